@@ -1,0 +1,112 @@
+// Package rules is the contract between the engine and the rulesets: the
+// Ruleset a package registers, the Battle it compiles a scenario into, the
+// Outcome one battle reports, and the random stream it draws from.
+//
+// A ruleset package (rules/<id>) holds data tables, scenario decoding and
+// validation, and one battle function; it registers itself in init, and the
+// command line reaches it only through this package.
+package rules
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/crucible-sim/crucible/scenarios/doc"
+)
+
+// Ruleset compiles the ruleset-specific part of a scenario.
+type Ruleset interface {
+	// ID is the ruleset's name in scenario files ("stratfight", "eclipse").
+	ID() string
+	// Compile validates the scenario document (common fields such as name,
+	// ruleset, trials and claims already removed) and returns an immutable
+	// battle. Errors are *doc.Error values that name the field path.
+	Compile(scenario *doc.Node) (Battle, error)
+}
+
+// Battle is a compiled scenario: immutable, safe for concurrent use, and
+// able to make any number of Fighters.
+type Battle interface {
+	// Spec declares the battle's end reasons, counters and options in force.
+	Spec() Spec
+	// NewFighter returns the scratch space one worker uses to fight battles
+	// one after another. A Fighter is not safe for concurrent use.
+	NewFighter() Fighter
+}
+
+// Fighter plays battles of one compiled scenario.
+type Fighter interface {
+	// Fight plays one battle with the stream r and fills o, whose Counters
+	// have been reset to zero. It must not allocate in steady state and must
+	// depend on nothing but the battle and r.
+	Fight(r *Rand, o *Outcome)
+	// Replay plays the same battle as Fight, with the same draws, and writes
+	// a human-readable account of it to w.
+	Replay(r *Rand, o *Outcome, w io.Writer)
+}
+
+// Spec describes what a battle reports.
+type Spec struct {
+	// Ends lists the end reasons the battle may report, in output order.
+	Ends []string
+	// Counters names the integer counters of Outcome.Counters.
+	Counters []string
+	// Options lists every rule option in force, defaults included, in a
+	// stable order, so that every output can echo them.
+	Options []Setting
+	// RoundsUnit names what Outcome.Rounds counts ("rounds", "seconds").
+	RoundsUnit string
+	// Notes are warnings every output repeats (e.g. unverified data in use).
+	Notes []string
+}
+
+// Setting is one rule option and the value in force.
+type Setting struct {
+	Name, Value string
+}
+
+// EndIndex returns the index of an end reason in s.Ends, or -1.
+func (s Spec) EndIndex(name string) int { return slices.Index(s.Ends, name) }
+
+var (
+	mu       sync.RWMutex
+	registry = map[string]Ruleset{}
+)
+
+// Register makes a ruleset available by its ID. It panics on a duplicate ID,
+// which is a programming error caught by any test that imports both.
+func Register(r Ruleset) {
+	mu.Lock()
+	defer mu.Unlock()
+	if _, dup := registry[r.ID()]; dup {
+		panic("rules: ruleset registered twice: " + r.ID())
+	}
+	registry[r.ID()] = r
+}
+
+// IDs returns the registered ruleset IDs in sorted order.
+func IDs() []string {
+	mu.RLock()
+	defer mu.RUnlock()
+	ids := make([]string, 0, len(registry))
+	for id := range registry {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	return ids
+}
+
+// Lookup returns the ruleset with the given ID.
+func Lookup(id string) (Ruleset, error) {
+	mu.RLock()
+	r, ok := registry[id]
+	mu.RUnlock()
+	if !ok {
+		return nil, fmt.Errorf("unknown ruleset %q (known: %s)", id, strings.Join(IDs(), ", "))
+	}
+	return r, nil
+}

@@ -1,0 +1,201 @@
+package doc
+
+import (
+	"fmt"
+	"math"
+	"reflect"
+	"strconv"
+	"strings"
+)
+
+// Decode stores the node n into the value pointed to by v.
+//
+// Struct fields are matched by their `doc:"name"` tag (fields without one
+// are skipped); `doc:"name,required"` makes a field mandatory. A key that
+// matches no field is an error that lists the valid keys. Supported field
+// types are string, bool, the integer kinds (range-checked), float64,
+// slices, structs, pointers to these, and *Node, which receives the raw node
+// so that a ruleset can read ordered mappings itself. A null or absent
+// value leaves the field unchanged, so defaults are set before decoding.
+func Decode(n *Node, v any) error {
+	rv := reflect.ValueOf(v)
+	if rv.Kind() != reflect.Pointer || rv.IsNil() {
+		return fmt.Errorf("doc: Decode needs a non-nil pointer, got %T", v)
+	}
+	return decode(n, rv.Elem())
+}
+
+var nodePtr = reflect.TypeFor[*Node]()
+
+func decode(n *Node, v reflect.Value) error {
+	if v.Type() == nodePtr {
+		v.Set(reflect.ValueOf(n))
+		return nil
+	}
+	if n == nil || n.Kind == Null {
+		return nil
+	}
+	switch v.Kind() {
+	case reflect.Pointer:
+		if v.IsNil() {
+			v.Set(reflect.New(v.Type().Elem()))
+		}
+		return decode(n, v.Elem())
+	case reflect.Struct:
+		return decodeStruct(n, v)
+	case reflect.Slice:
+		if n.Kind != Seq {
+			return n.Errorf("expected a list, got %s", describe(n))
+		}
+		s := reflect.MakeSlice(v.Type(), len(n.Items), len(n.Items))
+		for i, it := range n.Items {
+			if err := decode(it, s.Index(i)); err != nil {
+				return err
+			}
+		}
+		v.Set(s)
+		return nil
+	}
+	if n.Kind != Scalar {
+		return n.Errorf("expected %s, got %s", kindWord(v.Kind()), describe(n))
+	}
+	switch v.Kind() {
+	case reflect.String:
+		v.SetString(n.Value)
+	case reflect.Bool:
+		b, err := ParseBool(n)
+		if err != nil {
+			return err
+		}
+		v.SetBool(b)
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		i, err := ParseInt(n)
+		if err != nil {
+			return err
+		}
+		if v.OverflowInt(i) {
+			return n.Errorf("%d is out of range", i)
+		}
+		v.SetInt(i)
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		i, err := strconv.ParseUint(strings.ReplaceAll(n.Value, "_", ""), 10, 64)
+		if err != nil || v.OverflowUint(i) {
+			return n.Errorf("expected a non-negative integer, got %q", n.Value)
+		}
+		v.SetUint(i)
+	case reflect.Float64, reflect.Float32:
+		f, err := ParseFloat(n)
+		if err != nil {
+			return err
+		}
+		v.SetFloat(f)
+	default:
+		return fmt.Errorf("doc: cannot decode into %s", v.Type())
+	}
+	return nil
+}
+
+func decodeStruct(n *Node, v reflect.Value) error {
+	if n.Kind != Map {
+		return n.Errorf("expected a mapping, got %s", describe(n))
+	}
+	t := v.Type()
+	var names []string
+	index := map[string]int{}
+	var required []string
+	for i := range t.NumField() {
+		tag, ok := t.Field(i).Tag.Lookup("doc")
+		if !ok || tag == "-" {
+			continue
+		}
+		name, opt, _ := strings.Cut(tag, ",")
+		names = append(names, name)
+		index[name] = i
+		if opt == "required" {
+			required = append(required, name)
+		}
+	}
+	for k, key := range n.Keys {
+		i, ok := index[key]
+		if !ok {
+			return n.Vals[k].Errorf("unknown field %q (allowed: %s)", key, strings.Join(names, ", "))
+		}
+		if err := decode(n.Vals[k], v.Field(i)); err != nil {
+			return err
+		}
+	}
+	for _, r := range required {
+		if f := n.Get(r); f == nil || f.Kind == Null {
+			return n.Errorf("missing required field %q", r)
+		}
+	}
+	return nil
+}
+
+// ParseInt reads a scalar node as a base-10 integer ("100_000" allowed).
+func ParseInt(n *Node) (int64, error) {
+	if n.Kind != Scalar {
+		return 0, n.Errorf("expected an integer, got %s", describe(n))
+	}
+	i, err := strconv.ParseInt(strings.ReplaceAll(n.Value, "_", ""), 10, 64)
+	if err != nil {
+		return 0, n.Errorf("expected an integer, got %q", n.Value)
+	}
+	return i, nil
+}
+
+// ParseFloat reads a scalar node as a finite number.
+func ParseFloat(n *Node) (float64, error) {
+	if n.Kind != Scalar {
+		return 0, n.Errorf("expected a number, got %s", describe(n))
+	}
+	f, err := strconv.ParseFloat(strings.ReplaceAll(n.Value, "_", ""), 64)
+	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+		return 0, n.Errorf("expected a finite number, got %q", n.Value)
+	}
+	return f, nil
+}
+
+// ParseBool reads a scalar node as true or false.
+func ParseBool(n *Node) (bool, error) {
+	if n.Kind == Scalar {
+		switch n.Value {
+		case "true":
+			return true, nil
+		case "false":
+			return false, nil
+		}
+	}
+	return false, n.Errorf("expected true or false, got %s", describe(n))
+}
+
+// OneOf checks that a scalar node is one of the allowed words and returns it.
+func OneOf(n *Node, allowed ...string) (string, error) {
+	if n.Kind == Scalar {
+		for _, a := range allowed {
+			if n.Value == a {
+				return a, nil
+			}
+		}
+	}
+	return "", n.Errorf("%s is not allowed (allowed: %s)", describe(n), strings.Join(allowed, ", "))
+}
+
+func describe(n *Node) string {
+	if n.Kind == Scalar {
+		return strconv.Quote(n.Value)
+	}
+	return n.Kind.String()
+}
+
+func kindWord(k reflect.Kind) string {
+	switch k {
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	}
+	return "an integer"
+}
