@@ -1,0 +1,157 @@
+// Package analysis turns integer tallies into estimates with honest error
+// bars: confidence intervals, hypothesis tests, and verdicts on claims.
+package analysis
+
+import (
+	"math"
+
+	"gonum.org/v1/gonum/stat/distuv"
+)
+
+// Z95 is the two-sided 95 % standard normal quantile.
+const Z95 = 1.959963984540054
+
+// Wilson returns the Wilson score interval for k successes in n trials at
+// normal quantile z. It is the display interval: well behaved near 0 and 1,
+// unlike the Wald interval. n = 0 gives [0, 1].
+func Wilson(k, n int64, z float64) (lo, hi float64) {
+	if n <= 0 {
+		return 0, 1
+	}
+	nf := float64(n)
+	p := float64(k) / nf
+	z2 := z * z
+	den := 1 + z2/nf
+	mid := (p + z2/(2*nf)) / den
+	half := z / den * math.Sqrt(p*(1-p)/nf+z2/(4*nf*nf))
+	lo, hi = math.Max(0, mid-half), math.Min(1, mid+half)
+	// The closed form gives exactly 0 and 1 at the edges; keep them exact
+	// rather than off by rounding.
+	if k == 0 {
+		lo = 0
+	}
+	if k == n {
+		hi = 1
+	}
+	return lo, hi
+}
+
+// ClopperPearson returns the exact (conservative) binomial interval for k
+// successes in n trials with two-sided coverage at least 1 − alpha. Gates
+// use it: its coverage never falls below the stated level.
+func ClopperPearson(k, n int64, alpha float64) (lo, hi float64) {
+	if n <= 0 {
+		return 0, 1
+	}
+	if k > 0 {
+		lo = distuv.Beta{Alpha: float64(k), Beta: float64(n - k + 1)}.Quantile(alpha / 2)
+	}
+	hi = 1
+	if k < n {
+		hi = distuv.Beta{Alpha: float64(k + 1), Beta: float64(n - k)}.Quantile(1 - alpha/2)
+	}
+	return lo, hi
+}
+
+// NormalQuantile returns the standard normal quantile of p.
+func NormalQuantile(p float64) float64 { return distuv.UnitNormal.Quantile(p) }
+
+// MeanInterval returns mean ± z·sd/√n.
+func MeanInterval(mean, variance float64, n int64, z float64) (lo, hi float64) {
+	if n <= 0 {
+		return math.Inf(-1), math.Inf(1)
+	}
+	half := z * math.Sqrt(variance/float64(n))
+	return mean - half, mean + half
+}
+
+// ProportionPValue is the two-sided p-value of observing k successes in n
+// trials when the true probability is p0. It uses the exact binomial
+// distribution (doubling the smaller tail) when n·p0·(1−p0) < 25 and the
+// normal approximation otherwise. p0 of exactly 0 or 1 gives 1 when the
+// observation is possible and 0 when it is not.
+func ProportionPValue(k, n int64, p0 float64) float64 {
+	if n <= 0 {
+		return 1
+	}
+	switch {
+	case p0 <= 0:
+		return b2f(k == 0)
+	case p0 >= 1:
+		return b2f(k == n)
+	}
+	nf := float64(n)
+	if nf*p0*(1-p0) >= 25 {
+		z := (float64(k) - nf*p0) / math.Sqrt(nf*p0*(1-p0))
+		return math.Min(1, 2*distuv.UnitNormal.Survival(math.Abs(z)))
+	}
+	b := distuv.Binomial{N: nf, P: p0}
+	lower := b.CDF(float64(k))
+	upper := 1 - b.CDF(float64(k)-1)
+	return math.Min(1, 2*math.Min(lower, upper))
+}
+
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// ChiSquare tests observed counts against expected probabilities. Bins whose
+// expected count is below 5 are pooled with their neighbours (scanning from
+// the end, as the sparse bins of a round distribution are its tail), and the
+// probability not covered by expected goes to a final "rest" bin. It returns
+// the statistic, the degrees of freedom and the p-value.
+func ChiSquare(observed []int64, expected []float64) (stat float64, df int, p float64) {
+	var n int64
+	for _, o := range observed {
+		n += o
+	}
+	var sumP float64
+	for _, e := range expected {
+		sumP += e
+	}
+	obs := append([]int64(nil), observed...)
+	exp := make([]float64, len(expected))
+	for i, e := range expected {
+		exp[i] = e * float64(n)
+	}
+	for len(obs) < len(exp) {
+		obs = append(obs, 0)
+	}
+	if rest := 1 - sumP; rest > 1e-12 || len(obs) > len(exp) {
+		var o int64
+		for _, x := range obs[len(exp):] {
+			o += x
+		}
+		obs = append(obs[:len(exp)], o)
+		exp = append(exp, math.Max(rest, 0)*float64(n))
+	}
+	// Pool from the tail until every bin expects at least 5.
+	var po []int64
+	var pe []float64
+	var accO int64
+	var accE float64
+	for i := len(exp) - 1; i >= 0; i-- {
+		accO += obs[i]
+		accE += exp[i]
+		if accE >= 5 {
+			po, pe = append(po, accO), append(pe, accE)
+			accO, accE = 0, 0
+		}
+	}
+	if len(pe) > 0 {
+		po[len(po)-1] += accO
+		pe[len(pe)-1] += accE
+	}
+	for i := range pe {
+		d := float64(po[i]) - pe[i]
+		stat += d * d / pe[i]
+	}
+	df = len(pe) - 1
+	if df < 1 {
+		return stat, df, 1
+	}
+	return stat, df, distuv.ChiSquared{K: float64(df)}.Survival(stat)
+}

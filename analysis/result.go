@@ -1,0 +1,105 @@
+package analysis
+
+import (
+	"math"
+
+	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/sim"
+)
+
+// Result is a finished (or interrupted) run of one scenario: its identity,
+// the options in force, and the tally every number is derived from.
+type Result struct {
+	Scenario string
+	Ruleset  string
+	Hash     string // scenarios.Scenario.Hash
+	Version  string // crucible version
+	Seed     uint64
+	Spec     rules.Spec
+	Tally    *sim.Tally
+	// Planned is the number of trials asked for; Tally.Trials is smaller
+	// when the run was interrupted.
+	Planned int64
+	// Shard is "K/N" when the run covered only shard K of N, else "".
+	Shard string
+	// First is the index of the run's first trial (non-zero for shards).
+	First int64
+}
+
+// Interrupted reports whether fewer trials finished than were planned.
+func (r *Result) Interrupted() bool { return r.Tally.Trials < r.Planned }
+
+// Share is an observed proportion with its 95 % Wilson interval.
+type Share struct {
+	K, N   int64
+	P      float64
+	Lo, Hi float64
+}
+
+func share(k, n int64) Share {
+	s := Share{K: k, N: n}
+	if n > 0 {
+		s.P = float64(k) / float64(n)
+	}
+	s.Lo, s.Hi = Wilson(k, n, Z95)
+	return s
+}
+
+// Win returns the share of trials side s won (rules.None: no winner).
+func (r *Result) Win(s rules.Side) Share { return share(r.Tally.Wins[s], r.Tally.Trials) }
+
+// End returns the share of trials that ended for the named reason.
+func (r *Result) End(name string) Share { return share(r.Tally.End(name), r.Tally.Trials) }
+
+// RoundStats summarises the rounds (or the ruleset's unit of time).
+type RoundStats struct {
+	Mean, SD           float64
+	Min, Max           int64
+	P50, P90, P99      int64
+	MeanLo, MeanHi     float64 // 95 % normal interval of the mean
+	ExactQuantileBelow int64   // quantiles of values below this are exact
+}
+
+// Rounds returns the round statistics.
+func (r *Result) Rounds() RoundStats {
+	h := &r.Tally.Rounds
+	s := RoundStats{
+		Mean: h.Mean(), SD: math.Sqrt(h.Var()), Min: h.Min(), Max: h.Max(),
+		P50: h.Quantile(0.5), P90: h.Quantile(0.9), P99: h.Quantile(0.99),
+		ExactQuantileBelow: sim.ExactBelow,
+	}
+	s.MeanLo, s.MeanHi = MeanInterval(s.Mean, h.Var(), h.N(), Z95)
+	return s
+}
+
+// CounterMean is a counter's mean per trial with a 95 % normal interval.
+type CounterMean struct {
+	Name         string
+	Sum          int64
+	Mean, Lo, Hi float64
+	Variance     float64
+}
+
+// Counters returns every counter's mean per trial.
+func (r *Result) Counters() []CounterMean {
+	t := r.Tally
+	out := make([]CounterMean, len(t.CounterNames))
+	for i, name := range t.CounterNames {
+		out[i] = counterMean(name, t.Counters[i], t.CountersSq[i], t.Trials)
+	}
+	return out
+}
+
+func counterMean(name string, sum, sumSq, n int64) CounterMean {
+	c := CounterMean{Name: name, Sum: sum}
+	if n == 0 {
+		return c
+	}
+	nf := float64(n)
+	c.Mean = float64(sum) / nf
+	if n > 1 {
+		c.Variance = math.Max(0, (float64(sumSq)-nf*c.Mean*c.Mean)/(nf-1))
+	}
+	c.Lo, c.Hi = MeanInterval(c.Mean, c.Variance, n, Z95)
+	return c
+}

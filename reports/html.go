@@ -1,0 +1,125 @@
+package reports
+
+import (
+	"bytes"
+	"html/template"
+	"path/filepath"
+
+	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/rules"
+)
+
+var page = template.Must(template.New("index").Funcs(template.FuncMap{"pct": pct, "num": num}).Parse(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>crucible report</title>
+<style>
+body{font-family:system-ui,sans-serif;margin:2em;max-width:70em;color:#222}
+table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid #ccc;padding:.25em .6em;text-align:right}
+th{background:#f3f3f3}td:first-child,th:first-child{text-align:left}
+.warn{color:#a00;font-weight:bold}code{background:#f3f3f3;padding:0 .2em}img{max-width:100%}
+</style></head><body>
+<h1>crucible report</h1>
+<p>{{len .Results}} scenario(s); crucible {{.Version}}. Intervals are 95 % Wilson intervals for shares and
+95 % normal intervals for means.</p>
+<h2>Win rates</h2><img src="winrates.png" alt="win rates with error bars">
+<h2>Rounds</h2><img src="rounds.png" alt="distribution of rounds">
+{{range .Results}}
+<h2 id="{{.R.Scenario}}">{{.R.Scenario}}</h2>
+<p>ruleset <code>{{.R.Ruleset}}</code>, {{.R.Tally.Trials}} trials, seed <code>{{.R.Seed}}</code>,
+scenario hash <code>{{.R.Hash}}</code>{{if .R.Shard}}, shard {{.R.Shard}}{{end}}</p>
+{{if .R.Interrupted}}<p class="warn">Interrupted: {{.R.Tally.Trials}} of {{.R.Planned}} planned trials finished.</p>{{end}}
+{{range .R.Spec.Notes}}<p class="warn">{{.}}</p>{{end}}
+<table><tr><th>outcome</th><th>count</th><th>share</th><th>95 % interval</th></tr>
+{{range .Shares}}<tr><td>{{.Name}}</td><td>{{.S.K}}</td><td>{{pct .S.P}}</td><td>[{{pct .S.Lo}}, {{pct .S.Hi}}]</td></tr>{{end}}
+</table>
+<table><tr><th>{{.Unit}}</th><th>mean</th><th>95 % interval</th><th>sd</th><th>min</th><th>p50</th><th>p90</th><th>p99</th><th>max</th></tr>
+<tr><td></td><td>{{num .Rounds.Mean}}</td><td>[{{num .Rounds.MeanLo}}, {{num .Rounds.MeanHi}}]</td><td>{{num .Rounds.SD}}</td>
+<td>{{.Rounds.Min}}</td><td>{{.Rounds.P50}}</td><td>{{.Rounds.P90}}</td><td>{{.Rounds.P99}}</td><td>{{.Rounds.Max}}</td></tr></table>
+{{if .Counters}}<table><tr><th>counter</th><th>mean per trial</th><th>95 % interval</th></tr>
+{{range .Counters}}<tr><td>{{.Name}}</td><td>{{num .Mean}}</td><td>[{{num .Lo}}, {{num .Hi}}]</td></tr>{{end}}</table>{{end}}
+<details><summary>options in force</summary><table>
+{{range .R.Spec.Options}}<tr><td>{{.Name}}</td><td>{{.Value}}</td></tr>{{end}}</table></details>
+{{end}}
+</body></html>
+`))
+
+type namedShare struct {
+	Name string
+	S    analysis.Share
+}
+
+type htmlResult struct {
+	R        *analysis.Result
+	Shares   []namedShare
+	Rounds   analysis.RoundStats
+	Unit     string
+	Counters []analysis.CounterMean
+}
+
+// HTML renders the report page, which shows winrates.png and rounds.png
+// from the same directory.
+func HTML(results []*analysis.Result, version string) ([]byte, error) {
+	data := struct {
+		Version string
+		Results []htmlResult
+	}{Version: version}
+	for _, r := range results {
+		h := htmlResult{R: r, Rounds: r.Rounds(), Unit: r.Spec.RoundsUnit, Counters: r.Counters()}
+		if h.Unit == "" {
+			h.Unit = "rounds"
+		}
+		for _, s := range []rules.Side{rules.A, rules.B, rules.None} {
+			h.Shares = append(h.Shares, namedShare{"wins " + s.String(), r.Win(s)})
+		}
+		for _, n := range r.Tally.EndNames {
+			h.Shares = append(h.Shares, namedShare{"end " + n, r.End(n)})
+		}
+		data.Results = append(data.Results, h)
+	}
+	var b bytes.Buffer
+	err := page.Execute(&b, data)
+	return b.Bytes(), err
+}
+
+// WriteDir writes the full report for results into dir (which must exist):
+// summary.csv, rounds.csv, summary.json, winrates.png, rounds.png and
+// index.html, each atomically.
+func WriteDir(dir string, results []*analysis.Result, version string) error {
+	var files []struct {
+		name string
+		data func() ([]byte, error)
+	}
+	add := func(name string, f func() ([]byte, error)) {
+		files = append(files, struct {
+			name string
+			data func() ([]byte, error)
+		}{name, f})
+	}
+	add("summary.csv", func() ([]byte, error) {
+		var b bytes.Buffer
+		err := WriteCSV(&b, SummaryRows(results))
+		return b.Bytes(), err
+	})
+	add("rounds.csv", func() ([]byte, error) {
+		var b bytes.Buffer
+		err := WriteCSV(&b, RoundRows(results))
+		return b.Bytes(), err
+	})
+	add("summary.json", func() ([]byte, error) {
+		var b bytes.Buffer
+		err := WriteJSON(&b, results)
+		return b.Bytes(), err
+	})
+	add("winrates.png", func() ([]byte, error) { return WinRatesPNG(results) })
+	add("rounds.png", func() ([]byte, error) { return RoundsPNG(results) })
+	add("index.html", func() ([]byte, error) { return HTML(results, version) })
+	for _, f := range files {
+		data, err := f.data()
+		if err != nil {
+			return err
+		}
+		if err := WriteFileAtomic(filepath.Join(dir, f.name), data); err != nil {
+			return err
+		}
+	}
+	return nil
+}

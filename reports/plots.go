@@ -1,0 +1,152 @@
+package reports
+
+import (
+	"bytes"
+	"image/color"
+	"math"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/plotutil"
+	"gonum.org/v1/plot/vg"
+
+	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/rules"
+)
+
+var sideColors = map[rules.Side]color.Color{
+	rules.A:    color.RGBA{R: 0x1f, G: 0x77, B: 0xb4, A: 0xff},
+	rules.B:    color.RGBA{R: 0xd6, G: 0x27, B: 0x28, A: 0xff},
+	rules.None: color.RGBA{R: 0x7f, G: 0x7f, B: 0x7f, A: 0xff},
+}
+
+// errPoints are bar tops with asymmetric (Wilson) error bars.
+type errPoints struct {
+	plotter.XYs
+	lo, hi []float64
+}
+
+func (e errPoints) YError(i int) (float64, float64) { return e.lo[i], e.hi[i] }
+
+// WinRatesPNG draws the win shares of side a, side b and no winner for every
+// result as grouped bars with 95 % Wilson error bars.
+func WinRatesPNG(results []*analysis.Result) ([]byte, error) {
+	p := plot.New()
+	p.Title.Text = "Win rates (95 % Wilson intervals)"
+	p.Y.Label.Text = "share of trials"
+	p.Y.Min, p.Y.Max = 0, 1
+	names := make([]string, len(results))
+	for i, r := range results {
+		names[i] = r.Scenario
+	}
+	width := vg.Length(max(6, 1.6*float64(len(results)))) * vg.Inch
+	// Three bars of a group fill a little over 0.8 of the unit spacing.
+	w := vg.Length(0.26 * float64(width-vg.Inch) / float64(max(len(results), 1)))
+	for k, s := range []rules.Side{rules.A, rules.B, rules.None} {
+		// Bars and error bars share data-space centres: i + dx.
+		dx := float64(k-1) * 0.28
+		vals := make(plotter.Values, len(results))
+		pts := errPoints{XYs: make(plotter.XYs, len(results)), lo: make([]float64, len(results)), hi: make([]float64, len(results))}
+		for i, r := range results {
+			sh := r.Win(s)
+			vals[i] = sh.P
+			pts.XYs[i] = plotter.XY{X: float64(i) + dx, Y: sh.P}
+			pts.lo[i], pts.hi[i] = sh.P-sh.Lo, sh.Hi-sh.P
+		}
+		bars, err := plotter.NewBarChart(vals, w)
+		if err != nil {
+			return nil, err
+		}
+		bars.Color = sideColors[s]
+		bars.LineStyle.Width = 0
+		bars.XMin = dx
+		eb, err := plotter.NewYErrorBars(pts)
+		if err != nil {
+			return nil, err
+		}
+		eb.CapWidth = w / 2
+		p.Add(bars, eb)
+		p.Legend.Add("wins "+s.String(), bars)
+	}
+	p.NominalX(names...)
+	p.Legend.Top = true
+	p.X.Tick.Label.Rotation = math.Pi / 6
+	p.X.Tick.Label.XAlign = -0.9
+	return render(p, width, 4.5*vg.Inch)
+}
+
+// RoundsPNG draws each result's distribution of rounds as a line of the
+// share of trials per value (per bin above the exact limit, as a density
+// per unit so that wide bins do not look tall), on a log axis when values
+// span more than three decades.
+func RoundsPNG(results []*analysis.Result) ([]byte, error) {
+	p := plot.New()
+	unit := "rounds"
+	if len(results) > 0 && results[0].Spec.RoundsUnit != "" {
+		unit = results[0].Spec.RoundsUnit
+	}
+	p.Title.Text = "Distribution of " + unit
+	p.X.Label.Text = unit
+	p.Y.Label.Text = "share of trials per " + singular(unit)
+	logX := false
+	for _, r := range results {
+		if r.Tally.Rounds.Max() > 1000*max(r.Tally.Rounds.Min(), 1) {
+			logX = true
+		}
+	}
+	if logX {
+		p.X.Scale = plot.LogScale{}
+		p.X.Tick.Marker = plot.LogTicks{Prec: -1}
+	}
+	for i, r := range results {
+		var xys plotter.XYs
+		n := float64(r.Tally.Trials)
+		for _, b := range r.Tally.Rounds.Bins() {
+			x := float64(b.Low)
+			if logX && x < 1 {
+				continue
+			}
+			xys = append(xys, plotter.XY{X: x, Y: float64(b.Count) / n / float64(b.High-b.Low+1)})
+		}
+		if len(xys) == 0 {
+			continue
+		}
+		l, err := plotter.NewLine(xys)
+		if err != nil {
+			return nil, err
+		}
+		l.Color = plotutil.Color(i)
+		l.Width = vg.Points(1.5)
+		if len(xys) == 1 {
+			s, err := plotter.NewScatter(xys)
+			if err != nil {
+				return nil, err
+			}
+			s.Color = l.Color
+			p.Add(s)
+		}
+		p.Add(l)
+		p.Legend.Add(r.Scenario, l)
+	}
+	p.Legend.Top = true
+	return render(p, 8*vg.Inch, 4.5*vg.Inch)
+}
+
+func singular(unit string) string {
+	if len(unit) > 1 && unit[len(unit)-1] == 's' {
+		return unit[:len(unit)-1]
+	}
+	return unit
+}
+
+func render(p *plot.Plot, w, h vg.Length) ([]byte, error) {
+	wt, err := p.WriterTo(w, h, "png")
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	if _, err := wt.WriteTo(&buf); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}

@@ -1,0 +1,99 @@
+package reports
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/sim"
+)
+
+// ReadJSON reads results written by WriteJSON: one object or an array.
+func ReadJSON(data []byte) ([]*analysis.Result, error) {
+	data = bytes.TrimSpace(data)
+	var raws []json.RawMessage
+	if len(data) > 0 && data[0] == '[' {
+		if err := json.Unmarshal(data, &raws); err != nil {
+			return nil, err
+		}
+	} else {
+		raws = []json.RawMessage{data}
+	}
+	out := make([]*analysis.Result, 0, len(raws))
+	for i, raw := range raws {
+		r, err := readOne(raw)
+		if err != nil {
+			return nil, fmt.Errorf("result %d: %w", i, err)
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+func readOne(raw []byte) (*analysis.Result, error) {
+	var meta struct {
+		Scenario string          `json:"scenario"`
+		Ruleset  string          `json:"ruleset"`
+		Hash     string          `json:"scenario_hash"`
+		Version  string          `json:"crucible_version"`
+		Seed     *uint64         `json:"seed"`
+		Planned  int64           `json:"planned_trials"`
+		Shard    string          `json:"shard"`
+		First    int64           `json:"first_trial"`
+		Options  json.RawMessage `json:"options"`
+		Notes    []string        `json:"notes"`
+		Rounds   struct {
+			Unit string `json:"unit"`
+		} `json:"rounds"`
+	}
+	if err := json.Unmarshal(raw, &meta); err != nil {
+		return nil, err
+	}
+	if meta.Scenario == "" || meta.Seed == nil {
+		return nil, fmt.Errorf("not a crucible result: no scenario or seed")
+	}
+	t := new(sim.Tally)
+	if err := t.UnmarshalJSON(raw); err != nil {
+		return nil, err
+	}
+	spec := rules.Spec{Ends: t.EndNames, Counters: t.CounterNames, RoundsUnit: meta.Rounds.Unit, Notes: meta.Notes}
+	if len(meta.Options) > 0 {
+		var opts orderedStrings
+		if err := json.Unmarshal(meta.Options, &opts); err != nil {
+			return nil, fmt.Errorf("options: %w", err)
+		}
+		spec.Options = opts
+	}
+	if meta.Planned == 0 {
+		meta.Planned = t.Trials
+	}
+	return &analysis.Result{
+		Scenario: meta.Scenario, Ruleset: meta.Ruleset, Hash: meta.Hash, Version: meta.Version,
+		Seed: *meta.Seed, Spec: spec, Tally: t, Planned: meta.Planned, Shard: meta.Shard, First: meta.First,
+	}, nil
+}
+
+// orderedStrings reads a JSON object of strings, keeping key order.
+type orderedStrings []rules.Setting
+
+func (o *orderedStrings) UnmarshalJSON(data []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return fmt.Errorf("expected an object")
+	}
+	for dec.More() {
+		k, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		var v string
+		if err := dec.Decode(&v); err != nil {
+			return err
+		}
+		*o = append(*o, rules.Setting{Name: k.(string), Value: v})
+	}
+	_, err := dec.Token()
+	return err
+}

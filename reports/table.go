@@ -1,0 +1,140 @@
+package reports
+
+import (
+	"encoding/csv"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/rules"
+)
+
+// pct formats a proportion as a percentage with two decimals.
+func pct(p float64) string { return strconv.FormatFloat(100*p, 'f', 2, 64) + " %" }
+
+// num formats a float compactly and deterministically.
+func num(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
+
+// WriteTable writes a human-readable report of each result.
+func WriteTable(w io.Writer, results []*analysis.Result) error {
+	for i, r := range results {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		if err := writeOne(w, r); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func writeOne(w io.Writer, r *analysis.Result) error {
+	t := r.Tally
+	fmt.Fprintf(w, "scenario  %s   ruleset %s   trials %d   seed %d\n", r.Scenario, r.Ruleset, t.Trials, r.Seed)
+	if r.Shard != "" {
+		fmt.Fprintf(w, "shard     %s (trials %d to %d)\n", r.Shard, r.First, r.First+r.Planned-1)
+	}
+	if r.Interrupted() {
+		fmt.Fprintf(w, "INTERRUPTED: %d of %d planned trials finished; the figures below cover those.\n", t.Trials, r.Planned)
+	}
+	var opts []string
+	for _, s := range r.Spec.Options {
+		opts = append(opts, s.Name+"="+s.Value)
+	}
+	if len(opts) > 0 {
+		fmt.Fprintf(w, "options   %s\n", strings.Join(opts, " "))
+	}
+	for _, n := range r.Spec.Notes {
+		fmt.Fprintf(w, "note      %s\n", n)
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "\noutcome\tcount\tshare\t95 % Wilson")
+	for _, s := range []rules.Side{rules.A, rules.B, rules.None} {
+		sh := r.Win(s)
+		fmt.Fprintf(tw, "wins %s\t%d\t%s\t[%s, %s]\n", s, sh.K, pct(sh.P), pct(sh.Lo), pct(sh.Hi))
+	}
+	for _, n := range t.EndNames {
+		sh := r.End(n)
+		fmt.Fprintf(tw, "end %s\t%d\t%s\t[%s, %s]\n", n, sh.K, pct(sh.P), pct(sh.Lo), pct(sh.Hi))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	rs := r.Rounds()
+	unit := r.Spec.RoundsUnit
+	if unit == "" {
+		unit = "rounds"
+	}
+	fmt.Fprintf(w, "\n%s  mean %s [%s, %s]  sd %s  min %d  p50 %d  p90 %d  p99 %d  max %d\n",
+		unit, num(rs.Mean), num(rs.MeanLo), num(rs.MeanHi), num(rs.SD), rs.Min, rs.P50, rs.P90, rs.P99, rs.Max)
+	if rs.Max >= rs.ExactQuantileBelow {
+		fmt.Fprintf(w, "          (quantiles at or above %d are bin edges, within 0.8 %%; mean, min and max are exact)\n", rs.ExactQuantileBelow)
+	}
+	if cs := r.Counters(); len(cs) > 0 {
+		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "\ncounter\tmean per trial\t95 % interval")
+		for _, c := range cs {
+			fmt.Fprintf(tw, "%s\t%s\t[%s, %s]\n", c.Name, num(c.Mean), num(c.Lo), num(c.Hi))
+		}
+		return tw.Flush()
+	}
+	return nil
+}
+
+// SummaryRows returns the tidy summary: one row per scenario and metric.
+func SummaryRows(results []*analysis.Result) [][]string {
+	rows := [][]string{{"scenario", "ruleset", "seed", "trials", "metric", "count", "value", "lo95", "hi95"}}
+	for _, r := range results {
+		head := []string{r.Scenario, r.Ruleset, strconv.FormatUint(r.Seed, 10), strconv.FormatInt(r.Tally.Trials, 10)}
+		add := func(metric, count string, v, lo, hi float64) {
+			rows = append(rows, append(append([]string{}, head...), metric, count, num(v), num(lo), num(hi)))
+		}
+		for _, s := range []rules.Side{rules.A, rules.B, rules.None} {
+			sh := r.Win(s)
+			add("win."+s.String(), strconv.FormatInt(sh.K, 10), sh.P, sh.Lo, sh.Hi)
+		}
+		for _, n := range r.Tally.EndNames {
+			sh := r.End(n)
+			add("end."+n, strconv.FormatInt(sh.K, 10), sh.P, sh.Lo, sh.Hi)
+		}
+		rs := r.Rounds()
+		add("rounds.mean", "", rs.Mean, rs.MeanLo, rs.MeanHi)
+		for _, q := range []struct {
+			name string
+			v    int64
+		}{{"rounds.min", rs.Min}, {"rounds.p50", rs.P50}, {"rounds.p90", rs.P90}, {"rounds.p99", rs.P99}, {"rounds.max", rs.Max}} {
+			rows = append(rows, append(append([]string{}, head...), q.name, "", strconv.FormatInt(q.v, 10), "", ""))
+		}
+		for _, c := range r.Counters() {
+			add("counter."+c.Name, strconv.FormatInt(c.Sum, 10), c.Mean, c.Lo, c.Hi)
+		}
+	}
+	return rows
+}
+
+// RoundRows returns the round histogram of every result: one row per
+// non-empty bin (low = high below the exact limit).
+func RoundRows(results []*analysis.Result) [][]string {
+	rows := [][]string{{"scenario", "low", "high", "count", "share"}}
+	for _, r := range results {
+		n := float64(r.Tally.Trials)
+		for _, b := range r.Tally.Rounds.Bins() {
+			rows = append(rows, []string{r.Scenario, strconv.FormatInt(b.Low, 10), strconv.FormatInt(b.High, 10),
+				strconv.FormatInt(b.Count, 10), num(float64(b.Count) / n)})
+		}
+	}
+	return rows
+}
+
+// WriteCSV writes rows as CSV.
+func WriteCSV(w io.Writer, rows [][]string) error {
+	cw := csv.NewWriter(w)
+	if err := cw.WriteAll(rows); err != nil {
+		return err
+	}
+	cw.Flush()
+	return cw.Error()
+}

@@ -1,0 +1,144 @@
+package scenarios
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/scenarios/doc"
+)
+
+// Claim is a statement about a scenario's results, checked statistically:
+// a metric with bounds, or agreement with an exact solver.
+type Claim struct {
+	ID   string
+	Says string // the statement in words, usually quoted from a source
+	// Metric is one of win.a, win.b, win.none, end.<reason>, rounds.mean,
+	// rounds.min, rounds.max, rounds.pNN (NN in 1..99), counter.<name>.
+	Metric string
+	// Unit converts a rounds metric measured in seconds: seconds, minutes,
+	// hours, days or years (365.25 days). Empty means the raw unit.
+	Unit string
+	// Min and Max bound the metric inclusively; nil means unbounded.
+	Min, Max *float64
+	// Exact asks for agreement with the ruleset's exact solver.
+	Exact bool
+	node  *doc.Node
+}
+
+// UnitSeconds are the units a claim may convert seconds into.
+var UnitSeconds = map[string]float64{
+	"seconds": 1, "minutes": 60, "hours": 3600, "days": 86400, "years": 31557600,
+}
+
+var quantileMetric = regexp.MustCompile(`^rounds\.p([1-9][0-9]?)$`)
+
+// ParseClaim decodes one claim of a `claims:` list.
+func ParseClaim(n *doc.Node) (Claim, error) {
+	var c struct {
+		ID     string   `doc:"id"`
+		Says   string   `doc:"says"`
+		Metric string   `doc:"metric,required"`
+		Unit   string   `doc:"unit"`
+		Min    *float64 `doc:"min"`
+		Max    *float64 `doc:"max"`
+		Exact  bool     `doc:"exact"`
+	}
+	if err := doc.Decode(n, &c); err != nil {
+		return Claim{}, err
+	}
+	cl := Claim{ID: c.ID, Says: c.Says, Metric: c.Metric, Unit: c.Unit, Min: c.Min, Max: c.Max, Exact: c.Exact, node: n}
+	m := n.Get("metric")
+	switch {
+	case c.Metric == "win.a", c.Metric == "win.b", c.Metric == "win.none",
+		c.Metric == "rounds.mean", c.Metric == "rounds.min", c.Metric == "rounds.max",
+		quantileMetric.MatchString(c.Metric),
+		strings.HasPrefix(c.Metric, "end.") && len(c.Metric) > 4,
+		strings.HasPrefix(c.Metric, "counter.") && len(c.Metric) > 8:
+	default:
+		return Claim{}, m.Errorf("unknown metric %q (allowed: win.a, win.b, win.none, end.<reason>, rounds.mean, rounds.min, rounds.max, rounds.pNN, counter.<name>)", c.Metric)
+	}
+	if c.Unit != "" {
+		if _, ok := UnitSeconds[c.Unit]; !ok {
+			return Claim{}, n.Get("unit").Errorf("unknown unit %q (allowed: seconds, minutes, hours, days, years)", c.Unit)
+		}
+		if !strings.HasPrefix(c.Metric, "rounds.") {
+			return Claim{}, n.Get("unit").Errorf("a unit applies only to rounds metrics, not %s", c.Metric)
+		}
+	}
+	if c.Exact {
+		if c.Min != nil || c.Max != nil {
+			return Claim{}, n.Errorf("an exact claim takes no min or max: the exact solver gives the value")
+		}
+		if !strings.HasPrefix(c.Metric, "win.") && !strings.HasPrefix(c.Metric, "end.") && c.Metric != "rounds.mean" {
+			return Claim{}, m.Errorf("an exact claim needs a probability or rounds.mean metric, not %s", c.Metric)
+		}
+	} else if c.Min == nil && c.Max == nil {
+		return Claim{}, n.Errorf("a claim needs min, max or both (or exact: true)")
+	}
+	if c.Min != nil && c.Max != nil && *c.Min > *c.Max {
+		return Claim{}, n.Get("min").Errorf("min %g is above max %g", *c.Min, *c.Max)
+	}
+	return cl, nil
+}
+
+// Quantile returns q for a rounds.pNN metric, or false.
+func (c Claim) Quantile() (float64, bool) {
+	m := quantileMetric.FindStringSubmatch(c.Metric)
+	if m == nil {
+		return 0, false
+	}
+	p, _ := strconv.Atoi(m[1])
+	return float64(p) / 100, true
+}
+
+// Where locates the claim in its file.
+func (c Claim) Where() string { return c.node.Pos.String() }
+
+// Label names the claim for output: its id, else its metric.
+func (c Claim) Label() string {
+	if c.ID != "" {
+		return c.ID
+	}
+	return c.Metric
+}
+
+func (c Claim) checkAgainst(spec rules.Spec) error {
+	m := c.node.Get("metric")
+	if name, ok := strings.CutPrefix(c.Metric, "end."); ok && spec.EndIndex(name) < 0 {
+		return m.Errorf("unknown end reason %q (this battle ends by: %s)", name, strings.Join(spec.Ends, ", "))
+	}
+	if name, ok := strings.CutPrefix(c.Metric, "counter."); ok {
+		found := false
+		for _, n := range spec.Counters {
+			found = found || n == name
+		}
+		if !found {
+			return m.Errorf("unknown counter %q (counters: %s)", name, strings.Join(spec.Counters, ", "))
+		}
+	}
+	if c.Unit != "" && spec.RoundsUnit != "seconds" {
+		return c.node.Get("unit").Errorf("units convert seconds, but this battle counts %s", spec.RoundsUnit)
+	}
+	return nil
+}
+
+func (c Claim) String() string {
+	var b strings.Builder
+	b.WriteString(c.Metric)
+	if c.Exact {
+		b.WriteString(" = exact")
+	}
+	if c.Min != nil {
+		fmt.Fprintf(&b, " ≥ %g", *c.Min)
+	}
+	if c.Max != nil {
+		fmt.Fprintf(&b, " ≤ %g", *c.Max)
+	}
+	if c.Unit != "" {
+		b.WriteString(" " + c.Unit)
+	}
+	return b.String()
+}

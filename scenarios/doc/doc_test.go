@@ -1,0 +1,131 @@
+package doc
+
+import (
+	"strings"
+	"testing"
+)
+
+type fighter struct {
+	Name     string  `doc:"name,required"`
+	Weapon   string  `doc:"weapon"`
+	Coins    int     `doc:"life_coins"`
+	Armor    *Node   `doc:"armor"`
+	Moves    []move  `doc:"moves"`
+	Reckless bool    `doc:"reckless"`
+	Ratio    float64 `doc:"ratio"`
+}
+
+type move struct {
+	Name string `doc:"name"`
+	Mod  int8   `doc:"attack_mod"`
+}
+
+func parse(t *testing.T, src string) *Node {
+	t.Helper()
+	n, err := ParseYAML("f.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func TestDecode(t *testing.T) {
+	n := parse(t, "name: Thug\nweapon: fisticuffs\nlife_coins: 30\narmor: {kind: leather}\nmoves:\n  - {name: jab, attack_mod: 1}\nreckless: true\nratio: 0.5\n")
+	var f fighter
+	if err := Decode(n, &f); err != nil {
+		t.Fatal(err)
+	}
+	if f.Name != "Thug" || f.Weapon != "fisticuffs" || f.Coins != 30 || f.Armor.Get("kind").Value != "leather" ||
+		len(f.Moves) != 1 || f.Moves[0].Mod != 1 || !f.Reckless || f.Ratio != 0.5 {
+		t.Errorf("decoded %+v", f)
+	}
+}
+
+// Every decode error names file:line:column and the field path.
+func TestDecodeErrors(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"name: x\nwepon: sword\n", `f.yaml:2:8: wepon: unknown field "wepon" (allowed: name, weapon, life_coins, armor, moves, reckless, ratio)`},
+		{"weapon: sword\n", `f.yaml:1:1: missing required field "name"`},
+		{"name: x\nlife_coins: many\n", `f.yaml:2:13: life_coins: expected an integer, got "many"`},
+		{"name: x\nlife_coins: [1]\n", `f.yaml:2:13: life_coins: expected an integer, got a list`},
+		{"name: x\nmoves:\n  - {name: a, attack_mod: 300}\n", `f.yaml:3:27: moves[0].attack_mod: 300 is out of range`},
+		{"name: x\nreckless: yes\n", `f.yaml:2:11: reckless: expected true or false, got "yes"`},
+		{"name: x\nratio: .nan\n", `f.yaml:2:8: ratio: expected a finite number, got ".nan"`},
+		{"name: x\nmoves: 3\n", `f.yaml:2:8: moves: expected a list, got "3"`},
+		{"- 1\n", `f.yaml:1:1: expected a mapping, got a list`},
+	} {
+		var f fighter
+		err := Decode(parse(t, c.src), &f)
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%q:\n got %v\nwant %s", c.src, err, c.want)
+		}
+	}
+}
+
+func TestParseErrorsArePositioned(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"a: [1, 2\n", "f.yaml:1:"},
+		{"a: 1\na: 2\n", "f.yaml:2:1: "},
+		{"x: &a 1\ny: *a\n", "anchors and aliases are not supported"},
+		{"a: !!str 1\n", "tags are not supported"},
+		{"a: 1\n---\nb: 2\n", "more than one YAML document"},
+		{"<<: {a: 1}\n", "merge keys"},
+	} {
+		_, err := ParseYAML("f.yaml", []byte(c.src))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: got %v, want it to contain %q", c.src, err, c.want)
+		}
+	}
+}
+
+func TestSetOverrides(t *testing.T) {
+	n := parse(t, "name: x\noptions: {tie-rule: flip-off}\nclaims:\n  - {metric: win.a, min: 0.1}\n")
+	for _, s := range [][2]string{
+		{"options.tie-rule", "underdog"},
+		{"options.round-cap", "50"},
+		{"b.fighter.weapon", "rapier"},
+		{"claims[0].min", "0.2"},
+	} {
+		if err := n.Set(s[0], s[1], "--set "+s[0]+"="+s[1]); err != nil {
+			t.Fatalf("%s: %v", s[0], err)
+		}
+	}
+	if v := n.Get("options").Get("tie-rule"); v.Value != "underdog" || v.Path != "options.tie-rule" || v.Pos.String() != "--set options.tie-rule=underdog" {
+		t.Errorf("tie-rule: %+v", v)
+	}
+	if v := n.Get("b").Get("fighter").Get("weapon"); v == nil || v.Value != "rapier" || v.Path != "b.fighter.weapon" {
+		t.Errorf("created path: %+v", v)
+	}
+	if v := n.Get("claims").Items[0].Get("min"); v.Value != "0.2" {
+		t.Errorf("indexed set: %+v", v)
+	}
+	for _, bad := range []string{"name.x", "claims[3].min", "claims[x]", ""} {
+		if err := n.Set(bad, "1", "--set "+bad); err == nil {
+			t.Errorf("Set(%q) succeeded", bad)
+		}
+	}
+}
+
+func TestOneOf(t *testing.T) {
+	n := parse(t, "tie: coin\n").Get("tie")
+	_, err := OneOf(n, "flip-off", "underdog")
+	if err == nil || err.Error() != `f.yaml:1:6: tie: "coin" is not allowed (allowed: flip-off, underdog)` {
+		t.Errorf("got %v", err)
+	}
+}
+
+// FuzzParseDecode: no input may crash the parser or the decoder.
+func FuzzParseDecode(f *testing.F) {
+	for _, s := range []string{"name: x\nmoves: [{name: a}]\n", "a: [1, 2\n", "- - - x", "{a: {b: {c: [1, {d: e}]}}}", "x: &a 1\ny: *a", "? a\n: b\n"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		n, err := ParseYAML("fuzz.yaml", data)
+		if err != nil {
+			return
+		}
+		var fi fighter
+		_ = Decode(n, &fi)
+		_ = n.Clone().Set("a.b[0].c", "1", "fuzz")
+	})
+}

@@ -1,0 +1,236 @@
+// Package scenarios loads scenario files: the built-in ones embedded in the
+// binary and the user's own, decoding them with file:line:column errors,
+// applying command-line overrides and compiling them with their ruleset.
+package scenarios
+
+import (
+	"crypto/sha256"
+	"embed"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/scenarios/doc"
+)
+
+//go:embed builtin
+var builtin embed.FS
+
+// commonKeys are the scenario fields crucible itself reads; everything else
+// belongs to the ruleset.
+var commonKeys = []string{"name", "ruleset", "description", "trials", "claims"}
+
+// Scenario is a decoded scenario file with any overrides applied.
+type Scenario struct {
+	// Name identifies the scenario in output and selects its random
+	// streams: "stratfight/thug-vs-guard" for a built-in, the file's base
+	// name without extension (or its `name:` field) otherwise.
+	Name        string
+	File        string // where it was read from, for messages
+	Ruleset     string
+	Description string
+	// Trials is the file's suggested trial count, 0 if it gives none.
+	Trials int64
+	Claims []Claim
+	root   *doc.Node
+}
+
+// Entry is one built-in scenario.
+type Entry struct {
+	Name, Description string
+}
+
+// Builtin lists the built-in scenarios in name order.
+func Builtin() ([]Entry, error) {
+	var out []Entry
+	err := fs.WalkDir(builtin, "builtin", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || path.Ext(p) != ".yaml" {
+			return err
+		}
+		s, err := loadBuiltin(builtinName(p))
+		if err != nil {
+			return err
+		}
+		out = append(out, Entry{s.Name, s.Description})
+		return nil
+	})
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out, err
+}
+
+func builtinName(p string) string {
+	return strings.TrimSuffix(strings.TrimPrefix(p, "builtin/"), ".yaml")
+}
+
+// Load reads a scenario by built-in name ("eclipse/interceptor-duel") or by
+// file path.
+func Load(ref string) (*Scenario, error) {
+	if !strings.HasSuffix(ref, ".yaml") && !strings.HasSuffix(ref, ".yml") {
+		if _, err := fs.Stat(builtin, "builtin/"+ref+".yaml"); err == nil {
+			return loadBuiltin(ref)
+		}
+	}
+	src, err := os.ReadFile(ref)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("%s: no such file and no built-in scenario of that name (run `crucible scenarios` for the list)", ref)
+		}
+		return nil, err
+	}
+	base := strings.TrimSuffix(strings.TrimSuffix(path.Base(strings.ReplaceAll(ref, `\`, "/")), ".yaml"), ".yml")
+	return Parse(ref, base, src)
+}
+
+func loadBuiltin(name string) (*Scenario, error) {
+	src, err := builtin.ReadFile("builtin/" + name + ".yaml")
+	if err != nil {
+		return nil, err
+	}
+	return Parse("builtin/"+name+".yaml", name, src)
+}
+
+// Parse decodes a scenario from YAML source. file names it in errors;
+// name is its default Name.
+func Parse(file, name string, src []byte) (*Scenario, error) {
+	root, err := doc.ParseYAML(file, src)
+	if err != nil {
+		return nil, err
+	}
+	if root.Kind != doc.Map {
+		return nil, root.Errorf("a scenario is a mapping with at least a `ruleset:` field")
+	}
+	s := &Scenario{Name: name, File: file, root: root}
+	if err := s.derive(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// derive reads the common fields from the document.
+func (s *Scenario) derive() error {
+	var c struct {
+		Name        string      `doc:"name"`
+		Ruleset     string      `doc:"ruleset,required"`
+		Description string      `doc:"description"`
+		Trials      int64       `doc:"trials"`
+		Claims      []*doc.Node `doc:"claims"`
+	}
+	c.Name = s.Name
+	common := &doc.Node{Kind: doc.Map, Pos: s.root.Pos}
+	for _, k := range commonKeys {
+		if v := s.root.Get(k); v != nil {
+			common.Keys = append(common.Keys, k)
+			common.Vals = append(common.Vals, v)
+		}
+	}
+	if err := doc.Decode(common, &c); err != nil {
+		return err
+	}
+	if _, err := rules.Lookup(c.Ruleset); err != nil {
+		return s.root.Get("ruleset").Errorf("%v", err)
+	}
+	if c.Trials < 0 {
+		return s.root.Get("trials").Errorf("trials must be ≥ 1")
+	}
+	s.Name, s.Ruleset, s.Description, s.Trials = c.Name, c.Ruleset, c.Description, c.Trials
+	s.Claims = s.Claims[:0]
+	for _, n := range c.Claims {
+		cl, err := ParseClaim(n)
+		if err != nil {
+			return err
+		}
+		s.Claims = append(s.Claims, cl)
+	}
+	return nil
+}
+
+// Set overrides one field of the scenario, as `--set PATH=VALUE` does. The
+// value is validated when the scenario is compiled, like the file itself.
+func (s *Scenario) Set(assignment string) error {
+	p, v, ok := strings.Cut(assignment, "=")
+	origin := "--set " + assignment
+	if !ok || strings.TrimSpace(p) == "" {
+		return fmt.Errorf("%s: expected PATH=VALUE, e.g. options.tie-rule=underdog", origin)
+	}
+	if err := s.root.Set(strings.TrimSpace(p), v, origin); err != nil {
+		return err
+	}
+	return s.derive()
+}
+
+// Compile validates the ruleset part of the scenario and its claims and
+// returns the battle.
+func (s *Scenario) Compile() (rules.Battle, error) {
+	rs, err := rules.Lookup(s.Ruleset)
+	if err != nil {
+		return nil, err
+	}
+	b, err := compileSafely(rs, s.root.Without(commonKeys...))
+	if err != nil {
+		return nil, err
+	}
+	spec := b.Spec()
+	for _, c := range s.Claims {
+		if err := c.checkAgainst(spec); err != nil {
+			return nil, err
+		}
+	}
+	return b, nil
+}
+
+// compileSafely turns a panic inside a ruleset's validation into an error,
+// so that no input can crash crucible even through a ruleset bug.
+func compileSafely(rs rules.Ruleset, n *doc.Node) (b rules.Battle, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			b, err = nil, n.Errorf("internal error in ruleset %s while reading this scenario: %v", rs.ID(), r)
+		}
+	}()
+	return rs.Compile(n)
+}
+
+// Document returns a copy of the ruleset part of the scenario, for tools
+// that need to read fields the battle does not expose.
+func (s *Scenario) Document() *doc.Node { return s.root.Without(commonKeys...).Clone() }
+
+// Hash identifies the scenario's content after overrides (not its
+// formatting or comments): the first 16 hex digits of a SHA-256 over a
+// canonical rendering of the document.
+func (s *Scenario) Hash() string {
+	var b strings.Builder
+	canonical(&b, s.root)
+	sum := sha256.Sum256([]byte(b.String()))
+	return hex.EncodeToString(sum[:8])
+}
+
+func canonical(b *strings.Builder, n *doc.Node) {
+	switch n.Kind {
+	case doc.Null:
+		b.WriteString("~")
+	case doc.Scalar:
+		b.WriteString(strconv.Quote(n.Value))
+	case doc.Seq:
+		b.WriteString("[")
+		for _, it := range n.Items {
+			canonical(b, it)
+			b.WriteString(",")
+		}
+		b.WriteString("]")
+	case doc.Map:
+		b.WriteString("{")
+		for i, k := range n.Keys {
+			b.WriteString(strconv.Quote(k))
+			b.WriteString(":")
+			canonical(b, n.Vals[i])
+			b.WriteString(",")
+		}
+		b.WriteString("}")
+	}
+}

@@ -1,0 +1,153 @@
+// Package sim runs the trials of a compiled battle on a pool of workers and
+// tallies their outcomes in integers.
+//
+// Trial i draws from a PCG stream seeded from (master seed, scenario key, i)
+// alone, and a tally is a sum of integers, so a run's tally is the same for
+// any number of workers, any chunk size and any split into shards. sim knows
+// nothing about any ruleset: it sees only the rules.Battle contract.
+package sim
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"sync/atomic"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/crucible-sim/crucible/rules"
+)
+
+// DefaultChunk is the number of trials a worker runs between looks at the
+// context: large enough that scheduling costs nothing per trial, small
+// enough that Ctrl-C and progress react within milliseconds.
+const DefaultChunk = 1000
+
+// Job is one run of one scenario.
+type Job struct {
+	Battle rules.Battle
+	// Key selects the scenario's streams (see Key); Seed is the master seed.
+	Key, Seed uint64
+	// First is the index of the first trial; Trials the number to run. A
+	// shard runs a sub-range of a larger run.
+	First, Trials int64
+	// Workers is the pool size; ≤ 0 means one per CPU.
+	Workers int
+	// Chunk is the number of trials per chunk; ≤ 0 means DefaultChunk.
+	Chunk int
+	// Done, if set, is advanced by the number of trials of every chunk that
+	// finishes, for progress display.
+	Done *atomic.Int64
+}
+
+// worker is the state one goroutine of the pool owns while it runs a chunk.
+type worker struct {
+	fighter rules.Fighter
+	out     rules.Outcome
+	rnd     rules.Rand
+	tally   *Tally // completed chunks
+	chunk   *Tally // the chunk in progress
+}
+
+// Run fights the job's trials and returns their tally. If ctx is cancelled,
+// Run stops starting chunks, waits for the running ones, and returns the
+// tally of every completed chunk together with ctx's error. A panic in a
+// battle becomes an error naming the trial.
+func Run(ctx context.Context, job Job) (*Tally, error) {
+	if job.Trials < 0 || job.First < 0 {
+		return nil, fmt.Errorf("sim: negative trial range [%d, +%d)", job.First, job.Trials)
+	}
+	workers := job.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	chunk := int64(job.Chunk)
+	if chunk <= 0 {
+		chunk = DefaultChunk
+	}
+	spec := job.Battle.Spec()
+	streams := NewStreams(job.Seed, job.Key)
+	nChunks := (job.Trials + chunk - 1) / chunk
+	workers = int(min(int64(workers), max(nChunks, 1)))
+
+	pool := make(chan *worker, workers)
+	all := make([]*worker, workers)
+	for i := range all {
+		all[i] = &worker{
+			fighter: job.Battle.NewFighter(),
+			out:     rules.Outcome{Counters: make([]int64, len(spec.Counters))},
+			tally:   NewTally(spec),
+			chunk:   NewTally(spec),
+		}
+		pool <- all[i]
+	}
+
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(workers)
+	for c := int64(0); c < nChunks; c++ {
+		if gctx.Err() != nil {
+			break
+		}
+		lo := job.First + c*chunk
+		hi := min(lo+chunk, job.First+job.Trials)
+		g.Go(func() error {
+			w := <-pool
+			defer func() { pool <- w }()
+			if err := w.runChunk(streams, lo, hi); err != nil {
+				return err
+			}
+			if job.Done != nil {
+				job.Done.Add(hi - lo)
+			}
+			return nil
+		})
+	}
+	err := g.Wait()
+	total := NewTally(spec)
+	for _, w := range all {
+		if merr := total.Merge(w.tally); merr != nil && err == nil {
+			err = merr
+		}
+	}
+	if err == nil {
+		err = ctx.Err()
+	}
+	return total, err
+}
+
+// runChunk fights trials [lo, hi). The chunk's outcomes go to a chunk-local
+// tally first and join the worker's tally only when the whole chunk has
+// finished, so a failed chunk leaves no partial counts behind.
+func (w *worker) runChunk(streams Streams, lo, hi int64) (err error) {
+	w.chunk.Reset()
+	nEnds := len(w.chunk.Ends)
+	i := lo
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("battle panicked on trial %d: %v", i, r)
+		}
+	}()
+	for ; i < hi; i++ {
+		s1, s2 := streams.Trial(i)
+		w.rnd.Seed(s1, s2)
+		w.out.Reset()
+		w.fighter.Fight(&w.rnd, &w.out)
+		if w.out.End < 0 || w.out.End >= nEnds || w.out.Winner > rules.B || w.out.Rounds < 0 {
+			return fmt.Errorf("battle reported an invalid outcome on trial %d: %+v", i, w.out)
+		}
+		w.chunk.Add(&w.out)
+	}
+	return w.tally.Merge(w.chunk)
+}
+
+// Stream returns the random stream of trial i of a run with the given seed
+// and key, positioned at its start: replaying trial i with it reproduces the
+// battle that trial i fights in every run.
+func Stream(seed, key uint64, i int64) *rules.Rand {
+	return rules.NewRand(NewStreams(seed, key).Trial(i))
+}
+
+// NewOutcome returns a reset Outcome sized for spec, and spec's end count.
+func NewOutcome(spec rules.Spec) (*rules.Outcome, int) {
+	return &rules.Outcome{Counters: make([]int64, len(spec.Counters))}, len(spec.Ends)
+}

@@ -1,0 +1,179 @@
+package sim
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+
+	"github.com/crucible-sim/crucible/rules"
+)
+
+// Tally is the integer record of a run: everything reported is derived from
+// it, so equal tallies give byte-identical output. Tallies of disjoint trial
+// ranges of one scenario and seed merge into the tally of their union;
+// integer addition makes the result independent of merge order.
+type Tally struct {
+	Trials int64
+	// Wins is indexed by rules.Side: [None], [A], [B].
+	Wins [3]int64
+	// Ends counts end reasons, indexed like EndNames.
+	Ends     []int64
+	EndNames []string
+	// Counters holds the sum over trials of each counter.
+	Counters     []int64
+	CounterNames []string
+	// CountersSq holds the sum over trials of each counter's square, for
+	// the standard error of a counter's mean.
+	CountersSq []int64
+	Rounds     Hist
+}
+
+// NewTally returns an empty tally for battles with the given spec.
+func NewTally(spec rules.Spec) *Tally {
+	return &Tally{
+		Ends:         make([]int64, len(spec.Ends)),
+		EndNames:     spec.Ends,
+		Counters:     make([]int64, len(spec.Counters)),
+		CounterNames: spec.Counters,
+		CountersSq:   make([]int64, len(spec.Counters)),
+	}
+}
+
+// Add records one outcome.
+func (t *Tally) Add(o *rules.Outcome) {
+	t.Trials++
+	t.Wins[o.Winner]++
+	t.Ends[o.End]++
+	for i, c := range o.Counters {
+		t.Counters[i] += c
+		t.CountersSq[i] += c * c
+	}
+	t.Rounds.Add(o.Rounds)
+}
+
+// Merge adds o into t. The two must describe the same battle spec.
+func (t *Tally) Merge(o *Tally) error {
+	if !slices.Equal(t.EndNames, o.EndNames) || !slices.Equal(t.CounterNames, o.CounterNames) {
+		return fmt.Errorf("cannot merge tallies of different battles (ends %v vs %v, counters %v vs %v)",
+			t.EndNames, o.EndNames, t.CounterNames, o.CounterNames)
+	}
+	t.Trials += o.Trials
+	for i := range t.Wins {
+		t.Wins[i] += o.Wins[i]
+	}
+	for i := range t.Ends {
+		t.Ends[i] += o.Ends[i]
+	}
+	for i := range t.Counters {
+		t.Counters[i] += o.Counters[i]
+		t.CountersSq[i] += o.CountersSq[i]
+	}
+	t.Rounds.Merge(&o.Rounds)
+	return nil
+}
+
+// Reset empties t, keeping its storage and names.
+func (t *Tally) Reset() {
+	t.Trials, t.Wins = 0, [3]int64{}
+	clear(t.Ends)
+	clear(t.Counters)
+	clear(t.CountersSq)
+	t.Rounds.Reset()
+}
+
+// WinsOf returns the number of trials side s won.
+func (t *Tally) WinsOf(s rules.Side) int64 { return t.Wins[s] }
+
+// End returns the count of the named end reason (0 if unknown).
+func (t *Tally) End(name string) int64 {
+	if i := slices.Index(t.EndNames, name); i >= 0 {
+		return t.Ends[i]
+	}
+	return 0
+}
+
+// Counter returns the sum of the named counter and whether it exists.
+func (t *Tally) Counter(name string) (int64, bool) {
+	if i := slices.Index(t.CounterNames, name); i >= 0 {
+		return t.Counters[i], true
+	}
+	return 0, false
+}
+
+// tallyJSON is the integer part of crucible's machine-readable output.
+type tallyJSON struct {
+	Trials   int64           `json:"trials"`
+	Wins     winsJSON        `json:"wins"`
+	Ends     orderedCounts   `json:"ends"`
+	Rounds   json.RawMessage `json:"rounds"`
+	Counters orderedCounts   `json:"counters"`
+	Squares  orderedCounts   `json:"counters_sq"`
+}
+
+type winsJSON struct {
+	A    int64 `json:"a"`
+	B    int64 `json:"b"`
+	None int64 `json:"none"`
+}
+
+// MarshalJSON writes the tally with names, in declaration order.
+func (t *Tally) MarshalJSON() ([]byte, error) {
+	r, err := t.Rounds.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	j := tallyJSON{Trials: t.Trials, Rounds: r,
+		Wins: winsJSON{A: t.Wins[rules.A], B: t.Wins[rules.B], None: t.Wins[rules.None]}}
+	for i, n := range t.EndNames {
+		j.Ends = append(j.Ends, countAt{n, t.Ends[i]})
+	}
+	for i, n := range t.CounterNames {
+		j.Counters = append(j.Counters, countAt{n, t.Counters[i]})
+		j.Squares = append(j.Squares, countAt{n, t.CountersSq[i]})
+	}
+	if j.Ends == nil {
+		j.Ends = orderedCounts{}
+	}
+	if j.Counters == nil {
+		j.Counters, j.Squares = orderedCounts{}, orderedCounts{}
+	}
+	return json.Marshal(j)
+}
+
+// UnmarshalJSON reads a tally (the integer fields of a result object; other
+// fields are ignored) and checks that its counts agree.
+func (t *Tally) UnmarshalJSON(data []byte) error {
+	var j tallyJSON
+	if err := json.Unmarshal(data, &j); err != nil {
+		return err
+	}
+	*t = Tally{Trials: j.Trials}
+	t.Wins[rules.A], t.Wins[rules.B], t.Wins[rules.None] = j.Wins.A, j.Wins.B, j.Wins.None
+	var ends int64
+	for _, c := range j.Ends {
+		t.EndNames = append(t.EndNames, c.Key)
+		t.Ends = append(t.Ends, c.N)
+		ends += c.N
+	}
+	for _, c := range j.Counters {
+		t.CounterNames = append(t.CounterNames, c.Key)
+		t.Counters = append(t.Counters, c.N)
+	}
+	t.CountersSq = make([]int64, len(t.Counters))
+	for _, c := range j.Squares {
+		i := slices.Index(t.CounterNames, c.Key)
+		if i < 0 {
+			return fmt.Errorf("counters_sq names unknown counter %q", c.Key)
+		}
+		t.CountersSq[i] = c.N
+	}
+	if len(j.Rounds) > 0 {
+		if err := t.Rounds.UnmarshalJSON(j.Rounds); err != nil {
+			return fmt.Errorf("rounds: %w", err)
+		}
+	}
+	if w := t.Wins[0] + t.Wins[1] + t.Wins[2]; w != t.Trials || ends != t.Trials || t.Rounds.N() != t.Trials {
+		return fmt.Errorf("inconsistent tally: %d trials, %d wins, %d ends, %d rounds", t.Trials, w, ends, t.Rounds.N())
+	}
+	return nil
+}
