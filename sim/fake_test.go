@@ -49,9 +49,9 @@ func (f *coinFighter) Replay(r *rules.Rand, o *rules.Outcome, w io.Writer) { f.F
 // nullBattle does nothing: it measures the engine's own cost per trial.
 type nullBattle struct{}
 
-func (nullBattle) Spec() rules.Spec                              { return rules.Spec{Ends: []string{"none"}} }
-func (nullBattle) NewFighter() rules.Fighter                     { return nullFighter{} }
-func (nullFighter) Fight(*rules.Rand, *rules.Outcome)            {}
+func (nullBattle) Spec() rules.Spec                               { return rules.Spec{Ends: []string{"none"}} }
+func (nullBattle) NewFighter() rules.Fighter                      { return nullFighter{} }
+func (nullFighter) Fight(*rules.Rand, *rules.Outcome)             {}
 func (nullFighter) Replay(*rules.Rand, *rules.Outcome, io.Writer) {}
 
 type nullFighter struct{}
