@@ -2,6 +2,7 @@ package reports
 
 import (
 	"bytes"
+	"fmt"
 	"html/template"
 	"path/filepath"
 
@@ -21,7 +22,8 @@ th{background:#f3f3f3}td:first-child,th:first-child{text-align:left}
 <p>{{len .Results}} scenario(s); crucible {{.Version}}. Intervals are 95 % Wilson intervals for shares and
 95 % normal intervals for means.</p>
 <h2>Win rates</h2><img src="winrates.png" alt="win rates with error bars">
-<h2>Rounds</h2><img src="rounds.png" alt="distribution of rounds">
+{{range .Plots}}<h2>Distribution of {{.Unit}}</h2><img src="{{.File}}" alt="distribution of {{.Unit}}">
+{{end}}
 {{range .Results}}
 <h2 id="{{.R.Scenario}}">{{.R.Scenario}}</h2>
 <p>ruleset <code>{{.R.Ruleset}}</code>, {{.R.Tally.Trials}} trials, seed <code>{{.R.Seed}}</code>,
@@ -60,8 +62,9 @@ type htmlResult struct {
 func HTML(results []*analysis.Result, version string) ([]byte, error) {
 	data := struct {
 		Version string
+		Plots   []RoundPlot
 		Results []htmlResult
-	}{Version: version}
+	}{Version: version, Plots: RoundPlots(results)}
 	for _, r := range results {
 		h := htmlResult{R: r, Rounds: r.Rounds(), Unit: r.Spec.RoundsUnit, Counters: r.Counters()}
 		if h.Unit == "" {
@@ -81,45 +84,42 @@ func HTML(results []*analysis.Result, version string) ([]byte, error) {
 }
 
 // WriteDir writes the full report for results into dir (which must exist):
-// summary.csv, rounds.csv, summary.json, winrates.png, rounds.png and
-// index.html, each atomically.
+// summary.csv, rounds.csv, summary.json, winrates.png, rounds.png (plus
+// rounds-<unit>.png for results counting another unit) and index.html, each
+// atomically.
 func WriteDir(dir string, results []*analysis.Result, version string) error {
-	var files []struct {
-		name string
-		data func() ([]byte, error)
+	type file struct {
+		name   string
+		render func() ([]byte, error)
 	}
-	add := func(name string, f func() ([]byte, error)) {
-		files = append(files, struct {
-			name string
-			data func() ([]byte, error)
-		}{name, f})
+	files := []file{
+		{"summary.csv", func() ([]byte, error) { return csvBytes(SummaryRows(results)) }},
+		{"rounds.csv", func() ([]byte, error) { return csvBytes(RoundRows(results)) }},
+		{"summary.json", func() ([]byte, error) {
+			var b bytes.Buffer
+			err := WriteJSON(&b, results)
+			return b.Bytes(), err
+		}},
+		{"winrates.png", func() ([]byte, error) { return WinRatesPNG(results) }},
 	}
-	add("summary.csv", func() ([]byte, error) {
-		var b bytes.Buffer
-		err := WriteCSV(&b, SummaryRows(results))
-		return b.Bytes(), err
-	})
-	add("rounds.csv", func() ([]byte, error) {
-		var b bytes.Buffer
-		err := WriteCSV(&b, RoundRows(results))
-		return b.Bytes(), err
-	})
-	add("summary.json", func() ([]byte, error) {
-		var b bytes.Buffer
-		err := WriteJSON(&b, results)
-		return b.Bytes(), err
-	})
-	add("winrates.png", func() ([]byte, error) { return WinRatesPNG(results) })
-	add("rounds.png", func() ([]byte, error) { return RoundsPNG(results) })
-	add("index.html", func() ([]byte, error) { return HTML(results, version) })
+	for _, p := range RoundPlots(results) {
+		files = append(files, file{p.File, func() ([]byte, error) { return RoundsPNG(p.Results) }})
+	}
+	files = append(files, file{"index.html", func() ([]byte, error) { return HTML(results, version) }})
 	for _, f := range files {
-		data, err := f.data()
+		data, err := f.render()
 		if err != nil {
-			return err
+			return fmt.Errorf("%s: %w", f.name, err)
 		}
 		if err := WriteFileAtomic(filepath.Join(dir, f.name), data); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+func csvBytes(rows [][]string) ([]byte, error) {
+	var b bytes.Buffer
+	err := WriteCSV(&b, rows)
+	return b.Bytes(), err
 }

@@ -79,11 +79,12 @@ func WinRatesPNG(results []*analysis.Result) ([]byte, error) {
 // share of trials per value (per bin above the exact limit, as a density
 // per unit so that wide bins do not look tall), on a log axis when values
 // span more than three decades.
+// All results should count the same unit (see RoundPlots).
 func RoundsPNG(results []*analysis.Result) ([]byte, error) {
 	p := plot.New()
 	unit := "rounds"
-	if len(results) > 0 && results[0].Spec.RoundsUnit != "" {
-		unit = results[0].Spec.RoundsUnit
+	if len(results) > 0 {
+		unit = unitOf(results[0])
 	}
 	p.Title.Text = "Distribution of " + unit
 	p.X.Label.Text = unit
@@ -130,6 +131,45 @@ func RoundsPNG(results []*analysis.Result) ([]byte, error) {
 	}
 	p.Legend.Top = true
 	return render(p, 8*vg.Inch, 4.5*vg.Inch)
+}
+
+// RoundPlot is one distribution plot: the results that count one unit.
+type RoundPlot struct {
+	File    string
+	Unit    string
+	Results []*analysis.Result
+}
+
+// RoundPlots groups results by the unit their rounds count, so that battles
+// of a few rounds and lifetimes of billions of seconds are not drawn on one
+// axis. Rounds go to rounds.png; any other unit u to rounds-u.png (or to
+// rounds.png when no result counts rounds).
+func RoundPlots(results []*analysis.Result) []RoundPlot {
+	var plots []RoundPlot
+	index := map[string]int{}
+	for _, r := range results {
+		u := unitOf(r)
+		i, ok := index[u]
+		if !ok {
+			i = len(plots)
+			index[u] = i
+			plots = append(plots, RoundPlot{File: "rounds-" + u + ".png", Unit: u})
+		}
+		plots[i].Results = append(plots[i].Results, r)
+	}
+	if i, ok := index["rounds"]; ok {
+		plots[i].File = "rounds.png"
+	} else if len(plots) > 0 {
+		plots[0].File = "rounds.png"
+	}
+	return plots
+}
+
+func unitOf(r *analysis.Result) string {
+	if r.Spec.RoundsUnit == "" {
+		return "rounds"
+	}
+	return r.Spec.RoundsUnit
 }
 
 func singular(unit string) string {

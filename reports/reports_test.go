@@ -1,0 +1,151 @@
+package reports
+
+import (
+	"bytes"
+	"flag"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/sim"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files in testdata/")
+
+// sample builds a result from a fixed list of outcomes, so that every
+// number in the goldens can be checked by hand.
+func sample(name, unit string, rounds []int64) *analysis.Result {
+	spec := rules.Spec{
+		Ends: []string{"death", "round-cap"}, Counters: []string{"hits_a"}, RoundsUnit: unit,
+		Options: []rules.Setting{{Name: "tie-rule", Value: "flip-off"}, {Name: "round-cap", Value: "200"}},
+	}
+	t := sim.NewTally(spec)
+	o := &rules.Outcome{Counters: make([]int64, 1)}
+	for i, r := range rounds {
+		o.Winner = rules.Side(i % 3)
+		o.End = 0
+		if o.Winner == rules.None {
+			o.End = 1
+		}
+		o.Rounds, o.Counters[0] = r, int64(i%2)
+		t.Add(o)
+	}
+	return &analysis.Result{Scenario: name, Ruleset: "stratfight", Hash: "0123456789abcdef",
+		Version: "test", Seed: 7, Spec: spec, Tally: t, Planned: t.Trials}
+}
+
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./reports -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the golden file:\n%s", name, got)
+	}
+}
+
+func results() []*analysis.Result {
+	return []*analysis.Result{
+		sample("demo/duel", "rounds", []int64{1, 2, 2, 3, 5, 8, 13, 200, 4}),
+		sample("demo/life", "seconds", []int64{15, 40000, 70000, 2_000_000_000}),
+	}
+}
+
+func TestGoldens(t *testing.T) {
+	var b bytes.Buffer
+	if err := WriteTable(&b, results()); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "table.golden.txt", b.Bytes())
+	b.Reset()
+	if err := WriteJSON(&b, results()); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "summary.golden.json", b.Bytes())
+	b.Reset()
+	if err := WriteCSV(&b, SummaryRows(results())); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "summary.golden.csv", b.Bytes())
+	b.Reset()
+	if err := WriteCSV(&b, RoundRows(results())); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "rounds.golden.csv", b.Bytes())
+}
+
+// What WriteJSON writes, ReadJSON reads back to the same bytes: that is
+// what lets `crucible merge` reproduce a single machine's output.
+func TestJSONRoundTrip(t *testing.T) {
+	var b bytes.Buffer
+	if err := WriteJSON(&b, results()); err != nil {
+		t.Fatal(err)
+	}
+	back, err := ReadJSON(b.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b2 bytes.Buffer
+	if err := WriteJSON(&b2, back); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(b.Bytes(), b2.Bytes()) {
+		t.Errorf("round trip changed the JSON:\n%s\n----\n%s", b.Bytes(), b2.Bytes())
+	}
+}
+
+func TestReadJSONRejectsNonResults(t *testing.T) {
+	for _, in := range []string{`{}`, `[1]`, `{"scenario":"x","seed":1,"trials":2,"wins":{"a":1,"b":0,"none":0}}`, `nonsense`} {
+		if _, err := ReadJSON([]byte(in)); err == nil {
+			t.Errorf("accepted %s", in)
+		}
+	}
+}
+
+func TestWriteDir(t *testing.T) {
+	dir := t.TempDir()
+	if err := WriteDir(dir, results(), "test"); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"summary.csv", "rounds.csv", "summary.json", "index.html", "winrates.png", "rounds.png", "rounds-seconds.png"} {
+		data, err := os.ReadFile(filepath.Join(dir, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.HasSuffix(f, ".png") {
+			img, err := png.Decode(bytes.NewReader(data))
+			if err != nil || img.Bounds().Dx() < 300 {
+				t.Errorf("%s: not a usable PNG (%v)", f, err)
+			}
+		}
+	}
+	html, _ := os.ReadFile(filepath.Join(dir, "index.html"))
+	for _, want := range []string{`<img src="winrates.png"`, `<img src="rounds.png"`, `<img src="rounds-seconds.png"`, "demo/duel", "tie-rule"} {
+		if !bytes.Contains(html, []byte(want)) {
+			t.Errorf("index.html lacks %q", want)
+		}
+	}
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if strings.Contains(e.Name(), ".tmp") {
+			t.Errorf("temporary file left behind: %s", e.Name())
+		}
+	}
+}
+
+func TestWriteFileAtomicFailsCleanly(t *testing.T) {
+	if err := WriteFileAtomic(filepath.Join(t.TempDir(), "missing", "x.json"), []byte("{}")); err == nil {
+		t.Error("writing into a missing directory succeeded")
+	}
+}
