@@ -125,16 +125,21 @@ func (c Claim) checkAgainst(spec rules.Spec) error {
 	return nil
 }
 
+// String writes the claim as a condition, e.g. "20 ≤ rounds.mean ≤ 21 hours".
 func (c Claim) String() string {
 	var b strings.Builder
+	if c.Min != nil && c.Max != nil {
+		fmt.Fprintf(&b, "%g ≤ ", *c.Min)
+	}
 	b.WriteString(c.Metric)
-	if c.Exact {
+	switch {
+	case c.Exact:
 		b.WriteString(" = exact")
-	}
-	if c.Min != nil {
+	case c.Min != nil && c.Max != nil:
+		fmt.Fprintf(&b, " ≤ %g", *c.Max)
+	case c.Min != nil:
 		fmt.Fprintf(&b, " ≥ %g", *c.Min)
-	}
-	if c.Max != nil {
+	case c.Max != nil:
 		fmt.Fprintf(&b, " ≤ %g", *c.Max)
 	}
 	if c.Unit != "" {
