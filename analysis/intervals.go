@@ -56,10 +56,11 @@ func ClopperPearson(k, n int64, alpha float64) (lo, hi float64) {
 // NormalQuantile returns the standard normal quantile of p.
 func NormalQuantile(p float64) float64 { return distuv.UnitNormal.Quantile(p) }
 
-// MeanInterval returns mean ± z·sd/√n.
+// MeanInterval returns mean ± z·sd/√n. With no observations it returns
+// [0, 0]: there is no estimate, and outputs must stay finite numbers.
 func MeanInterval(mean, variance float64, n int64, z float64) (lo, hi float64) {
 	if n <= 0 {
-		return math.Inf(-1), math.Inf(1)
+		return 0, 0
 	}
 	half := z * math.Sqrt(variance/float64(n))
 	return mean - half, mean + half

@@ -38,6 +38,22 @@ type Job struct {
 	// Done, if set, is advanced by the number of trials of every chunk that
 	// finishes, for progress display.
 	Done *atomic.Int64
+	// Chunks, if set, records finished chunks; chunks it already marks done
+	// are skipped. Resuming an interrupted run with the same Chunks (and
+	// chunk size) and adding the two tallies gives the uninterrupted tally.
+	Chunks *Chunks
+}
+
+// NumChunks returns the number of chunks the job is split into.
+func (job Job) NumChunks() int64 {
+	return (job.Trials + job.chunkSize() - 1) / job.chunkSize()
+}
+
+func (job Job) chunkSize() int64 {
+	if job.Chunk <= 0 {
+		return DefaultChunk
+	}
+	return int64(job.Chunk)
 }
 
 // worker is the state one goroutine of the pool owns while it runs a chunk.
@@ -61,13 +77,13 @@ func Run(ctx context.Context, job Job) (*Tally, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	chunk := int64(job.Chunk)
-	if chunk <= 0 {
-		chunk = DefaultChunk
-	}
+	chunk := job.chunkSize()
 	spec := job.Battle.Spec()
 	streams := NewStreams(job.Seed, job.Key)
-	nChunks := (job.Trials + chunk - 1) / chunk
+	nChunks := job.NumChunks()
+	if job.Chunks != nil && job.Chunks.Len() != nChunks {
+		return nil, fmt.Errorf("sim: chunk record has %d chunks, the job %d", job.Chunks.Len(), nChunks)
+	}
 	workers = int(min(int64(workers), max(nChunks, 1)))
 
 	pool := make(chan *worker, workers)
@@ -88,6 +104,9 @@ func Run(ctx context.Context, job Job) (*Tally, error) {
 		if gctx.Err() != nil {
 			break
 		}
+		if job.Chunks != nil && job.Chunks.Done(c) {
+			continue
+		}
 		lo := job.First + c*chunk
 		hi := min(lo+chunk, job.First+job.Trials)
 		g.Go(func() error {
@@ -98,6 +117,9 @@ func Run(ctx context.Context, job Job) (*Tally, error) {
 			}
 			if job.Done != nil {
 				job.Done.Add(hi - lo)
+			}
+			if job.Chunks != nil {
+				job.Chunks.mark(c)
 			}
 			return nil
 		})

@@ -165,3 +165,59 @@ func TestRunRejectsNegativeRange(t *testing.T) {
 		t.Fatal("want an error for a negative trial count")
 	}
 }
+
+// An interrupted run resumed with its chunk record adds up to the
+// uninterrupted run.
+func TestResumeAddsUpToWholeRun(t *testing.T) {
+	base := Job{Battle: coinBattle{}, Key: Key("coin"), Seed: 5, Trials: 50_000, Chunk: 100, Workers: 2}
+	want := runJSON(t, base)
+
+	ctx, cancel := context.WithCancel(context.Background())
+	var done atomic.Int64
+	job := base
+	job.Done, job.Chunks = &done, NewChunks(base.NumChunks())
+	go func() {
+		for done.Load() < 5000 {
+		}
+		cancel()
+	}()
+	first, err := Run(ctx, job)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("first leg: %v", err)
+	}
+	// The record survives serialisation, as in a checkpoint file.
+	record, err := ParseChunks(job.Chunks.String(), job.Chunks.Len())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if record.Count()*100 != first.Trials {
+		t.Fatalf("record has %d chunks, tally %d trials", record.Count(), first.Trials)
+	}
+	job.Chunks, job.Done = record, nil
+	second, err := Run(context.Background(), job)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := first.Merge(second); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := json.Marshal(first)
+	if !bytes.Equal(got, want) {
+		t.Errorf("resumed run differs from the whole run")
+	}
+	if record.Count() != job.NumChunks() {
+		t.Errorf("after resume %d of %d chunks recorded", record.Count(), job.NumChunks())
+	}
+}
+
+func TestParseChunksRejectsBadRanges(t *testing.T) {
+	for _, s := range []string{"5", "3-1", "x", "0-10", "-1"} {
+		if _, err := ParseChunks(s, 5); err == nil {
+			t.Errorf("accepted %q for 5 chunks", s)
+		}
+	}
+	c, err := ParseChunks("0-1,3", 5)
+	if err != nil || c.String() != "0-1,3" || c.Count() != 3 {
+		t.Errorf("round trip: %v %v", c, err)
+	}
+}

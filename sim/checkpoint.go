@@ -1,0 +1,83 @@
+package sim
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+// Checkpoint is the state of an interrupted run of one scenario: enough to
+// finish it later with totals identical to an uninterrupted run.
+type Checkpoint struct {
+	Scenario string `json:"scenario"`
+	Hash     string `json:"scenario_hash"`
+	Seed     uint64 `json:"seed"`
+	First    int64  `json:"first_trial"`
+	Trials   int64  `json:"trials"`
+	Chunk    int64  `json:"chunk"`
+	// Done lists the finished chunks (see Chunks.String).
+	Done  string `json:"done_chunks"`
+	Tally *Tally `json:"tally"`
+}
+
+// Matches reports why job cannot resume from c, or nil if it can.
+func (c *Checkpoint) Matches(hash string, job Job) error {
+	switch {
+	case c.Hash != hash:
+		return fmt.Errorf("the scenario changed since the checkpoint (hash %s, now %s)", c.Hash, hash)
+	case c.Seed != job.Seed:
+		return fmt.Errorf("the checkpoint ran seed %d, not %d", c.Seed, job.Seed)
+	case c.First != job.First || c.Trials != job.Trials:
+		return fmt.Errorf("the checkpoint covers trials %d..%d, not %d..%d", c.First, c.First+c.Trials-1, job.First, job.First+job.Trials-1)
+	case c.Chunk != job.chunkSize():
+		return fmt.Errorf("the checkpoint used --chunk %d, not %d", c.Chunk, job.chunkSize())
+	}
+	return nil
+}
+
+// NewCheckpoint records the state of job after a (partial) run.
+func NewCheckpoint(scenario, hash string, job Job, t *Tally) *Checkpoint {
+	done := ""
+	if job.Chunks != nil {
+		done = job.Chunks.String()
+	}
+	return &Checkpoint{Scenario: scenario, Hash: hash, Seed: job.Seed, First: job.First,
+		Trials: job.Trials, Chunk: job.chunkSize(), Done: done, Tally: t}
+}
+
+// Resume prepares job to finish c's run: it returns the chunk record to set
+// as job.Chunks, checking that the record and the tally agree.
+func (c *Checkpoint) Resume(job Job) (*Chunks, error) {
+	chunks, err := ParseChunks(c.Done, job.NumChunks())
+	if err != nil {
+		return nil, err
+	}
+	var trials int64
+	for i := int64(0); i < chunks.Len(); i++ {
+		if chunks.Done(i) {
+			trials += min(job.chunkSize(), job.Trials-i*job.chunkSize())
+		}
+	}
+	if c.Tally == nil || c.Tally.Trials != trials {
+		return nil, fmt.Errorf("checkpoint of %s is inconsistent: its chunks hold %d trials, its tally %v", c.Scenario, trials, c.Tally)
+	}
+	return chunks, nil
+}
+
+// MarshalCheckpoints writes a checkpoint file.
+func MarshalCheckpoints(cs []*Checkpoint) ([]byte, error) {
+	b, err := json.MarshalIndent(struct {
+		Checkpoints []*Checkpoint `json:"checkpoints"`
+	}{cs}, "", " ")
+	return append(b, '\n'), err
+}
+
+// UnmarshalCheckpoints reads a checkpoint file.
+func UnmarshalCheckpoints(data []byte) ([]*Checkpoint, error) {
+	var f struct {
+		Checkpoints []*Checkpoint `json:"checkpoints"`
+	}
+	if err := json.Unmarshal(data, &f); err != nil {
+		return nil, fmt.Errorf("not a crucible checkpoint: %w", err)
+	}
+	return f.Checkpoints, nil
+}
