@@ -1,0 +1,49 @@
+# crucible — build, demo, tests and benchmarks. Every target uses only the Go
+# toolchain; `make test` is what CI runs (.ci/run).
+
+GO      ?= go
+BIN     := ./crucible
+OUT     ?= out
+SEED    ?= 1
+TRIALS  ?= 20000
+FUZZTIME ?= 60s
+
+.PHONY: build demo test long bench fuzz vet clean
+
+build:
+	$(GO) build -o $(BIN) ./cmd/crucible
+
+# The main job: every built-in scenario, a fixed seed, a report in out/.
+demo: build
+	$(BIN) run --all --trials $(TRIALS) --seed $(SEED) --out $(OUT) > $(OUT).txt
+	@echo "report: $(OUT)/index.html (table: $(OUT).txt)"
+
+# The default test run: unit, golden, determinism and fixed-seed statistical
+# tests (a few minutes at most).
+test:
+	$(GO) vet ./...
+	$(GO) test -count=1 ./...
+
+# Long statistical and soak runs.
+long:
+	$(GO) test -count=1 -tags long -timeout 60m ./...
+
+# Benchmarks, recorded with the command that produced them.
+bench:
+	@mkdir -p bench
+	{ echo "# $$(date -u +%Y-%m-%dT%H:%MZ)  $(GO) test -run '^$$' -bench . -benchmem ./..."; \
+	  $(GO) test -run '^$$' -bench . -benchmem ./... ; } | tee bench/latest.txt
+
+# Each fuzz target for FUZZTIME.
+fuzz:
+	@$(GO) list -f '{{.ImportPath}} {{.Dir}}' ./... | while read pkg dir; do \
+	  for f in $$(grep -ho '^func Fuzz[A-Za-z0-9_]*' $$dir/*_test.go 2>/dev/null | sed 's/func //'); do \
+	    echo "fuzz $$pkg $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
+	  done; done
+
+vet:
+	$(GO) vet ./...
+	@test -z "$$(gofmt -l .)" || { gofmt -l .; exit 1; }
+
+clean:
+	rm -rf $(BIN) $(OUT) $(OUT).txt

@@ -1,0 +1,117 @@
+package main
+
+import (
+	"fmt"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/scenarios"
+)
+
+func newCheckCmd() *cobra.Command {
+	var (
+		rf    runFlags
+		alpha float64
+	)
+	cmd := &cobra.Command{
+		Use:   "check SCENARIO...",
+		Short: "Evaluate the claims written in scenario files",
+		Long: `check runs each scenario and judges each of its claims PASS (the whole
+confidence interval satisfies it), FAIL (the whole interval violates it) or
+INCONCLUSIVE (more trials needed). The false-alarm rate --alpha is spent
+across every claim of the check (Bonferroni). Claims marked exact are tested
+against the ruleset's exact solution. Exit status 1 on any FAIL.`,
+		Example: `  crucible check stratfight/lifespan-30-coins --seed 1
+  crucible check my-claims.yaml --trials 1000000`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if alpha <= 0 || alpha >= 1 {
+				return &exitError{code: 2, msg: fmt.Sprintf("--alpha must be in (0, 1), got %g", alpha)}
+			}
+			seed, err := rf.resolveSeed(cmd)
+			if err != nil {
+				return err
+			}
+			var all []*scenarios.Scenario
+			claims := 0
+			for _, ref := range args {
+				sc, err := rf.load(ref)
+				if err != nil {
+					return err
+				}
+				if len(sc.Claims) == 0 {
+					fmt.Fprintf(cmd.ErrOrStderr(), "crucible: %s has no claims\n", sc.Name)
+				}
+				all = append(all, sc)
+				claims += len(sc.Claims)
+			}
+			each := alpha / float64(max(claims, 1))
+			w := cmd.OutOrStdout()
+			fmt.Fprintf(w, "seed %d; false-alarm rate %g over %d claims (%.3g each)\n\n", seed, alpha, claims, each)
+			tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+			fmt.Fprintln(tw, "scenario\tclaim\tverdict\tobserved\tinterval\texpected\ttrials\tnote")
+			failed := 0
+			for _, sc := range all {
+				if len(sc.Claims) == 0 {
+					continue
+				}
+				res, _, err := rf.fight(cmd.Context(), cmd, sc, seed, nil)
+				if err != nil {
+					return err
+				}
+				exact := exactValues(cmd, sc, res)
+				for _, c := range sc.Claims {
+					v := analysis.CheckClaim(c, res, each, exact)
+					if v.Verdict == analysis.Fail {
+						failed++
+					}
+					fmt.Fprintf(tw, "%s\t%s\t%s\t%.6g\t[%.6g, %.6g]\t%s\t%d\t%s\n", sc.Name, c.Label(), v.Verdict,
+						v.Observed, v.Lo, v.Hi, c, res.Tally.Trials, v.Note)
+				}
+			}
+			if err := tw.Flush(); err != nil {
+				return err
+			}
+			if failed > 0 {
+				return &exitError{code: 1, msg: fmt.Sprintf("%d claim(s) failed", failed)}
+			}
+			return nil
+		},
+	}
+	rf.register(cmd)
+	cmd.Flags().Float64Var(&alpha, "alpha", 0.01, "family-wise false-alarm rate across all claims")
+	return cmd
+}
+
+// exactValues asks the battle for its exact metrics, if it has any and a
+// claim needs them.
+func exactValues(cmd *cobra.Command, sc *scenarios.Scenario, res *analysis.Result) analysis.ExactValue {
+	need := false
+	for _, c := range sc.Claims {
+		need = need || c.Exact
+	}
+	if !need {
+		return nil
+	}
+	battle, err := sc.Compile()
+	if err != nil {
+		return nil
+	}
+	ex, ok := battle.(rules.Exact)
+	if !ok {
+		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: %s: ruleset %s has no exact solution\n", sc.Name, res.Ruleset)
+		return nil
+	}
+	m, err := ex.ExactMetrics(cmd.Context())
+	if err != nil {
+		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: %s: %v\n", sc.Name, err)
+		return nil
+	}
+	return func(metric string) (float64, bool) {
+		v, ok := m[metric]
+		return v, ok
+	}
+}
