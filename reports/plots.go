@@ -20,59 +20,65 @@ var sideColors = map[rules.Side]color.Color{
 	rules.None: color.RGBA{R: 0x7f, G: 0x7f, B: 0x7f, A: 0xff},
 }
 
-// errPoints are bar tops with asymmetric (Wilson) error bars.
+// errPoints are bar ends with asymmetric (Wilson) error bars along x.
 type errPoints struct {
 	plotter.XYs
 	lo, hi []float64
 }
 
-func (e errPoints) YError(i int) (float64, float64) { return e.lo[i], e.hi[i] }
+func (e errPoints) XError(i int) (float64, float64) { return e.lo[i], e.hi[i] }
 
 // WinRatesPNG draws the win shares of side a, side b and no winner for every
-// result as grouped bars with 95 % Wilson error bars.
+// result as horizontal grouped bars with 95 % Wilson error bars, one row per
+// scenario (the first at the top), so that long scenario names stay legible
+// however many scenarios a run has.
 func WinRatesPNG(results []*analysis.Result) ([]byte, error) {
 	p := plot.New()
 	p.Title.Text = "Win rates (95 % Wilson intervals)"
-	p.Y.Label.Text = "share of trials"
-	p.Y.Min, p.Y.Max = 0, 1
-	names := make([]string, len(results))
+	p.X.Label.Text = "share of trials"
+	// Room right of 1 keeps the legend clear of the bars.
+	p.X.Min, p.X.Max = 0, 1.22
+	n := len(results)
+	names := make([]string, n)
 	for i, r := range results {
-		names[i] = r.Scenario
+		names[n-1-i] = r.Scenario
 	}
-	width := vg.Length(max(6, 1.6*float64(len(results)))) * vg.Inch
-	// Three bars of a group fill a little over 0.8 of the unit spacing.
-	w := vg.Length(0.26 * float64(width-vg.Inch) / float64(max(len(results), 1)))
+	rowHeight := 0.42 * vg.Inch
+	height := vg.Length(n)*rowHeight + 1.6*vg.Inch
+	barWidth := rowHeight * 0.26
 	for k, s := range []rules.Side{rules.A, rules.B, rules.None} {
-		// Bars and error bars share data-space centres: i + dx.
-		dx := float64(k-1) * 0.28
-		vals := make(plotter.Values, len(results))
-		pts := errPoints{XYs: make(plotter.XYs, len(results)), lo: make([]float64, len(results)), hi: make([]float64, len(results))}
+		// Bars and error bars share data-space centres: row + dy, with the
+		// a bar on top of each group.
+		dy := float64(1-k) * 0.27
+		vals := make(plotter.Values, n)
+		pts := errPoints{XYs: make(plotter.XYs, n), lo: make([]float64, n), hi: make([]float64, n)}
 		for i, r := range results {
+			row := n - 1 - i
 			sh := r.Win(s)
-			vals[i] = sh.P
-			pts.XYs[i] = plotter.XY{X: float64(i) + dx, Y: sh.P}
-			pts.lo[i], pts.hi[i] = sh.P-sh.Lo, sh.Hi-sh.P
+			vals[row] = sh.P
+			pts.XYs[row] = plotter.XY{X: sh.P, Y: float64(row) + dy}
+			pts.lo[row], pts.hi[row] = sh.P-sh.Lo, sh.Hi-sh.P
 		}
-		bars, err := plotter.NewBarChart(vals, w)
+		bars, err := plotter.NewBarChart(vals, barWidth)
 		if err != nil {
 			return nil, err
 		}
+		bars.Horizontal = true
 		bars.Color = sideColors[s]
 		bars.LineStyle.Width = 0
-		bars.XMin = dx
-		eb, err := plotter.NewYErrorBars(pts)
+		bars.XMin = dy
+		eb, err := plotter.NewXErrorBars(pts)
 		if err != nil {
 			return nil, err
 		}
-		eb.CapWidth = w / 2
+		eb.CapWidth = barWidth / 2
 		p.Add(bars, eb)
 		p.Legend.Add("wins "+s.String(), bars)
 	}
-	p.NominalX(names...)
+	p.NominalY(names...)
 	p.Legend.Top = true
-	p.X.Tick.Label.Rotation = math.Pi / 6
-	p.X.Tick.Label.XAlign = -0.9
-	return render(p, width, 4.5*vg.Inch)
+	p.Add(plotter.NewGrid())
+	return render(p, 9*vg.Inch, height)
 }
 
 // RoundsPNG draws each result's distribution of rounds as a line of the
@@ -99,15 +105,18 @@ func RoundsPNG(results []*analysis.Result) ([]byte, error) {
 		p.X.Scale = plot.LogScale{}
 		p.X.Tick.Marker = plot.LogTicks{Prec: -1}
 	}
+	if logX {
+		p.Y.Label.Text = "share of trials per 1/8 octave"
+	}
 	for i, r := range results {
 		var xys plotter.XYs
-		n := float64(r.Tally.Trials)
-		for _, b := range r.Tally.Rounds.Bins() {
-			x := float64(b.Low)
-			if logX && x < 1 {
-				continue
+		if logX {
+			xys = logBinned(r)
+		} else {
+			n := float64(r.Tally.Trials)
+			for _, b := range r.Tally.Rounds.Bins() {
+				xys = append(xys, plotter.XY{X: float64(b.Low), Y: float64(b.Count) / n / float64(b.High-b.Low+1)})
 			}
-			xys = append(xys, plotter.XY{X: x, Y: float64(b.Count) / n / float64(b.High-b.Low+1)})
 		}
 		if len(xys) == 0 {
 			continue
@@ -131,6 +140,30 @@ func RoundsPNG(results []*analysis.Result) ([]byte, error) {
 	}
 	p.Legend.Top = true
 	return render(p, 8*vg.Inch, 4.5*vg.Inch)
+}
+
+// logBinned regroups a histogram into buckets 1/8 of an octave wide, the
+// resolution at which a distribution spanning many decades reads well on a
+// log axis; each point is a bucket's geometric centre and its share of the
+// trials. Values of 0 are left out (they have no place on a log axis).
+func logBinned(r *analysis.Result) plotter.XYs {
+	const perOctave = 8
+	n := float64(r.Tally.Trials)
+	shares := map[int]float64{}
+	lowest, highest := math.MaxInt, math.MinInt
+	for _, b := range r.Tally.Rounds.Bins() {
+		if b.Low < 1 {
+			continue
+		}
+		k := int(math.Floor(math.Log2(float64(b.Low)) * perOctave))
+		shares[k] += float64(b.Count) / n
+		lowest, highest = min(lowest, k), max(highest, k)
+	}
+	var xys plotter.XYs
+	for k := lowest; k <= highest; k++ {
+		xys = append(xys, plotter.XY{X: math.Exp2((float64(k) + 0.5) / perOctave), Y: shares[k]})
+	}
+	return xys
 }
 
 // RoundPlot is one distribution plot: the results that count one unit.
