@@ -1,0 +1,130 @@
+package scenarios_test
+
+import (
+	"strings"
+	"testing"
+
+	_ "github.com/crucible-sim/crucible/rules/all"
+	"github.com/crucible-sim/crucible/scenarios"
+)
+
+// Every built-in scenario loads, compiles and has a description.
+func TestBuiltinScenariosCompile(t *testing.T) {
+	list, err := scenarios.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(list) == 0 {
+		t.Fatal("no built-in scenarios")
+	}
+	for _, e := range list {
+		sc, err := scenarios.Load(e.Name)
+		if err != nil {
+			t.Errorf("%s: %v", e.Name, err)
+			continue
+		}
+		if _, err := sc.Compile(); err != nil {
+			t.Errorf("%s: %v", e.Name, err)
+		}
+		if e.Description == "" {
+			t.Errorf("%s has no description", e.Name)
+		}
+		if !strings.HasPrefix(e.Name, sc.Ruleset+"/") {
+			t.Errorf("%s is filed under the wrong ruleset %s", e.Name, sc.Ruleset)
+		}
+	}
+}
+
+func TestParseCommonFields(t *testing.T) {
+	sc, err := scenarios.Parse("x.yaml", "x", []byte(`ruleset: stratfight
+name: my-duel
+description: a test
+trials: 1_000
+a: {fighter: thug}
+b: {fighter: guard}
+claims:
+  - {id: c1, metric: win.b, min: 0.5}
+  - {metric: rounds.p90, max: 200}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sc.Name != "my-duel" || sc.Ruleset != "stratfight" || sc.Trials != 1000 || len(sc.Claims) != 2 {
+		t.Errorf("parsed %+v", sc)
+	}
+	if q, ok := sc.Claims[1].Quantile(); !ok || q != 0.9 {
+		t.Errorf("rounds.p90 quantile %v %v", q, ok)
+	}
+	if sc.Claims[0].Label() != "c1" || sc.Claims[1].Label() != "rounds.p90" {
+		t.Errorf("labels %q %q", sc.Claims[0].Label(), sc.Claims[1].Label())
+	}
+}
+
+// The hash follows the content, overrides included, not the formatting.
+func TestHashFollowsContent(t *testing.T) {
+	a, _ := scenarios.Parse("a.yaml", "x", []byte("ruleset: stratfight\na: {fighter: thug}\nb: {fighter: guard}\n"))
+	b, _ := scenarios.Parse("b.yaml", "x", []byte("# a comment\nruleset: stratfight\na:\n  fighter: thug\nb:\n  fighter: guard\n"))
+	if a.Hash() != b.Hash() {
+		t.Errorf("formatting changed the hash: %s vs %s", a.Hash(), b.Hash())
+	}
+	if err := b.Set("options.tie-rule=underdog"); err != nil {
+		t.Fatal(err)
+	}
+	if a.Hash() == b.Hash() {
+		t.Error("an override did not change the hash")
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"a: 1\n", `x.yaml:1:1: missing required field "ruleset"`},
+		{"ruleset: stratfight\ntrials: -5\n", `x.yaml:2:9: trials: trials must be ≥ 1`},
+		{"ruleset: stratfight\nclaims:\n  - {metric: wins.a, min: 1}\n", `x.yaml:3:14: claims[0].metric: unknown metric "wins.a" (allowed: `},
+		{"ruleset: stratfight\nclaims:\n  - {metric: win.a}\n", `x.yaml:3:6: claims[0]: a claim needs min, max or both (or exact: true)`},
+		{"ruleset: stratfight\nclaims:\n  - {metric: win.a, min: 0.6, max: 0.4}\n", `x.yaml:3:26: claims[0].min: min 0.6 is above max 0.4`},
+		{"ruleset: stratfight\nclaims:\n  - {metric: win.a, unit: hours, min: 1}\n", `x.yaml:3:27: claims[0].unit: a unit applies only to rounds metrics, not win.a`},
+		{"ruleset: stratfight\nclaims:\n  - {metric: rounds.mean, unit: fortnights, min: 1}\n", `claims[0].unit: unknown unit "fortnights" (allowed: seconds, minutes, hours, days, years)`},
+		{"ruleset: stratfight\nclaims:\n  - {metric: win.a, exact: true, min: 0.1}\n", `an exact claim takes no min or max`},
+		{"[1, 2]\n", `a scenario is a mapping`},
+	} {
+		_, err := scenarios.Parse("x.yaml", "x", []byte(c.src))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q:\n got %v\nwant %s", c.src, err, c.want)
+		}
+	}
+}
+
+func TestCompileChecksClaimsAgainstTheBattle(t *testing.T) {
+	sc, err := scenarios.Parse("x.yaml", "x", []byte("ruleset: stratfight\na: {fighter: thug}\nb: {fighter: guard}\nclaims:\n  - {metric: rounds.mean, unit: hours, min: 1}\n  - {metric: counter.bogus, min: 1}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = sc.Compile()
+	if err == nil || !strings.Contains(err.Error(), "units convert seconds, but this battle counts rounds") {
+		t.Errorf("got %v", err)
+	}
+}
+
+func TestLoadUnknown(t *testing.T) {
+	_, err := scenarios.Load("stratfight/no-such-duel")
+	if err == nil || !strings.Contains(err.Error(), "crucible scenarios") {
+		t.Errorf("got %v", err)
+	}
+}
+
+// FuzzScenario: no scenario text and no override may crash loading or
+// compiling, whatever the ruleset.
+func FuzzScenario(f *testing.F) {
+	f.Add([]byte("ruleset: stratfight\na: {fighter: thug}\nb: {fighter: guard}\n"), "options.round-cap=3")
+	f.Add([]byte("ruleset: stratfight\nkind: lifespan\nstart_coins: 3\n"), "stop_at_coins=1")
+	f.Add([]byte("ruleset: eclipse\nattacker: {ships: {Interceptor: 1}}\ndefender: {ships: {Interceptor: 1}}\n"), "attacker.policy=npc")
+	f.Fuzz(func(t *testing.T, src []byte, set string) {
+		sc, err := scenarios.Parse("fuzz.yaml", "fuzz", src)
+		if err != nil {
+			return
+		}
+		_ = sc.Set(set)
+		_, _ = sc.Compile()
+		_ = sc.Hash()
+	})
+}
