@@ -54,6 +54,9 @@ func Builtin() ([]Entry, error) {
 		if err != nil || d.IsDir() || path.Ext(p) != ".yaml" {
 			return err
 		}
+		if _, isSuite, _ := LoadSuite(builtinName(p)); isSuite {
+			return nil
+		}
 		s, err := loadBuiltin(builtinName(p))
 		if err != nil {
 			return err

@@ -128,3 +128,24 @@ func FuzzScenario(f *testing.F) {
 		_ = sc.Hash()
 	})
 }
+
+func TestSuites(t *testing.T) {
+	s, ok, err := scenarios.LoadSuite("stratfight/lifespan-claims")
+	if err != nil || !ok || len(s.Scenarios) != 11 {
+		t.Fatalf("lifespan-claims: %+v %v %v", s, ok, err)
+	}
+	for _, name := range s.Scenarios {
+		if _, err := scenarios.Load(name); err != nil {
+			t.Errorf("suite names %s: %v", name, err)
+		}
+	}
+	if _, ok, _ := scenarios.LoadSuite("stratfight/thug-vs-guard"); ok {
+		t.Error("a scenario was taken for a suite")
+	}
+	list, _ := scenarios.Builtin()
+	for _, e := range list {
+		if e.Name == "stratfight/lifespan-claims" {
+			t.Error("the suite is listed as a scenario")
+		}
+	}
+}

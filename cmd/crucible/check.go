@@ -17,14 +17,17 @@ func newCheckCmd() *cobra.Command {
 		alpha float64
 	)
 	cmd := &cobra.Command{
-		Use:   "check SCENARIO...",
+		Use:   "check SCENARIO|SUITE...",
 		Short: "Evaluate the claims written in scenario files",
 		Long: `check runs each scenario and judges each of its claims PASS (the whole
 confidence interval satisfies it), FAIL (the whole interval violates it) or
 INCONCLUSIVE (more trials needed). The false-alarm rate --alpha is spent
 across every claim of the check (Bonferroni). Claims marked exact are tested
-against the ruleset's exact solution. Exit status 1 on any FAIL.`,
-		Example: `  crucible check stratfight/lifespan-30-coins --seed 1
+against the ruleset's exact solution. A suite file (a list of scenarios under
+"suite:", e.g. stratfight/lifespan-claims) checks all of its scenarios.
+Exit status 1 on any FAIL.`,
+		Example: `  crucible check stratfight/lifespan-claims --seed 1
+  crucible check stratfight/lifespan-30-coins --seed 1
   crucible check my-claims.yaml --trials 1000000`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -37,7 +40,19 @@ against the ruleset's exact solution. Exit status 1 on any FAIL.`,
 			}
 			var all []*scenarios.Scenario
 			claims := 0
+			var refs []string
 			for _, ref := range args {
+				suite, ok, err := scenarios.LoadSuite(ref)
+				if err != nil {
+					return err
+				}
+				if ok {
+					refs = append(refs, suite.Scenarios...)
+				} else {
+					refs = append(refs, ref)
+				}
+			}
+			for _, ref := range refs {
 				sc, err := rf.load(ref)
 				if err != nil {
 					return err

@@ -23,6 +23,13 @@ func newScenariosCmd() *cobra.Command {
 			for _, e := range list {
 				fmt.Fprintf(tw, "%s\t%s\n", e.Name, e.Description)
 			}
+			suites, err := scenarios.BuiltinSuites()
+			if err != nil {
+				return err
+			}
+			for _, e := range suites {
+				fmt.Fprintf(tw, "%s\t(suite for crucible check) %s\n", e.Name, e.Description)
+			}
 			return tw.Flush()
 		},
 	}
