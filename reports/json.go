@@ -133,3 +133,32 @@ func WriteJSON(w io.Writer, results []*analysis.Result) error {
 	_, err = w.Write(append(b, '\n'))
 	return err
 }
+
+// ExactHeader identifies a scenario in the output of an exact solver.
+type ExactHeader struct {
+	Scenario, Ruleset, Hash, Version string
+	Spec                             rules.Spec
+}
+
+// WriteExactJSON writes an exact solution as one object: the scenario fields
+// of a run result (without seed and trials: nothing is random) and "exact".
+func WriteExactJSON(w io.Writer, h ExactHeader, exact json.Marshaler) error {
+	opts := object{}
+	for _, s := range h.Spec.Options {
+		opts = append(opts, field{s.Name, s.Value})
+	}
+	o := object{
+		{"scenario", h.Scenario}, {"ruleset", h.Ruleset}, {"scenario_hash", h.Hash},
+		{"crucible_version", h.Version}, {"options", opts},
+	}
+	if len(h.Spec.Notes) > 0 {
+		o = append(o, field{"notes", h.Spec.Notes})
+	}
+	o = append(o, field{"exact", exact})
+	b, err := json.MarshalIndent(o, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
+}

@@ -8,7 +8,6 @@
 package rules
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"slices"
@@ -110,14 +109,4 @@ func Lookup(id string) (Ruleset, error) {
 		return nil, fmt.Errorf("unknown ruleset %q (known: %s)", id, strings.Join(IDs(), ", "))
 	}
 	return r, nil
-}
-
-// Exact is implemented by battles that can compute some metrics
-// analytically (e.g. the Eclipse solver, or a closed form). Claims marked
-// `exact: true` are checked against it.
-type Exact interface {
-	// ExactMetrics returns exact values keyed by claim metric ("win.a",
-	// "win.b", "win.none", "end.<reason>", "rounds.mean"). An error says
-	// why no exact answer is available (e.g. beyond the state budget).
-	ExactMetrics(ctx context.Context) (map[string]float64, error)
 }

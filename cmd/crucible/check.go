@@ -77,7 +77,7 @@ Exit status 1 on any FAIL.`,
 				if err != nil {
 					return err
 				}
-				exact := exactValues(cmd, sc, res)
+				exact := exactValues(cmd, sc)
 				for _, c := range sc.Claims {
 					v := analysis.CheckClaim(c, res, each, exact)
 					if v.Verdict == analysis.Fail {
@@ -101,9 +101,9 @@ Exit status 1 on any FAIL.`,
 	return cmd
 }
 
-// exactValues asks the battle for its exact metrics, if it has any and a
-// claim needs them.
-func exactValues(cmd *cobra.Command, sc *scenarios.Scenario, res *analysis.Result) analysis.ExactValue {
+// exactValues asks the ruleset's exact solver for the scenario's exact
+// metrics, if a claim needs them.
+func exactValues(cmd *cobra.Command, sc *scenarios.Scenario) analysis.ExactValue {
 	need := false
 	for _, c := range sc.Claims {
 		need = need || c.Exact
@@ -111,22 +111,19 @@ func exactValues(cmd *cobra.Command, sc *scenarios.Scenario, res *analysis.Resul
 	if !need {
 		return nil
 	}
-	battle, err := sc.Compile()
-	if err != nil {
-		return nil
-	}
-	ex, ok := battle.(rules.Exact)
-	if !ok {
-		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: %s: ruleset %s has no exact solution\n", sc.Name, res.Ruleset)
-		return nil
-	}
-	m, err := ex.ExactMetrics(cmd.Context())
+	solver, err := rules.LookupSolver(sc.Ruleset)
 	if err != nil {
 		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: %s: %v\n", sc.Name, err)
 		return nil
 	}
-	return func(metric string) (float64, bool) {
-		v, ok := m[metric]
-		return v, ok
+	battle, err := sc.Compile()
+	if err != nil {
+		return nil
 	}
+	sol, err := solver.Solve(cmd.Context(), battle, false)
+	if err != nil {
+		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: %s: %v\n", sc.Name, err)
+		return nil
+	}
+	return sol.Metric
 }

@@ -251,7 +251,7 @@ func TestCheckClaims(t *testing.T) {
 	if !asExit(err, &ee) || ee.code != 1 {
 		t.Errorf("check: err %v, want exit 1 for the failed claims", err)
 	}
-	for _, want := range []string{"L1", "L2", "L10", "L6            FAIL", "PASS", "someone-wins", "over 13 claims"} {
+	for _, want := range []string{"L1", "L2", "L10", "L6            FAIL", "PASS", "someone-wins", "over 16 claims", "closed-form"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("check output lacks %q:\n%s", want, out)
 		}

@@ -21,6 +21,6 @@ intervals, as a table, CSV, JSON, PNG plots and an HTML page.`,
 		SilenceErrors: true,
 	}
 	root.AddCommand(newRunCmd(), newReplayCmd(), newScenariosCmd(), newValidateCmd(),
-		newCheckCmd(), newMergeCmd())
+		newCheckCmd(), newMergeCmd(), newExactCmd())
 	return root
 }
