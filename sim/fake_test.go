@@ -73,3 +73,28 @@ func (spinFighter) Fight(r *rules.Rand, o *rules.Outcome) {
 	o.Rounds = int64(x & 7)
 }
 func (spinFighter) Replay(r *rules.Rand, o *rules.Outcome, _ io.Writer) { spinFighter{}.Fight(r, o) }
+
+// cancellingBattle plays coinBattle and calls cancel once one of its
+// fighters has fought `after` trials, to interrupt a run at a known point.
+type cancellingBattle struct {
+	coinBattle
+	after  int64
+	cancel func()
+}
+
+func (b cancellingBattle) NewFighter() rules.Fighter {
+	return &cancellingFighter{coinFighter: coinFighter{b: b.coinBattle}, after: b.after, cancel: b.cancel}
+}
+
+type cancellingFighter struct {
+	coinFighter
+	after  int64
+	cancel func()
+}
+
+func (f *cancellingFighter) Fight(r *rules.Rand, o *rules.Outcome) {
+	f.coinFighter.Fight(r, o)
+	if f.count == f.after {
+		f.cancel()
+	}
+}

@@ -172,15 +172,12 @@ func TestResumeAddsUpToWholeRun(t *testing.T) {
 	base := Job{Battle: coinBattle{}, Key: Key("coin"), Seed: 5, Trials: 50_000, Chunk: 100, Workers: 2}
 	want := runJSON(t, base)
 
+	// The first leg is cut short from inside: the battle cancels the run
+	// once a worker has fought 5000 trials.
 	ctx, cancel := context.WithCancel(context.Background())
-	var done atomic.Int64
 	job := base
-	job.Done, job.Chunks = &done, NewChunks(base.NumChunks())
-	go func() {
-		for done.Load() < 5000 {
-		}
-		cancel()
-	}()
+	job.Battle = cancellingBattle{coinBattle{}, 5000, cancel}
+	job.Chunks = NewChunks(base.NumChunks())
 	first, err := Run(ctx, job)
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("first leg: %v", err)
@@ -190,10 +187,13 @@ func TestResumeAddsUpToWholeRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if first.Trials == 0 || first.Trials >= base.Trials {
+		t.Fatalf("first leg ran %d of %d trials; want a part", first.Trials, base.Trials)
+	}
 	if record.Count()*100 != first.Trials {
 		t.Fatalf("record has %d chunks, tally %d trials", record.Count(), first.Trials)
 	}
-	job.Chunks, job.Done = record, nil
+	job.Chunks, job.Battle = record, base.Battle
 	second, err := Run(context.Background(), job)
 	if err != nil {
 		t.Fatal(err)
