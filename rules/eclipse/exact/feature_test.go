@@ -1,0 +1,256 @@
+package exact
+
+import (
+	"math"
+	"math/big"
+	"strings"
+	"testing"
+
+	"github.com/crucible-sim/crucible/rules/eclipse"
+	"github.com/crucible-sim/crucible/scenarios/doc"
+)
+
+// featureScenarios exercise every rule option and policy through both
+// engines (the built-in scenarios cover the defaults).
+var featureScenarios = []struct{ name, src string }{
+	{"priority", `
+attacker: {ships: {Cruiser: 2, Interceptor: 2}, policy: priority, priority: [Cruiser]}
+defender: {ships: {Interceptor: 3, Cruiser: 1, Dreadnought: 1}}`},
+	{"largest-killable-first", `
+attacker: {ships: {Dreadnought: 2, Interceptor: 3}, policy: largest-killable-first}
+defender: {ships: {Interceptor: 2, Cruiser: 2}, policy: largest-killable-first}`},
+	{"npc-policy-on-player", `
+attacker: {ships: {Cruiser: 3}, policy: npc}
+defender: {ships: {Interceptor: 4, Dreadnought: 1}}`},
+	{"shields-and-computers", `
+blueprints:
+  - {name: Shield Interceptor, base: Interceptor, parts: [Ion Cannon, Nuclear Drive, Nuclear Source, Phase Shield]}
+  - {name: Gluon Cruiser, base: Cruiser, parts: [Plasma Cannon, Gluon Computer, Hull, Nuclear Drive, Fusion Source, Gauss Shield]}
+attacker: {ships: {Shield Interceptor: 3, Gluon Cruiser: 1}}
+defender: {ships: {Interceptor: 2, Cruiser: 2, Dreadnought: 1}}`},
+	{"after-round-1-retreat", `
+attacker: {ships: {Interceptor: 3, Cruiser: 1}, retreat: after-round-1}
+defender: {ships: {Cruiser: 2}}`},
+	{"after-round-0-retreat-missiles", `
+blueprints:
+  - {name: Missile Cruiser, base: Cruiser, parts: [Ion Cannon, Electron Computer, Hull, Nuclear Drive, Nuclear Source, Plasma Missile]}
+attacker: {ships: {Missile Cruiser: 2}, retreat: after-round-0}
+defender: {ships: {Interceptor: 3}}`},
+	{"defender-when-losing", `
+attacker: {ships: {Dreadnought: 2}}
+defender: {ships: {Interceptor: 3, Cruiser: 1}, retreat: when-losing}`},
+	{"both-retreat", `
+attacker: {ships: {Interceptor: 2, Cruiser: 1}, retreat: when-losing}
+defender: {ships: {Interceptor: 2, Starbase: 1}, retreat: after-round-2}`},
+	{"splitter-mixed", `
+blueprints:
+  - {name: Antimatter Cruiser, base: Cruiser, parts: [Antimatter Cannon, Electron Computer, Hull, Nuclear Drive, Tachyon Source]}
+attacker: {ships: {Antimatter Cruiser: 2}, antimatter-splitter: true, policy: largest-killable-first}
+defender: {ships: {Interceptor: 4, Cruiser: 1}}`},
+	{"npc-three-kinds", `
+attacker: {ships: {Dreadnought: 2, Cruiser: 3}}
+defender: {kind: npc, ships: {Ancient: 2, Guardian: 1, GCDS: 1}}`},
+	{"advanced-npcs", `
+attacker: {ships: {Cruiser: 3, Interceptor: 2}}
+defender: {kind: npc, ships: {Guardian-advanced: 1, Ancient-advanced: 2}}`},
+	{"same-side-ties-listed", `
+options: {same-side-ties: listed}
+blueprints:
+  - {name: Fast Cruiser, base: Cruiser, parts: [Ion Cannon, Electron Computer, Hull, Fusion Drive, Fusion Source]}
+attacker: {ships: {Interceptor: 2, Fast Cruiser: 1}}
+defender: {ships: {Interceptor: 2, Dreadnought: 1}}`},
+	{"stalemate-draw-after-missiles", `
+options: {stalemate: draw}
+blueprints:
+  - {name: Missile Boat, base: Interceptor, parts: [Nuclear Drive, Nuclear Source, Plasma Missile]}
+attacker: {ships: {Missile Boat: 3}}
+defender: {ships: {Missile Boat: 2}}`},
+	{"custom-parts", `
+parts:
+  - {name: Positron Cannon (house rule), cannon: {blue: 1}, energy: 3}
+  - {name: Twin Missile, missile: {yellow: 1, red: 1}, energy: 0}
+blueprints:
+  - {name: House Cruiser, base: Cruiser, parts: [Positron Cannon (house rule), Electron Computer, Hull, Nuclear Drive, Fusion Source, Twin Missile]}
+attacker: {ships: {House Cruiser: 2}}
+defender: {kind: npc, ships: {Ancient: 3}}`},
+	{"custom-npc-tile", `
+blueprints:
+  - {name: Shielded Ancient, base: Ancient, shield: 1, cannons: {yellow: 1, orange: 1}}
+attacker: {ships: {Cruiser: 2, Interceptor: 3}}
+defender: {kind: npc, ships: {Shielded Ancient: 3}}`},
+}
+
+func compileSrc(t testing.TB, src string, exact bool) *eclipse.Compiled {
+	t.Helper()
+	n, err := doc.ParseYAML("test.yaml", []byte(strings.TrimSpace(src)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c *eclipse.Compiled
+	if exact {
+		c, err = eclipse.CompileExact(n)
+	} else {
+		c, err = eclipse.Compile(n)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func TestAgreementFeatures(t *testing.T) {
+	type outcome struct {
+		name string
+		cs   []check
+	}
+	var all []outcome
+	total := 0
+	for i, sc := range featureScenarios {
+		c := compileSrc(t, sc.src, false)
+		r, _, cs := agreementChecks(t, c, 0xFEA7_0000+uint64(i), agreeTrials)
+		if math.Abs(r.A+r.B+r.Draw-1) > 1e-9 {
+			t.Errorf("%s: P(a)+P(b)+P(draw) = %.15f", sc.name, r.A+r.B+r.Draw)
+		}
+		all = append(all, outcome{sc.name, cs})
+		total += len(cs)
+	}
+	alpha := familyAlpha / float64(total)
+	t.Logf("%d scenarios, %d tests; per-test α = %.3g", len(featureScenarios), total, alpha)
+	for _, o := range all {
+		for _, c := range o.cs {
+			if c.p < alpha {
+				t.Errorf("%s: %s disagrees (p = %.3g < %.3g): %s", o.name, c.name, c.p, alpha, c.info)
+			}
+		}
+	}
+}
+
+// TestRationalMatchesFloat: the big.Rat run is the same algorithm.
+func TestRationalMatchesFloat(t *testing.T) {
+	for _, sc := range featureScenarios[:8] {
+		c := compileSrc(t, sc.src, true)
+		r, err := Solve(c, Options{Rational: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, x := range []struct {
+			f float64
+			q string
+		}{{r.A, r.Rational.A}, {r.B, r.Rational.B}, {r.Draw, r.Rational.Draw}, {r.RoundsMean, r.Rational.RoundsMean}} {
+			q, ok := new(big.Rat).SetString(x.q)
+			if !ok {
+				t.Fatalf("%s: bad fraction %q", sc.name, x.q)
+			}
+			if f, _ := q.Float64(); math.Abs(f-x.f) > 1e-12*math.Max(1, x.f) {
+				t.Errorf("%s: float %.15g, rational %s = %.15g", sc.name, x.f, x.q, f)
+			}
+		}
+	}
+}
+
+func TestProperties(t *testing.T) {
+	// No cannon anywhere: stalemate with probability 1, defender wins by
+	// default (§3.7, §10 properties); with stalemate: draw, nobody wins.
+	for _, opt := range []string{"", "options: {stalemate: draw}\n"} {
+		c := compileSrc(t, opt+`
+blueprints:
+  - {name: Hauler, base: Interceptor, parts: [Nuclear Drive, Nuclear Source, Hull]}
+attacker: {ships: {Hauler: 2}}
+defender: {ships: {Hauler: 1}}`, true)
+		r, err := Solve(c, Options{Rational: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Rational.Stalemate != "1" || r.RoundsMean != 0 || len(r.Rounds) != 1 || r.Rounds[0] != 1 {
+			t.Errorf("no cannons (%q): stalemate %s, E[rounds] %g, rounds %v", opt, r.Rational.Stalemate, r.RoundsMean, r.Rounds)
+		}
+		if opt == "" && (r.Rational.B != "1" || r.Rational.Draw != "0") {
+			t.Errorf("stalemate: defender: b %s draw %s", r.Rational.B, r.Rational.Draw)
+		}
+		if opt != "" && (r.Rational.Draw != "1" || r.Rational.B != "0") {
+			t.Errorf("stalemate: draw: b %s draw %s", r.Rational.B, r.Rational.Draw)
+		}
+	}
+	// P(draw) = 0 under the defaults, and the probabilities sum to 1.
+	for _, name := range builtinNames(t) {
+		c, err := eclipse.Compile(loadBuiltin(t, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := Solve(c, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Draw != 0 || math.Abs(r.A+r.B-1) > 1e-9 {
+			t.Errorf("%s: a %.15f b %.15f draw %g", name, r.A, r.B, r.Draw)
+		}
+		sum := r.RoundsTail
+		for _, p := range r.Rounds {
+			sum += p
+		}
+		if math.Abs(sum-1) > 1e-9 || r.RoundsTail >= 1e-12 {
+			t.Errorf("%s: rounds distribution sums to %.15f, tail %g", name, sum, r.RoundsTail)
+		}
+	}
+}
+
+// TestOptimal: an optimal side does at least as well as any fixed policy,
+// and against a single enemy ship every policy is the same.
+func TestOptimal(t *testing.T) {
+	base := `
+attacker: {ships: {Dreadnought: 1, Interceptor: 3}, policy: %s}
+defender: {ships: {Interceptor: 3, Cruiser: 2}, policy: %s}`
+	solve := func(a, b string) *Result {
+		t.Helper()
+		src := strings.Replace(strings.Replace(base, "%s", a, 1), "%s", b, 1)
+		r, err := Solve(compileSrc(t, src, true), Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	fixed := []string{"kill-greedy", "largest-killable-first", "npc"}
+	for _, bp := range fixed {
+		opt := solve("optimal", bp)
+		for _, ap := range fixed {
+			r := solve(ap, bp)
+			if opt.A-opt.B < r.A-r.B-1e-12 {
+				t.Errorf("attacker optimal vs %s: a−b %.12f < %s's %.12f", bp, opt.A-opt.B, ap, r.A-r.B)
+			}
+		}
+	}
+	for _, ap := range fixed {
+		opt := solve(ap, "optimal")
+		for _, bp := range fixed {
+			r := solve(ap, bp)
+			if opt.B-opt.A < r.B-r.A-1e-12 {
+				t.Errorf("defender optimal vs %s: b−a %.12f < %s's %.12f", ap, opt.B-opt.A, bp, r.B-r.A)
+			}
+		}
+	}
+	both := solve("optimal", "optimal")
+	if math.Abs(both.A+both.B-1) > 1e-9 {
+		t.Errorf("optimal vs optimal: %v %v", both.A, both.B)
+	}
+	// One enemy ship: the policy cannot matter (§10).
+	c := compileSrc(t, "attacker: {ships: {Cruiser: 1}, policy: optimal}\ndefender: {ships: {Interceptor: 1}, policy: optimal}", true)
+	r, err := Solve(c, Options{Rational: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Rational.A != "29/32" {
+		t.Errorf("E2 with optimal sides: %s, want 29/32", r.Rational.A)
+	}
+}
+
+// TestBudget: a battle beyond the budget is a clear error wrapping ErrBudget.
+func TestBudget(t *testing.T) {
+	c, err := eclipse.Compile(loadBuiltin(t, "fleet-mirror"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Solve(c, Options{MaxStates: 100})
+	if err == nil || !strings.Contains(err.Error(), "state budget") || !strings.Contains(err.Error(), "Monte Carlo") {
+		t.Fatalf("want a budget error naming Monte Carlo, got %v", err)
+	}
+}

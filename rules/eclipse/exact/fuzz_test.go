@@ -1,0 +1,38 @@
+package exact
+
+import (
+	"math"
+	"testing"
+
+	"github.com/crucible-sim/crucible/rules/eclipse"
+	"github.com/crucible-sim/crucible/scenarios/doc"
+)
+
+// FuzzSolve compiles arbitrary YAML for the exact solver and solves what
+// compiles within a small budget: no panic, and a solved battle's
+// probabilities sum to 1.
+//
+//	go test -run '^$' -fuzz FuzzSolve -fuzztime 1m ./rules/eclipse/exact/
+func FuzzSolve(f *testing.F) {
+	for _, sc := range featureScenarios {
+		f.Add([]byte(sc.src))
+	}
+	f.Add([]byte("attacker: {ships: {Cruiser: 2}, policy: optimal}\ndefender: {ships: {Interceptor: 2}, policy: optimal, retreat: when-losing}"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		n, err := doc.ParseYAML("fuzz.yaml", data)
+		if err != nil {
+			return
+		}
+		c, err := eclipse.CompileExact(n)
+		if err != nil {
+			return
+		}
+		r, err := Solve(c, Options{MaxStates: 3000, MaxAssignments: 20000})
+		if err != nil {
+			return
+		}
+		if s := r.A + r.B + r.Draw; math.Abs(s-1) > 1e-9 {
+			t.Fatalf("probabilities sum to %.15f", s)
+		}
+	})
+}

@@ -1,0 +1,949 @@
+// Package exact solves an Eclipse battle analytically (rules/eclipse.md §8):
+// win, draw and stalemate probabilities, the expected number of rounds, the
+// distribution of rounds and of survivors, in floating point and, when
+// asked, as exact fractions computed by the same algorithm over big.Rat.
+//
+// The solver walks the battle's Markov chain over nodes (activation pointer,
+// canonical fleet state) using the engine of package eclipse — the same
+// activation rules, the same Volley and the same Assign as Monte Carlo — but
+// instead of rolling dice it enumerates, per colour, the multinomial counts
+// of dice in each hit-set class of faces (§8.2). Every transition that
+// changes the state increases a progress measure, so the chain is acyclic
+// but for rounds with no change at all, which are solved by division (§8.3).
+// The `optimal` policy chooses, after each roll, among every distinct
+// resulting state the one with the best P(own win) − P(enemy win); since any
+// hit changes the state, the choices never feed back into the no-change
+// loop, and backward induction with that division gives the exact fixed
+// point that value iteration converges to.
+//
+// Use (what `crucible exact` needs):
+//
+//	r, err := exact.SolveDoc(scenario.Document(), exact.Options{Rational: rational})
+//	if errors.Is(err, exact.ErrBudget) { /* say so; suggest `crucible run` */ }
+//	r.WriteTable(os.Stdout)   // plain-text table (fractions too when Rational)
+//	b, _ := json.Marshal(r)   // the "exact" object of the JSON output
+//	v, ok := r.Metric("win.a") // value of an exact claim; RationalMetric for fractions
+//
+// SolveDoc accepts `policy: optimal`; Solve takes a battle already compiled
+// by the ruleset (rules.Ruleset.Compile, which rejects optimal).
+package exact
+
+import (
+	"fmt"
+	"math/big"
+	"slices"
+
+	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/rules/eclipse"
+	"github.com/crucible-sim/crucible/scenarios/doc"
+)
+
+// ErrBudget is wrapped by the error Solve returns when a battle is beyond
+// the state budget (Monte Carlo is the way to evaluate such a battle) or,
+// with Options.Rational, beyond the budget of exact fractions.
+var ErrBudget = rules.ErrBudget
+
+// DefaultMaxStates is the default node budget (about 0.5 KB of memory per
+// node at the peak).
+const DefaultMaxStates = 1_000_000
+
+// DefaultMaxRationalStates is the default node budget of the exact
+// fractions, whose numerators grow to thousands of digits.
+const DefaultMaxRationalStates = 20_000
+
+// Options control a solve.
+type Options struct {
+	// MaxStates bounds the nodes (activation pointer × fleet state) the
+	// solver may visit; 0 means DefaultMaxStates.
+	MaxStates int
+	// Rational also computes the results as exact fractions (slower; the
+	// same algorithm over math/big.Rat).
+	Rational bool
+	// Tail ends the rounds distribution once less than this mass remains;
+	// 0 means 1e-12.
+	Tail float64
+	// MaxAssignments bounds the assignments the optimal policy may
+	// enumerate in total; 0 means DefaultMaxAssignments.
+	MaxAssignments int
+	// MaxRationalStates bounds the nodes of a Rational solve; 0 means
+	// DefaultMaxRationalStates.
+	MaxRationalStates int
+}
+
+// DefaultMaxAssignments is the default bound of Options.MaxAssignments.
+const DefaultMaxAssignments = 50_000_000
+
+// Solve solves a battle compiled by the eclipse ruleset (Compile or
+// CompileExact).
+func Solve(b rules.Battle, opt Options) (*Result, error) {
+	c, ok := b.(*eclipse.Compiled)
+	if !ok {
+		return nil, fmt.Errorf("exact: not an eclipse battle (%T)", b)
+	}
+	if opt.MaxStates <= 0 {
+		opt.MaxStates = DefaultMaxStates
+	}
+	if opt.Tail <= 0 {
+		opt.Tail = 1e-12
+	}
+	if opt.MaxAssignments <= 0 {
+		opt.MaxAssignments = DefaultMaxAssignments
+	}
+	if opt.MaxRationalStates <= 0 {
+		opt.MaxRationalStates = DefaultMaxRationalStates
+	}
+	sf, err := run[float64](floats{}, c, opt)
+	if err != nil {
+		return nil, err
+	}
+	res := sf.result()
+	sf.roundsDistribution(res)
+	if opt.Rational {
+		if res.States > opt.MaxRationalStates {
+			return nil, fmt.Errorf("exact: %w: exact fractions for this battle need %d states, more than the %d allowed for --rational; drop --rational for the floating-point solution", ErrBudget, res.States, opt.MaxRationalStates)
+		}
+		sr, err := run[*big.Rat](rats{}, c, opt)
+		if err != nil {
+			return nil, err
+		}
+		res.Rational = sr.rational()
+	}
+	return res, nil
+}
+
+// SolveDoc compiles a scenario document (the ruleset part, as
+// rules.Ruleset.Compile receives it) for the exact solver, which accepts
+// `policy: optimal`, and solves it.
+func SolveDoc(n *doc.Node, opt Options) (*Result, error) {
+	c, err := eclipse.CompileExact(n)
+	if err != nil {
+		return nil, err
+	}
+	return Solve(c, opt)
+}
+
+// node is one (activation pointer, fleet state) point of the chain.
+type node struct {
+	key     uint64 // xkey*ptrs + k
+	prog    int32
+	k       int16
+	chooser int8 // side whose optimal policy picks among alternatives, -1 if none
+	stale   bool // round start with no cannon in the battle (§3.7)
+	e0, ne  int32
+	ncTo    int32 // node reached when nothing changes, -1 if none
+}
+
+// terminal is one end of the battle as the outputs see it.
+type terminal struct {
+	winner    rules.Side
+	end       int
+	survivors [eclipse.MaxTypes]int8
+	left      [eclipse.MaxTypes]bool
+	rep       [2]int8
+}
+
+type solver[T any, A num[T]] struct {
+	ar  A
+	c   *eclipse.Compiled
+	enc *encoder
+	opt Options
+
+	nodes   []node
+	index   map[uint64]int32
+	prob    []T     // per edge
+	alt0    []int32 // per edge: first alternative in alts
+	nalt    []int32 // per edge: number of alternatives
+	choice  []int32 // per edge: chosen alternative (offset)
+	alts    []int32 // targets: node index, or -1-terminal
+	nc      []T     // per node: probability of no change
+	terms   []terminal
+	termIdx map[uint64]int32
+	root    int32
+
+	// Volley memo: a volley changes only the enemy side, so its outcomes
+	// depend on (firing type, missile or cannon, ships firing, enemy
+	// sub-state) and are shared by every node with that enemy sub-state.
+	memo    map[memoKey]int32
+	entries []volleyEntry[T]
+	rollP   []T
+	rollA0  []int32
+	rollNA  []int32
+	outs    []volleyOut
+	outIdx  map[uint64]int32
+
+	// expansion scratch
+	st      eclipse.State
+	st2     eclipse.State
+	w       *eclipse.Work
+	merge   map[int32]int32
+	targets []int32
+	binom   [][]T
+	pow     [7][]T
+	leaves  int
+
+	// results
+	order []int32
+	term  []T
+	mass  []T
+	value []T
+	rndE  T
+}
+
+type memoKey struct {
+	e       uint64
+	t, n    uint8
+	missile bool
+}
+
+// volleyEntry lists the outcomes of one volley: rolls r0..r0+nr (each a
+// probability and its alternative outcomes; one unless the side is
+// optimal) and the probability that every die misses.
+type volleyEntry[T any] struct {
+	r0, nr int32
+	nc     T
+}
+
+// volleyOut is the enemy side after a volley.
+type volleyOut struct {
+	e     uint64 // enemy sub-key
+	mask  uint8  // enemy types (global bits) still in the battle
+	empty bool   // no enemy ship left in the battle: the firing side wins
+}
+
+func run[T any, A num[T]](ar A, c *eclipse.Compiled, opt Options) (*solver[T, A], error) {
+	enc, err := newEncoder(c)
+	if err != nil {
+		return nil, err
+	}
+	s := &solver[T, A]{ar: ar, c: c, enc: enc, opt: opt,
+		index: map[uint64]int32{}, termIdx: map[uint64]int32{}, memo: map[memoKey]int32{},
+		outIdx: map[uint64]int32{}, w: c.NewWork(), merge: map[int32]int32{}}
+	s.tables()
+	c.Initial(&s.st)
+	round := 0
+	if len(c.MissileOrder) == 0 {
+		round = 1
+	}
+	s.root, err = s.node(enc.encode(&s.st, round), 0)
+	if err != nil {
+		return nil, err
+	}
+	for i := 0; i < len(s.nodes); i++ {
+		if err := s.expand(int32(i)); err != nil {
+			return nil, err
+		}
+	}
+	s.sortNodes()
+	s.backward()
+	s.forward()
+	return s, nil
+}
+
+// tables precomputes binomials and face-class powers (k/6)^n in T.
+func (s *solver[T, A]) tables() {
+	maxN := 1
+	for t := range s.c.Types {
+		ty := &s.c.Types[t]
+		for col := range 4 {
+			maxN = max(maxN, ty.Count*int(ty.Cannon[col]), ty.Count*int(ty.Missile[col]))
+		}
+	}
+	s.binom = make([][]T, maxN+1)
+	for n := range maxN + 1 {
+		s.binom[n] = make([]T, n+1)
+		s.binom[n][0], s.binom[n][n] = s.ar.frac(1, 1), s.ar.frac(1, 1)
+		for k := 1; k < n; k++ {
+			s.binom[n][k] = s.ar.add(s.binom[n-1][k-1], s.binom[n-1][k])
+		}
+	}
+	for f := 1; f <= 6; f++ {
+		p := s.ar.frac(int64(f), 6)
+		s.pow[f] = make([]T, maxN+1)
+		s.pow[f][0] = s.ar.frac(1, 1)
+		for n := 1; n <= maxN; n++ {
+			s.pow[f][n] = s.ar.mul(s.pow[f][n-1], p)
+		}
+	}
+}
+
+func (s *solver[T, A]) budgetErr() error {
+	return fmt.Errorf("exact: %w: more than %d states (activation points × fleet states) would be needed; run Monte Carlo instead (crucible run)", ErrBudget, s.opt.MaxStates)
+}
+
+// node returns the index of the node for (xkey, k), creating it.
+func (s *solver[T, A]) node(xkey uint64, k int) (int32, error) {
+	key := xkey*s.enc.ptrs + uint64(k)
+	if i, ok := s.index[key]; ok {
+		return i, nil
+	}
+	if len(s.nodes) >= s.opt.MaxStates {
+		return 0, s.budgetErr()
+	}
+	i := int32(len(s.nodes))
+	s.index[key] = i
+	s.nodes = append(s.nodes, node{key: key, k: int16(k), chooser: -1, ncTo: -1})
+	s.nc = append(s.nc, s.ar.zero())
+	return i, nil
+}
+
+// next is the node after activation k of a round (or of the missile phase)
+// in state x (with the current round digit), in which the global types of
+// mask have ships in the battle. Activations of types with no ship in the
+// battle change nothing (§3.3 step 2) and are passed over, so such nodes
+// never exist.
+func (s *solver[T, A]) next(mask uint8, x uint64, round, k int) (int32, error) {
+	if round == 0 {
+		mo := s.c.MissileOrder
+		for k+1 < len(mo) && mask&(1<<mo[k+1]) == 0 {
+			k++
+		}
+		if k+1 < len(mo) {
+			return s.node(x, k+1)
+		}
+		return s.node(s.enc.withRound(x, 1), 0)
+	}
+	o := s.c.Order
+	for k+1 < len(o) && mask&(1<<o[k+1]) == 0 {
+		k++
+	}
+	if k+1 < len(o) {
+		return s.node(x, k+1)
+	}
+	return s.node(s.enc.withRound(x, min(round+1, s.c.RetreatRounds)), 0)
+}
+
+func (s *solver[T, A]) terminal(st *eclipse.State, winner rules.Side, end int) int32 {
+	t := terminal{winner: winner, end: end}
+	key := uint64(winner) | uint64(end)<<2
+	for u := range s.c.Types {
+		t.survivors[u] = st.N[u]
+		t.left[u] = st.Status[u] == eclipse.Left
+		key = key<<5 | uint64(st.N[u])<<1
+		if t.left[u] {
+			key |= 1
+		}
+	}
+	for side := range 2 {
+		t.rep[side] = int8(s.c.Reputation(st, side))
+		key = key<<1 | b2u(st.Withdrew[side])
+	}
+	if i, ok := s.termIdx[key]; ok {
+		return i
+	}
+	i := int32(len(s.terms))
+	s.termIdx[key] = i
+	s.terms = append(s.terms, t)
+	return i
+}
+
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// settle ends a deterministic activation (leave, declare) on st2.
+func (s *solver[T, A]) settle(st2 *eclipse.State, t int, act eclipse.Action, round, k int) (int32, error) {
+	if over, winner, end := s.c.Settle(st2, t, act); over {
+		return -1 - s.terminal(st2, winner, end), nil
+	}
+	mask := s.enc.inBattleMask(st2, 0) | s.enc.inBattleMask(st2, 1)
+	return s.next(mask, s.enc.encode(st2, round), round, k)
+}
+
+// edge adds (or, for a single target, merges) an edge of the node being
+// expanded; e0 is the node's first edge.
+func (s *solver[T, A]) edge(e0 int32, p T, targets []int32) {
+	if len(targets) == 1 {
+		if n := int32(len(s.prob)) - e0; n <= 32 {
+			for e := e0; e < int32(len(s.prob)); e++ {
+				if s.nalt[e] == 1 && s.alts[s.alt0[e]] == targets[0] {
+					s.prob[e] = s.ar.add(s.prob[e], p)
+					return
+				}
+			}
+		} else {
+			if n == 33 {
+				clear(s.merge)
+				for e := e0; e < int32(len(s.prob)); e++ {
+					if s.nalt[e] == 1 {
+						s.merge[s.alts[s.alt0[e]]] = e
+					}
+				}
+			}
+			if e, ok := s.merge[targets[0]]; ok {
+				s.prob[e] = s.ar.add(s.prob[e], p)
+				return
+			}
+			s.merge[targets[0]] = int32(len(s.prob))
+		}
+	}
+	s.prob = append(s.prob, p)
+	s.alt0 = append(s.alt0, int32(len(s.alts)))
+	s.nalt = append(s.nalt, int32(len(targets)))
+	s.choice = append(s.choice, 0)
+	s.alts = append(s.alts, targets...)
+}
+
+func (s *solver[T, A]) expand(ni int32) error {
+	key := s.nodes[ni].key
+	x, k := key/s.enc.ptrs, int(key%s.enc.ptrs)
+	round := s.enc.decode(x, &s.st)
+	e0 := int32(len(s.prob))
+	s.nodes[ni].e0 = e0
+	s.nodes[ni].prog = s.enc.progress(&s.st, round)
+	mask := s.enc.inBattleMask(&s.st, 0) | s.enc.inBattleMask(&s.st, 1)
+	nochange := func(p T) error {
+		to, err := s.next(mask, x, round, k)
+		if err != nil {
+			return err
+		}
+		s.nodes[ni].ncTo = to
+		s.nc[ni] = s.ar.add(s.nc[ni], p)
+		return nil
+	}
+	one := s.ar.frac(1, 1)
+	var err error
+	switch {
+	case round >= 1 && k == 0 && s.c.Stalemate(&s.st):
+		// §3.7: checked at the start of every round.
+		s.nodes[ni].stale = true
+		s.edge(e0, one, []int32{-1 - s.terminal(&s.st, s.c.StalemateWinner(), eclipse.EndStalemate)})
+	case round == 0:
+		// §3.2: missile volleys in activation order; a type destroyed
+		// earlier in the phase does not fire.
+		t := s.c.MissileOrder[k]
+		if eclipse.InBattle(&s.st, t) == 0 {
+			err = nochange(one)
+		} else {
+			err = s.fire(ni, t, true, x, round, k, mask, nochange)
+		}
+	default:
+		t := s.c.Order[k]
+		switch act := s.c.Action(&s.st, t, round); act {
+		case eclipse.ActSkip:
+			err = nochange(one)
+		case eclipse.ActLeave, eclipse.ActDeclare:
+			s.st2 = s.st
+			if act == eclipse.ActLeave {
+				s.c.Leave(&s.st2, t)
+			} else {
+				s.c.Declare(&s.st2, t)
+			}
+			var to int32
+			if to, err = s.settle(&s.st2, t, act, round, k); err == nil {
+				s.edge(e0, one, []int32{to})
+			}
+		case eclipse.ActFire:
+			err = s.fire(ni, t, false, x, round, k, mask, nochange)
+		}
+	}
+	if err != nil {
+		return err
+	}
+	s.nodes[ni].e0, s.nodes[ni].ne = e0, int32(len(s.prob))-e0
+	return nil
+}
+
+// fire adds the edges of a volley by type t at the node being expanded,
+// from the volley memo.
+func (s *solver[T, A]) fire(ni int32, t int, missile bool, x uint64, round, k int, mask uint8, nochange func(T) error) error {
+	c := s.c
+	own := c.Types[t].Side
+	en := 1 - own
+	a, b, _ := s.enc.split(x)
+	esub := b
+	if own == 1 {
+		esub = a
+	}
+	n := eclipse.InBattle(&s.st, t)
+	mk := memoKey{e: esub, t: uint8(t), n: uint8(n), missile: missile}
+	ei, ok := s.memo[mk]
+	if !ok {
+		var err error
+		if ei, err = s.volley(t, missile, n); err != nil {
+			return err
+		}
+		s.memo[mk] = ei
+	}
+	if c.Sides[own].Policy == eclipse.PolicyOptimal {
+		s.nodes[ni].chooser = int8(own)
+	}
+	entry := s.entries[ei]
+	if !s.ar.isZero(entry.nc) {
+		if err := nochange(entry.nc); err != nil {
+			return err
+		}
+	}
+	ownMask := s.enc.inBattleMask(&s.st, own)
+	winner := rules.A
+	if own == 1 {
+		winner = rules.B
+	}
+	for r := entry.r0; r < entry.r0+entry.nr; r++ {
+		s.targets = s.targets[:0]
+		for o := s.rollA0[r]; o < s.rollA0[r]+s.rollNA[r]; o++ {
+			out := s.outs[o]
+			var to int32
+			if out.empty {
+				// The enemy's last ships were destroyed (§3.8 destroyed).
+				s.st2 = s.st
+				s.enc.decodeSide(out.e, en, &s.st2)
+				to = -1 - s.terminal(&s.st2, winner, eclipse.EndDestroyed)
+			} else {
+				x2 := s.enc.join(a, out.e, round)
+				if own == 1 {
+					x2 = s.enc.join(out.e, b, round)
+				}
+				var err error
+				if to, err = s.next(ownMask|out.mask, x2, round, k); err != nil {
+					return err
+				}
+			}
+			s.targets = append(s.targets, to)
+		}
+		s.edge(s.nodes[ni].e0, s.rollP[r], s.targets)
+	}
+	return nil
+}
+
+// faceClass is a set of faces with the same hit-set against the enemy
+// ships in the battle (§8.2).
+type faceClass struct {
+	mask  uint8
+	faces int
+	rep   int // a representative face
+}
+
+// volley computes a memo entry for a volley by n ships of type t against
+// the enemy side of s.st: for each colour, the multinomial counts of its
+// dice over the face classes; jointly over colours; each combination handed
+// to the engine (Classes, then Resolve with the side's policy, or every
+// distinct assignment for an optimal side) and settled.
+func (s *solver[T, A]) volley(t int, missile bool, n int) (int32, error) {
+	c := s.c
+	ty := &c.Types[t]
+	dice := ty.Cannon
+	if missile {
+		dice = ty.Missile
+	}
+	in := c.EnemyMask(&s.st, t)
+	var cls [7]faceClass
+	nq := 0
+	for f := 1; f <= 6; f++ {
+		m := c.HitMask(t, f) & in
+		q := 0
+		for q < nq && cls[q].mask != m {
+			q++
+		}
+		if q == nq {
+			cls[q] = faceClass{mask: m}
+			nq++
+		}
+		cls[q].faces++
+		cls[q].rep = f
+	}
+	en := 1 - ty.Side
+	optimal := c.Sides[ty.Side].Policy == eclipse.PolicyOptimal
+	entry := volleyEntry[T]{r0: int32(len(s.rollP)), nc: s.ar.zero()}
+	clear(s.outIdx)
+	var cols, nd [4]int
+	ncols := 0
+	for col := range 4 {
+		if dice[col] > 0 {
+			cols[ncols], nd[ncols] = col, n*int(dice[col])
+			ncols++
+		}
+	}
+	c.Targets(&s.st, t, s.w)
+	outcome := func(st2 *eclipse.State) volleyOut {
+		c.Settle(st2, t, eclipse.ActFire)
+		return volleyOut{e: s.enc.encodeSide(st2, en), mask: s.enc.inBattleMask(st2, en), empty: c.SideInBattle(st2, en) == 0}
+	}
+	var counts eclipse.FaceCounts
+	var kq [4][7]int
+	var rec func(ci int, p T) error
+	// comp distributes the remaining dice of colour ci over classes q..nq-1.
+	var comp func(ci, q, rest int, p T) error
+	comp = func(ci, q, rest int, p T) error {
+		if q == nq-1 {
+			kq[ci][q] = rest
+			return rec(ci+1, s.ar.mul(p, s.pow[cls[q].faces][rest]))
+		}
+		for kk := 0; kk <= rest; kk++ {
+			kq[ci][q] = kk
+			pp := s.ar.mul(p, s.ar.mul(s.binom[rest][kk], s.pow[cls[q].faces][kk]))
+			if err := comp(ci, q+1, rest-kk, pp); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	rec = func(ci int, p T) error {
+		if ci < ncols {
+			return comp(ci, 0, nd[ci], p)
+		}
+		counts = eclipse.FaceCounts{}
+		hits := 0
+		for i := range ncols {
+			for q := range nq {
+				if cls[q].mask != 0 {
+					counts[cols[i]][cls[q].rep] += int32(kq[i][q])
+					hits += kq[i][q]
+				}
+			}
+		}
+		if hits == 0 {
+			entry.nc = s.ar.add(entry.nc, p)
+			return nil
+		}
+		c.Classes(t, &counts, s.w)
+		if !optimal {
+			s.st2 = s.st
+			c.Resolve(&s.st2, t, s.w)
+			out := outcome(&s.st2)
+			if r, ok := s.outIdx[out.e]; ok {
+				s.rollP[r] = s.ar.add(s.rollP[r], p)
+				return nil
+			}
+			s.outIdx[out.e] = int32(len(s.rollP))
+			s.roll(p, out)
+			return nil
+		}
+		return s.choices(t, p, outcome)
+	}
+	if ncols > 0 {
+		if err := rec(0, s.ar.frac(1, 1)); err != nil {
+			return 0, err
+		}
+	} else {
+		entry.nc = s.ar.frac(1, 1)
+	}
+	entry.nr = int32(len(s.rollP)) - entry.r0
+	s.entries = append(s.entries, entry)
+	return int32(len(s.entries) - 1), nil
+}
+
+func (s *solver[T, A]) roll(p T, outs ...volleyOut) {
+	s.rollP = append(s.rollP, p)
+	s.rollA0 = append(s.rollA0, int32(len(s.outs)))
+	s.rollNA = append(s.rollNA, int32(len(outs)))
+	s.outs = append(s.outs, outs...)
+}
+
+// choices adds a roll whose alternatives are every distinct outcome of
+// assigning the prepared volley's dice (§6 `optimal`): each die, in (damage
+// desc, #H asc) order, to a ship it hits that is not doomed, if any.
+func (s *solver[T, A]) choices(t int, p T, outcome func(*eclipse.State) volleyOut) error {
+	c, w := s.c, s.w
+	type unit struct {
+		dmg   int16
+		hits  uint8
+		class int8
+		nh    int
+	}
+	var units []unit
+	for ci := range w.NClasses {
+		cl := w.Classes[ci]
+		nh := 0
+		for j := range w.NTargets {
+			if cl.Hits&(1<<w.Targets[j].Type) != 0 {
+				nh++
+			}
+		}
+		for range cl.N {
+			units = append(units, unit{cl.Dmg, cl.Hits, int8(ci), nh})
+		}
+	}
+	slices.SortStableFunc(units, func(a, b unit) int {
+		if a.dmg != b.dmg {
+			return int(b.dmg - a.dmg)
+		}
+		return a.nh - b.nh
+	})
+	nt := w.NTargets
+	var rem [eclipse.MaxTargets]int16
+	for j := range nt {
+		rem[j] = w.Targets[j].Rem
+		w.Add[j] = 0
+	}
+	last := make([]int, len(units))
+	var outs []volleyOut
+	seen := map[uint64]bool{}
+	var firstErr error
+	var rec func(u int)
+	rec = func(u int) {
+		if firstErr != nil {
+			return
+		}
+		if u == len(units) {
+			s.leaves++
+			if s.leaves > s.opt.MaxAssignments {
+				firstErr = fmt.Errorf("exact: %w: the optimal policy would enumerate more than %d assignments; run Monte Carlo with a fixed policy instead (crucible run)", ErrBudget, s.opt.MaxAssignments)
+				return
+			}
+			s.st2 = s.st
+			c.ApplyDamage(&s.st2, w)
+			out := outcome(&s.st2)
+			if !seen[out.e] {
+				seen[out.e] = true
+				outs = append(outs, out)
+			}
+			return
+		}
+		un := units[u]
+		start := 0
+		if u > 0 && units[u-1].class == un.class {
+			start = last[u-1] // identical dice: non-decreasing targets
+		}
+		eligible := func(j int) bool { return rem[j] > 0 && un.hits&(1<<w.Targets[j].Type) != 0 }
+		any := false
+		for j := start; j < nt; j++ {
+			if !eligible(j) {
+				continue
+			}
+			any = true
+			dup := false
+			for j2 := start; j2 < j; j2++ {
+				if eligible(j2) && w.Targets[j2].Type == w.Targets[j].Type && rem[j2] == rem[j] {
+					dup = true // an identical ship earlier: symmetric
+					break
+				}
+			}
+			if dup {
+				continue
+			}
+			rem[j] -= un.dmg
+			w.Add[j] += un.dmg
+			last[u] = j
+			rec(u + 1)
+			rem[j] += un.dmg
+			w.Add[j] -= un.dmg
+		}
+		if !any {
+			for j := 0; j < start; j++ {
+				if eligible(j) {
+					return // covered by another order of the identical dice
+				}
+			}
+			last[u] = start // every ship it hits is doomed: damage lost
+			rec(u + 1)
+		}
+	}
+	rec(0)
+	if firstErr != nil {
+		return firstErr
+	}
+	s.roll(p, outs...)
+	return nil
+}
+
+// sortNodes orders the nodes topologically: by progress, then state, then
+// pointer, so that each fleet state's nodes (a "cluster", which only the
+// no-change loop connects) are contiguous.
+func (s *solver[T, A]) sortNodes() {
+	s.order = make([]int32, len(s.nodes))
+	for i := range s.order {
+		s.order[i] = int32(i)
+	}
+	ptrs := s.enc.ptrs
+	slices.SortFunc(s.order, func(i, j int32) int {
+		a, b := &s.nodes[i], &s.nodes[j]
+		if a.prog != b.prog {
+			return int(a.prog - b.prog)
+		}
+		xa, xb := a.key/ptrs, b.key/ptrs
+		if xa != xb {
+			if xa < xb {
+				return -1
+			}
+			return 1
+		}
+		return int(a.k - b.k)
+	})
+}
+
+// clusters calls f for each run of nodes with the same fleet state, in
+// topological order (or reverse).
+func (s *solver[T, A]) clusters(reverse bool, f func(cl []int32)) {
+	ptrs := s.enc.ptrs
+	var runs [][2]int
+	for i := 0; i < len(s.order); {
+		j := i
+		x := s.nodes[s.order[i]].key / ptrs
+		for j < len(s.order) && s.nodes[s.order[j]].key/ptrs == x {
+			j++
+		}
+		runs = append(runs, [2]int{i, j})
+		i = j
+	}
+	if reverse {
+		slices.Reverse(runs)
+	}
+	for _, r := range runs {
+		f(s.order[r[0]:r[1]])
+	}
+}
+
+// intra reports whether node a's no-change successor is in its own cluster.
+func (s *solver[T, A]) intra(a int32) bool {
+	to := s.nodes[a].ncTo
+	return to >= 0 && s.nodes[to].key/s.enc.ptrs == s.nodes[a].key/s.enc.ptrs
+}
+
+func (s *solver[T, A]) termValue(i int32) T {
+	switch s.terms[i].winner {
+	case rules.A:
+		return s.ar.frac(1, 1)
+	case rules.B:
+		return s.ar.frac(-1, 1)
+	}
+	return s.ar.zero()
+}
+
+func (s *solver[T, A]) targetValue(to int32) T {
+	if to < 0 {
+		return s.termValue(-1 - to)
+	}
+	return s.value[to]
+}
+
+// backward computes V = P(a wins) − P(b wins) for every node and the
+// choices of optimal sides; fixed policies need no values.
+func (s *solver[T, A]) backward() {
+	if s.c.Sides[0].Policy != eclipse.PolicyOptimal && s.c.Sides[1].Policy != eclipse.PolicyOptimal {
+		return
+	}
+	ar := s.ar
+	s.value = make([]T, len(s.nodes))
+	for i := range s.value {
+		s.value[i] = ar.zero()
+	}
+	var cs, qs [16]T
+	s.clusters(true, func(cl []int32) {
+		// c_k: value from the node's changed outcomes (and its no-change
+		// exit when that leaves the cluster); q_k: the intra-cluster
+		// no-change probability.
+		for i, a := range cl {
+			nd := &s.nodes[a]
+			sum := ar.zero()
+			for e := nd.e0; e < nd.e0+nd.ne; e++ {
+				best := int32(0)
+				var bv T
+				for o := int32(0); o < s.nalt[e]; o++ {
+					v := s.targetValue(s.alts[s.alt0[e]+o])
+					if nd.chooser == 1 {
+						v = ar.sub(ar.zero(), v)
+					}
+					if o == 0 || ar.better(v, bv) {
+						best, bv = o, v
+					}
+				}
+				s.choice[e] = best
+				sum = ar.add(sum, ar.mul(s.prob[e], s.targetValue(s.alts[s.alt0[e]+best])))
+			}
+			qs[i] = ar.zero()
+			if nd.ncTo >= 0 {
+				if s.intra(a) {
+					qs[i] = s.nc[a]
+				} else {
+					sum = ar.add(sum, ar.mul(s.nc[a], s.value[nd.ncTo]))
+				}
+			}
+			cs[i] = sum
+		}
+		// Within the cluster pointers increase along cl; the last node may
+		// loop back to the first (a round with no change).
+		n := len(cl)
+		wrap := s.intra(cl[n-1]) && s.nodes[cl[n-1]].ncTo == cl[0]
+		gam, del := make([]T, n), make([]T, n)
+		for i := n - 1; i >= 0; i-- {
+			next := i + 1
+			linked := s.intra(cl[i]) && next < n && s.nodes[cl[i]].ncTo == cl[next]
+			switch {
+			case i == n-1 && wrap:
+				gam[i], del[i] = cs[i], qs[i]
+			case linked:
+				gam[i] = ar.add(cs[i], ar.mul(qs[i], gam[next]))
+				del[i] = ar.mul(qs[i], del[next])
+			default:
+				gam[i], del[i] = cs[i], ar.zero()
+			}
+		}
+		v0 := gam[0]
+		if !ar.isZero(del[0]) {
+			v0 = ar.div(gam[0], ar.sub(ar.frac(1, 1), del[0]))
+		}
+		for i := range n {
+			s.value[cl[i]] = ar.add(gam[i], ar.mul(del[i], v0))
+		}
+	})
+}
+
+// forward pushes the probability mass from the root through the chain and
+// collects the terminal distribution and E[rounds] (§8.3).
+func (s *solver[T, A]) forward() {
+	ar := s.ar
+	s.mass = make([]T, len(s.nodes))
+	for i := range s.mass {
+		s.mass[i] = ar.zero()
+	}
+	s.term = make([]T, len(s.terms))
+	for i := range s.term {
+		s.term[i] = ar.zero()
+	}
+	s.rndE = ar.zero()
+	s.mass[s.root] = ar.frac(1, 1)
+	var ms [16]T
+	s.clusters(false, func(cl []int32) {
+		n := len(cl)
+		// M_i = α_i + β_i M_0 along the no-change chain; M_0 closes the loop.
+		alpha, beta := make([]T, n), make([]T, n)
+		alpha[0], beta[0] = ar.zero(), ar.frac(1, 1)
+		for i := 1; i < n; i++ {
+			prev := cl[i-1]
+			if s.intra(prev) && s.nodes[prev].ncTo == cl[i] {
+				alpha[i] = ar.add(s.mass[cl[i]], ar.mul(s.nc[prev], alpha[i-1]))
+				beta[i] = ar.mul(s.nc[prev], beta[i-1])
+			} else {
+				alpha[i], beta[i] = s.mass[cl[i]], ar.zero()
+			}
+		}
+		last := cl[n-1]
+		m0 := s.mass[cl[0]]
+		if s.intra(last) && s.nodes[last].ncTo == cl[0] {
+			q := s.nc[last]
+			m0 = ar.div(ar.add(m0, ar.mul(q, alpha[n-1])), ar.sub(ar.frac(1, 1), ar.mul(q, beta[n-1])))
+		}
+		for i := range n {
+			if i == 0 {
+				ms[i] = m0
+			} else {
+				ms[i] = ar.add(alpha[i], ar.mul(beta[i], m0))
+			}
+		}
+		for i, a := range cl {
+			m := ms[i]
+			if ar.isZero(m) {
+				continue
+			}
+			nd := &s.nodes[a]
+			if nd.k == 0 && !nd.stale && s.enc.roundOf(nd.key/s.enc.ptrs) >= 1 {
+				s.rndE = ar.add(s.rndE, m) // a round begins at each visit
+			}
+			for e := nd.e0; e < nd.e0+nd.ne; e++ {
+				to := s.alts[s.alt0[e]+s.choice[e]]
+				x := ar.mul(m, s.prob[e])
+				if to < 0 {
+					s.term[-1-to] = ar.add(s.term[-1-to], x)
+				} else {
+					s.mass[to] = ar.add(s.mass[to], x)
+				}
+			}
+			if nd.ncTo >= 0 && !s.intra(a) {
+				s.mass[nd.ncTo] = ar.add(s.mass[nd.ncTo], ar.mul(m, s.nc[a]))
+			}
+		}
+	})
+}

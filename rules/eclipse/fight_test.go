@@ -1,0 +1,263 @@
+package eclipse
+
+import (
+	"bytes"
+	"math"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/crucible-sim/crucible/rules"
+)
+
+func builtinScenarios(t testing.TB) []string {
+	files, err := filepath.Glob("../../scenarios/builtin/eclipse/*.yaml")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no built-in scenarios: %v", err)
+	}
+	var names []string
+	for _, f := range files {
+		names = append(names, strings.TrimSuffix(filepath.Base(f), ".yaml"))
+	}
+	return names
+}
+
+type mcResult struct {
+	n              int64
+	wins           [3]int64
+	rounds, round2 float64
+}
+
+func fightMany(c *Compiled, seed uint64, n int64) mcResult {
+	f := newFighter(c)
+	o := rules.Outcome{Counters: make([]int64, len(c.Spec().Counters))}
+	r := rules.NewRand(0, 0)
+	var res mcResult
+	for i := range n {
+		r.Seed(seed, uint64(i))
+		o.Reset()
+		f.Fight(r, &o)
+		res.n++
+		res.wins[o.Winner]++
+		x := float64(o.Rounds)
+		res.rounds += x
+		res.round2 += x * x
+	}
+	return res
+}
+
+// TestEValuesMonteCarlo: the hand-derived values of rules §10 as fixed-seed
+// statistical tests of the Monte Carlo battle (z tests, family-wise α 1e-6).
+func TestEValuesMonteCarlo(t *testing.T) {
+	const trials = 200_000
+	type test struct {
+		what string
+		z    float64
+	}
+	var tests []test
+	zProb := func(x, n int64, p float64) float64 {
+		return (float64(x) - float64(n)*p) / math.Sqrt(float64(n)*p*(1-p))
+	}
+	for i, e := range []struct {
+		scenario string
+		pa       float64
+		rounds   float64 // 0: not tested
+	}{
+		{"interceptor-duel", 5.0 / 11, 36.0 / 11},           // E1
+		{"cruiser-vs-interceptor", 29.0 / 32, 0},            // E2
+		{"interceptor-vs-ancient", 9.0 / 289, 0},            // E7
+		{"missile-interceptor-vs-ancient", 851.0 / 2601, 0}, // E3
+	} {
+		res := fightMany(loadScenario(t, e.scenario), 0xE1E1+uint64(i), trials)
+		tests = append(tests, test{e.scenario + " P(attacker)", zProb(res.wins[rules.A], res.n, e.pa)})
+		if e.rounds > 0 {
+			mean := res.rounds / trials
+			v := res.round2/trials - mean*mean
+			tests = append(tests, test{e.scenario + " E[rounds]", (mean - e.rounds) / math.Sqrt(v/trials)})
+		}
+		if res.wins[rules.None] != 0 {
+			t.Errorf("%s: %d draws under the defaults", e.scenario, res.wins[rules.None])
+		}
+	}
+	// Two-sided z at α = 1e-6 split over the tests.
+	alpha := 1e-6 / float64(len(tests))
+	for _, x := range tests {
+		if p := math.Erfc(math.Abs(x.z) / math.Sqrt2); p < alpha {
+			t.Errorf("%s: z = %.2f (p = %.3g < %.3g)", x.what, x.z, p, alpha)
+		}
+	}
+}
+
+// TestFightAllocs: a battle allocates nothing in steady state.
+func TestFightAllocs(t *testing.T) {
+	for _, name := range builtinScenarios(t) {
+		c := loadScenario(t, name)
+		f := c.NewFighter()
+		o := rules.Outcome{Counters: make([]int64, len(c.Spec().Counters))}
+		r := rules.NewRand(1, 1)
+		i := uint64(0)
+		allocs := testing.AllocsPerRun(200, func() {
+			r.Seed(5, i)
+			i++
+			o.Reset()
+			f.Fight(r, &o)
+		})
+		if allocs != 0 {
+			t.Errorf("%s: %.1f allocations per battle", name, allocs)
+		}
+	}
+}
+
+// TestReplaySameDraws: Replay plays the same battle as Fight from the same
+// stream, drawing exactly the same numbers, and logs it.
+func TestReplaySameDraws(t *testing.T) {
+	for _, name := range builtinScenarios(t) {
+		c := loadScenario(t, name)
+		f := c.NewFighter()
+		for i := range uint64(30) {
+			o1 := rules.Outcome{Counters: make([]int64, len(c.Spec().Counters))}
+			o2 := rules.Outcome{Counters: make([]int64, len(c.Spec().Counters))}
+			r1, r2 := rules.NewRand(11, i), rules.NewRand(11, i)
+			f.Fight(r1, &o1)
+			var log bytes.Buffer
+			f.Replay(r2, &o2, &log)
+			if o1.Winner != o2.Winner || o1.Rounds != o2.Rounds || o1.End != o2.End || !slices.Equal(o1.Counters, o2.Counters) {
+				t.Fatalf("%s #%d: Fight %+v, Replay %+v", name, i, o1, o2)
+			}
+			if r1.Uint64() != r2.Uint64() {
+				t.Fatalf("%s #%d: Replay drew a different number of values", name, i)
+			}
+			s := log.String()
+			for _, want := range []string{"activation order:", "end: " + EndNames[o1.End], "survivors"} {
+				if !strings.Contains(s, want) {
+					t.Fatalf("%s #%d: log lacks %q:\n%s", name, i, want, s)
+				}
+			}
+			if o1.Rounds > 0 && !strings.Contains(s, "round 1\n") {
+				t.Fatalf("%s #%d: log lacks round 1:\n%s", name, i, s)
+			}
+		}
+	}
+}
+
+// TestD6: faces are uniform (chi-square, fixed seed) and Fill rolls the
+// same sequence as Roll.
+func TestD6(t *testing.T) {
+	r := rules.NewRand(42, 43)
+	var d D6
+	var counts [7]int
+	const n = 600_000
+	for range n {
+		counts[d.Roll(r)]++
+	}
+	if counts[0] != 0 {
+		t.Fatal("face 0")
+	}
+	x2 := 0.0
+	for f := 1; f <= 6; f++ {
+		e := float64(n) / 6
+		x2 += (float64(counts[f]) - e) * (float64(counts[f]) - e) / e
+	}
+	if x2 > 40 { // χ²(5) exceeds 40 with probability ~1.5e-7
+		t.Errorf("faces %v: χ² = %.1f", counts[1:], x2)
+	}
+	r1, r2 := rules.NewRand(7, 8), rules.NewRand(7, 8)
+	var d1, d2 D6
+	faces := make([]uint8, 1000)
+	d2.Fill(r2, faces[:333])
+	d2.Fill(r2, faces[333:])
+	for i := range faces {
+		if f := d1.Roll(r1); f != int(faces[i]) {
+			t.Fatalf("die %d: Roll %d, Fill %d", i, f, faces[i])
+		}
+	}
+}
+
+// TestSettleAndReputation checks the end test (§3.8), the withdrawal flag
+// (§3.6 rule 5) and the reputation tiles (§3.9) on hand-built states.
+func TestSettleAndReputation(t *testing.T) {
+	c, err := Compile(parse(t, `
+attacker: {ships: {Interceptor: 2, Cruiser: 1}, retreat: after-round-1}
+defender: {ships: {Dreadnought: 2}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st State
+	c.Initial(&st)
+	// The Cruiser declares: the Interceptors still fight, no withdrawal.
+	c.Declare(&st, 1)
+	if over, _, _ := c.Settle(&st, 1, ActDeclare); over || st.Withdrew[0] {
+		t.Fatalf("over %v withdrew %v", over, st.Withdrew)
+	}
+	// The Interceptors are destroyed: all remaining ships have declared.
+	st.N[0] = 0
+	if over, _, _ := c.Settle(&st, 2, ActFire); over || !st.Withdrew[0] {
+		t.Fatalf("after the Interceptors died: over %v withdrew %v", over, st.Withdrew)
+	}
+	// One Dreadnought destroyed; the Cruiser leaves: defender wins by retreat.
+	st.N[2] = 1
+	c.Leave(&st, 1)
+	over, winner, end := c.Settle(&st, 1, ActLeave)
+	if !over || winner != rules.B || end != EndRetreated {
+		t.Fatalf("leave: over %v winner %v end %s", over, winner, EndNames[end])
+	}
+	if a := c.Reputation(&st, 0); a != 3 { // no participation + 1 Dreadnought × 3
+		t.Errorf("attacker reputation %d, want 3", a)
+	}
+	if b := c.Reputation(&st, 1); b != 3 { // participation + 2 Interceptors
+		t.Errorf("defender reputation %d, want 3", b)
+	}
+	o := rules.Outcome{Counters: make([]int64, len(c.Spec().Counters))}
+	c.Record(&st, &o)
+	want := map[string]int64{"survivors.a.Interceptor": 0, "survivors.a.Cruiser": 1, "survivors.b.Dreadnought": 1,
+		"retreated.a.Interceptor": 0, "retreated.a.Cruiser": 1, "reputation.a": 3, "reputation.b": 3}
+	for i, name := range c.Spec().Counters {
+		if o.Counters[i] != want[name] {
+			t.Errorf("%s = %d, want %d", name, o.Counters[i], want[name])
+		}
+	}
+	// Reputation is capped at 5.
+	st.N[2], st.Withdrew[0] = 0, false
+	if a := c.Reputation(&st, 0); a != 5 {
+		t.Errorf("capped reputation %d, want 5", a)
+	}
+}
+
+// TestRetreatDecisions checks §3.6 rule 4 on hand-built states.
+func TestRetreatDecisions(t *testing.T) {
+	c, err := Compile(parse(t, `
+attacker: {ships: {Interceptor: 4}, retreat: when-losing}
+defender: {ships: {Cruiser: 1}, retreat: after-round-2}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st State
+	c.Initial(&st)
+	// Round 1: never declare when losing. Strength: 4 HP × 4 dice × 1/6
+	// against 2 HP × 1 die × 2/6: 16 vs 4 (×6): the attacker is ahead.
+	if a := c.Action(&st, 0, 1); a != ActFire {
+		t.Errorf("round 1 when-losing: %v", a)
+	}
+	if a := c.Action(&st, 0, 2); a != ActFire {
+		t.Errorf("round 2 ahead: %v", a)
+	}
+	st.N[0] = 1 // 1 HP × 1 die × 1 = 1 < 2 × 1 × 2 = 4: losing
+	if a := c.Action(&st, 0, 2); a != ActDeclare {
+		t.Errorf("round 2 losing: %v", a)
+	}
+	if a := c.Action(&st, 1, 2); a != ActFire {
+		t.Errorf("after-round-2 in round 2: %v", a)
+	}
+	if a := c.Action(&st, 1, 3); a != ActDeclare {
+		t.Errorf("after-round-2 in round 3: %v", a)
+	}
+	c.Declare(&st, 1)
+	if a := c.Action(&st, 1, 4); a != ActLeave {
+		t.Errorf("declared: %v", a)
+	}
+	st.N[0] = 0
+	if a := c.Action(&st, 0, 4); a != ActSkip {
+		t.Errorf("no ships: %v", a)
+	}
+}

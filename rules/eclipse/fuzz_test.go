@@ -1,0 +1,59 @@
+package eclipse
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/scenarios/doc"
+)
+
+// FuzzCompile parses arbitrary YAML as a scenario and compiles it for both
+// engines; whatever compiles is fought once. Nothing may panic. Run it with
+//
+//	go test -run '^$' -fuzz FuzzCompile -fuzztime 2m ./rules/eclipse/
+//
+// Crashers land in testdata/fuzz/FuzzCompile and run as regression tests.
+func FuzzCompile(f *testing.F) {
+	files, _ := filepath.Glob("../../scenarios/builtin/eclipse/*.yaml")
+	for _, file := range files {
+		if src, err := os.ReadFile(file); err == nil {
+			f.Add(src)
+		}
+	}
+	for _, s := range []string{
+		"attacker: {ships: {Interceptor: 1}}\ndefender: {ships: {Interceptor: 1}}",
+		"parts: [{name: P, cannon: {red: 8}, missile: {blue: 8}, shield: 8, computer: 8, hull: 20, energy: -30, drive: true, slot: false}]\nblueprints: [{name: B, base: Dreadnought, slots: 12, parts: [P, P, P]}]\nattacker: {ships: {B: 2}, antimatter-splitter: true, retreat: after-round-0}\ndefender: {kind: npc, ships: {GCDS-advanced: 1, Guardian-advanced: 4, Ancient-advanced: 14}}",
+		"options: {stalemate: draw, same-side-ties: listed}\nattacker: {ships: {Starbase: 4}, policy: priority, priority: [Ancient]}\ndefender: {kind: npc, ships: {Ancient: 2}}",
+		"blueprints: [{name: A, base: Ancient, hull: 40, shield: 8, cannons: {yellow: 16}}]\nattacker: {ships: {Interceptor: 8}, retreat: when-losing}\ndefender: {kind: npc, ships: {A: 14}}",
+		"attacker: {ships: {Cruiser: 1}, policy: optimal}\ndefender: {ships: {Cruiser: 1}}",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		n, err := doc.ParseYAML("fuzz.yaml", data)
+		if err != nil {
+			return
+		}
+		n = n.Without("name", "ruleset", "description", "trials", "claims")
+		if _, err := CompileExact(n); err != nil {
+			if _, ok := err.(*doc.Error); !ok {
+				t.Fatalf("error without a position: %T %v", err, err)
+			}
+		}
+		c, err := Compile(n)
+		if err != nil {
+			if _, ok := err.(*doc.Error); !ok {
+				t.Fatalf("error without a position: %T %v", err, err)
+			}
+			return
+		}
+		fi := c.NewFighter()
+		o := rules.Outcome{Counters: make([]int64, len(c.Spec().Counters))}
+		fi.Fight(rules.NewRand(1, 2), &o)
+		if o.End < 0 || o.End >= len(c.Spec().Ends) || o.Rounds < 0 || o.Rounds > RoundCap {
+			t.Fatalf("bad outcome %+v", o)
+		}
+	})
+}

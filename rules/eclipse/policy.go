@@ -1,0 +1,365 @@
+package eclipse
+
+// Damage assignment (rules/eclipse.md §6). Assign is the one pure function
+// both the Monte Carlo battle and the exact solver call: it sees each die
+// only as (damage, hit-set), grouped into classes of identical dice, and the
+// enemy ships in canonical order with their remaining hit points.
+
+// Policy is a damage-assignment policy (§6, §13.10).
+type Policy uint8
+
+const (
+	PolicyNPC Policy = iota
+	PolicyKillGreedy
+	PolicyLargestKillableFirst
+	PolicyPriority
+	// PolicyOptimal is the exact solver's optimising side; Assign does not
+	// implement it (the solver enumerates every assignment instead).
+	PolicyOptimal
+)
+
+var policyNames = [...]string{"npc", "kill-greedy", "largest-killable-first", "priority", "optimal"}
+
+func (p Policy) String() string { return policyNames[p] }
+
+// DieClass is a group of identical hitting dice (§6 inputs, §8.2): each does
+// Dmg damage and hits exactly the enemy ships whose local type is in Hits.
+// Hit-sets of the classes of one volley are nested (a higher face hits a
+// superset), so two classes with the same damage differ in #H.
+type DieClass struct {
+	Dmg  int16
+	Hits uint8
+	N    int16 // dice in the class (damage units, with the antimatter splitter)
+}
+
+// Target is one enemy ship in the battle, in canonical order: enemy type in
+// scenario order, then most damage first (§6). Rem is HP − damage.
+type Target struct {
+	Type uint8 // enemy local type index
+	Rank int8  // size rank (§4.5)
+	Prio int8  // position of its type in the firing side's priority order
+	Rem  int16
+}
+
+const maxClasses = 4 * 6 // colours × distinct hit-sets (at most 5) fits
+
+// AssignScratch is the scratch space Assign needs; the zero value is ready.
+type AssignScratch struct {
+	ord   [maxClasses]int8
+	nh    [maxClasses]int16
+	off   [maxClasses]int16
+	left  [maxClasses]int16
+	used  [maxClasses]int16
+	rem   [MaxTargets]int16
+	tord  [MaxTargets]int8
+	avail [MaxPerSide]int32
+}
+
+func (c DieClass) hits(t *Target) bool { return c.Hits&(1<<t.Type) != 0 }
+
+// Offsets returns, for each class, the index in the per-die output of its
+// first die: class i's dice are to[off[i] : off[i]+N].
+func Offsets(classes []DieClass, off []int16) int {
+	n := 0
+	for i, c := range classes {
+		off[i] = int16(n)
+		n += int(c.N)
+	}
+	return n
+}
+
+// Assign assigns every die of classes to a target and writes, for die u of
+// class i, the target index (into targets) to to[off_i+u], or -1 when every
+// ship the die hits is already doomed. targets is not modified. The result
+// depends only on the classes' (damage, hit-set, count) and the targets.
+func Assign(p Policy, classes []DieClass, targets []Target, to []int8, s *AssignScratch) {
+	nc := len(classes)
+	Offsets(classes, s.off[:nc])
+	for j := range targets {
+		s.rem[j] = targets[j].Rem
+	}
+	for i := range classes {
+		n := int16(0)
+		for j := range targets {
+			if classes[i].hits(&targets[j]) {
+				n++
+			}
+		}
+		s.nh[i] = n
+		s.ord[i] = int8(i)
+		s.left[i] = classes[i].N
+		s.used[i] = 0
+	}
+	switch p {
+	case PolicyNPC:
+		sortClasses(classes, s, byDamageThenH)
+		assignNPC(classes, targets, to, s)
+	case PolicyKillGreedy:
+		sortClasses(classes, s, byDamageThenH)
+		assignKillGreedy(classes, targets, to, s)
+	case PolicyLargestKillableFirst, PolicyPriority:
+		sortClasses(classes, s, byHThenDamage)
+		assignKillable(p == PolicyPriority, classes, targets, to, s)
+	default:
+		panic("eclipse: Assign called with policy " + p.String())
+	}
+}
+
+const (
+	byDamageThenH = iota // damage desc, then #H asc
+	byHThenDamage        // #H asc, then damage desc
+)
+
+// sortClasses orders s.ord (insertion sort; a handful of classes).
+func sortClasses(classes []DieClass, s *AssignScratch, key int) {
+	less := func(a, b int8) bool {
+		ca, cb := &classes[a], &classes[b]
+		if key == byDamageThenH {
+			if ca.Dmg != cb.Dmg {
+				return ca.Dmg > cb.Dmg
+			}
+			if s.nh[a] != s.nh[b] {
+				return s.nh[a] < s.nh[b]
+			}
+		} else {
+			if s.nh[a] != s.nh[b] {
+				return s.nh[a] < s.nh[b]
+			}
+			if ca.Dmg != cb.Dmg {
+				return ca.Dmg > cb.Dmg
+			}
+		}
+		return a < b
+	}
+	ord := s.ord[:len(classes)]
+	for i := 1; i < len(ord); i++ {
+		x := ord[i]
+		j := i
+		for j > 0 && less(x, ord[j-1]) {
+			ord[j] = ord[j-1]
+			j--
+		}
+		ord[j] = x
+	}
+}
+
+// assignKillGreedy is §6 `kill-greedy`: dice by damage desc then #H asc; each
+// die goes to the killable ship (rem ≤ damage) with the largest rem, else to
+// the ship with the smallest rem; ties: larger size rank, then canonical
+// index. Doomed ships (rem ≤ 0) take no further dice.
+func assignKillGreedy(classes []DieClass, targets []Target, to []int8, s *AssignScratch) {
+	for _, ci := range s.ord[:len(classes)] {
+		c := &classes[ci]
+		d := c.Dmg
+		for u := int16(0); u < c.N; u++ {
+			best, bestKill := -1, false
+			for j := range targets {
+				r := s.rem[j]
+				if r <= 0 || !c.hits(&targets[j]) {
+					continue
+				}
+				kill := r <= d
+				switch {
+				case best < 0:
+					best, bestKill = j, kill
+				case kill != bestKill:
+					if kill {
+						best, bestKill = j, true
+					}
+				case kill: // least overkill: largest rem
+					if rb := s.rem[best]; r > rb || r == rb && targets[j].Rank > targets[best].Rank {
+						best = j
+					}
+				default: // smallest rem
+					if rb := s.rem[best]; r < rb || r == rb && targets[j].Rank > targets[best].Rank {
+						best = j
+					}
+				}
+			}
+			to[int(s.off[ci])+int(u)] = int8(best)
+			if best >= 0 {
+				s.rem[best] -= d
+			}
+		}
+	}
+}
+
+// assignKillable is §6 `largest-killable-first` (and `priority` with the
+// side's priority order): dice by #H asc then damage desc; each die goes to
+// the first ship in priority order that it hits and that the unassigned dice
+// hitting it (this die included) can still kill; else to the first ship in
+// priority order it hits. Priority order: size rank desc (or priority list
+// position), then current rem asc, then canonical index.
+func assignKillable(prio bool, classes []DieClass, targets []Target, to []int8, s *AssignScratch) {
+	for lt := range s.avail {
+		s.avail[lt] = 0
+	}
+	for i := range classes {
+		c := &classes[i]
+		for lt := range MaxPerSide {
+			if c.Hits&(1<<lt) != 0 {
+				s.avail[lt] += int32(c.N) * int32(c.Dmg)
+			}
+		}
+	}
+	// better reports whether ship j precedes ship k in priority order.
+	better := func(j, k int) bool {
+		tj, tk := &targets[j], &targets[k]
+		if prio {
+			if tj.Prio != tk.Prio {
+				return tj.Prio < tk.Prio
+			}
+		} else if tj.Rank != tk.Rank {
+			return tj.Rank > tk.Rank
+		}
+		if s.rem[j] != s.rem[k] {
+			return s.rem[j] < s.rem[k]
+		}
+		return j < k
+	}
+	for _, ci := range s.ord[:len(classes)] {
+		c := &classes[ci]
+		d := c.Dmg
+		for u := int16(0); u < c.N; u++ {
+			first, kill := -1, -1
+			for j := range targets {
+				if s.rem[j] <= 0 || !c.hits(&targets[j]) {
+					continue
+				}
+				if first < 0 || better(j, first) {
+					first = j
+				}
+				if s.avail[targets[j].Type] >= int32(s.rem[j]) && (kill < 0 || better(j, kill)) {
+					kill = j
+				}
+			}
+			pick := first
+			if kill >= 0 {
+				pick = kill
+			}
+			to[int(s.off[ci])+int(u)] = int8(pick)
+			if pick >= 0 {
+				s.rem[pick] -= d
+			}
+			for lt := range MaxPerSide {
+				if c.Hits&(1<<lt) != 0 {
+					s.avail[lt] -= int32(d)
+				}
+			}
+		}
+	}
+}
+
+// assignNPC is §6 `npc`, the rulebook NPC rule: 1. order ships by size rank
+// desc, rem asc, canonical index; 2. for each ship in that order, if the
+// unassigned dice hitting it total at least its rem, give it the subset that
+// kills it with the fewest dice, then the least total damage, then the
+// earliest dice in (damage desc, #H asc) order; 3. every other die goes to
+// the first ship in that order that it hits and that is not doomed.
+func assignNPC(classes []DieClass, targets []Target, to []int8, s *AssignScratch) {
+	nt := len(targets)
+	for j := range nt {
+		s.tord[j] = int8(j)
+	}
+	// Step 1 (static order, rem at the start of the activation).
+	for i := 1; i < nt; i++ {
+		x := s.tord[i]
+		k := i
+		for k > 0 {
+			y := s.tord[k-1]
+			tx, ty := &targets[x], &targets[y]
+			if tx.Rank > ty.Rank || tx.Rank == ty.Rank && (tx.Rem < ty.Rem || tx.Rem == ty.Rem && x < y) {
+				s.tord[k] = y
+				k--
+				continue
+			}
+			break
+		}
+		s.tord[k] = x
+	}
+	ord := s.ord[:len(classes)]
+	// Step 2.
+	for _, jj := range s.tord[:nt] {
+		j := int(jj)
+		t := &targets[j]
+		r := int(s.rem[j])
+		var av [5]int // available dice by damage 1..4
+		total := 0
+		for _, ci := range ord {
+			c := &classes[ci]
+			if s.left[ci] > 0 && c.hits(t) {
+				av[c.Dmg] += int(s.left[ci])
+				total += int(s.left[ci]) * int(c.Dmg)
+			}
+		}
+		if total < r {
+			continue
+		}
+		// Fewest dice: the k largest dice reach r.
+		k, sum := 0, 0
+		for d := 4; d >= 1 && sum < r; d-- {
+			take := min(av[d], (r-sum+d-1)/d)
+			k += take
+			sum += take * d
+		}
+		// Least total damage among k-subsets reaching r; iterating the
+		// counts of 4s, 3s, 2s downwards makes the first minimum the
+		// lexicographically earliest subset in (damage desc) order.
+		bestTot := -1
+		var best [5]int
+		for c4 := min(k, av[4]); c4 >= 0; c4-- {
+			for c3 := min(k-c4, av[3]); c3 >= 0; c3-- {
+				for c2 := min(k-c4-c3, av[2]); c2 >= 0; c2-- {
+					c1 := k - c4 - c3 - c2
+					if c1 > av[1] {
+						continue
+					}
+					tot := 4*c4 + 3*c3 + 2*c2 + c1
+					if tot < r || bestTot >= 0 && tot >= bestTot {
+						continue
+					}
+					bestTot = tot
+					best = [5]int{0, c1, c2, c3, c4}
+				}
+			}
+		}
+		// Take the chosen counts from the earliest classes (#H asc within a
+		// damage value, as ord lists them).
+		for _, ci := range ord {
+			c := &classes[ci]
+			need := best[c.Dmg]
+			if need == 0 || s.left[ci] == 0 || !c.hits(t) {
+				continue
+			}
+			take := min(need, int(s.left[ci]))
+			base := int(s.off[ci]) + int(s.used[ci])
+			for u := range take {
+				to[base+u] = int8(j)
+			}
+			s.used[ci] += int16(take)
+			s.left[ci] -= int16(take)
+			best[c.Dmg] -= take
+		}
+		s.rem[j] -= int16(bestTot)
+	}
+	// Step 3.
+	for _, ci := range ord {
+		c := &classes[ci]
+		for s.left[ci] > 0 {
+			pick := -1
+			for _, jj := range s.tord[:nt] {
+				j := int(jj)
+				if s.rem[j] > 0 && c.hits(&targets[j]) {
+					pick = j
+					break
+				}
+			}
+			to[int(s.off[ci])+int(s.used[ci])] = int8(pick)
+			if pick >= 0 {
+				s.rem[pick] -= c.Dmg
+			}
+			s.used[ci]++
+			s.left[ci]--
+		}
+	}
+}
