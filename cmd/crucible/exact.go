@@ -40,26 +40,23 @@ Monte Carlo command to run instead.`,
 			if err != nil {
 				return err
 			}
-			battle, err := sc.Compile()
+			sol, err := solver.Solve(cmd.Context(), sc.Document(), rational)
 			if err != nil {
-				return err
-			}
-			sol, err := solver.Solve(cmd.Context(), battle, rational)
-			if err != nil {
-				var budget interface{ BeyondBudget() bool }
-				if errors.As(err, &budget) && budget.BeyondBudget() {
+				if errors.Is(err, rules.ErrBudget) {
 					return fmt.Errorf("%s: %w\nrun it by Monte Carlo instead: crucible run %s --trials 1000000", sc.Name, err, args[0])
 				}
-				return fmt.Errorf("%s: %w", sc.Name, err)
+				return err
 			}
+			var spec rules.Spec
+			spec.Options, spec.Notes = sol.InForce()
 			w := cmd.OutOrStdout()
 			if format == "json" {
 				return reports.WriteExactJSON(w, reports.ExactHeader{
-					Scenario: sc.Name, Ruleset: sc.Ruleset, Hash: sc.Hash(), Version: version, Spec: battle.Spec(),
+					Scenario: sc.Name, Ruleset: sc.Ruleset, Hash: sc.Hash(), Version: version, Spec: spec,
 				}, sol)
 			}
 			fmt.Fprintf(w, "scenario  %s   ruleset %s   exact solution\n", sc.Name, sc.Ruleset)
-			for _, n := range battle.Spec().Notes {
+			for _, n := range spec.Notes {
 				fmt.Fprintf(w, "note      %s\n", n)
 			}
 			return sol.WriteTable(w)

@@ -292,3 +292,56 @@ func TestResumeAfterInterrupt(t *testing.T) {
 		t.Errorf("--resume without --out: %v", err)
 	}
 }
+
+func TestExact(t *testing.T) {
+	out := mustRun(t, "exact", "eclipse/interceptor-duel", "--rational")
+	for _, want := range []string{"= 5/11", "= 6/11", "= 36/11"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("exact table lacks %q:\n%s", want, out)
+		}
+	}
+	out = mustRun(t, "exact", "eclipse/cruiser-vs-interceptor", "--rational", "--format", "json")
+	var v struct {
+		Scenario string            `json:"scenario"`
+		Options  map[string]string `json:"options"`
+		Exact    struct {
+			A        float64        `json:"a"`
+			Rational map[string]any `json:"rational"`
+		} `json:"exact"`
+	}
+	if err := json.Unmarshal([]byte(out), &v); err != nil {
+		t.Fatal(err)
+	}
+	if v.Scenario != "eclipse/cruiser-vs-interceptor" || v.Exact.A != 29.0/32 || v.Exact.Rational["a"] != "29/32" || v.Options["attacker.policy"] != "kill-greedy" {
+		t.Errorf("exact JSON: %+v", v)
+	}
+	// The solver plays the optimal policy Monte Carlo cannot, and echoes it.
+	out = mustRun(t, "exact", "eclipse/two-cruisers-vs-interceptor-and-cruiser", "--set", "attacker.policy=optimal", "--format", "json")
+	if !strings.Contains(out, `"attacker.policy": "optimal"`) {
+		t.Errorf("optimal policy not echoed:\n%.400s", out)
+	}
+	out = mustRun(t, "exact", "stratfight/lifespan-30-coins")
+	if !strings.Contains(out, "mean 2147483646 s") {
+		t.Errorf("lifespan closed form:\n%s", out)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"exact", "stratfight/thug-vs-guard"}, "duels need Monte Carlo"},
+		{[]string{"exact", "eclipse/interceptor-duel", "--format", "csv"}, "allowed: table, json"},
+	} {
+		_, _, err := crucible(t, context.Background(), c.args...)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: got %v, want %q", c.args, err, c.want)
+		}
+	}
+}
+
+// Monte Carlo agrees with the exact solver through the command line.
+func TestCheckExactClaims(t *testing.T) {
+	out := mustRun(t, "check", "eclipse/interceptor-duel", "eclipse/cruiser-vs-interceptor", "--seed", "2", "--trials", "50000")
+	if strings.Contains(out, "FAIL") || !strings.Contains(out, "win.a = exact") {
+		t.Errorf("check:\n%s", out)
+	}
+}

@@ -1,7 +1,9 @@
-// Package all registers every ruleset crucible ships; import it for its
-// side effect.
+// Package all registers every ruleset crucible ships, and their exact
+// solvers; import it for its side effect.
 package all
 
 import (
-	_ "github.com/crucible-sim/crucible/rules/stratfight" // Strategic Fighting
+	_ "github.com/crucible-sim/crucible/rules/eclipse"       // Eclipse: Second Dawn
+	_ "github.com/crucible-sim/crucible/rules/eclipse/exact" // its exact solver
+	_ "github.com/crucible-sim/crucible/rules/stratfight"    // Strategic Fighting
 )

@@ -11,6 +11,7 @@ import (
 	"strconv"
 
 	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/scenarios/doc"
 )
 
 func init() { rules.RegisterSolver(ID, solver{}) }
@@ -21,7 +22,11 @@ func init() { rules.RegisterSolver(ID, solver{}) }
 // minimum start − stop. Duels have no exact solution here.
 type solver struct{}
 
-func (solver) Solve(_ context.Context, b rules.Battle, rational bool) (rules.Solution, error) {
+func (solver) Solve(_ context.Context, n *doc.Node, rational bool) (rules.Solution, error) {
+	b, err := ruleset{}.Compile(n)
+	if err != nil {
+		return nil, err
+	}
 	lb, ok := b.(*lifespanBattle)
 	if !ok {
 		return nil, errors.New("stratfight solves lifespan scenarios exactly (closed forms of §9); duels need Monte Carlo")
@@ -29,13 +34,16 @@ func (solver) Solve(_ context.Context, b rules.Battle, rational bool) (rules.Sol
 	if lb.oldAge {
 		return nil, errors.New("the lifespan closed forms assume old-age: off; with old age, use Monte Carlo")
 	}
-	return &lifespanSolution{start: lb.start, stop: lb.stop, rational: rational}, nil
+	return &lifespanSolution{start: lb.start, stop: lb.stop, rational: rational, spec: lb.spec}, nil
 }
 
 type lifespanSolution struct {
 	start, stop int
 	rational    bool
+	spec        rules.Spec
 }
+
+func (s *lifespanSolution) InForce() ([]rules.Setting, []string) { return s.spec.Options, s.spec.Notes }
 
 // meanSeconds is Σ_{k=stop+1..start} 2^k exactly.
 func (s *lifespanSolution) meanSeconds() *big.Int {

@@ -16,15 +16,11 @@ func solveYAML(t *testing.T, src string) (rules.Solution, error) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := ruleset{}.Compile(n)
-	if err != nil {
-		t.Fatal(err)
-	}
 	s, err := rules.LookupSolver(ID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return s.Solve(context.Background(), b, true)
+	return s.Solve(context.Background(), n, true)
 }
 
 func TestLifespanSolution(t *testing.T) {
