@@ -67,7 +67,7 @@ func CheckClaim(c scenarios.Claim, r *Result, alpha float64, exact ExactValue) C
 	z := NormalQuantile(1 - alpha/2)
 
 	if c.Exact {
-		return checkExact(out, c, r, alpha, exact, z)
+		return checkExact(out, c, r, alpha, exact)
 	}
 
 	switch {
@@ -175,7 +175,7 @@ func checkExtreme(out ClaimCheck, c scenarios.Claim, r *Result, scale float64) C
 	return out
 }
 
-func checkExact(out ClaimCheck, c scenarios.Claim, r *Result, alpha float64, exact ExactValue, z float64) ClaimCheck {
+func checkExact(out ClaimCheck, c scenarios.Claim, r *Result, alpha float64, exact ExactValue) ClaimCheck {
 	var v float64
 	ok := false
 	if exact != nil {
