@@ -122,7 +122,11 @@ type Compiled struct {
 	// constant in the round number (1 without retreat options).
 	RetreatRounds int
 
-	hit      [MaxTypes][7]uint8 // per firing type and face: enemy local types hit
+	hit [MaxTypes][7]uint8 // per firing type and face: enemy local types hit
+	// plans is the class layout of every volley (§8.2), per firing type
+	// and set of enemy local types in the battle: built once here so that
+	// a volley only counts its dice into classes.
+	plans    [MaxTypes][1 << MaxPerSide]volleyPlan
 	maxUnits int
 	spec     rules.Spec
 	counters counterIndex
@@ -886,6 +890,10 @@ func (c *Compiled) finish(listed bool) {
 				}
 			}
 			c.hit[t][f] = m
+		}
+		split := c.Sides[ft.Side].Splitter
+		for in := range 1 << en.N {
+			c.plans[t][in] = newPlan(ft.colours, &c.hit[t], uint8(in), split)
 		}
 		units := 0
 		for _, seq := range [][]Colour{ft.cannonSeq, ft.missSeq} {

@@ -18,7 +18,6 @@ type fighter struct {
 	st     State
 	w      *Work
 	d6     D6
-	counts FaceCounts
 	faces  []uint8  // faces of the current volley in roll order
 	seq    []Colour // replay: the colours of one ship's dice
 	rolled int      // dice rolled in the last battle (benchmarks report ns per die)
@@ -140,20 +139,35 @@ func (f *fighter) fire(r *rules.Rand, t int, missile bool, log io.Writer) {
 		seq = ty.missSeq
 	}
 	n := InBattle(&f.st, t)
-	f.counts = FaceCounts{}
 	// Ships in canonical order, dice in part order (§8.4).
 	nd := n * len(seq)
-	f.d6.Fill(r, f.faces[:nd])
-	i := 0
-	for range n {
-		for _, col := range seq {
-			f.counts[col][f.faces[i]]++
-			i++
-		}
-	}
+	faces := f.faces[:nd]
+	f.d6.Fill(r, faces)
 	f.rolled += nd
 	w := f.w
-	c.Prepare(&f.st, t, &f.counts, w)
+	c.Targets(&f.st, t, w)
+	// Count the dice straight into the classes of the volley's plan.
+	p := &c.plans[t][w.inMask]
+	var units [maxClasses]int16
+	if len(seq) == 1 {
+		of, u := &p.of[seq[0]], p.units[seq[0]]
+		for _, face := range faces {
+			if k := of[face]; k >= 0 {
+				units[k] += u
+			}
+		}
+	} else {
+		i := 0
+		for range n {
+			for _, col := range seq {
+				if k := p.of[col][faces[i]]; k >= 0 {
+					units[k] += p.units[col]
+				}
+				i++
+			}
+		}
+	}
+	w.setClasses(p, &units)
 	if w.NClasses > 0 {
 		Assign(c.Sides[ty.Side].Policy, w.Classes[:w.NClasses], w.Targets[:w.NTargets], w.To, &w.AS)
 	}
@@ -227,7 +241,7 @@ func (f *fighter) logVolley(log io.Writer, t int, missile bool, nd int) {
 	hits := 0
 	for i := range nd {
 		col, face := f.seq[i%len(f.seq)], f.faces[i]
-		k := w.ClassOf[col][face]
+		k := w.ClassOf(col, int(face))
 		if k < 0 {
 			continue
 		}

@@ -53,6 +53,7 @@ type AssignScratch struct {
 	rem   [MaxTargets]int16
 	tord  [MaxTargets]int8
 	avail [MaxPerSide]int32
+	alive [MaxPerSide][MaxShips]int8 // kill-greedy: per type, ships not doomed
 }
 
 func (c DieClass) hits(t *Target) bool { return c.Hits&(1<<t.Type) != 0 }
@@ -147,38 +148,77 @@ func sortClasses(classes []DieClass, s *AssignScratch, key int) {
 // die goes to the killable ship (rem ≤ damage) with the largest rem, else to
 // the ship with the smallest rem; ties: larger size rank, then canonical
 // index. Doomed ships (rem ≤ 0) take no further dice.
+//
+// Ships of one type differ only in rem, so instead of scanning every target
+// per die it keeps, per enemy type, the ships not yet doomed sorted by (rem,
+// index). A die changes that order only by dooming a ship (removed) or by
+// lowering the rem of the type's first ship (still first), so the order
+// holds through the volley, and each type's best candidate is its first ship
+// or the first ship of the largest rem ≤ damage.
 func assignKillGreedy(classes []DieClass, targets []Target, to []int8, s *AssignScratch) {
+	var nal [MaxPerSide]int8
+	for j := range targets {
+		lt := targets[j].Type
+		k := nal[lt]
+		for k > 0 && s.rem[s.alive[lt][k-1]] > s.rem[j] {
+			s.alive[lt][k] = s.alive[lt][k-1]
+			k--
+		}
+		s.alive[lt][k] = int8(j)
+		nal[lt]++
+	}
 	for _, ci := range s.ord[:len(classes)] {
 		c := &classes[ci]
 		d := c.Dmg
 		for u := int16(0); u < c.N; u++ {
-			best, bestKill := -1, false
-			for j := range targets {
-				r := s.rem[j]
-				if r <= 0 || !c.hits(&targets[j]) {
+			best, bestKill, bestType, bestPos := -1, false, 0, 0
+			for lt := range MaxPerSide {
+				n := int(nal[lt])
+				if n == 0 || c.Hits&(1<<lt) == 0 {
 					continue
 				}
-				kill := r <= d
+				al := &s.alive[lt]
+				p := 0
+				kill := s.rem[al[0]] <= d
+				if kill { // the first ship of the largest rem v ≤ d
+					q := n - 1
+					for s.rem[al[q]] > d {
+						q--
+					}
+					for v := s.rem[al[q]]; s.rem[al[p]] < v; {
+						p++
+					}
+				}
+				j := int(al[p])
+				r := s.rem[j]
+				better := false
 				switch {
 				case best < 0:
-					best, bestKill = j, kill
+					better = true
 				case kill != bestKill:
-					if kill {
-						best, bestKill = j, true
+					better = kill
+				default: // least overkill (largest rem), else smallest rem
+					rb := s.rem[best]
+					if r == rb {
+						better = targets[j].Rank > targets[best].Rank || targets[j].Rank == targets[best].Rank && j < best
+					} else {
+						better = (r > rb) == kill
 					}
-				case kill: // least overkill: largest rem
-					if rb := s.rem[best]; r > rb || r == rb && targets[j].Rank > targets[best].Rank {
-						best = j
-					}
-				default: // smallest rem
-					if rb := s.rem[best]; r < rb || r == rb && targets[j].Rank > targets[best].Rank {
-						best = j
-					}
+				}
+				if better {
+					best, bestKill, bestType, bestPos = j, kill, lt, p
 				}
 			}
 			to[int(s.off[ci])+int(u)] = int8(best)
-			if best >= 0 {
-				s.rem[best] -= d
+			if best < 0 {
+				continue
+			}
+			s.rem[best] -= d
+			if s.rem[best] <= 0 { // doomed: out of its type's order
+				al := &s.alive[bestType]
+				n := int(nal[bestType])
+				copy(al[bestPos:n-1], al[bestPos+1:n])
+				nal[bestType]--
 			}
 		}
 	}

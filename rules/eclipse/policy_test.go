@@ -164,3 +164,110 @@ func TestAssignInvariants(t *testing.T) {
 		}
 	}
 }
+
+// refAssignKillGreedy is the straightforward form of §6 `kill-greedy`: dice by damage desc then #H asc; each
+// die goes to the killable ship (rem ≤ damage) with the largest rem, else to
+// the ship with the smallest rem; ties: larger size rank, then canonical
+// index. Doomed ships (rem ≤ 0) take no further dice.
+func refAssignKillGreedy(classes []DieClass, targets []Target, to []int8, s *AssignScratch) {
+	for _, ci := range s.ord[:len(classes)] {
+		c := &classes[ci]
+		d := c.Dmg
+		for u := int16(0); u < c.N; u++ {
+			best, bestKill := -1, false
+			for j := range targets {
+				r := s.rem[j]
+				if r <= 0 || !c.hits(&targets[j]) {
+					continue
+				}
+				kill := r <= d
+				switch {
+				case best < 0:
+					best, bestKill = j, kill
+				case kill != bestKill:
+					if kill {
+						best, bestKill = j, true
+					}
+				case kill: // least overkill: largest rem
+					if rb := s.rem[best]; r > rb || r == rb && targets[j].Rank > targets[best].Rank {
+						best = j
+					}
+				default: // smallest rem
+					if rb := s.rem[best]; r < rb || r == rb && targets[j].Rank > targets[best].Rank {
+						best = j
+					}
+				}
+			}
+			to[int(s.off[ci])+int(u)] = int8(best)
+			if best >= 0 {
+				s.rem[best] -= d
+			}
+		}
+	}
+}
+
+// TestKillGreedyReference: assignKillGreedy (per-type sorted lists) gives
+// exactly the assignment of the straightforward scan over every target.
+func TestKillGreedyReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for it := range 20000 {
+		ntypes := 1 + rng.IntN(MaxPerSide)
+		var ts []Target
+		for lt := range ntypes {
+			rank := int8(rng.IntN(3))
+			for range rng.IntN(MaxShips + 1) {
+				ts = append(ts, Target{Type: uint8(lt), Rank: rank, Rem: int16(1 + rng.IntN(6))})
+			}
+		}
+		var cls []DieClass
+		for range 1 + rng.IntN(5) {
+			cls = append(cls, DieClass{Dmg: int16(1 + rng.IntN(4)), Hits: uint8(1 + rng.IntN(1<<ntypes-1)), N: int16(rng.IntN(8))})
+		}
+		n := 0
+		for _, c := range cls {
+			n += int(c.N)
+		}
+		got, want := make([]int8, n), make([]int8, n)
+		var s1, s2 AssignScratch
+		Assign(PolicyKillGreedy, cls, ts, got, &s1)
+		Assign(PolicyKillGreedy, cls, ts, want, &s2) // same set-up, then the reference
+		for j := range ts {
+			s2.rem[j] = ts[j].Rem
+		}
+		refAssignKillGreedy(cls, ts, want, &s2)
+		if !slices.Equal(got, want) {
+			t.Fatalf("#%d classes %v targets %v: got %v, want %v", it, cls, ts, got, want)
+		}
+	}
+}
+
+// TestClassesSplitterUnits: with the antimatter splitter a red die is 4
+// one-damage units even when its class also holds yellow dice (same damage
+// and hit-set), whichever colour the plan met first.
+func TestClassesSplitterUnits(t *testing.T) {
+	c, err := Compile(parse(t, `
+blueprints:
+  - {name: AD, base: Dreadnought, parts: [Antimatter Cannon, Ion Cannon, Electron Computer, Hull, Hull, Nuclear Drive, Tachyon Source]}
+attacker: {ships: {AD: 2}, antimatter-splitter: true}
+defender: {kind: npc, ships: {Ancient: 4}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st State
+	c.Initial(&st)
+	w := c.NewWork()
+	var counts FaceCounts
+	counts[Yellow][6], counts[Red][6], counts[Red][5], counts[Yellow][1] = 1, 1, 1, 1
+	c.Targets(&st, 0, w)
+	c.Classes(0, &counts, w)
+	units := 0
+	for _, cl := range w.Classes[:w.NClasses] {
+		if cl.Dmg != 1 {
+			t.Fatalf("class %+v: split dice do 1 damage", cl)
+		}
+		units += int(cl.N)
+	}
+	if units != 1+4+4 {
+		t.Errorf("classes %v: %d units, want 9", w.Classes[:w.NClasses], units)
+	}
+}

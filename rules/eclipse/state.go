@@ -146,6 +146,48 @@ var noClass = [nColours][7]int8{{-1, -1, -1, -1, -1, -1, -1}, {-1, -1, -1, -1, -
 // FaceCounts counts the dice of one volley by colour and face (1..6).
 type FaceCounts [nColours][7]int32
 
+// volleyPlan is the class layout (§8.2) of a volley by one firing type
+// against one set of enemy types in the battle: every (colour, face) that
+// hits maps to a class of identical dice (damage, hit-set). Compile builds
+// one per firing type and enemy set, so a volley only counts its dice.
+type volleyPlan struct {
+	classes [maxClasses]DieClass // N unused
+	n       int8                 // classes in use
+	of      [nColours][7]int8    // class of a (colour, face), -1 for a miss
+	units   [nColours]int16      // die units per die of a colour (4: split red)
+}
+
+// newPlan groups the faces of the colours a type rolls by (damage, hit-set)
+// against the enemy local types in `in`, given the type's hit table. A red
+// die of a side with the antimatter splitter counts as 4 one-damage units
+// (§4.2).
+func newPlan(colours []Colour, hit *[7]uint8, in uint8, split bool) volleyPlan {
+	p := volleyPlan{of: noClass}
+	for _, col := range colours {
+		dmg, units := colourDamage[col], int16(1)
+		if split && col == Red {
+			dmg, units = 1, 4
+		}
+		p.units[col] = units
+		for f := 1; f <= 6; f++ {
+			m := hit[f] & in
+			if m == 0 {
+				continue
+			}
+			k := int8(0)
+			for k < p.n && (p.classes[k].Dmg != dmg || p.classes[k].Hits != m) {
+				k++
+			}
+			if k == p.n {
+				p.classes[k] = DieClass{Dmg: dmg, Hits: m}
+				p.n++
+			}
+			p.of[col][f] = k
+		}
+	}
+	return p
+}
+
 // Work is the scratch space of one volley; make it with NewWork.
 type Work struct {
 	Classes  [maxClasses]DieClass
@@ -154,13 +196,23 @@ type Work struct {
 	NTargets int
 	ship     [MaxTargets]struct{ t, i int8 } // type and ship index of each target
 	inMask   uint8                           // enemy local types in the battle
-	// ClassOf maps a (colour, face) to its class, -1 for a miss.
-	ClassOf [nColours][7]int8
+	plan     *volleyPlan                     // the plan of the prepared volley
+	remap    [maxClasses]int8                // plan class → index in Classes, -1 if empty
 	// To receives the assignment: per die unit of each class (Offsets).
 	To  []int8
 	Off [maxClasses]int16
 	Add [MaxTargets]int16
 	AS  AssignScratch
+}
+
+// ClassOf returns the class in Classes of a die of colour col showing face,
+// or -1 for a miss.
+func (w *Work) ClassOf(col Colour, face int) int {
+	k := w.plan.of[col][face]
+	if k < 0 {
+		return -1
+	}
+	return int(w.remap[k])
 }
 
 // NewWork returns scratch space big enough for every volley of c.
@@ -207,37 +259,35 @@ func (c *Compiled) Targets(st *State, t int, w *Work) {
 // Targets. A red die of a side with the antimatter splitter becomes 4
 // one-damage units with the same hit-set (§4.2).
 func (c *Compiled) Classes(t int, counts *FaceCounts, w *Work) {
-	split := c.Sides[c.Types[t].Side].Splitter
-	nc := 0
-	w.ClassOf = noClass
+	p := &c.plans[t][w.inMask]
+	var n [maxClasses]int16
 	for _, col := range c.Types[t].colours {
-		for f := 1; f <= 6; f++ {
-			n := counts[col][f]
-			if n == 0 {
-				continue
+		for f := 2; f <= 6; f++ {
+			if k := p.of[col][f]; k >= 0 {
+				n[k] += int16(counts[col][f]) * p.units[col]
 			}
-			m := c.hit[t][f] & w.inMask
-			if m == 0 {
-				continue
-			}
-			dmg, units := colourDamage[col], n
-			if split && col == Red {
-				dmg, units = 1, 4*n
-			}
-			k := 0
-			for k < nc && (w.Classes[k].Dmg != dmg || w.Classes[k].Hits != m) {
-				k++
-			}
-			if k == nc {
-				w.Classes[k] = DieClass{Dmg: dmg, Hits: m}
-				nc++
-			}
-			w.Classes[k].N += int16(units)
-			w.ClassOf[col][f] = int8(k)
 		}
 	}
+	w.setClasses(p, &n)
+}
+
+// setClasses fills Classes from plan p and the die units per plan class,
+// leaving out empty classes.
+func (w *Work) setClasses(p *volleyPlan, n *[maxClasses]int16) {
+	w.plan = p
+	nc, off := 0, int16(0)
+	for k := range p.n {
+		if n[k] == 0 {
+			w.remap[k] = -1
+			continue
+		}
+		w.Classes[nc] = DieClass{Dmg: p.classes[k].Dmg, Hits: p.classes[k].Hits, N: n[k]}
+		w.Off[nc] = off
+		off += n[k]
+		w.remap[k] = int8(nc)
+		nc++
+	}
 	w.NClasses = nc
-	Offsets(w.Classes[:nc], w.Off[:nc])
 }
 
 // Volley resolves a volley of type t whose dice show counts: Prepare, the

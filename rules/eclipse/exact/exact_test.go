@@ -129,6 +129,25 @@ func BenchmarkSolve(b *testing.B) {
 			b.ReportMetric(float64(states), "states")
 		})
 	}
+	// Seed document 004's target: default blueprints, up to 14 ships a side,
+	// under 20 ms; NPC sides play the npc policy.
+	for _, tc := range []struct{ name, src string }{
+		{"terran-vs-14-ancients", "attacker: {ships: {Interceptor: 8, Cruiser: 4, Dreadnought: 2}}\ndefender: {kind: npc, ships: {Ancient: 14}}"},
+		{"terran-vs-npc-mix", "attacker: {ships: {Interceptor: 8, Cruiser: 4, Dreadnought: 2}}\ndefender: {kind: npc, ships: {Ancient: 9, Guardian: 4, GCDS: 1}}"},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			c := compileSrc(b, tc.src, false)
+			var states int
+			for b.Loop() {
+				r, err := Solve(c, Options{})
+				if err != nil {
+					b.Fatal(err)
+				}
+				states = r.States
+			}
+			b.ReportMetric(float64(states), "states")
+		})
+	}
 }
 
 func BenchmarkSolveRational(b *testing.B) {

@@ -165,6 +165,16 @@ type solver[T any, A num[T]] struct {
 	// sub-state) and are shared by every node with that enemy sub-state.
 	memo    map[memoKey]int32
 	entries []volleyEntry[T]
+	// Outcome memo of fixed policies: the state after a roll depends only
+	// on the firing type, the enemy sub-state and the dice per (colour,
+	// hitting face class), not on how many ships rolled them, so volleys of
+	// 1..n ships of a type against the same enemy share their outcomes.
+	// outTab[outMemo[k] + index(counts)] is 1 + an index into outVals, or 0
+	// when not computed yet; index is mixed radix over the counts, each
+	// bounded by the dice of the whole type (see volley).
+	outMemo map[outKey]int32
+	outTab  []int32
+	outVals []volleyOut
 	rollP   []T
 	rollA0  []int32
 	rollNA  []int32
@@ -195,6 +205,18 @@ type memoKey struct {
 	missile bool
 }
 
+// maxOutTab bounds the entries of one outcome table (volleys whose
+// count vectors have more combinations go without the memo).
+const maxOutTab = 1 << 14
+
+// outKey identifies the outcome table of a fixed policy's volleys: the
+// firing type, missile or cannon dice, and the enemy sub-state.
+type outKey struct {
+	e       uint64
+	t       uint8
+	missile bool
+}
+
 // volleyEntry lists the outcomes of one volley: rolls r0..r0+nr (each a
 // probability and its alternative outcomes; one unless the side is
 // optimal) and the probability that every die misses.
@@ -217,7 +239,8 @@ func run[T any, A num[T]](ar A, c *eclipse.Compiled, opt Options) (*solver[T, A]
 	}
 	s := &solver[T, A]{ar: ar, c: c, enc: enc, opt: opt,
 		index: map[uint64]int32{}, termIdx: map[uint64]int32{}, memo: map[memoKey]int32{},
-		outIdx: map[uint64]int32{}, w: c.NewWork(), merge: map[int32]int32{}}
+		outIdx: map[uint64]int32{}, w: c.NewWork(), merge: map[int32]int32{},
+		outMemo: map[outKey]int32{}}
 	s.tables()
 	c.Initial(&s.st)
 	round := 0
@@ -462,7 +485,7 @@ func (s *solver[T, A]) fire(ni int32, t int, missile bool, x uint64, round, k in
 	ei, ok := s.memo[mk]
 	if !ok {
 		var err error
-		if ei, err = s.volley(t, missile, n); err != nil {
+		if ei, err = s.volley(t, missile, n, esub); err != nil {
 			return err
 		}
 		s.memo[mk] = ei
@@ -521,7 +544,7 @@ type faceClass struct {
 // dice over the face classes; jointly over colours; each combination handed
 // to the engine (Classes, then Resolve with the side's policy, or every
 // distinct assignment for an optimal side) and settled.
-func (s *solver[T, A]) volley(t int, missile bool, n int) (int32, error) {
+func (s *solver[T, A]) volley(t int, missile bool, n int, esub uint64) (int32, error) {
 	c := s.c
 	ty := &c.Types[t]
 	dice := ty.Cannon
@@ -563,6 +586,31 @@ func (s *solver[T, A]) volley(t int, missile bool, n int) (int32, error) {
 	}
 	var counts eclipse.FaceCounts
 	var kq [4][7]int
+	// The outcome table of (t, missile, esub): counts of colour i range
+	// over 0..maxD[i], the dice of every ship of the type.
+	tab := -1
+	var maxD [4]int
+	if !optimal {
+		size := 1
+		for i := range ncols {
+			maxD[i] = ty.Count * int(dice[cols[i]])
+			for q := range nq {
+				if cls[q].mask != 0 && size <= maxOutTab {
+					size *= maxD[i] + 1
+				}
+			}
+		}
+		if size <= maxOutTab {
+			ok := outKey{e: esub, t: uint8(t), missile: missile}
+			if at, found := s.outMemo[ok]; found {
+				tab = int(at)
+			} else {
+				tab = len(s.outTab)
+				s.outMemo[ok] = int32(tab)
+				s.outTab = append(s.outTab, make([]int32, size)...)
+			}
+		}
+	}
 	var rec func(ci int, p T) error
 	// comp distributes the remaining dice of colour ci over classes q..nq-1.
 	var comp func(ci, q, rest int, p T) error
@@ -586,23 +634,36 @@ func (s *solver[T, A]) volley(t int, missile bool, n int) (int32, error) {
 		}
 		counts = eclipse.FaceCounts{}
 		hits := 0
+		idx := 0
 		for i := range ncols {
 			for q := range nq {
 				if cls[q].mask != 0 {
 					counts[cols[i]][cls[q].rep] += int32(kq[i][q])
 					hits += kq[i][q]
+					idx = idx*(maxD[i]+1) + kq[i][q]
 				}
 			}
 		}
+		ok := !optimal && tab >= 0
+		idx += tab
 		if hits == 0 {
 			entry.nc = s.ar.add(entry.nc, p)
 			return nil
 		}
-		c.Classes(t, &counts, s.w)
 		if !optimal {
-			s.st2 = s.st
-			c.Resolve(&s.st2, t, s.w)
-			out := outcome(&s.st2)
+			var out volleyOut
+			if ok && s.outTab[idx] > 0 {
+				out = s.outVals[s.outTab[idx]-1]
+			} else {
+				c.Classes(t, &counts, s.w)
+				s.st2 = s.st
+				c.Resolve(&s.st2, t, s.w)
+				out = outcome(&s.st2)
+				if ok {
+					s.outVals = append(s.outVals, out)
+					s.outTab[idx] = int32(len(s.outVals))
+				}
+			}
 			if r, ok := s.outIdx[out.e]; ok {
 				s.rollP[r] = s.ar.add(s.rollP[r], p)
 				return nil
@@ -611,6 +672,7 @@ func (s *solver[T, A]) volley(t int, missile bool, n int) (int32, error) {
 			s.roll(p, out)
 			return nil
 		}
+		c.Classes(t, &counts, s.w)
 		return s.choices(t, p, outcome)
 	}
 	if ncols > 0 {
@@ -743,25 +805,36 @@ func (s *solver[T, A]) choices(t int, p T, outcome func(*eclipse.State) volleyOu
 // pointer, so that each fleet state's nodes (a "cluster", which only the
 // no-change loop connects) are contiguous.
 func (s *solver[T, A]) sortNodes() {
-	s.order = make([]int32, len(s.nodes))
-	for i := range s.order {
-		s.order[i] = int32(i)
+	// Sort (progress, state, pointer) keys computed once: the comparison
+	// then needs no 64-bit division.
+	type sortKey struct {
+		x    uint64
+		prog int32
+		k    int16
+		i    int32
 	}
+	keys := make([]sortKey, len(s.nodes))
 	ptrs := s.enc.ptrs
-	slices.SortFunc(s.order, func(i, j int32) int {
-		a, b := &s.nodes[i], &s.nodes[j]
+	for i := range s.nodes {
+		nd := &s.nodes[i]
+		keys[i] = sortKey{x: nd.key / ptrs, prog: nd.prog, k: nd.k, i: int32(i)}
+	}
+	slices.SortFunc(keys, func(a, b sortKey) int {
 		if a.prog != b.prog {
 			return int(a.prog - b.prog)
 		}
-		xa, xb := a.key/ptrs, b.key/ptrs
-		if xa != xb {
-			if xa < xb {
+		if a.x != b.x {
+			if a.x < b.x {
 				return -1
 			}
 			return 1
 		}
 		return int(a.k - b.k)
 	})
+	s.order = make([]int32, len(s.nodes))
+	for i := range keys {
+		s.order[i] = keys[i].i
+	}
 }
 
 // clusters calls f for each run of nodes with the same fleet state, in
