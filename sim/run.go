@@ -91,7 +91,7 @@ func Run(ctx context.Context, job Job) (*Tally, error) {
 	for i := range all {
 		all[i] = &worker{
 			fighter: job.Battle.NewFighter(),
-			out:     rules.Outcome{Counters: make([]int64, len(spec.Counters))},
+			out:     *NewOutcome(spec),
 			tally:   NewTally(spec),
 			chunk:   NewTally(spec),
 		}
@@ -169,7 +169,7 @@ func Stream(seed, key uint64, i int64) *rules.Rand {
 	return rules.NewRand(NewStreams(seed, key).Trial(i))
 }
 
-// NewOutcome returns a reset Outcome sized for spec, and spec's end count.
-func NewOutcome(spec rules.Spec) (*rules.Outcome, int) {
-	return &rules.Outcome{Counters: make([]int64, len(spec.Counters))}, len(spec.Ends)
+// NewOutcome returns a reset Outcome with one counter per counter of spec.
+func NewOutcome(spec rules.Spec) *rules.Outcome {
+	return &rules.Outcome{Counters: make([]int64, len(spec.Counters))}
 }

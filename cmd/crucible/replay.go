@@ -38,7 +38,7 @@ every run of the same seed, and prints the battle round by round.`,
 			spec := battle.Spec()
 			w := cmd.OutOrStdout()
 			fmt.Fprintf(w, "scenario %s  trial %d  seed %d\n", sc.Name, trial, rf.seed)
-			out, _ := sim.NewOutcome(spec)
+			out := sim.NewOutcome(spec)
 			battle.NewFighter().Replay(sim.Stream(rf.seed, sim.Key(sc.Name), trial), out, w)
 			fmt.Fprintf(w, "result: winner %s, end %s, %d %s\n", out.Winner, spec.Ends[out.End], out.Rounds, unitOf(spec.RoundsUnit))
 			for i, c := range spec.Counters {
