@@ -110,14 +110,23 @@ counters. The same --seed gives the same bytes for any --workers and --chunk.`,
 			if err != nil {
 				return err
 			}
-			var results []*analysis.Result
-			var states []*sim.Checkpoint
-			var runErr error
+			// Every scenario is read and validated before the first battle,
+			// so that a typo in the last file costs no computing time.
+			var loaded []*scenarios.Scenario
 			for _, ref := range args {
 				sc, err := rf.load(ref)
+				if err == nil {
+					_, err = sc.Compile()
+				}
 				if err != nil {
 					return err
 				}
+				loaded = append(loaded, sc)
+			}
+			var results []*analysis.Result
+			var states []*sim.Checkpoint
+			var runErr error
+			for _, sc := range loaded {
 				res, state, err := rf.fight(cmd.Context(), cmd, sc, seed, findCheckpoint(prior, sc.Name))
 				if res != nil {
 					results = append(results, res)
