@@ -12,6 +12,7 @@ import (
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/sim"
 )
 
 var sideColors = map[rules.Side]color.Color{
@@ -95,9 +96,12 @@ func RoundsPNG(results []*analysis.Result) ([]byte, error) {
 	p.Title.Text = "Distribution of " + unit
 	p.X.Label.Text = unit
 	p.Y.Label.Text = "share of trials per " + singular(unit)
+	// Values past the exact range are log-binned; they read best in
+	// 1/8-octave buckets on a log axis, as do values spanning decades.
 	logX := false
 	for _, r := range results {
-		if r.Tally.Rounds.Max() > 1000*max(r.Tally.Rounds.Min(), 1) {
+		h := &r.Tally.Rounds
+		if h.Max() >= sim.ExactBelow || h.Max() > 1000*max(h.Min(), 1) {
 			logX = true
 		}
 	}
