@@ -86,9 +86,9 @@ func writeOne(w io.Writer, r *analysis.Result) error {
 
 // SummaryRows returns the tidy summary: one row per scenario and metric.
 func SummaryRows(results []*analysis.Result) [][]string {
-	rows := [][]string{{"scenario", "ruleset", "seed", "trials", "metric", "count", "value", "lo95", "hi95"}}
+	rows := [][]string{{"scenario", "ruleset", "scenario_hash", "crucible_version", "seed", "trials", "metric", "count", "value", "lo95", "hi95"}}
 	for _, r := range results {
-		head := []string{r.Scenario, r.Ruleset, strconv.FormatUint(r.Seed, 10), strconv.FormatInt(r.Tally.Trials, 10)}
+		head := []string{r.Scenario, r.Ruleset, r.Hash, r.Version, strconv.FormatUint(r.Seed, 10), strconv.FormatInt(r.Tally.Trials, 10)}
 		add := func(metric, count string, v, lo, hi float64) {
 			rows = append(rows, append(append([]string{}, head...), metric, count, num(v), num(lo), num(hi)))
 		}

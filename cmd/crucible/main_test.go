@@ -345,3 +345,16 @@ func TestCheckExactClaims(t *testing.T) {
 		t.Errorf("check:\n%s", out)
 	}
 }
+
+func TestRunAll(t *testing.T) {
+	out := mustRun(t, "run", "--all", "--trials", "50", "--seed", "1", "--format", "csv")
+	list, err := scenarios.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range list {
+		if !strings.Contains(out, "\n"+e.Name+",") {
+			t.Errorf("run --all did not run %s", e.Name)
+		}
+	}
+}
