@@ -1,5 +1,7 @@
 package eclipse
 
+import "math/bits"
+
 // Damage assignment (rules/eclipse.md §6). Assign is the one pure function
 // both the Monte Carlo battle and the exact solver call: it sees each die
 // only as (damage, hit-set), grouped into classes of identical dice, and the
@@ -53,7 +55,8 @@ type AssignScratch struct {
 	rem   [MaxTargets]int16
 	tord  [MaxTargets]int8
 	avail [MaxPerSide]int32
-	alive [MaxPerSide][MaxShips]int8 // kill-greedy: per type, ships not doomed
+	canon bool            // targets in canonical order
+	hi    [MaxPerSide]int // canonical order: the end of each type's run, 0 if none
 }
 
 func (c DieClass) hits(t *Target) bool { return c.Hits&(1<<t.Type) != 0 }
@@ -76,20 +79,51 @@ func Offsets(classes []DieClass, off []int16) int {
 func Assign(p Policy, classes []DieClass, targets []Target, to []int8, s *AssignScratch) {
 	nc := len(classes)
 	Offsets(classes, s.off[:nc])
+	// Copy rem, and note whether the targets are in canonical order (types
+	// ascending, rem ascending within a type) and where each type's run ends.
+	rem := s.rem[:len(targets)]
+	s.hi = [MaxPerSide]int{}
+	// Canonical ⇔ the keys type·2¹⁶ + rem never decrease (0 < rem < 2¹⁶);
+	// the sign of bad records a decrease.
+	bad, prev := 0, 0
 	for j := range targets {
-		s.rem[j] = targets[j].Rem
+		t, r := targets[j].Type, targets[j].Rem
+		rem[j] = r
+		s.hi[t&(MaxPerSide-1)] = j + 1
+		key := int(t)<<16 | int(uint16(r))
+		bad |= key - prev
+		prev = key
 	}
+	s.canon = bad >= 0
 	for i := range classes {
-		n := int16(0)
-		for j := range targets {
-			if classes[i].hits(&targets[j]) {
-				n++
-			}
-		}
-		s.nh[i] = n
 		s.ord[i] = int8(i)
 		s.left[i] = classes[i].N
 		s.used[i] = 0
+	}
+	if nc > 1 { // #H only orders classes
+		// Ships per enemy type; in canonical order, from the ends of the runs.
+		var per [MaxPerSide]int16
+		if s.canon {
+			end := 0
+			for lt, h := range s.hi {
+				if h > 0 {
+					per[lt], end = int16(h-end), h
+				}
+			}
+		} else {
+			for j := range targets {
+				per[targets[j].Type]++
+			}
+		}
+		for i := range classes {
+			n := int16(0)
+			for lt, k := range per {
+				if classes[i].Hits&(1<<lt) != 0 {
+					n += k
+				}
+			}
+			s.nh[i] = n
+		}
 	}
 	switch p {
 	case PolicyNPC:
@@ -113,6 +147,9 @@ const (
 
 // sortClasses orders s.ord (insertion sort; a handful of classes).
 func sortClasses(classes []DieClass, s *AssignScratch, key int) {
+	if len(classes) < 2 {
+		return
+	}
 	less := func(a, b int8) bool {
 		ca, cb := &classes[a], &classes[b]
 		if key == byDamageThenH {
@@ -144,82 +181,114 @@ func sortClasses(classes []DieClass, s *AssignScratch, key int) {
 	}
 }
 
+// killGreedyKey ranks ship j (rem r > 0, size rank) as the target of a
+// kill-greedy die of damage d so that the largest key is §6's choice:
+// killable (r ≤ d) first; then the largest rem if killable, else the
+// smallest (r ≤ MaxHP fits 16 bits); then the larger size rank; then the
+// smaller index. Comparing keys instead of branching on each criterion
+// keeps the loops over candidates free of unpredictable branches.
+func killGreedyKey(r, d int64, rank int8, j int) int64 {
+	nonKill := (d - r) >> 63 // −1 when r > d, else 0
+	k := (0xffff-r)<<24&nonKill | (1<<40|r<<24)&^nonKill
+	return k | int64(uint8(rank)^0x80)<<16 | int64(0xffff-j)
+}
+
+// killGreedyShip is the ship index in a key of killGreedyKey.
+func killGreedyShip(key int64) int { return 0xffff - int(key&0xffff) }
+
+// assignKillGreedyScan is §6 `kill-greedy` by a scan of every target per
+// die, for targets in any order; it gives exactly assignKillGreedy's result.
+func assignKillGreedyScan(classes []DieClass, targets []Target, to []int8, s *AssignScratch) {
+	for _, ci := range s.ord[:len(classes)] {
+		c := &classes[ci]
+		d := int64(c.Dmg)
+		for u := int16(0); u < c.N; u++ {
+			// Branch-free: a ship that is doomed or not hit gets key −1.
+			best := int64(-1)
+			hits := int64(c.Hits)
+			for j := range targets {
+				r := int64(s.rem[j])
+				k := killGreedyKey(r, d, targets[j].Rank, j)
+				ok := -(hits >> targets[j].Type & 1) & (-r >> 63) // −1 when hit and r > 0
+				best = max(best, (k+1)&ok-1)
+			}
+			if best < 0 {
+				to[int(s.off[ci])+int(u)] = -1
+				continue
+			}
+			j := killGreedyShip(best)
+			to[int(s.off[ci])+int(u)] = int8(j)
+			s.rem[j] -= int16(d)
+		}
+	}
+}
+
 // assignKillGreedy is §6 `kill-greedy`: dice by damage desc then #H asc; each
 // die goes to the killable ship (rem ≤ damage) with the largest rem, else to
 // the ship with the smallest rem; ties: larger size rank, then canonical
 // index. Doomed ships (rem ≤ 0) take no further dice.
 //
-// Ships of one type differ only in rem, so instead of scanning every target
-// per die it keeps, per enemy type, the ships not yet doomed sorted by (rem,
-// index). A die changes that order only by dooming a ship (removed) or by
-// lowering the rem of the type's first ship (still first), so the order
-// holds through the volley, and each type's best candidate is its first ship
-// or the first ship of the largest rem ≤ damage.
+// Targets in canonical order (§6: each type's ships together, most damage
+// first, so rem ascending) let it look at each enemy type's ships as one
+// sorted run instead of scanning every ship per die. A die changes that
+// order only by dooming a ship or by lowering the rem of its type's first
+// living ship (which stays first), so the living ships of a run stay
+// sorted, and a type's best candidate is its first living ship or, when
+// that one is killable, the first living ship with the largest rem ≤
+// damage, found by walking the run from the front. Targets in any other
+// order go to assignKillGreedyScan, which gives the same result.
 func assignKillGreedy(classes []DieClass, targets []Target, to []int8, s *AssignScratch) {
-	var nal [MaxPerSide]int8
-	for j := range targets {
-		lt := targets[j].Type
-		k := nal[lt]
-		for k > 0 && s.rem[s.alive[lt][k-1]] > s.rem[j] {
-			s.alive[lt][k] = s.alive[lt][k-1]
-			k--
+	if !s.canon {
+		assignKillGreedyScan(classes, targets, to, s)
+		return
+	}
+	// lo[lt]..hi[lt]: the run of type lt, lo advanced past doomed ships.
+	hi := &s.hi // not a copy: a block load of the words just stored stalls
+	var lo [MaxPerSide]int
+	var live uint8 // types with a living ship left
+	end := 0
+	for lt, h := range hi {
+		if h > 0 {
+			lo[lt], end = end, h
+			live |= 1 << lt
 		}
-		s.alive[lt][k] = int8(j)
-		nal[lt]++
 	}
 	for _, ci := range s.ord[:len(classes)] {
 		c := &classes[ci]
 		d := c.Dmg
 		for u := int16(0); u < c.N; u++ {
-			best, bestKill, bestType, bestPos := -1, false, 0, 0
-			for lt := range MaxPerSide {
-				n := int(nal[lt])
-				if n == 0 || c.Hits&(1<<lt) == 0 {
+			best := int64(-1)
+			for m := c.Hits & live; m != 0; m &= m - 1 {
+				lt := bits.TrailingZeros8(m) & (MaxPerSide - 1)
+				p, end := lo[lt], hi[lt]
+				for p < end && s.rem[p] <= 0 {
+					p++
+				}
+				lo[lt] = p
+				if p == end {
+					live &^= 1 << lt
 					continue
 				}
-				al := &s.alive[lt]
-				p := 0
-				kill := s.rem[al[0]] <= d
-				if kill { // the first ship of the largest rem v ≤ d
-					q := n - 1
-					for s.rem[al[q]] > d {
-						q--
-					}
-					for v := s.rem[al[q]]; s.rem[al[p]] < v; {
-						p++
-					}
-				}
-				j := int(al[p])
-				r := s.rem[j]
-				better := false
-				switch {
-				case best < 0:
-					better = true
-				case kill != bestKill:
-					better = kill
-				default: // least overkill (largest rem), else smallest rem
-					rb := s.rem[best]
-					if r == rb {
-						better = targets[j].Rank > targets[best].Rank || targets[j].Rank == targets[best].Rank && j < best
-					} else {
-						better = (r > rb) == kill
+				j := p
+				kill := s.rem[p] <= d
+				if kill { // the first living ship of the largest rem v ≤ d
+					for i, v := p+1, s.rem[p]; i < end && v < d; i++ {
+						if r := s.rem[i]; r > d {
+							break
+						} else if r > v {
+							j, v = i, r
+						}
 					}
 				}
-				if better {
-					best, bestKill, bestType, bestPos = j, kill, lt, p
-				}
+				best = max(best, killGreedyKey(int64(s.rem[j]), int64(d), targets[j].Rank, j))
 			}
-			to[int(s.off[ci])+int(u)] = int8(best)
 			if best < 0 {
+				to[int(s.off[ci])+int(u)] = -1
 				continue
 			}
-			s.rem[best] -= d
-			if s.rem[best] <= 0 { // doomed: out of its type's order
-				al := &s.alive[bestType]
-				n := int(nal[bestType])
-				copy(al[bestPos:n-1], al[bestPos+1:n])
-				nal[bestType]--
-			}
+			j := killGreedyShip(best)
+			to[int(s.off[ci])+int(u)] = int8(j)
+			s.rem[j] -= d
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package eclipse
 
 import (
+	"cmp"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -206,8 +207,11 @@ func refAssignKillGreedy(classes []DieClass, targets []Target, to []int8, s *Ass
 	}
 }
 
-// TestKillGreedyReference: assignKillGreedy (per-type sorted lists) gives
-// exactly the assignment of the straightforward scan over every target.
+// TestKillGreedyReference: assignKillGreedy (per-type sorted runs) and
+// assignKillGreedyScan give exactly the assignment of the straightforward
+// scan over every target, on targets in canonical order (every other
+// iteration) and in any order (where assignKillGreedy falls back to the
+// scan).
 func TestKillGreedyReference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for it := range 20000 {
@@ -218,6 +222,11 @@ func TestKillGreedyReference(t *testing.T) {
 			for range rng.IntN(MaxShips + 1) {
 				ts = append(ts, Target{Type: uint8(lt), Rank: rank, Rem: int16(1 + rng.IntN(6))})
 			}
+		}
+		if it%2 == 0 { // canonical: most damage (least rem) first within a type
+			slices.SortStableFunc(ts, func(a, b Target) int {
+				return cmp.Or(cmp.Compare(a.Type, b.Type), cmp.Compare(a.Rem, b.Rem))
+			})
 		}
 		var cls []DieClass
 		for range 1 + rng.IntN(5) {
@@ -237,6 +246,17 @@ func TestKillGreedyReference(t *testing.T) {
 		refAssignKillGreedy(cls, ts, want, &s2)
 		if !slices.Equal(got, want) {
 			t.Fatalf("#%d classes %v targets %v: got %v, want %v", it, cls, ts, got, want)
+		}
+		// Both implementations, whatever the number of dice.
+		for name, impl := range map[string]func([]DieClass, []Target, []int8, *AssignScratch){
+			"runs": assignKillGreedy, "scan": assignKillGreedyScan} {
+			for j := range ts {
+				s1.rem[j] = ts[j].Rem
+			}
+			impl(cls, ts, got, &s1)
+			if !slices.Equal(got, want) {
+				t.Fatalf("#%d %s: classes %v targets %v: got %v, want %v", it, name, cls, ts, got, want)
+			}
 		}
 	}
 }

@@ -109,7 +109,7 @@ func need(m int) int { return min(max(6-m, 2), 6) }
 // P(hit) = (7 − need)/6 against the highest shield among the enemy's ships in
 // the battle. Scaling by 6 keeps it an exact integer.
 func (c *Compiled) strength6(st *State, s int) int64 {
-	en := c.Sides[1-s]
+	en := &c.Sides[1-s]
 	shield := 0
 	for t := en.First; t < en.First+en.N; t++ {
 		if InBattle(st, t) > 0 {
@@ -117,7 +117,7 @@ func (c *Compiled) strength6(st *State, s int) int64 {
 		}
 	}
 	var hp, fire int64
-	me := c.Sides[s]
+	me := &c.Sides[s]
 	for t := me.First; t < me.First+me.N; t++ {
 		n := InBattle(st, t)
 		if n == 0 {
@@ -232,7 +232,7 @@ func (c *Compiled) Prepare(st *State, t int, counts *FaceCounts, w *Work) {
 func (c *Compiled) Targets(st *State, t int, w *Work) {
 	ft := &c.Types[t]
 	side := ft.Side
-	en := c.Sides[1-side]
+	en := &c.Sides[1-side]
 	prio := &c.Sides[side].prio
 	var inMask uint8
 	nt := 0
@@ -268,12 +268,12 @@ func (c *Compiled) Classes(t int, counts *FaceCounts, w *Work) {
 			}
 		}
 	}
-	w.setClasses(p, &n)
+	w.setClasses(p, n[:], 1)
 }
 
-// setClasses fills Classes from plan p and the die units per plan class,
-// leaving out empty classes.
-func (w *Work) setClasses(p *volleyPlan, n *[maxClasses]int16) {
+// setClasses fills Classes from plan p and n[k]·u die units per plan class
+// k, leaving out empty classes.
+func (w *Work) setClasses(p *volleyPlan, n []int16, u int16) {
 	w.plan = p
 	nc, off := 0, int16(0)
 	for k := range p.n {
@@ -281,9 +281,10 @@ func (w *Work) setClasses(p *volleyPlan, n *[maxClasses]int16) {
 			w.remap[k] = -1
 			continue
 		}
-		w.Classes[nc] = DieClass{Dmg: p.classes[k].Dmg, Hits: p.classes[k].Hits, N: n[k]}
+		units := n[k] * u
+		w.Classes[nc] = DieClass{Dmg: p.classes[k].Dmg, Hits: p.classes[k].Hits, N: units}
 		w.Off[nc] = off
-		off += n[k]
+		off += units
 		w.remap[k] = int8(nc)
 		nc++
 	}
@@ -415,7 +416,7 @@ func (c *Compiled) Reputation(st *State, s int) int {
 	if st.Withdrew[s] {
 		tiles = 0
 	}
-	en := c.Sides[1-s]
+	en := &c.Sides[1-s]
 	for t := en.First; t < en.First+en.N; t++ {
 		tiles += (c.Types[t].Count - int(st.N[t])) * c.Types[t].Weight
 	}
@@ -444,7 +445,7 @@ func (c *Compiled) HitMask(t, f int) uint8 { return c.hit[t][f] }
 // EnemyMask is the set of enemy local types of firing type t that have
 // ships in the battle.
 func (c *Compiled) EnemyMask(st *State, t int) uint8 {
-	en := c.Sides[1-c.Types[t].Side]
+	en := &c.Sides[1-c.Types[t].Side]
 	var m uint8
 	for lt := range en.N {
 		if InBattle(st, en.First+lt) > 0 {
