@@ -201,13 +201,16 @@ func (e *encoder) inBattleMask(st *eclipse.State, s int) uint8 {
 	return m
 }
 
-// progress strictly increases along every transition that changes the
-// state: damage dealt (a destroyed ship counts its full HP), retreat steps,
-// withdrawal flags and the round digit (§8.3: the only cycle is a round with
-// no change).
-func (e *encoder) progress(st *eclipse.State, round int) int32 {
-	p := round
-	for t := range e.types {
+// sideProgress is side s's part of the progress measure, which strictly
+// increases along every transition that changes the state: damage dealt (a
+// destroyed ship counts its full HP), retreat steps, withdrawal flags and
+// the round digit (§8.3: the only cycle is a round with no change). A
+// node's measure is its round digit plus both sides' parts; the solver
+// caches each side's part with its decoded sub-key.
+func (e *encoder) sideProgress(st *eclipse.State, s int) int32 {
+	p := 0
+	sd := &e.c.Sides[s]
+	for t := sd.First; t < sd.First+sd.N; t++ {
 		tc := &e.types[t]
 		p += tc.damage0 - int(st.N[t])*tc.hp
 		for i := range int(st.N[t]) {
@@ -215,10 +218,8 @@ func (e *encoder) progress(st *eclipse.State, round int) int32 {
 		}
 		p += int(st.Status[t])
 	}
-	for s := range 2 {
-		if st.Withdrew[s] {
-			p++
-		}
+	if st.Withdrew[s] {
+		p++
 	}
 	return int32(p)
 }

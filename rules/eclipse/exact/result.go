@@ -281,30 +281,37 @@ func (s *solver[T, A]) roundsDistribution(res *Result) {
 	for i, a := range s.order {
 		pos[a] = int32(i)
 	}
-	// Flat successor lists by position; the no-change exit included.
+	// Flat successor lists by position; the no-change exit included. A
+	// target is encoded as its position p, or −2−p when it heads a round
+	// (pointer 0), or −1 for any terminal, so the sweep reads no other
+	// array to tell them apart.
 	off := make([]int32, n+1)
 	tgt := make([]int32, 0, len(s.prob)+n)
 	pr := make([]float64, 0, len(s.prob)+n)
-	head := make([]bool, n)
 	stale := make([]bool, n)
+	code := func(to int32) int32 {
+		switch {
+		case to < 0:
+			return -1
+		case s.nodes[to].k == 0:
+			return -2 - pos[to]
+		}
+		return pos[to]
+	}
 	for i, a := range s.order {
 		nd := &s.nodes[a]
-		head[i], stale[i] = nd.k == 0, nd.stale
+		stale[i] = nd.stale
 		off[i] = int32(len(tgt))
 		if nd.stale {
 			continue
 		}
 		for e := nd.e0; e < nd.e0+nd.ne; e++ {
-			to := s.alts[s.alt0[e]+s.choice[e]]
-			if to >= 0 {
-				to = pos[to]
-			}
-			tgt = append(tgt, to)
+			tgt = append(tgt, code(s.to[e]))
 			pr = append(pr, f(s.prob[e]))
 		}
 		if nd.ncTo >= 0 {
 			if q := f(s.nc[a]); q != 0 {
-				tgt = append(tgt, pos[nd.ncTo])
+				tgt = append(tgt, code(nd.ncTo))
 				pr = append(pr, q)
 			}
 		}
@@ -349,14 +356,15 @@ func (s *solver[T, A]) roundsDistribution(res *Result) {
 			for e := off[i]; e < off[i+1]; e++ {
 				to, x := tgt[e], m*pr[e]
 				switch {
-				case to < 0:
-					ended += x
-				case head[to]: // the next round (or round 1 after missiles)
-					nxt[to] += x
-					nlo, nhi = min(nlo, to), max(nhi, to)
-				default: // later in this round, later in the order
+				case to >= 0: // later in this round, later in the order
 					cur[to] += x
 					hi = max(hi, to)
+				case to == -1:
+					ended += x
+				default: // the next round (or round 1 after missiles)
+					to = -2 - to
+					nxt[to] += x
+					nlo, nhi = min(nlo, to), max(nhi, to)
 				}
 			}
 		}

@@ -29,6 +29,7 @@
 package exact
 
 import (
+	"cmp"
 	"fmt"
 	"math/big"
 	"slices"
@@ -148,13 +149,19 @@ type solver[T any, A num[T]] struct {
 	enc *encoder
 	opt Options
 
-	nodes   []node
-	index   map[uint64]int32
-	prob    []T     // per edge
+	nodes []node
+	index nodeTable
+	// Edges: per edge its probability and the target followed (node
+	// index, or -1-terminal). An optimal side's edges may have several
+	// alternative targets: alt0, nalt and alts list them (only when a side
+	// is optimal; fixed policies, by far the common case, need just one
+	// target per edge), and backward points to at the chosen one.
+	prob    []T
+	to      []int32
+	optimal bool    // some side plays the optimal policy
 	alt0    []int32 // per edge: first alternative in alts
 	nalt    []int32 // per edge: number of alternatives
-	choice  []int32 // per edge: chosen alternative (offset)
-	alts    []int32 // targets: node index, or -1-terminal
+	alts    []int32 // alternative targets
 	nc      []T     // per node: probability of no change
 	terms   []terminal
 	termIdx map[uint64]int32
@@ -182,7 +189,13 @@ type solver[T any, A num[T]] struct {
 	outIdx  map[uint64]int32
 
 	// expansion scratch
-	st      eclipse.State
+	st eclipse.State
+	// The side sub-keys s.st holds decoded, and their progress: nodes are
+	// expanded in creation order, and a volley's successors share the
+	// firing side's sub-key, so one side rarely needs decoding again.
+	stKey  [2]uint64
+	stProg [2]int32
+
 	st2     eclipse.State
 	w       *eclipse.Work
 	merge   map[int32]int32
@@ -238,10 +251,13 @@ func run[T any, A num[T]](ar A, c *eclipse.Compiled, opt Options) (*solver[T, A]
 		return nil, err
 	}
 	s := &solver[T, A]{ar: ar, c: c, enc: enc, opt: opt,
-		index: map[uint64]int32{}, termIdx: map[uint64]int32{}, memo: map[memoKey]int32{},
+		termIdx: map[uint64]int32{}, memo: map[memoKey]int32{},
 		outIdx: map[uint64]int32{}, w: c.NewWork(), merge: map[int32]int32{},
 		outMemo: map[outKey]int32{}}
+	s.index.init()
+	s.optimal = c.Sides[0].Policy == eclipse.PolicyOptimal || c.Sides[1].Policy == eclipse.PolicyOptimal
 	s.tables()
+	s.stKey = [2]uint64{^uint64(0), ^uint64(0)} // no sub-key decoded yet
 	c.Initial(&s.st)
 	round := 0
 	if len(c.MissileOrder) == 0 {
@@ -296,16 +312,16 @@ func (s *solver[T, A]) budgetErr() error {
 // node returns the index of the node for (xkey, k), creating it.
 func (s *solver[T, A]) node(xkey uint64, k int) (int32, error) {
 	key := xkey*s.enc.ptrs + uint64(k)
-	if i, ok := s.index[key]; ok {
+	if i, ok := s.index.get(key); ok {
 		return i, nil
 	}
 	if len(s.nodes) >= s.opt.MaxStates {
 		return 0, s.budgetErr()
 	}
 	i := int32(len(s.nodes))
-	s.index[key] = i
-	s.nodes = append(s.nodes, node{key: key, k: int16(k), chooser: -1, ncTo: -1})
-	s.nc = append(s.nc, s.ar.zero())
+	s.index.put(key, i)
+	s.nodes = push(s.nodes, node{key: key, k: int16(k), chooser: -1, ncTo: -1})
+	s.nc = push(s.nc, s.ar.zero())
 	return i, nil
 }
 
@@ -379,9 +395,11 @@ func (s *solver[T, A]) settle(st2 *eclipse.State, t int, act eclipse.Action, rou
 // expanded; e0 is the node's first edge.
 func (s *solver[T, A]) edge(e0 int32, p T, targets []int32) {
 	if len(targets) == 1 {
+		// single reports whether edge e has one target (then s.to[e]).
+		single := func(e int32) bool { return !s.optimal || s.nalt[e] == 1 }
 		if n := int32(len(s.prob)) - e0; n <= 32 {
 			for e := e0; e < int32(len(s.prob)); e++ {
-				if s.nalt[e] == 1 && s.alts[s.alt0[e]] == targets[0] {
+				if s.to[e] == targets[0] && single(e) {
 					s.prob[e] = s.ar.add(s.prob[e], p)
 					return
 				}
@@ -390,8 +408,8 @@ func (s *solver[T, A]) edge(e0 int32, p T, targets []int32) {
 			if n == 33 {
 				clear(s.merge)
 				for e := e0; e < int32(len(s.prob)); e++ {
-					if s.nalt[e] == 1 {
-						s.merge[s.alts[s.alt0[e]]] = e
+					if single(e) {
+						s.merge[s.to[e]] = e
 					}
 				}
 			}
@@ -402,20 +420,28 @@ func (s *solver[T, A]) edge(e0 int32, p T, targets []int32) {
 			s.merge[targets[0]] = int32(len(s.prob))
 		}
 	}
-	s.prob = append(s.prob, p)
-	s.alt0 = append(s.alt0, int32(len(s.alts)))
-	s.nalt = append(s.nalt, int32(len(targets)))
-	s.choice = append(s.choice, 0)
-	s.alts = append(s.alts, targets...)
+	s.prob = push(s.prob, p)
+	s.to = push(s.to, targets[0])
+	if s.optimal {
+		s.alt0 = push(s.alt0, int32(len(s.alts)))
+		s.nalt = push(s.nalt, int32(len(targets)))
+		s.alts = append(s.alts, targets...)
+	}
 }
 
 func (s *solver[T, A]) expand(ni int32) error {
 	key := s.nodes[ni].key
 	x, k := key/s.enc.ptrs, int(key%s.enc.ptrs)
-	round := s.enc.decode(x, &s.st)
+	a, b, round := s.enc.split(x)
+	for side, sub := range [2]uint64{a, b} {
+		if sub != s.stKey[side] {
+			s.enc.decodeSide(sub, side, &s.st)
+			s.stKey[side], s.stProg[side] = sub, s.enc.sideProgress(&s.st, side)
+		}
+	}
 	e0 := int32(len(s.prob))
 	s.nodes[ni].e0 = e0
-	s.nodes[ni].prog = s.enc.progress(&s.st, round)
+	s.nodes[ni].prog = int32(round) + s.stProg[0] + s.stProg[1]
 	mask := s.enc.inBattleMask(&s.st, 0) | s.enc.inBattleMask(&s.st, 1)
 	nochange := func(p T) error {
 		to, err := s.next(mask, x, round, k)
@@ -570,7 +596,6 @@ func (s *solver[T, A]) volley(t int, missile bool, n int, esub uint64) (int32, e
 	en := 1 - ty.Side
 	optimal := c.Sides[ty.Side].Policy == eclipse.PolicyOptimal
 	entry := volleyEntry[T]{r0: int32(len(s.rollP)), nc: s.ar.zero()}
-	clear(s.outIdx)
 	var cols, nd [4]int
 	ncols := 0
 	for col := range 4 {
@@ -632,17 +657,28 @@ func (s *solver[T, A]) volley(t int, missile bool, n int, esub uint64) (int32, e
 		if ci < ncols {
 			return comp(ci, 0, nd[ci], p)
 		}
-		counts = eclipse.FaceCounts{}
 		hits := 0
 		idx := 0
 		for i := range ncols {
 			for q := range nq {
 				if cls[q].mask != 0 {
-					counts[cols[i]][cls[q].rep] += int32(kq[i][q])
 					hits += kq[i][q]
 					idx = idx*(maxD[i]+1) + kq[i][q]
 				}
 			}
+		}
+		// classes hands the dice per (colour, face class) to the engine;
+		// only needed when the outcome is not in the table yet.
+		classes := func() {
+			counts = eclipse.FaceCounts{}
+			for i := range ncols {
+				for q := range nq {
+					if cls[q].mask != 0 {
+						counts[cols[i]][cls[q].rep] += int32(kq[i][q])
+					}
+				}
+			}
+			c.Classes(t, &counts, s.w)
 		}
 		ok := !optimal && tab >= 0
 		idx += tab
@@ -655,7 +691,7 @@ func (s *solver[T, A]) volley(t int, missile bool, n int, esub uint64) (int32, e
 			if ok && s.outTab[idx] > 0 {
 				out = s.outVals[s.outTab[idx]-1]
 			} else {
-				c.Classes(t, &counts, s.w)
+				classes()
 				s.st2 = s.st
 				c.Resolve(&s.st2, t, s.w)
 				out = outcome(&s.st2)
@@ -664,15 +700,14 @@ func (s *solver[T, A]) volley(t int, missile bool, n int, esub uint64) (int32, e
 					s.outTab[idx] = int32(len(s.outVals))
 				}
 			}
-			if r, ok := s.outIdx[out.e]; ok {
+			if r := s.findRoll(entry.r0, out.e); r >= 0 {
 				s.rollP[r] = s.ar.add(s.rollP[r], p)
 				return nil
 			}
-			s.outIdx[out.e] = int32(len(s.rollP))
 			s.roll(p, out)
 			return nil
 		}
-		c.Classes(t, &counts, s.w)
+		classes()
 		return s.choices(t, p, outcome)
 	}
 	if ncols > 0 {
@@ -688,11 +723,46 @@ func (s *solver[T, A]) volley(t int, missile bool, n int, esub uint64) (int32, e
 }
 
 func (s *solver[T, A]) roll(p T, outs ...volleyOut) {
-	s.rollP = append(s.rollP, p)
-	s.rollA0 = append(s.rollA0, int32(len(s.outs)))
-	s.rollNA = append(s.rollNA, int32(len(outs)))
-	s.outs = append(s.outs, outs...)
+	s.rollP = push(s.rollP, p)
+	s.rollA0 = push(s.rollA0, int32(len(s.outs)))
+	s.rollNA = push(s.rollNA, int32(len(outs)))
+	for _, o := range outs {
+		s.outs = push(s.outs, o)
+	}
 }
+
+// findRoll returns the roll of a fixed policy's volley (rolls r0 onwards,
+// one outcome each) whose enemy sub-key is e, or -1. Most volleys have a
+// handful of outcomes, which a scan finds faster than a map; from
+// rollScan outcomes on, the map outIdx indexes them.
+func (s *solver[T, A]) findRoll(r0 int32, e uint64) int32 {
+	n := int32(len(s.rollP))
+	if n-r0 <= rollScan {
+		for r := r0; r < n; r++ {
+			if s.outs[s.rollA0[r]].e == e {
+				return r
+			}
+		}
+		if n-r0 == rollScan {
+			// The next roll is the first past the scan: index them all.
+			clear(s.outIdx)
+			for r := r0; r < n; r++ {
+				s.outIdx[s.outs[s.rollA0[r]].e] = r
+			}
+			s.outIdx[e] = n
+		}
+		return -1
+	}
+	if r, ok := s.outIdx[e]; ok {
+		return r
+	}
+	s.outIdx[e] = n
+	return -1
+}
+
+// rollScan is the number of a volley's outcomes findRoll scans before it
+// indexes them in a map.
+const rollScan = 16
 
 // choices adds a roll whose alternatives are every distinct outcome of
 // assigning the prepared volley's dice (§6 `optimal`): each die, in (damage
@@ -803,34 +873,36 @@ func (s *solver[T, A]) choices(t int, p T, outcome func(*eclipse.State) volleyOu
 
 // sortNodes orders the nodes topologically: by progress, then state, then
 // pointer, so that each fleet state's nodes (a "cluster", which only the
-// no-change loop connects) are contiguous.
+// no-change loop connects) are contiguous. Since key = x·ptrs + k with
+// k < ptrs, (state, pointer) order is key order; progress takes few
+// values, so a counting sort by progress followed by sorting each bucket by
+// key is much cheaper than one comparison sort over (progress, key).
 func (s *solver[T, A]) sortNodes() {
-	// Sort (progress, state, pointer) keys computed once: the comparison
-	// then needs no 64-bit division.
+	maxProg := int32(0)
+	for i := range s.nodes {
+		maxProg = max(maxProg, s.nodes[i].prog)
+	}
+	start := make([]int32, maxProg+2) // bucket p is start[p]..start[p+1]
+	for i := range s.nodes {
+		start[s.nodes[i].prog+1]++
+	}
+	for p := int32(1); p <= maxProg+1; p++ {
+		start[p] += start[p-1]
+	}
 	type sortKey struct {
-		x    uint64
-		prog int32
-		k    int16
-		i    int32
+		key uint64
+		i   int32
 	}
 	keys := make([]sortKey, len(s.nodes))
-	ptrs := s.enc.ptrs
+	fill := slices.Clone(start[:maxProg+1])
 	for i := range s.nodes {
 		nd := &s.nodes[i]
-		keys[i] = sortKey{x: nd.key / ptrs, prog: nd.prog, k: nd.k, i: int32(i)}
+		keys[fill[nd.prog]] = sortKey{key: nd.key, i: int32(i)}
+		fill[nd.prog]++
 	}
-	slices.SortFunc(keys, func(a, b sortKey) int {
-		if a.prog != b.prog {
-			return int(a.prog - b.prog)
-		}
-		if a.x != b.x {
-			if a.x < b.x {
-				return -1
-			}
-			return 1
-		}
-		return int(a.k - b.k)
-	})
+	for p := range maxProg + 1 {
+		slices.SortFunc(keys[start[p]:start[p+1]], func(a, b sortKey) int { return cmp.Compare(a.key, b.key) })
+	}
 	s.order = make([]int32, len(s.nodes))
 	for i := range keys {
 		s.order[i] = keys[i].i
@@ -913,8 +985,8 @@ func (s *solver[T, A]) backward() {
 						best, bv = o, v
 					}
 				}
-				s.choice[e] = best
-				sum = ar.add(sum, ar.mul(s.prob[e], s.targetValue(s.alts[s.alt0[e]+best])))
+				s.to[e] = s.alts[s.alt0[e]+best]
+				sum = ar.add(sum, ar.mul(s.prob[e], s.targetValue(s.to[e])))
 			}
 			qs[i] = ar.zero()
 			if nd.ncTo >= 0 {
@@ -1006,7 +1078,7 @@ func (s *solver[T, A]) forward() {
 				s.rndE = ar.add(s.rndE, m) // a round begins at each visit
 			}
 			for e := nd.e0; e < nd.e0+nd.ne; e++ {
-				to := s.alts[s.alt0[e]+s.choice[e]]
+				to := s.to[e]
 				x := ar.mul(m, s.prob[e])
 				if to < 0 {
 					s.term[-1-to] = ar.add(s.term[-1-to], x)
