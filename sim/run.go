@@ -63,7 +63,13 @@ type worker struct {
 	rnd     rules.Rand
 	tally   *Tally // completed chunks
 	chunk   *Tally // the chunk in progress
+	// Two workers written on every trial must not share a cache line.
+	_ [cacheLine]byte
 }
+
+// cacheLine is a size past which two allocations never share a cache line
+// (twice the 64-byte line: adjacent-line prefetchers fetch pairs).
+const cacheLine = 128
 
 // Run fights the job's trials and returns their tally. If ctx is cancelled,
 // Run stops starting chunks, waits for the running ones, and returns the
@@ -91,9 +97,9 @@ func Run(ctx context.Context, job Job) (*Tally, error) {
 	for i := range all {
 		all[i] = &worker{
 			fighter: job.Battle.NewFighter(),
-			out:     *NewOutcome(spec),
+			out:     rules.Outcome{Counters: padded(len(spec.Counters))},
 			tally:   NewTally(spec),
-			chunk:   NewTally(spec),
+			chunk:   newPaddedTally(spec),
 		}
 		pool <- all[i]
 	}

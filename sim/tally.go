@@ -39,6 +39,26 @@ func NewTally(spec rules.Spec) *Tally {
 	}
 }
 
+// newPaddedTally is NewTally for a tally that one worker updates on every
+// trial: its slices and header are padded so that no two workers' hot
+// counters share a cache line.
+func newPaddedTally(spec rules.Spec) *Tally {
+	t := new(struct {
+		Tally
+		_ [cacheLine]byte
+	})
+	t.Ends, t.EndNames = padded(len(spec.Ends)), spec.Ends
+	t.Counters, t.CounterNames = padded(len(spec.Counters)), spec.Counters
+	t.CountersSq = padded(len(spec.Counters))
+	return &t.Tally
+}
+
+// padded returns a zeroed slice of n int64 in an allocation of at least
+// cacheLine bytes.
+func padded(n int) []int64 {
+	return make([]int64, n, max(n, cacheLine/8))
+}
+
 // Add records one outcome.
 func (t *Tally) Add(o *rules.Outcome) {
 	t.Trials++
