@@ -1,0 +1,76 @@
+//go:build long
+
+package scenarios_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/scenarios"
+	"github.com/crucible-sim/crucible/sim"
+)
+
+// TestExactClaimsLong runs every built-in scenario that carries exact claims
+// with the trial count its file suggests and checks that Monte Carlo agrees
+// with the exact solution (Eclipse solver, stratfight closed forms) at a
+// family-wise false-alarm rate of 1e-6, split over all claims (Bonferroni).
+// Fixed seed: the verdicts are reproducible.
+//
+//	go test -tags long ./scenarios -run ExactClaimsLong
+func TestExactClaimsLong(t *testing.T) {
+	list, err := scenarios.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	type job struct {
+		sc     *scenarios.Scenario
+		claims []scenarios.Claim
+	}
+	var jobs []job
+	total := 0
+	for _, e := range list {
+		sc, err := scenarios.Load(e.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var exact []scenarios.Claim
+		for _, c := range sc.Claims {
+			if c.Exact {
+				exact = append(exact, c)
+			}
+		}
+		if len(exact) > 0 {
+			jobs = append(jobs, job{sc, exact})
+			total += len(exact)
+		}
+	}
+	alpha := 1e-6 / float64(total)
+	for _, j := range jobs {
+		t.Run(j.sc.Name, func(t *testing.T) {
+			b, err := j.sc.Compile()
+			if err != nil {
+				t.Fatal(err)
+			}
+			solver, err := rules.LookupSolver(j.sc.Ruleset)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sol, err := solver.Solve(context.Background(), j.sc.Document(), false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tally, err := sim.Run(context.Background(), sim.Job{Battle: b, Key: sim.Key(j.sc.Name), Seed: 20261122, Trials: j.sc.Trials})
+			if err != nil {
+				t.Fatal(err)
+			}
+			res := &analysis.Result{Scenario: j.sc.Name, Spec: b.Spec(), Tally: tally, Planned: tally.Trials}
+			for _, c := range j.claims {
+				if v := analysis.CheckClaim(c, res, alpha, sol.Metric); v.Verdict != analysis.Pass {
+					t.Errorf("%s: %s (%s)", c.Metric, v.Verdict, v.Note)
+				}
+			}
+		})
+	}
+}
