@@ -37,12 +37,12 @@ const defaultTrials = 10000
 
 func (f *runFlags) register(cmd *cobra.Command) {
 	fl := cmd.Flags()
-	fl.Int64VarP(&f.trials, "trials", "n", 0, "trials per scenario (default: the scenario's `trials`, else 10000)")
-	fl.Uint64Var(&f.seed, "seed", 0, "master seed (default: drawn at random and printed)")
+	fl.Int64VarP(&f.trials, "trials", "n", 0, "`N` trials per scenario (default: the scenario file's trials field, else 10000)")
+	fl.Uint64Var(&f.seed, "seed", 0, "master `seed` (default: drawn at random and printed)")
 	fl.IntVarP(&f.workers, "workers", "w", 0, "worker goroutines (default: one per core)")
 	fl.IntVar(&f.chunk, "chunk", sim.DefaultChunk, "trials per chunk of work (does not change results)")
-	fl.StringArrayVar(&f.sets, "set", nil, "override a scenario field, PATH=VALUE (repeatable), e.g. options.tie-rule=underdog")
-	fl.StringVar(&f.shard, "shard", "", "run only shard K of N (K/N, K from 0); `crucible merge` joins the shards")
+	fl.StringArrayVar(&f.sets, "set", nil, "override a scenario field, `PATH=VALUE` (repeatable), e.g. options.tie-rule=underdog")
+	fl.StringVar(&f.shard, "shard", "", "run only shard `K/N` of the trials (K from 0 to N-1); crucible merge joins the shards")
 }
 
 // resolveSeed returns the master seed, drawing one when --seed was not
