@@ -305,7 +305,8 @@ func (s *solver[T, A]) roundsDistribution(res *Result) {
 		if nd.stale {
 			continue
 		}
-		for e := nd.e0; e < nd.e0+nd.ne; e++ {
+		e0, e1 := s.edges(a)
+		for e := e0; e < e1; e++ {
 			tgt = append(tgt, code(s.to[e]))
 			pr = append(pr, f(s.prob[e]))
 		}
@@ -317,8 +318,12 @@ func (s *solver[T, A]) roundsDistribution(res *Result) {
 		}
 	}
 	off[n] = int32(len(tgt))
-	cur := make([]float64, n)
-	nxt := make([]float64, n)
+	// The float pass's per-node mass and no-change probabilities are dead
+	// by now: reuse them for the sweep's mass arrays rather than allocate
+	// fresh ones.
+	cur := floatScratch(s.mass, n)
+	nxt := floatScratch(s.nc, n)
+	s.mass, s.nc = nil, nil
 	var dist []float64
 	r := 1
 	if s.enc.roundOf(s.nodes[s.root].key/s.enc.ptrs) == 0 {
@@ -383,6 +388,18 @@ func (s *solver[T, A]) roundsDistribution(res *Result) {
 	}
 	res.Rounds = dist
 	res.RoundsTail = remaining + pruned
+}
+
+// floatScratch returns buf as a zeroed []float64 of length n when T is
+// float64 (the floating-point pass) and buf's capacity suffices, else a
+// new slice. The caller must no longer need buf's contents.
+func floatScratch[T any](buf []T, n int) []float64 {
+	if f, ok := any(buf).([]float64); ok && cap(f) >= n {
+		f = f[:n]
+		clear(f)
+		return f
+	}
+	return make([]float64, n)
 }
 
 // MarshalJSON renders the result as the `"exact"` object of crucible's JSON

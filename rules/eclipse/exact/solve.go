@@ -130,8 +130,11 @@ type node struct {
 	k       int16
 	chooser int8 // side whose optimal policy picks among alternatives, -1 if none
 	stale   bool // round start with no cannon in the battle (§3.7)
-	e0, ne  int32
-	ncTo    int32 // node reached when nothing changes, -1 if none
+	// e0 is the node's first edge. Nodes are expanded in creation order,
+	// so a node's edges end where the next node's begin (see edges); not
+	// storing the count keeps a node at 24 bytes.
+	e0   int32
+	ncTo int32 // node reached when nothing changes, -1 if none
 }
 
 // terminal is one end of the battle as the outputs see it.
@@ -182,11 +185,15 @@ type solver[T any, A num[T]] struct {
 	outMemo map[outKey]int32
 	outTab  []int32
 	outVals []volleyOut
-	rollP   []T
-	rollA0  []int32
-	rollNA  []int32
-	outs    []volleyOut
-	outIdx  map[uint64]int32
+	// Rolls of the memoised volleys: per roll its probability and its
+	// outcomes. When no side is optimal every roll has exactly one outcome,
+	// outs[r], and rollA0/rollNA (first outcome, number of outcomes) stay
+	// empty, as alt0/nalt do for edges; see rollOuts.
+	rollP  []T
+	rollA0 []int32
+	rollNA []int32
+	outs   []volleyOut
+	outIdx map[uint64]int32
 
 	// expansion scratch
 	st eclipse.State
@@ -491,8 +498,17 @@ func (s *solver[T, A]) expand(ni int32) error {
 	if err != nil {
 		return err
 	}
-	s.nodes[ni].e0, s.nodes[ni].ne = e0, int32(len(s.prob))-e0
 	return nil
+}
+
+// edges returns the edge range e0..e1 of node i (once every node is
+// expanded).
+func (s *solver[T, A]) edges(i int32) (e0, e1 int32) {
+	e0, e1 = s.nodes[i].e0, int32(len(s.prob))
+	if int(i)+1 < len(s.nodes) {
+		e1 = s.nodes[i+1].e0
+	}
+	return e0, e1
 }
 
 // fire adds the edges of a volley by type t at the node being expanded,
@@ -532,7 +548,8 @@ func (s *solver[T, A]) fire(ni int32, t int, missile bool, x uint64, round, k in
 	}
 	for r := entry.r0; r < entry.r0+entry.nr; r++ {
 		s.targets = s.targets[:0]
-		for o := s.rollA0[r]; o < s.rollA0[r]+s.rollNA[r]; o++ {
+		o0, o1 := s.rollOuts(r)
+		for o := o0; o < o1; o++ {
 			out := s.outs[o]
 			var to int32
 			if out.empty {
@@ -724,11 +741,21 @@ func (s *solver[T, A]) volley(t int, missile bool, n int, esub uint64) (int32, e
 
 func (s *solver[T, A]) roll(p T, outs ...volleyOut) {
 	s.rollP = push(s.rollP, p)
-	s.rollA0 = push(s.rollA0, int32(len(s.outs)))
-	s.rollNA = push(s.rollNA, int32(len(outs)))
+	if s.optimal {
+		s.rollA0 = push(s.rollA0, int32(len(s.outs)))
+		s.rollNA = push(s.rollNA, int32(len(outs)))
+	}
 	for _, o := range outs {
 		s.outs = push(s.outs, o)
 	}
+}
+
+// rollOuts returns the outcomes o0..o1 (indices into outs) of roll r.
+func (s *solver[T, A]) rollOuts(r int32) (o0, o1 int32) {
+	if !s.optimal {
+		return r, r + 1 // one outcome per roll, stored at the roll's index
+	}
+	return s.rollA0[r], s.rollA0[r] + s.rollNA[r]
 }
 
 // findRoll returns the roll of a fixed policy's volley (rolls r0 onwards,
@@ -739,7 +766,7 @@ func (s *solver[T, A]) findRoll(r0 int32, e uint64) int32 {
 	n := int32(len(s.rollP))
 	if n-r0 <= rollScan {
 		for r := r0; r < n; r++ {
-			if s.outs[s.rollA0[r]].e == e {
+			if o, _ := s.rollOuts(r); s.outs[o].e == e {
 				return r
 			}
 		}
@@ -747,7 +774,8 @@ func (s *solver[T, A]) findRoll(r0 int32, e uint64) int32 {
 			// The next roll is the first past the scan: index them all.
 			clear(s.outIdx)
 			for r := r0; r < n; r++ {
-				s.outIdx[s.outs[s.rollA0[r]].e] = r
+				o, _ := s.rollOuts(r)
+				s.outIdx[s.outs[o].e] = r
 			}
 			s.outIdx[e] = n
 		}
@@ -889,46 +917,64 @@ func (s *solver[T, A]) sortNodes() {
 	for p := int32(1); p <= maxProg+1; p++ {
 		start[p] += start[p-1]
 	}
-	type sortKey struct {
-		key uint64
-		i   int32
-	}
-	keys := make([]sortKey, len(s.nodes))
+	// Every node exists now, so the node table is no longer needed: its
+	// slots (at least twice as many as the nodes) hold the sort keys,
+	// which saves allocating them. Keys are distinct, so the order is
+	// fully determined.
+	keys := s.index.slots[:len(s.nodes)]
+	s.index = nodeTable{}
 	fill := slices.Clone(start[:maxProg+1])
 	for i := range s.nodes {
 		nd := &s.nodes[i]
-		keys[fill[nd.prog]] = sortKey{key: nd.key, i: int32(i)}
+		keys[fill[nd.prog]] = nodeSlot{key: nd.key, idx: int32(i)}
 		fill[nd.prog]++
 	}
 	for p := range maxProg + 1 {
-		slices.SortFunc(keys[start[p]:start[p+1]], func(a, b sortKey) int { return cmp.Compare(a.key, b.key) })
+		slices.SortFunc(keys[start[p]:start[p+1]], func(a, b nodeSlot) int { return cmp.Compare(a.key, b.key) })
 	}
 	s.order = make([]int32, len(s.nodes))
 	for i := range keys {
-		s.order[i] = keys[i].i
+		s.order[i] = keys[i].idx
 	}
 }
 
 // clusters calls f for each run of nodes with the same fleet state, in
 // topological order (or reverse).
 func (s *solver[T, A]) clusters(reverse bool, f func(cl []int32)) {
+	// The runs are found on the fly, scanning from the end when reverse,
+	// rather than listed first: no allocation per solve.
 	ptrs := s.enc.ptrs
-	var runs [][2]int
-	for i := 0; i < len(s.order); {
-		j := i
-		x := s.nodes[s.order[i]].key / ptrs
-		for j < len(s.order) && s.nodes[s.order[j]].key/ptrs == x {
-			j++
+	state := func(i int) uint64 { return s.nodes[s.order[i]].key / ptrs }
+	n := len(s.order)
+	if !reverse {
+		for i := 0; i < n; {
+			j := i + 1
+			for j < n && state(j) == state(i) {
+				j++
+			}
+			f(s.order[i:j])
+			i = j
 		}
-		runs = append(runs, [2]int{i, j})
-		i = j
+		return
 	}
-	if reverse {
-		slices.Reverse(runs)
+	for j := n; j > 0; {
+		i := j - 1
+		for i > 0 && state(i-1) == state(j-1) {
+			i--
+		}
+		f(s.order[i:j])
+		j = i
 	}
-	for _, r := range runs {
-		f(s.order[r[0]:r[1]])
+}
+
+// scratch returns buf resized to n elements, reallocating only when its
+// capacity is short: the per-cluster arrays of backward and forward are
+// reused from one cluster to the next instead of allocated for each.
+func scratch[E any](buf []E, n int) []E {
+	if cap(buf) < n {
+		return make([]E, n)
 	}
+	return buf[:n]
 }
 
 // intra reports whether node a's no-change successor is in its own cluster.
@@ -966,6 +1012,7 @@ func (s *solver[T, A]) backward() {
 		s.value[i] = ar.zero()
 	}
 	var cs, qs [16]T
+	var gam, del []T
 	s.clusters(true, func(cl []int32) {
 		// c_k: value from the node's changed outcomes (and its no-change
 		// exit when that leaves the cluster); q_k: the intra-cluster
@@ -973,7 +1020,8 @@ func (s *solver[T, A]) backward() {
 		for i, a := range cl {
 			nd := &s.nodes[a]
 			sum := ar.zero()
-			for e := nd.e0; e < nd.e0+nd.ne; e++ {
+			e0, e1 := s.edges(a)
+			for e := e0; e < e1; e++ {
 				best := int32(0)
 				var bv T
 				for o := int32(0); o < s.nalt[e]; o++ {
@@ -1002,7 +1050,7 @@ func (s *solver[T, A]) backward() {
 		// loop back to the first (a round with no change).
 		n := len(cl)
 		wrap := s.intra(cl[n-1]) && s.nodes[cl[n-1]].ncTo == cl[0]
-		gam, del := make([]T, n), make([]T, n)
+		gam, del = scratch(gam, n), scratch(del, n) // every element is set below
 		for i := n - 1; i >= 0; i-- {
 			next := i + 1
 			linked := s.intra(cl[i]) && next < n && s.nodes[cl[i]].ncTo == cl[next]
@@ -1041,10 +1089,11 @@ func (s *solver[T, A]) forward() {
 	s.rndE = ar.zero()
 	s.mass[s.root] = ar.frac(1, 1)
 	var ms [16]T
+	var alpha, beta []T
 	s.clusters(false, func(cl []int32) {
 		n := len(cl)
 		// M_i = α_i + β_i M_0 along the no-change chain; M_0 closes the loop.
-		alpha, beta := make([]T, n), make([]T, n)
+		alpha, beta = scratch(alpha, n), scratch(beta, n) // every element is set below
 		alpha[0], beta[0] = ar.zero(), ar.frac(1, 1)
 		for i := 1; i < n; i++ {
 			prev := cl[i-1]
@@ -1077,7 +1126,8 @@ func (s *solver[T, A]) forward() {
 			if nd.k == 0 && !nd.stale && s.enc.roundOf(nd.key/s.enc.ptrs) >= 1 {
 				s.rndE = ar.add(s.rndE, m) // a round begins at each visit
 			}
-			for e := nd.e0; e < nd.e0+nd.ne; e++ {
+			e0, e1 := s.edges(a)
+			for e := e0; e < e1; e++ {
 				to := s.to[e]
 				x := ar.mul(m, s.prob[e])
 				if to < 0 {
