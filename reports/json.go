@@ -53,22 +53,14 @@ func Object(r *analysis.Result) (json.Marshaler, error) {
 	for i, n := range t.EndNames {
 		ends = append(ends, field{n, t.Ends[i]})
 	}
-	raw, err := t.Rounds.MarshalJSON()
-	if err != nil {
-		return nil, err
-	}
-	var hist struct {
-		Hist json.RawMessage `json:"hist"`
-		Sum  string          `json:"sum"`
-		Sq   string          `json:"sum_sq"`
-	}
-	if err := json.Unmarshal(raw, &hist); err != nil {
-		return nil, err
+	hist := object{}
+	for _, b := range t.Rounds.Bins() {
+		hist = append(hist, field{strconv.FormatInt(b.Low, 10), b.Count})
 	}
 	rs := r.Rounds()
 	rounds := object{
-		{"hist", hist.Hist}, {"unit", r.Spec.RoundsUnit},
-		{"n", t.Rounds.N()}, {"sum", hist.Sum}, {"sum_sq", hist.Sq},
+		{"hist", hist}, {"unit", r.Spec.RoundsUnit},
+		{"n", t.Rounds.N()}, {"sum", t.Rounds.Sum()}, {"sum_sq", t.Rounds.SumSq()},
 		{"min", rs.Min}, {"max", rs.Max}, {"exact_below", rs.ExactQuantileBelow},
 		{"mean", rs.Mean}, {"sd", rs.SD}, {"p50", rs.P50}, {"p90", rs.P90}, {"p99", rs.P99},
 	}
