@@ -358,3 +358,42 @@ func TestRunAll(t *testing.T) {
 		}
 	}
 }
+
+func TestMergeAndResumeRefuseMismatches(t *testing.T) {
+	dir := t.TempDir()
+	a := filepath.Join(dir, "a.json")
+	b := filepath.Join(dir, "b.json")
+	os.WriteFile(a, []byte(mustRun(t, "run", "stratfight/thug-vs-guard", "--trials", "200", "--seed", "1", "--shard", "0/2", "--format", "json")), 0o644)
+	os.WriteFile(b, []byte(mustRun(t, "run", "stratfight/thug-vs-guard", "--trials", "200", "--seed", "2", "--shard", "1/2", "--format", "json")), 0o644)
+	_, _, err := crucible(t, context.Background(), "merge", a, b)
+	if err == nil || !strings.Contains(err.Error(), "seeds differ (1 vs 2)") {
+		t.Errorf("merge of two seeds: %v", err)
+	}
+	os.WriteFile(b, []byte(mustRun(t, "run", "stratfight/thug-vs-guard", "--trials", "200", "--seed", "1", "--shard", "1/2", "--set", "options.round-cap=50", "--format", "json")), 0o644)
+	_, _, err = crucible(t, context.Background(), "merge", a, b)
+	if err == nil || !strings.Contains(err.Error(), "scenario hashes differ") {
+		t.Errorf("merge of two scenario versions: %v", err)
+	}
+	os.WriteFile(b, []byte("{}"), 0o644)
+	_, _, err = crucible(t, context.Background(), "merge", b)
+	if err == nil || !strings.Contains(err.Error(), "not a crucible result") {
+		t.Errorf("merge of a non-result: %v", err)
+	}
+
+	out := filepath.Join(dir, "run")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	crucible(t, ctx, "run", "stratfight/thug-vs-guard", "--trials", "5000", "--seed", "3", "--out", out)
+	_, _, err = crucible(t, context.Background(), "run", "stratfight/thug-vs-guard", "--trials", "6000", "--seed", "3", "--out", out, "--resume")
+	if err == nil || !strings.Contains(err.Error(), "cannot resume stratfight/thug-vs-guard: the checkpoint covers trials 0..4999, not 0..5999") {
+		t.Errorf("resume with other trials: %v", err)
+	}
+	_, _, err = crucible(t, context.Background(), "run", "stratfight/thug-vs-guard", "--trials", "5000", "--seed", "4", "--out", out, "--resume")
+	if err == nil || !strings.Contains(err.Error(), "the checkpoint ran seed 3, not 4") {
+		t.Errorf("resume with another seed: %v", err)
+	}
+	_, _, err = crucible(t, context.Background(), "run", "stratfight/thug-vs-guard", "--out", filepath.Join(dir, "none"), "--resume")
+	if err == nil || !strings.Contains(err.Error(), "--resume:") {
+		t.Errorf("resume without a checkpoint: %v", err)
+	}
+}
