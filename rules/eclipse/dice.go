@@ -54,18 +54,13 @@ func (d *D6) Fill(r *rules.Rand, faces []uint8) {
 	d.buf, d.left = buf, left
 }
 
-// countSlots is the size of Count's counters: a miss and every class,
-// rounded up to a power of two so that the index needs no bounds check.
-const countSlots = 32
-
-// Count rolls n dice exactly as Fill would (the same draws, the same
-// faces) but keeps no faces: it counts each die into cnt[of[face]+1], where
-// of gives a face's class or −1 for a miss, so cnt[0] counts the misses.
-// Counting without a branch on hit or miss saves the mispredictions of a
-// random outcome. A volley whose dice are all of one colour needs nothing
-// more.
-func (d *D6) Count(r *rules.Rand, n int, of *[7]int8, cnt *[countSlots]int16) {
+// Tally rolls n ≤ 255 dice exactly as Fill would (the same draws, the same
+// faces) but keeps only how many show each face: byte f of the result is
+// the count of face f. The counts stay in a register, so a volley costs no
+// stores per die, and a miss is one AND with the plan's hitFaces.
+func (d *D6) Tally(r *rules.Rand, n int) uint64 {
 	buf, left := d.buf, d.left
+	var faces uint64
 	for range n {
 		for {
 			if left == 0 {
@@ -75,10 +70,11 @@ func (d *D6) Count(r *rules.Rand, n int, of *[7]int8, cnt *[countSlots]int16) {
 			buf >>= 16
 			left--
 			if m&0xffff >= 4 {
-				cnt[uint8(of[m>>16+1]+1)%countSlots]++
+				faces += 1 << (8 * (m>>16 + 1))
 				break
 			}
 		}
 	}
 	d.buf, d.left = buf, left
+	return faces
 }

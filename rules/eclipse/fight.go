@@ -12,42 +12,43 @@ import (
 
 // fighter plays Monte Carlo battles of one compiled scenario (§8.4): every
 // die is rolled from the trial's stream, ships of a type in canonical order
-// and dice in part order, and assigned by the same Assign as the exact
-// solver. Fight and Replay share play, which logs only when log != nil, so
-// both make exactly the same draws.
+// and dice in part order. Fight and Replay share play, which logs only when
+// log != nil, so both make exactly the same draws and the same choices.
+//
+// Each side's ships are kept as a roster (counts by type and hit points
+// left). A `kill-greedy` side assigns its dice on the enemy roster
+// directly; every other policy gets the roster as Assign's canonical target
+// list. Both deal exactly the damage Assign does, the function the exact
+// solver calls (TestRosterKillGreedy, and the per-seed golden tallies).
 type fighter struct {
 	c      *Compiled
-	st     State    // the battle; st.Dmg is kept up to date only when syncDmg
-	fleets [2]fleet // per side: its ships in the battle as the enemy's targets
-	init   State    // the start of every battle, copied in
-	inits  [2]fleet
+	st     State     // N and Status follow the rosters; Dmg only when syncDmg
+	ros    [2]roster // per side: its ships in the battle
+	init   State     // the start of every battle
+	guns   [MaxTypes]gun
+	rank   [2][MaxPerSide]int8 // per side: the size rank of its local types
 	w      *Work
 	d6     D6
-	faces  []uint8  // faces of the current volley in roll order
-	seq    []Colour // replay: the colours of one ship's dice
-	rolled int      // dice rolled in the last battle (benchmarks report ns per die)
+	faces  []uint8 // faces of the current volley in roll order
+	blows  []blow  // replay: where the current volley's dice went
+	rolled int     // dice rolled in the last battle (benchmarks report ns per die)
 
 	// Shortcuts fixed by the scenario, and whether a type declared retreat
 	// in this battle: they let the play loop skip Action, Settle and
 	// Stalemate where their answer is known.
-	plain    [MaxTypes]bool    // the type's side never retreats: it fires when it has ships
-	uniform  [MaxTypes][2]int8 // the one colour of its cannon [0] / missile [1] dice, or -1
-	armed    bool              // every type has cannons: no stalemate while both sides have ships
-	syncDmg  bool              // a side retreats when losing: st.Dmg must follow the fleets
-	declared bool              // some type declared retreat in this battle
+	armed    bool // every type has cannons: no stalemate while both sides have ships
+	syncDmg  bool // a side retreats when losing: st.Dmg must follow the rosters
+	declared bool // some type declared retreat in this battle
 }
 
-// fleet is one side's ships in the battle kept as the target list the enemy
-// hands to Assign (§6: enemy type in scenario order, most damage first),
-// updated in place as damage lands, so a volley need not rebuild it from the
-// State. It mirrors st: the ships of local type lt are
-// tg[start[lt] : start[lt]+n[lt]], with n[lt] = InBattle(st, First+lt).
-type fleet struct {
-	tg    [MaxTargets]Target
-	nt    int
-	start [MaxPerSide]int8
-	n     [MaxPerSide]int8
-	in    uint8 // local types with ships in the battle (a plan index)
+// gun is what the play loop needs to know of a type, kept together.
+type gun struct {
+	side    uint8
+	local   uint8
+	plain   bool     // its side never retreats: it fires when it has ships
+	dice    [2]int16 // dice per ship: cannons [0], missiles [1]
+	uniform [2]int8  // the one colour of those dice, or -1
+	seq     [2][]Colour
 }
 
 func newFighter(c *Compiled) *fighter {
@@ -60,32 +61,18 @@ func newFighter(c *Compiled) *fighter {
 	c.Initial(&f.init)
 	f.armed = true
 	for t := range c.Types {
-		kind := c.Sides[c.Types[t].Side].Retreat.Kind
-		f.plain[t] = kind == RetreatNever
+		ty := &c.Types[t]
+		kind := c.Sides[ty.Side].Retreat.Kind
+		g := &f.guns[t]
+		g.side, g.local = uint8(ty.Side), uint8(ty.Local)
+		g.plain = kind == RetreatNever
 		f.syncDmg = f.syncDmg || kind == RetreatWhenLosing
-		f.armed = f.armed && len(c.Types[t].cannonSeq) > 0
-		for i, seq := range [2][]Colour{c.Types[t].cannonSeq, c.Types[t].missSeq} {
-			f.uniform[t][i] = -1
+		f.armed = f.armed && len(ty.cannonSeq) > 0
+		f.rank[ty.Side][ty.Local] = ty.Rank
+		for i, seq := range [2][]Colour{ty.cannonSeq, ty.missSeq} {
+			g.seq[i], g.dice[i], g.uniform[i] = seq, int16(len(seq)), -1
 			if len(seq) > 0 && !slices.ContainsFunc(seq, func(col Colour) bool { return col != seq[0] }) {
-				f.uniform[t][i] = int8(seq[0])
-			}
-		}
-	}
-	for s := range 2 {
-		fl := &f.inits[s]
-		en := &c.Sides[s]
-		prio := &c.Sides[1-s].prio // the firing (enemy) side's priority order
-		for lt := range en.N {
-			t := en.First + lt
-			ty := &c.Types[t]
-			n := InBattle(&f.init, t)
-			fl.start[lt], fl.n[lt] = int8(fl.nt), int8(n)
-			if n > 0 {
-				fl.in |= 1 << lt
-			}
-			for range n {
-				fl.tg[fl.nt] = Target{Type: uint8(lt), Rank: ty.Rank, Prio: prio[lt], Rem: int16(ty.HP)}
-				fl.nt++
+				g.uniform[i] = int8(seq[0])
 			}
 		}
 	}
@@ -168,7 +155,7 @@ func (f *fighter) play(r *rules.Rand, o *rules.Outcome, log io.Writer) {
 		}
 		for _, t := range c.Order {
 			act := ActFire
-			if !f.plain[t] {
+			if !f.guns[t].plain {
 				act = c.Action(st, t, round)
 			} else if st.N[t] == 0 {
 				act = ActSkip
@@ -201,18 +188,16 @@ func (f *fighter) play(r *rules.Rand, o *rules.Outcome, log io.Writer) {
 	}
 }
 
-// reset sets the state and the fleets to the start of a battle (Initial)
-// from the copies made once, copying only the parts in use.
+// reset sets the state and the rosters to the start of a battle.
 func (f *fighter) reset() {
 	st := &f.st
 	st.N, st.Status, st.Withdrew = f.init.N, f.init.Status, f.init.Withdrew
-	for t := range f.c.Types {
-		st.Dmg[t] = [MaxShips]int16{}
+	if f.syncDmg {
+		st.Dmg = f.init.Dmg
 	}
-	for s := range f.fleets {
-		fl, in := &f.fleets[s], &f.inits[s]
-		fl.nt, fl.start, fl.n, fl.in = in.nt, in.start, in.n, in.in
-		copy(fl.tg[:in.nt], in.tg[:in.nt])
+	for t := range f.c.Types {
+		ty := &f.c.Types[t]
+		f.ros[ty.Side].fill(ty.Local, ty.Count, ty.HP)
 	}
 	f.declared = false
 }
@@ -221,7 +206,7 @@ func (f *fighter) reset() {
 // retreat status; while no type has declared retreat and both sides have
 // ships in the battle, nothing in Settle changes and the battle goes on.
 func (f *fighter) settle(t int, act Action) (over bool, winner rules.Side, end int) {
-	if !f.declared && f.fleets[0].nt > 0 && f.fleets[1].nt > 0 {
+	if !f.declared && f.ros[0].in != 0 && f.ros[1].in != 0 {
 		return false, rules.None, 0
 	}
 	return f.c.Settle(&f.st, t, act)
@@ -230,233 +215,145 @@ func (f *fighter) settle(t int, act Action) (over bool, winner rules.Side, end i
 // fire rolls and resolves one volley of type t (cannons, or missiles) and
 // reports whether it destroyed a ship (only then can the battle end).
 func (f *fighter) fire(r *rules.Rand, t int, missile bool, log io.Writer) bool {
-	c := f.c
-	ty := &c.Types[t]
-	seq, kind := ty.cannonSeq, 0
+	g := &f.guns[t]
+	kind := 0
 	if missile {
-		seq, kind = ty.missSeq, 1
+		kind = 1
 	}
-	col := f.uniform[t][kind]
-	if col < 0 || log != nil {
-		return f.fireFaces(r, t, seq, missile, log)
-	}
-	// Dice all of one colour share one class table, so they are counted
-	// into the classes of the volley's plan as they are rolled.
-	nd := InBattle(&f.st, t) * len(seq)
+	nd := InBattle(&f.st, t) * int(g.dice[kind])
 	f.rolled += nd
-	fl := &f.fleets[1-ty.Side]
-	p := &c.plans[t][fl.in]
-	var cnt [countSlots]int16
-	f.d6.Count(r, nd, &p.of[col], &cnt)
-	if int(cnt[0]) == nd {
+	p := &f.c.plans[t][f.ros[1-g.side].in]
+	col := g.uniform[kind]
+	if col < 0 || log != nil || nd > 255 {
+		return f.fireFaces(r, t, g.seq[kind], nd, p, missile, log)
+	}
+	// Dice all of one colour: count the faces, then each class's dice as
+	// the sum of the bytes of its faces (the counts are at most 255).
+	faces := f.d6.Tally(r, nd)
+	if faces&p.hitFaces[col] == 0 {
 		return false // every die missed: nothing to assign
 	}
-	f.w.setClasses(p, cnt[1:], p.units[col])
-	return f.resolve(ty.Side, fl)
-}
-
-// resolve assigns the volley prepared in f.w (by side s, against the
-// fleet fl of the other side) by the side's policy and applies it; it
-// reports whether a ship was destroyed.
-func (f *fighter) resolve(s int, fl *fleet) bool {
 	w := f.w
-	if w.NClasses == 0 {
-		return false
+	units := p.units[col]
+	nc, off := 0, int16(0)
+	for _, b := range p.byClass[col][:p.nByClass[col]] {
+		n := int16((faces&b.faces)*0x0101010101010101>>56) * units
+		if n == 0 {
+			continue
+		}
+		pc := &p.classes[b.k]
+		w.Classes[nc] = DieClass{Dmg: pc.Dmg, Hits: pc.Hits, N: n}
+		w.Off[nc] = off
+		off += n
+		nc++
 	}
-	Assign(f.c.Sides[s].Policy, w.Classes[:w.NClasses], fl.tg[:fl.nt], w.To, &w.AS)
-	return f.damage(1-s, w)
+	w.NClasses = nc
+	return f.strike(int(g.side), nil)
 }
 
 // fireFaces is fire keeping every face: for dice of several colours, and
 // for the replay log.
-func (f *fighter) fireFaces(r *rules.Rand, t int, seq []Colour, missile bool, log io.Writer) bool {
-	c := f.c
-	ty := &c.Types[t]
-	n := InBattle(&f.st, t)
-	// Ships in canonical order, dice in part order (§8.4).
-	nd := n * len(seq)
-	f.rolled += nd
-	fl := &f.fleets[1-ty.Side]
-	p := &c.plans[t][fl.in]
+func (f *fighter) fireFaces(r *rules.Rand, t int, seq []Colour, nd int, p *volleyPlan, missile bool, log io.Writer) bool {
 	faces := f.faces[:nd]
 	f.d6.Fill(r, faces)
 	var units [maxClasses]int16
-	hits, i := 0, 0
-	for range n {
-		for _, col := range seq {
-			if k := p.of[col][faces[i]]; k >= 0 {
-				units[k] += p.units[col]
-				hits++
-			}
-			i++
+	hits := 0
+	for i, face := range faces {
+		col := seq[i%len(seq)]
+		if k := p.of[col][face]; k >= 0 {
+			units[k] += p.units[col]
+			hits++
 		}
 	}
+	if hits == 0 && log == nil {
+		return false
+	}
+	f.w.setClasses(p, units[:p.n], 1)
 	if log == nil {
-		if hits == 0 {
-			return false
-		}
-		f.w.setClasses(p, units[:], 1)
-		return f.resolve(ty.Side, fl)
+		return f.strike(int(f.guns[t].side), nil)
 	}
-	w := f.w
-	w.setClasses(p, units[:], 1)
-	targets := fl.tg[:fl.nt]
-	if w.NClasses > 0 {
-		Assign(c.Sides[ty.Side].Policy, w.Classes[:w.NClasses], targets, w.To, &w.AS)
-	}
+	f.logRoll(log, t, seq, missile, faces)
 	before := f.st.N
-	f.seq = seq
-	f.logVolley(log, t, missile, nd, targets)
-	killed := false
-	if w.NClasses > 0 {
-		killed = f.damage(1-ty.Side, w)
-	}
-	en := &c.Sides[1-ty.Side]
-	for u := en.First; u < en.First+en.N; u++ {
-		if k := before[u] - f.st.N[u]; k > 0 {
-			fmt.Fprintf(log, "    destroyed: %d %s %s, %d left\n", k, SideLetter(c.Types[u].Side), c.Types[u].Name, f.st.N[u])
-		}
-	}
+	f.blows = f.blows[:0]
+	killed := f.strike(int(f.guns[t].side), &f.blows)
+	f.logBlows(log, t, seq, faces, before)
 	return killed
 }
 
-// damage applies the assignment in w.To to the ships of side s: the same
-// effect as ApplyAssignment on the state (§3.5: destroyed at damage ≥ HP,
-// overkill lost, most damage first), done on the fleet's target list, which
-// it keeps in canonical order, and copied to st only for the types hit
-// (damageOne when the volley hit a single ship, the usual case). It
-// reports whether a ship was destroyed.
-func (f *fighter) damage(s int, w *Work) bool {
-	fl := &f.fleets[s]
-	var hit uint8
-	one, ships := -1, 0 // the ship hit, while only one is
+// strike assigns the volley prepared in f.w, fired by side s, to the
+// enemy's ships by the side's policy and applies it; it reports whether a
+// ship was destroyed.
+func (f *fighter) strike(s int, blows *[]blow) bool {
+	w := f.w
+	if w.NClasses == 0 {
+		return false
+	}
+	en := &f.ros[1-s]
+	var hit, killed uint8
+	if f.c.Sides[s].Policy == PolicyKillGreedy {
+		classes := w.Classes[:w.NClasses]
+		ord := en.greedyOrder(classes, &w.AS)
+		hit, killed = en.killGreedy(classes, ord, &f.rank[1-s], blows)
+	} else {
+		hit, killed = f.assignList(s, blows)
+	}
+	first := f.c.Sides[1-s].First
+	for m := killed; m != 0; m &= m - 1 {
+		lt := bits.TrailingZeros8(m) & (MaxPerSide - 1)
+		f.st.N[first+lt] = en.n[lt]
+	}
+	if f.syncDmg { // only `when-losing` (strength6) reads the damage
+		for m := hit; m != 0; m &= m - 1 {
+			lt := bits.TrailingZeros8(m) & (MaxPerSide - 1)
+			en.damageOf(lt, f.c.Types[first+lt].HP, &f.st.Dmg[first+lt])
+		}
+	}
+	return killed != 0
+}
+
+// assignList is strike for the policies that need the list of target
+// ships: Assign on the enemy roster's canonical list, then the damage each
+// ship took applied to the roster.
+func (f *fighter) assignList(s int, blows *[]blow) (hit, killed uint8) {
+	w := f.w
+	en := &f.ros[1-s]
+	tg := &w.Targets
+	nt := en.targets(tg, &f.rank[1-s], &f.c.Sides[s].prio)
+	Assign(f.c.Sides[s].Policy, w.Classes[:w.NClasses], tg[:nt], w.To, &w.AS)
+	add := w.Add[:nt]
+	clear(add)
 	for k := range w.NClasses {
 		cl := &w.Classes[k]
 		for _, j := range w.To[w.Off[k] : int(w.Off[k])+int(cl.N)] {
-			if j >= 0 {
-				fl.tg[j].Rem -= cl.Dmg
-				hit |= 1 << fl.tg[j].Type
-				if int(j) != one {
-					one = int(j)
-					ships++
+			if j < 0 {
+				if blows != nil {
+					*blows = append(*blows, blow{class: int8(k), lt: -1})
 				}
+				continue
 			}
+			if blows != nil {
+				*blows = append(*blows, blow{class: int8(k), lt: int8(tg[j].Type), rem: tg[j].Rem - add[j]})
+			}
+			add[j] += cl.Dmg
 		}
 	}
-	if ships == 1 && !f.syncDmg {
-		return f.damageOne(s, one)
-	}
-	return f.compact(s, hit, 0)
-}
-
-// damageOne is compact when the volley hit the one ship j: a destroyed
-// ship is cut out of the list, a damaged one moves ahead of the ships of
-// its type with more rem left (most damage first).
-func (f *fighter) damageOne(s, j int) bool {
-	fl := &f.fleets[s]
-	lt := int(fl.tg[j].Type)
-	x := fl.tg[j]
-	if x.Rem > 0 {
-		k := j
-		for start := int(fl.start[lt]); k > start && fl.tg[k-1].Rem > x.Rem; k-- {
-			fl.tg[k] = fl.tg[k-1]
+	for j, a := range add {
+		if a == 0 {
+			continue
 		}
-		fl.tg[k] = x
-		return false
+		lt := int(tg[j].Type)
+		hit |= 1 << lt
+		if en.damage(lt, int(tg[j].Rem), int(a)) {
+			killed |= 1 << lt
+		}
 	}
-	copy(fl.tg[j:fl.nt-1], fl.tg[j+1:fl.nt])
-	fl.nt--
-	fl.n[lt]--
-	for u := lt + 1; u < f.c.Sides[s].N; u++ {
-		fl.start[u]--
-	}
-	if fl.n[lt] == 0 {
-		fl.in &^= 1 << lt
-	}
-	f.st.N[f.c.Sides[s].First+lt]--
-	return true
+	return hit, killed
 }
 
-// drop removes type t, which has left the battle, from its side's fleet.
+// drop removes type t, which has left the battle, from its side's roster.
 func (f *fighter) drop(t int) {
-	ty := &f.c.Types[t]
-	f.compact(ty.Side, 0, 1<<ty.Local)
-}
-
-// compact rebuilds side s's target list after damage to the local types in
-// hit: those types lose their destroyed ships (Rem ≤ 0) and are re-sorted
-// most damage first, and their ship counts (with syncDmg, their damage
-// too) are written to st; the types in gone
-// are removed whole; the rest only move down. It reports whether a ship
-// was destroyed.
-func (f *fighter) compact(s int, hit, gone uint8) bool {
-	c := f.c
-	fl := &f.fleets[s]
-	first := c.Sides[s].First
-	changed := hit | gone
-	if changed == 0 {
-		return false
-	}
-	// Types before the first changed one stay where they are.
-	lt0 := bits.TrailingZeros8(changed)
-	nt := int(fl.start[lt0])
-	killed := false
-	for lt := lt0; lt < c.Sides[s].N; lt++ {
-		start, n := int(fl.start[lt]), int(fl.n[lt])
-		bit := uint8(1) << lt
-		if start == nt && changed>>lt == 0 {
-			return killed // nothing changed or moved from here on
-		}
-		fl.start[lt] = int8(nt)
-		switch {
-		case gone&bit != 0:
-			fl.n[lt] = 0
-			fl.in &^= bit
-			fl.nt -= n
-			continue
-		case hit&bit == 0:
-			if start != nt {
-				copy(fl.tg[nt:nt+n], fl.tg[start:start+n])
-			}
-			nt += n
-			continue
-		}
-		// In place: the write position nt+m never passes the read position.
-		m := 0
-		for i := start; i < start+n; i++ {
-			x := fl.tg[i]
-			if x.Rem <= 0 {
-				continue // destroyed
-			}
-			k := nt + m
-			for k > nt && fl.tg[k-1].Rem > x.Rem {
-				fl.tg[k] = fl.tg[k-1]
-				k--
-			}
-			fl.tg[k] = x
-			m++
-		}
-		gt := first + lt
-		if f.syncDmg { // only `when-losing` (strength6) reads the damage
-			hp := int16(c.Types[gt].HP)
-			dmg := &f.st.Dmg[gt]
-			*dmg = [MaxShips]int16{}
-			for i := range m {
-				dmg[i] = hp - fl.tg[nt+i].Rem
-			}
-		}
-		f.st.N[gt] = int8(m)
-		fl.n[lt] = int8(m)
-		if m < n {
-			killed = true
-			if m == 0 {
-				fl.in &^= bit
-			}
-		}
-		nt += m
-		fl.nt -= n - m
-	}
-	return killed
+	g := &f.guns[t]
+	f.ros[g.side].clear(int(g.local))
 }
 
 func (f *fighter) logHeader(log io.Writer) {
@@ -490,26 +387,46 @@ func diceText(d Dice) string {
 	return strings.Join(parts, " + ")
 }
 
-// logVolley writes the faces of a volley and where each hitting die went
-// (before the damage is applied, so targets show their remaining HP).
-func (f *fighter) logVolley(log io.Writer, t int, missile bool, nd int, targets []Target) {
-	c := f.c
-	ty := &c.Types[t]
+// logRoll writes the faces of a volley.
+func (f *fighter) logRoll(log io.Writer, t int, seq []Colour, missile bool, faces []uint8) {
+	ty := &f.c.Types[t]
 	kind := "cannon"
 	if missile {
 		kind = "missile"
 	}
-	w := f.w
-	fmt.Fprintf(log, "  %s %s ×%d rolls %d %s dice:", SideLetter(ty.Side), ty.Name, InBattle(&f.st, t), nd, kind)
-	for i := range nd {
-		fmt.Fprintf(log, " %s %d", f.seq[i%len(f.seq)], f.faces[i])
+	fmt.Fprintf(log, "  %s %s ×%d rolls %d %s dice:", SideLetter(ty.Side), ty.Name, InBattle(&f.st, t), len(faces), kind)
+	for i, face := range faces {
+		fmt.Fprintf(log, " %s %d", seq[i%len(seq)], face)
 	}
 	fmt.Fprintln(log)
+}
+
+// logBlows writes where each hitting die of the volley just resolved went,
+// in roll order, with the hit points the ship had left before that die
+// (dice are assigned class by class in the policy's order, so a ship hit
+// twice shows the HP each die found), then the ships destroyed.
+func (f *fighter) logBlows(log io.Writer, t int, seq []Colour, faces []uint8, before [MaxTypes]int8) {
+	c := f.c
+	ty := &c.Types[t]
 	en := &c.Sides[1-ty.Side]
-	var used [maxClasses]int
+	w := f.w
+	var used [maxClasses]int // blows of each class already written
+	next := func(k int) blow {
+		n := 0
+		for _, b := range f.blows {
+			if int(b.class) == k {
+				if n == used[k] {
+					used[k]++
+					return b
+				}
+				n++
+			}
+		}
+		panic("eclipse: replay log lost a die")
+	}
 	hits := 0
-	for i := range nd {
-		col, face := f.seq[i%len(f.seq)], f.faces[i]
+	for i, face := range faces {
+		col := seq[i%len(seq)]
 		k := w.ClassOf(col, int(face))
 		if k < 0 {
 			continue
@@ -520,19 +437,26 @@ func (f *fighter) logVolley(log io.Writer, t int, missile bool, nd int, targets 
 			units = 4
 		}
 		for range units {
-			j := w.To[int(w.Off[k])+used[k]]
-			used[k]++
-			if j < 0 {
+			b := next(k)
+			if b.lt < 0 {
 				fmt.Fprintf(log, "    %s %d: hits only doomed ships, damage lost\n", col, face)
 				continue
 			}
-			tg := &targets[j]
-			ship := int(j) - int(f.fleets[1-ty.Side].start[tg.Type]) // index among its type's ships
-			fmt.Fprintf(log, "    %s %d → %s %s #%d (HP left %d) for %d damage\n", col, face,
-				SideLetter(1-ty.Side), c.Types[en.First+int(tg.Type)].Name, ship+1, tg.Rem, w.Classes[k].Dmg)
+			d := w.Classes[k].Dmg
+			result := "destroyed"
+			if b.rem > d {
+				result = fmt.Sprintf("%d HP left", b.rem-d)
+			}
+			fmt.Fprintf(log, "    %s %d → %s %s with %d HP left, %d damage: %s\n", col, face,
+				SideLetter(1-ty.Side), c.Types[en.First+int(b.lt)].Name, b.rem, d, result)
 		}
 	}
 	if hits == 0 {
 		fmt.Fprintln(log, "    no hits")
+	}
+	for u := en.First; u < en.First+en.N; u++ {
+		if k := before[u] - f.st.N[u]; k > 0 {
+			fmt.Fprintf(log, "    destroyed: %d %s %s, %d left\n", k, SideLetter(c.Types[u].Side), c.Types[u].Name, f.st.N[u])
+		}
 	}
 }

@@ -196,6 +196,12 @@ func killGreedyKey(r, d int64, rank int8, j int) int64 {
 // killGreedyShip is the ship index in a key of killGreedyKey.
 func killGreedyShip(key int64) int { return 0xffff - int(key&0xffff) }
 
+// killGreedyRem is the rem r in a key of killGreedyKey.
+func killGreedyRem(key int64) int {
+	// Killable keys hold r, the others 0xffff − r = r ^ 0xffff.
+	return int(key>>24&0xffff ^ (key>>40-1)&0xffff)
+}
+
 // assignKillGreedyScan is §6 `kill-greedy` by a scan of every target per
 // die, for targets in any order; it gives exactly assignKillGreedy's result.
 func assignKillGreedyScan(classes []DieClass, targets []Target, to []int8, s *AssignScratch) {

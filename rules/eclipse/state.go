@@ -155,6 +155,16 @@ type volleyPlan struct {
 	n       int8                 // classes in use
 	of      [nColours][7]int8    // class of a (colour, face), -1 for a miss
 	units   [nColours]int16      // die units per die of a colour (4: split red)
+	// For dice counted a byte per face (D6.Tally): hitFaces has byte f set
+	// to 0xff when face f of a colour hits, so a volley missed entirely
+	// when its counts share no bit with it; the colour's classes, in class
+	// order, are byClass[col][:nByClass[col]], with the face bytes of each.
+	hitFaces [nColours]uint64
+	byClass  [nColours][5]struct {
+		k     int8
+		faces uint64
+	}
+	nByClass [nColours]int8
 }
 
 // newPlan groups the faces of the colours a type rolls by (damage, hit-set)
@@ -183,6 +193,22 @@ func newPlan(colours []Colour, hit *[7]uint8, in uint8, split bool) volleyPlan {
 				p.n++
 			}
 			p.of[col][f] = k
+			p.hitFaces[col] |= 0xff << (8 * f)
+		}
+	}
+	for _, col := range colours {
+		for k := range p.n {
+			var faces uint64
+			for f := 2; f <= 6; f++ {
+				if p.of[col][f] == k {
+					faces |= 0xff << (8 * f)
+				}
+			}
+			if faces != 0 {
+				b := &p.byClass[col][p.nByClass[col]]
+				b.k, b.faces = k, faces
+				p.nByClass[col]++
+			}
 		}
 	}
 	return p

@@ -1,0 +1,134 @@
+package eclipse
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// randomRoster fills a roster with up to MaxShips ships of each of up to
+// MaxPerSide types, rem 1..hp, and returns it with the size ranks.
+func randomRoster(rng *rand.Rand, hp int) (roster, [MaxPerSide]int8) {
+	var r roster
+	var rank [MaxPerSide]int8
+	for lt := range 1 + rng.IntN(MaxPerSide) {
+		rank[lt] = int8(rng.IntN(3))
+		for range rng.IntN(MaxShips + 1) {
+			rem := 1 + rng.IntN(hp)
+			r.cnt[lt][rem]++
+			r.has[lt] |= 1 << (rem - 1)
+			r.n[lt]++
+			r.in |= 1 << lt
+		}
+	}
+	return r, rank
+}
+
+// afterAssign is the roster after Assign's assignment of classes to its
+// ships (listed in canonical order) is applied.
+func afterAssign(p Policy, r roster, rank, prio *[MaxPerSide]int8, classes []DieClass) roster {
+	var tg [MaxTargets]Target
+	nt := r.targets(&tg, rank, prio)
+	units := 0
+	for _, c := range classes {
+		units += int(c.N)
+	}
+	to := make([]int8, units)
+	var s AssignScratch
+	Assign(p, classes, tg[:nt], to, &s)
+	add := make([]int, nt)
+	u := 0
+	for _, c := range classes {
+		for range c.N {
+			if j := to[u]; j >= 0 {
+				add[j] += int(c.Dmg)
+			}
+			u++
+		}
+	}
+	for j := range nt {
+		if add[j] > 0 {
+			r.damage(int(tg[j].Type), int(tg[j].Rem), add[j])
+		}
+	}
+	return r
+}
+
+// same reports whether two rosters hold the same ships (cnt[lt][0], the
+// sink of destroyed ships, is not part of the state).
+func same(a, b *roster) bool {
+	for lt := range MaxPerSide {
+		if a.n[lt] != b.n[lt] || a.has[lt] != b.has[lt] || !slices.Equal(a.cnt[lt][1:], b.cnt[lt][1:]) {
+			return false
+		}
+	}
+	return a.in == b.in
+}
+
+// TestRosterKillGreedy: kill-greedy played on the roster leaves exactly the
+// ships that Assign's kill-greedy (the function the exact solver calls)
+// leaves, for random fleets and volleys, including dice that find every
+// ship they hit already destroyed; and it reports the types hit and the
+// types that lost a ship.
+func TestRosterKillGreedy(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for it := range 50000 {
+		r, rank := randomRoster(rng, 1+rng.IntN(9))
+		var classes []DieClass
+		for range 1 + rng.IntN(5) {
+			classes = append(classes, DieClass{Dmg: int16(1 + rng.IntN(4)), Hits: uint8(1 + rng.IntN(1<<MaxPerSide-1)), N: int16(rng.IntN(9))})
+		}
+		var prio [MaxPerSide]int8
+		want := afterAssign(PolicyKillGreedy, r, &rank, &prio, classes)
+		got := r
+		var s AssignScratch
+		hit, killed := got.killGreedy(classes, got.greedyOrder(classes, &s), &rank, nil)
+		if !same(&got, &want) {
+			t.Fatalf("#%d classes %v on %+v:\nroster %+v\nAssign %+v", it, classes, r, got, want)
+		}
+		for lt := range MaxPerSide {
+			if lost := got.n[lt] < r.n[lt]; lost != (killed>>lt&1 == 1) {
+				t.Fatalf("#%d type %d: %d → %d ships, killed mask %04b", it, lt, r.n[lt], got.n[lt], killed)
+			}
+			if touched := got.has[lt] != r.has[lt] || got.n[lt] != r.n[lt]; touched && hit>>lt&1 == 0 {
+				t.Fatalf("#%d type %d changed, hit mask %04b", it, lt, hit)
+			}
+		}
+	}
+}
+
+// TestRosterTargets: the roster lists its ships in canonical order (type,
+// then rem ascending) and damageOf gives the State's layout of the same
+// ships (most damage first).
+func TestRosterTargets(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for range 2000 {
+		hp := 1 + rng.IntN(MaxHP)
+		r, rank := randomRoster(rng, hp)
+		var prio [MaxPerSide]int8
+		var tg [MaxTargets]Target
+		nt := r.targets(&tg, &rank, &prio)
+		ts := tg[:nt]
+		if !slices.IsSortedFunc(ts, func(a, b Target) int {
+			return int(a.Type)<<16 + int(a.Rem) - (int(b.Type)<<16 + int(b.Rem))
+		}) {
+			t.Fatalf("not canonical: %v", ts)
+		}
+		for lt := range MaxPerSide {
+			var dmg [MaxShips]int16
+			r.damageOf(lt, hp, &dmg)
+			i := 0
+			for _, x := range ts {
+				if int(x.Type) == lt {
+					if dmg[i] != int16(hp)-x.Rem {
+						t.Fatalf("type %d ship %d: damage %d, rem %d of %d", lt, i, dmg[i], x.Rem, hp)
+					}
+					i++
+				}
+			}
+			if i != int(r.n[lt]) || i < MaxShips && dmg[i] != 0 {
+				t.Fatalf("type %d: %d ships listed, n %d, damage %v", lt, i, r.n[lt], dmg)
+			}
+		}
+	}
+}
