@@ -10,15 +10,14 @@ import (
 	"github.com/crucible-sim/crucible/scenarios/doc"
 )
 
-// Benchmarks of the Monte Carlo battle (the lead records the results under
-// bench/):
+// Benchmarks of the Monte Carlo battle (results are recorded under bench/):
 //
 //	go test -run '^$' -bench . -benchmem ./rules/eclipse/
 //
-// BenchmarkPCGDraw and BenchmarkDie run in the same invocation; BenchmarkDie
-// also measures a PCG draw itself and reports the ratio (target ≤ 4).
-// BenchmarkFight reports ns per battle, allocations (target 0) and ns per
-// die rolled in the battle.
+// BenchmarkDie, BenchmarkTally and BenchmarkFight measure a PCG draw
+// themselves just before they run and report ns per die and its ratio to
+// that draw (die/pcg; target ≤ 4); BenchmarkFight also reports
+// allocations per battle (target 0) and dice per battle.
 
 var sinkU64 uint64
 var sinkInt int
@@ -32,30 +31,53 @@ func BenchmarkPCGDraw(b *testing.B) {
 	sinkU64 = x
 }
 
-func BenchmarkDie(b *testing.B) {
+// pcgDraw measures the ns of one PCG draw now, for ratios measured in the
+// same run as the benchmark that reports them.
+func pcgDraw() float64 {
 	r := rules.NewRand(1, 2)
-	// One PCG draw, measured in this run for the ratio.
 	const calib = 1 << 22
 	t0 := time.Now()
 	var x uint64
 	for range calib {
 		x += r.Uint64()
 	}
-	pcg := float64(time.Since(t0).Nanoseconds()) / calib
 	sinkU64 = x
-	var d D6
+	return float64(time.Since(t0).Nanoseconds()) / calib
+}
+
+// reportPerDie reports ns per die and its ratio to one PCG draw.
+func reportPerDie(b *testing.B, dice float64, pcg float64) {
+	perDie := float64(b.Elapsed().Nanoseconds()) / float64(b.N) / dice
+	b.ReportMetric(perDie, "ns/die")
+	b.ReportMetric(perDie/pcg, "die/pcg")
+}
+
+// BenchmarkDie rolls volleys of 64 dice keeping the faces; BenchmarkTally
+// volleys of 4 dice, counting them.
+func BenchmarkDie(b *testing.B) {
+	pcg := pcgDraw()
+	r := rules.NewRand(1, 2)
+	var d dieStream
 	var faces [64]uint8
 	s := 0
-	b.ResetTimer()
 	for b.Loop() {
 		d.Fill(r, faces[:])
 		s += int(faces[63])
 	}
 	sinkInt = s
-	perDie := float64(b.Elapsed().Nanoseconds()) / float64(b.N) / float64(len(faces))
-	b.ReportMetric(perDie, "ns/die")
-	b.ReportMetric(pcg, "ns/pcg-draw")
-	b.ReportMetric(perDie/pcg, "die/pcg")
+	reportPerDie(b, float64(len(faces)), pcg)
+}
+
+func BenchmarkTally(b *testing.B) {
+	pcg := pcgDraw()
+	r := rules.NewRand(1, 2)
+	var d dieStream
+	var x uint64
+	for b.Loop() {
+		x += d.Tally(r, 4)
+	}
+	sinkU64 = x
+	reportPerDie(b, 4, pcg)
 }
 
 func loadScenario(tb testing.TB, name string) *Compiled {
@@ -84,6 +106,7 @@ func BenchmarkFight(b *testing.B) {
 			f := newFighter(c)
 			o := rules.Outcome{Counters: make([]int64, len(c.Spec().Counters))}
 			r := rules.NewRand(0, 0)
+			pcg := pcgDraw()
 			// Dice per battle, from a separate counting pass.
 			const probe = 20000
 			dice := 0
@@ -101,8 +124,7 @@ func BenchmarkFight(b *testing.B) {
 				o.Reset()
 				f.Fight(r, &o)
 			}
-			ns := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
-			b.ReportMetric(ns/(float64(dice)/probe), "ns/die")
+			reportPerDie(b, float64(dice)/probe, pcg)
 			b.ReportMetric(float64(dice)/probe, "dice/battle")
 		})
 	}

@@ -1,80 +1,86 @@
 package eclipse
 
-import "github.com/crucible-sim/crucible/rules"
+import (
+	"math/bits"
 
-// D6 rolls six-sided dice cheaply and without bias: it draws one 64-bit
-// word from the trial's stream and cuts it into four 16-bit chunks; each
-// chunk x gives a face by Lemire's multiply-shift, face = ⌊6x / 2¹⁶⌋ + 1,
-// rejecting the chunk when the low half of 6x is below 2¹⁶ mod 6 = 4 (so
-// every face has exactly 10922 accepted chunks). A rejected chunk is simply
-// skipped, so the faces are independent and uniform, and the sequence
-// depends only on the stream. Reset it at the start of every battle so that
-// no chunk carries over from one trial to the next.
-type D6 struct {
-	buf  uint64
-	left uint8
+	"github.com/crucible-sim/crucible/rules"
+)
+
+// dieStream is a battle's sequence of six-sided dice, rolled cheaply and
+// without bias from the trial's stream: each 64-bit draw is cut into four
+// 16-bit chunks, lowest first; a chunk x gives the face ⌊6x / 2¹⁶⌋ + 1 by
+// Lemire's multiply-shift and is rejected when the low half of 6x is below
+// 2¹⁶ mod 6 = 4, so that every face has exactly 10922 accepted chunks. A
+// rejected chunk is skipped. The i-th die of a battle is the i-th accepted
+// chunk since Reset, however the dice are grouped into volleys.
+//
+// It rolls ahead a draw at a time and keeps the running counts of the
+// faces rolled, a byte per face in one word (sum[i] counts dice 0..i−1), so
+// the counts of a volley of n ≤ 255 dice are one subtraction, and rolling
+// has no branch on a face. Rolling ahead draws at most one word more than
+// the battle uses, and never from another trial's stream.
+type dieStream struct {
+	sum      [diceSum]uint64
+	pos, end int // dice used, dice rolled (since the last move to the front)
 }
 
-// Reset discards any buffered chunks.
-func (d *D6) Reset() { d.buf, d.left = 0, 0 }
+// diceSum is the length of dieStream.sum: at least a volley counted at once
+// (255 dice) and a draw's 4 more; a power of two, so that masked indices
+// need no bounds check.
+const diceSum = 512
 
-// Roll returns a face 1..6.
-func (d *D6) Roll(r *rules.Rand) int {
-	for {
-		if d.left == 0 {
-			d.buf, d.left = r.Uint64(), 4
+// Reset discards the dice rolled ahead: the next die comes from the next
+// draw.
+func (d *dieStream) Reset() { d.pos, d.end = 0, 0 }
+
+// Tally rolls the next n ≤ 255 dice and returns how many show each face:
+// byte f of the result counts face f.
+func (d *dieStream) Tally(r *rules.Rand, n int) uint64 {
+	for d.end-d.pos < n {
+		d.roll(r)
+	}
+	t := d.sum[(d.pos+n)&(diceSum-1)] - d.sum[d.pos&(diceSum-1)] // bytes ≤ n ≤ 255: no carry between them
+	d.pos += n
+	return t
+}
+
+// Fill rolls len(faces) dice into faces.
+func (d *dieStream) Fill(r *rules.Rand, faces []uint8) {
+	for len(faces) > 0 {
+		n := min(len(faces), 255)
+		for d.end-d.pos < n {
+			d.roll(r)
 		}
-		m := (d.buf & 0xffff) * 6
-		d.buf >>= 16
-		d.left--
-		if m&0xffff >= 4 {
-			return int(m>>16) + 1
+		for i := range faces[:n] { // the one byte set is the face's
+			faces[i] = uint8(bits.TrailingZeros64(d.sum[d.pos+i+1]-d.sum[d.pos+i]) / 8)
 		}
+		d.pos += n
+		faces = faces[n:]
 	}
 }
 
-// Fill rolls len(faces) dice into faces: the same sequence as that many
-// calls of Roll, with the buffer kept in registers.
-func (d *D6) Fill(r *rules.Rand, faces []uint8) {
-	buf, left := d.buf, d.left
-	for i := range faces {
-		for {
-			if left == 0 {
-				buf, left = r.Uint64(), 4
-			}
-			m := (buf & 0xffff) * 6
-			buf >>= 16
-			left--
-			if m&0xffff >= 4 {
-				faces[i] = uint8(m>>16) + 1
-				break
-			}
-		}
+// roll rolls the chunks of one draw onto the end of sum, moving the dice
+// not yet used to the front first when sum would overflow.
+func (d *dieStream) roll(r *rules.Rand) {
+	if d.end+4 >= diceSum {
+		n := copy(d.sum[:], d.sum[d.pos:d.end+1]) - 1
+		d.pos, d.end = 0, n
 	}
-	d.buf, d.left = buf, left
+	w := r.Uint64()
+	e, s := d.end, d.sum[d.end&(diceSum-1)]
+	e, s = d.chunk(e, s, w&0xffff)
+	e, s = d.chunk(e, s, w>>16&0xffff)
+	e, s = d.chunk(e, s, w>>32&0xffff)
+	e, _ = d.chunk(e, s, w>>48)
+	d.end = e
 }
 
-// Tally rolls n ≤ 255 dice exactly as Fill would (the same draws, the same
-// faces) but keeps only how many show each face: byte f of the result is
-// the count of face f. The counts stay in a register, so a volley costs no
-// stores per die, and a miss is one AND with the plan's hitFaces.
-func (d *D6) Tally(r *rules.Rand, n int) uint64 {
-	buf, left := d.buf, d.left
-	var faces uint64
-	for range n {
-		for {
-			if left == 0 {
-				buf, left = r.Uint64(), 4
-			}
-			m := (buf & 0xffff) * 6
-			buf >>= 16
-			left--
-			if m&0xffff >= 4 {
-				faces += 1 << (8 * (m>>16 + 1))
-				break
-			}
-		}
-	}
-	d.buf, d.left = buf, left
-	return faces
+// chunk stores at e+1 the counts s with chunk x's face added, and returns
+// e advanced when x is accepted (else the next chunk overwrites the store).
+func (d *dieStream) chunk(e int, s, x uint64) (int, uint64) {
+	m := x * 6
+	take := b2u(m&0xffff >= 4)
+	s += take << ((m >> 13 & 0x38) + 8) // face m>>16 + 1 counts at its byte
+	d.sum[(e+1)&(diceSum-1)] = s
+	return e + int(take), s
 }

@@ -26,9 +26,10 @@ type fighter struct {
 	ros    [2]roster // per side: its ships in the battle
 	init   State     // the start of every battle
 	guns   [MaxTypes]gun
-	rank   [2][MaxPerSide]int8 // per side: the size rank of its local types
+	rank   [2][MaxPerSide]int8  // per side: the size rank of its local types
+	base   [2][MaxPerSide]int64 // per side: greedyBase of its local types
 	w      *Work
-	d6     D6
+	dice   dieStream
 	faces  []uint8 // faces of the current volley in roll order
 	blows  []blow  // replay: where the current volley's dice went
 	rolled int     // dice rolled in the last battle (benchmarks report ns per die)
@@ -41,14 +42,21 @@ type fighter struct {
 	declared bool // some type declared retreat in this battle
 }
 
-// gun is what the play loop needs to know of a type, kept together.
+// gun is what a volley needs to know of its firing type, kept together.
 type gun struct {
-	side    uint8
-	local   uint8
+	t       int
+	side    int
+	local   int
 	plain   bool     // its side never retreats: it fires when it has ships
 	dice    [2]int16 // dice per ship: cannons [0], missiles [1]
 	uniform [2]int8  // the one colour of those dice, or -1
 	seq     [2][]Colour
+	policy  Policy
+	own     *roster                      // its side's ships
+	foe     *roster                      // the enemy's ships
+	plans   *[1 << MaxPerSide]volleyPlan // by the enemy types in the battle
+	base    *[MaxPerSide]int64           // greedyBase of the enemy types
+	foeAt   int                          // the enemy's first type in Types
 }
 
 func newFighter(c *Compiled) *fighter {
@@ -63,12 +71,14 @@ func newFighter(c *Compiled) *fighter {
 	for t := range c.Types {
 		ty := &c.Types[t]
 		kind := c.Sides[ty.Side].Retreat.Kind
-		g := &f.guns[t]
-		g.side, g.local = uint8(ty.Side), uint8(ty.Local)
-		g.plain = kind == RetreatNever
 		f.syncDmg = f.syncDmg || kind == RetreatWhenLosing
 		f.armed = f.armed && len(ty.cannonSeq) > 0
 		f.rank[ty.Side][ty.Local] = ty.Rank
+		f.base[ty.Side][ty.Local] = greedyBase(ty.Rank, ty.Local)
+		g := &f.guns[t]
+		*g = gun{t: t, side: ty.Side, local: ty.Local, plain: kind == RetreatNever,
+			policy: c.Sides[ty.Side].Policy, own: &f.ros[ty.Side], foe: &f.ros[1-ty.Side],
+			plans: &c.plans[t], base: &f.base[1-ty.Side], foeAt: c.Sides[1-ty.Side].First}
 		for i, seq := range [2][]Colour{ty.cannonSeq, ty.missSeq} {
 			g.seq[i], g.dice[i], g.uniform[i] = seq, int16(len(seq)), -1
 			if len(seq) > 0 && !slices.ContainsFunc(seq, func(col Colour) bool { return col != seq[0] }) {
@@ -115,7 +125,7 @@ func (f *fighter) play(r *rules.Rand, o *rules.Outcome, log io.Writer) {
 	c := f.c
 	st := &f.st
 	f.reset()
-	f.d6.Reset()
+	f.dice.Reset()
 	f.rolled = 0
 	if log != nil {
 		f.logHeader(log)
@@ -129,7 +139,7 @@ func (f *fighter) play(r *rules.Rand, o *rules.Outcome, log io.Writer) {
 		if InBattle(st, t) == 0 {
 			continue
 		}
-		if !f.fire(r, t, true, log) {
+		if !f.fire(r, &f.guns[t], 1, log) {
 			continue // no ship destroyed: the battle cannot have ended
 		}
 		if over, winner, end := f.settle(t, ActFire); over {
@@ -154,12 +164,18 @@ func (f *fighter) play(r *rules.Rand, o *rules.Outcome, log io.Writer) {
 			fmt.Fprintf(log, "round %d\n", round)
 		}
 		for _, t := range c.Order {
-			act := ActFire
-			if !f.guns[t].plain {
-				act = c.Action(st, t, round)
-			} else if st.N[t] == 0 {
-				act = ActSkip
+			g := &f.guns[t]
+			if g.plain { // fires when it has ships (the usual case, kept short)
+				if g.own.n[g.local] == 0 || !f.fire(r, g, 0, log) {
+					continue // nothing fired or no ship destroyed: nothing for Settle to see
+				}
+				if over, winner, end := f.settle(t, ActFire); over {
+					f.finish(o, winner, end, round, log)
+					return
+				}
+				continue
 			}
+			act := c.Action(st, t, round)
 			switch act {
 			case ActSkip:
 				continue
@@ -176,7 +192,7 @@ func (f *fighter) play(r *rules.Rand, o *rules.Outcome, log io.Writer) {
 					fmt.Fprintf(log, "  %s %s: declares retreat (%s), does not fire\n", SideLetter(c.Types[t].Side), c.Types[t].Name, c.Sides[c.Types[t].Side].Retreat)
 				}
 			case ActFire:
-				if !f.fire(r, t, false, log) {
+				if !f.fire(r, g, 0, log) {
 					continue // no ship destroyed: nothing for Settle to see
 				}
 			}
@@ -212,29 +228,31 @@ func (f *fighter) settle(t int, act Action) (over bool, winner rules.Side, end i
 	return f.c.Settle(&f.st, t, act)
 }
 
-// fire rolls and resolves one volley of type t (cannons, or missiles) and
-// reports whether it destroyed a ship (only then can the battle end).
-func (f *fighter) fire(r *rules.Rand, t int, missile bool, log io.Writer) bool {
-	g := &f.guns[t]
-	kind := 0
-	if missile {
-		kind = 1
-	}
-	nd := InBattle(&f.st, t) * int(g.dice[kind])
+// fire rolls and resolves one volley of g's type, of its cannons (kind 0)
+// or missiles (kind 1), and reports whether it destroyed a ship (only then
+// can the battle end).
+func (f *fighter) fire(r *rules.Rand, g *gun, kind int, log io.Writer) bool {
+	nd := int(g.own.n[g.local]) * int(g.dice[kind])
 	f.rolled += nd
-	p := &f.c.plans[t][f.ros[1-g.side].in]
+	p := &g.plans[g.foe.in&(1<<MaxPerSide-1)]
 	col := g.uniform[kind]
 	if col < 0 || log != nil || nd > 255 {
-		return f.fireFaces(r, t, g.seq[kind], nd, p, missile, log)
+		return f.fireFaces(r, g, kind, nd, p, log)
 	}
 	// Dice all of one colour: count the faces, then each class's dice as
 	// the sum of the bytes of its faces (the counts are at most 255).
-	faces := f.d6.Tally(r, nd)
+	faces := f.dice.Tally(r, nd)
 	if faces&p.hitFaces[col] == 0 {
 		return false // every die missed: nothing to assign
 	}
-	w := f.w
 	units := p.units[col]
+	if p.nByClass[col] == 1 && g.policy == PolicyKillGreedy { // no classes to order
+		pc := &p.classes[p.byClass[col][0].k]
+		n := int((faces&p.hitFaces[col])*0x0101010101010101>>56) * int(units)
+		hit, killed := g.foe.greedyRun(int(pc.Dmg), pc.Hits, n, g.base)
+		return f.landed(g, hit, killed)
+	}
+	w := f.w
 	nc, off := 0, int16(0)
 	for _, b := range p.byClass[col][:p.nByClass[col]] {
 		n := int16((faces&b.faces)*0x0101010101010101>>56) * units
@@ -248,14 +266,15 @@ func (f *fighter) fire(r *rules.Rand, t int, missile bool, log io.Writer) bool {
 		nc++
 	}
 	w.NClasses = nc
-	return f.strike(int(g.side), nil)
+	return f.strike(g, nil)
 }
 
 // fireFaces is fire keeping every face: for dice of several colours, and
 // for the replay log.
-func (f *fighter) fireFaces(r *rules.Rand, t int, seq []Colour, nd int, p *volleyPlan, missile bool, log io.Writer) bool {
+func (f *fighter) fireFaces(r *rules.Rand, g *gun, kind, nd int, p *volleyPlan, log io.Writer) bool {
 	faces := f.faces[:nd]
-	f.d6.Fill(r, faces)
+	f.dice.Fill(r, faces)
+	seq := g.seq[kind]
 	var units [maxClasses]int16
 	hits := 0
 	for i, face := range faces {
@@ -270,42 +289,46 @@ func (f *fighter) fireFaces(r *rules.Rand, t int, seq []Colour, nd int, p *volle
 	}
 	f.w.setClasses(p, units[:p.n], 1)
 	if log == nil {
-		return f.strike(int(f.guns[t].side), nil)
+		return f.strike(g, nil)
 	}
-	f.logRoll(log, t, seq, missile, faces)
+	f.logRoll(log, g.t, seq, kind == 1, faces)
 	before := f.st.N
 	f.blows = f.blows[:0]
-	killed := f.strike(int(f.guns[t].side), &f.blows)
-	f.logBlows(log, t, seq, faces, before)
+	killed := f.strike(g, &f.blows)
+	f.logBlows(log, g.t, seq, faces, before)
 	return killed
 }
 
-// strike assigns the volley prepared in f.w, fired by side s, to the
-// enemy's ships by the side's policy and applies it; it reports whether a
+// strike assigns the volley prepared in f.w, fired by g's type, to the
+// enemy's ships by its side's policy and applies it; it reports whether a
 // ship was destroyed.
-func (f *fighter) strike(s int, blows *[]blow) bool {
+func (f *fighter) strike(g *gun, blows *[]blow) bool {
 	w := f.w
 	if w.NClasses == 0 {
 		return false
 	}
-	en := &f.ros[1-s]
-	var hit, killed uint8
-	if f.c.Sides[s].Policy == PolicyKillGreedy {
+	if g.policy == PolicyKillGreedy {
 		classes := w.Classes[:w.NClasses]
-		ord := en.greedyOrder(classes, &w.AS)
-		hit, killed = en.killGreedy(classes, ord, &f.rank[1-s], blows)
-	} else {
-		hit, killed = f.assignList(s, blows)
+		ord := g.foe.greedyOrder(classes, &w.AS)
+		hit, killed := g.foe.killGreedy(classes, ord, g.base, blows)
+		return f.landed(g, hit, killed)
 	}
-	first := f.c.Sides[1-s].First
+	hit, killed := f.assignList(g.side, blows)
+	return f.landed(g, hit, killed)
+}
+
+// landed brings the State up to date after g's volley hit the enemy types
+// in hit and destroyed ships of those in killed, and reports whether it
+// destroyed a ship.
+func (f *fighter) landed(g *gun, hit, killed uint8) bool {
 	for m := killed; m != 0; m &= m - 1 {
 		lt := bits.TrailingZeros8(m) & (MaxPerSide - 1)
-		f.st.N[first+lt] = en.n[lt]
+		f.st.N[g.foeAt+lt] = g.foe.n[lt]
 	}
 	if f.syncDmg { // only `when-losing` (strength6) reads the damage
 		for m := hit; m != 0; m &= m - 1 {
 			lt := bits.TrailingZeros8(m) & (MaxPerSide - 1)
-			en.damageOf(lt, f.c.Types[first+lt].HP, &f.st.Dmg[first+lt])
+			g.foe.damageOf(lt, f.c.Types[g.foeAt+lt].HP, &f.st.Dmg[g.foeAt+lt])
 		}
 	}
 	return killed != 0
@@ -353,7 +376,7 @@ func (f *fighter) assignList(s int, blows *[]blow) (hit, killed uint8) {
 // drop removes type t, which has left the battle, from its side's roster.
 func (f *fighter) drop(t int) {
 	g := &f.guns[t]
-	f.ros[g.side].clear(int(g.local))
+	g.own.clear(g.local)
 }
 
 func (f *fighter) logHeader(log io.Writer) {

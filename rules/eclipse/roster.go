@@ -126,44 +126,98 @@ func (r *roster) greedyOrder(classes []DieClass, s *AssignScratch) []int8 {
 }
 
 // killGreedy plays §6 `kill-greedy` on the roster: dice in the order ord
-// (damage desc, then #H asc: sortClasses); each die goes to the killable
-// ship (rem ≤ damage) with the largest rem, else to the ship with the
-// smallest rem; ties: the larger size rank, then the earlier type. A
-// destroyed ship takes no further dice. Ships of a type with equal rem are
-// interchangeable, so this deals exactly the damage Assign's kill-greedy
-// deals to the same ships (TestRosterKillGreedy), without a list of them:
-// a type's candidate is the highest of its rems up to the damage, or else
-// its lowest. It returns the types hit and the types that lost a ship, and
-// appends each die unit's blow to *blows when blows is not nil.
-func (r *roster) killGreedy(classes []DieClass, ord []int8, rank *[MaxPerSide]int8, blows *[]blow) (hit, killed uint8) {
+// (damage desc, then #H asc: greedyOrder), each die by greedyRun. base
+// holds greedyBase of each type. It returns the types hit and the types
+// that lost a ship, and appends each die unit's blow to *blows when blows
+// is not nil.
+func (r *roster) killGreedy(classes []DieClass, ord []int8, base *[MaxPerSide]int64, blows *[]blow) (hit, killed uint8) {
 	for _, ci := range ord {
 		c := &classes[ci]
-		d := int(c.Dmg)
-		low := uint64(1)<<d - 1 // rems 1..d
-		for range c.N {
-			best := int64(-1)
-			for m := c.Hits & r.in; m != 0; m &= m - 1 {
-				lt := bits.TrailingZeros8(m) & (MaxPerSide - 1)
-				h := r.has[lt]
-				rem := bits.Len64(h & low)
-				if rem == 0 {
-					rem = bits.TrailingZeros64(h) + 1
-				}
-				best = max(best, killGreedyKey(int64(rem), int64(d), rank[lt], lt))
+		if blows == nil {
+			h, k := r.greedyRun(int(c.Dmg), c.Hits, int(c.N), base)
+			hit, killed = hit|h, killed|k
+			continue
+		}
+		for range c.N { // one die at a time, to log each
+			b := blow{class: ci, lt: -1}
+			lt, rem := r.greedyPick(int(c.Dmg), c.Hits, base)
+			if lt >= 0 {
+				b.lt, b.rem = int8(lt), int16(rem)
 			}
-			if best < 0 { // every ship this die hits is destroyed
-				if blows != nil {
-					*blows = append(*blows, blow{class: ci, lt: -1})
-				}
-				continue
-			}
-			lt, rem := killGreedyShip(best)&(MaxPerSide-1), killGreedyRem(best)
-			if blows != nil {
-				*blows = append(*blows, blow{class: ci, lt: int8(lt), rem: int16(rem)})
-			}
-			hit |= 1 << lt
-			killed |= uint8(b2u(r.damage(lt, rem, d))) << lt
+			*blows = append(*blows, b)
+			h, k := r.greedyRun(int(c.Dmg), c.Hits, 1, base)
+			hit, killed = hit|h, killed|k
 		}
 	}
 	return hit, killed
+}
+
+// greedyRun assigns n dice of damage d that hit the types in hits by §6
+// `kill-greedy`: each die goes to the killable ship (rem ≤ d) with the
+// largest rem, else to the ship with the smallest rem; ties: the larger
+// size rank, then the earlier type; a destroyed ship takes no further dice.
+// Ships of a type with equal rem are interchangeable, so this deals exactly
+// the damage Assign's kill-greedy deals to the same ships
+// (TestRosterKillGreedy) without a list of them: a type's candidate is the
+// highest of its rems up to d, or else its lowest, read off its bit mask.
+// It returns the types hit and the types that lost a ship.
+func (r *roster) greedyRun(d int, hits uint8, n int, base *[MaxPerSide]int64) (hit, killed uint8) {
+	low := uint64(1)<<(d&63) - 1 // rems 1..d
+	for range n {
+		best := int64(-1)
+		for m := hits & r.in; m != 0; m &= m - 1 {
+			lt := bits.TrailingZeros8(m) & (MaxPerSide - 1)
+			best = max64(best, greedyKey(r.has[lt], low, base[lt]))
+		}
+		if best < 0 {
+			break // every ship these dice hit is destroyed
+		}
+		lt, rem := killGreedyShip(best)&(MaxPerSide-1), killGreedyRem(best)
+		hit |= 1 << lt
+		killed |= uint8(b2u(r.damage(lt, rem, d))) << lt
+	}
+	return hit, killed
+}
+
+// greedyPick is the type and rem of the ship greedyRun gives its next die,
+// or −1 when there is none.
+func (r *roster) greedyPick(d int, hits uint8, base *[MaxPerSide]int64) (lt, rem int) {
+	best := int64(-1)
+	for m := hits & r.in; m != 0; m &= m - 1 {
+		lt := bits.TrailingZeros8(m) & (MaxPerSide - 1)
+		best = max64(best, greedyKey(r.has[lt], uint64(1)<<(d&63)-1, base[lt]))
+	}
+	if best < 0 {
+		return -1, 0
+	}
+	return killGreedyShip(best), killGreedyRem(best)
+}
+
+// greedyBase is the part of killGreedyKey that depends only on the type:
+// its size rank and its index (the tie-breaks).
+func greedyBase(rank int8, lt int) int64 {
+	return killGreedyKey(0, 0, rank, lt) &^ (1<<40 | 0xffff<<24)
+}
+
+// greedyKey is killGreedyKey of the candidate of a type with rems h (a
+// mask, not empty) for a die that kills the rems in low, given the type's
+// greedyBase: the highest killable rem, else the lowest rem, chosen
+// without a branch.
+func greedyKey(h, low uint64, base int64) int64 {
+	k := h & low
+	kill := int64(b2u(k != 0)) // 1 when some rem is killable
+	x := h & -h                // the lowest rem
+	if kill != 0 {
+		x = k
+	}
+	rem := int64(bits.Len64(x))
+	// Killable keys hold 1<<40 | rem<<24, the others (0xffff − rem)<<24.
+	return kill<<40 | (rem^(0xffff&(kill-1)))<<24 | base
+}
+
+// max64 is max without a branch, for keys (|a−b| < 2⁶²): which type a die
+// hits is as random as the die.
+func max64(a, b int64) int64 {
+	d := a - b
+	return a - d&(d>>63)
 }

@@ -82,7 +82,11 @@ func TestRosterKillGreedy(t *testing.T) {
 		want := afterAssign(PolicyKillGreedy, r, &rank, &prio, classes)
 		got := r
 		var s AssignScratch
-		hit, killed := got.killGreedy(classes, got.greedyOrder(classes, &s), &rank, nil)
+		var base [MaxPerSide]int64
+		for lt := range base {
+			base[lt] = greedyBase(rank[lt], lt)
+		}
+		hit, killed := got.killGreedy(classes, got.greedyOrder(classes, &s), &base, nil)
 		if !same(&got, &want) {
 			t.Fatalf("#%d classes %v on %+v:\nroster %+v\nAssign %+v", it, classes, r, got, want)
 		}

@@ -155,7 +155,7 @@ type volleyPlan struct {
 	n       int8                 // classes in use
 	of      [nColours][7]int8    // class of a (colour, face), -1 for a miss
 	units   [nColours]int16      // die units per die of a colour (4: split red)
-	// For dice counted a byte per face (D6.Tally): hitFaces has byte f set
+	// For dice counted a byte per face (dieStream.Tally): hitFaces has byte f set
 	// to 0xff when face f of a colour hits, so a volley missed entirely
 	// when its counts share no bit with it; the colour's classes, in class
 	// order, are byClass[col][:nByClass[col]], with the face bytes of each.
