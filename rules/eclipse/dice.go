@@ -36,21 +36,29 @@ func (d *dieStream) Reset() { d.pos, d.end = 0, 0 }
 // Tally rolls the next n ≤ 255 dice and returns how many show each face:
 // byte f of the result counts face f.
 func (d *dieStream) Tally(r *rules.Rand, n int) uint64 {
+	d.Ahead(r, n)
+	return d.Take(n)
+}
+
+// Ahead rolls dice until n are rolled and not yet used.
+func (d *dieStream) Ahead(r *rules.Rand, n int) {
 	for d.end-d.pos < n {
 		d.roll(r)
 	}
-	t := d.sum[(d.pos+n)&(diceSum-1)] - d.sum[d.pos&(diceSum-1)] // bytes ≤ n ≤ 255: no carry between them
+}
+
+// Take is Tally for dice already rolled (Ahead): small enough to inline.
+func (d *dieStream) Take(n int) uint64 {
+	i := d.pos
 	d.pos += n
-	return t
+	return d.sum[(i+n)&(diceSum-1)] - d.sum[i&(diceSum-1)] // bytes ≤ n ≤ 255: no carry between them
 }
 
 // Fill rolls len(faces) dice into faces.
 func (d *dieStream) Fill(r *rules.Rand, faces []uint8) {
 	for len(faces) > 0 {
 		n := min(len(faces), 255)
-		for d.end-d.pos < n {
-			d.roll(r)
-		}
+		d.Ahead(r, n)
 		for i := range faces[:n] { // the one byte set is the face's
 			faces[i] = uint8(bits.TrailingZeros64(d.sum[d.pos+i+1]-d.sum[d.pos+i]) / 8)
 		}

@@ -37,9 +37,11 @@ type fighter struct {
 	// Shortcuts fixed by the scenario, and whether a type declared retreat
 	// in this battle: they let the play loop skip Action, Settle and
 	// Stalemate where their answer is known.
-	armed    bool // every type has cannons: no stalemate while both sides have ships
-	syncDmg  bool // a side retreats when losing: st.Dmg must follow the rosters
-	declared bool // some type declared retreat in this battle
+	order    []*gun // the guns in activation order (§3.1)
+	round    int    // dice the cannons of a round roll at most
+	armed    bool   // every type has cannons: no stalemate while both sides have ships
+	syncDmg  bool   // a side retreats when losing: st.Dmg must follow the rosters
+	declared bool   // some type declared retreat in this battle
 }
 
 // gun is what a volley needs to know of its firing type, kept together.
@@ -48,6 +50,7 @@ type gun struct {
 	side    int
 	local   int
 	plain   bool     // its side never retreats: it fires when it has ships
+	fast    bool     // its cannon volleys are counted from dice rolled at the round's start
 	dice    [2]int16 // dice per ship: cannons [0], missiles [1]
 	uniform [2]int8  // the one colour of those dice, or -1
 	seq     [2][]Colour
@@ -68,6 +71,15 @@ func newFighter(c *Compiled) *fighter {
 	f := &fighter{c: c, w: c.NewWork(), faces: make([]uint8, dice)}
 	c.Initial(&f.init)
 	f.armed = true
+	for s := range 2 {
+		var rank [MaxPerSide]int8
+		var hp [MaxPerSide]int
+		for lt := range c.Sides[s].N {
+			ty := &c.Types[c.Sides[s].First+lt]
+			rank[lt], hp[lt] = ty.Rank, ty.HP
+		}
+		f.ros[s].setTypes(&rank, &hp, c.Sides[s].N)
+	}
 	for t := range c.Types {
 		ty := &c.Types[t]
 		kind := c.Sides[ty.Side].Retreat.Kind
@@ -85,6 +97,17 @@ func newFighter(c *Compiled) *fighter {
 				g.uniform[i] = int8(seq[0])
 			}
 		}
+		f.round += ty.Count * len(ty.cannonSeq)
+	}
+	for _, t := range c.Order {
+		f.order = append(f.order, &f.guns[t])
+	}
+	// A round's dice are rolled at its start when they fit dieStream's
+	// sum with a volley's worth to spare; then a volley of one colour
+	// counts its faces with Take.
+	for i := range f.guns {
+		g := &f.guns[i]
+		g.fast = g.uniform[0] >= 0 && f.round+255+4 < diceSum
 	}
 	return f
 }
@@ -163,11 +186,23 @@ func (f *fighter) play(r *rules.Rand, o *rules.Outcome, log io.Writer) {
 		if log != nil {
 			fmt.Fprintf(log, "round %d\n", round)
 		}
-		for _, t := range c.Order {
-			g := &f.guns[t]
+		f.dice.Ahead(r, f.round)
+		for _, g := range f.order {
+			t := g.t
 			if g.plain { // fires when it has ships (the usual case, kept short)
-				if g.own.n[g.local] == 0 || !f.fire(r, g, 0, log) {
-					continue // nothing fired or no ship destroyed: nothing for Settle to see
+				nd := int(g.own.n[g.local]) * int(g.dice[0])
+				if nd == 0 {
+					continue
+				}
+				if g.fast && log == nil {
+					f.rolled += nd
+					faces := f.dice.Take(nd)
+					p := &g.plans[g.foe.in&(1<<MaxPerSide-1)]
+					if faces&p.hitFaces[g.uniform[0]] == 0 || !f.counted(g, p, int(g.uniform[0]), faces) {
+						continue // every die missed, or no ship destroyed
+					}
+				} else if !f.fire(r, g, 0, log) {
+					continue // no ship destroyed: nothing for Settle to see
 				}
 				if over, winner, end := f.settle(t, ActFire); over {
 					f.finish(o, winner, end, round, log)
@@ -239,12 +274,18 @@ func (f *fighter) fire(r *rules.Rand, g *gun, kind int, log io.Writer) bool {
 	if col < 0 || log != nil || nd > 255 {
 		return f.fireFaces(r, g, kind, nd, p, log)
 	}
-	// Dice all of one colour: count the faces, then each class's dice as
-	// the sum of the bytes of its faces (the counts are at most 255).
 	faces := f.dice.Tally(r, nd)
 	if faces&p.hitFaces[col] == 0 {
 		return false // every die missed: nothing to assign
 	}
+	return f.counted(g, p, int(col), faces)
+}
+
+// counted resolves a volley of g's type whose dice, all of colour col,
+// show faces (a count per face, Dice.Tally) of which some hit: each class's
+// dice are the sum of the bytes of its faces (the counts are at most 255).
+// It reports whether a ship was destroyed.
+func (f *fighter) counted(g *gun, p *volleyPlan, col int, faces uint64) bool {
 	units := p.units[col]
 	if p.nByClass[col] == 1 && g.policy == PolicyKillGreedy { // no classes to order
 		pc := &p.classes[p.byClass[col][0].k]

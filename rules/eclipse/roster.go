@@ -13,6 +13,59 @@ type roster struct {
 	has [MaxPerSide]uint64          // bit rem−1 is set when cnt[lt][rem] > 0
 	n   [MaxPerSide]int8            // ships in the battle by local type
 	in  uint8                       // local types with ships in the battle
+
+	// When every type has at most maskHP hit points (masked), the ships are
+	// also kept as two bit masks that put them in kill-greedy's orders: a
+	// ship of type lt with rem r sets bit 4r + 3 − tie[lt] of byKill and bit
+	// 4r + tie[lt] of bySmall, where tie ranks the types by kill-greedy's
+	// tie-breaks (size rank desc, then scenario order). The highest bit of
+	// byKill at or below rem d is the killable ship of largest rem, the
+	// lowest of bySmall the ship of smallest rem, each the best of its ties.
+	masked          bool
+	byKill, bySmall uint64
+	tie             [MaxPerSide]uint8
+	ofTie           [MaxPerSide]uint8          // the type of each tie rank
+	every           [1 << MaxPerSide][2]uint64 // the bits of byKill, bySmall of the types in a set
+}
+
+// maskHP is the most hit points a type may have for its roster to keep the
+// kill-greedy masks: 4 bits a rem, rems 1..15.
+const maskHP = 15
+
+// setTypes prepares the roster for n types of the given size ranks and hit
+// points; it holds no ships.
+func (r *roster) setTypes(rank *[MaxPerSide]int8, hp *[MaxPerSide]int, n int) {
+	*r = roster{masked: true}
+	for lt := range MaxPerSide {
+		r.ofTie[lt] = uint8(lt)
+		if lt < n && hp[lt] > maskHP {
+			r.masked = false
+		}
+	}
+	// Insertion sort by rank desc; stable, so scenario order breaks ties.
+	for i := 1; i < n; i++ {
+		for j := i; j > 0 && rank[r.ofTie[j]] > rank[r.ofTie[j-1]]; j-- {
+			r.ofTie[j], r.ofTie[j-1] = r.ofTie[j-1], r.ofTie[j]
+		}
+	}
+	for i, lt := range r.ofTie {
+		r.tie[lt] = uint8(i)
+	}
+	for set := range 1 << MaxPerSide {
+		for lt := range MaxPerSide {
+			if set>>lt&1 != 0 {
+				r.every[set][0] |= 0x1111111111111111 << (3 - r.tie[lt])
+				r.every[set][1] |= 0x1111111111111111 << r.tie[lt]
+			}
+		}
+	}
+}
+
+// mark sets (on = 1) or clears (on = 0) the mask bits of a ship of type lt
+// with rem rem; it does nothing useful unless the roster is masked.
+func (r *roster) mark(lt, rem int, on uint64) {
+	r.byKill = r.byKill&^(1<<((4*rem+3-int(r.tie[lt]))&63)) | on<<((4*rem+3-int(r.tie[lt]))&63)
+	r.bySmall = r.bySmall&^(1<<((4*rem+int(r.tie[lt]))&63)) | on<<((4*rem+int(r.tie[lt]))&63)
 }
 
 // fill sets type lt to n undamaged ships of hp hit points.
@@ -25,6 +78,7 @@ func (r *roster) fill(lt, n, hp int) {
 	r.has[lt] = 1 << (hp - 1)
 	r.n[lt] = int8(n)
 	r.in |= 1 << lt
+	r.mark(lt, hp, 1)
 }
 
 // clear removes every ship of type lt, touching only the counts in use.
@@ -34,6 +88,8 @@ func (r *roster) clear(lt int) {
 	}
 	r.has[lt], r.n[lt] = 0, 0
 	r.in &^= 1 << lt
+	r.byKill &^= r.every[1<<lt][0]
+	r.bySmall &^= r.every[1<<lt][1]
 }
 
 // damage deals d damage to one ship of type lt that has rem hit points left
@@ -43,16 +99,34 @@ func (r *roster) clear(lt int) {
 // which nothing reads.
 func (r *roster) damage(lt, rem, d int) (destroyed bool) {
 	lt &= MaxPerSide - 1
-	c := &r.cnt[lt]
-	c[rem]--
-	r.has[lt] &^= b2u(c[rem] == 0) << ((rem - 1) & 63)
-	left := max(rem-d, 0)
-	c[left]++
-	r.has[lt] |= b2u(left > 0) << ((left - 1) & 63)
-	dead := b2u(left == 0)
-	r.n[lt] -= int8(dead)
+	gone, alive, left := r.count(lt, rem, d)
+	t := int(r.tie[lt])
+	r.byKill = moveBit(r.byKill, 4*rem+3-t, 4*left+3-t, gone, alive)
+	r.bySmall = moveBit(r.bySmall, 4*rem+t, 4*left+t, gone, alive)
+	r.n[lt] -= int8(1 - alive)
 	r.in &^= uint8(b2u(r.n[lt] == 0)) << lt
-	return left == 0
+	return alive == 0
+}
+
+// count moves a ship of type lt from rem to rem − d in cnt and has (or
+// counts it destroyed, in cnt[lt][0], when d ≥ rem) and returns whether no
+// ship of the type has rem left (gone), whether the ship survived (alive),
+// and its rem now (left, 0 when destroyed).
+func (r *roster) count(lt, rem, d int) (gone, alive uint64, left int) {
+	c := &r.cnt[lt&(MaxPerSide-1)]
+	v := c[rem]
+	c[rem] = v - 1
+	left = max(rem-d, 0)
+	c[left]++
+	gone, alive = b2u(v == 1), b2u(left > 0)
+	r.has[lt&(MaxPerSide-1)] = moveBit(r.has[lt&(MaxPerSide-1)], rem-1, left-1, gone, alive)
+	return gone, alive, left
+}
+
+// moveBit clears bit from of m when gone is 1 and sets bit to when alive
+// is 1 (bit numbers taken mod 64).
+func moveBit(m uint64, from, to int, gone, alive uint64) uint64 {
+	return m&^(gone<<(from&63)) | alive<<(to&63)
 }
 
 // b2u is 1 for true and 0 for false.
@@ -138,15 +212,20 @@ func (r *roster) killGreedy(classes []DieClass, ord []int8, base *[MaxPerSide]in
 			hit, killed = hit|h, killed|k
 			continue
 		}
-		for range c.N { // one die at a time, to log each
+		for range c.N { // one die at a time, to log the ship it hit
+			before := *r
+			h, k := r.greedyRun(int(c.Dmg), c.Hits, 1, base)
+			hit, killed = hit|h, killed|k
 			b := blow{class: ci, lt: -1}
-			lt, rem := r.greedyPick(int(c.Dmg), c.Hits, base)
-			if lt >= 0 {
+			if h != 0 {
+				lt := bits.TrailingZeros8(h)
+				rem := 1
+				for before.cnt[lt][rem] <= r.cnt[lt][rem] {
+					rem++ // the ship hit is the one missing from its rem
+				}
 				b.lt, b.rem = int8(lt), int16(rem)
 			}
 			*blows = append(*blows, b)
-			h, k := r.greedyRun(int(c.Dmg), c.Hits, 1, base)
-			hit, killed = hit|h, killed|k
 		}
 	}
 	return hit, killed
@@ -162,6 +241,9 @@ func (r *roster) killGreedy(classes []DieClass, ord []int8, base *[MaxPerSide]in
 // highest of its rems up to d, or else its lowest, read off its bit mask.
 // It returns the types hit and the types that lost a ship.
 func (r *roster) greedyRun(d int, hits uint8, n int, base *[MaxPerSide]int64) (hit, killed uint8) {
+	if r.masked {
+		return r.greedyRunMasked(d, hits, n)
+	}
 	low := uint64(1)<<(d&63) - 1 // rems 1..d
 	for range n {
 		best := int64(-1)
@@ -179,18 +261,41 @@ func (r *roster) greedyRun(d int, hits uint8, n int, base *[MaxPerSide]int64) (h
 	return hit, killed
 }
 
-// greedyPick is the type and rem of the ship greedyRun gives its next die,
-// or −1 when there is none.
-func (r *roster) greedyPick(d int, hits uint8, base *[MaxPerSide]int64) (lt, rem int) {
-	best := int64(-1)
-	for m := hits & r.in; m != 0; m &= m - 1 {
+// greedyRunMasked is greedyRun on a masked roster: each die's ship is the
+// highest bit of byKill among rems ≤ d, else the lowest of bySmall.
+func (r *roster) greedyRunMasked(d int, hits uint8, n int) (hit, killed uint8) {
+	every := &r.every[hits&(1<<MaxPerSide-1)]
+	// Bits 4r..4r+3 hold rem r: the killable ones are below 4(d+1) (all
+	// of them from d = 15 on, where the shift gives 0).
+	killable := uint64(1)<<(4*(min(d, maskHP)+1)) - 1
+	byKill, bySmall := r.byKill, r.bySmall // in registers: each die depends on the last
+	for range n {
+		k := byKill & every[0]
+		if k == 0 {
+			break // every ship these dice hit is destroyed
+		}
+		// Both candidates, then a choice without a branch (ki < 0: none
+		// killable).
+		ki := 63 - bits.LeadingZeros64(k&killable)
+		si := bits.TrailingZeros64(bySmall & every[1])
+		t, rem := si&3, si>>2
+		if ki >= 0 {
+			t, rem = 3-ki&3, ki>>2
+		}
+		lt := int(r.ofTie[t])
+		gone, alive, left := r.count(lt, rem, d)
+		byKill = moveBit(byKill, 4*rem+3-t, 4*left+3-t, gone, alive)
+		bySmall = moveBit(bySmall, 4*rem+t, 4*left+t, gone, alive)
+		r.n[lt] -= int8(1 - alive)
+		hit |= 1 << lt
+		killed |= uint8(1-alive) << lt
+	}
+	r.byKill, r.bySmall = byKill, bySmall
+	for m := killed; m != 0; m &= m - 1 {
 		lt := bits.TrailingZeros8(m) & (MaxPerSide - 1)
-		best = max64(best, greedyKey(r.has[lt], uint64(1)<<(d&63)-1, base[lt]))
+		r.in &^= uint8(b2u(r.n[lt] == 0)) << lt
 	}
-	if best < 0 {
-		return -1, 0
-	}
-	return killGreedyShip(best), killGreedyRem(best)
+	return hit, killed
 }
 
 // greedyBase is the part of killGreedyKey that depends only on the type:

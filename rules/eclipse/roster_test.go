@@ -7,18 +7,25 @@ import (
 )
 
 // randomRoster fills a roster with up to MaxShips ships of each of up to
-// MaxPerSide types, rem 1..hp, and returns it with the size ranks.
+// MaxPerSide types, each type of at most hp hit points and any rem, and
+// returns it with the size ranks.
 func randomRoster(rng *rand.Rand, hp int) (roster, [MaxPerSide]int8) {
-	var r roster
 	var rank [MaxPerSide]int8
-	for lt := range 1 + rng.IntN(MaxPerSide) {
-		rank[lt] = int8(rng.IntN(3))
+	var hps [MaxPerSide]int
+	n := 1 + rng.IntN(MaxPerSide)
+	for lt := range n {
+		rank[lt], hps[lt] = int8(rng.IntN(3)), 1+rng.IntN(hp)
+	}
+	var r roster
+	r.setTypes(&rank, &hps, n)
+	for lt := range n {
 		for range rng.IntN(MaxShips + 1) {
-			rem := 1 + rng.IntN(hp)
+			rem := 1 + rng.IntN(hps[lt])
 			r.cnt[lt][rem]++
 			r.has[lt] |= 1 << (rem - 1)
 			r.n[lt]++
 			r.in |= 1 << lt
+			r.mark(lt, rem, 1)
 		}
 	}
 	return r, rank
@@ -62,18 +69,23 @@ func same(a, b *roster) bool {
 			return false
 		}
 	}
+	if a.masked && (a.byKill != b.byKill || a.bySmall != b.bySmall) {
+		return false
+	}
 	return a.in == b.in
 }
 
-// TestRosterKillGreedy: kill-greedy played on the roster leaves exactly the
-// ships that Assign's kill-greedy (the function the exact solver calls)
-// leaves, for random fleets and volleys, including dice that find every
-// ship they hit already destroyed; and it reports the types hit and the
-// types that lost a ship.
+// TestRosterKillGreedy: kill-greedy played on the roster (by its masks,
+// and by its types' rems when a type has more than maskHP hit points)
+// leaves exactly the ships that Assign's kill-greedy (the function the
+// exact solver calls) leaves, for random fleets and volleys, including dice
+// that find every ship they hit already destroyed; it reports the types hit
+// and the types that lost a ship; and the replay's blows name the ships
+// hit.
 func TestRosterKillGreedy(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for it := range 50000 {
-		r, rank := randomRoster(rng, 1+rng.IntN(9))
+		r, rank := randomRoster(rng, 1+rng.IntN(2*maskHP)) // masked and not
 		var classes []DieClass
 		for range 1 + rng.IntN(5) {
 			classes = append(classes, DieClass{Dmg: int16(1 + rng.IntN(4)), Hits: uint8(1 + rng.IntN(1<<MaxPerSide-1)), N: int16(rng.IntN(9))})
@@ -89,6 +101,18 @@ func TestRosterKillGreedy(t *testing.T) {
 		hit, killed := got.killGreedy(classes, got.greedyOrder(classes, &s), &base, nil)
 		if !same(&got, &want) {
 			t.Fatalf("#%d classes %v on %+v:\nroster %+v\nAssign %+v", it, classes, r, got, want)
+		}
+		logged := r
+		var blows []blow
+		logged.killGreedy(classes, logged.greedyOrder(classes, &s), &base, &blows)
+		replayed := r
+		for _, b := range blows {
+			if b.lt >= 0 {
+				replayed.damage(int(b.lt), int(b.rem), int(classes[b.class].Dmg))
+			}
+		}
+		if !same(&logged, &want) || !same(&replayed, &want) {
+			t.Fatalf("#%d classes %v: logging changed the result, or its blows %v do not replay it", it, classes, blows)
 		}
 		for lt := range MaxPerSide {
 			if lost := got.n[lt] < r.n[lt]; lost != (killed>>lt&1 == 1) {
