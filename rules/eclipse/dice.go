@@ -75,20 +75,29 @@ func (d *dieStream) roll(r *rules.Rand) {
 		d.pos, d.end = 0, n
 	}
 	w := r.Uint64()
-	e, s := d.end, d.sum[d.end&(diceSum-1)]
-	e, s = d.chunk(e, s, w&0xffff)
-	e, s = d.chunk(e, s, w>>16&0xffff)
-	e, s = d.chunk(e, s, w>>32&0xffff)
-	e, _ = d.chunk(e, s, w>>48)
-	d.end = e
+	m0, m1, m2, m3 := (w&0xffff)*6, (w>>16&0xffff)*6, (w>>32&0xffff)*6, (w>>48)*6
+	e := d.end & (diceSum - 1)
+	if min(m0&0xffff, m1&0xffff, m2&0xffff, m3&0xffff) < 4 {
+		// A chunk is rejected (one draw in about 4000): take the
+		// accepted ones in order.
+		for _, m := range [4]uint64{m0, m1, m2, m3} {
+			if m&0xffff >= 4 {
+				d.sum[(d.end+1)&(diceSum-1)] = d.sum[d.end&(diceSum-1)] + face(m)
+				d.end++
+			}
+		}
+		return
+	}
+	s0 := d.sum[e] + face(m0)
+	s1 := s0 + face(m1)
+	s2 := s1 + face(m2)
+	d.sum[(e+1)&(diceSum-1)] = s0
+	d.sum[(e+2)&(diceSum-1)] = s1
+	d.sum[(e+3)&(diceSum-1)] = s2
+	d.sum[(e+4)&(diceSum-1)] = s2 + face(m3)
+	d.end += 4
 }
 
-// chunk stores at e+1 the counts s with chunk x's face added, and returns
-// e advanced when x is accepted (else the next chunk overwrites the store).
-func (d *dieStream) chunk(e int, s, x uint64) (int, uint64) {
-	m := x * 6
-	take := b2u(m&0xffff >= 4)
-	s += take << ((m >> 13 & 0x38) + 8) // face m>>16 + 1 counts at its byte
-	d.sum[(e+1)&(diceSum-1)] = s
-	return e + int(take), s
-}
+// face is the count, at its byte, of the face of an accepted chunk x
+// given as m = 6x: face m>>16 + 1 (m>>16 ≤ 5).
+func face(m uint64) uint64 { return 1 << ((m >> 13 & 0x38) + 8) }

@@ -262,35 +262,44 @@ func (r *roster) greedyRun(d int, hits uint8, n int, base *[MaxPerSide]int64) (h
 }
 
 // greedyRunMasked is greedyRun on a masked roster: each die's ship is the
-// highest bit of byKill among rems ≤ d, else the lowest of bySmall.
+// highest bit of byKill among rems ≤ d, else the lowest of bySmall. A die
+// that kills leaves the best killable ships where they were, so the next
+// dice go to the same rem of the same type while it has ships: they are
+// dealt as one run.
 func (r *roster) greedyRunMasked(d int, hits uint8, n int) (hit, killed uint8) {
 	every := &r.every[hits&(1<<MaxPerSide-1)]
 	// Bits 4r..4r+3 hold rem r: the killable ones are below 4(d+1) (all
 	// of them from d = 15 on, where the shift gives 0).
 	killable := uint64(1)<<(4*(min(d, maskHP)+1)) - 1
-	byKill, bySmall := r.byKill, r.bySmall // in registers: each die depends on the last
-	for range n {
-		k := byKill & every[0]
+	for n > 0 {
+		k := r.byKill & every[0]
 		if k == 0 {
 			break // every ship these dice hit is destroyed
 		}
-		// Both candidates, then a choice without a branch (ki < 0: none
-		// killable).
-		ki := 63 - bits.LeadingZeros64(k&killable)
-		si := bits.TrailingZeros64(bySmall & every[1])
-		t, rem := si&3, si>>2
-		if ki >= 0 {
-			t, rem = 3-ki&3, ki>>2
+		if k &= killable; k != 0 { // a run of kills
+			i := 63 - bits.LeadingZeros64(k)
+			t, rem := 3-i&3, i>>2
+			lt := int(r.ofTie[t])
+			c := &r.cnt[lt&(MaxPerSide-1)][rem]
+			m := min(n, int(*c))
+			*c -= int8(m)
+			r.n[lt&(MaxPerSide-1)] -= int8(m)
+			n -= m
+			hit |= 1 << lt
+			killed |= 1 << lt
+			if *c == 0 {
+				r.has[lt&(MaxPerSide-1)] &^= 1 << (rem - 1)
+				r.byKill &^= 1 << (4*rem + 3 - t)
+				r.bySmall &^= 1 << (4*rem + t)
+			}
+			continue
 		}
-		lt := int(r.ofTie[t])
-		gone, alive, left := r.count(lt, rem, d)
-		byKill = moveBit(byKill, 4*rem+3-t, 4*left+3-t, gone, alive)
-		bySmall = moveBit(bySmall, 4*rem+t, 4*left+t, gone, alive)
-		r.n[lt] -= int8(1 - alive)
+		i := bits.TrailingZeros64(r.bySmall & every[1]) // the smallest rem, > d
+		lt := int(r.ofTie[i&3])
+		r.damage(lt, i>>2, d)
 		hit |= 1 << lt
-		killed |= uint8(1-alive) << lt
+		n--
 	}
-	r.byKill, r.bySmall = byKill, bySmall
 	for m := killed; m != 0; m &= m - 1 {
 		lt := bits.TrailingZeros8(m) & (MaxPerSide - 1)
 		r.in &^= uint8(b2u(r.n[lt] == 0)) << lt
