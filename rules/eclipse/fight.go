@@ -44,22 +44,23 @@ type fighter struct {
 	declared bool   // some type declared retreat in this battle
 }
 
-// gun is what a volley needs to know of its firing type, kept together.
+// gun is what a volley needs to know of its firing type, kept together
+// (the fields of the usual volley first).
 type gun struct {
-	t       int
-	side    int
-	local   int
-	plain   bool     // its side never retreats: it fires when it has ships
-	fast    bool     // its cannon volleys are counted from dice rolled at the round's start
-	dice    [2]int16 // dice per ship: cannons [0], missiles [1]
-	uniform [2]int8  // the one colour of those dice, or -1
-	seq     [2][]Colour
-	policy  Policy
 	own     *roster                      // its side's ships
 	foe     *roster                      // the enemy's ships
 	plans   *[1 << MaxPerSide]volleyPlan // by the enemy types in the battle
-	base    *[MaxPerSide]int64           // greedyBase of the enemy types
-	foeAt   int                          // the enemy's first type in Types
+	local   int
+	dice    [2]int16 // dice per ship: cannons [0], missiles [1]
+	uniform [2]int8  // the one colour of those dice, or -1
+	plain   bool     // its side never retreats: it fires when it has ships
+	fast    bool     // its cannon volleys are counted from dice rolled at the round's start
+	policy  Policy
+	t       int
+	side    int
+	seq     [2][]Colour
+	base    *[MaxPerSide]int64 // greedyBase of the enemy types
+	foeAt   int                // the enemy's first type in Types
 }
 
 func newFighter(c *Compiled) *fighter {
@@ -198,8 +199,9 @@ func (f *fighter) play(r *rules.Rand, o *rules.Outcome, log io.Writer) {
 					f.rolled += nd
 					faces := f.dice.Take(nd)
 					p := &g.plans[g.foe.in&(1<<MaxPerSide-1)]
-					if faces&p.hitFaces[g.uniform[0]] == 0 || !f.counted(g, p, int(g.uniform[0]), faces) {
-						continue // every die missed, or no ship destroyed
+					if faces&p.hitFaces[g.uniform[0]] == 0 || !f.counted(g, p, int(g.uniform[0]), faces) ||
+						g.foe.in != 0 && !f.declared {
+						continue // every die missed, or the battle goes on
 					}
 				} else if !f.fire(r, g, 0, log) {
 					continue // no ship destroyed: nothing for Settle to see
@@ -287,12 +289,29 @@ func (f *fighter) fire(r *rules.Rand, g *gun, kind int, log io.Writer) bool {
 // It reports whether a ship was destroyed.
 func (f *fighter) counted(g *gun, p *volleyPlan, col int, faces uint64) bool {
 	units := p.units[col]
-	if p.nByClass[col] == 1 && g.policy == PolicyKillGreedy { // no classes to order
+	if p.nByClass[col] == 1 { // one class: no classes to order
 		pc := &p.classes[p.byClass[col][0].k]
 		n := int((faces&p.hitFaces[col])*0x0101010101010101>>56) * int(units)
-		hit, killed := g.foe.greedyRun(int(pc.Dmg), pc.Hits, n, g.base)
+		var hit, killed uint8
+		switch {
+		case g.policy == PolicyNPC:
+			hit, killed = g.foe.npcRun(int(pc.Dmg), pc.Hits, n)
+		case g.policy != PolicyKillGreedy:
+			return f.classes(g, p, col, faces)
+		case g.foe.masked:
+			hit, killed = g.foe.greedyRunMasked(int(pc.Dmg), pc.Hits, n)
+		default:
+			hit, killed = g.foe.greedyRun(int(pc.Dmg), pc.Hits, n, g.base)
+		}
 		return f.landed(g, hit, killed)
 	}
+	return f.classes(g, p, col, faces)
+}
+
+// classes is counted for the volleys that need Work's classes: several
+// classes, or a policy without a single-class shortcut.
+func (f *fighter) classes(g *gun, p *volleyPlan, col int, faces uint64) bool {
+	units := p.units[col]
 	w := f.w
 	nc, off := 0, int16(0)
 	for _, b := range p.byClass[col][:p.nByClass[col]] {

@@ -25,6 +25,7 @@ type roster struct {
 	byKill, bySmall uint64
 	tie             [MaxPerSide]uint8
 	ofTie           [MaxPerSide]uint8          // the type of each tie rank
+	tieRank         [MaxPerSide]int8           // the size rank of each tie rank's type
 	every           [1 << MaxPerSide][2]uint64 // the bits of byKill, bySmall of the types in a set
 }
 
@@ -50,6 +51,7 @@ func (r *roster) setTypes(rank *[MaxPerSide]int8, hp *[MaxPerSide]int, n int) {
 	}
 	for i, lt := range r.ofTie {
 		r.tie[lt] = uint8(i)
+		r.tieRank[i] = rank[lt]
 	}
 	for set := range 1 << MaxPerSide {
 		for lt := range MaxPerSide {
@@ -127,6 +129,20 @@ func (r *roster) count(lt, rem, d int) (gone, alive uint64, left int) {
 // is 1 (bit numbers taken mod 64).
 func moveBit(m uint64, from, to int, gone, alive uint64) uint64 {
 	return m&^(gone<<(from&63)) | alive<<(to&63)
+}
+
+// destroy removes k of the ships of type lt that have rem left.
+func (r *roster) destroy(lt, rem, k int) {
+	lt &= MaxPerSide - 1
+	c := &r.cnt[lt][rem]
+	*c -= int8(k)
+	if *c == 0 {
+		r.has[lt] &^= 1 << (rem - 1)
+		r.mark(lt, rem, 0)
+	}
+	if r.n[lt] -= int8(k); r.n[lt] == 0 {
+		r.in &^= 1 << lt
+	}
 }
 
 // b2u is 1 for true and 0 for false.
@@ -268,9 +284,7 @@ func (r *roster) greedyRun(d int, hits uint8, n int, base *[MaxPerSide]int64) (h
 // dealt as one run.
 func (r *roster) greedyRunMasked(d int, hits uint8, n int) (hit, killed uint8) {
 	every := &r.every[hits&(1<<MaxPerSide-1)]
-	// Bits 4r..4r+3 hold rem r: the killable ones are below 4(d+1) (all
-	// of them from d = 15 on, where the shift gives 0).
-	killable := uint64(1)<<(4*(min(d, maskHP)+1)) - 1
+	killable := killableBits[min(d, maskHP)]
 	for n > 0 {
 		k := r.byKill & every[0]
 		if k == 0 {
@@ -280,18 +294,11 @@ func (r *roster) greedyRunMasked(d int, hits uint8, n int) (hit, killed uint8) {
 			i := 63 - bits.LeadingZeros64(k)
 			t, rem := 3-i&3, i>>2
 			lt := int(r.ofTie[t])
-			c := &r.cnt[lt&(MaxPerSide-1)][rem]
-			m := min(n, int(*c))
-			*c -= int8(m)
-			r.n[lt&(MaxPerSide-1)] -= int8(m)
+			m := min(n, int(r.cnt[lt&(MaxPerSide-1)][rem]))
+			r.destroy(lt, rem, m)
 			n -= m
 			hit |= 1 << lt
 			killed |= 1 << lt
-			if *c == 0 {
-				r.has[lt&(MaxPerSide-1)] &^= 1 << (rem - 1)
-				r.byKill &^= 1 << (4*rem + 3 - t)
-				r.bySmall &^= 1 << (4*rem + t)
-			}
 			continue
 		}
 		i := bits.TrailingZeros64(r.bySmall & every[1]) // the smallest rem, > d
@@ -300,12 +307,18 @@ func (r *roster) greedyRunMasked(d int, hits uint8, n int) (hit, killed uint8) {
 		hit |= 1 << lt
 		n--
 	}
-	for m := killed; m != 0; m &= m - 1 {
-		lt := bits.TrailingZeros8(m) & (MaxPerSide - 1)
-		r.in &^= uint8(b2u(r.n[lt] == 0)) << lt
-	}
 	return hit, killed
 }
+
+// killableBits[d] has the mask bits of rems 1..d (bits 4r..4r+3 hold rem
+// r), for d up to maskHP.
+var killableBits = func() (k [maskHP + 1]uint64) {
+	for d := range k {
+		k[d] = 1<<(4*(d+1)) - 1
+	}
+	k[maskHP] = ^uint64(0)
+	return k
+}()
 
 // greedyBase is the part of killGreedyKey that depends only on the type:
 // its size rank and its index (the tie-breaks).
@@ -334,4 +347,61 @@ func greedyKey(h, low uint64, base int64) int64 {
 func max64(a, b int64) int64 {
 	d := a - b
 	return a - d&(d>>63)
+}
+
+// npcRun assigns n dice of damage d that hit the types in hits by §6
+// `npc`, for a volley whose dice are all of this one class: in the order
+// of size rank desc, rem asc, then type (the canonical index), each ship
+// the dice left can kill takes the fewest of them that do, ⌈rem/d⌉; the
+// dice left after that all go to the first ship in that order that they
+// hit and that survives (they cannot kill it: it was not killable when
+// more dice were left). Ships of a type with equal rem are
+// interchangeable, so this deals exactly the damage Assign's `npc` deals to
+// the same ships (TestRosterNPC). It returns the types hit and the types
+// that lost a ship.
+func (r *roster) npcRun(d int, hits uint8, n int) (hit, killed uint8) {
+	firstLT, firstRem := -1, 0 // the first ship in order that survives
+	for i := 0; i < MaxPerSide && n > 0; {
+		// Types i..j−1 in tie order share a size rank: their ships go by
+		// rem, then type.
+		j := i + 1
+		for j < MaxPerSide && r.tieRank[j] == r.tieRank[i] {
+			j++
+		}
+		var rems uint64
+		for _, lt := range r.ofTie[i:j] {
+			if hits&r.in>>lt&1 != 0 {
+				rems |= r.has[lt&(MaxPerSide-1)]
+			}
+		}
+		for ; rems != 0 && n > 0; rems &= rems - 1 {
+			rem := bits.TrailingZeros64(rems) + 1
+			for lt := range MaxPerSide { // type order within the rank
+				if n == 0 {
+					break
+				}
+				c := int(r.cnt[lt][rem])
+				if c == 0 || hits>>lt&1 == 0 || r.tieRank[r.tie[lt]] != r.tieRank[i] {
+					continue
+				}
+				k := (rem + d - 1) / d
+				m := min(c, n/k)
+				if m > 0 {
+					r.destroy(lt, rem, m)
+					n -= m * k
+					hit |= 1 << lt
+					killed |= 1 << lt
+				}
+				if m < c && firstLT < 0 {
+					firstLT, firstRem = lt, rem
+				}
+			}
+		}
+		i = j
+	}
+	if n > 0 && firstLT >= 0 {
+		r.damage(firstLT, firstRem, n*d)
+		hit |= 1 << firstLT
+	}
+	return hit, killed
 }

@@ -160,3 +160,29 @@ func TestRosterTargets(t *testing.T) {
 		}
 	}
 }
+
+// TestRosterNPC: a volley of one class played by npcRun leaves exactly the
+// ships that Assign's `npc` leaves, for random fleets (ranks with ties),
+// damage, hit-sets and dice.
+func TestRosterNPC(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for it := range 50000 {
+		r, rank := randomRoster(rng, 1+rng.IntN(2*maskHP))
+		c := []DieClass{{Dmg: int16(1 + rng.IntN(4)), Hits: uint8(1 + rng.IntN(1<<MaxPerSide-1)), N: int16(rng.IntN(12))}}
+		var prio [MaxPerSide]int8
+		want := afterAssign(PolicyNPC, r, &rank, &prio, c)
+		got := r
+		hit, killed := got.npcRun(int(c[0].Dmg), c[0].Hits, int(c[0].N))
+		if !same(&got, &want) {
+			t.Fatalf("#%d class %v ranks %v on %+v:\nnpcRun %+v\nAssign %+v", it, c, rank, r, got, want)
+		}
+		for lt := range MaxPerSide {
+			if lost := got.n[lt] < r.n[lt]; lost != (killed>>lt&1 == 1) {
+				t.Fatalf("#%d type %d: %d → %d ships, killed mask %04b", it, lt, r.n[lt], got.n[lt], killed)
+			}
+			if touched := got.has[lt] != r.has[lt] || got.n[lt] != r.n[lt]; touched && hit>>lt&1 == 0 {
+				t.Fatalf("#%d type %d changed, hit mask %04b", it, lt, hit)
+			}
+		}
+	}
+}
