@@ -289,20 +289,35 @@ func (f *fighter) fire(r *rules.Rand, g *gun, kind int, log io.Writer) bool {
 // It reports whether a ship was destroyed.
 func (f *fighter) counted(g *gun, p *volleyPlan, col int, faces uint64) bool {
 	units := p.units[col]
+	if g.policy == PolicyKillGreedy {
+		// Dice of one colour have one damage, and a higher face hits a
+		// superset of the types a lower one hits, so each class's hit-set
+		// contains the one before and #H never falls: greedyOrder would
+		// keep the classes in their order (TestOneColourGreedyOrder).
+		var hit, killed uint8
+		for _, b := range p.byClass[col][:p.nByClass[col]] {
+			n := int((faces&b.faces)*0x0101010101010101>>56) * int(units)
+			if n == 0 {
+				continue
+			}
+			pc := &p.classes[b.k]
+			var h, k uint8
+			if g.foe.masked {
+				h, k = g.foe.greedyRunMasked(int(pc.Dmg), pc.Hits, n)
+			} else {
+				h, k = g.foe.greedyRun(int(pc.Dmg), pc.Hits, n, g.base)
+			}
+			hit, killed = hit|h, killed|k
+		}
+		return f.landed(g, hit, killed)
+	}
 	if p.nByClass[col] == 1 { // one class: no classes to order
 		pc := &p.classes[p.byClass[col][0].k]
 		n := int((faces&p.hitFaces[col])*0x0101010101010101>>56) * int(units)
-		var hit, killed uint8
-		switch {
-		case g.policy == PolicyNPC:
-			hit, killed = g.foe.npcRun(int(pc.Dmg), pc.Hits, n)
-		case g.policy != PolicyKillGreedy:
+		if g.policy != PolicyNPC {
 			return f.classes(g, p, col, faces)
-		case g.foe.masked:
-			hit, killed = g.foe.greedyRunMasked(int(pc.Dmg), pc.Hits, n)
-		default:
-			hit, killed = g.foe.greedyRun(int(pc.Dmg), pc.Hits, n, g.base)
 		}
+		hit, killed := g.foe.npcRun(int(pc.Dmg), pc.Hits, n)
 		return f.landed(g, hit, killed)
 	}
 	return f.classes(g, p, col, faces)
@@ -332,6 +347,9 @@ func (f *fighter) classes(g *gun, p *volleyPlan, col int, faces uint64) bool {
 // fireFaces is fire keeping every face: for dice of several colours, and
 // for the replay log.
 func (f *fighter) fireFaces(r *rules.Rand, g *gun, kind, nd int, p *volleyPlan, log io.Writer) bool {
+	if log == nil && nd <= 255 {
+		return f.fireColours(r, g, kind, nd, p)
+	}
 	faces := f.faces[:nd]
 	f.dice.Fill(r, faces)
 	seq := g.seq[kind]
@@ -357,6 +375,37 @@ func (f *fighter) fireFaces(r *rules.Rand, g *gun, kind, nd int, p *volleyPlan, 
 	killed := f.strike(g, &f.blows)
 	f.logBlows(log, g.t, seq, faces, before)
 	return killed
+}
+
+// fireColours is fireFaces for dice of several colours, without the log:
+// it counts each colour's faces (a byte per face) from the dice in roll
+// order (ships in turn, each ship's dice in part order), then each class's
+// units from the bytes of its faces.
+func (f *fighter) fireColours(r *rules.Rand, g *gun, kind, nd int, p *volleyPlan) bool {
+	seq := g.seq[kind]
+	f.dice.Ahead(r, nd)
+	var faces [nColours]uint64
+	for range nd / len(seq) {
+		for _, col := range seq {
+			faces[col&(nColours-1)] += f.dice.Take(1)
+		}
+	}
+	var units [maxClasses]int16
+	hit := false
+	for col := range faces {
+		if faces[col]&p.hitFaces[col] == 0 {
+			continue
+		}
+		hit = true
+		for _, b := range p.byClass[col][:p.nByClass[col]] {
+			units[b.k] += int16((faces[col]&b.faces)*0x0101010101010101>>56) * p.units[col]
+		}
+	}
+	if !hit {
+		return false
+	}
+	f.w.setClasses(p, units[:p.n], 1)
+	return f.strike(g, nil)
 }
 
 // strike assigns the volley prepared in f.w, fired by g's type, to the

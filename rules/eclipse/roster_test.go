@@ -186,3 +186,37 @@ func TestRosterNPC(t *testing.T) {
 		}
 	}
 }
+
+// TestOneColourGreedyOrder: the classes of a colour, in the plan's order,
+// are already in greedyOrder's order, whatever ships are in the battle, for
+// random nested hit tables (a higher face hits a superset) as Compile
+// builds them; counted relies on it.
+func TestOneColourGreedyOrder(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for it := range 20000 {
+		var hit [7]uint8
+		m := uint8(0)
+		for f := 2; f <= 6; f++ {
+			m |= uint8(rng.IntN(1 << MaxPerSide))
+			hit[f] = m
+		}
+		hit[6] = 1<<MaxPerSide - 1
+		col := Colour(rng.IntN(int(nColours)))
+		in := uint8(1 + rng.IntN(1<<MaxPerSide-1))
+		p := newPlan([]Colour{col}, &hit, in, rng.IntN(2) == 0)
+		var classes []DieClass
+		for _, b := range p.byClass[col][:p.nByClass[col]] {
+			c := p.classes[b.k]
+			c.N = int16(1 + rng.IntN(5))
+			classes = append(classes, c)
+		}
+		r, _ := randomRoster(rng, 1+rng.IntN(2*maskHP))
+		var s AssignScratch
+		ord := r.greedyOrder(classes, &s)
+		for i, k := range ord {
+			if int(k) != i {
+				t.Fatalf("#%d hit table %v: classes %v ordered %v", it, hit, classes, ord)
+			}
+		}
+	}
+}
