@@ -284,53 +284,45 @@ func (f *fighter) fire(r *rules.Rand, g *gun, kind int, log io.Writer) bool {
 }
 
 // counted resolves a volley of g's type whose dice, all of colour col,
-// show faces (a count per face, Dice.Tally) of which some hit: each class's
-// dice are the sum of the bytes of its faces (the counts are at most 255).
-// It reports whether a ship was destroyed.
+// show faces (a count per face, dieStream.Tally) of which some hit: each
+// class's dice are the sum of the bytes of its faces. It reports whether a
+// ship was destroyed.
 func (f *fighter) counted(g *gun, p *volleyPlan, col int, faces uint64) bool {
-	units := p.units[col]
-	if g.policy == PolicyKillGreedy {
+	units := int(p.units[col])
+	switch {
+	case g.policy == PolicyKillGreedy:
 		// Dice of one colour have one damage, and a higher face hits a
 		// superset of the types a lower one hits, so each class's hit-set
 		// contains the one before and #H never falls: greedyOrder would
 		// keep the classes in their order (TestOneColourGreedyOrder).
 		var hit, killed uint8
 		for _, b := range p.byClass[col][:p.nByClass[col]] {
-			n := int((faces&b.faces)*0x0101010101010101>>56) * int(units)
-			if n == 0 {
-				continue
+			if n := byteSum(faces&b.faces) * units; n > 0 {
+				pc := &p.classes[b.k]
+				h, k := g.foe.greedyRun(int(pc.Dmg), pc.Hits, n, g.base)
+				hit, killed = hit|h, killed|k
 			}
-			pc := &p.classes[b.k]
-			var h, k uint8
-			if g.foe.masked {
-				h, k = g.foe.greedyRunMasked(int(pc.Dmg), pc.Hits, n)
-			} else {
-				h, k = g.foe.greedyRun(int(pc.Dmg), pc.Hits, n, g.base)
-			}
-			hit, killed = hit|h, killed|k
 		}
 		return f.landed(g, hit, killed)
-	}
-	if p.nByClass[col] == 1 { // one class: no classes to order
+	case g.policy == PolicyNPC && p.nByClass[col] == 1:
 		pc := &p.classes[p.byClass[col][0].k]
-		n := int((faces&p.hitFaces[col])*0x0101010101010101>>56) * int(units)
-		if g.policy != PolicyNPC {
-			return f.classes(g, p, col, faces)
-		}
-		hit, killed := g.foe.npcRun(int(pc.Dmg), pc.Hits, n)
+		hit, killed := g.foe.npcRun(int(pc.Dmg), pc.Hits, byteSum(faces&p.hitFaces[col])*units)
 		return f.landed(g, hit, killed)
 	}
 	return f.classes(g, p, col, faces)
 }
 
+// byteSum is the sum of the bytes of x, which must total at most 255.
+func byteSum(x uint64) int { return int(x * 0x0101010101010101 >> 56) }
+
 // classes is counted for the volleys that need Work's classes: several
-// classes, or a policy without a single-class shortcut.
+// classes, or a policy without a shortcut.
 func (f *fighter) classes(g *gun, p *volleyPlan, col int, faces uint64) bool {
 	units := p.units[col]
 	w := f.w
 	nc, off := 0, int16(0)
 	for _, b := range p.byClass[col][:p.nByClass[col]] {
-		n := int16((faces&b.faces)*0x0101010101010101>>56) * units
+		n := int16(byteSum(faces&b.faces)) * units
 		if n == 0 {
 			continue
 		}
@@ -398,7 +390,7 @@ func (f *fighter) fireColours(r *rules.Rand, g *gun, kind, nd int, p *volleyPlan
 		}
 		hit = true
 		for _, b := range p.byClass[col][:p.nByClass[col]] {
-			units[b.k] += int16((faces[col]&b.faces)*0x0101010101010101>>56) * p.units[col]
+			units[b.k] += int16(byteSum(faces[col]&b.faces)) * p.units[col]
 		}
 	}
 	if !hit {

@@ -101,28 +101,19 @@ func (r *roster) clear(lt int) {
 // which nothing reads.
 func (r *roster) damage(lt, rem, d int) (destroyed bool) {
 	lt &= MaxPerSide - 1
-	gone, alive, left := r.count(lt, rem, d)
+	c := &r.cnt[lt]
+	v := c[rem]
+	c[rem] = v - 1
+	left := max(rem-d, 0)
+	c[left]++
+	gone, alive := b2u(v == 1), b2u(left > 0) // no ship has rem left; the ship survived
 	t := int(r.tie[lt])
+	r.has[lt] = moveBit(r.has[lt], rem-1, left-1, gone, alive)
 	r.byKill = moveBit(r.byKill, 4*rem+3-t, 4*left+3-t, gone, alive)
 	r.bySmall = moveBit(r.bySmall, 4*rem+t, 4*left+t, gone, alive)
 	r.n[lt] -= int8(1 - alive)
 	r.in &^= uint8(b2u(r.n[lt] == 0)) << lt
 	return alive == 0
-}
-
-// count moves a ship of type lt from rem to rem − d in cnt and has (or
-// counts it destroyed, in cnt[lt][0], when d ≥ rem) and returns whether no
-// ship of the type has rem left (gone), whether the ship survived (alive),
-// and its rem now (left, 0 when destroyed).
-func (r *roster) count(lt, rem, d int) (gone, alive uint64, left int) {
-	c := &r.cnt[lt&(MaxPerSide-1)]
-	v := c[rem]
-	c[rem] = v - 1
-	left = max(rem-d, 0)
-	c[left]++
-	gone, alive = b2u(v == 1), b2u(left > 0)
-	r.has[lt&(MaxPerSide-1)] = moveBit(r.has[lt&(MaxPerSide-1)], rem-1, left-1, gone, alive)
-	return gone, alive, left
 }
 
 // moveBit clears bit from of m when gone is 1 and sets bit to when alive
