@@ -2,10 +2,16 @@ package eclipse
 
 import "math/bits"
 
-// Damage assignment (rules/eclipse.md §6). Assign is the one pure function
-// both the Monte Carlo battle and the exact solver call: it sees each die
-// only as (damage, hit-set), grouped into classes of identical dice, and the
-// enemy ships in canonical order with their remaining hit points.
+// Damage assignment (rules/eclipse.md §6). Assign is the policy function:
+// it sees each die only as (damage, hit-set), grouped into classes of
+// identical dice, and the enemy ships in canonical order with their
+// remaining hit points. The exact solver calls it for every volley. The
+// Monte Carlo fighter calls it for the largest-killable-first and priority
+// policies and for npc volleys of several classes; kill-greedy volleys and
+// npc volleys of one class it plays on its roster of ship counts (roster.go),
+// by functions that deal exactly the damage Assign deals to the same ships
+// (TestRosterKillGreedy, TestRosterNPC), so that both engines still make the
+// same choices.
 
 // Policy is a damage-assignment policy (§6, §13.10).
 type Policy uint8
