@@ -38,7 +38,23 @@ type typeCode struct {
 	offset  [eclipse.MaxShips + 2]uint64
 	status  uint64 // 3 when the side may retreat, else 1
 	damage0 int    // total HP of the type, for the progress measure
+	// ranks caches the multisets by rank as they are first unranked (nil
+	// when the radix exceeds maxRankCache): the solver decodes a sub-key
+	// for most nodes it expands, and unranking searches Pascal's triangle.
+	ranks []ships
 }
+
+// ships is the unranked multiset of a type's living ships.
+type ships struct {
+	dmg   [eclipse.MaxShips]int16 // damage levels, descending
+	n     int8
+	known bool  // set once the rank is unranked (ranks cache)
+	dealt int32 // damage dealt to the type (a destroyed ship counts its HP)
+}
+
+// maxRankCache bounds the radix of the types whose multisets are cached
+// (about 36 bytes per rank).
+const maxRankCache = 1 << 12
 
 type encoder struct {
 	c        *eclipse.Compiled
@@ -73,6 +89,9 @@ func newEncoder(c *eclipse.Compiled) (*encoder, error) {
 				tc.status = 3
 			}
 			tc.damage0 = tc.n0 * tc.hp
+			if tc.radix <= maxRankCache {
+				tc.ranks = make([]ships, tc.radix)
+			}
 			var o1, o2 bool
 			total, o1 = mulCheck(total, tc.radix)
 			total, o2 = mulCheck(total, tc.status)
@@ -123,9 +142,15 @@ func (e *encoder) encodeSide(st *eclipse.State, s int) uint64 {
 	return key
 }
 
-// decodeSide unpacks a sub-key into side s of st (other fields untouched).
-func (e *encoder) decodeSide(key uint64, s int, st *eclipse.State) {
+// decodeSide unpacks a sub-key into side s of st (other fields untouched)
+// and returns side s's part of the progress measure, which strictly
+// increases along every transition that changes the state: damage dealt (a
+// destroyed ship counts its full HP), retreat steps, withdrawal flags and
+// the round digit (§8.3: the only cycle is a round with no change). A
+// node's measure is its round digit plus both sides' parts.
+func (e *encoder) decodeSide(key uint64, s int, st *eclipse.State) int32 {
 	sd := &e.c.Sides[s]
+	prog := int32(0)
 	for t := sd.First; t < sd.First+sd.N; t++ {
 		tc := &e.types[t]
 		d := key % tc.radix
@@ -135,23 +160,44 @@ func (e *encoder) decodeSide(key uint64, s int, st *eclipse.State) {
 			st.Status[t] = uint8(key % 3)
 			key /= 3
 		}
-		m := tc.n0
-		for m > 0 && tc.offset[m] > d {
-			m--
-		}
-		rank := d - tc.offset[m]
-		st.N[t] = int8(m)
-		st.Dmg[t] = [eclipse.MaxShips]int16{}
-		for i := m; i >= 1; i-- {
-			b := i - 1
-			for binom[b+1][i] <= rank {
-				b++
+		var sh *ships
+		if tc.ranks != nil {
+			if sh = &tc.ranks[d]; !sh.known {
+				*sh = tc.unrank(d)
 			}
-			rank -= binom[b][i]
-			st.Dmg[t][m-i] = int16(b - (i - 1))
+		} else {
+			u := tc.unrank(d)
+			sh = &u
 		}
+		st.N[t] = sh.n
+		st.Dmg[t] = sh.dmg
+		prog += sh.dealt + int32(st.Status[t])
 	}
 	st.Withdrew[s] = e.withdraw[s] > 1 && key == 1
+	if st.Withdrew[s] {
+		prog++
+	}
+	return prog
+}
+
+// unrank returns the multiset of living ships of rank d (see encodeSide).
+func (tc *typeCode) unrank(d uint64) ships {
+	m := tc.n0
+	for m > 0 && tc.offset[m] > d {
+		m--
+	}
+	rank := d - tc.offset[m]
+	sh := ships{n: int8(m), known: true, dealt: int32(tc.damage0 - m*tc.hp)}
+	for i := m; i >= 1; i-- {
+		b := i - 1
+		for binom[b+1][i] <= rank {
+			b++
+		}
+		rank -= binom[b][i]
+		sh.dmg[m-i] = int16(b - (i - 1))
+		sh.dealt += int32(sh.dmg[m-i])
+	}
+	return sh
 }
 
 // encode packs st and the round digit into an x key: side a's sub-key,
@@ -170,23 +216,8 @@ func (e *encoder) split(x uint64) (a, b uint64, round int) {
 	return a, x % e.side[1], int(x / e.side[1])
 }
 
-// decode unpacks an x key into st and returns the round digit.
-func (e *encoder) decode(key uint64, st *eclipse.State) int {
-	a, b, round := e.split(key)
-	*st = eclipse.State{}
-	e.decodeSide(a, 0, st)
-	e.decodeSide(b, 1, st)
-	return round
-}
-
 // roundOf extracts the round digit of an x key without decoding the rest.
 func (e *encoder) roundOf(key uint64) int { return int(key / (e.side[0] * e.side[1])) }
-
-// withRound replaces the round digit of an x key.
-func (e *encoder) withRound(key uint64, round int) uint64 {
-	unit := e.side[0] * e.side[1]
-	return key%unit + uint64(round)*unit
-}
 
 // inBattleMask is the set of global types of side s with ships in the
 // battle, as bits of the global type index.
@@ -199,27 +230,4 @@ func (e *encoder) inBattleMask(st *eclipse.State, s int) uint8 {
 		}
 	}
 	return m
-}
-
-// sideProgress is side s's part of the progress measure, which strictly
-// increases along every transition that changes the state: damage dealt (a
-// destroyed ship counts its full HP), retreat steps, withdrawal flags and
-// the round digit (§8.3: the only cycle is a round with no change). A
-// node's measure is its round digit plus both sides' parts; the solver
-// caches each side's part with its decoded sub-key.
-func (e *encoder) sideProgress(st *eclipse.State, s int) int32 {
-	p := 0
-	sd := &e.c.Sides[s]
-	for t := sd.First; t < sd.First+sd.N; t++ {
-		tc := &e.types[t]
-		p += tc.damage0 - int(st.N[t])*tc.hp
-		for i := range int(st.N[t]) {
-			p += int(st.Dmg[t][i])
-		}
-		p += int(st.Status[t])
-	}
-	if st.Withdrew[s] {
-		p++
-	}
-	return int32(p)
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"math"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -146,6 +147,30 @@ func BenchmarkSolve(b *testing.B) {
 				states = r.States
 			}
 			b.ReportMetric(float64(states), "states")
+		})
+	}
+}
+
+// BenchmarkSolveCold is BenchmarkSolve for a solve that finds no arrays
+// to reuse (spares emptied by two collections, outside the timing), as a
+// single `crucible exact` does.
+func BenchmarkSolveCold(b *testing.B) {
+	for _, tc := range []struct{ name, src string }{
+		{"fleet-mirror", "attacker: {ships: {Interceptor: 8, Cruiser: 4, Dreadnought: 2}}\ndefender: {ships: {Interceptor: 8, Cruiser: 4, Dreadnought: 2}}"},
+		{"terran-vs-14-ancients", "attacker: {ships: {Interceptor: 8, Cruiser: 4, Dreadnought: 2}}\ndefender: {kind: npc, ships: {Ancient: 14}}"},
+		{"terran-vs-npc-mix", "attacker: {ships: {Interceptor: 8, Cruiser: 4, Dreadnought: 2}}\ndefender: {kind: npc, ships: {Ancient: 9, Guardian: 4, GCDS: 1}}"},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			c := compileSrc(b, tc.src, false)
+			for b.Loop() {
+				b.StopTimer()
+				runtime.GC()
+				runtime.GC()
+				b.StartTimer()
+				if _, err := Solve(c, Options{}); err != nil {
+					b.Fatal(err)
+				}
+			}
 		})
 	}
 }

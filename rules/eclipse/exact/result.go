@@ -269,67 +269,76 @@ func (s *solver[T, A]) rational() *Rational {
 // the tail tolerance (each bin is low by at most the pruned total).
 const pruneMass = 1e-22
 
+// sweepNode is a node as roundsDistribution reads it, at its topological
+// position: its edges e0..e1 (in the solver's edge arrays) and its
+// no-change exit, if any.
+type sweepNode struct {
+	e0, e1 int32
+	nc     int32 // target code of the no-change exit, noExit if none
+	stale  bool
+	ncP    float64
+}
+
+// noExit marks a sweepNode without a no-change exit (target codes are
+// ≥ −1 or ≤ −2 − position, so −2 − n is never a code).
+const noExit = math.MinInt32
+
 // roundsDistribution propagates the mass round by round along the chosen
-// transitions (float64) until less than the tail tolerance remains. Within
-// a round every transition leads to a node later in topological order, or
-// to the head (pointer 0) of the next round, so each round is one forward
-// sweep over the nodes in that order.
-func (s *solver[T, A]) roundsDistribution(res *Result) {
-	f := s.ar.float
+// transitions until less than the tail tolerance remains. Within a round
+// every transition leads to a node later in topological order, or to the
+// head (pointer 0) of the next round, so each round is one forward sweep
+// over the nodes in that order.
+//
+// It runs after the float pass, whose edge targets, per-node mass and
+// no-change probabilities it then consumes: the targets are rewritten in
+// place as codes and the mass arrays reused. (Copying the edges into a
+// position-ordered layout first, for the sweep to read in sequence, costs
+// more than it saves.)
+func roundsDistribution(s *solver[float64, floats], res *Result) {
 	n := len(s.nodes)
-	pos := make([]int32, n) // node → topological position
-	for i, a := range s.order {
-		pos[a] = int32(i)
-	}
-	// Flat successor lists by position; the no-change exit included. A
-	// target is encoded as its position p, or −2−p when it heads a round
+	// A target is encoded as its position p, or −2−p when it heads a round
 	// (pointer 0), or −1 for any terminal, so the sweep reads no other
-	// array to tell them apart.
-	off := make([]int32, n+1)
-	tgt := make([]int32, 0, len(s.prob)+n)
-	pr := make([]float64, 0, len(s.prob)+n)
-	stale := make([]bool, n)
-	code := func(to int32) int32 {
-		switch {
-		case to < 0:
-			return -1
-		case s.nodes[to].k == 0:
-			return -2 - pos[to]
+	// array to tell them apart; nodeCode holds each node's.
+	s.nodeCode = scratch(s.nodeCode, n) // every element is set below
+	nodeCode := s.nodeCode
+	for i, a := range s.order {
+		nodeCode[a] = int32(i)
+		if s.nodes[a].k == 0 {
+			nodeCode[a] = -2 - int32(i)
 		}
-		return pos[to]
 	}
+	code := func(to int32) int32 {
+		if to < 0 {
+			return -1
+		}
+		return nodeCode[to]
+	}
+	s.sweep = scratch(s.sweep, n) // every element is set below
+	sweep := s.sweep
 	for i, a := range s.order {
 		nd := &s.nodes[a]
-		stale[i] = nd.stale
-		off[i] = int32(len(tgt))
-		if nd.stale {
-			continue
-		}
-		e0, e1 := s.edges(a)
-		for e := e0; e < e1; e++ {
-			tgt = append(tgt, code(s.to[e]))
-			pr = append(pr, f(s.prob[e]))
-		}
-		if nd.ncTo >= 0 {
-			if q := f(s.nc[a]); q != 0 {
-				tgt = append(tgt, code(nd.ncTo))
-				pr = append(pr, q)
+		sn := sweepNode{stale: nd.stale, nc: noExit}
+		if !nd.stale {
+			sn.e0, sn.e1 = s.edges(a)
+			if nd.ncTo >= 0 && s.nc[a] != 0 {
+				sn.nc, sn.ncP = code(nd.ncTo), s.nc[a]
 			}
 		}
+		sweep[i] = sn
 	}
-	off[n] = int32(len(tgt))
-	// The float pass's per-node mass and no-change probabilities are dead
-	// by now: reuse them for the sweep's mass arrays rather than allocate
-	// fresh ones.
-	cur := floatScratch(s.mass, n)
-	nxt := floatScratch(s.nc, n)
-	s.mass, s.nc = nil, nil
+	tgt, pr := s.to, s.prob
+	for e, to := range tgt {
+		tgt[e] = code(to)
+	}
+	cur, nxt := s.mass, s.nc
+	clear(cur)
+	clear(nxt)
 	var dist []float64
 	r := 1
 	if s.enc.roundOf(s.nodes[s.root].key/s.enc.ptrs) == 0 {
 		r = 0
 	}
-	root := pos[s.root]
+	root := -2 - nodeCode[s.root] // the root heads the first round
 	nxt[root] = 1
 	nlo, nhi := root, root
 	pruned, remaining := 0.0, 1.0
@@ -338,10 +347,10 @@ func (s *solver[T, A]) roundsDistribution(res *Result) {
 		for len(dist) <= r {
 			dist = append(dist, 0)
 		}
+		// Every node the last round reached was visited and emptied, so
+		// cur is all zeros: it takes the next round's heads' mass.
+		cur, nxt = nxt, cur
 		lo, hi := nlo, nhi
-		for i := lo; i <= hi; i++ {
-			cur[i], nxt[i] = nxt[i], 0
-		}
 		nlo, nhi = int32(n), -1
 		ended := 0.0
 		for i := lo; i <= hi; i++ {
@@ -354,12 +363,23 @@ func (s *solver[T, A]) roundsDistribution(res *Result) {
 				pruned += m
 				continue
 			}
-			if stale[i] {
+			sn := &sweep[i]
+			if sn.stale {
 				dist[r-1] += m // stalemate: rounds begun before the check
 				continue
 			}
-			for e := off[i]; e < off[i+1]; e++ {
-				to, x := tgt[e], m*pr[e]
+			// The edges, then the no-change exit as one more.
+			for e := sn.e0; e <= sn.e1; e++ {
+				var to int32
+				var x float64
+				switch {
+				case e < sn.e1:
+					to, x = tgt[e], m*pr[e]
+				case sn.nc != noExit:
+					to, x = sn.nc, m*sn.ncP
+				default:
+					continue
+				}
 				switch {
 				case to >= 0: // later in this round, later in the order
 					cur[to] += x
@@ -388,18 +408,6 @@ func (s *solver[T, A]) roundsDistribution(res *Result) {
 	}
 	res.Rounds = dist
 	res.RoundsTail = remaining + pruned
-}
-
-// floatScratch returns buf as a zeroed []float64 of length n when T is
-// float64 (the floating-point pass) and buf's capacity suffices, else a
-// new slice. The caller must no longer need buf's contents.
-func floatScratch[T any](buf []T, n int) []float64 {
-	if f, ok := any(buf).([]float64); ok && cap(f) >= n {
-		f = f[:n]
-		clear(f)
-		return f
-	}
-	return make([]float64, n)
 }
 
 // MarshalJSON renders the result as the `"exact"` object of crucible's JSON

@@ -29,9 +29,9 @@
 package exact
 
 import (
-	"cmp"
 	"fmt"
 	"math/big"
+	"math/bits"
 	"slices"
 
 	"github.com/crucible-sim/crucible/rules"
@@ -93,18 +93,33 @@ func Solve(b rules.Battle, opt Options) (*Result, error) {
 	if opt.MaxRationalStates <= 0 {
 		opt.MaxRationalStates = DefaultMaxRationalStates
 	}
-	sf, err := run[float64](floats{}, c, opt)
+	sf, err := newSolver[float64](floats{}, c, opt)
 	if err != nil {
 		return nil, err
 	}
+	sp, _ := spares.Get().(*spareArrays)
+	if sp == nil {
+		sp = new(spareArrays)
+	}
+	sp.lend(sf)
+	defer func() {
+		sp.reclaim(sf)
+		spares.Put(sp)
+	}()
+	if err := sf.run(); err != nil {
+		return nil, err
+	}
 	res := sf.result()
-	sf.roundsDistribution(res)
+	roundsDistribution(sf, res)
 	if opt.Rational {
 		if res.States > opt.MaxRationalStates {
 			return nil, fmt.Errorf("exact: %w: exact fractions for this battle need %d states, more than the %d allowed for --rational; drop --rational for the floating-point solution", ErrBudget, res.States, opt.MaxRationalStates)
 		}
-		sr, err := run[*big.Rat](rats{}, c, opt)
+		sr, err := newSolver[*big.Rat](rats{}, c, opt)
 		if err != nil {
+			return nil, err
+		}
+		if err := sr.run(); err != nil {
 			return nil, err
 		}
 		res.Rational = sr.rational()
@@ -137,6 +152,10 @@ type node struct {
 	ncTo int32 // node reached when nothing changes, -1 if none
 }
 
+// state identifies the node's fleet state: x·ptrs (its key without the
+// pointer), which spares dividing by ptrs.
+func (nd *node) state() uint64 { return nd.key - uint64(nd.k) }
+
 // terminal is one end of the battle as the outputs see it.
 type terminal struct {
 	winner    rules.Side
@@ -153,7 +172,7 @@ type solver[T any, A num[T]] struct {
 	opt Options
 
 	nodes []node
-	index nodeTable
+	index indexTable
 	// Edges: per edge its probability and the target followed (node
 	// index, or -1-terminal). An optimal side's edges may have several
 	// alternative targets: alt0, nalt and alts list them (only when a side
@@ -173,16 +192,16 @@ type solver[T any, A num[T]] struct {
 	// Volley memo: a volley changes only the enemy side, so its outcomes
 	// depend on (firing type, missile or cannon, ships firing, enemy
 	// sub-state) and are shared by every node with that enemy sub-state.
-	memo    map[memoKey]int32
+	memo    indexTable // (enemy sub-key, volleyTag) → entry
 	entries []volleyEntry[T]
 	// Outcome memo of fixed policies: the state after a roll depends only
 	// on the firing type, the enemy sub-state and the dice per (colour,
 	// hitting face class), not on how many ships rolled them, so volleys of
 	// 1..n ships of a type against the same enemy share their outcomes.
-	// outTab[outMemo[k] + index(counts)] is 1 + an index into outVals, or 0
-	// when not computed yet; index is mixed radix over the counts, each
-	// bounded by the dice of the whole type (see volley).
-	outMemo map[outKey]int32
+	// outTab[at + index(counts)], at from outMemo, is 1 + an index into
+	// outVals, or 0 when not computed yet; index is mixed radix over the
+	// counts, each bounded by the dice of the whole type (see volley).
+	outMemo indexTable // (enemy sub-key, volleyTag with n = 0) → outTab offset
 	outTab  []int32
 	outVals []volleyOut
 	// Rolls of the memoised volleys: per roll its probability and its
@@ -207,9 +226,12 @@ type solver[T any, A num[T]] struct {
 	w       *eclipse.Work
 	merge   map[int32]int32
 	targets []int32
-	binom   [][]T
-	pow     [7][]T
-	leaves  int
+	// The edges of the node being expanded that end the battle, which
+	// fixedEdge merges.
+	termEdges []int32
+	binom     [][]T
+	pow       [7][]T
+	leaves    int
 
 	// results
 	order []int32
@@ -217,25 +239,26 @@ type solver[T any, A num[T]] struct {
 	mass  []T
 	value []T
 	rndE  T
+	// roundsDistribution's arrays: each node's target code, and the nodes
+	// by topological position as the sweep reads them.
+	nodeCode []int32
+	sweep    []sweepNode
 }
 
-type memoKey struct {
-	e       uint64
-	t, n    uint8
-	missile bool
+// volleyTag identifies, with the enemy sub-key, a volley: the firing
+// type, the ships firing and missile or cannon dice. The outcome tables,
+// shared by every ship count, use n = 0.
+func volleyTag(t, n int, missile bool) uint32 {
+	tag := uint32(t)<<5 | uint32(n)<<1
+	if missile {
+		tag |= 1
+	}
+	return tag
 }
 
 // maxOutTab bounds the entries of one outcome table (volleys whose
 // count vectors have more combinations go without the memo).
 const maxOutTab = 1 << 14
-
-// outKey identifies the outcome table of a fixed policy's volleys: the
-// firing type, missile or cannon dice, and the enemy sub-state.
-type outKey struct {
-	e       uint64
-	t       uint8
-	missile bool
-}
 
 // volleyEntry lists the outcomes of one volley: rolls r0..r0+nr (each a
 // probability and its alternative outcomes; one unless the side is
@@ -252,37 +275,44 @@ type volleyOut struct {
 	empty bool   // no enemy ship left in the battle: the firing side wins
 }
 
-func run[T any, A num[T]](ar A, c *eclipse.Compiled, opt Options) (*solver[T, A], error) {
+func newSolver[T any, A num[T]](ar A, c *eclipse.Compiled, opt Options) (*solver[T, A], error) {
 	enc, err := newEncoder(c)
 	if err != nil {
 		return nil, err
 	}
 	s := &solver[T, A]{ar: ar, c: c, enc: enc, opt: opt,
-		termIdx: map[uint64]int32{}, memo: map[memoKey]int32{},
-		outIdx: map[uint64]int32{}, w: c.NewWork(), merge: map[int32]int32{},
-		outMemo: map[outKey]int32{}}
-	s.index.init()
+		termIdx: map[uint64]int32{}, outIdx: map[uint64]int32{},
+		w: c.NewWork(), merge: map[int32]int32{}}
+	s.index.init([2][]tableSlot{})
+	s.memo.init([2][]tableSlot{})
+	s.outMemo.init([2][]tableSlot{})
 	s.optimal = c.Sides[0].Policy == eclipse.PolicyOptimal || c.Sides[1].Policy == eclipse.PolicyOptimal
 	s.tables()
 	s.stKey = [2]uint64{^uint64(0), ^uint64(0)} // no sub-key decoded yet
+	return s, nil
+}
+
+// run explores the chain from the initial state and solves it.
+func (s *solver[T, A]) run() error {
+	c := s.c
 	c.Initial(&s.st)
 	round := 0
 	if len(c.MissileOrder) == 0 {
 		round = 1
 	}
-	s.root, err = s.node(enc.encode(&s.st, round), 0)
-	if err != nil {
-		return nil, err
+	var err error
+	if s.root, err = s.node(s.enc.encode(&s.st, round), 0); err != nil {
+		return err
 	}
 	for i := 0; i < len(s.nodes); i++ {
 		if err := s.expand(int32(i)); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	s.sortNodes()
 	s.backward()
 	s.forward()
-	return s, nil
+	return nil
 }
 
 // tables precomputes binomials and face-class powers (k/6)^n in T.
@@ -319,43 +349,42 @@ func (s *solver[T, A]) budgetErr() error {
 // node returns the index of the node for (xkey, k), creating it.
 func (s *solver[T, A]) node(xkey uint64, k int) (int32, error) {
 	key := xkey*s.enc.ptrs + uint64(k)
-	if i, ok := s.index.get(key); ok {
+	i, found := s.index.getOrPut(key, 0, int32(len(s.nodes)))
+	if found {
 		return i, nil
 	}
 	if len(s.nodes) >= s.opt.MaxStates {
 		return 0, s.budgetErr()
 	}
-	i := int32(len(s.nodes))
-	s.index.put(key, i)
-	s.nodes = push(s.nodes, node{key: key, k: int16(k), chooser: -1, ncTo: -1})
-	s.nc = push(s.nc, s.ar.zero())
+	push(&s.nodes, node{key: key, k: int16(k), chooser: -1, ncTo: -1})
+	push(&s.nc, s.ar.zero())
 	return i, nil
 }
 
 // next is the node after activation k of a round (or of the missile phase)
-// in state x (with the current round digit), in which the global types of
-// mask have ships in the battle. Activations of types with no ship in the
-// battle change nothing (§3.3 step 2) and are passed over, so such nodes
-// never exist.
-func (s *solver[T, A]) next(mask uint8, x uint64, round, k int) (int32, error) {
+// in the state of sub-keys a and b (and round digit round), in which the
+// global types of mask have ships in the battle. Activations of types with
+// no ship in the battle change nothing (§3.3 step 2) and are passed over,
+// so such nodes never exist.
+func (s *solver[T, A]) next(mask uint8, a, b uint64, round, k int) (int32, error) {
 	if round == 0 {
 		mo := s.c.MissileOrder
 		for k+1 < len(mo) && mask&(1<<mo[k+1]) == 0 {
 			k++
 		}
 		if k+1 < len(mo) {
-			return s.node(x, k+1)
+			return s.node(s.enc.join(a, b, round), k+1)
 		}
-		return s.node(s.enc.withRound(x, 1), 0)
+		return s.node(s.enc.join(a, b, 1), 0)
 	}
 	o := s.c.Order
 	for k+1 < len(o) && mask&(1<<o[k+1]) == 0 {
 		k++
 	}
 	if k+1 < len(o) {
-		return s.node(x, k+1)
+		return s.node(s.enc.join(a, b, round), k+1)
 	}
-	return s.node(s.enc.withRound(x, min(round+1, s.c.RetreatRounds)), 0)
+	return s.node(s.enc.join(a, b, min(round+1, s.c.RetreatRounds)), 0)
 }
 
 func (s *solver[T, A]) terminal(st *eclipse.State, winner rules.Side, end int) int32 {
@@ -395,7 +424,7 @@ func (s *solver[T, A]) settle(st2 *eclipse.State, t int, act eclipse.Action, rou
 		return -1 - s.terminal(st2, winner, end), nil
 	}
 	mask := s.enc.inBattleMask(st2, 0) | s.enc.inBattleMask(st2, 1)
-	return s.next(mask, s.enc.encode(st2, round), round, k)
+	return s.next(mask, s.enc.encodeSide(st2, 0), s.enc.encodeSide(st2, 1), round, k)
 }
 
 // edge adds (or, for a single target, merges) an edge of the node being
@@ -427,11 +456,11 @@ func (s *solver[T, A]) edge(e0 int32, p T, targets []int32) {
 			s.merge[targets[0]] = int32(len(s.prob))
 		}
 	}
-	s.prob = push(s.prob, p)
-	s.to = push(s.to, targets[0])
+	push(&s.prob, p)
+	push(&s.to, targets[0])
 	if s.optimal {
-		s.alt0 = push(s.alt0, int32(len(s.alts)))
-		s.nalt = push(s.nalt, int32(len(targets)))
+		push(&s.alt0, int32(len(s.alts)))
+		push(&s.nalt, int32(len(targets)))
 		s.alts = append(s.alts, targets...)
 	}
 }
@@ -442,8 +471,7 @@ func (s *solver[T, A]) expand(ni int32) error {
 	a, b, round := s.enc.split(x)
 	for side, sub := range [2]uint64{a, b} {
 		if sub != s.stKey[side] {
-			s.enc.decodeSide(sub, side, &s.st)
-			s.stKey[side], s.stProg[side] = sub, s.enc.sideProgress(&s.st, side)
+			s.stKey[side], s.stProg[side] = sub, s.enc.decodeSide(sub, side, &s.st)
 		}
 	}
 	e0 := int32(len(s.prob))
@@ -451,7 +479,7 @@ func (s *solver[T, A]) expand(ni int32) error {
 	s.nodes[ni].prog = int32(round) + s.stProg[0] + s.stProg[1]
 	mask := s.enc.inBattleMask(&s.st, 0) | s.enc.inBattleMask(&s.st, 1)
 	nochange := func(p T) error {
-		to, err := s.next(mask, x, round, k)
+		to, err := s.next(mask, a, b, round, k)
 		if err != nil {
 			return err
 		}
@@ -473,7 +501,7 @@ func (s *solver[T, A]) expand(ni int32) error {
 		if eclipse.InBattle(&s.st, t) == 0 {
 			err = nochange(one)
 		} else {
-			err = s.fire(ni, t, true, x, round, k, mask, nochange)
+			err = s.fire(ni, t, true, a, b, round, k, nochange)
 		}
 	default:
 		t := s.c.Order[k]
@@ -492,7 +520,7 @@ func (s *solver[T, A]) expand(ni int32) error {
 				s.edge(e0, one, []int32{to})
 			}
 		case eclipse.ActFire:
-			err = s.fire(ni, t, false, x, round, k, mask, nochange)
+			err = s.fire(ni, t, false, a, b, round, k, nochange)
 		}
 	}
 	if err != nil {
@@ -511,26 +539,25 @@ func (s *solver[T, A]) edges(i int32) (e0, e1 int32) {
 	return e0, e1
 }
 
-// fire adds the edges of a volley by type t at the node being expanded,
-// from the volley memo.
-func (s *solver[T, A]) fire(ni int32, t int, missile bool, x uint64, round, k int, mask uint8, nochange func(T) error) error {
+// fire adds the edges of a volley by type t at the node being expanded
+// (state a, b, round; pointer k), from the volley memo.
+func (s *solver[T, A]) fire(ni int32, t int, missile bool, a, b uint64, round, k int, nochange func(T) error) error {
 	c := s.c
 	own := c.Types[t].Side
 	en := 1 - own
-	a, b, _ := s.enc.split(x)
 	esub := b
 	if own == 1 {
 		esub = a
 	}
 	n := eclipse.InBattle(&s.st, t)
-	mk := memoKey{e: esub, t: uint8(t), n: uint8(n), missile: missile}
-	ei, ok := s.memo[mk]
+	tag := volleyTag(t, n, missile)
+	ei, ok := s.memo.get(esub, tag)
 	if !ok {
 		var err error
 		if ei, err = s.volley(t, missile, n, esub); err != nil {
 			return err
 		}
-		s.memo[mk] = ei
+		s.memo.put(esub, tag, ei)
 	}
 	if c.Sides[own].Policy == eclipse.PolicyOptimal {
 		s.nodes[ni].chooser = int8(own)
@@ -542,6 +569,7 @@ func (s *solver[T, A]) fire(ni int32, t int, missile bool, x uint64, round, k in
 		}
 	}
 	ownMask := s.enc.inBattleMask(&s.st, own)
+	s.termEdges = s.termEdges[:0]
 	winner := rules.A
 	if own == 1 {
 		winner = rules.B
@@ -558,20 +586,43 @@ func (s *solver[T, A]) fire(ni int32, t int, missile bool, x uint64, round, k in
 				s.enc.decodeSide(out.e, en, &s.st2)
 				to = -1 - s.terminal(&s.st2, winner, eclipse.EndDestroyed)
 			} else {
-				x2 := s.enc.join(a, out.e, round)
+				a2, b2 := a, out.e
 				if own == 1 {
-					x2 = s.enc.join(out.e, b, round)
+					a2, b2 = out.e, b
 				}
 				var err error
-				if to, err = s.next(ownMask|out.mask, x2, round, k); err != nil {
+				if to, err = s.next(ownMask|out.mask, a2, b2, round, k); err != nil {
 					return err
 				}
 			}
 			s.targets = append(s.targets, to)
 		}
-		s.edge(s.nodes[ni].e0, s.rollP[r], s.targets)
+		if s.optimal {
+			s.edge(s.nodes[ni].e0, s.rollP[r], s.targets)
+		} else {
+			s.fixedEdge(s.rollP[r], s.targets[0])
+		}
 	}
 	return nil
+}
+
+// fixedEdge adds the edge of a fixed policy's roll to the node being
+// expanded. The volley memo merges rolls with the same outcome, so
+// distinct rolls leave the enemy in distinct states and lead to distinct
+// nodes: only rolls that end the battle may share a target (a terminal),
+// and only those are merged, sparing the search edge makes.
+func (s *solver[T, A]) fixedEdge(p T, to int32) {
+	if to < 0 {
+		for _, e := range s.termEdges {
+			if s.to[e] == to {
+				s.prob[e] = s.ar.add(s.prob[e], p)
+				return
+			}
+		}
+		s.termEdges = append(s.termEdges, int32(len(s.prob)))
+	}
+	push(&s.prob, p)
+	push(&s.to, to)
 }
 
 // faceClass is a set of faces with the same hit-set against the enemy
@@ -643,12 +694,9 @@ func (s *solver[T, A]) volley(t int, missile bool, n int, esub uint64) (int32, e
 			}
 		}
 		if size <= maxOutTab {
-			ok := outKey{e: esub, t: uint8(t), missile: missile}
-			if at, found := s.outMemo[ok]; found {
-				tab = int(at)
-			} else {
-				tab = len(s.outTab)
-				s.outMemo[ok] = int32(tab)
+			at, found := s.outMemo.getOrPut(esub, volleyTag(t, 0, missile), int32(len(s.outTab)))
+			tab = int(at)
+			if !found {
 				s.outTab = append(s.outTab, make([]int32, size)...)
 			}
 		}
@@ -740,13 +788,13 @@ func (s *solver[T, A]) volley(t int, missile bool, n int, esub uint64) (int32, e
 }
 
 func (s *solver[T, A]) roll(p T, outs ...volleyOut) {
-	s.rollP = push(s.rollP, p)
+	push(&s.rollP, p)
 	if s.optimal {
-		s.rollA0 = push(s.rollA0, int32(len(s.outs)))
-		s.rollNA = push(s.rollNA, int32(len(outs)))
+		push(&s.rollA0, int32(len(s.outs)))
+		push(&s.rollNA, int32(len(outs)))
 	}
 	for _, o := range outs {
-		s.outs = push(s.outs, o)
+		push(&s.outs, o)
 	}
 }
 
@@ -902,39 +950,61 @@ func (s *solver[T, A]) choices(t int, p T, outcome func(*eclipse.State) volleyOu
 // sortNodes orders the nodes topologically: by progress, then state, then
 // pointer, so that each fleet state's nodes (a "cluster", which only the
 // no-change loop connects) are contiguous. Since key = x·ptrs + k with
-// k < ptrs, (state, pointer) order is key order; progress takes few
-// values, so a counting sort by progress followed by sorting each bucket by
-// key is much cheaper than one comparison sort over (progress, key).
+// k < ptrs, (state, pointer) order is key order. Keys are distinct, so the
+// order is fully determined; it is found by a radix sort (stable passes
+// over the bytes of the key, least significant first, then of the
+// progress), several times faster than a comparison sort here: keys have
+// few significant bytes and progress takes few values.
 func (s *solver[T, A]) sortNodes() {
-	maxProg := int32(0)
-	for i := range s.nodes {
-		maxProg = max(maxProg, s.nodes[i].prog)
-	}
-	start := make([]int32, maxProg+2) // bucket p is start[p]..start[p+1]
-	for i := range s.nodes {
-		start[s.nodes[i].prog+1]++
-	}
-	for p := int32(1); p <= maxProg+1; p++ {
-		start[p] += start[p-1]
-	}
+	n := len(s.nodes)
 	// Every node exists now, so the node table is no longer needed: its
-	// slots (at least twice as many as the nodes) hold the sort keys,
-	// which saves allocating them. Keys are distinct, so the order is
-	// fully determined.
-	keys := s.index.slots[:len(s.nodes)]
-	s.index = nodeTable{}
-	fill := slices.Clone(start[:maxProg+1])
+	// slots (at least twice as many as the nodes) hold the two buffers the
+	// passes alternate between, which saves allocating them; a slot's tag
+	// holds the node's progress. (The table is not used again.)
+	src, dst := s.index.slots[:n], s.index.slots[n:2*n]
+	var keyBits, progBits uint64
 	for i := range s.nodes {
 		nd := &s.nodes[i]
-		keys[fill[nd.prog]] = nodeSlot{key: nd.key, idx: int32(i)}
-		fill[nd.prog]++
+		src[i] = tableSlot{key: nd.key, tag: uint32(nd.prog), idx: int32(i)}
+		keyBits |= nd.key
+		progBits |= uint64(nd.prog)
 	}
-	for p := range maxProg + 1 {
-		slices.SortFunc(keys[start[p]:start[p+1]], func(a, b nodeSlot) int { return cmp.Compare(a.key, b.key) })
+	for d := range (bits.Len64(keyBits) + 7) / 8 {
+		radixPass(dst, src, d)
+		src, dst = dst, src
 	}
-	s.order = make([]int32, len(s.nodes))
-	for i := range keys {
-		s.order[i] = keys[i].idx
+	for d := range (bits.Len64(progBits) + 7) / 8 {
+		radixPass(dst, src, 8+d)
+		src, dst = dst, src
+	}
+	s.order = scratch(s.order, n) // every element is set below
+	for i, sl := range src {
+		s.order[i] = sl.idx
+	}
+}
+
+// radixPass copies src into dst stably ordered by digit d of the slots:
+// byte d of the key for d < 8, else byte d−8 of the tag.
+func radixPass(dst, src []tableSlot, d int) {
+	digit := func(sl tableSlot) uint8 {
+		if d < 8 {
+			return uint8(sl.key >> (8 * d))
+		}
+		return uint8(sl.tag >> (8 * (d - 8)))
+	}
+	var start [256]int32 // per digit value: where its run begins in dst
+	for _, sl := range src {
+		start[digit(sl)]++
+	}
+	sum := int32(0)
+	for v, c := range start {
+		start[v] = sum
+		sum += c
+	}
+	for _, sl := range src {
+		v := digit(sl)
+		dst[start[v]] = sl
+		start[v]++
 	}
 }
 
@@ -943,8 +1013,7 @@ func (s *solver[T, A]) sortNodes() {
 func (s *solver[T, A]) clusters(reverse bool, f func(cl []int32)) {
 	// The runs are found on the fly, scanning from the end when reverse,
 	// rather than listed first: no allocation per solve.
-	ptrs := s.enc.ptrs
-	state := func(i int) uint64 { return s.nodes[s.order[i]].key / ptrs }
+	state := func(i int) uint64 { return s.nodes[s.order[i]].state() }
 	n := len(s.order)
 	if !reverse {
 		for i := 0; i < n; {
@@ -980,7 +1049,7 @@ func scratch[E any](buf []E, n int) []E {
 // intra reports whether node a's no-change successor is in its own cluster.
 func (s *solver[T, A]) intra(a int32) bool {
 	to := s.nodes[a].ncTo
-	return to >= 0 && s.nodes[to].key/s.enc.ptrs == s.nodes[a].key/s.enc.ptrs
+	return to >= 0 && s.nodes[to].state() == s.nodes[a].state()
 }
 
 func (s *solver[T, A]) termValue(i int32) T {
@@ -1078,7 +1147,7 @@ func (s *solver[T, A]) backward() {
 // collects the terminal distribution and E[rounds] (§8.3).
 func (s *solver[T, A]) forward() {
 	ar := s.ar
-	s.mass = make([]T, len(s.nodes))
+	s.mass = scratch(s.mass, len(s.nodes))
 	for i := range s.mass {
 		s.mass[i] = ar.zero()
 	}

@@ -2,76 +2,123 @@ package exact
 
 import "slices"
 
-// nodeTable maps node keys (packed uint64, below 2^62) to node indices. It
-// replaces a Go map on the solver's hottest path: every edge of every node
-// looks its target up, and a flat open-addressing table with linear probing
-// does that in one or two cache lines, without the map's hashing, group
+// indexTable maps keys (a uint64 below 2^62 and a 32-bit tag) to int32
+// indices: node keys to nodes, volley keys (enemy sub-key, tagged with the
+// firing type and ship count) to memo entries. It replaces Go maps on the
+// solver's hottest paths: every edge of every node looks its target up,
+// and a flat open-addressing table with linear probing does that in one or
+// two cache lines, without the map's hashing of a struct key, group
 // metadata and incremental growth.
-type nodeTable struct {
-	slots []nodeSlot // power-of-two length, at most half full
-	shift uint       // 64 − log2(len(slots))
+type indexTable struct {
+	slots []tableSlot // power-of-two length, at most half full
+	shift uint        // 64 − log2(len(slots))
 	n     int
+	// spare is an array the table moves into when it grows, if large
+	// enough, rather than allocating one; the array it leaves becomes the
+	// spare. Both pass to the next solve (see spares).
+	spare []tableSlot
 }
 
-// nodeSlot holds key+1 (0 marks an empty slot) and the node index.
-type nodeSlot struct {
+// tableSlot holds key+1 (0 marks an empty slot), the tag and the index,
+// in 16 bytes.
+type tableSlot struct {
 	key uint64
+	tag uint32
 	idx int32
 }
 
-// nodeTableLog2 is the log2 of the initial table size: small, so that
-// tiny battles (a handful of nodes) do not pay for clearing a large table.
-const nodeTableLog2 = 6
+// tableLog2 is the log2 of the initial table size: small, so that tiny
+// battles (a handful of nodes) do not pay for clearing a large table.
+const tableLog2 = 6
 
-func (t *nodeTable) init() {
-	t.slots = make([]nodeSlot, 1<<nodeTableLog2)
-	t.shift = 64 - nodeTableLog2
+// init empties the table, into the arrays of bufs if large enough
+// (dropping their contents).
+func (t *indexTable) init(bufs [2][]tableSlot) {
+	t.slots = clearedSlots(bufs[0], 1<<tableLog2)
+	t.spare = bufs[1]
+	t.shift = 64 - tableLog2
 	t.n = 0
 }
 
-// find returns the slot of key: the slot holding it, or the empty slot
-// where it belongs.
-func (t *nodeTable) find(key uint64) int {
+// buffers returns the table's arrays, for init to reuse; the table must
+// no longer be used.
+func (t *indexTable) buffers() [2][]tableSlot { return [2][]tableSlot{t.slots, t.spare} }
+
+// clearedSlots returns n empty slots, in buf if its capacity suffices.
+func clearedSlots(buf []tableSlot, n int) []tableSlot {
+	if cap(buf) < n {
+		return make([]tableSlot, n)
+	}
+	buf = buf[:n]
+	clear(buf)
+	return buf
+}
+
+// find returns the slot of (key, tag): the slot holding it, or the empty
+// slot where it belongs.
+func (t *indexTable) find(key uint64, tag uint32) int {
 	mask := len(t.slots) - 1
-	// Fibonacci hashing: the high bits of the product mix every key bit.
-	i := int((key * 0x9e3779b97f4a7c15) >> t.shift)
+	// Fibonacci hashing: the high bits of the product mix every key bit
+	// (and the tag's, spread over the word first).
+	i := int(((key ^ uint64(tag)*0xbf58476d1ce4e5b9) * 0x9e3779b97f4a7c15) >> t.shift)
 	for {
-		sk := t.slots[i].key
-		if sk == key+1 || sk == 0 {
+		sl := &t.slots[i]
+		if sl.key == key+1 && sl.tag == tag || sl.key == 0 {
 			return i
 		}
 		i = (i + 1) & mask
 	}
 }
 
-// get returns the index of key's node, if any.
-func (t *nodeTable) get(key uint64) (int32, bool) {
-	sl := &t.slots[t.find(key)]
+// get returns the index recorded for (key, tag), if any.
+func (t *indexTable) get(key uint64, tag uint32) (int32, bool) {
+	sl := &t.slots[t.find(key, tag)]
 	return sl.idx, sl.key != 0
 }
 
-// put records idx for key, which is not in the table.
-func (t *nodeTable) put(key uint64, idx int32) {
-	t.slots[t.find(key)] = nodeSlot{key: key + 1, idx: idx}
+// put records idx for (key, tag), which is not in the table.
+func (t *indexTable) put(key uint64, tag uint32, idx int32) {
+	t.putAt(t.find(key, tag), key, tag, idx)
+}
+
+// getOrPut returns the index recorded for (key, tag) and true, or records
+// idx for it and returns idx and false: one search where get then put
+// would take two.
+func (t *indexTable) getOrPut(key uint64, tag uint32, idx int32) (int32, bool) {
+	i := t.find(key, tag)
+	if sl := &t.slots[i]; sl.key != 0 {
+		return sl.idx, true
+	}
+	t.putAt(i, key, tag, idx)
+	return idx, false
+}
+
+// putAt records idx for (key, tag) in slot i, the empty slot find returned.
+func (t *indexTable) putAt(i int, key uint64, tag uint32, idx int32) {
+	t.slots[i] = tableSlot{key: key + 1, tag: tag, idx: idx}
 	t.n++
 	if 2*t.n > len(t.slots) {
 		old := t.slots
-		t.slots = make([]nodeSlot, 2*len(old))
+		t.slots = clearedSlots(t.spare, 2*len(old))
+		t.spare = old
 		t.shift--
 		for _, sl := range old {
 			if sl.key != 0 {
-				t.slots[t.find(sl.key-1)] = sl
+				t.slots[t.find(sl.key-1, sl.tag)] = sl
 			}
 		}
 	}
 }
 
-// push appends x to s, doubling the capacity when s is full: append grows
+// push appends x to *s, doubling the capacity when *s is full: append grows
 // large slices by only about 1.25×, which copies the solver's edge and
-// roll arrays several times over.
-func push[E any](s []E, x E) []E {
-	if len(s) == cap(s) {
-		s = slices.Grow(s, max(len(s), 64))
+// roll arrays several times over. It takes a pointer so that, but when it
+// grows, only the length is stored: storing the whole slice header back
+// into the solver would run the GC write barrier on every push while a
+// collection is marking.
+func push[E any](s *[]E, x E) {
+	if len(*s) == cap(*s) {
+		*s = slices.Grow(*s, max(len(*s), 64))
 	}
-	return append(s, x)
+	*s = append(*s, x)
 }
