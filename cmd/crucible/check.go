@@ -116,7 +116,7 @@ func exactValues(cmd *cobra.Command, sc *scenarios.Scenario) analysis.ExactValue
 		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: %s: %v\n", sc.Name, err)
 		return nil
 	}
-	sol, err := solver.Solve(cmd.Context(), sc.Document(), false)
+	sol, err := solveOnOneP(cmd.Context(), solver, sc.Document(), false)
 	if err != nil {
 		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: %s: %v\n", sc.Name, err)
 		return nil
