@@ -1,8 +1,10 @@
 package eclipse
 
 import (
+	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/crucible-sim/crucible/rules"
@@ -10,7 +12,8 @@ import (
 )
 
 // FuzzCompile parses arbitrary YAML as a scenario and compiles it for both
-// engines; whatever compiles is fought once. Nothing may panic. Run it with
+// engines; whatever compiles is fought once, and replayed to the same
+// outcome. Nothing may panic. Run it with
 //
 //	go test -run '^$' -fuzz FuzzCompile -fuzztime 2m ./rules/eclipse/
 //
@@ -54,6 +57,13 @@ func FuzzCompile(f *testing.F) {
 		fi.Fight(rules.NewRand(1, 2), &o)
 		if o.End < 0 || o.End >= len(c.Spec().Ends) || o.Rounds < 0 || o.Rounds > RoundCap {
 			t.Fatalf("bad outcome %+v", o)
+		}
+		// Replay takes the logging paths (every face kept, Assign's lists
+		// for the log); it must play the same battle.
+		o2 := rules.Outcome{Counters: make([]int64, len(o.Counters))}
+		fi.Replay(rules.NewRand(1, 2), &o2, io.Discard)
+		if o2.Winner != o.Winner || o2.End != o.End || o2.Rounds != o.Rounds || !slices.Equal(o2.Counters, o.Counters) {
+			t.Fatalf("Fight %+v, Replay %+v", o, o2)
 		}
 	})
 }

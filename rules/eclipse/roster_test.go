@@ -114,13 +114,21 @@ func TestRosterKillGreedy(t *testing.T) {
 		if !same(&logged, &want) || !same(&replayed, &want) {
 			t.Fatalf("#%d classes %v: logging changed the result, or its blows %v do not replay it", it, classes, blows)
 		}
-		for lt := range MaxPerSide {
-			if lost := got.n[lt] < r.n[lt]; lost != (killed>>lt&1 == 1) {
-				t.Fatalf("#%d type %d: %d → %d ships, killed mask %04b", it, lt, r.n[lt], got.n[lt], killed)
-			}
-			if touched := got.has[lt] != r.has[lt] || got.n[lt] != r.n[lt]; touched && hit>>lt&1 == 0 {
-				t.Fatalf("#%d type %d changed, hit mask %04b", it, lt, hit)
-			}
+		checkMasks(t, it, &r, &got, hit, killed)
+	}
+}
+
+// checkMasks checks the masks a volley reports against the rosters before
+// and after it: killed holds the types that lost a ship, hit at least the
+// types that changed.
+func checkMasks(t *testing.T, it int, before, after *roster, hit, killed uint8) {
+	t.Helper()
+	for lt := range MaxPerSide {
+		if lost := after.n[lt] < before.n[lt]; lost != (killed>>lt&1 == 1) {
+			t.Fatalf("#%d type %d: %d → %d ships, killed mask %04b", it, lt, before.n[lt], after.n[lt], killed)
+		}
+		if changed := after.has[lt] != before.has[lt] || after.n[lt] != before.n[lt]; changed && hit>>lt&1 == 0 {
+			t.Fatalf("#%d type %d changed, hit mask %04b", it, lt, hit)
 		}
 	}
 }
@@ -176,14 +184,7 @@ func TestRosterNPC(t *testing.T) {
 		if !same(&got, &want) {
 			t.Fatalf("#%d class %v ranks %v on %+v:\nnpcRun %+v\nAssign %+v", it, c, rank, r, got, want)
 		}
-		for lt := range MaxPerSide {
-			if lost := got.n[lt] < r.n[lt]; lost != (killed>>lt&1 == 1) {
-				t.Fatalf("#%d type %d: %d → %d ships, killed mask %04b", it, lt, r.n[lt], got.n[lt], killed)
-			}
-			if touched := got.has[lt] != r.has[lt] || got.n[lt] != r.n[lt]; touched && hit>>lt&1 == 0 {
-				t.Fatalf("#%d type %d changed, hit mask %04b", it, lt, hit)
-			}
-		}
+		checkMasks(t, it, &r, &got, hit, killed)
 	}
 }
 
