@@ -73,6 +73,13 @@ blueprints:
   - {name: House Cruiser, base: Cruiser, parts: [Positron Cannon (house rule), Electron Computer, Hull, Nuclear Drive, Fusion Source, Twin Missile]}
 attacker: {ships: {House Cruiser: 2}}
 defender: {kind: npc, ships: {Ancient: 3}}`},
+	{"hull-above-15", `
+# More than 15 HP: the Monte Carlo fighter picks kill-greedy's ship per type
+# (its roster keeps no masks), the path the built-in scenarios never take.
+blueprints:
+  - {name: Armoured Ancient, base: Ancient, hull: 17, cannons: {yellow: 1}}
+attacker: {ships: {Interceptor: 3, Cruiser: 2}}
+defender: {kind: npc, ships: {Armoured Ancient: 2}}`},
 	{"custom-npc-tile", `
 blueprints:
   - {name: Shielded Ancient, base: Ancient, shield: 1, cannons: {yellow: 1, orange: 1}}
