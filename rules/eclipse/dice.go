@@ -40,7 +40,8 @@ func (d *dieStream) Tally(r *rules.Rand, n int) uint64 {
 	return d.Take(n)
 }
 
-// Ahead rolls dice until n are rolled and not yet used.
+// Ahead rolls dice until n are rolled and not yet used; n + 4 must be
+// less than diceSum.
 func (d *dieStream) Ahead(r *rules.Rand, n int) {
 	for d.end-d.pos < n {
 		d.roll(r)

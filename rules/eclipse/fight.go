@@ -16,10 +16,11 @@ import (
 // log != nil, so both make exactly the same draws and the same choices.
 //
 // Each side's ships are kept as a roster (counts by type and hit points
-// left). A `kill-greedy` side assigns its dice on the enemy roster
-// directly; every other policy gets the roster as Assign's canonical target
-// list. Both deal exactly the damage Assign does, the function the exact
-// solver calls (TestRosterKillGreedy, and the per-seed golden tallies).
+// left). Kill-greedy volleys, and npc volleys of one class, are played on
+// the enemy roster directly; the other volleys get the roster as Assign's
+// canonical target list. Both deal exactly the damage Assign does, the
+// function the exact solver calls (TestRosterKillGreedy, TestRosterNPC, and
+// the per-seed golden tallies).
 type fighter struct {
 	c      *Compiled
 	st     State     // N and Status follow the rosters; Dmg only when syncDmg
@@ -39,6 +40,7 @@ type fighter struct {
 	// Stalemate where their answer is known.
 	order    []*gun // the guns in activation order (§3.1)
 	round    int    // dice the cannons of a round roll at most
+	preroll  bool   // a round's dice fit dieStream: rolled at the round's start
 	armed    bool   // every type has cannons: no stalemate while both sides have ships
 	syncDmg  bool   // a side retreats when losing: st.Dmg must follow the rosters
 	declared bool   // some type declared retreat in this battle
@@ -105,10 +107,11 @@ func newFighter(c *Compiled) *fighter {
 	}
 	// A round's dice are rolled at its start when they fit dieStream's
 	// sum with a volley's worth to spare; then a volley of one colour
-	// counts its faces with Take.
+	// counts its faces with Take. (A player side may roll 18 × 32 dice.)
+	f.preroll = f.round+255+4 < diceSum
 	for i := range f.guns {
 		g := &f.guns[i]
-		g.fast = g.uniform[0] >= 0 && f.round+255+4 < diceSum
+		g.fast = g.uniform[0] >= 0 && f.preroll
 	}
 	return f
 }
@@ -187,7 +190,9 @@ func (f *fighter) play(r *rules.Rand, o *rules.Outcome, log io.Writer) {
 		if log != nil {
 			fmt.Fprintf(log, "round %d\n", round)
 		}
-		f.dice.Ahead(r, f.round)
+		if f.preroll {
+			f.dice.Ahead(r, f.round)
+		}
 		for _, g := range f.order {
 			t := g.t
 			if g.plain { // fires when it has ships (the usual case, kept short)

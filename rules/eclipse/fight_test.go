@@ -2,6 +2,7 @@ package eclipse
 
 import (
 	"bytes"
+	"io"
 	"math"
 	"path/filepath"
 	"slices"
@@ -159,6 +160,35 @@ func (d *refDice) roll() uint8 {
 		d.left--
 		if m&0xffff >= 4 {
 			return uint8(m>>16) + 1
+		}
+	}
+}
+
+// TestManyDice: a battle whose cannons roll more dice in a round than the
+// die stream rolls ahead (768: every ship at the 32-dice limit or near it)
+// is fought, and replayed to the same outcome (it once overflowed the
+// stream).
+func TestManyDice(t *testing.T) {
+	c, err := Compile(parse(t, `
+parts:
+  - {name: Gatling, cannon: {yellow: 8}, energy: -1}
+blueprints:
+  - {name: Gat Interceptor, base: Interceptor, parts: [Gatling, Gatling, Gatling, Nuclear Drive]}
+  - {name: Gat Cruiser, base: Cruiser, parts: [Gatling, Gatling, Gatling, Gatling, Nuclear Drive]}
+  - {name: Gat Dreadnought, base: Dreadnought, parts: [Gatling, Gatling, Gatling, Gatling, Nuclear Drive]}
+attacker: {ships: {Gat Interceptor: 8, Gat Cruiser: 4, Gat Dreadnought: 2}}
+defender: {ships: {Gat Interceptor: 8, Gat Cruiser: 4, Gat Dreadnought: 2}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := c.NewFighter()
+	for i := range uint64(50) {
+		o1 := rules.Outcome{Counters: make([]int64, len(c.Spec().Counters))}
+		o2 := rules.Outcome{Counters: make([]int64, len(c.Spec().Counters))}
+		f.Fight(rules.NewRand(3, i), &o1)
+		f.Replay(rules.NewRand(3, i), &o2, io.Discard)
+		if o1.Winner != o2.Winner || o1.Rounds != o2.Rounds || !slices.Equal(o1.Counters, o2.Counters) {
+			t.Fatalf("#%d: Fight %+v, Replay %+v", i, o1, o2)
 		}
 	}
 }

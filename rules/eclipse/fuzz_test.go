@@ -31,6 +31,7 @@ func FuzzCompile(f *testing.F) {
 		"options: {stalemate: draw, same-side-ties: listed}\nattacker: {ships: {Starbase: 4}, policy: priority, priority: [Ancient]}\ndefender: {kind: npc, ships: {Ancient: 2}}",
 		"blueprints: [{name: A, base: Ancient, hull: 40, shield: 8, cannons: {yellow: 16}}]\nattacker: {ships: {Interceptor: 8}, retreat: when-losing}\ndefender: {kind: npc, ships: {A: 14}}",
 		"attacker: {ships: {Cruiser: 1}, policy: optimal}\ndefender: {ships: {Cruiser: 1}}",
+		"parts: [{name: G, cannon: {yellow: 8}, energy: -1}]\nblueprints: [{name: GI, base: Interceptor, parts: [G, G, G, Nuclear Drive]}, {name: GC, base: Cruiser, parts: [G, G, G, G, Nuclear Drive]}]\nattacker: {ships: {GI: 8, GC: 4}}\ndefender: {ships: {GI: 8, GC: 4}}",
 	} {
 		f.Add([]byte(s))
 	}
