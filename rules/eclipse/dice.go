@@ -14,11 +14,12 @@ import (
 // rejected chunk is skipped. The i-th die of a battle is the i-th accepted
 // chunk since Reset, however the dice are grouped into volleys.
 //
-// It rolls ahead a draw at a time and keeps the running counts of the
-// faces rolled, a byte per face in one word (sum[i] counts dice 0..i−1), so
-// the counts of a volley of n ≤ 255 dice are one subtraction, and rolling
-// has no branch on a face. Rolling ahead draws at most one word more than
-// the battle uses, and never from another trial's stream.
+// It rolls ahead (the fighter asks for a round's dice at the round's
+// start) and keeps the running counts of the faces rolled, a byte per face
+// in one word (sum[i] counts dice 0..i−1), so the counts of a volley of
+// n ≤ 255 dice are one subtraction, and rolling has no branch on a face. A
+// battle may draw a round's dice more than it uses, from its own stream
+// only: Reset discards them.
 type dieStream struct {
 	sum      [diceSum]uint64
 	pos, end int // dice used, dice rolled (since the last move to the front)
