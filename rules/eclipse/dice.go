@@ -17,12 +17,14 @@ import (
 // It rolls ahead (the fighter asks for a round's dice at the round's
 // start) and keeps the running counts of the faces rolled, a byte per face
 // in one word (sum[i] counts dice 0..i−1), so the counts of a volley of
-// n ≤ 255 dice are one subtraction, and rolling has no branch on a face. A
-// battle may draw a round's dice more than it uses, from its own stream
-// only: Reset discards them.
+// n ≤ 255 dice are one subtraction, and rolling has no branch on a face.
+// sum is a ring indexed modulo its length: the counts are plain integer
+// sums, so a difference of two of them is exact however often the words
+// wrapped. A battle may draw a round's dice more than it uses, from its own
+// stream only: Reset discards them.
 type dieStream struct {
 	sum      [diceSum]uint64
-	pos, end int // dice used, dice rolled (since the last move to the front)
+	pos, end int // dice used, dice rolled (since Reset)
 }
 
 // diceSum is the length of dieStream.sum: at least a volley counted at once
@@ -44,8 +46,8 @@ func (d *dieStream) Tally(r *rules.Rand, n int) uint64 {
 // Ahead rolls dice until n are rolled and not yet used; n + 4 must be
 // less than diceSum.
 func (d *dieStream) Ahead(r *rules.Rand, n int) {
-	for d.end-d.pos < n {
-		d.roll(r)
+	if d.end-d.pos < n {
+		d.roll(r, d.pos+n)
 	}
 }
 
@@ -62,44 +64,59 @@ func (d *dieStream) Fill(r *rules.Rand, faces []uint8) {
 		n := min(len(faces), 255)
 		d.Ahead(r, n)
 		for i := range faces[:n] { // the one byte set is the face's
-			faces[i] = uint8(bits.TrailingZeros64(d.sum[d.pos+i+1]-d.sum[d.pos+i]) / 8)
+			j := d.pos + i
+			faces[i] = uint8(bits.TrailingZeros64(d.sum[(j+1)&(diceSum-1)]-d.sum[j&(diceSum-1)]) / 8)
 		}
 		d.pos += n
 		faces = faces[n:]
 	}
 }
 
-// roll rolls the chunks of one draw onto the end of sum, moving the dice
-// not yet used to the front first when sum would overflow.
-func (d *dieStream) roll(r *rules.Rand) {
-	if d.end+4 >= diceSum {
-		n := copy(d.sum[:], d.sum[d.pos:d.end+1]) - 1
-		d.pos, d.end = 0, n
-	}
-	w := r.Uint64()
-	m0, m1, m2, m3 := (w&0xffff)*6, (w>>16&0xffff)*6, (w>>32&0xffff)*6, (w>>48)*6
-	e := d.end & (diceSum - 1)
-	if min(m0&0xffff, m1&0xffff, m2&0xffff, m3&0xffff) < 4 {
-		// A chunk is rejected (one draw in about 4000): take the
-		// accepted ones in order.
-		for _, m := range [4]uint64{m0, m1, m2, m3} {
-			if m&0xffff >= 4 {
-				d.sum[(d.end+1)&(diceSum-1)] = d.sum[d.end&(diceSum-1)] + face(m)
-				d.end++
+// Lanes of a draw: the chunks of a draw are multiplied by 6 two at a time,
+// chunks 0 and 2 in the low and high 32-bit halves of one word, chunks 1
+// and 3 in another (6x < 2¹⁹ stays in its half). A half's bits 16..18 are
+// then the face − 1 and its bits 0..15 the low half of 6x.
+const (
+	evenChunks = 0x0000ffff_0000ffff // chunks 0 and 2 of a draw
+	lowHalves  = 0x0000fffc_0000fffc // the bits of a low half of 6x that make it ≥ 4
+	accepted   = 0x00010000_00010000 // bit 16 of each half
+)
+
+// roll rolls draws until dice up to end (exclusive, counted since Reset)
+// are rolled, appending their running counts to the ring sum.
+func (d *dieStream) roll(r *rules.Rand, end int) {
+	e := d.end
+	s := d.sum[e&(diceSum-1)]
+	for e < end {
+		w := r.Uint64()
+		lo, hi := (w&evenChunks)*6, (w>>16&evenChunks)*6
+		// A low half l (even, < 2¹⁶) is ≥ 4 when l&0xfffc ≠ 0, that is
+		// when adding 0xfffc carries into bit 16 (no carry leaves a half).
+		if (lo&lowHalves+lowHalves)&(hi&lowHalves+lowHalves)&accepted != accepted {
+			// A chunk is rejected (one draw in about 4000): take the
+			// accepted ones in order.
+			for _, m := range [4]uint64{lo, hi, lo >> 32, hi >> 32} {
+				if m&0xffff >= 4 {
+					s += oneHot[m>>16&7]
+					e++
+					d.sum[e&(diceSum-1)] = s
+				}
 			}
+			continue
 		}
-		return
+		s0 := s + oneHot[lo>>16&7]
+		s1 := s0 + oneHot[hi>>16&7]
+		s2 := s1 + oneHot[lo>>48&7]
+		s = s2 + oneHot[hi>>48&7]
+		d.sum[(e+1)&(diceSum-1)] = s0
+		d.sum[(e+2)&(diceSum-1)] = s1
+		d.sum[(e+3)&(diceSum-1)] = s2
+		d.sum[(e+4)&(diceSum-1)] = s
+		e += 4
 	}
-	s0 := d.sum[e] + face(m0)
-	s1 := s0 + face(m1)
-	s2 := s1 + face(m2)
-	d.sum[(e+1)&(diceSum-1)] = s0
-	d.sum[(e+2)&(diceSum-1)] = s1
-	d.sum[(e+3)&(diceSum-1)] = s2
-	d.sum[(e+4)&(diceSum-1)] = s2 + face(m3)
-	d.end += 4
+	d.end = e
 }
 
-// face is the count, at its byte, of the face of an accepted chunk x
-// given as m = 6x: face m>>16 + 1 (m>>16 ≤ 5).
-func face(m uint64) uint64 { return 1 << ((m >> 13 & 0x38) + 8) }
+// oneHot[f] is the count, at its byte, of face f + 1 (f ≤ 5): a table
+// load is cheaper than a variable shift.
+var oneHot = [8]uint64{1 << 8, 1 << 16, 1 << 24, 1 << 32, 1 << 40, 1 << 48}

@@ -25,6 +25,7 @@ type fighter struct {
 	c      *Compiled
 	st     State     // N and Status follow the rosters; Dmg only when syncDmg
 	ros    [2]roster // per side: its ships in the battle
+	start  [2]ships  // per side: its roster's ships at the start of every battle
 	init   State     // the start of every battle
 	guns   [MaxTypes]gun
 	rank   [2][MaxPerSide]int8  // per side: the size rank of its local types
@@ -102,6 +103,11 @@ func newFighter(c *Compiled) *fighter {
 		}
 		f.round += ty.Count * len(ty.cannonSeq)
 	}
+	for t := range c.Types {
+		ty := &c.Types[t]
+		f.ros[ty.Side].fill(ty.Local, ty.Count, ty.HP)
+	}
+	f.start[0], f.start[1] = f.ros[0].ships, f.ros[1].ships
 	for _, t := range c.Order {
 		f.order = append(f.order, &f.guns[t])
 	}
@@ -253,10 +259,8 @@ func (f *fighter) reset() {
 	if f.syncDmg {
 		st.Dmg = f.init.Dmg
 	}
-	for t := range f.c.Types {
-		ty := &f.c.Types[t]
-		f.ros[ty.Side].fill(ty.Local, ty.Count, ty.HP)
-	}
+	f.ros[0].restart(&f.start[0])
+	f.ros[1].restart(&f.start[1])
 	f.declared = false
 }
 
@@ -295,6 +299,10 @@ func (f *fighter) fire(r *rules.Rand, g *gun, kind int, log io.Writer) bool {
 func (f *fighter) counted(g *gun, p *volleyPlan, col int, faces uint64) bool {
 	units := int(p.units[col])
 	switch {
+	case g.policy == PolicyKillGreedy && p.nByClass[col] == 1: // the usual volley: its hits are one class
+		pc := &p.classes[p.byClass[col][0].k]
+		hit, killed := g.foe.greedyRun(int(pc.Dmg), pc.Hits, byteSum(faces&p.hitFaces[col])*units, g.base)
+		return f.landed(g, hit, killed)
 	case g.policy == PolicyKillGreedy:
 		// Dice of one colour have one damage, and a higher face hits a
 		// superset of the types a lower one hits, so each class's hit-set

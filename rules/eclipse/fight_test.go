@@ -195,7 +195,7 @@ defender: {ships: {Gat Interceptor: 8, Gat Cruiser: 4, Gat Dreadnought: 2}}`))
 
 // TestDice: faces are uniform (chi-square, fixed seed), and Tally and Fill
 // roll exactly the reference sequence, whatever the sizes of the volleys,
-// across the moves of the dice rolled ahead to the front.
+// across the wrap of the ring of running counts.
 func TestDice(t *testing.T) {
 	var d dieStream
 	r := rules.NewRand(42, 43)

@@ -9,24 +9,32 @@ import "math/bits"
 // damage first) is read off them by rising rem. A volley changes a few
 // counts instead of re-sorting a list of ships.
 type roster struct {
-	cnt [MaxPerSide][MaxHP + 1]int8 // ships by local type and rem (1..MaxHP)
-	has [MaxPerSide]uint64          // bit rem−1 is set when cnt[lt][rem] > 0
-	n   [MaxPerSide]int8            // ships in the battle by local type
-	in  uint8                       // local types with ships in the battle
+	ships                             // has, n, in, byKill, bySmall
+	cnt   [MaxPerSide][MaxHP + 1]int8 // ships by local type and rem (1..MaxHP)
 
 	// When every type has at most maskHP hit points (masked), the ships are
-	// also kept as two bit masks that put them in kill-greedy's orders: a
-	// ship of type lt with rem r sets bit 4r + 3 − tie[lt] of byKill and bit
-	// 4r + tie[lt] of bySmall, where tie ranks the types by kill-greedy's
-	// tie-breaks (size rank desc, then scenario order). The highest bit of
-	// byKill at or below rem d is the killable ship of largest rem, the
-	// lowest of bySmall the ship of smallest rem, each the best of its ties.
-	masked          bool
-	byKill, bySmall uint64
-	tie             [MaxPerSide]uint8
-	ofTie           [MaxPerSide]uint8          // the type of each tie rank
-	tieRank         [MaxPerSide]int8           // the size rank of each tie rank's type
-	every           [1 << MaxPerSide][2]uint64 // the bits of byKill, bySmall of the types in a set
+	// also kept as two bit masks (byKill, bySmall) that put them in
+	// kill-greedy's orders: a ship of type lt with rem r sets bit
+	// 4r + 3 − tie[lt] of byKill and bit 4r + tie[lt] of bySmall, where tie
+	// ranks the types by kill-greedy's tie-breaks (size rank desc, then
+	// scenario order). The highest bit of byKill at or below rem d is the
+	// killable ship of largest rem, the lowest of bySmall the ship of
+	// smallest rem, each the best of its ties.
+	masked bool
+	tie    [MaxPerSide]uint8
+	ofTie  [MaxPerSide]uint8          // the type of each tie rank
+	every  [1 << MaxPerSide][2]uint64 // the bits of byKill, bySmall of the types in a set
+	byRank [MaxPerSide]uint8          // the types of each size rank, larger ranks first (npcRun)
+	nRanks int                        // size ranks in byRank
+}
+
+// ships is the part of a roster that a battle changes, but for the counts
+// cnt: a few words, so that restart copies it.
+type ships struct {
+	has             [MaxPerSide]uint64 // bit rem−1 is set when cnt[lt][rem] > 0
+	n               [MaxPerSide]int8   // ships in the battle by local type
+	in              uint8              // local types with ships in the battle
+	byKill, bySmall uint64             // a masked roster's masks
 }
 
 // maskHP is the most hit points a type may have for its roster to keep the
@@ -51,8 +59,12 @@ func (r *roster) setTypes(rank *[MaxPerSide]int8, hp *[MaxPerSide]int, n int) {
 	}
 	for i, lt := range r.ofTie {
 		r.tie[lt] = uint8(i)
-		r.tieRank[i] = rank[lt]
+		if i > 0 && rank[lt] != rank[r.ofTie[i-1]] {
+			r.nRanks++
+		}
+		r.byRank[r.nRanks] |= 1 << lt
 	}
+	r.nRanks++
 	for set := range 1 << MaxPerSide {
 		for lt := range MaxPerSide {
 			if set>>lt&1 != 0 {
@@ -81,6 +93,20 @@ func (r *roster) fill(lt, n, hp int) {
 	r.n[lt] = int8(n)
 	r.in |= 1 << lt
 	r.mark(lt, hp, 1)
+}
+
+// restart sets the roster back to start, its ships when every ship was
+// undamaged (filled by fill), at the cost of a copy and of the counts in
+// use: the start of every battle. Only the types of start have ships.
+func (r *roster) restart(start *ships) {
+	for types := start.in; types != 0; types &= types - 1 {
+		lt := bits.TrailingZeros8(types) & (MaxPerSide - 1)
+		for m := r.has[lt]; m != 0; m &= m - 1 {
+			r.cnt[lt][bits.TrailingZeros64(m)+1] = 0
+		}
+		r.cnt[lt][bits.TrailingZeros64(start.has[lt])+1] = start.n[lt] // undamaged: its one rem is its HP
+	}
+	r.ships = *start
 }
 
 // clear removes every ship of type lt, touching only the counts in use.
@@ -116,24 +142,40 @@ func (r *roster) damage(lt, rem, d int) (destroyed bool) {
 	return alive == 0
 }
 
+// wound is damage for a ship known to survive (rem > d): the type keeps
+// its ships, so only the counts and the bits of rem and rem − d change.
+func (r *roster) wound(lt, rem, d int) {
+	lt &= MaxPerSide - 1
+	c := &r.cnt[lt]
+	left := rem - d
+	c[rem]--
+	c[left]++
+	gone := b2u(c[rem] == 0) // no ship has rem left
+	t := int(r.tie[lt])
+	r.has[lt] = moveBit(r.has[lt], rem-1, left-1, gone, 1)
+	r.byKill = moveBit(r.byKill, 4*rem+3-t, 4*left+3-t, gone, 1)
+	r.bySmall = moveBit(r.bySmall, 4*rem+t, 4*left+t, gone, 1)
+}
+
 // moveBit clears bit from of m when gone is 1 and sets bit to when alive
 // is 1 (bit numbers taken mod 64).
 func moveBit(m uint64, from, to int, gone, alive uint64) uint64 {
 	return m&^(gone<<(from&63)) | alive<<(to&63)
 }
 
-// destroy removes k of the ships of type lt that have rem left.
+// destroy removes k of the ships of type lt that have rem left. Whether
+// that empties rem, or the type, is as random as the dice: no branches.
 func (r *roster) destroy(lt, rem, k int) {
 	lt &= MaxPerSide - 1
 	c := &r.cnt[lt][rem]
 	*c -= int8(k)
-	if *c == 0 {
-		r.has[lt] &^= 1 << (rem - 1)
-		r.mark(lt, rem, 0)
-	}
-	if r.n[lt] -= int8(k); r.n[lt] == 0 {
-		r.in &^= 1 << lt
-	}
+	gone := b2u(*c == 0) // no ship has rem left
+	t := int(r.tie[lt])
+	r.has[lt] &^= gone << ((rem - 1) & 63)
+	r.byKill &^= gone << ((4*rem + 3 - t) & 63)
+	r.bySmall &^= gone << ((4*rem + t) & 63)
+	r.n[lt] -= int8(k)
+	r.in &^= uint8(b2u(r.n[lt] == 0)) << lt
 }
 
 // b2u is 1 for true and 0 for false.
@@ -244,13 +286,51 @@ func (r *roster) killGreedy(classes []DieClass, ord []int8, base *[MaxPerSide]in
 // size rank, then the earlier type; a destroyed ship takes no further dice.
 // Ships of a type with equal rem are interchangeable, so this deals exactly
 // the damage Assign's kill-greedy deals to the same ships
-// (TestRosterKillGreedy) without a list of them: a type's candidate is the
-// highest of its rems up to d, or else its lowest, read off its bit mask.
-// It returns the types hit and the types that lost a ship.
+// (TestRosterKillGreedy) without a list of them. It returns the types hit
+// and the types that lost a ship.
+//
+// On a masked roster, each die's ship is the highest bit of byKill among
+// rems ≤ d, else the lowest of bySmall. A die that kills leaves the best
+// killable ships where they were, so the next dice go to the same rem of
+// the same type while it has ships: they are dealt as one run. (This, the
+// usual case, is here rather than in a function of its own: a call less
+// per volley.) Other rosters go to greedyRunKeys.
 func (r *roster) greedyRun(d int, hits uint8, n int, base *[MaxPerSide]int64) (hit, killed uint8) {
-	if r.masked {
-		return r.greedyRunMasked(d, hits, n)
+	if !r.masked {
+		return r.greedyRunKeys(d, hits, n, base)
 	}
+	every := &r.every[hits&(1<<MaxPerSide-1)]
+	killable := killableBits[min(d, maskHP)]
+	for n > 0 {
+		k := r.byKill & every[0]
+		if k == 0 {
+			break // every ship these dice hit is destroyed
+		}
+		if k &= killable; k != 0 { // a run of kills
+			i := 63 - bits.LeadingZeros64(k)
+			t, rem := 3-i&3, i>>2
+			lt := int(r.ofTie[t]) & (MaxPerSide - 1) // in range: no check on 1 << lt
+			m := min(n, int(r.cnt[lt][rem]))
+			r.destroy(lt, rem, m)
+			n -= m
+			hit |= 1 << lt
+			killed |= 1 << lt
+			continue
+		}
+		i := bits.TrailingZeros64(r.bySmall & every[1]) // the smallest rem, > d
+		lt := int(r.ofTie[i&3]) & (MaxPerSide - 1)
+		r.wound(lt, i>>2, d) // no ship it hits is killable
+		hit |= 1 << lt
+		n--
+	}
+	return hit, killed
+}
+
+// greedyRunKeys is greedyRun on a roster that is not masked: a type's
+// candidate is the highest of its rems up to d, or else its lowest, read
+// off its bit mask has, and the dice go one at a time to the candidate of
+// the best key.
+func (r *roster) greedyRunKeys(d int, hits uint8, n int, base *[MaxPerSide]int64) (hit, killed uint8) {
 	low := uint64(1)<<(d&63) - 1 // rems 1..d
 	for range n {
 		best := int64(-1)
@@ -264,39 +344,6 @@ func (r *roster) greedyRun(d int, hits uint8, n int, base *[MaxPerSide]int64) (h
 		lt, rem := killGreedyShip(best)&(MaxPerSide-1), killGreedyRem(best)
 		hit |= 1 << lt
 		killed |= uint8(b2u(r.damage(lt, rem, d))) << lt
-	}
-	return hit, killed
-}
-
-// greedyRunMasked is greedyRun on a masked roster: each die's ship is the
-// highest bit of byKill among rems ≤ d, else the lowest of bySmall. A die
-// that kills leaves the best killable ships where they were, so the next
-// dice go to the same rem of the same type while it has ships: they are
-// dealt as one run.
-func (r *roster) greedyRunMasked(d int, hits uint8, n int) (hit, killed uint8) {
-	every := &r.every[hits&(1<<MaxPerSide-1)]
-	killable := killableBits[min(d, maskHP)]
-	for n > 0 {
-		k := r.byKill & every[0]
-		if k == 0 {
-			break // every ship these dice hit is destroyed
-		}
-		if k &= killable; k != 0 { // a run of kills
-			i := 63 - bits.LeadingZeros64(k)
-			t, rem := 3-i&3, i>>2
-			lt := int(r.ofTie[t])
-			m := min(n, int(r.cnt[lt&(MaxPerSide-1)][rem]))
-			r.destroy(lt, rem, m)
-			n -= m
-			hit |= 1 << lt
-			killed |= 1 << lt
-			continue
-		}
-		i := bits.TrailingZeros64(r.bySmall & every[1]) // the smallest rem, > d
-		lt := int(r.ofTie[i&3])
-		r.damage(lt, i>>2, d)
-		hit |= 1 << lt
-		n--
 	}
 	return hit, killed
 }
@@ -352,27 +399,23 @@ func max64(a, b int64) int64 {
 // that lost a ship.
 func (r *roster) npcRun(d int, hits uint8, n int) (hit, killed uint8) {
 	firstLT, firstRem := -1, 0 // the first ship in order that survives
-	for i := 0; i < MaxPerSide && n > 0; {
-		// Types i..j−1 in tie order share a size rank: their ships go by
-		// rem, then type.
-		j := i + 1
-		for j < MaxPerSide && r.tieRank[j] == r.tieRank[i] {
-			j++
+	live := hits & r.in        // the types these dice hit that have ships
+	for _, rank := range r.byRank[:r.nRanks] {
+		if n == 0 {
+			break
 		}
+		// The types of one size rank: their ships go by rem, then type.
+		types := rank & live
 		var rems uint64
-		for _, lt := range r.ofTie[i:j] {
-			if hits&r.in>>lt&1 != 0 {
-				rems |= r.has[lt&(MaxPerSide-1)]
-			}
+		for m := types; m != 0; m &= m - 1 {
+			rems |= r.has[bits.TrailingZeros8(m)&(MaxPerSide-1)]
 		}
 		for ; rems != 0 && n > 0; rems &= rems - 1 {
 			rem := bits.TrailingZeros64(rems) + 1
-			for lt := range MaxPerSide { // type order within the rank
-				if n == 0 {
-					break
-				}
+			for ts := types; ts != 0 && n > 0; ts &= ts - 1 { // type order within the rank
+				lt := bits.TrailingZeros8(ts) & (MaxPerSide - 1)
 				c := int(r.cnt[lt][rem])
-				if c == 0 || hits>>lt&1 == 0 || r.tieRank[r.tie[lt]] != r.tieRank[i] {
+				if c == 0 {
 					continue
 				}
 				k := (rem + d - 1) / d
@@ -388,7 +431,6 @@ func (r *roster) npcRun(d int, hits uint8, n int) (hit, killed uint8) {
 				}
 			}
 		}
-		i = j
 	}
 	if n > 0 && firstLT >= 0 {
 		r.damage(firstLT, firstRem, n*d)
