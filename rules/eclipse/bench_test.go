@@ -3,6 +3,7 @@ package eclipse
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
@@ -32,21 +33,31 @@ func BenchmarkPCGDraw(b *testing.B) {
 }
 
 // pcgDraw measures the ns of one PCG draw now, for ratios measured in the
-// same run as the benchmark that reports them.
+// same run as the benchmark that reports them: the median of 5 runs of 2²⁰
+// draws, so that a moment's noise on a shared machine does not decide it.
 func pcgDraw() float64 {
 	r := rules.NewRand(1, 2)
-	const calib = 1 << 22
-	t0 := time.Now()
+	const calib = 1 << 20
+	var runs [5]float64
 	var x uint64
-	for range calib {
-		x += r.Uint64()
+	for i := range runs {
+		t0 := time.Now()
+		for range calib {
+			x += r.Uint64()
+		}
+		runs[i] = float64(time.Since(t0).Nanoseconds()) / calib
 	}
 	sinkU64 = x
-	return float64(time.Since(t0).Nanoseconds()) / calib
+	slices.Sort(runs[:])
+	return runs[len(runs)/2]
 }
 
-// reportPerDie reports ns per die and its ratio to one PCG draw.
+// reportPerDie reports ns per die and its ratio to one PCG draw, the mean
+// of pcg (measured just before the benchmark) and of a draw measured again
+// now, so that a machine that slowed down or sped up during the run moves
+// both sides of the ratio.
 func reportPerDie(b *testing.B, dice float64, pcg float64) {
+	pcg = (pcg + pcgDraw()) / 2
 	perDie := float64(b.Elapsed().Nanoseconds()) / float64(b.N) / dice
 	b.ReportMetric(perDie, "ns/die")
 	b.ReportMetric(perDie/pcg, "die/pcg")
