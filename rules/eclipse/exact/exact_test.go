@@ -114,40 +114,10 @@ func TestOutputs(t *testing.T) {
 // upgraded, solved exactly).
 func BenchmarkSolve(b *testing.B) {
 	for _, name := range []string{"interceptor-duel", "two-cruisers-vs-guardian", "fleet-mirror", "upgraded-three-types", "fleet-mirror-upgraded"} {
-		b.Run(name, func(b *testing.B) {
-			c, err := eclipse.Compile(loadBuiltin(b, name))
-			if err != nil {
-				b.Fatal(err)
-			}
-			var states int
-			for b.Loop() {
-				r, err := Solve(c, Options{})
-				if err != nil {
-					b.Fatal(err)
-				}
-				states = r.States
-			}
-			b.ReportMetric(float64(states), "states")
-		})
+		b.Run(name, func(b *testing.B) { benchSolve(b, compileBuiltin(b, name), false) })
 	}
-	// Seed document 004's target: default blueprints, up to 14 ships a side,
-	// under 20 ms; NPC sides play the npc policy.
-	for _, tc := range []struct{ name, src string }{
-		{"terran-vs-14-ancients", "attacker: {ships: {Interceptor: 8, Cruiser: 4, Dreadnought: 2}}\ndefender: {kind: npc, ships: {Ancient: 14}}"},
-		{"terran-vs-npc-mix", "attacker: {ships: {Interceptor: 8, Cruiser: 4, Dreadnought: 2}}\ndefender: {kind: npc, ships: {Ancient: 9, Guardian: 4, GCDS: 1}}"},
-	} {
-		b.Run(tc.name, func(b *testing.B) {
-			c := compileSrc(b, tc.src, false)
-			var states int
-			for b.Loop() {
-				r, err := Solve(c, Options{})
-				if err != nil {
-					b.Fatal(err)
-				}
-				states = r.States
-			}
-			b.ReportMetric(float64(states), "states")
-		})
+	for _, tc := range npcFleets {
+		b.Run(tc.name, func(b *testing.B) { benchSolve(b, compileSrc(b, tc.src, false), false) })
 	}
 }
 
@@ -155,24 +125,45 @@ func BenchmarkSolve(b *testing.B) {
 // to reuse (spares emptied by two collections, outside the timing), as a
 // single `crucible exact` does.
 func BenchmarkSolveCold(b *testing.B) {
-	for _, tc := range []struct{ name, src string }{
-		{"fleet-mirror", "attacker: {ships: {Interceptor: 8, Cruiser: 4, Dreadnought: 2}}\ndefender: {ships: {Interceptor: 8, Cruiser: 4, Dreadnought: 2}}"},
-		{"terran-vs-14-ancients", "attacker: {ships: {Interceptor: 8, Cruiser: 4, Dreadnought: 2}}\ndefender: {kind: npc, ships: {Ancient: 14}}"},
-		{"terran-vs-npc-mix", "attacker: {ships: {Interceptor: 8, Cruiser: 4, Dreadnought: 2}}\ndefender: {kind: npc, ships: {Ancient: 9, Guardian: 4, GCDS: 1}}"},
-	} {
-		b.Run(tc.name, func(b *testing.B) {
-			c := compileSrc(b, tc.src, false)
-			for b.Loop() {
-				b.StopTimer()
-				runtime.GC()
-				runtime.GC()
-				b.StartTimer()
-				if _, err := Solve(c, Options{}); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
+	b.Run("fleet-mirror", func(b *testing.B) { benchSolve(b, compileBuiltin(b, "fleet-mirror"), true) })
+	for _, tc := range npcFleets {
+		b.Run(tc.name, func(b *testing.B) { benchSolve(b, compileSrc(b, tc.src, false), true) })
 	}
+}
+
+// npcFleets are seed document 004's target: default blueprints, up to 14
+// ships a side, under 20 ms; NPC sides play the npc policy.
+var npcFleets = []struct{ name, src string }{
+	{"terran-vs-14-ancients", "attacker: {ships: {Interceptor: 8, Cruiser: 4, Dreadnought: 2}}\ndefender: {kind: npc, ships: {Ancient: 14}}"},
+	{"terran-vs-npc-mix", "attacker: {ships: {Interceptor: 8, Cruiser: 4, Dreadnought: 2}}\ndefender: {kind: npc, ships: {Ancient: 9, Guardian: 4, GCDS: 1}}"},
+}
+
+func compileBuiltin(b *testing.B, name string) *eclipse.Compiled {
+	c, err := eclipse.Compile(loadBuiltin(b, name))
+	if err != nil {
+		b.Fatal(err)
+	}
+	return c
+}
+
+// benchSolve solves c once per iteration and reports its states; cold
+// empties the pool of spare arrays before each solve, outside the timing.
+func benchSolve(b *testing.B, c *eclipse.Compiled, cold bool) {
+	var states int
+	for b.Loop() {
+		if cold {
+			b.StopTimer()
+			runtime.GC() // twice: the pool keeps a victim cache for one collection
+			runtime.GC()
+			b.StartTimer()
+		}
+		r, err := Solve(c, Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		states = r.States
+	}
+	b.ReportMetric(float64(states), "states")
 }
 
 func BenchmarkSolveRational(b *testing.B) {
