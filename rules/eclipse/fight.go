@@ -299,10 +299,6 @@ func (f *fighter) fire(r *rules.Rand, g *gun, kind int, log io.Writer) bool {
 func (f *fighter) counted(g *gun, p *volleyPlan, col int, faces uint64) bool {
 	units := int(p.units[col])
 	switch {
-	case g.policy == PolicyKillGreedy && p.nByClass[col] == 1: // the usual volley: its hits are one class
-		pc := &p.classes[p.byClass[col][0].k]
-		hit, killed := g.foe.greedyRun(int(pc.Dmg), pc.Hits, byteSum(faces&p.hitFaces[col])*units, g.base)
-		return f.landed(g, hit, killed)
 	case g.policy == PolicyKillGreedy:
 		// Dice of one colour have one damage, and a higher face hits a
 		// superset of the types a lower one hits, so each class's hit-set
