@@ -142,21 +142,6 @@ func (r *roster) damage(lt, rem, d int) (destroyed bool) {
 	return alive == 0
 }
 
-// wound is damage for a ship known to survive (rem > d): the type keeps
-// its ships, so only the counts and the bits of rem and rem − d change.
-func (r *roster) wound(lt, rem, d int) {
-	lt &= MaxPerSide - 1
-	c := &r.cnt[lt]
-	left := rem - d
-	c[rem]--
-	c[left]++
-	gone := b2u(c[rem] == 0) // no ship has rem left
-	t := int(r.tie[lt])
-	r.has[lt] = moveBit(r.has[lt], rem-1, left-1, gone, 1)
-	r.byKill = moveBit(r.byKill, 4*rem+3-t, 4*left+3-t, gone, 1)
-	r.bySmall = moveBit(r.bySmall, 4*rem+t, 4*left+t, gone, 1)
-}
-
 // moveBit clears bit from of m when gone is 1 and sets bit to when alive
 // is 1 (bit numbers taken mod 64).
 func moveBit(m uint64, from, to int, gone, alive uint64) uint64 {
@@ -319,7 +304,7 @@ func (r *roster) greedyRun(d int, hits uint8, n int, base *[MaxPerSide]int64) (h
 		}
 		i := bits.TrailingZeros64(r.bySmall & every[1]) // the smallest rem, > d
 		lt := int(r.ofTie[i&3]) & (MaxPerSide - 1)
-		r.wound(lt, i>>2, d) // no ship it hits is killable
+		r.damage(lt, i>>2, d) // no ship it hits is killable: it survives
 		hit |= 1 << lt
 		n--
 	}
