@@ -89,6 +89,9 @@ type Type struct {
 	cannonSeq []Colour
 	missSeq   []Colour
 	colours   []Colour // colours of its cannon or missile dice
+	// cannonDamage is the damage of one ship's cannon dice if all hit,
+	// Σ dice × damage by colour (strength6 reads it every activation).
+	cannonDamage int64
 }
 
 // CannonDice returns the colours of one ship's cannon dice in part order.
@@ -649,6 +652,9 @@ func (k *catalog) derive(bp Blueprint, at *doc.Node) (Type, error) {
 	}
 	if t.Cannon.Total() > MaxDicePerShip || t.Missile.Total() > MaxDicePerShip {
 		return t, errAt("parts").Errorf("blueprint %s has %d cannon and %d missile dice per ship (limit: %d each)", bp.Name, t.Cannon.Total(), t.Missile.Total(), MaxDicePerShip)
+	}
+	for col := range nColours {
+		t.cannonDamage += int64(t.Cannon[col]) * int64(colourDamage[col])
 	}
 	return t, nil
 }

@@ -265,11 +265,20 @@ func (f *fighter) reset() {
 }
 
 // settle is Settle after an activation that destroyed a ship or changed a
-// retreat status; while no type has declared retreat and both sides have
-// ships in the battle, nothing in Settle changes and the battle goes on.
+// retreat status. While no type has declared retreat, Settle changes
+// nothing in the State and its answer is read off the rosters: the battle
+// goes on while both sides have ships, else the side left with ships won
+// (a volley destroys only enemy ships, so one side still has some).
 func (f *fighter) settle(t int, act Action) (over bool, winner rules.Side, end int) {
-	if !f.declared && f.ros[0].in != 0 && f.ros[1].in != 0 {
-		return false, rules.None, 0
+	if !f.declared {
+		switch {
+		case f.ros[0].in != 0 && f.ros[1].in != 0:
+			return false, rules.None, 0
+		case f.ros[0].in != 0:
+			return true, rules.A, EndDestroyed
+		case f.ros[1].in != 0:
+			return true, rules.B, EndDestroyed
+		}
 	}
 	return f.c.Settle(&f.st, t, act)
 }

@@ -127,10 +127,7 @@ func (c *Compiled) strength6(st *State, s int) int64 {
 		for i := range n {
 			hp += int64(ty.HP - int(st.Dmg[t][i]))
 		}
-		p := int64(7 - need(ty.Computer-shield))
-		for col := range nColours {
-			fire += int64(n) * int64(ty.Cannon[col]) * int64(colourDamage[col]) * p
-		}
+		fire += int64(n) * ty.cannonDamage * int64(7-need(ty.Computer-shield))
 	}
 	return hp * fire
 }
