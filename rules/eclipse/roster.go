@@ -403,8 +403,8 @@ func (r *roster) npcRun(d int, hits uint8, n int) (hit, killed uint8) {
 				if c == 0 {
 					continue
 				}
-				k := (rem + d - 1) / d
-				m := min(c, n/k)
+				k := quotient(rem+d-1, d)
+				m := min(c, quotient(n, k))
 				if m > 0 {
 					r.destroy(lt, rem, m)
 					n -= m * k
@@ -423,3 +423,20 @@ func (r *roster) npcRun(d int, hits uint8, n int) (hit, killed uint8) {
 	}
 	return hit, killed
 }
+
+// quotient is ⌊n/k⌋ for 0 ≤ n < 2¹⁶ and 1 ≤ k < 128 by a multiplication:
+// npcRun divides twice for each group of ships it visits, and a hardware
+// division costs as much as the rest of the visit. With m = ⌈2³²/k⌉ and
+// e = mk − 2³² < k, nm/2³² = n/k + ne/(k·2³²), and ne < 2²³ keeps the
+// excess below 1/k, so the floor is exact (TestQuotient checks every n, k).
+func quotient(n, k int) int {
+	return int(uint64(n) * reciprocal[k&127] >> 32)
+}
+
+// reciprocal[k] is ⌈2³²/k⌉ (k ≥ 1).
+var reciprocal = func() (m [128]uint64) {
+	for k := 1; k < len(m); k++ {
+		m[k] = (1<<32 + uint64(k) - 1) / uint64(k)
+	}
+	return m
+}()

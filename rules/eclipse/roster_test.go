@@ -221,3 +221,13 @@ func TestOneColourGreedyOrder(t *testing.T) {
 		}
 	}
 }
+
+func TestQuotient(t *testing.T) {
+	for k := 1; k < 128; k++ {
+		for n := range 1 << 16 {
+			if got := quotient(n, k); got != n/k {
+				t.Fatalf("quotient(%d, %d) = %d, want %d", n, k, got, n/k)
+			}
+		}
+	}
+}
