@@ -34,11 +34,20 @@ bench:
 	{ echo "# $$(date -u +%Y-%m-%dT%H:%MZ)  $(GO) test -run '^$$' -bench . -benchmem ./..."; \
 	  $(GO) test -run '^$$' -bench . -benchmem ./... ; } | tee bench/latest.txt
 
-# Each fuzz target for FUZZTIME.
+# Each fuzz target for FUZZTIME. Go 1.26's fuzz coordinator can fail a run
+# with "context deadline exceeded" as FUZZTIME ends, with no crasher
+# (golang/go#75804, fixed in Go 1.27): such a run counts as passed; a run
+# that writes a crasher to testdata/fuzz, or fails otherwise, stops here.
 fuzz:
-	@$(GO) list -f '{{.ImportPath}} {{.Dir}}' ./... | while read pkg dir; do \
+	@log=$$(mktemp); trap 'rm -f $$log' EXIT; \
+	$(GO) list -f '{{.ImportPath}} {{.Dir}}' ./... | while read pkg dir; do \
 	  for f in $$(grep -ho '^func Fuzz[A-Za-z0-9_]*' $$dir/*_test.go 2>/dev/null | sed 's/func //'); do \
-	    echo "fuzz $$pkg $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
+	    echo "fuzz $$pkg $$f"; before=$$(ls $$dir/testdata/fuzz/$$f 2>/dev/null | wc -l); \
+	    if $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg > $$log 2>&1; then tail -1 $$log; continue; fi; \
+	    after=$$(ls $$dir/testdata/fuzz/$$f 2>/dev/null | wc -l); \
+	    if [ "$$after" = "$$before" ] && grep -q '^    context deadline exceeded$$' $$log && ! grep -q 'Failing input written' $$log; then \
+	      echo "ok (the run ended on golang/go#75804's race; no crasher)"; continue; fi; \
+	    cat $$log; exit 1; \
 	  done; done
 
 vet:
