@@ -2,6 +2,7 @@ package reports
 
 import (
 	"bytes"
+	"fmt"
 	"image/color"
 	"math"
 
@@ -37,8 +38,11 @@ func WinRatesPNG(results []*analysis.Result) ([]byte, error) {
 	p := plot.New()
 	p.Title.Text = "Win rates (95 % Wilson intervals)"
 	p.X.Label.Text = "share of trials"
-	// Room right of 1 keeps the legend clear of the bars.
+	p.Title.Padding = vg.Points(6)
+	// Room right of 1 keeps the legend clear of the bars; the ticks stop at
+	// 100 %, the most a share can be.
 	p.X.Min, p.X.Max = 0, 1.22
+	p.X.Tick.Marker = shareTicks{}
 	n := len(results)
 	names := make([]string, n)
 	for i, r := range results {
@@ -80,6 +84,26 @@ func WinRatesPNG(results []*analysis.Result) ([]byte, error) {
 	p.Legend.Top = true
 	p.Add(plotter.NewGrid())
 	return render(p, 9*vg.Inch, height)
+}
+
+// shareTicks marks a share axis at every 20 % from 0 to 100 %, with minor
+// ticks at every 10 %.
+type shareTicks struct{}
+
+func (shareTicks) Ticks(min, max float64) []plot.Tick {
+	var ts []plot.Tick
+	for i := 0; i <= 10; i++ {
+		v := float64(i) / 10
+		if v < min || v > max {
+			continue
+		}
+		t := plot.Tick{Value: v}
+		if i%2 == 0 {
+			t.Label = fmt.Sprintf("%d %%", i*10)
+		}
+		ts = append(ts, t)
+	}
+	return ts
 }
 
 // RoundsPNG draws each result's distribution of rounds as a line of the
