@@ -5,11 +5,14 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"strconv"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/rules"
@@ -106,68 +109,137 @@ func (shareTicks) Ticks(min, max float64) []plot.Tick {
 	return ts
 }
 
-// RoundsPNG draws each result's distribution of rounds as a line of the
-// share of trials per value (per bin above the exact limit, as a density
-// per unit so that wide bins do not look tall), on a log axis when values
-// span more than three decades.
-// All results should count the same unit (see RoundPlots).
+// wholeTicks marks an axis of whole numbers at a step of 1, 2 or 5 times a
+// power of ten, about five marks across it.
+type wholeTicks struct{}
+
+func (wholeTicks) Ticks(min, max float64) []plot.Tick {
+	if !(max > min) || math.IsInf(max-min, 0) {
+		return nil
+	}
+	step := 1.0
+search:
+	for mag := 1.0; ; mag *= 10 {
+		for _, m := range [...]float64{1, 2, 5} {
+			if step = m * mag; (max-min)/step <= 6 {
+				break search
+			}
+		}
+	}
+	var ts []plot.Tick
+	for v := math.Ceil(min/step) * step; v <= max; v += step {
+		ts = append(ts, plot.Tick{Value: v, Label: strconv.FormatFloat(v+0, 'f', -1, 64)}) // +0: no "-0"
+	}
+	return ts
+}
+
+// RoundsPNG draws each result's distribution of rounds as a histogram in a
+// panel of its own, three panels to a row, so that a battle of three rounds
+// and one of three hundred are each legible on their own axis. A panel's x
+// axis stops at the result's 99.9th percentile (its label then gives the
+// maximum), and a dashed line marks the mean. Values past the exact range,
+// or spanning more than three decades, go in 1/8-octave buckets on a log
+// axis. All results should count the same unit (see RoundPlots).
 func RoundsPNG(results []*analysis.Result) ([]byte, error) {
-	p := plot.New()
 	unit := "rounds"
 	if len(results) > 0 {
 		unit = unitOf(results[0])
 	}
-	p.Title.Text = "Distribution of " + unit
-	p.X.Label.Text = unit
-	p.Y.Label.Text = "share of trials per " + singular(unit)
-	// Values past the exact range are log-binned; they read best in
-	// 1/8-octave buckets on a log axis, as do values spanning decades.
-	logX := false
-	for _, r := range results {
-		h := &r.Tally.Rounds
-		if h.Max() >= sim.ExactBelow || h.Max() > 1000*max(h.Min(), 1) {
-			logX = true
-		}
-	}
-	if logX {
-		p.X.Scale = plot.LogScale{}
-		p.X.Tick.Marker = plot.LogTicks{Prec: -1}
-	}
-	if logX {
-		p.Y.Label.Text = "share of trials per 1/8 octave"
+	cols := min(max(len(results), 1), 3)
+	rows := max((len(results)+cols-1)/cols, 1)
+	panels := make([][]*plot.Plot, rows)
+	for i := range panels {
+		panels[i] = make([]*plot.Plot, cols)
 	}
 	for i, r := range results {
-		var xys plotter.XYs
-		if logX {
-			xys = logBinned(r)
-		} else {
-			n := float64(r.Tally.Trials)
-			for _, b := range r.Tally.Rounds.Bins() {
-				xys = append(xys, plotter.XY{X: float64(b.Low), Y: float64(b.Count) / n / float64(b.High-b.Low+1)})
-			}
-		}
-		if len(xys) == 0 {
-			continue
-		}
-		l, err := plotter.NewLine(xys)
+		p, err := roundsPanel(r, unit, plotutil.Color(i%3))
 		if err != nil {
 			return nil, err
 		}
-		l.Color = plotutil.Color(i)
-		l.Width = vg.Points(1.5)
-		if len(xys) == 1 {
-			s, err := plotter.NewScatter(xys)
-			if err != nil {
-				return nil, err
-			}
-			s.Color = l.Color
-			p.Add(s)
-		}
-		p.Add(l)
-		p.Legend.Add(r.Scenario, l)
+		panels[i/cols][i%cols] = p
 	}
-	p.Legend.Top = true
-	return render(p, 8*vg.Inch, 4.5*vg.Inch)
+	const titleHeight = 0.5 * vg.Inch
+	w, h := vg.Length(cols)*3.4*vg.Inch, vg.Length(rows)*2.4*vg.Inch+titleHeight
+	img := vgimg.New(w, h)
+	dc := draw.New(img)
+	title := plot.New().Title.TextStyle // the style of a plot's title, larger
+	title.Font.Size = vg.Points(14)
+	title.XAlign, title.YAlign = draw.XCenter, draw.YTop
+	dc.FillText(title, vg.Point{X: w / 2, Y: h - 0.15*vg.Inch}, "Distribution of "+unit)
+	grid := draw.Crop(dc, 0, 0, 0, -titleHeight)
+	tiles := draw.Tiles{Rows: rows, Cols: cols, PadX: 0.25 * vg.Inch, PadY: 0.25 * vg.Inch,
+		PadTop: 0.05 * vg.Inch, PadBottom: 0.05 * vg.Inch, PadLeft: 0.05 * vg.Inch, PadRight: 0.45 * vg.Inch}
+	canvases := plot.Align(panels, tiles, grid)
+	for j := range panels {
+		for i, p := range panels[j] {
+			if p != nil {
+				p.Draw(canvases[j][i])
+			}
+		}
+	}
+	var buf bytes.Buffer
+	if _, err := (vgimg.PngCanvas{Canvas: img}).WriteTo(&buf); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// roundsPanel is one result's panel of RoundsPNG.
+func roundsPanel(r *analysis.Result, unit string, fill color.Color) (*plot.Plot, error) {
+	p := plot.New()
+	p.Title.Text = r.Scenario
+	p.Title.TextStyle.Font.Size = vg.Points(10)
+	h := &r.Tally.Rounds
+	p.X.Label.Text = unit
+	p.Y.Label.Text = "share per " + singular(unit)
+	var bins []plotter.HistogramBin
+	n := float64(r.Tally.Trials)
+	logX := h.Max() >= sim.ExactBelow || h.Max() > 1000*max(h.Min(), 1)
+	if logX {
+		p.X.Scale = plot.LogScale{}
+		p.X.Tick.Marker = plot.LogTicks{Prec: -1}
+		p.Y.Label.Text = "share per 1/8 octave"
+		for _, b := range logBinned(r) {
+			bins = append(bins, plotter.HistogramBin{Min: b.X * math.Exp2(-0.5/8), Max: b.X * math.Exp2(0.5/8), Weight: b.Y})
+		}
+	} else {
+		for _, b := range h.Bins() {
+			width := float64(b.High - b.Low + 1)
+			bins = append(bins, plotter.HistogramBin{Min: float64(b.Low) - 0.5, Max: float64(b.High) + 0.5, Weight: float64(b.Count) / n / width})
+		}
+		if q := h.Quantile(0.999); q < h.Max() {
+			p.X.Max = float64(q) + 0.5
+			p.X.Label.Text = fmt.Sprintf("%s (axis to p99.9; max %d)", unit, h.Max())
+		}
+		p.X.Tick.Marker = wholeTicks{}
+	}
+	if len(bins) == 0 {
+		return p, nil
+	}
+	hist := &plotter.Histogram{Bins: bins, FillColor: fill}
+	if len(bins) <= 40 { // thinner bars would be more outline than fill
+		hist.LineStyle = draw.LineStyle{Color: color.White, Width: vg.Points(0.5)}
+	}
+	p.Add(hist)
+	top := 0.0
+	for _, b := range bins {
+		top = max(top, b.Weight)
+	}
+	p.Y.Max = top * 1.3 // headroom: the legend sits above the bars
+	mean := h.Mean()
+	if mean > 0 || !logX { // a log axis has no place for a mean of 0
+		line, err := plotter.NewLine(plotter.XYs{{X: mean, Y: 0}, {X: mean, Y: top * 1.05}})
+		if err != nil {
+			return nil, err
+		}
+		line.Dashes = []vg.Length{vg.Points(3), vg.Points(2)}
+		line.Width = vg.Points(1)
+		p.Add(line)
+		p.Legend.Add(fmt.Sprintf("mean %.4g", mean), line)
+		p.Legend.Top = true
+		p.Legend.TextStyle.Font.Size = vg.Points(9)
+	}
+	return p, nil
 }
 
 // logBinned regroups a histogram into buckets 1/8 of an octave wide, the

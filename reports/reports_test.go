@@ -149,3 +149,49 @@ func TestWriteFileAtomicFailsCleanly(t *testing.T) {
 		t.Error("writing into a missing directory succeeded")
 	}
 }
+
+func TestWholeTicks(t *testing.T) {
+	for _, c := range []struct {
+		min, max float64
+		want     string
+	}{
+		{-0.5, 8.5, "0 2 4 6 8"},
+		{0.5, 16.5, "5 10 15"},
+		{0.5, 3.5, "1 2 3"},
+		{0.5, 600, "100 200 300 400 500 600"},
+		{90, 1e6, "200000 400000 600000 800000 1000000"},
+		{3, 3, ""},
+	} {
+		var got []string
+		for _, tk := range (wholeTicks{}).Ticks(c.min, c.max) {
+			got = append(got, tk.Label)
+		}
+		if s := strings.Join(got, " "); s != c.want {
+			t.Errorf("ticks on [%g, %g] = %q, want %q", c.min, c.max, s, c.want)
+		}
+	}
+}
+
+// TestRoundsPanels checks the layout of RoundsPNG: one panel per result,
+// three to a row, each 3.4 × 2.4 inches at 96 dpi, under a title 0.5 inch
+// high.
+func TestRoundsPanels(t *testing.T) {
+	r := results()[0]
+	for _, c := range []struct{ n, w, h int }{{1, 326, 278}, {2, 653, 278}, {3, 979, 278}, {4, 979, 509}, {7, 979, 739}} {
+		rs := make([]*analysis.Result, c.n)
+		for i := range rs {
+			rs[i] = r
+		}
+		data, err := RoundsPNG(rs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(bytes.NewReader(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b := img.Bounds(); b.Dx() != c.w || b.Dy() != c.h {
+			t.Errorf("%d results: %d × %d pixels, want %d × %d", c.n, b.Dx(), b.Dy(), c.w, c.h)
+		}
+	}
+}
