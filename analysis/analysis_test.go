@@ -6,7 +6,6 @@ import (
 
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
-	"github.com/crucible-sim/crucible/scenarios/doc"
 	"github.com/crucible-sim/crucible/sim"
 )
 
@@ -102,7 +101,7 @@ func resultOf(t *testing.T, wins [3]int64, rounds []int64) *Result {
 
 func claim(t *testing.T, src string) scenarios.Claim {
 	t.Helper()
-	n, err := doc.ParseYAML("c.yaml", []byte(src))
+	n, err := scenarios.ParseYAML("c.yaml", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/crucible-sim/crucible/scenarios/doc"
+	"github.com/crucible-sim/crucible/rules/doc"
 )
 
 // Option declares one named rule option of a ruleset: a gap its rules

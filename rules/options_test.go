@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/crucible-sim/crucible/rules"
-	"github.com/crucible-sim/crucible/scenarios/doc"
+	"github.com/crucible-sim/crucible/scenarios"
 )
 
 var testOptions = rules.OptionSet{
@@ -13,7 +13,7 @@ var testOptions = rules.OptionSet{
 }
 
 func TestOptionsResolve(t *testing.T) {
-	n, _ := doc.ParseYAML("s.yaml", []byte("options: {round-cap: 50}\n"))
+	n, _ := scenarios.ParseYAML("s.yaml", []byte("options: {round-cap: 50}\n"))
 	got, err := testOptions.Resolve(n.Get("options"))
 	if err != nil {
 		t.Fatal(err)
@@ -33,7 +33,7 @@ func TestOptionsErrors(t *testing.T) {
 		{"options: {round-cap: 0}\n", `s.yaml:1:22: options.round-cap: "0" is not allowed (allowed: an integer from 1 to 100000)`},
 		{"options: [1]\n", `s.yaml:1:10: options: expected a mapping of option names to values`},
 	} {
-		n, err := doc.ParseYAML("s.yaml", []byte(c.src))
+		n, err := scenarios.ParseYAML("s.yaml", []byte(c.src))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -15,7 +15,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/crucible-sim/crucible/scenarios/doc"
+	"github.com/crucible-sim/crucible/rules/doc"
 )
 
 // Ruleset compiles the ruleset-specific part of a scenario.

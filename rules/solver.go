@@ -9,7 +9,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/crucible-sim/crucible/scenarios/doc"
+	"github.com/crucible-sim/crucible/rules/doc"
 )
 
 // Solver computes exact results of a ruleset's battles analytically, where

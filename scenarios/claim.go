@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/crucible-sim/crucible/rules"
-	"github.com/crucible-sim/crucible/scenarios/doc"
+	"github.com/crucible-sim/crucible/rules/doc"
 )
 
 // Claim is a statement about a scenario's results, checked statistically:

@@ -17,7 +17,7 @@ import (
 	"strings"
 
 	"github.com/crucible-sim/crucible/rules"
-	"github.com/crucible-sim/crucible/scenarios/doc"
+	"github.com/crucible-sim/crucible/rules/doc"
 )
 
 //go:embed builtin
@@ -102,7 +102,7 @@ func loadBuiltin(name string) (*Scenario, error) {
 // Parse decodes a scenario from YAML source. file names it in errors;
 // name is its default Name.
 func Parse(file, name string, src []byte) (*Scenario, error) {
-	root, err := doc.ParseYAML(file, src)
+	root, err := ParseYAML(file, src)
 	if err != nil {
 		return nil, err
 	}

@@ -6,7 +6,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/crucible-sim/crucible/scenarios/doc"
+	"github.com/crucible-sim/crucible/rules/doc"
 )
 
 // Suite is a file that names scenarios to run together, typically to check
@@ -28,7 +28,7 @@ func LoadSuite(ref string) (s *Suite, ok bool, err error) {
 	} else {
 		return nil, false, nil
 	}
-	root, err := doc.ParseYAML(file, src)
+	root, err := ParseYAML(file, src)
 	if err != nil || root.Get("suite") == nil {
 		return nil, false, nil
 	}

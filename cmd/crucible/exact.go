@@ -10,7 +10,7 @@ import (
 
 	"github.com/crucible-sim/crucible/reports"
 	"github.com/crucible-sim/crucible/rules"
-	"github.com/crucible-sim/crucible/scenarios/doc"
+	"github.com/crucible-sim/crucible/rules/doc"
 )
 
 func newExactCmd() *cobra.Command {

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/crucible-sim/crucible/rules"
-	"github.com/crucible-sim/crucible/scenarios/doc"
+	"github.com/crucible-sim/crucible/scenarios"
 )
 
 // Benchmarks of the Monte Carlo battle (results are recorded under bench/):
@@ -98,7 +98,7 @@ func loadScenario(tb testing.TB, name string) *Compiled {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	n, err := doc.ParseYAML(file, src)
+	n, err := scenarios.ParseYAML(file, src)
 	if err != nil {
 		tb.Fatal(err)
 	}

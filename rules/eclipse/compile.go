@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/crucible-sim/crucible/rules"
-	"github.com/crucible-sim/crucible/scenarios/doc"
+	"github.com/crucible-sim/crucible/rules/doc"
 )
 
 // Limits of the data model. The game's own limits (§5) are errors too; these

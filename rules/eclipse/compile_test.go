@@ -6,12 +6,13 @@ import (
 	"testing"
 
 	"github.com/crucible-sim/crucible/rules"
-	"github.com/crucible-sim/crucible/scenarios/doc"
+	"github.com/crucible-sim/crucible/rules/doc"
+	"github.com/crucible-sim/crucible/scenarios"
 )
 
 func parse(t testing.TB, src string) *doc.Node {
 	t.Helper()
-	n, err := doc.ParseYAML("s.yaml", []byte(strings.TrimSpace(src)))
+	n, err := scenarios.ParseYAML("s.yaml", []byte(strings.TrimSpace(src)))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,8 @@ import (
 	"testing"
 
 	"github.com/crucible-sim/crucible/rules"
-	"github.com/crucible-sim/crucible/scenarios/doc"
+	"github.com/crucible-sim/crucible/rules/doc"
+	"github.com/crucible-sim/crucible/scenarios"
 )
 
 // FuzzCompile parses arbitrary YAML as a scenario and compiles it for both
@@ -36,7 +37,7 @@ func FuzzCompile(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		n, err := doc.ParseYAML("fuzz.yaml", data)
+		n, err := scenarios.ParseYAML("fuzz.yaml", data)
 		if err != nil {
 			return
 		}

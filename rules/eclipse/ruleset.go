@@ -7,7 +7,7 @@ package eclipse
 
 import (
 	"github.com/crucible-sim/crucible/rules"
-	"github.com/crucible-sim/crucible/scenarios/doc"
+	"github.com/crucible-sim/crucible/rules/doc"
 )
 
 type ruleset struct{}

@@ -7,7 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/crucible-sim/crucible/scenarios/doc"
+	"github.com/crucible-sim/crucible/rules/doc"
+	"github.com/crucible-sim/crucible/scenarios"
 )
 
 const builtinDir = "../../scenarios/builtin/stratfight"
@@ -38,7 +39,7 @@ func builtinSources(t testing.TB) map[string]string {
 // battle's metrics.
 func TestBuiltinScenarios(t *testing.T) {
 	for name, src := range builtinSources(t) {
-		root, err := doc.ParseYAML(name+".yaml", []byte(src))
+		root, err := scenarios.ParseYAML(name+".yaml", []byte(src))
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -126,7 +127,7 @@ func TestLifespanClaims(t *testing.T) {
 	srcs := builtinSources(t)
 	found := map[string]bool{}
 	for name, src := range srcs {
-		root, err := doc.ParseYAML(name+".yaml", []byte(src))
+		root, err := scenarios.ParseYAML(name+".yaml", []byte(src))
 		if err != nil {
 			t.Fatal(err)
 		}

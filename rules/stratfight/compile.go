@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/crucible-sim/crucible/rules"
-	"github.com/crucible-sim/crucible/scenarios/doc"
+	"github.com/crucible-sim/crucible/rules/doc"
 )
 
 // ID is the ruleset's name in scenario files.

@@ -5,7 +5,8 @@ import (
 	"testing"
 
 	"github.com/crucible-sim/crucible/rules"
-	"github.com/crucible-sim/crucible/scenarios/doc"
+	"github.com/crucible-sim/crucible/rules/doc"
+	"github.com/crucible-sim/crucible/scenarios"
 )
 
 // TestValidationErrors: every input error is a *doc.Error naming the file
@@ -82,7 +83,7 @@ func TestValidationErrors(t *testing.T) {
 
 // TestCommandLineOverride: a --set override reports its origin.
 func TestCommandLineOverride(t *testing.T) {
-	root, err := doc.ParseYAML("x.yaml", []byte("a: {fighter: thug}\nb: {fighter: guard}\n"))
+	root, err := scenarios.ParseYAML("x.yaml", []byte("a: {fighter: thug}\nb: {fighter: guard}\n"))
 	if err != nil {
 		t.Fatal(err)
 	}

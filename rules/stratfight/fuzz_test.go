@@ -6,7 +6,8 @@ import (
 	"testing"
 
 	"github.com/crucible-sim/crucible/rules"
-	"github.com/crucible-sim/crucible/scenarios/doc"
+	"github.com/crucible-sim/crucible/rules/doc"
+	"github.com/crucible-sim/crucible/scenarios"
 )
 
 // FuzzCompile parses arbitrary bytes as a scenario and compiles them: any
@@ -27,7 +28,7 @@ func FuzzCompile(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		root, err := doc.ParseYAML("fuzz.yaml", data)
+		root, err := scenarios.ParseYAML("fuzz.yaml", data)
 		if err != nil {
 			return
 		}

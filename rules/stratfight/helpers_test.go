@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/crucible-sim/crucible/rules"
-	"github.com/crucible-sim/crucible/scenarios/doc"
+	"github.com/crucible-sim/crucible/scenarios"
 )
 
 // commonKeys are removed by the scenario loader before Compile.
@@ -22,7 +22,7 @@ func compileYAML(t testing.TB, src string) rules.Battle {
 }
 
 func compileSrc(src string) (rules.Battle, error) {
-	n, err := doc.ParseYAML("test.yaml", []byte(src))
+	n, err := scenarios.ParseYAML("test.yaml", []byte(src))
 	if err != nil {
 		return nil, err
 	}

@@ -11,7 +11,7 @@ import (
 	"strconv"
 
 	"github.com/crucible-sim/crucible/rules"
-	"github.com/crucible-sim/crucible/scenarios/doc"
+	"github.com/crucible-sim/crucible/rules/doc"
 )
 
 func init() { rules.RegisterSolver(ID, solver{}) }

@@ -7,12 +7,12 @@ import (
 	"testing"
 
 	"github.com/crucible-sim/crucible/rules"
-	"github.com/crucible-sim/crucible/scenarios/doc"
+	"github.com/crucible-sim/crucible/scenarios"
 )
 
 func solveYAML(t *testing.T, src string) (rules.Solution, error) {
 	t.Helper()
-	n, err := doc.ParseYAML("s.yaml", []byte(src))
+	n, err := scenarios.ParseYAML("s.yaml", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}

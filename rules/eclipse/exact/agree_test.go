@@ -14,8 +14,9 @@ import (
 	"gonum.org/v1/gonum/stat/distuv"
 
 	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/rules/doc"
+	"github.com/crucible-sim/crucible/scenarios"
 	"github.com/crucible-sim/crucible/rules/eclipse"
-	"github.com/crucible-sim/crucible/scenarios/doc"
 )
 
 // The agreement test (issue: "Agreement between the two engines"): every
@@ -45,7 +46,7 @@ func loadBuiltin(t testing.TB, name string) *doc.Node {
 	if err != nil {
 		t.Fatal(err)
 	}
-	n, err := doc.ParseYAML(file, src)
+	n, err := scenarios.ParseYAML(file, src)
 	if err != nil {
 		t.Fatal(err)
 	}

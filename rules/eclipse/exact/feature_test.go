@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/crucible-sim/crucible/rules/eclipse"
-	"github.com/crucible-sim/crucible/scenarios/doc"
+	"github.com/crucible-sim/crucible/scenarios"
 )
 
 // featureScenarios exercise every rule option and policy through both
@@ -89,7 +89,7 @@ defender: {kind: npc, ships: {Shielded Ancient: 3}}`},
 
 func compileSrc(t testing.TB, src string, exact bool) *eclipse.Compiled {
 	t.Helper()
-	n, err := doc.ParseYAML("test.yaml", []byte(strings.TrimSpace(src)))
+	n, err := scenarios.ParseYAML("test.yaml", []byte(strings.TrimSpace(src)))
 	if err != nil {
 		t.Fatal(err)
 	}

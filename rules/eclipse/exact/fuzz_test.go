@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/crucible-sim/crucible/rules/eclipse"
-	"github.com/crucible-sim/crucible/scenarios/doc"
+	"github.com/crucible-sim/crucible/scenarios"
 )
 
 // FuzzSolve compiles arbitrary YAML for the exact solver and solves what
@@ -19,7 +19,7 @@ func FuzzSolve(f *testing.F) {
 	}
 	f.Add([]byte("attacker: {ships: {Cruiser: 2}, policy: optimal}\ndefender: {ships: {Interceptor: 2}, policy: optimal, retreat: when-losing}"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		n, err := doc.ParseYAML("fuzz.yaml", data)
+		n, err := scenarios.ParseYAML("fuzz.yaml", data)
 		if err != nil {
 			return
 		}

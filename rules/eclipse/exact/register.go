@@ -4,7 +4,7 @@ import (
 	"context"
 
 	"github.com/crucible-sim/crucible/rules"
-	"github.com/crucible-sim/crucible/scenarios/doc"
+	"github.com/crucible-sim/crucible/rules/doc"
 )
 
 // registered makes the exact solver reachable through rules.LookupSolver, so

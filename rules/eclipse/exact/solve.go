@@ -35,8 +35,8 @@ import (
 	"slices"
 
 	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/rules/doc"
 	"github.com/crucible-sim/crucible/rules/eclipse"
-	"github.com/crucible-sim/crucible/scenarios/doc"
 )
 
 // ErrBudget is wrapped by the error Solve returns when a battle is beyond

@@ -141,7 +141,7 @@ func (n *Node) Clone() *Node {
 // Put sets key to v in the mapping n, replacing an existing value or
 // appending a new key. It fixes up v's path.
 func (n *Node) Put(key string, v *Node) {
-	v.setPath(joinPath(n.Path, key))
+	v.setPath(JoinPath(n.Path, key))
 	if i := slices.Index(n.Keys, key); i >= 0 {
 		n.Vals[i] = v
 		return
@@ -153,14 +153,15 @@ func (n *Node) Put(key string, v *Node) {
 func (n *Node) setPath(p string) {
 	n.Path = p
 	for i, k := range n.Keys {
-		n.Vals[i].setPath(joinPath(p, k))
+		n.Vals[i].setPath(JoinPath(p, k))
 	}
 	for i, it := range n.Items {
 		it.setPath(fmt.Sprintf("%s[%d]", p, i))
 	}
 }
 
-func joinPath(parent, key string) string {
+// JoinPath returns the field path of key inside the node at path parent.
+func JoinPath(parent, key string) string {
 	if parent == "" {
 		return key
 	}
@@ -192,7 +193,7 @@ func (n *Node) Set(path, value, origin string) error {
 		next := cur.Get(key)
 		if hasIdx {
 			if next == nil || next.Kind != Seq || idx >= len(next.Items) {
-				return fmt.Errorf("%s: %s has no element [%d]", origin, joinPath(cur.Path, key), idx)
+				return fmt.Errorf("%s: %s has no element [%d]", origin, JoinPath(cur.Path, key), idx)
 			}
 			cur = next.Items[idx]
 			if last {

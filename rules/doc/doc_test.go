@@ -1,18 +1,20 @@
-package doc
+package doc_test
 
 import (
-	"strings"
 	"testing"
+
+	"github.com/crucible-sim/crucible/rules/doc"
+	"github.com/crucible-sim/crucible/scenarios"
 )
 
 type fighter struct {
-	Name     string  `doc:"name,required"`
-	Weapon   string  `doc:"weapon"`
-	Coins    int     `doc:"life_coins"`
-	Armor    *Node   `doc:"armor"`
-	Moves    []move  `doc:"moves"`
-	Reckless bool    `doc:"reckless"`
-	Ratio    float64 `doc:"ratio"`
+	Name     string    `doc:"name,required"`
+	Weapon   string    `doc:"weapon"`
+	Coins    int       `doc:"life_coins"`
+	Armor    *doc.Node `doc:"armor"`
+	Moves    []move    `doc:"moves"`
+	Reckless bool      `doc:"reckless"`
+	Ratio    float64   `doc:"ratio"`
 }
 
 type move struct {
@@ -20,9 +22,9 @@ type move struct {
 	Mod  int8   `doc:"attack_mod"`
 }
 
-func parse(t *testing.T, src string) *Node {
+func parse(t *testing.T, src string) *doc.Node {
 	t.Helper()
-	n, err := ParseYAML("f.yaml", []byte(src))
+	n, err := scenarios.ParseYAML("f.yaml", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,7 +34,7 @@ func parse(t *testing.T, src string) *Node {
 func TestDecode(t *testing.T) {
 	n := parse(t, "name: Thug\nweapon: fisticuffs\nlife_coins: 30\narmor: {kind: leather}\nmoves:\n  - {name: jab, attack_mod: 1}\nreckless: true\nratio: 0.5\n")
 	var f fighter
-	if err := Decode(n, &f); err != nil {
+	if err := doc.Decode(n, &f); err != nil {
 		t.Fatal(err)
 	}
 	if f.Name != "Thug" || f.Weapon != "fisticuffs" || f.Coins != 30 || f.Armor.Get("kind").Value != "leather" ||
@@ -55,25 +57,9 @@ func TestDecodeErrors(t *testing.T) {
 		{"- 1\n", `f.yaml:1:1: expected a mapping, got a list`},
 	} {
 		var f fighter
-		err := Decode(parse(t, c.src), &f)
+		err := doc.Decode(parse(t, c.src), &f)
 		if err == nil || err.Error() != c.want {
 			t.Errorf("%q:\n got %v\nwant %s", c.src, err, c.want)
-		}
-	}
-}
-
-func TestParseErrorsArePositioned(t *testing.T) {
-	for _, c := range []struct{ src, want string }{
-		{"a: [1, 2\n", "f.yaml:1:"},
-		{"a: 1\na: 2\n", "f.yaml:2:1: "},
-		{"x: &a 1\ny: *a\n", "anchors and aliases are not supported"},
-		{"a: !!str 1\n", "tags are not supported"},
-		{"a: 1\n---\nb: 2\n", "more than one YAML document"},
-		{"<<: {a: 1}\n", "merge keys"},
-	} {
-		_, err := ParseYAML("f.yaml", []byte(c.src))
-		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%q: got %v, want it to contain %q", c.src, err, c.want)
 		}
 	}
 }
@@ -108,24 +94,8 @@ func TestSetOverrides(t *testing.T) {
 
 func TestOneOf(t *testing.T) {
 	n := parse(t, "tie: coin\n").Get("tie")
-	_, err := OneOf(n, "flip-off", "underdog")
+	_, err := doc.OneOf(n, "flip-off", "underdog")
 	if err == nil || err.Error() != `f.yaml:1:6: tie: "coin" is not allowed (allowed: flip-off, underdog)` {
 		t.Errorf("got %v", err)
 	}
-}
-
-// FuzzParseDecode: no input may crash the parser or the decoder.
-func FuzzParseDecode(f *testing.F) {
-	for _, s := range []string{"name: x\nmoves: [{name: a}]\n", "a: [1, 2\n", "- - - x", "{a: {b: {c: [1, {d: e}]}}}", "x: &a 1\ny: *a", "? a\n: b\n"} {
-		f.Add([]byte(s))
-	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		n, err := ParseYAML("fuzz.yaml", data)
-		if err != nil {
-			return
-		}
-		var fi fighter
-		_ = Decode(n, &fi)
-		_ = n.Clone().Set("a.b[0].c", "1", "fuzz")
-	})
 }

@@ -1,4 +1,4 @@
-package doc
+package scenarios
 
 import (
 	"fmt"
@@ -7,17 +7,19 @@ import (
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/parser"
 	"github.com/goccy/go-yaml/token"
+
+	"github.com/crucible-sim/crucible/rules/doc"
 )
 
 // ParseYAML parses one YAML document into a Node tree. file names the
 // source in error messages. Anchors, aliases, tags and merge keys are
 // rejected: a scenario should read the same to a person as to crucible.
-func ParseYAML(file string, src []byte) (n *Node, err error) {
+func ParseYAML(file string, src []byte) (n *doc.Node, err error) {
 	defer func() {
 		// The YAML parser is third-party code; whatever it does with hostile
 		// input must come back as an error, never a crash.
 		if r := recover(); r != nil {
-			n, err = nil, &Error{Pos: Pos{File: file}, Msg: fmt.Sprintf("cannot parse YAML: %v", r)}
+			n, err = nil, &doc.Error{Pos: doc.Pos{File: file}, Msg: fmt.Sprintf("cannot parse YAML: %v", r)}
 		}
 	}()
 	f, perr := parser.ParseBytes(src, 0)
@@ -25,10 +27,10 @@ func ParseYAML(file string, src []byte) (n *Node, err error) {
 		return nil, yamlError(file, perr)
 	}
 	if len(f.Docs) > 1 {
-		return nil, &Error{Pos: Pos{File: file}, Msg: "more than one YAML document; a scenario file holds one"}
+		return nil, &doc.Error{Pos: doc.Pos{File: file}, Msg: "more than one YAML document; a scenario file holds one"}
 	}
 	if len(f.Docs) == 0 || f.Docs[0].Body == nil {
-		return &Node{Kind: Null, Pos: Pos{File: file, Line: 1, Col: 1}}, nil
+		return &doc.Node{Kind: doc.Null, Pos: doc.Pos{File: file, Line: 1, Col: 1}}, nil
 	}
 	return convert(file, f.Docs[0].Body, "")
 }
@@ -40,32 +42,32 @@ func yamlError(file string, err error) error {
 			if m, ok := err.(interface{ GetMessage() string }); ok {
 				msg = m.GetMessage()
 			}
-			return &Error{Pos: Pos{File: file, Line: tk.Position.Line, Col: tk.Position.Column}, Msg: msg}
+			return &doc.Error{Pos: doc.Pos{File: file, Line: tk.Position.Line, Col: tk.Position.Column}, Msg: msg}
 		}
 	}
-	return &Error{Pos: Pos{File: file}, Msg: err.Error()}
+	return &doc.Error{Pos: doc.Pos{File: file}, Msg: err.Error()}
 }
 
-func position(file string, n ast.Node) Pos {
+func position(file string, n ast.Node) doc.Pos {
 	if tk := n.GetToken(); tk != nil && tk.Position != nil {
-		return Pos{File: file, Line: tk.Position.Line, Col: tk.Position.Column}
+		return doc.Pos{File: file, Line: tk.Position.Line, Col: tk.Position.Column}
 	}
-	return Pos{File: file}
+	return doc.Pos{File: file}
 }
 
-func convert(file string, an ast.Node, path string) (*Node, error) {
+func convert(file string, an ast.Node, path string) (*doc.Node, error) {
 	pos := position(file, an)
 	switch x := an.(type) {
 	case *ast.DocumentNode:
 		if x.Body == nil {
-			return &Node{Kind: Null, Pos: pos, Path: path}, nil
+			return &doc.Node{Kind: doc.Null, Pos: pos, Path: path}, nil
 		}
 		return convert(file, x.Body, path)
 	case *ast.MappingNode:
 		if len(x.Values) > 0 {
 			pos = position(file, x.Values[0].Key)
 		}
-		m := &Node{Kind: Map, Pos: pos, Path: path}
+		m := &doc.Node{Kind: doc.Map, Pos: pos, Path: path}
 		for _, mv := range x.Values {
 			if err := addPair(file, m, mv); err != nil {
 				return nil, err
@@ -73,13 +75,13 @@ func convert(file string, an ast.Node, path string) (*Node, error) {
 		}
 		return m, nil
 	case *ast.MappingValueNode:
-		m := &Node{Kind: Map, Pos: position(file, x.Key), Path: path}
+		m := &doc.Node{Kind: doc.Map, Pos: position(file, x.Key), Path: path}
 		if err := addPair(file, m, x); err != nil {
 			return nil, err
 		}
 		return m, nil
 	case *ast.SequenceNode:
-		s := &Node{Kind: Seq, Pos: pos, Path: path}
+		s := &doc.Node{Kind: doc.Seq, Pos: pos, Path: path}
 		for i, v := range x.Values {
 			it, err := convert(file, v, fmt.Sprintf("%s[%d]", path, i))
 			if err != nil {
@@ -89,30 +91,30 @@ func convert(file string, an ast.Node, path string) (*Node, error) {
 		}
 		return s, nil
 	case *ast.NullNode:
-		return &Node{Kind: Null, Pos: pos, Path: path}, nil
+		return &doc.Node{Kind: doc.Null, Pos: pos, Path: path}, nil
 	case *ast.StringNode:
-		return &Node{Kind: Scalar, Pos: pos, Path: path, Value: x.Value}, nil
+		return &doc.Node{Kind: doc.Scalar, Pos: pos, Path: path, Value: x.Value}, nil
 	case *ast.LiteralNode:
 		v := ""
 		if x.Value != nil {
 			v = x.Value.Value
 		}
-		return &Node{Kind: Scalar, Pos: pos, Path: path, Value: v}, nil
+		return &doc.Node{Kind: doc.Scalar, Pos: pos, Path: path, Value: v}, nil
 	case *ast.IntegerNode, *ast.FloatNode, *ast.BoolNode, *ast.InfinityNode, *ast.NanNode:
-		return &Node{Kind: Scalar, Pos: pos, Path: path, Value: an.GetToken().Value}, nil
+		return &doc.Node{Kind: doc.Scalar, Pos: pos, Path: path, Value: an.GetToken().Value}, nil
 	case *ast.CommentGroupNode, *ast.CommentNode:
-		return &Node{Kind: Null, Pos: pos, Path: path}, nil
+		return &doc.Node{Kind: doc.Null, Pos: pos, Path: path}, nil
 	case *ast.AnchorNode, *ast.AliasNode:
-		return nil, &Error{Pos: pos, Path: path, Msg: "YAML anchors and aliases are not supported; write the value out"}
+		return nil, &doc.Error{Pos: pos, Path: path, Msg: "YAML anchors and aliases are not supported; write the value out"}
 	case *ast.TagNode:
-		return nil, &Error{Pos: pos, Path: path, Msg: "YAML tags are not supported"}
+		return nil, &doc.Error{Pos: pos, Path: path, Msg: "YAML tags are not supported"}
 	}
-	return nil, &Error{Pos: pos, Path: path, Msg: fmt.Sprintf("unsupported YAML construct (%s)", an.Type())}
+	return nil, &doc.Error{Pos: pos, Path: path, Msg: fmt.Sprintf("unsupported YAML construct (%s)", an.Type())}
 }
 
-func addPair(file string, m *Node, mv *ast.MappingValueNode) error {
+func addPair(file string, m *doc.Node, mv *ast.MappingValueNode) error {
 	if _, ok := mv.Key.(*ast.MergeKeyNode); ok {
-		return &Error{Pos: position(file, mv.Key), Path: m.Path, Msg: "YAML merge keys (<<) are not supported"}
+		return &doc.Error{Pos: position(file, mv.Key), Path: m.Path, Msg: "YAML merge keys (<<) are not supported"}
 	}
 	var key string
 	switch k := mv.Key.(type) {
@@ -121,21 +123,21 @@ func addPair(file string, m *Node, mv *ast.MappingValueNode) error {
 	case ast.ScalarNode:
 		key = k.GetToken().Value
 	default:
-		return &Error{Pos: position(file, mv.Key), Path: m.Path, Msg: "a mapping key must be a plain word"}
+		return &doc.Error{Pos: position(file, mv.Key), Path: m.Path, Msg: "a mapping key must be a plain word"}
 	}
 	if m.Get(key) != nil {
-		return &Error{Pos: position(file, mv.Key), Path: joinPath(m.Path, key), Msg: "duplicate key " + strconv.Quote(key)}
+		return &doc.Error{Pos: position(file, mv.Key), Path: doc.JoinPath(m.Path, key), Msg: "duplicate key " + strconv.Quote(key)}
 	}
-	var v *Node
+	var v *doc.Node
 	if mv.Value == nil {
-		v = &Node{Kind: Null, Pos: position(file, mv.Key), Path: joinPath(m.Path, key)}
+		v = &doc.Node{Kind: doc.Null, Pos: position(file, mv.Key), Path: doc.JoinPath(m.Path, key)}
 	} else {
 		var err error
-		if v, err = convert(file, mv.Value, joinPath(m.Path, key)); err != nil {
+		if v, err = convert(file, mv.Value, doc.JoinPath(m.Path, key)); err != nil {
 			return err
 		}
 	}
-	if v.Kind == Null && v.Pos.Line == 0 {
+	if v.Kind == doc.Null && v.Pos.Line == 0 {
 		v.Pos = position(file, mv.Key)
 	}
 	m.Keys = append(m.Keys, key)
