@@ -138,7 +138,7 @@ func TestClaimVerdicts(t *testing.T) {
 
 func TestExactClaim(t *testing.T) {
 	r := resultOf(t, [3]int64{0, 4545, 5455}, []int64{1})
-	exact := func(m string) (float64, bool) { return map[string]float64{"win.a": 5.0 / 11}[m], m == "win.a" }
+	exact := &rules.Exact{Win: [3]rules.Value{rules.A: {F: 5.0 / 11}, rules.B: {F: 6.0 / 11}}}
 	if v := CheckClaim(claim(t, "{metric: win.a, exact: true}"), r, 1e-6, exact); v.Verdict != Pass {
 		t.Errorf("agreeing estimate judged %s (%s)", v.Verdict, v.Note)
 	}

@@ -3,7 +3,6 @@ package analysis
 import (
 	"fmt"
 	"math"
-	"strings"
 
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
@@ -31,14 +30,14 @@ func (v Verdict) String() string {
 	return "INCONCLUSIVE"
 }
 
-// ExactValue gives the exact value of a metric from an analytic solver, or
-// false when the solver has none.
-type ExactValue func(metric string) (float64, bool)
-
 // ClaimCheck is the verdict on one claim with the evidence behind it, all in
 // the claim's unit.
 type ClaimCheck struct {
+	// Scenario names the scenario the claim is about.
+	Scenario string
 	Claim    scenarios.Claim
+	// Trials is the number of trials the verdict rests on.
+	Trials   int64
 	Verdict  Verdict
 	Observed float64
 	// Lo and Hi bound the interval the verdict was read from (for exact
@@ -51,11 +50,11 @@ type ClaimCheck struct {
 
 // CheckClaim evaluates c against r. alpha is the false-alarm rate spent on
 // this claim (a caller checking several claims divides its budget:
-// Bonferroni). exact may be nil.
-func CheckClaim(c scenarios.Claim, r *Result, alpha float64, exact ExactValue) ClaimCheck {
-	out := ClaimCheck{Claim: c}
+// Bonferroni). exact is the scenario's exact solution, or nil.
+func CheckClaim(c scenarios.Claim, r *Result, alpha float64, exact *rules.Exact) ClaimCheck {
 	t := r.Tally
 	n := t.Trials
+	out := ClaimCheck{Scenario: r.Scenario, Claim: c, Trials: n}
 	if n == 0 {
 		out.Note = "no trials finished"
 		return out
@@ -70,15 +69,15 @@ func CheckClaim(c scenarios.Claim, r *Result, alpha float64, exact ExactValue) C
 		return checkExact(out, c, r, alpha, exact)
 	}
 
-	switch {
-	case strings.HasPrefix(c.Metric, "win.") || strings.HasPrefix(c.Metric, "end."):
-		k := proportionCount(c.Metric, r)
+	switch m := c.Metric; m.Kind {
+	case rules.WinShare, rules.EndShare:
+		k := shareCount(m, r)
 		out.Observed = float64(k) / float64(n)
 		out.Lo, out.Hi = ClopperPearson(k, n, alpha)
 		out.Verdict = bounded(out.Lo, out.Hi, c.Min, c.Max)
 		out.Note = fmt.Sprintf("%d of %d; %.4g %% Clopper–Pearson interval", k, n, 100*(1-alpha))
 
-	case c.Metric == "rounds.mean":
+	case rules.RoundsMean:
 		h := &t.Rounds
 		out.Observed = h.Mean() / scale
 		lo, hi := MeanInterval(h.Mean(), h.Var(), n, z)
@@ -86,10 +85,9 @@ func CheckClaim(c scenarios.Claim, r *Result, alpha float64, exact ExactValue) C
 		out.Verdict = bounded(out.Lo, out.Hi, c.Min, c.Max)
 		out.Note = fmt.Sprintf("%.4g %% normal interval of the mean", 100*(1-alpha))
 
-	case strings.HasPrefix(c.Metric, "counter."):
-		name := strings.TrimPrefix(c.Metric, "counter.")
+	case rules.CounterMean:
 		for _, cm := range r.Counters() {
-			if cm.Name == name {
+			if cm.Name == m.Name {
 				out.Observed = cm.Mean
 				out.Lo, out.Hi = MeanInterval(cm.Mean, cm.Variance, n, z)
 			}
@@ -97,15 +95,11 @@ func CheckClaim(c scenarios.Claim, r *Result, alpha float64, exact ExactValue) C
 		out.Verdict = bounded(out.Lo, out.Hi, c.Min, c.Max)
 		out.Note = fmt.Sprintf("mean per trial; %.4g %% normal interval", 100*(1-alpha))
 
-	case c.Metric == "rounds.min", c.Metric == "rounds.max":
+	case rules.RoundsMin, rules.RoundsMax:
 		out = checkExtreme(out, c, r, scale)
 
-	default:
-		q, ok := c.Quantile()
-		if !ok {
-			out.Note = "unsupported metric"
-			return out
-		}
+	case rules.RoundsQuantile:
+		q := float64(m.Percent) / 100
 		h := &t.Rounds
 		out.Observed = float64(h.Quantile(q)) / scale
 		// Distribution-free interval from the binomial law of the number of
@@ -121,16 +115,12 @@ func CheckClaim(c scenarios.Claim, r *Result, alpha float64, exact ExactValue) C
 	return out
 }
 
-func proportionCount(metric string, r *Result) int64 {
-	switch metric {
-	case "win.a":
-		return r.Tally.Wins[rules.A]
-	case "win.b":
-		return r.Tally.Wins[rules.B]
-	case "win.none":
-		return r.Tally.Wins[rules.None]
+// shareCount returns the number of trials counted by a win or end share.
+func shareCount(m rules.Metric, r *Result) int64 {
+	if m.Kind == rules.WinShare {
+		return r.Tally.Wins[m.Side]
 	}
-	return r.Tally.End(strings.TrimPrefix(metric, "end."))
+	return r.Tally.End(m.Name)
 }
 
 // bounded reads a verdict from an interval and the claim's bounds.
@@ -154,15 +144,15 @@ func bounded(lo, hi float64, min, max *float64) Verdict {
 func checkExtreme(out ClaimCheck, c scenarios.Claim, r *Result, scale float64) ClaimCheck {
 	h := &r.Tally.Rounds
 	v := float64(h.Min())
-	if c.Metric == "rounds.max" {
+	if c.Metric.Kind == rules.RoundsMax {
 		v = float64(h.Max())
 	}
 	v /= scale
 	out.Observed, out.Lo, out.Hi = v, v, v
 	// For the minimum, a lower bound is a universal statement; for the
 	// maximum, an upper bound is.
-	universalBroken := c.Metric == "rounds.min" && c.Min != nil && v < *c.Min ||
-		c.Metric == "rounds.max" && c.Max != nil && v > *c.Max
+	universalBroken := c.Metric.Kind == rules.RoundsMin && c.Min != nil && v < *c.Min ||
+		c.Metric.Kind == rules.RoundsMax && c.Max != nil && v > *c.Max
 	unreached := (c.Min != nil && v < *c.Min) || (c.Max != nil && v > *c.Max)
 	switch {
 	case universalBroken:
@@ -175,11 +165,13 @@ func checkExtreme(out ClaimCheck, c scenarios.Claim, r *Result, scale float64) C
 	return out
 }
 
-func checkExact(out ClaimCheck, c scenarios.Claim, r *Result, alpha float64, exact ExactValue) ClaimCheck {
+func checkExact(out ClaimCheck, c scenarios.Claim, r *Result, alpha float64, exact *rules.Exact) ClaimCheck {
 	var v float64
 	ok := false
 	if exact != nil {
-		v, ok = exact(c.Metric)
+		var ev rules.Value
+		ev, ok = exact.Metric(c.Metric)
+		v = ev.F
 	}
 	if !ok {
 		out.Note = "no exact solution for this metric"
@@ -187,7 +179,7 @@ func checkExact(out ClaimCheck, c scenarios.Claim, r *Result, alpha float64, exa
 	}
 	n := r.Tally.Trials
 	out.Lo, out.Hi = v, v
-	if c.Metric == "rounds.mean" {
+	if c.Metric.Kind == rules.RoundsMean {
 		h := &r.Tally.Rounds
 		out.Observed = h.Mean()
 		se := math.Sqrt(h.Var() / float64(n))
@@ -200,7 +192,7 @@ func checkExact(out ClaimCheck, c scenarios.Claim, r *Result, alpha float64, exa
 			out.PValue = 2 * (1 - normalCDF(math.Abs(out.Observed-v)/se))
 		}
 	} else {
-		k := proportionCount(c.Metric, r)
+		k := shareCount(c.Metric, r)
 		out.Observed = float64(k) / float64(n)
 		out.PValue = ProportionPValue(k, n, v)
 	}

@@ -51,8 +51,9 @@ func (r *Result) Win(s rules.Side) Share { return share(r.Tally.Wins[s], r.Tally
 // End returns the share of trials that ended for the named reason.
 func (r *Result) End(name string) Share { return share(r.Tally.End(name), r.Tally.Trials) }
 
-// RoundStats summarises the rounds (or the ruleset's unit of time).
-type RoundStats struct {
+// HistStats summarises a histogram of per-trial values: the rounds (or the
+// ruleset's unit of time), or a distribution counter.
+type HistStats struct {
 	Mean, SD           float64
 	Min, Max           int64
 	P50, P90, P99      int64
@@ -61,9 +62,10 @@ type RoundStats struct {
 }
 
 // Rounds returns the round statistics.
-func (r *Result) Rounds() RoundStats {
-	h := &r.Tally.Rounds
-	s := RoundStats{
+func (r *Result) Rounds() HistStats { return histStats(&r.Tally.Rounds) }
+
+func histStats(h *sim.Hist) HistStats {
+	s := HistStats{
 		Mean: h.Mean(), SD: math.Sqrt(h.Var()), Min: h.Min(), Max: h.Max(),
 		P50: h.Quantile(0.5), P90: h.Quantile(0.9), P99: h.Quantile(0.99),
 		ExactQuantileBelow: sim.ExactBelow,
@@ -74,7 +76,7 @@ func (r *Result) Rounds() RoundStats {
 
 // CounterMean is a counter's mean per trial with a 95 % normal interval.
 type CounterMean struct {
-	Name         string
+	Name, Doc    string
 	Sum          int64
 	Mean, Lo, Hi float64
 	Variance     float64
@@ -86,6 +88,31 @@ func (r *Result) Counters() []CounterMean {
 	out := make([]CounterMean, len(t.CounterNames))
 	for i, name := range t.CounterNames {
 		out[i] = counterMean(name, t.Counters[i], t.CountersSq[i], t.Trials)
+		if i < len(r.Spec.Counters) {
+			out[i].Doc = r.Spec.Counters[i].Doc
+		}
+	}
+	return out
+}
+
+// CounterDist is the distribution of a distribution counter's per-trial
+// values.
+type CounterDist struct {
+	Name, Doc string
+	HistStats
+	Hist *sim.Hist
+}
+
+// Dists returns the distribution of every distribution counter, in counter
+// order.
+func (r *Result) Dists() []CounterDist {
+	t := r.Tally
+	out := make([]CounterDist, len(t.DistOf))
+	for k, i := range t.DistOf {
+		out[k] = CounterDist{Name: t.CounterNames[i], HistStats: histStats(&t.Dists[k]), Hist: &t.Dists[k]}
+		if i < len(r.Spec.Counters) {
+			out[k].Doc = r.Spec.Counters[i].Doc
+		}
 	}
 	return out
 }

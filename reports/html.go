@@ -8,6 +8,7 @@ import (
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/sim"
 )
 
 var page = template.Must(template.New("index").Funcs(template.FuncMap{"pct": pct, "num": num}).Parse(`<!doctype html>
@@ -21,9 +22,10 @@ th{background:#f3f3f3}td:first-child,th:first-child{text-align:left}
 <h1>crucible report</h1>
 <p>{{len .Results}} scenario(s); crucible {{.Version}}. Intervals are 95 % Wilson intervals for shares and
 95 % normal intervals for means.</p>
-<h2>Win rates</h2><img src="winrates.png" alt="win rates with error bars">
+{{if .WinRates}}<h2>Win rates</h2><img src="winrates.png" alt="win rates with error bars">
+{{if .Uncontested}}<p>Not drawn (no trial had a winner): {{range $i, $n := .Uncontested}}{{if $i}}, {{end}}{{$n}}{{end}}.</p>{{end}}{{end}}
 {{range .Plots}}<h2>Distribution of {{.Unit}}</h2><img src="{{.File}}" alt="distribution of {{.Unit}}">
-{{end}}
+{{end}}{{if .Dists}}<h2>Distributions of counters</h2><img src="counters.png" alt="distributions of counters">{{end}}
 {{range .Results}}
 <h2 id="{{.R.Scenario}}">{{.R.Scenario}}</h2>
 <p>ruleset <code>{{.R.Ruleset}}</code>, {{.R.Tally.Trials}} trials, seed <code>{{.R.Seed}}</code>,
@@ -36,8 +38,10 @@ scenario hash <code>{{.R.Hash}}</code>{{if .R.Shard}}, shard {{.R.Shard}}{{end}}
 <table><tr><th>{{.Unit}}</th><th>mean</th><th>95 % interval</th><th>sd</th><th>min</th><th>p50</th><th>p90</th><th>p99</th><th>max</th></tr>
 <tr><td></td><td>{{num .Rounds.Mean}}</td><td>[{{num .Rounds.MeanLo}}, {{num .Rounds.MeanHi}}]</td><td>{{num .Rounds.SD}}</td>
 <td>{{.Rounds.Min}}</td><td>{{.Rounds.P50}}</td><td>{{.Rounds.P90}}</td><td>{{.Rounds.P99}}</td><td>{{.Rounds.Max}}</td></tr></table>
-{{if .Counters}}<table><tr><th>counter</th><th>mean per trial</th><th>95 % interval</th></tr>
-{{range .Counters}}<tr><td>{{.Name}}</td><td>{{num .Mean}}</td><td>[{{num .Lo}}, {{num .Hi}}]</td></tr>{{end}}</table>{{end}}
+{{if .Counters}}<table><tr><th>counter</th><th>mean per trial</th><th>95 % interval</th><th>what it counts</th></tr>
+{{range .Counters}}<tr><td>{{.Name}}</td><td>{{num .Mean}}</td><td>[{{num .Lo}}, {{num .Hi}}]</td><td>{{.Doc}}</td></tr>{{end}}</table>{{end}}
+{{if .Dists}}<table><tr><th>distribution</th><th>min</th><th>p50</th><th>p90</th><th>p99</th><th>max</th></tr>
+{{range .Dists}}<tr><td>{{.Name}}</td><td>{{.Min}}</td><td>{{.P50}}</td><td>{{.P90}}</td><td>{{.P99}}</td><td>{{.Max}}</td></tr>{{end}}</table>{{end}}
 <details><summary>options in force</summary><table>
 {{range .R.Spec.Options}}<tr><td>{{.Name}}</td><td>{{.Value}}</td></tr>{{end}}</table></details>
 {{end}}
@@ -52,21 +56,28 @@ type namedShare struct {
 type htmlResult struct {
 	R        *analysis.Result
 	Shares   []namedShare
-	Rounds   analysis.RoundStats
+	Rounds   analysis.HistStats
 	Unit     string
 	Counters []analysis.CounterMean
+	Dists    []analysis.CounterDist
 }
 
 // HTML renders the report page, which shows winrates.png and rounds.png
 // from the same directory.
 func HTML(results []*analysis.Result, version string) ([]byte, error) {
 	data := struct {
-		Version string
-		Plots   []RoundPlot
-		Results []htmlResult
-	}{Version: version, Plots: RoundPlots(results)}
+		Version     string
+		WinRates    bool
+		Uncontested []string
+		Plots       []RoundPlot
+		Dists       bool
+		Results     []htmlResult
+	}{Version: version, WinRates: len(Contested(results)) > 0, Plots: RoundPlots(results), Dists: hasDists(results)}
 	for _, r := range results {
-		h := htmlResult{R: r, Rounds: r.Rounds(), Unit: r.Spec.RoundsUnit, Counters: r.Counters()}
+		if r.Tally.Wins[rules.A]+r.Tally.Wins[rules.B] == 0 {
+			data.Uncontested = append(data.Uncontested, r.Scenario)
+		}
+		h := htmlResult{R: r, Rounds: r.Rounds(), Unit: r.Spec.RoundsUnit, Counters: r.Counters(), Dists: r.Dists()}
 		if h.Unit == "" {
 			h.Unit = "rounds"
 		}
@@ -83,10 +94,20 @@ func HTML(results []*analysis.Result, version string) ([]byte, error) {
 	return b.Bytes(), err
 }
 
+func hasDists(results []*analysis.Result) bool {
+	for _, r := range results {
+		if len(r.Tally.DistOf) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // WriteDir writes the full report for results into dir (which must exist):
-// summary.csv, rounds.csv, summary.json, winrates.png, rounds.png (plus
-// rounds-<unit>.png for results counting another unit) and index.html, each
-// atomically.
+// summary.csv, rounds.csv, summary.json, winrates.png (of the results that
+// have winners), rounds.png (plus rounds-<unit>.png for results counting
+// another unit), counters.csv and counters.png (when a result has
+// distribution counters) and index.html, each atomically.
 func WriteDir(dir string, results []*analysis.Result, version string) error {
 	type file struct {
 		name   string
@@ -100,10 +121,17 @@ func WriteDir(dir string, results []*analysis.Result, version string) error {
 			err := WriteJSON(&b, results)
 			return b.Bytes(), err
 		}},
-		{"winrates.png", func() ([]byte, error) { return WinRatesPNG(results) }},
+	}
+	if contested := Contested(results); len(contested) > 0 {
+		files = append(files, file{"winrates.png", func() ([]byte, error) { return WinRatesPNG(contested) }})
 	}
 	for _, p := range RoundPlots(results) {
 		files = append(files, file{p.File, func() ([]byte, error) { return RoundsPNG(p.Results) }})
+	}
+	if hasDists(results) {
+		files = append(files,
+			file{"counters.csv", func() ([]byte, error) { return csvBytes(CounterRows(results)) }},
+			file{"counters.png", func() ([]byte, error) { return CountersPNG(results) }})
 	}
 	files = append(files, file{"index.html", func() ([]byte, error) { return HTML(results, version) }})
 	for _, f := range files {
@@ -111,7 +139,7 @@ func WriteDir(dir string, results []*analysis.Result, version string) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", f.name, err)
 		}
-		if err := WriteFileAtomic(filepath.Join(dir, f.name), data); err != nil {
+		if err := sim.WriteFileAtomic(filepath.Join(dir, f.name), data); err != nil {
 			return err
 		}
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/sim"
 )
 
 // object is a JSON object that keeps its keys in the order written.
@@ -44,31 +45,28 @@ func (o object) MarshalJSON() ([]byte, error) {
 // that `crucible merge` adds up; the rest is derived from it.
 func Object(r *analysis.Result) (json.Marshaler, error) {
 	t := r.Tally
-	opts := object{}
-	for _, s := range r.Spec.Options {
-		opts = append(opts, field{s.Name, s.Value})
-	}
+	opts := settingsObject(r.Spec.Options)
 	wins := object{{"a", t.Wins[rules.A]}, {"b", t.Wins[rules.B]}, {"none", t.Wins[rules.None]}}
 	ends := object{}
 	for i, n := range t.EndNames {
 		ends = append(ends, field{n, t.Ends[i]})
 	}
-	hist := object{}
-	for _, b := range t.Rounds.Bins() {
-		hist = append(hist, field{strconv.FormatInt(b.Low, 10), b.Count})
-	}
 	rs := r.Rounds()
-	rounds := object{
-		{"hist", hist}, {"unit", r.Spec.RoundsUnit},
-		{"n", t.Rounds.N()}, {"sum", t.Rounds.Sum()}, {"sum_sq", t.Rounds.SumSq()},
-		{"min", rs.Min}, {"max", rs.Max}, {"exact_below", rs.ExactQuantileBelow},
-		{"mean", rs.Mean}, {"sd", rs.SD}, {"p50", rs.P50}, {"p90", rs.P90}, {"p99", rs.P99},
-	}
+	rounds := histObject(&t.Rounds, rs, r.Spec.RoundsUnit)
 	counters, squares, means := object{}, object{}, object{}
 	for i, cm := range r.Counters() {
 		counters = append(counters, field{cm.Name, cm.Sum})
 		squares = append(squares, field{cm.Name, t.CountersSq[i]})
 		means = append(means, field{cm.Name, cm.Mean})
+	}
+	var hists, docs object
+	for _, d := range r.Dists() {
+		hists = append(hists, field{d.Name, histObject(d.Hist, d.HistStats, "")})
+	}
+	for _, c := range r.Spec.Counters {
+		if c.Doc != "" {
+			docs = append(docs, field{c.Name, c.Doc})
+		}
 	}
 	iv := object{}
 	for _, s := range []rules.Side{rules.A, rules.B, rules.None} {
@@ -95,12 +93,38 @@ func Object(r *analysis.Result) (json.Marshaler, error) {
 	o = append(o,
 		field{"options", opts}, field{"wins", wins}, field{"ends", ends},
 		field{"rounds", rounds}, field{"counters", counters}, field{"counters_sq", squares},
-		field{"counter_means", means}, field{"intervals", iv},
+		field{"counter_means", means},
 	)
+	if hists != nil {
+		o = append(o, field{"counter_hists", hists})
+	}
+	if docs != nil {
+		o = append(o, field{"counter_docs", docs})
+	}
+	o = append(o, field{"intervals", iv})
 	if len(r.Spec.Notes) > 0 {
 		o = append(o, field{"notes", r.Spec.Notes})
 	}
 	return o, nil
+}
+
+// histObject writes a histogram: its tally part (hist, n, sum, sum_sq, min,
+// max, exact_below), which sim.Hist reads back, then the statistics derived
+// from it. unit, if set, follows hist.
+func histObject(h *sim.Hist, st analysis.HistStats, unit string) object {
+	bins := object{}
+	for _, b := range h.Bins() {
+		bins = append(bins, field{strconv.FormatInt(b.Low, 10), b.Count})
+	}
+	o := object{{"hist", bins}}
+	if unit != "" {
+		o = append(o, field{"unit", unit})
+	}
+	return append(o,
+		field{"n", h.N()}, field{"sum", h.Sum()}, field{"sum_sq", h.SumSq()},
+		field{"min", st.Min}, field{"max", st.Max}, field{"exact_below", st.ExactQuantileBelow},
+		field{"mean", st.Mean}, field{"sd", st.SD}, field{"p50", st.P50}, field{"p90", st.P90}, field{"p99", st.P99},
+	)
 }
 
 // WriteJSON writes one result as an object, or several as an array, with a
@@ -119,35 +143,6 @@ func WriteJSON(w io.Writer, results []*analysis.Result) error {
 		v = objs[0]
 	}
 	b, err := json.MarshalIndent(v, "", "  ")
-	if err != nil {
-		return err
-	}
-	_, err = w.Write(append(b, '\n'))
-	return err
-}
-
-// ExactHeader identifies a scenario in the output of an exact solver.
-type ExactHeader struct {
-	Scenario, Ruleset, Hash, Version string
-	Spec                             rules.Spec
-}
-
-// WriteExactJSON writes an exact solution as one object: the scenario fields
-// of a run result (without seed and trials: nothing is random) and "exact".
-func WriteExactJSON(w io.Writer, h ExactHeader, exact json.Marshaler) error {
-	opts := object{}
-	for _, s := range h.Spec.Options {
-		opts = append(opts, field{s.Name, s.Value})
-	}
-	o := object{
-		{"scenario", h.Scenario}, {"ruleset", h.Ruleset}, {"scenario_hash", h.Hash},
-		{"crucible_version", h.Version}, {"options", opts},
-	}
-	if len(h.Spec.Notes) > 0 {
-		o = append(o, field{"notes", h.Spec.Notes})
-	}
-	o = append(o, field{"exact", exact})
-	b, err := json.MarshalIndent(o, "", "  ")
 	if err != nil {
 		return err
 	}

@@ -9,7 +9,6 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
@@ -18,6 +17,10 @@ import (
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/sim"
 )
+
+// panelFill fills every histogram panel: one colour, since a colour per
+// panel would suggest a meaning it does not have.
+var panelFill = color.RGBA{R: 0x4c, G: 0x72, B: 0xb0, A: 0xff}
 
 var sideColors = map[rules.Side]color.Color{
 	rules.A:    color.RGBA{R: 0x1f, G: 0x77, B: 0xb4, A: 0xff},
@@ -32,6 +35,19 @@ type errPoints struct {
 }
 
 func (e errPoints) XError(i int) (float64, float64) { return e.lo[i], e.hi[i] }
+
+// Contested returns the results in which some trial had a winner: the ones
+// a win-rate chart has something to say about. (A lifespan, or a duel that
+// always reaches its cap, is all "no winner"; its table says so.)
+func Contested(results []*analysis.Result) []*analysis.Result {
+	var out []*analysis.Result
+	for _, r := range results {
+		if r.Tally.Wins[rules.A]+r.Tally.Wins[rules.B] > 0 {
+			out = append(out, r)
+		}
+	}
+	return out
+}
 
 // WinRatesPNG draws the win shares of side a, side b and no winner for every
 // result as horizontal grouped bars with 95 % Wilson error bars, one row per
@@ -145,17 +161,42 @@ func RoundsPNG(results []*analysis.Result) ([]byte, error) {
 	if len(results) > 0 {
 		unit = unitOf(results[0])
 	}
-	cols := min(max(len(results), 1), 3)
-	rows := max((len(results)+cols-1)/cols, 1)
+	var panels []*plot.Plot
+	for _, r := range results {
+		p, err := histPanel(r.Scenario, &r.Tally.Rounds, unit, panelFill)
+		if err != nil {
+			return nil, err
+		}
+		panels = append(panels, p)
+	}
+	return panelGrid("Distribution of "+unit, panels)
+}
+
+// CountersPNG draws the distribution of every distribution counter of
+// every result, a panel each, as RoundsPNG draws rounds.
+func CountersPNG(results []*analysis.Result) ([]byte, error) {
+	var panels []*plot.Plot
+	for _, r := range results {
+		for _, d := range r.Dists() {
+			p, err := histPanel(r.Scenario+": "+d.Name, d.Hist, "value", panelFill)
+			if err != nil {
+				return nil, err
+			}
+			panels = append(panels, p)
+		}
+	}
+	return panelGrid("Distributions of counters", panels)
+}
+
+// panelGrid lays panels out three to a row under a title.
+func panelGrid(heading string, list []*plot.Plot) ([]byte, error) {
+	cols := min(max(len(list), 1), 3)
+	rows := max((len(list)+cols-1)/cols, 1)
 	panels := make([][]*plot.Plot, rows)
 	for i := range panels {
 		panels[i] = make([]*plot.Plot, cols)
 	}
-	for i, r := range results {
-		p, err := roundsPanel(r, unit, plotutil.Color(i%3))
-		if err != nil {
-			return nil, err
-		}
+	for i, p := range list {
 		panels[i/cols][i%cols] = p
 	}
 	const titleHeight = 0.5 * vg.Inch
@@ -165,7 +206,7 @@ func RoundsPNG(results []*analysis.Result) ([]byte, error) {
 	title := plot.New().Title.TextStyle // the style of a plot's title, larger
 	title.Font.Size = vg.Points(14)
 	title.XAlign, title.YAlign = draw.XCenter, draw.YTop
-	dc.FillText(title, vg.Point{X: w / 2, Y: h - 0.15*vg.Inch}, "Distribution of "+unit)
+	dc.FillText(title, vg.Point{X: w / 2, Y: h - 0.15*vg.Inch}, heading)
 	grid := draw.Crop(dc, 0, 0, 0, -titleHeight)
 	tiles := draw.Tiles{Rows: rows, Cols: cols, PadX: 0.25 * vg.Inch, PadY: 0.25 * vg.Inch,
 		PadTop: 0.05 * vg.Inch, PadBottom: 0.05 * vg.Inch, PadLeft: 0.05 * vg.Inch, PadRight: 0.45 * vg.Inch}
@@ -184,22 +225,22 @@ func RoundsPNG(results []*analysis.Result) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// roundsPanel is one result's panel of RoundsPNG.
-func roundsPanel(r *analysis.Result, unit string, fill color.Color) (*plot.Plot, error) {
+// histPanel is one panel of RoundsPNG or CountersPNG: the histogram h of
+// per-trial values counted in unit.
+func histPanel(title string, h *sim.Hist, unit string, fill color.Color) (*plot.Plot, error) {
 	p := plot.New()
-	p.Title.Text = r.Scenario
+	p.Title.Text = title
 	p.Title.TextStyle.Font.Size = vg.Points(10)
-	h := &r.Tally.Rounds
 	p.X.Label.Text = unit
 	p.Y.Label.Text = "share per " + singular(unit)
 	var bins []plotter.HistogramBin
-	n := float64(r.Tally.Trials)
+	n := float64(h.N())
 	logX := h.Max() >= sim.ExactBelow || h.Max() > 1000*max(h.Min(), 1)
 	if logX {
 		p.X.Scale = plot.LogScale{}
 		p.X.Tick.Marker = plot.LogTicks{Prec: -1}
 		p.Y.Label.Text = "share per 1/8 octave"
-		for _, b := range logBinned(r) {
+		for _, b := range logBinned(h) {
 			bins = append(bins, plotter.HistogramBin{Min: b.X * math.Exp2(-0.5/8), Max: b.X * math.Exp2(0.5/8), Weight: b.Y})
 		}
 	} else {
@@ -246,12 +287,12 @@ func roundsPanel(r *analysis.Result, unit string, fill color.Color) (*plot.Plot,
 // resolution at which a distribution spanning many decades reads well on a
 // log axis; each point is a bucket's geometric centre and its share of the
 // trials. Values of 0 are left out (they have no place on a log axis).
-func logBinned(r *analysis.Result) plotter.XYs {
+func logBinned(h *sim.Hist) plotter.XYs {
 	const perOctave = 8
-	n := float64(r.Tally.Trials)
+	n := float64(h.N())
 	shares := map[int]float64{}
 	lowest, highest := math.MaxInt, math.MinInt
-	for _, b := range r.Tally.Rounds.Bins() {
+	for _, b := range h.Bins() {
 		if b.Low < 1 {
 			continue
 		}
@@ -298,12 +339,7 @@ func RoundPlots(results []*analysis.Result) []RoundPlot {
 	return plots
 }
 
-func unitOf(r *analysis.Result) string {
-	if r.Spec.RoundsUnit == "" {
-		return "rounds"
-	}
-	return r.Spec.RoundsUnit
-}
+func unitOf(r *analysis.Result) string { return unitName(r.Spec.RoundsUnit) }
 
 func singular(unit string) string {
 	if len(unit) > 1 && unit[len(unit)-1] == 's' {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/rules"
@@ -43,6 +44,7 @@ func readOne(raw []byte) (*analysis.Result, error) {
 		Shard    string          `json:"shard"`
 		First    int64           `json:"first_trial"`
 		Options  json.RawMessage `json:"options"`
+		Docs     json.RawMessage `json:"counter_docs"`
 		Notes    []string        `json:"notes"`
 		Rounds   struct {
 			Unit string `json:"unit"`
@@ -58,7 +60,22 @@ func readOne(raw []byte) (*analysis.Result, error) {
 	if err := t.UnmarshalJSON(raw); err != nil {
 		return nil, err
 	}
-	spec := rules.Spec{Ends: t.EndNames, Counters: t.CounterNames, RoundsUnit: meta.Rounds.Unit, Notes: meta.Notes}
+	spec := rules.Spec{Ends: t.EndNames, RoundsUnit: meta.Rounds.Unit, Notes: meta.Notes}
+	var docs orderedStrings
+	if len(meta.Docs) > 0 {
+		if err := json.Unmarshal(meta.Docs, &docs); err != nil {
+			return nil, fmt.Errorf("counter_docs: %w", err)
+		}
+	}
+	for i, name := range t.CounterNames {
+		c := rules.Counter{Name: name, Dist: slices.Contains(t.DistOf, i)}
+		for _, d := range docs {
+			if d.Name == name {
+				c.Doc = d.Value
+			}
+		}
+		spec.Counters = append(spec.Counters, c)
+	}
 	if len(meta.Options) > 0 {
 		var opts orderedStrings
 		if err := json.Unmarshal(meta.Options, &opts); err != nil {

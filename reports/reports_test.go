@@ -20,7 +20,7 @@ var update = flag.Bool("update", false, "rewrite golden files in testdata/")
 // number in the goldens can be checked by hand.
 func sample(name, unit string, rounds []int64) *analysis.Result {
 	spec := rules.Spec{
-		Ends: []string{"death", "round-cap"}, Counters: []string{"hits_a"}, RoundsUnit: unit,
+		Ends: []string{"death", "round-cap"}, Counters: []rules.Counter{{Name: "a.hits"}}, RoundsUnit: unit,
 		Options: []rules.Setting{{Name: "tie-rule", Value: "flip-off"}, {Name: "round-cap", Value: "200"}},
 	}
 	t := sim.NewTally(spec)
@@ -59,7 +59,26 @@ func results() []*analysis.Result {
 	return []*analysis.Result{
 		sample("demo/duel", "rounds", []int64{1, 2, 2, 3, 5, 8, 13, 200, 4}),
 		sample("demo/life", "seconds", []int64{15, 40000, 70000, 2_000_000_000}),
+		distSample(),
 	}
+}
+
+// distSample has a distribution counter, b.threat, with the values 0, 1, 1,
+// 2, 2, 2, 5: mean 13/7, median 2, maximum 5.
+func distSample() *analysis.Result {
+	spec := rules.Spec{
+		Ends: []string{"destroyed"}, RoundsUnit: "rounds",
+		Counters: []rules.Counter{{Name: "a.hull-left", Doc: "hull points left"}, {Name: "b.threat", Dist: true, Doc: "Threat Rating of the opponent"}},
+	}
+	t := sim.NewTally(spec)
+	o := &rules.Outcome{Counters: make([]int64, 2)}
+	for i, threat := range []int64{0, 1, 1, 2, 2, 2, 5} {
+		o.Winner, o.Rounds = rules.A+rules.Side(i%2), int64(1+i%3)
+		o.Counters[0], o.Counters[1] = int64(10-i), threat
+		t.Add(o)
+	}
+	return &analysis.Result{Scenario: "demo/npc", Ruleset: "emojispace", Hash: "fedcba9876543210",
+		Version: "test", Seed: 7, Spec: spec, Tally: t, Planned: t.Trials}
 }
 
 func TestGoldens(t *testing.T) {
@@ -83,6 +102,11 @@ func TestGoldens(t *testing.T) {
 		t.Fatal(err)
 	}
 	golden(t, "rounds.golden.csv", b.Bytes())
+	b.Reset()
+	if err := WriteCSV(&b, CounterRows(results())); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "counters.golden.csv", b.Bytes())
 }
 
 // What WriteJSON writes, ReadJSON reads back to the same bytes: that is
@@ -118,7 +142,7 @@ func TestWriteDir(t *testing.T) {
 	if err := WriteDir(dir, results(), "test"); err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range []string{"summary.csv", "rounds.csv", "summary.json", "index.html", "winrates.png", "rounds.png", "rounds-seconds.png"} {
+	for _, f := range []string{"summary.csv", "rounds.csv", "summary.json", "index.html", "winrates.png", "rounds.png", "rounds-seconds.png", "counters.csv", "counters.png"} {
 		data, err := os.ReadFile(filepath.Join(dir, f))
 		if err != nil {
 			t.Fatal(err)
@@ -131,7 +155,7 @@ func TestWriteDir(t *testing.T) {
 		}
 	}
 	html, _ := os.ReadFile(filepath.Join(dir, "index.html"))
-	for _, want := range []string{`<img src="winrates.png"`, `<img src="rounds.png"`, `<img src="rounds-seconds.png"`, "demo/duel", "tie-rule"} {
+	for _, want := range []string{`<img src="winrates.png"`, `<img src="rounds.png"`, `<img src="rounds-seconds.png"`, `<img src="counters.png"`, "demo/duel", "tie-rule", "Threat Rating of the opponent"} {
 		if !bytes.Contains(html, []byte(want)) {
 			t.Errorf("index.html lacks %q", want)
 		}
@@ -144,9 +168,33 @@ func TestWriteDir(t *testing.T) {
 	}
 }
 
-func TestWriteFileAtomicFailsCleanly(t *testing.T) {
-	if err := WriteFileAtomic(filepath.Join(t.TempDir(), "missing", "x.json"), []byte("{}")); err == nil {
-		t.Error("writing into a missing directory succeeded")
+// A result in which no trial had a winner (a lifespan) has nothing to show
+// on the win-rate chart: it is left off and named under it, and a report of
+// such results alone has no chart.
+func TestWinRatesLeaveOutUncontested(t *testing.T) {
+	life := sample("demo/lifespan", "seconds", []int64{15, 40000, 70000})
+	life.Tally.Wins = [3]int64{3, 0, 0}
+	if got := Contested([]*analysis.Result{results()[0], life}); len(got) != 1 || got[0].Scenario != "demo/duel" {
+		t.Errorf("contested: %v", got)
+	}
+	dir := t.TempDir()
+	if err := WriteDir(dir, []*analysis.Result{results()[0], life}, "test"); err != nil {
+		t.Fatal(err)
+	}
+	html, _ := os.ReadFile(filepath.Join(dir, "index.html"))
+	if !bytes.Contains(html, []byte("Not drawn (no trial had a winner): demo/lifespan.")) {
+		t.Errorf("index.html does not name the left-out result")
+	}
+	dir = t.TempDir()
+	if err := WriteDir(dir, []*analysis.Result{life}, "test"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "winrates.png")); err == nil {
+		t.Error("winrates.png drawn for a report with no winners")
+	}
+	html, _ = os.ReadFile(filepath.Join(dir, "index.html"))
+	if bytes.Contains(html, []byte("winrates.png")) {
+		t.Error("index.html shows a win-rate chart it has not got")
 	}
 }
 

@@ -1,3 +1,6 @@
+// Package reports renders results: a text table, CSV, JSON, PNG plots and an
+// HTML page. Every number it prints is derived from integer tallies, so the
+// same tallies always render to the same bytes.
 package reports
 
 import (
@@ -5,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
 	"text/tabwriter"
 
 	"github.com/crucible-sim/crucible/analysis"
@@ -40,12 +42,8 @@ func writeOne(w io.Writer, r *analysis.Result) error {
 	if r.Interrupted() {
 		fmt.Fprintf(w, "INTERRUPTED: %d of %d planned trials finished; the figures below cover those.\n", t.Trials, r.Planned)
 	}
-	var opts []string
-	for _, s := range r.Spec.Options {
-		opts = append(opts, s.Name+"="+s.Value)
-	}
-	if len(opts) > 0 {
-		fmt.Fprintf(w, "options   %s\n", strings.Join(opts, " "))
+	if opts := settingsText(r.Spec.Options); opts != "" {
+		fmt.Fprintf(w, "options   %s\n", opts)
 	}
 	for _, n := range r.Spec.Notes {
 		fmt.Fprintf(w, "note      %s\n", n)
@@ -64,10 +62,7 @@ func writeOne(w io.Writer, r *analysis.Result) error {
 		return err
 	}
 	rs := r.Rounds()
-	unit := r.Spec.RoundsUnit
-	if unit == "" {
-		unit = "rounds"
-	}
+	unit := unitName(r.Spec.RoundsUnit)
 	fmt.Fprintf(w, "\n%s  mean %s [%s, %s]  sd %s  min %d  p50 %d  p90 %d  p99 %d  max %d\n",
 		unit, num(rs.Mean), num(rs.MeanLo), num(rs.MeanHi), num(rs.SD), rs.Min, rs.P50, rs.P90, rs.P99, rs.Max)
 	if rs.Max >= rs.ExactQuantileBelow {
@@ -78,6 +73,16 @@ func writeOne(w io.Writer, r *analysis.Result) error {
 		fmt.Fprintln(tw, "\ncounter\tmean per trial\t95 % interval")
 		for _, c := range cs {
 			fmt.Fprintf(tw, "%s\t%s\t[%s, %s]\n", c.Name, num(c.Mean), num(c.Lo), num(c.Hi))
+		}
+		if err := tw.Flush(); err != nil {
+			return err
+		}
+	}
+	if ds := r.Dists(); len(ds) > 0 {
+		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "\ndistribution\tmin\tp50\tp90\tp99\tmax")
+		for _, d := range ds {
+			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\n", d.Name, d.Min, d.P50, d.P90, d.P99, d.Max)
 		}
 		return tw.Flush()
 	}
@@ -124,6 +129,22 @@ func RoundRows(results []*analysis.Result) [][]string {
 		for _, b := range r.Tally.Rounds.Bins() {
 			rows = append(rows, []string{r.Scenario, strconv.FormatInt(b.Low, 10), strconv.FormatInt(b.High, 10),
 				strconv.FormatInt(b.Count, 10), num(float64(b.Count) / n)})
+		}
+	}
+	return rows
+}
+
+// CounterRows returns the histogram of every distribution counter of every
+// result: one row per non-empty bin.
+func CounterRows(results []*analysis.Result) [][]string {
+	rows := [][]string{{"scenario", "counter", "low", "high", "count", "share"}}
+	for _, r := range results {
+		n := float64(r.Tally.Trials)
+		for _, d := range r.Dists() {
+			for _, b := range d.Hist.Bins() {
+				rows = append(rows, []string{r.Scenario, d.Name, strconv.FormatInt(b.Low, 10), strconv.FormatInt(b.High, 10),
+					strconv.FormatInt(b.Count, 10), num(float64(b.Count) / n)})
+			}
 		}
 	}
 	return rows

@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -15,9 +14,8 @@ type Option struct {
 	Default string
 	// Words lists the allowed values of a word option.
 	Words []string
-	// Int marks an integer option with the inclusive range [Min, Max].
-	Int      bool
-	Min, Max int64
+	// Ints, if set, makes an integer option with that range.
+	Ints *doc.Range
 	// Check validates a free-form value (e.g. "after-round-N"); Allowed
 	// describes the accepted forms for error messages.
 	Check   func(string) error
@@ -28,31 +26,26 @@ func (o Option) allowed() string {
 	switch {
 	case len(o.Words) > 0:
 		return strings.Join(o.Words, ", ")
-	case o.Int:
-		return fmt.Sprintf("an integer from %d to %d", o.Min, o.Max)
+	case o.Ints != nil:
+		return o.Ints.String()
 	}
 	return o.Allowed
 }
 
-func (o Option) check(v string) error {
+// check validates the value at n (a scalar) and returns it.
+func (o Option) check(n *doc.Node) (string, error) {
 	switch {
 	case len(o.Words) > 0:
-		for _, w := range o.Words {
-			if v == w {
-				return nil
-			}
-		}
-		return fmt.Errorf("%q is not allowed", v)
-	case o.Int:
-		i, err := strconv.ParseInt(strings.ReplaceAll(v, "_", ""), 10, 64)
-		if err != nil || i < o.Min || i > o.Max {
-			return fmt.Errorf("%q is not allowed", v)
-		}
-		return nil
+		return doc.OneOf(n, o.Words...)
+	case o.Ints != nil:
+		_, err := o.Ints.Int(n)
+		return n.Value, err
 	case o.Check != nil:
-		return o.Check(v)
+		if err := o.Check(n.Value); err != nil {
+			return "", n.Errorf("%v (allowed: %s)", err, o.allowed())
+		}
 	}
-	return nil
+	return n.Value, nil
 }
 
 // OptionSet is the list of options a ruleset declares, in output order.
@@ -81,10 +74,11 @@ func (s OptionSet) Resolve(n *doc.Node) (Settings, error) {
 		if v.Kind != doc.Scalar {
 			return nil, v.Errorf("expected a value (allowed: %s)", s[i].allowed())
 		}
-		if err := s[i].check(v.Value); err != nil {
-			return nil, v.Errorf("%v (allowed: %s)", err, s[i].allowed())
+		val, err := s[i].check(v)
+		if err != nil {
+			return nil, err
 		}
-		out[i].Value = v.Value
+		out[i].Value = val
 	}
 	return out, nil
 }
@@ -101,10 +95,7 @@ func (s OptionSet) Check(name string, n *doc.Node) (string, error) {
 	if n.Kind != doc.Scalar {
 		return "", n.Errorf("expected a value (allowed: %s)", s[i].allowed())
 	}
-	if err := s[i].check(n.Value); err != nil {
-		return "", n.Errorf("%v (allowed: %s)", err, s[i].allowed())
-	}
-	return n.Value, nil
+	return s[i].check(n)
 }
 
 func (s OptionSet) index(name string) int {

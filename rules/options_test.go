@@ -4,12 +4,13 @@ import (
 	"testing"
 
 	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/rules/doc"
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
 var testOptions = rules.OptionSet{
 	{Name: "tie-rule", Default: "flip-off", Words: []string{"flip-off", "underdog"}},
-	{Name: "round-cap", Default: "200", Int: true, Min: 1, Max: 100000},
+	{Name: "round-cap", Default: "200", Ints: &doc.Range{Min: 1, Max: 100000}},
 }
 
 func TestOptionsResolve(t *testing.T) {
@@ -30,7 +31,7 @@ func TestOptionsErrors(t *testing.T) {
 	for _, c := range []struct{ src, want string }{
 		{"options: {tie: coin}\n", `s.yaml:1:16: options.tie: unknown option "tie" (options: tie-rule, round-cap)`},
 		{"options: {tie-rule: coin}\n", `s.yaml:1:21: options.tie-rule: "coin" is not allowed (allowed: flip-off, underdog)`},
-		{"options: {round-cap: 0}\n", `s.yaml:1:22: options.round-cap: "0" is not allowed (allowed: an integer from 1 to 100000)`},
+		{"options: {round-cap: 0}\n", `s.yaml:1:22: options.round-cap: 0 is out of range (allowed: an integer from 1 to 100000)`},
 		{"options: [1]\n", `s.yaml:1:10: options: expected a mapping of option names to values`},
 	} {
 		n, err := scenarios.ParseYAML("s.yaml", []byte(c.src))

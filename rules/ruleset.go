@@ -40,21 +40,28 @@ type Battle interface {
 
 // Fighter plays battles of one compiled scenario.
 type Fighter interface {
-	// Fight plays one battle with the stream r and fills o, whose Counters
-	// have been reset to zero. It must not allocate in steady state and must
-	// depend on nothing but the battle and r.
-	Fight(r *Rand, o *Outcome)
-	// Replay plays the same battle as Fight, with the same draws, and writes
-	// a human-readable account of it to w.
-	Replay(r *Rand, o *Outcome, w io.Writer)
+	// Fight plays trial i (its index in the run, from 0) with the stream r
+	// and fills o, whose Counters have been reset to zero. The stream is
+	// the only source of randomness; the index may select what the trial
+	// plays (test i of a generated suite, the first side on alternate
+	// trials), never random numbers. Fight must not allocate in steady
+	// state and must depend on nothing but the battle, i and r.
+	Fight(i int64, r *Rand, o *Outcome)
+	// Replay plays trial i exactly as Fight does, with the same draws, and
+	// writes a human-readable account of the battle to w: its set-up and
+	// its rounds, not its result. The caller prints the result (winner, end,
+	// rounds and counters) from o afterwards, the same way for every
+	// ruleset.
+	Replay(i int64, r *Rand, o *Outcome, w io.Writer)
 }
 
 // Spec describes what a battle reports.
 type Spec struct {
 	// Ends lists the end reasons the battle may report, in output order.
 	Ends []string
-	// Counters names the integer counters of Outcome.Counters.
-	Counters []string
+	// Counters declares the integer counters of Outcome.Counters (see
+	// Counter for the naming scheme; Counters builds the list).
+	Counters []Counter
 	// Options lists every rule option in force, defaults included, in a
 	// stable order, so that every output can echo them.
 	Options []Setting

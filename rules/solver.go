@@ -2,10 +2,8 @@ package rules
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"slices"
 	"strings"
 
@@ -20,29 +18,15 @@ type Solver interface {
 	// Solve returns the exact solution of a scenario, given as the
 	// ruleset's part of the document (what Ruleset.Compile takes: a solver
 	// may accept options Monte Carlo cannot play, such as an optimal
-	// policy). With rational set, it also computes exact fractions. An
-	// error explains why no exact answer is available; it wraps ErrBudget
-	// when the state space exceeds the solver's budget.
-	Solve(ctx context.Context, scenario *doc.Node, rational bool) (Solution, error)
+	// policy). With rational set, it also gives exact fractions. An error
+	// explains why no exact answer is available; it wraps ErrBudget when
+	// the state space exceeds the solver's budget.
+	Solve(ctx context.Context, scenario *doc.Node, rational bool) (*Exact, error)
 }
 
 // ErrBudget is wrapped by a solver's error when a scenario is beyond its
 // state budget: Monte Carlo is then the way to evaluate it.
 var ErrBudget = errors.New("beyond the exact solver's state budget")
-
-// Solution is an exact result.
-type Solution interface {
-	// Metric returns the exact value of a claim metric ("win.a", "win.b",
-	// "win.none", "end.<reason>", "rounds.mean"), or false.
-	Metric(name string) (float64, bool)
-	// InForce returns the options the solution was computed under,
-	// defaults included, and any notes (e.g. unverified data in use).
-	InForce() (options []Setting, notes []string)
-	// WriteTable writes the solution for people.
-	WriteTable(w io.Writer) error
-	// MarshalJSON writes the solution's "exact" object.
-	json.Marshaler
-}
 
 var solvers = map[string]Solver{}
 

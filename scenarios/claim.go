@@ -2,8 +2,6 @@ package scenarios
 
 import (
 	"fmt"
-	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/crucible-sim/crucible/rules"
@@ -15,9 +13,8 @@ import (
 type Claim struct {
 	ID   string
 	Says string // the statement in words, usually quoted from a source
-	// Metric is one of win.a, win.b, win.none, end.<reason>, rounds.mean,
-	// rounds.min, rounds.max, rounds.pNN (NN in 1..99), counter.<name>.
-	Metric string
+	// Metric is what the claim bounds.
+	Metric rules.Metric
 	// Unit converts a rounds metric measured in seconds: seconds, minutes,
 	// hours, days or years (365.25 days). Empty means the raw unit.
 	Unit string
@@ -33,8 +30,6 @@ var UnitSeconds = map[string]float64{
 	"seconds": 1, "minutes": 60, "hours": 3600, "days": 86400, "years": 31557600,
 }
 
-var quantileMetric = regexp.MustCompile(`^rounds\.p([1-9][0-9]?)$`)
-
 // ParseClaim decodes one claim of a `claims:` list.
 func ParseClaim(n *doc.Node) (Claim, error) {
 	var c struct {
@@ -49,22 +44,17 @@ func ParseClaim(n *doc.Node) (Claim, error) {
 	if err := doc.Decode(n, &c); err != nil {
 		return Claim{}, err
 	}
-	cl := Claim{ID: c.ID, Says: c.Says, Metric: c.Metric, Unit: c.Unit, Min: c.Min, Max: c.Max, Exact: c.Exact, node: n}
 	m := n.Get("metric")
-	switch {
-	case c.Metric == "win.a", c.Metric == "win.b", c.Metric == "win.none",
-		c.Metric == "rounds.mean", c.Metric == "rounds.min", c.Metric == "rounds.max",
-		quantileMetric.MatchString(c.Metric),
-		strings.HasPrefix(c.Metric, "end.") && len(c.Metric) > 4,
-		strings.HasPrefix(c.Metric, "counter.") && len(c.Metric) > 8:
-	default:
-		return Claim{}, m.Errorf("unknown metric %q (allowed: win.a, win.b, win.none, end.<reason>, rounds.mean, rounds.min, rounds.max, rounds.pNN, counter.<name>)", c.Metric)
+	metric, err := rules.ParseMetric(c.Metric)
+	if err != nil {
+		return Claim{}, m.Errorf("%v", err)
 	}
+	cl := Claim{ID: c.ID, Says: c.Says, Metric: metric, Unit: c.Unit, Min: c.Min, Max: c.Max, Exact: c.Exact, node: n}
 	if c.Unit != "" {
 		if _, ok := UnitSeconds[c.Unit]; !ok {
 			return Claim{}, n.Get("unit").Errorf("unknown unit %q (allowed: seconds, minutes, hours, days, years)", c.Unit)
 		}
-		if !strings.HasPrefix(c.Metric, "rounds.") {
+		if !metric.Rounds() {
 			return Claim{}, n.Get("unit").Errorf("a unit applies only to rounds metrics, not %s", c.Metric)
 		}
 	}
@@ -72,7 +62,7 @@ func ParseClaim(n *doc.Node) (Claim, error) {
 		if c.Min != nil || c.Max != nil {
 			return Claim{}, n.Errorf("an exact claim takes no min or max: the exact solver gives the value")
 		}
-		if !strings.HasPrefix(c.Metric, "win.") && !strings.HasPrefix(c.Metric, "end.") && c.Metric != "rounds.mean" {
+		if !metric.Share() && metric.Kind != rules.RoundsMean {
 			return Claim{}, m.Errorf("an exact claim needs a probability or rounds.mean metric, not %s", c.Metric)
 		}
 	} else if c.Min == nil && c.Max == nil {
@@ -84,16 +74,6 @@ func ParseClaim(n *doc.Node) (Claim, error) {
 	return cl, nil
 }
 
-// Quantile returns q for a rounds.pNN metric, or false.
-func (c Claim) Quantile() (float64, bool) {
-	m := quantileMetric.FindStringSubmatch(c.Metric)
-	if m == nil {
-		return 0, false
-	}
-	p, _ := strconv.Atoi(m[1])
-	return float64(p) / 100, true
-}
-
 // Where locates the claim in its file.
 func (c Claim) Where() string { return c.node.Pos.String() }
 
@@ -102,22 +82,12 @@ func (c Claim) Label() string {
 	if c.ID != "" {
 		return c.ID
 	}
-	return c.Metric
+	return c.Metric.String()
 }
 
 func (c Claim) checkAgainst(spec rules.Spec) error {
-	m := c.node.Get("metric")
-	if name, ok := strings.CutPrefix(c.Metric, "end."); ok && spec.EndIndex(name) < 0 {
-		return m.Errorf("unknown end reason %q (this battle ends by: %s)", name, strings.Join(spec.Ends, ", "))
-	}
-	if name, ok := strings.CutPrefix(c.Metric, "counter."); ok {
-		found := false
-		for _, n := range spec.Counters {
-			found = found || n == name
-		}
-		if !found {
-			return m.Errorf("unknown counter %q (counters: %s)", name, strings.Join(spec.Counters, ", "))
-		}
+	if err := c.Metric.Check(spec); err != nil {
+		return c.node.Get("metric").Errorf("%v", err)
 	}
 	if c.Unit != "" && spec.RoundsUnit != "seconds" {
 		return c.node.Get("unit").Errorf("units convert seconds, but this battle counts %s", spec.RoundsUnit)
@@ -131,7 +101,7 @@ func (c Claim) String() string {
 	if c.Min != nil && c.Max != nil {
 		fmt.Fprintf(&b, "%g ≤ ", *c.Min)
 	}
-	b.WriteString(c.Metric)
+	b.WriteString(c.Metric.String())
 	switch {
 	case c.Exact:
 		b.WriteString(" = exact")

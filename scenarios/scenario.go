@@ -18,6 +18,7 @@ import (
 
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/rules/doc"
+	"github.com/crucible-sim/crucible/sim"
 )
 
 //go:embed builtin
@@ -122,7 +123,7 @@ func (s *Scenario) derive() error {
 		Name        string      `doc:"name"`
 		Ruleset     string      `doc:"ruleset,required"`
 		Description string      `doc:"description"`
-		Trials      int64       `doc:"trials"`
+		Trials      *doc.Node   `doc:"trials"`
 		Claims      []*doc.Node `doc:"claims"`
 	}
 	c.Name = s.Name
@@ -133,16 +134,20 @@ func (s *Scenario) derive() error {
 			common.Vals = append(common.Vals, v)
 		}
 	}
-	if err := doc.Decode(common, &c); err != nil {
+	err := doc.Decode(common, &c)
+	if err != nil {
 		return err
 	}
 	if _, err := rules.Lookup(c.Ruleset); err != nil {
 		return s.root.Get("ruleset").Errorf("%v", err)
 	}
-	if c.Trials < 0 {
-		return s.root.Get("trials").Errorf("trials must be ≥ 1")
+	s.Trials = 0
+	if doc.Present(c.Trials) {
+		if s.Trials, err = sim.TrialRange.Int(c.Trials); err != nil {
+			return err
+		}
 	}
-	s.Name, s.Ruleset, s.Description, s.Trials = c.Name, c.Ruleset, c.Description, c.Trials
+	s.Name, s.Ruleset, s.Description = c.Name, c.Ruleset, c.Description
 	s.Claims = s.Claims[:0]
 	for _, n := range c.Claims {
 		cl, err := ParseClaim(n)
@@ -154,15 +159,27 @@ func (s *Scenario) derive() error {
 	return nil
 }
 
+// CheckAssignment checks the form of an override, PATH=VALUE, without a
+// scenario: a malformed one is a usage error whatever the scenario.
+func CheckAssignment(assignment string) error {
+	p, _, ok := strings.Cut(assignment, "=")
+	if !ok || strings.TrimSpace(p) == "" {
+		return fmt.Errorf("--set %s: expected PATH=VALUE, e.g. options.tie-rule=underdog", assignment)
+	}
+	if err := doc.CheckPath(strings.TrimSpace(p)); err != nil {
+		return fmt.Errorf("--set %s: %v", assignment, err)
+	}
+	return nil
+}
+
 // Set overrides one field of the scenario, as `--set PATH=VALUE` does. The
 // value is validated when the scenario is compiled, like the file itself.
 func (s *Scenario) Set(assignment string) error {
-	p, v, ok := strings.Cut(assignment, "=")
-	origin := "--set " + assignment
-	if !ok || strings.TrimSpace(p) == "" {
-		return fmt.Errorf("%s: expected PATH=VALUE, e.g. options.tie-rule=underdog", origin)
+	if err := CheckAssignment(assignment); err != nil {
+		return err
 	}
-	if err := s.root.Set(strings.TrimSpace(p), v, origin); err != nil {
+	p, v, _ := strings.Cut(assignment, "=")
+	if err := s.root.Set(strings.TrimSpace(p), v, "--set "+assignment); err != nil {
 		return err
 	}
 	return s.derive()

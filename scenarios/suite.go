@@ -68,3 +68,20 @@ func BuiltinSuites() ([]Entry, error) {
 	})
 	return out, err
 }
+
+// Expand replaces every suite among refs by the scenarios it lists.
+func Expand(refs []string) ([]string, error) {
+	var out []string
+	for _, ref := range refs {
+		suite, ok, err := LoadSuite(ref)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			out = append(out, suite.Scenarios...)
+		} else {
+			out = append(out, ref)
+		}
+	}
+	return out, nil
+}

@@ -13,7 +13,7 @@ import (
 type coinBattle struct{ panicAt int64 }
 
 func (coinBattle) Spec() rules.Spec {
-	return rules.Spec{Ends: []string{"decided", "round-cap"}, Counters: []string{"flips", "heads"}, RoundsUnit: "rounds"}
+	return rules.Spec{Ends: []string{"decided", "round-cap"}, Counters: []rules.Counter{{Name: "flips"}, {Name: "heads"}}, RoundsUnit: "rounds"}
 }
 
 func (b coinBattle) NewFighter() rules.Fighter { return &coinFighter{b: b} }
@@ -23,7 +23,7 @@ type coinFighter struct {
 	count int64
 }
 
-func (f *coinFighter) Fight(r *rules.Rand, o *rules.Outcome) {
+func (f *coinFighter) Fight(_ int64, r *rules.Rand, o *rules.Outcome) {
 	f.count++
 	if f.b.panicAt > 0 && f.count == f.b.panicAt {
 		panic("coin battle broke")
@@ -44,15 +44,15 @@ func (f *coinFighter) Fight(r *rules.Rand, o *rules.Outcome) {
 	o.Winner, o.Rounds, o.End = rules.None, 40, 1
 }
 
-func (f *coinFighter) Replay(r *rules.Rand, o *rules.Outcome, w io.Writer) { f.Fight(r, o) }
+func (f *coinFighter) Replay(i int64, r *rules.Rand, o *rules.Outcome, w io.Writer) { f.Fight(i, r, o) }
 
 // nullBattle does nothing: it measures the engine's own cost per trial.
 type nullBattle struct{}
 
-func (nullBattle) Spec() rules.Spec                               { return rules.Spec{Ends: []string{"none"}} }
-func (nullBattle) NewFighter() rules.Fighter                      { return nullFighter{} }
-func (nullFighter) Fight(*rules.Rand, *rules.Outcome)             {}
-func (nullFighter) Replay(*rules.Rand, *rules.Outcome, io.Writer) {}
+func (nullBattle) Spec() rules.Spec                                      { return rules.Spec{Ends: []string{"none"}} }
+func (nullBattle) NewFighter() rules.Fighter                             { return nullFighter{} }
+func (nullFighter) Fight(int64, *rules.Rand, *rules.Outcome)             {}
+func (nullFighter) Replay(int64, *rules.Rand, *rules.Outcome, io.Writer) {}
 
 type nullFighter struct{}
 
@@ -65,14 +65,16 @@ func (spinBattle) NewFighter() rules.Fighter { return spinFighter{} }
 
 type spinFighter struct{}
 
-func (spinFighter) Fight(r *rules.Rand, o *rules.Outcome) {
+func (spinFighter) Fight(_ int64, r *rules.Rand, o *rules.Outcome) {
 	var x uint64
 	for range 200 {
 		x += r.Uint64()
 	}
 	o.Rounds = int64(x & 7)
 }
-func (spinFighter) Replay(r *rules.Rand, o *rules.Outcome, _ io.Writer) { spinFighter{}.Fight(r, o) }
+func (spinFighter) Replay(i int64, r *rules.Rand, o *rules.Outcome, _ io.Writer) {
+	spinFighter{}.Fight(i, r, o)
+}
 
 // cancellingBattle plays coinBattle and calls cancel once one of its
 // fighters has fought `after` trials, to interrupt a run at a known point.
@@ -92,8 +94,8 @@ type cancellingFighter struct {
 	cancel func()
 }
 
-func (f *cancellingFighter) Fight(r *rules.Rand, o *rules.Outcome) {
-	f.coinFighter.Fight(r, o)
+func (f *cancellingFighter) Fight(i int64, r *rules.Rand, o *rules.Outcome) {
+	f.coinFighter.Fight(i, r, o)
 	if f.count == f.after {
 		f.cancel()
 	}

@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/big"
 	"math/bits"
+	"slices"
 	"strconv"
 )
 
@@ -110,6 +111,13 @@ func (h *Hist) Merge(o *Hist) {
 	h.n += o.n
 	h.sum.add(o.sum.hi, o.sum.lo)
 	h.sumSq.add(o.sumSq.hi, o.sumSq.lo)
+}
+
+// Clone returns a copy of h that shares no storage with it.
+func (h *Hist) Clone() Hist {
+	c := *h
+	c.bins = slices.Clone(h.bins)
+	return c
 }
 
 // Reset empties h and keeps its storage.
@@ -305,6 +313,54 @@ func (o *orderedCounts) UnmarshalJSON(data []byte) error {
 			return fmt.Errorf("count of %q: %w", kt, err)
 		}
 		*o = append(*o, countAt{kt.(string), n})
+	}
+	_, err := dec.Token()
+	return err
+}
+
+type histAt struct {
+	Key string
+	H   *Hist
+}
+
+// orderedHists is a JSON object of histograms whose keys keep their slice
+// order.
+type orderedHists []histAt
+
+func (o orderedHists) MarshalJSON() ([]byte, error) {
+	b := []byte{'{'}
+	for i, h := range o {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendQuote(b, h.Key)
+		b = append(b, ':')
+		hb, err := h.H.MarshalJSON()
+		if err != nil {
+			return nil, err
+		}
+		b = append(b, hb...)
+	}
+	return append(b, '}'), nil
+}
+
+// UnmarshalJSON reads an object of histograms, keeping the keys' order.
+func (o *orderedHists) UnmarshalJSON(data []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return fmt.Errorf("expected an object of histograms")
+	}
+	*o = (*o)[:0]
+	for dec.More() {
+		kt, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		h := new(Hist)
+		if err := dec.Decode(h); err != nil {
+			return fmt.Errorf("histogram of %q: %w", kt, err)
+		}
+		*o = append(*o, histAt{kt.(string), h})
 	}
 	_, err := dec.Token()
 	return err

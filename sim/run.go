@@ -10,18 +10,26 @@ package sim
 import (
 	"context"
 	"fmt"
+	"io"
 	"runtime"
-	"sync/atomic"
 
 	"golang.org/x/sync/errgroup"
 
 	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/rules/doc"
 )
 
 // DefaultChunk is the number of trials a worker runs between looks at the
 // context: large enough that scheduling costs nothing per trial, small
 // enough that Ctrl-C and progress react within milliseconds.
 const DefaultChunk = 1000
+
+// MaxTrials is the most trials one run may have: 2^53, below which every
+// count is exact in a float64 and in any JSON reader.
+const MaxTrials = 1 << 53
+
+// TrialRange is the range of a trial count, for validating one.
+var TrialRange = doc.Range{Min: 1, Max: MaxTrials}
 
 // Job is one run of one scenario.
 type Job struct {
@@ -35,9 +43,10 @@ type Job struct {
 	Workers int
 	// Chunk is the number of trials per chunk; ≤ 0 means DefaultChunk.
 	Chunk int
-	// Done, if set, is advanced by the number of trials of every chunk that
-	// finishes, for progress display.
-	Done *atomic.Int64
+	// Done, if set, is called with the number of trials of every chunk that
+	// finishes, by the worker that ran it (so concurrently), for progress
+	// display. A chunk is finished, and in the tally, when Done sees it.
+	Done func(trials int64)
 	// Chunks, if set, records finished chunks; chunks it already marks done
 	// are skipped. Resuming an interrupted run with the same Chunks (and
 	// chunk size) and adding the two tallies gives the uninterrupted tally.
@@ -122,7 +131,7 @@ func Run(ctx context.Context, job Job) (*Tally, error) {
 				return err
 			}
 			if job.Done != nil {
-				job.Done.Add(hi - lo)
+				job.Done(hi - lo)
 			}
 			if job.Chunks != nil {
 				job.Chunks.mark(c)
@@ -159,13 +168,38 @@ func (w *worker) runChunk(streams Streams, lo, hi int64) (err error) {
 		s1, s2 := streams.Trial(i)
 		w.rnd.Seed(s1, s2)
 		w.out.Reset()
-		w.fighter.Fight(&w.rnd, &w.out)
-		if w.out.End < 0 || w.out.End >= nEnds || w.out.Winner > rules.B || w.out.Rounds < 0 {
+		w.fighter.Fight(i, &w.rnd, &w.out)
+		if w.out.End < 0 || w.out.End >= nEnds || w.out.Winner > rules.B || w.out.Rounds < 0 || w.negativeDist() {
 			return fmt.Errorf("battle reported an invalid outcome on trial %d: %+v", i, w.out)
 		}
 		w.chunk.Add(&w.out)
 	}
 	return w.tally.Merge(w.chunk)
+}
+
+// negativeDist reports whether the outcome gives a distribution counter a
+// negative value, which no histogram can hold.
+func (w *worker) negativeDist() bool {
+	for _, i := range w.chunk.DistOf {
+		if w.out.Counters[i] < 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// Replay plays trial i of a run with the given seed and key alone, as
+// rules.Fighter.Replay does, writing its account to w, and returns its
+// outcome. A panic in the battle becomes an error naming the trial.
+func Replay(b rules.Battle, seed, key uint64, i int64, w io.Writer) (o *rules.Outcome, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			o, err = nil, fmt.Errorf("battle panicked on trial %d: %v", i, r)
+		}
+	}()
+	o = NewOutcome(b.Spec())
+	b.NewFighter().Replay(i, Stream(seed, key, i), o, w)
+	return o, nil
 }
 
 // Stream returns the random stream of trial i of a run with the given seed

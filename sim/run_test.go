@@ -134,7 +134,7 @@ func TestCoinBattleStatistics(t *testing.T) {
 func TestRunCancelKeepsFinishedChunks(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var done atomic.Int64
-	job := Job{Battle: spinBattle{}, Key: Key("spin"), Seed: 1, Trials: 5_000_000, Chunk: 100, Workers: 2, Done: &done}
+	job := Job{Battle: spinBattle{}, Key: Key("spin"), Seed: 1, Trials: 5_000_000, Chunk: 100, Workers: 2, Done: func(n int64) { done.Add(n) }}
 	go func() {
 		for done.Load() < 1000 {
 		}

@@ -25,17 +25,36 @@ type Tally struct {
 	// CountersSq holds the sum over trials of each counter's square, for
 	// the standard error of a counter's mean.
 	CountersSq []int64
-	Rounds     Hist
+	// Dists holds the histogram of the per-trial values of each
+	// distribution counter; DistOf[k] is the index in Counters of the
+	// counter Dists[k] tallies.
+	Dists  []Hist
+	DistOf []int
+	Rounds Hist
 }
 
 // NewTally returns an empty tally for battles with the given spec.
 func NewTally(spec rules.Spec) *Tally {
-	return &Tally{
+	n := len(spec.Counters)
+	t := &Tally{
 		Ends:         make([]int64, len(spec.Ends)),
 		EndNames:     spec.Ends,
-		Counters:     make([]int64, len(spec.Counters)),
-		CounterNames: spec.Counters,
-		CountersSq:   make([]int64, len(spec.Counters)),
+		Counters:     make([]int64, n),
+		CounterNames: spec.CounterNames(),
+		CountersSq:   make([]int64, n),
+	}
+	t.declareDists(spec)
+	return t
+}
+
+func (t *Tally) declareDists(spec rules.Spec) {
+	for i, c := range spec.Counters {
+		if c.Dist {
+			t.DistOf = append(t.DistOf, i)
+		}
+	}
+	if len(t.DistOf) > 0 {
+		t.Dists = make([]Hist, len(t.DistOf))
 	}
 }
 
@@ -48,8 +67,9 @@ func newPaddedTally(spec rules.Spec) *Tally {
 		_ [cacheLine]byte
 	})
 	t.Ends, t.EndNames = padded(len(spec.Ends)), spec.Ends
-	t.Counters, t.CounterNames = padded(len(spec.Counters)), spec.Counters
+	t.Counters, t.CounterNames = padded(len(spec.Counters)), spec.CounterNames()
 	t.CountersSq = padded(len(spec.Counters))
+	t.declareDists(spec)
 	return &t.Tally
 }
 
@@ -68,12 +88,16 @@ func (t *Tally) Add(o *rules.Outcome) {
 		t.Counters[i] += c
 		t.CountersSq[i] += c * c
 	}
+	for k, i := range t.DistOf {
+		t.Dists[k].Add(o.Counters[i])
+	}
 	t.Rounds.Add(o.Rounds)
 }
 
-// Merge adds o into t. The two must describe the same battle spec.
+// Merge adds o into t. The two must describe the same battle spec. o is
+// not changed, and t shares no storage with it afterwards.
 func (t *Tally) Merge(o *Tally) error {
-	if !slices.Equal(t.EndNames, o.EndNames) || !slices.Equal(t.CounterNames, o.CounterNames) {
+	if !slices.Equal(t.EndNames, o.EndNames) || !slices.Equal(t.CounterNames, o.CounterNames) || !slices.Equal(t.DistOf, o.DistOf) {
 		return fmt.Errorf("cannot merge tallies of different battles (ends %v vs %v, counters %v vs %v)",
 			t.EndNames, o.EndNames, t.CounterNames, o.CounterNames)
 	}
@@ -88,8 +112,31 @@ func (t *Tally) Merge(o *Tally) error {
 		t.Counters[i] += o.Counters[i]
 		t.CountersSq[i] += o.CountersSq[i]
 	}
+	for k := range t.Dists {
+		t.Dists[k].Merge(&o.Dists[k])
+	}
 	t.Rounds.Merge(&o.Rounds)
 	return nil
+}
+
+// Clone returns a deep copy of t.
+func (t *Tally) Clone() *Tally {
+	c := *t
+	c.Ends = slices.Clone(t.Ends)
+	c.EndNames = slices.Clone(t.EndNames)
+	c.Counters = slices.Clone(t.Counters)
+	c.CounterNames = slices.Clone(t.CounterNames)
+	c.CountersSq = slices.Clone(t.CountersSq)
+	c.DistOf = slices.Clone(t.DistOf)
+	c.Dists = make([]Hist, len(t.Dists))
+	for k := range t.Dists {
+		c.Dists[k] = t.Dists[k].Clone()
+	}
+	if t.Dists == nil {
+		c.Dists = nil
+	}
+	c.Rounds = t.Rounds.Clone()
+	return &c
 }
 
 // Reset empties t, keeping its storage and names.
@@ -98,7 +145,20 @@ func (t *Tally) Reset() {
 	clear(t.Ends)
 	clear(t.Counters)
 	clear(t.CountersSq)
+	for k := range t.Dists {
+		t.Dists[k].Reset()
+	}
 	t.Rounds.Reset()
+}
+
+// Dist returns the histogram of the named distribution counter.
+func (t *Tally) Dist(name string) (*Hist, bool) {
+	for k, i := range t.DistOf {
+		if t.CounterNames[i] == name {
+			return &t.Dists[k], true
+		}
+	}
+	return nil, false
 }
 
 // WinsOf returns the number of trials side s won.
@@ -128,6 +188,7 @@ type tallyJSON struct {
 	Rounds   json.RawMessage `json:"rounds"`
 	Counters orderedCounts   `json:"counters"`
 	Squares  orderedCounts   `json:"counters_sq"`
+	Hists    orderedHists    `json:"counter_hists,omitempty"`
 }
 
 type winsJSON struct {
@@ -156,6 +217,9 @@ func (t *Tally) MarshalJSON() ([]byte, error) {
 	}
 	if j.Counters == nil {
 		j.Counters, j.Squares = orderedCounts{}, orderedCounts{}
+	}
+	for k, i := range t.DistOf {
+		j.Hists = append(j.Hists, histAt{t.CounterNames[i], &t.Dists[k]})
 	}
 	return json.Marshal(j)
 }
@@ -186,6 +250,20 @@ func (t *Tally) UnmarshalJSON(data []byte) error {
 			return fmt.Errorf("counters_sq names unknown counter %q", c.Key)
 		}
 		t.CountersSq[i] = c.N
+	}
+	for _, h := range j.Hists {
+		i := slices.Index(t.CounterNames, h.Key)
+		if i < 0 || slices.Contains(t.DistOf, i) {
+			return fmt.Errorf("counter_hists names unknown or repeated counter %q", h.Key)
+		}
+		if h.H.N() != t.Trials {
+			return fmt.Errorf("counter_hists %q counts %d trials, not %d", h.Key, h.H.N(), t.Trials)
+		}
+		t.DistOf = append(t.DistOf, i)
+		t.Dists = append(t.Dists, *h.H)
+	}
+	if !slices.IsSorted(t.DistOf) {
+		return fmt.Errorf("counter_hists are not in counter order")
 	}
 	if len(j.Rounds) > 0 {
 		if err := t.Rounds.UnmarshalJSON(j.Rounds); err != nil {

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"syscall"
@@ -14,34 +15,66 @@ import (
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	os.Exit(execute(ctx, os.Args[1:]))
+	os.Exit(execute(ctx, os.Args[1:], os.Stdout, os.Stderr))
 }
 
-// execute runs the command line and returns the process exit code: 0, 1 for
-// errors and failed claims, 2 for bad usage, 130 after an interrupt.
-func execute(ctx context.Context, args []string) int {
+// Exit statuses.
+const (
+	exitOK          = 0
+	exitFailed      = 1 // an error, or a claim that failed
+	exitUsage       = 2 // bad usage: flags, arguments, a command that does not exist
+	exitInterrupted = 130
+)
+
+// execute runs the command line and returns the process exit status. An
+// error a command's RunE returns exits 1 (or the status it carries); any
+// other error — an unknown command or flag, a flag value that does not
+// parse, a wrong number of arguments — is cobra's and exits 2.
+func execute(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	cmd := newRootCmd()
 	cmd.SetArgs(args)
+	cmd.SetOut(stdout)
+	cmd.SetErr(stderr)
 	err := cmd.ExecuteContext(ctx)
 	if err == nil {
-		return 0
+		return exitOK
+	}
+	code := exitUsage
+	var re *runError
+	if errors.As(err, &re) {
+		code, err = exitFailed, re.err
 	}
 	var ee *exitError
 	if errors.As(err, &ee) {
-		if ee.msg != "" {
-			fmt.Fprintln(os.Stderr, "crucible:", ee.msg)
-		}
-		return ee.code
+		code = ee.code
 	}
-	fmt.Fprintln(os.Stderr, "crucible:", err)
-	return 1
+	if msg := err.Error(); msg != "" {
+		fmt.Fprintln(stderr, "crucible:", msg)
+	}
+	if code == exitUsage && re == nil {
+		fmt.Fprintln(stderr, "Run 'crucible --help' for usage.")
+	}
+	return code
 }
 
-// exitError carries an exit code other than 1 (and a message, which may be
-// empty when the command already said everything).
+// exitError carries an exit status other than 1 (and a message, which may
+// be empty when the command already said everything).
 type exitError struct {
 	code int
 	msg  string
 }
 
 func (e *exitError) Error() string { return e.msg }
+
+// usageError is a bad-usage error found by a command itself (a flag value
+// out of range, a format that does not exist): exit status 2.
+func usageError(format string, args ...any) error {
+	return &exitError{code: exitUsage, msg: fmt.Sprintf(format, args...)}
+}
+
+// runError marks an error returned by a command's RunE, to tell it from
+// cobra's own errors, which are all bad usage.
+type runError struct{ err error }
+
+func (e *runError) Error() string { return e.err.Error() }
+func (e *runError) Unwrap() error { return e.err }

@@ -3,8 +3,6 @@ package main
 import (
 	"fmt"
 	"os"
-	"slices"
-	"sort"
 
 	"github.com/spf13/cobra"
 
@@ -28,11 +26,10 @@ what one machine running every trial would have printed.`,
   crucible merge part*.json`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := checkFormat(format); err != nil {
+			if err := checkFormat(format, "table", "csv", "json"); err != nil {
 				return err
 			}
-			var order []string
-			groups := map[string][]*analysis.Result{}
+			var all []*analysis.Result
 			for _, f := range args {
 				data, err := os.ReadFile(f)
 				if err != nil {
@@ -42,29 +39,17 @@ what one machine running every trial would have printed.`,
 				if err != nil {
 					return fmt.Errorf("%s: %w", f, err)
 				}
-				for _, r := range rs {
-					if _, seen := groups[r.Scenario]; !seen {
-						order = append(order, r.Scenario)
-					}
-					groups[r.Scenario] = append(groups[r.Scenario], r)
-				}
+				all = append(all, rs...)
 			}
-			var merged []*analysis.Result
-			for _, name := range order {
-				m, err := mergeResults(groups[name])
-				if err != nil {
-					return fmt.Errorf("%s: %w", name, err)
-				}
-				merged = append(merged, m)
+			merged, err := analysis.Merge(all)
+			if err != nil {
+				return err
 			}
 			if err := writeResults(cmd, merged, format); err != nil {
 				return err
 			}
 			if out != "" {
-				if err := os.MkdirAll(out, 0o755); err != nil {
-					return err
-				}
-				return reports.WriteDir(out, merged, version)
+				return reports.WriteReport(out, merged, version)
 			}
 			return nil
 		},
@@ -72,41 +57,4 @@ what one machine running every trial would have printed.`,
 	cmd.Flags().StringVarP(&format, "format", "f", "table", "output format: table, csv or json")
 	cmd.Flags().StringVarP(&out, "out", "o", "", "also write the report files to this directory")
 	return cmd
-}
-
-// mergeResults adds up results of one scenario, refusing mixtures of
-// scenario versions or seeds and overlapping trial ranges.
-func mergeResults(rs []*analysis.Result) (*analysis.Result, error) {
-	sort.SliceStable(rs, func(i, j int) bool { return rs[i].First < rs[j].First })
-	base := *rs[0]
-	tally := *base.Tally
-	tally.Ends = slices.Clone(tally.Ends)
-	tally.Counters = slices.Clone(tally.Counters)
-	tally.CountersSq = slices.Clone(tally.CountersSq)
-	base.Tally = &tally
-	end := rs[0].First + rs[0].Planned
-	contiguous := true
-	for _, r := range rs[1:] {
-		switch {
-		case r.Hash != base.Hash:
-			return nil, fmt.Errorf("scenario hashes differ (%s vs %s): the shards ran different scenario contents", base.Hash, r.Hash)
-		case r.Seed != base.Seed:
-			return nil, fmt.Errorf("seeds differ (%d vs %d)", base.Seed, r.Seed)
-		case r.First < end:
-			return nil, fmt.Errorf("trial ranges overlap at trial %d: a shard was given twice?", r.First)
-		}
-		contiguous = contiguous && r.First == end
-		if err := base.Tally.Merge(r.Tally); err != nil {
-			return nil, err
-		}
-		base.Planned += r.Planned
-		end = r.First + r.Planned
-	}
-	// A complete merge is indistinguishable from a single run; a partial
-	// one says which trials it covers.
-	base.Shard = ""
-	if !contiguous || base.First != 0 {
-		base.Shard = fmt.Sprintf("partial: %d trials between %d and %d", base.Planned, base.First, end-1)
-	}
-	return &base, nil
 }

@@ -7,7 +7,7 @@ import (
 )
 
 // version is crucible's version, written into every result.
-const version = "0.1.0"
+const version = "0.2.0"
 
 func newRootCmd() *cobra.Command {
 	root := &cobra.Command{
@@ -22,5 +22,22 @@ intervals, as a table, CSV, JSON, PNG plots and an HTML page.`,
 	}
 	root.AddCommand(newRunCmd(), newReplayCmd(), newScenariosCmd(), newValidateCmd(),
 		newCheckCmd(), newMergeCmd(), newExactCmd())
+	markRunErrors(root)
 	return root
+}
+
+// markRunErrors wraps the RunE of c and its subcommands so that their
+// errors are told from cobra's (see execute).
+func markRunErrors(c *cobra.Command) {
+	if run := c.RunE; run != nil {
+		c.RunE = func(cmd *cobra.Command, args []string) error {
+			if err := run(cmd, args); err != nil {
+				return &runError{err}
+			}
+			return nil
+		}
+	}
+	for _, sub := range c.Commands() {
+		markRunErrors(sub)
+	}
 }

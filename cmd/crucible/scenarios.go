@@ -36,35 +36,50 @@ func newScenariosCmd() *cobra.Command {
 }
 
 func newValidateCmd() *cobra.Command {
-	var sets []string
+	var rf runFlags
 	cmd := &cobra.Command{
 		Use:   "validate FILE...",
 		Short: "Check scenario files without running them",
 		Long: `validate decodes and compiles each scenario (file or built-in name) and its
 claims, and reports the first error of each with file:line:column, the field
-path and the allowed values. It exits 1 if any scenario is invalid.`,
+path and the allowed values. A suite is validated scenario by scenario. It
+exits 1 if any scenario is invalid.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			bad := 0
-			rf := runFlags{sets: sets}
+			w := cmd.OutOrStdout()
+			bad, total := 0, 0
 			for _, ref := range args {
-				sc, err := rf.load(ref)
-				if err == nil {
-					_, err = sc.Compile()
-				}
-				if err != nil {
-					fmt.Fprintln(cmd.OutOrStdout(), err)
-					bad++
+				refs := []string{ref}
+				suite, isSuite, err := scenarios.LoadSuite(ref)
+				switch {
+				case err != nil:
+					fmt.Fprintln(w, err)
+					bad, total = bad+1, total+1
 					continue
+				case isSuite:
+					fmt.Fprintf(w, "%s: suite of %d scenarios\n", ref, len(suite.Scenarios))
+					refs = suite.Scenarios
 				}
-				fmt.Fprintf(cmd.OutOrStdout(), "%s: ok (%s, %d claims)\n", ref, sc.Ruleset, len(sc.Claims))
+				for _, r := range refs {
+					total++
+					sc, err := rf.load(r)
+					if err == nil {
+						_, err = sc.Compile()
+					}
+					if err != nil {
+						fmt.Fprintln(w, err)
+						bad++
+						continue
+					}
+					fmt.Fprintf(w, "%s: ok (%s, %d claims)\n", r, sc.Ruleset, len(sc.Claims))
+				}
 			}
 			if bad > 0 {
-				return &exitError{code: 1, msg: fmt.Sprintf("%d of %d scenarios invalid", bad, len(args))}
+				return fmt.Errorf("%d of %d scenarios invalid", bad, total)
 			}
 			return nil
 		},
 	}
-	cmd.Flags().StringArrayVar(&sets, "set", nil, "override a field, PATH=VALUE (repeatable)")
+	rf.registerSet(cmd)
 	return cmd
 }

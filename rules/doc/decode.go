@@ -2,7 +2,6 @@ package doc
 
 import (
 	"fmt"
-	"math"
 	"reflect"
 	"strconv"
 	"strings"
@@ -74,7 +73,8 @@ func decode(n *Node, v reflect.Value) error {
 			return err
 		}
 		if v.OverflowInt(i) {
-			return n.Errorf("%d is out of range", i)
+			bits := v.Type().Bits()
+			return Range{Min: -1 << (bits - 1), Max: 1<<(bits-1) - 1}.Check(n, i)
 		}
 		v.SetInt(i)
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
@@ -130,55 +130,6 @@ func decodeStruct(n *Node, v reflect.Value) error {
 		}
 	}
 	return nil
-}
-
-// ParseInt reads a scalar node as a base-10 integer ("100_000" allowed).
-func ParseInt(n *Node) (int64, error) {
-	if n.Kind != Scalar {
-		return 0, n.Errorf("expected an integer, got %s", describe(n))
-	}
-	i, err := strconv.ParseInt(strings.ReplaceAll(n.Value, "_", ""), 10, 64)
-	if err != nil {
-		return 0, n.Errorf("expected an integer, got %q", n.Value)
-	}
-	return i, nil
-}
-
-// ParseFloat reads a scalar node as a finite number.
-func ParseFloat(n *Node) (float64, error) {
-	if n.Kind != Scalar {
-		return 0, n.Errorf("expected a number, got %s", describe(n))
-	}
-	f, err := strconv.ParseFloat(strings.ReplaceAll(n.Value, "_", ""), 64)
-	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
-		return 0, n.Errorf("expected a finite number, got %q", n.Value)
-	}
-	return f, nil
-}
-
-// ParseBool reads a scalar node as true or false.
-func ParseBool(n *Node) (bool, error) {
-	if n.Kind == Scalar {
-		switch n.Value {
-		case "true":
-			return true, nil
-		case "false":
-			return false, nil
-		}
-	}
-	return false, n.Errorf("expected true or false, got %s", describe(n))
-}
-
-// OneOf checks that a scalar node is one of the allowed words and returns it.
-func OneOf(n *Node, allowed ...string) (string, error) {
-	if n.Kind == Scalar {
-		for _, a := range allowed {
-			if n.Value == a {
-				return a, nil
-			}
-		}
-	}
-	return "", n.Errorf("%s is not allowed (allowed: %s)", describe(n), strings.Join(allowed, ", "))
 }
 
 func describe(n *Node) string {

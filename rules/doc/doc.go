@@ -214,6 +214,23 @@ func (n *Node) Set(path, value, origin string) error {
 	return nil
 }
 
+// CheckPath checks the form of a field path as Set takes it: keys joined by
+// dots, each optionally indexed ("claims[0].min").
+func CheckPath(path string) error {
+	if path == "" {
+		return fmt.Errorf("empty field path")
+	}
+	for _, part := range strings.Split(path, ".") {
+		if part == "" {
+			return fmt.Errorf("empty element in field path %q", path)
+		}
+		if _, _, _, err := splitIndex(part); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 func displayPath(p string) string {
 	if p == "" {
 		return "the document"

@@ -50,7 +50,7 @@ func TestDecodeErrors(t *testing.T) {
 		{"weapon: sword\n", `f.yaml:1:1: missing required field "name"`},
 		{"name: x\nlife_coins: many\n", `f.yaml:2:13: life_coins: expected an integer, got "many"`},
 		{"name: x\nlife_coins: [1]\n", `f.yaml:2:13: life_coins: expected an integer, got a list`},
-		{"name: x\nmoves:\n  - {name: a, attack_mod: 300}\n", `f.yaml:3:27: moves[0].attack_mod: 300 is out of range`},
+		{"name: x\nmoves:\n  - {name: a, attack_mod: 300}\n", `f.yaml:3:27: moves[0].attack_mod: 300 is out of range (allowed: an integer from -128 to 127)`},
 		{"name: x\nreckless: yes\n", `f.yaml:2:11: reckless: expected true or false, got "yes"`},
 		{"name: x\nratio: .nan\n", `f.yaml:2:8: ratio: expected a finite number, got ".nan"`},
 		{"name: x\nmoves: 3\n", `f.yaml:2:8: moves: expected a list, got "3"`},

@@ -124,7 +124,7 @@ func BenchmarkFight(b *testing.B) {
 			for i := range probe {
 				r.Seed(7, uint64(i))
 				o.Reset()
-				f.Fight(r, &o)
+				f.Fight(0, r, &o)
 				dice += f.rolled
 			}
 			b.ReportAllocs()
@@ -133,7 +133,7 @@ func BenchmarkFight(b *testing.B) {
 				r.Seed(9, i)
 				i++
 				o.Reset()
-				f.Fight(r, &o)
+				f.Fight(0, r, &o)
 			}
 			reportPerDie(b, float64(dice)/probe, pcg)
 			b.ReportMetric(float64(dice)/probe, "dice/battle")

@@ -332,15 +332,9 @@ func compile(n *doc.Node, exact bool) (*Compiled, error) {
 	return c, nil
 }
 
-func rangeErr(n *doc.Node, what string, v, lo, hi int) error {
-	return n.Errorf("%s %d is out of range (allowed: %d to %d)", what, v, lo, hi)
-}
-
+// checkRange checks the integer field name of mapping parent.
 func checkRange(parent *doc.Node, name string, v, lo, hi int) error {
-	if v < lo || v > hi {
-		return rangeErr(field(parent, name), name, v, lo, hi)
-	}
-	return nil
+	return doc.Range{Min: int64(lo), Max: int64(hi)}.Check(field(parent, name), int64(v))
 }
 
 func diceFrom(parent *doc.Node, name string, d *diceDoc, limit int) (Dice, error) {
@@ -350,8 +344,8 @@ func diceFrom(parent *doc.Node, name string, d *diceDoc, limit int) (Dice, error
 	}
 	node := field(parent, name)
 	for col, v := range []int{d.Yellow, d.Orange, d.Blue, d.Red} {
-		if v < 0 || v > limit {
-			return out, rangeErr(field(node, colourNames[col]), colourNames[col]+" dice", v, 0, limit)
+		if err := checkRange(node, colourNames[col], v, 0, limit); err != nil {
+			return out, err
 		}
 		out[col] = int8(v)
 	}
@@ -703,13 +697,14 @@ func (c *Compiled) addShips(k *catalog, s int, node *doc.Node, sd *sideDoc) erro
 			return v.Errorf("unknown blueprint %q (blueprints: %s)", name, k.blueprintNames())
 		}
 		bp := k.blueprints[bi]
-		count, err := doc.ParseInt(v)
+		limit := pieceCap[bp.Base]
+		who := "a player"
+		if npc {
+			who = "the NPC components"
+		}
+		count, err := doc.Range{Min: 1, Max: int64(limit), Note: fmt.Sprintf("the limit of ships with base %s for %s", bp.Base, who)}.Int(v)
 		if err != nil {
 			return err
-		}
-		limit := pieceCap[bp.Base]
-		if count < 1 {
-			return v.Errorf("%d %s is not allowed (allowed: 1 to %d)", count, name, limit)
 		}
 		switch {
 		case npc && !bp.Base.NPC():
@@ -725,13 +720,6 @@ func (c *Compiled) addShips(k *catalog, s int, node *doc.Node, sd *sideDoc) erro
 				return v.Errorf("two %s tiles on one side (%s and %s): one tile per NPC kind is used (rules §4.4; allowed: 1 %s blueprint per side)", bp.Base, c.Types[perBase[bp.Base]].Name, name, bp.Base)
 			}
 			return v.Errorf("two blueprints with base %s on one player side (%s and %s; allowed: 1 blueprint per hull)", bp.Base, c.Types[perBase[bp.Base]].Name, name)
-		}
-		if count > int64(limit) {
-			who := "a player"
-			if npc {
-				who = "the NPC components"
-			}
-			return v.Errorf("%d ships with base %s exceed the limit of %d for %s (allowed: 1 to %d)", count, bp.Base, limit, who, limit)
 		}
 		t, err := k.derive(bp, k.bpNode[bi])
 		if err != nil {
@@ -954,25 +942,30 @@ func (c *Compiled) finish(listed bool) {
 	// type for sides that may retreat; reputation tiles per player side).
 	c.spec.Ends = EndNames
 	c.spec.RoundsUnit = "rounds"
-	ab := [2]string{"a", "b"}
+	var cs rules.Counters
 	for t := range c.Types {
-		c.counters.survivors[t] = len(c.spec.Counters)
-		c.spec.Counters = append(c.spec.Counters, "survivors."+ab[c.Types[t].Side]+"."+c.Types[t].Name)
+		ty := &c.Types[t]
+		c.counters.survivors[t] = cs.Add(sideCounter(ty.Side, "survivors."+ty.Name), "ships of this type left at the end, retreated ones included (§3.8)")
 	}
 	for t := range c.Types {
+		ty := &c.Types[t]
 		c.counters.retreated[t] = -1
-		if c.Sides[c.Types[t].Side].Retreat.Kind != RetreatNever {
-			c.counters.retreated[t] = len(c.spec.Counters)
-			c.spec.Counters = append(c.spec.Counters, "retreated."+ab[c.Types[t].Side]+"."+c.Types[t].Name)
+		if c.Sides[ty.Side].Retreat.Kind != RetreatNever {
+			c.counters.retreated[t] = cs.Add(sideCounter(ty.Side, "retreated."+ty.Name), "ships of this type that retreated (§3.6)")
 		}
 	}
 	for s := range 2 {
 		c.counters.rep[s] = -1
 		if !c.Sides[s].NPC {
-			c.counters.rep[s] = len(c.spec.Counters)
-			c.spec.Counters = append(c.spec.Counters, "reputation."+ab[s])
+			c.counters.rep[s] = cs.Add(sideCounter(s, "reputation"), "reputation tiles drawn (§3.9)")
 		}
 	}
+	c.spec.Counters = cs.List()
+}
+
+// sideCounter names a counter of side s (0 = attacker, side a).
+func sideCounter(s int, quantity string) string {
+	return rules.SideCounter(rules.A+rules.Side(s), quantity)
 }
 
 // TypeIndex returns the index in Types of the named type on side s (0 =

@@ -30,21 +30,21 @@ func TestValidationErrors(t *testing.T) {
 	}{
 		// §5 rule 3: piece caps per player, counted by base hull.
 		{"9 interceptors", "attacker: {ships: {Interceptor: 9}}\ndefender: {ships: {Cruiser: 1}}",
-			[]string{"attacker.ships.Interceptor", "9 ships with base Interceptor", "limit of 8", "1 to 8"}},
+			[]string{"attacker.ships.Interceptor", "9 is out of range", "ships with base Interceptor", "1 to 8"}},
 		{"5 cruisers", "attacker: {ships: {Cruiser: 5}}\ndefender: {ships: {Cruiser: 1}}",
-			[]string{"attacker.ships.Cruiser", "limit of 4"}},
+			[]string{"attacker.ships.Cruiser", "1 to 4;"}},
 		{"3 dreadnoughts", "attacker: {ships: {Interceptor: 1}}\ndefender: {ships: {Dreadnought: 3}}",
-			[]string{"defender.ships.Dreadnought", "limit of 2"}},
+			[]string{"defender.ships.Dreadnought", "1 to 2;"}},
 		{"5 starbases", "attacker: {ships: {Interceptor: 1}}\ndefender: {ships: {Starbase: 5}}",
-			[]string{"defender.ships.Starbase", "limit of 4"}},
+			[]string{"defender.ships.Starbase", "1 to 4;"}},
 		{"cap by base hull", `
 blueprints: [{name: Raider, base: Interceptor, parts: [Plasma Cannon, Nuclear Drive, Nuclear Source]}]
 attacker: {ships: {Raider: 9}}
-defender: {ships: {Cruiser: 1}}`, []string{"attacker.ships.Raider", "base Interceptor", "limit of 8"}},
+defender: {ships: {Cruiser: 1}}`, []string{"attacker.ships.Raider", "base Interceptor", "1 to 8;"}},
 		{"15 ancients", "attacker: {ships: {Interceptor: 1}}\ndefender: {kind: npc, ships: {Ancient: 15}}",
-			[]string{"defender.ships.Ancient", "limit of 14", "NPC components"}},
+			[]string{"defender.ships.Ancient", "1 to 14;", "NPC components"}},
 		{"2 gcds", "attacker: {ships: {Interceptor: 1}}\ndefender: {kind: npc, ships: {GCDS: 2}}",
-			[]string{"defender.ships.GCDS", "limit of 1"}},
+			[]string{"defender.ships.GCDS", "1 to 1;"}},
 		{"zero ships", "attacker: {ships: {Interceptor: 0}}\ndefender: {ships: {Cruiser: 1}}",
 			[]string{"attacker.ships.Interceptor", "1 to 8"}},
 		// §5 rule 4: energy and slots.
@@ -136,7 +136,7 @@ defender: {ships: {Cruiser: 1}}`, []string{"attacker.ships.Raider", "two bluepri
 			[]string{"attacker.tactics", "allowed: kind, ships, policy, priority, retreat, antimatter-splitter"}},
 		{"custom part range", `
 parts: [{name: Big Gun, cannon: {red: 9}}]` + okSides,
-			[]string{"parts[0].cannon.red", "9 is out of range (allowed: 0 to 8)"}},
+			[]string{"parts[0].cannon.red", "9 is out of range (allowed: an integer from 0 to 8)"}},
 		{"custom part duplicate of built-in", `
 parts: [{name: Ion Cannon, cannon: {yellow: 2}}]` + okSides,
 			[]string{"parts[0].name", `part "Ion Cannon" is already defined`}},
@@ -151,7 +151,7 @@ blueprints: [{name: Odd, base: Cruiser, cannons: {yellow: 1}}]` + okSides,
 			[]string{"blueprints[0].cannons", "not allowed on a player blueprint", "allowed: name, base, slots"}},
 		{"NPC hull range", `
 blueprints: [{name: Tough Ancient, base: Ancient, hull: 99}]` + okSides,
-			[]string{"blueprints[0].hull", "99 is out of range (allowed: 0 to 40)"}},
+			[]string{"blueprints[0].hull", "99 is out of range (allowed: an integer from 0 to 40)"}},
 		{"HP limit", `
 parts: [{name: Armor, hull: 20}]
 blueprints: [{name: Fortress, base: Dreadnought, parts: [Ion Cannon, Armor, Armor, Armor, Armor, Nuclear Drive, Nuclear Source]}]` + okSides,
@@ -271,9 +271,9 @@ defender: {kind: npc, ships: {Guardian-advanced: 1}}`))
 	if !slices.Equal(spec.Options, wantOpts) {
 		t.Errorf("options %v", spec.Options)
 	}
-	wantCounters := []string{"survivors.a.Interceptor", "survivors.a.Cruiser", "survivors.b.Guardian-advanced",
-		"retreated.a.Interceptor", "retreated.a.Cruiser", "reputation.a"}
-	if !slices.Equal(spec.Counters, wantCounters) {
+	wantCounters := []string{"a.survivors.Interceptor", "a.survivors.Cruiser", "b.survivors.Guardian-advanced",
+		"a.retreated.Interceptor", "a.retreated.Cruiser", "a.reputation"}
+	if !slices.Equal(spec.CounterNames(), wantCounters) {
 		t.Errorf("counters %v", spec.Counters)
 	}
 	if !slices.Equal(spec.Ends, []string{"destroyed", "retreated", "stalemate", "mutual-destruction", "round-cap"}) || spec.RoundsUnit != "rounds" {

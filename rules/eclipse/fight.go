@@ -122,36 +122,21 @@ func newFighter(c *Compiled) *fighter {
 	return f
 }
 
-// Fight implements rules.Fighter.
-func (f *fighter) Fight(r *rules.Rand, o *rules.Outcome) { f.play(r, o, nil) }
+// Fight implements rules.Fighter; a battle is the same in every trial.
+func (f *fighter) Fight(_ int64, r *rules.Rand, o *rules.Outcome) { f.play(r, o, nil) }
 
-// Replay implements rules.Fighter.
-func (f *fighter) Replay(r *rules.Rand, o *rules.Outcome, w io.Writer) {
+// Replay implements rules.Fighter. The survivors, retreats and reputation
+// are counters, which the caller prints with the result.
+func (f *fighter) Replay(_ int64, r *rules.Rand, o *rules.Outcome, w io.Writer) {
 	if w == nil {
 		w = io.Discard
 	}
 	f.play(r, o, w)
 }
 
-func (f *fighter) finish(o *rules.Outcome, winner rules.Side, end int, rounds int, log io.Writer) {
+func (f *fighter) finish(o *rules.Outcome, winner rules.Side, end int, rounds int) {
 	o.Winner, o.End, o.Rounds = winner, end, int64(rounds)
 	f.c.Record(&f.st, o)
-	if log != nil {
-		fmt.Fprintf(log, "end: %s, winner %s, rounds %d\n", EndNames[end], winner, rounds)
-		for t := range f.c.Types {
-			ty := &f.c.Types[t]
-			fmt.Fprintf(log, "  survivors %s %s: %d of %d", SideLetter(ty.Side), ty.Name, f.st.N[t], ty.Count)
-			if f.st.Status[t] == Left {
-				fmt.Fprintf(log, " (retreated)")
-			}
-			fmt.Fprintln(log)
-		}
-		for s := range 2 {
-			if rep := f.c.Reputation(&f.st, s); rep >= 0 {
-				fmt.Fprintf(log, "  reputation tiles %s: %d\n", SideLetter(s), rep)
-			}
-		}
-	}
 }
 
 func (f *fighter) play(r *rules.Rand, o *rules.Outcome, log io.Writer) {
@@ -176,7 +161,7 @@ func (f *fighter) play(r *rules.Rand, o *rules.Outcome, log io.Writer) {
 			continue // no ship destroyed: the battle cannot have ended
 		}
 		if over, winner, end := f.settle(t, ActFire); over {
-			f.finish(o, winner, end, 0, log)
+			f.finish(o, winner, end, 0)
 			return
 		}
 	}
@@ -186,11 +171,11 @@ func (f *fighter) play(r *rules.Rand, o *rules.Outcome, log io.Writer) {
 			if log != nil {
 				fmt.Fprintln(log, "no ship in the battle has a cannon: stalemate")
 			}
-			f.finish(o, c.StalemateWinner(), EndStalemate, round-1, log)
+			f.finish(o, c.StalemateWinner(), EndStalemate, round-1)
 			return
 		}
 		if round > RoundCap { // §3.8 safety stop, never expected
-			f.finish(o, rules.None, EndRoundCap, RoundCap, log)
+			f.finish(o, rules.None, EndRoundCap, RoundCap)
 			return
 		}
 		if log != nil {
@@ -218,7 +203,7 @@ func (f *fighter) play(r *rules.Rand, o *rules.Outcome, log io.Writer) {
 					continue // no ship destroyed: nothing for Settle to see
 				}
 				if over, winner, end := f.settle(t, ActFire); over {
-					f.finish(o, winner, end, round, log)
+					f.finish(o, winner, end, round)
 					return
 				}
 				continue
@@ -245,7 +230,7 @@ func (f *fighter) play(r *rules.Rand, o *rules.Outcome, log io.Writer) {
 				}
 			}
 			if over, winner, end := f.settle(t, act); over {
-				f.finish(o, winner, end, round, log)
+				f.finish(o, winner, end, round)
 				return
 			}
 		}

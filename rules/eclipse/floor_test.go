@@ -42,7 +42,7 @@ func TestDuelFloor(t *testing.T) {
 	for i := range uint64(10000) {
 		r.Seed(3, i)
 		o.Reset()
-		f.Fight(r, &o)
+		f.Fight(0, r, &o)
 		r.Seed(3, i)
 		dice := duelFloor(r, &d, &floor)
 		if floor.Winner != o.Winner || floor.Rounds != o.Rounds || dice != f.rolled || !slices.Equal(floor.Counters, o.Counters) {

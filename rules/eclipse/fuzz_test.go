@@ -56,14 +56,14 @@ func FuzzCompile(f *testing.F) {
 		}
 		fi := c.NewFighter()
 		o := rules.Outcome{Counters: make([]int64, len(c.Spec().Counters))}
-		fi.Fight(rules.NewRand(1, 2), &o)
+		fi.Fight(0, rules.NewRand(1, 2), &o)
 		if o.End < 0 || o.End >= len(c.Spec().Ends) || o.Rounds < 0 || o.Rounds > RoundCap {
 			t.Fatalf("bad outcome %+v", o)
 		}
 		// Replay takes the logging paths (every face kept, Assign's lists
 		// for the log); it must play the same battle.
 		o2 := rules.Outcome{Counters: make([]int64, len(o.Counters))}
-		fi.Replay(rules.NewRand(1, 2), &o2, io.Discard)
+		fi.Replay(0, rules.NewRand(1, 2), &o2, io.Discard)
 		if o2.Winner != o.Winner || o2.End != o.End || o2.Rounds != o.Rounds || !slices.Equal(o2.Counters, o.Counters) {
 			t.Fatalf("Fight %+v, Replay %+v", o, o2)
 		}

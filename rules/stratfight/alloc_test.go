@@ -30,7 +30,7 @@ func allocs(t *testing.T, name, src string) {
 		i++
 		r.Seed(5, i)
 		o.Reset()
-		f.Fight(r, o)
+		f.Fight(0, r, o)
 	})
 	if n != 0 {
 		t.Errorf("%s: %v allocations per Fight", name, n)

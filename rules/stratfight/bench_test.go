@@ -23,7 +23,7 @@ func BenchmarkFight(b *testing.B) {
 				i++
 				r.Seed(7, i)
 				o.Reset()
-				f.Fight(r, o)
+				f.Fight(0, r, o)
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/trial")
 		})

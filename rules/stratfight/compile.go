@@ -39,7 +39,7 @@ func (ruleset) Compile(n *doc.Node) (rules.Battle, error) {
 		return nil, n.Errorf("expected a mapping with the stratfight fields (kind, options, a, b or start_coins, stop_at_coins)")
 	}
 	kind := "duel"
-	if k := n.Get("kind"); present(k) {
+	if k := n.Get("kind"); doc.Present(k) {
 		var err error
 		if kind, err = doc.OneOf(k, "duel", "lifespan"); err != nil {
 			return nil, err
@@ -51,25 +51,10 @@ func (ruleset) Compile(n *doc.Node) (rules.Battle, error) {
 	return compileDuel(n)
 }
 
-func present(n *doc.Node) bool { return n != nil && n.Kind != doc.Null }
-
 // intIn reads a scalar integer in [lo, hi].
 func intIn(n *doc.Node, lo, hi int) (int, error) {
-	v, err := doc.ParseInt(n)
-	if err != nil {
-		return 0, err
-	}
-	if v < int64(lo) || v > int64(hi) {
-		return 0, n.Errorf("must be an integer from %d to %d, got %d", lo, hi, v)
-	}
-	return int(v), nil
-}
-
-func text(n *doc.Node) (string, error) {
-	if n.Kind != doc.Scalar {
-		return "", n.Errorf("expected a string, got %s", n.Kind)
-	}
-	return n.Value, nil
+	v, err := doc.Int(n, int64(lo), int64(hi))
+	return int(v), err
 }
 
 // ---------------------------------------------------------------- duel
@@ -241,7 +226,7 @@ func compileDuel(n *doc.Node) (*duelBattle, error) {
 			notes = append(notes, label+": no defense moves listed; under s9-moves openings it uses a defense with modifier 0")
 		}
 	}
-	b.spec = duelSpec(settings, &b.opts, notes)
+	b.spec = duelSpec(settings, &b.opts, notes, &b.ctr)
 	return b, nil
 }
 
@@ -280,17 +265,17 @@ func resolveFighter(sd sideDoc, defaultName string) (fighterDef, error) {
 // field). Attributes are integers from 0 to maxAttr.
 func applyFields(def *fighterDef, f fields) error {
 	var err error
-	if present(f.Name) {
-		if def.name, err = text(f.Name); err != nil {
+	if doc.Present(f.Name) {
+		if def.name, err = doc.Text(f.Name); err != nil {
 			return err
 		}
 	}
-	if present(f.Weapon) {
+	if doc.Present(f.Weapon) {
 		if def.weapon, err = parseWeapon(f.Weapon); err != nil {
 			return err
 		}
 	}
-	if present(f.Armor) {
+	if doc.Present(f.Armor) {
 		if def.armor, err = parseArmor(f.Armor); err != nil {
 			return err
 		}
@@ -307,24 +292,21 @@ func applyFields(def *fighterDef, f fields) error {
 		{f.Training, &def.trn, 0, maxAttr},
 		{f.Crippling, &def.crippling, 0, maxAttr},
 	} {
-		if present(x.n) {
+		if doc.Present(x.n) {
 			if *x.dst, err = intIn(x.n, x.lo, x.hi); err != nil {
 				return err
 			}
 		}
 	}
-	if present(f.LifeCoins) {
-		v, err := doc.ParseInt(f.LifeCoins)
+	if doc.Present(f.LifeCoins) {
+		// A fighter with 0 Life Coins is dead (§2.8), so it cannot start a duel.
+		v, err := doc.Range{Min: 1, Max: maxCoins, Note: "0 Life Coins is death"}.Int(f.LifeCoins)
 		if err != nil {
 			return err
 		}
-		// A fighter with 0 Life Coins is dead (§2.8), so it cannot start a duel.
-		if v < 1 || v > maxCoins {
-			return f.LifeCoins.Errorf("must be an integer from 1 to %d (0 Life Coins is death), got %d", maxCoins, v)
-		}
 		def.lifeCoins = int(v)
 	}
-	if present(f.Moves) {
+	if doc.Present(f.Moves) {
 		def.moves = f.Moves
 	}
 	return nil
@@ -352,13 +334,13 @@ func parseWeapon(n *doc.Node) (weapon, error) {
 		}
 		w := weapon{id: "custom", name: "custom weapon"}
 		var err error
-		if present(wd.Name) {
-			if w.name, err = text(wd.Name); err != nil {
+		if doc.Present(wd.Name) {
+			if w.name, err = doc.Text(wd.Name); err != nil {
 				return w, err
 			}
 			w.id = w.name
 		}
-		if present(wd.Categories) {
+		if doc.Present(wd.Categories) {
 			if wd.Categories.Kind != doc.Seq {
 				return w, wd.Categories.Errorf("expected a list of categories (allowed: %s)", strings.Join(categoryNames, ", "))
 			}
@@ -381,7 +363,7 @@ func parseWeapon(n *doc.Node) (weapon, error) {
 			n   *doc.Node
 			dst *int
 		}{{wd.Damage, &w.damage}, {wd.Lethality, &w.lethality}, {wd.Incap, &w.incap}, {wd.Weight, &w.weight}} {
-			if present(x.n) {
+			if doc.Present(x.n) {
 				if *x.dst, err = intIn(x.n, 0, maxAttr); err != nil {
 					return w, err
 				}
@@ -411,8 +393,8 @@ func parseArmor(n *doc.Node) (armor, error) {
 		}
 		a := armor{id: "custom", name: "custom armor"}
 		var err error
-		if present(ad.Name) {
-			if a.name, err = text(ad.Name); err != nil {
+		if doc.Present(ad.Name) {
+			if a.name, err = doc.Text(ad.Name); err != nil {
 				return a, err
 			}
 			a.id = a.name
@@ -420,7 +402,7 @@ func parseArmor(n *doc.Node) (armor, error) {
 		if a.value, err = intIn(ad.Value, 0, maxAttr); err != nil {
 			return a, err
 		}
-		if present(ad.DexPenalty) {
+		if doc.Present(ad.DexPenalty) {
 			if a.dexPenalty, err = intIn(ad.DexPenalty, 0, maxAttr); err != nil {
 				return a, err
 			}
@@ -440,7 +422,7 @@ func parseMoves(n *doc.Node, w weapon) (att []attackMove, dfn []defenseMove, err
 	if err := doc.Decode(n, &md); err != nil {
 		return nil, nil, err
 	}
-	if present(md.Attack) {
+	if doc.Present(md.Attack) {
 		if md.Attack.Kind != doc.Seq {
 			return nil, nil, md.Attack.Errorf("expected a list of attack moves {name, attack_mod, damage, lethality, incap}")
 		}
@@ -459,10 +441,10 @@ func parseMoves(n *doc.Node, w weapon) (att []attackMove, dfn []defenseMove, err
 				return nil, nil, err
 			}
 			m := attackMove{damage: w.damage, lethality: w.lethality, incap: w.incap}
-			if m.name, err = text(ad.Name); err != nil {
+			if m.name, err = doc.Text(ad.Name); err != nil {
 				return nil, nil, err
 			}
-			if present(ad.AttackMod) {
+			if doc.Present(ad.AttackMod) {
 				if m.mod, err = intIn(ad.AttackMod, -maxMod, maxMod); err != nil {
 					return nil, nil, err
 				}
@@ -471,7 +453,7 @@ func parseMoves(n *doc.Node, w weapon) (att []attackMove, dfn []defenseMove, err
 				n   *doc.Node
 				dst *int
 			}{{ad.Damage, &m.damage}, {ad.Lethality, &m.lethality}, {ad.Incap, &m.incap}} {
-				if present(x.n) {
+				if doc.Present(x.n) {
 					if *x.dst, err = intIn(x.n, 0, maxAttr); err != nil {
 						return nil, nil, err
 					}
@@ -480,7 +462,7 @@ func parseMoves(n *doc.Node, w weapon) (att []attackMove, dfn []defenseMove, err
 			att = append(att, m)
 		}
 	}
-	if present(md.Defense) {
+	if doc.Present(md.Defense) {
 		if md.Defense.Kind != doc.Seq {
 			return nil, nil, md.Defense.Errorf("expected a list of defense moves {name, defense_mod}")
 		}
@@ -496,10 +478,10 @@ func parseMoves(n *doc.Node, w weapon) (att []attackMove, dfn []defenseMove, err
 				return nil, nil, err
 			}
 			var m defenseMove
-			if m.name, err = text(dd.Name); err != nil {
+			if m.name, err = doc.Text(dd.Name); err != nil {
 				return nil, nil, err
 			}
-			if present(dd.DefenseMod) {
+			if doc.Present(dd.DefenseMod) {
 				if m.mod, err = intIn(dd.DefenseMod, -maxMod, maxMod); err != nil {
 					return nil, nil, err
 				}
@@ -548,7 +530,7 @@ func buildCombatant(def fighterDef, o *duelOpts) (combatant, error) {
 
 // duelSpec lists every option in force (§11), the end reasons and the
 // counters (§8).
-func duelSpec(settings rules.Settings, o *duelOpts, notes []string) rules.Spec {
+func duelSpec(settings rules.Settings, o *duelOpts, notes []string, k *duelCounters) rules.Spec {
 	var opts []rules.Setting
 	for _, s := range settings {
 		opts = append(opts, s)
@@ -558,17 +540,22 @@ func duelSpec(settings rules.Settings, o *duelOpts, notes []string) rules.Spec {
 				rules.Setting{Name: "b." + optS10, Value: o.concedeSetting[1]})
 		}
 	}
-	counters := make([]string, 0, nCounters+2)
-	for _, base := range []string{"pain", "incap", "crip", "coins", "coins_lost", "coins_lost_check", "hits", "init_wins"} {
-		counters = append(counters, base+"_a", base+"_b")
-	}
-	counters = append(counters, "flipoffs")
+	var cs rules.Counters
+	k.pain = cs.Sides("pain", "Pain level at the end (§2.4)")
+	k.incap = cs.Sides("incap", "Incapacitation level at the end (§2.4)")
+	k.crip = cs.Sides("crip", "Crippling level at the end (§2.4)")
+	k.coins = cs.Sides("coins", "Life Coins left (§2.8)")
+	k.coinsLost = cs.Sides("coins-lost", "Life Coins lost in all (§2.8)")
+	k.coinsLostCheck = cs.Sides("coins-lost-check", "Life Coins lost to Life checks (§2.9)")
+	k.hits = cs.Sides("hits", "strikes that hit (§7)")
+	k.initWins = cs.Sides("init-wins", "initiative contests won (§7)")
+	k.flipoffs = cs.Add("flipoffs", "ties resolved by a Flip-Off (§2.3)")
 	if o.bouts > 1 {
-		counters = append(counters, "bouts_won_a", "bouts_won_b")
+		k.boutsWon = cs.Sides("bouts-won", "bouts won (§5 S11)")
 	}
 	return rules.Spec{
 		Ends:       []string{"death", "helpless", "concession", "round-cap"},
-		Counters:   counters,
+		Counters:   cs.List(),
 		Options:    opts,
 		RoundsUnit: "rounds",
 		Notes:      notes,
@@ -596,13 +583,10 @@ func compileLifespan(n *doc.Node) (*lifespanBattle, error) {
 		return nil, err
 	}
 	stop := 0 // §9: default 0 = until death
-	if present(d.StopAtCoins) {
-		v, err := doc.ParseInt(d.StopAtCoins)
+	if doc.Present(d.StopAtCoins) {
+		v, err := doc.Range{Min: 0, Max: int64(start) - 1, Note: fmt.Sprintf("below start_coins %d", start)}.Int(d.StopAtCoins)
 		if err != nil {
 			return nil, err
-		}
-		if v < 0 || v >= int64(start) {
-			return nil, d.StopAtCoins.Errorf("must be an integer from 0 to %d (below start_coins %d), got %d", start-1, start, v)
 		}
 		stop = int(v)
 	}
@@ -615,7 +599,7 @@ func compileLifespan(n *doc.Node) (*lifespanBattle, error) {
 	}
 	b.spec = rules.Spec{
 		Ends:       []string{"death", "stopped"},
-		Counters:   []string{"coins_lost"},
+		Counters:   []rules.Counter{{Name: "coins-lost", Doc: "Life Coins lost (§9)"}},
 		Options:    []rules.Setting(settings),
 		RoundsUnit: "seconds",
 		Notes:      notes,

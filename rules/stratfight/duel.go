@@ -17,24 +17,18 @@ const (
 	endRoundCap
 )
 
-// Counter indexes (§8); a per-side counter is base + side (0 = a, 1 = b).
-const (
-	cPain           = 0
-	cIncap          = 2
-	cCrip           = 4
-	cCoins          = 6
-	cCoinsLost      = 8
-	cCoinsLostCheck = 10
-	cHits           = 12
-	cInitWins       = 14
-	cFlipoffs       = 16
-	cBoutsWon       = 17 // present only with bouts > 1
-	nCounters       = 17
-)
+// duelCounters are the indexes in Outcome.Counters of a duel's counters
+// (§8); per-side ones are indexed by side (0 = a, 1 = b).
+type duelCounters struct {
+	pain, incap, crip, coins, coinsLost, coinsLostCheck, hits, initWins [2]int
+	flipoffs                                                            int
+	boutsWon                                                            [2]int // present only with bouts > 1
+}
 
 // duelBattle is a compiled duel: immutable and safe for concurrent use.
 type duelBattle struct {
 	spec rules.Spec
+	ctr  duelCounters
 	opts duelOpts
 	side [2]combatant
 }
@@ -74,11 +68,11 @@ type duelFighter struct {
 	order [2][2]string
 }
 
-// Fight plays one trial (§7, §8).
-func (f *duelFighter) Fight(r *rules.Rand, o *rules.Outcome) { f.play(r, o, nil) }
+// Fight plays one trial (§7, §8); a duel is the same battle in every trial.
+func (f *duelFighter) Fight(_ int64, r *rules.Rand, o *rules.Outcome) { f.play(r, o, nil) }
 
 // Replay plays the same trial with the same draws and logs it to w.
-func (f *duelFighter) Replay(r *rules.Rand, o *rules.Outcome, w io.Writer) { f.play(r, o, w) }
+func (f *duelFighter) Replay(_ int64, r *rules.Rand, o *rules.Outcome, w io.Writer) { f.play(r, o, w) }
 
 var sideName = [2]string{"A", "B"}
 
@@ -129,25 +123,22 @@ func (f *duelFighter) play(r *rules.Rand, o *rules.Outcome, log io.Writer) {
 		winner = rules.B
 	}
 	o.Winner, o.Rounds, o.End = winner, rounds, end
-	c := o.Counters
+	c, k := o.Counters, &b.ctr
 	for i := range f.st {
 		s := &f.st[i]
-		c[cPain+i] = int64(s.pain)
-		c[cIncap+i] = int64(s.incap)
-		c[cCrip+i] = int64(s.crip)
-		c[cCoins+i] = int64(s.coins)
-		c[cCoinsLost+i] = s.coinsLost
-		c[cCoinsLostCheck+i] = s.coinsLostCheck
-		c[cHits+i] = s.hits
-		c[cInitWins+i] = s.initWins
+		c[k.pain[i]] = int64(s.pain)
+		c[k.incap[i]] = int64(s.incap)
+		c[k.crip[i]] = int64(s.crip)
+		c[k.coins[i]] = int64(s.coins)
+		c[k.coinsLost[i]] = s.coinsLost
+		c[k.coinsLostCheck[i]] = s.coinsLostCheck
+		c[k.hits[i]] = s.hits
+		c[k.initWins[i]] = s.initWins
 		if b.opts.bouts > 1 {
-			c[cBoutsWon+i] = s.boutsWon
+			c[k.boutsWon[i]] = s.boutsWon
 		}
 	}
-	c[cFlipoffs] = f.flipoffs
-	if log != nil {
-		fmt.Fprintf(log, "result: winner %s, end %s, %d rounds\n", winner, b.spec.Ends[end], rounds)
-	}
+	c[k.flipoffs] = f.flipoffs
 }
 
 // survivor returns the winner when side a, side b or both meet an end

@@ -86,7 +86,7 @@ func TestZeroAttackNeverHits(t *testing.T) {
 		b := compileYAML(t, duel("{s4-autofail: "+mode+", s8-helpless: off, round-cap: 50}",
 			side(zero, "s10-concession: never"), side("guard", "s10-concession: never")))
 		run(b, 1, 2000, func(o *rules.Outcome) {
-			if h := counter(b, o, "hits_a"); h != 0 {
+			if h := counter(b, o, "a.hits"); h != 0 {
 				t.Fatalf("%s: Attack 0 fighter hit %d times", mode, h)
 			}
 		})
@@ -112,7 +112,7 @@ func TestInitiativeOneVersusZero(t *testing.T) {
 	} {
 		b := compileYAML(t, duel("{"+c.opts+", round-cap: 1, s8-helpless: off}", side(one), side(zero)))
 		var wins int64
-		run(b, 3, n, func(o *rules.Outcome) { wins += counter(b, o, "init_wins_a") })
+		run(b, 3, n, func(o *rules.Outcome) { wins += counter(b, o, "a.init-wins") })
 		if z := zTest(float64(wins)/n, c.p, c.p*(1-c.p), n); math.Abs(z) > zMax {
 			t.Errorf("%s: P(A attacks) = %.4f, want %.4f (z = %.1f)", c.opts, float64(wins)/n, c.p, z)
 		}
@@ -131,8 +131,8 @@ func TestContestZeroZeroTie(t *testing.T) {
 		b := compileYAML(t, duel("{tie-rule: "+c.rule+", round-cap: 1, s8-helpless: off}", side(one), side(zero)))
 		var attacks, hits int64
 		run(b, 4, n, func(o *rules.Outcome) {
-			attacks += counter(b, o, "init_wins_a")
-			hits += counter(b, o, "hits_a")
+			attacks += counter(b, o, "a.init-wins")
+			hits += counter(b, o, "a.hits")
 		})
 		if z := zTest(float64(hits)/float64(attacks), c.p, c.p*(1-c.p), int(attacks)); math.Abs(z) > zMax {
 			t.Errorf("%s: P(hit | attack) = %.4f, want %.2f (z = %.1f)", c.rule, float64(hits)/float64(attacks), c.p, z)
@@ -153,8 +153,8 @@ func TestPainOnlyFloorsAtZero(t *testing.T) {
 		b := compileYAML(t, duel("{s4-autofail: "+c.mode+", round-cap: 1, s8-helpless: off}", side(one, "crippling: 1"), side(zero)))
 		var attacks, hits int64
 		run(b, 5, n, func(o *rules.Outcome) {
-			attacks += counter(b, o, "init_wins_a")
-			hits += counter(b, o, "hits_a")
+			attacks += counter(b, o, "a.init-wins")
+			hits += counter(b, o, "a.hits")
 		})
 		got := float64(hits) / float64(attacks)
 		if c.p == 0 && hits != 0 || c.p > 0 && math.Abs(zTest(got, c.p, c.p*(1-c.p), int(attacks))) > zMax {
@@ -200,7 +200,7 @@ func TestLifeCheckDeath(t *testing.T) {
 	}
 	prob[30] *= 2 // P(rounds ≥ 30)
 	run(b, 6, 50_000, func(o *rules.Outcome) {
-		if endName(b, o) != "death" || o.Winner != rules.B || counter(b, o, "coins_lost_check_a") != 1 || counter(b, o, "coins_a") != 0 || counter(b, o, "coins_lost_check_b") != 0 {
+		if endName(b, o) != "death" || o.Winner != rules.B || counter(b, o, "a.coins-lost-check") != 1 || counter(b, o, "a.coins") != 0 || counter(b, o, "b.coins-lost-check") != 0 {
 			t.Fatalf("outcome %+v", o)
 		}
 		obs[min(o.Rounds, 30)]++
@@ -253,8 +253,8 @@ func TestLifeCheckTiming(t *testing.T) {
 		var dropped int
 		runF(b, 9, 2000, func(o *rules.Outcome, f rules.Fighter) {
 			st := f.(*duelFighter).st
-			crip := counter(b, o, "crip_a")
-			if counter(b, o, "hits_b") != 1 || crip != 16-counter(b, o, "coins_a")-counter(b, o, "coins_lost_check_a") {
+			crip := counter(b, o, "a.crip")
+			if counter(b, o, "b.hits") != 1 || crip != 16-counter(b, o, "a.coins")-counter(b, o, "a.coins-lost-check") {
 				t.Fatalf("%s: outcome %+v", mode, o)
 			}
 			want := crip
@@ -370,8 +370,8 @@ func TestMarginToPain(t *testing.T) {
 		b := compileYAML(t, duel("{s5-margin-to-pain: "+margin+", round-cap: 1, s8-helpless: off}",
 			side(zero, "s10-concession: never"), side(strong, "weapon: {damage: 0, lethality: 0}")))
 		run(b, 14, 500, func(o *rules.Outcome) {
-			pain := counter(b, o, "pain_a")
-			if counter(b, o, "hits_b") != 1 || margin == "false" && pain != 0 || margin == "true" && (pain < 1 || pain > 40) {
+			pain := counter(b, o, "a.pain")
+			if counter(b, o, "b.hits") != 1 || margin == "false" && pain != 0 || margin == "true" && (pain < 1 || pain > 40) {
 				t.Fatalf("margin %s: Pain %d", margin, pain)
 			}
 		})
@@ -388,9 +388,9 @@ func TestCripplingCoinsInFight(t *testing.T) {
 		b := compileYAML(t, duel("{s6-crippling-coins: "+mode+"}", side("guard", "s10-concession: never"), side("thug", "crippling: 1", "s10-concession: never")))
 		more := 0
 		run(b, 15, 3000, func(o *rules.Outcome) {
-			lost := counter(b, o, "coins_lost_b") - counter(b, o, "coins_lost_check_b")
-			rise := counter(b, o, "crip_b") - 1
-			if mode == "highwater-increase" && counter(b, o, "coins_lost_check_b") != 0 || counter(b, o, "coins_lost_b")+counter(b, o, "coins_b") != 30 {
+			lost := counter(b, o, "b.coins-lost") - counter(b, o, "b.coins-lost-check")
+			rise := counter(b, o, "b.crip") - 1
+			if mode == "highwater-increase" && counter(b, o, "b.coins-lost-check") != 0 || counter(b, o, "b.coins-lost")+counter(b, o, "b.coins") != 30 {
 				t.Fatalf("%s: %+v", mode, o)
 			}
 			switch {
@@ -417,11 +417,11 @@ func TestBothStrike(t *testing.T) {
 		b := compileYAML(t, duel("{s2-exchange: "+mode+", s3-defense: armor-combat, round-cap: 10}", a, side(strong, "s10-concession: never")))
 		var hitsA, attacksB int64
 		run(b, 16, 2000, func(o *rules.Outcome) {
-			if counter(b, o, "init_wins_a") != 0 {
+			if counter(b, o, "a.init-wins") != 0 {
 				t.Fatalf("A won initiative")
 			}
-			hitsA += counter(b, o, "hits_a")
-			attacksB += counter(b, o, "init_wins_b")
+			hitsA += counter(b, o, "a.hits")
+			attacksB += counter(b, o, "b.init-wins")
 		})
 		if mode == "one-blow" && hitsA != 0 || mode == "both-strike" && hitsA == 0 {
 			t.Errorf("%s: A hit %d times in %d rounds", mode, hitsA, attacksB)
@@ -508,7 +508,7 @@ func TestOpeningsMods(t *testing.T) {
 	for _, mode := range []string{"generic", "openings"} {
 		b := compileYAML(t, duel("{s9-moves: "+mode+", round-cap: 30}", a, side("guard", "s10-concession: never")))
 		var hits int64
-		run(b, 17, 500, func(o *rules.Outcome) { hits += counter(b, o, "hits_a") })
+		run(b, 17, 500, func(o *rules.Outcome) { hits += counter(b, o, "a.hits") })
 		if mode == "openings" && hits != 0 || mode == "generic" && hits == 0 {
 			t.Errorf("%s: %d hits", mode, hits)
 		}
@@ -522,7 +522,7 @@ func TestOpeningsMods(t *testing.T) {
 	b := compileYAML(t, duel("{s9-moves: openings, round-cap: 30}",
 		side("thug", "s10-concession: never", "moves: {defense: [{name: turtle, defense_mod: 100}]}"), side("guard", "s10-concession: never")))
 	run(b, 18, 500, func(o *rules.Outcome) {
-		if counter(b, o, "hits_b") != 0 {
+		if counter(b, o, "b.hits") != 0 {
 			t.Fatal("defense_mod 100 was hit")
 		}
 	})
@@ -531,8 +531,8 @@ func TestOpeningsMods(t *testing.T) {
 		side("guard", "s10-concession: never", "moves: {attack: [{name: flat of the blade, lethality: 0}]}"), side("thug", "s10-concession: never")))
 	var hits int64
 	run(b, 19, 500, func(o *rules.Outcome) {
-		hits += counter(b, o, "hits_a")
-		if counter(b, o, "crip_b") != 0 {
+		hits += counter(b, o, "a.hits")
+		if counter(b, o, "b.crip") != 0 {
 			t.Fatal("a lethality-0 move crippled")
 		}
 	})
@@ -554,12 +554,12 @@ func TestBoutsCarryOver(t *testing.T) {
 	var painSum, cripSum float64
 	run(b, 20, n, func(o *rules.Outcome) {
 		if o.Rounds != 3 || endName(b, o) != "round-cap" || o.Winner != rules.None ||
-			counter(b, o, "hits_a") != 3 || counter(b, o, "bouts_won_a") != 0 ||
-			counter(b, o, "coins_lost_b") != counter(b, o, "crip_b") {
+			counter(b, o, "a.hits") != 3 || counter(b, o, "a.bouts-won") != 0 ||
+			counter(b, o, "b.coins-lost") != counter(b, o, "b.crip") {
 			t.Fatalf("%+v", o)
 		}
-		painSum += float64(counter(b, o, "pain_b"))
-		cripSum += float64(counter(b, o, "crip_b"))
+		painSum += float64(counter(b, o, "b.pain"))
+		cripSum += float64(counter(b, o, "b.crip"))
 	})
 	if z := zTest(painSum/n, 30, 15, n); math.Abs(z) > zMax {
 		t.Errorf("final Pain mean %.3f, want 30 (Pain must reset between bouts), z = %.1f", painSum/n, z)
@@ -571,14 +571,14 @@ func TestBoutsCarryOver(t *testing.T) {
 	b = compileYAML(t, duel("{bouts: 3, round-cap: 1}",
 		side(strong, "weapon: {damage: 60, lethality: 60}"), side(zero, "life_coins: 2")))
 	run(b, 21, 500, func(o *rules.Outcome) {
-		if o.Rounds != 1 || endName(b, o) != "death" || o.Winner != rules.A || counter(b, o, "bouts_won_a") != 1 {
+		if o.Rounds != 1 || endName(b, o) != "death" || o.Winner != rules.A || counter(b, o, "a.bouts-won") != 1 {
 			t.Fatalf("%+v", o)
 		}
 	})
 	// Bout wins decide: B concedes every bout at the end of round 1.
 	b = compileYAML(t, duel("{bouts: 3}", side("guard", "s10-concession: never"), side("thug", "s10-concession: 'crippling>=0'")))
 	run(b, 22, 500, func(o *rules.Outcome) {
-		if o.Rounds != 3 || endName(b, o) != "concession" || o.Winner != rules.A || counter(b, o, "bouts_won_a") != 3 || counter(b, o, "bouts_won_b") != 0 {
+		if o.Rounds != 3 || endName(b, o) != "concession" || o.Winner != rules.A || counter(b, o, "a.bouts-won") != 3 || counter(b, o, "b.bouts-won") != 0 {
 			t.Fatalf("%+v", o)
 		}
 	})
@@ -601,9 +601,9 @@ func TestReplayMatchesFight(t *testing.T) {
 			r1, r2 := rules.NewRand(99, i), rules.NewRand(99, i)
 			o1.Reset()
 			o2.Reset()
-			f.Fight(r1, o1)
+			f.Fight(0, r1, o1)
 			var sb countingWriter
-			f.Replay(r2, o2, &sb)
+			f.Replay(0, r2, o2, &sb)
 			if o1.Winner != o2.Winner || o1.Rounds != o2.Rounds || o1.End != o2.End || !equal(o1.Counters, o2.Counters) {
 				t.Fatalf("%s trial %d: Fight %+v, Replay %+v", name, i, o1, o2)
 			}
@@ -654,9 +654,9 @@ func TestDrawOrder(t *testing.T) {
 		}
 		dp, di, dc := ref.Heads(3), ref.Heads(1), ref.Heads(2)
 		o.Reset()
-		f.Fight(r, o)
-		if counter(b, o, "pain_b") != int64(dp) || counter(b, o, "incap_b") != int64(di) || counter(b, o, "crip_b") != int64(dc) ||
-			counter(b, o, "coins_b") != int64(30-dc) || counter(b, o, "hits_a") != 1 || counter(b, o, "flipoffs") != 0 {
+		f.Fight(0, r, o)
+		if counter(b, o, "b.pain") != int64(dp) || counter(b, o, "b.incap") != int64(di) || counter(b, o, "b.crip") != int64(dc) ||
+			counter(b, o, "b.coins") != int64(30-dc) || counter(b, o, "a.hits") != 1 || counter(b, o, "flipoffs") != 0 {
 			t.Fatalf("trial %d: %+v, by hand Pain %d Incap %d Crip %d", i, o, dp, di, dc)
 		}
 		if r.Uint64() != ref.Uint64() {

@@ -47,11 +47,11 @@ func FuzzCompile(f *testing.F) {
 		o := &rules.Outcome{Counters: make([]int64, len(spec.Counters))}
 		for i := range uint64(3) {
 			o.Reset()
-			fi.Fight(rules.NewRand(1, i), o)
+			fi.Fight(0, rules.NewRand(1, i), o)
 			if o.End < 0 || o.End >= len(spec.Ends) || o.Rounds < 1 {
 				t.Fatalf("bad outcome %+v", o)
 			}
 		}
-		fi.Replay(rules.NewRand(1, 0), o, &countingWriter{})
+		fi.Replay(0, rules.NewRand(1, 0), o, &countingWriter{})
 	})
 }

@@ -42,7 +42,7 @@ func runF(b rules.Battle, seed uint64, n int, fn func(o *rules.Outcome, f rules.
 	for i := range n {
 		r.Seed(seed, uint64(i))
 		o.Reset()
-		f.Fight(r, o)
+		f.Fight(0, r, o)
 		fn(o, f)
 	}
 }
@@ -69,10 +69,8 @@ func side(fighter string, extra ...string) string {
 
 // counter returns the named counter of o.
 func counter(b rules.Battle, o *rules.Outcome, name string) int64 {
-	for i, c := range b.Spec().Counters {
-		if c == name {
-			return o.Counters[i]
-		}
+	if i := b.Spec().CounterIndex(name); i >= 0 {
+		return o.Counters[i]
 	}
 	panic("no counter " + name)
 }

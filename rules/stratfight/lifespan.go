@@ -46,9 +46,11 @@ func (b *lifespanBattle) NewFighter() rules.Fighter { return &lifespanFighter{b:
 
 type lifespanFighter struct{ b *lifespanBattle }
 
-func (f *lifespanFighter) Fight(r *rules.Rand, o *rules.Outcome) { f.live(r, o, nil) }
+func (f *lifespanFighter) Fight(_ int64, r *rules.Rand, o *rules.Outcome) { f.live(r, o, nil) }
 
-func (f *lifespanFighter) Replay(r *rules.Rand, o *rules.Outcome, w io.Writer) { f.live(r, o, w) }
+func (f *lifespanFighter) Replay(_ int64, r *rules.Rand, o *rules.Outcome, w io.Writer) {
+	f.live(r, o, w)
+}
 
 // live simulates one life by geometric waiting times, never second by second
 // (§9). Rounds is the number of seconds lived.
@@ -90,10 +92,7 @@ func (f *lifespanFighter) live(r *rules.Rand, o *rules.Outcome, log io.Writer) {
 	if n == 0 {
 		o.End = lifeDeath
 	}
-	o.Counters[0] = int64(b.start - n) // coins_lost
-	if log != nil {
-		fmt.Fprintf(log, "result: %s after %d seconds (%.4f years), %d coins lost\n", b.spec.Ends[o.End], t, float64(t)/Year, b.start-n)
-	}
+	o.Counters[0] = int64(b.start - n) // coins-lost
 }
 
 // maxWait caps one waiting time (reached only with 60 or more coins) so that

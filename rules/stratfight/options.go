@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/rules/doc"
 )
 
 // Option names and values of rules §11, in the order every output echoes.
@@ -47,11 +48,11 @@ var duelOptions = rules.OptionSet{
 	{Name: optS5Margin, Default: "false", Words: []string{"true", "false"}},                                // §5 S5
 	{Name: optS6, Default: "highwater-increase", Words: []string{"highwater-increase", "every-hit"}},       // §5 S6
 	{Name: optS7, Default: "end-of-round", Words: []string{"end-of-round", "start-of-round"}},              // §5 S7
-	{Name: optThreshold, Default: "15", Int: true, Min: 0, Max: 63},                                        // §5 S7, §2.9
+	{Name: optThreshold, Default: "15", Ints: &doc.Range{Min: 0, Max: 63}},                                 // §5 S7, §2.9
 	{Name: optS8, Default: "on", Words: []string{"on", "off"}},                                             // §5 S8
-	{Name: optRoundCap, Default: "200", Int: true, Min: 1, Max: maxRoundCap},                               // §5 S8
+	{Name: optRoundCap, Default: "200", Ints: &doc.Range{Min: 1, Max: maxRoundCap}},                        // §5 S8
 	{Name: optS9, Default: "generic", Words: []string{"generic", "openings"}},                              // §5 S9
-	{Name: optBouts, Default: "1", Int: true, Min: 1, Max: maxBouts},                                       // §5 S11
+	{Name: optBouts, Default: "1", Ints: &doc.Range{Min: 1, Max: maxBouts}},                                // §5 S11
 	{Name: optS12, Default: "2", Words: []string{"2"}},                                                     // §5 S12
 }
 

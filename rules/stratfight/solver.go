@@ -2,13 +2,9 @@ package stratfight
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
-	"fmt"
-	"io"
 	"math"
 	"math/big"
-	"strconv"
 
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/rules/doc"
@@ -22,7 +18,7 @@ func init() { rules.RegisterSolver(ID, solver{}) }
 // minimum start − stop. Duels have no exact solution here.
 type solver struct{}
 
-func (solver) Solve(_ context.Context, n *doc.Node, rational bool) (rules.Solution, error) {
+func (solver) Solve(_ context.Context, n *doc.Node, rational bool) (*rules.Exact, error) {
 	b, err := ruleset{}.Compile(n)
 	if err != nil {
 		return nil, err
@@ -34,69 +30,39 @@ func (solver) Solve(_ context.Context, n *doc.Node, rational bool) (rules.Soluti
 	if lb.oldAge {
 		return nil, errors.New("the lifespan closed forms assume old-age: off; with old age, use Monte Carlo")
 	}
-	return &lifespanSolution{start: lb.start, stop: lb.stop, rational: rational, spec: lb.spec}, nil
+	return lifespanExact(lb, rational), nil
 }
 
-type lifespanSolution struct {
-	start, stop int
-	rational    bool
-	spec        rules.Spec
-}
-
-func (s *lifespanSolution) InForce() ([]rules.Setting, []string) { return s.spec.Options, s.spec.Notes }
-
-// meanSeconds is Σ_{k=stop+1..start} 2^k exactly.
-func (s *lifespanSolution) meanSeconds() *big.Int {
-	m := new(big.Int)
-	for k := s.stop + 1; k <= s.start; k++ {
-		m.Add(m, new(big.Int).Lsh(big.NewInt(1), uint(k)))
+// lifespanExact gives the closed forms of a life from start to stop coins:
+// no winner, death exactly when stop is 0, mean Σ_{k=stop+1..start} 2^k
+// seconds (an integer, so exact as a fraction too), its variance and its
+// minimum, start − stop seconds.
+func lifespanExact(b *lifespanBattle, rational bool) *rules.Exact {
+	value := func(f float64, rat string) rules.Value {
+		if !rational {
+			rat = ""
+		}
+		return rules.Value{F: f, Rat: rat}
 	}
-	return m
-}
-
-func (s *lifespanSolution) Metric(name string) (float64, bool) {
-	death := 0.0
-	if s.stop == 0 {
-		death = 1
+	zero, one := value(0, "0"), value(1, "1")
+	death, stopped := one, zero
+	if b.stop > 0 {
+		death, stopped = zero, one
 	}
-	switch name {
-	case "rounds.mean":
-		return LifespanMean(s.start, s.stop), true
-	case "rounds.min":
-		return float64(LifespanMin(s.start, s.stop)), true
-	case "win.none":
-		return 1, true
-	case "win.a", "win.b":
-		return 0, true
-	case "end.death":
-		return death, true
-	case "end.stopped":
-		return 1 - death, true
+	mean := new(big.Int)
+	for k := b.stop + 1; k <= b.start; k++ {
+		mean.Add(mean, new(big.Int).Lsh(big.NewInt(1), uint(k)))
 	}
-	return 0, false
-}
-
-func (s *lifespanSolution) WriteTable(w io.Writer) error {
-	mean := LifespanMean(s.start, s.stop)
-	_, err := fmt.Fprintf(w, "from %d coins to %d: mean %s s (%.6g hours, %.6g years), sd %.6g s, minimum %d s\n",
-		s.start, s.stop, s.meanSeconds(), mean/3600, mean/Year, math.Sqrt(LifespanVariance(s.start, s.stop)), LifespanMin(s.start, s.stop))
-	return err
-}
-
-func (s *lifespanSolution) MarshalJSON() ([]byte, error) {
-	mean := LifespanMean(s.start, s.stop)
-	v := struct {
-		A          float64           `json:"a"`
-		B          float64           `json:"b"`
-		Draw       float64           `json:"draw"`
-		RoundsMean float64           `json:"rounds_mean"`
-		RoundsSD   float64           `json:"rounds_sd"`
-		RoundsMin  int64             `json:"rounds_min"`
-		Rational   map[string]string `json:"rational,omitempty"`
-	}{Draw: 1, RoundsMean: mean, RoundsSD: math.Sqrt(LifespanVariance(s.start, s.stop)), RoundsMin: LifespanMin(s.start, s.stop)}
-	if s.rational {
-		v.Rational = map[string]string{"a": "0", "b": "0", "draw": "1", "rounds_mean": s.meanSeconds().String(),
-			"rounds_min": strconv.FormatInt(LifespanMin(s.start, s.stop), 10)}
+	sd := math.Sqrt(LifespanVariance(b.start, b.stop))
+	least := LifespanMin(b.start, b.stop)
+	return &rules.Exact{
+		Win:        [3]rules.Value{rules.None: one, rules.A: zero, rules.B: zero},
+		Ends:       []rules.NamedValue{{Name: "death", Value: death}, {Name: "stopped", Value: stopped}},
+		RoundsMean: value(LifespanMean(b.start, b.stop), mean.String()),
+		RoundsSD:   &sd,
+		RoundsMin:  &least,
+		RoundsUnit: b.spec.RoundsUnit,
+		Options:    b.spec.Options,
+		Notes:      b.spec.Notes,
 	}
-	return json.Marshal(v)
 }

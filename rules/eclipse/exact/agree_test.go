@@ -15,8 +15,8 @@ import (
 
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/rules/doc"
-	"github.com/crucible-sim/crucible/scenarios"
 	"github.com/crucible-sim/crucible/rules/eclipse"
+	"github.com/crucible-sim/crucible/scenarios"
 )
 
 // The agreement test (issue: "Agreement between the two engines"): every
@@ -93,7 +93,7 @@ func monteCarlo(c *eclipse.Compiled, seed uint64, trials int64) *mcTally {
 			for i := w; i < trials; i += workers {
 				o.Reset()
 				r.Seed(seed, uint64(i))
-				f.Fight(r, &o)
+				f.Fight(0, r, &o)
 				t.add(c, &o)
 			}
 			parts[w] = t
@@ -136,13 +136,14 @@ func (t *mcTally) add(c *eclipse.Compiled, o *rules.Outcome) {
 	t.rounds[o.Rounds]++
 	spec := c.Spec()
 	for i := range c.Types {
-		name := "survivors." + eclipse.SideLetter(c.Types[i].Side) + "." + c.Types[i].Name
-		for k, cn := range spec.Counters {
-			if cn == name {
-				t.survivors[i][o.Counters[k]]++
-			}
-		}
+		k := spec.CounterIndex(survivorsCounter(c, i))
+		t.survivors[i][o.Counters[k]]++
 	}
+}
+
+// survivorsCounter names the survivors counter of type t.
+func survivorsCounter(c *eclipse.Compiled, t int) string {
+	return eclipse.SideLetter(c.Types[t].Side) + ".survivors." + c.Types[t].Name
 }
 
 // check is one statistical test: its p-value under agreement.
@@ -189,7 +190,7 @@ func binomialP(x, n int64, p float64) float64 {
 
 // chiSquareRounds tests the Monte Carlo rounds histogram against the exact
 // distribution, pooling adjacent bins until each expects at least 5.
-func chiSquareRounds(mc *mcTally, r *Result) check {
+func chiSquareRounds(mc *mcTally, r *rules.Exact) check {
 	n := float64(mc.n)
 	for k, v := range mc.rounds {
 		if v > 0 && (k >= int64(len(r.Rounds)) && r.RoundsTail == 0 || k < int64(len(r.Rounds)) && r.Rounds[k] == 0) {
@@ -231,29 +232,29 @@ func chiSquareRounds(mc *mcTally, r *Result) check {
 	return check{"rounds χ²", distuv.ChiSquared{K: df}.Survival(x2), fmt.Sprintf("χ² = %.2f, %d bins", x2, len(bins))}
 }
 
-func meanRoundsCheck(mc *mcTally, r *Result) check {
+func meanRoundsCheck(mc *mcTally, r *rules.Exact) check {
 	var m2 float64
 	for k, p := range r.Rounds {
 		m2 += float64(k*k) * p
 	}
-	v := m2 - r.RoundsMean*r.RoundsMean
+	v := m2 - r.RoundsMean.F*r.RoundsMean.F
 	var sum float64
 	for k, c := range mc.rounds {
 		sum += float64(k) * float64(c)
 	}
 	mean := sum / float64(mc.n)
 	if v <= 0 {
-		if math.Abs(mean-r.RoundsMean) < 1e-9 {
+		if math.Abs(mean-r.RoundsMean.F) < 1e-9 {
 			return check{"rounds mean", 1, ""}
 		}
-		return check{"rounds mean", 0, fmt.Sprintf("MC %.6f, exact %.6f with zero variance", mean, r.RoundsMean)}
+		return check{"rounds mean", 0, fmt.Sprintf("MC %.6f, exact %.6f with zero variance", mean, r.RoundsMean.F)}
 	}
-	z := (mean - r.RoundsMean) / math.Sqrt(v/float64(mc.n))
-	return check{"rounds mean", math.Erfc(math.Abs(z) / math.Sqrt2), fmt.Sprintf("MC %.5f, exact %.5f, z = %.2f", mean, r.RoundsMean, z)}
+	z := (mean - r.RoundsMean.F) / math.Sqrt(v/float64(mc.n))
+	return check{"rounds mean", math.Erfc(math.Abs(z) / math.Sqrt2), fmt.Sprintf("MC %.5f, exact %.5f, z = %.2f", mean, r.RoundsMean.F, z)}
 }
 
 // agreementChecks runs both engines on one compiled battle.
-func agreementChecks(t testing.TB, c *eclipse.Compiled, seed uint64, trials int64) (*Result, *mcTally, []check) {
+func agreementChecks(t testing.TB, c *eclipse.Compiled, seed uint64, trials int64) (*rules.Exact, *mcTally, []check) {
 	r, err := Solve(c, Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -263,15 +264,16 @@ func agreementChecks(t testing.TB, c *eclipse.Compiled, seed uint64, trials int6
 	prob := func(name string, x int64, p float64) {
 		cs = append(cs, check{name, binomialP(x, mc.n, p), fmt.Sprintf("MC %d/%d = %.5f, exact %.6f", x, mc.n, float64(x)/float64(mc.n), p)})
 	}
-	prob("win.a", mc.wins[rules.A], r.A)
-	prob("win.b", mc.wins[rules.B], r.B)
-	prob("win.none", mc.wins[rules.None], r.Draw)
+	prob("win.a", mc.wins[rules.A], r.Win[rules.A].F)
+	prob("win.b", mc.wins[rules.B], r.Win[rules.B].F)
+	prob("win.none", mc.wins[rules.None], r.Win[rules.None].F)
 	for i, e := range r.Ends {
-		prob("end."+e.Name, mc.ends[i], e.P)
+		prob("end."+e.Name, mc.ends[i], e.F)
 	}
-	for i, d := range r.Survivors {
+	for i := range c.Types {
+		d, _ := r.Counter(survivorsCounter(c, i))
 		for k, p := range d.P {
-			prob(fmt.Sprintf("P(survivors.%s.%s = %d)", d.Side, d.Name, k), mc.survivors[i][k], p)
+			prob(fmt.Sprintf("P(%s = %d)", d.Name, k), mc.survivors[i][k], p)
 		}
 	}
 	cs = append(cs, meanRoundsCheck(mc, r), chiSquareRounds(mc, r))

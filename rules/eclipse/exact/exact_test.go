@@ -1,17 +1,15 @@
 package exact
 
 import (
-	"bytes"
-	"encoding/json"
 	"math"
 	"runtime"
-	"strings"
 	"testing"
 
+	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/rules/eclipse"
 )
 
-func solveBuiltin(t testing.TB, name string, opt Options) *Result {
+func solveBuiltin(t testing.TB, name string, opt Options) *rules.Exact {
 	t.Helper()
 	c, err := eclipse.Compile(loadBuiltin(t, name))
 	if err != nil {
@@ -36,14 +34,14 @@ func TestEValues(t *testing.T) {
 		{"E3", "missile-interceptor-vs-ancient", "851/2601", ""},
 	} {
 		r := solveBuiltin(t, tc.scenario, Options{Rational: true})
-		if r.Rational.A != tc.a {
-			t.Errorf("%s: P(attacker) = %s, want %s", tc.id, r.Rational.A, tc.a)
+		if r.Win[rules.A].Rat != tc.a {
+			t.Errorf("%s: P(attacker) = %s, want %s", tc.id, r.Win[rules.A].Rat, tc.a)
 		}
-		if tc.rounds != "" && r.Rational.RoundsMean != tc.rounds {
-			t.Errorf("%s: E[rounds] = %s, want %s", tc.id, r.Rational.RoundsMean, tc.rounds)
+		if tc.rounds != "" && r.RoundsMean.Rat != tc.rounds {
+			t.Errorf("%s: E[rounds] = %s, want %s", tc.id, r.RoundsMean.Rat, tc.rounds)
 		}
-		if r.Rational.Draw != "0" || r.Rational.Stalemate != "0" {
-			t.Errorf("%s: draw %s stalemate %s", tc.id, r.Rational.Draw, r.Rational.Stalemate)
+		if r.Win[rules.None].Rat != "0" || endP(r, "stalemate").Rat != "0" {
+			t.Errorf("%s: draw %s stalemate %s", tc.id, r.Win[rules.None].Rat, endP(r, "stalemate").Rat)
 		}
 	}
 	// §10: swapping attacker and defender in E1 gives the side that was
@@ -53,8 +51,8 @@ func TestEValues(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Rational.B != "6/11" {
-		t.Errorf("E1 swapped: defender %s, want 6/11", r.Rational.B)
+	if r.Win[rules.B].Rat != "6/11" {
+		t.Errorf("E1 swapped: defender %s, want 6/11", r.Win[rules.B].Rat)
 	}
 	// E3's missile phase alone ends 11/36 of battles in round 0.
 	r = solveBuiltin(t, "missile-interceptor-vs-ancient", Options{})
@@ -63,44 +61,36 @@ func TestEValues(t *testing.T) {
 	}
 }
 
-func TestOutputs(t *testing.T) {
+// TestMetrics: the exact solution answers every metric an exact claim may
+// name, with its fraction when solved with Rational; rendering it is
+// package reports' job.
+func TestMetrics(t *testing.T) {
 	r := solveBuiltin(t, "interceptor-duel", Options{Rational: true})
-	b, err := json.Marshal(r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var m map[string]any
-	if err := json.Unmarshal(b, &m); err != nil {
-		t.Fatalf("invalid JSON %s: %v", b, err)
-	}
-	for _, k := range []string{"a", "b", "draw", "stalemate", "rounds_mean", "rounds", "rounds_tail", "survivors", "rational"} {
-		if _, ok := m[k]; !ok {
-			t.Errorf("JSON lacks %q: %s", k, b)
+	for name, want := range map[string]rules.Value{
+		"win.a": {F: 5.0 / 11, Rat: "5/11"}, "win.b": {F: 6.0 / 11, Rat: "6/11"}, "win.none": {F: 0, Rat: "0"},
+		"end.destroyed": {F: 1, Rat: "1"}, "rounds.mean": {F: 36.0 / 11, Rat: "36/11"},
+		"counter.a.survivors.Interceptor": {F: 5.0 / 11, Rat: "5/11"}, "counter.b.reputation": {F: 1 + 6.0/11},
+	} {
+		m, err := rules.ParseMetric(name)
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	if !strings.Contains(string(b), `"rational":{"a":"5/11","b":"6/11"`) || !strings.Contains(string(b), `"rounds":{"1":0.3055555555555555`) {
-		t.Errorf("JSON: %s", b)
-	}
-	for name, want := range map[string]float64{"win.a": 5.0 / 11, "win.b": 6.0 / 11, "win.none": 0, "end.destroyed": 1, "rounds.mean": 36.0 / 11, "counter.survivors.a.Interceptor": 5.0 / 11, "counter.reputation.b": 1 + 6.0/11} {
-		if v, ok := r.Metric(name); !ok || math.Abs(v-want) > 1e-12 {
+		if v, ok := r.Metric(m); !ok || math.Abs(v.F-want.F) > 1e-12 || v.Rat != want.Rat {
 			t.Errorf("Metric(%s) = %v, %v; want %v", name, v, ok, want)
 		}
 	}
-	if _, ok := r.Metric("rounds.p50"); ok {
+	if _, ok := r.Metric(rules.Metric{Kind: rules.RoundsQuantile, Percent: 50}); ok {
 		t.Error("Metric(rounds.p50) should not be exact")
 	}
-	if q, ok := r.RationalMetric("rounds.mean"); !ok || q != "36/11" {
-		t.Errorf("RationalMetric(rounds.mean) = %q", q)
+	if d := r.Rounds[1] - 0.3055555555555555; d > 1e-15 || d < -1e-15 {
+		t.Errorf("P(rounds = 1) = %.16f", r.Rounds[1])
 	}
-	var tab bytes.Buffer
-	if err := r.WriteTable(&tab); err != nil {
-		t.Fatal(err)
-	}
-	for _, want := range []string{"P(attacker a wins)", "= 5/11", "E[rounds]", "= 36/11", "rounds distribution", "survivors"} {
-		if !strings.Contains(tab.String(), want) {
-			t.Errorf("table lacks %q:\n%s", want, tab.String())
-		}
-	}
+}
+
+// endP returns the exact probability of an end reason.
+func endP(r *rules.Exact, name string) rules.Value {
+	v, _ := r.Metric(rules.Metric{Kind: rules.EndShare, Name: name})
+	return v
 }
 
 // Benchmarks (the lead records them under bench/):

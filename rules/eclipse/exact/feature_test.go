@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/rules/eclipse"
 	"github.com/crucible-sim/crucible/scenarios"
 )
@@ -115,8 +116,8 @@ func TestAgreementFeatures(t *testing.T) {
 	for i, sc := range featureScenarios {
 		c := compileSrc(t, sc.src, false)
 		r, _, cs := agreementChecks(t, c, 0xFEA7_0000+uint64(i), agreeTrials)
-		if math.Abs(r.A+r.B+r.Draw-1) > 1e-9 {
-			t.Errorf("%s: P(a)+P(b)+P(draw) = %.15f", sc.name, r.A+r.B+r.Draw)
+		if math.Abs(r.Win[rules.A].F+r.Win[rules.B].F+r.Win[rules.None].F-1) > 1e-9 {
+			t.Errorf("%s: P(a)+P(b)+P(draw) = %.15f", sc.name, r.Win[rules.A].F+r.Win[rules.B].F+r.Win[rules.None].F)
 		}
 		all = append(all, outcome{sc.name, cs})
 		total += len(cs)
@@ -143,7 +144,7 @@ func TestRationalMatchesFloat(t *testing.T) {
 		for _, x := range []struct {
 			f float64
 			q string
-		}{{r.A, r.Rational.A}, {r.B, r.Rational.B}, {r.Draw, r.Rational.Draw}, {r.RoundsMean, r.Rational.RoundsMean}} {
+		}{{r.Win[rules.A].F, r.Win[rules.A].Rat}, {r.Win[rules.B].F, r.Win[rules.B].Rat}, {r.Win[rules.None].F, r.Win[rules.None].Rat}, {r.RoundsMean.F, r.RoundsMean.Rat}} {
 			q, ok := new(big.Rat).SetString(x.q)
 			if !ok {
 				t.Fatalf("%s: bad fraction %q", sc.name, x.q)
@@ -168,14 +169,14 @@ defender: {ships: {Hauler: 1}}`, true)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if r.Rational.Stalemate != "1" || r.RoundsMean != 0 || len(r.Rounds) != 1 || r.Rounds[0] != 1 {
-			t.Errorf("no cannons (%q): stalemate %s, E[rounds] %g, rounds %v", opt, r.Rational.Stalemate, r.RoundsMean, r.Rounds)
+		if endP(r, "stalemate").Rat != "1" || r.RoundsMean.F != 0 || len(r.Rounds) != 1 || r.Rounds[0] != 1 {
+			t.Errorf("no cannons (%q): stalemate %s, E[rounds] %g, rounds %v", opt, endP(r, "stalemate").Rat, r.RoundsMean.F, r.Rounds)
 		}
-		if opt == "" && (r.Rational.B != "1" || r.Rational.Draw != "0") {
-			t.Errorf("stalemate: defender: b %s draw %s", r.Rational.B, r.Rational.Draw)
+		if opt == "" && (r.Win[rules.B].Rat != "1" || r.Win[rules.None].Rat != "0") {
+			t.Errorf("stalemate: defender: b %s draw %s", r.Win[rules.B].Rat, r.Win[rules.None].Rat)
 		}
-		if opt != "" && (r.Rational.Draw != "1" || r.Rational.B != "0") {
-			t.Errorf("stalemate: draw: b %s draw %s", r.Rational.B, r.Rational.Draw)
+		if opt != "" && (r.Win[rules.None].Rat != "1" || r.Win[rules.B].Rat != "0") {
+			t.Errorf("stalemate: draw: b %s draw %s", r.Win[rules.B].Rat, r.Win[rules.None].Rat)
 		}
 	}
 	// P(draw) = 0 under the defaults, and the probabilities sum to 1.
@@ -188,8 +189,8 @@ defender: {ships: {Hauler: 1}}`, true)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if r.Draw != 0 || math.Abs(r.A+r.B-1) > 1e-9 {
-			t.Errorf("%s: a %.15f b %.15f draw %g", name, r.A, r.B, r.Draw)
+		if r.Win[rules.None].F != 0 || math.Abs(r.Win[rules.A].F+r.Win[rules.B].F-1) > 1e-9 {
+			t.Errorf("%s: a %.15f b %.15f draw %g", name, r.Win[rules.A].F, r.Win[rules.B].F, r.Win[rules.None].F)
 		}
 		sum := r.RoundsTail
 		for _, p := range r.Rounds {
@@ -207,7 +208,7 @@ func TestOptimal(t *testing.T) {
 	base := `
 attacker: {ships: {Dreadnought: 1, Interceptor: 3}, policy: %s}
 defender: {ships: {Interceptor: 3, Cruiser: 2}, policy: %s}`
-	solve := func(a, b string) *Result {
+	solve := func(a, b string) *rules.Exact {
 		t.Helper()
 		src := strings.Replace(strings.Replace(base, "%s", a, 1), "%s", b, 1)
 		r, err := Solve(compileSrc(t, src, true), Options{})
@@ -221,8 +222,8 @@ defender: {ships: {Interceptor: 3, Cruiser: 2}, policy: %s}`
 		opt := solve("optimal", bp)
 		for _, ap := range fixed {
 			r := solve(ap, bp)
-			if opt.A-opt.B < r.A-r.B-1e-12 {
-				t.Errorf("attacker optimal vs %s: a−b %.12f < %s's %.12f", bp, opt.A-opt.B, ap, r.A-r.B)
+			if opt.Win[rules.A].F-opt.Win[rules.B].F < r.Win[rules.A].F-r.Win[rules.B].F-1e-12 {
+				t.Errorf("attacker optimal vs %s: a−b %.12f < %s's %.12f", bp, opt.Win[rules.A].F-opt.Win[rules.B].F, ap, r.Win[rules.A].F-r.Win[rules.B].F)
 			}
 		}
 	}
@@ -230,14 +231,14 @@ defender: {ships: {Interceptor: 3, Cruiser: 2}, policy: %s}`
 		opt := solve(ap, "optimal")
 		for _, bp := range fixed {
 			r := solve(ap, bp)
-			if opt.B-opt.A < r.B-r.A-1e-12 {
-				t.Errorf("defender optimal vs %s: b−a %.12f < %s's %.12f", ap, opt.B-opt.A, bp, r.B-r.A)
+			if opt.Win[rules.B].F-opt.Win[rules.A].F < r.Win[rules.B].F-r.Win[rules.A].F-1e-12 {
+				t.Errorf("defender optimal vs %s: b−a %.12f < %s's %.12f", ap, opt.Win[rules.B].F-opt.Win[rules.A].F, bp, r.Win[rules.B].F-r.Win[rules.A].F)
 			}
 		}
 	}
 	both := solve("optimal", "optimal")
-	if math.Abs(both.A+both.B-1) > 1e-9 {
-		t.Errorf("optimal vs optimal: %v %v", both.A, both.B)
+	if math.Abs(both.Win[rules.A].F+both.Win[rules.B].F-1) > 1e-9 {
+		t.Errorf("optimal vs optimal: %v %v", both.Win[rules.A].F, both.Win[rules.B].F)
 	}
 	// One enemy ship: the policy cannot matter (§10).
 	c := compileSrc(t, "attacker: {ships: {Cruiser: 1}, policy: optimal}\ndefender: {ships: {Interceptor: 1}, policy: optimal}", true)
@@ -245,8 +246,8 @@ defender: {ships: {Interceptor: 3, Cruiser: 2}, policy: %s}`
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Rational.A != "29/32" {
-		t.Errorf("E2 with optimal sides: %s, want 29/32", r.Rational.A)
+	if r.Win[rules.A].Rat != "29/32" {
+		t.Errorf("E2 with optimal sides: %s, want 29/32", r.Win[rules.A].Rat)
 	}
 }
 

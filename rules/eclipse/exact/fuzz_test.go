@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/rules/eclipse"
 	"github.com/crucible-sim/crucible/scenarios"
 )
@@ -31,7 +32,7 @@ func FuzzSolve(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if s := r.A + r.B + r.Draw; math.Abs(s-1) > 1e-9 {
+		if s := r.Win[rules.A].F + r.Win[rules.B].F + r.Win[rules.None].F; math.Abs(s-1) > 1e-9 {
 			t.Fatalf("probabilities sum to %.15f", s)
 		}
 	})

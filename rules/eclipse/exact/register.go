@@ -13,13 +13,6 @@ type registered struct{}
 
 func init() { rules.RegisterSolver("eclipse", registered{}) }
 
-func (registered) Solve(_ context.Context, n *doc.Node, rational bool) (rules.Solution, error) {
-	r, err := SolveDoc(n, Options{Rational: rational})
-	if err != nil {
-		return nil, err
-	}
-	return r, nil
+func (registered) Solve(_ context.Context, n *doc.Node, rational bool) (*rules.Exact, error) {
+	return SolveDoc(n, Options{Rational: rational})
 }
-
-// InForce returns the options in force and the notes of the solved battle.
-func (r *Result) InForce() ([]rules.Setting, []string) { return r.Options, r.Notes }

@@ -1,158 +1,22 @@
 package exact
 
 import (
-	"bytes"
-	"encoding/json"
-	"fmt"
-	"io"
 	"math"
 	"math/big"
-	"strconv"
-	"strings"
 
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/rules/eclipse"
 )
 
-// Result is the exact solution of a battle. Probabilities are of the whole
-// battle; side a is the attacker, b the defender.
-type Result struct {
-	A, B, Draw float64 // P(a wins), P(b wins), P(no winner)
-	Stalemate  float64 // P(end reason stalemate), whatever the scoring
-	// Ends gives P(end reason) for every end reason, in Spec order.
-	Ends       []Prob
-	RoundsMean float64
-	// Rounds[r] = P(rounds = r), truncated where less than the tail
-	// tolerance of mass remains; RoundsTail is that remaining mass.
-	Rounds     []float64
-	RoundsTail float64
-	// Survivors per type (retreated ships count; P[k] = P(k survive));
-	// Retreated per type on sides that may retreat; Reputation per player
-	// side (P[k] = P(k tiles drawn)).
-	Survivors  []Dist
-	Retreated  []Dist
-	Reputation []Dist
-	// States is the number of nodes (activation pointer × fleet state)
-	// the solver visited.
-	States   int
-	Options  []rules.Setting
-	Notes    []string
-	Rational *Rational
-}
-
-// Prob is a named probability.
-type Prob struct {
-	Name string
-	P    float64
-}
-
-// Dist is a distribution over 0..len(P)-1 of one side's count.
-type Dist struct {
-	Side string // "a" or "b"
-	Name string // ship type, or "reputation"
-	P    []float64
-	Mean float64
-}
-
-// Rational holds the results as exact fractions ("5/11").
-type Rational struct {
-	A, B, Draw, Stalemate, RoundsMean string
-	Ends                              []NamedFrac
-	Survivors                         []FracDist
-}
-
-// NamedFrac is a named exact probability.
-type NamedFrac struct{ Name, P string }
-
-// FracDist is Dist as fractions.
-type FracDist struct {
-	Side, Name string
-	P          []string
-	Mean       string
-}
-
-// Metric returns the exact value of a claim metric: win.a, win.b,
-// win.none, end.<reason>, rounds.mean, or counter.<name> for the mean of a
-// survivors, retreated or reputation counter. ok is false for any other
-// name (e.g. rounds quantiles, which are not exact claims).
-func (r *Result) Metric(name string) (v float64, ok bool) {
-	switch name {
-	case "win.a":
-		return r.A, true
-	case "win.b":
-		return r.B, true
-	case "win.none":
-		return r.Draw, true
-	case "rounds.mean":
-		return r.RoundsMean, true
-	}
-	if e, found := strings.CutPrefix(name, "end."); found {
-		for _, x := range r.Ends {
-			if x.Name == e {
-				return x.P, true
-			}
-		}
-		return 0, false
-	}
-	if c, found := strings.CutPrefix(name, "counter."); found {
-		for _, set := range []struct {
-			prefix string
-			ds     []Dist
-		}{{"survivors.", r.Survivors}, {"retreated.", r.Retreated}} {
-			for _, d := range set.ds {
-				if c == set.prefix+d.Side+"."+d.Name {
-					return d.Mean, true
-				}
-			}
-		}
-		for _, d := range r.Reputation {
-			if c == "reputation."+d.Side {
-				return d.Mean, true
-			}
-		}
-	}
-	return 0, false
-}
-
-// RationalMetric is Metric as an exact fraction, for results solved with
-// Options.Rational (win.*, end.*, rounds.mean and survivors means).
-func (r *Result) RationalMetric(name string) (string, bool) {
-	q := r.Rational
-	if q == nil {
-		return "", false
-	}
-	switch name {
-	case "win.a":
-		return q.A, true
-	case "win.b":
-		return q.B, true
-	case "win.none":
-		return q.Draw, true
-	case "rounds.mean":
-		return q.RoundsMean, true
-	}
-	if e, found := strings.CutPrefix(name, "end."); found {
-		for _, x := range q.Ends {
-			if x.Name == e {
-				return x.P, true
-			}
-		}
-	}
-	if c, found := strings.CutPrefix(name, "counter.survivors."); found {
-		for _, d := range q.Survivors {
-			if c == d.Side+"."+d.Name {
-				return d.Mean, true
-			}
-		}
-	}
-	return "", false
-}
-
-// result assembles the float results from the terminal distribution.
-func (s *solver[T, A]) result() *Result {
+// result assembles the float results from the terminal distribution, as the
+// rules.Exact every solver returns: its counters are the battle's own
+// (a.survivors.<type>, a.retreated.<type>, a.reputation, …), in Spec order.
+func (s *solver[T, A]) result() *rules.Exact {
 	c := s.c
 	f := s.ar.float
-	res := &Result{States: len(s.nodes), RoundsMean: f(s.rndE), Options: c.Spec().Options, Notes: c.Spec().Notes}
+	spec := c.Spec()
+	res := &rules.Exact{States: len(s.nodes), RoundsMean: rules.Value{F: f(s.rndE)}, RoundsUnit: spec.RoundsUnit,
+		Options: spec.Options, Notes: spec.Notes}
 	ends := make([]float64, len(eclipse.EndNames))
 	surv := make([][]float64, len(c.Types))
 	ret := make([][]float64, len(c.Types))
@@ -163,14 +27,7 @@ func (s *solver[T, A]) result() *Result {
 	var rep [2][6]float64
 	for i, tm := range s.terms {
 		p := f(s.term[i])
-		switch tm.winner {
-		case rules.A:
-			res.A += p
-		case rules.B:
-			res.B += p
-		default:
-			res.Draw += p
-		}
+		res.Win[tm.winner].F += p
 		ends[tm.end] += p
 		for t := range c.Types {
 			surv[t][tm.survivors[t]] += p
@@ -187,38 +44,44 @@ func (s *solver[T, A]) result() *Result {
 		}
 	}
 	for i, name := range eclipse.EndNames {
-		res.Ends = append(res.Ends, Prob{name, ends[i]})
+		res.Ends = append(res.Ends, rules.NamedValue{Name: name, Value: rules.Value{F: ends[i]}})
 	}
-	res.Stalemate = ends[eclipse.EndStalemate]
+	// The counters in Spec order: survivors, then retreated, then
+	// reputation (eclipse's Compiled.finish declares them so).
+	var dists [][]float64
 	for t := range c.Types {
-		ty := &c.Types[t]
-		res.Survivors = append(res.Survivors, newDist(eclipse.SideLetter(ty.Side), ty.Name, surv[t]))
-		if c.Sides[ty.Side].Retreat.Kind != eclipse.RetreatNever {
-			res.Retreated = append(res.Retreated, newDist(eclipse.SideLetter(ty.Side), ty.Name, ret[t]))
+		dists = append(dists, surv[t])
+	}
+	for t := range c.Types {
+		if c.Sides[c.Types[t].Side].Retreat.Kind != eclipse.RetreatNever {
+			dists = append(dists, ret[t])
 		}
 	}
 	for side := range 2 {
 		if !c.Sides[side].NPC {
-			res.Reputation = append(res.Reputation, newDist(eclipse.SideLetter(side), "reputation", rep[side][:]))
+			dists = append(dists, rep[side][:])
 		}
+	}
+	for i, p := range dists {
+		d := rules.ExactCounter{Name: spec.Counters[i].Name, P: p}
+		for k, x := range p {
+			d.Mean.F += float64(k) * x
+		}
+		res.Counters = append(res.Counters, d)
 	}
 	return res
 }
 
-func newDist(side, name string, p []float64) Dist {
-	d := Dist{Side: side, Name: name, P: p}
-	for k, x := range p {
-		d.Mean += float64(k) * x
-	}
-	return d
-}
-
-// rational assembles the exact fractions.
-func (s *solver[T, A]) rational() *Rational {
+// rational adds the exact fractions to res: the win and end shares, the
+// mean rounds and the survivors' distributions.
+func (s *solver[T, A]) rational(res *rules.Exact) {
 	c := s.c
 	ar := s.ar
 	str := func(x T) string { return any(x).(*big.Rat).RatString() }
-	a, b, draw := ar.zero(), ar.zero(), ar.zero()
+	var win [3]T
+	for i := range win {
+		win[i] = ar.zero()
+	}
 	ends := make([]T, len(eclipse.EndNames))
 	for i := range ends {
 		ends[i] = ar.zero()
@@ -232,35 +95,28 @@ func (s *solver[T, A]) rational() *Rational {
 	}
 	for i, tm := range s.terms {
 		p := s.term[i]
-		switch tm.winner {
-		case rules.A:
-			a = ar.add(a, p)
-		case rules.B:
-			b = ar.add(b, p)
-		default:
-			draw = ar.add(draw, p)
-		}
+		win[tm.winner] = ar.add(win[tm.winner], p)
 		ends[tm.end] = ar.add(ends[tm.end], p)
 		for t := range c.Types {
 			surv[t][tm.survivors[t]] = ar.add(surv[t][tm.survivors[t]], p)
 		}
 	}
-	r := &Rational{A: str(a), B: str(b), Draw: str(draw), Stalemate: str(ends[eclipse.EndStalemate]), RoundsMean: str(s.rndE)}
-	for i, name := range eclipse.EndNames {
-		r.Ends = append(r.Ends, NamedFrac{name, str(ends[i])})
+	for i := range win {
+		res.Win[i].Rat = str(win[i])
 	}
-	for t := range c.Types {
-		ty := &c.Types[t]
-		fd := FracDist{Side: eclipse.SideLetter(ty.Side), Name: ty.Name}
+	res.RoundsMean.Rat = str(s.rndE)
+	for i := range res.Ends {
+		res.Ends[i].Rat = str(ends[i])
+	}
+	for t := range c.Types { // the survivors counters come first, one per type
+		d := &res.Counters[t]
 		mean := ar.zero()
 		for k, p := range surv[t] {
-			fd.P = append(fd.P, str(p))
+			d.Rat = append(d.Rat, str(p))
 			mean = ar.add(mean, ar.mul(ar.frac(int64(k), 1), p))
 		}
-		fd.Mean = str(mean)
-		r.Survivors = append(r.Survivors, fd)
+		d.Mean.Rat = str(mean)
 	}
-	return r
 }
 
 // pruneMass is the mass below which a node's share of one round is not
@@ -294,7 +150,7 @@ const noExit = math.MinInt32
 // place as codes and the mass arrays reused. (Copying the edges into a
 // position-ordered layout first, for the sweep to read in sequence, costs
 // more than it saves.)
-func roundsDistribution(s *solver[float64, floats], res *Result) {
+func roundsDistribution(s *solver[float64, floats], res *rules.Exact) {
 	n := len(s.nodes)
 	// A target is encoded as its position p, or −2−p when it heads a round
 	// (pointer 0), or −1 for any terminal, so the sweep reads no other
@@ -408,147 +264,4 @@ func roundsDistribution(s *solver[float64, floats], res *Result) {
 	}
 	res.Rounds = dist
 	res.RoundsTail = remaining + pruned
-}
-
-// MarshalJSON renders the result as the `"exact"` object of crucible's JSON
-// output: {"a", "b", "draw", "stalemate", "ends", "rounds_mean", "rounds":
-// {"1": …}, "rounds_tail", "survivors", "retreated", "reputation",
-// "states", "notes", "rational": {"a": "5/11", …}} with keys in a stable
-// order.
-func (r *Result) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	num := func(x float64) string {
-		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return "null"
-		}
-		return strconv.FormatFloat(x, 'g', 17, 64)
-	}
-	q := func(s string) string { bs, _ := json.Marshal(s); return string(bs) }
-	b.WriteString("{")
-	fmt.Fprintf(&b, `"a":%s,"b":%s,"draw":%s,"stalemate":%s`, num(r.A), num(r.B), num(r.Draw), num(r.Stalemate))
-	b.WriteString(`,"ends":{`)
-	for i, e := range r.Ends {
-		if i > 0 {
-			b.WriteString(",")
-		}
-		fmt.Fprintf(&b, "%s:%s", q(e.Name), num(e.P))
-	}
-	fmt.Fprintf(&b, `},"rounds_mean":%s,"rounds":{`, num(r.RoundsMean))
-	first := true
-	for k, p := range r.Rounds {
-		if p == 0 {
-			continue
-		}
-		if !first {
-			b.WriteString(",")
-		}
-		first = false
-		fmt.Fprintf(&b, `"%d":%s`, k, num(p))
-	}
-	fmt.Fprintf(&b, `},"rounds_tail":%s`, num(r.RoundsTail))
-	dists := func(name string, ds []Dist, key func(Dist) string) {
-		fmt.Fprintf(&b, `,%s:{`, q(name))
-		for i, d := range ds {
-			if i > 0 {
-				b.WriteString(",")
-			}
-			fmt.Fprintf(&b, `%s:{"mean":%s,"p":[`, q(key(d)), num(d.Mean))
-			for k, p := range d.P {
-				if k > 0 {
-					b.WriteString(",")
-				}
-				b.WriteString(num(p))
-			}
-			b.WriteString("]}")
-		}
-		b.WriteString("}")
-	}
-	typeKey := func(d Dist) string { return d.Side + "." + d.Name }
-	dists("survivors", r.Survivors, typeKey)
-	if len(r.Retreated) > 0 {
-		dists("retreated", r.Retreated, typeKey)
-	}
-	dists("reputation", r.Reputation, func(d Dist) string { return d.Side })
-	fmt.Fprintf(&b, `,"states":%d`, r.States)
-	if len(r.Notes) > 0 {
-		ns, _ := json.Marshal(r.Notes)
-		fmt.Fprintf(&b, `,"notes":%s`, ns)
-	}
-	if ra := r.Rational; ra != nil {
-		fmt.Fprintf(&b, `,"rational":{"a":%s,"b":%s,"draw":%s,"stalemate":%s,"rounds_mean":%s,"ends":{`,
-			q(ra.A), q(ra.B), q(ra.Draw), q(ra.Stalemate), q(ra.RoundsMean))
-		for i, e := range ra.Ends {
-			if i > 0 {
-				b.WriteString(",")
-			}
-			fmt.Fprintf(&b, "%s:%s", q(e.Name), q(e.P))
-		}
-		b.WriteString(`},"survivors":{`)
-		for i, d := range ra.Survivors {
-			if i > 0 {
-				b.WriteString(",")
-			}
-			ps, _ := json.Marshal(d.P)
-			fmt.Fprintf(&b, `%s:{"mean":%s,"p":%s}`, q(d.Side+"."+d.Name), q(d.Mean), ps)
-		}
-		b.WriteString("}}")
-	}
-	b.WriteString("}")
-	return b.Bytes(), nil
-}
-
-// WriteTable writes the result as a plain-text table.
-func (r *Result) WriteTable(w io.Writer) error {
-	var b strings.Builder
-	frac := func(get func(*Rational) string) string {
-		if r.Rational == nil {
-			return ""
-		}
-		return "  = " + get(r.Rational)
-	}
-	fmt.Fprintf(&b, "exact solution (%d states)\n", r.States)
-	fmt.Fprintf(&b, "  %-24s %.12f%s\n", "P(attacker a wins)", r.A, frac(func(x *Rational) string { return x.A }))
-	fmt.Fprintf(&b, "  %-24s %.12f%s\n", "P(defender b wins)", r.B, frac(func(x *Rational) string { return x.B }))
-	fmt.Fprintf(&b, "  %-24s %.12f%s\n", "P(draw)", r.Draw, frac(func(x *Rational) string { return x.Draw }))
-	for i, e := range r.Ends {
-		fmt.Fprintf(&b, "  %-24s %.12f", "P(end "+e.Name+")", e.P)
-		if r.Rational != nil {
-			fmt.Fprintf(&b, "  = %s", r.Rational.Ends[i].P)
-		}
-		b.WriteString("\n")
-	}
-	fmt.Fprintf(&b, "  %-24s %.12f%s\n", "E[rounds]", r.RoundsMean, frac(func(x *Rational) string { return x.RoundsMean }))
-	b.WriteString("rounds distribution, P(rounds = r):\n")
-	shown := 0.0
-	for k, p := range r.Rounds {
-		if p < 1e-9 {
-			continue
-		}
-		fmt.Fprintf(&b, "  %4d  %.12f\n", k, p)
-		shown += p
-	}
-	fmt.Fprintf(&b, "  rest  %.3g (rows below 1e-9, and %.3g beyond round %d)\n", math.Max(0, 1-shown-r.RoundsTail), r.RoundsTail, len(r.Rounds)-1)
-	b.WriteString("survivors, P(k ships survive) for k = 0, 1, …:\n")
-	writeDists(&b, r.Survivors)
-	if len(r.Retreated) > 0 {
-		b.WriteString("retreated, P(k ships left the battle):\n")
-		writeDists(&b, r.Retreated)
-	}
-	b.WriteString("reputation tiles drawn, P(k) for k = 0..5:\n")
-	writeDists(&b, r.Reputation)
-	for _, n := range r.Notes {
-		fmt.Fprintf(&b, "note: %s\n", n)
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
-}
-
-func writeDists(b *strings.Builder, ds []Dist) {
-	for _, d := range ds {
-		fmt.Fprintf(b, "  %s %-20s mean %.6f:", d.Side, d.Name, d.Mean)
-		for _, p := range d.P {
-			fmt.Fprintf(b, " %.6f", p)
-		}
-		b.WriteString("\n")
-	}
 }

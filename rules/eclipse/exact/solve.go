@@ -16,16 +16,17 @@
 // loop, and backward induction with that division gives the exact fixed
 // point that value iteration converges to.
 //
-// Use (what `crucible exact` needs):
+// Both entry points return the rules.Exact every solver returns, which
+// package reports renders and claims read:
 //
 //	r, err := exact.SolveDoc(scenario.Document(), exact.Options{Rational: rational})
 //	if errors.Is(err, exact.ErrBudget) { /* say so; suggest `crucible run` */ }
-//	r.WriteTable(os.Stdout)   // plain-text table (fractions too when Rational)
-//	b, _ := json.Marshal(r)   // the "exact" object of the JSON output
-//	v, ok := r.Metric("win.a") // value of an exact claim; RationalMetric for fractions
+//	v, ok := r.Metric(m) // m a rules.Metric; v.Rat is the fraction with Rational
 //
 // SolveDoc accepts `policy: optimal`; Solve takes a battle already compiled
-// by the ruleset (rules.Ruleset.Compile, which rejects optimal).
+// by the ruleset (rules.Ruleset.Compile, which rejects optimal). The solver
+// is registered with rules (register.go), so `crucible exact` and exact
+// claims reach it through rules.LookupSolver.
 package exact
 
 import (
@@ -76,7 +77,7 @@ const DefaultMaxAssignments = 50_000_000
 
 // Solve solves a battle compiled by the eclipse ruleset (Compile or
 // CompileExact).
-func Solve(b rules.Battle, opt Options) (*Result, error) {
+func Solve(b rules.Battle, opt Options) (*rules.Exact, error) {
 	c, ok := b.(*eclipse.Compiled)
 	if !ok {
 		return nil, fmt.Errorf("exact: not an eclipse battle (%T)", b)
@@ -122,7 +123,7 @@ func Solve(b rules.Battle, opt Options) (*Result, error) {
 		if err := sr.run(); err != nil {
 			return nil, err
 		}
-		res.Rational = sr.rational()
+		sr.rational(res)
 	}
 	return res, nil
 }
@@ -130,7 +131,7 @@ func Solve(b rules.Battle, opt Options) (*Result, error) {
 // SolveDoc compiles a scenario document (the ruleset part, as
 // rules.Ruleset.Compile receives it) for the exact solver, which accepts
 // `policy: optimal`, and solves it.
-func SolveDoc(n *doc.Node, opt Options) (*Result, error) {
+func SolveDoc(n *doc.Node, opt Options) (*rules.Exact, error) {
 	c, err := eclipse.CompileExact(n)
 	if err != nil {
 		return nil, err

@@ -1,7 +1,4 @@
-// Package reports renders results: a text table, CSV, JSON, PNG plots and an
-// HTML page. Every number it prints is derived from integer tallies, so the
-// same tallies always render to the same bytes.
-package reports
+package sim
 
 import (
 	"fmt"
@@ -40,4 +37,26 @@ func firstErr(errs ...error) error {
 		}
 	}
 	return nil
+}
+
+// ReadCheckpoints reads a checkpoint file written by WriteCheckpoints.
+func ReadCheckpoints(path string) ([]*Checkpoint, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	cs, err := UnmarshalCheckpoints(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return cs, nil
+}
+
+// WriteCheckpoints writes the checkpoints of a run to path atomically.
+func WriteCheckpoints(path string, cs []*Checkpoint) error {
+	data, err := MarshalCheckpoints(cs)
+	if err != nil {
+		return err
+	}
+	return WriteFileAtomic(path, data)
 }

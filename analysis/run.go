@@ -1,0 +1,161 @@
+package analysis
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/scenarios"
+	"github.com/crucible-sim/crucible/sim"
+)
+
+// DefaultTrials is the trial count of a scenario when neither the command
+// nor the scenario file gives one.
+const DefaultTrials = 10000
+
+// Run is how a command fights its scenarios: the settings every scenario of
+// one command shares. It is the one path from a loaded scenario to a
+// Result — run, check, merge's inputs and every later command go through
+// it — so that trial counts, shards, resumption and seeding mean the same
+// everywhere.
+type Run struct {
+	// Seed is the master seed.
+	Seed uint64
+	// Trials is the number of trials per scenario; 0 takes each
+	// scenario's suggested count (its trials field), else DefaultTrials.
+	Trials int64
+	// Shard, unless whole, limits each scenario to that part of its trials.
+	Shard sim.Shard
+	// Workers and Chunk are passed to sim.Job; they never change results.
+	Workers, Chunk int
+	// Version is the crucible version written into every result.
+	Version string
+	// Progress, if set, is told how the run advances.
+	Progress Progress
+}
+
+// Progress is told how a run advances. It is called as each scenario
+// starts, with its number of trials and the number a resumed run finished
+// before; it returns the function each finished chunk's number of trials is
+// passed to (by the worker that ran it, so concurrently) and the function
+// called when the scenario ends.
+type Progress func(scenario string, trials, done int64) (advance func(n int64), stop func())
+
+// TrialsOf returns the number of trials the run gives sc before sharding.
+func (r Run) TrialsOf(sc *scenarios.Scenario) int64 {
+	switch {
+	case r.Trials > 0:
+		return r.Trials
+	case sc.Trials > 0:
+		return sc.Trials
+	}
+	return DefaultTrials
+}
+
+// Fight runs sc and returns its result and a checkpoint of the run's
+// state. prior, if not nil, is the checkpoint of an interrupted run of the
+// same scenario to finish; the result then covers both legs. When ctx is
+// cancelled the result covers the finished chunks, the checkpoint can
+// finish the rest, and the error is ctx's.
+func (r Run) Fight(ctx context.Context, sc *scenarios.Scenario, prior *sim.Checkpoint) (*Result, *sim.Checkpoint, error) {
+	battle, err := sc.Compile()
+	if err != nil {
+		return nil, nil, err
+	}
+	first, trials := r.Shard.Range(r.TrialsOf(sc))
+	job := sim.Job{
+		Battle: battle, Key: sim.Key(sc.Name), Seed: r.Seed,
+		First: first, Trials: trials, Workers: r.Workers, Chunk: r.Chunk,
+	}
+	job.Chunks = sim.NewChunks(job.NumChunks())
+	var done int64
+	if prior != nil {
+		if err := prior.Matches(sc.Hash(), job); err != nil {
+			return nil, nil, fmt.Errorf("cannot resume %s: %w", sc.Name, err)
+		}
+		if job.Chunks, err = prior.Resume(job); err != nil {
+			return nil, nil, err
+		}
+		done = prior.Tally.Trials
+	}
+	stop := func() {}
+	if r.Progress != nil {
+		job.Done, stop = r.Progress(sc.Name, job.Trials, done)
+	}
+	tally, err := sim.Run(ctx, job)
+	stop()
+	if tally == nil {
+		return nil, nil, err
+	}
+	if prior != nil {
+		if merr := tally.Merge(prior.Tally); merr != nil {
+			return nil, nil, merr
+		}
+	}
+	res := &Result{
+		Scenario: sc.Name, Ruleset: sc.Ruleset, Hash: sc.Hash(), Version: r.Version,
+		Seed: r.Seed, Spec: battle.Spec(), Tally: tally, Planned: job.Trials, First: first,
+		Shard: r.Shard.String(),
+	}
+	return res, sim.NewCheckpoint(sc.Name, sc.Hash(), job, tally), err
+}
+
+// FightAll fights each scenario in turn, finishing any whose checkpoint is
+// in prior. It stops at the first error (an interrupt included) and
+// returns the results and checkpoints of every scenario fought so far, the
+// last one partial after an interrupt, with that error.
+func (r Run) FightAll(ctx context.Context, scs []*scenarios.Scenario, prior []*sim.Checkpoint) ([]*Result, []*sim.Checkpoint, error) {
+	if err := distinctNames(scs); err != nil {
+		return nil, nil, err
+	}
+	var results []*Result
+	var states []*sim.Checkpoint
+	for _, sc := range scs {
+		res, state, err := r.Fight(ctx, sc, findCheckpoint(prior, sc.Name))
+		if res != nil {
+			results = append(results, res)
+			states = append(states, state)
+		}
+		if err != nil {
+			return results, states, err
+		}
+	}
+	return results, states, nil
+}
+
+// distinctNames refuses two scenarios of one name: a name selects a
+// scenario's random streams and its section of every report, so two would
+// be told apart by nothing.
+func distinctNames(scs []*scenarios.Scenario) error {
+	seen := map[string]*scenarios.Scenario{}
+	for _, sc := range scs {
+		if prev, dup := seen[sc.Name]; dup {
+			return fmt.Errorf("two scenarios are named %s (%s and %s): give one a `name:` field, or run them separately", sc.Name, prev.File, sc.File)
+		}
+		seen[sc.Name] = sc
+	}
+	return nil
+}
+
+func findCheckpoint(cs []*sim.Checkpoint, scenario string) *sim.Checkpoint {
+	for _, c := range cs {
+		if c.Scenario == scenario {
+			return c
+		}
+	}
+	return nil
+}
+
+// Interrupted reports whether err is a cancellation (Ctrl-C or SIGTERM),
+// after which results cover the trials that finished.
+func Interrupted(err error) bool { return errors.Is(err, context.Canceled) }
+
+// Solve returns the exact solution of sc from its ruleset's solver.
+func Solve(ctx context.Context, sc *scenarios.Scenario, rational bool) (*rules.Exact, error) {
+	solver, err := rules.LookupSolver(sc.Ruleset)
+	if err != nil {
+		return nil, err
+	}
+	return solver.Solve(ctx, sc.Document(), rational)
+}

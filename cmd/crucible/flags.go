@@ -1,0 +1,206 @@
+package main
+
+import (
+	"crypto/rand"
+	"encoding/binary"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/scenarios"
+	"github.com/crucible-sim/crucible/sim"
+)
+
+// runFlags are the flags of the commands that fight battles. Each command
+// registers only the groups it honours, so that a flag it would ignore is
+// an unknown flag rather than a silent no-op.
+type runFlags struct {
+	trials  int64
+	seed    uint64
+	workers int
+	chunk   int
+	sets    []string
+	shard   string
+}
+
+// registerSeed adds --seed; required says whether the command needs it.
+func (f *runFlags) registerSeed(cmd *cobra.Command, required bool) {
+	help := "master `seed` (default: drawn at random and printed)"
+	if required {
+		help = "master `seed` of the run the trial belongs to (required)"
+	}
+	cmd.Flags().Uint64Var(&f.seed, "seed", 0, help)
+}
+
+// registerTrials adds --trials, --workers and --chunk.
+func (f *runFlags) registerTrials(cmd *cobra.Command) {
+	fl := cmd.Flags()
+	fl.Int64VarP(&f.trials, "trials", "n", 0, "`N` trials per scenario (default: the scenario file's trials field, else 10000)")
+	fl.IntVarP(&f.workers, "workers", "w", 0, "worker goroutines (default: one per core)")
+	fl.IntVar(&f.chunk, "chunk", sim.DefaultChunk, "trials per chunk of work (does not change results)")
+}
+
+// registerShard adds --shard.
+func (f *runFlags) registerShard(cmd *cobra.Command) {
+	cmd.Flags().StringVar(&f.shard, "shard", "", "run only shard `K/N` of the trials (K from 0 to N-1); crucible merge joins the shards")
+}
+
+// registerSet adds --set.
+func (f *runFlags) registerSet(cmd *cobra.Command) {
+	cmd.Flags().StringArrayVar(&f.sets, "set", nil, "override a scenario field, `PATH=VALUE` (repeatable), e.g. options.tie-rule=underdog")
+}
+
+// plan checks the flag values and returns the run they describe.
+func (f *runFlags) plan(cmd *cobra.Command) (analysis.Run, error) {
+	fl := cmd.Flags()
+	if fl.Lookup("trials") != nil && fl.Changed("trials") {
+		if f.trials < 1 || f.trials > sim.MaxTrials {
+			return analysis.Run{}, usageError("--trials %d: allowed: an integer from 1 to %d", f.trials, int64(sim.MaxTrials))
+		}
+	}
+	if fl.Lookup("workers") != nil && fl.Changed("workers") && f.workers < 1 {
+		return analysis.Run{}, usageError("--workers %d: allowed: an integer ≥ 1 (default: one per core)", f.workers)
+	}
+	if fl.Lookup("chunk") != nil && f.chunk < 1 {
+		return analysis.Run{}, usageError("--chunk %d: allowed: an integer ≥ 1 (default %d)", f.chunk, sim.DefaultChunk)
+	}
+	shard, err := sim.ParseShard(f.shard)
+	if err != nil {
+		return analysis.Run{}, usageError("%v", err)
+	}
+	seed, err := f.resolveSeed(cmd)
+	if err != nil {
+		return analysis.Run{}, err
+	}
+	return analysis.Run{
+		Seed: seed, Trials: f.trials, Shard: shard, Workers: f.workers, Chunk: f.chunk,
+		Version: version, Progress: newProgress(cmd.ErrOrStderr()),
+	}, nil
+}
+
+// resolveSeed returns the master seed, drawing one when --seed was not
+// given and saying so on stderr so that the run can be repeated.
+func (f *runFlags) resolveSeed(cmd *cobra.Command) (uint64, error) {
+	if cmd.Flags().Changed("seed") {
+		return f.seed, nil
+	}
+	var b [8]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return 0, err
+	}
+	// Keep drawn seeds below 2^53 so that every JSON reader holds them exactly.
+	s := binary.LittleEndian.Uint64(b[:]) >> 11
+	fmt.Fprintf(cmd.ErrOrStderr(), "crucible: seed %d (drawn at random; pass --seed %d to repeat)\n", s, s)
+	f.seed = s
+	return s, nil
+}
+
+// load reads a scenario and applies the --set overrides. A malformed
+// override is bad usage; a value the scenario rejects is the scenario's
+// error, located at the override.
+func (f *runFlags) load(ref string) (*scenarios.Scenario, error) {
+	for _, s := range f.sets {
+		if err := scenarios.CheckAssignment(s); err != nil {
+			return nil, usageError("%v", err)
+		}
+	}
+	sc, err := scenarios.Load(ref)
+	if err != nil {
+		return nil, err
+	}
+	for _, s := range f.sets {
+		if err := sc.Set(s); err != nil {
+			return nil, err
+		}
+	}
+	return sc, nil
+}
+
+// loadAll reads and compiles every scenario before the first battle, so
+// that a typo in the last file costs no computing time.
+func (f *runFlags) loadAll(refs []string) ([]*scenarios.Scenario, error) {
+	var out []*scenarios.Scenario
+	for _, ref := range refs {
+		sc, err := f.load(ref)
+		if err == nil {
+			_, err = sc.Compile()
+		}
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, sc)
+	}
+	return out, nil
+}
+
+// newProgress makes the progress display of a run on w (tests replace it
+// to watch a run advance).
+var newProgress = progressBar
+
+// progressBar returns a progress bar on w when w is a terminal, drawn once
+// a scenario outlasts one second; on a pipe, nothing.
+func progressBar(w io.Writer) analysis.Progress {
+	f, ok := w.(*os.File)
+	if !ok || !term.IsTerminal(int(f.Fd())) {
+		return nil
+	}
+	return func(name string, total, already int64) (func(int64), func()) {
+		done := new(atomic.Int64)
+		done.Store(already)
+		if total <= 0 {
+			return nil, func() {}
+		}
+		return func(n int64) { done.Add(n) }, showProgress(f, name, total, done)
+	}
+}
+
+func showProgress(f *os.File, name string, total int64, done *atomic.Int64) func() {
+	stop := make(chan struct{})
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		select {
+		case <-stop:
+			return
+		case <-time.After(time.Second):
+		}
+		bar := progressbar.NewOptions64(total,
+			progressbar.OptionSetWriter(f), progressbar.OptionSetDescription(name),
+			progressbar.OptionShowCount(), progressbar.OptionSetPredictTime(true),
+			progressbar.OptionThrottle(100*time.Millisecond), progressbar.OptionClearOnFinish())
+		t := time.NewTicker(100 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-stop:
+				bar.Set64(done.Load())
+				bar.Clear()
+				return
+			case <-t.C:
+				bar.Set64(done.Load())
+			}
+		}
+	}()
+	return func() {
+		close(stop)
+		<-finished
+	}
+}
+
+// checkFormat refuses an output format the command does not write.
+func checkFormat(f string, allowed ...string) error {
+	for _, a := range allowed {
+		if f == a {
+			return nil
+		}
+	}
+	return usageError("--format %q: allowed: %s", f, strings.Join(allowed, ", "))
+}

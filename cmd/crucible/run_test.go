@@ -1,0 +1,220 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/reports"
+)
+
+func TestRunTable(t *testing.T) {
+	out := mustRun(t, "run", "stratfight/thug-vs-guard", "--trials", "3000", "--seed", "7")
+	for _, want := range []string{
+		"scenario  stratfight/thug-vs-guard   ruleset stratfight   trials 3000   seed 7",
+		"tie-rule=flip-off", "wins a", "wins b", "wins none", "95 % Wilson",
+		"end death", "end helpless", "end concession", "end round-cap",
+		"rounds  mean", "p50", "p90", "p99", "max", "a.hits", "flipoffs",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("table lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// Same seed, same bytes: for any worker count and chunk size, in JSON and CSV.
+func TestRunIsDeterministic(t *testing.T) {
+	for _, format := range []string{"json", "csv"} {
+		var first string
+		for _, wc := range [][2]string{{"1", "1000"}, {"2", "1000"}, {"8", "1000"}, {"2", "1"}, {"8", "333"}} {
+			out := mustRun(t, "run", "stratfight/arya-vs-mountain", "stratfight/lifespan-15-coins",
+				"--trials", "4000", "--seed", "99", "--workers", wc[0], "--chunk", wc[1], "--format", format)
+			if first == "" {
+				first = out
+			} else if out != first {
+				t.Fatalf("%s output differs for workers=%s chunk=%s", format, wc[0], wc[1])
+			}
+		}
+	}
+}
+
+func TestRunJSONShape(t *testing.T) {
+	out := mustRun(t, "run", "stratfight/thug-vs-guard", "--trials", "500", "--seed", "7", "--format", "json")
+	var v map[string]any
+	if err := json.Unmarshal([]byte(out), &v); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"scenario", "ruleset", "scenario_hash", "crucible_version", "seed", "trials", "options", "wins", "ends", "rounds", "counters", "counter_docs", "intervals"} {
+		if _, ok := v[k]; !ok {
+			t.Errorf("JSON lacks %q", k)
+		}
+	}
+	if v["seed"].(float64) != 7 || v["trials"].(float64) != 500 {
+		t.Errorf("seed %v trials %v", v["seed"], v["trials"])
+	}
+	rounds := v["rounds"].(map[string]any)
+	for _, k := range []string{"hist", "mean", "p50", "p90", "p99", "max"} {
+		if _, ok := rounds[k]; !ok {
+			t.Errorf("rounds lacks %q", k)
+		}
+	}
+	if opts := v["options"].(map[string]any); opts["tie-rule"] != "flip-off" || opts["a.s10-concession"] == nil {
+		t.Errorf("options not echoed in full: %v", opts)
+	}
+	if c := v["counters"].(map[string]any); c["a.hits"] == nil || c["b.coins-lost"] == nil || c["flipoffs"] == nil {
+		t.Errorf("counters not named side first: %v", c)
+	}
+}
+
+// Without --seed a seed is drawn, printed on stderr and written into the output.
+func TestRunDrawsAndPrintsSeed(t *testing.T) {
+	out, errOut, code := crucible(t, context.Background(), "run", "stratfight/thug-vs-guard", "--trials", "100", "--format", "json")
+	if code != 0 {
+		t.Fatal(errOut)
+	}
+	m := regexp.MustCompile(`seed (\d+) \(drawn at random; pass --seed \d+ to repeat\)`).FindStringSubmatch(errOut)
+	if m == nil {
+		t.Fatalf("stderr does not give the seed: %q", errOut)
+	}
+	if !strings.Contains(out, `"seed": `+m[1]+",") {
+		t.Errorf("output does not carry seed %s", m[1])
+	}
+}
+
+func TestRunSetOverrides(t *testing.T) {
+	out := mustRun(t, "run", "stratfight/thug-vs-guard", "--trials", "200", "--seed", "1",
+		"--set", "options.tie-rule=underdog", "--set", "b.fighter=arya")
+	if !strings.Contains(out, "tie-rule=underdog") {
+		t.Errorf("override not echoed:\n%s", out)
+	}
+}
+
+func TestRunWritesReport(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "report")
+	mustRun(t, "run", "stratfight/thug-vs-guard", "stratfight/lifespan-29-coins", "--trials", "500", "--seed", "3", "--out", dir)
+	for _, f := range []string{"summary.csv", "rounds.csv", "summary.json", "winrates.png", "rounds.png", "index.html"} {
+		if st, err := os.Stat(filepath.Join(dir, f)); err != nil || st.Size() == 0 {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+}
+
+// Two scenarios of one name (two files of one base name) cannot be told
+// apart in a report: the run refuses them before fighting.
+func TestRunRefusesTwoScenariosOfOneName(t *testing.T) {
+	dir := t.TempDir()
+	src, err := os.ReadFile("testdata/duel.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := filepath.Join(dir, "copy.yaml"), filepath.Join(dir, "sub", "copy.yaml")
+	os.MkdirAll(filepath.Dir(b), 0o755)
+	os.WriteFile(a, src, 0o644)
+	os.WriteFile(b, src, 0o644)
+	mustFail(t, exitFailed, "two scenarios are named copy", "run", b, a, "--trials", "10", "--seed", "1")
+}
+
+// An interrupted run prints what finished and exits 130.
+func TestRunInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	out, _, code := crucible(t, ctx, "run", "stratfight/thug-vs-guard", "--trials", "100000", "--seed", "1")
+	if code != exitInterrupted {
+		t.Fatalf("exit %d, want 130", code)
+	}
+	if !strings.Contains(out, "INTERRUPTED: 0 of 100000") {
+		t.Errorf("output does not say the run was interrupted:\n%s", out)
+	}
+}
+
+func TestRunAll(t *testing.T) {
+	out := mustRun(t, "run", "--all", "--trials", "50", "--seed", "1", "--format", "csv")
+	if n := strings.Count(out, ",win.a,"); n < 30 {
+		t.Errorf("run --all ran %d scenarios", n)
+	}
+}
+
+// interruptAt makes the next run cancel itself once `at` trials of the
+// scenario named name have finished: the cut falls mid-run, between
+// chunks, whatever the speed of the machine.
+func interruptAt(t *testing.T, name string, at int64) context.Context {
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	old := newProgress
+	t.Cleanup(func() { newProgress = old })
+	newProgress = func(io.Writer) analysis.Progress {
+		return func(scenario string, _, already int64) (func(int64), func()) {
+			if scenario != name {
+				return nil, func() {}
+			}
+			var done atomic.Int64
+			done.Store(already)
+			return func(n int64) {
+				if done.Add(n) >= at {
+					cancel()
+				}
+			}, func() {}
+		}
+	}
+	return ctx
+}
+
+// Wherever a run is interrupted — within its first scenario, within its
+// second, or before it begins — --resume finishes it with the bytes of an
+// uninterrupted run, and a finished run leaves no checkpoint.
+func TestResumeAfterInterrupt(t *testing.T) {
+	args := []string{"run", "stratfight/jorah-vs-mountain", "stratfight/lifespan-14-coins", "--trials", "60000", "--seed", "8", "--chunk", "500", "--format", "json"}
+	whole := mustRun(t, args...)
+	for _, cut := range []struct {
+		scenario string
+		at       int64
+	}{{"stratfight/jorah-vs-mountain", 0}, {"stratfight/jorah-vs-mountain", 20000}, {"stratfight/lifespan-14-coins", 30000}} {
+		dir := t.TempDir()
+		ctx := interruptAt(t, cut.scenario, cut.at)
+		if cut.at == 0 {
+			c, cancel := context.WithCancel(ctx)
+			cancel()
+			ctx = c
+		}
+		out, _, code := crucible(t, ctx, append(args, "--out", dir)...)
+		if code != exitInterrupted || !strings.Contains(out, `"interrupted": true`) {
+			t.Fatalf("cut in %s at %d: exit %d, want 130 and an interrupted result", cut.scenario, cut.at, code)
+		}
+		parts, err := reports.ReadJSON([]byte(out))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := parts[len(parts)-1].Tally.Trials; cut.at > 0 && (n < cut.at || n >= 60000) {
+			t.Errorf("cut at %d of %s: %d trials finished, want a part from the cut on", cut.at, cut.scenario, n)
+		}
+		newProgress = progressBar
+		resumed := mustRun(t, append(args, "--out", dir, "--resume")...)
+		if resumed != whole {
+			t.Errorf("cut in %s at %d and resumed: output differs from the whole run", cut.scenario, cut.at)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "checkpoint.json")); err == nil {
+			t.Errorf("checkpoint left behind after a finished run")
+		}
+	}
+}
+
+func TestResumeRefusesMismatches(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "run")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	crucible(t, ctx, "run", "stratfight/thug-vs-guard", "--trials", "5000", "--seed", "3", "--out", out)
+	mustFail(t, exitFailed, "cannot resume stratfight/thug-vs-guard: the checkpoint covers trials 0..4999, not 0..5999",
+		"run", "stratfight/thug-vs-guard", "--trials", "6000", "--seed", "3", "--out", out, "--resume")
+	mustFail(t, exitFailed, "the checkpoint ran seed 3, not 4",
+		"run", "stratfight/thug-vs-guard", "--trials", "5000", "--seed", "4", "--out", out, "--resume")
+	mustFail(t, exitFailed, "--resume: no checkpoint in",
+		"run", "stratfight/thug-vs-guard", "--out", filepath.Join(dir, "none"), "--resume")
+}

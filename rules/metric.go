@@ -1,0 +1,121 @@
+package rules
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// MetricKind says which quantity of a run a Metric names.
+type MetricKind uint8
+
+const (
+	// WinShare is win.a, win.b or win.none: the share of trials a side won.
+	WinShare MetricKind = iota + 1
+	// EndShare is end.<reason>: the share of trials that ended so.
+	EndShare
+	// RoundsMean is rounds.mean.
+	RoundsMean
+	// RoundsMin is rounds.min, the fewest rounds any trial took.
+	RoundsMin
+	// RoundsMax is rounds.max.
+	RoundsMax
+	// RoundsQuantile is rounds.pNN, the NN-th percentile (NN from 1 to 99).
+	RoundsQuantile
+	// CounterMean is counter.<name>: a counter's mean per trial.
+	CounterMean
+)
+
+// Metric names one quantity of a run's results: what a claim bounds, a
+// sweep draws, and an exact solution gives. Its text form is what scenario
+// files and flags write ("win.a", "end.stalemate", "rounds.p99",
+// "counter.a.hits"); ParseMetric reads it and String writes it back.
+type Metric struct {
+	Kind MetricKind
+	// Side is the side of a WinShare (None: no winner).
+	Side Side
+	// Name is the end reason of an EndShare or the counter of a
+	// CounterMean.
+	Name string
+	// Percent is the percentile of a RoundsQuantile, 1 to 99.
+	Percent int
+}
+
+// MetricForms lists the metric forms for error messages.
+const MetricForms = "win.a, win.b, win.none, end.<reason>, rounds.mean, rounds.min, rounds.max, rounds.pNN (NN from 1 to 99), counter.<name>"
+
+// ParseMetric reads a metric's text form.
+func ParseMetric(s string) (Metric, error) {
+	switch s {
+	case "win.a":
+		return Metric{Kind: WinShare, Side: A}, nil
+	case "win.b":
+		return Metric{Kind: WinShare, Side: B}, nil
+	case "win.none":
+		return Metric{Kind: WinShare, Side: None}, nil
+	case "rounds.mean":
+		return Metric{Kind: RoundsMean}, nil
+	case "rounds.min":
+		return Metric{Kind: RoundsMin}, nil
+	case "rounds.max":
+		return Metric{Kind: RoundsMax}, nil
+	}
+	if name, ok := strings.CutPrefix(s, "end."); ok && name != "" {
+		return Metric{Kind: EndShare, Name: name}, nil
+	}
+	if name, ok := strings.CutPrefix(s, "counter."); ok && name != "" {
+		return Metric{Kind: CounterMean, Name: name}, nil
+	}
+	if p, ok := strings.CutPrefix(s, "rounds.p"); ok {
+		n, err := strconv.Atoi(p)
+		if err == nil && n >= 1 && n <= 99 && strconv.Itoa(n) == p {
+			return Metric{Kind: RoundsQuantile, Percent: n}, nil
+		}
+	}
+	return Metric{}, fmt.Errorf("unknown metric %q (allowed: %s)", s, MetricForms)
+}
+
+// String returns the metric's text form.
+func (m Metric) String() string {
+	switch m.Kind {
+	case WinShare:
+		return "win." + m.Side.String()
+	case EndShare:
+		return "end." + m.Name
+	case RoundsMean:
+		return "rounds.mean"
+	case RoundsMin:
+		return "rounds.min"
+	case RoundsMax:
+		return "rounds.max"
+	case RoundsQuantile:
+		return "rounds.p" + strconv.Itoa(m.Percent)
+	case CounterMean:
+		return "counter." + m.Name
+	}
+	return "unknown"
+}
+
+// Share reports whether the metric is a proportion of trials (a win or an
+// end share), estimated by binomial intervals.
+func (m Metric) Share() bool { return m.Kind == WinShare || m.Kind == EndShare }
+
+// Rounds reports whether the metric is about the rounds (or the ruleset's
+// unit of time).
+func (m Metric) Rounds() bool { return m.Kind >= RoundsMean && m.Kind <= RoundsQuantile }
+
+// Check reports whether a battle with the given spec has the metric: its end
+// reason or counter must be declared. The error lists what is.
+func (m Metric) Check(spec Spec) error {
+	switch m.Kind {
+	case EndShare:
+		if spec.EndIndex(m.Name) < 0 {
+			return fmt.Errorf("unknown end reason %q (this battle ends by: %s)", m.Name, strings.Join(spec.Ends, ", "))
+		}
+	case CounterMean:
+		if spec.CounterIndex(m.Name) < 0 {
+			return fmt.Errorf("unknown counter %q (counters: %s)", m.Name, strings.Join(spec.CounterNames(), ", "))
+		}
+	}
+	return nil
+}
