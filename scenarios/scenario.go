@@ -24,9 +24,20 @@ import (
 //go:embed builtin
 var builtin embed.FS
 
-// commonKeys are the scenario fields crucible itself reads; everything else
+// CommonKeys are the scenario fields crucible itself reads; everything else
 // belongs to the ruleset.
-var commonKeys = []string{"name", "ruleset", "description", "trials", "claims"}
+var CommonKeys = []string{"name", "ruleset", "description", "trials", "claims"}
+
+// ParseDocument parses YAML source and returns the part of it a ruleset
+// compiles: the document without the common fields. It checks nothing else
+// (a ruleset's tests compile such parts directly).
+func ParseDocument(file string, src []byte) (*doc.Node, error) {
+	root, err := ParseYAML(file, src)
+	if err != nil {
+		return nil, err
+	}
+	return root.Without(CommonKeys...), nil
+}
 
 // Scenario is a decoded scenario file with any overrides applied.
 type Scenario struct {
@@ -128,7 +139,7 @@ func (s *Scenario) derive() error {
 	}
 	c.Name = s.Name
 	common := &doc.Node{Kind: doc.Map, Pos: s.root.Pos}
-	for _, k := range commonKeys {
+	for _, k := range CommonKeys {
 		if v := s.root.Get(k); v != nil {
 			common.Keys = append(common.Keys, k)
 			common.Vals = append(common.Vals, v)
@@ -192,7 +203,7 @@ func (s *Scenario) Compile() (rules.Battle, error) {
 	if err != nil {
 		return nil, err
 	}
-	b, err := compileSafely(rs, s.root.Without(commonKeys...))
+	b, err := compileSafely(rs, s.root.Without(CommonKeys...))
 	if err != nil {
 		return nil, err
 	}
@@ -218,7 +229,7 @@ func compileSafely(rs rules.Ruleset, n *doc.Node) (b rules.Battle, err error) {
 
 // Document returns a copy of the ruleset part of the scenario, for tools
 // that need to read fields the battle does not expose.
-func (s *Scenario) Document() *doc.Node { return s.root.Without(commonKeys...).Clone() }
+func (s *Scenario) Document() *doc.Node { return s.root.Without(CommonKeys...).Clone() }
 
 // Hash identifies the scenario's content after overrides (not its
 // formatting or comments): the first 16 hex digits of a SHA-256 over a

@@ -6,6 +6,7 @@ import (
 
 	"github.com/crucible-sim/crucible/rules"
 	_ "github.com/crucible-sim/crucible/rules/all"
+	"github.com/crucible-sim/crucible/rules/rulestest"
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
@@ -114,7 +115,9 @@ func TestLoadUnknown(t *testing.T) {
 }
 
 // FuzzScenario: no scenario text and no override may crash loading or
-// compiling, whatever the ruleset.
+// compiling, whatever the ruleset. The ruleset compiles the document
+// directly, not through Scenario.Compile, whose recovery from a panic would
+// hide the panic from the fuzzer.
 func FuzzScenario(f *testing.F) {
 	f.Add([]byte("ruleset: stratfight\na: {fighter: thug}\nb: {fighter: guard}\n"), "options.round-cap=3")
 	f.Add([]byte("ruleset: stratfight\nkind: lifespan\nstart_coins: 3\n"), "stop_at_coins=1")
@@ -125,7 +128,15 @@ func FuzzScenario(f *testing.F) {
 			return
 		}
 		_ = sc.Set(set)
-		_, _ = sc.Compile()
+		rs, err := rules.Lookup(sc.Ruleset)
+		if err != nil {
+			t.Fatalf("a parsed scenario names an unknown ruleset: %v", err)
+		}
+		if _, err := rs.Compile(sc.Document()); err != nil {
+			if msg := rulestest.Located(err); msg != "" {
+				t.Fatal(msg)
+			}
+		}
 		_ = sc.Hash()
 	})
 }

@@ -98,11 +98,11 @@ func loadScenario(tb testing.TB, name string) *Compiled {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	n, err := scenarios.ParseYAML(file, src)
+	n, err := scenarios.ParseDocument(file, src)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	c, err := Compile(n.Without("name", "ruleset", "description", "trials", "claims"))
+	c, err := Compile(n)
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -49,7 +49,7 @@ func TestBuiltinScenarios(t *testing.T) {
 		if d := root.Get("description"); d == nil || d.Value == "" || strings.Contains(d.Value, "\n") {
 			t.Errorf("%s: needs a one-line description", name)
 		}
-		b, err := ruleset{}.Compile(root.Without(commonKeys...))
+		b, err := ruleset{}.Compile(root.Without(scenarios.CommonKeys...))
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -146,7 +146,7 @@ func TestLifespanClaims(t *testing.T) {
 				continue
 			}
 			found[id] = true
-			b, err := ruleset{}.Compile(root.Without(commonKeys...))
+			b, err := ruleset{}.Compile(root.Without(scenarios.CommonKeys...))
 			if err != nil {
 				t.Fatal(err)
 			}

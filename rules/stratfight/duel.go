@@ -285,12 +285,14 @@ func (f *duelFighter) tie(r *rules.Rand, p1, p2, first int, log io.Writer) bool 
 		// §2.3 SF2: the side flipping fewer coins wins; equal pools → one
 		// coin flip (heads: the first player).
 		win := p1 < p2
-		how := "fewer coins"
 		if p1 == p2 {
 			win = r.Coin()
-			how = "equal pools, coin " + headsOrTails(win)
 		}
 		if log != nil {
+			how := "fewer coins"
+			if p1 == p2 {
+				how = "equal pools, coin " + headsOrTails(win)
+			}
 			w := f.order[first][1]
 			if win {
 				w = f.order[first][0]

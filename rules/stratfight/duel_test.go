@@ -584,55 +584,6 @@ func TestBoutsCarryOver(t *testing.T) {
 	})
 }
 
-// TestReplayMatchesFight: Replay must play the same trial with the same
-// draws as Fight, for every built-in duel and lifespan and some option
-// variants.
-func TestReplayMatchesFight(t *testing.T) {
-	srcs := builtinSources(t)
-	srcs["variants"] = duel("{s2-exchange: both-strike, s4-autofail: pain-only, s5-margin-to-pain: true, s6-crippling-coins: every-hit, s7-life-check: start-of-round, tie-rule: underdog, s1-initiative: attack-pool, s3-armor-dex-penalty: everywhere, bouts: 2}",
-		side("cat", "life_coins: 16"), side("mountain", "armor: chainmail", "life_coins: 17"))
-	for name, src := range srcs {
-		b := compileYAML(t, src)
-		f := b.NewFighter()
-		n := len(b.Spec().Counters)
-		o1 := &rules.Outcome{Counters: make([]int64, n)}
-		o2 := &rules.Outcome{Counters: make([]int64, n)}
-		for i := range uint64(100) {
-			r1, r2 := rules.NewRand(99, i), rules.NewRand(99, i)
-			o1.Reset()
-			o2.Reset()
-			f.Fight(0, r1, o1)
-			var sb countingWriter
-			f.Replay(0, r2, o2, &sb)
-			if o1.Winner != o2.Winner || o1.Rounds != o2.Rounds || o1.End != o2.End || !equal(o1.Counters, o2.Counters) {
-				t.Fatalf("%s trial %d: Fight %+v, Replay %+v", name, i, o1, o2)
-			}
-			if r1.Uint64() != r2.Uint64() {
-				t.Fatalf("%s trial %d: Replay used different draws", name, i)
-			}
-			if sb.n == 0 {
-				t.Fatalf("%s: empty replay", name)
-			}
-		}
-	}
-}
-
-type countingWriter struct{ n int }
-
-func (w *countingWriter) Write(p []byte) (int, error) { w.n += len(p); return len(p), nil }
-
-func equal(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
 func itoa(i int) string { return strconv.Itoa(i) }
 
 // TestDrawOrder derives one round by hand from the stream (§7, §10): A has

@@ -8,9 +8,6 @@ import (
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
-// commonKeys are removed by the scenario loader before Compile.
-var commonKeys = []string{"name", "ruleset", "description", "trials", "claims"}
-
 // compileYAML parses src and compiles it as the loader would.
 func compileYAML(t testing.TB, src string) rules.Battle {
 	t.Helper()
@@ -22,11 +19,11 @@ func compileYAML(t testing.TB, src string) rules.Battle {
 }
 
 func compileSrc(src string) (rules.Battle, error) {
-	n, err := scenarios.ParseYAML("test.yaml", []byte(src))
+	n, err := scenarios.ParseDocument("test.yaml", []byte(src))
 	if err != nil {
 		return nil, err
 	}
-	return ruleset{}.Compile(n.Without(commonKeys...))
+	return ruleset{}.Compile(n)
 }
 
 // run fights trials 0..n−1 of b with seeds (seed, i) and calls fn after each.

@@ -35,8 +35,6 @@ var agreeTrials int64 = 30_000
 
 const builtinDir = "../../../scenarios/builtin/eclipse"
 
-var commonKeys = []string{"name", "ruleset", "description", "trials", "claims"}
-
 // loadBuiltin reads a built-in scenario file the way the scenario loader
 // hands it to the ruleset: the common fields removed.
 func loadBuiltin(t testing.TB, name string) *doc.Node {
@@ -46,11 +44,11 @@ func loadBuiltin(t testing.TB, name string) *doc.Node {
 	if err != nil {
 		t.Fatal(err)
 	}
-	n, err := scenarios.ParseYAML(file, src)
+	n, err := scenarios.ParseDocument(file, src)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return n.Without(commonKeys...)
+	return n
 }
 
 func builtinNames(t testing.TB) []string {

@@ -6,12 +6,13 @@ import (
 
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/rules/eclipse"
+	"github.com/crucible-sim/crucible/rules/rulestest"
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
 // FuzzSolve compiles arbitrary YAML for the exact solver and solves what
-// compiles within a small budget: no panic, and a solved battle's
-// probabilities sum to 1.
+// compiles within a small budget: no panic, every compile error located in
+// the file, and a solved battle's probabilities sum to 1.
 //
 //	go test -run '^$' -fuzz FuzzSolve -fuzztime 1m ./rules/eclipse/exact/
 func FuzzSolve(f *testing.F) {
@@ -20,12 +21,15 @@ func FuzzSolve(f *testing.F) {
 	}
 	f.Add([]byte("attacker: {ships: {Cruiser: 2}, policy: optimal}\ndefender: {ships: {Interceptor: 2}, policy: optimal, retreat: when-losing}"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		n, err := scenarios.ParseYAML("fuzz.yaml", data)
+		n, err := scenarios.ParseDocument("fuzz.yaml", data)
 		if err != nil {
 			return
 		}
 		c, err := eclipse.CompileExact(n)
 		if err != nil {
+			if msg := rulestest.Located(err); msg != "" {
+				t.Fatal(msg)
+			}
 			return
 		}
 		r, err := Solve(c, Options{MaxStates: 3000, MaxAssignments: 20000})

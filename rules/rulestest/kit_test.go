@@ -1,0 +1,162 @@
+package rulestest_test
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/rules/doc"
+	"github.com/crucible-sim/crucible/rules/rulestest"
+)
+
+// toy is a ruleset with one flaw switched on by its name, so that each check
+// of the kit can be shown to catch the flaw it is for: a battle of rounds in
+// which each side wins a round with probability 1/4, up to `cap` rounds.
+type toy struct{ flaw string }
+
+func (toy) ID() string { return "toy" }
+
+func (t toy) Compile(n *doc.Node) (rules.Battle, error) {
+	var d struct {
+		Cap *doc.Node `doc:"cap,required"`
+	}
+	if err := doc.Decode(n, &d); err != nil {
+		if t.flaw == "unlocated" {
+			return nil, errors.New("bad scenario")
+		}
+		return nil, err
+	}
+	limit, err := doc.Int(d.Cap, 1, 100)
+	if err != nil {
+		return nil, err
+	}
+	var cs rules.Counters
+	b := &toyBattle{flaw: t.flaw, limit: limit, flips: cs.Add("flips", "draws made")}
+	b.spec = rules.Spec{Ends: []string{"decided", "round-cap"}, Counters: cs.List()}
+	if t.flaw == "bad-name" {
+		b.spec.Counters = append(b.spec.Counters, rules.Counter{Name: "a.Flips_A"})
+	}
+	return b, nil
+}
+
+type toyBattle struct {
+	flaw  string
+	limit int64
+	flips int
+	spec  rules.Spec
+}
+
+func (b *toyBattle) Spec() rules.Spec          { return b.spec }
+func (b *toyBattle) NewFighter() rules.Fighter { return &toyFighter{b: b} }
+
+type toyFighter struct {
+	b     *toyBattle
+	carry int64 // for the "leaky" flaw: state kept from the last trial
+	sink  []int64
+}
+
+func (f *toyFighter) Fight(i int64, r *rules.Rand, o *rules.Outcome) { f.play(r, o, nil) }
+
+func (f *toyFighter) Replay(i int64, r *rules.Rand, o *rules.Outcome, w io.Writer) {
+	if f.b.flaw == "replay-draws-more" {
+		r.Uint64()
+	}
+	f.play(r, o, w)
+	if f.b.flaw == "replay-prints-result" {
+		fmt.Fprintf(w, "result: winner %s\n", o.Winner)
+	}
+}
+
+func (f *toyFighter) play(r *rules.Rand, o *rules.Outcome, w io.Writer) {
+	switch f.b.flaw {
+	case "allocates":
+		f.sink = make([]int64, 4)
+	case "bad-end":
+		o.End = 7
+		return
+	}
+	for round := int64(1); round <= f.b.limit; round++ {
+		x := r.Uint64()
+		o.Counters[f.b.flips]++
+		if w != nil {
+			fmt.Fprintf(w, "round %d: %d\n", round, x&3)
+		}
+		if f.b.flaw == "leaky" {
+			x += uint64(f.carry)
+			f.carry++
+		}
+		switch x & 3 {
+		case 0:
+			o.Winner, o.Rounds, o.End = rules.A, round, 0
+			return
+		case 3:
+			o.Winner, o.Rounds, o.End = rules.B, round, 0
+			return
+		}
+	}
+	o.Winner, o.Rounds, o.End = rules.None, f.b.limit, 1
+}
+
+func kit(flaw string) rulestest.Kit {
+	return rulestest.Kit{
+		Ruleset:   toy{flaw},
+		Scenarios: []rulestest.Scenario{{Name: "short", Src: "cap: 3\n"}, {Name: "long", Src: "ruleset: toy\ncap: 40\n"}},
+		Invalid:   []string{"cap: 0\n", "cap: [1]\n", "cup: 3\n"},
+		Trials:    100,
+	}
+}
+
+// A conforming ruleset passes every check; each flaw is caught by the
+// checks that are for it (state leaking from one trial to the next shows in
+// three ways), and by no other.
+func TestKitCatchesEachFlaw(t *testing.T) {
+	caughtBy := map[string][]string{
+		"":                     nil,
+		"unlocated":            {"InvalidDocumentsFailWithLocatedErrors"},
+		"bad-name":             {"SpecIsWellFormed"},
+		"replay-draws-more":    {"ReplayPlaysTheFight"},
+		"replay-prints-result": {"ReplayPlaysTheFight"},
+		"leaky":                {"ReplayPlaysTheFight", "TrialIsAPureFunction", "SameTallyForAnyWorkers"},
+		"allocates":            {"FightAllocatesNothing"},
+	}
+	for flaw, want := range caughtBy {
+		k := kit(flaw)
+		battles, err := k.Battles()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range rulestest.Checks {
+			problems := c.Run(k, battles)
+			if got := len(problems) > 0; got != slices.Contains(want, c.Name) {
+				t.Errorf("flaw %q: check %s found %v", flaw, c.Name, problems)
+			}
+		}
+	}
+	// An outcome outside the declared ends is caught before anything else
+	// can be said of the battle.
+	k := kit("bad-end")
+	battles, _ := k.Battles()
+	for _, c := range rulestest.Checks {
+		if c.Name == "OutcomesStayInRange" && len(c.Run(k, battles)) == 0 {
+			t.Error("an end index outside the declared ends passed")
+		}
+	}
+}
+
+func TestLocated(t *testing.T) {
+	if msg := rulestest.Located(errors.New("x")); !strings.Contains(msg, "not a *doc.Error") {
+		t.Errorf("plain error: %q", msg)
+	}
+	if msg := rulestest.Located(&doc.Error{Msg: "x"}); !strings.Contains(msg, "names no line:column") {
+		t.Errorf("unlocated doc.Error: %q", msg)
+	}
+	if msg := rulestest.Located(&doc.Error{Pos: doc.Pos{File: "f", Line: 2, Col: 3}, Msg: "x"}); msg != "" {
+		t.Errorf("located error: %q", msg)
+	}
+}
+
+func FuzzToy(f *testing.F) { kit("").Fuzz(f) }
