@@ -18,10 +18,10 @@ demo: build
 	$(BIN) run --all --trials $(TRIALS) --seed $(SEED) --out $(OUT) > $(OUT).txt
 	@echo "report: $(OUT)/index.html (table: $(OUT).txt)"
 
-# The default test run: unit, golden, determinism and fixed-seed statistical
-# tests (a few minutes at most).
-test:
-	$(GO) vet ./...
+# The default test run: formatting, vet, a tidy go.mod, then unit, golden,
+# determinism and fixed-seed statistical tests (well under a minute).
+test: vet
+	$(GO) mod tidy -diff
 	$(GO) test -count=1 ./...
 
 # Long statistical and soak runs.

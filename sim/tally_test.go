@@ -85,7 +85,7 @@ func (b negativeDist) NewFighter() rules.Fighter { return negFighter{} }
 
 type negFighter struct{}
 
-func (negFighter) Fight(_ int64, _ *rules.Rand, o *rules.Outcome) { o.Rounds, o.Counters[1] = 1, -1 }
+func (negFighter) Fight(_ int64, _ *rules.Rand, o *rules.Outcome)       { o.Rounds, o.Counters[1] = 1, -1 }
 func (negFighter) Replay(int64, *rules.Rand, *rules.Outcome, io.Writer) {}
 
 func TestNegativeDistributionIsInvalid(t *testing.T) {
