@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime/debug"
 
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
@@ -152,10 +153,21 @@ func findCheckpoint(cs []*sim.Checkpoint, scenario string) *sim.Checkpoint {
 func Interrupted(err error) bool { return errors.Is(err, context.Canceled) }
 
 // Solve returns the exact solution of sc from its ruleset's solver.
+//
+// A solver's arrays grow to tens of megabytes, all of it live, so with Go's
+// default GC percentage a collection runs on every doubling, and on two
+// cores those collections cost a third of a cold solve (bench/README.md,
+// "exact solver"). Solve raises the percentage to gcDuringSolve while the
+// solver runs and restores it after: it changes how often the process
+// collects, never how many cores it runs on.
 func Solve(ctx context.Context, sc *scenarios.Scenario, rational bool) (*rules.Exact, error) {
 	solver, err := rules.LookupSolver(sc.Ruleset)
 	if err != nil {
 		return nil, err
 	}
+	defer debug.SetGCPercent(debug.SetGCPercent(gcDuringSolve))
 	return solver.Solve(ctx, sc.Document(), rational)
 }
+
+// gcDuringSolve is the GC percentage during an exact solve.
+const gcDuringSolve = 800
