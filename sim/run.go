@@ -158,6 +158,7 @@ func Run(ctx context.Context, job Job) (*Tally, error) {
 func (w *worker) runChunk(streams Streams, lo, hi int64) (err error) {
 	w.chunk.Reset()
 	nEnds := len(w.chunk.Ends)
+	dists := len(w.chunk.DistOf) > 0
 	i := lo
 	defer func() {
 		if r := recover(); r != nil {
@@ -169,7 +170,7 @@ func (w *worker) runChunk(streams Streams, lo, hi int64) (err error) {
 		w.rnd.Seed(s1, s2)
 		w.out.Reset()
 		w.fighter.Fight(i, &w.rnd, &w.out)
-		if w.out.End < 0 || w.out.End >= nEnds || w.out.Winner > rules.B || w.out.Rounds < 0 || w.negativeDist() {
+		if w.out.End < 0 || w.out.End >= nEnds || w.out.Winner > rules.B || w.out.Rounds < 0 || dists && w.negativeDist() {
 			return fmt.Errorf("battle reported an invalid outcome on trial %d: %+v", i, w.out)
 		}
 		w.chunk.Add(&w.out)
