@@ -6,12 +6,21 @@ import (
 	"github.com/crucible-sim/crucible/rules"
 )
 
-// finish derives the activation order (§3.1), the hit table (§3.4), the
-// priority orders and the Spec.
+// finish derives, once both sides are read, the Spec and the tables the
+// battle looks up at every activation rather than recomputing them.
 func (c *Compiled) finish(listed bool) {
-	// §3.1: initiative high first; opposite sides tie → defender first;
-	// same side tie → `same-side-ties` (size: larger rank first, then
-	// scenario order; listed: scenario order).
+	c.activationOrder(listed)
+	c.hitTables()
+	c.priorityOrders()
+	c.retreatRounds()
+	c.buildSpec()
+}
+
+// activationOrder is §3.1: initiative high first; opposite sides tie →
+// defender first; same side tie → `same-side-ties` (size: larger rank
+// first, then scenario order; listed: scenario order). The missile phase
+// (§3.2) keeps that order.
+func (c *Compiled) activationOrder(listed bool) {
 	c.Order = make([]int, len(c.Types))
 	for i := range c.Order {
 		c.Order[i] = i
@@ -34,8 +43,12 @@ func (c *Compiled) finish(listed bool) {
 			c.MissileOrder = append(c.MissileOrder, t)
 		}
 	}
-	// §3.4: a face hits enemy type e when it is 6, or when it is 2-5 and
-	// face + computers − shields(e) ≥ 6.
+}
+
+// hitTables is §3.4: a face hits enemy type e when it is 6, or when it is
+// 2-5 and face + computers − shields(e) ≥ 6. From the table it builds each
+// type's volley plans (§8.2), and it bounds the dice units of a volley.
+func (c *Compiled) hitTables() {
 	for t := range c.Types {
 		ft := &c.Types[t]
 		for col := range nColours {
@@ -58,22 +71,31 @@ func (c *Compiled) finish(listed bool) {
 		for in := range 1 << en.N {
 			c.plans[t][in] = newPlan(ft.colours, &c.hit[t], uint8(in), split)
 		}
-		units := 0
-		for _, seq := range [][]Colour{ft.cannonSeq, ft.missSeq} {
-			u := 0
-			for _, col := range seq {
-				if col == Red && c.Sides[ft.Side].Splitter {
-					u += 4
-				} else {
-					u++
-				}
-			}
-			units = max(units, u*ft.Count)
-		}
-		c.maxUnits = max(c.maxUnits, units)
+		c.maxUnits = max(c.maxUnits, c.volleyUnits(ft))
 	}
-	// §6 `priority`: listed types first, unlisted ones after in size order
-	// (larger rank first, then scenario order).
+}
+
+// volleyUnits is the most dice units a volley of every ship of type ft
+// assigns: a red die of a side with the Antimatter Splitter is four.
+func (c *Compiled) volleyUnits(ft *Type) int {
+	units := 0
+	for _, seq := range [][]Colour{ft.cannonSeq, ft.missSeq} {
+		u := 0
+		for _, col := range seq {
+			if col == Red && c.Sides[ft.Side].Splitter {
+				u += 4
+			} else {
+				u++
+			}
+		}
+		units = max(units, u*ft.Count)
+	}
+	return units
+}
+
+// priorityOrders is §6 `priority`: listed types first, unlisted ones after
+// in size order (larger rank first, then scenario order).
+func (c *Compiled) priorityOrders() {
 	for s := range 2 {
 		conf := &c.Sides[s]
 		en := c.Sides[1-s]
@@ -98,6 +120,11 @@ func (c *Compiled) finish(listed bool) {
 			conf.prio[lt] = int8(pos)
 		}
 	}
+}
+
+// retreatRounds sets RetreatRounds: from that round on no retreat option
+// depends on the round number, so the exact solver needs no later rounds.
+func (c *Compiled) retreatRounds() {
 	c.RetreatRounds = 1
 	for s := range 2 {
 		switch r := c.Sides[s].Retreat; r.Kind {
@@ -107,8 +134,12 @@ func (c *Compiled) finish(listed bool) {
 			c.RetreatRounds = max(c.RetreatRounds, 2)
 		}
 	}
-	// Spec: ends, counters (survivors per side and type; retreated per
-	// type for sides that may retreat; reputation tiles per player side).
+}
+
+// buildSpec lists the ends and the counters: survivors per side and type;
+// retreated per type for sides that may retreat; reputation tiles per
+// player side. The options are added by compile.
+func (c *Compiled) buildSpec() {
 	c.spec.Ends = EndNames
 	c.spec.RoundsUnit = "rounds"
 	var cs rules.Counters
