@@ -87,14 +87,35 @@ func (c *Compiled) addShips(k *catalog, s int, node *doc.Node, sd *sideDoc) erro
 // sideOptions reads policy, priority, retreat and antimatter-splitter
 // (§13.10-12, §13.15; §5 rule 6) once both sides' ships are known.
 func (c *Compiled) sideOptions(s int, node *doc.Node, sd *sideDoc, exact bool) ([]rules.Setting, error) {
-	conf := &c.Sides[s]
 	name := sideNames[s]
-	at := func(n *doc.Node) *doc.Node {
-		if n != nil {
-			return n
-		}
-		return node
+	policy, err := c.sidePolicy(s, sd, exact)
+	if err != nil {
+		return nil, err
 	}
+	prioText, err := c.sidePriority(s, node, sd, policy)
+	if err != nil {
+		return nil, err
+	}
+	retreat, err := c.sideRetreat(s, sd)
+	if err != nil {
+		return nil, err
+	}
+	splitter, err := c.sideSplitter(s, sd)
+	if err != nil {
+		return nil, err
+	}
+	return []rules.Setting{
+		{Name: name + ".policy", Value: policy},
+		{Name: name + ".priority", Value: prioText},
+		{Name: name + ".retreat", Value: retreat},
+		{Name: name + ".antimatter-splitter", Value: splitter},
+	}, nil
+}
+
+// sidePolicy reads side s's policy (§13.10; §5 rule 6): an NPC side assigns
+// by the rulebook's NPC rule, and `optimal` is for the exact solver only.
+func (c *Compiled) sidePolicy(s int, sd *sideDoc, exact bool) (string, error) {
+	conf := &c.Sides[s]
 	policy := "kill-greedy"
 	if conf.NPC {
 		policy = "npc"
@@ -102,70 +123,88 @@ func (c *Compiled) sideOptions(s int, node *doc.Node, sd *sideDoc, exact bool) (
 	if sd.Policy != nil && sd.Policy.Kind != doc.Null {
 		v, err := sideOptions.Check("policy", sd.Policy)
 		if err != nil {
-			return nil, err
+			return "", err
 		}
 		policy = v
 	}
 	if conf.NPC && policy != "npc" {
-		return nil, sd.Policy.Errorf("an NPC side always assigns by the rulebook NPC rule (allowed: npc)")
+		return "", sd.Policy.Errorf("an NPC side always assigns by the rulebook NPC rule (allowed: npc)")
 	}
 	if policy == "optimal" && !exact {
-		return nil, sd.Policy.Errorf("policy optimal is for the exact solver only (crucible exact); Monte Carlo allows: npc, kill-greedy, largest-killable-first, priority")
+		return "", sd.Policy.Errorf("policy optimal is for the exact solver only (crucible exact); Monte Carlo allows: npc, kill-greedy, largest-killable-first, priority")
 	}
 	conf.Policy = Policy(slices.Index(policyNames[:], policy))
+	return policy, nil
+}
 
+// sidePriority reads side s's priority list of enemy types (§13.11), which
+// policy priority needs and no other policy takes, and returns it as the
+// setting's text.
+func (c *Compiled) sidePriority(s int, node *doc.Node, sd *sideDoc, policy string) (string, error) {
+	conf := &c.Sides[s]
+	name := sideNames[s]
 	enemy := c.Sides[1-s]
 	enemyNames := make([]string, enemy.N)
 	for i := range enemy.N {
 		enemyNames[i] = c.Types[enemy.First+i].Name
 	}
-	prioText := "none"
-	if sd.Priority != nil && sd.Priority.Kind != doc.Null {
-		if conf.Policy != PolicyPriority {
-			return nil, sd.Priority.Errorf("a priority list needs %s.policy: priority (policy is %s)", name, policy)
-		}
-		if sd.Priority.Kind != doc.Seq || len(sd.Priority.Items) == 0 {
-			return nil, sd.Priority.Errorf("expected a list of enemy ship types (allowed: %s)", strings.Join(enemyNames, ", "))
-		}
-		for _, it := range sd.Priority.Items {
-			if it.Kind != doc.Scalar || !slices.Contains(enemyNames, it.Value) {
-				return nil, it.Errorf("unknown enemy ship type %s (allowed: %s)", describe(it), strings.Join(enemyNames, ", "))
+	if sd.Priority == nil || sd.Priority.Kind == doc.Null {
+		if conf.Policy == PolicyPriority {
+			at := node
+			if sd.Policy != nil {
+				at = sd.Policy
 			}
-			if slices.Contains(conf.Priority, it.Value) {
-				return nil, it.Errorf("%s is listed twice", it.Value)
-			}
-			conf.Priority = append(conf.Priority, it.Value)
+			return "", at.Errorf("policy priority needs %s.priority: a list of enemy ship types (allowed: %s)", name, strings.Join(enemyNames, ", "))
 		}
-		prioText = strings.Join(conf.Priority, ",")
-	} else if conf.Policy == PolicyPriority {
-		return nil, at(sd.Policy).Errorf("policy priority needs %s.priority: a list of enemy ship types (allowed: %s)", name, strings.Join(enemyNames, ", "))
+		return "none", nil
 	}
+	if conf.Policy != PolicyPriority {
+		return "", sd.Priority.Errorf("a priority list needs %s.policy: priority (policy is %s)", name, policy)
+	}
+	if sd.Priority.Kind != doc.Seq || len(sd.Priority.Items) == 0 {
+		return "", sd.Priority.Errorf("expected a list of enemy ship types (allowed: %s)", strings.Join(enemyNames, ", "))
+	}
+	for _, it := range sd.Priority.Items {
+		if it.Kind != doc.Scalar || !slices.Contains(enemyNames, it.Value) {
+			return "", it.Errorf("unknown enemy ship type %s (allowed: %s)", describe(it), strings.Join(enemyNames, ", "))
+		}
+		if slices.Contains(conf.Priority, it.Value) {
+			return "", it.Errorf("%s is listed twice", it.Value)
+		}
+		conf.Priority = append(conf.Priority, it.Value)
+	}
+	return strings.Join(conf.Priority, ","), nil
+}
 
+// sideRetreat reads side s's retreat option (§13.12); NPCs never retreat.
+func (c *Compiled) sideRetreat(s int, sd *sideDoc) (string, error) {
+	conf := &c.Sides[s]
 	retreat := "never"
 	if sd.Retreat != nil && sd.Retreat.Kind != doc.Null {
 		v, err := sideOptions.Check("retreat", sd.Retreat)
 		if err != nil {
-			return nil, err
+			return "", err
 		}
 		retreat = v
 	}
 	if conf.NPC && retreat != "never" {
-		return nil, sd.Retreat.Errorf("NPC sides never retreat (allowed: never)")
+		return "", sd.Retreat.Errorf("NPC sides never retreat (allowed: never)")
 	}
 	conf.Retreat, _ = parseRetreat(retreat)
+	return retreat, nil
+}
 
+// sideSplitter reads side s's antimatter-splitter option (§13.15), a tech
+// an NPC side cannot have.
+func (c *Compiled) sideSplitter(s int, sd *sideDoc) (string, error) {
+	conf := &c.Sides[s]
 	splitter, err := sideOptions.Check("antimatter-splitter", sd.Splitter)
 	if err != nil {
-		return nil, err
+		return "", err
 	}
 	if conf.NPC && splitter == "true" {
-		return nil, sd.Splitter.Errorf("an NPC side has no techs (allowed: false)")
+		return "", sd.Splitter.Errorf("an NPC side has no techs (allowed: false)")
 	}
 	conf.Splitter = splitter == "true"
-	return []rules.Setting{
-		{Name: name + ".policy", Value: policy},
-		{Name: name + ".priority", Value: prioText},
-		{Name: name + ".retreat", Value: retreat},
-		{Name: name + ".antimatter-splitter", Value: splitter},
-	}, nil
+	return splitter, nil
 }
