@@ -150,3 +150,23 @@ func (c concession) String() string {
 func (c concession) concedes(crip, coins int) bool {
 	return c.crip >= 0 && crip >= c.crip || c.coins >= 0 && coins <= c.coins
 }
+
+// duelOpts is the parsed form of the duel options (§11).
+type duelOpts struct {
+	underdog       bool // tie-rule underdog (§2.3 SF2)
+	init           s1Initiative
+	bothStrike     bool // S2
+	defense        s3Defense
+	dexEverywhere  bool // S3 armor dexterity penalty everywhere
+	painOnly       bool // S4 pain-only
+	marginToPain   bool // S5
+	everyHit       bool // S6 every-hit
+	checkAtStart   bool // S7 start-of-round
+	threshold      int  // S7 life-check-threshold
+	helpless       bool // S8
+	roundCap       int64
+	openings       bool // S9
+	bouts          int  // S11
+	concede        [2]concession
+	concedeSetting [2]string
+}
