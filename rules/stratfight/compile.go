@@ -31,70 +31,63 @@ func compileDuel(n *doc.Node) (*duelBattle, error) {
 	if err != nil {
 		return nil, err
 	}
-	o := duelOpts{
-		underdog:      settings.Get(optTieRule) == "underdog",
-		bothStrike:    settings.Get(optS2) == "both-strike",
-		dexEverywhere: settings.Get(optS3DexPen) == "everywhere",
-		painOnly:      settings.Get(optS4) == "pain-only",
-		marginToPain:  settings.Get(optS5Margin) == "true",
-		everyHit:      settings.Get(optS6) == "every-hit",
-		checkAtStart:  settings.Get(optS7) == "start-of-round",
-		threshold:     settings.Int(optThreshold),
-		helpless:      settings.Get(optS8) == "on",
-		roundCap:      int64(settings.Int(optRoundCap)),
-		openings:      settings.Get(optS9) == "openings",
-		bouts:         settings.Int(optBouts),
-	}
-	if settings.Get(optS3Defense) == "armor-combat" {
-		o.defense = defArmorCombat
-	}
-	switch settings.Get(optS1) {
-	case "attack-pool":
-		o.init = initAttackPool
-	case "coin":
-		o.init = initCoin
-	default:
-		o.init = initSkillAgility
-	}
-	b := &duelBattle{opts: o}
+	b := &duelBattle{opts: parseDuelOpts(settings)}
 	var notes []string
 	for i, sn := range []*doc.Node{d.A, d.B} {
-		label := "ab"[i : i+1]
-		if sn.Kind != doc.Map {
-			return nil, sn.Errorf("expected a mapping such as {fighter: thug} (fighters: %s)", strings.Join(fighterIDs(), ", "))
-		}
-		var sd sideDoc
-		if err := doc.Decode(sn, &sd); err != nil {
+		if err := b.compileSide(i, sn); err != nil {
 			return nil, err
 		}
-		v, err := sideOptions.Check(optS10, sd.Concession)
-		if err != nil {
-			return nil, err
-		}
-		b.opts.concede[i], _ = parseConcession(v)
-		b.opts.concedeSetting[i] = b.opts.concede[i].String()
-		def, err := resolveFighter(sd, "Fighter "+strings.ToUpper(label))
-		if err != nil {
-			return nil, err
-		}
-		c, err := buildCombatant(def, &b.opts)
-		if err != nil {
-			return nil, err
-		}
-		b.side[i] = c
-		switch {
-		case !o.openings && c.listedAttacks+c.listedDefenses > 0:
-			notes = append(notes, label+": moves are listed but s9-moves is generic, so they are not used")
-		case o.openings && c.listedAttacks == 0 && c.listedDefenses == 0:
-			notes = append(notes, label+": no moves listed; under s9-moves openings it uses its weapon's generic attack and a defense with modifier 0")
-		case o.openings && c.listedAttacks == 0:
-			notes = append(notes, label+": no attack moves listed; under s9-moves openings it uses its weapon's generic attack")
-		case o.openings && c.listedDefenses == 0:
-			notes = append(notes, label+": no defense moves listed; under s9-moves openings it uses a defense with modifier 0")
+		if note := movesNote(&b.side[i], b.opts.openings); note != "" {
+			notes = append(notes, "ab"[i:i+1]+": "+note)
 		}
 	}
 	b.spec = duelSpec(settings, &b.opts, notes, &b.ctr)
 	return b, nil
+}
+
+// compileSide reads side i (0 = a): its concession rule (§5 S10) and its
+// fighter. The duel options must be parsed already: they shape the pools.
+func (b *duelBattle) compileSide(i int, sn *doc.Node) error {
+	label := "ab"[i : i+1]
+	if sn.Kind != doc.Map {
+		return sn.Errorf("expected a mapping such as {fighter: thug} (fighters: %s)", strings.Join(fighterIDs(), ", "))
+	}
+	var sd sideDoc
+	if err := doc.Decode(sn, &sd); err != nil {
+		return err
+	}
+	v, err := sideOptions.Check(optS10, sd.Concession)
+	if err != nil {
+		return err
+	}
+	b.opts.concede[i], _ = parseConcession(v)
+	b.opts.concedeSetting[i] = b.opts.concede[i].String()
+	def, err := resolveFighter(sd, "Fighter "+strings.ToUpper(label))
+	if err != nil {
+		return err
+	}
+	c, err := buildCombatant(def, &b.opts)
+	if err != nil {
+		return err
+	}
+	b.side[i] = c
+	return nil
+}
+
+// movesNote tells, when the moves a fighter lists and s9-moves disagree,
+// which moves it fights with (§5 S9), or returns "".
+func movesNote(c *combatant, openings bool) string {
+	switch {
+	case !openings && c.listedAttacks+c.listedDefenses > 0:
+		return "moves are listed but s9-moves is generic, so they are not used"
+	case openings && c.listedAttacks == 0 && c.listedDefenses == 0:
+		return "no moves listed; under s9-moves openings it uses its weapon's generic attack and a defense with modifier 0"
+	case openings && c.listedAttacks == 0:
+		return "no attack moves listed; under s9-moves openings it uses its weapon's generic attack"
+	case openings && c.listedDefenses == 0:
+		return "no defense moves listed; under s9-moves openings it uses a defense with modifier 0"
+	}
+	return ""
 }
 
 // sideDoc is a side of a duel: a fighter (built-in id or inline mapping),

@@ -170,3 +170,34 @@ type duelOpts struct {
 	concede        [2]concession
 	concedeSetting [2]string
 }
+
+// parseDuelOpts reads the resolved duel options (§11) into their parsed
+// form; the per-side concessions are read with the sides.
+func parseDuelOpts(settings rules.Settings) duelOpts {
+	o := duelOpts{
+		underdog:      settings.Get(optTieRule) == "underdog",
+		bothStrike:    settings.Get(optS2) == "both-strike",
+		dexEverywhere: settings.Get(optS3DexPen) == "everywhere",
+		painOnly:      settings.Get(optS4) == "pain-only",
+		marginToPain:  settings.Get(optS5Margin) == "true",
+		everyHit:      settings.Get(optS6) == "every-hit",
+		checkAtStart:  settings.Get(optS7) == "start-of-round",
+		threshold:     settings.Int(optThreshold),
+		helpless:      settings.Get(optS8) == "on",
+		roundCap:      int64(settings.Int(optRoundCap)),
+		openings:      settings.Get(optS9) == "openings",
+		bouts:         settings.Int(optBouts),
+	}
+	if settings.Get(optS3Defense) == "armor-combat" {
+		o.defense = defArmorCombat
+	}
+	switch settings.Get(optS1) {
+	case "attack-pool":
+		o.init = initAttackPool
+	case "coin":
+		o.init = initCoin
+	default:
+		o.init = initSkillAgility
+	}
+	return o
+}
