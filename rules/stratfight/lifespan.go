@@ -33,6 +33,24 @@ type lifespanBattle struct {
 	logq [maxStartCoins + 1]float64
 }
 
+// LifespanParams are what makes one lifespan battle differ from another:
+// its start and stop coins and whether old age takes coins (§9).
+type LifespanParams struct {
+	Start, Stop int
+	OldAge      bool
+}
+
+// Lifespan returns the parameters of a lifespan battle compiled by this
+// ruleset, and false for any other battle, a duel among them. Package
+// exact reads them for the closed forms.
+func Lifespan(b rules.Battle) (LifespanParams, bool) {
+	lb, ok := b.(*lifespanBattle)
+	if !ok {
+		return LifespanParams{}, false
+	}
+	return LifespanParams{Start: lb.start, Stop: lb.stop, OldAge: lb.oldAge}, true
+}
+
 // compileLifespan validates a lifespan (§9) into its immutable battle.
 func compileLifespan(n *doc.Node) (*lifespanBattle, error) {
 	var d struct {
