@@ -79,11 +79,39 @@ func (s *solver[T, A]) volley(t int, missile bool, n int, esub uint64) (int32, e
 	if missile {
 		dice = ty.Missile
 	}
-	in := c.EnemyMask(&s.st, t)
-	var cls [7]faceClass
-	nq := 0
+	v := &volleyEnum[T, A]{s: s, t: t, en: 1 - ty.Side, tab: -1,
+		optimal: c.Sides[ty.Side].Policy == eclipse.PolicyOptimal,
+		entry:   volleyEntry[T]{r0: int32(len(s.rollP)), nc: s.ar.zero()}}
+	v.cls, v.nq = s.faceClasses(t)
+	for col := range 4 {
+		if dice[col] > 0 {
+			v.cols[v.ncols], v.nd[v.ncols] = col, n*int(dice[col])
+			v.ncols++
+		}
+	}
+	c.Targets(&s.st, t, s.w)
+	if !v.optimal {
+		v.outTable(ty.Count, dice, missile, esub)
+	}
+	if v.ncols > 0 {
+		if err := v.colour(0, s.ar.frac(1, 1)); err != nil {
+			return 0, err
+		}
+	} else {
+		v.entry.nc = s.ar.frac(1, 1)
+	}
+	v.entry.nr = int32(len(s.rollP)) - v.entry.r0
+	s.entries = append(s.entries, v.entry)
+	return int32(len(s.entries) - 1), nil
+}
+
+// faceClasses groups the faces of type t's dice by the enemy types in the
+// battle they hit (§8.2): dice showing faces of one class have the same
+// effect, so a roll is told by its dice per class.
+func (s *solver[T, A]) faceClasses(t int) (cls [7]faceClass, nq int) {
+	in := s.c.EnemyMask(&s.st, t)
 	for f := 1; f <= 6; f++ {
-		m := c.HitMask(t, f) & in
+		m := s.c.HitMask(t, f) & in
 		q := 0
 		for q < nq && cls[q].mask != m {
 			q++
@@ -95,130 +123,146 @@ func (s *solver[T, A]) volley(t int, missile bool, n int, esub uint64) (int32, e
 		cls[q].faces++
 		cls[q].rep = f
 	}
-	en := 1 - ty.Side
-	optimal := c.Sides[ty.Side].Policy == eclipse.PolicyOptimal
-	entry := volleyEntry[T]{r0: int32(len(s.rollP)), nc: s.ar.zero()}
-	var cols, nd [4]int
-	ncols := 0
-	for col := range 4 {
-		if dice[col] > 0 {
-			cols[ncols], nd[ncols] = col, n*int(dice[col])
-			ncols++
-		}
-	}
-	c.Targets(&s.st, t, s.w)
-	outcome := func(st2 *eclipse.State) volleyOut {
-		c.Settle(st2, t, eclipse.ActFire)
-		return volleyOut{e: s.enc.encodeSide(st2, en), mask: s.enc.inBattleMask(st2, en), empty: c.SideInBattle(st2, en) == 0}
-	}
-	var counts eclipse.FaceCounts
-	var kq [4][7]int
-	// The outcome table of (t, missile, esub): counts of colour i range
-	// over 0..maxD[i], the dice of every ship of the type.
-	tab := -1
-	var maxD [4]int
-	if !optimal {
-		size := 1
-		for i := range ncols {
-			maxD[i] = ty.Count * int(dice[cols[i]])
-			for q := range nq {
-				if cls[q].mask != 0 && size <= maxOutTab {
-					size *= maxD[i] + 1
-				}
-			}
-		}
-		if size <= maxOutTab {
-			at, found := s.outMemo.getOrPut(esub, volleyTag(t, 0, missile), int32(len(s.outTab)))
-			tab = int(at)
-			if !found {
-				s.outTab = append(s.outTab, make([]int32, size)...)
+	return cls, nq
+}
+
+// volleyEnum is one volley's enumeration (see volley): the dice of each
+// colour rolled spread over the face classes, one colour after another.
+type volleyEnum[T any, A num[T]] struct {
+	s       *solver[T, A]
+	t       int // the firing type
+	en      int // the enemy side
+	optimal bool
+	cls     [7]faceClass
+	nq      int
+	// Per colour rolled, i < ncols: the colour, its dice in this volley and
+	// (fixed policies) in a volley of the whole type, the outcome table's
+	// radix.
+	cols, nd, maxD [4]int
+	ncols          int
+	kq             [4][7]int // the roll so far: dice of colour i in class q
+	tab            int       // the outcome table's offset in outTab, -1 if none
+	entry          volleyEntry[T]
+}
+
+// outTable finds or makes the outcome table of (t, missile, esub), which
+// volleys of any number of ships share: counts of colour i range over
+// 0..maxD[i], the dice of count ships of the type. Volleys whose table
+// would pass maxOutTab entries go without (tab stays -1).
+func (v *volleyEnum[T, A]) outTable(count int, dice eclipse.Dice, missile bool, esub uint64) {
+	s := v.s
+	size := 1
+	for i := range v.ncols {
+		v.maxD[i] = count * int(dice[v.cols[i]])
+		for q := range v.nq {
+			if v.cls[q].mask != 0 && size <= maxOutTab {
+				size *= v.maxD[i] + 1
 			}
 		}
 	}
-	var rec func(ci int, p T) error
-	// comp distributes the remaining dice of colour ci over classes q..nq-1.
-	var comp func(ci, q, rest int, p T) error
-	comp = func(ci, q, rest int, p T) error {
-		if q == nq-1 {
-			kq[ci][q] = rest
-			return rec(ci+1, s.ar.mul(p, s.pow[cls[q].faces][rest]))
+	if size <= maxOutTab {
+		at, found := s.outMemo.getOrPut(esub, volleyTag(v.t, 0, missile), int32(len(s.outTab)))
+		v.tab = int(at)
+		if !found {
+			s.outTab = append(s.outTab, make([]int32, size)...)
 		}
-		for kk := 0; kk <= rest; kk++ {
-			kq[ci][q] = kk
-			pp := s.ar.mul(p, s.ar.mul(s.binom[rest][kk], s.pow[cls[q].faces][kk]))
-			if err := comp(ci, q+1, rest-kk, pp); err != nil {
-				return err
+	}
+}
+
+// colour enumerates the dice of colour ci and the colours after it, the
+// roll so far having probability p; past the last colour the roll is
+// complete.
+func (v *volleyEnum[T, A]) colour(ci int, p T) error {
+	if ci < v.ncols {
+		return v.spread(ci, 0, v.nd[ci], p)
+	}
+	return v.leaf(p)
+}
+
+// spread distributes the remaining dice of colour ci over classes q..nq-1.
+func (v *volleyEnum[T, A]) spread(ci, q, rest int, p T) error {
+	s := v.s
+	if q == v.nq-1 {
+		v.kq[ci][q] = rest
+		return v.colour(ci+1, s.ar.mul(p, s.pow[v.cls[q].faces][rest]))
+	}
+	for kk := 0; kk <= rest; kk++ {
+		v.kq[ci][q] = kk
+		pp := s.ar.mul(p, s.ar.mul(s.binom[rest][kk], s.pow[v.cls[q].faces][kk]))
+		if err := v.spread(ci, q+1, rest-kk, pp); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// leaf adds the complete roll kq, of probability p: to the no-change
+// probability when no die hits; for a fixed policy, its outcome (from the
+// outcome table when there) merged with any roll of the same outcome; for
+// an optimal side, every distinct outcome.
+func (v *volleyEnum[T, A]) leaf(p T) error {
+	s := v.s
+	hits := 0
+	idx := 0
+	for i := range v.ncols {
+		for q := range v.nq {
+			if v.cls[q].mask != 0 {
+				hits += v.kq[i][q]
+				idx = idx*(v.maxD[i]+1) + v.kq[i][q]
 			}
 		}
+	}
+	ok := !v.optimal && v.tab >= 0
+	idx += v.tab
+	if hits == 0 {
+		v.entry.nc = s.ar.add(v.entry.nc, p)
 		return nil
 	}
-	rec = func(ci int, p T) error {
-		if ci < ncols {
-			return comp(ci, 0, nd[ci], p)
-		}
-		hits := 0
-		idx := 0
-		for i := range ncols {
-			for q := range nq {
-				if cls[q].mask != 0 {
-					hits += kq[i][q]
-					idx = idx*(maxD[i]+1) + kq[i][q]
-				}
-			}
-		}
-		// classes hands the dice per (colour, face class) to the engine;
-		// only needed when the outcome is not in the table yet.
-		classes := func() {
-			counts = eclipse.FaceCounts{}
-			for i := range ncols {
-				for q := range nq {
-					if cls[q].mask != 0 {
-						counts[cols[i]][cls[q].rep] += int32(kq[i][q])
-					}
-				}
-			}
-			c.Classes(t, &counts, s.w)
-		}
-		ok := !optimal && tab >= 0
-		idx += tab
-		if hits == 0 {
-			entry.nc = s.ar.add(entry.nc, p)
-			return nil
-		}
-		if !optimal {
-			var out volleyOut
-			if ok && s.outTab[idx] > 0 {
-				out = s.outVals[s.outTab[idx]-1]
-			} else {
-				classes()
-				s.st2 = s.st
-				c.Resolve(&s.st2, t, s.w)
-				out = outcome(&s.st2)
-				if ok {
-					s.outVals = append(s.outVals, out)
-					s.outTab[idx] = int32(len(s.outVals))
-				}
-			}
-			if r := s.findRoll(entry.r0, out.e); r >= 0 {
-				s.rollP[r] = s.ar.add(s.rollP[r], p)
-				return nil
-			}
-			s.roll(p, out)
-			return nil
-		}
-		classes()
-		return s.choices(t, p, outcome)
+	if v.optimal {
+		v.classes()
+		return s.choices(v.t, p, v.outcome)
 	}
-	if ncols > 0 {
-		if err := rec(0, s.ar.frac(1, 1)); err != nil {
-			return 0, err
-		}
+	var out volleyOut
+	if ok && s.outTab[idx] > 0 {
+		out = s.outVals[s.outTab[idx]-1]
 	} else {
-		entry.nc = s.ar.frac(1, 1)
+		v.classes()
+		s.st2 = s.st
+		s.c.Resolve(&s.st2, v.t, s.w)
+		out = v.outcome(&s.st2)
+		if ok {
+			s.outVals = append(s.outVals, out)
+			s.outTab[idx] = int32(len(s.outVals))
+		}
 	}
-	entry.nr = int32(len(s.rollP)) - entry.r0
-	s.entries = append(s.entries, entry)
-	return int32(len(s.entries) - 1), nil
+	if r := s.findRoll(v.entry.r0, out.e); r >= 0 {
+		s.rollP[r] = s.ar.add(s.rollP[r], p)
+		return nil
+	}
+	s.roll(p, out)
+	return nil
+}
+
+// classes hands the roll's dice per (colour, face class) to the engine;
+// only needed when the outcome is not in the table yet.
+func (v *volleyEnum[T, A]) classes() {
+	var counts eclipse.FaceCounts
+	for i := range v.ncols {
+		for q := range v.nq {
+			if v.cls[q].mask != 0 {
+				counts[v.cols[i]][v.cls[q].rep] += int32(v.kq[i][q])
+			}
+		}
+	}
+	v.s.c.Classes(v.t, &counts, v.s.w)
+}
+
+// outcome settles the volley just applied to st2 and returns the enemy
+// side it leaves.
+func (v *volleyEnum[T, A]) outcome(st2 *eclipse.State) volleyOut {
+	s, en := v.s, v.en
+	s.c.Settle(st2, v.t, eclipse.ActFire)
+	return volleyOut{e: s.enc.encodeSide(st2, en), mask: s.enc.inBattleMask(st2, en), empty: s.c.SideInBattle(st2, en) == 0}
 }
 
 func (s *solver[T, A]) roll(p T, outs ...volleyOut) {
