@@ -11,14 +11,34 @@ import (
 // assigning the prepared volley's dice (§6 `optimal`): each die, in (damage
 // desc, #H asc) order, to a ship it hits that is not doomed, if any.
 func (s *solver[T, A]) choices(t int, p T, outcome func(*eclipse.State) volleyOut) error {
-	c, w := s.c, s.w
-	type unit struct {
-		dmg   int16
-		hits  uint8
-		class int8
-		nh    int
+	w := s.w
+	e := &assignments[T, A]{s: s, units: s.dieUnits(), seen: map[uint64]bool{}, outcome: outcome}
+	for j := range w.NTargets {
+		e.rem[j] = w.Targets[j].Rem
+		w.Add[j] = 0
 	}
-	var units []unit
+	e.last = make([]int, len(e.units))
+	e.place(0)
+	if e.err != nil {
+		return e.err
+	}
+	s.roll(p, e.outs...)
+	return nil
+}
+
+// dieUnit is one die of the prepared volley, as Work's classes count them.
+type dieUnit struct {
+	dmg   int16
+	hits  uint8
+	class int8
+	nh    int // enemy ships it hits
+}
+
+// dieUnits lists the prepared volley's dice in the order choices assigns
+// them: damage descending, then fewest ships hit first.
+func (s *solver[T, A]) dieUnits() []dieUnit {
+	w := s.w
+	var units []dieUnit
 	for ci := range w.NClasses {
 		cl := w.Classes[ci]
 		nh := 0
@@ -28,88 +48,107 @@ func (s *solver[T, A]) choices(t int, p T, outcome func(*eclipse.State) volleyOu
 			}
 		}
 		for range cl.N {
-			units = append(units, unit{cl.Dmg, cl.Hits, int8(ci), nh})
+			units = append(units, dieUnit{cl.Dmg, cl.Hits, int8(ci), nh})
 		}
 	}
-	slices.SortStableFunc(units, func(a, b unit) int {
+	slices.SortStableFunc(units, func(a, b dieUnit) int {
 		if a.dmg != b.dmg {
 			return int(b.dmg - a.dmg)
 		}
 		return a.nh - b.nh
 	})
-	nt := w.NTargets
-	var rem [eclipse.MaxTargets]int16
-	for j := range nt {
-		rem[j] = w.Targets[j].Rem
-		w.Add[j] = 0
+	return units
+}
+
+// assignments enumerates the assignments of one volley's dice (see
+// choices), passing over those that only permute identical dice or
+// identical ships, and collects their distinct outcomes.
+type assignments[T any, A num[T]] struct {
+	s       *solver[T, A]
+	units   []dieUnit
+	rem     [eclipse.MaxTargets]int16 // per target: hit points left
+	last    []int                     // per die: the target it went to
+	outs    []volleyOut
+	seen    map[uint64]bool // enemy sub-keys in outs
+	err     error
+	outcome func(*eclipse.State) volleyOut
+}
+
+// place assigns die u and the dice after it. Identical dice take
+// non-decreasing targets, and of identical ships only the first is tried.
+func (e *assignments[T, A]) place(u int) {
+	if e.err != nil {
+		return
 	}
-	last := make([]int, len(units))
-	var outs []volleyOut
-	seen := map[uint64]bool{}
-	var firstErr error
-	var rec func(u int)
-	rec = func(u int) {
-		if firstErr != nil {
-			return
+	if u == len(e.units) {
+		e.leaf()
+		return
+	}
+	w := e.s.w
+	un := e.units[u]
+	start := 0
+	if u > 0 && e.units[u-1].class == un.class {
+		start = e.last[u-1] // identical dice: non-decreasing targets
+	}
+	any := false
+	for j := start; j < w.NTargets; j++ {
+		if !e.eligible(un, j) {
+			continue
 		}
-		if u == len(units) {
-			s.leaves++
-			if s.leaves > s.opt.MaxAssignments {
-				firstErr = fmt.Errorf("exact: %w: the optimal policy would enumerate more than %d assignments; run Monte Carlo with a fixed policy instead (crucible run)", ErrBudget, s.opt.MaxAssignments)
-				return
-			}
-			s.st2 = s.st
-			c.ApplyDamage(&s.st2, w)
-			out := outcome(&s.st2)
-			if !seen[out.e] {
-				seen[out.e] = true
-				outs = append(outs, out)
-			}
-			return
+		any = true
+		if e.symmetric(un, start, j) {
+			continue
 		}
-		un := units[u]
-		start := 0
-		if u > 0 && units[u-1].class == un.class {
-			start = last[u-1] // identical dice: non-decreasing targets
+		e.rem[j] -= un.dmg
+		w.Add[j] += un.dmg
+		e.last[u] = j
+		e.place(u + 1)
+		e.rem[j] += un.dmg
+		w.Add[j] -= un.dmg
+	}
+	if !any {
+		for j := 0; j < start; j++ {
+			if e.eligible(un, j) {
+				return // covered by another order of the identical dice
+			}
 		}
-		eligible := func(j int) bool { return rem[j] > 0 && un.hits&(1<<w.Targets[j].Type) != 0 }
-		any := false
-		for j := start; j < nt; j++ {
-			if !eligible(j) {
-				continue
-			}
-			any = true
-			dup := false
-			for j2 := start; j2 < j; j2++ {
-				if eligible(j2) && w.Targets[j2].Type == w.Targets[j].Type && rem[j2] == rem[j] {
-					dup = true // an identical ship earlier: symmetric
-					break
-				}
-			}
-			if dup {
-				continue
-			}
-			rem[j] -= un.dmg
-			w.Add[j] += un.dmg
-			last[u] = j
-			rec(u + 1)
-			rem[j] += un.dmg
-			w.Add[j] -= un.dmg
-		}
-		if !any {
-			for j := 0; j < start; j++ {
-				if eligible(j) {
-					return // covered by another order of the identical dice
-				}
-			}
-			last[u] = start // every ship it hits is doomed: damage lost
-			rec(u + 1)
+		e.last[u] = start // every ship it hits is doomed: damage lost
+		e.place(u + 1)
+	}
+}
+
+// eligible reports whether die un may go to target j: it hits the ship,
+// which is not doomed yet.
+func (e *assignments[T, A]) eligible(un dieUnit, j int) bool {
+	return e.rem[j] > 0 && un.hits&(1<<e.s.w.Targets[j].Type) != 0
+}
+
+// symmetric reports whether an identical ship (same type, same hit points
+// left) before target j, from start on, already takes die un.
+func (e *assignments[T, A]) symmetric(un dieUnit, start, j int) bool {
+	tg := &e.s.w.Targets
+	for j2 := start; j2 < j; j2++ {
+		if e.eligible(un, j2) && tg[j2].Type == tg[j].Type && e.rem[j2] == e.rem[j] {
+			return true
 		}
 	}
-	rec(0)
-	if firstErr != nil {
-		return firstErr
+	return false
+}
+
+// leaf applies a complete assignment and keeps its outcome if new. The
+// assignments counted against MaxAssignments bound the enumeration.
+func (e *assignments[T, A]) leaf() {
+	s := e.s
+	s.leaves++
+	if s.leaves > s.opt.MaxAssignments {
+		e.err = fmt.Errorf("exact: %w: the optimal policy would enumerate more than %d assignments; run Monte Carlo with a fixed policy instead (crucible run)", ErrBudget, s.opt.MaxAssignments)
+		return
 	}
-	s.roll(p, outs...)
-	return nil
+	s.st2 = s.st
+	s.c.ApplyDamage(&s.st2, s.w)
+	out := e.outcome(&s.st2)
+	if !e.seen[out.e] {
+		e.seen[out.e] = true
+		e.outs = append(e.outs, out)
+	}
 }
