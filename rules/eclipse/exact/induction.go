@@ -19,37 +19,8 @@ func (s *solver[T, A]) backward() {
 	var cs, qs [16]T
 	var gam, del []T
 	s.clusters(true, func(cl []int32) {
-		// c_k: value from the node's changed outcomes (and its no-change
-		// exit when that leaves the cluster); q_k: the intra-cluster
-		// no-change probability.
 		for i, a := range cl {
-			nd := &s.nodes[a]
-			sum := ar.zero()
-			e0, e1 := s.edges(a)
-			for e := e0; e < e1; e++ {
-				best := int32(0)
-				var bv T
-				for o := int32(0); o < s.nalt[e]; o++ {
-					v := s.targetValue(s.alts[s.alt0[e]+o])
-					if nd.chooser == 1 {
-						v = ar.sub(ar.zero(), v)
-					}
-					if o == 0 || ar.better(v, bv) {
-						best, bv = o, v
-					}
-				}
-				s.to[e] = s.alts[s.alt0[e]+best]
-				sum = ar.add(sum, ar.mul(s.prob[e], s.targetValue(s.to[e])))
-			}
-			qs[i] = ar.zero()
-			if nd.ncTo >= 0 {
-				if s.intra(a) {
-					qs[i] = s.nc[a]
-				} else {
-					sum = ar.add(sum, ar.mul(s.nc[a], s.value[nd.ncTo]))
-				}
-			}
-			cs[i] = sum
+			cs[i], qs[i] = s.nodeSums(a)
 		}
 		// Within the cluster pointers increase along cl; the last node may
 		// loop back to the first (a round with no change).
@@ -77,6 +48,48 @@ func (s *solver[T, A]) backward() {
 			s.value[cl[i]] = ar.add(gam[i], ar.mul(del[i], v0))
 		}
 	})
+}
+
+// nodeSums returns node a's c_k, the value of its changed outcomes (and
+// of its no-change exit when that leaves the cluster), and q_k, its
+// intra-cluster no-change probability. On the way it points each edge at
+// its best alternative for the side choosing.
+func (s *solver[T, A]) nodeSums(a int32) (c, q T) {
+	ar := s.ar
+	nd := &s.nodes[a]
+	sum := ar.zero()
+	e0, e1 := s.edges(a)
+	for e := e0; e < e1; e++ {
+		s.to[e] = s.bestTarget(e, nd.chooser)
+		sum = ar.add(sum, ar.mul(s.prob[e], s.targetValue(s.to[e])))
+	}
+	q = ar.zero()
+	if nd.ncTo >= 0 {
+		if s.intra(a) {
+			q = s.nc[a]
+		} else {
+			sum = ar.add(sum, ar.mul(s.nc[a], s.value[nd.ncTo]))
+		}
+	}
+	return sum, q
+}
+
+// bestTarget is the alternative target of edge e best for side chooser
+// (values are side a's, so side b minimises them); the first of equals.
+func (s *solver[T, A]) bestTarget(e int32, chooser int8) int32 {
+	ar := s.ar
+	best := int32(0)
+	var bv T
+	for o := int32(0); o < s.nalt[e]; o++ {
+		v := s.targetValue(s.alts[s.alt0[e]+o])
+		if chooser == 1 {
+			v = ar.sub(ar.zero(), v)
+		}
+		if o == 0 || ar.better(v, bv) {
+			best, bv = o, v
+		}
+	}
+	return s.alts[s.alt0[e]+best]
 }
 
 // forward pushes the probability mass from the root through the chain and
@@ -123,29 +136,35 @@ func (s *solver[T, A]) forward() {
 			}
 		}
 		for i, a := range cl {
-			m := ms[i]
-			if ar.isZero(m) {
-				continue
-			}
-			nd := &s.nodes[a]
-			if nd.k == 0 && !nd.stale && s.enc.roundOf(nd.key/s.enc.ptrs) >= 1 {
-				s.rndE = ar.add(s.rndE, m) // a round begins at each visit
-			}
-			e0, e1 := s.edges(a)
-			for e := e0; e < e1; e++ {
-				to := s.to[e]
-				x := ar.mul(m, s.prob[e])
-				if to < 0 {
-					s.term[-1-to] = ar.add(s.term[-1-to], x)
-				} else {
-					s.mass[to] = ar.add(s.mass[to], x)
-				}
-			}
-			if nd.ncTo >= 0 && !s.intra(a) {
-				s.mass[nd.ncTo] = ar.add(s.mass[nd.ncTo], ar.mul(m, s.nc[a]))
+			if !ar.isZero(ms[i]) {
+				s.flow(a, ms[i])
 			}
 		}
 	})
+}
+
+// flow sends node a's mass m along its edges, to nodes and terminals, and
+// along its no-change exit when that leaves the cluster (the cluster's own
+// loop is solved by forward).
+func (s *solver[T, A]) flow(a int32, m T) {
+	ar := s.ar
+	nd := &s.nodes[a]
+	if nd.k == 0 && !nd.stale && s.enc.roundOf(nd.key/s.enc.ptrs) >= 1 {
+		s.rndE = ar.add(s.rndE, m) // a round begins at each visit
+	}
+	e0, e1 := s.edges(a)
+	for e := e0; e < e1; e++ {
+		to := s.to[e]
+		x := ar.mul(m, s.prob[e])
+		if to < 0 {
+			s.term[-1-to] = ar.add(s.term[-1-to], x)
+		} else {
+			s.mass[to] = ar.add(s.mass[to], x)
+		}
+	}
+	if nd.ncTo >= 0 && !s.intra(a) {
+		s.mass[nd.ncTo] = ar.add(s.mass[nd.ncTo], ar.mul(m, s.nc[a]))
+	}
 }
 
 func (s *solver[T, A]) termValue(i int32) T {
