@@ -253,73 +253,89 @@ func parseMoves(n *doc.Node, w weapon) (att []attackMove, dfn []defenseMove, err
 		return nil, nil, err
 	}
 	if doc.Present(md.Attack) {
-		if md.Attack.Kind != doc.Seq {
-			return nil, nil, md.Attack.Errorf("expected a list of attack moves {name, attack_mod, damage, lethality, incap}")
-		}
-		for _, it := range md.Attack.Items {
-			if it.Kind != doc.Map { // a null item would skip the required check
-				return nil, nil, it.Errorf("expected an attack move {name, attack_mod, damage, lethality, incap}")
-			}
-			var ad struct {
-				Name      *doc.Node `doc:"name,required"`
-				AttackMod *doc.Node `doc:"attack_mod"`
-				Damage    *doc.Node `doc:"damage"`
-				Lethality *doc.Node `doc:"lethality"`
-				Incap     *doc.Node `doc:"incap"`
-			}
-			if err := doc.Decode(it, &ad); err != nil {
-				return nil, nil, err
-			}
-			m := attackMove{damage: w.damage, lethality: w.lethality, incap: w.incap}
-			if m.name, err = doc.Text(ad.Name); err != nil {
-				return nil, nil, err
-			}
-			if doc.Present(ad.AttackMod) {
-				if m.mod, err = intIn(ad.AttackMod, -maxMod, maxMod); err != nil {
-					return nil, nil, err
-				}
-			}
-			for _, x := range []struct {
-				n   *doc.Node
-				dst *int
-			}{{ad.Damage, &m.damage}, {ad.Lethality, &m.lethality}, {ad.Incap, &m.incap}} {
-				if doc.Present(x.n) {
-					if *x.dst, err = intIn(x.n, 0, maxAttr); err != nil {
-						return nil, nil, err
-					}
-				}
-			}
-			att = append(att, m)
+		if att, err = parseAttacks(md.Attack, w); err != nil {
+			return nil, nil, err
 		}
 	}
 	if doc.Present(md.Defense) {
-		if md.Defense.Kind != doc.Seq {
-			return nil, nil, md.Defense.Errorf("expected a list of defense moves {name, defense_mod}")
-		}
-		for _, it := range md.Defense.Items {
-			if it.Kind != doc.Map {
-				return nil, nil, it.Errorf("expected a defense move {name, defense_mod}")
-			}
-			var dd struct {
-				Name       *doc.Node `doc:"name,required"`
-				DefenseMod *doc.Node `doc:"defense_mod"`
-			}
-			if err := doc.Decode(it, &dd); err != nil {
-				return nil, nil, err
-			}
-			var m defenseMove
-			if m.name, err = doc.Text(dd.Name); err != nil {
-				return nil, nil, err
-			}
-			if doc.Present(dd.DefenseMod) {
-				if m.mod, err = intIn(dd.DefenseMod, -maxMod, maxMod); err != nil {
-					return nil, nil, err
-				}
-			}
-			dfn = append(dfn, m)
+		if dfn, err = parseDefenses(md.Defense); err != nil {
+			return nil, nil, err
 		}
 	}
 	return att, dfn, nil
+}
+
+// parseAttacks reads a list of attack moves (§5 S9).
+func parseAttacks(n *doc.Node, w weapon) (att []attackMove, err error) {
+	if n.Kind != doc.Seq {
+		return nil, n.Errorf("expected a list of attack moves {name, attack_mod, damage, lethality, incap}")
+	}
+	for _, it := range n.Items {
+		if it.Kind != doc.Map { // a null item would skip the required check
+			return nil, it.Errorf("expected an attack move {name, attack_mod, damage, lethality, incap}")
+		}
+		var ad struct {
+			Name      *doc.Node `doc:"name,required"`
+			AttackMod *doc.Node `doc:"attack_mod"`
+			Damage    *doc.Node `doc:"damage"`
+			Lethality *doc.Node `doc:"lethality"`
+			Incap     *doc.Node `doc:"incap"`
+		}
+		if err := doc.Decode(it, &ad); err != nil {
+			return nil, err
+		}
+		m := attackMove{damage: w.damage, lethality: w.lethality, incap: w.incap}
+		if m.name, err = doc.Text(ad.Name); err != nil {
+			return nil, err
+		}
+		if doc.Present(ad.AttackMod) {
+			if m.mod, err = intIn(ad.AttackMod, -maxMod, maxMod); err != nil {
+				return nil, err
+			}
+		}
+		for _, x := range []struct {
+			n   *doc.Node
+			dst *int
+		}{{ad.Damage, &m.damage}, {ad.Lethality, &m.lethality}, {ad.Incap, &m.incap}} {
+			if doc.Present(x.n) {
+				if *x.dst, err = intIn(x.n, 0, maxAttr); err != nil {
+					return nil, err
+				}
+			}
+		}
+		att = append(att, m)
+	}
+	return att, nil
+}
+
+// parseDefenses reads a list of defense moves (§5 S9).
+func parseDefenses(n *doc.Node) (dfn []defenseMove, err error) {
+	if n.Kind != doc.Seq {
+		return nil, n.Errorf("expected a list of defense moves {name, defense_mod}")
+	}
+	for _, it := range n.Items {
+		if it.Kind != doc.Map {
+			return nil, it.Errorf("expected a defense move {name, defense_mod}")
+		}
+		var dd struct {
+			Name       *doc.Node `doc:"name,required"`
+			DefenseMod *doc.Node `doc:"defense_mod"`
+		}
+		if err := doc.Decode(it, &dd); err != nil {
+			return nil, err
+		}
+		var m defenseMove
+		if m.name, err = doc.Text(dd.Name); err != nil {
+			return nil, err
+		}
+		if doc.Present(dd.DefenseMod) {
+			if m.mod, err = intIn(dd.DefenseMod, -maxMod, maxMod); err != nil {
+				return nil, err
+			}
+		}
+		dfn = append(dfn, m)
+	}
+	return dfn, nil
 }
 
 // buildCombatant derives a fighter's pools (§5 S1, S3; §6) and its moves in
