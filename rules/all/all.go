@@ -3,7 +3,8 @@
 package all
 
 import (
-	_ "github.com/crucible-sim/crucible/rules/eclipse"       // Eclipse: Second Dawn
-	_ "github.com/crucible-sim/crucible/rules/eclipse/exact" // its exact solver
-	_ "github.com/crucible-sim/crucible/rules/stratfight"    // Strategic Fighting
+	_ "github.com/crucible-sim/crucible/rules/eclipse"          // Eclipse: Second Dawn
+	_ "github.com/crucible-sim/crucible/rules/eclipse/exact"    // its exact solver
+	_ "github.com/crucible-sim/crucible/rules/stratfight"       // Strategic Fighting
+	_ "github.com/crucible-sim/crucible/rules/stratfight/exact" // its lifespan closed forms
 )

@@ -3,6 +3,26 @@
 // validation, the damage-assignment policies and the Monte Carlo battle.
 // The rules are /work/shared/rules/eclipse.md (cited as §N in comments);
 // package exact solves the same battle analytically with the same engine.
+//
+// A scenario (§7; every field but attacker and defender optional):
+//
+//	ruleset: eclipse
+//	options:
+//	  stalemate: defender           # defender | draw (§13.13)
+//	  same-side-ties: size          # size | listed (§13.14)
+//	parts:                          # custom parts (§7 part fields)
+//	  - {name: Twin Ion, cannon: {yellow: 2}, energy: 2}
+//	blueprints:                     # custom blueprints on a hull or an NPC tile
+//	  - {name: Antimatter Dreadnought, base: Dreadnought, parts: [Antimatter Cannon, Ion Cannon, Electron Computer, Hull, Hull, Nuclear Drive, Tachyon Source]}
+//	attacker:
+//	  ships: {Antimatter Dreadnought: 2, Interceptor: 1}   # blueprint: count
+//	  policy: priority              # npc | kill-greedy | largest-killable-first | priority | optimal (exact only)
+//	  priority: [Ancient]           # enemy types, with policy: priority
+//	  retreat: never                # never | when-losing | after-round-N
+//	  antimatter-splitter: true     # true | false
+//	defender:
+//	  kind: npc                     # player (default) | npc; an NPC side defends
+//	  ships: {Ancient: 2}
 package eclipse
 
 import (

@@ -138,7 +138,7 @@ func TestLifespanClaims(t *testing.T) {
 		for _, cl := range c.Items {
 			id := cl.Get("id").Value
 			if e := cl.Get("exact"); e != nil && e.Value == "true" {
-				continue // agreement with the closed form (solver_test.go)
+				continue // agreement with the closed form (exact/solver_test.go)
 			}
 			w, ok := claims[id]
 			if !ok {

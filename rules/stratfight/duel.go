@@ -74,8 +74,6 @@ func (f *duelFighter) Fight(_ int64, r *rules.Rand, o *rules.Outcome) { f.play(r
 // Replay plays the same trial with the same draws and logs it to w.
 func (f *duelFighter) Replay(_ int64, r *rules.Rand, o *rules.Outcome, w io.Writer) { f.play(r, o, w) }
 
-var sideName = [2]string{"A", "B"}
-
 // play runs up to `bouts` bouts (§5 S11) and fills o (§8). Every log write is
 // guarded by log != nil so that Fight allocates nothing.
 func (f *duelFighter) play(r *rules.Rand, o *rules.Outcome, log io.Writer) {
@@ -223,16 +221,6 @@ func (f *duelFighter) endCheck(round int64, log io.Writer) (int, rules.Side, boo
 	return 0, rules.None, false
 }
 
-func who(a, b bool) string {
-	switch {
-	case a && b:
-		return "A and B"
-	case a:
-		return "A"
-	}
-	return "B"
-}
-
 // helpless is §5 S8 for a fighter in state s.
 func (c *combatant) helpless(s *fstate) bool {
 	return c.attack-s.incap-s.crip <= 0 && c.defense-s.incap-s.crip <= 0
@@ -307,13 +295,6 @@ func (f *duelFighter) tie(r *rules.Rand, p1, p2, first int, log io.Writer) bool 
 	return flipOff(r, 2, log, f.order[first][:]) == 0
 }
 
-func headsOrTails(h bool) string {
-	if h {
-		return "H"
-	}
-	return "T"
-}
-
 // flipOff is the Flip-Off of §2.3 among n tied players (n ≤ 64), in player
 // order: (2) each remaining player flips one coin — one draw per remaining
 // player per iteration (§10); (3) all tails → repeat; (4) tails are
@@ -371,13 +352,6 @@ func flipOff(r *rules.Rand, n int, log io.Writer, names []string) int {
 		}
 		// §2.3 (6): repeat from (2)
 	}
-}
-
-func playerName(names []string, i int) string {
-	if i < len(names) {
-		return names[i]
-	}
-	return fmt.Sprint(i)
 }
 
 // strike is one blow (§7.2–§7.5) by side att against the other side.
@@ -560,37 +534,4 @@ func (f *duelFighter) pick(r *rules.Rand, training int, score []int) (best, roll
 		}
 	}
 	return best, roll, seen
-}
-
-func (f *duelFighter) logPick(log io.Writer, side int, kind string, trn, roll, seen int, chosen string, name func(int) string) {
-	names := make([]string, seen)
-	for i, m := range f.perm[:seen] {
-		names[i] = name(m)
-	}
-	fmt.Fprintf(log, "  %s openings: D2ROLL(training %d) = %d, sees %d %s move(s) [%s] → %s\n",
-		sideName[side], trn, roll, seen, kind, strings.Join(names, ", "), chosen)
-}
-
-func (f *duelFighter) logState(log io.Writer) {
-	for i := range f.st {
-		s := &f.st[i]
-		fmt.Fprintf(log, "  %s: Pain %d, Incapacitation %d, Crippling %d, Life Coins %d\n", sideName[i], s.pain, s.incap, s.crip, s.coins)
-	}
-}
-
-func (f *duelFighter) header(log io.Writer) {
-	b := f.b
-	fmt.Fprintf(log, "stratfight duel\n")
-	for i := range b.side {
-		c := &b.side[i]
-		fmt.Fprintf(log, "%s = %s: STR %d, DEX %d, DIS %d, TRN %d; weapon %s (damage %d, lethality %d, incap %d, weight %d); armor %s (%d, dexterity penalty %d)\n",
-			sideName[i], c.name, c.str, c.dex, c.dis, c.trn, c.weapon.name, c.weapon.damage, c.weapon.lethality, c.weapon.incap, c.weapon.weight, c.armor.name, c.armor.value, c.armor.dexPenalty)
-		fmt.Fprintf(log, "    Attack %d, Defense %d, initiative pool %d, Life Coins %d, Crippling %d, concedes: %s\n",
-			c.attack, c.defense, c.initPool, c.lifeCoins, c.crippling, b.opts.concede[i])
-	}
-	var opts []string
-	for _, s := range b.spec.Options {
-		opts = append(opts, s.Name+"="+s.Value)
-	}
-	fmt.Fprintf(log, "options: %s\n", strings.Join(opts, ", "))
 }

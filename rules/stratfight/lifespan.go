@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/rules/doc"
 )
 
 // Year is the year of §3: 365.25 days = 31 557 600 seconds.
@@ -30,6 +31,68 @@ type lifespanBattle struct {
 	// logq[n] = log1p(−2^−n), the denominator of the §9.2 waiting time with
 	// n coins, computed once per battle.
 	logq [maxStartCoins + 1]float64
+}
+
+// LifespanParams are what makes one lifespan battle differ from another:
+// its start and stop coins and whether old age takes coins (§9).
+type LifespanParams struct {
+	Start, Stop int
+	OldAge      bool
+}
+
+// Lifespan returns the parameters of a lifespan battle compiled by this
+// ruleset, and false for any other battle, a duel among them. Package
+// exact reads them for the closed forms.
+func Lifespan(b rules.Battle) (LifespanParams, bool) {
+	lb, ok := b.(*lifespanBattle)
+	if !ok {
+		return LifespanParams{}, false
+	}
+	return LifespanParams{Start: lb.start, Stop: lb.stop, OldAge: lb.oldAge}, true
+}
+
+// compileLifespan validates a lifespan (§9) into its immutable battle.
+func compileLifespan(n *doc.Node) (*lifespanBattle, error) {
+	var d struct {
+		Kind        *doc.Node `doc:"kind"`
+		Options     *doc.Node `doc:"options"`
+		StartCoins  *doc.Node `doc:"start_coins,required"`
+		StopAtCoins *doc.Node `doc:"stop_at_coins"`
+	}
+	if err := doc.Decode(n, &d); err != nil {
+		return nil, err
+	}
+	settings, err := lifespanOptions.Resolve(d.Options)
+	if err != nil {
+		return nil, err
+	}
+	start, err := intIn(d.StartCoins, 1, maxStartCoins) // §9: start_coins 1–63
+	if err != nil {
+		return nil, err
+	}
+	stop := 0 // §9: default 0 = until death
+	if doc.Present(d.StopAtCoins) {
+		v, err := doc.Range{Min: 0, Max: int64(start) - 1, Note: fmt.Sprintf("below start_coins %d", start)}.Int(d.StopAtCoins)
+		if err != nil {
+			return nil, err
+		}
+		stop = int(v)
+	}
+	b := newLifespan(start, stop, settings.Get(optOldAge) == "on")
+	var notes []string
+	if b.start >= 33 {
+		// Mean lifetime is about 2^(start+1) seconds; int64 sums hold 2^63.
+		notes = append(notes, fmt.Sprintf("start_coins %d: a mean life is about 2^%d seconds, so int64 sums of seconds hold only about 2^%d trials; a single life is capped at 2^63−1 seconds",
+			b.start, b.start+1, max(0, 62-(b.start+1))))
+	}
+	b.spec = rules.Spec{
+		Ends:       []string{"death", "stopped"},
+		Counters:   []rules.Counter{{Name: "coins-lost", Doc: "Life Coins lost (§9)"}},
+		Options:    []rules.Setting(settings),
+		RoundsUnit: "seconds",
+		Notes:      notes,
+	}
+	return b, nil
 }
 
 func newLifespan(start, stop int, oldAge bool) *lifespanBattle {
@@ -132,13 +195,6 @@ func satAdd(a, b int64) int64 {
 		return math.MaxInt64
 	}
 	return a + b
-}
-
-func onOff(b bool) string {
-	if b {
-		return "on"
-	}
-	return "off"
 }
 
 // LifespanMean is the expected number of seconds a character with start Life

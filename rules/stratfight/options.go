@@ -150,3 +150,54 @@ func (c concession) String() string {
 func (c concession) concedes(crip, coins int) bool {
 	return c.crip >= 0 && crip >= c.crip || c.coins >= 0 && coins <= c.coins
 }
+
+// duelOpts is the parsed form of the duel options (§11).
+type duelOpts struct {
+	underdog       bool // tie-rule underdog (§2.3 SF2)
+	init           s1Initiative
+	bothStrike     bool // S2
+	defense        s3Defense
+	dexEverywhere  bool // S3 armor dexterity penalty everywhere
+	painOnly       bool // S4 pain-only
+	marginToPain   bool // S5
+	everyHit       bool // S6 every-hit
+	checkAtStart   bool // S7 start-of-round
+	threshold      int  // S7 life-check-threshold
+	helpless       bool // S8
+	roundCap       int64
+	openings       bool // S9
+	bouts          int  // S11
+	concede        [2]concession
+	concedeSetting [2]string
+}
+
+// parseDuelOpts reads the resolved duel options (§11) into their parsed
+// form; the per-side concessions are read with the sides.
+func parseDuelOpts(settings rules.Settings) duelOpts {
+	o := duelOpts{
+		underdog:      settings.Get(optTieRule) == "underdog",
+		bothStrike:    settings.Get(optS2) == "both-strike",
+		dexEverywhere: settings.Get(optS3DexPen) == "everywhere",
+		painOnly:      settings.Get(optS4) == "pain-only",
+		marginToPain:  settings.Get(optS5Margin) == "true",
+		everyHit:      settings.Get(optS6) == "every-hit",
+		checkAtStart:  settings.Get(optS7) == "start-of-round",
+		threshold:     settings.Int(optThreshold),
+		helpless:      settings.Get(optS8) == "on",
+		roundCap:      int64(settings.Int(optRoundCap)),
+		openings:      settings.Get(optS9) == "openings",
+		bouts:         settings.Int(optBouts),
+	}
+	if settings.Get(optS3Defense) == "armor-combat" {
+		o.defense = defArmorCombat
+	}
+	switch settings.Get(optS1) {
+	case "attack-pool":
+		o.init = initAttackPool
+	case "coin":
+		o.init = initCoin
+	default:
+		o.init = initSkillAgility
+	}
+	return o
+}

@@ -51,3 +51,44 @@
 //	options:
 //	  old-age: off                 # off | on
 package stratfight
+
+import (
+	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/rules/doc"
+)
+
+// ID is the ruleset's name in scenario files.
+const ID = "stratfight"
+
+type ruleset struct{}
+
+func init() { rules.Register(ruleset{}) }
+
+// ID implements rules.Ruleset.
+func (ruleset) ID() string { return ID }
+
+// Compile implements rules.Ruleset: it validates a stratfight scenario of
+// either kind and returns its battle.
+func (ruleset) Compile(n *doc.Node) (rules.Battle, error) {
+	if n == nil || n.Kind == doc.Null {
+		var pos doc.Pos
+		if n != nil {
+			pos = n.Pos
+		}
+		return nil, &doc.Error{Pos: pos, Msg: "a stratfight scenario needs sides a and b (kind: duel) or start_coins (kind: lifespan)"}
+	}
+	if n.Kind != doc.Map {
+		return nil, n.Errorf("expected a mapping with the stratfight fields (kind, options, a, b or start_coins, stop_at_coins)")
+	}
+	kind := "duel"
+	if k := n.Get("kind"); doc.Present(k) {
+		var err error
+		if kind, err = doc.OneOf(k, "duel", "lifespan"); err != nil {
+			return nil, err
+		}
+	}
+	if kind == "lifespan" {
+		return compileLifespan(n)
+	}
+	return compileDuel(n)
+}

@@ -1,4 +1,4 @@
-package stratfight
+package exact
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/rules/stratfight"
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
@@ -15,7 +16,7 @@ func solveYAML(t *testing.T, src string) (*rules.Exact, error) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := rules.LookupSolver(ID)
+	s, err := rules.LookupSolver(stratfight.ID)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,7 @@
-package stratfight
+// Package exact solves stratfight lifespans (§9) in closed form, and is
+// registered with rules (rules.RegisterSolver), so that `crucible exact`
+// and exact claims reach it through rules.LookupSolver.
+package exact
 
 import (
 	"context"
@@ -8,9 +11,10 @@ import (
 
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/rules/doc"
+	"github.com/crucible-sim/crucible/rules/stratfight"
 )
 
-func init() { rules.RegisterSolver(ID, solver{}) }
+func init() { rules.RegisterSolver(stratfight.ID, solver{}) }
 
 // solver gives the closed forms of the lifespan model (§9): waits are
 // independent geometric variables with p = 2^−k for k coins, so the time
@@ -19,25 +23,29 @@ func init() { rules.RegisterSolver(ID, solver{}) }
 type solver struct{}
 
 func (solver) Solve(_ context.Context, n *doc.Node, rational bool) (*rules.Exact, error) {
-	b, err := ruleset{}.Compile(n)
+	r, err := rules.Lookup(stratfight.ID)
 	if err != nil {
 		return nil, err
 	}
-	lb, ok := b.(*lifespanBattle)
+	b, err := r.Compile(n)
+	if err != nil {
+		return nil, err
+	}
+	p, ok := stratfight.Lifespan(b)
 	if !ok {
 		return nil, errors.New("stratfight solves lifespan scenarios exactly (closed forms of §9); duels need Monte Carlo")
 	}
-	if lb.oldAge {
+	if p.OldAge {
 		return nil, errors.New("the lifespan closed forms assume old-age: off; with old age, use Monte Carlo")
 	}
-	return lifespanExact(lb, rational), nil
+	return lifespanExact(p, b.Spec(), rational), nil
 }
 
 // lifespanExact gives the closed forms of a life from start to stop coins:
 // no winner, death exactly when stop is 0, mean Σ_{k=stop+1..start} 2^k
 // seconds (an integer, so exact as a fraction too), its variance and its
 // minimum, start − stop seconds.
-func lifespanExact(b *lifespanBattle, rational bool) *rules.Exact {
+func lifespanExact(p stratfight.LifespanParams, spec rules.Spec, rational bool) *rules.Exact {
 	value := func(f float64, rat string) rules.Value {
 		if !rational {
 			rat = ""
@@ -46,23 +54,23 @@ func lifespanExact(b *lifespanBattle, rational bool) *rules.Exact {
 	}
 	zero, one := value(0, "0"), value(1, "1")
 	death, stopped := one, zero
-	if b.stop > 0 {
+	if p.Stop > 0 {
 		death, stopped = zero, one
 	}
 	mean := new(big.Int)
-	for k := b.stop + 1; k <= b.start; k++ {
+	for k := p.Stop + 1; k <= p.Start; k++ {
 		mean.Add(mean, new(big.Int).Lsh(big.NewInt(1), uint(k)))
 	}
-	sd := math.Sqrt(LifespanVariance(b.start, b.stop))
-	least := LifespanMin(b.start, b.stop)
+	sd := math.Sqrt(stratfight.LifespanVariance(p.Start, p.Stop))
+	least := stratfight.LifespanMin(p.Start, p.Stop)
 	return &rules.Exact{
 		Win:        [3]rules.Value{rules.None: one, rules.A: zero, rules.B: zero},
 		Ends:       []rules.NamedValue{{Name: "death", Value: death}, {Name: "stopped", Value: stopped}},
-		RoundsMean: value(LifespanMean(b.start, b.stop), mean.String()),
+		RoundsMean: value(stratfight.LifespanMean(p.Start, p.Stop), mean.String()),
 		RoundsSD:   &sd,
 		RoundsMin:  &least,
-		RoundsUnit: b.spec.RoundsUnit,
-		Options:    b.spec.Options,
-		Notes:      b.spec.Notes,
+		RoundsUnit: spec.RoundsUnit,
+		Options:    spec.Options,
+		Notes:      spec.Notes,
 	}
 }

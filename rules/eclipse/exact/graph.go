@@ -1,0 +1,218 @@
+package exact
+
+import (
+	"fmt"
+
+	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/rules/eclipse"
+)
+
+// node is one (activation pointer, fleet state) point of the chain.
+type node struct {
+	key     uint64 // xkey*ptrs + k
+	prog    int32
+	k       int16
+	chooser int8 // side whose optimal policy picks among alternatives, -1 if none
+	stale   bool // round start with no cannon in the battle (§3.7)
+	// e0 is the node's first edge. Nodes are expanded in creation order,
+	// so a node's edges end where the next node's begin (see edges); not
+	// storing the count keeps a node at 24 bytes.
+	e0   int32
+	ncTo int32 // node reached when nothing changes, -1 if none
+}
+
+// state identifies the node's fleet state: x·ptrs (its key without the
+// pointer), which spares dividing by ptrs.
+func (nd *node) state() uint64 { return nd.key - uint64(nd.k) }
+
+// terminal is one end of the battle as the outputs see it.
+type terminal struct {
+	winner    rules.Side
+	end       int
+	survivors [eclipse.MaxTypes]int8
+	left      [eclipse.MaxTypes]bool
+	rep       [2]int8
+}
+
+type solver[T any, A num[T]] struct {
+	ar  A
+	c   *eclipse.Compiled
+	enc *encoder
+	opt Options
+
+	nodes []node
+	index indexTable
+	// Edges: per edge its probability and the target followed (node
+	// index, or -1-terminal). An optimal side's edges may have several
+	// alternative targets: alt0, nalt and alts list them (only when a side
+	// is optimal; fixed policies, by far the common case, need just one
+	// target per edge), and backward points to at the chosen one.
+	prob    []T
+	to      []int32
+	optimal bool    // some side plays the optimal policy
+	alt0    []int32 // per edge: first alternative in alts
+	nalt    []int32 // per edge: number of alternatives
+	alts    []int32 // alternative targets
+	nc      []T     // per node: probability of no change
+	terms   []terminal
+	termIdx map[uint64]int32
+	root    int32
+
+	// Volley memo: a volley changes only the enemy side, so its outcomes
+	// depend on (firing type, missile or cannon, ships firing, enemy
+	// sub-state) and are shared by every node with that enemy sub-state.
+	memo    indexTable // (enemy sub-key, volleyTag) → entry
+	entries []volleyEntry[T]
+	// Outcome memo of fixed policies: the state after a roll depends only
+	// on the firing type, the enemy sub-state and the dice per (colour,
+	// hitting face class), not on how many ships rolled them, so volleys of
+	// 1..n ships of a type against the same enemy share their outcomes.
+	// outTab[at + index(counts)], at from outMemo, is 1 + an index into
+	// outVals, or 0 when not computed yet; index is mixed radix over the
+	// counts, each bounded by the dice of the whole type (see volley).
+	outMemo indexTable // (enemy sub-key, volleyTag with n = 0) → outTab offset
+	outTab  []int32
+	outVals []volleyOut
+	// Rolls of the memoised volleys: per roll its probability and its
+	// outcomes. When no side is optimal every roll has exactly one outcome,
+	// outs[r], and rollA0/rollNA (first outcome, number of outcomes) stay
+	// empty, as alt0/nalt do for edges; see rollOuts.
+	rollP  []T
+	rollA0 []int32
+	rollNA []int32
+	outs   []volleyOut
+	outIdx map[uint64]int32
+
+	// expansion scratch
+	st eclipse.State
+	// The side sub-keys s.st holds decoded, and their progress: nodes are
+	// expanded in creation order, and a volley's successors share the
+	// firing side's sub-key, so one side rarely needs decoding again.
+	stKey  [2]uint64
+	stProg [2]int32
+
+	st2     eclipse.State
+	w       *eclipse.Work
+	merge   map[int32]int32
+	targets []int32
+	// The edges of the node being expanded that end the battle, which
+	// fixedEdge merges.
+	termEdges []int32
+	binom     [][]T
+	pow       [7][]T
+	leaves    int
+
+	// results
+	order []int32
+	term  []T
+	mass  []T
+	value []T
+	rndE  T
+	// roundsDistribution's arrays: each node's target code, and the nodes
+	// by topological position as the sweep reads them.
+	nodeCode []int32
+	sweep    []sweepNode
+}
+
+func newSolver[T any, A num[T]](ar A, c *eclipse.Compiled, opt Options) (*solver[T, A], error) {
+	enc, err := newEncoder(c)
+	if err != nil {
+		return nil, err
+	}
+	s := &solver[T, A]{ar: ar, c: c, enc: enc, opt: opt,
+		termIdx: map[uint64]int32{}, outIdx: map[uint64]int32{},
+		w: c.NewWork(), merge: map[int32]int32{}}
+	s.index.init([2][]tableSlot{})
+	s.memo.init([2][]tableSlot{})
+	s.outMemo.init([2][]tableSlot{})
+	s.optimal = c.Sides[0].Policy == eclipse.PolicyOptimal || c.Sides[1].Policy == eclipse.PolicyOptimal
+	s.tables()
+	s.stKey = [2]uint64{^uint64(0), ^uint64(0)} // no sub-key decoded yet
+	return s, nil
+}
+
+func (s *solver[T, A]) budgetErr() error {
+	return fmt.Errorf("exact: %w: more than %d states (activation points × fleet states) would be needed; run Monte Carlo instead (crucible run)", ErrBudget, s.opt.MaxStates)
+}
+
+// node returns the index of the node for (xkey, k), creating it.
+func (s *solver[T, A]) node(xkey uint64, k int) (int32, error) {
+	key := xkey*s.enc.ptrs + uint64(k)
+	i, found := s.index.getOrPut(key, 0, int32(len(s.nodes)))
+	if found {
+		return i, nil
+	}
+	if len(s.nodes) >= s.opt.MaxStates {
+		return 0, s.budgetErr()
+	}
+	push(&s.nodes, node{key: key, k: int16(k), chooser: -1, ncTo: -1})
+	push(&s.nc, s.ar.zero())
+	return i, nil
+}
+
+// next is the node after activation k of a round (or of the missile phase)
+// in the state of sub-keys a and b (and round digit round), in which the
+// global types of mask have ships in the battle. Activations of types with
+// no ship in the battle change nothing (§3.3 step 2) and are passed over,
+// so such nodes never exist.
+func (s *solver[T, A]) next(mask uint8, a, b uint64, round, k int) (int32, error) {
+	if round == 0 {
+		mo := s.c.MissileOrder
+		for k+1 < len(mo) && mask&(1<<mo[k+1]) == 0 {
+			k++
+		}
+		if k+1 < len(mo) {
+			return s.node(s.enc.join(a, b, round), k+1)
+		}
+		return s.node(s.enc.join(a, b, 1), 0)
+	}
+	o := s.c.Order
+	for k+1 < len(o) && mask&(1<<o[k+1]) == 0 {
+		k++
+	}
+	if k+1 < len(o) {
+		return s.node(s.enc.join(a, b, round), k+1)
+	}
+	return s.node(s.enc.join(a, b, min(round+1, s.c.RetreatRounds)), 0)
+}
+
+func (s *solver[T, A]) terminal(st *eclipse.State, winner rules.Side, end int) int32 {
+	t := terminal{winner: winner, end: end}
+	key := uint64(winner) | uint64(end)<<2
+	for u := range s.c.Types {
+		t.survivors[u] = st.N[u]
+		t.left[u] = st.Status[u] == eclipse.Left
+		key = key<<5 | uint64(st.N[u])<<1
+		if t.left[u] {
+			key |= 1
+		}
+	}
+	for side := range 2 {
+		t.rep[side] = int8(s.c.Reputation(st, side))
+		key = key<<1 | b2u(st.Withdrew[side])
+	}
+	if i, ok := s.termIdx[key]; ok {
+		return i
+	}
+	i := int32(len(s.terms))
+	s.termIdx[key] = i
+	s.terms = append(s.terms, t)
+	return i
+}
+
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// edges returns the edge range e0..e1 of node i (once every node is
+// expanded).
+func (s *solver[T, A]) edges(i int32) (e0, e1 int32) {
+	e0, e1 = s.nodes[i].e0, int32(len(s.prob))
+	if int(i)+1 < len(s.nodes) {
+		e1 = s.nodes[i+1].e0
+	}
+	return e0, e1
+}

@@ -1,0 +1,108 @@
+package exact
+
+import "math/bits"
+
+// sortNodes orders the nodes topologically: by progress, then state, then
+// pointer, so that each fleet state's nodes (a "cluster", which only the
+// no-change loop connects) are contiguous. Since key = x·ptrs + k with
+// k < ptrs, (state, pointer) order is key order. Keys are distinct, so the
+// order is fully determined; it is found by a radix sort (stable passes
+// over the bytes of the key, least significant first, then of the
+// progress), several times faster than a comparison sort here: keys have
+// few significant bytes and progress takes few values.
+func (s *solver[T, A]) sortNodes() {
+	n := len(s.nodes)
+	// Every node exists now, so the node table is no longer needed: its
+	// slots (at least twice as many as the nodes) hold the two buffers the
+	// passes alternate between, which saves allocating them; a slot's tag
+	// holds the node's progress. (The table is not used again.)
+	src, dst := s.index.slots[:n], s.index.slots[n:2*n]
+	var keyBits, progBits uint64
+	for i := range s.nodes {
+		nd := &s.nodes[i]
+		src[i] = tableSlot{key: nd.key, tag: uint32(nd.prog), idx: int32(i)}
+		keyBits |= nd.key
+		progBits |= uint64(nd.prog)
+	}
+	for d := range (bits.Len64(keyBits) + 7) / 8 {
+		radixPass(dst, src, d)
+		src, dst = dst, src
+	}
+	for d := range (bits.Len64(progBits) + 7) / 8 {
+		radixPass(dst, src, 8+d)
+		src, dst = dst, src
+	}
+	s.order = scratch(s.order, n) // every element is set below
+	for i, sl := range src {
+		s.order[i] = sl.idx
+	}
+}
+
+// radixPass copies src into dst stably ordered by digit d of the slots:
+// byte d of the key for d < 8, else byte d−8 of the tag.
+func radixPass(dst, src []tableSlot, d int) {
+	digit := func(sl tableSlot) uint8 {
+		if d < 8 {
+			return uint8(sl.key >> (8 * d))
+		}
+		return uint8(sl.tag >> (8 * (d - 8)))
+	}
+	var start [256]int32 // per digit value: where its run begins in dst
+	for _, sl := range src {
+		start[digit(sl)]++
+	}
+	sum := int32(0)
+	for v, c := range start {
+		start[v] = sum
+		sum += c
+	}
+	for _, sl := range src {
+		v := digit(sl)
+		dst[start[v]] = sl
+		start[v]++
+	}
+}
+
+// clusters calls f for each run of nodes with the same fleet state, in
+// topological order (or reverse).
+func (s *solver[T, A]) clusters(reverse bool, f func(cl []int32)) {
+	// The runs are found on the fly, scanning from the end when reverse,
+	// rather than listed first: no allocation per solve.
+	state := func(i int) uint64 { return s.nodes[s.order[i]].state() }
+	n := len(s.order)
+	if !reverse {
+		for i := 0; i < n; {
+			j := i + 1
+			for j < n && state(j) == state(i) {
+				j++
+			}
+			f(s.order[i:j])
+			i = j
+		}
+		return
+	}
+	for j := n; j > 0; {
+		i := j - 1
+		for i > 0 && state(i-1) == state(j-1) {
+			i--
+		}
+		f(s.order[i:j])
+		j = i
+	}
+}
+
+// scratch returns buf resized to n elements, reallocating only when its
+// capacity is short: the per-cluster arrays of backward and forward are
+// reused from one cluster to the next instead of allocated for each.
+func scratch[E any](buf []E, n int) []E {
+	if cap(buf) < n {
+		return make([]E, n)
+	}
+	return buf[:n]
+}
+
+// intra reports whether node a's no-change successor is in its own cluster.
+func (s *solver[T, A]) intra(a int32) bool {
+	to := s.nodes[a].ncTo
+	return to >= 0 && s.nodes[to].state() == s.nodes[a].state()
+}
