@@ -52,6 +52,7 @@ fuzz:
 
 vet:
 	$(GO) vet ./...
+	$(GO) vet -tags long ./...
 	@test -z "$$(gofmt -l .)" || { gofmt -l .; exit 1; }
 
 clean:

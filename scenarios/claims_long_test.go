@@ -7,9 +7,7 @@ import (
 	"testing"
 
 	"github.com/crucible-sim/crucible/analysis"
-	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
-	"github.com/crucible-sim/crucible/sim"
 )
 
 // TestExactClaimsLong runs every built-in scenario that carries exact claims
@@ -49,25 +47,16 @@ func TestExactClaimsLong(t *testing.T) {
 	alpha := 1e-6 / float64(total)
 	for _, j := range jobs {
 		t.Run(j.sc.Name, func(t *testing.T) {
-			b, err := j.sc.Compile()
+			sol, err := analysis.Solve(context.Background(), j.sc, false)
 			if err != nil {
 				t.Fatal(err)
 			}
-			solver, err := rules.LookupSolver(j.sc.Ruleset)
+			res, _, err := analysis.Run{Seed: 20261122}.Fight(context.Background(), j.sc, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
-			sol, err := solver.Solve(context.Background(), j.sc.Document(), false)
-			if err != nil {
-				t.Fatal(err)
-			}
-			tally, err := sim.Run(context.Background(), sim.Job{Battle: b, Key: sim.Key(j.sc.Name), Seed: 20261122, Trials: j.sc.Trials})
-			if err != nil {
-				t.Fatal(err)
-			}
-			res := &analysis.Result{Scenario: j.sc.Name, Spec: b.Spec(), Tally: tally, Planned: tally.Trials}
 			for _, c := range j.claims {
-				if v := analysis.CheckClaim(c, res, alpha, sol.Metric); v.Verdict != analysis.Pass {
+				if v := analysis.CheckClaim(c, res, alpha, sol); v.Verdict != analysis.Pass {
 					t.Errorf("%s: %s (%s)", c.Metric, v.Verdict, v.Note)
 				}
 			}
