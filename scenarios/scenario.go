@@ -10,7 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
 	"sort"
 	"strconv"
@@ -92,7 +91,7 @@ func Load(ref string) (*Scenario, error) {
 			return loadBuiltin(ref)
 		}
 	}
-	src, err := os.ReadFile(ref)
+	src, err := readFile(ref)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("%s: no such file and no built-in scenario of that name (run `crucible scenarios` for the list)", ref)

@@ -3,6 +3,7 @@ package scenarios_test
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/crucible-sim/crucible/rules"
 	_ "github.com/crucible-sim/crucible/rules/all"
@@ -159,5 +160,52 @@ func TestSuites(t *testing.T) {
 		if e.Name == "stratfight/lifespan-claims" {
 			t.Error("the suite is listed as a scenario")
 		}
+	}
+}
+
+// Hostile and broken files are refused before the YAML parser sees them,
+// with the place and the reason; text in UTF-8 with a byte-order mark or
+// in UTF-16 reads like any other.
+func TestFileLimitsAndEncodings(t *testing.T) {
+	ok := "ruleset: stratfight\na: {fighter: thug}\nb: {fighter: guard}\n"
+	utf16le := []byte{0xFF, 0xFE}
+	for _, r := range ok {
+		utf16le = append(utf16le, byte(r), 0)
+	}
+	for _, src := range [][]byte{append([]byte{0xEF, 0xBB, 0xBF}, ok...), utf16le} {
+		if _, err := scenarios.Parse("enc.yaml", "enc", src); err != nil {
+			t.Errorf("% x…: %v", src[:4], err)
+		}
+	}
+	for _, c := range []struct {
+		src  string
+		want string
+	}{
+		{"a: " + strings.Repeat("[", 100_000), "x.yaml:1:67: nested more than 64 levels deep"},
+		{"a: " + strings.Repeat("{b: ", 70), "nested more than 64 levels deep"},
+		{"a:\n" + func() string {
+			var b strings.Builder
+			for i := 1; i < 80; i++ {
+				b.WriteString(strings.Repeat(" ", i) + "b:\n")
+			}
+			return b.String()
+		}(), "x.yaml:65:65: nested more than 64 levels deep"},
+		{strings.Repeat("- ", 80) + "x\n", "nested more than 64 levels deep"},
+		{"ruleset: stratfight\x00\n", "x.yaml:1:20: a NUL byte"},
+		{"ruleset: \xff\xfe\xfd\n", "x.yaml:1:10: not UTF-8 text (byte 0xff)"},
+		{strings.Repeat("#", scenarios.MaxFileBytes+1), "x.yaml: the file is larger than 4194304 bytes"},
+	} {
+		start := time.Now()
+		_, err := scenarios.Parse("x.yaml", "x", []byte(c.src))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%.30q…: %v, want %q", c.src, err, c.want)
+		}
+		if d := time.Since(start); d > 5*time.Second {
+			t.Errorf("%.30q…: refused only after %v", c.src, d)
+		}
+	}
+	// Deep but within the limit parses.
+	if _, err := scenarios.ParseYAML("x.yaml", []byte("a: "+strings.Repeat("[", 60)+strings.Repeat("]", 60))); err != nil {
+		t.Errorf("60 levels: %v", err)
 	}
 }

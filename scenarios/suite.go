@@ -3,7 +3,6 @@ package scenarios
 import (
 	"fmt"
 	"io/fs"
-	"os"
 	"strings"
 
 	"github.com/crucible-sim/crucible/rules/doc"
@@ -23,7 +22,7 @@ func LoadSuite(ref string) (s *Suite, ok bool, err error) {
 	file := ref
 	if b, err := builtin.ReadFile("builtin/" + ref + ".yaml"); err == nil {
 		src, file = b, "builtin/"+ref+".yaml"
-	} else if b, err := os.ReadFile(ref); err == nil {
+	} else if b, err := readFile(ref); err == nil {
 		src = b
 	} else {
 		return nil, false, nil

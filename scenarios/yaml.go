@@ -22,6 +22,10 @@ func ParseYAML(file string, src []byte) (n *doc.Node, err error) {
 			n, err = nil, &doc.Error{Pos: doc.Pos{File: file}, Msg: fmt.Sprintf("cannot parse YAML: %v", r)}
 		}
 	}()
+	src, err = text(file, src)
+	if err != nil {
+		return nil, err
+	}
 	f, perr := parser.ParseBytes(src, 0)
 	if perr != nil {
 		return nil, yamlError(file, perr)

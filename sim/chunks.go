@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -10,28 +11,70 @@ import (
 // Chunks records which chunks of a run have finished, so that an
 // interrupted run can be resumed without fighting any trial twice. It is
 // safe for concurrent use.
+//
+// The record is a sorted list of runs of finished chunks. Chunks are started
+// in order and finish within a few of each other, so the list stays a few
+// runs long however many chunks a run has (10^11 for 10^14 trials).
 type Chunks struct {
 	mu   sync.Mutex
-	done []bool
+	n    int64
+	runs []span // disjoint, sorted, not adjacent
 }
 
+// span is the chunks lo..hi, inclusive.
+type span struct{ lo, hi int64 }
+
 // NewChunks returns an empty record for n chunks.
-func NewChunks(n int64) *Chunks { return &Chunks{done: make([]bool, n)} }
+func NewChunks(n int64) *Chunks { return &Chunks{n: n} }
 
 // Len returns the number of chunks recorded.
-func (c *Chunks) Len() int64 { return int64(len(c.done)) }
+func (c *Chunks) Len() int64 { return c.n }
+
+// find returns the index of the first run that ends at or after i.
+func (c *Chunks) find(i int64) int {
+	k, _ := slices.BinarySearchFunc(c.runs, i, func(s span, i int64) int {
+		if s.hi < i {
+			return -1
+		}
+		return 1
+	})
+	return k
+}
 
 // Done reports whether chunk i finished.
 func (c *Chunks) Done(i int64) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.done[i]
+	k := c.find(i)
+	return k < len(c.runs) && c.runs[k].lo <= i
+}
+
+// NextUndone returns the first chunk at or after i that has not finished
+// (Len if none).
+func (c *Chunks) NextUndone(i int64) int64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if k := c.find(i); k < len(c.runs) && c.runs[k].lo <= i {
+		return c.runs[k].hi + 1
+	}
+	return i
 }
 
 func (c *Chunks) mark(i int64) {
 	c.mu.Lock()
-	c.done[i] = true
-	c.mu.Unlock()
+	defer c.mu.Unlock()
+	c.add(span{i, i})
+}
+
+// add merges s into the runs.
+func (c *Chunks) add(s span) {
+	k := c.find(s.lo - 1) // the first run that may touch s
+	j := k
+	for j < len(c.runs) && c.runs[j].lo <= s.hi+1 {
+		s.lo, s.hi = min(s.lo, c.runs[j].lo), max(s.hi, c.runs[j].hi)
+		j++
+	}
+	c.runs = slices.Replace(c.runs, k, j, s)
 }
 
 // Count returns the number of finished chunks.
@@ -39,10 +82,8 @@ func (c *Chunks) Count() int64 {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	var n int64
-	for _, d := range c.done {
-		if d {
-			n++
-		}
+	for _, s := range c.runs {
+		n += s.hi - s.lo + 1
 	}
 	return n
 }
@@ -51,22 +92,13 @@ func (c *Chunks) Count() int64 {
 func (c *Chunks) String() string {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	var parts []string
-	for i := 0; i < len(c.done); {
-		if !c.done[i] {
-			i++
-			continue
-		}
-		j := i
-		for j+1 < len(c.done) && c.done[j+1] {
-			j++
-		}
-		if i == j {
-			parts = append(parts, strconv.Itoa(i))
+	parts := make([]string, len(c.runs))
+	for k, s := range c.runs {
+		if s.lo == s.hi {
+			parts[k] = strconv.FormatInt(s.lo, 10)
 		} else {
-			parts = append(parts, fmt.Sprintf("%d-%d", i, j))
+			parts[k] = fmt.Sprintf("%d-%d", s.lo, s.hi)
 		}
-		i = j + 1
 	}
 	return strings.Join(parts, ",")
 }
@@ -87,9 +119,7 @@ func ParseChunks(s string, n int64) (*Chunks, error) {
 		if err1 != nil || err2 != nil || lo < 0 || hi < lo || hi >= n {
 			return nil, fmt.Errorf("bad chunk range %q for %d chunks", part, n)
 		}
-		for i := lo; i <= hi; i++ {
-			c.done[i] = true
-		}
+		c.add(span{lo, hi})
 	}
 	return c, nil
 }

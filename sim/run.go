@@ -53,6 +53,17 @@ type Job struct {
 	Chunks *Chunks
 }
 
+// check refuses a job whose trials or chunks are out of range.
+func (job Job) check() error {
+	switch {
+	case job.Trials < 0 || job.First < 0 || job.Trials > MaxTrials || job.First > MaxTrials-job.Trials:
+		return fmt.Errorf("sim: trials [%d, +%d) out of range: a run has at most %d trials, from 0", job.First, job.Trials, int64(MaxTrials))
+	case job.Chunk > MaxTrials:
+		return fmt.Errorf("sim: a chunk of %d trials is more than a run's %d", job.Chunk, int64(MaxTrials))
+	}
+	return nil
+}
+
 // NumChunks returns the number of chunks the job is split into.
 func (job Job) NumChunks() int64 {
 	return (job.Trials + job.chunkSize() - 1) / job.chunkSize()
@@ -85,8 +96,8 @@ const cacheLine = 128
 // tally of every completed chunk together with ctx's error. A panic in a
 // battle becomes an error naming the trial.
 func Run(ctx context.Context, job Job) (*Tally, error) {
-	if job.Trials < 0 || job.First < 0 {
-		return nil, fmt.Errorf("sim: negative trial range [%d, +%d)", job.First, job.Trials)
+	if err := job.check(); err != nil {
+		return nil, err
 	}
 	workers := job.Workers
 	if workers <= 0 {
@@ -119,8 +130,10 @@ func Run(ctx context.Context, job Job) (*Tally, error) {
 		if gctx.Err() != nil {
 			break
 		}
-		if job.Chunks != nil && job.Chunks.Done(c) {
-			continue
+		if job.Chunks != nil {
+			if c = job.Chunks.NextUndone(c); c >= nChunks {
+				break
+			}
 		}
 		lo := job.First + c*chunk
 		hi := min(lo+chunk, job.First+job.Trials)

@@ -221,3 +221,40 @@ func TestParseChunksRejectsBadRanges(t *testing.T) {
 		t.Errorf("round trip: %v %v", c, err)
 	}
 }
+
+// A run of 10^14 trials keeps its chunk record to a few runs of finished
+// chunks, cancelled after a few chunks, and a job beyond 2^53 trials is
+// refused rather than allocated.
+func TestHugeRunsStaySmall(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	job := Job{Battle: coinBattle{}, Key: 1, Seed: 1, Trials: 100_000_000_000_000, Workers: 2,
+		Done: func(int64) { cancel() }}
+	job.Chunks = NewChunks(job.NumChunks())
+	tally, err := Run(ctx, job)
+	if !errors.Is(err, context.Canceled) || tally.Trials == 0 {
+		t.Fatalf("err %v, %d trials", err, tally.Trials)
+	}
+	if len(job.Chunks.runs) > 2 || job.Chunks.Count()*DefaultChunk != tally.Trials {
+		t.Errorf("chunk record %s for %d trials", job.Chunks, tally.Trials)
+	}
+	for _, bad := range []Job{{Trials: MaxTrials + 1}, {First: MaxTrials, Trials: 1}, {Trials: 10, Chunk: MaxTrials + 1}} {
+		bad.Battle = coinBattle{}
+		if _, err := Run(context.Background(), bad); err == nil || !strings.Contains(err.Error(), "sim: ") {
+			t.Errorf("%+v: err %v", bad, err)
+		}
+	}
+}
+
+func TestChunksRecord(t *testing.T) {
+	c := NewChunks(20)
+	for _, i := range []int64{3, 1, 2, 7, 0, 9, 8} {
+		c.mark(i)
+	}
+	if c.String() != "0-3,7-9" || c.Count() != 7 || !c.Done(8) || c.Done(4) || c.NextUndone(1) != 4 || c.NextUndone(5) != 5 || c.NextUndone(7) != 10 {
+		t.Errorf("record %s (count %d)", c, c.Count())
+	}
+	back, err := ParseChunks("7-9,0-3,4", 20)
+	if err != nil || back.String() != "0-4,7-9" {
+		t.Errorf("parsed %v, %v", back, err)
+	}
+}

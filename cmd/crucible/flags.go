@@ -69,8 +69,8 @@ func (f *runFlags) plan(cmd *cobra.Command) (analysis.Run, error) {
 	if fl.Lookup("workers") != nil && fl.Changed("workers") && f.workers < 1 {
 		return analysis.Run{}, usageError("--workers %d: allowed: an integer ≥ 1 (default: one per core)", f.workers)
 	}
-	if fl.Lookup("chunk") != nil && f.chunk < 1 {
-		return analysis.Run{}, usageError("--chunk %d: allowed: an integer ≥ 1 (default %d)", f.chunk, sim.DefaultChunk)
+	if fl.Lookup("chunk") != nil && (f.chunk < 1 || f.chunk > sim.MaxTrials) {
+		return analysis.Run{}, usageError("--chunk %d: allowed: an integer from 1 to %d (default %d)", f.chunk, int64(sim.MaxTrials), sim.DefaultChunk)
 	}
 	shard, err := sim.ParseShard(f.shard)
 	if err != nil {
