@@ -11,8 +11,8 @@ import (
 // first appears, and each group's tallies are added up. The members of a
 // group must share the scenario hash and the seed and cover disjoint trial
 // ranges. A group that covers a whole run is indistinguishable from a
-// single run of it; one that does not says which trials it covers in
-// Shard. The inputs are not changed.
+// single run of it; one that does not is marked Partial and says which
+// trials it covers in Shard. The inputs are not changed.
 func Merge(rs []*Result) ([]*Result, error) {
 	var order []string
 	groups := map[string][]*Result{}
@@ -48,6 +48,8 @@ func mergeOne(rs []*Result) (*Result, error) {
 			return nil, fmt.Errorf("scenario hashes differ (%s vs %s): the shards ran different scenario contents", base.Hash, r.Hash)
 		case r.Seed != base.Seed:
 			return nil, fmt.Errorf("seeds differ (%d vs %d)", base.Seed, r.Seed)
+		case r.RunTrials != base.RunTrials:
+			return nil, fmt.Errorf("the shards split runs of different sizes (%d and %d trials)", base.RunTrials, r.RunTrials)
 		case r.First < end:
 			return nil, fmt.Errorf("trial ranges overlap at trial %d: a shard was given twice?", r.First)
 		}
@@ -58,9 +60,14 @@ func mergeOne(rs []*Result) (*Result, error) {
 		base.Planned += r.Planned
 		end = r.First + r.Planned
 	}
-	base.Shard = ""
-	if !contiguous || base.First != 0 {
+	base.Shard, base.Partial = "", !contiguous || base.First != 0 || base.RunTrials > 0 && end != base.RunTrials
+	if base.Partial {
 		base.Shard = fmt.Sprintf("partial: %d trials between %d and %d", base.Planned, base.First, end-1)
+		if base.RunTrials > 0 {
+			base.Shard += fmt.Sprintf(" of a run of %d", base.RunTrials)
+		}
+		return &base, nil
 	}
+	base.RunTrials = 0 // a whole run, indistinguishable from one machine's
 	return &base, nil
 }

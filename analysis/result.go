@@ -20,10 +20,16 @@ type Result struct {
 	// Planned is the number of trials asked for; Tally.Trials is smaller
 	// when the run was interrupted.
 	Planned int64
-	// Shard is "K/N" when the run covered only shard K of N, else "".
+	// Shard is "K/N" when the run covered only shard K of N, "partial: …"
+	// for a merge of shards that leaves trials out, else "".
 	Shard string
 	// First is the index of the run's first trial (non-zero for shards).
 	First int64
+	// RunTrials is the number of trials of the whole run a shard is part of
+	// (0 when unknown: results written before crucible 0.2).
+	RunTrials int64
+	// Partial marks a merge of shards that does not cover the whole run.
+	Partial bool
 }
 
 // Interrupted reports whether fewer trials finished than were planned.

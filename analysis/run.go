@@ -64,7 +64,8 @@ func (r Run) Fight(ctx context.Context, sc *scenarios.Scenario, prior *sim.Check
 	if err != nil {
 		return nil, nil, err
 	}
-	first, trials := r.Shard.Range(r.TrialsOf(sc))
+	total := r.TrialsOf(sc)
+	first, trials := r.Shard.Range(total)
 	job := sim.Job{
 		Battle: battle, Key: sim.Key(sc.Name), Seed: r.Seed,
 		First: first, Trials: trials, Workers: r.Workers, Chunk: r.Chunk,
@@ -98,6 +99,9 @@ func (r Run) Fight(ctx context.Context, sc *scenarios.Scenario, prior *sim.Check
 		Scenario: sc.Name, Ruleset: sc.Ruleset, Hash: sc.Hash(), Version: r.Version,
 		Seed: r.Seed, Spec: battle.Spec(), Tally: tally, Planned: job.Trials, First: first,
 		Shard: r.Shard.String(),
+	}
+	if !r.Shard.Whole() {
+		res.RunTrials = total
 	}
 	return res, sim.NewCheckpoint(sc.Name, sc.Hash(), job, tally), err
 }

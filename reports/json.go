@@ -87,6 +87,12 @@ func Object(r *analysis.Result) (json.Marshaler, error) {
 	if r.Shard != "" {
 		o = append(o, field{"shard", r.Shard}, field{"first_trial", r.First})
 	}
+	if r.RunTrials > 0 {
+		o = append(o, field{"run_trials", r.RunTrials})
+	}
+	if r.Partial {
+		o = append(o, field{"partial", true})
+	}
 	if r.Interrupted() {
 		o = append(o, field{"interrupted", true})
 	}

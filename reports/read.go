@@ -43,6 +43,8 @@ func readOne(raw []byte) (*analysis.Result, error) {
 		Planned  int64           `json:"planned_trials"`
 		Shard    string          `json:"shard"`
 		First    int64           `json:"first_trial"`
+		RunTrial int64           `json:"run_trials"`
+		Partial  bool            `json:"partial"`
 		Options  json.RawMessage `json:"options"`
 		Docs     json.RawMessage `json:"counter_docs"`
 		Notes    []string        `json:"notes"`
@@ -89,6 +91,7 @@ func readOne(raw []byte) (*analysis.Result, error) {
 	return &analysis.Result{
 		Scenario: meta.Scenario, Ruleset: meta.Ruleset, Hash: meta.Hash, Version: meta.Version,
 		Seed: *meta.Seed, Spec: spec, Tally: t, Planned: meta.Planned, Shard: meta.Shard, First: meta.First,
+		RunTrials: meta.RunTrial, Partial: meta.Partial,
 	}, nil
 }
 

@@ -88,6 +88,14 @@ func TestShardsMerge(t *testing.T) {
 		t.Errorf("merged shards differ from the whole run:\n%s\n----\n%s", merged, whole)
 	}
 	mustFail(t, exitFailed, "overlap", "merge", parts[0], parts[0])
+	// Shards 0/3 and 1/3 are two thirds of the run: a partial result,
+	// printed and marked, and exit 1 unless --partial is given.
+	out, _ := mustFail(t, exitFailed, "the shards are partial: 2000 trials between 0 and 1999 of a run of 3001; merge the missing shards too, or pass --partial",
+		"merge", "--format", "json", parts[0], parts[1])
+	if !strings.Contains(out, `"partial": true`) {
+		t.Errorf("partial merge not marked:\n%.300s", out)
+	}
+	mustRun(t, "merge", "--partial", parts[0], parts[1])
 }
 
 func TestMergeRefusesMismatches(t *testing.T) {

@@ -12,8 +12,9 @@ import (
 
 func newMergeCmd() *cobra.Command {
 	var (
-		format string
-		out    string
+		format  string
+		out     string
+		partial bool
 	)
 	cmd := &cobra.Command{
 		Use:   "merge RESULT.json...",
@@ -21,7 +22,9 @@ func newMergeCmd() *cobra.Command {
 		Long: `merge reads JSON results (from run --format json, typically with --shard K/N)
 and adds up the tallies of each scenario. The shards must share the scenario
 hash and seed and cover disjoint trial ranges; the merged result is exactly
-what one machine running every trial would have printed.`,
+what one machine running every trial would have printed. Shards that leave
+trials of the run out are merged and marked partial, and merge exits 1
+unless --partial says a partial result is what you want.`,
 		Example: `  for k in 0 1 2 3; do crucible run s.yaml --seed 7 --trials 4000000 --shard $k/4 --format json > part$k.json; done
   crucible merge part*.json`,
 		Args: cobra.MinimumNArgs(1),
@@ -49,12 +52,20 @@ what one machine running every trial would have printed.`,
 				return err
 			}
 			if out != "" {
-				return reports.WriteReport(out, merged, version)
+				if err := reports.WriteReport(out, merged, version); err != nil {
+					return err
+				}
+			}
+			for _, r := range merged {
+				if r.Partial && !partial {
+					return fmt.Errorf("%s: the shards are %s; merge the missing shards too, or pass --partial", r.Scenario, r.Shard)
+				}
 			}
 			return nil
 		},
 	}
 	cmd.Flags().StringVarP(&format, "format", "f", "table", "output format: table, csv or json")
 	cmd.Flags().StringVarP(&out, "out", "o", "", "also write the report files to this directory")
+	cmd.Flags().BoolVar(&partial, "partial", false, "accept shards that leave trials of the run out (the result says which it covers)")
 	return cmd
 }
