@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
+	"slices"
+	"time"
 
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
@@ -34,7 +36,17 @@ type Run struct {
 	Version string
 	// Progress, if set, is told how the run advances.
 	Progress Progress
+	// Save, if set, is given the checkpoints of a FightAll — one for every
+	// scenario finished or begun, the one in progress as of a consistent
+	// snapshot, and those of a prior run not yet reached — every SaveEvery
+	// (default DefaultSaveEvery) while a scenario runs, and as each ends,
+	// so that a run killed at any moment loses at most SaveEvery of work.
+	Save      func([]*sim.Checkpoint)
+	SaveEvery time.Duration
 }
+
+// DefaultSaveEvery is how often a run saves its checkpoint by default.
+const DefaultSaveEvery = 5 * time.Second
 
 // Progress is told how a run advances. It is called as each scenario
 // starts, with its number of trials and the number a resumed run finished
@@ -60,6 +72,12 @@ func (r Run) TrialsOf(sc *scenarios.Scenario) int64 {
 // cancelled the result covers the finished chunks, the checkpoint can
 // finish the rest, and the error is ctx's.
 func (r Run) Fight(ctx context.Context, sc *scenarios.Scenario, prior *sim.Checkpoint) (*Result, *sim.Checkpoint, error) {
+	return r.fight(ctx, sc, prior, nil)
+}
+
+// fight is Fight that also passes a checkpoint of the run as it goes to
+// snap, every SaveEvery, when snap is not nil.
+func (r Run) fight(ctx context.Context, sc *scenarios.Scenario, prior *sim.Checkpoint, snap func(*sim.Checkpoint)) (*Result, *sim.Checkpoint, error) {
 	battle, err := sc.Compile()
 	if err != nil {
 		return nil, nil, err
@@ -85,15 +103,30 @@ func (r Run) Fight(ctx context.Context, sc *scenarios.Scenario, prior *sim.Check
 	if r.Progress != nil {
 		job.Done, stop = r.Progress(sc.Name, job.Trials, done)
 	}
-	tally, err := sim.Run(ctx, job)
-	stop()
-	if tally == nil {
+	running, err := sim.Start(ctx, job)
+	if err != nil {
+		stop()
 		return nil, nil, err
 	}
-	if prior != nil {
-		if merr := tally.Merge(prior.Tally); merr != nil {
-			return nil, nil, merr
+	withPrior := func(t *sim.Tally) (*sim.Tally, error) {
+		if prior != nil {
+			return t, t.Merge(prior.Tally)
 		}
+		return t, nil
+	}
+	if snap != nil {
+		stopSaving := r.saveEvery(func() {
+			t, chunks := running.Snapshot()
+			if t, err := withPrior(t); err == nil {
+				snap(sim.NewCheckpoint(sc.Name, sc.Hash(), job, t, chunks))
+			}
+		})
+		defer stopSaving()
+	}
+	tally, err := running.Wait()
+	stop()
+	if _, merr := withPrior(tally); merr != nil {
+		return nil, nil, merr
 	}
 	res := &Result{
 		Scenario: sc.Name, Ruleset: sc.Ruleset, Hash: sc.Hash(), Version: r.Version,
@@ -103,7 +136,34 @@ func (r Run) Fight(ctx context.Context, sc *scenarios.Scenario, prior *sim.Check
 	if !r.Shard.Whole() {
 		res.RunTrials = total
 	}
-	return res, sim.NewCheckpoint(sc.Name, sc.Hash(), job, tally), err
+	return res, sim.NewCheckpoint(sc.Name, sc.Hash(), job, tally, job.Chunks.String()), err
+}
+
+// saveEvery calls save every SaveEvery until the returned function is
+// called.
+func (r Run) saveEvery(save func()) (stop func()) {
+	every := r.SaveEvery
+	if every <= 0 {
+		every = DefaultSaveEvery
+	}
+	quit, finished := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(finished)
+		t := time.NewTicker(every)
+		defer t.Stop()
+		for {
+			select {
+			case <-quit:
+				return
+			case <-t.C:
+				save()
+			}
+		}
+	}()
+	return func() {
+		close(quit)
+		<-finished
+	}
 }
 
 // FightAll fights each scenario in turn, finishing any whose checkpoint is
@@ -116,14 +176,38 @@ func (r Run) FightAll(ctx context.Context, scs []*scenarios.Scenario, prior []*s
 	}
 	var results []*Result
 	var states []*sim.Checkpoint
-	for _, sc := range scs {
-		res, state, err := r.Fight(ctx, sc, findCheckpoint(prior, sc.Name))
-		if res != nil {
-			results = append(results, res)
-			states = append(states, state)
+	// unreached returns the prior checkpoints of scs[from:], which a
+	// saved file must keep.
+	unreached := func(from int) []*sim.Checkpoint {
+		var out []*sim.Checkpoint
+		for _, sc := range scs[from:] {
+			if p := findCheckpoint(prior, sc.Name); p != nil {
+				out = append(out, p)
+			}
 		}
+		return out
+	}
+	// all lists the checkpoints of the whole command with the scenario in
+	// progress at current.
+	all := func(current *sim.Checkpoint) []*sim.Checkpoint {
+		return append(append(slices.Clip(states), current), unreached(len(states)+1)...)
+	}
+	var snap func(*sim.Checkpoint)
+	if r.Save != nil {
+		snap = func(c *sim.Checkpoint) { r.Save(all(c)) }
+	}
+	for _, sc := range scs {
+		res, state, err := r.fight(ctx, sc, findCheckpoint(prior, sc.Name), snap)
+		if res == nil {
+			return results, append(states, unreached(len(states))...), err
+		}
+		if r.Save != nil {
+			r.Save(all(state))
+		}
+		results = append(results, res)
+		states = append(states, state)
 		if err != nil {
-			return results, states, err
+			return results, append(states, unreached(len(states))...), err
 		}
 	}
 	return results, states, nil

@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/crucible-sim/crucible/analysis"
 	_ "github.com/crucible-sim/crucible/rules/all"
@@ -193,5 +195,55 @@ func TestSolve(t *testing.T) {
 	_, err = analysis.Solve(context.Background(), load(t, "stratfight/thug-vs-guard")[0], false)
 	if err == nil || errors.Is(err, context.Canceled) {
 		t.Errorf("a duel has no exact solution: %v", err)
+	}
+}
+
+// Every checkpoint a run saves as it goes, at whatever moment, finishes to
+// the tallies of the uninterrupted run: that is what lets a run killed at
+// any moment lose nothing but the work since its last save.
+func TestPeriodicCheckpointsResume(t *testing.T) {
+	names := []string{"stratfight/jorah-vs-mountain", "stratfight/thug-vs-guard"}
+	whole, _, err := analysis.Run{Seed: 6, Trials: 20000, Chunk: 100}.FightAll(context.Background(), load(t, names...), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var saved [][]*sim.Checkpoint
+	run := analysis.Run{Seed: 6, Trials: 20000, Chunk: 100, SaveEvery: time.Millisecond,
+		Save: func(cs []*sim.Checkpoint) {
+			b, _ := sim.MarshalCheckpoints(cs) // as a file holds them
+			back, _ := sim.UnmarshalCheckpoints(b)
+			mu.Lock()
+			saved = append(saved, back)
+			mu.Unlock()
+		}}
+	if _, _, err := run.FightAll(context.Background(), load(t, names...), nil); err != nil {
+		t.Fatal(err)
+	}
+	mid := 0
+	for i, cs := range saved {
+		partial := false
+		for _, c := range cs {
+			partial = partial || c.Tally.Trials < 20000
+		}
+		if !partial && i < len(saved)-1 {
+			continue
+		}
+		if partial {
+			mid++
+		}
+		if i%7 != 0 && i != len(saved)-1 {
+			continue // resume from a sample of them
+		}
+		rest, _, err := analysis.Run{Seed: 6, Trials: 20000, Chunk: 100}.FightAll(context.Background(), load(t, names...), cs)
+		if err != nil {
+			t.Fatalf("save %d: %v", i, err)
+		}
+		if tallyJSON(t, rest) != tallyJSON(t, whole) {
+			t.Errorf("resumed from save %d of %d: tallies differ from the whole run", i, len(saved))
+		}
+	}
+	if mid == 0 {
+		t.Errorf("none of %d saves fell inside the run", len(saved))
 	}
 }

@@ -34,12 +34,9 @@ func (c *Checkpoint) Matches(hash string, job Job) error {
 	return nil
 }
 
-// NewCheckpoint records the state of job after a (partial) run.
-func NewCheckpoint(scenario, hash string, job Job, t *Tally) *Checkpoint {
-	done := ""
-	if job.Chunks != nil {
-		done = job.Chunks.String()
-	}
+// NewCheckpoint records the state of job after a (partial) run: the tally
+// t of the chunks done lists (in the form of Chunks.String).
+func NewCheckpoint(scenario, hash string, job Job, t *Tally, done string) *Checkpoint {
 	return &Checkpoint{Scenario: scenario, Hash: hash, Seed: job.Seed, First: job.First,
 		Trials: job.Trials, Chunk: job.chunkSize(), Done: done, Tally: t}
 }

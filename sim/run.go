@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"sync"
 
 	"golang.org/x/sync/errgroup"
 
@@ -81,8 +82,12 @@ type worker struct {
 	fighter rules.Fighter
 	out     rules.Outcome
 	rnd     rules.Rand
-	tally   *Tally // completed chunks
 	chunk   *Tally // the chunk in progress
+	// mu guards tally, the worker's completed chunks, and the marking of
+	// a chunk as finished: a snapshot taken under every worker's mu sees
+	// the chunk record and the tallies agree.
+	mu    sync.Mutex
+	tally *Tally
 	// Two workers written on every trial must not share a cache line.
 	_ [cacheLine]byte
 }
@@ -96,44 +101,74 @@ const cacheLine = 128
 // tally of every completed chunk together with ctx's error. A panic in a
 // battle becomes an error naming the trial.
 func Run(ctx context.Context, job Job) (*Tally, error) {
+	r, err := Start(ctx, job)
+	if err != nil {
+		return nil, err
+	}
+	return r.Wait()
+}
+
+// Running is a run in progress: Start begins it, Snapshot reads its
+// progress, Wait ends it.
+type Running struct {
+	job   Job
+	spec  rules.Spec
+	all   []*worker
+	ended chan struct{}
+	err   error
+}
+
+// Start begins fighting the job's trials in the background (see Run). The
+// job's chunk record is created if it has none.
+func Start(ctx context.Context, job Job) (*Running, error) {
 	if err := job.check(); err != nil {
 		return nil, err
+	}
+	nChunks := job.NumChunks()
+	if job.Chunks == nil {
+		job.Chunks = NewChunks(nChunks)
+	}
+	if job.Chunks.Len() != nChunks {
+		return nil, fmt.Errorf("sim: chunk record has %d chunks, the job %d", job.Chunks.Len(), nChunks)
 	}
 	workers := job.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	chunk := job.chunkSize()
-	spec := job.Battle.Spec()
-	streams := NewStreams(job.Seed, job.Key)
-	nChunks := job.NumChunks()
-	if job.Chunks != nil && job.Chunks.Len() != nChunks {
-		return nil, fmt.Errorf("sim: chunk record has %d chunks, the job %d", job.Chunks.Len(), nChunks)
-	}
 	workers = int(min(int64(workers), max(nChunks, 1)))
-
-	pool := make(chan *worker, workers)
-	all := make([]*worker, workers)
-	for i := range all {
-		all[i] = &worker{
+	r := &Running{job: job, spec: job.Battle.Spec(), all: make([]*worker, workers), ended: make(chan struct{})}
+	for i := range r.all {
+		r.all[i] = &worker{
 			fighter: job.Battle.NewFighter(),
-			out:     rules.Outcome{Counters: padded(len(spec.Counters))},
-			tally:   NewTally(spec),
-			chunk:   newPaddedTally(spec),
+			out:     rules.Outcome{Counters: padded(len(r.spec.Counters))},
+			tally:   NewTally(r.spec),
+			chunk:   newPaddedTally(r.spec),
 		}
-		pool <- all[i]
 	}
+	go func() {
+		r.err = r.fight(ctx)
+		close(r.ended)
+	}()
+	return r, nil
+}
 
+// fight runs every unfinished chunk on the pool of workers.
+func (r *Running) fight(ctx context.Context) error {
+	job := r.job
+	chunk, nChunks := job.chunkSize(), job.NumChunks()
+	streams := NewStreams(job.Seed, job.Key)
+	pool := make(chan *worker, len(r.all))
+	for _, w := range r.all {
+		pool <- w
+	}
 	g, gctx := errgroup.WithContext(ctx)
-	g.SetLimit(workers)
+	g.SetLimit(len(r.all))
 	for c := int64(0); c < nChunks; c++ {
 		if gctx.Err() != nil {
 			break
 		}
-		if job.Chunks != nil {
-			if c = job.Chunks.NextUndone(c); c >= nChunks {
-				break
-			}
+		if c = job.Chunks.NextUndone(c); c >= nChunks {
+			break
 		}
 		lo := job.First + c*chunk
 		hi := min(lo+chunk, job.First+job.Trials)
@@ -143,31 +178,53 @@ func Run(ctx context.Context, job Job) (*Tally, error) {
 			if err := w.runChunk(streams, lo, hi); err != nil {
 				return err
 			}
-			if job.Done != nil {
+			w.mu.Lock()
+			err := w.tally.Merge(w.chunk)
+			job.Chunks.mark(c)
+			w.mu.Unlock()
+			if err == nil && job.Done != nil {
 				job.Done(hi - lo)
 			}
-			if job.Chunks != nil {
-				job.Chunks.mark(c)
-			}
-			return nil
+			return err
 		})
 	}
 	err := g.Wait()
-	total := NewTally(spec)
-	for _, w := range all {
-		if merr := total.Merge(w.tally); merr != nil && err == nil {
-			err = merr
-		}
-	}
 	if err == nil {
 		err = ctx.Err()
 	}
-	return total, err
+	return err
 }
 
-// runChunk fights trials [lo, hi). The chunk's outcomes go to a chunk-local
-// tally first and join the worker's tally only when the whole chunk has
-// finished, so a failed chunk leaves no partial counts behind.
+// Wait waits for the run to end and returns the tally of every finished
+// chunk, with the run's error (ctx's after a cancellation).
+func (r *Running) Wait() (*Tally, error) {
+	<-r.ended
+	total, _ := r.Snapshot()
+	return total, r.err
+}
+
+// Snapshot returns, while the run goes on, the tally of the chunks
+// finished so far and the record of exactly those chunks (Chunks.String),
+// as a checkpoint needs them.
+func (r *Running) Snapshot() (*Tally, string) {
+	for _, w := range r.all {
+		w.mu.Lock()
+	}
+	defer func() {
+		for _, w := range r.all {
+			w.mu.Unlock()
+		}
+	}()
+	total := NewTally(r.spec)
+	for _, w := range r.all {
+		total.Merge(w.tally) // the same spec: cannot fail
+	}
+	return total, r.job.Chunks.String()
+}
+
+// runChunk fights trials [lo, hi) into the worker's chunk tally, which
+// joins the worker's tally only when the whole chunk has finished, so a
+// failed chunk leaves no partial counts behind.
 func (w *worker) runChunk(streams Streams, lo, hi int64) (err error) {
 	w.chunk.Reset()
 	nEnds := len(w.chunk.Ends)
@@ -188,7 +245,7 @@ func (w *worker) runChunk(streams Streams, lo, hi int64) (err error) {
 		}
 		w.chunk.Add(&w.out)
 	}
-	return w.tally.Merge(w.chunk)
+	return nil
 }
 
 // negativeDist reports whether the outcome gives a distribution counter a
