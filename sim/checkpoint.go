@@ -1,6 +1,8 @@
 package sim
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 )
@@ -60,21 +62,37 @@ func (c *Checkpoint) Resume(job Job) (*Chunks, error) {
 	return chunks, nil
 }
 
+// checkpointFile is a checkpoint file: the checkpoints and the SHA-256 of
+// their bytes as written, so that a damaged file is told from a good one.
+type checkpointFile struct {
+	SHA256      string          `json:"sha256"`
+	Checkpoints json.RawMessage `json:"checkpoints"`
+}
+
 // MarshalCheckpoints writes a checkpoint file.
 func MarshalCheckpoints(cs []*Checkpoint) ([]byte, error) {
-	b, err := json.MarshalIndent(struct {
-		Checkpoints []*Checkpoint `json:"checkpoints"`
-	}{cs}, "", " ")
+	body, err := json.Marshal(cs)
+	if err != nil {
+		return nil, err
+	}
+	sum := sha256.Sum256(body)
+	b, err := json.Marshal(checkpointFile{SHA256: hex.EncodeToString(sum[:]), Checkpoints: body})
 	return append(b, '\n'), err
 }
 
-// UnmarshalCheckpoints reads a checkpoint file.
+// UnmarshalCheckpoints reads a checkpoint file, refusing one that is
+// damaged (cut short, or changed since it was written).
 func UnmarshalCheckpoints(data []byte) ([]*Checkpoint, error) {
-	var f struct {
-		Checkpoints []*Checkpoint `json:"checkpoints"`
+	var f checkpointFile
+	if err := json.Unmarshal(data, &f); err != nil || f.SHA256 == "" {
+		return nil, fmt.Errorf("not a crucible checkpoint, or a damaged one (%v); run again without --resume to start over", err)
 	}
-	if err := json.Unmarshal(data, &f); err != nil {
+	if sum := sha256.Sum256(f.Checkpoints); hex.EncodeToString(sum[:]) != f.SHA256 {
+		return nil, fmt.Errorf("the checkpoint is damaged (its checksum does not match its contents); run again without --resume to start over")
+	}
+	var cs []*Checkpoint
+	if err := json.Unmarshal(f.Checkpoints, &cs); err != nil {
 		return nil, fmt.Errorf("not a crucible checkpoint: %w", err)
 	}
-	return f.Checkpoints, nil
+	return cs, nil
 }

@@ -9,10 +9,19 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync/atomic"
 	"syscall"
+
+	"github.com/crucible-sim/crucible/sim"
 )
 
 func main() {
+	if name := os.Getenv("CRUCIBLE_TEST_PAUSE_BEFORE_RENAME"); name != "" {
+		pauseBeforeRename(name)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	os.Exit(execute(ctx, os.Args[1:], os.Stdout, os.Stderr))
@@ -78,3 +87,19 @@ type runError struct{ err error }
 
 func (e *runError) Error() string { return e.err.Error() }
 func (e *runError) Unwrap() error { return e.err }
+
+// pauseBeforeRename is a test hook (TestKilledRunsResume): given
+// "NAME:N", the process stops for good just before it renames the N-th
+// finished temporary file named NAME into place, after creating
+// NAME.paused beside it, so that a test can kill it at that moment.
+func pauseBeforeRename(spec string) {
+	name, nth, _ := strings.Cut(spec, ":")
+	n, _ := strconv.Atoi(nth)
+	var seen atomic.Int64
+	sim.PauseBeforeRename = func(path string) {
+		if filepath.Base(path) == name && seen.Add(1) >= int64(n) {
+			os.WriteFile(path+".paused", nil, 0o666)
+			select {}
+		}
+	}
+}

@@ -52,7 +52,12 @@ unless --partial says a partial result is what you want.`,
 				return err
 			}
 			if out != "" {
-				if err := reports.WriteReport(out, merged, version); err != nil {
+				od, err := reports.OpenOutDir(out)
+				if err != nil {
+					return err
+				}
+				defer od.Close()
+				if err := od.WriteReport(merged, version, nil); err != nil {
 					return err
 				}
 			}

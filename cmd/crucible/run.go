@@ -2,7 +2,10 @@ package main
 
 import (
 	"fmt"
+	"path/filepath"
 	"strconv"
+	"sync/atomic"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -19,6 +22,7 @@ func newRunCmd() *cobra.Command {
 		out    string
 		all    bool
 		resume bool
+		every  time.Duration
 	)
 	cmd := &cobra.Command{
 		Use:   "run SCENARIO...",
@@ -51,16 +55,19 @@ counters. The same --seed gives the same bytes for any --workers and --chunk.
 					args = append(args, e.Name)
 				}
 			}
+			if resume && out == "" {
+				return usageError("--resume needs the --out directory of the interrupted run")
+			}
+			if every <= 0 {
+				return usageError("--checkpoint-every %v: allowed: a positive duration, e.g. 5s", every)
+			}
 			var prior []*sim.Checkpoint
 			if resume {
-				if out == "" {
-					return usageError("--resume needs the --out directory of the interrupted run")
-				}
 				var err error
 				if prior, err = reports.ReadCheckpoints(out); err != nil {
 					return fmt.Errorf("--resume: %w", err)
 				}
-				if !cmd.Flags().Changed("seed") && len(prior) > 0 {
+				if len(prior) > 0 && !cmd.Flags().Changed("seed") {
 					cmd.Flags().Set("seed", strconv.FormatUint(prior[0].Seed, 10))
 				}
 			}
@@ -72,13 +79,22 @@ counters. The same --seed gives the same bytes for any --workers and --chunk.
 			if err != nil {
 				return err
 			}
-			results, states, runErr := run.FightAll(cmd.Context(), scs, prior)
-			if out != "" && runErr != nil && len(states) > 0 {
-				path, err := reports.WriteCheckpoints(out, states)
-				if err != nil {
+			// The report directory is checked and locked before the first
+			// trial, so that a run cannot end unable to save what it did.
+			var od *reports.OutDir
+			if out != "" {
+				if od, err = reports.OpenOutDir(out); err != nil {
 					return err
 				}
-				fmt.Fprintf(cmd.ErrOrStderr(), "crucible: checkpoint written to %s; finish with the same command and --resume\n", path)
+				defer od.Close()
+				run.Save, run.SaveEvery = saveTo(cmd, od), every
+			}
+			results, states, runErr := run.FightAll(cmd.Context(), scs, prior)
+			if od != nil && runErr != nil && len(states) > 0 {
+				if err := od.SaveCheckpoints(states); err != nil {
+					return err
+				}
+				fmt.Fprintf(cmd.ErrOrStderr(), "crucible: checkpoint written to %s; finish with the same command and --resume\n", filepath.Join(out, reports.CheckpointFile))
 			}
 			if len(results) == 0 {
 				return runErr
@@ -86,14 +102,12 @@ counters. The same --seed gives the same bytes for any --workers and --chunk.
 			if err := writeResults(cmd, results, format); err != nil {
 				return err
 			}
-			if out != "" {
-				if err := reports.WriteReport(out, results, version); err != nil {
-					return err
-				}
+			if od != nil {
 				if runErr == nil {
-					if err := reports.RemoveCheckpoint(out); err != nil {
-						return err
-					}
+					states = nil // a finished run leaves no checkpoint
+				}
+				if err := od.WriteReport(results, version, states); err != nil {
+					return err
 				}
 				fmt.Fprintf(cmd.ErrOrStderr(), "crucible: report written to %s\n", out)
 			}
@@ -110,8 +124,21 @@ counters. The same --seed gives the same bytes for any --workers and --chunk.
 	cmd.Flags().BoolVar(&all, "all", false, "run every built-in scenario")
 	cmd.Flags().BoolVar(&resume, "resume", false, "finish the interrupted run whose checkpoint is in the --out directory")
 	cmd.Flags().StringVarP(&format, "format", "f", "table", "output format: table, csv or json")
-	cmd.Flags().StringVarP(&out, "out", "o", "", "also write the report (CSV, JSON, PNG plots and index.html) to this directory")
+	cmd.Flags().StringVarP(&out, "out", "o", "", "also write the report (CSV, JSON, PNG plots and index.html) to this directory, which it replaces as a whole")
+	cmd.Flags().DurationVar(&every, "checkpoint-every", analysis.DefaultSaveEvery, "with --out, save the run's checkpoint this often, so that a killed run can be resumed")
 	return cmd
+}
+
+// saveTo returns the function a run saves its checkpoints with: into od,
+// warning once on stderr if a save fails (the run goes on; its results are
+// still printed).
+func saveTo(cmd *cobra.Command, od *reports.OutDir) func([]*sim.Checkpoint) {
+	var warned atomic.Bool
+	return func(cs []*sim.Checkpoint) {
+		if err := od.SaveCheckpoints(cs); err != nil && !warned.Swap(true) {
+			fmt.Fprintf(cmd.ErrOrStderr(), "crucible: warning: cannot save the checkpoint: %v\n", err)
+		}
+	}
 }
 
 func writeResults(cmd *cobra.Command, results []*analysis.Result, format string) error {

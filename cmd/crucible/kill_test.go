@@ -1,0 +1,128 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// buildCrucible builds the command into a temporary directory, for tests
+// that need a real process to kill.
+func buildCrucible(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "crucible")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// A run killed with SIGKILL — early, in the middle, or while it writes its
+// checkpoint — leaves a checkpoint from which --resume finishes it with the
+// bytes of an uninterrupted run.
+func TestKilledRunsResume(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and kills real processes")
+	}
+	bin := buildCrucible(t)
+	args := []string{"run", "stratfight/thug-vs-guard", "stratfight/jorah-vs-mountain", "--trials", "600000", "--seed", "12",
+		"--chunk", "500", "--format", "json", "--checkpoint-every", "50ms"}
+	whole := mustRun(t, args...)
+	for _, moment := range []struct {
+		name  string
+		after time.Duration // kill this long after the first checkpoint, or
+		pause bool          // kill while paused before renaming the 4th checkpoint
+	}{{"just after the first checkpoint", 0, false}, {"mid-run", 600 * time.Millisecond, false}, {"during a checkpoint write", 0, true}} {
+		dir := filepath.Join(t.TempDir(), "out")
+		cmd := exec.Command(bin, append(args, "--out", dir)...)
+		cmd.Env = os.Environ()
+		if moment.pause {
+			cmd.Env = append(cmd.Env, "CRUCIBLE_TEST_PAUSE_BEFORE_RENAME=checkpoint.json:4")
+		}
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		if moment.pause {
+			waitFor(t, filepath.Join(dir, "checkpoint.json.paused"), 20*time.Second)
+		} else {
+			waitFor(t, filepath.Join(dir, "checkpoint.json"), 20*time.Second)
+			time.Sleep(moment.after)
+		}
+		cmd.Process.Signal(syscall.SIGKILL)
+		err := cmd.Wait()
+		if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() {
+			t.Fatalf("%s: the run ended before the kill (%v): make it longer\n%s", moment.name, err, stderr.String())
+		}
+		if moment.pause {
+			tmps, _ := filepath.Glob(filepath.Join(dir, ".checkpoint.json.tmp*"))
+			if len(tmps) != 1 {
+				t.Errorf("%s: %d temporary checkpoints, want the one being written", moment.name, len(tmps))
+			}
+		}
+		if _, err := os.Stat(filepath.Join(dir, "checkpoint.json")); err != nil {
+			t.Fatalf("%s: no checkpoint after the kill: %v", moment.name, err)
+		}
+		resumed := mustRun(t, append(args, "--out", dir, "--resume")...)
+		if resumed != whole {
+			t.Errorf("killed %s and resumed: the output differs from an uninterrupted run", moment.name)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "checkpoint.json")); err == nil {
+			t.Errorf("%s: the finished run left its checkpoint", moment.name)
+		}
+	}
+}
+
+func waitFor(t *testing.T, path string, limit time.Duration) {
+	t.Helper()
+	for deadline := time.Now().Add(limit); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		if _, err := os.Stat(path); err == nil {
+			return
+		}
+	}
+	t.Fatalf("%s did not appear within %v", path, limit)
+}
+
+// Two runs into one --out directory: the second refuses at once, while the
+// first goes on.
+func TestOutDirIsLocked(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "out")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	started := make(chan struct{})
+	go func() {
+		crucible(t, ctx, "run", "stratfight/thug-vs-guard", "--trials", "5000000", "--seed", "1", "--out", dir)
+		close(started)
+	}()
+	waitFor(t, filepath.Join(dir, ".crucible-report"), 10*time.Second)
+	mustFail(t, exitFailed, "is in use by another crucible run (pid ", "run", "stratfight/thug-vs-guard", "--trials", "10", "--seed", "1", "--out", dir)
+	cancel()
+	<-started
+}
+
+// A damaged checkpoint is named and refused, never read as valid.
+func TestDamagedCheckpointIsRefused(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "out")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	crucible(t, ctx, "run", "stratfight/thug-vs-guard", "--trials", "5000", "--seed", "3", "--out", dir)
+	path := filepath.Join(dir, "checkpoint.json")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(path, data[:len(data)/2], 0o644)
+	mustFail(t, exitFailed, path+": not a crucible checkpoint, or a damaged one", "run", "stratfight/thug-vs-guard", "--trials", "5000", "--seed", "3", "--out", dir, "--resume")
+	os.WriteFile(path, bytes.Replace(data, []byte(`"trials":5000`), []byte(`"trials":5001`), 1), 0o644)
+	mustFail(t, exitFailed, path+": the checkpoint is damaged (its checksum does not match", "run", "stratfight/thug-vs-guard", "--trials", "5000", "--seed", "3", "--out", dir, "--resume")
+	if !strings.Contains(string(data), `"sha256"`) {
+		t.Error("the checkpoint carries no checksum")
+	}
+}
