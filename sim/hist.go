@@ -31,6 +31,9 @@ type Hist struct {
 	sumSq u128
 	min   int64
 	max   int64
+	// overflow is set once a sum has passed 2^128 (values near 2^62 over
+	// more than 2^4 trials squared): the tally is then refused (Overflow).
+	overflow uint64
 }
 
 // ExactBelow is the first value that is binned rather than counted exactly.
@@ -84,8 +87,7 @@ func (h *Hist) Add(v int64) {
 		h.max = v
 	}
 	h.n++
-	h.sum.add(0, uint64(v))
-	h.sumSq.add(bits.Mul64(uint64(v), uint64(v)))
+	h.overflow |= h.sum.add(0, uint64(v)) | h.sumSq.add(bits.Mul64(uint64(v), uint64(v)))
 }
 
 func (h *Hist) grow(b int) {
@@ -109,8 +111,7 @@ func (h *Hist) Merge(o *Hist) {
 	}
 	h.max = max(h.max, o.max)
 	h.n += o.n
-	h.sum.add(o.sum.hi, o.sum.lo)
-	h.sumSq.add(o.sumSq.hi, o.sumSq.lo)
+	h.overflow |= o.overflow | h.sum.add(o.sum.hi, o.sum.lo) | h.sumSq.add(o.sumSq.hi, o.sumSq.lo)
 }
 
 // Clone returns a copy of h that shares no storage with it.
@@ -369,13 +370,17 @@ func (o *orderedHists) UnmarshalJSON(data []byte) error {
 // u128 is an unsigned 128-bit accumulator.
 type u128 struct{ hi, lo uint64 }
 
-// add adds (hi, lo). It cannot overflow in practice: 10^8 trials of values
-// near 10^10 sum their squares to about 10^28, far below 2^128 ≈ 3·10^38.
-func (u *u128) add(hi, lo uint64) {
-	var c uint64
-	u.lo, c = bits.Add64(u.lo, lo, 0)
-	u.hi, _ = bits.Add64(u.hi, hi, c)
+// add adds (hi, lo) and returns 1 if the sum passed 2^128 (10^9 trials of
+// values near 10^10 sum their squares to about 10^29, far below 2^128 ≈
+// 3·10^38; values near 2^62, a capped lifespan, pass it).
+func (u *u128) add(hi, lo uint64) (carry uint64) {
+	u.lo, carry = bits.Add64(u.lo, lo, 0)
+	u.hi, carry = bits.Add64(u.hi, hi, carry)
+	return carry
 }
+
+// Overflowed reports whether a sum of h passed what it can hold exactly.
+func (h *Hist) Overflowed() bool { return h.overflow != 0 }
 
 func (u u128) big() *big.Int {
 	b := new(big.Int).SetUint64(u.hi)

@@ -31,7 +31,14 @@ type Tally struct {
 	Dists  []Hist
 	DistOf []int
 	Rounds Hist
+	// overflow is non-zero once a counter's value or sum has left what
+	// int64 holds exactly (see Overflow).
+	overflow uint64
 }
+
+// maxCounter bounds a counter's per-trial magnitude, so that its square
+// fits an int64; the sums are checked as they are added.
+const maxCounter = 1 << 31
 
 // NewTally returns an empty tally for battles with the given spec.
 func NewTally(spec rules.Spec) *Tally {
@@ -85,8 +92,12 @@ func (t *Tally) Add(o *rules.Outcome) {
 	t.Wins[o.Winner]++
 	t.Ends[o.End]++
 	for i, c := range o.Counters {
-		t.Counters[i] += c
-		t.CountersSq[i] += c * c
+		// Branch-free checks: c within ±2^31 (so c·c cannot overflow),
+		// and each signed sum keeping the sign its operands agree on.
+		t.overflow |= uint64(c+maxCounter) >> 32
+		s, q := t.Counters[i]+c, t.CountersSq[i]+c*c
+		t.overflow |= uint64((t.Counters[i]^s)&(c^s))>>63 | uint64(q)>>63
+		t.Counters[i], t.CountersSq[i] = s, q
 	}
 	for k, i := range t.DistOf {
 		t.Dists[k].Add(o.Counters[i])
@@ -108,14 +119,35 @@ func (t *Tally) Merge(o *Tally) error {
 	for i := range t.Ends {
 		t.Ends[i] += o.Ends[i]
 	}
+	t.overflow |= o.overflow
 	for i := range t.Counters {
-		t.Counters[i] += o.Counters[i]
-		t.CountersSq[i] += o.CountersSq[i]
+		s, q := t.Counters[i]+o.Counters[i], t.CountersSq[i]+o.CountersSq[i]
+		t.overflow |= uint64((t.Counters[i]^s)&(o.Counters[i]^s))>>63 | uint64(q)>>63
+		t.Counters[i], t.CountersSq[i] = s, q
 	}
 	for k := range t.Dists {
 		t.Dists[k].Merge(&o.Dists[k])
 	}
 	t.Rounds.Merge(&o.Rounds)
+	return t.Overflow()
+}
+
+// Overflow returns an error if a sum of the tally has passed what it holds
+// exactly: a counter's value beyond ±2^31 in one trial, a counter's sum or
+// sum of squares beyond 2^63, or a histogram's sums beyond 2^128. A tally
+// is exact or refused, never silently wrong.
+func (t *Tally) Overflow() error {
+	if t.overflow != 0 {
+		return fmt.Errorf("a counter's value or sum left the exact range after %d trials (values must stay within ±2^31, sums and sums of squares within 2^63)", t.Trials)
+	}
+	if t.Rounds.Overflowed() {
+		return fmt.Errorf("the sum of squared rounds passed 2^128 after %d trials", t.Trials)
+	}
+	for k := range t.Dists {
+		if t.Dists[k].Overflowed() {
+			return fmt.Errorf("the sums of counter %s passed 2^128 after %d trials", t.CounterNames[t.DistOf[k]], t.Trials)
+		}
+	}
 	return nil
 }
 
@@ -141,7 +173,7 @@ func (t *Tally) Clone() *Tally {
 
 // Reset empties t, keeping its storage and names.
 func (t *Tally) Reset() {
-	t.Trials, t.Wins = 0, [3]int64{}
+	t.Trials, t.Wins, t.overflow = 0, [3]int64{}, 0
 	clear(t.Ends)
 	clear(t.Counters)
 	clear(t.CountersSq)

@@ -154,3 +154,43 @@ func TestShardRange(t *testing.T) {
 		t.Errorf("ParseShard(2/5) = %v, %v", s, err)
 	}
 }
+
+// bigBattle reports a counter of the given value in every trial and rounds
+// of 2^62.
+type bigBattle struct{ value int64 }
+
+func (bigBattle) Spec() rules.Spec {
+	return rules.Spec{Ends: []string{"over"}, Counters: []rules.Counter{{Name: "big"}}}
+}
+func (b bigBattle) NewFighter() rules.Fighter { return bigFighter(b) }
+
+type bigFighter bigBattle
+
+func (f bigFighter) Fight(_ int64, _ *rules.Rand, o *rules.Outcome) {
+	o.Counters[0], o.Rounds = f.value, 1<<62
+}
+func (f bigFighter) Replay(i int64, r *rules.Rand, o *rules.Outcome, _ io.Writer) { f.Fight(i, r, o) }
+
+// A tally is exact or refused: a counter beyond ±2^31 in one trial, sums of
+// squares beyond 2^63, and squared rounds beyond 2^128 are errors naming
+// what overflowed, never wrapped numbers.
+func TestTallyOverflowIsRefused(t *testing.T) {
+	for _, c := range []struct {
+		value  int64
+		trials int64
+		want   string
+	}{
+		{1 << 31, 1, "a counter's value or sum left the exact range after"},
+		{-(1 << 31) - 1, 1, "a counter's value or sum left the exact range"},
+		{1<<31 - 1, 3, "a counter's value or sum left the exact range"}, // squares: 3 · (2^31−1)² > 2^63
+		{1, 20, "the sum of squared rounds passed 2^128"},              // 20 · 2^124 > 2^128
+	} {
+		_, err := Run(context.Background(), Job{Battle: bigBattle{c.value}, Trials: c.trials, Workers: 1})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("value %d over %d trials: %v, want %q", c.value, c.trials, err, c.want)
+		}
+	}
+	if _, err := Run(context.Background(), Job{Battle: bigBattle{1<<31 - 1}, Trials: 1, Workers: 1}); err != nil {
+		t.Errorf("the largest allowed counter in one trial: %v", err)
+	}
+}
