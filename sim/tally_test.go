@@ -183,7 +183,7 @@ func TestTallyOverflowIsRefused(t *testing.T) {
 		{1 << 31, 1, "a counter's value or sum left the exact range after"},
 		{-(1 << 31) - 1, 1, "a counter's value or sum left the exact range"},
 		{1<<31 - 1, 3, "a counter's value or sum left the exact range"}, // squares: 3 · (2^31−1)² > 2^63
-		{1, 20, "the sum of squared rounds passed 2^128"},              // 20 · 2^124 > 2^128
+		{1, 20, "the sum of squared rounds passed 2^128"},               // 20 · 2^124 > 2^128
 	} {
 		_, err := Run(context.Background(), Job{Battle: bigBattle{c.value}, Trials: c.trials, Workers: 1})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
