@@ -204,7 +204,7 @@ func (s *Scenario) Compile() (rules.Battle, error) {
 	}
 	b, err := compileSafely(rs, s.root.Without(CommonKeys...))
 	if err != nil {
-		return nil, err
+		return nil, withCommonKeys(err)
 	}
 	spec := b.Spec()
 	for _, c := range s.Claims {
@@ -213,6 +213,19 @@ func (s *Scenario) Compile() (rules.Battle, error) {
 		}
 	}
 	return b, nil
+}
+
+// withCommonKeys adds the common fields to the allowed ones of an unknown
+// top-level field: the ruleset sees only its part of the document, but the
+// user wrote the whole file.
+func withCommonKeys(err error) error {
+	var de *doc.Error
+	if errors.As(err, &de) && !strings.ContainsAny(de.Path, ".[") && strings.HasPrefix(de.Msg, "unknown field ") {
+		c := *de
+		c.Msg = strings.Replace(c.Msg, "(allowed: ", "(allowed: "+strings.Join(CommonKeys, ", ")+", ", 1)
+		return &c
+	}
+	return err
 }
 
 // compileSafely turns a panic inside a ruleset's validation into an error,
