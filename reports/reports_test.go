@@ -243,3 +243,23 @@ func TestRoundsPanels(t *testing.T) {
 		}
 	}
 }
+
+// FuzzReadJSON: no input may crash reading results or merging them, and
+// whatever reads back writes out again.
+func FuzzReadJSON(f *testing.F) {
+	var b bytes.Buffer
+	WriteJSON(&b, results())
+	f.Add(b.Bytes())
+	f.Add([]byte(`{"scenario":"x","seed":1,"trials":0,"wins":{"a":0,"b":0,"none":0},"ends":{},"rounds":{"hist":{},"n":0,"sum":"0","sum_sq":"0"}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		rs, err := ReadJSON(data)
+		if err != nil {
+			return
+		}
+		var out bytes.Buffer
+		if err := WriteJSON(&out, rs); err != nil {
+			t.Fatalf("read back but cannot write: %v", err)
+		}
+		analysis.Merge(rs)
+	})
+}

@@ -10,3 +10,30 @@ func TestWriteFileAtomicFailsCleanly(t *testing.T) {
 		t.Error("writing into a missing directory succeeded")
 	}
 }
+
+// FuzzCheckpoint: no checkpoint file, however damaged, may crash reading it
+// or resuming from it; what reads back resumes only a consistent record.
+func FuzzCheckpoint(f *testing.F) {
+	good, _ := MarshalCheckpoints([]*Checkpoint{NewCheckpoint("s", "h", Job{Trials: 3000, Chunk: 1000}, NewTally(coinBattle{}.Spec()), "")})
+	f.Add(good)
+	f.Add([]byte(`{"sha256":"x","checkpoints":[]}`))
+	f.Add([]byte(`{}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		cs, err := UnmarshalCheckpoints(data)
+		if err != nil {
+			return
+		}
+		for _, c := range cs {
+			if c == nil {
+				continue
+			}
+			job := Job{Seed: c.Seed, First: c.First, Trials: c.Trials, Chunk: int(min(max(c.Chunk, 1), MaxTrials))}
+			if job.check() != nil {
+				continue
+			}
+			if chunks, err := c.Resume(job); err == nil && chunks.Count() > chunks.Len() {
+				t.Fatalf("a record of %d chunks marks %d", chunks.Len(), chunks.Count())
+			}
+		}
+	})
+}
