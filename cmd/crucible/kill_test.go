@@ -126,3 +126,26 @@ func TestDamagedCheckpointIsRefused(t *testing.T) {
 		t.Error("the checkpoint carries no checksum")
 	}
 }
+
+// An --out that cannot hold a report is refused before the first trial:
+// a file in its place, or a read-only file system (a tmpfs mounted
+// read-only; skipped where the test cannot mount one).
+func TestUnwritableOutIsRefusedFirst(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "taken")
+	os.WriteFile(file, []byte("x"), 0o644)
+	out, _ := mustFail(t, exitFailed, "--out "+file+": mkdir "+file+": not a directory",
+		"run", "stratfight/thug-vs-guard", "--trials", "100000000", "--seed", "1", "--out", file)
+	if out != "" {
+		t.Errorf("results printed though the run was refused:\n%.200s", out)
+	}
+	mnt := t.TempDir()
+	if msg, err := exec.Command("mount", "-t", "tmpfs", "-o", "size=1m,ro", "tmpfs", mnt).CombinedOutput(); err != nil {
+		t.Skipf("cannot mount a read-only tmpfs here (%v: %s)", err, msg)
+	}
+	defer exec.Command("umount", mnt).Run()
+	start := time.Now()
+	mustFail(t, exitFailed, "read-only file system", "run", "stratfight/thug-vs-guard", "--trials", "100000000", "--seed", "1", "--out", filepath.Join(mnt, "r"))
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("refused only after %v: the run was fought first", d)
+	}
+}

@@ -78,4 +78,8 @@ func TestInputErrorsExit1(t *testing.T) {
 	mustFail(t, exitFailed, "no such file and no built-in scenario", "run", "stratfight/nope")
 	mustFail(t, exitFailed, `--set options.tie-rule=coin: options.tie-rule: "coin" is not allowed (allowed: flip-off, underdog)`,
 		"run", "stratfight/thug-vs-guard", "--seed", "1", "--set", "options.tie-rule=coin")
+	mustFail(t, exitFailed, `--set a.wepon=rapier: a.wepon: unknown field "wepon" (allowed: fighter,`,
+		"run", "stratfight/thug-vs-guard", "--seed", "1", "--set", "a.wepon=rapier")
+	mustFail(t, exitFailed, `--set claims[0].min=1: claims has no element [0]`,
+		"run", "stratfight/thug-vs-guard", "--seed", "1", "--set", "claims[0].min=1")
 }
