@@ -32,6 +32,11 @@ type Run struct {
 	Shard sim.Shard
 	// Workers and Chunk are passed to sim.Job; they never change results.
 	Workers, Chunk int
+	// Streams, if set, names the random streams every scenario of the run
+	// draws from, instead of its own name: scenarios run with one Streams
+	// are fought on common random numbers (trial i of each draws the same
+	// stream), as the variants of a sweep or a comparison must be.
+	Streams string
 	// Version is the crucible version written into every result.
 	Version string
 	// Progress, if set, is told how the run advances.
@@ -84,8 +89,12 @@ func (r Run) fight(ctx context.Context, sc *scenarios.Scenario, prior *sim.Check
 	}
 	total := r.TrialsOf(sc)
 	first, trials := r.Shard.Range(total)
+	key := sc.Name
+	if r.Streams != "" {
+		key = r.Streams
+	}
 	job := sim.Job{
-		Battle: battle, Key: sim.Key(sc.Name), Seed: r.Seed,
+		Battle: battle, Key: sim.Key(key), Seed: r.Seed,
 		First: first, Trials: trials, Workers: r.Workers, Chunk: r.Chunk,
 	}
 	job.Chunks = sim.NewChunks(job.NumChunks())

@@ -247,3 +247,27 @@ func TestPeriodicCheckpointsResume(t *testing.T) {
 		t.Errorf("none of %d saves fell inside the run", len(saved))
 	}
 }
+
+// Two scenarios fought with one Streams draw the same stream in trial i:
+// the same battle under two names gives the same tally.
+func TestStreamsGiveCommonRandomNumbers(t *testing.T) {
+	a := load(t, "stratfight/arya-vs-mountain")[0]
+	b, err := scenarios.Parse("copy.yaml", "a-copy", []byte("ruleset: stratfight\na: {fighter: arya}\nb: {fighter: mountain}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fight := func(r analysis.Run, sc *scenarios.Scenario) string {
+		res, _, err := r.Fight(context.Background(), sc, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tallyJSON(t, []*analysis.Result{{Scenario: "x", Tally: res.Tally}})
+	}
+	if fight(analysis.Run{Seed: 3, Trials: 2000}, a) == fight(analysis.Run{Seed: 3, Trials: 2000}, b) {
+		t.Fatal("two names drew the same streams without Streams")
+	}
+	shared := analysis.Run{Seed: 3, Trials: 2000, Streams: "pair"}
+	if fight(shared, a) != fight(shared, b) {
+		t.Error("one Streams, one battle: the tallies differ")
+	}
+}
