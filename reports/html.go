@@ -17,9 +17,15 @@ var page = template.Must(template.New("index").Funcs(template.FuncMap{"pct": pct
 body{font-family:system-ui,sans-serif;margin:2em;max-width:70em;color:#222}
 table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid #ccc;padding:.25em .6em;text-align:right}
 th{background:#f3f3f3}td:first-child,th:first-child{text-align:left}
-.warn{color:#a00;font-weight:bold}code{background:#f3f3f3;padding:0 .2em}img{max-width:100%}
+.warn{color:#a00;font-weight:bold}tr.FAIL td:first-child{color:#a00;font-weight:bold}tr.PASS td:first-child{color:#070}code{background:#f3f3f3;padding:0 .2em}img{max-width:100%}
 </style></head><body>
 <h1>crucible report</h1>
+{{with .Check}}<h2>Claims</h2>
+<p>seed <code>{{.Seed}}</code>; false-alarm rate {{.Alpha}} over {{.Claims}} claims (Bonferroni){{if gt .Looks 1}}; sequential, {{.Looks}} looks{{end}}.</p>
+<table><tr><th>verdict</th><th>scenario</th><th>claim</th><th>observed</th><th>interval</th><th>expected</th><th>test</th><th>trials</th></tr>
+{{range .Verdicts}}<tr class="{{.Verdict}}"><td>{{.Verdict}}</td><td>{{.Scenario}}</td><td>{{.Claim.Label}}{{if .Claim.Says}}<br><small>{{.Claim.Says}}</small>{{end}}</td>
+<td>{{num .Observed}} {{.Unit}}</td><td>[{{num .Lo}}, {{num .Hi}}]</td><td>{{.Claim}}</td><td><small>{{.Test}}</small></td><td>{{.Trials}}</td></tr>
+{{end}}</table>{{end}}
 <p>{{len .Results}} scenario(s); crucible {{.Version}}. Intervals are 95 % Wilson intervals for shares and
 95 % normal intervals for means.</p>
 {{if .WinRates}}<h2>Win rates</h2><img src="winrates.png" alt="win rates with error bars">
@@ -65,14 +71,21 @@ type htmlResult struct {
 // HTML renders the report page, which shows winrates.png and rounds.png
 // from the same directory.
 func HTML(results []*analysis.Result, version string) ([]byte, error) {
+	return checkHTML(results, version, nil)
+}
+
+// checkHTML renders the report page, with the verdicts of check first when
+// it is not nil.
+func checkHTML(results []*analysis.Result, version string, check *analysis.Check) ([]byte, error) {
 	data := struct {
+		Check       *analysis.Check
 		Version     string
 		WinRates    bool
 		Uncontested []string
 		Plots       []RoundPlot
 		Dists       bool
 		Results     []htmlResult
-	}{Version: version, WinRates: len(Contested(results)) > 0, Plots: RoundPlots(results), Dists: hasDists(results)}
+	}{Check: check, Version: version, WinRates: len(Contested(results)) > 0, Plots: RoundPlots(results), Dists: hasDists(results)}
 	for _, r := range results {
 		if r.Tally.Wins[rules.A]+r.Tally.Wins[rules.B] == 0 {
 			data.Uncontested = append(data.Uncontested, r.Scenario)
@@ -109,6 +122,12 @@ func hasDists(results []*analysis.Result) bool {
 // another unit), counters.csv and counters.png (when a result has
 // distribution counters) and index.html, each atomically.
 func WriteDir(dir string, results []*analysis.Result, version string) error {
+	return writeDir(dir, results, version, nil)
+}
+
+// writeDir is WriteDir with the verdicts of a check, when check is not nil:
+// on the page, and in verdicts.csv and verdicts.json.
+func writeDir(dir string, results []*analysis.Result, version string, check *analysis.Check) error {
 	type file struct {
 		name   string
 		render func() ([]byte, error)
@@ -133,7 +152,16 @@ func WriteDir(dir string, results []*analysis.Result, version string) error {
 			file{"counters.csv", func() ([]byte, error) { return csvBytes(CounterRows(results)) }},
 			file{"counters.png", func() ([]byte, error) { return CountersPNG(results) }})
 	}
-	files = append(files, file{"index.html", func() ([]byte, error) { return HTML(results, version) }})
+	if check != nil {
+		files = append(files,
+			file{"verdicts.csv", func() ([]byte, error) { return csvBytes(VerdictRows(check)) }},
+			file{"verdicts.json", func() ([]byte, error) {
+				var b bytes.Buffer
+				err := WriteVerdictsJSON(&b, check)
+				return b.Bytes(), err
+			}})
+	}
+	files = append(files, file{"index.html", func() ([]byte, error) { return checkHTML(results, version, check) }})
 	for _, f := range files {
 		data, err := f.render()
 		if err != nil {

@@ -125,6 +125,19 @@ func (d *OutDir) SaveCheckpoints(cs []*sim.Checkpoint) error {
 // read-only disk), the old report stays as it was and no temporary file is
 // left.
 func (d *OutDir) WriteReport(results []*analysis.Result, version string, states []*sim.Checkpoint) error {
+	return d.replace(func(dir string) error { return WriteDir(dir, results, version) }, states)
+}
+
+// WriteCheck replaces the directory's contents with the report of a
+// check: the results, and the verdicts first on the page and in
+// verdicts.csv and verdicts.json.
+func (d *OutDir) WriteCheck(check *analysis.Check, version string) error {
+	return d.replace(func(dir string) error { return writeDir(dir, check.Results, version, check) }, nil)
+}
+
+// replace writes a report with write into a fresh sibling directory, adds
+// the checkpoint states (when not nil) and swaps it for the directory.
+func (d *OutDir) replace(write func(dir string) error, states []*sim.Checkpoint) error {
 	staging, err := os.MkdirTemp(filepath.Dir(d.path), "."+filepath.Base(d.path)+".new")
 	if err != nil {
 		return fmt.Errorf("writing the report beside %s: %w", d.path, err)
@@ -133,7 +146,7 @@ func (d *OutDir) WriteReport(results []*analysis.Result, version string, states 
 	if err := os.Chmod(staging, 0o777&^processUmask); err != nil {
 		return err
 	}
-	if err := WriteDir(staging, results, version); err != nil {
+	if err := write(staging); err != nil {
 		return d.inPlace(err, staging)
 	}
 	if states != nil {

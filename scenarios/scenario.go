@@ -208,7 +208,7 @@ func (s *Scenario) Compile() (rules.Battle, error) {
 	}
 	spec := b.Spec()
 	for _, c := range s.Claims {
-		if err := c.checkAgainst(spec); err != nil {
+		if err := c.checkAgainst(s.Ruleset, spec); err != nil {
 			return nil, err
 		}
 	}
