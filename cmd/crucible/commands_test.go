@@ -165,5 +165,10 @@ func TestExact(t *testing.T) {
 		t.Errorf("lifespan closed form:\n%s", out)
 	}
 	mustFail(t, exitFailed, "duels need Monte Carlo", "exact", "stratfight/thug-vs-guard")
+	// Beyond the solver's budget: refused, with what is allowed and the
+	// Monte Carlo command to run instead.
+	huge := filepath.Join(t.TempDir(), "huge.yaml")
+	os.WriteFile(huge, []byte("ruleset: eclipse\nattacker: {ships: {Interceptor: 8, Cruiser: 4, Dreadnought: 2, Starbase: 4}}\ndefender: {kind: npc, ships: {Ancient-advanced: 14, Guardian-advanced: 4, GCDS-advanced: 1}}\n"), 0o644)
+	mustFail(t, exitFailed, "more than the 20000 allowed for --rational; drop --rational for the floating-point solution\nrun it by Monte Carlo instead: crucible run "+huge, "exact", huge, "--rational")
 	mustFail(t, exitUsage, "allowed: table, json", "exact", "eclipse/interceptor-duel", "--format", "csv")
 }
