@@ -47,6 +47,28 @@ func TestClopperPearson(t *testing.T) {
 	}
 }
 
+// Clopper–Pearson stays right for a million trials at the rates a large
+// check spends (gonum's Beta quantile gave 0.04 for the upper bound of 10 in
+// a million at α = 1.67·10⁻⁷, and 0.9999998 for 0 in a million).
+func TestClopperPearsonExtremes(t *testing.T) {
+	const n, alpha = 1_000_000, 1.67e-7
+	prevLo, prevHi := -1.0, -1.0
+	for _, k := range []int64{0, 1, 2, 10, 1000, 500000, 999990, 999999, 1000000} {
+		lo, hi := ClopperPearson(k, n, alpha)
+		p := float64(k) / n
+		if lo > p || hi < p || lo <= prevLo || hi <= prevHi {
+			t.Errorf("k %d: [%g, %g] (previous [%g, %g])", k, lo, hi, prevLo, prevHi)
+		}
+		prevLo, prevHi = lo, hi
+	}
+	if _, hi := ClopperPearson(10, n, alpha); hi < 3e-5 || hi > 5e-5 {
+		t.Errorf("10 of a million: upper bound %g", hi)
+	}
+	if _, hi := ClopperPearson(0, n, alpha); math.Abs(hi-(1-math.Pow(alpha/2, 1.0/n))) > 1e-12 {
+		t.Errorf("0 of a million: upper bound %g", hi)
+	}
+}
+
 func TestProportionPValue(t *testing.T) {
 	if p := ProportionPValue(50, 100, 0.5); !near(p, 1, 1e-9) {
 		t.Errorf("exact centre p = %g, want 1", p)
