@@ -12,6 +12,8 @@ import (
 type Result struct {
 	Scenario string
 	Ruleset  string
+	// Description is the scenario's description, for reports.
+	Description string
 	Hash     string // scenarios.Scenario.Hash
 	Version  string // crucible version
 	Seed     uint64

@@ -134,7 +134,7 @@ func (r Run) fight(ctx context.Context, sc *scenarios.Scenario, prior *sim.Check
 		return nil, nil, merr
 	}
 	res := &Result{
-		Scenario: sc.Name, Ruleset: sc.Ruleset, Hash: sc.Hash(), Version: r.Version,
+		Scenario: sc.Name, Ruleset: sc.Ruleset, Description: sc.Description, Hash: sc.Hash(), Version: r.Version,
 		Seed: r.Seed, Spec: battle.Spec(), Tally: tally, Planned: job.Trials, First: first,
 		Shard: r.Shard.String(),
 	}

@@ -79,11 +79,18 @@ func Object(r *analysis.Result) (json.Marshaler, error) {
 	}
 	iv = append(iv, field{"rounds.mean", [2]float64{rs.MeanLo, rs.MeanHi}})
 
-	o := object{
-		{"scenario", r.Scenario}, {"ruleset", r.Ruleset}, {"scenario_hash", r.Hash},
+	o := object{{"scenario", r.Scenario}, {"ruleset", r.Ruleset}}
+	if r.Description != "" {
+		o = append(o, field{"description", r.Description})
+	}
+	if r.Spec.Sides != [2]string{} {
+		o = append(o, field{"sides", object{{"a", r.Spec.Sides[0]}, {"b", r.Spec.Sides[1]}}})
+	}
+	o = append(o, object{
+		{"scenario_hash", r.Hash},
 		{"crucible_version", r.Version}, {"seed", r.Seed}, {"trials", t.Trials},
 		{"planned_trials", r.Planned},
-	}
+	}...)
 	if r.Shard != "" {
 		o = append(o, field{"shard", r.Shard}, field{"first_trial", r.First})
 	}
