@@ -235,15 +235,16 @@ func decodeModule(idNode, secNode *doc.Node) (ModuleInstance, error) {
 		return ModuleInstance{}, secNode.Errorf("expected a list of secondary tags, got %s", describe(secNode))
 	}
 	for _, it := range secNode.Items {
-		s, ok := Secondaries(0), it.Kind == doc.Scalar
+		tag, ok := flowTag(it)
+		s := Secondaries(0)
 		if ok {
-			s, ok = parseSecondary(it.Value)
+			s, ok = parseSecondary(tag)
 		}
 		if !ok {
 			return ModuleInstance{}, it.Errorf("%s is not a secondary tag (allowed: %s, with or without the secondary: prefix)", describe(it), strings.Join(secondaryNames[:], ", "))
 		}
 		if m.Sec.Has(s) {
-			return ModuleInstance{}, it.Errorf("secondary %q repeats on this module", it.Value)
+			return ModuleInstance{}, it.Errorf("secondary %q repeats on this module", tag)
 		}
 		m.Sec |= s
 	}
@@ -293,13 +294,14 @@ func decodeStrings(n *doc.Node, limit int, prefix string) ([]string, error) {
 	}
 	out := make([]string, 0, len(n.Items))
 	for _, it := range n.Items {
-		if it.Kind != doc.Scalar {
+		tag, ok := flowTag(it)
+		if !ok {
 			return nil, it.Errorf("expected a string, got %s", describe(it))
 		}
-		if !strings.HasPrefix(it.Value, prefix) {
-			return nil, it.Errorf("%q does not start with %q", it.Value, prefix)
+		if !strings.HasPrefix(tag, prefix) {
+			return nil, it.Errorf("%q does not start with %q", tag, prefix)
 		}
-		out = append(out, it.Value)
+		out = append(out, tag)
 	}
 	return out, nil
 }
@@ -319,10 +321,10 @@ func decodeCrew(n *doc.Node) ([]CrewEntry, error) {
 	roles := "roles: " + strings.Join(crewRoles[:], ", ")
 	var out []CrewEntry
 	for _, it := range n.Items {
-		if it.Kind == doc.Scalar {
-			role, ok := strings.CutPrefix(it.Value, "crew:")
+		if tag, ok := flowTag(it); ok && (it.Kind == doc.Scalar || it.Get("crew") != nil) {
+			role, ok := strings.CutPrefix(tag, "crew:")
 			if !ok || crewRoleIndex(role) < 0 {
-				return nil, it.Errorf("%q is not a crew entry (allowed: {crew_role_id, crew_tags} or \"crew:<role>\"; %s)", it.Value, roles)
+				return nil, it.Errorf("%q is not a crew entry (allowed: {crew_role_id, crew_tags} or \"crew:<role>\"; %s)", tag, roles)
 			}
 			out = append(out, CrewEntry{Role: role, Legacy: true})
 			continue
@@ -391,4 +393,17 @@ func decodeNPC(n *doc.Node) (NPCSpec, error) {
 		}
 	}
 	return spec, nil
+}
+
+// flowTag reads a tag such as "crew:pilot". Inside a YAML flow list
+// ("[crew:pilot]") the parser reads it as the one-key mapping
+// {crew: pilot}; both forms are the same tag.
+func flowTag(n *doc.Node) (string, bool) {
+	switch {
+	case n.Kind == doc.Scalar:
+		return n.Value, true
+	case n.Kind == doc.Map && len(n.Keys) == 1 && n.Vals[0].Kind == doc.Scalar:
+		return n.Keys[0] + ":" + n.Vals[0].Value, true
+	}
+	return "", false
 }

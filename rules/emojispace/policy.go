@@ -212,30 +212,22 @@ const maxPlan = MaxRounds
 func parseRule(n *doc.Node) (Rule, error) {
 	switch n.Kind {
 	case doc.Map:
-		var d struct {
-			Plan *doc.Node `doc:"plan,required"`
+		// YAML reads `escape-below:0.25` inside a flow list as the mapping
+		// {escape-below: 0.25}: both forms are the same rule.
+		if len(n.Keys) != 1 {
+			return Rule{}, n.Errorf("expected one rule (%s)", policyForms)
 		}
-		if err := doc.Decode(n, &d); err != nil {
-			return Rule{}, err
-		}
-		if d.Plan.Kind != doc.Seq {
-			return Rule{}, d.Plan.Errorf("expected a list of actions (%s)", planForms())
-		}
-		if len(d.Plan.Items) > maxPlan {
-			return Rule{}, d.Plan.Errorf("%d actions: a plan has at most %d (the largest max-rounds)", len(d.Plan.Items), maxPlan)
-		}
-		r := Rule{kind: rulePlan}
-		words := make([]string, len(d.Plan.Items))
-		for i, it := range d.Plan.Items {
-			a, ok := parseAction(it)
-			if !ok {
-				return Rule{}, it.Errorf("%s is not an action (allowed: %s)", describe(it), planForms())
+		key, v := n.Keys[0], n.Vals[0]
+		switch key {
+		case "escape-below", "surrender-below":
+			if v.Kind != doc.Scalar {
+				return Rule{}, v.Errorf("expected a fraction, a decimal from 0 to 1 with at most 3 places")
 			}
-			r.plan = append(r.plan, a)
-			words[i] = actionAliases[a]
+			return parseRule(&doc.Node{Kind: doc.Scalar, Pos: v.Pos, Path: v.Path, Value: key + ":" + v.Value})
+		case "plan":
+			return parsePlan(v)
 		}
-		r.text = "plan:[" + strings.Join(words, ", ") + "]"
-		return r, nil
+		return Rule{}, v.Errorf("unknown policy rule %q (allowed: %s)", key, policyForms)
 	case doc.Scalar:
 	default:
 		return Rule{}, n.Errorf("expected a policy rule (%s)", policyForms)
@@ -266,6 +258,28 @@ func parseRule(n *doc.Node) (Rule, error) {
 		}
 	}
 	return Rule{}, n.Errorf("unknown policy rule %q (allowed: %s)", v, policyForms)
+}
+
+// parsePlan reads a plan's list of actions (§18).
+func parsePlan(n *doc.Node) (Rule, error) {
+	if n.Kind != doc.Seq {
+		return Rule{}, n.Errorf("expected a list of actions (%s)", planForms())
+	}
+	if len(n.Items) > maxPlan {
+		return Rule{}, n.Errorf("%d actions: a plan has at most %d (the largest max-rounds)", len(n.Items), maxPlan)
+	}
+	r := Rule{kind: rulePlan}
+	words := make([]string, len(n.Items))
+	for i, it := range n.Items {
+		a, ok := parseAction(it)
+		if !ok {
+			return Rule{}, it.Errorf("%s is not an action (allowed: %s)", describe(it), planForms())
+		}
+		r.plan = append(r.plan, a)
+		words[i] = actionAliases[a]
+	}
+	r.text = "plan:[" + strings.Join(words, ", ") + "]"
+	return r, nil
 }
 
 func planForms() string {
