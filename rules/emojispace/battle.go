@@ -189,7 +189,7 @@ func (f *fighter) choose(s, round int) Action {
 		choices := RandomChoices(v, &buf)
 		a = choices[f.policy.IntN(len(choices))]
 	}
-	if !available(a, v) {
+	if !IsAvailable(a, v) {
 		a = FocusFire
 	}
 	if s == 0 && f.b.Opt.ActionIDBug && (a == Repair || a == Scan) {
@@ -470,4 +470,34 @@ func (f *fighter) count(o *rules.Outcome) {
 			o.Counters[c.tier[s]] = int64(f.tier[s])
 		}
 	}
+}
+
+// DamageWeights gives the distribution of the damage of one attack (§12
+// step 8) for a band delta, with or without the defender's Evasive
+// Maneuvers mitigation: weights[d] / den is P(damage = d), for d from 0 to
+// len(weights) − 1. The roll is uniform on 1..delta for delta > 0, on {0,
+// 1} for delta = 0 and 0 for delta < 0; the mitigation uniform on {0, 1};
+// damage = max(0, roll − mitigation). buf is reused for the weights.
+func DamageWeights(delta int, evasive bool, buf []int64) (weights []int64, den int64) {
+	lo, hi := 0, 0 // the roll's range
+	switch {
+	case delta > 0:
+		lo, hi = 1, delta
+	case delta == 0:
+		lo, hi = 0, 1
+	}
+	weights = buf[:0]
+	for range hi + 1 {
+		weights = append(weights, 0)
+	}
+	mits := 1
+	if evasive {
+		mits = 2
+	}
+	for roll := lo; roll <= hi; roll++ {
+		for mit := range mits {
+			weights[max(0, roll-mit)]++
+		}
+	}
+	return weights, int64((hi - lo + 1) * mits)
 }

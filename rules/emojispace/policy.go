@@ -67,8 +67,8 @@ func Available(v View, buf *[numActions]Action) []Action {
 	return out
 }
 
-// available reports whether a is available in v (§11).
-func available(a Action, v View) bool {
+// IsAvailable reports whether a is available in v (§11).
+func IsAvailable(a Action, v View) bool {
 	switch a {
 	case Repair:
 		return v.RepairLeft
@@ -158,7 +158,7 @@ func (p Policy) Choose(v View) (a Action, random bool) {
 			return FocusFire, true
 		case rulePlan:
 			if v.Round-1 < len(r.plan) {
-				if a := r.plan[v.Round-1]; available(a, v) {
+				if a := r.plan[v.Round-1]; IsAvailable(a, v) {
 					return a, false
 				}
 			}
@@ -173,7 +173,7 @@ func (p Policy) Choose(v View) (a Action, random bool) {
 func RandomChoices(v View, buf *[numActions]Action) []Action {
 	out := buf[:0]
 	for a := range numActions {
-		if a != Surrender && available(a, v) {
+		if a != Surrender && IsAvailable(a, v) {
 			out = append(out, a)
 		}
 	}
