@@ -61,7 +61,9 @@ func (b *Battle) finish(settings rules.Settings) {
 			b.c.tr[s] = cs.Add(rules.SideCounter(side, CounterTR), "the ship's Threat Rating (§17)")
 			b.c.tier[s] = -1
 		} else {
-			b.c.tr[s] = cs.Dist(rules.SideCounter(side, CounterTR), "Threat Rating of the generated NPC ship (§17, §19)")
+			// Tallied per winner: the report gives the win rate by the
+			// generated opponent's Threat Rating (issue 12).
+			b.c.tr[s] = cs.DistByWinner(rules.SideCounter(side, CounterTR), "Threat Rating of the generated NPC ship (§17, §19)")
 			b.c.tier[s] = cs.Dist(rules.SideCounter(side, CounterTier), "tier of the generated NPC ship (§19 step 1)")
 		}
 	}

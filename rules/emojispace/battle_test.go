@@ -353,7 +353,7 @@ func TestNPCThreatRatingCounter(t *testing.T) {
 	b := battle(t, "a: {ship: P0}\nb: {npc: {subtype: bounty_hunter, population: 5}}\n")
 	spec := b.Spec()
 	i := spec.CounterIndex("b.threat-rating")
-	if i < 0 || !spec.Counters[i].Dist || spec.CounterIndex("b.npc-tier") < 0 || spec.CounterIndex("a.npc-tier") >= 0 {
+	if i < 0 || !spec.Counters[i].Dist || !spec.Counters[i].ByWinner || spec.CounterIndex("b.npc-tier") < 0 || spec.CounterIndex("a.npc-tier") >= 0 {
 		t.Fatalf("counters %v", spec.CounterNames())
 	}
 	for k := range int64(50) {
