@@ -95,6 +95,10 @@ type Ship struct {
 	WeaponType, DefenseType int
 	// Deg0 is the degradation the ship starts the combat with.
 	Deg0 [3]int
+	// Bonus[a][b] is what band b gets on top of its degraded value when the
+	// ship chose action a (§12 step 5): the clamped crew band bonus, the
+	// focus and the crew's action bonus.
+	Bonus [numActions][3]int
 }
 
 // SlotOverflow is the assembly error of §9 step 2: modules of one type need
@@ -262,6 +266,20 @@ func Assemble(st *ShipState, opt AssemblyOptions, s *Ship) *SlotOverflow {
 		}
 		s.TotalUses += s.RepairUses[n]
 		n++
+	}
+
+	// §11, §12 step 5: the bonuses of each action.
+	for a := range numActions {
+		for b := range Band(3) {
+			v := s.Crew.Band[b]
+			if a.focus() == b {
+				v++
+			}
+			if b == Weapon && a == FocusFire || b == Defense && a == Reinforce || b == Engine && a == Evasive {
+				v += s.Crew.Action[b]
+			}
+			s.Bonus[a][b] = v
+		}
 	}
 
 	// §17: RCP and TR from the pre bands.

@@ -181,10 +181,27 @@ func (st *sideState) view(round int) View {
 	return View{Round: round, Hull: st.hull, HullMax: st.ship.HullMax, RepairLeft: st.usesLeft > 0, Probe: st.ship.Probe}
 }
 
+// band returns side s's effective band b for an action (§12 step 5).
+func (f *fighter) band(s int, b Band, act Action) int {
+	st := &f.st[s]
+	return effBand(st.ship, st.deg[b], b, act, st.rps, f.b.Opt.RedAdditive)
+}
+
 // choose applies a side's policy (§12 step 1, §18): unavailable picks become
 // Focus Fire, and with live-action-id-bug A's Repair Systems and Scan do.
 func (f *fighter) choose(s, round int) Action {
-	v := f.st[s].view(round)
+	side := &f.b.Sides[s]
+	st := &f.st[s]
+	switch side.fast {
+	case fastConstant: // focus-fire, reinforce or evasive: always available
+		return side.Policy[0].action
+	case fastDefaultSelector:
+		if st.usesLeft > 0 && st.hull <= max(1, st.ship.HullMax/3) && !(s == 0 && f.b.Opt.ActionIDBug) {
+			return Repair
+		}
+		return FocusFire
+	}
+	v := st.view(round)
 	a, random := f.b.Sides[s].Policy.Choose(v)
 	if random {
 		var buf [numActions]Action
@@ -203,30 +220,32 @@ func (f *fighter) choose(s, round int) Action {
 // EffectiveBands returns a ship's effective bands for a round (§12 step 5)
 // from its degradation, its action and its RPS against the opponent.
 func EffectiveBands(sh *Ship, deg *[3]int, act Action, rps int, additive bool) [3]int {
-	var eff [3]int
-	focus := act.focus()
-	for b := range Band(3) {
-		red := deg[b] >= sh.Cap[b]
-		if red && !additive {
-			continue // strict RED override: 0 regardless of bonuses
-		}
-		v := 0
-		if !red {
-			v = max(0, sh.Pre[b]-deg[b])
-		}
-		v += sh.Crew.Band[b]
-		if focus == b {
-			v++
-		}
-		if b == Weapon && act == FocusFire || b == Defense && act == Reinforce || b == Engine && act == Evasive {
-			v += sh.Crew.Action[b]
-		}
-		if b == Weapon {
-			v = max(0, v+rps)
-		}
-		eff[b] = max(0, v)
+	return [3]int{effBand(sh, deg[Weapon], Weapon, act, rps, additive),
+		effBand(sh, deg[Defense], Defense, act, rps, additive),
+		effBand(sh, deg[Engine], Engine, act, rps, additive)}
+}
+
+// effBand is one band of §12 step 5:
+//
+//	red = deg ≥ cap
+//	strict and red: 0 regardless of bonuses
+//	else v = (red ? 0 : max(0, pre − deg)) + crew band + focus + crew action
+//	     weapon: v = max(0, v + rps)
+//	     eff = max(0, v)
+func effBand(sh *Ship, deg int, b Band, act Action, rps int, additive bool) int {
+	red := deg >= sh.Cap[b]
+	if red && !additive {
+		return 0
 	}
-	return eff
+	v := 0
+	if !red {
+		v = max(0, sh.Pre[b]-deg)
+	}
+	v += sh.Bonus[act][b]
+	if b == Weapon {
+		v += rps
+	}
+	return max(0, v)
 }
 
 // EscapeFinal returns the escape test's final value (§15): the engine
@@ -247,14 +266,17 @@ func EscapeFinal(flee, pursuer *Ship, fleeEngine, pursuerEngine int) int {
 // (pct > 66), 1 yellow (pct > 33), 0 red, with pct = floor(100 × hull /
 // hull_max).
 func ColourBand(hull, hullMax int) int {
-	pct := hull * 100 / hullMax
-	switch {
-	case pct > 66:
-		return 2
-	case pct > 33:
-		return 1
+	// floor(100·hull/max) > 66 ⇔ 100·hull ≥ 67·max, and likewise for 33:
+	// the same bands without a division.
+	h := 100 * hull
+	b := 0
+	if h >= 67*hullMax {
+		b++
 	}
-	return 0
+	if h >= 34*hullMax {
+		b++
+	}
+	return b
 }
 
 // RepairHeal returns the heal of a ship's next repair use (§14) given how
@@ -314,11 +336,9 @@ func (f *fighter) play(r *rules.Rand, o *rules.Outcome) {
 				}
 			}
 		}
-		// Step 5: effective bands.
-		effA := EffectiveBands(a.ship, &a.deg, act[0], a.rps, opt.RedAdditive)
-		effB := EffectiveBands(bb.ship, &bb.deg, act[1], bb.rps, opt.RedAdditive)
+		// Step 5: effective bands (the engine's only for escape tests).
 		if f.w != nil {
-			f.logBands(effA, effB)
+			f.logBands(EffectiveBands(a.ship, &a.deg, act[0], a.rps, opt.RedAdditive), EffectiveBands(bb.ship, &bb.deg, act[1], bb.rps, opt.RedAdditive))
 		}
 		// Step 6: mutual escape (live).
 		if opt.MutualEscapeAuto && act[0] == Escape && act[1] == Escape {
@@ -326,17 +346,17 @@ func (f *fighter) play(r *rules.Rand, o *rules.Outcome) {
 			break
 		}
 		// Step 7: escape tests, A fleeing B first.
-		if act[0] == Escape && f.escape(0, effA[Engine], effB[Engine]) {
+		if act[0] == Escape && f.escape(0, f.band(0, Engine, act[0]), f.band(1, Engine, act[1])) {
 			end, winner = EndEscaped, f.escaper(rules.A)
 			break
 		}
-		if act[1] == Escape && f.escape(1, effB[Engine], effA[Engine]) {
+		if act[1] == Escape && f.escape(1, f.band(1, Engine, act[1]), f.band(0, Engine, act[0])) {
 			end, winner = EndEscaped, f.escaper(rules.B)
 			break
 		}
 		// Step 8: attacks, A→B then B→A.
-		toB := f.attack(0, effA[Weapon]-effB[Defense], act[1] == Evasive)
-		toA := f.attack(1, effB[Weapon]-effA[Defense], act[0] == Evasive)
+		toB := f.attack(0, f.band(0, Weapon, act[0])-f.band(1, Defense, act[1]), act[1] == Evasive)
+		toA := f.attack(1, f.band(1, Weapon, act[1])-f.band(0, Defense, act[0]), act[0] == Evasive)
 		// Step 9: damage and degradation, A then B.
 		f.damage(0, toA)
 		f.damage(1, toB)

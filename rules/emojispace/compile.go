@@ -73,6 +73,30 @@ type Side struct {
 	Ship    Ship
 	NPC     NPCSpec
 	Policy  Policy
+	fast    fastPolicy
+}
+
+// fastPolicy marks the policies the fighter chooses for without walking the
+// rules: one constant rule, or the default selector alone.
+type fastPolicy uint8
+
+const (
+	fastNone fastPolicy = iota
+	fastConstant
+	fastDefaultSelector
+)
+
+func (p Policy) fast() fastPolicy {
+	if len(p) != 1 {
+		return fastNone
+	}
+	switch p[0].kind {
+	case ruleAlways:
+		return fastConstant
+	case ruleDefaultSelector:
+		return fastDefaultSelector
+	}
+	return fastNone
 }
 
 // Compile validates a scenario (the ruleset's part of the document) and
@@ -154,6 +178,7 @@ func compileSide(n *doc.Node, opt Options) (Side, error) {
 		}
 		side.Policy = p
 	}
+	side.fast = side.Policy.fast()
 	return side, nil
 }
 

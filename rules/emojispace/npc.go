@@ -82,8 +82,9 @@ var secondaryWeights = []weighted{{0, 50}, {int(secUnstable), 20}, {int(secProto
 // from the catalogues: hulls per (tier, frame) and modules per (tier, slot
 // type).
 var generatorTables = func() (t struct {
-	hulls   [6][numFrames][]weighted
-	modules [6][4][]weighted
+	hulls        [6][numFrames][]weighted
+	modules      [6][4][]weighted
+	moduleTotals [6][4]int
 }) {
 	for i := range Hulls {
 		h := &Hulls[i]
@@ -96,6 +97,9 @@ var generatorTables = func() (t struct {
 			t.modules[tier][m.Slot] = append(t.modules[tier][m.Slot], w)
 			t.modules[tier][slotUntyped] = append(t.modules[tier][slotUntyped], w) // untyped: all 29
 		}
+		for slot := range t.modules[tier] {
+			t.moduleTotals[tier][slot] = totalWeight(t.modules[tier][slot])
+		}
 	}
 	return t
 }()
@@ -105,10 +109,19 @@ var generatorTables = func() (t struct {
 // integer weights a uniform integer threshold in [0, total) picks each item
 // with exactly its weight's share, unbiased (rules.Rand.IntN).
 func choose(r *rules.Rand, items []weighted) int {
+	return chooseOf(r, items, totalWeight(items))
+}
+
+func totalWeight(items []weighted) int {
 	total := 0
 	for _, it := range items {
 		total += it.weight
 	}
+	return total
+}
+
+// chooseOf is choose with the items' total weight known.
+func chooseOf(r *rules.Rand, items []weighted, total int) int {
 	t := r.IntN(total)
 	for _, it := range items {
 		t -= it.weight
@@ -145,10 +158,10 @@ func (n *NPCSpec) Generate(r *rules.Rand, st *ShipState, buf *[maxModules]Module
 	mods := buf[:0]
 	for slot := slotWeapon; slot <= slotUntyped && len(mods) < target; slot++ {
 		for k := 0; k < h.Slots[slot] && len(mods) < target; k++ {
-			m := ModuleInstance{Module: choose(r, generatorTables.modules[tt][slot])}
-			sec := Secondaries(choose(r, secondaryWeights))
+			m := ModuleInstance{Module: chooseOf(r, generatorTables.modules[tt][slot], generatorTables.moduleTotals[tt][slot])}
+			sec := Secondaries(chooseOf(r, secondaryWeights, 100))
 			if sec == secAlien {
-				sec |= Secondaries(choose(r, secondaryWeights[:len(secondaryWeights)-1]))
+				sec |= Secondaries(chooseOf(r, secondaryWeights[:len(secondaryWeights)-1], 95))
 			}
 			m.Sec = sec
 			mods = append(mods, m)

@@ -189,3 +189,10 @@ func TestNPCAllocatesNothing(t *testing.T) {
 		t.Errorf("%.1f allocations per generated ship", a)
 	}
 }
+
+// TestSecondaryTotals: the totals Generate passes for the secondary rolls.
+func TestSecondaryTotals(t *testing.T) {
+	if totalWeight(secondaryWeights) != 100 || totalWeight(secondaryWeights[:len(secondaryWeights)-1]) != 95 {
+		t.Error("the secondary weights no longer total 100 (95 without alien)")
+	}
+}
