@@ -295,11 +295,13 @@ func (w *walk[T]) resolve(round int, x [2]shipState, act [2]emojispace.Action, p
 		w.endGroups(round, emojispace.EndRoundCap, rules.None, pd, g[0][1], g[1][1], mass[0][1], mass[1][1])
 		return
 	}
-	for _, oa := range g[0][1] {
-		pa := w.ar.mul(pd, w.ar.frac(oa.w, 1))
+	live := g[1][1]
+	for i := range g[0][1] {
+		oa := &g[0][1][i]
+		pa := w.ar.scale(pd, oa.w)
 		vec := w.next.vector(oa.key)
-		for _, ob := range g[1][1] {
-			w.next.addTo(vec, ob.key, w.ar.mul(pa, w.ar.frac(ob.w, 1)))
+		for k := range live {
+			w.next.addTo(vec, live[k].key, w.ar.scale(pa, live[k].w))
 		}
 	}
 }
@@ -307,14 +309,15 @@ func (w *walk[T]) resolve(round int, x [2]shipState, act [2]emojispace.Action, p
 // outCache keeps one ship's outcome lists by state, band delta and
 // evasion: they depend neither on the round nor on the other ship, and a
 // state is reached again and again. Each state has cacheWays slots,
-// direct-mapped by delta and evasion.
+// direct-mapped by delta and evasion (a state meets a few deltas: the
+// opponent's weapon band as it degrades, with and without focus).
 type outCache struct {
 	slot  []cacheSlot
 	arena []outcome
 	dmg   []int64
 }
 
-const cacheWays = 4
+const cacheWays = 8
 
 type cacheSlot struct {
 	tag   int32 // 0: empty; else 2 × (delta + maxDelta) + evasive + 1
@@ -336,7 +339,9 @@ func (c *outCache) get(sd *side, x shipState, delta int, evasive bool) ([]outcom
 		ev = 1
 	}
 	tag := int32(2*(delta+maxDelta) + ev + 1)
-	sl := &c.slot[sd.encode(x)*cacheWays+uint64(tag)%cacheWays]
+	// Consecutive deltas, and the two evasions, go to different ways.
+	way := uint64(delta+2*ev+maxDelta) % cacheWays
+	sl := &c.slot[sd.encode(x)*cacheWays+way]
 	if sl.tag != tag {
 		start := len(c.arena)
 		var den int64
@@ -398,7 +403,7 @@ func (c *outCache) outcomes(sd *side, x shipState, delta int, evasive bool, outs
 func (w *walk[T]) end(round, reason int, winner rules.Side, x [2]shipState, p T) {
 	w.endTotal(round, reason, winner, p)
 	for s := range 2 {
-		w.endShip(s, x[s], p)
+		w.endShip(s, &x[s], p)
 	}
 }
 
@@ -410,7 +415,7 @@ func (w *walk[T]) endTotal(round, reason int, winner rules.Side, p T) {
 }
 
 // endShip adds mass p to ship s's counter distributions at state x.
-func (w *walk[T]) endShip(s int, x shipState, p T) {
+func (w *walk[T]) endShip(s int, x *shipState, p T) {
 	ar := w.ar
 	sh := w.m.sides[s].ship
 	w.hull[s][x.hull] = ar.add(w.hull[s][x.hull], p)
@@ -433,12 +438,12 @@ func (w *walk[T]) endGroups(round, reason int, winner rules.Side, pd T, ga, gb [
 		return
 	}
 	ar := w.ar
-	w.endTotal(round, reason, winner, ar.mul(pd, ar.frac(ma*mb, 1)))
-	for _, o := range ga {
-		w.endShip(0, o.st, ar.mul(pd, ar.frac(o.w*mb, 1)))
+	w.endTotal(round, reason, winner, ar.scale(pd, ma*mb))
+	for i := range ga {
+		w.endShip(0, &ga[i].st, ar.scale(pd, ga[i].w*mb))
 	}
-	for _, o := range gb {
-		w.endShip(1, o.st, ar.mul(pd, ar.frac(o.w*ma, 1)))
+	for i := range gb {
+		w.endShip(1, &gb[i].st, ar.scale(pd, gb[i].w*ma))
 	}
 }
 
