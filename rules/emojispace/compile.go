@@ -219,6 +219,9 @@ func decodeShip(n *doc.Node) (ShipState, string, error) {
 		return ShipState{}, "", d.Modules.Errorf("%d module instances: no hull holds more than %d (two compact modules in each of %d slots)", len(d.Modules.Items), maxModules, maxSlots)
 	}
 	for _, it := range d.Modules.Items {
+		if it.Kind != doc.Map { // a null item would decode to no fields at all
+			return ShipState{}, "", it.Errorf("expected a module instance {module_id, secondary_tags}, got %s", describe(it))
+		}
 		var md moduleDoc
 		if err := doc.Decode(it, &md); err != nil {
 			return ShipState{}, "", err
@@ -353,6 +356,9 @@ func decodeCrew(n *doc.Node) ([]CrewEntry, error) {
 			}
 			out = append(out, CrewEntry{Role: role, Legacy: true})
 			continue
+		}
+		if it.Kind != doc.Map {
+			return nil, it.Errorf("expected a crew entry ({crew_role_id, crew_tags} or \"crew:<role>\"), got %s", describe(it))
 		}
 		var d crewDoc
 		if err := doc.Decode(it, &d); err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/crucible-sim/crucible/rules"
@@ -79,6 +80,19 @@ func TestBudget(t *testing.T) {
 	b := compile(t, "a: {ship: P3}\nb: {ship: N3a}\n")
 	if _, err := Solve(context.Background(), b, Options{MaxVisits: 100}); !errors.Is(err, rules.ErrBudget) {
 		t.Errorf("err = %v, want ErrBudget", err)
+	}
+	// Alien synergy can give a ship thousands of repair uses: 40 ship tags
+	// ending in _alien × 48 crew:alien tags = 1920 more uses per
+	// engineer's modifier: beyond one ship's state budget.
+	tags := strings.Repeat("x_alien, ", 40)
+	alien := strings.TrimSuffix(strings.Repeat("crew:alien, ", 16), ", ")
+	crew := ""
+	for range 3 {
+		crew += "{crew_role_id: engineer, crew_tags: [" + alien + "]}, "
+	}
+	big := compile(t, "a: {ship: {hull_id: aln_t4_axolotl, module_instances: [{module_id: combat_utility_repair_system_mk1}], tags: ["+tags+"], crew: ["+crew+"]}}\nb: {ship: P0}\n")
+	if _, err := Solve(context.Background(), big, Options{}); !errors.Is(err, rules.ErrBudget) {
+		t.Errorf("a ship of %d repair uses: err = %v, want ErrBudget", big.Sides[0].Ship.TotalUses, err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()

@@ -112,9 +112,9 @@ type model struct {
 	sides [2]side
 }
 
-// maxSideStates bounds one ship's state index so that a pair packs into a
-// uint64.
-const maxSideStates = 1 << 31
+// maxSideStates bounds one ship's states (hull × degradation × repair
+// uses), which size its outcome cache (about 200 bytes a state).
+const maxSideStates = 1 << 18
 
 func newModel(b *emojispace.Battle) (*model, error) {
 	m := &model{b: b}
