@@ -14,6 +14,7 @@ type outcome struct {
 	st  shipState
 	w   int64
 	key uint32 // the state's index
+	red int32  // its RED subsystems
 }
 
 // walk is the forward walk of the chain in arithmetic T.
@@ -264,29 +265,21 @@ func (w *walk[T]) resolve(round int, x [2]shipState, act [2]emojispace.Action, p
 	}
 	// Steps 8-9: each ship's damage and degradation, independent given the
 	// bands.
-	var outs [2][]outcome
-	var den [2]int64
+	var sl [2]*cacheSlot
 	for s := range 2 { // s is the defender
 		delta := eff[1-s][emojispace.Weapon] - eff[s][emojispace.Defense]
-		outs[s], den[s] = w.cache[s].get(&m.sides[s], x[s], delta, act[s] == emojispace.Evasive)
+		sl[s] = w.cache[s].get(&m.sides[s], x[s], delta, act[s] == emojispace.Evasive)
 	}
 	// Steps 10-11: the pairs of outcomes where a ship is destroyed, and
 	// every pair at the round cap, end the combat; they are added up by
 	// groups. The other pairs go on to the next round.
-	pd := w.ar.mul(p, w.ar.frac(1, den[0]*den[1]))
+	pd := w.ar.mul(p, w.ar.frac(1, sl[0].den*sl[1].den))
 	var g [2][2][]outcome // [side][0 destroyed, 1 alive]
 	var mass [2][2]int64
 	for s := range 2 {
-		k := 0
-		for k < len(outs[s]) && outs[s][k].st.hull == 0 {
-			k++
-		}
-		g[s][0], g[s][1] = outs[s][:k], outs[s][k:]
-		for a := range 2 {
-			for _, o := range g[s][a] {
-				mass[s][a] += o.w
-			}
-		}
+		outs := w.cache[s].arena[sl[s].start : sl[s].start+sl[s].n]
+		g[s][0], g[s][1] = outs[:sl[s].dead], outs[sl[s].dead:]
+		mass[s] = sl[s].mass
 	}
 	w.endGroups(round, emojispace.EndMutualDestruction, rules.None, pd, g[0][0], g[1][0], mass[0][0], mass[1][0])
 	w.endGroups(round, emojispace.EndDestroyed, rules.B, pd, g[0][0], g[1][1], mass[0][0], mass[1][1])
@@ -296,6 +289,10 @@ func (w *walk[T]) resolve(round int, x [2]shipState, act [2]emojispace.Action, p
 		return
 	}
 	live := g[1][1]
+	if fl, ok := any(w.next).(*layer[float64]); ok {
+		scatterFloat(fl, any(pd).(float64), g[0][1], live)
+		return
+	}
 	for i := range g[0][1] {
 		oa := &g[0][1][i]
 		pa := w.ar.scale(pd, oa.w)
@@ -303,6 +300,32 @@ func (w *walk[T]) resolve(round int, x [2]shipState, act [2]emojispace.Action, p
 		for k := range live {
 			w.next.addTo(vec, live[k].key, w.ar.scale(pa, live[k].w))
 		}
+	}
+}
+
+// scatterFloat adds the mass of every pair of live outcomes to the next
+// layer: the floating-point walk's hot loop, written for float64 so that
+// it makes no call through the num interface.
+func scatterFloat(l *layer[float64], pd float64, as, bs []outcome) {
+	for i := range as {
+		pa := pd * float64(as[i].w)
+		if pa == 0 { // underflow: nothing to carry
+			continue
+		}
+		vi := l.vector(as[i].key)
+		v, touched := l.vecs[vi], l.touched[vi]
+		for k := range bs {
+			b := bs[k].key
+			q := pa * float64(bs[k].w)
+			switch {
+			case v[b] != 0:
+				v[b] += q
+			case q != 0:
+				v[b] = q
+				touched = append(touched, b)
+			}
+		}
+		l.touched[vi] = touched
 	}
 }
 
@@ -323,13 +346,15 @@ type cacheSlot struct {
 	tag   int32 // 0: empty; else 2 × (delta + maxDelta) + evasive + 1
 	start int32
 	n     int32
-	den   int64
+	dead  int32    // the first dead outcomes are destroyed states
+	den   int64    // the weights' denominator
+	mass  [2]int64 // the weights of the destroyed and of the other outcomes
 }
 
 // maxDelta bounds |band delta| for the cache tag; bands are far smaller.
 const maxDelta = 1 << 20
 
-func (c *outCache) get(sd *side, x shipState, delta int, evasive bool) ([]outcome, int64) {
+func (c *outCache) get(sd *side, x shipState, delta int, evasive bool) *cacheSlot {
 	if c.slot == nil {
 		c.slot = make([]cacheSlot, sd.n*cacheWays)
 		c.arena = make([]outcome, 0, min(1<<16, 16*sd.n))
@@ -347,8 +372,15 @@ func (c *outCache) get(sd *side, x shipState, delta int, evasive bool) ([]outcom
 		var den int64
 		c.arena, den = c.outcomes(sd, x, delta, evasive, c.arena)
 		*sl = cacheSlot{tag: tag, start: int32(start), n: int32(len(c.arena) - start), den: den}
+		for _, o := range c.arena[start:] {
+			alive := min(1, o.st.hull)
+			sl.mass[alive] += o.w
+			if alive == 0 {
+				sl.dead++
+			}
+		}
 	}
-	return c.arena[sl.start : sl.start+sl.n : sl.start+sl.n], sl.den
+	return sl
 }
 
 // outcomes appends ship sd's states after taking an attack with the given
@@ -437,6 +469,10 @@ func (w *walk[T]) endGroups(round, reason int, winner rules.Side, pd T, ga, gb [
 	if ma == 0 || mb == 0 {
 		return
 	}
+	if fw, ok := any(w).(*walk[float64]); ok {
+		fw.endGroupsFloat(round, reason, winner, any(pd).(float64), ga, gb, ma, mb)
+		return
+	}
 	ar := w.ar
 	w.endTotal(round, reason, winner, ar.scale(pd, ma*mb))
 	for i := range ga {
@@ -456,5 +492,34 @@ func addOutcome(outs []outcome, start int, sd *side, st shipState, wt int64) []o
 			return outs
 		}
 	}
-	return append(outs, outcome{st: st, w: wt, key: key})
+	red := int32(0)
+	for k := range 3 {
+		if st.deg[k] >= sd.ship.Cap[k] {
+			red++
+		}
+	}
+	return append(outs, outcome{st: st, w: wt, key: key, red: red})
+}
+
+// endGroupsFloat is endGroups for the floating-point walk, with no call
+// through the num interface.
+func (w *walk[T]) endGroupsFloat(round, reason int, winner rules.Side, pd float64, ga, gb []outcome, ma, mb int64) {
+	fw := any(w).(*walk[float64])
+	p := pd * float64(ma) * float64(mb)
+	fw.win[winner] += p
+	fw.ends[reason] += p
+	fw.rounds[round] += p
+	for s, g := range [2][]outcome{ga, gb} {
+		other := float64(mb)
+		if s == 1 {
+			other = float64(ma)
+		}
+		hull, spent, red := fw.hull[s], fw.spent[s], &fw.red[s]
+		for i := range g {
+			q := pd * float64(g[i].w) * other
+			hull[g[i].st.hull] += q
+			spent[g[i].st.spent] += q
+			red[g[i].red] += q
+		}
+	}
 }
