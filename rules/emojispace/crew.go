@@ -49,8 +49,9 @@ type CrewEffects struct {
 // crewBandClamp bounds the summed band bonuses (§8).
 const crewBandClamp = 3
 
-// crewEffects sums the crew modifiers of a ship (§8). tags are the ship's
-// tags: aligned = the number ending in "_alien"; the synergy s = aligned ×
+// crewEffects sums the crew modifiers of a ship (§8). tags are the
+// ship_state's `tags` field (§3; the hull's trait tags are not in it):
+// aligned = the number ending in "_alien"; the synergy s = aligned ×
 // (number of crew:alien tags on the crew) moves every non-zero modifier s
 // further from zero before the band clamp. The modifiers are summed per
 // kind (one value per band bonus, per action bonus, per repair effect)
