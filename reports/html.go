@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html/template"
 	"path/filepath"
+	"strconv"
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/rules"
@@ -48,6 +49,8 @@ scenario hash <code>{{.R.Hash}}</code>{{if .R.Shard}}, shard {{.R.Shard}}{{end}}
 {{range .Counters}}<tr><td>{{.Name}}</td><td>{{num .Mean}}</td><td>[{{num .Lo}}, {{num .Hi}}]</td><td>{{.Doc}}</td></tr>{{end}}</table>{{end}}
 {{if .Dists}}<table><tr><th>distribution</th><th>min</th><th>p50</th><th>p90</th><th>p99</th><th>max</th></tr>
 {{range .Dists}}<tr><td>{{.Name}}</td><td>{{.Min}}</td><td>{{.P50}}</td><td>{{.P90}}</td><td>{{.P99}}</td><td>{{.Max}}</td></tr>{{end}}</table>{{end}}
+{{range .WinsBy}}<table><tr><th>by {{.Name}}</th><th>trials</th><th>share</th><th>wins a</th><th>wins b</th><th>no winner</th></tr>
+{{range .Rows}}<tr><td>{{.Value}}</td><td>{{.Trials}}</td><td>{{.Share}}</td><td>{{.A}}</td><td>{{.B}}</td><td>{{.None}}</td></tr>{{end}}</table>{{end}}
 <details><summary>options in force</summary><table>
 {{range .R.Spec.Options}}<tr><td>{{.Name}}</td><td>{{.Value}}</td></tr>{{end}}</table></details>
 {{end}}
@@ -66,6 +69,28 @@ type htmlResult struct {
 	Unit     string
 	Counters []analysis.CounterMean
 	Dists    []analysis.CounterDist
+	WinsBy   []htmlWinsBy
+}
+
+// htmlWinsBy is the win rates by value of one counter, as the page shows
+// them (shares as "45.00 % [44.1 %, 45.9 %]").
+type htmlWinsBy struct {
+	Name string
+	Rows []struct{ Value, Trials, Share, A, B, None string }
+}
+
+func winsByRows(r *analysis.Result) []htmlWinsBy {
+	var out []htmlWinsBy
+	for _, wb := range r.WinsBy() {
+		h := htmlWinsBy{Name: wb.Name}
+		for _, at := range wb.At {
+			sh := func(s analysis.Share) string { return pct(s.P) + " [" + pct(s.Lo) + ", " + pct(s.Hi) + "]" }
+			h.Rows = append(h.Rows, struct{ Value, Trials, Share, A, B, None string }{binText(at.Low, at.High),
+				strconv.FormatInt(at.Trials.K, 10), pct(at.Trials.P), sh(at.Win[rules.A]), sh(at.Win[rules.B]), sh(at.Win[rules.None])})
+		}
+		out = append(out, h)
+	}
+	return out
 }
 
 // HTML renders the report page, which shows winrates.png and rounds.png
@@ -90,7 +115,7 @@ func checkHTML(results []*analysis.Result, version string, check *analysis.Check
 		if r.Tally.Wins[rules.A]+r.Tally.Wins[rules.B] == 0 {
 			data.Uncontested = append(data.Uncontested, r.Scenario)
 		}
-		h := htmlResult{R: r, Rounds: r.Rounds(), Unit: r.Spec.RoundsUnit, Counters: r.Counters(), Dists: r.Dists()}
+		h := htmlResult{R: r, Rounds: r.Rounds(), Unit: r.Spec.RoundsUnit, Counters: r.Counters(), Dists: r.Dists(), WinsBy: winsByRows(r)}
 		if h.Unit == "" {
 			h.Unit = "rounds"
 		}

@@ -111,6 +111,29 @@ func Object(r *analysis.Result) (json.Marshaler, error) {
 	if hists != nil {
 		o = append(o, field{"counter_hists", hists})
 	}
+	if wb := r.WinsBy(); len(wb) > 0 {
+		// The tally part, which merge adds up, then the win rates by value
+		// derived from it.
+		raw, err := r.Tally.MarshalWinDists()
+		if err != nil {
+			return nil, err
+		}
+		o = append(o, field{"counter_hists_by_winner", json.RawMessage(raw)})
+		by := object{}
+		for _, w := range wb {
+			rows := object{}
+			for _, at := range w.At {
+				row := object{{"trials", at.Trials.K}}
+				for _, s := range []rules.Side{rules.A, rules.B, rules.None} {
+					row = append(row, field{"win." + s.String(), at.Win[s].P},
+						field{"win." + s.String() + ".interval", [2]float64{at.Win[s].Lo, at.Win[s].Hi}})
+				}
+				rows = append(rows, field{strconv.FormatInt(at.Low, 10), row})
+			}
+			by = append(by, field{w.Name, rows})
+		}
+		o = append(o, field{"wins_by", by})
+	}
 	if docs != nil {
 		o = append(o, field{"counter_docs", docs})
 	}

@@ -75,7 +75,7 @@ func readOne(raw []byte) (*analysis.Result, error) {
 		}
 	}
 	for i, name := range t.CounterNames {
-		c := rules.Counter{Name: name, Dist: slices.Contains(t.DistOf, i)}
+		c := rules.Counter{Name: name, Dist: slices.Contains(t.DistOf, i), ByWinner: slices.Contains(t.WinDistOf, i)}
 		for _, d := range docs {
 			if d.Name == name {
 				c.Doc = d.Value
