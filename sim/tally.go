@@ -168,6 +168,13 @@ func (t *Tally) Overflow() error {
 			return fmt.Errorf("the sums of counter %s passed 2^128 after %d trials", t.CounterNames[t.DistOf[k]], t.Trials)
 		}
 	}
+	for k := range t.WinDists {
+		for s := range t.WinDists[k] {
+			if t.WinDists[k][s].Overflowed() {
+				return fmt.Errorf("the sums of counter %s passed 2^128 after %d trials", t.CounterNames[t.WinDistOf[k]], t.Trials)
+			}
+		}
+	}
 	return nil
 }
 
