@@ -294,7 +294,7 @@ func histPanelApart(title string, h *sim.Hist, unit string, fill color.Color, ap
 	for _, b := range bins {
 		top = max(top, b.Weight)
 	}
-	p.Y.Max = top * 1.3 // headroom: the legend sits above the bars
+	p.Y.Max = top * 1.3    // headroom: the legend sits above the bars
 	if mean > 0 || !logX { // a log axis has no place for a mean of 0
 		line, err := plotter.NewLine(plotter.XYs{{X: mean, Y: 0}, {X: mean, Y: top * 1.05}})
 		if err != nil {
