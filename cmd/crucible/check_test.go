@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -72,5 +73,16 @@ func TestCheckFormatsAndReport(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			t.Error(err)
 		}
+	}
+}
+
+// Ctrl-C during a check exits 130 and says the check decides nothing: a CI
+// gate must not read it as a failed claim.
+func TestCheckInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, errOut, code := crucible(t, ctx, "check", "stratfight/lifespan-claims", "--seed", "1")
+	if code != exitInterrupted || !strings.Contains(errOut, "interrupted: the check is incomplete and decides nothing") {
+		t.Errorf("exit %d, stderr %q", code, errOut)
 	}
 }
