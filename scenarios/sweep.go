@@ -8,6 +8,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -513,5 +514,6 @@ func BuiltinSweeps() ([]Entry, error) {
 		out = append(out, Entry{s.Name, s.Description})
 		return nil
 	})
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out, err
 }
