@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/reports"
@@ -198,19 +197,19 @@ func writeSweep(cmd *cobra.Command, res *analysis.SweepResult, format string) er
 // the seed, drawn or not.
 func reproduce(cmd *cobra.Command, arg string, seed uint64) string {
 	parts := []string{"crucible", "sweep", quote(arg)}
-	cmd.Flags().Visit(func(f *pflag.Flag) {
-		switch f.Name {
-		case "workers", "chunk", "seed":
-			return
+	for _, name := range []string{"vary", "set", "metric", "trials", "exact", "format", "out"} {
+		f := cmd.Flags().Lookup(name)
+		if f == nil || !f.Changed {
+			continue
 		}
 		values := []string{f.Value.String()}
-		if sv, ok := f.Value.(pflag.SliceValue); ok {
-			values = sv.GetSlice()
+		if sv, ok := f.Value.(interface{ GetSlice() []string }); ok {
+			values = sv.GetSlice() // a repeated flag, once per value
 		}
 		for _, v := range values {
-			parts = append(parts, "--"+f.Name+"="+quote(v))
+			parts = append(parts, "--"+name+"="+quote(v))
 		}
-	})
+	}
 	return strings.Join(append(parts, "--seed="+strconv.FormatUint(seed, 10)), " ")
 }
 
