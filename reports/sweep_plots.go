@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"math"
 	"sort"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/palette"
@@ -238,12 +239,16 @@ func setAxis(ax *plot.Axis, a scenarios.Axis) {
 	pad := math.Max((hi-lo)*0.04, 0.5*step(pos))
 	ax.Min, ax.Max = lo-pad, hi+pad
 	switch {
-	case !a.Numeric():
-		ax.Tick.Marker = nameTicks(a.Values)
+	case !a.Numeric() || len(pos) <= maxValueTicks:
+		ax.Tick.Marker = valueTicks{pos: pos, labels: a.Values}
 	case whole(pos):
 		ax.Tick.Marker = wholeTicks{}
 	}
 }
+
+// maxValueTicks is the most values of a numeric field marked one by one
+// on its axis; more get evenly spaced ticks.
+const maxValueTicks = 15
 
 // step returns the smallest gap between positions (1 for one position).
 func step(pos []float64) float64 {
@@ -284,15 +289,19 @@ func slicesMax(xs []float64) float64 {
 	return m
 }
 
-// nameTicks marks the positions 0, 1, … of an axis of names with the
-// names.
-type nameTicks []string
+// valueTicks marks an axis at a field's grid values, labelled as written
+// (names on a field of names, at their indices), so that no tick suggests
+// a value the grid does not have.
+type valueTicks struct {
+	pos    []float64
+	labels []string
+}
 
-func (n nameTicks) Ticks(min, max float64) []plot.Tick {
+func (v valueTicks) Ticks(min, max float64) []plot.Tick {
 	var ts []plot.Tick
-	for i, name := range n {
-		if v := float64(i); v >= min && v <= max {
-			ts = append(ts, plot.Tick{Value: v, Label: name})
+	for i, x := range v.pos {
+		if x >= min && x <= max {
+			ts = append(ts, plot.Tick{Value: x, Label: v.labels[i]})
 		}
 	}
 	return ts
@@ -382,7 +391,7 @@ func SweepHeatMapPNG(s *analysis.SweepResult) ([]byte, error) {
 	mc := newSweepGrid(s, func(p analysis.PointResult) (float64, bool) { return p.Share(m).P, true })
 	cmap := heatColors(m)
 	p := plot.New()
-	p.Title.Text = fmt.Sprintf("%s: %s (%d trials a point)\nsolid line: 50 %% contour of the Monte Carlo shares; dashed: of the exact ones", s.Sweep.Name, m, s.Trials)
+	p.Title.Text = fmt.Sprintf("%s: %s (%d trials a point)", s.Sweep.Name, m, s.Trials)
 	p.Title.Padding = vg.Points(6)
 	p.X.Label.Text, p.Y.Label.Text = s.Sweep.Axes[0].Path, s.Sweep.Axes[1].Path
 	setAxis(&p.X, s.Sweep.Axes[0])
@@ -395,12 +404,18 @@ func SweepHeatMapPNG(s *analysis.SweepResult) ([]byte, error) {
 			return nil, err
 		}
 	}
+	var lines []string
 	if mc.contourable() {
 		addContour(p, mc, nil)
+		lines = append(lines, "solid line: 50 % contour of the Monte Carlo shares")
 	}
 	exact := newSweepGrid(s, func(p analysis.PointResult) (float64, bool) { return p.ExactShare(m) })
 	if exact.contourable() {
 		addContour(p, exact, []vg.Length{vg.Points(5), vg.Points(3)})
+		lines = append(lines, "dashed: of the exact shares")
+	}
+	if len(lines) > 0 {
+		p.Title.Text += "\n" + strings.Join(lines, "; ")
 	}
 	return heatWithBar(p, cmap, m)
 }
