@@ -138,6 +138,12 @@ func (d *OutDir) WriteCheck(check *analysis.Check, version string) error {
 	return d.replace(func(dir string) error { return writeDir(dir, check.Results, Meta{version, d.Command}, check) }, nil)
 }
 
+// WriteSweep replaces the directory's contents with the report of a sweep
+// (WriteSweepDir), as WriteReport does for a run: whole or not at all.
+func (d *OutDir) WriteSweep(s *analysis.SweepResult, command string) error {
+	return d.replace(func(dir string) error { return WriteSweepDir(dir, s, command) }, nil)
+}
+
 // replace writes a report with write into a fresh sibling directory, adds
 // the checkpoint states (when not nil) and swaps it for the directory.
 func (d *OutDir) replace(write func(dir string) error, states []*sim.Checkpoint) error {

@@ -62,8 +62,14 @@ type Entry struct {
 func Builtin() ([]Entry, error) {
 	var out []Entry
 	err := fs.WalkDir(builtin, "builtin", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || path.Ext(p) != ".yaml" {
+		if err != nil {
 			return err
+		}
+		if p == sweepsDir {
+			return fs.SkipDir // sweeps are not scenarios
+		}
+		if d.IsDir() || path.Ext(p) != ".yaml" {
+			return nil
 		}
 		if _, isSuite, _ := LoadSuite(builtinName(p)); isSuite {
 			return nil
@@ -91,6 +97,9 @@ func Load(ref string) (*Scenario, error) {
 	}
 	src, err := readFile(ref)
 	if err != nil {
+		if _, err := fs.Stat(builtin, sweepsDir+"/"+ref+".yaml"); err == nil {
+			return nil, fmt.Errorf("%s is a built-in sweep, not a scenario: run it with `crucible sweep %s`", ref, ref)
+		}
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("%s: no such file and no built-in scenario of that name (run `crucible scenarios` for the list)", ref)
 		}
@@ -127,6 +136,9 @@ func Parse(file, name string, src []byte) (*Scenario, error) {
 	}
 	if root.Kind != doc.Map {
 		return nil, root.Errorf("a scenario is a mapping with at least a `ruleset:` field")
+	}
+	if root.Get("sweep") != nil && root.Get("ruleset") == nil {
+		return nil, root.Get("sweep").Errorf("this is a sweep file, not a scenario: run it with `crucible sweep %s`", file)
 	}
 	s := &Scenario{Name: name, File: file, root: root}
 	if err := s.derive(); err != nil {
@@ -196,11 +208,7 @@ func (s *Scenario) Set(assignment string) error {
 	if err := CheckAssignment(assignment); err != nil {
 		return err
 	}
-	p, v, _ := strings.Cut(assignment, "=")
-	if err := s.root.Set(strings.TrimSpace(p), v, "--set "+assignment); err != nil {
-		return err
-	}
-	return s.derive()
+	return s.Override(Override{Assignment: assignment, Origin: "--set " + assignment})
 }
 
 // Compile validates the ruleset part of the scenario and its claims and
