@@ -2,8 +2,6 @@ package main
 
 import (
 	"fmt"
-	"strconv"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -72,7 +70,7 @@ breakeven.csv, the curve, the heat map (two fields) and index.html.`,
 				return err
 			}
 			if od != nil {
-				if err := od.WriteSweep(res, reproduce(cmd, args[0], run.Seed)); err != nil {
+				if err := od.WriteSweep(res, reproduce(cmd, run.Seed)); err != nil {
 					return err
 				}
 				fmt.Fprintf(cmd.ErrOrStderr(), "crucible: sweep report written to %s\n", out)
@@ -190,35 +188,4 @@ func writeSweep(cmd *cobra.Command, res *analysis.SweepResult, format string) er
 		return reports.WriteCSV(cmd.OutOrStdout(), reports.SweepRows(res))
 	}
 	return reports.WriteSweepTable(cmd.OutOrStdout(), res)
-}
-
-// reproduce writes the command line that repeats a sweep: its argument,
-// the flags given (but --workers and --chunk, which change no result) and
-// the seed, drawn or not.
-func reproduce(cmd *cobra.Command, arg string, seed uint64) string {
-	parts := []string{"crucible", "sweep", quote(arg)}
-	for _, name := range []string{"vary", "set", "metric", "trials", "exact", "format", "out"} {
-		f := cmd.Flags().Lookup(name)
-		if f == nil || !f.Changed {
-			continue
-		}
-		values := []string{f.Value.String()}
-		if sv, ok := f.Value.(interface{ GetSlice() []string }); ok {
-			values = sv.GetSlice() // a repeated flag, once per value
-		}
-		for _, v := range values {
-			parts = append(parts, "--"+name+"="+quote(v))
-		}
-	}
-	return strings.Join(append(parts, "--seed="+strconv.FormatUint(seed, 10)), " ")
-}
-
-// quote quotes a word for a POSIX shell when it needs it.
-func quote(s string) string {
-	if s != "" && strings.IndexFunc(s, func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./=:,+@%", r))
-	}) < 0 {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

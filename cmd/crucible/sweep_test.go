@@ -85,7 +85,7 @@ func TestSweepWritesReport(t *testing.T) {
 		}
 	}
 	page, _ := os.ReadFile(filepath.Join(dir, "index.html"))
-	if want := "crucible sweep eclipse/shields-by-fleet --trials=300 --out=" + dir + " --seed=2"; !strings.Contains(string(page), want) {
+	if want := "crucible sweep eclipse/shields-by-fleet --trials 300 --seed 2 --workers 2 --out " + dir; !strings.Contains(string(page), want) {
 		t.Errorf("index.html does not give the command %q", want)
 	}
 }
