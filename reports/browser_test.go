@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -172,6 +173,35 @@ func TestPagesInBrowser(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("check report: no verdict table with the PASS of demo/duel: %+v", r.Tables)
+	}
+
+	// A sweep's page: its curve, its heat map and the tidy CSV's numbers.
+	sdir := t.TempDir()
+	sw := builtinSweep(t, "eclipse/shields-by-fleet", 300)
+	if err := WriteSweepDir(sdir, sw, "crucible sweep eclipse/shields-by-fleet --trials 300 --seed 1"); err != nil {
+		t.Fatal(err)
+	}
+	r = renderPage(t, browser, sdir, "index.html")
+	checkImages(t, "sweep report", r, "heatmap.png")
+	// The page's table has a row per grid point, with the point's win
+	// share as sweep.csv gives it (in percent).
+	var shares []string
+	for _, row := range SweepRows(sw)[1:] {
+		if row[len(row)-7] == "win.a" {
+			v, _ := strconv.ParseFloat(row[len(row)-4], 64)
+			shares = append(shares, pct(v))
+		}
+	}
+	var onPage []string
+	for _, tb := range r.Tables {
+		for _, row := range tb.Rows[1:] {
+			if len(row) > 3 {
+				onPage = append(onPage, row[3])
+			}
+		}
+	}
+	if len(shares) != len(sw.Points) || strings.Join(onPage, " ") != strings.Join(shares, " ") {
+		t.Errorf("sweep report: the page's shares %v, sweep.csv's %v", onPage, shares)
 	}
 
 	// An exact solution's page.
