@@ -125,6 +125,19 @@ func (d *OutDir) SaveCheckpoints(cs []*sim.Checkpoint) error {
 // read-only disk), the old report stays as it was and no temporary file is
 // left.
 func (d *OutDir) WriteReport(results []*analysis.Result, version string, states []*sim.Checkpoint) error {
+	return d.replace(func(staging string) error { return WriteDir(staging, results, version) }, states)
+}
+
+// WriteComparison replaces the directory's contents with the report of a
+// comparison (WriteComparisonDir), as WriteReport does.
+func (d *OutDir) WriteComparison(c *analysis.Comparison, command string) error {
+	return d.replace(func(staging string) error { return WriteComparisonDir(staging, c, command) }, nil)
+}
+
+// replace writes a report with write into a fresh sibling directory, adds
+// states (if any) and the marker, and swaps it for the old report in one
+// step (see WriteReport).
+func (d *OutDir) replace(write func(staging string) error, states []*sim.Checkpoint) error {
 	staging, err := os.MkdirTemp(filepath.Dir(d.path), "."+filepath.Base(d.path)+".new")
 	if err != nil {
 		return fmt.Errorf("writing the report beside %s: %w", d.path, err)
@@ -133,7 +146,7 @@ func (d *OutDir) WriteReport(results []*analysis.Result, version string, states 
 	if err := os.Chmod(staging, 0o777&^processUmask); err != nil {
 		return err
 	}
-	if err := WriteDir(staging, results, version); err != nil {
+	if err := write(staging); err != nil {
 		return d.inPlace(err, staging)
 	}
 	if states != nil {
