@@ -8,7 +8,7 @@ SEED    ?= 1
 TRIALS  ?= 20000
 FUZZTIME ?= 60s
 
-.PHONY: build demo test long bench fuzz vet clean
+.PHONY: build demo test check long bench fuzz vet clean
 
 build:
 	$(GO) build -o $(BIN) ./cmd/crucible
@@ -23,6 +23,12 @@ demo: build
 test: vet
 	$(GO) mod tidy -diff
 	$(GO) test -count=1 ./...
+
+# The regression gate: the claims of scenarios/gate at a fixed seed, sized
+# so that a 2-point shift in a gated win rate fails (TestRegressionGate).
+# An INCONCLUSIVE claim fails the gate too (--strict).
+check: build
+	$(BIN) check scenarios/gate/*.yaml --seed 20261124 --strict
 
 # Long statistical and soak runs.
 long:

@@ -3,9 +3,11 @@ package analysis
 import (
 	"context"
 	"fmt"
+	"io"
 
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
+	"github.com/crucible-sim/crucible/sim"
 )
 
 // Check is the outcome of checking the claims of a set of scenarios.
@@ -24,6 +26,10 @@ type Check struct {
 	// Notes are problems that left claims without an answer (a solver that
 	// cannot solve a scenario), one line each.
 	Notes []string
+	// Looks is the number of looks of a sequential check (CheckUntilDecided;
+	// 1 for a check of a fixed size), TrialsUsed the trials fought in all.
+	Looks      int
+	TrialsUsed int64
 }
 
 // Failed returns the number of claims judged FAIL.
@@ -49,7 +55,7 @@ func (r Run) Check(ctx context.Context, scs []*scenarios.Scenario, alpha float64
 	if err := distinctNames(scs); err != nil {
 		return nil, err
 	}
-	out := &Check{Seed: r.Seed, Alpha: alpha}
+	out := &Check{Seed: r.Seed, Alpha: alpha, Looks: 1}
 	for _, sc := range scs {
 		out.Claims += len(sc.Claims)
 	}
@@ -65,24 +71,57 @@ func (r Run) Check(ctx context.Context, scs []*scenarios.Scenario, alpha float64
 		}
 		exact, err := exactFor(ctx, sc)
 		if err != nil {
-			out.Notes = append(out.Notes, fmt.Sprintf("%s: %v", sc.Name, err))
+			return out, err
 		}
 		out.Results = append(out.Results, res)
+		out.TrialsUsed += res.Tally.Trials
 		for _, c := range sc.Claims {
 			v := CheckClaim(c, res, out.PerClaim, exact)
-			v.Scenario = sc.Name
+			if c.Trial != nil {
+				if v, err = r.checkTrial(sc, c); err != nil {
+					return out, err
+				}
+			}
 			out.Verdicts = append(out.Verdicts, v)
 		}
 	}
 	return out, nil
 }
 
-// exactFor solves sc exactly if one of its claims needs the exact value.
+// checkTrial judges a claim about one trial of the run by fighting that
+// trial alone, with the stream it has in the run.
+func (r Run) checkTrial(sc *scenarios.Scenario, c scenarios.Claim) (ClaimCheck, error) {
+	b, err := sc.Compile()
+	if err != nil {
+		return ClaimCheck{}, err
+	}
+	o, err := sim.Replay(b, r.Seed, sim.Key(r.streamsOf(sc)), *c.Trial, io.Discard)
+	if err != nil {
+		return ClaimCheck{}, err
+	}
+	return CheckTrial(c, sc.Name, b.Spec(), o), nil
+}
+
+// exactFor solves sc exactly if one of its claims needs the exact value. A
+// claim that cannot be checked is an error, not an inconclusive verdict: a
+// gate must not pass it.
 func exactFor(ctx context.Context, sc *scenarios.Scenario) (*rules.Exact, error) {
 	for _, c := range sc.Claims {
 		if c.Exact {
-			return Solve(ctx, sc, false)
+			e, err := Solve(ctx, sc, false)
+			if err != nil {
+				return nil, fmt.Errorf("%s: claim %s: no exact solution to check it against: %w", sc.Name, c.Label(), err)
+			}
+			return e, nil
 		}
 	}
 	return nil, nil
+}
+
+// CheckExactClaims solves sc if one of its claims is exact, and returns the
+// error that would leave such a claim unchecked: what `crucible validate`
+// adds to compiling a scenario.
+func CheckExactClaims(ctx context.Context, sc *scenarios.Scenario) error {
+	_, err := exactFor(ctx, sc)
+	return err
 }

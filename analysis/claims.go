@@ -12,11 +12,11 @@ import (
 type Verdict int
 
 const (
-	// Inconclusive: the interval straddles a bound; more trials may decide.
+	// Inconclusive: the data decide neither way; more trials may.
 	Inconclusive Verdict = iota
-	// Pass: the whole confidence interval satisfies the claim.
+	// Pass: the data show the claim holds (the whole interval satisfies it).
 	Pass
-	// Fail: the whole confidence interval violates the claim.
+	// Fail: the data show the claim is wrong (the whole interval violates it).
 	Fail
 )
 
@@ -30,6 +30,11 @@ func (v Verdict) String() string {
 	return "INCONCLUSIVE"
 }
 
+// MinMeanTrials is the fewest trials a claim on a mean is judged with: below
+// it the normal interval of the mean means nothing (one trial has no spread,
+// and would pass or fail anything).
+const MinMeanTrials = 30
+
 // ClaimCheck is the verdict on one claim with the evidence behind it, all in
 // the claim's unit.
 type ClaimCheck struct {
@@ -37,82 +42,118 @@ type ClaimCheck struct {
 	Scenario string
 	Claim    scenarios.Claim
 	// Trials is the number of trials the verdict rests on.
-	Trials   int64
-	Verdict  Verdict
-	Observed float64
-	// Lo and Hi bound the interval the verdict was read from (for exact
-	// claims: the exact value in both).
-	Lo, Hi float64
-	// PValue is set for exact-agreement claims.
-	PValue float64
+	Trials  int64
+	Verdict Verdict
+	// Observed is the estimate (or, for a fixed claim, the value), Lo and
+	// Hi the interval the verdict was read from (equal to Observed for a
+	// fixed claim), in Unit.
+	Observed, Lo, Hi float64
+	Unit             string
+	// Exact is the solver's value of an exact claim, Tolerance its margin.
+	Exact, Tolerance float64
+	// Test names the test or interval, Alpha the false-alarm rate spent on
+	// this claim.
+	Test  string
+	Alpha float64
+	// Needed, for an inconclusive verdict, estimates the trials that would
+	// decide it at the observed value (0: no estimate).
+	Needed int64
 	Note   string
 }
 
 // CheckClaim evaluates c against r. alpha is the false-alarm rate spent on
 // this claim (a caller checking several claims divides its budget:
-// Bonferroni). exact is the scenario's exact solution, or nil.
+// Bonferroni). exact is the scenario's exact solution, or nil. A claim about
+// one trial is judged by CheckTrial instead.
 func CheckClaim(c scenarios.Claim, r *Result, alpha float64, exact *rules.Exact) ClaimCheck {
-	t := r.Tally
-	n := t.Trials
-	out := ClaimCheck{Scenario: r.Scenario, Claim: c, Trials: n}
-	if n == 0 {
+	out := ClaimCheck{Scenario: r.Scenario, Claim: c, Trials: r.Tally.Trials, Alpha: alpha, Unit: claimUnit(c, r.Spec)}
+	if out.Trials == 0 {
 		out.Note = "no trials finished"
 		return out
 	}
-	scale := 1.0
-	if c.Unit != "" {
-		scale = scenarios.UnitSeconds[c.Unit]
+	e := estimate(c, r, alpha)
+	switch {
+	case c.Fixed:
+		return fixed(out, c, e.value)
+	case c.Exact:
+		return agreement(out, c, e, exact)
+	case e.noInterval != "":
+		out.Observed, out.Lo, out.Hi, out.Test, out.Note = e.value, e.value, e.value, e.test, e.noInterval
+		return out
+	case c.Metric.Kind == rules.RoundsMin || c.Metric.Kind == rules.RoundsMax:
+		return extreme(out, c, e.value)
 	}
-	z := NormalQuantile(1 - alpha/2)
-
-	if c.Exact {
-		return checkExact(out, c, r, alpha, exact)
-	}
-
-	switch m := c.Metric; m.Kind {
-	case rules.WinShare, rules.EndShare:
-		k := shareCount(m, r)
-		out.Observed = float64(k) / float64(n)
-		out.Lo, out.Hi = ClopperPearson(k, n, alpha)
-		out.Verdict = bounded(out.Lo, out.Hi, c.Min, c.Max)
-		out.Note = fmt.Sprintf("%d of %d; %.4g %% Clopper–Pearson interval", k, n, 100*(1-alpha))
-
-	case rules.RoundsMean:
-		h := &t.Rounds
-		out.Observed = h.Mean() / scale
-		lo, hi := MeanInterval(h.Mean(), h.Var(), n, z)
-		out.Lo, out.Hi = lo/scale, hi/scale
-		out.Verdict = bounded(out.Lo, out.Hi, c.Min, c.Max)
-		out.Note = fmt.Sprintf("%.4g %% normal interval of the mean", 100*(1-alpha))
-
-	case rules.CounterMean:
-		for _, cm := range r.Counters() {
-			if cm.Name == m.Name {
-				out.Observed = cm.Mean
-				out.Lo, out.Hi = MeanInterval(cm.Mean, cm.Variance, n, z)
-			}
-		}
-		out.Verdict = bounded(out.Lo, out.Hi, c.Min, c.Max)
-		out.Note = fmt.Sprintf("mean per trial; %.4g %% normal interval", 100*(1-alpha))
-
-	case rules.RoundsMin, rules.RoundsMax:
-		out = checkExtreme(out, c, r, scale)
-
-	case rules.RoundsQuantile:
-		q := float64(m.Percent) / 100
-		h := &t.Rounds
-		out.Observed = float64(h.Quantile(q)) / scale
-		// Distribution-free interval from the binomial law of the number of
-		// values below the quantile (normal approximation of the ranks).
-		nf := float64(n)
-		sd := math.Sqrt(nf * q * (1 - q))
-		lo, _ := h.RankRange(int64(math.Floor(nf*q - z*sd)))
-		_, hi := h.RankRange(int64(math.Ceil(nf*q+z*sd)) + 1)
-		out.Lo, out.Hi = float64(lo)/scale, float64(hi)/scale
-		out.Verdict = bounded(out.Lo, out.Hi, c.Min, c.Max)
-		out.Note = fmt.Sprintf("order-statistic %.4g %% interval", 100*(1-alpha))
+	out.Observed, out.Lo, out.Hi, out.Test = e.value, e.lo, e.hi, e.test
+	out.Verdict = bounded(e.lo, e.hi, c.Min, c.Max)
+	if out.Verdict == Inconclusive {
+		out.Needed = trialsToDecide(e, c)
 	}
 	return out
+}
+
+// est is an estimate of a claim's metric from a run, in the claim's unit:
+// its value, an interval at the claim's false-alarm rate, the standard
+// deviation of one trial's contribution (for estimating trials needed),
+// and the name of the interval.
+type est struct {
+	value, lo, hi, sd float64
+	n                 int64
+	test              string
+	noInterval        string // why there is no interval, if there is none
+}
+
+func estimate(c scenarios.Claim, r *Result, alpha float64) est {
+	t, m := r.Tally, c.Metric
+	n := t.Trials
+	e := est{n: n}
+	scale := unitScale(c)
+	z := NormalQuantile(1 - alpha/2)
+	level := fmt.Sprintf("%.4g %%", 100*(1-alpha))
+	switch m.Kind {
+	case rules.WinShare, rules.EndShare:
+		k := shareCount(m, r)
+		e.value = float64(k) / float64(n)
+		e.lo, e.hi = ClopperPearson(k, n, alpha)
+		e.sd = math.Sqrt(math.Max(e.value*(1-e.value), 1/float64(n)))
+		e.test = fmt.Sprintf("%s Clopper–Pearson interval (%d of %d)", level, k, n)
+		if c.Total {
+			e.value = float64(k)
+		}
+	case rules.RoundsMean, rules.CounterMean:
+		mean, variance := t.Rounds.Mean(), t.Rounds.Var()
+		if m.Kind == rules.CounterMean {
+			cm := counterOf(r, m.Name)
+			mean, variance = cm.Mean, cm.Variance
+			if c.Total {
+				mean = float64(cm.Sum)
+			}
+		}
+		e.value, e.sd = mean/scale, math.Sqrt(variance)/scale
+		e.lo, e.hi = MeanInterval(e.value, e.sd*e.sd, n, z)
+		e.test = level + " normal interval of the mean"
+		if n < MinMeanTrials {
+			e.noInterval = fmt.Sprintf("%d trials: a normal interval of the mean needs at least %d", n, MinMeanTrials)
+		}
+	case rules.RoundsMin:
+		e.value, e.test = float64(t.Rounds.Min())/scale, "the smallest value of all trials"
+	case rules.RoundsMax:
+		e.value, e.test = float64(t.Rounds.Max())/scale, "the largest value of all trials"
+	case rules.RoundsQuantile:
+		e = quantile(t.Rounds.Quantile, t.Rounds.RankRange, n, float64(m.Percent)/100, z, scale)
+		e.test = level + " order-statistic interval"
+	}
+	return e
+}
+
+// quantile estimates a quantile with the distribution-free interval from
+// the binomial law of the number of values below it (normal approximation
+// of the ranks).
+func quantile(at func(float64) int64, ranks func(int64) (int64, int64), n int64, q, z, scale float64) est {
+	nf := float64(n)
+	sd := math.Sqrt(nf * q * (1 - q))
+	lo, _ := ranks(int64(math.Floor(nf*q - z*sd)))
+	_, hi := ranks(int64(math.Ceil(nf*q+z*sd)) + 1)
+	return est{value: float64(at(q)) / scale, lo: float64(lo) / scale, hi: float64(hi) / scale, n: n}
 }
 
 // shareCount returns the number of trials counted by a win or end share.
@@ -121,6 +162,40 @@ func shareCount(m rules.Metric, r *Result) int64 {
 		return r.Tally.Wins[m.Side]
 	}
 	return r.Tally.End(m.Name)
+}
+
+func counterOf(r *Result, name string) CounterMean {
+	for _, cm := range r.Counters() {
+		if cm.Name == name {
+			return cm
+		}
+	}
+	return CounterMean{Name: name}
+}
+
+func unitScale(c scenarios.Claim) float64 {
+	if c.Unit != "" {
+		return scenarios.UnitSeconds[c.Unit]
+	}
+	return 1
+}
+
+// claimUnit names the unit a claim's numbers are in.
+func claimUnit(c scenarios.Claim, spec rules.Spec) string {
+	switch {
+	case c.Unit != "":
+		return c.Unit
+	case c.Metric.Rounds():
+		if spec.RoundsUnit == "" {
+			return "rounds"
+		}
+		return spec.RoundsUnit
+	case c.Total && c.Metric.Share():
+		return "trials"
+	case c.Metric.Share():
+		return "share"
+	}
+	return ""
 }
 
 // bounded reads a verdict from an interval and the claim's bounds.
@@ -136,19 +211,41 @@ func bounded(lo, hi float64, min, max *float64) Verdict {
 	return Inconclusive
 }
 
-// checkExtreme judges claims on the sample minimum or maximum. A bound the
+// trialsToDecide estimates the trials after which the interval, at the
+// observed value and spread, would lie wholly inside or outside the
+// claim's bounds: (z·sd / distance to the nearest bound)².
+func trialsToDecide(e est, c scenarios.Claim) int64 {
+	d := math.Inf(1)
+	for _, b := range []*float64{c.Min, c.Max} {
+		if b != nil {
+			d = math.Min(d, math.Abs(e.value-*b))
+		}
+	}
+	return needed(e, d)
+}
+
+// needed returns the trials after which an interval of e's width shrinks to
+// a half-width of d, or 0 when that cannot be said.
+func needed(e est, d float64) int64 {
+	half := (e.hi - e.lo) / 2
+	if d <= 0 || half <= 0 || math.IsInf(d, 0) {
+		return 0
+	}
+	n := float64(e.n) * (half / d) * (half / d)
+	if n > float64(1<<53) {
+		return 0
+	}
+	return int64(math.Ceil(n))
+}
+
+// extreme judges claims on the sample minimum or maximum. A bound the
 // extreme must respect ("min ≥ 15 s") fails on any counterexample and
 // otherwise passes, with the number of trials that found none; the other
 // direction ("min ≤ 5") passes once a trial reaches it and is inconclusive
 // until then.
-func checkExtreme(out ClaimCheck, c scenarios.Claim, r *Result, scale float64) ClaimCheck {
-	h := &r.Tally.Rounds
-	v := float64(h.Min())
-	if c.Metric.Kind == rules.RoundsMax {
-		v = float64(h.Max())
-	}
-	v /= scale
+func extreme(out ClaimCheck, c scenarios.Claim, v float64) ClaimCheck {
 	out.Observed, out.Lo, out.Hi = v, v, v
+	out.Test = "every trial"
 	// For the minimum, a lower bound is a universal statement; for the
 	// maximum, an upper bound is.
 	universalBroken := c.Metric.Kind == rules.RoundsMin && c.Min != nil && v < *c.Min ||
@@ -158,51 +255,80 @@ func checkExtreme(out ClaimCheck, c scenarios.Claim, r *Result, scale float64) C
 	case universalBroken:
 		out.Verdict, out.Note = Fail, "a trial is a counterexample"
 	case unreached:
-		out.Verdict, out.Note = Inconclusive, fmt.Sprintf("not reached in %d trials", r.Tally.Trials)
+		out.Verdict, out.Note = Inconclusive, fmt.Sprintf("not reached in %d trials", out.Trials)
 	default:
-		out.Verdict, out.Note = Pass, fmt.Sprintf("holds in all %d trials", r.Tally.Trials)
+		out.Verdict, out.Note = Pass, fmt.Sprintf("holds in all %d trials", out.Trials)
 	}
 	return out
 }
 
-func checkExact(out ClaimCheck, c scenarios.Claim, r *Result, alpha float64, exact *rules.Exact) ClaimCheck {
-	var v float64
-	ok := false
+// fixed judges a claim about a fixed run on the observed value itself.
+func fixed(out ClaimCheck, c scenarios.Claim, v float64) ClaimCheck {
+	out.Observed, out.Lo, out.Hi = v, v, v
+	out.Test, out.Alpha = "the observed value of this fixed run (no sampling, no interval)", 0
+	out.Verdict = Fail
+	if (c.Min == nil || v >= *c.Min) && (c.Max == nil || v <= *c.Max) {
+		out.Verdict = Pass
+	}
+	return out
+}
+
+// agreement judges an exact claim by an equivalence test: PASS when the
+// data show the estimate within the claim's tolerance of the exact value
+// (the whole interval inside the band: two one-sided tests, each at level
+// alpha/2), FAIL when they show it outside (the whole interval outside the
+// band), INCONCLUSIVE otherwise. Failing to reject a difference is not
+// agreement: a run too small to tell is inconclusive.
+func agreement(out ClaimCheck, c scenarios.Claim, e est, exact *rules.Exact) ClaimCheck {
+	ev, ok := rules.Value{}, false
 	if exact != nil {
-		var ev rules.Value
 		ev, ok = exact.Metric(c.Metric)
-		v = ev.F
 	}
 	if !ok {
 		out.Note = "no exact solution for this metric"
 		return out
 	}
-	n := r.Tally.Trials
-	out.Lo, out.Hi = v, v
-	if c.Metric.Kind == rules.RoundsMean {
-		h := &r.Tally.Rounds
-		out.Observed = h.Mean()
-		se := math.Sqrt(h.Var() / float64(n))
-		switch {
-		case se == 0 && out.Observed == v:
-			out.PValue = 1
-		case se == 0:
-			out.PValue = 0
-		default:
-			out.PValue = 2 * (1 - normalCDF(math.Abs(out.Observed-v)/se))
-		}
-	} else {
-		k := shareCount(c.Metric, r)
-		out.Observed = float64(k) / float64(n)
-		out.PValue = ProportionPValue(k, n, v)
+	scale := unitScale(c)
+	v := ev.F / scale
+	out.Exact, out.Tolerance = v, c.DefaultTolerance(v)
+	out.Observed, out.Lo, out.Hi = e.value, e.lo, e.hi
+	out.Test = fmt.Sprintf("equivalence (two one-sided tests) within ±%.4g of the exact %.6g; %s", out.Tolerance, v, e.test)
+	if e.noInterval != "" {
+		out.Lo, out.Hi, out.Note = e.value, e.value, e.noInterval
+		return out
 	}
-	if out.PValue >= alpha {
+	lo, hi := v-out.Tolerance, v+out.Tolerance
+	switch {
+	case e.lo >= lo && e.hi <= hi:
 		out.Verdict = Pass
-	} else {
+	case e.hi < lo || e.lo > hi:
 		out.Verdict = Fail
+	default:
+		d := out.Tolerance - math.Abs(e.value-v) // room left inside the band
+		if d <= 0 {
+			d = -d // distance outside it
+		}
+		out.Needed = needed(e, d)
 	}
-	out.Note = fmt.Sprintf("exact %.6g; two-sided p = %.3g against a false-alarm rate of %.3g", v, out.PValue, alpha)
 	return out
 }
 
-func normalCDF(x float64) float64 { return 0.5 * math.Erfc(-x/math.Sqrt2) }
+// CheckTrial judges a claim about trial o of a run (Claim.Trial), fought
+// alone: its winner or end (1 or 0), its rounds, or a counter's value.
+func CheckTrial(c scenarios.Claim, scenario string, spec rules.Spec, o *rules.Outcome) ClaimCheck {
+	out := ClaimCheck{Scenario: scenario, Claim: c, Trials: 1, Unit: claimUnit(c, spec)}
+	var v float64
+	switch m := c.Metric; m.Kind {
+	case rules.WinShare:
+		v = b2f(o.Winner == m.Side)
+	case rules.EndShare:
+		v = b2f(spec.Ends[o.End] == m.Name)
+	case rules.CounterMean:
+		v = float64(o.Counters[spec.CounterIndex(m.Name)])
+	default: // every statistic of one trial's rounds is its rounds
+		v = float64(o.Rounds) / unitScale(c)
+	}
+	out = fixed(out, c, v)
+	out.Test = fmt.Sprintf("trial %d of this run, replayed (no sampling, no interval)", *c.Trial)
+	return out
+}

@@ -12,11 +12,13 @@ import (
 type Result struct {
 	Scenario string
 	Ruleset  string
-	Hash     string // scenarios.Scenario.Hash
-	Version  string // crucible version
-	Seed     uint64
-	Spec     rules.Spec
-	Tally    *sim.Tally
+	// Description is the scenario's description, for reports.
+	Description string
+	Hash        string // scenarios.Scenario.Hash
+	Version     string // crucible version
+	Seed        uint64
+	Spec        rules.Spec
+	Tally       *sim.Tally
 	// Planned is the number of trials asked for; Tally.Trials is smaller
 	// when the run was interrupted.
 	Planned int64
@@ -135,4 +137,46 @@ func counterMean(name string, sum, sumSq, n int64) CounterMean {
 	}
 	c.Lo, c.Hi = MeanInterval(c.Mean, c.Variance, n, Z95)
 	return c
+}
+
+// WinsAt is the outcome of the trials in which a counter declared ByWinner
+// took the values of one bin (one value below sim.ExactBelow).
+type WinsAt struct {
+	Low, High int64
+	// Trials is the share of all trials in the bin; Win[s] the share of
+	// the bin's trials that side s won (rules.None: no winner), each with
+	// its 95 % Wilson interval.
+	Trials Share
+	Win    [3]Share
+}
+
+// WinsBy is the win rates at each value of a counter declared ByWinner:
+// the win rate by the opponent's Threat Rating, say.
+type WinsBy struct {
+	Name, Doc string
+	At        []WinsAt
+}
+
+// WinsBy returns the win rates by value of every counter declared
+// ByWinner, in counter order.
+func (r *Result) WinsBy() []WinsBy {
+	t := r.Tally
+	out := make([]WinsBy, len(t.WinDistOf))
+	for k, i := range t.WinDistOf {
+		w := &out[k]
+		w.Name = t.CounterNames[i]
+		if i < len(r.Spec.Counters) {
+			w.Doc = r.Spec.Counters[i].Doc
+		}
+		h := &t.WinDists[k]
+		all, _ := t.Dist(w.Name)
+		for _, b := range all.Bins() {
+			at := WinsAt{Low: b.Low, High: b.High, Trials: share(b.Count, t.Trials)}
+			for s := range at.Win {
+				at.Win[s] = share(h[s].Count(b.Low), b.Count)
+			}
+			w.At = append(w.At, at)
+		}
+	}
+	return out
 }

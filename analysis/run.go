@@ -89,12 +89,8 @@ func (r Run) fight(ctx context.Context, sc *scenarios.Scenario, prior *sim.Check
 	}
 	total := r.TrialsOf(sc)
 	first, trials := r.Shard.Range(total)
-	key := sc.Name
-	if r.Streams != "" {
-		key = r.Streams
-	}
 	job := sim.Job{
-		Battle: battle, Key: sim.Key(key), Seed: r.Seed,
+		Battle: battle, Key: sim.Key(r.streamsOf(sc)), Seed: r.Seed,
 		First: first, Trials: trials, Workers: r.Workers, Chunk: r.Chunk,
 	}
 	job.Chunks = sim.NewChunks(job.NumChunks())
@@ -138,7 +134,7 @@ func (r Run) fight(ctx context.Context, sc *scenarios.Scenario, prior *sim.Check
 		return nil, nil, merr
 	}
 	res := &Result{
-		Scenario: sc.Name, Ruleset: sc.Ruleset, Hash: sc.Hash(), Version: r.Version,
+		Scenario: sc.Name, Ruleset: sc.Ruleset, Description: sc.Description, Hash: sc.Hash(), Version: r.Version,
 		Seed: r.Seed, Spec: battle.Spec(), Tally: tally, Planned: job.Trials, First: first,
 		Shard: r.Shard.String(),
 	}
@@ -173,6 +169,14 @@ func (r Run) saveEvery(save func()) (stop func()) {
 		close(quit)
 		<-finished
 	}
+}
+
+// streamsOf returns the name of the streams sc draws from in the run.
+func (r Run) streamsOf(sc *scenarios.Scenario) string {
+	if r.Streams != "" {
+		return r.Streams
+	}
+	return sc.Name
 }
 
 // FightAll fights each scenario in turn, finishing any whose checkpoint is

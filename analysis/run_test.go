@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/rules"
 	_ "github.com/crucible-sim/crucible/rules/all"
 	"github.com/crucible-sim/crucible/scenarios"
 	"github.com/crucible-sim/crucible/sim"
@@ -270,4 +271,68 @@ func TestStreamsGiveCommonRandomNumbers(t *testing.T) {
 	if fight(shared, a) != fight(shared, b) {
 		t.Error("one Streams, one battle: the tallies differ")
 	}
+}
+
+// bernoulli returns a grow function for Sequentially whose trials side a
+// wins with probability p, drawn from a fixed stream.
+func bernoulli(p float64, seed uint64) func(int64) (*analysis.Result, error) {
+	spec := rules.Spec{Ends: []string{"over"}}
+	t := sim.NewTally(spec)
+	r := rules.NewRand(seed, 7)
+	o := &rules.Outcome{}
+	return func(n int64) (*analysis.Result, error) {
+		for t.Trials < n {
+			o.Winner = rules.B
+			if r.OpenFloat64() < p {
+				o.Winner = rules.A
+			}
+			t.Add(o)
+		}
+		return &analysis.Result{Scenario: "coin", Spec: spec, Tally: t.Clone(), Planned: n}, nil
+	}
+}
+
+// The sequential test's error rates on known rates: with the true share
+// exactly on the claim's bound (the case most prone to a false verdict),
+// the share of repetitions that end FAIL stays below alpha however many
+// looks are taken; with a true share well inside, it ends PASS, early.
+// 2,000 repetitions at alpha 0.05 per claim: a false-FAIL rate of 0.05
+// would show about 100; the test allows 130 (the 99.8th percentile of
+// Binomial(2000, 0.05)), at a fixed seed.
+func TestSequentialErrorRates(t *testing.T) {
+	atBound := claimOf(t, "{metric: win.a, min: 0.5}")
+	fails := 0
+	for rep := range uint64(2000) {
+		vs, _, _, _ := analysis.Sequentially([]scenarios.Claim{atBound}, bernoulli(0.5, rep), 100, 25_600, 0.05, nil)
+		if vs[0].Verdict == analysis.Fail {
+			fails++
+		}
+	}
+	if fails > 130 {
+		t.Errorf("true share on the bound: %d of 2000 repetitions FAIL at α = 0.05", fails)
+	}
+	passes, trials := 0, int64(0)
+	for rep := range uint64(200) {
+		vs, res, _, _ := analysis.Sequentially([]scenarios.Claim{atBound}, bernoulli(0.6, rep), 100, 25_600, 0.05, nil)
+		if vs[0].Verdict == analysis.Pass {
+			passes++
+		}
+		trials += res.Tally.Trials
+	}
+	if passes < 198 || trials/200 > 3200 {
+		t.Errorf("true share 0.6 against min 0.5: %d of 200 PASS, %d trials on average", passes, trials/200)
+	}
+}
+
+func claimOf(t *testing.T, src string) scenarios.Claim {
+	t.Helper()
+	n, err := scenarios.ParseYAML("c.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := scenarios.ParseClaim(n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
 }

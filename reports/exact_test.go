@@ -7,6 +7,7 @@ import (
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/scenarios"
 )
 
 // exactSample is the exact solution of the Eclipse interceptor duel (rules
@@ -83,15 +84,29 @@ func TestWriteOutcome(t *testing.T) {
 
 func TestWriteVerdicts(t *testing.T) {
 	r := results()[0]
+	n, err := scenarios.ParseYAML("c.yaml", []byte("{id: C1, says: \"a wins half\", metric: win.a, min: 0.4, max: 0.6}"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	claim, err := scenarios.ParseClaim(n)
+	if err != nil {
+		t.Fatal(err)
+	}
 	c := &analysis.Check{Seed: 7, Alpha: 0.01, PerClaim: 0.005, Claims: 2}
-	c.Verdicts = append(c.Verdicts, analysis.ClaimCheck{Scenario: r.Scenario, Verdict: analysis.Pass, Observed: 0.5, Lo: 0.4, Hi: 0.6, Trials: 9, Note: "n"})
+	c.Verdicts = append(c.Verdicts, analysis.ClaimCheck{Scenario: r.Scenario, Claim: claim, Verdict: analysis.Inconclusive,
+		Observed: 0.5, Lo: 0.35, Hi: 0.65, Unit: "share", Test: "99.5 % Clopper–Pearson interval", Alpha: 0.005, Trials: 9, Needed: 40})
 	var b bytes.Buffer
 	if err := WriteVerdicts(&b, c); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"seed 7; false-alarm rate 0.01 over 2 claims (0.005 each)", "demo/duel", "PASS", "[0.4, 0.6]"} {
-		if !bytes.Contains(b.Bytes(), []byte(want)) {
-			t.Errorf("verdicts lack %q:\n%s", want, b.String())
-		}
+	want := `seed 7; false-alarm rate 0.01 over 2 claims, 0.005 each (Bonferroni)
+
+INCONCLUSIVE demo/duel  C1  "a wins half"
+             observed 0.5, interval [0.35, 0.65]; expected 0.4 ≤ win.a ≤ 0.6
+             99.5 % Clopper–Pearson interval; α = 0.005 of the family's 0.01; seed 7, 9 trials
+             about 40 trials would decide it at the observed value
+`
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
 	}
 }

@@ -79,11 +79,18 @@ func Object(r *analysis.Result) (json.Marshaler, error) {
 	}
 	iv = append(iv, field{"rounds.mean", [2]float64{rs.MeanLo, rs.MeanHi}})
 
-	o := object{
-		{"scenario", r.Scenario}, {"ruleset", r.Ruleset}, {"scenario_hash", r.Hash},
+	o := object{{"scenario", r.Scenario}, {"ruleset", r.Ruleset}}
+	if r.Description != "" {
+		o = append(o, field{"description", r.Description})
+	}
+	if r.Spec.Sides != [2]string{} {
+		o = append(o, field{"sides", object{{"a", r.Spec.Sides[0]}, {"b", r.Spec.Sides[1]}}})
+	}
+	o = append(o, object{
+		{"scenario_hash", r.Hash},
 		{"crucible_version", r.Version}, {"seed", r.Seed}, {"trials", t.Trials},
 		{"planned_trials", r.Planned},
-	}
+	}...)
 	if r.Shard != "" {
 		o = append(o, field{"shard", r.Shard}, field{"first_trial", r.First})
 	}
@@ -103,6 +110,29 @@ func Object(r *analysis.Result) (json.Marshaler, error) {
 	)
 	if hists != nil {
 		o = append(o, field{"counter_hists", hists})
+	}
+	if wb := r.WinsBy(); len(wb) > 0 {
+		// The tally part, which merge adds up, then the win rates by value
+		// derived from it.
+		raw, err := r.Tally.MarshalWinDists()
+		if err != nil {
+			return nil, err
+		}
+		o = append(o, field{"counter_hists_by_winner", json.RawMessage(raw)})
+		by := object{}
+		for _, w := range wb {
+			rows := object{}
+			for _, at := range w.At {
+				row := object{{"trials", at.Trials.K}}
+				for _, s := range []rules.Side{rules.A, rules.B, rules.None} {
+					row = append(row, field{"win." + s.String(), at.Win[s].P},
+						field{"win." + s.String() + ".interval", [2]float64{at.Win[s].Lo, at.Win[s].Hi}})
+				}
+				rows = append(rows, field{strconv.FormatInt(at.Low, 10), row})
+			}
+			by = append(by, field{w.Name, rows})
+		}
+		o = append(o, field{"wins_by", by})
 	}
 	if docs != nil {
 		o = append(o, field{"counter_docs", docs})

@@ -30,8 +30,11 @@ const marker = ".crucible-report"
 // into it as it goes; the report replaces the directory's contents as a
 // whole, or not at all.
 type OutDir struct {
-	path string
-	lock *os.File
+	// Command is the command line that makes the report, shown on its
+	// page so that a reader can make it again.
+	Command string
+	path    string
+	lock    *os.File
 }
 
 // OpenOutDir opens (creating it if need be) the report directory path. It
@@ -125,19 +128,25 @@ func (d *OutDir) SaveCheckpoints(cs []*sim.Checkpoint) error {
 // read-only disk), the old report stays as it was and no temporary file is
 // left.
 func (d *OutDir) WriteReport(results []*analysis.Result, version string, states []*sim.Checkpoint) error {
-	return d.replace(func(staging string) error { return WriteDir(staging, results, version) }, states)
+	return d.replace(func(dir string) error { return writeDir(dir, results, Meta{version, d.Command}, nil) }, states)
+}
+
+// WriteCheck replaces the directory's contents with the report of a
+// check: the results, and the verdicts first on the page and in
+// verdicts.csv and verdicts.json.
+func (d *OutDir) WriteCheck(check *analysis.Check, version string) error {
+	return d.replace(func(dir string) error { return writeDir(dir, check.Results, Meta{version, d.Command}, check) }, nil)
 }
 
 // WriteComparison replaces the directory's contents with the report of a
-// comparison (WriteComparisonDir), as WriteReport does.
-func (d *OutDir) WriteComparison(c *analysis.Comparison, command string) error {
-	return d.replace(func(staging string) error { return WriteComparisonDir(staging, c, command) }, nil)
+// comparison (WriteComparisonDir).
+func (d *OutDir) WriteComparison(c *analysis.Comparison) error {
+	return d.replace(func(dir string) error { return WriteComparisonDir(dir, c, d.Command) }, nil)
 }
 
 // replace writes a report with write into a fresh sibling directory, adds
-// states (if any) and the marker, and swaps it for the old report in one
-// step (see WriteReport).
-func (d *OutDir) replace(write func(staging string) error, states []*sim.Checkpoint) error {
+// the checkpoint states (when not nil) and swaps it for the directory.
+func (d *OutDir) replace(write func(dir string) error, states []*sim.Checkpoint) error {
 	staging, err := os.MkdirTemp(filepath.Dir(d.path), "."+filepath.Base(d.path)+".new")
 	if err != nil {
 		return fmt.Errorf("writing the report beside %s: %w", d.path, err)

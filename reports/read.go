@@ -35,8 +35,13 @@ func ReadJSON(data []byte) ([]*analysis.Result, error) {
 
 func readOne(raw []byte) (*analysis.Result, error) {
 	var meta struct {
-		Scenario string          `json:"scenario"`
-		Ruleset  string          `json:"ruleset"`
+		Scenario string `json:"scenario"`
+		Ruleset  string `json:"ruleset"`
+		Descr    string `json:"description"`
+		Sides    struct {
+			A string `json:"a"`
+			B string `json:"b"`
+		} `json:"sides"`
 		Hash     string          `json:"scenario_hash"`
 		Version  string          `json:"crucible_version"`
 		Seed     *uint64         `json:"seed"`
@@ -62,7 +67,7 @@ func readOne(raw []byte) (*analysis.Result, error) {
 	if err := t.UnmarshalJSON(raw); err != nil {
 		return nil, err
 	}
-	spec := rules.Spec{Ends: t.EndNames, RoundsUnit: meta.Rounds.Unit, Notes: meta.Notes}
+	spec := rules.Spec{Ends: t.EndNames, RoundsUnit: meta.Rounds.Unit, Notes: meta.Notes, Sides: [2]string{meta.Sides.A, meta.Sides.B}}
 	var docs orderedStrings
 	if len(meta.Docs) > 0 {
 		if err := json.Unmarshal(meta.Docs, &docs); err != nil {
@@ -70,7 +75,7 @@ func readOne(raw []byte) (*analysis.Result, error) {
 		}
 	}
 	for i, name := range t.CounterNames {
-		c := rules.Counter{Name: name, Dist: slices.Contains(t.DistOf, i)}
+		c := rules.Counter{Name: name, Dist: slices.Contains(t.DistOf, i), ByWinner: slices.Contains(t.WinDistOf, i)}
 		for _, d := range docs {
 			if d.Name == name {
 				c.Doc = d.Value
@@ -89,7 +94,7 @@ func readOne(raw []byte) (*analysis.Result, error) {
 		meta.Planned = t.Trials
 	}
 	return &analysis.Result{
-		Scenario: meta.Scenario, Ruleset: meta.Ruleset, Hash: meta.Hash, Version: meta.Version,
+		Scenario: meta.Scenario, Ruleset: meta.Ruleset, Description: meta.Descr, Hash: meta.Hash, Version: meta.Version,
 		Seed: *meta.Seed, Spec: spec, Tally: t, Planned: meta.Planned, Shard: meta.Shard, First: meta.First,
 		RunTrials: meta.RunTrial, Partial: meta.Partial,
 	}, nil

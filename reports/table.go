@@ -84,9 +84,31 @@ func writeOne(w io.Writer, r *analysis.Result) error {
 		for _, d := range ds {
 			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\n", d.Name, d.Min, d.P50, d.P90, d.P99, d.Max)
 		}
-		return tw.Flush()
+		if err := tw.Flush(); err != nil {
+			return err
+		}
+	}
+	for _, wb := range r.WinsBy() {
+		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		fmt.Fprintf(tw, "\nby %s\ttrials\tshare\twins a\t95 %% Wilson\twins b\t95 %% Wilson\tno winner\n", wb.Name)
+		for _, at := range wb.At {
+			a, b, n := at.Win[rules.A], at.Win[rules.B], at.Win[rules.None]
+			fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t[%s, %s]\t%s\t[%s, %s]\t%s\n", binText(at.Low, at.High), at.Trials.K, pct(at.Trials.P),
+				pct(a.P), pct(a.Lo), pct(a.Hi), pct(b.P), pct(b.Lo), pct(b.Hi), pct(n.P))
+		}
+		if err := tw.Flush(); err != nil {
+			return err
+		}
 	}
 	return nil
+}
+
+// binText writes a histogram bin: its value, or its range.
+func binText(lo, hi int64) string {
+	if lo == hi {
+		return strconv.FormatInt(lo, 10)
+	}
+	return strconv.FormatInt(lo, 10) + "–" + strconv.FormatInt(hi, 10)
 }
 
 // SummaryRows returns the tidy summary: one row per scenario and metric.

@@ -1,25 +1,130 @@
 package reports
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
-	"text/tabwriter"
+	"strings"
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/rules"
 )
 
-// WriteVerdicts writes the verdicts of a check as a table: a line with the
-// seed and the false-alarm budget, then one row per claim.
+// WriteVerdicts writes the verdicts of a check for people: the seed and the
+// false-alarm budget, then a block per claim naming it and its sentence,
+// the observed value and its interval in the claim's unit, what was
+// expected, the test and the rate it spent, and the trials.
 func WriteVerdicts(w io.Writer, c *analysis.Check) error {
-	fmt.Fprintf(w, "seed %d; false-alarm rate %g over %d claims (%.3g each)\n\n", c.Seed, c.Alpha, c.Claims, c.PerClaim)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "scenario\tclaim\tverdict\tobserved\tinterval\texpected\ttrials\tnote")
-	for _, v := range c.Verdicts {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%.6g\t[%.6g, %.6g]\t%s\t%d\t%s\n", v.Scenario, v.Claim.Label(), v.Verdict,
-			v.Observed, v.Lo, v.Hi, v.Claim, v.Trials, v.Note)
+	var b strings.Builder
+	fmt.Fprintf(&b, "seed %d; false-alarm rate %g over %d claims, %.3g each (Bonferroni)\n", c.Seed, c.Alpha, c.Claims, c.PerClaim)
+	if c.Looks > 1 {
+		fmt.Fprintf(&b, "sequential: %d looks, the rate of each claim spent over them (α/2, α/4, …); %d trials in all\n", c.Looks, c.TrialsUsed)
 	}
-	return tw.Flush()
+	for _, v := range c.Verdicts {
+		b.WriteString("\n")
+		writeVerdict(&b, c, v)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func writeVerdict(b *strings.Builder, c *analysis.Check, v analysis.ClaimCheck) {
+	fmt.Fprintf(b, "%-12s %s  %s", v.Verdict, v.Scenario, v.Claim.Label())
+	if v.Claim.Says != "" {
+		fmt.Fprintf(b, "  %q", v.Claim.Says)
+	}
+	b.WriteString("\n")
+	unit := ""
+	if v.Unit != "" && v.Unit != "share" {
+		unit = " " + v.Unit
+	}
+	fmt.Fprintf(b, "%13sobserved %s%s", "", num(v.Observed), unit)
+	if v.Lo != v.Observed || v.Hi != v.Observed {
+		fmt.Fprintf(b, ", interval [%s, %s]%s", num(v.Lo), num(v.Hi), unit)
+	}
+	fmt.Fprintf(b, "; expected %s\n", expectation(v))
+	fmt.Fprintf(b, "%13s%s", "", v.Test)
+	if v.Alpha > 0 {
+		fmt.Fprintf(b, "; α = %.3g of the family's %g", v.Alpha, c.Alpha)
+	}
+	fmt.Fprintf(b, "; seed %d, %d trials\n", c.Seed, v.Trials)
+	if note := verdictNote(v); note != "" {
+		fmt.Fprintf(b, "%13s%s\n", "", note)
+	}
+}
+
+// expectation states what the claim expects, with the exact value and its
+// tolerance for an exact claim.
+func expectation(v analysis.ClaimCheck) string {
+	if v.Claim.Exact && v.Tolerance > 0 {
+		return fmt.Sprintf("%s within ±%s of %s", v.Claim.Metric, num(v.Tolerance), num(v.Exact))
+	}
+	return v.Claim.String()
+}
+
+func verdictNote(v analysis.ClaimCheck) string {
+	switch {
+	case v.Needed > 0:
+		return strings.TrimPrefix(v.Note+"; ", "; ") + fmt.Sprintf("about %d trials would decide it at the observed value", v.Needed)
+	}
+	return v.Note
+}
+
+// verdictFields are the columns of a verdict in CSV and JSON, in order.
+var verdictFields = []string{"scenario", "claim", "says", "metric", "expected", "verdict", "observed", "lo", "hi", "unit",
+	"exact", "tolerance", "test", "alpha", "family_alpha", "seed", "trials", "needed", "note"}
+
+func verdictValues(c *analysis.Check, v analysis.ClaimCheck) []any {
+	var exact, tol any
+	if v.Claim.Exact {
+		exact, tol = v.Exact, v.Tolerance
+	}
+	return []any{v.Scenario, v.Claim.Label(), v.Claim.Says, v.Claim.Metric.String(), expectation(v), v.Verdict.String(),
+		v.Observed, v.Lo, v.Hi, v.Unit, exact, tol, v.Test, v.Alpha, c.Alpha, c.Seed, v.Trials, v.Needed, v.Note}
+}
+
+// VerdictRows returns the verdicts as CSV rows, one per claim.
+func VerdictRows(c *analysis.Check) [][]string {
+	rows := [][]string{verdictFields}
+	for _, v := range c.Verdicts {
+		var row []string
+		for _, x := range verdictValues(c, v) {
+			switch x := x.(type) {
+			case nil:
+				row = append(row, "")
+			case float64:
+				row = append(row, num(x))
+			case string:
+				row = append(row, x)
+			default:
+				row = append(row, fmt.Sprint(x))
+			}
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// WriteVerdictsJSON writes the verdicts as a JSON array of objects, one per
+// claim, with the fields of VerdictRows.
+func WriteVerdictsJSON(w io.Writer, c *analysis.Check) error {
+	objs := make([]object, 0, len(c.Verdicts))
+	for _, v := range c.Verdicts {
+		o := object{}
+		for i, x := range verdictValues(c, v) {
+			if f, ok := x.(float64); ok {
+				x = exactFloat(f)
+			}
+			o = append(o, field{verdictFields[i], x})
+		}
+		objs = append(objs, o)
+	}
+	b, err := json.MarshalIndent(objs, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
 }
 
 // WriteOutcome writes the result of one replayed battle: the line every

@@ -24,6 +24,11 @@ type Counter struct {
 	// values (which must be ≥ 0) are tallied as an integer histogram, so
 	// that reports show their distribution and not only their mean.
 	Dist bool
+	// ByWinner marks a distribution counter whose per-trial values are
+	// also tallied separately for each winner (a, b, none), so that reports
+	// give the win rates at each value: the win rate by the opponent's
+	// Threat Rating, by the size of a drawn fleet.
+	ByWinner bool
 	// Doc says in a phrase what the counter counts, for reports.
 	Doc string
 }
@@ -41,6 +46,12 @@ func (c *Counters) Add(name, doc string) int { return c.add(Counter{Name: name, 
 // Dist declares a distribution counter and returns its index.
 func (c *Counters) Dist(name, doc string) int {
 	return c.add(Counter{Name: name, Dist: true, Doc: doc})
+}
+
+// DistByWinner declares a distribution counter also tallied per winner
+// (Counter.ByWinner) and returns its index.
+func (c *Counters) DistByWinner(name, doc string) int {
+	return c.add(Counter{Name: name, Dist: true, ByWinner: true, Doc: doc})
 }
 
 // Sides declares the summed counters "a.<quantity>" and "b.<quantity>" and

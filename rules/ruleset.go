@@ -67,6 +67,10 @@ type Spec struct {
 	Options []Setting
 	// RoundsUnit names what Outcome.Rounds counts ("rounds", "seconds").
 	RoundsUnit string
+	// Sides says in a phrase what side a and side b are ("Thug
+	// (fisticuffs)", "8 Interceptor, 4 Cruiser"), for reports; empty for a
+	// battle without two sides.
+	Sides [2]string
 	// Notes are warnings every output repeats (e.g. unverified data in use).
 	Notes []string
 }

@@ -2,6 +2,7 @@ package scenarios
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/crucible-sim/crucible/rules"
@@ -20,9 +21,36 @@ type Claim struct {
 	Unit string
 	// Min and Max bound the metric inclusively; nil means unbounded.
 	Min, Max *float64
-	// Exact asks for agreement with the ruleset's exact solver.
-	Exact bool
+	// Exact asks for agreement with the ruleset's exact solver, to within
+	// Tolerance (nil: the default, DefaultTolerance).
+	Exact     bool
+	Tolerance *float64
+	// Fixed says the scenario is a fixed population, not a sample (a
+	// generated suite whose trial i is always the same battle, a
+	// deterministic battle): the claim is judged on the observed value
+	// exactly, with no interval.
+	Fixed bool
+	// Total, with Fixed, bounds the total over the run — the number of
+	// trials of a win or end share, the sum of a counter — not the share
+	// or the mean.
+	Total bool
+	// Trial, if set, makes the claim about that one trial (Fixed).
+	Trial *int64
 	node  *doc.Node
+}
+
+// DefaultTolerance is the margin of an exact claim that gives none: 0.01
+// (one percentage point) for a share, 2 % of the exact value for a mean
+// (rounds spread widely: a mean of 3 rounds has a standard deviation near
+// 2, so 100,000 trials pin it to about ±1 %).
+func (c Claim) DefaultTolerance(exact float64) float64 {
+	if c.Tolerance != nil {
+		return *c.Tolerance
+	}
+	if c.Metric.Share() || exact == 0 {
+		return 0.01
+	}
+	return 0.02 * math.Abs(exact)
 }
 
 // UnitSeconds are the units a claim may convert seconds into.
@@ -33,13 +61,17 @@ var UnitSeconds = map[string]float64{
 // ParseClaim decodes one claim of a `claims:` list.
 func ParseClaim(n *doc.Node) (Claim, error) {
 	var c struct {
-		ID     string   `doc:"id"`
-		Says   string   `doc:"says"`
-		Metric string   `doc:"metric,required"`
-		Unit   string   `doc:"unit"`
-		Min    *float64 `doc:"min"`
-		Max    *float64 `doc:"max"`
-		Exact  bool     `doc:"exact"`
+		ID        string    `doc:"id"`
+		Says      string    `doc:"says"`
+		Metric    string    `doc:"metric,required"`
+		Unit      string    `doc:"unit"`
+		Min       *float64  `doc:"min"`
+		Max       *float64  `doc:"max"`
+		Exact     bool      `doc:"exact"`
+		Tolerance *float64  `doc:"tolerance"`
+		Fixed     bool      `doc:"fixed"`
+		Total     bool      `doc:"total"`
+		Trial     *doc.Node `doc:"trial"`
 	}
 	if err := doc.Decode(n, &c); err != nil {
 		return Claim{}, err
@@ -49,7 +81,18 @@ func ParseClaim(n *doc.Node) (Claim, error) {
 	if err != nil {
 		return Claim{}, m.Errorf("%v", err)
 	}
-	cl := Claim{ID: c.ID, Says: c.Says, Metric: metric, Unit: c.Unit, Min: c.Min, Max: c.Max, Exact: c.Exact, node: n}
+	cl := Claim{ID: c.ID, Says: c.Says, Metric: metric, Unit: c.Unit, Min: c.Min, Max: c.Max, Exact: c.Exact,
+		Tolerance: c.Tolerance, Fixed: c.Fixed, Total: c.Total, node: n}
+	if doc.Present(c.Trial) {
+		i, err := doc.Range{Min: 0, Max: 1<<53 - 1}.Int(c.Trial)
+		if err != nil {
+			return Claim{}, err
+		}
+		cl.Trial, cl.Fixed = &i, true
+	}
+	if err := cl.checkKind(n); err != nil {
+		return Claim{}, err
+	}
 	if c.Unit != "" {
 		if _, ok := UnitSeconds[c.Unit]; !ok {
 			return Claim{}, n.Get("unit").Errorf("unknown unit %q (allowed: seconds, minutes, hours, days, years)", c.Unit)
@@ -58,20 +101,38 @@ func ParseClaim(n *doc.Node) (Claim, error) {
 			return Claim{}, n.Get("unit").Errorf("a unit applies only to rounds metrics, not %s", c.Metric)
 		}
 	}
-	if c.Exact {
-		if c.Min != nil || c.Max != nil {
-			return Claim{}, n.Errorf("an exact claim takes no min or max: the exact solver gives the value")
-		}
-		if !metric.Share() && metric.Kind != rules.RoundsMean {
-			return Claim{}, m.Errorf("an exact claim needs a probability or rounds.mean metric, not %s", c.Metric)
-		}
-	} else if c.Min == nil && c.Max == nil {
-		return Claim{}, n.Errorf("a claim needs min, max or both (or exact: true)")
-	}
 	if c.Min != nil && c.Max != nil && *c.Min > *c.Max {
 		return Claim{}, n.Get("min").Errorf("min %g is above max %g", *c.Min, *c.Max)
 	}
 	return cl, nil
+}
+
+// checkKind checks that the claim's fields make one kind of claim: bounds
+// on an estimate, agreement with an exact solution, or bounds on a fixed
+// run (its total, or one trial).
+func (c Claim) checkKind(n *doc.Node) error {
+	m := n.Get("metric")
+	switch {
+	case c.Exact && c.Fixed:
+		return n.Get("exact").Errorf("a claim is exact (agreement with the solver) or fixed (about this run itself), not both")
+	case c.Exact && (c.Min != nil || c.Max != nil):
+		return n.Errorf("an exact claim takes no min or max: the exact solver gives the value (a tolerance may be set)")
+	case c.Exact && !c.Metric.Share() && c.Metric.Kind != rules.RoundsMean:
+		return m.Errorf("an exact claim needs a probability or rounds.mean metric, not %s", c.Metric)
+	case c.Tolerance != nil && !c.Exact:
+		return n.Get("tolerance").Errorf("a tolerance applies to exact claims only")
+	case c.Tolerance != nil && !(*c.Tolerance > 0):
+		return n.Get("tolerance").Errorf("the tolerance must be positive, got %g", *c.Tolerance)
+	case c.Total && !c.Fixed:
+		return n.Get("total").Errorf("total bounds a fixed run's count or sum: add fixed: true (a total of a random sample estimates nothing)")
+	case c.Total && c.Trial != nil:
+		return n.Get("total").Errorf("a claim about one trial has no total")
+	case c.Total && !c.Metric.Share() && c.Metric.Kind != rules.CounterMean:
+		return m.Errorf("a total is the count of a win or end share or the sum of a counter, not %s", c.Metric)
+	case !c.Exact && c.Min == nil && c.Max == nil:
+		return n.Errorf("a claim needs min, max or both (or exact: true)")
+	}
+	return nil
 }
 
 // Where locates the claim in its file.
@@ -85,9 +146,14 @@ func (c Claim) Label() string {
 	return c.Metric.String()
 }
 
-func (c Claim) checkAgainst(spec rules.Spec) error {
+func (c Claim) checkAgainst(ruleset string, spec rules.Spec) error {
 	if err := c.Metric.Check(spec); err != nil {
 		return c.node.Get("metric").Errorf("%v", err)
+	}
+	if c.Exact {
+		if _, err := rules.LookupSolver(ruleset); err != nil {
+			return c.node.Get("exact").Errorf("%v: an exact claim cannot be checked here", err)
+		}
 	}
 	if c.Unit != "" && spec.RoundsUnit != "seconds" {
 		return c.node.Get("unit").Errorf("units convert seconds, but this battle counts %s", spec.RoundsUnit)
@@ -102,9 +168,17 @@ func (c Claim) String() string {
 		fmt.Fprintf(&b, "%g ≤ ", *c.Min)
 	}
 	b.WriteString(c.Metric.String())
+	if c.Trial != nil {
+		fmt.Fprintf(&b, " of trial %d", *c.Trial)
+	} else if c.Total {
+		b.WriteString(" (total)")
+	}
 	switch {
 	case c.Exact:
-		b.WriteString(" = exact")
+		fmt.Fprintf(&b, " = exact")
+		if c.Tolerance != nil {
+			fmt.Fprintf(&b, " ± %g", *c.Tolerance)
+		}
 	case c.Min != nil && c.Max != nil:
 		fmt.Fprintf(&b, " ≤ %g", *c.Max)
 	case c.Min != nil:

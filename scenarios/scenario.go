@@ -86,10 +86,8 @@ func builtinName(p string) string {
 // Load reads a scenario by built-in name ("eclipse/interceptor-duel") or by
 // file path.
 func Load(ref string) (*Scenario, error) {
-	if !strings.HasSuffix(ref, ".yaml") && !strings.HasSuffix(ref, ".yml") {
-		if _, err := fs.Stat(builtin, "builtin/"+ref+".yaml"); err == nil {
-			return loadBuiltin(ref)
-		}
+	if IsBuiltin(ref) {
+		return loadBuiltin(ref)
 	}
 	src, err := readFile(ref)
 	if err != nil {
@@ -100,6 +98,16 @@ func Load(ref string) (*Scenario, error) {
 	}
 	base := strings.TrimSuffix(strings.TrimSuffix(path.Base(strings.ReplaceAll(ref, `\`, "/")), ".yaml"), ".yml")
 	return Parse(ref, base, src)
+}
+
+// IsBuiltin reports whether Load reads ref as a built-in scenario rather
+// than as a file: a name ending in .yaml or .yml is always a file.
+func IsBuiltin(ref string) bool {
+	if strings.HasSuffix(ref, ".yaml") || strings.HasSuffix(ref, ".yml") {
+		return false
+	}
+	_, err := fs.Stat(builtin, "builtin/"+ref+".yaml")
+	return err == nil
 }
 
 func loadBuiltin(name string) (*Scenario, error) {
@@ -216,7 +224,7 @@ func (s *Scenario) Compile() (rules.Battle, error) {
 	}
 	spec := b.Spec()
 	for _, c := range s.Claims {
-		if err := c.checkAgainst(spec); err != nil {
+		if err := c.checkAgainst(s.Ruleset, spec); err != nil {
 			return nil, err
 		}
 	}

@@ -209,3 +209,21 @@ func TestFileLimitsAndEncodings(t *testing.T) {
 		t.Errorf("60 levels: %v", err)
 	}
 }
+
+// Load reads a built-in name as built in and anything ending .yaml or .yml,
+// or naming no built-in scenario, as a file.
+func TestIsBuiltin(t *testing.T) {
+	for ref, want := range map[string]bool{
+		"stratfight/thug-vs-guard":      true,
+		"eclipse/fleet-mirror":          true,
+		"stratfight/thug-vs-guard.yaml": false,
+		"stratfight/no-such-duel":       false,
+		"my-duel.yaml":                  false,
+		"../builtin/stratfight/x":       false,
+		"":                              false,
+	} {
+		if got := scenarios.IsBuiltin(ref); got != want {
+			t.Errorf("IsBuiltin(%q) = %v, want %v", ref, got, want)
+		}
+	}
+}

@@ -121,6 +121,33 @@ func (h *Hist) Clone() Hist {
 	return c
 }
 
+// DropMax removes every occurrence of the largest value when it is counted
+// exactly (below ExactBelow), for a plot that shows those apart (the
+// trials that reached a round cap); the sums, minimum and maximum follow.
+// Above ExactBelow it does nothing.
+func (h *Hist) DropMax() {
+	if h.n == 0 || h.max >= ExactBelow {
+		return
+	}
+	k, v := h.bins[h.max], uint64(h.max)
+	h.bins[h.max] = 0
+	h.n -= k
+	if h.n == 0 {
+		*h = Hist{bins: h.bins}
+		return
+	}
+	s := new(big.Int).Sub(h.sum.big(), new(big.Int).SetUint64(uint64(k)*v))
+	q := new(big.Int).Sub(h.sumSq.big(), new(big.Int).Mul(big.NewInt(k), new(big.Int).SetUint64(v*v)))
+	h.sum, _ = parseU128(s.String())
+	h.sumSq, _ = parseU128(q.String())
+	for i := int(h.max) - 1; i >= 0; i-- {
+		if h.bins[i] > 0 {
+			h.max = int64(i)
+			break
+		}
+	}
+}
+
 // Reset empties h and keeps its storage.
 func (h *Hist) Reset() {
 	clear(h.bins)
@@ -362,6 +389,78 @@ func (o *orderedHists) UnmarshalJSON(data []byte) error {
 			return fmt.Errorf("histogram of %q: %w", kt, err)
 		}
 		*o = append(*o, histAt{kt.(string), h})
+	}
+	_, err := dec.Token()
+	return err
+}
+
+type winHistAt struct {
+	Key string
+	H   *[3]Hist // indexed by rules.Side
+}
+
+// winSides are the keys of a per-winner histogram object, with their
+// rules.Side index.
+var winSides = [3]struct {
+	key  string
+	side int
+}{{"a", 1}, {"b", 2}, {"none", 0}}
+
+// orderedWinHists is a JSON object of per-winner histograms
+// ({"name": {"a": hist, "b": hist, "none": hist}}) whose keys keep their
+// slice order.
+type orderedWinHists []winHistAt
+
+func (o orderedWinHists) MarshalJSON() ([]byte, error) {
+	b := []byte{'{'}
+	for i, h := range o {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendQuote(b, h.Key)
+		b = append(b, ":{"...)
+		for k, s := range winSides {
+			if k > 0 {
+				b = append(b, ',')
+			}
+			b = strconv.AppendQuote(b, s.key)
+			b = append(b, ':')
+			hb, err := h.H[s.side].MarshalJSON()
+			if err != nil {
+				return nil, err
+			}
+			b = append(b, hb...)
+		}
+		b = append(b, '}')
+	}
+	return append(b, '}'), nil
+}
+
+// UnmarshalJSON reads an object of per-winner histograms, keeping the keys'
+// order.
+func (o *orderedWinHists) UnmarshalJSON(data []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return fmt.Errorf("expected an object of per-winner histograms")
+	}
+	*o = (*o)[:0]
+	for dec.More() {
+		kt, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		var j struct {
+			A    *Hist `json:"a"`
+			B    *Hist `json:"b"`
+			None *Hist `json:"none"`
+		}
+		if err := dec.Decode(&j); err != nil {
+			return fmt.Errorf("histograms of %q: %w", kt, err)
+		}
+		if j.A == nil || j.B == nil || j.None == nil {
+			return fmt.Errorf("histograms of %q: want a, b and none", kt)
+		}
+		*o = append(*o, winHistAt{kt.(string), &[3]Hist{*j.None, *j.A, *j.B}})
 	}
 	_, err := dec.Token()
 	return err

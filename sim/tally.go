@@ -30,7 +30,13 @@ type Tally struct {
 	// counter Dists[k] tallies.
 	Dists  []Hist
 	DistOf []int
-	Rounds Hist
+	// WinDists holds, for each distribution counter declared ByWinner,
+	// the histograms of its per-trial values in the trials each side won,
+	// indexed by rules.Side ([None], [A], [B]); WinDistOf[k] is the index in
+	// Counters of the counter WinDists[k] tallies.
+	WinDists  [][3]Hist
+	WinDistOf []int
+	Rounds    Hist
 	// overflow is non-zero once a counter's value or sum has left what
 	// int64 holds exactly (see Overflow).
 	overflow uint64
@@ -59,9 +65,15 @@ func (t *Tally) declareDists(spec rules.Spec) {
 		if c.Dist {
 			t.DistOf = append(t.DistOf, i)
 		}
+		if c.Dist && c.ByWinner {
+			t.WinDistOf = append(t.WinDistOf, i)
+		}
 	}
 	if len(t.DistOf) > 0 {
 		t.Dists = make([]Hist, len(t.DistOf))
+	}
+	if len(t.WinDistOf) > 0 {
+		t.WinDists = make([][3]Hist, len(t.WinDistOf))
 	}
 }
 
@@ -102,13 +114,16 @@ func (t *Tally) Add(o *rules.Outcome) {
 	for k, i := range t.DistOf {
 		t.Dists[k].Add(o.Counters[i])
 	}
+	for k, i := range t.WinDistOf {
+		t.WinDists[k][o.Winner].Add(o.Counters[i])
+	}
 	t.Rounds.Add(o.Rounds)
 }
 
 // Merge adds o into t. The two must describe the same battle spec. o is
 // not changed, and t shares no storage with it afterwards.
 func (t *Tally) Merge(o *Tally) error {
-	if !slices.Equal(t.EndNames, o.EndNames) || !slices.Equal(t.CounterNames, o.CounterNames) || !slices.Equal(t.DistOf, o.DistOf) {
+	if !slices.Equal(t.EndNames, o.EndNames) || !slices.Equal(t.CounterNames, o.CounterNames) || !slices.Equal(t.DistOf, o.DistOf) || !slices.Equal(t.WinDistOf, o.WinDistOf) {
 		return fmt.Errorf("cannot merge tallies of different battles (ends %v vs %v, counters %v vs %v)",
 			t.EndNames, o.EndNames, t.CounterNames, o.CounterNames)
 	}
@@ -127,6 +142,11 @@ func (t *Tally) Merge(o *Tally) error {
 	}
 	for k := range t.Dists {
 		t.Dists[k].Merge(&o.Dists[k])
+	}
+	for k := range t.WinDists {
+		for s := range t.WinDists[k] {
+			t.WinDists[k][s].Merge(&o.WinDists[k][s])
+		}
 	}
 	t.Rounds.Merge(&o.Rounds)
 	return t.Overflow()
@@ -148,6 +168,13 @@ func (t *Tally) Overflow() error {
 			return fmt.Errorf("the sums of counter %s passed 2^128 after %d trials", t.CounterNames[t.DistOf[k]], t.Trials)
 		}
 	}
+	for k := range t.WinDists {
+		for s := range t.WinDists[k] {
+			if t.WinDists[k][s].Overflowed() {
+				return fmt.Errorf("the sums of counter %s passed 2^128 after %d trials", t.CounterNames[t.WinDistOf[k]], t.Trials)
+			}
+		}
+	}
 	return nil
 }
 
@@ -167,6 +194,15 @@ func (t *Tally) Clone() *Tally {
 	if t.Dists == nil {
 		c.Dists = nil
 	}
+	c.WinDistOf = slices.Clone(t.WinDistOf)
+	c.WinDists = nil
+	for k := range t.WinDists {
+		var h [3]Hist
+		for s := range h {
+			h[s] = t.WinDists[k][s].Clone()
+		}
+		c.WinDists = append(c.WinDists, h)
+	}
 	c.Rounds = t.Rounds.Clone()
 	return &c
 }
@@ -180,6 +216,11 @@ func (t *Tally) Reset() {
 	for k := range t.Dists {
 		t.Dists[k].Reset()
 	}
+	for k := range t.WinDists {
+		for s := range t.WinDists[k] {
+			t.WinDists[k][s].Reset()
+		}
+	}
 	t.Rounds.Reset()
 }
 
@@ -188,6 +229,17 @@ func (t *Tally) Dist(name string) (*Hist, bool) {
 	for k, i := range t.DistOf {
 		if t.CounterNames[i] == name {
 			return &t.Dists[k], true
+		}
+	}
+	return nil, false
+}
+
+// WinDist returns the per-winner histograms of the named counter declared
+// ByWinner, indexed by rules.Side.
+func (t *Tally) WinDist(name string) (*[3]Hist, bool) {
+	for k, i := range t.WinDistOf {
+		if t.CounterNames[i] == name {
+			return &t.WinDists[k], true
 		}
 	}
 	return nil, false
@@ -221,6 +273,7 @@ type tallyJSON struct {
 	Counters orderedCounts   `json:"counters"`
 	Squares  orderedCounts   `json:"counters_sq"`
 	Hists    orderedHists    `json:"counter_hists,omitempty"`
+	WinHists orderedWinHists `json:"counter_hists_by_winner,omitempty"`
 }
 
 type winsJSON struct {
@@ -253,7 +306,21 @@ func (t *Tally) MarshalJSON() ([]byte, error) {
 	for k, i := range t.DistOf {
 		j.Hists = append(j.Hists, histAt{t.CounterNames[i], &t.Dists[k]})
 	}
+	for k, i := range t.WinDistOf {
+		j.WinHists = append(j.WinHists, winHistAt{t.CounterNames[i], &t.WinDists[k]})
+	}
 	return json.Marshal(j)
+}
+
+// MarshalWinDists writes the per-winner histograms alone, as the
+// counter_hists_by_winner member of MarshalJSON (reports write them beside
+// the win rates derived from them).
+func (t *Tally) MarshalWinDists() ([]byte, error) {
+	var o orderedWinHists
+	for k, i := range t.WinDistOf {
+		o = append(o, winHistAt{t.CounterNames[i], &t.WinDists[k]})
+	}
+	return o.MarshalJSON()
 }
 
 // UnmarshalJSON reads a tally (the integer fields of a result object; other
@@ -296,6 +363,28 @@ func (t *Tally) UnmarshalJSON(data []byte) error {
 	}
 	if !slices.IsSorted(t.DistOf) {
 		return fmt.Errorf("counter_hists are not in counter order")
+	}
+	for _, h := range j.WinHists {
+		i := slices.Index(t.CounterNames, h.Key)
+		if i < 0 || !slices.Contains(t.DistOf, i) || slices.Contains(t.WinDistOf, i) {
+			return fmt.Errorf("counter_hists_by_winner names a counter %q that is not a distribution counter, or repeats it", h.Key)
+		}
+		d, _ := t.Dist(h.Key)
+		var sum Hist
+		for s := range h.H {
+			sum.Merge(&h.H[s])
+		}
+		if sum.N() != d.N() || !slices.Equal(sum.Bins(), d.Bins()) {
+			return fmt.Errorf("counter_hists_by_winner %q do not add up to the counter's histogram", h.Key)
+		}
+		if n := [3]int64{h.H[rules.None].N(), h.H[rules.A].N(), h.H[rules.B].N()}; n != [3]int64{t.Wins[rules.None], t.Wins[rules.A], t.Wins[rules.B]} {
+			return fmt.Errorf("counter_hists_by_winner %q count %v trials per winner, the wins are %v", h.Key, n, t.Wins)
+		}
+		t.WinDistOf = append(t.WinDistOf, i)
+		t.WinDists = append(t.WinDists, *h.H)
+	}
+	if !slices.IsSorted(t.WinDistOf) {
+		return fmt.Errorf("counter_hists_by_winner are not in counter order")
 	}
 	if len(j.Rounds) > 0 {
 		if err := t.Rounds.UnmarshalJSON(j.Rounds); err != nil {

@@ -8,34 +8,63 @@ import (
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/reports"
 	"github.com/crucible-sim/crucible/scenarios"
+	"github.com/crucible-sim/crucible/sim"
 )
 
 func newCheckCmd() *cobra.Command {
 	var (
-		rf    runFlags
-		alpha float64
+		rf      runFlags
+		alpha   float64
+		format  string
+		out     string
+		all     bool
+		strict  bool
+		until   bool
+		budget  int64
+		initial int64
 	)
 	cmd := &cobra.Command{
 		Use:   "check SCENARIO|SUITE...",
 		Short: "Evaluate the claims written in scenario files",
-		Long: `check runs each scenario and judges each of its claims PASS (the whole
-confidence interval satisfies it), FAIL (the whole interval violates it) or
-INCONCLUSIVE (more trials needed). The false-alarm rate --alpha is spent
-across every claim of the check (Bonferroni). Claims marked exact are tested
-against the ruleset's exact solution. A suite file (a list of scenarios under
-"suite:", e.g. stratfight/lifespan-claims) checks all of its scenarios.
-Exit status 1 on any FAIL.`,
+		Long: `check runs each scenario and judges each of its claims PASS (the data show it
+holds), FAIL (the data show it does not) or INCONCLUSIVE (more trials needed;
+the verdict says about how many). The false-alarm rate --alpha is spent
+across every claim of the check (Bonferroni). Claims marked exact must agree
+with the ruleset's exact solution within their tolerance (an equivalence
+test); claims marked fixed are judged on the run itself, without an
+interval. --until-decided fights in doubling batches until every claim is
+decided or --max-trials is spent, spending each claim's rate over the looks.
+A suite file (a list of scenarios under "suite:") checks all of its
+scenarios; --all checks every built-in claim. Exit status 1 on any FAIL (and
+with --strict on any INCONCLUSIVE), 130 if interrupted.`,
 		Example: `  crucible check stratfight/lifespan-claims --seed 1
-  crucible check stratfight/lifespan-30-coins --seed 1
-  crucible check my-claims.yaml --trials 1000000`,
-		Args: cobra.MinimumNArgs(1),
+  crucible check --all --seed 1 --strict
+  crucible check eclipse/fleet-mirror --until-decided --max-trials 2000000
+  crucible check my-claims.yaml --trials 1000000 --format json --out report/`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if all == (len(args) > 0) {
+				return usageError("name scenarios or suites to check, or pass --all for every built-in claim (not both)")
+			}
+			return nil
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkFormat(format, "table", "csv", "json"); err != nil {
+				return err
+			}
 			if alpha <= 0 || alpha >= 1 {
 				return usageError("--alpha %g: allowed: a number between 0 and 1", alpha)
+			}
+			if until && (budget < 1 || budget > sim.MaxTrials || initial < 1 || initial > budget) {
+				return usageError("--max-trials %d and --first-trials %d: allowed: 1 ≤ --first-trials ≤ --max-trials ≤ %d", budget, initial, int64(sim.MaxTrials))
 			}
 			run, err := rf.plan(cmd)
 			if err != nil {
 				return err
+			}
+			if all {
+				if args, err = builtinRefs(); err != nil {
+					return err
+				}
 			}
 			refs, err := scenarios.Expand(args)
 			if err != nil {
@@ -45,30 +74,94 @@ Exit status 1 on any FAIL.`,
 			if err != nil {
 				return err
 			}
-			check, err := run.Check(cmd.Context(), scs, alpha)
-			for _, name := range check.Unclaimed {
-				fmt.Fprintf(cmd.ErrOrStderr(), "crucible: %s has no claims\n", name)
+			var od *reports.OutDir
+			if out != "" {
+				if od, err = reports.OpenOutDir(out); err != nil {
+					return err
+				}
+				defer od.Close()
+				od.Command = reproduce(cmd, run.Seed)
 			}
-			for _, n := range check.Notes {
-				fmt.Fprintf(cmd.ErrOrStderr(), "crucible: %s\n", n)
+			var check *analysis.Check
+			if until {
+				check, err = run.CheckUntilDecided(cmd.Context(), scs, alpha, initial, budget)
+			} else {
+				check, err = run.Check(cmd.Context(), scs, alpha)
 			}
-			if werr := reports.WriteVerdicts(cmd.OutOrStdout(), check); werr != nil {
-				return werr
-			}
-			switch {
-			case analysis.Interrupted(err):
-				return &exitError{code: exitInterrupted, msg: "interrupted: the check is incomplete and decides nothing"}
-			case err != nil:
+			if check == nil {
 				return err
-			case check.Failed() > 0:
-				return fmt.Errorf("%d claim(s) failed", check.Failed())
 			}
-			return nil
+			return reportCheck(cmd, check, err, format, od, strict)
 		},
 	}
 	rf.registerSeed(cmd, false)
 	rf.registerTrials(cmd)
 	rf.registerSet(cmd)
 	cmd.Flags().Float64Var(&alpha, "alpha", 0.01, "family-wise false-alarm rate across all claims")
+	cmd.Flags().StringVarP(&format, "format", "f", "table", "output format: table, csv or json")
+	cmd.Flags().StringVarP(&out, "out", "o", "", "also write the report with the verdicts to this directory")
+	cmd.Flags().BoolVar(&all, "all", false, "check every built-in scenario and suite")
+	cmd.Flags().BoolVar(&strict, "strict", false, "exit 1 when a claim is INCONCLUSIVE, as when one FAILs")
+	cmd.Flags().BoolVar(&until, "until-decided", false, "fight in doubling batches until every claim is decided or --max-trials is spent")
+	cmd.Flags().Int64Var(&budget, "max-trials", 1_000_000, "with --until-decided, the most trials per scenario")
+	cmd.Flags().Int64Var(&initial, "first-trials", 1000, "with --until-decided, the trials of the first batch")
 	return cmd
+}
+
+// builtinRefs names every built-in scenario, for --all.
+func builtinRefs() ([]string, error) {
+	list, err := scenarios.Builtin()
+	var refs []string
+	for _, e := range list {
+		refs = append(refs, e.Name)
+	}
+	return refs, err
+}
+
+// reportCheck prints the verdicts, writes the report, and returns the
+// command's outcome: interrupted (130), failed claims (1), inconclusive
+// claims under --strict (1), or runErr.
+func reportCheck(cmd *cobra.Command, check *analysis.Check, runErr error, format string, od *reports.OutDir, strict bool) error {
+	for _, name := range check.Unclaimed {
+		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: %s has no claims\n", name)
+	}
+	for _, n := range check.Notes {
+		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: %s\n", n)
+	}
+	w := cmd.OutOrStdout()
+	var err error
+	switch format {
+	case "json":
+		err = reports.WriteVerdictsJSON(w, check)
+	case "csv":
+		err = reports.WriteCSV(w, reports.VerdictRows(check))
+	default:
+		err = reports.WriteVerdicts(w, check)
+	}
+	if err != nil {
+		return err
+	}
+	if od != nil && len(check.Results) > 0 {
+		if err := od.WriteCheck(check, version); err != nil {
+			return err
+		}
+		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: report written to %s\n", od.Path())
+	}
+	inconclusive := 0
+	for _, v := range check.Verdicts {
+		if v.Verdict == analysis.Inconclusive {
+			inconclusive++
+		}
+	}
+	switch {
+	case analysis.Interrupted(runErr):
+		return &exitError{code: exitInterrupted, msg: "interrupted: the check is incomplete and decides nothing"}
+	case runErr != nil:
+		return runErr
+	case check.Failed() > 0:
+		return fmt.Errorf("%d claim(s) failed", check.Failed())
+	case strict && inconclusive > 0:
+		return fmt.Errorf("%d claim(s) inconclusive (--strict)", inconclusive)
+	}
+	return nil
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -115,7 +114,8 @@ func runCompare(cmd *cobra.Command, args []string, rf *runFlags, cf *compareFlag
 		return err
 	}
 	if od != nil {
-		if err := od.WriteComparison(c, compareCommand(args, rf, cf, c)); err != nil {
+		od.Command = reproduce(cmd, run.Seed)
+		if err := od.WriteComparison(c); err != nil {
 			return err
 		}
 		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: report written to %s\n", cf.out)
@@ -147,36 +147,4 @@ func writeComparison(cmd *cobra.Command, c *analysis.Comparison, format string) 
 		return reports.WriteComparisonJSON(w, c)
 	}
 	return reports.WriteComparisonTable(w, c)
-}
-
-// compareCommand returns the command line that reproduces c: the
-// arguments and every flag that changes a number, with the seed and the
-// trial count made explicit.
-func compareCommand(args []string, rf *runFlags, cf *compareFlags, c *analysis.Comparison) string {
-	parts := []string{"crucible", "compare"}
-	for _, a := range args {
-		parts = append(parts, shellQuote(a))
-	}
-	parts = append(parts, "--seed", strconv.FormatUint(c.A.Seed, 10), "--trials", strconv.FormatInt(c.Trials(), 10))
-	for _, group := range []struct {
-		flag string
-		sets []string
-	}{{"--set", rf.sets}, {"--set-a", cf.setA}, {"--set-b", cf.setB}} {
-		for _, s := range group.sets {
-			parts = append(parts, group.flag, shellQuote(s))
-		}
-	}
-	if cf.alpha != analysis.DefaultCompareAlpha {
-		parts = append(parts, "--alpha", strconv.FormatFloat(cf.alpha, 'g', -1, 64))
-	}
-	return strings.Join(parts, " ")
-}
-
-// shellQuote quotes s for a POSIX shell unless it is made only of
-// characters no shell treats specially.
-func shellQuote(s string) string {
-	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./=:,+-@%") == "" {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

@@ -115,7 +115,7 @@ func TestCompareOut(t *testing.T) {
 	}
 	seed := strings.Fields(strings.SplitN(stderr, "crucible: seed ", 2)[1])[0]
 	for _, want := range []string{`src="differences.png"`, `src="rounds.png"`, "crucible 0.2.0",
-		"crucible compare stratfight/thug-vs-guard --seed " + seed + " --trials 3000 --set-b options.tie-rule=underdog"} {
+		"crucible compare stratfight/thug-vs-guard --set-b options.tie-rule=underdog --trials 3000 --out " + dir + " --format csv --seed " + seed} {
 		if !bytes.Contains(page, []byte(want)) {
 			t.Errorf("index.html lacks %q", want)
 		}

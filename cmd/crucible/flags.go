@@ -42,10 +42,16 @@ func (f *runFlags) registerSeed(cmd *cobra.Command, required bool) {
 
 // registerTrials adds --trials, --workers and --chunk.
 func (f *runFlags) registerTrials(cmd *cobra.Command) {
+	f.registerTrialCount(cmd)
 	fl := cmd.Flags()
-	fl.Int64VarP(&f.trials, "trials", "n", 0, "`N` trials per scenario (default: the scenario file's trials field, else 10000)")
 	fl.IntVarP(&f.workers, "workers", "w", 0, "worker goroutines (default: one per core)")
 	fl.IntVar(&f.chunk, "chunk", sim.DefaultChunk, "trials per chunk of work (does not change results)")
+}
+
+// registerTrialCount adds --trials alone, for commands that run no trials
+// here but fix how many run elsewhere.
+func (f *runFlags) registerTrialCount(cmd *cobra.Command) {
+	cmd.Flags().Int64VarP(&f.trials, "trials", "n", 0, "`N` trials per scenario (default: the scenario file's trials field, else 10000)")
 }
 
 // registerShard adds --shard.

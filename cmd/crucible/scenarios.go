@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
@@ -42,8 +43,9 @@ func newValidateCmd() *cobra.Command {
 		Short: "Check scenario files without running them",
 		Long: `validate decodes and compiles each scenario (file or built-in name) and its
 claims, and reports the first error of each with file:line:column, the field
-path and the allowed values. A suite is validated scenario by scenario. It
-exits 1 if any scenario is invalid.`,
+path and the allowed values. A suite is validated scenario by scenario; a
+scenario with exact claims is solved, so that a claim no solver can check
+is found here and not by a check. It exits 1 if any scenario is invalid.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			w := cmd.OutOrStdout()
@@ -65,6 +67,9 @@ exits 1 if any scenario is invalid.`,
 					sc, err := rf.load(r)
 					if err == nil {
 						_, err = sc.Compile()
+					}
+					if err == nil {
+						err = analysis.CheckExactClaims(cmd.Context(), sc)
 					}
 					if err != nil {
 						fmt.Fprintln(w, err)

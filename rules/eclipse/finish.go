@@ -1,7 +1,9 @@
 package eclipse
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/crucible-sim/crucible/rules"
 )
@@ -142,6 +144,9 @@ func (c *Compiled) retreatRounds() {
 func (c *Compiled) buildSpec() {
 	c.spec.Ends = EndNames
 	c.spec.RoundsUnit = "rounds"
+	for s := range 2 {
+		c.spec.Sides[s] = c.describeSide(s)
+	}
 	var cs rules.Counters
 	for t := range c.Types {
 		ty := &c.Types[t]
@@ -166,4 +171,20 @@ func (c *Compiled) buildSpec() {
 // sideCounter names a counter of side s (0 = attacker, side a).
 func sideCounter(s int, quantity string) string {
 	return rules.SideCounter(rules.A+rules.Side(s), quantity)
+}
+
+// describeSide says what side s fields, for reports: "attacker: 8
+// Interceptor, 4 Cruiser" or "defender (NPC): 2 Ancient".
+func (c *Compiled) describeSide(s int) string {
+	var ships []string
+	for t := range c.Types {
+		if ty := &c.Types[t]; ty.Side == s {
+			ships = append(ships, fmt.Sprintf("%d %s", ty.Count, ty.Name))
+		}
+	}
+	who := [2]string{"attacker", "defender"}[s]
+	if c.Sides[s].NPC {
+		who += " (NPC)"
+	}
+	return who + ": " + strings.Join(ships, ", ")
 }

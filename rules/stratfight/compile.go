@@ -42,6 +42,9 @@ func compileDuel(n *doc.Node) (*duelBattle, error) {
 		}
 	}
 	b.spec = duelSpec(settings, &b.opts, notes, &b.ctr)
+	for i := range b.side {
+		b.spec.Sides[i] = b.side[i].describe()
+	}
 	return b, nil
 }
 

@@ -373,3 +373,13 @@ func buildCombatant(def fighterDef, o *duelOpts) (combatant, error) {
 	}
 	return c, nil
 }
+
+// describe says what the fighter is, for reports: "Guard (broadsword,
+// chainmail)".
+func (c *combatant) describe() string {
+	gear := c.weapon.name
+	if c.armor.id != "none" {
+		gear += ", " + c.armor.name
+	}
+	return c.name + " (" + gear + ")"
+}

@@ -1,0 +1,156 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+
+	"github.com/crucible-sim/crucible/scenarios"
+	"github.com/crucible-sim/crucible/sim/batch"
+)
+
+func newBatchCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "batch",
+		Short: "Write the job files that run a scenario's shards on Slurm or Kubernetes",
+		Long: `batch writes to standard output what an operator submits to a batch engine:
+the scenario split into --shards shards, each one job running
+crucible run --shard K/N --seed S --trials T --format json, and a job that
+merges them with crucible merge once every shard has succeeded. The seed
+(drawn and printed when --seed is not given) and the trial count are fixed in
+the file, so the merged report is byte for byte that of one machine. crucible
+schedules nothing itself.`,
+		// Without this, cobra would answer an engine it does not know
+		// with the help text and exit status 0.
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return usageError("batch needs an engine; allowed: slurm, k8s")
+			}
+			return usageError("batch %q: no such engine; allowed: slurm, k8s", args[0])
+		},
+	}
+	cmd.AddCommand(newBatchSlurmCmd(), newBatchK8sCmd())
+	return cmd
+}
+
+func newBatchSlurmCmd() *cobra.Command {
+	var f batchFlags
+	cmd := &cobra.Command{
+		Use:   "slurm SCENARIO --shards N",
+		Short: "Write a script that submits a Slurm job array and a dependent merge job",
+		Long: `slurm writes a shell script that submits a Slurm job array, one task per
+shard, and a merge job that runs after every task succeeded
+(--dependency=afterok). Run the script on a login node, in a directory every
+node sees: --dir and --out are relative to it, and a scenario file is named by
+its absolute path.`,
+		Example: `  crucible batch slurm stratfight/jorah-vs-mountain --shards 3 --trials 30000 --seed 7 > job.sh
+  sh job.sh`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			j, err := f.job(cmd, args[0], true)
+			if err != nil {
+				return err
+			}
+			return writeJob(cmd, batch.Job.Slurm, j)
+		},
+	}
+	f.register(cmd)
+	return cmd
+}
+
+func newBatchK8sCmd() *cobra.Command {
+	var (
+		f batchFlags
+		k batch.Kubernetes
+	)
+	cmd := &cobra.Command{
+		Use:   "k8s SCENARIO --shards N --image IMAGE --pvc CLAIM",
+		Short: "Write a Kubernetes Indexed Job and a merge Job",
+		Long: `k8s writes a Kubernetes manifest: an Indexed Job whose pod of completion
+index K runs shard K/N, a merge Job created suspended (Kubernetes starts no
+Job after another: the manifest's header gives the kubectl commands that
+resume it once the shards are complete), and, for a scenario file, a
+ConfigMap that carries it. Every pod mounts the PersistentVolumeClaim --pvc
+at /data; --dir and --out are relative to it.`,
+		Example: `  crucible batch k8s my-duel.yaml --shards 20 --trials 10000000 --image registry.example/crucible:0.2.0 --pvc crucible-data > job.yaml
+  kubectl apply -f job.yaml`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			j, err := f.job(cmd, args[0], false)
+			if err != nil {
+				return err
+			}
+			return writeJob(cmd, func(j batch.Job) ([]byte, error) { return j.Kubernetes(k) }, j)
+		},
+	}
+	f.register(cmd)
+	cmd.Flags().StringVar(&k.Image, "image", "", "container `image` with crucible on its PATH and /bin/sh (required)")
+	cmd.Flags().StringVar(&k.Claim, "pvc", "", "PersistentVolumeClaim every pod mounts at /data, for the shard results and the report (required)")
+	cmd.MarkFlagRequired("image")
+	cmd.MarkFlagRequired("pvc")
+	return cmd
+}
+
+// batchFlags are the flags both engines take.
+type batchFlags struct {
+	run                      runFlags // --seed, --trials, --set
+	shards                   int64
+	name, dir, out, crucible string
+}
+
+func (f *batchFlags) register(cmd *cobra.Command) {
+	f.run.registerSeed(cmd, false)
+	f.run.registerTrialCount(cmd)
+	f.run.registerSet(cmd)
+	fl := cmd.Flags()
+	fl.Int64Var(&f.shards, "shards", 0, "split the run into `N` shards, one job each, 1 to 1000 (required)")
+	fl.StringVar(&f.name, "name", "", "`name` of the jobs (default: crucible- and the scenario's name)")
+	fl.StringVar(&f.dir, "dir", "crucible-shards", "`directory` the shard results go to")
+	fl.StringVar(&f.out, "out", "crucible-report", "`directory` the merged report goes to")
+	fl.StringVar(&f.crucible, "crucible", "crucible", "the crucible `command` where the jobs run")
+	cmd.MarkFlagRequired("shards")
+}
+
+// job reads and compiles the scenario with its overrides — a mistake should
+// cost no cluster time — and returns the job the flags describe. absolute
+// names a scenario file by its absolute path, for engines that read it
+// from a shared filesystem.
+func (f *batchFlags) job(cmd *cobra.Command, ref string, absolute bool) (batch.Job, error) {
+	run, err := f.run.plan(cmd)
+	if err != nil {
+		return batch.Job{}, err
+	}
+	scs, err := f.run.loadAll([]string{ref})
+	if err != nil {
+		return batch.Job{}, err
+	}
+	j := batch.Job{
+		Name: f.name, Scenario: batch.Scenario{Ref: ref}, Seed: run.Seed, Trials: run.TrialsOf(scs[0]),
+		Sets: f.run.sets, Shards: f.shards, Dir: f.dir, Out: f.out, Crucible: f.crucible,
+	}
+	if !cmd.Flags().Changed("name") {
+		j.Name = batch.NameFor(scs[0].Name)
+	}
+	if scenarios.IsBuiltin(ref) {
+		return j, nil
+	}
+	if j.Scenario.Source, err = os.ReadFile(ref); err != nil {
+		return j, err
+	}
+	if absolute {
+		j.Scenario.Ref, err = filepath.Abs(ref)
+	}
+	return j, err
+}
+
+// writeJob writes the job file on standard output. The engine's checks
+// are of flag values, so what they refuse is bad usage.
+func writeJob(cmd *cobra.Command, write func(batch.Job) ([]byte, error), j batch.Job) error {
+	b, err := write(j)
+	if err != nil {
+		return usageError("%v", err)
+	}
+	_, err = cmd.OutOrStdout().Write(b)
+	return err
+}

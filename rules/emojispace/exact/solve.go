@@ -1,0 +1,169 @@
+// Package exact solves an EmojiSpace duel between two fixed ships
+// analytically: the win, end-reason and round-count distributions and the
+// distributions of the counters the chain's state determines, in floating
+// point and, when asked, as exact fractions computed by the same walk over
+// math/big.Rat.
+//
+// A duel between two fixed ships is a finite Markov chain (rules §12): its
+// state is both ships' hull, subsystem degradation and repair uses spent,
+// and the round number, up to the round cap. Degradation only matters
+// through RED (deg ≥ capacity) and pre − deg, so it is kept saturated at the
+// capacity. The policies of §18 are functions of the round and a ship's own
+// state, or (the `random` rule) uniform mixtures over the available
+// actions. The round number only grows, so the solver walks the chain
+// forward one round at a time: the mass of every live state flows to the
+// next round's states or to an end. Each round uses the pieces Monte Carlo
+// uses (emojispace.EffectiveBands, EscapeFinal, ColourBand, RepairHeal,
+// DamageWeights, Policy.Choose), enumerating the draws instead of drawing
+// them; the scan roll and the escape roll change no state (§11, §15) and
+// are not enumerated.
+//
+// An NPC side is a fresh draw from the generator every trial (§19): a
+// mixture over a very large set of ships, each its own chain. The solver
+// does not enumerate it, and says so.
+package exact
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/big"
+
+	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/rules/doc"
+	"github.com/crucible-sim/crucible/rules/emojispace"
+)
+
+// ErrBudget is wrapped by Solve's error when a duel is beyond the state
+// budget.
+var ErrBudget = rules.ErrBudget
+
+// ErrNPC is wrapped by Solve's error when a side is an NPC draw.
+var ErrNPC = errors.New("an npc side is a fresh generated ship every trial (§19), a mixture over too many ships to enumerate; the exact solver needs two fixed ships (ship: a ship_state or a built-in name)")
+
+// Options control a solve.
+type Options struct {
+	// Rational also computes the results as exact fractions.
+	Rational bool
+	// MaxVisits bounds the state-rounds the walk may visit (the sum over
+	// rounds of the live states); 0 means DefaultMaxVisits.
+	MaxVisits int
+}
+
+// DefaultMaxVisits is the default bound of Options.MaxVisits; with
+// fractions the bound is a tenth of it.
+const DefaultMaxVisits = 20_000_000
+
+type registered struct{}
+
+func init() { rules.RegisterSolver("emojispace", registered{}) }
+
+func (registered) Solve(ctx context.Context, n *doc.Node, rational bool) (*rules.Exact, error) {
+	b, err := emojispace.Compile(n)
+	if err != nil {
+		return nil, err
+	}
+	return Solve(ctx, b, Options{Rational: rational})
+}
+
+// Solve solves a compiled duel between two fixed ships.
+func Solve(ctx context.Context, b *emojispace.Battle, opt Options) (*rules.Exact, error) {
+	for s := range 2 {
+		if !b.Sides[s].Fixed {
+			return nil, fmt.Errorf("exact: side %s: %w; run it by Monte Carlo", [2]string{"a", "b"}[s], ErrNPC)
+		}
+	}
+	if opt.MaxVisits <= 0 {
+		opt.MaxVisits = DefaultMaxVisits
+	}
+	m, err := newModel(b)
+	if err != nil {
+		return nil, err
+	}
+	fl := newWalk[float64](floats{}, m)
+	if err := fl.run(ctx, opt.MaxVisits); err != nil {
+		return nil, err
+	}
+	res := fl.result()
+	if opt.Rational {
+		rt := newWalk[*big.Rat](rats{}, m)
+		if err := rt.run(ctx, opt.MaxVisits/10); err != nil {
+			return nil, fmt.Errorf("%w (exact fractions; drop --rational for the floating-point solution)", err)
+		}
+		rt.fractions(res)
+	}
+	return res, nil
+}
+
+// side is one ship as the walk sees it: its assembly, its policy and the
+// radices of its state index (hull, degradation per subsystem, uses
+// spent).
+type side struct {
+	ship   *emojispace.Ship
+	policy emojispace.Policy
+	rps    int
+	deg0   [3]int // the starting degradation, saturated
+	n      uint64 // number of states
+}
+
+// model is the chain's static part.
+type model struct {
+	b     *emojispace.Battle
+	sides [2]side
+}
+
+// maxSideStates bounds one ship's states (hull × degradation × repair
+// uses), which size its outcome cache (about 200 bytes a state).
+const maxSideStates = 1 << 18
+
+func newModel(b *emojispace.Battle) (*model, error) {
+	m := &model{b: b}
+	for s := range 2 {
+		sh := &b.Sides[s].Ship
+		sd := &m.sides[s]
+		sd.ship, sd.policy = sh, b.Sides[s].Policy
+		sd.rps = emojispace.RPS(sh, &b.Sides[1-s].Ship)
+		n := uint64(sh.HullMax + 1)
+		for k := range 3 {
+			sd.deg0[k] = min(sh.Deg0[k], sh.Cap[k])
+			n *= uint64(sh.Cap[k] + 1)
+		}
+		n *= uint64(sh.TotalUses + 1)
+		if n >= maxSideStates {
+			return nil, fmt.Errorf("exact: %w: side %s has %d states (hull × degradation × repair uses)", ErrBudget, [2]string{"a", "b"}[s], n)
+		}
+		sd.n = n
+	}
+	return m, nil
+}
+
+// shipState is one ship's part of a chain state.
+type shipState struct {
+	hull  int
+	deg   [3]int // saturated at the capacity
+	spent int    // repair uses spent
+}
+
+func (sd *side) encode(x shipState) uint64 {
+	sh := sd.ship
+	i := uint64(x.hull)
+	for k := range 3 {
+		i = i*uint64(sh.Cap[k]+1) + uint64(x.deg[k])
+	}
+	return i*uint64(sh.TotalUses+1) + uint64(x.spent)
+}
+
+func (sd *side) decode(i uint64) shipState {
+	sh := sd.ship
+	var x shipState
+	u := uint64(sh.TotalUses + 1)
+	x.spent = int(i % u)
+	i /= u
+	for k := 2; k >= 0; k-- {
+		c := uint64(sh.Cap[k] + 1)
+		x.deg[k] = int(i % c)
+		i /= c
+	}
+	x.hull = int(i)
+	return x
+}

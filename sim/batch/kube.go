@@ -1,0 +1,227 @@
+package batch
+
+import (
+	"bytes"
+	"encoding/base64"
+	"path"
+	"text/template"
+	"unicode/utf8"
+)
+
+// Kubernetes is where a job runs on Kubernetes.
+type Kubernetes struct {
+	// Image is the container image; crucible must be on its PATH (or
+	// where Job.Crucible says), with /bin/sh beside it.
+	Image string
+	// Claim is the PersistentVolumeClaim every pod mounts at DataMount:
+	// the shard results and the report go there, so it must allow
+	// ReadWriteMany when pods run on several nodes.
+	Claim string
+}
+
+// Where the pods mount the shared volume and the scenario file.
+const (
+	DataMount     = "/data"
+	ScenarioMount = "/scenario"
+)
+
+// The pod failures a Job retries: a shard pod evicted or on a node that
+// died runs again (same index, same trials, same bytes); a merge fails
+// again on the same files, so it is retried once, for a lost node.
+const (
+	backoffShards = 6
+	backoffMerge  = 1
+)
+
+// Kubernetes returns the manifest that runs the job on Kubernetes: for a
+// file scenario a ConfigMap holding it, an Indexed Job whose pod of
+// completion index K runs shard K/N (K from JOB_COMPLETION_INDEX), and a
+// merge Job created suspended. Kubernetes knows no dependencies between
+// Jobs: the operator (or the manifest's header, which says how) resumes the
+// merge Job once the shards Job is complete. Dir and Out are relative to
+// the claim's root.
+func (j Job) Kubernetes(k Kubernetes) ([]byte, error) {
+	if err := j.Check(); err != nil {
+		return nil, err
+	}
+	if err := k.check(); err != nil {
+		return nil, err
+	}
+	dir, err := relative("--dir", j.Dir)
+	if err != nil {
+		return nil, err
+	}
+	out, err := relative("--out", j.Out)
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	err = kubeManifest.Execute(&b, j.kubeData(k, DataMount+"/"+dir, DataMount+"/"+out))
+	return b.Bytes(), err
+}
+
+// kubeData returns the values of the manifest of a checked job whose
+// shards and report go to dir and out in the pods.
+func (j Job) kubeData(k Kubernetes, dir, out string) kubeData {
+	d := kubeData{Job: j, Dir: dir, Out: out, DataMount: DataMount, ScenarioMount: ScenarioMount,
+		QName: yamlQuote(j.Name), QShards: yamlQuote(j.Name + "-shards"), QMerge: yamlQuote(j.Name + "-merge"),
+		QConfig: yamlQuote(j.Name + "-scenario"), Image: yamlQuote(k.Image), Claim: yamlQuote(k.Claim), ClaimName: k.Claim,
+		Scenario: j.Scenario.Ref, BackoffShards: backoffShards, BackoffMerge: backoffMerge}
+	if !j.Scenario.Builtin() {
+		base := path.Base(j.Scenario.Ref)
+		d.Scenario, d.File = ScenarioMount+"/"+base, yamlQuote(base)
+		d.Data, d.Binary = configMapData(j.Scenario.Source)
+	}
+	d.Shard = yamlQuote("mkdir -p " + shellQuote(dir) + " && " + j.shardCommand(d.Scenario, dir, "JOB_COMPLETION_INDEX"))
+	for _, a := range j.mergeArgs(dir, out) {
+		d.Merge = append(d.Merge, yamlQuote(a))
+	}
+	return d
+}
+
+func (k Kubernetes) check() error {
+	if err := checkText("--image", k.Image); err != nil {
+		return err
+	}
+	return checkDNS("--pvc", k.Claim, 253, ".", "lower-case letters, digits, '-' and '.' (a PersistentVolumeClaim's name)")
+}
+
+// configMapData returns a scenario file as the value of a ConfigMap's
+// data key, or, for a file that is not UTF-8, which data cannot hold, of
+// its binaryData key.
+func configMapData(src []byte) (data string, binary bool) {
+	if !utf8.Valid(src) {
+		return yamlQuote(base64.StdEncoding.EncodeToString(src)), true
+	}
+	return yamlText(string(src), 2), false
+}
+
+type kubeData struct {
+	Job
+	Dir, Out                        string // where the shards and the report go in the pods
+	DataMount, ScenarioMount        string
+	QName, QShards, QMerge, QConfig string // names, quoted
+	Image, Claim                    string // quoted
+	ClaimName                       string
+	// Scenario is the scenario as the pods name it; for a file scenario,
+	// File is its name in ScenarioMount (quoted), Data its contents
+	// (quoted), in binaryData when Binary.
+	Scenario, Data string
+	File           string
+	Binary         bool
+	Shard          string   // the shard pods' shell command, quoted
+	Merge          []string // the merge pod's command, each word quoted
+	BackoffShards  int
+	BackoffMerge   int
+}
+
+// The manifest is written from a template, not marshalled from the API
+// types, so that crucible does not link the Kubernetes libraries; the tests
+// decode it strictly into those types. Every value from a flag is
+// double-quoted (yamlQuote), so none can turn into a number, a boolean or
+// YAML structure.
+var kubeManifest = template.Must(template.New("k8s").Parse(`# Written by crucible batch k8s: the scenario {{.Scenario}} in {{.Shards}} shards
+# ({{.Trials}} trials, seed {{.Seed}}) as a Kubernetes Indexed Job, then a Job that merges them.
+#
+# Kubernetes starts no Job after another, so the merge Job is created suspended. Run:
+#     kubectl apply -f THIS-FILE
+#     kubectl wait --for=condition=complete --timeout=24h job/{{.Name}}-shards
+#     kubectl patch job/{{.Name}}-merge --type=merge -p '{"spec":{"suspend":false}}'
+# If a shard fails for good, the shards Job ends Failed, the wait gives up and the merge
+# never runs. kubectl delete -f THIS-FILE removes everything but the results.
+#
+# Every pod mounts the PersistentVolumeClaim {{.ClaimName}} at {{.DataMount}} (ReadWriteMany when
+# pods run on several nodes); the image needs crucible on its PATH and /bin/sh.
+# Shard results: {{.Dir}}/
+# Merged report: {{.Out}}/ (summary.json, summary.csv, index.html, plots)
+{{- if .File}}
+apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: {{.QConfig}}
+  labels:
+    app.kubernetes.io/name: crucible
+    app.kubernetes.io/instance: {{.QName}}
+{{if .Binary}}binaryData{{else}}data{{end}}:
+  scenario: {{.Data}}
+---
+{{- end}}
+apiVersion: batch/v1
+kind: Job
+metadata:
+  name: {{.QShards}}
+  labels:
+    app.kubernetes.io/name: crucible
+    app.kubernetes.io/instance: {{.QName}}
+spec:
+  completionMode: Indexed
+  completions: {{.Shards}}
+  parallelism: {{.Shards}}
+  backoffLimit: {{.BackoffShards}}
+  template:
+    metadata:
+      labels:
+        app.kubernetes.io/name: crucible
+        app.kubernetes.io/instance: {{.QName}}
+    spec:
+      restartPolicy: Never
+      containers:
+        - name: shard
+          image: {{.Image}}
+          command:
+            - /bin/sh
+            - -c
+            - {{.Shard}}
+          volumeMounts:
+            - name: data
+              mountPath: {{.DataMount}}
+{{- if .File}}
+            - name: scenario
+              mountPath: {{.ScenarioMount}}
+              readOnly: true
+{{- end}}
+      volumes:
+        - name: data
+          persistentVolumeClaim:
+            claimName: {{.Claim}}
+{{- if .File}}
+        - name: scenario
+          configMap:
+            name: {{.QConfig}}
+            items:
+              - key: scenario
+                path: {{.File}}
+{{- end}}
+---
+apiVersion: batch/v1
+kind: Job
+metadata:
+  name: {{.QMerge}}
+  labels:
+    app.kubernetes.io/name: crucible
+    app.kubernetes.io/instance: {{.QName}}
+spec:
+  suspend: true
+  backoffLimit: {{.BackoffMerge}}
+  template:
+    metadata:
+      labels:
+        app.kubernetes.io/name: crucible
+        app.kubernetes.io/instance: {{.QName}}
+    spec:
+      restartPolicy: Never
+      containers:
+        - name: merge
+          image: {{.Image}}
+          command:
+{{- range .Merge}}
+            - {{.}}
+{{- end}}
+          volumeMounts:
+            - name: data
+              mountPath: {{.DataMount}}
+      volumes:
+        - name: data
+          persistentVolumeClaim:
+            claimName: {{.Claim}}
+`))
