@@ -238,7 +238,7 @@ func (p passes) halves(ctx context.Context, battle rules.Battle, advance func(in
 
 func (r Run) resultOf(sc *scenarios.Scenario, b rules.Battle, t *sim.Tally, n int64) *Result {
 	return &Result{
-		Scenario: sc.Name, Ruleset: sc.Ruleset, Hash: sc.Hash(), Version: r.Version,
+		Scenario: sc.Name, Ruleset: sc.Ruleset, Description: sc.Description, Hash: sc.Hash(), Version: r.Version,
 		Seed: r.Seed, Spec: b.Spec(), Tally: t, Planned: n,
 	}
 }

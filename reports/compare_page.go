@@ -142,57 +142,69 @@ func diffPanel(title, unit string, rows []diffRow) (*plot.Plot, error) {
 	return p, nil
 }
 
-var comparePage = template.Must(template.New("compare").Funcs(template.FuncMap{"pct": pct, "num": num, "pp": ppNum, "signed": signed, "pval": pval}).Parse(`<!doctype html>
+// comparePage is a comparison's index.html: how it was made, the verdict,
+// the table of differences, the plots, then each variant.
+var comparePage = template.Must(template.New("compare").Funcs(template.FuncMap{
+	"pct": pct, "num": num, "pp": ppNum, "signed": signed, "pval": pval, "time": humanTime,
+}).Parse(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>crucible comparison</title>
 <style>
-body{font-family:system-ui,sans-serif;margin:2em;max-width:70em;color:#222}
-table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid #ccc;padding:.25em .6em;text-align:right}
-th{background:#f3f3f3}td:first-child,th:first-child{text-align:left}
-.verdict{font-size:1.2em;font-weight:bold}.sig{color:#a00;font-weight:bold}code{background:#f3f3f3;padding:0 .2em}img{max-width:100%}
+` + pageStyle + `.verdict{font-size:1.2em;font-weight:bold}tr.sig td:first-child{color:#a00;font-weight:bold}
 </style></head><body>
 <h1>crucible comparison</h1>
-<table>
-<tr><th>A</th><td>{{.C.LabelA}}</td><td><code>{{.C.A.Scenario}}</code>, hash <code>{{.C.A.Hash}}</code></td></tr>
-<tr><th>B</th><td>{{.C.LabelB}}</td><td><code>{{.C.B.Scenario}}</code>, hash <code>{{.C.B.Hash}}</code></td></tr>
-</table>
-<p>ruleset <code>{{.C.A.Ruleset}}</code>, {{.C.Trials}} paired trials (trial <i>i</i> of both variants draws one random stream,
-that of <code>{{.C.Streams}}</code>), seed <code>{{.C.A.Seed}}</code>; crucible {{.C.A.Version}}.</p>
-<p>Reproduce with <code>{{.Command}}</code></p>
+<p class="meta">crucible {{.C.A.Version}}; seed <code>{{.C.A.Seed}}</code>.
+{{if .Command}}Made by <code>{{.Command}}</code>, which makes it again.{{end}}
+{{.C.Trials}} paired trials: trial <i>i</i> of both variants draws the same random stream (that of <code>{{.C.Streams}}</code>).</p>
+<table><tr><th>variant</th><th>scenario</th><th>sides</th></tr>
+{{range .Variants}}<tr><td>{{.Name}}</td><td class="text">{{.Label}}{{if .R.Description}}<br><small>{{.R.Description}}</small>{{end}}<br><small>hash <code>{{.R.Hash}}</code></small></td>
+<td class="text"><small>{{if index .R.Spec.Sides 0}}a: {{index .R.Spec.Sides 0}}<br>b: {{index .R.Spec.Sides 1}}{{end}}</small></td></tr>
+{{end}}</table>
 {{if .Options}}<p>Options that differ: {{range $i, $o := .Options}}{{if $i}}; {{end}}<code>{{$o}}</code>{{end}}.</p>{{end}}
 <p class="verdict">{{.Verdict}}</p>
-<p>{{.Level}}.</p>
-<table><tr><th>metric</th><th>A</th><th>B</th><th>B − A</th><th>paired interval</th><th>unpaired interval</th><th>discordant (A only / B only)</th><th>test</th><th>p</th></tr>
+<p>The {{.Level}}.</p>
+<table id="differences"><tr><th>metric</th><th>A</th><th>B</th><th>B − A</th><th>paired interval</th><th>unpaired interval</th><th>discordant (A only / B only)</th><th>test</th><th>p</th></tr>
 {{range .C.Shares}}<tr{{if .Significant}} class="sig"{{end}}><td>{{.Metric}}</td><td>{{pct .A}}</td><td>{{pct .B}}</td><td>{{pp .Diff}} pp</td>
 <td>[{{pp .Paired.Lo}}, {{pp .Paired.Hi}}] pp</td><td>[{{pp .Unpaired.Lo}}, {{pp .Unpaired.Hi}}] pp</td>
 <td>{{.Counts.OnlyA}} / {{.Counts.OnlyB}}</td><td>{{.Test.Method}}</td><td>{{pval .Test.P}}</td></tr>
-{{end}}{{with .C.Rounds}}<tr{{if .Significant}} class="sig"{{end}}><td>rounds.mean ({{$.Unit}})</td><td>{{num .MeanA}}</td><td>{{num .MeanB}}</td><td>{{signed .Diff}}</td>
-<td>[{{signed .Paired.Lo}}, {{signed .Paired.Hi}}]</td><td>[{{signed .Unpaired.Lo}}, {{signed .Unpaired.Hi}}]</td><td>{{.Differ}} differ</td><td>paired z</td><td>{{pval .P}}</td></tr>
+{{end}}{{with .C.Rounds}}<tr{{if .Significant}} class="sig"{{end}}><td>rounds.mean</td>
+{{if $.Seconds}}<td>{{time .MeanA}}</td><td>{{time .MeanB}}</td><td>{{time .Diff}}</td><td>[{{time .Paired.Lo}}, {{time .Paired.Hi}}]</td><td>[{{time .Unpaired.Lo}}, {{time .Unpaired.Hi}}]</td>
+{{else}}<td>{{num .MeanA}}</td><td>{{num .MeanB}}</td><td>{{signed .Diff}}</td><td>[{{signed .Paired.Lo}}, {{signed .Paired.Hi}}]</td><td>[{{signed .Unpaired.Lo}}, {{signed .Unpaired.Hi}}]</td>{{end}}
+<td>{{.Differ}} pairs differ</td><td>paired z</td><td>{{pval .P}}</td></tr>
 {{end}}{{with .C.Dist}}<tr{{if .Significant}} class="sig"{{end}}><td>rounds.distribution</td><td>{{.NA}} trials</td><td>{{.NB}} trials</td><td></td><td></td><td></td><td></td>
 <td>chi-square, {{.DF}} df (χ² = {{num .Stat}})</td><td>{{pval .P}}</td></tr>{{end}}
 </table>
-{{range .Methods}}<p>{{.}}</p>
+{{range .Methods}}<p><small>{{.}}</small></p>
 {{end}}
 <h2>Paired differences</h2>
 <img src="differences.png" alt="paired differences with paired and unpaired intervals">
 <h2>Distribution of {{.Unit}}</h2>
 <img src="rounds.png" alt="distribution of {{.Unit}} under each variant">
-<details><summary>options in force under A</summary><table>
-{{range .C.A.Spec.Options}}<tr><td>{{.Name}}</td><td>{{.Value}}</td></tr>{{end}}</table></details>
-<details><summary>options in force under B</summary><table>
-{{range .C.B.Spec.Options}}<tr><td>{{.Name}}</td><td>{{.Value}}</td></tr>{{end}}</table></details>
-</body></html>
+{{range .Variants}}<details><summary>options in force under {{.Name}}</summary><table>
+{{range .R.Spec.Options}}<tr><td>{{.Name}}</td><td>{{.Value}}</td></tr>{{end}}</table></details>
+{{end}}</body></html>
 `))
+
+// pageVariant is one variant as the comparison page lists it.
+type pageVariant struct {
+	Name, Label string
+	R           *analysis.Result
+}
 
 // ComparisonHTML renders the comparison page, which shows differences.png
 // and rounds.png from the same directory. command is the command line that
-// reproduces the comparison.
+// makes it again.
 func ComparisonHTML(c *analysis.Comparison, command string) ([]byte, error) {
 	data := struct {
 		C                      *analysis.Comparison
 		Command, Verdict, Unit string
 		Level                  string
+		Seconds                bool
+		Variants               []pageVariant
 		Options, Methods       []string
-	}{c, command, Verdict(c), unitName(c.Rounds.Unit), levelText(c), optionsDiff(c), methodsText(c)}
+	}{C: c, Command: command, Verdict: Verdict(c), Unit: unitName(c.Rounds.Unit), Level: levelText(c),
+		Seconds:  c.Rounds.Unit == "seconds",
+		Variants: []pageVariant{{"A", c.LabelA, c.A}, {"B", c.LabelB, c.B}},
+		Options:  optionsDiff(c), Methods: methodsText(c)}
 	var b bytes.Buffer
 	err := comparePage.Execute(&b, data)
 	return b.Bytes(), err
