@@ -16,6 +16,10 @@ import (
 // when the command gives none.
 const DefaultCompareAlpha = 0.05
 
+// MinCompareTrials is the fewest trials a comparison runs: its test of the
+// mean rounds is a large-sample z test (as claims on means need 30 trials).
+const MinCompareTrials = 30
+
 // Variant is one side of a comparison: a scenario with its overrides
 // applied, and the label outputs call it by.
 type Variant struct {
@@ -113,7 +117,7 @@ func (c *Comparison) Trials() int64 { return c.A.Tally.Trials }
 // Compare fights a and b on the same streams and compares them. The two
 // must be of one ruleset and have the same end reasons and rounds unit.
 // The trials are r.Trials, else the larger of the two scenarios' suggested
-// counts; the streams are r.Streams, else those of a's name (so that A's
+// counts, and at least MinCompareTrials; the streams are r.Streams, else those of a's name (so that A's
 // figures are those `crucible run` gives for a with the same seed). alpha
 // is the family-wise false-alarm rate (see Comparison).
 //
@@ -134,6 +138,9 @@ func (r Run) Compare(ctx context.Context, a, b Variant, alpha float64) (*Compari
 		return nil, err
 	}
 	n := max(r.TrialsOf(a.Scenario), r.TrialsOf(b.Scenario))
+	if n < MinCompareTrials {
+		return nil, fmt.Errorf("compare: %d trials: a comparison needs at least %d (its test of the mean rounds is a large-sample test)", n, MinCompareTrials)
+	}
 	key := r.Streams
 	if key == "" {
 		key = a.Scenario.Name

@@ -171,8 +171,11 @@ func TestCompareRefusesUnlikeVariants(t *testing.T) {
 		}
 	}
 	a := variant(t, "stratfight/thug-vs-guard")
-	if _, err := (analysis.Run{Seed: 1, Trials: 10}).Compare(context.Background(), a, a, 1); err == nil {
+	if _, err := (analysis.Run{Seed: 1, Trials: 100}).Compare(context.Background(), a, a, 1); err == nil {
 		t.Error("alpha 1 accepted")
+	}
+	if _, err := (analysis.Run{Seed: 1, Trials: 29}).Compare(context.Background(), a, a, 0.05); err == nil || !strings.Contains(err.Error(), "at least 30") {
+		t.Errorf("29 trials: %v", err)
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/reports"
 	"github.com/crucible-sim/crucible/scenarios"
+	"github.com/crucible-sim/crucible/sim"
 )
 
 // compareFlags are the flags only compare has: the overrides of each
@@ -86,6 +87,10 @@ func runCompare(cmd *cobra.Command, args []string, rf *runFlags, cf *compareFlag
 	run, err := rf.plan(cmd)
 	if err != nil {
 		return err
+	}
+	if cmd.Flags().Changed("trials") && rf.trials < analysis.MinCompareTrials {
+		return usageError("--trials %d: allowed: an integer from %d (a comparison's test of the mean rounds is a large-sample test) to %d",
+			rf.trials, analysis.MinCompareTrials, int64(sim.MaxTrials))
 	}
 	refB := args[len(args)-1]
 	a, err := variantOf(rf, args[0], cf.setA, "--set-a")

@@ -149,6 +149,7 @@ func TestCompareUsageErrors(t *testing.T) {
 		{"--alpha 0: allowed: a number between 0 and 1", []string{"compare", "stratfight/thug-vs-guard", "--set-b", "options.round-cap=9", "--alpha", "0"}},
 		{`--format "xml": allowed: table, csv, json`, []string{"compare", "stratfight/thug-vs-guard", "--set-b", "options.round-cap=9", "--format", "xml"}},
 		{"--trials 0: allowed", []string{"compare", "stratfight/thug-vs-guard", "--set-b", "options.round-cap=9", "--trials", "0"}},
+		{"--trials 29: allowed: an integer from 30", []string{"compare", "stratfight/thug-vs-guard", "--set-b", "options.round-cap=9", "--trials", "29"}},
 		{"unknown flag: --shard", []string{"compare", "stratfight/thug-vs-guard", "--set-b", "options.round-cap=9", "--shard", "0/2"}},
 		{"unknown flag: --resume", []string{"compare", "stratfight/thug-vs-guard", "--set-b", "options.round-cap=9", "--resume"}},
 	} {
