@@ -3,6 +3,7 @@ package analysis
 import (
 	"math"
 	"math/big"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -122,4 +123,100 @@ func TestHomogeneity(t *testing.T) {
 	if _, df, p := Homogeneity([]int64{7}, []int64{9}); df != 0 || p != 1 {
 		t.Errorf("one column: df %d p %g", df, p)
 	}
+}
+
+// The statistics on simulated pairs with known rates, at fixed seeds (so
+// the measured rates are fixed; the bounds are ±4 standard errors of the
+// measurement around the nominal rate).
+
+// Agresti–Min's 95 % interval covers a known difference of paired shares
+// in about 95 % of samples.
+func TestPairedShareIntervalCoverage(t *testing.T) {
+	const reps, n, p10, p01 = 4000, 500, 0.03, 0.05
+	r := rand.New(rand.NewPCG(1, 2))
+	covered := 0
+	for range reps {
+		c := simulatePairs(r, n, p10, p01)
+		if iv := PairedShareInterval(c, Z95); iv.Lo <= p01-p10 && p01-p10 <= iv.Hi {
+			covered++
+		}
+	}
+	rate := float64(covered) / reps
+	t.Logf("coverage %.4f of %d samples of %d pairs", rate, reps, n)
+	if rate < 0.936 || rate > 0.964 {
+		t.Errorf("coverage %.4f, want about 0.95", rate)
+	}
+}
+
+// McNemar's test, with no difference between the variants, rejects at
+// α = 0.05 in at most about 5 % of samples (both branches are
+// conservative: the exact test's discreteness, the continuity correction).
+func TestMcNemarSize(t *testing.T) {
+	const reps, n, p = 4000, 1000, 0.01 // about 20 discordant pairs: both branches in use
+	r := rand.New(rand.NewPCG(3, 4))
+	rejected, exact := 0, 0
+	for range reps {
+		c := simulatePairs(r, n, p, p)
+		m := McNemarTest(c.OnlyA, c.OnlyB)
+		if m.P < 0.05 {
+			rejected++
+		}
+		if m.Exact {
+			exact++
+		}
+	}
+	rate := float64(rejected) / reps
+	t.Logf("rejection rate %.4f (%d of %d samples on the exact branch)", rate, exact, reps)
+	if rate > 0.05+4*0.0035 || exact == 0 || exact == reps {
+		t.Errorf("rejection rate %.4f at α = 0.05 (exact branch %d of %d)", rate, exact, reps)
+	}
+}
+
+// The homogeneity test of two independent samples of one distribution
+// rejects at α = 0.05 in about 5 % of samples.
+func TestHomogeneitySize(t *testing.T) {
+	const reps, n = 3000, 400
+	r := rand.New(rand.NewPCG(5, 6))
+	draw := func() []int64 { // rounds 1 + Geometric(0.3), capped at 20
+		h := make([]int64, 21)
+		for range n {
+			k := 1
+			for k < 20 && r.Float64() >= 0.3 {
+				k++
+			}
+			h[k]++
+		}
+		return h
+	}
+	rejected := 0
+	for range reps {
+		if _, _, p := Homogeneity(draw(), draw()); p < 0.05 {
+			rejected++
+		}
+	}
+	rate := float64(rejected) / reps
+	t.Logf("rejection rate %.4f", rate)
+	if rate < 0.05-4*0.004 || rate > 0.05+4*0.004 {
+		t.Errorf("rejection rate %.4f at α = 0.05", rate)
+	}
+}
+
+// simulatePairs draws n pairs in which the outcome happens under A only
+// with probability p10, under B only with p01, and otherwise under both or
+// neither alike.
+func simulatePairs(r *rand.Rand, n int, p10, p01 float64) PairedCounts {
+	var c PairedCounts
+	for range n {
+		switch u := r.Float64(); {
+		case u < p10:
+			c.OnlyA++
+		case u < p10+p01:
+			c.OnlyB++
+		case u < 0.5:
+			c.Both++
+		default:
+			c.Neither++
+		}
+	}
+	return c
 }
