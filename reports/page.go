@@ -22,7 +22,7 @@ var page = template.Must(template.New("index").Funcs(template.FuncMap{
 }).Parse(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>crucible report</title>
 <style>
-`+pageStyle+`</style></head><body>
+` + pageStyle + `</style></head><body>
 <h1>crucible report</h1>
 <p class="meta">crucible {{.Version}}; seed{{if gt (len .Seeds) 1}}s{{end}} {{range $i, $s := .Seeds}}{{if $i}}, {{end}}<code>{{$s}}</code>{{end}}.
 {{if .Command}}Made by <code>{{.Command}}</code>, which makes it again.{{end}}
