@@ -204,6 +204,17 @@ func TestPagesInBrowser(t *testing.T) {
 		t.Errorf("sweep report: the page's shares %v, sweep.csv's %v", onPage, shares)
 	}
 
+	// A comparison's page: its differences plot and rounds.
+	cmpDir := t.TempDir()
+	if err := WriteComparisonDir(cmpDir, comparison(), "crucible compare demo/duel --seed 7"); err != nil {
+		t.Fatal(err)
+	}
+	r = renderPage(t, browser, cmpDir, "index.html")
+	checkImages(t, "compare report", r, "differences.png", "rounds.png")
+	if len(r.Tables) == 0 {
+		t.Errorf("compare report: no table")
+	}
+
 	// An exact solution's page.
 	edir := t.TempDir()
 	h := ExactHeader{Scenario: "eclipse/interceptor-duel", Ruleset: "eclipse", Hash: "0123456789abcdef", Version: "test"}

@@ -140,8 +140,14 @@ func (d *OutDir) WriteCheck(check *analysis.Check, version string) error {
 
 // WriteSweep replaces the directory's contents with the report of a sweep
 // (WriteSweepDir), as WriteReport does for a run: whole or not at all.
-func (d *OutDir) WriteSweep(s *analysis.SweepResult, command string) error {
-	return d.replace(func(dir string) error { return WriteSweepDir(dir, s, command) }, nil)
+func (d *OutDir) WriteSweep(s *analysis.SweepResult) error {
+	return d.replace(func(dir string) error { return WriteSweepDir(dir, s, d.Command) }, nil)
+}
+
+// WriteComparison replaces the directory's contents with the report of a
+// comparison (WriteComparisonDir).
+func (d *OutDir) WriteComparison(c *analysis.Comparison) error {
+	return d.replace(func(dir string) error { return WriteComparisonDir(dir, c, d.Command) }, nil)
 }
 
 // replace writes a report with write into a fresh sibling directory, adds

@@ -6,6 +6,14 @@ import (
 	"strconv"
 )
 
+// pageStyle is the style sheet of every report page.
+const pageStyle = `body{font-family:system-ui,sans-serif;margin:2em;max-width:72em;color:#222}
+table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid #ccc;padding:.25em .6em;text-align:right;vertical-align:top}
+th{background:#f3f3f3}td:first-child,th:first-child,td.text{text-align:left}
+.warn{color:#a00;font-weight:bold}tr.FAIL td:first-child{color:#a00;font-weight:bold}tr.PASS td:first-child{color:#070}
+code{background:#f3f3f3;padding:0 .2em}img{max-width:100%}.meta{color:#555}small{color:#555}
+`
+
 // page is the report's index.html: how it was made, the claims (for a
 // check), an overview of every scenario linked to its section, the plots,
 // then a section per scenario.
@@ -14,12 +22,7 @@ var page = template.Must(template.New("index").Funcs(template.FuncMap{
 }).Parse(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>crucible report</title>
 <style>
-body{font-family:system-ui,sans-serif;margin:2em;max-width:72em;color:#222}
-table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid #ccc;padding:.25em .6em;text-align:right;vertical-align:top}
-th{background:#f3f3f3}td:first-child,th:first-child,td.text{text-align:left}
-.warn{color:#a00;font-weight:bold}tr.FAIL td:first-child{color:#a00;font-weight:bold}tr.PASS td:first-child{color:#070}
-code{background:#f3f3f3;padding:0 .2em}img{max-width:100%}.meta{color:#555}small{color:#555}
-</style></head><body>
+` + pageStyle + `</style></head><body>
 <h1>crucible report</h1>
 <p class="meta">crucible {{.Version}}; seed{{if gt (len .Seeds) 1}}s{{end}} {{range $i, $s := .Seeds}}{{if $i}}, {{end}}<code>{{$s}}</code>{{end}}.
 {{if .Command}}Made by <code>{{.Command}}</code>, which makes it again.{{end}}

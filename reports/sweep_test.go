@@ -203,7 +203,7 @@ func TestOutDirWriteSweep(t *testing.T) {
 	if err := od.WriteReport(results(), "test", nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := od.WriteSweep(builtinSweep(t, "eclipse/shields", 50), ""); err != nil {
+	if err := od.WriteSweep(builtinSweep(t, "eclipse/shields", 50)); err != nil {
 		t.Fatal(err)
 	}
 	for f, want := range map[string]bool{"sweep.csv": true, "index.html": true, "summary.csv": false, marker: true} {

@@ -191,24 +191,32 @@ func (s *Scenario) derive() error {
 
 // CheckAssignment checks the form of an override, PATH=VALUE, without a
 // scenario: a malformed one is a usage error whatever the scenario.
-func CheckAssignment(assignment string) error {
+func CheckAssignment(assignment string) error { return CheckOverride("--set", assignment) }
+
+// CheckOverride is CheckAssignment for an override given by the named flag
+// (--set-a, --set-b of a comparison), which its errors name.
+func CheckOverride(flag, assignment string) error {
 	p, _, ok := strings.Cut(assignment, "=")
 	if !ok || strings.TrimSpace(p) == "" {
-		return fmt.Errorf("--set %s: expected PATH=VALUE, e.g. options.tie-rule=underdog", assignment)
+		return fmt.Errorf("%s %s: expected PATH=VALUE, e.g. options.tie-rule=underdog", flag, assignment)
 	}
 	if err := doc.CheckPath(strings.TrimSpace(p)); err != nil {
-		return fmt.Errorf("--set %s: %v", assignment, err)
+		return fmt.Errorf("%s %s: %v", flag, assignment, err)
 	}
 	return nil
 }
 
 // Set overrides one field of the scenario, as `--set PATH=VALUE` does. The
 // value is validated when the scenario is compiled, like the file itself.
-func (s *Scenario) Set(assignment string) error {
-	if err := CheckAssignment(assignment); err != nil {
+func (s *Scenario) Set(assignment string) error { return s.SetFrom("--set", assignment) }
+
+// SetFrom is Set for an override given by the named flag, which errors
+// about it (now or when the scenario is compiled) name as its origin.
+func (s *Scenario) SetFrom(flag, assignment string) error {
+	if err := CheckOverride(flag, assignment); err != nil {
 		return err
 	}
-	return s.Override(Override{Assignment: assignment, Origin: "--set " + assignment})
+	return s.Override(Override{Assignment: assignment, Origin: flag + " " + assignment})
 }
 
 // Compile validates the ruleset part of the scenario and its claims and

@@ -70,7 +70,8 @@ breakeven.csv, the curve, the heat map (two fields) and index.html.`,
 				return err
 			}
 			if od != nil {
-				if err := od.WriteSweep(res, reproduce(cmd, run.Seed)); err != nil {
+				od.Command = reproduce(cmd, run.Seed)
+				if err := od.WriteSweep(res); err != nil {
 					return err
 				}
 				fmt.Fprintf(cmd.ErrOrStderr(), "crucible: sweep report written to %s\n", out)
