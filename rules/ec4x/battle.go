@@ -36,8 +36,9 @@ func (b *Battle) NewFighter() rules.Fighter {
 	return f
 }
 
-// Population implements rules.Population: a suite's size is the number of
-// trials a run plays by default (§2.3 `suite: {count}`).
+// Population implements rules.Population for a suite (SuiteBattle): its
+// size is the number of trials a run plays by default (§2.3 `suite:
+// {count}`).
 func (b *Battle) Population() int64 {
 	if b.Suite != nil {
 		return b.Suite.Count

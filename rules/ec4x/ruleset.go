@@ -44,5 +44,8 @@ func (ruleset) Compile(n *doc.Node) (rules.Battle, error) {
 	if err != nil {
 		return nil, err
 	}
+	if b.Suite != nil {
+		return SuiteBattle{b}, nil
+	}
 	return b, nil
 }
