@@ -36,10 +36,10 @@ type fixtureTest struct {
 		} `json:"squadrons"`
 	} `json:"taskForces"`
 	Result struct {
-		TotalRounds  int               `json:"totalRounds"`
-		Victor       *string           `json:"victor"`
-		WasStalemate bool              `json:"wasStalemate"`
-		Retreated    []string          `json:"retreated"`
+		TotalRounds  int                 `json:"totalRounds"`
+		Victor       *string             `json:"victor"`
+		WasStalemate bool                `json:"wasStalemate"`
+		Retreated    []string            `json:"retreated"`
 		Attacks      [][]json.RawMessage `json:"attacks"`
 	} `json:"result"`
 }
