@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/rules/doc"
 	"github.com/crucible-sim/crucible/rules/rulestest"
 	"github.com/crucible-sim/crucible/sim"
 )
@@ -74,6 +75,10 @@ func fixtureLine(raw []json.RawMessage) (Line, error) {
 	return l, nil
 }
 
+func documentOf(t testing.TB, src string) *doc.Node { return rulestest.Document(t, src) }
+
+// suiteBattle compiles src (any ec4x scenario) and fails the test on an
+// error.
 func suiteBattle(t testing.TB, src string) *Battle {
 	t.Helper()
 	b, err := Compile(rulestest.Document(t, src))
