@@ -13,10 +13,17 @@ var stateLetters = [3]byte{'U', 'C', 'D'}
 // unit is one squadron during a battle: its figures, resolved from the
 // ship table, and its state. Both profiles play on the same units.
 type unit struct {
-	as, ds, cr int // squadron AS, DS (Σ of its ships) and CR (the flagship's), §2.2
-	tf         int // index of its task force
-	bucket     Bucket
-	weight     int // base weight of its bucket (§2.2); nim-2025-11 never changes it (§4.9 row 5)
+	as, ds int32 // squadron AS and DS: Σ over its ships (§2.2)
+	dmg    int32 // the round damage counter c (§3.6, §4.6)
+	alias  int16 // the first unit with this unit's id, which takes the damage aimed at it under nim-2025-11 (§4.6)
+	cr     int16 // the flagship's CR (§2.2)
+	tf     int8  // index of its task force
+	bucket Bucket
+	weight int8 // base weight of its bucket (§2.2); nim-2025-11 never changes it (§4.9 row 5)
+	bonus  int8 // the morale +1 of one squadron (§3.1 step 3, prestige 21-40)
+	// Ships of some classes it contains: Scouts (scout bonus and ELI mesh),
+	// Starbases (ELI units, no retreat, no cloak), Raiders (cloak).
+	scouts, starbases, raiders uint8
 	// fighter: a fighter squadron (flagship Fighter): binary under spec
 	// (§3.6 step 2), crippled like any squadron under nim-2025-11 (§4.9 row 6).
 	fighter bool
@@ -24,19 +31,9 @@ type unit struct {
 	starbase bool
 	// raider: flagship Raider, an ambusher in Phase 1 (§3.3, §4.4).
 	raider bool
-	// Ships of some classes it contains: Scouts (scout bonus and ELI mesh),
-	// Starbases (ELI units, no retreat, no cloak), Raiders (cloak).
-	scouts, starbases, raiders int
 	// eli: some ship has an ELI special, Scout or Starbase (§4.2 step 2).
-	eli bool
-	// bonus: the morale +1 of one squadron (§3.1 step 3, prestige 21-40).
-	bonus int
-	// alias: the first unit with this unit's id, which takes the damage
-	// aimed at it under nim-2025-11 (§4.6).
-	alias int
-
+	eli       bool
 	state, s0 uint8 // state now and at the start of the round (§3.6)
-	dmg       int   // the round damage counter c (§3.6, §4.6)
 	crit      bool  // the round crit flag k (§3.6)
 	fired     bool  // fired in Phase 1 this round (§3.3)
 
@@ -47,6 +44,7 @@ type unit struct {
 type force struct {
 	tf          *TaskForce
 	first, end  int  // its units
+	living      int  // its units not destroyed
 	out         bool // retreated: no longer in the battle (§3.7, §4.7)
 	morale      int  // CER modifier from morale (§3.1 step 3; §4.2 step 2)
 	autoCrit    bool // spec, prestige 61-80: the first CER attack is a natural 9
@@ -77,16 +75,17 @@ func (a *arena) load(tfs []TaskForce, opt Options) {
 		f := force{tf: tf, first: len(a.units), roe: tf.ROE, noRetreat: tf.Homeworld}
 		for k := range tf.Squadrons {
 			sq := &tf.Squadrons[k]
-			u := unit{tf: t, bucket: BucketOf(sq.Flagship), sq: sq, alias: len(a.units)}
-			u.weight = u.bucket.BaseWeight()
+			u := unit{tf: int8(t), bucket: BucketOf(sq.Flagship), sq: sq, alias: int16(len(a.units))}
+			u.weight = int8(u.bucket.BaseWeight())
 			u.fighter, u.starbase, u.raider = sq.Flagship == Fighter, sq.Flagship == Starbase, sq.Flagship == Raider
-			u.cr = ships.Stats[sq.Flagship].CR
+			u.cr = int16(ships.Stats[sq.Flagship].CR)
 			u.add(sq.Flagship, ships, sq.Tech, opt.Nim)
 			for _, c := range sq.Escorts {
 				u.add(c, ships, sq.Tech, opt.Nim)
 			}
-			f.scoutShips += u.scouts
-			f.starbaseNum += u.starbases
+			f.scoutShips += int(u.scouts)
+			f.starbaseNum += int(u.starbases)
+			f.living++
 			if !opt.Nim {
 				a.units = append(a.units, u)
 				continue
@@ -95,7 +94,7 @@ func (a *arena) load(tfs []TaskForce, opt Options) {
 			// that id (merged fleets repeat ids, §5.3).
 			for j := range a.units {
 				if sameID(tfs, &a.units[j], &u) {
-					u.alias = j
+					u.alias = int16(j)
 					break
 				}
 			}
@@ -120,11 +119,11 @@ func sameID(tfs []TaskForce, x, u *unit) bool {
 func (u *unit) add(c Class, ships *Table, tech int, nim bool) {
 	s := ships.Stats[c]
 	if nim {
-		u.as += s.AS // §4.9: nim-2025-11 ignores tech levels
-		u.ds += s.DS
+		u.as += int32(s.AS) // §4.9: nim-2025-11 ignores tech levels
+		u.ds += int32(s.DS)
 	} else {
-		u.as += WEP(s.AS, tech)
-		u.ds += WEP(s.DS, tech)
+		u.as += int32(WEP(s.AS, tech))
+		u.ds += int32(WEP(s.DS, tech))
 	}
 	switch c {
 	case Scout:
@@ -139,15 +138,7 @@ func (u *unit) add(c Class, ships *Table, tech int, nim bool) {
 }
 
 // alive reports whether task force t has a squadron not destroyed.
-func (a *arena) alive(t int) bool {
-	f := &a.forces[t]
-	for i := f.first; i < f.end; i++ {
-		if a.units[i].state != stateD {
-			return true
-		}
-	}
-	return false
-}
+func (a *arena) alive(t int) bool { return a.forces[t].living > 0 }
 
 // name returns unit i's squadron id.
 func (a *arena) name(i int) string {

@@ -28,10 +28,14 @@ func (b *Battle) Spec() rules.Spec { return b.spec }
 
 // NewFighter implements rules.Battle.
 func (b *Battle) NewFighter() rules.Fighter {
-	f := &fighter{b: b}
+	f := &fighter{b: b, nim: b.Opt.Nim}
 	f.forces = make([]force, 0, MaxTaskForces)
 	f.units = make([]unit, 0, max(genMaxSquadrons, len(b.tmpl.units)))
+	for k := range f.pools.list {
+		f.pools.list[k] = make([]int16, 0, cap(f.units))
+	}
 	f.order = make([]int, 0, cap(f.units))
+	f.byCR = make([]int, 0, cap(f.units))
 	f.atk = make([]attack, 0, cap(f.units))
 	return f
 }
@@ -70,6 +74,10 @@ type fighter struct {
 	arena
 	gen   generated
 	test  Test
+	nim   bool        // profile nim-2025-11
+	pools pools       // the current group's candidates
+	dirty bool        // a state changed or a TF left since pools was built
+	byCR  []int       // every unit by descending CR, stably: the Phase 3/M order (§3.3, §4.4)
 	r     *rules.Rand // spec: the trial's stream
 	lcg   uint64      // nim-2025-11: the LCG's state (§4.1)
 	order []int       // Phase 3/M attackers by CR
@@ -120,8 +128,20 @@ func (f *fighter) play(i int64, r *rules.Rand, o *rules.Outcome) {
 		f.forces = append(f.forces[:0], b.tmpl.forces...)
 		f.units = append(f.units[:0], b.tmpl.units...)
 	}
+	f.resolve(r, o)
+}
+
+// resolve plays the battle loaded in the arena (§3 or §4) and reports it.
+func (f *fighter) resolve(r *rules.Rand, o *rules.Outcome) {
+	b := f.b
 	f.desperation, f.success, f.failed, f.structural, f.stalls, f.stallsStr = 0, 0, 0, 0, 0, 0
 	f.crits, f.cripplings, f.destroyed, f.retreats = 0, 0, 0, 0
+	f.dirty = true
+	f.byCR = f.byCR[:0]
+	for i := range f.units {
+		f.byCR = append(f.byCR, i)
+	}
+	sortByCR(f.byCR, f.units) // CR never changes: sorted once per battle
 	var res result
 	if b.Opt.Nim {
 		seed := uint64(0)
@@ -193,16 +213,18 @@ func (f *fighter) report(res result, o *rules.Outcome) {
 	}
 }
 
-// transition counts a state change of a squadron (§3.2 step 1: U→C, C→D,
-// U→D).
-func (f *fighter) transition(before, after uint8) {
+// transition counts a state change of a squadron of task force t (§3.2
+// step 1: U→C, C→D, U→D).
+func (f *fighter) transition(t int8, before, after uint8) {
 	if after == before {
 		return
 	}
+	f.dirty = true
 	if after == stateC {
 		f.cripplings++
 	} else {
 		f.destroyed++
+		f.forces[t].living--
 	}
 }
 
@@ -219,7 +241,7 @@ func (f *fighter) structuralNow() bool {
 		hits := f.curAS(u)
 		for j := range f.units {
 			v := &f.units[j]
-			if v.tf != u.tf && v.state != stateD && !f.forces[v.tf].out && hits >= v.ds {
+			if v.tf != u.tf && v.state != stateD && !f.forces[v.tf].out && int32(hits) >= v.ds {
 				return false
 			}
 		}
@@ -273,12 +295,12 @@ func (f *fighter) ownAS(t int) int {
 func (f *fighter) curAS(u *unit) int {
 	switch u.state {
 	case stateU:
-		return u.as
+		return int(u.as)
 	case stateC:
-		if f.b.Opt.Nim {
-			return u.as / 2
+		if f.nim {
+			return int(u.as / 2)
 		}
-		return (u.as + 1) / 2
+		return int((u.as + 1) / 2)
 	}
 	return 0
 }

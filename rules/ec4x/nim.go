@@ -183,6 +183,7 @@ func (f *fighter) nimRound(r, b int) bool {
 		ambush = 4
 	}
 	f.atk = f.atk[:0]
+	f.preparePools()
 	for _, i := range f.order {
 		f.nimAttack(i, surprise+ambush+b)
 	}
@@ -201,6 +202,7 @@ func (f *fighter) nimRound(r, b int) bool {
 		}
 	}
 	f.atk = f.atk[:0]
+	f.preparePools()
 	for _, i := range f.order {
 		if tgt := f.nimTarget(i); tgt >= 0 {
 			f.atk = append(f.atk, attack{att: i, tgt: tgt, hits: f.curAS(&f.units[i])})
@@ -210,24 +212,18 @@ func (f *fighter) nimRound(r, b int) bool {
 	// Phase M: every other squadron, by CR tiers; an entry destroyed by a
 	// higher tier still picks and rolls (§4.9 row 13).
 	f.order = f.order[:0]
-	for t := range f.forces {
-		fo := &f.forces[t]
-		if fo.out {
-			continue
-		}
-		for i := fo.first; i < fo.end; i++ {
-			if u := &f.units[i]; u.bucket != BucketFighter && u.state != stateD {
-				f.order = append(f.order, i)
-			}
+	for _, i := range f.byCR {
+		if u := &f.units[i]; u.bucket != BucketFighter && u.state != stateD && !f.forces[u.tf].out {
+			f.order = append(f.order, i)
 		}
 	}
-	sortByCR(f.order, f.units)
 	for lo := 0; lo < len(f.order); {
 		hi := lo + 1
 		for hi < len(f.order) && f.units[f.order[hi]].cr == f.units[f.order[lo]].cr {
 			hi++
 		}
 		f.atk = f.atk[:0]
+		f.preparePools()
 		for _, i := range f.order[lo:hi] {
 			f.nimAttack(i, surprise+b)
 		}
@@ -262,54 +258,6 @@ func (f *fighter) nimAttack(i, extra int) {
 	f.atk = append(f.atk, attack{att: i, tgt: tgt, natural: natural, mods: mods, hits: (f.curAS(u)*k + 2) / 4, crit: crit})
 }
 
-// nimTarget picks attacker i's target (§4.5) and returns the unit the
-// damage lands on: the first with the picked id (§4.6); -1 for none.
-func (f *fighter) nimTarget(i int) int {
-	att := &f.units[i]
-	var count [numBuckets]int
-	var weight [numBuckets]float64
-	for j := range f.units {
-		v := &f.units[j]
-		if v.tf == att.tf || v.state == stateD || f.forces[v.tf].out {
-			continue
-		}
-		count[v.bucket]++
-		weight[v.bucket] += float64(v.weight) // frozen weights (§4.9 row 5), summed in pool order
-	}
-	pool := numBuckets
-	if att.bucket == BucketFighter && count[BucketFighter] > 0 {
-		pool = BucketFighter
-	} else {
-		for bk := range numBuckets {
-			if count[bk] > 0 {
-				pool = bk
-				break
-			}
-		}
-	}
-	if pool == numBuckets {
-		return -1
-	}
-	u := -1.0
-	if count[pool] > 1 {
-		x := f.next()
-		u = float64(x%1000000) / 1000000.0 * weight[pool]
-	}
-	last, cum := -1, 0.0
-	for j := range f.units {
-		v := &f.units[j]
-		if v.tf == att.tf || v.state == stateD || f.forces[v.tf].out || v.bucket != pool {
-			continue
-		}
-		last = j
-		cum += float64(v.weight)
-		if cum >= u {
-			break
-		}
-	}
-	return f.units[last].alias
-}
-
 // nimApply applies the group's attacks one after another (§4.6) and
 // reports whether a state changed.
 func (f *fighter) nimApply(r int, phase byte) bool {
@@ -319,7 +267,7 @@ func (f *fighter) nimApply(r int, phase byte) bool {
 		t := &f.units[a.tgt]
 		a.before = t.state
 		if t.state != stateD {
-			t.dmg += a.hits
+			t.dmg += int32(a.hits)
 			switch {
 			case t.state == stateU && t.dmg >= t.ds:
 				t.state = stateC
@@ -331,7 +279,7 @@ func (f *fighter) nimApply(r int, phase byte) bool {
 			}
 		}
 		if t.state != a.before {
-			f.transition(a.before, t.state)
+			f.transition(t.tf, a.before, t.state)
 			changed = true
 		}
 		if f.rec != nil {
@@ -382,6 +330,7 @@ func (f *fighter) nimRetreat() {
 	for _, t := range order[:n] {
 		if wants[t] {
 			f.forces[t].out = true
+			f.dirty = true
 			f.retreats++
 			if f.rec != nil {
 				f.rec.retreat(f, t)

@@ -247,6 +247,7 @@ func (f *fighter) specRound(r, b int) bool {
 	// Phase 1, Ambush: uncrippled raider-led squadrons of cloaked,
 	// undetected TFs; surprise +3 and ambush +4 in round 1.
 	f.atk = f.atk[:0]
+	f.preparePools()
 	ambush := 0
 	if r == 1 {
 		ambush = 7
@@ -267,6 +268,7 @@ func (f *fighter) specRound(r, b int) bool {
 	changed = f.specApply('A', r) || changed
 	// Phase 2, Intercept: fighter squadrons deal their full AS.
 	f.atk = f.atk[:0]
+	f.preparePools()
 	for t := range f.forces {
 		fo := &f.forces[t]
 		if fo.out {
@@ -283,24 +285,18 @@ func (f *fighter) specRound(r, b int) bool {
 	changed = f.specApply('I', r) || changed
 	// Phase 3, Main Engagement: by flagship CR tiers, descending.
 	f.order = f.order[:0]
-	for t := range f.forces {
-		fo := &f.forces[t]
-		if fo.out {
-			continue
-		}
-		for i := fo.first; i < fo.end; i++ {
-			if u := &f.units[i]; !u.fighter && !u.fired && u.state != stateD {
-				f.order = append(f.order, i)
-			}
+	for _, i := range f.byCR {
+		if u := &f.units[i]; !u.fighter && !u.fired && u.state != stateD && !f.forces[u.tf].out {
+			f.order = append(f.order, i)
 		}
 	}
-	sortByCR(f.order, f.units)
 	for lo := 0; lo < len(f.order); {
 		hi := lo + 1
 		for hi < len(f.order) && f.units[f.order[hi]].cr == f.units[f.order[lo]].cr {
 			hi++
 		}
 		f.atk = f.atk[:0]
+		f.preparePools()
 		for _, i := range f.order[lo:hi] {
 			if f.units[i].state != stateD && !f.forces[f.units[i].tf].out {
 				f.specAttack(i, b)
@@ -335,8 +331,8 @@ func (f *fighter) specAttack(i, bonus int) bool {
 	}
 	u := &f.units[i]
 	fo := &f.forces[u.tf]
-	mods := fo.morale + u.bonus + bonus
-	if f.scoutsNow(u.tf) {
+	mods := fo.morale + int(u.bonus) + bonus
+	if f.scoutsNow(int(u.tf)) {
 		mods++
 	}
 	if u.starbase {
@@ -358,7 +354,7 @@ func (f *fighter) specAttack(i, bonus int) bool {
 		f.crits++
 	}
 	f.atk = append(f.atk, attack{att: i, tgt: tgt, natural: natural, mods: mods, hits: hits, crit: crit,
-		fr: crit && hits < f.units[tgt].ds, before: f.units[tgt].state})
+		fr: crit && hits < int(f.units[tgt].ds), before: f.units[tgt].state})
 	return true
 }
 
@@ -374,63 +370,6 @@ func (f *fighter) scoutsNow(t int) bool {
 	return false
 }
 
-// specTarget picks attacker i's target (§3.4): the first non-empty pool,
-// crippled candidates weighted ×2, a uniform integer draw on the weights;
-// -1 when there is no candidate.
-func (f *fighter) specTarget(i int) int {
-	att := &f.units[i]
-	var count [numBuckets]int
-	var weight [numBuckets]int
-	for j := range f.units {
-		v := &f.units[j]
-		if v.tf == att.tf || v.state == stateD || f.forces[v.tf].out {
-			continue
-		}
-		count[v.bucket]++
-		w := v.weight
-		if v.state == stateC {
-			w *= 2
-		}
-		weight[v.bucket] += w
-	}
-	pool := numBuckets
-	if att.fighter && count[BucketFighter] > 0 {
-		pool = BucketFighter
-	} else {
-		for bk := range numBuckets {
-			if count[bk] > 0 {
-				pool = bk
-				break
-			}
-		}
-	}
-	if pool == numBuckets {
-		return -1
-	}
-	x := -1
-	if count[pool] > 1 {
-		x = f.r.IntN(weight[pool])
-	}
-	for j := range f.units {
-		v := &f.units[j]
-		if v.tf == att.tf || v.state == stateD || f.forces[v.tf].out || v.bucket != pool {
-			continue
-		}
-		if x < 0 {
-			return j
-		}
-		w := v.weight
-		if v.state == stateC {
-			w *= 2
-		}
-		if x < w {
-			return j
-		}
-		x -= w
-	}
-	panic("ec4x: target draw beyond the pool's weight")
-}
-
 // specApply applies the current group's attacks at once (§3.6) and reports
 // whether a state changed.
 func (f *fighter) specApply(phase byte, r int) bool {
@@ -444,7 +383,7 @@ func (f *fighter) specApply(phase byte, r int) bool {
 			continue // hits on a squadron already destroyed are lost
 		}
 		if !a.fr {
-			t.dmg += a.hits
+			t.dmg += int32(a.hits)
 		}
 		if a.crit {
 			t.crit = true
@@ -475,7 +414,7 @@ func (f *fighter) specApply(phase byte, r int) bool {
 		}
 		if next != before {
 			t.state = next
-			f.transition(before, next)
+			f.transition(t.tf, before, next)
 			changed = true
 		}
 	}
@@ -501,7 +440,7 @@ func (f *fighter) specApply(phase byte, r int) bool {
 		} else {
 			v.state = stateC
 		}
-		f.transition(before, v.state)
+		f.transition(v.tf, before, v.state)
 		changed = true
 		if f.rec != nil {
 			f.rec.reduction(f, r, a.att, low, before, v.state)
@@ -517,7 +456,16 @@ func (f *fighter) specApply(phase byte, r int) bool {
 
 // specRetreat plays §3.7 and reports a mutual withdrawal.
 func (f *fighter) specRetreat() bool {
+	var own [MaxTaskForces]int
 	for {
+		total := 0
+		for t := range f.forces {
+			own[t] = 0
+			if !f.forces[t].out {
+				own[t] = f.ownAS(t)
+				total += own[t]
+			}
+		}
 		wanting, fighting, pick := 0, 0, -1
 		for t := range f.forces {
 			fo := &f.forces[t]
@@ -525,11 +473,11 @@ func (f *fighter) specRetreat() bool {
 				continue
 			}
 			fighting++
-			if !f.specWants(t) {
+			if !f.specWants(t, own[t], total-own[t]) {
 				continue
 			}
 			wanting++
-			if pick < 0 || f.ownAS(t) < f.ownAS(pick) || f.ownAS(t) == f.ownAS(pick) && fo.tf.House < f.forces[pick].tf.House {
+			if pick < 0 || own[t] < own[pick] || own[t] == own[pick] && fo.tf.House < f.forces[pick].tf.House {
 				pick = t
 			}
 		}
@@ -540,6 +488,7 @@ func (f *fighter) specRetreat() bool {
 			for t := range f.forces {
 				if !f.forces[t].out && f.alive(t) {
 					f.forces[t].out = true
+					f.dirty = true
 					f.retreats++
 					if f.rec != nil {
 						f.rec.retreat(f, t)
@@ -550,6 +499,7 @@ func (f *fighter) specRetreat() bool {
 		}
 		// §3.7 step 5: the weakest leaves; the rest re-evaluate.
 		f.forces[pick].out = true
+		f.dirty = true
 		f.retreats++
 		if f.rec != nil {
 			f.rec.retreat(f, pick)
@@ -557,8 +507,9 @@ func (f *fighter) specRetreat() bool {
 	}
 }
 
-// specWants reports whether task force t wants to retreat (§3.7 steps 1-3).
-func (f *fighter) specWants(t int) bool {
+// specWants reports whether task force t, with own and hostile current AS,
+// wants to retreat (§3.7 steps 1-3).
+func (f *fighter) specWants(t, own, hostile int) bool {
 	fo := &f.forces[t]
 	if fo.noRetreat {
 		return false
@@ -566,12 +517,6 @@ func (f *fighter) specWants(t int) bool {
 	roe := clampROE(fo.roe + moraleROE(fo.tf.Prestige))
 	if roe == 0 {
 		return true
-	}
-	own, hostile := f.ownAS(t), 0
-	for h := range f.forces {
-		if h != t && !f.forces[h].out {
-			hostile += f.ownAS(h)
-		}
 	}
 	return hostile > 0 && own*retreatDen[roe] < retreatNum[roe]*hostile
 }

@@ -38,6 +38,7 @@ func testFighter(t *testing.T, src string) *fighter {
 	f.forces = append(f.forces[:0], b.tmpl.forces...)
 	f.units = append(f.units[:0], b.tmpl.units...)
 	f.r = rules.NewRand(1, 1)
+	f.dirty = true
 	return f
 }
 
@@ -88,6 +89,7 @@ func TestSpecDamage(t *testing.T) {
 // candidates weighted ×2.
 func TestSpecTargeting(t *testing.T) {
 	f := testFighter(t, twoCapitals)
+	f.preparePools()
 	counts := map[int]int{}
 	for range 3000 {
 		counts[f.specTarget(0)]++ // a1 (Battleship) sees b1 (Capital) before b2 (Fighter)
@@ -103,6 +105,8 @@ func TestSpecTargeting(t *testing.T) {
   - {house: b, squadrons: [{id: b1, flagship: Cruiser}, {id: b2, flagship: Cruiser}]}
 `)
 	f.units[2].state = stateC
+	f.dirty = true
+	f.preparePools()
 	n := 0
 	for range 30000 {
 		if f.specTarget(0) == 2 {
