@@ -37,9 +37,8 @@ func (f *fighter) preparePools() {
 		p.list[b] = p.list[b][:0]
 		p.total[b], p.totalW[b] = 0, 0
 	}
-	for t := range f.forces {
-		p.count[t], p.weight[t] = [numBuckets]int32{}, [numBuckets]int32{}
-	}
+	clear(p.count[:len(f.forces)])
+	clear(p.weight[:len(f.forces)])
 	for i := range f.units {
 		v := &f.units[i]
 		if v.state == stateD || f.forces[v.tf].out {
