@@ -188,6 +188,9 @@ func compileTaskForces(n *doc.Node, opt Options) ([]TaskForce, error) {
 }
 
 func compileTaskForce(n *doc.Node, opt Options, ids map[string]string) (TaskForce, error) {
+	if n.Kind != doc.Map {
+		return TaskForce{}, n.Errorf("expected a task force {house, roe, prestige, tech, homeworld, eli, clk, squadrons}, got %s", n.Kind)
+	}
 	var d taskForceDoc
 	if err := doc.Decode(n, &d); err != nil {
 		return TaskForce{}, err
@@ -266,6 +269,9 @@ func compileTaskForce(n *doc.Node, opt Options, ids map[string]string) (TaskForc
 }
 
 func compileSquadron(n *doc.Node, tf *TaskForce, tech int, opt Options) (Squadron, error) {
+	if n.Kind != doc.Map {
+		return Squadron{}, n.Errorf("task force %s: expected a squadron {id, flagship, escorts, tech}, got %s", tf.House, n.Kind)
+	}
 	var d squadronDoc
 	if err := doc.Decode(n, &d); err != nil {
 		return Squadron{}, err

@@ -22,8 +22,15 @@
 //	  - {house: house-invader, roe: 6, prestige: 60, tech: 2, squadrons: [{id: inv-1, flagship: Cruiser, escorts: [Battleship]}]}
 //	  - {house: house-defender, prestige: 70, homeworld: true, squadrons: [{id: def-1, flagship: Cruiser, escorts: [Fighter, Battleship]}]}
 //
+// Under nim-2025-11 a fixed battle may give `seed:`, the LCG's seed (§4.1),
+// which makes every trial the same battle (crucible export writes the
+// test's seed there, so that an exported test replays the suite's battle).
+//
 // Side a is the first task force, side b the second; counters victor.k and
-// survivors.k cover every task force of battles of up to 12.
+// survivors.k cover every task force of battles of up to 12 (a victor among
+// TFs 3-12 reports no winner side, and its victor.k says which). A suite
+// adds a per-scenario-type breakdown: type.<type>.tests, .rounds, .victor,
+// .desperation and .stalemate.
 package ec4x
 
 import (
