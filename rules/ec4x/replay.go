@@ -39,6 +39,14 @@ type recorder struct {
 	keep      bool
 	lines     []Line
 	retreated []string
+	pending   []reduction // a group's force reductions, logged after its attacks
+}
+
+// reduction is a force reduction (§3.6 step 3): by attacker att in round r,
+// unit victim from state before to after.
+type reduction struct {
+	r, att, victim int
+	before, after  uint8
 }
 
 func (rc *recorder) printf(format string, args ...any) {
@@ -155,8 +163,8 @@ func (rc *recorder) attack(f *fighter, r int, phase byte, a attack, after uint8)
 }
 
 // reduction logs a force reduction (§3.6 step 3).
-func (rc *recorder) reduction(f *fighter, r, att, victim int, before, after uint8) {
-	rc.printf("  round %d force reduction by %s: %s %c->%c\n", r, f.name(att), f.name(victim), stateLetters[before], stateLetters[after])
+func (rc *recorder) reduction(f *fighter, x reduction) {
+	rc.printf("  round %d force reduction by %s's crit: %s %c->%c\n", x.r, f.name(x.att), f.name(x.victim), stateLetters[x.before], stateLetters[x.after])
 }
 
 // retreat logs a task force leaving the battle.

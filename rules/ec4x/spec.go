@@ -443,13 +443,17 @@ func (f *fighter) specApply(phase byte, r int) bool {
 		f.transition(v.tf, before, v.state)
 		changed = true
 		if f.rec != nil {
-			f.rec.reduction(f, r, a.att, low, before, v.state)
+			f.rec.pending = append(f.rec.pending, reduction{r, a.att, low, before, v.state})
 		}
 	}
 	if f.rec != nil {
 		for _, a := range f.atk {
 			f.rec.attack(f, r, phase, a, f.units[a.tgt].state)
 		}
+		for _, x := range f.rec.pending {
+			f.rec.reduction(f, x)
+		}
+		f.rec.pending = f.rec.pending[:0]
 	}
 	return changed
 }
