@@ -91,8 +91,14 @@ func (a *arena) load(tfs []TaskForce, opt Options) {
 				continue
 			}
 			// §4.6: damage aimed at an id lands on the first squadron of
-			// that id (merged fleets repeat ids, §5.3).
-			for j := range a.units {
+			// that id (merged fleets repeat ids, §5.3). A generated id
+			// names its house, unique in a test, so only its own TF can
+			// repeat it.
+			from := 0
+			if sq.ID == "" {
+				from = f.first
+			}
+			for j := from; j < len(a.units); j++ {
 				if sameID(tfs, &a.units[j], &u) {
 					u.alias = int16(j)
 					break

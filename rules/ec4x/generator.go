@@ -27,8 +27,9 @@ func (r *NimRand) Next() uint64 {
 	return result
 }
 
-// jump advances the state by 2^64 draws (§5.1 Jump).
-func (r *NimRand) jump() {
+// jumpSlow is §5.1's Jump as Nim writes it: for each bit of the jump
+// polynomial, fold the state into the result when the bit is set, and step.
+func (r *NimRand) jumpSlow() {
 	var t0, t1 uint64
 	for _, w := range nimJump {
 		for b := range 64 {
@@ -38,6 +39,42 @@ func (r *NimRand) jump() {
 			}
 			r.Next()
 		}
+	}
+	r.a0, r.a1 = t0, t1
+}
+
+// jumpImage[k] is the jump of the state whose only set bit is bit k (bits
+// 0-63 of a0, then 64-127 of a1). Next is linear over GF(2) — rotations,
+// shifts and exclusive ors — and so is the jump, so the jump of any state
+// is the exclusive or of the images of its set bits: a seed's 20-odd set
+// bits instead of 128 steps (§5.1; TestJumpTable checks it against
+// jumpSlow).
+var jumpImage = func() (img [128][2]uint64) {
+	for k := range 128 {
+		var r NimRand
+		if k < 64 {
+			r.a0 = 1 << k
+		} else {
+			r.a1 = 1 << (k - 64)
+		}
+		r.jumpSlow()
+		img[k] = [2]uint64{r.a0, r.a1}
+	}
+	return img
+}()
+
+// jump advances the state by 2^64 draws (§5.1 Jump), by the table.
+func (r *NimRand) jump() {
+	var t0, t1 uint64
+	for w := r.a0; w != 0; w &= w - 1 {
+		k := bits.TrailingZeros64(w)
+		t0 ^= jumpImage[k][0]
+		t1 ^= jumpImage[k][1]
+	}
+	for w := r.a1; w != 0; w &= w - 1 {
+		k := 64 + bits.TrailingZeros64(w)
+		t0 ^= jumpImage[k][0]
+		t1 ^= jumpImage[k][1]
 	}
 	r.a0, r.a1 = t0, t1
 }
@@ -62,12 +99,46 @@ func (r *NimRand) Max(m uint64) uint64 {
 		return 0
 	}
 	const maxU = ^uint64(0)
+	limit := maxU - maxU%m
+	if m < uint64(len(randLimits)) {
+		limit = randLimits[m]
+	}
 	for {
 		x := r.Next()
-		if x <= maxU-maxU%m {
-			return x % (m + 1)
+		if x <= limit {
+			return modSmall(x, m+1)
 		}
 	}
+}
+
+// randLimits[m] is M − (M mod m) for the small bounds the generator uses,
+// computed once: a division per draw is most of a fleet's cost.
+var randLimits = func() (l [64]uint64) {
+	const maxU = ^uint64(0)
+	for m := uint64(1); m < uint64(len(l)); m++ {
+		l[m] = maxU - maxU%m
+	}
+	return l
+}()
+
+// modSmall returns x mod n, by a constant divisor (a multiplication) for the
+// n the generator's ranges and samples use (§5.2, §5.3).
+func modSmall(x, n uint64) uint64 {
+	switch n {
+	case 2:
+		return x % 2
+	case 3:
+		return x % 3
+	case 4:
+		return x % 4
+	case 5:
+		return x % 5
+	case 6:
+		return x % 6
+	case 41:
+		return x % 41
+	}
+	return x % n
 }
 
 // Range returns rand(a..b) = randMax(b − a) + a (§5.1).

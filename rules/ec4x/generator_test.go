@@ -160,3 +160,17 @@ func TestExportReplaysTheSuiteBattle(t *testing.T) {
 		}
 	}
 }
+
+// The table jump equals Nim's step-by-step jump on any state.
+func TestJumpTable(t *testing.T) {
+	x := InitNimRand(99)
+	for range 1000 {
+		a := NimRand{a0: x.Next(), a1: x.Next()}
+		b := a
+		a.jump()
+		b.jumpSlow()
+		if a != b {
+			t.Fatalf("jump %x, Nim's jump %x", a, b)
+		}
+	}
+}
