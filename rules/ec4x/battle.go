@@ -74,15 +74,17 @@ type fighter struct {
 	arena
 	gen   generated
 	test  Test
-	nim   bool        // profile nim-2025-11
-	pools pools       // the current group's candidates
-	dirty bool        // a state changed or a TF left since pools was built
-	byCR  []int       // every unit by descending CR, stably: the Phase 3/M order (§3.3, §4.4)
-	r     *rules.Rand // spec: the trial's stream
-	lcg   uint64      // nim-2025-11: the LCG's state (§4.1)
-	order []int       // Phase 3/M attackers by CR
-	atk   []attack    // the current group's attacks
-	rec   *recorder   // the replay log, nil in Fight
+	nim   bool  // profile nim-2025-11
+	pools pools // the current group's candidates
+	dirty bool  // a state changed or a TF left since pools was built
+	byCR  []int // every unit by descending CR, stably: the Phase 3/M order (§3.3, §4.4)
+	// fighters: the battle has fighter squadrons (Phase 2/I has attackers).
+	fighters bool
+	r        *rules.Rand // spec: the trial's stream
+	lcg      uint64      // nim-2025-11: the LCG's state (§4.1)
+	order    []int       // Phase 3/M attackers by CR
+	atk      []attack    // the current group's attacks
+	rec      *recorder   // the replay log, nil in Fight
 
 	desperation, success, failed, structural, stalls, stallsStr int
 	crits, cripplings, destroyed, retreats                      int
@@ -138,8 +140,10 @@ func (f *fighter) resolve(r *rules.Rand, o *rules.Outcome) {
 	f.crits, f.cripplings, f.destroyed, f.retreats = 0, 0, 0, 0
 	f.dirty = true
 	f.byCR = f.byCR[:0]
+	f.fighters = false
 	for i := range f.units {
 		f.byCR = append(f.byCR, i)
+		f.fighters = f.fighters || f.units[i].bucket == BucketFighter
 	}
 	sortByCR(f.byCR, f.units) // CR never changes: sorted once per battle
 	var res result

@@ -191,6 +191,9 @@ func (f *fighter) nimRound(r, b int) bool {
 	// Phase I: fighter squadrons, full current AS, no roll.
 	f.order = f.order[:0]
 	for t := range f.forces {
+		if !f.fighters {
+			break
+		}
 		fo := &f.forces[t]
 		if fo.out {
 			continue

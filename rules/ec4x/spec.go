@@ -271,7 +271,7 @@ func (f *fighter) specRound(r, b int) bool {
 	f.preparePools()
 	for t := range f.forces {
 		fo := &f.forces[t]
-		if fo.out {
+		if fo.out || !f.fighters {
 			continue
 		}
 		for i := fo.first; i < fo.end; i++ {
