@@ -76,7 +76,6 @@ type fighter struct {
 	test  Test
 	nim   bool  // profile nim-2025-11
 	pools pools // the current group's candidates
-	dirty bool  // a state changed or a TF left since pools was built
 	byCR  []int // every unit by descending CR, stably: the Phase 3/M order (§3.3, §4.4)
 	// fighters: the battle has fighter squadrons (Phase 2/I has attackers).
 	fighters bool
@@ -138,7 +137,6 @@ func (f *fighter) resolve(r *rules.Rand, o *rules.Outcome) {
 	b := f.b
 	f.desperation, f.success, f.failed, f.structural, f.stalls, f.stallsStr = 0, 0, 0, 0, 0, 0
 	f.crits, f.cripplings, f.destroyed, f.retreats = 0, 0, 0, 0
-	f.dirty = true
 	f.byCR = f.byCR[:0]
 	f.fighters = false
 	for i := range f.units {
@@ -146,6 +144,7 @@ func (f *fighter) resolve(r *rules.Rand, o *rules.Outcome) {
 		f.fighters = f.fighters || f.units[i].bucket == BucketFighter
 	}
 	sortByCR(f.byCR, f.units) // CR never changes: sorted once per battle
+	f.initPools()
 	var res result
 	if b.Opt.Nim {
 		seed := uint64(0)
@@ -217,18 +216,34 @@ func (f *fighter) report(res result, o *rules.Outcome) {
 	}
 }
 
-// transition counts a state change of a squadron of task force t (§3.2
-// step 1: U→C, C→D, U→D).
-func (f *fighter) transition(t int8, before, after uint8) {
+// transition records that squadron v's state changed from before to its
+// state now (§3.2 step 1: U→C, C→D, U→D): the counters, its task force's
+// living count and the candidate index.
+func (f *fighter) transition(v *unit, before uint8) {
+	after := v.state
 	if after == before {
 		return
 	}
-	f.dirty = true
+	w := int(v.weight)
+	if !f.nim && before == stateC {
+		w *= 2
+	}
+	f.poolsChanged(v, w)
 	if after == stateC {
 		f.cripplings++
 	} else {
 		f.destroyed++
-		f.forces[t].living--
+		f.forces[v.tf].living--
+	}
+}
+
+// leave takes task force t out of the battle (a retreat, §3.7, §4.7).
+func (f *fighter) leave(t int) {
+	f.poolsLeft(t)
+	f.forces[t].out = true
+	f.retreats++
+	if f.rec != nil {
+		f.rec.retreat(f, t)
 	}
 }
 

@@ -183,7 +183,6 @@ func (f *fighter) nimRound(r, b int) bool {
 		ambush = 4
 	}
 	f.atk = f.atk[:0]
-	f.preparePools()
 	for _, i := range f.order {
 		f.nimAttack(i, surprise+ambush+b)
 	}
@@ -205,7 +204,6 @@ func (f *fighter) nimRound(r, b int) bool {
 		}
 	}
 	f.atk = f.atk[:0]
-	f.preparePools()
 	for _, i := range f.order {
 		if tgt := f.nimTarget(i); tgt >= 0 {
 			f.atk = append(f.atk, attack{att: i, tgt: tgt, hits: f.curAS(&f.units[i])})
@@ -226,7 +224,6 @@ func (f *fighter) nimRound(r, b int) bool {
 			hi++
 		}
 		f.atk = f.atk[:0]
-		f.preparePools()
 		for _, i := range f.order[lo:hi] {
 			f.nimAttack(i, surprise+b)
 		}
@@ -282,7 +279,7 @@ func (f *fighter) nimApply(r int, phase byte) bool {
 			}
 		}
 		if t.state != a.before {
-			f.transition(t.tf, a.before, t.state)
+			f.transition(t, a.before)
 			changed = true
 		}
 		if f.rec != nil {
@@ -332,12 +329,7 @@ func (f *fighter) nimRetreat() {
 	}
 	for _, t := range order[:n] {
 		if wants[t] {
-			f.forces[t].out = true
-			f.dirty = true
-			f.retreats++
-			if f.rec != nil {
-				f.rec.retreat(f, t)
-			}
+			f.leave(t)
 		}
 	}
 }

@@ -247,7 +247,6 @@ func (f *fighter) specRound(r, b int) bool {
 	// Phase 1, Ambush: uncrippled raider-led squadrons of cloaked,
 	// undetected TFs; surprise +3 and ambush +4 in round 1.
 	f.atk = f.atk[:0]
-	f.preparePools()
 	ambush := 0
 	if r == 1 {
 		ambush = 7
@@ -268,7 +267,6 @@ func (f *fighter) specRound(r, b int) bool {
 	changed = f.specApply('A', r) || changed
 	// Phase 2, Intercept: fighter squadrons deal their full AS.
 	f.atk = f.atk[:0]
-	f.preparePools()
 	for t := range f.forces {
 		fo := &f.forces[t]
 		if fo.out || !f.fighters {
@@ -296,7 +294,6 @@ func (f *fighter) specRound(r, b int) bool {
 			hi++
 		}
 		f.atk = f.atk[:0]
-		f.preparePools()
 		for _, i := range f.order[lo:hi] {
 			if f.units[i].state != stateD && !f.forces[f.units[i].tf].out {
 				f.specAttack(i, b)
@@ -414,7 +411,7 @@ func (f *fighter) specApply(phase byte, r int) bool {
 		}
 		if next != before {
 			t.state = next
-			f.transition(t.tf, before, next)
+			f.transition(t, before)
 			changed = true
 		}
 	}
@@ -440,7 +437,7 @@ func (f *fighter) specApply(phase byte, r int) bool {
 		} else {
 			v.state = stateC
 		}
-		f.transition(v.tf, before, v.state)
+		f.transition(v, before)
 		changed = true
 		if f.rec != nil {
 			f.rec.pending = append(f.rec.pending, reduction{r, a.att, low, before, v.state})
@@ -491,23 +488,13 @@ func (f *fighter) specRetreat() bool {
 		case wanting == fighting: // §3.7 step 4: all leave
 			for t := range f.forces {
 				if !f.forces[t].out && f.alive(t) {
-					f.forces[t].out = true
-					f.dirty = true
-					f.retreats++
-					if f.rec != nil {
-						f.rec.retreat(f, t)
-					}
+					f.leave(t)
 				}
 			}
 			return true
 		}
 		// §3.7 step 5: the weakest leaves; the rest re-evaluate.
-		f.forces[pick].out = true
-		f.dirty = true
-		f.retreats++
-		if f.rec != nil {
-			f.rec.retreat(f, pick)
-		}
+		f.leave(pick)
 	}
 }
 

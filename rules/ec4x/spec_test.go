@@ -38,7 +38,7 @@ func testFighter(t *testing.T, src string) *fighter {
 	f.forces = append(f.forces[:0], b.tmpl.forces...)
 	f.units = append(f.units[:0], b.tmpl.units...)
 	f.r = rules.NewRand(1, 1)
-	f.dirty = true
+	f.initPools()
 	return f
 }
 
@@ -89,7 +89,6 @@ func TestSpecDamage(t *testing.T) {
 // candidates weighted ×2.
 func TestSpecTargeting(t *testing.T) {
 	f := testFighter(t, twoCapitals)
-	f.preparePools()
 	counts := map[int]int{}
 	for range 3000 {
 		counts[f.specTarget(0)]++ // a1 (Battleship) sees b1 (Capital) before b2 (Fighter)
@@ -105,8 +104,7 @@ func TestSpecTargeting(t *testing.T) {
   - {house: b, squadrons: [{id: b1, flagship: Cruiser}, {id: b2, flagship: Cruiser}]}
 `)
 	f.units[2].state = stateC
-	f.dirty = true
-	f.preparePools()
+	f.initPools()
 	n := 0
 	for range 30000 {
 		if f.specTarget(0) == 2 {

@@ -1,11 +1,13 @@
 package ec4x
 
-// pools indexes the candidates of one simultaneous group (§3.4 step 1,
-// §4.5 step 1): the squadrons still fighting, by bucket, in TF order then
-// squadron order, with every TF's count and weight in each bucket. States
-// change only when a group's damage is applied, so the index is built once
-// per group and each attacker's pool costs a few operations instead of a
-// scan of every squadron.
+// pools indexes the candidates (§3.4 step 1, §4.5 step 1): every squadron
+// by bucket, in TF order then squadron order, with each TF's count and
+// weight of squadrons still fighting in each bucket and their totals. It is
+// built once per battle and kept up to date as squadrons change state or
+// task forces leave, so that an attacker's pool costs a few operations and
+// its draw walks one bucket. States change only when a group's damage is
+// applied, after all its attackers have picked, so the index always shows
+// the state at the start of the group.
 type pools struct {
 	list   [numBuckets][]int16
 	count  [MaxTaskForces][numBuckets]int32
@@ -25,13 +27,8 @@ func (f *fighter) weightOf(v *unit) int {
 	return w
 }
 
-// preparePools indexes the candidates at the start of a group, unless no
-// state changed and no task force left since the index was built.
-func (f *fighter) preparePools() {
-	if !f.dirty {
-		return
-	}
-	f.dirty = false
+// initPools indexes the candidates at the start of a battle.
+func (f *fighter) initPools() {
 	p := &f.pools
 	for b := range numBuckets {
 		p.list[b] = p.list[b][:0]
@@ -41,16 +38,45 @@ func (f *fighter) preparePools() {
 	clear(p.weight[:len(f.forces)])
 	for i := range f.units {
 		v := &f.units[i]
+		p.list[v.bucket] = append(p.list[v.bucket], int16(i))
 		if v.state == stateD || f.forces[v.tf].out {
 			continue
 		}
 		w := f.weightOf(v)
-		p.list[v.bucket] = append(p.list[v.bucket], int16(i))
 		p.count[v.tf][v.bucket]++
 		p.weight[v.tf][v.bucket] += int32(w)
 		p.total[v.bucket]++
 		p.totalW[v.bucket] += w
 	}
+}
+
+// poolsChanged updates the index for a squadron whose state went from
+// before to its state now (its weight from wBefore to its weight now).
+func (f *fighter) poolsChanged(v *unit, wBefore int) {
+	p := &f.pools
+	if f.forces[v.tf].out {
+		return
+	}
+	dw := -wBefore
+	if v.state == stateD {
+		p.count[v.tf][v.bucket]--
+		p.total[v.bucket]--
+	} else {
+		dw += f.weightOf(v)
+	}
+	p.weight[v.tf][v.bucket] += int32(dw)
+	p.totalW[v.bucket] += dw
+}
+
+// poolsLeft removes task force t's squadrons from the index when it leaves
+// the battle.
+func (f *fighter) poolsLeft(t int) {
+	p := &f.pools
+	for b := range numBuckets {
+		p.total[b] -= int(p.count[t][b])
+		p.totalW[b] -= int(p.weight[t][b])
+	}
+	p.count[t], p.weight[t] = [numBuckets]int32{}, [numBuckets]int32{}
 }
 
 // pool returns attacker i's pool (§3.4 step 2): all enemy fighter
@@ -87,7 +113,7 @@ func (f *fighter) specTarget(i int) int {
 	}
 	for _, j := range p.list[b] {
 		v := &f.units[j]
-		if v.tf == att.tf {
+		if v.tf == att.tf || v.state == stateD || f.forces[v.tf].out {
 			continue
 		}
 		if x < 0 {
@@ -123,7 +149,7 @@ func (f *fighter) nimTarget(i int) int {
 	last, cum := int16(-1), 0.0
 	for _, j := range p.list[b] {
 		v := &f.units[j]
-		if v.tf == att.tf {
+		if v.tf == att.tf || v.state == stateD || f.forces[v.tf].out {
 			continue
 		}
 		last = j
