@@ -32,6 +32,12 @@ type Result struct {
 	RunTrials int64
 	// Partial marks a merge of shards that does not cover the whole run.
 	Partial bool
+	// Battle and Key are the compiled battle and the stream key the run
+	// fought with, so that a report can refight single trials (a battle's
+	// per-trial table, rules.TrialTable); nil and 0 for a result read back
+	// from JSON or merged.
+	Battle rules.Battle
+	Key    uint64
 }
 
 // Interrupted reports whether fewer trials finished than were planned.

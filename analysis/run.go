@@ -60,13 +60,21 @@ const DefaultSaveEvery = 5 * time.Second
 // called when the scenario ends.
 type Progress func(scenario string, trials, done int64) (advance func(n int64), stop func())
 
-// TrialsOf returns the number of trials the run gives sc before sharding.
+// TrialsOf returns the number of trials the run gives sc before sharding:
+// the command's count, else the scenario file's, else the size of a battle
+// that is a fixed population (rules.Population: a generated suite), else
+// DefaultTrials.
 func (r Run) TrialsOf(sc *scenarios.Scenario) int64 {
 	switch {
 	case r.Trials > 0:
 		return r.Trials
 	case sc.Trials > 0:
 		return sc.Trials
+	}
+	if b, err := sc.Compile(); err == nil {
+		if p, ok := b.(rules.Population); ok && p.Population() > 0 {
+			return min(p.Population(), sim.MaxTrials)
+		}
 	}
 	return DefaultTrials
 }
@@ -136,7 +144,7 @@ func (r Run) fight(ctx context.Context, sc *scenarios.Scenario, prior *sim.Check
 	res := &Result{
 		Scenario: sc.Name, Ruleset: sc.Ruleset, Description: sc.Description, Hash: sc.Hash(), Version: r.Version,
 		Seed: r.Seed, Spec: battle.Spec(), Tally: tally, Planned: job.Trials, First: first,
-		Shard: r.Shard.String(),
+		Shard: r.Shard.String(), Battle: battle, Key: job.Key,
 	}
 	if !r.Shard.Whole() {
 		res.RunTrials = total

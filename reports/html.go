@@ -169,6 +169,17 @@ func writeDir(dir string, results []*analysis.Result, meta Meta, check *analysis
 			file{"counters.csv", func() ([]byte, error) { return csvBytes(CounterRows(results)) }},
 			file{"counters.png", func() ([]byte, error) { return CountersPNG(results) }})
 	}
+	for _, r := range results {
+		if _, ok := r.Battle.(rules.TrialTable); ok && r.Tally.Trials == r.Planned && r.Tally.Trials > 0 {
+			files = append(files, file{TrialTableFile(r.Scenario), func() ([]byte, error) {
+				rows, _, err := TrialRows(r)
+				if err != nil {
+					return nil, err
+				}
+				return csvBytes(rows)
+			}})
+		}
+	}
 	if check != nil {
 		files = append(files,
 			file{"verdicts.csv", func() ([]byte, error) { return csvBytes(VerdictRows(check)) }},

@@ -121,3 +121,29 @@ func Lookup(id string) (Ruleset, error) {
 	}
 	return r, nil
 }
+
+// Population is implemented by a battle whose trials are a fixed, finite
+// population rather than a sample — a generated suite whose trial i is
+// always test i. Population returns its size: the trials a run plays when
+// neither the command nor the scenario file gives a count (0: no default).
+// A run may still play more or fewer.
+type Population interface {
+	Population() int64
+}
+
+// TrialTable is implemented by a battle whose trials are distinct items
+// worth listing one by one (the tests of a generated suite). With --out, a
+// run writes one CSV row per trial: TrialColumns names the columns after
+// "trial", and TrialRow gives trial i's values from its outcome o.
+type TrialTable interface {
+	TrialColumns() []string
+	TrialRow(i int64, o *Outcome) []string
+}
+
+// Exporter is implemented by a battle that can write one of its trials as
+// an ordinary scenario of its own (a test of a generated suite as a fixed
+// battle): Export writes the ruleset's part of that scenario file, in YAML,
+// without the common fields (ruleset, name, description, trials).
+type Exporter interface {
+	Export(i int64, w io.Writer) error
+}

@@ -9,7 +9,9 @@ import (
 )
 
 // Suite is a file that names scenarios to run together, typically to check
-// a family of claims at once: `suite:` lists scenario names or paths.
+// a family of claims at once: `suite:` lists scenario names or paths. A
+// file with a `ruleset:` is a scenario, never a suite, even when its
+// ruleset has a field named suite (ec4x's generated suites).
 type Suite struct {
 	Name, Description string
 	Scenarios         []string
@@ -28,7 +30,7 @@ func LoadSuite(ref string) (s *Suite, ok bool, err error) {
 		return nil, false, nil
 	}
 	root, err := ParseYAML(file, src)
-	if err != nil || root.Get("suite") == nil {
+	if err != nil || root.Get("suite") == nil || root.Get("ruleset") != nil {
 		return nil, false, nil
 	}
 	var f struct {

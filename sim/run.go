@@ -284,3 +284,27 @@ func Stream(seed, key uint64, i int64) *rules.Rand {
 func NewOutcome(spec rules.Spec) *rules.Outcome {
 	return &rules.Outcome{Counters: make([]int64, len(spec.Counters))}
 }
+
+// Outcomes fights trials first … first+n−1 of a run with the given seed and
+// key one after another on one fighter, with the streams every run gives
+// them, and passes each outcome to fn (valid only during the call): the
+// per-trial view of a run whose tally holds only totals.
+func Outcomes(b rules.Battle, seed, key uint64, first, n int64, fn func(i int64, o *rules.Outcome) error) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("battle panicked: %v", r)
+		}
+	}()
+	f, o := b.NewFighter(), NewOutcome(b.Spec())
+	streams := NewStreams(seed, key)
+	r := rules.NewRand(0, 0)
+	for i := first; i < first+n; i++ {
+		r.Seed(streams.Trial(i))
+		o.Reset()
+		f.Fight(i, r, o)
+		if err := fn(i, o); err != nil {
+			return err
+		}
+	}
+	return nil
+}

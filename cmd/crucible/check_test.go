@@ -66,7 +66,7 @@ func TestCheckFormatsAndReport(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "r")
 	mustRun(t, "check", "eclipse/interceptor-duel", "--trials", "20000", "--seed", "1", "--out", dir)
 	html, err := os.ReadFile(filepath.Join(dir, "index.html"))
-	if err != nil || !strings.Contains(string(html), `id="claims">Claims</h2>`) {
+	if err != nil || !strings.Contains(string(html), `<h2 id="claims">Claims</h2>`) {
 		t.Errorf("report: %v", err)
 	}
 	for _, f := range []string{"verdicts.csv", "verdicts.json", "summary.json"} {

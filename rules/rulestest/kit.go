@@ -70,7 +70,7 @@ type Scenario struct {
 }
 
 // Files reads the scenario files matching a glob, skipping suites (files
-// that list scenarios for crucible check).
+// that list scenarios for crucible check, and name no ruleset).
 func Files(t testing.TB, glob string) []Scenario {
 	t.Helper()
 	paths, err := filepath.Glob(glob)
@@ -83,7 +83,9 @@ func Files(t testing.TB, glob string) []Scenario {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if bytes.Contains(src, []byte("\nsuite:")) || bytes.HasPrefix(src, []byte("suite:")) {
+		suite := bytes.Contains(src, []byte("\nsuite:")) || bytes.HasPrefix(src, []byte("suite:"))
+		scenario := bytes.Contains(src, []byte("\nruleset:")) || bytes.HasPrefix(src, []byte("ruleset:"))
+		if suite && !scenario {
 			continue
 		}
 		out = append(out, Scenario{Name: strings.TrimSuffix(filepath.Base(p), filepath.Ext(p)), Src: string(src)})

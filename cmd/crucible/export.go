@@ -1,0 +1,59 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/sim"
+)
+
+func newExportCmd() *cobra.Command {
+	var (
+		rf    runFlags
+		trial int64
+	)
+	cmd := &cobra.Command{
+		Use:   "export SCENARIO --trial I",
+		Short: "Write one trial of a generated scenario as a scenario file of its own",
+		Long: `export writes trial I of a scenario whose trials are distinct battles (a
+generated suite: trial I is test I) to standard output as an ordinary
+scenario file, which runs, replays and validates on its own. Rulesets whose
+trials are samples of one battle have nothing to export.`,
+		Example: `  crucible export ec4x/suite-500 --trial 75 > home-defense-76.yaml
+  crucible replay home-defense-76.yaml --trial 0 --seed 1`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if trial < 0 || trial >= sim.MaxTrials {
+				return usageError("--trial %d: allowed: an integer from 0 to %d", trial, int64(sim.MaxTrials)-1)
+			}
+			sc, err := rf.load(args[0])
+			if err != nil {
+				return err
+			}
+			battle, err := sc.Compile()
+			if err != nil {
+				return err
+			}
+			ex, ok := battle.(rules.Exporter)
+			if !ok {
+				return fmt.Errorf("%s: its trials are samples of one battle, with nothing to export (export takes a generated suite)", sc.Name)
+			}
+			var part bytes.Buffer
+			if err := ex.Export(trial, &part); err != nil {
+				return err
+			}
+			w := cmd.OutOrStdout()
+			fmt.Fprintf(w, "# trial %d of %s, exported by crucible %s\n", trial, sc.Name, version)
+			fmt.Fprintf(w, "ruleset: %s\n", sc.Ruleset)
+			_, err = w.Write(part.Bytes())
+			return err
+		},
+	}
+	rf.registerSet(cmd)
+	cmd.Flags().Int64VarP(&trial, "trial", "i", 0, "index of the trial to export (0-based)")
+	cmd.MarkFlagRequired("trial")
+	return cmd
+}

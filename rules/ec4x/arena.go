@@ -1,0 +1,153 @@
+package ec4x
+
+// Squadron states (§3.6, §4.6): undamaged, crippled, destroyed. The order
+// matters: a state only ever moves up.
+const (
+	stateU uint8 = iota
+	stateC
+	stateD
+)
+
+var stateLetters = [3]byte{'U', 'C', 'D'}
+
+// unit is one squadron during a battle: its figures, resolved from the
+// ship table, and its state. Both profiles play on the same units.
+type unit struct {
+	as, ds int32 // squadron AS and DS: Σ over its ships (§2.2)
+	dmg    int32 // the round damage counter c (§3.6, §4.6)
+	alias  int16 // the first unit with this unit's id, which takes the damage aimed at it under nim-2025-11 (§4.6)
+	cr     int16 // the flagship's CR (§2.2)
+	tf     int8  // index of its task force
+	bucket Bucket
+	weight int8 // base weight of its bucket (§2.2); nim-2025-11 never changes it (§4.9 row 5)
+	bonus  int8 // the morale +1 of one squadron (§3.1 step 3, prestige 21-40)
+	// Ships of some classes it contains: Scouts (scout bonus and ELI mesh),
+	// Starbases (ELI units, no retreat, no cloak), Raiders (cloak).
+	scouts, starbases, raiders uint8
+	// fighter: a fighter squadron (flagship Fighter): binary under spec
+	// (§3.6 step 2), crippled like any squadron under nim-2025-11 (§4.9 row 6).
+	fighter bool
+	// starbase: flagship Starbase: +2 CER and the crit re-roll (§3.5, spec).
+	starbase bool
+	// raider: flagship Raider, an ambusher in Phase 1 (§3.3, §4.4).
+	raider bool
+	// eli: some ship has an ELI special, Scout or Starbase (§4.2 step 2).
+	eli       bool
+	state, s0 uint8 // state now and at the start of the round (§3.6)
+	crit      bool  // the round crit flag k (§3.6)
+	fired     bool  // fired in Phase 1 this round (§3.3)
+
+	sq *Squadron
+}
+
+// force is one task force during a battle.
+type force struct {
+	tf          *TaskForce
+	first, end  int  // its units
+	living      int  // its units not destroyed
+	out         bool // retreated: no longer in the battle (§3.7, §4.7)
+	morale      int  // CER modifier from morale (§3.1 step 3; §4.2 step 2)
+	autoCrit    bool // spec, prestige 61-80: the first CER attack is a natural 9
+	roe         int  // ROE (10 with a Starbase, §3.1 step 2)
+	noRetreat   bool // a homeworld defender or a TF with a Starbase (§3.7 step 1)
+	starbase    bool // has a Starbase ship
+	cloaked     bool // §3.1 step 4; §4.2 step 2
+	detected    bool // §3.1 steps 5-6
+	scouts      bool // nim-2025-11: the scout bonus, fixed at setup (§4.2)
+	scoutShips  int  // Scout ships (§3.1 step 5 mesh)
+	starbaseNum int  // Starbase ships (§3.1 step 5 ELI units)
+}
+
+// arena is the battlefield of one trial: the task forces and their units.
+type arena struct {
+	forces []force
+	units  []unit
+}
+
+// load fills the arena from task forces with the ship table and, under
+// spec, WEP scaling (§2.1, §2.2, §4.2 step 1). It allocates only while the
+// arena's slices grow to size.
+func (a *arena) load(tfs []TaskForce, opt Options) {
+	a.forces, a.units = a.forces[:0], a.units[:0]
+	ships := opt.Ships
+	for t := range tfs {
+		tf := &tfs[t]
+		f := force{tf: tf, first: len(a.units), roe: tf.ROE, noRetreat: tf.Homeworld}
+		for k := range tf.Squadrons {
+			sq := &tf.Squadrons[k]
+			u := unit{tf: int8(t), bucket: BucketOf(sq.Flagship), sq: sq, alias: int16(len(a.units))}
+			u.weight = int8(u.bucket.BaseWeight())
+			u.fighter, u.starbase, u.raider = sq.Flagship == Fighter, sq.Flagship == Starbase, sq.Flagship == Raider
+			u.cr = int16(ships.Stats[sq.Flagship].CR)
+			u.add(sq.Flagship, ships, sq.Tech, opt.Nim)
+			for _, c := range sq.Escorts {
+				u.add(c, ships, sq.Tech, opt.Nim)
+			}
+			f.scoutShips += int(u.scouts)
+			f.starbaseNum += int(u.starbases)
+			f.living++
+			if !opt.Nim {
+				a.units = append(a.units, u)
+				continue
+			}
+			// §4.6: damage aimed at an id lands on the first squadron of
+			// that id (merged fleets repeat ids, §5.3). A generated id
+			// names its house, unique in a test, so only its own TF can
+			// repeat it.
+			from := 0
+			if sq.ID == "" {
+				from = f.first
+			}
+			for j := from; j < len(a.units); j++ {
+				if sameID(tfs, &a.units[j], &u) {
+					u.alias = int16(j)
+					break
+				}
+			}
+			a.units = append(a.units, u)
+		}
+		f.end = len(a.units)
+		f.starbase = f.starbaseNum > 0
+		a.forces = append(a.forces, f)
+	}
+}
+
+// sameID reports whether units x and u have the same squadron id, given or
+// generated (`{house}-sq-{K}`), without building the generated ids.
+func sameID(tfs []TaskForce, x, u *unit) bool {
+	if x.sq.ID != "" || u.sq.ID != "" {
+		return x.sq.ID == u.sq.ID
+	}
+	return x.sq.K == u.sq.K && tfs[x.tf].House == tfs[u.tf].House
+}
+
+// add counts one ship of class c into the squadron's figures.
+func (u *unit) add(c Class, ships *Table, tech int, nim bool) {
+	s := ships.Stats[c]
+	if nim {
+		u.as += int32(s.AS) // §4.9: nim-2025-11 ignores tech levels
+		u.ds += int32(s.DS)
+	} else {
+		u.as += int32(WEP(s.AS, tech))
+		u.ds += int32(WEP(s.DS, tech))
+	}
+	switch c {
+	case Scout:
+		u.scouts++
+		u.eli = true
+	case Starbase:
+		u.starbases++
+		u.eli = true
+	case Raider:
+		u.raiders++
+	}
+}
+
+// alive reports whether task force t has a squadron not destroyed.
+func (a *arena) alive(t int) bool { return a.forces[t].living > 0 }
+
+// name returns unit i's squadron id.
+func (a *arena) name(i int) string {
+	u := &a.units[i]
+	return u.sq.Name(a.forces[u.tf].tf)
+}

@@ -1,0 +1,348 @@
+package ec4x
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/crucible-sim/crucible/rules/doc"
+)
+
+// Input bounds beyond the rules: they keep a battle's scratch space small
+// and its arithmetic far from overflow. The generator (§5) never exceeds
+// them (at most 12 task forces of at most 8 squadrons of at most 6 ships).
+const (
+	MaxTaskForces = 12 // §2.2: battles of 2 to 12 task forces
+	maxSquadrons  = 64 // per task force
+	maxEscorts    = 64 // per squadron
+	maxPrestige   = 1_000_000
+	maxMorale     = 20
+)
+
+// TaskForce is one house's forces in the system (§2.2, §2.3), as the
+// scenario gives them or the generator (§5) makes them.
+type TaskForce struct {
+	House    string
+	ROE      int
+	Prestige int
+	// Morale, when HasMorale, overrides the CER modifier nim-2025-11 derives
+	// from prestige (§2.3, the fixture's field).
+	Morale    int
+	HasMorale bool
+	Homeworld bool
+	// ELI and CLK are the TF's scout ELI and raider CLK tech (§3.1 step 5).
+	ELI, CLK  int
+	Squadrons []Squadron
+}
+
+// Squadron is a flagship and its escorts (§2.2).
+type Squadron struct {
+	// ID is the scenario's id; empty for a generated squadron, whose id is
+	// `{house}-sq-{K}` (§5.2).
+	ID       string
+	K        int
+	Flagship Class
+	Escorts  []Class
+	// Tech is the WEP level its ships were built at (§2.1; spec only).
+	Tech int
+}
+
+// Name returns the squadron's id.
+func (s *Squadron) Name(tf *TaskForce) string {
+	if s.ID != "" {
+		return s.ID
+	}
+	return tf.House + "-sq-" + strconv.Itoa(s.K)
+}
+
+type scenarioDoc struct {
+	Options    *doc.Node `doc:"options"`
+	TaskForces *doc.Node `doc:"taskForces"`
+	Suite      *doc.Node `doc:"suite"`
+	Seed       *doc.Node `doc:"seed"`
+}
+
+type taskForceDoc struct {
+	House     *doc.Node `doc:"house,required"`
+	ROE       *doc.Node `doc:"roe"`
+	Prestige  *doc.Node `doc:"prestige"`
+	Morale    *doc.Node `doc:"morale"`
+	Tech      *doc.Node `doc:"tech"`
+	Homeworld *doc.Node `doc:"homeworld"`
+	ELI       *doc.Node `doc:"eli"`
+	CLK       *doc.Node `doc:"clk"`
+	Squadrons *doc.Node `doc:"squadrons,required"`
+}
+
+type squadronDoc struct {
+	ID       *doc.Node `doc:"id,required"`
+	Flagship *doc.Node `doc:"flagship,required"`
+	Escorts  *doc.Node `doc:"escorts"`
+	Tech     *doc.Node `doc:"tech"`
+}
+
+type suiteDoc struct {
+	BaseSeed *doc.Node `doc:"baseSeed"`
+	Count    *doc.Node `doc:"count"`
+}
+
+// Compile validates a scenario (the ruleset's part of the document) and
+// returns the battle.
+func Compile(n *doc.Node) (*Battle, error) {
+	if n == nil {
+		n = &doc.Node{Kind: doc.Null}
+	}
+	if n.Kind != doc.Map {
+		return nil, n.Errorf("expected a mapping with taskForces (or suite) and options")
+	}
+	var d scenarioDoc
+	if err := doc.Decode(n, &d); err != nil {
+		return nil, err
+	}
+	settings, opt, err := resolveOptions(d.Options)
+	if err != nil {
+		return nil, err
+	}
+	b := &Battle{Opt: opt}
+	switch {
+	case doc.Present(d.Suite) && doc.Present(d.TaskForces):
+		return nil, d.Suite.Errorf("a scenario gives either taskForces or a generated suite, not both")
+	case doc.Present(d.Suite):
+		if doc.Present(d.Seed) {
+			return nil, d.Seed.Errorf("a generated suite seeds each test's LCG with the test's own seed (§5.3); remove seed")
+		}
+		if b.Suite, err = compileSuite(d.Suite); err != nil {
+			return nil, err
+		}
+	case doc.Present(d.TaskForces):
+		if b.TaskForces, err = compileTaskForces(d.TaskForces, opt); err != nil {
+			return nil, err
+		}
+	default:
+		return nil, n.Errorf("missing taskForces: a list of at least 2 task forces {house, roe, prestige, tech, homeworld, eli, clk, squadrons} (§2.3), or suite: {baseSeed, count} (§5)")
+	}
+	if doc.Present(d.Seed) {
+		if !opt.Nim {
+			return nil, d.Seed.Errorf("seed fixes the LCG of profile %s (§4.1); profile %s draws from the trial's stream", ProfileNim, ProfileSpec)
+		}
+		v, err := doc.Range{Min: 0, Max: 1<<63 - 1, Note: "the LCG seed of §4.1"}.Int(d.Seed)
+		if err != nil {
+			return nil, err
+		}
+		b.Seed, b.FixedSeed = uint64(v), true
+	}
+	if b.TaskForces != nil {
+		b.tmpl.load(b.TaskForces, opt)
+	}
+	b.finish(settings)
+	return b, nil
+}
+
+// compileSuite reads `suite: {baseSeed, count}` (§2.3, §5).
+func compileSuite(n *doc.Node) (*Suite, error) {
+	var d suiteDoc
+	if err := doc.Decode(n, &d); err != nil {
+		return nil, err
+	}
+	s := &Suite{BaseSeed: DefaultBaseSeed, Count: DefaultSuiteCount}
+	if doc.Present(d.BaseSeed) {
+		// Test seeds are baseSeed + 1000·i (§5.3): the bound keeps them in
+		// int64 for any trial a run can reach.
+		v, err := doc.Range{Min: -1 << 52, Max: 1 << 52, Note: "test i is seeded baseSeed + 1000·i"}.Int(d.BaseSeed)
+		if err != nil {
+			return nil, err
+		}
+		s.BaseSeed = v
+	}
+	if doc.Present(d.Count) {
+		v, err := doc.Range{Min: 1, Max: 1 << 40, Note: "the number of tests, the trials a run plays by default"}.Int(d.Count)
+		if err != nil {
+			return nil, err
+		}
+		s.Count = v
+	}
+	return s, nil
+}
+
+func compileTaskForces(n *doc.Node, opt Options) ([]TaskForce, error) {
+	if n.Kind != doc.Seq {
+		return nil, n.Errorf("expected a list of task forces, got %s", n.Kind)
+	}
+	if len(n.Items) < 2 || len(n.Items) > MaxTaskForces {
+		return nil, n.Errorf("%d task forces: a battle has 2 to %d (§2.2)", len(n.Items), MaxTaskForces)
+	}
+	tfs := make([]TaskForce, len(n.Items))
+	houses := map[string]bool{}
+	ids := map[string]string{}
+	for t, item := range n.Items {
+		tf, err := compileTaskForce(item, opt, ids)
+		if err != nil {
+			return nil, err
+		}
+		if houses[tf.House] {
+			return nil, item.Get("house").Errorf("task force %s: house %q appears twice (houses are unique ids, §2.3)", tf.House, tf.House)
+		}
+		houses[tf.House] = true
+		tfs[t] = tf
+	}
+	return tfs, nil
+}
+
+func compileTaskForce(n *doc.Node, opt Options, ids map[string]string) (TaskForce, error) {
+	if n.Kind != doc.Map {
+		return TaskForce{}, n.Errorf("expected a task force {house, roe, prestige, tech, homeworld, eli, clk, squadrons}, got %s", n.Kind)
+	}
+	var d taskForceDoc
+	if err := doc.Decode(n, &d); err != nil {
+		return TaskForce{}, err
+	}
+	house, err := doc.Text(d.House)
+	if err != nil {
+		return TaskForce{}, err
+	}
+	if house == "" {
+		return TaskForce{}, d.House.Errorf("empty house id")
+	}
+	tf := TaskForce{House: house, ROE: 6, Prestige: 50, ELI: 1, CLK: 1}
+	at := func(f *doc.Node, format string, args ...any) error {
+		return f.Errorf("task force %s: %s", house, fmt.Sprintf(format, args...))
+	}
+	intField := func(f *doc.Node, r doc.Range, dst *int) error {
+		if !doc.Present(f) {
+			return nil
+		}
+		v, err := r.Int(f)
+		if err != nil {
+			return at(f, "%s", err.(*doc.Error).Msg)
+		}
+		*dst = int(v)
+		return nil
+	}
+	tech := 1
+	for _, f := range []struct {
+		n   *doc.Node
+		r   doc.Range
+		dst *int
+	}{
+		{d.ROE, doc.Range{Min: 0, Max: 10, Note: "rules of engagement, §3.7"}, &tf.ROE},
+		{d.Prestige, doc.Range{Min: -maxPrestige, Max: maxPrestige}, &tf.Prestige},
+		{d.Tech, techRange, &tech},
+		{d.ELI, doc.Range{Min: 1, Max: 5, Note: "ELI tech of the TF's scouts, §3.1 step 5"}, &tf.ELI},
+		{d.CLK, doc.Range{Min: 1, Max: 5, Note: "CLK tech of the TF's raiders, §3.1 step 5"}, &tf.CLK},
+	} {
+		if err := intField(f.n, f.r, f.dst); err != nil {
+			return TaskForce{}, err
+		}
+	}
+	if doc.Present(d.Morale) {
+		if !opt.Nim {
+			return TaskForce{}, at(d.Morale, "morale is a field of profile %s (§2.3); under %s morale comes from prestige (§3.1 step 3)", ProfileNim, ProfileSpec)
+		}
+		if err := intField(d.Morale, doc.Range{Min: -maxMorale, Max: maxMorale, Note: "a CER modifier"}, &tf.Morale); err != nil {
+			return TaskForce{}, err
+		}
+		tf.HasMorale = true
+	}
+	if doc.Present(d.Homeworld) {
+		if tf.Homeworld, err = doc.ParseBool(d.Homeworld); err != nil {
+			return TaskForce{}, at(d.Homeworld, "%s", err.(*doc.Error).Msg)
+		}
+	}
+	if d.Squadrons.Kind != doc.Seq || len(d.Squadrons.Items) == 0 || len(d.Squadrons.Items) > maxSquadrons {
+		return TaskForce{}, at(d.Squadrons, "expected a list of 1 to %d squadrons {id, flagship, escorts, tech}", maxSquadrons)
+	}
+	tf.Squadrons = make([]Squadron, len(d.Squadrons.Items))
+	for k, item := range d.Squadrons.Items {
+		sq, err := compileSquadron(item, &tf, tech, opt)
+		if err != nil {
+			return TaskForce{}, err
+		}
+		if !opt.Nim {
+			if other, dup := ids[sq.ID]; dup {
+				return TaskForce{}, item.Get("id").Errorf("task force %s, squadron %s: id: the id is already used in task force %s (ids are unique under profile %s, §2.3)", house, sq.ID, other, ProfileSpec)
+			}
+		}
+		ids[sq.ID] = house
+		sq.K = k + 1
+		tf.Squadrons[k] = sq
+	}
+	return tf, nil
+}
+
+func compileSquadron(n *doc.Node, tf *TaskForce, tech int, opt Options) (Squadron, error) {
+	if n.Kind != doc.Map {
+		return Squadron{}, n.Errorf("task force %s: expected a squadron {id, flagship, escorts, tech}, got %s", tf.House, n.Kind)
+	}
+	var d squadronDoc
+	if err := doc.Decode(n, &d); err != nil {
+		return Squadron{}, err
+	}
+	id, err := doc.Text(d.ID)
+	if err != nil {
+		return Squadron{}, err
+	}
+	if id == "" {
+		return Squadron{}, d.ID.Errorf("task force %s: empty squadron id", tf.House)
+	}
+	at := func(f *doc.Node, field, format string, args ...any) error {
+		return f.Errorf("task force %s, squadron %s: %s: %s", tf.House, id, field, fmt.Sprintf(format, args...))
+	}
+	sq := Squadron{ID: id, Tech: tech}
+	if doc.Present(d.Tech) {
+		v, err := techRange.Int(d.Tech)
+		if err != nil {
+			return Squadron{}, at(d.Tech, "tech", "%s", err.(*doc.Error).Msg)
+		}
+		sq.Tech = int(v)
+	}
+	class := func(f *doc.Node, field string) (Class, error) {
+		if f.Kind != doc.Scalar {
+			return 0, at(f, field, "expected a ship class, got %s (allowed: %s)", f.Kind, opt.Ships.classNamesOf())
+		}
+		c, ok := ParseClass(f.Value)
+		switch {
+		case ok && (c == ETAC || c == TroopTransport) && !opt.Nim:
+			return 0, at(f, field, "%s is spacelift, not allowed in combat under profile %s (§2.1, §9 item 6)", c, ProfileSpec)
+		case !ok || !opt.Ships.Has[c]:
+			return 0, at(f, field, "unknown ship class %q in table %s (allowed: %s)", f.Value, opt.Ships.Name, opt.Ships.classNamesOf())
+		}
+		return c, nil
+	}
+	if sq.Flagship, err = class(d.Flagship, "flagship"); err != nil {
+		return Squadron{}, err
+	}
+	if doc.Present(d.Escorts) {
+		if d.Escorts.Kind != doc.Seq || len(d.Escorts.Items) > maxEscorts {
+			return Squadron{}, at(d.Escorts, "escorts", "expected a list of at most %d ship classes", maxEscorts)
+		}
+		for i, item := range d.Escorts.Items {
+			c, err := class(item, fmt.Sprintf("escorts[%d]", i))
+			if err != nil {
+				return Squadron{}, err
+			}
+			sq.Escorts = append(sq.Escorts, c)
+		}
+	}
+	if opt.Nim {
+		return sq, nil // §2.3: nim-2025-11 checks only classes and the TF count
+	}
+	// §2.2, §2.3: the validations of profile spec.
+	escorts := d.Escorts
+	switch {
+	case sq.Flagship == Starbase && len(sq.Escorts) > 0:
+		return Squadron{}, at(escorts, "escorts", "a Starbase takes no escorts (§2.3)")
+	case sq.Flagship == Fighter:
+		for i, c := range sq.Escorts {
+			if c != Fighter {
+				return Squadron{}, at(escorts.Items[i], fmt.Sprintf("escorts[%d]", i), "%s in a fighter squadron: a Fighter flagship leads only Fighters (§2.3)", c)
+			}
+		}
+	}
+	cc := 0
+	for _, c := range sq.Escorts {
+		cc += opt.Ships.Stats[c].CC
+	}
+	if cr := opt.Ships.Stats[sq.Flagship].CR; cc > cr {
+		return Squadron{}, at(escorts, "escorts", "the escorts' command cost %d exceeds the flagship's command rating %d (%s, table %s; §2.2)", cc, cr, sq.Flagship, opt.Ships.Name)
+	}
+	return sq, nil
+}

@@ -1,0 +1,335 @@
+package ec4x
+
+// This file is profile nim-2025-11 (§4): the November 2025 Nim engine
+// (src/engine/combat_*.nim @b619269f) with every quirk of §4.9, drawing
+// from its 64-bit LCG (§4.1).
+
+// LCG multiplier and increment of §4.1.
+const (
+	lcgMul = 6364136223846793005
+	lcgInc = 1442695040888963407
+)
+
+// next advances the LCG and returns its new state (§4.1).
+func (f *fighter) next() uint64 {
+	f.lcg = f.lcg*lcgMul + lcgInc
+	return f.lcg
+}
+
+// nimMorale is the CER modifier of §4.2 step 2 (§4.9 row 8): the ROE
+// morale table read by prestige, on every roll.
+func nimMorale(prestige int) int { return moraleROE(prestige) }
+
+// nimSetup plays §4.2: morale, the scout bonus and the cloak, fixed for the
+// battle (§4.9 rows 8-10).
+func (f *fighter) nimSetup() {
+	for t := range f.forces {
+		fo := &f.forces[t]
+		fo.morale = nimMorale(fo.tf.Prestige)
+		if fo.tf.HasMorale {
+			fo.morale = fo.tf.Morale
+		}
+		fo.scouts, fo.cloaked = false, true
+		for i := fo.first; i < fo.end; i++ {
+			u := &f.units[i]
+			fo.scouts = fo.scouts || u.eli           // starbases count as scouts (§4.9 row 10)
+			fo.cloaked = fo.cloaked && u.raiders > 0 // every squadron has a raider (§4.9 row 9)
+		}
+	}
+}
+
+// playNim plays a battle under nim-2025-11 (§4.3).
+func (f *fighter) playNim() result {
+	f.nimSetup()
+	if f.rec != nil {
+		f.rec.nimSetup(f)
+	}
+	opt := f.b.Opt
+	noChange, quiet := 0, 0
+	victor, total, stalemate := -1, 0, false
+	decided := false // step 2 or 5 set the victor (possibly none) and stopped
+	for r := 1; r <= opt.MaxRounds; r++ {
+		total = r
+		if f.fighting() <= 1 { // step 2
+			victor, decided = f.soleFighter(), true
+			break
+		}
+		if f.rec != nil {
+			f.rec.round(r, 0)
+		}
+		changed := f.nimRound(r, 0) // step 3
+		if changed {
+			noChange, quiet = 0, 0
+		} else {
+			noChange++
+			quiet++
+		}
+		if noChange == 5 {
+			f.stalls++
+			if f.structuralNow() {
+				f.stallsStr++
+			}
+		}
+		if opt.Desperation && noChange == 5 { // step 4 (§4.9 row 15)
+			f.desperation++
+			if f.rec != nil {
+				f.rec.round(r+1, 2)
+			}
+			changed = f.nimRound(r+1, 2)
+			total++
+			if changed {
+				noChange, quiet = 0, 0
+				f.success++
+			} else {
+				quiet++
+				f.failed++
+				if f.structuralNow() {
+					f.structural++
+				}
+				stalemate = true
+				break
+			}
+		}
+		if f.fighting() <= 1 { // step 5
+			victor, decided = f.soleFighter(), true
+			break
+		}
+		if noChange >= 20 {
+			stalemate = true
+			break
+		}
+		if r > 1 { // step 6: no retreat after round 1 (§4.9 row 11)
+			f.nimRetreat()
+		}
+	}
+	if victor < 0 && !decided {
+		// After the loop: a single TF left in the list is the victor.
+		n, last := 0, -1
+		for t := range f.forces {
+			if !f.forces[t].out {
+				n, last = n+1, t
+			}
+		}
+		if n == 1 {
+			victor = last
+		}
+	}
+	return f.nimResult(victor, total, stalemate, quiet)
+}
+
+// soleFighter returns the one TF in the list with a squadron not destroyed,
+// or -1 if there is none.
+func (f *fighter) soleFighter() int {
+	for t := range f.forces {
+		if !f.forces[t].out && f.alive(t) {
+			return t
+		}
+	}
+	return -1
+}
+
+// nimResult maps the engine's result to crucible's end reasons (§4.8).
+func (f *fighter) nimResult(victor, rounds int, stalemate bool, quiet int) result {
+	res := result{winner: victor, rounds: rounds, quiet: quiet}
+	inList, living := 0, 0
+	for t := range f.forces {
+		if !f.forces[t].out {
+			inList++
+			if f.alive(t) {
+				living++
+			}
+		}
+	}
+	switch {
+	case stalemate:
+		res.winner, res.end = -1, EndTacticalStalemate
+	case victor >= 0 && f.retreats > 0:
+		res.end = EndRetreat
+	case victor >= 0:
+		res.end = EndDestroyed
+	case inList == 0:
+		res.end = EndMutualWithdrawal // the harness's "mutual_destruction"
+	case living == 0:
+		res.end = EndMutualDestruction
+	default:
+		res.end = EndForcedStalemate // the loop ran out; the code sets no flag
+	}
+	return res
+}
+
+// nimRound plays one round with bonus b (§4.4) and reports whether any
+// state changed; then every round damage counter is reset.
+func (f *fighter) nimRound(r, b int) bool {
+	changed := false
+	surprise := 0
+	if r == 1 {
+		surprise = 3 // §4.9 row 7: every roll of every TF in round 1
+	}
+	// Phase A: raider-led squadrons of cloaked TFs (+4 ambush in round 1).
+	f.order = f.order[:0]
+	for t := range f.forces {
+		fo := &f.forces[t]
+		if fo.out || !fo.cloaked {
+			continue
+		}
+		for i := fo.first; i < fo.end; i++ {
+			if u := &f.units[i]; u.bucket == BucketRaider && u.state != stateD {
+				f.order = append(f.order, i)
+			}
+		}
+	}
+	ambush := 0
+	if r == 1 {
+		ambush = 4
+	}
+	f.atk = f.atk[:0]
+	for _, i := range f.order {
+		f.nimAttack(i, surprise+ambush+b)
+	}
+	changed = f.nimApply(r, 'A') || changed
+	// Phase I: fighter squadrons, full current AS, no roll.
+	f.order = f.order[:0]
+	for t := range f.forces {
+		if !f.fighters {
+			break
+		}
+		fo := &f.forces[t]
+		if fo.out {
+			continue
+		}
+		for i := fo.first; i < fo.end; i++ {
+			if u := &f.units[i]; u.bucket == BucketFighter && u.state != stateD {
+				f.order = append(f.order, i)
+			}
+		}
+	}
+	f.atk = f.atk[:0]
+	for _, i := range f.order {
+		if tgt := f.nimTarget(i); tgt >= 0 {
+			f.atk = append(f.atk, attack{att: i, tgt: tgt, hits: f.curAS(&f.units[i])})
+		}
+	}
+	changed = f.nimApply(r, 'I') || changed
+	// Phase M: every other squadron, by CR tiers; an entry destroyed by a
+	// higher tier still picks and rolls (§4.9 row 13).
+	f.order = f.order[:0]
+	for _, i := range f.byCR {
+		if u := &f.units[i]; u.bucket != BucketFighter && u.state != stateD && !f.forces[u.tf].out {
+			f.order = append(f.order, i)
+		}
+	}
+	for lo := 0; lo < len(f.order); {
+		hi := lo + 1
+		for hi < len(f.order) && f.units[f.order[hi]].cr == f.units[f.order[lo]].cr {
+			hi++
+		}
+		f.atk = f.atk[:0]
+		for _, i := range f.order[lo:hi] {
+			f.nimAttack(i, surprise+b)
+		}
+		changed = f.nimApply(r, 'M') || changed
+		lo = hi
+	}
+	for i := range f.units {
+		f.units[i].dmg = 0
+	}
+	return changed
+}
+
+// nimAttack picks attacker i's target and rolls (§4.4): modifiers = scouts
+// + morale + extra; hits = CER × current AS rounded half up (§4.9 row 1).
+func (f *fighter) nimAttack(i, extra int) {
+	tgt := f.nimTarget(i)
+	if tgt < 0 {
+		return
+	}
+	u := &f.units[i]
+	fo := &f.forces[u.tf]
+	mods := fo.morale + extra
+	if fo.scouts {
+		mods++
+	}
+	natural := int(f.next() % 10)
+	k := cerK(natural + mods)
+	crit := natural == 9
+	if crit {
+		f.crits++
+	}
+	f.atk = append(f.atk, attack{att: i, tgt: tgt, natural: natural, mods: mods, hits: (f.curAS(u)*k + 2) / 4, crit: crit})
+}
+
+// nimApply applies the group's attacks one after another (§4.6) and
+// reports whether a state changed.
+func (f *fighter) nimApply(r int, phase byte) bool {
+	changed := false
+	for k := range f.atk {
+		a := &f.atk[k]
+		t := &f.units[a.tgt]
+		a.before = t.state
+		if t.state != stateD {
+			t.dmg += int32(a.hits)
+			switch {
+			case t.state == stateU && t.dmg >= t.ds:
+				t.state = stateC
+				if t.dmg-t.ds >= t.ds && a.crit {
+					t.state = stateD
+				}
+			case t.state == stateC && t.dmg >= t.ds:
+				t.state = stateD
+			}
+		}
+		if t.state != a.before {
+			f.transition(t, a.before)
+			changed = true
+		}
+		if f.rec != nil {
+			f.rec.attack(f, r, phase, *a, t.state)
+		}
+	}
+	return changed
+}
+
+// nimRetreat plays §4.7: every TF in the list decides on the list as it
+// stands; then, in order of own AS and house id, those that want to leave.
+func (f *fighter) nimRetreat() {
+	var wants [MaxTaskForces]bool
+	var own [MaxTaskForces]int
+	var order [MaxTaskForces]int
+	n := 0
+	for t := range f.forces {
+		if !f.forces[t].out {
+			own[t] = f.ownAS(t)
+		}
+	}
+	for t := range f.forces {
+		fo := &f.forces[t]
+		if fo.out {
+			continue
+		}
+		enemy := 0
+		for h := range f.forces {
+			if h != t && !f.forces[h].out {
+				enemy += own[h]
+			}
+		}
+		roe := clampROE(fo.tf.ROE + moraleROE(fo.tf.ROE*10)) // prestige read as ROE × 10 (§4.9 row 11)
+		wants[t] = !fo.tf.Homeworld && (own[t] == 0 || enemy > 0 && float64(own[t])/float64(enemy) < nimThreshold[roe])
+		order[n] = t
+		n++
+	}
+	// Stable insertion sort by (own AS, house id).
+	for i := 1; i < n; i++ {
+		x := order[i]
+		j := i
+		for j > 0 && (own[order[j-1]] > own[x] || own[order[j-1]] == own[x] && f.forces[order[j-1]].tf.House > f.forces[x].tf.House) {
+			order[j] = order[j-1]
+			j--
+		}
+		order[j] = x
+	}
+	for _, t := range order[:n] {
+		if wants[t] {
+			f.leave(t)
+		}
+	}
+}

@@ -1,0 +1,513 @@
+package ec4x
+
+// This file is profile spec (§3): operations.md §7 as written, with the
+// desperation round of seed 000. Every random number comes from the trial's
+// stream f.r: d10 = IntN(10) read 0-9, d20 and d3 = Die, target draws =
+// IntN(Σ weights).
+
+// detectLo and detectHi are the detection table of §3.1 step 5, indexed
+// [ELI−1][CLK−1]; 0 is "NA" (cannot detect).
+var detectLo = [5][5]int{
+	{14, 17, 0, 0, 0},
+	{10, 14, 17, 0, 0},
+	{6, 10, 14, 17, 0},
+	{3, 6, 10, 14, 17},
+	{1, 3, 6, 10, 14},
+}
+var detectHi = [5][5]int{
+	{16, 19, 0, 0, 0},
+	{12, 16, 19, 0, 0},
+	{8, 12, 16, 19, 0},
+	{5, 8, 12, 16, 19},
+	{3, 5, 8, 12, 16},
+}
+
+// scoutMesh is the ELI mesh bonus of n scouts (§3.1 step 5).
+func scoutMesh(n int) int {
+	switch {
+	case n >= 6:
+		return 3
+	case n >= 4:
+		return 2
+	case n >= 2:
+		return 1
+	}
+	return 0
+}
+
+// specSetup plays §3.1 steps 2-6 and reports false when the combat is
+// cancelled.
+func (f *fighter) specSetup() bool {
+	r := f.r
+	for t := range f.forces {
+		fo := &f.forces[t]
+		fo.morale, fo.autoCrit, fo.detected = 0, false, false
+		if fo.starbase { // §3.1 step 2
+			fo.roe, fo.noRetreat = 10, true
+		}
+		// §3.1 step 3: the morale check, once per TF.
+		p := fo.tf.Prestige
+		roll, need := 0, 0
+		switch {
+		case p <= 0:
+			fo.morale = -1
+		case p <= 20:
+			roll, need = r.Die(20), 18
+		case p <= 40:
+			roll, need = r.Die(20), 15
+			if roll > need {
+				n := 0
+				for i := fo.first; i < fo.end; i++ {
+					if !f.units[i].fighter {
+						n++
+					}
+				}
+				if n > 0 {
+					k := r.IntN(n)
+					for i := fo.first; i < fo.end; i++ {
+						if !f.units[i].fighter {
+							if k == 0 {
+								f.units[i].bonus = 1
+								break
+							}
+							k--
+						}
+					}
+				}
+			}
+		case p <= 60:
+			roll, need = r.Die(20), 12
+			if roll > need {
+				fo.morale = 1
+			}
+		case p <= 80:
+			roll, need = r.Die(20), 9
+			if roll > need {
+				fo.morale, fo.autoCrit = 1, true
+			}
+		default:
+			roll, need = r.Die(20), 6
+			if roll > need {
+				fo.morale = 2
+			}
+		}
+		if f.rec != nil {
+			f.rec.morale(f, t, roll, need)
+		}
+		fo.cloaked = f.hasRaiderShip(t) && !fo.starbase // §3.1 step 4
+	}
+	// §3.1 step 5: detection of each cloaked TF by each other TF's ELI
+	// units, in TF order; the first unit that detects it ends the rolls.
+	for c := range f.forces {
+		fc := &f.forces[c]
+		if !fc.cloaked {
+			continue
+		}
+		clk := fc.tf.CLK
+		for h := range f.forces {
+			if h == c || fc.detected {
+				continue
+			}
+			fh := &f.forces[h]
+			if fh.scoutShips > 0 && f.detects(min(5, fh.tf.ELI+scoutMesh(fh.scoutShips)), clk) {
+				fc.detected = true
+			}
+			for range fh.starbaseNum {
+				if !fc.detected && f.detects(min(5, fh.tf.ELI+2), clk) {
+					fc.detected = true
+				}
+			}
+		}
+		if f.rec != nil {
+			f.rec.detection(f, c)
+		}
+	}
+	// §3.1 step 6.
+	hidden, homeworld := 0, false
+	for t := range f.forces {
+		fo := &f.forces[t]
+		if fo.cloaked && !fo.detected {
+			hidden++
+		}
+		homeworld = homeworld || fo.tf.Homeworld
+	}
+	if hidden == len(f.forces) {
+		if !homeworld {
+			return false
+		}
+		for t := range f.forces {
+			if !f.forces[t].tf.Homeworld {
+				f.forces[t].detected = true
+			}
+		}
+	}
+	return true
+}
+
+func (f *fighter) hasRaiderShip(t int) bool {
+	fo := &f.forces[t]
+	for i := fo.first; i < fo.end; i++ {
+		if f.units[i].raiders > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// detects rolls one ELI unit against a cloak (§3.1 step 5).
+func (f *fighter) detects(eli, clk int) bool {
+	lo, hi := detectLo[eli-1][clk-1], detectHi[eli-1][clk-1]
+	var threshold int
+	switch {
+	case lo == 0:
+		return false // NA
+	case eli >= clk+2:
+		threshold = lo
+	case eli >= clk:
+		threshold = lo + f.r.Die(3) - 1
+	default:
+		threshold = hi
+	}
+	return f.r.Die(20) >= threshold
+}
+
+// playSpec plays a battle under profile spec (§3.2).
+func (f *fighter) playSpec() result {
+	if !f.specSetup() {
+		return result{winner: -1, end: EndCancelled} // §3.1 step 6
+	}
+	opt := f.b.Opt
+	noChange, quiet := 0, 0
+	desperate := false
+	for r := 1; ; r++ {
+		b := 0
+		if desperate {
+			b = 2 // §3.2 step 1, §3.5: +2 on Phase 1 and 3 rolls
+		}
+		if f.rec != nil {
+			f.rec.round(r, b)
+		}
+		changed := f.specRound(r, b)
+		for i := range f.units { // §3.2 step 2
+			f.units[i].dmg, f.units[i].crit = 0, false
+		}
+		if changed {
+			quiet = 0
+		} else {
+			quiet++
+		}
+		// §3.2 step 3.
+		if desperate {
+			f.desperation++
+			if !changed {
+				f.failed++
+				if f.structuralNow() {
+					f.structural++
+				}
+				return result{winner: -1, end: EndTacticalStalemate, rounds: r, quiet: quiet}
+			}
+			f.success++
+			noChange = 0
+		} else if changed {
+			noChange = 0
+		} else {
+			noChange++
+		}
+		desperate = false
+		if f.fighting() <= 1 { // §3.2 step 4
+			return f.ending(r, quiet)
+		}
+		if f.specRetreat() { // §3.2 step 5, §3.7 step 4
+			return result{winner: -1, end: EndMutualWithdrawal, rounds: r, quiet: quiet}
+		}
+		if f.fighting() <= 1 {
+			return f.ending(r, quiet)
+		}
+		if r >= opt.MaxRounds { // §3.2 step 6
+			return result{winner: -1, end: EndForcedStalemate, rounds: r, quiet: quiet}
+		}
+		if noChange == 5 {
+			f.stalls++
+			if f.structuralNow() {
+				f.stallsStr++
+			}
+			desperate = opt.Desperation
+		}
+	}
+}
+
+// specRound plays round r with desperation bonus b (§3.3) and reports
+// whether any squadron's state changed.
+func (f *fighter) specRound(r, b int) bool {
+	for i := range f.units {
+		u := &f.units[i]
+		u.s0, u.fired = u.state, false
+	}
+	changed := false
+	// Phase 1, Ambush: uncrippled raider-led squadrons of cloaked,
+	// undetected TFs; surprise +3 and ambush +4 in round 1.
+	f.atk = f.atk[:0]
+	ambush := 0
+	if r == 1 {
+		ambush = 7
+	}
+	for t := range f.forces {
+		fo := &f.forces[t]
+		if fo.out || !fo.cloaked || fo.detected {
+			continue
+		}
+		for i := fo.first; i < fo.end; i++ {
+			if u := &f.units[i]; u.raider && u.state == stateU {
+				if f.specAttack(i, ambush+b) {
+					u.fired = true
+				}
+			}
+		}
+	}
+	changed = f.specApply('A', r) || changed
+	// Phase 2, Intercept: fighter squadrons deal their full AS.
+	f.atk = f.atk[:0]
+	for t := range f.forces {
+		fo := &f.forces[t]
+		if fo.out || !f.fighters {
+			continue
+		}
+		for i := fo.first; i < fo.end; i++ {
+			if u := &f.units[i]; u.fighter && u.state != stateD {
+				if tgt := f.specTarget(i); tgt >= 0 {
+					f.atk = append(f.atk, attack{att: i, tgt: tgt, hits: f.curAS(u), before: f.units[tgt].state})
+				}
+			}
+		}
+	}
+	changed = f.specApply('I', r) || changed
+	// Phase 3, Main Engagement: by flagship CR tiers, descending.
+	f.order = f.order[:0]
+	for _, i := range f.byCR {
+		if u := &f.units[i]; !u.fighter && !u.fired && u.state != stateD && !f.forces[u.tf].out {
+			f.order = append(f.order, i)
+		}
+	}
+	for lo := 0; lo < len(f.order); {
+		hi := lo + 1
+		for hi < len(f.order) && f.units[f.order[hi]].cr == f.units[f.order[lo]].cr {
+			hi++
+		}
+		f.atk = f.atk[:0]
+		for _, i := range f.order[lo:hi] {
+			if f.units[i].state != stateD && !f.forces[f.units[i].tf].out {
+				f.specAttack(i, b)
+			}
+		}
+		changed = f.specApply('M', r) || changed
+		lo = hi
+	}
+	return changed
+}
+
+// sortByCR sorts unit indices by descending CR, stably (insertion sort:
+// a few dozen squadrons, no allocation).
+func sortByCR(order []int, units []unit) {
+	for i := 1; i < len(order); i++ {
+		x := order[i]
+		j := i
+		for j > 0 && units[order[j-1]].cr < units[x].cr {
+			order[j] = order[j-1]
+			j--
+		}
+		order[j] = x
+	}
+}
+
+// specAttack picks attacker i's target and rolls its CER with the extra
+// modifier bonus (§3.4, §3.5); it reports whether there was a target.
+func (f *fighter) specAttack(i, bonus int) bool {
+	tgt := f.specTarget(i)
+	if tgt < 0 {
+		return false
+	}
+	u := &f.units[i]
+	fo := &f.forces[u.tf]
+	mods := fo.morale + int(u.bonus) + bonus
+	if f.scoutsNow(int(u.tf)) {
+		mods++
+	}
+	if u.starbase {
+		mods += 2
+	}
+	var natural int
+	if fo.autoCrit { // §3.1 step 3, prestige 61-80: no die, no re-roll
+		natural, fo.autoCrit = 9, false
+	} else {
+		natural = f.r.IntN(10)
+		if natural == 9 && f.units[tgt].starbase { // §3.5 starbase crit protection
+			natural = f.r.IntN(10)
+		}
+	}
+	k := cerK(natural + mods)
+	hits := (f.curAS(u)*k + 3) / 4 // ceil(AS × k / 4), §3.5
+	crit := natural == 9
+	if crit {
+		f.crits++
+	}
+	f.atk = append(f.atk, attack{att: i, tgt: tgt, natural: natural, mods: mods, hits: hits, crit: crit,
+		fr: crit && hits < int(f.units[tgt].ds), before: f.units[tgt].state})
+	return true
+}
+
+// scoutsNow reports whether task force t has a squadron not destroyed that
+// contains a Scout (§3.5 Scouts).
+func (f *fighter) scoutsNow(t int) bool {
+	fo := &f.forces[t]
+	for i := fo.first; i < fo.end; i++ {
+		if u := &f.units[i]; u.scouts > 0 && u.state != stateD {
+			return true
+		}
+	}
+	return false
+}
+
+// specApply applies the current group's attacks at once (§3.6) and reports
+// whether a state changed.
+func (f *fighter) specApply(phase byte, r int) bool {
+	if len(f.atk) == 0 {
+		return false
+	}
+	// Step 1: hits and crit flags.
+	for _, a := range f.atk {
+		t := &f.units[a.tgt]
+		if t.state == stateD {
+			continue // hits on a squadron already destroyed are lost
+		}
+		if !a.fr {
+			t.dmg += int32(a.hits)
+		}
+		if a.crit {
+			t.crit = true
+		}
+	}
+	changed := false
+	// Step 2: states, with destruction protection across the round.
+	for _, a := range f.atk {
+		t := &f.units[a.tgt]
+		before := t.state
+		next := before
+		switch {
+		case t.fighter:
+			if t.dmg >= t.ds {
+				next = stateD
+			}
+		case t.s0 == stateU:
+			if t.dmg >= t.ds {
+				next = max(next, stateC)
+				if t.dmg >= 2*t.ds && t.crit {
+					next = stateD
+				}
+			}
+		case t.s0 == stateC:
+			if t.dmg >= t.ds {
+				next = stateD
+			}
+		}
+		if next != before {
+			t.state = next
+			f.transition(t, before)
+			changed = true
+		}
+	}
+	// Step 3: force reduction, in attack order, ignoring protection.
+	for _, a := range f.atk {
+		if !a.fr {
+			continue
+		}
+		fo := &f.forces[f.units[a.tgt].tf]
+		low := -1
+		for i := fo.first; i < fo.end; i++ {
+			if v := &f.units[i]; v.state != stateD && (low < 0 || v.ds < f.units[low].ds) {
+				low = i
+			}
+		}
+		if low < 0 {
+			continue
+		}
+		v := &f.units[low]
+		before := v.state
+		if v.fighter || before == stateC {
+			v.state = stateD
+		} else {
+			v.state = stateC
+		}
+		f.transition(v, before)
+		changed = true
+		if f.rec != nil {
+			f.rec.pending = append(f.rec.pending, reduction{r, a.att, low, before, v.state})
+		}
+	}
+	if f.rec != nil {
+		for _, a := range f.atk {
+			f.rec.attack(f, r, phase, a, f.units[a.tgt].state)
+		}
+		for _, x := range f.rec.pending {
+			f.rec.reduction(f, x)
+		}
+		f.rec.pending = f.rec.pending[:0]
+	}
+	return changed
+}
+
+// specRetreat plays §3.7 and reports a mutual withdrawal.
+func (f *fighter) specRetreat() bool {
+	var own [MaxTaskForces]int
+	for {
+		total := 0
+		for t := range f.forces {
+			own[t] = 0
+			if !f.forces[t].out {
+				own[t] = f.ownAS(t)
+				total += own[t]
+			}
+		}
+		wanting, fighting, pick := 0, 0, -1
+		for t := range f.forces {
+			fo := &f.forces[t]
+			if fo.out || !f.alive(t) {
+				continue
+			}
+			fighting++
+			if !f.specWants(t, own[t], total-own[t]) {
+				continue
+			}
+			wanting++
+			if pick < 0 || own[t] < own[pick] || own[t] == own[pick] && fo.tf.House < f.forces[pick].tf.House {
+				pick = t
+			}
+		}
+		switch {
+		case wanting == 0:
+			return false
+		case wanting == fighting: // §3.7 step 4: all leave
+			for t := range f.forces {
+				if !f.forces[t].out && f.alive(t) {
+					f.leave(t)
+				}
+			}
+			return true
+		}
+		// §3.7 step 5: the weakest leaves; the rest re-evaluate.
+		f.leave(pick)
+	}
+}
+
+// specWants reports whether task force t, with own and hostile current AS,
+// wants to retreat (§3.7 steps 1-3).
+func (f *fighter) specWants(t, own, hostile int) bool {
+	fo := &f.forces[t]
+	if fo.noRetreat {
+		return false
+	}
+	roe := clampROE(fo.roe + moraleROE(fo.tf.Prestige))
+	if roe == 0 {
+		return true
+	}
+	return hostile > 0 && own*retreatDen[roe] < retreatNum[roe]*hostile
+}

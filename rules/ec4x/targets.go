@@ -1,0 +1,162 @@
+package ec4x
+
+// pools indexes the candidates (§3.4 step 1, §4.5 step 1): every squadron
+// by bucket, in TF order then squadron order, with each TF's count and
+// weight of squadrons still fighting in each bucket and their totals. It is
+// built once per battle and kept up to date as squadrons change state or
+// task forces leave, so that an attacker's pool costs a few operations and
+// its draw walks one bucket. States change only when a group's damage is
+// applied, after all its attackers have picked, so the index always shows
+// the state at the start of the group.
+type pools struct {
+	list   [numBuckets][]int16
+	count  [MaxTaskForces][numBuckets]int32
+	weight [MaxTaskForces][numBuckets]int32
+	total  [numBuckets]int
+	totalW [numBuckets]int
+}
+
+// weightOf is a candidate's targeting weight: its bucket's base weight, ×2
+// when crippled under spec (§3.4 step 3); frozen under nim-2025-11 (§4.9
+// row 5).
+func (f *fighter) weightOf(v *unit) int {
+	w := int(v.weight)
+	if !f.nim && v.state == stateC {
+		w *= 2
+	}
+	return w
+}
+
+// initPools indexes the candidates at the start of a battle.
+func (f *fighter) initPools() {
+	p := &f.pools
+	for b := range numBuckets {
+		p.list[b] = p.list[b][:0]
+		p.total[b], p.totalW[b] = 0, 0
+	}
+	clear(p.count[:len(f.forces)])
+	clear(p.weight[:len(f.forces)])
+	for i := range f.units {
+		v := &f.units[i]
+		p.list[v.bucket] = append(p.list[v.bucket], int16(i))
+		if v.state == stateD || f.forces[v.tf].out {
+			continue
+		}
+		w := f.weightOf(v)
+		p.count[v.tf][v.bucket]++
+		p.weight[v.tf][v.bucket] += int32(w)
+		p.total[v.bucket]++
+		p.totalW[v.bucket] += w
+	}
+}
+
+// poolsChanged updates the index for a squadron whose state went from
+// before to its state now (its weight from wBefore to its weight now).
+func (f *fighter) poolsChanged(v *unit, wBefore int) {
+	p := &f.pools
+	if f.forces[v.tf].out {
+		return
+	}
+	dw := -wBefore
+	if v.state == stateD {
+		p.count[v.tf][v.bucket]--
+		p.total[v.bucket]--
+	} else {
+		dw += f.weightOf(v)
+	}
+	p.weight[v.tf][v.bucket] += int32(dw)
+	p.totalW[v.bucket] += dw
+}
+
+// poolsLeft removes task force t's squadrons from the index when it leaves
+// the battle.
+func (f *fighter) poolsLeft(t int) {
+	p := &f.pools
+	for b := range numBuckets {
+		p.total[b] -= int(p.count[t][b])
+		p.totalW[b] -= int(p.weight[t][b])
+	}
+	p.count[t], p.weight[t] = [numBuckets]int32{}, [numBuckets]int32{}
+}
+
+// pool returns attacker i's pool (§3.4 step 2): all enemy fighter
+// squadrons for a fighter squadron if there are any, else the first
+// non-empty bucket in priority order; numBuckets when there is no enemy.
+func (f *fighter) pool(att *unit) (Bucket, int) {
+	p := &f.pools
+	if att.bucket == BucketFighter {
+		if n := p.total[BucketFighter] - int(p.count[att.tf][BucketFighter]); n > 0 {
+			return BucketFighter, n
+		}
+	}
+	for b := range numBuckets {
+		if n := p.total[b] - int(p.count[att.tf][b]); n > 0 {
+			return b, n
+		}
+	}
+	return numBuckets, 0
+}
+
+// specTarget picks attacker i's target under spec (§3.4): a pool of one
+// takes no draw; otherwise a uniform integer in [0, Σ weights) picks the
+// candidate whose cumulative range holds it. -1: no candidate.
+func (f *fighter) specTarget(i int) int {
+	att := &f.units[i]
+	b, n := f.pool(att)
+	if n == 0 {
+		return -1
+	}
+	p := &f.pools
+	x := -1
+	if n > 1 {
+		x = f.r.IntN(p.totalW[b] - int(p.weight[att.tf][b]))
+	}
+	for _, j := range p.list[b] {
+		v := &f.units[j]
+		if v.tf == att.tf || v.state == stateD || f.forces[v.tf].out {
+			continue
+		}
+		if x < 0 {
+			return int(j)
+		}
+		if w := f.weightOf(v); x < w {
+			return int(j)
+		} else {
+			x -= w
+		}
+	}
+	panic("ec4x: target draw beyond the pool's weight")
+}
+
+// nimTarget picks attacker i's target under nim-2025-11 (§4.5) and returns
+// the unit the damage lands on: the first with the picked id (§4.6). One
+// candidate takes no draw; otherwise u = (next() mod 10⁶) / 10⁶ × W in
+// float64, W the weights summed in pool order (integers, so exact), and
+// the first candidate whose cumulative weight reaches u (fallback: the
+// last). -1: no candidate.
+func (f *fighter) nimTarget(i int) int {
+	att := &f.units[i]
+	b, n := f.pool(att)
+	if n == 0 {
+		return -1
+	}
+	p := &f.pools
+	u := -1.0
+	if n > 1 {
+		x := f.next()
+		u = float64(x%1000000) / 1000000.0 * float64(p.totalW[b]-int(p.weight[att.tf][b]))
+	}
+	last, cum := int16(-1), 0.0
+	for _, j := range p.list[b] {
+		v := &f.units[j]
+		if v.tf == att.tf || v.state == stateD || f.forces[v.tf].out {
+			continue
+		}
+		last = j
+		cum += float64(v.weight)
+		if cum >= u {
+			break
+		}
+	}
+	return int(f.units[last].alias)
+}
