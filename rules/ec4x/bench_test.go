@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"slices"
 	"testing"
-	"time"
 
 	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/rules/rulestest"
 	"github.com/crucible-sim/crucible/sim"
 )
 
@@ -38,29 +38,10 @@ func BenchmarkPCGDraw(b *testing.B) {
 	sinkU64 = x
 }
 
-// pcgDraw measures the ns of one PCG draw now: the median of 5 runs of 2²⁰
-// draws.
-func pcgDraw() float64 {
-	r := rules.NewRand(1, 2)
-	const calib = 1 << 20
-	var runs [5]float64
-	var x uint64
-	for i := range runs {
-		t0 := time.Now()
-		for range calib {
-			x += r.Uint64()
-		}
-		runs[i] = float64(time.Since(t0).Nanoseconds()) / calib
-	}
-	sinkU64 = x
-	slices.Sort(runs[:])
-	return runs[len(runs)/2]
-}
-
 // reportPer reports ns per item and its ratio to a PCG draw (the mean of
 // one measured before the benchmark and one measured now).
 func reportPer(b *testing.B, items float64, unit string, pcg float64) {
-	pcg = (pcg + pcgDraw()) / 2
+	pcg = (pcg + rulestest.PCGDraw()) / 2
 	per := float64(b.Elapsed().Nanoseconds()) / float64(b.N) / items
 	b.ReportMetric(per, "ns/"+unit)
 	b.ReportMetric(per/pcg, unit+"/pcg")
@@ -96,7 +77,7 @@ func BenchmarkBattle(b *testing.B) {
 			f := bt.NewFighter().(*fighter)
 			o := sim.NewOutcome(bt.Spec())
 			r := rules.NewRand(1, 1)
-			pcg := pcgDraw()
+			pcg := rulestest.PCGDraw()
 			i := 0
 			b.ReportAllocs()
 			b.ResetTimer()
@@ -122,7 +103,7 @@ func BenchmarkGenerate(b *testing.B) {
 		b.Run(profile, func(b *testing.B) {
 			bt := mixBattle(b, profile)
 			f := bt.NewFighter().(*fighter)
-			pcg := pcgDraw()
+			pcg := rulestest.PCGDraw()
 			i := int64(0)
 			b.ReportAllocs()
 			for b.Loop() {
@@ -145,7 +126,7 @@ func BenchmarkSuiteTrial(b *testing.B) {
 			f := bt.NewFighter()
 			o := sim.NewOutcome(bt.Spec())
 			r := rules.NewRand(1, 1)
-			pcg := pcgDraw()
+			pcg := rulestest.PCGDraw()
 			i := int64(0)
 			b.ReportAllocs()
 			for b.Loop() {
@@ -169,7 +150,7 @@ func BenchmarkRun(b *testing.B) {
 		for _, workers := range []int{1, 2} {
 			b.Run(fmt.Sprintf("%s/workers-%d", profile, workers), func(b *testing.B) {
 				bt := SuiteBattle{mixBattle(b, profile)}
-				pcg := pcgDraw()
+				pcg := rulestest.PCGDraw()
 				for b.Loop() {
 					if _, err := sim.Run(context.Background(), sim.Job{Battle: bt, Key: 1, Seed: 1, Trials: mixSize, Workers: workers}); err != nil {
 						b.Fatal(err)
