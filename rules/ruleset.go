@@ -73,6 +73,9 @@ type Spec struct {
 	Sides [2]string
 	// Notes are warnings every output repeats (e.g. unverified data in use).
 	Notes []string
+	// Board, for a battle fought on a board of cells, is its geometry and
+	// heat maps, which reports draw; nil otherwise.
+	Board *Board
 }
 
 // Setting is one rule option and the value in force.
