@@ -1,0 +1,46 @@
+// Package dbd is the Death Before Dishonor ruleset (`dbd`, rules v0.1):
+// a full game on the 157-hex board DBD-157-v1, BLUE (outcome side a)
+// against RED (side b), both played by action policies. The rules are
+// /work/shared/rules/dbd.md, cited as §N in comments (the user's rules are
+// seed 002); its gap decisions G1–G19 are named options (options.go).
+//
+// A scenario is a dbd-scn-0.1 JSON blob (§12) accepted as it is: by itself
+// (a plain .json file, recognised by its `schema` field; default options
+// and policies), or wrapped in a crucible scenario:
+//
+//	ruleset: dbd
+//	description: "the symmetric line, greedy against random"
+//	scenario: {schema: dbd-scn-0.1, board: DBD-157-v1, standardsToWin: 5, terrain: {}, units: [...], turn: {...}}
+//	policies: {blue: greedy, red: random}   # greedy (default), random, rollout
+//	options: {first-side: alternate, greedy-profile: legion}
+//
+// One battle is one game (§5): turns of 3 activations (§6), movement (§7),
+// dice (§8), combat resolution (§9), retreats (§10), standards and the
+// end (§11), from a dice stream and a policy stream seeded from the trial
+// stream (§15).
+package dbd
+
+import (
+	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/rules/doc"
+)
+
+type ruleset struct{}
+
+func init() { rules.Register(ruleset{}) }
+
+// ID implements rules.Ruleset.
+func (ruleset) ID() string { return "dbd" }
+
+// Schemas implements rules.SchemaReader: a document whose `schema` is
+// dbd-scn-0.1 is a dbd scenario by itself (§12).
+func (ruleset) Schemas() []string { return []string{Schema} }
+
+// Compile implements rules.Ruleset.
+func (ruleset) Compile(n *doc.Node) (rules.Battle, error) {
+	b, err := Compile(n)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
