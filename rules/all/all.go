@@ -3,6 +3,7 @@
 package all
 
 import (
+	_ "github.com/crucible-sim/crucible/rules/dbd"              // Death Before Dishonor
 	_ "github.com/crucible-sim/crucible/rules/eclipse"          // Eclipse: Second Dawn
 	_ "github.com/crucible-sim/crucible/rules/eclipse/exact"    // its exact solver
 	_ "github.com/crucible-sim/crucible/rules/emojispace"       // EmojiSpace ship duels
