@@ -124,3 +124,23 @@ func Lookup(id string) (Ruleset, error) {
 	}
 	return r, nil
 }
+
+// SchemaReader is implemented by a ruleset that reads, by itself, the
+// documents of a schema of its own: a scenario file with no `ruleset` field
+// whose top-level `schema` names one of Schemas() belongs to that ruleset,
+// and is compiled whole (a foreign document has no common fields).
+type SchemaReader interface {
+	Schemas() []string
+}
+
+// RulesetForSchema returns the ID of the registered ruleset that reads
+// documents of the schema (SchemaReader).
+func RulesetForSchema(schema string) (string, bool) {
+	for _, id := range IDs() {
+		r, _ := Lookup(id)
+		if sr, ok := r.(SchemaReader); ok && slices.Contains(sr.Schemas(), schema) {
+			return id, true
+		}
+	}
+	return "", false
+}
