@@ -33,6 +33,7 @@ th{background:#f3f3f3}td:first-child,th:first-child{text-align:left}
 {{if .Uncontested}}<p>Not drawn (no trial had a winner): {{range $i, $n := .Uncontested}}{{if $i}}, {{end}}{{$n}}{{end}}.</p>{{end}}{{end}}
 {{range .Plots}}<h2>Distribution of {{.Unit}}</h2><img src="{{.File}}" alt="distribution of {{.Unit}}">
 {{end}}{{if .Dists}}<h2>Distributions of counters</h2><img src="counters.png" alt="distributions of counters">{{end}}
+{{if .Boards}}<h2>Boards</h2><img src="board.png" alt="the board: ground, start position and heat maps">{{end}}
 {{range .Results}}
 <h2 id="{{.R.Scenario}}">{{.R.Scenario}}</h2>
 <p>ruleset <code>{{.R.Ruleset}}</code>, {{.R.Tally.Trials}} trials, seed <code>{{.R.Seed}}</code>,
@@ -47,6 +48,7 @@ scenario hash <code>{{.R.Hash}}</code>{{if .R.Shard}}, shard {{.R.Shard}}{{end}}
 <td>{{.Rounds.Min}}</td><td>{{.Rounds.P50}}</td><td>{{.Rounds.P90}}</td><td>{{.Rounds.P99}}</td><td>{{.Rounds.Max}}</td></tr></table>
 {{if .Counters}}<table><tr><th>counter</th><th>mean per trial</th><th>95 % interval</th><th>what it counts</th></tr>
 {{range .Counters}}<tr><td>{{.Name}}</td><td>{{num .Mean}}</td><td>[{{num .Lo}}, {{num .Hi}}]</td><td>{{.Doc}}</td></tr>{{end}}</table>{{end}}
+{{range .Heat}}<p>heat map: {{.}}</p>{{end}}
 {{if .Dists}}<table><tr><th>distribution</th><th>min</th><th>p50</th><th>p90</th><th>p99</th><th>max</th></tr>
 {{range .Dists}}<tr><td>{{.Name}}</td><td>{{.Min}}</td><td>{{.P50}}</td><td>{{.P90}}</td><td>{{.P99}}</td><td>{{.Max}}</td></tr>{{end}}</table>{{end}}
 {{range .WinsBy}}<table><tr><th>by {{.Name}}</th><th>trials</th><th>share</th><th>wins a</th><th>wins b</th><th>no winner</th></tr>
@@ -70,6 +72,7 @@ type htmlResult struct {
 	Counters []analysis.CounterMean
 	Dists    []analysis.CounterDist
 	WinsBy   []htmlWinsBy
+	Heat     []string
 }
 
 // htmlWinsBy is the win rates by value of one counter, as the page shows
@@ -109,13 +112,18 @@ func checkHTML(results []*analysis.Result, version string, check *analysis.Check
 		Uncontested []string
 		Plots       []RoundPlot
 		Dists       bool
+		Boards      bool
 		Results     []htmlResult
-	}{Check: check, Version: version, WinRates: len(Contested(results)) > 0, Plots: RoundPlots(results), Dists: hasDists(results)}
+	}{Check: check, Version: version, WinRates: len(Contested(results)) > 0, Plots: RoundPlots(results), Dists: hasDists(results),
+		Boards: len(Boards(results)) > 0}
 	for _, r := range results {
 		if r.Tally.Wins[rules.A]+r.Tally.Wins[rules.B] == 0 {
 			data.Uncontested = append(data.Uncontested, r.Scenario)
 		}
-		h := htmlResult{R: r, Rounds: r.Rounds(), Unit: r.Spec.RoundsUnit, Counters: r.Counters(), Dists: r.Dists(), WinsBy: winsByRows(r)}
+		h := htmlResult{R: r, Rounds: r.Rounds(), Unit: r.Spec.RoundsUnit, Counters: listedCounters(r), Dists: r.Dists(), WinsBy: winsByRows(r)}
+		for _, hs := range HeatSummaries(r) {
+			h.Heat = append(h.Heat, hs.text())
+		}
 		if h.Unit == "" {
 			h.Unit = "rounds"
 		}
@@ -145,7 +153,8 @@ func hasDists(results []*analysis.Result) bool {
 // summary.csv, rounds.csv, summary.json, winrates.png (of the results that
 // have winners), rounds.png (plus rounds-<unit>.png for results counting
 // another unit), counters.csv and counters.png (when a result has
-// distribution counters) and index.html, each atomically.
+// distribution counters), board.png (when a result's battle has a board)
+// and index.html, each atomically.
 func WriteDir(dir string, results []*analysis.Result, version string) error {
 	return writeDir(dir, results, version, nil)
 }
@@ -176,6 +185,9 @@ func writeDir(dir string, results []*analysis.Result, version string, check *ana
 		files = append(files,
 			file{"counters.csv", func() ([]byte, error) { return csvBytes(CounterRows(results)) }},
 			file{"counters.png", func() ([]byte, error) { return CountersPNG(results) }})
+	}
+	if boards := Boards(results); len(boards) > 0 {
+		files = append(files, file{"board.png", func() ([]byte, error) { return BoardPNG(boards) }})
 	}
 	if check != nil {
 		files = append(files,

@@ -27,8 +27,8 @@ var moveCost = [...]uint8{Clear: 1, Woods: 2, Rough: 2, Hill: 1, Water: impassab
 // defender on the terrain (§3, §8 step 2): WOODS and ROUGH cover against
 // both, HILL against ranged attacks only.
 var (
-	meleeCover  = [...]int8{Woods: 1, Rough: 1}
-	rangedCover = [...]int8{Woods: 1, Rough: 1, Hill: 1}
+	meleeCover  = [Water + 1]int8{Woods: 1, Rough: 1}
+	rangedCover = [Water + 1]int8{Woods: 1, Rough: 1, Hill: 1}
 )
 
 // dense reports whether a terrain is WOODS or ROUGH: it stops cavalry (§7),
