@@ -252,7 +252,7 @@ func (sc *Scenario) decodeUnits(n *doc.Node) error {
 		}
 		var d unitDoc
 		if err := doc.Decode(it, &d); err != nil {
-			return err
+			return nameUnit(err, it)
 		}
 		id, err := doc.Text(d.ID)
 		if err != nil {
@@ -322,6 +322,19 @@ func (sc *Scenario) decodeUnits(n *doc.Node) error {
 		sc.Units = append(sc.Units, u)
 	}
 	return nil
+}
+
+// nameUnit adds the unit's id, when the item has one, to an error about
+// the item's fields.
+func nameUnit(err error, it *doc.Node) error {
+	de, ok := err.(*doc.Error)
+	id := it.Get("id")
+	if !ok || id == nil || id.Kind != doc.Scalar {
+		return err
+	}
+	c := *de
+	c.Msg = fmt.Sprintf("unit %q: %s", id.Value, de.Msg)
+	return &c
 }
 
 func (sc *Scenario) decodeTurn(n *doc.Node) error {
