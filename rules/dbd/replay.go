@@ -26,18 +26,20 @@ func (g *game) printf(format string, args ...any) { fmt.Fprintf(g.log, format, a
 // asciiMap draws the board, each hex three characters wide in its place:
 // cell(h) gives its text.
 func (g *game) asciiMap(cell func(h Hex) string) string {
-	var sb strings.Builder
+	var sb, line strings.Builder
 	b := g.board
 	for row, n := range b.RowLen {
 		start := b.RowStart[row]
-		sb.WriteString("    ")
-		sb.WriteString(strings.Repeat(" ", 2*int(b.X2[start])))
+		line.Reset()
+		line.WriteString("    ")
+		line.WriteString(strings.Repeat(" ", 2*int(b.X2[start])))
 		for col := range n {
 			if col > 0 {
-				sb.WriteByte(' ')
+				line.WriteByte(' ')
 			}
-			sb.WriteString(cell(Hex(start + col)))
+			line.WriteString(cell(Hex(start + col)))
 		}
+		sb.WriteString(strings.TrimRight(line.String(), " "))
 		sb.WriteByte('\n')
 	}
 	return sb.String()
