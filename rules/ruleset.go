@@ -144,3 +144,14 @@ func RulesetForSchema(schema string) (string, bool) {
 	}
 	return "", false
 }
+
+// Includer is implemented by a ruleset whose scenarios may keep part of
+// themselves in a file of its own (a game's exported scenario, say): each
+// top-level field Includes() names may hold, instead of its value, the
+// name of a .json, .yaml or .yml file, relative to the scenario file. The
+// loader reads that file in its place before the ruleset compiles the
+// document, so that errors point into the file and the scenario's hash
+// covers its content.
+type Includer interface {
+	Includes() []string
+}

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -182,8 +183,14 @@ func (s *Scenario) derive() error {
 	if err != nil {
 		return err
 	}
-	if _, err := rules.Lookup(c.Ruleset); err != nil {
+	rs, err := rules.Lookup(c.Ruleset)
+	if err != nil {
 		return s.root.Get("ruleset").Errorf("%v", err)
+	}
+	if inc, ok := rs.(rules.Includer); ok && !s.whole {
+		if err := s.include(inc.Includes()); err != nil {
+			return err
+		}
 	}
 	s.Trials = 0
 	if doc.Present(c.Trials) {
@@ -199,6 +206,44 @@ func (s *Scenario) derive() error {
 			return err
 		}
 		s.Claims = append(s.Claims, cl)
+	}
+	return nil
+}
+
+// include replaces each named top-level field whose value is the name of a
+// scenario file (.json, .yaml, .yml) with that file's document
+// (rules.Includer). The name is relative to the scenario's file (inside the
+// built-in scenarios for a built-in one), or to the working directory when
+// it came from --set.
+func (s *Scenario) include(fields []string) error {
+	for _, f := range fields {
+		v := s.root.Get(f)
+		if v == nil || v.Kind != doc.Scalar || !slices.ContainsFunc(fileExts, func(ext string) bool { return strings.HasSuffix(v.Value, ext) }) {
+			continue
+		}
+		var src []byte
+		var err error
+		file := v.Value
+		switch {
+		case v.Pos.Origin != "" || path.IsAbs(file):
+		case strings.HasPrefix(s.File, "builtin/"):
+			file = path.Join(path.Dir(s.File), file)
+		default:
+			file = path.Join(path.Dir(strings.ReplaceAll(s.File, `\`, "/")), file)
+		}
+		if strings.HasPrefix(file, "builtin/") && v.Pos.Origin == "" {
+			src, err = builtin.ReadFile(file)
+		} else {
+			src, err = readFile(file)
+		}
+		if err != nil {
+			return v.Errorf("cannot read the %s file: %v", f, err)
+		}
+		n, err := ParseYAML(file, src)
+		if err != nil {
+			return err
+		}
+		s.root.Put(f, n)
 	}
 	return nil
 }

@@ -78,3 +78,55 @@ func TestPlainSchemaErrors(t *testing.T) {
 		t.Errorf("a common field in a plain dbd-scn-0.1 file: %v", err)
 	}
 }
+
+// A ruleset's included field (rules.Includer) may name a file beside the
+// scenario: the loader reads it in place, its errors point into it, and
+// the hash follows its content. --set may name another, relative to the
+// working directory.
+func TestIncludedFile(t *testing.T) {
+	dir := t.TempDir()
+	src, err := os.ReadFile("../rules/dbd/testdata/d6/symmetric_line.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	write("line.json", string(src))
+	wrapper := write("w.yaml", "ruleset: dbd\nscenario: line.json\npolicies: {red: random}\n")
+	sc, err := scenarios.Load(wrapper)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := sc.Compile()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(b.Spec().Sides[1], "RED: 5 INF") {
+		t.Errorf("side b is %q", b.Spec().Sides[1])
+	}
+	hash := sc.Hash()
+	write("line.json", strings.Replace(string(src), `"hp": 4, "hex": 109`, `"hp": 3, "hex": 109`, 1))
+	sc2, err := scenarios.Load(wrapper)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sc2.Hash() == hash {
+		t.Error("the hash does not follow the included file")
+	}
+	write("bad.json", strings.Replace(string(src), `"hp": 4, "hex": 109`, `"hp": 9, "hex": 109`, 1))
+	if err := sc2.Set("scenario=" + filepath.Join(dir, "bad.json")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sc2.Compile(); err == nil || !strings.Contains(err.Error(), "bad.json:7:80: scenario.units[0].hp:") || !strings.Contains(err.Error(), `unit "B_INF_1": hp 9 exceeds max 4`) {
+		t.Errorf("error in the included file: %v", err)
+	}
+	missing := write("m.yaml", "ruleset: dbd\nscenario: nowhere.json\n")
+	if _, err := scenarios.Load(missing); err == nil || !strings.Contains(err.Error(), "m.yaml:2:11: scenario: cannot read the scenario file") {
+		t.Errorf("a missing included file: %v", err)
+	}
+}
