@@ -95,7 +95,7 @@ func Compile(n *doc.Node) (*Battle, error) {
 			return nil, err
 		}
 		if w.Scenario.Kind != doc.Map {
-			return nil, w.Scenario.Errorf("expected the %s scenario as a mapping (schema, board, standardsToWin, terrain, units, turn), got %s", Schema, describe(w.Scenario))
+			return nil, w.Scenario.Errorf("expected the %s scenario as a mapping (schema, board, standardsToWin, terrain, units, turn) or the name of a .json file holding it, got %s", Schema, describe(w.Scenario))
 		}
 		blob, optNode, polNode = w.Scenario, w.Options, w.Policies
 	}

@@ -14,6 +14,8 @@
 //	policies: {blue: greedy, red: random}   # greedy (default), random, rollout
 //	options: {first-side: alternate, greedy-profile: legion}
 //
+// or `scenario: my-battle.json`, a dbd-scn-0.1 file beside the wrapper.
+//
 // One battle is one game (§5): turns of 3 activations (§6), movement (§7),
 // dice (§8), combat resolution (§9), retreats (§10), standards and the
 // end (§11), from a dice stream and a policy stream seeded from the trial
@@ -44,3 +46,7 @@ func (ruleset) Compile(n *doc.Node) (rules.Battle, error) {
 	}
 	return b, nil
 }
+
+// Includes implements rules.Includer: a wrapper's `scenario` may name a
+// dbd-scn-0.1 file instead of holding the blob (§12).
+func (ruleset) Includes() []string { return []string{"scenario"} }
