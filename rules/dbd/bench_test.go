@@ -2,6 +2,7 @@ package dbd
 
 import (
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -53,17 +54,14 @@ func pcgDraw() float64 {
 
 func BenchmarkFight(b *testing.B) {
 	for _, c := range []struct{ name, extra string }{
-		{"symmetric_line", ""},
-		{"symmetric_line-alternate", "options: {first-side: alternate}\n"},
-		{"cavalry_hammer", ""},
-		{"symmetric_wings", ""},
+		{"symmetric_line", "options: {first-side: alternate}\n"}, // as built in
+		{"symmetric_line-blue-first", ""},
+		{"cavalry_hammer", "options: {first-side: alternate}\n"},
+		{"symmetric_wings", "options: {first-side: alternate}\n"},
 		{"symmetric_line-random", "policies: {blue: random, red: random}\n"},
 	} {
 		b.Run(c.name, func(b *testing.B) {
-			name := c.name
-			if i := len("symmetric_line"); len(name) > i && name[:i] == "symmetric_line" {
-				name = "symmetric_line"
-			}
+			name, _, _ := strings.Cut(c.name, "-")
 			bt := loadBattle(b, name, c.extra)
 			f := newFighter(bt)
 			o := rules.Outcome{Counters: make([]int64, len(bt.Spec().Counters))}

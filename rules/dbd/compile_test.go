@@ -142,3 +142,16 @@ func TestPlainFile(t *testing.T) {
 		t.Error("testdata/d6/symmetric_line.json is not a JSON blob")
 	}
 }
+
+// The mirrored samples are built in with the first move alternating
+// between trials, so that their reports give the first-mover advantage;
+// the others as the files give them, BLUE first.
+func TestBuiltinFirstSide(t *testing.T) {
+	for _, name := range sampleNames {
+		b := compileSource(t, readFile(t, filepath.Join("../../scenarios/builtin/dbd", name+".yaml")))
+		mirrored := strings.HasPrefix(name, "symmetric") || name == "cavalry_hammer"
+		if got := b.Opt.FirstSide == firstAlternate; got != mirrored {
+			t.Errorf("%s: first-side alternate %v, want %v", name, got, mirrored)
+		}
+	}
+}

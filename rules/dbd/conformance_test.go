@@ -43,8 +43,7 @@ func broken(old, new string) string {
 // sample files, and on variants reaching every option, terrain, the
 // templates and the random policy.
 func kit(t testing.TB) rulestest.Kit {
-	line := readFile(t, "../../scenarios/builtin/dbd/symmetric_line.yaml")
-	screen := readFile(t, "../../scenarios/builtin/dbd/symmetric_screen.yaml")
+	line, screen := sample(t, "symmetric_line"), sample(t, "symmetric_screen")
 	return rulestest.Kit{
 		Ruleset: ruleset{},
 		Scenarios: append(rulestest.Files(t, "../../scenarios/builtin/dbd/*.yaml"),
@@ -93,12 +92,13 @@ func kit(t testing.TB) rulestest.Kit {
 		// and the kit fights each scenario about 2,000 times.
 		Trials: 100,
 		// A fuzzed rollout with K·R·H in the thousands on a full board
-		// takes minutes a game.
+		// takes minutes a game, and a turn cap of 10,000 rounds between
+		// sides that never meet a second or more.
 		TooLong: func(b rules.Battle) bool {
 			bt := b.(*Battle)
 			roll := bt.Policies[Blue] == PolicyRollout || bt.Policies[Red] == PolicyRollout
 			p := bt.Opt.Rollout
-			return roll && (p.K*p.R*p.H > 8 || len(bt.units) > 8)
+			return roll && (p.K*p.R*p.H > 8 || len(bt.units) > 8) || bt.Opt.TurnCap > 100
 		},
 	}
 }

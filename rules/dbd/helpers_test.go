@@ -13,16 +13,29 @@ import (
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
-// loadBattle compiles the built-in scenario dbd/<name>, with extra
-// wrapper fields appended (e.g. "options: {hp: max}").
-func loadBattle(tb testing.TB, name, extra string) *Battle {
+// sample returns the built-in scenario dbd/<name> without its options
+// line: the sample file of §13 with default options.
+func sample(tb testing.TB, name string) string {
 	tb.Helper()
 	file := filepath.Join("../../scenarios/builtin/dbd", name+".yaml")
 	src, err := os.ReadFile(file)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return compileSource(tb, string(src)+extra)
+	var out []string
+	for _, line := range strings.SplitAfter(string(src), "\n") {
+		if !strings.HasPrefix(line, "options:") {
+			out = append(out, line)
+		}
+	}
+	return strings.Join(out, "")
+}
+
+// loadBattle compiles the sample scenario name (the built-in without its
+// options) with extra wrapper fields appended (e.g. "options: {hp: max}").
+func loadBattle(tb testing.TB, name, extra string) *Battle {
+	tb.Helper()
+	return compileSource(tb, sample(tb, name)+extra)
 }
 
 func compileSource(tb testing.TB, src string) *Battle {
