@@ -124,9 +124,24 @@ func (g *game) attacksFrom(u int, h, d Hex, startEngaged bool, buf []Activation)
 	if ranged {
 		minR, maxR = stats[t].MinRange, stats[t].MaxRange
 	}
+	if !ranged && !engagedAtD {
+		return buf // no enemy beside d, and no shot from it
+	}
 	charge := false
 	if t == CAV && !startEngaged && d != h {
 		charge = g.chargeable(h, d)
+	}
+	if !ranged {
+		// Melee only: the enemies beside d, in ascending order.
+		if !melee {
+			return buf
+		}
+		for _, e := range g.board.Neighbours(d) {
+			if k := st.occ[e]; k != 0 && g.b.units[k-1].Side != me {
+				buf = append(buf, Activation{Unit: uint8(u), From: h, To: d, Target: e, Attack: meleeAttack, Charge: charge})
+			}
+		}
+		return buf
 	}
 	for _, e := range g.enemies {
 		dist := g.board.Dist[d][e]
