@@ -176,7 +176,7 @@ func (g *game) damage(d, hp int, by Side, h Hex, blocked bool) bool {
 	return true
 }
 
-// retreatOptions is whether hex n is a legal retreat step for a defender
+// retreatOption reports whether hex n is a legal retreat step for a defender
 // on cur away from an attacker on from (§9 step 5): empty, not WATER, and
 // strictly farther from the attacker.
 func (g *game) retreatOption(n, cur, from Hex) bool {

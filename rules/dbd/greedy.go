@@ -54,8 +54,8 @@ type greedyScratch struct {
 	// one engaging: moving it away frees them to shoot.
 	freed []uint8
 	buf   []Activation
-	// best is the best move found so far and moveAtt the attacks open to
-	// it from its destination.
+	// moveAtt holds the attacks open from the destination of the best
+	// move found so far.
 	moveAtt []Activation
 	// cands are the scored activations a rollout ranks (§14 rollout).
 	cands []candidate
