@@ -71,7 +71,7 @@ func newBattle(sc *Scenario, opt Options, policies [2]PolicyKind, settings rules
 	c.secondWon = cs.Add("second-mover-won", "1 if the side that took the second turn won (§16)")
 	c.firstEdge = cs.Add("first-mover-edge", "+1 if the first mover won, −1 if the second did, 0 for a draw: its mean is the first-mover advantage P(first wins) − P(second wins), with its interval")
 	c.cascade = cs.Dist("retreat-cascade", "the longest retreat cascade of the game: a chain of retreat steps, each caused by the one before (it blocked this step's hex, or left this unit flanked without the retreating friend); 0 without retreats")
-	c.cascading = cs.Add("cascading-steps", "retreat steps that blocked a later retreat or left a friend flanked")
+	c.cascading = cs.Dist("cascading-steps", "retreat steps that blocked a later retreat or left a friend flanked (a distribution: the share of games with any)")
 	for h := range NumHexes {
 		c.lostAt[h] = cs.Add("lost.hex."+strconv.Itoa(h), "units destroyed on hex "+strconv.Itoa(h))
 	}
