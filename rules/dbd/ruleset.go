@@ -19,7 +19,27 @@
 // One battle is one game (§5): turns of 3 activations (§6), movement (§7),
 // dice (§8), combat resolution (§9), retreats (§10), standards and the
 // end (§11), from a dice stream and a policy stream seeded from the trial
-// stream (§15).
+// stream (§15). It ends by `standards`, `annihilation` or `turn-cap`;
+// rounds are full rounds (player-turns started, halved, rounded up).
+//
+// The counters (§16, in crucible's naming): each side's standards, units,
+// generals and HP lost; melee and ranged attacks, charges, flank attacks;
+// retreat steps, cancellations, blocked steps and blocked kills; who moved
+// first and whether the first or second mover won (a.moved-first is
+// tallied by winner, and first-mover-edge, +1/−1/0 a game, has the
+// first-mover advantage as its mean); retreat cascades; and one counter
+// per hex for the units lost there (lost.hex.<id>) and the retreat steps
+// blocked there (blocked.hex.<id>), which the report draws as heat maps
+// (Spec.Board).
+//
+// A retreat cascade is a chain of retreat steps each caused by the one
+// before: a step causes a later step of another unit when the later step
+// is blocked and the hex the earlier step moved to would have been one of
+// its options, or when the earlier step moved the unit away from a friend
+// that was flanked and the later step is that friend's next retreat.
+// retreat-cascade is the longest chain of a game (0 without retreats, 1
+// for steps that caused nothing); cascading-steps counts the steps that
+// blocked a later retreat or left a friend flanked.
 package dbd
 
 import (
