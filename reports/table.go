@@ -111,7 +111,7 @@ func writeOne(w io.Writer, r *analysis.Result) error {
 // instead (the CSV and JSON keep every counter).
 func listedCounters(r *analysis.Result) []analysis.CounterMean {
 	cs := r.Counters()
-	onMap := r.Spec.Board.BoardCounters()
+	onMap := r.Spec.Board.MapCounters()
 	if len(onMap) == 0 {
 		return cs
 	}

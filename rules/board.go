@@ -56,9 +56,9 @@ type HeatMap struct {
 	Counters []string
 }
 
-// BoardCounters returns the names of every counter a heat map of b reads:
+// MapCounters returns the names of every counter a heat map of b reads:
 // reports list them on the map rather than one by one.
-func (b *Board) BoardCounters() map[string]bool {
+func (b *Board) MapCounters() map[string]bool {
 	out := map[string]bool{}
 	if b == nil {
 		return out
