@@ -131,3 +131,24 @@ func TestBoardPNG(t *testing.T) {
 		t.Error("a result without a board is drawn")
 	}
 }
+
+// A replay's result lists a board's per-cell counters by heat map, only
+// the cells that are not 0.
+func TestWriteOutcomeOnABoard(t *testing.T) {
+	r := boardSample()
+	o := &rules.Outcome{Winner: rules.A, Rounds: 3, Counters: []int64{2, 0, 1, 2}}
+	var b bytes.Buffer
+	if err := WriteOutcome(&b, r.Spec, o); err != nil {
+		t.Fatal(err)
+	}
+	want := "result: winner a, end standards, 3 rounds\n  melee-attacks = 2\n  units lost per hex: 1: 1, 2: 2\n"
+	if b.String() != want {
+		t.Errorf("got\n%swant\n%s", b.String(), want)
+	}
+	o.Counters = []int64{0, 0, 0, 0}
+	b.Reset()
+	WriteOutcome(&b, r.Spec, o)
+	if !strings.HasSuffix(b.String(), "units lost per hex: none\n") {
+		t.Errorf("got\n%s", b.String())
+	}
+}
