@@ -13,10 +13,16 @@ FUZZTIME ?= 60s
 build:
 	$(GO) build -o $(BIN) ./cmd/crucible
 
-# The main job: every built-in scenario, a fixed seed, a report in out/.
+# The main job: every built-in scenario, a fixed seed, a report in out/;
+# then every built-in sweep (at its own trials per point) into
+# out/sweeps/<ruleset>/<name>/.
 demo: build
 	$(BIN) run --all --trials $(TRIALS) --seed $(SEED) --out $(OUT) > $(OUT).txt
-	@echo "report: $(OUT)/index.html (table: $(OUT).txt)"
+	@for s in $$($(BIN) scenarios | awk '/\(sweep for crucible sweep\)/ {print $$1}'); do \
+	  echo "$(BIN) sweep $$s --seed $(SEED) --out $(OUT)/sweeps/$$s"; \
+	  $(BIN) sweep $$s --seed $(SEED) --out $(OUT)/sweeps/$$s >> $(OUT).txt 2>/dev/null || exit 1; \
+	done
+	@echo "report: $(OUT)/index.html, sweeps: $(OUT)/sweeps/*/*/index.html (tables: $(OUT).txt)"
 
 # The default test run: formatting, vet, a tidy go.mod, then unit, golden,
 # determinism and fixed-seed statistical tests (well under a minute).

@@ -30,8 +30,11 @@ const marker = ".crucible-report"
 // into it as it goes; the report replaces the directory's contents as a
 // whole, or not at all.
 type OutDir struct {
-	path string
-	lock *os.File
+	// Command is the command line that makes the report, shown on its
+	// page so that a reader can make it again.
+	Command string
+	path    string
+	lock    *os.File
 }
 
 // OpenOutDir opens (creating it if need be) the report directory path. It
@@ -125,14 +128,26 @@ func (d *OutDir) SaveCheckpoints(cs []*sim.Checkpoint) error {
 // read-only disk), the old report stays as it was and no temporary file is
 // left.
 func (d *OutDir) WriteReport(results []*analysis.Result, version string, states []*sim.Checkpoint) error {
-	return d.replace(func(dir string) error { return WriteDir(dir, results, version) }, states)
+	return d.replace(func(dir string) error { return writeDir(dir, results, Meta{version, d.Command}, nil) }, states)
 }
 
 // WriteCheck replaces the directory's contents with the report of a
 // check: the results, and the verdicts first on the page and in
 // verdicts.csv and verdicts.json.
 func (d *OutDir) WriteCheck(check *analysis.Check, version string) error {
-	return d.replace(func(dir string) error { return writeDir(dir, check.Results, version, check) }, nil)
+	return d.replace(func(dir string) error { return writeDir(dir, check.Results, Meta{version, d.Command}, check) }, nil)
+}
+
+// WriteSweep replaces the directory's contents with the report of a sweep
+// (WriteSweepDir), as WriteReport does for a run: whole or not at all.
+func (d *OutDir) WriteSweep(s *analysis.SweepResult) error {
+	return d.replace(func(dir string) error { return WriteSweepDir(dir, s, d.Command) }, nil)
+}
+
+// WriteComparison replaces the directory's contents with the report of a
+// comparison (WriteComparisonDir).
+func (d *OutDir) WriteComparison(c *analysis.Comparison) error {
+	return d.replace(func(dir string) error { return WriteComparisonDir(dir, c, d.Command) }, nil)
 }
 
 // replace writes a report with write into a fresh sibling directory, adds

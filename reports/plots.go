@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"math"
 	"strconv"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -163,13 +164,25 @@ func RoundsPNG(results []*analysis.Result) ([]byte, error) {
 	}
 	var panels []*plot.Plot
 	for _, r := range results {
-		p, err := histPanel(r.Scenario, &r.Tally.Rounds, unit, panelFill)
+		p, err := histPanelApart(r.Scenario, &r.Tally.Rounds, unit, panelFill, cappedTrials(r))
 		if err != nil {
 			return nil, err
 		}
 		panels = append(panels, p)
 	}
 	return panelGrid("Distribution of "+unit, panels)
+}
+
+// cappedTrials returns the trials that ended at a round or turn cap (end
+// reasons named "…-cap").
+func cappedTrials(r *analysis.Result) int64 {
+	var n int64
+	for i, name := range r.Tally.EndNames {
+		if strings.HasSuffix(name, "-cap") {
+			n += r.Tally.Ends[i]
+		}
+	}
+	return n
 }
 
 // CountersPNG draws the distribution of every distribution counter of
@@ -228,6 +241,21 @@ func panelGrid(heading string, list []*plot.Plot) ([]byte, error) {
 // histPanel is one panel of RoundsPNG or CountersPNG: the histogram h of
 // per-trial values counted in unit.
 func histPanel(title string, h *sim.Hist, unit string, fill color.Color) (*plot.Plot, error) {
+	return histPanelApart(title, h, unit, fill, 0)
+}
+
+// histPanelApart is histPanel for rounds of which `apart` trials ended at a
+// cap: when they all sit in the last bin, that bin is left out of the bars
+// (a bar of 13 % at round 200 would squash the rest into the floor) and
+// stated in the legend instead.
+func histPanelApart(title string, h *sim.Hist, unit string, fill color.Color, apart int64) (*plot.Plot, error) {
+	capped, mean := "", h.Mean() // the mean of every trial, the capped ones too
+	if at := h.Count(h.Max()); apart > 0 && h.Max() < sim.ExactBelow && at >= apart && at < h.N() {
+		capped = fmt.Sprintf("at %d, the cap: %s, not drawn", h.Max(), pct(float64(at)/float64(h.N())))
+		rest := h.Clone()
+		rest.DropMax()
+		h = &rest
+	}
 	p := plot.New()
 	p.Title.Text = title
 	p.Title.TextStyle.Font.Size = vg.Points(10)
@@ -266,8 +294,7 @@ func histPanel(title string, h *sim.Hist, unit string, fill color.Color) (*plot.
 	for _, b := range bins {
 		top = max(top, b.Weight)
 	}
-	p.Y.Max = top * 1.3 // headroom: the legend sits above the bars
-	mean := h.Mean()
+	p.Y.Max = top * 1.3    // headroom: the legend sits above the bars
 	if mean > 0 || !logX { // a log axis has no place for a mean of 0
 		line, err := plotter.NewLine(plotter.XYs{{X: mean, Y: 0}, {X: mean, Y: top * 1.05}})
 		if err != nil {
@@ -277,6 +304,9 @@ func histPanel(title string, h *sim.Hist, unit string, fill color.Color) (*plot.
 		line.Width = vg.Points(1)
 		p.Add(line)
 		p.Legend.Add(fmt.Sprintf("mean %.4g", mean), line)
+		if capped != "" {
+			p.Legend.Add(capped)
+		}
 		p.Legend.Top = true
 		p.Legend.TextStyle.Font.Size = vg.Points(9)
 	}

@@ -67,8 +67,14 @@ type Entry struct {
 func Builtin() ([]Entry, error) {
 	var out []Entry
 	err := fs.WalkDir(builtin, "builtin", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || path.Ext(p) != ".yaml" {
+		if err != nil {
 			return err
+		}
+		if p == sweepsDir {
+			return fs.SkipDir // sweeps are not scenarios
+		}
+		if d.IsDir() || path.Ext(p) != ".yaml" {
+			return nil
 		}
 		if _, isSuite, _ := LoadSuite(builtinName(p)); isSuite {
 			return nil
@@ -96,6 +102,9 @@ func Load(ref string) (*Scenario, error) {
 	}
 	src, err := readFile(ref)
 	if err != nil {
+		if _, err := fs.Stat(builtin, sweepsDir+"/"+ref+".yaml"); err == nil {
+			return nil, fmt.Errorf("%s is a built-in sweep, not a scenario: run it with `crucible sweep %s`", ref, ref)
+		}
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("%s: no such file and no built-in scenario of that name (run `crucible scenarios` for the list)", ref)
 		}
@@ -142,6 +151,9 @@ func Parse(file, name string, src []byte) (*Scenario, error) {
 	}
 	if root.Kind != doc.Map {
 		return nil, root.Errorf("a scenario is a mapping with at least a `ruleset:` field")
+	}
+	if root.Get("sweep") != nil && root.Get("ruleset") == nil {
+		return nil, root.Get("sweep").Errorf("this is a sweep file, not a scenario: run it with `crucible sweep %s`", file)
 	}
 	s := &Scenario{Name: name, File: file, root: root}
 	if err := s.derive(); err != nil {
@@ -250,28 +262,32 @@ func (s *Scenario) include(fields []string) error {
 
 // CheckAssignment checks the form of an override, PATH=VALUE, without a
 // scenario: a malformed one is a usage error whatever the scenario.
-func CheckAssignment(assignment string) error {
+func CheckAssignment(assignment string) error { return CheckOverride("--set", assignment) }
+
+// CheckOverride is CheckAssignment for an override given by the named flag
+// (--set-a, --set-b of a comparison), which its errors name.
+func CheckOverride(flag, assignment string) error {
 	p, _, ok := strings.Cut(assignment, "=")
 	if !ok || strings.TrimSpace(p) == "" {
-		return fmt.Errorf("--set %s: expected PATH=VALUE, e.g. options.tie-rule=underdog", assignment)
+		return fmt.Errorf("%s %s: expected PATH=VALUE, e.g. options.tie-rule=underdog", flag, assignment)
 	}
 	if err := doc.CheckPath(strings.TrimSpace(p)); err != nil {
-		return fmt.Errorf("--set %s: %v", assignment, err)
+		return fmt.Errorf("%s %s: %v", flag, assignment, err)
 	}
 	return nil
 }
 
 // Set overrides one field of the scenario, as `--set PATH=VALUE` does. The
 // value is validated when the scenario is compiled, like the file itself.
-func (s *Scenario) Set(assignment string) error {
-	if err := CheckAssignment(assignment); err != nil {
+func (s *Scenario) Set(assignment string) error { return s.SetFrom("--set", assignment) }
+
+// SetFrom is Set for an override given by the named flag, which errors
+// about it (now or when the scenario is compiled) name as its origin.
+func (s *Scenario) SetFrom(flag, assignment string) error {
+	if err := CheckOverride(flag, assignment); err != nil {
 		return err
 	}
-	p, v, _ := strings.Cut(assignment, "=")
-	if err := s.root.Set(strings.TrimSpace(p), v, "--set "+assignment); err != nil {
-		return err
-	}
-	return s.derive()
+	return s.Override(Override{Assignment: assignment, Origin: flag + " " + assignment})
 }
 
 // Compile validates the ruleset part of the scenario and its claims and

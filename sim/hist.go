@@ -121,6 +121,33 @@ func (h *Hist) Clone() Hist {
 	return c
 }
 
+// DropMax removes every occurrence of the largest value when it is counted
+// exactly (below ExactBelow), for a plot that shows those apart (the
+// trials that reached a round cap); the sums, minimum and maximum follow.
+// Above ExactBelow it does nothing.
+func (h *Hist) DropMax() {
+	if h.n == 0 || h.max >= ExactBelow {
+		return
+	}
+	k, v := h.bins[h.max], uint64(h.max)
+	h.bins[h.max] = 0
+	h.n -= k
+	if h.n == 0 {
+		*h = Hist{bins: h.bins}
+		return
+	}
+	s := new(big.Int).Sub(h.sum.big(), new(big.Int).SetUint64(uint64(k)*v))
+	q := new(big.Int).Sub(h.sumSq.big(), new(big.Int).Mul(big.NewInt(k), new(big.Int).SetUint64(v*v)))
+	h.sum, _ = parseU128(s.String())
+	h.sumSq, _ = parseU128(q.String())
+	for i := int(h.max) - 1; i >= 0; i-- {
+		if h.bins[i] > 0 {
+			h.max = int64(i)
+			break
+		}
+	}
+}
+
 // Reset empties h and keeps its storage.
 func (h *Hist) Reset() {
 	clear(h.bins)

@@ -124,3 +124,17 @@ func TestTallyJSONRejectsInconsistentCounts(t *testing.T) {
 		t.Error("accepted a tally whose wins do not add up to its trials")
 	}
 }
+
+func TestHistDropMax(t *testing.T) {
+	var h, want Hist
+	for _, v := range []int64{3, 1, 200, 4, 200, 1} {
+		h.Add(v)
+		if v != 200 {
+			want.Add(v)
+		}
+	}
+	h.DropMax()
+	if h.N() != want.N() || h.Max() != 4 || h.Min() != 1 || h.Sum() != want.Sum() || h.SumSq() != want.SumSq() || h.Count(200) != 0 {
+		t.Errorf("after DropMax: n %d max %d sum %s sumsq %s", h.N(), h.Max(), h.Sum(), h.SumSq())
+	}
+}

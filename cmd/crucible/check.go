@@ -80,6 +80,7 @@ with --strict on any INCONCLUSIVE), 130 if interrupted.`,
 					return err
 				}
 				defer od.Close()
+				od.Command = reproduce(cmd, run.Seed)
 			}
 			var check *analysis.Check
 			if until {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -65,12 +66,23 @@ func TestCheckFormatsAndReport(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "r")
 	mustRun(t, "check", "eclipse/interceptor-duel", "--trials", "20000", "--seed", "1", "--out", dir)
 	html, err := os.ReadFile(filepath.Join(dir, "index.html"))
-	if err != nil || !strings.Contains(string(html), "<h2>Claims</h2>") {
+	if err != nil || !strings.Contains(string(html), `id="claims">Claims</h2>`) {
 		t.Errorf("report: %v", err)
 	}
 	for _, f := range []string{"verdicts.csv", "verdicts.json", "summary.json"} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			t.Error(err)
 		}
+	}
+}
+
+// Ctrl-C during a check exits 130 and says the check decides nothing: a CI
+// gate must not read it as a failed claim.
+func TestCheckInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, errOut, code := crucible(t, ctx, "check", "stratfight/lifespan-claims", "--seed", "1")
+	if code != exitInterrupted || !strings.Contains(errOut, "interrupted: the check is incomplete and decides nothing") {
+		t.Errorf("exit %d, stderr %q", code, errOut)
 	}
 }

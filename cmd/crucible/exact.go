@@ -15,6 +15,7 @@ func newExactCmd() *cobra.Command {
 	var (
 		rf       runFlags
 		format   string
+		out      string
 		rational bool
 	)
 	cmd := &cobra.Command{
@@ -45,13 +46,29 @@ Monte Carlo command to run instead.`,
 			}
 			h := reports.ExactHeader{Scenario: sc.Name, Ruleset: sc.Ruleset, Hash: sc.Hash(), Version: version}
 			if format == "json" {
-				return reports.WriteExactJSON(cmd.OutOrStdout(), h, sol)
+				err = reports.WriteExactJSON(cmd.OutOrStdout(), h, sol)
+			} else {
+				err = reports.WriteExactTable(cmd.OutOrStdout(), h, sol)
 			}
-			return reports.WriteExactTable(cmd.OutOrStdout(), h, sol)
+			if err != nil || out == "" {
+				return err
+			}
+			od, err := reports.OpenOutDir(out)
+			if err != nil {
+				return err
+			}
+			defer od.Close()
+			od.Command = cmd.Root().Annotations[invocation]
+			if err := od.WriteExact(h, sol); err != nil {
+				return err
+			}
+			fmt.Fprintf(cmd.ErrOrStderr(), "crucible: report written to %s\n", out)
+			return nil
 		},
 	}
 	rf.registerSet(cmd)
 	cmd.Flags().StringVarP(&format, "format", "f", "table", "output format: table or json")
 	cmd.Flags().BoolVar(&rational, "rational", false, "also give probabilities as exact fractions")
+	cmd.Flags().StringVarP(&out, "out", "o", "", "also write the report (exact.json, exact.txt, a plot and index.html) to this directory")
 	return cmd
 }

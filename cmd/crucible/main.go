@@ -16,6 +16,8 @@ import (
 	"syscall"
 
 	"github.com/crucible-sim/crucible/sim"
+	"github.com/crucible-sim/crucible/sim/batch"
+	"github.com/spf13/cobra"
 )
 
 func main() {
@@ -42,6 +44,7 @@ const (
 func execute(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	cmd := newRootCmd()
 	cmd.SetArgs(args)
+	cmd.Annotations = map[string]string{invocation: batch.ShellJoin(append([]string{"crucible"}, args...))}
 	cmd.SetOut(stdout)
 	cmd.SetErr(stderr)
 	err := cmd.ExecuteContext(ctx)
@@ -64,6 +67,20 @@ func execute(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "Run 'crucible --help' for usage.")
 	}
 	return code
+}
+
+// invocation is the root command's annotation holding the command line
+// crucible was run with, shell-quoted.
+const invocation = "invocation"
+
+// reproduce returns the command line that makes the same output again: the
+// one crucible was run with, and the seed when it was drawn at random.
+func reproduce(cmd *cobra.Command, seed uint64) string {
+	line := cmd.Root().Annotations[invocation]
+	if f := cmd.Flags().Lookup("seed"); f != nil && !f.Changed {
+		line += " --seed " + strconv.FormatUint(seed, 10)
+	}
+	return line
 }
 
 // exitError carries an exit status other than 1 (and a message, which may

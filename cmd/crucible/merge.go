@@ -57,6 +57,7 @@ unless --partial says a partial result is what you want.`,
 					return err
 				}
 				defer od.Close()
+				od.Command = cmd.Root().Annotations[invocation]
 				if err := od.WriteReport(merged, version, nil); err != nil {
 					return err
 				}

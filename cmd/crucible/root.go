@@ -21,7 +21,7 @@ intervals, as a table, CSV, JSON, PNG plots and an HTML page.`,
 		SilenceErrors: true,
 	}
 	root.AddCommand(newRunCmd(), newReplayCmd(), newScenariosCmd(), newValidateCmd(),
-		newCheckCmd(), newMergeCmd(), newExactCmd(), newBatchCmd())
+		newCheckCmd(), newMergeCmd(), newExactCmd(), newBatchCmd(), newSweepCmd(), newCompareCmd())
 	markRunErrors(root)
 	return root
 }

@@ -87,6 +87,7 @@ counters. The same --seed gives the same bytes for any --workers and --chunk.
 					return err
 				}
 				defer od.Close()
+				od.Command = reproduce(cmd, run.Seed)
 				run.Save, run.SaveEvery = saveTo(cmd, od), every
 			}
 			results, states, runErr := run.FightAll(cmd.Context(), scs, prior)

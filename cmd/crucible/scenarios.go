@@ -13,7 +13,7 @@ import (
 func newScenariosCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "scenarios",
-		Short: "List the built-in scenarios",
+		Short: "List the built-in scenarios, suites and sweeps",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			list, err := scenarios.Builtin()
@@ -30,6 +30,13 @@ func newScenariosCmd() *cobra.Command {
 			}
 			for _, e := range suites {
 				fmt.Fprintf(tw, "%s\t(suite for crucible check) %s\n", e.Name, e.Description)
+			}
+			sweeps, err := scenarios.BuiltinSweeps()
+			if err != nil {
+				return err
+			}
+			for _, e := range sweeps {
+				fmt.Fprintf(tw, "%s\t(sweep for crucible sweep) %s\n", e.Name, e.Description)
 			}
 			return tw.Flush()
 		},

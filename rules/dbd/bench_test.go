@@ -1,12 +1,11 @@
 package dbd
 
 import (
-	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/rules/rulestest"
 )
 
 // Benchmarks (results are recorded in bench/dbd.txt):
@@ -33,25 +32,6 @@ func BenchmarkPCGDraw(b *testing.B) {
 	sinkU64 = x
 }
 
-// pcgDraw measures the ns of one PCG draw now: the median of 5 runs of 2²⁰
-// draws, so that a moment's noise on a shared machine does not decide it.
-func pcgDraw() float64 {
-	r := rules.NewRand(1, 2)
-	const calib = 1 << 20
-	var runs [5]float64
-	var x uint64
-	for i := range runs {
-		t0 := time.Now()
-		for range calib {
-			x += r.Uint64()
-		}
-		runs[i] = float64(time.Since(t0).Nanoseconds()) / calib
-	}
-	sinkU64 = x
-	slices.Sort(runs[:])
-	return runs[len(runs)/2]
-}
-
 func BenchmarkFight(b *testing.B) {
 	for _, c := range []struct{ name, extra string }{
 		{"symmetric_line", "options: {first-side: alternate}\n"}, // as built in
@@ -66,7 +46,7 @@ func BenchmarkFight(b *testing.B) {
 			f := newFighter(bt)
 			o := rules.Outcome{Counters: make([]int64, len(bt.Spec().Counters))}
 			r := rules.NewRand(0, 0)
-			pcg := pcgDraw()
+			pcg := rulestest.PCGDraw()
 			// Rounds and activations per game, from a separate pass.
 			const probe = 500
 			rounds, acts := int64(0), int64(0)
@@ -85,7 +65,7 @@ func BenchmarkFight(b *testing.B) {
 				f.Fight(i, r, &o)
 				i++
 			}
-			pcg = (pcg + pcgDraw()) / 2
+			pcg = (pcg + rulestest.PCGDraw()) / 2
 			perGame := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
 			b.ReportMetric(1e9/perGame, "games/s")
 			b.ReportMetric(perGame/pcg, "game/pcg")

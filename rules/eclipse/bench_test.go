@@ -3,11 +3,10 @@ package eclipse
 import (
 	"os"
 	"path/filepath"
-	"slices"
 	"testing"
-	"time"
 
 	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/rules/rulestest"
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
@@ -32,32 +31,12 @@ func BenchmarkPCGDraw(b *testing.B) {
 	sinkU64 = x
 }
 
-// pcgDraw measures the ns of one PCG draw now, for ratios measured in the
-// same run as the benchmark that reports them: the median of 5 runs of 2²⁰
-// draws, so that a moment's noise on a shared machine does not decide it.
-func pcgDraw() float64 {
-	r := rules.NewRand(1, 2)
-	const calib = 1 << 20
-	var runs [5]float64
-	var x uint64
-	for i := range runs {
-		t0 := time.Now()
-		for range calib {
-			x += r.Uint64()
-		}
-		runs[i] = float64(time.Since(t0).Nanoseconds()) / calib
-	}
-	sinkU64 = x
-	slices.Sort(runs[:])
-	return runs[len(runs)/2]
-}
-
 // reportPerDie reports ns per die and its ratio to one PCG draw, the mean
 // of pcg (measured just before the benchmark) and of a draw measured again
 // now, so that a machine that slowed down or sped up during the run moves
 // both sides of the ratio.
 func reportPerDie(b *testing.B, dice float64, pcg float64) {
-	pcg = (pcg + pcgDraw()) / 2
+	pcg = (pcg + rulestest.PCGDraw()) / 2
 	perDie := float64(b.Elapsed().Nanoseconds()) / float64(b.N) / dice
 	b.ReportMetric(perDie, "ns/die")
 	b.ReportMetric(perDie/pcg, "die/pcg")
@@ -66,7 +45,7 @@ func reportPerDie(b *testing.B, dice float64, pcg float64) {
 // BenchmarkDie rolls volleys of 64 dice keeping the faces; BenchmarkTally
 // volleys of 4 dice, counting them.
 func BenchmarkDie(b *testing.B) {
-	pcg := pcgDraw()
+	pcg := rulestest.PCGDraw()
 	r := rules.NewRand(1, 2)
 	var d dieStream
 	var faces [64]uint8
@@ -80,7 +59,7 @@ func BenchmarkDie(b *testing.B) {
 }
 
 func BenchmarkTally(b *testing.B) {
-	pcg := pcgDraw()
+	pcg := rulestest.PCGDraw()
 	r := rules.NewRand(1, 2)
 	var d dieStream
 	var x uint64
@@ -117,7 +96,7 @@ func BenchmarkFight(b *testing.B) {
 			f := newFighter(c)
 			o := rules.Outcome{Counters: make([]int64, len(c.Spec().Counters))}
 			r := rules.NewRand(0, 0)
-			pcg := pcgDraw()
+			pcg := rulestest.PCGDraw()
 			// Dice per battle, from a separate counting pass.
 			const probe = 20000
 			dice := 0

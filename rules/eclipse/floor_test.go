@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/rules/rulestest"
 )
 
 // duelFloor fights interceptor-duel with its rules written into the loop:
@@ -56,7 +57,7 @@ func TestDuelFloor(t *testing.T) {
 // what the general fighter costs above it is the price of reading the
 // battle from the compiled scenario.
 func BenchmarkDuelFloor(b *testing.B) {
-	pcg := pcgDraw()
+	pcg := rulestest.PCGDraw()
 	r := rules.NewRand(0, 0)
 	var d dieStream
 	o := rules.Outcome{Counters: make([]int64, 4)}

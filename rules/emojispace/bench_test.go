@@ -3,11 +3,10 @@ package emojispace
 import (
 	"os"
 	"path/filepath"
-	"slices"
 	"testing"
-	"time"
 
 	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/rules/rulestest"
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
@@ -31,25 +30,6 @@ func BenchmarkPCGDraw(b *testing.B) {
 		x += r.Uint64()
 	}
 	sinkU64 = x
-}
-
-// pcgDraw measures the ns of one PCG draw now: the median of 5 runs of 2²⁰
-// draws, so that a moment's noise on a shared machine does not decide it.
-func pcgDraw() float64 {
-	r := rules.NewRand(1, 2)
-	const calib = 1 << 20
-	var runs [5]float64
-	var x uint64
-	for i := range runs {
-		t0 := time.Now()
-		for range calib {
-			x += r.Uint64()
-		}
-		runs[i] = float64(time.Since(t0).Nanoseconds()) / calib
-	}
-	sinkU64 = x
-	slices.Sort(runs[:])
-	return runs[len(runs)/2]
 }
 
 func loadBattle(tb testing.TB, name string) *Battle {
@@ -77,7 +57,7 @@ func BenchmarkFight(b *testing.B) {
 			f := newFighter(bt)
 			o := rules.Outcome{Counters: make([]int64, len(bt.Spec().Counters))}
 			r := rules.NewRand(0, 0)
-			pcg := pcgDraw()
+			pcg := rulestest.PCGDraw()
 			// Rounds per duel, from a separate pass.
 			const probe = 20000
 			rounds := int64(0)
@@ -95,7 +75,7 @@ func BenchmarkFight(b *testing.B) {
 				o.Reset()
 				f.Fight(0, r, &o)
 			}
-			pcg = (pcg + pcgDraw()) / 2
+			pcg = (pcg + rulestest.PCGDraw()) / 2
 			perDuel := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
 			b.ReportMetric(perDuel/pcg, "duel/pcg")
 			b.ReportMetric(float64(rounds)/probe, "rounds/duel")

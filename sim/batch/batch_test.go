@@ -82,7 +82,7 @@ func golden(t *testing.T, path string, got []byte) {
 // A quoted word reaches the command as it was, whatever it holds.
 func TestShellQuote(t *testing.T) {
 	words := []string{"plain", "", "two words", "it's", `"double"`, "$HOME", "`date`", "a\\b", "100%", "~", "*", "-x", "a=b", "é", "'", "''"}
-	script := "printf '%s\\n' " + shellJoin(words)
+	script := "printf '%s\\n' " + ShellJoin(words)
 	out, err := exec.Command("/bin/sh", "-c", script).Output()
 	if err != nil {
 		t.Fatalf("%s: %v", script, err)

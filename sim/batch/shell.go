@@ -24,7 +24,7 @@ func (j Job) runArgs(scenario string) []string {
 // dir/shard-K.json (ShardFile's name).
 func (j Job) shardCommand(scenario, dir, index string) string {
 	return fmt.Sprintf("exec %s --shard $%s/%d --format json >%s/shard-$%s.json",
-		shellJoin(j.runArgs(scenario)), index, j.Shards, shellQuote(dir), index)
+		ShellJoin(j.runArgs(scenario)), index, j.Shards, shellQuote(dir), index)
 }
 
 // mergeArgs returns the arguments of the merge: the report goes to out (and
@@ -38,8 +38,9 @@ func (j Job) mergeArgs(dir, out string) []string {
 	return a
 }
 
-// shellJoin quotes each word for a POSIX shell and joins them with spaces.
-func shellJoin(words []string) string {
+// ShellJoin quotes each word for a POSIX shell and joins them with spaces:
+// a command line a person can paste.
+func ShellJoin(words []string) string {
 	q := make([]string, len(words))
 	for i, w := range words {
 		q[i] = shellQuote(w)

@@ -34,7 +34,7 @@ func (j Job) Slurm() ([]byte, error) {
 		ShardLog:  shellQuote(slurmPattern(dir) + "/shard-%a.log"),
 		MergeLog:  shellQuote(slurmPattern(dir) + "/merge.log"),
 		Shard:     j.shardCommand(j.Scenario.Ref, dir, "SLURM_ARRAY_TASK_ID"),
-		MergeLine: "exec " + shellJoin(j.mergeArgs(dir, out)),
+		MergeLine: "exec " + ShellJoin(j.mergeArgs(dir, out)),
 	})
 	return b.Bytes(), err
 }

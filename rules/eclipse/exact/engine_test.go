@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
 	"github.com/crucible-sim/crucible/sim"
@@ -44,7 +45,7 @@ func TestEngineIntegration(t *testing.T) {
 			n    int64
 			p    float64
 		}{{"win.a", tally.Wins[1], r.Win[rules.A].F}, {"win.b", tally.Wins[2], r.Win[rules.B].F}} {
-			if p := binomialP(x.n, tally.Trials, x.p); p < alpha {
+			if p := analysis.ProportionPValue(x.n, tally.Trials, x.p); p < alpha {
 				t.Errorf("%s: %s %d/%d against exact %.6f (p = %.3g)", name, x.what, x.n, tally.Trials, x.p, p)
 			}
 		}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/rules/eclipse"
+	"github.com/crucible-sim/crucible/rules/rulestest"
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
@@ -109,13 +110,13 @@ func compileSrc(t testing.TB, src string, exact bool) *eclipse.Compiled {
 func TestAgreementFeatures(t *testing.T) {
 	type outcome struct {
 		name string
-		cs   []check
+		cs   []rulestest.Agreement
 	}
 	var all []outcome
 	total := 0
 	for i, sc := range featureScenarios {
 		c := compileSrc(t, sc.src, false)
-		r, _, cs := agreementChecks(t, c, 0xFEA7_0000+uint64(i), agreeTrials)
+		r, cs := agreementChecks(t, c, 0xFEA7_0000+uint64(i), agreeTrials)
 		if math.Abs(r.Win[rules.A].F+r.Win[rules.B].F+r.Win[rules.None].F-1) > 1e-9 {
 			t.Errorf("%s: P(a)+P(b)+P(draw) = %.15f", sc.name, r.Win[rules.A].F+r.Win[rules.B].F+r.Win[rules.None].F)
 		}
@@ -126,8 +127,8 @@ func TestAgreementFeatures(t *testing.T) {
 	t.Logf("%d scenarios, %d tests; per-test α = %.3g", len(featureScenarios), total, alpha)
 	for _, o := range all {
 		for _, c := range o.cs {
-			if c.p < alpha {
-				t.Errorf("%s: %s disagrees (p = %.3g < %.3g): %s", o.name, c.name, c.p, alpha, c.info)
+			if c.P < alpha {
+				t.Errorf("%s: %s disagrees (p = %.3g < %.3g): %s", o.name, c.Name, c.P, alpha, c.Info)
 			}
 		}
 	}

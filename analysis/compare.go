@@ -1,0 +1,387 @@
+package analysis
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"slices"
+	"strings"
+
+	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/scenarios"
+	"github.com/crucible-sim/crucible/sim"
+)
+
+// DefaultCompareAlpha is the family-wise false-alarm rate of a comparison
+// when the command gives none.
+const DefaultCompareAlpha = 0.05
+
+// MinCompareTrials is the fewest trials a comparison runs: its test of the
+// mean rounds is a large-sample z test (as claims on means need 30 trials).
+const MinCompareTrials = 30
+
+// Variant is one side of a comparison: a scenario with its overrides
+// applied, and the label outputs call it by.
+type Variant struct {
+	Label    string
+	Scenario *scenarios.Scenario
+}
+
+// Comparison is two variants fought on paired trials — trial i of both
+// draws the same random stream — and the statistics of their differences,
+// always B's value minus A's.
+//
+// Every test of a comparison is one of a family of Tests(): the wins of a,
+// of b and of nobody and each end reason (McNemar's test), the mean rounds
+// (a paired z test) and the distribution of rounds (a chi-square test). A
+// difference is significant when its p-value is below Alpha/Tests()
+// (Bonferroni), so that the chance of calling any difference significant
+// when the variants are the same is at most Alpha; every interval is at the
+// matching level, Level, so that all of them hold at once with probability
+// at least 1 − Alpha.
+type Comparison struct {
+	LabelA, LabelB string
+	// A and B are each variant's own run over all the trials.
+	A, B *Result
+	// Streams is the name the random streams were drawn for.
+	Streams string
+	Alpha   float64
+	Level   float64
+	Shares  []ShareDiff
+	Rounds  RoundsDiff
+	Dist    DistTest
+}
+
+// ShareDiff compares the share of trials with one outcome (Metric is
+// win.a, win.b, win.none or end.<reason>).
+type ShareDiff struct {
+	Metric string
+	Counts PairedCounts
+	// A and B are the shares under each variant; Diff is B − A.
+	A, B, Diff float64
+	// Paired uses the pairing (PairedShareInterval); Unpaired is what
+	// independent samples would give (UnpairedShareInterval).
+	Paired, Unpaired Interval
+	Test             McNemar
+	Significant      bool
+}
+
+// RoundsDiff compares the mean rounds (in the ruleset's unit).
+type RoundsDiff struct {
+	Unit         string
+	MeanA, MeanB float64
+	MeanDiffTest
+	// Differ is the number of trials whose rounds differ between the
+	// variants.
+	Differ      int64
+	Significant bool
+}
+
+// DistTest is the chi-square test that the two variants' rounds follow
+// one distribution. Paired samples are dependent, which the test does not
+// allow for, so it compares A's rounds in the first half of the trials with
+// B's in the second half: disjoint trials draw independent streams, so the
+// two samples are independent as the test assumes.
+type DistTest struct {
+	Stat        float64
+	DF          int
+	P           float64
+	NA, NB      int64 // the sizes of the two samples
+	Significant bool
+}
+
+// Tests returns the number of tests the family-wise rate is split across.
+func (c *Comparison) Tests() int { return len(c.Shares) + 2 }
+
+// Significant returns the metrics whose difference is significant, in
+// output order; none means "no significant difference".
+func (c *Comparison) Significant() []string {
+	var out []string
+	for _, s := range c.Shares {
+		if s.Significant {
+			out = append(out, s.Metric)
+		}
+	}
+	if c.Rounds.Significant {
+		out = append(out, "rounds.mean")
+	}
+	if c.Dist.Significant {
+		out = append(out, "rounds.distribution")
+	}
+	return out
+}
+
+// Trials returns the number of paired trials.
+func (c *Comparison) Trials() int64 { return c.A.Tally.Trials }
+
+// Compare fights a and b on the same streams and compares them. The two
+// must be of one ruleset and have the same end reasons and rounds unit.
+// The trials are r.Trials, else the larger of the two scenarios' suggested
+// counts, and at least MinCompareTrials; the streams are r.Streams, else those of a's name (so that A's
+// figures are those `crucible run` gives for a with the same seed). alpha
+// is the family-wise false-alarm rate (see Comparison).
+//
+// A comparison makes three passes over the trials, each through sim: A
+// alone, B alone, and the pair (pairedBattle). The first two give each
+// variant's exact round histogram; the third what only pairs show. When
+// ctx is cancelled Compare returns ctx's error and no comparison: the
+// passes would cover different trials.
+func (r Run) Compare(ctx context.Context, a, b Variant, alpha float64) (*Comparison, error) {
+	if !(alpha > 0 && alpha < 1) {
+		return nil, fmt.Errorf("compare: alpha %g: allowed: a number between 0 and 1", alpha)
+	}
+	if !r.Shard.Whole() {
+		return nil, fmt.Errorf("compare: a comparison runs whole, not as shard %s", r.Shard)
+	}
+	ba, bb, err := compilePair(a, b)
+	if err != nil {
+		return nil, err
+	}
+	n := max(r.TrialsOf(a.Scenario), r.TrialsOf(b.Scenario))
+	if n < MinCompareTrials {
+		return nil, fmt.Errorf("compare: %d trials: a comparison needs at least %d (its test of the mean rounds is a large-sample test)", n, MinCompareTrials)
+	}
+	key := r.Streams
+	if key == "" {
+		key = a.Scenario.Name
+	}
+	passes := r.passes(key, n)
+	advance, stop := func(int64) {}, func() {}
+	if r.Progress != nil {
+		if advance, stop = r.Progress("compare "+a.Label+" vs "+b.Label, 3*n, 0); advance == nil {
+			advance = func(int64) {}
+		}
+	}
+	defer stop()
+	ta, err := passes.halves(ctx, ba, advance)
+	if err != nil {
+		return nil, err
+	}
+	tb, err := passes.halves(ctx, bb, advance)
+	if err != nil {
+		return nil, err
+	}
+	tp, err := passes.run(ctx, newPairedBattle(ba, bb), 0, n, advance)
+	if err != nil {
+		return nil, err
+	}
+	c := &Comparison{
+		LabelA: a.Label, LabelB: b.Label, Streams: key, Alpha: alpha,
+		A: r.resultOf(a.Scenario, ba, ta.all, n), B: r.resultOf(b.Scenario, bb, tb.all, n),
+	}
+	if err := c.compute(tp, &ta.first.Rounds, &tb.second.Rounds); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// compilePair compiles both variants and refuses a pair whose outcomes do
+// not mean the same things.
+func compilePair(a, b Variant) (rules.Battle, rules.Battle, error) {
+	ba, err := a.Scenario.Compile()
+	if err != nil {
+		return nil, nil, err
+	}
+	bb, err := b.Scenario.Compile()
+	if err != nil {
+		return nil, nil, err
+	}
+	sa, sb := ba.Spec(), bb.Spec()
+	switch {
+	case a.Scenario.Ruleset != b.Scenario.Ruleset:
+		return nil, nil, fmt.Errorf("cannot compare %s (ruleset %s) with %s (ruleset %s): both variants must be of one ruleset",
+			a.Label, a.Scenario.Ruleset, b.Label, b.Scenario.Ruleset)
+	case !slices.Equal(sa.Ends, sb.Ends):
+		return nil, nil, fmt.Errorf("cannot compare %s (end reasons %s) with %s (end reasons %s): both variants must have the same end reasons",
+			a.Label, strings.Join(sa.Ends, ", "), b.Label, strings.Join(sb.Ends, ", "))
+	case sa.RoundsUnit != sb.RoundsUnit:
+		return nil, nil, fmt.Errorf("cannot compare %s (rounds count %s) with %s (rounds count %s): both variants must count rounds in one unit",
+			a.Label, sa.RoundsUnit, b.Label, sb.RoundsUnit)
+	}
+	return ba, bb, nil
+}
+
+// passes runs the passes of one comparison: n trials of streams key.
+type passes struct {
+	r   Run
+	key string
+	n   int64
+}
+
+func (r Run) passes(key string, n int64) passes { return passes{r, key, n} }
+
+// run fights trials [lo, hi) of battle.
+func (p passes) run(ctx context.Context, battle rules.Battle, lo, hi int64, advance func(int64)) (*sim.Tally, error) {
+	return sim.Run(ctx, sim.Job{
+		Battle: battle, Key: sim.Key(p.key), Seed: p.r.Seed, First: lo, Trials: hi - lo,
+		Workers: p.r.Workers, Chunk: p.r.Chunk, Done: advance,
+	})
+}
+
+// halfTallies are one variant's tallies of the first and second half of
+// the trials, and of all of them.
+type halfTallies struct {
+	first, second, all *sim.Tally
+}
+
+// halves fights battle on every trial, in two halves whose tallies the
+// chi-square test of the distributions needs apart.
+func (p passes) halves(ctx context.Context, battle rules.Battle, advance func(int64)) (halfTallies, error) {
+	h := p.n / 2
+	first, err := p.run(ctx, battle, 0, h, advance)
+	if err != nil {
+		return halfTallies{}, err
+	}
+	second, err := p.run(ctx, battle, h, p.n, advance)
+	if err != nil {
+		return halfTallies{}, err
+	}
+	all := first.Clone()
+	if err := all.Merge(second); err != nil {
+		return halfTallies{}, err
+	}
+	return halfTallies{first, second, all}, nil
+}
+
+func (r Run) resultOf(sc *scenarios.Scenario, b rules.Battle, t *sim.Tally, n int64) *Result {
+	return &Result{
+		Scenario: sc.Name, Ruleset: sc.Ruleset, Description: sc.Description, Hash: sc.Hash(), Version: r.Version,
+		Seed: r.Seed, Spec: b.Spec(), Tally: t, Planned: n,
+	}
+}
+
+// compute derives the statistics from the variants' tallies and the pair
+// tally p; firstA and secondB are A's rounds in the first half of the
+// trials and B's in the second.
+func (c *Comparison) compute(p *sim.Tally, firstA, secondB *sim.Hist) error {
+	if err := c.checkMarginals(p); err != nil {
+		return err
+	}
+	c.Shares = c.shareDiffs(p)
+	m := float64(c.Tests())
+	c.Level = 1 - c.Alpha/m
+	z := NormalQuantile(1 - c.Alpha/(2*m))
+	cut := c.Alpha / m
+	for i := range c.Shares {
+		s := &c.Shares[i]
+		s.Paired = PairedShareInterval(s.Counts, z)
+		s.Unpaired = UnpairedShareInterval(s.Counts.A(), s.Counts.N(), s.Counts.B(), s.Counts.N(), z)
+		s.Test = McNemarTest(s.Counts.OnlyA, s.Counts.OnlyB)
+		s.Significant = s.Test.P < cut
+	}
+	ra, rb := &c.A.Tally.Rounds, &c.B.Tally.Rounds
+	c.Rounds = RoundsDiff{
+		Unit: c.A.Spec.RoundsUnit, MeanA: ra.Mean(), MeanB: rb.Mean(),
+		MeanDiffTest: PairedMeanDiff(pairedMoments(ra, rb, &p.Rounds), z),
+		Differ:       p.Trials - p.Rounds.Count(0),
+	}
+	c.Rounds.Significant = c.Rounds.P < cut
+	x, y := alignBins(firstA, secondB)
+	c.Dist.Stat, c.Dist.DF, c.Dist.P = Homogeneity(x, y)
+	c.Dist.NA, c.Dist.NB = firstA.N(), secondB.N()
+	c.Dist.Significant = c.Dist.P < cut
+	return nil
+}
+
+// checkMarginals refuses a pair tally that disagrees with the variants'
+// own runs: the same trials on the same streams must give the same
+// outcomes, unless a battle depends on something other than its stream.
+func (c *Comparison) checkMarginals(p *sim.Tally) error {
+	var wa, wb [3]int64
+	for _, x := range sides {
+		for _, y := range sides {
+			n, _ := p.Counter(winnersCounter(x, y))
+			wa[x] += n
+			wb[y] += n
+		}
+	}
+	if p.Trials != c.A.Tally.Trials || wa != c.A.Tally.Wins || wb != c.B.Tally.Wins {
+		return fmt.Errorf("compare: the paired pass disagrees with the variants' own runs (winners A %v vs %v, B %v vs %v): a battle depends on more than its random stream",
+			wa, c.A.Tally.Wins, wb, c.B.Tally.Wins)
+	}
+	return nil
+}
+
+// shareDiffs returns the paired counts of every win share and end reason.
+func (c *Comparison) shareDiffs(p *sim.Tally) []ShareDiff {
+	var out []ShareDiff
+	for _, s := range []rules.Side{rules.A, rules.B, rules.None} {
+		var pc PairedCounts
+		for _, x := range sides {
+			for _, y := range sides {
+				k, _ := p.Counter(winnersCounter(x, y))
+				pc = tallyPair(pc, x == s, y == s, k)
+			}
+		}
+		out = append(out, shareDiff("win."+s.String(), pc))
+	}
+	ends := c.A.Spec.Ends
+	for e, name := range ends {
+		var pc PairedCounts
+		for i, k := range p.Ends {
+			pc = tallyPair(pc, i/len(ends) == e, i%len(ends) == e, k)
+		}
+		out = append(out, shareDiff("end."+name, pc))
+	}
+	return out
+}
+
+// tallyPair adds k pairs with the outcome under A (inA) and under B (inB).
+func tallyPair(pc PairedCounts, inA, inB bool, k int64) PairedCounts {
+	switch {
+	case inA && inB:
+		pc.Both += k
+	case inA:
+		pc.OnlyA += k
+	case inB:
+		pc.OnlyB += k
+	default:
+		pc.Neither += k
+	}
+	return pc
+}
+
+func shareDiff(metric string, pc PairedCounts) ShareDiff {
+	s := ShareDiff{Metric: metric, Counts: pc, Diff: pc.Diff()}
+	if n := pc.N(); n > 0 {
+		s.A, s.B = float64(pc.A())/float64(n), float64(pc.B())/float64(n)
+	}
+	return s
+}
+
+// pairedMoments gathers Σd = ΣB − ΣA from the variants' exact sums and Σd²
+// from the pair pass's histogram of |d|.
+func pairedMoments(ra, rb, absDiff *sim.Hist) PairedMoments {
+	sum := new(big.Int).Sub(bigOf(rb.Sum()), bigOf(ra.Sum()))
+	return PairedMoments{
+		N: absDiff.N(), Sum: sum, SumSq: bigOf(absDiff.SumSq()),
+		MeanA: ra.Mean(), MeanB: rb.Mean(), VarA: ra.Var(), VarB: rb.Var(),
+	}
+}
+
+// bigOf parses one of sim.Hist's exact decimal sums, which always parse.
+func bigOf(decimal string) *big.Int {
+	v, _ := new(big.Int).SetString(decimal, 10)
+	return v
+}
+
+// alignBins returns the counts of two histograms over the union of their
+// bins, in increasing order of value (both bin values alike).
+func alignBins(x, y *sim.Hist) ([]int64, []int64) {
+	bx, by := x.Bins(), y.Bins()
+	var cx, cy []int64
+	for i, j := 0, 0; i < len(bx) || j < len(by); {
+		switch {
+		case j == len(by) || i < len(bx) && bx[i].Low < by[j].Low:
+			cx, cy = append(cx, bx[i].Count), append(cy, 0)
+			i++
+		case i == len(bx) || by[j].Low < bx[i].Low:
+			cx, cy = append(cx, 0), append(cy, by[j].Count)
+			j++
+		default:
+			cx, cy = append(cx, bx[i].Count), append(cy, by[j].Count)
+			i, j = i+1, j+1
+		}
+	}
+	return cx, cy
+}

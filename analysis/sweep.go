@@ -1,0 +1,188 @@
+package analysis
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/scenarios"
+	"github.com/crucible-sim/crucible/sim"
+)
+
+// Sweep is a grid of variants of one base scenario, ready to fight: every
+// point is the base with one value of each axis set, compiled.
+type Sweep struct {
+	// Name names the sweep in output: the sweep file's name, or the base
+	// scenario's for a sweep given by --vary.
+	Name, Description string
+	// Base is the base scenario's name: every point draws its streams,
+	// so that points differ by their overrides, not by luck.
+	Base    string
+	Ruleset string
+	Axes    []scenarios.Axis
+	// Metric is the share the curve, the heat map and the break-even
+	// follow.
+	Metric rules.Metric
+	Points []GridPoint
+}
+
+// GridPoint is one point of a sweep's grid.
+type GridPoint struct {
+	// Index is the point's place in the grid: the last axis varies
+	// fastest.
+	Index int
+	// At[k] is the index of the point's value on axis k.
+	At       []int
+	Scenario *scenarios.Scenario
+}
+
+// Values returns the point's value of each axis.
+func (s *Sweep) Values(p GridPoint) []string {
+	out := make([]string, len(s.Axes))
+	for k, i := range p.At {
+		out[k] = s.Axes[k].Values[i]
+	}
+	return out
+}
+
+// NewSweep builds the grid of axes over base and compiles every point
+// before the first trial, so that a value the scenario rejects costs no
+// computing time; its error is the scenario's, located at the value.
+func NewSweep(name string, base *scenarios.Scenario, axes []scenarios.Axis, metric rules.Metric) (*Sweep, error) {
+	if err := scenarios.CheckAxes(axes); err != nil {
+		return nil, err
+	}
+	if err := scenarios.CheckSweepSize(scenarios.Points(axes), 1); err != nil {
+		return nil, err
+	}
+	s := &Sweep{Name: name, Base: base.Name, Ruleset: base.Ruleset, Axes: axes, Metric: metric}
+	for idx := range scenarios.Points(axes) {
+		p := GridPoint{Index: idx, At: gridIndex(idx, axes), Scenario: base.Clone()}
+		for k, i := range p.At {
+			if err := p.Scenario.Override(axes[k].Override(i)); err != nil {
+				return nil, err
+			}
+		}
+		b, err := p.Scenario.Compile()
+		if err != nil {
+			return nil, err
+		}
+		if err := metric.Check(b.Spec()); err != nil {
+			return nil, fmt.Errorf("metric %s: %v", metric, err)
+		}
+		s.Points = append(s.Points, p)
+	}
+	return s, nil
+}
+
+// gridIndex returns the value indices of the grid point idx, the last axis
+// varying fastest.
+func gridIndex(idx int, axes []scenarios.Axis) []int {
+	at := make([]int, len(axes))
+	for k := len(axes) - 1; k >= 0; k-- {
+		n := len(axes[k].Values)
+		at[k] = idx % n
+		idx /= n
+	}
+	return at
+}
+
+// SweepResult is a fought sweep: the result of every finished point.
+type SweepResult struct {
+	Sweep   *Sweep
+	Seed    uint64
+	Version string
+	// Trials is the number of trials of every point.
+	Trials int64
+	// Points are the finished points in grid order; after an interrupt,
+	// fewer than the grid's.
+	Points []PointResult
+	// Exact says whether exact solutions were sought (the ruleset has a
+	// solver and the run asked for them).
+	Exact bool
+}
+
+// Interrupted reports whether fewer points finished than the grid has.
+func (s *SweepResult) Interrupted() bool { return len(s.Points) < len(s.Sweep.Points) }
+
+// PointResult is one finished grid point.
+type PointResult struct {
+	GridPoint
+	Values []string
+	Result *Result
+	// Exact is the point's exact solution, nil when there is none:
+	// ExactErr then says why (wrapping rules.ErrBudget when the point is
+	// beyond the solver's budget), unless no solve was sought.
+	Exact    *rules.Exact
+	ExactErr error
+}
+
+// Share returns the sweep's metric at the point, with its Wilson interval.
+func (p PointResult) Share(m rules.Metric) Share {
+	if m.Kind == rules.EndShare {
+		return p.Result.End(m.Name)
+	}
+	return p.Result.Win(m.Side)
+}
+
+// ExactShare returns the exact value of the metric at the point; ok is
+// false when the point has no exact solution.
+func (p PointResult) ExactShare(m rules.Metric) (float64, bool) {
+	if p.Exact == nil {
+		return 0, false
+	}
+	v, ok := p.Exact.Metric(m)
+	return v.F, ok
+}
+
+// Sweep fights every point of the sweep in grid order, each on the same
+// streams (common random numbers: trial i of every point draws the stream
+// of the base scenario's trial i), with r.Trials trials (DefaultTrials
+// when 0). With exact set, it also solves each point exactly where the
+// ruleset has a solver. When ctx is cancelled it returns the points that
+// finished, and ctx's error: a point cut short is left out, since its
+// trials would not match the others'.
+func (r Run) Sweep(ctx context.Context, s *Sweep, exact bool) (*SweepResult, error) {
+	if r.Trials <= 0 {
+		r.Trials = DefaultTrials
+	}
+	if err := scenarios.CheckSweepSize(len(s.Points), r.Trials); err != nil {
+		return nil, err
+	}
+	r.Streams = s.Base
+	r.Shard = sim.Shard{}
+	_, noSolver := rules.LookupSolver(s.Ruleset)
+	out := &SweepResult{Sweep: s, Seed: r.Seed, Version: r.Version, Trials: r.Trials, Exact: exact && noSolver == nil}
+	for _, p := range s.Points {
+		pr, err := r.point(ctx, s, p, out.Exact)
+		if err != nil {
+			return out, err
+		}
+		out.Points = append(out.Points, pr)
+	}
+	return out, nil
+}
+
+// point fights (and solves) one grid point.
+func (r Run) point(ctx context.Context, s *Sweep, p GridPoint, exact bool) (PointResult, error) {
+	if r.Progress != nil {
+		progress := r.Progress
+		label := fmt.Sprintf("%s [%d/%d]", s.Name, p.Index+1, len(s.Points))
+		r.Progress = func(_ string, trials, done int64) (func(int64), func()) { return progress(label, trials, done) }
+	}
+	res, _, err := r.Fight(ctx, p.Scenario, nil)
+	if err != nil {
+		return PointResult{}, err
+	}
+	pr := PointResult{GridPoint: p, Values: s.Values(p), Result: res}
+	if exact {
+		pr.Exact, err = Solve(ctx, p.Scenario, false)
+		switch {
+		case ctx.Err() != nil:
+			return PointResult{}, ctx.Err()
+		case err != nil:
+			pr.Exact, pr.ExactErr = nil, err
+		}
+	}
+	return pr, nil
+}

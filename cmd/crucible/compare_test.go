@@ -1,0 +1,205 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"image/png"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/crucible-sim/crucible/analysis"
+)
+
+// compare's command line. The statistical outcomes asserted here are at
+// fixed seeds, so they never change; the family-wise false-alarm rate of
+// every comparison is the default --alpha, 0.05.
+
+var roundCap = []string{"compare", "stratfight/thug-vs-guard", "--set-a", "options.round-cap=200", "--set-b", "options.round-cap=190",
+	"--seed", "7", "--trials", "20000"}
+
+// Two option sets of one stratfight scenario: the lower cap shifts wins
+// to draws by a significant 1.3 points, and the table says so.
+func TestCompareStratfight(t *testing.T) {
+	out := mustRun(t, roundCap...)
+	for _, want := range []string{
+		"A  stratfight/thug-vs-guard options.round-cap=200",
+		"options   round-cap=200 → 190",
+		"win.b                86.73 %  85.42 %  -1.310 pp  [-1.533, -1.087] pp",
+		"verdict   significant difference in win.b, win.none, end.concession, end.round-cap, rounds.mean, rounds.distribution",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the table lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// Two scenarios of eclipse, and a variant compared with itself: "no
+// significant difference".
+func TestCompareEclipse(t *testing.T) {
+	out := mustRun(t, "compare", "eclipse/interceptor-duel", "eclipse/interceptor-duel", "--seed", "4", "--trials", "20000")
+	if !strings.Contains(out, "verdict   no significant difference") || !strings.Contains(out, "The rounds differ in 0 of 20000 pairs") {
+		t.Errorf("a variant against itself:\n%s", out)
+	}
+	out = mustRun(t, "compare", "eclipse/two-cruisers-vs-interceptor-and-cruiser", "--set-b", "attacker.policy=largest-killable-first",
+		"--seed", "3", "--trials", "20000")
+	if !strings.Contains(out, "win.a                   74.41 %   74.99 %   +0.575 pp  [+0.420, +0.730] pp        [-0.645, +1.795] pp") {
+		t.Errorf("the eclipse comparison:\n%s", out)
+	}
+}
+
+// JSON and CSV carry the same numbers; the same seed gives the same bytes
+// for any --workers and --chunk.
+func TestCompareFormats(t *testing.T) {
+	js := mustRun(t, append(roundCap, "--format", "json", "--workers", "1", "--chunk", "333")...)
+	if again := mustRun(t, append(roundCap, "--format", "json", "--workers", "2")...); again != js {
+		t.Error("the comparison depends on --workers or --chunk")
+	}
+	var obj struct {
+		Trials int64 `json:"trials"`
+		Tests  int   `json:"tests"`
+		Shares []struct {
+			Metric string     `json:"metric"`
+			Diff   float64    `json:"diff"`
+			Paired [2]float64 `json:"paired"`
+		} `json:"shares"`
+		Significant []string `json:"significant"`
+		Verdict     string   `json:"verdict"`
+	}
+	if err := json.Unmarshal([]byte(js), &obj); err != nil {
+		t.Fatal(err)
+	}
+	if obj.Trials != 20000 || obj.Tests != 9 || len(obj.Shares) != 7 || obj.Shares[1].Metric != "win.b" || obj.Shares[1].Diff != -0.0131 ||
+		len(obj.Significant) != 6 || !strings.HasPrefix(obj.Verdict, "significant difference in win.b") {
+		t.Errorf("JSON: %+v", obj)
+	}
+	rows, err := csv.NewReader(strings.NewReader(mustRun(t, append(roundCap, "--format", "csv")...))).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 1+7+2 || rows[0][9] != "metric" || rows[2][9] != "win.b" || rows[2][12] != "-0.0131" || rows[9][9] != "rounds.distribution" {
+		t.Errorf("CSV: %q", rows)
+	}
+}
+
+// --out writes the report: its CSV is stdout's, its images decode, and its
+// page names the command that reproduces it, with the seed drawn.
+func TestCompareOut(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "cmp")
+	args := []string{"compare", "stratfight/thug-vs-guard", "--set-b", "options.tie-rule=underdog", "--trials", "3000", "--out", dir, "--format", "csv"}
+	stdout, stderr, code := crucible(t, context.Background(), args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	got, err := os.ReadFile(filepath.Join(dir, "comparison.csv"))
+	if err != nil || string(got) != stdout {
+		t.Errorf("comparison.csv differs from stdout (%v)", err)
+	}
+	for _, name := range []string{"differences.png", "rounds.png"} {
+		f, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if img, err := png.Decode(bytes.NewReader(f)); err != nil || img.Bounds().Dx() == 0 {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	page, err := os.ReadFile(filepath.Join(dir, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	seed := strings.Fields(strings.SplitN(stderr, "crucible: seed ", 2)[1])[0]
+	for _, want := range []string{`src="differences.png"`, `src="rounds.png"`, "crucible 0.2.0",
+		"crucible compare stratfight/thug-vs-guard --set-b options.tie-rule=underdog --trials 3000 --out " + dir + " --format csv --seed " + seed} {
+		if !bytes.Contains(page, []byte(want)) {
+			t.Errorf("index.html lacks %q", want)
+		}
+	}
+	var js bytes.Buffer
+	if _, err := js.ReadFrom(mustOpen(t, filepath.Join(dir, "comparison.json"))); err != nil || !json.Valid(js.Bytes()) {
+		t.Errorf("comparison.json is not JSON: %v", err)
+	}
+}
+
+func mustOpen(t *testing.T, path string) io.Reader {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	return f
+}
+
+func TestCompareUsageErrors(t *testing.T) {
+	for _, c := range []struct {
+		want string
+		args []string
+	}{
+		{"compare takes two scenarios, or one scenario with --set-a and/or --set-b (got 0 arguments)", []string{"compare"}},
+		{"(got 3 arguments)", []string{"compare", "stratfight/thug-vs-guard", "stratfight/cat-vs-arya", "stratfight/jorah-vs-mountain"}},
+		{"compare stratfight/thug-vs-guard: one scenario needs --set-a and/or --set-b", []string{"compare", "stratfight/thug-vs-guard"}},
+		{"--set-a nonsense: expected PATH=VALUE", []string{"compare", "stratfight/thug-vs-guard", "--set-a", "nonsense"}},
+		{"--set-b =1: expected PATH=VALUE", []string{"compare", "stratfight/thug-vs-guard", "--set-b", "=1"}},
+		{"--alpha 0: allowed: a number between 0 and 1", []string{"compare", "stratfight/thug-vs-guard", "--set-b", "options.round-cap=9", "--alpha", "0"}},
+		{`--format "xml": allowed: table, csv, json`, []string{"compare", "stratfight/thug-vs-guard", "--set-b", "options.round-cap=9", "--format", "xml"}},
+		{"--trials 0: allowed", []string{"compare", "stratfight/thug-vs-guard", "--set-b", "options.round-cap=9", "--trials", "0"}},
+		{"--trials 29: allowed: an integer from 30", []string{"compare", "stratfight/thug-vs-guard", "--set-b", "options.round-cap=9", "--trials", "29"}},
+		{"unknown flag: --shard", []string{"compare", "stratfight/thug-vs-guard", "--set-b", "options.round-cap=9", "--shard", "0/2"}},
+		{"unknown flag: --resume", []string{"compare", "stratfight/thug-vs-guard", "--set-b", "options.round-cap=9", "--resume"}},
+	} {
+		mustFail(t, exitUsage, c.want, c.args...)
+	}
+}
+
+// Variants that cannot be compared, and overrides a scenario rejects, are
+// input errors: exit 1, naming what is wrong.
+func TestCompareInputErrors(t *testing.T) {
+	mustFail(t, exitFailed, "cannot compare stratfight/thug-vs-guard (ruleset stratfight) with eclipse/interceptor-duel (ruleset eclipse): both variants must be of one ruleset",
+		"compare", "stratfight/thug-vs-guard", "eclipse/interceptor-duel", "--seed", "1")
+	mustFail(t, exitFailed, "both variants must have the same end reasons",
+		"compare", "stratfight/thug-vs-guard", "stratfight/lifespan-13-coins", "--seed", "1")
+	mustFail(t, exitFailed, `--set-b options.round-cap=-3: options.round-cap`,
+		"compare", "stratfight/thug-vs-guard", "--set-b", "options.round-cap=-3", "--seed", "1")
+}
+
+// Ctrl-C before or during a comparison exits 130 and prints no comparison.
+func TestCompareInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	out, errOut, code := crucible(t, ctx, append(roundCap[:len(roundCap)-1], "100000")...)
+	if code != exitInterrupted || out != "" || !strings.Contains(errOut, "interrupted: a comparison needs every one of its trials") {
+		t.Errorf("cancelled before it began: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	// Cut in the second of its three passes, between chunks.
+	ctx = cancelAfter(t, 150000)
+	out, _, code = crucible(t, ctx, append(roundCap[:len(roundCap)-1], "100000")...)
+	if code != exitInterrupted || out != "" {
+		t.Errorf("cancelled mid-run: exit %d, stdout %q", code, out)
+	}
+}
+
+// cancelAfter makes the next command cancel itself once at trials have
+// finished.
+func cancelAfter(t *testing.T, at int64) context.Context {
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	old := newProgress
+	t.Cleanup(func() { newProgress = old })
+	newProgress = func(io.Writer) analysis.Progress {
+		return func(string, int64, int64) (func(int64), func()) {
+			var done atomic.Int64
+			return func(n int64) {
+				if done.Add(n) >= at {
+					cancel()
+				}
+			}, func() {}
+		}
+	}
+	return ctx
+}

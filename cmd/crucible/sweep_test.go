@@ -1,0 +1,173 @@
+package main
+
+import (
+	"context"
+	"encoding/csv"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestSweepTable(t *testing.T) {
+	out := mustRun(t, "sweep", "eclipse/shields", "--trials", "2000", "--seed", "1")
+	for _, want := range []string{
+		"sweep     eclipse/shields   base eclipse/shielded-interceptors-vs-gunship   ruleset eclipse   seed 1",
+		"4 points × 2000 trials, on common random numbers",
+		"parts[0].shield  win.a", "95 % Wilson", "exact", "mean rounds",
+		"break-even: where the 95 % band of win.a contains 50 %", "parts[0].shield from ",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("sweep table lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// A grid point is the base with --set of its values: the same battles,
+// trial by trial, as `run --set` of that point (the name, and so the
+// streams, are the base's).
+func TestSweepPointIsRunWithSet(t *testing.T) {
+	sweep := readCSV(t, mustRun(t, "sweep", "stratfight/samwell-vs-guard", "--vary", "b.armor.armor_value=0..6:3",
+		"--trials", "1500", "--seed", "5", "--format", "csv"))
+	run := readCSV(t, mustRun(t, "run", "stratfight/samwell-vs-guard", "--set", "b.armor.armor_value=3",
+		"--trials", "1500", "--seed", "5", "--format", "csv"))
+	count := func(rows [][]string, metricCol, countCol int, filter func([]string) bool) string {
+		for _, r := range rows[1:] {
+			if r[metricCol] == "win.a" && filter(r) {
+				return r[countCol]
+			}
+		}
+		t.Fatal("no win.a row")
+		return ""
+	}
+	got := count(sweep, 7, 8, func(r []string) bool { return r[6] == "3" })
+	if want := count(run, 6, 7, func([]string) bool { return true }); got != want {
+		t.Errorf("sweep point armor 3 won %s, run --set won %s", got, want)
+	}
+}
+
+func readCSV(t *testing.T, s string) [][]string {
+	t.Helper()
+	rows, err := csv.NewReader(strings.NewReader(s)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rows
+}
+
+// Same seed, same bytes, on both rulesets, for any --workers and --chunk.
+func TestSweepIsDeterministic(t *testing.T) {
+	for _, args := range [][]string{
+		{"sweep", "eclipse/shields-by-fleet", "--trials", "1000"},
+		{"sweep", "stratfight/samwell-vs-guard", "--vary", "b.armor=none,leather,chainmail", "--vary", "a.armor.armor_value=0,3", "--trials", "1000"},
+	} {
+		var first string
+		for _, wc := range [][2]string{{"1", "1000"}, {"2", "7"}, {"8", "333"}} {
+			out := mustRun(t, append(args, "--seed", "11", "--workers", wc[0], "--chunk", wc[1], "--format", "csv")...)
+			if first == "" {
+				first = out
+			} else if out != first {
+				t.Errorf("%s: output differs for workers=%s chunk=%s", args[1], wc[0], wc[1])
+			}
+		}
+	}
+}
+
+func TestSweepWritesReport(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "sweep")
+	_, errOut, code := crucible(t, context.Background(), "sweep", "eclipse/shields-by-fleet", "--trials", "300", "--seed", "2", "--workers", "2", "--out", dir)
+	if code != 0 {
+		t.Fatal(errOut)
+	}
+	for _, f := range []string{"sweep.csv", "breakeven.csv", "curve.png", "heatmap.png", "index.html"} {
+		if st, err := os.Stat(filepath.Join(dir, f)); err != nil || st.Size() == 0 {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+	page, _ := os.ReadFile(filepath.Join(dir, "index.html"))
+	if want := "crucible sweep eclipse/shields-by-fleet --trials 300 --seed 2 --workers 2 --out " + dir; !strings.Contains(string(page), want) {
+		t.Errorf("index.html does not give the command %q", want)
+	}
+}
+
+// Ctrl-C in the third point: the two finished points are printed and
+// written, marked interrupted, and the exit status is 130.
+func TestSweepInterruptedKeepsFinishedPoints(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "cut")
+	ctx := interruptAt(t, "eclipse/shields [3/4]", 2000)
+	out, errOut, code := crucible(t, ctx, "sweep", "eclipse/shields", "--trials", "50000", "--chunk", "500", "--seed", "3", "--format", "csv", "--out", dir)
+	if code != exitInterrupted || !strings.Contains(errOut, "interrupted; the results above cover the 2 of 4 points that finished") {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	if rows := readCSV(t, out); len(rows) != 1+2*9 || rows[len(rows)-1][5] != "1" {
+		t.Errorf("printed %d rows, want the header and the 9 metrics of points 0 and 1:\n%s", len(rows), out)
+	}
+	saved, err := os.ReadFile(filepath.Join(dir, "sweep.csv"))
+	if err != nil || string(saved) != out {
+		t.Errorf("the report's sweep.csv is not what was printed: %v", err)
+	}
+	page, _ := os.ReadFile(filepath.Join(dir, "index.html"))
+	if !strings.Contains(string(page), "Interrupted: 2 of 4 points finished") {
+		t.Error("the page does not say the sweep was interrupted")
+	}
+}
+
+func TestSweepUsageErrors(t *testing.T) {
+	for _, c := range []struct {
+		want string
+		args []string
+	}{
+		{"accepts 1 arg(s), received 0", []string{"sweep"}},
+		{"--vary x: expected PATH=LIST", []string{"sweep", "stratfight/thug-vs-guard", "--vary", "x"}},
+		{"--vary: a sweep varies at most 2 fields (a curve or a heat map), not 3", []string{"sweep", "stratfight/thug-vs-guard", "--vary", "a.strength=1,2", "--vary", "b.strength=1,2", "--vary", "a.dexterity=1,2"}},
+		{"--vary: the field a.strength is varied twice", []string{"sweep", "stratfight/thug-vs-guard", "--vary", "a.strength=1,2", "--vary", "a.strength=3"}},
+		{"--vary: a sweep of 10201 grid points is too large (allowed: at most 10000 points", []string{"sweep", "stratfight/thug-vs-guard", "--vary", "a.x=0..100", "--vary", "b.x=0..100"}},
+		{"--vary a.x=0..20000: 0 to 20000 by 1 gives more than 10000 values", []string{"sweep", "stratfight/thug-vs-guard", "--vary", "a.x=0..20000"}},
+		{"--trials 200000000000: a sweep of 9 points × 200000000000 trials is too large (allowed: at most 1e+12 trials in all", []string{"sweep", "stratfight/armor", "--trials", "200000000000", "--seed", "1"}},
+		{"eclipse/shields is a sweep file, which names its own fields: --vary goes with a scenario", []string{"sweep", "eclipse/shields", "--vary", "x=1,2", "--seed", "1"}},
+		{"stratfight/thug-vs-guard is not a sweep: name one or two fields to vary with --vary PATH=LIST", []string{"sweep", "stratfight/thug-vs-guard", "--seed", "1"}},
+		{"--metric rounds.mean: rounds.mean is not a share (allowed: win.a, win.b, win.none, end.<reason>)", []string{"sweep", "eclipse/shields", "--metric", "rounds.mean", "--seed", "1"}},
+		{`--format "json": allowed: table, csv`, []string{"sweep", "eclipse/shields", "--format", "json"}},
+		{"unknown flag: --shard", []string{"sweep", "eclipse/shields", "--shard", "0/2"}},
+		{"--set nonsense: expected PATH=VALUE", []string{"sweep", "eclipse/shields", "--set", "nonsense", "--seed", "1"}},
+	} {
+		mustFail(t, exitUsage, c.want, c.args...)
+	}
+}
+
+// Errors of the input exit 1, located: a value the scenario rejects, at
+// its --vary or its place in the sweep file; a sweep file past the
+// limits, at the field.
+func TestSweepInputErrors(t *testing.T) {
+	mustFail(t, exitFailed, "--vary parts[0].shield=0..9 (value 9): parts[0].shield: 9 is out of range (allowed: an integer from 0 to 8)",
+		"sweep", "eclipse/shielded-interceptors-vs-gunship", "--vary", "parts[0].shield=0..9", "--seed", "1")
+	mustFail(t, exitFailed, `metric end.flight: unknown end reason "flight" (this battle ends by: destroyed, retreated,`,
+		"sweep", "eclipse/shields", "--metric", "end.flight", "--seed", "1")
+	dir := t.TempDir()
+	for _, c := range []struct{ src, want string }{
+		{"scenario: stratfight/samwell-vs-guard\nsweep:\n  - {path: b.armor, values: [none, tin]}\n",
+			`big.yaml:3:36 (sweep[0].values[1]: b.armor=tin): b.armor: unknown armor "tin" (allowed: none, leather, chainmail, plate`},
+		{"scenario: stratfight/samwell-vs-guard\nsweep:\n  - {path: a.strength, from: 1, to: 200}\n  - {path: b.strength, from: 1, to: 200}\n",
+			"big.yaml:3:3: sweep: a sweep of 40000 grid points is too large (allowed: at most 10000 points, and 1e+12 trials in all)"},
+		{"scenario: stratfight/samwell-vs-guard\ntrials: 2_000_000_000\nsweep:\n  - {path: a.strength, from: 1, to: 600}\n",
+			"big.yaml:2:9: trials: a sweep of 600 points × 2000000000 trials is too large (allowed: at most 1e+12 trials in all, and 10000 points)"},
+		{"scenario: nowhere.yaml\nsweep: [{path: a, values: [1]}]\n", "nowhere.yaml: no such file"},
+	} {
+		path := filepath.Join(dir, "big.yaml")
+		os.WriteFile(path, []byte(c.src), 0o644)
+		mustFail(t, exitFailed, c.want, "sweep", path, "--seed", "1")
+	}
+}
+
+func TestSweepsAreListedAndNotRun(t *testing.T) {
+	out := mustRun(t, "scenarios")
+	for _, want := range []string{"eclipse/shields ", "(sweep for crucible sweep)", "stratfight/armor "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("scenarios lacks %q", want)
+		}
+	}
+	mustFail(t, exitFailed, "eclipse/shields is a built-in sweep, not a scenario: run it with `crucible sweep eclipse/shields`", "run", "eclipse/shields", "--seed", "1")
+	if n := strings.Count(mustRun(t, "run", "--all", "--trials", "10", "--seed", "1", "--format", "csv"), "shields"); n != 0 {
+		t.Errorf("run --all ran a sweep")
+	}
+}

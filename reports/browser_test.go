@@ -1,0 +1,229 @@
+package reports
+
+import (
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"html"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/crucible-sim/crucible/analysis"
+)
+
+// chromium returns the headless browser, or skips the test when there is
+// none and the test is not under CI (where .ci/run installs Debian's
+// chromium, and its absence is a failure).
+func chromium(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{"chromium", "chromium-browser"} {
+		if path, err := exec.LookPath(name); err == nil {
+			return path
+		}
+	}
+	if os.Getenv("CI") != "" {
+		t.Fatal("chromium is not installed, and under CI the report pages must be checked in a browser (.ci/run installs it)")
+	}
+	t.Skip("chromium is not installed: the report pages are not checked in a browser (apt-get install chromium)")
+	return ""
+}
+
+// probe is a page that loads a report page in a frame and, once the frame
+// and its images have loaded, writes what a reader would see into #out:
+// each image and its natural width, and the cells of each table.
+const probe = `<!doctype html><html><body><pre id="out">loading</pre>
+<iframe id="f" src="PAGE" width="1200" height="800"></iframe>
+<script>
+const f = document.getElementById('f');
+f.onload = () => {
+  const d = f.contentDocument;
+  const imgs = [...d.images].map(i => [i.getAttribute('src'), i.naturalWidth]);
+  const tables = [...d.querySelectorAll('table')].map(t => ({id: t.id, cls: t.className,
+    rows: [...t.querySelectorAll('tr')].map(r => [...r.cells].map(c => c.textContent.trim()))}));
+  document.getElementById('out').textContent = JSON.stringify({title: d.title, imgs, tables});
+};
+</script></body></html>`
+
+type rendered struct {
+	Title  string
+	Imgs   [][2]any
+	Tables []struct {
+		ID, Cls string
+		Rows    [][]string
+	}
+}
+
+// render opens page of dir in headless Chromium and returns what it shows.
+func renderPage(t *testing.T, browser, dir, page string) rendered {
+	t.Helper()
+	files := http.FileServer(http.Dir(dir))
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/probe.html" {
+			w.Header().Set("Content-Type", "text/html")
+			w.Write([]byte(strings.Replace(probe, "PAGE", page, 1)))
+			return
+		}
+		files.ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+		"--disable-component-update", "--disable-sync", "--no-first-run", "--user-data-dir="+t.TempDir(),
+		"--virtual-time-budget=15000", "--dump-dom", srv.URL+"/probe.html")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("chromium: %v", err)
+	}
+	m := regexp.MustCompile(`(?s)<pre id="out">(.*?)</pre>`).FindSubmatch(out)
+	if m == nil {
+		t.Fatalf("chromium rendered no probe output:\n%.2000s", out)
+	}
+	var r rendered
+	if err := json.Unmarshal([]byte(html.UnescapeString(string(m[1]))), &r); err != nil {
+		t.Fatalf("probe output %q: %v", m[1], err)
+	}
+	return r
+}
+
+func checkImages(t *testing.T, page string, r rendered, want ...string) {
+	t.Helper()
+	seen := map[string]bool{}
+	for _, im := range r.Imgs {
+		src, _ := im[0].(string)
+		w, _ := im[1].(float64)
+		if w <= 0 {
+			t.Errorf("%s: image %s did not load (natural width %v)", page, src, w)
+		}
+		seen[src] = true
+	}
+	for _, w := range want {
+		if !seen[w] {
+			t.Errorf("%s: no image %s (images: %v)", page, w, r.Imgs)
+		}
+	}
+}
+
+// TestPagesInBrowser opens each kind of report page in headless Chromium:
+// it renders, every image loads, and the tables hold the numbers of the CSV
+// written beside them.
+func TestPagesInBrowser(t *testing.T) {
+	browser := chromium(t)
+	dir := t.TempDir()
+	if err := WriteDir(dir, results(), "test"); err != nil {
+		t.Fatal(err)
+	}
+	r := renderPage(t, browser, dir, "index.html")
+	if r.Title != "crucible report" {
+		t.Fatalf("title %q", r.Title)
+	}
+	checkImages(t, "run report", r, "winrates.png", "rounds.png", "rounds-seconds.png", "counters.png")
+	// The outcome tables hold the counts of summary.csv, scenario by
+	// scenario, in order.
+	f, _ := os.Open(filepath.Join(dir, "summary.csv"))
+	rows, err := csv.NewReader(f).ReadAll()
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want, got []string
+	for _, row := range rows[1:] {
+		if m := row[6]; strings.HasPrefix(m, "win.") || strings.HasPrefix(m, "end.") {
+			want = append(want, row[0]+" "+m+" "+row[7])
+		}
+	}
+	k := 0
+	for _, tb := range r.Tables {
+		if tb.Cls != "outcomes" {
+			continue
+		}
+		name := results()[k].Scenario
+		for _, cells := range tb.Rows[1:] {
+			metric := strings.Replace(strings.Replace(cells[0], "wins ", "win.", 1), "end ", "end.", 1)
+			got = append(got, name+" "+metric+" "+cells[1])
+		}
+		k++
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("the page's outcome tables differ from summary.csv:\npage:\n%s\ncsv:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+
+	// A check's page shows its verdicts as verdicts.csv gives them.
+	check := &analysis.Check{Seed: 7, Alpha: 0.01, PerClaim: 0.01, Claims: 1, Looks: 1, Results: results()}
+	check.Verdicts = append(check.Verdicts, analysis.ClaimCheck{Scenario: "demo/duel", Verdict: analysis.Pass, Observed: 0.5, Lo: 0.4, Hi: 0.6, Trials: 9})
+	cdir := t.TempDir()
+	if err := writeDir(cdir, check.Results, Meta{Version: "test", Command: "crucible check demo"}, check); err != nil {
+		t.Fatal(err)
+	}
+	r = renderPage(t, browser, cdir, "index.html")
+	checkImages(t, "check report", r, "winrates.png")
+	found := false
+	for _, tb := range r.Tables {
+		if tb.ID == "verdicts" && len(tb.Rows) == 2 && tb.Rows[1][0] == "PASS" && tb.Rows[1][1] == "demo/duel" {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("check report: no verdict table with the PASS of demo/duel: %+v", r.Tables)
+	}
+
+	// A sweep's page: its curve, its heat map and the tidy CSV's numbers.
+	sdir := t.TempDir()
+	sw := builtinSweep(t, "eclipse/shields-by-fleet", 300)
+	if err := WriteSweepDir(sdir, sw, "crucible sweep eclipse/shields-by-fleet --trials 300 --seed 1"); err != nil {
+		t.Fatal(err)
+	}
+	r = renderPage(t, browser, sdir, "index.html")
+	checkImages(t, "sweep report", r, "heatmap.png")
+	// The page's table has a row per grid point, with the point's win
+	// share as sweep.csv gives it (in percent).
+	var shares []string
+	for _, row := range SweepRows(sw)[1:] {
+		if row[len(row)-7] == "win.a" {
+			v, _ := strconv.ParseFloat(row[len(row)-4], 64)
+			shares = append(shares, pct(v))
+		}
+	}
+	var onPage []string
+	for _, tb := range r.Tables {
+		for _, row := range tb.Rows[1:] {
+			if len(row) > 3 {
+				onPage = append(onPage, row[3])
+			}
+		}
+	}
+	if len(shares) != len(sw.Points) || strings.Join(onPage, " ") != strings.Join(shares, " ") {
+		t.Errorf("sweep report: the page's shares %v, sweep.csv's %v", onPage, shares)
+	}
+
+	// A comparison's page: its differences plot and rounds.
+	cmpDir := t.TempDir()
+	if err := WriteComparisonDir(cmpDir, comparison(), "crucible compare demo/duel --seed 7"); err != nil {
+		t.Fatal(err)
+	}
+	r = renderPage(t, browser, cmpDir, "index.html")
+	checkImages(t, "compare report", r, "differences.png", "rounds.png")
+	if len(r.Tables) == 0 {
+		t.Errorf("compare report: no table")
+	}
+
+	// An exact solution's page.
+	edir := t.TempDir()
+	h := ExactHeader{Scenario: "eclipse/interceptor-duel", Ruleset: "eclipse", Hash: "0123456789abcdef", Version: "test"}
+	if err := writeExactDir(edir, h, exactSample(), Meta{Version: "test"}); err != nil {
+		t.Fatal(err)
+	}
+	r = renderPage(t, browser, edir, "index.html")
+	checkImages(t, "exact report", r, "exact-rounds.png")
+	if len(r.Tables) == 0 || r.Tables[0].ID != "exact" || r.Tables[0].Rows[1][2] != "5/11" {
+		t.Errorf("exact report: %+v", r.Tables)
+	}
+}

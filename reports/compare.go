@@ -1,0 +1,233 @@
+package reports
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/crucible-sim/crucible/analysis"
+)
+
+// ppNum formats a difference of shares in percentage points, with its sign
+// unless it shows as zero.
+func ppNum(d float64) string {
+	s := strconv.FormatFloat(100*d+0, 'f', 3, 64) // +0: no "-0"
+	if strings.Trim(s, "-0.") == "" {
+		return "0.000"
+	}
+	if d > 0 {
+		return "+" + s
+	}
+	return s
+}
+
+// signed formats a float compactly with its sign.
+func signed(x float64) string {
+	switch {
+	case x > 0:
+		return "+" + num(x)
+	case x == 0:
+		return "0"
+	}
+	return num(x)
+}
+
+// pval formats a p-value to three digits; one that underflowed to 0 is
+// shown as the bound it is.
+func pval(p float64) string {
+	if p == 0 {
+		return "<1e-300"
+	}
+	return strconv.FormatFloat(p, 'g', 3, 64)
+}
+
+// pvalStar is pval marked with a star when the test rejects.
+func pvalStar(p float64, significant bool) string {
+	if significant {
+		return pval(p) + " *"
+	}
+	return pval(p)
+}
+
+// Verdict is the one-line conclusion of a comparison: "no significant
+// difference" when no test of the family rejects, else the metrics that
+// differ, with the level the tests were held to.
+func Verdict(c *analysis.Comparison) string {
+	cut := fmt.Sprintf("family-wise α = %s; Bonferroni: each p against %s/%d = %s",
+		num(c.Alpha), num(c.Alpha), c.Tests(), num(c.Alpha/float64(c.Tests())))
+	if sig := c.Significant(); len(sig) > 0 {
+		return fmt.Sprintf("significant difference in %s (%s)", strings.Join(sig, ", "), cut)
+	}
+	return "no significant difference (" + cut + ")"
+}
+
+// levelText says at what confidence the intervals of c hold.
+func levelText(c *analysis.Comparison) string {
+	return fmt.Sprintf("intervals hold simultaneously at %s (each at %s, Bonferroni over %d tests); differences are B − A",
+		pct(1-c.Alpha), pct(c.Level), c.Tests())
+}
+
+// methodsText names the methods behind the numbers of a comparison.
+func methodsText(c *analysis.Comparison) []string {
+	return []string{
+		fmt.Sprintf("Shares: paired interval of Agresti and Min (2005), unpaired interval of Agresti and Caffo (2000); McNemar's test on the discordant pairs, exact binomial below %d of them, else chi-square with continuity correction.", analysis.McNemarExactBelow),
+		"rounds.mean: the normal interval and z test of the mean of the per-trial differences (paired); unpaired: Welch's standard error of two independent means.",
+		fmt.Sprintf("rounds.distribution: Pearson's chi-square test of homogeneity of A's %s in the first %d trials against B's in the last %d, which draw independent streams (the paired samples are dependent, which the test does not allow for).",
+			unitName(c.Rounds.Unit), c.Dist.NA, c.Dist.NB),
+	}
+}
+
+// optionsDiff lists the rule options whose values differ between the
+// variants, as "name=A's → B's".
+func optionsDiff(c *analysis.Comparison) []string {
+	b := map[string]string{}
+	for _, s := range c.B.Spec.Options {
+		b[s.Name] = s.Value
+	}
+	var out []string
+	for _, s := range c.A.Spec.Options {
+		if v, ok := b[s.Name]; ok && v != s.Value {
+			out = append(out, s.Name+"="+s.Value+" → "+v)
+		}
+	}
+	return out
+}
+
+// WriteComparisonTable writes a comparison for people: the variants, the
+// difference of every share and of the mean rounds with paired and unpaired
+// intervals, the tests, and the verdict.
+func WriteComparisonTable(w io.Writer, c *analysis.Comparison) error {
+	fmt.Fprintf(w, "compare   A  %s\n          B  %s\n", c.LabelA, c.LabelB)
+	fmt.Fprintf(w, "ruleset %s   paired trials %d   seed %d   streams %s\n", c.A.Ruleset, c.Trials(), c.A.Seed, c.Streams)
+	if d := optionsDiff(c); len(d) > 0 {
+		fmt.Fprintf(w, "options   %s\n", strings.Join(d, "   "))
+	}
+	fmt.Fprintf(w, "%s\n\n", levelText(c))
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "metric\tA\tB\tB − A\tpaired interval\tunpaired interval\ttest\tp (* significant)")
+	for _, s := range c.Shares {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s pp\t[%s, %s] pp\t[%s, %s] pp\t%s\t%s\n", s.Metric, pct(s.A), pct(s.B), ppNum(s.Diff),
+			ppNum(s.Paired.Lo), ppNum(s.Paired.Hi), ppNum(s.Unpaired.Lo), ppNum(s.Unpaired.Hi), s.Test.Method(), pvalStar(s.Test.P, s.Significant))
+	}
+	r := c.Rounds
+	fmt.Fprintf(tw, "rounds.mean\t%s\t%s\t%s\t[%s, %s]\t[%s, %s]\tpaired z\t%s\n", num(r.MeanA), num(r.MeanB), signed(r.Diff),
+		signed(r.Paired.Lo), signed(r.Paired.Hi), signed(r.Unpaired.Lo), signed(r.Unpaired.Hi), pvalStar(r.P, r.Significant))
+	d := c.Dist
+	fmt.Fprintf(tw, "rounds.distribution\t\t\t\t\t\tchi-square, %d df\t%s\n", d.DF, pvalStar(d.P, d.Significant))
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "\nThe %s differ in %d of %d pairs of trials.\n", unitName(r.Unit), r.Differ, c.Trials())
+	for _, m := range methodsText(c) {
+		fmt.Fprintln(w, m)
+	}
+	fmt.Fprintf(w, "\nverdict   %s\n", Verdict(c))
+	return nil
+}
+
+// ComparisonRows returns the comparison as tidy CSV: one row per metric,
+// with the variants, seed and trials repeated on each. Shares are
+// proportions (not percentages); value_a and value_b are each variant's
+// share or mean, diff is B − A; only_a and only_b are the discordant pairs
+// of a share; statistic is McNemar's chi-square, the z of the mean or the
+// chi-square of the distributions (empty for an exact McNemar test).
+func ComparisonRows(c *analysis.Comparison) [][]string {
+	rows := [][]string{{"a", "b", "ruleset", "crucible_version", "seed", "trials", "streams", "alpha", "level",
+		"metric", "value_a", "value_b", "diff", "paired_lo", "paired_hi", "unpaired_lo", "unpaired_hi",
+		"only_a", "only_b", "test", "statistic", "df", "p", "significant"}}
+	head := []string{c.LabelA, c.LabelB, c.A.Ruleset, c.A.Version, strconv.FormatUint(c.A.Seed, 10),
+		strconv.FormatInt(c.Trials(), 10), c.Streams, num(c.Alpha), num(c.Level)}
+	add := func(cells ...string) { rows = append(rows, append(append([]string{}, head...), cells...)) }
+	for _, s := range c.Shares {
+		stat := ""
+		if !s.Test.Exact {
+			stat = num(s.Test.Stat)
+		}
+		add(s.Metric, num(s.A), num(s.B), num(s.Diff), num(s.Paired.Lo), num(s.Paired.Hi), num(s.Unpaired.Lo), num(s.Unpaired.Hi),
+			strconv.FormatInt(s.Counts.OnlyA, 10), strconv.FormatInt(s.Counts.OnlyB, 10), s.Test.Method(), stat, "1", num(s.Test.P), strconv.FormatBool(s.Significant))
+	}
+	r := c.Rounds
+	add("rounds.mean", num(r.MeanA), num(r.MeanB), num(r.Diff), num(r.Paired.Lo), num(r.Paired.Hi), num(r.Unpaired.Lo), num(r.Unpaired.Hi),
+		"", "", "paired z", finite(r.Z), "", num(r.P), strconv.FormatBool(r.Significant))
+	d := c.Dist
+	add("rounds.distribution", "", "", "", "", "", "", "", "", "", "chi-square homogeneity", num(d.Stat), strconv.Itoa(d.DF), num(d.P), strconv.FormatBool(d.Significant))
+	return rows
+}
+
+// finite formats x, or nothing for an infinite z (differences without any
+// variation).
+func finite(x float64) string {
+	if math.IsInf(x, 0) {
+		return ""
+	}
+	return num(x)
+}
+
+// ComparisonObject returns the machine-readable form of a comparison.
+func ComparisonObject(c *analysis.Comparison) json.Marshaler {
+	variant := func(label string, r *analysis.Result) object {
+		return object{{"label", label}, {"scenario", r.Scenario}, {"scenario_hash", r.Hash}, {"options", settingsObject(r.Spec.Options)}}
+	}
+	pair := func(iv analysis.Interval) [2]float64 { return [2]float64{iv.Lo, iv.Hi} }
+	shares := make([]object, len(c.Shares))
+	for i, s := range c.Shares {
+		shares[i] = object{{"metric", s.Metric}, {"a", s.A}, {"b", s.B}, {"diff", s.Diff},
+			{"both", s.Counts.Both}, {"only_a", s.Counts.OnlyA}, {"only_b", s.Counts.OnlyB}, {"neither", s.Counts.Neither},
+			{"paired", pair(s.Paired)}, {"unpaired", pair(s.Unpaired)}, {"test", s.Test.Method()}}
+		if !s.Test.Exact {
+			shares[i] = append(shares[i], field{"statistic", s.Test.Stat})
+		}
+		shares[i] = append(shares[i], field{"p", s.Test.P}, field{"significant", s.Significant})
+	}
+	r := c.Rounds
+	rounds := object{{"unit", unitName(r.Unit)}, {"mean_a", r.MeanA}, {"mean_b", r.MeanB}, {"diff", r.Diff}, {"sd_diff", r.SD},
+		{"differ", r.Differ}, {"paired", pair(r.Paired)}, {"unpaired", pair(r.Unpaired)}, {"test", "paired z"}}
+	if !math.IsInf(r.Z, 0) {
+		rounds = append(rounds, field{"z", r.Z})
+	}
+	rounds = append(rounds, field{"p", r.P}, field{"significant", r.Significant})
+	d := c.Dist
+	dist := object{{"test", "chi-square homogeneity"}, {"n_a", d.NA}, {"n_b", d.NB}, {"statistic", d.Stat}, {"df", d.DF},
+		{"p", d.P}, {"significant", d.Significant}}
+	sig := c.Significant()
+	if sig == nil {
+		sig = []string{}
+	}
+	return object{
+		{"a", variant(c.LabelA, c.A)}, {"b", variant(c.LabelB, c.B)},
+		{"ruleset", c.A.Ruleset}, {"crucible_version", c.A.Version}, {"seed", c.A.Seed}, {"trials", c.Trials()},
+		{"streams", c.Streams}, {"alpha", c.Alpha}, {"tests", c.Tests()}, {"level", c.Level},
+		{"shares", shares}, {"rounds", rounds}, {"distribution", dist},
+		{"significant", sig}, {"verdict", Verdict(c)},
+	}
+}
+
+// WriteComparisonJSON writes the comparison as one indented JSON object
+// with a trailing newline.
+func WriteComparisonJSON(w io.Writer, c *analysis.Comparison) error {
+	b, err := json.MarshalIndent(ComparisonObject(c), "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
+}
+
+// variantResults returns the variants' results named by their labels, for
+// the plots that title a panel by its result's scenario.
+func variantResults(c *analysis.Comparison) []*analysis.Result {
+	a, b := *c.A, *c.B
+	a.Scenario, b.Scenario = "A: "+c.LabelA, "B: "+c.LabelB
+	return []*analysis.Result{&a, &b}
+}
+
+func jsonBytes(c *analysis.Comparison) ([]byte, error) {
+	var b bytes.Buffer
+	err := WriteComparisonJSON(&b, c)
+	return b.Bytes(), err
+}

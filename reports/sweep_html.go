@@ -1,0 +1,115 @@
+package reports
+
+import (
+	"bytes"
+	"fmt"
+	"html/template"
+	"path/filepath"
+
+	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/sim"
+)
+
+var sweepPage = template.Must(template.New("sweep").Funcs(template.FuncMap{"pct": pct, "num": num}).Parse(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>crucible sweep {{.S.Sweep.Name}}</title>
+<style>
+body{font-family:system-ui,sans-serif;margin:2em;max-width:70em;color:#222}
+table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid #ccc;padding:.25em .6em;text-align:right}
+th{background:#f3f3f3}td:first-child,th:first-child{text-align:left}
+.warn{color:#a00;font-weight:bold}code{background:#f3f3f3;padding:0 .2em}img{max-width:100%}
+</style></head><body>
+<h1>crucible sweep {{.S.Sweep.Name}}</h1>
+{{with .S.Sweep.Description}}<p>{{.}}</p>{{end}}
+<p>Base scenario <code>{{.S.Sweep.Base}}</code> (ruleset <code>{{.S.Sweep.Ruleset}}</code>), varying
+{{range $i, $a := .S.Sweep.Axes}}{{if $i}} and {{end}}<code>{{$a.Path}}</code> over {{len $a.Values}} values{{end}}:
+{{len .S.Sweep.Points}} points × {{.S.Trials}} trials, seed <code>{{.S.Seed}}</code>, crucible {{.S.Version}}.
+Every point is fought on the same random streams (those of <code>{{.S.Sweep.Base}}</code>), so that neighbouring
+points differ by the rule, not by luck. Intervals are 95 % Wilson intervals.</p>
+{{with .Command}}<p>Reproduce with <code>{{.}}</code></p>{{end}}
+{{if .S.Interrupted}}<p class="warn">Interrupted: {{len .S.Points}} of {{len .S.Sweep.Points}} points finished; this page covers those.</p>{{end}}
+<h2>Break-even</h2>
+<p>Where the 95 % band of {{.S.Sweep.Metric}} contains 50 % (the band's ends linear between grid points; <a href="breakeven.csv">breakeven.csv</a>):</p>
+<ul>{{range .BreakEven}}<li>{{with .Given}}at <code>{{.}}</code>: {{end}}{{.Text}}</li>{{end}}</ul>
+{{range .Notes}}<p>Note: {{.}}</p>{{end}}
+{{if .Curve}}<h2>{{.S.Sweep.Metric}} along {{(index .S.Sweep.Axes 0).Path}}</h2><img src="curve.png" alt="{{.S.Sweep.Metric}} by {{(index .S.Sweep.Axes 0).Path}} with error bars">{{end}}
+{{if .Heat}}<h2>Heat map</h2><img src="heatmap.png" alt="{{.S.Sweep.Metric}} over the grid with its 50 % contour">{{end}}
+<h2>Points</h2>
+<p>Every metric of every point, with intervals and exact values: <a href="sweep.csv">sweep.csv</a>.</p>
+<table><tr><th>point</th>{{range .S.Sweep.Axes}}<th>{{.Path}}</th>{{end}}<th>{{.S.Sweep.Metric}}</th><th>95 % interval</th>{{if .Solved}}<th>exact</th>{{end}}<th>wins a</th><th>wins b</th><th>no winner</th><th>mean {{.Unit}}</th></tr>
+{{range .Rows}}<tr><td>{{.P.Index}}</td>{{range .P.Values}}<td>{{.}}</td>{{end}}<td>{{pct .M.P}}</td><td>[{{pct .M.Lo}}, {{pct .M.Hi}}]</td>{{if $.Solved}}<td>{{.Exact}}</td>{{end}}<td>{{pct .A.P}}</td><td>{{pct .B.P}}</td><td>{{pct .None.P}}</td><td>{{num .Mean}}</td></tr>
+{{end}}</table>
+</body></html>
+`))
+
+// sweepRow is one point of the sweep page's table.
+type sweepRow struct {
+	P             analysis.PointResult
+	M, A, B, None analysis.Share
+	Exact         string
+	Mean          float64
+}
+
+// breakEvenItem is one break-even line of the sweep page.
+type breakEvenItem struct{ Given, Text string }
+
+// SweepHTML renders a sweep's page, which shows curve.png and heatmap.png
+// from the same directory when curve and heat say they were written.
+// command is the command line that reproduces the sweep.
+func SweepHTML(s *analysis.SweepResult, command string, curve, heat bool) ([]byte, error) {
+	data := struct {
+		S           *analysis.SweepResult
+		Command     string
+		Curve, Heat bool
+		Solved      bool
+		Unit        string
+		Notes       []string
+		BreakEven   []breakEvenItem
+		Rows        []sweepRow
+	}{S: s, Command: command, Curve: curve, Heat: heat, Solved: anySolved(s), Unit: unitOfSweep(s), Notes: ExactNotes(s)}
+	for _, line := range s.BreakEvens() {
+		data.BreakEven = append(data.BreakEven, breakEvenItem{Given: given(s, line), Text: BreakEvenText(s, line)})
+	}
+	for _, p := range s.Points {
+		r := p.Result
+		data.Rows = append(data.Rows, sweepRow{P: p, M: p.Share(s.Sweep.Metric), A: r.Win(rules.A), B: r.Win(rules.B), None: r.Win(rules.None),
+			Exact: exactCell(p, s.Sweep.Metric), Mean: r.Rounds().Mean})
+	}
+	var b bytes.Buffer
+	err := sweepPage.Execute(&b, data)
+	return b.Bytes(), err
+}
+
+// WriteSweepDir writes the report of a sweep into dir (which must exist):
+// sweep.csv (SweepRows), breakeven.csv (BreakEvenRows), curve.png (unless
+// no point finished, or the second field has more than MaxCurvePanels
+// values), heatmap.png (for two fields) and index.html, each atomically.
+func WriteSweepDir(dir string, s *analysis.SweepResult, command string) error {
+	type file struct {
+		name   string
+		render func() ([]byte, error)
+	}
+	curve := len(s.Points) > 0 && (len(s.Sweep.Axes) == 1 || len(s.Sweep.Axes[1].Values) <= MaxCurvePanels)
+	heat := len(s.Points) > 0 && len(s.Sweep.Axes) == 2
+	files := []file{
+		{"sweep.csv", func() ([]byte, error) { return csvBytes(SweepRows(s)) }},
+		{"breakeven.csv", func() ([]byte, error) { return csvBytes(BreakEvenRows(s)) }},
+	}
+	if curve {
+		files = append(files, file{"curve.png", func() ([]byte, error) { return SweepCurvePNG(s) }})
+	}
+	if heat {
+		files = append(files, file{"heatmap.png", func() ([]byte, error) { return SweepHeatMapPNG(s) }})
+	}
+	files = append(files, file{"index.html", func() ([]byte, error) { return SweepHTML(s, command, curve, heat) }})
+	for _, f := range files {
+		data, err := f.render()
+		if err != nil {
+			return fmt.Errorf("%s: %w", f.name, err)
+		}
+		if err := sim.WriteFileAtomic(filepath.Join(dir, f.name), data); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,214 @@
+package reports
+
+import (
+	"bytes"
+	"context"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/rules"
+	_ "github.com/crucible-sim/crucible/rules/all"
+	"github.com/crucible-sim/crucible/scenarios"
+)
+
+// builtinSweep fights a built-in sweep at seed 1 with few trials, or with
+// vary (--vary arguments) in place of its fields.
+func builtinSweep(t *testing.T, name string, trials int64, vary ...string) *analysis.SweepResult {
+	t.Helper()
+	file, ok, err := scenarios.LoadSweep(name)
+	if err != nil || !ok {
+		t.Fatalf("%s: %v", name, err)
+	}
+	base, err := scenarios.Load(file.Scenario)
+	if err != nil {
+		t.Fatal(err)
+	}
+	axes := file.Axes
+	if len(vary) > 0 {
+		axes = nil
+		for _, v := range vary {
+			a, err := scenarios.ParseVary(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			axes = append(axes, a)
+		}
+	}
+	s, err := analysis.NewSweep(file.Name, base, axes, file.Metric)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := analysis.Run{Seed: 1, Trials: trials, Version: "test"}.Sweep(context.Background(), s, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// A small sweep of each ruleset is pinned, CSV and text: a change to the
+// rules, to seeding, to the grid's order or to the columns shows up as a
+// diff. Refresh after a deliberate change with go test ./reports -update.
+func TestSweepGoldens(t *testing.T) {
+	for _, c := range []struct{ sweep, file string }{
+		{"eclipse/shields", "sweep-eclipse"},
+		{"stratfight/armor", "sweep-stratfight"},
+		{"eclipse/shields-by-fleet", "sweep-eclipse-two-fields"},
+	} {
+		res := builtinSweep(t, c.sweep, 500)
+		csvOut, err := csvBytes(SweepRows(res))
+		if err != nil {
+			t.Fatal(err)
+		}
+		golden(t, c.file+".golden.csv", csvOut)
+		be, err := csvBytes(BreakEvenRows(res))
+		if err != nil {
+			t.Fatal(err)
+		}
+		golden(t, c.file+"-breakeven.golden.csv", be)
+		var table bytes.Buffer
+		if err := WriteSweepTable(&table, res); err != nil {
+			t.Fatal(err)
+		}
+		golden(t, c.file+".golden.txt", table.Bytes())
+	}
+}
+
+// The tidy CSV has one row per point and metric, with stable columns.
+func TestSweepRowsShape(t *testing.T) {
+	res := builtinSweep(t, "eclipse/shields-by-fleet", 50)
+	rows := SweepRows(res)
+	want := "sweep,scenario,scenario_hash,crucible_version,seed,point,parts[0].shield,attacker.ships.Shielded Interceptor,metric,count,trials,value,lo95,hi95,exact"
+	if got := strings.Join(rows[0], ","); got != want {
+		t.Errorf("header %s\nwant   %s", got, want)
+	}
+	perPoint := 3 + len(res.Points[0].Result.Tally.EndNames) + 1
+	if len(rows)-1 != 20*perPoint {
+		t.Errorf("%d rows, want %d points × %d metrics", len(rows)-1, 20, perPoint)
+	}
+	for _, r := range rows[1:] {
+		if r[14] == "" {
+			t.Errorf("no exact value in %v", r)
+		}
+	}
+}
+
+// Break-even in words: numbers on a numeric field, the names around it on
+// a field of names, the grid's edges and several crossings said as such.
+func TestBreakEvenText(t *testing.T) {
+	res := &analysis.SweepResult{Sweep: &analysis.Sweep{Axes: []scenarios.Axis{mustVary(t, "b.armor=none,leather,chainmail")}, Metric: rules.Metric{Kind: rules.WinShare, Side: rules.A}}}
+	num := &analysis.SweepResult{Sweep: &analysis.Sweep{Axes: []scenarios.Axis{mustVary(t, "x=0..1:0.5")}, Metric: rules.Metric{Kind: rules.WinShare, Side: rules.B}}}
+	for _, c := range []struct {
+		s    *analysis.SweepResult
+		be   analysis.BreakEven
+		want string
+	}{
+		{num, analysis.BreakEven{State: analysis.Crossed, Spans: []analysis.Span{{Lo: 0.2, Hi: 0.3125}}}, "x from 0.200 to 0.312"},
+		{num, analysis.BreakEven{State: analysis.Crossed, Spans: []analysis.Span{{Lo: 0, Hi: 0.25, LoEdge: true}}}, "x from 0.000 to 0.250 (the grid's first value: it may extend below)"},
+		{num, analysis.BreakEven{State: analysis.Several, Spans: []analysis.Span{{Lo: 0.1, Hi: 0.2}, {Lo: 0.7, Hi: 1, HiEdge: true}}},
+			"crossed several times: x from 0.100 to 0.200; from 0.700 to 1.000 (the grid's last value: it may extend above)"},
+		{num, analysis.BreakEven{State: analysis.Above}, "not crossed in the grid: win.b is above 50 % at every point"},
+		{num, analysis.BreakEven{State: analysis.Below}, "not crossed in the grid: win.b is below 50 % at every point"},
+		{res, analysis.BreakEven{State: analysis.Crossed, Spans: []analysis.Span{{Lo: 0.3, Hi: 0.6}}}, "b.armor between none and leather"},
+		{res, analysis.BreakEven{State: analysis.Crossed, Spans: []analysis.Span{{Lo: 0.6, Hi: 1.2}}}, "b.armor from none to chainmail"},
+		{res, analysis.BreakEven{State: analysis.Crossed, Spans: []analysis.Span{{Lo: 1, Hi: 1}}}, "b.armor at leather"},
+	} {
+		if got := BreakEvenText(c.s, analysis.BreakEvenLine{Given: -1, BreakEven: c.be}); !strings.HasPrefix(got, c.want) {
+			t.Errorf("%+v: %q, want %q", c.be, got, c.want)
+		}
+	}
+}
+
+func mustVary(t *testing.T, arg string) scenarios.Axis {
+	t.Helper()
+	a, err := scenarios.ParseVary(arg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// A sweep's report directory holds its CSVs, plots that decode, and a
+// page that shows them; two fields add the heat map.
+func TestWriteSweepDir(t *testing.T) {
+	for _, c := range []struct {
+		res   *analysis.SweepResult
+		files []string
+	}{
+		{builtinSweep(t, "stratfight/armor-kinds", 200), []string{"sweep.csv", "breakeven.csv", "curve.png", "index.html"}},
+		{builtinSweep(t, "eclipse/shields-by-fleet", 200), []string{"sweep.csv", "breakeven.csv", "curve.png", "heatmap.png", "index.html"}},
+	} {
+		dir := t.TempDir()
+		if err := WriteSweepDir(dir, c.res, "crucible sweep x --seed=1"); err != nil {
+			t.Fatal(err)
+		}
+		entries, _ := os.ReadDir(dir)
+		if len(entries) != len(c.files) {
+			t.Errorf("%s: %d files, want %v", c.res.Sweep.Name, len(entries), c.files)
+		}
+		for _, f := range c.files {
+			data, err := os.ReadFile(filepath.Join(dir, f))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if strings.HasSuffix(f, ".png") {
+				if img, err := png.Decode(bytes.NewReader(data)); err != nil || img.Bounds().Dx() < 500 {
+					t.Errorf("%s: %v", f, err)
+				}
+			}
+			if f == "index.html" {
+				for _, want := range append(c.files, "crucible sweep x --seed=1", "Break-even", c.res.Sweep.Base) {
+					if want != "index.html" && !bytes.Contains(data, []byte(want)) {
+						t.Errorf("index.html does not show %q", want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// Plots of a sweep cut short (a hole in the grid, a single point) render.
+func TestSweepPlotsOfAnInterruptedSweep(t *testing.T) {
+	res := builtinSweep(t, "eclipse/shields-by-fleet", 100)
+	res.Points = res.Points[:7] // the grid's first row and a half
+	if _, err := SweepHeatMapPNG(res); err != nil {
+		t.Error(err)
+	}
+	if _, err := SweepCurvePNG(res); err != nil {
+		t.Error(err)
+	}
+	one := builtinSweep(t, "eclipse/shields", 100)
+	one.Points = one.Points[:1]
+	if _, err := SweepCurvePNG(one); err != nil {
+		t.Error(err)
+	}
+	var b bytes.Buffer
+	WriteSweepTable(&b, one)
+	if !strings.Contains(b.String(), "INTERRUPTED: 1 of 4 points finished") {
+		t.Errorf("table of an interrupted sweep:\n%s", b.String())
+	}
+}
+
+// A sweep report replaces its directory whole, like a run's.
+func TestOutDirWriteSweep(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "sweep")
+	od, err := OpenOutDir(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer od.Close()
+	if err := od.WriteReport(results(), "test", nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := od.WriteSweep(builtinSweep(t, "eclipse/shields", 50)); err != nil {
+		t.Fatal(err)
+	}
+	for f, want := range map[string]bool{"sweep.csv": true, "index.html": true, "summary.csv": false, marker: true} {
+		if _, err := os.Stat(filepath.Join(path, f)); (err == nil) != want {
+			t.Errorf("%s present: %v, want %v", f, err == nil, want)
+		}
+	}
+}
