@@ -29,6 +29,7 @@ type htmlResult struct {
 	Counters []analysis.CounterMean
 	Dists    []analysis.CounterDist
 	WinsBy   []htmlWinsBy
+	Heat     []string // one line per heat map of the result's board
 }
 
 // htmlWinsBy is the win rates by value of one counter, as the page shows
@@ -75,8 +76,10 @@ func checkHTML(results []*analysis.Result, meta Meta, check *analysis.Check) ([]
 		Uncontested []string
 		Plots       []RoundPlot
 		Dists       bool
+		Boards      bool
 		Results     []htmlResult
-	}{Meta: meta, Check: check, WinRates: len(Contested(results)) > 0, Plots: RoundPlots(results), Dists: hasDists(results)}
+	}{Meta: meta, Check: check, WinRates: len(Contested(results)) > 0, Plots: RoundPlots(results), Dists: hasDists(results),
+		Boards: len(Boards(results)) > 0}
 	for i, r := range results {
 		if !slices.Contains(data.Seeds, r.Seed) {
 			data.Seeds = append(data.Seeds, r.Seed)
@@ -85,7 +88,10 @@ func checkHTML(results []*analysis.Result, meta Meta, check *analysis.Check) ([]
 			data.Uncontested = append(data.Uncontested, r.Scenario)
 		}
 		h := htmlResult{R: r, ID: fmt.Sprintf("s%d", i+1), Verdicts: verdictsOf(check, r.Scenario),
-			Rounds: r.Rounds(), Unit: r.Spec.RoundsUnit, Counters: r.Counters(), Dists: r.Dists(), WinsBy: winsByRows(r)}
+			Rounds: r.Rounds(), Unit: r.Spec.RoundsUnit, Counters: listedCounters(r), Dists: r.Dists(), WinsBy: winsByRows(r)}
+		for _, hs := range HeatSummaries(r) {
+			h.Heat = append(h.Heat, hs.text())
+		}
 		if h.Unit == "" {
 			h.Unit = "rounds"
 		}
@@ -137,7 +143,8 @@ func hasDists(results []*analysis.Result) bool {
 // summary.csv, rounds.csv, summary.json, winrates.png (of the results that
 // have winners), rounds.png (plus rounds-<unit>.png for results counting
 // another unit), counters.csv and counters.png (when a result has
-// distribution counters) and index.html, each atomically.
+// distribution counters), board.png (when a result's battle has a board)
+// and index.html, each atomically.
 func WriteDir(dir string, results []*analysis.Result, version string) error {
 	return writeDir(dir, results, Meta{Version: version}, nil)
 }
@@ -179,6 +186,9 @@ func writeDir(dir string, results []*analysis.Result, meta Meta, check *analysis
 				return csvBytes(rows)
 			}})
 		}
+	}
+	if boards := Boards(results); len(boards) > 0 {
+		files = append(files, file{"board.png", func() ([]byte, error) { return BoardPNG(boards) }})
 	}
 	if check != nil {
 		files = append(files,

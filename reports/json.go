@@ -141,7 +141,73 @@ func Object(r *analysis.Result) (json.Marshaler, error) {
 	if len(r.Spec.Notes) > 0 {
 		o = append(o, field{"notes", r.Spec.Notes})
 	}
+	if b := r.Spec.Board; b != nil {
+		o = append(o, field{"board", toBoardJSON(b)})
+	}
 	return o, nil
+}
+
+// boardJSON is the JSON form of a rules.Board, which ReadJSON reads back so
+// that a merged report draws the board too.
+type boardJSON struct {
+	Name  string           `json:"name"`
+	Shape string           `json:"shape"`
+	Kinds []rules.CellKind `json:"kinds"`
+	Cells []cellJSON       `json:"cells"`
+	Maps  []heatMapJSON    `json:"maps"`
+}
+
+type cellJSON struct {
+	Label string  `json:"label"`
+	X     float64 `json:"x"`
+	Y     float64 `json:"y"`
+	Kind  int     `json:"kind"`
+	Mark  string  `json:"mark,omitempty"`
+	Side  string  `json:"side,omitempty"` // "a" or "b"; absent for none
+}
+
+type heatMapJSON struct {
+	Title    string   `json:"title"`
+	Counters []string `json:"counters"`
+}
+
+func toBoardJSON(b *rules.Board) boardJSON {
+	out := boardJSON{Name: b.Name, Shape: b.Shape, Kinds: b.Kinds}
+	for _, c := range b.Cells {
+		cj := cellJSON{Label: c.Label, X: c.X, Y: c.Y, Kind: c.Kind, Mark: c.Mark}
+		if c.Side != rules.None {
+			cj.Side = c.Side.String()
+		}
+		out.Cells = append(out.Cells, cj)
+	}
+	for _, m := range b.Maps {
+		out.Maps = append(out.Maps, heatMapJSON{Title: m.Title, Counters: m.Counters})
+	}
+	return out
+}
+
+func fromBoardJSON(bj boardJSON) (*rules.Board, error) {
+	b := &rules.Board{Name: bj.Name, Shape: bj.Shape, Kinds: bj.Kinds}
+	for _, c := range bj.Cells {
+		cell := rules.Cell{Label: c.Label, X: c.X, Y: c.Y, Kind: c.Kind, Mark: c.Mark}
+		switch c.Side {
+		case "":
+		case "a":
+			cell.Side = rules.A
+		case "b":
+			cell.Side = rules.B
+		default:
+			return nil, fmt.Errorf("cell %s: side %q is not a or b", c.Label, c.Side)
+		}
+		b.Cells = append(b.Cells, cell)
+	}
+	for _, m := range bj.Maps {
+		if len(m.Counters) != len(b.Cells) {
+			return nil, fmt.Errorf("heat map %q: %d counters for %d cells", m.Title, len(m.Counters), len(b.Cells))
+		}
+		b.Maps = append(b.Maps, rules.HeatMap{Title: m.Title, Counters: m.Counters})
+	}
+	return b, nil
 }
 
 // histObject writes a histogram: its tally part (hist, n, sum, sum_sq, min,

@@ -43,6 +43,7 @@ Intervals are 95 % Wilson intervals for shares and 95 % normal intervals for mea
 {{if .Uncontested}}<p>Not drawn (no trial had a winner): {{range $i, $n := .Uncontested}}{{if $i}}, {{end}}{{$n}}{{end}}.</p>{{end}}{{end}}
 {{range .Plots}}<h2>Distribution of {{.Unit}}</h2><img src="{{.File}}" alt="distribution of {{.Unit}}">
 {{end}}{{if .Dists}}<h2>Distributions of counters</h2><img src="counters.png" alt="distributions of counters">{{end}}
+{{if .Boards}}<h2>Boards</h2><img src="board.png" alt="the board: ground, start position and heat maps">{{end}}
 {{range .Results}}
 <section id="{{.ID}}"><h2>{{.R.Scenario}}</h2>
 {{if .R.Description}}<p>{{.R.Description}}</p>{{end}}
@@ -62,6 +63,7 @@ scenario hash <code>{{.R.Hash}}</code>{{if .R.Shard}}, shard {{.R.Shard}}{{end}}
 <td>{{.Rounds.Min}}</td><td>{{.Rounds.P50}}</td><td>{{.Rounds.P90}}</td><td>{{.Rounds.P99}}</td><td>{{.Rounds.Max}}</td></tr></table>{{end}}
 {{if .Counters}}<table><tr><th>counter</th><th>mean per trial</th><th>95 % interval</th><th>what it counts</th></tr>
 {{range .Counters}}<tr><td>{{.Name}}</td><td>{{num .Mean}}</td><td>[{{num .Lo}}, {{num .Hi}}]</td><td>{{.Doc}}</td></tr>{{end}}</table>{{end}}
+{{range .Heat}}<p>heat map: {{.}}</p>{{end}}
 {{if .Dists}}<table><tr><th>distribution</th><th>min</th><th>p50</th><th>p90</th><th>p99</th><th>max</th></tr>
 {{range .Dists}}<tr><td>{{.Name}}</td><td>{{.Min}}</td><td>{{.P50}}</td><td>{{.P90}}</td><td>{{.P99}}</td><td>{{.Max}}</td></tr>{{end}}</table>{{end}}
 {{range .WinsBy}}<table><tr><th>by {{.Name}}</th><th>trials</th><th>share</th><th>wins a</th><th>wins b</th><th>no winner</th></tr>

@@ -53,6 +53,7 @@ func readOne(raw []byte) (*analysis.Result, error) {
 		Options  json.RawMessage `json:"options"`
 		Docs     json.RawMessage `json:"counter_docs"`
 		Notes    []string        `json:"notes"`
+		Board    *boardJSON      `json:"board"`
 		Rounds   struct {
 			Unit string `json:"unit"`
 		} `json:"rounds"`
@@ -89,6 +90,13 @@ func readOne(raw []byte) (*analysis.Result, error) {
 			return nil, fmt.Errorf("options: %w", err)
 		}
 		spec.Options = opts
+	}
+	if meta.Board != nil {
+		b, err := fromBoardJSON(*meta.Board)
+		if err != nil {
+			return nil, fmt.Errorf("board: %w", err)
+		}
+		spec.Board = b
 	}
 	if meta.Planned == 0 {
 		meta.Planned = t.Trials

@@ -68,7 +68,7 @@ func writeOne(w io.Writer, r *analysis.Result) error {
 	if rs.Max >= rs.ExactQuantileBelow {
 		fmt.Fprintf(w, "          (quantiles at or above %d are bin edges, within 0.8 %%; mean, min and max are exact)\n", rs.ExactQuantileBelow)
 	}
-	if cs := r.Counters(); len(cs) > 0 {
+	if cs := listedCounters(r); len(cs) > 0 {
 		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 		fmt.Fprintln(tw, "\ncounter\tmean per trial\t95 % interval")
 		for _, c := range cs {
@@ -77,6 +77,9 @@ func writeOne(w io.Writer, r *analysis.Result) error {
 		if err := tw.Flush(); err != nil {
 			return err
 		}
+	}
+	for _, h := range HeatSummaries(r) {
+		fmt.Fprintf(w, "heat map  %s\n", h.text())
 	}
 	if ds := r.Dists(); len(ds) > 0 {
 		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
@@ -101,6 +104,24 @@ func writeOne(w io.Writer, r *analysis.Result) error {
 		}
 	}
 	return nil
+}
+
+// listedCounters returns the counters a report lists one by one: all but
+// the per-cell counters of a board's heat maps, which it draws and sums up
+// instead (the CSV and JSON keep every counter).
+func listedCounters(r *analysis.Result) []analysis.CounterMean {
+	cs := r.Counters()
+	onMap := r.Spec.Board.MapCounters()
+	if len(onMap) == 0 {
+		return cs
+	}
+	out := make([]analysis.CounterMean, 0, len(cs))
+	for _, c := range cs {
+		if !onMap[c.Name] {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // binText writes a histogram bin: its value, or its range.

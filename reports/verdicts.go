@@ -131,9 +131,30 @@ func WriteVerdictsJSON(w io.Writer, c *analysis.Check) error {
 // ruleset's replay ends with (rules.Fighter.Replay leaves it to the caller).
 func WriteOutcome(w io.Writer, spec rules.Spec, o *rules.Outcome) error {
 	fmt.Fprintf(w, "result: winner %s, end %s, %d %s\n", o.Winner, spec.Ends[o.End], o.Rounds, unitName(spec.RoundsUnit))
+	onMap := spec.Board.MapCounters()
 	for i, c := range spec.Counters {
+		if onMap[c.Name] {
+			continue
+		}
 		if _, err := fmt.Fprintf(w, "  %s = %d\n", c.Name, o.Counters[i]); err != nil {
 			return err
+		}
+	}
+	// A board's per-cell counters: the cells that are not 0, per heat map.
+	if b := spec.Board; b != nil {
+		for _, m := range b.Maps {
+			var cells []string
+			for k, name := range m.Counters {
+				if i := spec.CounterIndex(name); name != "" && i >= 0 && o.Counters[i] != 0 && k < len(b.Cells) {
+					cells = append(cells, fmt.Sprintf("%s: %d", b.Cells[k].Label, o.Counters[i]))
+				}
+			}
+			if len(cells) == 0 {
+				cells = []string{"none"}
+			}
+			if _, err := fmt.Fprintf(w, "  %s: %s\n", m.Title, strings.Join(cells, ", ")); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

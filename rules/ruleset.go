@@ -73,6 +73,9 @@ type Spec struct {
 	Sides [2]string
 	// Notes are warnings every output repeats (e.g. unverified data in use).
 	Notes []string
+	// Board, for a battle fought on a board of cells, is its geometry and
+	// heat maps, which reports draw; nil otherwise.
+	Board *Board
 }
 
 // Setting is one rule option and the value in force.
@@ -146,4 +149,35 @@ type TrialTable interface {
 // without the common fields (ruleset, name, description, trials).
 type Exporter interface {
 	Export(i int64, w io.Writer) error
+}
+
+// SchemaReader is implemented by a ruleset that reads, by itself, the
+// documents of a schema of its own: a scenario file with no `ruleset` field
+// whose top-level `schema` names one of Schemas() belongs to that ruleset,
+// and is compiled whole (a foreign document has no common fields).
+type SchemaReader interface {
+	Schemas() []string
+}
+
+// RulesetForSchema returns the ID of the registered ruleset that reads
+// documents of the schema (SchemaReader).
+func RulesetForSchema(schema string) (string, bool) {
+	for _, id := range IDs() {
+		r, _ := Lookup(id)
+		if sr, ok := r.(SchemaReader); ok && slices.Contains(sr.Schemas(), schema) {
+			return id, true
+		}
+	}
+	return "", false
+}
+
+// Includer is implemented by a ruleset whose scenarios may keep part of
+// themselves in a file of its own (a game's exported scenario, say): each
+// top-level field Includes() names may hold, instead of its value, the
+// name of a .json, .yaml or .yml file, relative to the scenario file. The
+// loader reads that file in its place before the ruleset compiles the
+// document, so that errors point into the file and the scenario's hash
+// covers its content.
+type Includer interface {
+	Includes() []string
 }

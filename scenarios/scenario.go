@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -51,6 +52,10 @@ type Scenario struct {
 	Trials int64
 	Claims []Claim
 	root   *doc.Node
+	// whole marks a document of a ruleset's own schema, recognised by its
+	// `schema` field (rules.SchemaReader): it has no common fields, and the
+	// ruleset compiles all of it.
+	whole bool
 }
 
 // Entry is one built-in scenario.
@@ -105,15 +110,25 @@ func Load(ref string) (*Scenario, error) {
 		}
 		return nil, err
 	}
-	base := strings.TrimSuffix(strings.TrimSuffix(path.Base(strings.ReplaceAll(ref, `\`, "/")), ".yaml"), ".yml")
+	base := path.Base(strings.ReplaceAll(ref, `\`, "/"))
+	for _, ext := range fileExts {
+		base = strings.TrimSuffix(base, ext)
+	}
 	return Parse(ref, base, src)
 }
 
+// fileExts are the endings of names Load always reads as files: YAML, and
+// JSON, which YAML includes (a ruleset's own JSON scenarios, for one: see
+// rules.SchemaReader).
+var fileExts = []string{".yaml", ".yml", ".json"}
+
 // IsBuiltin reports whether Load reads ref as a built-in scenario rather
-// than as a file: a name ending in .yaml or .yml is always a file.
+// than as a file: a name ending in .yaml, .yml or .json is always a file.
 func IsBuiltin(ref string) bool {
-	if strings.HasSuffix(ref, ".yaml") || strings.HasSuffix(ref, ".yml") {
-		return false
+	for _, ext := range fileExts {
+		if strings.HasSuffix(ref, ext) {
+			return false
+		}
 	}
 	_, err := fs.Stat(builtin, "builtin/"+ref+".yaml")
 	return err == nil
@@ -158,8 +173,20 @@ func (s *Scenario) derive() error {
 	}
 	c.Name = s.Name
 	common := &doc.Node{Kind: doc.Map, Pos: s.root.Pos}
+	s.whole = false
+	if s.root.Get("ruleset") == nil {
+		if schema := s.root.Get("schema"); schema != nil && schema.Kind == doc.Scalar {
+			if id, ok := rules.RulesetForSchema(schema.Value); ok {
+				// A document of the ruleset's own schema: all of it is the
+				// ruleset's, and it names its ruleset by its schema.
+				s.whole = true
+				common.Keys = []string{"ruleset"}
+				common.Vals = []*doc.Node{{Kind: doc.Scalar, Pos: schema.Pos, Path: "ruleset", Value: id}}
+			}
+		}
+	}
 	for _, k := range CommonKeys {
-		if v := s.root.Get(k); v != nil {
+		if v := s.root.Get(k); v != nil && !s.whole {
 			common.Keys = append(common.Keys, k)
 			common.Vals = append(common.Vals, v)
 		}
@@ -168,8 +195,14 @@ func (s *Scenario) derive() error {
 	if err != nil {
 		return err
 	}
-	if _, err := rules.Lookup(c.Ruleset); err != nil {
+	rs, err := rules.Lookup(c.Ruleset)
+	if err != nil {
 		return s.root.Get("ruleset").Errorf("%v", err)
+	}
+	if inc, ok := rs.(rules.Includer); ok && !s.whole {
+		if err := s.include(inc.Includes()); err != nil {
+			return err
+		}
 	}
 	s.Trials = 0
 	if doc.Present(c.Trials) {
@@ -185,6 +218,44 @@ func (s *Scenario) derive() error {
 			return err
 		}
 		s.Claims = append(s.Claims, cl)
+	}
+	return nil
+}
+
+// include replaces each named top-level field whose value is the name of a
+// scenario file (.json, .yaml, .yml) with that file's document
+// (rules.Includer). The name is relative to the scenario's file (inside the
+// built-in scenarios for a built-in one), or to the working directory when
+// it came from --set.
+func (s *Scenario) include(fields []string) error {
+	for _, f := range fields {
+		v := s.root.Get(f)
+		if v == nil || v.Kind != doc.Scalar || !slices.ContainsFunc(fileExts, func(ext string) bool { return strings.HasSuffix(v.Value, ext) }) {
+			continue
+		}
+		var src []byte
+		var err error
+		file := v.Value
+		switch {
+		case v.Pos.Origin != "" || path.IsAbs(file):
+		case strings.HasPrefix(s.File, "builtin/"):
+			file = path.Join(path.Dir(s.File), file)
+		default:
+			file = path.Join(path.Dir(strings.ReplaceAll(s.File, `\`, "/")), file)
+		}
+		if strings.HasPrefix(file, "builtin/") && v.Pos.Origin == "" {
+			src, err = builtin.ReadFile(file)
+		} else {
+			src, err = readFile(file)
+		}
+		if err != nil {
+			return v.Errorf("cannot read the %s file: %v", f, err)
+		}
+		n, err := ParseYAML(file, src)
+		if err != nil {
+			return err
+		}
+		s.root.Put(f, n)
 	}
 	return nil
 }
@@ -226,6 +297,9 @@ func (s *Scenario) Compile() (rules.Battle, error) {
 	if err != nil {
 		return nil, err
 	}
+	if s.whole {
+		return compileSafely(rs, s.root)
+	}
 	b, err := compileSafely(rs, s.root.Without(CommonKeys...))
 	if err != nil {
 		return nil, withCommonKeys(err)
@@ -265,7 +339,12 @@ func compileSafely(rs rules.Ruleset, n *doc.Node) (b rules.Battle, err error) {
 
 // Document returns a copy of the ruleset part of the scenario, for tools
 // that need to read fields the battle does not expose.
-func (s *Scenario) Document() *doc.Node { return s.root.Without(CommonKeys...).Clone() }
+func (s *Scenario) Document() *doc.Node {
+	if s.whole {
+		return s.root.Clone()
+	}
+	return s.root.Without(CommonKeys...).Clone()
+}
 
 // Hash identifies the scenario's content after overrides (not its
 // formatting or comments): the first 16 hex digits of a SHA-256 over a

@@ -219,6 +219,8 @@ func TestIsBuiltin(t *testing.T) {
 		"stratfight/thug-vs-guard.yaml": false,
 		"stratfight/no-such-duel":       false,
 		"my-duel.yaml":                  false,
+		"dbd/symmetric_line":            true,
+		"dbd/symmetric_line.json":       false,
 		"../builtin/stratfight/x":       false,
 		"":                              false,
 	} {

@@ -3,6 +3,7 @@
 package all
 
 import (
+	_ "github.com/crucible-sim/crucible/rules/dbd"              // Death Before Dishonor
 	_ "github.com/crucible-sim/crucible/rules/ec4x"             // EC4X squadron combat
 	_ "github.com/crucible-sim/crucible/rules/eclipse"          // Eclipse: Second Dawn
 	_ "github.com/crucible-sim/crucible/rules/eclipse/exact"    // its exact solver

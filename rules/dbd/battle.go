@@ -1,0 +1,218 @@
+package dbd
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/crucible-sim/crucible/rules"
+)
+
+// End reasons (§16), in Spec order.
+const (
+	EndStandards = iota
+	EndAnnihilation
+	EndTurnCap
+)
+
+// EndNames are the end reasons in Spec order.
+var EndNames = []string{"standards", "annihilation", "turn-cap"}
+
+// activationsPerTurn is the baseline tempo (§5 step 4).
+const activationsPerTurn = 3
+
+// Battle is a compiled scenario: the board, terrain and units, the options
+// and the policies. It is immutable after Compile.
+type Battle struct {
+	Scenario *Scenario
+	Opt      Options
+	Policies [2]PolicyKind
+	board    *Board
+	units    []Unit
+	// bySide lists each side's units in scenario order (§6's enumeration
+	// order).
+	bySide [2][]uint8
+	spec   rules.Spec
+	c      counterIndex
+}
+
+// counterIndex holds the index of every counter in Outcome.Counters.
+type counterIndex struct {
+	standards, unitsLost, generalsLost, hpLost          [2]int
+	melee, ranged, charges, flanks                      int
+	retreatSteps, cancelled, blockedSteps, blockedKills int
+	movedFirst, firstWon, secondWon, firstEdge          int
+	cascade, cascading                                  int
+	lostAt, blockedAt                                   [NumHexes]int
+}
+
+func newBattle(sc *Scenario, opt Options, policies [2]PolicyKind, settings rules.Settings) *Battle {
+	b := &Battle{Scenario: sc, Opt: opt, Policies: policies, board: sc.Board, units: sc.Units}
+	for i, u := range sc.Units {
+		b.bySide[u.Side] = append(b.bySide[u.Side], uint8(i))
+	}
+	var cs rules.Counters
+	c := &b.c
+	c.standards = cs.Sides("standards", "standards at the end of the game (§11, §16 standards_blue/_red)")
+	c.unitsLost = cs.Sides("units-lost", "units destroyed, blocked-retreat kills included (§16 units_lost)")
+	c.generalsLost = cs.Sides("generals-lost", "generals destroyed (§16 generals_lost)")
+	c.hpLost = cs.Sides("hp-lost", "HP lost to hits and blocked retreats, at most the HP a unit had (§16 hp_lost)")
+	c.melee = cs.Add("melee-attacks", "melee attacks made (§16)")
+	c.ranged = cs.Add("ranged-attacks", "ranged attacks made (§16)")
+	c.charges = cs.Add("charges", "cavalry charges: melee with the +1 charge die (§7, §16)")
+	c.flanks = cs.Add("flank-attacks", "melee attacks on a flanked defender, +1 die (§8, §16)")
+	c.retreatSteps = cs.Add("retreat-steps", "retreat steps taken: the defender moved one hex (§9 step 5, §16)")
+	c.cancelled = cs.Add("retreats-cancelled", "RETREAT results cancelled by quality and support (§9 step 3, §16)")
+	c.blockedSteps = cs.Add("blocked-steps", "retreat steps with no legal hex, each a hit (§9 step 5, §16)")
+	c.blockedKills = cs.Add("blocked-kills", "units destroyed by a blocked retreat's hit (§16)")
+	c.movedFirst = cs.DistByWinner(rules.SideCounter(rules.A, "moved-first"), "1 if BLUE (side a) took the first turn, 0 if RED did (§16 first_mover_blue); tallied by winner, so the report gives win shares by first mover")
+	c.firstWon = cs.Add("first-mover-won", "1 if the side that took the first turn won (§16)")
+	c.secondWon = cs.Add("second-mover-won", "1 if the side that took the second turn won (§16)")
+	c.firstEdge = cs.Add("first-mover-edge", "+1 if the first mover won, −1 if the second did, 0 for a draw: its mean is the first-mover advantage P(first wins) − P(second wins), with its interval")
+	c.cascade = cs.Dist("retreat-cascade", "the longest retreat cascade of the game: a chain of retreat steps, each caused by the one before (it blocked this step's hex, or left this unit flanked without the retreating friend); 0 without retreats")
+	c.cascading = cs.Dist("cascading-steps", "retreat steps that blocked a later retreat or left a friend flanked (a distribution: the share of games with any)")
+	for h := range NumHexes {
+		c.lostAt[h] = cs.Add("lost.hex."+strconv.Itoa(h), "units destroyed on hex "+strconv.Itoa(h))
+	}
+	for h := range NumHexes {
+		c.blockedAt[h] = cs.Add("blocked.hex."+strconv.Itoa(h), "blocked retreat steps on hex "+strconv.Itoa(h))
+	}
+	opts := append(rules.Settings{}, settings...)
+	opts = append(opts, rules.Setting{Name: "policies.blue", Value: policies[Blue].String()},
+		rules.Setting{Name: "policies.red", Value: policies[Red].String()})
+	b.spec = rules.Spec{
+		Ends: EndNames, Counters: cs.List(), Options: opts, RoundsUnit: "rounds",
+		Sides: [2]string{b.sideText(Blue), b.sideText(Red)},
+	}
+	b.spec.Board = b.boardSpec()
+	return b
+}
+
+// sideText says what a side is: "BLUE: 5 INF, 2 CAV, 1 SKR, 1 ARC, 1 GEN (34 HP)".
+func (b *Battle) sideText(s Side) string {
+	var n [len(typeNames)]int
+	hp := 0
+	for _, i := range b.bySide[s] {
+		n[b.units[i].Type]++
+		hp += int(b.units[i].HP)
+	}
+	var parts []string
+	for t, k := range n {
+		if k > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", k, typeNames[t]))
+		}
+	}
+	if len(parts) == 0 {
+		return s.String() + ": no units"
+	}
+	return fmt.Sprintf("%s: %s (%d HP)", s, strings.Join(parts, ", "), hp)
+}
+
+// Spec implements rules.Battle.
+func (b *Battle) Spec() rules.Spec { return b.spec }
+
+// NewFighter implements rules.Battle.
+func (b *Battle) NewFighter() rules.Fighter { return newFighter(b) }
+
+// Stream words (§15): the dice and policy streams are PCGs seeded from one
+// value drawn from the trial stream each and a fixed second word.
+const (
+	diceStreamWord    = 0x6462642d64696365 // "dbd-dice"
+	policyStreamWord  = 0x6462642d706f6c69 // "dbd-poli"
+	rolloutStreamWord = 0x6462642d726f6c6c // "dbd-roll"
+)
+
+// fighter plays the trials of one worker.
+type fighter struct {
+	b    *Battle
+	dice rules.Rand
+	pol  rules.Rand
+	g    game
+	// sim is the game a rollout plays its continuations in (§14), with its
+	// own stream and scratch counters.
+	sim     game
+	simRand rules.Rand
+}
+
+func newFighter(b *Battle) *fighter {
+	f := &fighter{b: b}
+	f.g.init(b, &f.dice, &f.pol, make([]int64, len(b.spec.Counters)))
+	f.g.policies = b.Policies
+	f.g.sim = &f.sim
+	f.sim.init(b, &f.simRand, &f.simRand, make([]int64, len(b.spec.Counters)))
+	f.sim.policies = [2]PolicyKind{PolicyGreedy, PolicyGreedy}
+	return f
+}
+
+// Fight implements rules.Fighter.
+func (f *fighter) Fight(i int64, r *rules.Rand, o *rules.Outcome) { f.play(i, r, o, nil) }
+
+// Replay implements rules.Fighter.
+func (f *fighter) Replay(i int64, r *rules.Rand, o *rules.Outcome, w io.Writer) { f.play(i, r, o, w) }
+
+// firstSide returns the side that takes the first turn of trial i (§5 step
+// 1, G16): with first-side: alternate, the scenario's side on even trials
+// and the other on odd ones.
+func (b *Battle) firstSide(i int64) Side {
+	switch b.Opt.FirstSide {
+	case firstBlue:
+		return Blue
+	case firstRed:
+		return Red
+	case firstAlternate:
+		if i%2 != 0 {
+			return b.Scenario.TurnSide.Other()
+		}
+	}
+	return b.Scenario.TurnSide
+}
+
+func (f *fighter) play(i int64, r *rules.Rand, o *rules.Outcome, w io.Writer) {
+	// §15: two draws from the trial stream seed the dice and policy streams.
+	f.dice.Seed(r.Uint64(), diceStreamWord)
+	f.pol.Seed(r.Uint64(), policyStreamWord)
+	g := &f.g
+	g.cnt = o.Counters
+	g.log = w
+	first := f.b.firstSide(i)
+	g.reset(i, first)
+	g.run(2 * f.b.Opt.TurnCap)
+	if !g.st.over {
+		g.endTurnCap()
+	}
+	if w != nil {
+		g.footer()
+	}
+	f.b.outcome(&g.st, first, o)
+	g.log = nil
+}
+
+// outcome fills o from the final state (§16).
+func (b *Battle) outcome(st *state, first Side, o *rules.Outcome) {
+	o.End = st.end
+	o.Winner = rules.None
+	if st.winner >= 0 {
+		o.Winner = rules.Side(st.winner + 1)
+	}
+	// Rounds: full rounds played, player-turns started (the one in
+	// progress included) halved and rounded up (§16).
+	o.Rounds = int64(st.started+1) / 2
+	c := &b.c
+	for s := range 2 {
+		o.Counters[c.standards[s]] = int64(st.standards[s])
+	}
+	if first == Blue {
+		o.Counters[c.movedFirst] = 1
+	}
+	switch {
+	case st.winner < 0:
+	case Side(st.winner) == first:
+		o.Counters[c.firstWon] = 1
+		o.Counters[c.firstEdge] = 1
+	default:
+		o.Counters[c.secondWon] = 1
+		o.Counters[c.firstEdge] = -1
+	}
+	o.Counters[c.cascade] = int64(st.cascade)
+}

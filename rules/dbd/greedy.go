@@ -1,0 +1,410 @@
+package dbd
+
+import "math"
+
+// Profile is a greedy player's temperament (§14's table): how it scales
+// and blurs its scores, how often it passes, how it weighs attacking
+// against moving, and the least attack score it acts on.
+type Profile struct {
+	Name                        string
+	AttackScale, MoveScale      float64
+	GenFocus                    float64
+	AttackNoise, MoveNoise      float64
+	PassChance                  float64
+	AttackBias, MoveBias        float64
+	Threshold                   bool // false: no threshold ("none")
+	ThresholdUnit, ThresholdGen float64
+}
+
+// The profiles of §14.
+var profiles = []*Profile{
+	{Name: "cohort", AttackScale: 1.00, MoveScale: 1.00, GenFocus: 6, AttackNoise: 3.2, MoveNoise: 2.3, PassChance: 0.06,
+		AttackBias: 0.0, MoveBias: 0.0, Threshold: true, ThresholdUnit: -4, ThresholdGen: 6},
+	{Name: "levy", AttackScale: 0.82, MoveScale: 0.90, GenFocus: 2, AttackNoise: 8, MoveNoise: 5, PassChance: 0.18,
+		AttackBias: -1.0, MoveBias: 1.4},
+	{Name: "legion", AttackScale: 1.14, MoveScale: 1.08, GenFocus: 12, AttackNoise: 1.0, MoveNoise: 0.8, PassChance: 0.01,
+		AttackBias: 1.5, MoveBias: -0.2, Threshold: true, ThresholdUnit: -1, ThresholdGen: 12},
+}
+
+func profileNamed(name string) *Profile {
+	for _, p := range profiles {
+		if p.Name == name {
+			return p
+		}
+	}
+	panic("dbd: no greedy profile " + name)
+}
+
+// greedyScratch is the greedy policy's working space for one decision.
+type greedyScratch struct {
+	// tot and mel are threat(x) (§14) at every hex from the active side's
+	// view with no unit moved: the dice the enemy could roll at a unit on
+	// x without moving, and the melee part of them.
+	tot, mel [NumHexes]int16
+	// dn caches the distance from a hex to the nearest enemy, valid where
+	// dnMark equals dnStamp.
+	dn      [NumHexes]uint8
+	dnMark  [NumHexes]uint32
+	dnStamp uint32
+	// gstar is G*, the friendly general under the most pressure, or -1;
+	// tstar marks (by unit) the enemies that can attack it now.
+	gstar int
+	tstar [NumHexes]bool
+	// freed lists the enemy shooters the unit being scored is the only
+	// one engaging: moving it away frees them to shoot.
+	freed []uint8
+	buf   []Activation
+	// moveAtt holds the attacks open from the destination of the best
+	// move found so far.
+	moveAtt []Activation
+	// cands are the scored activations a rollout ranks (§14 rollout).
+	cands []candidate
+}
+
+func (s *greedyScratch) init() {
+	s.freed = make([]uint8, 0, 16)
+	s.buf = make([]Activation, 0, 256)
+	s.moveAtt = make([]Activation, 0, 32)
+	s.cands = make([]candidate, 0, 256)
+}
+
+// candidate is one activation with its noise-free greedy score.
+type candidate struct {
+	a     Activation
+	score float64
+}
+
+// canShoot reports whether unit e may make a ranged attack where it stands
+// (§6, §8: unengaged, or a skirmisher under skr-ranged-engaged).
+func (g *game) canShoot(e int) bool {
+	u := &g.b.units[e]
+	if stats[u.Type].Ranged == 0 {
+		return false
+	}
+	return !g.st.engaged(u.Side, g.st.hex[e]) || u.Type == SKR && g.b.Opt.SkrRangedEngaged
+}
+
+// prepareGreedy computes what every score of side s's decision reads: the
+// threat map, G* and T* (§14).
+func (g *game) prepareGreedy(s Side) {
+	st, gr := &g.st, &g.gr
+	g.sortEnemies(s)
+	gr.tot, gr.mel = [NumHexes]int16{}, [NumHexes]int16{}
+	for _, e := range g.b.bySide[s.Other()] {
+		if st.hp[e] <= 0 {
+			continue
+		}
+		t := g.b.units[e].Type
+		eh := st.hex[e]
+		m := stats[t].Melee
+		for _, x := range g.board.Neighbours(eh) {
+			v := int16(max(1, m-meleeCover[g.terrain[x]]))
+			gr.tot[x] += v
+			gr.mel[x] += v
+		}
+		if g.canShoot(int(e)) {
+			r := stats[t].Ranged
+			for _, x := range g.ring(t, eh) {
+				gr.tot[x] += int16(max(1, r-rangedCover[g.terrain[x]]))
+			}
+		}
+	}
+	gr.dnStamp++
+	if gr.dnStamp == 0 {
+		gr.dnMark = [NumHexes]uint32{}
+		gr.dnStamp = 1
+	}
+	// G*: the friendly general with the highest pressure, if threatened.
+	gr.gstar = -1
+	best := 0.0
+	for _, u := range g.b.bySide[s] {
+		if st.hp[u] <= 0 || g.b.units[u].Type != GEN {
+			continue
+		}
+		h := st.hex[u]
+		if gr.tot[h] <= 0 {
+			continue
+		}
+		p := 2.2*float64(gr.tot[h]) + 2.8*float64(gr.mel[h]) + 2.5*float64(g.b.units[u].MaxHP-st.hp[u])
+		if gr.gstar < 0 || p > best {
+			gr.gstar, best = int(u), p
+		}
+	}
+	for _, e := range g.b.bySide[s.Other()] {
+		gr.tstar[e] = false
+		if gr.gstar < 0 || st.hp[e] <= 0 {
+			continue
+		}
+		gh, eh := st.hex[gr.gstar], st.hex[e]
+		d := g.board.Dist[gh][eh]
+		t := g.b.units[e].Type
+		gr.tstar[e] = d == 1 || g.canShoot(int(e)) && d >= stats[t].MinRange && d <= stats[t].MaxRange
+	}
+}
+
+// ring returns the hexes a shooter of type t on h reaches (§8).
+func (g *game) ring(t UnitType, h Hex) []Hex {
+	if stats[t].MaxRange == 3 {
+		return g.board.ring23[h]
+	}
+	return g.board.ring2[h]
+}
+
+// findFreed lists the enemy shooters only unit u engages.
+func (g *game) findFreed(u int) {
+	st, gr := &g.st, &g.gr
+	gr.freed = gr.freed[:0]
+	me := g.b.units[u].Side
+	h := st.hex[u]
+	if !st.engaged(me, h) {
+		return
+	}
+	for _, x := range g.board.Neighbours(h) {
+		e := st.at(x)
+		if e < 0 || g.b.units[e].Side == me || stats[g.b.units[e].Type].Ranged == 0 || st.adj[me][x] != 1 || g.canShoot(e) {
+			continue
+		}
+		gr.freed = append(gr.freed, uint8(e))
+	}
+}
+
+// threatAt is threat(x) (§14) for the unit being scored, which stands on h,
+// placed on x: the map's value plus the shooters it frees by leaving h.
+func (g *game) threatAt(h, x Hex) (tot, mel int) {
+	gr := &g.gr
+	tot, mel = int(gr.tot[x]), int(gr.mel[x])
+	if x == h {
+		return tot, mel
+	}
+	for _, e := range gr.freed {
+		t := g.b.units[e].Type
+		if d := g.board.Dist[x][g.st.hex[e]]; d >= stats[t].MinRange && d <= stats[t].MaxRange {
+			tot += int(max(1, stats[t].Ranged-rangedCover[g.terrain[x]]))
+		}
+	}
+	return tot, mel
+}
+
+// dn is the distance from x to the nearest enemy (§14 MoveScore).
+func (g *game) dn(x Hex) int {
+	gr := &g.gr
+	if gr.dnMark[x] == gr.dnStamp {
+		return int(gr.dn[x])
+	}
+	best := uint8(2 * NumHexes / 10) // beyond any board's diameter: no enemy
+	for _, e := range g.enemies {
+		best = min(best, g.board.Dist[x][e])
+	}
+	gr.dn[x], gr.dnMark[x] = best, gr.dnStamp
+	return int(best)
+}
+
+// attackScore is AttackScore(u at a.To, target) of §14 without the noise,
+// scaled: a scores as if its unit already stood on a.To.
+func (g *game) attackScore(a Activation) float64 {
+	st, p := &g.st, g.b.Opt.Profile
+	u := int(a.Unit)
+	me := g.b.units[u].Side
+	ti := st.at(a.Target)
+	tu := &g.b.units[ti]
+	thp := int(st.hp[ti])
+	ranged := a.Attack == rangedAttack
+	flankers := int(st.adj[me][a.Target])
+	if a.To != a.From {
+		if g.board.Dist[a.From][a.Target] == 1 {
+			flankers--
+		}
+		if g.board.Dist[a.To][a.Target] == 1 {
+			flankers++
+		}
+	}
+	n := int(g.countDice(g.b.units[u].Type, ranged, a.Target, flankers, a.Charge).N)
+	s := 6*float64(n) + unitValue[tu.Type][tu.Quality] + 2*float64(max(0, 3-thp))
+	if !ranged {
+		s += 2
+	}
+	if tu.Type == GEN {
+		s += 20 + p.GenFocus
+	}
+	if !g.canRetreat(a.Target, a.To, a.From) {
+		s += 2
+	}
+	if n >= 3*thp {
+		s += 8 // expected hits n/3 cover its HP
+	}
+	if g.gr.tstar[ti] {
+		s += 12
+	}
+	tot, mel := g.threatAt(a.From, a.To)
+	if g.b.units[u].Type == GEN {
+		s -= 6*float64(tot) + 5*float64(mel)
+		if tu.Type != GEN && thp > 1 {
+			s -= 7
+		}
+	} else {
+		s -= 0.4 * float64(mel)
+	}
+	return s * p.AttackScale
+}
+
+// canRetreat reports whether the unit on t has a legal retreat step away
+// from an attacker on a that moved there from h (§9 step 5).
+func (g *game) canRetreat(t, a, h Hex) bool {
+	for _, n := range g.board.Neighbours(t) {
+		empty := g.st.occ[n] == 0 || n == h
+		if n != a && empty && g.terrain[n] != Water && g.board.Dist[n][a] > g.board.Dist[t][a] {
+			return true
+		}
+	}
+	return false
+}
+
+// moveScore is MoveScore(u from h to d) of §14 without the noise, scaled;
+// bestAtt is the best attack score from d when hasAtt.
+func (g *game) moveScore(u int, h, d Hex, hasAtt bool, bestAtt float64) float64 {
+	st := &g.st
+	unit := &g.b.units[u]
+	gen := unit.Type == GEN
+	dnh, dnd := g.dn(h), g.dn(d)
+	s := 5*float64(dnh-dnd) + 0.5*float64(max(0, 8-dnd))
+	if hasAtt {
+		s += 4 + 0.2*bestAtt
+	}
+	if st.engaged(unit.Side, d) {
+		s += 2
+	}
+	switch g.terrain[d] {
+	case Hill:
+		s += 0.5
+	case Woods:
+		if unit.Type != CAV {
+			s += 0.5
+		}
+	case Rough:
+		if unit.Type == CAV {
+			s -= 0.75
+		}
+	}
+	th, _ := g.threatAt(h, h)
+	td, tm := g.threatAt(h, d)
+	if gen {
+		s += float64(th-td) * 5.0
+		s -= 8*float64(td) + 8*float64(tm)
+		switch {
+		case dnd <= 1:
+			s -= 18
+		case dnd == 2:
+			s -= 8
+		}
+	} else {
+		s += float64(th-td) * 1.2
+		if gs := g.gr.gstar; gs >= 0 {
+			gh := st.hex[gs]
+			if g.board.Dist[d][gh] < g.board.Dist[h][gh] {
+				s += 2.5
+			}
+			if g.board.Dist[d][gh] <= 1 {
+				s += 6
+			}
+		}
+	}
+	return s * g.b.Opt.Profile.MoveScale
+}
+
+// noise is U(−w, +w) from the policy stream.
+func (g *game) noise(w float64) float64 { return (2*g.pol.OpenFloat64() - 1) * w }
+
+// passes reports whether an attack score s of unit u meets its threshold
+// (§14: none for levy).
+func (g *game) passes(u int, s float64) bool {
+	p := g.b.Opt.Profile
+	if !p.Threshold {
+		return true
+	}
+	if g.b.units[u].Type == GEN {
+		return s >= p.ThresholdGen
+	}
+	return s >= p.ThresholdUnit
+}
+
+// chooseGreedy is one decision of the greedy policy (§14): the best attack
+// without moving, the best move, a chance to pass, then the better of the
+// two with the profile's biases; after a move, the best attack from there
+// if it meets the threshold. Ties keep the first in §6's order.
+//
+// Readings: a candidate attack below its own attacker's threshold, and a
+// general's move scoring below 0, are dropped before the best is taken;
+// MoveScore's "best AttackScore from d" is noise-free (the move's own
+// noise blurs it), while the attack after the move is chosen with noise.
+func (g *game) chooseGreedy() (Activation, choice) {
+	st, gr, p := &g.st, &g.gr, g.b.Opt.Profile
+	s := st.side
+	g.prepareGreedy(s)
+	var bestA, bestM Activation
+	haveA, haveM := false, false
+	var sA, sM float64
+	for _, uu := range g.b.bySide[s] {
+		u := int(uu)
+		if !g.eligible(u) {
+			continue
+		}
+		gr.buf = g.unitActivations(u, gr.buf[:0])
+		g.findFreed(u)
+		gen := g.b.units[u].Type == GEN
+		buf := gr.buf
+		for i := 0; i < len(buf); {
+			a := buf[i]
+			if a.To == a.From {
+				sc := g.attackScore(a) + g.noise(p.AttackNoise)
+				if g.passes(u, sc) && (!haveA || sc > sA) {
+					bestA, sA, haveA = a, sc, true
+				}
+				i++
+				continue
+			}
+			j := i + 1
+			best, has := math.Inf(-1), false
+			for ; j < len(buf) && buf[j].To == a.To; j++ {
+				if sc := g.attackScore(buf[j]); sc > best {
+					best, has = sc, true
+				}
+			}
+			sc := g.moveScore(u, a.From, a.To, has, best) + g.noise(p.MoveNoise)
+			if !(gen && sc < 0) && (!haveM || sc > sM) {
+				bestM, sM, haveM = a, sc, true
+				gr.moveAtt = append(gr.moveAtt[:0], buf[i+1:j]...)
+			}
+			i = j
+		}
+	}
+	if st.used > 0 && g.pol.OpenFloat64() < p.PassChance {
+		return Activation{}, choicePass
+	}
+	switch {
+	case haveA && (!haveM || sA+p.AttackBias >= sM+p.MoveBias):
+		return bestA, choiceAct
+	case haveM:
+		return g.attackAfterMove(bestM, gr.moveAtt, true), choiceAct
+	}
+	return Activation{}, choiceEnd
+}
+
+// attackAfterMove returns the move m with the best of the attacks open
+// from its destination added, if that attack's score meets the mover's
+// threshold (§14 step 4).
+func (g *game) attackAfterMove(m Activation, attacks []Activation, noisy bool) Activation {
+	u := int(m.Unit)
+	g.findFreed(u)
+	best, found := 0.0, false
+	out := m
+	for _, a := range attacks {
+		sc := g.attackScore(a)
+		if noisy {
+			sc += g.noise(g.b.Opt.Profile.AttackNoise)
+		}
+		if g.passes(u, sc) && (!found || sc > best) {
+			best, found, out = sc, true, a
+		}
+	}
+	return out
+}
