@@ -167,3 +167,14 @@ func (sd *side) decode(i uint64) shipState {
 	x.hull = int(i)
 	return x
 }
+
+// endState reads the counters of a state.
+func (sd *side) endState(x shipState) endState {
+	red := int32(0)
+	for k := range 3 {
+		if x.deg[k] >= sd.ship.Cap[k] {
+			red++
+		}
+	}
+	return endState{hull: int32(x.hull), spent: int32(x.spent), red: red}
+}

@@ -8,15 +8,6 @@ import (
 	"github.com/crucible-sim/crucible/rules/emojispace"
 )
 
-// outcome is one ship's state after the attacks of a round, with its
-// probability as an integer weight over the round's denominator.
-type outcome struct {
-	st  shipState
-	w   int64
-	key uint32 // the state's index
-	red int32  // its RED subsystems
-}
-
 // walk is the forward walk of the chain in arithmetic T.
 type walk[T any] struct {
 	ar        num[T]
@@ -30,13 +21,16 @@ type walk[T any] struct {
 	red    [2][4]T
 	spent  [2][]T
 	visits int
-	// scratch
-	cache  [2]outCache
-	actBuf [2][7]emojispace.Action
+	// each ship's moves and outcome lists
+	turns [2]*turns
+	out   [2]*outTable
 }
 
 func newWalk[T any](ar num[T], m *model) *walk[T] {
 	w := &walk[T]{ar: ar, m: m}
+	for s := range 2 {
+		w.turns[s], w.out[s] = newTurns(m, s), newOutTable(&m.sides[s])
+	}
 	w.ends = make([]T, len(emojispace.EndNames))
 	w.rounds = make([]T, m.b.Opt.MaxRounds+1)
 	for s := range 2 {
@@ -166,10 +160,10 @@ func (w *walk[T]) run(ctx context.Context, maxVisits int) error {
 		}
 		cur := w.cur
 		for i, a := range cur.as {
-			xa := m.sides[0].decode(uint64(a))
+			ta := w.turns[0].get(round, a)
 			v := cur.vecs[i]
 			for _, b := range cur.touched[i] {
-				w.step(round, [2]shipState{xa, m.sides[1].decode(uint64(b))}, v[b])
+				w.step(round, ta, w.turns[1].get(round, b), v[b])
 			}
 		}
 		cur.reset()
@@ -178,97 +172,59 @@ func (w *walk[T]) run(ctx context.Context, maxVisits int) error {
 	return nil
 }
 
-// actions fills side s's action distribution for a state (§12 step 1,
-// §18): one action, or a uniform mixture for a `random` rule. It returns
-// the number of actions and their common denominator.
-func (w *walk[T]) actions(s, round int, x shipState) (int, int64) {
-	sd := &w.m.sides[s]
-	sh := sd.ship
-	v := emojispace.View{Round: round, Hull: x.hull, HullMax: sh.HullMax, RepairLeft: x.spent < sh.TotalUses, Probe: sh.Probe}
-	a, random := sd.policy.Choose(v)
-	acts := w.actBuf[s][:0]
-	if random {
-		var buf [7]emojispace.Action
-		acts = append(acts, emojispace.RandomChoices(v, &buf)...)
-	} else {
-		acts = append(acts, a)
+// step spreads the mass p of a pair of states, whose turns are ta and tb,
+// over the next round and the ends.
+func (w *walk[T]) step(round int, ta, tb *turn, p T) {
+	ma, mb := w.turns[0].movesOf(ta), w.turns[1].movesOf(tb)
+	if d := int64(len(ma) * len(mb)); d > 1 {
+		p = w.ar.mul(p, w.ar.frac(1, d))
 	}
-	for i, a := range acts {
-		if !emojispace.IsAvailable(a, v) {
-			a = emojispace.FocusFire
-		}
-		if s == 0 && w.m.b.Opt.ActionIDBug && (a == emojispace.Repair || a == emojispace.Scan) {
-			a = emojispace.FocusFire
-		}
-		acts[i] = a
-	}
-	return len(acts), int64(len(acts))
-}
-
-// step spreads the mass p of state x over the next round and the ends.
-func (w *walk[T]) step(round int, x [2]shipState, p T) {
-	na, da := w.actions(0, round, x[0])
-	nb, db := w.actions(1, round, x[1])
-	if da*db > 1 {
-		p = w.ar.mul(p, w.ar.frac(1, da*db))
-	}
-	for i := range na {
-		for j := range nb {
-			w.resolve(round, x, [2]emojispace.Action{w.actBuf[0][i], w.actBuf[1][j]}, p)
+	for i := range ma {
+		for j := range mb {
+			w.resolve(round, [2]*endState{&ta.pre, &tb.pre}, [2]*move{&ma[i], &mb[j]}, p)
 		}
 	}
 }
 
-// resolve plays one round from state x with the given actions and mass p
-// (§12 steps 2-11).
-func (w *walk[T]) resolve(round int, x [2]shipState, act [2]emojispace.Action, p T) {
+// resolve plays one round from a pair of states, with their counters pre,
+// with the given moves and mass p (§12 steps 2-11).
+func (w *walk[T]) resolve(round int, pre [2]*endState, mv [2]*move, p T) {
 	m := w.m
 	opt := &m.b.Opt
 	// Step 2: surrender, A first.
-	if act[0] == emojispace.Surrender {
-		w.end(round, emojispace.EndSurrendered, rules.B, x, p)
+	if mv[0].act == emojispace.Surrender {
+		w.end(round, emojispace.EndSurrendered, rules.B, pre, p)
 		return
 	}
-	if act[1] == emojispace.Surrender {
-		w.end(round, emojispace.EndSurrendered, rules.A, x, p)
+	if mv[1].act == emojispace.Surrender {
+		w.end(round, emojispace.EndSurrendered, rules.A, pre, p)
 		return
 	}
-	// Step 3: repair, A then B.
-	for s := range 2 {
-		if act[s] == emojispace.Repair {
-			sh := m.sides[s].ship
-			heal, _ := emojispace.RepairHeal(sh, x[s].spent)
-			x[s].hull = min(sh.HullMax, x[s].hull+heal)
-			x[s].spent++
-		}
-	}
-	// Step 4, the scan, changes no state. Step 5: effective bands.
-	var eff [2][3]int
-	for s := range 2 {
-		eff[s] = emojispace.EffectiveBands(m.sides[s].ship, &x[s].deg, act[s], m.sides[s].rps, opt.RedAdditive)
-	}
+	// Step 3, the repairs, and step 5, the effective bands, are in the
+	// moves; step 4, the scan, changes no state.
+	post := [2]*endState{&mv[0].end, &mv[1].end}
 	// Step 6: mutual escape (live).
-	if opt.MutualEscapeAuto && act[0] == emojispace.Escape && act[1] == emojispace.Escape {
-		w.end(round, emojispace.EndMutualEscape, rules.None, x, p)
+	if opt.MutualEscapeAuto && mv[0].act == emojispace.Escape && mv[1].act == emojispace.Escape {
+		w.end(round, emojispace.EndMutualEscape, rules.None, post, p)
 		return
 	}
 	// Step 7: escape tests, A first; the escape_roll changes nothing.
 	for s := range 2 {
-		if act[s] == emojispace.Escape && emojispace.EscapeFinal(m.sides[s].ship, m.sides[1-s].ship, eff[s][emojispace.Engine], eff[1-s][emojispace.Engine]) > 0 {
+		if mv[s].act == emojispace.Escape && emojispace.EscapeFinal(m.sides[s].ship, m.sides[1-s].ship, mv[s].eff[emojispace.Engine], mv[1-s].eff[emojispace.Engine]) > 0 {
 			winner := rules.None
 			if opt.EscaperWins {
 				winner = rules.Side(s + 1)
 			}
-			w.end(round, emojispace.EndEscaped, winner, x, p)
+			w.end(round, emojispace.EndEscaped, winner, post, p)
 			return
 		}
 	}
 	// Steps 8-9: each ship's damage and degradation, independent given the
 	// bands.
-	var sl [2]*cacheSlot
+	var sl [2]*outList
 	for s := range 2 { // s is the defender
-		delta := eff[1-s][emojispace.Weapon] - eff[s][emojispace.Defense]
-		sl[s] = w.cache[s].get(&m.sides[s], x[s], delta, act[s] == emojispace.Evasive)
+		delta := mv[1-s].eff[emojispace.Weapon] - mv[s].eff[emojispace.Defense]
+		sl[s] = w.out[s].get(mv[s].post, delta, mv[s].act == emojispace.Evasive)
 	}
 	// Steps 10-11: the pairs of outcomes where a ship is destroyed, and
 	// every pair at the round cap, end the combat; they are added up by
@@ -277,8 +233,7 @@ func (w *walk[T]) resolve(round int, x [2]shipState, act [2]emojispace.Action, p
 	var g [2][2][]outcome // [side][0 destroyed, 1 alive]
 	var mass [2][2]int64
 	for s := range 2 {
-		outs := w.cache[s].arena[sl[s].start : sl[s].start+sl[s].n]
-		g[s][0], g[s][1] = outs[:sl[s].dead], outs[sl[s].dead:]
+		g[s][0], g[s][1] = w.out[s].outcomes(sl[s])
 		mass[s] = sl[s].mass
 	}
 	w.endGroups(round, emojispace.EndMutualDestruction, rules.None, pd, g[0][0], g[1][0], mass[0][0], mass[1][0])
@@ -329,113 +284,12 @@ func scatterFloat(l *layer[float64], pd float64, as, bs []outcome) {
 	}
 }
 
-// outCache keeps one ship's outcome lists by state, band delta and
-// evasion: they depend neither on the round nor on the other ship, and a
-// state is reached again and again. Each state has cacheWays slots,
-// direct-mapped by delta and evasion (a state meets a few deltas: the
-// opponent's weapon band as it degrades, with and without focus).
-type outCache struct {
-	slot  []cacheSlot
-	arena []outcome
-	dmg   []int64
-}
-
-const cacheWays = 8
-
-type cacheSlot struct {
-	tag   int32 // 0: empty; else 2 × (delta + maxDelta) + evasive + 1
-	start int32
-	n     int32
-	dead  int32    // the first dead outcomes are destroyed states
-	den   int64    // the weights' denominator
-	mass  [2]int64 // the weights of the destroyed and of the other outcomes
-}
-
-// maxDelta bounds |band delta| for the cache tag; bands are far smaller.
-const maxDelta = 1 << 20
-
-func (c *outCache) get(sd *side, x shipState, delta int, evasive bool) *cacheSlot {
-	if c.slot == nil {
-		c.slot = make([]cacheSlot, sd.n*cacheWays)
-		c.arena = make([]outcome, 0, min(1<<16, 16*sd.n))
-	}
-	ev := 0
-	if evasive {
-		ev = 1
-	}
-	tag := int32(2*(delta+maxDelta) + ev + 1)
-	// Consecutive deltas, and the two evasions, go to different ways.
-	way := uint64(delta+2*ev+maxDelta) % cacheWays
-	sl := &c.slot[sd.encode(x)*cacheWays+way]
-	if sl.tag != tag {
-		start := len(c.arena)
-		var den int64
-		c.arena, den = c.outcomes(sd, x, delta, evasive, c.arena)
-		*sl = cacheSlot{tag: tag, start: int32(start), n: int32(len(c.arena) - start), den: den}
-		for _, o := range c.arena[start:] {
-			alive := min(1, o.st.hull)
-			sl.mass[alive] += o.w
-			if alive == 0 {
-				sl.dead++
-			}
-		}
-	}
-	return sl
-}
-
-// outcomes appends ship sd's states after taking an attack with the given
-// band delta (§12 step 8, §13) to outs, destroyed states first, with
-// integer weights over the returned denominator, equal states (saturated
-// degradation) merged.
-func (c *outCache) outcomes(sd *side, x shipState, delta int, evasive bool, outs []outcome) ([]outcome, int64) {
-	sh := sd.ship
-	weights, den := emojispace.DamageWeights(delta, evasive, c.dmg[:0])
-	c.dmg = weights
-	start := len(outs)
-	// Every damage value gets the same number of degradation outcomes
-	// (9 = 3² ordered pairs of rolls), so that one denominator serves all.
-	const degDen = 9
-	for d := len(weights) - 1; d >= 0; d-- { // the largest damage first: destroyed states lead
-		wt := weights[d]
-		if wt == 0 {
-			continue
-		}
-		y := x
-		y.hull = max(0, x.hull-d)
-		drop := emojispace.ColourBand(x.hull, sh.HullMax) - emojispace.ColourBand(y.hull, sh.HullMax)
-		switch drop {
-		case 0:
-			outs = addOutcome(outs, start, sd, y, wt*degDen)
-		case 1:
-			for k := range 3 {
-				z := y
-				z.deg[k] = min(sh.Cap[k], z.deg[k]+1)
-				outs = addOutcome(outs, start, sd, z, wt*3)
-			}
-		case 2:
-			// Two rolls: the same subsystem twice (one order) or two
-			// different ones (two orders).
-			for k := range 3 {
-				for l := k; l < 3; l++ {
-					z := y
-					z.deg[k] = min(sh.Cap[k], z.deg[k]+1)
-					z.deg[l] = min(sh.Cap[l], z.deg[l]+1)
-					outs = addOutcome(outs, start, sd, z, wt*int64(1+min(1, l-k)))
-				}
-			}
-		default:
-			panic(fmt.Sprintf("exact: a colour band drop of %d", drop))
-		}
-	}
-	return outs, den * degDen
-}
-
-// end records mass p that ends the combat in a round with the ships in
-// states x.
-func (w *walk[T]) end(round, reason int, winner rules.Side, x [2]shipState, p T) {
+// end records mass p that ends the combat in a round with the ships'
+// counters at x.
+func (w *walk[T]) end(round, reason int, winner rules.Side, x [2]*endState, p T) {
 	w.endTotal(round, reason, winner, p)
 	for s := range 2 {
-		w.endShip(s, &x[s], p)
+		w.endShip(s, x[s], p)
 	}
 }
 
@@ -446,19 +300,12 @@ func (w *walk[T]) endTotal(round, reason int, winner rules.Side, p T) {
 	w.rounds[round] = ar.add(w.rounds[round], p)
 }
 
-// endShip adds mass p to ship s's counter distributions at state x.
-func (w *walk[T]) endShip(s int, x *shipState, p T) {
+// endShip adds mass p to ship s's counter distributions at x.
+func (w *walk[T]) endShip(s int, x *endState, p T) {
 	ar := w.ar
-	sh := w.m.sides[s].ship
 	w.hull[s][x.hull] = ar.add(w.hull[s][x.hull], p)
 	w.spent[s][x.spent] = ar.add(w.spent[s][x.spent], p)
-	red := 0
-	for k := range 3 {
-		if x.deg[k] >= sh.Cap[k] {
-			red++
-		}
-	}
-	w.red[s][red] = ar.add(w.red[s][red], p)
+	w.red[s][x.red] = ar.add(w.red[s][x.red], p)
 }
 
 // endGroups ends every pair of a group of ship a's outcomes and a group of
@@ -476,29 +323,11 @@ func (w *walk[T]) endGroups(round, reason int, winner rules.Side, pd T, ga, gb [
 	ar := w.ar
 	w.endTotal(round, reason, winner, ar.scale(pd, ma*mb))
 	for i := range ga {
-		w.endShip(0, &ga[i].st, ar.scale(pd, ga[i].w*mb))
+		w.endShip(0, &ga[i].end, ar.scale(pd, ga[i].w*mb))
 	}
 	for i := range gb {
-		w.endShip(1, &gb[i].st, ar.scale(pd, gb[i].w*ma))
+		w.endShip(1, &gb[i].end, ar.scale(pd, gb[i].w*ma))
 	}
-}
-
-// addOutcome adds an outcome to outs[start:], merging it with an equal one.
-func addOutcome(outs []outcome, start int, sd *side, st shipState, wt int64) []outcome {
-	key := uint32(sd.encode(st))
-	for i := start; i < len(outs); i++ {
-		if outs[i].key == key {
-			outs[i].w += wt
-			return outs
-		}
-	}
-	red := int32(0)
-	for k := range 3 {
-		if st.deg[k] >= sd.ship.Cap[k] {
-			red++
-		}
-	}
-	return append(outs, outcome{st: st, w: wt, key: key, red: red})
 }
 
 // endGroupsFloat is endGroups for the floating-point walk, with no call
@@ -517,9 +346,9 @@ func (w *walk[T]) endGroupsFloat(round, reason int, winner rules.Side, pd float6
 		hull, spent, red := fw.hull[s], fw.spent[s], &fw.red[s]
 		for i := range g {
 			q := pd * float64(g[i].w) * other
-			hull[g[i].st.hull] += q
-			spent[g[i].st.spent] += q
-			red[g[i].red] += q
+			hull[g[i].end.hull] += q
+			spent[g[i].end.spent] += q
+			red[g[i].end.red] += q
 		}
 	}
 }

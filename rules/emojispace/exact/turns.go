@@ -1,0 +1,101 @@
+package exact
+
+import "github.com/crucible-sim/crucible/rules/emojispace"
+
+// endState is what the counters read of a ship's state when the combat
+// ends: its hull, repair uses spent and RED subsystems.
+type endState struct{ hull, spent, red int32 }
+
+// A move is one action a ship takes in a round with what it does to the
+// ship before the attacks: the state after a repair (§12 step 3, §14) and
+// the effective bands (step 5). Both depend only on the ship's own state
+// and action, so they are worked out once per state, not at every visit of
+// a pair of states.
+type move struct {
+	act  emojispace.Action
+	eff  [3]int   // effective weapon, defense and engine bands
+	post uint32   // the state index after step 3
+	end  endState // the state after step 3, for an escape that ends the combat
+}
+
+// turn is one ship state's moves in a round (§12 step 1, §18): one move, or
+// the uniform mixture of a `random` rule.
+type turn struct {
+	stamp    int32 // the round key the moves were chosen for (turns.key); 0: never
+	first, n int32 // the moves are turns.moves[first : first+n]
+	pre      endState
+}
+
+// turns keeps one ship's turns by state. A policy sees the round number
+// only through a plan (emojispace.Policy.PlanRounds): after the longest
+// plan a state's turn is the same every round, and is chosen once.
+type turns struct {
+	sd     *side
+	s      int // 0 for ship a, 1 for ship b
+	opt    *emojispace.Options
+	plan   int // the policy's PlanRounds
+	key    int32
+	byX    []turn
+	moves  []move
+	actBuf [7]emojispace.Action
+}
+
+func newTurns(m *model, s int) *turns {
+	sd := &m.sides[s]
+	return &turns{sd: sd, s: s, opt: &m.b.Opt, plan: sd.policy.PlanRounds(), byX: make([]turn, sd.n)}
+}
+
+// get returns state i's turn in a round.
+func (t *turns) get(round int, i uint32) *turn {
+	// Rounds past the plans share one key; the moves of an older key are
+	// dropped when the key changes.
+	key := int32(min(round, t.plan+1))
+	if key != t.key {
+		t.key, t.moves = key, t.moves[:0]
+	}
+	tu := &t.byX[i]
+	if tu.stamp != key {
+		t.choose(tu, round, i)
+		tu.stamp = key
+	}
+	return tu
+}
+
+// movesOf returns a turn's moves.
+func (t *turns) movesOf(tu *turn) []move { return t.moves[tu.first : tu.first+tu.n] }
+
+// choose works out the moves of state i in a round: the policy's action,
+// or the available actions of a `random` rule (§18), each made Focus Fire
+// when unavailable or, for ship a in `live-action-id-bug`, a Repair or a
+// Scan (§12 step 1); then its repair and bands.
+func (t *turns) choose(tu *turn, round int, i uint32) {
+	sd, sh := t.sd, t.sd.ship
+	x := sd.decode(uint64(i))
+	v := emojispace.View{Round: round, Hull: x.hull, HullMax: sh.HullMax, RepairLeft: x.spent < sh.TotalUses, Probe: sh.Probe}
+	acts := t.actBuf[:0]
+	if a, random := sd.policy.Choose(v); random {
+		var buf [7]emojispace.Action
+		acts = append(acts, emojispace.RandomChoices(v, &buf)...)
+	} else {
+		acts = append(acts, a)
+	}
+	tu.first, tu.n = int32(len(t.moves)), int32(len(acts))
+	tu.pre = sd.endState(x)
+	for _, a := range acts {
+		if !emojispace.IsAvailable(a, v) {
+			a = emojispace.FocusFire
+		}
+		if t.s == 0 && t.opt.ActionIDBug && (a == emojispace.Repair || a == emojispace.Scan) {
+			a = emojispace.FocusFire
+		}
+		y := x
+		if a == emojispace.Repair { // §14: the use is spent even at full hull
+			heal, _ := emojispace.RepairHeal(sh, y.spent)
+			y.hull = min(sh.HullMax, y.hull+heal)
+			y.spent++
+		}
+		// The bands read the degradation, which a repair leaves alone.
+		eff := emojispace.EffectiveBands(sh, &y.deg, a, sd.rps, t.opt.RedAdditive)
+		t.moves = append(t.moves, move{act: a, eff: eff, post: uint32(sd.encode(y)), end: sd.endState(y)})
+	}
+}
