@@ -8,6 +8,8 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"sort"
+	"strings"
 	"testing"
 
 	"github.com/crucible-sim/crucible/rules"
@@ -23,10 +25,12 @@ const pinnedFile = "testdata/pinned.json"
 const pinnedSlow = 20_000
 
 // TestPinned holds the solver to the results it gave before its walk was
-// made faster: for every built-in fixed-ship duel, every float bit for bit
-// (the walk adds the same terms in the same order) and every fraction. The
-// file was written by the solver of commit dd94966 with -update; rewrite it
-// only for a change of the rules, never for one of the walk.
+// made faster: for every built-in fixed-ship duel and every variant of the
+// agreement test (plans, random policies, escapes, surrenders, the live
+// profile), every float bit for bit (the walk adds the same terms in the
+// same order) and every fraction. The file was written by the solver of
+// commit dd94966 with -update; rewrite it only for a change of the rules,
+// never for one of the walk.
 func TestPinned(t *testing.T) {
 	path := filepath.FromSlash(pinnedFile)
 	want := map[string]*rules.Exact{}
@@ -40,11 +44,8 @@ func TestPinned(t *testing.T) {
 		}
 	}
 	got := map[string]*rules.Exact{}
-	for _, name := range fixedBuiltins(t) {
-		b, err := emojispace.Compile(loadBuiltin(t, name))
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, name := range pinnedDuels(t) {
+		b := pinnedBattle(t, name)
 		w, ok := want[name]
 		if !*update && !ok {
 			t.Errorf("%s: not pinned in %s", name, pinnedFile)
@@ -72,6 +73,29 @@ func TestPinned(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// pinnedDuels lists the pinned duels: the built-in ones by name, the
+// variants as variant/<name>.
+func pinnedDuels(t *testing.T) []string {
+	names := fixedBuiltins(t)
+	for name := range variants {
+		names = append(names, "variant/"+name)
+	}
+	sort.Strings(names)
+	return names
+}
+
+func pinnedBattle(t *testing.T, name string) *emojispace.Battle {
+	t.Helper()
+	if v, ok := strings.CutPrefix(name, "variant/"); ok {
+		return compile(t, variants[v])
+	}
+	b, err := emojispace.Compile(loadBuiltin(t, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
 
 // diffExact lists where got differs from want: any float whose bits
