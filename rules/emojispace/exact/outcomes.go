@@ -10,22 +10,17 @@ import (
 // probability as an integer weight over its list's denominator.
 type outcome struct {
 	w   int64
+	wf  float64  // float64(w), for the floating-point walk
 	key uint32   // the state's index
 	end endState // its counters
 }
 
-// outList is one ship's outcomes after an attack: outcomes[start:start+n]
-// of its table's arena, the dead first destroyed states.
+// outList is one ship's outcomes after an attack: the destroyed states
+// and the others, with integer weights over a common denominator.
 type outList struct {
-	start, n, dead int32
-	den            int64    // the weights' denominator
-	mass           [2]int64 // the weights of the destroyed and of the other outcomes
-}
-
-// outcomes returns the destroyed and the other outcomes of a list.
-func (t *outTable) outcomes(l *outList) (dead, alive []outcome) {
-	outs := t.arena[l.start : l.start+l.n]
-	return outs[:l.dead], outs[l.dead:]
+	dead, alive []outcome
+	den         int64
+	mass        [2]int64 // the weights of the destroyed and of the alive outcomes
 }
 
 // outTable keeps one ship's outcome lists by state, band delta and
@@ -33,65 +28,74 @@ func (t *outTable) outcomes(l *outList) (dead, alive []outcome) {
 // state is reached again and again. A negative delta deals no damage
 // whatever its size (§12 step 8), so deltas are clamped at −1. Lookups
 // are direct: each (evasion, delta) seen gets a column over the ship's
-// states of list numbers, so a visit costs three loads, not a search.
+// states, so a visit costs a few loads, not a search.
 type outTable struct {
 	sd    *side
-	col   [2][]int32 // [evasive][delta+1]: 1 + the column's index, 0 for none yet
-	cols  [][]int32  // cols[c][state]: 1 + the list's index, 0 for not yet made
-	lists []outList
-	arena []outcome
-	dmg   []int64 // scratch for DamageWeights
+	cols  [][]*outList // [2·(delta+1) + evasive][state]; nil for not yet made
+	lists []outList    // the lists are cut from chunks that never move
+	chunk []outcome    // and so are their outcomes
+	buf   []outcome    // scratch for a list being made
+	dmg   []int64      // scratch for DamageWeights
 }
 
-func newOutTable(sd *side) *outTable {
-	return &outTable{sd: sd, arena: make([]outcome, 0, min(1<<16, 16*sd.n))}
-}
+func newOutTable(sd *side) *outTable { return &outTable{sd: sd} }
 
 // get returns the outcome list of state i after an attack with the given
 // band delta, making it on first use.
 func (t *outTable) get(i uint32, delta int, evasive bool) *outList {
-	delta = max(delta, -1)
-	ev := 0
+	k := 2 * (max(delta, -1) + 1)
 	if evasive {
-		ev = 1
+		k++
 	}
-	col := t.col[ev]
-	if delta+1 >= len(col) || col[delta+1] == 0 {
-		t.addColumn(ev, delta)
-		col = t.col[ev]
+	if k < len(t.cols) && t.cols[k] != nil && t.cols[k][i] != nil {
+		return t.cols[k][i]
 	}
-	c := t.cols[col[delta+1]-1]
-	if c[i] == 0 {
-		t.lists = append(t.lists, t.makeList(i, delta, evasive))
-		c[i] = int32(len(t.lists))
-	}
-	return &t.lists[c[i]-1]
+	return t.add(i, k)
 }
 
-func (t *outTable) addColumn(ev, delta int) {
-	for len(t.col[ev]) <= delta+1 {
-		t.col[ev] = append(t.col[ev], 0)
+// add makes the outcome list of column k for state i.
+func (t *outTable) add(i uint32, k int) *outList {
+	for len(t.cols) <= k {
+		t.cols = append(t.cols, nil)
 	}
-	if t.col[ev][delta+1] == 0 {
-		t.cols = append(t.cols, make([]int32, t.sd.n))
-		t.col[ev][delta+1] = int32(len(t.cols))
+	if t.cols[k] == nil {
+		t.cols[k] = make([]*outList, t.sd.n)
 	}
+	if len(t.lists) == cap(t.lists) {
+		t.lists = make([]outList, 0, 256)
+	}
+	t.lists = append(t.lists, t.makeList(i, k/2-1, k%2 == 1))
+	l := &t.lists[len(t.lists)-1]
+	t.cols[k][i] = l
+	return l
 }
 
-// makeList appends the outcomes of state i after an attack to the arena
-// and describes them.
+// outChunk is the number of outcomes in a chunk; a list has at most 6 per
+// damage value.
+const outChunk = 4096
+
+// makeList works out the outcomes of state i after an attack.
 func (t *outTable) makeList(i uint32, delta int, evasive bool) outList {
-	start := len(t.arena)
 	var den int64
-	t.arena, den = t.attack(t.sd.decode(uint64(i)), delta, evasive, t.arena)
-	l := outList{start: int32(start), n: int32(len(t.arena) - start), den: den}
-	for _, o := range t.arena[start:] {
+	t.buf, den = t.attack(t.sd.decode(uint64(i)), delta, evasive, t.buf[:0])
+	if len(t.chunk)+len(t.buf) > cap(t.chunk) {
+		t.chunk = make([]outcome, 0, max(outChunk, len(t.buf)))
+	}
+	start := len(t.chunk)
+	t.chunk = append(t.chunk, t.buf...)
+	outs := t.chunk[start:len(t.chunk):len(t.chunk)]
+	l := outList{den: den}
+	for i := range outs {
+		outs[i].wf = float64(outs[i].w)
+	}
+	for _, o := range outs {
 		alive := min(1, o.end.hull)
 		l.mass[alive] += o.w
 		if alive == 0 {
-			l.dead++
+			l.dead = outs[:len(l.dead)+1]
 		}
 	}
+	l.alive = outs[len(l.dead):]
 	return l
 }
 

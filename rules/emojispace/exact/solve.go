@@ -18,6 +18,17 @@
 // them; the scan roll and the escape roll change no state (§11, §15) and
 // are not enumerated.
 //
+// The walk does the work of a visit once where it can: a ship state's
+// moves (action, repair, bands) once per round key (turns.go), a state's
+// outcomes after an attack once per band delta (outcomes.go). A layer
+// (layer.go) holds a round's mass in dense vectors, visited in the order
+// the states were first reached. The floating-point walk's hot loop
+// (kernel.go) is the generic walk flattened for float64; it adds the same
+// terms in the same order, so that its results stay those of the walk it
+// replaced bit for bit (TestPinned): they carry rounding errors of up to
+// 1e-12 relative in long sums, and any other order of the sums would give
+// others.
+//
 // An NPC side is a fresh draw from the generator every trial (§19): a
 // mixture over a very large set of ships, each its own chain. The solver
 // does not enumerate it, and says so.
@@ -80,13 +91,14 @@ func Solve(ctx context.Context, b *emojispace.Battle, opt Options) (*rules.Exact
 	if err != nil {
 		return nil, err
 	}
-	fl := newWalk[float64](floats{}, m)
+	c := newChain(m)
+	fl := newWalk[float64](floats{}, c)
 	if err := fl.run(ctx, opt.MaxVisits); err != nil {
 		return nil, err
 	}
 	res := fl.result()
 	if opt.Rational {
-		rt := newWalk[*big.Rat](rats{}, m)
+		rt := newWalk[*big.Rat](rats{}, c)
 		if err := rt.run(ctx, opt.MaxVisits/10); err != nil {
 			return nil, fmt.Errorf("%w (exact fractions; drop --rational for the floating-point solution)", err)
 		}
@@ -144,27 +156,31 @@ type shipState struct {
 	spent int    // repair uses spent
 }
 
+// encode numbers a ship's states with the hull as the last digit, so that
+// the states an attack leads to (the same degradation and a lower hull,
+// §12 step 8) have nearby numbers, and their mass nearby places in a
+// layer's vector.
 func (sd *side) encode(x shipState) uint64 {
 	sh := sd.ship
-	i := uint64(x.hull)
+	i := uint64(x.spent)
 	for k := range 3 {
 		i = i*uint64(sh.Cap[k]+1) + uint64(x.deg[k])
 	}
-	return i*uint64(sh.TotalUses+1) + uint64(x.spent)
+	return i*uint64(sh.HullMax+1) + uint64(x.hull)
 }
 
 func (sd *side) decode(i uint64) shipState {
 	sh := sd.ship
 	var x shipState
-	u := uint64(sh.TotalUses + 1)
-	x.spent = int(i % u)
-	i /= u
+	h := uint64(sh.HullMax + 1)
+	x.hull = int(i % h)
+	i /= h
 	for k := 2; k >= 0; k-- {
 		c := uint64(sh.Cap[k] + 1)
 		x.deg[k] = int(i % c)
 		i /= c
 	}
-	x.hull = int(i)
+	x.spent = int(i)
 	return x
 }
 

@@ -13,28 +13,38 @@ type endState struct{ hull, spent, red int32 }
 // a pair of states.
 type move struct {
 	act  emojispace.Action
+	calm bool     // neither a surrender nor an escape: the round goes on to the attacks
 	eff  [3]int   // effective weapon, defense and engine bands
 	post uint32   // the state index after step 3
 	end  endState // the state after step 3, for an escape that ends the combat
+	// The outcome list of this ship's last attack depends on the other
+	// ship only through its weapon band: the hot loop keeps the list of
+	// the last band it met here.
+	lastW int
+	last  *outList
 }
 
 // turn is one ship state's moves in a round (§12 step 1, §18): one move, or
 // the uniform mixture of a `random` rule.
 type turn struct {
-	stamp    int32 // the round key the moves were chosen for (turns.key); 0: never
+	stamp    int32 // the generation the moves were chosen in (turns.gen); 0: never
 	first, n int32 // the moves are turns.moves[first : first+n]
 	pre      endState
 }
 
 // turns keeps one ship's turns by state. A policy sees the round number
 // only through a plan (emojispace.Policy.PlanRounds): after the longest
-// plan a state's turn is the same every round, and is chosen once.
+// plan a state's turn is the same every round, and is chosen once. The
+// rounds from there on share one key; a new key, in a round of a plan or
+// in a new walk, starts a new generation of turns.
 type turns struct {
 	sd     *side
 	s      int // 0 for ship a, 1 for ship b
 	opt    *emojispace.Options
-	plan   int // the policy's PlanRounds
-	key    int32
+	plan   int   // the policy's PlanRounds
+	key    int   // the round key begun
+	round  int   // the first round of that key
+	gen    int32 // the generation begun
 	byX    []turn
 	moves  []move
 	actBuf [7]emojispace.Action
@@ -45,30 +55,31 @@ func newTurns(m *model, s int) *turns {
 	return &turns{sd: sd, s: s, opt: &m.b.Opt, plan: sd.policy.PlanRounds(), byX: make([]turn, sd.n)}
 }
 
-// get returns state i's turn in a round.
-func (t *turns) get(round int, i uint32) *turn {
-	// Rounds past the plans share one key; the moves of an older key are
-	// dropped when the key changes.
-	key := int32(min(round, t.plan+1))
-	if key != t.key {
-		t.key, t.moves = key, t.moves[:0]
+// begin starts a round; the moves of an older generation are dropped.
+func (t *turns) begin(round int) {
+	if key := min(round, t.plan+1); key != t.key {
+		t.key, t.round, t.gen, t.moves = key, round, t.gen+1, t.moves[:0]
 	}
-	tu := &t.byX[i]
-	if tu.stamp != key {
-		t.choose(tu, round, i)
-		tu.stamp = key
+}
+
+// get returns state i's turn in the round begun.
+func (t *turns) get(i uint32) *turn {
+	if tu := &t.byX[i]; tu.stamp == t.gen {
+		return tu
 	}
-	return tu
+	return t.choose(i)
 }
 
 // movesOf returns a turn's moves.
 func (t *turns) movesOf(tu *turn) []move { return t.moves[tu.first : tu.first+tu.n] }
 
-// choose works out the moves of state i in a round: the policy's action,
-// or the available actions of a `random` rule (§18), each made Focus Fire
+// choose works out the moves of state i in the round begun: the policy's
+// action, or the available actions of a `random` rule (§18), each made Focus Fire
 // when unavailable or, for ship a in `live-action-id-bug`, a Repair or a
 // Scan (§12 step 1); then its repair and bands.
-func (t *turns) choose(tu *turn, round int, i uint32) {
+func (t *turns) choose(i uint32) *turn {
+	tu, round := &t.byX[i], t.round
+	tu.stamp = t.gen
 	sd, sh := t.sd, t.sd.ship
 	x := sd.decode(uint64(i))
 	v := emojispace.View{Round: round, Hull: x.hull, HullMax: sh.HullMax, RepairLeft: x.spent < sh.TotalUses, Probe: sh.Probe}
@@ -96,6 +107,8 @@ func (t *turns) choose(tu *turn, round int, i uint32) {
 		}
 		// The bands read the degradation, which a repair leaves alone.
 		eff := emojispace.EffectiveBands(sh, &y.deg, a, sd.rps, t.opt.RedAdditive)
-		t.moves = append(t.moves, move{act: a, eff: eff, post: uint32(sd.encode(y)), end: sd.endState(y)})
+		calm := a != emojispace.Surrender && a != emojispace.Escape
+		t.moves = append(t.moves, move{act: a, calm: calm, eff: eff, post: uint32(sd.encode(y)), end: sd.endState(y), lastW: -1})
 	}
+	return tu
 }
