@@ -61,8 +61,8 @@ func (t *outTable) add(i uint32, k int) *outList {
 	if t.cols[k] == nil {
 		t.cols[k] = make([]*outList, t.sd.n)
 	}
-	if len(t.lists) == cap(t.lists) {
-		t.lists = make([]outList, 0, 256)
+	if len(t.lists) == cap(t.lists) { // a new chunk, twice the last, up to 256
+		t.lists = make([]outList, 0, min(256, max(16, 2*cap(t.lists))))
 	}
 	t.lists = append(t.lists, t.makeList(i, k/2-1, k%2 == 1))
 	l := &t.lists[len(t.lists)-1]
@@ -70,16 +70,16 @@ func (t *outTable) add(i uint32, k int) *outList {
 	return l
 }
 
-// outChunk is the number of outcomes in a chunk; a list has at most 6 per
-// damage value.
-const outChunk = 4096
+// maxChunk bounds the outcomes of a chunk, which starts small for a small
+// duel and doubles.
+const maxChunk = 4096
 
 // makeList works out the outcomes of state i after an attack.
 func (t *outTable) makeList(i uint32, delta int, evasive bool) outList {
 	var den int64
 	t.buf, den = t.attack(t.sd.decode(uint64(i)), delta, evasive, t.buf[:0])
 	if len(t.chunk)+len(t.buf) > cap(t.chunk) {
-		t.chunk = make([]outcome, 0, max(outChunk, len(t.buf)))
+		t.chunk = make([]outcome, 0, max(min(maxChunk, 2*cap(t.chunk)), 64, len(t.buf)))
 	}
 	start := len(t.chunk)
 	t.chunk = append(t.chunk, t.buf...)
