@@ -83,11 +83,7 @@ func scatterFloat(next *layer[float64], pd float64, as, bs []outcome) {
 		if pa == 0 { // underflow: nothing to carry
 			continue
 		}
-		ri := next.slot[as[i].key] // next.row, which does not inline
-		if ri < 0 {
-			ri = next.open(as[i].key)
-		}
-		r := &next.rows[ri]
+		r := rowFloat(next, as[i].key)
 		if nf := addRow(r.v, pa, bs, fresh); nf > 0 {
 			r.touched = append(r.touched, fresh[:nf]...)
 		}
@@ -112,4 +108,15 @@ func addRow(v []float64, pa float64, bs []outcome, fresh []uint32) int {
 		}
 	}
 	return nf
+}
+
+// rowFloat is layer.row for float64, which inlines: the generic one does
+// not.
+func rowFloat(l *layer[float64], a uint32) *row[float64] {
+	if int(a) < len(l.slot) {
+		if i := l.slot[a]; i >= 0 && len(l.rows[i].v) >= len(l.sdB.states) {
+			return &l.rows[i]
+		}
+	}
+	return &l.rows[l.open(a)]
 }

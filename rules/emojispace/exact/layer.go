@@ -8,7 +8,7 @@ package exact
 // float walk adds its terms in one fixed order.
 type layer[T any] struct {
 	ar   num[T]
-	nB   int
+	sdB  *side    // ship b, whose states numbered so far a vector covers
 	slot []int32  // ship a's state → its row, or -1
 	as   []uint32 // live states of ship a
 	rows []row[T] // rows[i] is as[i]'s; kept for reuse past len(as)
@@ -25,41 +25,56 @@ type row[T any] struct {
 	touched []uint32 // ship b's states with mass, in the order first reached
 }
 
-func newLayer[T any](ar num[T], nA, nB uint64) *layer[T] {
+func newLayer[T any](ar num[T], sdB *side) *layer[T] {
 	var zero T
-	l := &layer[T]{ar: ar, nB: int(nB), slot: make([]int32, nA), fill: any(ar.zero()) != any(zero)}
-	for i := range l.slot {
-		l.slot[i] = -1
-	}
-	return l
+	return &layer[T]{ar: ar, sdB: sdB, fill: any(ar.zero()) != any(zero)}
 }
 
 func (l *layer[T]) add(a, b uint32, p T) { l.addTo(l.row(a), b, p) }
 
-// row returns state a's row, making it live.
+// row returns state a's row, making it live, with a vector that covers
+// every state of ship b numbered so far.
 func (l *layer[T]) row(a uint32) *row[T] {
-	i := l.slot[a]
-	if i < 0 {
-		i = l.open(a)
+	if int(a) < len(l.slot) {
+		if i := l.slot[a]; i >= 0 && len(l.rows[i].v) >= l.sdB.reached() {
+			return &l.rows[i]
+		}
 	}
-	return &l.rows[i]
+	return &l.rows[l.open(a)]
 }
 
-// open makes state a live and returns the index of its row.
+// open makes state a live if it is not, widens its vector to cover ship
+// b's states numbered so far, and returns the index of its row.
 func (l *layer[T]) open(a uint32) int32 {
-	i := int32(len(l.as))
-	l.slot[a] = i
-	l.as = append(l.as, a)
-	if int(i) == len(l.rows) {
-		v := make([]T, l.nB)
-		if l.fill {
-			for k := range v {
-				v[k] = l.ar.zero()
-			}
+	for int(a) >= len(l.slot) {
+		l.slot = append(l.slot, -1)
+	}
+	i := l.slot[a]
+	if i < 0 {
+		i = int32(len(l.as))
+		l.slot[a] = i
+		l.as = append(l.as, a)
+		if int(i) == len(l.rows) {
+			l.rows = append(l.rows, row[T]{})
 		}
-		l.rows = append(l.rows, row[T]{v: v})
+	}
+	if r := &l.rows[i]; len(r.v) < l.sdB.reached() {
+		l.widen(r)
 	}
 	return i
+}
+
+// widen makes r's vector cover ship b's states numbered so far, with room
+// for as many again.
+func (l *layer[T]) widen(r *row[T]) {
+	v := make([]T, max(l.sdB.reached(), 2*len(r.v)))
+	copy(v, r.v)
+	if l.fill {
+		for k := len(r.v); k < len(v); k++ {
+			v[k] = l.ar.zero()
+		}
+	}
+	r.v = v
 }
 
 // addTo adds mass p to state b of row r.

@@ -11,7 +11,7 @@ import (
 type outcome struct {
 	w   int64
 	wf  float64  // float64(w), for the floating-point walk
-	key uint32   // the state's index
+	key uint32   // the state's number
 	end endState // its counters
 }
 
@@ -47,7 +47,7 @@ func (t *outTable) get(i uint32, delta int, evasive bool) *outList {
 	if evasive {
 		k++
 	}
-	if k < len(t.cols) && t.cols[k] != nil && t.cols[k][i] != nil {
+	if k < len(t.cols) && int(i) < len(t.cols[k]) && t.cols[k][i] != nil {
 		return t.cols[k][i]
 	}
 	return t.add(i, k)
@@ -58,8 +58,8 @@ func (t *outTable) add(i uint32, k int) *outList {
 	for len(t.cols) <= k {
 		t.cols = append(t.cols, nil)
 	}
-	if t.cols[k] == nil {
-		t.cols[k] = make([]*outList, t.sd.n)
+	for int(i) >= len(t.cols[k]) { // a column covers the states numbered
+		t.cols[k] = append(t.cols[k], nil)
 	}
 	if len(t.lists) == cap(t.lists) { // a new chunk, twice the last, up to 256
 		t.lists = make([]outList, 0, min(256, max(16, 2*cap(t.lists))))
@@ -77,7 +77,7 @@ const maxChunk = 4096
 // makeList works out the outcomes of state i after an attack.
 func (t *outTable) makeList(i uint32, delta int, evasive bool) outList {
 	var den int64
-	t.buf, den = t.attack(t.sd.decode(uint64(i)), delta, evasive, t.buf[:0])
+	t.buf, den = t.attack(t.sd.state(i), delta, evasive, t.buf[:0])
 	if len(t.chunk)+len(t.buf) > cap(t.chunk) {
 		t.chunk = make([]outcome, 0, max(min(maxChunk, 2*cap(t.chunk)), 64, len(t.buf)))
 	}
@@ -149,7 +149,7 @@ func (t *outTable) attack(x shipState, delta int, evasive bool, outs []outcome) 
 
 // addOutcome adds an outcome to outs[start:], merging it with an equal one.
 func addOutcome(outs []outcome, start int, sd *side, st shipState, wt int64) []outcome {
-	key := uint32(sd.encode(st))
+	key := sd.id(st)
 	for i := start; i < len(outs); i++ {
 		if outs[i].key == key {
 			outs[i].w += wt

@@ -20,9 +20,10 @@
 //
 // The walk does the work of a visit once where it can: a ship state's
 // moves (action, repair, bands) once per round key (turns.go), a state's
-// outcomes after an attack once per band delta (outcomes.go). A layer
-// (layer.go) holds a round's mass in dense vectors, visited in the order
-// the states were first reached. The floating-point walk's hot loop
+// outcomes after an attack once per band delta (outcomes.go). It numbers
+// each ship's states in the order it reaches them, a small part of them
+// all, and a layer (layer.go) holds a round's mass in dense vectors over
+// those numbers, visited in the order the states were first reached. The floating-point walk's hot loop
 // (kernel.go) is the generic walk flattened for float64; it adds the same
 // terms in the same order, so that its results stay those of the walk it
 // replaced bit for bit (TestPinned): they carry rounding errors of up to
@@ -116,6 +117,12 @@ type side struct {
 	rps    int
 	deg0   [3]int // the starting degradation, saturated
 	n      uint64 // number of states
+	// The walk numbers the states it reaches in the order it first
+	// reaches them, and indexes its tables and vectors by that number: a
+	// duel reaches a small part of a ship's states (P5 against N5b some
+	// 200 and 300 of 2640 each), so they stay small and dense.
+	ids    []int32  // a state's index (encode) → its number, or -1
+	states []uint32 // a number → the state's index
 }
 
 // model is the chain's static part.
@@ -125,7 +132,7 @@ type model struct {
 }
 
 // maxSideStates bounds one ship's states (hull × degradation × repair
-// uses), which size its outcome cache (about 200 bytes a state).
+// uses), which size its table of state numbers.
 const maxSideStates = 1 << 18
 
 func newModel(b *emojispace.Battle) (*model, error) {
@@ -145,6 +152,10 @@ func newModel(b *emojispace.Battle) (*model, error) {
 			return nil, fmt.Errorf("exact: %w: side %s has %d states (hull × degradation × repair uses)", ErrBudget, [2]string{"a", "b"}[s], n)
 		}
 		sd.n = n
+		sd.ids = make([]int32, n)
+		for i := range sd.ids {
+			sd.ids[i] = -1
+		}
 	}
 	return m, nil
 }
@@ -156,33 +167,48 @@ type shipState struct {
 	spent int    // repair uses spent
 }
 
-// encode numbers a ship's states with the hull as the last digit, so that
-// the states an attack leads to (the same degradation and a lower hull,
-// §12 step 8) have nearby numbers, and their mass nearby places in a
-// layer's vector.
 func (sd *side) encode(x shipState) uint64 {
 	sh := sd.ship
-	i := uint64(x.spent)
+	i := uint64(x.hull)
 	for k := range 3 {
 		i = i*uint64(sh.Cap[k]+1) + uint64(x.deg[k])
 	}
-	return i*uint64(sh.HullMax+1) + uint64(x.hull)
+	return i*uint64(sh.TotalUses+1) + uint64(x.spent)
 }
 
 func (sd *side) decode(i uint64) shipState {
 	sh := sd.ship
 	var x shipState
-	h := uint64(sh.HullMax + 1)
-	x.hull = int(i % h)
-	i /= h
+	u := uint64(sh.TotalUses + 1)
+	x.spent = int(i % u)
+	i /= u
 	for k := 2; k >= 0; k-- {
 		c := uint64(sh.Cap[k] + 1)
 		x.deg[k] = int(i % c)
 		i /= c
 	}
-	x.spent = int(i)
+	x.hull = int(i)
 	return x
 }
+
+// id returns the number of state x, numbering it if the walk has not
+// reached it before.
+func (sd *side) id(x shipState) uint32 {
+	i := sd.encode(x)
+	if k := sd.ids[i]; k >= 0 {
+		return uint32(k)
+	}
+	k := len(sd.states)
+	sd.ids[i] = int32(k)
+	sd.states = append(sd.states, uint32(i))
+	return uint32(k)
+}
+
+// state returns the state numbered k.
+func (sd *side) state(k uint32) shipState { return sd.decode(uint64(sd.states[k])) }
+
+// reached returns the number of states numbered.
+func (sd *side) reached() int { return len(sd.states) }
 
 // endState reads the counters of a state.
 func (sd *side) endState(x shipState) endState {

@@ -15,7 +15,7 @@ type move struct {
 	act  emojispace.Action
 	calm bool     // neither a surrender nor an escape: the round goes on to the attacks
 	eff  [3]int   // effective weapon, defense and engine bands
-	post uint32   // the state index after step 3
+	post uint32   // the state after step 3
 	end  endState // the state after step 3, for an escape that ends the combat
 	// The outcome list of this ship's last attack depends on the other
 	// ship only through its weapon band: the hot loop keeps the list of
@@ -52,7 +52,7 @@ type turns struct {
 
 func newTurns(m *model, s int) *turns {
 	sd := &m.sides[s]
-	return &turns{sd: sd, s: s, opt: &m.b.Opt, plan: sd.policy.PlanRounds(), byX: make([]turn, sd.n)}
+	return &turns{sd: sd, s: s, opt: &m.b.Opt, plan: sd.policy.PlanRounds()}
 }
 
 // begin starts a round; the moves of an older generation are dropped.
@@ -64,8 +64,8 @@ func (t *turns) begin(round int) {
 
 // get returns state i's turn in the round begun.
 func (t *turns) get(i uint32) *turn {
-	if tu := &t.byX[i]; tu.stamp == t.gen {
-		return tu
+	if int(i) < len(t.byX) && t.byX[i].stamp == t.gen {
+		return &t.byX[i]
 	}
 	return t.choose(i)
 }
@@ -78,10 +78,13 @@ func (t *turns) movesOf(tu *turn) []move { return t.moves[tu.first : tu.first+tu
 // when unavailable or, for ship a in `live-action-id-bug`, a Repair or a
 // Scan (§12 step 1); then its repair and bands.
 func (t *turns) choose(i uint32) *turn {
+	for int(i) >= len(t.byX) {
+		t.byX = append(t.byX, turn{})
+	}
 	tu, round := &t.byX[i], t.round
 	tu.stamp = t.gen
 	sd, sh := t.sd, t.sd.ship
-	x := sd.decode(uint64(i))
+	x := sd.state(i)
 	v := emojispace.View{Round: round, Hull: x.hull, HullMax: sh.HullMax, RepairLeft: x.spent < sh.TotalUses, Probe: sh.Probe}
 	acts := t.actBuf[:0]
 	if a, random := sd.policy.Choose(v); random {
@@ -108,7 +111,7 @@ func (t *turns) choose(i uint32) *turn {
 		// The bands read the degradation, which a repair leaves alone.
 		eff := emojispace.EffectiveBands(sh, &y.deg, a, sd.rps, t.opt.RedAdditive)
 		calm := a != emojispace.Surrender && a != emojispace.Escape
-		t.moves = append(t.moves, move{act: a, calm: calm, eff: eff, post: uint32(sd.encode(y)), end: sd.endState(y), lastW: -1})
+		t.moves = append(t.moves, move{act: a, calm: calm, eff: eff, post: sd.id(y), end: sd.endState(y), lastW: -1})
 	}
 	return tu
 }

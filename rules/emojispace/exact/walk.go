@@ -53,7 +53,7 @@ func newWalk[T any](ar num[T], c *chain) *walk[T] {
 }
 
 // maxJoint bounds the product of the two ships' state counts, the size
-// of one layer's vectors if every state of ship a were live at once.
+// of one layer's vectors if the walk reached every state of both ships.
 const maxJoint = 1 << 24
 
 // run walks the chain from round 1 to the end of the mass or the round cap.
@@ -63,12 +63,12 @@ func (w *walk[T]) run(ctx context.Context, maxVisits int) error {
 	if nA*nB > maxJoint {
 		return fmt.Errorf("exact: %w: %d × %d states of the two ships (hull × degradation × repair uses), more than %d", ErrBudget, nA, nB, maxJoint)
 	}
-	w.cur, w.next = newLayer(w.ar, nA, nB), newLayer(w.ar, nA, nB)
+	w.cur, w.next = newLayer(w.ar, &m.sides[1]), newLayer(w.ar, &m.sides[1])
 	var start [2]shipState
 	for s := range 2 {
 		start[s] = shipState{hull: m.sides[s].ship.HullMax, deg: m.sides[s].deg0}
 	}
-	w.cur.add(uint32(m.sides[0].encode(start[0])), uint32(m.sides[1].encode(start[1])), w.ar.frac(1, 1))
+	w.cur.add(m.sides[0].id(start[0]), m.sides[1].id(start[1]), w.ar.frac(1, 1))
 	turnsA, turnsB := w.c.turns[0], w.c.turns[1]
 	for round := 1; len(w.cur.as) > 0; round++ {
 		if err := ctx.Err(); err != nil {
