@@ -23,9 +23,6 @@ func roundFloat(fw *walk[float64], round int) {
 		if ta.n == 1 && turnsA.moves[ta.first].calm {
 			ma = &turnsA.moves[ta.first]
 		}
-		// Ship a's outcome list depends on ship b only through b's weapon
-		// band: keep the last.
-		lastW, la := -1, (*outList)(nil)
 		cr := &cur.rows[i]
 		for _, b := range cr.touched {
 			p := cr.v[b]
@@ -36,13 +33,8 @@ func roundFloat(fw *walk[float64], round int) {
 			}
 			mb := &turnsB.moves[tb.first]
 			// Steps 8-9 (fate).
-			if w := mb.eff[emojispace.Weapon]; w != lastW {
-				lastW, la = w, c.out[0].get(ma.post, w-ma.eff[emojispace.Defense], ma.act == emojispace.Evasive)
-			}
-			if w := ma.eff[emojispace.Weapon]; w != mb.lastW {
-				mb.lastW, mb.last = w, c.out[1].get(mb.post, w-mb.eff[emojispace.Defense], mb.act == emojispace.Evasive)
-			}
-			lb := mb.last
+			la := ma.against(c.out[0], mb.eff[emojispace.Weapon])
+			lb := mb.against(c.out[1], ma.eff[emojispace.Weapon])
 			// Steps 10-11 (attacksFloat).
 			pd := p * (1 / float64(la.den*lb.den))
 			if la.mass[destroyed] != 0 || lb.mass[destroyed] != 0 {

@@ -17,11 +17,27 @@ type move struct {
 	eff  [3]int   // effective weapon, defense and engine bands
 	post uint32   // the state after step 3
 	end  endState // the state after step 3, for an escape that ends the combat
-	// The outcome list of this ship's last attack depends on the other
-	// ship only through its weapon band: the hot loop keeps the list of
-	// the last band it met here.
-	lastW int
-	last  *outList
+	// The outcome list of an attack on this ship depends on the other
+	// ship only through its weapon band: byW[w] is the list against band
+	// w, once the float walk's hot loop has looked it up.
+	byW []*outList
+}
+
+// against returns the outcome list, from table t, of an attack on a ship
+// that made move m by a weapon band w.
+func (m *move) against(t *outTable, w int) *outList {
+	if w < len(m.byW) && m.byW[w] != nil {
+		return m.byW[w]
+	}
+	return m.lookUp(t, w)
+}
+
+func (m *move) lookUp(t *outTable, w int) *outList {
+	for w >= len(m.byW) {
+		m.byW = append(m.byW, nil)
+	}
+	m.byW[w] = t.get(m.post, w-m.eff[emojispace.Defense], m.act == emojispace.Evasive)
+	return m.byW[w]
 }
 
 // turn is one ship state's moves in a round (§12 step 1, §18): one move, or
@@ -111,7 +127,7 @@ func (t *turns) choose(i uint32) *turn {
 		// The bands read the degradation, which a repair leaves alone.
 		eff := emojispace.EffectiveBands(sh, &y.deg, a, sd.rps, t.opt.RedAdditive)
 		calm := a != emojispace.Surrender && a != emojispace.Escape
-		t.moves = append(t.moves, move{act: a, calm: calm, eff: eff, post: sd.id(y), end: sd.endState(y), lastW: -1})
+		t.moves = append(t.moves, move{act: a, calm: calm, eff: eff, post: sd.id(y), end: sd.endState(y)})
 	}
 	return tu
 }
