@@ -58,8 +58,8 @@ func (t *outTable) add(i uint32, k int) *outList {
 	for len(t.cols) <= k {
 		t.cols = append(t.cols, nil)
 	}
-	for int(i) >= len(t.cols[k]) { // a column covers the states numbered
-		t.cols[k] = append(t.cols[k], nil)
+	if int(i) >= len(t.cols[k]) { // a column covers the states numbered
+		t.cols[k] = append(t.cols[k], make([]*outList, t.sd.reached()-len(t.cols[k]))...)
 	}
 	if len(t.lists) == cap(t.lists) { // a new chunk, twice the last, up to 256
 		t.lists = make([]outList, 0, min(256, max(16, 2*cap(t.lists))))

@@ -33,8 +33,8 @@ func (m *move) against(t *outTable, w int) *outList {
 }
 
 func (m *move) lookUp(t *outTable, w int) *outList {
-	for w >= len(m.byW) {
-		m.byW = append(m.byW, nil)
+	if w >= len(m.byW) {
+		m.byW = append(m.byW, make([]*outList, w+1-len(m.byW))...)
 	}
 	m.byW[w] = t.get(m.post, w-m.eff[emojispace.Defense], m.act == emojispace.Evasive)
 	return m.byW[w]
@@ -94,8 +94,8 @@ func (t *turns) movesOf(tu *turn) []move { return t.moves[tu.first : tu.first+tu
 // when unavailable or, for ship a in `live-action-id-bug`, a Repair or a
 // Scan (§12 step 1); then its repair and bands.
 func (t *turns) choose(i uint32) *turn {
-	for int(i) >= len(t.byX) {
-		t.byX = append(t.byX, turn{})
+	if int(i) >= len(t.byX) { // room for the states numbered since
+		t.byX = append(t.byX, make([]turn, t.sd.reached()-len(t.byX))...)
 	}
 	tu, round := &t.byX[i], t.round
 	tu.stamp = t.gen
