@@ -102,8 +102,8 @@ func addRow(v []float64, pa float64, bs []outcome, fresh []uint32) int {
 	return nf
 }
 
-// rowFloat is layer.row for float64, which inlines: the generic one does
-// not.
+// rowFloat is layer.row for float64, a direct call where the generic
+// method goes through its shape's dictionary.
 func rowFloat(l *layer[float64], a uint32) *row[float64] {
 	if int(a) < len(l.slot) {
 		if i := l.slot[a]; i >= 0 && len(l.rows[i].v) >= len(l.sdB.states) {
