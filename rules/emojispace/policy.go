@@ -126,6 +126,21 @@ func (p Policy) Random() bool {
 	return false
 }
 
+// PlanRounds returns the number of rounds through which the policy's choice
+// can depend on the round number: the length of its longest `plan` rule,
+// 0 without one (§18). Every other rule sees only the ship's own state, and
+// a plan gives Focus Fire once it has ended, so from round PlanRounds()+1
+// on a state's choice is the same every round.
+func (p Policy) PlanRounds() int {
+	n := 0
+	for _, r := range p {
+		if r.kind == rulePlan {
+			n = max(n, len(r.plan))
+		}
+	}
+	return n
+}
+
 // below reports hull ≤ f × hull_max in integers (§18).
 func below(v View, milli int) bool { return v.Hull*1000 <= milli*v.HullMax }
 

@@ -62,6 +62,22 @@ func TestPolicies(t *testing.T) {
 	}
 }
 
+// TestPlanRounds: only plans make a choice depend on the round, and only
+// for as many rounds as the longest plan has.
+func TestPlanRounds(t *testing.T) {
+	for src, want := range map[string]int{
+		"default-selector":                                       0,
+		"[escape-below:0.25, random]":                            0,
+		"{plan: [evasive, repair]}":                              2,
+		"[{plan: [surrender]}, {plan: [evasive, scan, repair]}]": 3,
+		"[escape-below:0.5, {plan: [evasive]}]":                  1,
+	} {
+		if got := policyOf(t, src).PlanRounds(); got != want {
+			t.Errorf("%s: PlanRounds() = %d, want %d", src, got, want)
+		}
+	}
+}
+
 func equalActions(a, b []Action) bool {
 	return len(a) == len(b) && strings.EqualFold(actionsText(a), actionsText(b))
 }

@@ -18,6 +18,18 @@
 // them; the scan roll and the escape roll change no state (§11, §15) and
 // are not enumerated.
 //
+// The walk does the work of a visit once where it can: a ship state's
+// moves (action, repair, bands) once per round key (turns.go), a state's
+// outcomes after an attack once per band delta (outcomes.go). It numbers
+// each ship's states in the order it reaches them, a small part of them
+// all, and a layer (layer.go) holds a round's mass in dense vectors over
+// those numbers, visited in the order the states were first reached. The floating-point walk's hot loop
+// (kernel.go) is the generic walk flattened for float64; it adds the same
+// terms in the same order, so that its results stay those of the walk it
+// replaced bit for bit (TestPinned): they carry rounding errors of up to
+// 1e-12 relative in long sums, and any other order of the sums would give
+// others.
+//
 // An NPC side is a fresh draw from the generator every trial (§19): a
 // mixture over a very large set of ships, each its own chain. The solver
 // does not enumerate it, and says so.
@@ -80,13 +92,14 @@ func Solve(ctx context.Context, b *emojispace.Battle, opt Options) (*rules.Exact
 	if err != nil {
 		return nil, err
 	}
-	fl := newWalk[float64](floats{}, m)
+	c := newChain(m)
+	fl := newWalk[float64](floats{}, c)
 	if err := fl.run(ctx, opt.MaxVisits); err != nil {
 		return nil, err
 	}
 	res := fl.result()
 	if opt.Rational {
-		rt := newWalk[*big.Rat](rats{}, m)
+		rt := newWalk[*big.Rat](rats{}, c)
 		if err := rt.run(ctx, opt.MaxVisits/10); err != nil {
 			return nil, fmt.Errorf("%w (exact fractions; drop --rational for the floating-point solution)", err)
 		}
@@ -104,6 +117,12 @@ type side struct {
 	rps    int
 	deg0   [3]int // the starting degradation, saturated
 	n      uint64 // number of states
+	// The walk numbers the states it reaches in the order it first
+	// reaches them, and indexes its tables and vectors by that number: a
+	// duel reaches a small part of a ship's states (P5 against N5b some
+	// 200 and 300 of 2640 each), so they stay small and dense.
+	ids    []int32  // a state's index (encode) → its number, or -1
+	states []uint32 // a number → the state's index
 }
 
 // model is the chain's static part.
@@ -113,7 +132,7 @@ type model struct {
 }
 
 // maxSideStates bounds one ship's states (hull × degradation × repair
-// uses), which size its outcome cache (about 200 bytes a state).
+// uses), which size its table of state numbers.
 const maxSideStates = 1 << 18
 
 func newModel(b *emojispace.Battle) (*model, error) {
@@ -133,6 +152,10 @@ func newModel(b *emojispace.Battle) (*model, error) {
 			return nil, fmt.Errorf("exact: %w: side %s has %d states (hull × degradation × repair uses)", ErrBudget, [2]string{"a", "b"}[s], n)
 		}
 		sd.n = n
+		sd.ids = make([]int32, n)
+		for i := range sd.ids {
+			sd.ids[i] = -1
+		}
 	}
 	return m, nil
 }
@@ -166,4 +189,34 @@ func (sd *side) decode(i uint64) shipState {
 	}
 	x.hull = int(i)
 	return x
+}
+
+// id returns the number of state x, numbering it if the walk has not
+// reached it before.
+func (sd *side) id(x shipState) uint32 {
+	i := sd.encode(x)
+	if k := sd.ids[i]; k >= 0 {
+		return uint32(k)
+	}
+	k := len(sd.states)
+	sd.ids[i] = int32(k)
+	sd.states = append(sd.states, uint32(i))
+	return uint32(k)
+}
+
+// state returns the state numbered k.
+func (sd *side) state(k uint32) shipState { return sd.decode(uint64(sd.states[k])) }
+
+// reached returns the number of states numbered.
+func (sd *side) reached() int { return len(sd.states) }
+
+// endState reads the counters of a state.
+func (sd *side) endState(x shipState) endState {
+	red := int32(0)
+	for k := range 3 {
+		if x.deg[k] >= sd.ship.Cap[k] {
+			red++
+		}
+	}
+	return endState{hull: int32(x.hull), spent: int32(x.spent), red: red}
 }
