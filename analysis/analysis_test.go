@@ -272,3 +272,23 @@ func TestIntervalCoverage(t *testing.T) {
 		}
 	}
 }
+
+// A counter whose values are all 0 or 1 is a share and gets Wilson's
+// interval, which never leaves [0, 1]; any other counter keeps the normal
+// interval of the mean.
+func TestCounterMeanInterval(t *testing.T) {
+	c := counterMean("b.generals-lost", 3, 3, 500) // three trials of 500 saw 1
+	lo, hi := Wilson(3, 500, Z95)
+	if c.Lo != lo || c.Hi != hi || c.Lo <= 0 {
+		t.Errorf("indicator counter 3/500: [%g, %g], want Wilson [%g, %g] above 0", c.Lo, c.Hi, lo, hi)
+	}
+	if c := counterMean("x", 0, 0, 100); c.Lo != 0 || !near(c.Hi, 3.841459/103.841459, 1e-6) {
+		t.Errorf("never-seen counter: [%g, %g], want Wilson(0, 100)", c.Lo, c.Hi)
+	}
+	// Values 2 and 0 in equal numbers: mean 1, variance 100/99.
+	c = counterMean("x", 100, 200, 100)
+	lo, hi = MeanInterval(1, 100.0/99, 100, Z95)
+	if !near(c.Lo, lo, 1e-12) || !near(c.Hi, hi, 1e-12) {
+		t.Errorf("counter of 0s and 2s: [%g, %g], want normal [%g, %g]", c.Lo, c.Hi, lo, hi)
+	}
+}

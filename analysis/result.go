@@ -88,7 +88,9 @@ func histStats(h *sim.Hist) HistStats {
 	return s
 }
 
-// CounterMean is a counter's mean per trial with a 95 % normal interval.
+// CounterMean is a counter's mean per trial with a 95 % interval: the normal
+// interval of the mean, or Wilson's when the counter is an indicator (see
+// counterMean).
 type CounterMean struct {
 	Name, Doc    string
 	Sum          int64
@@ -140,6 +142,15 @@ func counterMean(name string, sum, sumSq, n int64) CounterMean {
 	c.Mean = float64(sum) / nf
 	if n > 1 {
 		c.Variance = math.Max(0, (float64(sumSq)-nf*c.Mean*c.Mean)/(nf-1))
+	}
+	if sumSq == sum {
+		// Σv² = Σv holds for integers only when every v is 0 or 1 (v² ≥ v,
+		// with equality at 0 and 1): the counter counts the trials in which
+		// something happened, so its mean is a share, and Wilson's interval
+		// keeps within [0, 1] where the normal one crosses 0 for a rare event
+		// (3 generals lost in 500 games gave [−0.0008, 0.0128]).
+		c.Lo, c.Hi = Wilson(sum, n, Z95)
+		return c
 	}
 	c.Lo, c.Hi = MeanInterval(c.Mean, c.Variance, n, Z95)
 	return c
