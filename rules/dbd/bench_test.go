@@ -21,16 +21,8 @@ import (
 // BenchmarkRollout time one decision of each policy at the start of
 // symmetric_line.
 
-var sinkU64 uint64
 
-func BenchmarkPCGDraw(b *testing.B) {
-	r := rules.NewRand(1, 2)
-	var x uint64
-	for b.Loop() {
-		x += r.Uint64()
-	}
-	sinkU64 = x
-}
+func BenchmarkPCGDraw(b *testing.B) { rulestest.BenchPCGDraw(b) }
 
 func BenchmarkFight(b *testing.B) {
 	for _, c := range []struct{ name, extra string }{

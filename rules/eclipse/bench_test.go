@@ -22,14 +22,7 @@ import (
 var sinkU64 uint64
 var sinkInt int
 
-func BenchmarkPCGDraw(b *testing.B) {
-	r := rules.NewRand(1, 2)
-	var x uint64
-	for b.Loop() {
-		x += r.Uint64()
-	}
-	sinkU64 = x
-}
+func BenchmarkPCGDraw(b *testing.B) { rulestest.BenchPCGDraw(b) }
 
 // reportPerDie reports ns per die and its ratio to one PCG draw, the mean
 // of pcg (measured just before the benchmark) and of a draw measured again

@@ -23,14 +23,7 @@ import (
 
 var sinkU64 uint64
 
-func BenchmarkPCGDraw(b *testing.B) {
-	r := rules.NewRand(1, 2)
-	var x uint64
-	for b.Loop() {
-		x += r.Uint64()
-	}
-	sinkU64 = x
-}
+func BenchmarkPCGDraw(b *testing.B) { rulestest.BenchPCGDraw(b) }
 
 func loadBattle(tb testing.TB, name string) *Battle {
 	tb.Helper()

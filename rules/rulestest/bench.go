@@ -2,6 +2,7 @@ package rulestest
 
 import (
 	"slices"
+	"testing"
 	"time"
 
 	"github.com/crucible-sim/crucible/rules"
@@ -29,3 +30,14 @@ func PCGDraw() float64 {
 }
 
 var sink uint64
+
+// BenchPCGDraw is the body of a ruleset's BenchmarkPCGDraw: one draw of the
+// trial stream per iteration, the unit its other benchmarks are read in.
+func BenchPCGDraw(b *testing.B) {
+	r := rules.NewRand(1, 2)
+	var x uint64
+	for b.Loop() {
+		x += r.Uint64()
+	}
+	sink = x
+}
