@@ -21,7 +21,6 @@ import (
 // BenchmarkRollout time one decision of each policy at the start of
 // symmetric_line.
 
-
 func BenchmarkPCGDraw(b *testing.B) { rulestest.BenchPCGDraw(b) }
 
 func BenchmarkFight(b *testing.B) {
