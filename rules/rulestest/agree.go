@@ -27,7 +27,8 @@ type Agreement struct {
 // the same battle: each win share and end share and each value of each
 // counter e gives the distribution of (binomial tests), the mean rounds (a
 // z test) and the rounds' distribution (χ², pooling adjacent rounds until
-// each expects at least 5). A solver's own tests run it on every built-in
+// each expects at least 5). A counter value outside the exact distribution
+// fails with p = 0. A solver's own tests run it on every built-in
 // scenario and require every p-value above a family-wise false-alarm rate
 // split over the tests (Bonferroni).
 func Agree(b rules.Battle, e *rules.Exact, seed uint64, trials int64) []Agreement {
@@ -48,6 +49,12 @@ func Agree(b rules.Battle, e *rules.Exact, seed uint64, trials int64) []Agreemen
 	for k, c := range e.Counters {
 		for v, p := range c.P {
 			prob(fmt.Sprintf("P(%s = %d)", c.Name, v), mc.counters[k][v], p)
+		}
+		// A value the solver gives no probability at all is a disagreement
+		// however rare: no sample size excuses it.
+		if x := mc.counters[k][len(c.P)]; x > 0 {
+			out = append(out, Agreement{fmt.Sprintf("P(%s outside 0..%d)", c.Name, len(c.P)-1), 0,
+				fmt.Sprintf("Monte Carlo %d/%d, exact 0", x, n)})
 		}
 	}
 	return append(out, meanRounds(mc, e), roundsChiSquare(mc, e))
