@@ -215,6 +215,20 @@ func TestPagesInBrowser(t *testing.T) {
 		t.Errorf("compare report: no table")
 	}
 
+	// A run on a board: board.png loads, wide enough to show its panels
+	// (the ground and one heat map) side by side.
+	bdir := t.TempDir()
+	if err := WriteDir(bdir, []*analysis.Result{boardSample()}, "test"); err != nil {
+		t.Fatal(err)
+	}
+	r = renderPage(t, browser, bdir, "index.html")
+	checkImages(t, "board report", r, "board.png")
+	for _, im := range r.Imgs {
+		if w, _ := im[1].(float64); im[0] == "board.png" && w < 600 {
+			t.Errorf("board report: board.png is %v px wide", w)
+		}
+	}
+
 	// An exact solution's page.
 	edir := t.TempDir()
 	h := ExactHeader{Scenario: "eclipse/interceptor-duel", Ruleset: "eclipse", Hash: "0123456789abcdef", Version: "test"}
