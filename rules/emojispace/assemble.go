@@ -130,9 +130,24 @@ type AssemblyOptions struct {
 func Assemble(st *ShipState, opt AssemblyOptions, s *Ship) *SlotOverflow {
 	h := &Hulls[st.Hull]
 	*s = Ship{Hull: h, WeaponType: typeNone, DefenseType: typeNone}
-	experimental, alien := h.Frame.Experimental(), h.Frame.Alien()
+	if err := fitSlots(st, h, s); err != nil {
+		return err
+	}
+	fitModules(st, h, s)
+	s.Deg0 = st.Deg
+	// §8: crew, or none with crew-in-combat: false.
+	if opt.CrewInCombat {
+		s.Crew = crewEffects(st.Crew, st.Tags)
+	}
+	fitRepairs(st, h, s)
+	fitActionBonuses(s)
+	rateThreat(opt, s)
+	return nil
+}
 
-	// §9 step 2: slot use in half slots (a compact module uses half).
+// fitSlots is §9 step 2: slot use in half slots (a compact module uses
+// half), each type's overflow taken from the untyped slots in type order.
+func fitSlots(st *ShipState, h *Hull, s *Ship) *SlotOverflow {
 	var half [3]int
 	for _, m := range st.Modules {
 		u := 2
@@ -151,102 +166,105 @@ func Assemble(st *ShipState, opt AssemblyOptions, s *Ship) *SlotOverflow {
 		}
 		untypedFree -= overflow
 	}
+	return nil
+}
 
-	// §9 steps 1, 3-6: base, slot fill, module bonus, secondary bump.
-	var band [3]int
-	for b := range band {
-		band[b] = max(0, bandBaseline[h.Tier]+h.Bias[b])
+// moduleTally is what §9 steps 3-9 and §10 count over the modules.
+type moduleTally struct {
+	experimental, alien       bool // the hull's frame (§9 steps 5, 8, 9)
+	band, members, capMod     [3]int
+	weaponCount, defenseCount [3]int
+	hullMod                   int
+}
+
+// fitModules is §9 steps 1 and 3-9 and §10: the pre bands, subsystem
+// capacities, hull, primary types and the roles of §11, §14 and §15.
+func fitModules(st *ShipState, h *Hull, s *Ship) {
+	t := moduleTally{experimental: h.Frame.Experimental(), alien: h.Frame.Alien()}
+	for b := range t.band {
+		t.band[b] = max(0, bandBaseline[h.Tier]+h.Bias[b]) // step 1
 	}
-	band[Weapon] += s.Need[slotWeapon]
-	band[Defense] += s.Need[slotDefense]
-	var members, capMod [3]int
-	var weaponCount, defenseCount [3]int
-	hullMod := 0
+	t.band[Weapon] += s.Need[slotWeapon] // step 4: slot fill
+	t.band[Defense] += s.Need[slotDefense]
 	for _, m := range st.Modules {
-		d := m.Def()
-		if d.Bonus != noBand {
-			band[d.Bonus] += d.Value
-			if m.Sec.Has(secEfficient) {
-				band[d.Bonus]++
-			}
-			if m.Sec.Has(secAlien) && alien {
-				band[d.Bonus]++
-			}
-		}
-		// §9 steps 7-8: subsystem members and their secondaries.
-		sub := noBand
-		switch {
-		case d.Slot == slotWeapon:
-			sub = Weapon
-		case d.Slot == slotDefense:
-			sub = Defense
-		case d.Slot == slotUtility && (d.Bonus == Engine || d.Tag == tagEngineBoost):
-			sub = Engine
-		}
-		if sub != noBand {
-			members[sub]++
-			if m.Sec.Has(secEnhanced) {
-				capMod[sub]++
-			}
-			if m.Sec.Has(secUnstable) {
-				capMod[sub]--
-			}
-			if m.Sec.Has(secPrototype) && !experimental {
-				capMod[sub]--
-			}
-		}
-		// §9 step 9: hull modifiers.
-		if d.Tag == tagArmored {
-			hullMod++
+		t.add(m, s)
+	}
+	for b := range t.band {
+		s.Pre[b] = max(0, t.band[b])
+		s.Cap[b] = max(1, t.members[b]+t.capMod[b])
+	}
+	s.HullMax = max(4, hullBaseline[h.Tier]+frameHullBias[h.Frame]+t.hullMod)
+	s.WeaponType = primaryType(t.weaponCount)
+	s.DefenseType = primaryType(t.defenseCount)
+}
+
+// add counts one module.
+func (t *moduleTally) add(m ModuleInstance, s *Ship) {
+	d := m.Def()
+	experimental, alien := t.experimental, t.alien
+	if d.Bonus != noBand { // steps 5-6: module bonus, secondary bump
+		t.band[d.Bonus] += d.Value
+		if m.Sec.Has(secEfficient) {
+			t.band[d.Bonus]++
 		}
 		if m.Sec.Has(secAlien) && alien {
-			hullMod++
+			t.band[d.Bonus]++
 		}
-		if m.Sec.Has(secPrototype) && experimental {
-			hullMod++
+	}
+	// Steps 7-8: subsystem members and their secondaries.
+	if sub := d.subsystem(); sub != noBand {
+		t.members[sub]++
+		if m.Sec.Has(secEnhanced) {
+			t.capMod[sub]++
 		}
 		if m.Sec.Has(secUnstable) {
-			hullMod--
+			t.capMod[sub]--
 		}
-		// §10 primary types; §11, §14, §15 roles.
-		for k := range weaponTypeTags {
-			if d.Tag == weaponTypeTags[k] {
-				weaponCount[k]++
-			}
-			if d.Tag == defenseTypeTags[k] {
-				defenseCount[k]++
-			}
-		}
-		switch d.Tag {
-		case tagRepair:
-			s.Repairs++
-		case tagProbe:
-			s.Probe = true
-		case tagInterdiction:
-			s.Interdiction = true
-		case tagCloakCombat, tagCloakShip:
-			s.Cloak = true
+		if m.Sec.Has(secPrototype) && !experimental {
+			t.capMod[sub]--
 		}
 	}
-	for b := range band {
-		s.Pre[b] = max(0, band[b])
-		s.Cap[b] = max(1, members[b]+capMod[b])
+	// Step 9: hull modifiers.
+	if d.Tag == tagArmored {
+		t.hullMod++
 	}
-	s.HullMax = max(4, hullBaseline[h.Tier]+frameHullBias[h.Frame]+hullMod)
-	s.WeaponType = primaryType(weaponCount)
-	s.DefenseType = primaryType(defenseCount)
-	s.Deg0 = st.Deg
+	if m.Sec.Has(secAlien) && alien {
+		t.hullMod++
+	}
+	if m.Sec.Has(secPrototype) && experimental {
+		t.hullMod++
+	}
+	if m.Sec.Has(secUnstable) {
+		t.hullMod--
+	}
+	// §10 primary types; §11, §14, §15 roles.
+	for k := range weaponTypeTags {
+		if d.Tag == weaponTypeTags[k] {
+			t.weaponCount[k]++
+		}
+		if d.Tag == defenseTypeTags[k] {
+			t.defenseCount[k]++
+		}
+	}
+	switch d.Tag {
+	case tagRepair:
+		s.Repairs++
+	case tagProbe:
+		s.Probe = true
+	case tagInterdiction:
+		s.Interdiction = true
+	case tagCloakCombat, tagCloakShip:
+		s.Cloak = true
+	}
+}
 
-	// §8: crew, or none with crew-in-combat: false.
-	if opt.CrewInCombat {
-		s.Crew = crewEffects(st.Crew, st.Tags)
-	}
-
-	// §14: repair modules in the order the code takes them, by module index
-	// compared as decimal strings ("10" before "2").
-	order := decimalOrder(len(st.Modules))
+// fitRepairs is §14: the repair modules in the order the code takes them,
+// by module index compared as decimal strings ("10" before "2"), each with
+// its heal and uses; the engineers' uses go to the first.
+func fitRepairs(st *ShipState, h *Hull, s *Ship) {
+	alien := h.Frame.Alien()
 	n := 0
-	for _, i := range order {
+	for _, i := range decimalOrder(len(st.Modules)) {
 		m := st.Modules[i]
 		if m.Def().Tag != tagRepair {
 			continue
@@ -261,14 +279,17 @@ func Assemble(st *ShipState, opt AssemblyOptions, s *Ship) *SlotOverflow {
 		s.RepairMod[n] = int(i)
 		s.RepairHeal[n] = heal
 		s.RepairUses[n] = 2
-		if n == 0 { // the engineers' uses go to the first repair module
+		if n == 0 {
 			s.RepairUses[n] += s.Crew.RepairUses
 		}
 		s.TotalUses += s.RepairUses[n]
 		n++
 	}
+}
 
-	// §11, §12 step 5: the bonuses of each action.
+// fitActionBonuses is §11 and §12 step 5: each action's bonus to each band,
+// from the crew, the action's focus and the crew's action bonus.
+func fitActionBonuses(s *Ship) {
 	for a := range numActions {
 		for b := range Band(3) {
 			v := s.Crew.Band[b]
@@ -281,8 +302,11 @@ func Assemble(st *ShipState, opt AssemblyOptions, s *Ship) *SlotOverflow {
 			s.Bonus[a][b] = v
 		}
 	}
+}
 
-	// §17: RCP and TR from the pre bands.
+// rateThreat is §17: RCP and TR from the pre bands (with the crew's band
+// bonuses under tr-includes-crew).
+func rateThreat(opt AssemblyOptions, s *Ship) {
 	pre := s.Pre
 	if opt.TRIncludesCrew {
 		for b := range pre {
@@ -291,7 +315,6 @@ func Assemble(st *ShipState, opt AssemblyOptions, s *Ship) *SlotOverflow {
 	}
 	s.RCP = pre[Weapon] + pre[Defense] + pre[Engine]/2 + s.HullMax/4 + 2*s.Repairs
 	s.TR = ThreatRating(s.RCP)
-	return nil
 }
 
 // primaryType returns the type held by the most modules, ties to the

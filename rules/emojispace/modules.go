@@ -139,3 +139,18 @@ type ModuleInstance struct {
 
 // Def returns the catalogue row of the instance's module.
 func (m ModuleInstance) Def() *Module { return &Modules[m.Module] }
+
+// subsystem is the subsystem the module is a member of (§9 step 7): weapon
+// and defense modules of theirs, engine utilities (an engine bonus or the
+// engine boost) of the engine; noBand for the rest.
+func (d *Module) subsystem() Band {
+	switch {
+	case d.Slot == slotWeapon:
+		return Weapon
+	case d.Slot == slotDefense:
+		return Defense
+	case d.Slot == slotUtility && (d.Bonus == Engine || d.Tag == tagEngineBoost):
+		return Engine
+	}
+	return noBand
+}
