@@ -139,18 +139,11 @@ type sweepNode struct {
 // ≥ −1 or ≤ −2 − position, so −2 − n is never a code).
 const noExit = math.MinInt32
 
-// roundsDistribution propagates the mass round by round along the chosen
-// transitions until less than the tail tolerance remains. Within a round
-// every transition leads to a node later in topological order, or to the
-// head (pointer 0) of the next round, so each round is one forward sweep
-// over the nodes in that order.
-//
-// It runs after the float pass, whose edge targets, per-node mass and
-// no-change probabilities it then consumes: the targets are rewritten in
-// place as codes and the mass arrays reused. (Copying the edges into a
-// position-ordered layout first, for the sweep to read in sequence, costs
-// more than it saves.)
-func roundsDistribution(s *solver[float64, floats], res *rules.Exact) {
+// encodeSweep lays the graph out for the sweep of roundsDistribution: nodes
+// by their position in s.order, in s.sweep, and every edge's target coded
+// in place in s.to. It returns the position of the root, which heads the
+// first round.
+func encodeSweep(s *solver[float64, floats]) int32 {
 	n := len(s.nodes)
 	// A target is encoded as its position p, or −2−p when it heads a round
 	// (pointer 0), or −1 for any terminal, so the sweep reads no other
@@ -182,10 +175,27 @@ func roundsDistribution(s *solver[float64, floats], res *rules.Exact) {
 		}
 		sweep[i] = sn
 	}
-	tgt, pr := s.to, s.prob
-	for e, to := range tgt {
-		tgt[e] = code(to)
+	for e, to := range s.to {
+		s.to[e] = code(to)
 	}
+	return -2 - nodeCode[s.root]
+}
+
+// roundsDistribution propagates the mass round by round along the chosen
+// transitions until less than the tail tolerance remains. Within a round
+// every transition leads to a node later in topological order, or to the
+// head (pointer 0) of the next round, so each round is one forward sweep
+// over the nodes in that order.
+//
+// It runs after the float pass, whose edge targets, per-node mass and
+// no-change probabilities it then consumes: the targets are rewritten in
+// place as codes and the mass arrays reused. (Copying the edges into a
+// position-ordered layout first, for the sweep to read in sequence, costs
+// more than it saves.)
+func roundsDistribution(s *solver[float64, floats], res *rules.Exact) {
+	root := encodeSweep(s)
+	sweep, tgt, pr := s.sweep, s.to, s.prob
+	n := len(s.nodes)
 	cur, nxt := s.mass, s.nc
 	clear(cur)
 	clear(nxt)
@@ -194,7 +204,6 @@ func roundsDistribution(s *solver[float64, floats], res *rules.Exact) {
 	if s.enc.roundOf(s.nodes[s.root].key/s.enc.ptrs) == 0 {
 		r = 0
 	}
-	root := -2 - nodeCode[s.root] // the root heads the first round
 	nxt[root] = 1
 	nlo, nhi := root, root
 	pruned, remaining := 0.0, 1.0
