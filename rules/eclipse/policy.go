@@ -378,26 +378,39 @@ func assignKillable(prio bool, classes []DieClass, targets []Target, to []int8, 
 // earliest dice in (damage desc, #H asc) order; 3. every other die goes to
 // the first ship in that order that it hits and that is not doomed.
 func assignNPC(classes []DieClass, targets []Target, to []int8, s *AssignScratch) {
+	orderNPCTargets(targets, s.tord[:len(targets)])
+	killNPCTargets(classes, targets, to, s)
+	spreadNPCDice(classes, targets, to, s)
+}
+
+// orderNPCTargets is step 1 of assignNPC: tord lists the targets by size
+// rank desc, rem asc (rem at the start of the activation), index.
+func orderNPCTargets(targets []Target, tord []int8) {
 	nt := len(targets)
 	for j := range nt {
-		s.tord[j] = int8(j)
+		tord[j] = int8(j)
 	}
-	// Step 1 (static order, rem at the start of the activation).
 	for i := 1; i < nt; i++ {
-		x := s.tord[i]
+		x := tord[i]
 		k := i
 		for k > 0 {
-			y := s.tord[k-1]
+			y := tord[k-1]
 			tx, ty := &targets[x], &targets[y]
 			if tx.Rank > ty.Rank || tx.Rank == ty.Rank && (tx.Rem < ty.Rem || tx.Rem == ty.Rem && x < y) {
-				s.tord[k] = y
+				tord[k] = y
 				k--
 				continue
 			}
 			break
 		}
-		s.tord[k] = x
+		tord[k] = x
 	}
+}
+
+// killNPCTargets is step 2 of assignNPC: in target order, each ship the
+// unassigned dice can kill gets the subset that kills it (npcSubset).
+func killNPCTargets(classes []DieClass, targets []Target, to []int8, s *AssignScratch) {
+	nt := len(targets)
 	ord := s.ord[:len(classes)]
 	diceLeft := 0
 	for _, c := range classes {
@@ -465,8 +478,13 @@ func assignNPC(classes []DieClass, targets []Target, to []int8, s *AssignScratch
 		}
 		s.rem[j] -= int16(bestTot)
 	}
-	// Step 3.
-	for _, ci := range ord {
+}
+
+// spreadNPCDice is step 3 of assignNPC: every die left goes to the first
+// ship in target order that it hits and that is not doomed.
+func spreadNPCDice(classes []DieClass, targets []Target, to []int8, s *AssignScratch) {
+	nt := len(targets)
+	for _, ci := range s.ord[:len(classes)] {
 		c := &classes[ci]
 		for s.left[ci] > 0 {
 			pick := -1
