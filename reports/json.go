@@ -68,41 +68,7 @@ func Object(r *analysis.Result) (json.Marshaler, error) {
 			docs = append(docs, field{c.Name, c.Doc})
 		}
 	}
-	iv := object{}
-	for _, s := range []rules.Side{rules.A, rules.B, rules.None} {
-		w := r.Win(s)
-		iv = append(iv, field{"wins." + s.String(), [2]float64{w.Lo, w.Hi}})
-	}
-	for _, n := range t.EndNames {
-		e := r.End(n)
-		iv = append(iv, field{"ends." + n, [2]float64{e.Lo, e.Hi}})
-	}
-	iv = append(iv, field{"rounds.mean", [2]float64{rs.MeanLo, rs.MeanHi}})
-
-	o := object{{"scenario", r.Scenario}, {"ruleset", r.Ruleset}}
-	if r.Description != "" {
-		o = append(o, field{"description", r.Description})
-	}
-	if r.Spec.Sides != [2]string{} {
-		o = append(o, field{"sides", object{{"a", r.Spec.Sides[0]}, {"b", r.Spec.Sides[1]}}})
-	}
-	o = append(o, object{
-		{"scenario_hash", r.Hash},
-		{"crucible_version", r.Version}, {"seed", r.Seed}, {"trials", t.Trials},
-		{"planned_trials", r.Planned},
-	}...)
-	if r.Shard != "" {
-		o = append(o, field{"shard", r.Shard}, field{"first_trial", r.First})
-	}
-	if r.RunTrials > 0 {
-		o = append(o, field{"run_trials", r.RunTrials})
-	}
-	if r.Partial {
-		o = append(o, field{"partial", true})
-	}
-	if r.Interrupted() {
-		o = append(o, field{"interrupted", true})
-	}
+	o := headerObject(r)
 	o = append(o,
 		field{"options", opts}, field{"wins", wins}, field{"ends", ends},
 		field{"rounds", rounds}, field{"counters", counters}, field{"counters_sq", squares},
@@ -118,26 +84,12 @@ func Object(r *analysis.Result) (json.Marshaler, error) {
 		if err != nil {
 			return nil, err
 		}
-		o = append(o, field{"counter_hists_by_winner", json.RawMessage(raw)})
-		by := object{}
-		for _, w := range wb {
-			rows := object{}
-			for _, at := range w.At {
-				row := object{{"trials", at.Trials.K}}
-				for _, s := range []rules.Side{rules.A, rules.B, rules.None} {
-					row = append(row, field{"win." + s.String(), at.Win[s].P},
-						field{"win." + s.String() + ".interval", [2]float64{at.Win[s].Lo, at.Win[s].Hi}})
-				}
-				rows = append(rows, field{strconv.FormatInt(at.Low, 10), row})
-			}
-			by = append(by, field{w.Name, rows})
-		}
-		o = append(o, field{"wins_by", by})
+		o = append(o, field{"counter_hists_by_winner", json.RawMessage(raw)}, field{"wins_by", winsByObject(wb)})
 	}
 	if docs != nil {
 		o = append(o, field{"counter_docs", docs})
 	}
-	o = append(o, field{"intervals", iv})
+	o = append(o, field{"intervals", intervalsObject(r)})
 	if len(r.Spec.Notes) > 0 {
 		o = append(o, field{"notes", r.Spec.Notes})
 	}
@@ -145,6 +97,71 @@ func Object(r *analysis.Result) (json.Marshaler, error) {
 		o = append(o, field{"board", toBoardJSON(b)})
 	}
 	return o, nil
+}
+
+// headerObject is a result's identity: what was run, by which crucible,
+// from which seed, and how far it got.
+func headerObject(r *analysis.Result) object {
+	o := object{{"scenario", r.Scenario}, {"ruleset", r.Ruleset}}
+	if r.Description != "" {
+		o = append(o, field{"description", r.Description})
+	}
+	if r.Spec.Sides != [2]string{} {
+		o = append(o, field{"sides", object{{"a", r.Spec.Sides[0]}, {"b", r.Spec.Sides[1]}}})
+	}
+	o = append(o, object{
+		{"scenario_hash", r.Hash},
+		{"crucible_version", r.Version}, {"seed", r.Seed}, {"trials", r.Tally.Trials},
+		{"planned_trials", r.Planned},
+	}...)
+	if r.Shard != "" {
+		o = append(o, field{"shard", r.Shard}, field{"first_trial", r.First})
+	}
+	if r.RunTrials > 0 {
+		o = append(o, field{"run_trials", r.RunTrials})
+	}
+	if r.Partial {
+		o = append(o, field{"partial", true})
+	}
+	if r.Interrupted() {
+		o = append(o, field{"interrupted", true})
+	}
+	return o
+}
+
+// winsByObject is the win rates at each value of the counters declared
+// ByWinner, with their intervals.
+func winsByObject(wb []analysis.WinsBy) object {
+	by := object{}
+	for _, w := range wb {
+		rows := object{}
+		for _, at := range w.At {
+			row := object{{"trials", at.Trials.K}}
+			for _, s := range []rules.Side{rules.A, rules.B, rules.None} {
+				row = append(row, field{"win." + s.String(), at.Win[s].P},
+					field{"win." + s.String() + ".interval", [2]float64{at.Win[s].Lo, at.Win[s].Hi}})
+			}
+			rows = append(rows, field{strconv.FormatInt(at.Low, 10), row})
+		}
+		by = append(by, field{w.Name, rows})
+	}
+	return by
+}
+
+// intervalsObject is the 95 % interval of each win and end share and of
+// the mean rounds.
+func intervalsObject(r *analysis.Result) object {
+	iv := object{}
+	for _, s := range []rules.Side{rules.A, rules.B, rules.None} {
+		w := r.Win(s)
+		iv = append(iv, field{"wins." + s.String(), [2]float64{w.Lo, w.Hi}})
+	}
+	for _, n := range r.Tally.EndNames {
+		e := r.End(n)
+		iv = append(iv, field{"ends." + n, [2]float64{e.Lo, e.Hi}})
+	}
+	rs := r.Rounds()
+	return append(iv, field{"rounds.mean", [2]float64{rs.MeanLo, rs.MeanHi}})
 }
 
 // boardJSON is the JSON form of a rules.Board, which ReadJSON reads back so
