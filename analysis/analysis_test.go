@@ -84,6 +84,37 @@ func TestProportionPValue(t *testing.T) {
 	if ProportionPValue(1, 10, 0) != 0 || ProportionPValue(0, 10, 0) != 1 || ProportionPValue(10, 10, 1) != 1 {
 		t.Error("degenerate p0 handled wrongly")
 	}
+	// Far tails keep their digits, where 1 − CDF would give 0. Normal
+	// branch: 6280 of 10000 at 0.5 is z = 25.6, p = erfc(25.6/√2) ≈ 1.6e-144.
+	if p, want := ProportionPValue(6280, 10000, 0.5), math.Erfc(25.6/math.Sqrt2); p == 0 || !near(p/want, 1, 1e-9) {
+		t.Errorf("z = 25.6: p = %g, want %g", p, want)
+	}
+	// Exact branch, upper tail: 20 of 100 at 0.01 is 2·P(X ≥ 20), summed
+	// term by term here.
+	var tail float64
+	for j := 20; j <= 100; j++ {
+		lc, _ := math.Lgamma(101)
+		lj, _ := math.Lgamma(float64(j + 1))
+		lr, _ := math.Lgamma(float64(101 - j))
+		tail += math.Exp(lc - lj - lr + float64(j)*math.Log(0.01) + float64(100-j)*math.Log(0.99))
+	}
+	if p := ProportionPValue(20, 100, 0.01); p == 0 || !near(p/(2*tail), 1, 1e-9) {
+		t.Errorf("20 of 100 at 0.01: p = %g, want %g", p, 2*tail)
+	}
+}
+
+// NormalPValue is erfc(|z|/√2): 0.05 at 1.959964, and not 0 at z = 12.8,
+// where gonum's UnitNormal.Survival cancels to 0.
+func TestNormalPValue(t *testing.T) {
+	if p := NormalPValue(-1.959963984540054); !near(p, 0.05, 1e-12) {
+		t.Errorf("p(1.96) = %g", p)
+	}
+	if p := NormalPValue(12.8); !near(p/1.639512342632604e-37, 1, 1e-9) {
+		t.Errorf("p(12.8) = %g, want 1.6395e-37", p)
+	}
+	if NormalPValue(0) != 1 {
+		t.Error("p(0) is not 1")
+	}
 }
 
 func TestChiSquare(t *testing.T) {

@@ -113,13 +113,25 @@ func ProportionPValue(k, n int64, p0 float64) float64 {
 	}
 	nf := float64(n)
 	if nf*p0*(1-p0) >= 25 {
-		z := (float64(k) - nf*p0) / math.Sqrt(nf*p0*(1-p0))
-		return math.Min(1, 2*distuv.UnitNormal.Survival(math.Abs(z)))
+		return NormalPValue((float64(k) - nf*p0) / math.Sqrt(nf*p0*(1-p0)))
 	}
 	b := distuv.Binomial{N: nf, P: p0}
 	lower := b.CDF(float64(k))
-	upper := 1 - b.CDF(float64(k)-1)
+	// P(X ≥ k) = I_p0(k, n−k+1), the regularised incomplete beta: unlike
+	// 1 − P(X ≤ k−1) it keeps its digits when it is tiny.
+	upper := 1.0
+	if k > 0 {
+		upper = mathext.RegIncBeta(float64(k), nf-float64(k)+1, p0)
+	}
 	return math.Min(1, 2*math.Min(lower, upper))
+}
+
+// NormalPValue is the two-sided p-value of a standard normal statistic z,
+// P(|Z| ≥ |z|) = erfc(|z|/√2). Written with erfc, it keeps its digits far
+// into the tail, where 1 − Φ (as gonum's Normal.Survival computes it)
+// cancels to 0 from |z| ≈ 8.3 on.
+func NormalPValue(z float64) float64 {
+	return math.Min(1, math.Erfc(math.Abs(z)/math.Sqrt2))
 }
 
 func b2f(b bool) float64 {

@@ -176,7 +176,7 @@ func PairedMeanDiff(m PairedMoments, z float64) MeanDiffTest {
 	switch {
 	case se > 0:
 		t.Z = diff / se
-		t.P = math.Min(1, 2*distuv.UnitNormal.Survival(math.Abs(t.Z)))
+		t.P = NormalPValue(t.Z)
 	case diff == 0:
 		t.P = 1
 	default:

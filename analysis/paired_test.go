@@ -103,6 +103,12 @@ func TestPairedMeanDiff(t *testing.T) {
 	if d := PairedMeanDiff(PairedMoments{N: 5, Sum: big.NewInt(5), SumSq: big.NewInt(5)}, 2); d.Diff != 1 || d.P != 0 || d.Paired != (Interval{1, 1}) {
 		t.Errorf("constant differences: %+v", d)
 	}
+	// A large z keeps a p-value above 0 (the EC4X desperation study: 1,329
+	// rounds more over 100,000 pairs, z ≈ 12.8, was shown as "<1e-300").
+	d = PairedMeanDiff(PairedMoments{N: 100_000, Sum: big.NewInt(1329), SumSq: big.NewInt(10_771)}, 2)
+	if d.Z < 12 || d.P <= 0 || d.P != NormalPValue(d.Z) {
+		t.Errorf("large z: z = %g, p = %g", d.Z, d.P)
+	}
 }
 
 // The 2×2 homogeneity table by hand: 30/70 against 50/50 expects 40/60 in
