@@ -15,15 +15,16 @@ import (
 	"github.com/crucible-sim/crucible/sim"
 )
 
+// runOptions are run's flags; run is the command.
+type runOptions struct {
+	rf          runFlags
+	format, out string
+	all, resume bool
+	every       time.Duration
+}
+
 func newRunCmd() *cobra.Command {
-	var (
-		rf     runFlags
-		format string
-		out    string
-		all    bool
-		resume bool
-		every  time.Duration
-	)
+	o := &runOptions{}
 	cmd := &cobra.Command{
 		Use:   "run SCENARIO...",
 		Short: "Fight each scenario many times and report the results",
@@ -37,97 +38,124 @@ counters. The same --seed gives the same bytes for any --workers and --chunk.
   crucible run stratfight/arya-vs-mountain --out report/
   crucible run --all --seed 1 --out report/`,
 		Args: func(cmd *cobra.Command, args []string) error {
-			if all == (len(args) > 0) {
+			if o.all == (len(args) > 0) {
 				return usageError("name scenarios to run, or pass --all for every built-in one (not both)")
 			}
 			return nil
 		},
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := checkFormat(format, "table", "csv", "json"); err != nil {
-				return err
-			}
-			if all {
-				list, err := scenarios.Builtin()
-				if err != nil {
-					return err
-				}
-				for _, e := range list {
-					args = append(args, e.Name)
-				}
-			}
-			if resume && out == "" {
-				return usageError("--resume needs the --out directory of the interrupted run")
-			}
-			if every <= 0 {
-				return usageError("--checkpoint-every %v: allowed: a positive duration, e.g. 5s", every)
-			}
-			var prior []*sim.Checkpoint
-			if resume {
-				var err error
-				if prior, err = reports.ReadCheckpoints(out); err != nil {
-					return fmt.Errorf("--resume: %w", err)
-				}
-				if len(prior) > 0 && !cmd.Flags().Changed("seed") {
-					cmd.Flags().Set("seed", strconv.FormatUint(prior[0].Seed, 10))
-				}
-			}
-			run, err := rf.plan(cmd)
-			if err != nil {
-				return err
-			}
-			scs, err := rf.loadAll(args)
-			if err != nil {
-				return err
-			}
-			// The report directory is checked and locked before the first
-			// trial, so that a run cannot end unable to save what it did.
-			var od *reports.OutDir
-			if out != "" {
-				if od, err = reports.OpenOutDir(out); err != nil {
-					return err
-				}
-				defer od.Close()
-				od.Command = reproduce(cmd, run.Seed)
-				run.Save, run.SaveEvery = saveTo(cmd, od), every
-			}
-			results, states, runErr := run.FightAll(cmd.Context(), scs, prior)
-			if od != nil && runErr != nil && len(states) > 0 {
-				if err := od.SaveCheckpoints(states); err != nil {
-					return err
-				}
-				fmt.Fprintf(cmd.ErrOrStderr(), "crucible: checkpoint written to %s; finish with the same command and --resume\n", filepath.Join(out, reports.CheckpointFile))
-			}
-			if len(results) == 0 {
-				return runErr
-			}
-			if err := writeResults(cmd, results, format); err != nil {
-				return err
-			}
-			if od != nil {
-				if runErr == nil {
-					states = nil // a finished run leaves no checkpoint
-				}
-				if err := od.WriteReport(results, version, states); err != nil {
-					return err
-				}
-				fmt.Fprintf(cmd.ErrOrStderr(), "crucible: report written to %s\n", out)
-			}
-			if analysis.Interrupted(runErr) {
-				return &exitError{code: exitInterrupted, msg: "interrupted; the results above cover the trials that finished"}
-			}
-			return runErr
-		},
+		RunE: o.run,
 	}
-	rf.registerSeed(cmd, false)
-	rf.registerTrials(cmd)
-	rf.registerShard(cmd)
-	rf.registerSet(cmd)
-	cmd.Flags().BoolVar(&all, "all", false, "run every built-in scenario")
-	cmd.Flags().BoolVar(&resume, "resume", false, "finish the interrupted run whose checkpoint is in the --out directory")
-	cmd.Flags().StringVarP(&format, "format", "f", "table", "output format: table, csv or json")
-	cmd.Flags().StringVarP(&out, "out", "o", "", "also write the report (CSV, JSON, PNG plots and index.html) to this directory, which it replaces as a whole")
-	cmd.Flags().DurationVar(&every, "checkpoint-every", analysis.DefaultSaveEvery, "with --out, save the run's checkpoint this often, so that a killed run can be resumed")
+	o.rf.registerSeed(cmd, false)
+	o.rf.registerTrials(cmd)
+	o.rf.registerShard(cmd)
+	o.rf.registerSet(cmd)
+	cmd.Flags().BoolVar(&o.all, "all", false, "run every built-in scenario")
+	cmd.Flags().BoolVar(&o.resume, "resume", false, "finish the interrupted run whose checkpoint is in the --out directory")
+	cmd.Flags().StringVarP(&o.format, "format", "f", "table", "output format: table, csv or json")
+	cmd.Flags().StringVarP(&o.out, "out", "o", "", "also write the report (CSV, JSON, PNG plots and index.html) to this directory, which it replaces as a whole")
+	cmd.Flags().DurationVar(&o.every, "checkpoint-every", analysis.DefaultSaveEvery, "with --out, save the run's checkpoint this often, so that a killed run can be resumed")
 	return cmd
+}
+
+// check refuses flags that make no sense together, before anything runs.
+func (o *runOptions) check() error {
+	if err := checkFormat(o.format, "table", "csv", "json"); err != nil {
+		return err
+	}
+	if o.resume && o.out == "" {
+		return usageError("--resume needs the --out directory of the interrupted run")
+	}
+	if o.every <= 0 {
+		return usageError("--checkpoint-every %v: allowed: a positive duration, e.g. 5s", o.every)
+	}
+	return nil
+}
+
+// prior reads the checkpoints a --resume continues from; the run takes
+// their seed unless --seed names one.
+func (o *runOptions) prior(cmd *cobra.Command) ([]*sim.Checkpoint, error) {
+	if !o.resume {
+		return nil, nil
+	}
+	prior, err := reports.ReadCheckpoints(o.out)
+	if err != nil {
+		return nil, fmt.Errorf("--resume: %w", err)
+	}
+	if len(prior) > 0 && !cmd.Flags().Changed("seed") {
+		cmd.Flags().Set("seed", strconv.FormatUint(prior[0].Seed, 10))
+	}
+	return prior, nil
+}
+
+func (o *runOptions) run(cmd *cobra.Command, args []string) error {
+	if err := o.check(); err != nil {
+		return err
+	}
+	if o.all {
+		list, err := scenarios.Builtin()
+		if err != nil {
+			return err
+		}
+		for _, e := range list {
+			args = append(args, e.Name)
+		}
+	}
+	prior, err := o.prior(cmd)
+	if err != nil {
+		return err
+	}
+	run, err := o.rf.plan(cmd)
+	if err != nil {
+		return err
+	}
+	scs, err := o.rf.loadAll(args)
+	if err != nil {
+		return err
+	}
+	// The report directory is checked and locked before the first trial,
+	// so that a run cannot end unable to save what it did.
+	var od *reports.OutDir
+	if o.out != "" {
+		if od, err = reports.OpenOutDir(o.out); err != nil {
+			return err
+		}
+		defer od.Close()
+		od.Command = reproduce(cmd, run.Seed)
+		run.Save, run.SaveEvery = saveTo(cmd, od), o.every
+	}
+	results, states, runErr := run.FightAll(cmd.Context(), scs, prior)
+	return o.report(cmd, od, results, states, runErr)
+}
+
+// report prints the results and writes the report directory: a checkpoint
+// for what an interrupted run did not finish, the full report for what it
+// did.
+func (o *runOptions) report(cmd *cobra.Command, od *reports.OutDir, results []*analysis.Result, states []*sim.Checkpoint, runErr error) error {
+	if od != nil && runErr != nil && len(states) > 0 {
+		if err := od.SaveCheckpoints(states); err != nil {
+			return err
+		}
+		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: checkpoint written to %s; finish with the same command and --resume\n", filepath.Join(o.out, reports.CheckpointFile))
+	}
+	if len(results) == 0 {
+		return runErr
+	}
+	if err := writeResults(cmd, results, o.format); err != nil {
+		return err
+	}
+	if od != nil {
+		if runErr == nil {
+			states = nil // a finished run leaves no checkpoint
+		}
+		if err := od.WriteReport(results, version, states); err != nil {
+			return err
+		}
+		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: report written to %s\n", o.out)
+	}
+	if analysis.Interrupted(runErr) {
+		return &exitError{code: exitInterrupted, msg: "interrupted; the results above cover the trials that finished"}
+	}
+	return runErr
 }
 
 // saveTo returns the function a run saves its checkpoints with: into od,
