@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"html/template"
 	"image/color"
-	"path/filepath"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -14,7 +13,6 @@ import (
 	"gonum.org/v1/plot/vg/vgimg"
 
 	"github.com/crucible-sim/crucible/analysis"
-	"github.com/crucible-sim/crucible/sim"
 )
 
 // pairedColor draws the paired intervals; the unpaired ones, drawn for
@@ -214,24 +212,12 @@ func ComparisonHTML(c *analysis.Comparison, command string) ([]byte, error) {
 // must exist): comparison.csv, comparison.json, differences.png, rounds.png
 // (each variant's distribution of rounds) and index.html, each atomically.
 func WriteComparisonDir(dir string, c *analysis.Comparison, command string) error {
-	files := []struct {
-		name   string
-		render func() ([]byte, error)
-	}{
+	files := []reportFile{
 		{"comparison.csv", func() ([]byte, error) { return csvBytes(ComparisonRows(c)) }},
 		{"comparison.json", func() ([]byte, error) { return jsonBytes(c) }},
 		{"differences.png", func() ([]byte, error) { return DifferencesPNG(c) }},
 		{"rounds.png", func() ([]byte, error) { return RoundsPNG(variantResults(c)) }},
 		{"index.html", func() ([]byte, error) { return ComparisonHTML(c, command) }},
 	}
-	for _, f := range files {
-		data, err := f.render()
-		if err != nil {
-			return fmt.Errorf("%s: %w", f.name, err)
-		}
-		if err := sim.WriteFileAtomic(filepath.Join(dir, f.name), data); err != nil {
-			return err
-		}
-	}
-	return nil
+	return writeFiles(dir, files)
 }

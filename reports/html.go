@@ -152,11 +152,7 @@ func WriteDir(dir string, results []*analysis.Result, version string) error {
 // writeDir is WriteDir with the verdicts of a check, when check is not nil:
 // on the page, and in verdicts.csv and verdicts.json.
 func writeDir(dir string, results []*analysis.Result, meta Meta, check *analysis.Check) error {
-	type file struct {
-		name   string
-		render func() ([]byte, error)
-	}
-	files := []file{
+	files := []reportFile{
 		{"summary.csv", func() ([]byte, error) { return csvBytes(SummaryRows(results)) }},
 		{"rounds.csv", func() ([]byte, error) { return csvBytes(RoundRows(results)) }},
 		{"summary.json", func() ([]byte, error) {
@@ -166,19 +162,19 @@ func writeDir(dir string, results []*analysis.Result, meta Meta, check *analysis
 		}},
 	}
 	if contested := Contested(results); len(contested) > 0 {
-		files = append(files, file{"winrates.png", func() ([]byte, error) { return WinRatesPNG(contested) }})
+		files = append(files, reportFile{"winrates.png", func() ([]byte, error) { return WinRatesPNG(contested) }})
 	}
 	for _, p := range RoundPlots(results) {
-		files = append(files, file{p.File, func() ([]byte, error) { return RoundsPNG(p.Results) }})
+		files = append(files, reportFile{p.File, func() ([]byte, error) { return RoundsPNG(p.Results) }})
 	}
 	if hasDists(results) {
 		files = append(files,
-			file{"counters.csv", func() ([]byte, error) { return csvBytes(CounterRows(results)) }},
-			file{"counters.png", func() ([]byte, error) { return CountersPNG(results) }})
+			reportFile{"counters.csv", func() ([]byte, error) { return csvBytes(CounterRows(results)) }},
+			reportFile{"counters.png", func() ([]byte, error) { return CountersPNG(results) }})
 	}
 	for _, r := range results {
 		if _, ok := r.Battle.(rules.TrialTable); ok && r.Tally.Trials == r.Planned && r.Tally.Trials > 0 {
-			files = append(files, file{TrialTableFile(r.Scenario), func() ([]byte, error) {
+			files = append(files, reportFile{TrialTableFile(r.Scenario), func() ([]byte, error) {
 				rows, _, err := TrialRows(r)
 				if err != nil {
 					return nil, err
@@ -188,18 +184,30 @@ func writeDir(dir string, results []*analysis.Result, meta Meta, check *analysis
 		}
 	}
 	if boards := Boards(results); len(boards) > 0 {
-		files = append(files, file{"board.png", func() ([]byte, error) { return BoardPNG(boards) }})
+		files = append(files, reportFile{"board.png", func() ([]byte, error) { return BoardPNG(boards) }})
 	}
 	if check != nil {
 		files = append(files,
-			file{"verdicts.csv", func() ([]byte, error) { return csvBytes(VerdictRows(check)) }},
-			file{"verdicts.json", func() ([]byte, error) {
+			reportFile{"verdicts.csv", func() ([]byte, error) { return csvBytes(VerdictRows(check)) }},
+			reportFile{"verdicts.json", func() ([]byte, error) {
 				var b bytes.Buffer
 				err := WriteVerdictsJSON(&b, check)
 				return b.Bytes(), err
 			}})
 	}
-	files = append(files, file{"index.html", func() ([]byte, error) { return checkHTML(results, meta, check) }})
+	files = append(files, reportFile{"index.html", func() ([]byte, error) { return checkHTML(results, meta, check) }})
+	return writeFiles(dir, files)
+}
+
+// reportFile is one file of a report directory and how to render it.
+type reportFile struct {
+	name   string
+	render func() ([]byte, error)
+}
+
+// writeFiles renders each file and writes it into dir atomically, in
+// order; an error names the file it stopped at.
+func writeFiles(dir string, files []reportFile) error {
 	for _, f := range files {
 		data, err := f.render()
 		if err != nil {

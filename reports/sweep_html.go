@@ -2,13 +2,10 @@ package reports
 
 import (
 	"bytes"
-	"fmt"
 	"html/template"
-	"path/filepath"
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/rules"
-	"github.com/crucible-sim/crucible/sim"
 )
 
 var sweepPage = template.Must(template.New("sweep").Funcs(template.FuncMap{"pct": pct, "num": num}).Parse(`<!doctype html>
@@ -85,31 +82,18 @@ func SweepHTML(s *analysis.SweepResult, command string, curve, heat bool) ([]byt
 // no point finished, or the second field has more than MaxCurvePanels
 // values), heatmap.png (for two fields) and index.html, each atomically.
 func WriteSweepDir(dir string, s *analysis.SweepResult, command string) error {
-	type file struct {
-		name   string
-		render func() ([]byte, error)
-	}
 	curve := len(s.Points) > 0 && (len(s.Sweep.Axes) == 1 || len(s.Sweep.Axes[1].Values) <= MaxCurvePanels)
 	heat := len(s.Points) > 0 && len(s.Sweep.Axes) == 2
-	files := []file{
+	files := []reportFile{
 		{"sweep.csv", func() ([]byte, error) { return csvBytes(SweepRows(s)) }},
 		{"breakeven.csv", func() ([]byte, error) { return csvBytes(BreakEvenRows(s)) }},
 	}
 	if curve {
-		files = append(files, file{"curve.png", func() ([]byte, error) { return SweepCurvePNG(s) }})
+		files = append(files, reportFile{"curve.png", func() ([]byte, error) { return SweepCurvePNG(s) }})
 	}
 	if heat {
-		files = append(files, file{"heatmap.png", func() ([]byte, error) { return SweepHeatMapPNG(s) }})
+		files = append(files, reportFile{"heatmap.png", func() ([]byte, error) { return SweepHeatMapPNG(s) }})
 	}
-	files = append(files, file{"index.html", func() ([]byte, error) { return SweepHTML(s, command, curve, heat) }})
-	for _, f := range files {
-		data, err := f.render()
-		if err != nil {
-			return fmt.Errorf("%s: %w", f.name, err)
-		}
-		if err := sim.WriteFileAtomic(filepath.Join(dir, f.name), data); err != nil {
-			return err
-		}
-	}
-	return nil
+	files = append(files, reportFile{"index.html", func() ([]byte, error) { return SweepHTML(s, command, curve, heat) }})
+	return writeFiles(dir, files)
 }
