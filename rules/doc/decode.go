@@ -31,7 +31,16 @@ func decode(n *Node, v reflect.Value) error {
 		v.Set(reflect.ValueOf(n))
 		return nil
 	}
-	if n == nil || n.Kind == Null {
+	if n == nil {
+		return nil
+	}
+	if n.Kind == Null {
+		// An empty value leaves v as it is (a pointer nil: absent),
+		// unless v is a struct that needs fields: then it lacks them as
+		// surely as an empty mapping would.
+		if r := requiredField(v.Type()); r != "" {
+			return n.Errorf("missing required field %q", r)
+		}
 		return nil
 	}
 	switch v.Kind() {
@@ -130,6 +139,19 @@ func decodeStruct(n *Node, v reflect.Value) error {
 		}
 	}
 	return nil
+}
+
+// requiredField returns the first required field of struct type t, or "".
+func requiredField(t reflect.Type) string {
+	if t.Kind() != reflect.Struct {
+		return ""
+	}
+	for i := range t.NumField() {
+		if name, opt, _ := strings.Cut(t.Field(i).Tag.Get("doc"), ","); opt == "required" {
+			return name
+		}
+	}
+	return ""
 }
 
 func describe(n *Node) string {

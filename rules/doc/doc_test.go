@@ -17,6 +17,11 @@ type fighter struct {
 	Ratio    float64   `doc:"ratio"`
 }
 
+type team struct {
+	Captain *fighter  `doc:"captain"`
+	Members []fighter `doc:"members"`
+}
+
 type move struct {
 	Name string `doc:"name"`
 	Mod  int8   `doc:"attack_mod"`
@@ -43,6 +48,21 @@ func TestDecode(t *testing.T) {
 	}
 }
 
+// An empty value decodes to nothing when nothing is required of it, and
+// to nil where a pointer goes (an optional part left out).
+func TestDecodeEmpty(t *testing.T) {
+	var m move
+	if err := doc.Decode(parse(t, "~"), &m); err != nil {
+		t.Errorf("empty document into a struct with no required field: %v", err)
+	}
+	var tm team
+	err := doc.Decode(parse(t, "captain: ~\nmembers: [{name: a}, ~]\n"), &tm)
+	want := `f.yaml:2:22: members[1]: missing required field "name"`
+	if err == nil || err.Error() != want {
+		t.Errorf("null member: got %v, want %s", err, want)
+	}
+}
+
 // Every decode error names file:line:column and the field path.
 func TestDecodeErrors(t *testing.T) {
 	for _, c := range []struct{ src, want string }{
@@ -55,6 +75,10 @@ func TestDecodeErrors(t *testing.T) {
 		{"name: x\nratio: .nan\n", `f.yaml:2:8: ratio: expected a finite number, got ".nan"`},
 		{"name: x\nmoves: 3\n", `f.yaml:2:8: moves: expected a list, got "3"`},
 		{"- 1\n", `f.yaml:1:1: expected a mapping, got a list`},
+		// An empty document, or an empty value where a struct with
+		// required fields goes, lacks them (it decoded without an error,
+		// leaving nil nodes to panic on: a crasher of FuzzToy).
+		{" ", `f.yaml:1:1: missing required field "name"`},
 	} {
 		var f fighter
 		err := doc.Decode(parse(t, c.src), &f)
