@@ -193,13 +193,7 @@ func (f *fighter) report(res result, o *rules.Outcome) {
 		k[c.victor[res.winner]] = 1
 	}
 	for t := range f.forces {
-		n := 0
-		for i := f.forces[t].first; i < f.forces[t].end; i++ {
-			if f.units[i].state != stateD {
-				n++
-			}
-		}
-		k[c.survivors[t]] = int64(n)
+		k[c.survivors[t]] = int64(f.forces[t].living)
 	}
 	if b.Suite != nil {
 		tc := &c.byType[f.test.Type]
