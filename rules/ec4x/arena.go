@@ -45,6 +45,8 @@ type force struct {
 	tf          *TaskForce
 	first, end  int  // its units
 	living      int  // its units not destroyed
+	as          int  // Σ current AS of its units (§3.7 step 3, §4.7)
+	scouting    int  // its units not destroyed with a Scout ship (§3.5 Scouts)
 	out         bool // retreated: no longer in the battle (§3.7, §4.7)
 	morale      int  // CER modifier from morale (§3.1 step 3; §4.2 step 2)
 	autoCrit    bool // spec, prestige 61-80: the first CER attack is a natural 9

@@ -212,7 +212,7 @@ func (f *fighter) report(res result, o *rules.Outcome) {
 
 // transition records that squadron v's state changed from before to its
 // state now (§3.2 step 1: U→C, C→D, U→D): the counters, its task force's
-// living count and the candidate index.
+// tallies and the candidate index.
 func (f *fighter) transition(v *unit, before uint8) {
 	after := v.state
 	if after == before {
@@ -223,11 +223,16 @@ func (f *fighter) transition(v *unit, before uint8) {
 		w *= 2
 	}
 	f.poolsChanged(v, w)
+	fo := &f.forces[v.tf]
+	fo.as += f.asIn(v, after) - f.asIn(v, before)
 	if after == stateC {
 		f.cripplings++
 	} else {
 		f.destroyed++
-		f.forces[v.tf].living--
+		fo.living--
+		if v.scouts > 0 {
+			fo.scouting--
+		}
 	}
 }
 
@@ -292,21 +297,17 @@ func (f *fighter) fighting() int {
 	return n
 }
 
-// ownAS is Σ current AS of task force t's squadrons.
-func (f *fighter) ownAS(t int) int {
-	s := 0
-	fo := &f.forces[t]
-	for i := fo.first; i < fo.end; i++ {
-		s += f.curAS(&f.units[i])
-	}
-	return s
-}
+// ownAS is Σ current AS of task force t's squadrons, kept by transition.
+func (f *fighter) ownAS(t int) int { return f.forces[t].as }
 
-// curAS is a squadron's current AS: its AS undamaged, half of it crippled
+// curAS is a squadron's current AS.
+func (f *fighter) curAS(u *unit) int { return f.asIn(u, u.state) }
+
+// asIn is a squadron's AS in state s: its AS undamaged, half of it crippled
 // (rounded up under spec, §3.5; down under nim-2025-11, §4.9 row 2), 0
 // destroyed. Fighter squadrons are binary under spec (§3.6 step 2).
-func (f *fighter) curAS(u *unit) int {
-	switch u.state {
+func (f *fighter) asIn(u *unit, s uint8) int {
+	switch s {
 	case stateU:
 		return int(u.as)
 	case stateC:

@@ -357,15 +357,7 @@ func (f *fighter) specAttack(i, bonus int) bool {
 
 // scoutsNow reports whether task force t has a squadron not destroyed that
 // contains a Scout (§3.5 Scouts).
-func (f *fighter) scoutsNow(t int) bool {
-	fo := &f.forces[t]
-	for i := fo.first; i < fo.end; i++ {
-		if u := &f.units[i]; u.scouts > 0 && u.state != stateD {
-			return true
-		}
-	}
-	return false
-}
+func (f *fighter) scoutsNow(t int) bool { return f.forces[t].scouting > 0 }
 
 // specApply applies the current group's attacks at once (§3.6) and reports
 // whether a state changed.

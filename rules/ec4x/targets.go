@@ -27,7 +27,9 @@ func (f *fighter) weightOf(v *unit) int {
 	return w
 }
 
-// initPools indexes the candidates at the start of a battle.
+// initPools indexes the candidates at the start of a battle, and tallies
+// each task force's current AS and scouting squadrons, which transition
+// then keeps up to date.
 func (f *fighter) initPools() {
 	p := &f.pools
 	for b := range numBuckets {
@@ -36,10 +38,18 @@ func (f *fighter) initPools() {
 	}
 	clear(p.count[:len(f.forces)])
 	clear(p.weight[:len(f.forces)])
+	for t := range f.forces {
+		f.forces[t].as, f.forces[t].scouting = 0, 0
+	}
 	for i := range f.units {
 		v := &f.units[i]
 		p.list[v.bucket] = append(p.list[v.bucket], int16(i))
-		if v.state == stateD || f.forces[v.tf].out {
+		fo := &f.forces[v.tf]
+		fo.as += f.curAS(v)
+		if v.scouts > 0 && v.state != stateD {
+			fo.scouting++
+		}
+		if v.state == stateD || fo.out {
 			continue
 		}
 		w := f.weightOf(v)
