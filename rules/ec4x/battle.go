@@ -31,9 +31,6 @@ func (b *Battle) NewFighter() rules.Fighter {
 	f := &fighter{b: b, nim: b.Opt.Nim}
 	f.forces = make([]force, 0, MaxTaskForces)
 	f.units = make([]unit, 0, max(genMaxSquadrons, len(b.tmpl.units)))
-	for k := range f.pools.list {
-		f.pools.list[k] = make([]int16, 0, cap(f.units))
-	}
 	f.order = make([]int, 0, cap(f.units))
 	f.byCR = make([]int, 0, cap(f.units))
 	f.atk = make([]attack, 0, cap(f.units))

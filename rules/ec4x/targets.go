@@ -1,15 +1,14 @@
 package ec4x
 
-// pools indexes the candidates (§3.4 step 1, §4.5 step 1): every squadron
-// by bucket, in TF order then squadron order, with each TF's count and
-// weight of squadrons still fighting in each bucket and their totals. It is
-// built once per battle and kept up to date as squadrons change state or
-// task forces leave, so that an attacker's pool costs a few operations and
-// its draw walks one bucket. States change only when a group's damage is
-// applied, after all its attackers have picked, so the index always shows
-// the state at the start of the group.
+// pools indexes the candidates (§3.4 step 1, §4.5 step 1): each TF's count
+// and weight of squadrons still fighting in each bucket, and their totals.
+// It is built once per battle and kept up to date as squadrons change state
+// or task forces leave, so that an attacker's pool costs a few operations
+// and its draw skips whole task forces by their weight, walking the
+// squadrons of one. States change only when a group's damage is applied,
+// after all its attackers have picked, so the index always shows the state
+// at the start of the group.
 type pools struct {
-	list   [numBuckets][]int16
 	count  [MaxTaskForces][numBuckets]int32
 	weight [MaxTaskForces][numBuckets]int32
 	total  [numBuckets]int
@@ -33,7 +32,6 @@ func (f *fighter) weightOf(v *unit) int {
 func (f *fighter) initPools() {
 	p := &f.pools
 	for b := range numBuckets {
-		p.list[b] = p.list[b][:0]
 		p.total[b], p.totalW[b] = 0, 0
 	}
 	clear(p.count[:len(f.forces)])
@@ -43,7 +41,6 @@ func (f *fighter) initPools() {
 	}
 	for i := range f.units {
 		v := &f.units[i]
-		p.list[v.bucket] = append(p.list[v.bucket], int16(i))
 		fo := &f.forces[v.tf]
 		fo.as += f.curAS(v)
 		if v.scouts > 0 && v.state != stateD {
@@ -109,7 +106,8 @@ func (f *fighter) pool(att *unit) (Bucket, int) {
 
 // specTarget picks attacker i's target under spec (§3.4): a pool of one
 // takes no draw; otherwise a uniform integer in [0, Σ weights) picks the
-// candidate whose cumulative range holds it. -1: no candidate.
+// candidate whose cumulative range holds it, the candidates taken in TF
+// order then squadron order. -1: no candidate.
 func (f *fighter) specTarget(i int) int {
 	att := &f.units[i]
 	b, n := f.pool(att)
@@ -121,18 +119,28 @@ func (f *fighter) specTarget(i int) int {
 	if n > 1 {
 		x = f.r.IntN(p.totalW[b] - int(p.weight[att.tf][b]))
 	}
-	for _, j := range p.list[b] {
-		v := &f.units[j]
-		if v.tf == att.tf || v.state == stateD || f.forces[v.tf].out {
+	for t := range f.forces {
+		if t == int(att.tf) || p.count[t][b] == 0 {
 			continue
 		}
-		if x < 0 {
-			return int(j)
+		if w := int(p.weight[t][b]); x >= w {
+			x -= w // beyond this task force's candidates
+			continue
 		}
-		if w := f.weightOf(v); x < w {
-			return int(j)
-		} else {
-			x -= w
+		fo := &f.forces[t]
+		for j := fo.first; j < fo.end; j++ {
+			v := &f.units[j]
+			if v.bucket != b || v.state == stateD {
+				continue
+			}
+			if x < 0 {
+				return j
+			}
+			if w := f.weightOf(v); x < w {
+				return j
+			} else {
+				x -= w
+			}
 		}
 	}
 	panic("ec4x: target draw beyond the pool's weight")
@@ -141,9 +149,11 @@ func (f *fighter) specTarget(i int) int {
 // nimTarget picks attacker i's target under nim-2025-11 (§4.5) and returns
 // the unit the damage lands on: the first with the picked id (§4.6). One
 // candidate takes no draw; otherwise u = (next() mod 10⁶) / 10⁶ × W in
-// float64, W the weights summed in pool order (integers, so exact), and
-// the first candidate whose cumulative weight reaches u (fallback: the
-// last). -1: no candidate.
+// float64, W the weights summed in pool order (TF order then squadron
+// order), and the first candidate whose cumulative weight reaches u
+// (fallback: the last). The weights are small integers, so their sums are
+// exact in float64 and a task force's can be added at once. -1: no
+// candidate.
 func (f *fighter) nimTarget(i int) int {
 	att := &f.units[i]
 	b, n := f.pool(att)
@@ -156,17 +166,29 @@ func (f *fighter) nimTarget(i int) int {
 		x := f.next()
 		u = float64(x%1000000) / 1000000.0 * float64(p.totalW[b]-int(p.weight[att.tf][b]))
 	}
-	last, cum := int16(-1), 0.0
-	for _, j := range p.list[b] {
-		v := &f.units[j]
-		if v.tf == att.tf || v.state == stateD || f.forces[v.tf].out {
+	cum, last := 0, -1
+	for t := range f.forces {
+		if t == int(att.tf) || p.count[t][b] == 0 {
 			continue
 		}
-		last = j
-		cum += float64(v.weight)
-		if cum >= u {
-			break
+		last = t
+		if w := int(p.weight[t][b]); float64(cum+w) < u {
+			cum += w // no candidate of this task force reaches u
+			continue
+		}
+		fo := &f.forces[t]
+		for j := fo.first; j < fo.end; j++ {
+			if v := &f.units[j]; v.bucket == b && v.state != stateD {
+				if cum += int(v.weight); float64(cum) >= u {
+					return int(v.alias)
+				}
+			}
 		}
 	}
-	return int(f.units[last].alias)
+	fo := &f.forces[last]
+	for j := fo.end - 1; ; j-- {
+		if v := &f.units[j]; v.bucket == b && v.state != stateD {
+			return int(v.alias)
+		}
+	}
 }
