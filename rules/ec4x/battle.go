@@ -47,13 +47,16 @@ func (b *Battle) Population() int64 {
 	return 0
 }
 
-// attack is one attack of a simultaneous group (§3.3, §4.4).
+// attack is one attack of a simultaneous group (§3.3, §4.4), 16 bytes: a
+// group's attacks are written by its attackers and read back by every step
+// of its damage.
 type attack struct {
-	att, tgt            int
-	natural, mods, hits int
-	crit                bool
-	fr                  bool  // spec: a force-reduction crit (§3.6 step 3)
-	before              uint8 // the target's state before the attack's group (spec) or the attack (nim)
+	att, tgt      int16 // unit indices (at most MaxTaskForces × maxSquadrons)
+	natural, mods int8  // the d10 read 0-9 and the modifier sum
+	crit          bool
+	fr            bool  // spec: a force-reduction crit (§3.6 step 3)
+	before        uint8 // the target's state before the attack's group (spec) or the attack (nim)
+	hits          int32
 }
 
 // result is how a battle ended.

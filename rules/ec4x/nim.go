@@ -206,7 +206,7 @@ func (f *fighter) nimRound(r, b int) bool {
 	f.atk = f.atk[:0]
 	for _, i := range f.order {
 		if tgt := f.nimTarget(i); tgt >= 0 {
-			f.atk = append(f.atk, attack{att: i, tgt: tgt, hits: f.curAS(&f.units[i])})
+			f.atk = append(f.atk, attack{att: int16(i), tgt: int16(tgt), hits: int32(f.curAS(&f.units[i]))})
 		}
 	}
 	changed = f.nimApply(r, 'I') || changed
@@ -255,7 +255,7 @@ func (f *fighter) nimAttack(i, extra int) {
 	if crit {
 		f.crits++
 	}
-	f.atk = append(f.atk, attack{att: i, tgt: tgt, natural: natural, mods: mods, hits: (f.curAS(u)*k + 2) / 4, crit: crit})
+	f.atk = append(f.atk, attack{att: int16(i), tgt: int16(tgt), natural: int8(natural), mods: int8(mods), hits: int32((f.curAS(u)*k + 2) / 4), crit: crit})
 }
 
 // nimApply applies the group's attacks one after another (§4.6) and
@@ -267,7 +267,7 @@ func (f *fighter) nimApply(r int, phase byte) bool {
 		t := &f.units[a.tgt]
 		a.before = t.state
 		if t.state != stateD {
-			t.dmg += int32(a.hits)
+			t.dmg += a.hits
 			switch {
 			case t.state == stateU && t.dmg >= t.ds:
 				t.state = stateC

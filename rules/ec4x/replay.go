@@ -142,8 +142,8 @@ func (rc *recorder) round(r, b int) {
 
 // attack logs one attack line.
 func (rc *recorder) attack(f *fighter, r int, phase byte, a attack, after uint8) {
-	l := Line{Round: r, Phase: phase, Attacker: f.name(a.att), Target: f.name(a.tgt), Natural: a.natural, Mods: a.mods,
-		Hits: a.hits, Before: stateLetters[a.before], After: stateLetters[after]}
+	l := Line{Round: r, Phase: phase, Attacker: f.name(int(a.att)), Target: f.name(int(a.tgt)), Natural: int(a.natural), Mods: int(a.mods),
+		Hits: int(a.hits), Before: stateLetters[a.before], After: stateLetters[after]}
 	if phase == 'I' {
 		l.Natural, l.Mods = 0, 0
 	}

@@ -275,7 +275,7 @@ func (f *fighter) specRound(r, b int) bool {
 		for i := fo.first; i < fo.end; i++ {
 			if u := &f.units[i]; u.fighter && u.state != stateD {
 				if tgt := f.specTarget(i); tgt >= 0 {
-					f.atk = append(f.atk, attack{att: i, tgt: tgt, hits: f.curAS(u), before: f.units[tgt].state})
+					f.atk = append(f.atk, attack{att: int16(i), tgt: int16(tgt), hits: int32(f.curAS(u)), before: f.units[tgt].state})
 				}
 			}
 		}
@@ -350,7 +350,7 @@ func (f *fighter) specAttack(i, bonus int) bool {
 	if crit {
 		f.crits++
 	}
-	f.atk = append(f.atk, attack{att: i, tgt: tgt, natural: natural, mods: mods, hits: hits, crit: crit,
+	f.atk = append(f.atk, attack{att: int16(i), tgt: int16(tgt), natural: int8(natural), mods: int8(mods), hits: int32(hits), crit: crit,
 		fr: crit && hits < int(f.units[tgt].ds), before: f.units[tgt].state})
 	return true
 }
@@ -372,7 +372,7 @@ func (f *fighter) specApply(phase byte, r int) bool {
 			continue // hits on a squadron already destroyed are lost
 		}
 		if !a.fr {
-			t.dmg += int32(a.hits)
+			t.dmg += a.hits
 		}
 		if a.crit {
 			t.crit = true
@@ -432,7 +432,7 @@ func (f *fighter) specApply(phase byte, r int) bool {
 		f.transition(v, before)
 		changed = true
 		if f.rec != nil {
-			f.rec.pending = append(f.rec.pending, reduction{r, a.att, low, before, v.state})
+			f.rec.pending = append(f.rec.pending, reduction{r, int(a.att), low, before, v.state})
 		}
 	}
 	if f.rec != nil {
