@@ -137,14 +137,7 @@ func (f *fighter) resolve(r *rules.Rand, o *rules.Outcome) {
 	b := f.b
 	f.desperation, f.success, f.failed, f.structural, f.stalls, f.stallsStr = 0, 0, 0, 0, 0, 0
 	f.crits, f.cripplings, f.destroyed, f.retreats = 0, 0, 0, 0
-	f.byCR = f.byCR[:0]
-	f.fighters = false
-	for i := range f.units {
-		f.byCR = append(f.byCR, i)
-		f.fighters = f.fighters || f.units[i].bucket == BucketFighter
-	}
-	sortByCR(f.byCR, f.units) // CR never changes: sorted once per battle
-	f.initPools()
+	f.index()
 	var res result
 	if b.Opt.Nim {
 		seed := uint64(0)

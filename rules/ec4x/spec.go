@@ -187,10 +187,7 @@ func (f *fighter) playSpec() result {
 		if f.rec != nil {
 			f.rec.round(r, b)
 		}
-		changed := f.specRound(r, b)
-		for i := range f.units { // §3.2 step 2
-			f.units[i].dmg, f.units[i].crit = 0, false
-		}
+		changed := f.specRound(r, b) // §3.2 step 2 is done as the next round starts
 		if changed {
 			quiet = 0
 		} else {
@@ -240,8 +237,11 @@ func (f *fighter) playSpec() result {
 // whether any squadron's state changed.
 func (f *fighter) specRound(r, b int) bool {
 	for i := range f.units {
+		// §3.2 step 2: the round damage counters and crit flags are reset
+		// between rounds, here before each round (nothing reads them in
+		// between, and a battle's units start with them clear).
 		u := &f.units[i]
-		u.s0, u.fired = u.state, false
+		u.s0, u.fired, u.dmg, u.crit = u.state, false, 0, false
 	}
 	changed := false
 	// Phase 1, Ambush: uncrippled raider-led squadrons of cloaked,
@@ -305,20 +305,6 @@ func (f *fighter) specRound(r, b int) bool {
 	return changed
 }
 
-// sortByCR sorts unit indices by descending CR, stably (insertion sort:
-// a few dozen squadrons, no allocation).
-func sortByCR(order []int, units []unit) {
-	for i := 1; i < len(order); i++ {
-		x := order[i]
-		j := i
-		for j > 0 && units[order[j-1]].cr < units[x].cr {
-			order[j] = order[j-1]
-			j--
-		}
-		order[j] = x
-	}
-}
-
 // specAttack picks attacker i's target and rolls its CER with the extra
 // modifier bonus (§3.4, §3.5); it reports whether there was a target.
 func (f *fighter) specAttack(i, bonus int) bool {
@@ -366,7 +352,9 @@ func (f *fighter) specApply(phase byte, r int) bool {
 		return false
 	}
 	// Step 1: hits and crit flags.
+	reductions := false
 	for _, a := range f.atk {
+		reductions = reductions || a.fr
 		t := &f.units[a.tgt]
 		if t.state == stateD {
 			continue // hits on a squadron already destroyed are lost
@@ -407,7 +395,26 @@ func (f *fighter) specApply(phase byte, r int) bool {
 			changed = true
 		}
 	}
-	// Step 3: force reduction, in attack order, ignoring protection.
+	if reductions && f.reduceForces(r) {
+		changed = true
+	}
+	if f.rec != nil {
+		for _, a := range f.atk {
+			f.rec.attack(f, r, phase, a, f.units[a.tgt].state)
+		}
+		for _, x := range f.rec.pending {
+			f.rec.reduction(f, x)
+		}
+		f.rec.pending = f.rec.pending[:0]
+	}
+	return changed
+}
+
+// reduceForces plays §3.6 step 3, force reduction, for the group's
+// force-reduction crits in attack order, ignoring protection, and reports
+// whether a state changed.
+func (f *fighter) reduceForces(r int) bool {
+	changed := false
 	for _, a := range f.atk {
 		if !a.fr {
 			continue
@@ -434,15 +441,6 @@ func (f *fighter) specApply(phase byte, r int) bool {
 		if f.rec != nil {
 			f.rec.pending = append(f.rec.pending, reduction{r, int(a.att), low, before, v.state})
 		}
-	}
-	if f.rec != nil {
-		for _, a := range f.atk {
-			f.rec.attack(f, r, phase, a, f.units[a.tgt].state)
-		}
-		for _, x := range f.rec.pending {
-			f.rec.reduction(f, x)
-		}
-		f.rec.pending = f.rec.pending[:0]
 	}
 	return changed
 }

@@ -26,34 +26,46 @@ func (f *fighter) weightOf(v *unit) int {
 	return w
 }
 
-// initPools indexes the candidates at the start of a battle, and tallies
-// each task force's current AS and scouting squadrons, which transition
-// then keeps up to date.
-func (f *fighter) initPools() {
+// index builds, at the start of a battle, what the battle then keeps
+// instead of recomputing: the candidate index; each task force's current
+// AS and scouting squadrons (kept by transition); whether there are
+// fighter squadrons; and byCR, every unit by descending CR, stably, each
+// inserted in place as it is met (CR never changes; a few dozen units).
+func (f *fighter) index() {
 	p := &f.pools
-	for b := range numBuckets {
-		p.total[b], p.totalW[b] = 0, 0
-	}
+	p.total, p.totalW = [numBuckets]int{}, [numBuckets]int{}
 	clear(p.count[:len(f.forces)])
 	clear(p.weight[:len(f.forces)])
+	f.byCR = f.byCR[:0]
+	f.fighters = false
 	for t := range f.forces {
-		f.forces[t].as, f.forces[t].scouting = 0, 0
-	}
-	for i := range f.units {
-		v := &f.units[i]
-		fo := &f.forces[v.tf]
-		fo.as += f.curAS(v)
-		if v.scouts > 0 && v.state != stateD {
-			fo.scouting++
+		fo := &f.forces[t]
+		fo.as, fo.scouting = 0, 0
+		for i := fo.first; i < fo.end; i++ {
+			v := &f.units[i]
+			f.fighters = f.fighters || v.bucket == BucketFighter
+			f.byCR = append(f.byCR, i)
+			j := len(f.byCR) - 1
+			for ; j > 0 && f.units[f.byCR[j-1]].cr < v.cr; j-- {
+				f.byCR[j] = f.byCR[j-1]
+			}
+			f.byCR[j] = i
+			if v.state == stateD {
+				continue
+			}
+			fo.as += f.curAS(v)
+			if v.scouts > 0 {
+				fo.scouting++
+			}
+			if fo.out {
+				continue
+			}
+			w := f.weightOf(v)
+			p.count[t][v.bucket]++
+			p.weight[t][v.bucket] += int32(w)
+			p.total[v.bucket]++
+			p.totalW[v.bucket] += w
 		}
-		if v.state == stateD || fo.out {
-			continue
-		}
-		w := f.weightOf(v)
-		p.count[v.tf][v.bucket]++
-		p.weight[v.tf][v.bucket] += int32(w)
-		p.total[v.bucket]++
-		p.totalW[v.bucket] += w
 	}
 }
 
