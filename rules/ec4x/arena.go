@@ -40,24 +40,32 @@ type unit struct {
 	sq *Squadron
 }
 
-// force is one task force during a battle.
+// force is one task force during a battle, 48 bytes: a battle copies its
+// arena, and its rules read the task force's figures from here rather than
+// from the TaskForce, which is kept for its house and the replay.
 type force struct {
-	tf          *TaskForce
-	first, end  int  // its units
-	living      int  // its units not destroyed
-	as          int  // Σ current AS of its units (§3.7 step 3, §4.7)
-	scouting    int  // its units not destroyed with a Scout ship (§3.5 Scouts)
-	out         bool // retreated: no longer in the battle (§3.7, §4.7)
-	morale      int  // CER modifier from morale (§3.1 step 3; §4.2 step 2)
-	autoCrit    bool // spec, prestige 61-80: the first CER attack is a natural 9
-	roe         int  // ROE (10 with a Starbase, §3.1 step 2)
-	noRetreat   bool // a homeworld defender or a TF with a Starbase (§3.7 step 1)
-	starbase    bool // has a Starbase ship
-	cloaked     bool // §3.1 step 4; §4.2 step 2
-	detected    bool // §3.1 steps 5-6
-	scouts      bool // nim-2025-11: the scout bonus, fixed at setup (§4.2)
-	scoutShips  int  // Scout ships (§3.1 step 5 mesh)
-	starbaseNum int  // Starbase ships (§3.1 step 5 ELI units)
+	tf         *TaskForce
+	first, end int32 // its units
+	living     int32 // its units not destroyed
+	as         int32 // Σ current AS of its units (§3.7 step 3, §4.7)
+	prestige   int32 // TaskForce.Prestige
+	// scoutShips and starbaseNum are its Scout and Starbase ships (§3.1
+	// step 5 mesh and ELI units); scouting its units not destroyed with a
+	// Scout ship (§3.5 Scouts).
+	scoutShips, starbaseNum, scouting int16
+	morale                            int8 // CER modifier from morale (§3.1 step 3; §4.2 step 2)
+	roe                               int8 // ROE (10 with a Starbase, §3.1 step 2)
+	eli, clk                          int8 // TaskForce.ELI and CLK
+	givenMorale                       int8 // TaskForce.Morale, if hasMorale
+	hasMorale                         bool // TaskForce.HasMorale
+	out                               bool // retreated: no longer in the battle (§3.7, §4.7)
+	autoCrit                          bool // spec, prestige 61-80: the first CER attack is a natural 9
+	homeworld                         bool // TaskForce.Homeworld
+	noRetreat                         bool // a homeworld defender or a TF with a Starbase (§3.7 step 1)
+	starbase                          bool // has a Starbase ship
+	cloaked                           bool // §3.1 step 4; §4.2 step 2
+	detected                          bool // §3.1 steps 5-6
+	scouts                            bool // nim-2025-11: the scout bonus, fixed at setup (§4.2)
 }
 
 // arena is the battlefield of one trial: the task forces and their units.
@@ -74,7 +82,9 @@ func (a *arena) load(tfs []TaskForce, opt Options) {
 	ships := opt.Ships
 	for t := range tfs {
 		tf := &tfs[t]
-		f := force{tf: tf, first: len(a.units), roe: tf.ROE, noRetreat: tf.Homeworld}
+		f := force{tf: tf, first: int32(len(a.units)), prestige: int32(tf.Prestige), roe: int8(tf.ROE),
+			eli: int8(tf.ELI), clk: int8(tf.CLK), givenMorale: int8(tf.Morale), hasMorale: tf.HasMorale,
+			homeworld: tf.Homeworld, noRetreat: tf.Homeworld}
 		for k := range tf.Squadrons {
 			sq := &tf.Squadrons[k]
 			u := unit{tf: int8(t), bucket: BucketOf(sq.Flagship), sq: sq, alias: int16(len(a.units))}
@@ -85,8 +95,8 @@ func (a *arena) load(tfs []TaskForce, opt Options) {
 			for _, c := range sq.Escorts {
 				u.add(c, ships, sq.Tech, opt.Nim)
 			}
-			f.scoutShips += int(u.scouts)
-			f.starbaseNum += int(u.starbases)
+			f.scoutShips += int16(u.scouts)
+			f.starbaseNum += int16(u.starbases)
 			f.living++
 			if !opt.Nim {
 				a.units = append(a.units, u)
@@ -98,7 +108,7 @@ func (a *arena) load(tfs []TaskForce, opt Options) {
 			// repeat it.
 			from := 0
 			if sq.ID == "" {
-				from = f.first
+				from = int(f.first)
 			}
 			for j := from; j < len(a.units); j++ {
 				if sameID(tfs, &a.units[j], &u) {
@@ -108,7 +118,7 @@ func (a *arena) load(tfs []TaskForce, opt Options) {
 			}
 			a.units = append(a.units, u)
 		}
-		f.end = len(a.units)
+		f.end = int32(len(a.units))
 		f.starbase = f.starbaseNum > 0
 		a.forces = append(a.forces, f)
 	}

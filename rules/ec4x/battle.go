@@ -217,7 +217,7 @@ func (f *fighter) transition(v *unit, before uint8) {
 	}
 	f.poolsChanged(v, w)
 	fo := &f.forces[v.tf]
-	fo.as += f.asIn(v, after) - f.asIn(v, before)
+	fo.as += int32(f.asIn(v, after) - f.asIn(v, before))
 	if after == stateC {
 		f.cripplings++
 	} else {
@@ -291,7 +291,7 @@ func (f *fighter) fighting() int {
 }
 
 // ownAS is Σ current AS of task force t's squadrons, kept by transition.
-func (f *fighter) ownAS(t int) int { return f.forces[t].as }
+func (f *fighter) ownAS(t int) int { return int(f.forces[t].as) }
 
 // curAS is a squadron's current AS.
 func (f *fighter) curAS(u *unit) int { return f.asIn(u, u.state) }

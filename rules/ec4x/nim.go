@@ -25,12 +25,12 @@ func nimMorale(prestige int) int { return moraleROE(prestige) }
 func (f *fighter) nimSetup() {
 	for t := range f.forces {
 		fo := &f.forces[t]
-		fo.morale = nimMorale(fo.tf.Prestige)
-		if fo.tf.HasMorale {
-			fo.morale = fo.tf.Morale
+		fo.morale = int8(nimMorale(int(fo.prestige)))
+		if fo.hasMorale {
+			fo.morale = fo.givenMorale
 		}
 		fo.scouts, fo.cloaked = false, true
-		for i := fo.first; i < fo.end; i++ {
+		for i := int(fo.first); i < int(fo.end); i++ {
 			u := &f.units[i]
 			fo.scouts = fo.scouts || u.eli           // starbases count as scouts (§4.9 row 10)
 			fo.cloaked = fo.cloaked && u.raiders > 0 // every squadron has a raider (§4.9 row 9)
@@ -172,7 +172,7 @@ func (f *fighter) nimRound(r, b int) bool {
 		if fo.out || !fo.cloaked {
 			continue
 		}
-		for i := fo.first; i < fo.end; i++ {
+		for i := int(fo.first); i < int(fo.end); i++ {
 			if u := &f.units[i]; u.bucket == BucketRaider && u.state != stateD {
 				f.order = append(f.order, i)
 			}
@@ -197,7 +197,7 @@ func (f *fighter) nimRound(r, b int) bool {
 		if fo.out {
 			continue
 		}
-		for i := fo.first; i < fo.end; i++ {
+		for i := int(fo.first); i < int(fo.end); i++ {
 			if u := &f.units[i]; u.bucket == BucketFighter && u.state != stateD {
 				f.order = append(f.order, i)
 			}
@@ -245,7 +245,7 @@ func (f *fighter) nimAttack(i, extra int) {
 	}
 	u := &f.units[i]
 	fo := &f.forces[u.tf]
-	mods := fo.morale + extra
+	mods := int(fo.morale) + extra
 	if fo.scouts {
 		mods++
 	}
@@ -312,8 +312,10 @@ func (f *fighter) nimRetreat() {
 				enemy += own[h]
 			}
 		}
-		roe := clampROE(fo.tf.ROE + moraleROE(fo.tf.ROE*10)) // prestige read as ROE × 10 (§4.9 row 11)
-		wants[t] = !fo.tf.Homeworld && (own[t] == 0 || enemy > 0 && float64(own[t])/float64(enemy) < nimThreshold[roe])
+		// The TF's ROE (only spec raises it, §3.1 step 2), and prestige
+		// read as ROE × 10 (§4.9 row 11).
+		roe := clampROE(int(fo.roe) + moraleROE(int(fo.roe)*10))
+		wants[t] = !fo.homeworld && (own[t] == 0 || enemy > 0 && float64(own[t])/float64(enemy) < nimThreshold[roe])
 		order[n] = t
 		n++
 	}

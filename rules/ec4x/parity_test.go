@@ -162,7 +162,7 @@ func sameFleets(f *fighter, want *fixtureTest) error {
 			return fmt.Errorf("task force %d: crucible %s, fixture %s", t+1, got, exp)
 		}
 		for k, ws := range wtf.Squadrons {
-			i := fo.first + k
+			i := int(fo.first) + k
 			u := &f.units[i]
 			esc := []string{}
 			for _, c := range u.sq.Escorts {

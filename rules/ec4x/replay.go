@@ -74,7 +74,7 @@ func (f *fighter) header(seed uint64) {
 			rc.printf(", homeworld")
 		}
 		rc.printf("\n")
-		for i := fo.first; i < fo.end; i++ {
+		for i := int(fo.first); i < int(fo.end); i++ {
 			u := &f.units[i]
 			classes := u.sq.Flagship.String()
 			for _, c := range u.sq.Escorts {
@@ -119,7 +119,7 @@ func (rc *recorder) morale(f *fighter, t, roll, need int) {
 	if fo.autoCrit {
 		rc.printf(", first CER attack a natural 9")
 	}
-	for i := fo.first; i < fo.end; i++ {
+	for i := int(fo.first); i < int(fo.end); i++ {
 		if f.units[i].bonus > 0 {
 			rc.printf(", +1 for %s", f.name(i))
 		}

@@ -46,7 +46,7 @@ func (f *fighter) specSetup() bool {
 			fo.roe, fo.noRetreat = 10, true
 		}
 		// §3.1 step 3: the morale check, once per TF.
-		p := fo.tf.Prestige
+		p := int(fo.prestige)
 		roll, need := 0, 0
 		switch {
 		case p <= 0:
@@ -57,14 +57,14 @@ func (f *fighter) specSetup() bool {
 			roll, need = r.Die(20), 15
 			if roll > need {
 				n := 0
-				for i := fo.first; i < fo.end; i++ {
+				for i := int(fo.first); i < int(fo.end); i++ {
 					if !f.units[i].fighter {
 						n++
 					}
 				}
 				if n > 0 {
 					k := r.IntN(n)
-					for i := fo.first; i < fo.end; i++ {
+					for i := int(fo.first); i < int(fo.end); i++ {
 						if !f.units[i].fighter {
 							if k == 0 {
 								f.units[i].bonus = 1
@@ -103,17 +103,17 @@ func (f *fighter) specSetup() bool {
 		if !fc.cloaked {
 			continue
 		}
-		clk := fc.tf.CLK
+		clk := int(fc.clk)
 		for h := range f.forces {
 			if h == c || fc.detected {
 				continue
 			}
 			fh := &f.forces[h]
-			if fh.scoutShips > 0 && f.detects(min(5, fh.tf.ELI+scoutMesh(fh.scoutShips)), clk) {
+			if fh.scoutShips > 0 && f.detects(min(5, int(fh.eli)+scoutMesh(int(fh.scoutShips))), clk) {
 				fc.detected = true
 			}
 			for range fh.starbaseNum {
-				if !fc.detected && f.detects(min(5, fh.tf.ELI+2), clk) {
+				if !fc.detected && f.detects(min(5, int(fh.eli)+2), clk) {
 					fc.detected = true
 				}
 			}
@@ -129,14 +129,14 @@ func (f *fighter) specSetup() bool {
 		if fo.cloaked && !fo.detected {
 			hidden++
 		}
-		homeworld = homeworld || fo.tf.Homeworld
+		homeworld = homeworld || fo.homeworld
 	}
 	if hidden == len(f.forces) {
 		if !homeworld {
 			return false
 		}
 		for t := range f.forces {
-			if !f.forces[t].tf.Homeworld {
+			if !f.forces[t].homeworld {
 				f.forces[t].detected = true
 			}
 		}
@@ -146,7 +146,7 @@ func (f *fighter) specSetup() bool {
 
 func (f *fighter) hasRaiderShip(t int) bool {
 	fo := &f.forces[t]
-	for i := fo.first; i < fo.end; i++ {
+	for i := int(fo.first); i < int(fo.end); i++ {
 		if f.units[i].raiders > 0 {
 			return true
 		}
@@ -256,7 +256,7 @@ func (f *fighter) specRound(r, b int) bool {
 		if fo.out || !fo.cloaked || fo.detected {
 			continue
 		}
-		for i := fo.first; i < fo.end; i++ {
+		for i := int(fo.first); i < int(fo.end); i++ {
 			if u := &f.units[i]; u.raider && u.state == stateU {
 				if f.specAttack(i, ambush+b) {
 					u.fired = true
@@ -272,7 +272,7 @@ func (f *fighter) specRound(r, b int) bool {
 		if fo.out || !f.fighters {
 			continue
 		}
-		for i := fo.first; i < fo.end; i++ {
+		for i := int(fo.first); i < int(fo.end); i++ {
 			if u := &f.units[i]; u.fighter && u.state != stateD {
 				if tgt := f.specTarget(i); tgt >= 0 {
 					f.atk = append(f.atk, attack{att: int16(i), tgt: int16(tgt), hits: int32(f.curAS(u)), before: f.units[tgt].state})
@@ -314,7 +314,7 @@ func (f *fighter) specAttack(i, bonus int) bool {
 	}
 	u := &f.units[i]
 	fo := &f.forces[u.tf]
-	mods := fo.morale + int(u.bonus) + bonus
+	mods := int(fo.morale) + int(u.bonus) + bonus
 	if f.scoutsNow(int(u.tf)) {
 		mods++
 	}
@@ -421,7 +421,7 @@ func (f *fighter) reduceForces(r int) bool {
 		}
 		fo := &f.forces[f.units[a.tgt].tf]
 		low := -1
-		for i := fo.first; i < fo.end; i++ {
+		for i := int(fo.first); i < int(fo.end); i++ {
 			if v := &f.units[i]; v.state != stateD && (low < 0 || v.ds < f.units[low].ds) {
 				low = i
 			}
@@ -495,7 +495,7 @@ func (f *fighter) specWants(t, own, hostile int) bool {
 	if fo.noRetreat {
 		return false
 	}
-	roe := clampROE(fo.roe + moraleROE(fo.tf.Prestige))
+	roe := clampROE(int(fo.roe) + moraleROE(int(fo.prestige)))
 	if roe == 0 {
 		return true
 	}

@@ -41,7 +41,7 @@ func (f *fighter) index() {
 	for t := range f.forces {
 		fo := &f.forces[t]
 		fo.as, fo.scouting = 0, 0
-		for i := fo.first; i < fo.end; i++ {
+		for i := int(fo.first); i < int(fo.end); i++ {
 			v := &f.units[i]
 			f.fighters = f.fighters || v.bucket == BucketFighter
 			f.byCR = append(f.byCR, i)
@@ -53,7 +53,7 @@ func (f *fighter) index() {
 			if v.state == stateD {
 				continue
 			}
-			fo.as += f.curAS(v)
+			fo.as += int32(f.curAS(v))
 			if v.scouts > 0 {
 				fo.scouting++
 			}
@@ -140,7 +140,7 @@ func (f *fighter) specTarget(i int) int {
 			continue
 		}
 		fo := &f.forces[t]
-		for j := fo.first; j < fo.end; j++ {
+		for j := int(fo.first); j < int(fo.end); j++ {
 			v := &f.units[j]
 			if v.bucket != b || v.state == stateD {
 				continue
@@ -189,7 +189,7 @@ func (f *fighter) nimTarget(i int) int {
 			continue
 		}
 		fo := &f.forces[t]
-		for j := fo.first; j < fo.end; j++ {
+		for j := int(fo.first); j < int(fo.end); j++ {
 			if v := &f.units[j]; v.bucket == b && v.state != stateD {
 				if cum += int(v.weight); float64(cum) >= u {
 					return int(v.alias)
@@ -198,7 +198,7 @@ func (f *fighter) nimTarget(i int) int {
 		}
 	}
 	fo := &f.forces[last]
-	for j := fo.end - 1; ; j-- {
+	for j := int(fo.end) - 1; ; j-- {
 		if v := &f.units[j]; v.bucket == b && v.state != stateD {
 			return int(v.alias)
 		}
