@@ -1,19 +1,32 @@
 package ec4x
 
+import "math/bits"
+
 // pools indexes the candidates (§3.4 step 1, §4.5 step 1): each TF's count
-// and weight of squadrons still fighting in each bucket, and their totals.
-// It is built once per battle and kept up to date as squadrons change state
-// or task forces leave, so that an attacker's pool costs a few operations
-// and its draw skips whole task forces by their weight, walking the
-// squadrons of one. States change only when a group's damage is applied,
-// after all its attackers have picked, so the index always shows the state
-// at the start of the group.
+// and weight of squadrons still fighting in each bucket, their totals, and
+// the set of TFs with candidates in each bucket. It is built once per
+// battle and kept up to date as squadrons change state or task forces
+// leave, so that an attacker's pool costs a few operations and its draw
+// visits only the task forces with candidates, skipping whole ones by
+// their weight and walking the squadrons of one. States change only when a
+// group's damage is applied, after all its attackers have picked, so the
+// index always shows the state at the start of the group.
 type pools struct {
 	count  [MaxTaskForces][numBuckets]int32
 	weight [MaxTaskForces][numBuckets]int32
 	total  [numBuckets]int
 	totalW [numBuckets]int
+	tfs    [numBuckets]tfSet // the TFs whose count in the bucket is not 0
 }
+
+// tfSet is a set of task forces, bit t for TF t.
+type tfSet uint16
+
+// without returns the set less task force t.
+func (s tfSet) without(t int8) tfSet { return s &^ (1 << t) }
+
+// first returns the set's lowest task force (the set must not be empty).
+func (s tfSet) first() int { return bits.TrailingZeros16(uint16(s)) }
 
 // weightOf is a candidate's targeting weight: its bucket's base weight, ×2
 // when crippled under spec (§3.4 step 3); frozen under nim-2025-11 (§4.9
@@ -33,7 +46,7 @@ func (f *fighter) weightOf(v *unit) int {
 // inserted in place as it is met (CR never changes; a few dozen units).
 func (f *fighter) index() {
 	p := &f.pools
-	p.total, p.totalW = [numBuckets]int{}, [numBuckets]int{}
+	p.total, p.totalW, p.tfs = [numBuckets]int{}, [numBuckets]int{}, [numBuckets]tfSet{}
 	clear(p.count[:len(f.forces)])
 	clear(p.weight[:len(f.forces)])
 	f.byCR = f.byCR[:0]
@@ -65,6 +78,7 @@ func (f *fighter) index() {
 			p.weight[t][v.bucket] += int32(w)
 			p.total[v.bucket]++
 			p.totalW[v.bucket] += w
+			p.tfs[v.bucket] |= 1 << t
 		}
 	}
 }
@@ -78,7 +92,9 @@ func (f *fighter) poolsChanged(v *unit, wBefore int) {
 	}
 	dw := -wBefore
 	if v.state == stateD {
-		p.count[v.tf][v.bucket]--
+		if p.count[v.tf][v.bucket]--; p.count[v.tf][v.bucket] == 0 {
+			p.tfs[v.bucket] = p.tfs[v.bucket].without(v.tf)
+		}
 		p.total[v.bucket]--
 	} else {
 		dw += f.weightOf(v)
@@ -94,6 +110,7 @@ func (f *fighter) poolsLeft(t int) {
 	for b := range numBuckets {
 		p.total[b] -= int(p.count[t][b])
 		p.totalW[b] -= int(p.weight[t][b])
+		p.tfs[b] = p.tfs[b].without(int8(t))
 	}
 	p.count[t], p.weight[t] = [numBuckets]int32{}, [numBuckets]int32{}
 }
@@ -131,10 +148,8 @@ func (f *fighter) specTarget(i int) int {
 	if n > 1 {
 		x = f.r.IntN(p.totalW[b] - int(p.weight[att.tf][b]))
 	}
-	for t := range f.forces {
-		if t == int(att.tf) || p.count[t][b] == 0 {
-			continue
-		}
+	for s := p.tfs[b].without(att.tf); s != 0; s &= s - 1 {
+		t := s.first()
 		if w := int(p.weight[t][b]); x >= w {
 			x -= w // beyond this task force's candidates
 			continue
@@ -179,10 +194,8 @@ func (f *fighter) nimTarget(i int) int {
 		u = float64(x%1000000) / 1000000.0 * float64(p.totalW[b]-int(p.weight[att.tf][b]))
 	}
 	cum, last := 0, -1
-	for t := range f.forces {
-		if t == int(att.tf) || p.count[t][b] == 0 {
-			continue
-		}
+	for s := p.tfs[b].without(att.tf); s != 0; s &= s - 1 {
+		t := s.first()
 		last = t
 		if w := int(p.weight[t][b]); float64(cum+w) < u {
 			cum += w // no candidate of this task force reaches u
