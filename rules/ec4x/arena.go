@@ -36,6 +36,9 @@ type unit struct {
 	state, s0 uint8 // state now and at the start of the round (§3.6)
 	crit      bool  // the round crit flag k (§3.6)
 	fired     bool  // fired in Phase 1 this round (§3.3)
+	// fellInM: nim-2025-11, destroyed in this round's Phase M, where it
+	// still attacks (§4.9 row 13).
+	fellInM bool
 
 	sq *Squadron
 }

@@ -210,28 +210,25 @@ func (f *fighter) nimRound(r, b int) bool {
 		}
 	}
 	changed = f.nimApply(r, 'I') || changed
-	// Phase M: every other squadron, by CR tiers; an entry destroyed by a
-	// higher tier still picks and rolls (§4.9 row 13).
-	f.order = f.order[:0]
+	// Phase M: every other squadron, by CR tiers (runs of byCR), each
+	// tier's group applied before the next tier picks; an entry destroyed
+	// by a higher tier still picks and rolls (§4.9 row 13): nimApply marks
+	// it fellInM.
+	f.atk = f.atk[:0]
+	tier := int16(-1)
 	for _, i := range f.byCR {
-		if u := &f.units[i]; u.bucket != BucketFighter && u.state != stateD && !f.forces[u.tf].out {
-			f.order = append(f.order, i)
+		u := &f.units[i]
+		if u.cr != tier {
+			changed = f.nimApply(r, 'M') || changed
+			f.atk, tier = f.atk[:0], u.cr
 		}
-	}
-	for lo := 0; lo < len(f.order); {
-		hi := lo + 1
-		for hi < len(f.order) && f.units[f.order[hi]].cr == f.units[f.order[lo]].cr {
-			hi++
-		}
-		f.atk = f.atk[:0]
-		for _, i := range f.order[lo:hi] {
+		if u.bucket != BucketFighter && (u.state != stateD || u.fellInM) && !f.forces[u.tf].out {
 			f.nimAttack(i, surprise+b)
 		}
-		changed = f.nimApply(r, 'M') || changed
-		lo = hi
 	}
+	changed = f.nimApply(r, 'M') || changed
 	for i := range f.units {
-		f.units[i].dmg = 0
+		f.units[i].dmg, f.units[i].fellInM = 0, false
 	}
 	return changed
 }
@@ -280,6 +277,7 @@ func (f *fighter) nimApply(r int, phase byte) bool {
 		}
 		if t.state != a.before {
 			f.transition(t, a.before)
+			t.fellInM = phase == 'M' && t.state == stateD
 			changed = true
 		}
 		if f.rec != nil {

@@ -281,28 +281,23 @@ func (f *fighter) specRound(r, b int) bool {
 		}
 	}
 	changed = f.specApply('I', r) || changed
-	// Phase 3, Main Engagement: by flagship CR tiers, descending.
-	f.order = f.order[:0]
+	// Phase 3, Main Engagement: by flagship CR tiers, descending, each
+	// tier's group applied before the next tier picks; a squadron
+	// destroyed by a higher tier does not attack. byCR holds the tiers as
+	// runs (the eligibility of the others cannot change during the phase).
+	f.atk = f.atk[:0]
+	tier := int16(-1)
 	for _, i := range f.byCR {
-		if u := &f.units[i]; !u.fighter && !u.fired && u.state != stateD && !f.forces[u.tf].out {
-			f.order = append(f.order, i)
+		u := &f.units[i]
+		if u.cr != tier {
+			changed = f.specApply('M', r) || changed
+			f.atk, tier = f.atk[:0], u.cr
+		}
+		if !u.fighter && !u.fired && u.state != stateD && !f.forces[u.tf].out {
+			f.specAttack(i, b)
 		}
 	}
-	for lo := 0; lo < len(f.order); {
-		hi := lo + 1
-		for hi < len(f.order) && f.units[f.order[hi]].cr == f.units[f.order[lo]].cr {
-			hi++
-		}
-		f.atk = f.atk[:0]
-		for _, i := range f.order[lo:hi] {
-			if f.units[i].state != stateD && !f.forces[f.units[i].tf].out {
-				f.specAttack(i, b)
-			}
-		}
-		changed = f.specApply('M', r) || changed
-		lo = hi
-	}
-	return changed
+	return f.specApply('M', r) || changed
 }
 
 // specAttack picks attacker i's target and rolls its CER with the extra
