@@ -293,10 +293,11 @@ func (f *fighter) nimRetreat() {
 	var wants [MaxTaskForces]bool
 	var own [MaxTaskForces]int
 	var order [MaxTaskForces]int
-	n := 0
+	n, total := 0, 0
 	for t := range f.forces {
 		if !f.forces[t].out {
 			own[t] = f.ownAS(t)
+			total += own[t]
 		}
 	}
 	for t := range f.forces {
@@ -304,12 +305,7 @@ func (f *fighter) nimRetreat() {
 		if fo.out {
 			continue
 		}
-		enemy := 0
-		for h := range f.forces {
-			if h != t && !f.forces[h].out {
-				enemy += own[h]
-			}
-		}
+		enemy := total - own[t] // the other TFs in the list
 		// The TF's ROE (only spec raises it, §3.1 step 2), and prestige
 		// read as ROE × 10 (§4.9 row 11).
 		roe := clampROE(int(fo.roe) + moraleROE(int(fo.roe)*10))
