@@ -31,8 +31,8 @@ func (b *Battle) NewFighter() rules.Fighter {
 	f := &fighter{b: b, nim: b.Opt.Nim}
 	f.forces = make([]force, 0, MaxTaskForces)
 	f.units = make([]unit, 0, max(genMaxSquadrons, len(b.tmpl.units)))
-	f.order = make([]int, 0, cap(f.units))
-	f.byCR = make([]int, 0, cap(f.units))
+	f.byCR = make([]crEntry, 0, cap(f.units))
+	f.fighterSqs = make([]int, 0, cap(f.units))
 	f.atk = make([]attack, 0, cap(f.units))
 	return f
 }
@@ -74,16 +74,16 @@ type fighter struct {
 	arena
 	gen   generated
 	test  Test
-	nim   bool  // profile nim-2025-11
-	pools pools // the current group's candidates
-	byCR  []int // every unit by descending CR, stably: the Phase 3/M order (§3.3, §4.4)
-	// fighters: the battle has fighter squadrons (Phase 2/I has attackers).
-	fighters bool
-	r        *rules.Rand // spec: the trial's stream
-	lcg      uint64      // nim-2025-11: the LCG's state (§4.1)
-	order    []int       // Phase 3/M attackers by CR
-	atk      []attack    // the current group's attacks
-	rec      *recorder   // the replay log, nil in Fight
+	nim   bool      // profile nim-2025-11
+	pools pools     // the current group's candidates
+	byCR  []crEntry // every unit by descending CR, stably: the Phase 3/M order (§3.3, §4.4)
+	// fighterSqs are the fighter squadrons in TF then squadron order: the
+	// attackers of Phase 2/I (§3.3, §4.4).
+	fighterSqs []int
+	r          *rules.Rand // spec: the trial's stream
+	lcg        uint64      // nim-2025-11: the LCG's state (§4.1)
+	atk        []attack    // the current group's attacks
+	rec        *recorder   // the replay log, nil in Fight
 
 	desperation, success, failed, structural, stalls, stallsStr int
 	crits, cripplings, destroyed, retreats                      int

@@ -166,7 +166,13 @@ func (f *fighter) nimRound(r, b int) bool {
 		surprise = 3 // §4.9 row 7: every roll of every TF in round 1
 	}
 	// Phase A: raider-led squadrons of cloaked TFs (+4 ambush in round 1).
-	f.order = f.order[:0]
+	// A phase's attackers all pick before its damage, so that each can be
+	// judged eligible as it attacks.
+	ambush := 0
+	if r == 1 {
+		ambush = 4
+	}
+	f.atk = f.atk[:0]
 	for t := range f.forces {
 		fo := &f.forces[t]
 		if fo.out || !fo.cloaked {
@@ -174,39 +180,18 @@ func (f *fighter) nimRound(r, b int) bool {
 		}
 		for i := int(fo.first); i < int(fo.end); i++ {
 			if u := &f.units[i]; u.bucket == BucketRaider && u.state != stateD {
-				f.order = append(f.order, i)
+				f.nimAttack(i, surprise+ambush+b)
 			}
 		}
-	}
-	ambush := 0
-	if r == 1 {
-		ambush = 4
-	}
-	f.atk = f.atk[:0]
-	for _, i := range f.order {
-		f.nimAttack(i, surprise+ambush+b)
 	}
 	changed = f.nimApply(r, 'A') || changed
 	// Phase I: fighter squadrons, full current AS, no roll.
-	f.order = f.order[:0]
-	for t := range f.forces {
-		if !f.fighters {
-			break
-		}
-		fo := &f.forces[t]
-		if fo.out {
-			continue
-		}
-		for i := int(fo.first); i < int(fo.end); i++ {
-			if u := &f.units[i]; u.bucket == BucketFighter && u.state != stateD {
-				f.order = append(f.order, i)
-			}
-		}
-	}
 	f.atk = f.atk[:0]
-	for _, i := range f.order {
-		if tgt := f.nimTarget(i); tgt >= 0 {
-			f.atk = append(f.atk, attack{att: int16(i), tgt: int16(tgt), hits: int32(f.curAS(&f.units[i]))})
+	for _, i := range f.fighterSqs {
+		if u := &f.units[i]; u.state != stateD && !f.forces[u.tf].out {
+			if tgt := f.nimTarget(i); tgt >= 0 {
+				f.atk = append(f.atk, attack{att: int16(i), tgt: int16(tgt), hits: int32(f.curAS(u))})
+			}
 		}
 	}
 	changed = f.nimApply(r, 'I') || changed
@@ -215,12 +200,13 @@ func (f *fighter) nimRound(r, b int) bool {
 	// by a higher tier still picks and rolls (§4.9 row 13): nimApply marks
 	// it fellInM.
 	f.atk = f.atk[:0]
-	tier := int16(-1)
-	for _, i := range f.byCR {
+	tier := noTier
+	for _, e := range f.byCR {
+		i := e.unit()
 		u := &f.units[i]
-		if u.cr != tier {
+		if e.tier() != tier {
 			changed = f.nimApply(r, 'M') || changed
-			f.atk, tier = f.atk[:0], u.cr
+			f.atk, tier = f.atk[:0], e.tier()
 		}
 		if u.bucket != BucketFighter && (u.state != stateD || u.fellInM) && !f.forces[u.tf].out {
 			f.nimAttack(i, surprise+b)

@@ -267,16 +267,10 @@ func (f *fighter) specRound(r, b int) bool {
 	changed = f.specApply('A', r) || changed
 	// Phase 2, Intercept: fighter squadrons deal their full AS.
 	f.atk = f.atk[:0]
-	for t := range f.forces {
-		fo := &f.forces[t]
-		if fo.out || !f.fighters {
-			continue
-		}
-		for i := int(fo.first); i < int(fo.end); i++ {
-			if u := &f.units[i]; u.fighter && u.state != stateD {
-				if tgt := f.specTarget(i); tgt >= 0 {
-					f.atk = append(f.atk, attack{att: int16(i), tgt: int16(tgt), hits: int32(f.curAS(u)), before: f.units[tgt].state})
-				}
+	for _, i := range f.fighterSqs {
+		if u := &f.units[i]; u.state != stateD && !f.forces[u.tf].out {
+			if tgt := f.specTarget(i); tgt >= 0 {
+				f.atk = append(f.atk, attack{att: int16(i), tgt: int16(tgt), hits: int32(f.curAS(u)), before: f.units[tgt].state})
 			}
 		}
 	}
@@ -286,12 +280,13 @@ func (f *fighter) specRound(r, b int) bool {
 	// destroyed by a higher tier does not attack. byCR holds the tiers as
 	// runs (the eligibility of the others cannot change during the phase).
 	f.atk = f.atk[:0]
-	tier := int16(-1)
-	for _, i := range f.byCR {
+	tier := noTier
+	for _, e := range f.byCR {
+		i := e.unit()
 		u := &f.units[i]
-		if u.cr != tier {
+		if e.tier() != tier {
 			changed = f.specApply('M', r) || changed
-			f.atk, tier = f.atk[:0], u.cr
+			f.atk, tier = f.atk[:0], e.tier()
 		}
 		if !u.fighter && !u.fired && u.state != stateD && !f.forces[u.tf].out {
 			f.specAttack(i, b)

@@ -41,28 +41,30 @@ func (f *fighter) weightOf(v *unit) int {
 
 // index builds, at the start of a battle, what the battle then keeps
 // instead of recomputing: the candidate index; each task force's current
-// AS and scouting squadrons (kept by transition); whether there are
-// fighter squadrons; and byCR, every unit by descending CR, stably, each
-// inserted in place as it is met (CR never changes; a few dozen units).
+// AS and scouting squadrons (kept by transition); the fighter squadrons;
+// and byCR, every unit by descending CR, stably, each inserted in place as
+// it is met (CR never changes; a few dozen units).
 func (f *fighter) index() {
 	p := &f.pools
 	p.total, p.totalW, p.tfs = [numBuckets]int{}, [numBuckets]int{}, [numBuckets]tfSet{}
 	clear(p.count[:len(f.forces)])
 	clear(p.weight[:len(f.forces)])
-	f.byCR = f.byCR[:0]
-	f.fighters = false
+	f.byCR, f.fighterSqs = f.byCR[:0], f.fighterSqs[:0]
 	for t := range f.forces {
 		fo := &f.forces[t]
 		fo.as, fo.scouting = 0, 0
 		for i := int(fo.first); i < int(fo.end); i++ {
 			v := &f.units[i]
-			f.fighters = f.fighters || v.bucket == BucketFighter
-			f.byCR = append(f.byCR, i)
+			if v.bucket == BucketFighter {
+				f.fighterSqs = append(f.fighterSqs, i)
+			}
+			e := newCREntry(i, v.cr)
+			f.byCR = append(f.byCR, e)
 			j := len(f.byCR) - 1
-			for ; j > 0 && f.units[f.byCR[j-1]].cr < v.cr; j-- {
+			for ; j > 0 && f.byCR[j-1] > e; j-- {
 				f.byCR[j] = f.byCR[j-1]
 			}
-			f.byCR[j] = i
+			f.byCR[j] = e
 			if v.state == stateD {
 				continue
 			}
@@ -82,6 +84,19 @@ func (f *fighter) index() {
 		}
 	}
 }
+
+// crEntry is an entry of the CR order: unit i of CR c as −c<<16 | i, so
+// that the entries sort ascending by descending CR and then by unit, and a
+// CR tier (§3.3, §4.4) is a run of entries of equal tier().
+type crEntry int
+
+func newCREntry(i int, cr int16) crEntry { return crEntry(-int(cr))<<16 | crEntry(i) }
+
+func (e crEntry) unit() int { return int(e & 0xffff) }
+func (e crEntry) tier() int { return int(e >> 16) }
+
+// noTier is no entry's tier (CRs are not negative).
+const noTier = 1
 
 // poolsChanged updates the index for a squadron whose state went from
 // before to its state now (its weight from wBefore to its weight now).
