@@ -69,6 +69,10 @@ type force struct {
 	cloaked                           bool // §3.1 step 4; §4.2 step 2
 	detected                          bool // §3.1 steps 5-6
 	scouts                            bool // nim-2025-11: the scout bonus, fixed at setup (§4.2)
+	// Facts of its squadrons, found as they are loaded: some ship is a
+	// Raider (§3.1 step 4); every squadron has a Raider ship (§4.9 row 9);
+	// some squadron has an ELI ship (§4.9 row 10).
+	anyRaider, allRaiders, anyELI bool
 }
 
 // arena is the battlefield of one trial: the task forces and their units.
@@ -87,7 +91,7 @@ func (a *arena) load(tfs []TaskForce, opt Options) {
 		tf := &tfs[t]
 		f := force{tf: tf, first: int32(len(a.units)), prestige: int32(tf.Prestige), roe: int8(tf.ROE),
 			eli: int8(tf.ELI), clk: int8(tf.CLK), givenMorale: int8(tf.Morale), hasMorale: tf.HasMorale,
-			homeworld: tf.Homeworld, noRetreat: tf.Homeworld}
+			homeworld: tf.Homeworld, noRetreat: tf.Homeworld, allRaiders: true}
 		for k := range tf.Squadrons {
 			sq := &tf.Squadrons[k]
 			u := unit{tf: int8(t), bucket: BucketOf(sq.Flagship), sq: sq, alias: int16(len(a.units))}
@@ -100,6 +104,9 @@ func (a *arena) load(tfs []TaskForce, opt Options) {
 			}
 			f.scoutShips += int16(u.scouts)
 			f.starbaseNum += int16(u.starbases)
+			f.anyRaider = f.anyRaider || u.raiders > 0
+			f.allRaiders = f.allRaiders && u.raiders > 0
+			f.anyELI = f.anyELI || u.eli
 			f.living++
 			if !opt.Nim {
 				a.units = append(a.units, u)

@@ -29,12 +29,8 @@ func (f *fighter) nimSetup() {
 		if fo.hasMorale {
 			fo.morale = fo.givenMorale
 		}
-		fo.scouts, fo.cloaked = false, true
-		for i := int(fo.first); i < int(fo.end); i++ {
-			u := &f.units[i]
-			fo.scouts = fo.scouts || u.eli           // starbases count as scouts (§4.9 row 10)
-			fo.cloaked = fo.cloaked && u.raiders > 0 // every squadron has a raider (§4.9 row 9)
-		}
+		fo.scouts = fo.anyELI      // starbases count as scouts (§4.9 row 10)
+		fo.cloaked = fo.allRaiders // every squadron has a raider (§4.9 row 9)
 	}
 }
 

@@ -94,7 +94,7 @@ func (f *fighter) specSetup() bool {
 		if f.rec != nil {
 			f.rec.morale(f, t, roll, need)
 		}
-		fo.cloaked = f.hasRaiderShip(t) && !fo.starbase // §3.1 step 4
+		fo.cloaked = fo.anyRaider && !fo.starbase // §3.1 step 4
 	}
 	// §3.1 step 5: detection of each cloaked TF by each other TF's ELI
 	// units, in TF order; the first unit that detects it ends the rolls.
@@ -142,16 +142,6 @@ func (f *fighter) specSetup() bool {
 		}
 	}
 	return true
-}
-
-func (f *fighter) hasRaiderShip(t int) bool {
-	fo := &f.forces[t]
-	for i := int(fo.first); i < int(fo.end); i++ {
-		if f.units[i].raiders > 0 {
-			return true
-		}
-	}
-	return false
 }
 
 // detects rolls one ELI unit against a cloak (§3.1 step 5).
