@@ -39,15 +39,12 @@ type unit struct {
 	// fellInM: nim-2025-11, destroyed in this round's Phase M, where it
 	// still attacks (§4.9 row 13).
 	fellInM bool
-
-	sq *Squadron
 }
 
-// force is one task force during a battle, 48 bytes: a battle copies its
-// arena, and its rules read the task force's figures from here rather than
-// from the TaskForce, which is kept for its house and the replay.
+// force is one task force during a battle: a battle copies its arena, and
+// its rules read the task force's figures from here rather than from the
+// TaskForce, which is kept for its house and the replay.
 type force struct {
-	tf         *TaskForce
 	first, end int32 // its units
 	living     int32 // its units not destroyed
 	as         int32 // Σ current AS of its units (§3.7 step 3, §4.7)
@@ -76,7 +73,11 @@ type force struct {
 }
 
 // arena is the battlefield of one trial: the task forces and their units.
+// Unit i of task force t is squadron i − first of tfs[t], and forces[t] is
+// tfs[t]: forces and units hold no pointers, so that copying them is a
+// plain copy of a few hundred bytes.
 type arena struct {
+	tfs    []TaskForce
 	forces []force
 	units  []unit
 }
@@ -85,16 +86,17 @@ type arena struct {
 // spec, WEP scaling (§2.1, §2.2, §4.2 step 1). It allocates only while the
 // arena's slices grow to size.
 func (a *arena) load(tfs []TaskForce, opt Options) {
-	a.forces, a.units = a.forces[:0], a.units[:0]
+	a.tfs, a.forces, a.units = tfs, a.forces[:0], a.units[:0]
 	ships := opt.Ships
 	for t := range tfs {
 		tf := &tfs[t]
-		f := force{tf: tf, first: int32(len(a.units)), prestige: int32(tf.Prestige), roe: int8(tf.ROE),
+		a.forces = append(a.forces, force{first: int32(len(a.units)), prestige: int32(tf.Prestige), roe: int8(tf.ROE),
 			eli: int8(tf.ELI), clk: int8(tf.CLK), givenMorale: int8(tf.Morale), hasMorale: tf.HasMorale,
-			homeworld: tf.Homeworld, noRetreat: tf.Homeworld, allRaiders: true}
+			homeworld: tf.Homeworld, noRetreat: tf.Homeworld, allRaiders: true})
+		f := &a.forces[t]
 		for k := range tf.Squadrons {
 			sq := &tf.Squadrons[k]
-			u := unit{tf: int8(t), bucket: BucketOf(sq.Flagship), sq: sq, alias: int16(len(a.units))}
+			u := unit{tf: int8(t), bucket: BucketOf(sq.Flagship), alias: int16(len(a.units))}
 			u.weight = int8(u.bucket.BaseWeight())
 			u.fighter, u.starbase, u.raider = sq.Flagship == Fighter, sq.Flagship == Starbase, sq.Flagship == Raider
 			u.cr = int16(ships.Stats[sq.Flagship].CR)
@@ -121,7 +123,7 @@ func (a *arena) load(tfs []TaskForce, opt Options) {
 				from = int(f.first)
 			}
 			for j := from; j < len(a.units); j++ {
-				if sameID(tfs, &a.units[j], &u) {
+				if sameID(tfs, int(a.units[j].tf), t, a.squadron(j), sq) {
 					u.alias = int16(j)
 					break
 				}
@@ -130,17 +132,17 @@ func (a *arena) load(tfs []TaskForce, opt Options) {
 		}
 		f.end = int32(len(a.units))
 		f.starbase = f.starbaseNum > 0
-		a.forces = append(a.forces, f)
 	}
 }
 
-// sameID reports whether units x and u have the same squadron id, given or
-// generated (`{house}-sq-{K}`), without building the generated ids.
-func sameID(tfs []TaskForce, x, u *unit) bool {
-	if x.sq.ID != "" || u.sq.ID != "" {
-		return x.sq.ID == u.sq.ID
+// sameID reports whether squadrons x of task force tx and u of task force
+// tu have the same id, given or generated (`{house}-sq-{K}`), without
+// building the generated ids.
+func sameID(tfs []TaskForce, tx, tu int, x, u *Squadron) bool {
+	if x.ID != "" || u.ID != "" {
+		return x.ID == u.ID
 	}
-	return x.sq.K == u.sq.K && tfs[x.tf].House == tfs[u.tf].House
+	return x.K == u.K && tfs[tx].House == tfs[tu].House
 }
 
 // add counts one ship of class c into the squadron's figures.
@@ -168,8 +170,11 @@ func (u *unit) add(c Class, ships *Table, tech int, nim bool) {
 // alive reports whether task force t has a squadron not destroyed.
 func (a *arena) alive(t int) bool { return a.forces[t].living > 0 }
 
-// name returns unit i's squadron id.
-func (a *arena) name(i int) string {
-	u := &a.units[i]
-	return u.sq.Name(a.forces[u.tf].tf)
+// squadron returns unit i's squadron.
+func (a *arena) squadron(i int) *Squadron {
+	t := a.units[i].tf
+	return &a.tfs[t].Squadrons[i-int(a.forces[t].first)]
 }
+
+// name returns unit i's squadron id.
+func (a *arena) name(i int) string { return a.squadron(i).Name(&a.tfs[a.units[i].tf]) }

@@ -126,6 +126,7 @@ func (f *fighter) play(i int64, r *rules.Rand, o *rules.Outcome) {
 		f.gen.Generate(f.test, b.Opt.Ships)
 		f.load(f.gen.TaskForces(), b.Opt)
 	} else {
+		f.tfs = b.tmpl.tfs
 		f.forces = append(f.forces[:0], b.tmpl.forces...)
 		f.units = append(f.units[:0], b.tmpl.units...)
 	}

@@ -299,7 +299,7 @@ func (f *fighter) nimRetreat() {
 	for i := 1; i < n; i++ {
 		x := order[i]
 		j := i
-		for j > 0 && (own[order[j-1]] > own[x] || own[order[j-1]] == own[x] && f.forces[order[j-1]].tf.House > f.forces[x].tf.House) {
+		for j > 0 && (own[order[j-1]] > own[x] || own[order[j-1]] == own[x] && f.tfs[order[j-1]].House > f.tfs[x].House) {
 			order[j] = order[j-1]
 			j--
 		}

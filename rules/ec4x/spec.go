@@ -448,7 +448,7 @@ func (f *fighter) specRetreat() bool {
 				continue
 			}
 			wanting++
-			if pick < 0 || own[t] < own[pick] || own[t] == own[pick] && fo.tf.House < f.forces[pick].tf.House {
+			if pick < 0 || own[t] < own[pick] || own[t] == own[pick] && f.tfs[t].House < f.tfs[pick].House {
 				pick = t
 			}
 		}

@@ -35,6 +35,7 @@ func testFighter(t *testing.T, src string) *fighter {
 	t.Helper()
 	b := suiteBattle(t, src)
 	f := b.NewFighter().(*fighter)
+	f.tfs = b.tmpl.tfs
 	f.forces = append(f.forces[:0], b.tmpl.forces...)
 	f.units = append(f.units[:0], b.tmpl.units...)
 	f.r = rules.NewRand(1, 1)
