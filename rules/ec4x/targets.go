@@ -23,7 +23,7 @@ type pools struct {
 type tfSet uint16
 
 // without returns the set less task force t.
-func (s tfSet) without(t int8) tfSet { return s &^ (1 << t) }
+func (s tfSet) without(t int8) tfSet { return s &^ (1 << (uint(t) & 15)) }
 
 // first returns the set's lowest task force (the set must not be empty).
 func (s tfSet) first() int { return bits.TrailingZeros16(uint16(s)) }
@@ -80,7 +80,7 @@ func (f *fighter) index() {
 			p.weight[t][v.bucket] += int32(w)
 			p.total[v.bucket]++
 			p.totalW[v.bucket] += w
-			p.tfs[v.bucket] |= 1 << t
+			p.tfs[v.bucket] |= 1 << (uint(t) & 15)
 		}
 	}
 }
