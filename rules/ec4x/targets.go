@@ -4,26 +4,57 @@ import "math/bits"
 
 // pools indexes the candidates (§3.4 step 1, §4.5 step 1): each TF's count
 // and weight of squadrons still fighting in each bucket, their totals, and
-// the set of TFs with candidates in each bucket. It is built once per
+// the set of (bucket, TF) pairs with candidates. It is built once per
 // battle and kept up to date as squadrons change state or task forces
-// leave, so that an attacker's pool costs a few operations and its draw
-// visits only the task forces with candidates, skipping whole ones by
+// leave, so that an attacker's pool is found in a few operations and its
+// draw visits only the task forces with candidates, skipping whole ones by
 // their weight and walking the squadrons of one. States change only when a
 // group's damage is applied, after all its attackers have picked, so the
 // index always shows the state at the start of the group.
 type pools struct {
-	count  [MaxTaskForces][numBuckets]int32
-	weight [MaxTaskForces][numBuckets]int32
-	total  [numBuckets]int
-	totalW [numBuckets]int
-	tfs    [numBuckets]tfSet // the TFs whose count in the bucket is not 0
+	count   [MaxTaskForces][numBuckets]int32
+	weight  [MaxTaskForces][numBuckets]int32
+	total   [numBuckets]int
+	totalW  [numBuckets]int
+	present pairSet // the pairs whose count is not 0
+}
+
+// pairSet is a set of (bucket, TF) pairs, bit MaxTaskForces·b + t for TF t
+// in bucket b: bucket b's task forces are its lane b, and the lowest pair
+// of a set is in its first bucket in priority order.
+type pairSet uint64
+
+// The lanes fit in the set.
+const _ = pairSet(1) << (numBuckets*MaxTaskForces - 1)
+
+const laneMask = 1<<MaxTaskForces - 1
+
+// pair returns the set of pair (b, t).
+func pair(b Bucket, t int8) pairSet { return 1 << ((uint(b)*MaxTaskForces + uint(t)) & 63) }
+
+// everyBucket[t] is task force t in every bucket.
+var everyBucket = func() (s [MaxTaskForces]pairSet) {
+	for t := range s {
+		for b := range numBuckets {
+			s[t] |= pair(b, int8(t))
+		}
+	}
+	return s
+}()
+
+// lane returns the task forces of the set in bucket b.
+func (s pairSet) lane(b Bucket) tfSet {
+	return tfSet(s>>((uint(b)*MaxTaskForces)&63)) & laneMask
+}
+
+// firstBucket returns the bucket of the set's lowest pair, numBuckets if
+// the set is empty.
+func (s pairSet) firstBucket() Bucket {
+	return Bucket(bits.TrailingZeros64(uint64(s)) / MaxTaskForces)
 }
 
 // tfSet is a set of task forces, bit t for TF t.
 type tfSet uint16
-
-// without returns the set less task force t.
-func (s tfSet) without(t int8) tfSet { return s &^ (1 << (uint(t) & 15)) }
 
 // first returns the set's lowest task force (the set must not be empty).
 func (s tfSet) first() int { return bits.TrailingZeros16(uint16(s)) }
@@ -46,7 +77,7 @@ func (f *fighter) weightOf(v *unit) int {
 // it is met (CR never changes; a few dozen units).
 func (f *fighter) index() {
 	p := &f.pools
-	p.total, p.totalW, p.tfs = [numBuckets]int{}, [numBuckets]int{}, [numBuckets]tfSet{}
+	p.total, p.totalW, p.present = [numBuckets]int{}, [numBuckets]int{}, 0
 	clear(p.count[:len(f.forces)])
 	clear(p.weight[:len(f.forces)])
 	f.byCR, f.fighterSqs = f.byCR[:0], f.fighterSqs[:0]
@@ -80,7 +111,7 @@ func (f *fighter) index() {
 			p.weight[t][v.bucket] += int32(w)
 			p.total[v.bucket]++
 			p.totalW[v.bucket] += w
-			p.tfs[v.bucket] |= 1 << (uint(t) & 15)
+			p.present |= pair(v.bucket, int8(t))
 		}
 	}
 }
@@ -108,7 +139,7 @@ func (f *fighter) poolsChanged(v *unit, wBefore int) {
 	dw := -wBefore
 	if v.state == stateD {
 		if p.count[v.tf][v.bucket]--; p.count[v.tf][v.bucket] == 0 {
-			p.tfs[v.bucket] = p.tfs[v.bucket].without(v.tf)
+			p.present &^= pair(v.bucket, v.tf)
 		}
 		p.total[v.bucket]--
 	} else {
@@ -125,27 +156,22 @@ func (f *fighter) poolsLeft(t int) {
 	for b := range numBuckets {
 		p.total[b] -= int(p.count[t][b])
 		p.totalW[b] -= int(p.weight[t][b])
-		p.tfs[b] = p.tfs[b].without(int8(t))
 	}
 	p.count[t], p.weight[t] = [numBuckets]int32{}, [numBuckets]int32{}
+	p.present &^= everyBucket[t]
 }
 
 // pool returns attacker i's pool (§3.4 step 2): all enemy fighter
 // squadrons for a fighter squadron if there are any, else the first
-// non-empty bucket in priority order; numBuckets when there is no enemy.
-func (f *fighter) pool(att *unit) (Bucket, int) {
-	p := &f.pools
-	if att.bucket == BucketFighter {
-		if n := p.total[BucketFighter] - int(p.count[att.tf][BucketFighter]); n > 0 {
-			return BucketFighter, n
-		}
+// non-empty bucket in priority order, numBuckets if there is no enemy; and
+// the task forces of its candidates.
+func (f *fighter) pool(att *unit) (Bucket, tfSet) {
+	enemies := f.pools.present &^ everyBucket[att.tf]
+	b := enemies.firstBucket()
+	if att.bucket == BucketFighter && enemies.lane(BucketFighter) != 0 {
+		b = BucketFighter
 	}
-	for b := range numBuckets {
-		if n := p.total[b] - int(p.count[att.tf][b]); n > 0 {
-			return b, n
-		}
-	}
-	return numBuckets, 0
+	return b, enemies.lane(b)
 }
 
 // specTarget picks attacker i's target under spec (§3.4): a pool of one
@@ -154,16 +180,17 @@ func (f *fighter) pool(att *unit) (Bucket, int) {
 // order then squadron order. -1: no candidate.
 func (f *fighter) specTarget(i int) int {
 	att := &f.units[i]
-	b, n := f.pool(att)
-	if n == 0 {
+	b, tfs := f.pool(att)
+	if b == numBuckets {
 		return -1
 	}
 	p := &f.pools
+	n := p.total[b] - int(p.count[att.tf][b])
 	x := -1
 	if n > 1 {
 		x = f.r.IntN(p.totalW[b] - int(p.weight[att.tf][b]))
 	}
-	for s := p.tfs[b].without(att.tf); s != 0; s &= s - 1 {
+	for s := tfs; s != 0; s &= s - 1 {
 		t := s.first()
 		if w := int(p.weight[t][b]); x >= w {
 			x -= w // beyond this task force's candidates
@@ -198,18 +225,19 @@ func (f *fighter) specTarget(i int) int {
 // candidate.
 func (f *fighter) nimTarget(i int) int {
 	att := &f.units[i]
-	b, n := f.pool(att)
-	if n == 0 {
+	b, tfs := f.pool(att)
+	if b == numBuckets {
 		return -1
 	}
 	p := &f.pools
+	n := p.total[b] - int(p.count[att.tf][b])
 	u := -1.0
 	if n > 1 {
 		x := f.next()
 		u = float64(x%1000000) / 1000000.0 * float64(p.totalW[b]-int(p.weight[att.tf][b]))
 	}
 	cum, last := 0, -1
-	for s := p.tfs[b].without(att.tf); s != 0; s &= s - 1 {
+	for s := tfs; s != 0; s &= s - 1 {
 		t := s.first()
 		last = t
 		if w := int(p.weight[t][b]); float64(cum+w) < u {
