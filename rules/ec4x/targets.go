@@ -78,8 +78,7 @@ func (f *fighter) weightOf(v *unit) int {
 func (f *fighter) index() {
 	p := &f.pools
 	p.total, p.totalW, p.present = [numBuckets]int{}, [numBuckets]int{}, 0
-	clear(p.count[:len(f.forces)])
-	clear(p.weight[:len(f.forces)])
+	p.count, p.weight = [MaxTaskForces][numBuckets]int32{}, [MaxTaskForces][numBuckets]int32{}
 	f.byCR, f.fighterSqs = f.byCR[:0], f.fighterSqs[:0]
 	for t := range f.forces {
 		fo := &f.forces[t]
@@ -150,10 +149,12 @@ func (f *fighter) poolsChanged(v *unit, wBefore int) {
 }
 
 // poolsLeft removes task force t's squadrons from the index when it leaves
-// the battle.
+// the battle: from the buckets where it has candidates (elsewhere its count
+// and weight are 0).
 func (f *fighter) poolsLeft(t int) {
 	p := &f.pools
-	for b := range numBuckets {
+	for s := p.present & everyBucket[t]; s != 0; s &= s - 1 {
+		b := s.firstBucket()
 		p.total[b] -= int(p.count[t][b])
 		p.totalW[b] -= int(p.weight[t][b])
 	}
