@@ -78,23 +78,26 @@ func (f *fighter) weightOf(v *unit) int {
 func (f *fighter) index() {
 	p := &f.pools
 	p.total, p.totalW, p.present = [numBuckets]int{}, [numBuckets]int{}, 0
-	p.count, p.weight = [MaxTaskForces][numBuckets]int32{}, [MaxTaskForces][numBuckets]int32{}
-	f.byCR, f.fighterSqs = f.byCR[:0], f.fighterSqs[:0]
+	clear(p.count[:len(f.forces)])
+	clear(p.weight[:len(f.forces)])
+	// Local copies of the slices: the stores below could alias the
+	// fighter's fields, which would otherwise be read again every time.
+	units, byCR, fighterSqs := f.units, f.byCR[:0], f.fighterSqs[:0]
 	for t := range f.forces {
 		fo := &f.forces[t]
 		fo.as, fo.scouting = 0, 0
 		for i := int(fo.first); i < int(fo.end); i++ {
-			v := &f.units[i]
+			v := &units[i]
 			if v.bucket == BucketFighter {
-				f.fighterSqs = append(f.fighterSqs, i)
+				fighterSqs = append(fighterSqs, i)
 			}
 			e := newCREntry(i, v.cr)
-			f.byCR = append(f.byCR, e)
-			j := len(f.byCR) - 1
-			for ; j > 0 && f.byCR[j-1] > e; j-- {
-				f.byCR[j] = f.byCR[j-1]
+			byCR = append(byCR, e)
+			j := len(byCR) - 1
+			for ; j > 0 && byCR[j-1] > e; j-- {
+				byCR[j] = byCR[j-1]
 			}
-			f.byCR[j] = e
+			byCR[j] = e
 			if v.state == stateD {
 				continue
 			}
@@ -113,6 +116,7 @@ func (f *fighter) index() {
 			p.present |= pair(v.bucket, int8(t))
 		}
 	}
+	f.byCR, f.fighterSqs = byCR, fighterSqs
 }
 
 // crEntry is an entry of the CR order: unit i of CR c as −c<<16 | i, so
