@@ -200,10 +200,11 @@ func (f *fighter) nimRound(r, b int) bool {
 	for _, e := range f.byCR {
 		i := e.unit()
 		u := &f.units[i]
-		if e.tier() != tier {
+		if e.tier() != tier && len(f.atk) > 0 {
 			changed = f.nimApply(r, 'M') || changed
-			f.atk, tier = f.atk[:0], e.tier()
+			f.atk = f.atk[:0]
 		}
+		tier = e.tier()
 		if u.bucket != BucketFighter && (u.state != stateD || u.fellInM) && !f.forces[u.tf].out {
 			f.nimAttack(i, surprise+b)
 		}

@@ -274,10 +274,11 @@ func (f *fighter) specRound(r, b int) bool {
 	for _, e := range f.byCR {
 		i := e.unit()
 		u := &f.units[i]
-		if e.tier() != tier {
+		if e.tier() != tier && len(f.atk) > 0 {
 			changed = f.specApply('M', r) || changed
-			f.atk, tier = f.atk[:0], e.tier()
+			f.atk = f.atk[:0]
 		}
+		tier = e.tier()
 		if !u.fighter && !u.fired && u.state != stateD && !f.forces[u.tf].out {
 			f.specAttack(i, b)
 		}
