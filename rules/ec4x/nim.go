@@ -271,11 +271,11 @@ func (f *fighter) nimApply(r int, phase byte) bool {
 }
 
 // nimRetreat plays §4.7: every TF in the list decides on the list as it
-// stands; then, in order of own AS and house id, those that want to leave.
+// stands; then, in order of own AS and house id, those that want to leave
+// (only they are sorted: the others keep their places).
 func (f *fighter) nimRetreat() {
-	var wants [MaxTaskForces]bool
 	var own [MaxTaskForces]int
-	var order [MaxTaskForces]int
+	var order [MaxTaskForces]int // those that want to leave
 	n, total := 0, 0
 	for t := range f.forces {
 		if !f.forces[t].out {
@@ -292,9 +292,10 @@ func (f *fighter) nimRetreat() {
 		// The TF's ROE (only spec raises it, §3.1 step 2), and prestige
 		// read as ROE × 10 (§4.9 row 11).
 		roe := clampROE(int(fo.roe) + moraleROE(int(fo.roe)*10))
-		wants[t] = !fo.homeworld && (own[t] == 0 || enemy > 0 && float64(own[t])/float64(enemy) < nimThreshold[roe])
-		order[n] = t
-		n++
+		if !fo.homeworld && (own[t] == 0 || enemy > 0 && float64(own[t])/float64(enemy) < nimThreshold[roe]) {
+			order[n] = t
+			n++
+		}
 	}
 	// Stable insertion sort by (own AS, house id).
 	for i := 1; i < n; i++ {
@@ -307,8 +308,6 @@ func (f *fighter) nimRetreat() {
 		order[j] = x
 	}
 	for _, t := range order[:n] {
-		if wants[t] {
-			f.leave(t)
-		}
+		f.leave(t)
 	}
 }
