@@ -85,6 +85,8 @@ type fighter struct {
 	atk        []attack    // the current group's attacks
 	rec        *recorder   // the replay log, nil in Fight
 
+	nFighting int // the task forces fighting (kept by transition and leave)
+
 	desperation, success, failed, structural, stalls, stallsStr int
 	crits, cripplings, destroyed, retreats                      int
 }
@@ -223,7 +225,9 @@ func (f *fighter) transition(v *unit, before uint8) {
 		f.cripplings++
 	} else {
 		f.destroyed++
-		fo.living--
+		if fo.living--; fo.living == 0 && !fo.out {
+			f.nFighting--
+		}
 		if v.scouts > 0 {
 			fo.scouting--
 		}
@@ -232,6 +236,9 @@ func (f *fighter) transition(v *unit, before uint8) {
 
 // leave takes task force t out of the battle (a retreat, §3.7, §4.7).
 func (f *fighter) leave(t int) {
+	if f.alive(t) {
+		f.nFighting--
+	}
 	f.poolsLeft(t)
 	f.forces[t].out = true
 	f.retreats++
@@ -281,15 +288,7 @@ func (f *fighter) ending(rounds, quiet int) result {
 
 // fighting counts the task forces still in the battle with a squadron not
 // destroyed.
-func (f *fighter) fighting() int {
-	n := 0
-	for t := range f.forces {
-		if !f.forces[t].out && f.alive(t) {
-			n++
-		}
-	}
-	return n
-}
+func (f *fighter) fighting() int { return f.nFighting }
 
 // ownAS is Σ current AS of task force t's squadrons, kept by transition.
 func (f *fighter) ownAS(t int) int { return int(f.forces[t].as) }

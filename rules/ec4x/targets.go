@@ -72,9 +72,10 @@ func (f *fighter) weightOf(v *unit) int {
 
 // index builds, at the start of a battle, what the battle then keeps
 // instead of recomputing: the candidate index; each task force's current
-// AS and scouting squadrons (kept by transition); the fighter squadrons;
-// and byCR, every unit by descending CR, stably, each inserted in place as
-// it is met (CR never changes; a few dozen units).
+// AS and scouting squadrons, and the number of task forces fighting (kept
+// by transition and leave); the fighter squadrons; and byCR, every unit by
+// descending CR, stably, each inserted in place as it is met (CR never
+// changes; a few dozen units).
 func (f *fighter) index() {
 	p := &f.pools
 	p.total, p.totalW, p.present = [numBuckets]int{}, [numBuckets]int{}, 0
@@ -83,9 +84,13 @@ func (f *fighter) index() {
 	// Local copies of the slices: the stores below could alias the
 	// fighter's fields, which would otherwise be read again every time.
 	units, byCR, fighterSqs := f.units, f.byCR[:0], f.fighterSqs[:0]
+	f.nFighting = 0
 	for t := range f.forces {
 		fo := &f.forces[t]
 		fo.as, fo.scouting = 0, 0
+		if !fo.out && fo.living > 0 {
+			f.nFighting++
+		}
 		for i := int(fo.first); i < int(fo.end); i++ {
 			v := &units[i]
 			if v.bucket == BucketFighter {
