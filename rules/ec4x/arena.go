@@ -13,26 +13,24 @@ var stateLetters = [3]byte{'U', 'C', 'D'}
 // unit is one squadron during a battle: its figures, resolved from the
 // ship table, and its state. Both profiles play on the same units.
 type unit struct {
-	as, ds int32 // squadron AS and DS: Σ over its ships (§2.2)
+	// as and ds are the squadron's AS and DS, Σ over its ships (§2.2): at
+	// most 65 ships of at most 117 (AS or DS 50 at WEP 10), below 2¹⁵.
+	as, ds int16
 	dmg    int32 // the round damage counter c (§3.6, §4.6)
 	alias  int16 // the first unit with this unit's id, which takes the damage aimed at it under nim-2025-11 (§4.6)
 	cr     int16 // the flagship's CR (§2.2)
 	tf     int8  // index of its task force
 	bucket Bucket
-	weight int8 // base weight of its bucket (§2.2); nim-2025-11 never changes it (§4.9 row 5)
-	bonus  int8 // the morale +1 of one squadron (§3.1 step 3, prestige 21-40)
-	// Ships of some classes it contains: Scouts (scout bonus and ELI mesh),
-	// Starbases (ELI units, no retreat, no cloak), Raiders (cloak).
-	scouts, starbases, raiders uint8
+	weight int8  // base weight of its bucket (§2.2); nim-2025-11 never changes it (§4.9 row 5)
+	bonus  int8  // the morale +1 of one squadron (§3.1 step 3, prestige 21-40)
+	scouts uint8 // its Scout ships (scout bonus, §3.5; ELI mesh, §3.1 step 5)
 	// fighter: a fighter squadron (flagship Fighter): binary under spec
 	// (§3.6 step 2), crippled like any squadron under nim-2025-11 (§4.9 row 6).
 	fighter bool
 	// starbase: flagship Starbase: +2 CER and the crit re-roll (§3.5, spec).
-	starbase bool
-	// raider: flagship Raider, an ambusher in Phase 1 (§3.3, §4.4).
-	raider bool
-	// eli: some ship has an ELI special, Scout or Starbase (§4.2 step 2).
-	eli       bool
+	// (A Raider flagship, an ambusher in Phase 1, §3.3, §4.4, is the
+	// Raider bucket.)
+	starbase  bool
 	state, s0 uint8 // state now and at the start of the round (§3.6)
 	crit      bool  // the round crit flag k (§3.6)
 	fired     bool  // fired in Phase 1 this round (§3.3)
@@ -98,17 +96,18 @@ func (a *arena) load(tfs []TaskForce, opt Options) {
 			sq := &tf.Squadrons[k]
 			u := unit{tf: int8(t), bucket: BucketOf(sq.Flagship), alias: int16(len(a.units))}
 			u.weight = int8(u.bucket.BaseWeight())
-			u.fighter, u.starbase, u.raider = sq.Flagship == Fighter, sq.Flagship == Starbase, sq.Flagship == Raider
+			u.fighter, u.starbase = sq.Flagship == Fighter, sq.Flagship == Starbase
 			u.cr = int16(ships.Stats[sq.Flagship].CR)
-			u.add(sq.Flagship, ships, sq.Tech, opt.Nim)
+			var n shipTally
+			u.add(sq.Flagship, ships, sq.Tech, opt.Nim, &n)
 			for _, c := range sq.Escorts {
-				u.add(c, ships, sq.Tech, opt.Nim)
+				u.add(c, ships, sq.Tech, opt.Nim, &n)
 			}
 			f.scoutShips += int16(u.scouts)
-			f.starbaseNum += int16(u.starbases)
-			f.anyRaider = f.anyRaider || u.raiders > 0
-			f.allRaiders = f.allRaiders && u.raiders > 0
-			f.anyELI = f.anyELI || u.eli
+			f.starbaseNum += int16(n.starbases)
+			f.anyRaider = f.anyRaider || n.raiders > 0
+			f.allRaiders = f.allRaiders && n.raiders > 0
+			f.anyELI = f.anyELI || n.eli
 			f.living++
 			if !opt.Nim {
 				a.units = append(a.units, u)
@@ -145,25 +144,33 @@ func sameID(tfs []TaskForce, tx, tu int, x, u *Squadron) bool {
 	return x.K == u.K && tfs[tx].House == tfs[tu].House
 }
 
-// add counts one ship of class c into the squadron's figures.
-func (u *unit) add(c Class, ships *Table, tech int, nim bool) {
+// shipTally counts the ships of a squadron that its task force's facts
+// need: Starbases (ELI units, no retreat, no cloak), Raiders (cloak), and
+// whether one has an ELI special, Scout or Starbase (§4.2 step 2).
+type shipTally struct {
+	starbases, raiders int
+	eli                bool
+}
+
+// add counts one ship of class c into the squadron's figures and n.
+func (u *unit) add(c Class, ships *Table, tech int, nim bool, n *shipTally) {
 	s := ships.Stats[c]
 	if nim {
-		u.as += int32(s.AS) // §4.9: nim-2025-11 ignores tech levels
-		u.ds += int32(s.DS)
+		u.as += int16(s.AS) // §4.9: nim-2025-11 ignores tech levels
+		u.ds += int16(s.DS)
 	} else {
-		u.as += int32(WEP(s.AS, tech))
-		u.ds += int32(WEP(s.DS, tech))
+		u.as += int16(WEP(s.AS, tech))
+		u.ds += int16(WEP(s.DS, tech))
 	}
 	switch c {
 	case Scout:
 		u.scouts++
-		u.eli = true
+		n.eli = true
 	case Starbase:
-		u.starbases++
-		u.eli = true
+		n.starbases++
+		n.eli = true
 	case Raider:
-		u.raiders++
+		n.raiders++
 	}
 }
 

@@ -260,7 +260,7 @@ func (f *fighter) structuralNow() bool {
 		hits := f.curAS(u)
 		for j := range f.units {
 			v := &f.units[j]
-			if v.tf != u.tf && v.state != stateD && !f.forces[v.tf].out && int32(hits) >= v.ds {
+			if v.tf != u.tf && v.state != stateD && !f.forces[v.tf].out && hits >= int(v.ds) {
 				return false
 			}
 		}

@@ -249,12 +249,12 @@ func (f *fighter) nimApply(r int, phase byte) bool {
 		if t.state != stateD {
 			t.dmg += a.hits
 			switch {
-			case t.state == stateU && t.dmg >= t.ds:
+			case t.state == stateU && t.dmg >= int32(t.ds):
 				t.state = stateC
-				if t.dmg-t.ds >= t.ds && a.crit {
+				if t.dmg-int32(t.ds) >= int32(t.ds) && a.crit {
 					t.state = stateD
 				}
-			case t.state == stateC && t.dmg >= t.ds:
+			case t.state == stateC && t.dmg >= int32(t.ds):
 				t.state = stateD
 			}
 		}

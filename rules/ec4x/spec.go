@@ -247,7 +247,7 @@ func (f *fighter) specRound(r, b int) bool {
 			continue
 		}
 		for i := int(fo.first); i < int(fo.end); i++ {
-			if u := &f.units[i]; u.raider && u.state == stateU {
+			if u := &f.units[i]; u.bucket == BucketRaider && u.state == stateU {
 				if f.specAttack(i, ambush+b) {
 					u.fired = true
 				}
@@ -353,20 +353,21 @@ func (f *fighter) specApply(phase byte, r int) bool {
 		t := &f.units[a.tgt]
 		before := t.state
 		next := before
+		ds := int32(t.ds)
 		switch {
 		case t.fighter:
-			if t.dmg >= t.ds {
+			if t.dmg >= ds {
 				next = stateD
 			}
 		case t.s0 == stateU:
-			if t.dmg >= t.ds {
+			if t.dmg >= ds {
 				next = max(next, stateC)
-				if t.dmg >= 2*t.ds && t.crit {
+				if t.dmg >= 2*ds && t.crit {
 					next = stateD
 				}
 			}
 		case t.s0 == stateC:
-			if t.dmg >= t.ds {
+			if t.dmg >= ds {
 				next = stateD
 			}
 		}
