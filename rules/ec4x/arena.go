@@ -88,10 +88,9 @@ func (a *arena) load(tfs []TaskForce, opt Options) {
 	ships := opt.Ships
 	for t := range tfs {
 		tf := &tfs[t]
-		a.forces = append(a.forces, force{first: int32(len(a.units)), prestige: int32(tf.Prestige), roe: int8(tf.ROE),
+		f := force{first: int32(len(a.units)), prestige: int32(tf.Prestige), roe: int8(tf.ROE),
 			eli: int8(tf.ELI), clk: int8(tf.CLK), givenMorale: int8(tf.Morale), hasMorale: tf.HasMorale,
-			homeworld: tf.Homeworld, noRetreat: tf.Homeworld, allRaiders: true})
-		f := &a.forces[t]
+			homeworld: tf.Homeworld, noRetreat: tf.Homeworld, allRaiders: true}
 		for k := range tf.Squadrons {
 			sq := &tf.Squadrons[k]
 			u := unit{tf: int8(t), bucket: BucketOf(sq.Flagship), alias: int16(len(a.units))}
@@ -109,39 +108,46 @@ func (a *arena) load(tfs []TaskForce, opt Options) {
 			f.allRaiders = f.allRaiders && n.raiders > 0
 			f.anyELI = f.anyELI || n.eli
 			f.living++
-			if !opt.Nim {
-				a.units = append(a.units, u)
-				continue
-			}
-			// §4.6: damage aimed at an id lands on the first squadron of
-			// that id (merged fleets repeat ids, §5.3). A generated id
-			// names its house, unique in a test, so only its own TF can
-			// repeat it.
-			from := 0
-			if sq.ID == "" {
-				from = int(f.first)
-			}
-			for j := from; j < len(a.units); j++ {
-				if sameID(tfs, int(a.units[j].tf), t, a.squadron(j), sq) {
-					u.alias = int16(j)
-					break
-				}
+			if opt.Nim {
+				u.alias = int16(a.firstWithID(t, k, int(f.first)))
 			}
 			a.units = append(a.units, u)
 		}
 		f.end = int32(len(a.units))
 		f.starbase = f.starbaseNum > 0
+		a.forces = append(a.forces, f)
 	}
 }
 
-// sameID reports whether squadrons x of task force tx and u of task force
-// tu have the same id, given or generated (`{house}-sq-{K}`), without
-// building the generated ids.
-func sameID(tfs []TaskForce, tx, tu int, x, u *Squadron) bool {
-	if x.ID != "" || u.ID != "" {
-		return x.ID == u.ID
+// firstWithID returns, while task force t is loaded (its units from first
+// on), the first unit whose squadron has the id of its squadron k: that
+// squadron's own unit if no earlier one has it. Under nim-2025-11 damage
+// aimed at an id lands on the first squadron of that id (§4.6; merged
+// fleets repeat ids, §5.3). Generated ids (`{house}-sq-{K}`) are compared
+// without being built: one names its house, unique in a test, so only its
+// own TF can repeat it.
+func (a *arena) firstWithID(t, k, first int) int {
+	sqs := a.tfs[t].Squadrons
+	id := sqs[k].ID
+	if id == "" {
+		for j := range k {
+			if sqs[j].ID == "" && sqs[j].K == sqs[k].K {
+				return first + j
+			}
+		}
+		return first + k
 	}
-	return x.K == u.K && tfs[tx].House == tfs[tu].House
+	for j := range first { // the task forces loaded before
+		if a.squadron(j).ID == id {
+			return j
+		}
+	}
+	for j := range k {
+		if sqs[j].ID == id {
+			return first + j
+		}
+	}
+	return first + k
 }
 
 // shipTally counts the ships of a squadron that its task force's facts
