@@ -13,53 +13,69 @@ var stateLetters = [3]byte{'U', 'C', 'D'}
 // unit is one squadron during a battle: its figures, resolved from the
 // ship table, and its state. Both profiles play on the same units.
 type unit struct {
-	as, ds int32 // squadron AS and DS: Σ over its ships (§2.2)
+	// as and ds are the squadron's AS and DS, Σ over its ships (§2.2): at
+	// most 65 ships of at most 117 (AS or DS 50 at WEP 10), below 2¹⁵.
+	as, ds int16
 	dmg    int32 // the round damage counter c (§3.6, §4.6)
 	alias  int16 // the first unit with this unit's id, which takes the damage aimed at it under nim-2025-11 (§4.6)
 	cr     int16 // the flagship's CR (§2.2)
 	tf     int8  // index of its task force
 	bucket Bucket
-	weight int8 // base weight of its bucket (§2.2); nim-2025-11 never changes it (§4.9 row 5)
-	bonus  int8 // the morale +1 of one squadron (§3.1 step 3, prestige 21-40)
-	// Ships of some classes it contains: Scouts (scout bonus and ELI mesh),
-	// Starbases (ELI units, no retreat, no cloak), Raiders (cloak).
-	scouts, starbases, raiders uint8
+	weight int8  // base weight of its bucket (§2.2); nim-2025-11 never changes it (§4.9 row 5)
+	bonus  int8  // the morale +1 of one squadron (§3.1 step 3, prestige 21-40)
+	scouts uint8 // its Scout ships (scout bonus, §3.5; ELI mesh, §3.1 step 5)
 	// fighter: a fighter squadron (flagship Fighter): binary under spec
 	// (§3.6 step 2), crippled like any squadron under nim-2025-11 (§4.9 row 6).
 	fighter bool
 	// starbase: flagship Starbase: +2 CER and the crit re-roll (§3.5, spec).
-	starbase bool
-	// raider: flagship Raider, an ambusher in Phase 1 (§3.3, §4.4).
-	raider bool
-	// eli: some ship has an ELI special, Scout or Starbase (§4.2 step 2).
-	eli       bool
+	// (A Raider flagship, an ambusher in Phase 1, §3.3, §4.4, is the
+	// Raider bucket.)
+	starbase  bool
 	state, s0 uint8 // state now and at the start of the round (§3.6)
 	crit      bool  // the round crit flag k (§3.6)
 	fired     bool  // fired in Phase 1 this round (§3.3)
-
-	sq *Squadron
+	// fellInM: nim-2025-11, destroyed in this round's Phase M, where it
+	// still attacks (§4.9 row 13).
+	fellInM bool
 }
 
-// force is one task force during a battle.
+// force is one task force during a battle: a battle copies its arena, and
+// its rules read the task force's figures from here rather than from the
+// TaskForce, which is kept for its house and the replay.
 type force struct {
-	tf          *TaskForce
-	first, end  int  // its units
-	living      int  // its units not destroyed
-	out         bool // retreated: no longer in the battle (§3.7, §4.7)
-	morale      int  // CER modifier from morale (§3.1 step 3; §4.2 step 2)
-	autoCrit    bool // spec, prestige 61-80: the first CER attack is a natural 9
-	roe         int  // ROE (10 with a Starbase, §3.1 step 2)
-	noRetreat   bool // a homeworld defender or a TF with a Starbase (§3.7 step 1)
-	starbase    bool // has a Starbase ship
-	cloaked     bool // §3.1 step 4; §4.2 step 2
-	detected    bool // §3.1 steps 5-6
-	scouts      bool // nim-2025-11: the scout bonus, fixed at setup (§4.2)
-	scoutShips  int  // Scout ships (§3.1 step 5 mesh)
-	starbaseNum int  // Starbase ships (§3.1 step 5 ELI units)
+	first, end int32 // its units
+	living     int32 // its units not destroyed
+	as         int32 // Σ current AS of its units (§3.7 step 3, §4.7)
+	prestige   int32 // TaskForce.Prestige
+	// scoutShips and starbaseNum are its Scout and Starbase ships (§3.1
+	// step 5 mesh and ELI units); scouting its units not destroyed with a
+	// Scout ship (§3.5 Scouts).
+	scoutShips, starbaseNum, scouting int16
+	morale                            int8 // CER modifier from morale (§3.1 step 3; §4.2 step 2)
+	roe                               int8 // ROE (10 with a Starbase, §3.1 step 2)
+	eli, clk                          int8 // TaskForce.ELI and CLK
+	givenMorale                       int8 // TaskForce.Morale, if hasMorale
+	hasMorale                         bool // TaskForce.HasMorale
+	out                               bool // retreated: no longer in the battle (§3.7, §4.7)
+	autoCrit                          bool // spec, prestige 61-80: the first CER attack is a natural 9
+	homeworld                         bool // TaskForce.Homeworld
+	noRetreat                         bool // a homeworld defender or a TF with a Starbase (§3.7 step 1)
+	starbase                          bool // has a Starbase ship
+	cloaked                           bool // §3.1 step 4; §4.2 step 2
+	detected                          bool // §3.1 steps 5-6
+	scouts                            bool // nim-2025-11: the scout bonus, fixed at setup (§4.2)
+	// Facts of its squadrons, found as they are loaded: some ship is a
+	// Raider (§3.1 step 4); every squadron has a Raider ship (§4.9 row 9);
+	// some squadron has an ELI ship (§4.9 row 10).
+	anyRaider, allRaiders, anyELI bool
 }
 
 // arena is the battlefield of one trial: the task forces and their units.
+// Unit i of task force t is squadron i − first of tfs[t], and forces[t] is
+// tfs[t]: forces and units hold no pointers, so that copying them is a
+// plain copy of a few hundred bytes.
 type arena struct {
+	tfs    []TaskForce
 	forces []force
 	units  []unit
 }
@@ -68,86 +84,110 @@ type arena struct {
 // spec, WEP scaling (§2.1, §2.2, §4.2 step 1). It allocates only while the
 // arena's slices grow to size.
 func (a *arena) load(tfs []TaskForce, opt Options) {
-	a.forces, a.units = a.forces[:0], a.units[:0]
+	a.tfs, a.forces, a.units = tfs, a.forces[:0], a.units[:0]
 	ships := opt.Ships
 	for t := range tfs {
 		tf := &tfs[t]
-		f := force{tf: tf, first: len(a.units), roe: tf.ROE, noRetreat: tf.Homeworld}
+		f := force{first: int32(len(a.units)), prestige: int32(tf.Prestige), roe: int8(tf.ROE),
+			eli: int8(tf.ELI), clk: int8(tf.CLK), givenMorale: int8(tf.Morale), hasMorale: tf.HasMorale,
+			homeworld: tf.Homeworld, noRetreat: tf.Homeworld, allRaiders: true}
 		for k := range tf.Squadrons {
 			sq := &tf.Squadrons[k]
-			u := unit{tf: int8(t), bucket: BucketOf(sq.Flagship), sq: sq, alias: int16(len(a.units))}
+			u := unit{tf: int8(t), bucket: BucketOf(sq.Flagship), alias: int16(len(a.units))}
 			u.weight = int8(u.bucket.BaseWeight())
-			u.fighter, u.starbase, u.raider = sq.Flagship == Fighter, sq.Flagship == Starbase, sq.Flagship == Raider
+			u.fighter, u.starbase = sq.Flagship == Fighter, sq.Flagship == Starbase
 			u.cr = int16(ships.Stats[sq.Flagship].CR)
-			u.add(sq.Flagship, ships, sq.Tech, opt.Nim)
+			var n shipTally
+			u.add(sq.Flagship, ships, sq.Tech, opt.Nim, &n)
 			for _, c := range sq.Escorts {
-				u.add(c, ships, sq.Tech, opt.Nim)
+				u.add(c, ships, sq.Tech, opt.Nim, &n)
 			}
-			f.scoutShips += int(u.scouts)
-			f.starbaseNum += int(u.starbases)
+			f.scoutShips += int16(u.scouts)
+			f.starbaseNum += int16(n.starbases)
+			f.anyRaider = f.anyRaider || n.raiders > 0
+			f.allRaiders = f.allRaiders && n.raiders > 0
+			f.anyELI = f.anyELI || n.eli
 			f.living++
-			if !opt.Nim {
-				a.units = append(a.units, u)
-				continue
-			}
-			// §4.6: damage aimed at an id lands on the first squadron of
-			// that id (merged fleets repeat ids, §5.3). A generated id
-			// names its house, unique in a test, so only its own TF can
-			// repeat it.
-			from := 0
-			if sq.ID == "" {
-				from = f.first
-			}
-			for j := from; j < len(a.units); j++ {
-				if sameID(tfs, &a.units[j], &u) {
-					u.alias = int16(j)
-					break
-				}
+			if opt.Nim {
+				u.alias = int16(a.firstWithID(t, k, int(f.first)))
 			}
 			a.units = append(a.units, u)
 		}
-		f.end = len(a.units)
+		f.end = int32(len(a.units))
 		f.starbase = f.starbaseNum > 0
 		a.forces = append(a.forces, f)
 	}
 }
 
-// sameID reports whether units x and u have the same squadron id, given or
-// generated (`{house}-sq-{K}`), without building the generated ids.
-func sameID(tfs []TaskForce, x, u *unit) bool {
-	if x.sq.ID != "" || u.sq.ID != "" {
-		return x.sq.ID == u.sq.ID
+// firstWithID returns, while task force t is loaded (its units from first
+// on), the first unit whose squadron has the id of its squadron k: that
+// squadron's own unit if no earlier one has it. Under nim-2025-11 damage
+// aimed at an id lands on the first squadron of that id (§4.6; merged
+// fleets repeat ids, §5.3). Generated ids (`{house}-sq-{K}`) are compared
+// without being built: one names its house, unique in a test, so only its
+// own TF can repeat it.
+func (a *arena) firstWithID(t, k, first int) int {
+	sqs := a.tfs[t].Squadrons
+	id := sqs[k].ID
+	if id == "" {
+		for j := range k {
+			if sqs[j].ID == "" && sqs[j].K == sqs[k].K {
+				return first + j
+			}
+		}
+		return first + k
 	}
-	return x.sq.K == u.sq.K && tfs[x.tf].House == tfs[u.tf].House
+	for j := range first { // the task forces loaded before
+		if a.squadron(j).ID == id {
+			return j
+		}
+	}
+	for j := range k {
+		if sqs[j].ID == id {
+			return first + j
+		}
+	}
+	return first + k
 }
 
-// add counts one ship of class c into the squadron's figures.
-func (u *unit) add(c Class, ships *Table, tech int, nim bool) {
+// shipTally counts the ships of a squadron that its task force's facts
+// need: Starbases (ELI units, no retreat, no cloak), Raiders (cloak), and
+// whether one has an ELI special, Scout or Starbase (§4.2 step 2).
+type shipTally struct {
+	starbases, raiders int
+	eli                bool
+}
+
+// add counts one ship of class c into the squadron's figures and n.
+func (u *unit) add(c Class, ships *Table, tech int, nim bool, n *shipTally) {
 	s := ships.Stats[c]
 	if nim {
-		u.as += int32(s.AS) // §4.9: nim-2025-11 ignores tech levels
-		u.ds += int32(s.DS)
+		u.as += int16(s.AS) // §4.9: nim-2025-11 ignores tech levels
+		u.ds += int16(s.DS)
 	} else {
-		u.as += int32(WEP(s.AS, tech))
-		u.ds += int32(WEP(s.DS, tech))
+		u.as += int16(WEP(s.AS, tech))
+		u.ds += int16(WEP(s.DS, tech))
 	}
 	switch c {
 	case Scout:
 		u.scouts++
-		u.eli = true
+		n.eli = true
 	case Starbase:
-		u.starbases++
-		u.eli = true
+		n.starbases++
+		n.eli = true
 	case Raider:
-		u.raiders++
+		n.raiders++
 	}
 }
 
 // alive reports whether task force t has a squadron not destroyed.
 func (a *arena) alive(t int) bool { return a.forces[t].living > 0 }
 
-// name returns unit i's squadron id.
-func (a *arena) name(i int) string {
-	u := &a.units[i]
-	return u.sq.Name(a.forces[u.tf].tf)
+// squadron returns unit i's squadron.
+func (a *arena) squadron(i int) *Squadron {
+	t := a.units[i].tf
+	return &a.tfs[t].Squadrons[i-int(a.forces[t].first)]
 }
+
+// name returns unit i's squadron id.
+func (a *arena) name(i int) string { return a.squadron(i).Name(&a.tfs[a.units[i].tf]) }

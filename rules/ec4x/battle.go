@@ -31,11 +31,8 @@ func (b *Battle) NewFighter() rules.Fighter {
 	f := &fighter{b: b, nim: b.Opt.Nim}
 	f.forces = make([]force, 0, MaxTaskForces)
 	f.units = make([]unit, 0, max(genMaxSquadrons, len(b.tmpl.units)))
-	for k := range f.pools.list {
-		f.pools.list[k] = make([]int16, 0, cap(f.units))
-	}
-	f.order = make([]int, 0, cap(f.units))
-	f.byCR = make([]int, 0, cap(f.units))
+	f.byCR = make([]crEntry, 0, cap(f.units))
+	f.fighterSqs = make([]int, 0, cap(f.units))
 	f.atk = make([]attack, 0, cap(f.units))
 	return f
 }
@@ -50,13 +47,16 @@ func (b *Battle) Population() int64 {
 	return 0
 }
 
-// attack is one attack of a simultaneous group (§3.3, §4.4).
+// attack is one attack of a simultaneous group (§3.3, §4.4), 16 bytes: a
+// group's attacks are written by its attackers and read back by every step
+// of its damage.
 type attack struct {
-	att, tgt            int
-	natural, mods, hits int
-	crit                bool
-	fr                  bool  // spec: a force-reduction crit (§3.6 step 3)
-	before              uint8 // the target's state before the attack's group (spec) or the attack (nim)
+	att, tgt      int16 // unit indices (at most MaxTaskForces × maxSquadrons)
+	natural, mods int8  // the d10 read 0-9 and the modifier sum
+	crit          bool
+	fr            bool  // spec: a force-reduction crit (§3.6 step 3)
+	before        uint8 // the target's state before the attack's group (spec) or the attack (nim)
+	hits          int32
 }
 
 // result is how a battle ended.
@@ -74,16 +74,18 @@ type fighter struct {
 	arena
 	gen   generated
 	test  Test
-	nim   bool  // profile nim-2025-11
-	pools pools // the current group's candidates
-	byCR  []int // every unit by descending CR, stably: the Phase 3/M order (§3.3, §4.4)
-	// fighters: the battle has fighter squadrons (Phase 2/I has attackers).
-	fighters bool
-	r        *rules.Rand // spec: the trial's stream
-	lcg      uint64      // nim-2025-11: the LCG's state (§4.1)
-	order    []int       // Phase 3/M attackers by CR
-	atk      []attack    // the current group's attacks
-	rec      *recorder   // the replay log, nil in Fight
+	nim   bool      // profile nim-2025-11
+	pools pools     // the current group's candidates
+	byCR  []crEntry // every unit by descending CR, stably: the Phase 3/M order (§3.3, §4.4)
+	// fighterSqs are the fighter squadrons in TF then squadron order: the
+	// attackers of Phase 2/I (§3.3, §4.4).
+	fighterSqs []int
+	r          *rules.Rand // spec: the trial's stream
+	lcg        uint64      // nim-2025-11: the LCG's state (§4.1)
+	atk        []attack    // the current group's attacks
+	rec        *recorder   // the replay log, nil in Fight
+
+	nFighting int // the task forces fighting (kept by transition and leave)
 
 	desperation, success, failed, structural, stalls, stallsStr int
 	crits, cripplings, destroyed, retreats                      int
@@ -126,6 +128,7 @@ func (f *fighter) play(i int64, r *rules.Rand, o *rules.Outcome) {
 		f.gen.Generate(f.test, b.Opt.Ships)
 		f.load(f.gen.TaskForces(), b.Opt)
 	} else {
+		f.tfs = b.tmpl.tfs
 		f.forces = append(f.forces[:0], b.tmpl.forces...)
 		f.units = append(f.units[:0], b.tmpl.units...)
 	}
@@ -137,14 +140,7 @@ func (f *fighter) resolve(r *rules.Rand, o *rules.Outcome) {
 	b := f.b
 	f.desperation, f.success, f.failed, f.structural, f.stalls, f.stallsStr = 0, 0, 0, 0, 0, 0
 	f.crits, f.cripplings, f.destroyed, f.retreats = 0, 0, 0, 0
-	f.byCR = f.byCR[:0]
-	f.fighters = false
-	for i := range f.units {
-		f.byCR = append(f.byCR, i)
-		f.fighters = f.fighters || f.units[i].bucket == BucketFighter
-	}
-	sortByCR(f.byCR, f.units) // CR never changes: sorted once per battle
-	f.initPools()
+	f.index()
 	var res result
 	if b.Opt.Nim {
 		seed := uint64(0)
@@ -193,13 +189,7 @@ func (f *fighter) report(res result, o *rules.Outcome) {
 		k[c.victor[res.winner]] = 1
 	}
 	for t := range f.forces {
-		n := 0
-		for i := f.forces[t].first; i < f.forces[t].end; i++ {
-			if f.units[i].state != stateD {
-				n++
-			}
-		}
-		k[c.survivors[t]] = int64(n)
+		k[c.survivors[t]] = int64(f.forces[t].living)
 	}
 	if b.Suite != nil {
 		tc := &c.byType[f.test.Type]
@@ -218,7 +208,7 @@ func (f *fighter) report(res result, o *rules.Outcome) {
 
 // transition records that squadron v's state changed from before to its
 // state now (§3.2 step 1: U→C, C→D, U→D): the counters, its task force's
-// living count and the candidate index.
+// tallies and the candidate index.
 func (f *fighter) transition(v *unit, before uint8) {
 	after := v.state
 	if after == before {
@@ -229,16 +219,26 @@ func (f *fighter) transition(v *unit, before uint8) {
 		w *= 2
 	}
 	f.poolsChanged(v, w)
+	fo := &f.forces[v.tf]
+	fo.as += int32(f.asIn(v, after) - f.asIn(v, before))
 	if after == stateC {
 		f.cripplings++
 	} else {
 		f.destroyed++
-		f.forces[v.tf].living--
+		if fo.living--; fo.living == 0 && !fo.out {
+			f.nFighting--
+		}
+		if v.scouts > 0 {
+			fo.scouting--
+		}
 	}
 }
 
 // leave takes task force t out of the battle (a retreat, §3.7, §4.7).
 func (f *fighter) leave(t int) {
+	if f.alive(t) {
+		f.nFighting--
+	}
 	f.poolsLeft(t)
 	f.forces[t].out = true
 	f.retreats++
@@ -260,7 +260,7 @@ func (f *fighter) structuralNow() bool {
 		hits := f.curAS(u)
 		for j := range f.units {
 			v := &f.units[j]
-			if v.tf != u.tf && v.state != stateD && !f.forces[v.tf].out && int32(hits) >= v.ds {
+			if v.tf != u.tf && v.state != stateD && !f.forces[v.tf].out && hits >= int(v.ds) {
 				return false
 			}
 		}
@@ -288,31 +288,19 @@ func (f *fighter) ending(rounds, quiet int) result {
 
 // fighting counts the task forces still in the battle with a squadron not
 // destroyed.
-func (f *fighter) fighting() int {
-	n := 0
-	for t := range f.forces {
-		if !f.forces[t].out && f.alive(t) {
-			n++
-		}
-	}
-	return n
-}
+func (f *fighter) fighting() int { return f.nFighting }
 
-// ownAS is Σ current AS of task force t's squadrons.
-func (f *fighter) ownAS(t int) int {
-	s := 0
-	fo := &f.forces[t]
-	for i := fo.first; i < fo.end; i++ {
-		s += f.curAS(&f.units[i])
-	}
-	return s
-}
+// ownAS is Σ current AS of task force t's squadrons, kept by transition.
+func (f *fighter) ownAS(t int) int { return int(f.forces[t].as) }
 
-// curAS is a squadron's current AS: its AS undamaged, half of it crippled
+// curAS is a squadron's current AS.
+func (f *fighter) curAS(u *unit) int { return f.asIn(u, u.state) }
+
+// asIn is a squadron's AS in state s: its AS undamaged, half of it crippled
 // (rounded up under spec, §3.5; down under nim-2025-11, §4.9 row 2), 0
 // destroyed. Fighter squadrons are binary under spec (§3.6 step 2).
-func (f *fighter) curAS(u *unit) int {
-	switch u.state {
+func (f *fighter) asIn(u *unit, s uint8) int {
+	switch s {
 	case stateU:
 		return int(u.as)
 	case stateC:

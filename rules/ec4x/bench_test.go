@@ -84,6 +84,7 @@ func BenchmarkBattle(b *testing.B) {
 			for b.Loop() {
 				a := &arenas[i]
 				f.test = tests[i]
+				f.tfs = a.tfs
 				f.forces = append(f.forces[:0], a.forces...)
 				f.units = append(f.units[:0], a.units...)
 				r.Seed(7, uint64(i))

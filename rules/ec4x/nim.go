@@ -25,16 +25,12 @@ func nimMorale(prestige int) int { return moraleROE(prestige) }
 func (f *fighter) nimSetup() {
 	for t := range f.forces {
 		fo := &f.forces[t]
-		fo.morale = nimMorale(fo.tf.Prestige)
-		if fo.tf.HasMorale {
-			fo.morale = fo.tf.Morale
+		fo.morale = int8(nimMorale(int(fo.prestige)))
+		if fo.hasMorale {
+			fo.morale = fo.givenMorale
 		}
-		fo.scouts, fo.cloaked = false, true
-		for i := fo.first; i < fo.end; i++ {
-			u := &f.units[i]
-			fo.scouts = fo.scouts || u.eli           // starbases count as scouts (§4.9 row 10)
-			fo.cloaked = fo.cloaked && u.raiders > 0 // every squadron has a raider (§4.9 row 9)
-		}
+		fo.scouts = fo.anyELI      // starbases count as scouts (§4.9 row 10)
+		fo.cloaked = fo.allRaiders // every squadron has a raider (§4.9 row 9)
 	}
 }
 
@@ -166,72 +162,56 @@ func (f *fighter) nimRound(r, b int) bool {
 		surprise = 3 // §4.9 row 7: every roll of every TF in round 1
 	}
 	// Phase A: raider-led squadrons of cloaked TFs (+4 ambush in round 1).
-	f.order = f.order[:0]
-	for t := range f.forces {
-		fo := &f.forces[t]
-		if fo.out || !fo.cloaked {
-			continue
-		}
-		for i := fo.first; i < fo.end; i++ {
-			if u := &f.units[i]; u.bucket == BucketRaider && u.state != stateD {
-				f.order = append(f.order, i)
-			}
-		}
-	}
+	// A phase's attackers all pick before its damage, so that each can be
+	// judged eligible as it attacks.
 	ambush := 0
 	if r == 1 {
 		ambush = 4
 	}
 	f.atk = f.atk[:0]
-	for _, i := range f.order {
-		f.nimAttack(i, surprise+ambush+b)
-	}
-	changed = f.nimApply(r, 'A') || changed
-	// Phase I: fighter squadrons, full current AS, no roll.
-	f.order = f.order[:0]
 	for t := range f.forces {
-		if !f.fighters {
-			break
-		}
 		fo := &f.forces[t]
-		if fo.out {
+		if fo.out || !fo.cloaked {
 			continue
 		}
-		for i := fo.first; i < fo.end; i++ {
-			if u := &f.units[i]; u.bucket == BucketFighter && u.state != stateD {
-				f.order = append(f.order, i)
+		for i := int(fo.first); i < int(fo.end); i++ {
+			if u := &f.units[i]; u.bucket == BucketRaider && u.state != stateD {
+				f.nimAttack(i, surprise+ambush+b)
 			}
 		}
 	}
+	changed = f.nimApply(r, 'A') || changed
+	// Phase I: fighter squadrons, full current AS, no roll.
 	f.atk = f.atk[:0]
-	for _, i := range f.order {
-		if tgt := f.nimTarget(i); tgt >= 0 {
-			f.atk = append(f.atk, attack{att: i, tgt: tgt, hits: f.curAS(&f.units[i])})
+	for _, i := range f.fighterSqs {
+		if u := &f.units[i]; u.state != stateD && !f.forces[u.tf].out {
+			if tgt := f.nimTarget(i); tgt >= 0 {
+				f.atk = append(f.atk, attack{att: int16(i), tgt: int16(tgt), hits: int32(f.curAS(u))})
+			}
 		}
 	}
 	changed = f.nimApply(r, 'I') || changed
-	// Phase M: every other squadron, by CR tiers; an entry destroyed by a
-	// higher tier still picks and rolls (§4.9 row 13).
-	f.order = f.order[:0]
-	for _, i := range f.byCR {
-		if u := &f.units[i]; u.bucket != BucketFighter && u.state != stateD && !f.forces[u.tf].out {
-			f.order = append(f.order, i)
+	// Phase M: every other squadron, by CR tiers (runs of byCR), each
+	// tier's group applied before the next tier picks; an entry destroyed
+	// by a higher tier still picks and rolls (§4.9 row 13): nimApply marks
+	// it fellInM.
+	f.atk = f.atk[:0]
+	tier := noTier
+	for _, e := range f.byCR {
+		i := e.unit()
+		u := &f.units[i]
+		if e.tier() != tier && len(f.atk) > 0 {
+			changed = f.nimApply(r, 'M') || changed
+			f.atk = f.atk[:0]
 		}
-	}
-	for lo := 0; lo < len(f.order); {
-		hi := lo + 1
-		for hi < len(f.order) && f.units[f.order[hi]].cr == f.units[f.order[lo]].cr {
-			hi++
-		}
-		f.atk = f.atk[:0]
-		for _, i := range f.order[lo:hi] {
+		tier = e.tier()
+		if u.bucket != BucketFighter && (u.state != stateD || u.fellInM) && !f.forces[u.tf].out {
 			f.nimAttack(i, surprise+b)
 		}
-		changed = f.nimApply(r, 'M') || changed
-		lo = hi
 	}
+	changed = f.nimApply(r, 'M') || changed
 	for i := range f.units {
-		f.units[i].dmg = 0
+		f.units[i].dmg, f.units[i].fellInM = 0, false
 	}
 	return changed
 }
@@ -245,7 +225,7 @@ func (f *fighter) nimAttack(i, extra int) {
 	}
 	u := &f.units[i]
 	fo := &f.forces[u.tf]
-	mods := fo.morale + extra
+	mods := int(fo.morale) + extra
 	if fo.scouts {
 		mods++
 	}
@@ -255,7 +235,7 @@ func (f *fighter) nimAttack(i, extra int) {
 	if crit {
 		f.crits++
 	}
-	f.atk = append(f.atk, attack{att: i, tgt: tgt, natural: natural, mods: mods, hits: (f.curAS(u)*k + 2) / 4, crit: crit})
+	f.atk = append(f.atk, attack{att: int16(i), tgt: int16(tgt), natural: int8(natural), mods: int8(mods), hits: int32((f.curAS(u)*k + 2) / 4), crit: crit})
 }
 
 // nimApply applies the group's attacks one after another (§4.6) and
@@ -267,19 +247,20 @@ func (f *fighter) nimApply(r int, phase byte) bool {
 		t := &f.units[a.tgt]
 		a.before = t.state
 		if t.state != stateD {
-			t.dmg += int32(a.hits)
+			t.dmg += a.hits
 			switch {
-			case t.state == stateU && t.dmg >= t.ds:
+			case t.state == stateU && t.dmg >= int32(t.ds):
 				t.state = stateC
-				if t.dmg-t.ds >= t.ds && a.crit {
+				if t.dmg-int32(t.ds) >= int32(t.ds) && a.crit {
 					t.state = stateD
 				}
-			case t.state == stateC && t.dmg >= t.ds:
+			case t.state == stateC && t.dmg >= int32(t.ds):
 				t.state = stateD
 			}
 		}
 		if t.state != a.before {
 			f.transition(t, a.before)
+			t.fellInM = phase == 'M' && t.state == stateD
 			changed = true
 		}
 		if f.rec != nil {
@@ -290,15 +271,16 @@ func (f *fighter) nimApply(r int, phase byte) bool {
 }
 
 // nimRetreat plays §4.7: every TF in the list decides on the list as it
-// stands; then, in order of own AS and house id, those that want to leave.
+// stands; then, in order of own AS and house id, those that want to leave
+// (only they are sorted: the others keep their places).
 func (f *fighter) nimRetreat() {
-	var wants [MaxTaskForces]bool
 	var own [MaxTaskForces]int
-	var order [MaxTaskForces]int
-	n := 0
+	var order [MaxTaskForces]int // those that want to leave
+	n, total := 0, 0
 	for t := range f.forces {
 		if !f.forces[t].out {
 			own[t] = f.ownAS(t)
+			total += own[t]
 		}
 	}
 	for t := range f.forces {
@@ -306,30 +288,26 @@ func (f *fighter) nimRetreat() {
 		if fo.out {
 			continue
 		}
-		enemy := 0
-		for h := range f.forces {
-			if h != t && !f.forces[h].out {
-				enemy += own[h]
-			}
+		enemy := total - own[t] // the other TFs in the list
+		// The TF's ROE (only spec raises it, §3.1 step 2), and prestige
+		// read as ROE × 10 (§4.9 row 11).
+		roe := clampROE(int(fo.roe) + moraleROE(int(fo.roe)*10))
+		if !fo.homeworld && (own[t] == 0 || enemy > 0 && float64(own[t])/float64(enemy) < nimThreshold[roe]) {
+			order[n] = t
+			n++
 		}
-		roe := clampROE(fo.tf.ROE + moraleROE(fo.tf.ROE*10)) // prestige read as ROE × 10 (§4.9 row 11)
-		wants[t] = !fo.tf.Homeworld && (own[t] == 0 || enemy > 0 && float64(own[t])/float64(enemy) < nimThreshold[roe])
-		order[n] = t
-		n++
 	}
 	// Stable insertion sort by (own AS, house id).
 	for i := 1; i < n; i++ {
 		x := order[i]
 		j := i
-		for j > 0 && (own[order[j-1]] > own[x] || own[order[j-1]] == own[x] && f.forces[order[j-1]].tf.House > f.forces[x].tf.House) {
+		for j > 0 && (own[order[j-1]] > own[x] || own[order[j-1]] == own[x] && f.tfs[order[j-1]].House > f.tfs[x].House) {
 			order[j] = order[j-1]
 			j--
 		}
 		order[j] = x
 	}
 	for _, t := range order[:n] {
-		if wants[t] {
-			f.leave(t)
-		}
+		f.leave(t)
 	}
 }

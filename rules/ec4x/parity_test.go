@@ -130,7 +130,7 @@ func TestFixtureParity(t *testing.T) {
 		got := ""
 		for k := range f.forces {
 			if o.Counters[b.c.victor[k]] == 1 {
-				got = f.forces[k].tf.House
+				got = f.tfs[k].House
 			}
 		}
 		stalemate := o.End == EndTacticalStalemate
@@ -156,19 +156,19 @@ func sameFleets(f *fighter, want *fixtureTest) error {
 	}
 	for t, wtf := range want.TaskForces {
 		fo := &f.forces[t]
-		got := fmt.Sprintf("%v %v %v %v %v %v %v", fo.tf.House, fo.tf.ROE, fo.morale, fo.scouts, fo.cloaked, fo.tf.Homeworld, fo.end-fo.first)
+		got := fmt.Sprintf("%v %v %v %v %v %v %v", f.tfs[t].House, f.tfs[t].ROE, fo.morale, fo.scouts, fo.cloaked, f.tfs[t].Homeworld, fo.end-fo.first)
 		exp := fmt.Sprintf("%v %v %v %v %v %v %v", wtf.House, wtf.ROE, wtf.Morale, wtf.Scouts, wtf.Cloaked, wtf.Homeworld, len(wtf.Squadrons))
 		if got != exp {
 			return fmt.Errorf("task force %d: crucible %s, fixture %s", t+1, got, exp)
 		}
 		for k, ws := range wtf.Squadrons {
-			i := fo.first + k
-			u := &f.units[i]
+			i := int(fo.first) + k
+			u, sq := &f.units[i], f.squadron(i)
 			esc := []string{}
-			for _, c := range u.sq.Escorts {
+			for _, c := range sq.Escorts {
 				esc = append(esc, c.String())
 			}
-			got := fmt.Sprintf("%v %v %v %v %v %v %v", f.name(i), u.sq.Flagship, esc, u.as, u.ds, u.cr, u.bucket)
+			got := fmt.Sprintf("%v %v %v %v %v %v %v", f.name(i), sq.Flagship, esc, u.as, u.ds, u.cr, u.bucket)
 			exp := fmt.Sprintf("%v %v %v %v %v %v %v", ws.ID, ws.Flagship, ws.Escorts, ws.AS, ws.DS, ws.CR, ws.Bucket)
 			if got != exp {
 				return fmt.Errorf("task force %d squadron %d: crucible %s, fixture %s", t+1, k+1, got, exp)

@@ -68,21 +68,22 @@ func (f *fighter) header(seed uint64) {
 	rc.printf("\n")
 	for t := range f.forces {
 		fo := &f.forces[t]
-		tf := fo.tf
+		tf := &f.tfs[t]
 		rc.printf("task force %d %s: roe %d, prestige %d", t+1, tf.House, tf.ROE, tf.Prestige)
 		if tf.Homeworld {
 			rc.printf(", homeworld")
 		}
 		rc.printf("\n")
-		for i := fo.first; i < fo.end; i++ {
+		for i := int(fo.first); i < int(fo.end); i++ {
 			u := &f.units[i]
-			classes := u.sq.Flagship.String()
-			for _, c := range u.sq.Escorts {
+			sq := f.squadron(i)
+			classes := sq.Flagship.String()
+			for _, c := range sq.Escorts {
 				classes += "+" + c.String()
 			}
 			rc.printf("  %s %s: AS %d, DS %d, CR %d, bucket %s", f.name(i), classes, u.as, u.ds, u.cr, u.bucket)
-			if !b.Opt.Nim && u.sq.Tech != 1 {
-				rc.printf(", tech %d", u.sq.Tech)
+			if !b.Opt.Nim && sq.Tech != 1 {
+				rc.printf(", tech %d", sq.Tech)
 			}
 			rc.printf("\n")
 		}
@@ -100,7 +101,7 @@ func onOff(b bool) string {
 func (rc *recorder) nimSetup(f *fighter) {
 	for t := range f.forces {
 		fo := &f.forces[t]
-		rc.printf("%s: morale %+d, scouts %v, cloaked %v\n", fo.tf.House, fo.morale, fo.scouts, fo.cloaked)
+		rc.printf("%s: morale %+d, scouts %v, cloaked %v\n", f.tfs[t].House, fo.morale, fo.scouts, fo.cloaked)
 	}
 }
 
@@ -109,17 +110,17 @@ func (rc *recorder) morale(f *fighter, t, roll, need int) {
 	fo := &f.forces[t]
 	switch {
 	case roll == 0:
-		rc.printf("%s: prestige %d, no morale roll, CER %+d\n", fo.tf.House, fo.tf.Prestige, fo.morale)
+		rc.printf("%s: prestige %d, no morale roll, CER %+d\n", f.tfs[t].House, f.tfs[t].Prestige, fo.morale)
 		return
 	case roll <= need:
-		rc.printf("%s: morale d20 %d, needs > %d: no effect\n", fo.tf.House, roll, need)
+		rc.printf("%s: morale d20 %d, needs > %d: no effect\n", f.tfs[t].House, roll, need)
 		return
 	}
-	rc.printf("%s: morale d20 %d > %d: CER %+d", fo.tf.House, roll, need, fo.morale)
+	rc.printf("%s: morale d20 %d > %d: CER %+d", f.tfs[t].House, roll, need, fo.morale)
 	if fo.autoCrit {
 		rc.printf(", first CER attack a natural 9")
 	}
-	for i := fo.first; i < fo.end; i++ {
+	for i := int(fo.first); i < int(fo.end); i++ {
 		if f.units[i].bonus > 0 {
 			rc.printf(", +1 for %s", f.name(i))
 		}
@@ -130,7 +131,7 @@ func (rc *recorder) morale(f *fighter, t, roll, need int) {
 // detection prints whether a cloaked TF was detected (§3.1 step 5).
 func (rc *recorder) detection(f *fighter, t int) {
 	fo := &f.forces[t]
-	rc.printf("%s: cloaked, %s\n", fo.tf.House, map[bool]string{true: "detected", false: "undetected"}[fo.detected])
+	rc.printf("%s: cloaked, %s\n", f.tfs[t].House, map[bool]string{true: "detected", false: "undetected"}[fo.detected])
 }
 
 // round announces a round; b > 0 marks a desperation round.
@@ -142,8 +143,8 @@ func (rc *recorder) round(r, b int) {
 
 // attack logs one attack line.
 func (rc *recorder) attack(f *fighter, r int, phase byte, a attack, after uint8) {
-	l := Line{Round: r, Phase: phase, Attacker: f.name(a.att), Target: f.name(a.tgt), Natural: a.natural, Mods: a.mods,
-		Hits: a.hits, Before: stateLetters[a.before], After: stateLetters[after]}
+	l := Line{Round: r, Phase: phase, Attacker: f.name(int(a.att)), Target: f.name(int(a.tgt)), Natural: int(a.natural), Mods: int(a.mods),
+		Hits: int(a.hits), Before: stateLetters[a.before], After: stateLetters[after]}
 	if phase == 'I' {
 		l.Natural, l.Mods = 0, 0
 	}
@@ -169,7 +170,7 @@ func (rc *recorder) reduction(f *fighter, x reduction) {
 
 // retreat logs a task force leaving the battle.
 func (rc *recorder) retreat(f *fighter, t int) {
-	house := f.forces[t].tf.House
+	house := f.tfs[t].House
 	if rc.keep {
 		rc.retreated = append(rc.retreated, house)
 	}

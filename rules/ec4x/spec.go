@@ -46,7 +46,7 @@ func (f *fighter) specSetup() bool {
 			fo.roe, fo.noRetreat = 10, true
 		}
 		// §3.1 step 3: the morale check, once per TF.
-		p := fo.tf.Prestige
+		p := int(fo.prestige)
 		roll, need := 0, 0
 		switch {
 		case p <= 0:
@@ -57,14 +57,14 @@ func (f *fighter) specSetup() bool {
 			roll, need = r.Die(20), 15
 			if roll > need {
 				n := 0
-				for i := fo.first; i < fo.end; i++ {
+				for i := int(fo.first); i < int(fo.end); i++ {
 					if !f.units[i].fighter {
 						n++
 					}
 				}
 				if n > 0 {
 					k := r.IntN(n)
-					for i := fo.first; i < fo.end; i++ {
+					for i := int(fo.first); i < int(fo.end); i++ {
 						if !f.units[i].fighter {
 							if k == 0 {
 								f.units[i].bonus = 1
@@ -94,7 +94,7 @@ func (f *fighter) specSetup() bool {
 		if f.rec != nil {
 			f.rec.morale(f, t, roll, need)
 		}
-		fo.cloaked = f.hasRaiderShip(t) && !fo.starbase // §3.1 step 4
+		fo.cloaked = fo.anyRaider && !fo.starbase // §3.1 step 4
 	}
 	// §3.1 step 5: detection of each cloaked TF by each other TF's ELI
 	// units, in TF order; the first unit that detects it ends the rolls.
@@ -103,17 +103,17 @@ func (f *fighter) specSetup() bool {
 		if !fc.cloaked {
 			continue
 		}
-		clk := fc.tf.CLK
+		clk := int(fc.clk)
 		for h := range f.forces {
 			if h == c || fc.detected {
 				continue
 			}
 			fh := &f.forces[h]
-			if fh.scoutShips > 0 && f.detects(min(5, fh.tf.ELI+scoutMesh(fh.scoutShips)), clk) {
+			if fh.scoutShips > 0 && f.detects(min(5, int(fh.eli)+scoutMesh(int(fh.scoutShips))), clk) {
 				fc.detected = true
 			}
 			for range fh.starbaseNum {
-				if !fc.detected && f.detects(min(5, fh.tf.ELI+2), clk) {
+				if !fc.detected && f.detects(min(5, int(fh.eli)+2), clk) {
 					fc.detected = true
 				}
 			}
@@ -129,29 +129,19 @@ func (f *fighter) specSetup() bool {
 		if fo.cloaked && !fo.detected {
 			hidden++
 		}
-		homeworld = homeworld || fo.tf.Homeworld
+		homeworld = homeworld || fo.homeworld
 	}
 	if hidden == len(f.forces) {
 		if !homeworld {
 			return false
 		}
 		for t := range f.forces {
-			if !f.forces[t].tf.Homeworld {
+			if !f.forces[t].homeworld {
 				f.forces[t].detected = true
 			}
 		}
 	}
 	return true
-}
-
-func (f *fighter) hasRaiderShip(t int) bool {
-	fo := &f.forces[t]
-	for i := fo.first; i < fo.end; i++ {
-		if f.units[i].raiders > 0 {
-			return true
-		}
-	}
-	return false
 }
 
 // detects rolls one ELI unit against a cloak (§3.1 step 5).
@@ -187,10 +177,7 @@ func (f *fighter) playSpec() result {
 		if f.rec != nil {
 			f.rec.round(r, b)
 		}
-		changed := f.specRound(r, b)
-		for i := range f.units { // §3.2 step 2
-			f.units[i].dmg, f.units[i].crit = 0, false
-		}
+		changed := f.specRound(r, b) // §3.2 step 2 is done as the next round starts
 		if changed {
 			quiet = 0
 		} else {
@@ -240,8 +227,11 @@ func (f *fighter) playSpec() result {
 // whether any squadron's state changed.
 func (f *fighter) specRound(r, b int) bool {
 	for i := range f.units {
+		// §3.2 step 2: the round damage counters and crit flags are reset
+		// between rounds, here before each round (nothing reads them in
+		// between, and a battle's units start with them clear).
 		u := &f.units[i]
-		u.s0, u.fired = u.state, false
+		u.s0, u.fired, u.dmg, u.crit = u.state, false, 0, false
 	}
 	changed := false
 	// Phase 1, Ambush: uncrippled raider-led squadrons of cloaked,
@@ -256,8 +246,8 @@ func (f *fighter) specRound(r, b int) bool {
 		if fo.out || !fo.cloaked || fo.detected {
 			continue
 		}
-		for i := fo.first; i < fo.end; i++ {
-			if u := &f.units[i]; u.raider && u.state == stateU {
+		for i := int(fo.first); i < int(fo.end); i++ {
+			if u := &f.units[i]; u.bucket == BucketRaider && u.state == stateU {
 				if f.specAttack(i, ambush+b) {
 					u.fired = true
 				}
@@ -267,56 +257,33 @@ func (f *fighter) specRound(r, b int) bool {
 	changed = f.specApply('A', r) || changed
 	// Phase 2, Intercept: fighter squadrons deal their full AS.
 	f.atk = f.atk[:0]
-	for t := range f.forces {
-		fo := &f.forces[t]
-		if fo.out || !f.fighters {
-			continue
-		}
-		for i := fo.first; i < fo.end; i++ {
-			if u := &f.units[i]; u.fighter && u.state != stateD {
-				if tgt := f.specTarget(i); tgt >= 0 {
-					f.atk = append(f.atk, attack{att: i, tgt: tgt, hits: f.curAS(u), before: f.units[tgt].state})
-				}
+	for _, i := range f.fighterSqs {
+		if u := &f.units[i]; u.state != stateD && !f.forces[u.tf].out {
+			if tgt := f.specTarget(i); tgt >= 0 {
+				f.atk = append(f.atk, attack{att: int16(i), tgt: int16(tgt), hits: int32(f.curAS(u)), before: f.units[tgt].state})
 			}
 		}
 	}
 	changed = f.specApply('I', r) || changed
-	// Phase 3, Main Engagement: by flagship CR tiers, descending.
-	f.order = f.order[:0]
-	for _, i := range f.byCR {
-		if u := &f.units[i]; !u.fighter && !u.fired && u.state != stateD && !f.forces[u.tf].out {
-			f.order = append(f.order, i)
+	// Phase 3, Main Engagement: by flagship CR tiers, descending, each
+	// tier's group applied before the next tier picks; a squadron
+	// destroyed by a higher tier does not attack. byCR holds the tiers as
+	// runs (the eligibility of the others cannot change during the phase).
+	f.atk = f.atk[:0]
+	tier := noTier
+	for _, e := range f.byCR {
+		i := e.unit()
+		u := &f.units[i]
+		if e.tier() != tier && len(f.atk) > 0 {
+			changed = f.specApply('M', r) || changed
+			f.atk = f.atk[:0]
+		}
+		tier = e.tier()
+		if !u.fighter && !u.fired && u.state != stateD && !f.forces[u.tf].out {
+			f.specAttack(i, b)
 		}
 	}
-	for lo := 0; lo < len(f.order); {
-		hi := lo + 1
-		for hi < len(f.order) && f.units[f.order[hi]].cr == f.units[f.order[lo]].cr {
-			hi++
-		}
-		f.atk = f.atk[:0]
-		for _, i := range f.order[lo:hi] {
-			if f.units[i].state != stateD && !f.forces[f.units[i].tf].out {
-				f.specAttack(i, b)
-			}
-		}
-		changed = f.specApply('M', r) || changed
-		lo = hi
-	}
-	return changed
-}
-
-// sortByCR sorts unit indices by descending CR, stably (insertion sort:
-// a few dozen squadrons, no allocation).
-func sortByCR(order []int, units []unit) {
-	for i := 1; i < len(order); i++ {
-		x := order[i]
-		j := i
-		for j > 0 && units[order[j-1]].cr < units[x].cr {
-			order[j] = order[j-1]
-			j--
-		}
-		order[j] = x
-	}
+	return f.specApply('M', r) || changed
 }
 
 // specAttack picks attacker i's target and rolls its CER with the extra
@@ -328,7 +295,7 @@ func (f *fighter) specAttack(i, bonus int) bool {
 	}
 	u := &f.units[i]
 	fo := &f.forces[u.tf]
-	mods := fo.morale + int(u.bonus) + bonus
+	mods := int(fo.morale) + int(u.bonus) + bonus
 	if f.scoutsNow(int(u.tf)) {
 		mods++
 	}
@@ -350,22 +317,14 @@ func (f *fighter) specAttack(i, bonus int) bool {
 	if crit {
 		f.crits++
 	}
-	f.atk = append(f.atk, attack{att: i, tgt: tgt, natural: natural, mods: mods, hits: hits, crit: crit,
+	f.atk = append(f.atk, attack{att: int16(i), tgt: int16(tgt), natural: int8(natural), mods: int8(mods), hits: int32(hits), crit: crit,
 		fr: crit && hits < int(f.units[tgt].ds), before: f.units[tgt].state})
 	return true
 }
 
 // scoutsNow reports whether task force t has a squadron not destroyed that
 // contains a Scout (§3.5 Scouts).
-func (f *fighter) scoutsNow(t int) bool {
-	fo := &f.forces[t]
-	for i := fo.first; i < fo.end; i++ {
-		if u := &f.units[i]; u.scouts > 0 && u.state != stateD {
-			return true
-		}
-	}
-	return false
-}
+func (f *fighter) scoutsNow(t int) bool { return f.forces[t].scouting > 0 }
 
 // specApply applies the current group's attacks at once (§3.6) and reports
 // whether a state changed.
@@ -374,13 +333,15 @@ func (f *fighter) specApply(phase byte, r int) bool {
 		return false
 	}
 	// Step 1: hits and crit flags.
+	reductions := false
 	for _, a := range f.atk {
+		reductions = reductions || a.fr
 		t := &f.units[a.tgt]
 		if t.state == stateD {
 			continue // hits on a squadron already destroyed are lost
 		}
 		if !a.fr {
-			t.dmg += int32(a.hits)
+			t.dmg += a.hits
 		}
 		if a.crit {
 			t.crit = true
@@ -392,20 +353,21 @@ func (f *fighter) specApply(phase byte, r int) bool {
 		t := &f.units[a.tgt]
 		before := t.state
 		next := before
+		ds := int32(t.ds)
 		switch {
 		case t.fighter:
-			if t.dmg >= t.ds {
+			if t.dmg >= ds {
 				next = stateD
 			}
 		case t.s0 == stateU:
-			if t.dmg >= t.ds {
+			if t.dmg >= ds {
 				next = max(next, stateC)
-				if t.dmg >= 2*t.ds && t.crit {
+				if t.dmg >= 2*ds && t.crit {
 					next = stateD
 				}
 			}
 		case t.s0 == stateC:
-			if t.dmg >= t.ds {
+			if t.dmg >= ds {
 				next = stateD
 			}
 		}
@@ -415,14 +377,33 @@ func (f *fighter) specApply(phase byte, r int) bool {
 			changed = true
 		}
 	}
-	// Step 3: force reduction, in attack order, ignoring protection.
+	if reductions && f.reduceForces(r) {
+		changed = true
+	}
+	if f.rec != nil {
+		for _, a := range f.atk {
+			f.rec.attack(f, r, phase, a, f.units[a.tgt].state)
+		}
+		for _, x := range f.rec.pending {
+			f.rec.reduction(f, x)
+		}
+		f.rec.pending = f.rec.pending[:0]
+	}
+	return changed
+}
+
+// reduceForces plays §3.6 step 3, force reduction, for the group's
+// force-reduction crits in attack order, ignoring protection, and reports
+// whether a state changed.
+func (f *fighter) reduceForces(r int) bool {
+	changed := false
 	for _, a := range f.atk {
 		if !a.fr {
 			continue
 		}
 		fo := &f.forces[f.units[a.tgt].tf]
 		low := -1
-		for i := fo.first; i < fo.end; i++ {
+		for i := int(fo.first); i < int(fo.end); i++ {
 			if v := &f.units[i]; v.state != stateD && (low < 0 || v.ds < f.units[low].ds) {
 				low = i
 			}
@@ -440,17 +421,8 @@ func (f *fighter) specApply(phase byte, r int) bool {
 		f.transition(v, before)
 		changed = true
 		if f.rec != nil {
-			f.rec.pending = append(f.rec.pending, reduction{r, a.att, low, before, v.state})
+			f.rec.pending = append(f.rec.pending, reduction{r, int(a.att), low, before, v.state})
 		}
-	}
-	if f.rec != nil {
-		for _, a := range f.atk {
-			f.rec.attack(f, r, phase, a, f.units[a.tgt].state)
-		}
-		for _, x := range f.rec.pending {
-			f.rec.reduction(f, x)
-		}
-		f.rec.pending = f.rec.pending[:0]
 	}
 	return changed
 }
@@ -478,7 +450,7 @@ func (f *fighter) specRetreat() bool {
 				continue
 			}
 			wanting++
-			if pick < 0 || own[t] < own[pick] || own[t] == own[pick] && fo.tf.House < f.forces[pick].tf.House {
+			if pick < 0 || own[t] < own[pick] || own[t] == own[pick] && f.tfs[t].House < f.tfs[pick].House {
 				pick = t
 			}
 		}
@@ -505,7 +477,7 @@ func (f *fighter) specWants(t, own, hostile int) bool {
 	if fo.noRetreat {
 		return false
 	}
-	roe := clampROE(fo.roe + moraleROE(fo.tf.Prestige))
+	roe := clampROE(int(fo.roe) + moraleROE(int(fo.prestige)))
 	if roe == 0 {
 		return true
 	}

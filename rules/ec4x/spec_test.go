@@ -35,10 +35,11 @@ func testFighter(t *testing.T, src string) *fighter {
 	t.Helper()
 	b := suiteBattle(t, src)
 	f := b.NewFighter().(*fighter)
+	f.tfs = b.tmpl.tfs
 	f.forces = append(f.forces[:0], b.tmpl.forces...)
 	f.units = append(f.units[:0], b.tmpl.units...)
 	f.r = rules.NewRand(1, 1)
-	f.initPools()
+	f.index()
 	return f
 }
 
@@ -104,7 +105,7 @@ func TestSpecTargeting(t *testing.T) {
   - {house: b, squadrons: [{id: b1, flagship: Cruiser}, {id: b2, flagship: Cruiser}]}
 `)
 	f.units[2].state = stateC
-	f.initPools()
+	f.index()
 	n := 0
 	for range 30000 {
 		if f.specTarget(0) == 2 {

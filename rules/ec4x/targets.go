@@ -1,20 +1,63 @@
 package ec4x
 
-// pools indexes the candidates (§3.4 step 1, §4.5 step 1): every squadron
-// by bucket, in TF order then squadron order, with each TF's count and
-// weight of squadrons still fighting in each bucket and their totals. It is
-// built once per battle and kept up to date as squadrons change state or
-// task forces leave, so that an attacker's pool costs a few operations and
-// its draw walks one bucket. States change only when a group's damage is
-// applied, after all its attackers have picked, so the index always shows
-// the state at the start of the group.
+import "math/bits"
+
+// pools indexes the candidates (§3.4 step 1, §4.5 step 1): each TF's count
+// and weight of squadrons still fighting in each bucket, their totals, and
+// the set of (bucket, TF) pairs with candidates. It is built once per
+// battle and kept up to date as squadrons change state or task forces
+// leave, so that an attacker's pool is found in a few operations and its
+// draw visits only the task forces with candidates, skipping whole ones by
+// their weight and walking the squadrons of one. States change only when a
+// group's damage is applied, after all its attackers have picked, so the
+// index always shows the state at the start of the group.
 type pools struct {
-	list   [numBuckets][]int16
-	count  [MaxTaskForces][numBuckets]int32
-	weight [MaxTaskForces][numBuckets]int32
-	total  [numBuckets]int
-	totalW [numBuckets]int
+	count   [MaxTaskForces][numBuckets]int32
+	weight  [MaxTaskForces][numBuckets]int32
+	total   [numBuckets]int
+	totalW  [numBuckets]int
+	present pairSet // the pairs whose count is not 0
 }
+
+// pairSet is a set of (bucket, TF) pairs, bit MaxTaskForces·b + t for TF t
+// in bucket b: bucket b's task forces are its lane b, and the lowest pair
+// of a set is in its first bucket in priority order.
+type pairSet uint64
+
+// The lanes fit in the set.
+const _ = pairSet(1) << (numBuckets*MaxTaskForces - 1)
+
+const laneMask = 1<<MaxTaskForces - 1
+
+// pair returns the set of pair (b, t).
+func pair(b Bucket, t int8) pairSet { return 1 << ((uint(b)*MaxTaskForces + uint(t)) & 63) }
+
+// everyBucket[t] is task force t in every bucket.
+var everyBucket = func() (s [MaxTaskForces]pairSet) {
+	for t := range s {
+		for b := range numBuckets {
+			s[t] |= pair(b, int8(t))
+		}
+	}
+	return s
+}()
+
+// lane returns the task forces of the set in bucket b.
+func (s pairSet) lane(b Bucket) tfSet {
+	return tfSet(s>>((uint(b)*MaxTaskForces)&63)) & laneMask
+}
+
+// firstBucket returns the bucket of the set's lowest pair, numBuckets if
+// the set is empty.
+func (s pairSet) firstBucket() Bucket {
+	return Bucket(bits.TrailingZeros64(uint64(s)) / MaxTaskForces)
+}
+
+// tfSet is a set of task forces, bit t for TF t.
+type tfSet uint16
+
+// first returns the set's lowest task force (the set must not be empty).
+func (s tfSet) first() int { return bits.TrailingZeros16(uint16(s)) }
 
 // weightOf is a candidate's targeting weight: its bucket's base weight, ×2
 // when crippled under spec (§3.4 step 3); frozen under nim-2025-11 (§4.9
@@ -27,28 +70,72 @@ func (f *fighter) weightOf(v *unit) int {
 	return w
 }
 
-// initPools indexes the candidates at the start of a battle.
-func (f *fighter) initPools() {
+// index builds, at the start of a battle, what the battle then keeps
+// instead of recomputing: the candidate index; each task force's current
+// AS and scouting squadrons, and the number of task forces fighting (kept
+// by transition and leave); the fighter squadrons; and byCR, every unit by
+// descending CR, stably, each inserted in place as it is met (CR never
+// changes; a few dozen units).
+func (f *fighter) index() {
 	p := &f.pools
-	for b := range numBuckets {
-		p.list[b] = p.list[b][:0]
-		p.total[b], p.totalW[b] = 0, 0
-	}
+	p.total, p.totalW, p.present = [numBuckets]int{}, [numBuckets]int{}, 0
 	clear(p.count[:len(f.forces)])
 	clear(p.weight[:len(f.forces)])
-	for i := range f.units {
-		v := &f.units[i]
-		p.list[v.bucket] = append(p.list[v.bucket], int16(i))
-		if v.state == stateD || f.forces[v.tf].out {
-			continue
+	// Local copies of the slices: the stores below could alias the
+	// fighter's fields, which would otherwise be read again every time.
+	units, byCR, fighterSqs := f.units, f.byCR[:0], f.fighterSqs[:0]
+	f.nFighting = 0
+	for t := range f.forces {
+		fo := &f.forces[t]
+		fo.as, fo.scouting = 0, 0
+		if !fo.out && fo.living > 0 {
+			f.nFighting++
 		}
-		w := f.weightOf(v)
-		p.count[v.tf][v.bucket]++
-		p.weight[v.tf][v.bucket] += int32(w)
-		p.total[v.bucket]++
-		p.totalW[v.bucket] += w
+		for i := int(fo.first); i < int(fo.end); i++ {
+			v := &units[i]
+			if v.bucket == BucketFighter {
+				fighterSqs = append(fighterSqs, i)
+			}
+			e := newCREntry(i, v.cr)
+			byCR = append(byCR, e)
+			j := len(byCR) - 1
+			for ; j > 0 && byCR[j-1] > e; j-- {
+				byCR[j] = byCR[j-1]
+			}
+			byCR[j] = e
+			if v.state == stateD {
+				continue
+			}
+			fo.as += int32(f.curAS(v))
+			if v.scouts > 0 {
+				fo.scouting++
+			}
+			if fo.out {
+				continue
+			}
+			w := f.weightOf(v)
+			p.count[t][v.bucket]++
+			p.weight[t][v.bucket] += int32(w)
+			p.total[v.bucket]++
+			p.totalW[v.bucket] += w
+			p.present |= pair(v.bucket, int8(t))
+		}
 	}
+	f.byCR, f.fighterSqs = byCR, fighterSqs
 }
+
+// crEntry is an entry of the CR order: unit i of CR c as −c<<16 | i, so
+// that the entries sort ascending by descending CR and then by unit, and a
+// CR tier (§3.3, §4.4) is a run of entries of equal tier().
+type crEntry int
+
+func newCREntry(i int, cr int16) crEntry { return crEntry(-int(cr))<<16 | crEntry(i) }
+
+func (e crEntry) unit() int { return int(e & 0xffff) }
+func (e crEntry) tier() int { return int(e >> 16) }
+
+// noTier is no entry's tier (CRs are not negative).
+const noTier = 1
 
 // poolsChanged updates the index for a squadron whose state went from
 // before to its state now (its weight from wBefore to its weight now).
@@ -59,7 +146,9 @@ func (f *fighter) poolsChanged(v *unit, wBefore int) {
 	}
 	dw := -wBefore
 	if v.state == stateD {
-		p.count[v.tf][v.bucket]--
+		if p.count[v.tf][v.bucket]--; p.count[v.tf][v.bucket] == 0 {
+			p.present &^= pair(v.bucket, v.tf)
+		}
 		p.total[v.bucket]--
 	} else {
 		dw += f.weightOf(v)
@@ -69,60 +158,68 @@ func (f *fighter) poolsChanged(v *unit, wBefore int) {
 }
 
 // poolsLeft removes task force t's squadrons from the index when it leaves
-// the battle.
+// the battle: from the buckets where it has candidates (elsewhere its count
+// and weight are 0).
 func (f *fighter) poolsLeft(t int) {
 	p := &f.pools
-	for b := range numBuckets {
+	for s := p.present & everyBucket[t]; s != 0; s &= s - 1 {
+		b := s.firstBucket()
 		p.total[b] -= int(p.count[t][b])
 		p.totalW[b] -= int(p.weight[t][b])
 	}
 	p.count[t], p.weight[t] = [numBuckets]int32{}, [numBuckets]int32{}
+	p.present &^= everyBucket[t]
 }
 
 // pool returns attacker i's pool (§3.4 step 2): all enemy fighter
 // squadrons for a fighter squadron if there are any, else the first
-// non-empty bucket in priority order; numBuckets when there is no enemy.
-func (f *fighter) pool(att *unit) (Bucket, int) {
-	p := &f.pools
-	if att.bucket == BucketFighter {
-		if n := p.total[BucketFighter] - int(p.count[att.tf][BucketFighter]); n > 0 {
-			return BucketFighter, n
-		}
+// non-empty bucket in priority order, numBuckets if there is no enemy; and
+// the task forces of its candidates.
+func (f *fighter) pool(att *unit) (Bucket, tfSet) {
+	enemies := f.pools.present &^ everyBucket[att.tf]
+	b := enemies.firstBucket()
+	if att.bucket == BucketFighter && enemies.lane(BucketFighter) != 0 {
+		b = BucketFighter
 	}
-	for b := range numBuckets {
-		if n := p.total[b] - int(p.count[att.tf][b]); n > 0 {
-			return b, n
-		}
-	}
-	return numBuckets, 0
+	return b, enemies.lane(b)
 }
 
 // specTarget picks attacker i's target under spec (§3.4): a pool of one
 // takes no draw; otherwise a uniform integer in [0, Σ weights) picks the
-// candidate whose cumulative range holds it. -1: no candidate.
+// candidate whose cumulative range holds it, the candidates taken in TF
+// order then squadron order. -1: no candidate.
 func (f *fighter) specTarget(i int) int {
 	att := &f.units[i]
-	b, n := f.pool(att)
-	if n == 0 {
+	b, tfs := f.pool(att)
+	if b == numBuckets {
 		return -1
 	}
 	p := &f.pools
+	n := p.total[b] - int(p.count[att.tf][b])
 	x := -1
 	if n > 1 {
 		x = f.r.IntN(p.totalW[b] - int(p.weight[att.tf][b]))
 	}
-	for _, j := range p.list[b] {
-		v := &f.units[j]
-		if v.tf == att.tf || v.state == stateD || f.forces[v.tf].out {
+	for s := tfs; s != 0; s &= s - 1 {
+		t := s.first()
+		if w := int(p.weight[t][b]); x >= w {
+			x -= w // beyond this task force's candidates
 			continue
 		}
-		if x < 0 {
-			return int(j)
-		}
-		if w := f.weightOf(v); x < w {
-			return int(j)
-		} else {
-			x -= w
+		fo := &f.forces[t]
+		for j := int(fo.first); j < int(fo.end); j++ {
+			v := &f.units[j]
+			if v.bucket != b || v.state == stateD {
+				continue
+			}
+			if x < 0 {
+				return j
+			}
+			if w := f.weightOf(v); x < w {
+				return j
+			} else {
+				x -= w
+			}
 		}
 	}
 	panic("ec4x: target draw beyond the pool's weight")
@@ -131,32 +228,45 @@ func (f *fighter) specTarget(i int) int {
 // nimTarget picks attacker i's target under nim-2025-11 (§4.5) and returns
 // the unit the damage lands on: the first with the picked id (§4.6). One
 // candidate takes no draw; otherwise u = (next() mod 10⁶) / 10⁶ × W in
-// float64, W the weights summed in pool order (integers, so exact), and
-// the first candidate whose cumulative weight reaches u (fallback: the
-// last). -1: no candidate.
+// float64, W the weights summed in pool order (TF order then squadron
+// order), and the first candidate whose cumulative weight reaches u
+// (fallback: the last). The weights are small integers, so their sums are
+// exact in float64 and a task force's can be added at once. -1: no
+// candidate.
 func (f *fighter) nimTarget(i int) int {
 	att := &f.units[i]
-	b, n := f.pool(att)
-	if n == 0 {
+	b, tfs := f.pool(att)
+	if b == numBuckets {
 		return -1
 	}
 	p := &f.pools
+	n := p.total[b] - int(p.count[att.tf][b])
 	u := -1.0
 	if n > 1 {
 		x := f.next()
 		u = float64(x%1000000) / 1000000.0 * float64(p.totalW[b]-int(p.weight[att.tf][b]))
 	}
-	last, cum := int16(-1), 0.0
-	for _, j := range p.list[b] {
-		v := &f.units[j]
-		if v.tf == att.tf || v.state == stateD || f.forces[v.tf].out {
+	cum, last := 0, -1
+	for s := tfs; s != 0; s &= s - 1 {
+		t := s.first()
+		last = t
+		if w := int(p.weight[t][b]); float64(cum+w) < u {
+			cum += w // no candidate of this task force reaches u
 			continue
 		}
-		last = j
-		cum += float64(v.weight)
-		if cum >= u {
-			break
+		fo := &f.forces[t]
+		for j := int(fo.first); j < int(fo.end); j++ {
+			if v := &f.units[j]; v.bucket == b && v.state != stateD {
+				if cum += int(v.weight); float64(cum) >= u {
+					return int(v.alias)
+				}
+			}
 		}
 	}
-	return int(f.units[last].alias)
+	fo := &f.forces[last]
+	for j := int(fo.end) - 1; ; j-- {
+		if v := &f.units[j]; v.bucket == b && v.state != stateD {
+			return int(v.alias)
+		}
+	}
 }
