@@ -27,16 +27,7 @@ import (
 
 const mixSize = 10_000
 
-var sinkU64 uint64
-
-func BenchmarkPCGDraw(b *testing.B) {
-	r := rules.NewRand(1, 2)
-	var x uint64
-	for b.Loop() {
-		x += r.Uint64()
-	}
-	sinkU64 = x
-}
+func BenchmarkPCGDraw(b *testing.B) { rulestest.BenchPCGDraw(b) }
 
 // reportPer reports ns per item and its ratio to a PCG draw (the mean of
 // one measured before the benchmark and one measured now).
