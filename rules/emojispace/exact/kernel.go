@@ -8,10 +8,8 @@ import (
 // roundFloat visits the current layer of the floating-point walk, the
 // solver's hot loop. It is the generic walk's step, fate, attacks and
 // scatter flattened into one loop for the common case, where each ship
-// has one move and neither surrenders nor escapes (§12 steps 2, 6, 7), and
-// it computes the same terms in the same order, so that its results are
-// those of the generic walk bit for bit. Any other pair of states goes
-// through step.
+// has one move and neither surrenders nor escapes (§12 steps 2, 6, 7). Any
+// other pair of states goes through step.
 func roundFloat(fw *walk[float64], round int) {
 	c := fw.c
 	turnsA, turnsB := c.turns[0], c.turns[1]
@@ -53,13 +51,13 @@ func roundFloat(fw *walk[float64], round int) {
 func endPairsFloat(fw *walk[float64], round int, pd float64, la, lb *outList) {
 	ma, mb := la.mass, lb.mass
 	if ma[destroyed] != 0 && mb[destroyed] != 0 {
-		endGroupFloat(fw, round, emojispace.EndMutualDestruction, rules.None, pd, la.dead, lb.dead, ma[destroyed], mb[destroyed])
+		endGroupFloat(fw, round, emojispace.EndMutualDestruction, rules.None, pd, la, lb, destroyed, destroyed)
 	}
 	if ma[destroyed] != 0 && mb[alive] != 0 {
-		endGroupFloat(fw, round, emojispace.EndDestroyed, rules.B, pd, la.dead, lb.alive, ma[destroyed], mb[alive])
+		endGroupFloat(fw, round, emojispace.EndDestroyed, rules.B, pd, la, lb, destroyed, alive)
 	}
 	if ma[alive] != 0 && mb[destroyed] != 0 {
-		endGroupFloat(fw, round, emojispace.EndDestroyed, rules.A, pd, la.alive, lb.dead, ma[alive], mb[destroyed])
+		endGroupFloat(fw, round, emojispace.EndDestroyed, rules.A, pd, la, lb, alive, destroyed)
 	}
 }
 

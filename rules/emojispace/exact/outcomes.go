@@ -21,6 +21,12 @@ type outList struct {
 	dead, alive []outcome
 	den         int64
 	mass        [2]int64 // the weights of the destroyed and of the alive outcomes
+	// ended is the mass, per unit of weight, with which the float walk
+	// ended the combat on each group. The walk adds it to the counters
+	// once, at its end (outTable.endCounters), rather than each outcome's
+	// share at every pair it ends: that was one visit in five and half the
+	// additions into the counters, the same few lists again and again.
+	ended [2]float64
 }
 
 // outTable keeps one ship's outcome lists by state, band delta and
@@ -33,6 +39,7 @@ type outTable struct {
 	sd    *side
 	cols  [][]*outList // [2·(delta+1) + evasive][state]; nil for not yet made
 	lists []outList    // the lists are cut from chunks that never move
+	all   []*outList   // every list, in the order made
 	chunk []outcome    // and so are their outcomes
 	buf   []outcome    // scratch for a list being made
 	dmg   []int64      // scratch for DamageWeights
@@ -67,7 +74,26 @@ func (t *outTable) add(i uint32, k int) *outList {
 	t.lists = append(t.lists, t.makeList(i, k/2-1, k%2 == 1))
 	l := &t.lists[len(t.lists)-1]
 	t.cols[k][i] = l
+	t.all = append(t.all, l)
 	return l
+}
+
+// endCounters adds to a ship's counter distributions the outcomes of
+// every list's groups, each with its weight times its group's ended.
+func (t *outTable) endCounters(hull, spent []float64, red *[4]float64) {
+	for _, l := range t.all {
+		for g, e := range l.ended {
+			if e == 0 {
+				continue
+			}
+			for _, o := range l.group(g) {
+				q := e * o.wf
+				hull[o.end.hull] += q
+				spent[o.end.spent] += q
+				red[o.end.red] += q
+			}
+		}
+	}
 }
 
 // maxChunk bounds the outcomes of a chunk, which starts small for a small

@@ -96,6 +96,11 @@ func (w *walk[T]) run(ctx context.Context, maxVisits int) error {
 		cur.reset()
 		w.cur, w.next = w.next, cur
 	}
+	if w.float != nil {
+		for s := range 2 {
+			w.c.out[s].endCounters(w.float.hull[s], w.float.spent[s], &w.float.red[s])
+		}
+	}
 	return nil
 }
 
@@ -146,7 +151,7 @@ func (w *walk[T]) attacks(round int, la, lb *outList, p T) {
 
 // attacksFloat is attacks for the floating-point walk, the hot path,
 // written for float64 so that it makes no call through the num interface.
-// It computes every term as attacks does, in the same order.
+// It adds the mass that goes on as attacks does, in the same order.
 func attacksFloat(fw *walk[float64], round int, la, lb *outList, p float64) {
 	pd := p * (1 / float64(la.den*lb.den))
 	if la.mass[destroyed] != 0 || lb.mass[destroyed] != 0 {
@@ -212,29 +217,20 @@ func (w *walk[T]) endGroups(round, reason int, winner rules.Side, pd T, la, lb *
 
 // endGroupsFloat is endGroups for the floating-point walk.
 func endGroupsFloat(fw *walk[float64], round, reason int, winner rules.Side, pd float64, la, lb *outList, ga, gb int) {
-	if ma, mb := la.mass[ga], lb.mass[gb]; ma != 0 && mb != 0 {
-		endGroupFloat(fw, round, reason, winner, pd, la.group(ga), lb.group(gb), ma, mb)
+	if la.mass[ga] != 0 && lb.mass[gb] != 0 {
+		endGroupFloat(fw, round, reason, winner, pd, la, lb, ga, gb)
 	}
 }
 
-// endGroupFloat ends every pair of the outcomes ga of ship a and gb of
-// ship b, of total weights ma and mb, as endGroups does.
-func endGroupFloat(fw *walk[float64], round, reason int, winner rules.Side, pd float64, ga, gb []outcome, ma, mb int64) {
-	p := pd * float64(ma) * float64(mb)
+// endGroupFloat ends every pair of the outcomes of group ga of list la
+// and group gb of list lb, as endGroups does, except that each ship's
+// share of the counters goes to its list's ended (outList.ended).
+func endGroupFloat(fw *walk[float64], round, reason int, winner rules.Side, pd float64, la, lb *outList, ga, gb int) {
+	ma, mb := float64(la.mass[ga]), float64(lb.mass[gb])
+	p := pd * ma * mb
 	fw.win[winner] += p
 	fw.ends[reason] += p
 	fw.rounds[round] += p
-	endShipFloat(fw.hull[0], fw.spent[0], &fw.red[0], pd, ga, float64(mb))
-	endShipFloat(fw.hull[1], fw.spent[1], &fw.red[1], pd, gb, float64(ma))
-}
-
-// endShipFloat adds to a ship's counters the outcomes g, ending with mass
-// pd·weight·other each.
-func endShipFloat(hull, spent []float64, red *[4]float64, pd float64, g []outcome, other float64) {
-	for i := range g {
-		q := pd * g[i].wf * other
-		hull[g[i].end.hull] += q
-		spent[g[i].end.spent] += q
-		red[g[i].end.red] += q
-	}
+	la.ended[ga] += pd * mb
+	lb.ended[gb] += pd * ma
 }
