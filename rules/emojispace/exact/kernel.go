@@ -10,6 +10,14 @@ import (
 // scatter flattened into one loop for the common case, where each ship
 // has one move and neither surrenders nor escapes (§12 steps 2, 6, 7). Any
 // other pair of states goes through step.
+//
+// It does not scatter each pair's mass over the pairs of its outcomes, as
+// attacks does. Ship a's outcomes depend on ship b only through b's
+// weapon band, so a state of ship a meets few outcome lists of its own in
+// a round, one per band among the states of ship b it is paired with: the
+// loop first sums, for each such list, the mass of ship b's outcomes over
+// all those states (rowSums), then spreads each sum over the list's
+// outcomes. P5 against N5b makes 1.6 million additions that way, not 2.3.
 func roundFloat(fw *walk[float64], round int) {
 	c := fw.c
 	turnsA, turnsB := c.turns[0], c.turns[1]
@@ -34,66 +42,133 @@ func roundFloat(fw *walk[float64], round int) {
 			la := ma.against(c.out[0], mb.eff[emojispace.Weapon])
 			lb := mb.against(c.out[1], ma.eff[emojispace.Weapon])
 			// Steps 10-11 (attacksFloat).
-			pd := p * (1 / float64(la.den*lb.den))
 			if la.mass[destroyed] != 0 || lb.mass[destroyed] != 0 {
-				endPairsFloat(fw, round, pd, la, lb)
+				endPairsFloat(fw, round, p, la, lb)
 			}
 			if atCap {
-				endGroupsFloat(fw, round, emojispace.EndRoundCap, rules.None, pd, la, lb, alive, alive)
+				endGroupsFloat(fw, round, emojispace.EndRoundCap, rules.None, p, la, lb, alive, alive)
 				continue
 			}
-			scatterFloat(fw.next, pd, la.alive, lb.alive)
+			fw.sums.add(la, p, lb.alive, fw.m.sides[1].reached())
 		}
+		fw.sums.scatter(fw.next)
 	}
 }
 
 // endPairsFloat is the loop over endPairs in attacksFloat, unrolled.
-func endPairsFloat(fw *walk[float64], round int, pd float64, la, lb *outList) {
+func endPairsFloat(fw *walk[float64], round int, p float64, la, lb *outList) {
 	ma, mb := la.mass, lb.mass
 	if ma[destroyed] != 0 && mb[destroyed] != 0 {
-		endGroupFloat(fw, round, emojispace.EndMutualDestruction, rules.None, pd, la, lb, destroyed, destroyed)
+		endGroupFloat(fw, round, emojispace.EndMutualDestruction, rules.None, p, la, lb, destroyed, destroyed)
 	}
 	if ma[destroyed] != 0 && mb[alive] != 0 {
-		endGroupFloat(fw, round, emojispace.EndDestroyed, rules.B, pd, la, lb, destroyed, alive)
+		endGroupFloat(fw, round, emojispace.EndDestroyed, rules.B, p, la, lb, destroyed, alive)
 	}
 	if ma[alive] != 0 && mb[destroyed] != 0 {
-		endGroupFloat(fw, round, emojispace.EndDestroyed, rules.A, pd, la, lb, alive, destroyed)
+		endGroupFloat(fw, round, emojispace.EndDestroyed, rules.A, p, la, lb, alive, destroyed)
 	}
 }
 
-// scatterFloat adds the mass of every pair of alive outcomes, pd per unit
-// of weight, to the next layer: attacks' loop over the pairs, for float64.
-func scatterFloat(next *layer[float64], pd float64, as, bs []outcome) {
-	if cap(next.fresh) < len(bs) {
-		next.fresh = make([]uint32, len(bs))
-	}
-	fresh := next.fresh[:len(bs)]
-	for i := range as {
-		pa := pd * as[i].wf
-		if pa == 0 { // underflow: nothing to carry
-			continue
-		}
-		r := rowFloat(next, as[i].key)
-		if nf := addRow(r.v, pa, bs, fresh); nf > 0 {
-			r.touched = append(r.touched, fresh[:nf]...)
-		}
-	}
+// rowSums is the mass that goes on to the next round from the pairs of
+// one state of ship a that roundFloat has visited: for each outcome list
+// of ship a met, the mass per unit of its probability of each state of
+// ship b.
+type rowSums struct {
+	n     int      // sums[:n] are in use, in the order their lists were met
+	sums  []bSum   // kept for reuse past n
+	fresh []uint32 // scratch for scatter
 }
 
-// addRow adds pa·w for every outcome of bs, of weight w, to its state's
-// cell of the row vector v, as layer.addTo does, and lists in fresh the
-// states it reaches first, returning their number. It makes no call, so
-// that the compiler keeps the innermost loop's values in registers.
-func addRow(v []float64, pa float64, bs []outcome, fresh []uint32) int {
-	nf := 0
+// bSum is ship b's mass that goes on with one outcome list of ship a.
+type bSum struct {
+	la      *outList
+	v       []float64 // over ship b's states
+	touched []uint32  // ship b's states with mass, in the order first reached
+}
+
+// add adds mass p, spread over ship b's outcomes bs by their
+// probabilities, to the sum of ship a's list la; nB is the number of ship
+// b's states.
+func (s *rowSums) add(la *outList, p float64, bs []outcome, nB int) {
+	u := s.of(la, nB)
 	for k := range bs {
 		ob := &bs[k]
-		q := pa * ob.wf
-		if x := v[ob.key]; x != 0 {
-			v[ob.key] = x + q
+		q := p * ob.wf
+		if x := u.v[ob.key]; x != 0 {
+			u.v[ob.key] = x + q
+		} else if q != 0 { // 0: a product underflowed, nothing to carry
+			u.v[ob.key] = q
+			u.touched = append(u.touched, ob.key)
+		}
+	}
+}
+
+// of returns the sum of list la, starting one if la has none, with a
+// vector that covers nB states.
+func (s *rowSums) of(la *outList, nB int) *bSum {
+	var u *bSum
+	if i := int(la.sum); i < s.n && s.sums[i].la == la {
+		u = &s.sums[i]
+	} else {
+		if s.n == len(s.sums) {
+			s.sums = append(s.sums, bSum{})
+		}
+		la.sum = int32(s.n)
+		u = &s.sums[s.n]
+		u.la = la
+		s.n++
+	}
+	if len(u.v) < nB {
+		u.widen(nB)
+	}
+	return u
+}
+
+// widen makes u's vector cover nB states, with room for as many again.
+func (u *bSum) widen(nB int) {
+	v := make([]float64, max(nB, 2*len(u.v)))
+	copy(v, u.v)
+	u.v = v
+}
+
+// scatter adds every sum, times the probability of each alive outcome of
+// its list, to the next layer, and empties the sums.
+func (s *rowSums) scatter(next *layer[float64]) {
+	for i := range s.n {
+		u := &s.sums[i]
+		if cap(s.fresh) < len(u.touched) {
+			s.fresh = make([]uint32, len(u.touched))
+		}
+		fresh := s.fresh[:len(u.touched)]
+		for k := range u.la.alive {
+			oa := &u.la.alive[k]
+			r := rowFloat(next, oa.key)
+			if nf := addRow(r.v, oa.wf, u.v, u.touched, fresh); nf > 0 {
+				r.touched = append(r.touched, fresh[:nf]...)
+			}
+		}
+		for _, b := range u.touched {
+			u.v[b] = 0
+		}
+		u.touched = u.touched[:0]
+		u.la = nil
+	}
+	s.n = 0
+}
+
+// addRow adds pa·u[b] for every state b of bs to its cell of the row
+// vector v, as layer.addTo does, and lists in fresh the states it reaches
+// first, returning their number. It makes no call, so that the compiler
+// keeps the innermost loop's values in registers.
+func addRow(v []float64, pa float64, u []float64, bs []uint32, fresh []uint32) int {
+	nf := 0
+	for _, b := range bs {
+		q := pa * u[b]
+		if x := v[b]; x != 0 {
+			v[b] = x + q
 		} else if q != 0 {
-			v[ob.key] = q
-			fresh[nf] = ob.key
+			v[b] = q
+			fresh[nf] = b
 			nf++
 		}
 	}

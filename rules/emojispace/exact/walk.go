@@ -16,6 +16,7 @@ type walk[T any] struct {
 	cur, next *layer[T]
 	// float is the walk itself when T is float64, for the hot path.
 	float *walk[float64]
+	sums  rowSums // the float walk's mass going on from a state of ship a
 	// terminal accumulators
 	win    [3]T
 	ends   []T
@@ -151,17 +152,17 @@ func (w *walk[T]) attacks(round int, la, lb *outList, p T) {
 
 // attacksFloat is attacks for the floating-point walk, the hot path,
 // written for float64 so that it makes no call through the num interface.
-// It adds the mass that goes on as attacks does, in the same order.
+// The mass that goes on joins the sums of the state of ship a that
+// roundFloat is visiting, which it scatters when it is done with the state.
 func attacksFloat(fw *walk[float64], round int, la, lb *outList, p float64) {
-	pd := p * (1 / float64(la.den*lb.den))
 	if la.mass[destroyed] != 0 || lb.mass[destroyed] != 0 {
-		endPairsFloat(fw, round, pd, la, lb)
+		endPairsFloat(fw, round, p, la, lb)
 	}
 	if round == fw.m.b.Opt.MaxRounds {
-		endGroupsFloat(fw, round, emojispace.EndRoundCap, rules.None, pd, la, lb, alive, alive)
+		endGroupsFloat(fw, round, emojispace.EndRoundCap, rules.None, p, la, lb, alive, alive)
 		return
 	}
-	scatterFloat(fw.next, pd, la.alive, lb.alive)
+	fw.sums.add(la, p, lb.alive, fw.m.sides[1].reached())
 }
 
 // end records mass p that ends the combat in a round with the ships'
@@ -216,21 +217,22 @@ func (w *walk[T]) endGroups(round, reason int, winner rules.Side, pd T, la, lb *
 }
 
 // endGroupsFloat is endGroups for the floating-point walk.
-func endGroupsFloat(fw *walk[float64], round, reason int, winner rules.Side, pd float64, la, lb *outList, ga, gb int) {
+func endGroupsFloat(fw *walk[float64], round, reason int, winner rules.Side, p float64, la, lb *outList, ga, gb int) {
 	if la.mass[ga] != 0 && lb.mass[gb] != 0 {
-		endGroupFloat(fw, round, reason, winner, pd, la, lb, ga, gb)
+		endGroupFloat(fw, round, reason, winner, p, la, lb, ga, gb)
 	}
 }
 
 // endGroupFloat ends every pair of the outcomes of group ga of list la
-// and group gb of list lb, as endGroups does, except that each ship's
-// share of the counters goes to its list's ended (outList.ended).
-func endGroupFloat(fw *walk[float64], round, reason int, winner rules.Side, pd float64, la, lb *outList, ga, gb int) {
-	ma, mb := float64(la.mass[ga]), float64(lb.mass[gb])
-	p := pd * ma * mb
-	fw.win[winner] += p
-	fw.ends[reason] += p
-	fw.rounds[round] += p
-	la.ended[ga] += pd * mb
-	lb.ended[gb] += pd * ma
+// and group gb of list lb, of a pair of states of mass p, as endGroups
+// does, except that each ship's share of the counters goes to its list's
+// ended (outList.ended).
+func endGroupFloat(fw *walk[float64], round, reason int, winner rules.Side, p float64, la, lb *outList, ga, gb int) {
+	pa, pb := p*la.pf[ga], p*lb.pf[gb]
+	q := pa * lb.pf[gb]
+	fw.win[winner] += q
+	fw.ends[reason] += q
+	fw.rounds[round] += q
+	la.ended[ga] += pb
+	lb.ended[gb] += pa
 }
