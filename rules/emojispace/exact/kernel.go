@@ -79,18 +79,44 @@ type rowSums struct {
 	fresh []uint32 // scratch for scatter
 }
 
-// bSum is ship b's mass that goes on with one outcome list of ship a.
+// bSum is ship b's mass that goes on with one outcome list of ship a. A
+// sum of one pair, as most are in a small duel, stays that pair, its mass
+// and ship b's outcomes, and is scattered as such.
 type bSum struct {
-	la      *outList
-	v       []float64 // over ship b's states
-	touched []uint32  // ship b's states with mass, in the order first reached
+	la *outList
+	// one is whether the sum is of one pair, of mass p and ship b's
+	// outcomes bs.
+	one bool
+	p   float64
+	bs  []outcome
+	// Else the sum, over ship b's states, and the states in it, in the
+	// order first reached.
+	v       []float64
+	touched []uint32
 }
 
 // add adds mass p, spread over ship b's outcomes bs by their
 // probabilities, to the sum of ship a's list la; nB is the number of ship
 // b's states.
 func (s *rowSums) add(la *outList, p float64, bs []outcome, nB int) {
-	u := s.of(la, nB)
+	u := s.of(la)
+	if u.la == nil { // a new sum
+		u.la, u.one, u.p, u.bs = la, true, p, bs
+		return
+	}
+	if len(u.v) < nB {
+		u.widen(nB)
+	}
+	if u.one {
+		u.spread(u.p, u.bs)
+		u.one, u.bs = false, nil
+	}
+	u.spread(p, bs)
+}
+
+// spread adds mass p, spread over ship b's outcomes bs by their
+// probabilities, to u's vector.
+func (u *bSum) spread(p float64, bs []outcome) {
 	for k := range bs {
 		ob := &bs[k]
 		q := p * ob.wf
@@ -103,25 +129,17 @@ func (s *rowSums) add(la *outList, p float64, bs []outcome, nB int) {
 	}
 }
 
-// of returns the sum of list la, starting one if la has none, with a
-// vector that covers nB states.
-func (s *rowSums) of(la *outList, nB int) *bSum {
-	var u *bSum
+// of returns the sum of list la, or an empty one (la nil) to start.
+func (s *rowSums) of(la *outList) *bSum {
 	if i := int(la.sum); i < s.n && s.sums[i].la == la {
-		u = &s.sums[i]
-	} else {
-		if s.n == len(s.sums) {
-			s.sums = append(s.sums, bSum{})
-		}
-		la.sum = int32(s.n)
-		u = &s.sums[s.n]
-		u.la = la
-		s.n++
+		return &s.sums[i]
 	}
-	if len(u.v) < nB {
-		u.widen(nB)
+	if s.n == len(s.sums) {
+		s.sums = append(s.sums, bSum{})
 	}
-	return u
+	la.sum = int32(s.n)
+	s.n++
+	return &s.sums[s.n-1]
 }
 
 // widen makes u's vector cover nB states, with room for as many again.
@@ -136,31 +154,81 @@ func (u *bSum) widen(nB int) {
 func (s *rowSums) scatter(next *layer[float64]) {
 	for i := range s.n {
 		u := &s.sums[i]
-		if cap(s.fresh) < len(u.touched) {
-			s.fresh = make([]uint32, len(u.touched))
+		if u.one {
+			s.scatterPair(next, u.p, u.la.alive, u.bs)
+		} else {
+			s.scatterSum(next, u)
 		}
-		fresh := s.fresh[:len(u.touched)]
-		for k := range u.la.alive {
-			oa := &u.la.alive[k]
-			r := rowFloat(next, oa.key)
-			if nf := addRow(r.v, oa.wf, u.v, u.touched, fresh); nf > 0 {
-				r.touched = append(r.touched, fresh[:nf]...)
-			}
-		}
-		for _, b := range u.touched {
-			u.v[b] = 0
-		}
-		u.touched = u.touched[:0]
-		u.la = nil
+		u.la, u.one, u.bs = nil, false, nil
 	}
 	s.n = 0
 }
 
-// addRow adds pa·u[b] for every state b of bs to its cell of the row
-// vector v, as layer.addTo does, and lists in fresh the states it reaches
-// first, returning their number. It makes no call, so that the compiler
-// keeps the innermost loop's values in registers.
-func addRow(v []float64, pa float64, u []float64, bs []uint32, fresh []uint32) int {
+// scatterPair adds the mass p of a pair of states, spread over the pairs
+// of their alive outcomes as and bs, to the next layer.
+func (s *rowSums) scatterPair(next *layer[float64], p float64, as, bs []outcome) {
+	fresh := s.scratch(len(bs))
+	for k := range as {
+		pa := p * as[k].wf
+		if pa == 0 { // underflow: nothing to carry
+			continue
+		}
+		r := rowFloat(next, as[k].key)
+		if nf := addPair(r.v, pa, bs, fresh); nf > 0 {
+			r.touched = append(r.touched, fresh[:nf]...)
+		}
+	}
+}
+
+// scatterSum adds the sum u, spread over its list's alive outcomes, to the
+// next layer, and empties it.
+func (s *rowSums) scatterSum(next *layer[float64], u *bSum) {
+	fresh := s.scratch(len(u.touched))
+	for k := range u.la.alive {
+		oa := &u.la.alive[k]
+		r := rowFloat(next, oa.key)
+		if nf := addSum(r.v, oa.wf, u.v, u.touched, fresh); nf > 0 {
+			r.touched = append(r.touched, fresh[:nf]...)
+		}
+	}
+	for _, b := range u.touched {
+		u.v[b] = 0
+	}
+	u.touched = u.touched[:0]
+}
+
+// scratch returns room for n states.
+func (s *rowSums) scratch(n int) []uint32 {
+	if cap(s.fresh) < n {
+		s.fresh = make([]uint32, n)
+	}
+	return s.fresh[:n]
+}
+
+// addPair adds pa·p for every outcome of bs, of probability p, to its
+// state's cell of the row vector v, as layer.addTo does, and lists in
+// fresh the states it reaches first, returning their number. It and
+// addSum make no call, so that the compiler keeps the innermost loop's
+// values in registers.
+func addPair(v []float64, pa float64, bs []outcome, fresh []uint32) int {
+	nf := 0
+	for k := range bs {
+		ob := &bs[k]
+		q := pa * ob.wf
+		if x := v[ob.key]; x != 0 {
+			v[ob.key] = x + q
+		} else if q != 0 {
+			v[ob.key] = q
+			fresh[nf] = ob.key
+			nf++
+		}
+	}
+	return nf
+}
+
+// addSum adds pa·u[b] for every state b of bs to its cell of the row
+// vector v, as addPair does.
+func addSum(v []float64, pa float64, u []float64, bs []uint32, fresh []uint32) int {
 	nf := 0
 	for _, b := range bs {
 		q := pa * u[b]

@@ -46,7 +46,6 @@ type outTable struct {
 	sd    *side
 	cols  [][]*outList // [2·(delta+1) + evasive][state]; nil for not yet made
 	lists []outList    // the lists are cut from chunks that never move
-	all   []*outList   // every list, in the order made
 	chunk []outcome    // and so are their outcomes
 	buf   []outcome    // scratch for a list being made
 	dmg   []int64      // scratch for DamageWeights
@@ -81,24 +80,32 @@ func (t *outTable) add(i uint32, k int) *outList {
 	t.lists = append(t.lists, t.makeList(i, k/2-1, k%2 == 1))
 	l := &t.lists[len(t.lists)-1]
 	t.cols[k][i] = l
-	t.all = append(t.all, l)
 	return l
 }
 
 // endCounters adds to a ship's counter distributions the outcomes of
 // every list's groups, each with its probability times its group's ended.
 func (t *outTable) endCounters(hull, spent []float64, red *[4]float64) {
-	for _, l := range t.all {
-		for g, e := range l.ended {
-			if e == 0 {
-				continue
+	for _, col := range t.cols {
+		for _, l := range col {
+			if l != nil {
+				l.endCounters(hull, spent, red)
 			}
-			for _, o := range l.group(g) {
-				q := e * o.wf
-				hull[o.end.hull] += q
-				spent[o.end.spent] += q
-				red[o.end.red] += q
-			}
+		}
+	}
+}
+
+// endCounters adds the outcomes of l's groups to the counters.
+func (l *outList) endCounters(hull, spent []float64, red *[4]float64) {
+	for g, e := range l.ended {
+		if e == 0 {
+			continue
+		}
+		for _, o := range l.group(g) {
+			q := e * o.wf
+			hull[o.end.hull] += q
+			spent[o.end.spent] += q
+			red[o.end.red] += q
 		}
 	}
 }
