@@ -18,6 +18,8 @@ import (
 // loop first sums, for each such list, the mass of ship b's outcomes over
 // all those states (rowSums), then spreads each sum over the list's
 // outcomes. P5 against N5b makes 1.6 million additions that way, not 2.3.
+// The mass that ends before the round cap is summed likewise. A state
+// with one pair, and every pair in the round cap, goes on its own.
 func roundFloat(fw *walk[float64], round int) {
 	c := fw.c
 	turnsA, turnsB := c.turns[0], c.turns[1]
@@ -41,18 +43,38 @@ func roundFloat(fw *walk[float64], round int) {
 			// Steps 8-9 (fate).
 			la := ma.against(c.out[0], mb.eff[emojispace.Weapon])
 			lb := mb.against(c.out[1], ma.eff[emojispace.Weapon])
-			// Steps 10-11 (attacksFloat).
-			if la.mass[destroyed] != 0 || lb.mass[destroyed] != 0 {
-				endPairsFloat(fw, round, p, la, lb)
-			}
-			if atCap {
-				endGroupsFloat(fw, round, emojispace.EndRoundCap, rules.None, p, la, lb, alive, alive)
+			// Steps 10-11.
+			if atCap || len(cr.touched) == 1 { // nothing to sum
+				pairFloat(fw, round, p, la, lb)
 				continue
 			}
-			fw.sums.add(la, p, lb.alive, fw.m.sides[1].reached())
+			fw.sums.add(la, lb, p, fw.m.sides[1].reached())
 		}
-		fw.sums.scatter(fw.next)
+		fw.sums.scatter(fw, round)
 	}
+}
+
+// pairFloat spreads the mass p of a pair of states, whose outcome lists are
+// la and lb, over the ends and the next round, on its own.
+func pairFloat(fw *walk[float64], round int, p float64, la, lb *outList) {
+	if round == fw.m.b.Opt.MaxRounds {
+		endAllFloat(fw, round, p, la, lb)
+		return
+	}
+	if la.mass[destroyed] != 0 || lb.mass[destroyed] != 0 {
+		endPairsFloat(fw, round, p, la, lb)
+	}
+	fw.sums.scatterPair(fw.next, p, la.alive, lb.alive)
+}
+
+// endAllFloat ends every pair of outcomes of a pair of states of mass p
+// in the round cap (§12 steps 10-11): those where a ship is destroyed, and
+// the others.
+func endAllFloat(fw *walk[float64], round int, p float64, la, lb *outList) {
+	if la.mass[destroyed] != 0 || lb.mass[destroyed] != 0 {
+		endPairsFloat(fw, round, p, la, lb)
+	}
+	endGroupsFloat(fw, round, emojispace.EndRoundCap, rules.None, p, la, lb, alive, alive)
 }
 
 // endPairsFloat is the loop over endPairs in attacksFloat, unrolled.
@@ -69,49 +91,42 @@ func endPairsFloat(fw *walk[float64], round int, p float64, la, lb *outList) {
 	}
 }
 
-// rowSums is the mass that goes on to the next round from the pairs of
-// one state of ship a that roundFloat has visited: for each outcome list
-// of ship a met, the mass per unit of its probability of each state of
-// ship b.
+// rowSums is the mass of the pairs of one state of ship a that roundFloat
+// has visited, before the round cap: for each outcome list of ship a met,
+// the mass per unit of its probability of each state of ship b that goes
+// on to the next round, and of ship b being destroyed or not.
 type rowSums struct {
 	n     int      // sums[:n] are in use, in the order their lists were met
 	sums  []bSum   // kept for reuse past n
 	fresh []uint32 // scratch for scatter
 }
 
-// bSum is ship b's mass that goes on with one outcome list of ship a. A
-// sum of one pair, as most are in a small duel, stays that pair, its mass
-// and ship b's outcomes, and is scattered as such.
+// bSum is ship b's mass with one outcome list of ship a, per unit of the
+// list's probabilities.
 type bSum struct {
-	la *outList
-	// one is whether the sum is of one pair, of mass p and ship b's
-	// outcomes bs.
-	one bool
-	p   float64
-	bs  []outcome
-	// Else the sum, over ship b's states, and the states in it, in the
-	// order first reached.
-	v       []float64
-	touched []uint32
+	la          *outList
+	dead, alive float64   // of ship b's destroyed outcomes and of the others
+	v           []float64 // that goes on, over ship b's states
+	touched     []uint32  // ship b's states in v, in the order first reached
 }
 
-// add adds mass p, spread over ship b's outcomes bs by their
-// probabilities, to the sum of ship a's list la; nB is the number of ship
-// b's states.
-func (s *rowSums) add(la *outList, p float64, bs []outcome, nB int) {
+// add adds a pair of states of mass p, whose outcome lists are la and lb,
+// to the sum of la; nB is the number of ship b's states.
+func (s *rowSums) add(la, lb *outList, p float64, nB int) {
+	// §12 step 10: ship b's share of the counters of the pairs that end
+	// now, ship a's and the totals when the sum is scattered. Ship b's
+	// destroyed outcomes end against all of ship a's, its others against
+	// ship a's destroyed ones.
+	lb.ended[destroyed] += p * (la.pf[destroyed] + la.pf[alive])
+	lb.ended[alive] += p * la.pf[destroyed]
 	u := s.of(la)
-	if u.la == nil { // a new sum
-		u.la, u.one, u.p, u.bs = la, true, p, bs
-		return
-	}
+	u.la = la
+	u.dead += p * lb.pf[destroyed]
+	u.alive += p * lb.pf[alive]
 	if len(u.v) < nB {
 		u.widen(nB)
 	}
-	if u.one {
-		u.spread(u.p, u.bs)
-		u.one, u.bs = false, nil
-	}
-	u.spread(p, bs)
+	u.spread(p, lb.alive)
 }
 
 // spread adds mass p, spread over ship b's outcomes bs by their
@@ -129,7 +144,7 @@ func (u *bSum) spread(p float64, bs []outcome) {
 	}
 }
 
-// of returns the sum of list la, or an empty one (la nil) to start.
+// of returns the sum of list la, or an empty one to start.
 func (s *rowSums) of(la *outList) *bSum {
 	if i := int(la.sum); i < s.n && s.sums[i].la == la {
 		return &s.sums[i]
@@ -149,19 +164,30 @@ func (u *bSum) widen(nB int) {
 	u.v = v
 }
 
-// scatter adds every sum, times the probability of each alive outcome of
-// its list, to the next layer, and empties the sums.
-func (s *rowSums) scatter(next *layer[float64]) {
+// scatter ends the mass of every sum that ends in the round, adds the mass
+// that goes on, times the probability of each alive outcome of its list,
+// to the next layer, and empties the sums.
+func (s *rowSums) scatter(fw *walk[float64], round int) {
 	for i := range s.n {
 		u := &s.sums[i]
-		if u.one {
-			s.scatterPair(next, u.p, u.la.alive, u.bs)
-		} else {
-			s.scatterSum(next, u)
-		}
-		u.la, u.one, u.bs = nil, false, nil
+		u.end(fw, round)
+		s.scatterSum(fw.next, u)
+		u.la, u.dead, u.alive = nil, 0, 0
 	}
 	s.n = 0
+}
+
+// end adds the mass of the sum's pairs that end (§12 step 10) to the
+// totals, as endPairsFloat does pair by pair, and ship a's share of the
+// counters to its list.
+func (u *bSum) end(fw *walk[float64], round int) {
+	la := u.la
+	ad, aa := la.pf[destroyed], la.pf[alive]
+	endFloat(fw, round, emojispace.EndMutualDestruction, rules.None, ad*u.dead)
+	endFloat(fw, round, emojispace.EndDestroyed, rules.B, ad*u.alive)
+	endFloat(fw, round, emojispace.EndDestroyed, rules.A, aa*u.dead)
+	la.ended[destroyed] += u.dead + u.alive
+	la.ended[alive] += u.dead
 }
 
 // scatterPair adds the mass p of a pair of states, spread over the pairs

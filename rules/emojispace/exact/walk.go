@@ -152,17 +152,14 @@ func (w *walk[T]) attacks(round int, la, lb *outList, p T) {
 
 // attacksFloat is attacks for the floating-point walk, the hot path,
 // written for float64 so that it makes no call through the num interface.
-// The mass that goes on joins the sums of the state of ship a that
+// Before the round cap the pair joins the sums of the state of ship a that
 // roundFloat is visiting, which it scatters when it is done with the state.
 func attacksFloat(fw *walk[float64], round int, la, lb *outList, p float64) {
-	if la.mass[destroyed] != 0 || lb.mass[destroyed] != 0 {
-		endPairsFloat(fw, round, p, la, lb)
-	}
 	if round == fw.m.b.Opt.MaxRounds {
-		endGroupsFloat(fw, round, emojispace.EndRoundCap, rules.None, p, la, lb, alive, alive)
+		endAllFloat(fw, round, p, la, lb)
 		return
 	}
-	fw.sums.add(la, p, lb.alive, fw.m.sides[1].reached())
+	fw.sums.add(la, lb, p, fw.m.sides[1].reached())
 }
 
 // end records mass p that ends the combat in a round with the ships'
@@ -229,10 +226,14 @@ func endGroupsFloat(fw *walk[float64], round, reason int, winner rules.Side, p f
 // ended (outList.ended).
 func endGroupFloat(fw *walk[float64], round, reason int, winner rules.Side, p float64, la, lb *outList, ga, gb int) {
 	pa, pb := p*la.pf[ga], p*lb.pf[gb]
-	q := pa * lb.pf[gb]
-	fw.win[winner] += q
-	fw.ends[reason] += q
-	fw.rounds[round] += q
+	endFloat(fw, round, reason, winner, pa*lb.pf[gb])
 	la.ended[ga] += pb
 	lb.ended[gb] += pa
+}
+
+// endFloat adds mass p that ends the combat to the totals.
+func endFloat(fw *walk[float64], round, reason int, winner rules.Side, p float64) {
+	fw.win[winner] += p
+	fw.ends[reason] += p
+	fw.rounds[round] += p
 }
