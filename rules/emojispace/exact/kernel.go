@@ -120,7 +120,6 @@ func (s *rowSums) add(la, lb *outList, p float64, nB int) {
 	lb.ended[destroyed] += p * (la.pf[destroyed] + la.pf[alive])
 	lb.ended[alive] += p * la.pf[destroyed]
 	u := s.of(la)
-	u.la = la
 	u.dead += p * lb.pf[destroyed]
 	u.alive += p * lb.pf[alive]
 	if len(u.v) < nB {
@@ -144,7 +143,7 @@ func (u *bSum) spread(p float64, bs []outcome) {
 	}
 }
 
-// of returns the sum of list la, or an empty one to start.
+// of returns the sum of list la, starting it if la has none.
 func (s *rowSums) of(la *outList) *bSum {
 	if i := int(la.sum); i < s.n && s.sums[i].la == la {
 		return &s.sums[i]
@@ -154,7 +153,9 @@ func (s *rowSums) of(la *outList) *bSum {
 	}
 	la.sum = int32(s.n)
 	s.n++
-	return &s.sums[s.n-1]
+	u := &s.sums[s.n-1]
+	u.la = la
+	return u
 }
 
 // widen makes u's vector cover nB states, with room for as many again.
