@@ -131,13 +131,14 @@ func (s *rowSums) add(la, lb *outList, p float64, nB int) {
 // spread adds mass p, spread over ship b's outcomes bs by their
 // probabilities, to u's vector.
 func (u *bSum) spread(p float64, bs []outcome) {
+	v := u.v // a local, which the loop keeps in registers
 	for k := range bs {
 		ob := &bs[k]
 		q := p * ob.wf
-		if x := u.v[ob.key]; x != 0 {
-			u.v[ob.key] = x + q
+		if x := v[ob.key]; x != 0 {
+			v[ob.key] = x + q
 		} else if q != 0 { // 0: a product underflowed, nothing to carry
-			u.v[ob.key] = q
+			v[ob.key] = q
 			u.touched = append(u.touched, ob.key)
 		}
 	}
