@@ -25,11 +25,12 @@
 // all, and a layer (layer.go) holds a round's mass in dense vectors over
 // those numbers, visited in the order the states were first reached. The
 // floating-point walk's hot loop (kernel.go) is the generic walk flattened
-// for float64, and it adds each ship's share of the counters once per
-// outcome list, at the end, not at every pair of states that ends
-// (outList.ended). Its sums are of positive terms, so their only error is
-// rounding, which depends on the order of the sums: TestPinned holds them
-// within 10⁻¹² relative of the exact fractions.
+// for float64, with its sums in another order: it sums the pairs of a
+// state of ship a by ship a's outcome list before it spreads them, and it
+// adds each ship's share of the counters once per outcome list, at the
+// end (outList.ended). Its sums are of positive terms, so their only
+// error is rounding, which depends on the order of the sums: TestPinned
+// holds them within 10⁻¹² relative of the exact fractions.
 //
 // An NPC side is a fresh draw from the generator every trial (§19): a
 // mixture over a very large set of ships, each its own chain. The solver
