@@ -18,8 +18,9 @@ import (
 // loop first sums, for each such list, the mass of ship b's outcomes over
 // all those states (rowSums), then spreads each sum over the list's
 // outcomes. P5 against N5b makes 1.6 million additions that way, not 2.3.
-// The mass that ends before the round cap is summed likewise. A state
-// with one pair, and every pair in the round cap, goes on its own.
+// The mass that ends before the round cap is summed likewise. The pair of
+// a state with one pair, and every pair in the round cap, goes on its own
+// (pairFloat).
 func roundFloat(fw *walk[float64], round int) {
 	c := fw.c
 	turnsA, turnsB := c.turns[0], c.turns[1]
@@ -77,7 +78,7 @@ func endAllFloat(fw *walk[float64], round int, p float64, la, lb *outList) {
 	endGroupsFloat(fw, round, emojispace.EndRoundCap, rules.None, p, la, lb, alive, alive)
 }
 
-// endPairsFloat is the loop over endPairs in attacksFloat, unrolled.
+// endPairsFloat is the loop over endPairs in attacks, unrolled.
 func endPairsFloat(fw *walk[float64], round int, p float64, la, lb *outList) {
 	ma, mb := la.mass, lb.mass
 	if ma[destroyed] != 0 && mb[destroyed] != 0 {
