@@ -28,8 +28,8 @@ type outList struct {
 	// ended is the mass, per unit of probability, with which the float walk
 	// ended the combat on each group. The walk adds it to the counters
 	// once, at its end (outTable.endCounters), rather than each outcome's
-	// share at every pair it ends: that was one visit in five and half the
-	// additions into the counters, the same few lists again and again.
+	// share at every pair it ends: the same few lists end again and again,
+	// and that was 1.2 million additions for P5 against N5b.
 	ended [2]float64
 	// sum is where the float walk last kept the list's sum in rowSums; a
 	// hint, which holds if that sum is still the list's.
