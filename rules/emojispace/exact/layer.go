@@ -15,8 +15,6 @@ type layer[T any] struct {
 	// fill is whether a new vector must be set to zero: make gives the
 	// zero value of T, which is zero for float64 but not a *big.Rat.
 	fill bool
-	// fresh is scratch for the float walk's scatter.
-	fresh []uint32
 }
 
 // row is one state of ship a's share of a layer.

@@ -10,7 +10,7 @@ import (
 // probability as an integer weight over its list's denominator.
 type outcome struct {
 	w   int64
-	wf  float64  // float64(w), for the floating-point walk
+	wf  float64  // the probability w/den, for the floating-point walk
 	key uint32   // the state's number
 	end endState // its counters
 }
@@ -21,6 +21,19 @@ type outList struct {
 	dead, alive []outcome
 	den         int64
 	mass        [2]int64 // the weights of the destroyed and of the alive outcomes
+	// pf is the probabilities of the groups, mass/den, for the float walk,
+	// which scales by probabilities so as to divide by no denominator in
+	// its hot loop.
+	pf [2]float64
+	// ended is the mass, per unit of probability, with which the float walk
+	// ended the combat on each group. The walk adds it to the counters
+	// once, at its end (outTable.endCounters), rather than each outcome's
+	// share at every pair it ends: the same few lists end again and again,
+	// and that was 1.2 million additions for P5 against N5b.
+	ended [2]float64
+	// sum is where the float walk last kept the list's sum in rowSums; a
+	// hint, which holds if that sum is still the list's.
+	sum int32
 }
 
 // outTable keeps one ship's outcome lists by state, band delta and
@@ -70,6 +83,33 @@ func (t *outTable) add(i uint32, k int) *outList {
 	return l
 }
 
+// endCounters adds to a ship's counter distributions the outcomes of
+// every list's groups, each with its probability times its group's ended.
+func (t *outTable) endCounters(hull, spent []float64, red *[4]float64) {
+	for _, col := range t.cols {
+		for _, l := range col {
+			if l != nil {
+				l.endCounters(hull, spent, red)
+			}
+		}
+	}
+}
+
+// endCounters adds the outcomes of l's groups to the counters.
+func (l *outList) endCounters(hull, spent []float64, red *[4]float64) {
+	for g, e := range l.ended {
+		if e == 0 {
+			continue
+		}
+		for _, o := range l.group(g) {
+			q := e * o.wf
+			hull[o.end.hull] += q
+			spent[o.end.spent] += q
+			red[o.end.red] += q
+		}
+	}
+}
+
 // maxChunk bounds the outcomes of a chunk, which starts small for a small
 // duel and doubles.
 const maxChunk = 4096
@@ -86,7 +126,7 @@ func (t *outTable) makeList(i uint32, delta int, evasive bool) outList {
 	outs := t.chunk[start:len(t.chunk):len(t.chunk)]
 	l := outList{den: den}
 	for i := range outs {
-		outs[i].wf = float64(outs[i].w)
+		outs[i].wf = float64(outs[i].w) / float64(den)
 	}
 	for _, o := range outs {
 		alive := min(1, o.end.hull)
@@ -96,6 +136,9 @@ func (t *outTable) makeList(i uint32, delta int, evasive bool) outList {
 		}
 	}
 	l.alive = outs[len(l.dead):]
+	for g, m := range l.mass {
+		l.pf[g] = float64(m) / float64(den)
+	}
 	return l
 }
 

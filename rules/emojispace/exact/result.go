@@ -11,21 +11,19 @@ import (
 // those the chain's state determines (hull left, RED subsystems, repairs
 // used) and the ships' constant RCP and TR, named as in the battle's Spec.
 func (w *walk[T]) result() *rules.Exact {
-	ar := w.ar
 	spec := w.m.b.Spec()
 	res := &rules.Exact{States: w.visits, RoundsUnit: spec.RoundsUnit, Options: spec.Options, Notes: spec.Notes}
 	res.Notes = append(res.Notes, "counters degradation-events and escape-tries are not part of the chain's state and have no exact distribution")
-	for i := range w.win {
-		res.Win[i].F = ar.float(w.win[i])
+	win := w.floats(w.win[:])
+	for i := range win {
+		res.Win[i].F = win[i]
 	}
-	for i, name := range emojispace.EndNames {
-		res.Ends = append(res.Ends, rules.NamedValue{Name: name, Value: rules.Value{F: ar.float(w.ends[i])}})
+	for i, f := range w.floats(w.ends) {
+		res.Ends = append(res.Ends, rules.NamedValue{Name: emojispace.EndNames[i], Value: rules.Value{F: f}})
 	}
-	res.Rounds = make([]float64, len(w.rounds))
+	res.Rounds = w.floats(w.rounds)
 	var mean, m2 float64
-	for r := range w.rounds {
-		p := ar.float(w.rounds[r])
-		res.Rounds[r] = p
+	for r, p := range res.Rounds {
 		mean += float64(r) * p
 		m2 += float64(r) * float64(r) * p
 		if p > 0 && res.RoundsMin == nil {
@@ -37,10 +35,8 @@ func (w *walk[T]) result() *rules.Exact {
 	sd := math.Sqrt(math.Max(0, m2-mean*mean))
 	res.RoundsSD = &sd
 	for _, c := range w.counterDists() {
-		d := rules.ExactCounter{Name: c.name}
-		for k, p := range c.p {
-			f := ar.float(p)
-			d.P = append(d.P, f)
+		d := rules.ExactCounter{Name: c.name, P: w.floats(c.p)}
+		for k, f := range d.P {
 			d.Mean.F += float64(k) * f
 		}
 		res.Counters = append(res.Counters, d)
@@ -52,6 +48,29 @@ func (w *walk[T]) result() *rules.Exact {
 	}
 	sortByOrder(res.Counters, order)
 	return res
+}
+
+// floats returns a distribution as float64s. One with a single value of
+// non-zero mass is a certainty, and that value's probability is exactly 1:
+// the float sums of its terms, in whatever order the walk adds them, can
+// miss 1 by an ulp or two, where the fraction is exactly 1.
+func (w *walk[T]) floats(p []T) []float64 {
+	f := make([]float64, len(p))
+	only := -1
+	for i, x := range p {
+		f[i] = w.ar.float(x)
+		switch {
+		case f[i] == 0:
+		case only == -1:
+			only = i
+		default:
+			only = -2
+		}
+	}
+	if only >= 0 {
+		f[only] = 1
+	}
+	return f
 }
 
 type counterDist[T any] struct {

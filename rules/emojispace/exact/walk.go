@@ -16,6 +16,7 @@ type walk[T any] struct {
 	cur, next *layer[T]
 	// float is the walk itself when T is float64, for the hot path.
 	float *walk[float64]
+	sums  rowSums // the float walk's mass going on from a state of ship a
 	// terminal accumulators
 	win    [3]T
 	ends   []T
@@ -96,6 +97,11 @@ func (w *walk[T]) run(ctx context.Context, maxVisits int) error {
 		cur.reset()
 		w.cur, w.next = w.next, cur
 	}
+	if w.float != nil {
+		for s := range 2 {
+			w.c.out[s].endCounters(w.float.hull[s], w.float.spent[s], &w.float.red[s])
+		}
+	}
 	return nil
 }
 
@@ -146,17 +152,14 @@ func (w *walk[T]) attacks(round int, la, lb *outList, p T) {
 
 // attacksFloat is attacks for the floating-point walk, the hot path,
 // written for float64 so that it makes no call through the num interface.
-// It computes every term as attacks does, in the same order.
+// Before the round cap the pair joins the sums of the state of ship a that
+// roundFloat is visiting, which it scatters when it is done with the state.
 func attacksFloat(fw *walk[float64], round int, la, lb *outList, p float64) {
-	pd := p * (1 / float64(la.den*lb.den))
-	if la.mass[destroyed] != 0 || lb.mass[destroyed] != 0 {
-		endPairsFloat(fw, round, pd, la, lb)
-	}
 	if round == fw.m.b.Opt.MaxRounds {
-		endGroupsFloat(fw, round, emojispace.EndRoundCap, rules.None, pd, la, lb, alive, alive)
+		endAllFloat(fw, round, p, la, lb)
 		return
 	}
-	scatterFloat(fw.next, pd, la.alive, lb.alive)
+	fw.sums.add(la, lb, p, fw.m.sides[1].reached())
 }
 
 // end records mass p that ends the combat in a round with the ships'
@@ -211,30 +214,26 @@ func (w *walk[T]) endGroups(round, reason int, winner rules.Side, pd T, la, lb *
 }
 
 // endGroupsFloat is endGroups for the floating-point walk.
-func endGroupsFloat(fw *walk[float64], round, reason int, winner rules.Side, pd float64, la, lb *outList, ga, gb int) {
-	if ma, mb := la.mass[ga], lb.mass[gb]; ma != 0 && mb != 0 {
-		endGroupFloat(fw, round, reason, winner, pd, la.group(ga), lb.group(gb), ma, mb)
+func endGroupsFloat(fw *walk[float64], round, reason int, winner rules.Side, p float64, la, lb *outList, ga, gb int) {
+	if la.mass[ga] != 0 && lb.mass[gb] != 0 {
+		endGroupFloat(fw, round, reason, winner, p, la, lb, ga, gb)
 	}
 }
 
-// endGroupFloat ends every pair of the outcomes ga of ship a and gb of
-// ship b, of total weights ma and mb, as endGroups does.
-func endGroupFloat(fw *walk[float64], round, reason int, winner rules.Side, pd float64, ga, gb []outcome, ma, mb int64) {
-	p := pd * float64(ma) * float64(mb)
+// endGroupFloat ends every pair of the outcomes of group ga of list la
+// and group gb of list lb, of a pair of states of mass p, as endGroups
+// does, except that each ship's share of the counters goes to its list's
+// ended (outList.ended).
+func endGroupFloat(fw *walk[float64], round, reason int, winner rules.Side, p float64, la, lb *outList, ga, gb int) {
+	pa, pb := p*la.pf[ga], p*lb.pf[gb]
+	endFloat(fw, round, reason, winner, pa*lb.pf[gb])
+	la.ended[ga] += pb
+	lb.ended[gb] += pa
+}
+
+// endFloat adds mass p that ends the combat to the totals.
+func endFloat(fw *walk[float64], round, reason int, winner rules.Side, p float64) {
 	fw.win[winner] += p
 	fw.ends[reason] += p
 	fw.rounds[round] += p
-	endShipFloat(fw.hull[0], fw.spent[0], &fw.red[0], pd, ga, float64(mb))
-	endShipFloat(fw.hull[1], fw.spent[1], &fw.red[1], pd, gb, float64(ma))
-}
-
-// endShipFloat adds to a ship's counters the outcomes g, ending with mass
-// pd·weight·other each.
-func endShipFloat(hull, spent []float64, red *[4]float64, pd float64, g []outcome, other float64) {
-	for i := range g {
-		q := pd * g[i].wf * other
-		hull[g[i].end.hull] += q
-		spent[g[i].end.spent] += q
-		red[g[i].end.red] += q
-	}
 }
