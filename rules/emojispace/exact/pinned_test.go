@@ -25,8 +25,8 @@ const pinnedFile = "testdata/pinned.json"
 // of a duel (the rational walk of P5 against N5b takes seconds).
 const pinnedSlow = 20_000
 
-// floatTol bounds the relative error of a float result, against its exact
-// fraction and against the pinned float. Every float is a sum of products
+// floatTol bounds the relative error of a float result against its exact
+// fraction (and twice it, against the pinned float). Every float is a sum of products
 // of positive weights, so its error is rounding alone, and it depends on
 // the order of the sums: the pinned floats, which added the counters one
 // term at a time into a single running sum over up to 10⁵ terms, are up to
@@ -42,7 +42,7 @@ const floatTol = 1e-12
 // made faster: for every built-in fixed-ship duel and every variant of the
 // agreement test (plans, random policies, escapes, surrenders, the live
 // profile), every fraction exactly and every float within floatTol of its
-// exact value and of the pinned float. The file was written by the solver
+// exact value (and 2·floatTol of the pinned float). The file was written by the solver
 // of commit dd94966 with -update; rewrite it only for a change of the
 // rules, never for one of the walk.
 func TestPinned(t *testing.T) {
@@ -113,7 +113,7 @@ func pinnedBattle(t *testing.T, name string) *emojispace.Battle {
 }
 
 // diffExact lists where got differs from want: any float further than
-// floatTol from the pinned one or from the pinned fraction, any float that
+// floatTol from the pinned fraction or 2·floatTol from the pinned float, any float that
 // is not exactly 0 or 1 where both the pinned fraction and the pinned float
 // are, and with rational any fraction that differs.
 func diffExact(want, got *rules.Exact, rational bool) []string {
@@ -181,8 +181,12 @@ func diffExact(want, got *rules.Exact, rational bool) []string {
 // floatDiff says how a float result g differs from the pinned float w and
 // the pinned fraction rat ("" for none), or returns "" if it does not.
 func floatDiff(w, g float64, rat string) string {
-	near := func(x float64) bool { return math.Abs(g-x) <= floatTol*math.Abs(x) }
-	if !near(w) {
+	near := func(x, tol float64) bool { return math.Abs(g-x) <= tol*math.Abs(x) }
+	// The pinned float is itself up to floatTol from the fraction, so two
+	// floats that each meet floatTol may be twice that apart: the first
+	// check allows it, leaving room for a machine that rounds differently
+	// (fused multiply-adds), and the fraction keeps the bound tight.
+	if !near(w, 2*floatTol) {
 		return fmt.Sprintf("relative difference %.2g", math.Abs(g-w)/math.Abs(w))
 	}
 	if rat == "" {
@@ -193,7 +197,7 @@ func floatDiff(w, g float64, rat string) string {
 		return "the pinned fraction " + rat + " does not parse"
 	}
 	x, _ := q.Float64()
-	if !near(x) {
+	if !near(x, floatTol) {
 		return fmt.Sprintf("relative error %.2g against the fraction", math.Abs(g-x)/math.Abs(x))
 	}
 	// A certainty or an impossibility stays exact.
