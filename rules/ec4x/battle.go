@@ -312,17 +312,12 @@ func (f *fighter) asIn(u *unit, s uint8) int {
 	return 0
 }
 
-// cerK returns k of CER = k/4 for a modified roll (§3.5 table).
+// cerK returns k of CER = k/4 for a modified roll (§3.5 table): 1 up to
+// 2, 2 for 3-4, 3 for 5-6, 4 from 7, that is (m+1)/2 for the roll clamped
+// to 2-7. The clamp is two conditional moves, where the table's tests on a
+// random roll mispredicted.
 func cerK(modified int) int {
-	switch {
-	case modified <= 2:
-		return 1
-	case modified <= 4:
-		return 2
-	case modified <= 6:
-		return 3
-	}
-	return 4
+	return (min(max(modified, 2), 7) + 1) / 2
 }
 
 // moraleROE is the morale ROE modifier by prestige (§3.7 step 2; the §4.2

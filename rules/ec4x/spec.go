@@ -352,25 +352,7 @@ func (f *fighter) specApply(phase byte, r int) bool {
 	for _, a := range f.atk {
 		t := &f.units[a.tgt]
 		before := t.state
-		next := before
-		ds := int32(t.ds)
-		switch {
-		case t.fighter:
-			if t.dmg >= ds {
-				next = stateD
-			}
-		case t.s0 == stateU:
-			if t.dmg >= ds {
-				next = max(next, stateC)
-				if t.dmg >= 2*ds && t.crit {
-					next = stateD
-				}
-			}
-		case t.s0 == stateC:
-			if t.dmg >= ds {
-				next = stateD
-			}
-		}
+		next := max(before, specLevel(t))
 		if next != before {
 			t.state = next
 			f.transition(t, before)
@@ -390,6 +372,27 @@ func (f *fighter) specApply(phase byte, r int) bool {
 		f.rec.pending = f.rec.pending[:0]
 	}
 	return changed
+}
+
+// specLevel returns the state that squadron t's round damage puts it in at
+// least (§3.6 step 2): none (stateU) below its DS; at its DS, destroyed if
+// it is a fighter squadron (binary), was crippled at the start of the
+// round, or took twice its DS with a crit, else crippled (destruction
+// protection: a squadron undamaged at the start of the round is at worst
+// crippled without them). It is computed without branches: the damage is
+// random, and tests on it mispredicted.
+func specLevel(t *unit) uint8 {
+	ds := int32(t.ds)
+	kill := b2u(t.fighter) | b2u(t.s0 == stateC) | b2u(t.dmg >= 2*ds)&b2u(t.crit)
+	return b2u(t.dmg >= ds) * (stateC + kill)
+}
+
+// b2u is 1 for true and 0 for false.
+func b2u(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // reduceForces plays §3.6 step 3, force reduction, for the group's
