@@ -95,7 +95,7 @@ func Compile(n *doc.Node) (*Battle, error) {
 			return nil, err
 		}
 		if w.Scenario.Kind != doc.Map {
-			return nil, w.Scenario.Errorf("expected the %s scenario as a mapping (schema, board, standardsToWin, terrain, units, turn) or the name of a .json file holding it, got %s", Schema, describe(w.Scenario))
+			return nil, w.Scenario.Errorf("expected the %s scenario as a mapping (schema, board, standardsToWin, terrain, units, turn) or the name of a .json file holding it, got %s", Schema, doc.Describe(w.Scenario))
 		}
 		blob, optNode, polNode = w.Scenario, w.Options, w.Policies
 	}
@@ -208,7 +208,7 @@ func decodeScenario(n *doc.Node, templates bool) (*Scenario, error) {
 	}
 	if doc.Present(d.Meta) {
 		if d.Meta.Kind != doc.Map {
-			return nil, d.Meta.Errorf("expected meta as a mapping (free fields, echoed, unused), got %s", describe(d.Meta))
+			return nil, d.Meta.Errorf("expected meta as a mapping (free fields, echoed, unused), got %s", doc.Describe(d.Meta))
 		}
 		sc.Meta = render(d.Meta)
 	}
@@ -217,7 +217,7 @@ func decodeScenario(n *doc.Node, templates bool) (*Scenario, error) {
 
 func (sc *Scenario) decodeTerrain(n *doc.Node) error {
 	if n.Kind != doc.Map {
-		return n.Errorf("expected a mapping of hex ids to terrain (%s), got %s", strings.Join(terrainNames[:], ", "), describe(n))
+		return n.Errorf("expected a mapping of hex ids to terrain (%s), got %s", strings.Join(terrainNames[:], ", "), doc.Describe(n))
 	}
 	for i, key := range n.Keys {
 		v := n.Vals[i]
@@ -230,7 +230,7 @@ func (sc *Scenario) decodeTerrain(n *doc.Node) error {
 		}
 		w, err := doc.OneOf(v, terrainNames[:]...)
 		if err != nil {
-			return v.Errorf("hex %d: %s is not a terrain (allowed: %s)", h, describe(v), strings.Join(terrainNames[:], ", "))
+			return v.Errorf("hex %d: %s is not a terrain (allowed: %s)", h, doc.Describe(v), strings.Join(terrainNames[:], ", "))
 		}
 		for t, name := range terrainNames {
 			if name == w {
@@ -243,12 +243,12 @@ func (sc *Scenario) decodeTerrain(n *doc.Node) error {
 
 func (sc *Scenario) decodeUnits(n *doc.Node) error {
 	if n.Kind != doc.Seq {
-		return n.Errorf("expected a list of units {id, side, type, quality, hp, hex}, got %s", describe(n))
+		return n.Errorf("expected a list of units {id, side, type, quality, hp, hex}, got %s", doc.Describe(n))
 	}
 	var at [NumHexes]int // 1 + index of the unit on each hex
 	for i, it := range n.Items {
 		if it.Kind != doc.Map {
-			return it.Errorf("expected a unit {id, side, type, quality, hp, hex}, got %s", describe(it))
+			return it.Errorf("expected a unit {id, side, type, quality, hp, hex}, got %s", doc.Describe(it))
 		}
 		var d unitDoc
 		if err := doc.Decode(it, &d); err != nil {
@@ -270,7 +270,7 @@ func (sc *Scenario) decodeUnits(n *doc.Node) error {
 		word := func(n *doc.Node, names []string) (int, error) {
 			w, err := doc.OneOf(n, names...)
 			if err != nil {
-				return 0, n.Errorf("unit %q: %s is not allowed (allowed: %s)", id, describe(n), strings.Join(names, ", "))
+				return 0, n.Errorf("unit %q: %s is not allowed (allowed: %s)", id, doc.Describe(n), strings.Join(names, ", "))
 			}
 			for k, name := range names {
 				if name == w {
@@ -295,7 +295,7 @@ func (sc *Scenario) decodeUnits(n *doc.Node) error {
 		u.MaxHP = int8(MaxHP(u.Type, u.Quality))
 		hp, err := doc.ParseInt(d.HP)
 		if err != nil {
-			return d.HP.Errorf("unit %q: hp %s is not an integer", id, describe(d.HP))
+			return d.HP.Errorf("unit %q: hp %s is not an integer", id, doc.Describe(d.HP))
 		}
 		switch {
 		case hp > int64(u.MaxHP):
@@ -306,7 +306,7 @@ func (sc *Scenario) decodeUnits(n *doc.Node) error {
 		u.HP = int8(hp)
 		h, err := doc.ParseInt(d.Hex)
 		if err != nil {
-			return d.Hex.Errorf("unit %q: hex %s is not an integer hex id", id, describe(d.Hex))
+			return d.Hex.Errorf("unit %q: hex %s is not an integer hex id", id, doc.Describe(d.Hex))
 		}
 		if h < 0 || h >= NumHexes {
 			return d.Hex.Errorf("unit %q: hex %d is not on %s (hexes 0 to %d)", id, h, sc.Board.Name, NumHexes-1)
@@ -359,13 +359,6 @@ func (sc *Scenario) decodeTurn(n *doc.Node) error {
 	}
 	sc.TurnNumber, sc.ActivationsLeft = int(tn), int(acts)
 	return nil
-}
-
-func describe(n *doc.Node) string {
-	if n.Kind == doc.Scalar {
-		return strconv.Quote(n.Value)
-	}
-	return n.Kind.String()
 }
 
 // render writes a node in YAML flow style, for the replay header.

@@ -53,7 +53,7 @@ func decode(n *Node, v reflect.Value) error {
 		return decodeStruct(n, v)
 	case reflect.Slice:
 		if n.Kind != Seq {
-			return n.Errorf("expected a list, got %s", describe(n))
+			return n.Errorf("expected a list, got %s", Describe(n))
 		}
 		s := reflect.MakeSlice(v.Type(), len(n.Items), len(n.Items))
 		for i, it := range n.Items {
@@ -65,7 +65,7 @@ func decode(n *Node, v reflect.Value) error {
 		return nil
 	}
 	if n.Kind != Scalar {
-		return n.Errorf("expected %s, got %s", kindWord(v.Kind()), describe(n))
+		return n.Errorf("expected %s, got %s", kindWord(v.Kind()), Describe(n))
 	}
 	switch v.Kind() {
 	case reflect.String:
@@ -106,7 +106,7 @@ func decode(n *Node, v reflect.Value) error {
 
 func decodeStruct(n *Node, v reflect.Value) error {
 	if n.Kind != Map {
-		return n.Errorf("expected a mapping, got %s", describe(n))
+		return n.Errorf("expected a mapping, got %s", Describe(n))
 	}
 	t := v.Type()
 	var names []string
@@ -154,7 +154,10 @@ func requiredField(t reflect.Type) string {
 	return ""
 }
 
-func describe(n *Node) string {
+// Describe names what a node holds, for an error that says what was found
+// instead of what was expected: a scalar quoted, anything else by its kind
+// ("a list", "a mapping", "null").
+func Describe(n *Node) string {
 	if n.Kind == Scalar {
 		return strconv.Quote(n.Value)
 	}

@@ -45,7 +45,7 @@ func (r Range) Check(n *Node, v int64) error {
 // range.
 func (r Range) Int(n *Node) (int64, error) {
 	if n.Kind != Scalar {
-		return 0, n.Errorf("expected %s, got %s", r, describe(n))
+		return 0, n.Errorf("expected %s, got %s", r, Describe(n))
 	}
 	i, err := strconv.ParseInt(strings.ReplaceAll(n.Value, "_", ""), 10, 64)
 	if err != nil {
@@ -63,7 +63,7 @@ func ParseInt(n *Node) (int64, error) { return Int(n, math.MinInt64, math.MaxInt
 // ParseFloat reads a scalar node as a finite number.
 func ParseFloat(n *Node) (float64, error) {
 	if n.Kind != Scalar {
-		return 0, n.Errorf("expected a number, got %s", describe(n))
+		return 0, n.Errorf("expected a number, got %s", Describe(n))
 	}
 	f, err := strconv.ParseFloat(strings.ReplaceAll(n.Value, "_", ""), 64)
 	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
@@ -82,7 +82,7 @@ func ParseBool(n *Node) (bool, error) {
 			return false, nil
 		}
 	}
-	return false, n.Errorf("expected true or false, got %s", describe(n))
+	return false, n.Errorf("expected true or false, got %s", Describe(n))
 }
 
 // OneOf checks that a scalar node is one of the allowed words and returns it.
@@ -94,13 +94,13 @@ func OneOf(n *Node, allowed ...string) (string, error) {
 			}
 		}
 	}
-	return "", n.Errorf("%s is not allowed (allowed: %s)", describe(n), strings.Join(allowed, ", "))
+	return "", n.Errorf("%s is not allowed (allowed: %s)", Describe(n), strings.Join(allowed, ", "))
 }
 
 // Text reads a scalar node as a string.
 func Text(n *Node) (string, error) {
 	if n.Kind != Scalar {
-		return "", n.Errorf("expected a string, got %s", describe(n))
+		return "", n.Errorf("expected a string, got %s", Describe(n))
 	}
 	return n.Value, nil
 }

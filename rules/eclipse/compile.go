@@ -1,7 +1,6 @@
 package eclipse
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/crucible-sim/crucible/rules"
@@ -149,11 +148,4 @@ func checkName(n *doc.Node, name, what string) error {
 		return field(n, "name").Errorf("%s name %q may not contain '.' or '=' (it becomes part of counter and option paths)", what, name)
 	}
 	return nil
-}
-
-func describe(n *doc.Node) string {
-	if n.Kind == doc.Scalar {
-		return strconv.Quote(n.Value)
-	}
-	return n.Kind.String()
 }

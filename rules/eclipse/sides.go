@@ -166,7 +166,7 @@ func (c *Compiled) sidePriority(s int, node *doc.Node, sd *sideDoc, policy strin
 	}
 	for _, it := range sd.Priority.Items {
 		if it.Kind != doc.Scalar || !slices.Contains(enemyNames, it.Value) {
-			return "", it.Errorf("unknown enemy ship type %s (allowed: %s)", describe(it), strings.Join(enemyNames, ", "))
+			return "", it.Errorf("unknown enemy ship type %s (allowed: %s)", doc.Describe(it), strings.Join(enemyNames, ", "))
 		}
 		if slices.Contains(conf.Priority, it.Value) {
 			return "", it.Errorf("%s is listed twice", it.Value)

@@ -213,14 +213,14 @@ func decodeShip(n *doc.Node) (ShipState, string, error) {
 		return ShipState{}, "", d.HullID.Errorf("unknown hull %q (allowed: %s)", id, strings.Join(hullIDs(), ", "))
 	}
 	if d.Modules.Kind != doc.Seq {
-		return ShipState{}, "", d.Modules.Errorf("expected a list of module instances {module_id, secondary_tags}, got %s", describe(d.Modules))
+		return ShipState{}, "", d.Modules.Errorf("expected a list of module instances {module_id, secondary_tags}, got %s", doc.Describe(d.Modules))
 	}
 	if len(d.Modules.Items) > maxModules {
 		return ShipState{}, "", d.Modules.Errorf("%d module instances: no hull holds more than %d (two compact modules in each of %d slots)", len(d.Modules.Items), maxModules, maxSlots)
 	}
 	for _, it := range d.Modules.Items {
 		if it.Kind != doc.Map { // a null item would decode to no fields at all
-			return ShipState{}, "", it.Errorf("expected a module instance {module_id, secondary_tags}, got %s", describe(it))
+			return ShipState{}, "", it.Errorf("expected a module instance {module_id, secondary_tags}, got %s", doc.Describe(it))
 		}
 		var md moduleDoc
 		if err := doc.Decode(it, &md); err != nil {
@@ -260,7 +260,7 @@ func decodeModule(idNode, secNode *doc.Node) (ModuleInstance, error) {
 		return m, nil
 	}
 	if secNode.Kind != doc.Seq {
-		return ModuleInstance{}, secNode.Errorf("expected a list of secondary tags, got %s", describe(secNode))
+		return ModuleInstance{}, secNode.Errorf("expected a list of secondary tags, got %s", doc.Describe(secNode))
 	}
 	for _, it := range secNode.Items {
 		tag, ok := flowTag(it)
@@ -269,7 +269,7 @@ func decodeModule(idNode, secNode *doc.Node) (ModuleInstance, error) {
 			s, ok = parseSecondary(tag)
 		}
 		if !ok {
-			return ModuleInstance{}, it.Errorf("%s is not a secondary tag (allowed: %s, with or without the secondary: prefix)", describe(it), strings.Join(secondaryNames[:], ", "))
+			return ModuleInstance{}, it.Errorf("%s is not a secondary tag (allowed: %s, with or without the secondary: prefix)", doc.Describe(it), strings.Join(secondaryNames[:], ", "))
 		}
 		if m.Sec.Has(s) {
 			return ModuleInstance{}, it.Errorf("secondary %q repeats on this module", tag)
@@ -287,7 +287,7 @@ func decodeDeg(n *doc.Node) ([3]int, error) {
 		return deg, nil
 	}
 	if n.Kind != doc.Map {
-		return deg, n.Errorf("expected a mapping with keys weapon, defense, engine, got %s", describe(n))
+		return deg, n.Errorf("expected a mapping with keys weapon, defense, engine, got %s", doc.Describe(n))
 	}
 	for k, key := range n.Keys {
 		b := -1
@@ -315,7 +315,7 @@ func decodeStrings(n *doc.Node, limit int, prefix string) ([]string, error) {
 		return nil, nil
 	}
 	if n.Kind != doc.Seq {
-		return nil, n.Errorf("expected a list of strings, got %s", describe(n))
+		return nil, n.Errorf("expected a list of strings, got %s", doc.Describe(n))
 	}
 	if len(n.Items) > limit {
 		return nil, n.Errorf("%d entries: at most %d are accepted", len(n.Items), limit)
@@ -324,7 +324,7 @@ func decodeStrings(n *doc.Node, limit int, prefix string) ([]string, error) {
 	for _, it := range n.Items {
 		tag, ok := flowTag(it)
 		if !ok {
-			return nil, it.Errorf("expected a string, got %s", describe(it))
+			return nil, it.Errorf("expected a string, got %s", doc.Describe(it))
 		}
 		if !strings.HasPrefix(tag, prefix) {
 			return nil, it.Errorf("%q does not start with %q", tag, prefix)
@@ -341,7 +341,7 @@ func decodeCrew(n *doc.Node) ([]CrewEntry, error) {
 		return nil, nil
 	}
 	if n.Kind != doc.Seq {
-		return nil, n.Errorf("expected a list of crew entries ({crew_role_id, crew_tags} or \"crew:<role>\"), got %s", describe(n))
+		return nil, n.Errorf("expected a list of crew entries ({crew_role_id, crew_tags} or \"crew:<role>\"), got %s", doc.Describe(n))
 	}
 	if len(n.Items) > 5 { // no hull has room for more (§5's crew cap)
 		return nil, n.Errorf("%d crew: no hull has room for more than 5", len(n.Items))
@@ -358,7 +358,7 @@ func decodeCrew(n *doc.Node) ([]CrewEntry, error) {
 			continue
 		}
 		if it.Kind != doc.Map {
-			return nil, it.Errorf("expected a crew entry ({crew_role_id, crew_tags} or \"crew:<role>\"), got %s", describe(it))
+			return nil, it.Errorf("expected a crew entry ({crew_role_id, crew_tags} or \"crew:<role>\"), got %s", doc.Describe(it))
 		}
 		var d crewDoc
 		if err := doc.Decode(it, &d); err != nil {

@@ -288,7 +288,7 @@ func parsePlan(n *doc.Node) (Rule, error) {
 	for i, it := range n.Items {
 		a, ok := parseAction(it)
 		if !ok {
-			return Rule{}, it.Errorf("%s is not an action (allowed: %s)", describe(it), planForms())
+			return Rule{}, it.Errorf("%s is not an action (allowed: %s)", doc.Describe(it), planForms())
 		}
 		r.plan = append(r.plan, a)
 		words[i] = actionAliases[a]
@@ -339,11 +339,4 @@ func formatMilli(m int) string {
 		return strconv.Itoa(m / 1000)
 	}
 	return strings.TrimRight(fmt.Sprintf("%d.%03d", m/1000, m%1000), "0")
-}
-
-func describe(n *doc.Node) string {
-	if n.Kind == doc.Scalar {
-		return strconv.Quote(n.Value)
-	}
-	return n.Kind.String()
 }
