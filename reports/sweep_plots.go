@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -235,7 +236,7 @@ func setAxisX(p *plot.Plot, a scenarios.Axis) {
 
 func setAxis(ax *plot.Axis, a scenarios.Axis) {
 	pos := a.Positions()
-	lo, hi := slicesMin(pos), slicesMax(pos)
+	lo, hi := slices.Min(pos), slices.Max(pos) // a sweep's axis has values
 	pad := math.Max((hi-lo)*0.04, 0.5*step(pos))
 	ax.Min, ax.Max = lo-pad, hi+pad
 	switch {
@@ -271,22 +272,6 @@ func whole(xs []float64) bool {
 		}
 	}
 	return true
-}
-
-func slicesMin(xs []float64) float64 {
-	m := math.Inf(1)
-	for _, x := range xs {
-		m = math.Min(m, x)
-	}
-	return m
-}
-
-func slicesMax(xs []float64) float64 {
-	m := math.Inf(-1)
-	for _, x := range xs {
-		m = math.Max(m, x)
-	}
-	return m
 }
 
 // valueTicks marks an axis at a field's grid values, labelled as written
