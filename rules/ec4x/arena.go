@@ -74,17 +74,43 @@ type force struct {
 // Unit i of task force t is squadron i − first of tfs[t], and forces[t] is
 // tfs[t]: forces and units hold no pointers, so that copying them is a
 // plain copy of a few hundred bytes.
+//
+// The rest is what a battle keeps instead of recomputing, built by index
+// as the arena is loaded, so that a battle on a copy of the arena starts
+// from it: the candidate index and the number of task forces fighting,
+// kept up to date by transition and leave; and two orders that never
+// change, since CRs and buckets do not (battles only read them).
 type arena struct {
-	tfs    []TaskForce
-	forces []force
-	units  []unit
+	tfs       []TaskForce
+	forces    []force
+	units     []unit
+	nim       bool  // profile nim-2025-11: crippled AS and weights (asIn, weightOf)
+	pools     pools // the candidates (§3.4 step 1, §4.5 step 1)
+	nFighting int   // the task forces fighting
+	// main is every squadron but the fighter squadrons by descending
+	// flagship CR, stably: the Phase 3/M order (§3.3, §4.4).
+	main []crEntry
+	// fighterSqs are the fighter squadrons in TF then squadron order: the
+	// attackers of Phase 2/I (§3.3, §4.4).
+	fighterSqs []int
+}
+
+// copyFrom makes a a copy of src, ready for a battle: src is not changed
+// by the battle.
+func (a *arena) copyFrom(src *arena) {
+	a.tfs, a.nim, a.nFighting = src.tfs, src.nim, src.nFighting
+	a.forces = append(a.forces[:0], src.forces...)
+	a.units = append(a.units[:0], src.units...)
+	a.pools = src.pools
+	a.main = append(a.main[:0], src.main...)
+	a.fighterSqs = append(a.fighterSqs[:0], src.fighterSqs...)
 }
 
 // load fills the arena from task forces with the ship table and, under
 // spec, WEP scaling (§2.1, §2.2, §4.2 step 1). It allocates only while the
 // arena's slices grow to size.
 func (a *arena) load(tfs []TaskForce, opt Options) {
-	a.tfs, a.forces, a.units = tfs, a.forces[:0], a.units[:0]
+	a.tfs, a.forces, a.units, a.nim = tfs, a.forces[:0], a.units[:0], opt.Nim
 	ships := opt.Ships
 	for t := range tfs {
 		tf := &tfs[t]
@@ -117,6 +143,7 @@ func (a *arena) load(tfs []TaskForce, opt Options) {
 		f.starbase = f.starbaseNum > 0
 		a.forces = append(a.forces, f)
 	}
+	a.index()
 }
 
 // firstWithID returns, while task force t is loaded (its units from first

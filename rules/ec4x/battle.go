@@ -28,10 +28,11 @@ func (b *Battle) Spec() rules.Spec { return b.spec }
 
 // NewFighter implements rules.Battle.
 func (b *Battle) NewFighter() rules.Fighter {
-	f := &fighter{b: b, nim: b.Opt.Nim}
+	f := &fighter{b: b}
+	f.nim = b.Opt.Nim
 	f.forces = make([]force, 0, MaxTaskForces)
 	f.units = make([]unit, 0, max(genMaxSquadrons, len(b.tmpl.units)))
-	f.byCR = make([]crEntry, 0, cap(f.units))
+	f.main = make([]crEntry, 0, cap(f.units))
 	f.fighterSqs = make([]int, 0, cap(f.units))
 	f.atk = make([]attack, 0, cap(f.units))
 	return f
@@ -72,20 +73,12 @@ type result struct {
 type fighter struct {
 	b *Battle
 	arena
-	gen   generated
-	test  Test
-	nim   bool      // profile nim-2025-11
-	pools pools     // the current group's candidates
-	byCR  []crEntry // every unit by descending CR, stably: the Phase 3/M order (§3.3, §4.4)
-	// fighterSqs are the fighter squadrons in TF then squadron order: the
-	// attackers of Phase 2/I (§3.3, §4.4).
-	fighterSqs []int
-	r          *rules.Rand // spec: the trial's stream
-	lcg        uint64      // nim-2025-11: the LCG's state (§4.1)
-	atk        []attack    // the current group's attacks
-	rec        *recorder   // the replay log, nil in Fight
-
-	nFighting int // the task forces fighting (kept by transition and leave)
+	gen  generated
+	test Test
+	r    *rules.Rand // spec: the trial's stream
+	lcg  uint64      // nim-2025-11: the LCG's state (§4.1)
+	atk  []attack    // the current group's attacks
+	rec  *recorder   // the replay log, nil in Fight
 
 	desperation, success, failed, structural, stalls, stallsStr int
 	crits, cripplings, destroyed, retreats                      int
@@ -128,9 +121,7 @@ func (f *fighter) play(i int64, r *rules.Rand, o *rules.Outcome) {
 		f.gen.Generate(f.test, b.Opt.Ships)
 		f.load(f.gen.TaskForces(), b.Opt)
 	} else {
-		f.tfs = b.tmpl.tfs
-		f.forces = append(f.forces[:0], b.tmpl.forces...)
-		f.units = append(f.units[:0], b.tmpl.units...)
+		f.copyFrom(&b.tmpl)
 	}
 	f.resolve(r, o)
 }
@@ -140,7 +131,6 @@ func (f *fighter) resolve(r *rules.Rand, o *rules.Outcome) {
 	b := f.b
 	f.desperation, f.success, f.failed, f.structural, f.stalls, f.stallsStr = 0, 0, 0, 0, 0, 0
 	f.crits, f.cripplings, f.destroyed, f.retreats = 0, 0, 0, 0
-	f.index()
 	var res result
 	if b.Opt.Nim {
 		seed := uint64(0)
@@ -206,10 +196,11 @@ func (f *fighter) report(res result, o *rules.Outcome) {
 	}
 }
 
-// transition records that squadron v's state changed from before to its
-// state now (§3.2 step 1: U→C, C→D, U→D): the counters, its task force's
-// tallies and the candidate index.
-func (f *fighter) transition(v *unit, before uint8) {
+// transition records that unit j's state changed from before to its state
+// now (§3.2 step 1: U→C, C→D, U→D): the counters, its task force's tallies
+// and the candidate index.
+func (f *fighter) transition(j int, before uint8) {
+	v := &f.units[j]
 	after := v.state
 	if after == before {
 		return
@@ -218,7 +209,7 @@ func (f *fighter) transition(v *unit, before uint8) {
 	if !f.nim && before == stateC {
 		w *= 2
 	}
-	f.poolsChanged(v, w)
+	f.poolsChanged(j, w)
 	fo := &f.forces[v.tf]
 	fo.as += int32(f.asIn(v, after) - f.asIn(v, before))
 	if after == stateC {
@@ -288,23 +279,23 @@ func (f *fighter) ending(rounds, quiet int) result {
 
 // fighting counts the task forces still in the battle with a squadron not
 // destroyed.
-func (f *fighter) fighting() int { return f.nFighting }
+func (a *arena) fighting() int { return a.nFighting }
 
 // ownAS is Σ current AS of task force t's squadrons, kept by transition.
 func (f *fighter) ownAS(t int) int { return int(f.forces[t].as) }
 
 // curAS is a squadron's current AS.
-func (f *fighter) curAS(u *unit) int { return f.asIn(u, u.state) }
+func (a *arena) curAS(u *unit) int { return a.asIn(u, u.state) }
 
 // asIn is a squadron's AS in state s: its AS undamaged, half of it crippled
 // (rounded up under spec, §3.5; down under nim-2025-11, §4.9 row 2), 0
 // destroyed. Fighter squadrons are binary under spec (§3.6 step 2).
-func (f *fighter) asIn(u *unit, s uint8) int {
+func (a *arena) asIn(u *unit, s uint8) int {
 	switch s {
 	case stateU:
 		return int(u.as)
 	case stateC:
-		if f.nim {
+		if a.nim {
 			return int(u.as / 2)
 		}
 		return int((u.as + 1) / 2)

@@ -73,11 +73,8 @@ func BenchmarkBattle(b *testing.B) {
 			b.ReportAllocs()
 			b.ResetTimer()
 			for b.Loop() {
-				a := &arenas[i]
 				f.test = tests[i]
-				f.tfs = a.tfs
-				f.forces = append(f.forces[:0], a.forces...)
-				f.units = append(f.units[:0], a.units...)
+				f.copyFrom(&arenas[i])
 				r.Seed(7, uint64(i))
 				o.Reset()
 				f.resolve(r, o)

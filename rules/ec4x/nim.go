@@ -191,13 +191,13 @@ func (f *fighter) nimRound(r, b int) bool {
 		}
 	}
 	changed = f.nimApply(r, 'I') || changed
-	// Phase M: every other squadron, by CR tiers (runs of byCR), each
+	// Phase M: every other squadron, by CR tiers (runs of main), each
 	// tier's group applied before the next tier picks; an entry destroyed
 	// by a higher tier still picks and rolls (§4.9 row 13): nimApply marks
 	// it fellInM.
 	f.atk = f.atk[:0]
 	tier := noTier
-	for _, e := range f.byCR {
+	for _, e := range f.main {
 		i := e.unit()
 		u := &f.units[i]
 		if e.tier() != tier && len(f.atk) > 0 {
@@ -205,7 +205,7 @@ func (f *fighter) nimRound(r, b int) bool {
 			f.atk = f.atk[:0]
 		}
 		tier = e.tier()
-		if u.bucket != BucketFighter && (u.state != stateD || u.fellInM) && !f.forces[u.tf].out {
+		if (u.state != stateD || u.fellInM) && !f.forces[u.tf].out {
 			f.nimAttack(i, surprise+b)
 		}
 	}
@@ -259,7 +259,7 @@ func (f *fighter) nimApply(r int, phase byte) bool {
 			}
 		}
 		if t.state != a.before {
-			f.transition(t, a.before)
+			f.transition(int(a.tgt), a.before)
 			t.fellInM = phase == 'M' && t.state == stateD
 			changed = true
 		}

@@ -267,11 +267,11 @@ func (f *fighter) specRound(r, b int) bool {
 	changed = f.specApply('I', r) || changed
 	// Phase 3, Main Engagement: by flagship CR tiers, descending, each
 	// tier's group applied before the next tier picks; a squadron
-	// destroyed by a higher tier does not attack. byCR holds the tiers as
+	// destroyed by a higher tier does not attack. main holds the tiers as
 	// runs (the eligibility of the others cannot change during the phase).
 	f.atk = f.atk[:0]
 	tier := noTier
-	for _, e := range f.byCR {
+	for _, e := range f.main {
 		i := e.unit()
 		u := &f.units[i]
 		if e.tier() != tier && len(f.atk) > 0 {
@@ -279,7 +279,7 @@ func (f *fighter) specRound(r, b int) bool {
 			f.atk = f.atk[:0]
 		}
 		tier = e.tier()
-		if !u.fighter && !u.fired && u.state != stateD && !f.forces[u.tf].out {
+		if !u.fired && u.state != stateD && !f.forces[u.tf].out {
 			f.specAttack(i, b)
 		}
 	}
@@ -355,7 +355,7 @@ func (f *fighter) specApply(phase byte, r int) bool {
 		next := max(before, specLevel(t))
 		if next != before {
 			t.state = next
-			f.transition(t, before)
+			f.transition(int(a.tgt), before)
 			changed = true
 		}
 	}
@@ -421,7 +421,7 @@ func (f *fighter) reduceForces(r int) bool {
 		} else {
 			v.state = stateC
 		}
-		f.transition(v, before)
+		f.transition(low, before)
 		changed = true
 		if f.rec != nil {
 			f.rec.pending = append(f.rec.pending, reduction{r, int(a.att), low, before, v.state})

@@ -35,11 +35,8 @@ func testFighter(t *testing.T, src string) *fighter {
 	t.Helper()
 	b := suiteBattle(t, src)
 	f := b.NewFighter().(*fighter)
-	f.tfs = b.tmpl.tfs
-	f.forces = append(f.forces[:0], b.tmpl.forces...)
-	f.units = append(f.units[:0], b.tmpl.units...)
+	f.copyFrom(&b.tmpl)
 	f.r = rules.NewRand(1, 1)
-	f.index()
 	return f
 }
 

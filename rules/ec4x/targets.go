@@ -1,19 +1,25 @@
 package ec4x
 
-import "math/bits"
+import (
+	"math"
+	"math/bits"
+)
 
 // pools indexes the candidates (§3.4 step 1, §4.5 step 1): each TF's count
 // and weight of squadrons still fighting in each bucket, their totals, and
-// the set of (bucket, TF) pairs with candidates. It is built once per
-// battle and kept up to date as squadrons change state or task forces
+// the set of (bucket, TF) pairs with candidates. It is built as the arena
+// is loaded and kept up to date as squadrons change state or task forces
 // leave, so that an attacker's pool is found in a few operations and its
 // draw visits only the task forces with candidates, skipping whole ones by
-// their weight and walking the squadrons of one. States change only when a
+// their weight and finding the squadron within one. States change only when a
 // group's damage is applied, after all its attackers have picked, so the
 // index always shows the state at the start of the group.
 type pools struct {
-	count   [MaxTaskForces][numBuckets]int32
-	weight  [MaxTaskForces][numBuckets]int32
+	count  [MaxTaskForces][numBuckets]int32
+	weight [MaxTaskForces][numBuckets]int32
+	// alive holds the candidates themselves: bit j of alive[t][b] for the
+	// unit first+j of task force t (at most maxSquadrons = 64).
+	alive   [MaxTaskForces][numBuckets]uint64
 	total   [numBuckets]int
 	totalW  [numBuckets]int
 	present pairSet // the pairs whose count is not 0
@@ -62,66 +68,71 @@ func (s tfSet) first() int { return bits.TrailingZeros16(uint16(s)) }
 // weightOf is a candidate's targeting weight: its bucket's base weight, ×2
 // when crippled under spec (§3.4 step 3); frozen under nim-2025-11 (§4.9
 // row 5).
-func (f *fighter) weightOf(v *unit) int {
+func (a *arena) weightOf(v *unit) int {
 	w := int(v.weight)
-	if !f.nim && v.state == stateC {
+	if !a.nim && v.state == stateC {
 		w *= 2
 	}
 	return w
 }
 
-// index builds, at the start of a battle, what the battle then keeps
-// instead of recomputing: the candidate index; each task force's current
-// AS and scouting squadrons, and the number of task forces fighting (kept
-// by transition and leave); the fighter squadrons; and byCR, every unit by
-// descending CR, stably, each inserted in place as it is met (CR never
-// changes; a few dozen units).
-func (f *fighter) index() {
-	p := &f.pools
+// index builds the candidate index from the units' states, each task
+// force's current AS and scouting squadrons, the number of task forces
+// fighting, and the two orders: main, each unit inserted in place as it is
+// met (a few dozen units), and the fighter squadrons.
+func (a *arena) index() {
+	p := &a.pools
 	p.total, p.totalW, p.present = [numBuckets]int{}, [numBuckets]int{}, 0
-	clear(p.count[:len(f.forces)])
-	clear(p.weight[:len(f.forces)])
-	// Local copies of the slices: the stores below could alias the
-	// fighter's fields, which would otherwise be read again every time.
-	units, byCR, fighterSqs := f.units, f.byCR[:0], f.fighterSqs[:0]
-	f.nFighting = 0
-	for t := range f.forces {
-		fo := &f.forces[t]
+	clear(p.count[:len(a.forces)])
+	clear(p.weight[:len(a.forces)])
+	clear(p.alive[:len(a.forces)])
+	main, fighterSqs := a.main[:0], a.fighterSqs[:0]
+	a.nFighting = 0
+	for t := range a.forces {
+		fo := &a.forces[t]
 		fo.as, fo.scouting = 0, 0
 		if !fo.out && fo.living > 0 {
-			f.nFighting++
+			a.nFighting++
 		}
 		for i := int(fo.first); i < int(fo.end); i++ {
-			v := &units[i]
+			v := &a.units[i]
 			if v.bucket == BucketFighter {
 				fighterSqs = append(fighterSqs, i)
+			} else {
+				main = insertCR(main, newCREntry(i, v.cr))
 			}
-			e := newCREntry(i, v.cr)
-			byCR = append(byCR, e)
-			j := len(byCR) - 1
-			for ; j > 0 && byCR[j-1] > e; j-- {
-				byCR[j] = byCR[j-1]
-			}
-			byCR[j] = e
 			if v.state == stateD {
 				continue
 			}
-			fo.as += int32(f.curAS(v))
+			fo.as += int32(a.curAS(v))
 			if v.scouts > 0 {
 				fo.scouting++
 			}
 			if fo.out {
 				continue
 			}
-			w := f.weightOf(v)
+			w := a.weightOf(v)
 			p.count[t][v.bucket]++
 			p.weight[t][v.bucket] += int32(w)
 			p.total[v.bucket]++
 			p.totalW[v.bucket] += w
 			p.present |= pair(v.bucket, int8(t))
+			p.alive[t][v.bucket] |= 1 << ((i - int(fo.first)) & 63)
 		}
 	}
-	f.byCR, f.fighterSqs = byCR, fighterSqs
+	a.main, a.fighterSqs = main, fighterSqs
+}
+
+// insertCR appends e to the sorted order and moves it to its place after
+// the entries that do not sort above it.
+func insertCR(order []crEntry, e crEntry) []crEntry {
+	order = append(order, e)
+	j := len(order) - 1
+	for ; j > 0 && order[j-1] > e; j-- {
+		order[j] = order[j-1]
+	}
+	order[j] = e
+	return order
 }
 
 // crEntry is an entry of the CR order: unit i of CR c as −c<<16 | i, so
@@ -137,15 +148,18 @@ func (e crEntry) tier() int { return int(e >> 16) }
 // noTier is no entry's tier (CRs are not negative).
 const noTier = 1
 
-// poolsChanged updates the index for a squadron whose state went from
-// before to its state now (its weight from wBefore to its weight now).
-func (f *fighter) poolsChanged(v *unit, wBefore int) {
+// poolsChanged updates the index for unit j, whose state went from before
+// to its state now (its weight from wBefore to its weight now).
+func (f *fighter) poolsChanged(j int, wBefore int) {
 	p := &f.pools
-	if f.forces[v.tf].out {
+	v := &f.units[j]
+	fo := &f.forces[v.tf]
+	if fo.out {
 		return
 	}
 	dw := -wBefore
 	if v.state == stateD {
+		p.alive[v.tf][v.bucket] &^= 1 << ((j - int(fo.first)) & 63)
 		if p.count[v.tf][v.bucket]--; p.count[v.tf][v.bucket] == 0 {
 			p.present &^= pair(v.bucket, v.tf)
 		}
@@ -167,7 +181,7 @@ func (f *fighter) poolsLeft(t int) {
 		p.total[b] -= int(p.count[t][b])
 		p.totalW[b] -= int(p.weight[t][b])
 	}
-	p.count[t], p.weight[t] = [numBuckets]int32{}, [numBuckets]int32{}
+	p.count[t], p.weight[t], p.alive[t] = [numBuckets]int32{}, [numBuckets]int32{}, [numBuckets]uint64{}
 	p.present &^= everyBucket[t]
 }
 
@@ -245,9 +259,13 @@ func specPick(units []unit, b Bucket, x int) int {
 // candidate takes no draw; otherwise u = (next() mod 10⁶) / 10⁶ × W in
 // float64, W the weights summed in pool order (TF order then squadron
 // order), and the first candidate whose cumulative weight reaches u
-// (fallback: the last). The weights are small integers, so their sums are
-// exact in float64 and a task force's can be added at once. -1: no
-// candidate.
+// (fallback: the last, which u < W never needs). -1: no candidate.
+//
+// Weights never change under nim-2025-11 (§4.9 row 5), so every candidate
+// of the pool weighs its bucket's base weight: the candidate is found by
+// its position in the pool (nimPosition), the task forces before it
+// skipped by their counts and its squadron picked from its task force's
+// candidate set, with no walk over the squadrons.
 func (f *fighter) nimTarget(i int) int {
 	att := &f.units[i]
 	b, tfs := f.pool(att)
@@ -255,33 +273,36 @@ func (f *fighter) nimTarget(i int) int {
 		return -1
 	}
 	p := &f.pools
-	n := p.total[b] - int(p.count[att.tf][b])
-	u := -1.0
-	if n > 1 {
-		x := f.next()
-		u = float64(x%1000000) / 1000000.0 * float64(p.totalW[b]-int(p.weight[att.tf][b]))
+	k := 0
+	if n := p.total[b] - int(p.count[att.tf][b]); n > 1 {
+		k = nimPosition(f.next(), n, b.BaseWeight())
 	}
-	cum, last := 0, -1
-	for s := tfs; s != 0; s &= s - 1 {
+	for s := tfs; ; s &= s - 1 {
 		t := s.first()
-		last = t
-		if w := int(p.weight[t][b]); float64(cum+w) < u {
-			cum += w // no candidate of this task force reaches u
+		if c := int(p.count[t][b]); k >= c {
+			k -= c // beyond this task force's candidates
 			continue
 		}
-		fo := &f.forces[t]
-		for j := int(fo.first); j < int(fo.end); j++ {
-			if v := &f.units[j]; v.bucket == b && v.state != stateD {
-				if cum += int(v.weight); float64(cum) >= u {
-					return int(v.alias)
-				}
-			}
-		}
+		return int(f.units[int(f.forces[t].first)+nthBit(p.alive[t][b], k)].alias)
 	}
-	fo := &f.forces[last]
-	for j := int(fo.end) - 1; ; j-- {
-		if v := &f.units[j]; v.bucket == b && v.state != stateD {
-			return int(v.alias)
-		}
+}
+
+// nimPosition returns the position, among n candidates of weight w each,
+// of the first whose cumulative weight (k+1)·w reaches u = (x mod 10⁶) /
+// 10⁶ × n·w, computed as the engine does in float64 (§4.5). (k+1)·w is an
+// integer, so it reaches u exactly when it reaches ⌈u⌉, and k+1 is then
+// ⌈⌈u⌉/w⌉ (at least 1: u may be 0).
+func nimPosition(x uint64, n, w int) int {
+	u := float64(x%1000000) / 1000000.0 * float64(n*w)
+	c := uint32(math.Ceil(u))
+	return max(1, int((c+uint32(w)-1)/uint32(w))) - 1
+}
+
+// nthBit returns the position of the (k+1)-th lowest set bit of m, which
+// has more than k.
+func nthBit(m uint64, k int) int {
+	for ; k > 0; k-- {
+		m &= m - 1
 	}
+	return bits.TrailingZeros64(m)
 }
