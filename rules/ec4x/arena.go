@@ -16,20 +16,20 @@ type unit struct {
 	// as and ds are the squadron's AS and DS, Σ over its ships (§2.2): at
 	// most 65 ships of at most 117 (AS or DS 50 at WEP 10), below 2¹⁵.
 	as, ds int16
-	dmg    int32 // the round damage counter c (§3.6, §4.6)
+	cur    int16 // its current AS, asIn its state, kept by transition
 	alias  int16 // the first unit with this unit's id, which takes the damage aimed at it under nim-2025-11 (§4.6)
+	dmg    int32 // the round damage counter c (§3.6, §4.6)
 	cr     int16 // the flagship's CR (§2.2)
 	tf     int8  // index of its task force
+	// bucket is its flagship's (§2.2), which gives its base weight (never
+	// changed under nim-2025-11, §4.9 row 5). A fighter squadron (flagship
+	// Fighter) is binary under spec (§3.6 step 2), crippled like any
+	// squadron under nim-2025-11 (§4.9 row 6). A Raider flagship is an
+	// ambusher in Phase 1 (§3.3, §4.4).
 	bucket Bucket
-	weight int8  // base weight of its bucket (§2.2); nim-2025-11 never changes it (§4.9 row 5)
 	bonus  int8  // the morale +1 of one squadron (§3.1 step 3, prestige 21-40)
 	scouts uint8 // its Scout ships (scout bonus, §3.5; ELI mesh, §3.1 step 5)
-	// fighter: a fighter squadron (flagship Fighter): binary under spec
-	// (§3.6 step 2), crippled like any squadron under nim-2025-11 (§4.9 row 6).
-	fighter bool
 	// starbase: flagship Starbase: +2 CER and the crit re-roll (§3.5, spec).
-	// (A Raider flagship, an ambusher in Phase 1, §3.3, §4.4, is the
-	// Raider bucket.)
 	starbase  bool
 	state, s0 uint8 // state now and at the start of the round (§3.6)
 	crit      bool  // the round crit flag k (§3.6)
@@ -38,6 +38,9 @@ type unit struct {
 	// still attacks (§4.9 row 13).
 	fellInM bool
 }
+
+// fighter reports whether u is a fighter squadron.
+func (u *unit) fighter() bool { return u.bucket == BucketFighter }
 
 // force is one task force during a battle: a battle copies its arena, and
 // its rules read the task force's figures from here rather than from the
@@ -52,6 +55,7 @@ type force struct {
 	// Scout ship (§3.5 Scouts).
 	scoutShips, starbaseNum, scouting int16
 	morale                            int8 // CER modifier from morale (§3.1 step 3; §4.2 step 2)
+	nimMods                           int8 // nim-2025-11: morale and scout bonus, fixed at setup (§4.2, §4.4)
 	roe                               int8 // ROE (10 with a Starbase, §3.1 step 2)
 	eli, clk                          int8 // TaskForce.ELI and CLK
 	givenMorale                       int8 // TaskForce.Morale, if hasMorale
@@ -120,8 +124,7 @@ func (a *arena) load(tfs []TaskForce, opt Options) {
 		for k := range tf.Squadrons {
 			sq := &tf.Squadrons[k]
 			u := unit{tf: int8(t), bucket: BucketOf(sq.Flagship), alias: int16(len(a.units))}
-			u.weight = int8(u.bucket.BaseWeight())
-			u.fighter, u.starbase = sq.Flagship == Fighter, sq.Flagship == Starbase
+			u.starbase = sq.Flagship == Starbase
 			u.cr = int16(ships.Stats[sq.Flagship].CR)
 			var n shipTally
 			u.add(sq.Flagship, ships, sq.Tech, opt.Nim, &n)

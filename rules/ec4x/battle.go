@@ -205,13 +205,15 @@ func (f *fighter) transition(j int, before uint8) {
 	if after == before {
 		return
 	}
-	w := int(v.weight)
+	w := v.bucket.BaseWeight()
 	if !f.nim && before == stateC {
 		w *= 2
 	}
 	f.poolsChanged(j, w)
 	fo := &f.forces[v.tf]
-	fo.as += int32(f.asIn(v, after) - f.asIn(v, before))
+	cur := int16(f.asIn(v, after))
+	fo.as += int32(cur - v.cur)
+	v.cur = cur
 	if after == stateC {
 		f.cripplings++
 	} else {
@@ -285,7 +287,7 @@ func (a *arena) fighting() int { return a.nFighting }
 func (f *fighter) ownAS(t int) int { return int(f.forces[t].as) }
 
 // curAS is a squadron's current AS.
-func (a *arena) curAS(u *unit) int { return a.asIn(u, u.state) }
+func (a *arena) curAS(u *unit) int { return int(u.cur) }
 
 // asIn is a squadron's AS in state s: its AS undamaged, half of it crippled
 // (rounded up under spec, §3.5; down under nim-2025-11, §4.9 row 2), 0

@@ -31,6 +31,7 @@ func (f *fighter) nimSetup() {
 		}
 		fo.scouts = fo.anyELI      // starbases count as scouts (§4.9 row 10)
 		fo.cloaked = fo.allRaiders // every squadron has a raider (§4.9 row 9)
+		fo.nimMods = fo.morale + int8(b2u(fo.scouts))
 	}
 }
 
@@ -224,42 +225,32 @@ func (f *fighter) nimAttack(i, extra int) {
 		return
 	}
 	u := &f.units[i]
-	fo := &f.forces[u.tf]
-	mods := int(fo.morale) + extra
-	if fo.scouts {
-		mods++
-	}
+	mods := int(f.forces[u.tf].nimMods) + extra
 	natural := int(f.next() % 10)
 	k := cerK(natural + mods)
 	crit := natural == 9
-	if crit {
-		f.crits++
-	}
-	f.atk = append(f.atk, attack{att: int16(i), tgt: int16(tgt), natural: int8(natural), mods: int8(mods), hits: int32((f.curAS(u)*k + 2) / 4), crit: crit})
+	f.crits += int(b2u(crit))
+	f.atk = append(f.atk, attack{att: int16(i), tgt: int16(tgt), natural: int8(natural), mods: int8(mods), hits: int32((int(u.cur)*k + 2) / 4), crit: crit})
 }
 
 // nimApply applies the group's attacks one after another (§4.6) and
-// reports whether a state changed.
+// reports whether a state changed. A squadron's new state is found without
+// branches, as specLevel does under spec: one step up when its counter
+// reaches its DS, two from undamaged with a crit and twice its DS, none if
+// it was destroyed (its counter is not read again this round).
 func (f *fighter) nimApply(r int, phase byte) bool {
 	changed := false
 	for k := range f.atk {
 		a := &f.atk[k]
 		t := &f.units[a.tgt]
-		a.before = t.state
-		if t.state != stateD {
-			t.dmg += a.hits
-			switch {
-			case t.state == stateU && t.dmg >= int32(t.ds):
-				t.state = stateC
-				if t.dmg-int32(t.ds) >= int32(t.ds) && a.crit {
-					t.state = stateD
-				}
-			case t.state == stateC && t.dmg >= int32(t.ds):
-				t.state = stateD
-			}
-		}
-		if t.state != a.before {
-			f.transition(int(a.tgt), a.before)
+		before := t.state
+		a.before = before
+		t.dmg += a.hits
+		ds := int32(t.ds)
+		steps := b2u(t.dmg >= ds) * (1 + b2u(before == stateU)&b2u(t.dmg >= 2*ds)&b2u(a.crit))
+		t.state = before + steps*b2u(before != stateD)
+		if t.state != before {
+			f.transition(int(a.tgt), before)
 			t.fellInM = phase == 'M' && t.state == stateD
 			changed = true
 		}

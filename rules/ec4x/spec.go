@@ -58,14 +58,14 @@ func (f *fighter) specSetup() bool {
 			if roll > need {
 				n := 0
 				for i := int(fo.first); i < int(fo.end); i++ {
-					if !f.units[i].fighter {
+					if !f.units[i].fighter() {
 						n++
 					}
 				}
 				if n > 0 {
 					k := r.IntN(n)
 					for i := int(fo.first); i < int(fo.end); i++ {
-						if !f.units[i].fighter {
+						if !f.units[i].fighter() {
 							if k == 0 {
 								f.units[i].bonus = 1
 								break
@@ -383,7 +383,7 @@ func (f *fighter) specApply(phase byte, r int) bool {
 // random, and tests on it mispredicted.
 func specLevel(t *unit) uint8 {
 	ds := int32(t.ds)
-	kill := b2u(t.fighter) | b2u(t.s0 == stateC) | b2u(t.dmg >= 2*ds)&b2u(t.crit)
+	kill := b2u(t.fighter()) | b2u(t.s0 == stateC) | b2u(t.dmg >= 2*ds)&b2u(t.crit)
 	return b2u(t.dmg >= ds) * (stateC + kill)
 }
 
@@ -416,7 +416,7 @@ func (f *fighter) reduceForces(r int) bool {
 		}
 		v := &f.units[low]
 		before := v.state
-		if v.fighter || before == stateC {
+		if v.fighter() || before == stateC {
 			v.state = stateD
 		} else {
 			v.state = stateC

@@ -69,7 +69,7 @@ func (s tfSet) first() int { return bits.TrailingZeros16(uint16(s)) }
 // when crippled under spec (§3.4 step 3); frozen under nim-2025-11 (§4.9
 // row 5).
 func (a *arena) weightOf(v *unit) int {
-	w := int(v.weight)
+	w := v.bucket.BaseWeight()
 	if !a.nim && v.state == stateC {
 		w *= 2
 	}
@@ -101,10 +101,11 @@ func (a *arena) index() {
 			} else {
 				main = insertCR(main, newCREntry(i, v.cr))
 			}
+			v.cur = int16(a.asIn(v, v.state))
 			if v.state == stateD {
 				continue
 			}
-			fo.as += int32(a.curAS(v))
+			fo.as += int32(v.cur)
 			if v.scouts > 0 {
 				fo.scouting++
 			}
@@ -242,7 +243,7 @@ func specPick(units []unit, b Bucket, x int) int {
 	pick, cum := 0, 0
 	for j := range units {
 		v := &units[j]
-		w := int(v.weight) * int(specFactor[v.state&3])
+		w := v.bucket.BaseWeight() * int(specFactor[v.state&3])
 		if v.bucket != b {
 			w = 0
 		}
