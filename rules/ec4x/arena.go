@@ -68,6 +68,12 @@ type force struct {
 	cloaked                           bool // §3.1 step 4; §4.2 step 2
 	detected                          bool // §3.1 steps 5-6
 	scouts                            bool // nim-2025-11: the scout bonus, fixed at setup (§4.2)
+	// cands are its candidates by bucket, bit j for unit first+j (at most
+	// maxSquadrons = 64), candN their number and candW their weight: its
+	// part of the candidate index (pools).
+	cands [numBuckets]uint64
+	candW [numBuckets]int16
+	candN [numBuckets]uint8
 	// Facts of its squadrons, found as they are loaded: some ship is a
 	// Raider (§3.1 step 4); every squadron has a Raider ship (§4.9 row 9);
 	// some squadron has an ELI ship (§4.9 row 10).

@@ -5,24 +5,20 @@ import (
 	"math/bits"
 )
 
-// pools indexes the candidates (§3.4 step 1, §4.5 step 1): each TF's count
-// and weight of squadrons still fighting in each bucket, their totals, and
-// the set of (bucket, TF) pairs with candidates. It is built as the arena
-// is loaded and kept up to date as squadrons change state or task forces
-// leave, so that an attacker's pool is found in a few operations and its
-// draw visits only the task forces with candidates, skipping whole ones by
-// their weight and finding the squadron within one. States change only when a
-// group's damage is applied, after all its attackers have picked, so the
-// index always shows the state at the start of the group.
+// pools indexes the candidates (§3.4 step 1, §4.5 step 1): each task
+// force's squadrons still fighting by bucket and their weight (its cands
+// and candW), their totals over the task forces, and the set of (bucket,
+// TF) pairs with candidates. It is built as the arena is loaded and kept up
+// to date as squadrons change state or task forces leave, so that an
+// attacker's pool is found in a few operations and its draw visits only the
+// task forces with candidates, skipping whole ones by their weight and
+// finding the squadron within one. States change only when a group's damage
+// is applied, after all its attackers have picked, so the index always
+// shows the state at the start of the group.
 type pools struct {
-	count  [MaxTaskForces][numBuckets]int32
-	weight [MaxTaskForces][numBuckets]int32
-	// alive holds the candidates themselves: bit j of alive[t][b] for the
-	// unit first+j of task force t (at most maxSquadrons = 64).
-	alive   [MaxTaskForces][numBuckets]uint64
-	total   [numBuckets]int
-	totalW  [numBuckets]int
-	present pairSet // the pairs whose count is not 0
+	total   [numBuckets]int // candidates
+	totalW  [numBuckets]int // their weight
+	present pairSet         // the pairs with candidates
 }
 
 // pairSet is a set of (bucket, TF) pairs, bit MaxTaskForces·b + t for TF t
@@ -82,15 +78,13 @@ func (a *arena) weightOf(v *unit) int {
 // met (a few dozen units), and the fighter squadrons.
 func (a *arena) index() {
 	p := &a.pools
-	p.total, p.totalW, p.present = [numBuckets]int{}, [numBuckets]int{}, 0
-	clear(p.count[:len(a.forces)])
-	clear(p.weight[:len(a.forces)])
-	clear(p.alive[:len(a.forces)])
+	*p = pools{}
 	main, fighterSqs := a.main[:0], a.fighterSqs[:0]
 	a.nFighting = 0
 	for t := range a.forces {
 		fo := &a.forces[t]
 		fo.as, fo.scouting = 0, 0
+		fo.cands, fo.candW, fo.candN = [numBuckets]uint64{}, [numBuckets]int16{}, [numBuckets]uint8{}
 		if !fo.out && fo.living > 0 {
 			a.nFighting++
 		}
@@ -113,12 +107,12 @@ func (a *arena) index() {
 				continue
 			}
 			w := a.weightOf(v)
-			p.count[t][v.bucket]++
-			p.weight[t][v.bucket] += int32(w)
+			fo.cands[v.bucket] |= 1 << ((i - int(fo.first)) & 63)
+			fo.candW[v.bucket] += int16(w)
+			fo.candN[v.bucket]++
 			p.total[v.bucket]++
 			p.totalW[v.bucket] += w
 			p.present |= pair(v.bucket, int8(t))
-			p.alive[t][v.bucket] |= 1 << ((i - int(fo.first)) & 63)
 		}
 	}
 	a.main, a.fighterSqs = main, fighterSqs
@@ -160,31 +154,34 @@ func (f *fighter) poolsChanged(j int, wBefore int) {
 	}
 	dw := -wBefore
 	if v.state == stateD {
-		p.alive[v.tf][v.bucket] &^= 1 << ((j - int(fo.first)) & 63)
-		if p.count[v.tf][v.bucket]--; p.count[v.tf][v.bucket] == 0 {
+		fo.cands[v.bucket] &^= 1 << ((j - int(fo.first)) & 63)
+		if fo.candN[v.bucket]--; fo.candN[v.bucket] == 0 {
 			p.present &^= pair(v.bucket, v.tf)
 		}
 		p.total[v.bucket]--
 	} else {
 		dw += f.weightOf(v)
 	}
-	p.weight[v.tf][v.bucket] += int32(dw)
+	fo.candW[v.bucket] += int16(dw)
 	p.totalW[v.bucket] += dw
 }
 
 // poolsLeft removes task force t's squadrons from the index when it leaves
-// the battle: from the buckets where it has candidates (elsewhere its count
-// and weight are 0).
+// the battle: from the buckets where it has candidates.
 func (f *fighter) poolsLeft(t int) {
 	p := &f.pools
+	fo := &f.forces[t]
 	for s := p.present & everyBucket[t]; s != 0; s &= s - 1 {
 		b := s.firstBucket()
-		p.total[b] -= int(p.count[t][b])
-		p.totalW[b] -= int(p.weight[t][b])
+		p.total[b] -= fo.count(b)
+		p.totalW[b] -= int(fo.candW[b])
 	}
-	p.count[t], p.weight[t], p.alive[t] = [numBuckets]int32{}, [numBuckets]int32{}, [numBuckets]uint64{}
+	fo.cands, fo.candW, fo.candN = [numBuckets]uint64{}, [numBuckets]int16{}, [numBuckets]uint8{}
 	p.present &^= everyBucket[t]
 }
+
+// count returns the number of the task force's candidates in bucket b.
+func (fo *force) count(b Bucket) int { return int(fo.candN[b]) }
 
 // pool returns attacker i's pool (§3.4 step 2): all enemy fighter
 // squadrons for a fighter squadron if there are any, else the first
@@ -209,19 +206,19 @@ func (f *fighter) specTarget(i int) int {
 	if b == numBuckets {
 		return -1
 	}
-	p := &f.pools
-	n := p.total[b] - int(p.count[att.tf][b])
+	p, own := &f.pools, &f.forces[att.tf]
+	n := p.total[b] - own.count(b)
 	x := 0 // a pool of one: its candidate's range holds 0
 	if n > 1 {
-		x = f.r.IntN(p.totalW[b] - int(p.weight[att.tf][b]))
+		x = f.r.IntN(p.totalW[b] - int(own.candW[b]))
 	}
 	for s := tfs; s != 0; s &= s - 1 {
 		t := s.first()
-		if w := int(p.weight[t][b]); x >= w {
+		fo := &f.forces[t]
+		if w := int(fo.candW[b]); x >= w {
 			x -= w // beyond this task force's candidates
 			continue
 		}
-		fo := &f.forces[t]
 		return int(fo.first) + specPick(f.units[fo.first:fo.end], b, x)
 	}
 	panic("ec4x: target draw beyond the pool's weight")
@@ -273,18 +270,17 @@ func (f *fighter) nimTarget(i int) int {
 	if b == numBuckets {
 		return -1
 	}
-	p := &f.pools
 	k := 0
-	if n := p.total[b] - int(p.count[att.tf][b]); n > 1 {
+	if n := f.pools.total[b] - f.forces[att.tf].count(b); n > 1 {
 		k = nimPosition(f.next(), n, b.BaseWeight())
 	}
 	for s := tfs; ; s &= s - 1 {
-		t := s.first()
-		if c := int(p.count[t][b]); k >= c {
+		fo := &f.forces[s.first()]
+		if c := fo.count(b); k >= c {
 			k -= c // beyond this task force's candidates
 			continue
 		}
-		return int(f.units[int(f.forces[t].first)+nthBit(p.alive[t][b], k)].alias)
+		return int(f.units[int(fo.first)+nthBit(fo.cands[b], k)].alias)
 	}
 }
 
