@@ -272,7 +272,7 @@ func (f *fighter) nimTarget(i int) int {
 	}
 	k := 0
 	if n := f.pools.total[b] - f.forces[att.tf].count(b); n > 1 {
-		k = nimPosition(f.next(), n, b.BaseWeight())
+		k = nimPosition(f.next(), n, b)
 	}
 	for s := tfs; ; s &= s - 1 {
 		fo := &f.forces[s.first()]
@@ -284,16 +284,32 @@ func (f *fighter) nimTarget(i int) int {
 	}
 }
 
-// nimPosition returns the position, among n candidates of weight w each,
-// of the first whose cumulative weight (k+1)·w reaches u = (x mod 10⁶) /
-// 10⁶ × n·w, computed as the engine does in float64 (§4.5). (k+1)·w is an
-// integer, so it reaches u exactly when it reaches ⌈u⌉, and k+1 is then
-// ⌈⌈u⌉/w⌉ (at least 1: u may be 0).
-func nimPosition(x uint64, n, w int) int {
+// nimPosition returns the position, among n candidates of bucket b's base
+// weight w each, of the first whose cumulative weight (k+1)·w reaches u =
+// (x mod 10⁶) / 10⁶ × n·w, computed as the engine does in float64 (§4.5).
+// (k+1)·w is an integer, so it reaches u exactly when it reaches ⌈u⌉, and
+// k+1 is then ⌈⌈u⌉/w⌉ (at least 1: u may be 0), the division done as a
+// multiplication by the reciprocal, since the latency of a division lay on
+// the path of every target draw.
+func nimPosition(x uint64, n int, b Bucket) int {
+	w := b.BaseWeight()
 	u := float64(x%1000000) / 1000000.0 * float64(n*w)
-	c := uint32(math.Ceil(u))
-	return max(1, int((c+uint32(w)-1)/uint32(w))) - 1
+	c := uint64(math.Ceil(u)) + uint64(w) - 1
+	return max(1, int(c*reciprocal[b]>>32)) - 1
 }
+
+// reciprocal[b] is ⌈2³²/w⌉ for bucket b's base weight w: c·reciprocal[b]
+// >> 32 is ⌊c/w⌋ for every c below 2²⁹ (2³² + e, e = reciprocal·w − 2³²
+// up to w − 1, adds less than c·e/(w·2³²), which leaves the quotient
+// alone while c·e < 2³²), far above the largest pool weight
+// (MaxTaskForces × maxSquadrons × 5).
+var reciprocal = func() (r [numBuckets]uint64) {
+	for b := range r {
+		w := uint64(Bucket(b).BaseWeight())
+		r[b] = (1<<32 + w - 1) / w
+	}
+	return r
+}()
 
 // nthBit returns the position of the (k+1)-th lowest set bit of m, which
 // has more than k.

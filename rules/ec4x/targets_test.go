@@ -23,10 +23,11 @@ func nimWalk(x uint64, n, w int) int {
 // mod 10⁶ for some pool sizes, and random draws for every size a task
 // force list can hold, with each bucket's base weight.
 func TestNimPosition(t *testing.T) {
-	for w := BucketRaider.BaseWeight(); w <= BucketStarbase.BaseWeight(); w++ {
+	for b := range numBuckets {
+		w := b.BaseWeight()
 		for _, n := range []int{2, 3, 7, 64} {
 			for x := range uint64(1000000) {
-				if got, want := nimPosition(x, n, w), nimWalk(x, n, w); got != want {
+				if got, want := nimPosition(x, n, b), nimWalk(x, n, w); got != want {
 					t.Fatalf("n=%d w=%d x=%d: position %d, the walk %d", n, w, x, got, want)
 				}
 			}
@@ -35,7 +36,7 @@ func TestNimPosition(t *testing.T) {
 		for n := 2; n <= MaxTaskForces*maxSquadrons; n++ {
 			for range 2000 {
 				x := r.Uint64()
-				if got, want := nimPosition(x, n, w), nimWalk(x, n, w); got != want {
+				if got, want := nimPosition(x, n, b), nimWalk(x, n, w); got != want {
 					t.Fatalf("n=%d w=%d x=%d: position %d, the walk %d", n, w, x, got, want)
 				}
 			}
