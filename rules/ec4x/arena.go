@@ -94,9 +94,10 @@ type arena struct {
 	tfs       []TaskForce
 	forces    []force
 	units     []unit
-	nim       bool  // profile nim-2025-11: crippled AS and weights (asIn, weightOf)
-	pools     pools // the candidates (§3.4 step 1, §4.5 step 1)
-	nFighting int   // the task forces fighting
+	nim       bool    // profile nim-2025-11: crippled AS and weights (asIn, weightOf)
+	factor    [4]int8 // the profile's weight factors by state (weightOf)
+	pools     pools   // the candidates (§3.4 step 1, §4.5 step 1)
+	nFighting int     // the task forces fighting
 	// main is every squadron but the fighter squadrons by descending
 	// flagship CR, stably: the Phase 3/M order (§3.3, §4.4).
 	main []crEntry
@@ -108,7 +109,7 @@ type arena struct {
 // copyFrom makes a a copy of src, ready for a battle: src is not changed
 // by the battle.
 func (a *arena) copyFrom(src *arena) {
-	a.tfs, a.nim, a.nFighting = src.tfs, src.nim, src.nFighting
+	a.tfs, a.nim, a.factor, a.nFighting = src.tfs, src.nim, src.factor, src.nFighting
 	a.forces = append(a.forces[:0], src.forces...)
 	a.units = append(a.units[:0], src.units...)
 	a.pools = src.pools
@@ -120,7 +121,10 @@ func (a *arena) copyFrom(src *arena) {
 // spec, WEP scaling (§2.1, §2.2, §4.2 step 1). It allocates only while the
 // arena's slices grow to size.
 func (a *arena) load(tfs []TaskForce, opt Options) {
-	a.tfs, a.forces, a.units, a.nim = tfs, a.forces[:0], a.units[:0], opt.Nim
+	a.tfs, a.forces, a.units, a.nim, a.factor = tfs, a.forces[:0], a.units[:0], opt.Nim, specFactor
+	if opt.Nim {
+		a.factor = nimFactor
+	}
 	ships := opt.Ships
 	for t := range tfs {
 		tf := &tfs[t]

@@ -79,6 +79,9 @@ type fighter struct {
 	lcg  uint64      // nim-2025-11: the LCG's state (§4.1)
 	atk  []attack    // the current group's attacks
 	rec  *recorder   // the replay log, nil in Fight
+	// ambush: nim-2025-11, some task force is cloaked, fixed at setup
+	// (§4.2): Phase A has attackers to look for.
+	ambush bool
 
 	desperation, success, failed, structural, stalls, stallsStr int
 	crits, cripplings, destroyed, retreats                      int
@@ -198,32 +201,40 @@ func (f *fighter) report(res result, o *rules.Outcome) {
 
 // transition records that unit j's state changed from before to its state
 // now (§3.2 step 1: U→C, C→D, U→D): the counters, its task force's tallies
-// and the candidate index.
+// and, while its task force fights, the candidate index (its weight moves
+// by its base weight times the change of its factor: ×2 crippled under
+// spec, §3.4 step 3; it leaves the candidates destroyed).
 func (f *fighter) transition(j int, before uint8) {
 	v := &f.units[j]
-	after := v.state
-	if after == before {
-		return
-	}
-	w := v.bucket.BaseWeight()
-	if !f.nim && before == stateC {
-		w *= 2
-	}
-	f.poolsChanged(j, w)
 	fo := &f.forces[v.tf]
+	after := v.state
 	cur := int16(f.asIn(v, after))
 	fo.as += int32(cur - v.cur)
 	v.cur = cur
+	if !fo.out {
+		p := &f.pools
+		dw := v.bucket.BaseWeight() * int(f.factor[after]-f.factor[before])
+		fo.candW[v.bucket] += int16(dw)
+		p.totalW[v.bucket] += dw
+		if after == stateD {
+			fo.cands[v.bucket] &^= 1 << ((j - int(fo.first)) & 63)
+			p.units[v.bucket] &^= 1 << (j & 63)
+			p.total[v.bucket]--
+			if fo.candN[v.bucket]--; fo.candN[v.bucket] == 0 {
+				p.present &^= pair(v.bucket, v.tf)
+			}
+		}
+	}
 	if after == stateC {
 		f.cripplings++
-	} else {
-		f.destroyed++
-		if fo.living--; fo.living == 0 && !fo.out {
-			f.nFighting--
-		}
-		if v.scouts > 0 {
-			fo.scouting--
-		}
+		return
+	}
+	f.destroyed++
+	if fo.living--; fo.living == 0 && !fo.out {
+		f.nFighting--
+	}
+	if v.scouts > 0 {
+		fo.scouting--
 	}
 }
 

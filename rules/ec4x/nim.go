@@ -23,6 +23,7 @@ func nimMorale(prestige int) int { return moraleROE(prestige) }
 // nimSetup plays §4.2: morale, the scout bonus and the cloak, fixed for the
 // battle (§4.9 rows 8-10).
 func (f *fighter) nimSetup() {
+	f.ambush = false
 	for t := range f.forces {
 		fo := &f.forces[t]
 		fo.morale = int8(nimMorale(int(fo.prestige)))
@@ -32,6 +33,7 @@ func (f *fighter) nimSetup() {
 		fo.scouts = fo.anyELI      // starbases count as scouts (§4.9 row 10)
 		fo.cloaked = fo.allRaiders // every squadron has a raider (§4.9 row 9)
 		fo.nimMods = fo.morale + int8(b2u(fo.scouts))
+		f.ambush = f.ambush || fo.cloaked
 	}
 }
 
@@ -172,7 +174,7 @@ func (f *fighter) nimRound(r, b int) bool {
 	f.atk = f.atk[:0]
 	for t := range f.forces {
 		fo := &f.forces[t]
-		if fo.out || !fo.cloaked {
+		if !f.ambush || fo.out || !fo.cloaked {
 			continue
 		}
 		for i := int(fo.first); i < int(fo.end); i++ {
@@ -181,7 +183,9 @@ func (f *fighter) nimRound(r, b int) bool {
 			}
 		}
 	}
-	changed = f.nimApply(r, 'A') || changed
+	if len(f.atk) > 0 {
+		changed = f.nimApply(r, 'A')
+	}
 	// Phase I: fighter squadrons, full current AS, no roll.
 	f.atk = f.atk[:0]
 	for _, i := range f.fighterSqs {
@@ -191,7 +195,9 @@ func (f *fighter) nimRound(r, b int) bool {
 			}
 		}
 	}
-	changed = f.nimApply(r, 'I') || changed
+	if len(f.atk) > 0 {
+		changed = f.nimApply(r, 'I') || changed
+	}
 	// Phase M: every other squadron, by CR tiers (runs of main), each
 	// tier's group applied before the next tier picks; an entry destroyed
 	// by a higher tier still picks and rolls (§4.9 row 13): nimApply marks
@@ -210,7 +216,9 @@ func (f *fighter) nimRound(r, b int) bool {
 			f.nimAttack(i, surprise+b)
 		}
 	}
-	changed = f.nimApply(r, 'M') || changed
+	if len(f.atk) > 0 {
+		changed = f.nimApply(r, 'M') || changed
+	}
 	for i := range f.units {
 		f.units[i].dmg, f.units[i].fellInM = 0, false
 	}

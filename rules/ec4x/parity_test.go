@@ -91,15 +91,44 @@ func suiteBattle(t testing.TB, src string) *Battle {
 // TestFixtureParity replays all 500 battles of the fixture (§6) under
 // nim-2025-11 and requires every generated fleet, every attack line and
 // every result to match.
+// TestFixtureParity replays the fixture's battles, then again with the
+// candidate index's general path forced, the one battles of more than 64
+// units take (pools.narrow).
 func TestFixtureParity(t *testing.T) {
 	tests := loadFixture(t)
 	b := suiteBattle(t, "options: {profile: nim-2025-11}\nsuite: {baseSeed: 12345, count: 500}\n")
 	f := b.NewFighter().(*fighter)
+	for _, wide := range []bool{false, true} {
+		t.Run(map[bool]string{false: "narrow", true: "general"}[wide], func(t *testing.T) {
+			fixtureParity(t, tests, f, wide)
+		})
+	}
+}
+
+// traceWide is trace with the general path forced.
+func (f *fighter) traceWide(i int64, r *rules.Rand, o *rules.Outcome) *recorder {
+	f.test = f.b.Suite.Test(i)
+	f.gen.Generate(f.test, f.b.Opt.Ships)
+	f.load(f.gen.TaskForces(), f.b.Opt)
+	f.pools.narrow = false
+	f.rec = &recorder{keep: true}
+	f.resolve(r, o)
+	rec := f.rec
+	f.rec = nil
+	return rec
+}
+
+func fixtureParity(t *testing.T, tests []fixtureTest, f *fighter, wide bool) {
+	b := f.b
 	o := sim.NewOutcome(b.Spec())
 	lines := 0
 	for i, want := range tests {
 		o.Reset()
-		rec := f.trace(int64(i), rules.NewRand(1, 1), o)
+		trace := f.trace
+		if wide {
+			trace = f.traceWide
+		}
+		rec := trace(int64(i), rules.NewRand(1, 1), o)
 		test := b.Suite.Test(int64(i))
 		if test.Name() != want.Name || test.Seed != want.Seed {
 			t.Fatalf("battle %d: generated %s seed %d, fixture %s seed %d", i, test.Name(), test.Seed, want.Name, want.Seed)

@@ -19,6 +19,17 @@ type pools struct {
 	total   [numBuckets]int // candidates
 	totalW  [numBuckets]int // their weight
 	present pairSet         // the pairs with candidates
+	// In a battle of at most 64 units (narrow), units[b] is the set of
+	// bucket b's candidates, bit i for unit i: units are laid out in TF
+	// order then squadron order, the order of a pool, so that a pool is
+	// one set and its k-th candidate its k-th bit.
+	units  [numBuckets]uint64
+	narrow bool
+}
+
+// span returns the set of units first to end−1 (end ≤ 64).
+func span(first, end int32) uint64 {
+	return ^uint64(0) >> (64 - uint(end-first)) << (uint(first) & 63)
 }
 
 // pairSet is a set of (bucket, TF) pairs, bit MaxTaskForces·b + t for TF t
@@ -61,16 +72,17 @@ type tfSet uint16
 // first returns the set's lowest task force (the set must not be empty).
 func (s tfSet) first() int { return bits.TrailingZeros16(uint16(s)) }
 
-// weightOf is a candidate's targeting weight: its bucket's base weight, ×2
-// when crippled under spec (§3.4 step 3); frozen under nim-2025-11 (§4.9
-// row 5).
-func (a *arena) weightOf(v *unit) int {
-	w := v.bucket.BaseWeight()
-	if !a.nim && v.state == stateC {
-		w *= 2
-	}
-	return w
-}
+// weightOf is a candidate's targeting weight: its bucket's base weight
+// times its state's factor.
+func (a *arena) weightOf(v *unit) int { return v.bucket.BaseWeight() * int(a.factor[v.state&3]) }
+
+// Targeting weights over the base weight by state (0 destroyed: no longer
+// a candidate): ×2 crippled under spec (§3.4 step 3), frozen under
+// nim-2025-11 (§4.9 row 5).
+var (
+	specFactor = [4]int8{stateU: 1, stateC: 2, stateD: 0}
+	nimFactor  = [4]int8{stateU: 1, stateC: 1, stateD: 0}
+)
 
 // index builds the candidate index from the units' states, each task
 // force's current AS and scouting squadrons, the number of task forces
@@ -78,7 +90,7 @@ func (a *arena) weightOf(v *unit) int {
 // met (a few dozen units), and the fighter squadrons.
 func (a *arena) index() {
 	p := &a.pools
-	*p = pools{}
+	*p = pools{narrow: len(a.units) <= 64}
 	main, fighterSqs := a.main[:0], a.fighterSqs[:0]
 	a.nFighting = 0
 	for t := range a.forces {
@@ -113,6 +125,7 @@ func (a *arena) index() {
 			p.total[v.bucket]++
 			p.totalW[v.bucket] += w
 			p.present |= pair(v.bucket, int8(t))
+			p.units[v.bucket] |= 1 << (i & 63)
 		}
 	}
 	a.main, a.fighterSqs = main, fighterSqs
@@ -143,29 +156,6 @@ func (e crEntry) tier() int { return int(e >> 16) }
 // noTier is no entry's tier (CRs are not negative).
 const noTier = 1
 
-// poolsChanged updates the index for unit j, whose state went from before
-// to its state now (its weight from wBefore to its weight now).
-func (f *fighter) poolsChanged(j int, wBefore int) {
-	p := &f.pools
-	v := &f.units[j]
-	fo := &f.forces[v.tf]
-	if fo.out {
-		return
-	}
-	dw := -wBefore
-	if v.state == stateD {
-		fo.cands[v.bucket] &^= 1 << ((j - int(fo.first)) & 63)
-		if fo.candN[v.bucket]--; fo.candN[v.bucket] == 0 {
-			p.present &^= pair(v.bucket, v.tf)
-		}
-		p.total[v.bucket]--
-	} else {
-		dw += f.weightOf(v)
-	}
-	fo.candW[v.bucket] += int16(dw)
-	p.totalW[v.bucket] += dw
-}
-
 // poolsLeft removes task force t's squadrons from the index when it leaves
 // the battle: from the buckets where it has candidates.
 func (f *fighter) poolsLeft(t int) {
@@ -175,6 +165,7 @@ func (f *fighter) poolsLeft(t int) {
 		b := s.firstBucket()
 		p.total[b] -= fo.count(b)
 		p.totalW[b] -= int(fo.candW[b])
+		p.units[b] &^= span(fo.first, fo.end)
 	}
 	fo.cands, fo.candW, fo.candN = [numBuckets]uint64{}, [numBuckets]int16{}, [numBuckets]uint8{}
 	p.present &^= everyBucket[t]
@@ -224,11 +215,6 @@ func (f *fighter) specTarget(i int) int {
 	panic("ec4x: target draw beyond the pool's weight")
 }
 
-// specFactor is a squadron's targeting weight over its base weight by
-// state under spec: ×2 crippled (§3.4 step 3), 0 destroyed (no longer a
-// candidate).
-var specFactor = [4]int8{stateU: 1, stateC: 2, stateD: 0}
-
 // specPick returns the position among units (one task force's) of the
 // candidate in bucket b whose cumulative range holds x, x below their
 // total weight: the number of units whose cumulative weight (their own
@@ -271,8 +257,12 @@ func (f *fighter) nimTarget(i int) int {
 		return -1
 	}
 	k := 0
-	if n := f.pools.total[b] - f.forces[att.tf].count(b); n > 1 {
+	own := &f.forces[att.tf]
+	if n := f.pools.total[b] - own.count(b); n > 1 {
 		k = nimPosition(f.next(), n, b)
+	}
+	if f.pools.narrow {
+		return int(f.units[nthBit(f.pools.units[b]&^span(own.first, own.end), k)].alias)
 	}
 	for s := tfs; ; s &= s - 1 {
 		fo := &f.forces[s.first()]

@@ -57,3 +57,16 @@ func TestNthBit(t *testing.T) {
 		}
 	}
 }
+
+func TestSpan(t *testing.T) {
+	for _, c := range []struct {
+		first, end int32
+		want       uint64
+	}{
+		{0, 0, 0}, {3, 3, 0}, {0, 1, 1}, {2, 5, 0b11100}, {0, 64, ^uint64(0)}, {63, 64, 1 << 63}, {1, 64, ^uint64(1)},
+	} {
+		if got := span(c.first, c.end); got != c.want {
+			t.Errorf("span(%d, %d) = %#x, want %#x", c.first, c.end, got, c.want)
+		}
+	}
+}
