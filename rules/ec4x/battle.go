@@ -302,18 +302,12 @@ func (a *arena) curAS(u *unit) int { return int(u.cur) }
 
 // asIn is a squadron's AS in state s: its AS undamaged, half of it crippled
 // (rounded up under spec, §3.5; down under nim-2025-11, §4.9 row 2), 0
-// destroyed. Fighter squadrons are binary under spec (§3.6 step 2).
+// destroyed, found without branches on the state. Fighter squadrons are
+// binary under spec (§3.6 step 2).
 func (a *arena) asIn(u *unit, s uint8) int {
-	switch s {
-	case stateU:
-		return int(u.as)
-	case stateC:
-		if a.nim {
-			return int(u.as / 2)
-		}
-		return int((u.as + 1) / 2)
-	}
-	return 0
+	half := uint(s & 1) // stateC
+	up := int(b2u(!a.nim)) & int(half)
+	return (int(u.as) + up) >> half * int(b2u(s != stateD))
 }
 
 // cerK returns k of CER = k/4 for a modified roll (§3.5 table): 1 up to

@@ -179,7 +179,7 @@ func (f *fighter) nimRound(r, b int) bool {
 		}
 		for i := int(fo.first); i < int(fo.end); i++ {
 			if u := &f.units[i]; u.bucket == BucketRaider && u.state != stateD {
-				f.nimAttack(i, surprise+ambush+b)
+				f.nimAttack(i, surprise+ambush+b, true)
 			}
 		}
 	}
@@ -190,9 +190,7 @@ func (f *fighter) nimRound(r, b int) bool {
 	f.atk = f.atk[:0]
 	for _, i := range f.fighterSqs {
 		if u := &f.units[i]; u.state != stateD && !f.forces[u.tf].out {
-			if tgt := f.nimTarget(i); tgt >= 0 {
-				f.atk = append(f.atk, attack{att: int16(i), tgt: int16(tgt), hits: int32(f.curAS(u))})
-			}
+			f.nimAttack(i, 0, false)
 		}
 	}
 	if len(f.atk) > 0 {
@@ -213,7 +211,7 @@ func (f *fighter) nimRound(r, b int) bool {
 		}
 		tier = e.tier()
 		if (u.state != stateD || u.fellInM) && !f.forces[u.tf].out {
-			f.nimAttack(i, surprise+b)
+			f.nimAttack(i, surprise+b, true)
 		}
 	}
 	if len(f.atk) > 0 {
@@ -225,20 +223,56 @@ func (f *fighter) nimRound(r, b int) bool {
 	return changed
 }
 
-// nimAttack picks attacker i's target and rolls (§4.4): modifiers = scouts
-// + morale + extra; hits = CER × current AS rounded half up (§4.9 row 1).
-func (f *fighter) nimAttack(i, extra int) {
-	tgt := f.nimTarget(i)
-	if tgt < 0 {
-		return
-	}
+// nimAttack plays attacker i's attack (§4.4): its target, then, with
+// roll, its CER roll with modifiers scouts + morale + extra for hits = CER
+// × current AS rounded half up (§4.9 row 1); without (a fighter squadron
+// in Phase I), its full current AS.
+//
+// The target (§4.5) is the unit the damage lands on: the first with the
+// picked id (§4.6). One candidate takes no draw; otherwise u = (next() mod
+// 10⁶) / 10⁶ × W in float64, W the weights summed in pool order (TF order
+// then squadron order), and the first candidate whose cumulative weight
+// reaches u (fallback: the last, which u < W never needs). Weights never
+// change under nim-2025-11 (§4.9 row 5), so every candidate of the pool
+// weighs its bucket's base weight: the candidate is found by its position
+// in the pool (nimPosition), then in the pool's set of units or, in a
+// battle of more than 64 units, by skipping the task forces before it by
+// their counts and picking its squadron from its task force's set; no
+// walk over the squadrons.
+func (f *fighter) nimAttack(i, extra int, roll bool) {
 	u := &f.units[i]
-	mods := int(f.forces[u.tf].nimMods) + extra
-	natural := int(f.next() % 10)
-	k := cerK(natural + mods)
-	crit := natural == 9
-	f.crits += int(b2u(crit))
-	f.atk = append(f.atk, attack{att: int16(i), tgt: int16(tgt), natural: int8(natural), mods: int8(mods), hits: int32((int(u.cur)*k + 2) / 4), crit: crit})
+	b, tfs := f.pool(u)
+	if b == numBuckets {
+		return // no candidate
+	}
+	k := 0
+	own := &f.forces[u.tf]
+	if n := f.pools.total[b] - own.count(b); n > 1 {
+		k = nimPosition(f.next(), n, b)
+	}
+	var tgt int
+	if f.pools.narrow {
+		tgt = nthBit(f.pools.units[b]&^span(own.first, own.end), k)
+	} else {
+		for s := tfs; ; s &= s - 1 {
+			fo := &f.forces[s.first()]
+			if c := fo.count(b); k >= c {
+				k -= c // beyond this task force's candidates
+				continue
+			}
+			tgt = int(fo.first) + nthBit(fo.cands[b], k)
+			break
+		}
+	}
+	a := attack{att: int16(i), tgt: f.units[tgt].alias, hits: int32(u.cur)}
+	if roll {
+		mods := int(own.nimMods) + extra
+		natural := int(f.next() % 10)
+		a.natural, a.mods, a.crit = int8(natural), int8(mods), natural == 9
+		a.hits = int32((int(u.cur)*cerK(natural+mods) + 2) / 4)
+		f.crits += int(b2u(a.crit))
+	}
+	f.atk = append(f.atk, a)
 }
 
 // nimApply applies the group's attacks one after another (§4.6) and

@@ -238,42 +238,6 @@ func specPick(units []unit, b Bucket, x int) int {
 	return pick
 }
 
-// nimTarget picks attacker i's target under nim-2025-11 (§4.5) and returns
-// the unit the damage lands on: the first with the picked id (§4.6). One
-// candidate takes no draw; otherwise u = (next() mod 10⁶) / 10⁶ × W in
-// float64, W the weights summed in pool order (TF order then squadron
-// order), and the first candidate whose cumulative weight reaches u
-// (fallback: the last, which u < W never needs). -1: no candidate.
-//
-// Weights never change under nim-2025-11 (§4.9 row 5), so every candidate
-// of the pool weighs its bucket's base weight: the candidate is found by
-// its position in the pool (nimPosition), the task forces before it
-// skipped by their counts and its squadron picked from its task force's
-// candidate set, with no walk over the squadrons.
-func (f *fighter) nimTarget(i int) int {
-	att := &f.units[i]
-	b, tfs := f.pool(att)
-	if b == numBuckets {
-		return -1
-	}
-	k := 0
-	own := &f.forces[att.tf]
-	if n := f.pools.total[b] - own.count(b); n > 1 {
-		k = nimPosition(f.next(), n, b)
-	}
-	if f.pools.narrow {
-		return int(f.units[nthBit(f.pools.units[b]&^span(own.first, own.end), k)].alias)
-	}
-	for s := tfs; ; s &= s - 1 {
-		fo := &f.forces[s.first()]
-		if c := fo.count(b); k >= c {
-			k -= c // beyond this task force's candidates
-			continue
-		}
-		return int(f.units[int(fo.first)+nthBit(fo.cands[b], k)].alias)
-	}
-}
-
 // nimPosition returns the position, among n candidates of bucket b's base
 // weight w each, of the first whose cumulative weight (k+1)·w reaches u =
 // (x mod 10⁶) / 10⁶ × n·w, computed as the engine does in float64 (§4.5).
@@ -302,10 +266,34 @@ var reciprocal = func() (r [numBuckets]uint64) {
 }()
 
 // nthBit returns the position of the (k+1)-th lowest set bit of m, which
-// has more than k.
+// has more than k, without branches: a loop clearing k bits mispredicted
+// its exit on most draws. Byte i of c counts the set bits of bytes 0 to
+// i; the bytes whose count is at most k lie below the one holding the
+// bit, and selectInByte finds it there.
 func nthBit(m uint64, k int) int {
-	for ; k > 0; k-- {
-		m &= m - 1
-	}
-	return bits.TrailingZeros64(m)
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	s := m - (m>>1)&0x5555555555555555
+	s = s&0x3333333333333333 + (s>>2)&0x3333333333333333
+	c := (s + s>>4) & 0x0f0f0f0f0f0f0f0f * ones
+	// The high bit of each byte of (k+128) − c_i: c_i ≤ k (c_i ≤ 64 and k <
+	// 64, so no byte borrows from the next).
+	below := ((uint64(k)*ones | highs) - c) & highs
+	shift := uint(bits.TrailingZeros64(^below&highs)-7) & 63 // 8 × the byte holding the bit
+	rank := uint64(k) - (c<<8)>>shift&0xff                   // its rank within the byte
+	return int(shift) + int(selectInByte[(rank<<8|m>>shift&0xff)&2047])
 }
+
+// selectInByte[r<<8 | b] is the position of the (r+1)-th lowest set bit of
+// the byte b (0 if b has no more than r).
+var selectInByte = func() (t [8 << 8]uint8) {
+	for b := range 256 {
+		r := 0
+		for i := range 8 {
+			if b>>i&1 == 1 {
+				t[r<<8|b] = uint8(i)
+				r++
+			}
+		}
+	}
+	return t
+}()

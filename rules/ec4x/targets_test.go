@@ -1,6 +1,7 @@
 package ec4x
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"testing"
 )
@@ -54,6 +55,21 @@ func TestNthBit(t *testing.T) {
 	} {
 		if got := nthBit(c.m, c.k); got != c.want {
 			t.Errorf("nthBit(%#b, %d) = %d, want %d", c.m, c.k, got, c.want)
+		}
+	}
+	// Every rank of random sets, sparse and dense, against clearing bits.
+	r := rand.New(rand.NewPCG(2, 3))
+	for range 20000 {
+		m := r.Uint64()&r.Uint64() | 1<<r.IntN(64)
+		if r.IntN(2) == 0 {
+			m |= r.Uint64()
+		}
+		rest := m
+		for k := range bits.OnesCount64(m) {
+			if got, want := nthBit(m, k), bits.TrailingZeros64(rest); got != want {
+				t.Fatalf("nthBit(%#x, %d) = %d, want %d", m, k, got, want)
+			}
+			rest &= rest - 1
 		}
 	}
 }
