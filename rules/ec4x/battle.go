@@ -29,7 +29,6 @@ func (b *Battle) Spec() rules.Spec { return b.spec }
 // NewFighter implements rules.Battle.
 func (b *Battle) NewFighter() rules.Fighter {
 	f := &fighter{b: b}
-	f.nim = b.Opt.Nim
 	f.forces = make([]force, 0, MaxTaskForces)
 	f.units = make([]unit, 0, max(genMaxSquadrons, len(b.tmpl.units)))
 	f.main = make([]crEntry, 0, cap(f.units))

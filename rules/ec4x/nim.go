@@ -172,19 +172,19 @@ func (f *fighter) nimRound(r, b int) bool {
 		ambush = 4
 	}
 	f.atk = f.atk[:0]
-	for t := range f.forces {
-		fo := &f.forces[t]
-		if !f.ambush || fo.out || !fo.cloaked {
-			continue
-		}
-		for i := int(fo.first); i < int(fo.end); i++ {
-			if u := &f.units[i]; u.bucket == BucketRaider && u.state != stateD {
-				f.nimAttack(i, surprise+ambush+b, true)
+	if f.ambush {
+		for t := range f.forces {
+			if fo := &f.forces[t]; !fo.out && fo.cloaked {
+				for i := int(fo.first); i < int(fo.end); i++ {
+					if u := &f.units[i]; u.bucket == BucketRaider && u.state != stateD {
+						f.nimAttack(i, surprise+ambush+b, true)
+					}
+				}
 			}
 		}
-	}
-	if len(f.atk) > 0 {
-		changed = f.nimApply(r, 'A')
+		if len(f.atk) > 0 {
+			changed = f.nimApply(r, 'A')
+		}
 	}
 	// Phase I: fighter squadrons, full current AS, no roll.
 	f.atk = f.atk[:0]
