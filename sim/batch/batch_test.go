@@ -92,7 +92,7 @@ func TestShellQuote(t *testing.T) {
 	}
 }
 
-// The Slurm scripts are valid shell (the Slurm test in cmd/crucible runs one).
+// The Slurm scripts are valid shell (the Slurm test in cmd/cli runs one).
 func TestSlurmScriptParses(t *testing.T) {
 	for name, j := range jobs {
 		src, err := j.Slurm()

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -37,7 +37,7 @@ func TestSlurmRoundTrip(t *testing.T) {
 		}
 	}
 	bin := filepath.Join(dir, "bin", "crucible")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "build", "-o", bin, "../crucible").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	c := startCluster(t, dir)

@@ -1,9 +1,7 @@
-package main
+package cli
 
 import (
 	"github.com/spf13/cobra"
-
-	_ "github.com/crucible-sim/crucible/rules/all" // register every ruleset
 )
 
 // version is crucible's version, written into every result.

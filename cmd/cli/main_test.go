@@ -1,10 +1,12 @@
-package main
+package cli
 
 import (
 	"bytes"
 	"context"
 	"strings"
 	"testing"
+
+	_ "github.com/crucible-sim/crucible/rules/all" // the tests fight every ruleset
 )
 
 // crucible runs the command line in-process as main does and returns

@@ -1,0 +1,127 @@
+// Package cli is crucible's command line as a library: the command tree
+// (run, sweep, check, exact, …) that cmd/crucible runs, importable by a
+// game that adds rulesets of its own, so that its own binary is a main
+// that blank-imports its rulesets and calls Main.
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"syscall"
+
+	"github.com/crucible-sim/crucible/sim"
+	"github.com/crucible-sim/crucible/sim/batch"
+	"github.com/spf13/cobra"
+)
+
+// Main runs the command line of os.Args and returns the exit status for
+// os.Exit. Ctrl-C and SIGTERM cancel the command, which then saves what it
+// did and exits 130.
+func Main() int {
+	if name := os.Getenv("CRUCIBLE_TEST_PAUSE_BEFORE_RENAME"); name != "" {
+		pauseBeforeRename(name)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return execute(ctx, os.Args[1:], os.Stdout, os.Stderr)
+}
+
+// Exit statuses.
+const (
+	exitOK          = 0
+	exitFailed      = 1 // an error, or a claim that failed
+	exitUsage       = 2 // bad usage: flags, arguments, a command that does not exist
+	exitInterrupted = 130
+)
+
+// execute runs the command line and returns the process exit status. An
+// error a command's RunE returns exits 1 (or the status it carries); any
+// other error — an unknown command or flag, a flag value that does not
+// parse, a wrong number of arguments — is cobra's and exits 2.
+func execute(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	cmd := newRootCmd()
+	cmd.SetArgs(args)
+	cmd.Annotations = map[string]string{invocation: batch.ShellJoin(append([]string{"crucible"}, args...))}
+	cmd.SetOut(stdout)
+	cmd.SetErr(stderr)
+	err := cmd.ExecuteContext(ctx)
+	if err == nil {
+		return exitOK
+	}
+	code := exitUsage
+	var re *runError
+	if errors.As(err, &re) {
+		code, err = exitFailed, re.err
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		code = ee.code
+	}
+	if msg := err.Error(); msg != "" {
+		fmt.Fprintln(stderr, "crucible:", msg)
+	}
+	if code == exitUsage && re == nil {
+		fmt.Fprintln(stderr, "Run 'crucible --help' for usage.")
+	}
+	return code
+}
+
+// invocation is the root command's annotation holding the command line
+// crucible was run with, shell-quoted.
+const invocation = "invocation"
+
+// reproduce returns the command line that makes the same output again: the
+// one crucible was run with, and the seed when it was drawn at random.
+func reproduce(cmd *cobra.Command, seed uint64) string {
+	line := cmd.Root().Annotations[invocation]
+	if f := cmd.Flags().Lookup("seed"); f != nil && !f.Changed {
+		line += " --seed " + strconv.FormatUint(seed, 10)
+	}
+	return line
+}
+
+// exitError carries an exit status other than 1 (and a message, which may
+// be empty when the command already said everything).
+type exitError struct {
+	code int
+	msg  string
+}
+
+func (e *exitError) Error() string { return e.msg }
+
+// usageError is a bad-usage error found by a command itself (a flag value
+// out of range, a format that does not exist): exit status 2.
+func usageError(format string, args ...any) error {
+	return &exitError{code: exitUsage, msg: fmt.Sprintf(format, args...)}
+}
+
+// runError marks an error returned by a command's RunE, to tell it from
+// cobra's own errors, which are all bad usage.
+type runError struct{ err error }
+
+func (e *runError) Error() string { return e.err.Error() }
+func (e *runError) Unwrap() error { return e.err }
+
+// pauseBeforeRename is a test hook (TestKilledRunsResume): given
+// "NAME:N", the process stops for good just before it renames the N-th
+// finished temporary file named NAME into place, after creating
+// NAME.paused beside it, so that a test can kill it at that moment.
+func pauseBeforeRename(spec string) {
+	name, nth, _ := strings.Cut(spec, ":")
+	n, _ := strconv.Atoi(nth)
+	var seen atomic.Int64
+	sim.PauseBeforeRename = func(path string) {
+		if filepath.Base(path) == name && seen.Add(1) >= int64(n) {
+			os.WriteFile(path+".paused", nil, 0o666)
+			select {}
+		}
+	}
+}
