@@ -145,6 +145,12 @@ func newFighter(b *Battle) *fighter {
 	return f
 }
 
+// SetStop implements rules.Stoppable: a game with rollout players takes
+// up to 33 s (option rollout 32,64,20), and a long turn cap lets even
+// greedy play long, so both games poll the stop at each turn and the
+// rollout policy before each continuation.
+func (f *fighter) SetStop(s *rules.Stop) { f.g.stop, f.sim.stop = s, s }
+
 // Fight implements rules.Fighter.
 func (f *fighter) Fight(i int64, r *rules.Rand, o *rules.Outcome) { f.play(i, r, o, nil) }
 

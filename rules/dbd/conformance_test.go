@@ -88,6 +88,8 @@ func kit(t testing.TB) rulestest.Kit {
 			broken(`"units": [`, `"units": [7, `),
 			`{"schema": "dbd-scn-0.1", "board": "DBD-157-v1"}`,
 		},
+		// Rollout players at the largest search: 33 s a game.
+		Long: []rulestest.Scenario{{Name: "rollout-32-64-20", Src: line + "policies: {blue: rollout, red: rollout}\noptions: {rollout: \"32,64,20\"}\n"}},
 		// 100 trials a check: a dbd game costs a few hundred microseconds,
 		// and the kit fights each scenario about 2,000 times.
 		Trials: 100,

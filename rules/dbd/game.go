@@ -21,6 +21,9 @@ type game struct {
 	log      io.Writer   // the replay's account; nil in Fight
 	policies [2]PolicyKind
 	sim      *game // the rollout game (nil inside it)
+	// stop is the run's stop (rules.Stoppable), polled at each turn and
+	// each rollout; nil outside a run.
+	stop *rules.Stop
 
 	// scratch of reachable (§7)
 	mark  [NumHexes]uint32
@@ -109,7 +112,7 @@ func (g *game) run(limit int) {
 		}
 		// §5 step 4: the other side takes a turn of 3 activations.
 		st.turns++
-		if st.turns >= limit {
+		if st.turns >= limit || g.stop.Requested() {
 			return
 		}
 		g.beginTurn(st.side.Other(), activationsPerTurn)

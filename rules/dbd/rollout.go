@@ -60,6 +60,11 @@ func (g *game) greedyCandidates() []candidate {
 // One draw of the policy stream seeds the decision's rollout stream;
 // continuation r of every candidate starts from the same seed words, so
 // the candidates are compared on common random numbers.
+//
+// At the largest option rollout a decision plays tens of thousands of
+// rounds (about 90 ms; 33 s a trial), so it polls the run's stop before
+// each continuation, as the rollout game's turns do, and ends the turn
+// once the stop is raised: the trial is then abandoned (rules.Stoppable).
 func (g *game) chooseRollout() (Activation, choice) {
 	cands := g.greedyCandidates()
 	seed := g.pol.Uint64()
@@ -77,6 +82,9 @@ func (g *game) chooseRollout() (Activation, choice) {
 	k := min(g.b.Opt.Rollout.K, len(ro.order))
 	best, bestValue := -1, math.Inf(-1) // -1: end the turn
 	for c := -1; c < k; c++ {
+		if g.stop.Requested() {
+			return Activation{}, choiceEnd // the trial is abandoned (rules.Stoppable)
+		}
 		// The end of the turn is scored first but ranks after every
 		// activation on a tie.
 		v := g.rolloutValue(c, seed)
@@ -101,6 +109,9 @@ func (g *game) rolloutValue(c int, seed uint64) float64 {
 	limit := min(g.st.turns+1+2*params.H, 2*g.b.Opt.TurnCap)
 	total := 0
 	for r := range params.R {
+		if g.stop.Requested() {
+			break // the trial is abandoned (rules.Stoppable)
+		}
 		sim.st = g.st
 		sim.dice.Seed(seed+uint64(r)*0x9e3779b97f4a7c15, rolloutStreamWord)
 		if c < 0 {

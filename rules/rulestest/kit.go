@@ -17,8 +17,9 @@
 // file, that every scenario compiles to a battle whose outcomes stay within
 // its declared ends and counters, that Replay plays exactly the battle Fight
 // plays, that a trial is a pure function of its index and stream, that
-// Fight allocates nothing in steady state, and that a run's tally is the same
-// for any worker count and chunk size. Fuzz feeds arbitrary documents to
+// Fight allocates nothing in steady state, that a run's tally is the same
+// for any worker count and chunk size, and that a rules.Stoppable fighter
+// obeys its stop. Fuzz feeds arbitrary documents to
 // Compile (directly, with no recovery, so that a panic is found) and fights
 // and replays what compiles.
 package rulestest
@@ -36,6 +37,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/rules/doc"
@@ -61,7 +63,18 @@ type Kit struct {
 	// TooLong, if set, tells Fuzz which compiled battles are too long to
 	// fight in a fuzz iteration (a round cap of a billion is valid).
 	TooLong func(rules.Battle) bool
+	// Long are scenarios one trial of which takes seconds or more (the
+	// largest search, the highest round cap): their fighters must be
+	// rules.Stoppable and end a trial within StopGrace of the stop. They
+	// are fought by that check alone.
+	Long []Scenario
 }
+
+// StopGrace is how soon after its stop is raised a Stoppable fighter must
+// return from a long trial: generous, for a loaded machine, yet far below
+// the seconds such a trial takes (rules.Stoppable asks for a poll every few
+// milliseconds).
+const StopGrace = time.Second
 
 // Scenario is a named scenario document.
 type Scenario struct {
@@ -127,6 +140,7 @@ var Checks = []struct {
 	{"TrialIsAPureFunction", Kit.pure},
 	{"FightAllocatesNothing", Kit.allocs},
 	{"SameTallyForAnyWorkers", Kit.workers},
+	{"StopIsObeyed", Kit.stops},
 }
 
 // Run compiles the kit's scenarios and runs every check, one subtest each.
@@ -359,16 +373,16 @@ func (k Kit) allocs(battles []rules.Battle) (problems []string) {
 	return problems
 }
 
+// workers: the tally is the same for any worker count and chunk size, and
+// for the run split in two parts fought apart (as shards, or the legs of a
+// resumed run), each on fresh fighters, whose tallies are merged: the parts
+// show a leak from one trial to the next that a fast run's scheduling may
+// hide, since one worker can take every trial before the others start.
 func (k Kit) workers(battles []rules.Battle) (problems []string) {
 	for n, b := range battles {
 		var want []byte
-		for _, wc := range [][2]int{{1, 1000}, {3, 7}, {2, 64}} {
-			tally, err := sim.Run(context.Background(), sim.Job{Battle: b, Key: sim.Key("rulestest"), Seed: 3,
-				Trials: int64(k.trials()), Workers: wc[0], Chunk: wc[1]})
-			var got []byte
-			if err == nil {
-				got, err = json.Marshal(tally)
-			}
+		for _, wc := range [][3]int{{1, 1000, 0}, {3, 7, 0}, {2, 64, 0}, {1, 0, 2}} {
+			got, err := k.tally(b, wc[0], wc[1], wc[2])
 			if err != nil {
 				problems = append(problems, fmt.Sprintf("%s: %v", k.Scenarios[n].Name, err))
 				break
@@ -376,12 +390,104 @@ func (k Kit) workers(battles []rules.Battle) (problems []string) {
 			if want == nil {
 				want = got
 			} else if !bytes.Equal(got, want) {
-				problems = append(problems, fmt.Sprintf("%s: the tally differs with %d workers and chunks of %d", k.Scenarios[n].Name, wc[0], wc[1]))
+				problems = append(problems, fmt.Sprintf("%s: the tally differs with %d workers, chunks of %d and the run in %d parts", k.Scenarios[n].Name, wc[0], wc[1], max(wc[2], 1)))
 				break
 			}
 		}
 	}
 	return problems
+}
+
+// tally runs the kit's trials of b in parts (at least one) with the given
+// workers and chunk size, and returns their merged tally as JSON.
+func (k Kit) tally(b rules.Battle, workers, chunk, parts int) ([]byte, error) {
+	trials := int64(k.trials())
+	total := sim.NewTally(b.Spec())
+	parts = max(parts, 1)
+	for p := range int64(parts) {
+		first, end := trials*p/int64(parts), trials*(p+1)/int64(parts)
+		t, err := sim.Run(context.Background(), sim.Job{Battle: b, Key: sim.Key("rulestest"), Seed: 3,
+			First: first, Trials: end - first, Workers: workers, Chunk: chunk})
+		if err == nil {
+			err = total.Merge(t)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return json.Marshal(total)
+}
+
+// stops checks rules.Stoppable: a stop never raised changes no trial; a
+// trial abandoned to a raised stop leaves nothing behind for the next; and
+// each Long scenario's fighter is Stoppable and ends trial 0 within
+// StopGrace of a stop raised in its middle.
+func (k Kit) stops(battles []rules.Battle) (problems []string) {
+	report := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
+	raised := new(rules.Stop)
+	raised.Raise()
+	for n, b := range battles {
+		spec := b.Spec()
+		f, ok := b.NewFighter().(rules.Stoppable)
+		if !ok {
+			continue
+		}
+		for i := range int64(k.trials()) {
+			f.SetStop(new(rules.Stop))
+			o1, r1 := fight(f, spec, i)
+			o2, r2 := fight(b.NewFighter(), spec, i)
+			if !same(o1, o2) || r1.Uint64() != r2.Uint64() {
+				report("%s trial %d: with a stop not raised (after a trial abandoned to one) it gives %+v, a fresh fighter %+v", k.Scenarios[n].Name, i, o1, o2)
+				break
+			}
+			f.SetStop(raised)
+			fight(f, spec, i+1) // abandoned at its first look at the stop
+		}
+	}
+	for _, s := range k.Long {
+		if msg := k.stopsLong(s); msg != "" {
+			report("%s: %s", s.Name, msg)
+		}
+	}
+	return problems
+}
+
+// stopsLong raises the stop of a long trial 50 ms after it begins and
+// says what is wrong if its Fight does not return within StopGrace.
+func (k Kit) stopsLong(s Scenario) string {
+	n, err := scenarios.ParseDocument(s.Name+".yaml", []byte(s.Src))
+	var b rules.Battle
+	if err == nil {
+		b, err = k.Ruleset.Compile(n)
+	}
+	if err != nil {
+		return err.Error()
+	}
+	f, ok := b.NewFighter().(rules.Stoppable)
+	if !ok {
+		return fmt.Sprintf("one trial takes long, but the fighter (%T) is not rules.Stoppable", b.NewFighter())
+	}
+	stop := new(rules.Stop)
+	f.SetStop(stop)
+	ended := make(chan struct{})
+	go func() {
+		defer close(ended)
+		fight(f, b.Spec(), 0)
+	}()
+	select {
+	case <-ended:
+		return "trial 0 ended within 50 ms: not a long trial, so it shows nothing about the stop"
+	case <-time.After(50 * time.Millisecond):
+	}
+	stop.Raise()
+	raisedAt := time.Now()
+	select {
+	case <-ended:
+		return ""
+	case <-time.After(StopGrace):
+		<-ended
+		return fmt.Sprintf("Fight went on for %v after its stop was raised (allowed: %v)", time.Since(raisedAt).Round(time.Millisecond), StopGrace)
+	}
 }
 
 // Fuzz runs the kit's fuzz target: any document must compile to a battle or

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/rules/doc"
@@ -22,7 +23,8 @@ func (toy) ID() string { return "toy" }
 
 func (t toy) Compile(n *doc.Node) (rules.Battle, error) {
 	var d struct {
-		Cap *doc.Node `doc:"cap,required"`
+		Cap  *doc.Node `doc:"cap,required"`
+		Spin *doc.Node `doc:"spin"` // milliseconds each trial spins first: a long trial
 	}
 	if err := doc.Decode(n, &d); err != nil {
 		if t.flaw == "unlocated" {
@@ -34,8 +36,14 @@ func (t toy) Compile(n *doc.Node) (rules.Battle, error) {
 	if err != nil {
 		return nil, err
 	}
+	var spin int64
+	if d.Spin != nil {
+		if spin, err = doc.Int(d.Spin, 0, 10_000); err != nil {
+			return nil, err
+		}
+	}
 	var cs rules.Counters
-	b := &toyBattle{flaw: t.flaw, limit: limit, flips: cs.Add("flips", "draws made")}
+	b := &toyBattle{flaw: t.flaw, limit: limit, spin: time.Duration(spin) * time.Millisecond, flips: cs.Add("flips", "draws made")}
 	b.spec = rules.Spec{Ends: []string{"decided", "round-cap"}, Counters: cs.List()}
 	if t.flaw == "bad-name" {
 		b.spec.Counters = append(b.spec.Counters, rules.Counter{Name: "a.Flips_A"})
@@ -46,17 +54,49 @@ func (t toy) Compile(n *doc.Node) (rules.Battle, error) {
 type toyBattle struct {
 	flaw  string
 	limit int64
+	spin  time.Duration
 	flips int
 	spec  rules.Spec
 }
 
-func (b *toyBattle) Spec() rules.Spec          { return b.spec }
-func (b *toyBattle) NewFighter() rules.Fighter { return &toyFighter{b: b} }
+func (b *toyBattle) Spec() rules.Spec { return b.spec }
+
+func (b *toyBattle) NewFighter() rules.Fighter {
+	if b.flaw == "not-stoppable" {
+		return plainFighter{&toyFighter{b: b}}
+	}
+	return &toyFighter{b: b}
+}
 
 type toyFighter struct {
 	b     *toyBattle
 	carry int64 // for the "leaky" flaw: state kept from the last trial
 	sink  []int64
+	stop  *rules.Stop
+	// dirty, for the "unclean-abandon" flaw, is state an abandoned trial
+	// leaves behind.
+	dirty bool
+}
+
+// SetStop implements rules.Stoppable: the toy looks at the stop during
+// its spin and before each round, except with the "deaf" flaw.
+func (f *toyFighter) SetStop(s *rules.Stop) { f.stop = s }
+
+// stopped reports whether the trial is to be abandoned.
+func (f *toyFighter) stopped() bool {
+	if f.b.flaw == "deaf" || !f.stop.Requested() {
+		return false
+	}
+	f.dirty = f.b.flaw == "unclean-abandon"
+	return true
+}
+
+// plainFighter is a toyFighter that is not rules.Stoppable.
+type plainFighter struct{ f *toyFighter }
+
+func (p plainFighter) Fight(i int64, r *rules.Rand, o *rules.Outcome) { p.f.Fight(i, r, o) }
+func (p plainFighter) Replay(i int64, r *rules.Rand, o *rules.Outcome, w io.Writer) {
+	p.f.Replay(i, r, o, w)
 }
 
 func (f *toyFighter) Fight(i int64, r *rules.Rand, o *rules.Outcome) { f.play(r, o, nil) }
@@ -79,8 +119,19 @@ func (f *toyFighter) play(r *rules.Rand, o *rules.Outcome, w io.Writer) {
 		o.End = 7
 		return
 	}
+	for start := time.Now(); time.Since(start) < f.b.spin; {
+		if f.stopped() {
+			return
+		}
+	}
 	for round := int64(1); round <= f.b.limit; round++ {
+		if f.stopped() {
+			return
+		}
 		x := r.Uint64()
+		if f.dirty {
+			x++
+		}
 		o.Counters[f.b.flips]++
 		if w != nil {
 			fmt.Fprintf(w, "round %d: %d\n", round, x&3)
@@ -107,12 +158,15 @@ func kit(flaw string) rulestest.Kit {
 		Scenarios: []rulestest.Scenario{{Name: "short", Src: "cap: 3\n"}, {Name: "long", Src: "ruleset: toy\ncap: 40\n"}},
 		Invalid:   []string{"cap: 0\n", "cap: [1]\n", "cup: 3\n"},
 		Trials:    100,
+		Long:      []rulestest.Scenario{{Name: "spinning", Src: "cap: 3\nspin: 1500\n"}},
 	}
 }
 
 // A conforming ruleset passes every check; each flaw is caught by the
 // checks that are for it (state leaking from one trial to the next shows in
-// three ways), and by no other.
+// four ways), and by no other. The flaws of the stop: a long trial that
+// does not look at it, a fighter of a long trial that cannot be given one,
+// and an abandoned trial that leaves state behind.
 func TestKitCatchesEachFlaw(t *testing.T) {
 	caughtBy := map[string][]string{
 		"":                     nil,
@@ -120,8 +174,11 @@ func TestKitCatchesEachFlaw(t *testing.T) {
 		"bad-name":             {"SpecIsWellFormed"},
 		"replay-draws-more":    {"ReplayPlaysTheFight"},
 		"replay-prints-result": {"ReplayPlaysTheFight"},
-		"leaky":                {"ReplayPlaysTheFight", "TrialIsAPureFunction", "SameTallyForAnyWorkers"},
+		"leaky":                {"ReplayPlaysTheFight", "TrialIsAPureFunction", "SameTallyForAnyWorkers", "StopIsObeyed"},
 		"allocates":            {"FightAllocatesNothing"},
+		"deaf":                 {"StopIsObeyed"},
+		"not-stoppable":        {"StopIsObeyed"},
+		"unclean-abandon":      {"StopIsObeyed"},
 	}
 	for flaw, want := range caughtBy {
 		k := kit(flaw)

@@ -29,6 +29,11 @@ func kit(t testing.TB) rulestest.Kit {
 			"kind: lifespan\nstart_coins: 15\nstop_at_coins: 15\n",
 			"a: {fighter: thug, moves: {defense: [null]}}\nb: {fighter: thug}\n",
 		},
+		// Neither side can hurt the other through armour 63, and nothing
+		// else ends the duel: it runs to its round cap of a billion, about
+		// 30 s.
+		Long: []rulestest.Scenario{{Name: "unending-duel", Src: duel("{s8-helpless: off, round-cap: 1000000000}",
+			side("cat", "s10-concession: never", "armor: {armor_value: 63}"), side("thug", "s10-concession: never", "armor: {armor_value: 63}"))}},
 		// A round cap of a billion is a valid duel, but not one to fight in
 		// every fuzz iteration.
 		TooLong: func(b rules.Battle) bool {

@@ -66,7 +66,20 @@ type duelFighter struct {
 	// order[i] names the players of a contest whose first player is side i,
 	// for Flip-Off logs.
 	order [2][2]string
+	// stop is the run's stop (rules.Stoppable); nil outside a run.
+	stop *rules.Stop
 }
+
+// SetStop implements rules.Stoppable. A duel neither side can end (no
+// damage through the armour, no helplessness, no concession) runs to its
+// round cap, up to 10^9 rounds in each of up to 10^4 bouts: about 30 s a
+// bout. The duel polls the stop every stopEvery rounds (well under a
+// millisecond) and after each bout.
+func (f *duelFighter) SetStop(s *rules.Stop) { f.stop = s }
+
+// stopEvery is how many rounds a duel fights between looks at the stop: a
+// power of two, so that the look costs one test of the round's low bits.
+const stopEvery = 1 << 12
 
 // Fight plays one trial (§7, §8); a duel is the same battle in every trial.
 func (f *duelFighter) Fight(_ int64, r *rules.Rand, o *rules.Outcome) { f.play(r, o, nil) }
@@ -106,7 +119,7 @@ func (f *duelFighter) play(r *rules.Rand, o *rules.Outcome, log io.Writer) {
 		if log != nil && b.opts.bouts > 1 {
 			fmt.Fprintf(log, "bout %d: winner %s, %d rounds\n", bout, w, n)
 		}
-		if e == endDeath { // §5 S11: the trial stops at the first death
+		if e == endDeath || f.stop.Requested() { // §5 S11: the trial stops at the first death
 			break
 		}
 	}
@@ -176,6 +189,9 @@ func (f *duelFighter) bout(r *rules.Rand, log io.Writer) (rounds int64, end int,
 		}
 		if e, w, ok := f.endCheck(round, log); ok {
 			return round, e, w
+		}
+		if round%stopEvery == 0 && f.stop.Requested() {
+			return round, endRoundCap, rules.None // abandoned (rules.Stoppable)
 		}
 	}
 }
