@@ -81,6 +81,16 @@ func (f *pairedFighter) Fight(i int64, r *rules.Rand, o *rules.Outcome) {
 	f.join(o)
 }
 
+// SetStop implements rules.Stoppable for variants whose fighters are
+// Stoppable, passing the run's stop on to them.
+func (f *pairedFighter) SetStop(s *rules.Stop) {
+	for _, v := range [2]rules.Fighter{f.a, f.b} {
+		if v, ok := v.(rules.Stoppable); ok {
+			v.SetStop(s)
+		}
+	}
+}
+
 // Replay writes the account of trial i under A, then under B.
 func (f *pairedFighter) Replay(i int64, r *rules.Rand, o *rules.Outcome, w io.Writer) {
 	f.rb = *r

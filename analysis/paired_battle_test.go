@@ -72,3 +72,34 @@ func rulesRand(s sim.Streams, i int64) *rules.Rand {
 }
 
 var testRand rules.Rand
+
+// The paired fighter passes the run's stop on to the variants' fighters:
+// a pair of duels that would run to a round cap of a billion (about 30 s
+// each) ends at the duels' first look at a stop raised before the trial.
+func TestPairedBattlePassesTheStopOn(t *testing.T) {
+	src := []byte(`ruleset: stratfight
+options: {s8-helpless: off, round-cap: 1000000000}
+a: {fighter: cat, s10-concession: never, armor: {armor_value: 63}}
+b: {fighter: thug, s10-concession: never, armor: {armor_value: 63}}
+`)
+	sc, err := scenarios.Parse("unending.yaml", "unending", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := sc.Compile()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, ok := newPairedBattle(b, b).NewFighter().(rules.Stoppable)
+	if !ok {
+		t.Fatal("the paired fighter is not rules.Stoppable")
+	}
+	stop := new(rules.Stop)
+	stop.Raise()
+	f.SetStop(stop)
+	f.Fight(0, sim.Stream(1, 1, 0), sim.NewOutcome(newPairedBattle(b, b).Spec()))
+	pf := f.(*pairedFighter)
+	if pf.oa.Rounds >= 1_000_000 || pf.ob.Rounds >= 1_000_000 {
+		t.Errorf("with the stop raised, the variants fought %d and %d rounds", pf.oa.Rounds, pf.ob.Rounds)
+	}
+}

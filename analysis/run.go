@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"runtime/debug"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/crucible-sim/crucible/rules"
@@ -95,19 +96,13 @@ func (r Run) fight(ctx context.Context, sc *scenarios.Scenario, prior *sim.Check
 	if err != nil {
 		return nil, nil, err
 	}
-	total := r.TrialsOf(sc)
-	first, trials := r.Shard.Range(total)
-	job := sim.Job{
-		Battle: battle, Key: sim.Key(r.streamsOf(sc)), Seed: r.Seed,
-		First: first, Trials: trials, Workers: r.Workers, Chunk: r.Chunk,
-	}
-	job.Chunks = sim.NewChunks(job.NumChunks())
+	job := r.job(sc, battle)
 	var done int64
 	if prior != nil {
-		if err := prior.Matches(sc.Hash(), job); err != nil {
+		if err := prior.Matches(sc.Hash(), r.Version, job); err != nil {
 			return nil, nil, fmt.Errorf("cannot resume %s: %w", sc.Name, err)
 		}
-		if job.Chunks, err = prior.Resume(job); err != nil {
+		if job.Finished, err = prior.Resume(job); err != nil {
 			return nil, nil, err
 		}
 		done = prior.Tally.Trials
@@ -131,7 +126,7 @@ func (r Run) fight(ctx context.Context, sc *scenarios.Scenario, prior *sim.Check
 		stopSaving := r.saveEvery(func() {
 			t, chunks := running.Snapshot()
 			if t, err := withPrior(t); err == nil {
-				snap(sim.NewCheckpoint(sc.Name, sc.Hash(), job, t, chunks))
+				snap(sim.NewCheckpoint(sc.Name, sc.Hash(), r.Version, job, t, chunks))
 			}
 		})
 		defer stopSaving()
@@ -143,13 +138,24 @@ func (r Run) fight(ctx context.Context, sc *scenarios.Scenario, prior *sim.Check
 	}
 	res := &Result{
 		Scenario: sc.Name, Ruleset: sc.Ruleset, Description: sc.Description, Hash: sc.Hash(), Version: r.Version,
-		Seed: r.Seed, Spec: battle.Spec(), Tally: tally, Planned: job.Trials, First: first,
+		Seed: r.Seed, Spec: battle.Spec(), Tally: tally, Planned: job.Trials, First: job.First,
 		Shard: r.Shard.String(), Battle: battle, Key: job.Key,
 	}
 	if !r.Shard.Whole() {
-		res.RunTrials = total
+		res.RunTrials = r.TrialsOf(sc)
 	}
-	return res, sim.NewCheckpoint(sc.Name, sc.Hash(), job, tally, job.Chunks.String()), err
+	return res, sim.NewCheckpoint(sc.Name, sc.Hash(), r.Version, job, tally, job.Finished.String()), err
+}
+
+// job returns the job that fights sc's trials in the run (its shard of
+// them), with an empty record of finished trials.
+func (r Run) job(sc *scenarios.Scenario, battle rules.Battle) sim.Job {
+	first, trials := r.Shard.Range(r.TrialsOf(sc))
+	return sim.Job{
+		Battle: battle, Key: sim.Key(r.streamsOf(sc)), Seed: r.Seed,
+		First: first, Trials: trials, Workers: r.Workers, Chunk: r.Chunk,
+		Finished: sim.NewFinished(first, trials),
+	}
 }
 
 // saveEvery calls save every SaveEvery until the returned function is
@@ -188,50 +194,86 @@ func (r Run) streamsOf(sc *scenarios.Scenario) string {
 }
 
 // FightAll fights each scenario in turn, finishing any whose checkpoint is
-// in prior. It stops at the first error (an interrupt included) and
-// returns the results and checkpoints of every scenario fought so far, the
-// last one partial after an interrupt, with that error.
+// in prior (the checkpoints of an interrupted FightAll of the same
+// scenarios, which must all match). It stops at the first error (an
+// interrupt included) and returns the results of every scenario fought so
+// far, the last one partial after an interrupt, and a checkpoint of every
+// scenario — finished, partial or not begun — with that error. Save, if
+// set, is given the checkpoints before the first trial, so that a run
+// killed at any moment can be resumed.
 func (r Run) FightAll(ctx context.Context, scs []*scenarios.Scenario, prior []*sim.Checkpoint) ([]*Result, []*sim.Checkpoint, error) {
 	if err := distinctNames(scs); err != nil {
 		return nil, nil, err
 	}
-	var results []*Result
-	var states []*sim.Checkpoint
-	// unreached returns the prior checkpoints of scs[from:], which a
-	// saved file must keep.
-	unreached := func(from int) []*sim.Checkpoint {
-		var out []*sim.Checkpoint
-		for _, sc := range scs[from:] {
-			if p := findCheckpoint(prior, sc.Name); p != nil {
-				out = append(out, p)
+	if err := r.checkResume(scs, prior); err != nil {
+		return nil, nil, err
+	}
+	states := make([]*sim.Checkpoint, len(scs))
+	for i, sc := range scs {
+		if states[i] = findCheckpoint(prior, sc.Name); states[i] == nil {
+			b, err := sc.Compile()
+			if err != nil {
+				return nil, nil, err
 			}
+			job := r.job(sc, b)
+			states[i] = sim.NewCheckpoint(sc.Name, sc.Hash(), r.Version, job, sim.NewTally(b.Spec()), "")
 		}
-		return out
 	}
-	// all lists the checkpoints of the whole command with the scenario in
-	// progress at current.
-	all := func(current *sim.Checkpoint) []*sim.Checkpoint {
-		return append(append(slices.Clip(states), current), unreached(len(states)+1)...)
+	save := func() {
+		if r.Save != nil {
+			r.Save(slices.Clone(states))
+		}
 	}
-	var snap func(*sim.Checkpoint)
-	if r.Save != nil {
-		snap = func(c *sim.Checkpoint) { r.Save(all(c)) }
-	}
-	for _, sc := range scs {
+	save()
+	var results []*Result
+	for i, sc := range scs {
+		var snap func(*sim.Checkpoint)
+		if r.Save != nil {
+			snap = func(c *sim.Checkpoint) { states[i] = c; save() }
+		}
 		res, state, err := r.fight(ctx, sc, findCheckpoint(prior, sc.Name), snap)
 		if res == nil {
-			return results, append(states, unreached(len(states))...), err
+			return results, states, err
 		}
-		if r.Save != nil {
-			r.Save(all(state))
-		}
+		states[i] = state
+		save()
 		results = append(results, res)
-		states = append(states, state)
 		if err != nil {
-			return results, append(states, unreached(len(states))...), err
+			return results, states, err
 		}
 	}
 	return results, states, nil
+}
+
+// checkResume refuses, before any trial, to resume from prior a run that
+// is not the one it holds: other scenarios, another seed, trial count or
+// crucible version, or a scenario changed since.
+func (r Run) checkResume(scs []*scenarios.Scenario, prior []*sim.Checkpoint) error {
+	if prior == nil {
+		return nil
+	}
+	var have, want, held []string
+	for _, c := range prior {
+		have = append(have, c.Scenario)
+		held = append(held, fmt.Sprintf("%s (seed %d, trials %d..%d)", c.Scenario, c.Seed, c.First, c.First+c.Trials-1))
+	}
+	for _, sc := range scs {
+		want = append(want, sc.Name)
+	}
+	if !slices.Equal(have, want) {
+		return fmt.Errorf("cannot resume: the checkpoint holds a run of %s; this command runs %s. Resume with the command that began the run, or run again without --resume to start over",
+			orNone(held), orNone(want))
+	}
+	for i, sc := range scs {
+		b, err := sc.Compile()
+		if err != nil {
+			return err
+		}
+		if err := prior[i].Matches(sc.Hash(), r.Version, r.job(sc, b)); err != nil {
+			return fmt.Errorf("cannot resume %s: %w", sc.Name, err)
+		}
+	}
+	return nil
 }
 
 // distinctNames refuses two scenarios of one name: a name selects a
@@ -246,6 +288,14 @@ func distinctNames(scs []*scenarios.Scenario) error {
 		seen[sc.Name] = sc
 	}
 	return nil
+}
+
+// orNone joins names, or says there are none.
+func orNone(names []string) string {
+	if len(names) == 0 {
+		return "no scenario"
+	}
+	return strings.Join(names, ", ")
 }
 
 func findCheckpoint(cs []*sim.Checkpoint, scenario string) *sim.Checkpoint {

@@ -12,54 +12,63 @@ import (
 type Checkpoint struct {
 	Scenario string `json:"scenario"`
 	Hash     string `json:"scenario_hash"`
-	Seed     uint64 `json:"seed"`
-	First    int64  `json:"first_trial"`
-	Trials   int64  `json:"trials"`
-	Chunk    int64  `json:"chunk"`
-	// Done lists the finished chunks (see Chunks.String).
-	Done  string `json:"done_chunks"`
+	// Version is the crucible version that wrote the checkpoint. A run
+	// resumes only under the same version: another build may fight the
+	// same trial differently, and its tally would not add up to any run's.
+	Version string `json:"crucible_version"`
+	Seed    uint64 `json:"seed"`
+	First   int64  `json:"first_trial"`
+	Trials  int64  `json:"trials"`
+	// Done lists the finished trials (see Finished.String).
+	Done  string `json:"done_trials"`
 	Tally *Tally `json:"tally"`
 }
 
-// Matches reports why job cannot resume from c, or nil if it can.
-func (c *Checkpoint) Matches(hash string, job Job) error {
+// Matches reports why job, of the scenario with the given hash run by
+// crucible version, cannot resume from c, or nil if it can.
+func (c *Checkpoint) Matches(hash, version string, job Job) error {
 	switch {
+	case c.Version != version:
+		return fmt.Errorf("the checkpoint was written by crucible %s, this is %s: a run resumes only under the version that began it (its trials could be fought differently); run again without --resume to start over", orUnknown(c.Version), version)
 	case c.Hash != hash:
 		return fmt.Errorf("the scenario changed since the checkpoint (hash %s, now %s)", c.Hash, hash)
 	case c.Seed != job.Seed:
 		return fmt.Errorf("the checkpoint ran seed %d, not %d", c.Seed, job.Seed)
 	case c.First != job.First || c.Trials != job.Trials:
 		return fmt.Errorf("the checkpoint covers trials %d..%d, not %d..%d", c.First, c.First+c.Trials-1, job.First, job.First+job.Trials-1)
-	case c.Chunk != job.chunkSize():
-		return fmt.Errorf("the checkpoint used --chunk %d, not %d", c.Chunk, job.chunkSize())
 	}
 	return nil
 }
 
-// NewCheckpoint records the state of job after a (partial) run: the tally
-// t of the chunks done lists (in the form of Chunks.String).
-func NewCheckpoint(scenario, hash string, job Job, t *Tally, done string) *Checkpoint {
-	return &Checkpoint{Scenario: scenario, Hash: hash, Seed: job.Seed, First: job.First,
-		Trials: job.Trials, Chunk: job.chunkSize(), Done: done, Tally: t}
+// orUnknown names a version a checkpoint does not give (one written
+// before checkpoints recorded it).
+func orUnknown(v string) string {
+	if v == "" {
+		return "an earlier version"
+	}
+	return v
 }
 
-// Resume prepares job to finish c's run: it returns the chunk record to set
-// as job.Chunks, checking that the record and the tally agree.
-func (c *Checkpoint) Resume(job Job) (*Chunks, error) {
-	chunks, err := ParseChunks(c.Done, job.NumChunks())
+// NewCheckpoint records the state of job, of the scenario with the given
+// hash run by crucible version, after a (partial) run: the tally t of the
+// trials done lists (in the form of Finished.String).
+func NewCheckpoint(scenario, hash, version string, job Job, t *Tally, done string) *Checkpoint {
+	return &Checkpoint{Scenario: scenario, Hash: hash, Version: version, Seed: job.Seed, First: job.First,
+		Trials: job.Trials, Done: done, Tally: t}
+}
+
+// Resume prepares job to finish c's run: it returns the record of finished
+// trials to set as job.Finished, checking that the record and the tally
+// agree.
+func (c *Checkpoint) Resume(job Job) (*Finished, error) {
+	f, err := ParseFinished(c.Done, job.First, job.Trials)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("checkpoint of %s: %w", c.Scenario, err)
 	}
-	var trials int64
-	for i := int64(0); i < chunks.Len(); i++ {
-		if chunks.Done(i) {
-			trials += min(job.chunkSize(), job.Trials-i*job.chunkSize())
-		}
+	if c.Tally == nil || c.Tally.Trials != f.Count() {
+		return nil, fmt.Errorf("checkpoint of %s is inconsistent: its record holds %d trials, its tally %v", c.Scenario, f.Count(), c.Tally)
 	}
-	if c.Tally == nil || c.Tally.Trials != trials {
-		return nil, fmt.Errorf("checkpoint of %s is inconsistent: its chunks hold %d trials, its tally %v", c.Scenario, trials, c.Tally)
-	}
-	return chunks, nil
+	return f, nil
 }
 
 // checkpointFile is a checkpoint file: the checkpoints and the SHA-256 of

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"io"
+	"runtime"
 
 	"github.com/crucible-sim/crucible/rules"
 )
@@ -77,7 +78,11 @@ func (spinFighter) Replay(i int64, r *rules.Rand, o *rules.Outcome, _ io.Writer)
 }
 
 // cancellingBattle plays coinBattle and calls cancel once one of its
-// fighters has fought `after` trials, to interrupt a run at a known point.
+// fighters has fought `after` trials, to interrupt a run at a known point;
+// that fighter then waits for the run's stop, which the engine raises
+// from another goroutine, so that the run ends at that trial (which the
+// run discards, as a trial during which the stop was raised) however
+// busy the machine is.
 type cancellingBattle struct {
 	coinBattle
 	after  int64
@@ -92,11 +97,51 @@ type cancellingFighter struct {
 	coinFighter
 	after  int64
 	cancel func()
+	stop   *rules.Stop
 }
+
+func (f *cancellingFighter) SetStop(s *rules.Stop) { f.stop = s }
 
 func (f *cancellingFighter) Fight(i int64, r *rules.Rand, o *rules.Outcome) {
 	f.coinFighter.Fight(i, r, o)
 	if f.count == f.after {
 		f.cancel()
+		for !f.stop.Requested() {
+			runtime.Gosched()
+		}
 	}
+}
+
+// endlessBattle plays coinBattle, except that trial `at` never ends until
+// the run's stop is raised: a Stoppable battle whose one trial is longer
+// than any run. started is called as that trial begins.
+type endlessBattle struct {
+	at      int64
+	started func()
+}
+
+func (b endlessBattle) Spec() rules.Spec { return coinBattle{}.Spec() }
+
+func (b endlessBattle) NewFighter() rules.Fighter {
+	return &endlessFighter{coinFighter: coinFighter{}, b: b}
+}
+
+type endlessFighter struct {
+	coinFighter
+	b    endlessBattle
+	stop *rules.Stop
+}
+
+func (f *endlessFighter) SetStop(s *rules.Stop) { f.stop = s }
+
+func (f *endlessFighter) Fight(i int64, r *rules.Rand, o *rules.Outcome) {
+	if i == f.b.at {
+		f.b.started()
+		for !f.stop.Requested() {
+			runtime.Gosched()
+		}
+		o.Winner = rules.A // unfinished: an outcome the run must not tally
+		return
+	}
+	f.coinFighter.Fight(i, r, o)
 }

@@ -14,7 +14,7 @@ func TestWriteFileAtomicFailsCleanly(t *testing.T) {
 // FuzzCheckpoint: no checkpoint file, however damaged, may crash reading it
 // or resuming from it; what reads back resumes only a consistent record.
 func FuzzCheckpoint(f *testing.F) {
-	good, _ := MarshalCheckpoints([]*Checkpoint{NewCheckpoint("s", "h", Job{Trials: 3000, Chunk: 1000}, NewTally(coinBattle{}.Spec()), "")})
+	good, _ := MarshalCheckpoints([]*Checkpoint{NewCheckpoint("s", "h", "v", Job{Trials: 3000}, NewTally(coinBattle{}.Spec()), "")})
 	f.Add(good)
 	f.Add([]byte(`{"sha256":"x","checkpoints":[]}`))
 	f.Add([]byte(`{}`))
@@ -27,12 +27,12 @@ func FuzzCheckpoint(f *testing.F) {
 			if c == nil {
 				continue
 			}
-			job := Job{Seed: c.Seed, First: c.First, Trials: c.Trials, Chunk: int(min(max(c.Chunk, 1), MaxTrials))}
+			job := Job{Seed: c.Seed, First: c.First, Trials: c.Trials}
 			if job.check() != nil {
 				continue
 			}
-			if chunks, err := c.Resume(job); err == nil && chunks.Count() > chunks.Len() {
-				t.Fatalf("a record of %d chunks marks %d", chunks.Len(), chunks.Count())
+			if done, err := c.Resume(job); err == nil && (done.Count() > job.Trials || done.Count() != c.Tally.Trials) {
+				t.Fatalf("a record of %d trials marks %d, its tally holds %d", job.Trials, done.Count(), c.Tally.Trials)
 			}
 		}
 	})

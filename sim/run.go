@@ -13,6 +13,7 @@ import (
 	"io"
 	"runtime"
 	"sync"
+	"time"
 
 	"golang.org/x/sync/errgroup"
 
@@ -20,10 +21,13 @@ import (
 	"github.com/crucible-sim/crucible/rules/doc"
 )
 
-// DefaultChunk is the number of trials a worker runs between looks at the
-// context: large enough that scheduling costs nothing per trial, small
-// enough that Ctrl-C and progress react within milliseconds.
-const DefaultChunk = 1000
+// chunkTime is about how long a worker fights before it folds the trials
+// it finished into its tally and the run's record of finished trials:
+// short, so that a snapshot (a checkpoint) and the progress display are
+// never more than this, or one trial, behind; long enough that folding
+// costs nothing per trial. Chunks are sized from the measured cost of a
+// trial to take this long; a run's results never depend on their size.
+const chunkTime = 20 * time.Millisecond
 
 // MaxTrials is the most trials one run may have: 2^53, below which every
 // count is exact in a float64 and in any JSON reader.
@@ -42,16 +46,20 @@ type Job struct {
 	First, Trials int64
 	// Workers is the pool size; ≤ 0 means one per CPU.
 	Workers int
-	// Chunk is the number of trials per chunk; ≤ 0 means DefaultChunk.
+	// Chunk, if positive, is the most trials a worker fights at a time,
+	// between folds into the tally; ≤ 0 sizes each chunk to take about
+	// chunkTime. Neither changes results.
 	Chunk int
-	// Done, if set, is called with the number of trials of every chunk that
-	// finishes, by the worker that ran it (so concurrently), for progress
-	// display. A chunk is finished, and in the tally, when Done sees it.
+	// Done, if set, is called with the number of trials every time a
+	// worker folds finished trials into the tally, by that worker (so
+	// concurrently), for progress display. Trials are in the tally when
+	// Done sees them.
 	Done func(trials int64)
-	// Chunks, if set, records finished chunks; chunks it already marks done
-	// are skipped. Resuming an interrupted run with the same Chunks (and
-	// chunk size) and adding the two tallies gives the uninterrupted tally.
-	Chunks *Chunks
+	// Finished, if set, records the finished trials; trials it already
+	// marks finished are skipped. Resuming an interrupted run with the same
+	// record and adding the two tallies gives the uninterrupted tally, for
+	// any chunking and workers of either leg.
+	Finished *Finished
 }
 
 // check refuses a job whose trials or chunks are out of range.
@@ -61,31 +69,41 @@ func (job Job) check() error {
 		return fmt.Errorf("sim: trials [%d, +%d) out of range: a run has at most %d trials, from 0", job.First, job.Trials, int64(MaxTrials))
 	case job.Chunk > MaxTrials:
 		return fmt.Errorf("sim: a chunk of %d trials is more than a run's %d", job.Chunk, int64(MaxTrials))
+	case job.Finished != nil && (job.Finished.first != job.First || job.Finished.end != job.First+job.Trials):
+		return fmt.Errorf("sim: the record of finished trials covers trials [%d, %d), the job [%d, %d)", job.Finished.first, job.Finished.end, job.First, job.First+job.Trials)
 	}
 	return nil
 }
 
-// NumChunks returns the number of chunks the job is split into.
-func (job Job) NumChunks() int64 {
-	return (job.Trials + job.chunkSize() - 1) / job.chunkSize()
-}
-
-func (job Job) chunkSize() int64 {
-	if job.Chunk <= 0 {
-		return DefaultChunk
+// nextChunk sizes a worker's next chunk from its last one, whose m trials
+// took d, when it meant to fight n: twice n when that would take less than
+// half of chunkTime, half when more than twice, capped by Chunk.
+func (job Job) nextChunk(n, m int64, d time.Duration) int64 {
+	perTrial := float64(d) / float64(max(m, 1))
+	switch {
+	case perTrial*float64(n) < float64(chunkTime/2):
+		n = min(2*n, MaxTrials)
+	case perTrial*float64(n) > float64(2*chunkTime):
+		n = max(n/2, 1)
 	}
-	return int64(job.Chunk)
+	if job.Chunk > 0 {
+		n = min(n, int64(job.Chunk))
+	}
+	return n
 }
 
-// worker is the state one goroutine of the pool owns while it runs a chunk.
+// worker is the state one goroutine of the pool owns.
 type worker struct {
 	fighter rules.Fighter
-	out     rules.Outcome
-	rnd     rules.Rand
-	chunk   *Tally // the chunk in progress
-	// mu guards tally, the worker's completed chunks, and the marking of
-	// a chunk as finished: a snapshot taken under every worker's mu sees
-	// the chunk record and the tallies agree.
+	// stoppable says that the fighter polls the run's stop, so that a
+	// trial it returns from after the stop may be unfinished.
+	stoppable bool
+	out       rules.Outcome
+	rnd       rules.Rand
+	chunk     *Tally // the chunk in progress
+	// mu guards tally, the worker's folded trials, and the marking of
+	// those trials as finished: a snapshot taken under every worker's mu
+	// sees the record and the tallies agree.
 	mu    sync.Mutex
 	tally *Tally
 	// Two workers written on every trial must not share a cache line.
@@ -97,9 +115,11 @@ type worker struct {
 const cacheLine = 128
 
 // Run fights the job's trials and returns their tally. If ctx is cancelled,
-// Run stops starting chunks, waits for the running ones, and returns the
-// tally of every completed chunk together with ctx's error. A panic in a
-// battle becomes an error naming the trial.
+// Run stops every worker at its next trial — and a Stoppable battle in the
+// middle of one (rules.Stoppable) — and returns the tally of every
+// finished trial together with ctx's error; a run all of whose trials
+// finished returns no error. A panic in a battle becomes an error naming
+// the trial.
 func Run(ctx context.Context, job Job) (*Tally, error) {
 	r, err := Start(ctx, job)
 	if err != nil {
@@ -111,39 +131,44 @@ func Run(ctx context.Context, job Job) (*Tally, error) {
 // Running is a run in progress: Start begins it, Snapshot reads its
 // progress, Wait ends it.
 type Running struct {
-	job   Job
-	spec  rules.Spec
-	all   []*worker
-	ended chan struct{}
-	err   error
+	job     Job
+	spec    rules.Spec
+	streams Streams
+	all     []*worker
+	queue   queue
+	stop    rules.Stop
+	ended   chan struct{}
+	err     error
 }
 
 // Start begins fighting the job's trials in the background (see Run). The
-// job's chunk record is created if it has none.
+// job's record of finished trials is created if it has none.
 func Start(ctx context.Context, job Job) (*Running, error) {
 	if err := job.check(); err != nil {
 		return nil, err
 	}
-	nChunks := job.NumChunks()
-	if job.Chunks == nil {
-		job.Chunks = NewChunks(nChunks)
-	}
-	if job.Chunks.Len() != nChunks {
-		return nil, fmt.Errorf("sim: chunk record has %d chunks, the job %d", job.Chunks.Len(), nChunks)
+	if job.Finished == nil {
+		job.Finished = NewFinished(job.First, job.Trials)
 	}
 	workers := job.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	workers = int(min(int64(workers), max(nChunks, 1)))
-	r := &Running{job: job, spec: job.Battle.Spec(), all: make([]*worker, workers), ended: make(chan struct{})}
+	workers = int(min(int64(workers), max(job.Trials-job.Finished.Count(), 1)))
+	r := &Running{job: job, spec: job.Battle.Spec(), streams: NewStreams(job.Seed, job.Key),
+		all: make([]*worker, workers), queue: queue{gaps: job.Finished.Unfinished()}, ended: make(chan struct{})}
 	for i := range r.all {
-		r.all[i] = &worker{
+		w := &worker{
 			fighter: job.Battle.NewFighter(),
 			out:     rules.Outcome{Counters: padded(len(r.spec.Counters))},
 			tally:   NewTally(r.spec),
 			chunk:   newPaddedTally(r.spec),
 		}
+		if s, ok := w.fighter.(rules.Stoppable); ok {
+			s.SetStop(&r.stop)
+			w.stoppable = true
+		}
+		r.all[i] = w
 	}
 	go func() {
 		r.err = r.fight(ctx)
@@ -152,60 +177,100 @@ func Start(ctx context.Context, job Job) (*Running, error) {
 	return r, nil
 }
 
-// fight runs every unfinished chunk on the pool of workers.
-func (r *Running) fight(ctx context.Context) error {
-	job := r.job
-	chunk, nChunks := job.chunkSize(), job.NumChunks()
-	streams := NewStreams(job.Seed, job.Key)
-	pool := make(chan *worker, len(r.all))
-	for _, w := range r.all {
-		pool <- w
+// queue hands out the unfinished trials of a run in order, a chunk at a
+// time.
+type queue struct {
+	mu   sync.Mutex
+	gaps [][2]int64 // the ranges [lo, hi) not yet handed out
+}
+
+// take hands out up to n trials [lo, hi); ok is false when none are left.
+func (q *queue) take(n int64) (lo, hi int64, ok bool) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if len(q.gaps) == 0 {
+		return 0, 0, false
 	}
-	g, gctx := errgroup.WithContext(ctx)
-	g.SetLimit(len(r.all))
-	for c := int64(0); c < nChunks; c++ {
-		if gctx.Err() != nil {
-			break
-		}
-		if c = job.Chunks.NextUndone(c); c >= nChunks {
-			break
-		}
-		lo := job.First + c*chunk
-		hi := min(lo+chunk, job.First+job.Trials)
-		g.Go(func() error {
-			w := <-pool
-			defer func() { pool <- w }()
-			if err := w.runChunk(streams, lo, hi); err != nil {
-				return err
-			}
-			w.mu.Lock()
-			err := w.tally.Merge(w.chunk)
-			job.Chunks.mark(c)
-			w.mu.Unlock()
-			if err == nil && job.Done != nil {
-				job.Done(hi - lo)
-			}
-			return err
-		})
+	g := &q.gaps[0]
+	lo = g[0]
+	hi = lo + min(n, g[1]-lo)
+	if g[0] = hi; hi == g[1] {
+		q.gaps = q.gaps[1:]
+	}
+	return lo, hi, true
+}
+
+// fight runs every unfinished trial on the pool of workers. Cancelling ctx
+// raises the run's stop, which every worker looks at before each trial.
+func (r *Running) fight(ctx context.Context) error {
+	defer context.AfterFunc(ctx, r.stop.Raise)()
+	var g errgroup.Group
+	for _, w := range r.all {
+		g.Go(func() error { return r.work(ctx, w) })
 	}
 	err := g.Wait()
-	if err == nil {
+	if err == nil && r.job.Finished.Count() < r.job.Trials {
 		err = ctx.Err()
 	}
 	return err
 }
 
+// work fights chunks of the run's trials on w until none is left or the
+// run stops. A worker that fails raises the stop, so that the others end
+// too. Between chunks it also looks at ctx itself, so that a cancel from
+// Done stops the worker that called it before its next chunk, whatever
+// the scheduler does with the goroutine that raises the stop.
+func (r *Running) work(ctx context.Context, w *worker) error {
+	n := int64(1)
+	for !r.stop.Requested() && ctx.Err() == nil {
+		lo, hi, ok := r.queue.take(n)
+		if !ok {
+			return nil
+		}
+		start := time.Now()
+		end, err := w.runChunk(r.streams, lo, hi, &r.stop)
+		took := time.Since(start)
+		if ferr := r.fold(w, lo, end); err == nil {
+			err = ferr
+		}
+		if err != nil {
+			r.stop.Raise()
+			return err
+		}
+		n = r.job.nextChunk(n, end-lo, took)
+	}
+	return nil
+}
+
+// fold adds w's chunk, trials [lo, hi), to its tally and marks them
+// finished, in one step as far as Snapshot can see.
+func (r *Running) fold(w *worker, lo, hi int64) error {
+	if hi == lo {
+		return nil
+	}
+	w.mu.Lock()
+	err := w.tally.Merge(w.chunk)
+	r.job.Finished.Add(lo, hi)
+	w.mu.Unlock()
+	if err == nil && r.job.Done != nil {
+		r.job.Done(hi - lo)
+	}
+	return err
+}
+
 // Wait waits for the run to end and returns the tally of every finished
-// chunk, with the run's error (ctx's after a cancellation).
+// trial, with the run's error (ctx's after a cancellation that left trials
+// unfinished).
 func (r *Running) Wait() (*Tally, error) {
 	<-r.ended
 	total, _ := r.Snapshot()
 	return total, r.err
 }
 
-// Snapshot returns, while the run goes on, the tally of the chunks
-// finished so far and the record of exactly those chunks (Chunks.String),
-// as a checkpoint needs them.
+// Snapshot returns, while the run goes on, the tally of the trials
+// finished so far and the record of exactly those trials
+// (Finished.String), as a checkpoint needs them. It is at most one chunk
+// (about chunkTime) or one trial behind each worker.
 func (r *Running) Snapshot() (*Tally, string) {
 	for _, w := range r.all {
 		w.mu.Lock()
@@ -219,33 +284,38 @@ func (r *Running) Snapshot() (*Tally, string) {
 	for _, w := range r.all {
 		total.Merge(w.tally) // the same spec: cannot fail
 	}
-	return total, r.job.Chunks.String()
+	return total, r.job.Finished.String()
 }
 
-// runChunk fights trials [lo, hi) into the worker's chunk tally, which
-// joins the worker's tally only when the whole chunk has finished, so a
-// failed chunk leaves no partial counts behind.
-func (w *worker) runChunk(streams Streams, lo, hi int64) (err error) {
+// runChunk fights trials lo, lo+1, … up to hi into the worker's chunk
+// tally, stopping early when the run's stop is raised, and returns the end
+// of the trials it finished: the chunk tally holds exactly trials
+// [lo, end). A trial during which the stop was raised is left out, since a
+// Stoppable battle may have abandoned it; a resumed run fights it again.
+func (w *worker) runChunk(streams Streams, lo, hi int64, stop *rules.Stop) (end int64, err error) {
 	w.chunk.Reset()
 	nEnds := len(w.chunk.Ends)
 	dists := len(w.chunk.DistOf) > 0
 	i := lo
 	defer func() {
 		if r := recover(); r != nil {
-			err = fmt.Errorf("battle panicked on trial %d: %v", i, r)
+			end, err = i, fmt.Errorf("battle panicked on trial %d: %v", i, r)
 		}
 	}()
-	for ; i < hi; i++ {
+	for ; i < hi && !stop.Requested(); i++ {
 		s1, s2 := streams.Trial(i)
 		w.rnd.Seed(s1, s2)
 		w.out.Reset()
 		w.fighter.Fight(i, &w.rnd, &w.out)
+		if w.stoppable && stop.Requested() {
+			break
+		}
 		if w.out.End < 0 || w.out.End >= nEnds || w.out.Winner > rules.B || w.out.Rounds < 0 || dists && w.negativeDist() {
-			return fmt.Errorf("battle reported an invalid outcome on trial %d: %+v", i, w.out)
+			return i, fmt.Errorf("battle reported an invalid outcome on trial %d: %+v", i, w.out)
 		}
 		w.chunk.Add(&w.out)
 	}
-	return nil
+	return i, nil
 }
 
 // negativeDist reports whether the outcome gives a distribution counter a

@@ -6,9 +6,11 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 )
@@ -32,7 +34,7 @@ func runJSON(t *testing.T, job Job) []byte {
 func TestRunDeterministicAcrossWorkersAndChunks(t *testing.T) {
 	base := Job{Battle: coinBattle{}, Key: Key("coin"), Seed: 7, Trials: 20011}
 	want := runJSON(t, base)
-	for _, c := range []struct{ workers, chunk int }{{1, 1000}, {2, 1000}, {8, 1000}, {2, 1}, {3, 7}, {8, 4096}, {1, 100000}} {
+	for _, c := range []struct{ workers, chunk int }{{1, 1000}, {2, 1000}, {8, 1000}, {2, 1}, {3, 7}, {8, 4096}, {1, 100000}, {1, 0}, {2, 0}} {
 		job := base
 		job.Workers, job.Chunk = c.workers, c.chunk
 		if got := runJSON(t, job); !bytes.Equal(got, want) {
@@ -130,25 +132,73 @@ func TestCoinBattleStatistics(t *testing.T) {
 	}
 }
 
-// Cancelling stops the run between chunks and returns the finished chunks.
-func TestRunCancelKeepsFinishedChunks(t *testing.T) {
+// Cancelling stops every worker at its next trial, inside a chunk: a
+// chunk of the whole run is cut short, and the tally, the progress and the
+// record of finished trials agree on what finished.
+func TestRunCancelStopsInsideAChunk(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
+	job := Job{Battle: cancellingBattle{coinBattle{}, 1000, cancel}, Key: Key("coin"), Seed: 1, Trials: 5_000_000, Chunk: 5_000_000, Workers: 1}
 	var done atomic.Int64
-	job := Job{Battle: spinBattle{}, Key: Key("spin"), Seed: 1, Trials: 5_000_000, Chunk: 100, Workers: 2, Done: func(n int64) { done.Add(n) }}
-	go func() {
-		for done.Load() < 1000 {
-		}
-		cancel()
-	}()
+	job.Done = func(n int64) { done.Add(n) }
+	job.Finished = NewFinished(0, job.Trials)
 	tally, err := Run(ctx, job)
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v, want context.Canceled", err)
 	}
-	if tally.Trials == 0 || tally.Trials >= job.Trials || tally.Trials%100 != 0 {
-		t.Errorf("after cancel: %d trials; want a positive multiple of the chunk below %d", tally.Trials, job.Trials)
+	if tally.Trials != 999 {
+		t.Errorf("after cancel: %d trials; want the 999 finished before the one during which the run was cancelled", tally.Trials)
 	}
-	if tally.Trials != done.Load() {
-		t.Errorf("tally has %d trials but progress counted %d", tally.Trials, done.Load())
+	if tally.Trials != done.Load() || job.Finished.String() != fmt.Sprintf("0-%d", tally.Trials-1) {
+		t.Errorf("tally has %d trials, progress counted %d, the record says %s", tally.Trials, done.Load(), job.Finished)
+	}
+}
+
+// A Stoppable battle whose trial would never end returns when the run is
+// cancelled, and that trial, abandoned, is neither tallied nor recorded:
+// resuming fights it from its start and gives the uninterrupted tally.
+func TestStopAbandonsALongTrial(t *testing.T) {
+	base := Job{Battle: coinBattle{}, Key: Key("coin"), Seed: 9, Trials: 2000, Workers: 1}
+	want := runJSON(t, base)
+	ctx, cancel := context.WithCancel(context.Background())
+	job := base
+	job.Battle = endlessBattle{at: 700, started: cancel}
+	job.Finished = NewFinished(0, job.Trials)
+	first, err := Run(ctx, job)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want context.Canceled", err)
+	}
+	if first.Trials != 700 || job.Finished.String() != "0-699" {
+		t.Fatalf("after the stop: %d trials, record %q; want trials 0-699, without the abandoned trial 700", first.Trials, job.Finished)
+	}
+	job.Battle, job.Workers, job.Chunk = base.Battle, 2, 13
+	rest, err := Run(context.Background(), job)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := rest.Merge(first); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := json.Marshal(rest); !bytes.Equal(got, want) {
+		t.Error("resumed after an abandoned trial, the tally differs from the whole run")
+	}
+}
+
+// A run all of whose trials finished is complete, even if it was cancelled
+// as the last one ended: it returns no error.
+func TestFinishedRunIgnoresALateCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	var done atomic.Int64
+	job := Job{Battle: coinBattle{}, Key: 1, Seed: 1, Trials: 3000, Workers: 2, Done: func(n int64) {
+		if done.Add(n) == 3000 {
+			cancel()
+		}
+	}}
+	tally, err := Run(ctx, job)
+	if err != nil || tally.Trials != 3000 {
+		t.Errorf("a run cancelled after its last trial: %d trials, err %v; want 3000 and no error", tally.Trials, err)
+	}
+	if ctx.Err() == nil {
+		t.Error("the test did not cancel")
 	}
 }
 
@@ -166,78 +216,75 @@ func TestRunRejectsNegativeRange(t *testing.T) {
 	}
 }
 
-// An interrupted run resumed with its chunk record adds up to the
-// uninterrupted run.
+// An interrupted run resumed with its record of finished trials adds up to
+// the uninterrupted run, whatever the chunks and workers of either leg.
 func TestResumeAddsUpToWholeRun(t *testing.T) {
-	base := Job{Battle: coinBattle{}, Key: Key("coin"), Seed: 5, Trials: 50_000, Chunk: 100, Workers: 2}
+	base := Job{Battle: coinBattle{}, Key: Key("coin"), Seed: 5, Trials: 50_000}
 	want := runJSON(t, base)
-
-	// The first leg is cut short from inside: the battle cancels the run
-	// once a worker has fought 5000 trials.
-	ctx, cancel := context.WithCancel(context.Background())
-	job := base
-	job.Battle = cancellingBattle{coinBattle{}, 5000, cancel}
-	job.Chunks = NewChunks(base.NumChunks())
-	first, err := Run(ctx, job)
-	if !errors.Is(err, context.Canceled) {
-		t.Fatalf("first leg: %v", err)
-	}
-	// The record survives serialisation, as in a checkpoint file.
-	record, err := ParseChunks(job.Chunks.String(), job.Chunks.Len())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if first.Trials == 0 || first.Trials >= base.Trials {
-		t.Fatalf("first leg ran %d of %d trials; want a part", first.Trials, base.Trials)
-	}
-	if record.Count()*100 != first.Trials {
-		t.Fatalf("record has %d chunks, tally %d trials", record.Count(), first.Trials)
-	}
-	job.Chunks, job.Battle = record, base.Battle
-	second, err := Run(context.Background(), job)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := first.Merge(second); err != nil {
-		t.Fatal(err)
-	}
-	got, _ := json.Marshal(first)
-	if !bytes.Equal(got, want) {
-		t.Errorf("resumed run differs from the whole run")
-	}
-	if record.Count() != job.NumChunks() {
-		t.Errorf("after resume %d of %d chunks recorded", record.Count(), job.NumChunks())
+	for _, c := range []struct{ workers, chunk, workers2, chunk2 int }{{2, 100, 2, 100}, {3, 7, 1, 0}, {1, 0, 2, 1000}, {2, 1, 3, 0}} {
+		// The first leg is cut short from inside: the battle cancels the
+		// run once a worker has fought 5000 trials.
+		ctx, cancel := context.WithCancel(context.Background())
+		job := base
+		job.Battle, job.Workers, job.Chunk = cancellingBattle{coinBattle{}, 5000, cancel}, c.workers, c.chunk
+		job.Finished = NewFinished(0, base.Trials)
+		first, err := Run(ctx, job)
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("first leg: %v", err)
+		}
+		// The record survives serialisation, as in a checkpoint file.
+		record, err := ParseFinished(job.Finished.String(), 0, base.Trials)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if first.Trials == 0 || first.Trials >= base.Trials || record.Count() != first.Trials {
+			t.Fatalf("%+v: first leg ran %d of %d trials, its record holds %d", c, first.Trials, base.Trials, record.Count())
+		}
+		job.Finished, job.Battle, job.Workers, job.Chunk = record, base.Battle, c.workers2, c.chunk2
+		second, err := Run(context.Background(), job)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := first.Merge(second); err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := json.Marshal(first); !bytes.Equal(got, want) {
+			t.Errorf("%+v: resumed run differs from the whole run", c)
+		}
+		if record.Count() != base.Trials {
+			t.Errorf("%+v: after resume %d of %d trials recorded", c, record.Count(), base.Trials)
+		}
 	}
 }
 
-func TestParseChunksRejectsBadRanges(t *testing.T) {
-	for _, s := range []string{"5", "3-1", "x", "0-10", "-1"} {
-		if _, err := ParseChunks(s, 5); err == nil {
-			t.Errorf("accepted %q for 5 chunks", s)
+func TestParseFinishedRejectsBadRanges(t *testing.T) {
+	for _, s := range []string{"15", "3-1", "x", "10-15", "-1", "9", "10-12,"} {
+		if _, err := ParseFinished(s, 10, 5); err == nil {
+			t.Errorf("accepted %q for trials 10..14", s)
 		}
 	}
-	c, err := ParseChunks("0-1,3", 5)
-	if err != nil || c.String() != "0-1,3" || c.Count() != 3 {
+	c, err := ParseFinished("10-11,13", 10, 5)
+	if err != nil || c.String() != "10-11,13" || c.Count() != 3 {
 		t.Errorf("round trip: %v %v", c, err)
 	}
 }
 
-// A run of 10^14 trials keeps its chunk record to a few runs of finished
-// chunks, cancelled after a few chunks, and a job beyond 2^53 trials is
-// refused rather than allocated.
+// A run of 10^14 trials keeps its record of finished trials to a few runs,
+// cancelled after a few chunks, and a job beyond 2^53 trials is refused
+// rather than allocated.
 func TestHugeRunsStaySmall(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	job := Job{Battle: coinBattle{}, Key: 1, Seed: 1, Trials: 100_000_000_000_000, Workers: 2,
 		Done: func(int64) { cancel() }}
-	job.Chunks = NewChunks(job.NumChunks())
+	job.Finished = NewFinished(0, job.Trials)
 	tally, err := Run(ctx, job)
 	if !errors.Is(err, context.Canceled) || tally.Trials == 0 {
 		t.Fatalf("err %v, %d trials", err, tally.Trials)
 	}
-	if len(job.Chunks.runs) > 2 || job.Chunks.Count()*DefaultChunk != tally.Trials {
-		t.Errorf("chunk record %s for %d trials", job.Chunks, tally.Trials)
+	if len(job.Finished.runs) > job.Workers+1 || job.Finished.Count() != tally.Trials {
+		t.Errorf("record %s for %d trials", job.Finished, tally.Trials)
 	}
-	for _, bad := range []Job{{Trials: MaxTrials + 1}, {First: MaxTrials, Trials: 1}, {Trials: 10, Chunk: MaxTrials + 1}} {
+	for _, bad := range []Job{{Trials: MaxTrials + 1}, {First: MaxTrials, Trials: 1}, {Trials: 10, Chunk: MaxTrials + 1}, {Trials: 10, Finished: NewFinished(0, 9)}} {
 		bad.Battle = coinBattle{}
 		if _, err := Run(context.Background(), bad); err == nil || !strings.Contains(err.Error(), "sim: ") {
 			t.Errorf("%+v: err %v", bad, err)
@@ -245,16 +292,20 @@ func TestHugeRunsStaySmall(t *testing.T) {
 	}
 }
 
-func TestChunksRecord(t *testing.T) {
-	c := NewChunks(20)
+func TestFinishedRecord(t *testing.T) {
+	c := NewFinished(0, 20)
 	for _, i := range []int64{3, 1, 2, 7, 0, 9, 8} {
-		c.mark(i)
+		c.Add(i, i+1)
 	}
-	if c.String() != "0-3,7-9" || c.Count() != 7 || !c.Done(8) || c.Done(4) || c.NextUndone(1) != 4 || c.NextUndone(5) != 5 || c.NextUndone(7) != 10 {
+	if c.String() != "0-3,7-9" || c.Count() != 7 || !c.Done(8) || c.Done(4) || fmt.Sprint(c.Unfinished()) != "[[4 7] [10 20]]" {
+		t.Errorf("record %s (count %d, unfinished %v)", c, c.Count(), c.Unfinished())
+	}
+	c.Add(2, 12)
+	if c.String() != "0-11" || c.Count() != 12 || fmt.Sprint(c.Unfinished()) != "[[12 20]]" {
 		t.Errorf("record %s (count %d)", c, c.Count())
 	}
-	back, err := ParseChunks("7-9,0-3,4", 20)
-	if err != nil || back.String() != "0-4,7-9" {
+	back, err := ParseFinished("7-9,0-3,4", 0, 20)
+	if err != nil || back.String() != "0-4,7-9" || back.Count() != 8 {
 		t.Errorf("parsed %v, %v", back, err)
 	}
 }
@@ -262,18 +313,21 @@ func TestChunksRecord(t *testing.T) {
 // A snapshot taken while a run goes on is a valid checkpoint: its tally
 // holds exactly the trials of the chunks its record marks finished, and
 // resuming from it finishes the run with the uninterrupted tally. The run
-// is held at its 500th chunk while the snapshot is taken, so the snapshot
-// falls inside it.
+// is held once 50,000 trials have finished while the snapshot is taken, so
+// the snapshot falls inside it.
 func TestSnapshotIsConsistent(t *testing.T) {
 	base := Job{Battle: spinBattle{}, Key: Key("spin"), Seed: 2, Trials: 400_000, Chunk: 100, Workers: 2}
 	want := runJSON(t, base)
 	reached, resume := make(chan struct{}), make(chan struct{})
 	var done atomic.Int64
+	var once sync.Once
 	job := base
 	job.Done = func(n int64) {
-		if done.Add(n) == 50_000 {
-			close(reached)
-			<-resume
+		if done.Add(n) >= 50_000 {
+			once.Do(func() {
+				close(reached)
+				<-resume
+			})
 		}
 	}
 	r, err := Start(context.Background(), job)
@@ -286,15 +340,15 @@ func TestSnapshotIsConsistent(t *testing.T) {
 	if _, err := r.Wait(); err != nil {
 		t.Fatal(err)
 	}
-	record, err := ParseChunks(chunks, base.NumChunks())
+	record, err := ParseFinished(chunks, 0, base.Trials)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if mid.Trials != record.Count()*100 || mid.Trials < 50_000 || mid.Trials >= base.Trials {
-		t.Fatalf("snapshot of %d trials with %d chunks marked", mid.Trials, record.Count())
+	if mid.Trials != record.Count() || mid.Trials < 50_000 || mid.Trials >= base.Trials {
+		t.Fatalf("snapshot of %d trials with %d trials marked", mid.Trials, record.Count())
 	}
 	job = base
-	job.Chunks = record
+	job.Finished = record
 	rest, err := Run(context.Background(), job)
 	if err != nil {
 		t.Fatal(err)

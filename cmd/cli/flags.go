@@ -45,7 +45,7 @@ func (f *runFlags) registerTrials(cmd *cobra.Command) {
 	f.registerTrialCount(cmd)
 	fl := cmd.Flags()
 	fl.IntVarP(&f.workers, "workers", "w", 0, "worker goroutines (default: one per core)")
-	fl.IntVar(&f.chunk, "chunk", sim.DefaultChunk, "trials per chunk of work (does not change results)")
+	fl.IntVar(&f.chunk, "chunk", 0, "the most trials a worker fights between saves of its progress (default 0: as many as take about 20 ms; does not change results)")
 }
 
 // registerTrialCount adds --trials alone, for commands that run no trials
@@ -75,8 +75,8 @@ func (f *runFlags) plan(cmd *cobra.Command) (analysis.Run, error) {
 	if fl.Lookup("workers") != nil && fl.Changed("workers") && f.workers < 1 {
 		return analysis.Run{}, usageError("--workers %d: allowed: an integer ≥ 1 (default: one per core)", f.workers)
 	}
-	if fl.Lookup("chunk") != nil && (f.chunk < 1 || f.chunk > sim.MaxTrials) {
-		return analysis.Run{}, usageError("--chunk %d: allowed: an integer from 1 to %d (default %d)", f.chunk, int64(sim.MaxTrials), sim.DefaultChunk)
+	if fl.Lookup("chunk") != nil && (f.chunk < 0 || f.chunk > sim.MaxTrials) {
+		return analysis.Run{}, usageError("--chunk %d: allowed: an integer from 1 to %d, or 0 (the default) for chunks of about 20 ms of work", f.chunk, int64(sim.MaxTrials))
 	}
 	shard, err := sim.ParseShard(f.shard)
 	if err != nil {

@@ -80,6 +80,27 @@ func TestKilledRunsResume(t *testing.T) {
 	}
 }
 
+// A run killed before its first checkpoint interval has ended can still be
+// finished with --resume: the checkpoint is written before the first
+// trial, so that a restart script can always add --resume.
+func TestKilledAtOnceResumes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and kills real processes")
+	}
+	bin := buildCrucible(t)
+	args := []string{"run", "stratfight/thug-vs-guard", "--trials", "300000", "--seed", "4", "--format", "json", "--checkpoint-every", "1h"}
+	whole := mustRun(t, args...)
+	dir := filepath.Join(t.TempDir(), "out")
+	p := startCrucible(t, bin, nil, append(args, "--out", dir)...)
+	waitFor(t, filepath.Join(dir, "checkpoint.json"), 20*time.Second)
+	if _, code := p.signal(t, syscall.SIGKILL, 10*time.Second); code != -1 {
+		t.Fatalf("the run ended (exit %d) before the kill: make it longer", code)
+	}
+	if resumed := mustRun(t, append(args, "--out", dir, "--resume")...); resumed != whole {
+		t.Error("killed at once and resumed: the output differs from an uninterrupted run")
+	}
+}
+
 func waitFor(t *testing.T, path string, limit time.Duration) {
 	t.Helper()
 	for deadline := time.Now().Add(limit); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {

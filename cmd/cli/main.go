@@ -23,14 +23,25 @@ import (
 )
 
 // Main runs the command line of os.Args and returns the exit status for
-// os.Exit. Ctrl-C and SIGTERM cancel the command, which then saves what it
-// did and exits 130.
+// os.Exit. Ctrl-C or SIGTERM cancels the command, which then saves what it
+// did and exits 130; a second one (either) exits 130 at once, saving
+// nothing more.
 func Main() int {
 	if name := os.Getenv("CRUCIBLE_TEST_PAUSE_BEFORE_RENAME"); name != "" {
 		pauseBeforeRename(name)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	signals := make(chan os.Signal, 2)
+	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(signals)
+	go func() {
+		<-signals
+		cancel()
+		<-signals
+		fmt.Fprintln(os.Stderr, "crucible: interrupted twice: exiting at once; the checkpoint saved last, if any, stays")
+		os.Exit(exitInterrupted)
+	}()
 	return execute(ctx, os.Args[1:], os.Stdout, os.Stderr)
 }
 

@@ -129,9 +129,10 @@ func (o *runOptions) run(cmd *cobra.Command, args []string) error {
 
 // report prints the results and writes the report directory: a checkpoint
 // for what an interrupted run did not finish, the full report for what it
-// did.
+// did. A run that failed otherwise (a refused --resume, a battle that
+// panicked) leaves the checkpoint saved last as it is.
 func (o *runOptions) report(cmd *cobra.Command, od *reports.OutDir, results []*analysis.Result, states []*sim.Checkpoint, runErr error) error {
-	if od != nil && runErr != nil && len(states) > 0 {
+	if od != nil && analysis.Interrupted(runErr) && len(states) > 0 {
 		if err := od.SaveCheckpoints(states); err != nil {
 			return err
 		}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/reports"
+	"github.com/crucible-sim/crucible/sim"
 )
 
 func TestRunTable(t *testing.T) {
@@ -205,16 +206,73 @@ func TestResumeAfterInterrupt(t *testing.T) {
 	}
 }
 
+// A --resume that does not match its checkpoint is refused before any
+// trial, saying what the checkpoint holds, and leaves the checkpoint as
+// it was without claiming to have written one: other trials or seed,
+// other scenarios (which used to delete the checkpoint and exit 0), or a
+// checkpoint from another crucible version.
 func TestResumeRefusesMismatches(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "run")
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	crucible(t, ctx, "run", "stratfight/thug-vs-guard", "--trials", "5000", "--seed", "3", "--out", out)
-	mustFail(t, exitFailed, "cannot resume stratfight/thug-vs-guard: the checkpoint covers trials 0..4999, not 0..5999",
-		"run", "stratfight/thug-vs-guard", "--trials", "6000", "--seed", "3", "--out", out, "--resume")
-	mustFail(t, exitFailed, "the checkpoint ran seed 3, not 4",
-		"run", "stratfight/thug-vs-guard", "--trials", "5000", "--seed", "4", "--out", out, "--resume")
+	crucible(t, ctx, "run", "stratfight/thug-vs-guard", "stratfight/cat-vs-arya", "--trials", "5000", "--seed", "3", "--out", out)
+	path := filepath.Join(out, reports.CheckpointFile)
+	saved, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	refuse := func(want string, args ...string) {
+		t.Helper()
+		_, errOut := mustFail(t, exitFailed, want, append(args, "--out", out, "--resume")...)
+		if strings.Contains(errOut, "checkpoint written") {
+			t.Errorf("a refused --resume says it wrote a checkpoint:\n%s", errOut)
+		}
+		if now, _ := os.ReadFile(path); string(now) != string(saved) {
+			t.Errorf("a refused --resume changed or deleted the checkpoint")
+		}
+	}
+	both := []string{"run", "stratfight/thug-vs-guard", "stratfight/cat-vs-arya"}
+	refuse("cannot resume stratfight/thug-vs-guard: the checkpoint covers trials 0..4999, not 0..5999",
+		append(both, "--trials", "6000", "--seed", "3")...)
+	refuse("the checkpoint ran seed 3, not 4", append(both, "--trials", "5000", "--seed", "4")...)
+	refuse("cannot resume: the checkpoint holds a run of stratfight/thug-vs-guard (seed 3, trials 0..4999), stratfight/cat-vs-arya (seed 3, trials 0..4999); this command runs stratfight/thug-vs-guard",
+		"run", "stratfight/thug-vs-guard", "--trials", "5000", "--seed", "3")
+	refuse("this command runs stratfight/cat-vs-arya, stratfight/thug-vs-guard",
+		"run", "stratfight/cat-vs-arya", "stratfight/thug-vs-guard", "--trials", "5000", "--seed", "3")
+
+	cs, err := sim.ReadCheckpoints(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cs[0].Version != version {
+		t.Errorf("the checkpoint records crucible_version %q, want %q", cs[0].Version, version)
+	}
+	for _, c := range cs {
+		c.Version = "0.1.9"
+	}
+	if err := sim.WriteCheckpoints(path, cs); err != nil {
+		t.Fatal(err)
+	}
+	saved, _ = os.ReadFile(path)
+	refuse("cannot resume stratfight/thug-vs-guard: the checkpoint was written by crucible 0.1.9, this is "+version,
+		append(both, "--trials", "5000", "--seed", "3")...)
+
 	mustFail(t, exitFailed, "--resume: no checkpoint in",
 		"run", "stratfight/thug-vs-guard", "--out", filepath.Join(dir, "none"), "--resume")
+}
+
+// A run interrupted after its last trial finished is complete: it exits
+// 0 with the whole report and no checkpoint, not 130.
+func TestInterruptAfterTheLastTrialIsComplete(t *testing.T) {
+	args := []string{"run", "stratfight/thug-vs-guard", "--trials", "3000", "--seed", "8", "--format", "json"}
+	whole := mustRun(t, args...)
+	dir := t.TempDir()
+	out, errOut, code := crucible(t, interruptAt(t, "stratfight/thug-vs-guard", 3000), append(args, "--out", dir)...)
+	if code != exitOK || out != whole {
+		t.Errorf("interrupted as the last trial finished: exit %d, output as a whole run: %v\n%s", code, out == whole, errOut)
+	}
+	if _, err := os.Stat(filepath.Join(dir, reports.CheckpointFile)); err == nil {
+		t.Error("a complete run left a checkpoint")
+	}
 }
