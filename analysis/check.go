@@ -30,6 +30,17 @@ type Check struct {
 	// 1 for a check of a fixed size), TrialsUsed the trials fought in all.
 	Looks      int
 	TrialsUsed int64
+	// Interrupted says that the check was cut short (Ctrl-C, SIGTERM): its
+	// verdicts are those judged before, it has none for the claims it did
+	// not reach, and it decides nothing.
+	Interrupted bool
+}
+
+// interrupted marks c as cut short when err is a cancellation, and
+// returns c and err.
+func (c *Check) interrupted(err error) (*Check, error) {
+	c.Interrupted = Interrupted(err)
+	return c, err
 }
 
 // Failed returns the number of claims judged FAIL.
@@ -67,11 +78,11 @@ func (r Run) Check(ctx context.Context, scs []*scenarios.Scenario, alpha float64
 		}
 		res, _, err := r.Fight(ctx, sc, nil)
 		if err != nil {
-			return out, err
+			return out.interrupted(err)
 		}
 		exact, err := exactFor(ctx, sc)
 		if err != nil {
-			return out, err
+			return out.interrupted(err)
 		}
 		out.Results = append(out.Results, res)
 		out.TrialsUsed += res.Tally.Trials
@@ -79,7 +90,7 @@ func (r Run) Check(ctx context.Context, scs []*scenarios.Scenario, alpha float64
 			v := CheckClaim(c, res, out.PerClaim, exact)
 			if c.Trial != nil {
 				if v, err = r.checkTrial(sc, c); err != nil {
-					return out, err
+					return out.interrupted(err)
 				}
 			}
 			out.Verdicts = append(out.Verdicts, v)

@@ -43,7 +43,7 @@ func (r Run) CheckUntilDecided(ctx context.Context, scs []*scenarios.Scenario, a
 		}
 		exact, err := exactFor(ctx, sc)
 		if err != nil {
-			return out, err
+			return out.interrupted(err)
 		}
 		grow, err := r.grower(ctx, sc)
 		if err != nil {
@@ -57,14 +57,15 @@ func (r Run) CheckUntilDecided(ctx context.Context, scs []*scenarios.Scenario, a
 		out.Looks = max(out.Looks, looks)
 		for i, v := range vs {
 			if c := sc.Claims[i]; c.Trial != nil {
-				if v, err = r.checkTrial(sc, c); err != nil {
-					return out, err
+				var terr error
+				if v, terr = r.checkTrial(sc, c); terr != nil {
+					return out.interrupted(terr)
 				}
 			}
 			out.Verdicts = append(out.Verdicts, v)
 		}
 		if err != nil {
-			return out, err
+			return out.interrupted(err)
 		}
 	}
 	return out, nil
@@ -74,7 +75,9 @@ func (r Run) CheckUntilDecided(ctx context.Context, scs []*scenarios.Scenario, a
 // scenario's claims. grow(n) extends the scenario's run to n trials and
 // returns the result of all of them. It returns one verdict per claim (the
 // deciding look's, or the last look's for claims left undecided), the
-// result of the trials fought and the number of looks.
+// result of the trials fought and the number of looks. When grow fails,
+// the verdicts are those of the last look before (none if it was the
+// first).
 func Sequentially(claims []scenarios.Claim, grow func(n int64) (*Result, error), start, budget int64, alpha float64, exact *rules.Exact) ([]ClaimCheck, *Result, int, error) {
 	verdicts := make([]ClaimCheck, len(claims))
 	decided := make([]bool, len(claims))
@@ -84,6 +87,9 @@ func Sequentially(claims []scenarios.Claim, grow func(n int64) (*Result, error),
 		look++
 		var err error
 		if res, err = grow(n); err != nil {
+			if look == 1 {
+				return nil, res, look, err // no claim judged yet
+			}
 			return verdicts, res, look, err
 		}
 		spend := alpha / float64(uint64(1)<<min(look, 62))

@@ -28,6 +28,7 @@ var page = template.Must(template.New("index").Funcs(template.FuncMap{
 {{if .Command}}Made by <code>{{.Command}}</code>, which makes it again.{{end}}
 Intervals are 95 % Wilson intervals for shares and 95 % normal intervals for means.</p>
 {{with .Check}}<h2 id="claims">Claims</h2>
+{{if .Interrupted}}<p class="warn">Interrupted: {{len .Verdicts}} of {{.Claims}} claims judged before the check was cut short; it decides nothing.</p>{{end}}
 <p>seed <code>{{.Seed}}</code>; false-alarm rate {{.Alpha}} over {{.Claims}} claims (Bonferroni){{if gt .Looks 1}}; sequential, {{.Looks}} looks, {{.TrialsUsed}} trials{{end}}.</p>
 <table id="verdicts"><tr><th>verdict</th><th>scenario</th><th>claim</th><th>observed</th><th>interval</th><th>expected</th><th>test</th><th>trials</th></tr>
 {{range .Verdicts}}<tr class="{{.Verdict}}"><td>{{.Verdict}}</td><td>{{.Scenario}}</td><td>{{.Claim.Label}}{{if .Claim.Says}}<br><small>{{.Claim.Says}}</small>{{end}}</td>

@@ -16,6 +16,9 @@ import (
 // expected, the test and the rate it spent, and the trials.
 func WriteVerdicts(w io.Writer, c *analysis.Check) error {
 	var b strings.Builder
+	if c.Interrupted {
+		fmt.Fprintf(&b, "INTERRUPTED: %d of %d claims judged before the check was cut short; it decides nothing.\n", len(c.Verdicts), c.Claims)
+	}
 	fmt.Fprintf(&b, "seed %d; false-alarm rate %g over %d claims, %.3g each (Bonferroni)\n", c.Seed, c.Alpha, c.Claims, c.PerClaim)
 	if c.Looks > 1 {
 		fmt.Fprintf(&b, "sequential: %d looks, the rate of each claim spent over them (α/2, α/4, …); %d trials in all\n", c.Looks, c.TrialsUsed)
@@ -72,7 +75,7 @@ func verdictNote(v analysis.ClaimCheck) string {
 
 // verdictFields are the columns of a verdict in CSV and JSON, in order.
 var verdictFields = []string{"scenario", "claim", "says", "metric", "expected", "verdict", "observed", "lo", "hi", "unit",
-	"exact", "tolerance", "test", "alpha", "family_alpha", "seed", "trials", "needed", "note"}
+	"exact", "tolerance", "test", "alpha", "family_alpha", "seed", "trials", "needed", "note", "interrupted"}
 
 func verdictValues(c *analysis.Check, v analysis.ClaimCheck) []any {
 	var exact, tol any
@@ -80,7 +83,7 @@ func verdictValues(c *analysis.Check, v analysis.ClaimCheck) []any {
 		exact, tol = v.Exact, v.Tolerance
 	}
 	return []any{v.Scenario, v.Claim.Label(), v.Claim.Says, v.Claim.Metric.String(), expectation(v), v.Verdict.String(),
-		v.Observed, v.Lo, v.Hi, v.Unit, exact, tol, v.Test, v.Alpha, c.Alpha, c.Seed, v.Trials, v.Needed, v.Note}
+		v.Observed, v.Lo, v.Hi, v.Unit, exact, tol, v.Test, v.Alpha, c.Alpha, c.Seed, v.Trials, v.Needed, v.Note, c.Interrupted}
 }
 
 // VerdictRows returns the verdicts as CSV rows, one per claim.

@@ -86,3 +86,23 @@ func TestCheckInterrupted(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", code, errOut)
 	}
 }
+
+// A check cut short, of a fixed size or --until-decided, marks its
+// verdicts INTERRUPTED in every format, and exits 130.
+func TestInterruptedCheckIsMarked(t *testing.T) {
+	for _, mode := range [][]string{{"--trials", "20000"}, {"--until-decided", "--first-trials", "1000", "--max-trials", "1000000"}} {
+		for _, format := range []string{"table", "json", "csv"} {
+			ctx := interruptAt(t, "stratfight/lifespan-29-coins", 500)
+			args := append([]string{"check", "stratfight/lifespan-claims", "--seed", "1", "--format", format}, mode...)
+			out, _, code := crucible(t, ctx, args...)
+			want := map[string]string{"table": "INTERRUPTED: 3 of 15 claims judged", "json": `"interrupted": true`, "csv": ",true\n"}[format]
+			if code != exitInterrupted || !strings.Contains(out, want) {
+				t.Errorf("%v, %s: exit %d, want 130 and %q in\n%s", mode, format, code, want, out)
+			}
+		}
+	}
+	out := mustRun(t, "check", "stratfight/lifespan-30-coins", "--trials", "2000", "--seed", "1", "--format", "csv")
+	if !strings.Contains(out, ",interrupted\n") || !strings.Contains(out, ",false\n") {
+		t.Errorf("a whole check's CSV:\n%s", out)
+	}
+}
