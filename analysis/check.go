@@ -71,12 +71,17 @@ func (r Run) Check(ctx context.Context, scs []*scenarios.Scenario, alpha float64
 		out.Claims += len(sc.Claims)
 	}
 	out.PerClaim = alpha / float64(max(out.Claims, 1))
+	j, err := r.beginCheck(scs, func(*scenarios.Scenario) string { return "" }, r.job, false)
+	if err != nil {
+		return nil, err
+	}
+	defer j.end()
 	for _, sc := range scs {
 		if len(sc.Claims) == 0 {
 			out.Unclaimed = append(out.Unclaimed, sc.Name)
 			continue
 		}
-		res, _, err := r.Fight(ctx, sc, nil)
+		res, err := r.fightIn(ctx, j, sc, "")
 		if err != nil {
 			return out.interrupted(err)
 		}
@@ -97,6 +102,26 @@ func (r Run) Check(ctx context.Context, scs []*scenarios.Scenario, alpha float64
 		}
 	}
 	return out, nil
+}
+
+// beginCheck begins the journal of a check: one part for each scenario
+// that has claims, named name(sc), fought as job(sc, its battle); more
+// says that the check adds parts as it goes (CheckUntilDecided's
+// batches).
+func (r Run) beginCheck(scs []*scenarios.Scenario, name func(*scenarios.Scenario) string, job func(*scenarios.Scenario, rules.Battle) sim.Job, more bool) (*journal, error) {
+	j := r.journal(r.Resume)
+	var parts []*sim.Checkpoint
+	for _, sc := range scs {
+		if len(sc.Claims) == 0 {
+			continue
+		}
+		b, err := sc.Compile()
+		if err != nil {
+			return nil, err
+		}
+		parts = append(parts, j.empty(part{sc.Name, name(sc), sc.Hash()}, job(sc, b), b.Spec()))
+	}
+	return j, j.begin(parts, more)
 }
 
 // checkTrial judges a claim about one trial of the run by fighting that

@@ -145,7 +145,12 @@ func (r Run) Compare(ctx context.Context, a, b Variant, alpha float64) (*Compari
 	if key == "" {
 		key = a.Scenario.Name
 	}
-	passes := r.passes(key, n)
+	pair := newPairedBattle(ba, bb)
+	passes := passes{r: r, key: key, n: n, a: a.Scenario, b: b.Scenario, j: r.journal(r.Resume)}
+	if err := passes.begin(ba.Spec(), bb.Spec(), pair.Spec()); err != nil {
+		return nil, err
+	}
+	defer passes.j.end()
 	advance, stop := func(int64) {}, func() {}
 	if r.Progress != nil {
 		if advance, stop = r.Progress("compare "+a.Label+" vs "+b.Label, 3*n, 0); advance == nil {
@@ -153,15 +158,15 @@ func (r Run) Compare(ctx context.Context, a, b Variant, alpha float64) (*Compari
 		}
 	}
 	defer stop()
-	ta, err := passes.halves(ctx, ba, advance)
+	ta, err := passes.halves(ctx, "A", ba, advance)
 	if err != nil {
 		return nil, err
 	}
-	tb, err := passes.halves(ctx, bb, advance)
+	tb, err := passes.halves(ctx, "B", bb, advance)
 	if err != nil {
 		return nil, err
 	}
-	tp, err := passes.run(ctx, newPairedBattle(ba, bb), 0, n, advance)
+	tp, err := passes.run(ctx, "pairs", pair, 0, n, advance)
 	if err != nil {
 		return nil, err
 	}
@@ -201,20 +206,46 @@ func compilePair(a, b Variant) (rules.Battle, rules.Battle, error) {
 	return ba, bb, nil
 }
 
-// passes runs the passes of one comparison: n trials of streams key.
+// passes runs the passes of one comparison: n trials of streams key, of
+// variants a and b, each pass a part of the comparison's work (journal j).
 type passes struct {
-	r   Run
-	key string
-	n   int64
+	r    Run
+	key  string
+	n    int64
+	a, b *scenarios.Scenario
+	j    *journal
 }
 
-func (r Run) passes(key string, n int64) passes { return passes{r, key, n} }
+// part names pass which ("A", "B" or "pairs") over trials [lo, hi).
+func (p passes) part(which string, lo, hi int64) part {
+	name := fmt.Sprintf("%s trials %d..%d", which, lo, hi-1)
+	switch which {
+	case "A":
+		return part{p.a.Name, name, p.a.Hash()}
+	case "B":
+		return part{p.b.Name, name, p.b.Hash()}
+	}
+	return part{p.a.Name + " vs " + p.b.Name, name, p.a.Hash() + "+" + p.b.Hash()}
+}
 
-// run fights trials [lo, hi) of battle.
-func (p passes) run(ctx context.Context, battle rules.Battle, lo, hi int64, advance func(int64)) (*sim.Tally, error) {
-	return sim.Run(ctx, sim.Job{
-		Battle: battle, Key: sim.Key(p.key), Seed: p.r.Seed, First: lo, Trials: hi - lo,
-		Workers: p.r.Workers, Chunk: p.r.Chunk, Done: advance,
+// begin begins the journal with the five passes, the variants' of specs
+// a and b and the pairs' of spec pair.
+func (p passes) begin(a, b, pair rules.Spec) error {
+	h := p.n / 2
+	job := func(lo, hi int64) sim.Job { return sim.Job{Seed: p.r.Seed, First: lo, Trials: hi - lo} }
+	return p.j.begin([]*sim.Checkpoint{
+		p.j.empty(p.part("A", 0, h), job(0, h), a), p.j.empty(p.part("A", h, p.n), job(h, p.n), a),
+		p.j.empty(p.part("B", 0, h), job(0, h), b), p.j.empty(p.part("B", h, p.n), job(h, p.n), b),
+		p.j.empty(p.part("pairs", 0, p.n), job(0, p.n), pair),
+	}, false)
+}
+
+// run fights trials [lo, hi) of battle, pass which.
+func (p passes) run(ctx context.Context, which string, battle rules.Battle, lo, hi int64, advance func(int64)) (*sim.Tally, error) {
+	job := sim.Job{Battle: battle, Key: sim.Key(p.key), Seed: p.r.Seed, First: lo, Trials: hi - lo, Workers: p.r.Workers, Chunk: p.r.Chunk}
+	return p.j.fight(ctx, p.part(which, lo, hi), job, func(done int64) (func(int64), func()) {
+		advance(done)
+		return advance, func() {}
 	})
 }
 
@@ -224,15 +255,15 @@ type halfTallies struct {
 	first, second, all *sim.Tally
 }
 
-// halves fights battle on every trial, in two halves whose tallies the
-// chi-square test of the distributions needs apart.
-func (p passes) halves(ctx context.Context, battle rules.Battle, advance func(int64)) (halfTallies, error) {
+// halves fights battle, variant which, on every trial, in two halves
+// whose tallies the chi-square test of the distributions needs apart.
+func (p passes) halves(ctx context.Context, which string, battle rules.Battle, advance func(int64)) (halfTallies, error) {
 	h := p.n / 2
-	first, err := p.run(ctx, battle, 0, h, advance)
+	first, err := p.run(ctx, which, battle, 0, h, advance)
 	if err != nil {
 		return halfTallies{}, err
 	}
-	second, err := p.run(ctx, battle, h, p.n, advance)
+	second, err := p.run(ctx, which, battle, h, p.n, advance)
 	if err != nil {
 		return halfTallies{}, err
 	}

@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
-	"slices"
-	"strings"
 	"time"
 
 	"github.com/crucible-sim/crucible/rules"
@@ -42,13 +40,20 @@ type Run struct {
 	Version string
 	// Progress, if set, is told how the run advances.
 	Progress Progress
-	// Save, if set, is given the checkpoints of a FightAll — one for every
-	// scenario finished or begun, the one in progress as of a consistent
-	// snapshot, and those of a prior run not yet reached — every SaveEvery
-	// (default DefaultSaveEvery) while a scenario runs, and as each ends,
-	// so that a run killed at any moment loses at most SaveEvery of work.
+	// Save, if set, is given the checkpoints of a command — one for every
+	// part of its work (a scenario of FightAll or Check, a point of Sweep,
+	// a batch of CheckUntilDecided, a pass of Compare), the one in
+	// progress as of a consistent snapshot — before its first trial, every
+	// SaveEvery (default DefaultSaveEvery) and at its end, so that a
+	// command killed at any moment loses at most SaveEvery of work.
 	Save      func([]*sim.Checkpoint)
 	SaveEvery time.Duration
+	// Resume, if set, holds the checkpoints of an interrupted Sweep,
+	// Check, CheckUntilDecided or Compare to finish (FightAll takes them
+	// as an argument): the same command resumed from them gives the
+	// output of an uninterrupted one. A checkpoint of other work is
+	// refused before the first trial.
+	Resume []*sim.Checkpoint
 }
 
 // DefaultSaveEvery is how often a run saves its checkpoint by default.
@@ -83,58 +88,36 @@ func (r Run) TrialsOf(sc *scenarios.Scenario) int64 {
 // Fight runs sc and returns its result and a checkpoint of the run's
 // state. prior, if not nil, is the checkpoint of an interrupted run of the
 // same scenario to finish; the result then covers both legs. When ctx is
-// cancelled the result covers the finished chunks, the checkpoint can
+// cancelled the result covers the finished trials, the checkpoint can
 // finish the rest, and the error is ctx's.
 func (r Run) Fight(ctx context.Context, sc *scenarios.Scenario, prior *sim.Checkpoint) (*Result, *sim.Checkpoint, error) {
-	return r.fight(ctx, sc, prior, nil)
+	var priors []*sim.Checkpoint
+	if prior != nil {
+		if prior.Scenario != sc.Name || prior.Part != "" {
+			return nil, nil, fmt.Errorf("cannot resume %s from the checkpoint of %s", sc.Name, prior.Name())
+		}
+		priors = []*sim.Checkpoint{prior}
+	}
+	j := r.journal(priors)
+	res, err := r.fightIn(ctx, j, sc, "")
+	if res == nil {
+		return nil, nil, err
+	}
+	return res, j.parts[0], err
 }
 
-// fight is Fight that also passes a checkpoint of the run as it goes to
-// snap, every SaveEvery, when snap is not nil.
-func (r Run) fight(ctx context.Context, sc *scenarios.Scenario, prior *sim.Checkpoint, snap func(*sim.Checkpoint)) (*Result, *sim.Checkpoint, error) {
+// fightIn fights sc as the part named name of the command whose journal
+// is j, and returns its result (nil if it could not begin) with the run's
+// error.
+func (r Run) fightIn(ctx context.Context, j *journal, sc *scenarios.Scenario, name string) (*Result, error) {
 	battle, err := sc.Compile()
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	job := r.job(sc, battle)
-	var done int64
-	if prior != nil {
-		if err := prior.Matches(sc.Hash(), r.Version, job); err != nil {
-			return nil, nil, fmt.Errorf("cannot resume %s: %w", sc.Name, err)
-		}
-		if job.Finished, err = prior.Resume(job); err != nil {
-			return nil, nil, err
-		}
-		done = prior.Tally.Trials
-	}
-	stop := func() {}
-	if r.Progress != nil {
-		job.Done, stop = r.Progress(sc.Name, job.Trials, done)
-	}
-	running, err := sim.Start(ctx, job)
-	if err != nil {
-		stop()
-		return nil, nil, err
-	}
-	withPrior := func(t *sim.Tally) (*sim.Tally, error) {
-		if prior != nil {
-			return t, t.Merge(prior.Tally)
-		}
-		return t, nil
-	}
-	if snap != nil {
-		stopSaving := r.saveEvery(func() {
-			t, chunks := running.Snapshot()
-			if t, err := withPrior(t); err == nil {
-				snap(sim.NewCheckpoint(sc.Name, sc.Hash(), r.Version, job, t, chunks))
-			}
-		})
-		defer stopSaving()
-	}
-	tally, err := running.Wait()
-	stop()
-	if _, merr := withPrior(tally); merr != nil {
-		return nil, nil, merr
+	tally, err := j.fight(ctx, part{sc.Name, name, sc.Hash()}, job, r.progressOf(sc.Name, job.Trials))
+	if tally == nil {
+		return nil, err
 	}
 	res := &Result{
 		Scenario: sc.Name, Ruleset: sc.Ruleset, Description: sc.Description, Hash: sc.Hash(), Version: r.Version,
@@ -144,17 +127,25 @@ func (r Run) fight(ctx context.Context, sc *scenarios.Scenario, prior *sim.Check
 	if !r.Shard.Whole() {
 		res.RunTrials = r.TrialsOf(sc)
 	}
-	return res, sim.NewCheckpoint(sc.Name, sc.Hash(), r.Version, job, tally, job.Finished.String()), err
+	return res, err
+}
+
+// progressOf returns what journal.fight tells of a part of the given
+// trials, labelled label: nil without a Progress.
+func (r Run) progressOf(label string, trials int64) func(int64) (func(int64), func()) {
+	if r.Progress == nil {
+		return nil
+	}
+	return func(done int64) (func(int64), func()) { return r.Progress(label, trials, done) }
 }
 
 // job returns the job that fights sc's trials in the run (its shard of
-// them), with an empty record of finished trials.
+// them).
 func (r Run) job(sc *scenarios.Scenario, battle rules.Battle) sim.Job {
 	first, trials := r.Shard.Range(r.TrialsOf(sc))
 	return sim.Job{
 		Battle: battle, Key: sim.Key(r.streamsOf(sc)), Seed: r.Seed,
 		First: first, Trials: trials, Workers: r.Workers, Chunk: r.Chunk,
-		Finished: sim.NewFinished(first, trials),
 	}
 }
 
@@ -195,85 +186,40 @@ func (r Run) streamsOf(sc *scenarios.Scenario) string {
 
 // FightAll fights each scenario in turn, finishing any whose checkpoint is
 // in prior (the checkpoints of an interrupted FightAll of the same
-// scenarios, which must all match). It stops at the first error (an
-// interrupt included) and returns the results of every scenario fought so
-// far, the last one partial after an interrupt, and a checkpoint of every
-// scenario — finished, partial or not begun — with that error. Save, if
-// set, is given the checkpoints before the first trial, so that a run
-// killed at any moment can be resumed.
+// scenarios, which must all match: refused otherwise, before any trial).
+// It stops at the first error (an interrupt included) and returns the
+// results of every scenario fought so far, the last one partial after an
+// interrupt, and a checkpoint of every scenario — finished, partial or not
+// begun — with that error. Save, if set, is given the checkpoints before
+// the first trial, every SaveEvery and at the end, so that a run killed at
+// any moment can be resumed.
 func (r Run) FightAll(ctx context.Context, scs []*scenarios.Scenario, prior []*sim.Checkpoint) ([]*Result, []*sim.Checkpoint, error) {
 	if err := distinctNames(scs); err != nil {
 		return nil, nil, err
 	}
-	if err := r.checkResume(scs, prior); err != nil {
-		return nil, nil, err
-	}
-	states := make([]*sim.Checkpoint, len(scs))
-	for i, sc := range scs {
-		if states[i] = findCheckpoint(prior, sc.Name); states[i] == nil {
-			b, err := sc.Compile()
-			if err != nil {
-				return nil, nil, err
-			}
-			job := r.job(sc, b)
-			states[i] = sim.NewCheckpoint(sc.Name, sc.Hash(), r.Version, job, sim.NewTally(b.Spec()), "")
-		}
-	}
-	save := func() {
-		if r.Save != nil {
-			r.Save(slices.Clone(states))
-		}
-	}
-	save()
-	var results []*Result
-	for i, sc := range scs {
-		var snap func(*sim.Checkpoint)
-		if r.Save != nil {
-			snap = func(c *sim.Checkpoint) { states[i] = c; save() }
-		}
-		res, state, err := r.fight(ctx, sc, findCheckpoint(prior, sc.Name), snap)
-		if res == nil {
-			return results, states, err
-		}
-		states[i] = state
-		save()
-		results = append(results, res)
-		if err != nil {
-			return results, states, err
-		}
-	}
-	return results, states, nil
-}
-
-// checkResume refuses, before any trial, to resume from prior a run that
-// is not the one it holds: other scenarios, another seed, trial count or
-// crucible version, or a scenario changed since.
-func (r Run) checkResume(scs []*scenarios.Scenario, prior []*sim.Checkpoint) error {
-	if prior == nil {
-		return nil
-	}
-	var have, want, held []string
-	for _, c := range prior {
-		have = append(have, c.Scenario)
-		held = append(held, fmt.Sprintf("%s (seed %d, trials %d..%d)", c.Scenario, c.Seed, c.First, c.First+c.Trials-1))
-	}
+	j := r.journal(prior)
+	var parts []*sim.Checkpoint
 	for _, sc := range scs {
-		want = append(want, sc.Name)
-	}
-	if !slices.Equal(have, want) {
-		return fmt.Errorf("cannot resume: the checkpoint holds a run of %s; this command runs %s. Resume with the command that began the run, or run again without --resume to start over",
-			orNone(held), orNone(want))
-	}
-	for i, sc := range scs {
 		b, err := sc.Compile()
 		if err != nil {
-			return err
+			return nil, nil, err
 		}
-		if err := prior[i].Matches(sc.Hash(), r.Version, r.job(sc, b)); err != nil {
-			return fmt.Errorf("cannot resume %s: %w", sc.Name, err)
+		parts = append(parts, j.empty(part{sc.Name, "", sc.Hash()}, r.job(sc, b), b.Spec()))
+	}
+	if err := j.begin(parts, false); err != nil {
+		return nil, nil, err
+	}
+	var results []*Result
+	for _, sc := range scs {
+		res, err := r.fightIn(ctx, j, sc, "")
+		if res != nil {
+			results = append(results, res)
+		}
+		if err != nil {
+			return results, j.end(), err
 		}
 	}
-	return nil
+	return results, j.end(), nil
 }
 
 // distinctNames refuses two scenarios of one name: a name selects a
@@ -286,23 +232,6 @@ func distinctNames(scs []*scenarios.Scenario) error {
 			return fmt.Errorf("two scenarios are named %s (%s and %s): give one a `name:` field, or run them separately", sc.Name, prev.File, sc.File)
 		}
 		seen[sc.Name] = sc
-	}
-	return nil
-}
-
-// orNone joins names, or says there are none.
-func orNone(names []string) string {
-	if len(names) == 0 {
-		return "no scenario"
-	}
-	return strings.Join(names, ", ")
-}
-
-func findCheckpoint(cs []*sim.Checkpoint, scenario string) *sim.Checkpoint {
-	for _, c := range cs {
-		if c.Scenario == scenario {
-			return c
-		}
 	}
 	return nil
 }

@@ -36,6 +36,12 @@ func (r Run) CheckUntilDecided(ctx context.Context, scs []*scenarios.Scenario, a
 		out.Claims += len(sc.Claims)
 	}
 	out.PerClaim = alpha / float64(max(out.Claims, 1))
+	j, err := r.beginCheck(scs, func(*scenarios.Scenario) string { return batchName(0, start) },
+		func(sc *scenarios.Scenario, b rules.Battle) sim.Job { return r.batch(sc, b, 0, start) }, true)
+	if err != nil {
+		return nil, err
+	}
+	defer j.end()
 	for _, sc := range scs {
 		if len(sc.Claims) == 0 {
 			out.Unclaimed = append(out.Unclaimed, sc.Name)
@@ -45,7 +51,7 @@ func (r Run) CheckUntilDecided(ctx context.Context, scs []*scenarios.Scenario, a
 		if err != nil {
 			return out.interrupted(err)
 		}
-		grow, err := r.grower(ctx, sc)
+		grow, err := r.grower(ctx, j, sc)
 		if err != nil {
 			return out, err
 		}
@@ -111,8 +117,9 @@ func Sequentially(claims []scenarios.Claim, grow func(n int64) (*Result, error),
 }
 
 // grower returns the function that extends the run of sc to n trials,
-// fighting only the trials it has not fought yet.
-func (r Run) grower(ctx context.Context, sc *scenarios.Scenario) (func(int64) (*Result, error), error) {
+// fighting only the trials it has not fought yet, each batch a part of the
+// check's work (journal j).
+func (r Run) grower(ctx context.Context, j *journal, sc *scenarios.Scenario) (func(int64) (*Result, error), error) {
 	battle, err := sc.Compile()
 	if err != nil {
 		return nil, err
@@ -120,14 +127,12 @@ func (r Run) grower(ctx context.Context, sc *scenarios.Scenario) (func(int64) (*
 	spec := battle.Spec()
 	total := sim.NewTally(spec)
 	return func(n int64) (*Result, error) {
-		job := sim.Job{Battle: battle, Key: sim.Key(r.streamsOf(sc)), Seed: r.Seed,
-			First: total.Trials, Trials: n - total.Trials, Workers: r.Workers, Chunk: r.Chunk}
-		stop := func() {}
+		lo := total.Trials
+		var progress func(int64) (func(int64), func())
 		if r.Progress != nil {
-			job.Done, stop = r.Progress(sc.Name, n, total.Trials)
+			progress = func(done int64) (func(int64), func()) { return r.Progress(sc.Name, n, lo+done) }
 		}
-		more, err := sim.Run(ctx, job)
-		stop()
+		more, err := j.fight(ctx, part{sc.Name, batchName(lo, n), sc.Hash()}, r.batch(sc, battle, lo, n), progress)
 		if more != nil {
 			if merr := total.Merge(more); merr != nil {
 				return nil, merr
@@ -138,3 +143,13 @@ func (r Run) grower(ctx context.Context, sc *scenarios.Scenario) (func(int64) (*
 		return res, err
 	}, nil
 }
+
+// batch returns the job of one batch of a sequential check: trials
+// [lo, hi) of sc.
+func (r Run) batch(sc *scenarios.Scenario, b rules.Battle, lo, hi int64) sim.Job {
+	return sim.Job{Battle: b, Key: sim.Key(r.streamsOf(sc)), Seed: r.Seed, First: lo, Trials: hi - lo, Workers: r.Workers, Chunk: r.Chunk}
+}
+
+// batchName names the part of a sequential check that fights trials
+// [lo, hi).
+func batchName(lo, hi int64) string { return fmt.Sprintf("trials %d..%d", lo, hi-1) }

@@ -34,6 +34,7 @@ type GridPoint struct {
 	// At[k] is the index of the point's value on axis k.
 	At       []int
 	Scenario *scenarios.Scenario
+	spec     rules.Spec // the compiled point's
 }
 
 // Values returns the point's value of each axis.
@@ -70,6 +71,7 @@ func NewSweep(name string, base *scenarios.Scenario, axes []scenarios.Axis, metr
 		if err := metric.Check(b.Spec()); err != nil {
 			return nil, fmt.Errorf("metric %s: %v", metric, err)
 		}
+		p.spec = b.Spec()
 		s.Points = append(s.Points, p)
 	}
 	return s, nil
@@ -141,7 +143,8 @@ func (p PointResult) ExactShare(m rules.Metric) (float64, bool) {
 // when 0). With exact set, it also solves each point exactly where the
 // ruleset has a solver. When ctx is cancelled it returns the points that
 // finished, and ctx's error: a point cut short is left out, since its
-// trials would not match the others'.
+// trials would not match the others'. Its checkpoints (Run.Save,
+// Run.Resume) hold one part per point.
 func (r Run) Sweep(ctx context.Context, s *Sweep, exact bool) (*SweepResult, error) {
 	if r.Trials <= 0 {
 		r.Trials = DefaultTrials
@@ -151,10 +154,19 @@ func (r Run) Sweep(ctx context.Context, s *Sweep, exact bool) (*SweepResult, err
 	}
 	r.Streams = s.Base
 	r.Shard = sim.Shard{}
+	j := r.journal(r.Resume)
+	var parts []*sim.Checkpoint
+	for _, p := range s.Points {
+		parts = append(parts, j.empty(pointPart(p), r.job(p.Scenario, nil), p.spec))
+	}
+	if err := j.begin(parts, false); err != nil {
+		return nil, err
+	}
+	defer j.end()
 	_, noSolver := rules.LookupSolver(s.Ruleset)
 	out := &SweepResult{Sweep: s, Seed: r.Seed, Version: r.Version, Trials: r.Trials, Exact: exact && noSolver == nil}
 	for _, p := range s.Points {
-		pr, err := r.point(ctx, s, p, out.Exact)
+		pr, err := r.point(ctx, j, s, p, out.Exact)
 		if err != nil {
 			return out, err
 		}
@@ -163,14 +175,20 @@ func (r Run) Sweep(ctx context.Context, s *Sweep, exact bool) (*SweepResult, err
 	return out, nil
 }
 
-// point fights (and solves) one grid point.
-func (r Run) point(ctx context.Context, s *Sweep, p GridPoint, exact bool) (PointResult, error) {
+// pointPart names a grid point's part of a sweep's work.
+func pointPart(p GridPoint) part {
+	return part{p.Scenario.Name, fmt.Sprintf("point %d", p.Index), p.Scenario.Hash()}
+}
+
+// point fights (and solves) one grid point, the part of the sweep's work
+// whose journal is j.
+func (r Run) point(ctx context.Context, j *journal, s *Sweep, p GridPoint, exact bool) (PointResult, error) {
 	if r.Progress != nil {
 		progress := r.Progress
 		label := fmt.Sprintf("%s [%d/%d]", s.Name, p.Index+1, len(s.Points))
 		r.Progress = func(_ string, trials, done int64) (func(int64), func()) { return progress(label, trials, done) }
 	}
-	res, _, err := r.Fight(ctx, p.Scenario, nil)
+	res, err := r.fightIn(ctx, j, p.Scenario, pointPart(p).name)
 	if err != nil {
 		return PointResult{}, err
 	}

@@ -187,8 +187,8 @@ func TestPagesInBrowser(t *testing.T) {
 	// share as sweep.csv gives it (in percent).
 	var shares []string
 	for _, row := range SweepRows(sw)[1:] {
-		if row[len(row)-7] == "win.a" {
-			v, _ := strconv.ParseFloat(row[len(row)-4], 64)
+		if row[len(row)-8] == "win.a" {
+			v, _ := strconv.ParseFloat(row[len(row)-5], 64)
 			shares = append(shares, pct(v))
 		}
 	}

@@ -133,15 +133,17 @@ func (d *OutDir) WriteReport(results []*analysis.Result, version string, states 
 
 // WriteCheck replaces the directory's contents with the report of a
 // check: the results, and the verdicts first on the page and in
-// verdicts.csv and verdicts.json.
-func (d *OutDir) WriteCheck(check *analysis.Check, version string) error {
-	return d.replace(func(dir string) error { return writeDir(dir, check.Results, Meta{version, d.Command}, check) }, nil)
+// verdicts.csv and verdicts.json; and, when states is not nil (an
+// interrupted check), their checkpoint.
+func (d *OutDir) WriteCheck(check *analysis.Check, version string, states []*sim.Checkpoint) error {
+	return d.replace(func(dir string) error { return writeDir(dir, check.Results, Meta{version, d.Command}, check) }, states)
 }
 
 // WriteSweep replaces the directory's contents with the report of a sweep
-// (WriteSweepDir), as WriteReport does for a run: whole or not at all.
-func (d *OutDir) WriteSweep(s *analysis.SweepResult) error {
-	return d.replace(func(dir string) error { return WriteSweepDir(dir, s, d.Command) }, nil)
+// (WriteSweepDir) and, when states is not nil (an interrupted sweep),
+// their checkpoint, as WriteReport does for a run: whole or not at all.
+func (d *OutDir) WriteSweep(s *analysis.SweepResult, states []*sim.Checkpoint) error {
+	return d.replace(func(dir string) error { return WriteSweepDir(dir, s, d.Command) }, states)
 }
 
 // WriteComparison replaces the directory's contents with the report of a

@@ -18,15 +18,18 @@ import (
 // metric (win.a, win.b, win.none, end.<reason> for each end reason, then
 // rounds.mean), with the columns sweep, scenario, scenario_hash,
 // crucible_version, seed, point, one column per varied field (named by
-// its path), metric, count, trials, value, lo95, hi95 and exact. Shares
-// carry their 95 % Wilson interval, rounds.mean its 95 % normal interval;
-// exact is the solver's value, empty where the point has none.
+// its path), metric, count, trials, value, lo95, hi95, exact and
+// interrupted. Shares carry their 95 % Wilson interval, rounds.mean its
+// 95 % normal interval; exact is the solver's value, empty where the
+// point has none; interrupted is true on every row of a sweep cut short,
+// whose rows cover the points that finished.
 func SweepRows(s *analysis.SweepResult) [][]string {
 	head := []string{"sweep", "scenario", "scenario_hash", "crucible_version", "seed", "point"}
 	for _, a := range s.Sweep.Axes {
 		head = append(head, a.Path)
 	}
-	rows := [][]string{append(head, "metric", "count", "trials", "value", "lo95", "hi95", "exact")}
+	cut := strconv.FormatBool(s.Interrupted())
+	rows := [][]string{append(head, "metric", "count", "trials", "value", "lo95", "hi95", "exact", "interrupted")}
 	for _, p := range s.Points {
 		r := p.Result
 		id := append([]string{s.Sweep.Name, r.Scenario, r.Hash, r.Version, strconv.FormatUint(r.Seed, 10), strconv.Itoa(p.Index)}, p.Values...)
@@ -36,7 +39,7 @@ func SweepRows(s *analysis.SweepResult) [][]string {
 			if x, ok := p.ExactShare(m); ok {
 				exact = num(x)
 			}
-			rows = append(rows, append(append([]string{}, id...), m.String(), count, trials, num(v), num(lo), num(hi), exact))
+			rows = append(rows, append(append([]string{}, id...), m.String(), count, trials, num(v), num(lo), num(hi), exact, cut))
 		}
 		for _, m := range sweepMetrics(r) {
 			if m.Kind == rules.RoundsMean {
@@ -67,17 +70,20 @@ func sweepMetrics(r *analysis.Result) []rules.Metric {
 // interval's ends as positions on the field: its values for a numeric
 // field, indices from 0 for a field of names), and lo_edge and hi_edge
 // (true when the interval reaches the grid's first or last value, so that
-// it may extend beyond the grid).
+// it may extend beyond the grid), and interrupted: true on every row of a
+// sweep cut short, whose intervals, "above" and "below" cover only the
+// points that finished (not crossed there, perhaps crossed in the rest).
 func BreakEvenRows(s *analysis.SweepResult) [][]string {
-	rows := [][]string{{"sweep", "metric", "field", "given", "state", "lo", "hi", "lo_edge", "hi_edge"}}
+	rows := [][]string{{"sweep", "metric", "field", "given", "state", "lo", "hi", "lo_edge", "hi_edge", "interrupted"}}
+	cut := strconv.FormatBool(s.Interrupted())
 	for _, line := range s.BreakEvens() {
 		head := []string{s.Sweep.Name, s.Sweep.Metric.String(), s.Sweep.Axes[0].Path, given(s, line)}
 		if len(line.Spans) == 0 {
-			rows = append(rows, append(head, line.State.String(), "", "", "", ""))
+			rows = append(rows, append(head, line.State.String(), "", "", "", "", cut))
 		}
 		for _, sp := range line.Spans {
 			rows = append(rows, append(append([]string{}, head...), line.State.String(), num(sp.Lo), num(sp.Hi),
-				strconv.FormatBool(sp.LoEdge), strconv.FormatBool(sp.HiEdge)))
+				strconv.FormatBool(sp.LoEdge), strconv.FormatBool(sp.HiEdge), cut))
 		}
 	}
 	return rows
@@ -101,10 +107,13 @@ func BreakEvenText(s *analysis.SweepResult, line analysis.BreakEvenLine) string 
 	switch line.State {
 	case analysis.NoPoints:
 		return "no point finished"
-	case analysis.Above:
-		return fmt.Sprintf("not crossed in the grid: %s is above 50 %% at every point (the whole 95 %% band)", metric)
-	case analysis.Below:
-		return fmt.Sprintf("not crossed in the grid: %s is below 50 %% at every point (the whole 95 %% band)", metric)
+	case analysis.Above, analysis.Below:
+		where, every := "in the grid", "every point"
+		if s.Interrupted() {
+			where, every = "in the points that finished (the sweep was cut short)", "each of them"
+		}
+		side := map[analysis.BreakEvenState]string{analysis.Above: "above", analysis.Below: "below"}[line.State]
+		return fmt.Sprintf("not crossed %s: %s is %s 50 %% at %s (the whole 95 %% band)", where, metric, side, every)
 	}
 	var parts []string
 	for _, sp := range line.Spans {

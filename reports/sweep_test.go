@@ -81,7 +81,7 @@ func TestSweepGoldens(t *testing.T) {
 func TestSweepRowsShape(t *testing.T) {
 	res := builtinSweep(t, "eclipse/shields-by-fleet", 50)
 	rows := SweepRows(res)
-	want := "sweep,scenario,scenario_hash,crucible_version,seed,point,parts[0].shield,attacker.ships.Shielded Interceptor,metric,count,trials,value,lo95,hi95,exact"
+	want := "sweep,scenario,scenario_hash,crucible_version,seed,point,parts[0].shield,attacker.ships.Shielded Interceptor,metric,count,trials,value,lo95,hi95,exact,interrupted"
 	if got := strings.Join(rows[0], ","); got != want {
 		t.Errorf("header %s\nwant   %s", got, want)
 	}
@@ -203,7 +203,7 @@ func TestOutDirWriteSweep(t *testing.T) {
 	if err := od.WriteReport(results(), "test", nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := od.WriteSweep(builtinSweep(t, "eclipse/shields", 50)); err != nil {
+	if err := od.WriteSweep(builtinSweep(t, "eclipse/shields", 50), nil); err != nil {
 		t.Fatal(err)
 	}
 	for f, want := range map[string]bool{"sweep.csv": true, "index.html": true, "summary.csv": false, marker: true} {

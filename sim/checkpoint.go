@@ -11,7 +11,12 @@ import (
 // finish it later with totals identical to an uninterrupted run.
 type Checkpoint struct {
 	Scenario string `json:"scenario"`
-	Hash     string `json:"scenario_hash"`
+	// Part names the part of a command's work the checkpoint is of when
+	// the command fights a scenario more than once (a sweep's point, a
+	// look of a sequential check, a pass of a comparison); empty for the
+	// one run of a scenario.
+	Part string `json:"part,omitempty"`
+	Hash string `json:"scenario_hash"`
 	// Version is the crucible version that wrote the checkpoint. A run
 	// resumes only under the same version: another build may fight the
 	// same trial differently, and its tally would not add up to any run's.
@@ -55,6 +60,15 @@ func orUnknown(v string) string {
 func NewCheckpoint(scenario, hash, version string, job Job, t *Tally, done string) *Checkpoint {
 	return &Checkpoint{Scenario: scenario, Hash: hash, Version: version, Seed: job.Seed, First: job.First,
 		Trials: job.Trials, Done: done, Tally: t}
+}
+
+// Name names the checkpoint's scenario and part, e.g. "eclipse/shields
+// point 3".
+func (c *Checkpoint) Name() string {
+	if c.Part == "" {
+		return c.Scenario
+	}
+	return c.Scenario + " " + c.Part
 }
 
 // Resume prepares job to finish c's run: it returns the record of finished

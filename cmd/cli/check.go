@@ -14,9 +14,9 @@ import (
 func newCheckCmd() *cobra.Command {
 	var (
 		rf      runFlags
+		cp      checkpointing
 		alpha   float64
 		format  string
-		out     string
 		all     bool
 		strict  bool
 		until   bool
@@ -57,10 +57,18 @@ with --strict on any INCONCLUSIVE), 130 if interrupted.`,
 			if until && (budget < 1 || budget > sim.MaxTrials || initial < 1 || initial > budget) {
 				return usageError("--max-trials %d and --first-trials %d: allowed: 1 ≤ --first-trials ≤ --max-trials ≤ %d", budget, initial, int64(sim.MaxTrials))
 			}
+			if err := cp.check(); err != nil {
+				return err
+			}
+			prior, err := cp.prior(cmd)
+			if err != nil {
+				return err
+			}
 			run, err := rf.plan(cmd)
 			if err != nil {
 				return err
 			}
+			run.Resume = prior
 			if all {
 				if args, err = builtinRefs(); err != nil {
 					return err
@@ -74,13 +82,12 @@ with --strict on any INCONCLUSIVE), 130 if interrupted.`,
 			if err != nil {
 				return err
 			}
-			var od *reports.OutDir
-			if out != "" {
-				if od, err = reports.OpenOutDir(out); err != nil {
-					return err
-				}
+			od, err := cp.open(cmd, &run)
+			if err != nil {
+				return err
+			}
+			if od != nil {
 				defer od.Close()
-				od.Command = reproduce(cmd, run.Seed)
 			}
 			var check *analysis.Check
 			if until {
@@ -88,10 +95,11 @@ with --strict on any INCONCLUSIVE), 130 if interrupted.`,
 			} else {
 				check, err = run.Check(cmd.Context(), scs, alpha)
 			}
+			states := cp.states(cmd, err)
 			if check == nil {
 				return err
 			}
-			return reportCheck(cmd, check, err, format, od, strict)
+			return reportCheck(cmd, check, err, format, od, states, strict)
 		},
 	}
 	rf.registerSeed(cmd, false)
@@ -99,7 +107,7 @@ with --strict on any INCONCLUSIVE), 130 if interrupted.`,
 	rf.registerSet(cmd)
 	cmd.Flags().Float64Var(&alpha, "alpha", 0.01, "family-wise false-alarm rate across all claims")
 	cmd.Flags().StringVarP(&format, "format", "f", "table", "output format: table, csv or json")
-	cmd.Flags().StringVarP(&out, "out", "o", "", "also write the report with the verdicts to this directory")
+	cp.register(cmd, "also write the report with the verdicts to this directory, which it replaces as a whole")
 	cmd.Flags().BoolVar(&all, "all", false, "check every built-in scenario and suite")
 	cmd.Flags().BoolVar(&strict, "strict", false, "exit 1 when a claim is INCONCLUSIVE, as when one FAILs")
 	cmd.Flags().BoolVar(&until, "until-decided", false, "fight in doubling batches until every claim is decided or --max-trials is spent")
@@ -118,10 +126,11 @@ func builtinRefs() ([]string, error) {
 	return refs, err
 }
 
-// reportCheck prints the verdicts, writes the report, and returns the
+// reportCheck prints the verdicts, writes the report (with states, the
+// checkpoint of an interrupted check), and returns the
 // command's outcome: interrupted (130), failed claims (1), inconclusive
 // claims under --strict (1), or runErr.
-func reportCheck(cmd *cobra.Command, check *analysis.Check, runErr error, format string, od *reports.OutDir, strict bool) error {
+func reportCheck(cmd *cobra.Command, check *analysis.Check, runErr error, format string, od *reports.OutDir, states []*sim.Checkpoint, strict bool) error {
 	for _, name := range check.Unclaimed {
 		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: %s has no claims\n", name)
 	}
@@ -142,7 +151,7 @@ func reportCheck(cmd *cobra.Command, check *analysis.Check, runErr error, format
 		return err
 	}
 	if od != nil && len(check.Results) > 0 {
-		if err := od.WriteCheck(check, version); err != nil {
+		if err := od.WriteCheck(check, version, states); err != nil {
 			return err
 		}
 		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: report written to %s\n", od.Path())

@@ -18,7 +18,7 @@ type compareFlags struct {
 	setA, setB []string
 	alpha      float64
 	format     string
-	out        string
+	cp         checkpointing
 }
 
 func newCompareCmd() *cobra.Command {
@@ -63,7 +63,7 @@ simultaneously at 1 − alpha. --set applies to both variants.`,
 	fl.StringArrayVar(&cf.setB, "set-b", nil, "override a field of variant B only, `PATH=VALUE` (repeatable)")
 	fl.Float64Var(&cf.alpha, "alpha", analysis.DefaultCompareAlpha, "family-wise false-alarm rate across all tests of the comparison")
 	fl.StringVarP(&cf.format, "format", "f", "table", "output format: table, csv or json")
-	fl.StringVarP(&cf.out, "out", "o", "", "also write the report (CSV, JSON, PNG plots and index.html) to this directory, which it replaces as a whole")
+	cf.cp.register(cmd, "also write the report (CSV, JSON, PNG plots and index.html) to this directory, which it replaces as a whole")
 	return cmd
 }
 
@@ -84,10 +84,18 @@ func runCompare(cmd *cobra.Command, args []string, rf *runFlags, cf *compareFlag
 			}
 		}
 	}
+	if err := cf.cp.check(); err != nil {
+		return err
+	}
+	prior, err := cf.cp.prior(cmd)
+	if err != nil {
+		return err
+	}
 	run, err := rf.plan(cmd)
 	if err != nil {
 		return err
 	}
+	run.Resume = prior
 	if cmd.Flags().Changed("trials") && rf.trials < analysis.MinCompareTrials {
 		return usageError("--trials %d: allowed: an integer from %d (a comparison's test of the mean rounds is a large-sample test) to %d",
 			rf.trials, analysis.MinCompareTrials, int64(sim.MaxTrials))
@@ -101,14 +109,15 @@ func runCompare(cmd *cobra.Command, args []string, rf *runFlags, cf *compareFlag
 	if err != nil {
 		return err
 	}
-	var od *reports.OutDir
-	if cf.out != "" {
-		if od, err = reports.OpenOutDir(cf.out); err != nil {
-			return err
-		}
+	od, err := cf.cp.open(cmd, &run)
+	if err != nil {
+		return err
+	}
+	if od != nil {
 		defer od.Close()
 	}
 	c, err := run.Compare(cmd.Context(), a, b, cf.alpha)
+	cf.cp.states(cmd, err)
 	if analysis.Interrupted(err) {
 		return &exitError{code: exitInterrupted, msg: "interrupted: a comparison needs every one of its trials; nothing compared"}
 	}
@@ -119,11 +128,10 @@ func runCompare(cmd *cobra.Command, args []string, rf *runFlags, cf *compareFlag
 		return err
 	}
 	if od != nil {
-		od.Command = reproduce(cmd, run.Seed)
 		if err := od.WriteComparison(c); err != nil {
 			return err
 		}
-		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: report written to %s\n", cf.out)
+		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: report written to %s\n", od.Path())
 	}
 	return nil
 }

@@ -2,25 +2,20 @@ package cli
 
 import (
 	"fmt"
-	"path/filepath"
-	"strconv"
-	"sync/atomic"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/reports"
 	"github.com/crucible-sim/crucible/scenarios"
-	"github.com/crucible-sim/crucible/sim"
 )
 
 // runOptions are run's flags; run is the command.
 type runOptions struct {
-	rf          runFlags
-	format, out string
-	all, resume bool
-	every       time.Duration
+	rf     runFlags
+	cp     checkpointing
+	format string
+	all    bool
 }
 
 func newRunCmd() *cobra.Command {
@@ -50,10 +45,8 @@ counters. The same --seed gives the same bytes for any --workers and --chunk.
 	o.rf.registerShard(cmd)
 	o.rf.registerSet(cmd)
 	cmd.Flags().BoolVar(&o.all, "all", false, "run every built-in scenario")
-	cmd.Flags().BoolVar(&o.resume, "resume", false, "finish the interrupted run whose checkpoint is in the --out directory")
 	cmd.Flags().StringVarP(&o.format, "format", "f", "table", "output format: table, csv or json")
-	cmd.Flags().StringVarP(&o.out, "out", "o", "", "also write the report (CSV, JSON, PNG plots and index.html) to this directory, which it replaces as a whole")
-	cmd.Flags().DurationVar(&o.every, "checkpoint-every", analysis.DefaultSaveEvery, "with --out, save the run's checkpoint this often, so that a killed run can be resumed")
+	o.cp.register(cmd, "also write the report (CSV, JSON, PNG plots and index.html) to this directory, which it replaces as a whole")
 	return cmd
 }
 
@@ -62,29 +55,7 @@ func (o *runOptions) check() error {
 	if err := checkFormat(o.format, "table", "csv", "json"); err != nil {
 		return err
 	}
-	if o.resume && o.out == "" {
-		return usageError("--resume needs the --out directory of the interrupted run")
-	}
-	if o.every <= 0 {
-		return usageError("--checkpoint-every %v: allowed: a positive duration, e.g. 5s", o.every)
-	}
-	return nil
-}
-
-// prior reads the checkpoints a --resume continues from; the run takes
-// their seed unless --seed names one.
-func (o *runOptions) prior(cmd *cobra.Command) ([]*sim.Checkpoint, error) {
-	if !o.resume {
-		return nil, nil
-	}
-	prior, err := reports.ReadCheckpoints(o.out)
-	if err != nil {
-		return nil, fmt.Errorf("--resume: %w", err)
-	}
-	if len(prior) > 0 && !cmd.Flags().Changed("seed") {
-		cmd.Flags().Set("seed", strconv.FormatUint(prior[0].Seed, 10))
-	}
-	return prior, nil
+	return o.cp.check()
 }
 
 func (o *runOptions) run(cmd *cobra.Command, args []string) error {
@@ -100,7 +71,7 @@ func (o *runOptions) run(cmd *cobra.Command, args []string) error {
 			args = append(args, e.Name)
 		}
 	}
-	prior, err := o.prior(cmd)
+	prior, err := o.cp.prior(cmd)
 	if err != nil {
 		return err
 	}
@@ -112,32 +83,21 @@ func (o *runOptions) run(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
-	// The report directory is checked and locked before the first trial,
-	// so that a run cannot end unable to save what it did.
-	var od *reports.OutDir
-	if o.out != "" {
-		if od, err = reports.OpenOutDir(o.out); err != nil {
-			return err
-		}
-		defer od.Close()
-		od.Command = reproduce(cmd, run.Seed)
-		run.Save, run.SaveEvery = saveTo(cmd, od), o.every
+	od, err := o.cp.open(cmd, &run)
+	if err != nil {
+		return err
 	}
-	results, states, runErr := run.FightAll(cmd.Context(), scs, prior)
-	return o.report(cmd, od, results, states, runErr)
+	if od != nil {
+		defer od.Close()
+	}
+	results, _, runErr := run.FightAll(cmd.Context(), scs, prior)
+	return o.report(cmd, od, results, runErr)
 }
 
-// report prints the results and writes the report directory: a checkpoint
-// for what an interrupted run did not finish, the full report for what it
-// did. A run that failed otherwise (a refused --resume, a battle that
-// panicked) leaves the checkpoint saved last as it is.
-func (o *runOptions) report(cmd *cobra.Command, od *reports.OutDir, results []*analysis.Result, states []*sim.Checkpoint, runErr error) error {
-	if od != nil && analysis.Interrupted(runErr) && len(states) > 0 {
-		if err := od.SaveCheckpoints(states); err != nil {
-			return err
-		}
-		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: checkpoint written to %s; finish with the same command and --resume\n", filepath.Join(o.out, reports.CheckpointFile))
-	}
+// report prints the results and writes the report directory: the full
+// report of what the run finished, with the checkpoint of what it did not.
+func (o *runOptions) report(cmd *cobra.Command, od *reports.OutDir, results []*analysis.Result, runErr error) error {
+	states := o.cp.states(cmd, runErr)
 	if len(results) == 0 {
 		return runErr
 	}
@@ -145,30 +105,15 @@ func (o *runOptions) report(cmd *cobra.Command, od *reports.OutDir, results []*a
 		return err
 	}
 	if od != nil {
-		if runErr == nil {
-			states = nil // a finished run leaves no checkpoint
-		}
 		if err := od.WriteReport(results, version, states); err != nil {
 			return err
 		}
-		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: report written to %s\n", o.out)
+		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: report written to %s\n", od.Path())
 	}
 	if analysis.Interrupted(runErr) {
 		return &exitError{code: exitInterrupted, msg: "interrupted; the results above cover the trials that finished"}
 	}
 	return runErr
-}
-
-// saveTo returns the function a run saves its checkpoints with: into od,
-// warning once on stderr if a save fails (the run goes on; its results are
-// still printed).
-func saveTo(cmd *cobra.Command, od *reports.OutDir) func([]*sim.Checkpoint) {
-	var warned atomic.Bool
-	return func(cs []*sim.Checkpoint) {
-		if err := od.SaveCheckpoints(cs); err != nil && !warned.Swap(true) {
-			fmt.Fprintf(cmd.ErrOrStderr(), "crucible: warning: cannot save the checkpoint: %v\n", err)
-		}
-	}
 }
 
 func writeResults(cmd *cobra.Command, results []*analysis.Result, format string) error {

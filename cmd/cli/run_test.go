@@ -236,9 +236,9 @@ func TestResumeRefusesMismatches(t *testing.T) {
 	refuse("cannot resume stratfight/thug-vs-guard: the checkpoint covers trials 0..4999, not 0..5999",
 		append(both, "--trials", "6000", "--seed", "3")...)
 	refuse("the checkpoint ran seed 3, not 4", append(both, "--trials", "5000", "--seed", "4")...)
-	refuse("cannot resume: the checkpoint holds a run of stratfight/thug-vs-guard (seed 3, trials 0..4999), stratfight/cat-vs-arya (seed 3, trials 0..4999); this command runs stratfight/thug-vs-guard",
+	refuse("cannot resume: the checkpoint holds stratfight/thug-vs-guard (seed 3, trials 0..4999), stratfight/cat-vs-arya (seed 3, trials 0..4999); this command runs stratfight/thug-vs-guard (seed 3",
 		"run", "stratfight/thug-vs-guard", "--trials", "5000", "--seed", "3")
-	refuse("this command runs stratfight/cat-vs-arya, stratfight/thug-vs-guard",
+	refuse("this command runs stratfight/cat-vs-arya (seed 3, trials 0..4999), stratfight/thug-vs-guard",
 		"run", "stratfight/cat-vs-arya", "stratfight/thug-vs-guard", "--trials", "5000", "--seed", "3")
 
 	cs, err := sim.ReadCheckpoints(path)

@@ -13,10 +13,10 @@ import (
 func newSweepCmd() *cobra.Command {
 	var (
 		rf     runFlags
+		cp     checkpointing
 		varies []string
 		metric string
 		format string
-		out    string
 		exact  bool
 	)
 	cmd := &cobra.Command{
@@ -41,10 +41,18 @@ breakeven.csv, the curve, the heat map (two fields) and index.html.`,
 			if err := checkFormat(format, "table", "csv"); err != nil {
 				return err
 			}
+			if err := cp.check(); err != nil {
+				return err
+			}
+			prior, err := cp.prior(cmd)
+			if err != nil {
+				return err
+			}
 			run, err := rf.plan(cmd)
 			if err != nil {
 				return err
 			}
+			run.Resume = prior
 			sw, err := loadSweep(cmd, &rf, args[0], varies, metric)
 			if err != nil {
 				return err
@@ -55,14 +63,15 @@ breakeven.csv, the curve, the heat map (two fields) and index.html.`,
 			if err := scenarios.CheckSweepSize(len(sw.Points), run.Trials); err != nil && cmd.Flags().Changed("trials") {
 				return usageError("--trials %d: %v", run.Trials, err)
 			}
-			var od *reports.OutDir
-			if out != "" {
-				if od, err = reports.OpenOutDir(out); err != nil {
-					return err
-				}
+			od, err := cp.open(cmd, &run)
+			if err != nil {
+				return err
+			}
+			if od != nil {
 				defer od.Close()
 			}
 			res, runErr := run.Sweep(cmd.Context(), sw.Sweep, exact)
+			states := cp.states(cmd, runErr)
 			if res == nil {
 				return runErr
 			}
@@ -70,11 +79,10 @@ breakeven.csv, the curve, the heat map (two fields) and index.html.`,
 				return err
 			}
 			if od != nil {
-				od.Command = reproduce(cmd, run.Seed)
-				if err := od.WriteSweep(res); err != nil {
+				if err := od.WriteSweep(res, states); err != nil {
 					return err
 				}
-				fmt.Fprintf(cmd.ErrOrStderr(), "crucible: sweep report written to %s\n", out)
+				fmt.Fprintf(cmd.ErrOrStderr(), "crucible: sweep report written to %s\n", od.Path())
 			}
 			if analysis.Interrupted(runErr) {
 				return &exitError{code: exitInterrupted, msg: fmt.Sprintf("interrupted; the results above cover the %d of %d points that finished", len(res.Points), len(sw.Points))}
@@ -89,7 +97,7 @@ breakeven.csv, the curve, the heat map (two fields) and index.html.`,
 	cmd.Flags().StringArrayVar(&varies, "vary", nil, "vary a field of SCENARIO, `PATH=LIST`: a,b,c or FROM..TO[:STEP] (once or twice)")
 	cmd.Flags().StringVar(&metric, "metric", "", "the share the curve and break-even follow: win.a, win.b, win.none or end.<reason> (default: the sweep file's, else win.a)")
 	cmd.Flags().StringVarP(&format, "format", "f", "table", "output format: table or csv (the tidy table of every point and metric)")
-	cmd.Flags().StringVarP(&out, "out", "o", "", "also write the sweep's report (CSV, PNG plots and index.html) to this directory, which it replaces as a whole")
+	cp.register(cmd, "also write the sweep's report (CSV, PNG plots and index.html) to this directory, which it replaces as a whole")
 	cmd.Flags().BoolVar(&exact, "exact", true, "also solve each point exactly where the ruleset has a solver and the point is within its budget")
 	return cmd
 }

@@ -1,0 +1,231 @@
+package analysis
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/sim"
+)
+
+// journal keeps the checkpoint of one command: a sim.Checkpoint for every
+// part of its work — a scenario of a run or a check, a point of a sweep, a
+// batch of a sequential check, a pass of a comparison. It saves them
+// through Run.Save before the first trial, every SaveEvery while the
+// command goes on (with a snapshot of the part in progress) and at the end,
+// so that a command killed at any moment loses at most SaveEvery of work.
+// A command resumed from the checkpoints of an interrupted one runs each
+// part from its own checkpoint (a finished part at once), so that its
+// output is that of an uninterrupted command.
+type journal struct {
+	run   Run
+	prior []*sim.Checkpoint
+	// mu guards parts and the part in progress, and serialises saves, so
+	// that a save never overwrites a newer one.
+	mu    sync.Mutex
+	parts []*sim.Checkpoint
+	// current is the part in progress: the run, the part, its index in
+	// parts, its job and the tally of its earlier legs (nil if none).
+	current *sim.Running
+	part    part
+	at      int
+	job     sim.Job
+	base    *sim.Tally
+	// changed says that a part has ended since the last save.
+	changed    bool
+	stopSaving func()
+}
+
+// part names one part of a command's work: its scenario (the name its
+// outputs give it), the part of that scenario's work ("" for its one
+// run) and the scenario's hash.
+type part struct{ scenario, name, hash string }
+
+func (p part) is(c *sim.Checkpoint) bool { return c.Scenario == p.scenario && c.Part == p.name }
+
+// journal returns the journal of a command of the run, resuming from
+// prior when it is not nil.
+func (r Run) journal(prior []*sim.Checkpoint) *journal {
+	return &journal{run: r, prior: prior, stopSaving: func() {}}
+}
+
+// empty returns the checkpoint of part p not yet begun, to be fought as
+// job by a battle with spec.
+func (j *journal) empty(p part, job sim.Job, spec rules.Spec) *sim.Checkpoint {
+	c := sim.NewCheckpoint(p.scenario, p.hash, j.run.Version, job, sim.NewTally(spec), "")
+	c.Part = p.name
+	return c
+}
+
+// begin records the parts the command knows before its first trial,
+// refusing a resumption whose checkpoint holds other work, and saves the
+// checkpoint; more says that the command adds parts as it goes (the
+// batches of a sequential check), which the checkpoint may hold beyond
+// these. Every save after is done by end and by a goroutine that begin
+// starts.
+func (j *journal) begin(parts []*sim.Checkpoint, more bool) error {
+	if err := j.checkPrior(parts, more); err != nil {
+		return err
+	}
+	for i, c := range parts {
+		if p := j.priorOf(part{c.Scenario, c.Part, c.Hash}); p != nil {
+			parts[i] = p
+		}
+	}
+	j.parts, j.changed = parts, true
+	if j.run.Save != nil {
+		j.save()
+		j.stopSaving = j.run.saveEvery(j.save)
+	}
+	return nil
+}
+
+// checkPrior refuses, before any trial, to resume from the prior
+// checkpoint a command that is not the one it holds: other scenarios,
+// points or passes, another seed, trial count or crucible version, or a
+// scenario changed since. Parts the command adds as it goes are checked
+// as they begin (fight).
+func (j *journal) checkPrior(parts []*sim.Checkpoint, more bool) error {
+	if j.prior == nil {
+		return nil
+	}
+	same := len(j.prior) == len(parts) || more && len(j.prior) > len(parts)
+	for i := 0; same && i < len(parts); i++ {
+		same = j.prior[i].Scenario == parts[i].Scenario && j.prior[i].Part == parts[i].Part
+	}
+	for _, c := range j.prior[min(len(parts), len(j.prior)):] {
+		same = same && slices.ContainsFunc(parts, func(p *sim.Checkpoint) bool { return p.Scenario == c.Scenario })
+	}
+	if !same {
+		return fmt.Errorf("cannot resume: the checkpoint holds %s; this command runs %s. Resume with the command that began the run, or run again without --resume to start over",
+			describe(j.prior), describe(parts))
+	}
+	for i, c := range parts {
+		if err := j.prior[i].Matches(c.Hash, j.run.Version, sim.Job{Seed: c.Seed, First: c.First, Trials: c.Trials}); err != nil {
+			return fmt.Errorf("cannot resume %s: %w", c.Name(), err)
+		}
+	}
+	return nil
+}
+
+// describe lists the work of checkpoints, the first few in full.
+func describe(cs []*sim.Checkpoint) string {
+	const shown = 4
+	var parts []string
+	for i, c := range cs {
+		if i == shown {
+			parts = append(parts, fmt.Sprintf("… (%d in all)", len(cs)))
+			break
+		}
+		if strings.Contains(c.Part, "trials ") { // the name says which
+			parts = append(parts, fmt.Sprintf("%s (seed %d)", c.Name(), c.Seed))
+		} else {
+			parts = append(parts, fmt.Sprintf("%s (seed %d, trials %d..%d)", c.Name(), c.Seed, c.First, c.First+c.Trials-1))
+		}
+	}
+	if len(parts) == 0 {
+		return "no scenario"
+	}
+	return strings.Join(parts, ", ")
+}
+
+func (j *journal) priorOf(p part) *sim.Checkpoint {
+	for _, c := range j.prior {
+		if p.is(c) {
+			return c
+		}
+	}
+	return nil
+}
+
+// fight runs job, the part p of the command, from its prior checkpoint if
+// there is one, and returns the tally of all its trials (both legs) with
+// the run's error (ctx's after an interrupt). progress, if set, is told
+// the trials finished before and returns the job's Done and the function
+// to call when the part ends.
+func (j *journal) fight(ctx context.Context, p part, job sim.Job, progress func(done int64) (func(int64), func())) (*sim.Tally, error) {
+	var base *sim.Tally
+	if prior := j.priorOf(p); prior != nil {
+		if err := prior.Matches(p.hash, j.run.Version, job); err != nil {
+			return nil, fmt.Errorf("cannot resume %s: %w", prior.Name(), err)
+		}
+		done, err := prior.Resume(job)
+		if err != nil {
+			return nil, err
+		}
+		job.Finished, base = done, prior.Tally
+	}
+	if job.Finished == nil {
+		job.Finished = sim.NewFinished(job.First, job.Trials)
+	}
+	stop := func() {}
+	if progress != nil {
+		var done int64
+		if base != nil {
+			done = base.Trials
+		}
+		job.Done, stop = progress(done)
+	}
+	defer stop()
+	running, err := sim.Start(ctx, job)
+	if err != nil {
+		return nil, err
+	}
+	j.mu.Lock()
+	j.at = slices.IndexFunc(j.parts, p.is)
+	if j.at < 0 {
+		j.at = len(j.parts)
+		j.parts = append(j.parts, nil)
+	}
+	j.current, j.part, j.job, j.base = running, p, job, base
+	j.mu.Unlock()
+	tally, err := running.Wait()
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	j.current = nil
+	if base != nil {
+		if merr := tally.Merge(base); merr != nil {
+			return nil, merr
+		}
+	}
+	j.parts[j.at] = j.checkpoint(p, job, tally, job.Finished.String())
+	j.changed = true
+	return tally, err
+}
+
+func (j *journal) checkpoint(p part, job sim.Job, t *sim.Tally, done string) *sim.Checkpoint {
+	c := sim.NewCheckpoint(p.scenario, p.hash, j.run.Version, job, t, done)
+	c.Part = p.name
+	return c
+}
+
+// save passes the checkpoints, the part in progress as of a consistent
+// snapshot, to Run.Save, unless nothing has changed since the last save.
+func (j *journal) save() {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if r := j.current; r != nil {
+		t, done := r.Snapshot()
+		if j.base == nil || t.Merge(j.base) == nil {
+			j.parts[j.at] = j.checkpoint(j.part, j.job, t, done)
+		}
+	} else if !j.changed {
+		return
+	}
+	j.changed = false
+	j.run.Save(slices.Clone(j.parts))
+}
+
+// end stops the saving, saves the checkpoints a last time and returns
+// them.
+func (j *journal) end() []*sim.Checkpoint {
+	j.stopSaving()
+	j.stopSaving = func() {}
+	if j.run.Save != nil {
+		j.save()
+	}
+	return slices.Clone(j.parts)
+}

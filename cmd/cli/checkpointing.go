@@ -1,0 +1,112 @@
+package cli
+
+import (
+	"fmt"
+	"path/filepath"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/reports"
+	"github.com/crucible-sim/crucible/sim"
+)
+
+// checkpointing is what a command that fights battles needs to survive a
+// kill: the flags --out, --resume and --checkpoint-every, and the
+// checkpoints it saved last into the report directory.
+type checkpointing struct {
+	out    string
+	resume bool
+	every  time.Duration
+
+	mu     sync.Mutex
+	last   []*sim.Checkpoint // the checkpoints saved last
+	warned bool
+}
+
+// register adds --out (described by outHelp), --resume and
+// --checkpoint-every.
+func (c *checkpointing) register(cmd *cobra.Command, outHelp string) {
+	fl := cmd.Flags()
+	fl.StringVarP(&c.out, "out", "o", "", outHelp)
+	fl.BoolVar(&c.resume, "resume", false, "finish the interrupted command whose checkpoint is in the --out directory")
+	fl.DurationVar(&c.every, "checkpoint-every", analysis.DefaultSaveEvery, "with --out, save the checkpoint this often, so that a killed command can be resumed")
+}
+
+// check refuses flags that make no sense together.
+func (c *checkpointing) check() error {
+	if c.resume && c.out == "" {
+		return usageError("--resume needs the --out directory of the interrupted command")
+	}
+	if c.every <= 0 {
+		return usageError("--checkpoint-every %v: allowed: a positive duration, e.g. 5s", c.every)
+	}
+	return nil
+}
+
+// prior reads the checkpoints a --resume continues from, nil without
+// --resume. The command takes their seed unless --seed names one, so it
+// must be called before the seed is resolved.
+func (c *checkpointing) prior(cmd *cobra.Command) ([]*sim.Checkpoint, error) {
+	if !c.resume {
+		return nil, nil
+	}
+	prior, err := reports.ReadCheckpoints(c.out)
+	if err != nil {
+		return nil, fmt.Errorf("--resume: %w", err)
+	}
+	if len(prior) > 0 && !cmd.Flags().Changed("seed") {
+		cmd.Flags().Set("seed", strconv.FormatUint(prior[0].Seed, 10))
+	}
+	if prior == nil {
+		prior = []*sim.Checkpoint{}
+	}
+	return prior, nil
+}
+
+// open opens the --out directory (nil without --out), before the first
+// trial, so that a command cannot end unable to save what it did, and
+// makes run save its checkpoints into it.
+func (c *checkpointing) open(cmd *cobra.Command, run *analysis.Run) (*reports.OutDir, error) {
+	if c.out == "" {
+		return nil, nil
+	}
+	od, err := reports.OpenOutDir(c.out)
+	if err != nil {
+		return nil, err
+	}
+	od.Command = reproduce(cmd, run.Seed)
+	run.Save, run.SaveEvery = func(cs []*sim.Checkpoint) { c.save(cmd, od, cs) }, c.every
+	return od, nil
+}
+
+// save saves cs into od, warning once on stderr if a save fails (the
+// command goes on; its results are still printed).
+func (c *checkpointing) save(cmd *cobra.Command, od *reports.OutDir, cs []*sim.Checkpoint) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.last = cs
+	if err := od.SaveCheckpoints(cs); err != nil && !c.warned {
+		c.warned = true
+		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: warning: cannot save the checkpoint: %v\n", err)
+	}
+}
+
+// states returns the checkpoints a report of the command must carry: none
+// after a command that finished, else the last saved (saying so on stderr
+// after an interrupt), so that a report never deletes the checkpoint of
+// work left to do.
+func (c *checkpointing) states(cmd *cobra.Command, runErr error) []*sim.Checkpoint {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if runErr == nil {
+		return nil
+	}
+	if analysis.Interrupted(runErr) && c.last != nil {
+		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: checkpoint written to %s; finish with the same command and --resume\n", filepath.Join(c.out, reports.CheckpointFile))
+	}
+	return c.last
+}

@@ -1,0 +1,125 @@
+package cli
+
+import (
+	"context"
+	"encoding/csv"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/crucible-sim/crucible/reports"
+)
+
+// Sweeps, checks (of a fixed size and sequential) and comparisons save
+// their checkpoint with --out as a run does: interrupted anywhere, --resume
+// finishes them with the bytes of an uninterrupted command, and a
+// finished command leaves no checkpoint.
+func TestCommandsResume(t *testing.T) {
+	lifespans := []string{"check", "stratfight/lifespan-claims", "--seed", "1", "--format", "json"}
+	for _, c := range []struct {
+		name string
+		args []string
+		cut  func(t *testing.T) context.Context
+	}{
+		{"sweep, in its third point", []string{"sweep", "eclipse/shields", "--trials", "20000", "--seed", "3", "--format", "csv"},
+			func(t *testing.T) context.Context { return interruptAt(t, "eclipse/shields [3/4]", 2000) }},
+		{"check, in its third scenario", append(lifespans, "--trials", "20000"),
+			func(t *testing.T) context.Context { return interruptAt(t, "stratfight/lifespan-29-coins", 5000) }},
+		{"sequential check, in a first batch", append(lifespans, "--until-decided", "--first-trials", "1000", "--max-trials", "30000"),
+			func(t *testing.T) context.Context { return interruptAt(t, "stratfight/lifespan-29-coins", 500) }},
+		{"sequential check, in a later batch", append(lifespans, "--until-decided", "--first-trials", "1000", "--max-trials", "30000"),
+			func(t *testing.T) context.Context { return interruptAt(t, "stratfight/lifespan-30-coins", 20000) }},
+		{"comparison, in its second pass", append(roundCap[:len(roundCap)-1], "100000", "--format", "json"),
+			func(t *testing.T) context.Context { return cancelAfter(t, 150000) }},
+	} {
+		whole, _, wholeCode := crucible(t, context.Background(), c.args...) // a check with a failed claim exits 1
+		dir := filepath.Join(t.TempDir(), "out")
+		_, errOut, code := crucible(t, c.cut(t), append(c.args, "--out", dir)...)
+		if code != exitInterrupted || !strings.Contains(errOut, "checkpoint written to "+filepath.Join(dir, reports.CheckpointFile)) {
+			t.Fatalf("%s: exit %d, stderr %q; want 130 and the checkpoint", c.name, code, errOut)
+		}
+		newProgress = progressBar
+		if resumed, errOut, code := crucible(t, context.Background(), append(c.args, "--out", dir, "--resume")...); resumed != whole || code != wholeCode {
+			t.Errorf("%s: resumed, exit %d and the output differs from an uninterrupted command (exit %d): %v\n%s", c.name, code, wholeCode, resumed == whole, errOut)
+		}
+		if _, err := os.Stat(filepath.Join(dir, reports.CheckpointFile)); err == nil {
+			t.Errorf("%s: the finished command left its checkpoint", c.name)
+		}
+	}
+}
+
+// A resumption of other work is refused before any trial, saying what the
+// checkpoint holds: a sweep of other trials, a comparison from a run's
+// checkpoint.
+func TestCommandsRefuseOtherCheckpoints(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "out")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	crucible(t, ctx, "sweep", "eclipse/shields", "--trials", "2000", "--seed", "3", "--out", dir)
+	mustFail(t, exitFailed, "cannot resume eclipse/shielded-interceptors-vs-gunship point 0: the checkpoint covers trials 0..1999, not 0..2999",
+		"sweep", "eclipse/shields", "--trials", "3000", "--seed", "3", "--out", dir, "--resume")
+	mustFail(t, exitFailed, "cannot resume: the checkpoint holds eclipse/shielded-interceptors-vs-gunship point 0 (seed 3, trials 0..1999), "+
+		"eclipse/shielded-interceptors-vs-gunship point 1 (seed 3, trials 0..1999), eclipse/shielded-interceptors-vs-gunship point 2 (seed 3, trials 0..1999), "+
+		"eclipse/shielded-interceptors-vs-gunship point 3 (seed 3, trials 0..1999); this command runs stratfight/thug-vs-guard A trials 0..999 (seed 7), ",
+		append(roundCap[:len(roundCap)-1], "2000", "--out", dir, "--resume")...)
+}
+
+// An interrupted sweep's sweep.csv and breakeven.csv say so on every row,
+// so that a break-even not crossed in the points that finished is told
+// from one not crossed in the grid; a finished sweep's say false.
+func TestInterruptedSweepIsMarked(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "cut")
+	args := []string{"sweep", "eclipse/shields", "--trials", "20000", "--seed", "3", "--format", "csv"}
+	crucible(t, interruptAt(t, "eclipse/shields [3/4]", 2000), append(args, "--out", dir)...)
+	newProgress = progressBar
+	whole := filepath.Join(t.TempDir(), "whole")
+	mustRun(t, append(args, "--out", whole)...)
+	for _, c := range []struct {
+		dir, want string
+	}{{dir, "true"}, {whole, "false"}} {
+		for _, file := range []string{"sweep.csv", "breakeven.csv"} {
+			f, err := os.Open(filepath.Join(c.dir, file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			rows, err := csv.NewReader(f).ReadAll()
+			f.Close()
+			if err != nil || len(rows) < 2 || rows[0][len(rows[0])-1] != "interrupted" {
+				t.Fatalf("%s: %v, header %v", file, err, rows[0])
+			}
+			for _, r := range rows[1:] {
+				if r[len(r)-1] != c.want {
+					t.Errorf("%s of %s: interrupted %q, want %s", file, filepath.Base(c.dir), r[len(r)-1], c.want)
+					break
+				}
+			}
+		}
+	}
+	out, _, _ := crucible(t, interruptAt(t, "eclipse/shields [3/4]", 2000), "sweep", "eclipse/shields", "--trials", "20000", "--seed", "3")
+	if !strings.Contains(out, "in the points that finished (the sweep was cut short)") && !strings.Contains(out, "parts[0].shield from") {
+		t.Errorf("the table's break-even of an interrupted sweep:\n%s", out)
+	}
+}
+
+// A sweep killed with SIGKILL in the middle is finished by --resume with
+// the bytes of an uninterrupted sweep.
+func TestKilledSweepResumes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and kills real processes")
+	}
+	bin := buildCrucible(t)
+	args := []string{"sweep", "stratfight/armor", "--trials", "40000", "--seed", "5", "--format", "csv", "--checkpoint-every", "50ms"}
+	whole := mustRun(t, args...)
+	dir := filepath.Join(t.TempDir(), "out")
+	p := startCrucible(t, bin, nil, append(args, "--out", dir)...)
+	waitForPart(t, filepath.Join(dir, reports.CheckpointFile), 9*40000, 60*time.Second)
+	if _, code := p.signal(t, syscall.SIGKILL, 10*time.Second); code != -1 {
+		t.Fatalf("the sweep ended (exit %d) before the kill: make it longer", code)
+	}
+	if resumed := mustRun(t, append(args, "--out", dir, "--resume")...); resumed != whole {
+		t.Error("killed and resumed: the output differs from an uninterrupted sweep")
+	}
+}

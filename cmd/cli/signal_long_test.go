@@ -1,0 +1,33 @@
+//go:build long
+
+package cli
+
+import (
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// At the largest rollout (33 s a trial), a run stopped by SIGTERM after
+// its first trial, in the middle of its second, is finished by --resume
+// with the bytes of an uninterrupted run: the abandoned trial is fought
+// again from its start. A few minutes: `make long`.
+func TestLongTrialResumes(t *testing.T) {
+	bin := buildCrucible(t)
+	args := append(append([]string{}, maxRollout...), "--trials", "3", "--workers", "1", "--checkpoint-every", "500ms")
+	whole := mustRun(t, args...)
+	dir := filepath.Join(t.TempDir(), "out")
+	p := startCrucible(t, bin, nil, append(args, "--out", dir)...)
+	waitForPart(t, filepath.Join(dir, "checkpoint.json"), 3, 10*time.Minute)
+	time.Sleep(time.Second)
+	if took, code := p.signal(t, syscall.SIGTERM, time.Minute); took > exitWithin || code != exitInterrupted {
+		t.Errorf("SIGTERM: exit %d after %v; want 130 within %v\n%s", code, took, exitWithin, p.stderr.String())
+	}
+	if _, trials, err := checkpointTrials(filepath.Join(dir, "checkpoint.json")); err != nil || trials != 1 {
+		t.Fatalf("the checkpoint holds %d trials (%v); want the one finished", trials, err)
+	}
+	if resumed := mustRun(t, append(args, "--out", dir, "--resume")...); resumed != whole {
+		t.Error("stopped in a long trial and resumed: the output differs from an uninterrupted run")
+	}
+}
