@@ -89,15 +89,23 @@ func TestKilledAtOnceResumes(t *testing.T) {
 	}
 	bin := buildCrucible(t)
 	args := []string{"run", "stratfight/thug-vs-guard", "--trials", "300000", "--seed", "4", "--format", "json", "--checkpoint-every", "1h"}
+	killAndResume(t, bin, args, func(dir string) { waitFor(t, filepath.Join(dir, "checkpoint.json"), 20*time.Second) })
+}
+
+// killAndResume runs crucible with args and --out a new directory, kills
+// it with SIGKILL once ready(that directory) returns, and checks that
+// --resume then prints what an uninterrupted command prints.
+func killAndResume(t *testing.T, bin string, args []string, ready func(dir string)) {
+	t.Helper()
 	whole := mustRun(t, args...)
 	dir := filepath.Join(t.TempDir(), "out")
 	p := startCrucible(t, bin, nil, append(args, "--out", dir)...)
-	waitFor(t, filepath.Join(dir, "checkpoint.json"), 20*time.Second)
+	ready(dir)
 	if _, code := p.signal(t, syscall.SIGKILL, 10*time.Second); code != -1 {
-		t.Fatalf("the run ended (exit %d) before the kill: make it longer", code)
+		t.Fatalf("crucible %s ended (exit %d) before the kill: make it longer", args[0], code)
 	}
 	if resumed := mustRun(t, append(args, "--out", dir, "--resume")...); resumed != whole {
-		t.Error("killed at once and resumed: the output differs from an uninterrupted run")
+		t.Errorf("crucible %s killed and resumed: the output differs from an uninterrupted one", args[0])
 	}
 }
 

@@ -21,9 +21,7 @@ func TestLongTrialResumes(t *testing.T) {
 	p := startCrucible(t, bin, nil, append(args, "--out", dir)...)
 	waitForPart(t, filepath.Join(dir, "checkpoint.json"), 3, 10*time.Minute)
 	time.Sleep(time.Second)
-	if took, code := p.signal(t, syscall.SIGTERM, time.Minute); took > exitWithin || code != exitInterrupted {
-		t.Errorf("SIGTERM: exit %d after %v; want 130 within %v\n%s", code, took, exitWithin, p.stderr.String())
-	}
+	p.interrupt(t, syscall.SIGTERM, time.Minute)
 	if _, trials, err := checkpointTrials(filepath.Join(dir, "checkpoint.json")); err != nil || trials != 1 {
 		t.Fatalf("the checkpoint holds %d trials (%v); want the one finished", trials, err)
 	}

@@ -64,6 +64,17 @@ func (p *started) signal(t *testing.T, sig syscall.Signal, limit time.Duration) 
 	return time.Since(start), p.cmd.ProcessState.ExitCode()
 }
 
+// interrupt sends sig (SIGINT or SIGTERM) and fails the test unless the
+// process exits 130 within exitWithin; it returns how long it took.
+func (p *started) interrupt(t *testing.T, sig syscall.Signal, limit time.Duration) time.Duration {
+	t.Helper()
+	took, code := p.signal(t, sig, limit)
+	if took > exitWithin || code != exitInterrupted {
+		t.Errorf("%v: exit %d after %v; want 130 within %v\n%s", sig, code, took, exitWithin, p.stderr.String())
+	}
+	return took
+}
+
 // waitForPart waits until the checkpoint at path holds some of the run's
 // trials, but not all of them.
 func waitForPart(t *testing.T, path string, all int64, limit time.Duration) {
@@ -109,9 +120,11 @@ func TestSignalsStopSlowTrialsPromptly(t *testing.T) {
 		p := startCrucible(t, bin, nil, append(args, "--out", dir)...)
 		waitForPart(t, path, 12, 60*time.Second)
 		sent := time.Now()
-		took, code := p.signal(t, sig, 30*time.Second)
-		if sig != syscall.SIGKILL && (took > exitWithin || code != exitInterrupted) {
-			t.Errorf("%v: exit %d after %v; want 130 within %v\n%s", sig, code, took, exitWithin, p.stderr.String())
+		var took time.Duration
+		if sig == syscall.SIGKILL {
+			took, _ = p.signal(t, sig, 30*time.Second)
+		} else {
+			took = p.interrupt(t, sig, 30*time.Second)
 		}
 		info, trials, err := checkpointTrials(path)
 		if err != nil || trials == 0 || trials >= 12 {
@@ -140,10 +153,7 @@ func TestSignalsStopALongTrial(t *testing.T) {
 		p := startCrucible(t, bin, nil, append(maxRollout, "--trials", "4", "--out", dir)...)
 		waitFor(t, filepath.Join(dir, "checkpoint.json"), 20*time.Second)
 		time.Sleep(300 * time.Millisecond) // into the first decision's search
-		took, code := p.signal(t, sig, 60*time.Second)
-		if took > exitWithin || code != exitInterrupted {
-			t.Errorf("%v: exit %d after %v; want 130 within %v\n%s", sig, code, took, exitWithin, p.stderr.String())
-		}
+		took := p.interrupt(t, sig, 60*time.Second)
 		if _, trials, err := checkpointTrials(filepath.Join(dir, "checkpoint.json")); err != nil || trials != 0 {
 			t.Errorf("%v: checkpoint with %d trials (%v); want a valid one with none", sig, trials, err)
 		}
@@ -167,9 +177,6 @@ func TestSecondInterruptExitsAtOnce(t *testing.T) {
 		waitFor(t, filepath.Join(dir, "checkpoint.json.paused"), 20*time.Second)
 		p.cmd.Process.Signal(first)
 		time.Sleep(200 * time.Millisecond)
-		took, code := p.signal(t, syscall.SIGINT, 10*time.Second)
-		if took > exitWithin || code != exitInterrupted {
-			t.Errorf("%v then SIGINT: exit %d after %v; want 130 within %v\n%s", first, code, took, exitWithin, p.stderr.String())
-		}
+		p.interrupt(t, syscall.SIGINT, 10*time.Second)
 	}
 }
