@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -48,5 +49,23 @@ func TestRunIntoVolumeOrWorkingDirectory(t *testing.T) {
 				t.Error("the finished run left its checkpoint")
 			}
 		})
+	}
+}
+
+// A scenario whose name is longer than a file name can be (300 bytes)
+// still gets its per-trial table, under a name that fits.
+func TestLongScenarioNameReport(t *testing.T) {
+	dir := t.TempDir()
+	name := strings.Repeat("a long scenario name ", 15)[:300]
+	file := filepath.Join(dir, "long.yaml")
+	os.WriteFile(file, []byte("name: "+name+"\nruleset: ec4x\noptions: {profile: nim-2025-11}\nsuite: {baseSeed: 12345, count: 20}\n"), 0o644)
+	out := filepath.Join(dir, "report")
+	mustRun(t, "run", file, "--seed", "1", "--out", out)
+	tables, _ := filepath.Glob(filepath.Join(out, "trials-a long scenario name*.csv"))
+	if len(tables) != 1 {
+		t.Fatalf("per-trial tables: %v, want one", tables)
+	}
+	if n := len(filepath.Base(tables[0])); n > 255-17 {
+		t.Errorf("%s: %d bytes, more than a temporary of it can be named", tables[0], n)
 	}
 }
