@@ -69,3 +69,17 @@ func TestLongScenarioNameReport(t *testing.T) {
 		t.Errorf("%s: %d bytes, more than a temporary of it can be named", tables[0], n)
 	}
 }
+
+// merge opens its --out before it prints anything, as run does: a merge
+// that cannot write its report prints no result.
+func TestMergeChecksOutFirst(t *testing.T) {
+	dir := t.TempDir()
+	part := filepath.Join(dir, "part.json")
+	os.WriteFile(part, []byte(mustRun(t, "run", "stratfight/thug-vs-guard", "--trials", "100", "--seed", "1", "--format", "json")), 0o644)
+	taken := filepath.Join(dir, "taken")
+	os.WriteFile(taken, []byte("x"), 0o644)
+	out, _ := mustFail(t, exitFailed, "--out "+taken+": mkdir "+taken+": not a directory", "merge", part, "--out", taken)
+	if out != "" {
+		t.Errorf("merge printed before it refused its --out:\n%.200s", out)
+	}
+}
