@@ -59,7 +59,7 @@ func readMarker(dir string) (listing, error) {
 
 // writeMarker writes the marker of dir, listing files, atomically.
 func writeMarker(dir string, files []string) error {
-	data, err := json.MarshalIndent(markerFile{markerAbout, files}, "", "  ")
+	data, err := json.MarshalIndent(markerFile{markerAbout, append([]string{}, files...)}, "", "  ")
 	if err != nil {
 		return err
 	}
