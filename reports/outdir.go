@@ -82,7 +82,7 @@ func OpenOutDir(path string) (*OutDir, error) {
 func (d *OutDir) Path() string { return d.name }
 
 // Close releases the lock.
-func (d *OutDir) Close() error { return d.lock.Close() }
+func (d *OutDir) Close() error { return unlock(d.path, d.lock) }
 
 // ReadCheckpoints reads the checkpoint of the run reported in dir.
 func ReadCheckpoints(dir string) ([]*sim.Checkpoint, error) {

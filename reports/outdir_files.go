@@ -67,14 +67,24 @@ func writeMarker(dir string, files []string) error {
 }
 
 // owns reports whether the entry name of a directory listing l is
-// crucible's: the marker, a listed file, or what a kill left behind of
-// crucible's own (a temporary of either, a report staged inside).
-func (l listing) owns(name string) bool {
-	if name == marker || slices.Contains(l.files, name) || isTempDir(name, stagingInside) {
+// crucible's: one it lists, or one a kill left behind.
+func (l listing) owns(name string) bool { return l.lists(name) || l.leftover(name) }
+
+// lists reports whether name is the marker, the lock file or a file the
+// marker lists.
+func (l listing) lists(name string) bool {
+	return name == marker || name == lockFile || slices.Contains(l.files, name)
+}
+
+// leftover reports whether name is what a kill leaves of crucible's own:
+// the temporary of a file it lists or of the marker (sim.WriteFileAtomic),
+// or a report staged inside (replaceInside).
+func (l listing) leftover(name string) bool {
+	if isTempDir(name, stagingInside) {
 		return true
 	}
 	base, ok := sim.TemporaryOf(name)
-	return ok && (base == marker || slices.Contains(l.files, base))
+	return ok && l.lists(base)
 }
 
 // adopt takes the directory over: it cleans up what a killed run left of
@@ -96,8 +106,8 @@ func (d *OutDir) adopt() error {
 	for _, e := range entries {
 		n := e.Name()
 		switch {
-		case n == marker || slices.Contains(l.files, n):
-		case l.owns(n):
+		case l.lists(n):
+		case l.leftover(n):
 			os.RemoveAll(filepath.Join(d.path, n))
 		case e.IsDir() && holdsOnlyReports(filepath.Join(d.path, n)):
 		default:

@@ -1,47 +1,50 @@
 package reports
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"golang.org/x/sys/unix"
 )
 
-// lockDir takes an exclusive lock on the directory path itself, so that no
-// lock file is left anywhere and every name of the directory (a symlink, a
-// bind mount) meets the same lock. A report swapped in is locked before it
-// takes the directory's place (see replaceBeside), so that the lock holds
-// through swaps; a lock taken on a directory that was swapped out between
-// opening and locking it is dropped and taken again on the one the path
-// names now. The kernel drops the lock when the process ends, however it
-// ends. name is the path as the user gave it, for messages.
+// lockFile is the file, inside a report directory, that a crucible run
+// holds an exclusive flock on while the directory is open. It is opened for
+// writing, so that the lock works where flock is emulated by byte-range
+// locks (NFS), and removed when the run closes the directory; one left by
+// a killed run is unlocked (the kernel drops a lock when its process ends,
+// however it ends) and taken over by the next.
+const lockFile = ".crucible-lock"
+
+// lockDir locks the report directory path (see lockFile). Every name of
+// the directory (a symlink, a bind mount) meets the same lock. A lock taken
+// on a file that stopped being path's lock file before it was locked (its
+// holder closed and removed it, or swapped in a new report) is dropped and
+// taken again. name is the path as the user gave it, for messages.
 func lockDir(name, path string) (*os.File, error) {
 	for range 10 {
-		f, err := lockOpen(path)
+		f, err := lockOpen(filepath.Join(path, lockFile))
 		if errors.Is(err, unix.EWOULDBLOCK) {
-			return nil, fmt.Errorf("--out %s is in use by another crucible run (pid %s); wait for it to end or choose another directory", name, lockHolder(path))
+			holder, _ := os.ReadFile(filepath.Join(path, lockFile))
+			return nil, fmt.Errorf("--out %s is in use by another crucible run (pid %s); wait for it to end or choose another directory", name, strings.TrimSpace(string(holder)))
 		}
 		if err != nil {
-			return nil, fmt.Errorf("--out %s: %w", name, err)
+			return nil, fmt.Errorf("--out %s is not writable: %w", name, err)
 		}
-		same, err := namesFile(path, f)
-		if err == nil && same {
+		if namesFile(filepath.Join(path, lockFile), f) {
 			return f, nil
 		}
 		f.Close()
-		if err != nil {
-			return nil, fmt.Errorf("--out %s: %w", name, err)
-		}
 	}
 	return nil, fmt.Errorf("--out %s is being replaced over and over by another program; choose another directory", name)
 }
 
-// lockOpen opens the directory path and locks it, without waiting.
+// lockOpen opens (creating it if need be) the lock file path and locks it,
+// without waiting, and writes into it who holds it.
 func lockOpen(path string) (*os.File, error) {
-	f, err := os.Open(path)
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o666)
 	if err != nil {
 		return nil, err
 	}
@@ -49,42 +52,27 @@ func lockOpen(path string) (*os.File, error) {
 		f.Close()
 		return nil, err
 	}
+	host, _ := os.Hostname()
+	f.Truncate(0)
+	fmt.Fprintf(f, "%d on %s\n", os.Getpid(), host)
 	return f, nil
 }
 
-// namesFile reports whether path names the open file f.
-func namesFile(path string, f *os.File) (bool, error) {
-	now, err := os.Stat(path)
-	if err != nil {
-		return false, err
+// unlock removes the lock file f of the directory dir, if it is still its
+// lock file, and releases the lock.
+func unlock(dir string, f *os.File) error {
+	if namesFile(filepath.Join(dir, lockFile), f) {
+		os.Remove(filepath.Join(dir, lockFile))
 	}
-	held, err := f.Stat()
-	if err != nil {
-		return false, err
-	}
-	return os.SameFile(now, held), nil
+	return f.Close()
 }
 
-// lockHolder returns the process id holding the lock on path, read from
-// /proc/locks, or "unknown".
-func lockHolder(path string) string {
-	var st unix.Stat_t
-	if err := unix.Stat(path, &st); err != nil {
-		return "unknown"
-	}
-	id := fmt.Sprintf("%02x:%02x:%d", unix.Major(st.Dev), unix.Minor(st.Dev), st.Ino)
-	f, err := os.Open("/proc/locks")
+// namesFile reports whether path names the open file f.
+func namesFile(path string, f *os.File) bool {
+	now, err := os.Stat(path)
 	if err != nil {
-		return "unknown"
+		return false
 	}
-	defer f.Close()
-	// A line: "1: FLOCK  ADVISORY  WRITE 1234 08:01:5678 0 EOF"; a waiter's
-	// has "->" after the number.
-	for s := bufio.NewScanner(f); s.Scan(); {
-		fields := strings.Fields(s.Text())
-		if len(fields) >= 6 && fields[1] == "FLOCK" && fields[5] == id {
-			return fields[4]
-		}
-	}
-	return "unknown"
+	held, err := f.Stat()
+	return err == nil && os.SameFile(now, held)
 }

@@ -124,7 +124,7 @@ func (d *OutDir) replaceBeside(write func(dir string) error, states []*sim.Check
 	if err := writeMarker(staging, files); err != nil {
 		return d.inPlace(err, staging)
 	}
-	lock, err := lockOpen(staging)
+	lock, err := lockOpen(filepath.Join(staging, lockFile))
 	if err != nil {
 		return err
 	}

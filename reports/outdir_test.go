@@ -7,7 +7,10 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
+
+	"golang.org/x/sync/errgroup"
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/sim"
@@ -263,7 +266,7 @@ func TestOutDirLockLeavesNoFile(t *testing.T) {
 		if err := d.WriteReport(results(), "test", nil); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := OpenOutDir(dir); err == nil || !strings.Contains(err.Error(), "is in use by another crucible run (pid "+strconv.Itoa(os.Getpid())+")") {
+		if _, err := OpenOutDir(dir); err == nil || !strings.Contains(err.Error(), "is in use by another crucible run (pid "+strconv.Itoa(os.Getpid())+" on ") {
 			t.Errorf("opened again after a report was swapped in: %v", err)
 		}
 	}
@@ -416,5 +419,44 @@ func TestOutDirFileAddedUnderAReportName(t *testing.T) {
 				t.Error(err)
 			}
 		})
+	}
+}
+
+// Runs that keep opening one directory, swapping reports in and closing it
+// never hold it two at a time, whatever the order of their opens, swaps and
+// closes.
+func TestOutDirLockUnderContention(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "report")
+	var holders, opened atomic.Int32
+	var g errgroup.Group
+	for range 4 {
+		g.Go(func() error {
+			for range 8 {
+				d, err := OpenOutDir(dir)
+				if err != nil {
+					if strings.Contains(err.Error(), "is in use by another crucible run") {
+						continue
+					}
+					return err
+				}
+				opened.Add(1)
+				if n := holders.Add(1); n != 1 {
+					t.Errorf("%d runs hold the directory at once", n)
+				}
+				err = d.WriteReport(results()[:1], "test", nil)
+				holders.Add(-1)
+				d.Close()
+				if err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	if opened.Load() == 0 {
+		t.Error("no run opened the directory")
 	}
 }
