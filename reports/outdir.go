@@ -38,7 +38,7 @@ type OutDir struct {
 	swap    bool   // whether reports are swapped in whole
 
 	mu    sync.Mutex
-	lock  *os.File // the directory, locked
+	lock  *os.File // its lock file (lockFile), locked
 	files []string // the files crucible wrote here, as the marker lists them
 }
 

@@ -101,8 +101,9 @@ var errNoSwap = errors.New("cannot swap the report in")
 // replaceBeside writes the report into a fresh directory beside the report
 // directory and exchanges the two in one step, so that a reader sees the
 // old report or the new one, never a mixture, and a failure to write any
-// file (a full disk) leaves the old one whole. The new directory is locked
-// before it takes the old one's place, so that the lock holds throughout.
+// file (a full disk) leaves the old one whole. The new directory's lock
+// file is locked before it takes the old one's place, so that the lock
+// holds throughout.
 func (d *OutDir) replaceBeside(write func(dir string) error, states []*sim.Checkpoint) error {
 	staging, err := d.stageBeside()
 	if err != nil {
