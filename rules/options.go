@@ -20,6 +20,9 @@ type Option struct {
 	// describes the accepted forms for error messages.
 	Check   func(string) error
 	Allowed string
+	// Doc says what the option changes, value by value where the values
+	// differ in kind, for the reference (`crucible rules`).
+	Doc string
 }
 
 func (o Option) allowed() string {

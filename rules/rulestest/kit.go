@@ -18,7 +18,8 @@
 // its declared ends and counters, that Replay plays exactly the battle Fight
 // plays, that a trial is a pure function of its index and stream, that
 // Fight allocates nothing in steady state, and that a run's tally is the same
-// for any worker count and chunk size. Fuzz feeds arbitrary documents to
+// for any worker count and chunk size, and that the ruleset's reference
+// (rules.Documented) lists every field, option, end and counter. Fuzz feeds arbitrary documents to
 // Compile (directly, with no recovery, so that a panic is found) and fights
 // and replays what compiles.
 package rulestest
@@ -58,6 +59,11 @@ type Kit struct {
 	// Allocating names scenarios whose Fight may allocate, each with the
 	// reason; every other scenario must allocate nothing per battle.
 	Allocating map[string]string
+	// Decoded maps a field path prefix ("" for the top of the document, or
+	// the path of a part the ruleset decodes by itself, such as "attacker"
+	// or "parts[]") to a value of the doc-tagged type it decodes that part
+	// into: the ruleset's Reference must list every path they accept.
+	Decoded map[string]any
 	// TooLong, if set, tells Fuzz which compiled battles are too long to
 	// fight in a fuzz iteration (a round cap of a billion is valid).
 	TooLong func(rules.Battle) bool
@@ -127,6 +133,7 @@ var Checks = []struct {
 	{"TrialIsAPureFunction", Kit.pure},
 	{"FightAllocatesNothing", Kit.allocs},
 	{"SameTallyForAnyWorkers", Kit.workers},
+	{"ReferenceIsComplete", Kit.reference},
 }
 
 // Run compiles the kit's scenarios and runs every check, one subtest each.

@@ -1,0 +1,234 @@
+package reports
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/crucible-sim/crucible/rules"
+)
+
+// A reference is printed in topics (rules.Topics, and each catalogue by its
+// name); every format walks the same sections in the same order, so the
+// text, Markdown and JSON forms say the same things.
+
+// section is one printable part of a reference: a heading, an optional
+// paragraph, and a table.
+type section struct {
+	topic, heading, intro string
+	columns               []string
+	rows                  [][]string
+}
+
+// ReferenceTopics returns the topics a reference can be printed by: the
+// common ones, then its catalogues by name.
+func ReferenceTopics(r *rules.Reference) []string {
+	out := slices.Clone(rules.Topics)
+	for _, c := range r.Catalogues {
+		out = append(out, c.Name)
+	}
+	return out
+}
+
+// sections returns the reference's sections of the topic ("" for all).
+func sections(r *rules.Reference, topic string) []section {
+	var all []section
+	all = append(all, section{topic: "sides", heading: "Sides", columns: []string{"side", "called", "meaning"},
+		rows: [][]string{{"a", r.Sides[0].Name, r.Sides[0].Meaning}, {"b", r.Sides[1].Name, r.Sides[1].Meaning}}})
+	all = append(all, section{topic: "fields", heading: "Scenario fields",
+		intro:   "Below the fields every scenario has (ruleset, name, description, trials, claims). A path is what --set takes; [] stands for any list index, <…> for a key the scenario chooses.",
+		columns: []string{"path", "type", "allowed", "default", "meaning"}, rows: fieldRows(r.Fields)})
+	if opts := r.OptionFields(); len(opts) > 0 {
+		all = append(all, section{topic: "options", heading: "Options",
+			intro:   "Rule options, set under options: in the scenario or with --set options.NAME=VALUE. Every option in force is echoed in every output.",
+			columns: []string{"option", "allowed", "default", "what it changes"}, rows: optionRows(opts)})
+	}
+	for _, c := range r.Catalogues {
+		all = append(all, section{topic: c.Name, heading: "Catalogue: " + c.Name, intro: c.Meaning, columns: c.Columns, rows: c.Rows})
+	}
+	if len(r.Policies) > 0 {
+		all = append(all, section{topic: "policies", heading: "Policies", columns: []string{"policy", "how it plays"}, rows: termRows(r.Policies)})
+	}
+	all = append(all, section{topic: "counters", heading: "Counters",
+		intro:   "What a battle counts besides its winner, end and rounds; a claim names one as counter.NAME. <…> stands for a name from the scenario.",
+		columns: []string{"counter", "what it counts"}, rows: termRows(r.Counters)})
+	all = append(all, section{topic: "ends", heading: "End reasons", columns: []string{"end", "when a battle ends so"}, rows: termRows(r.Ends)})
+	if topic == "" {
+		return all
+	}
+	var out []section
+	for _, s := range all {
+		if s.topic == topic || topic == "catalogues" && r.Catalogues != nil && slices.ContainsFunc(r.Catalogues, func(c rules.Catalogue) bool { return c.Name == s.topic }) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func fieldRows(fs []rules.Field) [][]string {
+	rows := make([][]string, len(fs))
+	for i, f := range fs {
+		def := f.Default
+		if f.Required {
+			def = "required"
+		}
+		rows[i] = []string{f.Path, f.Type, f.Allowed, def, f.Meaning}
+	}
+	return rows
+}
+
+func optionRows(fs []rules.Field) [][]string {
+	rows := make([][]string, len(fs))
+	for i, f := range fs {
+		rows[i] = []string{strings.TrimPrefix(f.Path, "options."), f.Allowed, f.Default, f.Meaning}
+	}
+	return rows
+}
+
+func termRows(ts []rules.Term) [][]string {
+	rows := make([][]string, len(ts))
+	for i, t := range ts {
+		rows[i] = []string{t.Name, t.Meaning}
+	}
+	return rows
+}
+
+// CheckReferenceTopic returns an error naming the allowed topics when topic
+// is not one of r's.
+func CheckReferenceTopic(r *rules.Reference, topic string) error {
+	if topic == "" || slices.Contains(ReferenceTopics(r), topic) {
+		return nil
+	}
+	return fmt.Errorf("%s has no topic %q (topics: %s)", r.Ruleset, topic, strings.Join(ReferenceTopics(r), ", "))
+}
+
+// WriteReferenceText prints a reference (or one topic of it) for a
+// terminal: each section a heading, its paragraph wrapped to 80 columns,
+// and its rows as indented blocks — a row's first cell, then its other
+// cells labelled by column — since a wide table of sentences does not fit
+// a terminal.
+func WriteReferenceText(w io.Writer, r *rules.Reference, topic string) error {
+	if err := CheckReferenceTopic(r, topic); err != nil {
+		return err
+	}
+	var b strings.Builder
+	if topic == "" {
+		fmt.Fprintf(&b, "%s: %s\n", r.Ruleset, r.Title)
+		if len(r.Follows) > 0 {
+			b.WriteString(wrap("Follows "+strings.Join(r.Follows, "; ")+".", 80, ""))
+		}
+	}
+	for _, s := range sections(r, topic) {
+		fmt.Fprintf(&b, "\n%s\n", strings.ToUpper(s.heading))
+		if s.intro != "" {
+			b.WriteString(wrap(s.intro, 80, ""))
+		}
+		for _, row := range s.rows {
+			fmt.Fprintf(&b, "  %s\n", row[0])
+			for c := 1; c < len(row) && c < len(s.columns); c++ {
+				if row[c] == "" {
+					continue
+				}
+				b.WriteString(wrap(s.columns[c]+": "+row[c], 80, "      "))
+			}
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// wrap breaks text into lines of at most width columns (a longer word
+// stands alone), each starting with indent.
+func wrap(text string, width int, indent string) string {
+	var b strings.Builder
+	line := indent
+	for _, word := range strings.Fields(text) {
+		if len(line) > len(indent) && len(line)+1+len(word) > width {
+			b.WriteString(line + "\n")
+			line = indent
+		}
+		if len(line) > len(indent) {
+			line += " "
+		}
+		line += word
+	}
+	if len(line) > len(indent) {
+		b.WriteString(line + "\n")
+	}
+	return b.String()
+}
+
+// WriteReferenceMarkdown prints a reference (or one topic) as Markdown:
+// what rules/<id>/REFERENCE.md holds.
+func WriteReferenceMarkdown(w io.Writer, r *rules.Reference, topic string) error {
+	if err := CheckReferenceTopic(r, topic); err != nil {
+		return err
+	}
+	var b strings.Builder
+	if topic == "" {
+		fmt.Fprintf(&b, "# %s — reference\n\n", r.Ruleset)
+		fmt.Fprintf(&b, "%s\n\n", r.Title)
+		if len(r.Follows) > 0 {
+			fmt.Fprintf(&b, "Follows %s.\n\n", strings.Join(r.Follows, "; "))
+		}
+		fmt.Fprintf(&b, "Generated by `crucible rules %s --format markdown` from the tables the decoder and the battle use; do not edit by hand.\n", r.Ruleset)
+	}
+	for _, s := range sections(r, topic) {
+		fmt.Fprintf(&b, "\n## %s\n\n", s.heading)
+		if s.intro != "" {
+			fmt.Fprintf(&b, "%s\n\n", s.intro)
+		}
+		b.WriteString("| " + strings.Join(s.columns, " | ") + " |\n")
+		b.WriteString("|" + strings.Repeat(" --- |", len(s.columns)) + "\n")
+		for _, row := range s.rows {
+			cells := make([]string, len(row))
+			for i, c := range row {
+				cells[i] = markdownCell(c, i == 0)
+			}
+			b.WriteString("| " + strings.Join(cells, " | ") + " |\n")
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// markdownCell escapes a table cell; the first column, a name a scenario
+// writes, is set as code.
+func markdownCell(s string, code bool) string {
+	s = strings.ReplaceAll(s, "|", `\|`)
+	s = strings.ReplaceAll(s, "\n", " ")
+	if code && s != "" {
+		return "`" + s + "`"
+	}
+	return s
+}
+
+// WriteReferenceJSON prints a reference as JSON: the whole Reference, or,
+// for a topic, {"ruleset": …, "topic": …, "columns": […], "rows": [[…]]}.
+func WriteReferenceJSON(w io.Writer, r *rules.Reference, topic string) error {
+	if err := CheckReferenceTopic(r, topic); err != nil {
+		return err
+	}
+	var v any = r
+	if topic != "" {
+		type part struct {
+			Heading string     `json:"heading"`
+			Columns []string   `json:"columns"`
+			Rows    [][]string `json:"rows"`
+		}
+		out := struct {
+			Ruleset  string `json:"ruleset"`
+			Topic    string `json:"topic"`
+			Sections []part `json:"sections"`
+		}{Ruleset: r.Ruleset, Topic: topic}
+		for _, s := range sections(r, topic) {
+			out.Sections = append(out.Sections, part{s.heading, s.columns, s.rows})
+		}
+		v = out
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
