@@ -127,7 +127,7 @@ func decodeStruct(n *Node, v reflect.Value) error {
 	for k, key := range n.Keys {
 		i, ok := index[key]
 		if !ok {
-			return n.Vals[k].Errorf("unknown field %q (allowed: %s)", key, strings.Join(names, ", "))
+			return n.Vals[k].Errorf("unknown field %q (allowed: %s)%s", key, strings.Join(names, ", "), DidYouMean(key, names))
 		}
 		if err := decode(n.Vals[k], v.Field(i)); err != nil {
 			return err
