@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/rules/doc"
 )
 
 // A reference is printed in topics (rules.Topics, and each catalogue by its
@@ -101,7 +102,8 @@ func CheckReferenceTopic(r *rules.Reference, topic string) error {
 	if topic == "" || slices.Contains(ReferenceTopics(r), topic) {
 		return nil
 	}
-	return fmt.Errorf("%s has no topic %q (topics: %s)", r.Ruleset, topic, strings.Join(ReferenceTopics(r), ", "))
+	topics := ReferenceTopics(r)
+	return fmt.Errorf("%s has no topic %q (topics: %s)%s", r.Ruleset, topic, strings.Join(topics, ", "), doc.DidYouMean(topic, topics))
 }
 
 // WriteReferenceText prints a reference (or one topic of it) for a

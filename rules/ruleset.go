@@ -126,7 +126,7 @@ func Lookup(id string) (Ruleset, error) {
 	r, ok := registry[id]
 	mu.RUnlock()
 	if !ok {
-		return nil, fmt.Errorf("unknown ruleset %q (known: %s)", id, strings.Join(IDs(), ", "))
+		return nil, fmt.Errorf("unknown ruleset %q (known: %s)%s", id, strings.Join(IDs(), ", "), doc.DidYouMean(id, IDs()))
 	}
 	return r, nil
 }
