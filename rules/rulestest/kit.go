@@ -62,7 +62,9 @@ type Kit struct {
 	// Decoded maps a field path prefix ("" for the top of the document, or
 	// the path of a part the ruleset decodes by itself, such as "attacker"
 	// or "parts[]") to a value of the doc-tagged type it decodes that part
-	// into: the ruleset's Reference must list every path they accept.
+	// into (or a []any of them, for a part decoded in different forms:
+	// a duel or a lifespan): the ruleset's Reference must list every path
+	// they accept.
 	Decoded map[string]any
 	// TooLong, if set, tells Fuzz which compiled battles are too long to
 	// fight in a fuzz iteration (a round cap of a billion is valid).

@@ -27,9 +27,15 @@ func (k Kit) reference(battles []rules.Battle) (problems []string) {
 		fields[f.Path] = true
 	}
 	for prefix, v := range k.Decoded {
-		for _, p := range doc.Paths(reflect.TypeOf(v), prefix) {
-			if !fields[p] {
-				report("field %s, which the decoder accepts, is not in the reference", p)
+		docs, several := v.([]any) // one part decoded in different forms
+		if !several {
+			docs = []any{v}
+		}
+		for _, d := range docs {
+			for _, p := range doc.Paths(reflect.TypeOf(d), prefix) {
+				if !fields[p] {
+					report("field %s, which the decoder accepts, is not in the reference", p)
+				}
 			}
 		}
 	}
