@@ -6,6 +6,8 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"text/tabwriter"
+	"unicode/utf8"
 
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/rules/doc"
@@ -107,56 +109,93 @@ func CheckReferenceTopic(r *rules.Reference, topic string) error {
 }
 
 // WriteReferenceText prints a reference (or one topic of it) for a
-// terminal: each section a heading, its paragraph wrapped to 80 columns,
-// and its rows as indented blocks — a row's first cell, then its other
-// cells labelled by column — since a wide table of sentences does not fit
-// a terminal.
+// terminal, within 80 columns: fields and options as a line of path, type,
+// allowed values and default, then the meaning indented below; names with
+// meanings (sides, policies, counters, ends) as "name — meaning"; a
+// catalogue as an aligned table.
 func WriteReferenceText(w io.Writer, r *rules.Reference, topic string) error {
 	if err := CheckReferenceTopic(r, topic); err != nil {
 		return err
 	}
 	var b strings.Builder
 	if topic == "" {
-		fmt.Fprintf(&b, "%s: %s\n", r.Ruleset, r.Title)
+		b.WriteString(wrap(r.Ruleset+": "+r.Title, 80, "", ""))
 		if len(r.Follows) > 0 {
-			b.WriteString(wrap("Follows "+strings.Join(r.Follows, "; ")+".", 80, ""))
+			b.WriteString(wrap("Follows "+strings.Join(r.Follows, "; ")+".", 80, "", ""))
 		}
 	}
 	for _, s := range sections(r, topic) {
 		fmt.Fprintf(&b, "\n%s\n", strings.ToUpper(s.heading))
 		if s.intro != "" {
-			b.WriteString(wrap(s.intro, 80, ""))
+			b.WriteString(wrap(s.intro, 80, "", ""))
 		}
-		for _, row := range s.rows {
-			fmt.Fprintf(&b, "  %s\n", row[0])
-			for c := 1; c < len(row) && c < len(s.columns); c++ {
-				if row[c] == "" {
-					continue
-				}
-				b.WriteString(wrap(s.columns[c]+": "+row[c], 80, "      "))
+		switch s.topic {
+		case "fields", "options":
+			for _, row := range s.rows {
+				writeFieldText(&b, s.columns, row)
 			}
+		case "sides", "policies", "counters", "ends":
+			for _, row := range s.rows {
+				head := strings.Join(row[:len(row)-1], " ")
+				b.WriteString(wrap(head+" — "+row[len(row)-1], 80, "  ", "      "))
+			}
+		default:
+			tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+			fmt.Fprintf(tw, "  %s\n", strings.Join(s.columns, "\t"))
+			for _, row := range s.rows {
+				fmt.Fprintf(tw, "  %s\n", strings.Join(row, "\t"))
+			}
+			tw.Flush()
 		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
-// wrap breaks text into lines of at most width columns (a longer word
-// stands alone), each starting with indent.
-func wrap(text string, width int, indent string) string {
-	var b strings.Builder
-	line := indent
-	for _, word := range strings.Fields(text) {
-		if len(line) > len(indent) && len(line)+1+len(word) > width {
-			b.WriteString(line + "\n")
-			line = indent
+// writeFieldText writes one field or option: its name and what it takes
+// on one line, its meaning below. The last column is the meaning; the
+// first the name; those between are labelled by their column.
+func writeFieldText(b *strings.Builder, columns, row []string) {
+	var what []string
+	for c := 1; c < len(row)-1; c++ {
+		switch {
+		case row[c] == "":
+		case columns[c] == "type":
+			what = append(what, row[c])
+		case columns[c] == "default" && row[c] == "required":
+			what = append(what, "required")
+		default:
+			what = append(what, columns[c]+" "+row[c])
 		}
-		if len(line) > len(indent) {
+	}
+	head := row[0]
+	if len(what) > 0 {
+		head += "  (" + strings.Join(what, "; ") + ")"
+	}
+	b.WriteString(wrap(head, 80, "  ", "      "))
+	b.WriteString(wrap(row[len(row)-1], 80, "      ", "      "))
+}
+
+// wrap breaks text into lines of at most width columns, counted in runes
+// (a longer word stands alone), the first starting with first, the others
+// with rest.
+func wrap(text string, width int, first, rest string) string {
+	var b strings.Builder
+	indent := first
+	line, fresh := indent, true
+	for _, word := range strings.Fields(text) {
+		if !fresh && utf8.RuneCountInString(line)+1+utf8.RuneCountInString(word) > width {
+			b.WriteString(line + "\n")
+			indent = rest
+			line, fresh = indent, true
+		}
+		if !fresh {
 			line += " "
 		}
 		line += word
+		fresh = false
 	}
-	if len(line) > len(indent) {
+	if !fresh {
 		b.WriteString(line + "\n")
 	}
 	return b.String()
