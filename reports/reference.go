@@ -134,7 +134,11 @@ func WriteReferenceText(w io.Writer, r *rules.Reference, topic string) error {
 			for _, row := range s.rows {
 				writeFieldText(&b, s.columns, row)
 			}
-		case "sides", "policies", "counters", "ends":
+		case "sides":
+			for _, row := range s.rows {
+				b.WriteString(wrap(row[0]+", called "+row[1]+" — "+row[2], 80, "  ", "      "))
+			}
+		case "policies", "counters", "ends":
 			for _, row := range s.rows {
 				head := strings.Join(row[:len(row)-1], " ")
 				b.WriteString(wrap(head+" — "+row[len(row)-1], 80, "  ", "      "))
