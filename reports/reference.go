@@ -40,9 +40,15 @@ func sections(r *rules.Reference, topic string) []section {
 	var all []section
 	all = append(all, section{topic: "sides", heading: "Sides", columns: []string{"side", "called", "meaning"},
 		rows: [][]string{{"a", r.Sides[0].Name, r.Sides[0].Meaning}, {"b", r.Sides[1].Name, r.Sides[1].Meaning}}})
+	var fields []rules.Field // the options have a section of their own
+	for _, f := range r.Fields {
+		if !strings.HasPrefix(f.Path, "options.") {
+			fields = append(fields, f)
+		}
+	}
 	all = append(all, section{topic: "fields", heading: "Scenario fields",
-		intro:   "Below the fields every scenario has (ruleset, name, description, trials, claims). A path is what --set takes; [] stands for any list index, <…> for a key the scenario chooses.",
-		columns: []string{"path", "type", "allowed", "default", "meaning"}, rows: fieldRows(r.Fields)})
+		intro:   "Below the fields every scenario has (ruleset, name, description, trials, claims); the rule options are listed apart. A path is what --set takes; [] stands for any list index, <…> for a key the scenario chooses.",
+		columns: []string{"path", "type", "allowed", "default", "meaning"}, rows: fieldRows(fields)})
 	if opts := r.OptionFields(); len(opts) > 0 {
 		all = append(all, section{topic: "options", heading: "Options",
 			intro:   "Rule options, set under options: in the scenario or with --set options.NAME=VALUE. Every option in force is echoed in every output.",
