@@ -233,18 +233,39 @@ func (k Kit) spec(battles []rules.Battle) (problems []string) {
 		}
 		seen := map[string]bool{}
 		for _, c := range spec.Counters {
-			parts := strings.Split(c.Name, ".")
-			if parts[0] == "a" || parts[0] == "b" {
-				parts = parts[1:]
-			}
-			if len(parts) == 0 || !quantityWord.MatchString(parts[0]) || seen[c.Name] {
-				report("%s: counter %q does not follow the naming scheme (or repeats)", name, c.Name)
+			if msg := counterName(c.Name); msg != "" || seen[c.Name] {
+				report("%s: counter %q does not follow the naming scheme (%s), or repeats", name, c.Name, msg)
 			}
 			seen[c.Name] = true
 		}
 	}
 	return problems
 }
+
+// counterName returns "" when a counter's name follows the scheme of
+// rules.Counter, and otherwise what is wrong: after an optional side (a or
+// b) the first level is lower-case words joined by hyphens; a side or a
+// party (a task force, a player) comes first, never after the quantity —
+// "victor.1", "survivors.b" name a side last — and a bare number is never
+// the second of two levels, since it then names a party (a per-cell
+// counter names what it counts first: "lost.hex.78").
+func counterName(name string) string {
+	parts := strings.Split(name, ".")
+	if parts[0] == "a" || parts[0] == "b" {
+		parts = parts[1:]
+	}
+	switch {
+	case len(parts) == 0 || !quantityWord.MatchString(parts[0]):
+		return "the first level after the side is not lower-case words joined by hyphens"
+	case slices.Contains(parts[1:], "a") || slices.Contains(parts[1:], "b"):
+		return "a side comes first, not after the quantity"
+	case len(parts) == 2 && number.MatchString(parts[1]):
+		return "a number after the quantity names a party, which comes first"
+	}
+	return ""
+}
+
+var number = regexp.MustCompile(`^[0-9]+$`)
 
 // outcome returns "" if o is a valid outcome of a battle with spec, else
 // what is wrong.

@@ -173,6 +173,19 @@ func TestKitCatchesEachFlaw(t *testing.T) {
 	}
 }
 
+// The counter naming scheme: the side or party first.
+func TestCounterNames(t *testing.T) {
+	for name, ok := range map[string]bool{
+		"flipoffs": true, "a.hits": true, "b.coins-lost": true, "a.survivors.Interceptor": true,
+		"lost.hex.78": true, "tf3.victor": true, "desperation.success": true, "type.balanced.victor": true,
+		"victor.1": false, "survivors.2": false, "hits.a": false, "a.Hits": false, "survivors.b.Cruiser": false,
+	} {
+		if got := rulestest.CounterName(name) == ""; got != ok {
+			t.Errorf("counter %q: accepted %v, want %v (%s)", name, got, ok, rulestest.CounterName(name))
+		}
+	}
+}
+
 func TestLocated(t *testing.T) {
 	if msg := rulestest.Located(errors.New("x")); !strings.Contains(msg, "not a *doc.Error") {
 		t.Errorf("plain error: %q", msg)
