@@ -123,7 +123,7 @@ func (k *catalog) playerFields(it *doc.Node, bd *blueprintDoc, bp *Blueprint, ba
 			return p.Errorf("expected a part name (valid names: %s)", k.partNames())
 		}
 		if _, ok := k.part(p.Value); !ok {
-			return p.Errorf("unknown part %q%s (valid names: %s)", p.Value, seedHint[p.Value], k.partNames())
+			return p.Errorf("unknown part %q%s (valid names: %s)%s", p.Value, seedHint[p.Value], k.partNames(), k.partSuggestion(p.Value))
 		}
 		bp.Parts = append(bp.Parts, p.Value)
 	}
@@ -281,6 +281,15 @@ func (k *catalog) derivePlayer(bp Blueprint, t *Type, errAt func(field string) *
 		return errAt("parts").Errorf("blueprint %s (%s) needs at least 1 drive part (it has none; drives: Nuclear Drive, Fusion Drive, Tachyon Drive, Transition Drive, Conformal Drive, Nonlinear Drive, or a custom part with drive: true)", bp.Name, bp.Base)
 	}
 	return nil
+}
+
+// partSuggestion is the "did you mean" of an unknown part name: none for
+// a name seedHint explains, whose note says what to use instead.
+func (k *catalog) partSuggestion(name string) string {
+	if seedHint[name] != "" {
+		return ""
+	}
+	return doc.DidYouMean(name, k.partList())
 }
 
 // seedHint explains the part names of seed document 004 that are not Second
