@@ -154,14 +154,20 @@ func setInts(it *doc.Node, fields []intField) error {
 	return nil
 }
 
-// baseOf resolves a blueprint's `base`: a player hull or an NPC id (§7).
-func (k *catalog) baseOf(n *doc.Node) (Blueprint, error) {
+// baseChoices are the values of a blueprint's `base` (§7): the player
+// hulls and the NPC tiles.
+func baseChoices() []string {
 	allowed := []string{"Interceptor", "Cruiser", "Dreadnought", "Starbase"}
 	for _, bp := range builtinBlueprints {
 		if bp.Base.NPC() {
 			allowed = append(allowed, bp.Name)
 		}
 	}
+	return allowed
+}
+
+// baseOf resolves a blueprint's `base`: a player hull or an NPC id (§7).
+func (k *catalog) baseOf(n *doc.Node) (Blueprint, error) {
 	if n.Kind == doc.Scalar {
 		for _, bp := range builtinBlueprints {
 			if bp.Name == n.Value {
@@ -169,7 +175,7 @@ func (k *catalog) baseOf(n *doc.Node) (Blueprint, error) {
 			}
 		}
 	}
-	_, err := doc.OneOf(n, allowed...)
+	_, err := doc.OneOf(n, baseChoices()...)
 	return Blueprint{}, err
 }
 

@@ -1,7 +1,7 @@
 package eclipse
 
-// Built-in catalog of Eclipse: Second Dawn (rules/eclipse.md §4). Every row
-// below cites the table it comes from; the numbers are facts of the game.
+// Built-in catalog of Eclipse: Second Dawn (§4). Every row below cites the
+// table it comes from; the numbers are facts of the game.
 
 // Colour is a die colour (§4.1). The index is also the order in which a
 // type's dice are counted and merged.
@@ -105,7 +105,7 @@ var builtinParts = []Part{
 	{Name: "Hypergrid Source", Energy: -11, Slot: true},
 	// §4.2 last row: outside the grid (no slot), unverified (aid sheet only).
 	{Name: "Muon Source", Energy: -2, Initiative: 1, Slot: false,
-		Unverified: "Muon Source (energy -2, initiative +1, no slot) is unverified: one source only (rules §4.2, AID)"},
+		Unverified: "Muon Source (makes 2 energy, initiative +1, no slot) is unverified: one source only, the part aid sheet (rules/eclipse/README.md §4.2)"},
 }
 
 // Base names a hull a blueprint builds on: the four player hulls (§4.3)
@@ -168,17 +168,17 @@ var builtinBlueprints = []Blueprint{
 		Parts: []string{"Ion Cannon", "Ion Cannon", "Electron Computer", "Hull", "Hull", "Nuclear Drive", "Nuclear Source"}},
 	{Name: "Starbase", Base: Starbase, Slots: 5, InitBonus: 4, Energy: 3,
 		Parts: []string{"Ion Cannon", "Electron Computer", "Hull", "Hull"}},
-	// §4.4 normal tiles: verified (JF, BW).
+	// §4.4 normal tiles: verified (two sources agree).
 	{Name: "Ancient", Base: Ancient, Cannons: y(2), Computer: 1, Hull: 1, Initiative: 2},
 	{Name: "Guardian", Base: Guardian, Cannons: y(3), Computer: 2, Hull: 2, Initiative: 3},
 	{Name: "GCDS", Base: GCDS, Cannons: y(4), Computer: 2, Hull: 7, Initiative: 0},
-	// §4.4 advanced tiles: unverified (JF only); every output warns.
+	// §4.4 advanced tiles: unverified (one source only); every output warns.
 	{Name: "Ancient-advanced", Base: Ancient, Cannons: o(1), Computer: 1, Hull: 2, Initiative: 1,
-		Unverified: "NPC tile Ancient-advanced is unverified data (one source, JF; rules §4.4)"},
+		Unverified: "NPC tile Ancient-advanced is unverified: its stats have one source only (rules/eclipse/README.md §4.4)"},
 	{Name: "Guardian-advanced", Base: Guardian, Cannons: r(1), Missiles: o(2), Computer: 1, Hull: 3, Initiative: 1,
-		Unverified: "NPC tile Guardian-advanced is unverified data (one source, JF; rules §4.4)"},
+		Unverified: "NPC tile Guardian-advanced is unverified: its stats have one source only (rules/eclipse/README.md §4.4)"},
 	{Name: "GCDS-advanced", Base: GCDS, Cannons: r(1), Missiles: y(4), Computer: 2, Hull: 3, Initiative: 0,
-		Unverified: "NPC tile GCDS-advanced is unverified data (one source, JF; its HP looks low; rules §4.4)"},
+		Unverified: "NPC tile GCDS-advanced is unverified: its stats have one source only, and its hit points look low (rules/eclipse/README.md §4.4)"},
 }
 
 // Parts returns a copy of the built-in part catalog (§4.2).
