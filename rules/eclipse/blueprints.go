@@ -298,8 +298,8 @@ func (k *catalog) partSuggestion(name string) string {
 	return doc.DidYouMean(name, k.partList())
 }
 
-// seedHint explains the part names of seed document 004 that are not Second
-// Dawn parts (§5.1); a scenario that wants them defines custom parts.
+// seedHint explains part names from other readings of the game that are not
+// Second Dawn parts (§5.1); a scenario that wants them defines custom parts.
 var seedHint = map[string]string{
 	"Positron Cannon":  ": not a Second Dawn part (Positron is a computer, +2; the blue 3-damage cannon is the Soliton Cannon; define a custom part for a house rule)",
 	"Nuclear Missile":  ": not a Second Dawn part (missiles: Plasma, Flux; discovery Ion, Soliton, Antimatter)",

@@ -22,7 +22,7 @@ func parse(t testing.TB, src string) *doc.Node {
 const okSides = "\nattacker: {ships: {Interceptor: 1}}\ndefender: {ships: {Interceptor: 1}}"
 
 // TestValidationErrors: every invalid scenario is an error naming the field
-// path and the limit or the allowed values (rules §5), never a silent drop.
+// path and the limit or the allowed values (§5), never a silent drop.
 func TestValidationErrors(t *testing.T) {
 	cases := []struct {
 		name, src string
@@ -315,8 +315,8 @@ defender: {ships: {Interceptor: 1}}`))
 	}
 }
 
-// TestCatalog spot-checks the §4.2 table and that the seed document's
-// non-Second-Dawn parts are absent (§5.1).
+// TestCatalog spot-checks the §4.2 table and that the part names of other
+// readings of the game, which are not Second Dawn parts, are absent (§5.1).
 func TestCatalog(t *testing.T) {
 	get := func(name string) Part {
 		for _, p := range Parts() {

@@ -57,7 +57,7 @@ func (c *Compiled) addShips(k *catalog, s int, node *doc.Node, sd *sideDoc) erro
 		}
 		if prev := baseNode[bp.Base]; prev != nil {
 			if npc {
-				return v.Errorf("two %s tiles on one side (%s and %s): one tile per NPC kind is used (rules §4.4; allowed: 1 %s blueprint per side)", bp.Base, c.Types[perBase[bp.Base]].Name, name, bp.Base)
+				return v.Errorf("two %s tiles on one side (%s and %s): one tile per NPC kind is used (§4.4; allowed: 1 %s blueprint per side)", bp.Base, c.Types[perBase[bp.Base]].Name, name, bp.Base)
 			}
 			return v.Errorf("two blueprints with base %s on one player side (%s and %s; allowed: 1 blueprint per hull)", bp.Base, c.Types[perBase[bp.Base]].Name, name)
 		}
