@@ -57,7 +57,7 @@ func r(n int8) Dice { return Dice{Red: n} }
 
 // builtinParts is the table of §4.2, in its order.
 var builtinParts = []Part{
-	// Cannons (§4.2 rows 1-4; Ion Cannon energy 1 per §4.2 note and §13.6).
+	// Cannons (§4.2; Ion Cannon energy 1 per §4.2 and §13.6).
 	{Name: "Ion Cannon", Cannon: y(1), Energy: 1, Slot: true},
 	{Name: "Plasma Cannon", Cannon: o(1), Energy: 2, Slot: true},
 	{Name: "Soliton Cannon", Cannon: b(1), Energy: 3, Slot: true},
@@ -73,7 +73,7 @@ var builtinParts = []Part{
 	{Name: "Gauss Shield", Shield: 1, Slot: true},
 	{Name: "Phase Shield", Shield: 2, Energy: 1, Slot: true},
 	{Name: "Absorption Shield", Shield: 1, Energy: -4, Slot: true},
-	// Hulls (Sentient Hull energy 1 per §4.2 note).
+	// Hulls (Sentient Hull energy 1 per §4.2).
 	{Name: "Hull", Hull: 1, Slot: true},
 	{Name: "Improved Hull", Hull: 2, Slot: true},
 	{Name: "Conifold Field", Hull: 3, Energy: 2, Slot: true},
@@ -103,7 +103,8 @@ var builtinParts = []Part{
 	{Name: "Conformal Drive", Drive: true, Initiative: 2, Energy: 2, Slot: true},
 	{Name: "Nonlinear Drive", Drive: true, Energy: -2, Slot: true},
 	{Name: "Hypergrid Source", Energy: -11, Slot: true},
-	// §4.2 last row: outside the grid (no slot), unverified (aid sheet only).
+	// §4.2: the Muon Source, outside the grid (no slot), unverified (aid
+	// sheet only).
 	{Name: "Muon Source", Energy: -2, Initiative: 1, Slot: false,
 		Unverified: "Muon Source (makes 2 energy, initiative +1, no slot) is unverified: one source only, the part aid sheet (rules/eclipse/README.md §4.2)"},
 }
