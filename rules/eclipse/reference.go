@@ -121,14 +121,20 @@ func diceFields(path string, limit int, what string) []rules.Field {
 	return out
 }
 
+// namedList is a list of custom entries (parts, blueprints) and the name
+// field every entry has, with the rule checkName enforces.
+func namedList(list, entry, meaning, nameMeaning string) []rules.Field {
+	return []rules.Field{
+		{Path: list, Type: "list of " + list, Default: "none", Meaning: meaning},
+		{Path: list + "[].name", Type: "text", Allowed: "a new " + entry + " name, without '.' or '='", Required: true, Meaning: nameMeaning},
+	}
+}
+
 // partFields are the fields of a custom part (§7).
 func partFields() []rules.Field {
 	p := "parts[]"
-	out := []rules.Field{
-		{Path: "parts", Type: "list of parts", Default: "none",
-			Meaning: "custom parts, beside the built-in ones (parts catalogue), for blueprints[].parts to use"},
-		{Path: p + ".name", Type: "text", Allowed: "a new part name, without '.' or '='", Required: true, Meaning: "the part's name, as blueprints list it"},
-	}
+	out := namedList("parts", "part", "custom parts, beside the built-in ones (parts catalogue), for blueprints[].parts to use",
+		"the part's name, as blueprints list it")
 	out = append(out, diceFields(p+".cannon", maxPartDice, "the cannon dice one ship rolls with this part every engagement round")...)
 	out = append(out, diceFields(p+".missile", maxPartDice, "the missile dice one ship rolls with this part once, before round 1")...)
 	return append(out,
@@ -147,10 +153,9 @@ func partFields() []rules.Field {
 // player hull and those of an NPC tile.
 func blueprintFields() []rules.Field {
 	p := "blueprints[]"
-	out := []rules.Field{
-		{Path: "blueprints", Type: "list of blueprints", Default: "none",
-			Meaning: "custom ship designs, beside the built-in ones (blueprints and npcs catalogues), for the sides' ships to name"},
-		{Path: p + ".name", Type: "text", Allowed: "a new blueprint name, without '.' or '='", Required: true, Meaning: "the blueprint's name, as the sides' ships name it"},
+	out := namedList("blueprints", "blueprint", "custom ship designs, beside the built-in ones (blueprints and npcs catalogues), for the sides' ships to name",
+		"the blueprint's name, as the sides' ships name it")
+	out = append(out, []rules.Field{
 		{Path: p + ".base", Type: "word", Allowed: strings.Join(baseChoices(), ", "), Required: true,
 			Meaning: "the hull or NPC tile it starts from: it takes that blueprint's values, then the fields it sets; its hull decides its limit per side and size rank"},
 		{Path: p + ".slots", Type: "integer", Allowed: intRange(0, maxSlots), Default: "the base's",
@@ -165,7 +170,7 @@ func blueprintFields() []rules.Field {
 			Meaning: "on a player hull a hull printed on the blueprint, to which the parts add; on an NPC tile its hull (hit points are hull + 1)"},
 		{Path: p + ".parts", Type: "list of part names", Allowed: "built-in parts (parts catalogue) and parts[] names; a name may repeat", Default: "the base's",
 			Meaning: "player hulls only: every part the blueprint carries, replacing the base's"},
-	}
+	}...)
 	out = append(out, diceFields(p+".cannons", maxTileDice, "NPC tiles only: the tile's cannon dice, replacing the base's")...)
 	out = append(out, diceFields(p+".missiles", maxTileDice, "NPC tiles only: the tile's missile dice, replacing the base's")...)
 	return append(out, rules.Field{Path: p + ".shield", Type: "integer", Allowed: intRange(0, maxPartStat), Default: "the base's",
