@@ -15,7 +15,7 @@ import (
 func (ruleset) Reference() *rules.Reference {
 	return &rules.Reference{
 		Ruleset: "dbd",
-		Title:   "Death Before Dishonor v0.1: a whole game on the 157-hex board DBD-157-v1, BLUE against RED, each side played by a policy.",
+		Title:   "Death Before Dishonor v0.1: a hex war game, BLUE against RED",
 		Follows: []string{
 			"Death Before Dishonor (DBD) — Rules v0.1",
 			"the board DBD-157-v1 and the board templates DBD-157-PASS-v1 and DBD-157-CORRIDOR-v1",
