@@ -181,11 +181,14 @@ func qualityCatalogue() rules.Catalogue {
 // terrainNotes say what else each terrain does (§3, §7, §10).
 var terrainNotes = [len(terrainNames)]string{
 	Clear: "Every hex the scenario does not name.",
-	Woods: "Cavalry that enters stops; no charge through or onto it; a heuristic retreat prefers it.",
-	Rough: "Cavalry that enters stops; no charge through or onto it; a heuristic retreat prefers it.",
+	Woods: denseNote,
+	Rough: denseNote,
 	Hill:  "Cover against shooting only.",
 	Water: "No unit enters it or stands on it.",
 }
+
+// denseNote is what WOODS and ROUGH do besides cover (Terrain.dense).
+const denseNote = "Cavalry that enters stops; no charge through or onto it; a heuristic retreat prefers it."
 
 func terrainCatalogue() rules.Catalogue {
 	c := rules.Catalogue{
