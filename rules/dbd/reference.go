@@ -2,7 +2,6 @@ package dbd
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/crucible-sim/crucible/rules"
@@ -28,7 +27,7 @@ func (ruleset) Reference() *rules.Reference {
 			{Name: sideNames[Red], Meaning: "the units whose side is RED (side b in machine-readable output)"},
 		},
 		Fields:     referenceFields(),
-		Catalogues: []rules.Catalogue{unitTypeCatalogue(), qualityCatalogue(), terrainCatalogue(), boardCatalogue(), profileCatalogue()},
+		Catalogues: catalogues(),
 		Policies:   policyTerms(),
 		Counters:   counterTerms(),
 		Ends:       endTerms(),
@@ -117,149 +116,6 @@ func boardNames(bs []*Board) string {
 		names[i] = b.Name
 	}
 	return strings.Join(names, ", ")
-}
-
-// typeNotes say what sets each unit type apart (§4, §6, §7).
-var typeNotes = [len(typeNames)]string{
-	INF: "The line: slow, sturdy, two dice.",
-	CAV: "Charges for +1 die (§7); stops on entering WOODS or ROUGH.",
-	SKR: "Moves and shoots; when engaged it may withdraw its full Move and then shoot; shoots only when not engaged (option skr-ranged-engaged).",
-	ARC: "Moves or attacks, never both (option arc-move-then-melee); shoots only when not engaged.",
-	GEN: "Worth two standards; a unit next to a friendly general cancels retreats as a supported one does (§9); does not limit activations.",
-}
-
-func unitTypeCatalogue() rules.Catalogue {
-	c := rules.Catalogue{
-		Name: "unit-types",
-		Meaning: "The unit types a scenario's units[].type names (§4). Dice are per attack before cover, flank and charge (§8); " +
-			"a unit shoots at exactly the distances of its range. The greedy value is what the greedy policy thinks a target worth.",
-		Columns: []string{"type", "move", "melee dice", "ranged dice", "range", "max HP (GREEN/REGULAR/VETERAN)",
-			"standards for destroying it", "greedy value (GREEN/REGULAR/VETERAN)", "notes"},
-	}
-	for t, name := range typeNames {
-		s := stats[t]
-		ranged, rng := "—", "—"
-		if s.Ranged > 0 {
-			ranged, rng = strconv.Itoa(int(s.Ranged)), strconv.Itoa(int(s.MinRange))
-			if s.MaxRange != s.MinRange {
-				rng += "–" + strconv.Itoa(int(s.MaxRange))
-			}
-		}
-		var hp, value [len(qualityNames)]string
-		for q := range qualityNames {
-			hp[q] = strconv.Itoa(MaxHP(UnitType(t), Quality(q)))
-			value[q] = strconv.FormatFloat(unitValue[t][q], 'g', -1, 64)
-		}
-		c.Rows = append(c.Rows, []string{name, strconv.Itoa(int(s.Move)), strconv.Itoa(int(s.Melee)), ranged, rng,
-			strings.Join(hp[:], "/"), strconv.Itoa(standardsFor(UnitType(t))), strings.Join(value[:], "/"), typeNotes[t]})
-	}
-	return c
-}
-
-func qualityCatalogue() rules.Catalogue {
-	c := rules.Catalogue{
-		Name: "qualities",
-		Meaning: "The qualities a scenario's units[].quality names (§4). Quality sets a unit's max HP and how many of the RETREAT " +
-			"results rolled against it the unit cancels (§9 step 3), by the friends next to it (generals included) or whether a friendly general (not the unit itself) is next to it.",
-		Columns: []string{"quality", "max HP", "retreats cancelled alone", "with 1 friend next to it", "with 2 or more friends", "next to a friendly general"},
-	}
-	const many = 9 // more retreats than any quality cancels
-	for q, name := range qualityNames {
-		hp := "the type's base HP"
-		switch d := MaxHP(INF, Quality(q)) - int(stats[INF].BaseHP); {
-		case d < 0:
-			hp += fmt.Sprintf(" − %d", -d)
-		case d > 0:
-			hp += fmt.Sprintf(" + %d", d)
-		}
-		cancel := func(support int, gen bool) string { return strconv.Itoa(cancellations(Quality(q), support, gen, many)) }
-		c.Rows = append(c.Rows, []string{name, hp, cancel(0, false), cancel(1, false), cancel(2, false), cancel(0, true)})
-	}
-	return c
-}
-
-// terrainNotes say what else each terrain does (§3, §7, §10).
-var terrainNotes = [len(terrainNames)]string{
-	Clear: "Every hex the scenario does not name.",
-	Woods: denseNote,
-	Rough: denseNote,
-	Hill:  "Cover against shooting only.",
-	Water: "No unit enters it or stands on it.",
-}
-
-// denseNote is what WOODS and ROUGH do besides cover (Terrain.dense).
-const denseNote = "Cavalry that enters stops; no charge through or onto it; a heuristic retreat prefers it."
-
-func terrainCatalogue() rules.Catalogue {
-	c := rules.Catalogue{
-		Name: "terrain",
-		Meaning: "The terrain words of a scenario's terrain mapping (§3). Cover is the dice an attacker loses when the defender " +
-			"stands there (the attacker's own hex never matters); there is no line of sight.",
-		Columns: []string{"terrain", "move cost", "melee dice lost", "ranged dice lost", "notes"},
-	}
-	for t, name := range terrainNames {
-		cost := strconv.Itoa(int(moveCost[t]))
-		if moveCost[t] == impassable {
-			cost = "impassable"
-		}
-		c.Rows = append(c.Rows, []string{name, cost, strconv.Itoa(int(meleeCover[t])), strconv.Itoa(int(rangedCover[t])), terrainNotes[t]})
-	}
-	return c
-}
-
-func boardCatalogue() rules.Catalogue {
-	sb := Standard
-	mid := len(sb.RowLen) / 2
-	c := rules.Catalogue{
-		Name: "boards",
-		Meaning: fmt.Sprintf("The boards a scenario's board names (§2), each of %d hexes in %d rows. Hexes are numbered from 0 to %d "+
-			"row by row, from the top row down and from left to right within a row. Each row is centred on the one above, "+
-			"so a hex touches two hexes above it, one on each side and two below (fewer at the edge). "+
-			"On %s the rows grow from %d hexes to %d in the middle row (hexes %d to %d, with %d at the centre of the board) and shrink back to %d: "+
-			"hex 0 is the top left corner, %d the top right, %d the bottom left and %d the bottom right. "+
-			"The sample scenarios put BLUE in the bottom rows and RED in the top ones.",
-			NumHexes, len(sb.RowLen), NumHexes-1, sb.Name, sb.RowLen[0], sb.RowLen[mid], sb.RowStart[mid], sb.RowStart[mid+1]-1,
-			sb.RowStart[mid]+sb.RowLen[mid]/2, sb.RowLen[len(sb.RowLen)-1], sb.RowStart[1]-1, sb.RowStart[len(sb.RowStart)-1], NumHexes-1),
-		Columns: []string{"board", "hexes in each row, top to bottom", "first hex id of each row", "allowed"},
-	}
-	for i, b := range boards {
-		allowed := "always"
-		if i > 0 {
-			allowed = "with options.board-templates: true"
-		}
-		c.Rows = append(c.Rows, []string{b.Name, joinInts(b.RowLen), joinInts(b.RowStart), allowed})
-	}
-	return c
-}
-
-func joinInts(xs []int) string {
-	s := make([]string, len(xs))
-	for i, x := range xs {
-		s[i] = strconv.Itoa(x)
-	}
-	return strings.Join(s, ", ")
-}
-
-func profileCatalogue() rules.Catalogue {
-	c := rules.Catalogue{
-		Name: "greedy-profiles",
-		Meaning: "The temperaments of the greedy policy (options.greedy-profile; §14). Its attack and move scores are multiplied by the scales " +
-			"and blurred by even noise of up to ± the noise; general focus is added to an attack on a general; the pass chance is the chance " +
-			"it gives up each activation after the first of a turn; the biases are added when it weighs its best attack against its best move; " +
-			"it makes no attack that scores below the least score.",
-		Columns: []string{"profile", "attack scale", "move scale", "general focus", "attack noise", "move noise", "pass chance",
-			"attack bias", "move bias", "least attack score (other units / generals)"},
-	}
-	num := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
-	for _, p := range profiles {
-		least := "none"
-		if p.Threshold {
-			least = num(p.ThresholdUnit) + " / " + num(p.ThresholdGen)
-		}
-		c.Rows = append(c.Rows, []string{p.Name, num(p.AttackScale), num(p.MoveScale), num(p.GenFocus), num(p.AttackNoise),
-			num(p.MoveNoise), num(p.PassChance), num(p.AttackBias), num(p.MoveBias), least})
-	}
-	return c
 }
 
 // policyDocs say how each policy plays (§14).
