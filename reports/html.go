@@ -172,17 +172,7 @@ func writeDir(dir string, results []*analysis.Result, meta Meta, check *analysis
 			reportFile{"counters.csv", func() ([]byte, error) { return csvBytes(CounterRows(results)) }},
 			reportFile{"counters.png", func() ([]byte, error) { return CountersPNG(results) }})
 	}
-	for _, r := range results {
-		if _, ok := r.Battle.(rules.TrialTable); ok && r.Tally.Trials == r.Planned && r.Tally.Trials > 0 {
-			files = append(files, reportFile{TrialTableFile(r.Scenario), func() ([]byte, error) {
-				rows, _, err := TrialRows(r)
-				if err != nil {
-					return nil, err
-				}
-				return csvBytes(rows)
-			}})
-		}
-	}
+	files = append(files, trialTables(results)...)
 	if boards := Boards(results); len(boards) > 0 {
 		files = append(files, reportFile{"board.png", func() ([]byte, error) { return BoardPNG(boards) }})
 	}

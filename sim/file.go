@@ -58,6 +58,20 @@ func createTemp(path string) (*os.File, string, error) {
 	return nil, "", fmt.Errorf("cannot create a temporary file beside %s", path)
 }
 
+// TemporaryOf reports whether name is the name of a temporary file
+// WriteFileAtomic creates (and a kill may leave behind), and of which
+// file's.
+func TemporaryOf(name string) (base string, ok bool) {
+	const suffix = len(".tmp") + 12
+	if len(name) < 1+suffix || name[0] != '.' || name[len(name)-suffix:len(name)-12] != ".tmp" {
+		return "", false
+	}
+	if _, err := hex.DecodeString(name[len(name)-12:]); err != nil {
+		return "", false
+	}
+	return name[1 : len(name)-suffix], true
+}
+
 func firstErr(errs ...error) error {
 	for _, e := range errs {
 		if e != nil {

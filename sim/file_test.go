@@ -37,3 +37,21 @@ func FuzzCheckpoint(f *testing.F) {
 		}
 	})
 }
+
+// TemporaryOf knows the names createTemp gives, and no others.
+func TestTemporaryOf(t *testing.T) {
+	dir := t.TempDir()
+	f, tmp, err := createTemp(filepath.Join(dir, "checkpoint.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	if base, ok := TemporaryOf(filepath.Base(tmp)); !ok || base != "checkpoint.json" {
+		t.Errorf("%s: %q %v, want checkpoint.json", filepath.Base(tmp), base, ok)
+	}
+	for _, name := range []string{"checkpoint.json", ".checkpoint.json.tmp", ".x.tmp0123456789a", ".x.tmp0123456789az", "x.tmp0123456789ab", ".x.tmq0123456789ab"} {
+		if base, ok := TemporaryOf(name); ok {
+			t.Errorf("%s: taken for a temporary of %q", name, base)
+		}
+	}
+}

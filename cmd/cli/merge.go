@@ -32,6 +32,16 @@ unless --partial says a partial result is what you want.`,
 			if err := checkFormat(format, "table", "csv", "json"); err != nil {
 				return err
 			}
+			// --out is checked and locked before anything is printed, as run does.
+			var od *reports.OutDir
+			if out != "" {
+				var err error
+				if od, err = reports.OpenOutDir(out); err != nil {
+					return err
+				}
+				defer od.Close()
+				od.Command = cmd.Root().Annotations[invocation]
+			}
 			var all []*analysis.Result
 			for _, f := range args {
 				data, err := os.ReadFile(f)
@@ -51,13 +61,7 @@ unless --partial says a partial result is what you want.`,
 			if err := writeResults(cmd, merged, format); err != nil {
 				return err
 			}
-			if out != "" {
-				od, err := reports.OpenOutDir(out)
-				if err != nil {
-					return err
-				}
-				defer od.Close()
-				od.Command = cmd.Root().Annotations[invocation]
+			if od != nil {
 				if err := od.WriteReport(merged, version, nil); err != nil {
 					return err
 				}
