@@ -23,8 +23,10 @@ const (
 var EndNames = []string{"destroyed", "retreat", "mutual-destruction", "mutual-withdrawal",
 	"tactical-stalemate", "forced-stalemate", "cancelled"}
 
-// Counter names (§3.8 and issue 11). Per-TF counters end in the TF's
-// 1-based index: victor.1 is side a's, victor.2 side b's.
+// Counter names (§3.8). Per-task-force counters start with the task force,
+// as every counter of a side starts with the side (rules.Counter): a. and
+// b. for the first two, which are sides a and b, tf3. to tf12. for the
+// others (partyName).
 const (
 	CounterDesperation = "desperation"
 	CounterSuccess     = "desperation.success"
@@ -74,11 +76,11 @@ func (b *Battle) finish(settings rules.Settings) {
 	for k := range MaxTaskForces {
 		c.victor[k], c.survivors[k] = -1, -1
 		if k < n {
-			c.victor[k] = cs.Add("victor."+strconv.Itoa(k+1), fmt.Sprintf("1 when task force %d is the victor (%s)", k+1, b.tfPhrase(k)))
+			c.victor[k] = cs.Add(partyName(k)+".victor", fmt.Sprintf("1 when task force %d is the victor (%s)", k+1, b.tfPhrase(k)))
 		}
 	}
 	for k := range n {
-		c.survivors[k] = cs.Add("survivors."+strconv.Itoa(k+1), fmt.Sprintf("squadrons of task force %d not destroyed at the end", k+1))
+		c.survivors[k] = cs.Add(partyName(k)+".survivors", fmt.Sprintf("squadrons of task force %d not destroyed at the end", k+1))
 	}
 	c.tests = -1
 	if b.Suite != nil {
@@ -101,6 +103,15 @@ func (b *Battle) finish(settings rules.Settings) {
 	if b.Opt.Nim {
 		b.spec.Notes = append(b.spec.Notes, "profile nim-2025-11 reproduces the November 2025 engine with its quirks (§4.9) and its LCG, whose d10 alternates parity: use it to reproduce, not for balance work (§4.1)")
 	}
+}
+
+// partyName is the first level of task force k's counters (from 0): the
+// side a or b for the first two, tf3 … tf12 for the others.
+func partyName(k int) string {
+	if k < 2 {
+		return rules.Side(k + 1).String()
+	}
+	return "tf" + strconv.Itoa(k+1)
 }
 
 // maxTaskForces is the largest number of task forces a trial can have.

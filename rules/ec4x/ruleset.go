@@ -26,9 +26,10 @@
 // which makes every trial the same battle (crucible export writes the
 // test's seed there, so that an exported test replays the suite's battle).
 //
-// Side a is the first task force, side b the second; counters victor.k and
-// survivors.k cover every task force of battles of up to 12 (a victor among
-// TFs 3-12 reports no winner side, and its victor.k says which). A suite
+// Side a is the first task force, side b the second; counters a.victor,
+// b.victor, tf3.victor … and a.survivors, b.survivors, tf3.survivors …
+// cover every task force of battles of up to 12 (a victor among TFs 3-12
+// reports no winner side, and its tfK.victor says which). A suite
 // adds a per-scenario-type breakdown: type.<type>.tests, .rounds, .victor,
 // .desperation and .stalemate.
 package ec4x
