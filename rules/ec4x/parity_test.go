@@ -97,10 +97,8 @@ func suiteBattle(t testing.TB, src string) *Battle {
 
 // TestFixtureParity replays all 500 battles of the fixture (§6) under
 // nim-2025-11 and requires every generated fleet, every attack line and
-// every result to match.
-// TestFixtureParity replays the fixture's battles, then again with the
-// candidate index's general path forced, the one battles of more than 64
-// units take (pools.narrow).
+// every result to match; then again with the candidate index's general
+// path forced, the one battles of more than 64 units take (pools.narrow).
 func TestFixtureParity(t *testing.T) {
 	tests := loadFixture(t)
 	b := suiteBattle(t, "options: {profile: nim-2025-11}\nsuite: {baseSeed: 12345, count: 500}\n")

@@ -38,7 +38,7 @@ func (ruleset) Reference() *rules.Reference {
 // forces and squadrons, then a generated suite's fields and the LCG seed.
 func fields() []rules.Field {
 	out := []rules.Field{{Path: "options", Type: "mapping of option to value",
-		Meaning: "the rule options below; each absent one takes its default, which the profile sets"}}
+		Meaning: "the rule options below; each absent one takes its default, which the profile sets. (§N, here and below, cites the sections of rules/ec4x/README.md.)"}}
 	opts := profileOptions(ProfileSpec).Fields("options")
 	for i := range opts {
 		if opts[i].Path == "options."+optShips {
