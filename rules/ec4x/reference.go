@@ -20,7 +20,7 @@ func (ruleset) Reference() *rules.Reference {
 		Follows: []string{
 			"EC4X game specification: the operations chapter, §7 (space combat)",
 			"EC4X game specification: the reference chapter's ship table (§9.1), the assets chapter (squadrons, fighters, scouts, raiders) and the economy chapter's weapons levels (§4.6)",
-			"Desperation Round Mechanics – Spec Amendment (the EC4X desperation-round amendment, a proposed §7.3.4.1 of the operations chapter), with its 500-test claims",
+			"Desperation Round Mechanics – Spec Amendment (the EC4X desperation-round amendment, an addition proposed to the operations chapter as its §7.3.4.1), with its 500-test claims",
 			"the EC4X combat engine and test-suite generator of November 2025, which profile nim-2025-11 reproduces",
 		},
 		Sides: [2]rules.Term{
@@ -243,6 +243,7 @@ var endDocs = map[string]string{
 	"cancelled":          "every task force was cloaked and unseen, and none defends its homeworld: no combat, 0 rounds (spec only)",
 }
 
+// endTerms lists the end reasons in Spec order, each with what it means.
 func endTerms() []rules.Term {
 	out := make([]rules.Term, len(EndNames))
 	for i, n := range EndNames {
