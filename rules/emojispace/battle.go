@@ -49,28 +49,28 @@ const (
 // finish declares the battle's spec: its ends, counters and options.
 func (b *Battle) finish(settings rules.Settings) {
 	var cs rules.Counters
-	b.c.hull = cs.Sides(CounterHull, "hull points at the end (§16 hull_a/hull_b)")
-	b.c.deg = cs.Sides(CounterDeg, "degradation points gained in the fight, one per roll (§13)")
-	b.c.repairs = cs.Sides(CounterRepairs, "repair uses spent (§14)")
-	b.c.red = cs.Sides(CounterRed, "subsystems RED at the end (§13)")
-	b.c.escapes = cs.Sides(CounterEscapes, "escape tests made (§15)")
+	b.c.hull = cs.Sides(CounterHull, counterDoc(CounterHull))
+	b.c.deg = cs.Sides(CounterDeg, counterDoc(CounterDeg))
+	b.c.repairs = cs.Sides(CounterRepairs, counterDoc(CounterRepairs))
+	b.c.red = cs.Sides(CounterRed, counterDoc(CounterRed))
+	b.c.escapes = cs.Sides(CounterEscapes, counterDoc(CounterEscapes))
 	for s := range 2 {
 		side := rules.Side(s + 1)
-		b.c.rcp[s] = cs.Add(rules.SideCounter(side, CounterRCP), "the ship's Raw Combat Power (§17)")
+		b.c.rcp[s] = cs.Add(rules.SideCounter(side, CounterRCP), counterDoc(CounterRCP))
 		if b.Sides[s].Fixed {
-			b.c.tr[s] = cs.Add(rules.SideCounter(side, CounterTR), "the ship's Threat Rating (§17)")
+			b.c.tr[s] = cs.Add(rules.SideCounter(side, CounterTR), counterDoc(CounterTR))
 			b.c.tier[s] = -1
 		} else {
 			// Tallied per winner: the report gives the win rate by the
 			// generated opponent's Threat Rating (issue 12).
-			b.c.tr[s] = cs.DistByWinner(rules.SideCounter(side, CounterTR), "Threat Rating of the generated NPC ship (§17, §19)")
-			b.c.tier[s] = cs.Dist(rules.SideCounter(side, CounterTier), "tier of the generated NPC ship (§19 step 1)")
+			b.c.tr[s] = cs.DistByWinner(rules.SideCounter(side, CounterTR), npcThreatDoc)
+			b.c.tier[s] = cs.Dist(rules.SideCounter(side, CounterTier), counterDoc(CounterTier))
 		}
 	}
 	opts := append(rules.Settings{}, settings...)
 	opts = append(opts, rules.Setting{Name: "a.policy", Value: b.Sides[0].Policy.String()},
 		rules.Setting{Name: "b.policy", Value: b.Sides[1].Policy.String()})
-	b.spec = rules.Spec{Ends: EndNames, Counters: cs.List(), Options: opts, RoundsUnit: "rounds"}
+	b.spec = rules.Spec{Ends: EndNames, Counters: cs.List(), Options: opts, RoundsUnit: "rounds", Labels: sideLabels(&b.Sides)}
 }
 
 // Spec implements rules.Battle.
