@@ -10,8 +10,8 @@ import (
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
-// exactSample is the exact solution of the Eclipse interceptor duel (rules
-// eclipse.md §10, E1): a wins 5/11, rounds 36/11 on average.
+// exactSample is the exact solution of the Eclipse interceptor duel (the
+// eclipse README, rules/eclipse/README.md §10, E1): a wins 5/11, rounds 36/11 on average.
 func exactSample() *rules.Exact {
 	return &rules.Exact{
 		Win:        [3]rules.Value{rules.None: {F: 0, Rat: "0"}, rules.A: {F: 5.0 / 11, Rat: "5/11"}, rules.B: {F: 6.0 / 11, Rat: "6/11"}},

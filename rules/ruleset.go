@@ -71,6 +71,12 @@ type Spec struct {
 	// (fisticuffs)", "8 Interceptor, 4 Cruiser"), for reports; empty for a
 	// battle without two sides.
 	Sides [2]string
+	// Labels are the short names the ruleset gives side a and side b in
+	// this battle — "attacker" and "defender", "BLUE" and "RED", the
+	// fighters' or task forces' names — which every output uses for the
+	// sides, beside the keys a and b of machine-readable output. Empty
+	// labels read "a" and "b".
+	Labels [2]string
 	// Notes are warnings every output repeats (e.g. unverified data in use).
 	Notes []string
 	// Board, for a battle fought on a board of cells, is its geometry and
@@ -120,7 +126,7 @@ func Lookup(id string) (Ruleset, error) {
 	r, ok := registry[id]
 	mu.RUnlock()
 	if !ok {
-		return nil, fmt.Errorf("unknown ruleset %q (known: %s)", id, strings.Join(IDs(), ", "))
+		return nil, fmt.Errorf("unknown ruleset %q (known: %s)%s", id, strings.Join(IDs(), ", "), doc.DidYouMean(id, IDs()))
 	}
 	return r, nil
 }

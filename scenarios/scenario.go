@@ -406,3 +406,15 @@ func canonical(b *strings.Builder, n *doc.Node) {
 		b.WriteString("}")
 	}
 }
+
+// BuiltinSource returns the file of a built-in scenario, suite or sweep by
+// name, as it is embedded, and the path it has in the repository (below
+// scenarios/), so that a designer can start a file of their own from it.
+func BuiltinSource(name string) (src []byte, file string, err error) {
+	for _, p := range []string{"builtin/" + name + ".yaml", sweepsDir + "/" + name + ".yaml"} {
+		if src, err := builtin.ReadFile(p); err == nil {
+			return src, "scenarios/" + p, nil
+		}
+	}
+	return nil, "", fmt.Errorf("%s: no built-in scenario, suite or sweep of that name (run `crucible scenarios` for the list)", name)
+}

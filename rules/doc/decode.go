@@ -127,7 +127,7 @@ func decodeStruct(n *Node, v reflect.Value) error {
 	for k, key := range n.Keys {
 		i, ok := index[key]
 		if !ok {
-			return n.Vals[k].Errorf("unknown field %q (allowed: %s)", key, strings.Join(names, ", "))
+			return n.Vals[k].Errorf("unknown field %q (allowed: %s)%s", key, strings.Join(names, ", "), DidYouMean(key, names))
 		}
 		if err := decode(n.Vals[k], v.Field(i)); err != nil {
 			return err
@@ -174,4 +174,41 @@ func kindWord(k reflect.Kind) string {
 		return "a number"
 	}
 	return "an integer"
+}
+
+// Paths lists the field paths Decode accepts into a value of type t (a
+// struct with doc tags, or a pointer or slice of one), each below prefix:
+// "name", "parts[].cannon.yellow" (`[]` for any list index). A *Node field
+// is listed by its own path alone, since what it accepts is read by hand.
+// It is how a ruleset's reference is checked to list every field.
+func Paths(t reflect.Type, prefix string) []string {
+	var out []string
+	walkPaths(t, prefix, &out)
+	return out
+}
+
+func walkPaths(t reflect.Type, path string, out *[]string) {
+	if t == nodePtr {
+		return
+	}
+	switch t.Kind() {
+	case reflect.Pointer:
+		walkPaths(t.Elem(), path, out)
+	case reflect.Slice:
+		walkPaths(t.Elem(), path+"[]", out)
+	case reflect.Struct:
+		for i := range t.NumField() {
+			tag, ok := t.Field(i).Tag.Lookup("doc")
+			if !ok || tag == "-" {
+				continue
+			}
+			name, _, _ := strings.Cut(tag, ",")
+			p := name
+			if path != "" {
+				p = path + "." + name
+			}
+			*out = append(*out, p)
+			walkPaths(t.Field(i).Type, p, out)
+		}
+	}
 }

@@ -94,7 +94,11 @@ func OneOf(n *Node, allowed ...string) (string, error) {
 			}
 		}
 	}
-	return "", n.Errorf("%s is not allowed (allowed: %s)", Describe(n), strings.Join(allowed, ", "))
+	hint := ""
+	if n.Kind == Scalar {
+		hint = DidYouMean(n.Value, allowed)
+	}
+	return "", n.Errorf("%s is not allowed (allowed: %s)%s", Describe(n), strings.Join(allowed, ", "), hint)
 }
 
 // Text reads a scalar node as a string.

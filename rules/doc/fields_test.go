@@ -1,6 +1,8 @@
 package doc_test
 
 import (
+	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/crucible-sim/crucible/rules/doc"
@@ -35,5 +37,29 @@ func TestRange(t *testing.T) {
 	}
 	if _, err := doc.ParseInt(parse(t, "x: many\n").Get("x")); err == nil || err.Error() != `f.yaml:1:4: x: expected an integer, got "many"` {
 		t.Errorf("ParseInt: %v", err)
+	}
+}
+
+func TestPaths(t *testing.T) {
+	type dice struct {
+		Yellow int `doc:"yellow"`
+	}
+	type part struct {
+		Name   string `doc:"name,required"`
+		Cannon *dice  `doc:"cannon"`
+		skip   int
+	}
+	type scenario struct {
+		Options *doc.Node `doc:"options"`
+		Parts   []part    `doc:"parts"`
+		Ignored int       `doc:"-"`
+	}
+	got := doc.Paths(reflect.TypeFor[scenario](), "")
+	want := []string{"options", "parts", "parts[].name", "parts[].cannon", "parts[].cannon.yellow"}
+	if !slices.Equal(got, want) {
+		t.Errorf("Paths = %q, want %q", got, want)
+	}
+	if got := doc.Paths(reflect.TypeFor[*dice](), "attacker"); !slices.Equal(got, []string{"attacker.yellow"}) {
+		t.Errorf("Paths with a prefix = %q", got)
 	}
 }

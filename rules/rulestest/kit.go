@@ -18,7 +18,8 @@
 // its declared ends and counters, that Replay plays exactly the battle Fight
 // plays, that a trial is a pure function of its index and stream, that
 // Fight allocates nothing in steady state, and that a run's tally is the same
-// for any worker count and chunk size. Fuzz feeds arbitrary documents to
+// for any worker count and chunk size, and that the ruleset's reference
+// (rules.Documented) lists every field, option, end and counter. Fuzz feeds arbitrary documents to
 // Compile (directly, with no recovery, so that a panic is found) and fights
 // and replays what compiles.
 package rulestest
@@ -58,6 +59,13 @@ type Kit struct {
 	// Allocating names scenarios whose Fight may allocate, each with the
 	// reason; every other scenario must allocate nothing per battle.
 	Allocating map[string]string
+	// Decoded maps a field path prefix ("" for the top of the document, or
+	// the path of a part the ruleset decodes by itself, such as "attacker"
+	// or "parts[]") to a value of the doc-tagged type it decodes that part
+	// into (or a []any of them, for a part decoded in different forms:
+	// a duel or a lifespan): the ruleset's Reference must list every path
+	// they accept.
+	Decoded map[string]any
 	// TooLong, if set, tells Fuzz which compiled battles are too long to
 	// fight in a fuzz iteration (a round cap of a billion is valid).
 	TooLong func(rules.Battle) bool
@@ -127,6 +135,7 @@ var Checks = []struct {
 	{"TrialIsAPureFunction", Kit.pure},
 	{"FightAllocatesNothing", Kit.allocs},
 	{"SameTallyForAnyWorkers", Kit.workers},
+	{"ReferenceIsComplete", Kit.reference},
 }
 
 // Run compiles the kit's scenarios and runs every check, one subtest each.
@@ -224,18 +233,39 @@ func (k Kit) spec(battles []rules.Battle) (problems []string) {
 		}
 		seen := map[string]bool{}
 		for _, c := range spec.Counters {
-			parts := strings.Split(c.Name, ".")
-			if parts[0] == "a" || parts[0] == "b" {
-				parts = parts[1:]
-			}
-			if len(parts) == 0 || !quantityWord.MatchString(parts[0]) || seen[c.Name] {
-				report("%s: counter %q does not follow the naming scheme (or repeats)", name, c.Name)
+			if msg := counterName(c.Name); msg != "" || seen[c.Name] {
+				report("%s: counter %q does not follow the naming scheme (%s), or repeats", name, c.Name, msg)
 			}
 			seen[c.Name] = true
 		}
 	}
 	return problems
 }
+
+// counterName returns "" when a counter's name follows the scheme of
+// rules.Counter, and otherwise what is wrong: after an optional side (a or
+// b) the first level is lower-case words joined by hyphens; a side or a
+// party (a task force, a player) comes first, never after the quantity —
+// "victor.1", "survivors.b" name a side last — and a bare number is never
+// the second of two levels, since it then names a party (a per-cell
+// counter names what it counts first: "lost.hex.78").
+func counterName(name string) string {
+	parts := strings.Split(name, ".")
+	if parts[0] == "a" || parts[0] == "b" {
+		parts = parts[1:]
+	}
+	switch {
+	case len(parts) == 0 || !quantityWord.MatchString(parts[0]):
+		return "the first level after the side is not lower-case words joined by hyphens"
+	case slices.Contains(parts[1:], "a") || slices.Contains(parts[1:], "b"):
+		return "a side comes first, not after the quantity"
+	case len(parts) == 2 && number.MatchString(parts[1]):
+		return "a number after the quantity names a party, which comes first"
+	}
+	return ""
+}
+
+var number = regexp.MustCompile(`^[0-9]+$`)
 
 // outcome returns "" if o is a valid outcome of a battle with spec, else
 // what is wrong.

@@ -20,10 +20,33 @@ type toy struct{ flaw string }
 
 func (toy) ID() string { return "toy" }
 
-func (t toy) Compile(n *doc.Node) (rules.Battle, error) {
-	var d struct {
-		Cap *doc.Node `doc:"cap,required"`
+// Reference documents the toy; flaw "undocumented-counter" leaves its
+// counter out, "undocumented-field" its only field.
+func (t toy) Reference() *rules.Reference {
+	ref := &rules.Reference{
+		Title: "a battle of rounds won with probability 1/4 each",
+		Sides: [2]rules.Term{{Name: "a", Meaning: "the first side"}, {Name: "b", Meaning: "the second side"}},
+		Fields: []rules.Field{{Path: "cap", Type: "integer", Allowed: "an integer from 1 to 100", Required: true,
+			Meaning: "the most rounds a battle lasts"}},
+		Counters: []rules.Term{{Name: "flips", Meaning: "draws made"}},
+		Ends:     []rules.Term{{Name: "decided", Meaning: "a side won a round"}, {Name: "round-cap", Meaning: "cap rounds passed"}},
 	}
+	switch t.flaw {
+	case "undocumented-counter":
+		ref.Counters = nil
+	case "undocumented-field":
+		ref.Fields = nil
+	}
+	return ref
+}
+
+// toyDoc is what the toy decodes a scenario into.
+type toyDoc struct {
+	Cap *doc.Node `doc:"cap,required"`
+}
+
+func (t toy) Compile(n *doc.Node) (rules.Battle, error) {
+	var d toyDoc
 	if err := doc.Decode(n, &d); err != nil {
 		if t.flaw == "unlocated" {
 			return nil, errors.New("bad scenario")
@@ -107,6 +130,7 @@ func kit(flaw string) rulestest.Kit {
 		Scenarios: []rulestest.Scenario{{Name: "short", Src: "cap: 3\n"}, {Name: "long", Src: "ruleset: toy\ncap: 40\n"}},
 		Invalid:   []string{"cap: 0\n", "cap: [1]\n", "cup: 3\n"},
 		Trials:    100,
+		Decoded:   map[string]any{"": toyDoc{}},
 	}
 }
 
@@ -117,11 +141,13 @@ func TestKitCatchesEachFlaw(t *testing.T) {
 	caughtBy := map[string][]string{
 		"":                     nil,
 		"unlocated":            {"InvalidDocumentsFailWithLocatedErrors"},
-		"bad-name":             {"SpecIsWellFormed"},
+		"bad-name":             {"SpecIsWellFormed", "ReferenceIsComplete"},
 		"replay-draws-more":    {"ReplayPlaysTheFight"},
 		"replay-prints-result": {"ReplayPlaysTheFight"},
 		"leaky":                {"ReplayPlaysTheFight", "TrialIsAPureFunction", "SameTallyForAnyWorkers"},
 		"allocates":            {"FightAllocatesNothing"},
+		"undocumented-counter": {"ReferenceIsComplete"},
+		"undocumented-field":   {"ReferenceIsComplete"},
 	}
 	for flaw, want := range caughtBy {
 		k := kit(flaw)
@@ -143,6 +169,19 @@ func TestKitCatchesEachFlaw(t *testing.T) {
 	for _, c := range rulestest.Checks {
 		if c.Name == "OutcomesStayInRange" && len(c.Run(k, battles)) == 0 {
 			t.Error("an end index outside the declared ends passed")
+		}
+	}
+}
+
+// The counter naming scheme: the side or party first.
+func TestCounterNames(t *testing.T) {
+	for name, ok := range map[string]bool{
+		"flipoffs": true, "a.hits": true, "b.coins-lost": true, "a.survivors.Interceptor": true,
+		"lost.hex.78": true, "tf3.victor": true, "desperation.success": true, "type.balanced.victor": true,
+		"victor.1": false, "survivors.2": false, "hits.a": false, "a.Hits": false, "survivors.b.Cruiser": false,
+	} {
+		if got := rulestest.CounterName(name) == ""; got != ok {
+			t.Errorf("counter %q: accepted %v, want %v (%s)", name, got, ok, rulestest.CounterName(name))
 		}
 	}
 }

@@ -29,6 +29,7 @@ func kit(t testing.TB) rulestest.Kit {
 			"kind: lifespan\nstart_coins: 15\nstop_at_coins: 15\n",
 			"a: {fighter: thug, moves: {defense: [null]}}\nb: {fighter: thug}\n",
 		},
+		Decoded: decodedParts(),
 		// A round cap of a billion is a valid duel, but not one to fight in
 		// every fuzz iteration.
 		TooLong: func(b rules.Battle) bool {
@@ -45,3 +46,21 @@ func TestConformance(t *testing.T) { kit(t).Run(t) }
 //
 //	go test -run '^$' -fuzz FuzzCompile -fuzztime 2m ./rules/stratfight/
 func FuzzCompile(f *testing.F) { kit(f).Fuzz(f) }
+
+// decodedParts names every part of a scenario the ruleset decodes into a
+// struct, for the kit's check that the reference lists each of its fields.
+func decodedParts() map[string]any {
+	parts := map[string]any{"": []any{duelDoc{}, lifespanDoc{}}}
+	for _, side := range []string{"a", "b"} {
+		parts[side] = sideDoc{}
+		parts[side+".fighter"] = inlineDoc{}
+		for _, owner := range []string{side, side + ".fighter"} {
+			parts[owner+".weapon"] = weaponDoc{}
+			parts[owner+".armor"] = armorDoc{}
+			parts[owner+".moves"] = movesDoc{}
+			parts[owner+".moves.attack[]"] = attackMoveDoc{}
+			parts[owner+".moves.defense[]"] = defenseMoveDoc{}
+		}
+	}
+	return parts
+}
