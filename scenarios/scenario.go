@@ -412,7 +412,7 @@ func canonical(b *strings.Builder, n *doc.Node) {
 // scenarios/), so that a designer can start a file of their own from it.
 func BuiltinSource(name string) (src []byte, file string, err error) {
 	for _, p := range []string{"builtin/" + name + ".yaml", sweepsDir + "/" + name + ".yaml"} {
-		if src, err := builtin.ReadFile(p); err == nil {
+		if src, err := fs.ReadFile(builtin, p); err == nil {
 			return src, "scenarios/" + p, nil
 		}
 	}
