@@ -22,7 +22,33 @@ import (
 )
 
 //go:embed builtin
-var builtin embed.FS
+var embedded embed.FS
+
+// builtin holds the built-in scenarios, suites and sweeps, each under
+// builtin/: crucible's own, embedded, unless a program named others
+// (SetBuiltin).
+var builtin fs.FS = embedded
+
+// SetBuiltin makes the files of fsys the built-in scenarios, suites and
+// sweeps, in place of crucible's own: <ruleset>/<name>.yaml for a scenario
+// or suite named <ruleset>/<name>, sweeps/<ruleset>/<name>.yaml for a sweep.
+// It is for a game's own crucible binary (package cli's Program), which
+// calls it once, before anything is loaded.
+func SetBuiltin(fsys fs.FS) { builtin = underBuiltin{fsys} }
+
+// underBuiltin shows a library of scenarios at the paths crucible's own
+// embedded ones have: builtin/<ruleset>/<name>.yaml.
+type underBuiltin struct{ fsys fs.FS }
+
+func (u underBuiltin) Open(name string) (fs.File, error) {
+	switch rest, ok := strings.CutPrefix(name, "builtin/"); {
+	case name == "builtin":
+		return u.fsys.Open(".")
+	case ok:
+		return u.fsys.Open(rest)
+	}
+	return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+}
 
 // CommonKeys are the scenario fields crucible itself reads; everything else
 // belongs to the ruleset.
@@ -135,7 +161,7 @@ func IsBuiltin(ref string) bool {
 }
 
 func loadBuiltin(name string) (*Scenario, error) {
-	src, err := builtin.ReadFile("builtin/" + name + ".yaml")
+	src, err := fs.ReadFile(builtin, "builtin/" + name + ".yaml")
 	if err != nil {
 		return nil, err
 	}
@@ -244,7 +270,7 @@ func (s *Scenario) include(fields []string) error {
 			file = path.Join(path.Dir(strings.ReplaceAll(s.File, `\`, "/")), file)
 		}
 		if strings.HasPrefix(file, "builtin/") && v.Pos.Origin == "" {
-			src, err = builtin.ReadFile(file)
+			src, err = fs.ReadFile(builtin, file)
 		} else {
 			src, err = readFile(file)
 		}
@@ -386,7 +412,7 @@ func canonical(b *strings.Builder, n *doc.Node) {
 // scenarios/), so that a designer can start a file of their own from it.
 func BuiltinSource(name string) (src []byte, file string, err error) {
 	for _, p := range []string{"builtin/" + name + ".yaml", sweepsDir + "/" + name + ".yaml"} {
-		if src, err := builtin.ReadFile(p); err == nil {
+		if src, err := fs.ReadFile(builtin, p); err == nil {
 			return src, "scenarios/" + p, nil
 		}
 	}

@@ -104,7 +104,7 @@ func (f *runFlags) resolveSeed(cmd *cobra.Command) (uint64, error) {
 	}
 	// Keep drawn seeds below 2^53 so that every JSON reader holds them exactly.
 	s := binary.LittleEndian.Uint64(b[:]) >> 11
-	fmt.Fprintf(cmd.ErrOrStderr(), "crucible: seed %d (drawn at random; pass --seed %d to repeat)\n", s, s)
+	fmt.Fprintf(cmd.ErrOrStderr(), "%s: seed %d (drawn at random; pass --seed %d to repeat)\n", cmd.Root().Name(), s, s)
 	f.seed = s
 	return s, nil
 }

@@ -14,7 +14,7 @@ import (
 func crucible(t *testing.T, ctx context.Context, args ...string) (string, string, int) {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	code := execute(ctx, args, &out, &errOut)
+	code := execute(ctx, "crucible", args, &out, &errOut)
 	return out.String(), errOut.String(), code
 }
 
