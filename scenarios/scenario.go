@@ -161,7 +161,7 @@ func IsBuiltin(ref string) bool {
 }
 
 func loadBuiltin(name string) (*Scenario, error) {
-	src, err := fs.ReadFile(builtin, "builtin/" + name + ".yaml")
+	src, err := fs.ReadFile(builtin, "builtin/"+name+".yaml")
 	if err != nil {
 		return nil, err
 	}

@@ -303,7 +303,7 @@ func LoadSweep(ref string) (s *Sweep, ok bool, err error) {
 // there is none.
 func readSweep(ref string) (src []byte, file, name string, isBuiltin bool) {
 	if !isPath(ref) {
-		if b, err := fs.ReadFile(builtin, sweepsDir + "/" + ref + ".yaml"); err == nil {
+		if b, err := fs.ReadFile(builtin, sweepsDir+"/"+ref+".yaml"); err == nil {
 			return b, sweepsDir + "/" + ref + ".yaml", ref, true
 		}
 	}
