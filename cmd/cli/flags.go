@@ -72,8 +72,8 @@ func (f *runFlags) plan(cmd *cobra.Command) (analysis.Run, error) {
 			return analysis.Run{}, usageError("--trials %d: allowed: an integer from 1 to %d", f.trials, int64(sim.MaxTrials))
 		}
 	}
-	if fl.Lookup("workers") != nil && fl.Changed("workers") && f.workers < 1 {
-		return analysis.Run{}, usageError("--workers %d: allowed: an integer ≥ 1 (default: one per core)", f.workers)
+	if fl.Lookup("workers") != nil && fl.Changed("workers") && (f.workers < 1 || f.workers > sim.MaxWorkers) {
+		return analysis.Run{}, usageError("--workers %d: allowed: an integer from 1 to %d (default: one per core)", f.workers, sim.MaxWorkers)
 	}
 	if fl.Lookup("chunk") != nil && (f.chunk < 1 || f.chunk > sim.MaxTrials) {
 		return analysis.Run{}, usageError("--chunk %d: allowed: an integer from 1 to %d (default %d)", f.chunk, int64(sim.MaxTrials), sim.DefaultChunk)
