@@ -231,6 +231,19 @@ func TestExactClaim(t *testing.T) {
 	}
 }
 
+// The interval of a mean stays finite at the smallest rates a check
+// spends: those of a sequential check's late looks (alpha/2^look), where
+// 1 − alpha/2 rounds to 1.
+func TestTinyAlphaKeepsIntervalsFinite(t *testing.T) {
+	r := resultOf(t, [3]int64{0, 60, 40}, []int64{3600, 7200})
+	for _, alpha := range []float64{1e-12, 1e-17, 0.01 / (1 << 53), 1e-300} {
+		v := CheckClaim(claim(t, "{metric: rounds.mean, min: 1, max: 2, unit: hours}"), r, alpha, nil)
+		if math.IsInf(v.Lo, 0) || math.IsInf(v.Hi, 0) || math.IsNaN(v.Lo) || math.IsNaN(v.Hi) || v.Lo >= v.Observed || v.Hi <= v.Observed {
+			t.Errorf("alpha %g: interval [%g, %g] around %g", alpha, v.Lo, v.Hi, v.Observed)
+		}
+	}
+}
+
 // A claim on a mean is not judged on fewer than MinMeanTrials trials: one
 // trial has no spread, and would pass or fail anything.
 func TestMeanClaimNeedsTrials(t *testing.T) {

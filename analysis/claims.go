@@ -107,7 +107,10 @@ func estimate(c scenarios.Claim, r *Result, alpha float64) est {
 	n := t.Trials
 	e := est{n: n}
 	scale := unitScale(c)
-	z := NormalQuantile(1 - alpha/2)
+	// From the lower tail: 1 − alpha/2 rounds to 1 (and z to +Inf) once
+	// alpha/2 is below 2^-54, as it is after enough looks of a sequential
+	// check.
+	z := -NormalQuantile(alpha / 2)
 	level := fmt.Sprintf("%.4g %%", 100*(1-alpha))
 	switch m.Kind {
 	case rules.WinShare, rules.EndShare:

@@ -104,7 +104,7 @@ func (f *batchFlags) register(cmd *cobra.Command) {
 	f.run.registerTrialCount(cmd)
 	f.run.registerSet(cmd)
 	fl := cmd.Flags()
-	fl.Int64Var(&f.shards, "shards", 0, "split the run into `N` shards, one job each, 1 to 1000 (required)")
+	decimalVar(fl, &f.shards, "shards", "", 0, "split the run into `N` shards, one job each, 1 to 1000 (required)")
 	fl.StringVar(&f.name, "name", "", "`name` of the jobs (default: crucible- and the scenario's name)")
 	fl.StringVar(&f.dir, "dir", "crucible-shards", "`directory` the shard results go to")
 	fl.StringVar(&f.out, "out", "crucible-report", "`directory` the merged report goes to")
