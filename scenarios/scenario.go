@@ -251,11 +251,14 @@ func (s *Scenario) include(fields []string) error {
 		}
 		if strings.HasPrefix(file, "builtin/") && v.Pos.Origin == "" {
 			src, err = builtin.ReadFile(file)
-		} else if src, err = readFile(file); err == nil {
-			s.read(File{Path: file, Ref: v.Value, Field: f, Origin: v.Pos.Origin, Src: src})
+		} else {
+			src, err = readFile(file)
 		}
 		if err != nil {
 			return v.Errorf("cannot read the %s file: %v", f, err)
+		}
+		if fromBuiltin := strings.HasPrefix(file, "builtin/") && v.Pos.Origin == ""; !fromBuiltin {
+			s.read(File{Path: file, Ref: v.Value, Field: f, Origin: v.Pos.Origin, Src: src})
 		}
 		n, err := ParseYAML(file, src)
 		if err != nil {

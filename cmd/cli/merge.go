@@ -35,9 +35,20 @@ merge exits 1 unless --partial says a partial result is what you want.`,
 			if err := checkFormat(format, "table", "csv", "json"); err != nil {
 				return err
 			}
-			all, err := readResults(args)
-			if err != nil {
-				return err
+			var all []*analysis.Result
+			for _, f := range args {
+				data, err := os.ReadFile(f)
+				if err != nil {
+					return err
+				}
+				rs, err := reports.ReadJSON(data)
+				if err != nil {
+					return fmt.Errorf("%s: %w", f, err)
+				}
+				if len(rs) == 0 {
+					return fmt.Errorf("%s: an empty list, no results: merge takes what crucible run --format json writes", f)
+				}
+				all = append(all, rs...)
 			}
 			merged, err := opt.Merge(all)
 			if errors.Is(err, analysis.ErrMixedVersions) {
@@ -73,27 +84,6 @@ merge exits 1 unless --partial says a partial result is what you want.`,
 	cmd.Flags().BoolVar(&partial, "partial", false, "accept shards that leave trials of the run out or were interrupted (the result says what it covers)")
 	cmd.Flags().BoolVar(&opt.MixedVersions, "allow-mixed-versions", false, "merge results that different crucible versions wrote (the result lists the versions)")
 	return cmd
-}
-
-// readResults reads the results in each file, refusing a file that holds
-// none: a merge of nothing is a mistake in the command line.
-func readResults(files []string) ([]*analysis.Result, error) {
-	var all []*analysis.Result
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			return nil, err
-		}
-		rs, err := reports.ReadJSON(data)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", f, err)
-		}
-		if len(rs) == 0 {
-			return nil, fmt.Errorf("%s: an empty list, no results: merge takes what crucible run --format json writes", f)
-		}
-		all = append(all, rs...)
-	}
-	return all, nil
 }
 
 // completeShards says how to complete a partial merge.
