@@ -50,10 +50,7 @@ func TestSlurmRoundTrip(t *testing.T) {
 	// A scenario file that includes another (dbd's scenario: FILE), beside
 	// it, and an override that names a third, relative to the directory
 	// the script runs in: the tasks read them where the nodes share them.
-	line, err := os.ReadFile("../../rules/dbd/testdata/d6/symmetric_line.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	line := dbdLine(t)
 	os.MkdirAll(filepath.Join(dir, "scenarios", "maps"), 0o755)
 	os.WriteFile(filepath.Join(dir, "scenarios", "maps", "line.json"), line, 0o644)
 	os.WriteFile(filepath.Join(dir, "other.json"), []byte(strings.Replace(string(line), `"hp": 4, "hex": 109`, `"hp": 3, "hex": 109`, 1)), 0o644)

@@ -111,10 +111,7 @@ func TestBatchRefuses(t *testing.T) {
 // travelled, and every pod failed on the include.)
 func TestBatchK8sShipsIncludedFiles(t *testing.T) {
 	dir := t.TempDir()
-	line, err := os.ReadFile("../../rules/dbd/testdata/d6/symmetric_line.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	line := dbdLine(t)
 	os.MkdirAll(filepath.Join(dir, "maps"), 0o755)
 	os.WriteFile(filepath.Join(dir, "maps", "line.json"), line, 0o644)
 	other := filepath.Join(dir, "other.json")
@@ -137,10 +134,7 @@ func TestBatchK8sShipsIncludedFiles(t *testing.T) {
 // the manifest is written (exit 1, nothing written), not by every pod.
 func TestBatchK8sRefusesWhatPodsCannotRead(t *testing.T) {
 	dir := t.TempDir()
-	line, err := os.ReadFile("../../rules/dbd/testdata/d6/symmetric_line.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	line := dbdLine(t)
 	os.WriteFile(filepath.Join(dir, "line.json"), line, 0o644)
 	os.Mkdir(filepath.Join(dir, "sub"), 0o755)
 	up := filepath.Join(dir, "sub", "up.yaml")
@@ -210,6 +204,17 @@ func exitCode(err error) int {
 		return -1
 	}
 	return 0
+}
+
+// dbdLine is dbd's sample scenario symmetric_line.json: a file for a dbd
+// scenario to include (scenario: FILE).
+func dbdLine(t *testing.T) []byte {
+	t.Helper()
+	line, err := os.ReadFile("../../rules/dbd/testdata/d6/symmetric_line.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return line
 }
 
 // runAsPod runs shard k of a Kubernetes manifest here as its pod would run
