@@ -6,6 +6,7 @@ import (
 
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
+	"github.com/crucible-sim/crucible/sim"
 )
 
 // Verdict is the three-valued outcome of checking a claim.
@@ -86,7 +87,7 @@ func CheckClaim(c scenarios.Claim, r *Result, alpha float64, exact *rules.Exact)
 	out.Observed, out.Lo, out.Hi, out.Test = e.value, e.lo, e.hi, e.test
 	out.Verdict = bounded(e.lo, e.hi, c.Min, c.Max)
 	if out.Verdict == Inconclusive {
-		out.Needed = trialsToDecide(e, c)
+		out.Needed = trialsToDecide(e, c, alpha)
 	}
 	return out
 }
@@ -107,7 +108,10 @@ func estimate(c scenarios.Claim, r *Result, alpha float64) est {
 	n := t.Trials
 	e := est{n: n}
 	scale := unitScale(c)
-	z := NormalQuantile(1 - alpha/2)
+	// From the lower tail: 1 − alpha/2 rounds to 1 (and z to +Inf) once
+	// alpha/2 is below 2^-54, as it is after enough looks of a sequential
+	// check.
+	z := -NormalQuantile(alpha / 2)
 	level := fmt.Sprintf("%.4g %%", 100*(1-alpha))
 	switch m.Kind {
 	case rules.WinShare, rules.EndShare:
@@ -213,13 +217,17 @@ func bounded(lo, hi float64, min, max *float64) Verdict {
 
 // trialsToDecide estimates the trials after which the interval, at the
 // observed value and spread, would lie wholly inside or outside the
-// claim's bounds: (z·sd / distance to the nearest bound)².
-func trialsToDecide(e est, c scenarios.Claim) int64 {
+// claim's bounds: for a share, by shareTrialsToDecide; else (z·sd /
+// distance to the nearest bound)².
+func trialsToDecide(e est, c scenarios.Claim, alpha float64) int64 {
 	d := math.Inf(1)
 	for _, b := range []*float64{c.Min, c.Max} {
 		if b != nil {
 			d = math.Min(d, math.Abs(e.value-*b))
 		}
+	}
+	if c.Metric.Share() {
+		return shareTrialsToDecide(e, needed(e, d), alpha, func(lo, hi float64) bool { return bounded(lo, hi, c.Min, c.Max) != Inconclusive })
 	}
 	return needed(e, d)
 }
@@ -236,6 +244,43 @@ func needed(e est, d float64) int64 {
 		return 0
 	}
 	return int64(math.Ceil(n))
+}
+
+// shareTrialsToDecide returns about how many trials would give a
+// Clopper–Pearson interval that decides (reported by decides) if the share
+// stayed at its observed value, or 0 when no run of at most sim.MaxTrials
+// would. guess is needed's answer, which scales the interval's width as
+// 1/√n: right when that run would count many trials on either side, wrong
+// when it would count few, where the interval is not symmetric and near a
+// share of 0 or 1 narrows as 1/n (0 wins in 5 against "at most 0.3" needs
+// 15 trials, not 6). There the trials are searched for, from guess:
+// doubling, then halving the bracket until it is within 1 % (exact below
+// 100 trials), which costs little since the interval of few successes is
+// quick to find.
+func shareTrialsToDecide(e est, guess int64, alpha float64, decides func(lo, hi float64) bool) int64 {
+	if guess == 0 || min(e.value, 1-e.value)*float64(guess) >= 100 {
+		return guess
+	}
+	at := func(n int64) bool {
+		lo, hi := ClopperPearson(int64(math.Round(e.value*float64(n))), n, alpha)
+		return decides(lo, hi)
+	}
+	undecided, enough := e.n, max(guess, e.n+1)
+	for !at(enough) {
+		if enough >= sim.MaxTrials {
+			return 0
+		}
+		undecided, enough = enough, min(2*enough, sim.MaxTrials)
+	}
+	for enough-undecided > max(1, undecided/100) {
+		mid := undecided + (enough-undecided)/2
+		if at(mid) {
+			enough = mid
+		} else {
+			undecided = mid
+		}
+	}
+	return enough
 }
 
 // extreme judges claims on the sample minimum or maximum. A bound the
@@ -309,6 +354,9 @@ func agreement(out ClaimCheck, c scenarios.Claim, e est, exact *rules.Exact) Cla
 			d = -d // distance outside it
 		}
 		out.Needed = needed(e, d)
+		if c.Metric.Share() {
+			out.Needed = shareTrialsToDecide(e, out.Needed, out.Alpha, func(l, h float64) bool { return l >= lo && h <= hi || h < lo || l > hi })
+		}
 	}
 	return out
 }

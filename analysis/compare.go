@@ -260,7 +260,7 @@ func (c *Comparison) compute(p *sim.Tally, firstA, secondB *sim.Hist) error {
 	c.Shares = c.shareDiffs(p)
 	m := float64(c.Tests())
 	c.Level = 1 - c.Alpha/m
-	z := NormalQuantile(1 - c.Alpha/(2*m))
+	z := -NormalQuantile(c.Alpha / (2 * m)) // from the lower tail, finite for any alpha > 0
 	cut := c.Alpha / m
 	for i := range c.Shares {
 		s := &c.Shares[i]

@@ -200,7 +200,7 @@ func ComparisonObject(c *analysis.Comparison) json.Marshaler {
 	}
 	return object{
 		{"a", variant(c.LabelA, c.A)}, {"b", variant(c.LabelB, c.B)},
-		{"ruleset", c.A.Ruleset}, {"crucible_version", c.A.Version}, {"seed", c.A.Seed}, {"trials", c.Trials()},
+		{"ruleset", c.A.Ruleset}, {"crucible_version", c.A.Version}, {"seed", c.A.Seed}, {"seed_text", seedText(c.A.Seed)}, {"trials", c.Trials()},
 		{"streams", c.Streams}, {"alpha", c.Alpha}, {"tests", c.Tests()}, {"level", c.Level},
 		{"shares", shares}, {"rounds", rounds}, {"distribution", dist},
 		{"significant", sig}, {"verdict", Verdict(c)},

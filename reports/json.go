@@ -111,7 +111,7 @@ func headerObject(r *analysis.Result) object {
 	}
 	o = append(o, object{
 		{"scenario_hash", r.Hash},
-		{"crucible_version", r.Version}, {"seed", r.Seed}, {"trials", r.Tally.Trials},
+		{"crucible_version", r.Version}, {"seed", r.Seed}, {"seed_text", seedText(r.Seed)}, {"trials", r.Tally.Trials},
 		{"planned_trials", r.Planned},
 	}...)
 	if r.Shard != "" {
@@ -128,6 +128,11 @@ func headerObject(r *analysis.Result) object {
 	}
 	return o
 }
+
+// seedText is a seed as a decimal string, written beside the number: a
+// reader that holds JSON numbers as doubles rounds a seed above 2^53, and
+// the string lets it run the same seed again.
+func seedText(seed uint64) string { return strconv.FormatUint(seed, 10) }
 
 // winsByObject is the win rates at each value of the counters declared
 // ByWinner, with their intervals.

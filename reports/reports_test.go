@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"flag"
 	"image/png"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -126,6 +127,30 @@ func TestJSONRoundTrip(t *testing.T) {
 	}
 	if !bytes.Equal(b.Bytes(), b2.Bytes()) {
 		t.Errorf("round trip changed the JSON:\n%s\n----\n%s", b.Bytes(), b2.Bytes())
+	}
+}
+
+// A seed above 2^53 is also written as seed_text, which ReadJSON prefers:
+// a reader that holds numbers as doubles rounds the number, and a result it
+// wrote back still reads as its own seed.
+func TestSeedTextKeepsLargeSeeds(t *testing.T) {
+	r := distSample()
+	r.Seed = math.MaxUint64 - 1
+	var b bytes.Buffer
+	if err := WriteJSON(&b, []*analysis.Result{r}); err != nil {
+		t.Fatal(err)
+	}
+	exact := `"seed": 18446744073709551614,`
+	if !strings.Contains(b.String(), exact+"\n  \"seed_text\": \"18446744073709551614\",") {
+		t.Fatalf("the seed is not written as text too:\n%.400s", b.String())
+	}
+	rounded := strings.Replace(b.String(), exact, `"seed": 18446744073709552000,`, 1) // float64(seed), as a double-based writer puts it
+	back, err := ReadJSON([]byte(rounded))
+	if err != nil || back[0].Seed != r.Seed {
+		t.Fatalf("read back seed %v, %v; want %d", back, err, r.Seed)
+	}
+	if _, err := ReadJSON([]byte(strings.Replace(b.String(), `"seed_text": "18446744073709551614"`, `"seed_text": "0x10"`, 1))); err == nil || !strings.Contains(err.Error(), `seed_text "0x10": not a decimal seed`) {
+		t.Errorf("a seed_text that is no seed: %v", err)
 	}
 }
 
@@ -261,5 +286,6 @@ func FuzzReadJSON(f *testing.F) {
 			t.Fatalf("read back but cannot write: %v", err)
 		}
 		analysis.Merge(rs)
+		analysis.MergeOptions{MixedVersions: true}.Merge(rs)
 	})
 }

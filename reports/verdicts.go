@@ -106,7 +106,7 @@ func VerdictRows(c *analysis.Check) [][]string {
 }
 
 // WriteVerdictsJSON writes the verdicts as a JSON array of objects, one per
-// claim, with the fields of VerdictRows.
+// claim, with the fields of VerdictRows and the seed also as seed_text.
 func WriteVerdictsJSON(w io.Writer, c *analysis.Check) error {
 	objs := make([]object, 0, len(c.Verdicts))
 	for _, v := range c.Verdicts {
@@ -116,6 +116,9 @@ func WriteVerdictsJSON(w io.Writer, c *analysis.Check) error {
 				x = exactFloat(f)
 			}
 			o = append(o, field{verdictFields[i], x})
+			if verdictFields[i] == "seed" {
+				o = append(o, field{"seed_text", seedText(c.Seed)})
+			}
 		}
 		objs = append(objs, o)
 	}

@@ -82,6 +82,7 @@ type Scenario struct {
 	// `schema` field (rules.SchemaReader): it has no common fields, and the
 	// ruleset compiles all of it.
 	whole bool
+	files []File // see Files
 }
 
 // Entry is one built-in scenario.
@@ -140,7 +141,12 @@ func Load(ref string) (*Scenario, error) {
 	for _, ext := range fileExts {
 		base = strings.TrimSuffix(base, ext)
 	}
-	return Parse(ref, base, src)
+	s, err := Parse(ref, base, src)
+	if err != nil {
+		return nil, err
+	}
+	s.files = append([]File{{Path: ref, Ref: ref, Src: src}}, s.files...)
+	return s, nil
 }
 
 // fileExts are the endings of names Load always reads as files: YAML, and
@@ -276,6 +282,9 @@ func (s *Scenario) include(fields []string) error {
 		}
 		if err != nil {
 			return v.Errorf("cannot read the %s file: %v", f, err)
+		}
+		if fromBuiltin := strings.HasPrefix(file, "builtin/") && v.Pos.Origin == ""; !fromBuiltin {
+			s.read(File{Path: file, Ref: v.Value, Field: f, Origin: v.Pos.Origin, Src: src})
 		}
 		n, err := ParseYAML(file, src)
 		if err != nil {

@@ -130,3 +130,59 @@ func TestIncludedFile(t *testing.T) {
 		t.Errorf("a missing included file: %v", err)
 	}
 }
+
+// A scenario lists the files it was read from, with their bytes as read:
+// the scenario file, each file it includes, each file an override names
+// (crucible batch ships them all). Built-in files are not listed, and an
+// override of a clone stays the clone's.
+func TestFilesRead(t *testing.T) {
+	dir := t.TempDir()
+	src, err := os.ReadFile("../rules/dbd/testdata/d6/symmetric_line.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.MkdirAll(filepath.Join(dir, "maps"), 0o755)
+	os.WriteFile(filepath.Join(dir, "maps", "line.json"), src, 0o644)
+	os.WriteFile(filepath.Join(dir, "other.json"), src, 0o644)
+	wrapper := filepath.Join(dir, "w.yaml")
+	os.WriteFile(wrapper, []byte("ruleset: dbd\nscenario: maps/line.json\n"), 0o644)
+	sc, err := scenarios.Load(wrapper)
+	if err != nil {
+		t.Fatal(err)
+	}
+	clone := sc.Clone()
+	if err := clone.Set("scenario=" + filepath.Join(dir, "other.json")); err != nil {
+		t.Fatal(err)
+	}
+	want := []scenarios.File{
+		{Path: wrapper, Ref: wrapper, Src: []byte("ruleset: dbd\nscenario: maps/line.json\n")},
+		{Path: filepath.Join(dir, "maps", "line.json"), Ref: "maps/line.json", Field: "scenario", Src: src},
+	}
+	if got := sc.Files(); !equalFiles(got, want) {
+		t.Errorf("files read:\n%+v\nwant\n%+v", got, want)
+	}
+	want = append(want, scenarios.File{Path: filepath.Join(dir, "other.json"), Ref: filepath.Join(dir, "other.json"), Field: "scenario",
+		Origin: "--set scenario=" + filepath.Join(dir, "other.json"), Src: src})
+	if got := clone.Files(); !equalFiles(got, want) {
+		t.Errorf("files read by the clone:\n%+v\nwant\n%+v", got, want)
+	}
+	builtin, err := scenarios.Load("dbd/symmetric_line")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := builtin.Files(); len(got) != 0 {
+		t.Errorf("a built-in scenario lists files: %+v", got)
+	}
+}
+
+func equalFiles(a, b []scenarios.File) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Path != b[i].Path || a[i].Ref != b[i].Ref || a[i].Field != b[i].Field || a[i].Origin != b[i].Origin || string(a[i].Src) != string(b[i].Src) {
+			return false
+		}
+	}
+	return true
+}

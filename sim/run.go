@@ -29,6 +29,12 @@ const DefaultChunk = 1000
 // count is exact in a float64 and in any JSON reader.
 const MaxTrials = 1 << 53
 
+// MaxWorkers is the largest pool a job may ask for. Each worker owns a
+// fighter and two tallies, allocated when the run starts (tens of
+// kilobytes for the largest rulesets), and workers beyond the cores only
+// take turns: ten million of them exhausted memory before the first trial.
+const MaxWorkers = 1024
+
 // TrialRange is the range of a trial count, for validating one.
 var TrialRange = doc.Range{Min: 1, Max: MaxTrials}
 
@@ -40,7 +46,7 @@ type Job struct {
 	// First is the index of the first trial; Trials the number to run. A
 	// shard runs a sub-range of a larger run.
 	First, Trials int64
-	// Workers is the pool size; ≤ 0 means one per CPU.
+	// Workers is the pool size, at most MaxWorkers; ≤ 0 means one per CPU.
 	Workers int
 	// Chunk is the number of trials per chunk; ≤ 0 means DefaultChunk.
 	Chunk int
@@ -54,13 +60,15 @@ type Job struct {
 	Chunks *Chunks
 }
 
-// check refuses a job whose trials or chunks are out of range.
+// check refuses a job whose trials, chunks or workers are out of range.
 func (job Job) check() error {
 	switch {
 	case job.Trials < 0 || job.First < 0 || job.Trials > MaxTrials || job.First > MaxTrials-job.Trials:
 		return fmt.Errorf("sim: trials [%d, +%d) out of range: a run has at most %d trials, from 0", job.First, job.Trials, int64(MaxTrials))
 	case job.Chunk > MaxTrials:
 		return fmt.Errorf("sim: a chunk of %d trials is more than a run's %d", job.Chunk, int64(MaxTrials))
+	case job.Workers > MaxWorkers:
+		return fmt.Errorf("sim: %d workers: a job has at most %d", job.Workers, MaxWorkers)
 	}
 	return nil
 }

@@ -223,8 +223,8 @@ func TestParseChunksRejectsBadRanges(t *testing.T) {
 }
 
 // A run of 10^14 trials keeps its chunk record to a few runs of finished
-// chunks, cancelled after a few chunks, and a job beyond 2^53 trials is
-// refused rather than allocated.
+// chunks, cancelled after a few chunks, and a job beyond 2^53 trials or
+// MaxWorkers workers is refused rather than allocated.
 func TestHugeRunsStaySmall(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	job := Job{Battle: coinBattle{}, Key: 1, Seed: 1, Trials: 100_000_000_000_000, Workers: 2,
@@ -237,7 +237,7 @@ func TestHugeRunsStaySmall(t *testing.T) {
 	if len(job.Chunks.runs) > 2 || job.Chunks.Count()*DefaultChunk != tally.Trials {
 		t.Errorf("chunk record %s for %d trials", job.Chunks, tally.Trials)
 	}
-	for _, bad := range []Job{{Trials: MaxTrials + 1}, {First: MaxTrials, Trials: 1}, {Trials: 10, Chunk: MaxTrials + 1}} {
+	for _, bad := range []Job{{Trials: MaxTrials + 1}, {First: MaxTrials, Trials: 1}, {Trials: 10, Chunk: MaxTrials + 1}, {Trials: 10, Workers: MaxWorkers + 1}} {
 		bad.Battle = coinBattle{}
 		if _, err := Run(context.Background(), bad); err == nil || !strings.Contains(err.Error(), "sim: ") {
 			t.Errorf("%+v: err %v", bad, err)

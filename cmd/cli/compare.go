@@ -71,8 +71,8 @@ func runCompare(cmd *cobra.Command, args []string, rf *runFlags, cf *compareFlag
 	if err := checkFormat(cf.format, "table", "csv", "json"); err != nil {
 		return err
 	}
-	if !(cf.alpha > 0 && cf.alpha < 1) {
-		return usageError("--alpha %g: allowed: a number between 0 and 1", cf.alpha)
+	if err := checkAlpha(cf.alpha); err != nil {
+		return err
 	}
 	for _, g := range []struct {
 		flag string

@@ -146,7 +146,7 @@ func TestCompareUsageErrors(t *testing.T) {
 		{"compare stratfight/thug-vs-guard: one scenario needs --set-a and/or --set-b", []string{"compare", "stratfight/thug-vs-guard"}},
 		{"--set-a nonsense: expected PATH=VALUE", []string{"compare", "stratfight/thug-vs-guard", "--set-a", "nonsense"}},
 		{"--set-b =1: expected PATH=VALUE", []string{"compare", "stratfight/thug-vs-guard", "--set-b", "=1"}},
-		{"--alpha 0: allowed: a number between 0 and 1", []string{"compare", "stratfight/thug-vs-guard", "--set-b", "options.round-cap=9", "--alpha", "0"}},
+		{"--alpha 0: allowed: a number from 1e-12 to 0.5", []string{"compare", "stratfight/thug-vs-guard", "--set-b", "options.round-cap=9", "--alpha", "0"}},
 		{`--format "xml": allowed: table, csv, json`, []string{"compare", "stratfight/thug-vs-guard", "--set-b", "options.round-cap=9", "--format", "xml"}},
 		{"--trials 0: allowed", []string{"compare", "stratfight/thug-vs-guard", "--set-b", "options.round-cap=9", "--trials", "0"}},
 		{"--trials 29: allowed: an integer from 30", []string{"compare", "stratfight/thug-vs-guard", "--set-b", "options.round-cap=9", "--trials", "29"}},

@@ -53,7 +53,7 @@ trials are samples of one battle have nothing to export.`,
 		},
 	}
 	rf.registerSet(cmd)
-	cmd.Flags().Int64VarP(&trial, "trial", "i", 0, "index of the trial to export (0-based)")
+	decimalVar(cmd.Flags(), &trial, "trial", "i", 0, "index of the trial to export (0-based)")
 	cmd.MarkFlagRequired("trial")
 	return cmd
 }

@@ -37,21 +37,21 @@ func (f *runFlags) registerSeed(cmd *cobra.Command, required bool) {
 	if required {
 		help = "master `seed` of the run the trial belongs to (required)"
 	}
-	cmd.Flags().Uint64Var(&f.seed, "seed", 0, help)
+	decimalVar(cmd.Flags(), &f.seed, "seed", "", 0, help)
 }
 
 // registerTrials adds --trials, --workers and --chunk.
 func (f *runFlags) registerTrials(cmd *cobra.Command) {
 	f.registerTrialCount(cmd)
 	fl := cmd.Flags()
-	fl.IntVarP(&f.workers, "workers", "w", 0, "worker goroutines (default: one per core)")
-	fl.IntVar(&f.chunk, "chunk", sim.DefaultChunk, "trials per chunk of work (does not change results)")
+	decimalVar(fl, &f.workers, "workers", "w", 0, "worker goroutines (default: one per core)")
+	decimalVar(fl, &f.chunk, "chunk", "", sim.DefaultChunk, "trials per chunk of work (does not change results)")
 }
 
 // registerTrialCount adds --trials alone, for commands that run no trials
 // here but fix how many run elsewhere.
 func (f *runFlags) registerTrialCount(cmd *cobra.Command) {
-	cmd.Flags().Int64VarP(&f.trials, "trials", "n", 0, "`N` trials per scenario (default: the scenario file's trials field, else 10000)")
+	decimalVar(cmd.Flags(), &f.trials, "trials", "n", 0, "`N` trials per scenario (default: the scenario file's trials field, else 10000)")
 }
 
 // registerShard adds --shard.
@@ -72,8 +72,8 @@ func (f *runFlags) plan(cmd *cobra.Command) (analysis.Run, error) {
 			return analysis.Run{}, usageError("--trials %d: allowed: an integer from 1 to %d", f.trials, int64(sim.MaxTrials))
 		}
 	}
-	if fl.Lookup("workers") != nil && fl.Changed("workers") && f.workers < 1 {
-		return analysis.Run{}, usageError("--workers %d: allowed: an integer ≥ 1 (default: one per core)", f.workers)
+	if fl.Lookup("workers") != nil && fl.Changed("workers") && (f.workers < 1 || f.workers > sim.MaxWorkers) {
+		return analysis.Run{}, usageError("--workers %d: allowed: an integer from 1 to %d (default: one per core)", f.workers, sim.MaxWorkers)
 	}
 	if fl.Lookup("chunk") != nil && (f.chunk < 1 || f.chunk > sim.MaxTrials) {
 		return analysis.Run{}, usageError("--chunk %d: allowed: an integer from 1 to %d (default %d)", f.chunk, int64(sim.MaxTrials), sim.DefaultChunk)
@@ -199,6 +199,23 @@ func showProgress(f *os.File, name string, total int64, done *atomic.Int64) func
 		close(stop)
 		<-finished
 	}
+}
+
+// The false-alarm rates --alpha allows. Below minAlpha a claim's share of
+// the rate (or a test's, after Bonferroni) is so small that its interval
+// says nothing a designer can use; above maxAlpha a verdict is a coin toss.
+const (
+	minAlpha = 1e-12
+	maxAlpha = 0.5
+)
+
+// checkAlpha refuses a false-alarm rate outside [minAlpha, maxAlpha],
+// NaN included.
+func checkAlpha(alpha float64) error {
+	if !(alpha >= minAlpha && alpha <= maxAlpha) {
+		return usageError("--alpha %g: allowed: a number from %g to %g", alpha, minAlpha, maxAlpha)
+	}
+	return nil
 }
 
 // checkFormat refuses an output format the command does not write.

@@ -49,6 +49,6 @@ result and counters.`,
 	}
 	rf.registerSeed(cmd, true)
 	rf.registerSet(cmd)
-	cmd.Flags().Int64VarP(&trial, "trial", "i", 0, "index of the trial to replay (0-based)")
+	decimalVar(cmd.Flags(), &trial, "trial", "i", 0, "index of the trial to replay (0-based)")
 	return cmd
 }

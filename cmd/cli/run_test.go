@@ -73,6 +73,22 @@ func TestRunJSONShape(t *testing.T) {
 	}
 }
 
+// Integer flags are decimal whatever their leading zeros: --seed 010 is
+// seed 10 (pflag read it as the octal 8), --trials 010 ten trials.
+func TestIntegerFlagsAreDecimal(t *testing.T) {
+	out := mustRun(t, "run", "stratfight/thug-vs-guard", "--trials", "010", "--seed", "010", "--chunk", "03", "--workers", "02", "--format", "json")
+	var v struct{ Seed, Trials int64 }
+	if err := json.Unmarshal([]byte(out), &v); err != nil {
+		t.Fatal(err)
+	}
+	if v.Seed != 10 || v.Trials != 10 {
+		t.Errorf("--seed 010 --trials 010 ran seed %d, %d trials; want 10 and 10", v.Seed, v.Trials)
+	}
+	if ten := mustRun(t, "run", "stratfight/thug-vs-guard", "--trials", "10", "--seed", "10", "--format", "json"); ten != out {
+		t.Errorf("--seed 010 differs from --seed 10:\n%s\n----\n%s", out, ten)
+	}
+}
+
 // Without --seed a seed is drawn, printed on stderr and written into the output.
 func TestRunDrawsAndPrintsSeed(t *testing.T) {
 	out, errOut, code := crucible(t, context.Background(), "run", "stratfight/thug-vs-guard", "--trials", "100", "--format", "json")

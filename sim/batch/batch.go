@@ -60,6 +60,22 @@ type Scenario struct {
 	// Source is a file scenario's contents, for engines that ship the file
 	// with the job; nil for a built-in scenario.
 	Source []byte
+	// Includes are the files the scenario includes (rules.Includer), which
+	// engines that ship the scenario ship beside it.
+	Includes []Include
+}
+
+// Include is a file a scenario includes, named by the scenario file or by
+// an override.
+type Include struct {
+	// Name is the file as the scenario names it: relative to the scenario
+	// file's directory or, for a file an override names, to the working
+	// directory (or absolute).
+	Name string
+	// Override is the assignment of Job.Sets that names the file
+	// (field=Name), or "" when the scenario file names it.
+	Override string
+	Src      []byte
 }
 
 // Builtin reports whether the scenario is built into crucible.
