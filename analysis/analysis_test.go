@@ -378,3 +378,20 @@ func TestCounterMeanInterval(t *testing.T) {
 		t.Errorf("counter of 0s and 2s: [%g, %g], want normal [%g, %g]", c.Lo, c.Hi, lo, hi)
 	}
 }
+
+// The margin win.a − win.b, by hand: 60 a wins, 30 b wins, 10 draws in 100
+// trials is 0.3, one trial's variance 0.6 + 0.3 − 0.09 = 0.81 (sd 0.9), and
+// the 95 % interval 0.3 ± 1.96·0.9/10.
+func TestMarginEstimate(t *testing.T) {
+	r := &Result{Tally: &sim.Tally{Trials: 100, Wins: [3]int64{10, 60, 30}}}
+	e := EstimateOf(r, rules.Metric{Kind: rules.Margin}, 0.05)
+	half := 1.959963984540054 * 0.9 / 10
+	if math.Abs(e.Value-0.3) > 1e-12 || math.Abs(e.SD-0.9) > 1e-12 || math.Abs(e.Lo-(0.3-half)) > 1e-9 || math.Abs(e.Hi-(0.3+half)) > 1e-9 {
+		t.Errorf("margin estimate %+v", e)
+	}
+	// One side winning every trial keeps an interval of some width.
+	all := EstimateOf(&Result{Tally: &sim.Tally{Trials: 100, Wins: [3]int64{0, 100, 0}}}, rules.Metric{Kind: rules.Margin}, 0.05)
+	if all.Value != 1 || all.Lo >= 1 || all.Hi != 1 {
+		t.Errorf("a clean sweep: %+v", all)
+	}
+}
