@@ -1,12 +1,12 @@
 package cli
 
 import (
-	"os"
 	"path/filepath"
 
 	"github.com/spf13/cobra"
 
 	"github.com/crucible-sim/crucible/scenarios"
+	"github.com/crucible-sim/crucible/sim"
 	"github.com/crucible-sim/crucible/sim/batch"
 )
 
@@ -135,7 +135,7 @@ func (f *batchFlags) job(cmd *cobra.Command, ref string, absolute bool) (batch.J
 	if scenarios.IsBuiltin(ref) {
 		return j, nil
 	}
-	if j.Scenario.Source, err = os.ReadFile(ref); err != nil {
+	if j.Scenario.Source, err = sim.ReadFile(ref); err != nil {
 		return j, err
 	}
 	if absolute {
