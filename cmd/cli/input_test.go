@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -101,5 +102,17 @@ func TestCSVCellsAreNeverFormulas(t *testing.T) {
 	}
 	if named == 0 {
 		t.Error("the scenario's name is in no CSV")
+	}
+}
+
+// replay prints a battle's result once, on its result line, for every
+// ruleset: EmojiSpace's log also ended with "end: destroyed (winner b)".
+func TestReplayPrintsTheResultOnce(t *testing.T) {
+	stated := regexp.MustCompile(`(?im)^[ \t]*(end|result|outcome|winner)[ \t]*[:=]`)
+	for _, sc := range []string{"stratfight/thug-vs-guard", "eclipse/interceptor-duel", "emojispace/p0-vs-n1a", "ec4x/suite-500", "dbd/empty"} {
+		out := mustRun(t, "replay", sc, "--trial", "3", "--seed", "1")
+		if n := len(stated.FindAllString(out, -1)); n != 1 || strings.Count(out, "\nresult: winner ") != 1 {
+			t.Errorf("%s: %d lines state the result:\n%s", sc, n, out)
+		}
 	}
 }
