@@ -15,9 +15,12 @@ type Sweep struct {
 	// Name names the sweep in output: the sweep file's name, or the base
 	// scenario's for a sweep given by --vary.
 	Name, Description string
-	// Base is the base scenario's name: every point draws its streams,
-	// so that points differ by their overrides, not by luck.
-	Base    string
+	// Base is the base scenario's name.
+	Base string
+	// Streams names the streams every point draws (the base's,
+	// scenarios.Scenario.StreamName), so that points differ by their
+	// overrides, not by luck.
+	Streams string
 	Ruleset string
 	Axes    []scenarios.Axis
 	// Metric is the share the curve, the heat map and the break-even
@@ -55,7 +58,7 @@ func NewSweep(name string, base *scenarios.Scenario, axes []scenarios.Axis, metr
 	if err := scenarios.CheckSweepSize(scenarios.Points(axes), 1); err != nil {
 		return nil, err
 	}
-	s := &Sweep{Name: name, Base: base.Name, Ruleset: base.Ruleset, Axes: axes, Metric: metric}
+	s := &Sweep{Name: name, Base: base.Name, Streams: base.StreamName(), Ruleset: base.Ruleset, Axes: axes, Metric: metric}
 	for idx := range scenarios.Points(axes) {
 		p := GridPoint{Index: idx, At: gridIndex(idx, axes), Scenario: base.Clone()}
 		for k, i := range p.At {
@@ -149,7 +152,7 @@ func (r Run) Sweep(ctx context.Context, s *Sweep, exact bool) (*SweepResult, err
 	if err := scenarios.CheckSweepSize(len(s.Points), r.Trials); err != nil {
 		return nil, err
 	}
-	r.Streams = s.Base
+	r.Streams = s.Streams
 	r.Shard = sim.Shard{}
 	_, noSolver := rules.LookupSolver(s.Ruleset)
 	out := &SweepResult{Sweep: s, Seed: r.Seed, Version: r.Version, Trials: r.Trials, Exact: exact && noSolver == nil}

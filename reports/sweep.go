@@ -165,7 +165,7 @@ func axisValue(a scenarios.Axis, x float64, round func(float64) float64) string 
 func WriteSweepTable(w io.Writer, s *analysis.SweepResult) error {
 	sw := s.Sweep
 	fmt.Fprintf(w, "sweep     %s   base %s   ruleset %s   seed %d\n", sw.Name, sw.Base, sw.Ruleset, s.Seed)
-	fmt.Fprintf(w, "grid      %d points × %d trials, on common random numbers (the streams of %s)\n", len(sw.Points), s.Trials, sw.Base)
+	fmt.Fprintf(w, "grid      %d points × %d trials, on common random numbers (the streams of %s)\n", len(sw.Points), s.Trials, sw.Streams)
 	if s.Interrupted() {
 		fmt.Fprintf(w, "INTERRUPTED: %d of %d points finished; the figures below cover those.\n", len(s.Points), len(sw.Points))
 	}

@@ -21,7 +21,7 @@ th{background:#f3f3f3}td:first-child,th:first-child{text-align:left}
 <p>Base scenario <code>{{.S.Sweep.Base}}</code> (ruleset <code>{{.S.Sweep.Ruleset}}</code>), varying
 {{range $i, $a := .S.Sweep.Axes}}{{if $i}} and {{end}}<code>{{$a.Path}}</code> over {{len $a.Values}} values{{end}}:
 {{len .S.Sweep.Points}} points × {{.S.Trials}} trials, seed <code>{{.S.Seed}}</code>, crucible {{.S.Version}}.
-Every point is fought on the same random streams (those of <code>{{.S.Sweep.Base}}</code>), so that neighbouring
+Every point is fought on the same random streams (those of <code>{{.S.Sweep.Streams}}</code>), so that neighbouring
 points differ by the rule, not by luck. Intervals are 95 % Wilson intervals.</p>
 {{with .Command}}<p>Reproduce with <code>{{.}}</code></p>{{end}}
 {{if .S.Interrupted}}<p class="warn">Interrupted: {{len .S.Points}} of {{len .S.Sweep.Points}} points finished; this page covers those.</p>{{end}}

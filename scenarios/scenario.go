@@ -26,7 +26,7 @@ var builtin embed.FS
 
 // CommonKeys are the scenario fields crucible itself reads; everything else
 // belongs to the ruleset.
-var CommonKeys = []string{"name", "ruleset", "description", "trials", "claims"}
+var CommonKeys = []string{"name", "ruleset", "description", "trials", "claims", "streams"}
 
 // ParseDocument parses YAML source and returns the part of it a ruleset
 // compiles: the document without the common fields. It checks nothing else
@@ -42,9 +42,15 @@ func ParseDocument(file string, src []byte) (*doc.Node, error) {
 // Scenario is a decoded scenario file with any overrides applied.
 type Scenario struct {
 	// Name identifies the scenario in output and selects its random
-	// streams: "stratfight/thug-vs-guard" for a built-in, the file's base
-	// name without extension (or its `name:` field) otherwise.
-	Name        string
+	// streams, unless Streams names others: "stratfight/thug-vs-guard" for
+	// a built-in, the file's base name without extension (or its `name:`
+	// field) otherwise.
+	Name string
+	// Streams, if set, names the scenario whose random streams this one
+	// draws instead of its own: trial i of the two is the same stream for
+	// the same seed (the `streams:` field; an exported trial of a suite
+	// names the suite, so that its trial i replays the suite's).
+	Streams     string
 	File        string // where it was read from, for messages
 	Ruleset     string
 	Description string
@@ -206,6 +212,7 @@ func (s *Scenario) derive() error {
 		Description string      `doc:"description"`
 		Trials      *doc.Node   `doc:"trials"`
 		Claims      []*doc.Node `doc:"claims"`
+		Streams     string      `doc:"streams,name"`
 	}
 	c.Name = s.Name
 	common := &doc.Node{Kind: doc.Map, Pos: s.root.Pos}
@@ -257,7 +264,7 @@ func (s *Scenario) derive() error {
 			return err
 		}
 	}
-	s.Name, s.Ruleset, s.Description = c.Name, c.Ruleset, c.Description
+	s.Name, s.Ruleset, s.Description, s.Streams = c.Name, c.Ruleset, c.Description, c.Streams
 	s.Claims = s.Claims[:0]
 	for _, n := range c.Claims {
 		cl, err := ParseClaim(n)
@@ -348,6 +355,15 @@ func (s *Scenario) SetFrom(flag, assignment string) error {
 		return err
 	}
 	return s.Override(Override{Assignment: assignment, Origin: flag + " " + assignment})
+}
+
+// StreamName returns the name that selects the scenario's random streams
+// (sim.Key): its `streams:` field, else its name.
+func (s *Scenario) StreamName() string {
+	if s.Streams != "" {
+		return s.Streams
+	}
+	return s.Name
 }
 
 // Compile validates the ruleset part of the scenario and its claims and
