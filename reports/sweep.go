@@ -40,8 +40,7 @@ func SweepRows(s *analysis.SweepResult) [][]string {
 		}
 		for _, m := range sweepMetrics(r) {
 			if m.Kind == rules.RoundsMean {
-				rs := r.Rounds()
-				add(m, "", rs.Mean, rs.MeanLo, rs.MeanHi)
+				add(m, "", p.Rounds.Mean, p.Rounds.MeanLo, p.Rounds.MeanHi)
 				continue
 			}
 			sh := p.Share(m)
@@ -186,7 +185,7 @@ func WriteSweepTable(w io.Writer, s *analysis.SweepResult) error {
 		if solved {
 			cells = append(cells, exactCell(p, sw.Metric))
 		}
-		fmt.Fprintln(tw, strings.Join(append(cells, num(p.Result.Rounds().Mean)), "\t"))
+		fmt.Fprintln(tw, strings.Join(append(cells, num(p.Rounds.Mean)), "\t"))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -200,6 +199,9 @@ func WriteSweepTable(w io.Writer, s *analysis.SweepResult) error {
 		}
 	}
 	for _, n := range ExactNotes(s) {
+		fmt.Fprintf(w, "note: %s\n", n)
+	}
+	if n := CurveNote(s); n != "" {
 		fmt.Fprintf(w, "note: %s\n", n)
 	}
 	return nil
