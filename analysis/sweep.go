@@ -224,8 +224,8 @@ func (r Run) point(ctx context.Context, s *Sweep, p GridPoint, exact bool) (Poin
 // solution's distributions, options and notes. What stays is what
 // SweepRows, the table, the page and the plots read: the trials, wins and
 // ends of the tally, the rounds' statistics, and the exact win, end and
-// mean-rounds values. A 10,000-point sweep of an Eclipse duel kept 85 KB a
-// point (849 MB in all; bench/rss.txt).
+// mean-rounds values. A point of a sweep of Eclipse duels held 88 KB, and
+// a 10,000-point sweep peaked at 815 MiB (bench/rss.txt).
 func (pr *PointResult) trim() {
 	r := *pr.Result
 	r.Battle = nil
