@@ -117,7 +117,7 @@ func (c *Comparison) Trials() int64 { return c.A.Tally.Trials }
 // Compare fights a and b on the same streams and compares them. The two
 // must be of one ruleset and have the same end reasons and rounds unit.
 // The trials are r.Trials, else the larger of the two scenarios' suggested
-// counts, and at least MinCompareTrials; the streams are r.Streams, else those of a's name (so that A's
+// counts, and at least MinCompareTrials; the streams are r.Streams, else a's (so that A's
 // figures are those `crucible run` gives for a with the same seed). alpha
 // is the family-wise false-alarm rate (see Comparison).
 //
@@ -143,7 +143,7 @@ func (r Run) Compare(ctx context.Context, a, b Variant, alpha float64) (*Compari
 	}
 	key := r.Streams
 	if key == "" {
-		key = a.Scenario.Name
+		key = a.Scenario.StreamName()
 	}
 	passes := r.passes(key, n)
 	advance, stop := func(int64) {}, func() {}

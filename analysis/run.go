@@ -184,7 +184,7 @@ func (r Run) streamsOf(sc *scenarios.Scenario) string {
 	if r.Streams != "" {
 		return r.Streams
 	}
-	return sc.Name
+	return sc.StreamName()
 }
 
 // FightAll fights each scenario in turn, finishing any whose checkpoint is

@@ -40,8 +40,7 @@ func SweepRows(s *analysis.SweepResult) [][]string {
 		}
 		for _, m := range sweepMetrics(r) {
 			if m.Kind == rules.RoundsMean {
-				rs := r.Rounds()
-				add(m, "", rs.Mean, rs.MeanLo, rs.MeanHi)
+				add(m, "", p.Rounds.Mean, p.Rounds.MeanLo, p.Rounds.MeanHi)
 				continue
 			}
 			sh := p.Share(m)
@@ -165,7 +164,7 @@ func axisValue(a scenarios.Axis, x float64, round func(float64) float64) string 
 func WriteSweepTable(w io.Writer, s *analysis.SweepResult) error {
 	sw := s.Sweep
 	fmt.Fprintf(w, "sweep     %s   base %s   ruleset %s   seed %d\n", sw.Name, sw.Base, sw.Ruleset, s.Seed)
-	fmt.Fprintf(w, "grid      %d points × %d trials, on common random numbers (the streams of %s)\n", len(sw.Points), s.Trials, sw.Base)
+	fmt.Fprintf(w, "grid      %d points × %d trials, on common random numbers (the streams of %s)\n", len(sw.Points), s.Trials, sw.Streams)
 	if s.Interrupted() {
 		fmt.Fprintf(w, "INTERRUPTED: %d of %d points finished; the figures below cover those.\n", len(s.Points), len(sw.Points))
 	}
@@ -186,7 +185,7 @@ func WriteSweepTable(w io.Writer, s *analysis.SweepResult) error {
 		if solved {
 			cells = append(cells, exactCell(p, sw.Metric))
 		}
-		fmt.Fprintln(tw, strings.Join(append(cells, num(p.Result.Rounds().Mean)), "\t"))
+		fmt.Fprintln(tw, strings.Join(append(cells, num(p.Rounds.Mean)), "\t"))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -200,6 +199,9 @@ func WriteSweepTable(w io.Writer, s *analysis.SweepResult) error {
 		}
 	}
 	for _, n := range ExactNotes(s) {
+		fmt.Fprintf(w, "note: %s\n", n)
+	}
+	if n := CurveNote(s); n != "" {
 		fmt.Fprintf(w, "note: %s\n", n)
 	}
 	return nil

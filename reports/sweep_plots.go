@@ -35,6 +35,25 @@ var (
 // drawn, a panel each; a larger sweep is shown by its heat map alone.
 const MaxCurvePanels = 30
 
+// curveDrawn reports whether a sweep's report has curve.png: some point
+// finished, and the second field, if any, has at most MaxCurvePanels
+// values.
+func curveDrawn(s *analysis.SweepResult) bool {
+	return len(s.Points) > 0 && CurveNote(s) == ""
+}
+
+// CurveNote says why a sweep's report has no curve when its second field
+// has too many values for one panel each, and "" otherwise, so that the
+// text and the page say what the directory lacks.
+func CurveNote(s *analysis.SweepResult) string {
+	if len(s.Sweep.Axes) < 2 || len(s.Sweep.Axes[1].Values) <= MaxCurvePanels {
+		return ""
+	}
+	a := s.Sweep.Axes[1]
+	return fmt.Sprintf("no curve (curve.png): it draws one panel per value of the second field, at most %d, and %s has %d; the heat map (heatmap.png) shows the whole grid",
+		MaxCurvePanels, a.Path, len(a.Values))
+}
+
 func metricColor(m rules.Metric) color.Color {
 	if m.Kind == rules.WinShare {
 		return sideColors[m.Side]

@@ -170,6 +170,37 @@ func TestWriteSweepDir(t *testing.T) {
 	}
 }
 
+// A second field of more values than the curve has panels leaves curve.png
+// out, and the text and the page say so and why; at MaxCurvePanels values
+// the curve is drawn and nothing is said.
+func TestSweepWithoutCurveSaysSo(t *testing.T) {
+	for _, c := range []struct {
+		values string
+		curve  bool
+	}{{"1..31", false}, {"1..30", true}} {
+		res := builtinSweep(t, "stratfight/armor-kinds", 20, "b.armor=none,plate", "options.round-cap="+c.values)
+		dir := t.TempDir()
+		if err := WriteSweepDir(dir, res, "crucible sweep x"); err != nil {
+			t.Fatal(err)
+		}
+		var table bytes.Buffer
+		if err := WriteSweepTable(&table, res); err != nil {
+			t.Fatal(err)
+		}
+		page, _ := os.ReadFile(filepath.Join(dir, "index.html"))
+		_, err := os.Stat(filepath.Join(dir, "curve.png"))
+		note := "no curve (curve.png): it draws one panel per value of the second field, at most 30, and options.round-cap has 31; the heat map (heatmap.png) shows the whole grid"
+		switch {
+		case (err == nil) != c.curve:
+			t.Errorf("round-cap=%s: curve.png written %v, want %v", c.values, err == nil, c.curve)
+		case !c.curve && (!strings.Contains(table.String(), "note: "+note+"\n") || !bytes.Contains(page, []byte("Note: "+note))):
+			t.Errorf("round-cap=%s: the text or the page does not say why there is no curve:\n%s", c.values, table.String())
+		case c.curve && (strings.Contains(table.String(), "no curve") || bytes.Contains(page, []byte("no curve"))):
+			t.Errorf("round-cap=%s: a note of no curve beside the curve", c.values)
+		}
+	}
+}
+
 // Plots of a sweep cut short (a hole in the grid, a single point) render.
 func TestSweepPlotsOfAnInterruptedSweep(t *testing.T) {
 	res := builtinSweep(t, "eclipse/shields-by-fleet", 100)

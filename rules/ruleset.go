@@ -177,6 +177,20 @@ func RulesetForSchema(schema string) (string, bool) {
 	return "", false
 }
 
+// Schemas returns every schema the registered rulesets read by themselves
+// (SchemaReader), in sorted order.
+func Schemas() []string {
+	var out []string
+	for _, id := range IDs() {
+		r, _ := Lookup(id)
+		if sr, ok := r.(SchemaReader); ok {
+			out = append(out, sr.Schemas()...)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
 // Includer is implemented by a ruleset whose scenarios may keep part of
 // themselves in a file of its own (a game's exported scenario, say): each
 // top-level field Includes() names may hold, instead of its value, the

@@ -61,7 +61,7 @@ var UnitSeconds = map[string]float64{
 // ParseClaim decodes one claim of a `claims:` list.
 func ParseClaim(n *doc.Node) (Claim, error) {
 	var c struct {
-		ID        string    `doc:"id"`
+		ID        string    `doc:"id,name"`
 		Says      string    `doc:"says"`
 		Metric    string    `doc:"metric,required"`
 		Unit      string    `doc:"unit"`

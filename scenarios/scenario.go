@@ -52,7 +52,7 @@ func (u underBuiltin) Open(name string) (fs.File, error) {
 
 // CommonKeys are the scenario fields crucible itself reads; everything else
 // belongs to the ruleset.
-var CommonKeys = []string{"name", "ruleset", "description", "trials", "claims"}
+var CommonKeys = []string{"name", "ruleset", "description", "trials", "claims", "streams"}
 
 // ParseDocument parses YAML source and returns the part of it a ruleset
 // compiles: the document without the common fields. It checks nothing else
@@ -68,9 +68,15 @@ func ParseDocument(file string, src []byte) (*doc.Node, error) {
 // Scenario is a decoded scenario file with any overrides applied.
 type Scenario struct {
 	// Name identifies the scenario in output and selects its random
-	// streams: "stratfight/thug-vs-guard" for a built-in, the file's base
-	// name without extension (or its `name:` field) otherwise.
-	Name        string
+	// streams, unless Streams names others: "stratfight/thug-vs-guard" for
+	// a built-in, the file's base name without extension (or its `name:`
+	// field) otherwise.
+	Name string
+	// Streams, if set, names the scenario whose random streams this one
+	// draws instead of its own: trial i of the two is the same stream for
+	// the same seed (the `streams:` field; an exported trial of a suite
+	// names the suite, so that its trial i replays the suite's).
+	Streams     string
 	File        string // where it was read from, for messages
 	Ruleset     string
 	Description string
@@ -184,8 +190,8 @@ func Parse(file, name string, src []byte) (*Scenario, error) {
 	if root.Kind != doc.Map {
 		return nil, root.Errorf("a scenario is a mapping with at least a `ruleset:` field")
 	}
-	if root.Get("sweep") != nil && root.Get("ruleset") == nil {
-		return nil, root.Get("sweep").Errorf("this is a sweep file, not a scenario: run it with `crucible sweep %s`", file)
+	if err := notAScenario(root, command(file, name)); err != nil {
+		return nil, err
 	}
 	s := &Scenario{Name: name, File: file, root: root}
 	if err := s.derive(); err != nil {
@@ -194,28 +200,73 @@ func Parse(file, name string, src []byte) (*Scenario, error) {
 	return s, nil
 }
 
+// command returns how a command names the file Parse reads: a built-in by
+// its name, any other file by its path.
+func command(file, name string) string {
+	if strings.HasPrefix(file, "builtin/") {
+		return name
+	}
+	return file
+}
+
+// notAScenario refuses a sweep file or a suite where a scenario belongs,
+// saying what it is and which command takes it (ref names it); without a
+// `ruleset:`, either would otherwise be a scenario missing one.
+func notAScenario(root *doc.Node, ref string) error {
+	if root.Get("ruleset") != nil {
+		return nil
+	}
+	if sw := root.Get("sweep"); sw != nil {
+		return sw.Errorf("this is a sweep file, not a scenario: run it with `crucible sweep %s`", ref)
+	}
+	suite := root.Get("suite")
+	if suite == nil || suite.Kind != doc.Seq {
+		return nil
+	}
+	var names []string
+	for _, it := range suite.Items {
+		if it.Kind == doc.Scalar {
+			names = append(names, it.Value)
+		}
+	}
+	if len(names) > 5 {
+		names = append(names[:5], "…")
+	}
+	return suite.Errorf("this is a suite of %d scenarios (%s), not a scenario: name one of them, or check them all with `crucible check %s`",
+		len(suite.Items), strings.Join(names, ", "), ref)
+}
+
 // derive reads the common fields from the document.
 func (s *Scenario) derive() error {
 	var c struct {
-		Name        string      `doc:"name"`
+		Name        string      `doc:"name,name"`
 		Ruleset     string      `doc:"ruleset,required"`
 		Description string      `doc:"description"`
 		Trials      *doc.Node   `doc:"trials"`
 		Claims      []*doc.Node `doc:"claims"`
+		Streams     string      `doc:"streams,name"`
 	}
 	c.Name = s.Name
 	common := &doc.Node{Kind: doc.Map, Pos: s.root.Pos}
 	s.whole = false
-	if s.root.Get("ruleset") == nil {
-		if schema := s.root.Get("schema"); schema != nil && schema.Kind == doc.Scalar {
-			if id, ok := rules.RulesetForSchema(schema.Value); ok {
-				// A document of the ruleset's own schema: all of it is the
-				// ruleset's, and it names its ruleset by its schema.
-				s.whole = true
-				common.Keys = []string{"ruleset"}
-				common.Vals = []*doc.Node{{Kind: doc.Scalar, Pos: schema.Pos, Path: "ruleset", Value: id}}
+	if rs := s.root.Get("ruleset"); !doc.Present(rs) {
+		schema := s.root.Get("schema")
+		if schema == nil {
+			if rs != nil {
+				return rs.Errorf("no ruleset given (allowed: %s)", strings.Join(rules.IDs(), ", "))
 			}
+			return s.root.Errorf("missing required field \"ruleset\" (allowed: %s)", strings.Join(rules.IDs(), ", "))
 		}
+		id, ok := rules.RulesetForSchema(schema.Value)
+		if schema.Kind != doc.Scalar || !ok {
+			return schema.Errorf("unknown schema %s (known: %s); a scenario of crucible's own names its ruleset instead (ruleset: %s)",
+				doc.Describe(schema), strings.Join(rules.Schemas(), ", "), strings.Join(rules.IDs(), ", "))
+		}
+		// A document of the ruleset's own schema: all of it is the
+		// ruleset's, and it names its ruleset by its schema.
+		s.whole = true
+		common.Keys = []string{"ruleset"}
+		common.Vals = []*doc.Node{{Kind: doc.Scalar, Pos: schema.Pos, Path: "ruleset", Value: id}}
 	}
 	for _, k := range CommonKeys {
 		if v := s.root.Get(k); v != nil && !s.whole {
@@ -225,6 +276,9 @@ func (s *Scenario) derive() error {
 	}
 	err := doc.Decode(common, &c)
 	if err != nil {
+		return err
+	}
+	if err := checkFileName(common, s.File, "scenario", c.Name); err != nil {
 		return err
 	}
 	rs, err := rules.Lookup(c.Ruleset)
@@ -242,7 +296,7 @@ func (s *Scenario) derive() error {
 			return err
 		}
 	}
-	s.Name, s.Ruleset, s.Description = c.Name, c.Ruleset, c.Description
+	s.Name, s.Ruleset, s.Description, s.Streams = c.Name, c.Ruleset, c.Description, c.Streams
 	s.Claims = s.Claims[:0]
 	for _, n := range c.Claims {
 		cl, err := ParseClaim(n)
@@ -250,6 +304,19 @@ func (s *Scenario) derive() error {
 			return err
 		}
 		s.Claims = append(s.Claims, cl)
+	}
+	return nil
+}
+
+// checkFileName checks the name a document without a `name:` field takes
+// from its file's name (doc.Name: a file name may hold what a name may
+// not, a newline say), naming the file.
+func checkFileName(root *doc.Node, file, what, name string) error {
+	if doc.Present(root.Get("name")) {
+		return nil
+	}
+	if err := doc.CheckName(name); err != nil {
+		return &doc.Error{Pos: doc.Pos{File: file}, Msg: fmt.Sprintf("the %s is named after its file, and %v: give it a `name:` field", what, err)}
 	}
 	return nil
 }
@@ -323,6 +390,15 @@ func (s *Scenario) SetFrom(flag, assignment string) error {
 		return err
 	}
 	return s.Override(Override{Assignment: assignment, Origin: flag + " " + assignment})
+}
+
+// StreamName returns the name that selects the scenario's random streams
+// (sim.Key): its `streams:` field, else its name.
+func (s *Scenario) StreamName() string {
+	if s.Streams != "" {
+		return s.Streams
+	}
+	return s.Name
 }
 
 // Compile validates the ruleset part of the scenario and its claims and

@@ -55,12 +55,13 @@ func TestLoadPlainSchemaFile(t *testing.T) {
 
 // A whole-schema document is the ruleset's alone: crucible's common
 // fields are not taken out of it (the schema allows none), and a document
-// without a ruleset whose schema no ruleset reads still needs `ruleset`.
+// without a ruleset whose schema no ruleset reads is refused at its
+// schema, which lists the known ones.
 func TestPlainSchemaErrors(t *testing.T) {
 	for _, c := range []struct{ src, want string }{
 		{`{"schema": "dbd-scn-0.1", "description": "x", "board": "DBD-157-v1", "standardsToWin": 5, "terrain": {}, "units": [], "turn": {"side": "BLUE", "turnNumber": 1, "activationsLeft": 3}}`,
 			`x.json:1:`},
-		{`{"schema": "no-such-schema-1"}`, `missing required field "ruleset"`},
+		{`{"schema": "no-such-schema-1"}`, `x.json:1:12: schema: unknown schema "no-such-schema-1" (known: dbd-scn-0.1)`},
 	} {
 		sc, err := scenarios.Parse("x.json", "x", []byte(c.src))
 		if err == nil {

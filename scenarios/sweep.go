@@ -321,7 +321,7 @@ func isPath(ref string) bool {
 
 // sweepDoc is a sweep file's fields.
 type sweepDoc struct {
-	Name        string      `doc:"name"`
+	Name        string      `doc:"name,name"`
 	Description string      `doc:"description"`
 	Scenario    string      `doc:"scenario,required"`
 	Trials      *doc.Node   `doc:"trials"`
@@ -346,6 +346,9 @@ func parseSweep(root *doc.Node, file, name string) (*Sweep, error) {
 	var d sweepDoc
 	d.Name = name
 	if err := doc.Decode(root, &d); err != nil {
+		return nil, err
+	}
+	if err := checkFileName(root, file, "sweep", d.Name); err != nil {
 		return nil, err
 	}
 	s := &Sweep{Name: d.Name, Description: d.Description, File: file, Scenario: d.Scenario,

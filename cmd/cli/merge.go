@@ -3,12 +3,12 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"os"
 
 	"github.com/spf13/cobra"
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/reports"
+	"github.com/crucible-sim/crucible/sim"
 )
 
 func newMergeCmd() *cobra.Command {
@@ -47,7 +47,7 @@ merge exits 1 unless --partial says a partial result is what you want.`,
 			}
 			var all []*analysis.Result
 			for _, f := range args {
-				data, err := os.ReadFile(f)
+				data, err := sim.ReadFile(f)
 				if err != nil {
 					return err
 				}

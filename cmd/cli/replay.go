@@ -40,7 +40,7 @@ result and counters.`,
 			spec := battle.Spec()
 			w := cmd.OutOrStdout()
 			fmt.Fprintf(w, "scenario %s  trial %d  seed %d\n", sc.Name, trial, rf.seed)
-			out, err := sim.Replay(battle, rf.seed, sim.Key(sc.Name), trial, w)
+			out, err := sim.Replay(battle, rf.seed, sim.Key(sc.StreamName()), trial, w)
 			if err != nil {
 				return err
 			}

@@ -254,7 +254,7 @@ func (sc *Scenario) decodeUnits(n *doc.Node) error {
 		if err := doc.Decode(it, &d); err != nil {
 			return nameUnit(err, it)
 		}
-		id, err := doc.Text(d.ID)
+		id, err := doc.Name(d.ID)
 		if err != nil {
 			return err
 		}
@@ -295,7 +295,7 @@ func (sc *Scenario) decodeUnits(n *doc.Node) error {
 		u.MaxHP = int8(MaxHP(u.Type, u.Quality))
 		hp, err := doc.ParseInt(d.HP)
 		if err != nil {
-			return d.HP.Errorf("unit %q: hp %s is not an integer", id, doc.Describe(d.HP))
+			return d.HP.Errorf("unit %q: hp: %s (allowed: 1 to %d for %s %s)", id, err.(*doc.Error).Msg, u.MaxHP, u.Type, u.Quality)
 		}
 		switch {
 		case hp > int64(u.MaxHP):
@@ -306,7 +306,7 @@ func (sc *Scenario) decodeUnits(n *doc.Node) error {
 		u.HP = int8(hp)
 		h, err := doc.ParseInt(d.Hex)
 		if err != nil {
-			return d.Hex.Errorf("unit %q: hex %s is not an integer hex id", id, doc.Describe(d.Hex))
+			return d.Hex.Errorf("unit %q: hex: %s (hex ids: 0 to %d)", id, err.(*doc.Error).Msg, NumHexes-1)
 		}
 		if h < 0 || h >= NumHexes {
 			return d.Hex.Errorf("unit %q: hex %d is not on %s (hexes 0 to %d)", id, h, sc.Board.Name, NumHexes-1)

@@ -62,9 +62,13 @@ type Node struct {
 	Pos   Pos
 	Path  string // field path from the root, e.g. "a.fighter.weapon" or "claims[2].metric"
 	Value string // scalar text (for Scalar)
-	Keys  []string
-	Vals  []*Node // values of Keys, same order
-	Items []*Node // elements of a Seq
+	// Quoted marks a scalar written as a string (in quotes, or as a block
+	// scalar): text even when it reads as a number, so that "109" is
+	// refused where an integer belongs, as its schema says.
+	Quoted bool
+	Keys   []string
+	Vals   []*Node // values of Keys, same order
+	Items  []*Node // elements of a Seq
 }
 
 // Error is an input error located in a document.

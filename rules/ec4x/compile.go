@@ -216,12 +216,9 @@ func compileTaskForce(n *doc.Node, opt Options, ids map[string]string) (TaskForc
 	if err := doc.Decode(n, &d); err != nil {
 		return TaskForce{}, err
 	}
-	house, err := doc.Text(d.House)
+	house, err := doc.Name(d.House)
 	if err != nil {
 		return TaskForce{}, err
-	}
-	if house == "" {
-		return TaskForce{}, d.House.Errorf("empty house id")
 	}
 	tf := TaskForce{House: house, ROE: defaultROE, Prestige: defaultPrestige, ELI: defaultSensor, CLK: defaultSensor}
 	at := func(f *doc.Node, format string, args ...any) error {
@@ -297,12 +294,9 @@ func compileSquadron(n *doc.Node, tf *TaskForce, tech int, opt Options) (Squadro
 	if err := doc.Decode(n, &d); err != nil {
 		return Squadron{}, err
 	}
-	id, err := doc.Text(d.ID)
+	id, err := doc.Name(d.ID)
 	if err != nil {
-		return Squadron{}, err
-	}
-	if id == "" {
-		return Squadron{}, d.ID.Errorf("task force %s: empty squadron id", tf.House)
+		return Squadron{}, d.ID.Errorf("task force %s: squadron id: %s", tf.House, err.(*doc.Error).Msg)
 	}
 	at := func(f *doc.Node, field, format string, args ...any) error {
 		return f.Errorf("task force %s, squadron %s: %s: %s", tf.House, id, field, fmt.Sprintf(format, args...))

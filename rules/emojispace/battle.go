@@ -382,7 +382,7 @@ func (f *fighter) play(r *rules.Rand, o *rules.Outcome) {
 	o.Winner, o.End, o.Rounds = winner, end, int64(round)
 	f.count(o)
 	if f.w != nil {
-		f.logEnd(end, winner)
+		f.logEnd()
 	}
 }
 

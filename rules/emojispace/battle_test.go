@@ -340,7 +340,7 @@ b: {ship: N3a}
 	b.NewFighter().Replay(0, sim.Stream(1, sim.Key("log"), 0), o, &log)
 	for _, item := range []string{"combat_rng_seed: ", "profile: contract", "ship_state: {hull_id: civ_t3_mosquito", "assembled: pre W/D/E",
 		"round 1\n", "actions: a Scan", "effective bands W/D/E", "RPS ", "band_delta ", "damage_roll ", "mitigation_roll ", "damage ",
-		"hull 12 → ", "%, ", "a scans: roll ", "scanned: ", "a repairs: module_instances[2]", "uses left ", "end: "} {
+		"hull 12 → ", "%, ", "a scans: roll ", "scanned: ", "a repairs: module_instances[2]", "uses left ", "after the battle:\n  a: hull "} {
 		if !strings.Contains(log.String(), item) {
 			t.Errorf("the log lacks %q:\n%s", item, log.String())
 		}

@@ -346,6 +346,9 @@ func decodeStrings(n *doc.Node, limit int, prefix string) ([]string, error) {
 		if !strings.HasPrefix(tag, prefix) {
 			return nil, it.Errorf("%q does not start with %q", tag, prefix)
 		}
+		if err := doc.CheckName(tag); err != nil {
+			return nil, it.Errorf("tag: %v", err)
+		}
 		out = append(out, tag)
 	}
 	return out, nil

@@ -314,6 +314,11 @@ func same(a, b *rules.Outcome) bool {
 	return a.Winner == b.Winner && a.End == b.End && a.Rounds == b.Rounds && slices.Equal(a.Counters, b.Counters)
 }
 
+// resultLine is a line of a replay log that states the battle's result,
+// as "end: destroyed (winner b)" did: a line labelled end, result, outcome
+// or winner. The caller prints the result, once for every ruleset.
+var resultLine = regexp.MustCompile(`(?im)^[ \t]*(end|result|outcome|winner)[ \t]*[:=].*$`)
+
 func (k Kit) replay(battles []rules.Battle) (problems []string) {
 	for n, b := range battles {
 		name, spec := k.Scenarios[n].Name, b.Spec()
@@ -332,8 +337,8 @@ func (k Kit) replay(battles []rules.Battle) (problems []string) {
 				problem = "Replay drew a different number of random values than Fight"
 			case log.Len() == 0:
 				problem = "Replay wrote nothing"
-			case strings.Contains(log.String(), "result: "):
-				problem = "Replay printed a result line, which is the caller's (rules.Fighter.Replay)"
+			case strings.Contains(log.String(), "result: ") || resultLine.MatchString(log.String()):
+				problem = fmt.Sprintf("Replay printed the result (%q), which the caller prints once (rules.Fighter.Replay)", resultLine.FindString(log.String()))
 			}
 			if problem != "" {
 				problems = append(problems, fmt.Sprintf("%s trial %d: %s", name, i, problem))

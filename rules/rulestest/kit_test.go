@@ -89,8 +89,11 @@ func (f *toyFighter) Replay(i int64, r *rules.Rand, o *rules.Outcome, w io.Write
 		r.Uint64()
 	}
 	f.play(r, o, w)
-	if f.b.flaw == "replay-prints-result" {
+	switch f.b.flaw {
+	case "replay-prints-result":
 		fmt.Fprintf(w, "result: winner %s\n", o.Winner)
+	case "replay-prints-end":
+		fmt.Fprintf(w, "end: %s (winner %s)\n", f.b.spec.Ends[o.End], o.Winner)
 	}
 }
 
@@ -144,6 +147,7 @@ func TestKitCatchesEachFlaw(t *testing.T) {
 		"bad-name":             {"SpecIsWellFormed", "ReferenceIsComplete"},
 		"replay-draws-more":    {"ReplayPlaysTheFight"},
 		"replay-prints-result": {"ReplayPlaysTheFight"},
+		"replay-prints-end":    {"ReplayPlaysTheFight"},
 		"leaky":                {"ReplayPlaysTheFight", "TrialIsAPureFunction", "SameTallyForAnyWorkers"},
 		"allocates":            {"FightAllocatesNothing"},
 		"undocumented-counter": {"ReferenceIsComplete"},

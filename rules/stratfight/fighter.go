@@ -96,7 +96,7 @@ type fields struct {
 func applyFields(def *fighterDef, f fields) error {
 	var err error
 	if doc.Present(f.Name) {
-		if def.name, err = doc.Text(f.Name); err != nil {
+		if def.name, err = doc.Name(f.Name); err != nil {
 			return err
 		}
 	}
@@ -196,7 +196,7 @@ func parseWeapon(n *doc.Node) (weapon, error) {
 		w := weapon{id: "custom", name: "custom weapon"}
 		var err error
 		if doc.Present(wd.Name) {
-			if w.name, err = doc.Text(wd.Name); err != nil {
+			if w.name, err = doc.Name(wd.Name); err != nil {
 				return w, err
 			}
 			w.id = w.name
@@ -251,7 +251,7 @@ func parseArmor(n *doc.Node) (armor, error) {
 		a := armor{id: "custom", name: "custom armor"}
 		var err error
 		if doc.Present(ad.Name) {
-			if a.name, err = doc.Text(ad.Name); err != nil {
+			if a.name, err = doc.Name(ad.Name); err != nil {
 				return a, err
 			}
 			a.id = a.name
@@ -303,7 +303,7 @@ func parseAttacks(n *doc.Node, w weapon) (att []attackMove, err error) {
 			return nil, err
 		}
 		m := attackMove{damage: w.damage, lethality: w.lethality, incap: w.incap}
-		if m.name, err = doc.Text(ad.Name); err != nil {
+		if m.name, err = doc.Name(ad.Name); err != nil {
 			return nil, err
 		}
 		if doc.Present(ad.AttackMod) {
@@ -340,7 +340,7 @@ func parseDefenses(n *doc.Node) (dfn []defenseMove, err error) {
 			return nil, err
 		}
 		var m defenseMove
-		if m.name, err = doc.Text(dd.Name); err != nil {
+		if m.name, err = doc.Name(dd.Name); err != nil {
 			return nil, err
 		}
 		if doc.Present(dd.DefenseMod) {
