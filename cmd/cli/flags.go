@@ -28,7 +28,10 @@ type runFlags struct {
 	workers int
 	chunk   int
 	sets    []string
+	unsets  []string
 	shard   string
+	// stdin reads a scenario given as "-" (see read).
+	stdin stdinSource
 }
 
 // registerSeed adds --seed; required says whether the command needs it.
@@ -59,9 +62,12 @@ func (f *runFlags) registerShard(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&f.shard, "shard", "", "run only shard `K/N` of the trials (K from 0 to N-1); crucible merge joins the shards")
 }
 
-// registerSet adds --set.
+// registerSet adds --set and --unset, and lets load read a scenario
+// given as "-" from the command's standard input.
 func (f *runFlags) registerSet(cmd *cobra.Command) {
-	cmd.Flags().StringArrayVar(&f.sets, "set", nil, "override a scenario field, `PATH=VALUE` (repeatable), e.g. options.tie-rule=underdog")
+	cmd.Flags().StringArrayVar(&f.sets, "set", nil, "override a scenario field, `PATH=VALUE` (repeatable), e.g. options.tie-rule=underdog or 'b={ship: N2b}' (a value in [ ], { } or quotes is YAML)")
+	cmd.Flags().StringArrayVar(&f.unsets, "unset", nil, "remove a scenario field, `PATH` (repeatable), before any --set, e.g. b.npc")
+	f.stdin.in = cmd.InOrStdin
 }
 
 // plan checks the flag values and returns the run they describe.
@@ -109,17 +115,18 @@ func (f *runFlags) resolveSeed(cmd *cobra.Command) (uint64, error) {
 	return s, nil
 }
 
-// load reads a scenario and applies the --set overrides. A malformed
-// override is bad usage; a value the scenario rejects is the scenario's
-// error, located at the override.
+// load reads a scenario and applies the --unset and --set overrides. A
+// malformed override is bad usage; a value the scenario rejects is the
+// scenario's error, located at the override.
 func (f *runFlags) load(ref string) (*scenarios.Scenario, error) {
-	for _, s := range f.sets {
-		if err := scenarios.CheckAssignment(s); err != nil {
-			return nil, usageError("%v", err)
-		}
+	if err := f.checkOverrides(); err != nil {
+		return nil, err
 	}
-	sc, err := scenarios.Load(ref)
+	sc, err := f.read(ref)
 	if err != nil {
+		return nil, err
+	}
+	if err := f.unset(sc); err != nil {
 		return nil, err
 	}
 	for _, s := range f.sets {

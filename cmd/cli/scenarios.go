@@ -83,7 +83,7 @@ is found here and not by a check. It exits 1 if any scenario is invalid.`,
 						bad++
 						continue
 					}
-					fmt.Fprintf(w, "%s: ok (%s, %d claims)\n", r, sc.Ruleset, len(sc.Claims))
+					fmt.Fprintf(w, "%s: ok (%s, %d claims)\n", displayRef(r), sc.Ruleset, len(sc.Claims))
 				}
 			}
 			if bad > 0 {

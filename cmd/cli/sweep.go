@@ -121,14 +121,14 @@ func loadSweep(cmd *cobra.Command, rf *runFlags, ref string, varies []string, me
 			return loadedSweep{}, usageError("--vary: %v", err)
 		}
 	}
-	file, isSweep, err := scenarios.LoadSweep(ref)
+	file, isSweep, err := rf.readSweep(ref)
 	switch {
 	case err != nil:
 		return loadedSweep{}, err
 	case isSweep && len(axes) > 0:
-		return loadedSweep{}, usageError("%s is a sweep file, which names its own fields: --vary goes with a scenario", ref)
+		return loadedSweep{}, usageError("%s is a sweep file, which names its own fields: --vary goes with a scenario", displayRef(ref))
 	case !isSweep && len(axes) == 0:
-		return loadedSweep{}, usageError("%s is not a sweep: name one or two fields to vary with --vary PATH=LIST, or give a sweep file (crucible scenarios lists the built-in ones)", ref)
+		return loadedSweep{}, notASweep(ref)
 	}
 	name, metric, base, trials := ref, "win.a", ref, int64(0)
 	var sets []scenarios.Override
@@ -160,14 +160,12 @@ func loadSweep(cmd *cobra.Command, rf *runFlags, ref string, varies []string, me
 }
 
 // loadBase reads a sweep's base scenario and applies the sweep file's
-// overrides, then --set's (the command line wins).
+// overrides, then --unset's and --set's (the command line wins).
 func loadBase(rf *runFlags, ref string, sets []scenarios.Override) (*scenarios.Scenario, error) {
-	for _, s := range rf.sets {
-		if err := scenarios.CheckAssignment(s); err != nil {
-			return nil, usageError("%v", err)
-		}
+	if err := rf.checkOverrides(); err != nil {
+		return nil, err
 	}
-	sc, err := scenarios.Load(ref)
+	sc, err := rf.read(ref)
 	if err != nil {
 		return nil, err
 	}
@@ -175,6 +173,9 @@ func loadBase(rf *runFlags, ref string, sets []scenarios.Override) (*scenarios.S
 		if err := sc.Override(o); err != nil {
 			return nil, err
 		}
+	}
+	if err := rf.unset(sc); err != nil {
+		return nil, err
 	}
 	for _, s := range rf.sets {
 		if err := sc.Set(s); err != nil {
