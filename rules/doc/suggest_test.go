@@ -19,7 +19,7 @@ func TestSuggest(t *testing.T) {
 		{"Plasma Cannon", nil}, // known: nothing to suggest
 		{"Warp Drive", nil},
 		{"wepon", []string{"weapon"}},
-		{"c", nil}, // one letter is near every other letter
+		{"c", nil},                     // one letter is near every other letter
 		{"wepaon", []string{"weapon"}}, // two letters apart: two edits
 		{"amror", []string{"armor"}},   // a swap is one edit
 
