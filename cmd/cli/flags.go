@@ -4,15 +4,9 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"fmt"
-	"io"
-	"os"
 	"strings"
-	"sync/atomic"
-	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/scenarios"
@@ -110,7 +104,8 @@ func (f *runFlags) resolveSeed(cmd *cobra.Command) (uint64, error) {
 	}
 	// Keep drawn seeds below 2^53 so that every JSON reader holds them exactly.
 	s := binary.LittleEndian.Uint64(b[:]) >> 11
-	fmt.Fprintf(cmd.ErrOrStderr(), "crucible: seed %d (drawn at random; pass --seed %d to repeat)\n", s, s)
+	// At most 16 digits: the line fits 80 columns.
+	fmt.Fprintf(cmd.ErrOrStderr(), "crucible: random seed %d (add --seed %d to repeat)\n", s, s)
 	f.seed = s
 	return s, nil
 }
@@ -152,60 +147,6 @@ func (f *runFlags) loadAll(refs []string) ([]*scenarios.Scenario, error) {
 		out = append(out, sc)
 	}
 	return out, nil
-}
-
-// newProgress makes the progress display of a run on w (tests replace it
-// to watch a run advance).
-var newProgress = progressBar
-
-// progressBar returns a progress bar on w when w is a terminal, drawn once
-// a scenario outlasts one second; on a pipe, nothing.
-func progressBar(w io.Writer) analysis.Progress {
-	f, ok := w.(*os.File)
-	if !ok || !term.IsTerminal(int(f.Fd())) {
-		return nil
-	}
-	return func(name string, total, already int64) (func(int64), func()) {
-		done := new(atomic.Int64)
-		done.Store(already)
-		if total <= 0 {
-			return nil, func() {}
-		}
-		return func(n int64) { done.Add(n) }, showProgress(f, name, total, done)
-	}
-}
-
-func showProgress(f *os.File, name string, total int64, done *atomic.Int64) func() {
-	stop := make(chan struct{})
-	finished := make(chan struct{})
-	go func() {
-		defer close(finished)
-		select {
-		case <-stop:
-			return
-		case <-time.After(time.Second):
-		}
-		bar := progressbar.NewOptions64(total,
-			progressbar.OptionSetWriter(f), progressbar.OptionSetDescription(name),
-			progressbar.OptionShowCount(), progressbar.OptionSetPredictTime(true),
-			progressbar.OptionThrottle(100*time.Millisecond), progressbar.OptionClearOnFinish())
-		t := time.NewTicker(100 * time.Millisecond)
-		defer t.Stop()
-		for {
-			select {
-			case <-stop:
-				bar.Set64(done.Load())
-				bar.Clear()
-				return
-			case <-t.C:
-				bar.Set64(done.Load())
-			}
-		}
-	}()
-	return func() {
-		close(stop)
-		<-finished
-	}
 }
 
 // checkFormat refuses an output format the command does not write.

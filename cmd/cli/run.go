@@ -135,7 +135,7 @@ func (o *runOptions) report(cmd *cobra.Command, od *reports.OutDir, results []*a
 		if err := od.SaveCheckpoints(states); err != nil {
 			return err
 		}
-		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: checkpoint written to %s; finish with the same command and --resume\n", filepath.Join(o.out, reports.CheckpointFile))
+		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: checkpoint written to %s\ncrucible: to finish the run, give the same command and --resume\n", filepath.Join(o.out, reports.CheckpointFile))
 	}
 	if len(results) == 0 {
 		return runErr

@@ -77,7 +77,7 @@ breakeven.csv, the curve, the heat map (two fields) and index.html.`,
 				fmt.Fprintf(cmd.ErrOrStderr(), "crucible: sweep report written to %s\n", out)
 			}
 			if analysis.Interrupted(runErr) {
-				return &exitError{code: exitInterrupted, msg: fmt.Sprintf("interrupted; the results above cover the %d of %d points that finished", len(res.Points), len(sw.Points))}
+				return &exitError{code: exitInterrupted, msg: fmt.Sprintf("interrupted; above are the %d of %d points that finished", len(res.Points), len(sw.Points))}
 			}
 			return runErr
 		},
