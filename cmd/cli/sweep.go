@@ -30,7 +30,9 @@ exact value where the ruleset's solver reaches), and the break-even interval:
 where that band contains 50 %. A sweep file (a built-in one such as
 eclipse/shields, or a YAML file with a sweep: field) names the scenario and the
 fields; --vary does the same for a scenario from the command line, as a list
-(a,b,c) or a range (FROM..TO or FROM..TO:STEP). --out writes sweep.csv,
+(a,b,c, or a YAML list whose values may be lists and mappings) or a range
+(FROM..TO or FROM..TO:STEP). "-" reads the sweep file or the scenario from
+standard input. --out writes sweep.csv,
 breakeven.csv, the curve, the heat map (two fields) and index.html.`,
 		Example: `  crucible sweep eclipse/shields --seed 1
   crucible sweep stratfight/samwell-vs-guard --vary b.armor.armor_value=0..8 --trials 20000
@@ -86,7 +88,7 @@ breakeven.csv, the curve, the heat map (two fields) and index.html.`,
 	rf.registerTrials(cmd)
 	rf.registerSet(cmd)
 	cmd.Flag("trials").Usage = "`N` trials per grid point (default: the sweep file's trials field, else 10000)"
-	cmd.Flags().StringArrayVar(&varies, "vary", nil, "vary a field of SCENARIO, `PATH=LIST`: a,b,c or FROM..TO[:STEP] (once or twice)")
+	cmd.Flags().StringArrayVar(&varies, "vary", nil, "vary a field of SCENARIO, `PATH=LIST`: a,b,c or FROM..TO[:STEP] or a YAML list such as '[leather, {armor_value: 5}]' (once or twice)")
 	cmd.Flags().StringVar(&metric, "metric", "", "the share the curve and break-even follow: win.a, win.b, win.none or end.<reason> (default: the sweep file's, else win.a)")
 	cmd.Flags().StringVarP(&format, "format", "f", "table", "output format: table or csv (the tidy table of every point and metric)")
 	cmd.Flags().StringVarP(&out, "out", "o", "", "also write the sweep's report (CSV, PNG plots and index.html) to this directory, which it replaces as a whole")
