@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
@@ -60,11 +61,14 @@ func (r Run) Check(ctx context.Context, scs []*scenarios.Scenario, alpha float64
 		out.Claims += len(sc.Claims)
 	}
 	out.PerClaim = alpha / float64(max(out.Claims, 1))
+	claimed := withClaims(scs)
+	places := r.places(claimed, "scenario")
 	for _, sc := range scs {
 		if len(sc.Claims) == 0 {
 			out.Unclaimed = append(out.Unclaimed, sc.Name)
 			continue
 		}
+		r.place = places[slices.Index(claimed, sc)]
 		res, _, err := r.Fight(ctx, sc, nil)
 		if err != nil {
 			return out, err

@@ -148,7 +148,7 @@ func (r Run) Compare(ctx context.Context, a, b Variant, alpha float64) (*Compari
 	passes := r.passes(key, n)
 	advance, stop := func(int64) {}, func() {}
 	if r.Progress != nil {
-		if advance, stop = r.Progress("compare "+a.Label+" vs "+b.Label, 3*n, 0); advance == nil {
+		if advance, stop = r.Progress(Stage{Name: "compare " + a.Label + " vs " + b.Label, Trials: 3 * n, Total: 3 * n}); advance == nil {
 			advance = func(int64) {}
 		}
 	}

@@ -48,17 +48,13 @@ type Run struct {
 	// so that a run killed at any moment loses at most SaveEvery of work.
 	Save      func([]*sim.Checkpoint)
 	SaveEvery time.Duration
+	// place is where in its command the scenario fought next stands, for
+	// Progress (see Stage).
+	place place
 }
 
 // DefaultSaveEvery is how often a run saves its checkpoint by default.
 const DefaultSaveEvery = 5 * time.Second
-
-// Progress is told how a run advances. It is called as each scenario
-// starts, with its number of trials and the number a resumed run finished
-// before; it returns the function each finished chunk's number of trials is
-// passed to (by the worker that ran it, so concurrently) and the function
-// called when the scenario ends.
-type Progress func(scenario string, trials, done int64) (advance func(n int64), stop func())
 
 // TrialsOf returns the number of trials the run gives sc before sharding:
 // the command's count, else the scenario file's, else the size of a battle
@@ -114,7 +110,12 @@ func (r Run) fight(ctx context.Context, sc *scenarios.Scenario, prior *sim.Check
 	}
 	stop := func() {}
 	if r.Progress != nil {
-		job.Done, stop = r.Progress(sc.Name, job.Trials, done)
+		var won [3]int64
+		if prior != nil {
+			won = prior.Tally.Wins
+		}
+		job.Wins = sim.NewWins(won)
+		job.Done, stop = r.Progress(r.stage(sc.Name, job.Trials, done, battle.Spec(), job.Wins))
 	}
 	running, err := sim.Start(ctx, job)
 	if err != nil {
@@ -217,7 +218,9 @@ func (r Run) FightAll(ctx context.Context, scs []*scenarios.Scenario, prior []*s
 	if r.Save != nil {
 		snap = func(c *sim.Checkpoint) { r.Save(all(c)) }
 	}
-	for _, sc := range scs {
+	places := r.places(scs, "scenario")
+	for i, sc := range scs {
+		r.place = places[i]
 		res, state, err := r.fight(ctx, sc, findCheckpoint(prior, sc.Name), snap)
 		if res == nil {
 			return results, append(states, unreached(len(states))...), err

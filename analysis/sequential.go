@@ -3,6 +3,7 @@ package analysis
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
@@ -36,6 +37,7 @@ func (r Run) CheckUntilDecided(ctx context.Context, scs []*scenarios.Scenario, a
 		out.Claims += len(sc.Claims)
 	}
 	out.PerClaim = alpha / float64(max(out.Claims, 1))
+	claimed := withClaims(scs)
 	for _, sc := range scs {
 		if len(sc.Claims) == 0 {
 			out.Unclaimed = append(out.Unclaimed, sc.Name)
@@ -45,6 +47,8 @@ func (r Run) CheckUntilDecided(ctx context.Context, scs []*scenarios.Scenario, a
 		if err != nil {
 			return out, err
 		}
+		// How many trials each scenario takes is not known ahead.
+		r.place = place{step: slices.Index(claimed, sc) + 1, steps: len(claimed), unit: "scenario"}
 		grow, err := r.grower(ctx, sc)
 		if err != nil {
 			return out, err
@@ -118,7 +122,8 @@ func (r Run) grower(ctx context.Context, sc *scenarios.Scenario) (func(int64) (*
 			First: total.Trials, Trials: n - total.Trials, Workers: r.Workers, Chunk: r.Chunk}
 		stop := func() {}
 		if r.Progress != nil {
-			job.Done, stop = r.Progress(sc.Name, n, total.Trials)
+			job.Wins = sim.NewWins(total.Wins)
+			job.Done, stop = r.Progress(r.stage(sc.Name, n, total.Trials, spec, job.Wins))
 		}
 		more, err := sim.Run(ctx, job)
 		stop()

@@ -3,6 +3,7 @@ package analysis
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
@@ -189,15 +190,17 @@ func (r Run) Sweep(ctx context.Context, s *Sweep, exact bool) (*SweepResult, err
 
 // point fights (and solves) one grid point.
 func (r Run) point(ctx context.Context, s *Sweep, p GridPoint, exact bool) (PointResult, error) {
-	if r.Progress != nil {
-		progress := r.Progress
-		label := fmt.Sprintf("%s [%d/%d]", s.Name, p.Index+1, len(s.Points))
-		r.Progress = func(_ string, trials, done int64) (func(int64), func()) { return progress(label, trials, done) }
+	var at []string
+	for k, v := range s.Values(p) {
+		at = append(at, s.Axes[k].Path+"="+v)
 	}
 	sc, err := s.Scenario(p)
 	if err != nil {
 		return PointResult{}, err
 	}
+	n := int64(len(s.Points))
+	r.place = place{step: p.Index + 1, steps: len(s.Points), unit: "point", name: strings.Join(at, " "),
+		before: int64(p.Index) * r.Trials, total: n * r.Trials}
 	res, _, err := r.Fight(ctx, sc, nil)
 	if err != nil {
 		return PointResult{}, err

@@ -271,8 +271,8 @@ func TestSweepInterruptedKeepsFinishedPoints(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	run := analysis.Run{Seed: 4, Trials: 20000, Chunk: 100, Workers: 2}
-	run.Progress = func(label string, _, _ int64) (func(int64), func()) {
-		if !strings.HasSuffix(label, "[3/5]") {
+	run.Progress = func(s analysis.Stage) (func(int64), func()) {
+		if s.Step != 3 || s.Steps != 5 {
 			return nil, func() {}
 		}
 		var done atomic.Int64

@@ -139,7 +139,7 @@ func Load(ref string) (*Scenario, error) {
 			return nil, fmt.Errorf("%s is a built-in sweep, not a scenario: run it with `crucible sweep %s`", ref, ref)
 		}
 		if errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("%s: no such file and no built-in scenario of that name (run `crucible scenarios` for the list)", ref)
+			return nil, fmt.Errorf("%s: no such file and no built-in scenario of that name%s", ref, NearestBuiltin(ref))
 		}
 		return nil, err
 	}
@@ -363,24 +363,28 @@ func (s *Scenario) include(fields []string) error {
 }
 
 // CheckAssignment checks the form of an override, PATH=VALUE, without a
-// scenario: a malformed one is a usage error whatever the scenario.
+// scenario: a malformed one — no `=`, a bad path, a YAML value that does
+// not parse (see ParseValue) — is a usage error whatever the scenario.
 func CheckAssignment(assignment string) error { return CheckOverride("--set", assignment) }
 
 // CheckOverride is CheckAssignment for an override given by the named flag
 // (--set-a, --set-b of a comparison), which its errors name.
 func CheckOverride(flag, assignment string) error {
-	p, _, ok := strings.Cut(assignment, "=")
+	p, v, ok := strings.Cut(assignment, "=")
 	if !ok || strings.TrimSpace(p) == "" {
 		return fmt.Errorf("%s %s: expected PATH=VALUE, e.g. options.tie-rule=underdog", flag, assignment)
 	}
 	if err := doc.CheckPath(strings.TrimSpace(p)); err != nil {
 		return fmt.Errorf("%s %s: %v", flag, assignment, err)
 	}
-	return nil
+	_, err := ParseValue(v, flag+" "+assignment)
+	return err
 }
 
-// Set overrides one field of the scenario, as `--set PATH=VALUE` does. The
-// value is validated when the scenario is compiled, like the file itself.
+// Set overrides one field of the scenario, as `--set PATH=VALUE` does: the
+// value is a word or number as written, or a YAML list or mapping (see
+// ParseValue). It is validated when the scenario is compiled, like the
+// file itself.
 func (s *Scenario) Set(assignment string) error { return s.SetFrom("--set", assignment) }
 
 // SetFrom is Set for an override given by the named flag, which errors
@@ -399,6 +403,16 @@ func (s *Scenario) StreamName() string {
 		return s.Streams
 	}
 	return s.Name
+}
+
+// Unset removes one field of the scenario, as `--unset PATH` does (see
+// doc.Node.Unset): a path that names no field is an error, located at the
+// flag, that names the fields there.
+func (s *Scenario) Unset(path string) error {
+	if err := s.root.Unset(strings.TrimSpace(path), "--unset "+path); err != nil {
+		return err
+	}
+	return s.derive()
 }
 
 // Compile validates the ruleset part of the scenario and its claims and
@@ -501,5 +515,5 @@ func BuiltinSource(name string) (src []byte, file string, err error) {
 			return src, "scenarios/" + p, nil
 		}
 	}
-	return nil, "", fmt.Errorf("%s: no built-in scenario, suite or sweep of that name (run `crucible scenarios` for the list)", name)
+	return nil, "", fmt.Errorf("%s: no built-in scenario, suite or sweep of that name%s", name, NearestBuiltin(name))
 }

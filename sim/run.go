@@ -54,6 +54,9 @@ type Job struct {
 	// finishes, by the worker that ran it (so concurrently), for progress
 	// display. A chunk is finished, and in the tally, when Done sees it.
 	Done func(trials int64)
+	// Wins, if set, is added the wins of every chunk that finishes, before
+	// Done sees it, for a display of the estimate so far.
+	Wins *Wins
 	// Chunks, if set, records finished chunks; chunks it already marks done
 	// are skipped. Resuming an interrupted run with the same Chunks (and
 	// chunk size) and adding the two tallies gives the uninterrupted tally.
@@ -190,6 +193,9 @@ func (r *Running) fight(ctx context.Context) error {
 			err := w.tally.Merge(w.chunk)
 			job.Chunks.mark(c)
 			w.mu.Unlock()
+			if err == nil && job.Wins != nil {
+				job.Wins.add(w.chunk)
+			}
 			if err == nil && job.Done != nil {
 				job.Done(hi - lo)
 			}

@@ -135,7 +135,7 @@ func (f *batchFlags) job(cmd *cobra.Command, ref string, absolute bool) (batch.J
 	}
 	j := batch.Job{
 		Name: f.name, Scenario: batch.Scenario{Ref: ref}, Seed: run.Seed, Trials: run.TrialsOf(scs[0]),
-		Sets: f.run.sets, Shards: f.shards, Dir: f.dir, Out: f.out, Crucible: f.crucible,
+		Unsets: f.run.unsets, Sets: f.run.sets, Shards: f.shards, Dir: f.dir, Out: f.out, Crucible: f.crucible,
 	}
 	if !cmd.Flags().Changed("name") {
 		j.Name = batch.NameFor(scs[0].Name)

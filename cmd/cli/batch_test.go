@@ -46,7 +46,7 @@ func TestBatchWritesGoldenJobs(t *testing.T) {
 // by its absolute path for Slurm and travels in a ConfigMap to Kubernetes.
 func TestBatchFixesSeedTrialsAndScenario(t *testing.T) {
 	out, errOut, code := crucible(t, t.Context(), "batch", "slurm", "testdata/duel.yaml", "--shards", "2")
-	seed := regexp.MustCompile(`seed (\d+) \(drawn at random`).FindStringSubmatch(errOut)
+	seed := regexp.MustCompile(`random seed (\d+) \(add --seed`).FindStringSubmatch(errOut)
 	if code != 0 || seed == nil {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}

@@ -110,7 +110,7 @@ func runCompare(cmd *cobra.Command, args []string, rf *runFlags, cf *compareFlag
 	}
 	c, err := run.Compare(cmd.Context(), a, b, cf.alpha)
 	if analysis.Interrupted(err) {
-		return &exitError{code: exitInterrupted, msg: "interrupted: a comparison needs every one of its trials; nothing compared"}
+		return &exitError{code: exitInterrupted, msg: "interrupted: a comparison needs all its trials; nothing compared"}
 	}
 	if err != nil {
 		return err

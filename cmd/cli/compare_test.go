@@ -113,7 +113,7 @@ func TestCompareOut(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	seed := strings.Fields(strings.SplitN(stderr, "crucible: seed ", 2)[1])[0]
+	seed := strings.Fields(strings.SplitN(stderr, "crucible: random seed ", 2)[1])[0]
 	for _, want := range []string{`src="differences.png"`, `src="rounds.png"`, "crucible 0.2.0",
 		"crucible compare stratfight/thug-vs-guard --set-b options.tie-rule=underdog --trials 3000 --out " + dir + " --format csv --seed " + seed} {
 		if !bytes.Contains(page, []byte(want)) {
@@ -173,7 +173,7 @@ func TestCompareInterrupted(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	out, errOut, code := crucible(t, ctx, append(roundCap[:len(roundCap)-1], "100000")...)
-	if code != exitInterrupted || out != "" || !strings.Contains(errOut, "interrupted: a comparison needs every one of its trials") {
+	if code != exitInterrupted || out != "" || !strings.Contains(errOut, "interrupted: a comparison needs all its trials; nothing compared") {
 		t.Errorf("cancelled before it began: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 	// Cut in the second of its three passes, between chunks.
@@ -192,7 +192,7 @@ func cancelAfter(t *testing.T, at int64) context.Context {
 	old := newProgress
 	t.Cleanup(func() { newProgress = old })
 	newProgress = func(io.Writer) analysis.Progress {
-		return func(string, int64, int64) (func(int64), func()) {
+		return func(analysis.Stage) (func(int64), func()) {
 			var done atomic.Int64
 			return func(n int64) {
 				if done.Add(n) >= at {

@@ -4,15 +4,9 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"fmt"
-	"io"
-	"os"
 	"strings"
-	"sync/atomic"
-	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/scenarios"
@@ -28,7 +22,10 @@ type runFlags struct {
 	workers int
 	chunk   int
 	sets    []string
+	unsets  []string
 	shard   string
+	// stdin reads a scenario given as "-" (see read).
+	stdin stdinSource
 }
 
 // registerSeed adds --seed; required says whether the command needs it.
@@ -59,9 +56,12 @@ func (f *runFlags) registerShard(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&f.shard, "shard", "", "run only shard `K/N` of the trials (K from 0 to N-1); crucible merge joins the shards")
 }
 
-// registerSet adds --set.
+// registerSet adds --set and --unset, and lets load read a scenario
+// given as "-" from the command's standard input.
 func (f *runFlags) registerSet(cmd *cobra.Command) {
-	cmd.Flags().StringArrayVar(&f.sets, "set", nil, "override a scenario field, `PATH=VALUE` (repeatable), e.g. options.tie-rule=underdog")
+	cmd.Flags().StringArrayVar(&f.sets, "set", nil, "override a scenario field, `PATH=VALUE` (repeatable), e.g. options.tie-rule=underdog or 'b={ship: N2b}' (a value in [ ], { } or quotes is YAML)")
+	cmd.Flags().StringArrayVar(&f.unsets, "unset", nil, "remove a scenario field, `PATH` (repeatable), before any --set, e.g. b.npc")
+	f.stdin.in = cmd.InOrStdin
 }
 
 // plan checks the flag values and returns the run they describe.
@@ -104,22 +104,24 @@ func (f *runFlags) resolveSeed(cmd *cobra.Command) (uint64, error) {
 	}
 	// Keep drawn seeds below 2^53 so that every JSON reader holds them exactly.
 	s := binary.LittleEndian.Uint64(b[:]) >> 11
-	fmt.Fprintf(cmd.ErrOrStderr(), "%s: seed %d (drawn at random; pass --seed %d to repeat)\n", cmd.Root().Name(), s, s)
+	// At most 16 digits: the line fits 80 columns.
+	fmt.Fprintf(cmd.ErrOrStderr(), "%s: random seed %d (add --seed %d to repeat)\n", cmd.Root().Name(), s, s)
 	f.seed = s
 	return s, nil
 }
 
-// load reads a scenario and applies the --set overrides. A malformed
-// override is bad usage; a value the scenario rejects is the scenario's
-// error, located at the override.
+// load reads a scenario and applies the --unset and --set overrides. A
+// malformed override is bad usage; a value the scenario rejects is the
+// scenario's error, located at the override.
 func (f *runFlags) load(ref string) (*scenarios.Scenario, error) {
-	for _, s := range f.sets {
-		if err := scenarios.CheckAssignment(s); err != nil {
-			return nil, usageError("%v", err)
-		}
+	if err := f.checkOverrides(); err != nil {
+		return nil, err
 	}
-	sc, err := scenarios.Load(ref)
+	sc, err := f.read(ref)
 	if err != nil {
+		return nil, err
+	}
+	if err := f.unset(sc); err != nil {
 		return nil, err
 	}
 	for _, s := range f.sets {
@@ -145,60 +147,6 @@ func (f *runFlags) loadAll(refs []string) ([]*scenarios.Scenario, error) {
 		out = append(out, sc)
 	}
 	return out, nil
-}
-
-// newProgress makes the progress display of a run on w (tests replace it
-// to watch a run advance).
-var newProgress = progressBar
-
-// progressBar returns a progress bar on w when w is a terminal, drawn once
-// a scenario outlasts one second; on a pipe, nothing.
-func progressBar(w io.Writer) analysis.Progress {
-	f, ok := w.(*os.File)
-	if !ok || !term.IsTerminal(int(f.Fd())) {
-		return nil
-	}
-	return func(name string, total, already int64) (func(int64), func()) {
-		done := new(atomic.Int64)
-		done.Store(already)
-		if total <= 0 {
-			return nil, func() {}
-		}
-		return func(n int64) { done.Add(n) }, showProgress(f, name, total, done)
-	}
-}
-
-func showProgress(f *os.File, name string, total int64, done *atomic.Int64) func() {
-	stop := make(chan struct{})
-	finished := make(chan struct{})
-	go func() {
-		defer close(finished)
-		select {
-		case <-stop:
-			return
-		case <-time.After(time.Second):
-		}
-		bar := progressbar.NewOptions64(total,
-			progressbar.OptionSetWriter(f), progressbar.OptionSetDescription(name),
-			progressbar.OptionShowCount(), progressbar.OptionSetPredictTime(true),
-			progressbar.OptionThrottle(100*time.Millisecond), progressbar.OptionClearOnFinish())
-		t := time.NewTicker(100 * time.Millisecond)
-		defer t.Stop()
-		for {
-			select {
-			case <-stop:
-				bar.Set64(done.Load())
-				bar.Clear()
-				return
-			case <-t.C:
-				bar.Set64(done.Load())
-			}
-		}
-	}()
-	return func() {
-		close(stop)
-		<-finished
-	}
 }
 
 // The false-alarm rates --alpha allows. Below minAlpha a claim's share of

@@ -33,8 +33,15 @@ const (
 // other error — an unknown command or flag, a flag value that does not
 // parse, a wrong number of arguments — is cobra's and exits 2.
 func execute(ctx context.Context, name string, args []string, stdout, stderr io.Writer) int {
+	return executeIn(ctx, name, args, os.Stdin, stdout, stderr)
+}
+
+// executeIn is execute with the standard input a scenario given as "-" is
+// read from.
+func executeIn(ctx context.Context, name string, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cmd := newRootCmd(name)
 	cmd.SetArgs(args)
+	cmd.SetIn(stdin)
 	cmd.Annotations = map[string]string{invocation: batch.ShellJoin(append([]string{name}, args...))}
 	cmd.SetOut(stdout)
 	cmd.SetErr(stderr)
@@ -46,6 +53,8 @@ func execute(ctx context.Context, name string, args []string, stdout, stderr io.
 	var re *runError
 	if errors.As(err, &re) {
 		code, err = exitFailed, re.err
+	} else if uerr := unknownCommand(cmd, args); uerr != nil {
+		err = uerr
 	}
 	var ee *exitError
 	if errors.As(err, &ee) {

@@ -17,7 +17,10 @@ intervals, as a table, CSV, JSON, PNG plots and an HTML page.`,
 		Version:       version,
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		// An unknown command's suggestions are crucible's (unknownCommand).
+		DisableSuggestions: true,
 	}
+	root.SetFlagErrorFunc(suggestFlag)
 	root.AddCommand(newRunCmd(), newReplayCmd(), newScenariosCmd(), newValidateCmd(),
 		newCheckCmd(), newMergeCmd(), newExactCmd(), newBatchCmd(), newSweepCmd(), newCompareCmd(), newExportCmd(), newRulesCmd(), newShowCmd())
 	markRunErrors(root)

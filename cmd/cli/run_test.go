@@ -95,7 +95,7 @@ func TestRunDrawsAndPrintsSeed(t *testing.T) {
 	if code != 0 {
 		t.Fatal(errOut)
 	}
-	m := regexp.MustCompile(`seed (\d+) \(drawn at random; pass --seed \d+ to repeat\)`).FindStringSubmatch(errOut)
+	m := regexp.MustCompile(`random seed (\d+) \(add --seed \d+ to repeat\)`).FindStringSubmatch(errOut)
 	if m == nil {
 		t.Fatalf("stderr does not give the seed: %q", errOut)
 	}
@@ -166,12 +166,12 @@ func interruptAt(t *testing.T, name string, at int64) context.Context {
 	old := newProgress
 	t.Cleanup(func() { newProgress = old })
 	newProgress = func(io.Writer) analysis.Progress {
-		return func(scenario string, _, already int64) (func(int64), func()) {
-			if scenario != name {
+		return func(s analysis.Stage) (func(int64), func()) {
+			if s.Name != name {
 				return nil, func() {}
 			}
 			var done atomic.Int64
-			done.Store(already)
+			done.Store(s.Done)
 			return func(n int64) {
 				if done.Add(n) >= at {
 					cancel()

@@ -94,7 +94,7 @@ any scenario is invalid.`,
 						bad++
 						continue
 					}
-					fmt.Fprintf(w, "%s: ok (%s, %d claims)\n", r, sc.Ruleset, len(sc.Claims))
+					fmt.Fprintf(w, "%s: ok (%s, %d claims)\n", displayRef(r), sc.Ruleset, len(sc.Claims))
 				}
 			}
 			if bad > 0 {

@@ -94,9 +94,9 @@ func TestSweepWritesReport(t *testing.T) {
 // written, marked interrupted, and the exit status is 130.
 func TestSweepInterruptedKeepsFinishedPoints(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "cut")
-	ctx := interruptAt(t, "eclipse/shields [3/4]", 2000)
+	ctx := interruptAt(t, "parts[0].shield=2", 2000) // the third point
 	out, errOut, code := crucible(t, ctx, "sweep", "eclipse/shields", "--trials", "50000", "--chunk", "500", "--seed", "3", "--format", "csv", "--out", dir)
-	if code != exitInterrupted || !strings.Contains(errOut, "interrupted; the results above cover the 2 of 4 points that finished") {
+	if code != exitInterrupted || !strings.Contains(errOut, "interrupted; above are the 2 of 4 points that finished") {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
 	if rows := readCSV(t, out); len(rows) != 1+2*9 || rows[len(rows)-1][5] != "1" {

@@ -177,6 +177,13 @@ func JoinPath(parent, key string) string {
 // way. An index such as "claims[0].min" addresses a list element that must
 // exist. The new node's position is origin (e.g. `--set options.x=y`).
 func (n *Node) Set(path, value, origin string) error {
+	return n.SetNode(path, &Node{Kind: Scalar, Pos: Pos{Origin: origin}, Value: value}, origin)
+}
+
+// SetNode is Set with any value — a scalar, a list or a mapping, as a
+// command line gives one in YAML — whose field paths it sets. v becomes
+// part of n.
+func (n *Node) SetNode(path string, v *Node, origin string) error {
 	if path == "" {
 		return fmt.Errorf("%s: empty field path", origin)
 	}
@@ -201,12 +208,14 @@ func (n *Node) Set(path, value, origin string) error {
 			}
 			cur = next.Items[idx]
 			if last {
-				*cur = Node{Kind: Scalar, Pos: Pos{Origin: origin}, Path: cur.Path, Value: value}
+				p := cur.Path
+				*cur = *v
+				cur.setPath(p)
 			}
 			continue
 		}
 		if last {
-			cur.Put(key, &Node{Kind: Scalar, Pos: Pos{Origin: origin}, Value: value})
+			cur.Put(key, v)
 			return nil
 		}
 		if next == nil || next.Kind == Null || next.Kind == Scalar && next.Value == "" {

@@ -41,20 +41,30 @@ func Suggest(name string, known []string) []string {
 // Suggest finds, or "" when it finds none: the tail every unknown-name
 // error adds.
 func DidYouMean(name string, known []string) string {
-	s := Suggest(name, known)
-	if len(s) == 0 {
+	return DidYouMeanOf(Suggest(name, known))
+}
+
+// DidYouMeanOf is DidYouMean for names found otherwise than by Suggest:
+// "; did you mean X?" (or "X or Y?"), or "" for none.
+func DidYouMeanOf(names []string) string {
+	if len(names) == 0 {
 		return ""
 	}
-	q := make([]string, len(s))
-	for i, x := range s {
+	q := make([]string, len(names))
+	for i, x := range names {
 		q[i] = fmt.Sprintf("%q", x)
 	}
 	return "; did you mean " + strings.Join(q, " or ") + "?"
 }
 
-// editDistance is the Levenshtein distance between a and b, in runes.
+// editDistance is the optimal-string-alignment distance between a and b,
+// in runes: Levenshtein's insertions, deletions and substitutions, and the
+// swap of two neighbours as one edit, the commonest slip of typing ("rnu"
+// for "run", "Cruiesr" for "Cruiser").
 func editDistance(a, b string) int {
 	ra, rb := []rune(a), []rune(b)
+	// Rows i-2, i-1 and i of the table.
+	prev2 := make([]int, len(rb)+1)
 	prev := make([]int, len(rb)+1)
 	cur := make([]int, len(rb)+1)
 	for j := range prev {
@@ -68,8 +78,11 @@ func editDistance(a, b string) int {
 				cost = 0
 			}
 			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
 		}
-		prev, cur = cur, prev
+		prev2, prev, cur = prev, cur, prev2
 	}
 	return prev[len(rb)]
 }

@@ -19,11 +19,13 @@ func TestSuggest(t *testing.T) {
 		{"Plasma Cannon", nil}, // known: nothing to suggest
 		{"Warp Drive", nil},
 		{"wepon", []string{"weapon"}},
-		{"c", nil}, // one letter is near every other letter
+		{"c", nil},                     // one letter is near every other letter
+		{"wepaon", []string{"weapon"}}, // two letters apart: two edits
+		{"amror", []string{"armor"}},   // a swap is one edit
 
 	} {
 		known := parts
-		if c.name == "wepon" || c.name == "c" {
+		if c.name == "wepon" || c.name == "c" || c.name == "wepaon" || c.name == "amror" {
 			known = []string{"fighter", "weapon", "armor"}
 		}
 		if got := doc.Suggest(c.name, known); !slices.Equal(got, c.want) {
@@ -32,6 +34,9 @@ func TestSuggest(t *testing.T) {
 	}
 	if got := doc.DidYouMean("tie-rul", []string{"tie-rule", "round-cap"}); got != `; did you mean "tie-rule"?` {
 		t.Errorf("DidYouMean = %q", got)
+	}
+	if got := doc.Suggest("rnu", []string{"run", "rules", "replay"}); !slices.Equal(got, []string{"run"}) {
+		t.Errorf(`Suggest("rnu") = %q, want ["run"]: a swap of two letters is one edit`, got)
 	}
 	if got := doc.DidYouMean("zzz", []string{"tie-rule"}); got != "" {
 		t.Errorf("DidYouMean with nothing near = %q", got)

@@ -40,8 +40,10 @@ type Job struct {
 	Seed uint64
 	// Trials is the number of trials of the whole run.
 	Trials int64
-	// Sets are the --set overrides, each PATH=VALUE, passed on verbatim.
-	Sets []string
+	// Unsets are the --unset paths and Sets the --set overrides, each
+	// PATH=VALUE, passed on verbatim.
+	Unsets []string
+	Sets   []string
 	// Shards is the number of shards, from 1 to MaxShards.
 	Shards int64
 	// Dir is the directory the shard results go to.
@@ -135,6 +137,9 @@ type field struct{ flag, value string }
 // fields are the job's text fields that become command arguments.
 func (j Job) fields() []field {
 	fs := []field{{"scenario", j.Scenario.Ref}, {"--dir", j.Dir}, {"--out", j.Out}, {"--crucible", j.Crucible}}
+	for _, p := range j.Unsets {
+		fs = append(fs, field{"--unset", p})
+	}
 	for _, s := range j.Sets {
 		fs = append(fs, field{"--set", s})
 	}
