@@ -165,19 +165,17 @@ func overview(r *analysis.Result) []htmlOverview {
 	n := namesOf(r.Spec)
 	h := r.Headline()
 	var out []htmlOverview
-	for _, s := range []rules.Side{rules.A, rules.B, rules.None} {
+	for _, s := range []rules.Side{rules.A, rules.B} {
 		o := htmlOverview{S: h.Victories[s]}
-		if s != rules.None && n.tag(s) != "" {
+		if n.tag(s) != "" {
 			o.Name = n.name(s)
 		}
 		for _, nv := range h.NonVictories {
-			if s != rules.None {
-				o.Apart = append(o.Apart, nv.End+" "+pct(nv.By[s].P))
-			}
+			o.Apart = append(o.Apart, nv.End+" "+pct(nv.By[s].P))
 		}
 		out = append(out, o)
 	}
-	return out
+	return append(out, htmlOverview{S: h.Victories[rules.None]})
 }
 
 // verdictsOf summarises the verdicts of check on one scenario, e.g.
