@@ -70,7 +70,7 @@ func Object(r *analysis.Result) (json.Marshaler, error) {
 	}
 	o := headerObject(r)
 	o = append(o,
-		field{"options", opts}, field{"wins", wins}, field{"ends", ends},
+		field{"options", opts}, field{"wins", wins}, field{"ends", ends}, field{"headline", headlineObject(r)},
 		field{"rounds", rounds}, field{"counters", counters}, field{"counters_sq", squares},
 		field{"counter_means", means},
 	)
@@ -109,6 +109,7 @@ func headerObject(r *analysis.Result) object {
 	if r.Spec.Sides != [2]string{} {
 		o = append(o, field{"sides", object{{"a", r.Spec.Sides[0]}, {"b", r.Spec.Sides[1]}}})
 	}
+	o = append(o, labelsObject(r.Spec)...)
 	o = append(o, object{
 		{"scenario_hash", r.Hash},
 		{"crucible_version", r.Version}, {"seed", r.Seed}, {"seed_text", seedText(r.Seed)}, {"trials", r.Tally.Trials},

@@ -60,6 +60,11 @@ func readOne(raw []byte) (*analysis.Result, error) {
 		Rounds   struct {
 			Unit string `json:"unit"`
 		} `json:"rounds"`
+		Labels struct {
+			A string `json:"a"`
+			B string `json:"b"`
+		} `json:"labels"`
+		NonVictories []nonVictoryJSON `json:"non_victories"`
 	}
 	if err := json.Unmarshal(raw, &meta); err != nil {
 		return nil, err
@@ -79,6 +84,13 @@ func readOne(raw []byte) (*analysis.Result, error) {
 		return nil, err
 	}
 	spec := rules.Spec{Ends: t.EndNames, RoundsUnit: meta.Rounds.Unit, Notes: meta.Notes, Sides: [2]string{meta.Sides.A, meta.Sides.B}}
+	spec.Labels = [2]string{meta.Labels.A, meta.Labels.B}
+	for _, nv := range meta.NonVictories {
+		if !slices.Contains(t.EndNames, nv.End) {
+			return nil, fmt.Errorf("non_victories: end %q is not one of the result's ends %q", nv.End, t.EndNames)
+		}
+		spec.NonVictories = append(spec.NonVictories, rules.NonVictory(nv))
+	}
 	var docs orderedStrings
 	if len(meta.Docs) > 0 {
 		if err := json.Unmarshal(meta.Docs, &docs); err != nil {

@@ -18,25 +18,27 @@ import (
 // metric (win.a, win.b, win.none, end.<reason> for each end reason, then
 // rounds.mean), with the columns sweep, scenario, scenario_hash,
 // crucible_version, seed, point, one column per varied field (named by
-// its path), metric, count, trials, value, lo95, hi95 and exact. Shares
-// carry their 95 % Wilson interval, rounds.mean its 95 % normal interval;
-// exact is the solver's value, empty where the point has none.
+// its path), metric, count, trials, value, lo95, hi95, exact and side_label.
+// Shares carry their 95 % Wilson interval, rounds.mean its 95 % normal
+// interval; exact is the solver's value, empty where the point has none;
+// side_label names the side of a win share as the ruleset does at that point.
 func SweepRows(s *analysis.SweepResult) [][]string {
 	head := []string{"sweep", "scenario", "scenario_hash", "crucible_version", "seed", "point"}
 	for _, a := range s.Sweep.Axes {
 		head = append(head, a.Path)
 	}
-	rows := [][]string{append(head, "metric", "count", "trials", "value", "lo95", "hi95", "exact")}
+	rows := [][]string{append(head, "metric", "count", "trials", "value", "lo95", "hi95", "exact", "side_label")}
 	for _, p := range s.Points {
 		r := p.Result
 		id := append([]string{s.Sweep.Name, r.Scenario, r.Hash, r.Version, strconv.FormatUint(r.Seed, 10), strconv.Itoa(p.Index)}, p.Values...)
 		trials := strconv.FormatInt(r.Tally.Trials, 10)
+		names := namesOf(r.Spec)
 		add := func(m rules.Metric, count string, v, lo, hi float64) {
 			exact := ""
 			if x, ok := p.ExactShare(m); ok {
 				exact = num(x)
 			}
-			rows = append(rows, append(append([]string{}, id...), m.String(), count, trials, num(v), num(lo), num(hi), exact))
+			rows = append(rows, append(append([]string{}, id...), m.String(), count, trials, num(v), num(lo), num(hi), exact, names.metricLabel(m)))
 		}
 		for _, m := range sweepMetrics(r) {
 			if m.Kind == rules.RoundsMean {
@@ -64,19 +66,21 @@ func sweepMetrics(r *analysis.Result) []rules.Metric {
 // field, given (PATH=VALUE of the second field, empty for one field),
 // state (crossed, several, above, below or no-points), lo and hi (the
 // interval's ends as positions on the field: its values for a numeric
-// field, indices from 0 for a field of names), and lo_edge and hi_edge
+// field, indices from 0 for a field of names), lo_edge and hi_edge
 // (true when the interval reaches the grid's first or last value, so that
-// it may extend beyond the grid).
+// it may extend beyond the grid), and side_label (the side of a win share as
+// the ruleset names it at every point; empty where the points differ).
 func BreakEvenRows(s *analysis.SweepResult) [][]string {
-	rows := [][]string{{"sweep", "metric", "field", "given", "state", "lo", "hi", "lo_edge", "hi_edge"}}
+	rows := [][]string{{"sweep", "metric", "field", "given", "state", "lo", "hi", "lo_edge", "hi_edge", "side_label"}}
+	label := sweepNames(s).metricLabel(s.Sweep.Metric)
 	for _, line := range s.BreakEvens() {
 		head := []string{s.Sweep.Name, s.Sweep.Metric.String(), s.Sweep.Axes[0].Path, given(s, line)}
 		if len(line.Spans) == 0 {
-			rows = append(rows, append(head, line.State.String(), "", "", "", ""))
+			rows = append(rows, append(head, line.State.String(), "", "", "", "", label))
 		}
 		for _, sp := range line.Spans {
 			rows = append(rows, append(append([]string{}, head...), line.State.String(), num(sp.Lo), num(sp.Hi),
-				strconv.FormatBool(sp.LoEdge), strconv.FormatBool(sp.HiEdge)))
+				strconv.FormatBool(sp.LoEdge), strconv.FormatBool(sp.HiEdge), label))
 		}
 	}
 	return rows
@@ -96,7 +100,7 @@ func given(s *analysis.SweepResult, line analysis.BreakEvenLine) string {
 // its first field, e.g. "parts[0].shield from 2.04 to 2.19".
 func BreakEvenText(s *analysis.SweepResult, line analysis.BreakEvenLine) string {
 	a := s.Sweep.Axes[0]
-	metric := s.Sweep.Metric.String()
+	metric := sweepNames(s).described(s.Sweep.Metric)
 	switch line.State {
 	case analysis.NoPoints:
 		return "no point finished"
@@ -173,7 +177,8 @@ func WriteSweepTable(w io.Writer, s *analysis.SweepResult) error {
 	for _, a := range sw.Axes {
 		head = append(head, a.Path)
 	}
-	head = append(head, sw.Metric.String(), "95 % Wilson")
+	metric := sweepNames(s).described(sw.Metric)
+	head = append(head, metric, "95 % Wilson")
 	solved := anySolved(s)
 	if solved {
 		head = append(head, "exact")
@@ -190,7 +195,7 @@ func WriteSweepTable(w io.Writer, s *analysis.SweepResult) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "\nbreak-even: where the 95 %% band of %s contains 50 %% (linear between grid points)\n", sw.Metric)
+	fmt.Fprintf(w, "\nbreak-even: where the 95 %% band of %s contains 50 %% (linear between grid points)\n", metric)
 	for _, line := range s.BreakEvens() {
 		if g := given(s, line); g != "" {
 			fmt.Fprintf(w, "  at %s: %s\n", g, BreakEvenText(s, line))
@@ -205,6 +210,16 @@ func WriteSweepTable(w io.Writer, s *analysis.SweepResult) error {
 		fmt.Fprintf(w, "note: %s\n", n)
 	}
 	return nil
+}
+
+// sweepNames names the sides of a sweep's points: by their labels where
+// every finished point gives the same, else by their letters.
+func sweepNames(s *analysis.SweepResult) sideNames {
+	specs := make([]rules.Spec, len(s.Points))
+	for i, p := range s.Points {
+		specs[i] = p.Result.Spec
+	}
+	return commonNames(specs, nil)
 }
 
 // anySolved reports whether some point of the sweep has an exact

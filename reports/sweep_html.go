@@ -26,14 +26,14 @@ points differ by the rule, not by luck. Intervals are 95 % Wilson intervals.</p>
 {{with .Command}}<p>Reproduce with <code>{{.}}</code></p>{{end}}
 {{if .S.Interrupted}}<p class="warn">Interrupted: {{len .S.Points}} of {{len .S.Sweep.Points}} points finished; this page covers those.</p>{{end}}
 <h2>Break-even</h2>
-<p>Where the 95 % band of {{.S.Sweep.Metric}} contains 50 % (the band's ends linear between grid points; <a href="breakeven.csv">breakeven.csv</a>):</p>
+<p>Where the 95 % band of {{.Metric}} contains 50 % (the band's ends linear between grid points; <a href="breakeven.csv">breakeven.csv</a>):</p>
 <ul>{{range .BreakEven}}<li>{{with .Given}}at <code>{{.}}</code>: {{end}}{{.Text}}</li>{{end}}</ul>
 {{range .Notes}}<p>Note: {{.}}</p>{{end}}
-{{if .Curve}}<h2>{{.S.Sweep.Metric}} along {{(index .S.Sweep.Axes 0).Path}}</h2><img src="curve.png" alt="{{.S.Sweep.Metric}} by {{(index .S.Sweep.Axes 0).Path}} with error bars">{{else}}{{with .CurveNote}}<p>Note: {{.}}.</p>{{end}}{{end}}
-{{if .Heat}}<h2>Heat map</h2><img src="heatmap.png" alt="{{.S.Sweep.Metric}} over the grid with its 50 % contour">{{end}}
+{{if .Curve}}<h2>{{.Metric}} along {{(index .S.Sweep.Axes 0).Path}}</h2><img src="curve.png" alt="{{.Metric}} by {{(index .S.Sweep.Axes 0).Path}} with error bars">{{else}}{{with .CurveNote}}<p>Note: {{.}}.</p>{{end}}{{end}}
+{{if .Heat}}<h2>Heat map</h2><img src="heatmap.png" alt="{{.Metric}} over the grid with its 50 % contour">{{end}}
 <h2>Points</h2>
 <p>Every metric of every point, with intervals and exact values: <a href="sweep.csv">sweep.csv</a>.</p>
-<table><tr><th>point</th>{{range .S.Sweep.Axes}}<th>{{.Path}}</th>{{end}}<th>{{.S.Sweep.Metric}}</th><th>95 % interval</th>{{if .Solved}}<th>exact</th>{{end}}<th>wins a</th><th>wins b</th><th>no winner</th><th>mean {{.Unit}}</th></tr>
+<table><tr><th>point</th>{{range .S.Sweep.Axes}}<th>{{.Path}}</th>{{end}}<th>{{.Metric}}</th><th>95 % interval</th>{{if .Solved}}<th>exact</th>{{end}}{{range .Wins}}<th>{{.}}</th>{{end}}<th>mean {{.Unit}}</th></tr>
 {{range .Rows}}<tr><td>{{.P.Index}}</td>{{range .P.Values}}<td>{{.}}</td>{{end}}<td>{{pct .M.P}}</td><td>[{{pct .M.Lo}}, {{pct .M.Hi}}]</td>{{if $.Solved}}<td>{{.Exact}}</td>{{end}}<td>{{pct .A.P}}</td><td>{{pct .B.P}}</td><td>{{pct .None.P}}</td><td>{{num .Mean}}</td></tr>
 {{end}}</table>
 </body></html>
@@ -64,7 +64,14 @@ func SweepHTML(s *analysis.SweepResult, command string, curve, heat bool) ([]byt
 		CurveNote   string
 		BreakEven   []breakEvenItem
 		Rows        []sweepRow
+		Metric      string   // the metric as people read it
+		Wins        []string // the heads of the win columns
 	}{S: s, Command: command, Curve: curve, Heat: heat, Solved: anySolved(s), Unit: unitOfSweep(s), Notes: ExactNotes(s), CurveNote: CurveNote(s)}
+	names := sweepNames(s)
+	data.Metric = names.described(s.Sweep.Metric)
+	for _, side := range []rules.Side{rules.A, rules.B, rules.None} {
+		data.Wins = append(data.Wins, names.described(rules.Metric{Kind: rules.WinShare, Side: side}))
+	}
 	for _, line := range s.BreakEvens() {
 		data.BreakEven = append(data.BreakEven, breakEvenItem{Given: given(s, line), Text: BreakEvenText(s, line)})
 	}

@@ -81,7 +81,7 @@ func TestSweepGoldens(t *testing.T) {
 func TestSweepRowsShape(t *testing.T) {
 	res := builtinSweep(t, "eclipse/shields-by-fleet", 50)
 	rows := SweepRows(res)
-	want := "sweep,scenario,scenario_hash,crucible_version,seed,point,parts[0].shield,attacker.ships.Shielded Interceptor,metric,count,trials,value,lo95,hi95,exact"
+	want := "sweep,scenario,scenario_hash,crucible_version,seed,point,parts[0].shield,attacker.ships.Shielded Interceptor,metric,count,trials,value,lo95,hi95,exact,side_label"
 	if got := strings.Join(rows[0], ","); got != want {
 		t.Errorf("header %s\nwant   %s", got, want)
 	}
@@ -110,8 +110,8 @@ func TestBreakEvenText(t *testing.T) {
 		{num, analysis.BreakEven{State: analysis.Crossed, Spans: []analysis.Span{{Lo: 0, Hi: 0.25, LoEdge: true}}}, "x from 0.000 to 0.250 (the grid's first value: it may extend below)"},
 		{num, analysis.BreakEven{State: analysis.Several, Spans: []analysis.Span{{Lo: 0.1, Hi: 0.2}, {Lo: 0.7, Hi: 1, HiEdge: true}}},
 			"crossed several times: x from 0.100 to 0.200; from 0.700 to 1.000 (the grid's last value: it may extend above)"},
-		{num, analysis.BreakEven{State: analysis.Above}, "not crossed in the grid: win.b is above 50 % at every point"},
-		{num, analysis.BreakEven{State: analysis.Below}, "not crossed in the grid: win.b is below 50 % at every point"},
+		{num, analysis.BreakEven{State: analysis.Above}, "not crossed in the grid: b wins (win.b) is above 50 % at every point"},
+		{num, analysis.BreakEven{State: analysis.Below}, "not crossed in the grid: b wins (win.b) is below 50 % at every point"},
 		{res, analysis.BreakEven{State: analysis.Crossed, Spans: []analysis.Span{{Lo: 0.3, Hi: 0.6}}}, "b.armor between none and leather"},
 		{res, analysis.BreakEven{State: analysis.Crossed, Spans: []analysis.Span{{Lo: 0.6, Hi: 1.2}}}, "b.armor from none to chainmail"},
 		{res, analysis.BreakEven{State: analysis.Crossed, Spans: []analysis.Span{{Lo: 1, Hi: 1}}}, "b.armor at leather"},

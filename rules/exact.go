@@ -29,6 +29,12 @@ type Exact struct {
 	// warnings every output repeats.
 	Options []Setting
 	Notes   []string
+	// Labels and NonVictories are the battle's Spec's: how reports name
+	// the sides, and which ends are not victories. A solver gives the
+	// non-victory ends' side counters (NonVictoryCounters) among Counters
+	// where it can, so that reports tell each side's victories from them.
+	Labels       [2]string
+	NonVictories []NonVictory
 }
 
 // Value is an exact quantity: its float64 value and, when the solve was

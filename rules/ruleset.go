@@ -77,6 +77,10 @@ type Spec struct {
 	// sides, beside the keys a and b of machine-readable output. Empty
 	// labels read "a" and "b".
 	Labels [2]string
+	// NonVictories declares the end reasons, in Ends order, that are not
+	// victories whoever is scored their winner (see NonVictory); every
+	// other end a side is scored as winning is its victory.
+	NonVictories []NonVictory
 	// Notes are warnings every output repeats (e.g. unverified data in use).
 	Notes []string
 	// Board, for a battle fought on a board of cells, is its geometry and

@@ -28,16 +28,17 @@ func TestReplayMatchesRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	winner := map[int]string{0: "none", 1: "a", 2: "b"}
+	// The result names the winner as the ruleset does (Thug, Guard).
+	winner := map[int]string{0: "no winner", 1: "winner Thug (a)", 2: "winner Guard (b)"}
 	for s, n := range tally.Wins {
-		if n == 1 && !strings.Contains(out, "result: winner "+winner[s]+",") {
-			t.Errorf("replay disagrees with the run (winner %s):\n%s", winner[s], out)
+		if n == 1 && !strings.Contains(out, "result: "+winner[s]+",") {
+			t.Errorf("replay disagrees with the run (%s):\n%s", winner[s], out)
 		}
 	}
 	if n := strings.Count(out, "result: "); n != 1 {
 		t.Errorf("replay prints %d result lines, want 1:\n%s", n, out)
 	}
-	if !strings.Contains(out, "  a.hits = ") || !strings.Contains(out, "round 1") {
+	if !strings.Contains(out, "  Thug: a.hits = ") || !strings.Contains(out, "round 1") {
 		t.Errorf("replay output lacks the rounds or the counters:\n%s", out)
 	}
 }

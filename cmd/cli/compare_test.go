@@ -30,8 +30,8 @@ func TestCompareStratfight(t *testing.T) {
 	for _, want := range []string{
 		"A  stratfight/thug-vs-guard options.round-cap=200",
 		"options   round-cap=200 → 190",
-		"win.b                86.73 %  85.42 %  -1.310 pp  [-1.533, -1.087] pp",
-		"verdict   significant difference in win.b, win.none, end.concession, end.round-cap, rounds.mean, rounds.distribution",
+		"Guard wins (win.b)    86.73 %  85.42 %  -1.310 pp  [-1.533, -1.087] pp",
+		"verdict   significant difference in Guard wins (win.b), no winner (win.none), end.concession, end.round-cap, rounds.mean, rounds.distribution",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the table lacks %q:\n%s", want, out)
@@ -48,7 +48,7 @@ func TestCompareEclipse(t *testing.T) {
 	}
 	out = mustRun(t, "compare", "eclipse/two-cruisers-vs-interceptor-and-cruiser", "--set-b", "attacker.policy=largest-killable-first",
 		"--seed", "3", "--trials", "20000")
-	if !strings.Contains(out, "win.a                   74.41 %   74.99 %   +0.575 pp  [+0.420, +0.730] pp        [-0.645, +1.795] pp") {
+	if !strings.Contains(out, "attacker wins (win.a)   74.41 %   74.99 %   +0.575 pp  [+0.420, +0.730] pp        [-0.645, +1.795] pp") {
 		t.Errorf("the eclipse comparison:\n%s", out)
 	}
 }
@@ -75,7 +75,7 @@ func TestCompareFormats(t *testing.T) {
 		t.Fatal(err)
 	}
 	if obj.Trials != 20000 || obj.Tests != 9 || len(obj.Shares) != 7 || obj.Shares[1].Metric != "win.b" || obj.Shares[1].Diff != -0.0131 ||
-		len(obj.Significant) != 6 || !strings.HasPrefix(obj.Verdict, "significant difference in win.b") {
+		len(obj.Significant) != 6 || !strings.HasPrefix(obj.Verdict, "significant difference in Guard wins (win.b)") {
 		t.Errorf("JSON: %+v", obj)
 	}
 	rows, err := csv.NewReader(strings.NewReader(mustRun(t, append(roundCap, "--format", "csv")...))).ReadAll()

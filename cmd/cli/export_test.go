@@ -53,9 +53,11 @@ func TestExport(t *testing.T) {
 // seeds. replay shows it round by round, run in the tally.
 func TestExportReplaysTheSuitesTrial(t *testing.T) {
 	dir := t.TempDir()
+	// The battle round by round; its result line names the sides, which
+	// the suite calls TF 1 and TF 2 and the exported file by their houses.
 	battle := func(out string) string {
 		_, rest, _ := strings.Cut(out, "\nprofile ")
-		b, _, _ := strings.Cut(rest, "\n  desperation = ")
+		b, _, _ := strings.Cut(rest, "\nresult: ")
 		return b
 	}
 	for _, c := range []struct {

@@ -28,7 +28,7 @@ func TestGameBinary(t *testing.T) {
 		want []string
 	}{
 		{[]string{"scenarios"}, []string{"joust/even", "joust/skill"}},
-		{[]string{"run", "joust/even", "--seed", "1", "--trials", "2000"}, []string{"wins a             836", "passes=12"}},
+		{[]string{"run", "joust/even", "--seed", "1", "--trials", "2000"}, []string{"challenger wins (a)  836", "passes=12"}},
 		{[]string{"sweep", "joust/skill", "--seed", "1"}, []string{"break-even", "a.skill from 3.92 to 4.73"}},
 		{[]string{"check", "joust/even", "--seed", "1"}, []string{"PASS", "neither knight is favoured"}},
 		{[]string{"rules", "joust"}, []string{"a joust: two knights charge", "a.skill"}},

@@ -19,9 +19,9 @@ func TestRunTable(t *testing.T) {
 	out := mustRun(t, "run", "stratfight/thug-vs-guard", "--trials", "3000", "--seed", "7")
 	for _, want := range []string{
 		"scenario  stratfight/thug-vs-guard   ruleset stratfight   trials 3000   seed 7",
-		"tie-rule=flip-off", "wins a", "wins b", "wins none", "95 % Wilson",
+		"tie-rule=flip-off", "Thug wins (a)", "Guard wins (b)", "no winner", "95 % Wilson",
 		"end death", "end helpless", "end concession", "end round-cap",
-		"rounds  mean", "p50", "p90", "p99", "max", "a.hits", "flipoffs",
+		"rounds  mean", "p50", "p90", "p99", "max", "Thug: a.hits", "Guard: b.hits", "flipoffs",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("table lacks %q:\n%s", want, out)

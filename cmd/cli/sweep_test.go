@@ -14,8 +14,8 @@ func TestSweepTable(t *testing.T) {
 	for _, want := range []string{
 		"sweep     eclipse/shields   base eclipse/shielded-interceptors-vs-gunship   ruleset eclipse   seed 1",
 		"4 points × 2000 trials, on common random numbers",
-		"parts[0].shield  win.a", "95 % Wilson", "exact", "mean rounds",
-		"break-even: where the 95 % band of win.a contains 50 %", "parts[0].shield from ",
+		"parts[0].shield  attacker wins (win.a)", "95 % Wilson", "exact", "mean rounds",
+		"break-even: where the 95 % band of attacker wins (win.a) contains 50 %", "parts[0].shield from ",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("sweep table lacks %q:\n%s", want, out)

@@ -13,6 +13,7 @@ var counterDocs = []rules.Term{
 	{Name: CounterRepairs, Meaning: "Repair Systems uses spent (§14)"},
 	{Name: CounterRed, Meaning: "subsystems (weapon, defense, engine) RED at the end: degradation at or above capacity (§13)"},
 	{Name: CounterEscapes, Meaning: "escape tests made, whether they succeeded or not (§15)"},
+	{Name: CounterEscaped, Meaning: "1 when the ship ended the fight by its escape (end escaped), else 0, whoever escape-result scores as the winner: an escape is not a victory, and reports give it apart from the wins (§16)"},
 	{Name: CounterRCP, Meaning: "the ship's Raw Combat Power (§17); an npc side's varies with the ship drawn"},
 	{Name: CounterTR, Meaning: "the ship's Threat Rating, 1 to 5 (§17)"},
 	{Name: CounterTier, Meaning: "tier of the generated NPC ship, 1 to 5 (§19 step 1); only for an npc side"},

@@ -31,7 +31,7 @@ func (ruleset) Reference() *rules.Reference {
 var endMeanings = [EndRoundCap + 1]string{
 	EndDestroyed:         "one ship's hull reached 0 and the other's did not: the survivor wins, a victory by force.",
 	EndMutualDestruction: "both hulls reached 0 in the same round (the two attacks of a round land together): no winner.",
-	EndEscaped:           "a ship chose Attempt Escape and passed the escape test, so the fight ended before that round's attacks. Who is scored the winner is option escape-result: the ship that got away (escaper-wins, the default) or nobody (no-winner). Either way the other ship was not beaten: read this share apart from destroyed.",
+	EndEscaped:           "a ship chose Attempt Escape and passed the escape test, so the fight ended before that round's attacks. Who is scored the winner is option escape-result: the ship that got away (escaper-wins, the default) or nobody (no-winner). Either way the other ship was not beaten: an escape is not a victory, and the reports' headline gives each ship's escapes (counters a.escaped, b.escaped) apart from its wins.",
 	EndMutualEscape:      "both ships chose Attempt Escape in one round with mutual-escape: auto (the live profile's default): the fight ends with no test and no winner.",
 	EndSurrendered:       "a ship chose Surrender (a surrender-below rule, or a plan): the other ship wins. a's surrender is taken first, so when both surrender in one round b wins.",
 	EndRoundCap:          "both ships were still fighting after max-rounds rounds: no winner.",

@@ -15,7 +15,8 @@
 //
 // Run checks that every invalid document fails with an error located in the
 // file, that every scenario compiles to a battle whose outcomes stay within
-// its declared ends and counters, that Replay plays exactly the battle Fight
+// its declared ends and counters (and keep to its non-victory ends,
+// rules.NonVictory), that Replay plays exactly the battle Fight
 // plays, that a trial is a pure function of its index and stream, that
 // Fight allocates nothing in steady state, and that a run's tally is the same
 // for any worker count and chunk size, and that the ruleset's reference
@@ -238,6 +239,9 @@ func (k Kit) spec(battles []rules.Battle) (problems []string) {
 			}
 			seen[c.Name] = true
 		}
+		for _, p := range nonVictorySpec(spec) {
+			report("%s: %s", name, p)
+		}
 	}
 	return problems
 }
@@ -285,7 +289,7 @@ func outcome(spec rules.Spec, o *rules.Outcome) string {
 			return fmt.Sprintf("distribution counter %s = %d < 0", c.Name, o.Counters[i])
 		}
 	}
-	return ""
+	return nonVictoryOutcome(spec, o)
 }
 
 // fight plays trial i of a run with seed 1 on f.

@@ -15,7 +15,9 @@ import (
 
 // toy is a ruleset with one flaw switched on by its name, so that each check
 // of the kit can be shown to catch the flaw it is for: a battle of rounds in
-// which each side wins a round with probability 1/4, up to `cap` rounds.
+// which each side wins a round with probability 1/4 and flees with
+// probability 1/8, up to `cap` rounds. Fleeing is a non-victory end
+// (rules.NonVictory), scored as a win of the side that fled.
 type toy struct{ flaw string }
 
 func (toy) ID() string { return "toy" }
@@ -28,8 +30,9 @@ func (t toy) Reference() *rules.Reference {
 		Sides: [2]rules.Term{{Name: "a", Meaning: "the first side"}, {Name: "b", Meaning: "the second side"}},
 		Fields: []rules.Field{{Path: "cap", Type: "integer", Allowed: "an integer from 1 to 100", Required: true,
 			Meaning: "the most rounds a battle lasts"}},
-		Counters: []rules.Term{{Name: "flips", Meaning: "draws made"}},
-		Ends:     []rules.Term{{Name: "decided", Meaning: "a side won a round"}, {Name: "round-cap", Meaning: "cap rounds passed"}},
+		Counters: []rules.Term{{Name: "flips", Meaning: "draws made"}, {Name: "a.fled", Meaning: "1 when side a fled"}, {Name: "b.fled", Meaning: "1 when side b fled"}},
+		Ends: []rules.Term{{Name: "decided", Meaning: "a side won a round"}, {Name: "fled", Meaning: "a side fled, scored its win"},
+			{Name: "round-cap", Meaning: "cap rounds passed"}},
 	}
 	switch t.flaw {
 	case "undocumented-counter":
@@ -59,9 +62,16 @@ func (t toy) Compile(n *doc.Node) (rules.Battle, error) {
 	}
 	var cs rules.Counters
 	b := &toyBattle{flaw: t.flaw, limit: limit, flips: cs.Add("flips", "draws made")}
-	b.spec = rules.Spec{Ends: []string{"decided", "round-cap"}, Counters: cs.List()}
-	if t.flaw == "bad-name" {
+	if t.flaw != "flight-uncounted" {
+		b.fled = cs.Sides("fled", "1 when the side fled")
+	}
+	b.spec = rules.Spec{Ends: []string{"decided", "fled", "round-cap"}, Counters: cs.List(),
+		NonVictories: []rules.NonVictory{{End: "fled", Scored: true}}}
+	switch t.flaw {
+	case "bad-name":
 		b.spec.Counters = append(b.spec.Counters, rules.Counter{Name: "a.Flips_A"})
+	case "flight-undeclared-end":
+		b.spec.NonVictories = append(b.spec.NonVictories, rules.NonVictory{End: "routed"})
 	}
 	return b, nil
 }
@@ -70,6 +80,7 @@ type toyBattle struct {
 	flaw  string
 	limit int64
 	flips int
+	fled  [2]int
 	spec  rules.Spec
 }
 
@@ -122,9 +133,29 @@ func (f *toyFighter) play(r *rules.Rand, o *rules.Outcome, w io.Writer) {
 		case 3:
 			o.Winner, o.Rounds, o.End = rules.B, round, 0
 			return
+		case 1:
+			f.flee(rules.Side(1+x>>2&1), round, o)
+			return
 		}
 	}
-	o.Winner, o.Rounds, o.End = rules.None, f.b.limit, 1
+	o.Winner, o.Rounds, o.End = rules.None, f.b.limit, 2
+}
+
+// flee ends the battle by side s's flight, which the toy scores as s's win;
+// flaw "flight-unscored" scores nobody, "flight-miscounted" counts it for
+// the other side.
+func (f *toyFighter) flee(s rules.Side, round int64, o *rules.Outcome) {
+	o.Winner, o.Rounds, o.End = s, round, 1
+	if f.b.flaw == "flight-unscored" {
+		o.Winner = rules.None
+	}
+	if f.b.flaw == "flight-uncounted" {
+		return
+	}
+	if f.b.flaw == "flight-miscounted" {
+		s = s.Other()
+	}
+	o.Counters[f.b.fled[s-1]] = 1
 }
 
 func kit(flaw string) rulestest.Kit {
@@ -152,6 +183,11 @@ func TestKitCatchesEachFlaw(t *testing.T) {
 		"allocates":            {"FightAllocatesNothing"},
 		"undocumented-counter": {"ReferenceIsComplete"},
 		"undocumented-field":   {"ReferenceIsComplete"},
+		// A non-victory end needs its side counters, declared and kept to.
+		"flight-uncounted":      {"SpecIsWellFormed"},
+		"flight-undeclared-end": {"SpecIsWellFormed"},
+		"flight-unscored":       {"OutcomesStayInRange"},
+		"flight-miscounted":     {"OutcomesStayInRange"},
 	}
 	for flaw, want := range caughtBy {
 		k := kit(flaw)
