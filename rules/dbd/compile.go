@@ -230,7 +230,7 @@ func (sc *Scenario) decodeTerrain(n *doc.Node) error {
 		}
 		w, err := doc.OneOf(v, terrainNames[:]...)
 		if err != nil {
-			return v.Errorf("hex %d: %s is not a terrain (allowed: %s)", h, doc.Describe(v), strings.Join(terrainNames[:], ", "))
+			return v.Errorf("hex %d: %s is not a terrain (allowed: %s)%s", h, doc.Describe(v), strings.Join(terrainNames[:], ", "), didYouMean(v, terrainNames[:]))
 		}
 		for t, name := range terrainNames {
 			if name == w {
@@ -270,7 +270,7 @@ func (sc *Scenario) decodeUnits(n *doc.Node) error {
 		word := func(n *doc.Node, names []string) (int, error) {
 			w, err := doc.OneOf(n, names...)
 			if err != nil {
-				return 0, n.Errorf("unit %q: %s is not allowed (allowed: %s)", id, doc.Describe(n), strings.Join(names, ", "))
+				return 0, n.Errorf("unit %q: %s is not allowed (allowed: %s)%s", id, doc.Describe(n), strings.Join(names, ", "), didYouMean(n, names))
 			}
 			for k, name := range names {
 				if name == w {
@@ -394,4 +394,13 @@ func render(n *doc.Node) string {
 	}
 	walk(n)
 	return b.String()
+}
+
+// didYouMean suggests the known names nearest a scalar's value, for the
+// errors that name a unit's side, type and quality and a hex's terrain.
+func didYouMean(n *doc.Node, names []string) string {
+	if n.Kind != doc.Scalar {
+		return ""
+	}
+	return doc.DidYouMean(n.Value, names)
 }
