@@ -13,11 +13,14 @@ FUZZTIME ?= 60s
 build:
 	$(GO) build -o $(BIN) ./cmd/crucible
 
-# The main job: every built-in scenario, a fixed seed, a report in out/;
-# then every built-in sweep (at its own trials per point) into
-# out/sweeps/<ruleset>/<name>/.
+# The main job: the rulesets (crucible rules) and a built-in scenario's
+# file (crucible show) as a designer starts, then every built-in scenario,
+# a fixed seed, a report in out/; then every built-in sweep (at its own
+# trials per point) into out/sweeps/<ruleset>/<name>/.
 demo: build
-	$(BIN) run --all --trials $(TRIALS) --seed $(SEED) --out $(OUT) > $(OUT).txt
+	$(BIN) rules > $(OUT).txt
+	$(BIN) show eclipse/interceptor-duel >> $(OUT).txt
+	$(BIN) run --all --trials $(TRIALS) --seed $(SEED) --out $(OUT) >> $(OUT).txt
 	@for s in $$($(BIN) scenarios | awk '/\(sweep for crucible sweep\)/ {print $$1}'); do \
 	  echo "$(BIN) sweep $$s --seed $(SEED) --out $(OUT)/sweeps/$$s"; \
 	  $(BIN) sweep $$s --seed $(SEED) --out $(OUT)/sweeps/$$s >> $(OUT).txt 2>/dev/null || exit 1; \

@@ -231,6 +231,61 @@ func TestExactClaim(t *testing.T) {
 	}
 }
 
+// The trials an inconclusive share claim says would decide it do decide
+// it, at the observed share, and one fewer does not: exactly so at small
+// runs, where scaling the interval's width was wrong (0 wins in 5 against
+// "at most 0.3" said 6 trials; it takes 15, 1 − 0.005^(1/n) ≤ 0.3).
+func TestTrialsToDecideAtSmallN(t *testing.T) {
+	for _, c := range []struct {
+		wins [3]int64
+		src  string
+		want int64 // 0: checked only by refighting
+	}{
+		{[3]int64{0, 0, 5}, "{metric: win.a, max: 0.3}", 15},
+		{[3]int64{0, 0, 3}, "{metric: win.a, max: 0.5}", 8},  // ln 0.005 / ln 0.5 = 7.6
+		{[3]int64{0, 5, 0}, "{metric: win.a, max: 0.5}", 8},  // FAIL once (α/2)^(1/n) > 0.5
+		{[3]int64{0, 0, 5}, "{metric: win.b, min: 0.8}", 24}, // 0.005^(1/n) ≥ 0.8
+		{[3]int64{0, 2, 8}, "{metric: win.a, max: 0.5}", 0},
+		{[3]int64{3, 4, 3}, "{metric: win.none, min: 0.1, max: 0.6}", 0},
+		{[3]int64{0, 1, 9}, "{metric: win.a, min: 0.3}", 0},
+	} {
+		r := resultOf(t, c.wins, []int64{3})
+		cl := claim(t, c.src)
+		v := CheckClaim(cl, r, 0.01, nil)
+		if v.Verdict != Inconclusive || v.Needed <= r.Tally.Trials {
+			t.Errorf("%v %s: %s, %d trials needed", c.wins, c.src, v.Verdict, v.Needed)
+			continue
+		}
+		if c.want != 0 && v.Needed != c.want {
+			t.Errorf("%v %s: %d trials needed, want %d", c.wins, c.src, v.Needed, c.want)
+		}
+		share := float64(shareCount(cl.Metric, r)) / float64(r.Tally.Trials)
+		at := func(n int64) Verdict {
+			k := int64(math.Round(share * float64(n)))
+			var wins [3]int64
+			wins[cl.Metric.Side], wins[(cl.Metric.Side+1)%3] = k, n-k
+			return CheckClaim(cl, resultOf(t, wins, []int64{3}), 0.01, nil).Verdict
+		}
+		if at(v.Needed) == Inconclusive || at(v.Needed-1) != Inconclusive {
+			t.Errorf("%v %s: %d trials needed, but at the observed share %d give %v and %d give %v", c.wins, c.src, v.Needed,
+				v.Needed, at(v.Needed), v.Needed-1, at(v.Needed-1))
+		}
+	}
+}
+
+// The interval of a mean stays finite at the smallest rates a check
+// spends: those of a sequential check's late looks (alpha/2^look), where
+// 1 − alpha/2 rounds to 1.
+func TestTinyAlphaKeepsIntervalsFinite(t *testing.T) {
+	r := resultOf(t, [3]int64{0, 60, 40}, []int64{3600, 7200})
+	for _, alpha := range []float64{1e-12, 1e-17, 0.01 / (1 << 53), 1e-300} {
+		v := CheckClaim(claim(t, "{metric: rounds.mean, min: 1, max: 2, unit: hours}"), r, alpha, nil)
+		if math.IsInf(v.Lo, 0) || math.IsInf(v.Hi, 0) || math.IsNaN(v.Lo) || math.IsNaN(v.Hi) || v.Lo >= v.Observed || v.Hi <= v.Observed {
+			t.Errorf("alpha %g: interval [%g, %g] around %g", alpha, v.Lo, v.Hi, v.Observed)
+		}
+	}
+}
+
 // A claim on a mean is not judged on fewer than MinMeanTrials trials: one
 // trial has no spread, and would pass or fail anything.
 func TestMeanClaimNeedsTrials(t *testing.T) {
@@ -321,5 +376,22 @@ func TestCounterMeanInterval(t *testing.T) {
 	lo, hi = MeanInterval(1, 100.0/99, 100, Z95)
 	if !near(c.Lo, lo, 1e-12) || !near(c.Hi, hi, 1e-12) {
 		t.Errorf("counter of 0s and 2s: [%g, %g], want normal [%g, %g]", c.Lo, c.Hi, lo, hi)
+	}
+}
+
+// The margin win.a − win.b, by hand: 60 a wins, 30 b wins, 10 draws in 100
+// trials is 0.3, one trial's variance 0.6 + 0.3 − 0.09 = 0.81 (sd 0.9), and
+// the 95 % interval 0.3 ± 1.96·0.9/10.
+func TestMarginEstimate(t *testing.T) {
+	r := &Result{Tally: &sim.Tally{Trials: 100, Wins: [3]int64{10, 60, 30}}}
+	e := EstimateOf(r, rules.Metric{Kind: rules.Margin}, 0.05)
+	half := 1.959963984540054 * 0.9 / 10
+	if math.Abs(e.Value-0.3) > 1e-12 || math.Abs(e.SD-0.9) > 1e-12 || math.Abs(e.Lo-(0.3-half)) > 1e-9 || math.Abs(e.Hi-(0.3+half)) > 1e-9 {
+		t.Errorf("margin estimate %+v", e)
+	}
+	// One side winning every trial keeps an interval of some width.
+	all := EstimateOf(&Result{Tally: &sim.Tally{Trials: 100, Wins: [3]int64{0, 100, 0}}}, rules.Metric{Kind: rules.Margin}, 0.05)
+	if all.Value != 1 || all.Lo >= 1 || all.Hi != 1 {
+		t.Errorf("a clean sweep: %+v", all)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
@@ -76,11 +77,14 @@ func (r Run) Check(ctx context.Context, scs []*scenarios.Scenario, alpha float64
 		return nil, err
 	}
 	defer j.end()
+	claimed := withClaims(scs)
+	places := r.places(claimed, "scenario")
 	for _, sc := range scs {
 		if len(sc.Claims) == 0 {
 			out.Unclaimed = append(out.Unclaimed, sc.Name)
 			continue
 		}
+		r.place = places[slices.Index(claimed, sc)]
 		res, err := r.fightIn(ctx, j, sc, "")
 		if err != nil {
 			return out.interrupted(err)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
+	"github.com/crucible-sim/crucible/sim"
 )
 
 // Verdict is the three-valued outcome of checking a claim.
@@ -74,86 +75,129 @@ func CheckClaim(c scenarios.Claim, r *Result, alpha float64, exact *rules.Exact)
 	e := estimate(c, r, alpha)
 	switch {
 	case c.Fixed:
-		return fixed(out, c, e.value)
+		return fixed(out, c, e.Value)
 	case c.Exact:
 		return agreement(out, c, e, exact)
-	case e.noInterval != "":
-		out.Observed, out.Lo, out.Hi, out.Test, out.Note = e.value, e.value, e.value, e.test, e.noInterval
+	case e.NoInterval != "":
+		out.Observed, out.Lo, out.Hi, out.Test, out.Note = e.Value, e.Value, e.Value, e.Method, e.NoInterval
 		return out
 	case c.Metric.Kind == rules.RoundsMin || c.Metric.Kind == rules.RoundsMax:
-		return extreme(out, c, e.value)
+		return extreme(out, c, e.Value)
 	}
-	out.Observed, out.Lo, out.Hi, out.Test = e.value, e.lo, e.hi, e.test
-	out.Verdict = bounded(e.lo, e.hi, c.Min, c.Max)
+	out.Observed, out.Lo, out.Hi, out.Test = e.Value, e.Lo, e.Hi, e.Method
+	out.Verdict = bounded(e.Lo, e.Hi, c.Min, c.Max)
 	if out.Verdict == Inconclusive {
-		out.Needed = trialsToDecide(e, c)
+		out.Needed = trialsToDecide(e, c, alpha)
 	}
 	return out
 }
 
-// est is an estimate of a claim's metric from a run, in the claim's unit:
-// its value, an interval at the claim's false-alarm rate, the standard
-// deviation of one trial's contribution (for estimating trials needed),
-// and the name of the interval.
-type est struct {
-	value, lo, hi, sd float64
-	n                 int64
-	test              string
-	noInterval        string // why there is no interval, if there is none
+// Estimate is a metric's value in a run with an interval: the one reading
+// of a metric that claims, sweeps, tuning and comparisons share.
+type Estimate struct {
+	// Value is the estimate; [Lo, Hi] the interval at the false-alarm
+	// rate asked for (Lo = Hi = Value where NoInterval says why there is
+	// none, and for the extremes rounds.min and rounds.max).
+	Value, Lo, Hi float64
+	// SD is the standard deviation of one trial's contribution, from which
+	// the trials a precision needs follow.
+	SD float64
+	// Trials is the number of trials the estimate is of.
+	Trials int64
+	// Method names the interval ("99 % Clopper–Pearson interval (…)").
+	Method string
+	// NoInterval, if set, says why there is no interval.
+	NoInterval string
 }
 
-func estimate(c scenarios.Claim, r *Result, alpha float64) est {
-	t, m := r.Tally, c.Metric
+// EstimateOf returns the value of m in r with its interval at the
+// false-alarm rate alpha: Clopper–Pearson for shares, normal for means and
+// the margin, order statistics for quantiles.
+func EstimateOf(r *Result, m rules.Metric, alpha float64) Estimate {
+	return estimateMetric(m, r, alpha, false, 1)
+}
+
+// estimate returns the estimate of a claim's metric, in the claim's unit
+// and, for a claim on a total, of the total.
+func estimate(c scenarios.Claim, r *Result, alpha float64) Estimate {
+	return estimateMetric(c.Metric, r, alpha, c.Total, unitScale(c))
+}
+
+func estimateMetric(m rules.Metric, r *Result, alpha float64, total bool, scale float64) Estimate {
+	t := r.Tally
 	n := t.Trials
-	e := est{n: n}
-	scale := unitScale(c)
-	z := NormalQuantile(1 - alpha/2)
+	e := Estimate{Trials: n}
+	// From the lower tail: 1 − alpha/2 rounds to 1 (and z to +Inf) once
+	// alpha/2 is below 2^-54, as it is after enough looks of a sequential
+	// check.
+	z := -NormalQuantile(alpha / 2)
 	level := fmt.Sprintf("%.4g %%", 100*(1-alpha))
 	switch m.Kind {
 	case rules.WinShare, rules.EndShare:
 		k := shareCount(m, r)
-		e.value = float64(k) / float64(n)
-		e.lo, e.hi = ClopperPearson(k, n, alpha)
-		e.sd = math.Sqrt(math.Max(e.value*(1-e.value), 1/float64(n)))
-		e.test = fmt.Sprintf("%s Clopper–Pearson interval (%d of %d)", level, k, n)
-		if c.Total {
-			e.value = float64(k)
+		e.Value = float64(k) / float64(n)
+		e.Lo, e.Hi = ClopperPearson(k, n, alpha)
+		e.SD = math.Sqrt(math.Max(e.Value*(1-e.Value), 1/float64(n)))
+		e.Method = fmt.Sprintf("%s Clopper–Pearson interval (%d of %d)", level, k, n)
+		if total {
+			e.Value = float64(k)
 		}
 	case rules.RoundsMean, rules.CounterMean:
 		mean, variance := t.Rounds.Mean(), t.Rounds.Var()
 		if m.Kind == rules.CounterMean {
 			cm := counterOf(r, m.Name)
 			mean, variance = cm.Mean, cm.Variance
-			if c.Total {
+			if total {
 				mean = float64(cm.Sum)
 			}
 		}
-		e.value, e.sd = mean/scale, math.Sqrt(variance)/scale
-		e.lo, e.hi = MeanInterval(e.value, e.sd*e.sd, n, z)
-		e.test = level + " normal interval of the mean"
+		e.Value, e.SD = mean/scale, math.Sqrt(variance)/scale
+		e.Lo, e.Hi = MeanInterval(e.Value, e.SD*e.SD, n, z)
+		e.Method = level + " normal interval of the mean"
 		if n < MinMeanTrials {
-			e.noInterval = fmt.Sprintf("%d trials: a normal interval of the mean needs at least %d", n, MinMeanTrials)
+			e.NoInterval = fmt.Sprintf("%d trials: a normal interval of the mean needs at least %d", n, MinMeanTrials)
+		}
+	case rules.Margin:
+		e = marginEstimate(t.Wins[rules.A], t.Wins[rules.B], n, z)
+		e.Method = level + " normal interval of the difference of the win shares"
+		if total {
+			e.Value = float64(t.Wins[rules.A] - t.Wins[rules.B])
+		}
+		if n < MinMeanTrials {
+			e.NoInterval = fmt.Sprintf("%d trials: a normal interval of the margin needs at least %d", n, MinMeanTrials)
 		}
 	case rules.RoundsMin:
-		e.value, e.test = float64(t.Rounds.Min())/scale, "the smallest value of all trials"
+		e.Value, e.Method = float64(t.Rounds.Min())/scale, "the smallest value of all trials"
 	case rules.RoundsMax:
-		e.value, e.test = float64(t.Rounds.Max())/scale, "the largest value of all trials"
+		e.Value, e.Method = float64(t.Rounds.Max())/scale, "the largest value of all trials"
 	case rules.RoundsQuantile:
 		e = quantile(t.Rounds.Quantile, t.Rounds.RankRange, n, float64(m.Percent)/100, z, scale)
-		e.test = level + " order-statistic interval"
+		e.Method = level + " order-statistic interval"
 	}
 	return e
+}
+
+// marginEstimate estimates win.a − win.b from a wins and b wins in n
+// trials. One trial contributes +1, −1 or 0, so its variance is
+// pa + pb − (pa − pb)²; the variance is kept at least 1/n, so that a run in
+// which one side won every trial still gets an interval of some width.
+func marginEstimate(a, b, n int64, z float64) Estimate {
+	pa, pb := float64(a)/float64(n), float64(b)/float64(n)
+	d := pa - pb
+	sd := math.Sqrt(math.Max(pa+pb-d*d, 1/float64(n)))
+	half := z * sd / math.Sqrt(float64(n))
+	return Estimate{Value: d, Lo: math.Max(d-half, -1), Hi: math.Min(d+half, 1), SD: sd, Trials: n}
 }
 
 // quantile estimates a quantile with the distribution-free interval from
 // the binomial law of the number of values below it (normal approximation
 // of the ranks).
-func quantile(at func(float64) int64, ranks func(int64) (int64, int64), n int64, q, z, scale float64) est {
+func quantile(at func(float64) int64, ranks func(int64) (int64, int64), n int64, q, z, scale float64) Estimate {
 	nf := float64(n)
 	sd := math.Sqrt(nf * q * (1 - q))
 	lo, _ := ranks(int64(math.Floor(nf*q - z*sd)))
 	_, hi := ranks(int64(math.Ceil(nf*q+z*sd)) + 1)
-	return est{value: float64(at(q)) / scale, lo: float64(lo) / scale, hi: float64(hi) / scale, n: n}
+	return Estimate{Value: float64(at(q)) / scale, Lo: float64(lo) / scale, Hi: float64(hi) / scale, Trials: n}
 }
 
 // shareCount returns the number of trials counted by a win or end share.
@@ -213,29 +257,70 @@ func bounded(lo, hi float64, min, max *float64) Verdict {
 
 // trialsToDecide estimates the trials after which the interval, at the
 // observed value and spread, would lie wholly inside or outside the
-// claim's bounds: (z·sd / distance to the nearest bound)².
-func trialsToDecide(e est, c scenarios.Claim) int64 {
+// claim's bounds: for a share, by shareTrialsToDecide; else (z·sd /
+// distance to the nearest bound)².
+func trialsToDecide(e Estimate, c scenarios.Claim, alpha float64) int64 {
 	d := math.Inf(1)
 	for _, b := range []*float64{c.Min, c.Max} {
 		if b != nil {
-			d = math.Min(d, math.Abs(e.value-*b))
+			d = math.Min(d, math.Abs(e.Value-*b))
 		}
+	}
+	if c.Metric.Share() {
+		return shareTrialsToDecide(e, needed(e, d), alpha, func(lo, hi float64) bool { return bounded(lo, hi, c.Min, c.Max) != Inconclusive })
 	}
 	return needed(e, d)
 }
 
 // needed returns the trials after which an interval of e's width shrinks to
 // a half-width of d, or 0 when that cannot be said.
-func needed(e est, d float64) int64 {
-	half := (e.hi - e.lo) / 2
+func needed(e Estimate, d float64) int64 {
+	half := (e.Hi - e.Lo) / 2
 	if d <= 0 || half <= 0 || math.IsInf(d, 0) {
 		return 0
 	}
-	n := float64(e.n) * (half / d) * (half / d)
+	n := float64(e.Trials) * (half / d) * (half / d)
 	if n > float64(1<<53) {
 		return 0
 	}
 	return int64(math.Ceil(n))
+}
+
+// shareTrialsToDecide returns about how many trials would give a
+// Clopper–Pearson interval that decides (reported by decides) if the share
+// stayed at its observed value, or 0 when no run of at most sim.MaxTrials
+// would. guess is needed's answer, which scales the interval's width as
+// 1/√n: right when that run would count many trials on either side, wrong
+// when it would count few, where the interval is not symmetric and near a
+// share of 0 or 1 narrows as 1/n (0 wins in 5 against "at most 0.3" needs
+// 15 trials, not 6). There the trials are searched for, from guess:
+// doubling, then halving the bracket until it is within 1 % (exact below
+// 100 trials), which costs little since the interval of few successes is
+// quick to find.
+func shareTrialsToDecide(e Estimate, guess int64, alpha float64, decides func(lo, hi float64) bool) int64 {
+	if guess == 0 || min(e.Value, 1-e.Value)*float64(guess) >= 100 {
+		return guess
+	}
+	at := func(n int64) bool {
+		lo, hi := ClopperPearson(int64(math.Round(e.Value*float64(n))), n, alpha)
+		return decides(lo, hi)
+	}
+	undecided, enough := e.Trials, max(guess, e.Trials+1)
+	for !at(enough) {
+		if enough >= sim.MaxTrials {
+			return 0
+		}
+		undecided, enough = enough, min(2*enough, sim.MaxTrials)
+	}
+	for enough-undecided > max(1, undecided/100) {
+		mid := undecided + (enough-undecided)/2
+		if at(mid) {
+			enough = mid
+		} else {
+			undecided = mid
+		}
+	}
+	return enough
 }
 
 // extreme judges claims on the sample minimum or maximum. A bound the
@@ -279,7 +364,7 @@ func fixed(out ClaimCheck, c scenarios.Claim, v float64) ClaimCheck {
 // alpha/2), FAIL when they show it outside (the whole interval outside the
 // band), INCONCLUSIVE otherwise. Failing to reject a difference is not
 // agreement: a run too small to tell is inconclusive.
-func agreement(out ClaimCheck, c scenarios.Claim, e est, exact *rules.Exact) ClaimCheck {
+func agreement(out ClaimCheck, c scenarios.Claim, e Estimate, exact *rules.Exact) ClaimCheck {
 	ev, ok := rules.Value{}, false
 	if exact != nil {
 		ev, ok = exact.Metric(c.Metric)
@@ -291,24 +376,27 @@ func agreement(out ClaimCheck, c scenarios.Claim, e est, exact *rules.Exact) Cla
 	scale := unitScale(c)
 	v := ev.F / scale
 	out.Exact, out.Tolerance = v, c.DefaultTolerance(v)
-	out.Observed, out.Lo, out.Hi = e.value, e.lo, e.hi
-	out.Test = fmt.Sprintf("equivalence (two one-sided tests) within ±%.4g of the exact %.6g; %s", out.Tolerance, v, e.test)
-	if e.noInterval != "" {
-		out.Lo, out.Hi, out.Note = e.value, e.value, e.noInterval
+	out.Observed, out.Lo, out.Hi = e.Value, e.Lo, e.Hi
+	out.Test = fmt.Sprintf("equivalence (two one-sided tests) within ±%.4g of the exact %.6g; %s", out.Tolerance, v, e.Method)
+	if e.NoInterval != "" {
+		out.Lo, out.Hi, out.Note = e.Value, e.Value, e.NoInterval
 		return out
 	}
 	lo, hi := v-out.Tolerance, v+out.Tolerance
 	switch {
-	case e.lo >= lo && e.hi <= hi:
+	case e.Lo >= lo && e.Hi <= hi:
 		out.Verdict = Pass
-	case e.hi < lo || e.lo > hi:
+	case e.Hi < lo || e.Lo > hi:
 		out.Verdict = Fail
 	default:
-		d := out.Tolerance - math.Abs(e.value-v) // room left inside the band
+		d := out.Tolerance - math.Abs(e.Value-v) // room left inside the band
 		if d <= 0 {
 			d = -d // distance outside it
 		}
 		out.Needed = needed(e, d)
+		if c.Metric.Share() {
+			out.Needed = shareTrialsToDecide(e, out.Needed, out.Alpha, func(l, h float64) bool { return l >= lo && h <= hi || h < lo || l > hi })
+		}
 	}
 	return out
 }

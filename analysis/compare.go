@@ -117,7 +117,7 @@ func (c *Comparison) Trials() int64 { return c.A.Tally.Trials }
 // Compare fights a and b on the same streams and compares them. The two
 // must be of one ruleset and have the same end reasons and rounds unit.
 // The trials are r.Trials, else the larger of the two scenarios' suggested
-// counts, and at least MinCompareTrials; the streams are r.Streams, else those of a's name (so that A's
+// counts, and at least MinCompareTrials; the streams are r.Streams, else a's (so that A's
 // figures are those `crucible run` gives for a with the same seed). alpha
 // is the family-wise false-alarm rate (see Comparison).
 //
@@ -143,7 +143,7 @@ func (r Run) Compare(ctx context.Context, a, b Variant, alpha float64) (*Compari
 	}
 	key := r.Streams
 	if key == "" {
-		key = a.Scenario.Name
+		key = a.Scenario.StreamName()
 	}
 	pair := newPairedBattle(ba, bb)
 	passes := passes{r: r, key: key, n: n, a: a.Scenario, b: b.Scenario, j: r.journal(r.Resume)}
@@ -153,7 +153,7 @@ func (r Run) Compare(ctx context.Context, a, b Variant, alpha float64) (*Compari
 	defer passes.j.end()
 	advance, stop := func(int64) {}, func() {}
 	if r.Progress != nil {
-		if advance, stop = r.Progress("compare "+a.Label+" vs "+b.Label, 3*n, 0); advance == nil {
+		if advance, stop = r.Progress(Stage{Name: "compare " + a.Label + " vs " + b.Label, Trials: 3 * n, Total: 3 * n}); advance == nil {
 			advance = func(int64) {}
 		}
 	}
@@ -243,9 +243,9 @@ func (p passes) begin(a, b, pair rules.Spec) error {
 // run fights trials [lo, hi) of battle, pass which.
 func (p passes) run(ctx context.Context, which string, battle rules.Battle, lo, hi int64, advance func(int64)) (*sim.Tally, error) {
 	job := sim.Job{Battle: battle, Key: sim.Key(p.key), Seed: p.r.Seed, First: lo, Trials: hi - lo, Workers: p.r.Workers, Chunk: p.r.Chunk}
-	return p.j.fight(ctx, p.part(which, lo, hi), job, func(done int64) (func(int64), func()) {
+	return p.j.fight(ctx, p.part(which, lo, hi), job, func(done int64, _ [3]int64) (*sim.Wins, func(int64), func()) {
 		advance(done)
-		return advance, func() {}
+		return nil, advance, func() {}
 	})
 }
 
@@ -291,7 +291,7 @@ func (c *Comparison) compute(p *sim.Tally, firstA, secondB *sim.Hist) error {
 	c.Shares = c.shareDiffs(p)
 	m := float64(c.Tests())
 	c.Level = 1 - c.Alpha/m
-	z := NormalQuantile(1 - c.Alpha/(2*m))
+	z := -NormalQuantile(c.Alpha / (2 * m)) // from the lower tail, finite for any alpha > 0
 	cut := c.Alpha / m
 	for i := range c.Shares {
 		s := &c.Shares[i]

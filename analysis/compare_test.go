@@ -2,6 +2,7 @@ package analysis_test
 
 import (
 	"context"
+	"math"
 	"reflect"
 	"strings"
 	"testing"
@@ -58,6 +59,22 @@ func TestCompareIdenticalVariants(t *testing.T) {
 	}
 	if sig := c.Significant(); len(sig) != 0 {
 		t.Errorf("significant differences between identical variants: %v", sig)
+	}
+}
+
+// At a tiny false-alarm rate the intervals are wide but finite: z comes
+// from the lower tail, where 1 − alpha/(2·tests) would round to 1.
+func TestCompareTinyAlphaKeepsIntervalsFinite(t *testing.T) {
+	a := variant(t, "stratfight/thug-vs-guard", "options.round-cap=200")
+	b := variant(t, "stratfight/thug-vs-guard", "options.round-cap=50")
+	c, err := analysis.Run{Seed: 1, Trials: 2000}.Compare(context.Background(), a, b, 1e-300)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, iv := range []analysis.Interval{c.Rounds.Paired, c.Rounds.Unpaired} {
+		if math.IsInf(iv.Lo, 0) || math.IsInf(iv.Hi, 0) || math.IsNaN(iv.Lo) || iv.Lo >= c.Rounds.Diff || iv.Hi <= c.Rounds.Diff {
+			t.Errorf("rounds.mean interval %+v around %g", iv, c.Rounds.Diff)
+		}
 	}
 }
 

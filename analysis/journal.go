@@ -19,10 +19,16 @@ import (
 // so that a command killed at any moment loses at most SaveEvery of work.
 // A command resumed from the checkpoints of an interrupted one runs each
 // part from its own checkpoint (a finished part at once), so that its
-// output is that of an uninterrupted command.
+// output is that of an uninterrupted command. The checkpoint of a part
+// that has ended is kept sealed (sim.Checkpoint.Seal), so that a sweep of
+// 10,000 points holds 10,000 tallies' JSON, not their histograms, and only
+// when something reads it.
 type journal struct {
 	run   Run
 	prior []*sim.Checkpoint
+	// keep says that the parts' tallies are kept: when they are saved
+	// (Run.Save) or returned (FightAll, Fight).
+	keep bool
 	// mu guards parts and the part in progress, and serialises saves, so
 	// that a save never overwrites a newer one.
 	mu    sync.Mutex
@@ -49,13 +55,17 @@ func (p part) is(c *sim.Checkpoint) bool { return c.Scenario == p.scenario && c.
 // journal returns the journal of a command of the run, resuming from
 // prior when it is not nil.
 func (r Run) journal(prior []*sim.Checkpoint) *journal {
-	return &journal{run: r, prior: prior, stopSaving: func() {}}
+	return &journal{run: r, prior: prior, keep: r.Save != nil, stopSaving: func() {}}
 }
 
 // empty returns the checkpoint of part p not yet begun, to be fought as
-// job by a battle with spec.
+// job by a battle with spec; without a tally when the journal keeps none.
 func (j *journal) empty(p part, job sim.Job, spec rules.Spec) *sim.Checkpoint {
-	c := sim.NewCheckpoint(p.scenario, p.hash, j.run.Version, job, sim.NewTally(spec), "")
+	var t *sim.Tally
+	if j.keep {
+		t = sim.NewTally(spec)
+	}
+	c := sim.NewCheckpoint(p.scenario, p.hash, j.run.Version, job, t, "")
 	c.Part = p.name
 	return c
 }
@@ -141,14 +151,23 @@ func (j *journal) priorOf(p part) *sim.Checkpoint {
 	return nil
 }
 
+// progress is what journal.fight tells of the part it begins: the trials
+// of it finished before (by the run a resume finishes) and their wins. It
+// returns the count of wins the run adds to, for the estimate so far, the
+// job's Done and the function to call when the part ends.
+type progress func(done int64, won [3]int64) (wins *sim.Wins, advance func(int64), stop func())
+
 // fight runs job, the part p of the command, from its prior checkpoint if
 // there is one, and returns the tally of all its trials (both legs) with
 // the run's error (ctx's after an interrupt). progress, if set, is told
-// the trials finished before and returns the job's Done and the function
-// to call when the part ends.
-func (j *journal) fight(ctx context.Context, p part, job sim.Job, progress func(done int64) (func(int64), func())) (*sim.Tally, error) {
+// of the part as it begins (see progress).
+func (j *journal) fight(ctx context.Context, p part, job sim.Job, progress progress) (*sim.Tally, error) {
 	var base *sim.Tally
 	if prior := j.priorOf(p); prior != nil {
+		prior, err := prior.Unseal()
+		if err != nil {
+			return nil, err
+		}
 		if err := prior.Matches(p.hash, j.run.Version, job); err != nil {
 			return nil, fmt.Errorf("cannot resume %s: %w", prior.Name(), err)
 		}
@@ -164,10 +183,11 @@ func (j *journal) fight(ctx context.Context, p part, job sim.Job, progress func(
 	stop := func() {}
 	if progress != nil {
 		var done int64
+		var won [3]int64
 		if base != nil {
-			done = base.Trials
+			done, won = base.Trials, base.Wins
 		}
-		job.Done, stop = progress(done)
+		job.Wins, job.Done, stop = progress(done, won)
 	}
 	defer stop()
 	running, err := sim.Start(ctx, job)
@@ -191,8 +211,16 @@ func (j *journal) fight(ctx context.Context, p part, job sim.Job, progress func(
 			return nil, merr
 		}
 	}
-	j.parts[j.at] = j.checkpoint(p, job, tally, job.Finished.String())
-	j.changed = true
+	c := j.checkpoint(p, job, tally, job.Finished.String())
+	if j.keep {
+		var serr error
+		if c, serr = c.Seal(); serr != nil {
+			return nil, serr
+		}
+	} else {
+		c.Tally = nil // nothing reads it
+	}
+	j.parts[j.at], j.changed = c, true
 	return tally, err
 }
 
@@ -219,13 +247,26 @@ func (j *journal) save() {
 	j.run.Save(slices.Clone(j.parts))
 }
 
-// end stops the saving, saves the checkpoints a last time and returns
-// them.
-func (j *journal) end() []*sim.Checkpoint {
+// end stops the saving and saves the checkpoints a last time.
+func (j *journal) end() {
 	j.stopSaving()
 	j.stopSaving = func() {}
 	if j.run.Save != nil {
 		j.save()
 	}
-	return slices.Clone(j.parts)
+}
+
+// checkpoints returns the checkpoint of every part, unsealed, for a
+// command that returns them (FightAll).
+func (j *journal) checkpoints() ([]*sim.Checkpoint, error) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	out := make([]*sim.Checkpoint, len(j.parts))
+	for i, c := range j.parts {
+		var err error
+		if out[i], err = c.Unseal(); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }

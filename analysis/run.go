@@ -54,17 +54,13 @@ type Run struct {
 	// output of an uninterrupted one. A checkpoint of other work is
 	// refused before the first trial.
 	Resume []*sim.Checkpoint
+	// place is where in its command the scenario fought next stands, for
+	// Progress (see Stage).
+	place place
 }
 
 // DefaultSaveEvery is how often a run saves its checkpoint by default.
 const DefaultSaveEvery = 5 * time.Second
-
-// Progress is told how a run advances. It is called as each scenario
-// starts, with its number of trials and the number a resumed run finished
-// before; it returns the function each finished chunk's number of trials is
-// passed to (by the worker that ran it, so concurrently) and the function
-// called when the scenario ends.
-type Progress func(scenario string, trials, done int64) (advance func(n int64), stop func())
 
 // TrialsOf returns the number of trials the run gives sc before sharding:
 // the command's count, else the scenario file's, else the size of a battle
@@ -99,11 +95,16 @@ func (r Run) Fight(ctx context.Context, sc *scenarios.Scenario, prior *sim.Check
 		priors = []*sim.Checkpoint{prior}
 	}
 	j := r.journal(priors)
+	j.keep = true
 	res, err := r.fightIn(ctx, j, sc, "")
 	if res == nil {
 		return nil, nil, err
 	}
-	return res, j.parts[0], err
+	cs, cerr := j.checkpoints()
+	if cerr != nil {
+		return nil, nil, cerr
+	}
+	return res, cs[0], err
 }
 
 // fightIn fights sc as the part named name of the command whose journal
@@ -115,7 +116,7 @@ func (r Run) fightIn(ctx context.Context, j *journal, sc *scenarios.Scenario, na
 		return nil, err
 	}
 	job := r.job(sc, battle)
-	tally, err := j.fight(ctx, part{sc.Name, name, sc.Hash()}, job, r.progressOf(sc.Name, job.Trials))
+	tally, err := j.fight(ctx, part{sc.Name, name, sc.Hash()}, job, r.progressOf(sc.Name, job.Trials, battle.Spec()))
 	if tally == nil {
 		return nil, err
 	}
@@ -131,12 +132,16 @@ func (r Run) fightIn(ctx context.Context, j *journal, sc *scenarios.Scenario, na
 }
 
 // progressOf returns what journal.fight tells of a part of the given
-// trials, labelled label: nil without a Progress.
-func (r Run) progressOf(label string, trials int64) func(int64) (func(int64), func()) {
+// trials, the stage named name at r.place: nil without a Progress.
+func (r Run) progressOf(name string, trials int64, spec rules.Spec) progress {
 	if r.Progress == nil {
 		return nil
 	}
-	return func(done int64) (func(int64), func()) { return r.Progress(label, trials, done) }
+	return func(done int64, won [3]int64) (*sim.Wins, func(int64), func()) {
+		wins := sim.NewWins(won)
+		advance, stop := r.Progress(r.stage(name, trials, done, spec, wins))
+		return wins, advance, stop
+	}
 }
 
 // job returns the job that fights sc's trials in the run (its shard of
@@ -181,7 +186,7 @@ func (r Run) streamsOf(sc *scenarios.Scenario) string {
 	if r.Streams != "" {
 		return r.Streams
 	}
-	return sc.Name
+	return sc.StreamName()
 }
 
 // FightAll fights each scenario in turn, finishing any whose checkpoint is
@@ -198,6 +203,7 @@ func (r Run) FightAll(ctx context.Context, scs []*scenarios.Scenario, prior []*s
 		return nil, nil, err
 	}
 	j := r.journal(prior)
+	j.keep = true
 	var parts []*sim.Checkpoint
 	for _, sc := range scs {
 		b, err := sc.Compile()
@@ -210,16 +216,24 @@ func (r Run) FightAll(ctx context.Context, scs []*scenarios.Scenario, prior []*s
 		return nil, nil, err
 	}
 	var results []*Result
-	for _, sc := range scs {
-		res, err := r.fightIn(ctx, j, sc, "")
-		if res != nil {
+	var err error
+	places := r.places(scs, "scenario")
+	for i, sc := range scs {
+		r.place = places[i]
+		var res *Result
+		if res, err = r.fightIn(ctx, j, sc, ""); res != nil {
 			results = append(results, res)
 		}
 		if err != nil {
-			return results, j.end(), err
+			break
 		}
 	}
-	return results, j.end(), nil
+	j.end()
+	cs, cerr := j.checkpoints()
+	if err == nil {
+		err = cerr
+	}
+	return results, cs, err
 }
 
 // distinctNames refuses two scenarios of one name: a name selects a

@@ -77,10 +77,10 @@ func TestFightAllResumes(t *testing.T) {
 	}{{names[0], 3000}, {names[1], 250}} {
 		ctx, cancel := context.WithCancel(context.Background())
 		leg := run
-		leg.Progress = func(scenario string, _, _ int64) (func(int64), func()) {
+		leg.Progress = func(s analysis.Stage) (func(int64), func()) {
 			var done atomic.Int64
 			return func(n int64) {
-				if scenario == cut.scenario && done.Add(n) >= cut.at {
+				if s.Name == cut.scenario && done.Add(n) >= cut.at {
 					cancel()
 				}
 			}, func() {}

@@ -3,6 +3,7 @@ package analysis
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
@@ -42,6 +43,7 @@ func (r Run) CheckUntilDecided(ctx context.Context, scs []*scenarios.Scenario, a
 		return nil, err
 	}
 	defer j.end()
+	claimed := withClaims(scs)
 	for _, sc := range scs {
 		if len(sc.Claims) == 0 {
 			out.Unclaimed = append(out.Unclaimed, sc.Name)
@@ -51,6 +53,8 @@ func (r Run) CheckUntilDecided(ctx context.Context, scs []*scenarios.Scenario, a
 		if err != nil {
 			return out.interrupted(err)
 		}
+		// How many trials each scenario takes is not known ahead.
+		r.place = place{step: slices.Index(claimed, sc) + 1, steps: len(claimed), unit: "scenario"}
 		grow, err := r.grower(ctx, j, sc)
 		if err != nil {
 			return out, err
@@ -128,11 +132,18 @@ func (r Run) grower(ctx context.Context, j *journal, sc *scenarios.Scenario) (fu
 	total := sim.NewTally(spec)
 	return func(n int64) (*Result, error) {
 		lo := total.Trials
-		var progress func(int64) (func(int64), func())
+		var tell progress
 		if r.Progress != nil {
-			progress = func(done int64) (func(int64), func()) { return r.Progress(sc.Name, n, lo+done) }
+			// The stage is the scenario's whole run so far: the trials
+			// of the earlier batches are done, their wins counted.
+			tell = func(done int64, won [3]int64) (*sim.Wins, func(int64), func()) {
+				for side, w := range total.Wins {
+					won[side] += w
+				}
+				return r.progressOf(sc.Name, n, spec)(lo+done, won)
+			}
 		}
-		more, err := j.fight(ctx, part{sc.Name, batchName(lo, n), sc.Hash()}, r.batch(sc, battle, lo, n), progress)
+		more, err := j.fight(ctx, part{sc.Name, batchName(lo, n), sc.Hash()}, r.batch(sc, battle, lo, n), tell)
 		if more != nil {
 			if merr := total.Merge(more); merr != nil {
 				return nil, merr

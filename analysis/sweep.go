@@ -3,6 +3,7 @@ package analysis
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
@@ -15,26 +16,53 @@ type Sweep struct {
 	// Name names the sweep in output: the sweep file's name, or the base
 	// scenario's for a sweep given by --vary.
 	Name, Description string
-	// Base is the base scenario's name: every point draws its streams,
-	// so that points differ by their overrides, not by luck.
-	Base    string
+	// Base is the base scenario's name.
+	Base string
+	// Streams names the streams every point draws (the base's,
+	// scenarios.Scenario.StreamName), so that points differ by their
+	// overrides, not by luck.
+	Streams string
 	Ruleset string
 	Axes    []scenarios.Axis
 	// Metric is the share the curve, the heat map and the break-even
 	// follow.
 	Metric rules.Metric
 	Points []GridPoint
+	// base is the base scenario, from which Scenario makes each point's.
+	base *scenarios.Scenario
 }
 
-// GridPoint is one point of a sweep's grid.
+// GridPoint is one point of a sweep's grid. It holds no scenario (Sweep.
+// Scenario makes it when the point is fought), so that a grid of 10,000
+// points does not keep 10,000 documents.
 type GridPoint struct {
 	// Index is the point's place in the grid: the last axis varies
 	// fastest.
 	Index int
 	// At[k] is the index of the point's value on axis k.
-	At       []int
-	Scenario *scenarios.Scenario
-	spec     rules.Spec // the compiled point's
+	At []int
+}
+
+// Scenario returns the scenario of grid point p: the base with the
+// point's value of each axis set.
+func (s *Sweep) Scenario(p GridPoint) (*scenarios.Scenario, error) {
+	sc := s.base.Clone()
+	for k, i := range p.At {
+		if err := sc.Override(s.Axes[k].Override(i)); err != nil {
+			return nil, err
+		}
+	}
+	return sc, nil
+}
+
+// compile returns the scenario of grid point p and its battle.
+func (s *Sweep) compile(p GridPoint) (*scenarios.Scenario, rules.Battle, error) {
+	sc, err := s.Scenario(p)
+	if err != nil {
+		return nil, nil, err
+	}
+	b, err := sc.Compile()
+	return sc, b, err
 }
 
 // Values returns the point's value of each axis.
@@ -56,22 +84,16 @@ func NewSweep(name string, base *scenarios.Scenario, axes []scenarios.Axis, metr
 	if err := scenarios.CheckSweepSize(scenarios.Points(axes), 1); err != nil {
 		return nil, err
 	}
-	s := &Sweep{Name: name, Base: base.Name, Ruleset: base.Ruleset, Axes: axes, Metric: metric}
+	s := &Sweep{Name: name, Base: base.Name, Streams: base.StreamName(), Ruleset: base.Ruleset, Axes: axes, Metric: metric, base: base.Clone()}
 	for idx := range scenarios.Points(axes) {
-		p := GridPoint{Index: idx, At: gridIndex(idx, axes), Scenario: base.Clone()}
-		for k, i := range p.At {
-			if err := p.Scenario.Override(axes[k].Override(i)); err != nil {
-				return nil, err
-			}
-		}
-		b, err := p.Scenario.Compile()
+		p := GridPoint{Index: idx, At: gridIndex(idx, axes)}
+		_, b, err := s.compile(p)
 		if err != nil {
 			return nil, err
 		}
 		if err := metric.Check(b.Spec()); err != nil {
 			return nil, fmt.Errorf("metric %s: %v", metric, err)
 		}
-		p.spec = b.Spec()
 		s.Points = append(s.Points, p)
 	}
 	return s, nil
@@ -107,11 +129,18 @@ type SweepResult struct {
 // Interrupted reports whether fewer points finished than the grid has.
 func (s *SweepResult) Interrupted() bool { return len(s.Points) < len(s.Sweep.Points) }
 
-// PointResult is one finished grid point.
+// PointResult is one finished grid point, holding what a sweep's outputs
+// read (see trim).
 type PointResult struct {
 	GridPoint
 	Values []string
+	// Result is the point's result without what a sweep does not report:
+	// its tally keeps the trials, wins and end reasons, but no counters and
+	// no rounds histogram, whose statistics are Rounds.
 	Result *Result
+	// Rounds are the statistics of the point's rounds (Result.Rounds
+	// before the histogram was dropped).
+	Rounds HistStats
 	// Exact is the point's exact solution, nil when there is none:
 	// ExactErr then says why (wrapping rules.ErrBudget when the point is
 	// beyond the solver's budget), unless no solve was sought.
@@ -152,12 +181,16 @@ func (r Run) Sweep(ctx context.Context, s *Sweep, exact bool) (*SweepResult, err
 	if err := scenarios.CheckSweepSize(len(s.Points), r.Trials); err != nil {
 		return nil, err
 	}
-	r.Streams = s.Base
+	r.Streams = s.Streams
 	r.Shard = sim.Shard{}
 	j := r.journal(r.Resume)
 	var parts []*sim.Checkpoint
 	for _, p := range s.Points {
-		parts = append(parts, j.empty(pointPart(p), r.job(p.Scenario, nil), p.spec))
+		sc, b, err := s.compile(p)
+		if err != nil {
+			return nil, err
+		}
+		parts = append(parts, j.empty(pointPart(sc, p), r.job(sc, b), b.Spec()))
 	}
 	if err := j.begin(parts, false); err != nil {
 		return nil, err
@@ -175,26 +208,33 @@ func (r Run) Sweep(ctx context.Context, s *Sweep, exact bool) (*SweepResult, err
 	return out, nil
 }
 
-// pointPart names a grid point's part of a sweep's work.
-func pointPart(p GridPoint) part {
-	return part{p.Scenario.Name, fmt.Sprintf("point %d", p.Index), p.Scenario.Hash()}
+// pointPart names a grid point's part of a sweep's work; sc is the
+// point's scenario.
+func pointPart(sc *scenarios.Scenario, p GridPoint) part {
+	return part{sc.Name, fmt.Sprintf("point %d", p.Index), sc.Hash()}
 }
 
 // point fights (and solves) one grid point, the part of the sweep's work
 // whose journal is j.
 func (r Run) point(ctx context.Context, j *journal, s *Sweep, p GridPoint, exact bool) (PointResult, error) {
-	if r.Progress != nil {
-		progress := r.Progress
-		label := fmt.Sprintf("%s [%d/%d]", s.Name, p.Index+1, len(s.Points))
-		r.Progress = func(_ string, trials, done int64) (func(int64), func()) { return progress(label, trials, done) }
+	var at []string
+	for k, v := range s.Values(p) {
+		at = append(at, s.Axes[k].Path+"="+v)
 	}
-	res, err := r.fightIn(ctx, j, p.Scenario, pointPart(p).name)
+	sc, err := s.Scenario(p)
 	if err != nil {
 		return PointResult{}, err
 	}
-	pr := PointResult{GridPoint: p, Values: s.Values(p), Result: res}
+	n := int64(len(s.Points))
+	r.place = place{step: p.Index + 1, steps: len(s.Points), unit: "point", name: strings.Join(at, " "),
+		before: int64(p.Index) * r.Trials, total: n * r.Trials}
+	res, err := r.fightIn(ctx, j, sc, pointPart(sc, p).name)
+	if err != nil {
+		return PointResult{}, err
+	}
+	pr := PointResult{GridPoint: p, Values: s.Values(p), Result: res, Rounds: res.Rounds()}
 	if exact {
-		pr.Exact, err = Solve(ctx, p.Scenario, false)
+		pr.Exact, err = Solve(ctx, sc, false)
 		switch {
 		case ctx.Err() != nil:
 			return PointResult{}, ctx.Err()
@@ -202,5 +242,31 @@ func (r Run) point(ctx context.Context, j *journal, s *Sweep, p GridPoint, exact
 			pr.Exact, pr.ExactErr = nil, err
 		}
 	}
+	pr.trim()
 	return pr, nil
+}
+
+// trim drops from a fought point what no output of a sweep reads, since a
+// sweep holds every point until its report is written: the compiled battle,
+// the counters (sums, squares, histograms) and their declarations, the
+// options, the board, the rounds histogram (its statistics are kept in
+// Rounds: a lifespan's histogram of seconds alone is 30 KB), and the exact
+// solution's distributions, options and notes. What stays is what
+// SweepRows, the table, the page and the plots read: the trials, wins and
+// ends of the tally, the rounds' statistics, and the exact win, end and
+// mean-rounds values. A point of a sweep of Eclipse duels held 88 KB, and
+// a 10,000-point sweep peaked at 815 MiB (bench/rss.txt).
+func (pr *PointResult) trim() {
+	r := *pr.Result
+	r.Battle = nil
+	r.Spec.Counters, r.Spec.Options, r.Spec.Board = nil, nil, nil
+	t := *r.Tally
+	t.Counters, t.CounterNames, t.CountersSq = nil, nil, nil
+	t.Dists, t.DistOf, t.WinDists, t.WinDistOf = nil, nil, nil, nil
+	t.Rounds = sim.Hist{}
+	r.Tally = &t
+	pr.Result = &r
+	if x := pr.Exact; x != nil {
+		pr.Exact = &rules.Exact{Win: x.Win, Ends: x.Ends, RoundsMean: x.RoundsMean, RoundsUnit: x.RoundsUnit, States: x.States}
+	}
 }

@@ -126,7 +126,7 @@ func BoardPNG(results []*analysis.Result) ([]byte, error) {
 			c.Max = vg.Point{X: vg.Length(col+1) * panelW, Y: top - rowGap}
 			return c
 		}
-		drawStart(area(0), r.Spec.Board, style)
+		drawStart(area(0), r.Spec.Board, namesOf(r.Spec), style)
 		for k, m := range r.Spec.Board.Maps {
 			vals, s := heat(r, m)
 			drawHeat(area(1+k), r.Spec.Board, vals, s, style)
@@ -221,7 +221,7 @@ func parseColor(s string) color.Color {
 	return color.RGBA{R: 0x99, G: 0x99, B: 0x99, A: 0xff}
 }
 
-func drawStart(c draw.Canvas, b *rules.Board, style draw.TextStyle) {
+func drawStart(c draw.Canvas, b *rules.Board, names sideNames, style draw.TextStyle) {
 	panelTitle(c, style, "ground and start position")
 	f := newFrame(c, b)
 	label, mark := style, style
@@ -261,8 +261,12 @@ func drawStart(c draw.Canvas, b *rules.Board, style draw.TextStyle) {
 	}
 	for _, s := range []rules.Side{rules.A, rules.B} {
 		leg.Color = sideColors[s]
-		c.FillText(leg, vg.Point{X: x, Y: y}, "side "+s.String())
-		x += leg.Rectangle("side "+s.String()).Max.X + vg.Points(8)
+		name := names.name(s) + names.tag(s)
+		if names.tag(s) == "" {
+			name = "side " + s.String()
+		}
+		c.FillText(leg, vg.Point{X: x, Y: y}, name)
+		x += leg.Rectangle(name).Max.X + vg.Points(8)
 	}
 }
 

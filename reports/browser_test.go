@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -47,7 +48,8 @@ f.onload = () => {
   const d = f.contentDocument;
   const imgs = [...d.images].map(i => [i.getAttribute('src'), i.naturalWidth]);
   const tables = [...d.querySelectorAll('table')].map(t => ({id: t.id, cls: t.className,
-    rows: [...t.querySelectorAll('tr')].map(r => [...r.cells].map(c => c.textContent.trim()))}));
+    rows: [...t.querySelectorAll('tr')].map(r => [...r.cells].map(c => c.textContent.trim())),
+    metrics: [...t.querySelectorAll('tr')].map(r => r.dataset.metric || '')}));
   document.getElementById('out').textContent = JSON.stringify({title: d.title, imgs, tables});
 };
 </script></body></html>`
@@ -58,6 +60,7 @@ type rendered struct {
 	Tables []struct {
 		ID, Cls string
 		Rows    [][]string
+		Metrics []string // each row's data-metric
 	}
 }
 
@@ -127,33 +130,49 @@ func TestPagesInBrowser(t *testing.T) {
 	}
 	checkImages(t, "run report", r, "winrates.png", "rounds.png", "rounds-seconds.png", "counters.png")
 	// The outcome tables hold the counts of summary.csv, scenario by
-	// scenario, in order.
+	// scenario: every end, and every side's wins or, where an end that is
+	// not a victory sets them apart, its victories as summary.json's
+	// headline gives them and its non-victory ends' counters.
 	f, _ := os.Open(filepath.Join(dir, "summary.csv"))
 	rows, err := csv.NewReader(f).ReadAll()
 	f.Close()
 	if err != nil {
 		t.Fatal(err)
 	}
-	var want, got []string
+	count := map[string]string{}
 	for _, row := range rows[1:] {
-		if m := row[6]; strings.HasPrefix(m, "win.") || strings.HasPrefix(m, "end.") {
-			want = append(want, row[0]+" "+m+" "+row[7])
-		}
+		count[row[0]+" "+row[6]] = row[7]
+	}
+	js, _ := os.ReadFile(filepath.Join(dir, "summary.json"))
+	var heads []struct {
+		Headline map[string]json.RawMessage
+	}
+	if err := json.Unmarshal(js, &heads); err != nil {
+		t.Fatal(err)
 	}
 	k := 0
 	for _, tb := range r.Tables {
 		if tb.Cls != "outcomes" {
 			continue
 		}
-		name := results()[k].Scenario
-		for _, cells := range tb.Rows[1:] {
-			metric := strings.Replace(strings.Replace(cells[0], "wins ", "win.", 1), "end ", "end.", 1)
-			got = append(got, name+" "+metric+" "+cells[1])
+		res := results()[k]
+		for i, cells := range tb.Rows[1:] {
+			metric := tb.Metrics[i+1]
+			want, ok := count[res.Scenario+" "+metric]
+			if metric == "" {
+				want, ok = headlineVictories(heads[k].Headline, cells[0])
+			}
+			if !ok || cells[1] != want {
+				t.Errorf("%s: outcome %q (%s) counts %s on the page, %s in summary.csv and .json", res.Scenario, cells[0], metric, cells[1], want)
+			}
+		}
+		if n := len(tb.Rows) - 1; n < len(res.Tally.EndNames)+3 {
+			t.Errorf("%s: %d outcome rows", res.Scenario, n)
 		}
 		k++
 	}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("the page's outcome tables differ from summary.csv:\npage:\n%s\ncsv:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	if k != len(results()) {
+		t.Errorf("%d outcome tables for %d results", k, len(results()))
 	}
 
 	// A check's page shows its verdicts as verdicts.csv gives them.
@@ -186,9 +205,11 @@ func TestPagesInBrowser(t *testing.T) {
 	// The page's table has a row per grid point, with the point's win
 	// share as sweep.csv gives it (in percent).
 	var shares []string
-	for _, row := range SweepRows(sw)[1:] {
-		if row[len(row)-8] == "win.a" {
-			v, _ := strconv.ParseFloat(row[len(row)-5], 64)
+	tidy := SweepRows(sw)
+	metric, value := slices.Index(tidy[0], "metric"), slices.Index(tidy[0], "value")
+	for _, row := range tidy[1:] {
+		if row[metric] == "win.a" {
+			v, _ := strconv.ParseFloat(row[value], 64)
 			shares = append(shares, pct(v))
 		}
 	}
@@ -240,4 +261,22 @@ func TestPagesInBrowser(t *testing.T) {
 	if len(r.Tables) == 0 || r.Tables[0].ID != "exact" || r.Tables[0].Rows[1][2] != "5/11" {
 		t.Errorf("exact report: %+v", r.Tables)
 	}
+}
+
+// headlineVictories returns the victories summary.json's headline gives
+// the side an outcome row names ("P3 wins (a)", "no winner").
+func headlineVictories(h map[string]json.RawMessage, row string) (string, bool) {
+	if row == "no winner" {
+		return string(h["none"]), h["none"] != nil
+	}
+	for _, side := range []string{"a", "b"} {
+		var s struct {
+			Label     string
+			Victories int64
+		}
+		if json.Unmarshal(h[side], &s) == nil && strings.HasPrefix(row, s.Label+" wins") {
+			return strconv.FormatInt(s.Victories, 10), true
+		}
+	}
+	return "", false
 }

@@ -11,6 +11,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/rules"
 )
 
 // ppNum formats a difference of shares in percentage points, with its sign
@@ -61,6 +62,10 @@ func Verdict(c *analysis.Comparison) string {
 	cut := fmt.Sprintf("family-wise α = %s; Bonferroni: each p against %s/%d = %s",
 		num(c.Alpha), num(c.Alpha), c.Tests(), num(c.Alpha/float64(c.Tests())))
 	if sig := c.Significant(); len(sig) > 0 {
+		n := compareNames(c)
+		for i, m := range sig {
+			sig[i] = n.describedID(m)
+		}
 		return fmt.Sprintf("significant difference in %s (%s)", strings.Join(sig, ", "), cut)
 	}
 	return "no significant difference (" + cut + ")"
@@ -110,8 +115,9 @@ func WriteComparisonTable(w io.Writer, c *analysis.Comparison) error {
 	fmt.Fprintf(w, "%s\n\n", levelText(c))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "metric\tA\tB\tB − A\tpaired interval\tunpaired interval\ttest\tp (* significant)")
+	n := compareNames(c)
 	for _, s := range c.Shares {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s pp\t[%s, %s] pp\t[%s, %s] pp\t%s\t%s\n", s.Metric, pct(s.A), pct(s.B), ppNum(s.Diff),
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s pp\t[%s, %s] pp\t[%s, %s] pp\t%s\t%s\n", n.describedID(s.Metric), pct(s.A), pct(s.B), ppNum(s.Diff),
 			ppNum(s.Paired.Lo), ppNum(s.Paired.Hi), ppNum(s.Unpaired.Lo), ppNum(s.Unpaired.Hi), s.Test.Method(), pvalStar(s.Test.P, s.Significant))
 	}
 	r := c.Rounds
@@ -135,28 +141,38 @@ func WriteComparisonTable(w io.Writer, c *analysis.Comparison) error {
 // proportions (not percentages); value_a and value_b are each variant's
 // share or mean, diff is B − A; only_a and only_b are the discordant pairs
 // of a share; statistic is McNemar's chi-square, the z of the mean or the
-// chi-square of the distributions (empty for an exact McNemar test).
+// chi-square of the distributions (empty for an exact McNemar test); side_label
+// names the side a win share belongs to as the ruleset does (the two
+// variants' labels joined by "/" where they differ).
 func ComparisonRows(c *analysis.Comparison) [][]string {
 	rows := [][]string{{"a", "b", "ruleset", "crucible_version", "seed", "trials", "streams", "alpha", "level",
 		"metric", "value_a", "value_b", "diff", "paired_lo", "paired_hi", "unpaired_lo", "unpaired_hi",
-		"only_a", "only_b", "test", "statistic", "df", "p", "significant"}}
+		"only_a", "only_b", "test", "statistic", "df", "p", "significant", "side_label"}}
 	head := []string{c.LabelA, c.LabelB, c.A.Ruleset, c.A.Version, strconv.FormatUint(c.A.Seed, 10),
 		strconv.FormatInt(c.Trials(), 10), c.Streams, num(c.Alpha), num(c.Level)}
 	add := func(cells ...string) { rows = append(rows, append(append([]string{}, head...), cells...)) }
+	n := compareNames(c)
 	for _, s := range c.Shares {
 		stat := ""
 		if !s.Test.Exact {
 			stat = num(s.Test.Stat)
 		}
+		m, _ := rules.ParseMetric(s.Metric)
 		add(s.Metric, num(s.A), num(s.B), num(s.Diff), num(s.Paired.Lo), num(s.Paired.Hi), num(s.Unpaired.Lo), num(s.Unpaired.Hi),
-			strconv.FormatInt(s.Counts.OnlyA, 10), strconv.FormatInt(s.Counts.OnlyB, 10), s.Test.Method(), stat, "1", num(s.Test.P), strconv.FormatBool(s.Significant))
+			strconv.FormatInt(s.Counts.OnlyA, 10), strconv.FormatInt(s.Counts.OnlyB, 10), s.Test.Method(), stat, "1", num(s.Test.P), strconv.FormatBool(s.Significant),
+			n.metricLabel(m))
 	}
 	r := c.Rounds
 	add("rounds.mean", num(r.MeanA), num(r.MeanB), num(r.Diff), num(r.Paired.Lo), num(r.Paired.Hi), num(r.Unpaired.Lo), num(r.Unpaired.Hi),
-		"", "", "paired z", finite(r.Z), "", num(r.P), strconv.FormatBool(r.Significant))
+		"", "", "paired z", finite(r.Z), "", num(r.P), strconv.FormatBool(r.Significant), "")
 	d := c.Dist
-	add("rounds.distribution", "", "", "", "", "", "", "", "", "", "chi-square homogeneity", num(d.Stat), strconv.Itoa(d.DF), num(d.P), strconv.FormatBool(d.Significant))
+	add("rounds.distribution", "", "", "", "", "", "", "", "", "", "chi-square homogeneity", num(d.Stat), strconv.Itoa(d.DF), num(d.P), strconv.FormatBool(d.Significant), "")
 	return rows
+}
+
+// compareNames names the sides of a comparison's two variants.
+func compareNames(c *analysis.Comparison) sideNames {
+	return commonNames([]rules.Spec{c.A.Spec, c.B.Spec}, []string{"A", "B"})
 }
 
 // finite formats x, or nothing for an infinite z (differences without any
@@ -171,7 +187,8 @@ func finite(x float64) string {
 // ComparisonObject returns the machine-readable form of a comparison.
 func ComparisonObject(c *analysis.Comparison) json.Marshaler {
 	variant := func(label string, r *analysis.Result) object {
-		return object{{"label", label}, {"scenario", r.Scenario}, {"scenario_hash", r.Hash}, {"options", settingsObject(r.Spec.Options)}}
+		o := object{{"label", label}, {"scenario", r.Scenario}, {"scenario_hash", r.Hash}, {"options", settingsObject(r.Spec.Options)}}
+		return append(o, labelsObject(r.Spec)...)
 	}
 	pair := func(iv analysis.Interval) [2]float64 { return [2]float64{iv.Lo, iv.Hi} }
 	shares := make([]object, len(c.Shares))
@@ -200,7 +217,7 @@ func ComparisonObject(c *analysis.Comparison) json.Marshaler {
 	}
 	return object{
 		{"a", variant(c.LabelA, c.A)}, {"b", variant(c.LabelB, c.B)},
-		{"ruleset", c.A.Ruleset}, {"crucible_version", c.A.Version}, {"seed", c.A.Seed}, {"trials", c.Trials()},
+		{"ruleset", c.A.Ruleset}, {"crucible_version", c.A.Version}, {"seed", c.A.Seed}, {"seed_text", seedText(c.A.Seed)}, {"trials", c.Trials()},
 		{"streams", c.Streams}, {"alpha", c.Alpha}, {"tests", c.Tests()}, {"level", c.Level},
 		{"shares", shares}, {"rounds", rounds}, {"distribution", dist},
 		{"significant", sig}, {"verdict", Verdict(c)},

@@ -40,9 +40,10 @@ type diffRow struct {
 // resolves.
 func DifferencesPNG(c *analysis.Comparison) ([]byte, error) {
 	var shares []diffRow
+	n := compareNames(c)
 	for _, s := range c.Shares {
 		if s.Counts.A() > 0 || s.Counts.B() > 0 {
-			shares = append(shares, diffRow{s.Metric, 100 * s.Diff,
+			shares = append(shares, diffRow{n.describedID(s.Metric), 100 * s.Diff,
 				scale(s.Paired, 100), scale(s.Unpaired, 100), s.Significant, true})
 		}
 	}
@@ -155,13 +156,13 @@ var comparePage = template.Must(template.New("compare").Funcs(template.FuncMap{
 {{.C.Trials}} paired trials: trial <i>i</i> of both variants draws the same random stream (that of <code>{{.C.Streams}}</code>).</p>
 <table><tr><th>variant</th><th>scenario</th><th>sides</th></tr>
 {{range .Variants}}<tr><td>{{.Name}}</td><td class="text">{{.Label}}{{if .R.Description}}<br><small>{{.R.Description}}</small>{{end}}<br><small>hash <code>{{.R.Hash}}</code></small></td>
-<td class="text"><small>{{if index .R.Spec.Sides 0}}a: {{index .R.Spec.Sides 0}}<br>b: {{index .R.Spec.Sides 1}}{{end}}</small></td></tr>
+<td class="text"><small>{{range $i, $s := .Sides}}{{if $i}}<br>{{end}}{{$s}}{{end}}</small></td></tr>
 {{end}}</table>
 {{if .Options}}<p>Options that differ: {{range $i, $o := .Options}}{{if $i}}; {{end}}<code>{{$o}}</code>{{end}}.</p>{{end}}
 <p class="verdict">{{.Verdict}}</p>
 <p>The {{.Level}}.</p>
 <table id="differences"><tr><th>metric</th><th>A</th><th>B</th><th>B − A</th><th>paired interval</th><th>unpaired interval</th><th>discordant (A only / B only)</th><th>test</th><th>p</th></tr>
-{{range .C.Shares}}<tr{{if .Significant}} class="sig"{{end}}><td>{{.Metric}}</td><td>{{pct .A}}</td><td>{{pct .B}}</td><td>{{pp .Diff}} pp</td>
+{{range .C.Shares}}<tr{{if .Significant}} class="sig"{{end}}><td>{{index $.Names .Metric}}</td><td>{{pct .A}}</td><td>{{pct .B}}</td><td>{{pp .Diff}} pp</td>
 <td>[{{pp .Paired.Lo}}, {{pp .Paired.Hi}}] pp</td><td>[{{pp .Unpaired.Lo}}, {{pp .Unpaired.Hi}}] pp</td>
 <td>{{.Counts.OnlyA}} / {{.Counts.OnlyB}}</td><td>{{.Test.Method}}</td><td>{{pval .Test.P}}</td></tr>
 {{end}}{{with .C.Rounds}}<tr{{if .Significant}} class="sig"{{end}}><td>rounds.mean</td>
@@ -186,6 +187,7 @@ var comparePage = template.Must(template.New("compare").Funcs(template.FuncMap{
 type pageVariant struct {
 	Name, Label string
 	R           *analysis.Result
+	Sides       []string // sideLines
 }
 
 // ComparisonHTML renders the comparison page, which shows differences.png
@@ -199,10 +201,15 @@ func ComparisonHTML(c *analysis.Comparison, command string) ([]byte, error) {
 		Seconds                bool
 		Variants               []pageVariant
 		Options, Methods       []string
+		Names                  map[string]string // each share's metric as people read it
 	}{C: c, Command: command, Verdict: Verdict(c), Unit: unitName(c.Rounds.Unit), Level: levelText(c),
 		Seconds:  c.Rounds.Unit == "seconds",
-		Variants: []pageVariant{{"A", c.LabelA, c.A}, {"B", c.LabelB, c.B}},
-		Options:  optionsDiff(c), Methods: methodsText(c)}
+		Variants: []pageVariant{{"A", c.LabelA, c.A, sideLines(c.A.Spec)}, {"B", c.LabelB, c.B, sideLines(c.B.Spec)}},
+		Options:  optionsDiff(c), Methods: methodsText(c), Names: map[string]string{}}
+	n := compareNames(c)
+	for _, s := range c.Shares {
+		data.Names[s.Metric] = n.describedID(s.Metric)
+	}
 	var b bytes.Buffer
 	err := comparePage.Execute(&b, data)
 	return b.Bytes(), err

@@ -21,6 +21,7 @@ func comparison() *analysis.Comparison {
 	a := sample("demo/duel", "rounds", []int64{1, 2, 2, 3, 5, 8, 13, 200, 4})
 	b := sample("demo/duel", "rounds", []int64{1, 2, 3, 3, 5, 9, 13, 190, 4})
 	b.Spec.Options = []rules.Setting{{Name: "tie-rule", Value: "flip-off"}, {Name: "round-cap", Value: "190"}}
+	a.Spec.Labels, b.Spec.Labels = [2]string{"Thug", "Guard"}, [2]string{"Thug", "Guard"}
 	return &analysis.Comparison{
 		LabelA: "demo/duel", LabelB: "demo/duel options.round-cap=190", A: a, B: b, Streams: "demo/duel",
 		Alpha: 0.05, Level: 1 - 0.05/4,

@@ -34,16 +34,21 @@ func WriteExactTable(w io.Writer, h ExactHeader, e *rules.Exact) error {
 		fmt.Fprintf(&b, "note      %s\n", n)
 	}
 	unit := unitName(e.RoundsUnit)
+	head := exactHeadline(e)
+	width := 26
+	for _, r := range head {
+		width = max(width, len([]rune(r.Name)))
+	}
 	row := func(label string, v rules.Value) {
-		fmt.Fprintf(&b, "  %-26s %.12g", label, v.F)
+		fmt.Fprintf(&b, "  %-*s %.12g", width, label, v.F)
 		if v.Rat != "" {
 			fmt.Fprintf(&b, "  = %s", v.Rat)
 		}
 		b.WriteString("\n")
 	}
-	row("P(a wins)", e.Win[rules.A])
-	row("P(b wins)", e.Win[rules.B])
-	row("P(no winner)", e.Win[rules.None])
+	for _, r := range head {
+		row(r.Name, r.V)
+	}
 	for _, x := range e.Ends {
 		row("P(end "+x.Name+")", x.Value)
 	}
@@ -52,7 +57,7 @@ func WriteExactTable(w io.Writer, h ExactHeader, e *rules.Exact) error {
 		row("sd["+unit+"]", rules.Value{F: *e.RoundsSD})
 	}
 	if e.RoundsMin != nil {
-		fmt.Fprintf(&b, "  %-26s %d\n", "min["+unit+"]", *e.RoundsMin)
+		fmt.Fprintf(&b, "  %-*s %d\n", width, "min["+unit+"]", *e.RoundsMin)
 	}
 	if e.Rounds != nil {
 		fmt.Fprintf(&b, "%s distribution, P(%s = r):\n", unit, unit)
@@ -68,8 +73,13 @@ func WriteExactTable(w io.Writer, h ExactHeader, e *rules.Exact) error {
 	}
 	if len(e.Counters) > 0 {
 		b.WriteString("counters, P(value = k) for k = 0, 1, …:\n")
+		names := namesOf(rules.Spec{Labels: e.Labels})
+		cw := 30
 		for _, c := range e.Counters {
-			fmt.Fprintf(&b, "  %-30s mean %.6f", c.Name, c.Mean.F)
+			cw = max(cw, len([]rune(names.counter(c.Name))))
+		}
+		for _, c := range e.Counters {
+			fmt.Fprintf(&b, "  %-*s mean %.6f", cw, names.counter(c.Name), c.Mean.F)
 			if c.Mean.Rat != "" {
 				fmt.Fprintf(&b, " = %s", c.Mean.Rat)
 			}
@@ -85,7 +95,8 @@ func WriteExactTable(w io.Writer, h ExactHeader, e *rules.Exact) error {
 }
 
 // WriteExactJSON writes an exact solution as one object: the scenario fields
-// of a run result (without seed and trials: nothing is random) and "exact":
+// of a run result (without seed and trials: nothing is random; "labels" and
+// "non_victories" as a result has them) and "exact":
 //
 //	{"a", "b", "draw", "ends": {…}, "rounds_mean", "rounds_sd"?, "rounds_min"?,
 //	 "rounds": {"1": …}?, "rounds_tail"?, "counters": {name: {"mean", "p": […]}},
@@ -96,6 +107,7 @@ func WriteExactJSON(w io.Writer, h ExactHeader, e *rules.Exact) error {
 		{"scenario", h.Scenario}, {"ruleset", h.Ruleset}, {"scenario_hash", h.Hash},
 		{"crucible_version", h.Version}, {"options", settingsObject(e.Options)},
 	}
+	o = append(o, labelsObject(rules.Spec{Labels: e.Labels, NonVictories: e.NonVictories})...)
 	if len(e.Notes) > 0 {
 		o = append(o, field{"notes", e.Notes})
 	}

@@ -32,7 +32,7 @@ th{background:#f3f3f3}td:first-child,th:first-child{text-align:left}code{backgro
 </table>
 {{if .E.Rounds}}<h2>Distribution of {{.Unit}}</h2><img src="exact-rounds.png" alt="exact distribution of {{.Unit}}">{{end}}
 {{if .E.Counters}}<h2>Counters</h2><table><tr><th>counter</th><th>mean</th><th>fraction</th><th>P(0), P(1), …</th></tr>
-{{range .E.Counters}}<tr><td>{{.Name}}</td><td>{{num .Mean.F}}</td><td>{{.Mean.Rat}}</td><td>{{range $i, $p := .P}}{{if $i}}, {{end}}{{num $p}}{{end}}</td></tr>{{end}}</table>{{end}}
+{{range .Counters}}<tr><td>{{.Label}}</td><td>{{num .Mean.F}}</td><td>{{.Mean.Rat}}</td><td>{{range $i, $p := .P}}{{if $i}}, {{end}}{{num $p}}{{end}}</td></tr>{{end}}</table>{{end}}
 <details><summary>options in force</summary><table>
 {{range .E.Options}}<tr><td>{{.Name}}</td><td>{{.Value}}</td></tr>{{end}}</table></details>
 </body></html>
@@ -41,6 +41,20 @@ th{background:#f3f3f3}td:first-child,th:first-child{text-align:left}code{backgro
 type exactRow struct {
 	Name string
 	V    rules.Value
+}
+
+type exactCounterRow struct {
+	Label string
+	rules.ExactCounter
+}
+
+func exactCounterRows(e *rules.Exact) []exactCounterRow {
+	names := namesOf(rules.Spec{Labels: e.Labels})
+	out := make([]exactCounterRow, len(e.Counters))
+	for i, c := range e.Counters {
+		out[i] = exactCounterRow{names.counter(c.Name), c}
+	}
+	return out
 }
 
 // writeExactDir writes the report of an exact solution into dir:
@@ -62,7 +76,7 @@ func writeExactDir(dir string, h ExactHeader, e *rules.Exact, meta Meta) error {
 		}
 		files["exact-rounds.png"] = png
 	}
-	rows := []exactRow{{"P(a wins)", e.Win[rules.A]}, {"P(b wins)", e.Win[rules.B]}, {"P(no winner)", e.Win[rules.None]}}
+	rows := exactHeadline(e)
 	for _, x := range e.Ends {
 		rows = append(rows, exactRow{"P(end " + x.Name + ")", x.Value})
 	}
@@ -75,7 +89,10 @@ func writeExactDir(dir string, h ExactHeader, e *rules.Exact, meta Meta) error {
 		Meta Meta
 		Rows []exactRow
 		Unit string
-	}{h, e, meta, rows, unit})
+		// Counters are the solution's counters with the names the page
+		// gives them (sideNames.counter).
+		Counters []exactCounterRow
+	}{h, e, meta, rows, unit, exactCounterRows(e)})
 	if err != nil {
 		return err
 	}

@@ -13,36 +13,55 @@ import (
 	"github.com/crucible-sim/crucible/sim"
 )
 
-type namedShare struct {
-	Name string
-	S    analysis.Share
-}
-
 type htmlResult struct {
 	R        *analysis.Result
-	ID       string // the section's anchor
-	Verdicts string // the claims' verdicts, e.g. "2 PASS, 1 FAIL"
-	Shares   []namedShare
-	Wins     []analysis.Share // a, b, none
+	ID       string   // the section's anchor
+	Verdicts string   // the claims' verdicts, e.g. "2 PASS, 1 FAIL"
+	Sides    []string // "attacker (a): 8 Interceptor, 4 Cruiser", one per side
+	Outcomes []outcomeRow
+	Note     string // scoredNote
+	Overview []htmlOverview
 	Rounds   analysis.HistStats
 	Unit     string
-	Counters []analysis.CounterMean
-	Dists    []analysis.CounterDist
+	Counters []htmlCounter
+	Dists    []htmlDist
 	WinsBy   []htmlWinsBy
 	Heat     []string // one line per heat map of the result's board
+}
+
+// htmlOverview is one cell of the overview's headline: a side's victories
+// (or no winner), with the side's name and its non-victory ends beside.
+type htmlOverview struct {
+	Name  string // the side's label; "" where it has none
+	S     analysis.Share
+	Apart []string // "escaped 6.28 %"
+}
+
+// htmlCounter and htmlDist are a counter and a distribution with the name
+// the page gives them (sideNames.counter).
+type htmlCounter struct {
+	Label string
+	analysis.CounterMean
+}
+
+type htmlDist struct {
+	Label string
+	analysis.CounterDist
 }
 
 // htmlWinsBy is the win rates by value of one counter, as the page shows
 // them (shares as "45.00 % [44.1 %, 45.9 %]").
 type htmlWinsBy struct {
-	Name string
-	Rows []struct{ Value, Trials, Share, A, B, None string }
+	Name    string
+	A, B, N string // the columns' heads
+	Rows    []struct{ Value, Trials, Share, A, B, None string }
 }
 
 func winsByRows(r *analysis.Result) []htmlWinsBy {
 	var out []htmlWinsBy
+	n := namesOf(r.Spec)
 	for _, wb := range r.WinsBy() {
-		h := htmlWinsBy{Name: wb.Name}
+		h := htmlWinsBy{Name: n.counter(wb.Name), A: n.wins(rules.A) + n.tag(rules.A), B: n.wins(rules.B) + n.tag(rules.B), N: n.wins(rules.None)}
 		for _, at := range wb.At {
 			sh := func(s analysis.Share) string { return pct(s.P) + " [" + pct(s.Lo) + ", " + pct(s.Hi) + "]" }
 			h.Rows = append(h.Rows, struct{ Value, Trials, Share, A, B, None string }{binText(at.Low, at.High),
@@ -78,8 +97,14 @@ func checkHTML(results []*analysis.Result, meta Meta, check *analysis.Check) ([]
 		Dists       bool
 		Boards      bool
 		Results     []htmlResult
+		Subjects    []string // what each verdict observed, when it belongs to a side (verdictSubject)
 	}{Meta: meta, Check: check, WinRates: len(Contested(results)) > 0, Plots: RoundPlots(results), Dists: hasDists(results),
 		Boards: len(Boards(results)) > 0}
+	if check != nil {
+		for _, v := range check.Verdicts {
+			data.Subjects = append(data.Subjects, verdictSubject(check, v))
+		}
+	}
 	for i, r := range results {
 		if !slices.Contains(data.Seeds, r.Seed) {
 			data.Seeds = append(data.Seeds, r.Seed)
@@ -87,26 +112,70 @@ func checkHTML(results []*analysis.Result, meta Meta, check *analysis.Check) ([]
 		if r.Tally.Wins[rules.A]+r.Tally.Wins[rules.B] == 0 {
 			data.Uncontested = append(data.Uncontested, r.Scenario)
 		}
-		h := htmlResult{R: r, ID: fmt.Sprintf("s%d", i+1), Verdicts: verdictsOf(check, r.Scenario),
-			Rounds: r.Rounds(), Unit: r.Spec.RoundsUnit, Counters: listedCounters(r), Dists: r.Dists(), WinsBy: winsByRows(r)}
+		h := htmlResult{R: r, ID: fmt.Sprintf("s%d", i+1), Verdicts: verdictsOf(check, r.Scenario), Sides: sideLines(r.Spec),
+			Outcomes: outcomeRows(r), Note: scoredNote(r), Overview: overview(r),
+			Rounds: r.Rounds(), Unit: r.Spec.RoundsUnit, WinsBy: winsByRows(r)}
+		names := namesOf(r.Spec)
+		for _, c := range listedCounters(r) {
+			h.Counters = append(h.Counters, htmlCounter{names.counter(c.Name), c})
+		}
+		for _, d := range r.Dists() {
+			h.Dists = append(h.Dists, htmlDist{names.counter(d.Name), d})
+		}
 		for _, hs := range HeatSummaries(r) {
 			h.Heat = append(h.Heat, hs.text())
 		}
 		if h.Unit == "" {
 			h.Unit = "rounds"
 		}
-		for _, s := range []rules.Side{rules.A, rules.B, rules.None} {
-			h.Shares = append(h.Shares, namedShare{"wins " + s.String(), r.Win(s)})
-			h.Wins = append(h.Wins, r.Win(s))
-		}
-		for _, n := range r.Tally.EndNames {
-			h.Shares = append(h.Shares, namedShare{"end " + n, r.End(n)})
-		}
 		data.Results = append(data.Results, h)
 	}
 	var b bytes.Buffer
 	err := page.Execute(&b, data)
 	return b.Bytes(), err
+}
+
+// sideLines says what each side of a battle is, under its name: "attacker
+// (a): 8 Interceptor, 4 Cruiser", where the battle's description of the
+// side (rules.Spec.Sides) may start with the name already ("attacker: 8
+// Interceptor, 4 Cruiser"); a side the battle neither describes nor labels
+// is left out.
+func sideLines(spec rules.Spec) []string {
+	n := namesOf(spec)
+	var out []string
+	for _, s := range []rules.Side{rules.A, rules.B} {
+		name, phrase := n.name(s), spec.Sides[s-1]
+		switch {
+		case phrase == "" && n.tag(s) == "":
+			continue
+		case phrase == "":
+			out = append(out, name+n.tag(s))
+		case strings.HasPrefix(phrase, name) && n.tag(s) != "":
+			out = append(out, name+n.tag(s)+phrase[len(name):])
+		default:
+			out = append(out, name+n.tag(s)+": "+phrase)
+		}
+	}
+	return out
+}
+
+// overview is a result's headline as the overview shows it: each side's
+// victories, with its non-victory ends apart, and no winner.
+func overview(r *analysis.Result) []htmlOverview {
+	n := namesOf(r.Spec)
+	h := r.Headline()
+	var out []htmlOverview
+	for _, s := range []rules.Side{rules.A, rules.B} {
+		o := htmlOverview{S: h.Victories[s]}
+		if n.tag(s) != "" {
+			o.Name = n.name(s)
+		}
+		for _, nv := range h.NonVictories {
+			o.Apart = append(o.Apart, nv.End+" "+pct(nv.By[s].P))
+		}
+		out = append(out, o)
+	}
+	return append(out, htmlOverview{S: h.Victories[rules.None]})
 }
 
 // verdictsOf summarises the verdicts of check on one scenario, e.g.
@@ -172,17 +241,7 @@ func writeDir(dir string, results []*analysis.Result, meta Meta, check *analysis
 			reportFile{"counters.csv", func() ([]byte, error) { return csvBytes(CounterRows(results)) }},
 			reportFile{"counters.png", func() ([]byte, error) { return CountersPNG(results) }})
 	}
-	for _, r := range results {
-		if _, ok := r.Battle.(rules.TrialTable); ok && r.Tally.Trials == r.Planned && r.Tally.Trials > 0 {
-			files = append(files, reportFile{TrialTableFile(r.Scenario), func() ([]byte, error) {
-				rows, _, err := TrialRows(r)
-				if err != nil {
-					return nil, err
-				}
-				return csvBytes(rows)
-			}})
-		}
-	}
+	files = append(files, trialTables(results)...)
 	if boards := Boards(results); len(boards) > 0 {
 		files = append(files, reportFile{"board.png", func() ([]byte, error) { return BoardPNG(boards) }})
 	}

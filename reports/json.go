@@ -70,7 +70,7 @@ func Object(r *analysis.Result) (json.Marshaler, error) {
 	}
 	o := headerObject(r)
 	o = append(o,
-		field{"options", opts}, field{"wins", wins}, field{"ends", ends},
+		field{"options", opts}, field{"wins", wins}, field{"ends", ends}, field{"headline", headlineObject(r)},
 		field{"rounds", rounds}, field{"counters", counters}, field{"counters_sq", squares},
 		field{"counter_means", means},
 	)
@@ -109,9 +109,10 @@ func headerObject(r *analysis.Result) object {
 	if r.Spec.Sides != [2]string{} {
 		o = append(o, field{"sides", object{{"a", r.Spec.Sides[0]}, {"b", r.Spec.Sides[1]}}})
 	}
+	o = append(o, labelsObject(r.Spec)...)
 	o = append(o, object{
 		{"scenario_hash", r.Hash},
-		{"crucible_version", r.Version}, {"seed", r.Seed}, {"trials", r.Tally.Trials},
+		{"crucible_version", r.Version}, {"seed", r.Seed}, {"seed_text", seedText(r.Seed)}, {"trials", r.Tally.Trials},
 		{"planned_trials", r.Planned},
 	}...)
 	if r.Shard != "" {
@@ -128,6 +129,11 @@ func headerObject(r *analysis.Result) object {
 	}
 	return o
 }
+
+// seedText is a seed as a decimal string, written beside the number: a
+// reader that holds JSON numbers as doubles rounds a seed above 2^53, and
+// the string lets it run the same seed again.
+func seedText(seed uint64) string { return strconv.FormatUint(seed, 10) }
 
 // winsByObject is the win rates at each value of the counters declared
 // ByWinner, with their intervals.

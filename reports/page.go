@@ -31,13 +31,13 @@ Intervals are 95 % Wilson intervals for shares and 95 % normal intervals for mea
 {{if .Interrupted}}<p class="warn">Interrupted: {{len .Verdicts}} of {{.Claims}} claims judged before the check was cut short; it decides nothing.</p>{{end}}
 <p>seed <code>{{.Seed}}</code>; false-alarm rate {{.Alpha}} over {{.Claims}} claims (Bonferroni){{if gt .Looks 1}}; sequential, {{.Looks}} looks, {{.TrialsUsed}} trials{{end}}.</p>
 <table id="verdicts"><tr><th>verdict</th><th>scenario</th><th>claim</th><th>observed</th><th>interval</th><th>expected</th><th>test</th><th>trials</th></tr>
-{{range .Verdicts}}<tr class="{{.Verdict}}"><td>{{.Verdict}}</td><td>{{.Scenario}}</td><td>{{.Claim.Label}}{{if .Claim.Says}}<br><small>{{.Claim.Says}}</small>{{end}}</td>
-<td>{{num .Observed}} {{.Unit}}</td><td>[{{num .Lo}}, {{num .Hi}}]</td><td>{{.Claim}}</td><td><small>{{.Test}}</small></td><td>{{.Trials}}</td></tr>
+{{range $i, $v := .Verdicts}}<tr class="{{.Verdict}}"><td>{{.Verdict}}</td><td>{{.Scenario}}</td><td>{{.Claim.Label}}{{if .Claim.Says}}<br><small>{{.Claim.Says}}</small>{{end}}</td>
+<td>{{index $.Subjects $i}}{{num .Observed}} {{.Unit}}</td><td>[{{num .Lo}}, {{num .Hi}}]</td><td>{{.Claim}}</td><td><small>{{.Test}}</small></td><td>{{.Trials}}</td></tr>
 {{end}}</table>{{end}}
 <h2 id="overview">Overview</h2>
-<table id="overview-table"><tr><th>scenario</th><th>sides</th><th>trials</th><th>a wins</th><th>b wins</th><th>no winner</th><th>mean</th>{{if .Check}}<th>claims</th>{{end}}</tr>
-{{range .Results}}<tr><td><a href="#{{.ID}}">{{.R.Scenario}}</a></td><td class="text"><small>{{if index .R.Spec.Sides 0}}a: {{index .R.Spec.Sides 0}}<br>b: {{index .R.Spec.Sides 1}}{{end}}</small></td>
-<td>{{.R.Tally.Trials}}</td>{{range .Wins}}<td>{{pct .P}}<br><small>[{{pct .Lo}}, {{pct .Hi}}]</small></td>{{end}}
+<table id="overview-table"><tr><th>scenario</th><th>sides</th><th>trials</th><th>side a wins</th><th>side b wins</th><th>no winner</th><th>mean</th>{{if .Check}}<th>claims</th>{{end}}</tr>
+{{range .Results}}<tr><td><a href="#{{.ID}}">{{.R.Scenario}}</a></td><td class="text"><small>{{range $i, $s := .Sides}}{{if $i}}<br>{{end}}{{$s}}{{end}}</small></td>
+<td>{{.R.Tally.Trials}}</td>{{range .Overview}}<td>{{with .Name}}{{.}}<br>{{end}}{{pct .S.P}}<br><small>[{{pct .S.Lo}}, {{pct .S.Hi}}]</small>{{range .Apart}}<br><small>{{.}}</small>{{end}}</td>{{end}}
 <td>{{if seconds .Unit}}{{time .Rounds.Mean}}{{else}}{{num .Rounds.Mean}} {{.Unit}}{{end}}</td>{{if $.Check}}<td>{{.Verdicts}}</td>{{end}}</tr>
 {{end}}</table>
 {{if .WinRates}}<h2>Win rates</h2><img src="winrates.png" alt="win rates with error bars">
@@ -48,14 +48,15 @@ Intervals are 95 % Wilson intervals for shares and 95 % normal intervals for mea
 {{range .Results}}
 <section id="{{.ID}}"><h2>{{.R.Scenario}}</h2>
 {{if .R.Description}}<p>{{.R.Description}}</p>{{end}}
-{{if index .R.Spec.Sides 0}}<p>Side <b>a</b>: {{index .R.Spec.Sides 0}}. Side <b>b</b>: {{index .R.Spec.Sides 1}}.</p>{{end}}
+{{if .Sides}}<p>{{range $i, $s := .Sides}}{{if $i}}; {{end}}{{$s}}{{end}}.</p>{{end}}
 <p class="meta">ruleset <code>{{.R.Ruleset}}</code>, {{.R.Tally.Trials}} trials, seed <code>{{.R.Seed}}</code>,
 scenario hash <code>{{.R.Hash}}</code>{{if .R.Shard}}, shard {{.R.Shard}}{{end}}</p>
 {{if .R.Interrupted}}<p class="warn">Interrupted: {{.R.Tally.Trials}} of {{.R.Planned}} planned trials finished.</p>{{end}}
 {{range .R.Spec.Notes}}<p class="warn">{{.}}</p>{{end}}
 <table class="outcomes"><tr><th>outcome</th><th>count</th><th>share</th><th>95 % interval</th></tr>
-{{range .Shares}}<tr><td>{{.Name}}</td><td>{{.S.K}}</td><td>{{pct .S.P}}</td><td>[{{pct .S.Lo}}, {{pct .S.Hi}}]</td></tr>{{end}}
+{{range .Outcomes}}<tr{{with .Metric}} data-metric="{{.}}"{{end}}><td>{{.Name}}</td><td>{{.S.K}}</td><td>{{pct .S.P}}</td><td>[{{pct .S.Lo}}, {{pct .S.Hi}}]</td></tr>{{end}}
 </table>
+{{with .Note}}<p><small>{{.}}.</small></p>{{end}}
 {{if seconds .Unit}}<table><tr><th>time lived</th><th>mean</th><th>95 % interval</th><th>min</th><th>p50</th><th>p90</th><th>p99</th><th>max</th></tr>
 <tr><td></td><td>{{time .Rounds.Mean}}</td><td>[{{time .Rounds.MeanLo}}, {{time .Rounds.MeanHi}}]</td>
 <td>{{time .Rounds.Min}}</td><td>{{time .Rounds.P50}}</td><td>{{time .Rounds.P90}}</td><td>{{time .Rounds.P99}}</td><td>{{time .Rounds.Max}}</td></tr></table>
@@ -63,11 +64,11 @@ scenario hash <code>{{.R.Hash}}</code>{{if .R.Shard}}, shard {{.R.Shard}}{{end}}
 <tr><td></td><td>{{num .Rounds.Mean}}</td><td>[{{num .Rounds.MeanLo}}, {{num .Rounds.MeanHi}}]</td><td>{{num .Rounds.SD}}</td>
 <td>{{.Rounds.Min}}</td><td>{{.Rounds.P50}}</td><td>{{.Rounds.P90}}</td><td>{{.Rounds.P99}}</td><td>{{.Rounds.Max}}</td></tr></table>{{end}}
 {{if .Counters}}<table><tr><th>counter</th><th>mean per trial</th><th>95 % interval</th><th>what it counts</th></tr>
-{{range .Counters}}<tr><td>{{.Name}}</td><td>{{num .Mean}}</td><td>[{{num .Lo}}, {{num .Hi}}]</td><td>{{.Doc}}</td></tr>{{end}}</table>{{end}}
+{{range .Counters}}<tr><td>{{.Label}}</td><td>{{num .Mean}}</td><td>[{{num .Lo}}, {{num .Hi}}]</td><td>{{.Doc}}</td></tr>{{end}}</table>{{end}}
 {{range .Heat}}<p>heat map: {{.}}</p>{{end}}
 {{if .Dists}}<table><tr><th>distribution</th><th>min</th><th>p50</th><th>p90</th><th>p99</th><th>max</th></tr>
-{{range .Dists}}<tr><td>{{.Name}}</td><td>{{.Min}}</td><td>{{.P50}}</td><td>{{.P90}}</td><td>{{.P99}}</td><td>{{.Max}}</td></tr>{{end}}</table>{{end}}
-{{range .WinsBy}}<table><tr><th>by {{.Name}}</th><th>trials</th><th>share</th><th>wins a</th><th>wins b</th><th>no winner</th></tr>
+{{range .Dists}}<tr><td>{{.Label}}</td><td>{{.Min}}</td><td>{{.P50}}</td><td>{{.P90}}</td><td>{{.P99}}</td><td>{{.Max}}</td></tr>{{end}}</table>{{end}}
+{{range .WinsBy}}<table><tr><th>by {{.Name}}</th><th>trials</th><th>share</th><th>{{.A}}</th><th>{{.B}}</th><th>{{.N}}</th></tr>
 {{range .Rows}}<tr><td>{{.Value}}</td><td>{{.Trials}}</td><td>{{.Share}}</td><td>{{.A}}</td><td>{{.B}}</td><td>{{.None}}</td></tr>{{end}}</table>{{end}}
 <details><summary>options in force</summary><table>
 {{range .R.Spec.Options}}<tr><td>{{.Name}}</td><td>{{.Value}}</td></tr>{{end}}</table></details>

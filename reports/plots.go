@@ -50,10 +50,11 @@ func Contested(results []*analysis.Result) []*analysis.Result {
 	return out
 }
 
-// WinRatesPNG draws the win shares of side a, side b and no winner for every
-// result as horizontal grouped bars with 95 % Wilson error bars, one row per
-// scenario (the first at the top), so that long scenario names stay legible
-// however many scenarios a run has.
+// WinRatesPNG draws the headline of every result — the victories of side
+// a and of side b, and no winner (analysis.Headline: a non-victory end such
+// as an escape counts for none of them) — as horizontal grouped bars with
+// 95 % Wilson error bars, one row per scenario (the first at the top), so
+// that long scenario names stay legible however many scenarios a run has.
 func WinRatesPNG(results []*analysis.Result) ([]byte, error) {
 	p := plot.New()
 	p.Title.Text = "Win rates (95 % Wilson intervals)"
@@ -71,15 +72,19 @@ func WinRatesPNG(results []*analysis.Result) ([]byte, error) {
 	rowHeight := 0.42 * vg.Inch
 	height := vg.Length(n)*rowHeight + 1.6*vg.Inch
 	barWidth := rowHeight * 0.26
+	heads := make([]analysis.Headline, n)
+	for i, r := range results {
+		heads[i] = r.Headline()
+	}
 	for k, s := range []rules.Side{rules.A, rules.B, rules.None} {
 		// Bars and error bars share data-space centres: row + dy, with the
 		// a bar on top of each group.
 		dy := float64(1-k) * 0.27
 		vals := make(plotter.Values, n)
 		pts := errPoints{XYs: make(plotter.XYs, n), lo: make([]float64, n), hi: make([]float64, n)}
-		for i, r := range results {
+		for i := range results {
 			row := n - 1 - i
-			sh := r.Win(s)
+			sh := heads[i].Victories[s]
 			vals[row] = sh.P
 			pts.XYs[row] = plotter.XY{X: sh.P, Y: float64(row) + dy}
 			pts.lo[row], pts.hi[row] = sh.P-sh.Lo, sh.Hi-sh.P
@@ -98,12 +103,21 @@ func WinRatesPNG(results []*analysis.Result) ([]byte, error) {
 		}
 		eb.CapWidth = barWidth / 2
 		p.Add(bars, eb)
-		p.Legend.Add("wins "+s.String(), bars)
+		p.Legend.Add(legendText(s), bars)
 	}
 	p.NominalY(names...)
 	p.Legend.Top = true
 	p.Add(plotter.NewGrid())
 	return render(p, 9*vg.Inch, height)
+}
+
+// legendText names a side in a chart of several scenarios, whose sides
+// have a label each: by its letter.
+func legendText(s rules.Side) string {
+	if s == rules.None {
+		return "no winner"
+	}
+	return "side " + s.String() + " wins"
 }
 
 // shareTicks marks a share axis at every 20 % from 0 to 100 %, with minor

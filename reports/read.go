@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"slices"
+	"strconv"
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/rules"
@@ -44,7 +46,8 @@ func readOne(raw []byte) (*analysis.Result, error) {
 		} `json:"sides"`
 		Hash     string          `json:"scenario_hash"`
 		Version  string          `json:"crucible_version"`
-		Seed     *uint64         `json:"seed"`
+		Seed     json.Number     `json:"seed"`
+		SeedText string          `json:"seed_text"`
 		Planned  int64           `json:"planned_trials"`
 		Shard    string          `json:"shard"`
 		First    int64           `json:"first_trial"`
@@ -57,18 +60,37 @@ func readOne(raw []byte) (*analysis.Result, error) {
 		Rounds   struct {
 			Unit string `json:"unit"`
 		} `json:"rounds"`
+		Labels struct {
+			A string `json:"a"`
+			B string `json:"b"`
+		} `json:"labels"`
+		NonVictories []nonVictoryJSON `json:"non_victories"`
 	}
 	if err := json.Unmarshal(raw, &meta); err != nil {
 		return nil, err
 	}
-	if meta.Scenario == "" || meta.Seed == nil {
-		return nil, fmt.Errorf("not a crucible result: no scenario or seed")
+	if err := notAResult(raw); err != nil {
+		return nil, err
+	}
+	if meta.Scenario == "" || meta.Seed == "" && meta.SeedText == "" {
+		return nil, fmt.Errorf("not a crucible result: no scenario or seed; merge takes what crucible run --format json writes")
+	}
+	seed, err := readSeed(meta.Seed, meta.SeedText)
+	if err != nil {
+		return nil, err
 	}
 	t := new(sim.Tally)
 	if err := t.UnmarshalJSON(raw); err != nil {
 		return nil, err
 	}
 	spec := rules.Spec{Ends: t.EndNames, RoundsUnit: meta.Rounds.Unit, Notes: meta.Notes, Sides: [2]string{meta.Sides.A, meta.Sides.B}}
+	spec.Labels = [2]string{meta.Labels.A, meta.Labels.B}
+	for _, nv := range meta.NonVictories {
+		if !slices.Contains(t.EndNames, nv.End) {
+			return nil, fmt.Errorf("non_victories: end %q is not one of the result's ends %q", nv.End, t.EndNames)
+		}
+		spec.NonVictories = append(spec.NonVictories, rules.NonVictory(nv))
+	}
 	var docs orderedStrings
 	if len(meta.Docs) > 0 {
 		if err := json.Unmarshal(meta.Docs, &docs); err != nil {
@@ -103,9 +125,52 @@ func readOne(raw []byte) (*analysis.Result, error) {
 	}
 	return &analysis.Result{
 		Scenario: meta.Scenario, Ruleset: meta.Ruleset, Description: meta.Descr, Hash: meta.Hash, Version: meta.Version,
-		Seed: *meta.Seed, Spec: spec, Tally: t, Planned: meta.Planned, Shard: meta.Shard, First: meta.First,
+		Seed: seed, Spec: spec, Tally: t, Planned: meta.Planned, Shard: meta.Shard, First: meta.First,
 		RunTrials: meta.RunTrial, Partial: meta.Partial,
 	}, nil
+}
+
+// readSeed reads a result's seed: from seed_text when it is there, since
+// a reader that holds JSON numbers as doubles rounds a seed above 2^53 and
+// writes the rounded number back, else from the number.
+func readSeed(number json.Number, text string) (uint64, error) {
+	if text != "" {
+		seed, err := strconv.ParseUint(text, 10, 64)
+		if err != nil {
+			return 0, fmt.Errorf("seed_text %q: not a decimal seed", text)
+		}
+		return seed, nil
+	}
+	seed, err := strconv.ParseUint(number.String(), 10, 64)
+	if err != nil {
+		return 0, fmt.Errorf("seed %s: allowed: an integer from 0 to %d", number, uint64(math.MaxUint64))
+	}
+	return seed, nil
+}
+
+// notAResult says what a JSON object that crucible wrote is, when it is
+// not a run's result but another command's output, which has fields of
+// the same names (a verdict has a scenario and a seed) but no tally.
+func notAResult(raw []byte) error {
+	var kind struct {
+		Claim, Verdict      *string
+		Shares, Checkpoints json.RawMessage
+	}
+	if json.Unmarshal(raw, &kind) != nil {
+		return nil
+	}
+	var what string
+	switch {
+	case kind.Claim != nil && kind.Verdict != nil:
+		what = "a claim's verdict, which crucible check writes (its --out directory holds the results too, in summary.json)"
+	case kind.Shares != nil:
+		what = "a comparison, which crucible compare writes"
+	case kind.Checkpoints != nil:
+		what = "the checkpoint of an interrupted command (finish it with the same command and --resume)"
+	default:
+		return nil
+	}
+	return fmt.Errorf("%s, not a run's result: merge takes what crucible run --format json writes", what)
 }
 
 // orderedStrings reads a JSON object of strings, keeping key order.

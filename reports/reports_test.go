@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"flag"
 	"image/png"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -55,12 +56,53 @@ func golden(t *testing.T, name string, got []byte) {
 	}
 }
 
+// results are the goldens' results: a duel whose sides have labels, a
+// lifespan and a battle whose sides have none, and a duel with an end
+// that is not a victory.
 func results() []*analysis.Result {
+	duel := sample("demo/duel", "rounds", []int64{1, 2, 2, 3, 5, 8, 13, 200, 4})
+	duel.Spec.Labels = [2]string{"Thug", "Guard"}
 	return []*analysis.Result{
-		sample("demo/duel", "rounds", []int64{1, 2, 2, 3, 5, 8, 13, 200, 4}),
+		duel,
 		sample("demo/life", "seconds", []int64{15, 40000, 70000, 2_000_000_000}),
 		distSample(),
+		escapeSample(true),
 	}
+}
+
+// escapeSample is a duel of ten trials in which an escape is not a
+// victory, scored as a win of the ship that escaped or, unscored, as no
+// winner: P3 destroys its enemy 4 times and escapes twice, the pirate
+// destroys P3 twice and escapes once, and one fight reaches the cap. The
+// headline: P3 wins 4, P3 escaped 2, pirate wins 2, pirate escaped 1, no
+// winner 1; the scored wins are 6, 3 and 1 (4, 2 and 4 unscored).
+func escapeSample(scored bool) *analysis.Result {
+	spec := rules.Spec{
+		Ends: []string{"destroyed", "escaped", "round-cap"}, RoundsUnit: "rounds", Labels: [2]string{"P3", "pirate"},
+		Counters:     []rules.Counter{{Name: "a.escaped", Doc: "1 when the ship escaped"}, {Name: "b.escaped", Doc: "1 when the ship escaped"}},
+		NonVictories: []rules.NonVictory{{End: "escaped", Scored: scored}},
+		Options:      []rules.Setting{{Name: "escape-result", Value: map[bool]string{true: "escaper-wins", false: "no-winner"}[scored]}},
+	}
+	t := sim.NewTally(spec)
+	o := &rules.Outcome{Counters: make([]int64, 2)}
+	for i, f := range []struct {
+		winner rules.Side
+		end    int
+		fled   int // the side's index + 1 that escaped
+	}{{rules.A, 0, 0}, {rules.A, 0, 0}, {rules.A, 0, 0}, {rules.A, 0, 0}, {rules.B, 0, 0}, {rules.B, 0, 0},
+		{rules.A, 1, 1}, {rules.A, 1, 1}, {rules.B, 1, 2}, {rules.None, 2, 0}} {
+		o.Reset()
+		o.Winner, o.End, o.Rounds = f.winner, f.end, int64(1+i%4)
+		if f.fled > 0 {
+			o.Counters[f.fled-1] = 1
+			if !scored {
+				o.Winner = rules.None
+			}
+		}
+		t.Add(o)
+	}
+	return &analysis.Result{Scenario: "demo/escape", Ruleset: "emojispace", Hash: "00112233aabbccdd",
+		Version: "test", Seed: 7, Spec: spec, Tally: t, Planned: t.Trials}
 }
 
 // distSample has a distribution counter, b.threat, with the values 0, 1, 1,
@@ -126,6 +168,48 @@ func TestJSONRoundTrip(t *testing.T) {
 	}
 	if !bytes.Equal(b.Bytes(), b2.Bytes()) {
 		t.Errorf("round trip changed the JSON:\n%s\n----\n%s", b.Bytes(), b2.Bytes())
+	}
+}
+
+// A seed above 2^53 is also written as seed_text, which ReadJSON prefers:
+// a reader that holds numbers as doubles rounds the number, and a result it
+// wrote back still reads as its own seed.
+func TestSeedTextKeepsLargeSeeds(t *testing.T) {
+	r := distSample()
+	r.Seed = math.MaxUint64 - 1
+	var b bytes.Buffer
+	if err := WriteJSON(&b, []*analysis.Result{r}); err != nil {
+		t.Fatal(err)
+	}
+	exact := `"seed": 18446744073709551614,`
+	if !strings.Contains(b.String(), exact+"\n  \"seed_text\": \"18446744073709551614\",") {
+		t.Fatalf("the seed is not written as text too:\n%.400s", b.String())
+	}
+	rounded := strings.Replace(b.String(), exact, `"seed": 18446744073709552000,`, 1) // float64(seed), as a double-based writer puts it
+	back, err := ReadJSON([]byte(rounded))
+	if err != nil || back[0].Seed != r.Seed {
+		t.Fatalf("read back seed %v, %v; want %d", back, err, r.Seed)
+	}
+	if _, err := ReadJSON([]byte(strings.Replace(b.String(), `"seed_text": "18446744073709551614"`, `"seed_text": "0x10"`, 1))); err == nil || !strings.Contains(err.Error(), `seed_text "0x10": not a decimal seed`) {
+		t.Errorf("a seed_text that is no seed: %v", err)
+	}
+}
+
+// A result's non-victory ends read back only when they are among its
+// ends: the headline of a hand-edited file cannot name an end it lacks.
+func TestReadJSONNonVictories(t *testing.T) {
+	var b bytes.Buffer
+	if err := WriteJSON(&b, []*analysis.Result{escapeSample(false)}); err != nil {
+		t.Fatal(err)
+	}
+	back, err := ReadJSON(b.Bytes())
+	if err != nil || len(back) != 1 || back[0].Spec.Labels != [2]string{"P3", "pirate"} ||
+		len(back[0].Spec.NonVictories) != 1 || back[0].Spec.NonVictories[0] != (rules.NonVictory{End: "escaped"}) {
+		t.Fatalf("read back %+v, %v", back, err)
+	}
+	bad := bytes.Replace(b.Bytes(), []byte(`"end": "escaped"`), []byte(`"end": "fled"`), 1)
+	if _, err := ReadJSON(bad); err == nil || !strings.Contains(err.Error(), `non_victories: end "fled" is not one of the result's ends`) {
+		t.Errorf("an unknown non-victory end: %v", err)
 	}
 }
 
@@ -261,5 +345,6 @@ func FuzzReadJSON(f *testing.F) {
 			t.Fatalf("read back but cannot write: %v", err)
 		}
 		analysis.Merge(rs)
+		analysis.MergeOptions{MixedVersions: true}.Merge(rs)
 	})
 }

@@ -18,33 +18,34 @@ import (
 // metric (win.a, win.b, win.none, end.<reason> for each end reason, then
 // rounds.mean), with the columns sweep, scenario, scenario_hash,
 // crucible_version, seed, point, one column per varied field (named by
-// its path), metric, count, trials, value, lo95, hi95, exact and
-// interrupted. Shares carry their 95 % Wilson interval, rounds.mean its
-// 95 % normal interval; exact is the solver's value, empty where the
-// point has none; interrupted is true on every row of a sweep cut short,
-// whose rows cover the points that finished.
+// its path), metric, count, trials, value, lo95, hi95, exact, side_label
+// and interrupted. Shares carry their 95 % Wilson interval, rounds.mean
+// its 95 % normal interval; exact is the solver's value, empty where the
+// point has none; side_label names the side of a win share as the ruleset
+// does at that point; interrupted is true on every row of a sweep cut
+// short, whose rows cover the points that finished.
 func SweepRows(s *analysis.SweepResult) [][]string {
 	head := []string{"sweep", "scenario", "scenario_hash", "crucible_version", "seed", "point"}
 	for _, a := range s.Sweep.Axes {
 		head = append(head, a.Path)
 	}
 	cut := strconv.FormatBool(s.Interrupted())
-	rows := [][]string{append(head, "metric", "count", "trials", "value", "lo95", "hi95", "exact", "interrupted")}
+	rows := [][]string{append(head, "metric", "count", "trials", "value", "lo95", "hi95", "exact", "side_label", "interrupted")}
 	for _, p := range s.Points {
 		r := p.Result
 		id := append([]string{s.Sweep.Name, r.Scenario, r.Hash, r.Version, strconv.FormatUint(r.Seed, 10), strconv.Itoa(p.Index)}, p.Values...)
 		trials := strconv.FormatInt(r.Tally.Trials, 10)
+		names := namesOf(r.Spec)
 		add := func(m rules.Metric, count string, v, lo, hi float64) {
 			exact := ""
 			if x, ok := p.ExactShare(m); ok {
 				exact = num(x)
 			}
-			rows = append(rows, append(append([]string{}, id...), m.String(), count, trials, num(v), num(lo), num(hi), exact, cut))
+			rows = append(rows, append(append([]string{}, id...), m.String(), count, trials, num(v), num(lo), num(hi), exact, names.metricLabel(m), cut))
 		}
 		for _, m := range sweepMetrics(r) {
 			if m.Kind == rules.RoundsMean {
-				rs := r.Rounds()
-				add(m, "", rs.Mean, rs.MeanLo, rs.MeanHi)
+				add(m, "", p.Rounds.Mean, p.Rounds.MeanLo, p.Rounds.MeanHi)
 				continue
 			}
 			sh := p.Share(m)
@@ -68,22 +69,25 @@ func sweepMetrics(r *analysis.Result) []rules.Metric {
 // field, given (PATH=VALUE of the second field, empty for one field),
 // state (crossed, several, above, below or no-points), lo and hi (the
 // interval's ends as positions on the field: its values for a numeric
-// field, indices from 0 for a field of names), and lo_edge and hi_edge
+// field, indices from 0 for a field of names), lo_edge and hi_edge
 // (true when the interval reaches the grid's first or last value, so that
-// it may extend beyond the grid), and interrupted: true on every row of a
-// sweep cut short, whose intervals, "above" and "below" cover only the
-// points that finished (not crossed there, perhaps crossed in the rest).
+// it may extend beyond the grid), side_label (the side of a win share as
+// the ruleset names it at every point; empty where the points differ), and
+// interrupted: true on every row of a sweep cut short, whose intervals,
+// "above" and "below" cover only the points that finished (not crossed
+// there, perhaps crossed in the rest).
 func BreakEvenRows(s *analysis.SweepResult) [][]string {
-	rows := [][]string{{"sweep", "metric", "field", "given", "state", "lo", "hi", "lo_edge", "hi_edge", "interrupted"}}
+	rows := [][]string{{"sweep", "metric", "field", "given", "state", "lo", "hi", "lo_edge", "hi_edge", "side_label", "interrupted"}}
+	label := sweepNames(s).metricLabel(s.Sweep.Metric)
 	cut := strconv.FormatBool(s.Interrupted())
 	for _, line := range s.BreakEvens() {
 		head := []string{s.Sweep.Name, s.Sweep.Metric.String(), s.Sweep.Axes[0].Path, given(s, line)}
 		if len(line.Spans) == 0 {
-			rows = append(rows, append(head, line.State.String(), "", "", "", "", cut))
+			rows = append(rows, append(head, line.State.String(), "", "", "", "", label, cut))
 		}
 		for _, sp := range line.Spans {
 			rows = append(rows, append(append([]string{}, head...), line.State.String(), num(sp.Lo), num(sp.Hi),
-				strconv.FormatBool(sp.LoEdge), strconv.FormatBool(sp.HiEdge), cut))
+				strconv.FormatBool(sp.LoEdge), strconv.FormatBool(sp.HiEdge), label, cut))
 		}
 	}
 	return rows
@@ -103,7 +107,7 @@ func given(s *analysis.SweepResult, line analysis.BreakEvenLine) string {
 // its first field, e.g. "parts[0].shield from 2.04 to 2.19".
 func BreakEvenText(s *analysis.SweepResult, line analysis.BreakEvenLine) string {
 	a := s.Sweep.Axes[0]
-	metric := s.Sweep.Metric.String()
+	metric := sweepNames(s).described(s.Sweep.Metric)
 	switch line.State {
 	case analysis.NoPoints:
 		return "no point finished"
@@ -174,7 +178,7 @@ func axisValue(a scenarios.Axis, x float64, round func(float64) float64) string 
 func WriteSweepTable(w io.Writer, s *analysis.SweepResult) error {
 	sw := s.Sweep
 	fmt.Fprintf(w, "sweep     %s   base %s   ruleset %s   seed %d\n", sw.Name, sw.Base, sw.Ruleset, s.Seed)
-	fmt.Fprintf(w, "grid      %d points × %d trials, on common random numbers (the streams of %s)\n", len(sw.Points), s.Trials, sw.Base)
+	fmt.Fprintf(w, "grid      %d points × %d trials, on common random numbers (the streams of %s)\n", len(sw.Points), s.Trials, sw.Streams)
 	if s.Interrupted() {
 		fmt.Fprintf(w, "INTERRUPTED: %d of %d points finished; the figures below cover those.\n", len(s.Points), len(sw.Points))
 	}
@@ -183,7 +187,8 @@ func WriteSweepTable(w io.Writer, s *analysis.SweepResult) error {
 	for _, a := range sw.Axes {
 		head = append(head, a.Path)
 	}
-	head = append(head, sw.Metric.String(), "95 % Wilson")
+	metric := sweepNames(s).described(sw.Metric)
+	head = append(head, metric, "95 % Wilson")
 	solved := anySolved(s)
 	if solved {
 		head = append(head, "exact")
@@ -195,12 +200,12 @@ func WriteSweepTable(w io.Writer, s *analysis.SweepResult) error {
 		if solved {
 			cells = append(cells, exactCell(p, sw.Metric))
 		}
-		fmt.Fprintln(tw, strings.Join(append(cells, num(p.Result.Rounds().Mean)), "\t"))
+		fmt.Fprintln(tw, strings.Join(append(cells, num(p.Rounds.Mean)), "\t"))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "\nbreak-even: where the 95 %% band of %s contains 50 %% (linear between grid points)\n", sw.Metric)
+	fmt.Fprintf(w, "\nbreak-even: where the 95 %% band of %s contains 50 %% (linear between grid points)\n", metric)
 	for _, line := range s.BreakEvens() {
 		if g := given(s, line); g != "" {
 			fmt.Fprintf(w, "  at %s: %s\n", g, BreakEvenText(s, line))
@@ -211,7 +216,20 @@ func WriteSweepTable(w io.Writer, s *analysis.SweepResult) error {
 	for _, n := range ExactNotes(s) {
 		fmt.Fprintf(w, "note: %s\n", n)
 	}
+	if n := CurveNote(s); n != "" {
+		fmt.Fprintf(w, "note: %s\n", n)
+	}
 	return nil
+}
+
+// sweepNames names the sides of a sweep's points: by their labels where
+// every finished point gives the same, else by their letters.
+func sweepNames(s *analysis.SweepResult) sideNames {
+	specs := make([]rules.Spec, len(s.Points))
+	for i, p := range s.Points {
+		specs[i] = p.Result.Spec
+	}
+	return commonNames(specs, nil)
 }
 
 // anySolved reports whether some point of the sweep has an exact

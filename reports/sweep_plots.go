@@ -35,6 +35,25 @@ var (
 // drawn, a panel each; a larger sweep is shown by its heat map alone.
 const MaxCurvePanels = 30
 
+// curveDrawn reports whether a sweep's report has curve.png: some point
+// finished, and the second field, if any, has at most MaxCurvePanels
+// values.
+func curveDrawn(s *analysis.SweepResult) bool {
+	return len(s.Points) > 0 && CurveNote(s) == ""
+}
+
+// CurveNote says why a sweep's report has no curve when its second field
+// has too many values for one panel each, and "" otherwise, so that the
+// text and the page say what the directory lacks.
+func CurveNote(s *analysis.SweepResult) string {
+	if len(s.Sweep.Axes) < 2 || len(s.Sweep.Axes[1].Values) <= MaxCurvePanels {
+		return ""
+	}
+	a := s.Sweep.Axes[1]
+	return fmt.Sprintf("no curve (curve.png): it draws one panel per value of the second field, at most %d, and %s has %d; the heat map (heatmap.png) shows the whole grid",
+		MaxCurvePanels, a.Path, len(a.Values))
+}
+
 func metricColor(m rules.Metric) color.Color {
 	if m.Kind == rules.WinShare {
 		return sideColors[m.Side]
@@ -55,7 +74,7 @@ func SweepCurvePNG(s *analysis.SweepResult) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		p.Title.Text = fmt.Sprintf("%s: %s by %s (%d trials a point, 95 %% Wilson intervals)", s.Sweep.Name, s.Sweep.Metric, s.Sweep.Axes[0].Path, s.Trials)
+		p.Title.Text = fmt.Sprintf("%s: %s by %s (%d trials a point, 95 %% Wilson intervals)", s.Sweep.Name, sweepNames(s).described(s.Sweep.Metric), s.Sweep.Axes[0].Path, s.Trials)
 		p.Title.Padding = vg.Points(6)
 		return render(p, 9*vg.Inch, 5.5*vg.Inch)
 	}
@@ -70,7 +89,7 @@ func SweepCurvePNG(s *analysis.SweepResult) ([]byte, error) {
 		p.Legend = plot.NewLegend() // one legend for all would need a panel of its own; the single-field plot explains the marks
 		panels = append(panels, p)
 	}
-	return panelGrid(fmt.Sprintf("%s: %s by %s, one panel per %s (95 %% Wilson intervals)", s.Sweep.Name, s.Sweep.Metric, s.Sweep.Axes[0].Path, s.Sweep.Axes[1].Path), panels)
+	return panelGrid(fmt.Sprintf("%s: %s by %s, one panel per %s (95 %% Wilson intervals)", s.Sweep.Name, sweepNames(s).described(s.Sweep.Metric), s.Sweep.Axes[0].Path, s.Sweep.Axes[1].Path), panels)
 }
 
 // rowPoints returns the finished points of a break-even line (all of
@@ -98,7 +117,7 @@ func curvePanel(s *analysis.SweepResult, line analysis.BreakEvenLine) (*plot.Plo
 	pts, xs := rowPoints(s, line)
 	p := plot.New()
 	p.X.Label.Text = axis.Path
-	p.Y.Label.Text = m.String()
+	p.Y.Label.Text = sweepNames(s).described(m)
 	p.Y.Min, p.Y.Max = 0, 1.3 // room above 100 % for the legend
 	p.Y.Tick.Marker = shareTicks{}
 	setAxisX(p, axis)
@@ -376,7 +395,7 @@ func SweepHeatMapPNG(s *analysis.SweepResult) ([]byte, error) {
 	mc := newSweepGrid(s, func(p analysis.PointResult) (float64, bool) { return p.Share(m).P, true })
 	cmap := heatColors(m)
 	p := plot.New()
-	p.Title.Text = fmt.Sprintf("%s: %s (%d trials a point)", s.Sweep.Name, m, s.Trials)
+	p.Title.Text = fmt.Sprintf("%s: %s (%d trials a point)", s.Sweep.Name, sweepNames(s).described(m), s.Trials)
 	p.Title.Padding = vg.Points(6)
 	p.X.Label.Text, p.Y.Label.Text = s.Sweep.Axes[0].Path, s.Sweep.Axes[1].Path
 	setAxis(&p.X, s.Sweep.Axes[0])

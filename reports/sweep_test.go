@@ -81,7 +81,7 @@ func TestSweepGoldens(t *testing.T) {
 func TestSweepRowsShape(t *testing.T) {
 	res := builtinSweep(t, "eclipse/shields-by-fleet", 50)
 	rows := SweepRows(res)
-	want := "sweep,scenario,scenario_hash,crucible_version,seed,point,parts[0].shield,attacker.ships.Shielded Interceptor,metric,count,trials,value,lo95,hi95,exact,interrupted"
+	want := "sweep,scenario,scenario_hash,crucible_version,seed,point,parts[0].shield,attacker.ships.Shielded Interceptor,metric,count,trials,value,lo95,hi95,exact,side_label,interrupted"
 	if got := strings.Join(rows[0], ","); got != want {
 		t.Errorf("header %s\nwant   %s", got, want)
 	}
@@ -110,8 +110,8 @@ func TestBreakEvenText(t *testing.T) {
 		{num, analysis.BreakEven{State: analysis.Crossed, Spans: []analysis.Span{{Lo: 0, Hi: 0.25, LoEdge: true}}}, "x from 0.000 to 0.250 (the grid's first value: it may extend below)"},
 		{num, analysis.BreakEven{State: analysis.Several, Spans: []analysis.Span{{Lo: 0.1, Hi: 0.2}, {Lo: 0.7, Hi: 1, HiEdge: true}}},
 			"crossed several times: x from 0.100 to 0.200; from 0.700 to 1.000 (the grid's last value: it may extend above)"},
-		{num, analysis.BreakEven{State: analysis.Above}, "not crossed in the grid: win.b is above 50 % at every point"},
-		{num, analysis.BreakEven{State: analysis.Below}, "not crossed in the grid: win.b is below 50 % at every point"},
+		{num, analysis.BreakEven{State: analysis.Above}, "not crossed in the grid: b wins (win.b) is above 50 % at every point"},
+		{num, analysis.BreakEven{State: analysis.Below}, "not crossed in the grid: b wins (win.b) is below 50 % at every point"},
 		{res, analysis.BreakEven{State: analysis.Crossed, Spans: []analysis.Span{{Lo: 0.3, Hi: 0.6}}}, "b.armor between none and leather"},
 		{res, analysis.BreakEven{State: analysis.Crossed, Spans: []analysis.Span{{Lo: 0.6, Hi: 1.2}}}, "b.armor from none to chainmail"},
 		{res, analysis.BreakEven{State: analysis.Crossed, Spans: []analysis.Span{{Lo: 1, Hi: 1}}}, "b.armor at leather"},
@@ -166,6 +166,37 @@ func TestWriteSweepDir(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// A second field of more values than the curve has panels leaves curve.png
+// out, and the text and the page say so and why; at MaxCurvePanels values
+// the curve is drawn and nothing is said.
+func TestSweepWithoutCurveSaysSo(t *testing.T) {
+	for _, c := range []struct {
+		values string
+		curve  bool
+	}{{"1..31", false}, {"1..30", true}} {
+		res := builtinSweep(t, "stratfight/armor-kinds", 20, "b.armor=none,plate", "options.round-cap="+c.values)
+		dir := t.TempDir()
+		if err := WriteSweepDir(dir, res, "crucible sweep x"); err != nil {
+			t.Fatal(err)
+		}
+		var table bytes.Buffer
+		if err := WriteSweepTable(&table, res); err != nil {
+			t.Fatal(err)
+		}
+		page, _ := os.ReadFile(filepath.Join(dir, "index.html"))
+		_, err := os.Stat(filepath.Join(dir, "curve.png"))
+		note := "no curve (curve.png): it draws one panel per value of the second field, at most 30, and options.round-cap has 31; the heat map (heatmap.png) shows the whole grid"
+		switch {
+		case (err == nil) != c.curve:
+			t.Errorf("round-cap=%s: curve.png written %v, want %v", c.values, err == nil, c.curve)
+		case !c.curve && (!strings.Contains(table.String(), "note: "+note+"\n") || !bytes.Contains(page, []byte("Note: "+note))):
+			t.Errorf("round-cap=%s: the text or the page does not say why there is no curve:\n%s", c.values, table.String())
+		case c.curve && (strings.Contains(table.String(), "no curve") || bytes.Contains(page, []byte("no curve"))):
+			t.Errorf("round-cap=%s: a note of no curve beside the curve", c.values)
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/crucible-sim/crucible/analysis"
@@ -50,17 +51,17 @@ func writeOne(w io.Writer, r *analysis.Result) error {
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "\noutcome\tcount\tshare\t95 % Wilson")
-	for _, s := range []rules.Side{rules.A, rules.B, rules.None} {
-		sh := r.Win(s)
-		fmt.Fprintf(tw, "wins %s\t%d\t%s\t[%s, %s]\n", s, sh.K, pct(sh.P), pct(sh.Lo), pct(sh.Hi))
-	}
-	for _, n := range t.EndNames {
-		sh := r.End(n)
-		fmt.Fprintf(tw, "end %s\t%d\t%s\t[%s, %s]\n", n, sh.K, pct(sh.P), pct(sh.Lo), pct(sh.Hi))
+	for _, row := range outcomeRows(r) {
+		sh := row.S
+		fmt.Fprintf(tw, "%s\t%d\t%s\t[%s, %s]\n", row.Name, sh.K, pct(sh.P), pct(sh.Lo), pct(sh.Hi))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
+	if note := scoredNote(r); note != "" {
+		fmt.Fprintf(w, "          (%s)\n", note)
+	}
+	names := namesOf(r.Spec)
 	rs := r.Rounds()
 	unit := unitName(r.Spec.RoundsUnit)
 	fmt.Fprintf(w, "\n%s  mean %s [%s, %s]  sd %s  min %d  p50 %d  p90 %d  p99 %d  max %d\n",
@@ -72,7 +73,7 @@ func writeOne(w io.Writer, r *analysis.Result) error {
 		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 		fmt.Fprintln(tw, "\ncounter\tmean per trial\t95 % interval")
 		for _, c := range cs {
-			fmt.Fprintf(tw, "%s\t%s\t[%s, %s]\n", c.Name, num(c.Mean), num(c.Lo), num(c.Hi))
+			fmt.Fprintf(tw, "%s\t%s\t[%s, %s]\n", names.counter(c.Name), num(c.Mean), num(c.Lo), num(c.Hi))
 		}
 		if err := tw.Flush(); err != nil {
 			return err
@@ -85,7 +86,7 @@ func writeOne(w io.Writer, r *analysis.Result) error {
 		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 		fmt.Fprintln(tw, "\ndistribution\tmin\tp50\tp90\tp99\tmax")
 		for _, d := range ds {
-			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\n", d.Name, d.Min, d.P50, d.P90, d.P99, d.Max)
+			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\n", names.counter(d.Name), d.Min, d.P50, d.P90, d.P99, d.Max)
 		}
 		if err := tw.Flush(); err != nil {
 			return err
@@ -93,7 +94,8 @@ func writeOne(w io.Writer, r *analysis.Result) error {
 	}
 	for _, wb := range r.WinsBy() {
 		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-		fmt.Fprintf(tw, "\nby %s\ttrials\tshare\twins a\t95 %% Wilson\twins b\t95 %% Wilson\tno winner\n", wb.Name)
+		fmt.Fprintf(tw, "\nby %s\ttrials\tshare\t%s%s\t95 %% Wilson\t%s%s\t95 %% Wilson\t%s\n", names.counter(wb.Name),
+			names.wins(rules.A), names.tag(rules.A), names.wins(rules.B), names.tag(rules.B), names.wins(rules.None))
 		for _, at := range wb.At {
 			a, b, n := at.Win[rules.A], at.Win[rules.B], at.Win[rules.None]
 			fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t[%s, %s]\t%s\t[%s, %s]\t%s\n", binText(at.Low, at.High), at.Trials.K, pct(at.Trials.P),
@@ -133,12 +135,16 @@ func binText(lo, hi int64) string {
 }
 
 // SummaryRows returns the tidy summary: one row per scenario and metric.
+// The last column, side_label, names the side a metric belongs to as the
+// ruleset does (a side's wins and counters; empty for the others).
 func SummaryRows(results []*analysis.Result) [][]string {
-	rows := [][]string{{"scenario", "ruleset", "scenario_hash", "crucible_version", "seed", "trials", "metric", "count", "value", "lo95", "hi95"}}
+	rows := [][]string{{"scenario", "ruleset", "scenario_hash", "crucible_version", "seed", "trials", "metric", "count", "value", "lo95", "hi95", "side_label"}}
 	for _, r := range results {
 		head := []string{r.Scenario, r.Ruleset, r.Hash, r.Version, strconv.FormatUint(r.Seed, 10), strconv.FormatInt(r.Tally.Trials, 10)}
+		names := namesOf(r.Spec)
 		add := func(metric, count string, v, lo, hi float64) {
-			rows = append(rows, append(append([]string{}, head...), metric, count, num(v), num(lo), num(hi)))
+			m, _ := rules.ParseMetric(metric)
+			rows = append(rows, append(append([]string{}, head...), metric, count, num(v), num(lo), num(hi), names.metricLabel(m)))
 		}
 		for _, s := range []rules.Side{rules.A, rules.B, rules.None} {
 			sh := r.Win(s)
@@ -154,7 +160,7 @@ func SummaryRows(results []*analysis.Result) [][]string {
 			name string
 			v    int64
 		}{{"rounds.min", rs.Min}, {"rounds.p50", rs.P50}, {"rounds.p90", rs.P90}, {"rounds.p99", rs.P99}, {"rounds.max", rs.Max}} {
-			rows = append(rows, append(append([]string{}, head...), q.name, "", strconv.FormatInt(q.v, 10), "", ""))
+			rows = append(rows, append(append([]string{}, head...), q.name, "", strconv.FormatInt(q.v, 10), "", "", ""))
 		}
 		for _, c := range r.Counters() {
 			add("counter."+c.Name, strconv.FormatInt(c.Sum, 10), c.Mean, c.Lo, c.Hi)
@@ -178,27 +184,54 @@ func RoundRows(results []*analysis.Result) [][]string {
 }
 
 // CounterRows returns the histogram of every distribution counter of every
-// result: one row per non-empty bin.
+// result: one row per non-empty bin, the label of the counter's side last
+// (as in SummaryRows).
 func CounterRows(results []*analysis.Result) [][]string {
-	rows := [][]string{{"scenario", "counter", "low", "high", "count", "share"}}
+	rows := [][]string{{"scenario", "counter", "low", "high", "count", "share", "side_label"}}
 	for _, r := range results {
 		n := float64(r.Tally.Trials)
+		names := namesOf(r.Spec)
 		for _, d := range r.Dists() {
+			label := names.metricLabel(rules.Metric{Kind: rules.CounterMean, Name: d.Name})
 			for _, b := range d.Hist.Bins() {
 				rows = append(rows, []string{r.Scenario, d.Name, strconv.FormatInt(b.Low, 10), strconv.FormatInt(b.High, 10),
-					strconv.FormatInt(b.Count, 10), num(float64(b.Count) / n)})
+					strconv.FormatInt(b.Count, 10), num(float64(b.Count) / n), label})
 			}
 		}
 	}
 	return rows
 }
 
-// WriteCSV writes rows as CSV.
+// WriteCSV writes rows as CSV, every cell as Cell makes it safe to open
+// in a spreadsheet. Every CSV file crucible writes goes through it.
 func WriteCSV(w io.Writer, rows [][]string) error {
 	cw := csv.NewWriter(w)
-	if err := cw.WriteAll(rows); err != nil {
-		return err
+	safe := make([]string, 0, 16)
+	for _, row := range rows {
+		safe = safe[:0]
+		for _, c := range row {
+			safe = append(safe, Cell(c))
+		}
+		if err := cw.Write(safe); err != nil {
+			return err
+		}
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// Cell returns a CSV cell as a spreadsheet will read it as text: a cell
+// that starts with =, +, -, @, a tab or a carriage return and is not a
+// number would be read as a formula (CSV injection: a scenario named
+// =HYPERLINK(…) runs when the report is opened), so it gets a leading ',
+// as OWASP recommends. Numbers, negative ones included, are left as they
+// are, so that a machine reads them back unchanged.
+func Cell(c string) string {
+	if c == "" || !strings.ContainsRune("=+-@\t\r", rune(c[0])) {
+		return c
+	}
+	if _, err := strconv.ParseFloat(c, 64); err == nil {
+		return c
+	}
+	return "'" + c
 }

@@ -2,7 +2,6 @@ package reports
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/rules"
@@ -11,8 +10,36 @@ import (
 
 // TrialTableFile names the per-trial CSV of a scenario in a report
 // directory: trials-<scenario>.csv, the scenario's name with '/' as '-'.
+// A name too long for a file name is cut (see fileName).
 func TrialTableFile(scenario string) string {
-	return "trials-" + strings.ReplaceAll(scenario, "/", "-") + ".csv"
+	return fileName("trials-", scenario, ".csv", false)
+}
+
+// trialTables are the per-trial CSVs of a report: one for each result
+// that ran all its trials on a battle that lists them (rules.TrialTable),
+// named by TrialTableFile, except that results whose scenario names give
+// one file name (a/b and a-b) each get the hash of their name added.
+func trialTables(results []*analysis.Result) []reportFile {
+	var tabled []*analysis.Result
+	count := map[string]int{}
+	for _, r := range results {
+		if _, ok := r.Battle.(rules.TrialTable); ok && r.Tally.Trials == r.Planned && r.Tally.Trials > 0 {
+			tabled = append(tabled, r)
+			count[TrialTableFile(r.Scenario)]++
+		}
+	}
+	var files []reportFile
+	for _, r := range tabled {
+		name := fileName("trials-", r.Scenario, ".csv", count[TrialTableFile(r.Scenario)] > 1)
+		files = append(files, reportFile{name, func() ([]byte, error) {
+			rows, _, err := TrialRows(r)
+			if err != nil {
+				return nil, err
+			}
+			return csvBytes(rows)
+		}})
+	}
+	return files
 }
 
 // TrialRows refights every trial of a result whose battle lists its trials

@@ -41,7 +41,7 @@ func writeVerdict(b *strings.Builder, c *analysis.Check, v analysis.ClaimCheck) 
 	if v.Unit != "" && v.Unit != "share" {
 		unit = " " + v.Unit
 	}
-	fmt.Fprintf(b, "%13sobserved %s%s", "", num(v.Observed), unit)
+	fmt.Fprintf(b, "%13sobserved %s%s%s", "", verdictSubject(c, v), num(v.Observed), unit)
 	if v.Lo != v.Observed || v.Hi != v.Observed {
 		fmt.Fprintf(b, ", interval [%s, %s]%s", num(v.Lo), num(v.Hi), unit)
 	}
@@ -54,6 +54,27 @@ func writeVerdict(b *strings.Builder, c *analysis.Check, v analysis.ClaimCheck) 
 	if note := verdictNote(v); note != "" {
 		fmt.Fprintf(b, "%13s%s\n", "", note)
 	}
+}
+
+// verdictSubject names what a verdict observed when it belongs to a side,
+// as the ruleset names the side: "attacker wins (win.a) = "; "" for a
+// metric of no side.
+func verdictSubject(c *analysis.Check, v analysis.ClaimCheck) string {
+	m := v.Claim.Metric
+	if m.Kind != rules.WinShare && metricSide(m) == rules.None {
+		return ""
+	}
+	return verdictNames(c, v).described(m) + " = "
+}
+
+// verdictNames names the sides of the battle a verdict is about.
+func verdictNames(c *analysis.Check, v analysis.ClaimCheck) sideNames {
+	for _, r := range c.Results {
+		if r.Scenario == v.Scenario {
+			return namesOf(r.Spec)
+		}
+	}
+	return sideNames{}
 }
 
 // expectation states what the claim expects, with the exact value and its
@@ -73,9 +94,11 @@ func verdictNote(v analysis.ClaimCheck) string {
 	return v.Note
 }
 
-// verdictFields are the columns of a verdict in CSV and JSON, in order.
+// verdictFields are the columns of a verdict in CSV and JSON, in order;
+// side_label is the label of the side the claim's metric belongs to (as in
+// SummaryRows), interrupted is true on every verdict of a check cut short.
 var verdictFields = []string{"scenario", "claim", "says", "metric", "expected", "verdict", "observed", "lo", "hi", "unit",
-	"exact", "tolerance", "test", "alpha", "family_alpha", "seed", "trials", "needed", "note", "interrupted"}
+	"exact", "tolerance", "test", "alpha", "family_alpha", "seed", "trials", "needed", "note", "side_label", "interrupted"}
 
 func verdictValues(c *analysis.Check, v analysis.ClaimCheck) []any {
 	var exact, tol any
@@ -83,7 +106,8 @@ func verdictValues(c *analysis.Check, v analysis.ClaimCheck) []any {
 		exact, tol = v.Exact, v.Tolerance
 	}
 	return []any{v.Scenario, v.Claim.Label(), v.Claim.Says, v.Claim.Metric.String(), expectation(v), v.Verdict.String(),
-		v.Observed, v.Lo, v.Hi, v.Unit, exact, tol, v.Test, v.Alpha, c.Alpha, c.Seed, v.Trials, v.Needed, v.Note, c.Interrupted}
+		v.Observed, v.Lo, v.Hi, v.Unit, exact, tol, v.Test, v.Alpha, c.Alpha, c.Seed, v.Trials, v.Needed, v.Note,
+		verdictNames(c, v).metricLabel(v.Claim.Metric), c.Interrupted}
 }
 
 // VerdictRows returns the verdicts as CSV rows, one per claim.
@@ -109,7 +133,7 @@ func VerdictRows(c *analysis.Check) [][]string {
 }
 
 // WriteVerdictsJSON writes the verdicts as a JSON array of objects, one per
-// claim, with the fields of VerdictRows.
+// claim, with the fields of VerdictRows and the seed also as seed_text.
 func WriteVerdictsJSON(w io.Writer, c *analysis.Check) error {
 	objs := make([]object, 0, len(c.Verdicts))
 	for _, v := range c.Verdicts {
@@ -119,6 +143,9 @@ func WriteVerdictsJSON(w io.Writer, c *analysis.Check) error {
 				x = exactFloat(f)
 			}
 			o = append(o, field{verdictFields[i], x})
+			if verdictFields[i] == "seed" {
+				o = append(o, field{"seed_text", seedText(c.Seed)})
+			}
 		}
 		objs = append(objs, o)
 	}
@@ -131,15 +158,30 @@ func WriteVerdictsJSON(w io.Writer, c *analysis.Check) error {
 }
 
 // WriteOutcome writes the result of one replayed battle: the line every
-// ruleset's replay ends with (rules.Fighter.Replay leaves it to the caller).
+// ruleset's replay ends with (rules.Fighter.Replay leaves it to the caller),
+// the sides named as the ruleset names them, and an end that is not a
+// victory said so with the side that ended the battle so.
 func WriteOutcome(w io.Writer, spec rules.Spec, o *rules.Outcome) error {
-	fmt.Fprintf(w, "result: winner %s, end %s, %d %s\n", o.Winner, spec.Ends[o.End], o.Rounds, unitName(spec.RoundsUnit))
+	n := namesOf(spec)
+	winner := "no winner"
+	if o.Winner != rules.None {
+		winner = "winner " + n.name(o.Winner) + n.tag(o.Winner)
+	}
+	end := spec.Ends[o.End]
+	if _, ok := spec.NonVictory(end); ok {
+		for k, c := range rules.NonVictoryCounters(end) {
+			if i := spec.CounterIndex(c); i >= 0 && o.Counters[i] > 0 {
+				end += " (" + n.ended(rules.A+rules.Side(k), spec.Ends[o.End]) + ": not a victory)"
+			}
+		}
+	}
+	fmt.Fprintf(w, "result: %s, end %s, %d %s\n", winner, end, o.Rounds, unitName(spec.RoundsUnit))
 	onMap := spec.Board.MapCounters()
 	for i, c := range spec.Counters {
 		if onMap[c.Name] {
 			continue
 		}
-		if _, err := fmt.Fprintf(w, "  %s = %d\n", c.Name, o.Counters[i]); err != nil {
+		if _, err := fmt.Fprintf(w, "  %s = %d\n", n.counter(c.Name), o.Counters[i]); err != nil {
 			return err
 		}
 	}

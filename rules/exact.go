@@ -1,5 +1,7 @@
 package rules
 
+import "math/big"
+
 // Exact is the exact solution of a scenario, as every solver returns it and
 // reports render it: probabilities and moments computed analytically, with
 // no random numbers.
@@ -27,6 +29,12 @@ type Exact struct {
 	// warnings every output repeats.
 	Options []Setting
 	Notes   []string
+	// Labels and NonVictories are the battle's Spec's: how reports name
+	// the sides, and which ends are not victories. A solver gives the
+	// non-victory ends' side counters (NonVictoryCounters) among Counters
+	// where it can, so that reports tell each side's victories from them.
+	Labels       [2]string
+	NonVictories []NonVictory
 }
 
 // Value is an exact quantity: its float64 value and, when the solve was
@@ -71,6 +79,8 @@ func (e *Exact) Metric(m Metric) (v Value, ok bool) {
 	switch m.Kind {
 	case WinShare:
 		return e.Win[m.Side], true
+	case Margin:
+		return e.margin(), true
 	case EndShare:
 		for _, x := range e.Ends {
 			if x.Name == m.Name {
@@ -89,4 +99,16 @@ func (e *Exact) Metric(m Metric) (v Value, ok bool) {
 		}
 	}
 	return Value{}, false
+}
+
+// margin returns P(a wins) − P(b wins), as a fraction too when both are
+// fractions.
+func (e *Exact) margin() Value {
+	v := Value{F: e.Win[A].F - e.Win[B].F}
+	a, okA := new(big.Rat).SetString(e.Win[A].Rat)
+	b, okB := new(big.Rat).SetString(e.Win[B].Rat)
+	if e.Win[A].Rat != "" && e.Win[B].Rat != "" && okA && okB {
+		v.Rat = new(big.Rat).Sub(a, b).RatString()
+	}
+	return v
 }

@@ -24,6 +24,9 @@ const (
 	RoundsQuantile
 	// CounterMean is counter.<name>: a counter's mean per trial.
 	CounterMean
+	// Margin is win.a − win.b: how much more often side a wins than side
+	// b, trials without a winner counting for neither; 0 is a fair fight.
+	Margin
 )
 
 // Metric names one quantity of a run's results: what a claim bounds, a
@@ -42,7 +45,7 @@ type Metric struct {
 }
 
 // MetricForms lists the metric forms for error messages.
-const MetricForms = "win.a, win.b, win.none, end.<reason>, rounds.mean, rounds.min, rounds.max, rounds.pNN (NN from 1 to 99), counter.<name>"
+const MetricForms = "win.a, win.b, win.none, margin (win.a − win.b), end.<reason>, rounds.mean, rounds.min, rounds.max, rounds.pNN (NN from 1 to 99), counter.<name>"
 
 // ParseMetric reads a metric's text form.
 func ParseMetric(s string) (Metric, error) {
@@ -59,6 +62,8 @@ func ParseMetric(s string) (Metric, error) {
 		return Metric{Kind: RoundsMin}, nil
 	case "rounds.max":
 		return Metric{Kind: RoundsMax}, nil
+	case "margin":
+		return Metric{Kind: Margin}, nil
 	}
 	if name, ok := strings.CutPrefix(s, "end."); ok && name != "" {
 		return Metric{Kind: EndShare, Name: name}, nil
@@ -92,6 +97,8 @@ func (m Metric) String() string {
 		return "rounds.p" + strconv.Itoa(m.Percent)
 	case CounterMean:
 		return "counter." + m.Name
+	case Margin:
+		return "margin"
 	}
 	return "unknown"
 }

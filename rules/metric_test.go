@@ -20,6 +20,7 @@ func TestMetricRoundTrip(t *testing.T) {
 		"rounds.max":                {Kind: rules.RoundsMax},
 		"rounds.p1":                 {Kind: rules.RoundsQuantile, Percent: 1},
 		"rounds.p99":                {Kind: rules.RoundsQuantile, Percent: 99},
+		"margin":                    {Kind: rules.Margin},
 		"counter.a.survivors.Big 1": {Kind: rules.CounterMean, Name: "a.survivors.Big 1"},
 	} {
 		got, err := rules.ParseMetric(text)
@@ -93,6 +94,7 @@ func TestExactMetric(t *testing.T) {
 	for text, want := range map[string]rules.Value{
 		"win.a": {F: 0.5, Rat: "1/2"}, "win.none": {F: 0.25, Rat: "1/4"}, "end.destroyed": {F: 1, Rat: "1"},
 		"rounds.mean": {F: 2, Rat: "2"}, "rounds.min": {F: 30}, "counter.a.survivors.X": {F: 0.5, Rat: "1/2"},
+		"margin": {F: 0.25, Rat: "1/4"},
 	} {
 		m, _ := rules.ParseMetric(text)
 		if got, ok := e.Metric(m); !ok || got != want {

@@ -20,6 +20,9 @@ type Option struct {
 	// describes the accepted forms for error messages.
 	Check   func(string) error
 	Allowed string
+	// Doc says what the option changes, value by value where the values
+	// differ in kind, for the reference (`crucible rules`).
+	Doc string
 }
 
 func (o Option) allowed() string {
@@ -69,7 +72,7 @@ func (s OptionSet) Resolve(n *doc.Node) (Settings, error) {
 		v := n.Vals[k]
 		i := s.index(key)
 		if i < 0 {
-			return nil, v.Errorf("unknown option %q (options: %s)", key, s.names())
+			return nil, v.Errorf("unknown option %q (options: %s)%s", key, strings.Join(s.names(), ", "), doc.DidYouMean(key, s.names()))
 		}
 		if v.Kind != doc.Scalar {
 			return nil, v.Errorf("expected a value (allowed: %s)", s[i].allowed())
@@ -107,12 +110,12 @@ func (s OptionSet) index(name string) int {
 	return -1
 }
 
-func (s OptionSet) names() string {
+func (s OptionSet) names() []string {
 	names := make([]string, len(s))
 	for i, o := range s {
 		names[i] = o.Name
 	}
-	return strings.Join(names, ", ")
+	return names
 }
 
 // Settings is a list of options in force.

@@ -71,6 +71,16 @@ type Spec struct {
 	// (fisticuffs)", "8 Interceptor, 4 Cruiser"), for reports; empty for a
 	// battle without two sides.
 	Sides [2]string
+	// Labels are the short names the ruleset gives side a and side b in
+	// this battle — "attacker" and "defender", "BLUE" and "RED", the
+	// fighters' or task forces' names — which every output uses for the
+	// sides, beside the keys a and b of machine-readable output. Empty
+	// labels read "a" and "b".
+	Labels [2]string
+	// NonVictories declares the end reasons, in Ends order, that are not
+	// victories whoever is scored their winner (see NonVictory); every
+	// other end a side is scored as winning is its victory.
+	NonVictories []NonVictory
 	// Notes are warnings every output repeats (e.g. unverified data in use).
 	Notes []string
 	// Board, for a battle fought on a board of cells, is its geometry and
@@ -120,7 +130,7 @@ func Lookup(id string) (Ruleset, error) {
 	r, ok := registry[id]
 	mu.RUnlock()
 	if !ok {
-		return nil, fmt.Errorf("unknown ruleset %q (known: %s)", id, strings.Join(IDs(), ", "))
+		return nil, fmt.Errorf("unknown ruleset %q (known: %s)%s", id, strings.Join(IDs(), ", "), doc.DidYouMean(id, IDs()))
 	}
 	return r, nil
 }
@@ -169,6 +179,20 @@ func RulesetForSchema(schema string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// Schemas returns every schema the registered rulesets read by themselves
+// (SchemaReader), in sorted order.
+func Schemas() []string {
+	var out []string
+	for _, id := range IDs() {
+		r, _ := Lookup(id)
+		if sr, ok := r.(SchemaReader); ok {
+			out = append(out, sr.Schemas()...)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // Includer is implemented by a ruleset whose scenarios may keep part of

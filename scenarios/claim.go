@@ -40,14 +40,14 @@ type Claim struct {
 }
 
 // DefaultTolerance is the margin of an exact claim that gives none: 0.01
-// (one percentage point) for a share, 2 % of the exact value for a mean
+// (one percentage point) for a share or the margin, 2 % of the exact value for a mean
 // (rounds spread widely: a mean of 3 rounds has a standard deviation near
 // 2, so 100,000 trials pin it to about ±1 %).
 func (c Claim) DefaultTolerance(exact float64) float64 {
 	if c.Tolerance != nil {
 		return *c.Tolerance
 	}
-	if c.Metric.Share() || exact == 0 {
+	if c.Metric.Share() || c.Metric.Kind == rules.Margin || exact == 0 {
 		return 0.01
 	}
 	return 0.02 * math.Abs(exact)
@@ -61,7 +61,7 @@ var UnitSeconds = map[string]float64{
 // ParseClaim decodes one claim of a `claims:` list.
 func ParseClaim(n *doc.Node) (Claim, error) {
 	var c struct {
-		ID        string    `doc:"id"`
+		ID        string    `doc:"id,name"`
 		Says      string    `doc:"says"`
 		Metric    string    `doc:"metric,required"`
 		Unit      string    `doc:"unit"`
@@ -117,8 +117,8 @@ func (c Claim) checkKind(n *doc.Node) error {
 		return n.Get("exact").Errorf("a claim is exact (agreement with the solver) or fixed (about this run itself), not both")
 	case c.Exact && (c.Min != nil || c.Max != nil):
 		return n.Errorf("an exact claim takes no min or max: the exact solver gives the value (a tolerance may be set)")
-	case c.Exact && !c.Metric.Share() && c.Metric.Kind != rules.RoundsMean:
-		return m.Errorf("an exact claim needs a probability or rounds.mean metric, not %s", c.Metric)
+	case c.Exact && !c.Metric.Share() && c.Metric.Kind != rules.RoundsMean && c.Metric.Kind != rules.Margin:
+		return m.Errorf("an exact claim needs a probability, margin or rounds.mean metric, not %s", c.Metric)
 	case c.Tolerance != nil && !c.Exact:
 		return n.Get("tolerance").Errorf("a tolerance applies to exact claims only")
 	case c.Tolerance != nil && !(*c.Tolerance > 0):
@@ -127,8 +127,8 @@ func (c Claim) checkKind(n *doc.Node) error {
 		return n.Get("total").Errorf("total bounds a fixed run's count or sum: add fixed: true (a total of a random sample estimates nothing)")
 	case c.Total && c.Trial != nil:
 		return n.Get("total").Errorf("a claim about one trial has no total")
-	case c.Total && !c.Metric.Share() && c.Metric.Kind != rules.CounterMean:
-		return m.Errorf("a total is the count of a win or end share or the sum of a counter, not %s", c.Metric)
+	case c.Total && !c.Metric.Share() && c.Metric.Kind != rules.CounterMean && c.Metric.Kind != rules.Margin:
+		return m.Errorf("a total is the count of a win or end share, the margin's difference of counts, or the sum of a counter, not %s", c.Metric)
 	case !c.Exact && c.Min == nil && c.Max == nil:
 		return n.Errorf("a claim needs min, max or both (or exact: true)")
 	}

@@ -22,11 +22,37 @@ import (
 )
 
 //go:embed builtin
-var builtin embed.FS
+var embedded embed.FS
+
+// builtin holds the built-in scenarios, suites and sweeps, each under
+// builtin/: crucible's own, embedded, unless a program named others
+// (SetBuiltin).
+var builtin fs.FS = embedded
+
+// SetBuiltin makes the files of fsys the built-in scenarios, suites and
+// sweeps, in place of crucible's own: <ruleset>/<name>.yaml for a scenario
+// or suite named <ruleset>/<name>, sweeps/<ruleset>/<name>.yaml for a sweep.
+// It is for a game's own crucible binary (package cli's Program), which
+// calls it once, before anything is loaded.
+func SetBuiltin(fsys fs.FS) { builtin = underBuiltin{fsys} }
+
+// underBuiltin shows a library of scenarios at the paths crucible's own
+// embedded ones have: builtin/<ruleset>/<name>.yaml.
+type underBuiltin struct{ fsys fs.FS }
+
+func (u underBuiltin) Open(name string) (fs.File, error) {
+	switch rest, ok := strings.CutPrefix(name, "builtin/"); {
+	case name == "builtin":
+		return u.fsys.Open(".")
+	case ok:
+		return u.fsys.Open(rest)
+	}
+	return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+}
 
 // CommonKeys are the scenario fields crucible itself reads; everything else
 // belongs to the ruleset.
-var CommonKeys = []string{"name", "ruleset", "description", "trials", "claims"}
+var CommonKeys = []string{"name", "ruleset", "description", "trials", "claims", "streams"}
 
 // ParseDocument parses YAML source and returns the part of it a ruleset
 // compiles: the document without the common fields. It checks nothing else
@@ -42,9 +68,15 @@ func ParseDocument(file string, src []byte) (*doc.Node, error) {
 // Scenario is a decoded scenario file with any overrides applied.
 type Scenario struct {
 	// Name identifies the scenario in output and selects its random
-	// streams: "stratfight/thug-vs-guard" for a built-in, the file's base
-	// name without extension (or its `name:` field) otherwise.
-	Name        string
+	// streams, unless Streams names others: "stratfight/thug-vs-guard" for
+	// a built-in, the file's base name without extension (or its `name:`
+	// field) otherwise.
+	Name string
+	// Streams, if set, names the scenario whose random streams this one
+	// draws instead of its own: trial i of the two is the same stream for
+	// the same seed (the `streams:` field; an exported trial of a suite
+	// names the suite, so that its trial i replays the suite's).
+	Streams     string
 	File        string // where it was read from, for messages
 	Ruleset     string
 	Description string
@@ -56,6 +88,7 @@ type Scenario struct {
 	// `schema` field (rules.SchemaReader): it has no common fields, and the
 	// ruleset compiles all of it.
 	whole bool
+	files []File // see Files
 }
 
 // Entry is one built-in scenario.
@@ -106,7 +139,7 @@ func Load(ref string) (*Scenario, error) {
 			return nil, fmt.Errorf("%s is a built-in sweep, not a scenario: run it with `crucible sweep %s`", ref, ref)
 		}
 		if errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("%s: no such file and no built-in scenario of that name (run `crucible scenarios` for the list)", ref)
+			return nil, fmt.Errorf("%s: no such file and no built-in scenario of that name%s", ref, NearestBuiltin(ref))
 		}
 		return nil, err
 	}
@@ -114,7 +147,12 @@ func Load(ref string) (*Scenario, error) {
 	for _, ext := range fileExts {
 		base = strings.TrimSuffix(base, ext)
 	}
-	return Parse(ref, base, src)
+	s, err := Parse(ref, base, src)
+	if err != nil {
+		return nil, err
+	}
+	s.files = append([]File{{Path: ref, Ref: ref, Src: src}}, s.files...)
+	return s, nil
 }
 
 // fileExts are the endings of names Load always reads as files: YAML, and
@@ -135,7 +173,7 @@ func IsBuiltin(ref string) bool {
 }
 
 func loadBuiltin(name string) (*Scenario, error) {
-	src, err := builtin.ReadFile("builtin/" + name + ".yaml")
+	src, err := fs.ReadFile(builtin, "builtin/"+name+".yaml")
 	if err != nil {
 		return nil, err
 	}
@@ -152,8 +190,8 @@ func Parse(file, name string, src []byte) (*Scenario, error) {
 	if root.Kind != doc.Map {
 		return nil, root.Errorf("a scenario is a mapping with at least a `ruleset:` field")
 	}
-	if root.Get("sweep") != nil && root.Get("ruleset") == nil {
-		return nil, root.Get("sweep").Errorf("this is a sweep file, not a scenario: run it with `crucible sweep %s`", file)
+	if err := notAScenario(root, command(file, name)); err != nil {
+		return nil, err
 	}
 	s := &Scenario{Name: name, File: file, root: root}
 	if err := s.derive(); err != nil {
@@ -162,28 +200,73 @@ func Parse(file, name string, src []byte) (*Scenario, error) {
 	return s, nil
 }
 
+// command returns how a command names the file Parse reads: a built-in by
+// its name, any other file by its path.
+func command(file, name string) string {
+	if strings.HasPrefix(file, "builtin/") {
+		return name
+	}
+	return file
+}
+
+// notAScenario refuses a sweep file or a suite where a scenario belongs,
+// saying what it is and which command takes it (ref names it); without a
+// `ruleset:`, either would otherwise be a scenario missing one.
+func notAScenario(root *doc.Node, ref string) error {
+	if root.Get("ruleset") != nil {
+		return nil
+	}
+	if sw := root.Get("sweep"); sw != nil {
+		return sw.Errorf("this is a sweep file, not a scenario: run it with `crucible sweep %s`", ref)
+	}
+	suite := root.Get("suite")
+	if suite == nil || suite.Kind != doc.Seq {
+		return nil
+	}
+	var names []string
+	for _, it := range suite.Items {
+		if it.Kind == doc.Scalar {
+			names = append(names, it.Value)
+		}
+	}
+	if len(names) > 5 {
+		names = append(names[:5], "…")
+	}
+	return suite.Errorf("this is a suite of %d scenarios (%s), not a scenario: name one of them, or check them all with `crucible check %s`",
+		len(suite.Items), strings.Join(names, ", "), ref)
+}
+
 // derive reads the common fields from the document.
 func (s *Scenario) derive() error {
 	var c struct {
-		Name        string      `doc:"name"`
+		Name        string      `doc:"name,name"`
 		Ruleset     string      `doc:"ruleset,required"`
 		Description string      `doc:"description"`
 		Trials      *doc.Node   `doc:"trials"`
 		Claims      []*doc.Node `doc:"claims"`
+		Streams     string      `doc:"streams,name"`
 	}
 	c.Name = s.Name
 	common := &doc.Node{Kind: doc.Map, Pos: s.root.Pos}
 	s.whole = false
-	if s.root.Get("ruleset") == nil {
-		if schema := s.root.Get("schema"); schema != nil && schema.Kind == doc.Scalar {
-			if id, ok := rules.RulesetForSchema(schema.Value); ok {
-				// A document of the ruleset's own schema: all of it is the
-				// ruleset's, and it names its ruleset by its schema.
-				s.whole = true
-				common.Keys = []string{"ruleset"}
-				common.Vals = []*doc.Node{{Kind: doc.Scalar, Pos: schema.Pos, Path: "ruleset", Value: id}}
+	if rs := s.root.Get("ruleset"); !doc.Present(rs) {
+		schema := s.root.Get("schema")
+		if schema == nil {
+			if rs != nil {
+				return rs.Errorf("no ruleset given (allowed: %s)", strings.Join(rules.IDs(), ", "))
 			}
+			return s.root.Errorf("missing required field \"ruleset\" (allowed: %s)", strings.Join(rules.IDs(), ", "))
 		}
+		id, ok := rules.RulesetForSchema(schema.Value)
+		if schema.Kind != doc.Scalar || !ok {
+			return schema.Errorf("unknown schema %s (known: %s); a scenario of crucible's own names its ruleset instead (ruleset: %s)",
+				doc.Describe(schema), strings.Join(rules.Schemas(), ", "), strings.Join(rules.IDs(), ", "))
+		}
+		// A document of the ruleset's own schema: all of it is the
+		// ruleset's, and it names its ruleset by its schema.
+		s.whole = true
+		common.Keys = []string{"ruleset"}
+		common.Vals = []*doc.Node{{Kind: doc.Scalar, Pos: schema.Pos, Path: "ruleset", Value: id}}
 	}
 	for _, k := range CommonKeys {
 		if v := s.root.Get(k); v != nil && !s.whole {
@@ -193,6 +276,9 @@ func (s *Scenario) derive() error {
 	}
 	err := doc.Decode(common, &c)
 	if err != nil {
+		return err
+	}
+	if err := checkFileName(common, s.File, "scenario", c.Name); err != nil {
 		return err
 	}
 	rs, err := rules.Lookup(c.Ruleset)
@@ -210,7 +296,7 @@ func (s *Scenario) derive() error {
 			return err
 		}
 	}
-	s.Name, s.Ruleset, s.Description = c.Name, c.Ruleset, c.Description
+	s.Name, s.Ruleset, s.Description, s.Streams = c.Name, c.Ruleset, c.Description, c.Streams
 	s.Claims = s.Claims[:0]
 	for _, n := range c.Claims {
 		cl, err := ParseClaim(n)
@@ -218,6 +304,19 @@ func (s *Scenario) derive() error {
 			return err
 		}
 		s.Claims = append(s.Claims, cl)
+	}
+	return nil
+}
+
+// checkFileName checks the name a document without a `name:` field takes
+// from its file's name (doc.Name: a file name may hold what a name may
+// not, a newline say), naming the file.
+func checkFileName(root *doc.Node, file, what, name string) error {
+	if doc.Present(root.Get("name")) {
+		return nil
+	}
+	if err := doc.CheckName(name); err != nil {
+		return &doc.Error{Pos: doc.Pos{File: file}, Msg: fmt.Sprintf("the %s is named after its file, and %v: give it a `name:` field", what, err)}
 	}
 	return nil
 }
@@ -244,12 +343,15 @@ func (s *Scenario) include(fields []string) error {
 			file = path.Join(path.Dir(strings.ReplaceAll(s.File, `\`, "/")), file)
 		}
 		if strings.HasPrefix(file, "builtin/") && v.Pos.Origin == "" {
-			src, err = builtin.ReadFile(file)
+			src, err = fs.ReadFile(builtin, file)
 		} else {
 			src, err = readFile(file)
 		}
 		if err != nil {
 			return v.Errorf("cannot read the %s file: %v", f, err)
+		}
+		if fromBuiltin := strings.HasPrefix(file, "builtin/") && v.Pos.Origin == ""; !fromBuiltin {
+			s.read(File{Path: file, Ref: v.Value, Field: f, Origin: v.Pos.Origin, Src: src})
 		}
 		n, err := ParseYAML(file, src)
 		if err != nil {
@@ -261,24 +363,28 @@ func (s *Scenario) include(fields []string) error {
 }
 
 // CheckAssignment checks the form of an override, PATH=VALUE, without a
-// scenario: a malformed one is a usage error whatever the scenario.
+// scenario: a malformed one — no `=`, a bad path, a YAML value that does
+// not parse (see ParseValue) — is a usage error whatever the scenario.
 func CheckAssignment(assignment string) error { return CheckOverride("--set", assignment) }
 
 // CheckOverride is CheckAssignment for an override given by the named flag
 // (--set-a, --set-b of a comparison), which its errors name.
 func CheckOverride(flag, assignment string) error {
-	p, _, ok := strings.Cut(assignment, "=")
+	p, v, ok := strings.Cut(assignment, "=")
 	if !ok || strings.TrimSpace(p) == "" {
 		return fmt.Errorf("%s %s: expected PATH=VALUE, e.g. options.tie-rule=underdog", flag, assignment)
 	}
 	if err := doc.CheckPath(strings.TrimSpace(p)); err != nil {
 		return fmt.Errorf("%s %s: %v", flag, assignment, err)
 	}
-	return nil
+	_, err := ParseValue(v, flag+" "+assignment)
+	return err
 }
 
-// Set overrides one field of the scenario, as `--set PATH=VALUE` does. The
-// value is validated when the scenario is compiled, like the file itself.
+// Set overrides one field of the scenario, as `--set PATH=VALUE` does: the
+// value is a word or number as written, or a YAML list or mapping (see
+// ParseValue). It is validated when the scenario is compiled, like the
+// file itself.
 func (s *Scenario) Set(assignment string) error { return s.SetFrom("--set", assignment) }
 
 // SetFrom is Set for an override given by the named flag, which errors
@@ -288,6 +394,25 @@ func (s *Scenario) SetFrom(flag, assignment string) error {
 		return err
 	}
 	return s.Override(Override{Assignment: assignment, Origin: flag + " " + assignment})
+}
+
+// StreamName returns the name that selects the scenario's random streams
+// (sim.Key): its `streams:` field, else its name.
+func (s *Scenario) StreamName() string {
+	if s.Streams != "" {
+		return s.Streams
+	}
+	return s.Name
+}
+
+// Unset removes one field of the scenario, as `--unset PATH` does (see
+// doc.Node.Unset): a path that names no field is an error, located at the
+// flag, that names the fields there.
+func (s *Scenario) Unset(path string) error {
+	if err := s.root.Unset(strings.TrimSpace(path), "--unset "+path); err != nil {
+		return err
+	}
+	return s.derive()
 }
 
 // Compile validates the ruleset part of the scenario and its claims and
@@ -379,4 +504,16 @@ func canonical(b *strings.Builder, n *doc.Node) {
 		}
 		b.WriteString("}")
 	}
+}
+
+// BuiltinSource returns the file of a built-in scenario, suite or sweep by
+// name, as it is embedded, and the path it has in the repository (below
+// scenarios/), so that a designer can start a file of their own from it.
+func BuiltinSource(name string) (src []byte, file string, err error) {
+	for _, p := range []string{"builtin/" + name + ".yaml", sweepsDir + "/" + name + ".yaml"} {
+		if src, err := fs.ReadFile(builtin, p); err == nil {
+			return src, "scenarios/" + p, nil
+		}
+	}
+	return nil, "", fmt.Errorf("%s: no built-in scenario, suite or sweep of that name%s", name, NearestBuiltin(name))
 }

@@ -55,12 +55,13 @@ func TestLoadPlainSchemaFile(t *testing.T) {
 
 // A whole-schema document is the ruleset's alone: crucible's common
 // fields are not taken out of it (the schema allows none), and a document
-// without a ruleset whose schema no ruleset reads still needs `ruleset`.
+// without a ruleset whose schema no ruleset reads is refused at its
+// schema, which lists the known ones.
 func TestPlainSchemaErrors(t *testing.T) {
 	for _, c := range []struct{ src, want string }{
 		{`{"schema": "dbd-scn-0.1", "description": "x", "board": "DBD-157-v1", "standardsToWin": 5, "terrain": {}, "units": [], "turn": {"side": "BLUE", "turnNumber": 1, "activationsLeft": 3}}`,
 			`x.json:1:`},
-		{`{"schema": "no-such-schema-1"}`, `missing required field "ruleset"`},
+		{`{"schema": "no-such-schema-1"}`, `x.json:1:12: schema: unknown schema "no-such-schema-1" (known: dbd-scn-0.1)`},
 	} {
 		sc, err := scenarios.Parse("x.json", "x", []byte(c.src))
 		if err == nil {
@@ -129,4 +130,60 @@ func TestIncludedFile(t *testing.T) {
 	if _, err := scenarios.Load(missing); err == nil || !strings.Contains(err.Error(), "m.yaml:2:11: scenario: cannot read the scenario file") {
 		t.Errorf("a missing included file: %v", err)
 	}
+}
+
+// A scenario lists the files it was read from, with their bytes as read:
+// the scenario file, each file it includes, each file an override names
+// (crucible batch ships them all). Built-in files are not listed, and an
+// override of a clone stays the clone's.
+func TestFilesRead(t *testing.T) {
+	dir := t.TempDir()
+	src, err := os.ReadFile("../rules/dbd/testdata/d6/symmetric_line.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.MkdirAll(filepath.Join(dir, "maps"), 0o755)
+	os.WriteFile(filepath.Join(dir, "maps", "line.json"), src, 0o644)
+	os.WriteFile(filepath.Join(dir, "other.json"), src, 0o644)
+	wrapper := filepath.Join(dir, "w.yaml")
+	os.WriteFile(wrapper, []byte("ruleset: dbd\nscenario: maps/line.json\n"), 0o644)
+	sc, err := scenarios.Load(wrapper)
+	if err != nil {
+		t.Fatal(err)
+	}
+	clone := sc.Clone()
+	if err := clone.Set("scenario=" + filepath.Join(dir, "other.json")); err != nil {
+		t.Fatal(err)
+	}
+	want := []scenarios.File{
+		{Path: wrapper, Ref: wrapper, Src: []byte("ruleset: dbd\nscenario: maps/line.json\n")},
+		{Path: filepath.Join(dir, "maps", "line.json"), Ref: "maps/line.json", Field: "scenario", Src: src},
+	}
+	if got := sc.Files(); !equalFiles(got, want) {
+		t.Errorf("files read:\n%+v\nwant\n%+v", got, want)
+	}
+	want = append(want, scenarios.File{Path: filepath.Join(dir, "other.json"), Ref: filepath.Join(dir, "other.json"), Field: "scenario",
+		Origin: "--set scenario=" + filepath.Join(dir, "other.json"), Src: src})
+	if got := clone.Files(); !equalFiles(got, want) {
+		t.Errorf("files read by the clone:\n%+v\nwant\n%+v", got, want)
+	}
+	builtin, err := scenarios.Load("dbd/symmetric_line")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := builtin.Files(); len(got) != 0 {
+		t.Errorf("a built-in scenario lists files: %+v", got)
+	}
+}
+
+func equalFiles(a, b []scenarios.File) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Path != b[i].Path || a[i].Ref != b[i].Ref || a[i].Field != b[i].Field || a[i].Origin != b[i].Origin || string(a[i].Src) != string(b[i].Src) {
+			return false
+		}
+	}
+	return true
 }

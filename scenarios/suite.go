@@ -22,7 +22,7 @@ type Suite struct {
 func LoadSuite(ref string) (s *Suite, ok bool, err error) {
 	var src []byte
 	file := ref
-	if b, err := builtin.ReadFile("builtin/" + ref + ".yaml"); err == nil {
+	if b, err := fs.ReadFile(builtin, "builtin/"+ref+".yaml"); err == nil {
 		src, file = b, "builtin/"+ref+".yaml"
 	} else if b, err := readFile(ref); err == nil {
 		src = b

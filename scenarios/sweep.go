@@ -134,8 +134,10 @@ func CheckSweepSize(points int, trials int64) error {
 }
 
 // ParseVary reads a command-line axis, --vary PATH=LIST, where LIST is
-// values separated by commas (0,1,2 or none,leather,plate) or a range
-// FROM..TO or FROM..TO:STEP of decimal numbers (step 1 by default).
+// values separated by commas (0,1,2 or none,leather,plate), a range
+// FROM..TO or FROM..TO:STEP of decimal numbers (step 1 by default), or a
+// YAML list, whose values may be lists and mappings
+// (`[leather, {armor_value: 5}]`).
 func ParseVary(arg string) (Axis, error) {
 	p, list, ok := strings.Cut(arg, "=")
 	p = strings.TrimSpace(p)
@@ -146,7 +148,12 @@ func ParseVary(arg string) (Axis, error) {
 		return Axis{}, fmt.Errorf("--vary %s: %v", arg, err)
 	}
 	var values []string
-	if m := rangeForm.FindStringSubmatch(strings.TrimSpace(list)); m != nil {
+	if isYAMLValue(list) {
+		var err error
+		if values, err = yamlList(list, "--vary "+arg); err != nil {
+			return Axis{}, err
+		}
+	} else if m := rangeForm.FindStringSubmatch(strings.TrimSpace(list)); m != nil {
 		step := m[3]
 		if step == "" {
 			step = "1"
@@ -170,6 +177,26 @@ func ParseVary(arg string) (Axis, error) {
 		return Axis{}, fmt.Errorf("--vary %s: %v", arg, err)
 	}
 	return a, nil
+}
+
+// yamlList reads a --vary LIST written as a YAML list into the values of
+// an axis, each as the override's VALUE that sets it (FormatValue).
+func yamlList(list, origin string) ([]string, error) {
+	n, err := ParseValue(list, origin)
+	if err != nil {
+		return nil, err
+	}
+	if n.Kind != doc.Seq {
+		return nil, fmt.Errorf("%s: expected a list of values, e.g. [leather, {armor_value: 5}], got %s", origin, n.Kind)
+	}
+	var values []string
+	for i, it := range n.Items {
+		if it.Kind == doc.Null {
+			return nil, fmt.Errorf("%s: value [%d] is null (allowed: any value the field takes)", origin, i)
+		}
+		values = append(values, FormatValue(it))
+	}
+	return values, nil
 }
 
 // rangeForm is FROM..TO[:STEP] on the command line.
@@ -303,7 +330,7 @@ func LoadSweep(ref string) (s *Sweep, ok bool, err error) {
 // there is none.
 func readSweep(ref string) (src []byte, file, name string, isBuiltin bool) {
 	if !isPath(ref) {
-		if b, err := builtin.ReadFile(sweepsDir + "/" + ref + ".yaml"); err == nil {
+		if b, err := fs.ReadFile(builtin, sweepsDir+"/"+ref+".yaml"); err == nil {
 			return b, sweepsDir + "/" + ref + ".yaml", ref, true
 		}
 	}
@@ -321,7 +348,7 @@ func isPath(ref string) bool {
 
 // sweepDoc is a sweep file's fields.
 type sweepDoc struct {
-	Name        string      `doc:"name"`
+	Name        string      `doc:"name,name"`
 	Description string      `doc:"description"`
 	Scenario    string      `doc:"scenario,required"`
 	Trials      *doc.Node   `doc:"trials"`
@@ -346,6 +373,9 @@ func parseSweep(root *doc.Node, file, name string) (*Sweep, error) {
 	var d sweepDoc
 	d.Name = name
 	if err := doc.Decode(root, &d); err != nil {
+		return nil, err
+	}
+	if err := checkFileName(root, file, "sweep", d.Name); err != nil {
 		return nil, err
 	}
 	s := &Sweep{Name: d.Name, Description: d.Description, File: file, Scenario: d.Scenario,
@@ -424,11 +454,14 @@ func parseAxis(n *doc.Node) (Axis, error) {
 		}
 	case d.Values != nil:
 		for _, v := range d.Values {
-			if v.Kind != doc.Scalar {
-				return Axis{}, v.Errorf("expected a value, got %s", v.Kind)
+			if v.Kind == doc.Null {
+				return Axis{}, v.Errorf("expected a value, got null")
 			}
-			a.Values = append(a.Values, v.Value)
-			a.origins = append(a.origins, fmt.Sprintf("%s (%s: %s=%s)", v.Pos, v.Path, d.Path, v.Value))
+			// A value may be a list or a mapping (an armor of its own, a
+			// fleet), kept as the override that sets it.
+			text := FormatValue(v)
+			a.Values = append(a.Values, text)
+			a.origins = append(a.origins, fmt.Sprintf("%s (%s: %s=%s)", v.Pos, v.Path, d.Path, text))
 		}
 	default:
 		return Axis{}, n.Errorf("missing values (allowed: `values: [..]`, or a range `from:`, `to:` and optional `step:`)")
@@ -482,7 +515,11 @@ func (s *Scenario) Override(o Override) error {
 	if !ok {
 		return fmt.Errorf("%s: expected PATH=VALUE", o.Origin)
 	}
-	if err := s.root.Set(strings.TrimSpace(p), v, o.Origin); err != nil {
+	n, err := ParseValue(v, o.Origin)
+	if err != nil {
+		return err
+	}
+	if err := s.root.SetNode(strings.TrimSpace(p), n, o.Origin); err != nil {
 		return err
 	}
 	return s.derive()

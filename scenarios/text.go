@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
 	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/crucible-sim/crucible/rules/doc"
+	"github.com/crucible-sim/crucible/sim"
 )
 
 // Limits on a scenario file, checked before it is parsed: no scenario needs
@@ -63,9 +63,10 @@ func text(file string, src []byte) ([]byte, error) {
 }
 
 // readFile reads a scenario file, at most MaxFileBytes of it (and one more
-// byte, so that text can tell a file that is too large).
+// byte, so that text can tell a file that is too large), from a regular
+// file only (sim.OpenRegular: a named pipe would block).
 func readFile(path string) ([]byte, error) {
-	f, err := os.Open(path)
+	f, err := sim.OpenRegular(path)
 	if err != nil {
 		return nil, err
 	}

@@ -2,7 +2,9 @@ package scenarios
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/parser"
@@ -30,13 +32,63 @@ func ParseYAML(file string, src []byte) (n *doc.Node, err error) {
 	if perr != nil {
 		return nil, yamlError(file, perr)
 	}
-	if len(f.Docs) > 1 {
-		return nil, &doc.Error{Pos: doc.Pos{File: file}, Msg: "more than one YAML document; a scenario file holds one"}
+	docs, err := documents(file, f.Docs)
+	if err != nil {
+		return nil, err
 	}
-	if len(f.Docs) == 0 || f.Docs[0].Body == nil {
+	if len(docs) > 1 {
+		at := position(file, docs[1])
+		if start := docs[1].Start; start != nil && start.Position != nil {
+			at.Line, at.Col = start.Position.Line, start.Position.Column
+		}
+		return nil, &doc.Error{Pos: at, Msg: "a second YAML document starts here; a scenario file holds one"}
+	}
+	if len(docs) == 0 || docs[0].Body == nil {
 		return &doc.Node{Kind: doc.Null, Pos: doc.Pos{File: file, Line: 1, Col: 1}}, nil
 	}
-	return convert(file, f.Docs[0].Body, "")
+	return convert(file, docs[0].Body, "")
+}
+
+// YAMLVersions are the versions a %YAML directive may name: a scenario
+// file reads the same under either.
+var YAMLVersions = []string{"1.1", "1.2"}
+
+// directives lists the directives a scenario file may start with.
+func directives() string { return "%YAML " + strings.Join(YAMLVersions, ", %YAML ") }
+
+// documents returns the documents of a parsed file without its directives,
+// which the parser returns as documents of their own: a %YAML directive of
+// a version in YAMLVersions is accepted; %TAG (tags are refused anyway),
+// another version or an unknown directive is an error located at it.
+func documents(file string, all []*ast.DocumentNode) ([]*ast.DocumentNode, error) {
+	var docs []*ast.DocumentNode
+	for _, d := range all {
+		dir, ok := d.Body.(*ast.DirectiveNode)
+		if !ok {
+			docs = append(docs, d)
+			continue
+		}
+		at := &doc.Error{Pos: position(file, dir)}
+		var values []string
+		for _, v := range dir.Values {
+			values = append(values, v.GetToken().Value)
+		}
+		switch name := dir.Name.GetToken().Value; {
+		case name == "YAML" && len(values) == 1 && slices.Contains(YAMLVersions, values[0]):
+			continue
+		case name == "YAML":
+			if len(dir.Values) > 0 {
+				at.Pos = position(file, dir.Values[0])
+			}
+			at.Msg = directiveMessage(fmt.Sprintf("unknown YAML version %q", strings.Join(values, " ")))
+		case name == "TAG":
+			at.Msg = "YAML %TAG directives are not supported (nor are tags)"
+		default:
+			at.Msg = fmt.Sprintf("unknown YAML directive %%%s (allowed: %s)", name, directives())
+		}
+		return nil, at
+	}
+	return docs, nil
 }
 
 func yamlError(file string, err error) error {
@@ -46,10 +98,23 @@ func yamlError(file string, err error) error {
 			if m, ok := err.(interface{ GetMessage() string }); ok {
 				msg = m.GetMessage()
 			}
+			msg = directiveMessage(msg)
 			return &doc.Error{Pos: doc.Pos{File: file, Line: tk.Position.Line, Col: tk.Position.Column}, Msg: msg}
 		}
 	}
 	return &doc.Error{Pos: doc.Pos{File: file}, Msg: err.Error()}
+}
+
+// directiveMessage rewrites the parser's errors about directives into
+// what to write instead.
+func directiveMessage(msg string) string {
+	switch {
+	case strings.HasPrefix(msg, "unknown YAML version"):
+		return msg + " (allowed: " + directives() + ", or no directive)"
+	case strings.Contains(msg, "document not started"):
+		return "a directive (a line starting with %, such as %YAML 1.2) goes before the document, followed by a line `---` that starts it"
+	}
+	return msg
 }
 
 func position(file string, n ast.Node) doc.Pos {
@@ -97,13 +162,14 @@ func convert(file string, an ast.Node, path string) (*doc.Node, error) {
 	case *ast.NullNode:
 		return &doc.Node{Kind: doc.Null, Pos: pos, Path: path}, nil
 	case *ast.StringNode:
-		return &doc.Node{Kind: doc.Scalar, Pos: pos, Path: path, Value: x.Value}, nil
+		quoted := x.Token != nil && (x.Token.Type == token.SingleQuoteType || x.Token.Type == token.DoubleQuoteType)
+		return &doc.Node{Kind: doc.Scalar, Pos: pos, Path: path, Value: x.Value, Quoted: quoted}, nil
 	case *ast.LiteralNode:
 		v := ""
 		if x.Value != nil {
 			v = x.Value.Value
 		}
-		return &doc.Node{Kind: doc.Scalar, Pos: pos, Path: path, Value: v}, nil
+		return &doc.Node{Kind: doc.Scalar, Pos: pos, Path: path, Value: v, Quoted: true}, nil
 	case *ast.IntegerNode, *ast.FloatNode, *ast.BoolNode, *ast.InfinityNode, *ast.NanNode:
 		return &doc.Node{Kind: doc.Scalar, Pos: pos, Path: path, Value: an.GetToken().Value}, nil
 	case *ast.CommentGroupNode, *ast.CommentNode:

@@ -3,6 +3,7 @@ package sim
 import (
 	"context"
 	"fmt"
+	"sync/atomic"
 	"testing"
 
 	"github.com/crucible-sim/crucible/rules"
@@ -16,6 +17,25 @@ func BenchmarkEngineNull(b *testing.B) {
 		b.Run(fmt.Sprintf("workers=%d", w), func(b *testing.B) {
 			b.ReportAllocs()
 			if _, err := Run(context.Background(), Job{Battle: nullBattle{}, Key: 1, Seed: 1, Trials: int64(b.N), Workers: w}); err != nil {
+				b.Fatal(err)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/trial")
+		})
+	}
+}
+
+// BenchmarkEngineProgress is the null battle on 1 worker without and with
+// what a run on a terminal adds: the count of finished trials (Done) and
+// of wins (Wins), each a few atomic adds per chunk.
+func BenchmarkEngineProgress(b *testing.B) {
+	for _, watched := range []bool{false, true} {
+		b.Run(fmt.Sprintf("watched=%v", watched), func(b *testing.B) {
+			job := Job{Battle: nullBattle{}, Key: 1, Seed: 1, Trials: int64(b.N), Workers: 1}
+			if watched {
+				var done atomic.Int64
+				job.Done, job.Wins = func(n int64) { done.Add(n) }, NewWins([3]int64{})
+			}
+			if _, err := Run(context.Background(), job); err != nil {
 				b.Fatal(err)
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/trial")

@@ -1,10 +1,12 @@
 package sim
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"io"
 )
 
 // Checkpoint is the state of an interrupted run of one scenario: enough to
@@ -27,6 +29,54 @@ type Checkpoint struct {
 	// Done lists the finished trials (see Finished.String).
 	Done  string `json:"done_trials"`
 	Tally *Tally `json:"tally"`
+	// sealed is the tally as JSON in a sealed checkpoint (see Seal), whose
+	// Tally is nil.
+	sealed json.RawMessage
+}
+
+// Seal returns c with its tally kept as the JSON a checkpoint file holds,
+// which MarshalCheckpoints writes as it is and Unseal reads back. A
+// command that keeps a checkpoint of every part it finished (a sweep's
+// points) keeps them sealed: a tally's histograms are dense in memory (a
+// lifespan's seconds take tens of kilobytes, however few its trials) and
+// sparse in JSON.
+func (c *Checkpoint) Seal() (*Checkpoint, error) {
+	if c.sealed != nil {
+		return c, nil
+	}
+	data, err := json.Marshal(c.Tally)
+	if err != nil {
+		return nil, fmt.Errorf("checkpoint of %s: %w", c.Name(), err)
+	}
+	s := *c
+	s.Tally, s.sealed = nil, data
+	return &s, nil
+}
+
+// Unseal returns c with its tally read back, c itself if it is not sealed.
+func (c *Checkpoint) Unseal() (*Checkpoint, error) {
+	if c.sealed == nil {
+		return c, nil
+	}
+	u := *c
+	u.Tally, u.sealed = new(Tally), nil
+	if err := json.Unmarshal(c.sealed, u.Tally); err != nil {
+		return nil, fmt.Errorf("checkpoint of %s: %w", c.Name(), err)
+	}
+	return &u, nil
+}
+
+// MarshalJSON writes the checkpoint, a sealed one's tally as it was
+// sealed.
+func (c *Checkpoint) MarshalJSON() ([]byte, error) {
+	type plain Checkpoint // without this method
+	if c.sealed == nil {
+		return json.Marshal((*plain)(c))
+	}
+	return json.Marshal(struct {
+		*plain
+		Tally json.RawMessage `json:"tally"` // in the place of plain's
+	}{(*plain)(c), c.sealed})
 }
 
 // Matches reports why job, of the scenario with the given hash run by
@@ -92,15 +142,60 @@ type checkpointFile struct {
 	Checkpoints json.RawMessage `json:"checkpoints"`
 }
 
-// MarshalCheckpoints writes a checkpoint file.
+// MarshalCheckpoints returns a checkpoint file (see EncodeCheckpoints).
 func MarshalCheckpoints(cs []*Checkpoint) ([]byte, error) {
-	body, err := json.Marshal(cs)
-	if err != nil {
-		return nil, err
+	var b bytes.Buffer
+	err := EncodeCheckpoints(&b, cs)
+	return b.Bytes(), err
+}
+
+// EncodeCheckpoints writes a checkpoint file to w: the bytes encoding/json
+// gives a checkpointFile, written one checkpoint at a time, so that a
+// checkpoint of tens of megabytes (a sweep of 10,000 points) is never
+// whole in memory, nor copied as encoding/json would copy it. The
+// checksum comes first in the file, so the checkpoints are encoded twice:
+// once for it, once to write them.
+func EncodeCheckpoints(w io.Writer, cs []*Checkpoint) error {
+	sum := sha256.New()
+	if err := encodeList(sum, cs); err != nil {
+		return err
 	}
-	sum := sha256.Sum256(body)
-	b, err := json.Marshal(checkpointFile{SHA256: hex.EncodeToString(sum[:]), Checkpoints: body})
-	return append(b, '\n'), err
+	if _, err := fmt.Fprintf(w, `{"sha256":%q,"checkpoints":`, hex.EncodeToString(sum.Sum(nil))); err != nil {
+		return err
+	}
+	if err := encodeList(w, cs); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, "}\n")
+	return err
+}
+
+// encodeList writes cs as json.Marshal does.
+func encodeList(w io.Writer, cs []*Checkpoint) error {
+	if cs == nil {
+		_, err := io.WriteString(w, "null")
+		return err
+	}
+	sep := "["
+	for _, c := range cs {
+		data, err := json.Marshal(c)
+		if err != nil {
+			return err
+		}
+		if _, err := io.WriteString(w, sep); err != nil {
+			return err
+		}
+		if _, err := w.Write(data); err != nil {
+			return err
+		}
+		sep = ","
+	}
+	if sep == "[" {
+		_, err := io.WriteString(w, "[]")
+		return err
+	}
+	_, err := io.WriteString(w, "]")
+	return err
 }
 
 // UnmarshalCheckpoints reads a checkpoint file, refusing one that is

@@ -1,6 +1,14 @@
 package sim
 
 import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"io"
+	"os"
 	"path/filepath"
 	"testing"
 )
@@ -9,6 +17,103 @@ func TestWriteFileAtomicFailsCleanly(t *testing.T) {
 	if err := WriteFileAtomic(filepath.Join(t.TempDir(), "missing", "x.json"), []byte("{}")); err == nil {
 		t.Error("writing into a missing directory succeeded")
 	}
+}
+
+// A file written in pieces is written whole or not at all: a write that
+// fails leaves neither the file nor its temporary.
+func TestWriteAtomicFailsCleanly(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "checkpoint.json")
+	full := errors.New("disk full")
+	err := WriteAtomic(path, func(w io.Writer) error {
+		io.WriteString(w, `{"sha256":`)
+		return full
+	})
+	if !errors.Is(err, full) {
+		t.Errorf("err %v, want the write's", err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("a failed write left %v", entries)
+	}
+}
+
+// A sealed checkpoint is written as the checkpoint itself, byte for byte,
+// and unsealed gives back its tally, from which the run resumes.
+func TestSealedCheckpointIsTheSame(t *testing.T) {
+	job, c := finishedCheckpoint(t, "s", 3000)
+	tally := c.Tally
+	c.Part = "point 2"
+	sealed, err := c.Seal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sealed.Tally != nil {
+		t.Error("a sealed checkpoint keeps its tally")
+	}
+	want, _ := MarshalCheckpoints([]*Checkpoint{c})
+	if got, _ := MarshalCheckpoints([]*Checkpoint{sealed}); !bytes.Equal(got, want) {
+		t.Errorf("sealed, the checkpoint is written\n%s\nnot\n%s", got, want)
+	}
+	if again, _ := sealed.Seal(); again != sealed {
+		t.Error("sealing a sealed checkpoint made another")
+	}
+	back, err := sealed.Unseal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := json.Marshal(back.Tally); !bytes.Equal(got, mustJSON(t, tally)) {
+		t.Errorf("unsealed tally %s, want %s", got, mustJSON(t, tally))
+	}
+	job.Finished = nil
+	if done, err := back.Resume(job); err != nil || done.Count() != 3000 {
+		t.Errorf("resuming from the unsealed checkpoint: %v, %v", done, err)
+	}
+	if same, _ := c.Unseal(); same != c {
+		t.Error("unsealing a checkpoint that is not sealed made another")
+	}
+}
+
+// MarshalCheckpoints writes the bytes encoding/json writes of a
+// checkpointFile, which UnmarshalCheckpoints reads back: none, an empty
+// list, and checkpoints sealed or not.
+func TestMarshalCheckpointsWritesTheFileFormat(t *testing.T) {
+	_, c := finishedCheckpoint(t, "a<b>", 500)
+	_, other := finishedCheckpoint(t, "s", 500)
+	sealed, _ := other.Seal()
+	for _, cs := range [][]*Checkpoint{nil, {}, {c}, {c, sealed}} {
+		body := mustJSON(t, cs)
+		sum := sha256.Sum256(body)
+		want := append(mustJSON(t, checkpointFile{SHA256: hex.EncodeToString(sum[:]), Checkpoints: body}), '\n')
+		got, err := MarshalCheckpoints(cs)
+		if err != nil || !bytes.Equal(got, want) {
+			t.Errorf("%d checkpoints: %v\n%s\nwant\n%s", len(cs), err, got, want)
+		}
+		back, err := UnmarshalCheckpoints(got)
+		if err != nil || len(back) != len(cs) {
+			t.Errorf("%d checkpoints read back as %d: %v", len(cs), len(back), err)
+		}
+	}
+}
+
+// finishedCheckpoint returns the job of a run of the coin battle and the
+// checkpoint of the scenario named scenario that it finished.
+func finishedCheckpoint(t *testing.T, scenario string, trials int64) (Job, *Checkpoint) {
+	t.Helper()
+	job := Job{Battle: coinBattle{}, Key: Key("coin"), Seed: 5, Trials: trials, Finished: NewFinished(0, trials)}
+	tally, err := Run(context.Background(), job)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return job, NewCheckpoint(scenario, "h", "v", job, tally, job.Finished.String())
+}
+
+func mustJSON(t *testing.T, v any) []byte {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
 
 // FuzzCheckpoint: no checkpoint file, however damaged, may crash reading it
@@ -36,4 +141,22 @@ func FuzzCheckpoint(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TemporaryOf knows the names createTemp gives, and no others.
+func TestTemporaryOf(t *testing.T) {
+	dir := t.TempDir()
+	f, tmp, err := createTemp(filepath.Join(dir, "checkpoint.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	if base, ok := TemporaryOf(filepath.Base(tmp)); !ok || base != "checkpoint.json" {
+		t.Errorf("%s: %q %v, want checkpoint.json", filepath.Base(tmp), base, ok)
+	}
+	for _, name := range []string{"checkpoint.json", ".checkpoint.json.tmp", ".x.tmp0123456789a", ".x.tmp0123456789az", "x.tmp0123456789ab", ".x.tmq0123456789ab"} {
+		if base, ok := TemporaryOf(name); ok {
+			t.Errorf("%s: taken for a temporary of %q", name, base)
+		}
+	}
 }

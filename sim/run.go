@@ -33,6 +33,12 @@ const chunkTime = 20 * time.Millisecond
 // count is exact in a float64 and in any JSON reader.
 const MaxTrials = 1 << 53
 
+// MaxWorkers is the largest pool a job may ask for. Each worker owns a
+// fighter and two tallies, allocated when the run starts (tens of
+// kilobytes for the largest rulesets), and workers beyond the cores only
+// take turns: ten million of them exhausted memory before the first trial.
+const MaxWorkers = 1024
+
 // TrialRange is the range of a trial count, for validating one.
 var TrialRange = doc.Range{Min: 1, Max: MaxTrials}
 
@@ -44,7 +50,7 @@ type Job struct {
 	// First is the index of the first trial; Trials the number to run. A
 	// shard runs a sub-range of a larger run.
 	First, Trials int64
-	// Workers is the pool size; ≤ 0 means one per CPU.
+	// Workers is the pool size, at most MaxWorkers; ≤ 0 means one per CPU.
 	Workers int
 	// Chunk, if positive, is the most trials a worker fights at a time,
 	// between folds into the tally; ≤ 0 sizes each chunk to take about
@@ -55,6 +61,10 @@ type Job struct {
 	// concurrently), for progress display. Trials are in the tally when
 	// Done sees them.
 	Done func(trials int64)
+	// Wins, if set, is added the wins of the trials a worker folds into
+	// the tally, before Done sees them, for a display of the estimate so
+	// far.
+	Wins *Wins
 	// Finished, if set, records the finished trials; trials it already
 	// marks finished are skipped. Resuming an interrupted run with the same
 	// record and adding the two tallies gives the uninterrupted tally, for
@@ -62,7 +72,7 @@ type Job struct {
 	Finished *Finished
 }
 
-// check refuses a job whose trials or chunks are out of range.
+// check refuses a job whose trials, chunks or workers are out of range.
 func (job Job) check() error {
 	switch {
 	case job.Trials < 0 || job.First < 0 || job.Trials > MaxTrials || job.First > MaxTrials-job.Trials:
@@ -71,6 +81,8 @@ func (job Job) check() error {
 		return fmt.Errorf("sim: a chunk of %d trials is more than a run's %d", job.Chunk, int64(MaxTrials))
 	case job.Finished != nil && (job.Finished.first != job.First || job.Finished.end != job.First+job.Trials):
 		return fmt.Errorf("sim: the record of finished trials covers trials [%d, %d), the job [%d, %d)", job.Finished.first, job.Finished.end, job.First, job.First+job.Trials)
+	case job.Workers > MaxWorkers:
+		return fmt.Errorf("sim: %d workers: a job has at most %d", job.Workers, MaxWorkers)
 	}
 	return nil
 }
@@ -252,6 +264,9 @@ func (r *Running) fold(w *worker, lo, hi int64) error {
 	err := w.tally.Merge(w.chunk)
 	r.job.Finished.Add(lo, hi)
 	w.mu.Unlock()
+	if err == nil && r.job.Wins != nil {
+		r.job.Wins.add(w.chunk)
+	}
 	if err == nil && r.job.Done != nil {
 		r.job.Done(hi - lo)
 	}

@@ -270,8 +270,8 @@ func TestParseFinishedRejectsBadRanges(t *testing.T) {
 }
 
 // A run of 10^14 trials keeps its record of finished trials to a few runs,
-// cancelled after a few chunks, and a job beyond 2^53 trials is refused
-// rather than allocated.
+// cancelled after a few chunks, and a job beyond 2^53 trials or MaxWorkers
+// workers is refused rather than allocated.
 func TestHugeRunsStaySmall(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	job := Job{Battle: coinBattle{}, Key: 1, Seed: 1, Trials: 100_000_000_000_000, Workers: 2,
@@ -284,7 +284,7 @@ func TestHugeRunsStaySmall(t *testing.T) {
 	if len(job.Finished.runs) > job.Workers+1 || job.Finished.Count() != tally.Trials {
 		t.Errorf("record %s for %d trials", job.Finished, tally.Trials)
 	}
-	for _, bad := range []Job{{Trials: MaxTrials + 1}, {First: MaxTrials, Trials: 1}, {Trials: 10, Chunk: MaxTrials + 1}, {Trials: 10, Finished: NewFinished(0, 9)}} {
+	for _, bad := range []Job{{Trials: MaxTrials + 1}, {First: MaxTrials, Trials: 1}, {Trials: 10, Chunk: MaxTrials + 1}, {Trials: 10, Finished: NewFinished(0, 9)}, {Trials: 10, Workers: MaxWorkers + 1}} {
 		bad.Battle = coinBattle{}
 		if _, err := Run(context.Background(), bad); err == nil || !strings.Contains(err.Error(), "sim: ") {
 			t.Errorf("%+v: err %v", bad, err)

@@ -1,8 +1,11 @@
 package cli
 
 import (
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -43,7 +46,8 @@ func newBatchSlurmCmd() *cobra.Command {
 shard, and a merge job that runs after every task succeeded
 (--dependency=afterok). Run the script on a login node, in a directory every
 node sees: --dir and --out are relative to it, and a scenario file is named by
-its absolute path.`,
+its absolute path. The tasks read the scenario's files again, so a scenario
+from standard input or a pipe is refused.`,
 		Example: `  crucible batch slurm stratfight/jorah-vs-mountain --shards 3 --trials 30000 --seed 7 > job.sh
   sh job.sh`,
 		Args: cobra.ExactArgs(1),
@@ -71,8 +75,10 @@ func newBatchK8sCmd() *cobra.Command {
 index K runs shard K/N, a merge Job created suspended (Kubernetes starts no
 Job after another: the manifest's header gives the kubectl commands that
 resume it once the shards are complete), and, for a scenario file, a
-ConfigMap that carries it. Every pod mounts the PersistentVolumeClaim --pvc
-at /data; --dir and --out are relative to it.`,
+ConfigMap that carries it with every file it includes, where it names
+them: beside it or below it (a file outside its directory is refused). Every
+pod mounts the PersistentVolumeClaim --pvc at /data; --dir and --out are
+relative to it.`,
 		Example: `  crucible batch k8s my-duel.yaml --shards 20 --trials 10000000 --image registry.example/crucible:0.2.0 --pvc crucible-data > job.yaml
   kubectl apply -f job.yaml`,
 		Args: cobra.ExactArgs(1),
@@ -104,7 +110,7 @@ func (f *batchFlags) register(cmd *cobra.Command) {
 	f.run.registerTrialCount(cmd)
 	f.run.registerSet(cmd)
 	fl := cmd.Flags()
-	fl.Int64Var(&f.shards, "shards", 0, "split the run into `N` shards, one job each, 1 to 1000 (required)")
+	decimalVar(fl, &f.shards, "shards", "", 0, "split the run into `N` shards, one job each, 1 to 1000 (required)")
 	fl.StringVar(&f.name, "name", "", "`name` of the jobs (default: crucible- and the scenario's name)")
 	fl.StringVar(&f.dir, "dir", "crucible-shards", "`directory` the shard results go to")
 	fl.StringVar(&f.out, "out", "crucible-report", "`directory` the merged report goes to")
@@ -113,9 +119,11 @@ func (f *batchFlags) register(cmd *cobra.Command) {
 }
 
 // job reads and compiles the scenario with its overrides — a mistake should
-// cost no cluster time — and returns the job the flags describe. absolute
-// names a scenario file by its absolute path, for engines that read it
-// from a shared filesystem.
+// cost no cluster time — and returns the job the flags describe, carrying
+// the bytes of every file the scenario was read from, for engines that
+// ship them. absolute names a scenario file by its absolute path, for
+// engines whose workers read it (and what it includes) again from a
+// shared filesystem, which refuses a file they could not read again.
 func (f *batchFlags) job(cmd *cobra.Command, ref string, absolute bool) (batch.Job, error) {
 	run, err := f.run.plan(cmd)
 	if err != nil {
@@ -127,27 +135,57 @@ func (f *batchFlags) job(cmd *cobra.Command, ref string, absolute bool) (batch.J
 	}
 	j := batch.Job{
 		Name: f.name, Scenario: batch.Scenario{Ref: ref}, Seed: run.Seed, Trials: run.TrialsOf(scs[0]),
-		Sets: f.run.sets, Shards: f.shards, Dir: f.dir, Out: f.out, Crucible: f.crucible,
+		Unsets: f.run.unsets, Sets: f.run.sets, Shards: f.shards, Dir: f.dir, Out: f.out, Crucible: f.crucible,
 	}
 	if !cmd.Flags().Changed("name") {
 		j.Name = batch.NameFor(scs[0].Name)
 	}
-	if scenarios.IsBuiltin(ref) {
-		return j, nil
+	files := scs[0].Files()
+	for _, file := range files {
+		if absolute {
+			if err := rereadable(file.Path); err != nil {
+				return j, err
+			}
+		}
+		if file.Field == "" {
+			j.Scenario.Source = file.Src // the scenario file itself
+			continue
+		}
+		j.Scenario.Includes = append(j.Scenario.Includes, batch.Include{
+			Name: file.Ref, Override: strings.TrimPrefix(file.Origin, "--set "), Src: file.Src})
 	}
-	if j.Scenario.Source, err = os.ReadFile(ref); err != nil {
-		return j, err
-	}
-	if absolute {
+	if absolute && !scenarios.IsBuiltin(ref) {
 		j.Scenario.Ref, err = filepath.Abs(ref)
 	}
 	return j, err
 }
 
+// rereadable refuses a file that the workers of a job cannot read again
+// where they run: anything but a regular file, such as standard input or a
+// pipe, whose bytes were read here and are gone.
+func rereadable(name string) error {
+	abs, err := filepath.Abs(name)
+	if err != nil {
+		return err
+	}
+	fi, err := os.Stat(abs)
+	if err != nil {
+		return err
+	}
+	if !fi.Mode().IsRegular() || strings.HasPrefix(abs, "/dev/") || strings.HasPrefix(abs, "/proc/") {
+		return fmt.Errorf("%s: not a file the workers can read again (standard input, a pipe or a device): they read the scenario where they run and would not find what was read here; save it to a file on the filesystem they share", name)
+	}
+	return nil
+}
+
 // writeJob writes the job file on standard output. The engine's checks
-// are of flag values, so what they refuse is bad usage.
+// are of flag values, so what they refuse is bad usage, save the files of
+// a scenario it cannot ship, which are the input's fault.
 func writeJob(cmd *cobra.Command, write func(batch.Job) ([]byte, error), j batch.Job) error {
 	b, err := write(j)
+	if errors.Is(err, batch.ErrScenarioFiles) {
+		return err
+	}
 	if err != nil {
 		return usageError("%v", err)
 	}

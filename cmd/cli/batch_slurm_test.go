@@ -44,12 +44,28 @@ func TestSlurmRoundTrip(t *testing.T) {
 
 	// A --dir with a space and a '%', and an override with quotes, so that
 	// the script's quoting meets a real shell and a real sbatch.
-	const shards = 3
-	args := []string{"stratfight/jorah-vs-mountain", "--seed", "7", "--trials", "30000",
-		"--set", `description=Jorah's "last" stand`}
+	c.roundTrip(t, bin, 3, "shards 100%", "report", "stratfight/jorah-vs-mountain", "--seed", "7", "--trials", "30000",
+		"--set", `description=Jorah's "last" stand`)
+
+	// A scenario file that includes another (dbd's scenario: FILE), beside
+	// it, and an override that names a third, relative to the directory
+	// the script runs in: the tasks read them where the nodes share them.
+	line := dbdLine(t)
+	os.MkdirAll(filepath.Join(dir, "scenarios", "maps"), 0o755)
+	os.WriteFile(filepath.Join(dir, "scenarios", "maps", "line.json"), line, 0o644)
+	os.WriteFile(filepath.Join(dir, "other.json"), []byte(strings.Replace(string(line), `"hp": 4, "hex": 109`, `"hp": 3, "hex": 109`, 1)), 0o644)
+	os.WriteFile(filepath.Join(dir, "scenarios", "w.yaml"), []byte("ruleset: dbd\nscenario: maps/line.json\npolicies: {red: random, blue: random}\n"), 0o644)
+	c.roundTrip(t, bin, 2, "dbd-shards", "dbd-report", "scenarios/w.yaml", "--seed", "3", "--trials", "40", "--set", "scenario=other.json")
+}
+
+// roundTrip writes the Slurm script of a run split into shards, submits
+// it from the cluster's directory, and checks that the merged report and
+// the merge's JSON are byte for byte one local run's.
+func (c *cluster) roundTrip(t *testing.T, bin string, shards int, dir, out string, args ...string) {
+	t.Helper()
 	script := c.run(t, append(append([]string{bin, "batch", "slurm"}, args...),
-		"--shards", strconv.Itoa(shards), "--crucible", bin, "--dir", "shards 100%", "--out", "report")...)
-	if err := os.WriteFile(filepath.Join(dir, "job.sh"), []byte(script), 0o644); err != nil {
+		"--shards", strconv.Itoa(shards), "--crucible", bin, "--dir", dir, "--out", out)...)
+	if err := os.WriteFile(filepath.Join(c.dir, "job.sh"), []byte(script), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	start := time.Now()
@@ -59,11 +75,11 @@ func TestSlurmRoundTrip(t *testing.T) {
 		t.Fatalf("sh job.sh said %q", submitted)
 	}
 	c.waitJob(t, m[1], 45*time.Second)
-	t.Logf("Slurm round trip: %d shards, submitted to merged in %v", shards, time.Since(start).Round(10*time.Millisecond))
+	t.Logf("Slurm round trip of %s: %d shards, submitted to merged in %v", args[0], shards, time.Since(start).Round(10*time.Millisecond))
 
 	single := c.run(t, append(append([]string{bin, "run"}, args...), "--format", "json")...)
-	for _, f := range []string{"report/summary.json", "shards 100%/merge.log"} {
-		merged, err := os.ReadFile(filepath.Join(dir, f))
+	for _, f := range []string{out + "/summary.json", dir + "/merge.log"} {
+		merged, err := os.ReadFile(filepath.Join(c.dir, f))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -72,7 +88,7 @@ func TestSlurmRoundTrip(t *testing.T) {
 		}
 	}
 	for k := range shards {
-		if _, err := os.Stat(filepath.Join(dir, "shards 100%", fmt.Sprintf("shard-%d.json", k))); err != nil {
+		if _, err := os.Stat(filepath.Join(c.dir, dir, fmt.Sprintf("shard-%d.json", k))); err != nil {
 			t.Error(err)
 		}
 	}

@@ -51,11 +51,11 @@ with --strict on any INCONCLUSIVE), 130 if interrupted.`,
 			if err := checkFormat(format, "table", "csv", "json"); err != nil {
 				return err
 			}
-			if alpha <= 0 || alpha >= 1 {
-				return usageError("--alpha %g: allowed: a number between 0 and 1", alpha)
+			if err := checkAlpha(alpha); err != nil {
+				return err
 			}
-			if until && (budget < 1 || budget > sim.MaxTrials || initial < 1 || initial > budget) {
-				return usageError("--max-trials %d and --first-trials %d: allowed: 1 ≤ --first-trials ≤ --max-trials ≤ %d", budget, initial, int64(sim.MaxTrials))
+			if err := checkSequential(cmd, until, initial, budget); err != nil {
+				return err
 			}
 			if err := cp.check(); err != nil {
 				return err
@@ -111,9 +111,25 @@ with --strict on any INCONCLUSIVE), 130 if interrupted.`,
 	cmd.Flags().BoolVar(&all, "all", false, "check every built-in scenario and suite")
 	cmd.Flags().BoolVar(&strict, "strict", false, "exit 1 when a claim is INCONCLUSIVE, as when one FAILs")
 	cmd.Flags().BoolVar(&until, "until-decided", false, "fight in doubling batches until every claim is decided or --max-trials is spent")
-	cmd.Flags().Int64Var(&budget, "max-trials", 1_000_000, "with --until-decided, the most trials per scenario")
-	cmd.Flags().Int64Var(&initial, "first-trials", 1000, "with --until-decided, the trials of the first batch")
+	decimalVar(cmd.Flags(), &budget, "max-trials", "", 1_000_000, "with --until-decided, the most trials per scenario")
+	decimalVar(cmd.Flags(), &initial, "first-trials", "", 1000, "with --until-decided, the trials of the first batch")
 	return cmd
+}
+
+// checkSequential refuses trial counts the check would ignore: --trials
+// with --until-decided, which sets the trials itself, and --first-trials or
+// --max-trials without it.
+func checkSequential(cmd *cobra.Command, until bool, initial, budget int64) error {
+	fl := cmd.Flags()
+	switch {
+	case until && fl.Changed("trials"):
+		return usageError("--trials with --until-decided: a sequential check sets its own trials, from --first-trials doubling up to --max-trials; pass those instead")
+	case !until && (fl.Changed("first-trials") || fl.Changed("max-trials")):
+		return usageError("--first-trials and --max-trials go with --until-decided; without it a check runs --trials trials")
+	case until && (budget < 1 || budget > sim.MaxTrials || initial < 1 || initial > budget):
+		return usageError("--max-trials %d and --first-trials %d: allowed: 1 ≤ --first-trials ≤ --max-trials ≤ %d", budget, initial, int64(sim.MaxTrials))
+	}
+	return nil
 }
 
 // builtinRefs names every built-in scenario, for --all.

@@ -106,7 +106,7 @@ func (c *checkpointing) states(cmd *cobra.Command, runErr error) []*sim.Checkpoi
 		return nil
 	}
 	if analysis.Interrupted(runErr) && c.last != nil {
-		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: checkpoint written to %s; finish with the same command and --resume\n", filepath.Join(c.out, reports.CheckpointFile))
+		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: checkpoint written to %s\ncrucible: to finish, give the same command and --resume\n", filepath.Join(c.out, reports.CheckpointFile))
 	}
 	return c.last
 }

@@ -28,16 +28,17 @@ func TestReplayMatchesRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	winner := map[int]string{0: "none", 1: "a", 2: "b"}
+	// The result names the winner as the ruleset does (Thug, Guard).
+	winner := map[int]string{0: "no winner", 1: "winner Thug (a)", 2: "winner Guard (b)"}
 	for s, n := range tally.Wins {
-		if n == 1 && !strings.Contains(out, "result: winner "+winner[s]+",") {
-			t.Errorf("replay disagrees with the run (winner %s):\n%s", winner[s], out)
+		if n == 1 && !strings.Contains(out, "result: "+winner[s]+",") {
+			t.Errorf("replay disagrees with the run (%s):\n%s", winner[s], out)
 		}
 	}
 	if n := strings.Count(out, "result: "); n != 1 {
 		t.Errorf("replay prints %d result lines, want 1:\n%s", n, out)
 	}
-	if !strings.Contains(out, "  a.hits = ") || !strings.Contains(out, "round 1") {
+	if !strings.Contains(out, "  Thug: a.hits = ") || !strings.Contains(out, "round 1") {
 		t.Errorf("replay output lacks the rounds or the counters:\n%s", out)
 	}
 }
@@ -109,6 +110,77 @@ func TestMergeRefusesMismatches(t *testing.T) {
 	mustFail(t, exitFailed, "scenario hashes differ", "merge", a, b)
 	os.WriteFile(b, []byte("{}"), 0o644)
 	mustFail(t, exitFailed, "not a crucible result", "merge", b)
+}
+
+// A shard interrupted before all of its trials finished leaves the merge
+// partial, like a missing one: exit 1 unless --partial, the result marked.
+func TestMergeOfInterruptedShardIsPartial(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"run", "stratfight/thug-vs-guard", "--trials", "4000", "--seed", "3", "--chunk", "500", "--format", "json"}
+	out, _, code := crucible(t, interruptAt(t, "stratfight/thug-vs-guard", 500), append(args, "--shard", "0/2")...)
+	if code != exitInterrupted || !strings.Contains(out, `"interrupted": true`) {
+		t.Fatalf("interrupted shard: exit %d, want 130 and a result marked interrupted:\n%.400s", code, out)
+	}
+	part0, part1 := filepath.Join(dir, "part0.json"), filepath.Join(dir, "part1.json")
+	os.WriteFile(part0, []byte(out), 0o644)
+	newProgress = progressBar
+	os.WriteFile(part1, []byte(mustRun(t, append(args, "--shard", "1/2")...)), 0o644)
+	out, _ = mustFail(t, exitFailed, "stratfight/thug-vs-guard: the shards are partial: 4000 trials between 0 and 3999 of a run of 4000, of which",
+		"merge", "--format", "json", part0, part1)
+	for _, want := range []string{`"partial": true`, `"interrupted": true`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("merge of an interrupted shard lacks %s:\n%.600s", want, out)
+		}
+	}
+	mustFail(t, exitFailed, "(shard 0/2 interrupted); finish the interrupted shards", "merge", part0, part1)
+	mustFail(t, exitFailed, "(shard 0/2 interrupted)", "merge", part0)
+	if out := mustRun(t, "merge", "--partial", part1, part0); !strings.Contains(out, "INTERRUPTED") {
+		t.Errorf("merge --partial of an interrupted shard not marked:\n%.300s", out)
+	}
+}
+
+// Results of different crucible versions are not added up unless
+// --allow-mixed-versions says so; the merged result then names them all.
+func TestMergeRefusesMixedVersions(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"run", "stratfight/thug-vs-guard", "--trials", "200", "--seed", "1", "--format", "json"}
+	a, b := filepath.Join(dir, "a.json"), filepath.Join(dir, "b.json")
+	os.WriteFile(a, []byte(mustRun(t, append(args, "--shard", "0/2")...)), 0o644)
+	old := mustRun(t, append(args, "--shard", "1/2")...)
+	os.WriteFile(b, []byte(strings.Replace(old, `"crucible_version": "`+version+`"`, `"crucible_version": "0.1.9"`, 1)), 0o644)
+	mustFail(t, exitFailed, "stratfight/thug-vs-guard: the results come from different crucible versions: shard 0/2 by "+version+"; shard 1/2 by 0.1.9; rerun them with one crucible, or pass --allow-mixed-versions",
+		"merge", b, a)
+	out := mustRun(t, "merge", "--allow-mixed-versions", "--format", "json", a, b)
+	if !strings.Contains(out, `"crucible_version": "0.1.9, `+version+`"`) {
+		t.Errorf("a merge of mixed versions does not name them:\n%.400s", out)
+	}
+}
+
+// merge says what it takes when given something else: a file with no
+// results, a check's verdicts, a comparison, a checkpoint.
+func TestMergeRefusesWhatIsNotAResult(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, content string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	verdicts, _ := mustFail(t, exitFailed, "", "check", "stratfight/lifespan-claims", "--seed", "1", "--trials", "200", "--format", "json")
+	comparison := mustRun(t, "compare", "stratfight/thug-vs-guard", "--set-b", "options.round-cap=50", "--seed", "1", "--trials", "2000", "--format", "json")
+	ckpt := filepath.Join(dir, "ckpt")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	crucible(t, ctx, "run", "stratfight/thug-vs-guard", "--trials", "5000", "--seed", "3", "--out", ckpt)
+	for _, c := range []struct{ file, want string }{
+		{write("empty.json", "[]\n"), "empty.json: an empty list, no results: merge takes what crucible run --format json writes"},
+		{write("check.json", verdicts), "check.json: result 0: a claim's verdict, which crucible check writes (its --out directory holds the results too, in summary.json), not a run's result: merge takes what crucible run --format json writes"},
+		{write("compare.json", comparison), "compare.json: result 0: a comparison, which crucible compare writes, not a run's result"},
+		{filepath.Join(ckpt, "checkpoint.json"), "the checkpoint of an interrupted command (finish it with the same command and --resume), not a run's result"},
+	} {
+		mustFail(t, exitFailed, c.want, "merge", c.file)
+	}
 }
 
 func TestCheckClaims(t *testing.T) {

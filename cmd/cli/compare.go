@@ -71,8 +71,8 @@ func runCompare(cmd *cobra.Command, args []string, rf *runFlags, cf *compareFlag
 	if err := checkFormat(cf.format, "table", "csv", "json"); err != nil {
 		return err
 	}
-	if !(cf.alpha > 0 && cf.alpha < 1) {
-		return usageError("--alpha %g: allowed: a number between 0 and 1", cf.alpha)
+	if err := checkAlpha(cf.alpha); err != nil {
+		return err
 	}
 	for _, g := range []struct {
 		flag string
@@ -119,7 +119,7 @@ func runCompare(cmd *cobra.Command, args []string, rf *runFlags, cf *compareFlag
 	c, err := run.Compare(cmd.Context(), a, b, cf.alpha)
 	cf.cp.states(cmd, err)
 	if analysis.Interrupted(err) {
-		return &exitError{code: exitInterrupted, msg: "interrupted: a comparison needs every one of its trials; nothing compared"}
+		return &exitError{code: exitInterrupted, msg: "interrupted: a comparison needs all its trials; nothing compared"}
 	}
 	if err != nil {
 		return err

@@ -30,8 +30,8 @@ func TestCompareStratfight(t *testing.T) {
 	for _, want := range []string{
 		"A  stratfight/thug-vs-guard options.round-cap=200",
 		"options   round-cap=200 → 190",
-		"win.b                86.73 %  85.42 %  -1.310 pp  [-1.533, -1.087] pp",
-		"verdict   significant difference in win.b, win.none, end.concession, end.round-cap, rounds.mean, rounds.distribution",
+		"Guard wins (win.b)    86.73 %  85.42 %  -1.310 pp  [-1.533, -1.087] pp",
+		"verdict   significant difference in Guard wins (win.b), no winner (win.none), end.concession, end.round-cap, rounds.mean, rounds.distribution",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the table lacks %q:\n%s", want, out)
@@ -48,7 +48,7 @@ func TestCompareEclipse(t *testing.T) {
 	}
 	out = mustRun(t, "compare", "eclipse/two-cruisers-vs-interceptor-and-cruiser", "--set-b", "attacker.policy=largest-killable-first",
 		"--seed", "3", "--trials", "20000")
-	if !strings.Contains(out, "win.a                   74.41 %   74.99 %   +0.575 pp  [+0.420, +0.730] pp        [-0.645, +1.795] pp") {
+	if !strings.Contains(out, "attacker wins (win.a)   74.41 %   74.99 %   +0.575 pp  [+0.420, +0.730] pp        [-0.645, +1.795] pp") {
 		t.Errorf("the eclipse comparison:\n%s", out)
 	}
 }
@@ -75,7 +75,7 @@ func TestCompareFormats(t *testing.T) {
 		t.Fatal(err)
 	}
 	if obj.Trials != 20000 || obj.Tests != 9 || len(obj.Shares) != 7 || obj.Shares[1].Metric != "win.b" || obj.Shares[1].Diff != -0.0131 ||
-		len(obj.Significant) != 6 || !strings.HasPrefix(obj.Verdict, "significant difference in win.b") {
+		len(obj.Significant) != 6 || !strings.HasPrefix(obj.Verdict, "significant difference in Guard wins (win.b)") {
 		t.Errorf("JSON: %+v", obj)
 	}
 	rows, err := csv.NewReader(strings.NewReader(mustRun(t, append(roundCap, "--format", "csv")...))).ReadAll()
@@ -113,7 +113,7 @@ func TestCompareOut(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	seed := strings.Fields(strings.SplitN(stderr, "crucible: seed ", 2)[1])[0]
+	seed := strings.Fields(strings.SplitN(stderr, "crucible: random seed ", 2)[1])[0]
 	for _, want := range []string{`src="differences.png"`, `src="rounds.png"`, "crucible 0.2.0",
 		"crucible compare stratfight/thug-vs-guard --set-b options.tie-rule=underdog --trials 3000 --out " + dir + " --format csv --seed " + seed} {
 		if !bytes.Contains(page, []byte(want)) {
@@ -146,7 +146,7 @@ func TestCompareUsageErrors(t *testing.T) {
 		{"compare stratfight/thug-vs-guard: one scenario needs --set-a and/or --set-b", []string{"compare", "stratfight/thug-vs-guard"}},
 		{"--set-a nonsense: expected PATH=VALUE", []string{"compare", "stratfight/thug-vs-guard", "--set-a", "nonsense"}},
 		{"--set-b =1: expected PATH=VALUE", []string{"compare", "stratfight/thug-vs-guard", "--set-b", "=1"}},
-		{"--alpha 0: allowed: a number between 0 and 1", []string{"compare", "stratfight/thug-vs-guard", "--set-b", "options.round-cap=9", "--alpha", "0"}},
+		{"--alpha 0: allowed: a number from 1e-12 to 0.5", []string{"compare", "stratfight/thug-vs-guard", "--set-b", "options.round-cap=9", "--alpha", "0"}},
 		{`--format "xml": allowed: table, csv, json`, []string{"compare", "stratfight/thug-vs-guard", "--set-b", "options.round-cap=9", "--format", "xml"}},
 		{"--trials 0: allowed", []string{"compare", "stratfight/thug-vs-guard", "--set-b", "options.round-cap=9", "--trials", "0"}},
 		{"--trials 29: allowed: an integer from 30", []string{"compare", "stratfight/thug-vs-guard", "--set-b", "options.round-cap=9", "--trials", "29"}},
@@ -173,7 +173,7 @@ func TestCompareInterrupted(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	out, errOut, code := crucible(t, ctx, append(roundCap[:len(roundCap)-1], "100000")...)
-	if code != exitInterrupted || out != "" || !strings.Contains(errOut, "interrupted: a comparison needs every one of its trials") {
+	if code != exitInterrupted || out != "" || !strings.Contains(errOut, "interrupted: a comparison needs all its trials; nothing compared") {
 		t.Errorf("cancelled before it began: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 	// Cut in the second of its three passes, between chunks.
@@ -192,7 +192,7 @@ func cancelAfter(t *testing.T, at int64) context.Context {
 	old := newProgress
 	t.Cleanup(func() { newProgress = old })
 	newProgress = func(io.Writer) analysis.Progress {
-		return func(string, int64, int64) (func(int64), func()) {
+		return func(analysis.Stage) (func(int64), func()) {
 			var done atomic.Int64
 			return func(n int64) {
 				if done.Add(n) >= at {

@@ -4,15 +4,9 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"fmt"
-	"io"
-	"os"
 	"strings"
-	"sync/atomic"
-	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/scenarios"
@@ -28,7 +22,10 @@ type runFlags struct {
 	workers int
 	chunk   int
 	sets    []string
+	unsets  []string
 	shard   string
+	// stdin reads a scenario given as "-" (see read).
+	stdin stdinSource
 }
 
 // registerSeed adds --seed; required says whether the command needs it.
@@ -37,21 +34,21 @@ func (f *runFlags) registerSeed(cmd *cobra.Command, required bool) {
 	if required {
 		help = "master `seed` of the run the trial belongs to (required)"
 	}
-	cmd.Flags().Uint64Var(&f.seed, "seed", 0, help)
+	decimalVar(cmd.Flags(), &f.seed, "seed", "", 0, help)
 }
 
 // registerTrials adds --trials, --workers and --chunk.
 func (f *runFlags) registerTrials(cmd *cobra.Command) {
 	f.registerTrialCount(cmd)
 	fl := cmd.Flags()
-	fl.IntVarP(&f.workers, "workers", "w", 0, "worker goroutines (default: one per core)")
-	fl.IntVar(&f.chunk, "chunk", 0, "the most trials a worker fights between saves of its progress (default 0: as many as take about 20 ms; does not change results)")
+	decimalVar(fl, &f.workers, "workers", "w", 0, "worker goroutines (default: one per core)")
+	decimalVar(fl, &f.chunk, "chunk", "", 0, "the most trials a worker fights between saves of its progress (default 0: as many as take about 20 ms; does not change results)")
 }
 
 // registerTrialCount adds --trials alone, for commands that run no trials
 // here but fix how many run elsewhere.
 func (f *runFlags) registerTrialCount(cmd *cobra.Command) {
-	cmd.Flags().Int64VarP(&f.trials, "trials", "n", 0, "`N` trials per scenario (default: the scenario file's trials field, else 10000)")
+	decimalVar(cmd.Flags(), &f.trials, "trials", "n", 0, "`N` trials per scenario (default: the scenario file's trials field, else 10000)")
 }
 
 // registerShard adds --shard.
@@ -59,9 +56,12 @@ func (f *runFlags) registerShard(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&f.shard, "shard", "", "run only shard `K/N` of the trials (K from 0 to N-1); crucible merge joins the shards")
 }
 
-// registerSet adds --set.
+// registerSet adds --set and --unset, and lets load read a scenario
+// given as "-" from the command's standard input.
 func (f *runFlags) registerSet(cmd *cobra.Command) {
-	cmd.Flags().StringArrayVar(&f.sets, "set", nil, "override a scenario field, `PATH=VALUE` (repeatable), e.g. options.tie-rule=underdog")
+	cmd.Flags().StringArrayVar(&f.sets, "set", nil, "override a scenario field, `PATH=VALUE` (repeatable), e.g. options.tie-rule=underdog or 'b={ship: N2b}' (a value in [ ], { } or quotes is YAML)")
+	cmd.Flags().StringArrayVar(&f.unsets, "unset", nil, "remove a scenario field, `PATH` (repeatable), before any --set, e.g. b.npc")
+	f.stdin.in = cmd.InOrStdin
 }
 
 // plan checks the flag values and returns the run they describe.
@@ -72,8 +72,8 @@ func (f *runFlags) plan(cmd *cobra.Command) (analysis.Run, error) {
 			return analysis.Run{}, usageError("--trials %d: allowed: an integer from 1 to %d", f.trials, int64(sim.MaxTrials))
 		}
 	}
-	if fl.Lookup("workers") != nil && fl.Changed("workers") && f.workers < 1 {
-		return analysis.Run{}, usageError("--workers %d: allowed: an integer ≥ 1 (default: one per core)", f.workers)
+	if fl.Lookup("workers") != nil && fl.Changed("workers") && (f.workers < 1 || f.workers > sim.MaxWorkers) {
+		return analysis.Run{}, usageError("--workers %d: allowed: an integer from 1 to %d (default: one per core)", f.workers, sim.MaxWorkers)
 	}
 	if fl.Lookup("chunk") != nil && (f.chunk < 0 || f.chunk > sim.MaxTrials) {
 		return analysis.Run{}, usageError("--chunk %d: allowed: an integer from 1 to %d, or 0 (the default) for chunks of about 20 ms of work", f.chunk, int64(sim.MaxTrials))
@@ -104,22 +104,24 @@ func (f *runFlags) resolveSeed(cmd *cobra.Command) (uint64, error) {
 	}
 	// Keep drawn seeds below 2^53 so that every JSON reader holds them exactly.
 	s := binary.LittleEndian.Uint64(b[:]) >> 11
-	fmt.Fprintf(cmd.ErrOrStderr(), "crucible: seed %d (drawn at random; pass --seed %d to repeat)\n", s, s)
+	// At most 16 digits: the line fits 80 columns.
+	fmt.Fprintf(cmd.ErrOrStderr(), "%s: random seed %d (add --seed %d to repeat)\n", cmd.Root().Name(), s, s)
 	f.seed = s
 	return s, nil
 }
 
-// load reads a scenario and applies the --set overrides. A malformed
-// override is bad usage; a value the scenario rejects is the scenario's
-// error, located at the override.
+// load reads a scenario and applies the --unset and --set overrides. A
+// malformed override is bad usage; a value the scenario rejects is the
+// scenario's error, located at the override.
 func (f *runFlags) load(ref string) (*scenarios.Scenario, error) {
-	for _, s := range f.sets {
-		if err := scenarios.CheckAssignment(s); err != nil {
-			return nil, usageError("%v", err)
-		}
+	if err := f.checkOverrides(); err != nil {
+		return nil, err
 	}
-	sc, err := scenarios.Load(ref)
+	sc, err := f.read(ref)
 	if err != nil {
+		return nil, err
+	}
+	if err := f.unset(sc); err != nil {
 		return nil, err
 	}
 	for _, s := range f.sets {
@@ -147,58 +149,21 @@ func (f *runFlags) loadAll(refs []string) ([]*scenarios.Scenario, error) {
 	return out, nil
 }
 
-// newProgress makes the progress display of a run on w (tests replace it
-// to watch a run advance).
-var newProgress = progressBar
+// The false-alarm rates --alpha allows. Below minAlpha a claim's share of
+// the rate (or a test's, after Bonferroni) is so small that its interval
+// says nothing a designer can use; above maxAlpha a verdict is a coin toss.
+const (
+	minAlpha = 1e-12
+	maxAlpha = 0.5
+)
 
-// progressBar returns a progress bar on w when w is a terminal, drawn once
-// a scenario outlasts one second; on a pipe, nothing.
-func progressBar(w io.Writer) analysis.Progress {
-	f, ok := w.(*os.File)
-	if !ok || !term.IsTerminal(int(f.Fd())) {
-		return nil
+// checkAlpha refuses a false-alarm rate outside [minAlpha, maxAlpha],
+// NaN included.
+func checkAlpha(alpha float64) error {
+	if !(alpha >= minAlpha && alpha <= maxAlpha) {
+		return usageError("--alpha %g: allowed: a number from %g to %g", alpha, minAlpha, maxAlpha)
 	}
-	return func(name string, total, already int64) (func(int64), func()) {
-		done := new(atomic.Int64)
-		done.Store(already)
-		if total <= 0 {
-			return nil, func() {}
-		}
-		return func(n int64) { done.Add(n) }, showProgress(f, name, total, done)
-	}
-}
-
-func showProgress(f *os.File, name string, total int64, done *atomic.Int64) func() {
-	stop := make(chan struct{})
-	finished := make(chan struct{})
-	go func() {
-		defer close(finished)
-		select {
-		case <-stop:
-			return
-		case <-time.After(time.Second):
-		}
-		bar := progressbar.NewOptions64(total,
-			progressbar.OptionSetWriter(f), progressbar.OptionSetDescription(name),
-			progressbar.OptionShowCount(), progressbar.OptionSetPredictTime(true),
-			progressbar.OptionThrottle(100*time.Millisecond), progressbar.OptionClearOnFinish())
-		t := time.NewTicker(100 * time.Millisecond)
-		defer t.Stop()
-		for {
-			select {
-			case <-stop:
-				bar.Set64(done.Load())
-				bar.Clear()
-				return
-			case <-t.C:
-				bar.Set64(done.Load())
-			}
-		}
-	}()
-	return func() {
-		close(stop)
-		<-finished
-	}
+	return nil
 }
 
 // checkFormat refuses an output format the command does not write.

@@ -66,6 +66,7 @@ func TestKilledRunsResume(t *testing.T) {
 			if len(tmps) != 1 {
 				t.Errorf("%s: %d temporary checkpoints, want the one being written", moment.name, len(tmps))
 			}
+			os.Remove(filepath.Join(dir, "checkpoint.json.paused")) // the hook's, not crucible's
 		}
 		if _, err := os.Stat(filepath.Join(dir, "checkpoint.json")); err != nil {
 			t.Fatalf("%s: no checkpoint after the kill: %v", moment.name, err)
@@ -76,6 +77,9 @@ func TestKilledRunsResume(t *testing.T) {
 		}
 		if _, err := os.Stat(filepath.Join(dir, "checkpoint.json")); err == nil {
 			t.Errorf("%s: the finished run left its checkpoint", moment.name)
+		}
+		if tmps, _ := filepath.Glob(filepath.Join(dir, ".checkpoint.json.tmp*")); len(tmps) > 0 {
+			t.Errorf("%s: the finished run left the killed one's temporary checkpoint %v", moment.name, tmps)
 		}
 	}
 }

@@ -1,7 +1,7 @@
 // Package cli is crucible's command line as a library: the command tree
 // (run, sweep, check, exact, …) that cmd/crucible runs, importable by a
 // game that adds rulesets of its own, so that its own binary is a main
-// that blank-imports its rulesets and calls Main.
+// that blank-imports its rulesets and runs a Program.
 package cli
 
 import (
@@ -10,40 +10,15 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"sync/atomic"
-	"syscall"
 
 	"github.com/crucible-sim/crucible/sim"
 	"github.com/crucible-sim/crucible/sim/batch"
 	"github.com/spf13/cobra"
 )
-
-// Main runs the command line of os.Args and returns the exit status for
-// os.Exit. Ctrl-C or SIGTERM cancels the command, which then saves what it
-// did and exits 130; a second one (either) exits 130 at once, saving
-// nothing more.
-func Main() int {
-	if name := os.Getenv("CRUCIBLE_TEST_PAUSE_BEFORE_RENAME"); name != "" {
-		pauseBeforeRename(name)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	signals := make(chan os.Signal, 2)
-	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
-	defer signal.Stop(signals)
-	go func() {
-		<-signals
-		cancel()
-		<-signals
-		fmt.Fprintln(os.Stderr, "crucible: interrupted twice: exiting at once; the checkpoint saved last, if any, stays")
-		os.Exit(exitInterrupted)
-	}()
-	return execute(ctx, os.Args[1:], os.Stdout, os.Stderr)
-}
 
 // Exit statuses.
 const (
@@ -57,10 +32,17 @@ const (
 // error a command's RunE returns exits 1 (or the status it carries); any
 // other error — an unknown command or flag, a flag value that does not
 // parse, a wrong number of arguments — is cobra's and exits 2.
-func execute(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	cmd := newRootCmd()
+func execute(ctx context.Context, name string, args []string, stdout, stderr io.Writer) int {
+	return executeIn(ctx, name, args, os.Stdin, stdout, stderr)
+}
+
+// executeIn is execute with the standard input a scenario given as "-" is
+// read from.
+func executeIn(ctx context.Context, name string, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	cmd := newRootCmd(name)
 	cmd.SetArgs(args)
-	cmd.Annotations = map[string]string{invocation: batch.ShellJoin(append([]string{"crucible"}, args...))}
+	cmd.SetIn(stdin)
+	cmd.Annotations = map[string]string{invocation: batch.ShellJoin(append([]string{name}, args...))}
 	cmd.SetOut(stdout)
 	cmd.SetErr(stderr)
 	err := cmd.ExecuteContext(ctx)
@@ -71,16 +53,18 @@ func execute(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var re *runError
 	if errors.As(err, &re) {
 		code, err = exitFailed, re.err
+	} else if uerr := unknownCommand(cmd, args); uerr != nil {
+		err = uerr
 	}
 	var ee *exitError
 	if errors.As(err, &ee) {
 		code = ee.code
 	}
 	if msg := err.Error(); msg != "" {
-		fmt.Fprintln(stderr, "crucible:", msg)
+		fmt.Fprintf(stderr, "%s: %s\n", name, msg)
 	}
 	if code == exitUsage && re == nil {
-		fmt.Fprintln(stderr, "Run 'crucible --help' for usage.")
+		fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", name)
 	}
 	return code
 }

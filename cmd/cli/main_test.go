@@ -14,7 +14,7 @@ import (
 func crucible(t *testing.T, ctx context.Context, args ...string) (string, string, int) {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	code := execute(ctx, args, &out, &errOut)
+	code := execute(ctx, "crucible", args, &out, &errOut)
 	return out.String(), errOut.String(), code
 }
 
@@ -54,12 +54,13 @@ func TestUsageErrorsExit2(t *testing.T) {
 		{`invalid argument "abc" for "--seed"`, []string{"run", "stratfight/thug-vs-guard", "--seed", "abc"}},
 		{"--trials -1: allowed: an integer from 1 to 9007199254740992", []string{"run", "stratfight/thug-vs-guard", "--trials", "-1"}},
 		{"--trials 0: allowed: an integer from 1", []string{"run", "stratfight/thug-vs-guard", "--trials", "0"}},
-		{"--workers 0: allowed: an integer ≥ 1", []string{"run", "stratfight/thug-vs-guard", "--workers", "0"}},
+		{"--workers 0: allowed: an integer from 1 to 1024", []string{"run", "stratfight/thug-vs-guard", "--workers", "0"}},
+		{"--workers 1025: allowed: an integer from 1 to 1024", []string{"run", "stratfight/thug-vs-guard", "--workers", "1025", "--trials", "1025"}},
 		{"--chunk -1: allowed: an integer from 1 to 9007199254740992, or 0", []string{"run", "stratfight/thug-vs-guard", "--chunk", "-1"}},
 		{"--chunk 9223372036854775807: allowed: an integer from 1", []string{"run", "stratfight/thug-vs-guard", "--chunk", "9223372036854775807"}},
 		{"--trials 9223372036854775807: allowed: an integer from 1 to 9007199254740992", []string{"run", "stratfight/thug-vs-guard", "--trials", "9223372036854775807"}},
 		{"--trials 4611686018427387904: allowed", []string{"run", "stratfight/thug-vs-guard", "--trials", "4611686018427387904"}},
-		{"--workers -1: allowed: an integer ≥ 1", []string{"run", "stratfight/thug-vs-guard", "--workers", "-1"}},
+		{"--workers -1: allowed: an integer from 1 to 1024", []string{"run", "stratfight/thug-vs-guard", "--workers", "-1"}},
 		{"--set nonsense: expected PATH=VALUE", []string{"run", "stratfight/thug-vs-guard", "--set", "nonsense"}},
 		{`bad index in "claims[x]"`, []string{"run", "stratfight/thug-vs-guard", "--set", "claims[x]=1"}},
 		{`--format "xml": allowed: table, csv, json`, []string{"run", "stratfight/thug-vs-guard", "--format", "xml"}},
@@ -69,7 +70,20 @@ func TestUsageErrorsExit2(t *testing.T) {
 		{"unknown flag: --trials", []string{"replay", "stratfight/thug-vs-guard", "--seed", "1", "--trials", "5"}},
 		{"unknown flag: --workers", []string{"exact", "eclipse/interceptor-duel", "--workers", "2"}},
 		{"replay needs --seed", []string{"replay", "stratfight/thug-vs-guard", "--trial", "1"}},
-		{"--alpha 2: allowed: a number between 0 and 1", []string{"check", "stratfight/lifespan-claims", "--alpha", "2"}},
+		{"--alpha 2: allowed: a number from 1e-12 to 0.5", []string{"check", "stratfight/lifespan-claims", "--alpha", "2"}},
+		{"--alpha NaN: allowed: a number from 1e-12 to 0.5", []string{"check", "stratfight/lifespan-claims", "--alpha", "NaN"}},
+		{"--alpha 1e-300: allowed: a number from 1e-12 to 0.5", []string{"check", "stratfight/lifespan-claims", "--alpha", "1e-300"}},
+		{"--alpha NaN: allowed: a number from 1e-12 to 0.5", []string{"compare", "stratfight/thug-vs-guard", "--set-b", "options.round-cap=9", "--alpha", "nan"}},
+		{"--trials with --until-decided: a sequential check sets its own trials", []string{"check", "eclipse/interceptor-duel", "--until-decided", "--trials", "5000"}},
+		{"--first-trials and --max-trials go with --until-decided", []string{"check", "eclipse/interceptor-duel", "--max-trials", "5000"}},
+		{"--first-trials and --max-trials go with --until-decided", []string{"check", "eclipse/interceptor-duel", "--first-trials", "500", "--trials", "1000"}},
+		{`invalid argument "0x10" for "--seed" flag: hexadecimal is not read; allowed: a decimal integer from 0 to 18446744073709551615`, []string{"run", "stratfight/thug-vs-guard", "--seed", "0x10"}},
+		{`invalid argument "0O17" for "-n, --trials" flag: octal is not read; allowed: a decimal integer`, []string{"run", "stratfight/thug-vs-guard", "--trials", "0O17"}},
+		{`invalid argument "0b11" for "-n, --trials" flag: binary is not read; allowed: a decimal integer`, []string{"run", "stratfight/thug-vs-guard", "-n", "0b11"}},
+		{`invalid argument "1_000" for "--chunk" flag: allowed: a decimal integer`, []string{"run", "stratfight/thug-vs-guard", "--chunk", "1_000"}},
+		{`invalid argument "-0x2" for "--shards" flag: hexadecimal is not read`, []string{"batch", "slurm", "stratfight/thug-vs-guard", "--shards", "-0x2"}},
+		{`invalid argument "-1" for "--seed" flag: allowed: a decimal integer from 0 to`, []string{"replay", "stratfight/thug-vs-guard", "--seed", "-1"}},
+		{`invalid argument "18446744073709551616" for "--seed" flag: out of range; allowed: a decimal integer from 0 to 18446744073709551615`, []string{"run", "stratfight/thug-vs-guard", "--seed", "18446744073709551616"}},
 		{"--resume needs the --out directory", []string{"run", "stratfight/thug-vs-guard", "--resume", "--seed", "1"}},
 	} {
 		mustFail(t, exitUsage, c.want, c.args...)

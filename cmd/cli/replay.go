@@ -40,7 +40,7 @@ result and counters.`,
 			spec := battle.Spec()
 			w := cmd.OutOrStdout()
 			fmt.Fprintf(w, "scenario %s  trial %d  seed %d\n", sc.Name, trial, rf.seed)
-			out, err := sim.Replay(battle, rf.seed, sim.Key(sc.Name), trial, w)
+			out, err := sim.Replay(battle, rf.seed, sim.Key(sc.StreamName()), trial, w)
 			if err != nil {
 				return err
 			}
@@ -49,6 +49,6 @@ result and counters.`,
 	}
 	rf.registerSeed(cmd, true)
 	rf.registerSet(cmd)
-	cmd.Flags().Int64VarP(&trial, "trial", "i", 0, "index of the trial to replay (0-based)")
+	decimalVar(cmd.Flags(), &trial, "trial", "i", 0, "index of the trial to replay (0-based)")
 	return cmd
 }

@@ -24,7 +24,7 @@ func TestCommandsResume(t *testing.T) {
 		cut  func(t *testing.T) context.Context
 	}{
 		{"sweep, in its third point", []string{"sweep", "eclipse/shields", "--trials", "20000", "--seed", "3", "--format", "csv"},
-			func(t *testing.T) context.Context { return interruptAt(t, "eclipse/shields [3/4]", 2000) }},
+			func(t *testing.T) context.Context { return interruptAt(t, "parts[0].shield=2", 2000) }},
 		{"check, in its third scenario", append(lifespans, "--trials", "20000"),
 			func(t *testing.T) context.Context { return interruptAt(t, "stratfight/lifespan-29-coins", 5000) }},
 		{"sequential check, in a first batch", append(lifespans, "--until-decided", "--first-trials", "1000", "--max-trials", "30000"),
@@ -74,7 +74,7 @@ func TestCommandsRefuseOtherCheckpoints(t *testing.T) {
 func TestInterruptedSweepIsMarked(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "cut")
 	args := []string{"sweep", "eclipse/shields", "--trials", "20000", "--seed", "3", "--format", "csv"}
-	crucible(t, interruptAt(t, "eclipse/shields [3/4]", 2000), append(args, "--out", dir)...)
+	crucible(t, interruptAt(t, "parts[0].shield=2", 2000), append(args, "--out", dir)...)
 	newProgress = progressBar
 	whole := filepath.Join(t.TempDir(), "whole")
 	mustRun(t, append(args, "--out", whole)...)
@@ -99,8 +99,8 @@ func TestInterruptedSweepIsMarked(t *testing.T) {
 			}
 		}
 	}
-	out, _, _ := crucible(t, interruptAt(t, "eclipse/shields [3/4]", 2000), "sweep", "eclipse/shields", "--trials", "20000", "--seed", "3")
-	if !strings.Contains(out, "not crossed in the points that finished (the sweep was cut short): win.a is below 50 % at each of them") {
+	out, _, _ := crucible(t, interruptAt(t, "parts[0].shield=2", 2000), "sweep", "eclipse/shields", "--trials", "20000", "--seed", "3")
+	if !strings.Contains(out, "not crossed in the points that finished (the sweep was cut short): attacker wins (win.a) is below 50 % at each of them") {
 		t.Errorf("the table's break-even of an interrupted sweep:\n%s", out)
 	}
 }

@@ -7,9 +7,9 @@ import (
 // version is crucible's version, written into every result.
 const version = "0.2.0"
 
-func newRootCmd() *cobra.Command {
+func newRootCmd(name string) *cobra.Command {
 	root := &cobra.Command{
-		Use:   "crucible",
+		Use:   name,
 		Short: "Monte Carlo balance simulation for combat rules",
 		Long: `crucible fights a scenario thousands of times from one master seed on every
 core and reports win rates, round counts and end reasons with confidence
@@ -17,9 +17,12 @@ intervals, as a table, CSV, JSON, PNG plots and an HTML page.`,
 		Version:       version,
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		// An unknown command's suggestions are crucible's (unknownCommand).
+		DisableSuggestions: true,
 	}
+	root.SetFlagErrorFunc(suggestFlag)
 	root.AddCommand(newRunCmd(), newReplayCmd(), newScenariosCmd(), newValidateCmd(),
-		newCheckCmd(), newMergeCmd(), newExactCmd(), newBatchCmd(), newSweepCmd(), newCompareCmd(), newExportCmd())
+		newCheckCmd(), newMergeCmd(), newExactCmd(), newBatchCmd(), newSweepCmd(), newCompareCmd(), newExportCmd(), newRulesCmd(), newShowCmd())
 	markRunErrors(root)
 	return root
 }

@@ -24,10 +24,10 @@ func newRunCmd() *cobra.Command {
 		Use:   "run SCENARIO...",
 		Short: "Fight each scenario many times and report the results",
 		Long: `run fights each scenario (a built-in name such as stratfight/thug-vs-guard,
-or a YAML file) --trials times and prints win shares with 95 % Wilson
-intervals, the distribution of rounds, the end reasons and the ruleset's
-counters. The same --seed gives the same bytes for any --workers and --chunk.
---all runs every built-in scenario.`,
+a YAML file, or - for standard input) --trials times and prints win shares
+with 95 % Wilson intervals, the distribution of rounds, the end reasons and
+the ruleset's counters. The same --seed gives the same bytes for any
+--workers and --chunk. --all runs every built-in scenario.`,
 		Example: `  crucible run stratfight/thug-vs-guard --trials 100000 --seed 7
   crucible run my-duel.yaml --set options.tie-rule=underdog --format json
   crucible run stratfight/arya-vs-mountain --out report/

@@ -20,9 +20,9 @@ func TestRunTable(t *testing.T) {
 	out := mustRun(t, "run", "stratfight/thug-vs-guard", "--trials", "3000", "--seed", "7")
 	for _, want := range []string{
 		"scenario  stratfight/thug-vs-guard   ruleset stratfight   trials 3000   seed 7",
-		"tie-rule=flip-off", "wins a", "wins b", "wins none", "95 % Wilson",
+		"tie-rule=flip-off", "Thug wins (a)", "Guard wins (b)", "no winner", "95 % Wilson",
 		"end death", "end helpless", "end concession", "end round-cap",
-		"rounds  mean", "p50", "p90", "p99", "max", "a.hits", "flipoffs",
+		"rounds  mean", "p50", "p90", "p99", "max", "Thug: a.hits", "Guard: b.hits", "flipoffs",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("table lacks %q:\n%s", want, out)
@@ -74,13 +74,29 @@ func TestRunJSONShape(t *testing.T) {
 	}
 }
 
+// Integer flags are decimal whatever their leading zeros: --seed 010 is
+// seed 10 (pflag read it as the octal 8), --trials 010 ten trials.
+func TestIntegerFlagsAreDecimal(t *testing.T) {
+	out := mustRun(t, "run", "stratfight/thug-vs-guard", "--trials", "010", "--seed", "010", "--chunk", "03", "--workers", "02", "--format", "json")
+	var v struct{ Seed, Trials int64 }
+	if err := json.Unmarshal([]byte(out), &v); err != nil {
+		t.Fatal(err)
+	}
+	if v.Seed != 10 || v.Trials != 10 {
+		t.Errorf("--seed 010 --trials 010 ran seed %d, %d trials; want 10 and 10", v.Seed, v.Trials)
+	}
+	if ten := mustRun(t, "run", "stratfight/thug-vs-guard", "--trials", "10", "--seed", "10", "--format", "json"); ten != out {
+		t.Errorf("--seed 010 differs from --seed 10:\n%s\n----\n%s", out, ten)
+	}
+}
+
 // Without --seed a seed is drawn, printed on stderr and written into the output.
 func TestRunDrawsAndPrintsSeed(t *testing.T) {
 	out, errOut, code := crucible(t, context.Background(), "run", "stratfight/thug-vs-guard", "--trials", "100", "--format", "json")
 	if code != 0 {
 		t.Fatal(errOut)
 	}
-	m := regexp.MustCompile(`seed (\d+) \(drawn at random; pass --seed \d+ to repeat\)`).FindStringSubmatch(errOut)
+	m := regexp.MustCompile(`random seed (\d+) \(add --seed \d+ to repeat\)`).FindStringSubmatch(errOut)
 	if m == nil {
 		t.Fatalf("stderr does not give the seed: %q", errOut)
 	}
@@ -151,12 +167,12 @@ func interruptAt(t *testing.T, name string, at int64) context.Context {
 	old := newProgress
 	t.Cleanup(func() { newProgress = old })
 	newProgress = func(io.Writer) analysis.Progress {
-		return func(scenario string, _, already int64) (func(int64), func()) {
-			if scenario != name {
+		return func(s analysis.Stage) (func(int64), func()) {
+			if s.Name != name {
 				return nil, func() {}
 			}
 			var done atomic.Int64
-			done.Store(already)
+			done.Store(s.Done)
 			return func(n int64) {
 				if done.Add(n) >= at {
 					cancel()

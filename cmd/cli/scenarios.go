@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
@@ -51,13 +52,23 @@ func newValidateCmd() *cobra.Command {
 		Long: `validate decodes and compiles each scenario (file or built-in name) and its
 claims, and reports the first error of each with file:line:column, the field
 path and the allowed values. A suite is validated scenario by scenario; a
-scenario with exact claims is solved, so that a claim no solver can check
-is found here and not by a check. It exits 1 if any scenario is invalid.`,
+sweep file by its base scenario and every point of its grid, each compiled
+with its values set; a scenario with exact claims is solved, so that a
+claim no solver can check is found here and not by a check. It exits 1 if
+any scenario is invalid.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			w := cmd.OutOrStdout()
 			bad, total := 0, 0
 			for _, ref := range args {
+				if _, isSweep, _ := scenarios.LoadSweep(ref); isSweep {
+					total++
+					if err := validateSweep(cmd, &rf, ref); err != nil {
+						fmt.Fprintln(w, err)
+						bad++
+					}
+					continue
+				}
 				refs := []string{ref}
 				suite, isSuite, err := scenarios.LoadSuite(ref)
 				switch {
@@ -83,7 +94,7 @@ is found here and not by a check. It exits 1 if any scenario is invalid.`,
 						bad++
 						continue
 					}
-					fmt.Fprintf(w, "%s: ok (%s, %d claims)\n", r, sc.Ruleset, len(sc.Claims))
+					fmt.Fprintf(w, "%s: ok (%s, %d claims)\n", displayRef(r), sc.Ruleset, len(sc.Claims))
 				}
 			}
 			if bad > 0 {
@@ -94,4 +105,20 @@ is found here and not by a check. It exits 1 if any scenario is invalid.`,
 	}
 	rf.registerSet(cmd)
 	return cmd
+}
+
+// validateSweep checks a sweep file as sweep would before its first trial
+// (its base scenario with the file's and --set's overrides, every point of
+// the grid compiled with its values) and says so.
+func validateSweep(cmd *cobra.Command, rf *runFlags, ref string) error {
+	sw, err := loadSweep(cmd, rf, ref, nil, "")
+	if err != nil {
+		return err
+	}
+	var axes []string
+	for _, a := range sw.Axes {
+		axes = append(axes, fmt.Sprintf("%s (%d values)", a.Path, len(a.Values)))
+	}
+	fmt.Fprintf(cmd.OutOrStdout(), "%s: ok (sweep of %s over %s: %d points, each compiles)\n", ref, sw.Base, strings.Join(axes, " × "), len(sw.Points))
+	return nil
 }

@@ -30,7 +30,9 @@ exact value where the ruleset's solver reaches), and the break-even interval:
 where that band contains 50 %. A sweep file (a built-in one such as
 eclipse/shields, or a YAML file with a sweep: field) names the scenario and the
 fields; --vary does the same for a scenario from the command line, as a list
-(a,b,c) or a range (FROM..TO or FROM..TO:STEP). --out writes sweep.csv,
+(a,b,c, or a YAML list whose values may be lists and mappings) or a range
+(FROM..TO or FROM..TO:STEP). "-" reads the sweep file or the scenario from
+standard input. --out writes sweep.csv,
 breakeven.csv, the curve, the heat map (two fields) and index.html.`,
 		Example: `  crucible sweep eclipse/shields --seed 1
   crucible sweep stratfight/samwell-vs-guard --vary b.armor.armor_value=0..8 --trials 20000
@@ -85,7 +87,7 @@ breakeven.csv, the curve, the heat map (two fields) and index.html.`,
 				fmt.Fprintf(cmd.ErrOrStderr(), "crucible: sweep report written to %s\n", od.Path())
 			}
 			if analysis.Interrupted(runErr) {
-				return &exitError{code: exitInterrupted, msg: fmt.Sprintf("interrupted; the results above cover the %d of %d points that finished", len(res.Points), len(sw.Points))}
+				return &exitError{code: exitInterrupted, msg: fmt.Sprintf("interrupted; above are the %d of %d points that finished", len(res.Points), len(sw.Points))}
 			}
 			return runErr
 		},
@@ -94,7 +96,7 @@ breakeven.csv, the curve, the heat map (two fields) and index.html.`,
 	rf.registerTrials(cmd)
 	rf.registerSet(cmd)
 	cmd.Flag("trials").Usage = "`N` trials per grid point (default: the sweep file's trials field, else 10000)"
-	cmd.Flags().StringArrayVar(&varies, "vary", nil, "vary a field of SCENARIO, `PATH=LIST`: a,b,c or FROM..TO[:STEP] (once or twice)")
+	cmd.Flags().StringArrayVar(&varies, "vary", nil, "vary a field of SCENARIO, `PATH=LIST`: a,b,c or FROM..TO[:STEP] or a YAML list such as '[leather, {armor_value: 5}]' (once or twice)")
 	cmd.Flags().StringVar(&metric, "metric", "", "the share the curve and break-even follow: win.a, win.b, win.none or end.<reason> (default: the sweep file's, else win.a)")
 	cmd.Flags().StringVarP(&format, "format", "f", "table", "output format: table or csv (the tidy table of every point and metric)")
 	cp.register(cmd, "also write the sweep's report (CSV, PNG plots and index.html) to this directory, which it replaces as a whole")
@@ -129,14 +131,14 @@ func loadSweep(cmd *cobra.Command, rf *runFlags, ref string, varies []string, me
 			return loadedSweep{}, usageError("--vary: %v", err)
 		}
 	}
-	file, isSweep, err := scenarios.LoadSweep(ref)
+	file, isSweep, err := rf.readSweep(ref)
 	switch {
 	case err != nil:
 		return loadedSweep{}, err
 	case isSweep && len(axes) > 0:
-		return loadedSweep{}, usageError("%s is a sweep file, which names its own fields: --vary goes with a scenario", ref)
+		return loadedSweep{}, usageError("%s is a sweep file, which names its own fields: --vary goes with a scenario", displayRef(ref))
 	case !isSweep && len(axes) == 0:
-		return loadedSweep{}, usageError("%s is not a sweep: name one or two fields to vary with --vary PATH=LIST, or give a sweep file (crucible scenarios lists the built-in ones)", ref)
+		return loadedSweep{}, notASweep(ref)
 	}
 	name, metric, base, trials := ref, "win.a", ref, int64(0)
 	var sets []scenarios.Override
@@ -168,14 +170,12 @@ func loadSweep(cmd *cobra.Command, rf *runFlags, ref string, varies []string, me
 }
 
 // loadBase reads a sweep's base scenario and applies the sweep file's
-// overrides, then --set's (the command line wins).
+// overrides, then --unset's and --set's (the command line wins).
 func loadBase(rf *runFlags, ref string, sets []scenarios.Override) (*scenarios.Scenario, error) {
-	for _, s := range rf.sets {
-		if err := scenarios.CheckAssignment(s); err != nil {
-			return nil, usageError("%v", err)
-		}
+	if err := rf.checkOverrides(); err != nil {
+		return nil, err
 	}
-	sc, err := scenarios.Load(ref)
+	sc, err := rf.read(ref)
 	if err != nil {
 		return nil, err
 	}
@@ -183,6 +183,9 @@ func loadBase(rf *runFlags, ref string, sets []scenarios.Override) (*scenarios.S
 		if err := sc.Override(o); err != nil {
 			return nil, err
 		}
+	}
+	if err := rf.unset(sc); err != nil {
+		return nil, err
 	}
 	for _, s := range rf.sets {
 		if err := sc.Set(s); err != nil {

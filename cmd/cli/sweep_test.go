@@ -14,8 +14,8 @@ func TestSweepTable(t *testing.T) {
 	for _, want := range []string{
 		"sweep     eclipse/shields   base eclipse/shielded-interceptors-vs-gunship   ruleset eclipse   seed 1",
 		"4 points × 2000 trials, on common random numbers",
-		"parts[0].shield  win.a", "95 % Wilson", "exact", "mean rounds",
-		"break-even: where the 95 % band of win.a contains 50 %", "parts[0].shield from ",
+		"parts[0].shield  attacker wins (win.a)", "95 % Wilson", "exact", "mean rounds",
+		"break-even: where the 95 % band of attacker wins (win.a) contains 50 %", "parts[0].shield from ",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("sweep table lacks %q:\n%s", want, out)
@@ -94,9 +94,9 @@ func TestSweepWritesReport(t *testing.T) {
 // written, marked interrupted, and the exit status is 130.
 func TestSweepInterruptedKeepsFinishedPoints(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "cut")
-	ctx := interruptAt(t, "eclipse/shields [3/4]", 2000)
+	ctx := interruptAt(t, "parts[0].shield=2", 2000) // the third point
 	out, errOut, code := crucible(t, ctx, "sweep", "eclipse/shields", "--trials", "50000", "--chunk", "500", "--seed", "3", "--format", "csv", "--out", dir)
-	if code != exitInterrupted || !strings.Contains(errOut, "interrupted; the results above cover the 2 of 4 points that finished") {
+	if code != exitInterrupted || !strings.Contains(errOut, "interrupted; above are the 2 of 4 points that finished") {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
 	if rows := readCSV(t, out); len(rows) != 1+2*9 || rows[len(rows)-1][5] != "1" {

@@ -3,7 +3,6 @@ package dbd
 import (
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
 	"github.com/crucible-sim/crucible/rules"
@@ -37,53 +36,19 @@ type Battle struct {
 	c      counterIndex
 }
 
-// counterIndex holds the index of every counter in Outcome.Counters.
-type counterIndex struct {
-	standards, unitsLost, generalsLost, hpLost          [2]int
-	melee, ranged, charges, flanks                      int
-	retreatSteps, cancelled, blockedSteps, blockedKills int
-	movedFirst, firstWon, secondWon, firstEdge          int
-	cascade, cascading                                  int
-	lostAt, blockedAt                                   [NumHexes]int
-}
-
 func newBattle(sc *Scenario, opt Options, policies [2]PolicyKind, settings rules.Settings) *Battle {
 	b := &Battle{Scenario: sc, Opt: opt, Policies: policies, board: sc.Board, units: sc.Units}
 	for i, u := range sc.Units {
 		b.bySide[u.Side] = append(b.bySide[u.Side], uint8(i))
 	}
 	var cs rules.Counters
-	c := &b.c
-	c.standards = cs.Sides("standards", "standards at the end of the game (§11, §16 standards_blue/_red)")
-	c.unitsLost = cs.Sides("units-lost", "units destroyed, blocked-retreat kills included (§16 units_lost)")
-	c.generalsLost = cs.Sides("generals-lost", "generals destroyed (§16 generals_lost)")
-	c.hpLost = cs.Sides("hp-lost", "HP lost to hits and blocked retreats, at most the HP a unit had (§16 hp_lost)")
-	c.melee = cs.Add("melee-attacks", "melee attacks made (§16)")
-	c.ranged = cs.Add("ranged-attacks", "ranged attacks made (§16)")
-	c.charges = cs.Add("charges", "cavalry charges: melee with the +1 charge die (§7, §16)")
-	c.flanks = cs.Add("flank-attacks", "melee attacks on a flanked defender, +1 die (§8, §16)")
-	c.retreatSteps = cs.Add("retreat-steps", "retreat steps taken: the defender moved one hex (§9 step 5, §16)")
-	c.cancelled = cs.Add("retreats-cancelled", "RETREAT results cancelled by quality and support (§9 step 3, §16)")
-	c.blockedSteps = cs.Add("blocked-steps", "retreat steps with no legal hex, each a hit (§9 step 5, §16)")
-	c.blockedKills = cs.Add("blocked-kills", "units destroyed by a blocked retreat's hit (§16)")
-	c.movedFirst = cs.DistByWinner(rules.SideCounter(rules.A, "moved-first"), "1 if BLUE (side a) took the first turn, 0 if RED did (§16 first_mover_blue); tallied by winner, so the report gives win shares by first mover")
-	c.firstWon = cs.Add("first-mover-won", "1 if the side that took the first turn won (§16)")
-	c.secondWon = cs.Add("second-mover-won", "1 if the side that took the second turn won (§16)")
-	c.firstEdge = cs.Add("first-mover-edge", "+1 if the first mover won, −1 if the second did, 0 for a draw: its mean is the first-mover advantage P(first wins) − P(second wins), with its interval")
-	c.cascade = cs.Dist("retreat-cascade", "the longest retreat cascade of the game: a chain of retreat steps, each caused by the one before (it blocked this step's hex, or left this unit flanked without the retreating friend); 0 without retreats")
-	c.cascading = cs.Dist("cascading-steps", "retreat steps that blocked a later retreat or left a friend flanked (a distribution: the share of games with any)")
-	for h := range NumHexes {
-		c.lostAt[h] = cs.Add("lost.hex."+strconv.Itoa(h), "units destroyed on hex "+strconv.Itoa(h))
-	}
-	for h := range NumHexes {
-		c.blockedAt[h] = cs.Add("blocked.hex."+strconv.Itoa(h), "blocked retreat steps on hex "+strconv.Itoa(h))
-	}
+	b.c.declare(&cs)
 	opts := append(rules.Settings{}, settings...)
 	opts = append(opts, rules.Setting{Name: "policies.blue", Value: policies[Blue].String()},
 		rules.Setting{Name: "policies.red", Value: policies[Red].String()})
 	b.spec = rules.Spec{
 		Ends: EndNames, Counters: cs.List(), Options: opts, RoundsUnit: "rounds",
-		Sides: [2]string{b.sideText(Blue), b.sideText(Red)},
+		Sides: [2]string{b.sideText(Blue), b.sideText(Red)}, Labels: sideNames,
 	}
 	b.spec.Board = b.boardSpec()
 	return b

@@ -230,7 +230,7 @@ func (sc *Scenario) decodeTerrain(n *doc.Node) error {
 		}
 		w, err := doc.OneOf(v, terrainNames[:]...)
 		if err != nil {
-			return v.Errorf("hex %d: %s is not a terrain (allowed: %s)", h, doc.Describe(v), strings.Join(terrainNames[:], ", "))
+			return v.Errorf("hex %d: %s is not a terrain (allowed: %s)%s", h, doc.Describe(v), strings.Join(terrainNames[:], ", "), didYouMean(v, terrainNames[:]))
 		}
 		for t, name := range terrainNames {
 			if name == w {
@@ -254,7 +254,7 @@ func (sc *Scenario) decodeUnits(n *doc.Node) error {
 		if err := doc.Decode(it, &d); err != nil {
 			return nameUnit(err, it)
 		}
-		id, err := doc.Text(d.ID)
+		id, err := doc.Name(d.ID)
 		if err != nil {
 			return err
 		}
@@ -270,7 +270,7 @@ func (sc *Scenario) decodeUnits(n *doc.Node) error {
 		word := func(n *doc.Node, names []string) (int, error) {
 			w, err := doc.OneOf(n, names...)
 			if err != nil {
-				return 0, n.Errorf("unit %q: %s is not allowed (allowed: %s)", id, doc.Describe(n), strings.Join(names, ", "))
+				return 0, n.Errorf("unit %q: %s is not allowed (allowed: %s)%s", id, doc.Describe(n), strings.Join(names, ", "), didYouMean(n, names))
 			}
 			for k, name := range names {
 				if name == w {
@@ -295,7 +295,7 @@ func (sc *Scenario) decodeUnits(n *doc.Node) error {
 		u.MaxHP = int8(MaxHP(u.Type, u.Quality))
 		hp, err := doc.ParseInt(d.HP)
 		if err != nil {
-			return d.HP.Errorf("unit %q: hp %s is not an integer", id, doc.Describe(d.HP))
+			return d.HP.Errorf("unit %q: hp: %s (allowed: 1 to %d for %s %s)", id, err.(*doc.Error).Msg, u.MaxHP, u.Type, u.Quality)
 		}
 		switch {
 		case hp > int64(u.MaxHP):
@@ -306,7 +306,7 @@ func (sc *Scenario) decodeUnits(n *doc.Node) error {
 		u.HP = int8(hp)
 		h, err := doc.ParseInt(d.Hex)
 		if err != nil {
-			return d.Hex.Errorf("unit %q: hex %s is not an integer hex id", id, doc.Describe(d.Hex))
+			return d.Hex.Errorf("unit %q: hex: %s (hex ids: 0 to %d)", id, err.(*doc.Error).Msg, NumHexes-1)
 		}
 		if h < 0 || h >= NumHexes {
 			return d.Hex.Errorf("unit %q: hex %d is not on %s (hexes 0 to %d)", id, h, sc.Board.Name, NumHexes-1)
@@ -394,4 +394,13 @@ func render(n *doc.Node) string {
 	}
 	walk(n)
 	return b.String()
+}
+
+// didYouMean suggests the known names nearest a scalar's value, for the
+// errors that name a unit's side, type and quality and a hex's terrain.
+func didYouMean(n *doc.Node, names []string) string {
+	if n.Kind != doc.Scalar {
+		return ""
+	}
+	return doc.DidYouMean(n.Value, names)
 }

@@ -39,6 +39,17 @@ func broken(old, new string) string {
 	return "ruleset: dbd\nscenario: " + strings.Replace(blob, old, new, 1) + "\n"
 }
 
+// decoded maps each part of a scenario (§12) to the types the decoder reads
+// it into: the top of a document is a wrapper or a plain dbd-scn-0.1 file,
+// whose fields a wrapper holds under scenario. The reference must list
+// every path of both forms.
+var decoded = map[string]any{
+	"":         []any{wrapperDoc{}, scenarioDoc{}},
+	"scenario": scenarioDoc{}, "scenario.units[]": unitDoc{}, "scenario.turn": turnDoc{},
+	"units[]": unitDoc{}, "turn": turnDoc{},
+	"policies": policiesDoc{},
+}
+
 // kit runs the conformance checks on every built-in scenario, on the plain
 // sample files, and on variants reaching every option, terrain, the
 // templates and the random policy.
@@ -89,7 +100,8 @@ func kit(t testing.TB) rulestest.Kit {
 			`{"schema": "dbd-scn-0.1", "board": "DBD-157-v1"}`,
 		},
 		// Rollout players at the largest search: 33 s a game.
-		Long: []rulestest.Scenario{{Name: "rollout-32-64-20", Src: line + "policies: {blue: rollout, red: rollout}\noptions: {rollout: \"32,64,20\"}\n"}},
+		Long:    []rulestest.Scenario{{Name: "rollout-32-64-20", Src: line + "policies: {blue: rollout, red: rollout}\noptions: {rollout: \"32,64,20\"}\n"}},
+		Decoded: decoded,
 		// 100 trials a check: a dbd game costs a few hundred microseconds,
 		// and the kit fights each scenario about 2,000 times.
 		Trials: 100,

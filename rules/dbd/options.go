@@ -43,30 +43,90 @@ const (
 )
 
 var optionSet = rules.OptionSet{
-	{Name: optOnePerUnit, Default: "true", Words: []string{"true", "false"}},                                            // §5 step 2, G1
-	{Name: optMoveOneAlways, Default: "false", Words: []string{"false", "true"}},                                        // §7, G2
-	{Name: optWithdraw, Default: "one-step", Words: []string{"one-step", "full-move"}},                                  // §6, G4
-	{Name: optSkrRangedEngaged, Default: "false", Words: []string{"false", "true"}},                                     // §6, G5
-	{Name: optArcMoveMelee, Default: "false", Words: []string{"false", "true"}},                                         // §6, G7
-	{Name: optDiceClamp, Default: "end", Words: []string{"end", "after-cover"}},                                         // §8 step 4, G8
-	{Name: optChargeRule, Default: "steps", Words: []string{"steps", "distance"}},                                       // §7, G10
-	{Name: optRetreatChoice, Default: "heuristic", Words: []string{"heuristic", "first", "random"}},                     // §10, G11
-	{Name: optTurnCap, Default: "60", Ints: &doc.Range{Min: 1, Max: MaxTurnCap, Note: "full rounds of two turns"}},      // §11, G15
-	{Name: optTurnCapResult, Default: "draw", Words: []string{"draw", "standards"}},                                     // §11, G15
-	{Name: optFirstSide, Default: "scenario", Words: []string{"scenario", "BLUE", "RED", "alternate"}},                  // §5 step 1, G16
-	{Name: optHP, Default: "as-file", Words: []string{"as-file", "max"}},                                                // §13, G17
-	{Name: optStandardsToWin, Default: "file", Check: checkStandardsToWin, Allowed: "file, or an integer from 1 to 20"}, // §13, G17
-	{Name: optGreedyProfile, Default: "cohort", Words: []string{"cohort", "levy", "legion"}},                            // §14
-	{Name: optRollout, Default: "6,8,2", Check: checkRollout, Allowed: fmt.Sprintf("K,R,H: K from 1 to %d candidates, R from 1 to %d continuations, H from 1 to %d full rounds", maxRolloutK, maxRolloutR, maxRolloutH)}, // §14
-	{Name: optBoardTemplates, Default: "false", Words: []string{"false", "true"}}, // §2, §12
+	{ // §5 step 2, G1
+		Name: optOnePerUnit, Default: "true", Words: []string{"true", "false"},
+		Doc: "true: a unit is activated at most once a turn, so a turn moves three different units; " +
+			"false: one unit may take several of its side's three activations in a turn.",
+	},
+	{ // §7, G2
+		Name: optMoveOneAlways, Default: "false", Words: []string{"false", "true"},
+		Doc: "false: moving costs what the terrain says, so a unit of Move 1 (INF, ARC, GEN) never enters WOODS or ROUGH, which cost 2; " +
+			"true: any unit may always step into one adjacent empty hex that is not WATER, whatever it costs.",
+	},
+	{ // §6, G4
+		Name: optWithdraw, Default: "one-step", Words: []string{"one-step", "full-move"},
+		Doc: "How far an engaged unit may withdraw (to a hex no enemy is next to). one-step: one hex, " +
+			"except skirmishers, which go up to their full Move and may then shoot; full-move: every unit goes up to its full Move.",
+	},
+	{ // §6, G5
+		Name: optSkrRangedEngaged, Default: "false", Words: []string{"false", "true"},
+		Doc: "false: a skirmisher next to an enemy may melee but not shoot; true: it may shoot while engaged as well.",
+	},
+	{ // §6, G7
+		Name: optArcMoveMelee, Default: "false", Words: []string{"false", "true"},
+		Doc: "false: an archer either moves or attacks in an activation, never both; " +
+			"true: an archer that moved may melee an enemy next to where it stopped (it still never moves and shoots).",
+	},
+	{ // §8 step 4, G8
+		Name: optDiceClamp, Default: "end", Words: []string{"end", "after-cover"},
+		Doc: "When an attack's dice are raised to at least 1. end: once, after cover, flank and charge are counted; " +
+			"after-cover: also right after cover, so that a 1-die melee on a flanked defender in cover rolls 2 dice, not 1.",
+	},
+	{ // §7, G10
+		Name: optChargeRule, Default: "steps", Words: []string{"steps", "distance"},
+		Doc: "What makes a cavalry charge (+1 die). steps: the cavalry started unengaged and could reach its end hex by two steps " +
+			"through an empty CLEAR or HILL hex onto CLEAR or HILL; distance: the same, and the end hex is also 2 hexes from the start.",
+	},
+	{ // §10, G11
+		Name: optRetreatChoice, Default: "heuristic", Words: []string{"heuristic", "first", "random"},
+		Doc: "Where a retreating unit steps, among the legal hexes. heuristic: most friends less enemies adjacent, then WOODS or ROUGH, " +
+			"then farthest from the nearest enemy, then the lowest hex id; first: the lowest hex id among those farthest from the attacker; " +
+			"random: any, evenly.",
+	},
+	{ // §11, G15
+		Name: optTurnCap, Default: "60", Ints: &doc.Range{Min: 1, Max: MaxTurnCap, Note: "full rounds of two turns"},
+		Doc: "The full rounds (a turn of each side) after which an undecided game stops, with end reason turn-cap.",
+	},
+	{ // §11, G15
+		Name: optTurnCapResult, Default: "draw", Words: []string{"draw", "standards"},
+		Doc: "Who wins a game stopped by the turn cap. draw: nobody; standards: the side with more standards (nobody if equal).",
+	},
+	{ // §5 step 1, G16
+		Name: optFirstSide, Default: "scenario", Words: []string{"scenario", "BLUE", "RED", "alternate"},
+		Doc: "Which side takes the first turn (with the scenario's turn.activationsLeft). scenario: the scenario's turn.side; " +
+			"BLUE, RED: that side; alternate: the scenario's side in even trials and the other in odd ones, so that mirrored sides measure the first-mover advantage.",
+	},
+	{ // §13, G17
+		Name: optHP, Default: "as-file", Words: []string{"as-file", "max"},
+		Doc: "as-file: every unit starts with the hp the scenario gives it; max: every unit starts at its max HP for its type and quality.",
+	},
+	{ // §13, G17
+		Name: optStandardsToWin, Default: "file", Check: checkStandardsToWin, Allowed: fmt.Sprintf("file, or an integer from 1 to %d", maxStandardsToWin),
+		Doc: "file: the scenario's standardsToWin; a number: the standards a side needs to win, in place of the scenario's.",
+	},
+	{ // §14
+		Name: optGreedyProfile, Default: "cohort", Words: []string{"cohort", "levy", "legion"},
+		Doc: "The temperament of every greedy player (and of the greedy play inside a rollout): cohort, a steady player; " +
+			"levy, noisy, often passing, taking any attack; legion, sharp and eager to attack, above all generals. The catalogue greedy-profiles gives their numbers.",
+	},
+	{ // §14
+		Name: optRollout, Default: "6,8,2", Check: checkRollout,
+		Allowed: fmt.Sprintf("K,R,H: K from 1 to %d candidates, R from 1 to %d continuations, H from 1 to %d full rounds", maxRolloutK, maxRolloutR, maxRolloutH),
+		Doc: "The search of the rollout policy: it weighs greedy's K best activations (and ending the turn), playing each on R times " +
+			"with greedy on both sides for up to H full rounds, and takes the best on average: (K+1)·R continuations a decision.",
+	},
+	{ // §2, §12
+		Name: optBoardTemplates, Default: "false", Words: []string{"false", "true"},
+		Doc: "false: a scenario's board must be DBD-157-v1; true: the board templates DBD-157-PASS-v1 and DBD-157-CORRIDOR-v1 are allowed too.",
+	},
 }
 
 func checkStandardsToWin(v string) error {
 	if v == "file" {
 		return nil
 	}
-	if n, err := strconv.Atoi(v); err != nil || n < 1 || n > 20 || strconv.Itoa(n) != v {
-		return fmt.Errorf("%q is not file or an integer from 1 to 20", v)
+	if n, err := strconv.Atoi(v); err != nil || n < 1 || n > maxStandardsToWin || strconv.Itoa(n) != v {
+		return fmt.Errorf("%q is not file or an integer from 1 to %d", v, maxStandardsToWin)
 	}
 	return nil
 }

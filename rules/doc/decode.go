@@ -3,6 +3,7 @@ package doc
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -10,7 +11,8 @@ import (
 // Decode stores the node n into the value pointed to by v.
 //
 // Struct fields are matched by their `doc:"name"` tag (fields without one
-// are skipped); `doc:"name,required"` makes a field mandatory. A key that
+// are skipped); `doc:"name,required"` makes a field mandatory, and
+// `doc:"name,name"` reads a string field as a name (Name). A key that
 // matches no field is an error that lists the valid keys. Supported field
 // types are string, bool, the integer kinds (range-checked), float64,
 // slices, structs, pointers to these, and *Node, which receives the raw node
@@ -87,6 +89,9 @@ func decode(n *Node, v reflect.Value) error {
 		}
 		v.SetInt(i)
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		if n.Quoted {
+			return quotedNumber(n, "a non-negative integer")
+		}
 		i, err := strconv.ParseUint(strings.ReplaceAll(n.Value, "_", ""), 10, 64)
 		if err != nil || v.OverflowUint(i) {
 			return n.Errorf("expected a non-negative integer, got %q", n.Value)
@@ -117,19 +122,19 @@ func decodeStruct(n *Node, v reflect.Value) error {
 		if !ok || tag == "-" {
 			continue
 		}
-		name, opt, _ := strings.Cut(tag, ",")
+		name := strings.Split(tag, ",")[0]
 		names = append(names, name)
 		index[name] = i
-		if opt == "required" {
+		if hasOption(tag, "required") {
 			required = append(required, name)
 		}
 	}
 	for k, key := range n.Keys {
 		i, ok := index[key]
 		if !ok {
-			return n.Vals[k].Errorf("unknown field %q (allowed: %s)", key, strings.Join(names, ", "))
+			return n.Vals[k].Errorf("unknown field %q (allowed: %s)%s", key, strings.Join(names, ", "), DidYouMean(key, names))
 		}
-		if err := decode(n.Vals[k], v.Field(i)); err != nil {
+		if err := decodeField(n.Vals[k], v.Field(i), t.Field(i).Tag.Get("doc")); err != nil {
 			return err
 		}
 	}
@@ -141,14 +146,33 @@ func decodeStruct(n *Node, v reflect.Value) error {
 	return nil
 }
 
+// decodeField decodes n into the struct field v tagged tag: a string
+// field tagged as a name through Name, anything else through decode.
+func decodeField(n *Node, v reflect.Value, tag string) error {
+	if !hasOption(tag, "name") || v.Kind() != reflect.String || n.Kind == Null {
+		return decode(n, v)
+	}
+	s, err := Name(n)
+	if err != nil {
+		return err
+	}
+	v.SetString(s)
+	return nil
+}
+
+// hasOption reports whether a `doc` tag has the option opt after its name.
+func hasOption(tag, opt string) bool {
+	return slices.Contains(strings.Split(tag, ",")[1:], opt)
+}
+
 // requiredField returns the first required field of struct type t, or "".
 func requiredField(t reflect.Type) string {
 	if t.Kind() != reflect.Struct {
 		return ""
 	}
 	for i := range t.NumField() {
-		if name, opt, _ := strings.Cut(t.Field(i).Tag.Get("doc"), ","); opt == "required" {
-			return name
+		if tag := t.Field(i).Tag.Get("doc"); hasOption(tag, "required") {
+			return strings.Split(tag, ",")[0]
 		}
 	}
 	return ""
@@ -174,4 +198,41 @@ func kindWord(k reflect.Kind) string {
 		return "a number"
 	}
 	return "an integer"
+}
+
+// Paths lists the field paths Decode accepts into a value of type t (a
+// struct with doc tags, or a pointer or slice of one), each below prefix:
+// "name", "parts[].cannon.yellow" (`[]` for any list index). A *Node field
+// is listed by its own path alone, since what it accepts is read by hand.
+// It is how a ruleset's reference is checked to list every field.
+func Paths(t reflect.Type, prefix string) []string {
+	var out []string
+	walkPaths(t, prefix, &out)
+	return out
+}
+
+func walkPaths(t reflect.Type, path string, out *[]string) {
+	if t == nodePtr {
+		return
+	}
+	switch t.Kind() {
+	case reflect.Pointer:
+		walkPaths(t.Elem(), path, out)
+	case reflect.Slice:
+		walkPaths(t.Elem(), path+"[]", out)
+	case reflect.Struct:
+		for i := range t.NumField() {
+			tag, ok := t.Field(i).Tag.Lookup("doc")
+			if !ok || tag == "-" {
+				continue
+			}
+			name, _, _ := strings.Cut(tag, ",")
+			p := name
+			if path != "" {
+				p = path + "." + name
+			}
+			*out = append(*out, p)
+			walkPaths(t.Field(i).Type, p, out)
+		}
+	}
 }

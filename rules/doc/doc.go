@@ -62,9 +62,13 @@ type Node struct {
 	Pos   Pos
 	Path  string // field path from the root, e.g. "a.fighter.weapon" or "claims[2].metric"
 	Value string // scalar text (for Scalar)
-	Keys  []string
-	Vals  []*Node // values of Keys, same order
-	Items []*Node // elements of a Seq
+	// Quoted marks a scalar written as a string (in quotes, or as a block
+	// scalar): text even when it reads as a number, so that "109" is
+	// refused where an integer belongs, as its schema says.
+	Quoted bool
+	Keys   []string
+	Vals   []*Node // values of Keys, same order
+	Items  []*Node // elements of a Seq
 }
 
 // Error is an input error located in a document.
@@ -173,6 +177,13 @@ func JoinPath(parent, key string) string {
 // way. An index such as "claims[0].min" addresses a list element that must
 // exist. The new node's position is origin (e.g. `--set options.x=y`).
 func (n *Node) Set(path, value, origin string) error {
+	return n.SetNode(path, &Node{Kind: Scalar, Pos: Pos{Origin: origin}, Value: value}, origin)
+}
+
+// SetNode is Set with any value — a scalar, a list or a mapping, as a
+// command line gives one in YAML — whose field paths it sets. v becomes
+// part of n.
+func (n *Node) SetNode(path string, v *Node, origin string) error {
 	if path == "" {
 		return fmt.Errorf("%s: empty field path", origin)
 	}
@@ -197,12 +208,14 @@ func (n *Node) Set(path, value, origin string) error {
 			}
 			cur = next.Items[idx]
 			if last {
-				*cur = Node{Kind: Scalar, Pos: Pos{Origin: origin}, Path: cur.Path, Value: value}
+				p := cur.Path
+				*cur = *v
+				cur.setPath(p)
 			}
 			continue
 		}
 		if last {
-			cur.Put(key, &Node{Kind: Scalar, Pos: Pos{Origin: origin}, Value: value})
+			cur.Put(key, v)
 			return nil
 		}
 		if next == nil || next.Kind == Null || next.Kind == Scalar && next.Value == "" {

@@ -66,7 +66,7 @@ func TestDecodeEmpty(t *testing.T) {
 // Every decode error names file:line:column and the field path.
 func TestDecodeErrors(t *testing.T) {
 	for _, c := range []struct{ src, want string }{
-		{"name: x\nwepon: sword\n", `f.yaml:2:8: wepon: unknown field "wepon" (allowed: name, weapon, life_coins, armor, moves, reckless, ratio)`},
+		{"name: x\nwepon: sword\n", `f.yaml:2:8: wepon: unknown field "wepon" (allowed: name, weapon, life_coins, armor, moves, reckless, ratio); did you mean "weapon"?`},
 		{"weapon: sword\n", `f.yaml:1:1: missing required field "name"`},
 		{"name: x\nlife_coins: many\n", `f.yaml:2:13: life_coins: expected an integer, got "many"`},
 		{"name: x\nlife_coins: [1]\n", `f.yaml:2:13: life_coins: expected an integer, got a list`},

@@ -170,7 +170,7 @@ func (f *fighter) report(res result, o *rules.Outcome) {
 	case 1:
 		o.Winner = rules.B
 	default:
-		// No victor, or a victor among TFs 3-12: its victor.k says which.
+		// No victor, or a victor among TFs 3-12: its tfK.victor says which.
 		o.Winner = rules.None
 	}
 	k := o.Counters

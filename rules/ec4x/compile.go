@@ -18,6 +18,29 @@ const (
 	maxMorale     = 20
 )
 
+// The defaults of a task force's fields (§2.3).
+const (
+	defaultROE      = 6
+	defaultPrestige = 50
+	defaultTech     = 1
+	defaultSensor   = 1 // eli and clk
+)
+
+// The allowed ranges of the scenario's integer fields (§2.3): the decoder
+// checks values against them and the reference lists them.
+var (
+	roeRange      = doc.Range{Min: 0, Max: 10, Note: "rules of engagement, §3.7"}
+	prestigeRange = doc.Range{Min: -maxPrestige, Max: maxPrestige}
+	moraleRange   = doc.Range{Min: -maxMorale, Max: maxMorale, Note: "a CER modifier"}
+	eliRange      = doc.Range{Min: 1, Max: 5, Note: "ELI tech of the TF's scouts, §3.1 step 5"}
+	clkRange      = doc.Range{Min: 1, Max: 5, Note: "CLK tech of the TF's raiders, §3.1 step 5"}
+	seedRange     = doc.Range{Min: 0, Max: 1<<63 - 1, Note: "the LCG seed of §4.1"}
+	// Test seeds are baseSeed + 1000·i (§5.3): the bound keeps them in
+	// int64 for any trial a run can reach.
+	baseSeedRange = doc.Range{Min: -1 << 52, Max: 1 << 52, Note: "test i is seeded baseSeed + 1000·i"}
+	countRange    = doc.Range{Min: 1, Max: 1 << 40, Note: "the number of tests, the trials a run plays by default"}
+)
+
 // TaskForce is one house's forces in the system (§2.2, §2.3), as the
 // scenario gives them or the generator (§5) makes them.
 type TaskForce struct {
@@ -124,7 +147,7 @@ func Compile(n *doc.Node) (*Battle, error) {
 		if !opt.Nim {
 			return nil, d.Seed.Errorf("seed fixes the LCG of profile %s (§4.1); profile %s draws from the trial's stream", ProfileNim, ProfileSpec)
 		}
-		v, err := doc.Range{Min: 0, Max: 1<<63 - 1, Note: "the LCG seed of §4.1"}.Int(d.Seed)
+		v, err := seedRange.Int(d.Seed)
 		if err != nil {
 			return nil, err
 		}
@@ -145,16 +168,14 @@ func compileSuite(n *doc.Node) (*Suite, error) {
 	}
 	s := &Suite{BaseSeed: DefaultBaseSeed, Count: DefaultSuiteCount}
 	if doc.Present(d.BaseSeed) {
-		// Test seeds are baseSeed + 1000·i (§5.3): the bound keeps them in
-		// int64 for any trial a run can reach.
-		v, err := doc.Range{Min: -1 << 52, Max: 1 << 52, Note: "test i is seeded baseSeed + 1000·i"}.Int(d.BaseSeed)
+		v, err := baseSeedRange.Int(d.BaseSeed)
 		if err != nil {
 			return nil, err
 		}
 		s.BaseSeed = v
 	}
 	if doc.Present(d.Count) {
-		v, err := doc.Range{Min: 1, Max: 1 << 40, Note: "the number of tests, the trials a run plays by default"}.Int(d.Count)
+		v, err := countRange.Int(d.Count)
 		if err != nil {
 			return nil, err
 		}
@@ -195,14 +216,11 @@ func compileTaskForce(n *doc.Node, opt Options, ids map[string]string) (TaskForc
 	if err := doc.Decode(n, &d); err != nil {
 		return TaskForce{}, err
 	}
-	house, err := doc.Text(d.House)
+	house, err := doc.Name(d.House)
 	if err != nil {
 		return TaskForce{}, err
 	}
-	if house == "" {
-		return TaskForce{}, d.House.Errorf("empty house id")
-	}
-	tf := TaskForce{House: house, ROE: 6, Prestige: 50, ELI: 1, CLK: 1}
+	tf := TaskForce{House: house, ROE: defaultROE, Prestige: defaultPrestige, ELI: defaultSensor, CLK: defaultSensor}
 	at := func(f *doc.Node, format string, args ...any) error {
 		return f.Errorf("task force %s: %s", house, fmt.Sprintf(format, args...))
 	}
@@ -217,17 +235,17 @@ func compileTaskForce(n *doc.Node, opt Options, ids map[string]string) (TaskForc
 		*dst = int(v)
 		return nil
 	}
-	tech := 1
+	tech := defaultTech
 	for _, f := range []struct {
 		n   *doc.Node
 		r   doc.Range
 		dst *int
 	}{
-		{d.ROE, doc.Range{Min: 0, Max: 10, Note: "rules of engagement, §3.7"}, &tf.ROE},
-		{d.Prestige, doc.Range{Min: -maxPrestige, Max: maxPrestige}, &tf.Prestige},
+		{d.ROE, roeRange, &tf.ROE},
+		{d.Prestige, prestigeRange, &tf.Prestige},
 		{d.Tech, techRange, &tech},
-		{d.ELI, doc.Range{Min: 1, Max: 5, Note: "ELI tech of the TF's scouts, §3.1 step 5"}, &tf.ELI},
-		{d.CLK, doc.Range{Min: 1, Max: 5, Note: "CLK tech of the TF's raiders, §3.1 step 5"}, &tf.CLK},
+		{d.ELI, eliRange, &tf.ELI},
+		{d.CLK, clkRange, &tf.CLK},
 	} {
 		if err := intField(f.n, f.r, f.dst); err != nil {
 			return TaskForce{}, err
@@ -237,7 +255,7 @@ func compileTaskForce(n *doc.Node, opt Options, ids map[string]string) (TaskForc
 		if !opt.Nim {
 			return TaskForce{}, at(d.Morale, "morale is a field of profile %s (§2.3); under %s morale comes from prestige (§3.1 step 3)", ProfileNim, ProfileSpec)
 		}
-		if err := intField(d.Morale, doc.Range{Min: -maxMorale, Max: maxMorale, Note: "a CER modifier"}, &tf.Morale); err != nil {
+		if err := intField(d.Morale, moraleRange, &tf.Morale); err != nil {
 			return TaskForce{}, err
 		}
 		tf.HasMorale = true
@@ -276,12 +294,9 @@ func compileSquadron(n *doc.Node, tf *TaskForce, tech int, opt Options) (Squadro
 	if err := doc.Decode(n, &d); err != nil {
 		return Squadron{}, err
 	}
-	id, err := doc.Text(d.ID)
+	id, err := doc.Name(d.ID)
 	if err != nil {
-		return Squadron{}, err
-	}
-	if id == "" {
-		return Squadron{}, d.ID.Errorf("task force %s: empty squadron id", tf.House)
+		return Squadron{}, d.ID.Errorf("task force %s: squadron id: %s", tf.House, err.(*doc.Error).Msg)
 	}
 	at := func(f *doc.Node, field, format string, args ...any) error {
 		return f.Errorf("task force %s, squadron %s: %s: %s", tf.House, id, field, fmt.Sprintf(format, args...))
@@ -303,7 +318,7 @@ func compileSquadron(n *doc.Node, tf *TaskForce, tech int, opt Options) (Squadro
 		case ok && (c == ETAC || c == TroopTransport) && !opt.Nim:
 			return 0, at(f, field, "%s is spacelift, not allowed in combat under profile %s (§2.1, §9 item 6)", c, ProfileSpec)
 		case !ok || !opt.Ships.Has[c]:
-			return 0, at(f, field, "unknown ship class %q in table %s (allowed: %s)", f.Value, opt.Ships.Name, opt.Ships.classNamesOf())
+			return 0, at(f, field, "unknown ship class %q in table %s (allowed: %s)%s", f.Value, opt.Ships.Name, opt.Ships.classNamesOf(), doc.DidYouMean(f.Value, opt.Ships.Classes()))
 		}
 		return c, nil
 	}

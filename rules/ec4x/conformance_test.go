@@ -15,6 +15,8 @@ import (
 func kit(t testing.TB) rulestest.Kit {
 	return rulestest.Kit{
 		Ruleset: ruleset{},
+		Decoded: map[string]any{"": scenarioDoc{}, "taskForces[]": taskForceDoc{},
+			"taskForces[].squadrons[]": squadronDoc{}, "suite": suiteDoc{}},
 		Scenarios: append(rulestest.Files(t, "../../scenarios/builtin/ec4x/*.yaml"),
 			rulestest.Scenario{Name: "raiders-vs-scouts", Src: `taskForces:
   - {house: raiders, prestige: 70, clk: 3, squadrons: [{id: r1, flagship: Raider}, {id: r2, flagship: Raider, escorts: [Scout]}]}

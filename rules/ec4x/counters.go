@@ -23,8 +23,10 @@ const (
 var EndNames = []string{"destroyed", "retreat", "mutual-destruction", "mutual-withdrawal",
 	"tactical-stalemate", "forced-stalemate", "cancelled"}
 
-// Counter names (§3.8 and issue 11). Per-TF counters end in the TF's
-// 1-based index: victor.1 is side a's, victor.2 side b's.
+// Counter names (§3.8). Per-task-force counters start with the task force,
+// as every counter of a side starts with the side (rules.Counter): a. and
+// b. for the first two, which are sides a and b, tf3. to tf12. for the
+// others (partyName).
 const (
 	CounterDesperation = "desperation"
 	CounterSuccess     = "desperation.success"
@@ -55,46 +57,75 @@ type counterIndex struct {
 // fired, those ending in a stalemate (tactical or forced).
 type typeCounters struct{ tests, rounds, victor, desperation, stalemate int }
 
+// battleCounters are the counters every battle declares (§3.8), in Spec
+// order, with what each counts; the reference lists them. dist marks a
+// distribution counter.
+var battleCounters = []struct {
+	name, doc string
+	dist      bool
+}{
+	{CounterDesperation, "desperation rounds played (the amendment's round; §3.2 step 6, §4.3 step 4)", true},
+	{CounterSuccess, "desperation rounds that changed a squadron's state: the stalemate broken", false},
+	{CounterFailed, "desperation rounds that changed nothing: the tactical stalemate", false},
+	{CounterStructural, "failed desperation rounds that were structural: no surviving squadron's current AS reaches any enemy squadron's DS, so no CER (≤ 1.0) could have helped; divide by desperation.failed for the share", false},
+	{CounterStalls, "runs of 5 rounds without a state change (desperation's trigger, counted with the option on or off)", false},
+	{CounterStallsStr, "stalls that were structural at their fifth round (as desperation.structural)", false},
+	{CounterQuietEnd, "consecutive rounds without a state change at the end of the battle (a failed desperation round included)", true},
+	{CounterCrits, "critical hits: naturals of 9 on CER rolls (§3.5; nim-2025-11: Phases A and M, §7.2)", false},
+	{CounterCripplings, "squadrons crippled (U→C)", false},
+	{CounterDestroyed, "squadrons destroyed (U→D or C→D)", false},
+	{CounterRetreats, "task forces that retreated (§3.7; nim-2025-11: the retreated list, dead TFs included, §4.7)", false},
+}
+
+// typeCounters' names and docs, by the suffix after type.<type>.; "%s"
+// is the type.
+var typeCounterDocs = [...]rules.Term{
+	{Name: "tests", Meaning: "tests of type %s"},
+	{Name: "rounds", Meaning: "rounds fought in tests of type %s"},
+	{Name: "victor", Meaning: "tests of type %s with a victor"},
+	{Name: "desperation", Meaning: "tests of type %s in which desperation fired"},
+	{Name: "stalemate", Meaning: "tests of type %s ending in a tactical or forced stalemate"},
+}
+
 // finish declares the battle's spec: its ends, counters, options and sides.
 func (b *Battle) finish(settings rules.Settings) {
 	var cs rules.Counters
 	c := &b.c
-	c.desperation = cs.Dist(CounterDesperation, "desperation rounds played (seed 000; §3.2 step 6, §4.3 step 4)")
-	c.success = cs.Add(CounterSuccess, "desperation rounds that changed a squadron's state: the stalemate broken")
-	c.failed = cs.Add(CounterFailed, "desperation rounds that changed nothing: the tactical stalemate")
-	c.structural = cs.Add(CounterStructural, "failed desperation rounds that were structural: no surviving squadron's current AS reaches any enemy squadron's DS, so no CER (≤ 1.0) could have helped; divide by desperation.failed for the share")
-	c.stalls = cs.Add(CounterStalls, "runs of 5 rounds without a state change (desperation's trigger, counted with the option on or off)")
-	c.stallsStr = cs.Add(CounterStallsStr, "stalls that were structural at their fifth round (as desperation.structural)")
-	c.quietEnd = cs.Dist(CounterQuietEnd, "consecutive rounds without a state change at the end of the battle (a failed desperation round included)")
-	c.crits = cs.Add(CounterCrits, "critical hits: naturals of 9 on CER rolls (§3.5; nim-2025-11: Phases A and M, §7.2)")
-	c.cripplings = cs.Add(CounterCripplings, "squadrons crippled (U→C)")
-	c.destroyed = cs.Add(CounterDestroyed, "squadrons destroyed (U→D or C→D)")
-	c.retreats = cs.Add(CounterRetreats, "task forces that retreated (§3.7; nim-2025-11: the retreated list, dead TFs included, §4.7)")
+	idx := make([]int, len(battleCounters))
+	for i, k := range battleCounters {
+		if k.dist {
+			idx[i] = cs.Dist(k.name, k.doc)
+		} else {
+			idx[i] = cs.Add(k.name, k.doc)
+		}
+	}
+	c.desperation, c.success, c.failed, c.structural = idx[0], idx[1], idx[2], idx[3]
+	c.stalls, c.stallsStr, c.quietEnd = idx[4], idx[5], idx[6]
+	c.crits, c.cripplings, c.destroyed, c.retreats = idx[7], idx[8], idx[9], idx[10]
 	n := b.maxTaskForces()
 	for k := range MaxTaskForces {
 		c.victor[k], c.survivors[k] = -1, -1
 		if k < n {
-			c.victor[k] = cs.Add("victor."+strconv.Itoa(k+1), fmt.Sprintf("1 when task force %d is the victor (%s)", k+1, b.tfPhrase(k)))
+			c.victor[k] = cs.Add(partyName(k)+".victor", fmt.Sprintf("1 when task force %d is the victor (%s)", k+1, b.tfPhrase(k)))
 		}
 	}
 	for k := range n {
-		c.survivors[k] = cs.Add("survivors."+strconv.Itoa(k+1), fmt.Sprintf("squadrons of task force %d not destroyed at the end", k+1))
+		c.survivors[k] = cs.Add(partyName(k)+".survivors", fmt.Sprintf("squadrons of task force %d not destroyed at the end", k+1))
 	}
 	c.tests = -1
 	if b.Suite != nil {
 		c.tests = cs.Add(CounterTests, "1 per test of the generated suite (§5)")
 		for t, name := range SuiteTypes {
-			tc := &c.byType[t]
-			p := "type." + name + "."
-			tc.tests = cs.Add(p+"tests", "tests of type "+name)
-			tc.rounds = cs.Add(p+"rounds", "rounds fought in tests of type "+name)
-			tc.victor = cs.Add(p+"victor", "tests of type "+name+" with a victor")
-			tc.desperation = cs.Add(p+"desperation", "tests of type "+name+" in which desperation fired")
-			tc.stalemate = cs.Add(p+"stalemate", "tests of type "+name+" ending in a tactical or forced stalemate")
+			var idx [len(typeCounterDocs)]int
+			for i, d := range typeCounterDocs {
+				idx[i] = cs.Add("type."+name+"."+d.Name, fmt.Sprintf(d.Meaning, name))
+			}
+			c.byType[t] = typeCounters{tests: idx[0], rounds: idx[1], victor: idx[2], desperation: idx[3], stalemate: idx[4]}
 		}
 	}
 	b.spec = rules.Spec{Ends: EndNames, Counters: cs.List(), Options: settings, RoundsUnit: "rounds"}
 	b.spec.Sides = [2]string{b.tfPhrase(0), b.tfPhrase(1)}
+	b.spec.Labels = [2]string{b.tfLabel(0), b.tfLabel(1)}
 	if b.Suite != nil {
 		b.spec.Notes = append(b.spec.Notes, fmt.Sprintf("generated suite (§5): trial i plays test i of generateTestSuite(%d, n); side a is each test's first task force, side b its second", b.Suite.BaseSeed))
 	}
@@ -103,12 +134,30 @@ func (b *Battle) finish(settings rules.Settings) {
 	}
 }
 
+// partyName is the first level of task force k's counters (from 0): the
+// side a or b for the first two, tf3 … tf12 for the others.
+func partyName(k int) string {
+	if k < 2 {
+		return rules.Side(k + 1).String()
+	}
+	return "tf" + strconv.Itoa(k+1)
+}
+
 // maxTaskForces is the largest number of task forces a trial can have.
 func (b *Battle) maxTaskForces() int {
 	if b.Suite != nil {
 		return MaxTaskForces
 	}
 	return len(b.TaskForces)
+}
+
+// tfLabel is task force k's short name (Spec.Labels): its house, or "TF
+// k+1" in a suite, whose tests each have their own houses.
+func (b *Battle) tfLabel(k int) string {
+	if b.Suite != nil {
+		return "TF " + strconv.Itoa(k+1)
+	}
+	return b.TaskForces[k].House
 }
 
 // tfPhrase says what task force k is, for Spec.Sides and counter docs.

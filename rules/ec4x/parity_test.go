@@ -1,6 +1,7 @@
 package ec4x
 
 import (
+	"compress/gzip"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -13,8 +14,9 @@ import (
 	"github.com/crucible-sim/crucible/sim"
 )
 
-// fixturePath is the fixture of §6, beside the repository.
-const fixturePath = "../../../shared/ec4x/nov2025_suite500_fixture.json"
+// fixturePath is the fixture of §6: the original engine's 500 battles with
+// every attack, gzipped.
+const fixturePath = "testdata/nov2025_suite500_fixture.json.gz"
 
 type fixtureTest struct {
 	Name       string `json:"name"`
@@ -47,13 +49,18 @@ type fixtureTest struct {
 
 func loadFixture(t testing.TB) []fixtureTest {
 	t.Helper()
-	raw, err := os.ReadFile(fixturePath)
+	f, err := os.Open(fixturePath)
 	if err != nil {
-		t.Skipf("fixture not found beside the repository: %v", err)
+		t.Fatal(err)
+	}
+	defer f.Close()
+	z, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
 	}
 	var tests []fixtureTest
-	if err := json.Unmarshal(raw, &tests); err != nil {
-		t.Fatal(err)
+	if err := json.NewDecoder(z).Decode(&tests); err != nil {
+		t.Fatalf("%s: %v", fixturePath, err)
 	}
 	return tests
 }
@@ -90,10 +97,8 @@ func suiteBattle(t testing.TB, src string) *Battle {
 
 // TestFixtureParity replays all 500 battles of the fixture (§6) under
 // nim-2025-11 and requires every generated fleet, every attack line and
-// every result to match.
-// TestFixtureParity replays the fixture's battles, then again with the
-// candidate index's general path forced, the one battles of more than 64
-// units take (pools.narrow).
+// every result to match; then again with the candidate index's general
+// path forced, the one battles of more than 64 units take (pools.narrow).
 func TestFixtureParity(t *testing.T) {
 	tests := loadFixture(t)
 	b := suiteBattle(t, "options: {profile: nim-2025-11}\nsuite: {baseSeed: 12345, count: 500}\n")

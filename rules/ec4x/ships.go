@@ -112,16 +112,19 @@ func tableNamed(name string) *Table {
 	return &SpecShips
 }
 
-// classNamesOf lists the classes of a table for error messages.
-func (t *Table) classNamesOf() string {
+// Classes returns the names of the table's classes, in the order of §2.1.
+func (t *Table) Classes() []string {
 	var names []string
 	for c := range numClasses {
 		if t.Has[c] {
 			names = append(names, c.String())
 		}
 	}
-	return strings.Join(names, ", ")
+	return names
 }
+
+// classNamesOf lists the classes of a table for error messages.
+func (t *Table) classNamesOf() string { return strings.Join(t.Classes(), ", ") }
 
 // Bucket is a targeting bucket of §2.2, in priority order.
 type Bucket uint8

@@ -1,9 +1,9 @@
 package ec4x
 
 // This file is profile spec (§3): operations.md §7 as written, with the
-// desperation round of seed 000. Every random number comes from the trial's
-// stream f.r: d10 = IntN(10) read 0-9, d20 and d3 = Die, target draws =
-// IntN(Σ weights).
+// round of the EC4X desperation-round amendment. Every random number comes
+// from the trial's stream f.r: d10 = IntN(10) read 0-9, d20 and d3 = Die,
+// target draws = IntN(Σ weights).
 
 // detectLo and detectHi are the detection table of §3.1 step 5, indexed
 // [ELI−1][CLK−1]; 0 is "NA" (cannot detect).

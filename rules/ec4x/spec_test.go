@@ -208,7 +208,8 @@ func TestSpecCloak(t *testing.T) {
 }
 
 // Every validation error of §2.3 names the task force, the squadron id and
-// the field, at the value's line and column.
+// the field, at the value's line and column; an unknown ship class suggests
+// the nearest ones, whatever their case.
 func TestValidationMessages(t *testing.T) {
 	const head = "taskForces:\n  - {house: b, squadrons: [{id: b1, flagship: Cruiser}]}\n"
 	for _, c := range []struct{ src, want string }{
@@ -222,6 +223,9 @@ func TestValidationMessages(t *testing.T) {
 		{head + "  - {house: a, squadrons: [{id: a1, flagship: Cruiser, tech: 12}]}\n", "task force a, squadron a1: tech: 12 is out of range"},
 		{"taskForces:\n  - {house: b, squadrons: [{id: b1, flagship: Cruiser}]}\n", "1 task forces: a battle has 2 to 12"},
 		{"options: {profile: nim-2025-11}\n" + head + "  - {house: a, squadrons: [{id: a1, flagship: Frigate}]}\n", "task force a, squadron a1: flagship: unknown ship class \"Frigate\" in table a0"},
+		{head + "  - {house: a, squadrons: [{id: a1, flagship: cruiser}]}\n", "flagship: unknown ship class \"cruiser\" in table spec (allowed: Corvette, Frigate, Destroyer, Cruiser, LightCruiser, HeavyCruiser, Battlecruiser, Battleship, Dreadnought, SuperDreadnought, PlanetBreaker, Carrier, SuperCarrier, Fighter, Raider, Scout, Starbase); did you mean \"Cruiser\"?"},
+		{head + "  - {house: a, squadrons: [{id: a1, flagship: Cruiser, escorts: [Destroyer, Batleship]}]}\n", "escorts[1]: unknown ship class \"Batleship\" in table spec (allowed: Corvette, Frigate, Destroyer, Cruiser, LightCruiser, HeavyCruiser, Battlecruiser, Battleship, Dreadnought, SuperDreadnought, PlanetBreaker, Carrier, SuperCarrier, Fighter, Raider, Scout, Starbase); did you mean \"Battleship\"?"},
+		{"options: {profile: nim-2025-11}\n" + head + "  - {house: a, squadrons: [{id: a1, flagship: super carrier}]}\n", "unknown ship class \"super carrier\" in table a0 (allowed: Destroyer, Cruiser, LightCruiser, HeavyCruiser, Battlecruiser, Battleship, Dreadnought, SuperDreadnought, PlanetBreaker, Carrier, SuperCarrier, Fighter, Raider, Scout, Starbase, ETAC, TroopTransport); did you mean \"SuperCarrier\"?"},
 	} {
 		_, err := Compile(documentOf(t, c.src))
 		if err == nil || !strings.Contains(err.Error(), c.want) {

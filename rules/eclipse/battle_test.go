@@ -47,7 +47,7 @@ func fightMany(c *Compiled, seed uint64, n int64) mcResult {
 	return res
 }
 
-// TestEValuesMonteCarlo: the hand-derived values of rules §10 as fixed-seed
+// TestEValuesMonteCarlo: the hand-derived values of §10 as fixed-seed
 // statistical tests of the Monte Carlo battle (z tests, family-wise α 1e-6).
 func TestEValuesMonteCarlo(t *testing.T) {
 	const trials = 200_000

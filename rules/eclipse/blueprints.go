@@ -123,7 +123,7 @@ func (k *catalog) playerFields(it *doc.Node, bd *blueprintDoc, bp *Blueprint, ba
 			return p.Errorf("expected a part name (valid names: %s)", k.partNames())
 		}
 		if _, ok := k.part(p.Value); !ok {
-			return p.Errorf("unknown part %q%s (valid names: %s)", p.Value, seedHint[p.Value], k.partNames())
+			return p.Errorf("unknown part %q%s (valid names: %s)%s", p.Value, seedHint[p.Value], k.partNames(), k.partSuggestion(p.Value))
 		}
 		bp.Parts = append(bp.Parts, p.Value)
 	}
@@ -154,14 +154,20 @@ func setInts(it *doc.Node, fields []intField) error {
 	return nil
 }
 
-// baseOf resolves a blueprint's `base`: a player hull or an NPC id (§7).
-func (k *catalog) baseOf(n *doc.Node) (Blueprint, error) {
+// baseChoices are the values of a blueprint's `base` (§7): the player
+// hulls and the NPC tiles.
+func baseChoices() []string {
 	allowed := []string{"Interceptor", "Cruiser", "Dreadnought", "Starbase"}
 	for _, bp := range builtinBlueprints {
 		if bp.Base.NPC() {
 			allowed = append(allowed, bp.Name)
 		}
 	}
+	return allowed
+}
+
+// baseOf resolves a blueprint's `base`: a player hull or an NPC id (§7).
+func (k *catalog) baseOf(n *doc.Node) (Blueprint, error) {
 	if n.Kind == doc.Scalar {
 		for _, bp := range builtinBlueprints {
 			if bp.Name == n.Value {
@@ -169,7 +175,7 @@ func (k *catalog) baseOf(n *doc.Node) (Blueprint, error) {
 			}
 		}
 	}
-	_, err := doc.OneOf(n, allowed...)
+	_, err := doc.OneOf(n, baseChoices()...)
 	return Blueprint{}, err
 }
 
@@ -283,8 +289,17 @@ func (k *catalog) derivePlayer(bp Blueprint, t *Type, errAt func(field string) *
 	return nil
 }
 
-// seedHint explains the part names of seed document 004 that are not Second
-// Dawn parts (§5.1); a scenario that wants them defines custom parts.
+// partSuggestion is the "did you mean" of an unknown part name: none for
+// a name seedHint explains, whose note says what to use instead.
+func (k *catalog) partSuggestion(name string) string {
+	if seedHint[name] != "" {
+		return ""
+	}
+	return doc.DidYouMean(name, k.partList())
+}
+
+// seedHint explains part names from other readings of the game that are not
+// Second Dawn parts (§5.1); a scenario that wants them defines custom parts.
 var seedHint = map[string]string{
 	"Positron Cannon":  ": not a Second Dawn part (Positron is a computer, +2; the blue 3-damage cannon is the Soliton Cannon; define a custom part for a house rule)",
 	"Nuclear Missile":  ": not a Second Dawn part (missiles: Plasma, Flux; discovery Ion, Soliton, Antimatter)",

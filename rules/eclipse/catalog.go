@@ -1,7 +1,7 @@
 package eclipse
 
-// Built-in catalog of Eclipse: Second Dawn (rules/eclipse.md §4). Every row
-// below cites the table it comes from; the numbers are facts of the game.
+// Built-in catalog of Eclipse: Second Dawn (§4). Every row below cites the
+// table it comes from; the numbers are facts of the game.
 
 // Colour is a die colour (§4.1). The index is also the order in which a
 // type's dice are counted and merged.
@@ -57,7 +57,7 @@ func r(n int8) Dice { return Dice{Red: n} }
 
 // builtinParts is the table of §4.2, in its order.
 var builtinParts = []Part{
-	// Cannons (§4.2 rows 1-4; Ion Cannon energy 1 per §4.2 note and §13.6).
+	// Cannons (§4.2; Ion Cannon energy 1 per §4.2 and §13.6).
 	{Name: "Ion Cannon", Cannon: y(1), Energy: 1, Slot: true},
 	{Name: "Plasma Cannon", Cannon: o(1), Energy: 2, Slot: true},
 	{Name: "Soliton Cannon", Cannon: b(1), Energy: 3, Slot: true},
@@ -73,7 +73,7 @@ var builtinParts = []Part{
 	{Name: "Gauss Shield", Shield: 1, Slot: true},
 	{Name: "Phase Shield", Shield: 2, Energy: 1, Slot: true},
 	{Name: "Absorption Shield", Shield: 1, Energy: -4, Slot: true},
-	// Hulls (Sentient Hull energy 1 per §4.2 note).
+	// Hulls (Sentient Hull energy 1 per §4.2).
 	{Name: "Hull", Hull: 1, Slot: true},
 	{Name: "Improved Hull", Hull: 2, Slot: true},
 	{Name: "Conifold Field", Hull: 3, Energy: 2, Slot: true},
@@ -103,9 +103,10 @@ var builtinParts = []Part{
 	{Name: "Conformal Drive", Drive: true, Initiative: 2, Energy: 2, Slot: true},
 	{Name: "Nonlinear Drive", Drive: true, Energy: -2, Slot: true},
 	{Name: "Hypergrid Source", Energy: -11, Slot: true},
-	// §4.2 last row: outside the grid (no slot), unverified (aid sheet only).
+	// §4.2: the Muon Source, outside the grid (no slot), unverified (aid
+	// sheet only).
 	{Name: "Muon Source", Energy: -2, Initiative: 1, Slot: false,
-		Unverified: "Muon Source (energy -2, initiative +1, no slot) is unverified: one source only (rules §4.2, AID)"},
+		Unverified: "Muon Source (makes 2 energy, initiative +1, no slot) is unverified: one source only, the part aid sheet (rules/eclipse/README.md §4.2)"},
 }
 
 // Base names a hull a blueprint builds on: the four player hulls (§4.3)
@@ -168,17 +169,17 @@ var builtinBlueprints = []Blueprint{
 		Parts: []string{"Ion Cannon", "Ion Cannon", "Electron Computer", "Hull", "Hull", "Nuclear Drive", "Nuclear Source"}},
 	{Name: "Starbase", Base: Starbase, Slots: 5, InitBonus: 4, Energy: 3,
 		Parts: []string{"Ion Cannon", "Electron Computer", "Hull", "Hull"}},
-	// §4.4 normal tiles: verified (JF, BW).
+	// §4.4 normal tiles: verified (two sources agree).
 	{Name: "Ancient", Base: Ancient, Cannons: y(2), Computer: 1, Hull: 1, Initiative: 2},
 	{Name: "Guardian", Base: Guardian, Cannons: y(3), Computer: 2, Hull: 2, Initiative: 3},
 	{Name: "GCDS", Base: GCDS, Cannons: y(4), Computer: 2, Hull: 7, Initiative: 0},
-	// §4.4 advanced tiles: unverified (JF only); every output warns.
+	// §4.4 advanced tiles: unverified (one source only); every output warns.
 	{Name: "Ancient-advanced", Base: Ancient, Cannons: o(1), Computer: 1, Hull: 2, Initiative: 1,
-		Unverified: "NPC tile Ancient-advanced is unverified data (one source, JF; rules §4.4)"},
+		Unverified: "NPC tile Ancient-advanced is unverified: its stats have one source only (rules/eclipse/README.md §4.4)"},
 	{Name: "Guardian-advanced", Base: Guardian, Cannons: r(1), Missiles: o(2), Computer: 1, Hull: 3, Initiative: 1,
-		Unverified: "NPC tile Guardian-advanced is unverified data (one source, JF; rules §4.4)"},
+		Unverified: "NPC tile Guardian-advanced is unverified: its stats have one source only (rules/eclipse/README.md §4.4)"},
 	{Name: "GCDS-advanced", Base: GCDS, Cannons: r(1), Missiles: y(4), Computer: 2, Hull: 3, Initiative: 0,
-		Unverified: "NPC tile GCDS-advanced is unverified data (one source, JF; its HP looks low; rules §4.4)"},
+		Unverified: "NPC tile GCDS-advanced is unverified: its stats have one source only, and its hit points look low (rules/eclipse/README.md §4.4)"},
 }
 
 // Parts returns a copy of the built-in part catalog (§4.2).

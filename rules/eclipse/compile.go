@@ -144,6 +144,9 @@ func checkName(n *doc.Node, name, what string) error {
 	if strings.TrimSpace(name) == "" {
 		return field(n, "name").Errorf("a %s needs a non-empty name", what)
 	}
+	if err := doc.CheckName(name); err != nil {
+		return field(n, "name").Errorf("%s name: %v", what, err)
+	}
 	if strings.ContainsAny(name, ".=") {
 		return field(n, "name").Errorf("%s name %q may not contain '.' or '=' (it becomes part of counter and option paths)", what, name)
 	}

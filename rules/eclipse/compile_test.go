@@ -22,7 +22,7 @@ func parse(t testing.TB, src string) *doc.Node {
 const okSides = "\nattacker: {ships: {Interceptor: 1}}\ndefender: {ships: {Interceptor: 1}}"
 
 // TestValidationErrors: every invalid scenario is an error naming the field
-// path and the limit or the allowed values (rules §5), never a silent drop.
+// path and the limit or the allowed values (§5), never a silent drop.
 func TestValidationErrors(t *testing.T) {
 	cases := []struct {
 		name, src string
@@ -79,7 +79,20 @@ blueprints: [{name: X, base: Cruiser, parts: [Ion Cannon, Advanced Shield, Nucle
 		{"seed-only part Improved Reactor", `
 blueprints: [{name: X, base: Cruiser, parts: [Ion Cannon, Improved Reactor, Nuclear Drive, Nuclear Source]}]` + okSides,
 			[]string{"blueprints[0].parts[1]", `unknown part "Improved Reactor"`}},
+		{"unknown part in other case", `
+blueprints: [{name: X, base: Interceptor, parts: [ion cannon, Nuclear Drive, Nuclear Source]}]` + okSides,
+			[]string{"blueprints[0].parts[0]", `unknown part "ion cannon"`, `did you mean "Ion Cannon"?`}},
+		{"misspelt part", `
+blueprints: [{name: X, base: Interceptor, parts: [Ion Canon, Nuclear Drive, Nuclear Source]}]` + okSides,
+			[]string{"blueprints[0].parts[0]", `did you mean "Ion Cannon"?`}},
 		// §5 rule 2: unknown blueprint, NPC id, colour.
+		{"unknown blueprint in other case", "attacker: {ships: {interceptor: 1}}\ndefender: {ships: {Cruiser: 1}}",
+			[]string{"attacker.ships.interceptor", `unknown blueprint "interceptor"`, `did you mean "Interceptor"?`}},
+		{"misspelt NPC tile", "attacker: {ships: {Interceptor: 1}}\ndefender: {kind: npc, ships: {Ancient-advnced: 1}}",
+			[]string{"defender.ships.Ancient-advnced", `did you mean "Ancient-advanced"?`}},
+		{"unknown base in other case", `
+blueprints: [{name: X, base: dreadnought}]` + okSides,
+			[]string{"blueprints[0].base", `did you mean "Dreadnought"?`}},
 		{"unknown blueprint", "attacker: {ships: {Destroyer: 1}}\ndefender: {ships: {Cruiser: 1}}",
 			[]string{"attacker.ships.Destroyer", `unknown blueprint "Destroyer"`, "blueprints: Interceptor, Cruiser, Dreadnought, Starbase, Ancient"}},
 		{"unknown base", `
@@ -115,6 +128,8 @@ defender: {ships: {Cruiser: 1}}`, []string{"attacker.ships.Raider", "two bluepri
 			[]string{"attacker.policy", "needs attacker.priority", "allowed: Cruiser"}},
 		{"priority naming unknown type", "attacker: {ships: {Interceptor: 1}, policy: priority, priority: [Cruiser, Dreadnought]}\ndefender: {ships: {Cruiser: 1, Interceptor: 1}}",
 			[]string{"attacker.priority[1]", `unknown enemy ship type "Dreadnought"`, "allowed: Cruiser, Interceptor"}},
+		{"priority naming a type in other case", "attacker: {ships: {Interceptor: 1}, policy: priority, priority: [cruiser]}\ndefender: {ships: {Cruiser: 1, Interceptor: 1}}",
+			[]string{"attacker.priority[0]", `unknown enemy ship type "cruiser"`, `did you mean "Cruiser"?`}},
 		{"priority list without priority policy", "attacker: {ships: {Interceptor: 1}, priority: [Cruiser]}\ndefender: {ships: {Cruiser: 1}}",
 			[]string{"attacker.priority", "needs attacker.policy: priority"}},
 		{"optimal in Monte Carlo", "attacker: {ships: {Interceptor: 1}, policy: optimal}\ndefender: {ships: {Cruiser: 1}}",
@@ -279,6 +294,9 @@ defender: {kind: npc, ships: {Guardian-advanced: 1}}`))
 	if !slices.Equal(spec.Ends, []string{"destroyed", "retreated", "stalemate", "mutual-destruction", "round-cap"}) || spec.RoundsUnit != "rounds" {
 		t.Errorf("ends %v unit %s", spec.Ends, spec.RoundsUnit)
 	}
+	if spec.Labels != [2]string{"attacker", "defender"} {
+		t.Errorf("labels %q, want attacker and defender", spec.Labels)
+	}
 	if len(spec.Notes) != 1 || !strings.Contains(spec.Notes[0], "Guardian-advanced is unverified") {
 		t.Errorf("notes %v", spec.Notes)
 	}
@@ -297,8 +315,8 @@ defender: {ships: {Interceptor: 1}}`))
 	}
 }
 
-// TestCatalog spot-checks the §4.2 table and that the seed document's
-// non-Second-Dawn parts are absent (§5.1).
+// TestCatalog spot-checks the §4.2 table and that the part names of other
+// readings of the game, which are not Second Dawn parts, are absent (§5.1).
 func TestCatalog(t *testing.T) {
 	get := func(name string) Part {
 		for _, p := range Parts() {

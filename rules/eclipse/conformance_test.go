@@ -17,6 +17,8 @@ func kit(t testing.TB) rulestest.Kit {
 			rulestest.Scenario{Name: "priority-draw", Src: "options: {stalemate: draw, same-side-ties: listed}\nattacker: {ships: {Starbase: 4}, policy: priority, priority: [Ancient]}\ndefender: {kind: npc, ships: {Ancient: 2}}"},
 			rulestest.Scenario{Name: "npc-policy-retreat", Src: "attacker: {ships: {Interceptor: 4, Cruiser: 2}, policy: npc, retreat: when-losing}\ndefender: {ships: {Interceptor: 3, Dreadnought: 1}, retreat: after-round-1}"},
 		),
+		Decoded: map[string]any{"": scenarioDoc{}, "attacker": sideDoc{}, "defender": sideDoc{},
+			"parts[]": partDoc{}, "blueprints[]": blueprintDoc{}},
 		Invalid: []string{
 			"",
 			"attacker: {ships: {Interceptor: 1}}\n",

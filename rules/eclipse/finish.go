@@ -144,6 +144,7 @@ func (c *Compiled) retreatRounds() {
 func (c *Compiled) buildSpec() {
 	c.spec.Ends = EndNames
 	c.spec.RoundsUnit = "rounds"
+	c.spec.Labels = sideNames
 	for s := range 2 {
 		c.spec.Sides[s] = c.describeSide(s)
 	}
@@ -182,7 +183,7 @@ func (c *Compiled) describeSide(s int) string {
 			ships = append(ships, fmt.Sprintf("%d %s", ty.Count, ty.Name))
 		}
 	}
-	who := [2]string{"attacker", "defender"}[s]
+	who := sideNames[s]
 	if c.Sides[s].NPC {
 		who += " (NPC)"
 	}

@@ -23,13 +23,16 @@ func (k *catalog) part(name string) (Part, bool) {
 	return Part{}, false
 }
 
-func (k *catalog) partNames() string {
+// partList returns the names of the parts, built-in ones first.
+func (k *catalog) partList() []string {
 	names := make([]string, len(k.parts))
 	for i, p := range k.parts {
 		names[i] = p.Name
 	}
-	return strings.Join(names, ", ")
+	return names
 }
+
+func (k *catalog) partNames() string { return strings.Join(k.partList(), ", ") }
 
 func (k *catalog) blueprint(name string) (int, bool) {
 	for i, bp := range k.blueprints {
@@ -40,13 +43,16 @@ func (k *catalog) blueprint(name string) (int, bool) {
 	return -1, false
 }
 
-func (k *catalog) blueprintNames() string {
+// blueprintList returns the names of the blueprints, built-in ones first.
+func (k *catalog) blueprintList() []string {
 	names := make([]string, len(k.blueprints))
 	for i, bp := range k.blueprints {
 		names[i] = bp.Name
 	}
-	return strings.Join(names, ", ")
+	return names
 }
+
+func (k *catalog) blueprintNames() string { return strings.Join(k.blueprintList(), ", ") }
 
 // addParts reads the scenario's custom parts (§7 part fields).
 func (k *catalog) addParts(n *doc.Node) error {

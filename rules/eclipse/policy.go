@@ -2,7 +2,7 @@ package eclipse
 
 import "math/bits"
 
-// Damage assignment (rules/eclipse.md §6). Assign is the policy function:
+// Damage assignment (§6). Assign is the policy function:
 // it sees each die only as (damage, hit-set), grouped into classes of
 // identical dice, and the enemy ships in canonical order with their
 // remaining hit points. The exact solver calls it for every volley. The

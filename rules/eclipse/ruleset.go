@@ -1,8 +1,11 @@
 // Package eclipse is the Eclipse: Second Dawn combat ruleset (`eclipse`):
 // the part catalog, the Terran blueprints and NPC tiles, scenario
 // validation, the damage-assignment policies and the Monte Carlo battle.
-// The rules are /work/shared/rules/eclipse.md (cited as §N in comments);
-// package exact solves the same battle analytically with the same engine.
+// README.md in this directory says, for designers, how crucible plays the
+// game; its part "The rules as crucible plays them" is what the comments
+// cite as §N. REFERENCE.md (`crucible rules eclipse`) lists every field,
+// option, catalogue entry, policy, counter and end. Package exact solves
+// the same battle analytically with the same engine.
 //
 // A scenario (§7; every field but attacker and defender optional):
 //

@@ -34,7 +34,7 @@ func (c *Compiled) addShips(k *catalog, s int, node *doc.Node, sd *sideDoc) erro
 		v := ships.Vals[i]
 		bi, ok := k.blueprint(name)
 		if !ok {
-			return v.Errorf("unknown blueprint %q (blueprints: %s)", name, k.blueprintNames())
+			return v.Errorf("unknown blueprint %q (blueprints: %s)%s", name, k.blueprintNames(), doc.DidYouMean(name, k.blueprintList()))
 		}
 		bp := k.blueprints[bi]
 		limit := pieceCap[bp.Base]
@@ -57,7 +57,7 @@ func (c *Compiled) addShips(k *catalog, s int, node *doc.Node, sd *sideDoc) erro
 		}
 		if prev := baseNode[bp.Base]; prev != nil {
 			if npc {
-				return v.Errorf("two %s tiles on one side (%s and %s): one tile per NPC kind is used (rules §4.4; allowed: 1 %s blueprint per side)", bp.Base, c.Types[perBase[bp.Base]].Name, name, bp.Base)
+				return v.Errorf("two %s tiles on one side (%s and %s): one tile per NPC kind is used (§4.4; allowed: 1 %s blueprint per side)", bp.Base, c.Types[perBase[bp.Base]].Name, name, bp.Base)
 			}
 			return v.Errorf("two blueprints with base %s on one player side (%s and %s; allowed: 1 blueprint per hull)", bp.Base, c.Types[perBase[bp.Base]].Name, name)
 		}
@@ -166,7 +166,7 @@ func (c *Compiled) sidePriority(s int, node *doc.Node, sd *sideDoc, policy strin
 	}
 	for _, it := range sd.Priority.Items {
 		if it.Kind != doc.Scalar || !slices.Contains(enemyNames, it.Value) {
-			return "", it.Errorf("unknown enemy ship type %s (allowed: %s)", doc.Describe(it), strings.Join(enemyNames, ", "))
+			return "", it.Errorf("unknown enemy ship type %s (allowed: %s)%s", doc.Describe(it), strings.Join(enemyNames, ", "), doc.DidYouMean(it.Value, enemyNames))
 		}
 		if slices.Contains(conf.Priority, it.Value) {
 			return "", it.Errorf("%s is listed twice", it.Value)

@@ -184,7 +184,7 @@ func fitModules(st *ShipState, h *Hull, s *Ship) {
 	for b := range t.band {
 		t.band[b] = max(0, bandBaseline[h.Tier]+h.Bias[b]) // step 1
 	}
-	t.band[Weapon] += s.Need[slotWeapon] // step 4: slot fill
+	t.band[Weapon] += s.Need[slotWeapon] // step 3: slot fill
 	t.band[Defense] += s.Need[slotDefense]
 	for _, m := range st.Modules {
 		t.add(m, s)
@@ -202,7 +202,7 @@ func fitModules(st *ShipState, h *Hull, s *Ship) {
 func (t *moduleTally) add(m ModuleInstance, s *Ship) {
 	d := m.Def()
 	experimental, alien := t.experimental, t.alien
-	if d.Bonus != noBand { // steps 5-6: module bonus, secondary bump
+	if d.Bonus != noBand { // steps 4-5: module bonus, secondary bump
 		t.band[d.Bonus] += d.Value
 		if m.Sec.Has(secEfficient) {
 			t.band[d.Bonus]++

@@ -8,9 +8,10 @@ import (
 	"testing"
 )
 
-// The testdata/*.md files are the tables of the rules document, copied
-// verbatim: §5's hull catalogue (with the derived base bands, hull_max and
-// bare RCP/TR), §6's module catalogue and §21's sample fits.
+// The testdata/*.md files are the tables the rules were digested from,
+// kept as test vectors: §5's hull catalogue (with the derived base bands,
+// hull_max and bare RCP/TR), §6's module catalogue and §21's sample fits
+// (README.md's sections; REFERENCE.md prints the same tables from the code).
 
 // tableRows reads a markdown table's rows as trimmed cells.
 func tableRows(t *testing.T, file string) [][]string {

@@ -31,7 +31,7 @@ type Battle struct {
 // counterIndex holds the index of every counter in Outcome.Counters; -1
 // for a counter the battle does not declare.
 type counterIndex struct {
-	hull, deg, repairs, red, escapes, rcp, tr, tier [2]int
+	hull, deg, repairs, red, escapes, escaped, rcp, tr, tier [2]int
 }
 
 // Counter names (§16), one of each per side: "a.hull-left" and so on.
@@ -41,6 +41,10 @@ const (
 	CounterRepairs = "repairs-used"
 	CounterRed     = "red-subsystems"
 	CounterEscapes = "escape-tries"
+	// CounterEscaped counts the fights a ship ended by its escape: the side
+	// counters of the non-victory end escaped (rules.NonVictory), named
+	// after it.
+	CounterEscaped = "escaped"
 	CounterRCP     = "rcp"
 	CounterTR      = "threat-rating"
 	CounterTier    = "npc-tier"
@@ -49,28 +53,37 @@ const (
 // finish declares the battle's spec: its ends, counters and options.
 func (b *Battle) finish(settings rules.Settings) {
 	var cs rules.Counters
-	b.c.hull = cs.Sides(CounterHull, "hull points at the end (§16 hull_a/hull_b)")
-	b.c.deg = cs.Sides(CounterDeg, "degradation points gained in the fight, one per roll (§13)")
-	b.c.repairs = cs.Sides(CounterRepairs, "repair uses spent (§14)")
-	b.c.red = cs.Sides(CounterRed, "subsystems RED at the end (§13)")
-	b.c.escapes = cs.Sides(CounterEscapes, "escape tests made (§15)")
+	b.c.hull = cs.Sides(CounterHull, counterDoc(CounterHull))
+	b.c.deg = cs.Sides(CounterDeg, counterDoc(CounterDeg))
+	b.c.repairs = cs.Sides(CounterRepairs, counterDoc(CounterRepairs))
+	b.c.red = cs.Sides(CounterRed, counterDoc(CounterRed))
+	b.c.escapes = cs.Sides(CounterEscapes, counterDoc(CounterEscapes))
+	b.c.escaped = cs.Sides(CounterEscaped, counterDoc(CounterEscaped))
 	for s := range 2 {
 		side := rules.Side(s + 1)
-		b.c.rcp[s] = cs.Add(rules.SideCounter(side, CounterRCP), "the ship's Raw Combat Power (§17)")
+		b.c.rcp[s] = cs.Add(rules.SideCounter(side, CounterRCP), counterDoc(CounterRCP))
 		if b.Sides[s].Fixed {
-			b.c.tr[s] = cs.Add(rules.SideCounter(side, CounterTR), "the ship's Threat Rating (§17)")
+			b.c.tr[s] = cs.Add(rules.SideCounter(side, CounterTR), counterDoc(CounterTR))
 			b.c.tier[s] = -1
 		} else {
 			// Tallied per winner: the report gives the win rate by the
 			// generated opponent's Threat Rating (issue 12).
-			b.c.tr[s] = cs.DistByWinner(rules.SideCounter(side, CounterTR), "Threat Rating of the generated NPC ship (§17, §19)")
-			b.c.tier[s] = cs.Dist(rules.SideCounter(side, CounterTier), "tier of the generated NPC ship (§19 step 1)")
+			b.c.tr[s] = cs.DistByWinner(rules.SideCounter(side, CounterTR), npcThreatDoc)
+			b.c.tier[s] = cs.Dist(rules.SideCounter(side, CounterTier), counterDoc(CounterTier))
 		}
 	}
 	opts := append(rules.Settings{}, settings...)
 	opts = append(opts, rules.Setting{Name: "a.policy", Value: b.Sides[0].Policy.String()},
 		rules.Setting{Name: "b.policy", Value: b.Sides[1].Policy.String()})
-	b.spec = rules.Spec{Ends: EndNames, Counters: cs.List(), Options: opts, RoundsUnit: "rounds"}
+	b.spec = rules.Spec{Ends: EndNames, Counters: cs.List(), Options: opts, RoundsUnit: "rounds", Labels: sideLabels(&b.Sides),
+		NonVictories: nonVictories(b.Opt)}
+}
+
+// nonVictories declares the end escaped a non-victory (§16): the ship that
+// got away has beaten nobody, whether escape-result scores it the winner
+// or not.
+func nonVictories(opt Options) []rules.NonVictory {
+	return []rules.NonVictory{{End: EndNames[EndEscaped], Scored: opt.EscaperWins}}
 }
 
 // Spec implements rules.Battle.
@@ -302,6 +315,7 @@ func (f *fighter) play(r *rules.Rand, o *rules.Outcome) {
 	a, bb := &f.st[0], &f.st[1]
 	rnd := &f.combat
 	end, winner := EndRoundCap, rules.None
+	fled := -1 // the ship that escaped, if one did
 	round := 1
 	for ; ; round++ {
 		// Step 1: actions.
@@ -347,11 +361,11 @@ func (f *fighter) play(r *rules.Rand, o *rules.Outcome) {
 		}
 		// Step 7: escape tests, A fleeing B first.
 		if act[0] == Escape && f.escape(0, f.band(0, Engine, act[0]), f.band(1, Engine, act[1])) {
-			end, winner = EndEscaped, f.escaper(rules.A)
+			end, winner, fled = EndEscaped, f.escaper(rules.A), 0
 			break
 		}
 		if act[1] == Escape && f.escape(1, f.band(1, Engine, act[1]), f.band(0, Engine, act[0])) {
-			end, winner = EndEscaped, f.escaper(rules.B)
+			end, winner, fled = EndEscaped, f.escaper(rules.B), 1
 			break
 		}
 		// Step 8: attacks, A→B then B→A.
@@ -380,9 +394,9 @@ func (f *fighter) play(r *rules.Rand, o *rules.Outcome) {
 		}
 	}
 	o.Winner, o.End, o.Rounds = winner, end, int64(round)
-	f.count(o)
+	f.count(o, fled)
 	if f.w != nil {
-		f.logEnd(end, winner)
+		f.logEnd()
 	}
 }
 
@@ -469,8 +483,9 @@ func (f *fighter) damage(s, dmg int) {
 	}
 }
 
-// count fills the outcome's counters (§16).
-func (f *fighter) count(o *rules.Outcome) {
+// count fills the outcome's counters (§16); fled is the ship that escaped
+// (0 or 1), or -1.
+func (f *fighter) count(o *rules.Outcome, fled int) {
 	c := &f.b.c
 	for s := range 2 {
 		st := &f.st[s]
@@ -479,6 +494,9 @@ func (f *fighter) count(o *rules.Outcome) {
 		o.Counters[c.deg[s]] = int64(st.degEvents)
 		o.Counters[c.repairs[s]] = int64(st.repairs)
 		o.Counters[c.escapes[s]] = int64(st.escapes)
+		if s == fled {
+			o.Counters[c.escaped[s]] = 1
+		}
 		red := 0
 		for b := range 3 {
 			if st.deg[b] >= sh.Cap[b] {

@@ -236,19 +236,33 @@ func TestEscape(t *testing.T) {
 		}
 	}
 	// Success: the Nebula flees in round 1 and wins (escaper-wins), or no
-	// one does (no-winner).
+	// one does (no-winner); either way a.escaped says that it got away, and
+	// the spec says whether an escape is scored a win.
 	for opt, winner := range map[string]rules.Side{"escaper-wins": rules.A, "no-winner": rules.None} {
 		b := battle(t, "options: {escape-result: "+opt+"}\na: {ship: {hull_id: xa_t3_nebula, module_instances: []}, policy: escape-below:1}\nb: {ship: P0}\n")
 		o := fightOnce(b, 1)
 		if o.End != EndEscaped || o.Winner != winner || o.Rounds != 1 || o.Counters[b.c.escapes[0]] != 1 || o.Counters[b.c.hull[0]] != 12 {
 			t.Errorf("%s: %+v", opt, o)
 		}
+		if o.Counters[b.c.escaped[0]] != 1 || o.Counters[b.c.escaped[1]] != 0 {
+			t.Errorf("%s: escaped a = %d, b = %d; want 1, 0", opt, o.Counters[b.c.escaped[0]], o.Counters[b.c.escaped[1]])
+		}
+		nv, ok := b.Spec().NonVictory("escaped")
+		if !ok || nv.Scored != (winner == rules.A) {
+			t.Errorf("%s: the spec declares escaped %+v (declared %v)", opt, nv, ok)
+		}
+	}
+	// Ship b's escape is b's.
+	b := battle(t, "a: {ship: P0}\nb: {ship: {hull_id: xa_t3_nebula, module_instances: []}, policy: escape-below:1}\n")
+	if o := fightOnce(b, 1); o.End != EndEscaped || o.Winner != rules.B || o.Counters[b.c.escaped[0]] != 0 || o.Counters[b.c.escaped[1]] != 1 {
+		t.Errorf("b escapes: %+v", o)
 	}
 	// Failure: two starters fleeing each other with equal engines never
 	// escape; the round goes on to attacks. mutual-escape auto ends it.
-	b := battle(t, "a: {ship: P0, policy: escape-below:1}\nb: {ship: P0, policy: escape-below:1}\n")
+	b = battle(t, "a: {ship: P0, policy: escape-below:1}\nb: {ship: P0, policy: escape-below:1}\n")
 	o := fightOnce(b, 1)
-	if o.End == EndEscaped || o.Counters[b.c.escapes[0]] != o.Rounds || o.Counters[b.c.escapes[1]] != o.Rounds {
+	if o.End == EndEscaped || o.Counters[b.c.escapes[0]] != o.Rounds || o.Counters[b.c.escapes[1]] != o.Rounds ||
+		o.Counters[b.c.escaped[0]] != 0 || o.Counters[b.c.escaped[1]] != 0 {
 		t.Errorf("equal engines: %+v", o)
 	}
 	b = battle(t, "options: {mutual-escape: auto}\na: {ship: P0, policy: escape-below:1}\nb: {ship: P0, policy: escape-below:1}\n")
@@ -340,7 +354,7 @@ b: {ship: N3a}
 	b.NewFighter().Replay(0, sim.Stream(1, sim.Key("log"), 0), o, &log)
 	for _, item := range []string{"combat_rng_seed: ", "profile: contract", "ship_state: {hull_id: civ_t3_mosquito", "assembled: pre W/D/E",
 		"round 1\n", "actions: a Scan", "effective bands W/D/E", "RPS ", "band_delta ", "damage_roll ", "mitigation_roll ", "damage ",
-		"hull 12 → ", "%, ", "a scans: roll ", "scanned: ", "a repairs: module_instances[2]", "uses left ", "end: "} {
+		"hull 12 → ", "%, ", "a scans: roll ", "scanned: ", "a repairs: module_instances[2]", "uses left ", "after the battle:\n  a: hull "} {
 		if !strings.Contains(log.String(), item) {
 			t.Errorf("the log lacks %q:\n%s", item, log.String())
 		}

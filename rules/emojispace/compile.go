@@ -17,6 +17,13 @@ const (
 	maxDeg      = 1_000_000
 )
 
+// degRange bounds a degradation_state value (§3); populationRange an npc
+// side's population (§19 step 1).
+var (
+	degRange        = doc.Range{Min: 0, Max: maxDeg, Note: "at or above the subsystem's capacity it is RED"}
+	populationRange = doc.Range{Min: 1, Max: MaxPopulation, Note: "the system population"}
+)
+
 type scenarioDoc struct {
 	Options *doc.Node `doc:"options"`
 	A       *doc.Node `doc:"a,required"`
@@ -196,7 +203,7 @@ func decodeShip(n *doc.Node) (ShipState, string, error) {
 	if n.Kind == doc.Scalar {
 		b, ok := FindBuiltinShip(n.Value)
 		if !ok {
-			return ShipState{}, "", n.Errorf("unknown built-in ship %q (allowed: %s, or a ship_state mapping)", n.Value, strings.Join(builtinShipNames(), ", "))
+			return ShipState{}, "", unknownShip(n)
 		}
 		return b.State(), b.Name, nil
 	}
@@ -210,7 +217,7 @@ func decodeShip(n *doc.Node) (ShipState, string, error) {
 		return ShipState{}, "", err
 	}
 	if st.Hull = HullIndex(id); st.Hull < 0 {
-		return ShipState{}, "", d.HullID.Errorf("unknown hull %q (allowed: %s)", id, strings.Join(hullIDs(), ", "))
+		return ShipState{}, "", d.HullID.Errorf("unknown hull %q (allowed: %s)%s", id, strings.Join(hullIDs(), ", "), doc.DidYouMean(id, hullIDs()))
 	}
 	if d.Modules.Kind != doc.Seq {
 		return ShipState{}, "", d.Modules.Errorf("expected a list of module instances {module_id, secondary_tags}, got %s", doc.Describe(d.Modules))
@@ -254,7 +261,7 @@ func decodeModule(idNode, secNode *doc.Node) (ModuleInstance, error) {
 	}
 	m := ModuleInstance{Module: ModuleIndex(id)}
 	if m.Module < 0 {
-		return ModuleInstance{}, idNode.Errorf("unknown module %q (allowed: %s)", id, strings.Join(moduleIDs(), ", "))
+		return ModuleInstance{}, idNode.Errorf("unknown module %q (allowed: %s)%s", id, strings.Join(moduleIDs(), ", "), doc.DidYouMean(id, moduleIDs()))
 	}
 	if !doc.Present(secNode) {
 		return m, nil
@@ -269,7 +276,7 @@ func decodeModule(idNode, secNode *doc.Node) (ModuleInstance, error) {
 			s, ok = parseSecondary(tag)
 		}
 		if !ok {
-			return ModuleInstance{}, it.Errorf("%s is not a secondary tag (allowed: %s, with or without the secondary: prefix)", doc.Describe(it), strings.Join(secondaryNames[:], ", "))
+			return ModuleInstance{}, it.Errorf("%s is not a secondary tag (allowed: %s, with or without the secondary: prefix)%s", doc.Describe(it), strings.Join(secondaryNames[:], ", "), doc.DidYouMean(strings.TrimPrefix(tag, "secondary:"), secondaryNames[:]))
 		}
 		if m.Sec.Has(s) {
 			return ModuleInstance{}, it.Errorf("secondary %q repeats on this module", tag)
@@ -297,15 +304,25 @@ func decodeDeg(n *doc.Node) ([3]int, error) {
 			}
 		}
 		if b < 0 {
-			return deg, n.Vals[k].Errorf("unknown subsystem %q (allowed: weapon, defense, engine)", key)
+			return deg, n.Vals[k].Errorf("unknown subsystem %q (allowed: weapon, defense, engine)%s", key, doc.DidYouMean(key, bandNames[:]))
 		}
-		v, err := doc.Range{Min: 0, Max: maxDeg, Note: "at or above the subsystem's capacity it is RED"}.Int(n.Vals[k])
+		v, err := degRange.Int(n.Vals[k])
 		if err != nil {
 			return deg, err
 		}
 		deg[b] = int(v)
 	}
 	return deg, nil
+}
+
+// unknownShip is the error for a ship name that is no built-in ship: the
+// nearest names, or, for a hull's id, how to write a ship of that hull.
+func unknownShip(n *doc.Node) error {
+	hint := doc.DidYouMean(n.Value, builtinShipNames())
+	if HullIndex(n.Value) >= 0 {
+		hint = fmt.Sprintf("; %s is a hull: write ship: {hull_id: %[1]s, module_instances: [...]}", n.Value)
+	}
+	return n.Errorf("unknown built-in ship %q (allowed: %s, or a ship_state mapping)%s", n.Value, strings.Join(builtinShipNames(), ", "), hint)
 }
 
 // decodeStrings reads a list of at most limit strings, each with the given
@@ -328,6 +345,9 @@ func decodeStrings(n *doc.Node, limit int, prefix string) ([]string, error) {
 		}
 		if !strings.HasPrefix(tag, prefix) {
 			return nil, it.Errorf("%q does not start with %q", tag, prefix)
+		}
+		if err := doc.CheckName(tag); err != nil {
+			return nil, it.Errorf("tag: %v", err)
 		}
 		out = append(out, tag)
 	}
@@ -352,7 +372,7 @@ func decodeCrew(n *doc.Node) ([]CrewEntry, error) {
 		if tag, ok := flowTag(it); ok && (it.Kind == doc.Scalar || it.Get("crew") != nil) {
 			role, ok := strings.CutPrefix(tag, "crew:")
 			if !ok || crewRoleIndex(role) < 0 {
-				return nil, it.Errorf("%q is not a crew entry (allowed: {crew_role_id, crew_tags} or \"crew:<role>\"; %s)", tag, roles)
+				return nil, it.Errorf("%q is not a crew entry (allowed: {crew_role_id, crew_tags} or \"crew:<role>\"; %s)%s", tag, roles, doc.DidYouMean(role, crewRoles[:]))
 			}
 			out = append(out, CrewEntry{Role: role, Legacy: true})
 			continue
@@ -369,7 +389,7 @@ func decodeCrew(n *doc.Node) ([]CrewEntry, error) {
 			return nil, err
 		}
 		if crewRoleIndex(role) < 0 {
-			return nil, d.Role.Errorf("unknown crew role %q (allowed %s)", role, roles)
+			return nil, d.Role.Errorf("unknown crew role %q (allowed %s)%s", role, roles, doc.DidYouMean(role, crewRoles[:]))
 		}
 		tags, err := decodeStrings(d.Tags, maxCrewTags, "crew:")
 		if err != nil {
@@ -413,7 +433,7 @@ func decodeNPC(n *doc.Node) (NPCSpec, error) {
 	if err != nil {
 		return NPCSpec{}, err
 	}
-	pop, err := doc.Range{Min: 1, Max: MaxPopulation, Note: "the system population"}.Int(d.Population)
+	pop, err := populationRange.Int(d.Population)
 	if err != nil {
 		return NPCSpec{}, err
 	}

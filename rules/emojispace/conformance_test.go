@@ -67,9 +67,25 @@ b: {ship: {hull_id: xc_t3_bulwark, module_instances: [{module_id: ship_utility_i
 			"a: {ship: P1, extra-modules: {module_id: weapon_energy_mk1, count: 3}}\nb: {ship: P1}\n",
 			"a: {ship: P1, colour: red}\nb: {ship: P1}\n",
 		},
+		Decoded: decoded(),
 		// Replay writes the log with fmt; Fight allocates nothing.
 		TooLong: func(rules.Battle) bool { return false },
 	}
+}
+
+// decoded maps each part of a scenario the decoder reads by itself to the
+// doc-tagged struct it decodes that part into, for both sides.
+func decoded() map[string]any {
+	m := map[string]any{"": scenarioDoc{}}
+	for _, side := range []string{"a", "b"} {
+		m[side] = sideDoc{}
+		m[side+".ship"] = shipStateDoc{}
+		m[side+".ship.module_instances[]"] = moduleDoc{}
+		m[side+".ship.crew[]"] = crewDoc{}
+		m[side+".npc"] = npcDoc{}
+		m[side+".extra-modules"] = extraDoc{}
+	}
+	return m
 }
 
 func TestConformance(t *testing.T) { kit(t).Run(t) }

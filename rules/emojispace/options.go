@@ -37,14 +37,22 @@ func profileOptions(profile string) rules.OptionSet {
 		return contract
 	}
 	return rules.OptionSet{
-		{Name: optProfile, Default: profileContract, Words: []string{profileContract, profileLive}},        // §2
-		{Name: optRedOverride, Default: pick("strict", "additive"), Words: []string{"strict", "additive"}}, // §12 step 5, §22 row 6
-		{Name: optMutualEscape, Default: pick("resolve", "auto"), Words: []string{"resolve", "auto"}},      // §12 step 6, §22 row 12
-		{Name: optCrewInCombat, Default: pick("true", "false"), Words: []string{"true", "false"}},          // §8, §22 row 5
-		{Name: optMaxRounds, Default: "20", Ints: &doc.Range{Min: 1, Max: MaxRounds}},                      // §12 step 11
-		{Name: optEscapeResult, Default: "escaper-wins", Words: []string{"escaper-wins", "no-winner"}},     // §16
-		{Name: optTRCrew, Default: "false", Words: []string{"true", "false"}},                              // §17, §22 row 4
-		{Name: optActionIDBug, Default: pick("false", "true"), Words: []string{"true", "false"}},           // §12 step 1
+		{Name: optProfile, Default: profileContract, Words: []string{profileContract, profileLive}, // §2
+			Doc: "which reading of the rules the other options default to: contract is the combat resolution contract as the game's batch resolver codes it; live is the game as it plays (additive RED, mutual escape ends the fight, no crew, both sides on focus-fire, the action-id bug). An option given explicitly wins over its profile default."},
+		{Name: optRedOverride, Default: pick("strict", "additive"), Words: []string{"strict", "additive"}, // §12 step 5, §22 row 6
+			Doc: "a RED subsystem's band: strict makes it 0 whatever the bonuses; additive starts it from 0 and still adds crew, focus and RPS bonuses."},
+		{Name: optMutualEscape, Default: pick("resolve", "auto"), Words: []string{"resolve", "auto"}, // §12 step 6, §22 row 12
+			Doc: "both ships choosing Attempt Escape in one round: resolve tests a's escape, then b's, as for one escape; auto ends the fight there with no winner (end mutual-escape)."},
+		{Name: optCrewInCombat, Default: pick("true", "false"), Words: []string{"true", "false"}, // §8, §22 row 5
+			Doc: "true applies the crew's band, action and repair bonuses and the legacy pilots' escape bonus; false treats every crew list as empty."},
+		{Name: optMaxRounds, Default: "20", Ints: &doc.Range{Min: 1, Max: MaxRounds}, // §12 step 11
+			Doc: "the round cap: a fight still on after this round ends with no winner (end round-cap)."},
+		{Name: optEscapeResult, Default: "escaper-wins", Words: []string{"escaper-wins", "no-winner"}, // §16
+			Doc: "who is scored the winner of a successful escape (end escaped): escaper-wins scores the ship that got away, as the game's resolver does; no-winner scores nobody, so that wins count only ships destroyed or surrendered to."},
+		{Name: optTRCrew, Default: "false", Words: []string{"true", "false"}, // §17, §22 row 4
+			Doc: "true adds the crew's band bonuses to the bands a ship's RCP and Threat Rating are computed from, as the contract reads; false leaves crew out, as the game codes it. Ratings only: combat is the same."},
+		{Name: optActionIDBug, Default: pick("false", "true"), Words: []string{"true", "false"}, // §12 step 1
+			Doc: "true reproduces the live game's bug that turns ship a's Repair Systems and Scan into Focus Fire; false plays them."},
 	}
 }
 

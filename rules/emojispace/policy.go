@@ -219,6 +219,10 @@ func parsePolicy(n *doc.Node) (Policy, error) {
 	return Policy{r}, nil
 }
 
+// ruleNames are the names a policy rule starts with (§18), for "did you
+// mean" after an unknown one.
+var ruleNames = []string{"focus-fire", "reinforce", "evasive", "default-selector", "escape-below", "surrender-below", "random", "plan"}
+
 const policyForms = "focus-fire, reinforce, evasive, default-selector, escape-below:F, surrender-below:F (F a decimal from 0 to 1 with at most 3 places), random, {plan: [actions]}, or a list of these"
 
 // maxPlan bounds a plan's length (it can outlast no round cap).
@@ -242,7 +246,7 @@ func parseRule(n *doc.Node) (Rule, error) {
 		case "plan":
 			return parsePlan(v)
 		}
-		return Rule{}, v.Errorf("unknown policy rule %q (allowed: %s)", key, policyForms)
+		return Rule{}, v.Errorf("unknown policy rule %q (allowed: %s)%s", key, policyForms, doc.DidYouMean(key, ruleNames))
 	case doc.Scalar:
 	default:
 		return Rule{}, n.Errorf("expected a policy rule (%s)", policyForms)
@@ -272,7 +276,8 @@ func parseRule(n *doc.Node) (Rule, error) {
 			return Rule{kind: k.kind, milli: milli, text: k.prefix + formatMilli(milli)}, nil
 		}
 	}
-	return Rule{}, n.Errorf("unknown policy rule %q (allowed: %s)", v, policyForms)
+	name, _, _ := strings.Cut(v, ":")
+	return Rule{}, n.Errorf("unknown policy rule %q (allowed: %s)%s", v, policyForms, doc.DidYouMean(name, ruleNames))
 }
 
 // parsePlan reads a plan's list of actions (§18).
@@ -288,7 +293,7 @@ func parsePlan(n *doc.Node) (Rule, error) {
 	for i, it := range n.Items {
 		a, ok := parseAction(it)
 		if !ok {
-			return Rule{}, it.Errorf("%s is not an action (allowed: %s)", doc.Describe(it), planForms())
+			return Rule{}, it.Errorf("%s is not an action (allowed: %s)%s", doc.Describe(it), planForms(), actionHint(it))
 		}
 		r.plan = append(r.plan, a)
 		words[i] = actionAliases[a]
@@ -299,6 +304,14 @@ func parsePlan(n *doc.Node) (Rule, error) {
 
 func planForms() string {
 	return strings.Join(actionAliases[:], ", ") + ", or the action names " + strings.Join(actionNames[:], ", ")
+}
+
+// actionHint is the "did you mean" for a plan entry that is no action.
+func actionHint(n *doc.Node) string {
+	if n.Kind != doc.Scalar {
+		return ""
+	}
+	return doc.DidYouMean(n.Value, append(actionAliases[:], actionNames[:]...))
 }
 
 func parseAction(n *doc.Node) (Action, bool) {

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-
-	"github.com/crucible-sim/crucible/rules"
 )
 
 // The replay log prints every item of the contract's logging section
@@ -14,7 +12,8 @@ import (
 // assembly; then per round the actions, effective bands, RPS, band_delta,
 // damage_roll, mitigation_roll, final damage, hull current/max/percent and
 // colour band, degradation events, repair uses, escape tests, scans; and
-// the end reason. The result line is the caller's.
+// both ships' state after the battle. The end reason and the winner are in
+// the result line, which is the caller's (rules.Fighter.Replay).
 
 var colourNames = [3]string{"red", "yellow", "green"}
 
@@ -177,8 +176,10 @@ func (f *fighter) logDegradation(s int, b Band) {
 	fmt.Fprintf(f.w, "  %s degradation: %s → level %d, capacity %d, RED: %s\n", sideNames[s], b, st.deg[b], st.ship.Cap[b], red)
 }
 
-func (f *fighter) logEnd(end int, winner rules.Side) {
-	fmt.Fprintf(f.w, "end: %s (winner %s)\n", EndNames[end], winner)
+// logEnd writes the ships' state at the end of the battle; the end reason
+// and the winner are in the caller's result line (rules.Fighter.Replay).
+func (f *fighter) logEnd() {
+	fmt.Fprintln(f.w, "after the battle:")
 	for s := range 2 {
 		st := &f.st[s]
 		fmt.Fprintf(f.w, "  %s: hull %d/%d, degradation W/D/E %d/%d/%d (capacity %d/%d/%d), repair uses left %d\n",

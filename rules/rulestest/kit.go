@@ -15,11 +15,14 @@
 //
 // Run checks that every invalid document fails with an error located in the
 // file, that every scenario compiles to a battle whose outcomes stay within
-// its declared ends and counters, that Replay plays exactly the battle Fight
+// its declared ends and counters (and keep to its non-victory ends,
+// rules.NonVictory), that Replay plays exactly the battle Fight
 // plays, that a trial is a pure function of its index and stream, that
 // Fight allocates nothing in steady state, that a run's tally is the same
-// for any worker count and chunk size, and that a rules.Stoppable fighter
-// obeys its stop. Fuzz feeds arbitrary documents to
+// for any worker count and chunk size, that a rules.Stoppable fighter
+// obeys its stop, and that the ruleset's reference (rules.Documented)
+// lists every field, option, end and counter. Fuzz feeds arbitrary
+// documents to
 // Compile (directly, with no recovery, so that a panic is found) and fights
 // and replays what compiles.
 package rulestest
@@ -60,6 +63,13 @@ type Kit struct {
 	// Allocating names scenarios whose Fight may allocate, each with the
 	// reason; every other scenario must allocate nothing per battle.
 	Allocating map[string]string
+	// Decoded maps a field path prefix ("" for the top of the document, or
+	// the path of a part the ruleset decodes by itself, such as "attacker"
+	// or "parts[]") to a value of the doc-tagged type it decodes that part
+	// into (or a []any of them, for a part decoded in different forms:
+	// a duel or a lifespan): the ruleset's Reference must list every path
+	// they accept.
+	Decoded map[string]any
 	// TooLong, if set, tells Fuzz which compiled battles are too long to
 	// fight in a fuzz iteration (a round cap of a billion is valid).
 	TooLong func(rules.Battle) bool
@@ -141,6 +151,7 @@ var Checks = []struct {
 	{"FightAllocatesNothing", Kit.allocs},
 	{"SameTallyForAnyWorkers", Kit.workers},
 	{"StopIsObeyed", Kit.stops},
+	{"ReferenceIsComplete", Kit.reference},
 }
 
 // Run compiles the kit's scenarios and runs every check, one subtest each.
@@ -238,18 +249,42 @@ func (k Kit) spec(battles []rules.Battle) (problems []string) {
 		}
 		seen := map[string]bool{}
 		for _, c := range spec.Counters {
-			parts := strings.Split(c.Name, ".")
-			if parts[0] == "a" || parts[0] == "b" {
-				parts = parts[1:]
-			}
-			if len(parts) == 0 || !quantityWord.MatchString(parts[0]) || seen[c.Name] {
-				report("%s: counter %q does not follow the naming scheme (or repeats)", name, c.Name)
+			if msg := counterName(c.Name); msg != "" || seen[c.Name] {
+				report("%s: counter %q does not follow the naming scheme (%s), or repeats", name, c.Name, msg)
 			}
 			seen[c.Name] = true
+		}
+		for _, p := range nonVictorySpec(spec) {
+			report("%s: %s", name, p)
 		}
 	}
 	return problems
 }
+
+// counterName returns "" when a counter's name follows the scheme of
+// rules.Counter, and otherwise what is wrong: after an optional side (a or
+// b) the first level is lower-case words joined by hyphens; a side or a
+// party (a task force, a player) comes first, never after the quantity —
+// "victor.1", "survivors.b" name a side last — and a bare number is never
+// the second of two levels, since it then names a party (a per-cell
+// counter names what it counts first: "lost.hex.78").
+func counterName(name string) string {
+	parts := strings.Split(name, ".")
+	if parts[0] == "a" || parts[0] == "b" {
+		parts = parts[1:]
+	}
+	switch {
+	case len(parts) == 0 || !quantityWord.MatchString(parts[0]):
+		return "the first level after the side is not lower-case words joined by hyphens"
+	case slices.Contains(parts[1:], "a") || slices.Contains(parts[1:], "b"):
+		return "a side comes first, not after the quantity"
+	case len(parts) == 2 && number.MatchString(parts[1]):
+		return "a number after the quantity names a party, which comes first"
+	}
+	return ""
+}
+
+var number = regexp.MustCompile(`^[0-9]+$`)
 
 // outcome returns "" if o is a valid outcome of a battle with spec, else
 // what is wrong.
@@ -269,7 +304,7 @@ func outcome(spec rules.Spec, o *rules.Outcome) string {
 			return fmt.Sprintf("distribution counter %s = %d < 0", c.Name, o.Counters[i])
 		}
 	}
-	return ""
+	return nonVictoryOutcome(spec, o)
 }
 
 // fight plays trial i of a run with seed 1 on f.
@@ -298,6 +333,11 @@ func same(a, b *rules.Outcome) bool {
 	return a.Winner == b.Winner && a.End == b.End && a.Rounds == b.Rounds && slices.Equal(a.Counters, b.Counters)
 }
 
+// resultLine is a line of a replay log that states the battle's result,
+// as "end: destroyed (winner b)" did: a line labelled end, result, outcome
+// or winner. The caller prints the result, once for every ruleset.
+var resultLine = regexp.MustCompile(`(?im)^[ \t]*(end|result|outcome|winner)[ \t]*[:=].*$`)
+
 func (k Kit) replay(battles []rules.Battle) (problems []string) {
 	for n, b := range battles {
 		name, spec := k.Scenarios[n].Name, b.Spec()
@@ -316,8 +356,8 @@ func (k Kit) replay(battles []rules.Battle) (problems []string) {
 				problem = "Replay drew a different number of random values than Fight"
 			case log.Len() == 0:
 				problem = "Replay wrote nothing"
-			case strings.Contains(log.String(), "result: "):
-				problem = "Replay printed a result line, which is the caller's (rules.Fighter.Replay)"
+			case strings.Contains(log.String(), "result: ") || resultLine.MatchString(log.String()):
+				problem = fmt.Sprintf("Replay printed the result (%q), which the caller prints once (rules.Fighter.Replay)", resultLine.FindString(log.String()))
 			}
 			if problem != "" {
 				problems = append(problems, fmt.Sprintf("%s trial %d: %s", name, i, problem))

@@ -16,16 +16,44 @@ import (
 
 // toy is a ruleset with one flaw switched on by its name, so that each check
 // of the kit can be shown to catch the flaw it is for: a battle of rounds in
-// which each side wins a round with probability 1/4, up to `cap` rounds.
+// which each side wins a round with probability 1/4 and flees with
+// probability 1/8, up to `cap` rounds. Fleeing is a non-victory end
+// (rules.NonVictory), scored as a win of the side that fled.
 type toy struct{ flaw string }
 
 func (toy) ID() string { return "toy" }
 
-func (t toy) Compile(n *doc.Node) (rules.Battle, error) {
-	var d struct {
-		Cap  *doc.Node `doc:"cap,required"`
-		Spin *doc.Node `doc:"spin"` // milliseconds each trial spins first: a long trial
+// Reference documents the toy; flaw "undocumented-counter" leaves its
+// counter out, "undocumented-field" its fields.
+func (t toy) Reference() *rules.Reference {
+	ref := &rules.Reference{
+		Title: "a battle of rounds won with probability 1/4 each",
+		Sides: [2]rules.Term{{Name: "a", Meaning: "the first side"}, {Name: "b", Meaning: "the second side"}},
+		Fields: []rules.Field{{Path: "cap", Type: "integer", Allowed: "an integer from 1 to 100", Required: true,
+			Meaning: "the most rounds a battle lasts"},
+			{Path: "spin", Type: "integer", Allowed: "an integer from 0 to 10000", Default: "0",
+				Meaning: "milliseconds each trial spins before its first round: a long trial"}},
+		Counters: []rules.Term{{Name: "flips", Meaning: "draws made"}, {Name: "a.fled", Meaning: "1 when side a fled"}, {Name: "b.fled", Meaning: "1 when side b fled"}},
+		Ends: []rules.Term{{Name: "decided", Meaning: "a side won a round"}, {Name: "fled", Meaning: "a side fled, scored its win"},
+			{Name: "round-cap", Meaning: "cap rounds passed"}},
 	}
+	switch t.flaw {
+	case "undocumented-counter":
+		ref.Counters = nil
+	case "undocumented-field":
+		ref.Fields = nil
+	}
+	return ref
+}
+
+// toyDoc is what the toy decodes a scenario into.
+type toyDoc struct {
+	Cap  *doc.Node `doc:"cap,required"`
+	Spin *doc.Node `doc:"spin"` // milliseconds each trial spins first: a long trial
+}
+
+func (t toy) Compile(n *doc.Node) (rules.Battle, error) {
+	var d toyDoc
 	if err := doc.Decode(n, &d); err != nil {
 		if t.flaw == "unlocated" {
 			return nil, errors.New("bad scenario")
@@ -44,9 +72,16 @@ func (t toy) Compile(n *doc.Node) (rules.Battle, error) {
 	}
 	var cs rules.Counters
 	b := &toyBattle{flaw: t.flaw, limit: limit, spin: time.Duration(spin) * time.Millisecond, flips: cs.Add("flips", "draws made")}
-	b.spec = rules.Spec{Ends: []string{"decided", "round-cap"}, Counters: cs.List()}
-	if t.flaw == "bad-name" {
+	if t.flaw != "flight-uncounted" {
+		b.fled = cs.Sides("fled", "1 when the side fled")
+	}
+	b.spec = rules.Spec{Ends: []string{"decided", "fled", "round-cap"}, Counters: cs.List(),
+		NonVictories: []rules.NonVictory{{End: "fled", Scored: true}}}
+	switch t.flaw {
+	case "bad-name":
 		b.spec.Counters = append(b.spec.Counters, rules.Counter{Name: "a.Flips_A"})
+	case "flight-undeclared-end":
+		b.spec.NonVictories = append(b.spec.NonVictories, rules.NonVictory{End: "routed"})
 	}
 	return b, nil
 }
@@ -56,6 +91,7 @@ type toyBattle struct {
 	limit int64
 	spin  time.Duration
 	flips int
+	fled  [2]int
 	spec  rules.Spec
 }
 
@@ -106,8 +142,11 @@ func (f *toyFighter) Replay(i int64, r *rules.Rand, o *rules.Outcome, w io.Write
 		r.Uint64()
 	}
 	f.play(r, o, w)
-	if f.b.flaw == "replay-prints-result" {
+	switch f.b.flaw {
+	case "replay-prints-result":
 		fmt.Fprintf(w, "result: winner %s\n", o.Winner)
+	case "replay-prints-end":
+		fmt.Fprintf(w, "end: %s (winner %s)\n", f.b.spec.Ends[o.End], o.Winner)
 	}
 }
 
@@ -147,9 +186,29 @@ func (f *toyFighter) play(r *rules.Rand, o *rules.Outcome, w io.Writer) {
 		case 3:
 			o.Winner, o.Rounds, o.End = rules.B, round, 0
 			return
+		case 1:
+			f.flee(rules.Side(1+x>>2&1), round, o)
+			return
 		}
 	}
-	o.Winner, o.Rounds, o.End = rules.None, f.b.limit, 1
+	o.Winner, o.Rounds, o.End = rules.None, f.b.limit, 2
+}
+
+// flee ends the battle by side s's flight, which the toy scores as s's win;
+// flaw "flight-unscored" scores nobody, "flight-miscounted" counts it for
+// the other side.
+func (f *toyFighter) flee(s rules.Side, round int64, o *rules.Outcome) {
+	o.Winner, o.Rounds, o.End = s, round, 1
+	if f.b.flaw == "flight-unscored" {
+		o.Winner = rules.None
+	}
+	if f.b.flaw == "flight-uncounted" {
+		return
+	}
+	if f.b.flaw == "flight-miscounted" {
+		s = s.Other()
+	}
+	o.Counters[f.b.fled[s-1]] = 1
 }
 
 func kit(flaw string) rulestest.Kit {
@@ -159,26 +218,35 @@ func kit(flaw string) rulestest.Kit {
 		Invalid:   []string{"cap: 0\n", "cap: [1]\n", "cup: 3\n"},
 		Trials:    100,
 		Long:      []rulestest.Scenario{{Name: "spinning", Src: "cap: 3\nspin: 1500\n"}},
+		Decoded:   map[string]any{"": toyDoc{}},
 	}
 }
 
 // A conforming ruleset passes every check; each flaw is caught by the
 // checks that are for it (state leaking from one trial to the next shows in
-// four ways), and by no other. The flaws of the stop: a long trial that
-// does not look at it, a fighter of a long trial that cannot be given one,
-// and an abandoned trial that leaves state behind.
+// four ways), and by no other.
 func TestKitCatchesEachFlaw(t *testing.T) {
 	caughtBy := map[string][]string{
 		"":                     nil,
 		"unlocated":            {"InvalidDocumentsFailWithLocatedErrors"},
-		"bad-name":             {"SpecIsWellFormed"},
+		"bad-name":             {"SpecIsWellFormed", "ReferenceIsComplete"},
 		"replay-draws-more":    {"ReplayPlaysTheFight"},
 		"replay-prints-result": {"ReplayPlaysTheFight"},
 		"leaky":                {"ReplayPlaysTheFight", "TrialIsAPureFunction", "SameTallyForAnyWorkers", "StopIsObeyed"},
 		"allocates":            {"FightAllocatesNothing"},
-		"deaf":                 {"StopIsObeyed"},
-		"not-stoppable":        {"StopIsObeyed"},
-		"unclean-abandon":      {"StopIsObeyed"},
+		"undocumented-counter": {"ReferenceIsComplete"},
+		"undocumented-field":   {"ReferenceIsComplete"},
+		// A non-victory end needs its side counters, declared and kept to.
+		"flight-uncounted":      {"SpecIsWellFormed"},
+		"flight-undeclared-end": {"SpecIsWellFormed"},
+		"flight-unscored":       {"OutcomesStayInRange"},
+		"flight-miscounted":     {"OutcomesStayInRange"},
+		// The stop's: a long trial that does not look at it, a fighter of
+		// a long trial that cannot be given one, and an abandoned trial
+		// that leaves state behind.
+		"deaf":            {"StopIsObeyed"},
+		"not-stoppable":   {"StopIsObeyed"},
+		"unclean-abandon": {"StopIsObeyed"},
 	}
 	for flaw, want := range caughtBy {
 		k := kit(flaw)
@@ -200,6 +268,19 @@ func TestKitCatchesEachFlaw(t *testing.T) {
 	for _, c := range rulestest.Checks {
 		if c.Name == "OutcomesStayInRange" && len(c.Run(k, battles)) == 0 {
 			t.Error("an end index outside the declared ends passed")
+		}
+	}
+}
+
+// The counter naming scheme: the side or party first.
+func TestCounterNames(t *testing.T) {
+	for name, ok := range map[string]bool{
+		"flipoffs": true, "a.hits": true, "b.coins-lost": true, "a.survivors.Interceptor": true,
+		"lost.hex.78": true, "tf3.victor": true, "desperation.success": true, "type.balanced.victor": true,
+		"victor.1": false, "survivors.2": false, "hits.a": false, "a.Hits": false, "survivors.b.Cruiser": false,
+	} {
+		if got := rulestest.CounterName(name) == ""; got != ok {
+			t.Errorf("counter %q: accepted %v, want %v (%s)", name, got, ok, rulestest.CounterName(name))
 		}
 	}
 }

@@ -18,12 +18,7 @@ const (
 
 // compileDuel validates a duel (§5, §6, §11) into its immutable battle.
 func compileDuel(n *doc.Node) (*duelBattle, error) {
-	var d struct {
-		Kind    *doc.Node `doc:"kind"`
-		Options *doc.Node `doc:"options"`
-		A       *doc.Node `doc:"a,required"`
-		B       *doc.Node `doc:"b,required"`
-	}
+	var d duelDoc
 	if err := doc.Decode(n, &d); err != nil {
 		return nil, err
 	}
@@ -44,6 +39,7 @@ func compileDuel(n *doc.Node) (*duelBattle, error) {
 	b.spec = duelSpec(settings, &b.opts, notes, &b.ctr)
 	for i := range b.side {
 		b.spec.Sides[i] = b.side[i].describe()
+		b.spec.Labels[i] = b.side[i].name
 	}
 	return b, nil
 }
@@ -91,6 +87,14 @@ func movesNote(c *combatant, openings bool) string {
 		return "no defense moves listed; under s9-moves openings it uses a defense with modifier 0"
 	}
 	return ""
+}
+
+// duelDoc is a duel scenario (§5, §6, §11).
+type duelDoc struct {
+	Kind    *doc.Node `doc:"kind"`
+	Options *doc.Node `doc:"options"`
+	A       *doc.Node `doc:"a,required"`
+	B       *doc.Node `doc:"b,required"`
 }
 
 // sideDoc is a side of a duel: a fighter (built-in id or inline mapping),

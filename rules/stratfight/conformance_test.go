@@ -34,6 +34,7 @@ func kit(t testing.TB) rulestest.Kit {
 		// 30 s.
 		Long: []rulestest.Scenario{{Name: "unending-duel", Src: duel("{s8-helpless: off, round-cap: 1000000000}",
 			side("cat", "s10-concession: never", "armor: {armor_value: 63}"), side("thug", "s10-concession: never", "armor: {armor_value: 63}"))}},
+		Decoded: decodedParts(),
 		// A round cap of a billion is a valid duel, but not one to fight in
 		// every fuzz iteration.
 		TooLong: func(b rules.Battle) bool {
@@ -50,3 +51,21 @@ func TestConformance(t *testing.T) { kit(t).Run(t) }
 //
 //	go test -run '^$' -fuzz FuzzCompile -fuzztime 2m ./rules/stratfight/
 func FuzzCompile(f *testing.F) { kit(f).Fuzz(f) }
+
+// decodedParts names every part of a scenario the ruleset decodes into a
+// struct, for the kit's check that the reference lists each of its fields.
+func decodedParts() map[string]any {
+	parts := map[string]any{"": []any{duelDoc{}, lifespanDoc{}}}
+	for _, side := range []string{"a", "b"} {
+		parts[side] = sideDoc{}
+		parts[side+".fighter"] = inlineDoc{}
+		for _, owner := range []string{side, side + ".fighter"} {
+			parts[owner+".weapon"] = weaponDoc{}
+			parts[owner+".armor"] = armorDoc{}
+			parts[owner+".moves"] = movesDoc{}
+			parts[owner+".moves.attack[]"] = attackMoveDoc{}
+			parts[owner+".moves.defense[]"] = defenseMoveDoc{}
+		}
+	}
+	return parts
+}

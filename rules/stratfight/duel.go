@@ -198,13 +198,14 @@ func (f *duelFighter) bout(r *rules.Rand, log io.Writer) (rounds int64, end int,
 
 // endCheck applies §7.8 in order: death, helpless (S8), concession (S10),
 // round-cap. If both fighters meet a condition there is no winner;
-// otherwise the other fighter wins.
+// otherwise the other fighter wins. The log says who met it; the end
+// reason and the winner are the caller's result line.
 func (f *duelFighter) endCheck(round int64, log io.Writer) (int, rules.Side, bool) {
 	b := f.b
 	s0, s1 := &f.st[0], &f.st[1]
 	if s0.dead || s1.dead {
 		if log != nil {
-			fmt.Fprintf(log, "  end: death (%s)\n", who(s0.dead, s1.dead))
+			fmt.Fprintf(log, "  %s dead\n", who(s0.dead, s1.dead))
 		}
 		return endDeath, survivor(s0.dead, s1.dead), true
 	}
@@ -214,7 +215,7 @@ func (f *duelFighter) endCheck(round int64, log io.Writer) (int, rules.Side, boo
 		h1 := b.side[1].helpless(s1)
 		if h0 || h1 {
 			if log != nil {
-				fmt.Fprintf(log, "  end: helpless (%s)\n", who(h0, h1))
+				fmt.Fprintf(log, "  %s helpless (§5 S8)\n", who(h0, h1))
 			}
 			return endHelpless, survivor(h0, h1), true
 		}
@@ -224,13 +225,13 @@ func (f *duelFighter) endCheck(round int64, log io.Writer) (int, rules.Side, boo
 	c1 := b.opts.concede[1].concedes(s1.crip, s1.coins)
 	if c0 || c1 {
 		if log != nil {
-			fmt.Fprintf(log, "  end: concession (%s)\n", who(c0, c1))
+			fmt.Fprintf(log, "  %s conceded (§5 S10)\n", who(c0, c1))
 		}
 		return endConcession, survivor(c0, c1), true
 	}
 	if round == b.opts.roundCap { // §5 S8 hard cap
 		if log != nil {
-			fmt.Fprintf(log, "  end: round-cap (%d rounds)\n", round)
+			fmt.Fprintf(log, "  round cap of %d reached (§5 S8)\n", round)
 		}
 		return endRoundCap, rules.None, true
 	}

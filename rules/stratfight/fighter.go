@@ -50,7 +50,7 @@ func resolveFighter(sd sideDoc, defaultName string) (fighterDef, error) {
 	case doc.Scalar:
 		s, ok := findFighter(fn.Value)
 		if !ok {
-			return def, fn.Errorf("unknown fighter %q (allowed: %s; or a mapping defining a fighter inline)", fn.Value, strings.Join(fighterIDs(), ", "))
+			return def, fn.Errorf("unknown fighter %q (allowed: %s; or a mapping defining a fighter inline)%s", fn.Value, strings.Join(fighterIDs(), ", "), doc.DidYouMean(fn.Value, fighterIDs()))
 		}
 		w, _ := findWeapon(s.weapon)
 		a, _ := findArmor("none")
@@ -96,7 +96,7 @@ type fields struct {
 func applyFields(def *fighterDef, f fields) error {
 	var err error
 	if doc.Present(f.Name) {
-		if def.name, err = doc.Text(f.Name); err != nil {
+		if def.name, err = doc.Name(f.Name); err != nil {
 			return err
 		}
 	}
@@ -142,30 +142,61 @@ func applyFields(def *fighterDef, f fields) error {
 	return nil
 }
 
+// weaponDoc is a weapon defined in the scenario (§6).
+type weaponDoc struct {
+	Name       *doc.Node `doc:"name"`
+	Categories *doc.Node `doc:"categories"`
+	Damage     *doc.Node `doc:"damage,required"`
+	Lethality  *doc.Node `doc:"lethality,required"`
+	Incap      *doc.Node `doc:"incap"`
+	Weight     *doc.Node `doc:"weight"`
+}
+
+// armorDoc is an armor defined in the scenario (§4).
+type armorDoc struct {
+	Name       *doc.Node `doc:"name"`
+	Value      *doc.Node `doc:"armor_value,required"`
+	DexPenalty *doc.Node `doc:"dexterity_penalty"`
+}
+
+// movesDoc lists a fighter's moves (§5 S9).
+type movesDoc struct {
+	Attack  *doc.Node `doc:"attack"`  // a list of attackMoveDoc
+	Defense *doc.Node `doc:"defense"` // a list of defenseMoveDoc
+}
+
+// attackMoveDoc is one attack move (§5 S9).
+type attackMoveDoc struct {
+	Name      *doc.Node `doc:"name,required"`
+	AttackMod *doc.Node `doc:"attack_mod"`
+	Damage    *doc.Node `doc:"damage"`
+	Lethality *doc.Node `doc:"lethality"`
+	Incap     *doc.Node `doc:"incap"`
+}
+
+// defenseMoveDoc is one defense move (§5 S9).
+type defenseMoveDoc struct {
+	Name       *doc.Node `doc:"name,required"`
+	DefenseMod *doc.Node `doc:"defense_mod"`
+}
+
 func parseWeapon(n *doc.Node) (weapon, error) {
 	switch n.Kind {
 	case doc.Scalar:
 		w, ok := findWeapon(n.Value)
 		if !ok {
-			return w, n.Errorf("unknown weapon %q (allowed: %s; or a mapping with name, categories, damage, lethality, incap, weight)", n.Value, strings.Join(weaponIDs(), ", "))
+			return w, n.Errorf("unknown weapon %q (allowed: %s; or a mapping with name, categories, damage, lethality, incap, weight)%s", n.Value, strings.Join(weaponIDs(), ", "), doc.DidYouMean(n.Value, weaponIDs()))
 		}
 		return w, nil
 	case doc.Map:
-		var wd struct {
-			Name       *doc.Node `doc:"name"`
-			Categories *doc.Node `doc:"categories"`
-			Damage     *doc.Node `doc:"damage,required"`
-			Lethality  *doc.Node `doc:"lethality,required"`
-			Incap      *doc.Node `doc:"incap"`
-			Weight     *doc.Node `doc:"weight"`
-		}
+		var wd weaponDoc
 		if err := doc.Decode(n, &wd); err != nil {
 			return weapon{}, err
 		}
 		w := weapon{id: "custom", name: "custom weapon"}
 		var err error
 		if doc.Present(wd.Name) {
-			if w.name, err = doc.Text(wd.Name); err != nil {
+			if w.name, err = doc.Name(wd.Name); err != nil {
 				return w, err
 			}
 			w.id = w.name
@@ -209,22 +240,18 @@ func parseArmor(n *doc.Node) (armor, error) {
 	case doc.Scalar:
 		a, ok := findArmor(n.Value)
 		if !ok {
-			return a, n.Errorf("unknown armor %q (allowed: %s; or a mapping with name, armor_value, dexterity_penalty)", n.Value, strings.Join(armorIDs(), ", "))
+			return a, n.Errorf("unknown armor %q (allowed: %s; or a mapping with name, armor_value, dexterity_penalty)%s", n.Value, strings.Join(armorIDs(), ", "), doc.DidYouMean(n.Value, armorIDs()))
 		}
 		return a, nil
 	case doc.Map:
-		var ad struct {
-			Name       *doc.Node `doc:"name"`
-			Value      *doc.Node `doc:"armor_value,required"`
-			DexPenalty *doc.Node `doc:"dexterity_penalty"`
-		}
+		var ad armorDoc
 		if err := doc.Decode(n, &ad); err != nil {
 			return armor{}, err
 		}
 		a := armor{id: "custom", name: "custom armor"}
 		var err error
 		if doc.Present(ad.Name) {
-			if a.name, err = doc.Text(ad.Name); err != nil {
+			if a.name, err = doc.Name(ad.Name); err != nil {
 				return a, err
 			}
 			a.id = a.name
@@ -245,10 +272,7 @@ func parseArmor(n *doc.Node) (armor, error) {
 // parseMoves reads `moves: {attack: [...], defense: [...]}` (§5 S9). A move
 // that omits damage, lethality or incap uses the fighter's weapon value.
 func parseMoves(n *doc.Node, w weapon) (att []attackMove, dfn []defenseMove, err error) {
-	var md struct {
-		Attack  *doc.Node `doc:"attack"`
-		Defense *doc.Node `doc:"defense"`
-	}
+	var md movesDoc
 	if err := doc.Decode(n, &md); err != nil {
 		return nil, nil, err
 	}
@@ -274,18 +298,12 @@ func parseAttacks(n *doc.Node, w weapon) (att []attackMove, err error) {
 		if it.Kind != doc.Map { // a null item would skip the required check
 			return nil, it.Errorf("expected an attack move {name, attack_mod, damage, lethality, incap}")
 		}
-		var ad struct {
-			Name      *doc.Node `doc:"name,required"`
-			AttackMod *doc.Node `doc:"attack_mod"`
-			Damage    *doc.Node `doc:"damage"`
-			Lethality *doc.Node `doc:"lethality"`
-			Incap     *doc.Node `doc:"incap"`
-		}
+		var ad attackMoveDoc
 		if err := doc.Decode(it, &ad); err != nil {
 			return nil, err
 		}
 		m := attackMove{damage: w.damage, lethality: w.lethality, incap: w.incap}
-		if m.name, err = doc.Text(ad.Name); err != nil {
+		if m.name, err = doc.Name(ad.Name); err != nil {
 			return nil, err
 		}
 		if doc.Present(ad.AttackMod) {
@@ -317,15 +335,12 @@ func parseDefenses(n *doc.Node) (dfn []defenseMove, err error) {
 		if it.Kind != doc.Map {
 			return nil, it.Errorf("expected a defense move {name, defense_mod}")
 		}
-		var dd struct {
-			Name       *doc.Node `doc:"name,required"`
-			DefenseMod *doc.Node `doc:"defense_mod"`
-		}
+		var dd defenseMoveDoc
 		if err := doc.Decode(it, &dd); err != nil {
 			return nil, err
 		}
 		var m defenseMove
-		if m.name, err = doc.Text(dd.Name); err != nil {
+		if m.name, err = doc.Name(dd.Name); err != nil {
 			return nil, err
 		}
 		if doc.Present(dd.DefenseMod) {

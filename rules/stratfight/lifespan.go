@@ -51,14 +51,17 @@ func Lifespan(b rules.Battle) (LifespanParams, bool) {
 	return LifespanParams{Start: lb.start, Stop: lb.stop, OldAge: lb.oldAge}, true
 }
 
+// lifespanDoc is a lifespan scenario (§9).
+type lifespanDoc struct {
+	Kind        *doc.Node `doc:"kind"`
+	Options     *doc.Node `doc:"options"`
+	StartCoins  *doc.Node `doc:"start_coins,required"`
+	StopAtCoins *doc.Node `doc:"stop_at_coins"`
+}
+
 // compileLifespan validates a lifespan (§9) into its immutable battle.
 func compileLifespan(n *doc.Node) (*lifespanBattle, error) {
-	var d struct {
-		Kind        *doc.Node `doc:"kind"`
-		Options     *doc.Node `doc:"options"`
-		StartCoins  *doc.Node `doc:"start_coins,required"`
-		StopAtCoins *doc.Node `doc:"stop_at_coins"`
-	}
+	var d lifespanDoc
 	if err := doc.Decode(n, &d); err != nil {
 		return nil, err
 	}

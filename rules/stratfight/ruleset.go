@@ -1,6 +1,8 @@
-// Package stratfight implements Strategic Fighting (seed document 001), the
-// d2 duel of coin-flip pools, Flip-Offs, highwater damage and Life Coins, as
-// completed by the rules document stratfight.md (cited as §N in comments).
+// Package stratfight implements Strategic Fighting, the d2 duel of
+// coin-flip pools, Flip-Offs, highwater damage and Life Coins. README.md in
+// this folder says, for designers, how crucible plays it; its part "The
+// rules as crucible plays them" is what comments cite as §N (and the
+// sources as SF1–SF8). REFERENCE.md lists every field and option.
 //
 // A scenario is either a duel (the default) or a lifespan.
 //

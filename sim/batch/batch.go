@@ -40,8 +40,10 @@ type Job struct {
 	Seed uint64
 	// Trials is the number of trials of the whole run.
 	Trials int64
-	// Sets are the --set overrides, each PATH=VALUE, passed on verbatim.
-	Sets []string
+	// Unsets are the --unset paths and Sets the --set overrides, each
+	// PATH=VALUE, passed on verbatim.
+	Unsets []string
+	Sets   []string
 	// Shards is the number of shards, from 1 to MaxShards.
 	Shards int64
 	// Dir is the directory the shard results go to.
@@ -60,6 +62,22 @@ type Scenario struct {
 	// Source is a file scenario's contents, for engines that ship the file
 	// with the job; nil for a built-in scenario.
 	Source []byte
+	// Includes are the files the scenario includes (rules.Includer), which
+	// engines that ship the scenario ship beside it.
+	Includes []Include
+}
+
+// Include is a file a scenario includes, named by the scenario file or by
+// an override.
+type Include struct {
+	// Name is the file as the scenario names it: relative to the scenario
+	// file's directory or, for a file an override names, to the working
+	// directory (or absolute).
+	Name string
+	// Override is the assignment of Job.Sets that names the file
+	// (field=Name), or "" when the scenario file names it.
+	Override string
+	Src      []byte
 }
 
 // Builtin reports whether the scenario is built into crucible.
@@ -119,6 +137,9 @@ type field struct{ flag, value string }
 // fields are the job's text fields that become command arguments.
 func (j Job) fields() []field {
 	fs := []field{{"scenario", j.Scenario.Ref}, {"--dir", j.Dir}, {"--out", j.Out}, {"--crucible", j.Crucible}}
+	for _, p := range j.Unsets {
+		fs = append(fs, field{"--unset", p})
+	}
 	for _, s := range j.Sets {
 		fs = append(fs, field{"--set", s})
 	}

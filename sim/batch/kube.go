@@ -33,8 +33,9 @@ const (
 	backoffMerge  = 1
 )
 
-// Kubernetes returns the manifest that runs the job on Kubernetes: for a
-// file scenario a ConfigMap holding it, an Indexed Job whose pod of
+// Kubernetes returns the manifest that runs the job on Kubernetes: a
+// ConfigMap holding the scenario's files (see shipped; none for a built-in
+// scenario that includes nothing), an Indexed Job whose pod of
 // completion index K runs shard K/N (K from JOB_COMPLETION_INDEX), and a
 // merge Job created suspended. Kubernetes knows no dependencies between
 // Jobs: the operator (or the manifest's header, which says how) resumes the
@@ -55,28 +56,43 @@ func (j Job) Kubernetes(k Kubernetes) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	d, err := j.kubeData(k, DataMount+"/"+dir, DataMount+"/"+out)
+	if err != nil {
+		return nil, err
+	}
 	var b bytes.Buffer
-	err = kubeManifest.Execute(&b, j.kubeData(k, DataMount+"/"+dir, DataMount+"/"+out))
+	err = kubeManifest.Execute(&b, d)
 	return b.Bytes(), err
 }
 
 // kubeData returns the values of the manifest of a checked job whose
 // shards and report go to dir and out in the pods.
-func (j Job) kubeData(k Kubernetes, dir, out string) kubeData {
+func (j Job) kubeData(k Kubernetes, dir, out string) (kubeData, error) {
 	d := kubeData{Job: j, Dir: dir, Out: out, DataMount: DataMount, ScenarioMount: ScenarioMount,
 		QName: yamlQuote(j.Name), QShards: yamlQuote(j.Name + "-shards"), QMerge: yamlQuote(j.Name + "-merge"),
 		QConfig: yamlQuote(j.Name + "-scenario"), Image: yamlQuote(k.Image), Claim: yamlQuote(k.Claim), ClaimName: k.Claim,
 		Scenario: j.Scenario.Ref, BackoffShards: backoffShards, BackoffMerge: backoffMerge}
 	if !j.Scenario.Builtin() {
-		base := path.Base(j.Scenario.Ref)
-		d.Scenario, d.File = ScenarioMount+"/"+base, yamlQuote(base)
-		d.Data, d.Binary = configMapData(j.Scenario.Source)
+		d.Scenario = ScenarioMount + "/" + path.Base(j.Scenario.Ref)
 	}
-	d.Shard = yamlQuote("mkdir -p " + shellQuote(dir) + " && " + j.shardCommand(d.Scenario, dir, "JOB_COMPLETION_INDEX"))
+	files, pod, err := j.shipped()
+	if err != nil {
+		return d, err
+	}
+	for _, f := range files {
+		kf := kubeFile{Key: f.key, Path: yamlQuote(f.path)}
+		if kf.Data, kf.Binary = configMapData(f.src); kf.Binary {
+			d.Binary = append(d.Binary, kf)
+		} else {
+			d.Text = append(d.Text, kf)
+		}
+		d.Files = append(d.Files, kf)
+	}
+	d.Shard = yamlQuote("mkdir -p " + shellQuote(dir) + " && " + pod.shardCommand(d.Scenario, dir, "JOB_COMPLETION_INDEX"))
 	for _, a := range j.mergeArgs(dir, out) {
 		d.Merge = append(d.Merge, yamlQuote(a))
 	}
-	return d
+	return d, nil
 }
 
 func (k Kubernetes) check() error {
@@ -103,16 +119,22 @@ type kubeData struct {
 	QName, QShards, QMerge, QConfig string // names, quoted
 	Image, Claim                    string // quoted
 	ClaimName                       string
-	// Scenario is the scenario as the pods name it; for a file scenario,
-	// File is its name in ScenarioMount (quoted), Data its contents
-	// (quoted), in binaryData when Binary.
-	Scenario, Data string
-	File           string
-	Binary         bool
-	Shard          string   // the shard pods' shell command, quoted
-	Merge          []string // the merge pod's command, each word quoted
-	BackoffShards  int
-	BackoffMerge   int
+	// Scenario is the scenario as the pods name it.
+	Scenario string
+	// Files are the files the ConfigMap ships, in ScenarioMount: Text
+	// those under its data key, Binary (not UTF-8) those under binaryData.
+	Files, Text, Binary []kubeFile
+	Shard               string   // the shard pods' shell command, quoted
+	Merge               []string // the merge pod's command, each word quoted
+	BackoffShards       int
+	BackoffMerge        int
+}
+
+// kubeFile is a file of the ConfigMap: its key, its path in
+// ScenarioMount (quoted) and its contents (quoted).
+type kubeFile struct {
+	Key, Path, Data string
+	Binary          bool
 }
 
 // The manifest is written from a template, not marshalled from the API
@@ -134,7 +156,7 @@ var kubeManifest = template.Must(template.New("k8s").Parse(`# Written by crucibl
 # pods run on several nodes); the image needs crucible on its PATH and /bin/sh.
 # Shard results: {{.Dir}}/
 # Merged report: {{.Out}}/ (summary.json, summary.csv, index.html, plots)
-{{- if .File}}
+{{- if .Files}}
 apiVersion: v1
 kind: ConfigMap
 metadata:
@@ -142,8 +164,18 @@ metadata:
   labels:
     app.kubernetes.io/name: crucible
     app.kubernetes.io/instance: {{.QName}}
-{{if .Binary}}binaryData{{else}}data{{end}}:
-  scenario: {{.Data}}
+{{- if .Text}}
+data:
+{{- range .Text}}
+  {{.Key}}: {{.Data}}
+{{- end}}
+{{- end}}
+{{- if .Binary}}
+binaryData:
+{{- range .Binary}}
+  {{.Key}}: {{.Data}}
+{{- end}}
+{{- end}}
 ---
 {{- end}}
 apiVersion: batch/v1
@@ -175,7 +207,7 @@ spec:
           volumeMounts:
             - name: data
               mountPath: {{.DataMount}}
-{{- if .File}}
+{{- if .Files}}
             - name: scenario
               mountPath: {{.ScenarioMount}}
               readOnly: true
@@ -184,13 +216,15 @@ spec:
         - name: data
           persistentVolumeClaim:
             claimName: {{.Claim}}
-{{- if .File}}
+{{- if .Files}}
         - name: scenario
           configMap:
             name: {{.QConfig}}
             items:
-              - key: scenario
-                path: {{.File}}
+{{- range .Files}}
+              - key: {{.Key}}
+                path: {{.Path}}
+{{- end}}
 {{- end}}
 ---
 apiVersion: batch/v1

@@ -2,6 +2,7 @@ package batch
 
 import (
 	"bytes"
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -160,6 +161,60 @@ func TestYAMLQuote(t *testing.T) {
 		var got struct{ V string }
 		if err := yaml.UnmarshalStrict([]byte("v: "+yamlQuote(s)), &got); err != nil || got.V != s {
 			t.Errorf("yamlQuote(%q) = %s read back as %q, %v", s, yamlQuote(s), got.V, err)
+		}
+	}
+}
+
+// A scenario's included files travel in the ConfigMap too, each where the
+// scenario names it (relative to the scenario file), and a file an
+// override names travels under set-K/, the override in the pods naming
+// the copy: a pod reads every byte the scenario was read from.
+func TestKubernetesShipsIncludes(t *testing.T) {
+	j := jobs["file"]
+	j.Scenario.Includes = []Include{
+		{Name: "./maps/line.json", Src: []byte(`{"schema": "x"}`)},
+		{Name: "../elsewhere/other.json", Override: "scenario=../elsewhere/other.json", Src: []byte("\xff not UTF-8")},
+	}
+	j.Sets = append(slices.Clone(j.Sets), "scenario=../elsewhere/other.json")
+	src, err := j.Kubernetes(Kubernetes{Image: "crucible", Claim: "data"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := decodeManifest(t, src)
+	if m.config.Data["scenario"] != duel || m.config.Data["include-0"] != `{"schema": "x"}` || string(m.config.BinaryData["include-1"]) != "\xff not UTF-8" {
+		t.Errorf("ConfigMap data %q, binaryData %q", m.config.Data, m.config.BinaryData)
+	}
+	var paths []string
+	for _, it := range m.shards.Spec.Template.Spec.Volumes[1].ConfigMap.Items {
+		paths = append(paths, it.Key+" "+it.Path)
+	}
+	if want := []string{"scenario duel.yaml", "include-0 maps/line.json", "include-1 set-1/other.json"}; !slices.Equal(paths, want) {
+		t.Errorf("items %q, want %q", paths, want)
+	}
+	if cmd := m.shards.Spec.Template.Spec.Containers[0].Command[2]; !strings.Contains(cmd, " --set scenario=/scenario/set-1/other.json --shard ") {
+		t.Errorf("the pods' override does not name the shipped file: %s", cmd)
+	}
+}
+
+// What a pod could not read is refused when the manifest is written, not
+// found by every pod: a file the scenario names outside its directory, two
+// files for one path, more than a ConfigMap holds.
+func TestKubernetesRefusesUnshippable(t *testing.T) {
+	for _, c := range []struct {
+		want     string
+		includes []Include
+	}{
+		{"the scenario file includes ../maps/line.json, outside its own directory", []Include{{Name: "../maps/line.json"}}},
+		{"the scenario file includes /home/ann/line.json, outside its own directory", []Include{{Name: "/home/ann/line.json"}}},
+		{"two different files would be /scenario/duel.yaml", []Include{{Name: "duel.yaml", Src: []byte("x")}}},
+		{"the override scenario=x.json that names x.json is not among the job's --set", []Include{{Name: "x.json", Override: "scenario=x.json"}}},
+		{"its files come to 1048740 bytes, more than the 1048576 (1 MiB) a ConfigMap holds", []Include{{Name: "big.json", Src: make([]byte, 1<<20)}}},
+	} {
+		j := jobs["file"]
+		j.Scenario.Includes = c.includes
+		_, err := j.Kubernetes(Kubernetes{Image: "crucible", Claim: "data"})
+		if !errors.Is(err, ErrScenarioFiles) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("got %v, want %q", err, c.want)
 		}
 	}
 }

@@ -13,6 +13,9 @@ import (
 func (j Job) runArgs(scenario string) []string {
 	a := []string{j.Crucible, "run", scenario,
 		"--seed", strconv.FormatUint(j.Seed, 10), "--trials", strconv.FormatInt(j.Trials, 10)}
+	for _, p := range j.Unsets {
+		a = append(a, "--unset", p)
+	}
 	for _, s := range j.Sets {
 		a = append(a, "--set", s)
 	}

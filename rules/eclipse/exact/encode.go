@@ -7,7 +7,7 @@ import (
 	"github.com/crucible-sim/crucible/rules/eclipse"
 )
 
-// The canonical fleet state packed into a uint64 (rules §8.1): per type the
+// The canonical fleet state packed into a uint64 (§8.1): per type the
 // multiset of damage levels of its living ships (a group of n ships with HP h
 // has C(n+h, h) such states, dead ones included), per type its retreat
 // status (when its side may retreat), per side the withdrawal flag (likewise),

@@ -22,7 +22,7 @@ func solveBuiltin(t testing.TB, name string, opt Options) *rules.Exact {
 	return r
 }
 
-// TestEValues: the hand-derived values of rules §10 as exact fractions.
+// TestEValues: the hand-derived values of §10 as exact fractions.
 func TestEValues(t *testing.T) {
 	for _, tc := range []struct {
 		id, scenario string
@@ -121,7 +121,7 @@ func BenchmarkSolveCold(b *testing.B) {
 	}
 }
 
-// npcFleets are seed document 004's target: default blueprints, up to 14
+// npcFleets are the speed target of §8.5: default blueprints, up to 14
 // ships a side, under 20 ms; NPC sides play the npc policy.
 var npcFleets = []struct{ name, src string }{
 	{"terran-vs-14-ancients", "attacker: {ships: {Interceptor: 8, Cruiser: 4, Dreadnought: 2}}\ndefender: {kind: npc, ships: {Ancient: 14}}"},

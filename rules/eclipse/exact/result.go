@@ -16,7 +16,7 @@ func (s *solver[T, A]) result() *rules.Exact {
 	f := s.ar.float
 	spec := c.Spec()
 	res := &rules.Exact{States: len(s.nodes), RoundsMean: rules.Value{F: f(s.rndE)}, RoundsUnit: spec.RoundsUnit,
-		Options: spec.Options, Notes: spec.Notes}
+		Options: spec.Options, Notes: spec.Notes, Labels: spec.Labels, NonVictories: spec.NonVictories}
 	ends := make([]float64, len(eclipse.EndNames))
 	surv := make([][]float64, len(c.Types))
 	ret := make([][]float64, len(c.Types))

@@ -1,7 +1,9 @@
-// Package exact solves an Eclipse battle analytically (rules/eclipse.md §8):
+// Package exact solves an Eclipse battle analytically (§8):
 // win, draw and stalemate probabilities, the expected number of rounds, the
 // distribution of rounds and of survivors, in floating point and, when
 // asked, as exact fractions computed by the same algorithm over big.Rat.
+// Its comments cite the sections of the ruleset's rules/eclipse/README.md
+// as §N, as package eclipse's do.
 //
 // The solver walks the battle's Markov chain over nodes (activation pointer,
 // canonical fleet state) using the engine of package eclipse — the same

@@ -12,8 +12,9 @@ import (
 // used) and the ships' constant RCP and TR, named as in the battle's Spec.
 func (w *walk[T]) result() *rules.Exact {
 	spec := w.m.b.Spec()
-	res := &rules.Exact{States: w.visits, RoundsUnit: spec.RoundsUnit, Options: spec.Options, Notes: spec.Notes}
-	res.Notes = append(res.Notes, "counters degradation-events and escape-tries are not part of the chain's state and have no exact distribution")
+	res := &rules.Exact{States: w.visits, RoundsUnit: spec.RoundsUnit, Options: spec.Options, Notes: spec.Notes,
+		Labels: spec.Labels, NonVictories: spec.NonVictories}
+	res.Notes = append(res.Notes, "counters degradation-events, escape-tries and escaped are not part of the chain's state and have no exact distribution")
 	win := w.floats(w.win[:])
 	for i := range win {
 		res.Win[i].F = win[i]

@@ -1,0 +1,90 @@
+package analysis
+
+import (
+	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/scenarios"
+	"github.com/crucible-sim/crucible/sim"
+)
+
+// Progress is told how a run advances. It is called as each stage of a
+// command starts — a scenario, a sweep's grid point, a comparison's
+// passes — and returns the function each finished chunk's number of
+// trials is passed to (by the worker that ran it, so concurrently; nil
+// for none) and the function called when the stage ends.
+type Progress func(Stage) (advance func(n int64), stop func())
+
+// Stage is what Progress is told of a stage as it starts: enough for a
+// display to show how far the stage and the whole command are, the time
+// left, and the estimate so far.
+type Stage struct {
+	// Name is what the stage fights: a scenario's name, a comparison's
+	// variants.
+	Name string
+	// Trials is the stage's number of trials; Done those of them fought
+	// before it started (by the run a resume finishes).
+	Trials, Done int64
+	// Step and Steps place the stage in its command, Unit naming a step:
+	// "scenario 2 of 5", "point 7 of 12". Steps is 0 for a command of one
+	// stage.
+	Step, Steps int
+	Unit        string
+	// Before and Total are the trials of the whole command: those of the
+	// stages before this one, and those of all of them (0 when unknown,
+	// as for a check that fights until its claims are decided).
+	Before, Total int64
+	// Labels are the sides' names (rules.Spec.Labels); Wins, when not nil,
+	// counts the wins of the stage's finished trials (its Done ones
+	// included) as the stage goes on, for the estimate so far.
+	Labels [2]string
+	Wins   *sim.Wins
+}
+
+// place is where the next stage stands in its command (see Stage).
+type place struct {
+	step, steps   int
+	unit          string
+	before, total int64
+	// name, if set, names the stage instead of its scenario (a sweep's
+	// point by its values).
+	name string
+}
+
+// places returns the place of each scenario of a command that fights
+// them in turn, counting each at the trials the run gives it.
+func (r Run) places(scs []*scenarios.Scenario, unit string) []place {
+	out := make([]place, len(scs))
+	var total int64
+	for i, sc := range scs {
+		_, n := r.Shard.Range(r.TrialsOf(sc))
+		out[i] = place{step: i + 1, steps: len(scs), unit: unit, before: total}
+		total += n
+	}
+	for i := range out {
+		out[i].total = total
+	}
+	return out
+}
+
+// stage returns the Stage of a scenario fought at r.place.
+func (r Run) stage(name string, trials, done int64, spec rules.Spec, wins *sim.Wins) Stage {
+	p := r.place
+	if p.name != "" {
+		name = p.name
+	}
+	if p.steps <= 1 {
+		p = place{total: trials}
+	}
+	return Stage{Name: name, Trials: trials, Done: done, Step: p.step, Steps: p.steps, Unit: p.unit,
+		Before: p.before, Total: p.total, Labels: spec.Labels, Wins: wins}
+}
+
+// withClaims returns the scenarios that have claims: those a check fights.
+func withClaims(scs []*scenarios.Scenario) []*scenarios.Scenario {
+	var out []*scenarios.Scenario
+	for _, sc := range scs {
+		if len(sc.Claims) > 0 {
+			out = append(out, sc)
+		}
+	}
+	return out
+}

@@ -1,0 +1,56 @@
+package cli
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A game's own crucible — the module in testdata/joust: a main that
+// blank-imports its ruleset and runs a Program with its own name and
+// built-in scenarios, depending on this working tree through a replace —
+// builds, and runs its scenario through run, sweep and check.
+func TestGameBinary(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a binary from a module of its own")
+	}
+	bin := filepath.Join(t.TempDir(), "joust-sim")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	build.Dir = filepath.Join("testdata", "joust")
+	build.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=readonly")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build of the game's module: %v\n%s", err, out)
+	}
+	for _, c := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"scenarios"}, []string{"joust/even", "joust/skill"}},
+		{[]string{"run", "joust/even", "--seed", "1", "--trials", "2000"}, []string{"challenger wins (a)  836", "passes=12"}},
+		{[]string{"sweep", "joust/skill", "--seed", "1"}, []string{"break-even", "a.skill from 3.92 to 4.73"}},
+		{[]string{"check", "joust/even", "--seed", "1"}, []string{"PASS", "neither knight is favoured"}},
+		{[]string{"rules", "joust"}, []string{"a joust: two knights charge", "a.skill"}},
+		{[]string{"--help"}, []string{"joust-sim [command]"}},
+	} {
+		out, err := exec.Command(bin, c.args...).CombinedOutput()
+		if err != nil {
+			t.Errorf("joust-sim %s: %v\n%s", strings.Join(c.args, " "), err, out)
+			continue
+		}
+		for _, w := range c.want {
+			if !strings.Contains(string(out), w) {
+				t.Errorf("joust-sim %s: no %q in\n%s", strings.Join(c.args, " "), w, out)
+			}
+		}
+	}
+	// Only the game's built-in scenarios are offered: crucible's are not.
+	if out, _ := exec.Command(bin, "scenarios").CombinedOutput(); strings.Contains(string(out), "eclipse/") {
+		t.Errorf("the game's binary lists crucible's scenarios:\n%s", out)
+	}
+	out, err := exec.Command(bin, "run", "nope").CombinedOutput()
+	if err == nil || !strings.HasPrefix(string(out), "joust-sim: ") {
+		t.Errorf("an error does not name the game's binary: %v\n%s", err, out)
+	}
+}

@@ -1,0 +1,107 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/crucible-sim/crucible/rules/doc"
+	"github.com/crucible-sim/crucible/scenarios"
+)
+
+// stdinSource is a command's standard input as the source of a scenario
+// given as "-". It is read once: a command that loads "-" twice (compare
+// with --set-a and --set-b, compare - -) loads one scenario twice.
+type stdinSource struct {
+	in   func() io.Reader // the command's standard input (cmd.InOrStdin)
+	read bool
+	src  []byte
+	err  error
+}
+
+// source returns what standard input holds.
+func (s *stdinSource) source() ([]byte, error) {
+	if !s.read {
+		s.read = true
+		if s.in == nil {
+			s.err = fmt.Errorf("this command reads no scenario from standard input")
+		} else {
+			s.src, s.err = scenarios.ReadStdin(s.in())
+		}
+	}
+	return s.src, s.err
+}
+
+// read reads the scenario ref names without overrides: a built-in name, a
+// file, or "-", standard input.
+func (f *runFlags) read(ref string) (*scenarios.Scenario, error) {
+	if ref != scenarios.Stdin {
+		return scenarios.Load(ref)
+	}
+	src, err := f.stdin.source()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", scenarios.StdinFile, err)
+	}
+	return scenarios.ParseStdin(src)
+}
+
+// checkOverrides refuses a malformed --set or --unset, which is bad usage
+// whatever the scenario.
+func (f *runFlags) checkOverrides() error {
+	for _, p := range f.unsets {
+		if err := doc.CheckPath(p); err != nil {
+			return usageError("--unset %s: %v", p, err)
+		}
+	}
+	for _, s := range f.sets {
+		if err := scenarios.CheckAssignment(s); err != nil {
+			return usageError("%v", err)
+		}
+	}
+	return nil
+}
+
+// unset applies the --unset flags to sc. They come before any --set, so
+// that a field can be replaced by another (`--unset b.npc --set
+// b.ship=N2b`).
+func (f *runFlags) unset(sc *scenarios.Scenario) error {
+	for _, p := range f.unsets {
+		if err := sc.Unset(p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// displayRef names a scenario argument in messages: standard input as
+// <stdin>, anything else as given.
+func displayRef(ref string) string {
+	if ref == scenarios.Stdin {
+		return scenarios.StdinFile
+	}
+	return ref
+}
+
+// readSweep reads the sweep ref names: a built-in name, a file, or "-",
+// standard input. ok is false when ref names no sweep (it may name the
+// scenario of a --vary sweep).
+func (f *runFlags) readSweep(ref string) (s *scenarios.Sweep, ok bool, err error) {
+	if ref != scenarios.Stdin {
+		return scenarios.LoadSweep(ref)
+	}
+	src, err := f.stdin.source()
+	if err != nil {
+		return nil, false, fmt.Errorf("%s: %w", scenarios.StdinFile, err)
+	}
+	return scenarios.ParseSweepStdin(src)
+}
+
+// notASweep is sweep's error for a ref that names no sweep and comes
+// without --vary: bad usage for a scenario, an input error (with the
+// nearest built-in names) for a name that is neither a file nor built in.
+func notASweep(ref string) error {
+	if _, err := os.Stat(ref); err != nil && ref != scenarios.Stdin && !scenarios.IsBuiltin(ref) {
+		return fmt.Errorf("%s: no such file and no built-in sweep or scenario of that name%s", ref, scenarios.NearestBuiltin(ref))
+	}
+	return usageError("%s is not a sweep: name one or two fields to vary with --vary PATH=LIST, or give a sweep file (crucible scenarios lists the built-in ones)", displayRef(ref))
+}

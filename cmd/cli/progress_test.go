@@ -1,0 +1,272 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/crucible-sim/crucible/analysis"
+)
+
+// stageSeen is a stage as the progress hook saw it: as it began, and its
+// trials and wins as it ended.
+type stageSeen struct {
+	analysis.Stage
+	done int64
+	wins [3]int64
+}
+
+// watchStages makes the next commands report their stages to the
+// returned function, which lists those seen so far.
+func watchStages(t *testing.T) func() []stageSeen {
+	var mu sync.Mutex
+	var seen []stageSeen
+	old := newProgress
+	t.Cleanup(func() { newProgress = old })
+	newProgress = func(io.Writer) analysis.Progress {
+		return func(s analysis.Stage) (func(int64), func()) {
+			var done atomic.Int64
+			done.Store(s.Done)
+			return func(n int64) { done.Add(n) }, func() {
+				st := stageSeen{Stage: s, done: done.Load()}
+				if s.Wins != nil {
+					st.wins = s.Wins.Load()
+				}
+				st.Wins = nil
+				mu.Lock()
+				seen = append(seen, st)
+				mu.Unlock()
+			}
+		}
+	}
+	return func() []stageSeen {
+		mu.Lock()
+		defer mu.Unlock()
+		out := seen
+		seen = nil
+		return out
+	}
+}
+
+// Every command tells the progress display where each stage stands in the
+// whole — scenario k of n, point k of n, the trials before it and in all —
+// and the wins so far, which end at the result's.
+func TestProgressStages(t *testing.T) {
+	stages := watchStages(t)
+	type want struct {
+		name          string
+		step, steps   int
+		unit          string
+		before, total int64
+		labels        [2]string
+	}
+	for _, c := range []struct {
+		args []string
+		want []want
+	}{
+		{[]string{"run", "stratfight/thug-vs-guard", "--trials", "3000", "--seed", "1"},
+			[]want{{"stratfight/thug-vs-guard", 0, 0, "", 0, 3000, [2]string{"Thug", "Guard"}}}},
+		{[]string{"run", "stratfight/thug-vs-guard", "eclipse/interceptor-duel", "--trials", "3000", "--seed", "1"}, []want{
+			{"stratfight/thug-vs-guard", 1, 2, "scenario", 0, 6000, [2]string{"Thug", "Guard"}},
+			{"eclipse/interceptor-duel", 2, 2, "scenario", 3000, 6000, [2]string{"attacker", "defender"}}}},
+		{[]string{"run", "stratfight/thug-vs-guard", "--shard", "1/3", "--trials", "3000", "--seed", "1"},
+			[]want{{"stratfight/thug-vs-guard", 0, 0, "", 0, 1000, [2]string{"Thug", "Guard"}}}},
+		{[]string{"sweep", "stratfight/samwell-vs-guard", "--vary", "b.armor=[none, {armor_value: 5}, plate]", "--trials", "1000", "--seed", "1"}, []want{
+			{"b.armor=none", 1, 3, "point", 0, 3000, [2]string{"Samwell Tarley", "Guard"}},
+			{"b.armor={armor_value: 5}", 2, 3, "point", 1000, 3000, [2]string{"Samwell Tarley", "Guard"}},
+			{"b.armor=plate", 3, 3, "point", 2000, 3000, [2]string{"Samwell Tarley", "Guard"}}}},
+		{[]string{"check", "eclipse/interceptor-duel", "stratfight/thug-vs-guard", "eclipse/interceptor-vs-ancient", "--trials", "2000", "--seed", "1"}, []want{
+			{"eclipse/interceptor-duel", 1, 2, "scenario", 0, 4000, [2]string{"attacker", "defender"}},
+			{"eclipse/interceptor-vs-ancient", 2, 2, "scenario", 2000, 4000, [2]string{"attacker", "defender"}}}},
+		{[]string{"check", "eclipse/interceptor-duel", "eclipse/interceptor-vs-ancient", "--until-decided", "--first-trials", "1000", "--max-trials", "1000", "--seed", "1"}, []want{
+			{"eclipse/interceptor-duel", 1, 2, "scenario", 0, 0, [2]string{"attacker", "defender"}},
+			{"eclipse/interceptor-vs-ancient", 2, 2, "scenario", 0, 0, [2]string{"attacker", "defender"}}}},
+	} {
+		out, errOut, code := crucible(t, t.Context(), append(c.args, "--format", "json")...)
+		if c.args[0] == "sweep" {
+			out, errOut, code = crucible(t, t.Context(), c.args...)
+		}
+		if code != 0 && !(c.args[0] == "check" && code == exitFailed) {
+			t.Fatalf("crucible %s: exit %d\n%s", strings.Join(c.args, " "), code, errOut)
+		}
+		got := stages()
+		if len(got) != len(c.want) {
+			t.Errorf("crucible %s: %d stages, want %d", strings.Join(c.args, " "), len(got), len(c.want))
+			continue
+		}
+		for i, w := range c.want {
+			g := got[i]
+			if g.Name != w.name || g.Step != w.step || g.Steps != w.steps || g.Unit != w.unit || g.Before != w.before || g.Total != w.total || g.Labels != w.labels {
+				t.Errorf("crucible %s: stage %d is %q %s %d of %d, before %d, total %d, labels %q; want %+v",
+					strings.Join(c.args, " "), i, g.Name, g.Unit, g.Step, g.Steps, g.Before, g.Total, g.Labels, w)
+			}
+			if g.done != g.Trials || g.wins[0]+g.wins[1]+g.wins[2] != g.Trials {
+				t.Errorf("crucible %s: stage %d ended at %d of %d trials, with wins %v", strings.Join(c.args, " "), i, g.done, g.Trials, g.wins)
+			}
+		}
+		if c.args[0] == "run" {
+			var results []struct {
+				Wins struct{ A, B, None int64 } `json:"wins"`
+			}
+			if err := json.Unmarshal([]byte(out), &results); err != nil {
+				var one struct {
+					Wins struct{ A, B, None int64 } `json:"wins"`
+				}
+				if err := json.Unmarshal([]byte(out), &one); err != nil {
+					t.Fatal(err)
+				}
+				results = append(results, one)
+			}
+			for i, r := range results {
+				if w := got[i].wins; w != [3]int64{r.Wins.None, r.Wins.A, r.Wins.B} {
+					t.Errorf("crucible %s: the running wins ended at %v, the result has %+v", strings.Join(c.args, " "), w, r.Wins)
+				}
+			}
+		}
+	}
+}
+
+// A resumed run's stage starts from the trials and wins of the run it
+// finishes.
+func TestProgressOfAResumedRun(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "out")
+	args := []string{"run", "stratfight/thug-vs-guard", "--trials", "20000", "--chunk", "500", "--seed", "2", "--out", dir}
+	ctx := interruptAt(t, "stratfight/thug-vs-guard", 5000)
+	if _, errOut, code := crucible(t, ctx, args...); code != exitInterrupted {
+		t.Fatalf("exit %d\n%s", code, errOut)
+	}
+	stages := watchStages(t)
+	mustRun(t, append(args, "--resume")...)
+	got := stages()
+	if len(got) != 1 || got[0].Done < 5000 || got[0].Done >= 20000 || got[0].done != 20000 {
+		t.Fatalf("resumed stages %+v: want one starting from the trials of the cut run", got)
+	}
+	whole := watchStages(t)
+	mustRun(t, "run", "stratfight/thug-vs-guard", "--trials", "20000", "--seed", "2")
+	if w := whole(); w[0].wins != got[0].wins {
+		t.Errorf("the resumed run's wins ended at %v, an uninterrupted run's at %v", got[0].wins, w[0].wins)
+	}
+}
+
+// The progress line, at the widths of common terminals: golden text
+// (refresh with go test ./cmd/cli -run ProgressLine -update), every line
+// shorter than the terminal.
+func TestProgressLine(t *testing.T) {
+	views := []struct {
+		about string
+		v     progressView
+	}{
+		{"a run of one scenario, before the first chunk", progressView{Stage: analysis.Stage{Name: "stratfight/thug-vs-guard", Trials: 100000, Total: 100000, Labels: [2]string{"Thug", "Guard"}}, Left: -1}},
+		{"a run of one scenario", progressView{Stage: analysis.Stage{Name: "eclipse/interceptor-duel", Trials: 1000000, Total: 1000000, Labels: [2]string{"attacker", "defender"}},
+			Done: 548000, Wins: [3]int64{0, 300304, 247696}, Left: 83 * time.Second}},
+		{"no labels", progressView{Stage: analysis.Stage{Name: "my-duel", Trials: 20000, Total: 20000}, Done: 1000, Wins: [3]int64{10, 500, 490}, Left: 2 * time.Second}},
+		{"no winners", progressView{Stage: analysis.Stage{Name: "stratfight/lifespan-14-coins", Trials: 100000, Total: 100000}, Done: 50000, Wins: [3]int64{50000, 0, 0}, Left: 3 * time.Second}},
+		{"scenario 3 of 12 of a check", progressView{Stage: analysis.Stage{Name: "eclipse/two-cruisers-vs-interceptor-and-cruiser", Trials: 200000, Step: 3, Steps: 12, Unit: "scenario",
+			Before: 400000, Total: 2400000, Labels: [2]string{"attacker", "defender"}}, Done: 123000, Wins: [3]int64{1000, 61000, 61000}, Left: 754 * time.Second}},
+		{"point 7 of 40 of a sweep", progressView{Stage: analysis.Stage{Name: "parts[0].shield=2 attacker.ships.Shielded Interceptor=5", Trials: 20000, Step: 7, Steps: 40, Unit: "point",
+			Before: 120000, Total: 800000, Labels: [2]string{"attacker", "defender"}}, Done: 4000, Wins: [3]int64{0, 1928, 2072}, Left: 2*time.Hour + 10*time.Minute}},
+		{"a long side name", progressView{Stage: analysis.Stage{Name: "emojispace/p0-vs-civilian-trader-ship-pop5", Trials: 100000, Total: 100000,
+			Labels: [2]string{"P0 (starter ship, contract profile)", "civilian_trader_ship"}}, Done: 99000, Wins: [3]int64{9000, 45000, 45000}, Left: 0}},
+		{"a comparison", progressView{Stage: analysis.Stage{Name: "compare stratfight/thug-vs-guard options.round-cap=200 vs stratfight/thug-vs-guard options.round-cap=190", Trials: 300000, Total: 300000},
+			Done: 1234567 % 300000, Left: 5 * time.Second}},
+	}
+	var b strings.Builder
+	for _, width := range []int{80, 120, 60, 40} {
+		fmt.Fprintf(&b, "# %d columns\n", width)
+		for _, c := range views {
+			line := progressLine(c.v, width)
+			fmt.Fprintf(&b, "%s\n", line)
+			if n := runes(line); n >= width {
+				t.Errorf("%s at %d columns: %d runes, want fewer than the width:\n%s", c.about, width, n, line)
+			}
+		}
+	}
+	path := filepath.Join("testdata", "progress.golden")
+	if *update {
+		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (go test ./cmd/cli -run ProgressLine -update writes it)", err)
+	}
+	if b.String() != string(want) {
+		t.Errorf("the progress lines differ from %s:\n%s", path, b.String())
+	}
+}
+
+// The time left is the stage's at the stage's rate, or the whole
+// command's at the whole command's rate when its stages are known (a
+// sweep's points): 3 of 10 points done at 10 s a point leave 70 s, not the
+// point's own rest.
+func TestProgressTimeLeft(t *testing.T) {
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	d := &display{first: t0, started: true}
+	one := analysis.Stage{Trials: 1000, Total: 1000}
+	if got := d.view(one, 250, t0, t0.Add(5*time.Second)).Left; got != 15*time.Second {
+		t.Errorf("a single stage a quarter done in 5 s: %v left, want 15s", got)
+	}
+	point := analysis.Stage{Trials: 1000, Step: 4, Steps: 10, Unit: "point", Before: 3000, Total: 10000}
+	if got := d.view(point, 0, t0.Add(30*time.Second), t0.Add(30*time.Second)).Left; got != 70*time.Second {
+		t.Errorf("3 of 10 points done in 30 s: %v left, want 70s", got)
+	}
+	resumed := analysis.Stage{Trials: 1000, Done: 600, Total: 1000}
+	if got := d.view(resumed, 600, t0, t0.Add(time.Second)).Left; got != -1 {
+		t.Errorf("a resumed stage before its first chunk: %v left, want unknown", got)
+	}
+	if got := d.view(resumed, 800, t0, t0.Add(4*time.Second)).Left; got != 4*time.Second {
+		t.Errorf("a resumed stage at 800 of 1000, 200 fought in 4 s: %v left, want 4s", got)
+	}
+}
+
+func TestGrouped(t *testing.T) {
+	for n, want := range map[int64]string{0: "0", 999: "999", 1000: "1,000", 123456: "123,456", 1234567: "1,234,567", -1234: "-1,234", 9007199254740992: "9,007,199,254,740,992"} {
+		if got := grouped(n); got != want {
+			t.Errorf("grouped(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+// The notices crucible writes on stderr — a drawn seed (16 digits at most),
+// a report or checkpoint written, an interruption — fit an 80-column
+// terminal, given a short --out.
+func TestNoticesFit80Columns(t *testing.T) {
+	t.Chdir(t.TempDir())
+	type cmd struct {
+		cut  func(t *testing.T) context.Context // the context the command runs in
+		args []string
+	}
+	whole := func(*testing.T) context.Context { return t.Context() }
+	for _, c := range []cmd{
+		{whole, []string{"run", "stratfight/thug-vs-guard", "--trials", "100"}},
+		{whole, []string{"run", "stratfight/thug-vs-guard", "--trials", "100", "--seed", "1", "--out", "out"}},
+		{func(t *testing.T) context.Context { return interruptAt(t, "stratfight/thug-vs-guard", 1000) },
+			[]string{"run", "stratfight/thug-vs-guard", "--trials", "50000", "--chunk", "500", "--seed", "1", "--out", "cut"}},
+		{func(t *testing.T) context.Context { return cancelAfter(t, 1000) },
+			[]string{"sweep", "eclipse/shields", "--trials", "20000", "--chunk", "500", "--seed", "1", "--out", "sw"}},
+		{func(t *testing.T) context.Context { return cancelAfter(t, 1000) },
+			[]string{"compare", "stratfight/thug-vs-guard", "--set-b", "options.round-cap=190", "--trials", "20000", "--chunk", "500", "--seed", "1"}},
+		{func(t *testing.T) context.Context { return cancelAfter(t, 1000) },
+			[]string{"check", "stratfight/lifespan-claims", "--trials", "20000", "--chunk", "500", "--seed", "1"}},
+		{whole, []string{"check", "stratfight/thug-vs-guard", "eclipse/interceptor-duel", "--trials", "1000", "--out", "chk"}},
+	} {
+		_, errOut, _ := crucible(t, c.cut(t), c.args...)
+		if errOut == "" {
+			t.Errorf("crucible %s: no notice", strings.Join(c.args, " "))
+		}
+		for _, line := range strings.Split(strings.TrimSuffix(errOut, "\n"), "\n") {
+			if n := runes(line); n > 80 {
+				t.Errorf("crucible %s: a notice of %d columns:\n%s", strings.Join(c.args, " "), n, line)
+			}
+		}
+	}
+}

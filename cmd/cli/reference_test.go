@@ -1,0 +1,70 @@
+package cli
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/crucible-sim/crucible/rules"
+)
+
+var update = flag.Bool("update", false, "rewrite the generated files (rules/<id>/REFERENCE.md) from the code")
+
+// Each ruleset's committed REFERENCE.md is what `crucible rules ID --format
+// markdown` prints: the reference a clone reads cannot drift from the code.
+func TestReferenceFilesAreGenerated(t *testing.T) {
+	for _, id := range rules.IDs() {
+		got := mustRun(t, "rules", id, "--format", "markdown")
+		path := filepath.Join("..", "..", "rules", id, "REFERENCE.md")
+		if *update {
+			if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want, err := os.ReadFile(path)
+		if err != nil {
+			t.Errorf("%s: %v (run go test ./cmd/cli -run TestReferenceFilesAreGenerated -update)", id, err)
+			continue
+		}
+		if got != string(want) {
+			t.Errorf("%s differs from `crucible rules %s --format markdown`: regenerate it (go test ./cmd/cli -run TestReferenceFilesAreGenerated -update)", path, id)
+		}
+	}
+}
+
+// Every topic of every ruleset prints in each format, and an unknown topic
+// or ruleset is refused with the allowed names.
+func TestRulesCommand(t *testing.T) {
+	list := mustRun(t, "rules")
+	for _, id := range rules.IDs() {
+		if !strings.Contains(list, id+" ") {
+			t.Errorf("crucible rules does not list %s:\n%s", id, list)
+		}
+		for _, format := range []string{"text", "markdown", "json"} {
+			for _, topic := range []string{"fields", "counters", "ends"} {
+				if out := mustRun(t, "rules", id, topic, "--format", format); strings.TrimSpace(out) == "" {
+					t.Errorf("crucible rules %s %s --format %s printed nothing", id, topic, format)
+				}
+			}
+		}
+	}
+	mustFail(t, exitFailed, `eclipse has no topic "prts"`, "rules", "eclipse", "prts")
+	mustFail(t, exitFailed, `unknown ruleset "eclips"`, "rules", "eclips")
+	mustFail(t, exitUsage, `--format "yaml": allowed: text, markdown, json`, "rules", "eclipse", "--format", "yaml")
+}
+
+// show prints a built-in file byte for byte, and names the list for an
+// unknown one.
+func TestShow(t *testing.T) {
+	got := mustRun(t, "show", "stratfight/thug-vs-guard")
+	want, err := os.ReadFile(filepath.Join("..", "..", "scenarios", "builtin", "stratfight", "thug-vs-guard.yaml"))
+	if err != nil || got != string(want) {
+		t.Errorf("show printed %q, want the file (%v)", got, err)
+	}
+	if got := mustRun(t, "show", "eclipse/shields"); !strings.Contains(got, "sweep:") {
+		t.Errorf("show of a built-in sweep: %q", got)
+	}
+	mustFail(t, exitFailed, "crucible scenarios", "show", "stratfight/nobody")
+}

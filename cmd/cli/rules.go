@@ -1,0 +1,87 @@
+package cli
+
+import (
+	"fmt"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/crucible-sim/crucible/reports"
+	"github.com/crucible-sim/crucible/rules"
+)
+
+func newRulesCmd() *cobra.Command {
+	var format string
+	cmd := &cobra.Command{
+		Use:   "rules [RULESET [TOPIC]]",
+		Short: "The reference: every scenario field, option, catalogue, policy, counter and end",
+		Long: `rules without arguments lists the rulesets, one line each. With a ruleset it
+prints that ruleset's reference, generated from the same tables the decoder
+and the battle use: every scenario field (path, type, allowed values,
+default, meaning), every option, the catalogues (parts, hulls, weapons, …),
+the policies, the counters and the end reasons. A topic prints one part:
+sides, fields, options, catalogues, policies, counters, ends, or a
+catalogue by its name.`,
+		Example: `  crucible rules
+  crucible rules eclipse
+  crucible rules eclipse parts
+  crucible rules stratfight options --format json
+  crucible rules dbd --format markdown > REFERENCE.md`,
+		Args: cobra.MaximumNArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkFormat(format, "text", "markdown", "json"); err != nil {
+				return err
+			}
+			if len(args) == 0 {
+				return listRulesets(cmd)
+			}
+			ref, err := referenceOf(args[0])
+			if err != nil {
+				return err
+			}
+			topic := ""
+			if len(args) == 2 {
+				topic = args[1]
+			}
+			w := cmd.OutOrStdout()
+			switch format {
+			case "markdown":
+				return reports.WriteReferenceMarkdown(w, ref, topic)
+			case "json":
+				return reports.WriteReferenceJSON(w, ref, topic)
+			}
+			return reports.WriteReferenceText(w, ref, topic)
+		},
+	}
+	cmd.Flags().StringVarP(&format, "format", "f", "text", "output format: text, markdown or json")
+	return cmd
+}
+
+// referenceOf returns the reference of a registered ruleset.
+func referenceOf(id string) (*rules.Reference, error) {
+	r, err := rules.Lookup(id)
+	if err != nil {
+		return nil, err
+	}
+	d, ok := r.(rules.Documented)
+	if !ok {
+		return nil, fmt.Errorf("ruleset %s has no reference", id)
+	}
+	ref := d.Reference()
+	ref.Ruleset = id
+	return ref, nil
+}
+
+// listRulesets prints each registered ruleset with its title.
+func listRulesets(cmd *cobra.Command) error {
+	tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 0, 2, ' ', 0)
+	for _, id := range rules.IDs() {
+		title := "(no reference)"
+		if ref, err := referenceOf(id); err == nil {
+			title = ref.Title
+		}
+		fmt.Fprintf(tw, "%s\t%s\n", id, title)
+	}
+	fmt.Fprintln(tw, "\t(crucible rules RULESET for one ruleset's reference)")
+	return tw.Flush()
+}

@@ -1,0 +1,4 @@
+package rulestest
+
+// CounterName exposes counterName to the tests.
+var CounterName = counterName
