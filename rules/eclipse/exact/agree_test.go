@@ -1,6 +1,7 @@
 package exact
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"sort"
@@ -63,7 +64,7 @@ func builtinNames(t testing.TB) []string {
 // agreementChecks solves one compiled battle and tests Monte Carlo against
 // it with the conformance kit's agreement test.
 func agreementChecks(t testing.TB, c *eclipse.Compiled, seed uint64, trials int64) (*rules.Exact, []rulestest.Agreement) {
-	r, err := Solve(c, Options{})
+	r, err := Solve(context.Background(), c, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

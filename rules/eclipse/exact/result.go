@@ -1,8 +1,11 @@
 package exact
 
 import (
+	"errors"
+	"fmt"
 	"math"
 	"math/big"
+	"slices"
 
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/rules/eclipse"
@@ -119,6 +122,11 @@ func (s *solver[T, A]) rational(res *rules.Exact) {
 	}
 }
 
+// sweepPerStep is how many nodes scanned or edges followed by
+// roundsDistribution make a step: they cost a few nanoseconds each, a
+// sixteenth of a step of the solve.
+const sweepPerStep = 16
+
 // pruneMass is the mass below which a node's share of one round is not
 // followed further but counted in the tail: most of the work of a long
 // distribution is spent on such crumbs, and their total stays far below
@@ -192,7 +200,13 @@ func encodeSweep(s *solver[float64, floats]) int32 {
 // place as codes and the mass arrays reused. (Copying the edges into a
 // position-ordered layout first, for the sweep to read in sequence, costs
 // more than it saves.)
-func roundsDistribution(s *solver[float64, floats], res *rules.Exact) {
+//
+// Each round costs steps of bud, one per sweepPerStep nodes it scans or
+// edges it follows. A long battle over many states (hundreds of rounds to
+// the tail over a million nodes) may spend them all: the distribution then
+// stops at the round reached, the tail holds the mass beyond it, and a
+// note says so. Its error is bud's context's.
+func roundsDistribution(s *solver[float64, floats], res *rules.Exact, bud *budget) error {
 	root := encodeSweep(s)
 	sweep, tgt, pr := s.sweep, s.to, s.prob
 	n := len(s.nodes)
@@ -218,6 +232,7 @@ func roundsDistribution(s *solver[float64, floats], res *rules.Exact) {
 		lo, hi := nlo, nhi
 		nlo, nhi = int32(n), -1
 		ended := 0.0
+		edges := int32(0)
 		for i := lo; i <= hi; i++ {
 			m := cur[i]
 			if m == 0 {
@@ -229,6 +244,7 @@ func roundsDistribution(s *solver[float64, floats], res *rules.Exact) {
 				continue
 			}
 			sn := &sweep[i]
+			edges += sn.e1 - sn.e0
 			if sn.stale {
 				dist[r-1] += m // stalemate: rounds begun before the check
 				continue
@@ -267,10 +283,19 @@ func roundsDistribution(s *solver[float64, floats], res *rules.Exact) {
 		if remaining < s.opt.Tail || r > maxRounds {
 			break
 		}
+		if err := bud.spend((int64(hi-lo+1) + int64(edges)) / sweepPerStep); err != nil {
+			if !errors.Is(err, ErrBudget) {
+				return err
+			}
+			// Copied: the notes are the battle's Spec's.
+			res.Notes = append(slices.Clip(res.Notes), fmt.Sprintf("the rounds distribution stops after round %d, where the %d steps of work allowed for it ran out: P(rounds > %d) = %.3g is not broken down (E[rounds] and every share are exact)", r-1, bud.max, r-1, remaining))
+			break
+		}
 	}
 	for len(dist) > 1 && dist[len(dist)-1] == 0 {
 		dist = dist[:len(dist)-1]
 	}
 	res.Rounds = dist
 	res.RoundsTail = remaining + pruned
+	return nil
 }
