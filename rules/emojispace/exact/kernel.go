@@ -20,8 +20,8 @@ import (
 // outcomes. P5 against N5b makes 1.6 million additions that way, not 2.3.
 // The mass that ends before the round cap is summed likewise. The pair of
 // a state with one pair, and every pair in the round cap, goes on its own
-// (pairFloat).
-func roundFloat(fw *walk[float64], round int) {
+// (pairFloat). Its error is the context's.
+func roundFloat(fw *walk[float64], round int) error {
 	c := fw.c
 	turnsA, turnsB := c.turns[0], c.turns[1]
 	cur := fw.cur
@@ -33,6 +33,9 @@ func roundFloat(fw *walk[float64], round int) {
 			ma = &turnsA.moves[ta.first]
 		}
 		cr := &cur.rows[i]
+		if err := fw.look(len(cr.touched)); err != nil {
+			return err
+		}
 		for _, b := range cr.touched {
 			p := cr.v[b]
 			tb := turnsB.get(b)
@@ -53,6 +56,7 @@ func roundFloat(fw *walk[float64], round int) {
 		}
 		fw.sums.scatter(fw, round)
 	}
+	return nil
 }
 
 // pairFloat spreads the mass p of a pair of states, whose outcome lists are
