@@ -31,20 +31,21 @@ func (r Run) CheckUntilDecided(ctx context.Context, scs []*scenarios.Scenario, a
 	if err := distinctNames(scs); err != nil {
 		return nil, err
 	}
+	exacts, err := solveExactClaims(ctx, scs)
+	if err != nil {
+		return nil, err
+	}
 	out := &Check{Seed: r.Seed, Alpha: alpha}
 	for _, sc := range scs {
 		out.Claims += len(sc.Claims)
 	}
 	out.PerClaim = alpha / float64(max(out.Claims, 1))
-	for _, sc := range scs {
+	for i, sc := range scs {
 		if len(sc.Claims) == 0 {
 			out.Unclaimed = append(out.Unclaimed, sc.Name)
 			continue
 		}
-		exact, err := exactFor(ctx, sc)
-		if err != nil {
-			return out, err
-		}
+		exact := exacts[i]
 		grow, err := r.grower(ctx, sc)
 		if err != nil {
 			return out, err

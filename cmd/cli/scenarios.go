@@ -50,9 +50,12 @@ func newValidateCmd() *cobra.Command {
 		Short: "Check scenario files without running them",
 		Long: `validate decodes and compiles each scenario (file or built-in name) and its
 claims, and reports the first error of each with file:line:column, the field
-path and the allowed values. A suite is validated scenario by scenario; a
-scenario with exact claims is solved, so that a claim no solver can check
-is found here and not by a check. It exits 1 if any scenario is invalid.`,
+path and the allowed values. A suite is validated scenario by scenario. An
+exact claim is checked without solving: the ruleset must have a solver, and
+the solver must accept the scenario (a stratfight lifespan, an EmojiSpace
+duel of fixed ships, an Eclipse battle whose state key and volleys fit the
+budgets); whether the whole solve fits its budgets only a solve tells, and
+check solves before its first trial. It exits 1 if any scenario is invalid.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			w := cmd.OutOrStdout()
@@ -76,7 +79,7 @@ is found here and not by a check. It exits 1 if any scenario is invalid.`,
 						_, err = sc.Compile()
 					}
 					if err == nil {
-						err = analysis.CheckExactClaims(cmd.Context(), sc)
+						err = analysis.CheckExactClaims(sc)
 					}
 					if err != nil {
 						fmt.Fprintln(w, err)
