@@ -35,7 +35,13 @@ const builtinDir = "../../../scenarios/builtin/eclipse"
 // hands it to the ruleset: the common fields removed.
 func loadBuiltin(t testing.TB, name string) *doc.Node {
 	t.Helper()
-	file := filepath.Join(builtinDir, name+".yaml")
+	return loadFile(t, filepath.Join(builtinDir, name+".yaml"))
+}
+
+// loadFile reads a scenario file the way the scenario loader hands it to
+// the ruleset.
+func loadFile(t testing.TB, file string) *doc.Node {
+	t.Helper()
 	src, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)

@@ -15,20 +15,10 @@ import (
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
-// loadTestdata reads a scenario of testdata/ the way the scenario loader
-// hands it to the ruleset.
+// loadTestdata reads a scenario of testdata/.
 func loadTestdata(t testing.TB, name string) *doc.Node {
 	t.Helper()
-	file := "testdata/" + name + ".yaml"
-	src, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	n, err := scenarios.ParseDocument(file, src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return n
+	return loadFile(t, "testdata/"+name+".yaml")
 }
 
 func compileTestdata(t testing.TB, name string) *eclipse.Compiled {
