@@ -20,22 +20,22 @@ import (
 // outcomes. P5 against N5b makes 1.6 million additions that way, not 2.3.
 // The mass that ends before the round cap is summed likewise. The pair of
 // a state with one pair, and every pair in the round cap, goes on its own
-// (pairFloat). Its error is the context's.
-func roundFloat(fw *walk[float64], round int) error {
+// (pairFloat). It visits the states of ship a numbered from to to−1 in
+// the layer (run calls it a slice of the layer at a time, and looks at
+// its context between two).
+func roundFloat(fw *walk[float64], round, from, to int) {
 	c := fw.c
 	turnsA, turnsB := c.turns[0], c.turns[1]
 	cur := fw.cur
 	atCap := round == fw.m.b.Opt.MaxRounds
-	for i, a := range cur.as {
+	for i := from; i < to; i++ {
+		a := cur.as[i]
 		ta := turnsA.get(a)
 		var ma *move // ship a's one calm move, or nil
 		if ta.n == 1 && turnsA.moves[ta.first].calm {
 			ma = &turnsA.moves[ta.first]
 		}
 		cr := &cur.rows[i]
-		if err := fw.look(len(cr.touched)); err != nil {
-			return err
-		}
 		for _, b := range cr.touched {
 			p := cr.v[b]
 			tb := turnsB.get(b)
@@ -56,7 +56,6 @@ func roundFloat(fw *walk[float64], round int) error {
 		}
 		fw.sums.scatter(fw, round)
 	}
-	return nil
 }
 
 // pairFloat spreads the mass p of a pair of states, whose outcome lists are

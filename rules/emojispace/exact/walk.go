@@ -61,10 +61,15 @@ func newWalk[T any](ar num[T], c *chain) *walk[T] {
 // of one layer's vectors if the walk reached every state of both ships.
 const maxJoint = 1 << 24
 
-// pairsPerLook is how many pairs of states a round visits between two
-// looks at the context: a round of a long duel visits millions, and over
-// big.Rat a pair takes up to a tenth of a millisecond.
-const pairsPerLook = 256
+// pairsPerLook is how many pairs of states the walk over fractions visits
+// between two looks at the context: a round of a long duel visits
+// millions, and over big.Rat a pair takes up to a tenth of a millisecond.
+// The float walk looks every rowsPerLook states of ship a: a state has at
+// most a few thousand pairs, at tens of nanoseconds each.
+const (
+	pairsPerLook = 256
+	rowsPerLook  = 64
+)
 
 // run walks the chain from round 1 to the end of the mass or the round cap.
 // It stops with ctx's error when ctx is done, between two rounds or
@@ -92,8 +97,11 @@ func (w *walk[T]) run(ctx context.Context, maxVisits int) error {
 		turnsB.begin(round)
 		cur := w.cur
 		if w.float != nil {
-			if err := roundFloat(w.float, round); err != nil {
-				return err
+			for from := 0; from < len(cur.as); from += rowsPerLook {
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+				roundFloat(w.float, round, from, min(from+rowsPerLook, len(cur.as)))
 			}
 		} else {
 			for i, a := range cur.as {
