@@ -34,11 +34,11 @@ const (
 	lookRational = 1 << 8
 )
 
-// DefaultMaxSteps is the default step budget. A step costs 50 to 100 ns
-// of CPU (BenchmarkSolveSteps, bench/eclipse-exact-budget.txt), so a solve
-// that spends the budget takes up to three seconds of one core; the
-// largest built-in battle, fleet-mirror-upgraded, takes 4 million steps,
-// and a battle at the state budget about 22 million.
+// DefaultMaxSteps is the default step budget. A step costs 35 to 100 ns
+// of CPU (BenchmarkSolveSteps, bench/exact-budget.txt), so a solve that
+// spends the budget takes up to three seconds of one core; the largest
+// built-in battle, fleet-mirror-upgraded, takes 4 million steps, and a
+// battle at the state budget about 22 million.
 const DefaultMaxSteps = 30_000_000
 
 // budget counts a solve's steps against its limit and watches its context.
