@@ -58,13 +58,17 @@ func (c *Check) Failed() int {
 // Check runs every scenario that has claims and judges each claim,
 // spending the false-alarm rate alpha across all claims of all scenarios
 // (Bonferroni). Claims marked exact are judged against the ruleset's exact
-// solution. On an interrupt it returns what was judged so far with the
-// error.
+// solution, solved before the first trial (see solveExactClaims). On an
+// interrupt it returns what was judged so far with the error.
 func (r Run) Check(ctx context.Context, scs []*scenarios.Scenario, alpha float64) (*Check, error) {
 	if alpha <= 0 || alpha >= 1 {
 		return nil, fmt.Errorf("false-alarm rate %g: want a number in (0, 1)", alpha)
 	}
 	if err := distinctNames(scs); err != nil {
+		return nil, err
+	}
+	exacts, err := solveExactClaims(ctx, scs)
+	if err != nil {
 		return nil, err
 	}
 	out := &Check{Seed: r.Seed, Alpha: alpha, Looks: 1}
@@ -79,7 +83,7 @@ func (r Run) Check(ctx context.Context, scs []*scenarios.Scenario, alpha float64
 	defer j.end()
 	claimed := withClaims(scs)
 	places := r.places(claimed, "scenario")
-	for _, sc := range scs {
+	for i, sc := range scs {
 		if len(sc.Claims) == 0 {
 			out.Unclaimed = append(out.Unclaimed, sc.Name)
 			continue
@@ -89,10 +93,7 @@ func (r Run) Check(ctx context.Context, scs []*scenarios.Scenario, alpha float64
 		if err != nil {
 			return out.interrupted(err)
 		}
-		exact, err := exactFor(ctx, sc)
-		if err != nil {
-			return out.interrupted(err)
-		}
+		exact := exacts[i]
 		out.Results = append(out.Results, res)
 		out.TrialsUsed += res.Tally.Trials
 		for _, c := range sc.Claims {
@@ -142,26 +143,81 @@ func (r Run) checkTrial(sc *scenarios.Scenario, c scenarios.Claim) (ClaimCheck, 
 	return CheckTrial(c, sc.Name, b.Spec(), o), nil
 }
 
-// exactFor solves sc exactly if one of its claims needs the exact value. A
-// claim that cannot be checked is an error, not an inconclusive verdict: a
-// gate must not pass it.
-func exactFor(ctx context.Context, sc *scenarios.Scenario) (*rules.Exact, error) {
-	for _, c := range sc.Claims {
-		if c.Exact {
-			e, err := Solve(ctx, sc, false)
-			if err != nil {
-				return nil, fmt.Errorf("%s: claim %s: no exact solution to check it against: %w", sc.Name, c.Label(), err)
-			}
-			return e, nil
+// solveExactClaims solves, before a check fights its first trial, each
+// scenario one of whose claims is exact; the others get nil. A claim that
+// cannot be checked is an error, not an inconclusive verdict: a gate must
+// not pass it. It is found first by the solvers' Check, at once for all
+// the scenarios, then by the solves, which their budgets keep to seconds:
+// either way the check stops before spending any trial, and its error
+// (an *ExactClaimError) names the budget. An interrupt returns ctx's
+// error as it is.
+func solveExactClaims(ctx context.Context, scs []*scenarios.Scenario) ([]*rules.Exact, error) {
+	for _, sc := range scs {
+		if err := CheckExactClaims(sc); err != nil {
+			return nil, err
 		}
 	}
-	return nil, nil
+	exacts := make([]*rules.Exact, len(scs))
+	for i, sc := range scs {
+		c, ok := exactClaim(sc)
+		if !ok {
+			continue
+		}
+		e, err := Solve(ctx, sc, false)
+		switch {
+		case ctx.Err() != nil:
+			return nil, ctx.Err()
+		case err != nil:
+			return nil, &ExactClaimError{Scenario: sc, Claim: c, Err: err}
+		}
+		exacts[i] = e
+	}
+	return exacts, nil
 }
 
-// CheckExactClaims solves sc if one of its claims is exact, and returns the
-// error that would leave such a claim unchecked: what `crucible validate`
-// adds to compiling a scenario.
-func CheckExactClaims(ctx context.Context, sc *scenarios.Scenario) error {
-	_, err := exactFor(ctx, sc)
-	return err
+// exactClaim returns the first of sc's claims that is exact.
+func exactClaim(sc *scenarios.Scenario) (scenarios.Claim, bool) {
+	for _, c := range sc.Claims {
+		if c.Exact {
+			return c, true
+		}
+	}
+	return scenarios.Claim{}, false
+}
+
+// ExactClaimError is the error of a check, or of validate, whose exact
+// claim has no exact solution to be judged against: Err says why, and
+// wraps rules.ErrBudget when the scenario is beyond a solver's budget.
+type ExactClaimError struct {
+	Scenario *scenarios.Scenario
+	Claim    scenarios.Claim
+	Err      error
+}
+
+func (e *ExactClaimError) Error() string {
+	return fmt.Sprintf("%s: claim %s: no exact solution to check it against: %v", e.Scenario.Name, e.Claim.Label(), e.Err)
+}
+
+func (e *ExactClaimError) Unwrap() error { return e.Err }
+
+// CheckExactClaims returns, at once and without solving, the error that
+// would leave one of sc's exact claims unchecked whatever the solver's
+// budgets: no solver for the ruleset, or a scenario the solver refuses
+// before its first step (rules.Solver's Check). It is what `crucible
+// validate` adds to compiling a scenario. A scenario it passes may still
+// be beyond a budget, which only a solve finds: `crucible check` solves
+// before its first trial.
+func CheckExactClaims(sc *scenarios.Scenario) error {
+	c, ok := exactClaim(sc)
+	if !ok {
+		return nil
+	}
+	solver, err := rules.LookupSolver(sc.Ruleset)
+	if err == nil {
+		err = solver.Check(sc.Document())
+	}
+	if err != nil {
+		return &ExactClaimError{Scenario: sc, Claim: c, Err: err}
+	}
+	return nil
 }

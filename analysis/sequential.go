@@ -32,6 +32,10 @@ func (r Run) CheckUntilDecided(ctx context.Context, scs []*scenarios.Scenario, a
 	if err := distinctNames(scs); err != nil {
 		return nil, err
 	}
+	exacts, err := solveExactClaims(ctx, scs)
+	if err != nil {
+		return nil, err
+	}
 	out := &Check{Seed: r.Seed, Alpha: alpha}
 	for _, sc := range scs {
 		out.Claims += len(sc.Claims)
@@ -44,15 +48,12 @@ func (r Run) CheckUntilDecided(ctx context.Context, scs []*scenarios.Scenario, a
 	}
 	defer j.end()
 	claimed := withClaims(scs)
-	for _, sc := range scs {
+	for i, sc := range scs {
 		if len(sc.Claims) == 0 {
 			out.Unclaimed = append(out.Unclaimed, sc.Name)
 			continue
 		}
-		exact, err := exactFor(ctx, sc)
-		if err != nil {
-			return out.interrupted(err)
-		}
+		exact := exacts[i]
 		// How many trials each scenario takes is not known ahead.
 		r.place = place{step: slices.Index(claimed, sc) + 1, steps: len(claimed), unit: "scenario"}
 		grow, err := r.grower(ctx, j, sc)

@@ -64,6 +64,11 @@ func (coin) Solve(_ context.Context, n *doc.Node, _ bool) (*rules.Exact, error) 
 	return &rules.Exact{Win: [3]rules.Value{rules.A: {F: x}, rules.B: {F: 1 - x}}, Ends: []rules.NamedValue{{Name: "toss", Value: rules.Value{F: 1}}}, RoundsMean: rules.Value{F: 1}}, nil
 }
 
+func (coin) Check(n *doc.Node) error {
+	_, err := doc.Int(n.Get("percent"), 0, 100)
+	return err
+}
+
 func init() {
 	rules.Register(coin{})
 	rules.RegisterSolver("coin", coin{})

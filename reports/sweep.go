@@ -256,9 +256,11 @@ func exactCell(p analysis.PointResult, m rules.Metric) string {
 }
 
 // ExactNotes says why points of a sweep lack an exact solution: each
-// distinct reason once, with the number of points it applies to.
+// distinct reason once, with the number of points it applies to. Where a
+// budget refused the solve it says so first: the Monte Carlo estimate is
+// then the point's only value, which is what the sweep falls back on.
 func ExactNotes(s *analysis.SweepResult) []string {
-	var order []string
+	var order []error
 	count := map[string]int{}
 	for _, p := range s.Points {
 		if p.ExactErr == nil {
@@ -266,13 +268,18 @@ func ExactNotes(s *analysis.SweepResult) []string {
 		}
 		msg := p.ExactErr.Error()
 		if count[msg] == 0 {
-			order = append(order, msg)
+			order = append(order, p.ExactErr)
 		}
 		count[msg]++
 	}
 	var out []string
-	for _, msg := range order {
-		out = append(out, fmt.Sprintf("no exact value at %d of %d points: %s", count[msg], len(s.Points), msg))
+	for _, err := range order {
+		n := count[err.Error()]
+		if errors.Is(err, rules.ErrBudget) {
+			out = append(out, fmt.Sprintf("no exact value at %d of %d points, beyond the exact solver's budget: the Monte Carlo estimate stands alone there (%v)", n, len(s.Points), err))
+			continue
+		}
+		out = append(out, fmt.Sprintf("no exact value at %d of %d points: %v", n, len(s.Points), err))
 	}
 	return out
 }

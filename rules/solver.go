@@ -20,13 +20,22 @@ type Solver interface {
 	// may accept options Monte Carlo cannot play, such as an optimal
 	// policy). With rational set, it also gives exact fractions. An error
 	// explains why no exact answer is available; it wraps ErrBudget when
-	// the state space exceeds the solver's budget.
+	// the scenario exceeds one of the solver's budgets, which bound its
+	// memory and its time (a few seconds), and names that budget. Solve
+	// returns ctx's error within a fraction of a second of ctx's end.
 	Solve(ctx context.Context, scenario *doc.Node, rational bool) (*Exact, error)
+	// Check returns, at once and without solving, the error Solve would
+	// return for a scenario it cannot solve whatever the work: one that
+	// does not compile for the solver, one the solver does not handle,
+	// one beyond a budget before the first step. A nil error does not
+	// promise a solution: the solve may still exceed a budget.
+	Check(scenario *doc.Node) error
 }
 
-// ErrBudget is wrapped by a solver's error when a scenario is beyond its
-// state budget: Monte Carlo is then the way to evaluate it.
-var ErrBudget = errors.New("beyond the exact solver's state budget")
+// ErrBudget is wrapped by a solver's error when a scenario is beyond one
+// of its budgets (states, or work): Monte Carlo is then the way to
+// evaluate it.
+var ErrBudget = errors.New("beyond the exact solver's budget")
 
 var solvers = map[string]Solver{}
 

@@ -1,12 +1,14 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/spf13/cobra"
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/reports"
+	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
 	"github.com/crucible-sim/crucible/sim"
 )
@@ -97,7 +99,7 @@ with --strict on any INCONCLUSIVE), 130 if interrupted.`,
 			}
 			states := cp.states(cmd, err)
 			if check == nil {
-				return err
+				return refusedCheck(err, scs, refs, rf.sets)
 			}
 			return reportCheck(cmd, check, err, format, od, states, strict)
 		},
@@ -130,6 +132,25 @@ func checkSequential(cmd *cobra.Command, until bool, initial, budget int64) erro
 		return usageError("--max-trials %d and --first-trials %d: allowed: 1 ≤ --first-trials ≤ --max-trials ≤ %d", budget, initial, int64(sim.MaxTrials))
 	}
 	return nil
+}
+
+// refusedCheck is the error of a check that stopped before its first
+// trial: interrupted (130), or an exact claim with no solution to be
+// judged against, to which it adds how to judge it by Monte Carlo when a
+// solver's budget refused it (refs[i] names scs[i]).
+func refusedCheck(err error, scs []*scenarios.Scenario, refs, sets []string) error {
+	var ece *analysis.ExactClaimError
+	switch {
+	case analysis.Interrupted(err):
+		return &exitError{code: exitInterrupted, msg: "interrupted: the check is incomplete and decides nothing"}
+	case errors.As(err, &ece) && errors.Is(err, rules.ErrBudget):
+		for i, sc := range scs {
+			if sc == ece.Scenario {
+				return fmt.Errorf("%w\njudge the claim by Monte Carlo instead: give it bounds (min:, max:) in place of `exact: true`; %s", err, monteCarloInstead(sc, refs[i], sets))
+			}
+		}
+	}
+	return err
 }
 
 // builtinRefs names every built-in scenario, for --all.

@@ -9,6 +9,8 @@ import (
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/reports"
 	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/scenarios"
+	"github.com/crucible-sim/crucible/sim/batch"
 )
 
 func newExactCmd() *cobra.Command {
@@ -23,9 +25,11 @@ func newExactCmd() *cobra.Command {
 		Short: "Solve a scenario exactly (rulesets with an analytic solver)",
 		Long: `exact computes a scenario's win, draw and stalemate probabilities, expected
 rounds and the distributions of rounds and counters analytically, with no
-random numbers. --rational adds the probabilities as exact fractions. When a
-scenario is beyond the solver's state budget, exact says so and gives the
-Monte Carlo command to run instead.`,
+random numbers. --rational adds the probabilities as exact fractions. The
+solver's budgets bound its memory (states) and its time (steps of work, a
+few seconds); when a scenario is beyond one, exact names it and gives the
+Monte Carlo command to run instead. Ctrl-C stops a solve at once (exit
+status 130).`,
 		Example: `  crucible exact eclipse/interceptor-duel --rational
   crucible exact eclipse/fleet-mirror --format json`,
 		Args: cobra.ExactArgs(1),
@@ -38,10 +42,12 @@ Monte Carlo command to run instead.`,
 				return err
 			}
 			sol, err := analysis.Solve(cmd.Context(), sc, rational)
-			if err != nil {
-				if errors.Is(err, rules.ErrBudget) {
-					return fmt.Errorf("%s: %w\nrun it by Monte Carlo instead: crucible run %s --trials 1000000", sc.Name, err, args[0])
-				}
+			switch {
+			case analysis.Interrupted(err):
+				return &exitError{code: exitInterrupted, msg: "interrupted: the solve stopped before its end; nothing solved"}
+			case errors.Is(err, rules.ErrBudget):
+				return fmt.Errorf("%s: %w\n%s", sc.Name, err, monteCarloInstead(sc, args[0], rf.sets))
+			case err != nil:
 				return err
 			}
 			h := reports.ExactHeader{Scenario: sc.Name, Ruleset: sc.Ruleset, Hash: sc.Hash(), Version: version}
@@ -71,4 +77,19 @@ Monte Carlo command to run instead.`,
 	cmd.Flags().BoolVar(&rational, "rational", false, "also give probabilities as exact fractions")
 	cmd.Flags().StringVarP(&out, "out", "o", "", "also write the report (exact.json, exact.txt, a plot and index.html) to this directory")
 	return cmd
+}
+
+// monteCarloInstead is the line a command adds when an exact solve is
+// refused for a budget: the Monte Carlo run that estimates the same
+// scenario (ref, with the same --set overrides), or why Monte Carlo cannot
+// run it as it is (a policy only the solver plays).
+func monteCarloInstead(sc *scenarios.Scenario, ref string, sets []string) string {
+	if _, err := sc.Compile(); err != nil {
+		return fmt.Sprintf("Monte Carlo cannot run it as it is either: %v", err)
+	}
+	words := []string{"crucible", "run", ref}
+	for _, s := range sets {
+		words = append(words, "--set", s)
+	}
+	return "run it by Monte Carlo instead: " + batch.ShellJoin(append(words, "--trials", "1000000"))
 }

@@ -53,9 +53,11 @@ func newValidateCmd() *cobra.Command {
 claims, and reports the first error of each with file:line:column, the field
 path and the allowed values. A suite is validated scenario by scenario; a
 sweep file by its base scenario and every point of its grid, each compiled
-with its values set; a scenario with exact claims is solved, so that a
-claim no solver can check is found here and not by a check. It exits 1 if
-any scenario is invalid.`,
+with its values set. An exact claim is checked without solving: the ruleset must have a solver, and
+the solver must accept the scenario (a stratfight lifespan, an EmojiSpace
+duel of fixed ships, an Eclipse battle whose state key and volleys fit the
+budgets); whether the whole solve fits its budgets only a solve tells, and
+check solves before its first trial. It exits 1 if any scenario is invalid.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			w := cmd.OutOrStdout()
@@ -87,7 +89,7 @@ any scenario is invalid.`,
 						_, err = sc.Compile()
 					}
 					if err == nil {
-						err = analysis.CheckExactClaims(cmd.Context(), sc)
+						err = analysis.CheckExactClaims(sc)
 					}
 					if err != nil {
 						fmt.Fprintln(w, err)

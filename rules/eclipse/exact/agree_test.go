@@ -1,6 +1,7 @@
 package exact
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"sort"
@@ -34,7 +35,13 @@ const builtinDir = "../../../scenarios/builtin/eclipse"
 // hands it to the ruleset: the common fields removed.
 func loadBuiltin(t testing.TB, name string) *doc.Node {
 	t.Helper()
-	file := filepath.Join(builtinDir, name+".yaml")
+	return loadFile(t, filepath.Join(builtinDir, name+".yaml"))
+}
+
+// loadFile reads a scenario file the way the scenario loader hands it to
+// the ruleset.
+func loadFile(t testing.TB, file string) *doc.Node {
+	t.Helper()
 	src, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
@@ -63,7 +70,7 @@ func builtinNames(t testing.TB) []string {
 // agreementChecks solves one compiled battle and tests Monte Carlo against
 // it with the conformance kit's agreement test.
 func agreementChecks(t testing.TB, c *eclipse.Compiled, seed uint64, trials int64) (*rules.Exact, []rulestest.Agreement) {
-	r, err := Solve(c, Options{})
+	r, err := Solve(context.Background(), c, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -112,7 +112,7 @@ func newEncoder(c *eclipse.Compiled) (*encoder, error) {
 	e.ptrs = uint64(max(len(c.Order), len(c.MissileOrder), 1))
 	_, o3 := mulCheck(total, e.ptrs)
 	if !(ok && o1 && o2 && o3) {
-		return nil, fmt.Errorf("%w: the battle's fleet states do not fit a 64-bit key (too many ships × hit points); use Monte Carlo", ErrBudget)
+		return nil, fmt.Errorf("%w: the battle's fleet states do not fit a 64-bit key (too many ships × hit points)", ErrBudget)
 	}
 	return e, nil
 }

@@ -27,7 +27,7 @@ func TestEngineIntegration(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		r, err := SolveDoc(s.Document(), Options{})
+		r, err := SolveDoc(context.Background(), s.Document(), Options{})
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}

@@ -1,6 +1,7 @@
 package exact
 
 import (
+	"context"
 	"math"
 	"runtime"
 	"testing"
@@ -15,7 +16,7 @@ func solveBuiltin(t testing.TB, name string, opt Options) *rules.Exact {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := Solve(c, opt)
+	r, err := Solve(context.Background(), c, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +48,7 @@ func TestEValues(t *testing.T) {
 	// §10: swapping attacker and defender in E1 gives the side that was
 	// attacker 6/11 (now as the defender, firing first).
 	c := compileSrc(t, "attacker: {ships: {Interceptor: 1}}\ndefender: {ships: {Interceptor: 1}}", false)
-	r, err := Solve(c, Options{Rational: true})
+	r, err := Solve(context.Background(), c, Options{Rational: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,7 +148,7 @@ func benchSolve(b *testing.B, c *eclipse.Compiled, cold bool) {
 			runtime.GC()
 			b.StartTimer()
 		}
-		r, err := Solve(c, Options{})
+		r, err := Solve(context.Background(), c, Options{})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -162,7 +163,7 @@ func BenchmarkSolveRational(b *testing.B) {
 		b.Fatal(err)
 	}
 	for b.Loop() {
-		if _, err := Solve(c, Options{Rational: true}); err != nil {
+		if _, err := Solve(context.Background(), c, Options{Rational: true}); err != nil {
 			b.Fatal(err)
 		}
 	}

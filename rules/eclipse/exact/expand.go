@@ -105,6 +105,9 @@ func (s *solver[T, A]) fire(ni int32, t int, missile bool, a, b uint64, round, k
 		s.nodes[ni].chooser = int8(own)
 	}
 	entry := s.entries[ei]
+	if err := s.bud.spend(int64(entry.nout)); err != nil {
+		return err
+	}
 	if !s.ar.isZero(entry.nc) {
 		if err := nochange(entry.nc); err != nil {
 			return err

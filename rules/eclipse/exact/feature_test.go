@@ -1,6 +1,8 @@
 package exact
 
 import (
+	"context"
+	"errors"
 	"math"
 	"math/big"
 	"strings"
@@ -138,7 +140,7 @@ func TestAgreementFeatures(t *testing.T) {
 func TestRationalMatchesFloat(t *testing.T) {
 	for _, sc := range featureScenarios[:8] {
 		c := compileSrc(t, sc.src, true)
-		r, err := Solve(c, Options{Rational: true})
+		r, err := Solve(context.Background(), c, Options{Rational: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -166,7 +168,7 @@ blueprints:
   - {name: Hauler, base: Interceptor, parts: [Nuclear Drive, Nuclear Source, Hull]}
 attacker: {ships: {Hauler: 2}}
 defender: {ships: {Hauler: 1}}`, true)
-		r, err := Solve(c, Options{Rational: true})
+		r, err := Solve(context.Background(), c, Options{Rational: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -186,7 +188,7 @@ defender: {ships: {Hauler: 1}}`, true)
 		if err != nil {
 			t.Fatal(err)
 		}
-		r, err := Solve(c, Options{})
+		r, err := Solve(context.Background(), c, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -212,7 +214,7 @@ defender: {ships: {Interceptor: 3, Cruiser: 2}, policy: %s}`
 	solve := func(a, b string) *rules.Exact {
 		t.Helper()
 		src := strings.Replace(strings.Replace(base, "%s", a, 1), "%s", b, 1)
-		r, err := Solve(compileSrc(t, src, true), Options{})
+		r, err := Solve(context.Background(), compileSrc(t, src, true), Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -243,7 +245,7 @@ defender: {ships: {Interceptor: 3, Cruiser: 2}, policy: %s}`
 	}
 	// One enemy ship: the policy cannot matter (§10).
 	c := compileSrc(t, "attacker: {ships: {Cruiser: 1}, policy: optimal}\ndefender: {ships: {Interceptor: 1}, policy: optimal}", true)
-	r, err := Solve(c, Options{Rational: true})
+	r, err := Solve(context.Background(), c, Options{Rational: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -252,14 +254,16 @@ defender: {ships: {Interceptor: 3, Cruiser: 2}, policy: %s}`
 	}
 }
 
-// TestBudget: a battle beyond the budget is a clear error wrapping ErrBudget.
+// TestBudget: a battle beyond the budget is a clear error wrapping ErrBudget
+// and naming the budget (the commands add the Monte Carlo run to do
+// instead).
 func TestBudget(t *testing.T) {
 	c, err := eclipse.Compile(loadBuiltin(t, "fleet-mirror"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = Solve(c, Options{MaxStates: 100})
-	if err == nil || !strings.Contains(err.Error(), "state budget") || !strings.Contains(err.Error(), "Monte Carlo") {
-		t.Fatalf("want a budget error naming Monte Carlo, got %v", err)
+	_, err = Solve(context.Background(), c, Options{MaxStates: 100})
+	if !errors.Is(err, ErrBudget) || !strings.Contains(err.Error(), "more than the 100 states allowed") {
+		t.Fatalf("want a budget error naming the budget, got %v", err)
 	}
 }

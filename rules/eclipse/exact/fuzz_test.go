@@ -1,6 +1,7 @@
 package exact
 
 import (
+	"context"
 	"math"
 	"testing"
 
@@ -32,7 +33,7 @@ func FuzzSolve(f *testing.F) {
 			}
 			return
 		}
-		r, err := Solve(c, Options{MaxStates: 3000, MaxAssignments: 20000})
+		r, err := Solve(context.Background(), c, Options{MaxStates: 3000, MaxSteps: 200_000})
 		if err != nil {
 			return
 		}

@@ -39,6 +39,7 @@ type solver[T any, A num[T]] struct {
 	c   *eclipse.Compiled
 	enc *encoder
 	opt Options
+	bud *budget
 
 	nodes []node
 	index indexTable
@@ -100,7 +101,6 @@ type solver[T any, A num[T]] struct {
 	termEdges []int32
 	binom     [][]T
 	pow       [7][]T
-	leaves    int
 
 	// results
 	order []int32
@@ -114,12 +114,12 @@ type solver[T any, A num[T]] struct {
 	sweep    []sweepNode
 }
 
-func newSolver[T any, A num[T]](ar A, c *eclipse.Compiled, opt Options) (*solver[T, A], error) {
+func newSolver[T any, A num[T]](ar A, c *eclipse.Compiled, opt Options, bud *budget) (*solver[T, A], error) {
 	enc, err := newEncoder(c)
 	if err != nil {
 		return nil, err
 	}
-	s := &solver[T, A]{ar: ar, c: c, enc: enc, opt: opt,
+	s := &solver[T, A]{ar: ar, c: c, enc: enc, opt: opt, bud: bud,
 		termIdx: map[uint64]int32{}, outIdx: map[uint64]int32{},
 		w: c.NewWork(), merge: map[int32]int32{}}
 	s.index.init([2][]tableSlot{})
@@ -132,7 +132,7 @@ func newSolver[T any, A num[T]](ar A, c *eclipse.Compiled, opt Options) (*solver
 }
 
 func (s *solver[T, A]) budgetErr() error {
-	return fmt.Errorf("exact: %w: more than %d states (activation points × fleet states) would be needed; run Monte Carlo instead (crucible run)", ErrBudget, s.opt.MaxStates)
+	return fmt.Errorf("exact: %w: more than the %d states allowed (activation points × fleet states)", ErrBudget, s.opt.MaxStates)
 }
 
 // node returns the index of the node for (xkey, k), creating it.
@@ -144,6 +144,9 @@ func (s *solver[T, A]) node(xkey uint64, k int) (int32, error) {
 	}
 	if len(s.nodes) >= s.opt.MaxStates {
 		return 0, s.budgetErr()
+	}
+	if err := s.bud.spend(nodeSteps); err != nil {
+		return 0, err
 	}
 	push(&s.nodes, node{key: key, k: int16(k), chooser: -1, ncTo: -1})
 	push(&s.nc, s.ar.zero())

@@ -7,9 +7,9 @@ import (
 
 // backward computes V = P(a wins) − P(b wins) for every node and the
 // choices of optimal sides; fixed policies need no values.
-func (s *solver[T, A]) backward() {
+func (s *solver[T, A]) backward() error {
 	if s.c.Sides[0].Policy != eclipse.PolicyOptimal && s.c.Sides[1].Policy != eclipse.PolicyOptimal {
-		return
+		return nil
 	}
 	ar := s.ar
 	s.value = make([]T, len(s.nodes))
@@ -18,7 +18,7 @@ func (s *solver[T, A]) backward() {
 	}
 	var cs, qs [16]T
 	var gam, del []T
-	s.clusters(true, func(cl []int32) {
+	return s.clusters(true, func(cl []int32) {
 		for i, a := range cl {
 			cs[i], qs[i] = s.nodeSums(a)
 		}
@@ -94,7 +94,7 @@ func (s *solver[T, A]) bestTarget(e int32, chooser int8) int32 {
 
 // forward pushes the probability mass from the root through the chain and
 // collects the terminal distribution and E[rounds] (§8.3).
-func (s *solver[T, A]) forward() {
+func (s *solver[T, A]) forward() error {
 	ar := s.ar
 	s.mass = scratch(s.mass, len(s.nodes))
 	for i := range s.mass {
@@ -108,7 +108,7 @@ func (s *solver[T, A]) forward() {
 	s.mass[s.root] = ar.frac(1, 1)
 	var ms [16]T
 	var alpha, beta []T
-	s.clusters(false, func(cl []int32) {
+	return s.clusters(false, func(cl []int32) {
 		n := len(cl)
 		// M_i = α_i + β_i M_0 along the no-change chain; M_0 closes the loop.
 		alpha, beta = scratch(alpha, n), scratch(beta, n) // every element is set below

@@ -1,7 +1,6 @@
 package exact
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/crucible-sim/crucible/rules/eclipse"
@@ -80,6 +79,9 @@ func (e *assignments[T, A]) place(u int) {
 	if e.err != nil {
 		return
 	}
+	if e.err = e.s.bud.spend(1); e.err != nil {
+		return
+	}
 	if u == len(e.units) {
 		e.leaf()
 		return
@@ -135,13 +137,10 @@ func (e *assignments[T, A]) symmetric(un dieUnit, start, j int) bool {
 	return false
 }
 
-// leaf applies a complete assignment and keeps its outcome if new. The
-// assignments counted against MaxAssignments bound the enumeration.
+// leaf applies a complete assignment and keeps its outcome if new.
 func (e *assignments[T, A]) leaf() {
 	s := e.s
-	s.leaves++
-	if s.leaves > s.opt.MaxAssignments {
-		e.err = fmt.Errorf("exact: %w: the optimal policy would enumerate more than %d assignments; run Monte Carlo with a fixed policy instead (crucible run)", ErrBudget, s.opt.MaxAssignments)
+	if e.err = s.bud.spend(engineSteps); e.err != nil {
 		return
 	}
 	s.st2 = s.st

@@ -64,32 +64,41 @@ func radixPass(dst, src []tableSlot, d int) {
 }
 
 // clusters calls f for each run of nodes with the same fleet state, in
-// topological order (or reverse).
-func (s *solver[T, A]) clusters(reverse bool, f func(cl []int32)) {
+// topological order (or reverse). It stops with the context's error when
+// the solve is cancelled: over big.Rat a pass takes seconds.
+func (s *solver[T, A]) clusters(reverse bool, f func(cl []int32)) error {
 	// The runs are found on the fly, scanning from the end when reverse,
 	// rather than listed first: no allocation per solve.
 	state := func(i int) uint64 { return s.nodes[s.order[i]].state() }
 	n := len(s.order)
-	if !reverse {
-		for i := 0; i < n; {
-			j := i + 1
-			for j < n && state(j) == state(i) {
-				j++
+	for done, i, j := 0, 0, n; i < j; done++ {
+		if done%clustersPerLook == 0 {
+			if err := s.bud.ctx.Err(); err != nil {
+				return err
 			}
-			f(s.order[i:j])
-			i = j
 		}
-		return
-	}
-	for j := n; j > 0; {
-		i := j - 1
-		for i > 0 && state(i-1) == state(j-1) {
-			i--
+		if !reverse {
+			k := i + 1
+			for k < n && state(k) == state(i) {
+				k++
+			}
+			f(s.order[i:k])
+			i = k
+			continue
 		}
-		f(s.order[i:j])
-		j = i
+		k := j - 1
+		for k > 0 && state(k-1) == state(j-1) {
+			k--
+		}
+		f(s.order[k:j])
+		j = k
 	}
+	return nil
 }
+
+// clustersPerLook is how many clusters a pass of the induction solves
+// between two looks at the context.
+const clustersPerLook = 64
 
 // scratch returns buf resized to n elements, reallocating only when its
 // capacity is short: the per-cluster arrays of backward and forward are

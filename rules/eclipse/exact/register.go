@@ -13,6 +13,8 @@ type registered struct{}
 
 func init() { rules.RegisterSolver("eclipse", registered{}) }
 
-func (registered) Solve(_ context.Context, n *doc.Node, rational bool) (*rules.Exact, error) {
-	return SolveDoc(n, Options{Rational: rational})
+func (registered) Solve(ctx context.Context, n *doc.Node, rational bool) (*rules.Exact, error) {
+	return SolveDoc(ctx, n, Options{Rational: rational})
 }
+
+func (registered) Check(n *doc.Node) error { return Check(n, Options{}) }

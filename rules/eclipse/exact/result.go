@@ -1,8 +1,11 @@
 package exact
 
 import (
+	"errors"
+	"fmt"
 	"math"
 	"math/big"
+	"slices"
 
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/rules/eclipse"
@@ -119,6 +122,11 @@ func (s *solver[T, A]) rational(res *rules.Exact) {
 	}
 }
 
+// sweepPerStep is how many nodes scanned or edges followed by
+// roundsDistribution make a step: they cost a few nanoseconds each, a
+// sixteenth of a step of the solve.
+const sweepPerStep = 16
+
 // pruneMass is the mass below which a node's share of one round is not
 // followed further but counted in the tail: most of the work of a long
 // distribution is spent on such crumbs, and their total stays far below
@@ -181,6 +189,85 @@ func encodeSweep(s *solver[float64, floats]) int32 {
 	return -2 - nodeCode[s.root]
 }
 
+// sweepRound is one round of roundsDistribution's sweep: the mass of cur
+// from position lo on goes along the edges to later positions of cur, to
+// nxt (the next round's heads, which span nlo..nhi), to the ends (ended)
+// or, where it is a crumb, to pruned. It is a function of its own so that
+// the loop has the registers to itself.
+type sweepRound struct {
+	sweep         []sweepNode
+	tgt           []int32
+	pr, cur, nxt  []float64
+	stale         *float64 // the previous round's bin, where stalemates go
+	ended, pruned float64
+	hi, nlo, nhi  int32 // the last position reached; nxt's span
+}
+
+// run sweeps the positions from lo to hi, and those the sweep reaches
+// after them; n is the number of positions.
+func (w *sweepRound) run(lo, hi, n int32) {
+	sweep, tgt, pr, cur, nxt := w.sweep, w.tgt, w.pr, w.cur, w.nxt
+	nlo, nhi := n, int32(-1)
+	ended, pruned := 0.0, 0.0
+	for i := lo; i <= hi; i++ {
+		m := cur[i]
+		if m == 0 {
+			continue
+		}
+		cur[i] = 0
+		if m < pruneMass {
+			pruned += m
+			continue
+		}
+		sn := &sweep[i]
+		if sn.stale {
+			*w.stale += m // stalemate: rounds begun before the check
+			continue
+		}
+		// The edges, then the no-change exit as one more.
+		for e := sn.e0; e <= sn.e1; e++ {
+			var to int32
+			var x float64
+			switch {
+			case e < sn.e1:
+				to, x = tgt[e], m*pr[e]
+			case sn.nc != noExit:
+				to, x = sn.nc, m*sn.ncP
+			default:
+				continue
+			}
+			switch {
+			case to >= 0: // later in this round, later in the order
+				cur[to] += x
+				hi = max(hi, to)
+			case to == -1:
+				ended += x
+			default: // the next round (or round 1 after missiles)
+				to = -2 - to
+				nxt[to] += x
+				nlo, nhi = min(nlo, to), max(nhi, to)
+			}
+		}
+	}
+	w.ended, w.pruned, w.hi, w.nlo, w.nhi = ended, pruned, hi, nlo, nhi
+}
+
+// sweepWork sets s.nodeCode[i], for each position i of the sweep and for
+// n, to the nodes before position i and their edges: a round that scans
+// positions lo..hi costs at most nodeCode[hi+1] − nodeCode[lo]. (The
+// array is nodeCode's, which encodeSweep is done with; a local slice
+// would cost the sweep's loop a register.)
+func sweepWork(s *solver[float64, floats]) {
+	s.nodeCode = scratch(s.nodeCode, len(s.sweep)+1) // every element is set below
+	work := s.nodeCode
+	w := int32(0)
+	for i, sn := range s.sweep {
+		work[i] = w
+		w += 1 + sn.e1 - sn.e0
+	}
+	work[len(s.sweep)] = w
+}
+
 // roundsDistribution propagates the mass round by round along the chosen
 // transitions until less than the tail tolerance remains. Within a round
 // every transition leads to a node later in topological order, or to the
@@ -192,10 +279,18 @@ func encodeSweep(s *solver[float64, floats]) int32 {
 // place as codes and the mass arrays reused. (Copying the edges into a
 // position-ordered layout first, for the sweep to read in sequence, costs
 // more than it saves.)
-func roundsDistribution(s *solver[float64, floats], res *rules.Exact) {
+//
+// Each round costs steps of bud, one per sweepPerStep nodes it scans and
+// edges they have (counted once a round, from sweepWork, outside the
+// loop). A long battle over many states (hundreds of rounds to the tail
+// over a million nodes) may spend them all: the distribution then stops
+// at the round reached, the tail holds the mass beyond it, and a note
+// says so. Its error is bud's context's.
+func roundsDistribution(s *solver[float64, floats], res *rules.Exact, bud *budget) error {
 	root := encodeSweep(s)
 	sweep, tgt, pr := s.sweep, s.to, s.prob
 	n := len(s.nodes)
+	sweepWork(s)
 	cur, nxt := s.mass, s.nc
 	clear(cur)
 	clear(nxt)
@@ -207,6 +302,7 @@ func roundsDistribution(s *solver[float64, floats], res *rules.Exact) {
 	nxt[root] = 1
 	nlo, nhi := root, root
 	pruned, remaining := 0.0, 1.0
+	var spent error // the budget's error, once it stops the sweep
 	const maxRounds = 1_000_000
 	for {
 		for len(dist) <= r {
@@ -215,50 +311,12 @@ func roundsDistribution(s *solver[float64, floats], res *rules.Exact) {
 		// Every node the last round reached was visited and emptied, so
 		// cur is all zeros: it takes the next round's heads' mass.
 		cur, nxt = nxt, cur
-		lo, hi := nlo, nhi
-		nlo, nhi = int32(n), -1
-		ended := 0.0
-		for i := lo; i <= hi; i++ {
-			m := cur[i]
-			if m == 0 {
-				continue
-			}
-			cur[i] = 0
-			if m < pruneMass {
-				pruned += m
-				continue
-			}
-			sn := &sweep[i]
-			if sn.stale {
-				dist[r-1] += m // stalemate: rounds begun before the check
-				continue
-			}
-			// The edges, then the no-change exit as one more.
-			for e := sn.e0; e <= sn.e1; e++ {
-				var to int32
-				var x float64
-				switch {
-				case e < sn.e1:
-					to, x = tgt[e], m*pr[e]
-				case sn.nc != noExit:
-					to, x = sn.nc, m*sn.ncP
-				default:
-					continue
-				}
-				switch {
-				case to >= 0: // later in this round, later in the order
-					cur[to] += x
-					hi = max(hi, to)
-				case to == -1:
-					ended += x
-				default: // the next round (or round 1 after missiles)
-					to = -2 - to
-					nxt[to] += x
-					nlo, nhi = min(nlo, to), max(nhi, to)
-				}
-			}
-		}
-		dist[r] += ended
+		lo := nlo
+		w := sweepRound{sweep: sweep, tgt: tgt, pr: pr, cur: cur, nxt: nxt, stale: &dist[max(r-1, 0)]}
+		w.run(lo, nhi, int32(n))
+		nlo, nhi = w.nlo, w.nhi
+		pruned += w.pruned
+		dist[r] += w.ended
 		remaining = 0
 		for i := nlo; i <= nhi; i++ {
 			remaining += nxt[i]
@@ -267,10 +325,21 @@ func roundsDistribution(s *solver[float64, floats], res *rules.Exact) {
 		if remaining < s.opt.Tail || r > maxRounds {
 			break
 		}
+		if spent = bud.spend(int64(s.nodeCode[w.hi+1]-s.nodeCode[lo]) / sweepPerStep); spent != nil {
+			break
+		}
+	}
+	if spent != nil {
+		if !errors.Is(spent, ErrBudget) {
+			return spent
+		}
+		// Copied: the notes are the battle's Spec's.
+		res.Notes = append(slices.Clip(res.Notes), fmt.Sprintf("the rounds distribution stops after round %d, where the %d steps of work allowed for it ran out: P(rounds > %d) = %.3g is not broken down (E[rounds] and every share are exact)", r-1, bud.max, r-1, remaining))
 	}
 	for len(dist) > 1 && dist[len(dist)-1] == 0 {
 		dist = dist[:len(dist)-1]
 	}
 	res.Rounds = dist
 	res.RoundsTail = remaining + pruned
+	return nil
 }

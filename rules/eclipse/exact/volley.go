@@ -19,10 +19,10 @@ const maxOutTab = 1 << 14
 
 // volleyEntry lists the outcomes of one volley: rolls r0..r0+nr (each a
 // probability and its alternative outcomes; one unless the side is
-// optimal) and the probability that every die misses.
+// optimal, nout in all) and the probability that every die misses.
 type volleyEntry[T any] struct {
-	r0, nr int32
-	nc     T
+	r0, nr, nout int32
+	nc           T
 }
 
 // volleyOut is the enemy side after a volley.
@@ -82,6 +82,7 @@ func (s *solver[T, A]) volley(t int, missile bool, n int, esub uint64) (int32, e
 	v := &volleyEnum[T, A]{s: s, t: t, en: 1 - ty.Side, tab: -1,
 		optimal: c.Sides[ty.Side].Policy == eclipse.PolicyOptimal,
 		entry:   volleyEntry[T]{r0: int32(len(s.rollP)), nc: s.ar.zero()}}
+	outs0 := int32(len(s.outs))
 	v.cls, v.nq = s.faceClasses(t)
 	for col := range 4 {
 		if dice[col] > 0 {
@@ -101,6 +102,7 @@ func (s *solver[T, A]) volley(t int, missile bool, n int, esub uint64) (int32, e
 		v.entry.nc = s.ar.frac(1, 1)
 	}
 	v.entry.nr = int32(len(s.rollP)) - v.entry.r0
+	v.entry.nout = int32(len(s.outs)) - outs0
 	s.entries = append(s.entries, v.entry)
 	return int32(len(s.entries) - 1), nil
 }
@@ -109,9 +111,14 @@ func (s *solver[T, A]) volley(t int, missile bool, n int, esub uint64) (int32, e
 // battle they hit (§8.2): dice showing faces of one class have the same
 // effect, so a roll is told by its dice per class.
 func (s *solver[T, A]) faceClasses(t int) (cls [7]faceClass, nq int) {
-	in := s.c.EnemyMask(&s.st, t)
+	return faceClassesOf(s.c, t, s.c.EnemyMask(&s.st, t))
+}
+
+// faceClassesOf groups the faces of type t's dice by which of the enemy
+// types in the set in they hit.
+func faceClassesOf(c *eclipse.Compiled, t int, in uint8) (cls [7]faceClass, nq int) {
 	for f := 1; f <= 6; f++ {
-		m := s.c.HitMask(t, f) & in
+		m := c.HitMask(t, f) & in
 		q := 0
 		for q < nq && cls[q].mask != m {
 			q++
@@ -202,6 +209,9 @@ func (v *volleyEnum[T, A]) spread(ci, q, rest int, p T) error {
 // an optimal side, every distinct outcome.
 func (v *volleyEnum[T, A]) leaf(p T) error {
 	s := v.s
+	if err := s.bud.spend(1); err != nil {
+		return err
+	}
 	hits := 0
 	idx := 0
 	for i := range v.ncols {
@@ -226,6 +236,9 @@ func (v *volleyEnum[T, A]) leaf(p T) error {
 	if ok && s.outTab[idx] > 0 {
 		out = s.outVals[s.outTab[idx]-1]
 	} else {
+		if err := s.bud.spend(engineSteps); err != nil {
+			return err
+		}
 		v.classes()
 		s.st2 = s.st
 		s.c.Resolve(&s.st2, v.t, s.w)

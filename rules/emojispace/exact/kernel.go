@@ -20,13 +20,16 @@ import (
 // outcomes. P5 against N5b makes 1.6 million additions that way, not 2.3.
 // The mass that ends before the round cap is summed likewise. The pair of
 // a state with one pair, and every pair in the round cap, goes on its own
-// (pairFloat).
-func roundFloat(fw *walk[float64], round int) {
+// (pairFloat). It visits the states of ship a numbered from to to−1 in
+// the layer (run calls it a slice of the layer at a time, and looks at
+// its context between two).
+func roundFloat(fw *walk[float64], round, from, to int) {
 	c := fw.c
 	turnsA, turnsB := c.turns[0], c.turns[1]
 	cur := fw.cur
 	atCap := round == fw.m.b.Opt.MaxRounds
-	for i, a := range cur.as {
+	for i := from; i < to; i++ {
+		a := cur.as[i]
 		ta := turnsA.get(a)
 		var ma *move // ship a's one calm move, or nil
 		if ta.n == 1 && turnsA.moves[ta.first].calm {

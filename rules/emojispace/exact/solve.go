@@ -49,7 +49,8 @@ import (
 )
 
 // ErrBudget is wrapped by Solve's error when a duel is beyond the state
-// budget.
+// budget, or the walk beyond its budget of state-rounds, which bounds its
+// time.
 var ErrBudget = rules.ErrBudget
 
 // ErrNPC is wrapped by Solve's error when a side is an NPC draw.
@@ -60,13 +61,24 @@ type Options struct {
 	// Rational also computes the results as exact fractions.
 	Rational bool
 	// MaxVisits bounds the state-rounds the walk may visit (the sum over
-	// rounds of the live states); 0 means DefaultMaxVisits.
+	// rounds of the live states), and so its time; 0 means
+	// DefaultMaxVisits.
 	MaxVisits int
+	// MaxRationalVisits is MaxVisits for the exact fractions; 0 means
+	// DefaultMaxRationalVisits.
+	MaxRationalVisits int
 }
 
-// DefaultMaxVisits is the default bound of Options.MaxVisits; with
-// fractions the bound is a tenth of it.
+// DefaultMaxVisits is the default bound of Options.MaxVisits: about a
+// second of one core (20 million state-rounds of two alien ships with
+// hundreds of repair uses took 0.9 s of CPU).
 const DefaultMaxVisits = 20_000_000
+
+// DefaultMaxRationalVisits is the default bound of the exact fractions'
+// walk, a state-round of which costs about a thousand times a
+// floating-point one: P5 against N5b, the largest built-in duel, visits
+// 168,320 in some 20 seconds.
+const DefaultMaxRationalVisits = 200_000
 
 type registered struct{}
 
@@ -80,15 +92,23 @@ func (registered) Solve(ctx context.Context, n *doc.Node, rational bool) (*rules
 	return Solve(ctx, b, Options{Rational: rational})
 }
 
-// Solve solves a compiled duel between two fixed ships.
-func Solve(ctx context.Context, b *emojispace.Battle, opt Options) (*rules.Exact, error) {
-	for s := range 2 {
-		if !b.Sides[s].Fixed {
-			return nil, fmt.Errorf("exact: side %s: %w; run it by Monte Carlo", [2]string{"a", "b"}[s], ErrNPC)
-		}
+func (registered) Check(n *doc.Node) error {
+	b, err := emojispace.Compile(n)
+	if err != nil {
+		return err
 	}
+	_, err = newModel(b)
+	return err
+}
+
+// Solve solves a compiled duel between two fixed ships. It returns ctx's
+// error as soon as ctx is done.
+func Solve(ctx context.Context, b *emojispace.Battle, opt Options) (*rules.Exact, error) {
 	if opt.MaxVisits <= 0 {
 		opt.MaxVisits = DefaultMaxVisits
+	}
+	if opt.MaxRationalVisits <= 0 {
+		opt.MaxRationalVisits = DefaultMaxRationalVisits
 	}
 	m, err := newModel(b)
 	if err != nil {
@@ -101,9 +121,14 @@ func Solve(ctx context.Context, b *emojispace.Battle, opt Options) (*rules.Exact
 	}
 	res := fl.result()
 	if opt.Rational {
+		// The walk over fractions visits the state-rounds the float walk
+		// did: refuse at once what it would refuse after seconds.
+		if fl.visits > opt.MaxRationalVisits {
+			return nil, fmt.Errorf("exact: %w: exact fractions for this duel need %d state-rounds, more than the %d allowed for --rational; drop --rational for the floating-point solution", ErrBudget, fl.visits, opt.MaxRationalVisits)
+		}
 		rt := newWalk[*big.Rat](rats{}, c)
-		if err := rt.run(ctx, opt.MaxVisits/10); err != nil {
-			return nil, fmt.Errorf("%w (exact fractions; drop --rational for the floating-point solution)", err)
+		if err := rt.run(ctx, opt.MaxRationalVisits); err != nil {
+			return nil, err
 		}
 		rt.fractions(res)
 	}
@@ -137,7 +162,15 @@ type model struct {
 // uses), which size its table of state numbers.
 const maxSideStates = 1 << 18
 
+// newModel returns the static part of the chain of a duel, or the error
+// that leaves it without one: an NPC side, or more states than the
+// solver's tables hold.
 func newModel(b *emojispace.Battle) (*model, error) {
+	for s := range 2 {
+		if !b.Sides[s].Fixed {
+			return nil, fmt.Errorf("exact: side %s: %w; run it by Monte Carlo", [2]string{"a", "b"}[s], ErrNPC)
+		}
+	}
 	m := &model{b: b}
 	for s := range 2 {
 		sh := &b.Sides[s].Ship
@@ -151,10 +184,16 @@ func newModel(b *emojispace.Battle) (*model, error) {
 		}
 		n *= uint64(sh.TotalUses + 1)
 		if n >= maxSideStates {
-			return nil, fmt.Errorf("exact: %w: side %s has %d states (hull × degradation × repair uses)", ErrBudget, [2]string{"a", "b"}[s], n)
+			return nil, fmt.Errorf("exact: %w: side %s has %d states (hull × degradation × repair uses), more than the %d allowed for one ship", ErrBudget, [2]string{"a", "b"}[s], n, maxSideStates-1)
 		}
 		sd.n = n
-		sd.ids = make([]int32, n)
+	}
+	if nA, nB := m.sides[0].n, m.sides[1].n; nA*nB > maxJoint {
+		return nil, fmt.Errorf("exact: %w: %d × %d states of the two ships (hull × degradation × repair uses), more than the %d allowed", ErrBudget, nA, nB, maxJoint)
+	}
+	for s := range 2 {
+		sd := &m.sides[s]
+		sd.ids = make([]int32, sd.n)
 		for i := range sd.ids {
 			sd.ids[i] = -1
 		}

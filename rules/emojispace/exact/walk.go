@@ -25,6 +25,10 @@ type walk[T any] struct {
 	red    [2][4]T
 	spent  [2][]T
 	visits int
+	// ctx is the solve's; unlooked counts the pairs visited since the
+	// walk last looked at it.
+	ctx      context.Context
+	unlooked int
 }
 
 func newWalk[T any](ar num[T], c *chain) *walk[T] {
@@ -57,13 +61,22 @@ func newWalk[T any](ar num[T], c *chain) *walk[T] {
 // of one layer's vectors if the walk reached every state of both ships.
 const maxJoint = 1 << 24
 
+// pairsPerLook is how many pairs of states the walk over fractions visits
+// between two looks at the context: a round of a long duel visits
+// millions, and over big.Rat a pair takes up to a tenth of a millisecond.
+// The float walk looks every rowsPerLook states of ship a: a state has at
+// most a few thousand pairs, at tens of nanoseconds each.
+const (
+	pairsPerLook = 256
+	rowsPerLook  = 64
+)
+
 // run walks the chain from round 1 to the end of the mass or the round cap.
+// It stops with ctx's error when ctx is done, between two rounds or
+// within one.
 func (w *walk[T]) run(ctx context.Context, maxVisits int) error {
 	m := w.m
-	nA, nB := m.sides[0].n, m.sides[1].n
-	if nA*nB > maxJoint {
-		return fmt.Errorf("exact: %w: %d × %d states of the two ships (hull × degradation × repair uses), more than %d", ErrBudget, nA, nB, maxJoint)
-	}
+	w.ctx = ctx
 	w.cur, w.next = newLayer(w.ar, &m.sides[1]), newLayer(w.ar, &m.sides[1])
 	var start [2]shipState
 	for s := range 2 {
@@ -78,17 +91,25 @@ func (w *walk[T]) run(ctx context.Context, maxVisits int) error {
 		live := w.cur.live()
 		w.visits += live
 		if w.visits > maxVisits {
-			return fmt.Errorf("exact: %w: more than %d state-rounds by round %d (%d live states)", ErrBudget, maxVisits, round, live)
+			return fmt.Errorf("exact: %w: more than the %d state-rounds allowed (live states summed over rounds) by round %d, with %d live states", ErrBudget, maxVisits, round, live)
 		}
 		turnsA.begin(round)
 		turnsB.begin(round)
 		cur := w.cur
 		if w.float != nil {
-			roundFloat(w.float, round)
+			for from := 0; from < len(cur.as); from += rowsPerLook {
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+				roundFloat(w.float, round, from, min(from+rowsPerLook, len(cur.as)))
+			}
 		} else {
 			for i, a := range cur.as {
 				ta := turnsA.get(a)
 				r := &cur.rows[i]
+				if err := w.look(len(r.touched)); err != nil {
+					return err
+				}
 				for _, b := range r.touched {
 					w.step(round, ta, turnsB.get(b), r.v[b])
 				}
@@ -103,6 +124,17 @@ func (w *walk[T]) run(ctx context.Context, maxVisits int) error {
 		}
 	}
 	return nil
+}
+
+// look counts the pairs of a state of ship a about to be visited, and
+// returns ctx's error once it is done, looking every pairsPerLook pairs.
+func (w *walk[T]) look(pairs int) error {
+	w.unlooked += pairs
+	if w.unlooked < pairsPerLook {
+		return nil
+	}
+	w.unlooked = 0
+	return w.ctx.Err()
 }
 
 // step spreads the mass p of a pair of states, whose turns are ta and tb,

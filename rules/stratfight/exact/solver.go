@@ -19,26 +19,43 @@ func init() { rules.RegisterSolver(stratfight.ID, solver{}) }
 // solver gives the closed forms of the lifespan model (§9): waits are
 // independent geometric variables with p = 2^−k for k coins, so the time
 // from start to stop coins has mean Σ 2^k, variance Σ (4^k − 2^k) and
-// minimum start − stop. Duels have no exact solution here.
+// minimum start − stop. Duels have no exact solution here. A closed form
+// is a sum of at most 63 terms: the solver needs no budget, and it does
+// not look at its context.
 type solver struct{}
 
 func (solver) Solve(_ context.Context, n *doc.Node, rational bool) (*rules.Exact, error) {
-	r, err := rules.Lookup(stratfight.ID)
+	b, p, err := lifespan(n)
 	if err != nil {
 		return nil, err
+	}
+	return lifespanExact(p, b.Spec(), rational), nil
+}
+
+func (solver) Check(n *doc.Node) error {
+	_, _, err := lifespan(n)
+	return err
+}
+
+// lifespan compiles a scenario the closed forms solve: a lifespan without
+// old age.
+func lifespan(n *doc.Node) (rules.Battle, stratfight.LifespanParams, error) {
+	r, err := rules.Lookup(stratfight.ID)
+	if err != nil {
+		return nil, stratfight.LifespanParams{}, err
 	}
 	b, err := r.Compile(n)
 	if err != nil {
-		return nil, err
+		return nil, stratfight.LifespanParams{}, err
 	}
 	p, ok := stratfight.Lifespan(b)
 	if !ok {
-		return nil, errors.New("stratfight solves lifespan scenarios exactly (closed forms of §9); duels need Monte Carlo")
+		return nil, p, errors.New("stratfight solves lifespan scenarios exactly (closed forms of §9); duels need Monte Carlo")
 	}
 	if p.OldAge {
-		return nil, errors.New("the lifespan closed forms assume old-age: off; with old age, use Monte Carlo")
+		return nil, p, errors.New("the lifespan closed forms assume old-age: off; with old age, use Monte Carlo")
 	}
-	return lifespanExact(p, b.Spec(), rational), nil
+	return b, p, nil
 }
 
 // lifespanExact gives the closed forms of a life from start to stop coins:
