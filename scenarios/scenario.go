@@ -97,8 +97,8 @@ func Builtin() ([]Entry, error) {
 		if err != nil {
 			return err
 		}
-		if p == sweepsDir {
-			return fs.SkipDir // sweeps are not scenarios
+		if p == sweepsDir || p == tunesDir {
+			return fs.SkipDir // sweeps and tunes are not scenarios
 		}
 		if d.IsDir() || path.Ext(p) != ".yaml" {
 			return nil
@@ -131,6 +131,9 @@ func Load(ref string) (*Scenario, error) {
 	if err != nil {
 		if _, err := fs.Stat(builtin, sweepsDir+"/"+ref+".yaml"); err == nil {
 			return nil, fmt.Errorf("%s is a built-in sweep, not a scenario: run it with `crucible sweep %s`", ref, ref)
+		}
+		if _, err := fs.Stat(builtin, tunesDir+"/"+ref+".yaml"); err == nil {
+			return nil, fmt.Errorf("%s is a built-in tune, not a scenario: run it with `crucible tune %s`", ref, ref)
 		}
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("%s: no such file and no built-in scenario of that name (run `crucible scenarios` for the list)", ref)
@@ -186,6 +189,9 @@ func Parse(file, name string, src []byte) (*Scenario, error) {
 	}
 	if root.Get("sweep") != nil && root.Get("ruleset") == nil {
 		return nil, root.Get("sweep").Errorf("this is a sweep file, not a scenario: run it with `crucible sweep %s`", file)
+	}
+	if root.Get("tune") != nil && root.Get("ruleset") == nil {
+		return nil, root.Get("tune").Errorf("this is a tune file, not a scenario: run it with `crucible tune %s`", file)
 	}
 	s := &Scenario{Name: name, File: file, root: root}
 	if err := s.derive(); err != nil {
@@ -416,14 +422,14 @@ func canonical(b *strings.Builder, n *doc.Node) {
 	}
 }
 
-// BuiltinSource returns the file of a built-in scenario, suite or sweep by
+// BuiltinSource returns the file of a built-in scenario, suite, sweep or tune by
 // name, as it is embedded, and the path it has in the repository (below
 // scenarios/), so that a designer can start a file of their own from it.
 func BuiltinSource(name string) (src []byte, file string, err error) {
-	for _, p := range []string{"builtin/" + name + ".yaml", sweepsDir + "/" + name + ".yaml"} {
+	for _, p := range []string{"builtin/" + name + ".yaml", sweepsDir + "/" + name + ".yaml", tunesDir + "/" + name + ".yaml"} {
 		if src, err := fs.ReadFile(builtin, p); err == nil {
 			return src, "scenarios/" + p, nil
 		}
 	}
-	return nil, "", fmt.Errorf("%s: no built-in scenario, suite or sweep of that name (run `crucible scenarios` for the list)", name)
+	return nil, "", fmt.Errorf("%s: no built-in scenario, suite, sweep or tune of that name (run `crucible scenarios` for the list)", name)
 }
