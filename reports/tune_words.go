@@ -80,7 +80,16 @@ func metricValue(m rules.Metric, x float64) string {
 	case m.Kind == rules.Margin:
 		return pointsText(x) + " points"
 	}
-	return num(x)
+	return meanText(x)
+}
+
+// meanText writes a mean or a quantile with two decimals (a count of
+// rounds or a counter's mean needs no more beside its interval).
+func meanText(x float64) string {
+	if x != x || x > 1e6 || x < -1e6 {
+		return num(x)
+	}
+	return strconv.FormatFloat(x+0, 'f', 2, 64)
 }
 
 // pointsText writes a difference of shares in signed percentage points.
@@ -102,7 +111,7 @@ func intervalText(m rules.Metric, lo, hi float64) string {
 		case m.Kind == rules.Margin:
 			return pointsText(x)
 		}
-		return num(x)
+		return meanText(x)
 	}
 	return "[" + f(lo) + ", " + f(hi) + "]"
 }
@@ -111,15 +120,18 @@ func intervalText(m rules.Metric, lo, hi float64) string {
 // ≥ 70 %", "fair (attacker wins − defender wins = 0)".
 func targetWords(r *analysis.TuneResult) string {
 	t, spec := r.Tune.Target, tuneSpec(r)
-	op := map[string]string{"=": "=", ">=": "≥", "<=": "≤"}[t.Op]
-	bound := fmt.Sprintf("%s %s %s", metricWords(t.Metric, spec), op, metricValue(t.Metric, t.Value))
-	if t.Metric.Kind == rules.Margin {
-		bound = fmt.Sprintf("%s %s %s", metricWords(t.Metric, spec), op, pointsText(t.Value))
-	}
 	if t.Text == "fair" {
-		return "fair (" + bound + ")"
+		return fmt.Sprintf("fair (%s as often as %s)", metricWords(rules.Metric{Kind: rules.WinShare, Side: rules.A}, spec), sideLabel(spec, rules.B))
 	}
-	return bound
+	op := map[string]string{"=": "=", ">=": "≥", "<=": "≤"}[t.Op]
+	v := strconv.FormatFloat(t.Value, 'g', -1, 64)
+	switch {
+	case t.Metric.Share():
+		v = strconv.FormatFloat(100*t.Value, 'g', -1, 64) + " %"
+	case t.Metric.Kind == rules.Margin:
+		v = strconv.FormatFloat(100*t.Value, 'g', -1, 64) + " points"
+	}
+	return fmt.Sprintf("%s %s %s", metricWords(t.Metric, spec), op, v)
 }
 
 // probeWords writes a probe as the headline does: "5 Interceptors:
