@@ -15,7 +15,8 @@ import (
 // and side b with (b0 + db·x)/1000 (per mille, clamped to 0..1000, a first),
 // else no one; or, when y is given, a wins with probability y and b
 // otherwise. Each trial also flips x coins (the counter heads, mean x/2)
-// and lasts 1 + the heads rounds. Its solver gives all of it exactly, as
+// and lasts 1 + the heads rounds. At x = spike_at, a wins spike/1000
+// instead: a response that is not monotonic. Its solver gives all of it exactly, as
 // fractions, up to x = exact_to (beyond: rules.ErrBudget). Its reference
 // says x is an integer, y a number and style a word.
 type ramp struct{}
@@ -34,6 +35,8 @@ type rampDoc struct {
 	B0      *doc.Node `doc:"b0"`
 	DB      *doc.Node `doc:"db"`
 	ExactTo *doc.Node `doc:"exact_to"`
+	SpikeAt *doc.Node `doc:"spike_at"`
+	Spike   *doc.Node `doc:"spike"`
 	Style   string    `doc:"style"`
 }
 
@@ -52,11 +55,11 @@ func readRamp(n *doc.Node) (rampBattle, int64, error) {
 	if err := doc.Decode(n, &d); err != nil {
 		return rampBattle{}, 0, err
 	}
-	var v [6]int64
+	var v [8]int64
 	for i, f := range []struct {
 		n       *doc.Node
 		lo, def int64
-	}{{d.X, 0, 0}, {d.A0, -1000, 0}, {d.DA, -1000, 0}, {d.B0, -1000, 0}, {d.DB, -1000, 0}, {d.ExactTo, 0, 1000}} {
+	}{{d.X, 0, 0}, {d.A0, -1000, 0}, {d.DA, -1000, 0}, {d.B0, -1000, 0}, {d.DB, -1000, 0}, {d.ExactTo, 0, 1000}, {d.SpikeAt, -1, -1}, {d.Spike, 0, 0}} {
 		var err error
 		if v[i], err = intField(f.n, f.lo, 1000, f.def); err != nil {
 			return rampBattle{}, 0, err
@@ -64,6 +67,9 @@ func readRamp(n *doc.Node) (rampBattle, int64, error) {
 	}
 	b := rampBattle{x: v[0], y: -1}
 	b.pa = min(max(v[1]+v[2]*v[0], 0), 1000)
+	if v[0] == v[6] {
+		b.pa = v[7]
+	}
 	b.pb = min(max(v[3]+v[4]*v[0], 0), 1000-b.pa)
 	if doc.Present(d.Y) {
 		y, err := doc.ParseFloat(d.Y)

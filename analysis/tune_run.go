@@ -195,6 +195,11 @@ func (tn *tuner) fight(ctx context.Context, sc *scenarios.Scenario, p TuneProbe,
 	p.Spent = c.Alpha
 	p.Estimate = Estimate{Value: c.Observed, Lo: c.Lo, Hi: c.Hi, Trials: c.Trials, Method: c.Test}
 	switch {
+	case err != nil && res != nil && res.Tally.Trials > c.Trials:
+		// Cut short: the trials fought so far are a smaller sample, read
+		// at the rate of the look that was under way.
+		p.Decision, p.Spent = Undecided, alpha/float64(uint64(1)<<min(looks, 62))
+		p.Estimate = EstimateOf(res, tn.t.Target.Metric, p.Spent)
 	case err != nil:
 		p.Decision = Undecided
 	case c.Verdict == Pass:

@@ -76,6 +76,10 @@ func TestTune(t *testing.T) {
 		{"unreachable", up, "x=0..7", "win.a>=0.99", false, analysis.TuneUnreachable, 0, "-", "-", "-", ""},
 		{"unreachable, exact", up, "x=0..7", "win.a>=0.99", true, analysis.TuneUnreachable, 0, "-", "-", "-", ""},
 		{"continuous", "", "y=0..1", "win.a>=0.55", false, analysis.TuneBracketed, +1, "0.5", "0.6", "0.6", ""},
+		// a wins (50 + 100x)/1000 but 99 % at x = 6: the search probes 0,
+		// 8, 4, 6, and 6 lies wholly above 8.
+		{"not monotonic", "a0: 50\nda: 100\nspike_at: 6\nspike: 990\n", "x=0..8", "win.a=0.5", false, analysis.TuneNonMonotonic, +1, "-", "-", "-", ""},
+		{"not monotonic, exact", "a0: 50\nda: 100\nspike_at: 6\nspike: 990\n", "x=0..8", "win.a=0.5", true, analysis.TuneNonMonotonic, +1, "-", "-", "-", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			tu := rampTune(t, c.base, c.vary, c.target)
@@ -106,6 +110,9 @@ func TestTune(t *testing.T) {
 			}
 			if sampled && c.status != analysis.TuneInconclusive && len(res.Recheck) == 0 {
 				t.Errorf("no re-check of a sampled answer")
+			}
+			if c.status == analysis.TuneNonMonotonic && (len(res.Pair) != 2 || res.Pair[0].Value != "6" || res.Pair[1].Value != "8" || res.Monotonic()) {
+				t.Errorf("non-monotonic pair %+v", res.Pair)
 			}
 			for _, p := range res.Recheck {
 				if p.Streams != "ramp/recheck" || p.Phase != analysis.RecheckPhase {

@@ -6,6 +6,7 @@ import (
 	"html/template"
 	"image/color"
 	"math"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -30,16 +31,22 @@ func TuneCurvePNG(r *analysis.TuneResult) ([]byte, error) {
 	p.Title.Text = fmt.Sprintf("%s: %s along %s (intervals as each probe was decided)", t.Name, m, t.Axis.Path)
 	p.Title.Padding = vg.Points(6)
 	p.X.Label.Text = t.Axis.Path
-	if t.Axis.Label != "" {
-		p.X.Label.Text = t.Axis.Phrase("value") + " (" + t.Axis.Path + ")"
+	if name := strings.TrimSpace(strings.ReplaceAll(t.Axis.Label, "{}", "")); name != "" {
+		p.X.Label.Text = name + " (" + t.Axis.Path + ")"
 	}
 	p.Y.Label.Text = m.String()
 	lo, hi := t.Axis.Position(0), t.Axis.Position(t.Axis.Last())
 	pad := (hi - lo) * 0.05
 	p.X.Min, p.X.Max = lo-pad, hi+pad
+	if !t.Axis.Continuous {
+		p.X.Tick.Marker = wholeTicks{}
+	}
 	if m.Share() {
 		p.Y.Min, p.Y.Max = 0, 1.3 // room above 100 % for the legend
 		p.Y.Tick.Marker = shareTicks{}
+	} else {
+		ylo, yhi := probeRange(r)
+		p.Y.Min, p.Y.Max = ylo, yhi+0.4*(yhi-ylo) // room above the probes for the legend
 	}
 	p.Add(plotter.NewGrid())
 	target, err := plotter.NewLine(plotter.XYs{{X: lo, Y: t.Target.Value}, {X: hi, Y: t.Target.Value}})
@@ -66,6 +73,23 @@ func TuneCurvePNG(r *analysis.TuneResult) ([]byte, error) {
 	p.Legend.Top, p.Legend.Left = true, true
 	p.Legend.TextStyle.Font.Size = vg.Points(9)
 	return render(p, 9*vg.Inch, 5.5*vg.Inch)
+}
+
+// probeRange returns the lowest and highest value the probes' intervals
+// and the target reach.
+func probeRange(r *analysis.TuneResult) (lo, hi float64) {
+	lo, hi = r.Tune.Target.Value, r.Tune.Target.Value
+	for _, ps := range [][]analysis.TuneProbe{r.Probes, r.Recheck} {
+		for _, p := range ps {
+			if p.Trials > 0 || p.Exact != nil {
+				lo, hi = math.Min(lo, p.Estimate.Lo), math.Max(hi, p.Estimate.Hi)
+			}
+		}
+	}
+	if hi == lo {
+		hi = lo + 1
+	}
+	return lo, hi
 }
 
 // addBracket draws the stated bracket on the target line.

@@ -140,13 +140,18 @@ func probeWords(r *analysis.TuneResult, p *analysis.TuneProbe) string {
 	m, spec := r.Tune.Target.Metric, tuneSpec(r)
 	head := fmt.Sprintf("%s: %s %s", r.Tune.Axis.Phrase(p.Value), metricWords(m, spec), metricValue(m, p.Estimate.Value))
 	switch {
-	case p.Exact != nil && p.Exact.Rat != "":
+	case p.Exact != nil && p.Exact.Rat != "" && len(p.Exact.Rat) <= maxFractionText:
 		return head + " exactly (" + p.Exact.Rat + ")"
 	case p.Exact != nil:
 		return head + " exactly"
 	}
 	return head + " " + intervalText(m, p.Estimate.Lo, p.Estimate.Hi)
 }
+
+// maxFractionText is the longest exact fraction a headline quotes: a
+// fleet's win share is a fraction of thousands of digits, which the JSON
+// gives in full.
+const maxFractionText = 40
 
 // levelWords writes the answer's confidence: "95 %".
 func levelWords(r *analysis.TuneResult) string {
@@ -165,7 +170,7 @@ func Headline(r *analysis.TuneResult) []string {
 	case analysis.TuneInconclusive:
 		return []string{"INCONCLUSIVE: " + r.Why + "."}
 	}
-	return []string{fmt.Sprintf("INTERRUPTED: %d probes fought, %d trials; the answer is not stated.", len(r.Probes)+len(r.Recheck), r.Trials())}
+	return []string{fmt.Sprintf("INTERRUPTED after %d trials in %d probes (the last cut short); the answer is not stated.", r.Trials(), len(r.Probes)+len(r.Recheck))}
 }
 
 // bracketWords writes a bracket: its two ends in axis order, the one that
