@@ -72,8 +72,8 @@ func (t *Tune) scenarioAt(i int64) (*scenarios.Scenario, error) {
 	return sc, sc.Override(t.Axis.Override(i))
 }
 
-// alpha returns the false-alarm rate of the answer's statements.
-func (t *Tune) alpha() float64 {
+// Alpha returns the false-alarm rate of the answer's statements, jointly.
+func (t *Tune) Alpha() float64 {
 	if t.Confidence == 0 {
 		return 1 - DefaultConfidence
 	}
@@ -241,4 +241,4 @@ func (r *TuneResult) Trials() int64 {
 func (r *TuneResult) Monotonic() bool { return r.Status != TuneNonMonotonic }
 
 // Alpha returns the false-alarm rate of the answer's statements, jointly.
-func (r *TuneResult) Alpha() float64 { return r.Tune.alpha() }
+func (r *TuneResult) Alpha() float64 { return r.Tune.Alpha() }

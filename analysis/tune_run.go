@@ -116,7 +116,7 @@ func (tn *tuner) search(ctx context.Context, i int64) (TuneProbe, error) {
 		}
 	}
 	first, _ := tn.t.budget()
-	return tn.fight(ctx, sc, p, tn.t.Base.Name, first, tn.t.alpha())
+	return tn.fight(ctx, sc, p, tn.t.Base.Name, first, tn.t.Alpha())
 }
 
 // solve decides p exactly when the solver gives the target's metric at
@@ -226,7 +226,7 @@ func (tn *tuner) recheck(ctx context.Context, out *TuneResult, s *searcher, pair
 	if len(sampled) == 0 {
 		return true, nil
 	}
-	alpha := tn.t.alpha() / float64(len(sampled))
+	alpha := tn.t.Alpha() / float64(len(sampled))
 	first, _ := tn.t.budget()
 	agree := true
 	for _, sp := range sampled {
@@ -280,7 +280,7 @@ func (tn *tuner) confirmReversal(ctx context.Context, out *TuneResult, s *search
 			return false, err
 		}
 	}
-	alpha := tn.t.alpha() / 2
+	alpha := tn.t.Alpha() / 2
 	for n, look := start, 1; ; n, look = min(2*n, most), look+1 {
 		spend := alpha / float64(uint64(1)<<min(look, 62))
 		probes := [2]TuneProbe{pi, pj}
