@@ -59,6 +59,7 @@ func BenchmarkTuneExact(b *testing.B) {
 //
 //   - tune-trials: the trials a tune fought, on average; bracketed: the
 //     share of seeds that stated the true bracket;
+//
 //   - grid-95: the trials of a grid of every value of the range, each point
 //     given the n at which the bracket's two values would be decided (their
 //     intervals leave the target) with probability 0.95 — each interval at
@@ -67,9 +68,10 @@ func BenchmarkTuneExact(b *testing.B) {
 //     the estimate at the true value (from 2,000,000 trials on streams of
 //     their own); grid-50: the same with probability 0.5, the least any
 //     grid of that size could get away with;
+//
 //   - ratio-95, ratio-50: tune-trials over each.
 //
-//	go test ./scenarios -run '^$' -bench TuneTrials -benchtime 1x
+//     go test ./scenarios -run '^$' -bench TuneTrials -benchtime 1x
 func BenchmarkTuneTrials(b *testing.B) {
 	for _, q := range []struct{ name, to string }{
 		{"stratfight/armor-fair", ""},
