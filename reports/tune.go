@@ -175,7 +175,7 @@ func probeList(ps []analysis.TuneProbe) []json.Marshaler {
 // its streams, and its exact value (and fraction) when the solver gave it.
 func probeObject(p analysis.TuneProbe) object {
 	o := object{{"value", json.Number(p.Value)}, {"phase", p.Phase.String()}, {"decision", p.Decision.String()},
-		{"estimate", p.Estimate.Value}, {"lo", p.Estimate.Lo}, {"hi", p.Estimate.Hi}}
+		{"estimate", p.Estimate.Value}, {"lo", p.Estimate.Lo}, {"hi", p.Estimate.Hi}, {"trials", p.Trials}}
 	if p.Exact != nil {
 		o = append(o, fieldOf("exact", p.Exact.F))
 		if p.Exact.Rat != "" {
@@ -183,7 +183,7 @@ func probeObject(p analysis.TuneProbe) object {
 		}
 		return o
 	}
-	o = append(o, object{{"level", 1 - p.Spent}, {"trials", p.Trials}, {"looks", p.Looks}, {"streams", p.Streams}}...)
+	o = append(o, object{{"level", 1 - p.Spent}, {"looks", p.Looks}, {"streams", p.Streams}}...)
 	if p.Note != "" {
 		o = append(o, fieldOf("note", p.Note))
 	}
@@ -196,6 +196,28 @@ func WriteTuneJSON(w io.Writer, r *analysis.TuneResult) error {
 	if err != nil {
 		return err
 	}
-	_, err = w.Write(append(b, '\n'))
+	_, err = w.Write(append(unescapeHTML(b), '\n'))
 	return err
+}
+
+// unescapeHTML writes back the <, > and & that encoding/json escapes for
+// HTML, so that a target reads "win.a>=0.7" in the JSON as on the command
+// line. An escape is one only where an even number of backslashes (none
+// included) precede it.
+func unescapeHTML(b []byte) []byte {
+	var out []byte
+	for i := 0; i < len(b); i++ {
+		if b[i] == '\\' && i+5 < len(b) && b[i+1] == 'u' && string(b[i+2:i+4]) == "00" {
+			if c, ok := map[string]byte{"3c": '<', "3e": '>', "26": '&'}[string(b[i+4:i+6])]; ok {
+				out, i = append(out, c), i+5
+				continue
+			}
+		}
+		if b[i] == '\\' && i+1 < len(b) {
+			out, i = append(out, b[i], b[i+1]), i+1 // an escaped character, skipped whole
+			continue
+		}
+		out = append(out, b[i])
+	}
+	return out
 }

@@ -90,3 +90,17 @@ func TestTuneDir(t *testing.T) {
 		}
 	}
 }
+
+// The JSON writes <, > and & as themselves, and leaves a backslash
+// written before u003e in a string as it is.
+func TestUnescapeHTML(t *testing.T) {
+	in, _ := json.Marshal([]string{"win.a>=0.7", `a\u003e`, "x<y & z"})
+	want := `["win.a>=0.7","a\\u003e","x<y & z"]`
+	if got := string(unescapeHTML(in)); got != want {
+		t.Errorf("%s, want %s", got, want)
+	}
+	var back []string
+	if err := json.Unmarshal(unescapeHTML(in), &back); err != nil || back[1] != `a\u003e` {
+		t.Errorf("%q, %v", back, err)
+	}
+}
