@@ -202,16 +202,17 @@ type TuneResult struct {
 	// Direction is +1 when the metric grows with the field, −1 when it
 	// falls, 0 when the ends do not say.
 	Direction int
-	// BelowTarget and AboveTarget are the values on either side of the target that
+	// Below and Above are the values on either side of the target that
 	// the answer states (the re-check's probes, or exact search probes);
-	// nil unless TuneBracketed. For TuneUnreachable and TuneNonMonotonic, Pair holds
-	// the two values the statement rests on, re-checked.
+	// nil unless the status is TuneBracketed. For TuneUnreachable and
+	// TuneNonMonotonic, Pair holds the two values the statement rests on,
+	// re-checked.
 	Below, Above *TuneProbe
-	// Between are probed values between BelowTarget and AboveTarget that are
+	// Between are probed values between Below and Above that are
 	// indistinguishable from the target (or equal to it, exactly).
 	Between []TuneProbe
 	// Answer is, for a one-sided target, the value that meets it with
-	// the stated confidence (AboveTarget for ≥, BelowTarget for ≤); nil otherwise.
+	// the stated confidence (Above for ≥, Below for ≤); nil otherwise.
 	Answer *TuneProbe
 	Pair   []TuneProbe
 	// Probes are the search's probes in the order fought; Recheck the
@@ -220,7 +221,7 @@ type TuneResult struct {
 	Recheck        []TuneProbe
 	Streams        string
 	RecheckStreams string
-	// Why says what left an TuneInconclusive tune undecided.
+	// Why says what left a TuneInconclusive tune undecided.
 	Why string
 	// Notes say where the solver gave way to Monte Carlo.
 	Notes []string

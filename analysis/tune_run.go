@@ -30,7 +30,7 @@ const RecheckSuffix = "/recheck"
 // The re-check fights the two values the answer rests on again — the
 // bracket's ends, the ends of an unreachable range, or the two probes that
 // contradict the direction — on streams of their own (RecheckSuffix), each
-// at α/2, starting from the trials its search probe needed. The answer
+// at α/2, its first look sized from its search probe (recheckStart). The answer
 // states what the re-check confirms, and its estimates: a value the search
 // placed by luck (the tuner's curse: of many probes, one happens to fall on
 // the wrong side) is fought on fresh trials, independent of the luck that
@@ -38,8 +38,10 @@ const RecheckSuffix = "/recheck"
 // the search did, the answer's statements do too: the search's own rate
 // does not enter the guarantee, only its chance of sending the re-check to
 // the wrong values (then the re-check contradicts it and the tune is
-// TuneInconclusive). A claim needs both phases to agree, so the chance of a
-// false one is below α times the search's chance of an error there.
+// TuneInconclusive). Bonferroni over every probe instead, as a union
+// bound over probes the search chose on shared streams, would pay for a
+// guarantee the answer does not rest on: it cost 41 % more trials
+// (bench/README.md, "tune").
 //
 // Where the ruleset's solver reaches a probe (t.Exact), its exact value
 // decides it, no sampling and no re-check; a probe beyond the solver's
