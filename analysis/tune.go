@@ -56,6 +56,34 @@ func NewTune(name string, base *scenarios.Scenario, axis TuneAxis, target scenar
 	return t, nil
 }
 
+// TuneFrom builds the tune q asks (a tune file, or tune's flags read as
+// one) of the scenario base (q.Scenario, loaded, with q.Sets applied): its
+// axis over the base's ruleset (an *AxisError when the range or the field
+// cannot be searched), checked by NewTune, with q's description,
+// confidence and budget.
+func TuneFrom(q *scenarios.Tune, base *scenarios.Scenario) (*Tune, error) {
+	axis, err := NewTuneAxis(base.Ruleset, q.Axis)
+	if err != nil {
+		return nil, &AxisError{Origin: q.Axis.Origin, Err: err}
+	}
+	t, err := NewTune(q.Name, base, axis, q.Target)
+	if err != nil {
+		return nil, err
+	}
+	t.Description, t.Confidence, t.First, t.Budget = q.Description, q.Confidence, q.FirstTrials, q.MaxTrials
+	return t, nil
+}
+
+// AxisError is TuneFrom's error for a range or field a tune cannot
+// search, located at the axis's origin.
+type AxisError struct {
+	Origin string
+	Err    error
+}
+
+func (e *AxisError) Error() string { return e.Origin + ": " + e.Err.Error() }
+func (e *AxisError) Unwrap() error { return e.Err }
+
 // TargetError is NewTune's error for a target whose metric the battle
 // does not report (an end reason or counter it does not declare).
 type TargetError struct {

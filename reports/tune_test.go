@@ -25,15 +25,11 @@ func builtinTune(t *testing.T, name string, exact bool) *analysis.TuneResult {
 	if err != nil {
 		t.Fatal(err)
 	}
-	axis, err := analysis.NewTuneAxis(base.Ruleset, file.Axis)
+	tu, err := analysis.TuneFrom(file, base)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tu, err := analysis.NewTune(file.Name, base, axis, file.Target)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tu.Exact, tu.Description = exact, file.Description
+	tu.Exact = exact
 	res, err := analysis.Run{Seed: 1, Version: "test"}.Tune(context.Background(), tu)
 	if err != nil {
 		t.Fatal(err)

@@ -25,11 +25,7 @@ func builtinTune(tb testing.TB, name, to string, exact bool) *analysis.Tune {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	axis, err := analysis.NewTuneAxis(base.Ruleset, file.Axis)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	t, err := analysis.NewTune(file.Name, base, axis, file.Target)
+	t, err := analysis.TuneFrom(file, base)
 	if err != nil {
 		tb.Fatal(err)
 	}

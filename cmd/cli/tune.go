@@ -199,23 +199,18 @@ func loadTune(cmd *cobra.Command, rf *runFlags, tf *tuneFlags, ref string) (load
 	if !isTune {
 		q.Name = sc.Name
 	}
-	axis, err := analysis.NewTuneAxis(sc.Ruleset, q.Axis)
+	t, err := analysis.TuneFrom(&q, sc)
+	var badAxis *analysis.AxisError
+	var noMetric *analysis.TargetError
 	switch {
-	case err != nil && !isTune:
-		return loadedTune{}, usageError("%s: %v", q.Axis.Origin, err)
+	case errors.As(err, &badAxis) && !isTune:
+		return loadedTune{}, usageError("%v", err)
+	case errors.As(err, &noMetric):
+		return loadedTune{}, fmt.Errorf("%s: %v", q.TargetOrigin, noMetric.Err)
 	case err != nil:
-		return loadedTune{}, fmt.Errorf("%s: %v", q.Axis.Origin, err)
-	}
-	t, err := analysis.NewTune(q.Name, sc, axis, q.Target)
-	if err != nil {
-		var noMetric *analysis.TargetError
-		if errors.As(err, &noMetric) {
-			err = fmt.Errorf("%s: %v", q.TargetOrigin, noMetric.Err)
-		}
 		return loadedTune{}, err
 	}
-	t.Description, t.Exact, t.Rational = q.Description, tf.exact, tf.rational
-	t.Confidence, t.First, t.Budget = q.Confidence, q.FirstTrials, q.MaxTrials
+	t.Exact, t.Rational = tf.exact, tf.rational
 	return loadedTune{Tune: t, targetOrigin: q.TargetOrigin}, t.Check()
 }
 
