@@ -46,23 +46,25 @@ func coverage(t *testing.T, c coverageCase, reps int) (held, bracketed int) {
 			t.Fatal(err)
 		}
 		ok := true
-		holds := func(p *analysis.TuneProbe) {
-			x := tu.Axis.Position(p.Index)
-			switch p.Decision {
-			case analysis.BelowTarget:
-				ok = ok && c.truth(int64(x)) < v
-			case analysis.AboveTarget:
-				ok = ok && c.truth(int64(x)) > v
-			}
+		// is states that the truth at p lies on side d of the target.
+		is := func(p *analysis.TuneProbe, d analysis.Decision) {
+			x := c.truth(int64(tu.Axis.Position(p.Index)))
+			ok = ok && (d == analysis.BelowTarget && x < v || d == analysis.AboveTarget && x > v)
 		}
 		switch res.Status {
 		case analysis.TuneBracketed:
 			bracketed++
-			holds(res.Below)
-			holds(res.Above)
+			is(res.Below, analysis.BelowTarget)
+			is(res.Above, analysis.AboveTarget)
+			switch tu.Target.Op {
+			case ">=":
+				is(res.Answer, analysis.AboveTarget)
+			case "<=":
+				is(res.Answer, analysis.BelowTarget)
+			}
 		case analysis.TuneUnreachable:
-			holds(&res.Pair[0])
-			holds(&res.Pair[1])
+			is(&res.Pair[0], res.Pair[0].Decision)
+			is(&res.Pair[1], res.Pair[1].Decision)
 		case analysis.TuneNonMonotonic:
 			ok = false // every ramp is monotonic
 		}
