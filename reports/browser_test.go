@@ -236,6 +236,32 @@ func TestPagesInBrowser(t *testing.T) {
 		t.Errorf("compare report: no table")
 	}
 
+	// A tune's page: its curve, the answer, and a row per probe with the
+	// values tune.csv gives.
+	tdir := t.TempDir()
+	tune := builtinTune(t, "stratfight/armor-fair", false)
+	if err := WriteTuneDir(tdir, tune, "crucible tune stratfight/armor-fair --seed 1"); err != nil {
+		t.Fatal(err)
+	}
+	r = renderPage(t, browser, tdir, "index.html")
+	checkImages(t, "tune report", r, "tune-curve.png")
+	var probes []string
+	for _, row := range TuneRows(tune)[1:] {
+		probes = append(probes, row[5]+" "+row[7]+" "+row[10]+" "+row[16])
+	}
+	var shown []string
+	for _, tb := range r.Tables {
+		if tb.ID != "probes" {
+			continue
+		}
+		for _, row := range tb.Rows[1:] {
+			shown = append(shown, row[0]+" "+row[1]+" "+row[2]+" "+row[7])
+		}
+	}
+	if len(probes) == 0 || strings.Join(shown, "\n") != strings.Join(probes, "\n") {
+		t.Errorf("tune report: the page's probes\n%s\ntune.csv's\n%s", strings.Join(shown, "\n"), strings.Join(probes, "\n"))
+	}
+
 	// A run on a board: board.png loads, wide enough to show its panels
 	// (the ground and one heat map) side by side.
 	bdir := t.TempDir()

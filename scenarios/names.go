@@ -18,6 +18,8 @@ func builtinNames() []string {
 		if err == nil && !d.IsDir() && path.Ext(p) == ".yaml" {
 			if name, ok := strings.CutPrefix(p, sweepsDir+"/"); ok {
 				names = append(names, strings.TrimSuffix(name, ".yaml"))
+			} else if name, ok := strings.CutPrefix(p, tunesDir+"/"); ok {
+				names = append(names, strings.TrimSuffix(name, ".yaml"))
 			} else {
 				names = append(names, builtinName(p))
 			}

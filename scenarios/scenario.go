@@ -103,8 +103,8 @@ func Builtin() ([]Entry, error) {
 		if err != nil {
 			return err
 		}
-		if p == sweepsDir {
-			return fs.SkipDir // sweeps are not scenarios
+		if p == sweepsDir || p == tunesDir {
+			return fs.SkipDir // sweeps and tunes are not scenarios
 		}
 		if d.IsDir() || path.Ext(p) != ".yaml" {
 			return nil
@@ -137,6 +137,9 @@ func Load(ref string) (*Scenario, error) {
 	if err != nil {
 		if _, err := fs.Stat(builtin, sweepsDir+"/"+ref+".yaml"); err == nil {
 			return nil, fmt.Errorf("%s is a built-in sweep, not a scenario: run it with `crucible sweep %s`", ref, ref)
+		}
+		if _, err := fs.Stat(builtin, tunesDir+"/"+ref+".yaml"); err == nil {
+			return nil, fmt.Errorf("%s is a built-in tune, not a scenario: run it with `crucible tune %s`", ref, ref)
 		}
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("%s: no such file and no built-in scenario of that name%s", ref, NearestBuiltin(ref))
@@ -218,6 +221,9 @@ func notAScenario(root *doc.Node, ref string) error {
 	}
 	if sw := root.Get("sweep"); sw != nil {
 		return sw.Errorf("this is a sweep file, not a scenario: run it with `crucible sweep %s`", ref)
+	}
+	if tu := root.Get("tune"); tu != nil {
+		return tu.Errorf("this is a tune file, not a scenario: run it with `crucible tune %s`", ref)
 	}
 	suite := root.Get("suite")
 	if suite == nil || suite.Kind != doc.Seq {
@@ -506,14 +512,14 @@ func canonical(b *strings.Builder, n *doc.Node) {
 	}
 }
 
-// BuiltinSource returns the file of a built-in scenario, suite or sweep by
+// BuiltinSource returns the file of a built-in scenario, suite, sweep or tune by
 // name, as it is embedded, and the path it has in the repository (below
 // scenarios/), so that a designer can start a file of their own from it.
 func BuiltinSource(name string) (src []byte, file string, err error) {
-	for _, p := range []string{"builtin/" + name + ".yaml", sweepsDir + "/" + name + ".yaml"} {
+	for _, p := range []string{"builtin/" + name + ".yaml", sweepsDir + "/" + name + ".yaml", tunesDir + "/" + name + ".yaml"} {
 		if src, err := fs.ReadFile(builtin, p); err == nil {
 			return src, "scenarios/" + p, nil
 		}
 	}
-	return nil, "", fmt.Errorf("%s: no built-in scenario, suite or sweep of that name%s", name, NearestBuiltin(name))
+	return nil, "", fmt.Errorf("%s: no built-in scenario, suite, sweep or tune of that name%s", name, NearestBuiltin(name))
 }

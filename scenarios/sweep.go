@@ -329,17 +329,7 @@ func LoadSweep(ref string) (s *Sweep, ok bool, err error) {
 // from, its default name and whether it is built in; nil source when
 // there is none.
 func readSweep(ref string) (src []byte, file, name string, isBuiltin bool) {
-	if !isPath(ref) {
-		if b, err := fs.ReadFile(builtin, sweepsDir+"/"+ref+".yaml"); err == nil {
-			return b, sweepsDir + "/" + ref + ".yaml", ref, true
-		}
-	}
-	b, err := readFile(ref)
-	if err != nil {
-		return nil, "", "", false
-	}
-	base := strings.TrimSuffix(strings.TrimSuffix(path.Base(strings.ReplaceAll(ref, `\`, "/")), ".yaml"), ".yml")
-	return b, ref, base, false
+	return readBuiltinOrFile(sweepsDir, ref)
 }
 
 func isPath(ref string) bool {

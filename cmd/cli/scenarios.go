@@ -14,7 +14,7 @@ import (
 func newScenariosCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "scenarios",
-		Short: "List the built-in scenarios, suites and sweeps",
+		Short: "List the built-in scenarios, suites, sweeps and tunes",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			list, err := scenarios.Builtin()
@@ -38,6 +38,13 @@ func newScenariosCmd() *cobra.Command {
 			}
 			for _, e := range sweeps {
 				fmt.Fprintf(tw, "%s\t(sweep for crucible sweep) %s\n", e.Name, e.Description)
+			}
+			tunes, err := scenarios.BuiltinTunes()
+			if err != nil {
+				return err
+			}
+			for _, e := range tunes {
+				fmt.Fprintf(tw, "%s\t(tune for crucible tune) %s\n", e.Name, e.Description)
 			}
 			return tw.Flush()
 		},

@@ -1,0 +1,257 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/reports"
+	"github.com/crucible-sim/crucible/scenarios"
+	"github.com/crucible-sim/crucible/sim"
+)
+
+// tuneFlags are the flags only tune has.
+type tuneFlags struct {
+	vary, target, label, resolution string
+	confidence                      float64
+	first, most                     int64
+	exact, rational                 bool
+	format, out                     string
+}
+
+func newTuneCmd() *cobra.Command {
+	var (
+		rf runFlags
+		tf tuneFlags
+	)
+	cmd := &cobra.Command{
+		Use:   "tune TUNE | tune SCENARIO --vary PATH=FROM..TO --target TARGET",
+		Short: "Find the value of a field that meets a target (fair, win.a>=0.7, …), with its bracket",
+		Long: `tune answers "what value makes this fair?" and "how many do I need to win 70 %
+of the time?": it searches one field of a scenario for where a metric meets a
+target, and answers with the bracket — the two neighbouring values on either
+side of the target, each with its estimate and interval — and, for a
+one-sided target, the value that meets it.
+
+TARGET is fair (win.a − win.b = 0), METRIC=V (where the metric crosses V),
+METRIC>=V or METRIC<=V (the boundary value that meets the bound), for any
+metric claims take but rounds.min and rounds.max; V is a number, or a
+percentage for shares and the margin.
+
+The search probes the range's ends, then bisects; each probe is a sequential
+test (looks after --first-trials, doubling up to --max-trials trials),
+decided when its interval leaves the target, all probes on common random
+numbers. The two values the answer rests on are fought again on fresh
+streams, which the answer's statements rest on, jointly at --confidence: a
+value a probe placed by luck cannot win. Where the ruleset's solver reaches,
+probes are exact (no sampling). An integer field gives neighbouring values;
+a continuous one an interval no wider than --resolution; a field of names is
+refused (rank it with crucible sweep). A target not reached in the range,
+a response that is not monotonic, and an answer left undecided print what
+was found and exit 1; Ctrl-C prints the probes so far and exits 130.`,
+		Example: `  crucible tune stratfight/armor-fair --seed 1
+  crucible tune stratfight/samwell-vs-guard --vary b.armor.armor_value=0..8 --target fair --seed 1
+  crucible tune eclipse/interceptors-for-70 --format json
+  crucible tune eclipse/interceptors-vs-cruisers --vary attacker.ships.Interceptor=1..8 \
+      --target "win.a>=0.7" --exact=false --out tune/`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runTune(cmd, args[0], &rf, &tf)
+		},
+	}
+	rf.registerSeed(cmd, false)
+	rf.registerTrials(cmd)
+	cmd.Flag("trials").Hidden = true // refused: tune sets its own trials (checkTuneFlags)
+	rf.registerSet(cmd)
+	fl := cmd.Flags()
+	fl.StringVar(&tf.vary, "vary", "", "the field to search and its range, `PATH=FROM..TO`")
+	fl.StringVar(&tf.target, "target", "", "what to look for: fair, METRIC=V, METRIC>=V or METRIC<=V (e.g. win.a>=0.7)")
+	fl.StringVar(&tf.label, "label", "", "the field in your words: \"{} Interceptors\" writes the value in place of {}")
+	fl.StringVar(&tf.resolution, "resolution", "", "a continuous field: the narrowest bracket sought (default: about a fiftieth of the range)")
+	fl.Float64Var(&tf.confidence, "confidence", analysis.DefaultConfidence, "the level at which the answer's statements hold jointly")
+	decimalVar(fl, &tf.first, "first-trials", "", analysis.DefaultTuneFirst, "the trials of a probe's first look")
+	decimalVar(fl, &tf.most, "max-trials", "", analysis.DefaultTuneBudget, "the most trials of one probe")
+	fl.BoolVar(&tf.exact, "exact", true, "decide each probe exactly where the ruleset's solver reaches it")
+	fl.BoolVar(&tf.rational, "rational", false, "exact probes also as fractions")
+	fl.StringVarP(&tf.format, "format", "f", "table", "output format: table, json or csv (one row per probe)")
+	fl.StringVarP(&tf.out, "out", "o", "", "also write the tune's report (JSON, CSV, the curve and index.html) to this directory, which it replaces as a whole")
+	return cmd
+}
+
+func runTune(cmd *cobra.Command, ref string, rf *runFlags, tf *tuneFlags) error {
+	if err := checkTuneFlags(cmd, tf); err != nil {
+		return err
+	}
+	run, err := rf.plan(cmd)
+	if err != nil {
+		return err
+	}
+	t, err := loadTune(cmd, rf, tf, ref)
+	if err != nil {
+		return err
+	}
+	var od *reports.OutDir
+	if tf.out != "" {
+		if od, err = reports.OpenOutDir(tf.out); err != nil {
+			return err
+		}
+		defer od.Close()
+	}
+	res, runErr := run.Tune(cmd.Context(), t.Tune)
+	if res == nil {
+		return runErr
+	}
+	if err := writeTune(cmd, res, tf.format); err != nil {
+		return err
+	}
+	if od != nil {
+		od.Command = reproduce(cmd, run.Seed)
+		if err := od.WriteTune(res); err != nil {
+			return err
+		}
+		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: tune report written to %s\n", tf.out)
+	}
+	return tuneExit(res, runErr, t.targetOrigin)
+}
+
+// tuneExit returns the exit of a finished tune: none for a bracket; the
+// located reason for a target the range does not reach (exit 1); exit 1
+// for a response that is not monotonic or an undecided answer, whose
+// output already said why; 130 when interrupted.
+func tuneExit(res *analysis.TuneResult, runErr error, origin string) error {
+	switch res.Status {
+	case analysis.TuneInterrupted:
+		return &exitError{code: exitInterrupted, msg: fmt.Sprintf("interrupted; the probes above are those fought (%d trials)", res.Trials())}
+	case analysis.TuneUnreachable:
+		return fmt.Errorf("%s: %s", origin, reports.TuneVerdict(res))
+	case analysis.TuneNonMonotonic:
+		return &exitError{code: exitFailed, msg: "no bracket: the response is not monotonic (see above)"}
+	case analysis.TuneInconclusive:
+		return &exitError{code: exitFailed, msg: "no answer: " + res.Why}
+	}
+	return runErr
+}
+
+// checkTuneFlags refuses flag values no tune can take.
+func checkTuneFlags(cmd *cobra.Command, tf *tuneFlags) error {
+	fl := cmd.Flags()
+	if err := checkFormat(tf.format, "table", "json", "csv"); err != nil {
+		return err
+	}
+	switch {
+	case fl.Changed("trials"):
+		return usageError("--trials: tune sets its own trials, probe by probe: --first-trials doubling up to --max-trials")
+	case !(tf.confidence >= scenarios.MinConfidence && tf.confidence <= scenarios.MaxConfidence):
+		return usageError("--confidence %g: allowed: a number from %g to %g", tf.confidence, scenarios.MinConfidence, scenarios.MaxConfidence)
+	case tf.rational && !tf.exact:
+		return usageError("--rational goes with --exact, which --exact=false turns off")
+	}
+	for _, f := range []struct {
+		name string
+		v    int64
+	}{{"first-trials", tf.first}, {"max-trials", tf.most}} {
+		if fl.Changed(f.name) && (f.v < 1 || f.v > sim.MaxTrials) {
+			return usageError("--%s %d: allowed: an integer from 1 to %d", f.name, f.v, int64(sim.MaxTrials))
+		}
+	}
+	if fl.Changed("first-trials") && fl.Changed("max-trials") && tf.first > tf.most {
+		return usageError("--first-trials %d is above --max-trials %d (allowed: first ≤ max)", tf.first, tf.most)
+	}
+	return nil
+}
+
+// loadedTune is a tune ready to run and where its target was given, which
+// an error about the target names.
+type loadedTune struct {
+	*analysis.Tune
+	targetOrigin string
+}
+
+// loadTune reads the tune a command names: a tune file, or a scenario with
+// --vary and --target. Flags win over the file's settings. Malformed flags
+// are bad usage; a field the scenario does not have, or a metric it does
+// not report, is an input error, located.
+func loadTune(cmd *cobra.Command, rf *runFlags, tf *tuneFlags, ref string) (loadedTune, error) {
+	file, isTune, err := scenarios.LoadTune(ref)
+	switch {
+	case err != nil:
+		return loadedTune{}, err
+	case isTune && tf.vary != "":
+		return loadedTune{}, usageError("%s is a tune file, which names its own field: --vary goes with a scenario", ref)
+	case !isTune && (tf.vary == "" || tf.target == ""):
+		return loadedTune{}, usageError("%s is not a tune: name the field with --vary PATH=FROM..TO and what to look for with --target (e.g. fair, win.a>=0.7), or give a tune file (crucible scenarios lists the built-in ones)", ref)
+	}
+	q := scenarios.Tune{Name: ref, Scenario: ref}
+	if isTune {
+		q = *file
+	} else if q.Axis, err = scenarios.ParseTuneVary(tf.vary); err != nil {
+		return loadedTune{}, usageError("%v", err)
+	}
+	if err := tuneOverrides(cmd, tf, &q); err != nil {
+		return loadedTune{}, err
+	}
+	sc, err := loadBase(rf, q.Scenario, q.Sets)
+	if err != nil {
+		return loadedTune{}, err
+	}
+	if !isTune {
+		q.Name = sc.Name
+	}
+	t, err := analysis.TuneFrom(&q, sc)
+	var badAxis *analysis.AxisError
+	var noMetric *analysis.TargetError
+	switch {
+	case errors.As(err, &badAxis) && !isTune:
+		return loadedTune{}, usageError("%v", err)
+	case errors.As(err, &noMetric):
+		return loadedTune{}, fmt.Errorf("%s: %v", q.TargetOrigin, noMetric.Err)
+	case err != nil:
+		return loadedTune{}, err
+	}
+	t.Exact, t.Rational = tf.exact, tf.rational
+	return loadedTune{Tune: t, targetOrigin: q.TargetOrigin}, t.Check()
+}
+
+// tuneOverrides applies the flags that win over a tune file's settings.
+func tuneOverrides(cmd *cobra.Command, tf *tuneFlags, q *scenarios.Tune) error {
+	fl := cmd.Flags()
+	if tf.target != "" {
+		target, err := scenarios.ParseTarget(tf.target)
+		if err != nil {
+			return usageError("--target %s: %v", tf.target, err)
+		}
+		q.Target, q.TargetOrigin = target, "--target "+tf.target
+	}
+	if fl.Changed("label") {
+		q.Axis.Label = tf.label
+	}
+	if fl.Changed("resolution") {
+		q.Axis.Resolution = tf.resolution
+	}
+	if fl.Changed("confidence") || q.Confidence == 0 {
+		q.Confidence = tf.confidence
+	}
+	if fl.Changed("first-trials") {
+		q.FirstTrials = tf.first
+	}
+	if fl.Changed("max-trials") {
+		q.MaxTrials = tf.most
+	}
+	if q.FirstTrials > 0 && q.MaxTrials > 0 && q.FirstTrials > q.MaxTrials {
+		return usageError("first trials %d above max trials %d (the file's and the flags'): allowed: first ≤ max", q.FirstTrials, q.MaxTrials)
+	}
+	return nil
+}
+
+func writeTune(cmd *cobra.Command, res *analysis.TuneResult, format string) error {
+	w := cmd.OutOrStdout()
+	switch format {
+	case "csv":
+		return reports.WriteCSV(w, reports.TuneRows(res))
+	case "json":
+		return reports.WriteTuneJSON(w, res)
+	}
+	return reports.WriteTuneTable(w, res)
+}
