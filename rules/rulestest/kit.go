@@ -18,10 +18,11 @@
 // its declared ends and counters, that Replay plays exactly the battle Fight
 // plays, that a trial is a pure function of its index and stream, that
 // Fight allocates nothing in steady state, and that a run's tally is the same
-// for any worker count and chunk size, and that the ruleset's reference
-// (rules.Documented) lists every field, option, end and counter. Fuzz feeds arbitrary documents to
-// Compile (directly, with no recovery, so that a panic is found) and fights
-// and replays what compiles.
+// for any worker count and chunk size, that the ruleset's reference
+// (rules.Documented) lists every field, option, end and counter, and that
+// every built-in policy (rules.Policied) plays where a side may play it.
+// Fuzz feeds arbitrary documents to Compile (directly, with no recovery,
+// so that a panic is found) and fights and replays what compiles.
 package rulestest
 
 import (
@@ -136,6 +137,7 @@ var Checks = []struct {
 	{"FightAllocatesNothing", Kit.allocs},
 	{"SameTallyForAnyWorkers", Kit.workers},
 	{"ReferenceIsComplete", Kit.reference},
+	{"PoliciesPlayOnEveryScenario", Kit.policies},
 }
 
 // Run compiles the kit's scenarios and runs every check, one subtest each.
