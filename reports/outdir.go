@@ -124,14 +124,20 @@ func (d *OutDir) writeFile(name string, data []byte) error {
 // any file cannot be written (a full or read-only disk), the old report
 // stays as it was and no temporary file is left.
 func (d *OutDir) WriteReport(results []*analysis.Result, version string, states []*sim.Checkpoint) error {
-	return d.replace(func(dir string) error { return writeDir(dir, results, Meta{version, d.Command}, nil) }, states)
+	return d.WriteRunReport(results, nil, version, states)
+}
+
+// WriteRunReport is WriteReport with the results' policy spreads, which
+// the page shows in their scenarios' sections and spread.csv lists.
+func (d *OutDir) WriteRunReport(results []*analysis.Result, spreads []*analysis.Spread, version string, states []*sim.Checkpoint) error {
+	return d.replace(func(dir string) error { return writeDir(dir, results, Meta{version, d.Command}, nil, spreads) }, states)
 }
 
 // WriteCheck replaces the directory's report with the report of a check:
 // the results, and the verdicts first on the page and in verdicts.csv and
 // verdicts.json.
 func (d *OutDir) WriteCheck(check *analysis.Check, version string) error {
-	return d.replace(func(dir string) error { return writeDir(dir, check.Results, Meta{version, d.Command}, check) }, nil)
+	return d.replace(func(dir string) error { return writeDir(dir, check.Results, Meta{version, d.Command}, check, nil) }, nil)
 }
 
 // WriteSweep replaces the directory's report with the report of a sweep

@@ -325,6 +325,16 @@ func (s *Scenario) SetFrom(flag, assignment string) error {
 	return s.Override(Override{Assignment: assignment, Origin: flag + " " + assignment})
 }
 
+// Edit changes the scenario's document with edit, as an override does,
+// for a change that is more than one PATH=VALUE (a side's policy set with
+// rules.PolicyField.Apply, which may remove a field).
+func (s *Scenario) Edit(edit func(root *doc.Node) error) error {
+	if err := edit(s.root); err != nil {
+		return err
+	}
+	return s.derive()
+}
+
 // Compile validates the ruleset part of the scenario and its claims and
 // returns the battle.
 func (s *Scenario) Compile() (rules.Battle, error) {

@@ -9,11 +9,13 @@ import (
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/reports"
 	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/scenarios"
 )
 
 func newExactCmd() *cobra.Command {
 	var (
 		rf       runFlags
+		sf       spreadFlags
 		format   string
 		out      string
 		rational bool
@@ -25,16 +27,27 @@ func newExactCmd() *cobra.Command {
 rounds and the distributions of rounds and counters analytically, with no
 random numbers. --rational adds the probabilities as exact fractions. When a
 scenario is beyond the solver's state budget, exact says so and gives the
-Monte Carlo command to run instead.`,
+Monte Carlo command to run instead. --policy-spread also solves the scenario
+with each side under every built-in policy of its ruleset (optimal included)
+and says how far the answer moves; without it, a small scenario is solved
+so under the policies that are cheap to solve, and noted when its answer
+moves by more than --spread-threshold points.`,
 		Example: `  crucible exact eclipse/interceptor-duel --rational
-  crucible exact eclipse/fleet-mirror --format json`,
+  crucible exact eclipse/fleet-mirror --format json
+  crucible exact eclipse/fleet-mirror --policy-spread`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := checkFormat(format, "table", "json"); err != nil {
 				return err
 			}
+			if err := sf.check(cmd); err != nil {
+				return err
+			}
 			sc, err := rf.load(args[0])
 			if err != nil {
+				return err
+			}
+			if err := sf.checkScenarios([]*scenarios.Scenario{sc}); err != nil {
 				return err
 			}
 			sol, err := analysis.Solve(cmd.Context(), sc, rational)
@@ -44,14 +57,16 @@ Monte Carlo command to run instead.`,
 				}
 				return err
 			}
-			h := reports.ExactHeader{Scenario: sc.Name, Ruleset: sc.Ruleset, Hash: sc.Hash(), Version: version}
-			if format == "json" {
-				err = reports.WriteExactJSON(cmd.OutOrStdout(), h, sol)
-			} else {
-				err = reports.WriteExactTable(cmd.OutOrStdout(), h, sol)
+			spread, spreadErr := sf.solveSpread(cmd.Context(), sc, sol)
+			if spreadErr != nil && !analysis.Interrupted(spreadErr) {
+				return spreadErr
 			}
-			if err != nil || out == "" {
-				return err
+			h := reports.ExactHeader{Scenario: sc.Name, Ruleset: sc.Ruleset, Hash: sc.Hash(), Version: version}
+			if err := writeExact(cmd, h, sol, spread, sf.asked, format); err != nil || spreadErr != nil {
+				return errors.Join(err, spreadInterrupted(spreadErr))
+			}
+			if out == "" {
+				return nil
 			}
 			od, err := reports.OpenOutDir(out)
 			if err != nil {
@@ -59,7 +74,7 @@ Monte Carlo command to run instead.`,
 			}
 			defer od.Close()
 			od.Command = cmd.Root().Annotations[invocation]
-			if err := od.WriteExact(h, sol); err != nil {
+			if err := od.WriteExactReport(h, sol, spread); err != nil {
 				return err
 			}
 			fmt.Fprintf(cmd.ErrOrStderr(), "crucible: report written to %s\n", out)
@@ -67,8 +82,26 @@ Monte Carlo command to run instead.`,
 		},
 	}
 	rf.registerSet(cmd)
+	sf.register(cmd, false)
 	cmd.Flags().StringVarP(&format, "format", "f", "table", "output format: table or json")
 	cmd.Flags().BoolVar(&rational, "rational", false, "also give probabilities as exact fractions")
 	cmd.Flags().StringVarP(&out, "out", "o", "", "also write the report (exact.json, exact.txt, a plot and index.html) to this directory")
 	return cmd
+}
+
+// writeExact prints an exact solution in the format, with the scenario's
+// policy spread when it has one: the whole spread when full (asked for),
+// else its note alone; in JSON only when full.
+func writeExact(cmd *cobra.Command, h reports.ExactHeader, sol *rules.Exact, spread *analysis.Spread, full bool, format string) error {
+	w := cmd.OutOrStdout()
+	if format == "json" {
+		if !full {
+			spread = nil
+		}
+		return reports.WriteExactSpreadJSON(w, h, sol, spread)
+	}
+	if err := reports.WriteExactTable(w, h, sol); err != nil || spread == nil {
+		return err
+	}
+	return reports.WriteSpreadAfter(w, spread, full)
 }

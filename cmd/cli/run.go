@@ -18,6 +18,7 @@ import (
 // runOptions are run's flags; run is the command.
 type runOptions struct {
 	rf          runFlags
+	sf          spreadFlags
 	format, out string
 	all, resume bool
 	every       time.Duration
@@ -32,11 +33,15 @@ func newRunCmd() *cobra.Command {
 or a YAML file) --trials times and prints win shares with 95 % Wilson
 intervals, the distribution of rounds, the end reasons and the ruleset's
 counters. The same --seed gives the same bytes for any --workers and --chunk.
---all runs every built-in scenario.`,
+--all runs every built-in scenario. --policy-spread also plays each side
+under every built-in policy of its ruleset and says how far the answer
+moves; --out does so on a bounded budget and notes a scenario whose answer
+moves by more than --spread-threshold points.`,
 		Example: `  crucible run stratfight/thug-vs-guard --trials 100000 --seed 7
   crucible run my-duel.yaml --set options.tie-rule=underdog --format json
   crucible run stratfight/arya-vs-mountain --out report/
-  crucible run --all --seed 1 --out report/`,
+  crucible run --all --seed 1 --out report/
+  crucible run eclipse/fleet-mirror --policy-spread`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if o.all == (len(args) > 0) {
 				return usageError("name scenarios to run, or pass --all for every built-in one (not both)")
@@ -49,6 +54,7 @@ counters. The same --seed gives the same bytes for any --workers and --chunk.
 	o.rf.registerTrials(cmd)
 	o.rf.registerShard(cmd)
 	o.rf.registerSet(cmd)
+	o.sf.register(cmd, true)
 	cmd.Flags().BoolVar(&o.all, "all", false, "run every built-in scenario")
 	cmd.Flags().BoolVar(&o.resume, "resume", false, "finish the interrupted run whose checkpoint is in the --out directory")
 	cmd.Flags().StringVarP(&o.format, "format", "f", "table", "output format: table, csv or json")
@@ -58,7 +64,7 @@ counters. The same --seed gives the same bytes for any --workers and --chunk.
 }
 
 // check refuses flags that make no sense together, before anything runs.
-func (o *runOptions) check() error {
+func (o *runOptions) check(cmd *cobra.Command) error {
 	if err := checkFormat(o.format, "table", "csv", "json"); err != nil {
 		return err
 	}
@@ -68,7 +74,13 @@ func (o *runOptions) check() error {
 	if o.every <= 0 {
 		return usageError("--checkpoint-every %v: allowed: a positive duration, e.g. 5s", o.every)
 	}
-	return nil
+	switch {
+	case o.sf.asked && o.rf.shard != "":
+		return usageError("--policy-spread runs whole: it cannot be given with --shard")
+	case o.sf.asked && o.format == "csv":
+		return usageError("--policy-spread prints with --format table or json (its CSV is spread.csv of --out)")
+	}
+	return o.sf.check(cmd)
 }
 
 // prior reads the checkpoints a --resume continues from; the run takes
@@ -88,7 +100,7 @@ func (o *runOptions) prior(cmd *cobra.Command) ([]*sim.Checkpoint, error) {
 }
 
 func (o *runOptions) run(cmd *cobra.Command, args []string) error {
-	if err := o.check(); err != nil {
+	if err := o.check(cmd); err != nil {
 		return err
 	}
 	if o.all {
@@ -112,6 +124,9 @@ func (o *runOptions) run(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := o.sf.checkScenarios(scs); err != nil {
+		return err
+	}
 	// The report directory is checked and locked before the first trial,
 	// so that a run cannot end unable to save what it did.
 	var od *reports.OutDir
@@ -124,13 +139,23 @@ func (o *runOptions) run(cmd *cobra.Command, args []string) error {
 		run.Save, run.SaveEvery = saveTo(cmd, od), o.every
 	}
 	results, states, runErr := run.FightAll(cmd.Context(), scs, prior)
-	return o.report(cmd, od, results, states, runErr)
+	var spreads []*analysis.Spread
+	var spreadErr error
+	if runErr == nil {
+		if spreads, spreadErr = o.sf.fightSpreads(cmd.Context(), run, scs, od != nil); spreadErr != nil {
+			spreads = nil
+		}
+	}
+	if err := o.report(cmd, od, results, spreads, states, runErr); err != nil || spreadErr == nil {
+		return err
+	}
+	return spreadInterrupted(spreadErr)
 }
 
 // report prints the results and writes the report directory: a checkpoint
 // for what an interrupted run did not finish, the full report for what it
 // did.
-func (o *runOptions) report(cmd *cobra.Command, od *reports.OutDir, results []*analysis.Result, states []*sim.Checkpoint, runErr error) error {
+func (o *runOptions) report(cmd *cobra.Command, od *reports.OutDir, results []*analysis.Result, spreads []*analysis.Spread, states []*sim.Checkpoint, runErr error) error {
 	if od != nil && runErr != nil && len(states) > 0 {
 		if err := od.SaveCheckpoints(states); err != nil {
 			return err
@@ -140,14 +165,14 @@ func (o *runOptions) report(cmd *cobra.Command, od *reports.OutDir, results []*a
 	if len(results) == 0 {
 		return runErr
 	}
-	if err := writeResults(cmd, results, o.format); err != nil {
+	if err := writeRunResults(cmd, results, spreads, o.sf.asked, o.format); err != nil {
 		return err
 	}
 	if od != nil {
 		if runErr == nil {
 			states = nil // a finished run leaves no checkpoint
 		}
-		if err := od.WriteReport(results, version, states); err != nil {
+		if err := od.WriteRunReport(results, spreads, version, states); err != nil {
 			return err
 		}
 		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: report written to %s\n", o.out)
@@ -171,12 +196,22 @@ func saveTo(cmd *cobra.Command, od *reports.OutDir) func([]*sim.Checkpoint) {
 }
 
 func writeResults(cmd *cobra.Command, results []*analysis.Result, format string) error {
+	return writeRunResults(cmd, results, nil, false, format)
+}
+
+// writeRunResults prints the results in the format, each with its policy
+// spread where spreads has one: the whole spread when full (it was asked
+// for), else its note alone; in JSON only when full.
+func writeRunResults(cmd *cobra.Command, results []*analysis.Result, spreads []*analysis.Spread, full bool, format string) error {
 	w := cmd.OutOrStdout()
 	switch format {
 	case "csv":
 		return reports.WriteCSV(w, reports.SummaryRows(results))
 	case "json":
-		return reports.WriteJSON(w, results)
+		if !full {
+			spreads = nil
+		}
+		return reports.WriteRunJSON(w, results, spreads)
 	}
-	return reports.WriteTable(w, results)
+	return reports.WriteRunTable(w, results, spreads, full)
 }
