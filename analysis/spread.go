@@ -180,7 +180,7 @@ func (r Run) Spread(ctx context.Context, sc *scenarios.Scenario, plan SpreadPlan
 			}
 		}
 	}
-	base, why, err := f.cell(ctx, sc, nil)
+	base, why, err := f.cell(ctx, sc, nil, "")
 	if err != nil || why != "" {
 		return nil, errors.Join(err, errorIf(why))
 	}
@@ -253,20 +253,21 @@ func (f *spreadFight) varied(ctx context.Context, sc *scenarios.Scenario, field 
 	if err := cs.Edit(func(root *doc.Node) error { return field.Apply(root, v, "policy spread") }); err != nil {
 		return SpreadCell{}, reason(err), nil
 	}
-	return f.cell(ctx, cs, &v)
+	return f.cell(ctx, cs, &v, field.Path+"="+v.Name)
 }
 
-// cell evaluates one scenario of the spread (v is the value it plays, nil
-// for the scenario as it is): exact where the solver reaches, else by
-// Monte Carlo; why says why neither could, for a value left out.
-func (f *spreadFight) cell(ctx context.Context, sc *scenarios.Scenario, v *rules.PolicyValue) (SpreadCell, string, error) {
+// cell evaluates one scenario of the spread (v is the value it plays and
+// label says it, nil and "" for the scenario as it is): exact where the
+// solver reaches, else by Monte Carlo; why says why neither could, for a
+// value left out.
+func (f *spreadFight) cell(ctx context.Context, sc *scenarios.Scenario, v *rules.PolicyValue, label string) (SpreadCell, string, error) {
 	base := v == nil
 	solveWhy := "ruleset " + sc.Ruleset + " has no exact solver"
 	if f.solve {
 		sol := f.plan.Base
 		var err error
 		if !base || sol == nil {
-			sol, err = solveOrStop(ctx, sc)
+			sol, err = untilStopped(ctx, func() (*rules.Exact, error) { return Solve(ctx, sc, false) })
 		}
 		if ctx.Err() != nil {
 			return SpreadCell{}, "", ctx.Err()
@@ -294,7 +295,10 @@ func (f *spreadFight) cell(ctx context.Context, sc *scenarios.Scenario, v *rules
 	if err != nil {
 		return SpreadCell{}, reason(err), nil
 	}
-	res, _, err := f.r.Fight(ctx, sc, nil)
+	res, err := untilStopped(ctx, func() (*Result, error) {
+		res, _, err := f.labelled(label).Fight(ctx, sc, nil)
+		return res, err
+	})
 	if err != nil {
 		return SpreadCell{}, "", err
 	}
@@ -309,25 +313,40 @@ func (f *spreadFight) cell(ctx context.Context, sc *scenarios.Scenario, v *rules
 	return c, "", nil
 }
 
-// solveOrStop is Solve that returns as soon as ctx is cancelled: a solver
-// that does not watch ctx goes on in the background until it ends, its
-// answer dropped, so that Ctrl-C stops a spread within a second whatever
-// the solver.
-func solveOrStop(ctx context.Context, sc *scenarios.Scenario) (*rules.Exact, error) {
+// labelled returns the spread's run with its progress told which cell it
+// fights: "policy spread of S" for the scenario's own, and the field and
+// value after it for the others.
+func (f *spreadFight) labelled(label string) Run {
+	r := f.r
+	if r.Progress != nil {
+		progress := r.Progress
+		r.Progress = func(scenario string, trials, done int64) (func(int64), func()) {
+			return progress(strings.TrimSpace("policy spread of "+scenario+" "+label), trials, done)
+		}
+	}
+	return r
+}
+
+// untilStopped returns what work returns, or ctx's error as soon as ctx
+// is cancelled: a solver that does not watch ctx, or a chunk of trials
+// that takes a minute (dbd's rollout), goes on in the background until it
+// ends, its answer dropped, so that Ctrl-C stops a spread within a second.
+func untilStopped[T any](ctx context.Context, work func() (T, error)) (T, error) {
 	type answer struct {
-		sol *rules.Exact
+		v   T
 		err error
 	}
 	done := make(chan answer, 1)
 	go func() {
-		sol, err := Solve(ctx, sc, false)
-		done <- answer{sol, err}
+		v, err := work()
+		done <- answer{v, err}
 	}()
 	select {
 	case a := <-done:
-		return a.sol, a.err
+		return a.v, a.err
 	case <-ctx.Done():
-		return nil, ctx.Err()
+		var zero T
+		return zero, ctx.Err()
 	}
 }
 

@@ -90,10 +90,10 @@ func (f *spreadFight) pairedWins(ctx context.Context, a, b rules.Battle, side ru
 	}
 	if f.r.Progress != nil {
 		var stop func()
-		job.Done, stop = f.r.Progress(f.streams+" skill gap of "+side.String(), job.Trials, 0)
+		job.Done, stop = f.r.Progress("policy spread of "+f.streams+": skill gap of "+side.String(), job.Trials, 0)
 		defer stop()
 	}
-	t, err := sim.Run(ctx, job)
+	t, err := untilStopped(ctx, func() (*sim.Tally, error) { return sim.Run(ctx, job) })
 	if err != nil {
 		return PairedCounts{}, err
 	}

@@ -21,7 +21,9 @@ func pct(p float64) string { return strconv.FormatFloat(100*p, 'f', 2, 64) + " %
 func num(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
 
 // WriteTable writes a human-readable report of each result.
-func WriteTable(w io.Writer, results []*analysis.Result) error { return WriteRunTable(w, results, nil, false) }
+func WriteTable(w io.Writer, results []*analysis.Result) error {
+	return WriteRunTable(w, results, nil, false)
+}
 
 func writeOne(w io.Writer, r *analysis.Result) error {
 	t := r.Tally

@@ -137,4 +137,3 @@ func spreadInterrupted(err error) error {
 	}
 	return err
 }
-
