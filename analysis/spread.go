@@ -88,12 +88,12 @@ type SkillGap struct {
 	// are; else, with both by Monte Carlo, the paired interval
 	// (PairedShareInterval) of a pass that fights both policies on the
 	// same fresh streams, so that choosing the two ends by the cells'
-	// trials cannot widen the gap by their luck; with one end exact, the
-	// interval the two ends' own intervals allow.
+	// trials cannot widen the gap by their luck (SpreadPlan.PairGaps);
+	// else the interval the two ends' own intervals allow.
 	Diff, Lo, Hi float64
 	Exact        bool
-	// Pairs is the number of trials of the paired pass; 0 when an end is
-	// exact.
+	// Pairs is the number of trials of the paired pass; 0 where there
+	// was none.
 	Pairs int64
 }
 
@@ -113,6 +113,15 @@ type SpreadPlan struct {
 	// Base, if set, is the scenario's own exact solution, which the
 	// caller already has.
 	Base *rules.Exact
+	// MaxStates, if not 0, bounds the cost of the solves: the other cells
+	// are solved only where the scenario's own solve took at most this
+	// many states (each is a solve about as large), else fought by Monte
+	// Carlo.
+	MaxStates int
+	// PairGaps measures a skill gap between two Monte Carlo cells on a
+	// paired pass of fresh streams; without it, the gap's interval is the
+	// one the cells' own intervals allow, and costs no trials.
+	PairGaps bool
 }
 
 // DefaultSpreadThreshold is the move of the headline beyond which a
@@ -275,6 +284,9 @@ func (f *spreadFight) cell(ctx context.Context, sc *scenarios.Scenario, v *rules
 		if err == nil {
 			if base {
 				f.options = sol.Options
+				if f.plan.MaxStates > 0 && sol.States > f.plan.MaxStates {
+					f.solve = false
+				}
 			}
 			return exactCell(sol), "", nil
 		}

@@ -67,7 +67,7 @@ func (f *spreadFight) gap(ctx context.Context, s *Spread, side rules.Side) (Skil
 		g.Lo, g.Hi, g.Exact = 0, 0, strong.Exact
 	case strong.Exact && weak.Exact:
 		g.Lo, g.Hi, g.Exact = g.Diff, g.Diff, true
-	case strong.Exact || weak.Exact || !slices.Equal(strong.battle.Spec().Ends, weak.battle.Spec().Ends):
+	case strong.Exact || weak.Exact || !f.plan.PairGaps || !slices.Equal(strong.battle.Spec().Ends, weak.battle.Spec().Ends):
 		g.Lo, g.Hi = hi.Lo-lo.Hi, hi.Hi-lo.Lo
 	default:
 		counts, err := f.pairedWins(ctx, weak.battle, strong.battle, side)

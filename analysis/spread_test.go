@@ -110,7 +110,7 @@ func (duel) Solve(_ context.Context, n *doc.Node, _ bool) (*rules.Exact, error) 
 	x := float64(b.percent()) / 100
 	return &rules.Exact{Win: [3]rules.Value{rules.A: {F: x}, rules.B: {F: 1 - x}},
 		Ends: []rules.NamedValue{{Name: "duel", Value: rules.Value{F: 1}}}, RoundsMean: rules.Value{F: 1},
-		Options: b.Spec().Options}, nil
+		Options: b.Spec().Options, States: 10}, nil
 }
 
 func init() {
@@ -207,7 +207,7 @@ func TestSpreadExact(t *testing.T) {
 func TestSpreadMonteCarlo(t *testing.T) {
 	sc := duelScenario(t, "hard: true\n")
 	spread := func(workers, chunk int) *analysis.Spread {
-		s, err := analysis.Run{Seed: 7, Workers: workers, Chunk: chunk}.Spread(context.Background(), sc, analysis.SpreadPlan{Trials: 4000, Costly: true, Threshold: 0.05})
+		s, err := analysis.Run{Seed: 7, Workers: workers, Chunk: chunk}.Spread(context.Background(), sc, analysis.SpreadPlan{Trials: 4000, Costly: true, PairGaps: true, Threshold: 0.05})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -303,5 +303,24 @@ func TestSpreadEclipseOptimal(t *testing.T) {
 	}
 	if s.Gaps[0].Strong != "optimal" || s.Labels != [2]string{"attacker", "defender"} {
 		t.Errorf("attacker's gap %+v, labels %v", s.Gaps[0], s.Labels)
+	}
+}
+
+// A spread bounded in cost solves no cell but the scenario's own beyond
+// MaxStates, and measures the skill gaps without a paired pass, from the
+// cells' own intervals.
+func TestSpreadBounded(t *testing.T) {
+	s, err := analysis.Run{Seed: 7}.Spread(context.Background(), duelScenario(t, "a: {play: steady}\n"), analysis.SpreadPlan{Trials: 2000, MaxStates: 5, Threshold: 0.05})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, c := range s.Cells {
+		if c.Exact != (i == 0) {
+			t.Errorf("cell %v exact: %v", c.Policies, c.Exact)
+		}
+	}
+	hi, lo := s.Cells[1].Win[0], s.Cells[2].Win[0] // a bold, a timid
+	if g := s.Gaps[0]; g.Strong != "bold" || g.Pairs != 0 || g.Exact || !closeTo(g.Lo, hi.Lo-lo.Hi, 1e-12) || !closeTo(g.Hi, hi.Hi-lo.Lo, 1e-12) {
+		t.Errorf("a's gap %+v from cells %+v and %+v", g, hi, lo)
 	}
 }

@@ -79,6 +79,8 @@ func (o *runOptions) check(cmd *cobra.Command) error {
 		return usageError("--policy-spread runs whole: it cannot be given with --shard")
 	case o.sf.asked && o.format == "csv":
 		return usageError("--policy-spread prints with --format table or json (its CSV is spread.csv of --out)")
+	case !o.sf.asked && o.out == "" && (cmd.Flags().Changed("spread-trials") || cmd.Flags().Changed("spread-threshold")):
+		return usageError("--spread-trials and --spread-threshold shape a policy spread: give --policy-spread or --out")
 	}
 	return o.sf.check(cmd)
 }

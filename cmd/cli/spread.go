@@ -20,12 +20,13 @@ import (
 // A spread is fought when it is asked for (--policy-spread), and unasked
 // where it costs little beside what the command does anyway, so that a
 // scenario whose answer owes much to the policies is noted without a
-// designer asking: run --out fights it on at most unaskedSpreadTrials
-// trials a cell, without the costly values (rules.PolicyValue.Costly);
-// exact solves it, without the costly values, where the scenario's own
-// solve took at most unaskedSpreadStates states, so that each cell is a
-// solve as small. A plain run fights none: its text output stays as fast
-// as it was.
+// designer asking, and without the costly values
+// (rules.PolicyValue.Costly). run --out fights it on at most
+// unaskedSpreadTrials trials a cell, with no paired pass for the skill
+// gaps, and solves its cells only where the scenario's own solve took at
+// most unaskedSpreadStates states (each cell is a solve about as large);
+// exact solves it under the same bound. A plain run fights none: its text
+// output stays as fast as it was.
 type spreadFlags struct {
 	asked     bool
 	trials    int64
@@ -80,7 +81,10 @@ func (f *spreadFlags) plan(run analysis.Run, sc *scenarios.Scenario) (analysis.S
 	if _, err := analysis.PolicyFieldsOf(sc); err != nil && !f.asked {
 		return analysis.SpreadPlan{}, false
 	}
-	p := analysis.SpreadPlan{Trials: f.trials, Costly: f.asked, Threshold: f.threshold / 100}
+	p := analysis.SpreadPlan{Trials: f.trials, Costly: f.asked, PairGaps: f.asked, Threshold: f.threshold / 100}
+	if !f.asked {
+		p.MaxStates = unaskedSpreadStates
+	}
 	if p.Trials == 0 {
 		p.Trials = run.TrialsOf(sc)
 		if !f.asked {
@@ -125,7 +129,7 @@ func (f *spreadFlags) solveSpread(ctx context.Context, sc *scenarios.Scenario, s
 	if !f.asked && sol.States > unaskedSpreadStates {
 		return nil, nil
 	}
-	p := analysis.SpreadPlan{ExactOnly: true, Costly: f.asked, Threshold: f.threshold / 100, Base: sol}
+	p := analysis.SpreadPlan{ExactOnly: true, Costly: f.asked, PairGaps: true, Threshold: f.threshold / 100, Base: sol}
 	return analysis.Run{}.Spread(ctx, sc, p)
 }
 

@@ -132,6 +132,8 @@ func TestPolicySpreadRefusals(t *testing.T) {
 	} {
 		mustFail(t, exitUsage, c.want, append([]string{"run", "eclipse/interceptor-duel", "--policy-spread", "--seed", "1"}, c.args...)...)
 	}
+	mustFail(t, exitUsage, "--spread-trials and --spread-threshold shape a policy spread: give --policy-spread or --out",
+		"run", "eclipse/interceptor-duel", "--spread-trials", "100", "--seed", "1")
 }
 
 // Ctrl-C during a spread's costliest cell (dbd's rollout, a minute a
