@@ -179,7 +179,7 @@ func TestPagesInBrowser(t *testing.T) {
 	check := &analysis.Check{Seed: 7, Alpha: 0.01, PerClaim: 0.01, Claims: 1, Looks: 1, Results: results()}
 	check.Verdicts = append(check.Verdicts, analysis.ClaimCheck{Scenario: "demo/duel", Verdict: analysis.Pass, Observed: 0.5, Lo: 0.4, Hi: 0.6, Trials: 9})
 	cdir := t.TempDir()
-	if err := writeDir(cdir, check.Results, Meta{Version: "test", Command: "crucible check demo"}, check); err != nil {
+	if err := writeDir(cdir, check.Results, Meta{Version: "test", Command: "crucible check demo"}, check, nil); err != nil {
 		t.Fatal(err)
 	}
 	r = renderPage(t, browser, cdir, "index.html")
@@ -279,7 +279,7 @@ func TestPagesInBrowser(t *testing.T) {
 	// An exact solution's page.
 	edir := t.TempDir()
 	h := ExactHeader{Scenario: "eclipse/interceptor-duel", Ruleset: "eclipse", Hash: "0123456789abcdef", Version: "test"}
-	if err := writeExactDir(edir, h, exactSample(), Meta{Version: "test"}); err != nil {
+	if err := writeExactDir(edir, h, exactSample(), nil, Meta{Version: "test"}); err != nil {
 		t.Fatal(err)
 	}
 	r = renderPage(t, browser, edir, "index.html")

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/rules"
 )
 
@@ -103,6 +104,12 @@ func WriteExactTable(w io.Writer, h ExactHeader, e *rules.Exact) error {
 //	 "states", "rational": {"a", "b", "draw", "ends", "rounds_mean",
 //	 "counters": {name: {"mean", "p"}}}?}
 func WriteExactJSON(w io.Writer, h ExactHeader, e *rules.Exact) error {
+	return WriteExactSpreadJSON(w, h, e, nil)
+}
+
+// WriteExactSpreadJSON is WriteExactJSON with the scenario's policy spread,
+// when s is not nil, under "policy_spread".
+func WriteExactSpreadJSON(w io.Writer, h ExactHeader, e *rules.Exact, s *analysis.Spread) error {
 	o := object{
 		{"scenario", h.Scenario}, {"ruleset", h.Ruleset}, {"scenario_hash", h.Hash},
 		{"crucible_version", h.Version}, {"options", settingsObject(e.Options)},
@@ -112,6 +119,9 @@ func WriteExactJSON(w io.Writer, h ExactHeader, e *rules.Exact) error {
 		o = append(o, field{"notes", e.Notes})
 	}
 	o = append(o, field{"exact", exactObject(e)})
+	if s != nil {
+		o = append(o, field{"policy_spread", spreadObject(s)})
+	}
 	b, err := json.MarshalIndent(o, "", "  ")
 	if err != nil {
 		return err

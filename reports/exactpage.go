@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 
+	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/sim"
 )
@@ -27,6 +28,7 @@ th{background:#f3f3f3}td:first-child,th:first-child{text-align:left}code{backgro
 <p class="meta">crucible {{.Meta.Version}}; ruleset <code>{{.H.Ruleset}}</code>, scenario hash <code>{{.H.Hash}}</code>{{if .E.States}}, {{.E.States}} states solved{{end}}; nothing random.
 {{if .Meta.Command}}Made by <code>{{.Meta.Command}}</code>, which makes it again.{{end}}</p>
 {{range .E.Notes}}<p class="warn">{{.}}</p>{{end}}
+{{if .SpreadNote}}<p class="warn">Note: {{.SpreadNote}} (<a href="#spread">policy spread</a>).</p>{{end}}
 <table id="exact"><tr><th>quantity</th><th>exact value</th><th>fraction</th></tr>
 {{range .Rows}}<tr><td>{{.Name}}</td><td>{{num .V.F}}</td><td>{{.V.Rat}}</td></tr>{{end}}
 </table>
@@ -35,7 +37,7 @@ th{background:#f3f3f3}td:first-child,th:first-child{text-align:left}code{backgro
 {{range .Counters}}<tr><td>{{.Label}}</td><td>{{num .Mean.F}}</td><td>{{.Mean.Rat}}</td><td>{{range $i, $p := .P}}{{if $i}}, {{end}}{{num $p}}{{end}}</td></tr>{{end}}</table>{{end}}
 <details><summary>options in force</summary><table>
 {{range .E.Options}}<tr><td>{{.Name}}</td><td>{{.Value}}</td></tr>{{end}}</table></details>
-</body></html>
+{{.Spread}}</body></html>
 `))
 
 type exactRow struct {
@@ -57,15 +59,26 @@ func exactCounterRows(e *rules.Exact) []exactCounterRow {
 	return out
 }
 
-// writeExactDir writes the report of an exact solution into dir:
-// exact.json, exact.txt, exact-rounds.png (when the solution has the rounds'
+// writeExactDir writes the report of an exact solution, and of the
+// scenario's policy spread when s is not nil, into dir: exact.json,
+// exact.txt, exact-rounds.png (when the solution has the rounds'
 // distribution) and index.html.
-func writeExactDir(dir string, h ExactHeader, e *rules.Exact, meta Meta) error {
+func writeExactDir(dir string, h ExactHeader, e *rules.Exact, s *analysis.Spread, meta Meta) error {
 	var js, txt bytes.Buffer
-	if err := WriteExactJSON(&js, h, e); err != nil {
+	if err := WriteExactSpreadJSON(&js, h, e, s); err != nil {
 		return err
 	}
 	if err := WriteExactTable(&txt, h, e); err != nil {
+		return err
+	}
+	if s != nil {
+		txt.WriteString("\n")
+		if err := WriteSpread(&txt, s); err != nil {
+			return err
+		}
+	}
+	note, spread, err := spreadParts(s, "spread")
+	if err != nil {
 		return err
 	}
 	files := map[string][]byte{"exact.json": js.Bytes(), "exact.txt": txt.Bytes()}
@@ -83,16 +96,18 @@ func writeExactDir(dir string, h ExactHeader, e *rules.Exact, meta Meta) error {
 	unit := unitName(e.RoundsUnit)
 	rows = append(rows, exactRow{"E[" + unit + "]", e.RoundsMean})
 	var page bytes.Buffer
-	err := exactPage.Execute(&page, struct {
-		H    ExactHeader
-		E    *rules.Exact
-		Meta Meta
-		Rows []exactRow
-		Unit string
+	err = exactPage.Execute(&page, struct {
+		H          ExactHeader
+		E          *rules.Exact
+		Meta       Meta
+		Rows       []exactRow
+		Unit       string
+		SpreadNote string
+		Spread     template.HTML
 		// Counters are the solution's counters with the names the page
 		// gives them (sideNames.counter).
 		Counters []exactCounterRow
-	}{h, e, meta, rows, unit, exactCounterRows(e)})
+	}{h, e, meta, rows, unit, note, spread, exactCounterRows(e)})
 	if err != nil {
 		return err
 	}
@@ -129,5 +144,11 @@ func exactRoundsPNG(e *rules.Exact) ([]byte, error) {
 // WriteExact replaces the directory's contents with the report of an exact
 // solution.
 func (d *OutDir) WriteExact(h ExactHeader, e *rules.Exact) error {
-	return d.replace(func(dir string) error { return writeExactDir(dir, h, e, Meta{h.Version, d.Command}) }, nil)
+	return d.WriteExactReport(h, e, nil)
+}
+
+// WriteExactReport is WriteExact with the scenario's policy spread, when s
+// is not nil.
+func (d *OutDir) WriteExactReport(h ExactHeader, e *rules.Exact, s *analysis.Spread) error {
+	return d.replace(func(dir string) error { return writeExactDir(dir, h, e, s, Meta{h.Version, d.Command}) }, nil)
 }

@@ -3,6 +3,7 @@ package reports
 import (
 	"bytes"
 	"fmt"
+	"html/template"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -27,6 +28,10 @@ type htmlResult struct {
 	Dists    []htmlDist
 	WinsBy   []htmlWinsBy
 	Heat     []string // one line per heat map of the result's board
+	// SpreadNote is the note of the result's policy spread, if it has
+	// one, and Spread the spread's part of the section.
+	SpreadNote string
+	Spread     template.HTML
 }
 
 // htmlOverview is one cell of the overview's headline: a side's victories
@@ -81,12 +86,13 @@ type Meta struct {
 // HTML renders the report page, which shows winrates.png and rounds.png
 // from the same directory.
 func HTML(results []*analysis.Result, version string) ([]byte, error) {
-	return checkHTML(results, Meta{Version: version}, nil)
+	return checkHTML(results, Meta{Version: version}, nil, nil)
 }
 
 // checkHTML renders the report page, with the verdicts of check first when
-// it is not nil.
-func checkHTML(results []*analysis.Result, meta Meta, check *analysis.Check) ([]byte, error) {
+// it is not nil, and each result's policy spread, where spreads has one,
+// in its section.
+func checkHTML(results []*analysis.Result, meta Meta, check *analysis.Check, spreads []*analysis.Spread) ([]byte, error) {
 	data := struct {
 		Meta
 		Check       *analysis.Check
@@ -124,6 +130,10 @@ func checkHTML(results []*analysis.Result, meta Meta, check *analysis.Check) ([]
 		}
 		for _, hs := range HeatSummaries(r) {
 			h.Heat = append(h.Heat, hs.text())
+		}
+		var err error
+		if h.SpreadNote, h.Spread, err = spreadParts(SpreadOf(spreads, r.Scenario), h.ID+"-spread"); err != nil {
+			return nil, err
 		}
 		if h.Unit == "" {
 			h.Unit = "rounds"
@@ -215,12 +225,14 @@ func hasDists(results []*analysis.Result) bool {
 // distribution counters), board.png (when a result's battle has a board)
 // and index.html, each atomically.
 func WriteDir(dir string, results []*analysis.Result, version string) error {
-	return writeDir(dir, results, Meta{Version: version}, nil)
+	return writeDir(dir, results, Meta{Version: version}, nil, nil)
 }
 
 // writeDir is WriteDir with the verdicts of a check, when check is not nil:
-// on the page, and in verdicts.csv and verdicts.json.
-func writeDir(dir string, results []*analysis.Result, meta Meta, check *analysis.Check) error {
+// on the page, and in verdicts.csv and verdicts.json; and with the policy
+// spreads of the results, when there are any: on the page, and in
+// spread.csv.
+func writeDir(dir string, results []*analysis.Result, meta Meta, check *analysis.Check, spreads []*analysis.Spread) error {
 	files := []reportFile{
 		{"summary.csv", func() ([]byte, error) { return csvBytes(SummaryRows(results)) }},
 		{"rounds.csv", func() ([]byte, error) { return csvBytes(RoundRows(results)) }},
@@ -254,7 +266,10 @@ func writeDir(dir string, results []*analysis.Result, meta Meta, check *analysis
 				return b.Bytes(), err
 			}})
 	}
-	files = append(files, reportFile{"index.html", func() ([]byte, error) { return checkHTML(results, meta, check) }})
+	if len(spreads) > 0 {
+		files = append(files, reportFile{"spread.csv", func() ([]byte, error) { return csvBytes(SpreadRows(spreads)) }})
+	}
+	files = append(files, reportFile{"index.html", func() ([]byte, error) { return checkHTML(results, meta, check, spreads) }})
 	return writeFiles(dir, files)
 }
 

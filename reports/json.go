@@ -254,15 +254,10 @@ func histObject(h *sim.Hist, st analysis.HistStats, unit string) object {
 
 // WriteJSON writes one result as an object, or several as an array, with a
 // trailing newline.
-func WriteJSON(w io.Writer, results []*analysis.Result) error {
-	objs := make([]json.Marshaler, len(results))
-	for i, r := range results {
-		o, err := Object(r)
-		if err != nil {
-			return err
-		}
-		objs[i] = o
-	}
+func WriteJSON(w io.Writer, results []*analysis.Result) error { return WriteRunJSON(w, results, nil) }
+
+// writeObjects writes one object by itself, several as a list.
+func writeObjects(w io.Writer, objs []json.Marshaler) error {
 	var v any = objs
 	if len(objs) == 1 {
 		v = objs[0]

@@ -122,7 +122,13 @@ func (d *OutDir) writeFile(name string, write func(io.Writer) error) error {
 // any file cannot be written (a full or read-only disk), the old report
 // stays as it was and no temporary file is left.
 func (d *OutDir) WriteReport(results []*analysis.Result, version string, states []*sim.Checkpoint) error {
-	return d.replace(func(dir string) error { return writeDir(dir, results, Meta{version, d.Command}, nil) }, states)
+	return d.WriteRunReport(results, nil, version, states)
+}
+
+// WriteRunReport is WriteReport with the results' policy spreads, which
+// the page shows in their scenarios' sections and spread.csv lists.
+func (d *OutDir) WriteRunReport(results []*analysis.Result, spreads []*analysis.Spread, version string, states []*sim.Checkpoint) error {
+	return d.replace(func(dir string) error { return writeDir(dir, results, Meta{version, d.Command}, nil, spreads) }, states)
 }
 
 // WriteCheck replaces the directory's report with the report of a check:
@@ -130,7 +136,7 @@ func (d *OutDir) WriteReport(results []*analysis.Result, version string, states 
 // verdicts.json; and, when states is not nil (an interrupted check), their
 // checkpoint.
 func (d *OutDir) WriteCheck(check *analysis.Check, version string, states []*sim.Checkpoint) error {
-	return d.replace(func(dir string) error { return writeDir(dir, check.Results, Meta{version, d.Command}, check) }, states)
+	return d.replace(func(dir string) error { return writeDir(dir, check.Results, Meta{version, d.Command}, check, nil) }, states)
 }
 
 // WriteSweep replaces the directory's report with the report of a sweep

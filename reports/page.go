@@ -53,6 +53,7 @@ Intervals are 95 % Wilson intervals for shares and 95 % normal intervals for mea
 scenario hash <code>{{.R.Hash}}</code>{{if .R.Shard}}, shard {{.R.Shard}}{{end}}</p>
 {{if .R.Interrupted}}<p class="warn">Interrupted: {{.R.Tally.Trials}} of {{.R.Planned}} planned trials finished.</p>{{end}}
 {{range .R.Spec.Notes}}<p class="warn">{{.}}</p>{{end}}
+{{if .SpreadNote}}<p class="warn">Note: {{.SpreadNote}} (<a href="#{{.ID}}-spread">policy spread</a>).</p>{{end}}
 <table class="outcomes"><tr><th>outcome</th><th>count</th><th>share</th><th>95 % interval</th></tr>
 {{range .Outcomes}}<tr{{with .Metric}} data-metric="{{.}}"{{end}}><td>{{.Name}}</td><td>{{.S.K}}</td><td>{{pct .S.P}}</td><td>[{{pct .S.Lo}}, {{pct .S.Hi}}]</td></tr>{{end}}
 </table>
@@ -72,7 +73,7 @@ scenario hash <code>{{.R.Hash}}</code>{{if .R.Shard}}, shard {{.R.Shard}}{{end}}
 {{range .Rows}}<tr><td>{{.Value}}</td><td>{{.Trials}}</td><td>{{.Share}}</td><td>{{.A}}</td><td>{{.B}}</td><td>{{.None}}</td></tr>{{end}}</table>{{end}}
 <details><summary>options in force</summary><table>
 {{range .R.Spec.Options}}<tr><td>{{.Name}}</td><td>{{.Value}}</td></tr>{{end}}</table></details>
-</section>
+{{.Spread}}</section>
 {{end}}
 </body></html>
 `))

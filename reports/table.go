@@ -23,15 +23,7 @@ func num(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
 
 // WriteTable writes a human-readable report of each result.
 func WriteTable(w io.Writer, results []*analysis.Result) error {
-	for i, r := range results {
-		if i > 0 {
-			fmt.Fprintln(w)
-		}
-		if err := writeOne(w, r); err != nil {
-			return err
-		}
-	}
-	return nil
+	return WriteRunTable(w, results, nil, false)
 }
 
 func writeOne(w io.Writer, r *analysis.Result) error {

@@ -415,7 +415,14 @@ func (s *Scenario) StreamName() string {
 // doc.Node.Unset): a path that names no field is an error, located at the
 // flag, that names the fields there.
 func (s *Scenario) Unset(path string) error {
-	if err := s.root.Unset(strings.TrimSpace(path), "--unset "+path); err != nil {
+	return s.Edit(func(root *doc.Node) error { return root.Unset(strings.TrimSpace(path), "--unset "+path) })
+}
+
+// Edit changes the scenario's document with edit, as an override does,
+// for a change that is more than one PATH=VALUE (a side's policy set with
+// rules.PolicyField.Apply, which may remove a field).
+func (s *Scenario) Edit(edit func(root *doc.Node) error) error {
+	if err := edit(s.root); err != nil {
 		return err
 	}
 	return s.derive()

@@ -16,6 +16,7 @@ import (
 func newExactCmd() *cobra.Command {
 	var (
 		rf       runFlags
+		sf       spreadFlags
 		format   string
 		out      string
 		rational bool
@@ -29,16 +30,27 @@ random numbers. --rational adds the probabilities as exact fractions. The
 solver's budgets bound its memory (states) and its time (steps of work, a
 few seconds); when a scenario is beyond one, exact names it and gives the
 Monte Carlo command to run instead. Ctrl-C stops a solve at once (exit
-status 130).`,
+status 130). --policy-spread also solves the scenario with each side under
+every built-in policy of its ruleset (optimal included) and says how far
+the answer moves; without it, a small scenario is solved so under the
+policies that are cheap to solve, and noted when its answer moves by more
+than --spread-threshold points.`,
 		Example: `  crucible exact eclipse/interceptor-duel --rational
-  crucible exact eclipse/fleet-mirror --format json`,
+  crucible exact eclipse/fleet-mirror --format json
+  crucible exact eclipse/fleet-mirror --policy-spread`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := checkFormat(format, "table", "json"); err != nil {
 				return err
 			}
+			if err := sf.check(cmd); err != nil {
+				return err
+			}
 			sc, err := rf.load(args[0])
 			if err != nil {
+				return err
+			}
+			if err := sf.checkScenarios([]*scenarios.Scenario{sc}); err != nil {
 				return err
 			}
 			sol, err := analysis.Solve(cmd.Context(), sc, rational)
@@ -50,14 +62,16 @@ status 130).`,
 			case err != nil:
 				return err
 			}
-			h := reports.ExactHeader{Scenario: sc.Name, Ruleset: sc.Ruleset, Hash: sc.Hash(), Version: version}
-			if format == "json" {
-				err = reports.WriteExactJSON(cmd.OutOrStdout(), h, sol)
-			} else {
-				err = reports.WriteExactTable(cmd.OutOrStdout(), h, sol)
+			spread, spreadErr := sf.solveSpread(cmd.Context(), sc, sol)
+			if spreadErr != nil && !analysis.Interrupted(spreadErr) {
+				return spreadErr
 			}
-			if err != nil || out == "" {
-				return err
+			h := reports.ExactHeader{Scenario: sc.Name, Ruleset: sc.Ruleset, Hash: sc.Hash(), Version: version}
+			if err := writeExact(cmd, h, sol, spread, sf.asked, format); err != nil || spreadErr != nil {
+				return errors.Join(err, spreadInterrupted(spreadErr))
+			}
+			if out == "" {
+				return nil
 			}
 			od, err := reports.OpenOutDir(out)
 			if err != nil {
@@ -65,7 +79,7 @@ status 130).`,
 			}
 			defer od.Close()
 			od.Command = cmd.Root().Annotations[invocation]
-			if err := od.WriteExact(h, sol); err != nil {
+			if err := od.WriteExactReport(h, sol, spread); err != nil {
 				return err
 			}
 			fmt.Fprintf(cmd.ErrOrStderr(), "crucible: report written to %s\n", out)
@@ -73,6 +87,7 @@ status 130).`,
 		},
 	}
 	rf.registerSet(cmd)
+	sf.register(cmd, false)
 	cmd.Flags().StringVarP(&format, "format", "f", "table", "output format: table or json")
 	cmd.Flags().BoolVar(&rational, "rational", false, "also give probabilities as exact fractions")
 	cmd.Flags().StringVarP(&out, "out", "o", "", "also write the report (exact.json, exact.txt, a plot and index.html) to this directory")
@@ -92,4 +107,21 @@ func monteCarloInstead(sc *scenarios.Scenario, ref string, sets []string) string
 		words = append(words, "--set", s)
 	}
 	return "run it by Monte Carlo instead: " + batch.ShellJoin(append(words, "--trials", "1000000"))
+}
+
+// writeExact prints an exact solution in the format, with the scenario's
+// policy spread when it has one: the whole spread when full (asked for),
+// else its note alone; in JSON only when full.
+func writeExact(cmd *cobra.Command, h reports.ExactHeader, sol *rules.Exact, spread *analysis.Spread, full bool, format string) error {
+	w := cmd.OutOrStdout()
+	if format == "json" {
+		if !full {
+			spread = nil
+		}
+		return reports.WriteExactSpreadJSON(w, h, sol, spread)
+	}
+	if err := reports.WriteExactTable(w, h, sol); err != nil || spread == nil {
+		return err
+	}
+	return reports.WriteSpreadAfter(w, spread, full)
 }

@@ -13,6 +13,7 @@ import (
 // runOptions are run's flags; run is the command.
 type runOptions struct {
 	rf     runFlags
+	sf     spreadFlags
 	cp     checkpointing
 	format string
 	all    bool
@@ -27,11 +28,15 @@ func newRunCmd() *cobra.Command {
 a YAML file, or - for standard input) --trials times and prints win shares
 with 95 % Wilson intervals, the distribution of rounds, the end reasons and
 the ruleset's counters. The same --seed gives the same bytes for any
---workers and --chunk. --all runs every built-in scenario.`,
+--workers and --chunk. --all runs every built-in scenario. --policy-spread
+also plays each side under every built-in policy of its ruleset and says
+how far the answer moves; --out does so on a bounded budget and notes a
+scenario whose answer moves by more than --spread-threshold points.`,
 		Example: `  crucible run stratfight/thug-vs-guard --trials 100000 --seed 7
   crucible run my-duel.yaml --set options.tie-rule=underdog --format json
   crucible run stratfight/arya-vs-mountain --out report/
-  crucible run --all --seed 1 --out report/`,
+  crucible run --all --seed 1 --out report/
+  crucible run eclipse/fleet-mirror --policy-spread`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if o.all == (len(args) > 0) {
 				return usageError("name scenarios to run, or pass --all for every built-in one (not both)")
@@ -44,6 +49,7 @@ the ruleset's counters. The same --seed gives the same bytes for any
 	o.rf.registerTrials(cmd)
 	o.rf.registerShard(cmd)
 	o.rf.registerSet(cmd)
+	o.sf.register(cmd, true)
 	cmd.Flags().BoolVar(&o.all, "all", false, "run every built-in scenario")
 	cmd.Flags().StringVarP(&o.format, "format", "f", "table", "output format: table, csv or json")
 	o.cp.register(cmd, "also write the report (CSV, JSON, PNG plots and index.html) to this directory, which it replaces as a whole")
@@ -51,15 +57,26 @@ the ruleset's counters. The same --seed gives the same bytes for any
 }
 
 // check refuses flags that make no sense together, before anything runs.
-func (o *runOptions) check() error {
+func (o *runOptions) check(cmd *cobra.Command) error {
 	if err := checkFormat(o.format, "table", "csv", "json"); err != nil {
+		return err
+	}
+	switch {
+	case o.sf.asked && o.rf.shard != "":
+		return usageError("--policy-spread runs whole: it cannot be given with --shard")
+	case o.sf.asked && o.format == "csv":
+		return usageError("--policy-spread prints with --format table or json (its CSV is spread.csv of --out)")
+	case !o.sf.asked && o.cp.out == "" && (cmd.Flags().Changed("spread-trials") || cmd.Flags().Changed("spread-threshold")):
+		return usageError("--spread-trials and --spread-threshold shape a policy spread: give --policy-spread or --out")
+	}
+	if err := o.sf.check(cmd); err != nil {
 		return err
 	}
 	return o.cp.check()
 }
 
 func (o *runOptions) run(cmd *cobra.Command, args []string) error {
-	if err := o.check(); err != nil {
+	if err := o.check(cmd); err != nil {
 		return err
 	}
 	if o.all {
@@ -83,6 +100,9 @@ func (o *runOptions) run(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := o.sf.checkScenarios(scs); err != nil {
+		return err
+	}
 	od, err := o.cp.open(cmd, &run)
 	if err != nil {
 		return err
@@ -91,21 +111,31 @@ func (o *runOptions) run(cmd *cobra.Command, args []string) error {
 		defer od.Close()
 	}
 	results, _, runErr := run.FightAll(cmd.Context(), scs, prior)
-	return o.report(cmd, od, results, runErr)
+	var spreads []*analysis.Spread
+	var spreadErr error
+	if runErr == nil {
+		if spreads, spreadErr = o.sf.fightSpreads(cmd.Context(), run, scs, od != nil); spreadErr != nil {
+			spreads = nil
+		}
+	}
+	if err := o.report(cmd, od, results, spreads, runErr); err != nil || spreadErr == nil {
+		return err
+	}
+	return spreadInterrupted(spreadErr)
 }
 
 // report prints the results and writes the report directory: the full
 // report of what the run finished, with the checkpoint of what it did not.
-func (o *runOptions) report(cmd *cobra.Command, od *reports.OutDir, results []*analysis.Result, runErr error) error {
+func (o *runOptions) report(cmd *cobra.Command, od *reports.OutDir, results []*analysis.Result, spreads []*analysis.Spread, runErr error) error {
 	states := o.cp.states(cmd, runErr)
 	if len(results) == 0 {
 		return runErr
 	}
-	if err := writeResults(cmd, results, o.format); err != nil {
+	if err := writeRunResults(cmd, results, spreads, o.sf.asked, o.format); err != nil {
 		return err
 	}
 	if od != nil {
-		if err := od.WriteReport(results, version, states); err != nil {
+		if err := od.WriteRunReport(results, spreads, version, states); err != nil {
 			return err
 		}
 		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: report written to %s\n", od.Path())
@@ -117,12 +147,22 @@ func (o *runOptions) report(cmd *cobra.Command, od *reports.OutDir, results []*a
 }
 
 func writeResults(cmd *cobra.Command, results []*analysis.Result, format string) error {
+	return writeRunResults(cmd, results, nil, false, format)
+}
+
+// writeRunResults prints the results in the format, each with its policy
+// spread where spreads has one: the whole spread when full (it was asked
+// for), else its note alone; in JSON only when full.
+func writeRunResults(cmd *cobra.Command, results []*analysis.Result, spreads []*analysis.Spread, full bool, format string) error {
 	w := cmd.OutOrStdout()
 	switch format {
 	case "csv":
 		return reports.WriteCSV(w, reports.SummaryRows(results))
 	case "json":
-		return reports.WriteJSON(w, results)
+		if !full {
+			spreads = nil
+		}
+		return reports.WriteRunJSON(w, results, spreads)
 	}
-	return reports.WriteTable(w, results)
+	return reports.WriteRunTable(w, results, spreads, full)
 }

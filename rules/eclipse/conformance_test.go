@@ -8,13 +8,15 @@ import (
 
 // kit runs the shared conformance checks (rules/rulestest) on every
 // built-in scenario and on variants that reach custom parts and
-// blueprints, retreats, the policies and the stalemate option.
+// blueprints, retreats, the policies (a priority list on either side) and
+// the stalemate option.
 func kit(t testing.TB) rulestest.Kit {
 	return rulestest.Kit{
 		Ruleset: ruleset{},
 		Scenarios: append(rulestest.Files(t, "../../scenarios/builtin/eclipse/*.yaml"),
 			rulestest.Scenario{Name: "custom-parts", Src: "parts: [{name: P, cannon: {red: 2}, missile: {blue: 1}, shield: 2, computer: 1, hull: 3, energy: -3}]\nblueprints: [{name: B, base: Dreadnought, slots: 12, parts: [P, P, Nuclear Drive]}]\nattacker: {ships: {B: 2}, antimatter-splitter: true, retreat: after-round-2}\ndefender: {kind: npc, ships: {GCDS-advanced: 1, Guardian-advanced: 2, Ancient-advanced: 4}}"},
 			rulestest.Scenario{Name: "priority-draw", Src: "options: {stalemate: draw, same-side-ties: listed}\nattacker: {ships: {Starbase: 4}, policy: priority, priority: [Ancient]}\ndefender: {kind: npc, ships: {Ancient: 2}}"},
+			rulestest.Scenario{Name: "defender-priority", Src: "attacker: {ships: {Interceptor: 2, Cruiser: 1}}\ndefender: {ships: {Interceptor: 3}, policy: priority, priority: [Cruiser, Interceptor]}"},
 			rulestest.Scenario{Name: "npc-policy-retreat", Src: "attacker: {ships: {Interceptor: 4, Cruiser: 2}, policy: npc, retreat: when-losing}\ndefender: {ships: {Interceptor: 3, Dreadnought: 1}, retreat: after-round-1}"},
 		),
 		Decoded: map[string]any{"": scenarioDoc{}, "attacker": sideDoc{}, "defender": sideDoc{},

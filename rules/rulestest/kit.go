@@ -20,11 +20,11 @@
 // plays, that a trial is a pure function of its index and stream, that
 // Fight allocates nothing in steady state, that a run's tally is the same
 // for any worker count and chunk size, that a rules.Stoppable fighter
-// obeys its stop, and that the ruleset's reference (rules.Documented)
-// lists every field, option, end and counter. Fuzz feeds arbitrary
-// documents to
-// Compile (directly, with no recovery, so that a panic is found) and fights
-// and replays what compiles.
+// obeys its stop, that the ruleset's reference (rules.Documented) lists
+// every field, option, end and counter, and that every built-in policy
+// (rules.Policied) plays where a side may play it. Fuzz feeds arbitrary
+// documents to Compile (directly, with no recovery, so that a panic is
+// found) and fights and replays what compiles.
 package rulestest
 
 import (
@@ -152,6 +152,7 @@ var Checks = []struct {
 	{"SameTallyForAnyWorkers", Kit.workers},
 	{"StopIsObeyed", Kit.stops},
 	{"ReferenceIsComplete", Kit.reference},
+	{"PoliciesPlayOnEveryScenario", Kit.policies},
 }
 
 // Run compiles the kit's scenarios and runs every check, one subtest each.

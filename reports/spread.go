@@ -1,0 +1,264 @@
+package reports
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"text/tabwriter"
+
+	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/rules"
+)
+
+// WriteSpread writes a policy spread for people: a row per cell (which
+// side's policy is varied, the policies both sides play, each side's win
+// share, side a's with its interval), the values left out and why, how far
+// the headline moves and between which cells, each side's skill gap, and
+// the note when the move passes the threshold.
+func WriteSpread(w io.Writer, s *analysis.Spread) error {
+	fmt.Fprintf(w, "policy spread  %s   headline: %s   %s\n", s.Scenario, headline(s), spreadCells(s))
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "varied\t%s\t%s\t%s\t95 %% interval\t%s wins\n", s.Fields[0], s.Fields[1], headline(s), s.Labels[1])
+	for _, r := range spreadRows(s) {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", r.Varied, r.A, r.B, r.Win, r.Interval, r.Other)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	for i, l := range leftLines(s) {
+		head := "not played"
+		if i > 0 {
+			head = ""
+		}
+		fmt.Fprintf(w, "%-10s  %s\n", head, l)
+	}
+	fmt.Fprintf(w, "%-10s  %s\n", "range", rangeText(s))
+	for _, g := range s.Gaps {
+		fmt.Fprintf(w, "%-10s  %s\n", "skill gap", gapText(s, g))
+	}
+	if s.Noted() {
+		fmt.Fprintf(w, "%-10s  %s\n", "NOTE", noteText(s))
+	}
+	return nil
+}
+
+// WriteSpreadNote writes a spread's note alone, when it has one, as the
+// line a report adds to a result whose spread it computed unasked.
+func WriteSpreadNote(w io.Writer, s *analysis.Spread) error {
+	if !s.Noted() {
+		return nil
+	}
+	_, err := fmt.Fprintf(w, "NOTE      %s\n          %s; --policy-spread shows every policy\n", noteText(s), rangeText(s))
+	return err
+}
+
+// spreadRow is a cell of a spread as the text and the page show it.
+type spreadRow struct{ Varied, A, B, Win, Interval, Other string }
+
+func spreadRows(s *analysis.Spread) []spreadRow {
+	out := make([]spreadRow, len(s.Cells))
+	for i, c := range s.Cells {
+		out[i] = spreadRow{variedText(s, c), c.Policies[0], c.Policies[1], pct(c.Win[0].Value), shareInterval(c.Win[0], c.Exact), pct(c.Win[1].Value)}
+	}
+	return out
+}
+
+// leftLines say which values were not played and why.
+func leftLines(s *analysis.Spread) []string {
+	out := make([]string, len(s.Left))
+	for i, l := range s.Left {
+		out[i] = s.Fields[l.Side-1] + "=" + l.Policy + ": " + l.Why
+	}
+	return out
+}
+
+// headline names the headline in the sides' own words ("attacker wins").
+func headline(s *analysis.Spread) string { return s.Labels[0] + " wins" }
+
+// spreadCells says how the cells were found.
+func spreadCells(s *analysis.Spread) string {
+	exact := 0
+	for _, c := range s.Cells {
+		if c.Exact {
+			exact++
+		}
+	}
+	switch {
+	case exact == len(s.Cells):
+		return "every cell exact"
+	case exact == 0:
+		return fmt.Sprintf("Monte Carlo, %d trials a cell, seed %d", s.Trials, s.Seed)
+	}
+	return fmt.Sprintf("%d cells exact, the others Monte Carlo, %d trials a cell, seed %d", exact, s.Trials, s.Seed)
+}
+
+func variedText(s *analysis.Spread, c analysis.SpreadCell) string {
+	if c.Varied == rules.None {
+		return "scenario"
+	}
+	return s.Labels[c.Varied-1]
+}
+
+// shareInterval writes a cell's 95 % interval of a win share, or "exact".
+func shareInterval(e analysis.Estimate, exact bool) string {
+	if exact {
+		return "exact"
+	}
+	return "[" + pct(e.Lo) + ", " + pct(e.Hi) + "]"
+}
+
+// cellName names a cell by what sets it apart: "attacker.policy=optimal",
+// or "the scenario's policies".
+func cellName(s *analysis.Spread, c analysis.SpreadCell) string {
+	if c.Varied == rules.None {
+		return "the scenario's policies"
+	}
+	i := c.Varied - 1
+	return s.Fields[i] + "=" + c.Policies[i]
+}
+
+// points formats a difference of shares in percentage points.
+func points(d float64) string { return strconv.FormatFloat(100*d, 'f', 2, 64) }
+
+func rangeText(s *analysis.Spread) string {
+	lo, hi := s.Lowest(), s.Highest()
+	return fmt.Sprintf("%s from %s (%s) to %s (%s): %s points",
+		headline(s), pct(lo.Win[0].Value), cellName(s, lo), pct(hi.Win[0].Value), cellName(s, hi), points(s.Range()))
+}
+
+// gapText says a side's skill gap: how much more often it wins playing
+// its strongest policy than its weakest.
+func gapText(s *analysis.Spread, g analysis.SkillGap) string {
+	label := s.Labels[g.Side-1]
+	switch {
+	case g.Played < 2:
+		return label + ": none, it played one policy only"
+	case g.Strong == g.Weak:
+		return fmt.Sprintf("%s: none, its %d policies win alike", label, g.Played)
+	}
+	how := "exact"
+	switch {
+	case g.Pairs > 0:
+		how = fmt.Sprintf("[%s, %s], paired, %d trials on fresh streams", points(g.Lo), points(g.Hi), g.Pairs)
+	case !g.Exact:
+		how = fmt.Sprintf("[%s, %s]", points(g.Lo), points(g.Hi))
+	}
+	return fmt.Sprintf("%s wins %s points more often playing %s than %s (%s)", label, points(g.Diff), g.Strong, g.Weak, how)
+}
+
+func noteText(s *analysis.Spread) string {
+	return fmt.Sprintf("%s moves by %s points across the sides' policies, more than the %s-point threshold: this answer depends on how the sides are played",
+		headline(s), points(s.Range()), strconv.FormatFloat(100*s.Threshold, 'g', 6, 64))
+}
+
+// SpreadRows returns the tidy rows of policy spreads: one per cell and
+// side whose win share it gives.
+func SpreadRows(spreads []*analysis.Spread) [][]string {
+	rows := [][]string{{"scenario", "varied", "policy_a", "policy_b", "metric", "value", "lo95", "hi95", "exact", "trials", "seed"}}
+	for _, s := range spreads {
+		for _, c := range s.Cells {
+			for side, e := range c.Win {
+				rows = append(rows, []string{s.Scenario, c.Varied.String(), c.Policies[0], c.Policies[1],
+					"win." + rules.Side(side+1).String(), num(e.Value), num(e.Lo), num(e.Hi), strconv.FormatBool(c.Exact),
+					strconv.FormatInt(cellTrials(s, c), 10), strconv.FormatUint(s.Seed, 10)})
+			}
+		}
+	}
+	return rows
+}
+
+func cellTrials(s *analysis.Spread, c analysis.SpreadCell) int64 {
+	if c.Exact {
+		return 0
+	}
+	return s.Trials
+}
+
+// spreadObject is the machine-readable form of a policy spread.
+func spreadObject(s *analysis.Spread) object {
+	estimate := func(e analysis.Estimate) object {
+		return object{{"value", exactFloat(e.Value)}, {"lo", exactFloat(e.Lo)}, {"hi", exactFloat(e.Hi)}}
+	}
+	sides := func(a, b any) object { return object{{"a", a}, {"b", b}} }
+	cells := make([]object, len(s.Cells))
+	for i, c := range s.Cells {
+		cells[i] = object{{"varied", c.Varied.String()}, {"policies", sides(c.Policies[0], c.Policies[1])}, {"exact", c.Exact},
+			{"win_a", estimate(c.Win[0])}, {"win_b", estimate(c.Win[1])}}
+	}
+	left := make([]object, len(s.Left))
+	for i, l := range s.Left {
+		left[i] = object{{"side", l.Side.String()}, {"policy", l.Policy}, {"why", l.Why}}
+	}
+	var gaps [2]object
+	for i, g := range s.Gaps {
+		gaps[i] = object{{"played", g.Played}, {"strong", g.Strong}, {"weak", g.Weak}, {"diff", exactFloat(g.Diff)},
+			{"lo", exactFloat(g.Lo)}, {"hi", exactFloat(g.Hi)}, {"exact", g.Exact}, {"pairs", g.Pairs}}
+	}
+	lo, hi := s.Lowest(), s.Highest()
+	return object{
+		{"headline", "win.a"}, {"labels", sides(s.Labels[0], s.Labels[1])}, {"fields", sides(s.Fields[0], s.Fields[1])},
+		{"seed", s.Seed}, {"seed_text", seedText(s.Seed)}, {"trials", s.Trials}, {"threshold", exactFloat(s.Threshold)},
+		{"cells", cells}, {"left", left},
+		{"range", object{{"low", exactFloat(lo.Win[0].Value)}, {"low_cell", cellName(s, lo)},
+			{"high", exactFloat(hi.Win[0].Value)}, {"high_cell", cellName(s, hi)}, {"width", exactFloat(s.Range())}}},
+		{"skill_gaps", sides(gaps[0], gaps[1])}, {"noted", s.Noted()},
+	}
+}
+
+// WriteRunJSON is WriteJSON with each result's policy spread, where
+// spreads has one of its scenario, under "policy_spread".
+func WriteRunJSON(w io.Writer, results []*analysis.Result, spreads []*analysis.Spread) error {
+	objs := make([]json.Marshaler, len(results))
+	for i, r := range results {
+		o, err := Object(r)
+		if err != nil {
+			return err
+		}
+		if s := SpreadOf(spreads, r.Scenario); s != nil {
+			o = append(o.(object), field{"policy_spread", spreadObject(s)})
+		}
+		objs[i] = o
+	}
+	return writeObjects(w, objs)
+}
+
+// SpreadOf returns the spread of the named scenario, or nil.
+func SpreadOf(spreads []*analysis.Spread, scenario string) *analysis.Spread {
+	for _, s := range spreads {
+		if s != nil && s.Scenario == scenario {
+			return s
+		}
+	}
+	return nil
+}
+
+// WriteRunTable is WriteTable with each result's policy spread, where
+// spreads has one, after it: the whole spread when full, else its note
+// alone (a spread a report made unasked).
+func WriteRunTable(w io.Writer, results []*analysis.Result, spreads []*analysis.Spread, full bool) error {
+	for i, r := range results {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		if err := writeOne(w, r); err != nil {
+			return err
+		}
+		if s := SpreadOf(spreads, r.Scenario); s != nil {
+			if err := WriteSpreadAfter(w, s, full); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// WriteSpreadAfter writes a spread after the result it belongs to: whole,
+// after a blank line, when full; else its note alone.
+func WriteSpreadAfter(w io.Writer, s *analysis.Spread, full bool) error {
+	if !full {
+		return WriteSpreadNote(w, s)
+	}
+	fmt.Fprintln(w)
+	return WriteSpread(w, s)
+}
