@@ -160,7 +160,7 @@ func TestWriteVerdicts(t *testing.T) {
 	}
 	want := `seed 7; false-alarm rate 0.01 over 2 claims, 0.005 each (Bonferroni)
 
-INCONCLUSIVE demo/duel  C1  "a wins half"
+INCONCLUSIVE demo/duel  C1 at c.yaml:1:2  "a wins half"
              observed Thug wins (win.a) = 0.5, interval [0.35, 0.65]; expected 0.4 ≤ win.a ≤ 0.6
              99.5 % Clopper–Pearson interval; α = 0.005 of the family's 0.01; seed 7, 9 trials
              about 40 trials would decide it at the observed value

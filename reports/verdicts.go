@@ -33,6 +33,9 @@ func WriteVerdicts(w io.Writer, c *analysis.Check) error {
 
 func writeVerdict(b *strings.Builder, c *analysis.Check, v analysis.ClaimCheck) {
 	fmt.Fprintf(b, "%-12s %s  %s", v.Verdict, v.Scenario, v.Claim.Label())
+	if at := v.Claim.Where(); at != "" {
+		fmt.Fprintf(b, " at %s", at)
+	}
 	if v.Claim.Says != "" {
 		fmt.Fprintf(b, "  %q", v.Claim.Says)
 	}
@@ -96,9 +99,11 @@ func verdictNote(v analysis.ClaimCheck) string {
 
 // verdictFields are the columns of a verdict in CSV and JSON, in order;
 // side_label is the label of the side the claim's metric belongs to (as in
-// SummaryRows), interrupted is true on every verdict of a check cut short.
+// SummaryRows), interrupted is true on every verdict of a check cut short,
+// position is where the claim is written (file:line:column, or the --set
+// that wrote it).
 var verdictFields = []string{"scenario", "claim", "says", "metric", "expected", "verdict", "observed", "lo", "hi", "unit",
-	"exact", "tolerance", "test", "alpha", "family_alpha", "seed", "trials", "needed", "note", "side_label", "interrupted"}
+	"exact", "tolerance", "test", "alpha", "family_alpha", "seed", "trials", "needed", "note", "side_label", "interrupted", "position"}
 
 func verdictValues(c *analysis.Check, v analysis.ClaimCheck) []any {
 	var exact, tol any
@@ -107,7 +112,7 @@ func verdictValues(c *analysis.Check, v analysis.ClaimCheck) []any {
 	}
 	return []any{v.Scenario, v.Claim.Label(), v.Claim.Says, v.Claim.Metric.String(), expectation(v), v.Verdict.String(),
 		v.Observed, v.Lo, v.Hi, v.Unit, exact, tol, v.Test, v.Alpha, c.Alpha, c.Seed, v.Trials, v.Needed, v.Note,
-		verdictNames(c, v).metricLabel(v.Claim.Metric), c.Interrupted}
+		verdictNames(c, v).metricLabel(v.Claim.Metric), c.Interrupted, v.Claim.Where()}
 }
 
 // VerdictRows returns the verdicts as CSV rows, one per claim.

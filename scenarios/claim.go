@@ -135,8 +135,19 @@ func (c Claim) checkKind(n *doc.Node) error {
 	return nil
 }
 
-// Where locates the claim in its file.
-func (c Claim) Where() string { return c.node.Pos.String() }
+// Where locates the claim in its file: file:line:column, or the --set that
+// wrote it.
+func (c Claim) Where() string { return c.Pos().String() }
+
+// Pos is where the claim was written, for verdicts that point at their
+// claim (an editor's file:line:column, a CI annotation); the zero Pos for
+// a claim built in code.
+func (c Claim) Pos() doc.Pos {
+	if c.node == nil {
+		return doc.Pos{}
+	}
+	return c.node.Pos
+}
 
 // Label names the claim for output: its id, else its metric.
 func (c Claim) Label() string {
