@@ -45,15 +45,22 @@ func (c *Check) interrupted(err error) (*Check, error) {
 }
 
 // Failed returns the number of claims judged FAIL.
-func (c *Check) Failed() int {
+func (c *Check) Failed() int { return c.Count(Fail) }
+
+// Count returns the number of claims judged v.
+func (c *Check) Count(v Verdict) int {
 	n := 0
-	for _, v := range c.Verdicts {
-		if v.Verdict == Fail {
+	for _, cc := range c.Verdicts {
+		if cc.Verdict == v {
 			n++
 		}
 	}
 	return n
 }
+
+// Unjudged returns the number of claims the check has no verdict for: those
+// an interrupted check did not reach.
+func (c *Check) Unjudged() int { return c.Claims - len(c.Verdicts) }
 
 // Check runs every scenario that has claims and judges each claim,
 // spending the false-alarm rate alpha across all claims of all scenarios

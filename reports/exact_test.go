@@ -164,6 +164,8 @@ INCONCLUSIVE demo/duel  C1 at c.yaml:1:2  "a wins half"
              observed Thug wins (win.a) = 0.5, interval [0.35, 0.65]; expected 0.4 ≤ win.a ≤ 0.6
              99.5 % Clopper–Pearson interval; α = 0.005 of the family's 0.01; seed 7, 9 trials
              about 40 trials would decide it at the observed value
+
+0 passed, 0 failed, 1 inconclusive, 1 not judged
 `
 	if b.String() != want {
 		t.Errorf("got\n%s\nwant\n%s", b.String(), want)

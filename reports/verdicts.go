@@ -27,8 +27,22 @@ func WriteVerdicts(w io.Writer, c *analysis.Check) error {
 		b.WriteString("\n")
 		writeVerdict(&b, c, v)
 	}
+	fmt.Fprintf(&b, "\n%s\n", VerdictSummary(c))
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// VerdictSummary counts the verdicts in a line, "12 passed, 1 failed, 2
+// inconclusive", adding the claims an interrupted check did not judge.
+func VerdictSummary(c *analysis.Check) string {
+	s := fmt.Sprintf("%d passed, %d failed, %d inconclusive", c.Count(analysis.Pass), c.Count(analysis.Fail), c.Count(analysis.Inconclusive))
+	if n := c.Unjudged(); n > 0 {
+		s += fmt.Sprintf(", %d not judged", n)
+		if c.Interrupted {
+			s += " (interrupted)"
+		}
+	}
+	return s
 }
 
 func writeVerdict(b *strings.Builder, c *analysis.Check, v analysis.ClaimCheck) {
@@ -137,8 +151,10 @@ func VerdictRows(c *analysis.Check) [][]string {
 	return rows
 }
 
-// WriteVerdictsJSON writes the verdicts as a JSON array of objects, one per
-// claim, with the fields of VerdictRows and the seed also as seed_text.
+// WriteVerdictsJSON writes the verdicts as a JSON object: the counts of
+// VerdictSummary (claims, passed, failed, inconclusive, not_judged),
+// interrupted, and the verdicts, an array of objects, one per claim, with
+// the fields of VerdictRows and the seed also as seed_text.
 func WriteVerdictsJSON(w io.Writer, c *analysis.Check) error {
 	objs := make([]object, 0, len(c.Verdicts))
 	for _, v := range c.Verdicts {
@@ -154,7 +170,8 @@ func WriteVerdictsJSON(w io.Writer, c *analysis.Check) error {
 		}
 		objs = append(objs, o)
 	}
-	b, err := json.MarshalIndent(objs, "", "  ")
+	b, err := json.MarshalIndent(object{{"claims", c.Claims}, {"passed", c.Count(analysis.Pass)}, {"failed", c.Count(analysis.Fail)},
+		{"inconclusive", c.Count(analysis.Inconclusive)}, {"not_judged", c.Unjudged()}, {"interrupted", c.Interrupted}, {"verdicts", objs}}, "", "  ")
 	if err != nil {
 		return err
 	}

@@ -193,21 +193,16 @@ func reportCheck(cmd *cobra.Command, check *analysis.Check, runErr error, format
 		}
 		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: report written to %s\n", od.Path())
 	}
-	inconclusive := 0
-	for _, v := range check.Verdicts {
-		if v.Verdict == analysis.Inconclusive {
-			inconclusive++
-		}
-	}
+	inconclusive := check.Count(analysis.Inconclusive)
 	switch {
 	case analysis.Interrupted(runErr):
 		return &exitError{code: exitInterrupted, msg: "interrupted: the check is incomplete and decides nothing"}
 	case runErr != nil:
 		return runErr
 	case check.Failed() > 0:
-		return fmt.Errorf("%d claim(s) failed", check.Failed())
+		return fmt.Errorf("%d claim(s) failed, %d inconclusive", check.Failed(), inconclusive)
 	case strict && inconclusive > 0:
-		return fmt.Errorf("%d claim(s) inconclusive (--strict)", inconclusive)
+		return fmt.Errorf("%d claim(s) inconclusive (--strict), 0 failed", inconclusive)
 	}
 	return nil
 }

@@ -16,9 +16,9 @@ func TestVerdictsCarryTheClaimsPosition(t *testing.T) {
 	if out := mustRun(t, args...); !strings.Contains(out, "someone-wins at "+at+"  ") {
 		t.Errorf("table: want the claim's position %s on its verdict line:\n%s", at, out)
 	}
-	var js []map[string]any
+	var js struct{ Verdicts []map[string]any }
 	out := mustRun(t, append(args, "--format", "json")...)
-	if err := json.Unmarshal([]byte(out), &js); err != nil || len(js) != 1 || js[0]["position"] != at {
+	if err := json.Unmarshal([]byte(out), &js); err != nil || len(js.Verdicts) != 1 || js.Verdicts[0]["position"] != at {
 		t.Errorf("JSON: %v, want position %q:\n%s", err, at, out)
 	}
 	rows, err := csv.NewReader(strings.NewReader(mustRun(t, append(args, "--format", "csv")...))).ReadAll()

@@ -50,10 +50,11 @@ func TestCheckUntilDecided(t *testing.T) {
 // The verdicts as JSON and CSV, and in the report directory.
 func TestCheckFormatsAndReport(t *testing.T) {
 	out := mustRun(t, "check", "eclipse/interceptor-duel", "--trials", "20000", "--seed", "1", "--format", "json")
-	var vs []map[string]any
-	if err := json.Unmarshal([]byte(out), &vs); err != nil || len(vs) == 0 {
+	var js struct{ Verdicts []map[string]any }
+	if err := json.Unmarshal([]byte(out), &js); err != nil || len(js.Verdicts) == 0 {
 		t.Fatalf("JSON: %v\n%s", err, out)
 	}
+	vs := js.Verdicts
 	for _, k := range []string{"scenario", "claim", "says", "metric", "expected", "verdict", "observed", "lo", "hi", "test", "alpha", "family_alpha", "seed", "trials"} {
 		if _, ok := vs[0][k]; !ok {
 			t.Errorf("JSON verdict lacks %q", k)
@@ -95,14 +96,14 @@ func TestInterruptedCheckIsMarked(t *testing.T) {
 			ctx := interruptAt(t, "stratfight/lifespan-29-coins", 500)
 			args := append([]string{"check", "stratfight/lifespan-claims", "--seed", "1", "--format", format}, mode...)
 			out, _, code := crucible(t, ctx, args...)
-			want := map[string]string{"table": "INTERRUPTED: 3 of 15 claims judged", "json": `"interrupted": true`, "csv": ",true\n"}[format]
+			want := map[string]string{"table": "INTERRUPTED: 3 of 15 claims judged", "json": `"interrupted": true`, "csv": ",true,"}[format]
 			if code != exitInterrupted || !strings.Contains(out, want) {
 				t.Errorf("%v, %s: exit %d, want 130 and %q in\n%s", mode, format, code, want, out)
 			}
 		}
 	}
 	out := mustRun(t, "check", "stratfight/lifespan-30-coins", "--trials", "2000", "--seed", "1", "--format", "csv")
-	if !strings.Contains(out, ",interrupted\n") || !strings.Contains(out, ",false\n") {
+	if !strings.Contains(out, ",interrupted,position\n") || !strings.Contains(out, ",false,") {
 		t.Errorf("a whole check's CSV:\n%s", out)
 	}
 }
