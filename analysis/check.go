@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"time"
 
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
@@ -31,6 +32,11 @@ type Check struct {
 	// 1 for a check of a fixed size), TrialsUsed the trials fought in all.
 	Looks      int
 	TrialsUsed int64
+	// Elapsed is the wall time each scenario's claims took to judge here
+	// (its trials and verdicts; not its exact solve), by scenario name: for
+	// reports that time their test cases (JUnit). It varies from run to
+	// run, so no other output shows it.
+	Elapsed map[string]time.Duration
 	// Interrupted says that the check was cut short (Ctrl-C, SIGTERM): its
 	// verdicts are those judged before, it has none for the claims it did
 	// not reach, and it decides nothing.
@@ -78,7 +84,7 @@ func (r Run) Check(ctx context.Context, scs []*scenarios.Scenario, alpha float64
 	if err != nil {
 		return nil, err
 	}
-	out := &Check{Seed: r.Seed, Alpha: alpha, Looks: 1}
+	out := &Check{Seed: r.Seed, Alpha: alpha, Looks: 1, Elapsed: map[string]time.Duration{}}
 	for _, sc := range scs {
 		out.Claims += len(sc.Claims)
 	}
@@ -96,6 +102,7 @@ func (r Run) Check(ctx context.Context, scs []*scenarios.Scenario, alpha float64
 			continue
 		}
 		r.place = places[slices.Index(claimed, sc)]
+		start := time.Now()
 		res, err := r.fightIn(ctx, j, sc, "")
 		if err != nil {
 			return out.interrupted(err)
@@ -112,6 +119,7 @@ func (r Run) Check(ctx context.Context, scs []*scenarios.Scenario, alpha float64
 			}
 			out.Verdicts = append(out.Verdicts, v)
 		}
+		out.Elapsed[sc.Name] = time.Since(start)
 	}
 	return out, nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
@@ -36,7 +37,7 @@ func (r Run) CheckUntilDecided(ctx context.Context, scs []*scenarios.Scenario, a
 	if err != nil {
 		return nil, err
 	}
-	out := &Check{Seed: r.Seed, Alpha: alpha}
+	out := &Check{Seed: r.Seed, Alpha: alpha, Elapsed: map[string]time.Duration{}}
 	for _, sc := range scs {
 		out.Claims += len(sc.Claims)
 	}
@@ -56,6 +57,7 @@ func (r Run) CheckUntilDecided(ctx context.Context, scs []*scenarios.Scenario, a
 		exact := exacts[i]
 		// How many trials each scenario takes is not known ahead.
 		r.place = place{step: slices.Index(claimed, sc) + 1, steps: len(claimed), unit: "scenario"}
+		began := time.Now()
 		grow, err := r.grower(ctx, j, sc)
 		if err != nil {
 			return out, err
@@ -75,6 +77,7 @@ func (r Run) CheckUntilDecided(ctx context.Context, scs []*scenarios.Scenario, a
 			}
 			out.Verdicts = append(out.Verdicts, v)
 		}
+		out.Elapsed[sc.Name] = time.Since(began)
 		if err != nil {
 			return out.interrupted(err)
 		}

@@ -54,23 +54,32 @@ func writeVerdict(b *strings.Builder, c *analysis.Check, v analysis.ClaimCheck) 
 		fmt.Fprintf(b, "  %q", v.Claim.Says)
 	}
 	b.WriteString("\n")
+	for _, line := range verdictEvidence(c, v) {
+		fmt.Fprintf(b, "%13s%s\n", "", line)
+	}
+}
+
+// verdictEvidence is what a verdict rests on, in lines: the observed value
+// and its interval in the claim's unit with what was expected; the test,
+// the rate it spent, the seed and the trials; and any note.
+func verdictEvidence(c *analysis.Check, v analysis.ClaimCheck) []string {
 	unit := ""
 	if v.Unit != "" && v.Unit != "share" {
 		unit = " " + v.Unit
 	}
-	fmt.Fprintf(b, "%13sobserved %s%s%s", "", verdictSubject(c, v), num(v.Observed), unit)
+	observed := fmt.Sprintf("observed %s%s%s", verdictSubject(c, v), num(v.Observed), unit)
 	if v.Lo != v.Observed || v.Hi != v.Observed {
-		fmt.Fprintf(b, ", interval [%s, %s]%s", num(v.Lo), num(v.Hi), unit)
+		observed += fmt.Sprintf(", interval [%s, %s]%s", num(v.Lo), num(v.Hi), unit)
 	}
-	fmt.Fprintf(b, "; expected %s\n", expectation(v))
-	fmt.Fprintf(b, "%13s%s", "", v.Test)
+	test := v.Test
 	if v.Alpha > 0 {
-		fmt.Fprintf(b, "; α = %.3g of the family's %g", v.Alpha, c.Alpha)
+		test += fmt.Sprintf("; α = %.3g of the family's %g", v.Alpha, c.Alpha)
 	}
-	fmt.Fprintf(b, "; seed %d, %d trials\n", c.Seed, v.Trials)
+	lines := []string{observed + "; expected " + expectation(v), test + fmt.Sprintf("; seed %d, %d trials", c.Seed, v.Trials)}
 	if note := verdictNote(v); note != "" {
-		fmt.Fprintf(b, "%13s%s\n", "", note)
+		lines = append(lines, note)
 	}
+	return lines
 }
 
 // verdictSubject names what a verdict observed when it belongs to a side,

@@ -37,12 +37,16 @@ test); claims marked fixed are judged on the run itself, without an
 interval. --until-decided fights in doubling batches until every claim is
 decided or --max-trials is spent, spending each claim's rate over the looks.
 A suite file (a list of scenarios under "suite:") checks all of its
-scenarios; --all checks every built-in claim. Exit status 1 on any FAIL (and
+scenarios; --all checks every built-in claim. Every verdict names its
+claim's file:line:column; a line counting the verdicts ends the output.
+--format junit writes JUnit XML for CI test reports, --format github GitHub
+Actions annotations at each failed or undecided claim's line. Exit status 1 on any FAIL (and
 with --strict on any INCONCLUSIVE), 130 if interrupted.`,
 		Example: `  crucible check stratfight/lifespan-claims --seed 1
   crucible check --all --seed 1 --strict
   crucible check eclipse/fleet-mirror --until-decided --max-trials 2000000
-  crucible check my-claims.yaml --trials 1000000 --format json --out report/`,
+  crucible check my-claims.yaml --trials 1000000 --format json --out report/
+  crucible check balance/*.yaml --seed 1 --strict --format github`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if all == (len(args) > 0) {
 				return usageError("name scenarios or suites to check, or pass --all for every built-in claim (not both)")
@@ -50,7 +54,7 @@ with --strict on any INCONCLUSIVE), 130 if interrupted.`,
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := checkFormat(format, "table", "csv", "json"); err != nil {
+			if err := checkFormat(format, "table", "csv", "json", "junit", "github"); err != nil {
 				return err
 			}
 			if err := checkAlpha(alpha); err != nil {
@@ -108,7 +112,7 @@ with --strict on any INCONCLUSIVE), 130 if interrupted.`,
 	rf.registerTrials(cmd)
 	rf.registerSet(cmd)
 	cmd.Flags().Float64Var(&alpha, "alpha", 0.01, "family-wise false-alarm rate across all claims")
-	cmd.Flags().StringVarP(&format, "format", "f", "table", "output format: table, csv or json")
+	cmd.Flags().StringVarP(&format, "format", "f", "table", "output format: table, csv, json, junit (JUnit XML) or github (GitHub Actions annotations)")
 	cp.register(cmd, "also write the report with the verdicts to this directory, which it replaces as a whole")
 	cmd.Flags().BoolVar(&all, "all", false, "check every built-in scenario and suite")
 	cmd.Flags().BoolVar(&strict, "strict", false, "exit 1 when a claim is INCONCLUSIVE, as when one FAILs")
@@ -181,6 +185,10 @@ func reportCheck(cmd *cobra.Command, check *analysis.Check, runErr error, format
 		err = reports.WriteVerdictsJSON(w, check)
 	case "csv":
 		err = reports.WriteCSV(w, reports.VerdictRows(check))
+	case "junit":
+		err = reports.WriteVerdictsJUnit(w, check, strict)
+	case "github":
+		err = reports.WriteVerdictsGitHub(w, check, strict)
 	default:
 		err = reports.WriteVerdicts(w, check)
 	}
