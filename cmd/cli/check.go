@@ -84,7 +84,7 @@ with --strict on any INCONCLUSIVE), 130 if interrupted.`,
 			if err != nil {
 				return err
 			}
-			scs, err := rf.loadAll(refs)
+			scs, sets, err := rf.loadChecked(refs)
 			if err != nil {
 				return err
 			}
@@ -103,7 +103,7 @@ with --strict on any INCONCLUSIVE), 130 if interrupted.`,
 			}
 			states := cp.states(cmd, err)
 			if check == nil {
-				return refusedCheck(err, scs, refs, rf.sets)
+				return refusedCheck(err, scs, refs, sets)
 			}
 			return reportCheck(cmd, check, err, format, od, states, strict)
 		},
@@ -141,8 +141,9 @@ func checkSequential(cmd *cobra.Command, until bool, initial, budget int64) erro
 // refusedCheck is the error of a check that stopped before its first
 // trial: interrupted (130), or an exact claim with no solution to be
 // judged against, to which it adds how to judge it by Monte Carlo when a
-// solver's budget refused it (refs[i] names scs[i]).
-func refusedCheck(err error, scs []*scenarios.Scenario, refs, sets []string) error {
+// solver's budget refused it (refs[i] names scs[i], which took the --set
+// assignments sets[i]).
+func refusedCheck(err error, scs []*scenarios.Scenario, refs []string, sets [][]string) error {
 	var ece *analysis.ExactClaimError
 	switch {
 	case analysis.Interrupted(err):
@@ -150,7 +151,7 @@ func refusedCheck(err error, scs []*scenarios.Scenario, refs, sets []string) err
 	case errors.As(err, &ece) && errors.Is(err, rules.ErrBudget):
 		for i, sc := range scs {
 			if sc == ece.Scenario {
-				return fmt.Errorf("%w\njudge the claim by Monte Carlo instead: give it bounds (min:, max:) in place of `exact: true`; %s", err, monteCarloInstead(sc, refs[i], sets))
+				return fmt.Errorf("%w\njudge the claim by Monte Carlo instead: give it bounds (min:, max:) in place of `exact: true`; %s", err, monteCarloInstead(sc, refs[i], sets[i]))
 			}
 		}
 	}
