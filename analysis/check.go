@@ -21,8 +21,12 @@ type Check struct {
 	Claims          int
 	// Verdicts holds one verdict per claim, in file order.
 	Verdicts []ClaimCheck
-	// Results holds the run of each scenario that has claims.
-	Results []*Result
+	// Results holds the run of each scenario that has claims judged on
+	// trials; Unfought the battle's Spec of each scenario whose claims are
+	// all judged on the exact value (on: exact), which no trial is fought
+	// for, by name.
+	Results  []*Result
+	Unfought map[string]rules.Spec
 	// Unclaimed names the scenarios that have no claims (and were not run).
 	Unclaimed []string
 	// Notes are problems that left claims without an answer (a solver that
@@ -101,6 +105,12 @@ func (r Run) Check(ctx context.Context, scs []*scenarios.Scenario, alpha float64
 			out.Unclaimed = append(out.Unclaimed, sc.Name)
 			continue
 		}
+		if !fought(sc) {
+			if err := out.checkOnExact(sc, exacts[i]); err != nil {
+				return out.interrupted(err)
+			}
+			continue
+		}
 		r.place = places[slices.Index(claimed, sc)]
 		start := time.Now()
 		res, err := r.fightIn(ctx, j, sc, "")
@@ -132,7 +142,7 @@ func (r Run) beginCheck(scs []*scenarios.Scenario, name func(*scenarios.Scenario
 	j := r.journal(r.Resume)
 	var parts []*sim.Checkpoint
 	for _, sc := range scs {
-		if len(sc.Claims) == 0 {
+		if !fought(sc) {
 			continue
 		}
 		b, err := sc.Compile()
@@ -142,6 +152,29 @@ func (r Run) beginCheck(scs []*scenarios.Scenario, name func(*scenarios.Scenario
 		parts = append(parts, j.empty(part{sc.Name, name(sc), sc.Hash()}, job(sc, b), b.Spec()))
 	}
 	return j, j.begin(parts, more)
+}
+
+// fought reports whether a check fights sc: whether it has a claim that is
+// not judged on the exact value alone (on: exact).
+func fought(sc *scenarios.Scenario) bool {
+	return slices.ContainsFunc(sc.Claims, func(c scenarios.Claim) bool { return !c.OnExact })
+}
+
+// checkOnExact judges the claims of a scenario that is not fought, all of
+// them on the exact solution e.
+func (c *Check) checkOnExact(sc *scenarios.Scenario, e *rules.Exact) error {
+	b, err := sc.Compile()
+	if err != nil {
+		return err
+	}
+	if c.Unfought == nil {
+		c.Unfought = map[string]rules.Spec{}
+	}
+	c.Unfought[sc.Name] = b.Spec()
+	for _, cl := range sc.Claims {
+		c.Verdicts = append(c.Verdicts, CheckOnExact(cl, sc.Name, b.Spec(), e))
+	}
+	return nil
 }
 
 // checkTrial judges a claim about one trial of the run by fighting that
@@ -190,10 +223,11 @@ func solveExactClaims(ctx context.Context, scs []*scenarios.Scenario) ([]*rules.
 	return exacts, nil
 }
 
-// exactClaim returns the first of sc's claims that is exact.
+// exactClaim returns the first of sc's claims that is judged against the
+// exact solution (exact: true or on: exact).
 func exactClaim(sc *scenarios.Scenario) (scenarios.Claim, bool) {
 	for _, c := range sc.Claims {
-		if c.Exact {
+		if c.Solved() {
 			return c, true
 		}
 	}

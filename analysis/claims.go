@@ -67,6 +67,9 @@ type ClaimCheck struct {
 // Bonferroni). exact is the scenario's exact solution, or nil. A claim about
 // one trial is judged by CheckTrial instead.
 func CheckClaim(c scenarios.Claim, r *Result, alpha float64, exact *rules.Exact) ClaimCheck {
+	if c.OnExact {
+		return CheckOnExact(c, r.Scenario, r.Spec, exact)
+	}
 	out := ClaimCheck{Scenario: r.Scenario, Claim: c, Trials: r.Tally.Trials, Alpha: alpha, Unit: claimUnit(c, r.Spec)}
 	if out.Trials == 0 {
 		out.Note = "no trials finished"
@@ -351,11 +354,17 @@ func extreme(out ClaimCheck, c scenarios.Claim, v float64) ClaimCheck {
 func fixed(out ClaimCheck, c scenarios.Claim, v float64) ClaimCheck {
 	out.Observed, out.Lo, out.Hi = v, v, v
 	out.Test, out.Alpha = "the observed value of this fixed run (no sampling, no interval)", 0
-	out.Verdict = Fail
-	if (c.Min == nil || v >= *c.Min) && (c.Max == nil || v <= *c.Max) {
-		out.Verdict = Pass
-	}
+	out.Verdict = within(v, c.Min, c.Max)
 	return out
+}
+
+// within judges a value known exactly against inclusive bounds (nil:
+// unbounded): PASS inside them, FAIL outside.
+func within(v float64, min, max *float64) Verdict {
+	if (min == nil || v >= *min) && (max == nil || v <= *max) {
+		return Pass
+	}
+	return Fail
 }
 
 // agreement judges an exact claim by an equivalence test: PASS when the
@@ -398,6 +407,27 @@ func agreement(out ClaimCheck, c scenarios.Claim, e Estimate, exact *rules.Exact
 			out.Needed = shareTrialsToDecide(e, out.Needed, out.Alpha, func(l, h float64) bool { return l >= lo && h <= hi || h < lo || l > hi })
 		}
 	}
+	return out
+}
+
+// CheckOnExact judges a claim on the exact value (on: exact): its bounds
+// against the solver's value exact gives, with no sampling and so no
+// interval and no false-alarm rate: PASS or FAIL. Only a metric the
+// solution lacks leaves it INCONCLUSIVE, with a note.
+func CheckOnExact(c scenarios.Claim, scenario string, spec rules.Spec, exact *rules.Exact) ClaimCheck {
+	out := ClaimCheck{Scenario: scenario, Claim: c, Unit: claimUnit(c, spec)}
+	ev, ok := rules.Value{}, false
+	if exact != nil {
+		ev, ok = exact.Metric(c.Metric)
+	}
+	if !ok {
+		out.Note = "no exact solution for this metric"
+		return out
+	}
+	v := ev.F / unitScale(c)
+	out.Exact, out.Observed, out.Lo, out.Hi = v, v, v, v
+	out.Test = "the exact solution (no sampling, no interval)"
+	out.Verdict = within(v, c.Min, c.Max)
 	return out
 }
 

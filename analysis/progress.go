@@ -82,7 +82,7 @@ func (r Run) stage(name string, trials, done int64, spec rules.Spec, wins *sim.W
 func withClaims(scs []*scenarios.Scenario) []*scenarios.Scenario {
 	var out []*scenarios.Scenario
 	for _, sc := range scs {
-		if len(sc.Claims) > 0 {
+		if fought(sc) {
 			out = append(out, sc)
 		}
 	}

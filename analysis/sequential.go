@@ -55,6 +55,12 @@ func (r Run) CheckUntilDecided(ctx context.Context, scs []*scenarios.Scenario, a
 			continue
 		}
 		exact := exacts[i]
+		if !fought(sc) {
+			if err := out.checkOnExact(sc, exact); err != nil {
+				return out.interrupted(err)
+			}
+			continue
+		}
 		// How many trials each scenario takes is not known ahead.
 		r.place = place{step: slices.Index(claimed, sc) + 1, steps: len(claimed), unit: "scenario"}
 		began := time.Now()
@@ -113,7 +119,7 @@ func Sequentially(claims []scenarios.Claim, grow func(n int64) (*Result, error),
 				continue
 			}
 			verdicts[i] = CheckClaim(c, res, spend, exact)
-			decided[i] = verdicts[i].Verdict != Inconclusive || c.Fixed
+			decided[i] = verdicts[i].Verdict != Inconclusive || c.Fixed || c.OnExact
 			if !decided[i] {
 				open++
 			}

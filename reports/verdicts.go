@@ -75,7 +75,12 @@ func verdictEvidence(c *analysis.Check, v analysis.ClaimCheck) []string {
 	if v.Alpha > 0 {
 		test += fmt.Sprintf("; α = %.3g of the family's %g", v.Alpha, c.Alpha)
 	}
-	lines := []string{observed + "; expected " + expectation(v), test + fmt.Sprintf("; seed %d, %d trials", c.Seed, v.Trials)}
+	if v.Claim.OnExact {
+		test += "; no trials"
+	} else {
+		test += fmt.Sprintf("; seed %d, %d trials", c.Seed, v.Trials)
+	}
+	lines := []string{observed + "; expected " + expectation(v), test}
 	if note := verdictNote(v); note != "" {
 		lines = append(lines, note)
 	}
@@ -99,6 +104,9 @@ func verdictNames(c *analysis.Check, v analysis.ClaimCheck) sideNames {
 		if r.Scenario == v.Scenario {
 			return namesOf(r.Spec)
 		}
+	}
+	if spec, ok := c.Unfought[v.Scenario]; ok {
+		return namesOf(spec)
 	}
 	return sideNames{}
 }
@@ -130,8 +138,11 @@ var verdictFields = []string{"scenario", "claim", "says", "metric", "expected", 
 
 func verdictValues(c *analysis.Check, v analysis.ClaimCheck) []any {
 	var exact, tol any
-	if v.Claim.Exact {
+	switch {
+	case v.Claim.Exact:
 		exact, tol = v.Exact, v.Tolerance
+	case v.Claim.OnExact:
+		exact = v.Exact
 	}
 	return []any{v.Scenario, v.Claim.Label(), v.Claim.Says, v.Claim.Metric.String(), expectation(v), v.Verdict.String(),
 		v.Observed, v.Lo, v.Hi, v.Unit, exact, tol, v.Test, v.Alpha, c.Alpha, c.Seed, v.Trials, v.Needed, v.Note,

@@ -25,6 +25,10 @@ type Claim struct {
 	// Tolerance (nil: the default, DefaultTolerance).
 	Exact     bool
 	Tolerance *float64
+	// OnExact (`on: exact`) judges the bounds on the solver's exact value
+	// instead of on a sample: PASS or FAIL, never INCONCLUSIVE, and no
+	// trials fought for it.
+	OnExact bool
 	// Fixed says the scenario is a fixed population, not a sample (a
 	// generated suite whose trial i is always the same battle, a
 	// deterministic battle): the claim is judged on the observed value
@@ -72,6 +76,7 @@ func ParseClaim(n *doc.Node) (Claim, error) {
 		Fixed     bool      `doc:"fixed"`
 		Total     bool      `doc:"total"`
 		Trial     *doc.Node `doc:"trial"`
+		On        string    `doc:"on"`
 	}
 	if err := doc.Decode(n, &c); err != nil {
 		return Claim{}, err
@@ -82,7 +87,10 @@ func ParseClaim(n *doc.Node) (Claim, error) {
 		return Claim{}, m.Errorf("%v", err)
 	}
 	cl := Claim{ID: c.ID, Says: c.Says, Metric: metric, Unit: c.Unit, Min: c.Min, Max: c.Max, Exact: c.Exact,
-		Tolerance: c.Tolerance, Fixed: c.Fixed, Total: c.Total, node: n}
+		Tolerance: c.Tolerance, Fixed: c.Fixed, Total: c.Total, OnExact: c.On == "exact", node: n}
+	if c.On != "" && c.On != "exact" {
+		return Claim{}, n.Get("on").Errorf("unknown value %q (allowed: exact; without on:, the claim is judged on the run's trials)", c.On)
+	}
 	if doc.Present(c.Trial) {
 		i, err := doc.Range{Min: 0, Max: 1<<53 - 1}.Int(c.Trial)
 		if err != nil {
@@ -113,6 +121,10 @@ func ParseClaim(n *doc.Node) (Claim, error) {
 func (c Claim) checkKind(n *doc.Node) error {
 	m := n.Get("metric")
 	switch {
+	case c.OnExact && (c.Exact || c.Fixed):
+		return n.Get("on").Errorf("on: exact judges the bounds on the solver's exact value; it goes with neither exact: true (agreement within a tolerance) nor fixed, total or trial (this run itself)")
+	case c.OnExact && !c.Metric.Share() && c.Metric.Kind != rules.RoundsMean && c.Metric.Kind != rules.Margin:
+		return m.Errorf("a claim on the exact value needs a probability, margin or rounds.mean metric, not %s", c.Metric)
 	case c.Exact && c.Fixed:
 		return n.Get("exact").Errorf("a claim is exact (agreement with the solver) or fixed (about this run itself), not both")
 	case c.Exact && (c.Min != nil || c.Max != nil):
@@ -149,6 +161,10 @@ func (c Claim) Pos() doc.Pos {
 	return c.node.Pos
 }
 
+// Solved reports whether the claim is judged against the ruleset's exact
+// solution: agreement with it (exact: true) or bounds on it (on: exact).
+func (c Claim) Solved() bool { return c.Exact || c.OnExact }
+
 // Label names the claim for output: its id, else its metric.
 func (c Claim) Label() string {
 	if c.ID != "" {
@@ -161,9 +177,13 @@ func (c Claim) checkAgainst(ruleset string, spec rules.Spec) error {
 	if err := c.Metric.Check(spec); err != nil {
 		return c.node.Get("metric").Errorf("%v", err)
 	}
-	if c.Exact {
+	if c.Solved() {
+		field := "exact"
+		if c.OnExact {
+			field = "on"
+		}
 		if _, err := rules.LookupSolver(ruleset); err != nil {
-			return c.node.Get("exact").Errorf("%v: an exact claim cannot be checked here", err)
+			return c.node.Get(field).Errorf("%v: an exact claim cannot be checked here", err)
 		}
 	}
 	if c.Unit != "" && spec.RoundsUnit != "seconds" {
@@ -199,6 +219,9 @@ func (c Claim) String() string {
 	}
 	if c.Unit != "" {
 		b.WriteString(" " + c.Unit)
+	}
+	if c.OnExact {
+		b.WriteString(", on the exact value")
 	}
 	return b.String()
 }

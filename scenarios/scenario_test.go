@@ -88,6 +88,13 @@ func TestParseErrors(t *testing.T) {
 		{"ruleset: stratfight\nclaims:\n  - {metric: win.a, unit: hours, min: 1}\n", `x.yaml:3:27: claims[0].unit: a unit applies only to rounds metrics, not win.a`},
 		{"ruleset: stratfight\nclaims:\n  - {metric: rounds.mean, unit: fortnights, min: 1}\n", `claims[0].unit: unknown unit "fortnights" (allowed: seconds, minutes, hours, days, years)`},
 		{"ruleset: stratfight\nclaims:\n  - {metric: win.a, exact: true, min: 0.1}\n", `an exact claim takes no min or max`},
+		{"ruleset: stratfight\nclaims:\n  - {metric: win.a, min: 0.1, on: sample}\n", `x.yaml:3:35: claims[0].on: unknown value "sample" (allowed: exact; `},
+		{"ruleset: stratfight\nclaims:\n  - {metric: win.a, exact: true, on: exact}\n", `claims[0].on: on: exact judges the bounds on the solver's exact value; it goes with neither exact: true`},
+		{"ruleset: stratfight\nclaims:\n  - {metric: win.a, min: 1, fixed: true, on: exact}\n", `claims[0].on: on: exact judges the bounds`},
+		{"ruleset: stratfight\nclaims:\n  - {metric: win.a, min: 1, trial: 3, on: exact}\n", `claims[0].on: on: exact judges the bounds`},
+		{"ruleset: stratfight\nclaims:\n  - {metric: rounds.p90, min: 1, on: exact}\n", `claims[0].metric: a claim on the exact value needs a probability, margin or rounds.mean metric, not rounds.p90`},
+		{"ruleset: stratfight\nclaims:\n  - {metric: win.a, on: exact}\n", `claims[0]: a claim needs min, max or both`},
+		{"ruleset: stratfight\nclaims:\n  - {metric: win.a, min: 0.1, tolerance: 0.1, on: exact}\n", `claims[0].tolerance: a tolerance applies to exact claims only`},
 		{"[1, 2]\n", `a scenario is a mapping`},
 	} {
 		_, err := scenarios.Parse("x.yaml", "x", []byte(c.src))

@@ -149,9 +149,13 @@ func refusedCheck(err error, scs []*scenarios.Scenario, refs []string, sets [][]
 	case analysis.Interrupted(err):
 		return &exitError{code: exitInterrupted, msg: "interrupted: the check is incomplete and decides nothing"}
 	case errors.As(err, &ece) && errors.Is(err, rules.ErrBudget):
+		instead := "give it bounds (min:, max:) in place of `exact: true`"
+		if ece.Claim.OnExact {
+			instead = "remove its `on: exact`"
+		}
 		for i, sc := range scs {
 			if sc == ece.Scenario {
-				return fmt.Errorf("%w\njudge the claim by Monte Carlo instead: give it bounds (min:, max:) in place of `exact: true`; %s", err, monteCarloInstead(sc, refs[i], sets[i]))
+				return fmt.Errorf("%w\njudge the claim by Monte Carlo instead: %s; %s", err, instead, monteCarloInstead(sc, refs[i], sets[i]))
 			}
 		}
 	}
@@ -196,11 +200,14 @@ func reportCheck(cmd *cobra.Command, check *analysis.Check, runErr error, format
 	if err != nil {
 		return err
 	}
-	if od != nil && len(check.Results) > 0 {
+	switch {
+	case od != nil && len(check.Results) > 0:
 		if err := od.WriteCheck(check, version, states); err != nil {
 			return err
 		}
 		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: report written to %s\n", od.Path())
+	case od != nil && len(check.Unfought) > 0:
+		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: no report written to %s: no scenario was fought (every claim is judged on: exact)\n", od.Path())
 	}
 	inconclusive := check.Count(analysis.Inconclusive)
 	switch {
