@@ -20,8 +20,10 @@ func TestOnExactFightsNoTrials(t *testing.T) {
 	scs := append([]*scenarios.Scenario{onExact}, load(t, "stratfight/lifespan-30-coins")...)
 	run := analysis.Run{Seed: 1, Trials: 500}
 	for name, check := range map[string]func() (*analysis.Check, error){
-		"fixed size":    func() (*analysis.Check, error) { return run.Check(context.Background(), scs, 0.01) },
-		"until decided": func() (*analysis.Check, error) { return run.CheckUntilDecided(context.Background(), scs, 0.01, 500, 1000) },
+		"fixed size": func() (*analysis.Check, error) { return run.Check(context.Background(), scs, 0.01) },
+		"until decided": func() (*analysis.Check, error) {
+			return run.CheckUntilDecided(context.Background(), scs, 0.01, 500, 1000)
+		},
 	} {
 		c, err := check()
 		if err != nil {
