@@ -153,8 +153,8 @@ func readSeed(number json.Number, text string) (uint64, error) {
 // the same names (a verdict has a scenario and a seed) but no tally.
 func notAResult(raw []byte) error {
 	var kind struct {
-		Claim, Verdict      *string
-		Shares, Checkpoints json.RawMessage
+		Claim, Verdict                *string
+		Shares, Checkpoints, Verdicts json.RawMessage
 	}
 	if json.Unmarshal(raw, &kind) != nil {
 		return nil
@@ -163,6 +163,8 @@ func notAResult(raw []byte) error {
 	switch {
 	case kind.Claim != nil && kind.Verdict != nil:
 		what = "a claim's verdict, which crucible check writes (its --out directory holds the results too, in summary.json)"
+	case kind.Verdicts != nil:
+		what = "a check's verdicts, which crucible check writes (its --out directory holds the results too, in summary.json)"
 	case kind.Shares != nil:
 		what = "a comparison, which crucible compare writes"
 	case kind.Checkpoints != nil:

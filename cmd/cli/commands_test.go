@@ -175,7 +175,8 @@ func TestMergeRefusesWhatIsNotAResult(t *testing.T) {
 	crucible(t, ctx, "run", "stratfight/thug-vs-guard", "--trials", "5000", "--seed", "3", "--out", ckpt)
 	for _, c := range []struct{ file, want string }{
 		{write("empty.json", "[]\n"), "empty.json: an empty list, no results: merge takes what crucible run --format json writes"},
-		{write("check.json", verdicts), "check.json: result 0: a claim's verdict, which crucible check writes (its --out directory holds the results too, in summary.json), not a run's result: merge takes what crucible run --format json writes"},
+		{write("check.json", verdicts), "check.json: result 0: a check's verdicts, which crucible check writes (its --out directory holds the results too, in summary.json), not a run's result: merge takes what crucible run --format json writes"},
+		{write("verdicts.json", `[{"scenario": "s", "claim": "c", "verdict": "PASS", "seed": 1}]`), "verdicts.json: result 0: a claim's verdict, which crucible check writes (its --out directory holds the results too, in summary.json), not a run's result"},
 		{write("compare.json", comparison), "compare.json: result 0: a comparison, which crucible compare writes, not a run's result"},
 		{filepath.Join(ckpt, "checkpoint.json"), "the checkpoint of an interrupted command (finish it with the same command and --resume), not a run's result"},
 	} {

@@ -46,7 +46,10 @@ func TestScenarioOnStdin(t *testing.T) {
 			t.Errorf("crucible %s < scenario: exit %d\n%s", strings.Join(args, " "), code, errOut)
 			continue
 		}
-		fromFile := mustRun(t, replaceArg(args, "-", file)...)
+		// A claim's position names its file: <stdin> (which JSON escapes),
+		// or the file.
+		fromFile := strings.ReplaceAll(mustRun(t, replaceArg(args, "-", file)...), file+":", scenarios.StdinFile+":")
+		got = strings.ReplaceAll(got, `\u003cstdin\u003e`, scenarios.StdinFile)
 		if got != fromFile {
 			t.Errorf("crucible %s: from stdin\n%s\nfrom the file\n%s", strings.Join(args, " "), got, fromFile)
 		}
