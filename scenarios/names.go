@@ -56,7 +56,7 @@ func NearestBuiltin(ref string) string {
 			return doc.DidYouMeanOf(near)
 		}
 	}
-	return " (run `crucible scenarios` for the list)"
+	return " (run `" + program + " scenarios` for the list)"
 }
 
 // splitName splits a name at its last slash: "eclipse/interceptor-duel" is
@@ -68,3 +68,12 @@ func splitName(name string) (dir, base string) {
 	}
 	return name[:i], name[i+1:]
 }
+
+// program is the name of the command line whose commands messages name
+// ("run `crucible scenarios`").
+var program = "crucible"
+
+// SetProgram names the command line in messages that name its commands:
+// a game's own binary (package cli's Program) calls it, as SetBuiltin,
+// before anything is loaded.
+func SetProgram(name string) { program = name }

@@ -136,10 +136,10 @@ func Load(ref string) (*Scenario, error) {
 	src, err := readFile(ref)
 	if err != nil {
 		if _, err := fs.Stat(builtin, sweepsDir+"/"+ref+".yaml"); err == nil {
-			return nil, fmt.Errorf("%s is a built-in sweep, not a scenario: run it with `crucible sweep %s`", ref, ref)
+			return nil, fmt.Errorf("%s is a built-in sweep, not a scenario: run it with `%s sweep %s`", ref, program, ref)
 		}
 		if _, err := fs.Stat(builtin, tunesDir+"/"+ref+".yaml"); err == nil {
-			return nil, fmt.Errorf("%s is a built-in tune, not a scenario: run it with `crucible tune %s`", ref, ref)
+			return nil, fmt.Errorf("%s is a built-in tune, not a scenario: run it with `%s tune %s`", ref, program, ref)
 		}
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("%s: no such file and no built-in scenario of that name%s", ref, NearestBuiltin(ref))
@@ -220,10 +220,10 @@ func notAScenario(root *doc.Node, ref string) error {
 		return nil
 	}
 	if sw := root.Get("sweep"); sw != nil {
-		return sw.Errorf("this is a sweep file, not a scenario: run it with `crucible sweep %s`", ref)
+		return sw.Errorf("this is a sweep file, not a scenario: run it with `%s sweep %s`", program, ref)
 	}
 	if tu := root.Get("tune"); tu != nil {
-		return tu.Errorf("this is a tune file, not a scenario: run it with `crucible tune %s`", ref)
+		return tu.Errorf("this is a tune file, not a scenario: run it with `%s tune %s`", program, ref)
 	}
 	suite := root.Get("suite")
 	if suite == nil || suite.Kind != doc.Seq {
@@ -238,8 +238,8 @@ func notAScenario(root *doc.Node, ref string) error {
 	if len(names) > 5 {
 		names = append(names[:5], "…")
 	}
-	return suite.Errorf("this is a suite of %d scenarios (%s), not a scenario: name one of them, or check them all with `crucible check %s`",
-		len(suite.Items), strings.Join(names, ", "), ref)
+	return suite.Errorf("this is a suite of %d scenarios (%s), not a scenario: name one of them, or check them all with `%s check %s`",
+		len(suite.Items), strings.Join(names, ", "), program, ref)
 }
 
 // derive reads the common fields from the document.

@@ -178,10 +178,10 @@ func builtinRefs() ([]string, error) {
 // claims under --strict (1), or runErr.
 func reportCheck(cmd *cobra.Command, check *analysis.Check, runErr error, format string, od *reports.OutDir, states []*sim.Checkpoint, strict bool) error {
 	for _, name := range check.Unclaimed {
-		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: %s has no claims\n", name)
+		notice(cmd, "%s has no claims", name)
 	}
 	for _, n := range check.Notes {
-		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: %s\n", n)
+		notice(cmd, "%s", n)
 	}
 	w := cmd.OutOrStdout()
 	var err error
@@ -205,9 +205,9 @@ func reportCheck(cmd *cobra.Command, check *analysis.Check, runErr error, format
 		if err := od.WriteCheck(check, version, states); err != nil {
 			return err
 		}
-		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: report written to %s\n", od.Path())
+		notice(cmd, "report written to %s", od.Path())
 	case od != nil && len(check.Unfought) > 0:
-		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: no report written to %s: no scenario was fought (every claim is judged on: exact)\n", od.Path())
+		notice(cmd, "no report written to %s: no scenario was fought (every claim is judged on: exact)", od.Path())
 	}
 	inconclusive := check.Count(analysis.Inconclusive)
 	switch {

@@ -91,7 +91,7 @@ func (c *checkpointing) save(cmd *cobra.Command, od *reports.OutDir, cs []*sim.C
 	c.last = cs
 	if err := od.SaveCheckpoints(cs); err != nil && !c.warned {
 		c.warned = true
-		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: warning: cannot save the checkpoint: %v\n", err)
+		notice(cmd, "warning: cannot save the checkpoint: %v", err)
 	}
 }
 
@@ -106,7 +106,8 @@ func (c *checkpointing) states(cmd *cobra.Command, runErr error) []*sim.Checkpoi
 		return nil
 	}
 	if analysis.Interrupted(runErr) && c.last != nil {
-		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: checkpoint written to %s\ncrucible: to finish, give the same command and --resume\n", filepath.Join(c.out, reports.CheckpointFile))
+		notice(cmd, "checkpoint written to %s", filepath.Join(c.out, reports.CheckpointFile))
+		notice(cmd, "to finish, give the same command and --resume")
 	}
 	return c.last
 }

@@ -82,7 +82,7 @@ than --spread-threshold points.`,
 			if err := od.WriteExactReport(h, sol, spread); err != nil {
 				return err
 			}
-			fmt.Fprintf(cmd.ErrOrStderr(), "crucible: report written to %s\n", out)
+			notice(cmd, "report written to %s", out)
 			return nil
 		},
 	}

@@ -81,6 +81,7 @@ func (p Program) Execute(ctx context.Context, args []string, stdout, stderr io.W
 	if p.Builtins != nil {
 		scenarios.SetBuiltin(p.Builtins)
 	}
+	scenarios.SetProgram(p.name())
 	return execute(ctx, p.name(), args, stdout, stderr)
 }
 

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"fmt"
 
 	"github.com/spf13/cobra"
 
@@ -138,7 +137,7 @@ func (o *runOptions) report(cmd *cobra.Command, od *reports.OutDir, results []*a
 		if err := od.WriteRunReport(results, spreads, version, states); err != nil {
 			return err
 		}
-		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: report written to %s\n", od.Path())
+		notice(cmd, "report written to %s", od.Path())
 	}
 	if analysis.Interrupted(runErr) {
 		return &exitError{code: exitInterrupted, msg: "interrupted; the results above cover the trials that finished"}

@@ -111,7 +111,7 @@ func runTune(cmd *cobra.Command, ref string, rf *runFlags, tf *tuneFlags) error 
 		if err := od.WriteTune(res); err != nil {
 			return err
 		}
-		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: tune report written to %s\n", tf.out)
+		notice(cmd, "tune report written to %s", tf.out)
 	}
 	return tuneExit(res, runErr, t.targetOrigin)
 }
