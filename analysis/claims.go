@@ -374,16 +374,11 @@ func within(v float64, min, max *float64) Verdict {
 // band), INCONCLUSIVE otherwise. Failing to reject a difference is not
 // agreement: a run too small to tell is inconclusive.
 func agreement(out ClaimCheck, c scenarios.Claim, e Estimate, exact *rules.Exact) ClaimCheck {
-	ev, ok := rules.Value{}, false
-	if exact != nil {
-		ev, ok = exact.Metric(c.Metric)
-	}
+	v, ok := exactValue(c, exact)
 	if !ok {
-		out.Note = "no exact solution for this metric"
+		out.Note = noExactValue
 		return out
 	}
-	scale := unitScale(c)
-	v := ev.F / scale
 	out.Exact, out.Tolerance = v, c.DefaultTolerance(v)
 	out.Observed, out.Lo, out.Hi = e.Value, e.Lo, e.Hi
 	out.Test = fmt.Sprintf("equivalence (two one-sided tests) within ±%.4g of the exact %.6g; %s", out.Tolerance, v, e.Method)
@@ -416,20 +411,29 @@ func agreement(out ClaimCheck, c scenarios.Claim, e Estimate, exact *rules.Exact
 // solution lacks leaves it INCONCLUSIVE, with a note.
 func CheckOnExact(c scenarios.Claim, scenario string, spec rules.Spec, exact *rules.Exact) ClaimCheck {
 	out := ClaimCheck{Scenario: scenario, Claim: c, Unit: claimUnit(c, spec)}
-	ev, ok := rules.Value{}, false
-	if exact != nil {
-		ev, ok = exact.Metric(c.Metric)
-	}
+	v, ok := exactValue(c, exact)
 	if !ok {
-		out.Note = "no exact solution for this metric"
+		out.Note = noExactValue
 		return out
 	}
-	v := ev.F / unitScale(c)
 	out.Exact, out.Observed, out.Lo, out.Hi = v, v, v, v
 	out.Test = "the exact solution (no sampling, no interval)"
 	out.Verdict = within(v, c.Min, c.Max)
 	return out
 }
+
+// exactValue returns the exact solution's value of c's metric in c's
+// unit; false when there is no solution (nil) or it lacks the metric.
+func exactValue(c scenarios.Claim, exact *rules.Exact) (float64, bool) {
+	if exact == nil {
+		return 0, false
+	}
+	ev, ok := exact.Metric(c.Metric)
+	return ev.F / unitScale(c), ok
+}
+
+// noExactValue is the note of a claim exactValue finds no value for.
+const noExactValue = "no exact solution for this metric"
 
 // CheckTrial judges a claim about trial o of a run (Claim.Trial), fought
 // alone: its winner or end (1 or 0), its rounds, or a counter's value.

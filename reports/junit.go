@@ -14,24 +14,23 @@ import (
 // reporters) read it: a suite per scenario, a test case per claim.
 type (
 	junitSuites struct {
-		XMLName  xml.Name     `xml:"testsuites"`
-		Name     string       `xml:"name,attr"`
-		Tests    int          `xml:"tests,attr"`
-		Failures int          `xml:"failures,attr"`
-		Errors   int          `xml:"errors,attr"`
-		Skipped  int          `xml:"skipped,attr"`
-		Time     string       `xml:"time,attr"`
-		Suites   []junitSuite `xml:"testsuite"`
+		XMLName xml.Name `xml:"testsuites"`
+		junitCounts
+		Suites []junitSuite `xml:"testsuite"`
 	}
 	junitSuite struct {
-		Name       string          `xml:"name,attr"`
-		Tests      int             `xml:"tests,attr"`
-		Failures   int             `xml:"failures,attr"`
-		Errors     int             `xml:"errors,attr"`
-		Skipped    int             `xml:"skipped,attr"`
-		Time       string          `xml:"time,attr"`
+		junitCounts
 		Properties []junitProperty `xml:"properties>property"`
 		Cases      []junitCase     `xml:"testcase"`
+	}
+	// junitCounts are the attributes of a suite, and of all of them.
+	junitCounts struct {
+		Name     string `xml:"name,attr"`
+		Tests    int    `xml:"tests,attr"`
+		Failures int    `xml:"failures,attr"`
+		Errors   int    `xml:"errors,attr"`
+		Skipped  int    `xml:"skipped,attr"`
+		Time     string `xml:"time,attr"`
 	}
 	junitProperty struct {
 		Name  string `xml:"name,attr"`
@@ -64,14 +63,14 @@ type (
 // when strict (as `check --strict` exits 1 on it); PASS has its evidence
 // as system-out.
 func WriteVerdictsJUnit(w io.Writer, c *analysis.Check, strict bool) error {
-	all := junitSuites{Name: "crucible check"}
+	all := junitSuites{junitCounts: junitCounts{Name: "crucible check"}}
 	var total float64
 	for _, v := range c.Verdicts {
 		k := len(all.Suites) - 1
 		if k < 0 || all.Suites[k].Name != v.Scenario {
 			secs := c.Elapsed[v.Scenario].Seconds()
 			total += secs
-			all.Suites = append(all.Suites, junitSuite{Name: v.Scenario, Time: seconds(secs), Properties: []junitProperty{
+			all.Suites = append(all.Suites, junitSuite{junitCounts: junitCounts{Name: v.Scenario, Time: seconds(secs)}, Properties: []junitProperty{
 				{"seed", strconv.FormatUint(c.Seed, 10)}, {"family_alpha", num(c.Alpha)}, {"interrupted", strconv.FormatBool(c.Interrupted)}}})
 			k++
 		}
