@@ -53,4 +53,12 @@ func TestValidateOnExact(t *testing.T) {
 		t.Errorf("validate:\n%s", out)
 	}
 	mustFail(t, exitFailed, "no exact solution to check it against", "check", duel, "--trials", "100", "--seed", "1")
+	// Beyond the solver's budget, check says how to judge it by Monte
+	// Carlo, before any trial.
+	out, _ = mustFail(t, exitFailed, "beyond the exact solver's budget: one volley of 1 Gunboat (32 cannon dice over 4 classes of faces) has 7.41e+08 rolls to enumerate, more than the 30000000 steps of work allowed"+
+		"\njudge the claim by Monte Carlo instead: remove its `on: exact`; run it by Monte Carlo instead: crucible run testdata/exact-huge-volley.yaml --set 'claims=[{metric: win.a, min: 0.5, on: exact}]' --trials 1000000",
+		"check", "testdata/exact-huge-volley.yaml", "--seed", "1", "--set", "claims=[{metric: win.a, min: 0.5, on: exact}]")
+	if out != "" {
+		t.Errorf("check fought before refusing:\n%s", out)
+	}
 }
