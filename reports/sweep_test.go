@@ -96,11 +96,17 @@ func TestSweepRowsShape(t *testing.T) {
 	}
 }
 
-// Break-even in words: numbers on a numeric field, the names around it on
-// a field of names, the grid's edges and several crossings said as such.
+// Break-even in words: numbers on a continuous field, the grid values
+// around it with their values on an integer field, the grid's edges and
+// several crossings said as such.
 func TestBreakEvenText(t *testing.T) {
-	res := &analysis.SweepResult{Sweep: &analysis.Sweep{Axes: []scenarios.Axis{mustVary(t, "b.armor=none,leather,chainmail")}, Metric: rules.Metric{Kind: rules.WinShare, Side: rules.A}}}
-	num := &analysis.SweepResult{Sweep: &analysis.Sweep{Axes: []scenarios.Axis{mustVary(t, "x=0..1:0.5")}, Metric: rules.Metric{Kind: rules.WinShare, Side: rules.B}}}
+	winB := rules.Metric{Kind: rules.WinShare, Side: rules.B}
+	num := &analysis.SweepResult{Sweep: &analysis.Sweep{Axes: []scenarios.Axis{mustVary(t, "x=0..1:0.5")}, Kinds: []analysis.AxisKind{analysis.Continuous}, Metric: winB}}
+	ints := &analysis.SweepResult{Sweep: &analysis.Sweep{Axes: []scenarios.Axis{mustVary(t, "n=2..5")}, Kinds: []analysis.AxisKind{analysis.Integer}, Metric: winB}}
+	ints.Sweep.Axes[0].Label = "Interceptors"
+	for i, e := range []analysis.Estimate{{Value: .2, Lo: .15, Hi: .25}, {Value: .45, Lo: .4, Hi: .5}, {Value: .52, Lo: .47, Hi: .57}, {Value: .7, Lo: .65, Hi: .75}} {
+		ints.Points = append(ints.Points, analysis.PointResult{GridPoint: analysis.GridPoint{Index: i, At: []int{i}}, Values: []string{ints.Sweep.Axes[0].Values[i]}, Estimate: e})
+	}
 	for _, c := range []struct {
 		s    *analysis.SweepResult
 		be   analysis.BreakEven
@@ -111,10 +117,11 @@ func TestBreakEvenText(t *testing.T) {
 		{num, analysis.BreakEven{State: analysis.Several, Spans: []analysis.Span{{Lo: 0.1, Hi: 0.2}, {Lo: 0.7, Hi: 1, HiEdge: true}}},
 			"crossed several times: x from 0.100 to 0.200; from 0.700 to 1.000 (the grid's last value: it may extend above)"},
 		{num, analysis.BreakEven{State: analysis.Above}, "not crossed in the grid: b wins (win.b) is above 50 % at every point"},
-		{num, analysis.BreakEven{State: analysis.Below}, "not crossed in the grid: b wins (win.b) is below 50 % at every point"},
-		{res, analysis.BreakEven{State: analysis.Crossed, Spans: []analysis.Span{{Lo: 0.3, Hi: 0.6}}}, "b.armor between none and leather"},
-		{res, analysis.BreakEven{State: analysis.Crossed, Spans: []analysis.Span{{Lo: 0.6, Hi: 1.2}}}, "b.armor from none to chainmail"},
-		{res, analysis.BreakEven{State: analysis.Crossed, Spans: []analysis.Span{{Lo: 1, Hi: 1}}}, "b.armor at leather"},
+		{num, analysis.BreakEven{State: analysis.Below, Exact: true}, "not crossed in the grid: b wins (win.b) is below 50 % at every point (exactly)"},
+		{ints, analysis.BreakEven{State: analysis.Crossed, Spans: []analysis.Span{{Lo: 2, Hi: 5, LoAt: 0, HiAt: 3}}},
+			"Interceptors between 2 (20.00 % [15.00 %, 25.00 %]) and 5 (70.00 % [65.00 %, 75.00 %]), at 50 % within their intervals between: 3 (45.00 % [40.00 %, 50.00 %]), 4 (52.00 % [47.00 %, 57.00 %])"},
+		{ints, analysis.BreakEven{State: analysis.Crossed, Exact: true, Spans: []analysis.Span{{Lo: 3, Hi: 4, LoAt: 1, HiAt: 2}}},
+			"Interceptors between 3 (45.00 % exactly) and 4 (52.00 % exactly)"},
 	} {
 		if got := BreakEvenText(c.s, analysis.BreakEvenLine{Given: -1, BreakEven: c.be}); !strings.HasPrefix(got, c.want) {
 			t.Errorf("%+v: %q, want %q", c.be, got, c.want)
@@ -137,9 +144,10 @@ func TestWriteSweepDir(t *testing.T) {
 	for _, c := range []struct {
 		res   *analysis.SweepResult
 		files []string
+		shows string
 	}{
-		{builtinSweep(t, "stratfight/armor-kinds", 200), []string{"sweep.csv", "breakeven.csv", "curve.png", "index.html"}},
-		{builtinSweep(t, "eclipse/shields-by-fleet", 200), []string{"sweep.csv", "breakeven.csv", "curve.png", "heatmap.png", "index.html"}},
+		{builtinSweep(t, "stratfight/armor-kinds", 200), []string{"sweep.csv", "ranking.csv", "rank.png", "index.html"}, "Ranking"},
+		{builtinSweep(t, "eclipse/shields-by-fleet", 200), []string{"sweep.csv", "breakeven.csv", "curve.png", "heatmap.png", "index.html"}, "Break-even"},
 	} {
 		dir := t.TempDir()
 		if err := WriteSweepDir(dir, c.res, "crucible sweep x --seed=1"); err != nil {
@@ -160,7 +168,7 @@ func TestWriteSweepDir(t *testing.T) {
 				}
 			}
 			if f == "index.html" {
-				for _, want := range append(c.files, "crucible sweep x --seed=1", "Break-even", c.res.Sweep.Base) {
+				for _, want := range append(c.files, "crucible sweep x --seed=1", c.shows, c.res.Sweep.Base) {
 					if want != "index.html" && !bytes.Contains(data, []byte(want)) {
 						t.Errorf("index.html does not show %q", want)
 					}
@@ -178,7 +186,7 @@ func TestSweepWithoutCurveSaysSo(t *testing.T) {
 		values string
 		curve  bool
 	}{{"1..31", false}, {"1..30", true}} {
-		res := builtinSweep(t, "stratfight/armor-kinds", 20, "b.armor=none,plate", "options.round-cap="+c.values)
+		res := builtinSweep(t, "stratfight/armor-kinds", 20, "b.armor.armor_value=0,8", "options.round-cap="+c.values)
 		dir := t.TempDir()
 		if err := WriteSweepDir(dir, res, "crucible sweep x"); err != nil {
 			t.Fatal(err)

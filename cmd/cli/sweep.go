@@ -1,12 +1,15 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/reports"
+	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
@@ -15,7 +18,9 @@ func newSweepCmd() *cobra.Command {
 		rf     runFlags
 		cp     checkpointing
 		varies []string
+		labels []string
 		metric string
+		level  string
 		format string
 		exact  bool
 	)
@@ -55,7 +60,7 @@ breakeven.csv, the curve, the heat map (two fields) and index.html.`,
 				return err
 			}
 			run.Resume = prior
-			sw, err := loadSweep(cmd, &rf, args[0], varies, metric)
+			sw, err := loadSweep(cmd, &rf, args[0], sweepFlags{varies, labels, metric, level})
 			if err != nil {
 				return err
 			}
@@ -97,7 +102,9 @@ breakeven.csv, the curve, the heat map (two fields) and index.html.`,
 	rf.registerSet(cmd)
 	cmd.Flag("trials").Usage = "`N` trials per grid point (default: the sweep file's trials field, else 10000)"
 	cmd.Flags().StringArrayVar(&varies, "vary", nil, "vary a field of SCENARIO, `PATH=LIST`: a,b,c or FROM..TO[:STEP] or a YAML list such as '[leather, {armor_value: 5}]' (once or twice)")
-	cmd.Flags().StringVar(&metric, "metric", "", "the share the curve and break-even follow: win.a, win.b, win.none or end.<reason> (default: the sweep file's, else win.a)")
+	cmd.Flags().StringArrayVar(&labels, "label", nil, "name the field of the --vary before it in headings and plots, e.g. 'Guard armor' (default: its path)")
+	cmd.Flags().StringVar(&metric, "metric", "", "the metric the curve and break-even follow: any a claim takes, "+rules.MetricForms+" (default: the sweep file's, else win.a)")
+	cmd.Flags().StringVar(&level, "level", "", "where the metric breaks even, `X`: a number, or a percentage for a share or the margin (default: the sweep file's, else 50 % for a share, 0 for the margin, none for others)")
 	cmd.Flags().StringVarP(&format, "format", "f", "table", "output format: table or csv (the tidy table of every point and metric)")
 	cp.register(cmd, "also write the sweep's report (CSV, PNG plots and index.html) to this directory, which it replaces as a whole")
 	cmd.Flags().BoolVar(&exact, "exact", true, "also solve each point exactly where the ruleset has a solver and the point is within its budget")
@@ -111,25 +118,21 @@ type loadedSweep struct {
 	trials int64
 }
 
+// sweepFlags are the flags that shape a sweep: --vary's axes with their
+// --labels, --metric and --level.
+type sweepFlags struct {
+	varies, labels []string
+	metric, level  string
+}
+
 // loadSweep reads the sweep a command names: a sweep file, or a scenario
 // with --vary axes. Malformed flags are bad usage; a value the scenario
-// rejects is the scenario's error, located at the value.
-func loadSweep(cmd *cobra.Command, rf *runFlags, ref string, varies []string, metricFlag string) (loadedSweep, error) {
-	var axes []scenarios.Axis
-	for _, v := range varies {
-		a, err := scenarios.ParseVary(v)
-		if err != nil {
-			return loadedSweep{}, usageError("%v", err)
-		}
-		axes = append(axes, a)
-	}
-	if len(axes) > 0 {
-		if err := scenarios.CheckAxes(axes); err != nil {
-			return loadedSweep{}, usageError("--vary: %v", err)
-		}
-		if err := scenarios.CheckSweepSize(scenarios.Points(axes), 1); err != nil {
-			return loadedSweep{}, usageError("--vary: %v", err)
-		}
+// rejects is the scenario's error, located at the value, and a metric the
+// battle does not report is an error located at the metric.
+func loadSweep(cmd *cobra.Command, rf *runFlags, ref string, f sweepFlags) (loadedSweep, error) {
+	axes, err := varyAxes(f)
+	if err != nil {
+		return loadedSweep{}, err
 	}
 	file, isSweep, err := rf.readSweep(ref)
 	switch {
@@ -137,20 +140,30 @@ func loadSweep(cmd *cobra.Command, rf *runFlags, ref string, varies []string, me
 		return loadedSweep{}, err
 	case isSweep && len(axes) > 0:
 		return loadedSweep{}, usageError("%s is a sweep file, which names its own fields: --vary goes with a scenario", displayRef(ref))
+	case isSweep && len(f.labels) > 0:
+		return loadedSweep{}, usageError("%s is a sweep file: --label goes with --vary (a file labels its fields with label:)", displayRef(ref))
 	case !isSweep && len(axes) == 0:
 		return loadedSweep{}, notASweep(ref)
 	}
-	name, metric, base, trials := ref, "win.a", ref, int64(0)
+	name, base, trials := ref, ref, int64(0)
+	m, origin := rules.Metric{Kind: rules.WinShare, Side: rules.A}, ""
+	var level *float64
 	var sets []scenarios.Override
 	if isSweep {
-		name, metric, base, trials, axes, sets = file.Name, file.Metric.String(), file.Scenario, file.Trials, file.Axes, file.Sets
+		name, m, origin, level, base, trials, axes, sets = file.Name, file.Metric, file.MetricOrigin, file.Level, file.Scenario, file.Trials, file.Axes, file.Sets
 	}
-	if metricFlag != "" {
-		metric = metricFlag
+	if f.metric != "" {
+		if m, err = rules.ParseMetric(f.metric); err != nil {
+			return loadedSweep{}, usageError("--metric %s: %v", f.metric, err)
+		}
+		origin, level = "--metric "+f.metric, nil
 	}
-	m, err := scenarios.ParseShareMetric(metric)
-	if err != nil {
-		return loadedSweep{}, usageError("--metric %s: %v", metric, err)
+	if f.level != "" {
+		v, err := scenarios.ParseLevel(m, f.level)
+		if err != nil {
+			return loadedSweep{}, usageError("--level %s: %v", f.level, err)
+		}
+		level = &v
 	}
 	sc, err := loadBase(rf, base, sets)
 	if err != nil {
@@ -160,13 +173,48 @@ func loadSweep(cmd *cobra.Command, rf *runFlags, ref string, varies []string, me
 		name = sc.Name
 	}
 	sw, err := analysis.NewSweep(name, sc, axes, m)
-	if err != nil {
+	var noMetric *analysis.MetricError
+	switch {
+	case errors.As(err, &noMetric) && origin != "":
+		return loadedSweep{}, fmt.Errorf("%s: %v", origin, noMetric.Err)
+	case err != nil:
 		return loadedSweep{}, err
 	}
+	sw.Level = level
 	if isSweep {
 		sw.Description = file.Description
 	}
 	return loadedSweep{Sweep: sw, trials: trials}, nil
+}
+
+// varyAxes reads --vary's axes, each labelled by the --label given for
+// it in order; more labels than axes is bad usage.
+func varyAxes(f sweepFlags) ([]scenarios.Axis, error) {
+	var axes []scenarios.Axis
+	for _, v := range f.varies {
+		a, err := scenarios.ParseVary(v)
+		if err != nil {
+			return nil, usageError("%v", err)
+		}
+		axes = append(axes, a)
+	}
+	if len(f.labels) > len(axes) && len(axes) > 0 {
+		return nil, usageError("--label: %d labels for %d --vary fields (allowed: one per --vary, in order)", len(f.labels), len(axes))
+	}
+	for i, l := range f.labels {
+		if i < len(axes) {
+			axes[i].Label = strings.TrimSpace(l)
+		}
+	}
+	if len(axes) > 0 {
+		if err := scenarios.CheckAxes(axes); err != nil {
+			return nil, usageError("--vary: %v", err)
+		}
+		if err := scenarios.CheckSweepSize(scenarios.Points(axes), 1); err != nil {
+			return nil, usageError("--vary: %v", err)
+		}
+	}
+	return axes, nil
 }
 
 // loadBase reads a sweep's base scenario and applies the sweep file's
