@@ -49,6 +49,33 @@ func builtinSweep(t *testing.T, name string, trials int64, vary ...string) *anal
 	return res
 }
 
+// sweepOf fights a built-in sweep at seed 1 following metric instead of
+// the file's.
+func sweepOf(t *testing.T, name string, trials int64, metric string) *analysis.SweepResult {
+	t.Helper()
+	file, _, err := scenarios.LoadSweep(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	base, err := scenarios.Load(file.Scenario)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := rules.ParseMetric(metric)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := analysis.NewSweep(file.Name, base, file.Axes, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := analysis.Run{Seed: 1, Trials: trials, Version: "test"}.Sweep(context.Background(), s, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
 // A small sweep of each ruleset is pinned, CSV and text: a change to the
 // rules, to seeding, to the grid's order or to the columns shows up as a
 // diff. Refresh after a deliberate change with go test ./reports -update.
@@ -248,6 +275,44 @@ func TestOutDirWriteSweep(t *testing.T) {
 	for f, want := range map[string]bool{"sweep.csv": true, "index.html": true, "summary.csv": false, marker: true} {
 		if _, err := os.Stat(filepath.Join(path, f)); (err == nil) != want {
 			t.Errorf("%s present: %v, want %v", f, err == nil, want)
+		}
+	}
+}
+
+// A curve whose intervals run against its direction is flagged in the
+// text and on the page, naming the points with their intervals; a
+// monotonic one is not. Here the shields sweep with two points' estimates
+// swapped (and no exact values, which would decide instead).
+func TestSweepFlagsNonMonotonic(t *testing.T) {
+	res := builtinSweep(t, "eclipse/shields", 2000)
+	for i := range res.Points {
+		res.Points[i].ExactMetric = nil
+	}
+	var b bytes.Buffer
+	if err := WriteSweepTable(&b, res); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(b.String(), "NOT MONOTONIC") {
+		t.Errorf("a monotonic curve flagged:\n%s", b.String())
+	}
+	res.Points[1].Estimate, res.Points[2].Estimate = res.Points[2].Estimate, res.Points[1].Estimate
+	res.Sweep.Axes[0].Label = "Interceptor shield"
+	b.Reset()
+	if err := WriteSweepTable(&b, res); err != nil {
+		t.Fatal(err)
+	}
+	want := "NOT MONOTONIC: attacker wins (win.a) rises with Interceptor shield overall but falls from 1 (" + pct(res.Points[1].Estimate.Value)
+	if !strings.Contains(b.String(), want) || !strings.Contains(b.String(), "to 2 (") || !strings.Contains(b.String(), "(their intervals lie apart)") {
+		t.Errorf("the text does not flag the reversal, want %q:\n%s", want, b.String())
+	}
+	dir := t.TempDir()
+	if err := WriteSweepDir(dir, res, "crucible sweep eclipse/shields"); err != nil {
+		t.Fatal(err)
+	}
+	page, _ := os.ReadFile(filepath.Join(dir, "index.html"))
+	for _, w := range []string{`id="not-monotonic">NOT MONOTONIC`, "Interceptor shield (<code>parts[0].shield</code>)", "<th>Interceptor shield</th>"} {
+		if !bytes.Contains(page, []byte(w)) {
+			t.Errorf("the page lacks %q", w)
 		}
 	}
 }
