@@ -70,7 +70,7 @@ func BreakEvenOf(xs []float64, bands []Estimate, level float64) BreakEven {
 	if n == 0 {
 		return BreakEven{State: NoPoints}
 	}
-	order := byPosition(xs)
+	order := Ascending(xs)
 	x := func(i int) float64 { return xs[order[i]] }
 	b := func(i int) Estimate { return bands[order[i]] }
 	var spans []Span
@@ -108,7 +108,7 @@ func BracketOf(xs []float64, bands []Estimate, level float64) BreakEven {
 	if n == 0 {
 		return BreakEven{State: NoPoints}
 	}
-	order := byPosition(xs)
+	order := Ascending(xs)
 	side := make([]int, n)
 	for i, k := range order {
 		side[i] = sideOf(bands[k], level)
@@ -157,8 +157,9 @@ func sideOf(e Estimate, level float64) int {
 	return 0
 }
 
-// byPosition returns the indices of xs in ascending order.
-func byPosition(xs []float64) []int {
+// Ascending returns the indices of xs in ascending order of value, the
+// grid order among equals: the order of a sweep's points along a field.
+func Ascending(xs []float64) []int {
 	order := make([]int, len(xs))
 	for i := range order {
 		order[i] = i

@@ -36,7 +36,7 @@ func (s *SweepResult) Shapes() []Shape {
 	var out []Shape
 	for _, l := range s.Lines() {
 		vals := l.Values(s)
-		order := byPosition(l.Xs)
+		order := Ascending(l.Xs)
 		est := make([]Estimate, len(order))
 		at := make([]int, len(order))
 		for i, k := range order {

@@ -82,18 +82,34 @@ func SweepCurvePNG(s *analysis.SweepResult) ([]byte, error) {
 		p.Title.Padding = vg.Points(6)
 		return render(p, 9*vg.Inch, 5.5*vg.Inch)
 	}
+	panels, err := givenPanels(s, lines, func(l analysis.Line) int { return l.Given }, func(l analysis.Line) (*plot.Plot, error) {
+		p, err := curvePanel(s, l)
+		if p != nil {
+			p.Legend = plot.NewLegend() // one legend for all would need a panel of its own; the single-field plot explains the marks
+		}
+		return p, err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return panelGrid(fmt.Sprintf("%s: %s by %s, one panel per %s (%s intervals)", s.Sweep.Name, metric, axis, s.Sweep.Axes[1].Name(), intervalName(s.Sweep.Metric)), panels)
+}
+
+// givenPanels draws one panel per value of a sweep's second field, each
+// titled by that value: draw(item) for each item, given(item) its value's
+// index.
+func givenPanels[T any](s *analysis.SweepResult, items []T, given func(T) int, draw func(T) (*plot.Plot, error)) ([]*plot.Plot, error) {
 	var panels []*plot.Plot
-	for _, line := range lines {
-		p, err := curvePanel(s, line)
+	for _, it := range items {
+		p, err := draw(it)
 		if err != nil {
 			return nil, err
 		}
-		p.Title.Text = givenWords(s, line.Given)
+		p.Title.Text = givenWords(s, given(it))
 		p.Title.TextStyle.Font.Size = vg.Points(10)
-		p.Legend = plot.NewLegend() // one legend for all would need a panel of its own; the single-field plot explains the marks
 		panels = append(panels, p)
 	}
-	return panelGrid(fmt.Sprintf("%s: %s by %s, one panel per %s (%s intervals)", s.Sweep.Name, metric, axis, s.Sweep.Axes[1].Name(), intervalName(s.Sweep.Metric)), panels)
+	return panels, nil
 }
 
 // breakEvenAt returns the break-even of the line at the second field's
@@ -369,7 +385,7 @@ func (g sweepGrid) contourable() bool {
 // it, ok false for none) on the grid of a two-field sweep.
 func newSweepGrid(s *analysis.SweepResult, value func(analysis.PointResult) (float64, bool)) sweepGrid {
 	ax, ay := s.Sweep.Axes[0].Positions(), s.Sweep.Axes[1].Positions()
-	cx, cy := ascending(ax), ascending(ay)
+	cx, cy := analysis.Ascending(ax), analysis.Ascending(ay)
 	g := sweepGrid{xs: make([]float64, len(ax)), ys: make([]float64, len(ay)), z: make([][]float64, len(ax))}
 	for c := range g.z {
 		g.xs[c] = ax[cx[c]]
@@ -388,16 +404,6 @@ func newSweepGrid(s *analysis.SweepResult, value func(analysis.PointResult) (flo
 		}
 	}
 	return g
-}
-
-// ascending returns the indices of xs in ascending order of value.
-func ascending(xs []float64) []int {
-	idx := make([]int, len(xs))
-	for i := range idx {
-		idx[i] = i
-	}
-	sort.SliceStable(idx, func(a, b int) bool { return xs[idx[a]] < xs[idx[b]] })
-	return idx
 }
 
 func inverse(perm []int) []int {

@@ -32,15 +32,9 @@ func SweepRankPNG(s *analysis.SweepResult) ([]byte, error) {
 		p.Title.Text = title + "\ncoloured: indistinguishable from the highest; grey: below it"
 		return render(p, 9*vg.Inch, vg.Length(2+0.4*float64(len(rankings[0].Order)))*vg.Inch)
 	}
-	var panels []*plot.Plot
-	for _, r := range rankings {
-		p, err := rankPanel(s, r)
-		if err != nil {
-			return nil, err
-		}
-		p.Title.Text = givenWords(s, r.Given)
-		p.Title.TextStyle.Font.Size = vg.Points(10)
-		panels = append(panels, p)
+	panels, err := givenPanels(s, rankings, func(r analysis.Ranking) int { return r.Given }, func(r analysis.Ranking) (*plot.Plot, error) { return rankPanel(s, r) })
+	if err != nil {
+		return nil, err
 	}
 	return panelGrid(title+"; coloured: indistinguishable from the highest", panels)
 }

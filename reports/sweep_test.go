@@ -19,6 +19,13 @@ import (
 // vary (--vary arguments) in place of its fields.
 func builtinSweep(t *testing.T, name string, trials int64, vary ...string) *analysis.SweepResult {
 	t.Helper()
+	return sweepOf(t, name, trials, "", vary...)
+}
+
+// sweepOf fights a built-in sweep at seed 1 as builtinSweep does,
+// following metric instead of the file's unless it is "".
+func sweepOf(t *testing.T, name string, trials int64, metric string, vary ...string) *analysis.SweepResult {
+	t.Helper()
 	file, ok, err := scenarios.LoadSweep(name)
 	if err != nil || !ok {
 		t.Fatalf("%s: %v", name, err)
@@ -27,45 +34,19 @@ func builtinSweep(t *testing.T, name string, trials int64, vary ...string) *anal
 	if err != nil {
 		t.Fatal(err)
 	}
-	axes := file.Axes
+	axes, m := file.Axes, file.Metric
 	if len(vary) > 0 {
 		axes = nil
 		for _, v := range vary {
-			a, err := scenarios.ParseVary(v)
-			if err != nil {
-				t.Fatal(err)
-			}
-			axes = append(axes, a)
+			axes = append(axes, mustVary(t, v))
 		}
 	}
-	s, err := analysis.NewSweep(file.Name, base, axes, file.Metric)
-	if err != nil {
-		t.Fatal(err)
+	if metric != "" {
+		if m, err = rules.ParseMetric(metric); err != nil {
+			t.Fatal(err)
+		}
 	}
-	res, err := analysis.Run{Seed: 1, Trials: trials, Version: "test"}.Sweep(context.Background(), s, true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res
-}
-
-// sweepOf fights a built-in sweep at seed 1 following metric instead of
-// the file's.
-func sweepOf(t *testing.T, name string, trials int64, metric string) *analysis.SweepResult {
-	t.Helper()
-	file, _, err := scenarios.LoadSweep(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	base, err := scenarios.Load(file.Scenario)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := rules.ParseMetric(metric)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := analysis.NewSweep(file.Name, base, file.Axes, m)
+	s, err := analysis.NewSweep(file.Name, base, axes, m)
 	if err != nil {
 		t.Fatal(err)
 	}
