@@ -40,7 +40,7 @@ points differ by the rule, not by luck. Intervals are {{.Interval}} intervals, a
 {{if .Curve}}<h2>{{.Metric}} along {{.Field}}</h2><img src="curve.png" alt="{{.Metric}} by {{.Field}} with error bars">{{else}}{{with .CurveNote}}<p>Note: {{.}}.</p>{{end}}{{end}}
 {{if .Heat}}<h2>Heat map</h2><img src="heatmap.png" alt="{{.Metric}} over the grid">{{end}}
 <h2>Points</h2>
-<p>Every metric of every point, with intervals and exact values: <a href="sweep.csv">sweep.csv</a>.</p>
+<p>Every metric of every point, with intervals and exact values: <a href="sweep.csv">sweep.csv</a>; the points, break-even, ranking and shape: <a href="sweep.json">sweep.json</a>.</p>
 <table id="points"><tr><th>point</th>{{range .S.Sweep.Axes}}<th>{{.Name}}</th>{{end}}<th>{{.Metric}}</th><th>95 % interval</th>{{if .Solved}}<th>exact</th>{{end}}{{range .Wins}}<th>{{.}}</th>{{end}}<th>mean {{.Unit}}</th></tr>
 {{range .Rows}}<tr><td>{{.P.Index}}</td>{{range .P.Values}}<td>{{.}}</td>{{end}}<td>{{.Figure}}</td><td>{{.Band}}</td>{{if $.Solved}}<td>{{.Exact}}</td>{{end}}<td>{{pct .A.P}}</td><td>{{pct .B.P}}</td><td>{{pct .None.P}}</td><td>{{num .Mean}}</td></tr>
 {{end}}</table>
@@ -151,7 +151,7 @@ func rankMark(r analysis.Ranking, i int) string {
 type sweepPlots struct{ curve, heat, rank bool }
 
 // WriteSweepDir writes the report of a sweep into dir (which must exist):
-// sweep.csv (SweepRows), breakeven.csv (BreakEvenRows; for a first field
+// sweep.csv (SweepRows), sweep.json (SweepObject), breakeven.csv (BreakEvenRows; for a first field
 // of names, ranking.csv (RankingRows) in its place and rank.png in place
 // of curve.png),
 // curve.png (unless no point finished, or the second field has more than
@@ -160,7 +160,14 @@ type sweepPlots struct{ curve, heat, rank bool }
 func WriteSweepDir(dir string, s *analysis.SweepResult, command string) error {
 	ranked := s.Sweep.Kinds[0] == analysis.Categorical
 	drawn := sweepPlots{curve: !ranked && curveDrawn(s), heat: len(s.Points) > 0 && len(s.Sweep.Axes) == 2, rank: ranked && curveDrawn(s)}
-	files := []reportFile{{"sweep.csv", func() ([]byte, error) { return csvBytes(SweepRows(s)) }}}
+	files := []reportFile{
+		{"sweep.csv", func() ([]byte, error) { return csvBytes(SweepRows(s)) }},
+		{"sweep.json", func() ([]byte, error) {
+			var b bytes.Buffer
+			err := WriteSweepJSON(&b, s)
+			return b.Bytes(), err
+		}},
+	}
 	if ranked {
 		files = append(files, reportFile{"ranking.csv", func() ([]byte, error) { return csvBytes(RankingRows(s)) }})
 	} else {

@@ -65,6 +65,7 @@ func TestSweepGoldens(t *testing.T) {
 		{"eclipse/shields", "sweep-eclipse"},
 		{"stratfight/armor", "sweep-stratfight"},
 		{"eclipse/shields-by-fleet", "sweep-eclipse-two-fields"},
+		{"stratfight/armor-kinds", "sweep-stratfight-kinds"},
 	} {
 		res := builtinSweep(t, c.sweep, 500)
 		csvOut, err := csvBytes(SweepRows(res))
@@ -72,16 +73,24 @@ func TestSweepGoldens(t *testing.T) {
 			t.Fatal(err)
 		}
 		golden(t, c.file+".golden.csv", csvOut)
-		be, err := csvBytes(BreakEvenRows(res))
+		read, name := BreakEvenRows, "-breakeven"
+		if res.Sweep.Kinds[0] == analysis.Categorical {
+			read, name = RankingRows, "-ranking"
+		}
+		be, err := csvBytes(read(res))
 		if err != nil {
 			t.Fatal(err)
 		}
-		golden(t, c.file+"-breakeven.golden.csv", be)
-		var table bytes.Buffer
+		golden(t, c.file+name+".golden.csv", be)
+		var table, js bytes.Buffer
 		if err := WriteSweepTable(&table, res); err != nil {
 			t.Fatal(err)
 		}
 		golden(t, c.file+".golden.txt", table.Bytes())
+		if err := WriteSweepJSON(&js, res); err != nil {
+			t.Fatal(err)
+		}
+		golden(t, c.file+".golden.json", js.Bytes())
 	}
 }
 
@@ -154,8 +163,8 @@ func TestWriteSweepDir(t *testing.T) {
 		files []string
 		shows string
 	}{
-		{builtinSweep(t, "stratfight/armor-kinds", 200), []string{"sweep.csv", "ranking.csv", "rank.png", "index.html"}, "Ranking"},
-		{builtinSweep(t, "eclipse/shields-by-fleet", 200), []string{"sweep.csv", "breakeven.csv", "curve.png", "heatmap.png", "index.html"}, "Break-even"},
+		{builtinSweep(t, "stratfight/armor-kinds", 200), []string{"sweep.csv", "sweep.json", "ranking.csv", "rank.png", "index.html"}, "Ranking"},
+		{builtinSweep(t, "eclipse/shields-by-fleet", 200), []string{"sweep.csv", "sweep.json", "breakeven.csv", "curve.png", "heatmap.png", "index.html"}, "Break-even"},
 	} {
 		dir := t.TempDir()
 		if err := WriteSweepDir(dir, c.res, "crucible sweep x --seed=1"); err != nil {

@@ -30,22 +30,25 @@ func newSweepCmd() *cobra.Command {
 		Long: `sweep fights a base scenario at every point of a grid of one or two varied
 fields (any --set path), every point on the same random streams (common
 random numbers), so that neighbouring points differ by the rule, not by luck.
-It prints the win share at each point with its 95 % Wilson interval (and the
-exact value where the ruleset's solver reaches), and the break-even interval:
-where that band contains 50 %. A sweep file (a built-in one such as
-eclipse/shields, or a YAML file with a sweep: field) names the scenario and the
-fields; --vary does the same for a scenario from the command line, as a list
+It prints the metric at each point with its 95 % interval (and the exact
+value where the ruleset's solver reaches), and the break-even: where it
+crosses its level (50 % for a share, 0 for the margin, --level for others).
+A sweep file (a built-in one such as eclipse/shields, or a YAML file with a
+sweep: field) names the scenario and the fields; --vary does the same for a scenario from the command line, as a list
 (a,b,c, or a YAML list whose values may be lists and mappings) or a range
 (FROM..TO or FROM..TO:STEP). "-" reads the sweep file or the scenario from
-standard input. --out writes sweep.csv,
-breakeven.csv, the curve, the heat map (two fields) and index.html.`,
+standard input. --metric follows any metric a claim takes; an integer
+field's break-even names the two grid values around it, and a field of names
+is ranked instead. --out writes sweep.csv, sweep.json, breakeven.csv (or
+ranking.csv), the curve (or the ranked bars), the heat map (two fields) and
+index.html.`,
 		Example: `  crucible sweep eclipse/shields --seed 1
   crucible sweep stratfight/samwell-vs-guard --vary b.armor.armor_value=0..8 --trials 20000
   crucible sweep eclipse/shielded-interceptors-vs-gunship --vary "parts[0].shield=0..3" \
       --vary "attacker.ships.Shielded Interceptor=2,3,4,5,6" --out shields/`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := checkFormat(format, "table", "csv"); err != nil {
+			if err := checkFormat(format, "table", "csv", "json"); err != nil {
 				return err
 			}
 			if err := cp.check(); err != nil {
@@ -105,7 +108,7 @@ breakeven.csv, the curve, the heat map (two fields) and index.html.`,
 	cmd.Flags().StringArrayVar(&labels, "label", nil, "name the field of the --vary before it in headings and plots, e.g. 'Guard armor' (default: its path)")
 	cmd.Flags().StringVar(&metric, "metric", "", "the metric the curve and break-even follow: any a claim takes, "+rules.MetricForms+" (default: the sweep file's, else win.a)")
 	cmd.Flags().StringVar(&level, "level", "", "where the metric breaks even, `X`: a number, or a percentage for a share or the margin (default: the sweep file's, else 50 % for a share, 0 for the margin, none for others)")
-	cmd.Flags().StringVarP(&format, "format", "f", "table", "output format: table or csv (the tidy table of every point and metric)")
+	cmd.Flags().StringVarP(&format, "format", "f", "table", "output format: table, csv (the tidy table of every point and metric) or json (the points, the break-even, the ranking and the shape)")
 	cp.register(cmd, "also write the sweep's report (CSV, PNG plots and index.html) to this directory, which it replaces as a whole")
 	cmd.Flags().BoolVar(&exact, "exact", true, "also solve each point exactly where the ruleset has a solver and the point is within its budget")
 	return cmd
@@ -244,8 +247,11 @@ func loadBase(rf *runFlags, ref string, sets []scenarios.Override) (*scenarios.S
 }
 
 func writeSweep(cmd *cobra.Command, res *analysis.SweepResult, format string) error {
-	if format == "csv" {
+	switch format {
+	case "csv":
 		return reports.WriteCSV(cmd.OutOrStdout(), reports.SweepRows(res))
+	case "json":
+		return reports.WriteSweepJSON(cmd.OutOrStdout(), res)
 	}
 	return reports.WriteSweepTable(cmd.OutOrStdout(), res)
 }

@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"encoding/csv"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -132,7 +133,7 @@ func TestSweepUsageErrors(t *testing.T) {
 		{"--level 60%: 60%: a percentage is for a share or the margin; rounds.mean takes a number", []string{"sweep", "eclipse/shields", "--metric", "rounds.mean", "--level", "60%", "--seed", "1"}},
 		{"--label: 2 labels for 1 --vary fields (allowed: one per --vary, in order)", []string{"sweep", "stratfight/thug-vs-guard", "--vary", "a.strength=1,2", "--label", "x", "--label", "y"}},
 		{"eclipse/shields is a sweep file: --label goes with --vary (a file labels its fields with label:)", []string{"sweep", "eclipse/shields", "--label", "shield", "--seed", "1"}},
-		{`--format "json": allowed: table, csv`, []string{"sweep", "eclipse/shields", "--format", "json"}},
+		{`--format "yaml": allowed: table, csv, json`, []string{"sweep", "eclipse/shields", "--format", "yaml"}},
 		{"unknown flag: --shard", []string{"sweep", "eclipse/shields", "--shard", "0/2"}},
 		{"--set nonsense: expected PATH=VALUE", []string{"sweep", "eclipse/shields", "--set", "nonsense", "--seed", "1"}},
 	} {
@@ -256,5 +257,39 @@ func TestSweepRanksNames(t *testing.T) {
 	}
 	if strings.Contains(out, "break-even") || strings.Contains(out, "between") {
 		t.Errorf("a break-even between names:\n%s", out)
+	}
+}
+
+// --format json names an integer field's bracket plainly, each end with
+// its value of the field and of the metric, for scripts and CI.
+func TestSweepJSON(t *testing.T) {
+	var got struct {
+		Metric    string
+		Level     float64
+		Breakeven []struct {
+			State string
+			Exact bool
+			Spans []struct {
+				LoPoint struct {
+					Values   []float64
+					Estimate float64
+					Exact    *float64
+				} `json:"lo_point"`
+			}
+		}
+	}
+	out := mustRun(t, "sweep", "eclipse/shields", "--trials", "500", "--seed", "1", "--format", "json")
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("%v:\n%s", err, out)
+	}
+	be := got.Breakeven
+	if got.Metric != "win.a" || got.Level != 0.5 || len(be) != 1 || be[0].State != "crossed" || !be[0].Exact || len(be[0].Spans) != 1 {
+		t.Fatalf("%+v", got)
+	}
+	if lo := be[0].Spans[0].LoPoint; len(lo.Values) != 1 || lo.Values[0] != 2 || lo.Exact == nil || lo.Estimate != *lo.Exact {
+		t.Errorf("lo_point %+v, want the grid value 2 with its exact value", lo)
+	}
+	if !strings.Contains(out, `"hi_point": {`) {
+		t.Errorf("no hi_point:\n%s", out)
 	}
 }
