@@ -1,5 +1,10 @@
 package analysis
 
+import (
+	"math"
+	"sort"
+)
+
 // Reversal is two points of a curve whose intervals lie apart in the
 // order against the curve's direction (exact values: beyond the solver's
 // rounding): the metric falls between them where it rises overall, or
@@ -25,8 +30,8 @@ func (s Shape) Monotonic() bool { return len(s.Reversals) == 0 }
 
 // Shapes reads each curve of a sweep on a numeric first field (none on a
 // field of names, which has no order). The direction is the ends' where
-// their intervals lie apart, else the one most pairs of points show; a
-// pair apart against it is a reversal, as tune reads its probes
+// their intervals lie apart, else the sign of the values' least-squares
+// slope; a pair apart against it is a reversal, as tune reads its probes
 // (reversed). A dip that stays within the intervals is not flagged: the
 // grid cannot tell it from noise.
 func (s *SweepResult) Shapes() []Shape {
@@ -52,8 +57,8 @@ func (s *SweepResult) Shapes() []Shape {
 }
 
 // directionOf returns the direction of a curve of estimates in axis
-// order: the ends', where their intervals lie apart, else the one more
-// pairs of points show (rising on a tie; 0 when none are apart).
+// order: the ends', where their intervals lie apart, else the sign of the
+// least-squares slope of the values against their rank (0 when flat).
 func directionOf(est []Estimate) int {
 	n := len(est)
 	if n < 2 {
@@ -65,21 +70,15 @@ func directionOf(est []Estimate) int {
 	case reversed(est[0], est[n-1], 1):
 		return -1
 	}
-	up, down := 0, 0
-	for a := range est {
-		for b := a + 1; b < n; b++ {
-			if reversed(est[b], est[a], 1) {
-				up++
-			}
-			if reversed(est[a], est[b], 1) {
-				down++
-			}
-		}
+	var slope float64
+	mid := float64(n-1) / 2
+	for i, e := range est {
+		slope += (float64(i) - mid) * e.Value
 	}
 	switch {
-	case up > 0 && up >= down:
+	case slope > 0:
 		return 1
-	case down > 0:
+	case slope < 0:
 		return -1
 	}
 	return 0
@@ -87,21 +86,39 @@ func directionOf(est []Estimate) int {
 
 // reversals returns the narrowest pairs [a, b] (a < b, in axis order)
 // whose estimates contradict the direction: for each b the nearest a
-// before it, kept unless a pair ending earlier lies within it.
+// before it, kept unless a pair ending earlier lies within it. For a
+// rising curve a contradicts b when its interval's low end lies above b's
+// high end; the nearest such a is found on a stack of the indices no
+// later one's low end matches (lows falling up the stack), by bisection,
+// so that a grid of 10,000 points takes milliseconds, not seconds.
 func reversals(est []Estimate, direction int) [][2]int {
 	if direction == 0 {
 		return nil
 	}
+	lo, hi := make([]float64, len(est)), make([]float64, len(est))
+	scale := 1.0
+	for i, e := range est {
+		lo[i], hi[i] = e.Lo, e.Hi
+		if direction < 0 {
+			lo[i], hi[i] = -e.Hi, -e.Lo
+		}
+		scale = math.Max(scale, math.Abs(e.Value))
+	}
+	tol := exactTolerance * scale
 	var out [][2]int
+	var stack []int
 	inner := -1 // the largest a of the pairs kept so far
 	for b := range est {
-		for a := b - 1; a > inner; a-- {
-			if reversed(est[a], est[b], direction) {
-				out = append(out, [2]int{a, b})
-				inner = a
-				break
-			}
+		// the topmost index on the stack whose low end is above b's high end
+		k := sort.Search(len(stack), func(k int) bool { return lo[stack[k]] <= hi[b]+tol }) - 1
+		if k >= 0 && stack[k] > inner {
+			out = append(out, [2]int{stack[k], b})
+			inner = stack[k]
 		}
+		for len(stack) > 0 && lo[stack[len(stack)-1]] <= lo[b] {
+			stack = stack[:len(stack)-1]
+		}
+		stack = append(stack, b)
 	}
 	return out
 }

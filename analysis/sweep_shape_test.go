@@ -3,6 +3,7 @@ package analysis_test
 import (
 	"math"
 	"reflect"
+	"strconv"
 	"testing"
 
 	"github.com/crucible-sim/crucible/analysis"
@@ -123,5 +124,54 @@ func TestRankings(t *testing.T) {
 	// A categorical axis has no break-even: no interpolation between names.
 	if be := result(analysis.Categorical, names, []analysis.Estimate{share(.1, .2), share(.4, .6), share(.7, .8), share(.9, .95)}, false).BreakEvens(); be != nil {
 		t.Errorf("break-even on names: %+v", be)
+	}
+}
+
+// BenchmarkShapes reads the shape of a 10,000-point curve (the most a
+// sweep has) whose ends say nothing, the slowest case: every point's
+// nearest contradicting point is sought.
+func BenchmarkShapes(b *testing.B) {
+	n := scenarios.MaxSweepPoints
+	values := make([]string, n)
+	est := make([]analysis.Estimate, n)
+	for i := range values {
+		values[i] = strconv.Itoa(i)
+		v := 0.5 + 0.001*float64(i%7)
+		est[i] = analysis.Estimate{Value: v, Lo: v - 0.01, Hi: v + 0.01}
+	}
+	r := result(analysis.Integer, values, est, false)
+	b.ResetTimer()
+	for range b.N {
+		r.Shapes()
+	}
+}
+
+// The narrowest reversals of a long noisy curve are those a search of
+// every pair finds.
+func TestReversalsMatchEveryPair(t *testing.T) {
+	n := 300
+	values := make([]string, n)
+	est := make([]analysis.Estimate, n)
+	for i := range values {
+		values[i] = strconv.Itoa(i)
+		v := float64(i)/float64(n) + 0.3*math.Sin(float64(i*i%97))
+		est[i] = analysis.Estimate{Value: v, Lo: v - 0.05, Hi: v + 0.05}
+	}
+	got := result(analysis.Integer, values, est, false).Shapes()[0]
+	if got.Direction != 1 {
+		t.Fatalf("direction %d", got.Direction)
+	}
+	var want []analysis.Reversal
+	inner := -1
+	for b := range est {
+		for a := b - 1; a > inner; a-- {
+			if est[a].Lo > est[b].Hi {
+				want, inner = append(want, analysis.Reversal{Before: a, After: b}), a
+				break
+			}
+		}
+	}
+	if len(want) == 0 || !reflect.DeepEqual(got.Reversals, want) {
+		t.Errorf("%d reversals %v\nwant %d %v", len(got.Reversals), got.Reversals, len(want), want)
 	}
 }

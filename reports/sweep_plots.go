@@ -415,8 +415,9 @@ func inverse(perm []int) []int {
 }
 
 // SweepHeatMapPNG draws a two-field sweep's metric over its grid on a
-// diverging scale: from 0 to 100 % about 50 % for a share, symmetric
-// about 0 for the margin, over the values' range for anything else. Where
+// diverging scale (heatRange): from 0 to 100 % for a share, over the
+// values' range for anything else, its middle the level where there is
+// one. Where
 // the metric has a level and both fields are numbers, it draws the
 // level's contour of the Monte Carlo values (solid) and, where the solver
 // solved every point, of the exact ones (dashed); between names a contour
@@ -426,7 +427,7 @@ func inverse(perm []int) []int {
 func SweepHeatMapPNG(s *analysis.SweepResult) ([]byte, error) {
 	m := s.Sweep.Metric
 	mc := newSweepGrid(s, func(p analysis.PointResult) (float64, bool) { return p.Estimate.Value, true })
-	lo, hi := heatRange(m, mc)
+	lo, hi := heatRange(s, mc)
 	cmap := heatColors(m, lo, hi)
 	p := plot.New()
 	p.Title.Text = fmt.Sprintf("%s: %s (%d trials a point)", s.Sweep.Name, metricName(s), s.Trials)
@@ -466,8 +467,11 @@ func SweepHeatMapPNG(s *analysis.SweepResult) ([]byte, error) {
 }
 
 // heatRange is the range of a heat map's colour scale: 0 to 1 for a
-// share, symmetric about 0 for the margin, the values' range otherwise.
-func heatRange(m rules.Metric, g sweepGrid) (lo, hi float64) {
+// share; for another metric its values' range, widened to be symmetric
+// about its level where it has one (0 for the margin), so that the
+// scale's neutral middle is the level.
+func heatRange(s *analysis.SweepResult, g sweepGrid) (lo, hi float64) {
+	m := s.Sweep.Metric
 	if m.Share() {
 		return 0, 1
 	}
@@ -479,15 +483,15 @@ func heatRange(m rules.Metric, g sweepGrid) (lo, hi float64) {
 			}
 		}
 	}
-	if m.Kind == rules.Margin {
-		r := math.Max(math.Max(math.Abs(lo), math.Abs(hi)), 0.01)
-		return -r, r
+	if math.IsInf(lo, 0) {
+		return 0, 1 // no point finished
+	}
+	if level, ok := s.Sweep.LevelOf(); ok {
+		r := math.Max(math.Abs(level-lo), math.Abs(hi-level))
+		lo, hi = level-r, level+r
 	}
 	if !(lo < hi) {
-		lo, hi = lo-1, hi+1 // one value, or none
-		if math.IsInf(lo, 0) {
-			lo, hi = 0, 1
-		}
+		lo, hi = lo-1, hi+1
 	}
 	return lo, hi
 }
