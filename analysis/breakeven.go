@@ -5,9 +5,6 @@ import (
 	"sort"
 )
 
-// Half is the share at which a side breaks even.
-const Half = 0.5
-
 // BreakEven is where a metric crosses its level along an axis. On a
 // continuous axis it is the values at which the metric's 95 % band
 // contains the level, the band's ends interpolated linearly between grid

@@ -6,17 +6,24 @@ import (
 )
 
 // Ranking is the values of a field of names ranked by the sweep's metric,
-// highest first, with those the data cannot tell from the highest.
+// highest first, with those the data cannot tell from the highest; or,
+// where the sweep was given a level (Sweep.Level: "which armor makes the
+// duel fair?"), nearest the level first, with those the data cannot tell
+// from the level.
 type Ranking struct {
 	// Given is the index of the second field's value, -1 for one field.
 	Given int
-	// Order indexes SweepResult.Points, highest metric first.
+	// Order indexes SweepResult.Points, highest metric (or nearest the
+	// level) first.
 	Order []int
 	// Tied[i] says Order[i] is indistinguishable from the highest (true
-	// for the highest itself); P[i] is its Holm-adjusted p-value against
-	// the highest (0 for the highest, and for exact values).
+	// for the highest itself), or from the level; P[i] is its
+	// Holm-adjusted p-value against the highest (0 for the highest) or the
+	// level (0 for exact values).
 	Tied []bool
 	P    []float64
+	// Level is the level ranked against, nil when ranked highest first.
+	Level *float64
 	// Exact says every value is exact: tied means equal.
 	Exact bool
 	// Untested says why no test was made (a metric without an interval):
@@ -27,8 +34,12 @@ type Ranking struct {
 // RankAlpha is the family-wise false-alarm rate of a ranking's tests.
 const RankAlpha = 0.05
 
-// RankMethod says how a ranking tells values from the highest.
-const RankMethod = "each value against the highest by a two-sample z-test of the difference (unpaired, which common random numbers make conservative), Holm-corrected so that the statements hold together at 95 %"
+// RankMethod says how a ranking tells values from the highest;
+// LevelRankMethod how one against a level tells values from it.
+const (
+	RankMethod      = "each value against the highest by a two-sample z-test of the difference (unpaired, which common random numbers make conservative), Holm-corrected so that the statements hold together at 95 %"
+	LevelRankMethod = "each value against the level by a z-test of its estimate, Holm-corrected so that the statements hold together at 95 %"
+)
 
 // Rankings ranks the values of a sweep's first field when it is a field
 // of names: one ranking, or one per value of the second field.
@@ -38,9 +49,59 @@ func (s *SweepResult) Rankings() []Ranking {
 	}
 	var out []Ranking
 	for _, l := range s.Lines() {
+		if s.Sweep.Level != nil {
+			out = append(out, rankByLevel(l, l.Values(s), *s.Sweep.Level))
+			continue
+		}
 		out = append(out, rankLine(l, l.Values(s)))
 	}
 	return out
+}
+
+// rankByLevel ranks one line's points by their distance from level,
+// nearest first; tied are those the data cannot tell from it.
+func rankByLevel(l Line, vals []Estimate, level float64) Ranking {
+	r := Ranking{Given: l.Given, Exact: l.Exact, Level: &level}
+	dist := make([]Estimate, len(vals))
+	for i, v := range vals {
+		dist[i] = Estimate{Value: -math.Abs(v.Value - level)}
+	}
+	idx := byValue(dist)
+	for _, k := range idx {
+		r.Order = append(r.Order, l.At[k])
+	}
+	r.Tied, r.P = make([]bool, len(idx)), make([]float64, len(idx))
+	if l.Exact {
+		for i, k := range idx {
+			r.Tied[i] = sideOf(vals[k], level) == 0
+		}
+		return r
+	}
+	if r.Untested = untested(vals); r.Untested != "" {
+		return r
+	}
+	raw := make([]float64, len(idx))
+	for i, k := range idx {
+		raw[i] = differencePValue(vals[k], Estimate{Value: level})
+	}
+	for i, p := range holm(raw) {
+		r.P[i], r.Tied[i] = p, p > RankAlpha
+	}
+	return r
+}
+
+// untested says why estimates cannot be tested (one without an
+// interval), or "".
+func untested(vals []Estimate) string {
+	for _, v := range vals {
+		if v.NoInterval != "" {
+			return v.NoInterval
+		}
+		if v.Lo == v.Hi && v.SD == 0 {
+			return "the metric is an extreme of the trials, with no interval"
+		}
+	}
+	return ""
 }
 
 // rankLine ranks one line's points by their values.
@@ -61,15 +122,8 @@ func rankLine(l Line, vals []Estimate) Ranking {
 		}
 		return r
 	}
-	for _, k := range idx {
-		if vals[k].NoInterval != "" {
-			r.Untested = vals[k].NoInterval
-			return r
-		}
-		if vals[k].Lo == vals[k].Hi && vals[k].SD == 0 {
-			r.Untested = "the metric is an extreme of the trials, with no interval"
-			return r
-		}
+	if r.Untested = untested(vals); r.Untested != "" {
+		return r
 	}
 	raw := make([]float64, len(idx)-1)
 	for i, k := range idx[1:] {

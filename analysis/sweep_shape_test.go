@@ -121,6 +121,16 @@ func TestRankings(t *testing.T) {
 	if got := result(analysis.Integer, names[:2], []analysis.Estimate{exactly(.3), exactly(.5)}, true); got.Rankings() != nil {
 		t.Error("a numeric field is not ranked")
 	}
+	// Given a level, the values nearest it come first, tied where a
+	// Holm-corrected test cannot tell them from it: 0.49 (z ≈ 2) is told
+	// from 0.5 alone but not after Holm's factor 2, 0.47 and 0.30 are.
+	level := result(analysis.Categorical, names, []analysis.Estimate{mean(.30, 10000), mean(.49, 10000), mean(.5, 10000), mean(.47, 10000)}, false)
+	half := 0.5
+	level.Sweep.Level = &half
+	r = level.Rankings()
+	if !reflect.DeepEqual(r[0].Order, []int{2, 1, 3, 0}) || !reflect.DeepEqual(r[0].Tied, []bool{true, true, false, false}) || r[0].Level == nil {
+		t.Errorf("ranking against 0.5: %+v", r)
+	}
 	// A categorical axis has no break-even: no interpolation between names.
 	if be := result(analysis.Categorical, names, []analysis.Estimate{share(.1, .2), share(.4, .6), share(.7, .8), share(.9, .95)}, false).BreakEvens(); be != nil {
 		t.Errorf("break-even on names: %+v", be)

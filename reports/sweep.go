@@ -402,8 +402,8 @@ func RankingRows(s *analysis.SweepResult) [][]string {
 		for i, k := range r.Order {
 			p := s.Points[k]
 			ph := ""
-			if i > 0 && !r.Exact && r.Untested == "" {
-				ph = num(r.P[i])
+			if x, ok := rankP(r, i); ok {
+				ph = num(x)
 			}
 			rows = append(rows, []string{s.Sweep.Name, s.Sweep.Metric.String(), s.Sweep.Axes[0].Path, given(s, r.Given), strconv.Itoa(i + 1),
 				p.Values[0], num(p.Estimate.Value), num(p.Estimate.Lo), num(p.Estimate.Hi), exactText(p.ExactMetric),
@@ -413,8 +413,28 @@ func RankingRows(s *analysis.SweepResult) [][]string {
 	return rows
 }
 
+// rankP returns the Holm-adjusted p-value of the i-th value of a
+// ranking; ok is false where there is none (the highest, against which
+// the others are tested; exact values; untested ones).
+func rankP(r analysis.Ranking, i int) (p float64, ok bool) {
+	if (i == 0 && r.Level == nil) || r.Exact || r.Untested != "" {
+		return 0, false
+	}
+	return r.P[i], true
+}
+
 // RankingHead says how a ranking reads, for the line above it.
 func RankingHead(s *analysis.SweepResult, r analysis.Ranking) string {
+	if r.Level != nil {
+		head := fmt.Sprintf("ranking: %s by %s, nearest %s first; ", s.Sweep.Axes[0].Name(), metricName(s), sweepLevel(s))
+		switch {
+		case r.Exact:
+			return head + fmt.Sprintf("= marks the values equal to %s (exact values)", sweepLevel(s))
+		case r.Untested != "":
+			return head + "no test against the level: " + r.Untested
+		}
+		return head + fmt.Sprintf("= marks those indistinguishable from %s: %s", sweepLevel(s), analysis.LevelRankMethod)
+	}
 	head := fmt.Sprintf("ranking: %s by %s, highest first; ", s.Sweep.Axes[0].Name(), metricName(s))
 	switch {
 	case r.Exact:

@@ -33,7 +33,7 @@ points differ by the rule, not by luck. Intervals are {{.Interval}} intervals, a
 {{if .Rankings}}<h2>Ranking</h2>
 {{if .Rank}}<img src="rank.png" alt="{{.Metric}} by {{.Field}}: ranked bars with 95 % whiskers">{{end}}
 {{range .Rankings}}<p>{{with .Given}}At <code>{{.}}</code>: {{end}}{{.Head}} (<a href="ranking.csv">ranking.csv</a>).</p>
-<table class="ranking"><tr><th>rank</th><th>{{$.Field}}</th><th>{{$.Metric}}</th><th>interval</th><th>against the highest</th></tr>
+<table class="ranking"><tr><th>rank</th><th>{{$.Field}}</th><th>{{$.Metric}}</th><th>interval</th><th>{{.Against}}</th></tr>
 {{range .Rows}}<tr><td>{{.Rank}}</td><td>{{.Value}}</td><td>{{.Figure}}</td><td>{{.Band}}</td><td>{{.Mark}}</td></tr>
 {{end}}</table>{{end}}{{end}}
 {{range .Notes}}<p>Note: {{.}}</p>{{end}}
@@ -61,8 +61,8 @@ type breakEvenItem struct{ Given, Text string }
 // rankingItem is one ranking of the sweep page; rankRow one of its rows.
 type (
 	rankingItem struct {
-		Given, Head string
-		Rows        []rankRow
+		Given, Head, Against string
+		Rows                 []rankRow
 	}
 	rankRow struct {
 		Rank                      int
@@ -100,7 +100,11 @@ func SweepHTML(s *analysis.SweepResult, command string, drawn sweepPlots) ([]byt
 		data.BreakEven = append(data.BreakEven, breakEvenItem{Given: givenWords(s, line.Given), Text: BreakEvenText(s, line)})
 	}
 	for _, r := range s.Rankings() {
-		data.Rankings = append(data.Rankings, rankingItem{Given: givenWords(s, r.Given), Head: RankingHead(s, r), Rows: rankRows(s, r)})
+		against := "against the highest"
+		if r.Level != nil {
+			against = "against " + sweepLevel(s)
+		}
+		data.Rankings = append(data.Rankings, rankingItem{Given: givenWords(s, r.Given), Head: RankingHead(s, r), Against: against, Rows: rankRows(s, r)})
 	}
 	m := s.Sweep.Metric
 	for _, p := range s.Points {
@@ -131,20 +135,24 @@ func rankRows(s *analysis.SweepResult, r analysis.Ranking) []rankRow {
 
 // rankMark says where the i-th value of a ranking stands against the
 // highest: "=" (indistinguishable from it), "below (p 0.003)", or ""
-// where untested.
+// where untested; against a level, "apart" for one told from it.
 func rankMark(r analysis.Ranking, i int) string {
+	apart := "below"
+	if r.Level != nil {
+		apart = "apart"
+	}
 	switch {
 	case r.Untested != "":
 		return ""
 	case r.Tied[i]:
 		return "="
 	case r.Exact:
-		return "below"
+		return apart
 	}
 	if r.P[i] < 1e-4 {
-		return "below (p < 0.0001)"
+		return apart + " (p < 0.0001)"
 	}
-	return "below (p " + strconv.FormatFloat(r.P[i], 'g', 2, 64) + ")"
+	return apart + " (p " + strconv.FormatFloat(r.P[i], 'g', 2, 64) + ")"
 }
 
 // sweepPlots says which plots a sweep's report has.

@@ -107,19 +107,22 @@ func rankingList(s *analysis.SweepResult) []json.Marshaler {
 		for i, k := range r.Order {
 			p := pointObject(s, k, r.Exact)
 			ph := any(nil)
-			if i > 0 && !r.Exact && r.Untested == "" {
-				ph = r.P[i]
+			if x, ok := rankP(r, i); ok {
+				ph = x
 			}
 			rows = append(rows, append(object{{"rank", i + 1}}, append(p, object{{"tied", r.Untested == "" && r.Tied[i]}, {"p_holm", ph}}...)...))
 		}
-		method := analysis.RankMethod
+		method, against := analysis.RankMethod, any(nil)
+		if r.Level != nil {
+			method, against = analysis.LevelRankMethod, *r.Level
+		}
 		switch {
 		case r.Exact:
 			method = "exact values: tied means equal"
 		case r.Untested != "":
 			method = "untested: " + r.Untested
 		}
-		out = append(out, object{{"given", givenValue(s, r.Given)}, {"method", method}, {"values", nonNilList(rows)}})
+		out = append(out, object{{"given", givenValue(s, r.Given)}, {"level", against}, {"method", method}, {"values", nonNilList(rows)}})
 	}
 	return out
 }

@@ -258,6 +258,13 @@ func TestSweepRanksNames(t *testing.T) {
 	if strings.Contains(out, "break-even") || strings.Contains(out, "between") {
 		t.Errorf("a break-even between names:\n%s", out)
 	}
+	// "Which armor makes the duel fair?": given a level, the nearest first.
+	out = mustRun(t, "sweep", "stratfight/armor-kinds", "--metric", "margin", "--level", "0", "--trials", "20000", "--seed", "1")
+	for _, w := range []string{"nearest 0 points first; = marks those indistinguishable from 0 points", "  1  chainmail  +0.4 points   [-1.0, +1.7]    =\n", "  2  none       +6.2 points   [+4.8, +7.5]    apart (p < 0.0001)"} {
+		if !strings.Contains(out, w) {
+			t.Errorf("the ranking against 0 lacks %q:\n%s", w, out)
+		}
+	}
 }
 
 // --format json names an integer field's bracket plainly, each end with
