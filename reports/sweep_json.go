@@ -148,10 +148,5 @@ func nonNilList(l []json.Marshaler) []json.Marshaler {
 
 // WriteSweepJSON writes a sweep's object with a trailing newline.
 func WriteSweepJSON(w io.Writer, s *analysis.SweepResult) error {
-	b, err := json.MarshalIndent(SweepObject(s), "", "  ")
-	if err != nil {
-		return err
-	}
-	_, err = w.Write(append(unescapeHTML(b), '\n'))
-	return err
+	return writeIndented(w, SweepObject(s))
 }
