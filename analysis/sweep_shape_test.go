@@ -185,3 +185,28 @@ func TestReversalsMatchEveryPair(t *testing.T) {
 		t.Errorf("%d reversals %v\nwant %d %v", len(got.Reversals), got.Reversals, len(want), want)
 	}
 }
+
+// A field's kind comes from the ruleset's reference where it lists the
+// field, else from the values: names, whole numbers, decimals.
+func TestKindOf(t *testing.T) {
+	for _, c := range []struct {
+		ruleset, vary string
+		want          analysis.AxisKind
+	}{
+		{"eclipse", "parts[0].shield=0..3", analysis.Integer},
+		{"eclipse", "attacker.ships.Interceptor=1,2,4", analysis.Integer},
+		{"stratfight", "b.armor=none,leather", analysis.Categorical},
+		{"stratfight", "b.armor.armor_value=0..8", analysis.Integer},
+		{"coin", "percent=10..90:10", analysis.Integer},
+		{"coin", "bias=0..1:0.25", analysis.Continuous},
+		{"coin", "policy=greedy,cautious", analysis.Categorical},
+	} {
+		a, err := scenarios.ParseVary(c.vary)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := analysis.KindOf(c.ruleset, a); got != c.want {
+			t.Errorf("%s %s: %v, want %v", c.ruleset, c.vary, got, c.want)
+		}
+	}
+}
