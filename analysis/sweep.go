@@ -24,9 +24,15 @@ type Sweep struct {
 	Streams string
 	Ruleset string
 	Axes    []scenarios.Axis
-	// Metric is the share the curve, the heat map and the break-even
-	// follow.
+	// Metric is what the curve, the heat map and the break-even follow:
+	// any metric a claim takes.
 	Metric rules.Metric
+	// Level is the value at which the metric breaks even; nil for the
+	// metric's own (scenarios.DefaultLevel), which only shares and the
+	// margin have.
+	Level *float64
+	// Kinds[k] is how axis k is read: a scale, whole numbers or names.
+	Kinds  []AxisKind
 	Points []GridPoint
 	// base is the base scenario, from which Scenario makes each point's.
 	base *scenarios.Scenario
@@ -85,6 +91,9 @@ func NewSweep(name string, base *scenarios.Scenario, axes []scenarios.Axis, metr
 		return nil, err
 	}
 	s := &Sweep{Name: name, Base: base.Name, Streams: base.StreamName(), Ruleset: base.Ruleset, Axes: axes, Metric: metric, base: base.Clone()}
+	for _, a := range axes {
+		s.Kinds = append(s.Kinds, KindOf(base.Ruleset, a))
+	}
 	for idx := range scenarios.Points(axes) {
 		p := GridPoint{Index: idx, At: gridIndex(idx, axes)}
 		_, b, err := s.compile(p)
@@ -92,12 +101,33 @@ func NewSweep(name string, base *scenarios.Scenario, axes []scenarios.Axis, metr
 			return nil, err
 		}
 		if err := metric.Check(b.Spec()); err != nil {
-			return nil, fmt.Errorf("metric %s: %v", metric, err)
+			return nil, &MetricError{Metric: metric, Err: err}
 		}
 		s.Points = append(s.Points, p)
 	}
 	return s, nil
 }
+
+// LevelOf returns the value at which the sweep's metric breaks even: the
+// level given, else the metric's own; ok is false when there is none (a
+// mean or a quantile with no level given), and then no break-even is
+// sought.
+func (s *Sweep) LevelOf() (level float64, ok bool) {
+	if s.Level != nil {
+		return *s.Level, true
+	}
+	return scenarios.DefaultLevel(s.Metric)
+}
+
+// MetricError is NewSweep's error for a metric the battle does not report
+// (an end reason or counter it does not declare).
+type MetricError struct {
+	Metric rules.Metric
+	Err    error
+}
+
+func (e *MetricError) Error() string { return fmt.Sprintf("metric %s: %v", e.Metric, e.Err) }
+func (e *MetricError) Unwrap() error { return e.Err }
 
 // gridIndex returns the value indices of the grid point idx, the last axis
 // varying fastest.
@@ -141,6 +171,13 @@ type PointResult struct {
 	// Rounds are the statistics of the point's rounds (Result.Rounds
 	// before the histogram was dropped).
 	Rounds HistStats
+	// Estimate is the sweep's metric at the point with its 95 % interval
+	// (EstimateOf), read before the counters and the histogram were
+	// dropped.
+	Estimate Estimate
+	// ExactMetric is the solver's value of the sweep's metric, nil where
+	// it gives none.
+	ExactMetric *rules.Value
 	// Exact is the point's exact solution, nil when there is none:
 	// ExactErr then says why (wrapping rules.ErrBudget when the point is
 	// beyond the solver's budget), unless no solve was sought.
@@ -155,6 +192,20 @@ func (p PointResult) Share(m rules.Metric) Share {
 	}
 	return p.Result.Win(m.Side)
 }
+
+// Value returns the sweep's metric at the point as the break-even, the
+// ranking and the shape read it: the exact value (an interval of one
+// point) when exact is set and the point has one, else the estimate.
+func (p PointResult) Value(exact bool) Estimate {
+	if exact && p.ExactMetric != nil {
+		v := p.ExactMetric.F
+		return Estimate{Value: v, Lo: v, Hi: v, Trials: p.Estimate.Trials}
+	}
+	return p.Estimate
+}
+
+// SweepAlpha is the false-alarm rate of a sweep's intervals: 95 %.
+const SweepAlpha = 0.05
 
 // ExactShare returns the exact value of the metric at the point; ok is
 // false when the point has no exact solution.
@@ -232,7 +283,7 @@ func (r Run) point(ctx context.Context, j *journal, s *Sweep, p GridPoint, exact
 	if err != nil {
 		return PointResult{}, err
 	}
-	pr := PointResult{GridPoint: p, Values: s.Values(p), Result: res, Rounds: res.Rounds()}
+	pr := PointResult{GridPoint: p, Values: s.Values(p), Result: res, Rounds: res.Rounds(), Estimate: EstimateOf(res, s.Metric, SweepAlpha)}
 	if exact {
 		pr.Exact, err = Solve(ctx, sc, false)
 		switch {
@@ -240,6 +291,10 @@ func (r Run) point(ctx context.Context, j *journal, s *Sweep, p GridPoint, exact
 			return PointResult{}, ctx.Err()
 		case err != nil:
 			pr.Exact, pr.ExactErr = nil, err
+		default:
+			if v, ok := pr.Exact.Metric(s.Metric); ok {
+				pr.ExactMetric = &v
+			}
 		}
 	}
 	pr.trim()

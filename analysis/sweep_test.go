@@ -94,7 +94,11 @@ func coinSweep(t *testing.T, vary string) *analysis.Sweep {
 	return s
 }
 
-func share(lo, hi float64) analysis.Share { return analysis.Share{P: (lo + hi) / 2, Lo: lo, Hi: hi} }
+func share(lo, hi float64) analysis.Estimate {
+	return analysis.Estimate{Value: (lo + hi) / 2, Lo: lo, Hi: hi}
+}
+
+func exactly(v float64) analysis.Estimate { return analysis.Estimate{Value: v, Lo: v, Hi: v} }
 
 // The break-even on bands whose crossings can be worked out by hand.
 func TestBreakEvenOf(t *testing.T) {
@@ -102,33 +106,42 @@ func TestBreakEvenOf(t *testing.T) {
 	for _, c := range []struct {
 		name  string
 		xs    []float64
-		bands []analysis.Share
+		bands []analysis.Estimate
+		level float64
 		state analysis.BreakEvenState
 		spans []analysis.Span
 	}{
-		{"none", nil, nil, analysis.NoPoints, nil},
+		{"none", nil, nil, .5, analysis.NoPoints, nil},
 		// hi reaches 0.5 two thirds of the way from 0 to 1 (0.3 → 0.6); lo
 		// leaves it a third of the way from 1 to 2 (0.4 → 0.7).
-		{"rising", []float64{0, 1, 2}, []analysis.Share{share(.2, .3), share(.4, .6), share(.7, .8)},
+		{"rising", []float64{0, 1, 2}, []analysis.Estimate{share(.2, .3), share(.4, .6), share(.7, .8)}, .5,
 			analysis.Crossed, []analysis.Span{{Lo: 2 * third, Hi: 1 + third}}},
-		{"given in any order", []float64{2, 0, 1}, []analysis.Share{share(.7, .8), share(.2, .3), share(.4, .6)},
+		{"given in any order", []float64{2, 0, 1}, []analysis.Estimate{share(.7, .8), share(.2, .3), share(.4, .6)}, .5,
 			analysis.Crossed, []analysis.Span{{Lo: 2 * third, Hi: 1 + third}}},
-		{"falling, on a numeric scale", []float64{10, 20}, []analysis.Share{share(.7, .9), share(.1, .3)},
+		{"falling, on a numeric scale", []float64{10, 20}, []analysis.Estimate{share(.7, .9), share(.1, .3)}, .5,
 			analysis.Crossed, []analysis.Span{{Lo: 10 + 10*2.0/6, Hi: 10 + 10*4.0/6}}},
-		{"at the first point", []float64{0, 1}, []analysis.Share{share(.4, .6), share(.7, .8)},
+		{"at the first point", []float64{0, 1}, []analysis.Estimate{share(.4, .6), share(.7, .8)}, .5,
 			analysis.Crossed, []analysis.Span{{Lo: 0, Hi: third, LoEdge: true}}},
-		{"everywhere", []float64{0, 1}, []analysis.Share{share(.4, .6), share(.45, .55)},
+		{"everywhere", []float64{0, 1}, []analysis.Estimate{share(.4, .6), share(.45, .55)}, .5,
 			analysis.Crossed, []analysis.Span{{Lo: 0, Hi: 1, LoEdge: true, HiEdge: true}}},
-		{"one point", []float64{3}, []analysis.Share{share(.45, .55)},
+		{"one point", []float64{3}, []analysis.Estimate{share(.45, .55)}, .5,
 			analysis.Crossed, []analysis.Span{{Lo: 3, Hi: 3, LoEdge: true, HiEdge: true}}},
-		{"above", []float64{0, 1}, []analysis.Share{share(.6, .7), share(.51, .9)}, analysis.Above, nil},
-		{"below", []float64{0, 1, 2}, []analysis.Share{share(.1, .2), share(.3, .4), share(.2, .49)}, analysis.Below, nil},
+		{"above", []float64{0, 1}, []analysis.Estimate{share(.6, .7), share(.51, .9)}, .5, analysis.Above, nil},
+		{"below", []float64{0, 1, 2}, []analysis.Estimate{share(.1, .2), share(.3, .4), share(.2, .49)}, .5, analysis.Below, nil},
 		// Up through one half and down again: each crossing is half to
 		// three quarters of the way across its segment.
-		{"several", []float64{0, 1, 2}, []analysis.Share{share(.2, .3), share(.6, .7), share(.2, .3)},
+		{"several", []float64{0, 1, 2}, []analysis.Estimate{share(.2, .3), share(.6, .7), share(.2, .3)}, .5,
 			analysis.Several, []analysis.Span{{Lo: .5, Hi: .75}, {Lo: 1.25, Hi: 1.5}}},
+		// The margin's level is 0; a mean's any number given.
+		{"margin", []float64{0, 1}, []analysis.Estimate{share(-.3, -.1), share(.1, .3)}, 0,
+			analysis.Crossed, []analysis.Span{{Lo: .25, Hi: .75}}},
+		{"a mean at 8", []float64{0, 2}, []analysis.Estimate{share(4, 6), share(9, 11)}, 8,
+			analysis.Crossed, []analysis.Span{{Lo: .8, Hi: 1.6}}},
+		// Exact values are bands of one point: the crossing is a point.
+		{"exact", []float64{0, 1}, []analysis.Estimate{exactly(.25), exactly(.75)}, .5,
+			analysis.Crossed, []analysis.Span{{Lo: .5, Hi: .5}}},
 	} {
-		got := analysis.BreakEvenOf(c.xs, c.bands)
+		got := analysis.BreakEvenOf(c.xs, c.bands, c.level)
 		if got.State != c.state || len(got.Spans) != len(c.spans) {
 			t.Errorf("%s: %v %+v, want %v %+v", c.name, got.State, got.Spans, c.state, c.spans)
 			continue
@@ -162,23 +175,27 @@ func TestSweepCoin(t *testing.T) {
 			t.Errorf("percent %s: exact %v %v", p.Values[0], x, ok)
 		}
 	}
+	// Every point has an exact value, and percent is a whole number: the
+	// break-even is read from the exact values, 50 exactly at one half,
+	// bracketed by its neighbours (never interpolated to a fraction).
 	be := res.BreakEvens()
-	if len(be) != 1 || be[0].State != analysis.Crossed {
+	if len(be) != 1 || be[0].State != analysis.Crossed || !be[0].Exact {
 		t.Fatalf("break-even %+v", be)
 	}
-	if sp := be[0].Spans[0]; sp.Lo < 40 || sp.Hi > 60 || sp.Hi-sp.Lo > 6 || sp.LoEdge || sp.HiEdge {
-		t.Errorf("break-even %+v: want an interval near 50, a few percent wide", sp)
+	if sp := be[0].Spans[0]; sp.Lo != 45 || sp.Hi != 55 || sp.LoEdge || sp.HiEdge || res.Points[sp.LoAt].Values[0] != "45" || res.Points[sp.HiAt].Values[0] != "55" {
+		t.Errorf("break-even %+v: want the bracket 45 to 55", sp)
 	}
 }
 
 // The break-even interval holds the true break-even, 50 %, in about 95 %
-// of sweeps: at a grid point it does exactly when that point's Wilson
-// interval holds one half. Over 400 seeds, coverage between 92 % and 98 %
+// of sweeps: at a grid point it does exactly when that point's
+// Clopper–Pearson interval holds one half (read as a continuous field). Over 400 seeds, coverage between 92 % and 98 %
 // (a range the binomial spread of 400 sweeps leaves with p > 0.99).
 func TestBreakEvenCoverage(t *testing.T) {
 	const sweeps = 400
 	covered := 0
 	s := coinSweep(t, "percent=40..60:10")
+	s.Kinds[0] = analysis.Continuous // the band's interpolation, not the integer bracket
 	for seed := range uint64(sweeps) {
 		res, err := analysis.Run{Seed: seed, Trials: 1000}.Sweep(context.Background(), s, false)
 		if err != nil {

@@ -225,6 +225,67 @@ func TestPagesInBrowser(t *testing.T) {
 		t.Errorf("sweep report: the page's shares %v, sweep.csv's %v", onPage, shares)
 	}
 
+	// A sweep over names: its ranked bars, and a ranking whose values
+	// and marks are ranking.csv's.
+	kdir := t.TempDir()
+	kinds := builtinSweep(t, "stratfight/armor-kinds", 300)
+	if err := WriteSweepDir(kdir, kinds, "crucible sweep stratfight/armor-kinds --trials 300 --seed 1"); err != nil {
+		t.Fatal(err)
+	}
+	r = renderPage(t, browser, kdir, "index.html")
+	checkImages(t, "sweep ranking", r, "rank.png")
+	var ranked []string
+	for _, row := range RankingRows(kinds)[1:] {
+		v, _ := strconv.ParseFloat(row[6], 64)
+		tie := map[string]string{"true": "=", "false": "below"}[row[10]]
+		ranked = append(ranked, row[4]+" "+row[5]+" "+pct(v)+" "+tie)
+	}
+	var shownRanks []string
+	for _, tb := range r.Tables {
+		if tb.Cls != "ranking" {
+			continue
+		}
+		for _, row := range tb.Rows[1:] {
+			mark, _, _ := strings.Cut(row[4], " ")
+			shownRanks = append(shownRanks, row[0]+" "+row[1]+" "+row[2]+" "+mark)
+		}
+	}
+	if len(ranked) != 4 || strings.Join(shownRanks, "\n") != strings.Join(ranked, "\n") {
+		t.Errorf("sweep ranking: the page's\n%s\nranking.csv's\n%s", strings.Join(shownRanks, "\n"), strings.Join(ranked, "\n"))
+	}
+
+	// A sweep of a metric that is not a share: the points' margins and
+	// intervals are sweep.csv's, in points.
+	mdir := t.TempDir()
+	margin := sweepOf(t, "stratfight/armor", 300, "margin")
+	if err := WriteSweepDir(mdir, margin, "crucible sweep stratfight/armor --metric margin --trials 300 --seed 1"); err != nil {
+		t.Fatal(err)
+	}
+	r = renderPage(t, browser, mdir, "index.html")
+	checkImages(t, "sweep of the margin", r, "curve.png")
+	var margins, shownMargins []string
+	tidy = SweepRows(margin)
+	metric, value = slices.Index(tidy[0], "metric"), slices.Index(tidy[0], "value")
+	lo, hi := slices.Index(tidy[0], "lo95"), slices.Index(tidy[0], "hi95")
+	for _, row := range tidy[1:] {
+		if row[metric] == "margin" {
+			v, _ := strconv.ParseFloat(row[value], 64)
+			l, _ := strconv.ParseFloat(row[lo], 64)
+			h, _ := strconv.ParseFloat(row[hi], 64)
+			margins = append(margins, pointsText(v)+" points "+intervalText(margin.Sweep.Metric, l, h))
+		}
+	}
+	for _, tb := range r.Tables {
+		if tb.ID == "points" {
+			for _, row := range tb.Rows[1:] {
+				shownMargins = append(shownMargins, row[2]+" "+row[3])
+			}
+		}
+	}
+	if len(margins) != 9 || strings.Join(shownMargins, "\n") != strings.Join(margins, "\n") {
+		t.Errorf("sweep of the margin: the page's\n%s\nsweep.csv's\n%s", strings.Join(shownMargins, "\n"), strings.Join(margins, "\n"))
+	}
+
 	// A comparison's page: its differences plot and rounds.
 	cmpDir := t.TempDir()
 	if err := WriteComparisonDir(cmpDir, comparison(), "crucible compare demo/duel --seed 7"); err != nil {

@@ -3,6 +3,7 @@ package reports
 import (
 	"bytes"
 	"html/template"
+	"strconv"
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/rules"
@@ -19,90 +20,176 @@ th{background:#f3f3f3}td:first-child,th:first-child{text-align:left}
 <h1>crucible sweep {{.S.Sweep.Name}}</h1>
 {{with .S.Sweep.Description}}<p>{{.}}</p>{{end}}
 <p>Base scenario <code>{{.S.Sweep.Base}}</code> (ruleset <code>{{.S.Sweep.Ruleset}}</code>), varying
-{{range $i, $a := .S.Sweep.Axes}}{{if $i}} and {{end}}<code>{{$a.Path}}</code> over {{len $a.Values}} values{{end}}:
+{{range $i, $a := .S.Sweep.Axes}}{{if $i}} and {{end}}{{if $a.Label}}{{$a.Label}} (<code>{{$a.Path}}</code>){{else}}<code>{{$a.Path}}</code>{{end}} over {{len $a.Values}} values{{end}}:
 {{len .S.Sweep.Points}} points × {{.S.Trials}} trials, seed <code>{{.S.Seed}}</code>, crucible {{.S.Version}}.
 Every point is fought on the same random streams (those of <code>{{.S.Sweep.Streams}}</code>), so that neighbouring
-points differ by the rule, not by luck. Intervals are 95 % Wilson intervals.</p>
+points differ by the rule, not by luck. Intervals are {{.Interval}} intervals, as claims use.</p>
 {{with .Command}}<p>Reproduce with <code>{{.}}</code></p>{{end}}
 {{if .S.Interrupted}}<p class="warn">Interrupted: {{len .S.Points}} of {{len .S.Sweep.Points}} points finished; this page covers those.</p>{{end}}
-<h2>Break-even</h2>
-<p>Where the 95 % band of {{.Metric}} contains 50 % (the band's ends linear between grid points; <a href="breakeven.csv">breakeven.csv</a>):</p>
-<ul>{{range .BreakEven}}<li>{{with .Given}}at <code>{{.}}</code>: {{end}}{{.Text}}</li>{{end}}</ul>
+{{range .Shapes}}<p class="warn" id="not-monotonic">{{.}}</p>{{end}}
+{{if .BreakEvenHead}}<h2>Break-even</h2>
+<p>{{.BreakEvenHead}} (<a href="breakeven.csv">breakeven.csv</a>):</p>
+<ul>{{range .BreakEven}}<li>{{with .Given}}at <code>{{.}}</code>: {{end}}{{.Text}}</li>{{end}}</ul>{{end}}
+{{if .Rankings}}<h2>Ranking</h2>
+{{if .Rank}}<img src="rank.png" alt="{{.Metric}} by {{.Field}}: ranked bars with 95 % whiskers">{{end}}
+{{range .Rankings}}<p>{{with .Given}}At <code>{{.}}</code>: {{end}}{{.Head}} (<a href="ranking.csv">ranking.csv</a>).</p>
+<table class="ranking"><tr><th>rank</th><th>{{$.Field}}</th><th>{{$.Metric}}</th><th>interval</th><th>{{.Against}}</th></tr>
+{{range .Rows}}<tr><td>{{.Rank}}</td><td>{{.Value}}</td><td>{{.Figure}}</td><td>{{.Band}}</td><td>{{.Mark}}</td></tr>
+{{end}}</table>{{end}}{{end}}
 {{range .Notes}}<p>Note: {{.}}</p>{{end}}
-{{if .Curve}}<h2>{{.Metric}} along {{(index .S.Sweep.Axes 0).Path}}</h2><img src="curve.png" alt="{{.Metric}} by {{(index .S.Sweep.Axes 0).Path}} with error bars">{{else}}{{with .CurveNote}}<p>Note: {{.}}.</p>{{end}}{{end}}
-{{if .Heat}}<h2>Heat map</h2><img src="heatmap.png" alt="{{.Metric}} over the grid with its 50 % contour">{{end}}
+{{if .Curve}}<h2>{{.Metric}} along {{.Field}}</h2><img src="curve.png" alt="{{.Metric}} by {{.Field}} with error bars">{{else}}{{with .CurveNote}}<p>Note: {{.}}.</p>{{end}}{{end}}
+{{if .Heat}}<h2>Heat map</h2><img src="heatmap.png" alt="{{.Metric}} over the grid">{{end}}
 <h2>Points</h2>
-<p>Every metric of every point, with intervals and exact values: <a href="sweep.csv">sweep.csv</a>.</p>
-<table><tr><th>point</th>{{range .S.Sweep.Axes}}<th>{{.Path}}</th>{{end}}<th>{{.Metric}}</th><th>95 % interval</th>{{if .Solved}}<th>exact</th>{{end}}{{range .Wins}}<th>{{.}}</th>{{end}}<th>mean {{.Unit}}</th></tr>
-{{range .Rows}}<tr><td>{{.P.Index}}</td>{{range .P.Values}}<td>{{.}}</td>{{end}}<td>{{pct .M.P}}</td><td>[{{pct .M.Lo}}, {{pct .M.Hi}}]</td>{{if $.Solved}}<td>{{.Exact}}</td>{{end}}<td>{{pct .A.P}}</td><td>{{pct .B.P}}</td><td>{{pct .None.P}}</td><td>{{num .Mean}}</td></tr>
+<p>Every metric of every point, with intervals and exact values: <a href="sweep.csv">sweep.csv</a>; the points, break-even, ranking and shape: <a href="sweep.json">sweep.json</a>.</p>
+<table id="points"><tr><th>point</th>{{range .S.Sweep.Axes}}<th>{{.Name}}</th>{{end}}<th>{{.Metric}}</th><th>95 % interval</th>{{if .Solved}}<th>exact</th>{{end}}{{range .Wins}}<th>{{.}}</th>{{end}}<th>mean {{.Unit}}</th></tr>
+{{range .Rows}}<tr><td>{{.P.Index}}</td>{{range .P.Values}}<td>{{.}}</td>{{end}}<td>{{.Figure}}</td><td>{{.Band}}</td>{{if $.Solved}}<td>{{.Exact}}</td>{{end}}<td>{{pct .A.P}}</td><td>{{pct .B.P}}</td><td>{{pct .None.P}}</td><td>{{num .Mean}}</td></tr>
 {{end}}</table>
 </body></html>
 `))
 
 // sweepRow is one point of the sweep page's table.
 type sweepRow struct {
-	P             analysis.PointResult
-	M, A, B, None analysis.Share
-	Exact         string
-	Mean          float64
+	P                   analysis.PointResult
+	A, B, None          analysis.Share
+	Figure, Band, Exact string
+	Mean                float64
 }
 
 // breakEvenItem is one break-even line of the sweep page.
 type breakEvenItem struct{ Given, Text string }
 
-// SweepHTML renders a sweep's page, which shows curve.png and heatmap.png
-// from the same directory when curve and heat say they were written.
+// rankingItem is one ranking of the sweep page; rankRow one of its rows.
+type (
+	rankingItem struct {
+		Given, Head, Against string
+		Rows                 []rankRow
+	}
+	rankRow struct {
+		Rank                      int
+		Value, Figure, Band, Mark string
+	}
+)
+
+// SweepHTML renders a sweep's page, which shows curve.png, heatmap.png and
+// rank.png from the same directory when drawn says they were written.
 // command is the command line that reproduces the sweep.
-func SweepHTML(s *analysis.SweepResult, command string, curve, heat bool) ([]byte, error) {
+func SweepHTML(s *analysis.SweepResult, command string, drawn sweepPlots) ([]byte, error) {
 	data := struct {
-		S           *analysis.SweepResult
-		Command     string
-		Curve, Heat bool
-		Solved      bool
-		Unit        string
-		Notes       []string
-		CurveNote   string
-		BreakEven   []breakEvenItem
-		Rows        []sweepRow
-		Metric      string   // the metric as people read it
-		Wins        []string // the heads of the win columns
-	}{S: s, Command: command, Curve: curve, Heat: heat, Solved: anySolved(s), Unit: unitOfSweep(s), Notes: ExactNotes(s), CurveNote: CurveNote(s)}
+		S              *analysis.SweepResult
+		Command        string
+		Curve, Heat    bool
+		Rank           bool
+		Solved         bool
+		Unit, Interval string
+		Notes, Shapes  []string
+		CurveNote      string
+		BreakEvenHead  string
+		BreakEven      []breakEvenItem
+		Rankings       []rankingItem
+		Rows           []sweepRow
+		Metric, Field  string   // the metric and the first field as people read them
+		Wins           []string // the heads of the win columns
+	}{S: s, Command: command, Curve: drawn.curve, Heat: drawn.heat, Rank: drawn.rank, Solved: anySolved(s), Unit: unitOfSweep(s),
+		Interval: intervalName(s.Sweep.Metric), Notes: ExactNotes(s), Shapes: ShapeTexts(s), CurveNote: CurveNote(s),
+		BreakEvenHead: BreakEvenHead(s), Metric: metricName(s), Field: s.Sweep.Axes[0].Name()}
 	names := sweepNames(s)
-	data.Metric = names.described(s.Sweep.Metric)
 	for _, side := range []rules.Side{rules.A, rules.B, rules.None} {
 		data.Wins = append(data.Wins, names.described(rules.Metric{Kind: rules.WinShare, Side: side}))
 	}
 	for _, line := range s.BreakEvens() {
-		data.BreakEven = append(data.BreakEven, breakEvenItem{Given: given(s, line), Text: BreakEvenText(s, line)})
+		data.BreakEven = append(data.BreakEven, breakEvenItem{Given: givenWords(s, line.Given), Text: BreakEvenText(s, line)})
 	}
+	for _, r := range s.Rankings() {
+		against := "against the highest"
+		if r.Level != nil {
+			against = "against " + sweepLevel(s)
+		}
+		data.Rankings = append(data.Rankings, rankingItem{Given: givenWords(s, r.Given), Head: RankingHead(s, r), Against: against, Rows: rankRows(s, r)})
+	}
+	m := s.Sweep.Metric
 	for _, p := range s.Points {
 		r := p.Result
-		data.Rows = append(data.Rows, sweepRow{P: p, M: p.Share(s.Sweep.Metric), A: r.Win(rules.A), B: r.Win(rules.B), None: r.Win(rules.None),
-			Exact: exactCell(p, s.Sweep.Metric), Mean: p.Rounds.Mean})
+		data.Rows = append(data.Rows, sweepRow{P: p, A: r.Win(rules.A), B: r.Win(rules.B), None: r.Win(rules.None),
+			Figure: figure(m, p.Estimate.Value), Band: band(m, p.Estimate), Exact: exactCell(p, m), Mean: p.Rounds.Mean})
 	}
 	var b bytes.Buffer
 	err := sweepPage.Execute(&b, data)
 	return b.Bytes(), err
 }
 
+// rankRows are a ranking's rows as the page shows them.
+func rankRows(s *analysis.SweepResult, r analysis.Ranking) []rankRow {
+	m := s.Sweep.Metric
+	var out []rankRow
+	for i, k := range r.Order {
+		p := s.Points[k]
+		e := p.Value(r.Exact)
+		row := rankRow{Rank: i + 1, Value: p.Values[0], Figure: figure(m, e.Value), Band: band(m, e), Mark: rankMark(r, i)}
+		if r.Exact {
+			row.Band = "exactly"
+		}
+		out = append(out, row)
+	}
+	return out
+}
+
+// rankMark says where the i-th value of a ranking stands against the
+// highest: "=" (indistinguishable from it), "below (p 0.003)", or ""
+// where untested; against a level, "apart" for one told from it.
+func rankMark(r analysis.Ranking, i int) string {
+	apart := "below"
+	if r.Level != nil {
+		apart = "apart"
+	}
+	switch {
+	case r.Untested != "":
+		return ""
+	case r.Tied[i]:
+		return "="
+	case r.Exact:
+		return apart
+	}
+	if r.P[i] < 1e-4 {
+		return apart + " (p < 0.0001)"
+	}
+	return apart + " (p " + strconv.FormatFloat(r.P[i], 'g', 2, 64) + ")"
+}
+
+// sweepPlots says which plots a sweep's report has.
+type sweepPlots struct{ curve, heat, rank bool }
+
 // WriteSweepDir writes the report of a sweep into dir (which must exist):
-// sweep.csv (SweepRows), breakeven.csv (BreakEvenRows), curve.png (unless
-// no point finished, or the second field has more than MaxCurvePanels
-// values: CurveNote, which the page repeats), heatmap.png (for two fields)
-// and index.html, each atomically.
+// sweep.csv (SweepRows), sweep.json (SweepObject), breakeven.csv (BreakEvenRows; for a first field
+// of names, ranking.csv (RankingRows) in its place and rank.png in place
+// of curve.png),
+// curve.png (unless no point finished, or the second field has more than
+// MaxCurvePanels values: CurveNote, which the page repeats), heatmap.png
+// (for two fields) and index.html, each atomically.
 func WriteSweepDir(dir string, s *analysis.SweepResult, command string) error {
-	curve := curveDrawn(s)
-	heat := len(s.Points) > 0 && len(s.Sweep.Axes) == 2
+	ranked := s.Sweep.Kinds[0] == analysis.Categorical
+	drawn := sweepPlots{curve: !ranked && curveDrawn(s), heat: len(s.Points) > 0 && len(s.Sweep.Axes) == 2, rank: ranked && curveDrawn(s)}
 	files := []reportFile{
 		{"sweep.csv", func() ([]byte, error) { return csvBytes(SweepRows(s)) }},
-		{"breakeven.csv", func() ([]byte, error) { return csvBytes(BreakEvenRows(s)) }},
+		{"sweep.json", func() ([]byte, error) {
+			var b bytes.Buffer
+			err := WriteSweepJSON(&b, s)
+			return b.Bytes(), err
+		}},
 	}
-	if curve {
+	if ranked {
+		files = append(files, reportFile{"ranking.csv", func() ([]byte, error) { return csvBytes(RankingRows(s)) }})
+	} else {
+		files = append(files, reportFile{"breakeven.csv", func() ([]byte, error) { return csvBytes(BreakEvenRows(s)) }})
+	}
+	if drawn.curve {
 		files = append(files, reportFile{"curve.png", func() ([]byte, error) { return SweepCurvePNG(s) }})
 	}
-	if heat {
+	if drawn.rank {
+		files = append(files, reportFile{"rank.png", func() ([]byte, error) { return SweepRankPNG(s) }})
+	}
+	if drawn.heat {
 		files = append(files, reportFile{"heatmap.png", func() ([]byte, error) { return SweepHeatMapPNG(s) }})
 	}
-	files = append(files, reportFile{"index.html", func() ([]byte, error) { return SweepHTML(s, command, curve, heat) }})
+	files = append(files, reportFile{"index.html", func() ([]byte, error) { return SweepHTML(s, command, drawn) }})
 	return writeFiles(dir, files)
 }

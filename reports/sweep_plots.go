@@ -49,9 +49,12 @@ func CurveNote(s *analysis.SweepResult) string {
 	if len(s.Sweep.Axes) < 2 || len(s.Sweep.Axes[1].Values) <= MaxCurvePanels {
 		return ""
 	}
-	a := s.Sweep.Axes[1]
-	return fmt.Sprintf("no curve (curve.png): it draws one panel per value of the second field, at most %d, and %s has %d; the heat map (heatmap.png) shows the whole grid",
-		MaxCurvePanels, a.Path, len(a.Values))
+	a, what := s.Sweep.Axes[1], "curve (curve.png)"
+	if s.Sweep.Kinds[0] == analysis.Categorical {
+		what = "ranking plot (rank.png)"
+	}
+	return fmt.Sprintf("no %s: it draws one panel per value of the second field, at most %d, and %s has %d; the heat map (heatmap.png) shows the whole grid",
+		what, MaxCurvePanels, a.Name(), len(a.Values))
 }
 
 func metricColor(m rules.Metric) color.Color {
@@ -62,64 +65,91 @@ func metricColor(m rules.Metric) color.Color {
 }
 
 // SweepCurvePNG draws the sweep's metric along its first field: each
-// finished point with its 95 % Wilson error bar, the band those intervals
-// span (linear between points, as the break-even reads it), the exact
-// curve where the solver gave one, the 50 % line and the break-even
-// interval on it. A sweep of two fields gets one panel per value of the
+// finished point with its 95 % error bar, the band those intervals span
+// (linear between points, as the break-even reads it on a continuous
+// field), the exact curve where the solver gave one, the level and the
+// break-even on it. A sweep of two fields gets one panel per value of the
 // second.
 func SweepCurvePNG(s *analysis.SweepResult) ([]byte, error) {
-	lines := s.BreakEvens()
+	lines := s.Lines()
+	metric, axis := metricName(s), s.Sweep.Axes[0].Name()
 	if len(s.Sweep.Axes) == 1 {
 		p, err := curvePanel(s, lines[0])
 		if err != nil {
 			return nil, err
 		}
-		p.Title.Text = fmt.Sprintf("%s: %s by %s (%d trials a point, 95 %% Wilson intervals)", s.Sweep.Name, sweepNames(s).described(s.Sweep.Metric), s.Sweep.Axes[0].Path, s.Trials)
+		p.Title.Text = fmt.Sprintf("%s: %s by %s (%d trials a point, %s intervals)", s.Sweep.Name, metric, axis, s.Trials, intervalName(s.Sweep.Metric))
 		p.Title.Padding = vg.Points(6)
 		return render(p, 9*vg.Inch, 5.5*vg.Inch)
 	}
+	panels, err := givenPanels(s, lines, func(l analysis.Line) int { return l.Given }, func(l analysis.Line) (*plot.Plot, error) {
+		p, err := curvePanel(s, l)
+		if p != nil {
+			p.Legend = plot.NewLegend() // one legend for all would need a panel of its own; the single-field plot explains the marks
+		}
+		return p, err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return panelGrid(fmt.Sprintf("%s: %s by %s, one panel per %s (%s intervals)", s.Sweep.Name, metric, axis, s.Sweep.Axes[1].Name(), intervalName(s.Sweep.Metric)), panels)
+}
+
+// givenPanels draws one panel per value of a sweep's second field, each
+// titled by that value: draw(item) for each item, given(item) its value's
+// index.
+func givenPanels[T any](s *analysis.SweepResult, items []T, given func(T) int, draw func(T) (*plot.Plot, error)) ([]*plot.Plot, error) {
 	var panels []*plot.Plot
-	for _, line := range lines {
-		p, err := curvePanel(s, line)
+	for _, it := range items {
+		p, err := draw(it)
 		if err != nil {
 			return nil, err
 		}
-		p.Title.Text = given(s, line)
+		p.Title.Text = givenWords(s, given(it))
 		p.Title.TextStyle.Font.Size = vg.Points(10)
-		p.Legend = plot.NewLegend() // one legend for all would need a panel of its own; the single-field plot explains the marks
 		panels = append(panels, p)
 	}
-	return panelGrid(fmt.Sprintf("%s: %s by %s, one panel per %s (95 %% Wilson intervals)", s.Sweep.Name, sweepNames(s).described(s.Sweep.Metric), s.Sweep.Axes[0].Path, s.Sweep.Axes[1].Path), panels)
+	return panels, nil
 }
 
-// rowPoints returns the finished points of a break-even line (all of
-// them for one field; one value of the second field otherwise), ordered
-// along the first field.
-func rowPoints(s *analysis.SweepResult, line analysis.BreakEvenLine) ([]analysis.PointResult, []float64) {
-	pos := s.Sweep.Axes[0].Positions()
-	var pts []analysis.PointResult
-	for _, p := range s.Points {
-		if line.Given < 0 || p.At[1] == line.Given {
-			pts = append(pts, p)
+// breakEvenAt returns the break-even of the line at the second field's
+// value given; ok is false when there is none (no level, or names).
+func breakEvenAt(s *analysis.SweepResult, given int) (analysis.BreakEvenLine, bool) {
+	for _, be := range s.BreakEvens() {
+		if be.Given == given {
+			return be, true
 		}
 	}
-	sort.SliceStable(pts, func(i, j int) bool { return pos[pts[i].At[0]] < pos[pts[j].At[0]] })
-	xs := make([]float64, len(pts))
-	for i, p := range pts {
-		xs[i] = pos[p.At[0]]
+	return analysis.BreakEvenLine{}, false
+}
+
+// rowPoints returns the finished points of a line ordered along the
+// first field, with their positions.
+func rowPoints(s *analysis.SweepResult, line analysis.Line) ([]analysis.PointResult, []float64) {
+	order := make([]int, len(line.At))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return line.Xs[order[a]] < line.Xs[order[b]] })
+	pts := make([]analysis.PointResult, len(order))
+	xs := make([]float64, len(order))
+	for i, k := range order {
+		pts[i], xs[i] = s.Points[line.At[k]], line.Xs[k]
 	}
 	return pts, xs
 }
 
 // curvePanel draws one curve of SweepCurvePNG.
-func curvePanel(s *analysis.SweepResult, line analysis.BreakEvenLine) (*plot.Plot, error) {
+func curvePanel(s *analysis.SweepResult, line analysis.Line) (*plot.Plot, error) {
 	m, axis := s.Sweep.Metric, s.Sweep.Axes[0]
 	pts, xs := rowPoints(s, line)
 	p := plot.New()
-	p.X.Label.Text = axis.Path
-	p.Y.Label.Text = sweepNames(s).described(m)
-	p.Y.Min, p.Y.Max = 0, 1.3 // room above 100 % for the legend
-	p.Y.Tick.Marker = shareTicks{}
+	p.X.Label.Text = axis.Name()
+	p.Y.Label.Text = metricName(s)
+	if m.Share() {
+		p.Y.Min, p.Y.Max = 0, 1.3 // room above 100 % for the legend
+		p.Y.Tick.Marker = shareTicks{}
+	}
 	setAxisX(p, axis)
 	p.Add(plotter.NewGrid())
 	if len(pts) == 0 {
@@ -127,19 +157,22 @@ func curvePanel(s *analysis.SweepResult, line analysis.BreakEvenLine) (*plot.Plo
 	}
 	mc := yErrPoints{XYs: make(plotter.XYs, len(pts)), lo: make([]float64, len(pts)), hi: make([]float64, len(pts))}
 	for i, pt := range pts {
-		sh := pt.Share(m)
-		mc.XYs[i] = plotter.XY{X: xs[i], Y: sh.P}
-		mc.lo[i], mc.hi[i] = sh.P-sh.Lo, sh.Hi-sh.P
+		e := pt.Estimate
+		mc.XYs[i] = plotter.XY{X: xs[i], Y: e.Value}
+		mc.lo[i], mc.hi[i] = e.Value-e.Lo, e.Hi-e.Value
 	}
 	if len(pts) > 1 {
 		if err := addBand(p, mc, m); err != nil {
 			return nil, err
 		}
 	}
-	if err := addHalf(p, xs, line); err != nil {
-		return nil, err
+	if be, ok := breakEvenAt(s, line.Given); ok {
+		level, _ := s.Sweep.LevelOf()
+		if err := addLevel(p, xs, level, sweepLevel(s), be); err != nil {
+			return nil, err
+		}
 	}
-	if err := addExact(p, pts, xs, m); err != nil {
+	if err := addExact(p, pts, xs); err != nil {
 		return nil, err
 	}
 	dots, err := plotter.NewScatter(mc)
@@ -153,10 +186,14 @@ func curvePanel(s *analysis.SweepResult, line analysis.BreakEvenLine) (*plot.Plo
 	}
 	bars.LineStyle.Color = metricColor(m)
 	p.Add(bars, dots)
-	p.Legend.Add(m.String()+" (Monte Carlo, 95 % Wilson)", dots)
+	p.Legend.Add(m.String()+" (Monte Carlo, "+intervalName(m)+")", dots)
 	p.Legend.Top = true
 	p.Legend.Left = true
 	p.Legend.TextStyle.Font.Size = vg.Points(9)
+	if !m.Share() {
+		// room above the points for the legend
+		p.Y.Max += 0.3 * (p.Y.Max - p.Y.Min)
+	}
 	return p, nil
 }
 
@@ -190,24 +227,28 @@ func addBand(p *plot.Plot, mc yErrPoints, m rules.Metric) error {
 	return nil
 }
 
-// addHalf draws the 50 % line across the points and the break-even
-// interval(s) on it.
-func addHalf(p *plot.Plot, xs []float64, line analysis.BreakEvenLine) error {
-	half, err := plotter.NewLine(plotter.XYs{{X: xs[0], Y: analysis.Half}, {X: xs[len(xs)-1], Y: analysis.Half}})
+// addLevel draws the level across the points and the break-even on it:
+// the interval(s) on a continuous field, the bracket's two grid values on
+// an integer one.
+func addLevel(p *plot.Plot, xs []float64, level float64, levelName string, line analysis.BreakEvenLine) error {
+	half, err := plotter.NewLine(plotter.XYs{{X: xs[0], Y: level}, {X: xs[len(xs)-1], Y: level}})
 	if err != nil {
 		return err
 	}
 	half.Color = halfColor
 	half.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
 	p.Add(half)
+	p.Legend.Add("break-even level, "+levelName, half)
 	for i, sp := range line.Spans {
-		seg, err := plotter.NewLine(plotter.XYs{{X: sp.Lo, Y: analysis.Half}, {X: sp.Hi, Y: analysis.Half}})
+		seg, err := plotter.NewLine(plotter.XYs{{X: sp.Lo, Y: level}, {X: sp.Hi, Y: level}})
 		if err != nil {
 			return err
 		}
 		seg.Color, seg.Width = breakEvenColor, vg.Points(5)
 		p.Add(seg)
-		if i == 0 {
+		if i == 0 && sp.LoAt >= 0 {
+			p.Legend.Add("break-even: the grid values around it", seg)
+		} else if i == 0 {
 			p.Legend.Add("break-even interval", seg)
 		}
 	}
@@ -216,18 +257,17 @@ func addHalf(p *plot.Plot, xs []float64, line analysis.BreakEvenLine) error {
 
 // addExact draws the exact curve through the points the solver solved;
 // a point it did not solve breaks the curve rather than being bridged.
-func addExact(p *plot.Plot, pts []analysis.PointResult, xs []float64, m rules.Metric) error {
+func addExact(p *plot.Plot, pts []analysis.PointResult, xs []float64) error {
 	var runs []plotter.XYs
 	var cur plotter.XYs
 	for i, pt := range pts {
-		x, ok := pt.ExactShare(m)
-		if !ok {
+		if pt.ExactMetric == nil {
 			if len(cur) > 0 {
 				runs, cur = append(runs, cur), nil
 			}
 			continue
 		}
-		cur = append(cur, plotter.XY{X: xs[i], Y: x})
+		cur = append(cur, plotter.XY{X: xs[i], Y: pt.ExactMetric.F})
 	}
 	if len(cur) > 0 {
 		runs = append(runs, cur)
@@ -345,7 +385,7 @@ func (g sweepGrid) contourable() bool {
 // it, ok false for none) on the grid of a two-field sweep.
 func newSweepGrid(s *analysis.SweepResult, value func(analysis.PointResult) (float64, bool)) sweepGrid {
 	ax, ay := s.Sweep.Axes[0].Positions(), s.Sweep.Axes[1].Positions()
-	cx, cy := ascending(ax), ascending(ay)
+	cx, cy := analysis.Ascending(ax), analysis.Ascending(ay)
 	g := sweepGrid{xs: make([]float64, len(ax)), ys: make([]float64, len(ay)), z: make([][]float64, len(ax))}
 	for c := range g.z {
 		g.xs[c] = ax[cx[c]]
@@ -366,16 +406,6 @@ func newSweepGrid(s *analysis.SweepResult, value func(analysis.PointResult) (flo
 	return g
 }
 
-// ascending returns the indices of xs in ascending order of value.
-func ascending(xs []float64) []int {
-	idx := make([]int, len(xs))
-	for i := range idx {
-		idx[i] = i
-	}
-	sort.SliceStable(idx, func(a, b int) bool { return xs[idx[a]] < xs[idx[b]] })
-	return idx
-}
-
 func inverse(perm []int) []int {
 	inv := make([]int, len(perm))
 	for i, p := range perm {
@@ -384,39 +414,51 @@ func inverse(perm []int) []int {
 	return inv
 }
 
-// SweepHeatMapPNG draws a two-field sweep's metric over its grid, from 0
-// to 100 % on a diverging scale whose neutral middle is 50 %, with the
-// 50 % contour of the Monte Carlo shares (solid) and, where the solver
-// solved every point, of the exact ones (dashed). Cells are labelled with
-// their share when there are few enough to read; a point that did not
-// finish is grey.
+// SweepHeatMapPNG draws a two-field sweep's metric over its grid on a
+// diverging scale (heatRange): from 0 to 100 % for a share, over the
+// values' range for anything else, its middle the level where there is
+// one. Where
+// the metric has a level and both fields are numbers, it draws the
+// level's contour of the Monte Carlo values (solid) and, where the solver
+// solved every point, of the exact ones (dashed); between names a contour
+// would interpolate what has no order. Cells are labelled with their
+// value when there are few enough to read; a point that did not finish is
+// grey.
 func SweepHeatMapPNG(s *analysis.SweepResult) ([]byte, error) {
 	m := s.Sweep.Metric
-	mc := newSweepGrid(s, func(p analysis.PointResult) (float64, bool) { return p.Share(m).P, true })
-	cmap := heatColors(m)
+	mc := newSweepGrid(s, func(p analysis.PointResult) (float64, bool) { return p.Estimate.Value, true })
+	lo, hi := heatRange(s, mc)
+	cmap := heatColors(m, lo, hi)
 	p := plot.New()
-	p.Title.Text = fmt.Sprintf("%s: %s (%d trials a point)", s.Sweep.Name, sweepNames(s).described(m), s.Trials)
+	p.Title.Text = fmt.Sprintf("%s: %s (%d trials a point)", s.Sweep.Name, metricName(s), s.Trials)
 	p.Title.Padding = vg.Points(6)
-	p.X.Label.Text, p.Y.Label.Text = s.Sweep.Axes[0].Path, s.Sweep.Axes[1].Path
+	p.X.Label.Text, p.Y.Label.Text = s.Sweep.Axes[0].Name(), s.Sweep.Axes[1].Name()
 	setAxis(&p.X, s.Sweep.Axes[0])
 	setAxis(&p.Y, s.Sweep.Axes[1])
 	heat := plotter.NewHeatMap(mc, cmap.Palette(256))
-	heat.Min, heat.Max, heat.NaN = 0, 1, missingColor
+	heat.Min, heat.Max, heat.NaN = lo, hi, missingColor
 	p.Add(heat)
 	if len(mc.xs)*len(mc.ys) <= 400 {
-		if err := addCellLabels(p, mc); err != nil {
+		if err := addCellLabels(p, mc, m); err != nil {
 			return nil, err
 		}
 	}
+	level, hasLevel := s.Sweep.LevelOf()
+	numeric := s.Sweep.Kinds[0] != analysis.Categorical && s.Sweep.Kinds[1] != analysis.Categorical
 	var lines []string
-	if mc.contourable() {
-		addContour(p, mc, nil)
-		lines = append(lines, "solid line: 50 % contour of the Monte Carlo shares")
+	if hasLevel && numeric && mc.contourable() {
+		addContour(p, mc, level, lo, hi, nil)
+		lines = append(lines, fmt.Sprintf("solid line: %s contour of the Monte Carlo values", sweepLevel(s)))
 	}
-	exact := newSweepGrid(s, func(p analysis.PointResult) (float64, bool) { return p.ExactShare(m) })
-	if exact.contourable() {
-		addContour(p, exact, []vg.Length{vg.Points(5), vg.Points(3)})
-		lines = append(lines, "dashed: of the exact shares")
+	exact := newSweepGrid(s, func(p analysis.PointResult) (float64, bool) {
+		if p.ExactMetric == nil {
+			return 0, false
+		}
+		return p.ExactMetric.F, true
+	})
+	if hasLevel && numeric && exact.contourable() {
+		addContour(p, exact, level, lo, hi, []vg.Length{vg.Points(5), vg.Points(3)})
+		lines = append(lines, "dashed: of the exact values")
 	}
 	if len(lines) > 0 {
 		p.Title.Text += "\n" + strings.Join(lines, "; ")
@@ -424,26 +466,57 @@ func SweepHeatMapPNG(s *analysis.SweepResult) ([]byte, error) {
 	return heatWithBar(p, cmap, m)
 }
 
-// heatColors is the scale of a heat map of m: blue where side a does
-// well and red where side b does, as in every other plot, white at 50 %.
-func heatColors(m rules.Metric) palette.ColorMap {
+// heatRange is the range of a heat map's colour scale: 0 to 1 for a
+// share; for another metric its values' range, widened to be symmetric
+// about its level where it has one (0 for the margin), so that the
+// scale's neutral middle is the level.
+func heatRange(s *analysis.SweepResult, g sweepGrid) (lo, hi float64) {
+	m := s.Sweep.Metric
+	if m.Share() {
+		return 0, 1
+	}
+	lo, hi = math.Inf(1), math.Inf(-1)
+	for _, col := range g.z {
+		for _, v := range col {
+			if !math.IsNaN(v) {
+				lo, hi = math.Min(lo, v), math.Max(hi, v)
+			}
+		}
+	}
+	if math.IsInf(lo, 0) {
+		return 0, 1 // no point finished
+	}
+	if level, ok := s.Sweep.LevelOf(); ok {
+		r := math.Max(math.Abs(level-lo), math.Abs(hi-level))
+		lo, hi = level-r, level+r
+	}
+	if !(lo < hi) {
+		lo, hi = lo-1, hi+1
+	}
+	return lo, hi
+}
+
+// heatColors is the scale of a heat map of m from lo to hi: blue where
+// side a does well and red where side b does, as in every other plot,
+// white in the middle.
+func heatColors(m rules.Metric, lo, hi float64) palette.ColorMap {
 	var cmap palette.ColorMap = moreland.SmoothBlueRed()
-	if m == (rules.Metric{Kind: rules.WinShare, Side: rules.A}) {
+	if m == (rules.Metric{Kind: rules.WinShare, Side: rules.A}) || m.Kind == rules.Margin {
 		cmap = palette.Reverse(cmap)
 	}
-	cmap.SetMin(0)
-	cmap.SetMax(1)
+	cmap.SetMin(lo)
+	cmap.SetMax(hi)
 	return cmap
 }
 
-// addCellLabels writes each cell's share on it.
-func addCellLabels(p *plot.Plot, g sweepGrid) error {
+// addCellLabels writes each cell's value on it.
+func addCellLabels(p *plot.Plot, g sweepGrid, m rules.Metric) error {
 	var l plotter.XYLabels
 	for c := range g.xs {
 		for r := range g.ys {
 			if z := g.z[c][r]; !math.IsNaN(z) {
 				l.XYs = append(l.XYs, plotter.XY{X: g.xs[c], Y: g.ys[r]})
-				l.Labels = append(l.Labels, fmt.Sprintf("%.1f", 100*z))
+				l.Labels = append(l.Labels, cellText(m, z))
 			}
 		}
 	}
@@ -462,12 +535,24 @@ func addCellLabels(p *plot.Plot, g sweepGrid) error {
 	return nil
 }
 
-// addContour draws the 50 % contour of g (the title says which line is
-// which: a legend would cover cells).
-func addContour(p *plot.Plot, g sweepGrid, dashes []vg.Length) {
-	c := plotter.NewContour(g, []float64{analysis.Half}, nil)
+// cellText writes a heat map cell's value: a share or the margin in
+// percent (points), anything else in three digits.
+func cellText(m rules.Metric, z float64) string {
+	switch {
+	case m.Share():
+		return fmt.Sprintf("%.1f", 100*z)
+	case m.Kind == rules.Margin:
+		return fmt.Sprintf("%+.1f", 100*z)
+	}
+	return fmt.Sprintf("%.3g", z)
+}
+
+// addContour draws the contour of g at level (the title says which line
+// is which: a legend would cover cells).
+func addContour(p *plot.Plot, g sweepGrid, level, lo, hi float64, dashes []vg.Length) {
+	c := plotter.NewContour(g, []float64{level}, nil)
 	c.LineStyles = []draw.LineStyle{{Color: exactColor, Width: vg.Points(2), Dashes: dashes}}
-	c.Min, c.Max = 0, 1
+	c.Min, c.Max = lo, hi
 	p.Add(c)
 }
 
@@ -480,7 +565,9 @@ func heatWithBar(p *plot.Plot, cmap palette.ColorMap, m rules.Metric) ([]byte, e
 	bar.Add(&plotter.ColorBar{ColorMap: cmap, Vertical: true})
 	bar.HideX()
 	bar.Y.Label.Text = m.String()
-	bar.Y.Tick.Marker = shareTicks{}
+	if m.Share() {
+		bar.Y.Tick.Marker = shareTicks{}
+	}
 	bar.Y.Padding = 0
 	bar.Title.Text = " " // aligns the bar's top with the map's
 	p.Draw(draw.Crop(dc, 0, -barWidth, 0, 0))

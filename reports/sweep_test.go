@@ -19,6 +19,13 @@ import (
 // vary (--vary arguments) in place of its fields.
 func builtinSweep(t *testing.T, name string, trials int64, vary ...string) *analysis.SweepResult {
 	t.Helper()
+	return sweepOf(t, name, trials, "", vary...)
+}
+
+// sweepOf fights a built-in sweep at seed 1 as builtinSweep does,
+// following metric instead of the file's unless it is "".
+func sweepOf(t *testing.T, name string, trials int64, metric string, vary ...string) *analysis.SweepResult {
+	t.Helper()
 	file, ok, err := scenarios.LoadSweep(name)
 	if err != nil || !ok {
 		t.Fatalf("%s: %v", name, err)
@@ -27,18 +34,19 @@ func builtinSweep(t *testing.T, name string, trials int64, vary ...string) *anal
 	if err != nil {
 		t.Fatal(err)
 	}
-	axes := file.Axes
+	axes, m := file.Axes, file.Metric
 	if len(vary) > 0 {
 		axes = nil
 		for _, v := range vary {
-			a, err := scenarios.ParseVary(v)
-			if err != nil {
-				t.Fatal(err)
-			}
-			axes = append(axes, a)
+			axes = append(axes, mustVary(t, v))
 		}
 	}
-	s, err := analysis.NewSweep(file.Name, base, axes, file.Metric)
+	if metric != "" {
+		if m, err = rules.ParseMetric(metric); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := analysis.NewSweep(file.Name, base, axes, m)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,6 +65,7 @@ func TestSweepGoldens(t *testing.T) {
 		{"eclipse/shields", "sweep-eclipse"},
 		{"stratfight/armor", "sweep-stratfight"},
 		{"eclipse/shields-by-fleet", "sweep-eclipse-two-fields"},
+		{"stratfight/armor-kinds", "sweep-stratfight-kinds"},
 	} {
 		res := builtinSweep(t, c.sweep, 500)
 		csvOut, err := csvBytes(SweepRows(res))
@@ -64,16 +73,24 @@ func TestSweepGoldens(t *testing.T) {
 			t.Fatal(err)
 		}
 		golden(t, c.file+".golden.csv", csvOut)
-		be, err := csvBytes(BreakEvenRows(res))
+		read, name := BreakEvenRows, "-breakeven"
+		if res.Sweep.Kinds[0] == analysis.Categorical {
+			read, name = RankingRows, "-ranking"
+		}
+		be, err := csvBytes(read(res))
 		if err != nil {
 			t.Fatal(err)
 		}
-		golden(t, c.file+"-breakeven.golden.csv", be)
-		var table bytes.Buffer
+		golden(t, c.file+name+".golden.csv", be)
+		var table, js bytes.Buffer
 		if err := WriteSweepTable(&table, res); err != nil {
 			t.Fatal(err)
 		}
 		golden(t, c.file+".golden.txt", table.Bytes())
+		if err := WriteSweepJSON(&js, res); err != nil {
+			t.Fatal(err)
+		}
+		golden(t, c.file+".golden.json", js.Bytes())
 	}
 }
 
@@ -96,11 +113,17 @@ func TestSweepRowsShape(t *testing.T) {
 	}
 }
 
-// Break-even in words: numbers on a numeric field, the names around it on
-// a field of names, the grid's edges and several crossings said as such.
+// Break-even in words: numbers on a continuous field, the grid values
+// around it with their values on an integer field, the grid's edges and
+// several crossings said as such.
 func TestBreakEvenText(t *testing.T) {
-	res := &analysis.SweepResult{Sweep: &analysis.Sweep{Axes: []scenarios.Axis{mustVary(t, "b.armor=none,leather,chainmail")}, Metric: rules.Metric{Kind: rules.WinShare, Side: rules.A}}}
-	num := &analysis.SweepResult{Sweep: &analysis.Sweep{Axes: []scenarios.Axis{mustVary(t, "x=0..1:0.5")}, Metric: rules.Metric{Kind: rules.WinShare, Side: rules.B}}}
+	winB := rules.Metric{Kind: rules.WinShare, Side: rules.B}
+	num := &analysis.SweepResult{Sweep: &analysis.Sweep{Axes: []scenarios.Axis{mustVary(t, "x=0..1:0.5")}, Kinds: []analysis.AxisKind{analysis.Continuous}, Metric: winB}}
+	ints := &analysis.SweepResult{Sweep: &analysis.Sweep{Axes: []scenarios.Axis{mustVary(t, "n=2..5")}, Kinds: []analysis.AxisKind{analysis.Integer}, Metric: winB}}
+	ints.Sweep.Axes[0].Label = "Interceptors"
+	for i, e := range []analysis.Estimate{{Value: .2, Lo: .15, Hi: .25}, {Value: .45, Lo: .4, Hi: .5}, {Value: .52, Lo: .47, Hi: .57}, {Value: .7, Lo: .65, Hi: .75}} {
+		ints.Points = append(ints.Points, analysis.PointResult{GridPoint: analysis.GridPoint{Index: i, At: []int{i}}, Values: []string{ints.Sweep.Axes[0].Values[i]}, Estimate: e})
+	}
 	for _, c := range []struct {
 		s    *analysis.SweepResult
 		be   analysis.BreakEven
@@ -111,10 +134,11 @@ func TestBreakEvenText(t *testing.T) {
 		{num, analysis.BreakEven{State: analysis.Several, Spans: []analysis.Span{{Lo: 0.1, Hi: 0.2}, {Lo: 0.7, Hi: 1, HiEdge: true}}},
 			"crossed several times: x from 0.100 to 0.200; from 0.700 to 1.000 (the grid's last value: it may extend above)"},
 		{num, analysis.BreakEven{State: analysis.Above}, "not crossed in the grid: b wins (win.b) is above 50 % at every point"},
-		{num, analysis.BreakEven{State: analysis.Below}, "not crossed in the grid: b wins (win.b) is below 50 % at every point"},
-		{res, analysis.BreakEven{State: analysis.Crossed, Spans: []analysis.Span{{Lo: 0.3, Hi: 0.6}}}, "b.armor between none and leather"},
-		{res, analysis.BreakEven{State: analysis.Crossed, Spans: []analysis.Span{{Lo: 0.6, Hi: 1.2}}}, "b.armor from none to chainmail"},
-		{res, analysis.BreakEven{State: analysis.Crossed, Spans: []analysis.Span{{Lo: 1, Hi: 1}}}, "b.armor at leather"},
+		{num, analysis.BreakEven{State: analysis.Below, Exact: true}, "not crossed in the grid: b wins (win.b) is below 50 % at every point (exactly)"},
+		{ints, analysis.BreakEven{State: analysis.Crossed, Spans: []analysis.Span{{Lo: 2, Hi: 5, LoAt: 0, HiAt: 3}}},
+			"Interceptors between 2 (20.00 % [15.00 %, 25.00 %]) and 5 (70.00 % [65.00 %, 75.00 %]), at 50 % within their intervals between: 3 (45.00 % [40.00 %, 50.00 %]), 4 (52.00 % [47.00 %, 57.00 %])"},
+		{ints, analysis.BreakEven{State: analysis.Crossed, Exact: true, Spans: []analysis.Span{{Lo: 3, Hi: 4, LoAt: 1, HiAt: 2}}},
+			"Interceptors between 3 (45.00 % exactly) and 4 (52.00 % exactly)"},
 	} {
 		if got := BreakEvenText(c.s, analysis.BreakEvenLine{Given: -1, BreakEven: c.be}); !strings.HasPrefix(got, c.want) {
 			t.Errorf("%+v: %q, want %q", c.be, got, c.want)
@@ -137,9 +161,10 @@ func TestWriteSweepDir(t *testing.T) {
 	for _, c := range []struct {
 		res   *analysis.SweepResult
 		files []string
+		shows string
 	}{
-		{builtinSweep(t, "stratfight/armor-kinds", 200), []string{"sweep.csv", "breakeven.csv", "curve.png", "index.html"}},
-		{builtinSweep(t, "eclipse/shields-by-fleet", 200), []string{"sweep.csv", "breakeven.csv", "curve.png", "heatmap.png", "index.html"}},
+		{builtinSweep(t, "stratfight/armor-kinds", 200), []string{"sweep.csv", "sweep.json", "ranking.csv", "rank.png", "index.html"}, "Ranking"},
+		{builtinSweep(t, "eclipse/shields-by-fleet", 200), []string{"sweep.csv", "sweep.json", "breakeven.csv", "curve.png", "heatmap.png", "index.html"}, "Break-even"},
 	} {
 		dir := t.TempDir()
 		if err := WriteSweepDir(dir, c.res, "crucible sweep x --seed=1"); err != nil {
@@ -160,7 +185,7 @@ func TestWriteSweepDir(t *testing.T) {
 				}
 			}
 			if f == "index.html" {
-				for _, want := range append(c.files, "crucible sweep x --seed=1", "Break-even", c.res.Sweep.Base) {
+				for _, want := range append(c.files, "crucible sweep x --seed=1", c.shows, c.res.Sweep.Base) {
 					if want != "index.html" && !bytes.Contains(data, []byte(want)) {
 						t.Errorf("index.html does not show %q", want)
 					}
@@ -178,7 +203,7 @@ func TestSweepWithoutCurveSaysSo(t *testing.T) {
 		values string
 		curve  bool
 	}{{"1..31", false}, {"1..30", true}} {
-		res := builtinSweep(t, "stratfight/armor-kinds", 20, "b.armor=none,plate", "options.round-cap="+c.values)
+		res := builtinSweep(t, "stratfight/armor-kinds", 20, "b.armor.armor_value=0,8", "options.round-cap="+c.values)
 		dir := t.TempDir()
 		if err := WriteSweepDir(dir, res, "crucible sweep x"); err != nil {
 			t.Fatal(err)
@@ -240,6 +265,44 @@ func TestOutDirWriteSweep(t *testing.T) {
 	for f, want := range map[string]bool{"sweep.csv": true, "index.html": true, "summary.csv": false, marker: true} {
 		if _, err := os.Stat(filepath.Join(path, f)); (err == nil) != want {
 			t.Errorf("%s present: %v, want %v", f, err == nil, want)
+		}
+	}
+}
+
+// A curve whose intervals run against its direction is flagged in the
+// text and on the page, naming the points with their intervals; a
+// monotonic one is not. Here the shields sweep with two points' estimates
+// swapped (and no exact values, which would decide instead).
+func TestSweepFlagsNonMonotonic(t *testing.T) {
+	res := builtinSweep(t, "eclipse/shields", 2000)
+	for i := range res.Points {
+		res.Points[i].ExactMetric = nil
+	}
+	var b bytes.Buffer
+	if err := WriteSweepTable(&b, res); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(b.String(), "NOT MONOTONIC") {
+		t.Errorf("a monotonic curve flagged:\n%s", b.String())
+	}
+	res.Points[1].Estimate, res.Points[2].Estimate = res.Points[2].Estimate, res.Points[1].Estimate
+	res.Sweep.Axes[0].Label = "Interceptor shield"
+	b.Reset()
+	if err := WriteSweepTable(&b, res); err != nil {
+		t.Fatal(err)
+	}
+	want := "NOT MONOTONIC: attacker wins (win.a) rises with Interceptor shield overall but falls from 1 (" + pct(res.Points[1].Estimate.Value)
+	if !strings.Contains(b.String(), want) || !strings.Contains(b.String(), "to 2 (") || !strings.Contains(b.String(), "(their intervals lie apart)") {
+		t.Errorf("the text does not flag the reversal, want %q:\n%s", want, b.String())
+	}
+	dir := t.TempDir()
+	if err := WriteSweepDir(dir, res, "crucible sweep eclipse/shields"); err != nil {
+		t.Fatal(err)
+	}
+	page, _ := os.ReadFile(filepath.Join(dir, "index.html"))
+	for _, w := range []string{`id="not-monotonic">NOT MONOTONIC`, "Interceptor shield (<code>parts[0].shield</code>)", "<th>Interceptor shield</th>"} {
+		if !bytes.Contains(page, []byte(w)) {
+			t.Errorf("the page lacks %q", w)
 		}
 	}
 }

@@ -192,7 +192,13 @@ func probeObject(p analysis.TuneProbe) object {
 
 // WriteTuneJSON writes a tune's object with a trailing newline.
 func WriteTuneJSON(w io.Writer, r *analysis.TuneResult) error {
-	b, err := json.MarshalIndent(TuneObject(r), "", "  ")
+	return writeIndented(w, TuneObject(r))
+}
+
+// writeIndented writes v as indented JSON with a trailing newline, its
+// <, > and & as written (unescapeHTML).
+func writeIndented(w io.Writer, v json.Marshaler) error {
+	b, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {
 		return err
 	}

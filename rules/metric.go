@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/crucible-sim/crucible/rules/doc"
 )
 
 // MetricKind says which quantity of a run a Metric names.
@@ -117,11 +119,11 @@ func (m Metric) Check(spec Spec) error {
 	switch m.Kind {
 	case EndShare:
 		if spec.EndIndex(m.Name) < 0 {
-			return fmt.Errorf("unknown end reason %q (this battle ends by: %s)", m.Name, strings.Join(spec.Ends, ", "))
+			return fmt.Errorf("unknown end reason %q (this battle ends by: %s)%s", m.Name, strings.Join(spec.Ends, ", "), doc.DidYouMean(m.Name, spec.Ends))
 		}
 	case CounterMean:
 		if spec.CounterIndex(m.Name) < 0 {
-			return fmt.Errorf("unknown counter %q (counters: %s)", m.Name, strings.Join(spec.CounterNames(), ", "))
+			return fmt.Errorf("unknown counter %q (counters: %s)%s", m.Name, strings.Join(spec.CounterNames(), ", "), doc.DidYouMean(m.Name, spec.CounterNames()))
 		}
 	}
 	return nil

@@ -44,6 +44,8 @@ func TestMetricCheck(t *testing.T) {
 		"end.knockout":   `unknown end reason "knockout" (this battle ends by: death, round-cap)`,
 		"counter.b.hits": "",
 		"counter.hits":   `unknown counter "hits" (counters: a.hits, b.hits)`,
+		"counter.a.hit":  `unknown counter "a.hit" (counters: a.hits, b.hits); did you mean "a.hits"?`,
+		"end.deaht":      `unknown end reason "deaht" (this battle ends by: death, round-cap); did you mean "death"?`,
 		"win.a":          "",
 	} {
 		m, _ := rules.ParseMetric(text)

@@ -43,10 +43,11 @@ const sweepsDir = "builtin/sweeps"
 //	description: "…"
 //	scenario: eclipse/shielded-interceptors-vs-gunship   # built-in name, or a path relative to this file
 //	trials: 20000                       # per grid point (--trials wins; default 10000)
-//	metric: win.a                       # the share the curve and the break-even follow (default win.a)
+//	metric: win.a                       # the metric the curve and the break-even follow (default win.a)
+//	level: 0.5                          # where it breaks even (default: 50 % for a share, 0 for the margin)
 //	set: ["options.stalemate=draw"]     # overrides applied to the base, as --set
 //	sweep:                              # one or two fields, each any --set path
-//	  - {path: "parts[0].shield", values: [0, 1, 2, 3]}
+//	  - {path: "parts[0].shield", values: [0, 1, 2, 3], label: "Interceptor shield"}
 //	  - {path: "attacker.ships.Shielded Interceptor", from: 2, to: 6, step: 1}
 type Sweep struct {
 	Name        string
@@ -57,9 +58,15 @@ type Sweep struct {
 	Scenario string
 	// Trials is the file's trial count per grid point, 0 if it gives none.
 	Trials int64
-	// Metric is the share the curve, the heat map and the break-even
-	// interval follow.
+	// Metric is what the curve, the heat map and the break-even follow:
+	// any metric a claim takes.
 	Metric rules.Metric
+	// Level is the value at which the metric breaks even; nil for the
+	// metric's own (DefaultLevel).
+	Level *float64
+	// MetricOrigin locates the metric for errors about it ("" when the
+	// file gives none).
+	MetricOrigin string
 	// Sets are the overrides applied to the base before the grid.
 	Sets []Override
 	// Axes are the varied fields, the first one the curve's x axis.
@@ -78,8 +85,18 @@ type Override struct {
 type Axis struct {
 	Path   string
 	Values []string
+	// Label names the field for people (axes, headings); "" for its path.
+	Label string
 	// origins[i] locates Values[i] for errors.
 	origins []string
+}
+
+// Name returns the axis's label, or its path where it has none.
+func (a Axis) Name() string {
+	if a.Label != "" {
+		return a.Label
+	}
+	return a.Path
 }
 
 // Override returns the assignment of the axis's i-th value.
@@ -343,6 +360,7 @@ type sweepDoc struct {
 	Scenario    string      `doc:"scenario,required"`
 	Trials      *doc.Node   `doc:"trials"`
 	Metric      *doc.Node   `doc:"metric"`
+	Level       *doc.Node   `doc:"level"`
 	Set         []*doc.Node `doc:"set"`
 	Sweep       []*doc.Node `doc:"sweep,required"`
 }
@@ -354,6 +372,7 @@ type axisDoc struct {
 	From   *doc.Node   `doc:"from"`
 	To     *doc.Node   `doc:"to"`
 	Step   *doc.Node   `doc:"step"`
+	Label  string      `doc:"label"`
 }
 
 func parseSweep(root *doc.Node, file, name string) (*Sweep, error) {
@@ -380,9 +399,17 @@ func parseSweep(root *doc.Node, file, name string) (*Sweep, error) {
 		}
 	}
 	if doc.Present(d.Metric) {
-		if s.Metric, err = ParseShareMetric(d.Metric.Value); err != nil {
+		if s.Metric, err = rules.ParseMetric(d.Metric.Value); err != nil {
 			return nil, d.Metric.Errorf("%v", err)
 		}
+		s.MetricOrigin = fmt.Sprintf("%s (%s: %s)", d.Metric.Pos, d.Metric.Path, d.Metric.Value)
+	}
+	if doc.Present(d.Level) {
+		v, err := ParseLevel(s.Metric, d.Level.Value)
+		if err != nil {
+			return nil, d.Level.Errorf("%v", err)
+		}
+		s.Level = &v
 	}
 	for _, n := range d.Set {
 		if err := checkSet(n); err != nil {
@@ -433,7 +460,7 @@ func parseAxis(n *doc.Node) (Axis, error) {
 	if err := doc.CheckPath(d.Path); err != nil {
 		return Axis{}, n.Get("path").Errorf("%v", err)
 	}
-	a := Axis{Path: d.Path}
+	a := Axis{Path: d.Path, Label: strings.TrimSpace(d.Label)}
 	ranged := doc.Present(d.From) || doc.Present(d.To) || doc.Present(d.Step)
 	switch {
 	case ranged && d.Values != nil:
@@ -487,15 +514,27 @@ func (a *Axis) addRange(n *doc.Node, d axisDoc) error {
 	return nil
 }
 
-// ParseShareMetric reads the metric a sweep follows: a share (win.a,
-// win.b, win.none or end.<reason>), since the break-even is where it
-// crosses one half.
-func ParseShareMetric(s string) (rules.Metric, error) {
-	m, err := rules.ParseMetric(s)
-	if err == nil && !m.Share() {
-		err = fmt.Errorf("%s is not a share (allowed: win.a, win.b, win.none, end.<reason>)", s)
+// ParseLevel reads the value at which a sweep's metric m breaks even
+// (--level, `level:`): a number, or a percentage for a share or the
+// margin; a share's level lies strictly between 0 and 1, the margin's
+// between −1 and 1.
+func ParseLevel(m rules.Metric, s string) (float64, error) {
+	v, _, err := targetValue(m, strings.TrimSpace(s))
+	return v, err
+}
+
+// DefaultLevel is the level at which a metric breaks even when none is
+// given: one half for a share, 0 for the margin (a fair fight); other
+// metrics have none (ok false), so their sweeps name no break-even unless
+// asked.
+func DefaultLevel(m rules.Metric) (level float64, ok bool) {
+	switch {
+	case m.Share():
+		return 0.5, true
+	case m.Kind == rules.Margin:
+		return 0, true
 	}
-	return m, err
+	return 0, false
 }
 
 // Override applies one override to the scenario, as Set does, naming

@@ -117,7 +117,7 @@ func TestCheckSweepSize(t *testing.T) {
 func TestSweepFileErrors(t *testing.T) {
 	for _, c := range []struct{ src, want string }{
 		{"sweep: [{path: x, values: [1]}]\n", `s.yaml:1:1: missing required field "scenario"`},
-		{"scenario: stratfight/thug-vs-guard\nsweep: [{path: x, values: [1]}]\nnoise: 1\n", `s.yaml:3:8: noise: unknown field "noise" (allowed: name, description, scenario, trials, metric, set, sweep)`},
+		{"scenario: stratfight/thug-vs-guard\nsweep: [{path: x, values: [1]}]\nnoise: 1\n", `s.yaml:3:8: noise: unknown field "noise" (allowed: name, description, scenario, trials, metric, level, set, sweep)`},
 		{"scenario: stratfight/thug-vs-guard\nsweep: []\n", "s.yaml:2:8: sweep: a sweep varies one or two fields; none given"},
 		{"scenario: s\nsweep: [{path: a, values: [1]}, {path: b, values: [1]}, {path: c, values: [1]}]\n", "sweep: a sweep varies at most 2 fields (a curve or a heat map), not 3"},
 		{"scenario: s\nsweep: [{path: a, values: [1]}, {path: a, values: [2]}]\n", "the field a is varied twice"},
@@ -126,10 +126,12 @@ func TestSweepFileErrors(t *testing.T) {
 		{"scenario: s\nsweep:\n  - {path: a, to: 3}\n", `a range needs "from"`},
 		{"scenario: s\nsweep:\n  - {path: a, from: 0, to: 3, step: -1}\n", "step -1: allowed: a number above 0"},
 		{"scenario: s\nsweep:\n  - {path: a, from: x, to: 3}\n", `"x" is not a decimal number`},
-		{"scenario: s\nsweep:\n  - {path: a, values: [1, 2], colour: red}\n", `unknown field "colour" (allowed: path, values, from, to, step)`},
+		{"scenario: s\nsweep:\n  - {path: a, values: [1, 2], colour: red}\n", `unknown field "colour" (allowed: path, values, from, to, step, label)`},
 		{"scenario: s\nsweep:\n  - {path: a, from: 0, to: 200}\n  - {path: b, from: 0, to: 99}\n", "s.yaml:3:3: sweep: a sweep of 20100 grid points is too large (allowed: at most 10000 points"},
 		{"scenario: s\ntrials: 1_000_000_000\nsweep:\n  - {path: a, from: 1, to: 2000}\n", "s.yaml:2:9: trials: a sweep of 2000 points × 1000000000 trials is too large (allowed: at most 1e+12 trials in all"},
-		{"scenario: s\nmetric: rounds.mean\nsweep: [{path: a, values: [1]}]\n", "s.yaml:2:9: metric: rounds.mean is not a share (allowed: win.a, win.b, win.none, end.<reason>)"},
+		{"scenario: s\nmetric: rounds.avg\nsweep: [{path: a, values: [1]}]\n", `s.yaml:2:9: metric: unknown metric "rounds.avg" (allowed: win.a, win.b, win.none, margin (win.a − win.b), end.<reason>, rounds.mean`},
+		{"scenario: s\nmetric: win.a\nlevel: 1.5\nsweep: [{path: a, values: [1]}]\n", "s.yaml:3:8: level: win.a is a share: allowed: a value strictly between 0 and 1 (0% and 100%)"},
+		{"scenario: s\nmetric: rounds.mean\nlevel: 60%\nsweep: [{path: a, values: [1]}]\n", "s.yaml:3:8: level: 60%: a percentage is for a share or the margin; rounds.mean takes a number"},
 		{"scenario: s\nset: [nonsense]\nsweep: [{path: a, values: [1]}]\n", "s.yaml:2:7: set[0]: expected PATH=VALUE"},
 		{"scenario: s\nsweep: [{path: \"a..b\", values: [1]}]\n", `empty element in field path "a..b"`},
 	} {
@@ -147,17 +149,19 @@ func TestLoadSweepFile(t *testing.T) {
 	src := `description: armour
 scenario: base.yaml
 trials: 500
-metric: win.b
+metric: counter.a.hits
+level: 2.5
 set: ["options.tie-rule=underdog"]
 sweep:
-  - {path: b.armor.armor_value, from: 0, to: 2}
+  - {path: b.armor.armor_value, from: 0, to: 2, label: "Guard armor"}
 `
 	os.WriteFile(filepath.Join(dir, "armor.yaml"), []byte(src), 0o644)
 	s, ok, err := scenarios.LoadSweep(filepath.Join(dir, "armor.yaml"))
 	if err != nil || !ok {
 		t.Fatal(ok, err)
 	}
-	if s.Name != "armor" || s.Trials != 500 || s.Metric != (rules.Metric{Kind: rules.WinShare, Side: rules.B}) ||
+	if s.Name != "armor" || s.Trials != 500 || s.Metric != (rules.Metric{Kind: rules.CounterMean, Name: "a.hits"}) ||
+		s.Level == nil || *s.Level != 2.5 || s.Axes[0].Label != "Guard armor" || s.Axes[0].Name() != "Guard armor" ||
 		s.Scenario != filepath.Join(dir, "base.yaml") || len(s.Sets) != 1 || !slices.Equal(s.Axes[0].Values, []string{"0", "1", "2"}) {
 		t.Errorf("loaded %+v", s)
 	}

@@ -84,7 +84,7 @@ func TestBudgetRefusals(t *testing.T) {
 		t.Errorf("validate:\n%s", out)
 	}
 	out = mustRun(t, "sweep", huge, "--vary", "options.stalemate=defender,draw", "--trials", "50", "--seed", "1")
-	for _, want := range []string{"95 % Wilson", "note: no exact value at 2 of 2 points, beyond the exact solver's budget: the Monte Carlo estimate stands alone there (exact: beyond the exact solver's budget: " + budget + ")"} {
+	for _, want := range []string{"95 % Clopper–Pearson", "note: no exact value at 2 of 2 points, beyond the exact solver's budget: the Monte Carlo estimate stands alone there (exact: beyond the exact solver's budget: " + budget + ")"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("sweep lacks %q:\n%s", want, out)
 		}

@@ -29,7 +29,7 @@ func TestGameBinary(t *testing.T) {
 	}{
 		{[]string{"scenarios"}, []string{"joust/even", "joust/skill"}},
 		{[]string{"run", "joust/even", "--seed", "1", "--trials", "2000"}, []string{"challenger wins (a)  836", "passes=12"}},
-		{[]string{"sweep", "joust/skill", "--seed", "1"}, []string{"break-even", "a.skill from 3.92 to 4.73"}},
+		{[]string{"sweep", "joust/skill", "--seed", "1"}, []string{"break-even", "a.skill between 3 (41.80 % [39.63 %, 44.00 %]) and 5 (53.60 % [51.39 %, 55.80 %])"}},
 		{[]string{"check", "joust/even", "--seed", "1"}, []string{"PASS", "neither knight is favoured"}},
 		{[]string{"rules", "joust"}, []string{"a joust: two knights charge", "a.skill"}},
 		{[]string{"--help"}, []string{"joust-sim [command]"}},

@@ -90,10 +90,11 @@ func TestProgressStages(t *testing.T) {
 			{"eclipse/interceptor-duel", 1, 2, "scenario", 0, 0, [2]string{"attacker", "defender"}},
 			{"eclipse/interceptor-vs-ancient", 2, 2, "scenario", 0, 0, [2]string{"attacker", "defender"}}}},
 	} {
-		out, errOut, code := crucible(t, t.Context(), append(c.args, "--format", "json")...)
-		if c.args[0] == "sweep" {
-			out, errOut, code = crucible(t, t.Context(), c.args...)
+		args := c.args
+		if c.args[0] != "sweep" {
+			args = append(args[:len(args):len(args)], "--format", "json")
 		}
+		out, errOut, code := crucible(t, t.Context(), args...)
 		if code != 0 && !(c.args[0] == "check" && code == exitFailed) {
 			t.Fatalf("crucible %s: exit %d\n%s", strings.Join(c.args, " "), code, errOut)
 		}

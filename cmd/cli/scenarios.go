@@ -120,7 +120,7 @@ check solves before its first trial. It exits 1 if any scenario is invalid.`,
 // (its base scenario with the file's and --set's overrides, every point of
 // the grid compiled with its values) and says so.
 func validateSweep(cmd *cobra.Command, rf *runFlags, ref string) error {
-	sw, err := loadSweep(cmd, rf, ref, nil, "")
+	sw, err := loadSweep(cmd, rf, ref, sweepFlags{})
 	if err != nil {
 		return err
 	}

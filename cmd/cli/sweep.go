@@ -1,12 +1,15 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/reports"
+	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
@@ -15,7 +18,9 @@ func newSweepCmd() *cobra.Command {
 		rf     runFlags
 		cp     checkpointing
 		varies []string
+		labels []string
 		metric string
+		level  string
 		format string
 		exact  bool
 	)
@@ -25,22 +30,25 @@ func newSweepCmd() *cobra.Command {
 		Long: `sweep fights a base scenario at every point of a grid of one or two varied
 fields (any --set path), every point on the same random streams (common
 random numbers), so that neighbouring points differ by the rule, not by luck.
-It prints the win share at each point with its 95 % Wilson interval (and the
-exact value where the ruleset's solver reaches), and the break-even interval:
-where that band contains 50 %. A sweep file (a built-in one such as
-eclipse/shields, or a YAML file with a sweep: field) names the scenario and the
-fields; --vary does the same for a scenario from the command line, as a list
+It prints the metric at each point with its 95 % interval (and the exact
+value where the ruleset's solver reaches), and the break-even: where it
+crosses its level (50 % for a share, 0 for the margin, --level for others).
+A sweep file (a built-in one such as eclipse/shields, or a YAML file with a
+sweep: field) names the scenario and the fields; --vary does the same for a scenario from the command line, as a list
 (a,b,c, or a YAML list whose values may be lists and mappings) or a range
 (FROM..TO or FROM..TO:STEP). "-" reads the sweep file or the scenario from
-standard input. --out writes sweep.csv,
-breakeven.csv, the curve, the heat map (two fields) and index.html.`,
+standard input. --metric follows any metric a claim takes; an integer
+field's break-even names the two grid values around it, and a field of names
+is ranked instead. --out writes sweep.csv, sweep.json, breakeven.csv (or
+ranking.csv), the curve (or the ranked bars), the heat map (two fields) and
+index.html.`,
 		Example: `  crucible sweep eclipse/shields --seed 1
   crucible sweep stratfight/samwell-vs-guard --vary b.armor.armor_value=0..8 --trials 20000
   crucible sweep eclipse/shielded-interceptors-vs-gunship --vary "parts[0].shield=0..3" \
       --vary "attacker.ships.Shielded Interceptor=2,3,4,5,6" --out shields/`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := checkFormat(format, "table", "csv"); err != nil {
+			if err := checkFormat(format, "table", "csv", "json"); err != nil {
 				return err
 			}
 			if err := cp.check(); err != nil {
@@ -55,7 +63,7 @@ breakeven.csv, the curve, the heat map (two fields) and index.html.`,
 				return err
 			}
 			run.Resume = prior
-			sw, err := loadSweep(cmd, &rf, args[0], varies, metric)
+			sw, err := loadSweep(cmd, &rf, args[0], sweepFlags{varies, labels, metric, level})
 			if err != nil {
 				return err
 			}
@@ -97,8 +105,10 @@ breakeven.csv, the curve, the heat map (two fields) and index.html.`,
 	rf.registerSet(cmd)
 	cmd.Flag("trials").Usage = "`N` trials per grid point (default: the sweep file's trials field, else 10000)"
 	cmd.Flags().StringArrayVar(&varies, "vary", nil, "vary a field of SCENARIO, `PATH=LIST`: a,b,c or FROM..TO[:STEP] or a YAML list such as '[leather, {armor_value: 5}]' (once or twice)")
-	cmd.Flags().StringVar(&metric, "metric", "", "the share the curve and break-even follow: win.a, win.b, win.none or end.<reason> (default: the sweep file's, else win.a)")
-	cmd.Flags().StringVarP(&format, "format", "f", "table", "output format: table or csv (the tidy table of every point and metric)")
+	cmd.Flags().StringArrayVar(&labels, "label", nil, "name the field of the --vary before it in headings and plots, e.g. 'Guard armor' (default: its path)")
+	cmd.Flags().StringVar(&metric, "metric", "", "the metric the curve and break-even follow: any a claim takes, "+rules.MetricForms+" (default: the sweep file's, else win.a)")
+	cmd.Flags().StringVar(&level, "level", "", "where the metric breaks even, `X`: a number, or a percentage for a share or the margin (default: the sweep file's, else 50 % for a share, 0 for the margin, none for others)")
+	cmd.Flags().StringVarP(&format, "format", "f", "table", "output format: table, csv (the tidy table of every point and metric) or json (the points, the break-even, the ranking and the shape)")
 	cp.register(cmd, "also write the sweep's report (CSV, PNG plots and index.html) to this directory, which it replaces as a whole")
 	cmd.Flags().BoolVar(&exact, "exact", true, "also solve each point exactly where the ruleset has a solver and the point is within its budget")
 	return cmd
@@ -111,25 +121,21 @@ type loadedSweep struct {
 	trials int64
 }
 
+// sweepFlags are the flags that shape a sweep: --vary's axes with their
+// --labels, --metric and --level.
+type sweepFlags struct {
+	varies, labels []string
+	metric, level  string
+}
+
 // loadSweep reads the sweep a command names: a sweep file, or a scenario
 // with --vary axes. Malformed flags are bad usage; a value the scenario
-// rejects is the scenario's error, located at the value.
-func loadSweep(cmd *cobra.Command, rf *runFlags, ref string, varies []string, metricFlag string) (loadedSweep, error) {
-	var axes []scenarios.Axis
-	for _, v := range varies {
-		a, err := scenarios.ParseVary(v)
-		if err != nil {
-			return loadedSweep{}, usageError("%v", err)
-		}
-		axes = append(axes, a)
-	}
-	if len(axes) > 0 {
-		if err := scenarios.CheckAxes(axes); err != nil {
-			return loadedSweep{}, usageError("--vary: %v", err)
-		}
-		if err := scenarios.CheckSweepSize(scenarios.Points(axes), 1); err != nil {
-			return loadedSweep{}, usageError("--vary: %v", err)
-		}
+// rejects is the scenario's error, located at the value, and a metric the
+// battle does not report is an error located at the metric.
+func loadSweep(cmd *cobra.Command, rf *runFlags, ref string, f sweepFlags) (loadedSweep, error) {
+	axes, err := varyAxes(f)
+	if err != nil {
+		return loadedSweep{}, err
 	}
 	file, isSweep, err := rf.readSweep(ref)
 	switch {
@@ -137,20 +143,30 @@ func loadSweep(cmd *cobra.Command, rf *runFlags, ref string, varies []string, me
 		return loadedSweep{}, err
 	case isSweep && len(axes) > 0:
 		return loadedSweep{}, usageError("%s is a sweep file, which names its own fields: --vary goes with a scenario", displayRef(ref))
+	case isSweep && len(f.labels) > 0:
+		return loadedSweep{}, usageError("%s is a sweep file: --label goes with --vary (a file labels its fields with label:)", displayRef(ref))
 	case !isSweep && len(axes) == 0:
 		return loadedSweep{}, notASweep(ref)
 	}
-	name, metric, base, trials := ref, "win.a", ref, int64(0)
+	name, base, trials := ref, ref, int64(0)
+	m, origin := rules.Metric{Kind: rules.WinShare, Side: rules.A}, ""
+	var level *float64
 	var sets []scenarios.Override
 	if isSweep {
-		name, metric, base, trials, axes, sets = file.Name, file.Metric.String(), file.Scenario, file.Trials, file.Axes, file.Sets
+		name, m, origin, level, base, trials, axes, sets = file.Name, file.Metric, file.MetricOrigin, file.Level, file.Scenario, file.Trials, file.Axes, file.Sets
 	}
-	if metricFlag != "" {
-		metric = metricFlag
+	if f.metric != "" {
+		if m, err = rules.ParseMetric(f.metric); err != nil {
+			return loadedSweep{}, usageError("--metric %s: %v", f.metric, err)
+		}
+		origin, level = "--metric "+f.metric, nil
 	}
-	m, err := scenarios.ParseShareMetric(metric)
-	if err != nil {
-		return loadedSweep{}, usageError("--metric %s: %v", metric, err)
+	if f.level != "" {
+		v, err := scenarios.ParseLevel(m, f.level)
+		if err != nil {
+			return loadedSweep{}, usageError("--level %s: %v", f.level, err)
+		}
+		level = &v
 	}
 	sc, err := loadBase(rf, base, sets)
 	if err != nil {
@@ -160,13 +176,48 @@ func loadSweep(cmd *cobra.Command, rf *runFlags, ref string, varies []string, me
 		name = sc.Name
 	}
 	sw, err := analysis.NewSweep(name, sc, axes, m)
-	if err != nil {
+	var noMetric *analysis.MetricError
+	switch {
+	case errors.As(err, &noMetric) && origin != "":
+		return loadedSweep{}, fmt.Errorf("%s: %v", origin, noMetric.Err)
+	case err != nil:
 		return loadedSweep{}, err
 	}
+	sw.Level = level
 	if isSweep {
 		sw.Description = file.Description
 	}
 	return loadedSweep{Sweep: sw, trials: trials}, nil
+}
+
+// varyAxes reads --vary's axes, each labelled by the --label given for
+// it in order; more labels than axes is bad usage.
+func varyAxes(f sweepFlags) ([]scenarios.Axis, error) {
+	var axes []scenarios.Axis
+	for _, v := range f.varies {
+		a, err := scenarios.ParseVary(v)
+		if err != nil {
+			return nil, usageError("%v", err)
+		}
+		axes = append(axes, a)
+	}
+	if len(f.labels) > len(axes) && len(axes) > 0 {
+		return nil, usageError("--label: %d labels for %d --vary fields (allowed: one per --vary, in order)", len(f.labels), len(axes))
+	}
+	for i, l := range f.labels {
+		if i < len(axes) {
+			axes[i].Label = strings.TrimSpace(l)
+		}
+	}
+	if len(axes) > 0 {
+		if err := scenarios.CheckAxes(axes); err != nil {
+			return nil, usageError("--vary: %v", err)
+		}
+		if err := scenarios.CheckSweepSize(scenarios.Points(axes), 1); err != nil {
+			return nil, usageError("--vary: %v", err)
+		}
+	}
+	return axes, nil
 }
 
 // loadBase reads a sweep's base scenario and applies the sweep file's
@@ -196,8 +247,11 @@ func loadBase(rf *runFlags, ref string, sets []scenarios.Override) (*scenarios.S
 }
 
 func writeSweep(cmd *cobra.Command, res *analysis.SweepResult, format string) error {
-	if format == "csv" {
+	switch format {
+	case "csv":
 		return reports.WriteCSV(cmd.OutOrStdout(), reports.SweepRows(res))
+	case "json":
+		return reports.WriteSweepJSON(cmd.OutOrStdout(), res)
 	}
 	return reports.WriteSweepTable(cmd.OutOrStdout(), res)
 }

@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"encoding/csv"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,8 +15,9 @@ func TestSweepTable(t *testing.T) {
 	for _, want := range []string{
 		"sweep     eclipse/shields   base eclipse/shielded-interceptors-vs-gunship   ruleset eclipse   seed 1",
 		"4 points × 2000 trials, on common random numbers",
-		"parts[0].shield  attacker wins (win.a)", "95 % Wilson", "exact", "mean rounds",
-		"break-even: where the 95 % band of attacker wins (win.a) contains 50 %", "parts[0].shield from ",
+		"parts[0].shield  attacker wins (win.a)", "95 % Clopper–Pearson", "exact", "mean rounds",
+		"break-even: where attacker wins (win.a) crosses 50 %, as the two grid values on either side (exact values; parts[0].shield takes whole numbers)",
+		"parts[0].shield between 2 (47.34 % exactly) and 3 (79.31 % exactly)",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("sweep table lacks %q:\n%s", want, out)
@@ -126,8 +128,12 @@ func TestSweepUsageErrors(t *testing.T) {
 		{"--trials 200000000000: a sweep of 9 points × 200000000000 trials is too large (allowed: at most 1e+12 trials in all", []string{"sweep", "stratfight/armor", "--trials", "200000000000", "--seed", "1"}},
 		{"eclipse/shields is a sweep file, which names its own fields: --vary goes with a scenario", []string{"sweep", "eclipse/shields", "--vary", "x=1,2", "--seed", "1"}},
 		{"stratfight/thug-vs-guard is not a sweep: name one or two fields to vary with --vary PATH=LIST", []string{"sweep", "stratfight/thug-vs-guard", "--seed", "1"}},
-		{"--metric rounds.mean: rounds.mean is not a share (allowed: win.a, win.b, win.none, end.<reason>)", []string{"sweep", "eclipse/shields", "--metric", "rounds.mean", "--seed", "1"}},
-		{`--format "json": allowed: table, csv`, []string{"sweep", "eclipse/shields", "--format", "json"}},
+		{`--metric rounds.avg: unknown metric "rounds.avg" (allowed: win.a, win.b, win.none, margin (win.a − win.b), end.<reason>, rounds.mean`, []string{"sweep", "eclipse/shields", "--metric", "rounds.avg", "--seed", "1"}},
+		{"--level 1.5: win.a is a share: allowed: a value strictly between 0 and 1 (0% and 100%)", []string{"sweep", "eclipse/shields", "--level", "1.5", "--seed", "1"}},
+		{"--level 60%: 60%: a percentage is for a share or the margin; rounds.mean takes a number", []string{"sweep", "eclipse/shields", "--metric", "rounds.mean", "--level", "60%", "--seed", "1"}},
+		{"--label: 2 labels for 1 --vary fields (allowed: one per --vary, in order)", []string{"sweep", "stratfight/thug-vs-guard", "--vary", "a.strength=1,2", "--label", "x", "--label", "y"}},
+		{"eclipse/shields is a sweep file: --label goes with --vary (a file labels its fields with label:)", []string{"sweep", "eclipse/shields", "--label", "shield", "--seed", "1"}},
+		{`--format "yaml": allowed: table, csv, json`, []string{"sweep", "eclipse/shields", "--format", "yaml"}},
 		{"unknown flag: --shard", []string{"sweep", "eclipse/shields", "--shard", "0/2"}},
 		{"--set nonsense: expected PATH=VALUE", []string{"sweep", "eclipse/shields", "--set", "nonsense", "--seed", "1"}},
 	} {
@@ -141,8 +147,12 @@ func TestSweepUsageErrors(t *testing.T) {
 func TestSweepInputErrors(t *testing.T) {
 	mustFail(t, exitFailed, "--vary parts[0].shield=0..9 (value 9): parts[0].shield: 9 is out of range (allowed: an integer from 0 to 8)",
 		"sweep", "eclipse/shielded-interceptors-vs-gunship", "--vary", "parts[0].shield=0..9", "--seed", "1")
-	mustFail(t, exitFailed, `metric end.flight: unknown end reason "flight" (this battle ends by: destroyed, retreated,`,
+	mustFail(t, exitFailed, `--metric end.flight: unknown end reason "flight" (this battle ends by: destroyed, retreated,`,
 		"sweep", "eclipse/shields", "--metric", "end.flight", "--seed", "1")
+	mustFail(t, exitFailed, `--metric counter.a.hit: unknown counter "a.hit" (counters: a.pain, b.pain,`,
+		"sweep", "stratfight/samwell-vs-guard", "--vary", "b.armor.armor_value=0,1", "--metric", "counter.a.hit", "--seed", "1")
+	mustFail(t, exitFailed, `; did you mean "a.hits"?`,
+		"sweep", "stratfight/samwell-vs-guard", "--vary", "b.armor.armor_value=0,1", "--metric", "counter.a.hit", "--seed", "1")
 	dir := t.TempDir()
 	for _, c := range []struct{ src, want string }{
 		{"scenario: stratfight/samwell-vs-guard\nsweep:\n  - {path: b.armor, values: [none, tin]}\n",
@@ -152,6 +162,8 @@ func TestSweepInputErrors(t *testing.T) {
 		{"scenario: stratfight/samwell-vs-guard\ntrials: 2_000_000_000\nsweep:\n  - {path: a.strength, from: 1, to: 600}\n",
 			"big.yaml:2:9: trials: a sweep of 600 points × 2000000000 trials is too large (allowed: at most 1e+12 trials in all, and 10000 points)"},
 		{"scenario: nowhere.yaml\nsweep: [{path: a, values: [1]}]\n", "nowhere.yaml: no such file"},
+		{"scenario: stratfight/samwell-vs-guard\nmetric: end.flight\nsweep: [{path: b.armor.armor_value, values: [0, 1]}]\n",
+			`big.yaml:2:9 (metric: end.flight): unknown end reason "flight" (this battle ends by: death, helpless, concession, round-cap)`},
 	} {
 		path := filepath.Join(dir, "big.yaml")
 		os.WriteFile(path, []byte(c.src), 0o644)
@@ -169,5 +181,122 @@ func TestSweepsAreListedAndNotRun(t *testing.T) {
 	mustFail(t, exitFailed, "eclipse/shields is a built-in sweep, not a scenario: run it with `crucible sweep eclipse/shields`", "run", "eclipse/shields", "--seed", "1")
 	if n := strings.Count(mustRun(t, "run", "--all", "--trials", "10", "--seed", "1", "--format", "csv"), "shields"); n != 0 {
 		t.Errorf("run --all ran a sweep")
+	}
+}
+
+// --metric follows any metric a claim takes: the table heads it, the CSV
+// has its row at every point with the value and interval run --set gives
+// (the interval EstimateOf gives), and the break-even is sought at the
+// metric's level: 50 % for a share, 0 for the margin, --level for others,
+// none without it.
+func TestSweepFollowsAnyMetric(t *testing.T) {
+	base := []string{"sweep", "stratfight/samwell-vs-guard", "--vary", "b.armor.armor_value=0..2", "--trials", "600", "--seed", "3"}
+	for _, c := range []struct {
+		metric, level string
+		want          []string
+	}{
+		{"margin", "", []string{"Samwell Tarley wins − Guard wins (margin)", "95 % normal", "crosses 0 points, as the two grid values"}},
+		{"win.none", "", []string{"no winner (win.none)", "crosses 50 %", "not crossed in the grid: no winner (win.none) is below 50 %"}},
+		{"end.concession", "", []string{"end.concession", "95 % Clopper–Pearson", "crosses 50 %"}},
+		{"rounds.mean", "", []string{"rounds.mean", "95 % normal", "break-even: none sought: rounds.mean has no level of its own (give one with --level X"}},
+		{"rounds.mean", "21", []string{"crosses 21, as the two grid values on either side"}},
+		{"rounds.p90", "", []string{"rounds.p90", "95 % order-statistic"}},
+		{"counter.a.hits", "", []string{"Samwell Tarley: counter.a.hits", "95 % normal"}},
+	} {
+		args := append(append([]string{}, base...), "--metric", c.metric)
+		if c.level != "" {
+			args = append(args, "--level", c.level)
+		}
+		out := mustRun(t, args...)
+		for _, w := range c.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("--metric %s: the table lacks %q:\n%s", c.metric, w, out)
+			}
+		}
+		rows := readCSV(t, mustRun(t, append(args, "--format", "csv")...))
+		n := 0
+		for _, r := range rows[1:] {
+			if r[7] == c.metric {
+				n++
+			}
+		}
+		if n != 3 {
+			t.Errorf("--metric %s: %d CSV rows of it, want one per point", c.metric, n)
+		}
+	}
+	// A point's counter mean and interval are run --set's.
+	sweep := readCSV(t, mustRun(t, append(append([]string{}, base...), "--metric", "counter.a.hits", "--format", "csv")...))
+	run := readCSV(t, mustRun(t, "run", "stratfight/samwell-vs-guard", "--set", "b.armor.armor_value=1", "--trials", "600", "--seed", "3", "--format", "csv"))
+	var got, want []string
+	for _, r := range sweep[1:] {
+		if r[6] == "1" && r[7] == "counter.a.hits" {
+			got = r[10:13] // value, lo95, hi95
+		}
+	}
+	for _, r := range run[1:] {
+		if r[6] == "counter.a.hits" {
+			want = r[8:11]
+		}
+	}
+	if strings.Join(got, " ") != strings.Join(want, " ") || len(got) == 0 {
+		t.Errorf("counter.a.hits at armor 1: sweep %v, run --set %v", got, want)
+	}
+}
+
+// A field of names is ranked, not interpolated: no break-even, the values
+// highest first with those indistinguishable from the highest marked, and
+// --label names the field.
+func TestSweepRanksNames(t *testing.T) {
+	out := mustRun(t, "sweep", "stratfight/samwell-vs-guard", "--vary", "b.armor=none,leather,chainmail,plate", "--label", "Guard's armor",
+		"--trials", "2000", "--seed", "1")
+	for _, w := range []string{"Guard's armor  Samwell Tarley wins (win.a)", "ranking: Guard's armor by Samwell Tarley wins (win.a), highest first; = marks those indistinguishable from the highest",
+		"Holm-corrected", "  1  none "} {
+		if !strings.Contains(out, w) {
+			t.Errorf("the ranking lacks %q:\n%s", w, out)
+		}
+	}
+	if strings.Contains(out, "break-even") || strings.Contains(out, "between") {
+		t.Errorf("a break-even between names:\n%s", out)
+	}
+	// "Which armor makes the duel fair?": given a level, the nearest first.
+	out = mustRun(t, "sweep", "stratfight/armor-kinds", "--metric", "margin", "--level", "0", "--trials", "20000", "--seed", "1")
+	for _, w := range []string{"nearest 0 points first; = marks those indistinguishable from 0 points", "  1  chainmail  +0.4 points   [-1.0, +1.7]    =\n", "  2  none       +6.2 points   [+4.8, +7.5]    apart (p < 0.0001)"} {
+		if !strings.Contains(out, w) {
+			t.Errorf("the ranking against 0 lacks %q:\n%s", w, out)
+		}
+	}
+}
+
+// --format json names an integer field's bracket plainly, each end with
+// its value of the field and of the metric, for scripts and CI.
+func TestSweepJSON(t *testing.T) {
+	var got struct {
+		Metric    string
+		Level     float64
+		Breakeven []struct {
+			State string
+			Exact bool
+			Spans []struct {
+				LoPoint struct {
+					Values   []float64
+					Estimate float64
+					Exact    *float64
+				} `json:"lo_point"`
+			}
+		}
+	}
+	out := mustRun(t, "sweep", "eclipse/shields", "--trials", "500", "--seed", "1", "--format", "json")
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("%v:\n%s", err, out)
+	}
+	be := got.Breakeven
+	if got.Metric != "win.a" || got.Level != 0.5 || len(be) != 1 || be[0].State != "crossed" || !be[0].Exact || len(be[0].Spans) != 1 {
+		t.Fatalf("%+v", got)
+	}
+	if lo := be[0].Spans[0].LoPoint; len(lo.Values) != 1 || lo.Values[0] != 2 || lo.Exact == nil || lo.Estimate != *lo.Exact {
+		t.Errorf("lo_point %+v, want the grid value 2 with its exact value", lo)
+	}
+	if !strings.Contains(out, `"hi_point": {`) {
+		t.Errorf("no hi_point:\n%s", out)
 	}
 }
