@@ -57,18 +57,16 @@ func pvalStar(p float64, significant bool) string {
 
 // Verdict is the one-line conclusion of a comparison: "no significant
 // difference" when no test of the family rejects, else the metrics that
-// differ, with the level the tests were held to.
+// differ. The level the tests were held to is its footnote (verdictNote).
 func Verdict(c *analysis.Comparison) string {
-	cut := fmt.Sprintf("family-wise α = %s; Bonferroni: each p against %s/%d = %s",
-		num(c.Alpha), num(c.Alpha), c.Tests(), num(c.Alpha/float64(c.Tests())))
 	if sig := c.Significant(); len(sig) > 0 {
 		n := compareNames(c)
 		for i, m := range sig {
 			sig[i] = n.describedID(m)
 		}
-		return fmt.Sprintf("significant difference in %s (%s)", strings.Join(sig, ", "), cut)
+		return "significant difference in " + strings.Join(sig, ", ")
 	}
-	return "no significant difference (" + cut + ")"
+	return "no significant difference"
 }
 
 // levelText says at what confidence the intervals of c hold.
@@ -113,6 +111,11 @@ func WriteComparisonTable(w io.Writer, c *analysis.Comparison) error {
 		fmt.Fprintf(w, "options   %s\n", strings.Join(d, "   "))
 	}
 	fmt.Fprintf(w, "%s\n\n", levelText(c))
+	fmt.Fprintln(w, "effect of B")
+	for _, e := range effects(c) {
+		fmt.Fprintf(w, "  %s: %s\n", e.Effect, e.Judgement)
+	}
+	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "metric\tA\tB\tB − A\tpaired interval\tunpaired interval\ttest\tp (* significant)")
 	n := compareNames(c)
@@ -132,7 +135,7 @@ func WriteComparisonTable(w io.Writer, c *analysis.Comparison) error {
 	for _, m := range methodsText(c) {
 		fmt.Fprintln(w, m)
 	}
-	fmt.Fprintf(w, "\nverdict   %s\n", Verdict(c))
+	fmt.Fprintf(w, "\nverdict   %s\n          (%s)\n", Verdict(c), compareNote(c))
 	return nil
 }
 
@@ -220,7 +223,7 @@ func ComparisonObject(c *analysis.Comparison) json.Marshaler {
 		{"ruleset", c.A.Ruleset}, {"crucible_version", c.A.Version}, {"seed", c.A.Seed}, {"seed_text", seedText(c.A.Seed)}, {"trials", c.Trials()},
 		{"streams", c.Streams}, {"alpha", c.Alpha}, {"tests", c.Tests()}, {"level", c.Level},
 		{"shares", shares}, {"rounds", rounds}, {"distribution", dist},
-		{"significant", sig}, {"verdict", Verdict(c)},
+		{"significant", sig}, {"verdict", Verdict(c)}, {"verdict_note", compareNote(c)}, {"effects", effectsObject(c)},
 	}
 }
 

@@ -148,7 +148,7 @@ var comparePage = template.Must(template.New("compare").Funcs(template.FuncMap{
 }).Parse(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>crucible comparison</title>
 <style>
-` + pageStyle + `.verdict{font-size:1.2em;font-weight:bold}tr.sig td:first-child{color:#a00;font-weight:bold}
+` + pageStyle + `.verdict{font-size:1.2em;font-weight:bold}tr.sig td:first-child{color:#a00;font-weight:bold}li.sig{font-weight:bold}
 </style></head><body>
 <h1>crucible comparison</h1>
 <p class="meta">crucible {{.C.A.Version}}; seed <code>{{.C.A.Seed}}</code>.
@@ -160,7 +160,9 @@ var comparePage = template.Must(template.New("compare").Funcs(template.FuncMap{
 {{end}}</table>
 {{if .Options}}<p>Options that differ: {{range $i, $o := .Options}}{{if $i}}; {{end}}<code>{{$o}}</code>{{end}}.</p>{{end}}
 <p class="verdict">{{.Verdict}}</p>
-<p>The {{.Level}}.</p>
+<ul id="effects">{{range .Effects}}<li{{if .Significant}} class="sig"{{end}}>{{.Effect}}: {{.Judgement}}</li>
+{{end}}</ul>
+<p><small>Verdict: {{.Note}}. The {{.Level}}.</small></p>
 <table id="differences"><tr><th>metric</th><th>A</th><th>B</th><th>B − A</th><th>paired interval</th><th>unpaired interval</th><th>discordant (A only / B only)</th><th>test</th><th>p</th></tr>
 {{range .C.Shares}}<tr{{if .Significant}} class="sig"{{end}}><td>{{index $.Names .Metric}}</td><td>{{pct .A}}</td><td>{{pct .B}}</td><td>{{pp .Diff}} pp</td>
 <td>[{{pp .Paired.Lo}}, {{pp .Paired.Hi}}] pp</td><td>[{{pp .Unpaired.Lo}}, {{pp .Unpaired.Hi}}] pp</td>
@@ -202,7 +204,9 @@ func ComparisonHTML(c *analysis.Comparison, command string) ([]byte, error) {
 		Variants               []pageVariant
 		Options, Methods       []string
 		Names                  map[string]string // each share's metric as people read it
-	}{C: c, Command: command, Verdict: Verdict(c), Unit: unitName(c.Rounds.Unit), Level: levelText(c),
+		Effects                []effect
+		Note                   string
+	}{C: c, Command: command, Verdict: Verdict(c), Effects: effects(c), Note: compareNote(c), Unit: unitName(c.Rounds.Unit), Level: levelText(c),
 		Seconds:  c.Rounds.Unit == "seconds",
 		Variants: []pageVariant{{"A", c.LabelA, c.A, sideLines(c.A.Spec)}, {"B", c.LabelB, c.B, sideLines(c.B.Spec)}},
 		Options:  optionsDiff(c), Methods: methodsText(c), Names: map[string]string{}}

@@ -7,7 +7,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/crucible-sim/crucible/analysis"
@@ -60,12 +59,40 @@ func TestComparisonGoldens(t *testing.T) {
 
 func TestVerdict(t *testing.T) {
 	c := comparison()
-	if v := Verdict(c); v != "significant difference in end.round-cap (family-wise α = 0.05; Bonferroni: each p against 0.05/4 = 0.0125)" {
-		t.Errorf("verdict %q", v)
+	if v, note := Verdict(c), compareNote(c); v != "significant difference in end.round-cap" ||
+		note != "family-wise α = 0.05; Bonferroni: each p against 0.05/4 = 0.0125" {
+		t.Errorf("verdict %q, note %q", v, note)
 	}
 	c.Shares[1].Significant = false
-	if v := Verdict(c); !strings.HasPrefix(v, "no significant difference (") {
+	if v := Verdict(c); v != "no significant difference" {
 		t.Errorf("verdict %q", v)
+	}
+}
+
+// Each metric's line leads with the effect of B in the designer's words,
+// its interval read in the sentence's direction, and the test after it.
+func TestCompareEffects(t *testing.T) {
+	c := comparison()
+	c.Shares[0].Diff, c.Shares[0].Paired = 0.045, analysis.Interval{Lo: 0.036, Hi: 0.054}
+	c.Rounds.Diff, c.Rounds.Paired = 0.08, analysis.Interval{Lo: 0.05, Hi: 0.11}
+	want := []string{
+		"Thug wins 4.5 points more often with B (paired 95 % interval 3.6 to 5.4): not significant (McNemar exact, p 1)",
+		"round-cap ends come 88.9 points more often with B (paired 95 % interval 60.0 to 90.0): significant (McNemar exact, p 0.00781)",
+		"battles last 0.08 rounds longer with B (paired 95 % interval 0.05 to 0.11): not significant (paired z, p 0.42)",
+		"the distribution of rounds with B against A: not significant (chi-square, 0 df, p 1)",
+	}
+	for i, e := range effects(c) {
+		if got := e.Effect + ": " + e.Judgement; got != want[i] {
+			t.Errorf("line %d:\n got %s\nwant %s", i, got, want[i])
+		}
+	}
+	c.Rounds.Diff, c.Rounds.Paired = -1.3958, analysis.Interval{Lo: -1.46315, Hi: -1.32855}
+	if e := effects(c)[2].Effect; e != "battles last 1.40 rounds shorter with B (paired 95 % interval 1.33 to 1.46)" {
+		t.Errorf("a negative difference: %s", e)
+	}
+	c.Shares[0].Diff, c.Shares[0].Paired = 0, analysis.Interval{Lo: -0.00014, Hi: 0.00014}
+	if e := effects(c)[0].Effect; e != "Thug wins equally often with A and B (paired 95 % interval -0.01 to +0.01 points)" {
+		t.Errorf("no difference: %s", e)
 	}
 }
 

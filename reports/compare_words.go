@@ -1,0 +1,131 @@
+package reports
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/rules"
+)
+
+// A comparison in the designer's words: each metric's difference said as
+// an effect of B ("attacker wins 4.5 points more often with B"), with its
+// paired interval in the direction of the sentence, before the test that
+// says whether it is significant.
+
+// effect is one metric's line: the plain effect, then what the test or
+// the margin makes of it.
+type effect struct {
+	Metric, Effect, Judgement string
+	Significant               bool
+}
+
+// effects returns the line of every metric of c, in output order.
+func effects(c *analysis.Comparison) []effect {
+	n := compareNames(c)
+	lv := pairedLevel(c)
+	var out []effect
+	for _, s := range c.Shares {
+		m, _ := rules.ParseMetric(s.Metric)
+		e := diffWords(shareSubject(n, m), "points", "more often", "less often", "equally often with A and B", 100*s.Diff, scale(s.Paired, 100), lv)
+		out = append(out, effect{s.Metric, e, testWords(s.Significant, s.Test.Method(), s.Test.P), s.Significant})
+	}
+	r := c.Rounds
+	u := unitName(r.Unit)
+	e := diffWords("battles last", u, "longer", "shorter", "as long with A and B", r.Diff, r.Paired, lv)
+	out = append(out, effect{"rounds.mean", e, testWords(r.Significant, "paired z", r.P), r.Significant})
+	d := c.Dist
+	e = "the distribution of " + u + " with B against A"
+	out = append(out, effect{"rounds.distribution", e, testWords(d.Significant, fmt.Sprintf("chi-square, %d df", d.DF), d.P), d.Significant})
+	return out
+}
+
+// shareSubject says whose share a metric is, as the subject of "… more
+// often with B": "attacker wins", "battles end with no winner", "battles
+// ends come" (an end reason is a past participle or a noun, which reads
+// better as a kind of end than after "by").
+func shareSubject(n sideNames, m rules.Metric) string {
+	switch {
+	case m.Kind == rules.WinShare && m.Side == rules.None:
+		return "battles end with no winner"
+	case m.Kind == rules.WinShare:
+		return n.wins(m.Side)
+	}
+	return m.Name + " ends come"
+}
+
+// pairedLevel names the intervals of a comparison: "paired 95 % interval".
+func pairedLevel(c *analysis.Comparison) string {
+	return "paired " + strconv.FormatFloat(100*(1-c.Alpha), 'f', -1, 64) + " % interval"
+}
+
+// diffWords says a difference d with interval iv: "attacker wins 4.5
+// points more often with B (paired 95 % interval 3.6 to 5.4)". A negative
+// difference is said the other way round, its interval with it ("1.3
+// points less often (… 1.1 to 1.5)"), so that the bounds read in the
+// sentence's direction; an interval that crosses zero has a negative bound
+// in that direction.
+func diffWords(subject, unit, more, less, same string, d float64, iv analysis.Interval, level string) string {
+	digits := decimalsFor(iv)
+	f := func(x float64) string { return strconv.FormatFloat(x+0, 'f', digits, 64) }
+	switch {
+	case f(d) == f(0) || f(d) == f(-0.0) || d == 0:
+		return fmt.Sprintf("%s %s (%s %s to %s %s)", subject, same, level, signedText(iv.Lo, digits), signedText(iv.Hi, digits), unit)
+	case d > 0:
+		return fmt.Sprintf("%s %s %s %s with B (%s %s to %s)", subject, f(d), unit, more, level, f(iv.Lo), f(iv.Hi))
+	}
+	return fmt.Sprintf("%s %s %s %s with B (%s %s to %s)", subject, f(-d), unit, less, level, f(-iv.Hi), f(-iv.Lo))
+}
+
+// decimalsFor returns the decimals that show an interval's half-width to
+// its first significant digit: 1 for ±0.9 points, 2 for ±0.065 rounds;
+// no fewer than 1 nor more than 6.
+func decimalsFor(iv analysis.Interval) int {
+	h := (iv.Hi - iv.Lo) / 2
+	if !(h > 0) || math.IsInf(h, 0) {
+		return 1
+	}
+	return min(max(-int(math.Floor(math.Log10(h))), 1), 6)
+}
+
+// signedText writes x with its sign ("+0.014", "-0.014", "0.0").
+func signedText(x float64, digits int) string {
+	s := strconv.FormatFloat(x+0, 'f', digits, 64)
+	if strings.Trim(s, "-0.") == "" {
+		return strings.TrimPrefix(s, "-")
+	}
+	if x > 0 {
+		return "+" + s
+	}
+	return s
+}
+
+// testWords says what a test made of a difference: "significant (McNemar
+// chi-square, p 1.71e-58)" or "not significant (…)".
+func testWords(significant bool, method string, p float64) string {
+	w := "not significant"
+	if significant {
+		w = "significant"
+	}
+	return fmt.Sprintf("%s (%s, p %s)", w, method, pval(p))
+}
+
+// compareNote is the footnote under a verdict: the family-wise rate and
+// the level each test was held to.
+func compareNote(c *analysis.Comparison) string {
+	return fmt.Sprintf("family-wise α = %s; Bonferroni: each p against %s/%d = %s",
+		num(c.Alpha), num(c.Alpha), c.Tests(), num(c.Alpha/float64(c.Tests())))
+}
+
+// effectsObject is the effects for the JSON: each metric's sentence and
+// judgement, as the table prints them.
+func effectsObject(c *analysis.Comparison) []object {
+	es := effects(c)
+	out := make([]object, len(es))
+	for i, e := range es {
+		out[i] = object{{"metric", e.Metric}, {"effect", e.Effect}, {"judgement", e.Judgement}}
+	}
+	return out
+}
