@@ -30,7 +30,7 @@ func TestCompareStratfight(t *testing.T) {
 	for _, want := range []string{
 		"A  stratfight/thug-vs-guard options.round-cap=200",
 		"options   round-cap=200 → 190",
-		"  Guard wins 1.31 points less often with B (paired 95 % interval 1.09 to 1.53): significant (McNemar chi-square, p 1.71e-58)",
+		"  Guard wins 1.3 points less often with B (paired 95 % interval 1.1 to 1.5): significant (McNemar chi-square, p 1.71e-58)",
 		"  battles last 1.40 rounds shorter with B (paired 95 % interval 1.33 to 1.46): significant (paired z, p <1e-300)",
 		"Guard wins (win.b)    86.73 %  85.42 %  -1.310 pp  [-1.533, -1.087] pp",
 		"verdict   significant difference in Guard wins (win.b), no winner (win.none), end.concession, end.round-cap, rounds.mean, rounds.distribution\n          (family-wise α = 0.05; Bonferroni: each p against 0.05/9 = 0.00555556)",
