@@ -50,6 +50,11 @@ type Comparison struct {
 	Shares  []ShareDiff
 	Rounds  RoundsDiff
 	Dist    DistTest
+	// Counters compares each counter both variants report.
+	Counters []CounterDiff
+	// Margins are the margins the metrics were judged against
+	// (ApplyMargins), if any.
+	Margins []Margin
 }
 
 // ShareDiff compares the share of trials with one outcome (Metric is
@@ -64,6 +69,8 @@ type ShareDiff struct {
 	Paired, Unpaired Interval
 	Test             McNemar
 	Significant      bool
+	// Margin is the verdict against the margin, if one applies.
+	Margin *MarginVerdict
 }
 
 // RoundsDiff compares the mean rounds (in the ruleset's unit).
@@ -75,6 +82,17 @@ type RoundsDiff struct {
 	// variants.
 	Differ      int64
 	Significant bool
+	Margin      *MarginVerdict
+}
+
+// CounterDiff compares a counter's mean per trial, as RoundsDiff the
+// rounds'.
+type CounterDiff struct {
+	Name         string
+	MeanA, MeanB float64
+	MeanDiffTest
+	Significant bool
+	Margin      *MarginVerdict
 }
 
 // DistTest is the chi-square test that the two variants' rounds follow

@@ -57,8 +57,12 @@ func pvalStar(p float64, significant bool) string {
 
 // Verdict is the one-line conclusion of a comparison: "no significant
 // difference" when no test of the family rejects, else the metrics that
-// differ. The level the tests were held to is its footnote (verdictNote).
+// differ; with margins, each judged metric's verdict against its margin.
+// The level the tests were held to is its footnote (compareNote).
 func Verdict(c *analysis.Comparison) string {
+	if v := marginVerdicts(c); len(v) > 0 {
+		return strings.Join(v, "; ")
+	}
 	if sig := c.Significant(); len(sig) > 0 {
 		n := compareNames(c)
 		for i, m := range sig {
@@ -135,7 +139,12 @@ func WriteComparisonTable(w io.Writer, c *analysis.Comparison) error {
 	for _, m := range methodsText(c) {
 		fmt.Fprintln(w, m)
 	}
-	fmt.Fprintf(w, "\nverdict   %s\n          (%s)\n", Verdict(c), compareNote(c))
+	if v := marginVerdicts(c); len(v) > 0 {
+		fmt.Fprintf(w, "\nverdict   %s\n", strings.Join(v, "\n          "))
+	} else {
+		fmt.Fprintf(w, "\nverdict   %s\n", Verdict(c))
+	}
+	fmt.Fprintf(w, "          (%s)\n", compareNote(c))
 	return nil
 }
 
@@ -146,14 +155,28 @@ func WriteComparisonTable(w io.Writer, c *analysis.Comparison) error {
 // of a share; statistic is McNemar's chi-square, the z of the mean or the
 // chi-square of the distributions (empty for an exact McNemar test); side_label
 // names the side a win share belongs to as the ruleset does (the two
-// variants' labels joined by "/" where they differ).
+// variants' labels joined by "/" where they differ); margin (a share's as a
+// proportion), margin_verdict (higher, lower, equivalent, undecided) and
+// more_trials (for an undecided one; -1 where no number would decide) are
+// empty for a metric judged against no margin.
 func ComparisonRows(c *analysis.Comparison) [][]string {
 	rows := [][]string{{"a", "b", "ruleset", "crucible_version", "seed", "trials", "streams", "alpha", "level",
 		"metric", "value_a", "value_b", "diff", "paired_lo", "paired_hi", "unpaired_lo", "unpaired_hi",
-		"only_a", "only_b", "test", "statistic", "df", "p", "significant", "side_label"}}
+		"only_a", "only_b", "test", "statistic", "df", "p", "significant", "side_label", "margin", "margin_verdict", "more_trials"}}
 	head := []string{c.LabelA, c.LabelB, c.A.Ruleset, c.A.Version, strconv.FormatUint(c.A.Seed, 10),
 		strconv.FormatInt(c.Trials(), 10), c.Streams, num(c.Alpha), num(c.Level)}
-	add := func(cells ...string) { rows = append(rows, append(append([]string{}, head...), cells...)) }
+	add := func(cells ...any) {
+		row := append([]string{}, head...)
+		for _, c := range cells {
+			switch c := c.(type) {
+			case string:
+				row = append(row, c)
+			case []string:
+				row = append(row, c...)
+			}
+		}
+		rows = append(rows, row)
+	}
 	n := compareNames(c)
 	for _, s := range c.Shares {
 		stat := ""
@@ -163,13 +186,13 @@ func ComparisonRows(c *analysis.Comparison) [][]string {
 		m, _ := rules.ParseMetric(s.Metric)
 		add(s.Metric, num(s.A), num(s.B), num(s.Diff), num(s.Paired.Lo), num(s.Paired.Hi), num(s.Unpaired.Lo), num(s.Unpaired.Hi),
 			strconv.FormatInt(s.Counts.OnlyA, 10), strconv.FormatInt(s.Counts.OnlyB, 10), s.Test.Method(), stat, "1", num(s.Test.P), strconv.FormatBool(s.Significant),
-			n.metricLabel(m))
+			n.metricLabel(m), marginCells(s.Margin))
 	}
 	r := c.Rounds
 	add("rounds.mean", num(r.MeanA), num(r.MeanB), num(r.Diff), num(r.Paired.Lo), num(r.Paired.Hi), num(r.Unpaired.Lo), num(r.Unpaired.Hi),
-		"", "", "paired z", finite(r.Z), "", num(r.P), strconv.FormatBool(r.Significant), "")
+		"", "", "paired z", finite(r.Z), "", num(r.P), strconv.FormatBool(r.Significant), "", marginCells(r.Margin))
 	d := c.Dist
-	add("rounds.distribution", "", "", "", "", "", "", "", "", "", "chi-square homogeneity", num(d.Stat), strconv.Itoa(d.DF), num(d.P), strconv.FormatBool(d.Significant), "")
+	add("rounds.distribution", "", "", "", "", "", "", "", "", "", "chi-square homogeneity", num(d.Stat), strconv.Itoa(d.DF), num(d.P), strconv.FormatBool(d.Significant), "", "", "", "")
 	return rows
 }
 
@@ -203,6 +226,7 @@ func ComparisonObject(c *analysis.Comparison) json.Marshaler {
 			shares[i] = append(shares[i], field{"statistic", s.Test.Stat})
 		}
 		shares[i] = append(shares[i], field{"p", s.Test.P}, field{"significant", s.Significant})
+		shares[i] = appendMargin(shares[i], s.Margin)
 	}
 	r := c.Rounds
 	rounds := object{{"unit", unitName(r.Unit)}, {"mean_a", r.MeanA}, {"mean_b", r.MeanB}, {"diff", r.Diff}, {"sd_diff", r.SD},
@@ -211,6 +235,7 @@ func ComparisonObject(c *analysis.Comparison) json.Marshaler {
 		rounds = append(rounds, field{"z", r.Z})
 	}
 	rounds = append(rounds, field{"p", r.P}, field{"significant", r.Significant})
+	rounds = appendMargin(rounds, r.Margin)
 	d := c.Dist
 	dist := object{{"test", "chi-square homogeneity"}, {"n_a", d.NA}, {"n_b", d.NB}, {"statistic", d.Stat}, {"df", d.DF},
 		{"p", d.P}, {"significant", d.Significant}}
@@ -234,7 +259,7 @@ func WriteComparisonJSON(w io.Writer, c *analysis.Comparison) error {
 	if err != nil {
 		return err
 	}
-	_, err = w.Write(append(b, '\n'))
+	_, err = w.Write(append(unescapeHTML(b), '\n'))
 	return err
 }
 
@@ -250,4 +275,47 @@ func jsonBytes(c *analysis.Comparison) ([]byte, error) {
 	var b bytes.Buffer
 	err := WriteComparisonJSON(&b, c)
 	return b.Bytes(), err
+}
+
+// marginNames are the verdicts against a margin as JSON and CSV write them.
+var marginNames = map[analysis.MarginKind]string{
+	analysis.MarginUndecided: "undecided", analysis.MarginHigher: "higher",
+	analysis.MarginLower: "lower", analysis.MarginEquivalent: "equivalent",
+}
+
+// marginCells are the CSV cells of a verdict against a margin, or empty.
+func marginCells(v *analysis.MarginVerdict) []string {
+	if v == nil {
+		return []string{"", "", ""}
+	}
+	more := ""
+	if v.Kind == analysis.MarginUndecided {
+		more = strconv.FormatInt(v.More, 10)
+	}
+	return []string{num(v.Margin), marginNames[v.Kind], more}
+}
+
+// appendMargin adds a verdict against a margin to a metric's JSON object.
+func appendMargin(o object, v *analysis.MarginVerdict) object {
+	if v == nil {
+		return o
+	}
+	m := object{{"margin", v.Margin}, {"as_given", marginGiven(v.Spec)}, {"verdict", marginNames[v.Kind]},
+		{"bounds", [2]float64{v.Bounds.Lo, v.Bounds.Hi}}}
+	if v.Kind == analysis.MarginUndecided {
+		m = append(m, field{"more_trials", v.More})
+	}
+	return append(o, field{"margin", m})
+}
+
+// marginGiven writes a margin as --margin took it.
+func marginGiven(m analysis.Margin) string {
+	s := strconv.FormatFloat(m.Value, 'g', -1, 64)
+	if m.Relative {
+		s += "%"
+	}
+	if m.Metric != "" {
+		s = m.Metric + "=" + s
+	}
+	return s
 }

@@ -57,6 +57,30 @@ func TestComparisonGoldens(t *testing.T) {
 	golden(t, "comparison.golden.json", b.Bytes())
 }
 
+// With margins, each metric's verdict against its margin leads its line
+// and makes the verdict; JSON and CSV carry them.
+func TestComparisonMarginGoldens(t *testing.T) {
+	c := comparison()
+	if err := c.ApplyMargins([]analysis.Margin{{Value: 20}, {Metric: "rounds.mean", Value: 10, Relative: true}}); err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := WriteComparisonTable(&b, c); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "comparison-margin.golden.txt", b.Bytes())
+	b.Reset()
+	if err := WriteCSV(&b, ComparisonRows(c)); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "comparison-margin.golden.csv", b.Bytes())
+	b.Reset()
+	if err := WriteComparisonJSON(&b, c); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "comparison-margin.golden.json", b.Bytes())
+}
+
 func TestVerdict(t *testing.T) {
 	c := comparison()
 	if v, note := Verdict(c), compareNote(c); v != "significant difference in end.round-cap" ||

@@ -30,12 +30,20 @@ func effects(c *analysis.Comparison) []effect {
 	for _, s := range c.Shares {
 		m, _ := rules.ParseMetric(s.Metric)
 		e := diffWords(shareSubject(n, m), "points", "more often", "less often", "equally often with A and B", 100*s.Diff, scale(s.Paired, 100), lv)
-		out = append(out, effect{s.Metric, e, testWords(s.Significant, s.Test.Method(), s.Test.P), s.Significant})
+		j := testWords(s.Significant, s.Test.Method(), s.Test.P)
+		if s.Margin != nil {
+			j = marginWords(n, m, *s.Margin, "points", 100)
+		}
+		out = append(out, effect{s.Metric, e, j, s.Significant})
 	}
 	r := c.Rounds
 	u := unitName(r.Unit)
 	e := diffWords("battles last", u, "longer", "shorter", "as long with A and B", r.Diff, r.Paired, lv)
-	out = append(out, effect{"rounds.mean", e, testWords(r.Significant, "paired z", r.P), r.Significant})
+	j := testWords(r.Significant, "paired z", r.P)
+	if r.Margin != nil {
+		j = marginWords(n, rules.Metric{Kind: rules.RoundsMean}, *r.Margin, u, 1)
+	}
+	out = append(out, effect{"rounds.mean", e, j, r.Significant})
 	d := c.Dist
 	e = "the distribution of " + u + " with B against A"
 	out = append(out, effect{"rounds.distribution", e, testWords(d.Significant, fmt.Sprintf("chi-square, %d df", d.DF), d.P), d.Significant})
@@ -115,8 +123,55 @@ func testWords(significant bool, method string, p float64) string {
 // compareNote is the footnote under a verdict: the family-wise rate and
 // the level each test was held to.
 func compareNote(c *analysis.Comparison) string {
-	return fmt.Sprintf("family-wise α = %s; Bonferroni: each p against %s/%d = %s",
-		num(c.Alpha), num(c.Alpha), c.Tests(), num(c.Alpha/float64(c.Tests())))
+	m := float64(c.Tests())
+	s := fmt.Sprintf("family-wise α = %s; Bonferroni: each p against %s/%d = %s",
+		num(c.Alpha), num(c.Alpha), c.Tests(), num(c.Alpha/m))
+	if len(c.Margins) > 0 {
+		s += fmt.Sprintf("; margins: each metric's two one-sided tests at %s, that is its %s interval against ±margin (TOST)",
+			num(c.Alpha/m), pct(1-2*c.Alpha/m))
+	}
+	return s
+}
+
+// marginVerdicts lists the verdicts against the margins, each with the
+// metrics it holds for: "A and B are equivalent within ±2 points: no
+// winner (win.none), end.destroyed", in the order the metrics come.
+func marginVerdicts(c *analysis.Comparison) []string {
+	n := compareNames(c)
+	var order []string
+	metrics := map[string][]string{}
+	for _, e := range effects(c) {
+		if marginOf(c, e.Metric) == nil {
+			continue
+		}
+		if _, ok := metrics[e.Judgement]; !ok {
+			order = append(order, e.Judgement)
+		}
+		metrics[e.Judgement] = append(metrics[e.Judgement], n.describedID(e.Metric))
+	}
+	out := make([]string, len(order))
+	for i, j := range order {
+		out[i] = j + ": " + strings.Join(metrics[j], ", ")
+	}
+	return out
+}
+
+// marginOf returns the margin verdict of a metric of c, or nil.
+func marginOf(c *analysis.Comparison, metric string) *analysis.MarginVerdict {
+	for _, s := range c.Shares {
+		if s.Metric == metric {
+			return s.Margin
+		}
+	}
+	if metric == "rounds.mean" {
+		return c.Rounds.Margin
+	}
+	for _, k := range c.Counters {
+		if "counter."+k.Name == metric {
+			return k.Margin
+		}
+	}
+	return nil
 }
 
 // effectsObject is the effects for the JSON: each metric's sentence and
@@ -128,4 +183,53 @@ func effectsObject(c *analysis.Comparison) []object {
 		out[i] = object{{"metric", e.Metric}, {"effect", e.Effect}, {"judgement", e.Judgement}}
 	}
 	return out
+}
+
+// marginWords says a metric's verdict against its margin: "B is better
+// for attacker by more than 2 points", "A and B are equivalent within ±0.5
+// rounds", "undecided — about 12,000 more trials would decide". Better and
+// worse are from side a's view, for its wins and b's; every other metric
+// is higher or lower. k scales the margin to unit (100 for points).
+func marginWords(n sideNames, m rules.Metric, v analysis.MarginVerdict, unit string, k float64) string {
+	x := marginText(v, unit, k)
+	up, down := "B is higher by more than "+x, "B is lower by more than "+x
+	if m.Kind == rules.WinShare && m.Side != rules.None {
+		up, down = "B is better for "+n.name(rules.A)+" by more than "+x, "B is worse for "+n.name(rules.A)+" by more than "+x
+		if m.Side == rules.B {
+			up, down = down, up
+		}
+	}
+	switch v.Kind {
+	case analysis.MarginHigher:
+		return up
+	case analysis.MarginLower:
+		return down
+	case analysis.MarginEquivalent:
+		return "A and B are equivalent within ±" + x
+	}
+	if v.More < 0 {
+		return "undecided — the difference sits on the margin, where no number of trials would decide"
+	}
+	return "undecided — about " + thousands(v.More) + " more trials would decide"
+}
+
+// marginText writes a margin in its unit: "2 points", "0.5 rounds", and a
+// relative one with what it came to: "5 % of A's (0.406 rounds)".
+func marginText(v analysis.MarginVerdict, unit string, k float64) string {
+	if v.Spec.Relative {
+		return fmt.Sprintf("%s %% of A's (%s %s)", num(v.Spec.Value), num(k*v.Margin), unit)
+	}
+	if unit == "points" && k*v.Margin == 1 {
+		unit = "point"
+	}
+	return num(k*v.Margin) + " " + unit
+}
+
+// thousands writes n with commas between thousands: 12,000.
+func thousands(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }

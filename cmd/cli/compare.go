@@ -17,6 +17,7 @@ import (
 type compareFlags struct {
 	setA, setB []string
 	alpha      float64
+	margins    []string
 	format     string
 	cp         checkpointing
 }
@@ -62,6 +63,7 @@ simultaneously at 1 − alpha. --set applies to both variants.`,
 	fl.StringArrayVar(&cf.setA, "set-a", nil, "override a field of variant A only, `PATH=VALUE` (repeatable)")
 	fl.StringArrayVar(&cf.setB, "set-b", nil, "override a field of variant B only, `PATH=VALUE` (repeatable)")
 	fl.Float64Var(&cf.alpha, "alpha", analysis.DefaultCompareAlpha, "family-wise false-alarm rate across all tests of the comparison")
+	fl.StringArrayVar(&cf.margins, "margin", nil, "the smallest difference that matters, `[METRIC=]X`: points for shares, the metric's units for means, X% of A's value for means (repeatable)")
 	fl.StringVarP(&cf.format, "format", "f", "table", "output format: table, csv or json")
 	cf.cp.register(cmd, "also write the report (CSV, JSON, PNG plots and index.html) to this directory, which it replaces as a whole")
 	return cmd
@@ -83,6 +85,10 @@ func runCompare(cmd *cobra.Command, args []string, rf *runFlags, cf *compareFlag
 				return usageError("%v", err)
 			}
 		}
+	}
+	margins, err := parseMargins(cf.margins)
+	if err != nil {
+		return err
 	}
 	if err := cf.cp.check(); err != nil {
 		return err
@@ -124,6 +130,9 @@ func runCompare(cmd *cobra.Command, args []string, rf *runFlags, cf *compareFlag
 	if err != nil {
 		return err
 	}
+	if err := c.ApplyMargins(margins); err != nil {
+		return usageError("%v", err)
+	}
 	if err := writeComparison(cmd, c, cf.format); err != nil {
 		return err
 	}
@@ -160,4 +169,17 @@ func writeComparison(cmd *cobra.Command, c *analysis.Comparison, format string) 
 		return reports.WriteComparisonJSON(w, c)
 	}
 	return reports.WriteComparisonTable(w, c)
+}
+
+// parseMargins reads the --margin flags; a bad one is bad usage.
+func parseMargins(flags []string) ([]analysis.Margin, error) {
+	var out []analysis.Margin
+	for _, f := range flags {
+		m, err := analysis.ParseMargin(f)
+		if err != nil {
+			return nil, usageError("--margin %v", err)
+		}
+		out = append(out, m)
+	}
+	return out, nil
 }

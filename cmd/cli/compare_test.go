@@ -153,6 +153,12 @@ func TestCompareUsageErrors(t *testing.T) {
 		{"--trials 0: allowed", []string{"compare", "stratfight/thug-vs-guard", "--set-b", "options.round-cap=9", "--trials", "0"}},
 		{"--trials 29: allowed: an integer from 30", []string{"compare", "stratfight/thug-vs-guard", "--set-b", "options.round-cap=9", "--trials", "29"}},
 		{"unknown flag: --shard", []string{"compare", "stratfight/thug-vs-guard", "--set-b", "options.round-cap=9", "--shard", "0/2"}},
+		{"--margin -2: allowed: a positive number: points for shares (2 is 2 points), the metric's units for means (0.5 rounds), or a percent of A's value for means (5%)",
+			[]string{"compare", "stratfight/thug-vs-guard", "--set-b", "options.round-cap=9", "--margin", "-2"}},
+		{"--margin win.a=5%: a share's margin is in points (win.a=5 is 5 points), not a percent",
+			[]string{"compare", "stratfight/thug-vs-guard", "--set-b", "options.round-cap=9", "--margin", "win.a=5%"}},
+		{"--margin counter.nonsense: the comparison reports no counter.nonsense: allowed: win.a, win.b, win.none, end.death",
+			[]string{"compare", "stratfight/thug-vs-guard", "--set-b", "options.round-cap=9", "--margin", "counter.nonsense=1", "--trials", "30"}},
 		{"--resume needs the --out directory of the interrupted command", []string{"compare", "stratfight/thug-vs-guard", "--set-b", "options.round-cap=9", "--resume"}},
 	} {
 		mustFail(t, exitUsage, c.want, c.args...)
@@ -174,15 +180,53 @@ func TestCompareInputErrors(t *testing.T) {
 func TestCompareInterrupted(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	out, errOut, code := crucible(t, ctx, append(roundCap[:len(roundCap)-1], "100000")...)
+	out, errOut, code := crucible(t, ctx, append(roundCap[:len(roundCap)-1:len(roundCap)-1], "100000")...)
 	if code != exitInterrupted || out != "" || !strings.Contains(errOut, "interrupted: a comparison needs all its trials; nothing compared") {
 		t.Errorf("cancelled before it began: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 	// Cut in the second of its three passes, between chunks.
 	ctx = cancelAfter(t, 150000)
-	out, _, code = crucible(t, ctx, append(roundCap[:len(roundCap)-1], "100000")...)
+	out, _, code = crucible(t, ctx, append(roundCap[:len(roundCap)-1:len(roundCap)-1], "100000")...)
 	if code != exitInterrupted || out != "" {
 		t.Errorf("cancelled mid-run: exit %d, stdout %q", code, out)
+	}
+}
+
+// --margin turns each metric's verdict into better, worse, equivalent or
+// undecided with the trials that would decide; fought that many more, the
+// undecided one decides.
+func TestCompareMargin(t *testing.T) {
+	for _, c := range []struct {
+		trials string
+		margin []string
+		want   []string
+	}{
+		{"20000", []string{"win.b=1", "rounds.mean=5%"}, []string{
+			"Guard wins 1.3 points less often with B (paired 95 % interval 1.1 to 1.5): B is better for Thug by more than 1 point",
+			"verdict   B is better for Thug by more than 1 point: Guard wins (win.b)\n          A and B are equivalent within ±5 % of A's (4.01428 rounds): rounds.mean\n",
+			"margins: each metric's two one-sided tests at 0.00555556, that is its 98.89 % interval against ±margin (TOST)",
+		}},
+		{"20000", []string{"win.b=1.5"}, []string{"verdict   undecided — about 3,178 more trials would decide: Guard wins (win.b)\n"}},
+		{"23178", []string{"win.b=1.5"}, []string{"verdict   A and B are equivalent within ±1.5 points: Guard wins (win.b)\n"}},
+		{"20000", []string{"2"}, []string{"A and B are equivalent within ±2 points: Thug wins (win.a), Guard wins (win.b), ", "A and B are equivalent within ±2 rounds: rounds.mean\n"}},
+	} {
+		args := append(roundCap[:len(roundCap)-1:len(roundCap)-1], c.trials)
+		for _, m := range c.margin {
+			args = append(args, "--margin", m)
+		}
+		out := mustRun(t, args...)
+		for _, w := range c.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("--margin %v at %s trials lacks %q:\n%s", c.margin, c.trials, w, out)
+			}
+		}
+	}
+	js := mustRun(t, append(roundCap, "--margin", "win.b=1.5", "--format", "json")...)
+	if !strings.Contains(js, `"margin": {
+        "margin": 0.015,
+        "as_given": "win.b=1.5",
+        "verdict": "undecided",`) || !strings.Contains(js, `"more_trials": 3178`) {
+		t.Errorf("JSON of a margin:\n%s", js)
 	}
 }
 
