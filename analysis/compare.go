@@ -86,12 +86,17 @@ type RoundsDiff struct {
 }
 
 // CounterDiff compares a counter's mean per trial, as RoundsDiff the
-// rounds'.
+// rounds' (the paired differences come from the pair pass's "diff."
+// counters); and, for a distribution counter, its distributions, as
+// DistTest the rounds'.
 type CounterDiff struct {
 	Name         string
 	MeanA, MeanB float64
 	MeanDiffTest
+	// Differ is true when the counter differs in some pair of trials.
+	Differ      bool
 	Significant bool
+	Dist        *DistTest
 	Margin      *MarginVerdict
 }
 
@@ -111,6 +116,26 @@ type DistTest struct {
 // Tests returns the number of tests the family-wise rate is split across.
 func (c *Comparison) Tests() int { return len(c.Shares) + 2 }
 
+// CounterTests returns the number of tests of the counters, a family of
+// their own at the same rate Alpha (so that a ruleset with hundreds of
+// counters does not widen the intervals of the win shares): one of each
+// counter's mean, and one of each distribution counter's distribution.
+func (c *Comparison) CounterTests() int {
+	n := len(c.Counters)
+	for _, k := range c.Counters {
+		if k.Dist != nil {
+			n++
+		}
+	}
+	return n
+}
+
+// CounterLevel is the level of each counter's interval, so that all of
+// them hold at once with probability at least 1 − Alpha.
+func (c *Comparison) CounterLevel() float64 {
+	return 1 - c.Alpha/float64(max(c.CounterTests(), 1))
+}
+
 // Significant returns the metrics whose difference is significant, in
 // output order; none means "no significant difference".
 func (c *Comparison) Significant() []string {
@@ -125,6 +150,22 @@ func (c *Comparison) Significant() []string {
 	}
 	if c.Dist.Significant {
 		out = append(out, "rounds.distribution")
+	}
+	return out
+}
+
+// CountersSignificant returns the counters whose mean or distribution
+// differs significantly (in their own family), as metrics:
+// counter.<name>, counter.<name>.distribution.
+func (c *Comparison) CountersSignificant() []string {
+	var out []string
+	for _, k := range c.Counters {
+		if k.Significant {
+			out = append(out, "counter."+k.Name)
+		}
+		if k.Dist != nil && k.Dist.Significant {
+			out = append(out, "counter."+k.Name+".distribution")
+		}
 	}
 	return out
 }
@@ -192,7 +233,7 @@ func (r Run) Compare(ctx context.Context, a, b Variant, alpha float64) (*Compari
 		LabelA: a.Label, LabelB: b.Label, Streams: key, Alpha: alpha,
 		A: r.resultOf(a.Scenario, ba, ta.all, n), B: r.resultOf(b.Scenario, bb, tb.all, n),
 	}
-	if err := c.compute(tp, &ta.first.Rounds, &tb.second.Rounds); err != nil {
+	if err := c.compute(tp, ta.first, tb.second); err != nil {
 		return nil, err
 	}
 	return c, nil
@@ -300,9 +341,9 @@ func (r Run) resultOf(sc *scenarios.Scenario, b rules.Battle, t *sim.Tally, n in
 }
 
 // compute derives the statistics from the variants' tallies and the pair
-// tally p; firstA and secondB are A's rounds in the first half of the
-// trials and B's in the second.
-func (c *Comparison) compute(p *sim.Tally, firstA, secondB *sim.Hist) error {
+// tally p; firstA and secondB are A's tally of the first half of the
+// trials and B's of the second.
+func (c *Comparison) compute(p *sim.Tally, firstA, secondB *sim.Tally) error {
 	if err := c.checkMarginals(p); err != nil {
 		return err
 	}
@@ -325,11 +366,20 @@ func (c *Comparison) compute(p *sim.Tally, firstA, secondB *sim.Hist) error {
 		Differ:       p.Trials - p.Rounds.Count(0),
 	}
 	c.Rounds.Significant = c.Rounds.P < cut
-	x, y := alignBins(firstA, secondB)
-	c.Dist.Stat, c.Dist.DF, c.Dist.P = Homogeneity(x, y)
-	c.Dist.NA, c.Dist.NB = firstA.N(), secondB.N()
-	c.Dist.Significant = c.Dist.P < cut
+	c.Dist = distTest(&firstA.Rounds, &secondB.Rounds, cut)
+	c.compareCounters(p, firstA, secondB)
 	return nil
+}
+
+// distTest tests that A's histogram x and B's y (of disjoint trials) are
+// of one distribution, significant below cut.
+func distTest(x, y *sim.Hist, cut float64) DistTest {
+	cx, cy := alignBins(x, y)
+	var d DistTest
+	d.Stat, d.DF, d.P = Homogeneity(cx, cy)
+	d.NA, d.NB = x.N(), y.N()
+	d.Significant = d.P < cut
+	return d
 }
 
 // checkMarginals refuses a pair tally that disagrees with the variants'

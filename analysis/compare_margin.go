@@ -166,9 +166,10 @@ func (c *Comparison) ApplyMargins(ms []Margin) error {
 		}
 	}
 	c.Rounds.Margin = c.meanMargin(ms, "rounds.mean", c.Rounds.MeanA, c.Rounds.MeanDiffTest, z)
+	zc := -NormalQuantile(c.Alpha / float64(max(c.CounterTests(), 1))) // the counters' own family
 	for i := range c.Counters {
 		k := &c.Counters[i]
-		k.Margin = c.meanMargin(ms, "counter."+k.Name, k.MeanA, k.MeanDiffTest, z)
+		k.Margin = c.meanMargin(ms, "counter."+k.Name, k.MeanA, k.MeanDiffTest, zc)
 	}
 	return nil
 }

@@ -73,6 +73,21 @@ func Verdict(c *analysis.Comparison) string {
 	return "no significant difference"
 }
 
+// CounterVerdict is the conclusion of the counters' family: "no
+// significant difference", or the counters that differ.
+func CounterVerdict(c *analysis.Comparison) string {
+	sig := c.CountersSignificant()
+	if len(sig) == 0 {
+		return "no significant difference"
+	}
+	n := compareNames(c)
+	for i, m := range sig {
+		sig[i] = n.describedID(m)
+	}
+	return "significant difference in " + strings.Join(sig, ", ") +
+		fmt.Sprintf(" (each p against %s/%d = %s)", num(c.Alpha), c.CounterTests(), num(c.Alpha/float64(c.CounterTests())))
+}
+
 // levelText says at what confidence the intervals of c hold.
 func levelText(c *analysis.Comparison) string {
 	return fmt.Sprintf("intervals hold simultaneously at %s (each at %s, Bonferroni over %d tests); differences are B − A",
@@ -86,6 +101,7 @@ func methodsText(c *analysis.Comparison) []string {
 		"rounds.mean: the normal interval and z test of the mean of the per-trial differences (paired); unpaired: Welch's standard error of two independent means.",
 		fmt.Sprintf("rounds.distribution: Pearson's chi-square test of homogeneity of A's %s in the first %d trials against B's in the last %d, which draw independent streams (the paired samples are dependent, which the test does not allow for).",
 			unitName(c.Rounds.Unit), c.Dist.NA, c.Dist.NB),
+		"Counters: the mean as rounds.mean, from each pair's difference; a distribution counter's distributions as rounds.distribution. The counters are a family of their own at the same α, so that many counters do not widen the other intervals.",
 	}
 }
 
@@ -135,6 +151,9 @@ func WriteComparisonTable(w io.Writer, c *analysis.Comparison) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
+	if err := writeCounterTable(w, c); err != nil {
+		return err
+	}
 	fmt.Fprintf(w, "\nThe %s differ in %d of %d pairs of trials.\n", unitName(r.Unit), r.Differ, c.Trials())
 	for _, m := range methodsText(c) {
 		fmt.Fprintln(w, m)
@@ -145,6 +164,9 @@ func WriteComparisonTable(w io.Writer, c *analysis.Comparison) error {
 		fmt.Fprintf(w, "\nverdict   %s\n", Verdict(c))
 	}
 	fmt.Fprintf(w, "          (%s)\n", compareNote(c))
+	if len(c.Counters) > 0 {
+		fmt.Fprintf(w, "counters  %s\n", CounterVerdict(c))
+	}
 	return nil
 }
 
@@ -152,7 +174,8 @@ func WriteComparisonTable(w io.Writer, c *analysis.Comparison) error {
 // with the variants, seed and trials repeated on each. Shares are
 // proportions (not percentages); value_a and value_b are each variant's
 // share or mean, diff is B − A; only_a and only_b are the discordant pairs
-// of a share; statistic is McNemar's chi-square, the z of the mean or the
+// of a share; level is each interval's (a counter's that of the counters'
+// family); statistic is McNemar's chi-square, the z of the mean or the
 // chi-square of the distributions (empty for an exact McNemar test); side_label
 // names the side a win share belongs to as the ruleset does (the two
 // variants' labels joined by "/" where they differ); margin (a share's as a
@@ -164,9 +187,10 @@ func ComparisonRows(c *analysis.Comparison) [][]string {
 		"metric", "value_a", "value_b", "diff", "paired_lo", "paired_hi", "unpaired_lo", "unpaired_hi",
 		"only_a", "only_b", "test", "statistic", "df", "p", "significant", "side_label", "margin", "margin_verdict", "more_trials"}}
 	head := []string{c.LabelA, c.LabelB, c.A.Ruleset, c.A.Version, strconv.FormatUint(c.A.Seed, 10),
-		strconv.FormatInt(c.Trials(), 10), c.Streams, num(c.Alpha), num(c.Level)}
+		strconv.FormatInt(c.Trials(), 10), c.Streams, num(c.Alpha)}
+	level := num(c.Level)
 	add := func(cells ...any) {
-		row := append([]string{}, head...)
+		row := append(append([]string{}, head...), level)
 		for _, c := range cells {
 			switch c := c.(type) {
 			case string:
@@ -193,6 +217,15 @@ func ComparisonRows(c *analysis.Comparison) [][]string {
 		"", "", "paired z", finite(r.Z), "", num(r.P), strconv.FormatBool(r.Significant), "", marginCells(r.Margin))
 	d := c.Dist
 	add("rounds.distribution", "", "", "", "", "", "", "", "", "", "chi-square homogeneity", num(d.Stat), strconv.Itoa(d.DF), num(d.P), strconv.FormatBool(d.Significant), "", "", "", "")
+	level = num(c.CounterLevel())
+	for _, k := range c.Counters {
+		m := rules.Metric{Kind: rules.CounterMean, Name: k.Name}
+		add(m.String(), num(k.MeanA), num(k.MeanB), num(k.Diff), num(k.Paired.Lo), num(k.Paired.Hi), num(k.Unpaired.Lo), num(k.Unpaired.Hi),
+			"", "", "paired z", finite(k.Z), "", num(k.P), strconv.FormatBool(k.Significant), n.metricLabel(m), marginCells(k.Margin))
+		if d := k.Dist; d != nil {
+			add(m.String()+".distribution", "", "", "", "", "", "", "", "", "", "chi-square homogeneity", num(d.Stat), strconv.Itoa(d.DF), num(d.P), strconv.FormatBool(d.Significant), "", "", "", "")
+		}
+	}
 	return rows
 }
 
@@ -239,6 +272,20 @@ func ComparisonObject(c *analysis.Comparison) json.Marshaler {
 	d := c.Dist
 	dist := object{{"test", "chi-square homogeneity"}, {"n_a", d.NA}, {"n_b", d.NB}, {"statistic", d.Stat}, {"df", d.DF},
 		{"p", d.P}, {"significant", d.Significant}}
+	counters := make([]object, len(c.Counters))
+	for i, k := range c.Counters {
+		o := object{{"name", k.Name}, {"mean_a", k.MeanA}, {"mean_b", k.MeanB}, {"diff", k.Diff}, {"sd_diff", k.SD},
+			{"differ", k.Differ}, {"paired", pair(k.Paired)}, {"unpaired", pair(k.Unpaired)}, {"test", "paired z"}}
+		if !math.IsInf(k.Z, 0) {
+			o = append(o, field{"z", k.Z})
+		}
+		o = append(o, field{"p", k.P}, field{"significant", k.Significant})
+		if d := k.Dist; d != nil {
+			o = append(o, field{"distribution", object{{"test", "chi-square homogeneity"}, {"n_a", d.NA}, {"n_b", d.NB},
+				{"statistic", d.Stat}, {"df", d.DF}, {"p", d.P}, {"significant", d.Significant}}})
+		}
+		counters[i] = appendMargin(o, k.Margin)
+	}
 	sig := c.Significant()
 	if sig == nil {
 		sig = []string{}
@@ -248,6 +295,8 @@ func ComparisonObject(c *analysis.Comparison) json.Marshaler {
 		{"ruleset", c.A.Ruleset}, {"crucible_version", c.A.Version}, {"seed", c.A.Seed}, {"seed_text", seedText(c.A.Seed)}, {"trials", c.Trials()},
 		{"streams", c.Streams}, {"alpha", c.Alpha}, {"tests", c.Tests()}, {"level", c.Level},
 		{"shares", shares}, {"rounds", rounds}, {"distribution", dist},
+		{"counter_tests", c.CounterTests()}, {"counter_level", c.CounterLevel()}, {"counters", counters},
+		{"counters_significant", nonNil(c.CountersSignificant())}, {"counters_verdict", CounterVerdict(c)},
 		{"significant", sig}, {"verdict", Verdict(c)}, {"verdict_note", compareNote(c)}, {"effects", effectsObject(c)},
 	}
 }
@@ -318,4 +367,44 @@ func marginGiven(m analysis.Margin) string {
 		s = m.Metric + "=" + s
 	}
 	return s
+}
+
+// writeCounterTable writes the counters that differ in some pair of
+// trials, a family of their own, and names those that never do.
+func writeCounterTable(w io.Writer, c *analysis.Comparison) error {
+	if len(c.Counters) == 0 {
+		return nil
+	}
+	var same []string
+	fmt.Fprintf(w, "\ncounters (a family of their own: intervals hold simultaneously at %s, each at %s, Bonferroni over %d tests)\n",
+		pct(1-c.Alpha), pct(c.CounterLevel()), c.CounterTests())
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "counter\tA\tB\tB − A\tpaired interval\tunpaired interval\tp (* significant)\tdistribution p")
+	for _, k := range c.Counters {
+		if !k.Differ {
+			same = append(same, k.Name)
+			continue
+		}
+		dist := ""
+		if k.Dist != nil {
+			dist = fmt.Sprintf("%s (chi-square, %d df)", pvalStar(k.Dist.P, k.Dist.Significant), k.Dist.DF)
+		}
+		fmt.Fprintf(tw, "counter.%s\t%s\t%s\t%s\t[%s, %s]\t[%s, %s]\t%s\t%s\n", k.Name, num(k.MeanA), num(k.MeanB), signed(k.Diff),
+			signed(k.Paired.Lo), signed(k.Paired.Hi), signed(k.Unpaired.Lo), signed(k.Unpaired.Hi), pvalStar(k.P, k.Significant), dist)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if len(same) > 0 {
+		fmt.Fprintf(w, "Equal in every pair of trials: %s.\n", listSome(same, 12))
+	}
+	return nil
+}
+
+// listSome lists the first few of names and how many more there are.
+func listSome(names []string, few int) string {
+	if len(names) <= few {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(names[:few], ", "), len(names)-few)
 }

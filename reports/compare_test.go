@@ -35,6 +35,13 @@ func comparison() *analysis.Comparison {
 			MeanDiffTest: analysis.MeanDiffTest{Diff: -0.8889, SD: 3.3, Paired: analysis.Interval{Lo: -3.1, Hi: 1.3},
 				Unpaired: analysis.Interval{Lo: -120, Hi: 118}, Z: -0.81, P: 0.42}},
 		Dist: analysis.DistTest{Stat: 0, DF: 0, P: 1, NA: 4, NB: 5},
+		Counters: []analysis.CounterDiff{
+			{Name: "a.hits", MeanA: 2.5, MeanB: 2.25, Differ: true, Significant: true,
+				MeanDiffTest: analysis.MeanDiffTest{Diff: -0.25, SD: 0.2, Paired: analysis.Interval{Lo: -0.4, Hi: -0.1},
+					Unpaired: analysis.Interval{Lo: -1.5, Hi: 1}, Z: -3.75, P: 0.0002},
+				Dist: &analysis.DistTest{Stat: 3.2, DF: 2, P: 0.2, NA: 4, NB: 5}},
+			{Name: "flipoffs", MeanA: 1, MeanB: 1, MeanDiffTest: analysis.MeanDiffTest{P: 1}},
+		},
 	}
 }
 
@@ -105,7 +112,7 @@ func TestCompareEffects(t *testing.T) {
 		"battles last 0.08 rounds longer with B (paired 95 % interval 0.05 to 0.11): not significant (paired z, p 0.42)",
 		"the distribution of rounds with B against A: not significant (chi-square, 0 df, p 1)",
 	}
-	for i, e := range effects(c) {
+	for i, e := range effects(c)[:len(want)] {
 		if got := e.Effect + ": " + e.Judgement; got != want[i] {
 			t.Errorf("line %d:\n got %s\nwant %s", i, got, want[i])
 		}
@@ -125,6 +132,8 @@ func TestCompareEffects(t *testing.T) {
 func TestComparisonJSONWithInfiniteZ(t *testing.T) {
 	c := comparison()
 	c.Rounds.Z, c.Rounds.P = math.Inf(-1), 0
+	c.Counters = c.Counters[:1]
+	c.Counters[0].Z = math.Inf(1)
 	var b bytes.Buffer
 	if err := WriteComparisonJSON(&b, c); err != nil || !json.Valid(b.Bytes()) || bytes.Contains(b.Bytes(), []byte(`"z"`)) {
 		t.Errorf("%v\n%s", err, b.Bytes())

@@ -44,10 +44,37 @@ func effects(c *analysis.Comparison) []effect {
 		j = marginWords(n, rules.Metric{Kind: rules.RoundsMean}, *r.Margin, u, 1)
 	}
 	out = append(out, effect{"rounds.mean", e, j, r.Significant})
-	d := c.Dist
-	e = "the distribution of " + u + " with B against A"
-	out = append(out, effect{"rounds.distribution", e, testWords(d.Significant, fmt.Sprintf("chi-square, %d df", d.DF), d.P), d.Significant})
+	out = append(out, distEffect("rounds.distribution", u, c.Dist))
+	for _, k := range c.Counters {
+		if !k.Differ {
+			continue
+		}
+		e := diffWords("mean "+counterWords(n, k.Name), "", "higher", "lower", "the same with A and B", k.Diff, k.Paired, lv)
+		j := testWords(k.Significant, "paired z", k.P)
+		if k.Margin != nil {
+			j = marginWords(n, rules.Metric{Kind: rules.CounterMean, Name: k.Name}, *k.Margin, "", 1)
+		}
+		out = append(out, effect{"counter." + k.Name, e, j, k.Significant})
+		if k.Dist != nil {
+			out = append(out, distEffect("counter."+k.Name+".distribution", k.Name, *k.Dist))
+		}
+	}
 	return out
+}
+
+// distEffect is the line of a test of two distributions.
+func distEffect(metric, what string, d analysis.DistTest) effect {
+	e := "the distribution of " + what + " with B against A"
+	return effect{metric, e, testWords(d.Significant, fmt.Sprintf("chi-square, %d df", d.DF), d.P), d.Significant}
+}
+
+// counterWords names a counter in a sentence, with its side's label where
+// it has one: "a.survivors.Cruiser (attacker)".
+func counterWords(n sideNames, name string) string {
+	if s := counterSide(name); s != rules.None && n.tag(s) != "" {
+		return name + " (" + n.name(s) + ")"
+	}
+	return name
 }
 
 // shareSubject says whose share a metric is, as the subject of "… more
@@ -76,15 +103,18 @@ func pairedLevel(c *analysis.Comparison) string {
 // sentence's direction; an interval that crosses zero has a negative bound
 // in that direction.
 func diffWords(subject, unit, more, less, same string, d float64, iv analysis.Interval, level string) string {
+	if unit != "" {
+		unit = " " + unit
+	}
 	digits := decimalsFor(iv)
 	f := func(x float64) string { return strconv.FormatFloat(x+0, 'f', digits, 64) }
 	switch {
 	case f(d) == f(0) || f(d) == f(-0.0) || d == 0:
-		return fmt.Sprintf("%s %s (%s %s to %s %s)", subject, same, level, signedText(iv.Lo, digits), signedText(iv.Hi, digits), unit)
+		return fmt.Sprintf("%s %s (%s %s to %s%s)", subject, same, level, signedText(iv.Lo, digits), signedText(iv.Hi, digits), unit)
 	case d > 0:
-		return fmt.Sprintf("%s %s %s %s with B (%s %s to %s)", subject, f(d), unit, more, level, f(iv.Lo), f(iv.Hi))
+		return fmt.Sprintf("%s %s%s %s with B (%s %s to %s)", subject, f(d), unit, more, level, f(iv.Lo), f(iv.Hi))
 	}
-	return fmt.Sprintf("%s %s %s %s with B (%s %s to %s)", subject, f(-d), unit, less, level, f(-iv.Hi), f(-iv.Lo))
+	return fmt.Sprintf("%s %s%s %s with B (%s %s to %s)", subject, f(-d), unit, less, level, f(-iv.Hi), f(-iv.Lo))
 }
 
 // decimalsFor returns the decimals that show an interval's half-width to
@@ -217,12 +247,12 @@ func marginWords(n sideNames, m rules.Metric, v analysis.MarginVerdict, unit str
 // relative one with what it came to: "5 % of A's (0.406 rounds)".
 func marginText(v analysis.MarginVerdict, unit string, k float64) string {
 	if v.Spec.Relative {
-		return fmt.Sprintf("%s %% of A's (%s %s)", num(v.Spec.Value), num(k*v.Margin), unit)
+		return fmt.Sprintf("%s %% of A's (%s)", num(v.Spec.Value), strings.TrimSpace(num(k*v.Margin)+" "+unit))
 	}
 	if unit == "points" && k*v.Margin == 1 {
 		unit = "point"
 	}
-	return num(k*v.Margin) + " " + unit
+	return strings.TrimSpace(num(k*v.Margin) + " " + unit)
 }
 
 // thousands writes n with commas between thousands: 12,000.

@@ -84,7 +84,8 @@ func TestCompareFormats(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rows) != 1+7+2 || rows[0][9] != "metric" || rows[2][9] != "win.b" || rows[2][12] != "-0.0131" || rows[9][9] != "rounds.distribution" {
+	if len(rows) != 1+7+2+17 || rows[0][9] != "metric" || rows[2][9] != "win.b" || rows[2][12] != "-0.0131" || rows[9][9] != "rounds.distribution" ||
+		rows[26][9] != "counter.flipoffs" || rows[26][12] != "-0.5374" {
 		t.Errorf("CSV: %q", rows)
 	}
 }
