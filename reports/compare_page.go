@@ -176,10 +176,20 @@ var comparePage = template.Must(template.New("compare").Funcs(template.FuncMap{
 </table>
 {{range .Methods}}<p><small>{{.}}</small></p>
 {{end}}
-<h2>Paired differences</h2>
+{{if .Counters}}<h2>Counters</h2>
+<p>{{.CounterVerdict}}. The counters are a family of their own: their intervals hold simultaneously at {{pct .Level95}} (each at {{pct .C.CounterLevel}}, Bonferroni over {{.C.CounterTests}} tests).</p>
+<table id="counters"><tr><th>counter</th><th>A</th><th>B</th><th>B − A</th><th>paired interval</th><th>unpaired interval</th><th>p</th><th>distribution p</th></tr>
+{{range .Counters}}<tr{{if .Significant}} class="sig"{{end}}><td>counter.{{.Name}}</td><td>{{num .MeanA}}</td><td>{{num .MeanB}}</td><td>{{signed .Diff}}</td>
+<td>[{{signed .Paired.Lo}}, {{signed .Paired.Hi}}]</td><td>[{{signed .Unpaired.Lo}}, {{signed .Unpaired.Hi}}]</td><td>{{pval .P}}</td><td>{{with .Dist}}{{pval .P}} (chi-square, {{.DF}} df){{end}}</td></tr>
+{{end}}</table>
+{{if .Same}}<p><small>Equal in every pair of trials: {{.Same}}.</small></p>{{end}}
+{{end}}<h2>Paired differences, and A and B on one axis</h2>
+<div style="display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start">
 <img src="differences.png" alt="paired differences with paired and unpaired intervals">
-<h2>Distribution of {{.Unit}}</h2>
-<img src="rounds.png" alt="distribution of {{.Unit}} under each variant">
+<img src="overlay.png" alt="the distributions of {{.Unit}} and of each distribution counter, A and B on one axis">
+</div>
+<details><summary>each variant's distribution of {{.Unit}} on an axis of its own</summary>
+<img src="rounds.png" alt="distribution of {{.Unit}} under each variant"></details>
 {{range .Variants}}<details><summary>options in force under {{.Name}}</summary><table>
 {{range .R.Spec.Options}}<tr><td>{{.Name}}</td><td>{{.Value}}</td></tr>{{end}}</table></details>
 {{end}}</body></html>
@@ -206,7 +216,10 @@ func ComparisonHTML(c *analysis.Comparison, command string) ([]byte, error) {
 		Names                  map[string]string // each share's metric as people read it
 		Effects                []effect
 		Note                   string
-	}{C: c, Command: command, Verdict: Verdict(c), Effects: effects(c), Note: compareNote(c), Unit: unitName(c.Rounds.Unit), Level: levelText(c),
+		Counters               []analysis.CounterDiff // those that differ in some pair
+		Same, CounterVerdict   string
+		Level95                float64
+	}{Level95: 1 - c.Alpha, CounterVerdict: CounterVerdict(c),C: c, Command: command, Verdict: Verdict(c), Effects: effects(c), Note: compareNote(c), Unit: unitName(c.Rounds.Unit), Level: levelText(c),
 		Seconds:  c.Rounds.Unit == "seconds",
 		Variants: []pageVariant{{"A", c.LabelA, c.A, sideLines(c.A.Spec)}, {"B", c.LabelB, c.B, sideLines(c.B.Spec)}},
 		Options:  optionsDiff(c), Methods: methodsText(c), Names: map[string]string{}}
@@ -214,6 +227,15 @@ func ComparisonHTML(c *analysis.Comparison, command string) ([]byte, error) {
 	for _, s := range c.Shares {
 		data.Names[s.Metric] = n.describedID(s.Metric)
 	}
+	var same []string
+	for _, k := range c.Counters {
+		if k.Differ {
+			data.Counters = append(data.Counters, k)
+		} else {
+			same = append(same, k.Name)
+		}
+	}
+	data.Same = listSome(same, 12)
 	var b bytes.Buffer
 	err := comparePage.Execute(&b, data)
 	return b.Bytes(), err
@@ -221,13 +243,16 @@ func ComparisonHTML(c *analysis.Comparison, command string) ([]byte, error) {
 
 // WriteComparisonDir writes the report of a comparison into dir (which
 // must exist): comparison.csv, comparison.json, differences.png, rounds.png
-// (each variant's distribution of rounds) and index.html, each atomically.
+// (each variant's distribution of rounds), overlay.png (A and B on one
+// axis: rounds and each distribution counter) and index.html, each
+// atomically.
 func WriteComparisonDir(dir string, c *analysis.Comparison, command string) error {
 	files := []reportFile{
 		{"comparison.csv", func() ([]byte, error) { return csvBytes(ComparisonRows(c)) }},
 		{"comparison.json", func() ([]byte, error) { return jsonBytes(c) }},
 		{"differences.png", func() ([]byte, error) { return DifferencesPNG(c) }},
 		{"rounds.png", func() ([]byte, error) { return RoundsPNG(variantResults(c)) }},
+		{"overlay.png", func() ([]byte, error) { return OverlayPNG(c) }},
 		{"index.html", func() ([]byte, error) { return ComparisonHTML(c, command) }},
 	}
 	return writeFiles(dir, files)

@@ -7,7 +7,10 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
+
+	"gonum.org/v1/plot/plotter"
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/rules"
@@ -145,7 +148,7 @@ func TestWriteComparisonDir(t *testing.T) {
 	if err := WriteComparisonDir(dir, comparison(), "crucible compare demo/duel --seed 7"); err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{"differences.png", "rounds.png"} {
+	for _, name := range []string{"differences.png", "rounds.png", "overlay.png"} {
 		f, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {
 			t.Fatal(err)
@@ -160,9 +163,30 @@ func TestWriteComparisonDir(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"<code>crucible compare demo/duel --seed 7</code>", "significant difference in end.round-cap",
-		`<tr class="sig"><td>end.round-cap</td>`, "round-cap=200 → 190"} {
+		`<tr class="sig"><td>end.round-cap</td>`, "round-cap=200 → 190", `src="overlay.png"`,
+		`<tr class="sig"><td>counter.a.hits</td><td>2.5</td><td>2.25</td><td>-0.25</td>`, "Equal in every pair of trials: flipoffs."} {
 		if !bytes.Contains(page, []byte(want)) {
 			t.Errorf("index.html lacks %q", want)
 		}
+	}
+}
+
+// The overlay draws each variant as an outline over the bins of its own
+// histogram, both on one axis: flat over each bin, down to zero across a
+// gap between bins.
+func TestOutline(t *testing.T) {
+	r := sample("demo/duel", "rounds", []int64{1, 1, 2, 4})
+	got := outline(&r.Tally.Rounds, false)
+	want := plotter.XYs{{X: 0.5, Y: 0}, {X: 0.5, Y: 0.5}, {X: 1.5, Y: 0.5}, {X: 1.5, Y: 0.25}, {X: 2.5, Y: 0.25},
+		{X: 2.5, Y: 0}, {X: 3.5, Y: 0}, {X: 3.5, Y: 0.25}, {X: 4.5, Y: 0.25}, {X: 4.5, Y: 0}}
+	if !slices.Equal(got, want) {
+		t.Errorf("outline\n got %v\nwant %v", got, want)
+	}
+	img, err := OverlayPNG(comparison())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := png.Decode(bytes.NewReader(img)); err != nil {
+		t.Error(err)
 	}
 }
