@@ -1,15 +1,19 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/reports"
+	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
 	"github.com/crucible-sim/crucible/sim"
+	"github.com/crucible-sim/crucible/sim/batch"
 )
 
 // compareFlags are the flags only compare has: the overrides of each
@@ -18,6 +22,8 @@ type compareFlags struct {
 	setA, setB []string
 	alpha      float64
 	margins    []string
+	exact      bool
+	rational   bool
 	format     string
 	cp         checkpointing
 }
@@ -64,6 +70,8 @@ simultaneously at 1 − alpha. --set applies to both variants.`,
 	fl.StringArrayVar(&cf.setB, "set-b", nil, "override a field of variant B only, `PATH=VALUE` (repeatable)")
 	fl.Float64Var(&cf.alpha, "alpha", analysis.DefaultCompareAlpha, "family-wise false-alarm rate across all tests of the comparison")
 	fl.StringArrayVar(&cf.margins, "margin", nil, "the smallest difference that matters, `[METRIC=]X`: points for shares, the metric's units for means, X% of A's value for means (repeatable)")
+	fl.BoolVar(&cf.exact, "exact", false, "solve both variants exactly (rulesets with a solver) and give the exact difference of every metric, no sampling")
+	fl.BoolVar(&cf.rational, "rational", false, "with --exact, also give the values and differences as exact fractions")
 	fl.StringVarP(&cf.format, "format", "f", "table", "output format: table, csv or json")
 	cf.cp.register(cmd, "also write the report (CSV, JSON, PNG plots and index.html) to this directory, which it replaces as a whole")
 	return cmd
@@ -89,6 +97,12 @@ func runCompare(cmd *cobra.Command, args []string, rf *runFlags, cf *compareFlag
 	margins, err := parseMargins(cf.margins)
 	if err != nil {
 		return err
+	}
+	if cf.exact {
+		return runCompareExact(cmd, args, rf, cf, margins)
+	}
+	if cf.rational {
+		return usageError("--rational needs --exact: a sampled comparison has no fractions")
 	}
 	if err := cf.cp.check(); err != nil {
 		return err
@@ -182,4 +196,62 @@ func parseMargins(flags []string) ([]analysis.Margin, error) {
 		out = append(out, m)
 	}
 	return out, nil
+}
+
+// runCompareExact is compare --exact: both variants solved, the exact
+// difference of every metric. A solve refused for its budget names the
+// budget and the sampled compare that estimates the same difference.
+func runCompareExact(cmd *cobra.Command, args []string, rf *runFlags, cf *compareFlags, margins []analysis.Margin) error {
+	for _, f := range []string{"out", "resume", "trials", "seed", "workers", "chunk"} {
+		if fl := cmd.Flags().Lookup(f); fl != nil && fl.Changed {
+			return usageError("--exact solves both variants and runs no trials: --%s does not apply (allowed with --exact: --set, --set-a, --set-b, --margin, --rational, --format)", f)
+		}
+	}
+	a, err := variantOf(rf, args[0], cf.setA, "--set-a")
+	if err != nil {
+		return err
+	}
+	b, err := variantOf(rf, args[len(args)-1], cf.setB, "--set-b")
+	if err != nil {
+		return err
+	}
+	c, err := analysis.CompareExact(cmd.Context(), a, b, cf.rational)
+	switch {
+	case analysis.Interrupted(err):
+		return &exitError{code: exitInterrupted, msg: "interrupted: the solves stopped before their end; nothing compared"}
+	case errors.Is(err, rules.ErrBudget):
+		return fmt.Errorf("%w\ncompare by sampling instead: %s", err, sampledCompare(cmd, args))
+	case err != nil:
+		return err
+	}
+	if err := c.ApplyMargins(margins); err != nil {
+		return usageError("%v", err)
+	}
+	w := cmd.OutOrStdout()
+	switch cf.format {
+	case "csv":
+		return reports.WriteCSV(w, reports.ExactComparisonRows(c))
+	case "json":
+		return reports.WriteExactComparisonJSON(w, c)
+	}
+	return reports.WriteExactComparisonTable(w, c)
+}
+
+// sampledCompare is the command line of compare without --exact and
+// --rational: the sampled comparison of the same variants.
+func sampledCompare(cmd *cobra.Command, args []string) string {
+	words := append([]string{"crucible", "compare"}, args...)
+	cmd.Flags().Visit(func(f *pflag.Flag) {
+		if f.Name == "exact" || f.Name == "rational" {
+			return
+		}
+		if sv, ok := f.Value.(pflag.SliceValue); ok {
+			for _, v := range sv.GetSlice() {
+				words = append(words, "--"+f.Name, v)
+			}
+			return
+		}
+		words = append(words, "--"+f.Name, f.Value.String())
+	})
+	return batch.ShellJoin(append(words, "--trials", "100000"))
 }

@@ -231,6 +231,38 @@ func TestCompareMargin(t *testing.T) {
 	}
 }
 
+// compare --exact solves both variants and gives every metric's exact
+// difference, with no sampling; a margin judges it with nothing undecided.
+func TestCompareExact(t *testing.T) {
+	out := mustRun(t, "compare", "eclipse/fleet-mirror", "eclipse/fleet-mirror-upgraded", "--exact", "--margin", "win.a=1")
+	for _, want := range []string{
+		"exact: both variants solved, no sampling; differences are B − A",
+		"attacker wins 1.393 points less often with B (41.37 % → 39.98 %): B is worse for attacker by more than 1 point",
+		"battles end with no winner equally often with A and B (0.00 % → 0.00 %)\n",
+		"destroyed ends come equally often with A and B (100.00 % → 100.00 %)\n",
+		"battles last 0.9815 rounds longer with B (8.14274 → 9.12423)",
+		"rounds.mean                     8.14274   9.12423   +0.981488",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("compare --exact lacks %q:\n%s", want, out)
+		}
+	}
+	js := mustRun(t, "compare", "eclipse/interceptor-duel", "--set-b", "defender.ships.Interceptor=2", "--exact", "--rational", "--format", "json")
+	if !strings.Contains(js, `"exact": true`) || !strings.Contains(js, `"rational_a": "5/11"`) || !strings.Contains(js, `"rational_diff": "`) {
+		t.Errorf("compare --exact --rational JSON:\n%s", js)
+	}
+	rows, err := csv.NewReader(strings.NewReader(mustRun(t, "compare", "eclipse/fleet-mirror", "eclipse/fleet-mirror-upgraded", "--exact", "--format", "csv"))).ReadAll()
+	if err != nil || rows[1][3] != "win.a" || rows[1][2] != "eclipse" {
+		t.Errorf("compare --exact CSV: %q, %v", rows, err)
+	}
+	mustFail(t, exitUsage, "--exact solves both variants and runs no trials: --trials does not apply",
+		"compare", "eclipse/fleet-mirror", "eclipse/fleet-mirror-upgraded", "--exact", "--trials", "100")
+	mustFail(t, exitUsage, "--exact solves both variants and runs no trials: --out does not apply",
+		"compare", "eclipse/fleet-mirror", "eclipse/fleet-mirror-upgraded", "--exact", "--out", t.TempDir())
+	mustFail(t, exitUsage, "--rational needs --exact", "compare", "eclipse/fleet-mirror", "eclipse/fleet-mirror-upgraded", "--rational")
+	mustFail(t, exitFailed, "A stratfight/thug-vs-guard: stratfight solves lifespan scenarios exactly (closed forms of §9); duels need Monte Carlo", "compare", "stratfight/thug-vs-guard", "--set-b", "options.round-cap=9", "--exact")
+}
+
 // cancelAfter makes the next command cancel itself once at trials have
 // finished.
 func cancelAfter(t *testing.T, at int64) context.Context {
