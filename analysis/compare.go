@@ -45,6 +45,9 @@ type Comparison struct {
 	A, B *Result
 	// Streams is the name the random streams were drawn for.
 	Streams string
+	// Planned is the number of paired trials asked for; a comparison cut
+	// short (Interrupted) covers fewer, Trials().
+	Planned int64
 	Alpha   float64
 	Level   float64
 	Shares  []ShareDiff
@@ -173,6 +176,10 @@ func (c *Comparison) CountersSignificant() []string {
 // Trials returns the number of paired trials.
 func (c *Comparison) Trials() int64 { return c.A.Tally.Trials }
 
+// Interrupted reports whether the comparison was cut short: it covers the
+// blocks of trials every pass finished, fewer than Planned.
+func (c *Comparison) Interrupted() bool { return c.Trials() < c.Planned }
+
 // Compare fights a and b on the same streams and compares them. The two
 // must be of one ruleset and have the same end reasons and rounds unit.
 // The trials are r.Trials, else the larger of the two scenarios' suggested
@@ -182,9 +189,11 @@ func (c *Comparison) Trials() int64 { return c.A.Tally.Trials }
 //
 // A comparison makes three passes over the trials, each through sim: A
 // alone, B alone, and the pair (pairedBattle). The first two give each
-// variant's exact round histogram; the third what only pairs show. When
-// ctx is cancelled Compare returns ctx's error and no comparison: the
-// passes would cover different trials.
+// variant's exact round histogram; the third what only pairs show. The
+// passes go block by block (compareBlocks), so that when ctx is cancelled
+// the blocks every pass finished make a valid smaller comparison: Compare
+// returns it (Interrupted) with ctx's error, or no comparison when fewer
+// than two blocks or MinCompareTrials trials finished.
 func (r Run) Compare(ctx context.Context, a, b Variant, alpha float64) (*Comparison, error) {
 	if !(alpha > 0 && alpha < 1) {
 		return nil, fmt.Errorf("compare: alpha %g: allowed: a number between 0 and 1", alpha)
@@ -217,26 +226,77 @@ func (r Run) Compare(ctx context.Context, a, b Variant, alpha float64) (*Compari
 		}
 	}
 	defer stop()
-	ta, err := passes.halves(ctx, "A", ba, advance)
+	var done [3][]*sim.Tally // A's, B's and the pairs' tally of each block all three passes finished
+	var runErr error
+	for i := range compareBlocks {
+		lo, hi := passes.bound(i), passes.bound(i+1)
+		var ts [3]*sim.Tally
+		for k, pass := range []struct {
+			which  string
+			battle rules.Battle
+		}{{"A", ba}, {"B", bb}, {"pairs", pair}} {
+			if ts[k], runErr = passes.run(ctx, pass.which, pass.battle, lo, hi, advance); runErr != nil {
+				break
+			}
+		}
+		if runErr != nil {
+			break
+		}
+		for k := range ts {
+			done[k] = append(done[k], ts[k])
+		}
+	}
+	blocks := len(done[0])
+	if runErr != nil && (!Interrupted(runErr) || blocks < 2 || passes.bound(blocks) < MinCompareTrials) {
+		return nil, runErr
+	}
+	c := &Comparison{LabelA: a.Label, LabelB: b.Label, Streams: key, Alpha: alpha, Planned: n}
+	all, err := mergeTallies(done[0])
+	if err == nil {
+		c.A = r.resultOf(a.Scenario, ba, all, n)
+		all, err = mergeTallies(done[1])
+		c.B = r.resultOf(b.Scenario, bb, all, n)
+	}
 	if err != nil {
 		return nil, err
 	}
-	tb, err := passes.halves(ctx, "B", bb, advance)
+	// The chi-square tests take A's first half of the blocks fought and
+	// B's second: all of them, as one half of the trials each, when none
+	// was cut short.
+	firstA, err := mergeTallies(done[0][:blocks/2])
 	if err != nil {
 		return nil, err
 	}
-	tp, err := passes.run(ctx, "pairs", pair, 0, n, advance)
+	secondB, err := mergeTallies(done[1][blocks/2:])
 	if err != nil {
 		return nil, err
 	}
-	c := &Comparison{
-		LabelA: a.Label, LabelB: b.Label, Streams: key, Alpha: alpha,
-		A: r.resultOf(a.Scenario, ba, ta.all, n), B: r.resultOf(b.Scenario, bb, tb.all, n),
-	}
-	if err := c.compute(tp, ta.first, tb.second); err != nil {
+	pairs, err := mergeTallies(done[2])
+	if err != nil {
 		return nil, err
 	}
-	return c, nil
+	if err := c.compute(pairs, firstA, secondB); err != nil {
+		return nil, err
+	}
+	return c, runErr
+}
+
+// compareBlocks is the number of blocks a comparison's trials are fought
+// in: each block by A, then B, then the pairs, so that a comparison cut
+// short has every pass over the same blocks (all but the one in progress)
+// and is a valid smaller comparison. The first half of the blocks is the
+// first half of the trials, which the chi-square tests need apart.
+const compareBlocks = 8
+
+// mergeTallies returns the sum of tallies (of one spec).
+func mergeTallies(ts []*sim.Tally) (*sim.Tally, error) {
+	all := ts[0].Clone()
+	for _, t := range ts[1:] {
+		if err := all.Merge(t); err != nil {
+			return nil, err
+		}
+	}
+	return all, nil
 }
 
 // compilePair compiles both variants and refuses a pair whose outcomes do
@@ -287,16 +347,21 @@ func (p passes) part(which string, lo, hi int64) part {
 	return part{p.a.Name + " vs " + p.b.Name, name, p.a.Hash() + "+" + p.b.Hash()}
 }
 
-// begin begins the journal with the five passes, the variants' of specs
-// a and b and the pairs' of spec pair.
+// bound returns the first trial of block i (compareBlocks: the trials'
+// end).
+func (p passes) bound(i int) int64 { return int64(i) * p.n / compareBlocks }
+
+// begin begins the journal with the three passes of every block, the
+// variants' of specs a and b and the pairs' of spec pair.
 func (p passes) begin(a, b, pair rules.Spec) error {
-	h := p.n / 2
-	job := func(lo, hi int64) sim.Job { return sim.Job{Seed: p.r.Seed, First: lo, Trials: hi - lo} }
-	return p.j.begin([]*sim.Checkpoint{
-		p.j.empty(p.part("A", 0, h), job(0, h), a), p.j.empty(p.part("A", h, p.n), job(h, p.n), a),
-		p.j.empty(p.part("B", 0, h), job(0, h), b), p.j.empty(p.part("B", h, p.n), job(h, p.n), b),
-		p.j.empty(p.part("pairs", 0, p.n), job(0, p.n), pair),
-	}, false)
+	var parts []*sim.Checkpoint
+	for i := range compareBlocks {
+		lo, hi := p.bound(i), p.bound(i+1)
+		job := sim.Job{Seed: p.r.Seed, First: lo, Trials: hi - lo}
+		parts = append(parts, p.j.empty(p.part("A", lo, hi), job, a), p.j.empty(p.part("B", lo, hi), job, b),
+			p.j.empty(p.part("pairs", lo, hi), job, pair))
+	}
+	return p.j.begin(parts, false)
 }
 
 // run fights trials [lo, hi) of battle, pass which.
@@ -306,31 +371,6 @@ func (p passes) run(ctx context.Context, which string, battle rules.Battle, lo, 
 		advance(done)
 		return nil, advance, func() {}
 	})
-}
-
-// halfTallies are one variant's tallies of the first and second half of
-// the trials, and of all of them.
-type halfTallies struct {
-	first, second, all *sim.Tally
-}
-
-// halves fights battle, variant which, on every trial, in two halves
-// whose tallies the chi-square test of the distributions needs apart.
-func (p passes) halves(ctx context.Context, which string, battle rules.Battle, advance func(int64)) (halfTallies, error) {
-	h := p.n / 2
-	first, err := p.run(ctx, which, battle, 0, h, advance)
-	if err != nil {
-		return halfTallies{}, err
-	}
-	second, err := p.run(ctx, which, battle, h, p.n, advance)
-	if err != nil {
-		return halfTallies{}, err
-	}
-	all := first.Clone()
-	if err := all.Merge(second); err != nil {
-		return halfTallies{}, err
-	}
-	return halfTallies{first, second, all}, nil
 }
 
 func (r Run) resultOf(sc *scenarios.Scenario, b rules.Battle, t *sim.Tally, n int64) *Result {

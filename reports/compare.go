@@ -88,6 +88,13 @@ func CounterVerdict(c *analysis.Comparison) string {
 		fmt.Sprintf(" (each p against %s/%d = %s)", num(c.Alpha), c.CounterTests(), num(c.Alpha/float64(c.CounterTests())))
 }
 
+// interruptedText says that a comparison was cut short and what it
+// covers.
+func interruptedText(c *analysis.Comparison) string {
+	return fmt.Sprintf("INTERRUPTED: %d of %d planned paired trials finished under A, B and the pairs alike; the figures below cover those.",
+		c.Trials(), c.Planned)
+}
+
 // levelText says at what confidence the intervals of c hold.
 func levelText(c *analysis.Comparison) string {
 	return fmt.Sprintf("intervals hold simultaneously at %s (each at %s, Bonferroni over %d tests); differences are B − A",
@@ -129,6 +136,9 @@ func WriteComparisonTable(w io.Writer, c *analysis.Comparison) error {
 	fmt.Fprintf(w, "ruleset %s   paired trials %d   seed %d   streams %s\n", c.A.Ruleset, c.Trials(), c.A.Seed, c.Streams)
 	if d := optionsDiff(c); len(d) > 0 {
 		fmt.Fprintf(w, "options   %s\n", strings.Join(d, "   "))
+	}
+	if c.Interrupted() {
+		fmt.Fprintf(w, "%s\n", interruptedText(c))
 	}
 	fmt.Fprintf(w, "%s\n\n", levelText(c))
 	fmt.Fprintln(w, "effect of B")
@@ -181,11 +191,12 @@ func WriteComparisonTable(w io.Writer, c *analysis.Comparison) error {
 // variants' labels joined by "/" where they differ); margin (a share's as a
 // proportion), margin_verdict (higher, lower, equivalent, undecided) and
 // more_trials (for an undecided one; -1 where no number would decide) are
-// empty for a metric judged against no margin.
+// empty for a metric judged against no margin; interrupted says that the
+// comparison was cut short (trials is then what it covers).
 func ComparisonRows(c *analysis.Comparison) [][]string {
 	rows := [][]string{{"a", "b", "ruleset", "crucible_version", "seed", "trials", "streams", "alpha", "level",
 		"metric", "value_a", "value_b", "diff", "paired_lo", "paired_hi", "unpaired_lo", "unpaired_hi",
-		"only_a", "only_b", "test", "statistic", "df", "p", "significant", "side_label", "margin", "margin_verdict", "more_trials"}}
+		"only_a", "only_b", "test", "statistic", "df", "p", "significant", "side_label", "margin", "margin_verdict", "more_trials", "interrupted"}}
 	head := []string{c.LabelA, c.LabelB, c.A.Ruleset, c.A.Version, strconv.FormatUint(c.A.Seed, 10),
 		strconv.FormatInt(c.Trials(), 10), c.Streams, num(c.Alpha)}
 	level := num(c.Level)
@@ -199,7 +210,7 @@ func ComparisonRows(c *analysis.Comparison) [][]string {
 				row = append(row, c...)
 			}
 		}
-		rows = append(rows, row)
+		rows = append(rows, append(row, strconv.FormatBool(c.Interrupted())))
 	}
 	n := compareNames(c)
 	for _, s := range c.Shares {
@@ -293,6 +304,7 @@ func ComparisonObject(c *analysis.Comparison) json.Marshaler {
 	return object{
 		{"a", variant(c.LabelA, c.A)}, {"b", variant(c.LabelB, c.B)},
 		{"ruleset", c.A.Ruleset}, {"crucible_version", c.A.Version}, {"seed", c.A.Seed}, {"seed_text", seedText(c.A.Seed)}, {"trials", c.Trials()},
+		{"planned_trials", c.Planned}, {"interrupted", c.Interrupted()},
 		{"streams", c.Streams}, {"alpha", c.Alpha}, {"tests", c.Tests()}, {"level", c.Level},
 		{"shares", shares}, {"rounds", rounds}, {"distribution", dist},
 		{"counter_tests", c.CounterTests()}, {"counter_level", c.CounterLevel()}, {"counters", counters},

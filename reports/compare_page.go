@@ -158,6 +158,7 @@ var comparePage = template.Must(template.New("compare").Funcs(template.FuncMap{
 {{range .Variants}}<tr><td>{{.Name}}</td><td class="text">{{.Label}}{{if .R.Description}}<br><small>{{.R.Description}}</small>{{end}}<br><small>hash <code>{{.R.Hash}}</code></small></td>
 <td class="text"><small>{{range $i, $s := .Sides}}{{if $i}}<br>{{end}}{{$s}}{{end}}</small></td></tr>
 {{end}}</table>
+{{if .C.Interrupted}}<p class="verdict">{{.Interrupted}}</p>{{end}}
 {{if .Options}}<p>Options that differ: {{range $i, $o := .Options}}{{if $i}}; {{end}}<code>{{$o}}</code>{{end}}.</p>{{end}}
 <p class="verdict">{{.Verdict}}</p>
 <ul id="effects">{{range .Effects}}<li{{if .Significant}} class="sig"{{end}}>{{.Effect}}: {{.Judgement}}</li>
@@ -219,7 +220,8 @@ func ComparisonHTML(c *analysis.Comparison, command string) ([]byte, error) {
 		Counters               []analysis.CounterDiff // those that differ in some pair
 		Same, CounterVerdict   string
 		Level95                float64
-	}{Level95: 1 - c.Alpha, CounterVerdict: CounterVerdict(c), C: c, Command: command, Verdict: Verdict(c), Effects: effects(c), Note: compareNote(c), Unit: unitName(c.Rounds.Unit), Level: levelText(c),
+		Interrupted            string
+	}{Interrupted: interruptedText(c),Level95: 1 - c.Alpha, CounterVerdict: CounterVerdict(c), C: c, Command: command, Verdict: Verdict(c), Effects: effects(c), Note: compareNote(c), Unit: unitName(c.Rounds.Unit), Level: levelText(c),
 		Seconds:  c.Rounds.Unit == "seconds",
 		Variants: []pageVariant{{"A", c.LabelA, c.A, sideLines(c.A.Spec)}, {"B", c.LabelB, c.B, sideLines(c.B.Spec)}},
 		Options:  optionsDiff(c), Methods: methodsText(c), Names: map[string]string{}}

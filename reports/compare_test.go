@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/plot/plotter"
@@ -25,7 +26,7 @@ func comparison() *analysis.Comparison {
 	b.Spec.Options = []rules.Setting{{Name: "tie-rule", Value: "flip-off"}, {Name: "round-cap", Value: "190"}}
 	a.Spec.Labels, b.Spec.Labels = [2]string{"Thug", "Guard"}, [2]string{"Thug", "Guard"}
 	return &analysis.Comparison{
-		LabelA: "demo/duel", LabelB: "demo/duel options.round-cap=190", A: a, B: b, Streams: "demo/duel",
+		LabelA: "demo/duel", LabelB: "demo/duel options.round-cap=190", A: a, B: b, Streams: "demo/duel", Planned: 9,
 		Alpha: 0.05, Level: 1 - 0.05/4,
 		Shares: []analysis.ShareDiff{
 			{Metric: "win.a", Counts: analysis.PairedCounts{Both: 3, Neither: 6}, A: 1.0 / 3, B: 1.0 / 3,
@@ -168,6 +169,29 @@ func TestWriteComparisonDir(t *testing.T) {
 		if !bytes.Contains(page, []byte(want)) {
 			t.Errorf("index.html lacks %q", want)
 		}
+	}
+}
+
+// An interrupted comparison says so before its figures, in every format.
+func TestComparisonInterrupted(t *testing.T) {
+	c := comparison()
+	c.Planned = 20
+	var b bytes.Buffer
+	if err := WriteComparisonTable(&b, c); err != nil || !strings.Contains(b.String(),
+		"INTERRUPTED: 9 of 20 planned paired trials finished under A, B and the pairs alike; the figures below cover those.") {
+		t.Errorf("table: %v\n%s", err, b.String())
+	}
+	if rows := ComparisonRows(c); rows[0][len(rows[0])-1] != "interrupted" || rows[1][len(rows[1])-1] != "true" {
+		t.Errorf("CSV: %q", rows[:2])
+	}
+	b.Reset()
+	if err := WriteComparisonJSON(&b, c); err != nil || !strings.Contains(b.String(), `"planned_trials": 20,
+  "interrupted": true,`) {
+		t.Errorf("JSON: %v\n%s", err, b.String())
+	}
+	page, err := ComparisonHTML(c, "")
+	if err != nil || !bytes.Contains(page, []byte("INTERRUPTED: 9 of 20")) {
+		t.Errorf("page: %v", err)
 	}
 }
 

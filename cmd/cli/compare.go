@@ -136,13 +136,13 @@ func runCompare(cmd *cobra.Command, args []string, rf *runFlags, cf *compareFlag
 	if od != nil {
 		defer od.Close()
 	}
-	c, err := run.Compare(cmd.Context(), a, b, cf.alpha)
-	cf.cp.states(cmd, err)
-	if analysis.Interrupted(err) {
-		return &exitError{code: exitInterrupted, msg: "interrupted: a comparison needs all its trials; nothing compared"}
+	c, runErr := run.Compare(cmd.Context(), a, b, cf.alpha)
+	states := cf.cp.states(cmd, runErr)
+	if c == nil && analysis.Interrupted(runErr) {
+		return &exitError{code: exitInterrupted, msg: "interrupted before two blocks of the comparison finished; nothing compared"}
 	}
-	if err != nil {
-		return err
+	if c == nil {
+		return runErr
 	}
 	if err := c.ApplyMargins(margins); err != nil {
 		return usageError("%v", err)
@@ -151,12 +151,15 @@ func runCompare(cmd *cobra.Command, args []string, rf *runFlags, cf *compareFlag
 		return err
 	}
 	if od != nil {
-		if err := od.WriteComparison(c); err != nil {
+		if err := od.WriteComparison(c, states); err != nil {
 			return err
 		}
 		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: report written to %s\n", od.Path())
 	}
-	return nil
+	if analysis.Interrupted(runErr) {
+		return &exitError{code: exitInterrupted, msg: fmt.Sprintf("interrupted; the comparison above covers the %d paired trials every pass finished", c.Trials())}
+	}
+	return runErr
 }
 
 // variantOf loads one variant: the scenario with --set, then its own

@@ -177,19 +177,29 @@ func TestCompareInputErrors(t *testing.T) {
 		"compare", "stratfight/thug-vs-guard", "--set-b", "options.round-cap=-3", "--seed", "1")
 }
 
-// Ctrl-C before or during a comparison exits 130 and prints no comparison.
+// Ctrl-C before a comparison has two blocks of every pass exits 130 and
+// prints no comparison; later, it keeps what was fought: the blocks every
+// pass finished are a valid smaller comparison, marked INTERRUPTED — the
+// same figures as a comparison of that many trials.
 func TestCompareInterrupted(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	out, errOut, code := crucible(t, ctx, append(roundCap[:len(roundCap)-1:len(roundCap)-1], "100000")...)
-	if code != exitInterrupted || out != "" || !strings.Contains(errOut, "interrupted: a comparison needs all its trials; nothing compared") {
+	args := append(roundCap[:len(roundCap)-1:len(roundCap)-1], "100000")
+	out, errOut, code := crucible(t, ctx, args...)
+	if code != exitInterrupted || out != "" || !strings.Contains(errOut, "interrupted before two blocks of the comparison finished; nothing compared") {
 		t.Errorf("cancelled before it began: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
-	// Cut in the second of its three passes, between chunks.
-	ctx = cancelAfter(t, 150000)
-	out, _, code = crucible(t, ctx, append(roundCap[:len(roundCap)-1:len(roundCap)-1], "100000")...)
-	if code != exitInterrupted || out != "" {
-		t.Errorf("cancelled mid-run: exit %d, stdout %q", code, out)
+	// Cut in the fifth block's A pass, after four blocks of 12,500 trials
+	// of every pass (3 × 50,000 trials).
+	out, errOut, code = crucible(t, cancelAfter(t, 160000), args...)
+	const mark = "INTERRUPTED: 50000 of 100000 planned paired trials finished under A, B and the pairs alike; the figures below cover those.\n"
+	if code != exitInterrupted || !strings.Contains(out, mark) ||
+		!strings.Contains(errOut, "interrupted; the comparison above covers the 50000 paired trials every pass finished") {
+		t.Fatalf("cancelled mid-run: exit %d, stderr %q, stdout\n%s", code, errOut, out)
+	}
+	newProgress = progressBar
+	if whole := mustRun(t, append(roundCap[:len(roundCap)-1:len(roundCap)-1], "50000")...); strings.Replace(out, mark, "", 1) != whole {
+		t.Errorf("the interrupted comparison of 50,000 trials differs from an uninterrupted one:\n%s\n---\n%s", out, whole)
 	}
 }
 
