@@ -253,3 +253,32 @@ func TestCompareCounters(t *testing.T) {
 		t.Errorf("%d distribution counters of %d counters, %d counter tests", dists, len(c.Counters), c.CounterTests())
 	}
 }
+
+// compare --exact: the differences are those of the two solutions, as
+// fractions exactly (5/11 against 125/1001: 30/91 fewer), and a margin judges them with
+// nothing undecided.
+func TestCompareExactDifferences(t *testing.T) {
+	a := variant(t, "eclipse/interceptor-duel")
+	b := variant(t, "eclipse/interceptor-duel", "defender.ships.Interceptor=2")
+	c, err := analysis.CompareExact(context.Background(), a, b, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := c.Diffs[0]
+	if d.Metric != "win.a" || d.RatA != "5/11" || d.RatB != "125/1001" || d.RatD != "-30/91" || d.Diff != -30.0/91 {
+		t.Errorf("win.a: %+v", d)
+	}
+	if err := c.ApplyMargins([]analysis.Margin{{Metric: "win.a", Value: 30}, {Metric: "win.b", Value: 40}}); err != nil {
+		t.Fatal(err)
+	}
+	if c.Diffs[0].Margin.Kind != analysis.MarginLower || c.Diffs[1].Margin.Kind != analysis.MarginEquivalent || c.Diffs[2].Margin != nil {
+		t.Errorf("margins: %+v %+v %+v", c.Diffs[0].Margin, c.Diffs[1].Margin, c.Diffs[2].Margin)
+	}
+	if err := c.ApplyMargins([]analysis.Margin{{Metric: "counter.nonsense", Value: 1}}); err == nil || !strings.Contains(err.Error(), "the exact comparison gives no counter.nonsense") {
+		t.Errorf("a margin of no metric: %v", err)
+	}
+	if _, err := analysis.CompareExact(context.Background(), a, variant(t, "stratfight/thug-vs-guard"), false); err == nil ||
+		!strings.Contains(err.Error(), "both variants must be of one ruleset") {
+		t.Errorf("two rulesets: %v", err)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -391,7 +392,9 @@ func writeCounterTable(w io.Writer, c *analysis.Comparison) error {
 	fmt.Fprintf(w, "\ncounters (a family of their own: intervals hold simultaneously at %s, each at %s, Bonferroni over %d tests)\n",
 		pct(1-c.Alpha), pct(c.CounterLevel()), c.CounterTests())
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "counter\tA\tB\tB − A\tpaired interval\tunpaired interval\tp (* significant)\tdistribution p")
+	if slices.ContainsFunc(c.Counters, func(k analysis.CounterDiff) bool { return k.Differ }) {
+		fmt.Fprintln(tw, "counter\tA\tB\tB − A\tpaired interval\tunpaired interval\tp (* significant)\tdistribution p")
+	}
 	for _, k := range c.Counters {
 		if !k.Differ {
 			same = append(same, k.Name)

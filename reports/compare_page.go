@@ -177,12 +177,12 @@ var comparePage = template.Must(template.New("compare").Funcs(template.FuncMap{
 </table>
 {{range .Methods}}<p><small>{{.}}</small></p>
 {{end}}
-{{if .Counters}}<h2>Counters</h2>
+{{if .C.Counters}}<h2>Counters</h2>
 <p>{{.CounterVerdict}}. The counters are a family of their own: their intervals hold simultaneously at {{pct .Level95}} (each at {{pct .C.CounterLevel}}, Bonferroni over {{.C.CounterTests}} tests).</p>
-<table id="counters"><tr><th>counter</th><th>A</th><th>B</th><th>B − A</th><th>paired interval</th><th>unpaired interval</th><th>p</th><th>distribution p</th></tr>
+{{if .Counters}}<table id="counters"><tr><th>counter</th><th>A</th><th>B</th><th>B − A</th><th>paired interval</th><th>unpaired interval</th><th>p</th><th>distribution p</th></tr>
 {{range .Counters}}<tr{{if .Significant}} class="sig"{{end}}><td>counter.{{.Name}}</td><td>{{num .MeanA}}</td><td>{{num .MeanB}}</td><td>{{signed .Diff}}</td>
 <td>[{{signed .Paired.Lo}}, {{signed .Paired.Hi}}]</td><td>[{{signed .Unpaired.Lo}}, {{signed .Unpaired.Hi}}]</td><td>{{pval .P}}</td><td>{{with .Dist}}{{pval .P}} (chi-square, {{.DF}} df){{end}}</td></tr>
-{{end}}</table>
+{{end}}</table>{{end}}
 {{if .Same}}<p><small>Equal in every pair of trials: {{.Same}}.</small></p>{{end}}
 {{end}}<h2>Paired differences, and A and B on one axis</h2>
 <div style="display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start">
