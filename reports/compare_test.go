@@ -50,22 +50,28 @@ func comparison() *analysis.Comparison {
 }
 
 func TestComparisonGoldens(t *testing.T) {
-	c := comparison()
+	comparisonGoldens(t, "comparison", comparison())
+}
+
+// comparisonGoldens checks a comparison's table, CSV and JSON against the
+// golden files name.golden.txt, .csv and .json.
+func comparisonGoldens(t *testing.T, name string, c *analysis.Comparison) {
+	t.Helper()
 	var b bytes.Buffer
 	if err := WriteComparisonTable(&b, c); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "comparison.golden.txt", b.Bytes())
+	golden(t, name+".golden.txt", b.Bytes())
 	b.Reset()
 	if err := WriteCSV(&b, ComparisonRows(c)); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "comparison.golden.csv", b.Bytes())
+	golden(t, name+".golden.csv", b.Bytes())
 	b.Reset()
 	if err := WriteComparisonJSON(&b, c); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "comparison.golden.json", b.Bytes())
+	golden(t, name+".golden.json", b.Bytes())
 }
 
 // With margins, each metric's verdict against its margin leads its line
@@ -75,21 +81,7 @@ func TestComparisonMarginGoldens(t *testing.T) {
 	if err := c.ApplyMargins([]analysis.Margin{{Value: 20}, {Metric: "rounds.mean", Value: 10, Relative: true}}); err != nil {
 		t.Fatal(err)
 	}
-	var b bytes.Buffer
-	if err := WriteComparisonTable(&b, c); err != nil {
-		t.Fatal(err)
-	}
-	golden(t, "comparison-margin.golden.txt", b.Bytes())
-	b.Reset()
-	if err := WriteCSV(&b, ComparisonRows(c)); err != nil {
-		t.Fatal(err)
-	}
-	golden(t, "comparison-margin.golden.csv", b.Bytes())
-	b.Reset()
-	if err := WriteComparisonJSON(&b, c); err != nil {
-		t.Fatal(err)
-	}
-	golden(t, "comparison-margin.golden.json", b.Bytes())
+	comparisonGoldens(t, "comparison-margin", c)
 }
 
 func TestVerdict(t *testing.T) {
