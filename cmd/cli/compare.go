@@ -148,7 +148,7 @@ func runCompare(cmd *cobra.Command, args []string, rf *runFlags, cf *compareFlag
 	c, runErr := run.Compare(cmd.Context(), a, b, cf.alpha)
 	states := cf.cp.states(cmd, runErr)
 	if c == nil && analysis.Interrupted(runErr) {
-		return &exitError{code: exitInterrupted, msg: "interrupted before two blocks of the comparison finished; nothing compared"}
+		return &exitError{code: exitInterrupted, msg: "interrupted before two blocks of every pass finished; nothing compared"}
 	}
 	if c == nil {
 		return runErr
@@ -166,7 +166,7 @@ func runCompare(cmd *cobra.Command, args []string, rf *runFlags, cf *compareFlag
 		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: report written to %s\n", od.Path())
 	}
 	if analysis.Interrupted(runErr) {
-		return &exitError{code: exitInterrupted, msg: fmt.Sprintf("interrupted; the comparison above covers the %d paired trials every pass finished", c.Trials())}
+		return &exitError{code: exitInterrupted, msg: fmt.Sprintf("interrupted; above: the %d paired trials every pass finished", c.Trials())}
 	}
 	return runErr
 }

@@ -186,7 +186,7 @@ func TestCompareInterrupted(t *testing.T) {
 	cancel()
 	args := append(roundCap[:len(roundCap)-1:len(roundCap)-1], "100000")
 	out, errOut, code := crucible(t, ctx, args...)
-	if code != exitInterrupted || out != "" || !strings.Contains(errOut, "interrupted before two blocks of the comparison finished; nothing compared") {
+	if code != exitInterrupted || out != "" || !strings.Contains(errOut, "interrupted before two blocks of every pass finished; nothing compared") {
 		t.Errorf("cancelled before it began: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 	// Cut in the fifth block's A pass, after four blocks of 12,500 trials
@@ -194,7 +194,7 @@ func TestCompareInterrupted(t *testing.T) {
 	out, errOut, code = crucible(t, cancelAfter(t, 160000), args...)
 	const mark = "INTERRUPTED: 50000 of 100000 planned paired trials finished under A, B and the pairs alike; the figures below cover those.\n"
 	if code != exitInterrupted || !strings.Contains(out, mark) ||
-		!strings.Contains(errOut, "interrupted; the comparison above covers the 50000 paired trials every pass finished") {
+		!strings.Contains(errOut, "interrupted; above: the 50000 paired trials every pass finished") {
 		t.Fatalf("cancelled mid-run: exit %d, stderr %q, stdout\n%s", code, errOut, out)
 	}
 	newProgress = progressBar
