@@ -94,10 +94,13 @@ type MarginVerdict struct {
 
 // marginOf returns the margin that applies to metric, share or mean, whose
 // value under A is a, and whether one does: the metric's own, else one
-// for every metric whose unit fits.
+// for every metric whose unit fits. A percent of an A of 0 is no margin:
+// within ±0 nothing is ever equivalent.
 func marginOf(ms []Margin, metric string, share bool, a float64) (float64, Margin, bool) {
 	pick := func(m Margin) (float64, Margin, bool) {
 		switch {
+		case m.Relative && a == 0:
+			return 0, Margin{}, false
 		case m.Relative:
 			return m.Value / 100 * math.Abs(a), m, true
 		case share:

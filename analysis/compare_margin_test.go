@@ -90,4 +90,7 @@ func TestMarginOf(t *testing.T) {
 	if got, _, ok := marginOf([]Margin{{Value: 5, Relative: true}}, "win.a", true, 0.4); ok {
 		t.Errorf("a relative margin applied to a share: %g", got)
 	}
+	if got, _, ok := marginOf([]Margin{{Value: 5, Relative: true}}, "counter.a.hits", false, 0); ok {
+		t.Errorf("a percent of 0 applied: %g", got)
+	}
 }
