@@ -169,11 +169,7 @@ func WriteComparisonTable(w io.Writer, c *analysis.Comparison) error {
 	for _, m := range methodsText(c) {
 		fmt.Fprintln(w, m)
 	}
-	if v := marginVerdicts(c); len(v) > 0 {
-		fmt.Fprintf(w, "\nverdict   %s\n", strings.Join(v, "\n          "))
-	} else {
-		fmt.Fprintf(w, "\nverdict   %s\n", Verdict(c))
-	}
+	fmt.Fprintf(w, "\nverdict   %s\n", strings.Join(verdictLines(c), "\n          "))
 	fmt.Fprintf(w, "          (%s)\n", compareNote(c))
 	if len(c.Counters) > 0 {
 		fmt.Fprintf(w, "counters  %s\n", CounterVerdict(c))

@@ -160,8 +160,8 @@ var comparePage = template.Must(template.New("compare").Funcs(template.FuncMap{
 {{end}}</table>
 {{if .C.Interrupted}}<p class="verdict">{{.Interrupted}}</p>{{end}}
 {{if .Options}}<p>Options that differ: {{range $i, $o := .Options}}{{if $i}}; {{end}}<code>{{$o}}</code>{{end}}.</p>{{end}}
-<p class="verdict">{{.Verdict}}</p>
-<ul id="effects">{{range .Effects}}<li{{if .Significant}} class="sig"{{end}}>{{.Effect}}: {{.Judgement}}</li>
+<p class="verdict">{{range $i, $v := .VerdictLines}}{{if $i}}<br>{{end}}{{$v}}{{end}}</p>
+<ul id="effects">{{range .Effects}}<li{{if .Stands}} class="sig"{{end}}>{{.Effect}}: {{.Judgement}}</li>
 {{end}}</ul>
 <p><small>Verdict: {{.Note}}. The {{.Level}}.</small></p>
 <table id="differences"><tr><th>metric</th><th>A</th><th>B</th><th>B − A</th><th>paired interval</th><th>unpaired interval</th><th>discordant (A only / B only)</th><th>test</th><th>p</th></tr>
@@ -221,7 +221,8 @@ func ComparisonHTML(c *analysis.Comparison, command string) ([]byte, error) {
 		Same, CounterVerdict   string
 		Level95                float64
 		Interrupted            string
-	}{Interrupted: interruptedText(c), Level95: 1 - c.Alpha, CounterVerdict: CounterVerdict(c), C: c, Command: command, Verdict: Verdict(c), Effects: effects(c), Note: compareNote(c), Unit: unitName(c.Rounds.Unit), Level: levelText(c),
+		VerdictLines           []string
+	}{VerdictLines: verdictLines(c),Interrupted: interruptedText(c), Level95: 1 - c.Alpha, CounterVerdict: CounterVerdict(c), C: c, Command: command, Verdict: Verdict(c), Effects: effects(c), Note: compareNote(c), Unit: unitName(c.Rounds.Unit), Level: levelText(c),
 		Seconds:  c.Rounds.Unit == "seconds",
 		Variants: []pageVariant{{"A", c.LabelA, c.A, sideLines(c.A.Spec)}, {"B", c.LabelB, c.B, sideLines(c.B.Spec)}},
 		Options:  optionsDiff(c), Methods: methodsText(c), Names: map[string]string{}}
@@ -258,4 +259,13 @@ func WriteComparisonDir(dir string, c *analysis.Comparison, command string) erro
 		{"index.html", func() ([]byte, error) { return ComparisonHTML(c, command) }},
 	}
 	return writeFiles(dir, files)
+}
+
+// verdictLines is the verdict as the page sets it: a line per verdict
+// against the margins, else the one verdict.
+func verdictLines(c *analysis.Comparison) []string {
+	if v := marginVerdicts(c); len(v) > 0 {
+		return v
+	}
+	return []string{Verdict(c)}
 }

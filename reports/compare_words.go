@@ -16,10 +16,17 @@ import (
 // says whether it is significant.
 
 // effect is one metric's line: the plain effect, then what the test or
-// the margin makes of it.
+// the margin makes of it. Stands marks a line the page sets in bold: a
+// significant difference, or, against a margin, one beyond it.
 type effect struct {
 	Metric, Effect, Judgement string
-	Significant               bool
+	Stands                    bool
+}
+
+// beyond reports whether a verdict found B higher or lower by more than
+// the margin.
+func beyond(v *analysis.MarginVerdict) bool {
+	return v.Kind == analysis.MarginHigher || v.Kind == analysis.MarginLower
 }
 
 // effects returns the line of every metric of c, in output order.
@@ -30,31 +37,31 @@ func effects(c *analysis.Comparison) []effect {
 	for _, s := range c.Shares {
 		m, _ := rules.ParseMetric(s.Metric)
 		e := diffWords(shareSubject(n, m), "points", "more often", "less often", "equally often with A and B", 100*s.Diff, scale(s.Paired, 100), lv)
-		j := testWords(s.Significant, s.Test.Method(), s.Test.P)
+		j, stands := testWords(s.Significant, s.Test.Method(), s.Test.P), s.Significant
 		if s.Margin != nil {
-			j = marginWords(n, m, *s.Margin, "points", 100)
+			j, stands = marginWords(n, m, *s.Margin, "points", 100), beyond(s.Margin)
 		}
-		out = append(out, effect{s.Metric, e, j, s.Significant})
+		out = append(out, effect{s.Metric, e, j, stands})
 	}
 	r := c.Rounds
 	u := unitName(r.Unit)
 	e := diffWords("battles last", u, "longer", "shorter", "as long with A and B", r.Diff, r.Paired, lv)
-	j := testWords(r.Significant, "paired z", r.P)
+	j, stands := testWords(r.Significant, "paired z", r.P), r.Significant
 	if r.Margin != nil {
-		j = marginWords(n, rules.Metric{Kind: rules.RoundsMean}, *r.Margin, u, 1)
+		j, stands = marginWords(n, rules.Metric{Kind: rules.RoundsMean}, *r.Margin, u, 1), beyond(r.Margin)
 	}
-	out = append(out, effect{"rounds.mean", e, j, r.Significant})
+	out = append(out, effect{"rounds.mean", e, j, stands})
 	out = append(out, distEffect("rounds.distribution", u, c.Dist))
 	for _, k := range c.Counters {
 		if !k.Differ {
 			continue
 		}
 		e := diffWords("mean "+counterWords(n, k.Name), "", "higher", "lower", "the same with A and B", k.Diff, k.Paired, lv)
-		j := testWords(k.Significant, "paired z", k.P)
+		j, stands := testWords(k.Significant, "paired z", k.P), k.Significant
 		if k.Margin != nil {
-			j = marginWords(n, rules.Metric{Kind: rules.CounterMean, Name: k.Name}, *k.Margin, "", 1)
+			j, stands = marginWords(n, rules.Metric{Kind: rules.CounterMean, Name: k.Name}, *k.Margin, "", 1), beyond(k.Margin)
 		}
-		out = append(out, effect{"counter." + k.Name, e, j, k.Significant})
+		out = append(out, effect{"counter." + k.Name, e, j, stands})
 		if k.Dist != nil {
 			out = append(out, distEffect("counter."+k.Name+".distribution", k.Name, *k.Dist))
 		}
@@ -107,7 +114,13 @@ func diffWords(subject, unit, more, less, same string, d float64, iv analysis.In
 		unit = " " + unit
 	}
 	digits := decimalsFor(iv)
-	f := func(x float64) string { return strconv.FormatFloat(x+0, 'f', digits, 64) }
+	f := func(x float64) string { // no "-0.0" for a bound that rounds to zero
+		s := strconv.FormatFloat(x+0, 'f', digits, 64)
+		if strings.Trim(s, "-0.") == "" {
+			return strings.TrimPrefix(s, "-")
+		}
+		return s
+	}
 	switch {
 	case f(d) == f(0) || f(d) == f(-0.0) || d == 0:
 		return fmt.Sprintf("%s %s (%s %s to %s%s)", subject, same, level, signedText(iv.Lo, digits), signedText(iv.Hi, digits), unit)
