@@ -222,7 +222,7 @@ func ComparisonHTML(c *analysis.Comparison, command string) ([]byte, error) {
 		Level95                float64
 		Interrupted            string
 		VerdictLines           []string
-	}{VerdictLines: verdictLines(c),Interrupted: interruptedText(c), Level95: 1 - c.Alpha, CounterVerdict: CounterVerdict(c), C: c, Command: command, Verdict: Verdict(c), Effects: effects(c), Note: compareNote(c), Unit: unitName(c.Rounds.Unit), Level: levelText(c),
+	}{VerdictLines: verdictLines(c), Interrupted: interruptedText(c), Level95: 1 - c.Alpha, CounterVerdict: CounterVerdict(c), C: c, Command: command, Verdict: Verdict(c), Effects: effects(c), Note: compareNote(c), Unit: unitName(c.Rounds.Unit), Level: levelText(c),
 		Seconds:  c.Rounds.Unit == "seconds",
 		Variants: []pageVariant{{"A", c.LabelA, c.A, sideLines(c.A.Spec)}, {"B", c.LabelB, c.B, sideLines(c.B.Spec)}},
 		Options:  optionsDiff(c), Methods: methodsText(c), Names: map[string]string{}}
