@@ -45,11 +45,19 @@ type Comparison struct {
 	A, B *Result
 	// Streams is the name the random streams were drawn for.
 	Streams string
+	// Planned is the number of paired trials asked for; a comparison cut
+	// short (Interrupted) covers fewer, Trials().
+	Planned int64
 	Alpha   float64
 	Level   float64
 	Shares  []ShareDiff
 	Rounds  RoundsDiff
 	Dist    DistTest
+	// Counters compares each counter both variants report.
+	Counters []CounterDiff
+	// Margins are the margins the metrics were judged against
+	// (ApplyMargins), if any.
+	Margins []Margin
 }
 
 // ShareDiff compares the share of trials with one outcome (Metric is
@@ -64,6 +72,8 @@ type ShareDiff struct {
 	Paired, Unpaired Interval
 	Test             McNemar
 	Significant      bool
+	// Margin is the verdict against the margin, if one applies.
+	Margin *MarginVerdict
 }
 
 // RoundsDiff compares the mean rounds (in the ruleset's unit).
@@ -75,6 +85,22 @@ type RoundsDiff struct {
 	// variants.
 	Differ      int64
 	Significant bool
+	Margin      *MarginVerdict
+}
+
+// CounterDiff compares a counter's mean per trial, as RoundsDiff the
+// rounds' (the paired differences come from the pair pass's "diff."
+// counters); and, for a distribution counter, its distributions, as
+// DistTest the rounds'.
+type CounterDiff struct {
+	Name         string
+	MeanA, MeanB float64
+	MeanDiffTest
+	// Differ is true when the counter differs in some pair of trials.
+	Differ      bool
+	Significant bool
+	Dist        *DistTest
+	Margin      *MarginVerdict
 }
 
 // DistTest is the chi-square test that the two variants' rounds follow
@@ -92,6 +118,26 @@ type DistTest struct {
 
 // Tests returns the number of tests the family-wise rate is split across.
 func (c *Comparison) Tests() int { return len(c.Shares) + 2 }
+
+// CounterTests returns the number of tests of the counters, a family of
+// their own at the same rate Alpha (so that a ruleset with hundreds of
+// counters does not widen the intervals of the win shares): one of each
+// counter's mean, and one of each distribution counter's distribution.
+func (c *Comparison) CounterTests() int {
+	n := len(c.Counters)
+	for _, k := range c.Counters {
+		if k.Dist != nil {
+			n++
+		}
+	}
+	return n
+}
+
+// CounterLevel is the level of each counter's interval, so that all of
+// them hold at once with probability at least 1 − Alpha.
+func (c *Comparison) CounterLevel() float64 {
+	return 1 - c.Alpha/float64(max(c.CounterTests(), 1))
+}
 
 // Significant returns the metrics whose difference is significant, in
 // output order; none means "no significant difference".
@@ -111,8 +157,28 @@ func (c *Comparison) Significant() []string {
 	return out
 }
 
+// CountersSignificant returns the counters whose mean or distribution
+// differs significantly (in their own family), as metrics:
+// counter.<name>, counter.<name>.distribution.
+func (c *Comparison) CountersSignificant() []string {
+	var out []string
+	for _, k := range c.Counters {
+		if k.Significant {
+			out = append(out, "counter."+k.Name)
+		}
+		if k.Dist != nil && k.Dist.Significant {
+			out = append(out, "counter."+k.Name+".distribution")
+		}
+	}
+	return out
+}
+
 // Trials returns the number of paired trials.
 func (c *Comparison) Trials() int64 { return c.A.Tally.Trials }
+
+// Interrupted reports whether the comparison was cut short: it covers the
+// blocks of trials every pass finished, fewer than Planned.
+func (c *Comparison) Interrupted() bool { return c.Trials() < c.Planned }
 
 // Compare fights a and b on the same streams and compares them. The two
 // must be of one ruleset and have the same end reasons and rounds unit.
@@ -123,9 +189,11 @@ func (c *Comparison) Trials() int64 { return c.A.Tally.Trials }
 //
 // A comparison makes three passes over the trials, each through sim: A
 // alone, B alone, and the pair (pairedBattle). The first two give each
-// variant's exact round histogram; the third what only pairs show. When
-// ctx is cancelled Compare returns ctx's error and no comparison: the
-// passes would cover different trials.
+// variant's exact round histogram; the third what only pairs show. The
+// passes go block by block (compareBlocks), so that when ctx is cancelled
+// the blocks every pass finished make a valid smaller comparison: Compare
+// returns it (Interrupted) with ctx's error, or no comparison when fewer
+// than two blocks or MinCompareTrials trials finished.
 func (r Run) Compare(ctx context.Context, a, b Variant, alpha float64) (*Comparison, error) {
 	if !(alpha > 0 && alpha < 1) {
 		return nil, fmt.Errorf("compare: alpha %g: allowed: a number between 0 and 1", alpha)
@@ -158,26 +226,77 @@ func (r Run) Compare(ctx context.Context, a, b Variant, alpha float64) (*Compari
 		}
 	}
 	defer stop()
-	ta, err := passes.halves(ctx, "A", ba, advance)
+	var done [3][]*sim.Tally // A's, B's and the pairs' tally of each block all three passes finished
+	var runErr error
+	for i := range compareBlocks {
+		lo, hi := passes.bound(i), passes.bound(i+1)
+		var ts [3]*sim.Tally
+		for k, pass := range []struct {
+			which  string
+			battle rules.Battle
+		}{{"A", ba}, {"B", bb}, {"pairs", pair}} {
+			if ts[k], runErr = passes.run(ctx, pass.which, pass.battle, lo, hi, advance); runErr != nil {
+				break
+			}
+		}
+		if runErr != nil {
+			break
+		}
+		for k := range ts {
+			done[k] = append(done[k], ts[k])
+		}
+	}
+	blocks := len(done[0])
+	if runErr != nil && (!Interrupted(runErr) || blocks < 2 || passes.bound(blocks) < MinCompareTrials) {
+		return nil, runErr
+	}
+	c := &Comparison{LabelA: a.Label, LabelB: b.Label, Streams: key, Alpha: alpha, Planned: n}
+	all, err := mergeTallies(done[0])
+	if err == nil {
+		c.A = r.resultOf(a.Scenario, ba, all, n)
+		all, err = mergeTallies(done[1])
+		c.B = r.resultOf(b.Scenario, bb, all, n)
+	}
 	if err != nil {
 		return nil, err
 	}
-	tb, err := passes.halves(ctx, "B", bb, advance)
+	// The chi-square tests take A's first half of the blocks fought and
+	// B's second: all of them, as one half of the trials each, when none
+	// was cut short.
+	firstA, err := mergeTallies(done[0][:blocks/2])
 	if err != nil {
 		return nil, err
 	}
-	tp, err := passes.run(ctx, "pairs", pair, 0, n, advance)
+	secondB, err := mergeTallies(done[1][blocks/2:])
 	if err != nil {
 		return nil, err
 	}
-	c := &Comparison{
-		LabelA: a.Label, LabelB: b.Label, Streams: key, Alpha: alpha,
-		A: r.resultOf(a.Scenario, ba, ta.all, n), B: r.resultOf(b.Scenario, bb, tb.all, n),
-	}
-	if err := c.compute(tp, &ta.first.Rounds, &tb.second.Rounds); err != nil {
+	pairs, err := mergeTallies(done[2])
+	if err != nil {
 		return nil, err
 	}
-	return c, nil
+	if err := c.compute(pairs, firstA, secondB); err != nil {
+		return nil, err
+	}
+	return c, runErr
+}
+
+// compareBlocks is the number of blocks a comparison's trials are fought
+// in: each block by A, then B, then the pairs, so that a comparison cut
+// short has every pass over the same blocks (all but the one in progress)
+// and is a valid smaller comparison. The first half of the blocks is the
+// first half of the trials, which the chi-square tests need apart.
+const compareBlocks = 8
+
+// mergeTallies returns the sum of tallies (of one spec).
+func mergeTallies(ts []*sim.Tally) (*sim.Tally, error) {
+	all := ts[0].Clone()
+	for _, t := range ts[1:] {
+		if err := all.Merge(t); err != nil {
+			return nil, err
+		}
+	}
+	return all, nil
 }
 
 // compilePair compiles both variants and refuses a pair whose outcomes do
@@ -228,16 +347,21 @@ func (p passes) part(which string, lo, hi int64) part {
 	return part{p.a.Name + " vs " + p.b.Name, name, p.a.Hash() + "+" + p.b.Hash()}
 }
 
-// begin begins the journal with the five passes, the variants' of specs
-// a and b and the pairs' of spec pair.
+// bound returns the first trial of block i (compareBlocks: the trials'
+// end).
+func (p passes) bound(i int) int64 { return int64(i) * p.n / compareBlocks }
+
+// begin begins the journal with the three passes of every block, the
+// variants' of specs a and b and the pairs' of spec pair.
 func (p passes) begin(a, b, pair rules.Spec) error {
-	h := p.n / 2
-	job := func(lo, hi int64) sim.Job { return sim.Job{Seed: p.r.Seed, First: lo, Trials: hi - lo} }
-	return p.j.begin([]*sim.Checkpoint{
-		p.j.empty(p.part("A", 0, h), job(0, h), a), p.j.empty(p.part("A", h, p.n), job(h, p.n), a),
-		p.j.empty(p.part("B", 0, h), job(0, h), b), p.j.empty(p.part("B", h, p.n), job(h, p.n), b),
-		p.j.empty(p.part("pairs", 0, p.n), job(0, p.n), pair),
-	}, false)
+	var parts []*sim.Checkpoint
+	for i := range compareBlocks {
+		lo, hi := p.bound(i), p.bound(i+1)
+		job := sim.Job{Seed: p.r.Seed, First: lo, Trials: hi - lo}
+		parts = append(parts, p.j.empty(p.part("A", lo, hi), job, a), p.j.empty(p.part("B", lo, hi), job, b),
+			p.j.empty(p.part("pairs", lo, hi), job, pair))
+	}
+	return p.j.begin(parts, false)
 }
 
 // run fights trials [lo, hi) of battle, pass which.
@@ -249,31 +373,6 @@ func (p passes) run(ctx context.Context, which string, battle rules.Battle, lo, 
 	})
 }
 
-// halfTallies are one variant's tallies of the first and second half of
-// the trials, and of all of them.
-type halfTallies struct {
-	first, second, all *sim.Tally
-}
-
-// halves fights battle, variant which, on every trial, in two halves
-// whose tallies the chi-square test of the distributions needs apart.
-func (p passes) halves(ctx context.Context, which string, battle rules.Battle, advance func(int64)) (halfTallies, error) {
-	h := p.n / 2
-	first, err := p.run(ctx, which, battle, 0, h, advance)
-	if err != nil {
-		return halfTallies{}, err
-	}
-	second, err := p.run(ctx, which, battle, h, p.n, advance)
-	if err != nil {
-		return halfTallies{}, err
-	}
-	all := first.Clone()
-	if err := all.Merge(second); err != nil {
-		return halfTallies{}, err
-	}
-	return halfTallies{first, second, all}, nil
-}
-
 func (r Run) resultOf(sc *scenarios.Scenario, b rules.Battle, t *sim.Tally, n int64) *Result {
 	return &Result{
 		Scenario: sc.Name, Ruleset: sc.Ruleset, Description: sc.Description, Hash: sc.Hash(), Version: r.Version,
@@ -282,9 +381,9 @@ func (r Run) resultOf(sc *scenarios.Scenario, b rules.Battle, t *sim.Tally, n in
 }
 
 // compute derives the statistics from the variants' tallies and the pair
-// tally p; firstA and secondB are A's rounds in the first half of the
-// trials and B's in the second.
-func (c *Comparison) compute(p *sim.Tally, firstA, secondB *sim.Hist) error {
+// tally p; firstA and secondB are A's tally of the first half of the
+// trials and B's of the second.
+func (c *Comparison) compute(p *sim.Tally, firstA, secondB *sim.Tally) error {
 	if err := c.checkMarginals(p); err != nil {
 		return err
 	}
@@ -307,11 +406,20 @@ func (c *Comparison) compute(p *sim.Tally, firstA, secondB *sim.Hist) error {
 		Differ:       p.Trials - p.Rounds.Count(0),
 	}
 	c.Rounds.Significant = c.Rounds.P < cut
-	x, y := alignBins(firstA, secondB)
-	c.Dist.Stat, c.Dist.DF, c.Dist.P = Homogeneity(x, y)
-	c.Dist.NA, c.Dist.NB = firstA.N(), secondB.N()
-	c.Dist.Significant = c.Dist.P < cut
+	c.Dist = distTest(&firstA.Rounds, &secondB.Rounds, cut)
+	c.compareCounters(p, firstA, secondB)
 	return nil
+}
+
+// distTest tests that A's histogram x and B's y (of disjoint trials) are
+// of one distribution, significant below cut.
+func distTest(x, y *sim.Hist, cut float64) DistTest {
+	cx, cy := alignBins(x, y)
+	var d DistTest
+	d.Stat, d.DF, d.P = Homogeneity(cx, cy)
+	d.NA, d.NB = x.N(), y.N()
+	d.Significant = d.P < cut
+	return d
 }
 
 // checkMarginals refuses a pair tally that disagrees with the variants'

@@ -17,7 +17,10 @@ import (
 //   - the k×k table of end reasons, as the end "<A's>|<B's>" (index
 //     A's·k + B's);
 //   - |B's rounds − A's rounds| as the rounds, whose exact 128-bit sum of
-//     squares gives Σd² for the paired variance of rounds.
+//     squares gives Σd² for the paired variance of rounds;
+//   - B's value minus A's of every counter both variants report, in the
+//     counters "diff.<name>", whose sums and sums of squares give the
+//     paired mean and variance of each counter's difference.
 //
 // A's and B's own rounds come from their own passes (see Run.Compare):
 // sim's counters hold per-trial values below 2^31, which a lifetime in
@@ -25,7 +28,11 @@ import (
 type pairedBattle struct {
 	a, b rules.Battle
 	k    int // end reasons per variant
-	spec rules.Spec
+	// diffs holds, for each counter both variants report (in A's order),
+	// its index in A's and in B's counters; names their names.
+	diffs [][2]int
+	names []string
+	spec  rules.Spec
 }
 
 func newPairedBattle(a, b rules.Battle) *pairedBattle {
@@ -40,6 +47,12 @@ func newPairedBattle(a, b rules.Battle) *pairedBattle {
 	for _, ea := range ends {
 		for _, eb := range ends {
 			p.spec.Ends = append(p.spec.Ends, ea+"|"+eb)
+		}
+	}
+	for ia, c := range a.Spec().Counters {
+		if ib := b.Spec().CounterIndex(c.Name); ib >= 0 {
+			cs.Add("diff."+c.Name, "B's "+c.Name+" minus A's")
+			p.diffs, p.names = append(p.diffs, [2]int{ia, ib}), append(p.names, c.Name)
 		}
 	}
 	p.spec.Counters = cs.List()
@@ -113,4 +126,7 @@ func (f *pairedFighter) join(o *rules.Outcome) {
 		o.Rounds = -o.Rounds
 	}
 	o.Counters[3*int(f.oa.Winner)+int(f.ob.Winner)] = 1
+	for k, d := range f.p.diffs {
+		o.Counters[len(sides)*len(sides)+k] = f.ob.Counters[d[1]] - f.oa.Counters[d[0]]
+	}
 }

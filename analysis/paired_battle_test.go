@@ -27,7 +27,7 @@ func TestPairedBattle(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := newPairedBattle(a, b)
-	if k := len(a.Spec().Ends); len(p.Spec().Ends) != k*k || len(p.Spec().Counters) != 9 {
+	if k := len(a.Spec().Ends); len(p.Spec().Ends) != k*k || len(p.Spec().Counters) != 9+len(a.Spec().Counters) {
 		t.Fatalf("spec: %d ends, %d counters", len(p.Spec().Ends), len(p.Spec().Counters))
 	}
 	f := p.NewFighter()
@@ -60,6 +60,11 @@ func TestPairedBattle(t *testing.T) {
 		w := o.Counters[3*int(oa.Winner)+int(ob.Winner)]
 		if o.End != oa.End*len(a.Spec().Ends)+ob.End || o.Rounds != d || w != 1 {
 			t.Fatalf("trial %d: pair %+v, A %+v, B %+v", i, o, oa, ob)
+		}
+		for k := range oa.Counters { // both variants report the same counters, in one order
+			if got := o.Counters[9+k]; got != ob.Counters[k]-oa.Counters[k] {
+				t.Fatalf("trial %d: diff.%s %d, A %d, B %d", i, a.Spec().Counters[k].Name, got, oa.Counters[k], ob.Counters[k])
+			}
 		}
 	}
 }

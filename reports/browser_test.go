@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/rules"
 )
 
 // chromium returns the headless browser, or skips the test when there is
@@ -286,15 +287,39 @@ func TestPagesInBrowser(t *testing.T) {
 		t.Errorf("sweep of the margin: the page's\n%s\nsweep.csv's\n%s", strings.Join(shownMargins, "\n"), strings.Join(margins, "\n"))
 	}
 
-	// A comparison's page: its differences plot and rounds.
+	// A comparison's page: its differences plot beside A and B on one
+	// axis, and the differences of the shares and counters comparison.csv
+	// gives.
 	cmpDir := t.TempDir()
-	if err := WriteComparisonDir(cmpDir, comparison(), "crucible compare demo/duel --seed 7"); err != nil {
+	cmp := comparison()
+	if err := WriteComparisonDir(cmpDir, cmp, "crucible compare demo/duel --seed 7"); err != nil {
 		t.Fatal(err)
 	}
 	r = renderPage(t, browser, cmpDir, "index.html")
-	checkImages(t, "compare report", r, "differences.png", "rounds.png")
-	if len(r.Tables) == 0 {
-		t.Errorf("compare report: no table")
+	checkImages(t, "compare report", r, "differences.png", "overlay.png", "rounds.png")
+	var csvDiffs, pageDiffs []string
+	names := compareNames(cmp)
+	cmpRows := ComparisonRows(cmp)
+	col, diff := slices.Index(cmpRows[0], "metric"), slices.Index(cmpRows[0], "diff")
+	for _, row := range cmpRows[1:] {
+		v, err := strconv.ParseFloat(row[diff], 64)
+		switch m, _ := rules.ParseMetric(row[col]); {
+		case err != nil:
+		case m.Share():
+			csvDiffs = append(csvDiffs, names.describedID(row[col])+" "+ppNum(v)+" pp")
+		case m.Kind == rules.CounterMean && row[col] != "counter.flipoffs": // the page lists the counters that differ
+			csvDiffs = append(csvDiffs, row[col]+" "+signed(v))
+		}
+	}
+	for _, tb := range r.Tables {
+		for _, row := range tb.Rows[1:] {
+			if tb.ID == "counters" || tb.ID == "differences" && strings.HasSuffix(row[3], " pp") {
+				pageDiffs = append(pageDiffs, row[0]+" "+row[3])
+			}
+		}
+	}
+	if len(csvDiffs) < 3 || strings.Join(pageDiffs, "\n") != strings.Join(csvDiffs, "\n") {
+		t.Errorf("compare report: the page's differences\n%s\ncomparison.csv's\n%s", strings.Join(pageDiffs, "\n"), strings.Join(csvDiffs, "\n"))
 	}
 
 	// A tune's page: its curve, the answer, and a row per probe with the

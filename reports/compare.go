@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -57,18 +58,42 @@ func pvalStar(p float64, significant bool) string {
 
 // Verdict is the one-line conclusion of a comparison: "no significant
 // difference" when no test of the family rejects, else the metrics that
-// differ, with the level the tests were held to.
+// differ; with margins, each judged metric's verdict against its margin.
+// The level the tests were held to is its footnote (compareNote).
 func Verdict(c *analysis.Comparison) string {
-	cut := fmt.Sprintf("family-wise α = %s; Bonferroni: each p against %s/%d = %s",
-		num(c.Alpha), num(c.Alpha), c.Tests(), num(c.Alpha/float64(c.Tests())))
+	if v := marginVerdicts(c); len(v) > 0 {
+		return strings.Join(v, "; ")
+	}
 	if sig := c.Significant(); len(sig) > 0 {
 		n := compareNames(c)
 		for i, m := range sig {
 			sig[i] = n.describedID(m)
 		}
-		return fmt.Sprintf("significant difference in %s (%s)", strings.Join(sig, ", "), cut)
+		return "significant difference in " + strings.Join(sig, ", ")
 	}
-	return "no significant difference (" + cut + ")"
+	return "no significant difference"
+}
+
+// CounterVerdict is the conclusion of the counters' family: "no
+// significant difference", or the counters that differ.
+func CounterVerdict(c *analysis.Comparison) string {
+	sig := c.CountersSignificant()
+	if len(sig) == 0 {
+		return "no significant difference"
+	}
+	n := compareNames(c)
+	for i, m := range sig {
+		sig[i] = n.describedID(m)
+	}
+	return "significant difference in " + strings.Join(sig, ", ") +
+		fmt.Sprintf(" (each p against %s/%d = %s)", num(c.Alpha), c.CounterTests(), num(c.Alpha/float64(c.CounterTests())))
+}
+
+// interruptedText says that a comparison was cut short and what it
+// covers.
+func interruptedText(c *analysis.Comparison) string {
+	return fmt.Sprintf("INTERRUPTED: %d of %d planned paired trials finished under A, B and the pairs alike; the figures below cover those.",
+		c.Trials(), c.Planned)
 }
 
 // levelText says at what confidence the intervals of c hold.
@@ -84,6 +109,7 @@ func methodsText(c *analysis.Comparison) []string {
 		"rounds.mean: the normal interval and z test of the mean of the per-trial differences (paired); unpaired: Welch's standard error of two independent means.",
 		fmt.Sprintf("rounds.distribution: Pearson's chi-square test of homogeneity of A's %s in the first %d trials against B's in the last %d, which draw independent streams (the paired samples are dependent, which the test does not allow for).",
 			unitName(c.Rounds.Unit), c.Dist.NA, c.Dist.NB),
+		"Counters: the mean as rounds.mean, from each pair's difference; a distribution counter's distributions as rounds.distribution. The counters are a family of their own at the same α, so that many counters do not widen the other intervals.",
 	}
 }
 
@@ -112,7 +138,15 @@ func WriteComparisonTable(w io.Writer, c *analysis.Comparison) error {
 	if d := optionsDiff(c); len(d) > 0 {
 		fmt.Fprintf(w, "options   %s\n", strings.Join(d, "   "))
 	}
+	if c.Interrupted() {
+		fmt.Fprintf(w, "%s\n", interruptedText(c))
+	}
 	fmt.Fprintf(w, "%s\n\n", levelText(c))
+	fmt.Fprintln(w, "effect of B")
+	for _, e := range effects(c) {
+		fmt.Fprintf(w, "  %s: %s\n", e.Effect, e.Judgement)
+	}
+	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "metric\tA\tB\tB − A\tpaired interval\tunpaired interval\ttest\tp (* significant)")
 	n := compareNames(c)
@@ -128,11 +162,18 @@ func WriteComparisonTable(w io.Writer, c *analysis.Comparison) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
+	if err := writeCounterTable(w, c); err != nil {
+		return err
+	}
 	fmt.Fprintf(w, "\nThe %s differ in %d of %d pairs of trials.\n", unitName(r.Unit), r.Differ, c.Trials())
 	for _, m := range methodsText(c) {
 		fmt.Fprintln(w, m)
 	}
-	fmt.Fprintf(w, "\nverdict   %s\n", Verdict(c))
+	fmt.Fprintf(w, "\nverdict   %s\n", strings.Join(verdictLines(c), "\n          "))
+	fmt.Fprintf(w, "          (%s)\n", compareNote(c))
+	if len(c.Counters) > 0 {
+		fmt.Fprintf(w, "counters  %s\n", CounterVerdict(c))
+	}
 	return nil
 }
 
@@ -140,17 +181,34 @@ func WriteComparisonTable(w io.Writer, c *analysis.Comparison) error {
 // with the variants, seed and trials repeated on each. Shares are
 // proportions (not percentages); value_a and value_b are each variant's
 // share or mean, diff is B − A; only_a and only_b are the discordant pairs
-// of a share; statistic is McNemar's chi-square, the z of the mean or the
+// of a share; level is each interval's (a counter's that of the counters'
+// family); statistic is McNemar's chi-square, the z of the mean or the
 // chi-square of the distributions (empty for an exact McNemar test); side_label
 // names the side a win share belongs to as the ruleset does (the two
-// variants' labels joined by "/" where they differ).
+// variants' labels joined by "/" where they differ); margin (a share's as a
+// proportion), margin_verdict (higher, lower, equivalent, undecided) and
+// more_trials (for an undecided one; -1 where no number would decide) are
+// empty for a metric judged against no margin; interrupted says that the
+// comparison was cut short (trials is then what it covers).
 func ComparisonRows(c *analysis.Comparison) [][]string {
 	rows := [][]string{{"a", "b", "ruleset", "crucible_version", "seed", "trials", "streams", "alpha", "level",
 		"metric", "value_a", "value_b", "diff", "paired_lo", "paired_hi", "unpaired_lo", "unpaired_hi",
-		"only_a", "only_b", "test", "statistic", "df", "p", "significant", "side_label"}}
+		"only_a", "only_b", "test", "statistic", "df", "p", "significant", "side_label", "margin", "margin_verdict", "more_trials", "interrupted"}}
 	head := []string{c.LabelA, c.LabelB, c.A.Ruleset, c.A.Version, strconv.FormatUint(c.A.Seed, 10),
-		strconv.FormatInt(c.Trials(), 10), c.Streams, num(c.Alpha), num(c.Level)}
-	add := func(cells ...string) { rows = append(rows, append(append([]string{}, head...), cells...)) }
+		strconv.FormatInt(c.Trials(), 10), c.Streams, num(c.Alpha)}
+	level := num(c.Level)
+	add := func(cells ...any) {
+		row := append(append([]string{}, head...), level)
+		for _, c := range cells {
+			switch c := c.(type) {
+			case string:
+				row = append(row, c)
+			case []string:
+				row = append(row, c...)
+			}
+		}
+		rows = append(rows, append(row, strconv.FormatBool(c.Interrupted())))
+	}
 	n := compareNames(c)
 	for _, s := range c.Shares {
 		stat := ""
@@ -160,13 +218,22 @@ func ComparisonRows(c *analysis.Comparison) [][]string {
 		m, _ := rules.ParseMetric(s.Metric)
 		add(s.Metric, num(s.A), num(s.B), num(s.Diff), num(s.Paired.Lo), num(s.Paired.Hi), num(s.Unpaired.Lo), num(s.Unpaired.Hi),
 			strconv.FormatInt(s.Counts.OnlyA, 10), strconv.FormatInt(s.Counts.OnlyB, 10), s.Test.Method(), stat, "1", num(s.Test.P), strconv.FormatBool(s.Significant),
-			n.metricLabel(m))
+			n.metricLabel(m), marginCells(s.Margin))
 	}
 	r := c.Rounds
 	add("rounds.mean", num(r.MeanA), num(r.MeanB), num(r.Diff), num(r.Paired.Lo), num(r.Paired.Hi), num(r.Unpaired.Lo), num(r.Unpaired.Hi),
-		"", "", "paired z", finite(r.Z), "", num(r.P), strconv.FormatBool(r.Significant), "")
+		"", "", "paired z", finite(r.Z), "", num(r.P), strconv.FormatBool(r.Significant), "", marginCells(r.Margin))
 	d := c.Dist
-	add("rounds.distribution", "", "", "", "", "", "", "", "", "", "chi-square homogeneity", num(d.Stat), strconv.Itoa(d.DF), num(d.P), strconv.FormatBool(d.Significant), "")
+	add("rounds.distribution", "", "", "", "", "", "", "", "", "", "chi-square homogeneity", num(d.Stat), strconv.Itoa(d.DF), num(d.P), strconv.FormatBool(d.Significant), "", "", "", "")
+	level = num(c.CounterLevel())
+	for _, k := range c.Counters {
+		m := rules.Metric{Kind: rules.CounterMean, Name: k.Name}
+		add(m.String(), num(k.MeanA), num(k.MeanB), num(k.Diff), num(k.Paired.Lo), num(k.Paired.Hi), num(k.Unpaired.Lo), num(k.Unpaired.Hi),
+			"", "", "paired z", finite(k.Z), "", num(k.P), strconv.FormatBool(k.Significant), n.metricLabel(m), marginCells(k.Margin))
+		if d := k.Dist; d != nil {
+			add(m.String()+".distribution", "", "", "", "", "", "", "", "", "", "chi-square homogeneity", num(d.Stat), strconv.Itoa(d.DF), num(d.P), strconv.FormatBool(d.Significant), "", "", "", "")
+		}
+	}
 	return rows
 }
 
@@ -200,6 +267,7 @@ func ComparisonObject(c *analysis.Comparison) json.Marshaler {
 			shares[i] = append(shares[i], field{"statistic", s.Test.Stat})
 		}
 		shares[i] = append(shares[i], field{"p", s.Test.P}, field{"significant", s.Significant})
+		shares[i] = appendMargin(shares[i], s.Margin)
 	}
 	r := c.Rounds
 	rounds := object{{"unit", unitName(r.Unit)}, {"mean_a", r.MeanA}, {"mean_b", r.MeanB}, {"diff", r.Diff}, {"sd_diff", r.SD},
@@ -208,9 +276,24 @@ func ComparisonObject(c *analysis.Comparison) json.Marshaler {
 		rounds = append(rounds, field{"z", r.Z})
 	}
 	rounds = append(rounds, field{"p", r.P}, field{"significant", r.Significant})
+	rounds = appendMargin(rounds, r.Margin)
 	d := c.Dist
 	dist := object{{"test", "chi-square homogeneity"}, {"n_a", d.NA}, {"n_b", d.NB}, {"statistic", d.Stat}, {"df", d.DF},
 		{"p", d.P}, {"significant", d.Significant}}
+	counters := make([]object, len(c.Counters))
+	for i, k := range c.Counters {
+		o := object{{"name", k.Name}, {"mean_a", k.MeanA}, {"mean_b", k.MeanB}, {"diff", k.Diff}, {"sd_diff", k.SD},
+			{"differ", k.Differ}, {"paired", pair(k.Paired)}, {"unpaired", pair(k.Unpaired)}, {"test", "paired z"}}
+		if !math.IsInf(k.Z, 0) {
+			o = append(o, field{"z", k.Z})
+		}
+		o = append(o, field{"p", k.P}, field{"significant", k.Significant})
+		if d := k.Dist; d != nil {
+			o = append(o, field{"distribution", object{{"test", "chi-square homogeneity"}, {"n_a", d.NA}, {"n_b", d.NB},
+				{"statistic", d.Stat}, {"df", d.DF}, {"p", d.P}, {"significant", d.Significant}}})
+		}
+		counters[i] = appendMargin(o, k.Margin)
+	}
 	sig := c.Significant()
 	if sig == nil {
 		sig = []string{}
@@ -218,9 +301,12 @@ func ComparisonObject(c *analysis.Comparison) json.Marshaler {
 	return object{
 		{"a", variant(c.LabelA, c.A)}, {"b", variant(c.LabelB, c.B)},
 		{"ruleset", c.A.Ruleset}, {"crucible_version", c.A.Version}, {"seed", c.A.Seed}, {"seed_text", seedText(c.A.Seed)}, {"trials", c.Trials()},
+		{"planned_trials", c.Planned}, {"interrupted", c.Interrupted()},
 		{"streams", c.Streams}, {"alpha", c.Alpha}, {"tests", c.Tests()}, {"level", c.Level},
 		{"shares", shares}, {"rounds", rounds}, {"distribution", dist},
-		{"significant", sig}, {"verdict", Verdict(c)},
+		{"counter_tests", c.CounterTests()}, {"counter_level", c.CounterLevel()}, {"counters", counters},
+		{"counters_significant", nonNil(c.CountersSignificant())}, {"counters_verdict", CounterVerdict(c)},
+		{"significant", sig}, {"verdict", Verdict(c)}, {"verdict_note", compareNote(c)}, {"effects", effectsObject(c)},
 	}
 }
 
@@ -231,7 +317,7 @@ func WriteComparisonJSON(w io.Writer, c *analysis.Comparison) error {
 	if err != nil {
 		return err
 	}
-	_, err = w.Write(append(b, '\n'))
+	_, err = w.Write(append(unescapeHTML(b), '\n'))
 	return err
 }
 
@@ -247,4 +333,89 @@ func jsonBytes(c *analysis.Comparison) ([]byte, error) {
 	var b bytes.Buffer
 	err := WriteComparisonJSON(&b, c)
 	return b.Bytes(), err
+}
+
+// marginNames are the verdicts against a margin as JSON and CSV write them.
+var marginNames = map[analysis.MarginKind]string{
+	analysis.MarginUndecided: "undecided", analysis.MarginHigher: "higher",
+	analysis.MarginLower: "lower", analysis.MarginEquivalent: "equivalent",
+}
+
+// marginCells are the CSV cells of a verdict against a margin, or empty.
+func marginCells(v *analysis.MarginVerdict) []string {
+	if v == nil {
+		return []string{"", "", ""}
+	}
+	more := ""
+	if v.Kind == analysis.MarginUndecided {
+		more = strconv.FormatInt(v.More, 10)
+	}
+	return []string{num(v.Margin), marginNames[v.Kind], more}
+}
+
+// appendMargin adds a verdict against a margin to a metric's JSON object.
+func appendMargin(o object, v *analysis.MarginVerdict) object {
+	if v == nil {
+		return o
+	}
+	m := object{{"margin", v.Margin}, {"as_given", marginGiven(v.Spec)}, {"verdict", marginNames[v.Kind]},
+		{"bounds", [2]float64{v.Bounds.Lo, v.Bounds.Hi}}}
+	if v.Kind == analysis.MarginUndecided {
+		m = append(m, field{"more_trials", v.More})
+	}
+	return append(o, field{"margin", m})
+}
+
+// marginGiven writes a margin as --margin took it.
+func marginGiven(m analysis.Margin) string {
+	s := strconv.FormatFloat(m.Value, 'g', -1, 64)
+	if m.Relative {
+		s += "%"
+	}
+	if m.Metric != "" {
+		s = m.Metric + "=" + s
+	}
+	return s
+}
+
+// writeCounterTable writes the counters that differ in some pair of
+// trials, a family of their own, and names those that never do.
+func writeCounterTable(w io.Writer, c *analysis.Comparison) error {
+	if len(c.Counters) == 0 {
+		return nil
+	}
+	var same []string
+	fmt.Fprintf(w, "\ncounters (a family of their own: intervals hold simultaneously at %s, each at %s, Bonferroni over %d tests)\n",
+		pct(1-c.Alpha), pct(c.CounterLevel()), c.CounterTests())
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	if slices.ContainsFunc(c.Counters, func(k analysis.CounterDiff) bool { return k.Differ }) {
+		fmt.Fprintln(tw, "counter\tA\tB\tB − A\tpaired interval\tunpaired interval\tp (* significant)\tdistribution p")
+	}
+	for _, k := range c.Counters {
+		if !k.Differ {
+			same = append(same, k.Name)
+			continue
+		}
+		dist := ""
+		if k.Dist != nil {
+			dist = fmt.Sprintf("%s (chi-square, %d df)", pvalStar(k.Dist.P, k.Dist.Significant), k.Dist.DF)
+		}
+		fmt.Fprintf(tw, "counter.%s\t%s\t%s\t%s\t[%s, %s]\t[%s, %s]\t%s\t%s\n", k.Name, num(k.MeanA), num(k.MeanB), signed(k.Diff),
+			signed(k.Paired.Lo), signed(k.Paired.Hi), signed(k.Unpaired.Lo), signed(k.Unpaired.Hi), pvalStar(k.P, k.Significant), dist)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if len(same) > 0 {
+		fmt.Fprintf(w, "Equal in every pair of trials: %s.\n", listSome(same, 12))
+	}
+	return nil
+}
+
+// listSome lists the first few of names and how many more there are.
+func listSome(names []string, few int) string {
+	if len(names) <= few {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(names[:few], ", "), len(names)-few)
 }

@@ -148,7 +148,7 @@ var comparePage = template.Must(template.New("compare").Funcs(template.FuncMap{
 }).Parse(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>crucible comparison</title>
 <style>
-` + pageStyle + `.verdict{font-size:1.2em;font-weight:bold}tr.sig td:first-child{color:#a00;font-weight:bold}
+` + pageStyle + `.verdict{font-size:1.2em;font-weight:bold}tr.sig td:first-child{color:#a00;font-weight:bold}li.sig{font-weight:bold}
 </style></head><body>
 <h1>crucible comparison</h1>
 <p class="meta">crucible {{.C.A.Version}}; seed <code>{{.C.A.Seed}}</code>.
@@ -158,9 +158,12 @@ var comparePage = template.Must(template.New("compare").Funcs(template.FuncMap{
 {{range .Variants}}<tr><td>{{.Name}}</td><td class="text">{{.Label}}{{if .R.Description}}<br><small>{{.R.Description}}</small>{{end}}<br><small>hash <code>{{.R.Hash}}</code></small></td>
 <td class="text"><small>{{range $i, $s := .Sides}}{{if $i}}<br>{{end}}{{$s}}{{end}}</small></td></tr>
 {{end}}</table>
+{{if .C.Interrupted}}<p class="verdict">{{.Interrupted}}</p>{{end}}
 {{if .Options}}<p>Options that differ: {{range $i, $o := .Options}}{{if $i}}; {{end}}<code>{{$o}}</code>{{end}}.</p>{{end}}
-<p class="verdict">{{.Verdict}}</p>
-<p>The {{.Level}}.</p>
+<p class="verdict">{{range $i, $v := .VerdictLines}}{{if $i}}<br>{{end}}{{$v}}{{end}}</p>
+<ul id="effects">{{range .Effects}}<li{{if .Stands}} class="sig"{{end}}>{{.Effect}}: {{.Judgement}}</li>
+{{end}}</ul>
+<p><small>Verdict: {{.Note}}. The {{.Level}}.</small></p>
 <table id="differences"><tr><th>metric</th><th>A</th><th>B</th><th>B − A</th><th>paired interval</th><th>unpaired interval</th><th>discordant (A only / B only)</th><th>test</th><th>p</th></tr>
 {{range .C.Shares}}<tr{{if .Significant}} class="sig"{{end}}><td>{{index $.Names .Metric}}</td><td>{{pct .A}}</td><td>{{pct .B}}</td><td>{{pp .Diff}} pp</td>
 <td>[{{pp .Paired.Lo}}, {{pp .Paired.Hi}}] pp</td><td>[{{pp .Unpaired.Lo}}, {{pp .Unpaired.Hi}}] pp</td>
@@ -174,10 +177,20 @@ var comparePage = template.Must(template.New("compare").Funcs(template.FuncMap{
 </table>
 {{range .Methods}}<p><small>{{.}}</small></p>
 {{end}}
-<h2>Paired differences</h2>
+{{if .C.Counters}}<h2>Counters</h2>
+<p>{{.CounterVerdict}}. The counters are a family of their own: their intervals hold simultaneously at {{pct .Level95}} (each at {{pct .C.CounterLevel}}, Bonferroni over {{.C.CounterTests}} tests).</p>
+{{if .Counters}}<table id="counters"><tr><th>counter</th><th>A</th><th>B</th><th>B − A</th><th>paired interval</th><th>unpaired interval</th><th>p</th><th>distribution p</th></tr>
+{{range .Counters}}<tr{{if .Significant}} class="sig"{{end}}><td>counter.{{.Name}}</td><td>{{num .MeanA}}</td><td>{{num .MeanB}}</td><td>{{signed .Diff}}</td>
+<td>[{{signed .Paired.Lo}}, {{signed .Paired.Hi}}]</td><td>[{{signed .Unpaired.Lo}}, {{signed .Unpaired.Hi}}]</td><td>{{pval .P}}</td><td>{{with .Dist}}{{pval .P}} (chi-square, {{.DF}} df){{end}}</td></tr>
+{{end}}</table>{{end}}
+{{if .Same}}<p><small>Equal in every pair of trials: {{.Same}}.</small></p>{{end}}
+{{end}}<h2>Paired differences, and A and B on one axis</h2>
+<div style="display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start">
 <img src="differences.png" alt="paired differences with paired and unpaired intervals">
-<h2>Distribution of {{.Unit}}</h2>
-<img src="rounds.png" alt="distribution of {{.Unit}} under each variant">
+<img src="overlay.png" alt="the distributions of {{.Unit}} and of each distribution counter, A and B on one axis">
+</div>
+<details><summary>each variant's distribution of {{.Unit}} on an axis of its own</summary>
+<img src="rounds.png" alt="distribution of {{.Unit}} under each variant"></details>
 {{range .Variants}}<details><summary>options in force under {{.Name}}</summary><table>
 {{range .R.Spec.Options}}<tr><td>{{.Name}}</td><td>{{.Value}}</td></tr>{{end}}</table></details>
 {{end}}</body></html>
@@ -202,7 +215,14 @@ func ComparisonHTML(c *analysis.Comparison, command string) ([]byte, error) {
 		Variants               []pageVariant
 		Options, Methods       []string
 		Names                  map[string]string // each share's metric as people read it
-	}{C: c, Command: command, Verdict: Verdict(c), Unit: unitName(c.Rounds.Unit), Level: levelText(c),
+		Effects                []effect
+		Note                   string
+		Counters               []analysis.CounterDiff // those that differ in some pair
+		Same, CounterVerdict   string
+		Level95                float64
+		Interrupted            string
+		VerdictLines           []string
+	}{VerdictLines: verdictLines(c), Interrupted: interruptedText(c), Level95: 1 - c.Alpha, CounterVerdict: CounterVerdict(c), C: c, Command: command, Verdict: Verdict(c), Effects: effects(c), Note: compareNote(c), Unit: unitName(c.Rounds.Unit), Level: levelText(c),
 		Seconds:  c.Rounds.Unit == "seconds",
 		Variants: []pageVariant{{"A", c.LabelA, c.A, sideLines(c.A.Spec)}, {"B", c.LabelB, c.B, sideLines(c.B.Spec)}},
 		Options:  optionsDiff(c), Methods: methodsText(c), Names: map[string]string{}}
@@ -210,6 +230,15 @@ func ComparisonHTML(c *analysis.Comparison, command string) ([]byte, error) {
 	for _, s := range c.Shares {
 		data.Names[s.Metric] = n.describedID(s.Metric)
 	}
+	var same []string
+	for _, k := range c.Counters {
+		if k.Differ {
+			data.Counters = append(data.Counters, k)
+		} else {
+			same = append(same, k.Name)
+		}
+	}
+	data.Same = listSome(same, 12)
 	var b bytes.Buffer
 	err := comparePage.Execute(&b, data)
 	return b.Bytes(), err
@@ -217,14 +246,26 @@ func ComparisonHTML(c *analysis.Comparison, command string) ([]byte, error) {
 
 // WriteComparisonDir writes the report of a comparison into dir (which
 // must exist): comparison.csv, comparison.json, differences.png, rounds.png
-// (each variant's distribution of rounds) and index.html, each atomically.
+// (each variant's distribution of rounds), overlay.png (A and B on one
+// axis: rounds and each distribution counter) and index.html, each
+// atomically.
 func WriteComparisonDir(dir string, c *analysis.Comparison, command string) error {
 	files := []reportFile{
 		{"comparison.csv", func() ([]byte, error) { return csvBytes(ComparisonRows(c)) }},
 		{"comparison.json", func() ([]byte, error) { return jsonBytes(c) }},
 		{"differences.png", func() ([]byte, error) { return DifferencesPNG(c) }},
 		{"rounds.png", func() ([]byte, error) { return RoundsPNG(variantResults(c)) }},
+		{"overlay.png", func() ([]byte, error) { return OverlayPNG(c) }},
 		{"index.html", func() ([]byte, error) { return ComparisonHTML(c, command) }},
 	}
 	return writeFiles(dir, files)
+}
+
+// verdictLines is the verdict as the page sets it: a line per verdict
+// against the margins, else the one verdict.
+func verdictLines(c *analysis.Comparison) []string {
+	if v := marginVerdicts(c); len(v) > 0 {
+		return v
+	}
+	return []string{Verdict(c)}
 }

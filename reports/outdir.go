@@ -147,7 +147,8 @@ func (d *OutDir) WriteSweep(s *analysis.SweepResult, states []*sim.Checkpoint) e
 }
 
 // WriteComparison replaces the directory's report with the report of a
-// comparison (WriteComparisonDir).
-func (d *OutDir) WriteComparison(c *analysis.Comparison) error {
-	return d.replace(func(dir string) error { return WriteComparisonDir(dir, c, d.Command) }, nil)
+// comparison (WriteComparisonDir) and, when states is not nil (an
+// interrupted comparison), their checkpoint.
+func (d *OutDir) WriteComparison(c *analysis.Comparison, states []*sim.Checkpoint) error {
+	return d.replace(func(dir string) error { return WriteComparisonDir(dir, c, d.Command) }, states)
 }

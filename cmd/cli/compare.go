@@ -1,15 +1,19 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/reports"
+	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
 	"github.com/crucible-sim/crucible/sim"
+	"github.com/crucible-sim/crucible/sim/batch"
 )
 
 // compareFlags are the flags only compare has: the overrides of each
@@ -17,6 +21,9 @@ import (
 type compareFlags struct {
 	setA, setB []string
 	alpha      float64
+	margins    []string
+	exact      bool
+	rational   bool
 	format     string
 	cp         checkpointing
 }
@@ -32,16 +39,25 @@ func newCompareCmd() *cobra.Command {
 		Long: `compare fights two variants — two scenarios of one ruleset, or one scenario
 under two option sets (--set-a, --set-b) — on paired trials: trial i of both
 draws the same random stream, so that they differ by the rule and not by
-luck. It prints, for each win share and end reason and for the mean rounds,
-B's value minus A's with an interval that uses the pairing and, for contrast,
-the interval independent streams would give; McNemar's test on the discordant
-pairs; a chi-square test of the two round distributions; and "no significant
-difference" when no test rejects. The false-alarm rate --alpha is spent
-across every test of the comparison (Bonferroni), and the intervals hold
-simultaneously at 1 − alpha. --set applies to both variants.`,
+luck. Each metric's line leads with B's effect in words ("attacker wins 4.5
+points more often with B (paired 95 % interval 3.6 to 5.4)"), then what the
+test makes of it: McNemar's test for the win and end shares, a paired z test
+for the mean rounds and each counter's mean, a chi-square test of the
+distributions of rounds and of each distribution counter. The false-alarm
+rate --alpha is spent across the tests (Bonferroni; the counters are a family
+of their own), and the intervals hold simultaneously at 1 − alpha.
+--margin X says the smallest difference that matters (points for shares, the
+metric's units for means, X% of A's value for means, or METRIC=X for one):
+each metric is then better/worse (higher/lower) by more than X, equivalent
+within ±X, or undecided with the trials that would decide. --exact solves
+both variants and gives the exact differences. Ctrl-C keeps the blocks of
+trials every pass finished, a smaller comparison marked INTERRUPTED.
+--set applies to both variants.`,
 		Example: `  crucible compare stratfight/thug-vs-guard --set-a options.round-cap=200 --set-b options.round-cap=190 --seed 7
   crucible compare stratfight/thug-vs-guard stratfight/thug-vs-guard-underdog --trials 50000
-  crucible compare eclipse/fleet-mirror --set-b attacker.policy=largest-killable-first --out cmp/`,
+  crucible compare eclipse/fleet-mirror --set-b attacker.policy=largest-killable-first --out cmp/
+  crucible compare eclipse/fleet-mirror eclipse/fleet-mirror-upgraded --margin 1 --margin rounds.mean=0.5
+  crucible compare eclipse/fleet-mirror eclipse/fleet-mirror-upgraded --exact --rational`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			switch {
 			case len(args) == 0 || len(args) > 2:
@@ -62,6 +78,9 @@ simultaneously at 1 − alpha. --set applies to both variants.`,
 	fl.StringArrayVar(&cf.setA, "set-a", nil, "override a field of variant A only, `PATH=VALUE` (repeatable)")
 	fl.StringArrayVar(&cf.setB, "set-b", nil, "override a field of variant B only, `PATH=VALUE` (repeatable)")
 	fl.Float64Var(&cf.alpha, "alpha", analysis.DefaultCompareAlpha, "family-wise false-alarm rate across all tests of the comparison")
+	fl.StringArrayVar(&cf.margins, "margin", nil, "the smallest difference that matters, `[METRIC=]X`: points for shares, the metric's units for means, X% of A's value for means (repeatable)")
+	fl.BoolVar(&cf.exact, "exact", false, "solve both variants exactly (rulesets with a solver) and give the exact difference of every metric, no sampling")
+	fl.BoolVar(&cf.rational, "rational", false, "with --exact, also give the values and differences as exact fractions")
 	fl.StringVarP(&cf.format, "format", "f", "table", "output format: table, csv or json")
 	cf.cp.register(cmd, "also write the report (CSV, JSON, PNG plots and index.html) to this directory, which it replaces as a whole")
 	return cmd
@@ -83,6 +102,16 @@ func runCompare(cmd *cobra.Command, args []string, rf *runFlags, cf *compareFlag
 				return usageError("%v", err)
 			}
 		}
+	}
+	margins, err := parseMargins(cf.margins)
+	if err != nil {
+		return err
+	}
+	if cf.exact {
+		return runCompareExact(cmd, args, rf, cf, margins)
+	}
+	if cf.rational {
+		return usageError("--rational needs --exact: a sampled comparison has no fractions")
 	}
 	if err := cf.cp.check(); err != nil {
 		return err
@@ -116,24 +145,30 @@ func runCompare(cmd *cobra.Command, args []string, rf *runFlags, cf *compareFlag
 	if od != nil {
 		defer od.Close()
 	}
-	c, err := run.Compare(cmd.Context(), a, b, cf.alpha)
-	cf.cp.states(cmd, err)
-	if analysis.Interrupted(err) {
-		return &exitError{code: exitInterrupted, msg: "interrupted: a comparison needs all its trials; nothing compared"}
+	c, runErr := run.Compare(cmd.Context(), a, b, cf.alpha)
+	states := cf.cp.states(cmd, runErr)
+	if c == nil && analysis.Interrupted(runErr) {
+		return &exitError{code: exitInterrupted, msg: "interrupted before two blocks of every pass finished; nothing compared"}
 	}
-	if err != nil {
-		return err
+	if c == nil {
+		return runErr
+	}
+	if err := c.ApplyMargins(margins); err != nil {
+		return usageError("%v", err)
 	}
 	if err := writeComparison(cmd, c, cf.format); err != nil {
 		return err
 	}
 	if od != nil {
-		if err := od.WriteComparison(c); err != nil {
+		if err := od.WriteComparison(c, states); err != nil {
 			return err
 		}
 		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: report written to %s\n", od.Path())
 	}
-	return nil
+	if analysis.Interrupted(runErr) {
+		return &exitError{code: exitInterrupted, msg: fmt.Sprintf("interrupted; above: the %d paired trials every pass finished", c.Trials())}
+	}
+	return runErr
 }
 
 // variantOf loads one variant: the scenario with --set, then its own
@@ -160,4 +195,75 @@ func writeComparison(cmd *cobra.Command, c *analysis.Comparison, format string) 
 		return reports.WriteComparisonJSON(w, c)
 	}
 	return reports.WriteComparisonTable(w, c)
+}
+
+// parseMargins reads the --margin flags; a bad one is bad usage.
+func parseMargins(flags []string) ([]analysis.Margin, error) {
+	var out []analysis.Margin
+	for _, f := range flags {
+		m, err := analysis.ParseMargin(f)
+		if err != nil {
+			return nil, usageError("--margin %v", err)
+		}
+		out = append(out, m)
+	}
+	return out, nil
+}
+
+// runCompareExact is compare --exact: both variants solved, the exact
+// difference of every metric. A solve refused for its budget names the
+// budget and the sampled compare that estimates the same difference.
+func runCompareExact(cmd *cobra.Command, args []string, rf *runFlags, cf *compareFlags, margins []analysis.Margin) error {
+	for _, f := range []string{"out", "resume", "trials", "seed", "workers", "chunk"} {
+		if fl := cmd.Flags().Lookup(f); fl != nil && fl.Changed {
+			return usageError("--exact solves both variants and runs no trials: --%s does not apply (allowed with --exact: --set, --set-a, --set-b, --margin, --rational, --format)", f)
+		}
+	}
+	a, err := variantOf(rf, args[0], cf.setA, "--set-a")
+	if err != nil {
+		return err
+	}
+	b, err := variantOf(rf, args[len(args)-1], cf.setB, "--set-b")
+	if err != nil {
+		return err
+	}
+	c, err := analysis.CompareExact(cmd.Context(), a, b, cf.rational)
+	switch {
+	case analysis.Interrupted(err):
+		return &exitError{code: exitInterrupted, msg: "interrupted: the solves stopped before their end; nothing compared"}
+	case errors.Is(err, rules.ErrBudget):
+		return fmt.Errorf("%w\ncompare by sampling instead: %s", err, sampledCompare(cmd, args))
+	case err != nil:
+		return err
+	}
+	if err := c.ApplyMargins(margins); err != nil {
+		return usageError("%v", err)
+	}
+	w := cmd.OutOrStdout()
+	switch cf.format {
+	case "csv":
+		return reports.WriteCSV(w, reports.ExactComparisonRows(c))
+	case "json":
+		return reports.WriteExactComparisonJSON(w, c)
+	}
+	return reports.WriteExactComparisonTable(w, c)
+}
+
+// sampledCompare is the command line of compare without --exact and
+// --rational: the sampled comparison of the same variants.
+func sampledCompare(cmd *cobra.Command, args []string) string {
+	words := append([]string{"crucible", "compare"}, args...)
+	cmd.Flags().Visit(func(f *pflag.Flag) {
+		if f.Name == "exact" || f.Name == "rational" {
+			return
+		}
+		if sv, ok := f.Value.(pflag.SliceValue); ok {
+			for _, v := range sv.GetSlice() {
+				words = append(words, "--"+f.Name, v)
+			}
+			return
+		}
+		words = append(words, "--"+f.Name, f.Value.String())
+	})
+	return batch.ShellJoin(append(words, "--trials", "100000"))
 }

@@ -30,8 +30,10 @@ func TestCompareStratfight(t *testing.T) {
 	for _, want := range []string{
 		"A  stratfight/thug-vs-guard options.round-cap=200",
 		"options   round-cap=200 → 190",
+		"  Guard wins 1.3 points less often with B (paired 95 % interval 1.1 to 1.5): significant (McNemar chi-square, p 1.71e-58)",
+		"  battles last 1.40 rounds shorter with B (paired 95 % interval 1.33 to 1.46): significant (paired z, p <1e-300)",
 		"Guard wins (win.b)    86.73 %  85.42 %  -1.310 pp  [-1.533, -1.087] pp",
-		"verdict   significant difference in Guard wins (win.b), no winner (win.none), end.concession, end.round-cap, rounds.mean, rounds.distribution",
+		"verdict   significant difference in Guard wins (win.b), no winner (win.none), end.concession, end.round-cap, rounds.mean, rounds.distribution\n          (family-wise α = 0.05; Bonferroni: each p against 0.05/9 = 0.00555556)",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the table lacks %q:\n%s", want, out)
@@ -82,7 +84,8 @@ func TestCompareFormats(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rows) != 1+7+2 || rows[0][9] != "metric" || rows[2][9] != "win.b" || rows[2][12] != "-0.0131" || rows[9][9] != "rounds.distribution" {
+	if len(rows) != 1+7+2+17 || rows[0][9] != "metric" || rows[2][9] != "win.b" || rows[2][12] != "-0.0131" || rows[9][9] != "rounds.distribution" ||
+		rows[26][9] != "counter.flipoffs" || rows[26][12] != "-0.5374" {
 		t.Errorf("CSV: %q", rows)
 	}
 }
@@ -151,6 +154,12 @@ func TestCompareUsageErrors(t *testing.T) {
 		{"--trials 0: allowed", []string{"compare", "stratfight/thug-vs-guard", "--set-b", "options.round-cap=9", "--trials", "0"}},
 		{"--trials 29: allowed: an integer from 30", []string{"compare", "stratfight/thug-vs-guard", "--set-b", "options.round-cap=9", "--trials", "29"}},
 		{"unknown flag: --shard", []string{"compare", "stratfight/thug-vs-guard", "--set-b", "options.round-cap=9", "--shard", "0/2"}},
+		{"--margin -2: allowed: a positive number: points for shares (2 is 2 points), the metric's units for means (0.5 rounds), or a percent of A's value for means (5%)",
+			[]string{"compare", "stratfight/thug-vs-guard", "--set-b", "options.round-cap=9", "--margin", "-2"}},
+		{"--margin win.a=5%: a share's margin is in points (win.a=5 is 5 points), not a percent",
+			[]string{"compare", "stratfight/thug-vs-guard", "--set-b", "options.round-cap=9", "--margin", "win.a=5%"}},
+		{"--margin counter.nonsense: the comparison reports no counter.nonsense: allowed: win.a, win.b, win.none, end.death",
+			[]string{"compare", "stratfight/thug-vs-guard", "--set-b", "options.round-cap=9", "--margin", "counter.nonsense=1", "--trials", "30"}},
 		{"--resume needs the --out directory of the interrupted command", []string{"compare", "stratfight/thug-vs-guard", "--set-b", "options.round-cap=9", "--resume"}},
 	} {
 		mustFail(t, exitUsage, c.want, c.args...)
@@ -168,20 +177,100 @@ func TestCompareInputErrors(t *testing.T) {
 		"compare", "stratfight/thug-vs-guard", "--set-b", "options.round-cap=-3", "--seed", "1")
 }
 
-// Ctrl-C before or during a comparison exits 130 and prints no comparison.
+// Ctrl-C before a comparison has two blocks of every pass exits 130 and
+// prints no comparison; later, it keeps what was fought: the blocks every
+// pass finished are a valid smaller comparison, marked INTERRUPTED — the
+// same figures as a comparison of that many trials.
 func TestCompareInterrupted(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	out, errOut, code := crucible(t, ctx, append(roundCap[:len(roundCap)-1], "100000")...)
-	if code != exitInterrupted || out != "" || !strings.Contains(errOut, "interrupted: a comparison needs all its trials; nothing compared") {
+	args := append(roundCap[:len(roundCap)-1:len(roundCap)-1], "100000")
+	out, errOut, code := crucible(t, ctx, args...)
+	if code != exitInterrupted || out != "" || !strings.Contains(errOut, "interrupted before two blocks of every pass finished; nothing compared") {
 		t.Errorf("cancelled before it began: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
-	// Cut in the second of its three passes, between chunks.
-	ctx = cancelAfter(t, 150000)
-	out, _, code = crucible(t, ctx, append(roundCap[:len(roundCap)-1], "100000")...)
-	if code != exitInterrupted || out != "" {
-		t.Errorf("cancelled mid-run: exit %d, stdout %q", code, out)
+	// Cut in the fifth block's A pass, after four blocks of 12,500 trials
+	// of every pass (3 × 50,000 trials).
+	out, errOut, code = crucible(t, cancelAfter(t, 160000), args...)
+	const mark = "INTERRUPTED: 50000 of 100000 planned paired trials finished under A, B and the pairs alike; the figures below cover those.\n"
+	if code != exitInterrupted || !strings.Contains(out, mark) ||
+		!strings.Contains(errOut, "interrupted; above: the 50000 paired trials every pass finished") {
+		t.Fatalf("cancelled mid-run: exit %d, stderr %q, stdout\n%s", code, errOut, out)
 	}
+	newProgress = progressBar
+	if whole := mustRun(t, append(roundCap[:len(roundCap)-1:len(roundCap)-1], "50000")...); strings.Replace(out, mark, "", 1) != whole {
+		t.Errorf("the interrupted comparison of 50,000 trials differs from an uninterrupted one:\n%s\n---\n%s", out, whole)
+	}
+}
+
+// --margin turns each metric's verdict into better, worse, equivalent or
+// undecided with the trials that would decide; fought that many more, the
+// undecided one decides.
+func TestCompareMargin(t *testing.T) {
+	for _, c := range []struct {
+		trials string
+		margin []string
+		want   []string
+	}{
+		{"20000", []string{"win.b=1", "rounds.mean=5%"}, []string{
+			"Guard wins 1.3 points less often with B (paired 95 % interval 1.1 to 1.5): B is better for Thug by more than 1 point",
+			"verdict   B is better for Thug by more than 1 point: Guard wins (win.b)\n          A and B are equivalent within ±5 % of A's (4.01428 rounds): rounds.mean\n",
+			"margins: each metric's two one-sided tests at 0.00555556, that is its 98.89 % interval against ±margin (TOST)",
+		}},
+		{"20000", []string{"win.b=1.5"}, []string{"verdict   undecided — about 3,178 more trials would decide: Guard wins (win.b)\n"}},
+		{"23178", []string{"win.b=1.5"}, []string{"verdict   A and B are equivalent within ±1.5 points: Guard wins (win.b)\n"}},
+		{"20000", []string{"2"}, []string{"A and B are equivalent within ±2 points: Thug wins (win.a), Guard wins (win.b), ", "A and B are equivalent within ±2 rounds: rounds.mean\n"}},
+	} {
+		args := append(roundCap[:len(roundCap)-1:len(roundCap)-1], c.trials)
+		for _, m := range c.margin {
+			args = append(args, "--margin", m)
+		}
+		out := mustRun(t, args...)
+		for _, w := range c.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("--margin %v at %s trials lacks %q:\n%s", c.margin, c.trials, w, out)
+			}
+		}
+	}
+	js := mustRun(t, append(roundCap, "--margin", "win.b=1.5", "--format", "json")...)
+	if !strings.Contains(js, `"margin": {
+        "margin": 0.015,
+        "as_given": "win.b=1.5",
+        "verdict": "undecided",`) || !strings.Contains(js, `"more_trials": 3178`) {
+		t.Errorf("JSON of a margin:\n%s", js)
+	}
+}
+
+// compare --exact solves both variants and gives every metric's exact
+// difference, with no sampling; a margin judges it with nothing undecided.
+func TestCompareExact(t *testing.T) {
+	out := mustRun(t, "compare", "eclipse/fleet-mirror", "eclipse/fleet-mirror-upgraded", "--exact", "--margin", "win.a=1")
+	for _, want := range []string{
+		"exact: both variants solved, no sampling; differences are B − A",
+		"attacker wins 1.393 points less often with B (41.37 % → 39.98 %): B is worse for attacker by more than 1 point",
+		"battles end with no winner equally often with A and B (0.00 % → 0.00 %)\n",
+		"destroyed ends come equally often with A and B (100.00 % → 100.00 %)\n",
+		"battles last 0.9815 rounds longer with B (8.14274 → 9.12423)",
+		"rounds.mean                     8.14274   9.12423   +0.981488",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("compare --exact lacks %q:\n%s", want, out)
+		}
+	}
+	js := mustRun(t, "compare", "eclipse/interceptor-duel", "--set-b", "defender.ships.Interceptor=2", "--exact", "--rational", "--format", "json")
+	if !strings.Contains(js, `"exact": true`) || !strings.Contains(js, `"rational_a": "5/11"`) || !strings.Contains(js, `"rational_diff": "`) {
+		t.Errorf("compare --exact --rational JSON:\n%s", js)
+	}
+	rows, err := csv.NewReader(strings.NewReader(mustRun(t, "compare", "eclipse/fleet-mirror", "eclipse/fleet-mirror-upgraded", "--exact", "--format", "csv"))).ReadAll()
+	if err != nil || rows[1][3] != "win.a" || rows[1][2] != "eclipse" {
+		t.Errorf("compare --exact CSV: %q, %v", rows, err)
+	}
+	mustFail(t, exitUsage, "--exact solves both variants and runs no trials: --trials does not apply",
+		"compare", "eclipse/fleet-mirror", "eclipse/fleet-mirror-upgraded", "--exact", "--trials", "100")
+	mustFail(t, exitUsage, "--exact solves both variants and runs no trials: --out does not apply",
+		"compare", "eclipse/fleet-mirror", "eclipse/fleet-mirror-upgraded", "--exact", "--out", t.TempDir())
+	mustFail(t, exitUsage, "--rational needs --exact", "compare", "eclipse/fleet-mirror", "eclipse/fleet-mirror-upgraded", "--rational")
+	mustFail(t, exitFailed, "A stratfight/thug-vs-guard: stratfight solves lifespan scenarios exactly (closed forms of §9); duels need Monte Carlo", "compare", "stratfight/thug-vs-guard", "--set-b", "options.round-cap=9", "--exact")
 }
 
 // cancelAfter makes the next command cancel itself once at trials have

@@ -29,6 +29,7 @@ func TestSolvesStopOnSignal(t *testing.T) {
 		want string
 	}{
 		{"exact", []string{"exact", file}, "interrupted: the solve stopped before its end; nothing solved"},
+		{"compare --exact", []string{"compare", file, "--set-b", "options.stalemate=draw", "--exact"}, "interrupted: the solves stopped before their end; nothing compared"},
 		{"check", []string{"check", file, "--trials", "100", "--seed", "1"}, "interrupted: the check is incomplete and decides nothing"},
 		{"sweep", []string{"sweep", file, "--vary", "options.stalemate=defender,draw", "--trials", "100", "--seed", "1"}, "interrupted; above are the 0 of 2 points that finished"},
 	} {
@@ -73,6 +74,9 @@ func TestBudgetRefusals(t *testing.T) {
 	mustFail(t, exitFailed, "exact-huge-volley: exact: beyond the exact solver's budget: "+budget+"\nrun it by Monte Carlo instead: crucible run "+huge+" --trials 1000000", "exact", huge)
 	mustFail(t, exitFailed, "run it by Monte Carlo instead: crucible run "+huge+" --set attacker.ships.Gunboat=1 --trials 1000000", "exact", huge, "--set", "attacker.ships.Gunboat=1")
 	mustFail(t, exitFailed, "Monte Carlo cannot run it as it is either: ", "exact", huge, "--set", "attacker.policy=optimal")
+	mustFail(t, exitFailed, "A exact-huge-volley: exact: beyond the exact solver's budget: "+budget+
+		"\ncompare by sampling instead: crucible compare "+huge+" --set-b options.stalemate=draw --trials 100000",
+		"compare", huge, "--set-b", "options.stalemate=draw", "--exact")
 	out, _ := mustFail(t, exitFailed, "exact-huge-volley: claim win.a: no exact solution to check it against: exact: beyond the exact solver's budget: "+budget+
 		"\njudge the claim by Monte Carlo instead: give it bounds (min:, max:) in place of `exact: true`; run it by Monte Carlo instead: crucible run "+huge+" --trials 1000000",
 		"check", huge, "--seed", "1")

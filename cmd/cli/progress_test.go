@@ -256,6 +256,8 @@ func TestNoticesFit80Columns(t *testing.T) {
 			[]string{"sweep", "eclipse/shields", "--trials", "20000", "--chunk", "500", "--seed", "1", "--out", "sw"}},
 		{func(t *testing.T) context.Context { return cancelAfter(t, 1000) },
 			[]string{"compare", "stratfight/thug-vs-guard", "--set-b", "options.round-cap=190", "--trials", "20000", "--chunk", "500", "--seed", "1"}},
+		{func(t *testing.T) context.Context { return cancelAfter(t, 40000) }, // a smaller comparison of 15,000 trials
+			[]string{"compare", "stratfight/thug-vs-guard", "--set-b", "options.round-cap=190", "--trials", "20000", "--chunk", "500", "--seed", "1", "--out", "cmp"}},
 		{func(t *testing.T) context.Context { return cancelAfter(t, 1000) },
 			[]string{"check", "stratfight/lifespan-claims", "--trials", "20000", "--chunk", "500", "--seed", "1"}},
 		{whole, []string{"check", "stratfight/thug-vs-guard", "eclipse/interceptor-duel", "--trials", "1000", "--out", "chk"}},

@@ -31,8 +31,10 @@ func TestCommandsResume(t *testing.T) {
 			func(t *testing.T) context.Context { return interruptAt(t, "stratfight/lifespan-29-coins", 500) }},
 		{"sequential check, in a later batch", append(lifespans, "--until-decided", "--first-trials", "1000", "--max-trials", "30000"),
 			func(t *testing.T) context.Context { return interruptAt(t, "stratfight/lifespan-30-coins", 20000) }},
-		{"comparison, in its second pass", append(roundCap[:len(roundCap)-1], "100000", "--format", "json"),
-			func(t *testing.T) context.Context { return cancelAfter(t, 150000) }},
+		{"comparison, in its fifth block", append(roundCap[:len(roundCap)-1:len(roundCap)-1], "100000", "--format", "json"),
+			func(t *testing.T) context.Context { return cancelAfter(t, 160000) }},
+		{"comparison, in its first block", append(roundCap[:len(roundCap)-1:len(roundCap)-1], "100000", "--format", "json"),
+			func(t *testing.T) context.Context { return cancelAfter(t, 20000) }},
 	} {
 		whole, _, wholeCode := crucible(t, context.Background(), c.args...) // a check with a failed claim exits 1
 		dir := filepath.Join(t.TempDir(), "out")
@@ -62,8 +64,8 @@ func TestCommandsRefuseOtherCheckpoints(t *testing.T) {
 		"sweep", "eclipse/shields", "--trials", "3000", "--seed", "3", "--out", dir, "--resume")
 	mustFail(t, exitFailed, "cannot resume: the checkpoint holds eclipse/shielded-interceptors-vs-gunship point 0 (seed 3, trials 0..1999), "+
 		"eclipse/shielded-interceptors-vs-gunship point 1 (seed 3, trials 0..1999), eclipse/shielded-interceptors-vs-gunship point 2 (seed 3, trials 0..1999), "+
-		"eclipse/shielded-interceptors-vs-gunship point 3 (seed 3, trials 0..1999); this command runs stratfight/thug-vs-guard A trials 0..999 (seed 7), ",
-		append(roundCap[:len(roundCap)-1], "2000", "--out", dir, "--resume")...)
+		"eclipse/shielded-interceptors-vs-gunship point 3 (seed 3, trials 0..1999); this command runs stratfight/thug-vs-guard A trials 0..249 (seed 7), ",
+		append(roundCap[:len(roundCap)-1:len(roundCap)-1], "2000", "--out", dir, "--resume")...)
 }
 
 // An interrupted sweep's sweep.csv and breakeven.csv say so on every row,
