@@ -163,7 +163,7 @@ func runCompare(cmd *cobra.Command, args []string, rf *runFlags, cf *compareFlag
 		if err := od.WriteComparison(c, states); err != nil {
 			return err
 		}
-		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: report written to %s\n", od.Path())
+		notice(cmd, "report written to %s", od.Path())
 	}
 	if analysis.Interrupted(runErr) {
 		return &exitError{code: exitInterrupted, msg: fmt.Sprintf("interrupted; above: the %d paired trials every pass finished", c.Trials())}

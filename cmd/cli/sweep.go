@@ -92,7 +92,7 @@ index.html.`,
 				if err := od.WriteSweep(res, states); err != nil {
 					return err
 				}
-				fmt.Fprintf(cmd.ErrOrStderr(), "crucible: sweep report written to %s\n", od.Path())
+				notice(cmd, "sweep report written to %s", od.Path())
 			}
 			if analysis.Interrupted(runErr) {
 				return &exitError{code: exitInterrupted, msg: fmt.Sprintf("interrupted; above are the %d of %d points that finished", len(res.Points), len(sw.Points))}
