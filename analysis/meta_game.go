@@ -153,24 +153,26 @@ func (a *MetaAnalysis) robustness() error {
 }
 
 // dominance finds the dominated entries: k dominates i when, against
-// every opponent, k's interval lies nowhere below i's (its low end at or
-// above i's high end: equal exact cells included) and, against one,
-// wholly above it. Every interval holds at the matrix's confidence
-// jointly, so each statement does too.
+// every opponent, k does at least as well as i to within the precision
+// (k's interval reaches no further below i's than twice the precision,
+// the gap two equal cells known to ±precision may show: so that equal
+// cells, exact ones included, count as equal), and, against one, strictly
+// better (its interval wholly above i's). The strict statements hold at
+// the matrix's confidence, jointly, since every interval does.
 func (a *MetaAnalysis) dominance() {
 	n := len(a.Cells)
-	c := a.Cells
+	c, eps := a.Cells, 2*a.Options.Precision
 	a.DominatedA = game.Dominated(
-		func(k, i, j int) bool { return c[k][j].Lo >= c[i][j].Hi },
+		func(k, i, j int) bool { return c[k][j].Lo >= c[i][j].Hi-eps },
 		func(k, i, j int) bool { return c[k][j].Lo > c[i][j].Hi }, n, n)
 	// Side b wants side a's share low: column k dominates column i when
 	// every row does no better against k than against i.
 	a.DominatedB = game.Dominated(
-		func(k, i, j int) bool { return c[j][k].Hi <= c[j][i].Lo },
+		func(k, i, j int) bool { return c[j][k].Hi <= c[j][i].Lo+eps },
 		func(k, i, j int) bool { return c[j][k].Hi < c[j][i].Lo }, n, n)
 	s := a.Symmetric
 	a.DominatedSym = game.Dominated(
-		func(k, i, j int) bool { return s[k][j].Lo >= s[i][j].Hi },
+		func(k, i, j int) bool { return s[k][j].Lo >= s[i][j].Hi-eps },
 		func(k, i, j int) bool { return s[k][j].Lo > s[i][j].Hi }, n, n)
 }
 
