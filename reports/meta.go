@@ -346,4 +346,3 @@ func WriteMetaJSON(w io.Writer, a *analysis.MetaAnalysis) error {
 	_, err = w.Write(append(unescapeHTML(b), '\n'))
 	return err
 }
-
