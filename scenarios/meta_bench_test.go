@@ -59,7 +59,7 @@ func BenchmarkMetaExact(b *testing.B) {
 //     z the per-cell Bonferroni quantile — in one look; ratio: trials
 //     over fixed-trials.
 //
-//	go test ./scenarios -run '^$' -bench MetaSampled -benchtime 1x
+//     go test ./scenarios -run '^$' -bench MetaSampled -benchtime 1x
 func BenchmarkMetaSampled(b *testing.B) {
 	m := builtinMeta(b, "stratfight/fighters")
 	o := analysis.MetaOptions{Precision: analysis.DefaultMetaPrecision, Confidence: 0.95, First: analysis.DefaultMetaFirst, Budget: analysis.DefaultMetaBudget}
