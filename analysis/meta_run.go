@@ -35,6 +35,9 @@ type MetaOptions struct {
 	First, Budget int64
 	// Exact solves each cell where the ruleset's solver reaches it.
 	Exact bool
+	// PrecisionOnly samples every cell to the precision, whatever its
+	// decisions: what the adaptive stop saves is measured against it.
+	PrecisionOnly bool
 }
 
 // Check refuses settings no metagame can take.
@@ -232,7 +235,7 @@ func (r Run) sampleCells(ctx context.Context, out *MetaMatrix, scs [][]*scenario
 			switch {
 			case cell.Half() <= o.Precision:
 				cell.Stop = "precise"
-			case settled(out.Cells, c[0], c[1]):
+			case !o.PrecisionOnly && settled(out.Cells, c[0], c[1]):
 				cell.Stop = "settled"
 			case n >= o.Budget:
 				cell.Stop = "budget"

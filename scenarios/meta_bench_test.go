@@ -57,7 +57,10 @@ func BenchmarkMetaExact(b *testing.B) {
 //   - fixed-trials: what sampling every cell to ±1 point at the same
 //     per-cell level needs whatever its share — n with z·½/√n ≤ 1 point,
 //     z the per-cell Bonferroni quantile — in one look; ratio: trials
-//     over fixed-trials.
+//     over fixed-trials;
+//
+//   - precise-only-trials: what the doubling looks spend with no early
+//     stop for settled decisions, every cell to ±1 point.
 //
 //     go test ./scenarios -run '^$' -bench MetaSampled -benchtime 1x
 func BenchmarkMetaSampled(b *testing.B) {
@@ -73,6 +76,7 @@ func BenchmarkMetaSampled(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+	b.StopTimer()
 	cells := len(m.Entries) * len(m.Entries)
 	stops := map[string]int{}
 	for _, row := range mm.Cells {
@@ -87,4 +91,10 @@ func BenchmarkMetaSampled(b *testing.B) {
 	b.ReportMetric(float64(stops["settled"]), "settled")
 	b.ReportMetric(fixed, "fixed-trials")
 	b.ReportMetric(float64(mm.Trials())/fixed, "ratio")
+	o.PrecisionOnly = true
+	strict, err := analysis.Run{Seed: 1, Workers: 2}.Meta(context.Background(), m, o)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(float64(strict.Trials()), "precise-only-trials")
 }
