@@ -2,10 +2,7 @@ package scenarios
 
 import (
 	"fmt"
-	"io/fs"
-	"path"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"github.com/crucible-sim/crucible/rules/doc"
@@ -172,27 +169,13 @@ func parseRosterEntry(n *doc.Node) (RosterEntry, error) {
 
 // BuiltinRosters lists the built-in rosters in name order.
 func BuiltinRosters() ([]Entry, error) {
-	if _, err := fs.Stat(builtin, metasDir); err != nil {
-		return nil, nil // a program's own built-ins may hold no rosters
-	}
-	var out []Entry
-	err := fs.WalkDir(builtin, metasDir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || path.Ext(p) != ".yaml" {
-			return err
-		}
-		name := strings.TrimSuffix(strings.TrimPrefix(p, metasDir+"/"), ".yaml")
+	return builtinFiles(metasDir, "roster (a built-in roster has a `meta:` list)", func(name string) (Entry, bool, error) {
 		r, ok, err := LoadRoster(name)
-		switch {
-		case err != nil:
-			return err
-		case !ok:
-			return fmt.Errorf("%s: not a roster (a built-in roster has a `meta:` list)", p)
+		if !ok || err != nil {
+			return Entry{}, ok, err
 		}
-		out = append(out, Entry{r.Name, r.Description})
-		return nil
+		return Entry{r.Name, r.Description}, true, nil
 	})
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	return out, err
 }
 
 // ParseRoster reads a roster from YAML source; file names it in errors,

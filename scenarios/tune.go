@@ -297,23 +297,35 @@ func (t *Tune) parseAxis(n *doc.Node) error {
 
 // BuiltinTunes lists the built-in tunes in name order.
 func BuiltinTunes() ([]Entry, error) {
-	if _, err := fs.Stat(builtin, tunesDir); err != nil {
-		return nil, nil // a program's own built-ins may hold no tunes
+	return builtinFiles(tunesDir, "tune (a built-in tune has a `tune:` field)", func(name string) (Entry, bool, error) {
+		t, ok, err := LoadTune(name)
+		if !ok || err != nil {
+			return Entry{}, ok, err
+		}
+		return Entry{t.Name, t.Description}, true, nil
+	})
+}
+
+// builtinFiles lists the built-in files of one kind under dir (tunes,
+// rosters) in name order, each read by load; a file load does not take
+// is an error that says it is not a what.
+func builtinFiles(dir, what string, load func(name string) (Entry, bool, error)) ([]Entry, error) {
+	if _, err := fs.Stat(builtin, dir); err != nil {
+		return nil, nil // a program's own built-ins may hold none
 	}
 	var out []Entry
-	err := fs.WalkDir(builtin, tunesDir, func(p string, d fs.DirEntry, err error) error {
+	err := fs.WalkDir(builtin, dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || path.Ext(p) != ".yaml" {
 			return err
 		}
-		name := strings.TrimSuffix(strings.TrimPrefix(p, tunesDir+"/"), ".yaml")
-		t, ok, err := LoadTune(name)
+		e, ok, err := load(strings.TrimSuffix(strings.TrimPrefix(p, dir+"/"), ".yaml"))
 		switch {
 		case err != nil:
 			return err
 		case !ok:
-			return fmt.Errorf("%s: not a tune (a built-in tune has a `tune:` field)", p)
+			return fmt.Errorf("%s: not a %s", p, what)
 		}
-		out = append(out, Entry{t.Name, t.Description})
+		out = append(out, e)
 		return nil
 	})
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })

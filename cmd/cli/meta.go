@@ -8,7 +8,6 @@ import (
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/reports"
 	"github.com/crucible-sim/crucible/scenarios"
-	"github.com/crucible-sim/crucible/sim"
 )
 
 // metaFlags are the flags only meta has.
@@ -146,18 +145,10 @@ func checkMetaFlags(cmd *cobra.Command, mf *metaFlags) error {
 	case !(mf.confidence >= scenarios.MinConfidence && mf.confidence <= scenarios.MaxConfidence):
 		return usageError("--confidence %g: allowed: a number from %g to %g", mf.confidence, scenarios.MinConfidence, scenarios.MaxConfidence)
 	}
-	for _, f := range []struct {
-		name string
-		v    int64
-	}{{"first-trials", mf.first}, {"max-trials", mf.most}} {
-		if f.v < 1 || f.v > sim.MaxTrials {
-			return usageError("--%s %d: allowed: an integer from 1 to %d", f.name, f.v, int64(sim.MaxTrials))
-		}
-	}
 	if mf.first > mf.most {
 		return usageError("--first-trials %d is above --max-trials %d (allowed: first ≤ max)", mf.first, mf.most)
 	}
-	return nil
+	return checkLooks(cmd, mf.first, mf.most)
 }
 
 // loadMeta reads the roster a command names and its base scenario, with
