@@ -2,7 +2,6 @@ package scenarios
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	"github.com/crucible-sim/crucible/rules/doc"
@@ -61,30 +60,17 @@ type RosterEntry struct {
 	Node *doc.Node
 }
 
-// LoadRoster reads a roster by built-in name ("eclipse/designs") or by
-// file path. ok is false when ref names no roster (it may be a scenario).
+// LoadRoster reads a roster by built-in name ("eclipse/cruiser-designs")
+// or by file path. ok is false when ref names no roster (it may be a
+// scenario).
 func LoadRoster(ref string) (r *Roster, ok bool, err error) {
-	src, file, name, isBuiltin := readBuiltinOrFile(metasDir, ref)
-	if src == nil {
-		return nil, false, nil
-	}
-	root, err := ParseYAML(file, src)
-	if err != nil {
-		if isBuiltin || isPath(ref) {
-			return nil, true, err
+	ok, err = loadFileOfKind(metasDir, ref, "meta", func(root *doc.Node, file, name string) (*string, error) {
+		if r, err = parseRoster(root, file, name); err != nil {
+			return nil, err
 		}
-		return nil, false, nil
-	}
-	if root.Kind != doc.Map || root.Get("meta") == nil || root.Get("ruleset") != nil {
-		return nil, false, nil
-	}
-	if r, err = parseRoster(root, file, name); err != nil {
-		return nil, true, err
-	}
-	if !isBuiltin && isPath(r.Scenario) && !filepath.IsAbs(r.Scenario) {
-		r.Scenario = filepath.Join(filepath.Dir(ref), r.Scenario)
-	}
-	return r, true, nil
+		return &r.Scenario, nil
+	})
+	return r, ok, err
 }
 
 // rosterDoc is a roster file's fields.

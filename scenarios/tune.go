@@ -130,27 +130,43 @@ func (a TuneAxis) Bounds() (lo, hi *big.Rat, err error) {
 // LoadTune reads a tune by built-in name ("stratfight/armor-fair") or by
 // file path. ok is false when ref names no tune (it may be a scenario).
 func LoadTune(ref string) (t *Tune, ok bool, err error) {
-	src, file, name, isBuiltin := readBuiltinOrFile(tunesDir, ref)
+	ok, err = loadFileOfKind(tunesDir, ref, "tune", func(root *doc.Node, file, name string) (*string, error) {
+		if t, err = parseTune(root, file, name); err != nil {
+			return nil, err
+		}
+		return &t.Scenario, nil
+	})
+	return t, ok, err
+}
+
+// loadFileOfKind reads the file ref names, built in under dir or a path,
+// when it is of the kind whose top-level field is key (and has no
+// `ruleset:`): parse decodes it and returns where its base scenario is
+// named, which a path resolves against the file's folder. ok is false
+// when ref names no such file (it may be a scenario).
+func loadFileOfKind(dir, ref, key string, parse func(root *doc.Node, file, name string) (scenario *string, err error)) (ok bool, err error) {
+	src, file, name, isBuiltin := readBuiltinOrFile(dir, ref)
 	if src == nil {
-		return nil, false, nil
+		return false, nil
 	}
 	root, err := ParseYAML(file, src)
 	if err != nil {
 		if isBuiltin || isPath(ref) {
-			return nil, true, err
+			return true, err
 		}
-		return nil, false, nil
+		return false, nil
 	}
-	if root.Get("tune") == nil || root.Get("ruleset") != nil {
-		return nil, false, nil
+	if root.Kind != doc.Map || root.Get(key) == nil || root.Get("ruleset") != nil {
+		return false, nil
 	}
-	if t, err = parseTune(root, file, name); err != nil {
-		return nil, true, err
+	sc, err := parse(root, file, name)
+	if err != nil {
+		return true, err
 	}
-	if !isBuiltin && isPath(t.Scenario) && !filepath.IsAbs(t.Scenario) {
-		t.Scenario = filepath.Join(filepath.Dir(ref), t.Scenario)
+	if !isBuiltin && isPath(*sc) && !filepath.IsAbs(*sc) {
+		*sc = filepath.Join(filepath.Dir(ref), *sc)
 	}
-	return t, true, nil
+	return true, nil
 }
 
 // readBuiltinOrFile returns the source of the file ref names: the
