@@ -162,7 +162,7 @@ func MetaEquilibriumPNG(a *analysis.MetaAnalysis) ([]byte, error) {
 	p := plot.New()
 	p.Title.Text = "equilibrium mixture"
 	p.Y.Label.Text = "share of play"
-	p.Y.Min, p.Y.Max = 0, 1
+	p.Y.Min, p.Y.Max = 0, 1.2 // room above the bars for the legend
 	w := vg.Points(12)
 	for s, mix := range [][]float64{a.Equilibrium.Row, a.Equilibrium.Col} {
 		bars, err := plotter.NewBarChart(plotter.Values(mix), w)
@@ -175,8 +175,9 @@ func MetaEquilibriumPNG(a *analysis.MetaAnalysis) ([]byte, error) {
 		p.Add(bars)
 		p.Legend.Add([]string{"as side a", "as side b"}[s], bars)
 	}
-	p.Legend.Top = true
+	p.Legend.Top, p.Legend.Left = true, true
 	p.NominalX(a.Meta.Entries...)
+	p.X.Min, p.X.Max = -0.7, float64(len(a.Meta.Entries))-0.3
 	p.X.Tick.Label.Rotation, p.X.Tick.Label.XAlign, p.X.Tick.Label.YAlign = math.Pi/4, -1, -0.5
 	return render(p, vg.Length(200+50*len(a.Meta.Entries)), 360)
 }
