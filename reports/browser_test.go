@@ -348,6 +348,27 @@ func TestPagesInBrowser(t *testing.T) {
 		t.Errorf("tune report: the page's probes\n%s\ntune.csv's\n%s", strings.Join(shown, "\n"), strings.Join(probes, "\n"))
 	}
 
+	// A metagame's page: its heat map and equilibrium bars, and the
+	// matrix with a cell per pair as meta.csv gives it.
+	metaDir := t.TempDir()
+	meta := builtinMeta(t, "eclipse/cruiser-designs", 0.01)
+	if err := WriteMetaDir(metaDir, meta, "crucible meta eclipse/cruiser-designs --seed 1"); err != nil {
+		t.Fatal(err)
+	}
+	r = renderPage(t, browser, metaDir, "index.html")
+	checkImages(t, "meta report", r, "meta-heatmap.png", "meta-equilibrium.png")
+	cells := 0
+	for _, tb := range r.Tables {
+		if tb.ID == "matrix" {
+			for _, row := range tb.Rows[1:] {
+				cells += len(row) - 1
+			}
+		}
+	}
+	if want := len(MetaRows(meta)) - 1; cells != want {
+		t.Errorf("meta report: the page's matrix has %d cells, meta.csv %d", cells, want)
+	}
+
 	// A run on a board: board.png loads, wide enough to show its panels
 	// (the ground and one heat map) side by side.
 	bdir := t.TempDir()

@@ -38,7 +38,7 @@ func ReferenceTopics(r *rules.Reference) []string {
 // sections returns the reference's sections of the topic ("" for all).
 func sections(r *rules.Reference, topic string) []section {
 	var all []section
-	all = append(all, section{topic: "sides", heading: "Sides", columns: []string{"side", "called", "meaning"},
+	all = append(all, section{topic: "sides", heading: "Sides", intro: sideFieldsIntro(r.Ruleset), columns: []string{"side", "called", "meaning"},
 		rows: [][]string{{"a", r.Sides[0].Name, r.Sides[0].Meaning}, {"b", r.Sides[1].Name, r.Sides[1].Meaning}}})
 	var fields []rules.Field // the options have a section of their own
 	for _, f := range r.Fields {
@@ -282,4 +282,20 @@ func WriteReferenceJSON(w io.Writer, r *rules.Reference, topic string) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
+}
+
+// sideFieldsIntro says which fields make up each side of a ruleset whose
+// sides a roster can place (rules.Sided); "" for one without.
+func sideFieldsIntro(ruleset string) string {
+	rs, err := rules.Lookup(ruleset)
+	if err != nil {
+		return ""
+	}
+	s, ok := rs.(rules.Sided)
+	if !ok {
+		return ""
+	}
+	f := s.SideFields()
+	return fmt.Sprintf("A side is the fields %s (side a) and %s (side b): a roster entry of crucible meta is written once and placed at either.",
+		strings.Join(f[0], ", "), strings.Join(f[1], ", "))
 }

@@ -20,6 +20,8 @@ func builtinNames() []string {
 				names = append(names, strings.TrimSuffix(name, ".yaml"))
 			} else if name, ok := strings.CutPrefix(p, tunesDir+"/"); ok {
 				names = append(names, strings.TrimSuffix(name, ".yaml"))
+			} else if name, ok := strings.CutPrefix(p, metasDir+"/"); ok {
+				names = append(names, strings.TrimSuffix(name, ".yaml"))
 			} else {
 				names = append(names, builtinName(p))
 			}

@@ -103,8 +103,8 @@ func Builtin() ([]Entry, error) {
 		if err != nil {
 			return err
 		}
-		if p == sweepsDir || p == tunesDir {
-			return fs.SkipDir // sweeps and tunes are not scenarios
+		if p == sweepsDir || p == tunesDir || p == metasDir {
+			return fs.SkipDir // sweeps, tunes and rosters are not scenarios
 		}
 		if d.IsDir() || path.Ext(p) != ".yaml" {
 			return nil
@@ -140,6 +140,9 @@ func Load(ref string) (*Scenario, error) {
 		}
 		if _, err := fs.Stat(builtin, tunesDir+"/"+ref+".yaml"); err == nil {
 			return nil, fmt.Errorf("%s is a built-in tune, not a scenario: run it with `%s tune %s`", ref, program, ref)
+		}
+		if _, err := fs.Stat(builtin, metasDir+"/"+ref+".yaml"); err == nil {
+			return nil, fmt.Errorf("%s is a built-in roster, not a scenario: run it with `crucible meta %s`", ref, ref)
 		}
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("%s: no such file and no built-in scenario of that name%s", ref, NearestBuiltin(ref))
@@ -224,6 +227,9 @@ func notAScenario(root *doc.Node, ref string) error {
 	}
 	if tu := root.Get("tune"); tu != nil {
 		return tu.Errorf("this is a tune file, not a scenario: run it with `%s tune %s`", program, ref)
+	}
+	if m := root.Get("meta"); m != nil {
+		return m.Errorf("this is a roster, not a scenario: run it with `crucible meta %s`", ref)
 	}
 	suite := root.Get("suite")
 	if suite == nil || suite.Kind != doc.Seq {
@@ -523,10 +529,10 @@ func canonical(b *strings.Builder, n *doc.Node) {
 // name, as it is embedded, and the path it has in the repository (below
 // scenarios/), so that a designer can start a file of their own from it.
 func BuiltinSource(name string) (src []byte, file string, err error) {
-	for _, p := range []string{"builtin/" + name + ".yaml", sweepsDir + "/" + name + ".yaml", tunesDir + "/" + name + ".yaml"} {
+	for _, p := range []string{"builtin/" + name + ".yaml", sweepsDir + "/" + name + ".yaml", tunesDir + "/" + name + ".yaml", metasDir + "/" + name + ".yaml"} {
 		if src, err := fs.ReadFile(builtin, p); err == nil {
 			return src, "scenarios/" + p, nil
 		}
 	}
-	return nil, "", fmt.Errorf("%s: no built-in scenario, suite, sweep or tune of that name%s", name, NearestBuiltin(name))
+	return nil, "", fmt.Errorf("%s: no built-in scenario, suite, sweep, tune or roster of that name%s", name, NearestBuiltin(name))
 }

@@ -130,27 +130,43 @@ func (a TuneAxis) Bounds() (lo, hi *big.Rat, err error) {
 // LoadTune reads a tune by built-in name ("stratfight/armor-fair") or by
 // file path. ok is false when ref names no tune (it may be a scenario).
 func LoadTune(ref string) (t *Tune, ok bool, err error) {
-	src, file, name, isBuiltin := readBuiltinOrFile(tunesDir, ref)
+	ok, err = loadFileOfKind(tunesDir, ref, "tune", func(root *doc.Node, file, name string) (*string, error) {
+		if t, err = parseTune(root, file, name); err != nil {
+			return nil, err
+		}
+		return &t.Scenario, nil
+	})
+	return t, ok, err
+}
+
+// loadFileOfKind reads the file ref names, built in under dir or a path,
+// when it is of the kind whose top-level field is key (and has no
+// `ruleset:`): parse decodes it and returns where its base scenario is
+// named, which a path resolves against the file's folder. ok is false
+// when ref names no such file (it may be a scenario).
+func loadFileOfKind(dir, ref, key string, parse func(root *doc.Node, file, name string) (scenario *string, err error)) (ok bool, err error) {
+	src, file, name, isBuiltin := readBuiltinOrFile(dir, ref)
 	if src == nil {
-		return nil, false, nil
+		return false, nil
 	}
 	root, err := ParseYAML(file, src)
 	if err != nil {
 		if isBuiltin || isPath(ref) {
-			return nil, true, err
+			return true, err
 		}
-		return nil, false, nil
+		return false, nil
 	}
-	if root.Get("tune") == nil || root.Get("ruleset") != nil {
-		return nil, false, nil
+	if root.Kind != doc.Map || root.Get(key) == nil || root.Get("ruleset") != nil {
+		return false, nil
 	}
-	if t, err = parseTune(root, file, name); err != nil {
-		return nil, true, err
+	sc, err := parse(root, file, name)
+	if err != nil {
+		return true, err
 	}
-	if !isBuiltin && isPath(t.Scenario) && !filepath.IsAbs(t.Scenario) {
-		t.Scenario = filepath.Join(filepath.Dir(ref), t.Scenario)
+	if !isBuiltin && isPath(*sc) && !filepath.IsAbs(*sc) {
+		*sc = filepath.Join(filepath.Dir(ref), *sc)
 	}
-	return t, true, nil
+	return true, nil
 }
 
 // readBuiltinOrFile returns the source of the file ref names: the
@@ -297,23 +313,35 @@ func (t *Tune) parseAxis(n *doc.Node) error {
 
 // BuiltinTunes lists the built-in tunes in name order.
 func BuiltinTunes() ([]Entry, error) {
-	if _, err := fs.Stat(builtin, tunesDir); err != nil {
-		return nil, nil // a program's own built-ins may hold no tunes
+	return builtinFiles(tunesDir, "tune (a built-in tune has a `tune:` field)", func(name string) (Entry, bool, error) {
+		t, ok, err := LoadTune(name)
+		if !ok || err != nil {
+			return Entry{}, ok, err
+		}
+		return Entry{t.Name, t.Description}, true, nil
+	})
+}
+
+// builtinFiles lists the built-in files of one kind under dir (tunes,
+// rosters) in name order, each read by load; a file load does not take
+// is an error that says it is not a what.
+func builtinFiles(dir, what string, load func(name string) (Entry, bool, error)) ([]Entry, error) {
+	if _, err := fs.Stat(builtin, dir); err != nil {
+		return nil, nil // a program's own built-ins may hold none
 	}
 	var out []Entry
-	err := fs.WalkDir(builtin, tunesDir, func(p string, d fs.DirEntry, err error) error {
+	err := fs.WalkDir(builtin, dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || path.Ext(p) != ".yaml" {
 			return err
 		}
-		name := strings.TrimSuffix(strings.TrimPrefix(p, tunesDir+"/"), ".yaml")
-		t, ok, err := LoadTune(name)
+		e, ok, err := load(strings.TrimSuffix(strings.TrimPrefix(p, dir+"/"), ".yaml"))
 		switch {
 		case err != nil:
 			return err
 		case !ok:
-			return fmt.Errorf("%s: not a tune (a built-in tune has a `tune:` field)", p)
+			return fmt.Errorf("%s: not a %s", p, what)
 		}
-		out = append(out, Entry{t.Name, t.Description})
+		out = append(out, e)
 		return nil
 	})
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })

@@ -103,7 +103,7 @@ func TestDidYouMean(t *testing.T) {
 		{exitFailed, `eclipse/intercepter-duel: no such file and no built-in scenario of that name; did you mean "eclipse/interceptor-duel"?`, []string{"run", "eclipse/intercepter-duel", "--seed", "1"}},
 		{exitFailed, `did you mean "eclipse/interceptor-duel"?`, []string{"check", "eclipse/Interceptor-Duel", "--seed", "1"}},
 		{exitFailed, `did you mean "eclipse/interceptor-duel"?`, []string{"replay", "intercepter-duel", "--seed", "1"}},
-		{exitFailed, `eclipse/sheilds: no built-in scenario, suite, sweep or tune of that name; did you mean "eclipse/shields"?`, []string{"show", "eclipse/sheilds"}},
+		{exitFailed, `eclipse/sheilds: no built-in scenario, suite, sweep, tune or roster of that name; did you mean "eclipse/shields"?`, []string{"show", "eclipse/sheilds"}},
 		{exitFailed, `eclipse/sheilds: no such file and no built-in sweep or scenario of that name; did you mean "eclipse/shields"?`, []string{"sweep", "eclipse/sheilds", "--seed", "1"}},
 	} {
 		out, errOut, code := crucible(t, t.Context(), c.args...)

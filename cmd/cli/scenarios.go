@@ -14,7 +14,7 @@ import (
 func newScenariosCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "scenarios",
-		Short: "List the built-in scenarios, suites, sweeps and tunes",
+		Short: "List the built-in scenarios, suites, sweeps, tunes and rosters",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			list, err := scenarios.Builtin()
@@ -45,6 +45,13 @@ func newScenariosCmd() *cobra.Command {
 			}
 			for _, e := range tunes {
 				fmt.Fprintf(tw, "%s\t(tune for crucible tune) %s\n", e.Name, e.Description)
+			}
+			rosters, err := scenarios.BuiltinRosters()
+			if err != nil {
+				return err
+			}
+			for _, e := range rosters {
+				fmt.Fprintf(tw, "%s\t(roster for crucible meta) %s\n", e.Name, e.Description)
 			}
 			return tw.Flush()
 		},

@@ -148,16 +148,23 @@ func checkTuneFlags(cmd *cobra.Command, tf *tuneFlags) error {
 	case tf.rational && !tf.exact:
 		return usageError("--rational goes with --exact, which --exact=false turns off")
 	}
+	return checkLooks(cmd, tf.first, tf.most)
+}
+
+// checkLooks refuses --first-trials and --max-trials, where given, that
+// are out of range or in the wrong order.
+func checkLooks(cmd *cobra.Command, first, most int64) error {
+	fl := cmd.Flags()
 	for _, f := range []struct {
 		name string
 		v    int64
-	}{{"first-trials", tf.first}, {"max-trials", tf.most}} {
+	}{{"first-trials", first}, {"max-trials", most}} {
 		if fl.Changed(f.name) && (f.v < 1 || f.v > sim.MaxTrials) {
 			return usageError("--%s %d: allowed: an integer from 1 to %d", f.name, f.v, int64(sim.MaxTrials))
 		}
 	}
-	if fl.Changed("first-trials") && fl.Changed("max-trials") && tf.first > tf.most {
-		return usageError("--first-trials %d is above --max-trials %d (allowed: first ≤ max)", tf.first, tf.most)
+	if fl.Changed("first-trials") && fl.Changed("max-trials") && first > most {
+		return usageError("--first-trials %d is above --max-trials %d (allowed: first ≤ max)", first, most)
 	}
 	return nil
 }

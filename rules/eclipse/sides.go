@@ -208,3 +208,11 @@ func (c *Compiled) sideSplitter(s int, sd *sideDoc) (string, error) {
 	conf.Splitter = splitter == "true"
 	return splitter, nil
 }
+
+// SideFields makes a battle's sides swappable (rules.Sided): each side is
+// its whole mapping — the fleet's ships, its policy and priority list.
+// Blueprints and parts are the scenario's, shared by both sides, so that a
+// design is defined once and either side may field it.
+func (ruleset) SideFields() [2][]string {
+	return [2][]string{{sideNames[0]}, {sideNames[1]}}
+}

@@ -153,6 +153,7 @@ var Checks = []struct {
 	{"StopIsObeyed", Kit.stops},
 	{"ReferenceIsComplete", Kit.reference},
 	{"PoliciesPlayOnEveryScenario", Kit.policies},
+	{"SidesSwap", Kit.sided},
 }
 
 // Run compiles the kit's scenarios and runs every check, one subtest each.

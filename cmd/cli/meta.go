@@ -1,0 +1,189 @@
+package cli
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/reports"
+	"github.com/crucible-sim/crucible/scenarios"
+)
+
+// metaFlags are the flags only meta has.
+type metaFlags struct {
+	precision, confidence float64
+	first, most           int64
+	exact                 bool
+	payoff, format        string
+}
+
+func newMetaCmd() *cobra.Command {
+	var (
+		rf runFlags
+		cp checkpointing
+		mf metaFlags
+	)
+	cmd := &cobra.Command{
+		Use:   "meta ROSTER",
+		Short: "Every entry of a roster against every entry: matrix, dominance, equilibrium, ratings",
+		Long: `meta answers "does any design dominate?": it fights every entry of a roster
+as side a against every entry as side b, on a base scenario, and reads the
+matrix as a two-player zero-sum game — which entries are dominated, the
+equilibrium mix (the maximum-entropy one where several exist) and how robust
+its support is to the cells' uncertainty, Nash-averaged and Bradley–Terry
+(Elo) ratings, and the non-transitive cycles ratings cannot express.
+
+A roster is a file with a meta: list (crucible scenarios lists the built-in
+ones): each entry is a side — the fields the ruleset says make up a side
+(crucible rules RULESET, Sides), written once — or a built-in policy.
+
+Each cell is exact where the ruleset's solver reaches it; otherwise it is
+sampled on the base scenario's streams (common random numbers), in looks
+that double from --first-trials, until its interval is within ±--precision
+points or every decision that reads it is settled (which side is favoured,
+its order against the other cells of its row and column). The intervals
+hold jointly at --confidence over every sampled cell. The payoff is side a's
+win share with draws counted half, or with --payoff margin, P(a wins) −
+P(b wins). --out writes meta.json, meta.csv (one row per cell), the heat
+map, the equilibrium bars and index.html; Ctrl-C keeps a checkpoint that
+--resume finishes.`,
+		Example: `  crucible meta eclipse/designs --seed 1
+  crucible meta stratfight/fighters --precision 2 --format json
+  crucible meta dbd/players --seed 1 --out players/`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runMeta(cmd, args[0], &rf, &cp, &mf)
+		},
+	}
+	rf.registerSeed(cmd, false)
+	rf.registerTrials(cmd)
+	cmd.Flag("trials").Hidden = true // refused: meta sets its own trials, cell by cell
+	rf.registerSet(cmd)
+	fl := cmd.Flags()
+	fl.Float64Var(&mf.precision, "precision", 100*analysis.DefaultMetaPrecision, "the half-width, in points, to which each sampled cell is known unless its decisions settle first")
+	fl.Float64Var(&mf.confidence, "confidence", analysis.DefaultConfidence, "the level at which every cell's interval holds, jointly")
+	decimalVar(fl, &mf.first, "first-trials", "", analysis.DefaultMetaFirst, "the trials of a cell's first look")
+	decimalVar(fl, &mf.most, "max-trials", "", analysis.DefaultMetaBudget, "the most trials of one cell")
+	fl.BoolVar(&mf.exact, "exact", true, "solve each cell exactly where the ruleset's solver reaches it")
+	fl.StringVar(&mf.payoff, "payoff", "share", "the game's payoff: share (side a's win share, draws half) or margin (P(a wins) − P(b wins))")
+	fl.StringVarP(&mf.format, "format", "f", "table", "output format: table, json or csv (one row per cell)")
+	cp.register(cmd, "also write the metagame's report (JSON, CSV, PNG plots and index.html) to this directory, which it replaces as a whole")
+	return cmd
+}
+
+func runMeta(cmd *cobra.Command, ref string, rf *runFlags, cp *checkpointing, mf *metaFlags) error {
+	if err := checkMetaFlags(cmd, mf); err != nil {
+		return err
+	}
+	if err := cp.check(); err != nil {
+		return err
+	}
+	prior, err := cp.prior(cmd)
+	if err != nil {
+		return err
+	}
+	run, err := rf.plan(cmd)
+	if err != nil {
+		return err
+	}
+	run.Resume = prior
+	m, err := loadMeta(rf, ref)
+	if err != nil {
+		return err
+	}
+	od, err := cp.open(cmd, &run)
+	if err != nil {
+		return err
+	}
+	if od != nil {
+		defer od.Close()
+	}
+	opts := analysis.MetaOptions{Precision: mf.precision / 100, Confidence: mf.confidence, First: mf.first, Budget: mf.most, Exact: mf.exact}
+	mm, runErr := run.Meta(cmd.Context(), m, opts)
+	states := cp.states(cmd, runErr)
+	if runErr != nil {
+		if mm != nil && analysis.Interrupted(runErr) {
+			if od != nil && states != nil {
+				if err := od.SaveCheckpoints(states); err != nil {
+					return err
+				}
+			}
+			return &exitError{code: exitInterrupted, msg: fmt.Sprintf("interrupted after %d trials; no matrix is read from unfinished cells", mm.Trials())}
+		}
+		return runErr
+	}
+	a, err := mm.Analyse(mf.payoff == "margin")
+	if err != nil {
+		return err
+	}
+	if err := writeMeta(cmd, a, mf.format); err != nil {
+		return err
+	}
+	if od != nil {
+		if err := od.WriteMeta(a); err != nil {
+			return err
+		}
+		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: meta report written to %s\n", od.Path())
+	}
+	return nil
+}
+
+// checkMetaFlags refuses flag values no metagame can take.
+func checkMetaFlags(cmd *cobra.Command, mf *metaFlags) error {
+	fl := cmd.Flags()
+	if err := checkFormat(mf.format, "table", "json", "csv"); err != nil {
+		return err
+	}
+	switch {
+	case fl.Changed("trials"):
+		return usageError("--trials: meta sets its own trials, cell by cell: --first-trials doubling up to --max-trials, until --precision")
+	case mf.payoff != "share" && mf.payoff != "margin":
+		return usageError("--payoff %s: allowed: share, margin", mf.payoff)
+	case !(mf.precision > 0 && mf.precision < 50):
+		return usageError("--precision %g: allowed: a number of points above 0 and below 50", mf.precision)
+	case !(mf.confidence >= scenarios.MinConfidence && mf.confidence <= scenarios.MaxConfidence):
+		return usageError("--confidence %g: allowed: a number from %g to %g", mf.confidence, scenarios.MinConfidence, scenarios.MaxConfidence)
+	}
+	if mf.first > mf.most {
+		return usageError("--first-trials %d is above --max-trials %d (allowed: first ≤ max)", mf.first, mf.most)
+	}
+	return checkLooks(cmd, mf.first, mf.most)
+}
+
+// loadMeta reads the roster a command names and its base scenario, with
+// the roster's overrides, then --unset's and --set's (the command line
+// wins).
+func loadMeta(rf *runFlags, ref string) (*analysis.Meta, error) {
+	r, ok, err := scenarios.LoadRoster(ref)
+	switch {
+	case err != nil:
+		return nil, err
+	case !ok:
+		return nil, notARoster(ref)
+	}
+	sc, err := loadBase(rf, r.Scenario, r.Sets)
+	if err != nil {
+		return nil, err
+	}
+	return analysis.NewMeta(r, sc)
+}
+
+// notARoster says what is wrong with a reference that names no roster.
+func notARoster(ref string) error {
+	if _, err := scenarios.Load(ref); err == nil {
+		return usageError("%s is a scenario, not a roster: give a file with a meta: list of entries (crucible scenarios lists the built-in rosters)", ref)
+	}
+	return fmt.Errorf("%s: no such file and no built-in roster of that name%s", ref, scenarios.NearestBuiltin(ref))
+}
+
+func writeMeta(cmd *cobra.Command, a *analysis.MetaAnalysis, format string) error {
+	w := cmd.OutOrStdout()
+	switch format {
+	case "csv":
+		return reports.WriteCSV(w, reports.MetaRows(a))
+	case "json":
+		return reports.WriteMetaJSON(w, a)
+	}
+	return reports.WriteMetaTable(w, a)
+}

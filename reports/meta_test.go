@@ -1,0 +1,68 @@
+package reports
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"testing"
+
+	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/scenarios"
+)
+
+// builtinMeta fights a built-in roster at seed 1 and reads it.
+func builtinMeta(t *testing.T, name string, precision float64) *analysis.MetaAnalysis {
+	t.Helper()
+	r, ok, err := scenarios.LoadRoster(name)
+	if err != nil || !ok {
+		t.Fatalf("%s: %v", name, err)
+	}
+	base, err := scenarios.Load(r.Scenario)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := analysis.NewMeta(r, base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mm, err := analysis.Run{Seed: 1, Version: "test"}.Meta(context.Background(), m, analysis.MetaOptions{
+		Precision: precision, Confidence: 0.95, First: analysis.DefaultMetaFirst, Budget: analysis.DefaultMetaBudget, Exact: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := mm.Analyse(false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// The outputs of an exact metagame (eclipse) and a sampled one
+// (stratfight) are pinned: a change to the sampling, the game, the words
+// or the formats shows up as a diff. Refresh after a deliberate change
+// with go test ./reports -update.
+func TestMetaOutputs(t *testing.T) {
+	for _, c := range []struct {
+		file, name string
+		precision  float64
+	}{{"meta-eclipse", "eclipse/cruiser-designs", 0.01}, {"meta-stratfight", "stratfight/fighters", 0.05}} {
+		a := builtinMeta(t, c.name, c.precision)
+		var table, js bytes.Buffer
+		if err := WriteMetaTable(&table, a); err != nil {
+			t.Fatal(err)
+		}
+		if err := WriteMetaJSON(&js, a); err != nil {
+			t.Fatal(err)
+		}
+		csv, err := csvBytes(MetaRows(a))
+		if err != nil {
+			t.Fatal(err)
+		}
+		golden(t, c.file+".golden.txt", table.Bytes())
+		golden(t, c.file+".golden.json", js.Bytes())
+		golden(t, c.file+".golden.csv", csv)
+		if !json.Valid(js.Bytes()) {
+			t.Errorf("%s: invalid JSON", c.name)
+		}
+	}
+}
