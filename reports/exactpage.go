@@ -16,15 +16,7 @@ import (
 )
 
 // exactPage is the index.html of `crucible exact --out`.
-var exactPage = template.Must(template.New("exact").Funcs(template.FuncMap{"num": num}).Parse(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>crucible exact solution</title>
-<style>
-body{font-family:system-ui,sans-serif;margin:2em;max-width:72em;color:#222}
-table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid #ccc;padding:.25em .6em;text-align:right}
-th{background:#f3f3f3}td:first-child,th:first-child{text-align:left}code{background:#f3f3f3;padding:0 .2em}img{max-width:100%}.meta{color:#555}
-.warn{color:#a00;font-weight:bold}
-</style></head><body>
-<h1>Exact solution: {{.H.Scenario}}</h1>
+var exactPage = Framed("exact", "crucible exact solution", "", template.FuncMap{"num": num}, `<h1>Exact solution: {{.H.Scenario}}</h1>
 <p class="meta">crucible {{.Meta.Version}}; ruleset <code>{{.H.Ruleset}}</code>, scenario hash <code>{{.H.Hash}}</code>{{if .E.States}}, {{.E.States}} states solved{{end}}; nothing random.
 {{if .Meta.Command}}Made by <code>{{.Meta.Command}}</code>, which makes it again.{{end}}</p>
 {{range .E.Notes}}<p class="warn">{{.}}</p>{{end}}
@@ -37,8 +29,7 @@ th{background:#f3f3f3}td:first-child,th:first-child{text-align:left}code{backgro
 {{range .Counters}}<tr><td>{{.Label}}</td><td>{{num .Mean.F}}</td><td>{{.Mean.Rat}}</td><td>{{range $i, $p := .P}}{{if $i}}, {{end}}{{num $p}}{{end}}</td></tr>{{end}}</table>{{end}}
 <details><summary>options in force</summary><table>
 {{range .E.Options}}<tr><td>{{.Name}}</td><td>{{.Value}}</td></tr>{{end}}</table></details>
-{{.Spread}}</body></html>
-`))
+{{.Spread}}`)
 
 type exactRow struct {
 	Name string

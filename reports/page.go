@@ -6,24 +6,12 @@ import (
 	"strconv"
 )
 
-// pageStyle is the style sheet of every report page.
-const pageStyle = `body{font-family:system-ui,sans-serif;margin:2em;max-width:72em;color:#222}
-table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid #ccc;padding:.25em .6em;text-align:right;vertical-align:top}
-th{background:#f3f3f3}td:first-child,th:first-child,td.text{text-align:left}
-.warn{color:#a00;font-weight:bold}tr.FAIL td:first-child{color:#a00;font-weight:bold}tr.PASS td:first-child{color:#070}
-code{background:#f3f3f3;padding:0 .2em}img{max-width:100%}.meta{color:#555}small{color:#555}
-`
-
 // page is the report's index.html: how it was made, the claims (for a
 // check), an overview of every scenario linked to its section, the plots,
 // then a section per scenario.
-var page = template.Must(template.New("index").Funcs(template.FuncMap{
+var page = Framed("index", "crucible report", "", template.FuncMap{
 	"pct": pct, "num": num, "time": humanTime, "seconds": func(u string) bool { return u == "seconds" },
-}).Parse(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>crucible report</title>
-<style>
-` + pageStyle + `</style></head><body>
-<h1>crucible report</h1>
+}, `<h1>crucible report</h1>
 <p class="meta">crucible {{.Version}}; seed{{if gt (len .Seeds) 1}}s{{end}} {{range $i, $s := .Seeds}}{{if $i}}, {{end}}<code>{{$s}}</code>{{end}}.
 {{if .Command}}Made by <code>{{.Command}}</code>, which makes it again.{{end}}
 Intervals are 95 % Wilson intervals for shares and 95 % normal intervals for means.</p>
@@ -65,7 +53,7 @@ scenario hash <code>{{.R.Hash}}</code>{{if .R.Shard}}, shard {{.R.Shard}}{{end}}
 <tr><td></td><td>{{num .Rounds.Mean}}</td><td>[{{num .Rounds.MeanLo}}, {{num .Rounds.MeanHi}}]</td><td>{{num .Rounds.SD}}</td>
 <td>{{.Rounds.Min}}</td><td>{{.Rounds.P50}}</td><td>{{.Rounds.P90}}</td><td>{{.Rounds.P99}}</td><td>{{.Rounds.Max}}</td></tr></table>{{end}}
 {{if .Counters}}<table><tr><th>counter</th><th>mean per trial</th><th>95 % interval</th><th>what it counts</th></tr>
-{{range .Counters}}<tr><td>{{.Label}}</td><td>{{num .Mean}}</td><td>[{{num .Lo}}, {{num .Hi}}]</td><td>{{.Doc}}</td></tr>{{end}}</table>{{end}}
+{{range .Counters}}<tr><td>{{.Label}}</td><td>{{num .Mean}}</td><td>[{{num .Lo}}, {{num .Hi}}]</td><td class="text">{{.Doc}}</td></tr>{{end}}</table>{{end}}
 {{range .Heat}}<p>heat map: {{.}}</p>{{end}}
 {{if .Dists}}<table><tr><th>distribution</th><th>min</th><th>p50</th><th>p90</th><th>p99</th><th>max</th></tr>
 {{range .Dists}}<tr><td>{{.Label}}</td><td>{{.Min}}</td><td>{{.P50}}</td><td>{{.P90}}</td><td>{{.P99}}</td><td>{{.Max}}</td></tr>{{end}}</table>{{end}}
@@ -75,8 +63,7 @@ scenario hash <code>{{.R.Hash}}</code>{{if .R.Shard}}, shard {{.R.Shard}}{{end}}
 {{range .R.Spec.Options}}<tr><td>{{.Name}}</td><td>{{.Value}}</td></tr>{{end}}</table></details>
 {{.Spread}}</section>
 {{end}}
-</body></html>
-`))
+`)
 
 // humanTime writes a time in seconds in the unit that fits it: years,
 // days, hours, minutes or seconds (a lifespan of 2·10⁹ seconds reads as

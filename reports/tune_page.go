@@ -3,7 +3,6 @@ package reports
 import (
 	"bytes"
 	"fmt"
-	"html/template"
 	"image/color"
 	"math"
 	"strings"
@@ -151,12 +150,7 @@ func addProbes(p *plot.Plot, ax analysis.TuneAxis, probes []analysis.TuneProbe, 
 	return nil
 }
 
-var tunePage = template.Must(template.New("tune").Parse(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>crucible tune {{.R.Tune.Name}}</title>
-<style>
-` + pageStyle + `.answer{font-size:1.15em}
-</style></head><body>
-<h1>crucible tune {{.R.Tune.Name}}</h1>
+var tunePage = Framed("tune", "crucible tune {{.R.Tune.Name}}", ".answer{font-size:1.15em}\n", nil, `<h1>crucible tune {{.R.Tune.Name}}</h1>
 {{with .R.Tune.Description}}<p>{{.}}</p>{{end}}
 <div class="answer">{{range .Headline}}<p{{if $.Warn}} class="warn"{{end}}>{{.}}</p>{{end}}</div>
 <p class="meta">Base scenario <code>{{.R.Tune.Base.Name}}</code> (ruleset <code>{{.R.Tune.Base.Ruleset}}</code>), varying
@@ -172,8 +166,7 @@ its decision was read from, at the level of the look that decided it.</p>
 <table id="probes"><tr><th>phase</th><th>{{.R.Tune.Axis.Path}}</th><th>trials</th><th>looks</th><th>{{.R.Tune.Target.Metric}}</th><th>interval</th><th>level</th><th>decision</th></tr>
 {{range .Rows}}<tr>{{range .}}<td>{{.}}</td>{{end}}</tr>
 {{end}}</table>
-</body></html>
-`))
+`)
 
 // TuneHTML renders a tune's page, which shows tune-curve.png from the same
 // directory. command is the command line that reproduces the tune.
