@@ -128,7 +128,7 @@ func TestPagesInBrowser(t *testing.T) {
 	if r.Title != "crucible report" {
 		t.Fatalf("title %q", r.Title)
 	}
-	checkImages(t, "run report", r, "winrates.png", "rounds.png", "rounds-seconds.png", "counters.png")
+	checkImages(t, "run report", r, "winrates.png", "s1-demo-duel-rounds.svg", "s2-demo-life-rounds.svg", "s3-demo-npc-at-least.svg")
 	// The outcome tables hold the counts of summary.csv, scenario by
 	// scenario: every end, and every side's wins or, where an end that is
 	// not a victory sets them apart, its victories as summary.json's
@@ -179,7 +179,7 @@ func TestPagesInBrowser(t *testing.T) {
 	check := &analysis.Check{Seed: 7, Alpha: 0.01, PerClaim: 0.01, Claims: 1, Looks: 1, Results: results()}
 	check.Verdicts = append(check.Verdicts, analysis.ClaimCheck{Scenario: "demo/duel", Verdict: analysis.Pass, Observed: 0.5, Lo: 0.4, Hi: 0.6, Trials: 9})
 	cdir := t.TempDir()
-	if err := writeDir(cdir, check.Results, Meta{Version: "test", Command: "crucible check demo"}, check, nil); err != nil {
+	if err := writeDir(cdir, check.Results, Meta{Version: "test", Command: "crucible check demo"}, check, nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	r = renderPage(t, browser, cdir, "index.html")

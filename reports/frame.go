@@ -24,8 +24,8 @@ code{background:var(--head);padding:0 .25em;border-radius:3px;font-size:.92em;ov
 .warn{color:var(--warn);font-weight:600}tr.FAIL td:first-child{color:var(--warn);font-weight:600}tr.PASS td:first-child{color:var(--pass)}
 img,object{max-width:100%;height:auto}
 figure{margin:.5em 0 1.5em}figcaption{color:var(--muted);font-size:.9rem;max-width:60rem}
-.plots{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,34rem),1fr));gap:1rem 1.5rem;align-items:start}
-.plots figure{margin:0}
+.plots{display:flex;flex-wrap:wrap;gap:1rem 1.5rem;align-items:flex-start}
+.plots figure{margin:0;max-width:100%}
 details{margin:.5em 0 1em}summary{cursor:pointer;color:var(--muted)}
 nav.toc{columns:16rem;font-size:.93rem}nav.toc a{display:block}
 `

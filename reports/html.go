@@ -19,15 +19,23 @@ type htmlResult struct {
 	ID       string   // the section's anchor
 	Verdicts string   // the claims' verdicts, e.g. "2 PASS, 1 FAIL"
 	Sides    []string // "attacker (a): 8 Interceptor, 4 Cruiser", one per side
-	Outcomes []outcomeRow
+	Outcomes []htmlOutcome
 	Note     string // scoredNote
 	Overview []htmlOverview
 	Rounds   analysis.HistStats
 	Unit     string
 	Counters []htmlCounter
+	Docs     bool // some counter says what it counts
 	Dists    []htmlDist
-	WinsBy   []htmlWinsBy
-	Heat     []string // one line per heat map of the result's board
+	// Exact is the exact solution of the scenario where a solver reached
+	// it, shown beside each estimate; nil otherwise.
+	Exact *rules.Exact
+	// RoundsFig and AtLeastFig are the files of the section's figures:
+	// the rounds (RoundsFigure) and the chance of at least k of each
+	// distribution (AtLeastFigure; "" when there is none).
+	RoundsFig, AtLeastFig string
+	WinsBy                []htmlWinsBy
+	Heat                  []string // one line per heat map of the result's board
 	// SpreadNote is the note of the result's policy spread, if it has
 	// one, and Spread the spread's part of the section.
 	SpreadNote string
@@ -47,6 +55,35 @@ type htmlOverview struct {
 type htmlCounter struct {
 	Label string
 	analysis.CounterMean
+	Exact string // the exact mean, where the solution gives it
+}
+
+// htmlOutcome is one row of a section's outcome table, with the exact
+// share where the solution gives it.
+type htmlOutcome struct {
+	outcomeRow
+	Exact string
+}
+
+// exactOf returns the exact value of the metric with id, as the page
+// shows it beside the estimate ("" without a solution or where it gives
+// none).
+func exactOf(e *rules.Exact, id string, share bool) string {
+	if e == nil || id == "" {
+		return ""
+	}
+	m, err := rules.ParseMetric(id)
+	if err != nil {
+		return ""
+	}
+	v, ok := e.Metric(m)
+	if !ok {
+		return ""
+	}
+	if share {
+		return pct(v.F)
+	}
+	return num(v.F)
 }
 
 type htmlDist struct {
@@ -86,13 +123,14 @@ type Meta struct {
 // HTML renders the report page, which shows winrates.png and rounds.png
 // from the same directory.
 func HTML(results []*analysis.Result, version string) ([]byte, error) {
-	return checkHTML(results, Meta{Version: version}, nil, nil)
+	return checkHTML(results, Meta{Version: version}, nil, nil, nil)
 }
 
 // checkHTML renders the report page, with the verdicts of check first when
-// it is not nil, and each result's policy spread, where spreads has one,
-// in its section.
-func checkHTML(results []*analysis.Result, meta Meta, check *analysis.Check, spreads []*analysis.Spread) ([]byte, error) {
+// it is not nil, each result's policy spread, where spreads has one, in its
+// section, and each result's exact solution, where exacts (indexed as
+// results) has one, beside its estimates.
+func checkHTML(results []*analysis.Result, meta Meta, check *analysis.Check, spreads []*analysis.Spread, exacts []*rules.Exact) ([]byte, error) {
 	data := struct {
 		Meta
 		Check       *analysis.Check
@@ -103,7 +141,8 @@ func checkHTML(results []*analysis.Result, meta Meta, check *analysis.Check, spr
 		Dists       bool
 		Boards      bool
 		Results     []htmlResult
-		Subjects    []string // what each verdict observed, when it belongs to a side (verdictSubject)
+		Subjects    []string  // what each verdict observed, when it belongs to a side (verdictSubject)
+		Sides       [3]string // the heads of the overview's columns of wins
 	}{Meta: meta, Check: check, WinRates: len(Contested(results)) > 0, Plots: RoundPlots(results), Dists: hasDists(results),
 		Boards: len(Boards(results)) > 0}
 	if check != nil {
@@ -118,12 +157,17 @@ func checkHTML(results []*analysis.Result, meta Meta, check *analysis.Check, spr
 		if r.Tally.Wins[rules.A]+r.Tally.Wins[rules.B] == 0 {
 			data.Uncontested = append(data.Uncontested, r.Scenario)
 		}
-		h := htmlResult{R: r, ID: fmt.Sprintf("s%d", i+1), Verdicts: verdictsOf(check, r.Scenario), Sides: sideLines(r.Spec),
-			Outcomes: outcomeRows(r), Note: scoredNote(r), Overview: overview(r),
-			Rounds: r.Rounds(), Unit: r.Spec.RoundsUnit, WinsBy: winsByRows(r)}
+		h := htmlResult{R: r, ID: sectionID(i), Verdicts: verdictsOf(check, r.Scenario), Sides: sideLines(r.Spec),
+			Note: scoredNote(r), Overview: overview(r),
+			Rounds: r.Rounds(), Unit: r.Spec.RoundsUnit, WinsBy: winsByRows(r), Exact: exactAt(exacts, i)}
+		h.RoundsFig, h.AtLeastFig = figureFiles(r, i, h.Exact)
+		for _, o := range outcomeRows(r) {
+			h.Outcomes = append(h.Outcomes, htmlOutcome{o, exactOf(h.Exact, o.Metric, true)})
+		}
 		names := namesOf(r.Spec)
 		for _, c := range listedCounters(r) {
-			h.Counters = append(h.Counters, htmlCounter{names.counter(c.Name), c})
+			h.Counters = append(h.Counters, htmlCounter{names.counter(c.Name), c, exactOf(h.Exact, "counter."+c.Name, false)})
+			h.Docs = h.Docs || c.Doc != ""
 		}
 		for _, d := range r.Dists() {
 			h.Dists = append(h.Dists, htmlDist{names.counter(d.Name), d})
@@ -140,9 +184,59 @@ func checkHTML(results []*analysis.Result, meta Meta, check *analysis.Check, spr
 		}
 		data.Results = append(data.Results, h)
 	}
+	specs := make([]rules.Spec, len(results))
+	for i, r := range results {
+		specs[i] = r.Spec
+	}
+	if len(specs) > 0 {
+		n := commonNames(specs, nil)
+		data.Sides = [3]string{n.victories(rules.A) + n.tag(rules.A), n.victories(rules.B) + n.tag(rules.B), n.victories(rules.None)}
+	}
 	var b bytes.Buffer
 	err := page.Execute(&b, data)
 	return b.Bytes(), err
+}
+
+// sectionID is the anchor of the section of the i-th result.
+func sectionID(i int) string { return fmt.Sprintf("s%d", i+1) }
+
+// exactAt returns exacts[i], or nil.
+func exactAt(exacts []*rules.Exact, i int) *rules.Exact {
+	if i < len(exacts) {
+		return exacts[i]
+	}
+	return nil
+}
+
+// figureFiles names the files of the i-th result's figures: its rounds,
+// and the chance of at least k of its distributions ("" when it has none:
+// neither distribution counters nor, in its exact solution, counters).
+func figureFiles(r *analysis.Result, i int, e *rules.Exact) (rounds, atLeast string) {
+	rounds = fileName(sectionID(i)+"-", r.Scenario, "-rounds.svg", false)
+	if len(atLeastDists(r, e)) > 0 {
+		atLeast = fileName(sectionID(i)+"-", r.Scenario, "-at-least.svg", false)
+	}
+	return rounds, atLeast
+}
+
+// atLeastDists returns the distributions a result's chart of "at least k"
+// draws: its distribution counters, and the counters its exact solution
+// gives that are not among them (a ship type's survivors, say).
+func atLeastDists(r *analysis.Result, e *rules.Exact) []atLeast {
+	var out []atLeast
+	drawn := map[string]bool{}
+	for _, d := range r.Dists() {
+		out = append(out, atLeastOf(d.Name, histSteps(d.Hist)))
+		drawn[d.Name] = true
+	}
+	if e != nil {
+		for _, c := range e.Counters {
+			if !drawn[c.Name] && len(c.P) > 1 {
+				out = append(out, atLeastOf(c.Name+" (exact)", exactSteps(c.P)))
+			}
+		}
+	}
+	return out
 }
 
 // sideLines says what each side of a battle is, under its name: "attacker
@@ -225,14 +319,16 @@ func hasDists(results []*analysis.Result) bool {
 // distribution counters), board.png (when a result's battle has a board)
 // and index.html, each atomically.
 func WriteDir(dir string, results []*analysis.Result, version string) error {
-	return writeDir(dir, results, Meta{Version: version}, nil, nil)
+	return writeDir(dir, results, Meta{Version: version}, nil, nil, nil)
 }
 
 // writeDir is WriteDir with the verdicts of a check, when check is not nil:
 // on the page, and in verdicts.csv and verdicts.json; and with the policy
 // spreads of the results, when there are any: on the page, and in
-// spread.csv.
-func writeDir(dir string, results []*analysis.Result, meta Meta, check *analysis.Check, spreads []*analysis.Spread) error {
+// spread.csv; and with their exact solutions (exacts, indexed as results),
+// beside the estimates on the page. Each result's section shows its
+// figures (figureFiles), written as SVG.
+func writeDir(dir string, results []*analysis.Result, meta Meta, check *analysis.Check, spreads []*analysis.Spread, exacts []*rules.Exact) error {
 	files := []reportFile{
 		{"summary.csv", func() ([]byte, error) { return csvBytes(SummaryRows(results)) }},
 		{"rounds.csv", func() ([]byte, error) { return csvBytes(RoundRows(results)) }},
@@ -254,6 +350,16 @@ func writeDir(dir string, results []*analysis.Result, meta Meta, check *analysis
 			reportFile{"counters.png", func() ([]byte, error) { return CountersPNG(results) }})
 	}
 	files = append(files, trialTables(results)...)
+	for i, r := range results {
+		e := exactAt(exacts, i)
+		rounds, atLeast := figureFiles(r, i, e)
+		files = append(files, reportFile{rounds, func() ([]byte, error) { return RoundsFigure(r, formatSVG) }})
+		if atLeast != "" {
+			files = append(files, reportFile{atLeast, func() ([]byte, error) {
+				return AtLeastFigure(namesOf(r.Spec), atLeastDists(r, e), formatSVG)
+			}})
+		}
+	}
 	if boards := Boards(results); len(boards) > 0 {
 		files = append(files, reportFile{"board.png", func() ([]byte, error) { return BoardPNG(boards) }})
 	}
@@ -269,7 +375,7 @@ func writeDir(dir string, results []*analysis.Result, meta Meta, check *analysis
 	if len(spreads) > 0 {
 		files = append(files, reportFile{"spread.csv", func() ([]byte, error) { return csvBytes(SpreadRows(spreads)) }})
 	}
-	files = append(files, reportFile{"index.html", func() ([]byte, error) { return checkHTML(results, meta, check, spreads) }})
+	files = append(files, reportFile{"index.html", func() ([]byte, error) { return checkHTML(results, meta, check, spreads, exacts) }})
 	return writeFiles(dir, files)
 }
 

@@ -239,7 +239,7 @@ func TestWriteDir(t *testing.T) {
 		}
 	}
 	html, _ := os.ReadFile(filepath.Join(dir, "index.html"))
-	for _, want := range []string{`<img src="winrates.png"`, `<img src="rounds.png"`, `<img src="rounds-seconds.png"`, `<img src="counters.png"`, "demo/duel", "tie-rule", "Threat Rating of the opponent"} {
+	for _, want := range []string{`<img src="winrates.png"`, `<a href="rounds.png"`, `<a href="rounds-seconds.png"`, `<a href="counters.png"`, `<img src="s1-demo-duel-rounds.svg"`, `<img src="s3-demo-npc-at-least.svg"`, "demo/duel", "tie-rule", "Threat Rating of the opponent"} {
 		if !bytes.Contains(html, []byte(want)) {
 			t.Errorf("index.html lacks %q", want)
 		}
