@@ -124,11 +124,18 @@ func TestPagesInBrowser(t *testing.T) {
 	if err := WriteDir(dir, results(), "test"); err != nil {
 		t.Fatal(err)
 	}
-	r := renderPage(t, browser, dir, "index.html")
-	if r.Title != "crucible report" {
-		t.Fatalf("title %q", r.Title)
+	// Its results are of two rulesets: the index links a page for each,
+	// which the outcome tables below are read from, in order.
+	index := renderPage(t, browser, dir, "index.html")
+	if index.Title != "crucible report" || len(index.Tables) != 2 {
+		t.Fatalf("index: title %q, %d tables", index.Title, len(index.Tables))
 	}
-	checkImages(t, "run report", r, "winrates.png", "s1-demo-duel-rounds.svg", "s2-demo-life-rounds.svg", "s3-demo-npc-at-least.svg")
+	var r rendered
+	for _, page := range []string{"stratfight.html", "emojispace.html"} {
+		p := renderPage(t, browser, dir, page)
+		r.Imgs, r.Tables = append(r.Imgs, p.Imgs...), append(r.Tables, p.Tables...)
+	}
+	checkImages(t, "run report", r, "winrates-stratfight.png", "winrates-emojispace.png", "s1-demo-duel-rounds.svg", "s2-demo-life-rounds.svg", "s3-demo-npc-at-least.svg")
 	// The outcome tables hold the counts of summary.csv, scenario by
 	// scenario: every end, and every side's wins or, where an end that is
 	// not a victory sets them apart, its victories as summary.json's

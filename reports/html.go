@@ -123,19 +123,50 @@ type Meta struct {
 // HTML renders the report page, which shows winrates.png and rounds.png
 // from the same directory.
 func HTML(results []*analysis.Result, version string) ([]byte, error) {
-	return checkHTML(results, Meta{Version: version}, nil, nil, nil)
+	return checkHTML(results, Meta{Version: version}, pageParts{winRates: winRatesFile(results, "winrates.png")})
 }
 
-// checkHTML renders the report page, with the verdicts of check first when
-// it is not nil, each result's policy spread, where spreads has one, in its
-// section, and each result's exact solution, where exacts (indexed as
-// results) has one, beside its estimates.
-func checkHTML(results []*analysis.Result, meta Meta, check *analysis.Check, spreads []*analysis.Spread, exacts []*rules.Exact) ([]byte, error) {
+// pageParts are what a report page shows besides its results.
+type pageParts struct {
+	check   *analysis.Check    // the verdicts, shown first (nil for a run)
+	spreads []*analysis.Spread // each shown in its scenario's section
+	exacts  []*rules.Exact     // indexed as the page's results; nil where no solver reached
+	// at is the index of each of the page's results in the whole report,
+	// which its section's anchor and figures' files carry (nil: the page
+	// shows the whole report).
+	at []int
+	// winRates is the file of the page's win-rate chart ("" for none), and
+	// index the report's index page, when the page is one of several.
+	winRates, index string
+}
+
+// indexOf returns the index in the whole report of the page's i-th result.
+func (pp pageParts) indexOf(i int) int {
+	if pp.at == nil {
+		return i
+	}
+	return pp.at[i]
+}
+
+// winRatesFile returns name when some result has a winner, else "".
+func winRatesFile(results []*analysis.Result, name string) string {
+	if len(Contested(results)) > 0 {
+		return name
+	}
+	return ""
+}
+
+// checkHTML renders a report page of results, with the parts of pp: the
+// verdicts of a check first, each result's policy spread in its section,
+// and each result's exact solution beside its estimates.
+func checkHTML(results []*analysis.Result, meta Meta, pp pageParts) ([]byte, error) {
+	check, spreads, exacts := pp.check, pp.spreads, pp.exacts
 	data := struct {
 		Meta
 		Check       *analysis.Check
 		Seeds       []uint64
-		WinRates    bool
+		WinRates    string // the chart's file
+		Index       string // the index page, for a page of several
 		Uncontested []string
 		Plots       []RoundPlot
 		Dists       bool
@@ -143,7 +174,7 @@ func checkHTML(results []*analysis.Result, meta Meta, check *analysis.Check, spr
 		Results     []htmlResult
 		Subjects    []string  // what each verdict observed, when it belongs to a side (verdictSubject)
 		Sides       [3]string // the heads of the overview's columns of wins
-	}{Meta: meta, Check: check, WinRates: len(Contested(results)) > 0, Plots: RoundPlots(results), Dists: hasDists(results),
+	}{Meta: meta, Check: check, WinRates: pp.winRates, Index: pp.index, Plots: RoundPlots(results), Dists: hasDists(results),
 		Boards: len(Boards(results)) > 0}
 	if check != nil {
 		for _, v := range check.Verdicts {
@@ -157,10 +188,10 @@ func checkHTML(results []*analysis.Result, meta Meta, check *analysis.Check, spr
 		if r.Tally.Wins[rules.A]+r.Tally.Wins[rules.B] == 0 {
 			data.Uncontested = append(data.Uncontested, r.Scenario)
 		}
-		h := htmlResult{R: r, ID: sectionID(i), Verdicts: verdictsOf(check, r.Scenario), Sides: sideLines(r.Spec),
+		h := htmlResult{R: r, ID: sectionID(pp.indexOf(i)), Verdicts: verdictsOf(check, r.Scenario), Sides: sideLines(r.Spec),
 			Note: scoredNote(r), Overview: overview(r),
 			Rounds: r.Rounds(), Unit: r.Spec.RoundsUnit, WinsBy: winsByRows(r), Exact: exactAt(exacts, i)}
-		h.RoundsFig, h.AtLeastFig = figureFiles(r, i, h.Exact)
+		h.RoundsFig, h.AtLeastFig = figureFiles(r, pp.indexOf(i), h.Exact)
 		for _, o := range outcomeRows(r) {
 			h.Outcomes = append(h.Outcomes, htmlOutcome{o, exactOf(h.Exact, o.Metric, true)})
 		}
@@ -316,8 +347,12 @@ func hasDists(results []*analysis.Result) bool {
 // summary.csv, rounds.csv, summary.json, winrates.png (of the results that
 // have winners), rounds.png (plus rounds-<unit>.png for results counting
 // another unit), counters.csv and counters.png (when a result has
-// distribution counters), board.png (when a result's battle has a board)
-// and index.html, each atomically.
+// distribution counters), board.png (when a result's battle has a board),
+// each result's figures (figureFiles, SVG) and index.html, each
+// atomically. A report of several rulesets gets a page per ruleset,
+// <ruleset>.html with its own winrates-<ruleset>.png, and index.html
+// links them (indexHTML): one page of every scenario of every ruleset is
+// more than a reader takes in.
 func WriteDir(dir string, results []*analysis.Result, version string) error {
 	return writeDir(dir, results, Meta{Version: version}, nil, nil, nil)
 }
@@ -340,6 +375,29 @@ func writeDir(dir string, results []*analysis.Result, meta Meta, check *analysis
 	}
 	if contested := Contested(results); len(contested) > 0 {
 		files = append(files, reportFile{"winrates.png", func() ([]byte, error) { return WinRatesPNG(contested) }})
+	}
+	pages := []pageParts{{check: check, spreads: spreads, exacts: exacts, winRates: winRatesFile(results, "winrates.png")}}
+	var groups []rulesetGroup
+	if check == nil {
+		groups = byRuleset(results)
+	}
+	if len(groups) > 1 {
+		pages = pages[:0]
+		for _, g := range groups {
+			rs := make([]*analysis.Result, len(g.at))
+			pp := pageParts{spreads: spreads, at: g.at, index: "index.html"}
+			for k, i := range g.at {
+				rs[k] = results[i]
+				pp.exacts = append(pp.exacts, exactAt(exacts, i))
+			}
+			pp.winRates = winRatesFile(rs, "winrates-"+g.ruleset+".png")
+			if pp.winRates != "" {
+				files = append(files, reportFile{pp.winRates, func() ([]byte, error) { return WinRatesPNG(Contested(rs)) }})
+			}
+			files = append(files, reportFile{g.ruleset + ".html", func() ([]byte, error) { return checkHTML(rs, meta, pp) }})
+			pages = append(pages, pp)
+		}
+		files = append(files, reportFile{"index.html", func() ([]byte, error) { return indexHTML(results, groups, meta) }})
 	}
 	for _, p := range RoundPlots(results) {
 		files = append(files, reportFile{p.File, func() ([]byte, error) { return RoundsPNG(p.Results) }})
@@ -375,7 +433,9 @@ func writeDir(dir string, results []*analysis.Result, meta Meta, check *analysis
 	if len(spreads) > 0 {
 		files = append(files, reportFile{"spread.csv", func() ([]byte, error) { return csvBytes(SpreadRows(spreads)) }})
 	}
-	files = append(files, reportFile{"index.html", func() ([]byte, error) { return checkHTML(results, meta, check, spreads, exacts) }})
+	if len(groups) <= 1 {
+		files = append(files, reportFile{"index.html", func() ([]byte, error) { return checkHTML(results, meta, pages[0]) }})
+	}
 	return writeFiles(dir, files)
 }
 

@@ -11,7 +11,8 @@ import (
 // then a section per scenario.
 var page = Framed("index", "crucible report", "", template.FuncMap{
 	"pct": pct, "num": num, "time": humanTime, "seconds": func(u string) bool { return u == "seconds" },
-}, `<h1>crucible report</h1>
+}, `{{with .Index}}<p class="meta"><a href="{{.}}">← every ruleset of this report</a></p>{{end}}
+<h1>crucible report</h1>
 <p class="meta">crucible {{.Version}}; seed{{if gt (len .Seeds) 1}}s{{end}} {{range $i, $s := .Seeds}}{{if $i}}, {{end}}<code>{{$s}}</code>{{end}}.
 {{if .Command}}Made by <code>{{.Command}}</code>, which makes it again.{{end}}
 Intervals are 95 % Wilson intervals for shares and 95 % normal intervals for means.</p>
@@ -28,8 +29,8 @@ Intervals are 95 % Wilson intervals for shares and 95 % normal intervals for mea
 <td>{{.R.Tally.Trials}}</td>{{range .Overview}}<td>{{with .Name}}{{.}}<br>{{end}}{{pct .S.P}}<br><small>[{{pct .S.Lo}}, {{pct .S.Hi}}]</small>{{range .Apart}}<br><small>{{.}}</small>{{end}}</td>{{end}}
 <td>{{if seconds .Unit}}{{time .Rounds.Mean}}{{else}}{{num .Rounds.Mean}} {{.Unit}}{{end}}</td>{{if $.Check}}<td>{{.Verdicts}}</td>{{end}}</tr>
 {{end}}</table>
-{{if .WinRates}}<h2>Win rates</h2><img src="winrates.png" alt="win rates with error bars">
-{{if .Uncontested}}<p>Not drawn (no trial had a winner): {{range $i, $n := .Uncontested}}{{if $i}}, {{end}}{{$n}}{{end}}.</p>{{end}}{{end}}
+{{with .WinRates}}<h2>Win rates</h2><img src="{{.}}" alt="win rates with error bars">
+{{if $.Uncontested}}<p>Not drawn (no trial had a winner): {{range $i, $n := $.Uncontested}}{{if $i}}, {{end}}{{$n}}{{end}}.</p>{{end}}{{end}}
 {{if or .Plots .Dists}}<p>On one sheet each, every scenario's {{range $i, $p := .Plots}}{{if $i}}, {{end}}distribution of {{.Unit}} (<a href="{{.File}}">{{.File}}</a>){{end}}{{if .Dists}}, distributions of counters (<a href="counters.png">counters.png</a>){{end}}; each scenario's section below draws its own.</p>{{end}}
 {{if .Boards}}<h2>Boards</h2><img src="board.png" alt="the board: ground, start position and heat maps">{{end}}
 {{range .Results}}

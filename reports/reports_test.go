@@ -238,10 +238,30 @@ func TestWriteDir(t *testing.T) {
 			}
 		}
 	}
-	html, _ := os.ReadFile(filepath.Join(dir, "index.html"))
-	for _, want := range []string{`<img src="winrates.png"`, `<a href="rounds.png"`, `<a href="rounds-seconds.png"`, `<a href="counters.png"`, `<img src="s1-demo-duel-rounds.svg"`, `<img src="s3-demo-npc-at-least.svg"`, "demo/duel", "tie-rule", "Threat Rating of the opponent"} {
-		if !bytes.Contains(html, []byte(want)) {
+	// A report of two rulesets is an index linking a page for each, which
+	// stands on its own: its win rates, its scenarios' sections and
+	// figures.
+	index, _ := os.ReadFile(filepath.Join(dir, "index.html"))
+	for _, want := range []string{`<a href="stratfight.html">stratfight</a>`, `<a href="emojispace.html">emojispace</a>`, `<a href="emojispace.html#s3">demo/npc</a>`, `<a href="summary.csv">`} {
+		if !bytes.Contains(index, []byte(want)) {
 			t.Errorf("index.html lacks %q", want)
+		}
+	}
+	for page, wants := range map[string][]string{
+		"stratfight.html": {`<img src="winrates-stratfight.png"`, `<a href="rounds.png"`, `<a href="rounds-seconds.png"`, `<img src="s1-demo-duel-rounds.svg"`, `<a href="index.html">`, "demo/duel", "tie-rule"},
+		"emojispace.html": {`<img src="winrates-emojispace.png"`, `<a href="counters.png"`, `<img src="s3-demo-npc-at-least.svg"`, "Threat Rating of the opponent"},
+	} {
+		html, err := os.ReadFile(filepath.Join(dir, page))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, want := range wants {
+			if !bytes.Contains(html, []byte(want)) {
+				t.Errorf("%s lacks %q", page, want)
+			}
+		}
+		if bytes.Contains(html, []byte("demo/escape")) != (page == "emojispace.html") {
+			t.Errorf("%s shows another ruleset's scenario, or not its own", page)
 		}
 	}
 	entries, _ := os.ReadDir(dir)
