@@ -115,7 +115,7 @@ func TestBoardPNG(t *testing.T) {
 		t.Errorf("board.png is %v", img.Bounds())
 	}
 	html, _ := os.ReadFile(filepath.Join(dir, "dbd.html"))
-	for _, want := range []string{`<img src="board.png"`, "heat map: units lost per hex"} {
+	for _, want := range []string{`<img src="board.svg"`, "heat map: units lost per hex"} {
 		if !bytes.Contains(html, []byte(want)) {
 			t.Errorf("dbd.html lacks %q", want)
 		}

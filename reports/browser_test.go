@@ -276,10 +276,10 @@ func TestPagesInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	r = renderPage(t, browser, bdir, "index.html")
-	checkImages(t, "board report", r, "board.png")
+	checkImages(t, "board report", r, "board.svg")
 	for _, im := range r.Imgs {
-		if w, _ := im[1].(float64); im[0] == "board.png" && w < 600 {
-			t.Errorf("board report: board.png is %v px wide", w)
+		if w, _ := im[1].(float64); im[0] == "board.svg" && w < 1000 {
+			t.Errorf("board report: board.svg is %v px wide", w)
 		}
 	}
 

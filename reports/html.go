@@ -347,7 +347,8 @@ func hasDists(results []*analysis.Result) bool {
 // summary.csv, rounds.csv, summary.json, winrates.png (of the results that
 // have winners), rounds.png (plus rounds-<unit>.png for results counting
 // another unit), counters.csv and counters.png (when a result has
-// distribution counters), board.png (when a result's battle has a board),
+// distribution counters), board.png and board.svg (when a result's battle
+// has a board),
 // each result's figures (figureFiles, SVG) and index.html, each
 // atomically. A report of several rulesets gets a page per ruleset,
 // <ruleset>.html with its own winrates-<ruleset>.png, and index.html
@@ -419,7 +420,8 @@ func writeDir(dir string, results []*analysis.Result, meta Meta, check *analysis
 		}
 	}
 	if boards := Boards(results); len(boards) > 0 {
-		files = append(files, reportFile{"board.png", func() ([]byte, error) { return BoardPNG(boards) }})
+		files = append(files, reportFile{"board.png", func() ([]byte, error) { return BoardPNG(boards) }},
+			reportFile{"board.svg", func() ([]byte, error) { return BoardFigure(boards, formatSVG) }})
 	}
 	if check != nil {
 		files = append(files,

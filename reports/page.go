@@ -32,7 +32,7 @@ Intervals are 95 % Wilson intervals for shares and 95 % normal intervals for mea
 {{with .WinRates}}<h2>Win rates</h2><img src="{{.}}" alt="win rates with error bars">
 {{if $.Uncontested}}<p>Not drawn (no trial had a winner): {{range $i, $n := $.Uncontested}}{{if $i}}, {{end}}{{$n}}{{end}}.</p>{{end}}{{end}}
 {{if or .Plots .Dists}}<p>On one sheet each, every scenario's {{range $i, $p := .Plots}}{{if $i}}, {{end}}distribution of {{.Unit}} (<a href="{{.File}}">{{.File}}</a>){{end}}{{if .Dists}}, distributions of counters (<a href="counters.png">counters.png</a>){{end}}; each scenario's section below draws its own.</p>{{end}}
-{{if .Boards}}<h2>Boards</h2><img src="board.png" alt="the board: ground, start position and heat maps">{{end}}
+{{if .Boards}}<h2>Boards</h2><img src="board.svg" alt="the board: ground, start position and heat maps"><p><small>Also as <a href="board.png">board.png</a>.</small></p>{{end}}
 {{range .Results}}
 <section id="{{.ID}}"><h2>{{.R.Scenario}}</h2>
 {{if .R.Description}}<p>{{.R.Description}}</p>{{end}}
