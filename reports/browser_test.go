@@ -290,7 +290,7 @@ func TestPagesInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	r = renderPage(t, browser, edir, "index.html")
-	checkImages(t, "exact report", r, "exact-rounds.png")
+	checkImages(t, "exact report", r, "exact-rounds.svg")
 	if len(r.Tables) == 0 || r.Tables[0].ID != "exact" || r.Tables[0].Rows[1][2] != "5/11" {
 		t.Errorf("exact report: %+v", r.Tables)
 	}

@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/rules"
@@ -172,14 +173,26 @@ type atLeast struct {
 	xys  plotter.XYs
 }
 
-func atLeastOf(name string, steps []mass) atLeast {
+func atLeastOf(name string, masses []mass) atLeast {
 	a := atLeast{name: name, side: counterSide(name)}
-	above := 1.0
-	for _, s := range steps {
-		if s.lo >= 1 {
-			a.xys = append(a.xys, plotter.XY{X: float64(s.lo), Y: math.Max(above, 0)})
+	above := 1.0 // P(value ≥ the next mass's lo)
+	for i, m := range masses {
+		// Between this mass and the next, P(value ≥ k) stays at what is
+		// left above this one: a point at every whole k there, where they
+		// are few enough to draw.
+		next := m.lo + 1
+		if i+1 < len(masses) && masses[i+1].lo-m.lo <= 100 {
+			next = masses[i+1].lo
 		}
-		above -= s.p
+		if m.lo >= 1 {
+			a.xys = append(a.xys, plotter.XY{X: float64(m.lo), Y: math.Max(above, 0)})
+		}
+		above -= m.p
+		for k := m.hi + 1; k < next; k++ {
+			if k >= 1 {
+				a.xys = append(a.xys, plotter.XY{X: float64(k), Y: math.Max(above, 0)})
+			}
+		}
 	}
 	return a
 }
@@ -208,7 +221,8 @@ func AtLeastFigure(names sideNames, dists []atLeast, format string) ([]byte, err
 				return nil, err
 			}
 			c := plotutil.Color(k)
-			lp.Color, lp.Width, pts.Color = c, vg.Points(1.8), c
+			lp.Color, lp.Width = c, vg.Points(1.8)
+			pts.GlyphStyle = draw.GlyphStyle{Color: c, Radius: vg.Points(3), Shape: draw.CircleGlyph{}}
 			p.Add(lp, pts)
 			label := d.name
 			if s != rules.None {
