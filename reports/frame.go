@@ -16,7 +16,7 @@ h1{font-size:1.6rem;margin:.2em 0 .4em}h2{font-size:1.25rem;margin:1.6em 0 .5em;
 p,li{max-width:60rem}
 table{display:block;max-width:100%;overflow-x:auto;border-collapse:collapse;margin:.5em 0 1.5em;font-size:.93rem}
 td,th{border:1px solid var(--line);padding:.3em .65em;text-align:right;vertical-align:top;white-space:nowrap;font-variant-numeric:tabular-nums}
-th{background:var(--head);font-weight:600}
+th{background:var(--head);font-weight:600;white-space:normal;vertical-align:bottom;min-width:4em}
 td:first-child,th:first-child,td.text,th.text{text-align:left}
 td.text{white-space:normal;min-width:14em;max-width:36em}
 small{color:var(--muted)}.meta{color:var(--muted)}

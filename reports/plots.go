@@ -223,7 +223,7 @@ func CountersPNG(results []*analysis.Result) ([]byte, error) {
 
 // panelGrid lays panels out three to a row under a title, as PNG.
 func panelGrid(heading string, list []*plot.Plot) ([]byte, error) {
-	return panelGridAs(heading, list, 3, 3.4*vg.Inch, 2.4*vg.Inch, formatPNG)
+	return panelGridAs(heading, list, 3, 4.4*vg.Inch, 3*vg.Inch, formatPNG)
 }
 
 // panelGridAs lays panels of w×h out at most cols to a row under a title,
@@ -248,6 +248,10 @@ func panelGridAs(heading string, list []*plot.Plot, most int, pw, ph vg.Length, 
 	title := plot.New().Title.TextStyle // the style of a plot's title, larger
 	title.Font.Size = vg.Points(14)
 	title.XAlign, title.YAlign = draw.XCenter, draw.YTop
+	// A heading wider than the grid is set smaller, not cut at its edges.
+	if tw := title.Width(heading); tw > w-0.3*vg.Inch {
+		title.Font.Size = max(vg.Points(8), title.Font.Size*(w-0.3*vg.Inch)/tw)
+	}
 	dc.FillText(title, vg.Point{X: w / 2, Y: h - 0.15*vg.Inch}, heading)
 	grid := draw.Crop(dc, 0, 0, 0, -titleHeight)
 	tiles := draw.Tiles{Rows: rows, Cols: cols, PadX: 0.25 * vg.Inch, PadY: 0.25 * vg.Inch,

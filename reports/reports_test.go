@@ -325,11 +325,11 @@ func TestWholeTicks(t *testing.T) {
 }
 
 // TestRoundsPanels checks the layout of RoundsPNG: one panel per result,
-// three to a row, each 3.4 × 2.4 inches at 96 dpi, under a title 0.5 inch
-// high.
+// three to a row, each 4.4 × 3 inches at 96 dpi (legible at 1,400 px
+// without scaling), under a title 0.5 inch high.
 func TestRoundsPanels(t *testing.T) {
 	r := results()[0]
-	for _, c := range []struct{ n, w, h int }{{1, 326, 278}, {2, 653, 278}, {3, 979, 278}, {4, 979, 509}, {7, 979, 739}} {
+	for _, c := range []struct{ n, w, h int }{{1, 422, 336}, {2, 845, 336}, {3, 1267, 336}, {4, 1267, 624}, {7, 1267, 912}} {
 		rs := make([]*analysis.Result, c.n)
 		for i := range rs {
 			rs[i] = r
