@@ -136,7 +136,7 @@ func TestPagesInBrowser(t *testing.T) {
 		p := renderPage(t, browser, dir, page)
 		r.Imgs, r.Tables = append(r.Imgs, p.Imgs...), append(r.Tables, p.Tables...)
 	}
-	checkImages(t, "run report", r, "winrates-stratfight.png", "winrates-emojispace.png", "s1-demo-duel-rounds.svg", "s2-demo-life-rounds.svg", "s3-demo-npc-at-least.svg")
+	checkImages(t, "run report", r, "winrates-stratfight.svg", "winrates-emojispace.svg", "s1-demo-duel-rounds.svg", "s2-demo-life-rounds.svg", "s3-demo-npc-at-least.svg")
 	checkOutcomes(t, dir, r, results())
 	// The index lists each scenario's trials and headline shares as
 	// summary.json gives them.
@@ -202,7 +202,7 @@ func TestPagesInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	r = renderPage(t, browser, cdir, "index.html")
-	checkImages(t, "check report", r, "winrates.png")
+	checkImages(t, "check report", r, "winrates.svg")
 	vrows := readCSV(t, filepath.Join(cdir, "verdicts.csv"))
 	col := func(name string) string { return vrows[1][slices.Index(vrows[0], name)] }
 	found := false

@@ -120,10 +120,10 @@ type Meta struct {
 	Version, Command string
 }
 
-// HTML renders the report page, which shows winrates.png and rounds.png
-// from the same directory.
+// HTML renders the report page, which shows winrates.svg and each
+// scenario's figures (figureFiles) from the same directory.
 func HTML(results []*analysis.Result, version string) ([]byte, error) {
-	return checkHTML(results, Meta{Version: version}, pageParts{winRates: winRatesFile(results, "winrates.png")})
+	return checkHTML(results, Meta{Version: version}, pageParts{winRates: winRatesFile(results, "winrates.svg")})
 }
 
 // pageParts are what a report page shows besides its results.
@@ -344,16 +344,15 @@ func hasDists(results []*analysis.Result) bool {
 }
 
 // WriteDir writes the full report for results into dir (which must exist):
-// summary.csv, rounds.csv, summary.json, winrates.png (of the results that
-// have winners), rounds.png (plus rounds-<unit>.png for results counting
-// another unit), counters.csv and counters.png (when a result has
-// distribution counters), board.png and board.svg (when a result's battle
-// has a board),
-// each result's figures (figureFiles, SVG) and index.html, each
-// atomically. A report of several rulesets gets a page per ruleset,
-// <ruleset>.html with its own winrates-<ruleset>.png, and index.html
-// links them (indexHTML): one page of every scenario of every ruleset is
-// more than a reader takes in.
+// summary.csv, rounds.csv, summary.json, winrates.png and, for the page,
+// winrates.svg (of the results that have winners), rounds.png (plus
+// rounds-<unit>.png for results counting another unit), counters.csv and
+// counters.png (when a result has distribution counters), board.png and
+// board.svg (when a result's battle has a board), each result's figures
+// (figureFiles, SVG) and index.html, each atomically. A report of several
+// rulesets gets a page per ruleset, <ruleset>.html with its own
+// winrates-<ruleset>.svg, and index.html links them (indexHTML): one page
+// of every scenario of every ruleset is more than a reader takes in.
 func WriteDir(dir string, results []*analysis.Result, version string) error {
 	return writeDir(dir, results, Meta{Version: version}, nil, nil, nil)
 }
@@ -377,7 +376,7 @@ func writeDir(dir string, results []*analysis.Result, meta Meta, check *analysis
 	if contested := Contested(results); len(contested) > 0 {
 		files = append(files, reportFile{"winrates.png", func() ([]byte, error) { return WinRatesPNG(contested) }})
 	}
-	pages := []pageParts{{check: check, spreads: spreads, exacts: exacts, winRates: winRatesFile(results, "winrates.png")}}
+	pages := []pageParts{{check: check, spreads: spreads, exacts: exacts, winRates: winRatesFile(results, "winrates.svg")}}
 	var groups []rulesetGroup
 	if check == nil {
 		groups = byRuleset(results)
@@ -391,9 +390,9 @@ func writeDir(dir string, results []*analysis.Result, meta Meta, check *analysis
 				rs[k] = results[i]
 				pp.exacts = append(pp.exacts, exactAt(exacts, i))
 			}
-			pp.winRates = winRatesFile(rs, "winrates-"+g.ruleset+".png")
+			pp.winRates = winRatesFile(rs, "winrates-"+g.ruleset+".svg")
 			if pp.winRates != "" {
-				files = append(files, reportFile{pp.winRates, func() ([]byte, error) { return WinRatesPNG(Contested(rs)) }})
+				files = append(files, reportFile{pp.winRates, func() ([]byte, error) { return WinRatesFigure(Contested(rs), formatSVG) }})
 			}
 			files = append(files, reportFile{g.ruleset + ".html", func() ([]byte, error) { return checkHTML(rs, meta, pp) }})
 			pages = append(pages, pp)
@@ -436,6 +435,9 @@ func writeDir(dir string, results []*analysis.Result, meta Meta, check *analysis
 		files = append(files, reportFile{"spread.csv", func() ([]byte, error) { return csvBytes(SpreadRows(spreads)) }})
 	}
 	if len(groups) <= 1 {
+		if pages[0].winRates != "" {
+			files = append(files, reportFile{"winrates.svg", func() ([]byte, error) { return WinRatesFigure(Contested(results), formatSVG) }})
+		}
 		files = append(files, reportFile{"index.html", func() ([]byte, error) { return checkHTML(results, meta, pages[0]) }})
 	}
 	return writeFiles(dir, files)

@@ -54,6 +54,11 @@ func Contested(results []*analysis.Result) []*analysis.Result {
 // 95 % Wilson error bars, one row per scenario (the first at the top), so
 // that long scenario names stay legible however many scenarios a run has.
 func WinRatesPNG(results []*analysis.Result) ([]byte, error) {
+	return WinRatesFigure(results, formatPNG)
+}
+
+// WinRatesFigure is WinRatesPNG in format.
+func WinRatesFigure(results []*analysis.Result, format string) ([]byte, error) {
 	p := plot.New()
 	p.Title.Text = "Win rates (95 % Wilson intervals)"
 	p.X.Label.Text = "share of trials"
@@ -111,7 +116,7 @@ func WinRatesPNG(results []*analysis.Result) ([]byte, error) {
 	p.NominalY(rows...)
 	p.Legend.Top = true
 	p.Add(plotter.NewGrid())
-	return render(p, 9*vg.Inch, height)
+	return renderAs(p, 9*vg.Inch, height, format)
 }
 
 // legendText names a side in a chart of several scenarios: by the label

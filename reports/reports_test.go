@@ -248,8 +248,8 @@ func TestWriteDir(t *testing.T) {
 		}
 	}
 	for page, wants := range map[string][]string{
-		"stratfight.html": {`<img src="winrates-stratfight.png"`, `<a href="rounds.png"`, `<a href="rounds-seconds.png"`, `<img src="s1-demo-duel-rounds.svg"`, `<a href="index.html">`, "demo/duel", "tie-rule"},
-		"emojispace.html": {`<img src="winrates-emojispace.png"`, `<a href="counters.png"`, `<img src="s3-demo-npc-at-least.svg"`, "Threat Rating of the opponent"},
+		"stratfight.html": {`<img src="winrates-stratfight.svg"`, `<a href="rounds.png"`, `<a href="rounds-seconds.png"`, `<img src="s1-demo-duel-rounds.svg"`, `<a href="index.html">`, "demo/duel", "tie-rule"},
+		"emojispace.html": {`<img src="winrates-emojispace.svg"`, `<a href="counters.png"`, `<img src="s3-demo-npc-at-least.svg"`, "Threat Rating of the opponent"},
 	} {
 		html, err := os.ReadFile(filepath.Join(dir, page))
 		if err != nil {
@@ -293,11 +293,13 @@ func TestWinRatesLeaveOutUncontested(t *testing.T) {
 	if err := WriteDir(dir, []*analysis.Result{life}, "test"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.Stat(filepath.Join(dir, "winrates.png")); err == nil {
-		t.Error("winrates.png drawn for a report with no winners")
+	for _, f := range []string{"winrates.png", "winrates.svg"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err == nil {
+			t.Errorf("%s drawn for a report with no winners", f)
+		}
 	}
 	html, _ = os.ReadFile(filepath.Join(dir, "index.html"))
-	if bytes.Contains(html, []byte("winrates.png")) {
+	if bytes.Contains(html, []byte("winrates.")) {
 		t.Error("index.html shows a win-rate chart it has not got")
 	}
 }
