@@ -33,7 +33,7 @@ func TuneCurvePNG(r *analysis.TuneResult) ([]byte, error) {
 	if name := strings.TrimSpace(strings.ReplaceAll(t.Axis.Label, "{}", "")); name != "" {
 		p.X.Label.Text = name + " (" + t.Axis.Path + ")"
 	}
-	p.Y.Label.Text = m.String()
+	p.Y.Label.Text = metricWords(m, tuneSpec(r)) + " (" + m.String() + ")"
 	lo, hi := t.Axis.Position(0), t.Axis.Position(t.Axis.Last())
 	pad := (hi - lo) * 0.05
 	p.X.Min, p.X.Max = lo-pad, hi+pad
