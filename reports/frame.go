@@ -21,6 +21,7 @@ td:first-child,th:first-child,td.text,th.text{text-align:left}
 td.text{white-space:normal;min-width:14em;max-width:36em}
 small{color:var(--muted)}.meta{color:var(--muted)}
 code{background:var(--head);padding:0 .25em;border-radius:3px;font-size:.92em;overflow-wrap:anywhere}
+#verdicts td:nth-child(2),#verdicts td:nth-child(3){text-align:left}#verdicts td:nth-child(3){white-space:normal;min-width:18em}
 .warn{color:var(--warn);font-weight:600}tr.FAIL td:first-child{color:var(--warn);font-weight:600}tr.PASS td:first-child{color:var(--pass)}
 img,object{max-width:100%;height:auto}
 figure{margin:.5em 0 1.5em}figcaption{color:var(--muted);font-size:.9rem;max-width:60rem}

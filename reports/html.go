@@ -174,6 +174,7 @@ func checkHTML(results []*analysis.Result, meta Meta, pp pageParts) ([]byte, err
 		Results     []htmlResult
 		Subjects    []string  // what each verdict observed, when it belongs to a side (verdictSubject)
 		Sides       [3]string // the heads of the overview's columns of wins
+		AnySides    bool      // some result says what its sides are (else the column is left out)
 	}{Meta: meta, Check: check, WinRates: pp.winRates, Index: pp.index, Plots: RoundPlots(results), Dists: hasDists(results),
 		Boards: len(Boards(results)) > 0}
 	if check != nil {
@@ -213,6 +214,7 @@ func checkHTML(results []*analysis.Result, meta Meta, pp pageParts) ([]byte, err
 		if h.Unit == "" {
 			h.Unit = "rounds"
 		}
+		data.AnySides = data.AnySides || len(h.Sides) > 0
 		data.Results = append(data.Results, h)
 	}
 	specs := make([]rules.Spec, len(results))

@@ -24,8 +24,8 @@ Intervals are 95 % Wilson intervals for shares and 95 % normal intervals for mea
 <td>{{index $.Subjects $i}}{{num .Observed}} {{.Unit}}</td><td>[{{num .Lo}}, {{num .Hi}}]</td><td>{{.Claim}}</td><td><small>{{.Test}}</small></td><td>{{.Trials}}</td></tr>
 {{end}}</table>{{end}}
 <h2 id="overview">Overview</h2>
-<table id="overview-table"><tr><th>scenario</th><th class="text">sides</th><th>trials</th><th>{{index .Sides 0}}</th><th>{{index .Sides 1}}</th><th>{{index .Sides 2}}</th><th>mean</th>{{if .Check}}<th>claims</th>{{end}}</tr>
-{{range .Results}}<tr><td><a href="#{{.ID}}">{{.R.Scenario}}</a></td><td class="text"><small>{{range $i, $s := .Sides}}{{if $i}}<br>{{end}}{{$s}}{{end}}</small></td>
+<table id="overview-table"><tr><th>scenario</th>{{if .AnySides}}<th class="text">sides</th>{{end}}<th>trials</th><th>{{index .Sides 0}}</th><th>{{index .Sides 1}}</th><th>{{index .Sides 2}}</th><th>mean</th>{{if .Check}}<th>claims</th>{{end}}</tr>
+{{range .Results}}<tr><td><a href="#{{.ID}}">{{.R.Scenario}}</a></td>{{if $.AnySides}}<td class="text"><small>{{range $i, $s := .Sides}}{{if $i}}<br>{{end}}{{$s}}{{end}}</small></td>{{end}}
 <td>{{.R.Tally.Trials}}</td>{{range .Overview}}<td>{{with .Name}}{{.}}<br>{{end}}{{pct .S.P}}<br><small>[{{pct .S.Lo}}, {{pct .S.Hi}}]</small>{{range .Apart}}<br><small>{{.}}</small>{{end}}</td>{{end}}
 <td>{{if seconds .Unit}}{{time .Rounds.Mean}}{{else}}{{num .Rounds.Mean}} {{.Unit}}{{end}}</td>{{if $.Check}}<td>{{.Verdicts}}</td>{{end}}</tr>
 {{end}}</table>
