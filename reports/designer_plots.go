@@ -69,7 +69,7 @@ func quantileOf(steps []mass, q float64) int64 {
 // as a step curve.
 func overByPanel(steps []mass, unit string, logX bool) (*plot.Plot, error) {
 	p := plot.New()
-	p.Title.Text = "Share of battles over by " + singular(unit) + " r"
+	p.Title.Text = "Share of trials over by " + singular(unit) + " r"
 	p.Title.TextStyle.Font.Size = vg.Points(11)
 	p.X.Label.Text, p.Y.Label.Text = singular(unit)+" r", "P(over by r)"
 	var xys plotter.XYs
