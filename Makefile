@@ -8,7 +8,7 @@ SEED    ?= 1
 TRIALS  ?= 20000
 FUZZTIME ?= 60s
 
-.PHONY: build demo test check long bench fuzz vet clean
+.PHONY: build demo screenshots test check long bench fuzz vet clean
 
 build:
 	$(GO) build -o $(BIN) ./cmd/crucible
@@ -26,6 +26,26 @@ demo: build
 	  $(BIN) sweep $$s --seed $(SEED) --out $(OUT)/sweeps/$$s >> $(OUT).txt 2>/dev/null || exit 1; \
 	done
 	@echo "report: $(OUT)/index.html, sweeps: $(OUT)/sweeps/*/*/index.html (tables: $(OUT).txt)"
+
+# Screenshots of each kind of report page at 1,400 px wide, as a headless
+# chromium draws them, into $(SHOTS)/ (ignored by git), for review: the
+# reports themselves are in $(SHOTS)/pages/.
+SHOTS ?= screenshots
+screenshots: build
+	rm -rf $(SHOTS) && mkdir -p $(SHOTS)/pages
+	$(BIN) run eclipse/two-cruisers-vs-interceptor-and-cruiser --trials $(TRIALS) --seed $(SEED) --out $(SHOTS)/pages/run >/dev/null
+	$(BIN) exact eclipse/two-cruisers-vs-interceptor-and-cruiser --out $(SHOTS)/pages/exact >/dev/null
+	$(BIN) sweep eclipse/shields-by-fleet --seed $(SEED) --out $(SHOTS)/pages/sweep >/dev/null
+	$(BIN) tune eclipse/interceptors-for-70 --seed $(SEED) --out $(SHOTS)/pages/tune >/dev/null
+	$(BIN) compare eclipse/fleet-mirror --set-b attacker.policy=largest-killable-first --trials $(TRIALS) --seed $(SEED) --out $(SHOTS)/pages/compare >/dev/null
+	$(BIN) check stratfight/lifespan-claims --seed $(SEED) --out $(SHOTS)/pages/check >/dev/null; [ $$? -le 1 ] # a claim that fails (exit 1) is on the page too
+	$(BIN) run dbd/cavalry_hammer --trials 2000 --seed $(SEED) --out $(SHOTS)/pages/board >/dev/null
+	@for k in run exact sweep tune compare check board; do \
+	  chromium --headless --no-sandbox --disable-gpu --no-first-run --hide-scrollbars \
+	    --user-data-dir=$$(mktemp -d) --window-size=1400,2000 \
+	    --screenshot=$(CURDIR)/$(SHOTS)/$$k.png file://$(CURDIR)/$(SHOTS)/pages/$$k/index.html 2>/dev/null || exit 1; \
+	  echo "$(SHOTS)/$$k.png"; \
+	done
 
 # The default test run: formatting, vet, a tidy go.mod, then unit, golden,
 # determinism and fixed-seed statistical tests (well under a minute).

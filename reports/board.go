@@ -1,7 +1,6 @@
 package reports
 
 import (
-	"bytes"
 	"fmt"
 	"image/color"
 	"math"
@@ -10,7 +9,6 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgimg"
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/rules"
@@ -89,41 +87,52 @@ func (s HeatSummary) text() string {
 	return t
 }
 
-// BoardPNG draws each result's board in a row of panels: the cells in the
+// BoardPNG draws each result's board (BoardFigure) as PNG.
+func BoardPNG(results []*analysis.Result) ([]byte, error) { return BoardFigure(results, formatPNG) }
+
+// BoardFigure draws each result's board in panels two to a row, large
+// enough that a cell's label reads at the page's width: the cells in the
 // colours of their ground with what stands on them at the start, then one
 // panel per heat map, each cell shaded by its counter's mean per trial
 // (white for 0, dark red for the map's maximum).
-func BoardPNG(results []*analysis.Result) ([]byte, error) {
+func BoardFigure(results []*analysis.Result, format string) ([]byte, error) {
 	const (
-		panelW = 4.6 * vg.Inch
-		rowGap = 0.5 * vg.Inch
+		panelW = 6.4 * vg.Inch
+		cols   = 2
+		head   = 0.45 * vg.Inch // a result's heading
 	)
 	// Panels are as tall as the tallest board needs at the panel's width.
-	cols, aspect := 1, 0.0
-	for _, r := range results {
-		cols = max(cols, 1+len(r.Spec.Board.Maps))
-		w, h := extent(r.Spec.Board)
-		aspect = math.Max(aspect, h/w)
+	aspect := 0.0
+	rowsOf := make([]int, len(results))
+	h := vg.Length(0)
+	for i, r := range results {
+		w, bh := extent(r.Spec.Board)
+		aspect = math.Max(aspect, bh/w)
+		rowsOf[i] = (1 + len(r.Spec.Board.Maps) + cols - 1) / cols
 	}
 	panelH := vg.Length(aspect)*(panelW-2*framePad) + frameTitle + frameLegend
-	w := vg.Length(cols) * panelW
-	h := vg.Length(len(results)) * (panelH + rowGap)
-	img := vgimg.New(w, h)
+	for _, n := range rowsOf {
+		h += head + vg.Length(n)*panelH
+	}
+	w := cols * panelW
+	img := newCanvas(format, w, h)
 	dc := draw.New(img)
 	dc.SetColor(color.White)
 	dc.Fill(dc.Rectangle.Path())
 	style := plot.New().Title.TextStyle
+	top := h
 	for i, r := range results {
-		top := h - vg.Length(i)*(panelH+rowGap)
-		head := style
-		head.Font.Size = vg.Points(13)
-		head.XAlign, head.YAlign = draw.XLeft, draw.YTop
-		dc.FillText(head, vg.Point{X: 0.15 * vg.Inch, Y: top - 0.08*vg.Inch}, r.Scenario+" on "+r.Spec.Board.Name+
+		heading := style
+		heading.Font.Size = vg.Points(14)
+		heading.XAlign, heading.YAlign = draw.XLeft, draw.YTop
+		dc.FillText(heading, vg.Point{X: 0.15 * vg.Inch, Y: top - 0.1*vg.Inch}, r.Scenario+" on "+r.Spec.Board.Name+
 			fmt.Sprintf(" (%d trials)", r.Tally.Trials))
-		area := func(col int) draw.Canvas {
+		top -= head
+		area := func(k int) draw.Canvas {
+			row, col := k/cols, k%cols
 			c := draw.Crop(dc, 0, 0, 0, 0)
-			c.Min = vg.Point{X: vg.Length(col) * panelW, Y: top - rowGap - panelH}
-			c.Max = vg.Point{X: vg.Length(col+1) * panelW, Y: top - rowGap}
+			c.Min = vg.Point{X: vg.Length(col) * panelW, Y: top - vg.Length(row+1)*panelH}
+			c.Max = vg.Point{X: vg.Length(col+1) * panelW, Y: top - vg.Length(row)*panelH}
 			return c
 		}
 		drawStart(area(0), r.Spec.Board, namesOf(r.Spec), style)
@@ -131,12 +140,9 @@ func BoardPNG(results []*analysis.Result) ([]byte, error) {
 			vals, s := heat(r, m)
 			drawHeat(area(1+k), r.Spec.Board, vals, s, style)
 		}
+		top -= vg.Length(rowsOf[i]) * panelH
 	}
-	var buf bytes.Buffer
-	if _, err := (vgimg.PngCanvas{Canvas: img}).WriteTo(&buf); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
+	return encode(img)
 }
 
 // boardFrame maps a board's cell coordinates into a panel: the board fits
@@ -174,7 +180,7 @@ func extent(b *rules.Board) (float64, float64) {
 }
 
 // A panel's title band, legend band and side margins.
-const frameTitle, frameLegend, framePad = 0.45 * vg.Inch, 0.45 * vg.Inch, 0.15 * vg.Inch
+const frameTitle, frameLegend, framePad = 0.4 * vg.Inch, 0.7 * vg.Inch, 0.15 * vg.Inch
 
 func newFrame(c draw.Canvas, b *rules.Board) boardFrame {
 	minX, maxX, minY, maxY := bounds(b)
@@ -206,7 +212,7 @@ func (f boardFrame) outline(cell rules.Cell) []vg.Point {
 var cellEdge = draw.LineStyle{Color: color.RGBA{R: 0x80, G: 0x80, B: 0x80, A: 0xff}, Width: vg.Points(0.4)}
 
 func panelTitle(c draw.Canvas, style draw.TextStyle, title string) {
-	style.Font.Size = vg.Points(10)
+	style.Font.Size = vg.Points(12)
 	style.XAlign, style.YAlign = draw.XCenter, draw.YTop
 	c.FillText(style, vg.Point{X: (c.Min.X + c.Max.X) / 2, Y: c.Max.Y - 0.08*vg.Inch}, title)
 }
@@ -250,10 +256,10 @@ func drawStart(c draw.Canvas, b *rules.Board, names sideNames, style draw.TextSt
 	}
 	// The legend: a swatch per kind of ground, and the sides' colours.
 	leg := style
-	leg.Font.Size = vg.Points(8)
+	leg.Font.Size = vg.Points(10)
 	leg.XAlign, leg.YAlign = draw.XLeft, draw.YCenter
-	x, y := c.Min.X+0.2*vg.Inch, c.Min.Y+0.22*vg.Inch
-	sw := vg.Points(8)
+	x, y := c.Min.X+0.2*vg.Inch, c.Min.Y+0.5*vg.Inch
+	sw := vg.Points(9)
 	for _, k := range b.Kinds {
 		c.FillPolygon(parseColor(k.Color), []vg.Point{{X: x, Y: y - sw/2}, {X: x + sw, Y: y - sw/2}, {X: x + sw, Y: y + sw/2}, {X: x, Y: y + sw/2}})
 		c.FillText(leg, vg.Point{X: x + sw + vg.Points(2), Y: y}, k.Name)
@@ -267,6 +273,13 @@ func drawStart(c draw.Canvas, b *rules.Board, names sideNames, style draw.TextSt
 		}
 		c.FillText(leg, vg.Point{X: x, Y: y}, name)
 		x += leg.Rectangle(name).Max.X + vg.Points(8)
+	}
+	// Under it, how to read the marks.
+	leg.Color = color.Black
+	x, y = c.Min.X+0.2*vg.Inch, y-0.25*vg.Inch
+	for _, k := range b.MarkKey {
+		c.FillText(leg, vg.Point{X: x, Y: y}, k)
+		x += leg.Rectangle(k).Max.X + vg.Points(12)
 	}
 }
 
@@ -306,9 +319,9 @@ func drawHeat(c draw.Canvas, b *rules.Board, vals []float64, s HeatSummary, styl
 	}
 	// The legend: the colour ramp from 0 to the maximum.
 	leg := style
-	leg.Font.Size = vg.Points(8)
+	leg.Font.Size = vg.Points(10)
 	leg.XAlign, leg.YAlign = draw.XLeft, draw.YCenter
-	x0, y := c.Min.X+0.2*vg.Inch, c.Min.Y+0.22*vg.Inch
+	x0, y := c.Min.X+0.2*vg.Inch, c.Min.Y+0.5*vg.Inch
 	c.FillText(leg, vg.Point{X: x0, Y: y}, "0")
 	x := x0 + vg.Points(10)
 	const steps = 40

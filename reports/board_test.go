@@ -114,10 +114,10 @@ func TestBoardPNG(t *testing.T) {
 	if img.Bounds().Dx() < 600 {
 		t.Errorf("board.png is %v", img.Bounds())
 	}
-	html, _ := os.ReadFile(filepath.Join(dir, "index.html"))
-	for _, want := range []string{`<img src="board.png"`, "heat map: units lost per hex"} {
+	html, _ := os.ReadFile(filepath.Join(dir, "dbd.html"))
+	for _, want := range []string{`<img src="board.svg"`, "heat map: units lost per hex"} {
 		if !bytes.Contains(html, []byte(want)) {
-			t.Errorf("index.html lacks %q", want)
+			t.Errorf("dbd.html lacks %q", want)
 		}
 	}
 	if got := heatColor(0); got != (heatColor(-1)) {

@@ -125,74 +125,97 @@ func TestPagesInBrowser(t *testing.T) {
 	if err := WriteDir(dir, results(), "test"); err != nil {
 		t.Fatal(err)
 	}
-	r := renderPage(t, browser, dir, "index.html")
-	if r.Title != "crucible report" {
-		t.Fatalf("title %q", r.Title)
+	// Its results are of two rulesets: the index links a page for each,
+	// which the outcome tables below are read from, in order.
+	index := renderPage(t, browser, dir, "index.html")
+	if index.Title != "crucible report" || len(index.Tables) != 2 {
+		t.Fatalf("index: title %q, %d tables", index.Title, len(index.Tables))
 	}
-	checkImages(t, "run report", r, "winrates.png", "rounds.png", "rounds-seconds.png", "counters.png")
-	// The outcome tables hold the counts of summary.csv, scenario by
-	// scenario: every end, and every side's wins or, where an end that is
-	// not a victory sets them apart, its victories as summary.json's
-	// headline gives them and its non-victory ends' counters.
-	f, _ := os.Open(filepath.Join(dir, "summary.csv"))
-	rows, err := csv.NewReader(f).ReadAll()
-	f.Close()
-	if err != nil {
+	var r rendered
+	for _, page := range []string{"stratfight.html", "emojispace.html"} {
+		p := renderPage(t, browser, dir, page)
+		r.Imgs, r.Tables = append(r.Imgs, p.Imgs...), append(r.Tables, p.Tables...)
+	}
+	checkImages(t, "run report", r, "winrates-stratfight.svg", "winrates-emojispace.svg", "s1-demo-duel-rounds.svg", "s2-demo-life-rounds.svg", "s3-demo-npc-at-least.svg")
+	checkOutcomes(t, dir, r, results())
+	// The index lists each scenario's trials and headline shares as
+	// summary.json gives them.
+	heads := summaryHeadlines(t, dir)
+	var listed []string
+	for _, tb := range index.Tables {
+		for _, row := range tb.Rows[1:] {
+			listed = append(listed, strings.Join(row, " "))
+		}
+	}
+	var want []string
+	for k, res := range results() {
+		line := res.Scenario + " " + strconv.FormatInt(res.Tally.Trials, 10)
+		for _, side := range []string{"a", "b"} {
+			v, _ := headlineVictories(heads[k], side)
+			n, _ := strconv.ParseFloat(v, 64)
+			line += " " + pct(n/float64(res.Tally.Trials))
+		}
+		none, _ := strconv.ParseFloat(string(heads[k]["none"]), 64)
+		want = append(want, line+" "+pct(none/float64(res.Tally.Trials)))
+	}
+	if strings.Join(listed, "\n") != strings.Join(want, "\n") {
+		t.Errorf("the index lists\n%s\nsummary.json gives\n%s", strings.Join(listed, "\n"), strings.Join(want, "\n"))
+	}
+
+	// A run whose scenario a solver reached shows the exact value beside
+	// each estimate it gives: the shares of the solution.
+	xdir := t.TempDir()
+	duel := results()[0]
+	if err := writeDir(xdir, []*analysis.Result{duel}, Meta{Version: "test"}, nil, nil, []*rules.Exact{exactSample()}); err != nil {
 		t.Fatal(err)
 	}
-	count := map[string]string{}
-	for _, row := range rows[1:] {
-		count[row[0]+" "+row[6]] = row[7]
-	}
-	js, _ := os.ReadFile(filepath.Join(dir, "summary.json"))
-	var heads []struct {
-		Headline map[string]json.RawMessage
-	}
-	if err := json.Unmarshal(js, &heads); err != nil {
-		t.Fatal(err)
-	}
-	k := 0
+	r = renderPage(t, browser, xdir, "index.html")
+	checkOutcomes(t, xdir, r, []*analysis.Result{duel})
+	exactShown := 0
 	for _, tb := range r.Tables {
 		if tb.Cls != "outcomes" {
 			continue
 		}
-		res := results()[k]
-		for i, cells := range tb.Rows[1:] {
-			metric := tb.Metrics[i+1]
-			want, ok := count[res.Scenario+" "+metric]
-			if metric == "" {
-				want, ok = headlineVictories(heads[k].Headline, cells[0])
+		for i, row := range tb.Rows[1:] {
+			id := tb.Metrics[i+1]
+			m, err := rules.ParseMetric(id)
+			if err != nil {
+				continue
 			}
-			if !ok || cells[1] != want {
-				t.Errorf("%s: outcome %q (%s) counts %s on the page, %s in summary.csv and .json", res.Scenario, cells[0], metric, cells[1], want)
+			v, ok := exactSample().Metric(m)
+			if want := pct(v.F); ok && row[len(row)-1] != want {
+				t.Errorf("run page with an exact solution: %s shows %s beside its estimate, the solution %s", id, row[len(row)-1], want)
+			} else if ok {
+				exactShown++
 			}
 		}
-		if n := len(tb.Rows) - 1; n < len(res.Tally.EndNames)+3 {
-			t.Errorf("%s: %d outcome rows", res.Scenario, n)
-		}
-		k++
 	}
-	if k != len(results()) {
-		t.Errorf("%d outcome tables for %d results", k, len(results()))
+	if exactShown < 3 {
+		t.Errorf("run page with an exact solution: %d exact values shown", exactShown)
 	}
 
 	// A check's page shows its verdicts as verdicts.csv gives them.
 	check := &analysis.Check{Seed: 7, Alpha: 0.01, PerClaim: 0.01, Claims: 1, Looks: 1, Results: results()}
 	check.Verdicts = append(check.Verdicts, analysis.ClaimCheck{Scenario: "demo/duel", Verdict: analysis.Pass, Observed: 0.5, Lo: 0.4, Hi: 0.6, Trials: 9})
 	cdir := t.TempDir()
-	if err := writeDir(cdir, check.Results, Meta{Version: "test", Command: "crucible check demo"}, check, nil); err != nil {
+	if err := writeDir(cdir, check.Results, Meta{Version: "test", Command: "crucible check demo"}, check, nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	r = renderPage(t, browser, cdir, "index.html")
-	checkImages(t, "check report", r, "winrates.png")
+	checkImages(t, "check report", r, "winrates.svg")
+	vrows := readCSV(t, filepath.Join(cdir, "verdicts.csv"))
+	col := func(name string) string { return vrows[1][slices.Index(vrows[0], name)] }
 	found := false
 	for _, tb := range r.Tables {
-		if tb.ID == "verdicts" && len(tb.Rows) == 2 && tb.Rows[1][0] == "PASS" && tb.Rows[1][1] == "demo/duel" {
+		if tb.ID == "verdicts" && len(tb.Rows) == 2 && tb.Rows[1][0] == col("verdict") && tb.Rows[1][1] == col("scenario") {
 			found = true
+			if got, want := strings.Fields(tb.Rows[1][3])[0]+" "+tb.Rows[1][4], col("observed")+" ["+col("lo")+", "+col("hi")+"]"; got != want {
+				t.Errorf("check report: the verdict shows %q, verdicts.csv %q", got, want)
+			}
 		}
 	}
 	if !found {
-		t.Errorf("check report: no verdict table with the PASS of demo/duel: %+v", r.Tables)
+		t.Errorf("check report: no verdict table with the verdict of verdicts.csv: %+v", r.Tables)
 	}
 
 	// A sweep's page: its curve, its heat map and the tidy CSV's numbers.
@@ -300,15 +323,15 @@ func TestPagesInBrowser(t *testing.T) {
 	var csvDiffs, pageDiffs []string
 	names := compareNames(cmp)
 	cmpRows := ComparisonRows(cmp)
-	col, diff := slices.Index(cmpRows[0], "metric"), slices.Index(cmpRows[0], "diff")
+	metricCol, diff := slices.Index(cmpRows[0], "metric"), slices.Index(cmpRows[0], "diff")
 	for _, row := range cmpRows[1:] {
 		v, err := strconv.ParseFloat(row[diff], 64)
-		switch m, _ := rules.ParseMetric(row[col]); {
+		switch m, _ := rules.ParseMetric(row[metricCol]); {
 		case err != nil:
 		case m.Share():
-			csvDiffs = append(csvDiffs, names.describedID(row[col])+" "+ppNum(v)+" pp")
-		case m.Kind == rules.CounterMean && row[col] != "counter.flipoffs": // the page lists the counters that differ
-			csvDiffs = append(csvDiffs, row[col]+" "+signed(v))
+			csvDiffs = append(csvDiffs, names.describedID(row[metricCol])+" "+ppNum(v)+" pp")
+		case m.Kind == rules.CounterMean && row[metricCol] != "counter.flipoffs": // the page lists the counters that differ
+			csvDiffs = append(csvDiffs, row[metricCol]+" "+signed(v))
 		}
 	}
 	for _, tb := range r.Tables {
@@ -320,6 +343,31 @@ func TestPagesInBrowser(t *testing.T) {
 	}
 	if len(csvDiffs) < 3 || strings.Join(pageDiffs, "\n") != strings.Join(csvDiffs, "\n") {
 		t.Errorf("compare report: the page's differences\n%s\ncomparison.csv's\n%s", strings.Join(pageDiffs, "\n"), strings.Join(csvDiffs, "\n"))
+	}
+	// Its table of differences gives each share of comparison.csv, A's and
+	// B's, in percent.
+	crows := readCSV(t, filepath.Join(cmpDir, "comparison.csv"))
+	ci := func(name string) int { return slices.Index(crows[0], name) }
+	var fromCSV, onCmp []string
+	for _, row := range crows[1:] {
+		if strings.HasPrefix(row[ci("metric")], "win.") || strings.HasPrefix(row[ci("metric")], "end.") {
+			a, _ := strconv.ParseFloat(row[ci("value_a")], 64)
+			b, _ := strconv.ParseFloat(row[ci("value_b")], 64)
+			fromCSV = append(fromCSV, pct(a)+" "+pct(b))
+		}
+	}
+	for _, tb := range r.Tables {
+		if tb.ID != "differences" {
+			continue
+		}
+		for _, row := range tb.Rows[1:] {
+			if strings.HasSuffix(row[1], "%") {
+				onCmp = append(onCmp, row[1]+" "+row[2])
+			}
+		}
+	}
+	if len(fromCSV) == 0 || strings.Join(onCmp, ", ") != strings.Join(fromCSV, ", ") {
+		t.Errorf("compare report: the page's shares %v, comparison.csv's %v", onCmp, fromCSV)
 	}
 
 	// A tune's page: its curve, the answer, and a row per probe with the
@@ -376,10 +424,11 @@ func TestPagesInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	r = renderPage(t, browser, bdir, "index.html")
-	checkImages(t, "board report", r, "board.png")
+	checkImages(t, "board report", r, "board.svg")
+	checkOutcomes(t, bdir, r, []*analysis.Result{boardSample()})
 	for _, im := range r.Imgs {
-		if w, _ := im[1].(float64); im[0] == "board.png" && w < 600 {
-			t.Errorf("board report: board.png is %v px wide", w)
+		if w, _ := im[1].(float64); im[0] == "board.svg" && w < 1000 {
+			t.Errorf("board report: board.svg is %v px wide", w)
 		}
 	}
 
@@ -390,9 +439,55 @@ func TestPagesInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	r = renderPage(t, browser, edir, "index.html")
-	checkImages(t, "exact report", r, "exact-rounds.png")
+	checkImages(t, "exact report", r, "exact-rounds.svg")
 	if len(r.Tables) == 0 || r.Tables[0].ID != "exact" || r.Tables[0].Rows[1][2] != "5/11" {
 		t.Errorf("exact report: %+v", r.Tables)
+	}
+	// Its values are exact.json's: the shares, the ends, the mean rounds
+	// and each counter's mean.
+	var ej struct {
+		Exact struct {
+			A, B, Draw float64
+			Ends       map[string]float64
+			RoundsMean float64 `json:"rounds_mean"`
+			Counters   map[string]struct{ Mean float64 }
+		}
+	}
+	data, _ := os.ReadFile(filepath.Join(edir, "exact.json"))
+	if err := json.Unmarshal(data, &ej); err != nil {
+		t.Fatal(err)
+	}
+	want = []string{num(ej.Exact.A), num(ej.Exact.B), num(ej.Exact.Draw)}
+	for _, e := range exactSample().Ends {
+		want = append(want, num(ej.Exact.Ends[e.Name]))
+	}
+	want = append(want, num(ej.Exact.RoundsMean))
+	for _, c := range exactSample().Counters {
+		want = append(want, num(ej.Exact.Counters[c.Name].Mean))
+	}
+	var shownExact []string
+	for _, tb := range r.Tables {
+		if tb.ID == "exact" || tb.ID == "exact-counters" {
+			for _, row := range tb.Rows[1:] {
+				shownExact = append(shownExact, row[1])
+			}
+		}
+	}
+	if strings.Join(shownExact, " ") != strings.Join(want, " ") {
+		t.Errorf("exact report: the page shows %v, exact.json gives %v", shownExact, want)
+	}
+	// A solution without fractions has no fraction column.
+	ndir := t.TempDir()
+	plain := exactSample()
+	plain.Win[rules.A].Rat = ""
+	if err := writeExactDir(ndir, h, plain, nil, Meta{Version: "test"}); err != nil {
+		t.Fatal(err)
+	}
+	r = renderPage(t, browser, ndir, "index.html")
+	for _, tb := range r.Tables {
+		if (tb.ID == "exact" || tb.ID == "exact-counters") && len(tb.Rows[0]) != 2 {
+			t.Errorf("exact report without fractions: columns %v", tb.Rows[0])
+		}
 	}
 }
 
@@ -407,9 +502,84 @@ func headlineVictories(h map[string]json.RawMessage, row string) (string, bool) 
 			Label     string
 			Victories int64
 		}
-		if json.Unmarshal(h[side], &s) == nil && strings.HasPrefix(row, s.Label+" wins") {
+		if json.Unmarshal(h[side], &s) == nil && (row == side || strings.HasPrefix(row, s.Label+" wins")) {
 			return strconv.FormatInt(s.Victories, 10), true
 		}
 	}
 	return "", false
+}
+
+// checkOutcomes checks the outcome tables of a rendered run page against
+// the summary.csv and summary.json of its directory, result by result:
+// every end, and every side's wins or, where an end that is not a victory
+// sets them apart, its victories as summary.json's headline gives them and
+// its non-victory ends' counters.
+func checkOutcomes(t *testing.T, dir string, r rendered, results []*analysis.Result) {
+	t.Helper()
+	rows := readCSV(t, filepath.Join(dir, "summary.csv"))
+	count := map[string]string{}
+	for _, row := range rows[1:] {
+		count[row[0]+" "+row[6]] = row[7]
+	}
+	heads := summaryHeadlines(t, dir)
+	k := 0
+	for _, tb := range r.Tables {
+		if tb.Cls != "outcomes" {
+			continue
+		}
+		res := results[k]
+		for i, cells := range tb.Rows[1:] {
+			metric := tb.Metrics[i+1]
+			want, ok := count[res.Scenario+" "+metric]
+			if metric == "" {
+				want, ok = headlineVictories(heads[k], cells[0])
+			}
+			if !ok || cells[1] != want {
+				t.Errorf("%s: outcome %q (%s) counts %s on the page, %s in summary.csv and .json", res.Scenario, cells[0], metric, cells[1], want)
+			}
+		}
+		if n := len(tb.Rows) - 1; n < len(res.Tally.EndNames)+3 {
+			t.Errorf("%s: %d outcome rows", res.Scenario, n)
+		}
+		k++
+	}
+	if k != len(results) {
+		t.Errorf("%d outcome tables for %d results", k, len(results))
+	}
+}
+
+func readCSV(t *testing.T, path string) [][]string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rows
+}
+
+// summaryHeadlines returns the headline of each result of summary.json
+// (an array of results, or one).
+func summaryHeadlines(t *testing.T, dir string) []map[string]json.RawMessage {
+	t.Helper()
+	js, _ := os.ReadFile(filepath.Join(dir, "summary.json"))
+	var heads []struct {
+		Headline map[string]json.RawMessage
+	}
+	if err := json.Unmarshal(js, &heads); err != nil {
+		// One result's summary.json is the object alone.
+		heads = make([]struct{ Headline map[string]json.RawMessage }, 1)
+		if err := json.Unmarshal(js, &heads[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out := make([]map[string]json.RawMessage, len(heads))
+	for i, h := range heads {
+		out[i] = h.Headline
+	}
+	return out
 }

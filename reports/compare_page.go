@@ -143,14 +143,10 @@ func diffPanel(title, unit string, rows []diffRow) (*plot.Plot, error) {
 
 // comparePage is a comparison's index.html: how it was made, the verdict,
 // the table of differences, the plots, then each variant.
-var comparePage = template.Must(template.New("compare").Funcs(template.FuncMap{
+var comparePage = Framed("compare", "crucible comparison", `.verdict{font-size:1.2em;font-weight:bold}tr.sig td:first-child{color:#a00;font-weight:bold}li.sig{font-weight:bold}
+`, template.FuncMap{
 	"pct": pct, "num": num, "pp": ppNum, "signed": signed, "pval": pval, "time": humanTime,
-}).Parse(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>crucible comparison</title>
-<style>
-` + pageStyle + `.verdict{font-size:1.2em;font-weight:bold}tr.sig td:first-child{color:#a00;font-weight:bold}li.sig{font-weight:bold}
-</style></head><body>
-<h1>crucible comparison</h1>
+}, `<h1>crucible comparison</h1>
 <p class="meta">crucible {{.C.A.Version}}; seed <code>{{.C.A.Seed}}</code>.
 {{if .Command}}Made by <code>{{.Command}}</code>, which makes it again.{{end}}
 {{.C.Trials}} paired trials: trial <i>i</i> of both variants draws the same random stream (that of <code>{{.C.Streams}}</code>).</p>
@@ -193,8 +189,7 @@ var comparePage = template.Must(template.New("compare").Funcs(template.FuncMap{
 <img src="rounds.png" alt="distribution of {{.Unit}} under each variant"></details>
 {{range .Variants}}<details><summary>options in force under {{.Name}}</summary><table>
 {{range .R.Spec.Options}}<tr><td>{{.Name}}</td><td>{{.Value}}</td></tr>{{end}}</table></details>
-{{end}}</body></html>
-`))
+{{end}}`)
 
 // pageVariant is one variant as the comparison page lists it.
 type pageVariant struct {

@@ -6,39 +6,29 @@ import (
 	"html/template"
 	"path/filepath"
 
-	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/vg"
-
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/sim"
 )
 
 // exactPage is the index.html of `crucible exact --out`.
-var exactPage = template.Must(template.New("exact").Funcs(template.FuncMap{"num": num}).Parse(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>crucible exact solution</title>
-<style>
-body{font-family:system-ui,sans-serif;margin:2em;max-width:72em;color:#222}
-table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid #ccc;padding:.25em .6em;text-align:right}
-th{background:#f3f3f3}td:first-child,th:first-child{text-align:left}code{background:#f3f3f3;padding:0 .2em}img{max-width:100%}.meta{color:#555}
-.warn{color:#a00;font-weight:bold}
-</style></head><body>
-<h1>Exact solution: {{.H.Scenario}}</h1>
+var exactPage = Framed("exact", "crucible exact solution", "", template.FuncMap{"num": num}, `<h1>Exact solution: {{.H.Scenario}}</h1>
 <p class="meta">crucible {{.Meta.Version}}; ruleset <code>{{.H.Ruleset}}</code>, scenario hash <code>{{.H.Hash}}</code>{{if .E.States}}, {{.E.States}} states solved{{end}}; nothing random.
 {{if .Meta.Command}}Made by <code>{{.Meta.Command}}</code>, which makes it again.{{end}}</p>
 {{range .E.Notes}}<p class="warn">{{.}}</p>{{end}}
 {{if .SpreadNote}}<p class="warn">Note: {{.SpreadNote}} (<a href="#spread">policy spread</a>).</p>{{end}}
-<table id="exact"><tr><th>quantity</th><th>exact value</th><th>fraction</th></tr>
-{{range .Rows}}<tr><td>{{.Name}}</td><td>{{num .V.F}}</td><td>{{.V.Rat}}</td></tr>{{end}}
+{{$rat := .E.Rational}}<table id="exact"><tr><th>quantity</th><th>exact value</th>{{if $rat}}<th>fraction</th>{{end}}</tr>
+{{range .Rows}}<tr><td>{{.Name}}</td><td>{{num .V.F}}</td>{{if $rat}}<td>{{.V.Rat}}</td>{{end}}</tr>{{end}}
 </table>
-{{if .E.Rounds}}<h2>Distribution of {{.Unit}}</h2><img src="exact-rounds.png" alt="exact distribution of {{.Unit}}">{{end}}
-{{if .E.Counters}}<h2>Counters</h2><table><tr><th>counter</th><th>mean</th><th>fraction</th><th>P(0), P(1), …</th></tr>
-{{range .Counters}}<tr><td>{{.Label}}</td><td>{{num .Mean.F}}</td><td>{{.Mean.Rat}}</td><td>{{range $i, $p := .P}}{{if $i}}, {{end}}{{num $p}}{{end}}</td></tr>{{end}}</table>{{end}}
+{{if .E.Rounds}}<h2>Distribution of {{.Unit}}</h2><figure><img src="exact-rounds.svg" alt="exact distribution of {{.Unit}} and the share of battles over by each"></figure>{{end}}
+{{if .E.Counters}}<h2>Counters</h2><table id="exact-counters"><tr><th>counter</th><th>mean</th>{{if $rat}}<th>fraction</th>{{end}}</tr>
+{{range .Counters}}<tr><td>{{.Label}}</td><td>{{num .Mean.F}}</td>{{if $rat}}<td>{{.Mean.Rat}}</td>{{end}}</tr>{{end}}</table>
+{{if .AtLeast}}<figure><img src="exact-at-least.svg" alt="the exact chance of at least k, for each counter"></figure>{{end}}
+<details><summary>each counter's distribution, P(k)</summary><table id="exact-dists"><tr><th>counter</th>{{range $k, $_ := .Ks}}<th>P({{$k}})</th>{{end}}</tr>
+{{range .Counters}}<tr><td>{{.Label}}</td>{{range .P}}<td>{{num .}}</td>{{end}}</tr>{{end}}</table></details>{{end}}
 <details><summary>options in force</summary><table>
 {{range .E.Options}}<tr><td>{{.Name}}</td><td>{{.Value}}</td></tr>{{end}}</table></details>
-{{.Spread}}</body></html>
-`))
+{{.Spread}}`)
 
 type exactRow struct {
 	Name string
@@ -83,11 +73,26 @@ func writeExactDir(dir string, h ExactHeader, e *rules.Exact, s *analysis.Spread
 	}
 	files := map[string][]byte{"exact.json": js.Bytes(), "exact.txt": txt.Bytes()}
 	if e.Rounds != nil {
-		png, err := exactRoundsPNG(e)
-		if err != nil {
-			return fmt.Errorf("exact-rounds.png: %w", err)
+		for _, format := range []string{formatPNG, formatSVG} {
+			data, err := ExactRoundsFigure(e, format)
+			if err != nil {
+				return fmt.Errorf("exact-rounds.%s: %w", format, err)
+			}
+			files["exact-rounds."+format] = data
 		}
-		files["exact-rounds.png"] = png
+	}
+	var dists []atLeast
+	ks := 0
+	for _, c := range e.Counters {
+		dists = append(dists, atLeastOf(c.Name, exactSteps(c.P)))
+		ks = max(ks, len(c.P))
+	}
+	atLeastSVG, err := AtLeastFigure(namesOf(rules.Spec{Labels: e.Labels}), dists, formatSVG)
+	if err != nil {
+		return fmt.Errorf("exact-at-least.svg: %w", err)
+	}
+	if atLeastSVG != nil {
+		files["exact-at-least.svg"] = atLeastSVG
 	}
 	rows := exactHeadline(e)
 	for _, x := range e.Ends {
@@ -107,12 +112,14 @@ func writeExactDir(dir string, h ExactHeader, e *rules.Exact, s *analysis.Spread
 		// Counters are the solution's counters with the names the page
 		// gives them (sideNames.counter).
 		Counters []exactCounterRow
-	}{h, e, meta, rows, unit, note, spread, exactCounterRows(e)})
+		AtLeast  bool  // exact-at-least.svg was drawn
+		Ks       []int // the values of the counters' distributions' columns
+	}{h, e, meta, rows, unit, note, spread, exactCounterRows(e), atLeastSVG != nil, make([]int, ks)})
 	if err != nil {
 		return err
 	}
 	files["index.html"] = page.Bytes()
-	for _, name := range []string{"exact.json", "exact.txt", "exact-rounds.png", "index.html"} {
+	for _, name := range []string{"exact.json", "exact.txt", "exact-rounds.png", "exact-rounds.svg", "exact-at-least.svg", "index.html"} {
 		if data, ok := files[name]; ok {
 			if err := sim.WriteFileAtomic(filepath.Join(dir, name), data); err != nil {
 				return err
@@ -120,25 +127,6 @@ func writeExactDir(dir string, h ExactHeader, e *rules.Exact, s *analysis.Spread
 		}
 	}
 	return nil
-}
-
-// exactRoundsPNG draws the exact distribution of rounds as bars.
-func exactRoundsPNG(e *rules.Exact) ([]byte, error) {
-	p := plot.New()
-	unit := unitName(e.RoundsUnit)
-	p.Title.Text = "Exact distribution of " + unit
-	p.X.Label.Text, p.Y.Label.Text = unit, "probability"
-	var bins []plotter.HistogramBin
-	for r, pr := range e.Rounds {
-		if pr > 0 {
-			bins = append(bins, plotter.HistogramBin{Min: float64(r) - 0.5, Max: float64(r) + 0.5, Weight: pr})
-		}
-	}
-	if len(bins) > 0 {
-		p.Add(&plotter.Histogram{Bins: bins, FillColor: panelFill})
-	}
-	p.X.Tick.Marker = wholeTicks{}
-	return render(p, 7*vg.Inch, 3.5*vg.Inch)
 }
 
 // WriteExact replaces the directory's contents with the report of an exact

@@ -19,15 +19,23 @@ type htmlResult struct {
 	ID       string   // the section's anchor
 	Verdicts string   // the claims' verdicts, e.g. "2 PASS, 1 FAIL"
 	Sides    []string // "attacker (a): 8 Interceptor, 4 Cruiser", one per side
-	Outcomes []outcomeRow
+	Outcomes []htmlOutcome
 	Note     string // scoredNote
 	Overview []htmlOverview
 	Rounds   analysis.HistStats
 	Unit     string
 	Counters []htmlCounter
+	Docs     bool // some counter says what it counts
 	Dists    []htmlDist
-	WinsBy   []htmlWinsBy
-	Heat     []string // one line per heat map of the result's board
+	// Exact is the exact solution of the scenario where a solver reached
+	// it, shown beside each estimate; nil otherwise.
+	Exact *rules.Exact
+	// RoundsFig and AtLeastFig are the files of the section's figures:
+	// the rounds (RoundsFigure) and the chance of at least k of each
+	// distribution (AtLeastFigure; "" when there is none).
+	RoundsFig, AtLeastFig string
+	WinsBy                []htmlWinsBy
+	Heat                  []string // one line per heat map of the result's board
 	// SpreadNote is the note of the result's policy spread, if it has
 	// one, and Spread the spread's part of the section.
 	SpreadNote string
@@ -47,6 +55,35 @@ type htmlOverview struct {
 type htmlCounter struct {
 	Label string
 	analysis.CounterMean
+	Exact string // the exact mean, where the solution gives it
+}
+
+// htmlOutcome is one row of a section's outcome table, with the exact
+// share where the solution gives it.
+type htmlOutcome struct {
+	outcomeRow
+	Exact string
+}
+
+// exactOf returns the exact value of the metric with id, as the page
+// shows it beside the estimate ("" without a solution or where it gives
+// none).
+func exactOf(e *rules.Exact, id string, share bool) string {
+	if e == nil || id == "" {
+		return ""
+	}
+	m, err := rules.ParseMetric(id)
+	if err != nil {
+		return ""
+	}
+	v, ok := e.Metric(m)
+	if !ok {
+		return ""
+	}
+	if share {
+		return pct(v.F)
+	}
+	return num(v.F)
 }
 
 type htmlDist struct {
@@ -83,28 +120,62 @@ type Meta struct {
 	Version, Command string
 }
 
-// HTML renders the report page, which shows winrates.png and rounds.png
-// from the same directory.
+// HTML renders the report page, which shows winrates.svg and each
+// scenario's figures (figureFiles) from the same directory.
 func HTML(results []*analysis.Result, version string) ([]byte, error) {
-	return checkHTML(results, Meta{Version: version}, nil, nil)
+	return checkHTML(results, Meta{Version: version}, pageParts{winRates: winRatesFile(results, "winrates.svg")})
 }
 
-// checkHTML renders the report page, with the verdicts of check first when
-// it is not nil, and each result's policy spread, where spreads has one,
-// in its section.
-func checkHTML(results []*analysis.Result, meta Meta, check *analysis.Check, spreads []*analysis.Spread) ([]byte, error) {
+// pageParts are what a report page shows besides its results.
+type pageParts struct {
+	check   *analysis.Check    // the verdicts, shown first (nil for a run)
+	spreads []*analysis.Spread // each shown in its scenario's section
+	exacts  []*rules.Exact     // indexed as the page's results; nil where no solver reached
+	// at is the index of each of the page's results in the whole report,
+	// which its section's anchor and figures' files carry (nil: the page
+	// shows the whole report).
+	at []int
+	// winRates is the file of the page's win-rate chart ("" for none), and
+	// index the report's index page, when the page is one of several.
+	winRates, index string
+}
+
+// indexOf returns the index in the whole report of the page's i-th result.
+func (pp pageParts) indexOf(i int) int {
+	if pp.at == nil {
+		return i
+	}
+	return pp.at[i]
+}
+
+// winRatesFile returns name when some result has a winner, else "".
+func winRatesFile(results []*analysis.Result, name string) string {
+	if len(Contested(results)) > 0 {
+		return name
+	}
+	return ""
+}
+
+// checkHTML renders a report page of results, with the parts of pp: the
+// verdicts of a check first, each result's policy spread in its section,
+// and each result's exact solution beside its estimates.
+func checkHTML(results []*analysis.Result, meta Meta, pp pageParts) ([]byte, error) {
+	check, spreads, exacts := pp.check, pp.spreads, pp.exacts
 	data := struct {
 		Meta
 		Check       *analysis.Check
 		Seeds       []uint64
-		WinRates    bool
+		WinRates    string // the chart's file
+		Index       string // the index page, for a page of several
 		Uncontested []string
 		Plots       []RoundPlot
 		Dists       bool
 		Boards      bool
 		Results     []htmlResult
-		Subjects    []string // what each verdict observed, when it belongs to a side (verdictSubject)
-	}{Meta: meta, Check: check, WinRates: len(Contested(results)) > 0, Plots: RoundPlots(results), Dists: hasDists(results),
+		Subjects    []string  // what each verdict observed, when it belongs to a side (verdictSubject)
+		Sides       [3]string // the heads of the overview's columns of wins
+		AnySides    bool      // some result says what its sides are (else the column is left out)
+	}{Meta: meta, Check: check, WinRates: pp.winRates, Index: pp.index, Plots: RoundPlots(results), Dists: hasDists(results),
 		Boards: len(Boards(results)) > 0}
 	if check != nil {
 		for _, v := range check.Verdicts {
@@ -118,12 +189,17 @@ func checkHTML(results []*analysis.Result, meta Meta, check *analysis.Check, spr
 		if r.Tally.Wins[rules.A]+r.Tally.Wins[rules.B] == 0 {
 			data.Uncontested = append(data.Uncontested, r.Scenario)
 		}
-		h := htmlResult{R: r, ID: fmt.Sprintf("s%d", i+1), Verdicts: verdictsOf(check, r.Scenario), Sides: sideLines(r.Spec),
-			Outcomes: outcomeRows(r), Note: scoredNote(r), Overview: overview(r),
-			Rounds: r.Rounds(), Unit: r.Spec.RoundsUnit, WinsBy: winsByRows(r)}
+		h := htmlResult{R: r, ID: sectionID(pp.indexOf(i)), Verdicts: verdictsOf(check, r.Scenario), Sides: sideLines(r.Spec),
+			Note: scoredNote(r), Overview: overview(r),
+			Rounds: r.Rounds(), Unit: r.Spec.RoundsUnit, WinsBy: winsByRows(r), Exact: exactAt(exacts, i)}
+		h.RoundsFig, h.AtLeastFig = figureFiles(r, pp.indexOf(i), h.Exact)
+		for _, o := range outcomeRows(r) {
+			h.Outcomes = append(h.Outcomes, htmlOutcome{o, exactOf(h.Exact, o.Metric, true)})
+		}
 		names := namesOf(r.Spec)
 		for _, c := range listedCounters(r) {
-			h.Counters = append(h.Counters, htmlCounter{names.counter(c.Name), c})
+			h.Counters = append(h.Counters, htmlCounter{names.counter(c.Name), c, exactOf(h.Exact, "counter."+c.Name, false)})
+			h.Docs = h.Docs || c.Doc != ""
 		}
 		for _, d := range r.Dists() {
 			h.Dists = append(h.Dists, htmlDist{names.counter(d.Name), d})
@@ -138,11 +214,62 @@ func checkHTML(results []*analysis.Result, meta Meta, check *analysis.Check, spr
 		if h.Unit == "" {
 			h.Unit = "rounds"
 		}
+		data.AnySides = data.AnySides || len(h.Sides) > 0
 		data.Results = append(data.Results, h)
+	}
+	specs := make([]rules.Spec, len(results))
+	for i, r := range results {
+		specs[i] = r.Spec
+	}
+	if len(specs) > 0 {
+		n := commonNames(specs, nil)
+		data.Sides = [3]string{n.victories(rules.A) + n.tag(rules.A), n.victories(rules.B) + n.tag(rules.B), n.victories(rules.None)}
 	}
 	var b bytes.Buffer
 	err := page.Execute(&b, data)
 	return b.Bytes(), err
+}
+
+// sectionID is the anchor of the section of the i-th result.
+func sectionID(i int) string { return fmt.Sprintf("s%d", i+1) }
+
+// exactAt returns exacts[i], or nil.
+func exactAt(exacts []*rules.Exact, i int) *rules.Exact {
+	if i < len(exacts) {
+		return exacts[i]
+	}
+	return nil
+}
+
+// figureFiles names the files of the i-th result's figures: its rounds,
+// and the chance of at least k of its distributions ("" when it has none:
+// neither distribution counters nor, in its exact solution, counters).
+func figureFiles(r *analysis.Result, i int, e *rules.Exact) (rounds, atLeast string) {
+	rounds = fileName(sectionID(i)+"-", r.Scenario, "-rounds.svg", false)
+	if len(atLeastDists(r, e)) > 0 {
+		atLeast = fileName(sectionID(i)+"-", r.Scenario, "-at-least.svg", false)
+	}
+	return rounds, atLeast
+}
+
+// atLeastDists returns the distributions a result's chart of "at least k"
+// draws: its distribution counters, and the counters its exact solution
+// gives that are not among them (a ship type's survivors, say).
+func atLeastDists(r *analysis.Result, e *rules.Exact) []atLeast {
+	var out []atLeast
+	drawn := map[string]bool{}
+	for _, d := range r.Dists() {
+		out = append(out, atLeastOf(d.Name, histSteps(d.Hist)))
+		drawn[d.Name] = true
+	}
+	if e != nil {
+		for _, c := range e.Counters {
+			if !drawn[c.Name] && len(c.P) > 1 {
+				out = append(out, atLeastOf(c.Name+" (exact)", exactSteps(c.P)))
+			}
+		}
+	}
+	return out
 }
 
 // sideLines says what each side of a battle is, under its name: "attacker
@@ -219,20 +346,26 @@ func hasDists(results []*analysis.Result) bool {
 }
 
 // WriteDir writes the full report for results into dir (which must exist):
-// summary.csv, rounds.csv, summary.json, winrates.png (of the results that
-// have winners), rounds.png (plus rounds-<unit>.png for results counting
-// another unit), counters.csv and counters.png (when a result has
-// distribution counters), board.png (when a result's battle has a board)
-// and index.html, each atomically.
+// summary.csv, rounds.csv, summary.json, winrates.png and, for the page,
+// winrates.svg (of the results that have winners), rounds.png (plus
+// rounds-<unit>.png for results counting another unit), counters.csv and
+// counters.png (when a result has distribution counters), board.png and
+// board.svg (when a result's battle has a board), each result's figures
+// (figureFiles, SVG) and index.html, each atomically. A report of several
+// rulesets gets a page per ruleset, <ruleset>.html with its own
+// winrates-<ruleset>.svg, and index.html links them (indexHTML): one page
+// of every scenario of every ruleset is more than a reader takes in.
 func WriteDir(dir string, results []*analysis.Result, version string) error {
-	return writeDir(dir, results, Meta{Version: version}, nil, nil)
+	return writeDir(dir, results, Meta{Version: version}, nil, nil, nil)
 }
 
 // writeDir is WriteDir with the verdicts of a check, when check is not nil:
 // on the page, and in verdicts.csv and verdicts.json; and with the policy
 // spreads of the results, when there are any: on the page, and in
-// spread.csv.
-func writeDir(dir string, results []*analysis.Result, meta Meta, check *analysis.Check, spreads []*analysis.Spread) error {
+// spread.csv; and with their exact solutions (exacts, indexed as results),
+// beside the estimates on the page. Each result's section shows its
+// figures (figureFiles), written as SVG.
+func writeDir(dir string, results []*analysis.Result, meta Meta, check *analysis.Check, spreads []*analysis.Spread, exacts []*rules.Exact) error {
 	files := []reportFile{
 		{"summary.csv", func() ([]byte, error) { return csvBytes(SummaryRows(results)) }},
 		{"rounds.csv", func() ([]byte, error) { return csvBytes(RoundRows(results)) }},
@@ -245,6 +378,29 @@ func writeDir(dir string, results []*analysis.Result, meta Meta, check *analysis
 	if contested := Contested(results); len(contested) > 0 {
 		files = append(files, reportFile{"winrates.png", func() ([]byte, error) { return WinRatesPNG(contested) }})
 	}
+	pages := []pageParts{{check: check, spreads: spreads, exacts: exacts, winRates: winRatesFile(results, "winrates.svg")}}
+	var groups []rulesetGroup
+	if check == nil {
+		groups = byRuleset(results)
+	}
+	if len(groups) > 1 {
+		pages = pages[:0]
+		for _, g := range groups {
+			rs := make([]*analysis.Result, len(g.at))
+			pp := pageParts{spreads: spreads, at: g.at, index: "index.html"}
+			for k, i := range g.at {
+				rs[k] = results[i]
+				pp.exacts = append(pp.exacts, exactAt(exacts, i))
+			}
+			pp.winRates = winRatesFile(rs, "winrates-"+g.ruleset+".svg")
+			if pp.winRates != "" {
+				files = append(files, reportFile{pp.winRates, func() ([]byte, error) { return WinRatesFigure(Contested(rs), formatSVG) }})
+			}
+			files = append(files, reportFile{g.ruleset + ".html", func() ([]byte, error) { return checkHTML(rs, meta, pp) }})
+			pages = append(pages, pp)
+		}
+		files = append(files, reportFile{"index.html", func() ([]byte, error) { return indexHTML(results, groups, meta) }})
+	}
 	for _, p := range RoundPlots(results) {
 		files = append(files, reportFile{p.File, func() ([]byte, error) { return RoundsPNG(p.Results) }})
 	}
@@ -254,8 +410,19 @@ func writeDir(dir string, results []*analysis.Result, meta Meta, check *analysis
 			reportFile{"counters.png", func() ([]byte, error) { return CountersPNG(results) }})
 	}
 	files = append(files, trialTables(results)...)
+	for i, r := range results {
+		e := exactAt(exacts, i)
+		rounds, atLeast := figureFiles(r, i, e)
+		files = append(files, reportFile{rounds, func() ([]byte, error) { return RoundsFigure(r, formatSVG) }})
+		if atLeast != "" {
+			files = append(files, reportFile{atLeast, func() ([]byte, error) {
+				return AtLeastFigure(namesOf(r.Spec), atLeastDists(r, e), formatSVG)
+			}})
+		}
+	}
 	if boards := Boards(results); len(boards) > 0 {
-		files = append(files, reportFile{"board.png", func() ([]byte, error) { return BoardPNG(boards) }})
+		files = append(files, reportFile{"board.png", func() ([]byte, error) { return BoardPNG(boards) }},
+			reportFile{"board.svg", func() ([]byte, error) { return BoardFigure(boards, formatSVG) }})
 	}
 	if check != nil {
 		files = append(files,
@@ -269,7 +436,12 @@ func writeDir(dir string, results []*analysis.Result, meta Meta, check *analysis
 	if len(spreads) > 0 {
 		files = append(files, reportFile{"spread.csv", func() ([]byte, error) { return csvBytes(SpreadRows(spreads)) }})
 	}
-	files = append(files, reportFile{"index.html", func() ([]byte, error) { return checkHTML(results, meta, check, spreads) }})
+	if len(groups) <= 1 {
+		if pages[0].winRates != "" {
+			files = append(files, reportFile{"winrates.svg", func() ([]byte, error) { return WinRatesFigure(Contested(results), formatSVG) }})
+		}
+		files = append(files, reportFile{"index.html", func() ([]byte, error) { return checkHTML(results, meta, pages[0]) }})
+	}
 	return writeFiles(dir, files)
 }
 

@@ -3,7 +3,6 @@ package reports
 import (
 	"bytes"
 	"fmt"
-	"html/template"
 	"image/color"
 	"math"
 
@@ -14,12 +13,7 @@ import (
 	"github.com/crucible-sim/crucible/analysis"
 )
 
-var metaPage = template.Must(template.New("meta").Parse(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>crucible meta {{.A.Meta.Name}}</title>
-<style>
-` + pageStyle + `.answer{font-size:1.15em}
-</style></head><body>
-<h1>crucible meta {{.A.Meta.Name}}</h1>
+var metaPage = Framed("meta", "crucible meta {{.A.Meta.Name}}", ".answer{font-size:1.15em}\n", nil, `<h1>crucible meta {{.A.Meta.Name}}</h1>
 {{with .A.Meta.Description}}<p>{{.}}</p>{{end}}
 <div class="answer">{{range .Headline}}<p>{{.}}</p>{{end}}</div>
 <p class="meta">Base scenario <code>{{.A.Meta.Base}}</code> (ruleset <code>{{.A.Meta.Ruleset}}</code>), {{len .A.Meta.Entries}} entries;
@@ -46,8 +40,7 @@ payoff: {{.Payoff}}. {{.Level}}. {{.A.Trials}} trials in all, seed <code>{{.A.Se
 {{end}}</table>
 <p>Kept: the share of resamples of the cells within their intervals in which the entry stays in the support.</p>
 {{if .Cycles}}<h2>Cycles</h2><ul>{{range .Cycles}}<li>{{.}}</li>{{end}}</ul>{{end}}
-</body></html>
-`))
+`)
 
 // MetaHTML renders a roster's page, which shows meta-heatmap.png and
 // meta-equilibrium.png from the same directory.

@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/sim"
 )
 
@@ -122,13 +123,15 @@ func (d *OutDir) writeFile(name string, write func(io.Writer) error) error {
 // any file cannot be written (a full or read-only disk), the old report
 // stays as it was and no temporary file is left.
 func (d *OutDir) WriteReport(results []*analysis.Result, version string, states []*sim.Checkpoint) error {
-	return d.WriteRunReport(results, nil, version, states)
+	return d.WriteRunReport(results, nil, nil, version, states)
 }
 
 // WriteRunReport is WriteReport with the results' policy spreads, which
-// the page shows in their scenarios' sections and spread.csv lists.
-func (d *OutDir) WriteRunReport(results []*analysis.Result, spreads []*analysis.Spread, version string, states []*sim.Checkpoint) error {
-	return d.replace(func(dir string) error { return writeDir(dir, results, Meta{version, d.Command}, nil, spreads) }, states)
+// the page shows in their scenarios' sections and spread.csv lists, and
+// their exact solutions (indexed as results; nil where a solver did not
+// reach), which the page shows beside the estimates.
+func (d *OutDir) WriteRunReport(results []*analysis.Result, spreads []*analysis.Spread, exacts []*rules.Exact, version string, states []*sim.Checkpoint) error {
+	return d.replace(func(dir string) error { return writeDir(dir, results, Meta{version, d.Command}, nil, spreads, exacts) }, states)
 }
 
 // WriteCheck replaces the directory's report with the report of a check:
@@ -136,7 +139,7 @@ func (d *OutDir) WriteRunReport(results []*analysis.Result, spreads []*analysis.
 // verdicts.json; and, when states is not nil (an interrupted check), their
 // checkpoint.
 func (d *OutDir) WriteCheck(check *analysis.Check, version string, states []*sim.Checkpoint) error {
-	return d.replace(func(dir string) error { return writeDir(dir, check.Results, Meta{version, d.Command}, check, nil) }, states)
+	return d.replace(func(dir string) error { return writeDir(dir, check.Results, Meta{version, d.Command}, check, nil, nil) }, states)
 }
 
 // WriteSweep replaces the directory's report with the report of a sweep

@@ -6,23 +6,12 @@ import (
 	"strconv"
 )
 
-// pageStyle is the style sheet of every report page.
-const pageStyle = `body{font-family:system-ui,sans-serif;margin:2em;max-width:72em;color:#222}
-table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid #ccc;padding:.25em .6em;text-align:right;vertical-align:top}
-th{background:#f3f3f3}td:first-child,th:first-child,td.text{text-align:left}
-.warn{color:#a00;font-weight:bold}tr.FAIL td:first-child{color:#a00;font-weight:bold}tr.PASS td:first-child{color:#070}
-code{background:#f3f3f3;padding:0 .2em}img{max-width:100%}.meta{color:#555}small{color:#555}
-`
-
 // page is the report's index.html: how it was made, the claims (for a
 // check), an overview of every scenario linked to its section, the plots,
 // then a section per scenario.
-var page = template.Must(template.New("index").Funcs(template.FuncMap{
+var page = Framed("index", "crucible report", "", template.FuncMap{
 	"pct": pct, "num": num, "time": humanTime, "seconds": func(u string) bool { return u == "seconds" },
-}).Parse(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>crucible report</title>
-<style>
-` + pageStyle + `</style></head><body>
+}, `{{with .Index}}<p class="meta"><a href="{{.}}">← every ruleset of this report</a></p>{{end}}
 <h1>crucible report</h1>
 <p class="meta">crucible {{.Version}}; seed{{if gt (len .Seeds) 1}}s{{end}} {{range $i, $s := .Seeds}}{{if $i}}, {{end}}<code>{{$s}}</code>{{end}}.
 {{if .Command}}Made by <code>{{.Command}}</code>, which makes it again.{{end}}
@@ -35,16 +24,15 @@ Intervals are 95 % Wilson intervals for shares and 95 % normal intervals for mea
 <td>{{index $.Subjects $i}}{{num .Observed}} {{.Unit}}</td><td>[{{num .Lo}}, {{num .Hi}}]</td><td>{{.Claim}}</td><td><small>{{.Test}}</small></td><td>{{.Trials}}</td></tr>
 {{end}}</table>{{end}}
 <h2 id="overview">Overview</h2>
-<table id="overview-table"><tr><th>scenario</th><th>sides</th><th>trials</th><th>side a wins</th><th>side b wins</th><th>no winner</th><th>mean</th>{{if .Check}}<th>claims</th>{{end}}</tr>
-{{range .Results}}<tr><td><a href="#{{.ID}}">{{.R.Scenario}}</a></td><td class="text"><small>{{range $i, $s := .Sides}}{{if $i}}<br>{{end}}{{$s}}{{end}}</small></td>
+<table id="overview-table"><tr><th>scenario</th>{{if .AnySides}}<th class="text">sides</th>{{end}}<th>trials</th><th>{{index .Sides 0}}</th><th>{{index .Sides 1}}</th><th>{{index .Sides 2}}</th><th>mean</th>{{if .Check}}<th>claims</th>{{end}}</tr>
+{{range .Results}}<tr><td><a href="#{{.ID}}">{{.R.Scenario}}</a></td>{{if $.AnySides}}<td class="text"><small>{{range $i, $s := .Sides}}{{if $i}}<br>{{end}}{{$s}}{{end}}</small></td>{{end}}
 <td>{{.R.Tally.Trials}}</td>{{range .Overview}}<td>{{with .Name}}{{.}}<br>{{end}}{{pct .S.P}}<br><small>[{{pct .S.Lo}}, {{pct .S.Hi}}]</small>{{range .Apart}}<br><small>{{.}}</small>{{end}}</td>{{end}}
 <td>{{if seconds .Unit}}{{time .Rounds.Mean}}{{else}}{{num .Rounds.Mean}} {{.Unit}}{{end}}</td>{{if $.Check}}<td>{{.Verdicts}}</td>{{end}}</tr>
 {{end}}</table>
-{{if .WinRates}}<h2>Win rates</h2><img src="winrates.png" alt="win rates with error bars">
-{{if .Uncontested}}<p>Not drawn (no trial had a winner): {{range $i, $n := .Uncontested}}{{if $i}}, {{end}}{{$n}}{{end}}.</p>{{end}}{{end}}
-{{range .Plots}}<h2>Distribution of {{.Unit}}</h2><img src="{{.File}}" alt="distribution of {{.Unit}}">
-{{end}}{{if .Dists}}<h2>Distributions of counters</h2><img src="counters.png" alt="distributions of counters">{{end}}
-{{if .Boards}}<h2>Boards</h2><img src="board.png" alt="the board: ground, start position and heat maps">{{end}}
+{{with .WinRates}}<h2>Win rates</h2><img src="{{.}}" alt="win rates with error bars">
+{{if $.Uncontested}}<p>Not drawn (no trial had a winner): {{range $i, $n := $.Uncontested}}{{if $i}}, {{end}}{{$n}}{{end}}.</p>{{end}}{{end}}
+{{if or .Plots .Dists}}<p>On one sheet each, every scenario's {{range $i, $p := .Plots}}{{if $i}}, {{end}}distribution of {{.Unit}} (<a href="{{.File}}">{{.File}}</a>){{end}}{{if .Dists}}, distributions of counters (<a href="counters.png">counters.png</a>){{end}}; each scenario's section below draws its own.</p>{{end}}
+{{if .Boards}}<h2>Boards</h2><img src="board.svg" alt="the board: ground, start position and heat maps"><p><small>Also as <a href="board.png">board.png</a>.</small></p>{{end}}
 {{range .Results}}
 <section id="{{.ID}}"><h2>{{.R.Scenario}}</h2>
 {{if .R.Description}}<p>{{.R.Description}}</p>{{end}}
@@ -54,18 +42,21 @@ scenario hash <code>{{.R.Hash}}</code>{{if .R.Shard}}, shard {{.R.Shard}}{{end}}
 {{if .R.Interrupted}}<p class="warn">Interrupted: {{.R.Tally.Trials}} of {{.R.Planned}} planned trials finished.</p>{{end}}
 {{range .R.Spec.Notes}}<p class="warn">{{.}}</p>{{end}}
 {{if .SpreadNote}}<p class="warn">Note: {{.SpreadNote}} (<a href="#{{.ID}}-spread">policy spread</a>).</p>{{end}}
-<table class="outcomes"><tr><th>outcome</th><th>count</th><th>share</th><th>95 % interval</th></tr>
-{{range .Outcomes}}<tr{{with .Metric}} data-metric="{{.}}"{{end}}><td>{{.Name}}</td><td>{{.S.K}}</td><td>{{pct .S.P}}</td><td>[{{pct .S.Lo}}, {{pct .S.Hi}}]</td></tr>{{end}}
+{{$x := .Exact}}<table class="outcomes"><tr><th>outcome</th><th>count</th><th>share</th><th>95 % interval</th>{{if $x}}<th>exact</th>{{end}}</tr>
+{{range .Outcomes}}<tr{{with .Metric}} data-metric="{{.}}"{{end}}><td>{{.Name}}</td><td>{{.S.K}}</td><td>{{pct .S.P}}</td><td>[{{pct .S.Lo}}, {{pct .S.Hi}}]</td>{{if $x}}<td>{{.Exact}}</td>{{end}}</tr>{{end}}
 </table>
 {{with .Note}}<p><small>{{.}}.</small></p>{{end}}
-{{if seconds .Unit}}<table><tr><th>time lived</th><th>mean</th><th>95 % interval</th><th>min</th><th>p50</th><th>p90</th><th>p99</th><th>max</th></tr>
-<tr><td></td><td>{{time .Rounds.Mean}}</td><td>[{{time .Rounds.MeanLo}}, {{time .Rounds.MeanHi}}]</td>
+{{if $x}}<p class="meta">Exact: solved{{with $x.States}} over {{.}} states{{end}}, nothing random; each estimate's interval should hold it 95 % of the time.</p>{{end}}
+<div class="plots"><figure><img src="{{.RoundsFig}}" alt="distribution of {{.Unit}} and the share of battles over by each"></figure>
+{{with .AtLeastFig}}<figure><img src="{{.}}" alt="the chance of at least k, for each distribution of a counter"></figure>{{end}}</div>
+{{if seconds .Unit}}<table class="rounds"><tr><th>mean time lived</th><th>95 % interval</th><th>min</th><th>p50</th><th>p90</th><th>p99</th><th>max</th></tr>
+<tr><td>{{time .Rounds.Mean}}</td><td>[{{time .Rounds.MeanLo}}, {{time .Rounds.MeanHi}}]</td>
 <td>{{time .Rounds.Min}}</td><td>{{time .Rounds.P50}}</td><td>{{time .Rounds.P90}}</td><td>{{time .Rounds.P99}}</td><td>{{time .Rounds.Max}}</td></tr></table>
-{{else}}<table><tr><th>{{.Unit}}</th><th>mean</th><th>95 % interval</th><th>sd</th><th>min</th><th>p50</th><th>p90</th><th>p99</th><th>max</th></tr>
-<tr><td></td><td>{{num .Rounds.Mean}}</td><td>[{{num .Rounds.MeanLo}}, {{num .Rounds.MeanHi}}]</td><td>{{num .Rounds.SD}}</td>
+{{else}}<table class="rounds"><tr><th>mean {{.Unit}}</th><th>95 % interval</th>{{if $x}}<th>exact mean</th>{{end}}<th>sd</th><th>min</th><th>p50</th><th>p90</th><th>p99</th><th>max</th></tr>
+<tr><td>{{num .Rounds.Mean}}</td><td>[{{num .Rounds.MeanLo}}, {{num .Rounds.MeanHi}}]</td>{{if $x}}<td>{{num $x.RoundsMean.F}}</td>{{end}}<td>{{num .Rounds.SD}}</td>
 <td>{{.Rounds.Min}}</td><td>{{.Rounds.P50}}</td><td>{{.Rounds.P90}}</td><td>{{.Rounds.P99}}</td><td>{{.Rounds.Max}}</td></tr></table>{{end}}
-{{if .Counters}}<table><tr><th>counter</th><th>mean per trial</th><th>95 % interval</th><th>what it counts</th></tr>
-{{range .Counters}}<tr><td>{{.Label}}</td><td>{{num .Mean}}</td><td>[{{num .Lo}}, {{num .Hi}}]</td><td>{{.Doc}}</td></tr>{{end}}</table>{{end}}
+{{$docs := .Docs}}{{if .Counters}}<table class="counters"><tr><th>counter</th><th>mean per trial</th><th>95 % interval</th>{{if $x}}<th>exact mean</th>{{end}}{{if $docs}}<th class="text">what it counts</th>{{end}}</tr>
+{{range .Counters}}<tr><td>{{.Label}}</td><td>{{num .Mean}}</td><td>[{{num .Lo}}, {{num .Hi}}]</td>{{if $x}}<td>{{.Exact}}</td>{{end}}{{if $docs}}<td class="text">{{.Doc}}</td>{{end}}</tr>{{end}}</table>{{end}}
 {{range .Heat}}<p>heat map: {{.}}</p>{{end}}
 {{if .Dists}}<table><tr><th>distribution</th><th>min</th><th>p50</th><th>p90</th><th>p99</th><th>max</th></tr>
 {{range .Dists}}<tr><td>{{.Label}}</td><td>{{.Min}}</td><td>{{.P50}}</td><td>{{.P90}}</td><td>{{.P99}}</td><td>{{.Max}}</td></tr>{{end}}</table>{{end}}
@@ -75,8 +66,7 @@ scenario hash <code>{{.R.Hash}}</code>{{if .R.Shard}}, shard {{.R.Shard}}{{end}}
 {{range .R.Spec.Options}}<tr><td>{{.Name}}</td><td>{{.Value}}</td></tr>{{end}}</table></details>
 {{.Spread}}</section>
 {{end}}
-</body></html>
-`))
+`)
 
 // humanTime writes a time in seconds in the unit that fits it: years,
 // days, hours, minutes or seconds (a lifespan of 2·10⁹ seconds reads as

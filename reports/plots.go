@@ -1,7 +1,6 @@
 package reports
 
 import (
-	"bytes"
 	"fmt"
 	"image/color"
 	"math"
@@ -12,7 +11,6 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgimg"
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/rules"
@@ -56,6 +54,11 @@ func Contested(results []*analysis.Result) []*analysis.Result {
 // 95 % Wilson error bars, one row per scenario (the first at the top), so
 // that long scenario names stay legible however many scenarios a run has.
 func WinRatesPNG(results []*analysis.Result) ([]byte, error) {
+	return WinRatesFigure(results, formatPNG)
+}
+
+// WinRatesFigure is WinRatesPNG in format.
+func WinRatesFigure(results []*analysis.Result, format string) ([]byte, error) {
 	p := plot.New()
 	p.Title.Text = "Win rates (95 % Wilson intervals)"
 	p.X.Label.Text = "share of trials"
@@ -65,9 +68,14 @@ func WinRatesPNG(results []*analysis.Result) ([]byte, error) {
 	p.X.Min, p.X.Max = 0, 1.22
 	p.X.Tick.Marker = shareTicks{}
 	n := len(results)
-	names := make([]string, n)
+	rows := make([]string, n)
+	specs := make([]rules.Spec, n)
 	for i, r := range results {
-		names[n-1-i] = r.Scenario
+		rows[n-1-i], specs[i] = r.Scenario, r.Spec
+	}
+	var names sideNames
+	if n > 0 {
+		names = commonNames(specs, nil)
 	}
 	rowHeight := 0.42 * vg.Inch
 	height := vg.Length(n)*rowHeight + 1.6*vg.Inch
@@ -103,21 +111,24 @@ func WinRatesPNG(results []*analysis.Result) ([]byte, error) {
 		}
 		eb.CapWidth = barWidth / 2
 		p.Add(bars, eb)
-		p.Legend.Add(legendText(s), bars)
+		p.Legend.Add(legendText(names, s), bars)
 	}
-	p.NominalY(names...)
+	p.NominalY(rows...)
 	p.Legend.Top = true
 	p.Add(plotter.NewGrid())
-	return render(p, 9*vg.Inch, height)
+	return renderAs(p, 9*vg.Inch, height, format)
 }
 
-// legendText names a side in a chart of several scenarios, whose sides
-// have a label each: by its letter.
-func legendText(s rules.Side) string {
-	if s == rules.None {
-		return "no winner"
+// legendText names a side in a chart of several scenarios: by the label
+// they all give it ("attacker wins (a)"), else by its letter.
+func legendText(n sideNames, s rules.Side) string {
+	switch {
+	case s == rules.None:
+		return n.victories(s)
+	case n.tag(s) == "":
+		return "side " + s.String() + " wins"
 	}
-	return "side " + s.String() + " wins"
+	return n.victories(s) + n.tag(s)
 }
 
 // shareTicks marks a share axis at every 20 % from 0 to 100 %, with minor
@@ -215,9 +226,15 @@ func CountersPNG(results []*analysis.Result) ([]byte, error) {
 	return panelGrid("Distributions of counters", panels)
 }
 
-// panelGrid lays panels out three to a row under a title.
+// panelGrid lays panels out three to a row under a title, as PNG.
 func panelGrid(heading string, list []*plot.Plot) ([]byte, error) {
-	cols := min(max(len(list), 1), 3)
+	return panelGridAs(heading, list, 3, 4.4*vg.Inch, 3*vg.Inch, formatPNG)
+}
+
+// panelGridAs lays panels of w×h out at most cols to a row under a title,
+// in format.
+func panelGridAs(heading string, list []*plot.Plot, most int, pw, ph vg.Length, format string) ([]byte, error) {
+	cols := min(max(len(list), 1), most)
 	rows := max((len(list)+cols-1)/cols, 1)
 	panels := make([][]*plot.Plot, rows)
 	for i := range panels {
@@ -226,13 +243,20 @@ func panelGrid(heading string, list []*plot.Plot) ([]byte, error) {
 	for i, p := range list {
 		panels[i/cols][i%cols] = p
 	}
-	const titleHeight = 0.5 * vg.Inch
-	w, h := vg.Length(cols)*3.4*vg.Inch, vg.Length(rows)*2.4*vg.Inch+titleHeight
-	img := vgimg.New(w, h)
+	titleHeight := 0.5 * vg.Inch
+	if heading == "" {
+		titleHeight = 0
+	}
+	w, h := vg.Length(cols)*pw, vg.Length(rows)*ph+titleHeight
+	img := newCanvas(format, w, h)
 	dc := draw.New(img)
 	title := plot.New().Title.TextStyle // the style of a plot's title, larger
 	title.Font.Size = vg.Points(14)
 	title.XAlign, title.YAlign = draw.XCenter, draw.YTop
+	// A heading wider than the grid is set smaller, not cut at its edges.
+	if tw := title.Width(heading); tw > w-0.3*vg.Inch {
+		title.Font.Size = max(vg.Points(8), title.Font.Size*(w-0.3*vg.Inch)/tw)
+	}
 	dc.FillText(title, vg.Point{X: w / 2, Y: h - 0.15*vg.Inch}, heading)
 	grid := draw.Crop(dc, 0, 0, 0, -titleHeight)
 	tiles := draw.Tiles{Rows: rows, Cols: cols, PadX: 0.25 * vg.Inch, PadY: 0.25 * vg.Inch,
@@ -245,11 +269,7 @@ func panelGrid(heading string, list []*plot.Plot) ([]byte, error) {
 			}
 		}
 	}
-	var buf bytes.Buffer
-	if _, err := (vgimg.PngCanvas{Canvas: img}).WriteTo(&buf); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
+	return encode(img)
 }
 
 // histPanel is one panel of RoundsPNG or CountersPNG: the histogram h of
@@ -392,14 +412,4 @@ func singular(unit string) string {
 	return unit
 }
 
-func render(p *plot.Plot, w, h vg.Length) ([]byte, error) {
-	wt, err := p.WriterTo(w, h, "png")
-	if err != nil {
-		return nil, err
-	}
-	var buf bytes.Buffer
-	if _, err := wt.WriteTo(&buf); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
-}
+func render(p *plot.Plot, w, h vg.Length) ([]byte, error) { return renderAs(p, w, h, formatPNG) }

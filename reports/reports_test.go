@@ -238,10 +238,30 @@ func TestWriteDir(t *testing.T) {
 			}
 		}
 	}
-	html, _ := os.ReadFile(filepath.Join(dir, "index.html"))
-	for _, want := range []string{`<img src="winrates.png"`, `<img src="rounds.png"`, `<img src="rounds-seconds.png"`, `<img src="counters.png"`, "demo/duel", "tie-rule", "Threat Rating of the opponent"} {
-		if !bytes.Contains(html, []byte(want)) {
+	// A report of two rulesets is an index linking a page for each, which
+	// stands on its own: its win rates, its scenarios' sections and
+	// figures.
+	index, _ := os.ReadFile(filepath.Join(dir, "index.html"))
+	for _, want := range []string{`<a href="stratfight.html">stratfight</a>`, `<a href="emojispace.html">emojispace</a>`, `<a href="emojispace.html#s3">demo/npc</a>`, `<a href="summary.csv">`} {
+		if !bytes.Contains(index, []byte(want)) {
 			t.Errorf("index.html lacks %q", want)
+		}
+	}
+	for page, wants := range map[string][]string{
+		"stratfight.html": {`<img src="winrates-stratfight.svg"`, `<a href="rounds.png"`, `<a href="rounds-seconds.png"`, `<img src="s1-demo-duel-rounds.svg"`, `<a href="index.html">`, "demo/duel", "tie-rule"},
+		"emojispace.html": {`<img src="winrates-emojispace.svg"`, `<a href="counters.png"`, `<img src="s3-demo-npc-at-least.svg"`, "Threat Rating of the opponent"},
+	} {
+		html, err := os.ReadFile(filepath.Join(dir, page))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, want := range wants {
+			if !bytes.Contains(html, []byte(want)) {
+				t.Errorf("%s lacks %q", page, want)
+			}
+		}
+		if bytes.Contains(html, []byte("demo/escape")) != (page == "emojispace.html") {
+			t.Errorf("%s shows another ruleset's scenario, or not its own", page)
 		}
 	}
 	entries, _ := os.ReadDir(dir)
@@ -273,11 +293,13 @@ func TestWinRatesLeaveOutUncontested(t *testing.T) {
 	if err := WriteDir(dir, []*analysis.Result{life}, "test"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.Stat(filepath.Join(dir, "winrates.png")); err == nil {
-		t.Error("winrates.png drawn for a report with no winners")
+	for _, f := range []string{"winrates.png", "winrates.svg"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err == nil {
+			t.Errorf("%s drawn for a report with no winners", f)
+		}
 	}
 	html, _ = os.ReadFile(filepath.Join(dir, "index.html"))
-	if bytes.Contains(html, []byte("winrates.png")) {
+	if bytes.Contains(html, []byte("winrates.")) {
 		t.Error("index.html shows a win-rate chart it has not got")
 	}
 }
@@ -305,11 +327,11 @@ func TestWholeTicks(t *testing.T) {
 }
 
 // TestRoundsPanels checks the layout of RoundsPNG: one panel per result,
-// three to a row, each 3.4 × 2.4 inches at 96 dpi, under a title 0.5 inch
-// high.
+// three to a row, each 4.4 × 3 inches at 96 dpi (legible at 1,400 px
+// without scaling), under a title 0.5 inch high.
 func TestRoundsPanels(t *testing.T) {
 	r := results()[0]
-	for _, c := range []struct{ n, w, h int }{{1, 326, 278}, {2, 653, 278}, {3, 979, 278}, {4, 979, 509}, {7, 979, 739}} {
+	for _, c := range []struct{ n, w, h int }{{1, 422, 336}, {2, 845, 336}, {3, 1267, 336}, {4, 1267, 624}, {7, 1267, 912}} {
 		rs := make([]*analysis.Result, c.n)
 		for i := range rs {
 			rs[i] = r

@@ -87,7 +87,7 @@ func TestRunReportsCarryTheSpread(t *testing.T) {
 	rs := results()[:2]
 	s := sampleSpreads()[0]
 	s.Scenario = rs[0].Scenario
-	page, err := checkHTML(rs, Meta{Version: "test"}, nil, []*analysis.Spread{s})
+	page, err := checkHTML(rs, Meta{Version: "test"}, pageParts{spreads: []*analysis.Spread{s}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -46,9 +46,9 @@ func SweepRows(s *analysis.SweepResult) [][]string {
 			case m == s.Sweep.Metric:
 				add(m, shareCount(m, p), p.Estimate, exactText(p.ExactMetric))
 			case m.Kind == rules.RoundsMean:
-				add(m, "", analysis.Estimate{Value: p.Rounds.Mean, Lo: p.Rounds.MeanLo, Hi: p.Rounds.MeanHi}, exactOf(p, m))
+				add(m, "", analysis.Estimate{Value: p.Rounds.Mean, Lo: p.Rounds.MeanLo, Hi: p.Rounds.MeanHi}, pointExact(p, m))
 			default:
-				add(m, shareCount(m, p), analysis.EstimateOf(r, m, analysis.SweepAlpha), exactOf(p, m))
+				add(m, shareCount(m, p), analysis.EstimateOf(r, m, analysis.SweepAlpha), pointExact(p, m))
 			}
 		}
 	}
@@ -81,8 +81,8 @@ func shareCount(m rules.Metric, p analysis.PointResult) string {
 	return strconv.FormatInt(p.Share(m).K, 10)
 }
 
-// exactOf is the exact column of metric m at a point ("" for none).
-func exactOf(p analysis.PointResult, m rules.Metric) string {
+// pointExact is the exact column of metric m at a point ("" for none).
+func pointExact(p analysis.PointResult, m rules.Metric) string {
 	if x, ok := p.ExactShare(m); ok {
 		return num(x)
 	}

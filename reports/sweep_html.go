@@ -9,15 +9,7 @@ import (
 	"github.com/crucible-sim/crucible/rules"
 )
 
-var sweepPage = template.Must(template.New("sweep").Funcs(template.FuncMap{"pct": pct, "num": num}).Parse(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>crucible sweep {{.S.Sweep.Name}}</title>
-<style>
-body{font-family:system-ui,sans-serif;margin:2em;max-width:70em;color:#222}
-table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid #ccc;padding:.25em .6em;text-align:right}
-th{background:#f3f3f3}td:first-child,th:first-child{text-align:left}
-.warn{color:#a00;font-weight:bold}code{background:#f3f3f3;padding:0 .2em}img{max-width:100%}
-</style></head><body>
-<h1>crucible sweep {{.S.Sweep.Name}}</h1>
+var sweepPage = Framed("sweep", "crucible sweep {{.S.Sweep.Name}}", "", template.FuncMap{"pct": pct, "num": num}, `<h1>crucible sweep {{.S.Sweep.Name}}</h1>
 {{with .S.Sweep.Description}}<p>{{.}}</p>{{end}}
 <p>Base scenario <code>{{.S.Sweep.Base}}</code> (ruleset <code>{{.S.Sweep.Ruleset}}</code>), varying
 {{range $i, $a := .S.Sweep.Axes}}{{if $i}} and {{end}}{{if $a.Label}}{{$a.Label}} (<code>{{$a.Path}}</code>){{else}}<code>{{$a.Path}}</code>{{end}} over {{len $a.Values}} values{{end}}:
@@ -44,8 +36,7 @@ points differ by the rule, not by luck. Intervals are {{.Interval}} intervals, a
 <table id="points"><tr><th>point</th>{{range .S.Sweep.Axes}}<th>{{.Name}}</th>{{end}}<th>{{.Metric}}</th><th>95 % interval</th>{{if .Solved}}<th>exact</th>{{end}}{{range .Wins}}<th>{{.}}</th>{{end}}<th>mean {{.Unit}}</th></tr>
 {{range .Rows}}<tr><td>{{.P.Index}}</td>{{range .P.Values}}<td>{{.}}</td>{{end}}<td>{{.Figure}}</td><td>{{.Band}}</td>{{if $.Solved}}<td>{{.Exact}}</td>{{end}}<td>{{pct .A.P}}</td><td>{{pct .B.P}}</td><td>{{pct .None.P}}</td><td>{{num .Mean}}</td></tr>
 {{end}}</table>
-</body></html>
-`))
+`)
 
 // sweepRow is one point of the sweep page's table.
 type sweepRow struct {

@@ -3,7 +3,6 @@ package reports
 import (
 	"bytes"
 	"fmt"
-	"html/template"
 	"image/color"
 	"math"
 	"strings"
@@ -30,11 +29,8 @@ func TuneCurvePNG(r *analysis.TuneResult) ([]byte, error) {
 	p := plot.New()
 	p.Title.Text = fmt.Sprintf("%s: %s along %s (intervals as each probe was decided)", t.Name, m, t.Axis.Path)
 	p.Title.Padding = vg.Points(6)
-	p.X.Label.Text = t.Axis.Path
-	if name := strings.TrimSpace(strings.ReplaceAll(t.Axis.Label, "{}", "")); name != "" {
-		p.X.Label.Text = name + " (" + t.Axis.Path + ")"
-	}
-	p.Y.Label.Text = m.String()
+	p.X.Label.Text = axisName(t.Axis)
+	p.Y.Label.Text = metricWords(m, tuneSpec(r)) + " (" + m.String() + ")"
 	lo, hi := t.Axis.Position(0), t.Axis.Position(t.Axis.Last())
 	pad := (hi - lo) * 0.05
 	p.X.Min, p.X.Max = lo-pad, hi+pad
@@ -73,6 +69,15 @@ func TuneCurvePNG(r *analysis.TuneResult) ([]byte, error) {
 	p.Legend.Top, p.Legend.Left = true, true
 	p.Legend.TextStyle.Font.Size = vg.Points(9)
 	return render(p, 9*vg.Inch, 5.5*vg.Inch)
+}
+
+// axisName names a tune's field as its label says, its path beside
+// ("Interceptors (attacker.ships.Interceptor)"), or by its path alone.
+func axisName(ax analysis.TuneAxis) string {
+	if name := strings.TrimSpace(strings.ReplaceAll(ax.Label, "{}", "")); name != "" {
+		return name + " (" + ax.Path + ")"
+	}
+	return ax.Path
 }
 
 // probeRange returns the lowest and highest value the probes' intervals
@@ -151,12 +156,7 @@ func addProbes(p *plot.Plot, ax analysis.TuneAxis, probes []analysis.TuneProbe, 
 	return nil
 }
 
-var tunePage = template.Must(template.New("tune").Parse(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>crucible tune {{.R.Tune.Name}}</title>
-<style>
-` + pageStyle + `.answer{font-size:1.15em}
-</style></head><body>
-<h1>crucible tune {{.R.Tune.Name}}</h1>
+var tunePage = Framed("tune", "crucible tune {{.R.Tune.Name}}", ".answer{font-size:1.15em}\n", nil, `<h1>crucible tune {{.R.Tune.Name}}</h1>
 {{with .R.Tune.Description}}<p>{{.}}</p>{{end}}
 <div class="answer">{{range .Headline}}<p{{if $.Warn}} class="warn"{{end}}>{{.}}</p>{{end}}</div>
 <p class="meta">Base scenario <code>{{.R.Tune.Base.Name}}</code> (ruleset <code>{{.R.Tune.Base.Ruleset}}</code>), varying
@@ -169,11 +169,10 @@ var tunePage = template.Must(template.New("tune").Parse(`<!doctype html>
 <p>Every probe, as <a href="tune.csv">tune.csv</a> and <a href="tune.json">tune.json</a> give it: the search on the streams of
 <code>{{.R.Streams}}</code> (common random numbers), the re-check on <code>{{.R.RecheckStreams}}</code>. Each interval is the one
 its decision was read from, at the level of the look that decided it.</p>
-<table id="probes"><tr><th>phase</th><th>{{.R.Tune.Axis.Path}}</th><th>trials</th><th>looks</th><th>{{.R.Tune.Target.Metric}}</th><th>interval</th><th>level</th><th>decision</th></tr>
+<table id="probes"><tr><th>phase</th><th>{{.Axis}}</th><th>trials</th><th>looks</th><th>{{.R.Tune.Target.Metric}}</th><th>interval</th><th>level</th><th>decision</th></tr>
 {{range .Rows}}<tr>{{range .}}<td>{{.}}</td>{{end}}</tr>
 {{end}}</table>
-</body></html>
-`))
+`)
 
 // TuneHTML renders a tune's page, which shows tune-curve.png from the same
 // directory. command is the command line that reproduces the tune.
@@ -181,11 +180,12 @@ func TuneHTML(r *analysis.TuneResult, command string) ([]byte, error) {
 	data := struct {
 		R                            *analysis.TuneResult
 		Command, Kind, Target, Level string
+		Axis                         string // the field as its label names it (axisName)
 		Direction                    string
 		Headline                     []string
 		Warn                         bool
 		Rows                         [][]string
-	}{R: r, Command: command, Kind: axisKind(r.Tune.Axis), Target: targetWords(r), Level: levelStatement(r),
+	}{R: r, Command: command, Axis: axisName(r.Tune.Axis), Kind: axisKind(r.Tune.Axis), Target: targetWords(r), Level: levelStatement(r),
 		Direction: directionText(r), Headline: Headline(r), Warn: r.Status != analysis.TuneBracketed}
 	for _, ps := range [][]analysis.TuneProbe{r.Probes, r.Recheck} {
 		for _, p := range ps {

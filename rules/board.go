@@ -19,6 +19,10 @@ type Board struct {
 	// Maps are heat maps over the cells: each colours a cell by the mean
 	// per trial of a counter of the battle.
 	Maps []HeatMap
+	// MarkKey says how to read the cells' marks, an entry each ("I4:
+	// INF with 4 HP"), for the drawing's legend; nil when the marks say
+	// it themselves.
+	MarkKey []string
 }
 
 // Cell shapes.

@@ -1,10 +1,13 @@
 package cli
 
 import (
+	"context"
+
 	"github.com/spf13/cobra"
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/reports"
+	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
@@ -116,7 +119,11 @@ func (o *runOptions) run(cmd *cobra.Command, args []string) error {
 			spreads = nil
 		}
 	}
-	if err := o.report(cmd, od, results, spreads, runErr); err != nil || spreadErr == nil {
+	var exacts []*rules.Exact
+	if od != nil && runErr == nil && spreadErr == nil {
+		exacts = solveBeside(cmd.Context(), scs, results)
+	}
+	if err := o.report(cmd, od, results, spreads, exacts, runErr); err != nil || spreadErr == nil {
 		return err
 	}
 	return spreadInterrupted(spreadErr)
@@ -124,7 +131,7 @@ func (o *runOptions) run(cmd *cobra.Command, args []string) error {
 
 // report prints the results and writes the report directory: the full
 // report of what the run finished, with the checkpoint of what it did not.
-func (o *runOptions) report(cmd *cobra.Command, od *reports.OutDir, results []*analysis.Result, spreads []*analysis.Spread, runErr error) error {
+func (o *runOptions) report(cmd *cobra.Command, od *reports.OutDir, results []*analysis.Result, spreads []*analysis.Spread, exacts []*rules.Exact, runErr error) error {
 	states := o.cp.states(cmd, runErr)
 	if len(results) == 0 {
 		return runErr
@@ -133,7 +140,7 @@ func (o *runOptions) report(cmd *cobra.Command, od *reports.OutDir, results []*a
 		return err
 	}
 	if od != nil {
-		if err := od.WriteRunReport(results, spreads, version, states); err != nil {
+		if err := od.WriteRunReport(results, spreads, exacts, version, states); err != nil {
 			return err
 		}
 		notice(cmd, "report written to %s", od.Path())
@@ -163,4 +170,31 @@ func writeRunResults(cmd *cobra.Command, results []*analysis.Result, spreads []*
 		return reports.WriteRunJSON(w, results, spreads)
 	}
 	return reports.WriteRunTable(w, results, spreads, full)
+}
+
+// solveBeside returns the exact solution of each result's scenario where
+// its ruleset's solver reaches it within the solver's budgets, for the
+// report page to show beside the estimates; nil for a scenario the solver
+// refuses or that is beyond a budget (Monte Carlo is then the answer), and
+// for every scenario after an interrupt.
+func solveBeside(ctx context.Context, scs []*scenarios.Scenario, results []*analysis.Result) []*rules.Exact {
+	byName := map[string]*scenarios.Scenario{}
+	for _, sc := range scs {
+		byName[sc.Name] = sc
+	}
+	out := make([]*rules.Exact, len(results))
+	for i, r := range results {
+		sc, ok := byName[r.Scenario]
+		solver, err := rules.LookupSolver(r.Ruleset)
+		if !ok || err != nil || sc.Hash() != r.Hash || solver.Check(sc.Document()) != nil {
+			continue
+		}
+		if ctx.Err() != nil {
+			return out
+		}
+		if e, err := analysis.Solve(ctx, sc, false); err == nil {
+			out[i] = e
+		}
+	}
+	return out
 }

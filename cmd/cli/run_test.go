@@ -292,3 +292,25 @@ func TestInterruptAfterTheLastTrialIsComplete(t *testing.T) {
 		t.Error("a complete run left a checkpoint")
 	}
 }
+
+// run --out shows the exact value beside each estimate of a scenario its
+// ruleset's solver reaches (eclipse/interceptor-duel: P(attacker wins) =
+// 5/11), and no exact column for one without a solver (dbd).
+func TestRunOutShowsTheExactValue(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "report")
+	mustRun(t, "run", "eclipse/interceptor-duel", "--trials", "300", "--seed", "1", "--out", dir)
+	page, err := os.ReadFile(filepath.Join(dir, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(page), "<th>exact</th>") || !strings.Contains(string(page), `<tr data-metric="win.a"><td>attacker wins (a)</td><td>`) ||
+		!strings.Contains(string(page), "<td>45.45 %</td></tr>") {
+		t.Errorf("the run page does not show P(attacker wins) = 45.45 %% beside the estimate")
+	}
+	dir = filepath.Join(t.TempDir(), "report")
+	mustRun(t, "run", "dbd/symmetric_line", "--trials", "20", "--seed", "1", "--out", dir)
+	page, _ = os.ReadFile(filepath.Join(dir, "index.html"))
+	if strings.Contains(string(page), "<th>exact</th>") {
+		t.Errorf("the run page of a scenario no solver reaches has an exact column")
+	}
+}

@@ -90,7 +90,7 @@ func TestRunOutFightsTheSpreadUnasked(t *testing.T) {
 	if err != nil || strings.Contains(string(csv), "optimal") || strings.Contains(string(csv), "stratfight") || !strings.Contains(string(csv), "eclipse/fleet-mirror,b,kill-greedy,npc,win.a,0.330665") {
 		t.Errorf("spread.csv (%v):\n%s", err, csv)
 	}
-	page, _ := os.ReadFile(filepath.Join(dir, "index.html"))
+	page, _ := os.ReadFile(filepath.Join(dir, "eclipse.html"))
 	if !strings.Contains(string(page), `<h3 id="s1-spread">`) || !strings.Contains(string(page), "optimal: costly to play: --policy-spread plays it") {
 		t.Errorf("the page lacks the spread")
 	}

@@ -44,5 +44,9 @@ func (b *Battle) boardSpec() *rules.Board {
 		blocked.Counters = append(blocked.Counters, b.spec.Counters[b.c.blockedAt[h]].Name)
 	}
 	bd.Maps = []rules.HeatMap{lost, blocked}
+	for t, name := range typeNames {
+		bd.MarkKey = append(bd.MarkKey, string(typeGlyph[t])+" "+name)
+	}
+	bd.MarkKey = append(bd.MarkKey, "digit: HP at the start")
 	return bd
 }
