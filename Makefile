@@ -40,7 +40,8 @@ screenshots: build
 	$(BIN) compare eclipse/fleet-mirror --set-b attacker.policy=largest-killable-first --trials $(TRIALS) --seed $(SEED) --out $(SHOTS)/pages/compare >/dev/null
 	$(BIN) check stratfight/lifespan-claims --seed $(SEED) --out $(SHOTS)/pages/check >/dev/null; [ $$? -le 1 ] # a claim that fails (exit 1) is on the page too
 	$(BIN) run dbd/cavalry_hammer --trials 2000 --seed $(SEED) --out $(SHOTS)/pages/board >/dev/null
-	@for k in run exact sweep tune compare check board; do \
+	$(BIN) meta eclipse/cruiser-designs --seed $(SEED) --out $(SHOTS)/pages/meta >/dev/null
+	@for k in run exact sweep tune compare check board meta; do \
 	  chromium --headless --no-sandbox --disable-gpu --no-first-run --hide-scrollbars \
 	    --user-data-dir=$$(mktemp -d) --window-size=1400,2000 \
 	    --screenshot=$(CURDIR)/$(SHOTS)/$$k.png file://$(CURDIR)/$(SHOTS)/pages/$$k/index.html 2>/dev/null || exit 1; \
