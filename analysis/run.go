@@ -120,6 +120,11 @@ func (r Run) fightIn(ctx context.Context, j *journal, sc *scenarios.Scenario, na
 	if tally == nil {
 		return nil, err
 	}
+	return r.result(sc, battle, job, tally), err
+}
+
+// result returns the Result of sc's job in the run with the given tally.
+func (r Run) result(sc *scenarios.Scenario, battle rules.Battle, job sim.Job, tally *sim.Tally) *Result {
 	res := &Result{
 		Scenario: sc.Name, Ruleset: sc.Ruleset, Description: sc.Description, Hash: sc.Hash(), Version: r.Version,
 		Seed: r.Seed, Spec: battle.Spec(), Tally: tally, Planned: job.Trials, First: job.First,
@@ -128,7 +133,7 @@ func (r Run) fightIn(ctx context.Context, j *journal, sc *scenarios.Scenario, na
 	if !r.Shard.Whole() {
 		res.RunTrials = r.TrialsOf(sc)
 	}
-	return res, err
+	return res
 }
 
 // progressOf returns what journal.fight tells of a part of the given
