@@ -1,0 +1,296 @@
+// The workbench page: a scenario editor whose every valid edit starts a new
+// job on the server, whose estimate, tightening as trials stream in, and
+// exact value (where the ruleset's solver reaches) arrive on the tab's
+// event stream. Nothing is fetched from anywhere but the server.
+'use strict';
+
+const $ = (id) => document.getElementById(id);
+const tab = (crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2)).replace(/[^A-Za-z0-9_-]/g, '');
+
+// state is what the page holds of its current job; tests read it
+// (window.workbench) for the timings they record.
+const state = {
+  builtin: '', job: 0, pending: {}, sent: 0, ready: false,
+  firstMs: null, pointMs: null, exactMs: null, exact: null, last: null, estimates: 0, errors: [],
+};
+window.workbench = state;
+
+const src = $('src'), gutter = $('gutter');
+let debounce = 0;
+
+function pct(p) { return (100 * p).toFixed(2) + ' %'; }
+function pts(lo, hi) { return '[' + (100 * lo).toFixed(2) + ', ' + (100 * hi).toFixed(2) + ']'; }
+
+async function api(path, body) {
+  const opts = body === undefined ? {} : {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)};
+  const res = await fetch(path, opts);
+  const data = await res.json().catch(() => ({error: res.statusText}));
+  if (!res.ok) throw new Error(data.error || res.statusText);
+  return data;
+}
+
+function edit() { return {name: $('name').value, text: src.value}; }
+
+// The editor's gutter: one number a line, the lines with a problem marked.
+function renderGutter(bad) {
+  const n = src.value.split('\n').length;
+  const out = [];
+  for (let i = 1; i <= n; i++) out.push(bad && bad.has(i) ? '<span class="bad" data-line="' + i + '">' + i + '</span>' : String(i));
+  gutter.innerHTML = out.join('\n');
+  gutter.scrollTop = src.scrollTop;
+}
+src.addEventListener('scroll', () => { gutter.scrollTop = src.scrollTop; });
+
+function showProblems(v) {
+  const list = $('problems');
+  list.textContent = '';
+  const bad = new Set();
+  for (const p of v.problems || []) {
+    const li = document.createElement('li');
+    li.dataset.line = p.line; li.dataset.col = p.col;
+    li.textContent = p.message;
+    list.appendChild(li);
+    if (p.line > 0) bad.add(p.line);
+  }
+  renderGutter(bad);
+  $('status').textContent = v.message;
+}
+
+// changed runs after every edit, debounced: validate, then (if valid)
+// replace the tab's job with one for the new text.
+function changed() {
+  renderGutter();
+  clearTimeout(debounce);
+  debounce = setTimeout(submit, 150);
+}
+src.addEventListener('input', changed);
+for (const id of ['name', 'seed', 'trials']) $(id).addEventListener('input', changed);
+
+async function submit() {
+  updatePermalink();
+  let v;
+  try { v = await api('/api/validate', edit()); } catch (e) { $('status').textContent = e.message; return; }
+  showProblems(v);
+  if (!v.ok || !state.ready) return;
+  const t0 = performance.now();
+  const req = Object.assign(edit(), {tab, builtin: state.builtin, seed: Number($('seed').value) || 0, trials: Number($('trials').value) || 0});
+  let r;
+  try { r = await api('/api/odds', req); } catch (e) { $('status').textContent = e.message; return; }
+  state.job = r.job; state.sent = t0;
+  state.firstMs = state.pointMs = state.exactMs = null; state.exact = null; state.last = null; state.estimates = 0;
+  $('command').textContent = r.command;
+  $('trials-planned').textContent = r.trials.toLocaleString('en');
+  $('exact').textContent = v.exact ? 'solving…' : 'no solver for ' + v.ruleset;
+  $('state').textContent = 'running';
+  const early = state.pending[r.job] || [];
+  state.pending = {};
+  for (const [kind, data] of early) handle(kind, data);
+}
+
+function handle(kind, data) {
+  if (data.job !== state.job) {
+    if (data.job > state.job) (state.pending[data.job] = state.pending[data.job] || []).push([kind, data]);
+    return;
+  }
+  if (kind === 'estimate') estimate(data);
+  else if (kind === 'exact') exact(data);
+  else if (kind === 'failed') { $('state').textContent = 'failed: ' + data.error; }
+}
+
+function estimate(d) {
+  const now = performance.now() - state.sent;
+  const r = d.result;
+  state.last = r; state.estimates++;
+  if (state.firstMs === null) state.firstMs = now;
+  if (state.pointMs === null && d.precision <= 0.01) state.pointMs = now;
+  const labels = r.labels || {a: 'a', b: 'b'};
+  $('label-a').textContent = labels.a; $('label-b').textContent = labels.b;
+  if (!state.exact) showShares(r);
+  $('trials-done').textContent = r.trials.toLocaleString('en');
+  $('precision').textContent = (100 * d.precision).toFixed(2);
+  $('elapsed').textContent = (d.ms / 1000).toFixed(2) + ' s';
+  $('state').textContent = d.final ? (d.stopped ? 'stopped' : 'done') : 'running';
+  if (state.exact) $('exact-line').dataset.mc = mcLine(r);
+  rounds(r); ends(r); counters(r);
+}
+
+function mcLine(r) {
+  return 'Monte Carlo: ' + ['a', 'b'].map((s) => pct(r.wins[s] / r.trials) + ' ' + pts(...r.intervals['wins.' + s])).join(', ');
+}
+
+function showShares(r) {
+  for (const s of ['a', 'b', 'none']) {
+    $('share-' + s).textContent = pct(r.wins[s] / r.trials);
+    $('interval-' + s).textContent = pts(...r.intervals['wins.' + s]);
+  }
+  bar(r.wins.a / r.trials, r.wins.b / r.trials, r.intervals['wins.a']);
+}
+
+function exact(d) {
+  if (d.error) { $('exact').textContent = 'none: ' + d.error; return; }
+  const e = d.result.exact;
+  state.exact = e; state.exactMs = performance.now() - state.sent;
+  for (const [s, k] of [['a', 'a'], ['b', 'b'], ['none', 'draw']]) {
+    $('share-' + s).innerHTML = '';
+    $('share-' + s).append(pct(e[k]) + ' ');
+    const m = document.createElement('span'); m.className = 'exact-mark'; m.textContent = 'exact';
+    $('share-' + s).appendChild(m);
+    $('interval-' + s).textContent = '';
+  }
+  bar(e.a, e.b, null);
+  $('exact').textContent = 'P(a) = ' + e.a.toPrecision(6) + ', P(b) = ' + e.b.toPrecision(6) + ', E[rounds] = ' + e.rounds_mean.toPrecision(5) + ' (' + (e.states || 0) + ' states, ' + d.ms.toFixed(0) + ' ms)';
+  if (state.last) rounds(state.last);
+}
+
+const svgNS = 'http://www.w3.org/2000/svg';
+function el(name, attrs, text) {
+  const n = document.createElementNS(svgNS, name);
+  for (const k in attrs) n.setAttribute(k, attrs[k]);
+  if (text !== undefined) n.textContent = text;
+  return n;
+}
+
+function bar(a, b, ci) {
+  const svg = $('bar');
+  svg.textContent = '';
+  svg.appendChild(el('rect', {x: 0, y: 4, width: 1000 * a, height: 20, fill: 'var(--a)'}));
+  svg.appendChild(el('rect', {x: 1000 * a, y: 4, width: 1000 * (1 - a - b), height: 20, fill: 'var(--none)'}));
+  svg.appendChild(el('rect', {x: 1000 * (1 - b), y: 4, width: 1000 * b, height: 20, fill: 'var(--b)'}));
+  if (ci) svg.appendChild(el('rect', {x: 1000 * ci[0], y: 0, width: Math.max(2, 1000 * (ci[1] - ci[0])), height: 28, fill: 'none', stroke: '#000', 'stroke-width': 2}));
+}
+
+function table(id, head, rows) {
+  const t = $(id);
+  t.textContent = '';
+  const tr = t.insertRow();
+  for (const h of head) { const th = document.createElement('th'); th.textContent = h; tr.appendChild(th); }
+  for (const r of rows) { const row = t.insertRow(); for (const c of r) row.insertCell().textContent = c; }
+}
+
+function rounds(r) {
+  const h = r.rounds;
+  table('rounds', ['', h.unit || 'rounds'], [['mean', h.mean.toFixed(3)], ['p50', h.p50], ['p90', h.p90], ['p99', h.p99], ['max', h.max]]);
+  const svg = $('rounds-plot');
+  svg.textContent = '';
+  const bins = Object.entries(h.hist).map(([k, v]) => [Number(k), v / r.trials]);
+  if (!bins.length) return;
+  const cut = Math.max(h.p99, 1), shown = bins.filter(([k]) => k <= cut);
+  const ex = state.exact && state.exact.rounds ? Object.entries(state.exact.rounds).map(([k, v]) => [Number(k), v]).filter(([k]) => k <= cut) : [];
+  const top = Math.max(...shown.map((b) => b[1]), ...ex.map((b) => b[1]), 1e-9);
+  const lo = Math.min(...shown.map((b) => b[0])), w = 440 / (cut - lo + 1);
+  for (const [k, p] of shown) svg.appendChild(el('rect', {x: 30 + (k - lo) * w, y: 160 - 150 * p / top, width: Math.max(w - 1, 1), height: 150 * p / top, fill: 'var(--a)'}));
+  for (const [k, p] of ex) svg.appendChild(el('circle', {cx: 30 + (k - lo + 0.5) * w, cy: 160 - 150 * p / top, r: 2.5, fill: '#2e7d32'}));
+  svg.appendChild(el('text', {x: 30, y: 175}, String(lo)));
+  svg.appendChild(el('text', {x: 470, y: 175, 'text-anchor': 'end'}, cut + (cut < h.max ? ' (cut at p99)' : '')));
+  svg.appendChild(el('text', {x: 0, y: 12}, (100 * top).toFixed(1) + ' %'));
+}
+
+function ends(r) {
+  table('ends', ['end', 'share', '95 % interval'], Object.entries(r.ends).filter(([, n]) => n > 0).map(([k, n]) => [k, pct(n / r.trials), pts(...r.intervals['ends.' + k])]));
+}
+
+function counters(r) {
+  const m = r.counter_means || {};
+  table('counters', ['counter', 'mean'], Object.entries(m).map(([k, v]) => [k, v.toFixed(3)]));
+}
+
+// The permalink holds the scenario's text (deflated, base64url), its file
+// name, seed and trials in the URL's fragment, which never reaches a server.
+async function updatePermalink() {
+  const p = new URLSearchParams({name: $('name').value, seed: $('seed').value, trials: $('trials').value});
+  if (state.builtin) p.set('builtin', state.builtin);
+  p.set('s', await pack(src.value));
+  $('permalink').href = '#' + p.toString();
+}
+
+async function pack(text) {
+  const bytes = new TextEncoder().encode(text);
+  const z = new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(new CompressionStream('deflate-raw'))).arrayBuffer());
+  let bin = '';
+  for (const b of z) bin += String.fromCharCode(b);
+  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+async function unpack(s) {
+  const bin = atob(s.replace(/-/g, '+').replace(/_/g, '/'));
+  const z = Uint8Array.from(bin, (c) => c.charCodeAt(0));
+  return await new Response(new Blob([z]).stream().pipeThrough(new DecompressionStream('deflate-raw'))).text();
+}
+
+async function open(query) {
+  const s = await api('/api/scenario?' + query);
+  state.builtin = s.builtin || '';
+  $('name').value = s.name;
+  src.value = s.text;
+  changed();
+}
+
+async function restore() {
+  const p = new URLSearchParams(location.hash.slice(1));
+  if (!p.has('s')) return false;
+  src.value = await unpack(p.get('s'));
+  $('name').value = p.get('name') || 'scenario';
+  $('seed').value = p.get('seed') || '1';
+  $('trials').value = p.get('trials') || '0';
+  state.builtin = p.get('builtin') || '';
+  changed();
+  return true;
+}
+
+async function catalogue() {
+  const c = await api('/api/catalogue');
+  const picker = $('picker');
+  const groups = {};
+  for (const e of c.builtins) {
+    if (!groups[e.ruleset]) { groups[e.ruleset] = document.createElement('optgroup'); groups[e.ruleset].label = 'built-in: ' + e.ruleset; }
+    const o = new Option(e.name, 'builtin=' + encodeURIComponent(e.name)); o.title = e.description || '';
+    groups[e.ruleset].appendChild(o);
+  }
+  if (c.files && c.files.length) {
+    const g = document.createElement('optgroup'); g.label = 'files';
+    for (const f of c.files) g.appendChild(new Option(f, 'file=' + encodeURIComponent(f)));
+    picker.appendChild(g);
+  }
+  const t = document.createElement('optgroup'); t.label = 'new scenario';
+  for (const id of c.rulesets) t.appendChild(new Option('new ' + id + ' scenario', 'template=' + encodeURIComponent(id)));
+  picker.appendChild(t);
+  for (const id of Object.keys(groups)) picker.appendChild(groups[id]);
+}
+
+$('picker').addEventListener('change', (e) => { if (e.target.value) open(e.target.value).catch((err) => { $('status').textContent = err.message; }); });
+$('stop').addEventListener('click', () => api('/api/stop', {tab}).catch((e) => { $('status').textContent = e.message; }));
+$('download').addEventListener('click', () => {
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([src.value], {type: 'application/yaml'}));
+  a.download = fileOf($('name').value);
+  a.click();
+  URL.revokeObjectURL(a.href);
+});
+$('replay').addEventListener('click', async () => {
+  const req = Object.assign(edit(), {seed: Number($('seed').value) || 0, trial: Number($('trial').value) || 0});
+  try {
+    const r = await api('/api/replay', req);
+    $('account').textContent = r.text; $('replay-command').textContent = r.command;
+  } catch (e) { $('account').textContent = e.message; }
+});
+
+// fileOf is the server's fileName: the name the scenario is saved as.
+function fileOf(name) {
+  name = name.replace(/\.ya?ml$/, '').replace(/[\/\\:*?"<>| \x00-\x1f]/g, '-');
+  if (name.replace(/[.-]/g, '') === '') name = 'scenario';
+  return name + '.yaml';
+}
+
+function connect() {
+  const es = new EventSource('/api/events?tab=' + tab);
+  es.addEventListener('hello', () => {
+    state.ready = true;
+    $('connection').textContent = 'connected';
+    if (src.value) changed();
+  });
+  for (const kind of ['estimate', 'exact', 'failed']) es.addEventListener(kind, (m) => handle(kind, JSON.parse(m.data)));
+  es.onerror = () => { state.ready = false; $('connection').textContent = 'disconnected: retrying'; };
+}
+
+catalogue().then(restore).catch((e) => { $('status').textContent = e.message; });
+connect();
