@@ -25,7 +25,7 @@ func OpenDir(path string) (Dir, error) {
 		abs, err = filepath.EvalSymlinks(abs)
 	}
 	if err != nil {
-		return Dir{}, err
+		return Dir{}, fmt.Errorf("%s: %v", path, unwrapPath(err))
 	}
 	if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
 		return Dir{}, fmt.Errorf("%s: not a directory", path)

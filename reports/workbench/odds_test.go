@@ -1,0 +1,130 @@
+package workbench_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/crucible-sim/crucible/cmd/cli"
+	"github.com/crucible-sim/crucible/reports/workbench"
+	"github.com/crucible-sim/crucible/scenarios"
+)
+
+// crucible runs the command line and returns its standard output.
+func crucible(t *testing.T, args ...string) string {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	if code := cli.Crucible.Execute(context.Background(), args, &out, &errOut); code != 0 && code != 1 {
+		t.Fatalf("crucible %s: exit %d: %s", strings.Join(args, " "), code, errOut.String())
+	}
+	return out.String()
+}
+
+// tallyOf is the integer part of a result's JSON, which every number of a
+// report is derived from.
+func tallyOf(t *testing.T, js []byte) string {
+	t.Helper()
+	var r map[string]json.RawMessage
+	if err := json.Unmarshal(js, &r); err != nil {
+		t.Fatalf("%v: %s", err, js)
+	}
+	var rounds map[string]json.RawMessage
+	json.Unmarshal(r["rounds"], &rounds)
+	var parts []string
+	for _, raw := range []json.RawMessage{r["trials"], r["wins"], r["ends"], rounds["hist"], r["counters"], r["counters_sq"]} {
+		var v any
+		json.Unmarshal(raw, &v)
+		b, _ := json.Marshal(v) // keys in one order, whatever the source's
+		parts = append(parts, string(b))
+	}
+	return strings.Join(parts, "\n")
+}
+
+// For every built-in scenario, the numbers the page shows are those of
+// `crucible run NAME --seed S --trials N --format json`, and the page's
+// text saved as its file gives `crucible run FILE` the same JSON, byte for
+// byte (the text carries the built-in's name, which selects its streams).
+func TestBuiltinsMatchTheCommandLine(t *testing.T) {
+	version := strings.TrimSpace(strings.TrimPrefix(crucible(t, "--version"), "crucible version "))
+	_, hs := newTestServer(t, workbench.Config{Version: version})
+	tab := openTab(t, hs.URL, "builtins")
+	list, err := scenarios.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	const trials = "200"
+	for _, e := range list {
+		text := builtinText(t, hs.URL, e.Name)
+		status, r := post(t, hs.URL, "/api/odds", map[string]any{"tab": "builtins", "name": e.Name, "builtin": e.Name, "text": text, "seed": 3, "trials": 200})
+		if status != 200 {
+			t.Fatalf("%s: %d %v", e.Name, status, r)
+		}
+		if want := "crucible run " + e.Name + " --seed 3 --trials " + trials; r["command"] != want {
+			t.Errorf("%s: command %q, want %q", e.Name, r["command"], want)
+		}
+		est, _ := tab.final(t, r["job"].(float64), time.Minute)
+		page := est.Data["result"]
+		got, _ := json.MarshalIndent(page, "", "  ")
+		cliJSON := crucible(t, "run", e.Name, "--seed", "3", "--trials", trials, "--format", "json")
+		if g, w := tallyOf(t, got), tallyOf(t, []byte(cliJSON)); g != w {
+			t.Errorf("%s: the page's tally\n%s\nthe command line's\n%s", e.Name, g, w)
+		}
+		file := filepath.Join(dir, r["file"].(string))
+		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		saved := crucible(t, "run", file, "--seed", "3", "--trials", trials, "--format", "json")
+		if raw := []byte(est.Raw); !strings.Contains(string(raw), `"result":`) {
+			t.Fatalf("%s: no result in %s", e.Name, raw)
+		}
+		var ev struct{ Result json.RawMessage }
+		json.Unmarshal([]byte(est.Raw), &ev)
+		var pretty bytes.Buffer
+		json.Indent(&pretty, ev.Result, "", "  ")
+		if strings.TrimSpace(pretty.String()) != strings.TrimSpace(saved) {
+			t.Errorf("%s: the page's JSON is not that of crucible run %s:\n%s\n---\n%s", e.Name, r["file"], pretty.String(), saved)
+		}
+	}
+}
+
+// The page's validation says what `crucible validate FILE` says of the text
+// saved as its file, at the line and column the message gives.
+func TestValidationIsValidates(t *testing.T) {
+	_, hs := newTestServer(t, workbench.Config{})
+	duel := builtinText(t, hs.URL, "eclipse/interceptor-duel")
+	dir := t.TempDir()
+	t.Chdir(dir)
+	for _, c := range []struct{ text string }{
+		{duel},
+		{strings.Replace(duel, "Interceptor: 1}\ndefender", "Interceptor: x}\ndefender", 1)},
+		{strings.Replace(duel, "attacker:", "atacker:", 1)},
+		{duel + "  - [unclosed\n"},
+		{"ruleset: chess\n"},
+	} {
+		status, r := post(t, hs.URL, "/api/validate", map[string]string{"name": "my duel", "text": c.text})
+		if status != 200 {
+			t.Fatalf("%d %v", status, r)
+		}
+		if err := os.WriteFile(filepath.Join(dir, r["file"].(string)), []byte(c.text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		want := strings.TrimSpace(crucible(t, "validate", r["file"].(string)))
+		if r["message"] != want {
+			t.Errorf("the page says\n%s\nvalidate says\n%s", r["message"], want)
+		}
+		if r["ok"] == true {
+			continue
+		}
+		p := r["problems"].([]any)[0].(map[string]any)
+		if at := fmt.Sprintf("my-duel.yaml:%v:%v: ", p["line"], p["col"]); p["line"].(float64) < 1 || !strings.HasPrefix(want, at) {
+			t.Errorf("%s: marked at %v:%v", want, p["line"], p["col"])
+		}
+	}
+}
