@@ -18,7 +18,9 @@ func TestServeStartsAndStops(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	out := &lockedBuffer{}
 	done := make(chan int)
-	go func() { done <- execute(ctx, "crucible", []string{"serve", t.TempDir(), "--addr", "127.0.0.1:0"}, out, io.Discard) }()
+	go func() {
+		done <- execute(ctx, "crucible", []string{"serve", t.TempDir(), "--addr", "127.0.0.1:0"}, out, io.Discard)
+	}()
 	var url string
 	for deadline := time.Now().Add(10 * time.Second); url == "" && time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
 		url = regexp.MustCompile(`http://127\.0\.0\.1:\d+/`).FindString(out.String())
