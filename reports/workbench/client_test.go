@@ -26,7 +26,10 @@ func newTestServer(t *testing.T, cfg workbench.Config) (*workbench.Server, *http
 		t.Fatal(err)
 	}
 	hs := httptest.NewServer(s.Handler())
-	t.Cleanup(hs.Close)
+	t.Cleanup(func() {
+		hs.CloseClientConnections() // a page's event stream ends only with its connection
+		hs.Close()
+	})
 	return s, hs
 }
 

@@ -11,7 +11,7 @@ const tab = (crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).sli
 // (window.workbench) for the timings they record.
 const state = {
   builtin: '', job: 0, pending: {}, sent: 0, ready: false,
-  firstMs: null, pointMs: null, exactMs: null, exact: null, last: null, estimates: 0, errors: [],
+  firstMs: null, pointMs: null, exactMs: null, exact: null, last: null, estimates: 0, history: [], done: false,
 };
 window.workbench = state;
 
@@ -67,17 +67,17 @@ src.addEventListener('input', changed);
 for (const id of ['name', 'seed', 'trials']) $(id).addEventListener('input', changed);
 
 async function submit() {
+  const t0 = performance.now();
   updatePermalink();
   let v;
   try { v = await api('/api/validate', edit()); } catch (e) { $('status').textContent = e.message; return; }
   showProblems(v);
   if (!v.ok || !state.ready) return;
-  const t0 = performance.now();
   const req = Object.assign(edit(), {tab, builtin: state.builtin, seed: Number($('seed').value) || 0, trials: Number($('trials').value) || 0});
   let r;
   try { r = await api('/api/odds', req); } catch (e) { $('status').textContent = e.message; return; }
   state.job = r.job; state.sent = t0;
-  state.firstMs = state.pointMs = state.exactMs = null; state.exact = null; state.last = null; state.estimates = 0;
+  state.firstMs = state.pointMs = state.exactMs = null; state.exact = null; state.last = null; state.estimates = 0; state.history = []; state.done = false;
   $('command').textContent = r.command;
   $('trials-planned').textContent = r.trials.toLocaleString('en');
   $('exact').textContent = v.exact ? 'solving…' : 'no solver for ' + v.ruleset;
@@ -101,6 +101,8 @@ function estimate(d) {
   const now = performance.now() - state.sent;
   const r = d.result;
   state.last = r; state.estimates++;
+  state.history.push({ms: now, trials: r.trials, precision: d.precision});
+  if (d.final) state.done = true;
   if (state.firstMs === null) state.firstMs = now;
   if (state.pointMs === null && d.precision <= 0.01) state.pointMs = now;
   const labels = r.labels || {a: 'a', b: 'b'};
@@ -151,6 +153,7 @@ function el(name, attrs, text) {
 }
 
 function bar(a, b, ci) {
+  a = Math.min(Math.max(a, 0), 1); b = Math.min(Math.max(b, 0), 1 - a);
   const svg = $('bar');
   svg.textContent = '';
   svg.appendChild(el('rect', {x: 0, y: 4, width: 1000 * a, height: 20, fill: 'var(--a)'}));
