@@ -2,7 +2,7 @@ package workbench_test
 
 import (
 	"context"
-		"os"
+	"os"
 	"os/exec"
 	"strconv"
 	"strings"
