@@ -208,6 +208,17 @@ func TestWorkbenchInBrowser(t *testing.T) {
 	if got := []string{q.text(t, "share-a"), q.text(t, "interval-a"), q.text(t, "trials-done"), q.text(t, "command")}; strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("the permalink shows %q, the page %q", got, want)
 	}
+	// A sweep of a field picked from the scenario draws its curve.
+	eval[bool](t, p, `(() => { const s = document.getElementById('sweep-field'); s.value = 'a.armor.armor_value'; s.dispatchEvent(new Event('change')); return s.value === 'a.armor.armor_value' })()`)
+	p.setInput(t, "sweep-values", "0..4")
+	eval[bool](t, p, `(document.getElementById('sweep').click(), true)`)
+	p.wait(t, `window.workbench.sweep && window.workbench.sweep.points.length === 5`, 60*time.Second)
+	if n := eval[int](t, p, `document.querySelectorAll('#sweep-plot circle[data-share]').length`); n != 5 {
+		t.Errorf("the sweep's curve has %d points, want 5", n)
+	}
+	if got := p.text(t, "sweep-command"); got != "crucible sweep stratfight-thug-vs-guard.yaml --vary 'a.armor.armor_value=0..4' --seed 11 --trials 20000" {
+		t.Errorf("the sweep's command: %q", got)
+	}
 	for _, pg := range []*page{p, q} {
 		if errs := pg.consoleErrors(); len(errs) > 0 {
 			t.Errorf("console errors: %q", errs)

@@ -105,6 +105,8 @@ type validation struct {
 	// Exact says that the ruleset has a solver (which may still refuse
 	// the scenario).
 	Exact bool `json:"exact"`
+	// Fields are the numbers of the scenario, which a sweep may vary.
+	Fields []field `json:"fields,omitempty"`
 }
 
 // validate checks the page's scenario as `crucible validate` checks the
@@ -127,7 +129,7 @@ func check(e edit) validation {
 		return validation{Message: err.Error(), File: fileName(e.Name), Problems: []problem{problemOf(err)}}
 	}
 	_, serr := rules.LookupSolver(sc.Ruleset)
-	return validation{OK: true, Ruleset: sc.Ruleset, Exact: serr == nil, File: fileName(e.Name),
+	return validation{OK: true, Ruleset: sc.Ruleset, Exact: serr == nil, File: fileName(e.Name), Fields: numberFields(sc),
 		Message: fmt.Sprintf("%s: ok (%s, %d claims)", fileName(e.Name), sc.Ruleset, len(sc.Claims))}
 }
 

@@ -128,3 +128,42 @@ func TestValidationIsValidates(t *testing.T) {
 		}
 	}
 }
+
+// A sweep from the page counts what `crucible sweep FILE --vary …` counts
+// for the saved text, point by point.
+func TestSweepIsSweeps(t *testing.T) {
+	_, hs := newTestServer(t, workbench.Config{})
+	tab := openTab(t, hs.URL, "sweeping")
+	text := builtinText(t, hs.URL, "eclipse/interceptor-duel")
+	const vary = "attacker.ships.Interceptor=1..3"
+	status, r := post(t, hs.URL, "/api/sweep", map[string]any{"tab": "sweeping", "name": "eclipse/interceptor-duel", "text": text, "seed": 5, "trials": 2000, "vary": vary})
+	if status != 200 {
+		t.Fatalf("%d %v", status, r)
+	}
+	var got sseEvent
+	for got.Kind != "sweep" {
+		got = tab.next(t, time.Minute)
+	}
+	dir := t.TempDir()
+	file := filepath.Join(dir, "eclipse-interceptor-duel.yaml")
+	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, line := range strings.Split(crucible(t, "sweep", file, "--vary", vary, "--seed", "5", "--trials", "2000", "--format", "csv"), "\n") {
+		if f := strings.Split(line, ","); len(f) > 9 && f[7] == "win.a" {
+			want = append(want, f[6]+" "+f[8]+"/"+f[9])
+		}
+	}
+	var have []string
+	for _, p := range got.Data["points"].([]any) {
+		pt := p.(map[string]any)
+		have = append(have, fmt.Sprintf("%v %v/%v", pt["value"], pt["count"], pt["trials"]))
+		if _, ok := pt["exact"]; !ok {
+			t.Errorf("point %v: no exact value", pt["value"])
+		}
+	}
+	if strings.Join(have, "; ") != strings.Join(want, "; ") || len(want) != 3 {
+		t.Errorf("the page's sweep %q, crucible sweep's %q", have, want)
+	}
+}

@@ -105,6 +105,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/odds", s.odds)
 	mux.HandleFunc("POST /api/stop", s.stop)
 	mux.HandleFunc("POST /api/replay", s.replay)
+	mux.HandleFunc("POST /api/sweep", s.sweep)
 	return s.guard(mux)
 }
 

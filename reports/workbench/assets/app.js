@@ -11,7 +11,7 @@ const tab = (crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).sli
 // (window.workbench) for the timings they record.
 const state = {
   builtin: '', job: 0, pending: {}, sent: 0, ready: false,
-  firstMs: null, pointMs: null, exactMs: null, exact: null, last: null, estimates: 0, history: [], done: false,
+  firstMs: null, pointMs: null, exactMs: null, exact: null, last: null, estimates: 0, history: [], done: false, sweepJob: 0, sweep: null,
 };
 window.workbench = state;
 
@@ -40,6 +40,23 @@ function renderGutter(bad) {
   gutter.scrollTop = src.scrollTop;
 }
 src.addEventListener('scroll', () => { gutter.scrollTop = src.scrollTop; });
+
+// The fields a sweep may vary, kept while the text keeps them.
+function showFields(fields) {
+  const sel = $('sweep-field'), was = sel.value;
+  sel.textContent = '';
+  for (const f of fields || []) { const o = new Option(f.path + ' (' + f.value + ')', f.path); o.dataset.value = f.value; sel.appendChild(o); }
+  if ([...sel.options].some((o) => o.value === was)) sel.value = was;
+  else if (sel.options.length) suggestValues();
+}
+
+function suggestValues() {
+  const o = $('sweep-field').selectedOptions[0];
+  if (!o) return;
+  const v = Number(o.dataset.value);
+  $('sweep-values').value = Number.isInteger(v) ? Math.max(0, v - 3) + '..' + (v + 3) : (v / 2) + '..' + (v * 1.5) + ':' + (v / 4);
+}
+$('sweep-field').addEventListener('change', suggestValues);
 
 function showProblems(v) {
   const list = $('problems');
@@ -72,6 +89,7 @@ async function submit() {
   let v;
   try { v = await api('/api/validate', edit()); } catch (e) { $('status').textContent = e.message; return; }
   showProblems(v);
+  if (v.ok) showFields(v.fields);
   if (!v.ok || !state.ready) return;
   const req = Object.assign(edit(), {tab, builtin: state.builtin, seed: Number($('seed').value) || 0, trials: Number($('trials').value) || 0});
   let r;
@@ -96,6 +114,45 @@ function handle(kind, data) {
   else if (kind === 'exact') exact(data);
   else if (kind === 'failed') { $('state').textContent = 'failed: ' + data.error; }
 }
+
+// A sweep's events belong to its own job, not the odds'.
+function handleSweep(kind, data) {
+  if (data.job !== state.sweepJob) return;
+  if (kind === 'sweep-progress') { $('sweep-state').textContent = 'point ' + data.step + ' of ' + data.steps + ': ' + data.name; return; }
+  if (kind === 'failed') { $('sweep-state').textContent = 'failed: ' + data.error; return; }
+  state.sweep = data;
+  $('sweep-state').textContent = (data.stopped ? 'stopped after ' : 'done: ') + data.points.length + ' points of ' + data.metric + ' over ' + data.path + (data.error ? ' (' + data.error + ')' : '');
+  curve(data);
+}
+
+function curve(d) {
+  const svg = $('sweep-plot');
+  svg.textContent = '';
+  const n = d.points.length;
+  if (!n) return;
+  const x = (i) => 40 + (n === 1 ? 200 : 420 * i / (n - 1)), y = (p) => 180 - 170 * p;
+  for (const p of [0, 0.5, 1]) {
+    svg.appendChild(el('line', {x1: 40, x2: 460, y1: y(p), y2: y(p), stroke: '#ddd'}));
+    svg.appendChild(el('text', {x: 0, y: y(p) + 4}, (100 * p) + ' %'));
+  }
+  d.points.forEach((p, i) => {
+    svg.appendChild(el('line', {x1: x(i), x2: x(i), y1: y(p.lo), y2: y(p.hi), stroke: 'var(--a)', 'stroke-width': 2}));
+    svg.appendChild(el('circle', {cx: x(i), cy: y(p.share), r: 3, fill: 'var(--a)', 'data-share': p.share}));
+    if (p.exact !== undefined) svg.appendChild(el('circle', {cx: x(i), cy: y(p.exact), r: 4, fill: 'none', stroke: '#2e7d32'}));
+    svg.appendChild(el('text', {x: x(i), y: 196, 'text-anchor': 'middle'}, p.value));
+  });
+}
+
+$('sweep').addEventListener('click', async () => {
+  const req = Object.assign(edit(), {tab, seed: Number($('seed').value) || 0, trials: Math.min(Number($('trials').value) || 10000, 100000),
+    vary: $('sweep-field').value + '=' + $('sweep-values').value});
+  try {
+    const r = await api('/api/sweep', req);
+    state.sweepJob = r.job; state.sweep = null;
+    $('sweep-command').textContent = r.command;
+    $('sweep-state').textContent = 'running ' + r.points + ' points';
+  } catch (e) { $('sweep-state').textContent = e.message; }
+});
 
 function estimate(d) {
   const now = performance.now() - state.sent;
@@ -292,6 +349,7 @@ function connect() {
     if (src.value) changed();
   });
   for (const kind of ['estimate', 'exact', 'failed']) es.addEventListener(kind, (m) => handle(kind, JSON.parse(m.data)));
+  for (const kind of ['sweep-progress', 'sweep', 'failed']) es.addEventListener(kind, (m) => handleSweep(kind, JSON.parse(m.data)));
   es.onerror = () => { state.ready = false; $('connection').textContent = 'disconnected: retrying'; };
 }
 
