@@ -167,3 +167,36 @@ func TestSweepIsSweeps(t *testing.T) {
 		t.Errorf("the page's sweep %q, crucible sweep's %q", have, want)
 	}
 }
+
+// A tune from the page answers what `crucible tune FILE --vary … --target
+// …` answers for the saved text, word for word: a Monte Carlo one
+// (stratfight) and an exact one (Eclipse).
+func TestTuneIsTunes(t *testing.T) {
+	_, hs := newTestServer(t, workbench.Config{})
+	tab := openTab(t, hs.URL, "tuning")
+	dir := t.TempDir()
+	for _, c := range []struct{ name, vary, target string }{
+		{"eclipse/interceptor-duel", "attacker.ships.Interceptor=1..8", "win.a>=0.7"},
+		{"stratfight/samwell-vs-guard", "b.armor.armor_value=0..8", "fair"},
+	} {
+		text := builtinText(t, hs.URL, c.name)
+		status, r := post(t, hs.URL, "/api/tune", map[string]any{"tab": "tuning", "name": c.name, "text": text, "seed": 2, "vary": c.vary, "target": c.target})
+		if status != 200 {
+			t.Fatalf("%s: %d %v", c.name, status, r)
+		}
+		var got sseEvent
+		for got.Kind != "tune" || got.Data["job"] != r["job"] {
+			got = tab.next(t, 2*time.Minute)
+		}
+		file := filepath.Join(dir, strings.ReplaceAll(c.name, "/", "-")+".yaml")
+		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		want := crucible(t, "tune", file, "--vary", c.vary, "--target", c.target, "--seed", "2")
+		// The saved file is named by its path on the command line.
+		want = strings.ReplaceAll(want, file, filepath.Base(file))
+		if page := got.Data["text"].(string); page != want {
+			t.Errorf("%s: the page's tune\n%s\ncrucible tune's\n%s", c.name, page, want)
+		}
+	}
+}

@@ -106,6 +106,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/stop", s.stop)
 	mux.HandleFunc("POST /api/replay", s.replay)
 	mux.HandleFunc("POST /api/sweep", s.sweep)
+	mux.HandleFunc("POST /api/tune", s.tune)
 	return s.guard(mux)
 }
 

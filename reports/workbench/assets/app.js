@@ -11,7 +11,7 @@ const tab = (crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).sli
 // (window.workbench) for the timings they record.
 const state = {
   builtin: '', job: 0, pending: {}, sent: 0, ready: false,
-  firstMs: null, pointMs: null, exactMs: null, exact: null, last: null, estimates: 0, history: [], done: false, sweepJob: 0, sweep: null,
+  firstMs: null, pointMs: null, exactMs: null, exact: null, last: null, estimates: 0, history: [], done: false, sweepJob: 0, sweep: null, tuneJob: 0, tune: null,
 };
 window.workbench = state;
 
@@ -54,6 +54,7 @@ function suggestValues() {
   const o = $('sweep-field').selectedOptions[0];
   if (!o) return;
   const v = Number(o.dataset.value);
+  $('tune-range').value = Number.isInteger(v) ? Math.max(0, v - 3) + '..' + (v + 3) : (v / 2) + '..' + (v * 1.5);
   $('sweep-values').value = Number.isInteger(v) ? Math.max(0, v - 3) + '..' + (v + 3) : (v / 2) + '..' + (v * 1.5) + ':' + (v / 4);
 }
 $('sweep-field').addEventListener('change', suggestValues);
@@ -124,6 +125,28 @@ function handleSweep(kind, data) {
   $('sweep-state').textContent = (data.stopped ? 'stopped after ' : 'done: ') + data.points.length + ' points of ' + data.metric + ' over ' + data.path + (data.error ? ' (' + data.error + ')' : '');
   curve(data);
 }
+
+// A tune's events belong to its own job.
+function handleTune(kind, data) {
+  if (data.job !== state.tuneJob) return;
+  if (kind === 'tune-progress') { $('tune-state').textContent = 'probing ' + data.name; return; }
+  if (kind === 'failed') { $('tune-state').textContent = 'failed: ' + data.error; return; }
+  state.tune = data;
+  $('tune-state').textContent = data.stopped ? 'stopped' : (data.error ? 'failed: ' + data.error : 'done');
+  $('tune-answer').textContent = data.text;
+}
+
+$('tune').addEventListener('click', async () => {
+  const req = Object.assign(edit(), {tab, seed: Number($('seed').value) || 0,
+    vary: $('sweep-field').value + '=' + $('tune-range').value, target: $('tune-target').value});
+  try {
+    const r = await api('/api/tune', req);
+    state.tuneJob = r.job; state.tune = null;
+    $('tune-command').textContent = r.command;
+    $('tune-state').textContent = 'running';
+    $('tune-answer').textContent = '';
+  } catch (e) { $('tune-state').textContent = e.message; }
+});
 
 function curve(d) {
   const svg = $('sweep-plot');
@@ -350,6 +373,7 @@ function connect() {
   });
   for (const kind of ['estimate', 'exact', 'failed']) es.addEventListener(kind, (m) => handle(kind, JSON.parse(m.data)));
   for (const kind of ['sweep-progress', 'sweep', 'failed']) es.addEventListener(kind, (m) => handleSweep(kind, JSON.parse(m.data)));
+  for (const kind of ['tune-progress', 'tune', 'failed']) es.addEventListener(kind, (m) => handleTune(kind, JSON.parse(m.data)));
   es.onerror = () => { state.ready = false; $('connection').textContent = 'disconnected: retrying'; };
 }
 
