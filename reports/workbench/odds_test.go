@@ -200,3 +200,34 @@ func TestTuneIsTunes(t *testing.T) {
 		}
 	}
 }
+
+// A comparison from the page is `crucible compare A B` of the two texts
+// saved as their files, word for word.
+func TestCompareIsCompares(t *testing.T) {
+	_, hs := newTestServer(t, workbench.Config{})
+	tab := openTab(t, hs.URL, "comparing")
+	a := builtinText(t, hs.URL, "eclipse/interceptor-duel")
+	b := strings.Replace(a, "attacker:\n  ships: {Interceptor: 1}", "attacker:\n  ships: {Interceptor: 2}", 1)
+	status, r := post(t, hs.URL, "/api/compare", map[string]any{"tab": "comparing", "seed": 4, "trials": 5000,
+		"a": map[string]string{"name": "eclipse/interceptor-duel", "text": a}, "b": map[string]string{"name": "eclipse/interceptor-duel", "text": b}})
+	if status != 200 {
+		t.Fatalf("%d %v", status, r)
+	}
+	var got sseEvent
+	for got.Kind != "compare" {
+		if got = tab.next(t, time.Minute); got.Kind == "failed" {
+			t.Fatal(got.Data["error"])
+		}
+	}
+	dir := t.TempDir()
+	t.Chdir(dir)
+	os.WriteFile("eclipse-interceptor-duel.yaml", []byte(a), 0o644)
+	os.WriteFile(r["file_b"].(string), []byte(b), 0o644)
+	if want := "crucible compare eclipse-interceptor-duel.yaml eclipse-interceptor-duel-b.yaml --seed 4 --trials 5000"; r["command"] != want {
+		t.Errorf("command %q, want %q", r["command"], want)
+	}
+	want := crucible(t, "compare", "eclipse-interceptor-duel.yaml", r["file_b"].(string), "--seed", "4", "--trials", "5000")
+	if got.Data["text"] != want {
+		t.Errorf("the page's comparison\n%s\ncrucible compare's\n%s", got.Data["text"], want)
+	}
+}

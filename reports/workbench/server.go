@@ -107,6 +107,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/replay", s.replay)
 	mux.HandleFunc("POST /api/sweep", s.sweep)
 	mux.HandleFunc("POST /api/tune", s.tune)
+	mux.HandleFunc("POST /api/compare", s.compare)
 	return s.guard(mux)
 }
 

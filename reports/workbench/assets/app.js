@@ -11,7 +11,7 @@ const tab = (crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).sli
 // (window.workbench) for the timings they record.
 const state = {
   builtin: '', job: 0, pending: {}, sent: 0, ready: false,
-  firstMs: null, pointMs: null, exactMs: null, exact: null, last: null, estimates: 0, history: [], done: false, sweepJob: 0, sweep: null, tuneJob: 0, tune: null,
+  firstMs: null, pointMs: null, exactMs: null, exact: null, last: null, estimates: 0, history: [], done: false, sweepJob: 0, sweep: null, tuneJob: 0, tune: null, compareJob: 0, compare: null,
 };
 window.workbench = state;
 
@@ -147,6 +147,31 @@ $('tune').addEventListener('click', async () => {
     $('tune-answer').textContent = '';
   } catch (e) { $('tune-state').textContent = e.message; }
 });
+
+// The copy kept as A, which the text as it is now (B) is compared with.
+let kept = null;
+$('keep').addEventListener('click', () => { kept = edit(); $('compare-state').textContent = 'A kept: ' + fileOf(kept.name); });
+$('download-a').addEventListener('click', () => { if (kept) save(kept.text, fileOf(kept.name)); });
+$('compare').addEventListener('click', async () => {
+  if (!kept) { $('compare-state').textContent = 'keep a copy as A first'; return; }
+  const req = {tab, a: kept, b: edit(), seed: Number($('seed').value) || 0, trials: Number($('trials').value) || 0};
+  try {
+    const r = await api('/api/compare', req);
+    state.compareJob = r.job; state.compare = null;
+    $('compare-command').textContent = r.command;
+    $('compare-state').textContent = 'running';
+    $('compare-answer').textContent = '';
+  } catch (e) { $('compare-state').textContent = e.message; }
+});
+
+function handleCompare(kind, data) {
+  if (data.job !== state.compareJob) return;
+  if (kind === 'compare-progress') { $('compare-state').textContent = 'pass ' + data.step + ' of ' + data.steps + ': ' + data.name; return; }
+  if (kind === 'failed') { $('compare-state').textContent = 'failed: ' + data.error; return; }
+  state.compare = data;
+  $('compare-state').textContent = data.verdict;
+  $('compare-answer').textContent = data.text;
+}
 
 function curve(d) {
   const svg = $('sweep-plot');
@@ -342,13 +367,14 @@ async function catalogue() {
 
 $('picker').addEventListener('change', (e) => { if (e.target.value) open(e.target.value).catch((err) => { $('status').textContent = err.message; }); });
 $('stop').addEventListener('click', () => api('/api/stop', {tab}).catch((e) => { $('status').textContent = e.message; }));
-$('download').addEventListener('click', () => {
+function save(text, file) {
   const a = document.createElement('a');
-  a.href = URL.createObjectURL(new Blob([src.value], {type: 'application/yaml'}));
-  a.download = fileOf($('name').value);
+  a.href = URL.createObjectURL(new Blob([text], {type: 'application/yaml'}));
+  a.download = file;
   a.click();
   URL.revokeObjectURL(a.href);
-});
+}
+$('download').addEventListener('click', () => save(src.value, fileOf($('name').value)));
 $('replay').addEventListener('click', async () => {
   const req = Object.assign(edit(), {seed: Number($('seed').value) || 0, trial: Number($('trial').value) || 0});
   try {
@@ -373,6 +399,7 @@ function connect() {
   });
   for (const kind of ['estimate', 'exact', 'failed']) es.addEventListener(kind, (m) => handle(kind, JSON.parse(m.data)));
   for (const kind of ['sweep-progress', 'sweep', 'failed']) es.addEventListener(kind, (m) => handleSweep(kind, JSON.parse(m.data)));
+  for (const kind of ['compare-progress', 'compare', 'failed']) es.addEventListener(kind, (m) => handleCompare(kind, JSON.parse(m.data)));
   for (const kind of ['tune-progress', 'tune', 'failed']) es.addEventListener(kind, (m) => handleTune(kind, JSON.parse(m.data)));
   es.onerror = () => { state.ready = false; $('connection').textContent = 'disconnected: retrying'; };
 }
