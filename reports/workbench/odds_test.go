@@ -231,3 +231,30 @@ func TestCompareIsCompares(t *testing.T) {
 		t.Errorf("the page's comparison\n%s\ncrucible compare's\n%s", got.Data["text"], want)
 	}
 }
+
+// The policy spread from the page is the one `crucible run FILE
+// --policy-spread` prints after its table for the saved text.
+func TestSpreadIsRunsSpread(t *testing.T) {
+	_, hs := newTestServer(t, workbench.Config{})
+	tab := openTab(t, hs.URL, "spreading")
+	for _, name := range []string{"eclipse/interceptor-duel", "emojispace/p0-vs-n1a"} {
+		text := builtinText(t, hs.URL, name)
+		status, r := post(t, hs.URL, "/api/spread", map[string]any{"tab": "spreading", "name": name, "text": text, "seed": 6, "trials": 200})
+		if status != 200 {
+			t.Fatalf("%d %v", status, r)
+		}
+		var got sseEvent
+		for got.Kind != "spread" {
+			if got = tab.next(t, 2*time.Minute); got.Kind == "failed" {
+				t.Fatal(got.Data["error"])
+			}
+		}
+		dir := t.TempDir()
+		file := filepath.Join(dir, strings.ReplaceAll(name, "/", "-")+".yaml")
+		os.WriteFile(file, []byte(text), 0o644)
+		want := crucible(t, "run", file, "--policy-spread", "--seed", "6", "--trials", "200")
+		if page := got.Data["text"].(string); page == "" || !strings.Contains(want, page) {
+			t.Errorf("%s: the page's spread\n%s\nis not in crucible run --policy-spread's\n%s", name, page, want)
+		}
+	}
+}

@@ -108,6 +108,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/sweep", s.sweep)
 	mux.HandleFunc("POST /api/tune", s.tune)
 	mux.HandleFunc("POST /api/compare", s.compare)
+	mux.HandleFunc("POST /api/spread", s.spread)
 	return s.guard(mux)
 }
 

@@ -11,7 +11,7 @@ const tab = (crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).sli
 // (window.workbench) for the timings they record.
 const state = {
   builtin: '', job: 0, pending: {}, sent: 0, ready: false,
-  firstMs: null, pointMs: null, exactMs: null, exact: null, last: null, estimates: 0, history: [], done: false, sweepJob: 0, sweep: null, tuneJob: 0, tune: null, compareJob: 0, compare: null,
+  firstMs: null, pointMs: null, exactMs: null, exact: null, last: null, estimates: 0, history: [], done: false, sweepJob: 0, sweep: null, tuneJob: 0, tune: null, compareJob: 0, compare: null, spreadJob: 0, spread: null,
 };
 window.workbench = state;
 
@@ -171,6 +171,26 @@ function handleCompare(kind, data) {
   state.compare = data;
   $('compare-state').textContent = data.verdict;
   $('compare-answer').textContent = data.text;
+}
+
+$('spread').addEventListener('click', async () => {
+  const req = Object.assign(edit(), {tab, seed: Number($('seed').value) || 0, trials: Number($('trials').value) || 0});
+  try {
+    const r = await api('/api/spread', req);
+    state.spreadJob = r.job; state.spread = null;
+    $('spread-command').textContent = r.command;
+    $('spread-state').textContent = 'running';
+    $('spread-answer').textContent = '';
+  } catch (e) { $('spread-state').textContent = e.message; }
+});
+
+function handleSpread(kind, data) {
+  if (data.job !== state.spreadJob) return;
+  if (kind === 'spread-progress') { $('spread-state').textContent = 'playing ' + data.name; return; }
+  if (kind === 'failed') { $('spread-state').textContent = 'failed: ' + data.error; return; }
+  state.spread = data;
+  $('spread-state').textContent = 'done';
+  $('spread-answer').textContent = data.text;
 }
 
 function curve(d) {
@@ -399,6 +419,7 @@ function connect() {
   });
   for (const kind of ['estimate', 'exact', 'failed']) es.addEventListener(kind, (m) => handle(kind, JSON.parse(m.data)));
   for (const kind of ['sweep-progress', 'sweep', 'failed']) es.addEventListener(kind, (m) => handleSweep(kind, JSON.parse(m.data)));
+  for (const kind of ['spread-progress', 'spread', 'failed']) es.addEventListener(kind, (m) => handleSpread(kind, JSON.parse(m.data)));
   for (const kind of ['compare-progress', 'compare', 'failed']) es.addEventListener(kind, (m) => handleCompare(kind, JSON.parse(m.data)));
   for (const kind of ['tune-progress', 'tune', 'failed']) es.addEventListener(kind, (m) => handleTune(kind, JSON.parse(m.data)));
   es.onerror = () => { state.ready = false; $('connection').textContent = 'disconnected: retrying'; };
