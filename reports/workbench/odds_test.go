@@ -258,3 +258,26 @@ func TestSpreadIsRunsSpread(t *testing.T) {
 		}
 	}
 }
+
+// A replay from the page is `crucible replay FILE --trial I --seed S` of
+// the saved text.
+func TestReplayIsReplays(t *testing.T) {
+	_, hs := newTestServer(t, workbench.Config{})
+	dir := t.TempDir()
+	t.Chdir(dir)
+	for _, name := range []string{"stratfight/thug-vs-guard", "dbd/symmetric_line", "eclipse/fleet-mirror"} {
+		text := builtinText(t, hs.URL, name)
+		status, r := post(t, hs.URL, "/api/replay", map[string]any{"name": name, "text": text, "seed": 7, "trial": 17})
+		if status != 200 {
+			t.Fatalf("%s: %d %v", name, status, r)
+		}
+		file := strings.ReplaceAll(name, "/", "-") + ".yaml"
+		os.WriteFile(file, []byte(text), 0o644)
+		if want := "crucible replay " + file + " --trial 17 --seed 7"; r["command"] != want {
+			t.Errorf("command %q, want %q", r["command"], want)
+		}
+		if want := crucible(t, "replay", file, "--trial", "17", "--seed", "7"); r["text"] != want {
+			t.Errorf("%s: the page's replay\n%s\ncrucible replay's\n%s", name, r["text"], want)
+		}
+	}
+}
