@@ -100,6 +100,7 @@ async function submit() {
   $('command').textContent = r.command;
   $('trials-planned').textContent = r.trials.toLocaleString('en');
   $('exact').textContent = v.exact ? 'solving…' : 'no solver for ' + v.ruleset;
+  $('mc').textContent = '';
   $('state').textContent = 'running';
   const early = state.pending[r.job] || [];
   state.pending = {};
@@ -237,7 +238,7 @@ function estimate(d) {
   $('precision').textContent = (100 * d.precision).toFixed(2);
   $('elapsed').textContent = (d.ms / 1000).toFixed(2) + ' s';
   $('state').textContent = d.final ? (d.stopped ? 'stopped' : 'done') : 'running';
-  if (state.exact) $('exact-line').dataset.mc = mcLine(r);
+  $('mc').textContent = state.exact ? mcLine(r) : '';
   rounds(r); ends(r); counters(r);
 }
 
@@ -265,6 +266,7 @@ function exact(d) {
     $('interval-' + s).textContent = '';
   }
   bar(e.a, e.b, null);
+  if (state.last) $('mc').textContent = mcLine(state.last);
   $('exact').textContent = 'P(a) = ' + e.a.toPrecision(6) + ', P(b) = ' + e.b.toPrecision(6) + ', E[rounds] = ' + e.rounds_mean.toPrecision(5) + ' (' + (e.states || 0) + ' states, ' + d.ms.toFixed(0) + ' ms)';
   if (state.last) rounds(state.last);
 }
