@@ -54,7 +54,7 @@ func (s *Server) compare(w http.ResponseWriter, r *http.Request) {
 	}
 	run := analysis.Run{Seed: req.Seed, Trials: req.Trials, Workers: s.cfg.Workers, Version: s.cfg.Version}
 	if n := max(run.TrialsOf(a), run.TrialsOf(b)); n > s.cfg.MaxTrials/3 {
-		fail(w, refuse(http.StatusBadRequest, "%d trials, fought three times: the workbench fights at most %d trials a job (crucible serve --max-trials)", n, s.cfg.MaxTrials))
+		fail(w, s.tooMany("%d trials, fought three times", n))
 		return
 	}
 	cmd := fmt.Sprintf("crucible compare %s %s --seed %d", fileA, fileB, run.Seed)
@@ -73,21 +73,18 @@ func (s *Server) compare(w http.ResponseWriter, r *http.Request) {
 
 // fightCompare is a comparison job.
 func (s *Server) fightCompare(ctx context.Context, t *tab, j *job, run analysis.Run, a, b analysis.Variant, cmd string) {
-	run.Progress = func(st analysis.Stage) (func(int64), func()) {
-		t.send(event{"compare-progress", map[string]any{"job": j.id, "name": st.Name, "step": st.Step, "steps": st.Steps}})
-		return nil, func() {}
-	}
+	run.Progress = t.progress(j, "compare-progress")
 	c, err := run.Compare(ctx, a, b, analysis.DefaultCompareAlpha)
 	if err != nil {
 		if analysis.Interrupted(err) {
 			err = fmt.Errorf("stopped: a comparison needs all its trials; nothing compared")
 		}
-		t.send(event{"failed", map[string]any{"job": j.id, "error": err.Error()}})
+		t.failed(j, err)
 		return
 	}
 	var text bytes.Buffer
 	if err := reports.WriteComparisonTable(&text, c); err != nil {
-		t.send(event{"failed", map[string]any{"job": j.id, "error": err.Error()}})
+		t.failed(j, err)
 		return
 	}
 	t.send(event{"compare", map[string]any{"job": j.id, "text": text.String(), "verdict": reports.Verdict(c), "command": cmd}})

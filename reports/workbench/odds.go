@@ -20,15 +20,10 @@ const estimateEvery = 100 * time.Millisecond
 
 // oddsRequest asks for the live odds of the page's scenario.
 type oddsRequest struct {
-	Tab string `json:"tab"`
-	edit
+	jobRequest
 	// Builtin is the built-in the page opened, if the text may still be
 	// it: the command shown then names it.
 	Builtin string `json:"builtin"`
-	Seed    uint64 `json:"seed"`
-	// Trials is the run's count; 0 takes the scenario's (its trials field,
-	// else analysis.DefaultTrials).
-	Trials int64 `json:"trials"`
 }
 
 // odds starts the tab's live odds for the page's scenario: the tab's
@@ -38,23 +33,13 @@ type oddsRequest struct {
 // reproduces it.
 func (s *Server) odds(w http.ResponseWriter, r *http.Request) {
 	var req oddsRequest
-	if err := s.decode(w, r, &req); err != nil {
-		fail(w, err)
-		return
-	}
-	t, err := s.tabOf(req.Tab)
-	if err != nil {
-		fail(w, err)
-		return
-	}
-	sc, err := load(req.edit)
-	if err != nil {
-		fail(w, err)
+	t, sc, ok := s.jobOf(w, r, &req, &req.jobRequest)
+	if !ok {
 		return
 	}
 	run := analysis.Run{Seed: req.Seed, Trials: req.Trials, Workers: s.cfg.Workers, Version: s.cfg.Version}
 	if n := run.TrialsOf(sc); n > s.cfg.MaxTrials {
-		fail(w, refuse(http.StatusBadRequest, "%d trials: the workbench fights at most %d trials a job (crucible serve --max-trials)", n, s.cfg.MaxTrials))
+		fail(w, s.tooMany("%d trials", n))
 		return
 	} else if req.Trials < 0 {
 		fail(w, fmt.Errorf("%d trials: allowed: 1 to %d, or 0 for the scenario's own", req.Trials, s.cfg.MaxTrials))
@@ -124,10 +109,8 @@ func (s *Server) fightOdds(ctx context.Context, t *tab, j *job, sc *scenarios.Sc
 	}
 	res, err := run.Watch(ctx, sc, estimateEvery, see)
 	switch {
-	case res == nil:
-		t.send(event{"failed", map[string]any{"job": j.id, "error": err.Error()}})
-	case err != nil && !analysis.Interrupted(err):
-		t.send(event{"failed", map[string]any{"job": j.id, "error": err.Error()}})
+	case res == nil, err != nil && !analysis.Interrupted(err):
+		t.failed(j, err)
 	default:
 		e := s.estimate(j, res, ms())
 		e["final"] = true

@@ -15,10 +15,7 @@ import (
 // sweepRequest asks for a sweep of one field of the page's scenario, as
 // `crucible sweep FILE --vary PATH=LIST` fights it.
 type sweepRequest struct {
-	Tab string `json:"tab"`
-	edit
-	Seed   uint64 `json:"seed"`
-	Trials int64  `json:"trials"`
+	jobRequest
 	// Vary is the field and its values, PATH=LIST as --vary takes them.
 	Vary string `json:"vary"`
 }
@@ -29,18 +26,8 @@ type sweepRequest struct {
 // when it is stopped).
 func (s *Server) sweep(w http.ResponseWriter, r *http.Request) {
 	var req sweepRequest
-	if err := s.decode(w, r, &req); err != nil {
-		fail(w, err)
-		return
-	}
-	t, err := s.tabOf(req.Tab)
-	if err != nil {
-		fail(w, err)
-		return
-	}
-	sc, err := load(req.edit)
-	if err != nil {
-		fail(w, err)
+	t, sc, ok := s.jobOf(w, r, &req, &req.jobRequest)
+	if !ok {
 		return
 	}
 	axis, err := scenarios.ParseVary(req.Vary)
@@ -58,7 +45,7 @@ func (s *Server) sweep(w http.ResponseWriter, r *http.Request) {
 		run.Trials = analysis.DefaultTrials
 	}
 	if total := run.Trials * int64(len(sw.Points)); total > s.cfg.MaxTrials || total < 0 {
-		fail(w, refuse(http.StatusBadRequest, "%d points of %d trials: the workbench fights at most %d trials a job (crucible serve --max-trials)", len(sw.Points), run.Trials, s.cfg.MaxTrials))
+		fail(w, s.tooMany("%d points of %d trials", len(sw.Points), run.Trials))
 		return
 	}
 	cmd := fmt.Sprintf("crucible sweep %s --vary '%s' --seed %d --trials %d", fileName(req.Name), req.Vary, run.Seed, run.Trials)
@@ -72,13 +59,10 @@ func (s *Server) sweep(w http.ResponseWriter, r *http.Request) {
 
 // fightSweep is a sweep job.
 func (s *Server) fightSweep(ctx context.Context, t *tab, j *job, sw *analysis.Sweep, run analysis.Run, cmd string) {
-	run.Progress = func(st analysis.Stage) (func(int64), func()) {
-		t.send(event{"sweep-progress", map[string]any{"job": j.id, "step": st.Step, "steps": st.Steps, "name": st.Name}})
-		return nil, func() {}
-	}
+	run.Progress = t.progress(j, "sweep-progress")
 	res, err := run.Sweep(ctx, sw, true)
 	if res == nil {
-		t.send(event{"failed", map[string]any{"job": j.id, "error": err.Error()}})
+		t.failed(j, err)
 		return
 	}
 	var points []map[string]any

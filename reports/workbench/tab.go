@@ -152,7 +152,7 @@ func (s *Server) start(t *tab, work func(ctx context.Context, j *job)) (*job, er
 	go func() {
 		defer func() {
 			if v := recover(); v != nil {
-				t.send(event{"failed", map[string]any{"job": j.id, "error": fmt.Sprintf("internal error: %v", v)}})
+				t.failed(j, fmt.Errorf("internal error: %v", v))
 			}
 			cancel()
 			t.mu.Lock()

@@ -16,11 +16,9 @@ import (
 // meets a target, as `crucible tune FILE --vary PATH=FROM..TO --target T`
 // finds it.
 type tuneRequest struct {
-	Tab string `json:"tab"`
-	edit
-	Seed   uint64 `json:"seed"`
-	Vary   string `json:"vary"`
-	Target string `json:"target"`
+	jobRequest        // its Trials unused: a tune sets its own
+	Vary       string `json:"vary"`
+	Target     string `json:"target"`
 }
 
 // tune starts a tune job of the tab: each probe is announced on the tab's
@@ -28,21 +26,12 @@ type tuneRequest struct {
 // the search and its re-check end.
 func (s *Server) tune(w http.ResponseWriter, r *http.Request) {
 	var req tuneRequest
-	if err := s.decode(w, r, &req); err != nil {
-		fail(w, err)
-		return
-	}
-	t, err := s.tabOf(req.Tab)
-	if err != nil {
-		fail(w, err)
-		return
-	}
-	sc, err := load(req.edit)
-	if err != nil {
-		fail(w, err)
+	t, sc, ok := s.jobOf(w, r, &req, &req.jobRequest)
+	if !ok {
 		return
 	}
 	q := scenarios.Tune{Name: sc.Name, Confidence: analysis.DefaultConfidence}
+	var err error
 	if q.Axis, err = scenarios.ParseTuneVary(req.Vary); err != nil {
 		fail(w, err)
 		return
@@ -72,18 +61,15 @@ func (s *Server) tune(w http.ResponseWriter, r *http.Request) {
 
 // fightTune is a tune job.
 func (s *Server) fightTune(ctx context.Context, t *tab, j *job, tn *analysis.Tune, run analysis.Run, cmd string) {
-	run.Progress = func(st analysis.Stage) (func(int64), func()) {
-		t.send(event{"tune-progress", map[string]any{"job": j.id, "name": st.Name, "trials": st.Trials}})
-		return nil, func() {}
-	}
+	run.Progress = t.progress(j, "tune-progress")
 	res, err := run.Tune(ctx, tn)
 	if res == nil {
-		t.send(event{"failed", map[string]any{"job": j.id, "error": err.Error()}})
+		t.failed(j, err)
 		return
 	}
 	var text, js bytes.Buffer
 	if werr := reports.WriteTuneTable(&text, res); werr != nil {
-		t.send(event{"failed", map[string]any{"job": j.id, "error": werr.Error()}})
+		t.failed(j, werr)
 		return
 	}
 	reports.WriteTuneJSON(&js, res)

@@ -117,82 +117,56 @@ function handle(kind, data) {
   else if (kind === 'failed') { $('state').textContent = 'failed: ' + data.error; }
 }
 
-// A sweep's events belong to its own job, not the odds'.
-function handleSweep(kind, data) {
-  if (data.job !== state.sweepJob) return;
-  if (kind === 'sweep-progress') { $('sweep-state').textContent = 'point ' + data.step + ' of ' + data.steps + ': ' + data.name; return; }
-  if (kind === 'failed') { $('sweep-state').textContent = 'failed: ' + data.error; return; }
-  state.sweep = data;
-  $('sweep-state').textContent = (data.stopped ? 'stopped after ' : 'done: ') + data.points.length + ' points of ' + data.metric + ' over ' + data.path + (data.error ? ' (' + data.error + ')' : '');
-  curve(data);
+// The page's commands beside its odds (sweep, tune, compare, spread): each
+// is a job of its own, started by its button, whose events say how far it
+// is and bring its answer. command registers one: request returns what to
+// ask (null: nothing), progress the line of a progress event, show draws
+// the answer and returns its line.
+const commands = {};
+function command(kind, request, progress, show) {
+  commands[kind] = {progress, show};
+  $(kind).addEventListener('click', async () => {
+    const req = request();
+    if (!req) return;
+    try {
+      const r = await api('/api/' + kind, Object.assign({tab, seed: Number($('seed').value) || 0}, req));
+      state[kind + 'Job'] = r.job; state[kind] = null;
+      $(kind + '-command').textContent = r.command;
+      $(kind + '-state').textContent = 'running';
+      if ($(kind + '-answer')) $(kind + '-answer').textContent = '';
+    } catch (e) { $(kind + '-state').textContent = e.message; }
+  });
 }
 
-// A tune's events belong to its own job.
-function handleTune(kind, data) {
-  if (data.job !== state.tuneJob) return;
-  if (kind === 'tune-progress') { $('tune-state').textContent = 'probing ' + data.name; return; }
-  if (kind === 'failed') { $('tune-state').textContent = 'failed: ' + data.error; return; }
-  state.tune = data;
-  $('tune-state').textContent = data.stopped ? 'stopped' : (data.error ? 'failed: ' + data.error : 'done');
-  $('tune-answer').textContent = data.text;
+function handleCommand(kind, event, data) {
+  if (data.job !== state[kind + 'Job']) return;
+  const line = $(kind + '-state');
+  if (event === 'failed') line.textContent = 'failed: ' + data.error;
+  else if (event === kind + '-progress') line.textContent = commands[kind].progress(data);
+  else { state[kind] = data; line.textContent = commands[kind].show(data); }
 }
 
-$('tune').addEventListener('click', async () => {
-  const req = Object.assign(edit(), {tab, seed: Number($('seed').value) || 0,
-    vary: $('sweep-field').value + '=' + $('tune-range').value, target: $('tune-target').value});
-  try {
-    const r = await api('/api/tune', req);
-    state.tuneJob = r.job; state.tune = null;
-    $('tune-command').textContent = r.command;
-    $('tune-state').textContent = 'running';
-    $('tune-answer').textContent = '';
-  } catch (e) { $('tune-state').textContent = e.message; }
-});
+function answer(kind) { return (d) => { $(kind + '-answer').textContent = d.text; return d.stopped ? 'stopped' : (d.error ? 'failed: ' + d.error : 'done'); }; }
+
+command('sweep',
+  () => Object.assign(edit(), {trials: Math.min(Number($('trials').value) || 10000, 100000), vary: $('sweep-field').value + '=' + $('sweep-values').value}),
+  (d) => 'point ' + d.step + ' of ' + d.steps + ': ' + d.name,
+  (d) => { curve(d); return (d.stopped ? 'stopped after ' : 'done: ') + d.points.length + ' points of ' + d.metric + ' over ' + d.path + (d.error ? ' (' + d.error + ')' : ''); });
+
+command('tune',
+  () => Object.assign(edit(), {vary: $('sweep-field').value + '=' + $('tune-range').value, target: $('tune-target').value}),
+  (d) => 'probing ' + d.name, answer('tune'));
 
 // The copy kept as A, which the text as it is now (B) is compared with.
 let kept = null;
 $('keep').addEventListener('click', () => { kept = edit(); $('compare-state').textContent = 'A kept: ' + fileOf(kept.name); });
 $('download-a').addEventListener('click', () => { if (kept) save(kept.text, fileOf(kept.name)); });
-$('compare').addEventListener('click', async () => {
-  if (!kept) { $('compare-state').textContent = 'keep a copy as A first'; return; }
-  const req = {tab, a: kept, b: edit(), seed: Number($('seed').value) || 0, trials: Number($('trials').value) || 0};
-  try {
-    const r = await api('/api/compare', req);
-    state.compareJob = r.job; state.compare = null;
-    $('compare-command').textContent = r.command;
-    $('compare-state').textContent = 'running';
-    $('compare-answer').textContent = '';
-  } catch (e) { $('compare-state').textContent = e.message; }
-});
+command('compare',
+  () => { if (!kept) { $('compare-state').textContent = 'keep a copy as A first'; return null; } return {a: kept, b: edit(), trials: Number($('trials').value) || 0}; },
+  (d) => 'pass ' + d.step + ' of ' + d.steps + ': ' + d.name,
+  (d) => { answer('compare')(d); return d.verdict; });
 
-function handleCompare(kind, data) {
-  if (data.job !== state.compareJob) return;
-  if (kind === 'compare-progress') { $('compare-state').textContent = 'pass ' + data.step + ' of ' + data.steps + ': ' + data.name; return; }
-  if (kind === 'failed') { $('compare-state').textContent = 'failed: ' + data.error; return; }
-  state.compare = data;
-  $('compare-state').textContent = data.verdict;
-  $('compare-answer').textContent = data.text;
-}
-
-$('spread').addEventListener('click', async () => {
-  const req = Object.assign(edit(), {tab, seed: Number($('seed').value) || 0, trials: Number($('trials').value) || 0});
-  try {
-    const r = await api('/api/spread', req);
-    state.spreadJob = r.job; state.spread = null;
-    $('spread-command').textContent = r.command;
-    $('spread-state').textContent = 'running';
-    $('spread-answer').textContent = '';
-  } catch (e) { $('spread-state').textContent = e.message; }
-});
-
-function handleSpread(kind, data) {
-  if (data.job !== state.spreadJob) return;
-  if (kind === 'spread-progress') { $('spread-state').textContent = 'playing ' + data.name; return; }
-  if (kind === 'failed') { $('spread-state').textContent = 'failed: ' + data.error; return; }
-  state.spread = data;
-  $('spread-state').textContent = 'done';
-  $('spread-answer').textContent = data.text;
-}
+command('spread', () => Object.assign(edit(), {trials: Number($('trials').value) || 0}), (d) => 'playing ' + d.name, answer('spread'));
 
 function curve(d) {
   const svg = $('sweep-plot');
@@ -211,17 +185,6 @@ function curve(d) {
     svg.appendChild(el('text', {x: x(i), y: 196, 'text-anchor': 'middle'}, p.value));
   });
 }
-
-$('sweep').addEventListener('click', async () => {
-  const req = Object.assign(edit(), {tab, seed: Number($('seed').value) || 0, trials: Math.min(Number($('trials').value) || 10000, 100000),
-    vary: $('sweep-field').value + '=' + $('sweep-values').value});
-  try {
-    const r = await api('/api/sweep', req);
-    state.sweepJob = r.job; state.sweep = null;
-    $('sweep-command').textContent = r.command;
-    $('sweep-state').textContent = 'running ' + r.points + ' points';
-  } catch (e) { $('sweep-state').textContent = e.message; }
-});
 
 function estimate(d) {
   const now = performance.now() - state.sent;
@@ -420,10 +383,9 @@ function connect() {
     if (src.value) changed();
   });
   for (const kind of ['estimate', 'exact', 'failed']) es.addEventListener(kind, (m) => handle(kind, JSON.parse(m.data)));
-  for (const kind of ['sweep-progress', 'sweep', 'failed']) es.addEventListener(kind, (m) => handleSweep(kind, JSON.parse(m.data)));
-  for (const kind of ['spread-progress', 'spread', 'failed']) es.addEventListener(kind, (m) => handleSpread(kind, JSON.parse(m.data)));
-  for (const kind of ['compare-progress', 'compare', 'failed']) es.addEventListener(kind, (m) => handleCompare(kind, JSON.parse(m.data)));
-  for (const kind of ['tune-progress', 'tune', 'failed']) es.addEventListener(kind, (m) => handleTune(kind, JSON.parse(m.data)));
+  for (const kind of Object.keys(commands)) {
+    for (const ev of [kind + '-progress', kind, 'failed']) es.addEventListener(ev, (m) => handleCommand(kind, ev, JSON.parse(m.data)));
+  }
   es.onerror = () => { state.ready = false; $('connection').textContent = 'disconnected: retrying'; };
 }
 
