@@ -117,20 +117,23 @@ func (s *Server) validate(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
-	reply(w, check(e))
+	v, _ := check(e)
+	reply(w, v)
 }
 
-func check(e edit) validation {
+// check validates the page's scenario as `crucible validate` does the
+// saved file, and returns it when valid.
+func check(e edit) (validation, *scenarios.Scenario) {
 	sc, err := load(e)
 	if err == nil {
 		err = analysis.CheckExactClaims(sc)
 	}
 	if err != nil {
-		return validation{Message: err.Error(), File: fileName(e.Name), Problems: []problem{problemOf(err)}}
+		return validation{Message: err.Error(), File: fileName(e.Name), Problems: []problem{problemOf(err)}}, nil
 	}
 	_, serr := rules.LookupSolver(sc.Ruleset)
 	return validation{OK: true, Ruleset: sc.Ruleset, Exact: serr == nil, File: fileName(e.Name), Fields: numberFields(sc),
-		Message: fmt.Sprintf("%s: ok (%s, %d claims)", fileName(e.Name), sc.Ruleset, len(sc.Claims))}
+		Message: fmt.Sprintf("%s: ok (%s, %d claims)", fileName(e.Name), sc.Ruleset, len(sc.Claims))}, sc
 }
 
 // problemOf places an error at its line and column, when it has them.

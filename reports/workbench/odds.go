@@ -26,15 +26,26 @@ type oddsRequest struct {
 	Builtin string `json:"builtin"`
 }
 
-// odds starts the tab's live odds for the page's scenario: the tab's
-// previous odds job is cancelled, and a new one fights the scenario,
-// streaming its estimate, with the exact solution beside it where the
-// ruleset has a solver. It answers the job's id and the command that
-// reproduces it.
+// odds validates the page's scenario and, when it is valid, starts the
+// tab's live odds for it: the tab's previous odds job is cancelled, and a
+// new one fights the scenario, streaming its estimate, with the exact
+// solution beside it where the ruleset has a solver. It answers the
+// validation (one request for both: each edit waits one round trip, not
+// two), and the job's id and the command that reproduces it.
 func (s *Server) odds(w http.ResponseWriter, r *http.Request) {
 	var req oddsRequest
-	t, sc, ok := s.jobOf(w, r, &req, &req.jobRequest)
-	if !ok {
+	if err := s.decode(w, r, &req); err != nil {
+		fail(w, err)
+		return
+	}
+	t, err := s.tabOf(req.Tab)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	v, sc := check(req.edit)
+	if !v.OK {
+		reply(w, map[string]any{"validation": v})
 		return
 	}
 	run := analysis.Run{Seed: req.Seed, Trials: req.Trials, Workers: s.cfg.Workers, Version: s.cfg.Version}
@@ -57,7 +68,7 @@ func (s *Server) odds(w http.ResponseWriter, r *http.Request) {
 	t.mu.Lock()
 	t.odds = j
 	t.mu.Unlock()
-	reply(w, map[string]any{"job": j.id, "seed": run.Seed, "trials": run.Trials, "command": cmd, "file": fileName(req.Name)})
+	reply(w, map[string]any{"validation": v, "job": j.id, "seed": run.Seed, "trials": run.Trials, "command": cmd, "file": fileName(req.Name)})
 }
 
 // replaceOdds cancels the tab's odds job and waits, a little, for it to

@@ -281,3 +281,23 @@ func TestReplayIsReplays(t *testing.T) {
 		}
 	}
 }
+
+// An edit that does not validate starts no job: the answer is its
+// validation, and the tab's running job goes on.
+func TestInvalidEditStartsNoJob(t *testing.T) {
+	s, hs := newTestServer(t, workbench.Config{})
+	openTab(t, hs.URL, "typing")
+	text := builtinText(t, hs.URL, "dbd/symmetric_line")
+	status, r := post(t, hs.URL, "/api/odds", map[string]any{"tab": "typing", "name": "x", "text": text, "trials": 5_000_000})
+	if status != 200 || r["job"] == nil {
+		t.Fatalf("%d %v", status, r)
+	}
+	status, r = post(t, hs.URL, "/api/odds", map[string]any{"tab": "typing", "name": "x", "text": text + "  oops: [\n"})
+	v, _ := r["validation"].(map[string]any)
+	if status != 200 || r["job"] != nil || v["ok"] != false || !strings.HasPrefix(v["message"].(string), "x.yaml:") {
+		t.Errorf("an invalid edit: %d %v", status, r)
+	}
+	if s.Jobs() != 1 {
+		t.Errorf("%d jobs run after an invalid edit, want the one before it", s.Jobs())
+	}
+}

@@ -87,14 +87,16 @@ for (const id of ['name', 'seed', 'trials']) $(id).addEventListener('input', cha
 async function submit() {
   const t0 = performance.now();
   updatePermalink();
-  let v;
-  try { v = await api('/api/validate', edit()); } catch (e) { $('status').textContent = e.message; return; }
-  showProblems(v);
-  if (v.ok) showFields(v.fields);
-  if (!v.ok || !state.ready) return;
+  if (!state.ready) {
+    try { showValidation(await api('/api/validate', edit())); } catch (e) { $('status').textContent = e.message; }
+    return;
+  }
   const req = Object.assign(edit(), {tab, builtin: state.builtin, seed: Number($('seed').value) || 0, trials: Number($('trials').value) || 0});
   let r;
   try { r = await api('/api/odds', req); } catch (e) { $('status').textContent = e.message; return; }
+  const v = r.validation;
+  showValidation(v);
+  if (!v.ok) return;
   state.job = r.job; state.sent = t0;
   state.firstMs = state.pointMs = state.exactMs = null; state.exact = null; state.last = null; state.estimates = 0; state.history = []; state.done = false;
   $('command').textContent = r.command;
@@ -105,6 +107,11 @@ async function submit() {
   const early = state.pending[r.job] || [];
   state.pending = {};
   for (const [kind, data] of early) handle(kind, data);
+}
+
+function showValidation(v) {
+  showProblems(v);
+  if (v.ok) showFields(v.fields);
 }
 
 function handle(kind, data) {
