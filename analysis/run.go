@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
+	"sync"
 	"time"
 
 	"github.com/crucible-sim/crucible/rules"
@@ -120,6 +121,11 @@ func (r Run) fightIn(ctx context.Context, j *journal, sc *scenarios.Scenario, na
 	if tally == nil {
 		return nil, err
 	}
+	return r.result(sc, battle, job, tally), err
+}
+
+// result returns the Result of sc's job in the run with the given tally.
+func (r Run) result(sc *scenarios.Scenario, battle rules.Battle, job sim.Job, tally *sim.Tally) *Result {
 	res := &Result{
 		Scenario: sc.Name, Ruleset: sc.Ruleset, Description: sc.Description, Hash: sc.Hash(), Version: r.Version,
 		Seed: r.Seed, Spec: battle.Spec(), Tally: tally, Planned: job.Trials, First: job.First,
@@ -128,7 +134,7 @@ func (r Run) fightIn(ctx context.Context, j *journal, sc *scenarios.Scenario, na
 	if !r.Shard.Whole() {
 		res.RunTrials = r.TrialsOf(sc)
 	}
-	return res, err
+	return res
 }
 
 // progressOf returns what journal.fight tells of a part of the given
@@ -267,8 +273,35 @@ func Solve(ctx context.Context, sc *scenarios.Scenario, rational bool) (*rules.E
 	if err != nil {
 		return nil, err
 	}
-	defer debug.SetGCPercent(debug.SetGCPercent(gcDuringSolve))
+	defer raiseGC()()
 	return solver.Solve(ctx, sc.Document(), rational)
+}
+
+// solvesGC counts the solves running at once, which share the GC
+// percentage: the first raises it and the last restores it, so that
+// overlapping solves (one per tab of the workbench) never leave it raised.
+var solvesGC struct {
+	sync.Mutex
+	running int
+	saved   int
+}
+
+// raiseGC sets the GC percentage to gcDuringSolve while a solve runs and
+// returns the function that ends the solve's claim on it.
+func raiseGC() (end func()) {
+	solvesGC.Lock()
+	if solvesGC.running == 0 {
+		solvesGC.saved = debug.SetGCPercent(gcDuringSolve)
+	}
+	solvesGC.running++
+	solvesGC.Unlock()
+	return func() {
+		solvesGC.Lock()
+		defer solvesGC.Unlock()
+		if solvesGC.running--; solvesGC.running == 0 {
+			debug.SetGCPercent(solvesGC.saved)
+		}
+	}
 }
 
 // gcDuringSolve is the GC percentage during an exact solve.

@@ -22,7 +22,8 @@ intervals, as a table, CSV, JSON, PNG plots and an HTML page.`,
 	}
 	root.SetFlagErrorFunc(suggestFlag)
 	root.AddCommand(newRunCmd(), newReplayCmd(), newScenariosCmd(), newValidateCmd(),
-		newCheckCmd(), newMergeCmd(), newExactCmd(), newBatchCmd(), newSweepCmd(), newTuneCmd(), newMetaCmd(), newCompareCmd(), newExportCmd(), newRulesCmd(), newShowCmd())
+		newCheckCmd(), newMergeCmd(), newExactCmd(), newBatchCmd(), newSweepCmd(), newTuneCmd(), newMetaCmd(),
+		newCompareCmd(), newExportCmd(), newRulesCmd(), newShowCmd(), newServeCmd())
 	markRunErrors(root)
 	return root
 }

@@ -1,0 +1,56 @@
+package analysis_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/crucible-sim/crucible/analysis"
+)
+
+// Watch's result is Fight's, for any workers, and it shows the trials
+// finished so far on the way, never more than the run has.
+func TestWatchEqualsFight(t *testing.T) {
+	for _, name := range []string{"stratfight/thug-vs-guard", "eclipse/interceptor-duel", "dbd/symmetric_line"} {
+		sc := load(t, name)[0]
+		want, _, err := analysis.Run{Seed: 7, Trials: 3000, Workers: 1}.Fight(context.Background(), sc, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, workers := range []int{1, 3} {
+			var seen []int64
+			got, err := analysis.Run{Seed: 7, Trials: 3000, Workers: workers}.Watch(context.Background(), sc, time.Millisecond,
+				func(r *analysis.Result) { seen = append(seen, r.Tally.Trials) })
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g, w := tallyJSON(t, []*analysis.Result{got}), tallyJSON(t, []*analysis.Result{want}); g != w {
+				t.Errorf("%s, %d workers: Watch\n%s\nFight\n%s", name, workers, g, w)
+			}
+			for _, n := range seen {
+				if n < 1 || n > 3000 {
+					t.Errorf("%s: a snapshot of %d trials", name, n)
+				}
+			}
+		}
+	}
+}
+
+// A cancelled Watch returns the trials it finished with the context's
+// error, soon.
+func TestWatchCancelled(t *testing.T) {
+	sc := load(t, "dbd/symmetric_line")[0]
+	ctx, cancel := context.WithCancel(context.Background())
+	start := time.Now()
+	got, err := analysis.Run{Seed: 1, Trials: 1 << 40}.Watch(ctx, sc, 10*time.Millisecond, func(r *analysis.Result) { cancel() })
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("error %v, want a cancellation", err)
+	}
+	if got == nil || got.Tally.Trials == 0 || !got.Interrupted() {
+		t.Fatalf("result %+v: want the finished trials of an interrupted run", got)
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("Watch took %v to stop", d)
+	}
+}

@@ -1,0 +1,110 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/crucible-sim/crucible/reports/workbench"
+	"github.com/crucible-sim/crucible/sim"
+)
+
+// serveOptions are serve's flags.
+type serveOptions struct {
+	addr       string
+	maxTrials  int64
+	maxJobs    int
+	maxTabJobs int
+	maxBody    int64
+	workers    int
+}
+
+func newServeCmd() *cobra.Command {
+	o := &serveOptions{}
+	cmd := &cobra.Command{
+		Use:   "serve [DIR]",
+		Short: "The designer's workbench in the browser: edit a scenario, watch its odds",
+		Long: `serve starts the workbench on this machine and prints its address: a page to
+pick a built-in scenario, a YAML file of DIR or a new one, edit it with its
+errors shown at their line as you type, and watch its odds tighten as the
+trials stream in, with the exact value where the ruleset's solver reaches.
+Every result shows the command and seed that reproduce it; a permalink
+restores the page. It listens on loopback unless --addr says otherwise,
+answers only requests addressed to itself, and reads files only inside DIR.
+Ctrl-C stops it.`,
+		Example: `  crucible serve
+  crucible serve my-scenarios/ --addr 127.0.0.1:9000`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return o.serve(cmd, args)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&o.addr, "addr", "127.0.0.1:8080", "`HOST:PORT` to listen on (port 0: any free one)")
+	decimalVar(fl, &o.maxTrials, "max-trials", "", workbench.DefaultMaxTrials, "the most trials one job of the page may fight")
+	decimalVar(fl, &o.maxJobs, "max-jobs", "", workbench.DefaultMaxJobs, "the most jobs the server runs at once")
+	decimalVar(fl, &o.maxTabJobs, "max-tab-jobs", "", workbench.DefaultMaxTabJobs, "the most jobs one tab runs at once")
+	decimalVar(fl, &o.maxBody, "max-body", "", workbench.DefaultMaxBody, "the largest request the server reads, in bytes")
+	decimalVar(fl, &o.workers, "workers", "w", 0, "worker goroutines of each job (default: one per core)")
+	return cmd
+}
+
+func (o *serveOptions) check() error {
+	switch {
+	case o.maxTrials < 1 || o.maxTrials > sim.MaxTrials:
+		return usageError("--max-trials %d: allowed: an integer from 1 to %d", o.maxTrials, int64(sim.MaxTrials))
+	case o.maxJobs < 1:
+		return usageError("--max-jobs %d: allowed: an integer from 1", o.maxJobs)
+	case o.maxTabJobs < 1:
+		return usageError("--max-tab-jobs %d: allowed: an integer from 1", o.maxTabJobs)
+	case o.maxBody < 1024:
+		return usageError("--max-body %d: allowed: an integer from 1024 (bytes)", o.maxBody)
+	case o.workers < 0 || o.workers > sim.MaxWorkers:
+		return usageError("--workers %d: allowed: an integer from 1 to %d (default: one per core)", o.workers, sim.MaxWorkers)
+	}
+	return nil
+}
+
+func (o *serveOptions) serve(cmd *cobra.Command, args []string) error {
+	if err := o.check(); err != nil {
+		return err
+	}
+	cfg := workbench.Config{Version: version, MaxTrials: o.maxTrials, MaxJobs: o.maxJobs,
+		MaxTabJobs: o.maxTabJobs, MaxBody: o.maxBody, Workers: o.workers}
+	if len(args) == 1 {
+		cfg.Dir = args[0]
+	}
+	wb, err := workbench.New(cfg)
+	if err != nil {
+		return err
+	}
+	if _, _, err := net.SplitHostPort(o.addr); err != nil {
+		return usageError("--addr %q: allowed: HOST:PORT, e.g. 127.0.0.1:8080", o.addr)
+	}
+	ln, err := net.Listen("tcp", o.addr)
+	if err != nil {
+		return err
+	}
+	ctx := cmd.Context()
+	srv := &http.Server{Handler: wb.Handler(), ReadHeaderTimeout: 10 * time.Second,
+		BaseContext: func(net.Listener) context.Context { return ctx }}
+	fmt.Fprintf(cmd.OutOrStdout(), "crucible: the workbench is at http://%s/ (Ctrl-C stops it)\n", ln.Addr())
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+	select {
+	case err := <-served:
+		return err
+	case <-ctx.Done():
+	}
+	stop, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(stop); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		return err
+	}
+	return nil
+}

@@ -1,0 +1,47 @@
+//go:build long
+
+package workbench_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/crucible-sim/crucible/reports/workbench"
+)
+
+// The page's longer commands in Chromium: a tune of a field and a
+// comparison with a kept copy.
+func TestWorkbenchCommandsInBrowser(t *testing.T) {
+	bctx := newBrowser(t)
+	_, hs := newTestServer(t, workbench.Config{})
+	p := openPage(t, bctx, hs.URL+"/", true)
+	p.pick(t, "builtin=stratfight%2Fthug-vs-guard")
+	p.wait(t, `window.workbench.last && window.workbench.last.scenario === 'stratfight/thug-vs-guard'`, 30*time.Second)
+	p.setText(t, `document.getElementById('src').value.replace('fighter: thug', 'fighter: thug\n  armor: {armor_value: 5}')`)
+	p.setInput(t, "trials", "20000")
+	p.setInput(t, "seed", "11")
+	p.wait(t, `window.workbench.done && document.getElementById('command').textContent.includes('--seed 11 --trials 20000')`, 30*time.Second)
+	eval[bool](t, p, `(() => { const s = document.getElementById('sweep-field'); s.value = 'a.armor.armor_value'; s.dispatchEvent(new Event('change')); return s.value === 'a.armor.armor_value' })()`)
+
+	// A tune of the same field answers in words.
+	p.setInput(t, "tune-range", "0..8")
+	p.setInput(t, "tune-target", "win.b<=0.5")
+	eval[bool](t, p, `(document.getElementById('tune').click(), true)`)
+	p.wait(t, `window.workbench.tune !== null`, 60*time.Second)
+	if got := p.text(t, "tune-answer"); !strings.Contains(got, "a.armor.armor_value") || !strings.Contains(got, "tune ") {
+		t.Errorf("the tune's answer: %q", got)
+	}
+	// Keep the text as A, edit it, and compare.
+	eval[bool](t, p, `(document.getElementById('keep').click(), true)`)
+	p.setText(t, `document.getElementById('src').value.replace('armor_value: 5', 'armor_value: 2')`)
+	p.wait(t, `document.getElementById('command').textContent.includes('--seed 11') && window.workbench.done`, 30*time.Second)
+	eval[bool](t, p, `(document.getElementById('compare').click(), true)`)
+	p.wait(t, `window.workbench.compare !== null`, 60*time.Second)
+	if got := p.text(t, "compare-command"); got != "crucible compare stratfight-thug-vs-guard.yaml stratfight-thug-vs-guard-b.yaml --seed 11 --trials 20000" {
+		t.Errorf("the comparison's command: %q", got)
+	}
+	if errs := p.consoleErrors(); len(errs) > 0 {
+		t.Errorf("console errors: %q", errs)
+	}
+}

@@ -1,0 +1,229 @@
+package workbench_test
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/crucible-sim/crucible/reports/workbench"
+)
+
+// chromium returns the headless browser, or skips the test when there is
+// none and the test is not under CI (where .ci/run installs Debian's
+// chromium, and its absence is a failure).
+func chromium(t testing.TB) string {
+	t.Helper()
+	for _, name := range []string{"chromium", "chromium-browser"} {
+		if path, err := exec.LookPath(name); err == nil {
+			return path
+		}
+	}
+	if os.Getenv("CI") != "" {
+		t.Fatal("chromium is not installed, and under CI the workbench must be checked in a browser (.ci/run installs it)")
+	}
+	t.Skip("chromium is not installed: the workbench is not checked in a browser (apt-get install chromium)")
+	return ""
+}
+
+// page is a browser tab on the workbench, with the console errors it has
+// logged.
+type page struct {
+	ctx    context.Context
+	mu     sync.Mutex
+	errors []string
+}
+
+// newBrowser starts headless Chromium for the test, with a profile of its
+// own, and returns its context (the first tab runs in it).
+func newBrowser(t testing.TB) context.Context {
+	t.Helper()
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(chromium(t)), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.NoFirstRun, chromedp.UserDataDir(t.TempDir()),
+	}
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancel)
+	bctx, cancelBrowser := chromedp.NewContext(actx)
+	t.Cleanup(cancelBrowser)
+	if err := chromedp.Do(bctx); err != nil {
+		t.Fatal(err)
+	}
+	return bctx
+}
+
+// openPage opens url in a new tab of the browser (the first tab when
+// first is set) and records what it logs as an error.
+func openPage(t testing.TB, bctx context.Context, url string, first bool) *page {
+	t.Helper()
+	ctx := bctx
+	if !first {
+		var cancel context.CancelFunc
+		ctx, cancel = chromedp.NewContext(bctx)
+		t.Cleanup(cancel)
+	}
+	p := &page{ctx: ctx}
+	messages := chromedp.Console(ctx)
+	go func() {
+		for m, err := range messages {
+			if err != nil {
+				return
+			}
+			if m.Type == chromedp.ConsoleError || m.IsException() {
+				p.mu.Lock()
+				p.errors = append(p.errors, m.Text)
+				p.mu.Unlock()
+			}
+		}
+	}()
+	p.do(t, chromedp.Navigate(url))
+	p.wait(t, `window.workbench && window.workbench.ready && document.getElementById('picker').options.length > 1`, 20*time.Second)
+	return p
+}
+
+func (p *page) do(t testing.TB, steps ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, 60*time.Second)
+	defer cancel()
+	if err := chromedp.Do(ctx, steps...); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// eval returns the value of a JavaScript expression on the page.
+func eval[T any](t testing.TB, p *page, js string) T {
+	t.Helper()
+	v, err := chromedp.Run(p.ctx, chromedp.Evaluate[T](js))
+	if err != nil {
+		t.Fatalf("%s: %v", js, err)
+	}
+	return v
+}
+
+// wait waits until a JavaScript expression is true on the page.
+func (p *page) wait(t testing.TB, js string, d time.Duration) {
+	t.Helper()
+	if _, err := chromedp.Run(p.ctx, chromedp.Poll[chromedp.Void](js, chromedp.WithPollingTimeout(d))); err != nil {
+		t.Fatalf("waiting for %s: %v", js, err)
+	}
+}
+
+// pick opens a scenario from the picker as a designer does.
+func (p *page) pick(t testing.TB, value string) {
+	t.Helper()
+	eval[bool](t, p, `(() => { const s = document.getElementById('picker'); s.value = `+quote(value)+`; s.dispatchEvent(new Event('change')); return true })()`)
+}
+
+// setText replaces the editor's text as typing does, and waits for the
+// job it starts (or, for a text with an error, for its problems).
+func (p *page) setText(t testing.TB, js string) {
+	t.Helper()
+	eval[bool](t, p, `(() => { const s = document.getElementById('src'); s.value = `+js+`; s.dispatchEvent(new Event('input')); return true })()`)
+}
+
+// setInput sets one of the page's inputs as typing does.
+func (p *page) setInput(t testing.TB, id, value string) {
+	t.Helper()
+	eval[bool](t, p, `(() => { const s = document.getElementById(`+quote(id)+`); s.value = `+quote(value)+`; s.dispatchEvent(new Event('input')); return true })()`)
+}
+
+func (p *page) text(t testing.TB, id string) string {
+	t.Helper()
+	return eval[string](t, p, `document.getElementById(`+quote(id)+`).textContent`)
+}
+
+func (p *page) consoleErrors() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return append([]string(nil), p.errors...)
+}
+
+func quote(s string) string {
+	return "'" + strings.NewReplacer(`\`, `\\`, `'`, `\'`, "\n", `\n`).Replace(s) + "'"
+}
+
+// The designer's session, in Chromium: a built-in's exact value arrives
+// and is marked exact; an edit changes the estimate, whose interval
+// narrows as trials stream in; an error shows at its line; a permalink
+// opened in a fresh tab gives the same numbers; nothing is logged as an
+// error.
+func TestWorkbenchInBrowser(t *testing.T) {
+	bctx := newBrowser(t)
+	_, hs := newTestServer(t, workbench.Config{})
+	p := openPage(t, bctx, hs.URL+"/", true)
+
+	// An Eclipse battle: the exact value replaces the estimate.
+	p.pick(t, "builtin=eclipse%2Finterceptor-duel")
+	p.wait(t, `window.workbench.exact && window.workbench.done`, 30*time.Second)
+	if got := p.text(t, "share-a"); got != "45.45 % exact" {
+		t.Errorf("the attacker's share: %q, want the exact 5/11", got)
+	}
+	if got := p.text(t, "command"); got != "crucible run eclipse/interceptor-duel --seed 1 --trials 100000" {
+		t.Errorf("command %q", got)
+	}
+
+	// A stratfight duel with many trials: the estimate streams in.
+	p.pick(t, "builtin=stratfight%2Fthug-vs-guard")
+	p.setInput(t, "trials", "3000000")
+	p.wait(t, `window.workbench.estimates >= 3 && window.workbench.last && window.workbench.last.scenario === 'stratfight/thug-vs-guard'`, 30*time.Second)
+	before := p.text(t, "share-b")
+	h := eval[[]map[string]float64](t, p, `window.workbench.history`)
+	if len(h) < 3 || !(h[len(h)-1]["trials"] > h[0]["trials"]) || !(h[len(h)-1]["precision"] < h[0]["precision"]) {
+		t.Errorf("the estimates did not tighten: %v", h)
+	}
+	// Edit a number: the Thug gets armour, and the Guard wins less.
+	p.setText(t, `document.getElementById('src').value.replace('fighter: thug', 'fighter: thug\n  armor: {armor_value: 6}')`)
+	p.wait(t, `document.getElementById('command').textContent.includes('stratfight-thug-vs-guard.yaml') && window.workbench.estimates >= 1`, 30*time.Second)
+	if after := p.text(t, "share-b"); after == before {
+		t.Errorf("the share did not change with the edit: %q", after)
+	}
+
+	// An error shows at its line, in the list and in the gutter.
+	p.setText(t, `document.getElementById('src').value.replace('armor_value: 6', 'armor_value: six')`)
+	p.wait(t, `document.querySelector('#problems li') !== null`, 10*time.Second)
+	line := eval[string](t, p, `document.querySelector('#problems li').dataset.line`)
+	msg := eval[string](t, p, `document.querySelector('#problems li').textContent`)
+	if want := eval[int](t, p, `document.getElementById('src').value.split('\n').findIndex(l => l.includes('six')) + 1`); line != itoa(want) || !strings.HasPrefix(msg, "stratfight-thug-vs-guard.yaml:"+line+":") {
+		t.Errorf("the error %q is marked at line %s, want %d", msg, line, want)
+	}
+	if g := eval[string](t, p, `(document.querySelector('#gutter .bad') || {}).textContent || ''`); g != line {
+		t.Errorf("the gutter marks line %q, want %s", g, line)
+	}
+
+	// A permalink restores the page in a fresh tab, with the same numbers.
+	p.setText(t, `document.getElementById('src').value.replace('armor_value: six', 'armor_value: 5')`)
+	p.setInput(t, "trials", "20000")
+	p.setInput(t, "seed", "11")
+	p.wait(t, `window.workbench.done && document.getElementById('command').textContent.includes('--seed 11 --trials 20000') && document.getElementById('permalink').href.includes('seed=11')`, 30*time.Second)
+	link := eval[string](t, p, `document.getElementById('permalink').href`)
+	want := []string{p.text(t, "share-a"), p.text(t, "interval-a"), p.text(t, "trials-done"), p.text(t, "command")}
+	q := openPage(t, bctx, link, false)
+	q.wait(t, `window.workbench.done`, 30*time.Second)
+	if got := []string{q.text(t, "share-a"), q.text(t, "interval-a"), q.text(t, "trials-done"), q.text(t, "command")}; strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("the permalink shows %q, the page %q", got, want)
+	}
+	// A sweep of a field picked from the scenario draws its curve.
+	eval[bool](t, p, `(() => { const s = document.getElementById('sweep-field'); s.value = 'a.armor.armor_value'; s.dispatchEvent(new Event('change')); return s.value === 'a.armor.armor_value' })()`)
+	p.setInput(t, "sweep-values", "0..4")
+	eval[bool](t, p, `(document.getElementById('sweep').click(), true)`)
+	p.wait(t, `window.workbench.sweep && window.workbench.sweep.points.length === 5`, 60*time.Second)
+	if n := eval[int](t, p, `document.querySelectorAll('#sweep-plot circle[data-share]').length`); n != 5 {
+		t.Errorf("the sweep's curve has %d points, want 5", n)
+	}
+	if got := p.text(t, "sweep-command"); got != "crucible sweep stratfight-thug-vs-guard.yaml --vary 'a.armor.armor_value=0..4' --seed 11 --trials 20000" {
+		t.Errorf("the sweep's command: %q", got)
+	}
+	for _, pg := range []*page{p, q} {
+		if errs := pg.consoleErrors(); len(errs) > 0 {
+			t.Errorf("console errors: %q", errs)
+		}
+	}
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

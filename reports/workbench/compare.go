@@ -1,0 +1,91 @@
+package workbench
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/reports"
+)
+
+// compareRequest asks for the page's scenario (B) against a copy kept
+// before the edits (A), as `crucible compare A B` fights them.
+type compareRequest struct {
+	Tab    string `json:"tab"`
+	A      edit   `json:"a"`
+	B      edit   `json:"b"`
+	Seed   uint64 `json:"seed"`
+	Trials int64  `json:"trials"`
+}
+
+// compare starts a comparison job of the tab: A and B fought on the same
+// streams (A's), with progress per pass, and the comparison's table sent
+// at its end.
+func (s *Server) compare(w http.ResponseWriter, r *http.Request) {
+	var req compareRequest
+	if err := s.decode(w, r, &req); err != nil {
+		fail(w, err)
+		return
+	}
+	t, err := s.tabOf(req.Tab)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	// The two are saved as two files, B's renamed when both would have one
+	// name; each is read as its file.
+	fileA, fileB := fileName(req.A.Name), fileName(req.B.Name)
+	if fileB == fileA {
+		req.B.Name = strings.TrimSuffix(fileB, ".yaml") + "-b"
+		fileB = fileName(req.B.Name)
+	}
+	a, err := load(req.A)
+	if err != nil {
+		fail(w, fmt.Errorf("A: %w", err))
+		return
+	}
+	b, err := load(req.B)
+	if err != nil {
+		fail(w, fmt.Errorf("B: %w", err))
+		return
+	}
+	run := analysis.Run{Seed: req.Seed, Trials: req.Trials, Workers: s.cfg.Workers, Version: s.cfg.Version}
+	if n := max(run.TrialsOf(a), run.TrialsOf(b)); n > s.cfg.MaxTrials/3 {
+		fail(w, s.tooMany("%d trials, fought three times", n))
+		return
+	}
+	cmd := fmt.Sprintf("crucible compare %s %s --seed %d", fileA, fileB, run.Seed)
+	if req.Trials > 0 {
+		cmd += fmt.Sprintf(" --trials %d", req.Trials)
+	}
+	va := analysis.Variant{Label: a.Name, Scenario: a}
+	vb := analysis.Variant{Label: b.Name, Scenario: b}
+	j, err := s.start(t, func(ctx context.Context, j *job) { s.fightCompare(ctx, t, j, run, va, vb, cmd) })
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	reply(w, map[string]any{"job": j.id, "command": cmd, "file_b": fileB})
+}
+
+// fightCompare is a comparison job.
+func (s *Server) fightCompare(ctx context.Context, t *tab, j *job, run analysis.Run, a, b analysis.Variant, cmd string) {
+	run.Progress = t.progress(j, "compare-progress")
+	c, err := run.Compare(ctx, a, b, analysis.DefaultCompareAlpha)
+	if err != nil {
+		if analysis.Interrupted(err) {
+			err = fmt.Errorf("stopped: a comparison needs all its trials; nothing compared")
+		}
+		t.failed(j, err)
+		return
+	}
+	var text bytes.Buffer
+	if err := reports.WriteComparisonTable(&text, c); err != nil {
+		t.failed(j, err)
+		return
+	}
+	t.send(event{"compare", map[string]any{"job": j.id, "text": text.String(), "verdict": reports.Verdict(c), "command": cmd}})
+}

@@ -1,0 +1,70 @@
+package workbench
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+)
+
+// One request's panic is that request's error (500, naming it); the server
+// goes on serving.
+func TestPanicIsTheRequestsError(t *testing.T) {
+	s, err := New(Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("/boom", func(http.ResponseWriter, *http.Request) { panic("boom") })
+	mux.HandleFunc("/fine", func(w http.ResponseWriter, _ *http.Request) { w.Write([]byte("fine")) })
+	hs := httptest.NewServer(s.guard(mux))
+	defer hs.Close()
+	res, err := http.Get(hs.URL + "/boom")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != 500 {
+		t.Errorf("a panic: %d", res.StatusCode)
+	}
+	res, err = http.Get(hs.URL + "/fine")
+	if err != nil || res.StatusCode != 200 {
+		t.Fatalf("after a panic: %v %v", res, err)
+	}
+	res.Body.Close()
+}
+
+// A tab runs at most MaxTabJobs jobs; a job's panic is its failed event,
+// and frees its slot.
+func TestTabCapAndJobPanic(t *testing.T) {
+	s, err := New(Config{MaxTabJobs: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	tb := &tab{id: "t", ctx: ctx, events: make(chan event, 4), jobs: map[int]*job{}}
+	release := make(chan struct{})
+	j, err := s.start(tb, func(ctx context.Context, j *job) { <-release; panic("boom") })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.start(tb, func(context.Context, *job) {}); err == nil || !strings.Contains(err.Error(), "the most a tab may run at once (crucible serve --max-tab-jobs)") {
+		t.Errorf("a second job of the tab: %v", err)
+	}
+	close(release)
+	select {
+	case ev := <-tb.events:
+		if ev.kind != "failed" || !strings.Contains(ev.data.(map[string]any)["error"].(string), "internal error: boom") {
+			t.Errorf("event %+v", ev)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("no event of the panic")
+	}
+	<-j.done
+	if s.Jobs() != 0 {
+		t.Errorf("%d jobs after the panic", s.Jobs())
+	}
+}

@@ -1,0 +1,163 @@
+package workbench
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/reports"
+	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/scenarios"
+)
+
+// estimateEvery is how often a job's estimate is sent after the first,
+// which goes as soon as the first trials finish.
+const estimateEvery = 100 * time.Millisecond
+
+// oddsRequest asks for the live odds of the page's scenario.
+type oddsRequest struct {
+	jobRequest
+	// Builtin is the built-in the page opened, if the text may still be
+	// it: the command shown then names it.
+	Builtin string `json:"builtin"`
+}
+
+// odds validates the page's scenario and, when it is valid, starts the
+// tab's live odds for it: the tab's previous odds job is cancelled, and a
+// new one fights the scenario, streaming its estimate, with the exact
+// solution beside it where the ruleset has a solver. It answers the
+// validation (one request for both: each edit waits one round trip, not
+// two), and the job's id and the command that reproduces it.
+func (s *Server) odds(w http.ResponseWriter, r *http.Request) {
+	var req oddsRequest
+	if err := s.decode(w, r, &req); err != nil {
+		fail(w, err)
+		return
+	}
+	t, err := s.tabOf(req.Tab)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	v, sc := check(req.edit)
+	if !v.OK {
+		reply(w, map[string]any{"validation": v})
+		return
+	}
+	run := analysis.Run{Seed: req.Seed, Trials: req.Trials, Workers: s.cfg.Workers, Version: s.cfg.Version}
+	if n := run.TrialsOf(sc); n > s.cfg.MaxTrials {
+		fail(w, s.tooMany("%d trials", n))
+		return
+	} else if req.Trials < 0 {
+		fail(w, fmt.Errorf("%d trials: allowed: 1 to %d, or 0 for the scenario's own", req.Trials, s.cfg.MaxTrials))
+		return
+	} else {
+		run.Trials = n
+	}
+	t.replaceOdds()
+	cmd := s.command(req, run)
+	j, err := s.start(t, func(ctx context.Context, j *job) { s.fightOdds(ctx, t, j, sc, run) })
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	t.mu.Lock()
+	t.odds = j
+	t.mu.Unlock()
+	reply(w, map[string]any{"validation": v, "job": j.id, "seed": run.Seed, "trials": run.Trials, "command": cmd, "file": fileName(req.Name)})
+}
+
+// replaceOdds cancels the tab's odds job and waits, a little, for it to
+// end, so that the job replacing it finds its slot free.
+func (t *tab) replaceOdds() {
+	t.mu.Lock()
+	old := t.odds
+	t.odds = nil
+	t.mu.Unlock()
+	if old == nil {
+		return
+	}
+	old.cancel()
+	select {
+	case <-old.done:
+	case <-time.After(2 * time.Second):
+	}
+}
+
+// command returns the command line that reproduces a job's numbers: the
+// built-in by name while the text is the built-in's, else the saved file.
+func (s *Server) command(req oddsRequest, run analysis.Run) string {
+	ref := fileName(req.Name)
+	if req.Builtin != "" {
+		if src, err := builtinSource(req.Builtin); err == nil && src.Text == req.Text {
+			ref = req.Builtin
+		}
+	}
+	return fmt.Sprintf("crucible run %s --seed %d --trials %d", ref, run.Seed, run.Trials)
+}
+
+// fightOdds is the odds job: the Monte Carlo run, streamed, and the exact
+// solve beside it.
+func (s *Server) fightOdds(ctx context.Context, t *tab, j *job, sc *scenarios.Scenario, run analysis.Run) {
+	start := time.Now()
+	ms := func() float64 { return float64(time.Since(start).Microseconds()) / 1000 }
+	solved := make(chan struct{})
+	if _, err := rules.LookupSolver(sc.Ruleset); err == nil {
+		go func() {
+			defer close(solved)
+			s.solve(ctx, t, j, sc, ms)
+		}()
+	} else {
+		close(solved)
+	}
+	defer func() { <-solved }()
+	see := func(res *analysis.Result) {
+		t.send(event{"estimate", s.estimate(j, res, ms())})
+	}
+	res, err := run.Watch(ctx, sc, estimateEvery, see)
+	switch {
+	case res == nil, err != nil && !analysis.Interrupted(err):
+		t.failed(j, err)
+	default:
+		e := s.estimate(j, res, ms())
+		e["final"] = true
+		e["stopped"] = res.Interrupted()
+		t.send(event{"estimate", e})
+	}
+}
+
+// estimate is the data of an estimate event: the result so far as
+// `crucible run --format json` writes it, with the headline's precision.
+func (s *Server) estimate(j *job, res *analysis.Result, ms float64) map[string]any {
+	var b bytes.Buffer
+	if err := reports.WriteJSON(&b, []*analysis.Result{res}); err != nil {
+		return map[string]any{"job": j.id, "error": err.Error()}
+	}
+	a := res.Win(rules.A)
+	return map[string]any{
+		"job": j.id, "ms": ms, "trials": res.Tally.Trials, "planned": res.Planned,
+		"precision": (a.Hi - a.Lo) / 2, "result": json.RawMessage(b.Bytes()),
+	}
+}
+
+// solve sends the exact solution of sc, or why there is none.
+func (s *Server) solve(ctx context.Context, t *tab, j *job, sc *scenarios.Scenario, ms func() float64) {
+	sol, err := analysis.Solve(ctx, sc, false)
+	if err != nil {
+		if ctx.Err() == nil {
+			t.send(event{"exact", map[string]any{"job": j.id, "ms": ms(), "error": err.Error()}})
+		}
+		return
+	}
+	var b bytes.Buffer
+	h := reports.ExactHeader{Scenario: sc.Name, Ruleset: sc.Ruleset, Hash: sc.Hash(), Version: s.cfg.Version}
+	if err := reports.WriteExactJSON(&b, h, sol); err != nil {
+		t.send(event{"exact", map[string]any{"job": j.id, "ms": ms(), "error": err.Error()}})
+		return
+	}
+	t.send(event{"exact", map[string]any{"job": j.id, "ms": ms(), "result": json.RawMessage(b.Bytes())}})
+}

@@ -1,0 +1,66 @@
+package workbench
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"net/http"
+
+	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/reports"
+)
+
+// spread starts a policy-spread job of the tab, as `crucible run FILE
+// --policy-spread` fights it: the scenario under each built-in policy of
+// each side, each cell announced as it starts, and the spread's table sent
+// at its end.
+func (s *Server) spread(w http.ResponseWriter, r *http.Request) {
+	var req jobRequest
+	t, sc, ok := s.jobOf(w, r, &req, &req)
+	if !ok {
+		return
+	}
+	fields, err := analysis.PolicyFieldsOf(sc)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	run := analysis.Run{Seed: req.Seed, Trials: req.Trials, Workers: s.cfg.Workers, Version: s.cfg.Version}
+	plan := analysis.SpreadPlan{Trials: run.TrialsOf(sc), Costly: true, PairGaps: true, Threshold: analysis.DefaultSpreadThreshold}
+	cells := int64(1 + len(fields[0].Values) + len(fields[1].Values))
+	if plan.Trials > s.cfg.MaxTrials/(2*cells) {
+		fail(w, s.tooMany("%d cells of %d trials, and their paired passes", cells, plan.Trials))
+		return
+	}
+	cmd := fmt.Sprintf("crucible run %s --policy-spread --seed %d --trials %d", fileName(req.Name), run.Seed, plan.Trials)
+	j, err := s.start(t, func(ctx context.Context, j *job) { s.fightSpread(ctx, t, j, run, plan, req.edit, cmd) })
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	reply(w, map[string]any{"job": j.id, "command": cmd})
+}
+
+// fightSpread is a policy-spread job.
+func (s *Server) fightSpread(ctx context.Context, t *tab, j *job, run analysis.Run, plan analysis.SpreadPlan, e edit, cmd string) {
+	run.Progress = t.progress(j, "spread-progress")
+	sc, err := load(e)
+	if err != nil {
+		t.failed(j, err)
+		return
+	}
+	sp, err := run.Spread(ctx, sc, plan)
+	if err != nil {
+		if analysis.Interrupted(err) {
+			err = fmt.Errorf("stopped: a spread needs all its cells; nothing to show")
+		}
+		t.failed(j, err)
+		return
+	}
+	var text bytes.Buffer
+	if err := reports.WriteSpread(&text, sp); err != nil {
+		t.failed(j, err)
+		return
+	}
+	t.send(event{"spread", map[string]any{"job": j.id, "text": text.String(), "command": cmd}})
+}

@@ -1,0 +1,116 @@
+package workbench
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strconv"
+
+	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/rules/doc"
+	"github.com/crucible-sim/crucible/scenarios"
+)
+
+// sweepRequest asks for a sweep of one field of the page's scenario, as
+// `crucible sweep FILE --vary PATH=LIST` fights it.
+type sweepRequest struct {
+	jobRequest
+	// Vary is the field and its values, PATH=LIST as --vary takes them.
+	Vary string `json:"vary"`
+}
+
+// sweep starts a sweep job of the tab: its points are fought in turn on
+// common random numbers, each announced on the tab's stream as it starts,
+// and the curve sent when the last one ends (or the points that finished,
+// when it is stopped).
+func (s *Server) sweep(w http.ResponseWriter, r *http.Request) {
+	var req sweepRequest
+	t, sc, ok := s.jobOf(w, r, &req, &req.jobRequest)
+	if !ok {
+		return
+	}
+	axis, err := scenarios.ParseVary(req.Vary)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	sw, err := analysis.NewSweep(sc.Name, sc, []scenarios.Axis{axis}, rules.Metric{Kind: rules.WinShare, Side: rules.A})
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	run := analysis.Run{Seed: req.Seed, Trials: req.Trials, Workers: s.cfg.Workers, Version: s.cfg.Version}
+	if run.Trials <= 0 {
+		run.Trials = analysis.DefaultTrials
+	}
+	if total := run.Trials * int64(len(sw.Points)); total > s.cfg.MaxTrials || total < 0 {
+		fail(w, s.tooMany("%d points of %d trials", len(sw.Points), run.Trials))
+		return
+	}
+	cmd := fmt.Sprintf("crucible sweep %s --vary '%s' --seed %d --trials %d", fileName(req.Name), req.Vary, run.Seed, run.Trials)
+	j, err := s.start(t, func(ctx context.Context, j *job) { s.fightSweep(ctx, t, j, sw, run, cmd) })
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	reply(w, map[string]any{"job": j.id, "points": len(sw.Points), "command": cmd})
+}
+
+// fightSweep is a sweep job.
+func (s *Server) fightSweep(ctx context.Context, t *tab, j *job, sw *analysis.Sweep, run analysis.Run, cmd string) {
+	run.Progress = t.progress(j, "sweep-progress")
+	res, err := run.Sweep(ctx, sw, true)
+	if res == nil {
+		t.failed(j, err)
+		return
+	}
+	var points []map[string]any
+	for _, p := range res.Points {
+		sh := p.Share(sw.Metric)
+		pt := map[string]any{"value": p.Values[0], "count": sh.K, "trials": sh.N, "share": sh.P, "lo": sh.Lo, "hi": sh.Hi}
+		if v, ok := p.ExactShare(sw.Metric); ok {
+			pt["exact"] = v
+		}
+		points = append(points, pt)
+	}
+	ev := map[string]any{"job": j.id, "path": sw.Axes[0].Path, "metric": sw.Metric.String(),
+		"points": points, "stopped": res.Interrupted(), "command": cmd}
+	if err != nil && !analysis.Interrupted(err) {
+		ev["error"] = err.Error()
+	}
+	t.send(event{"sweep", ev})
+}
+
+// field is a number of the scenario a sweep may vary: its --set path and
+// its value.
+type field struct {
+	Path  string `json:"path"`
+	Value string `json:"value"`
+}
+
+// numberFields returns the scalar fields of a scenario that hold numbers,
+// in document order (the ruleset's part: not trials or claims): what the
+// page offers to sweep.
+func numberFields(sc *scenarios.Scenario) []field {
+	var out []field
+	var walk func(n *doc.Node)
+	walk = func(n *doc.Node) {
+		switch n.Kind {
+		case doc.Scalar:
+			if _, err := strconv.ParseFloat(n.Value, 64); err == nil && !n.Quoted && n.Path != "" {
+				out = append(out, field{n.Path, n.Value})
+			}
+		case doc.Map:
+			for _, v := range n.Vals {
+				walk(v)
+			}
+		case doc.Seq:
+			for _, v := range n.Items {
+				walk(v)
+			}
+		}
+	}
+	walk(sc.Document())
+	return out
+}

@@ -1,0 +1,82 @@
+package workbench
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+
+	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/reports"
+	"github.com/crucible-sim/crucible/scenarios"
+)
+
+// tuneRequest asks for the value of one field of the page's scenario that
+// meets a target, as `crucible tune FILE --vary PATH=FROM..TO --target T`
+// finds it.
+type tuneRequest struct {
+	jobRequest        // its Trials unused: a tune sets its own
+	Vary       string `json:"vary"`
+	Target     string `json:"target"`
+}
+
+// tune starts a tune job of the tab: each probe is announced on the tab's
+// stream as it starts, and the answer — tune's table and JSON — sent when
+// the search and its re-check end.
+func (s *Server) tune(w http.ResponseWriter, r *http.Request) {
+	var req tuneRequest
+	t, sc, ok := s.jobOf(w, r, &req, &req.jobRequest)
+	if !ok {
+		return
+	}
+	q := scenarios.Tune{Name: sc.Name, Confidence: analysis.DefaultConfidence}
+	var err error
+	if q.Axis, err = scenarios.ParseTuneVary(req.Vary); err != nil {
+		fail(w, err)
+		return
+	}
+	if q.Target, err = scenarios.ParseTarget(req.Target); err != nil {
+		fail(w, fmt.Errorf("target %s: %v", req.Target, err))
+		return
+	}
+	tn, err := analysis.TuneFrom(&q, sc)
+	if err == nil {
+		tn.Exact = true
+		err = tn.Check()
+	}
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	cmd := fmt.Sprintf("crucible tune %s --vary '%s' --target '%s' --seed %d", fileName(req.Name), req.Vary, req.Target, req.Seed)
+	run := analysis.Run{Seed: req.Seed, Workers: s.cfg.Workers, Version: s.cfg.Version}
+	j, err := s.start(t, func(ctx context.Context, j *job) { s.fightTune(ctx, t, j, tn, run, cmd) })
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	reply(w, map[string]any{"job": j.id, "command": cmd})
+}
+
+// fightTune is a tune job.
+func (s *Server) fightTune(ctx context.Context, t *tab, j *job, tn *analysis.Tune, run analysis.Run, cmd string) {
+	run.Progress = t.progress(j, "tune-progress")
+	res, err := run.Tune(ctx, tn)
+	if res == nil {
+		t.failed(j, err)
+		return
+	}
+	var text, js bytes.Buffer
+	if werr := reports.WriteTuneTable(&text, res); werr != nil {
+		t.failed(j, werr)
+		return
+	}
+	reports.WriteTuneJSON(&js, res)
+	ev := map[string]any{"job": j.id, "text": text.String(), "result": json.RawMessage(js.Bytes()), "command": cmd,
+		"stopped": analysis.Interrupted(err)}
+	if err != nil && !analysis.Interrupted(err) {
+		ev["error"] = err.Error()
+	}
+	t.send(event{"tune", ev})
+}
