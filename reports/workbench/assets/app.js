@@ -84,7 +84,20 @@ function changed() {
 src.addEventListener('input', changed);
 for (const id of ['name', 'seed', 'trials']) $(id).addEventListener('input', changed);
 
+// submit sends one request at a time, so that the replies come in the
+// order of the edits and the server starts the tab's jobs in that order:
+// an edit made while a request is out is sent when its reply is in.
+let sending = false, resend = false;
 async function submit() {
+  if (sending) { resend = true; return; }
+  sending = true;
+  try { await send(); } finally {
+    sending = false;
+    if (resend) { resend = false; submit(); }
+  }
+}
+
+async function send() {
   const t0 = performance.now();
   updatePermalink();
   if (!state.ready) {
