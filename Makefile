@@ -29,7 +29,8 @@ demo: build
 
 # Screenshots of each kind of report page at 1,400 px wide, as a headless
 # chromium draws them, into $(SHOTS)/ (ignored by git), for review: the
-# reports themselves are in $(SHOTS)/pages/.
+# reports themselves are in $(SHOTS)/pages/; and the workbench with a
+# built-in scenario's odds in (a test drives it: it never ends loading).
 SHOTS ?= screenshots
 screenshots: build
 	rm -rf $(SHOTS) && mkdir -p $(SHOTS)/pages
@@ -47,6 +48,8 @@ screenshots: build
 	    --screenshot=$(CURDIR)/$(SHOTS)/$$k.png file://$(CURDIR)/$(SHOTS)/pages/$$k/index.html 2>/dev/null || exit 1; \
 	  echo "$(SHOTS)/$$k.png"; \
 	done
+	$(GO) test -count=1 -tags screenshots -run TestScreenshot ./reports/workbench -args -shot=$(CURDIR)/$(SHOTS)/workbench.png >/dev/null
+	@echo "$(SHOTS)/workbench.png"
 
 # The default test run: formatting, vet, a tidy go.mod, then unit, golden,
 # determinism and fixed-seed statistical tests (well under a minute).

@@ -208,6 +208,14 @@ func TestWorkbenchInBrowser(t *testing.T) {
 	if got := []string{q.text(t, "share-a"), q.text(t, "interval-a"), q.text(t, "trials-done"), q.text(t, "command")}; strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("the permalink shows %q, the page %q", got, want)
 	}
+	// A link to a built-in by name opens it, with the seed and trials it
+	// gives.
+	named := openPage(t, bctx, hs.URL+"/#builtin=stratfight/thug-vs-guard&seed=11&trials=5000", false)
+	named.wait(t, `window.workbench.done && document.getElementById('command').textContent.includes('--seed 11 --trials 5000')`, 30*time.Second)
+	if got := named.text(t, "command"); !strings.Contains(got, "stratfight/thug-vs-guard") {
+		t.Errorf("#builtin= opens %q", got)
+	}
+
 	// A sweep of a field picked from the scenario draws its curve.
 	eval[bool](t, p, `(() => { const s = document.getElementById('sweep-field'); s.value = 'a.armor.armor_value'; s.dispatchEvent(new Event('change')); return s.value === 'a.armor.armor_value' })()`)
 	p.setInput(t, "sweep-values", "0..4")
@@ -219,7 +227,7 @@ func TestWorkbenchInBrowser(t *testing.T) {
 	if got := p.text(t, "sweep-command"); got != "crucible sweep stratfight-thug-vs-guard.yaml --vary 'a.armor.armor_value=0..4' --seed 11 --trials 20000" {
 		t.Errorf("the sweep's command: %q", got)
 	}
-	for _, pg := range []*page{p, q} {
+	for _, pg := range []*page{p, q, named} {
 		if errs := pg.consoleErrors(); len(errs) > 0 {
 			t.Errorf("console errors: %q", errs)
 		}

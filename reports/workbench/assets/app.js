@@ -338,8 +338,16 @@ async function open(query) {
   changed();
 }
 
+// restore fills the page from its address: a permalink's text (s=), or a
+// built-in by name (#builtin=NAME&seed=S&trials=N, a link to start from).
 async function restore() {
   const p = new URLSearchParams(location.hash.slice(1));
+  if (!p.has('s') && p.has('builtin')) {
+    if (p.has('seed')) $('seed').value = p.get('seed');
+    if (p.has('trials')) $('trials').value = p.get('trials');
+    await open('builtin=' + encodeURIComponent(p.get('builtin')));
+    return true;
+  }
   if (!p.has('s')) return false;
   src.value = await unpack(p.get('s'));
   $('name').value = p.get('name') || 'scenario';
