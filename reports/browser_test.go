@@ -225,7 +225,7 @@ func TestPagesInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	r = renderPage(t, browser, sdir, "index.html")
-	checkImages(t, "sweep report", r, "heatmap.png")
+	checkImages(t, "sweep report", r, "heatmap.png", "rounds.svg")
 	// The page's table has a row per grid point, with the point's win
 	// share as sweep.csv gives it (in percent).
 	var shares []string

@@ -32,11 +32,17 @@ type mass struct {
 	p      float64
 }
 
-func histSteps(h *sim.Hist) []mass {
-	n := float64(h.N())
+func histSteps(h *sim.Hist) []mass { return binSteps(h.Bins()) }
+
+// binSteps is a histogram's non-empty bins as masses.
+func binSteps(bins []sim.Bin) []mass {
+	var n int64
+	for _, b := range bins {
+		n += b.Count
+	}
 	var out []mass
-	for _, b := range h.Bins() {
-		out = append(out, mass{b.Low, b.High, float64(b.Count) / n})
+	for _, b := range bins {
+		out = append(out, mass{b.Low, b.High, float64(b.Count) / float64(n)})
 	}
 	return out
 }
