@@ -318,12 +318,16 @@ func TestRunOutShowsTheExactValue(t *testing.T) {
 // run --out draws, for each per-type survivor counter, the Monte Carlo
 // chance that at least k survive: the counters are distributions, so the
 // curve is the estimate's (its legend the counter's name, with no
-// "(exact)" beside it), whether or not a solver reaches the scenario.
+// "(exact)" beside it), whether or not a solver reaches the scenario;
+// where one does, the exact curve is drawn dashed beside it.
 func TestRunOutDrawsSurvivorsAtLeast(t *testing.T) {
-	for _, c := range []struct{ scenario, legend string }{
-		{"eclipse/interceptor-duel", ">survivors.Interceptor<"},
-		{"eclipse/upgraded-three-types", ">survivors.Plasma Cruiser<"},
-		{"ec4x/home-defense-76", ">survivors<"},
+	for _, c := range []struct {
+		scenario, legend string
+		exact            bool
+	}{
+		{"eclipse/interceptor-duel", ">survivors.Interceptor<", true},
+		{"eclipse/upgraded-three-types", ">survivors.Plasma Cruiser<", true},
+		{"ec4x/home-defense-76", ">survivors<", false},
 	} {
 		t.Run(c.scenario, func(t *testing.T) {
 			dir := filepath.Join(t.TempDir(), "report")
@@ -342,6 +346,9 @@ func TestRunOutDrawsSurvivorsAtLeast(t *testing.T) {
 			}
 			if !strings.Contains(string(svg), c.legend) {
 				t.Errorf("%s has no Monte Carlo curve %s", m[1], c.legend)
+			}
+			if strings.Contains(string(svg), "(dashed: exact)") != c.exact {
+				t.Errorf("%s: exact curves drawn dashed %v, want %v", m[1], !c.exact, c.exact)
 			}
 		})
 	}
