@@ -78,12 +78,9 @@ func rankedBars(title, xLabel string, names []string, value func(k int) (v, lo, 
 	bars.Horizontal, bars.Color, bars.LineStyle.Width = true, panelFill, 0
 	p.Add(plotter.NewGrid(), bars)
 	if len(whiskers.XYs) > 0 {
-		eb, err := plotter.NewXErrorBars(whiskers)
-		if err != nil {
+		if err := addWhiskers(p, whiskers); err != nil {
 			return nil, err
 		}
-		eb.LineStyle.Width = vg.Points(1.2)
-		p.Add(eb)
 	}
 	p.NominalY(rows...)
 	return p, nil
