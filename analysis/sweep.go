@@ -171,6 +171,10 @@ type PointResult struct {
 	// Rounds are the statistics of the point's rounds (Result.Rounds
 	// before the histogram was dropped).
 	Rounds HistStats
+	// RoundsBins are the non-empty bins of the point's rounds histogram
+	// where the sweep keeps them (Sweep.Overlaid), nil elsewhere: a few
+	// hundred bytes where the histogram of a lifespan's seconds is 30 KB.
+	RoundsBins []sim.Bin
 	// Estimate is the sweep's metric at the point with its 95 % interval
 	// (EstimateOf), read before the counters and the histogram were
 	// dropped.
@@ -297,7 +301,7 @@ func (r Run) point(ctx context.Context, j *journal, s *Sweep, p GridPoint, exact
 			}
 		}
 	}
-	pr.trim()
+	pr.trim(s.Overlaid(p))
 	return pr, nil
 }
 
@@ -309,10 +313,14 @@ func (r Run) point(ctx context.Context, j *journal, s *Sweep, p GridPoint, exact
 // solution's distributions, options and notes. What stays is what
 // SweepRows, the table, the page and the plots read: the trials, wins and
 // ends of the tally, the rounds' statistics, and the exact win, end and
-// mean-rounds values. A point of a sweep of Eclipse duels held 88 KB, and
-// a 10,000-point sweep peaked at 815 MiB (bench/rss.txt).
-func (pr *PointResult) trim() {
+// mean-rounds values; and, where keepRounds is set, the rounds histogram
+// in RoundsBins. A point of a sweep of Eclipse duels held 88 KB, and a
+// 10,000-point sweep peaked at 815 MiB (bench/rss.txt).
+func (pr *PointResult) trim(keepRounds bool) {
 	r := *pr.Result
+	if keepRounds {
+		pr.RoundsBins = r.Tally.Rounds.Bins()
+	}
 	r.Battle = nil
 	r.Spec.Counters, r.Spec.Options, r.Spec.Board = nil, nil, nil
 	t := *r.Tally

@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"runtime"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -405,4 +406,46 @@ func heapInUse() int64 {
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
 	return int64(m.HeapAlloc)
+}
+
+// A sweep keeps the rounds histograms of up to MaxOverlaid points of its
+// first field, evenly spaced with both ends among them, and of no other.
+func TestSweepKeepsOverlaidRounds(t *testing.T) {
+	for _, c := range []struct {
+		vary string
+		want []int // the kept points' indexes
+	}{
+		{"percent=10,20,30", []int{0, 1, 2}},
+		{"percent=0..20", []int{0, 4, 8, 12, 16, 20}},
+		{"percent=0..7", []int{0, 1, 3, 4, 6, 7}},
+	} {
+		s := coinSweep(t, c.vary)
+		res, err := analysis.Run{Seed: 1, Trials: 20}.Sweep(context.Background(), s, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var kept []int
+		for _, p := range res.Points {
+			if p.RoundsBins != nil {
+				kept = append(kept, p.Index)
+				if n := binsTrials(p.RoundsBins); n != 20 {
+					t.Errorf("%s: point %d kept a histogram of %d trials, want 20", c.vary, p.Index, n)
+				}
+			}
+			if p.RoundsBins != nil != s.Overlaid(p.GridPoint) {
+				t.Errorf("%s: point %d: kept %v, Overlaid says %v", c.vary, p.Index, p.RoundsBins != nil, s.Overlaid(p.GridPoint))
+			}
+		}
+		if !slices.Equal(kept, c.want) {
+			t.Errorf("%s: kept the rounds of points %v, want %v", c.vary, kept, c.want)
+		}
+	}
+}
+
+func binsTrials(bins []sim.Bin) int64 {
+	var n int64
+	for _, b := range bins {
+		n += b.Count
+	}
+	return n
 }

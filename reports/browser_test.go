@@ -225,7 +225,7 @@ func TestPagesInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	r = renderPage(t, browser, sdir, "index.html")
-	checkImages(t, "sweep report", r, "heatmap.png")
+	checkImages(t, "sweep report", r, "heatmap.png", "rounds.svg")
 	// The page's table has a row per grid point, with the point's win
 	// share as sweep.csv gives it (in percent).
 	var shares []string
@@ -396,7 +396,7 @@ func TestPagesInBrowser(t *testing.T) {
 		t.Errorf("tune report: the page's probes\n%s\ntune.csv's\n%s", strings.Join(shown, "\n"), strings.Join(probes, "\n"))
 	}
 
-	// A metagame's page: its heat map and equilibrium bars, and the
+	// A metagame's page: its heat map, equilibrium and rating bars, and the
 	// matrix with a cell per pair as meta.csv gives it.
 	metaDir := t.TempDir()
 	meta := builtinMeta(t, "eclipse/cruiser-designs", 0.01)
@@ -404,7 +404,7 @@ func TestPagesInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	r = renderPage(t, browser, metaDir, "index.html")
-	checkImages(t, "meta report", r, "meta-heatmap.png", "meta-equilibrium.png")
+	checkImages(t, "meta report", r, "meta-heatmap.png", "meta-equilibrium.png", "meta-ratings.svg")
 	cells := 0
 	for _, tb := range r.Tables {
 		if tb.ID == "matrix" {

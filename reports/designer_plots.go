@@ -32,11 +32,17 @@ type mass struct {
 	p      float64
 }
 
-func histSteps(h *sim.Hist) []mass {
-	n := float64(h.N())
+func histSteps(h *sim.Hist) []mass { return binSteps(h.Bins()) }
+
+// binSteps is a histogram's non-empty bins as masses.
+func binSteps(bins []sim.Bin) []mass {
+	var n int64
+	for _, b := range bins {
+		n += b.Count
+	}
 	var out []mass
-	for _, b := range h.Bins() {
-		out = append(out, mass{b.Low, b.High, float64(b.Count) / n})
+	for _, b := range bins {
+		out = append(out, mass{b.Low, b.High, float64(b.Count) / float64(n)})
 	}
 	return out
 }
@@ -171,6 +177,10 @@ type atLeast struct {
 	name string
 	side rules.Side
 	xys  plotter.XYs
+	// exact marks the exact distribution of a counter whose estimate is
+	// drawn too: the same colour, dashed, without a legend entry of its
+	// own.
+	exact bool
 }
 
 func atLeastOf(name string, masses []mass) atLeast {
@@ -200,7 +210,8 @@ func atLeastOf(name string, masses []mass) atLeast {
 // AtLeastFigure draws, for each distribution of a counter, the chance
 // that it reaches at least k (for survivors: at least k ships of the type
 // survive), a panel per side named as the battle names it, a curve per
-// counter. It returns nil when there is nothing to draw.
+// counter, and dashed in the same colour the exact curve of a counter
+// whose estimate is drawn. It returns nil when there is nothing to draw.
 func AtLeastFigure(names sideNames, dists []atLeast, format string) ([]byte, error) {
 	var panels []*plot.Plot
 	for _, s := range []rules.Side{rules.A, rules.B, rules.None} {
@@ -211,9 +222,9 @@ func AtLeastFigure(names sideNames, dists []atLeast, format string) ([]byte, err
 			p.Title.Text = names.name(s) + names.tag(s) + ": P(at least k)"
 		}
 		p.X.Label.Text, p.Y.Label.Text = "k", "P(at least k)"
-		k := 0
+		k, colour := 0, map[string]int{} // each estimate's colour, by name
 		for _, d := range dists {
-			if d.side != s || len(d.xys) == 0 {
+			if d.side != s || len(d.xys) == 0 || d.exact {
 				continue
 			}
 			lp, pts, err := plotter.NewLinePoints(d.xys)
@@ -229,10 +240,26 @@ func AtLeastFigure(names sideNames, dists []atLeast, format string) ([]byte, err
 				label = strings.TrimPrefix(label, s.String()+".")
 			}
 			p.Legend.Add(label, lp, pts)
+			colour[d.name] = k
 			k++
 		}
 		if k == 0 {
 			continue
+		}
+		exact := false
+		for _, d := range dists {
+			if ck, ok := colour[d.name]; ok && d.exact && len(d.xys) > 0 {
+				line, err := plotter.NewLine(d.xys)
+				if err != nil {
+					return nil, err
+				}
+				line.Color, line.Width, line.Dashes = plotutil.Color(ck), vg.Points(1.2), []vg.Length{vg.Points(4), vg.Points(3)}
+				p.Add(line)
+				exact = true
+			}
+		}
+		if exact {
+			p.Title.Text += " (dashed: exact)"
 		}
 		p.Add(plotter.NewGrid())
 		p.Y.Min, p.Y.Max = 0, 1.3 // room above 100 % for the legend

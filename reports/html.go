@@ -254,7 +254,8 @@ func figureFiles(r *analysis.Result, i int, e *rules.Exact) (rounds, atLeast str
 
 // atLeastDists returns the distributions a result's chart of "at least k"
 // draws: its distribution counters, and the counters its exact solution
-// gives that are not among them (a ship type's survivors, say).
+// gives: beside the estimate of the same counter (a ship type's
+// survivors), or alone where the run tallied only its sum.
 func atLeastDists(r *analysis.Result, e *rules.Exact) []atLeast {
 	var out []atLeast
 	drawn := map[string]bool{}
@@ -264,7 +265,13 @@ func atLeastDists(r *analysis.Result, e *rules.Exact) []atLeast {
 	}
 	if e != nil {
 		for _, c := range e.Counters {
-			if !drawn[c.Name] && len(c.P) > 1 {
+			switch {
+			case len(c.P) <= 1:
+			case drawn[c.Name]:
+				a := atLeastOf(c.Name, exactSteps(c.P))
+				a.exact = true
+				out = append(out, a)
+			default:
 				out = append(out, atLeastOf(c.Name+" (exact)", exactSteps(c.P)))
 			}
 		}

@@ -35,6 +35,7 @@ payoff: {{.Payoff}}. {{.Level}}. {{.A.Trials}} trials in all, seed <code>{{.A.Se
 <pre>{{.Dominance}}</pre>
 <h2>Equilibrium and ratings</h2>
 <img src="meta-equilibrium.png" alt="the equilibrium mixture over the entries as side a and as side b">
+<figure><img src="meta-ratings.svg" alt="the entries' Elo ratings with their intervals and their Nash averages, ranked"></figure>
 <table id="equilibrium"><tr><th>entry</th><th>as a</th><th>kept</th><th>as b</th><th>kept</th><th>Nash average</th><th>Elo</th><th>interval</th></tr>
 {{range .Ratings}}<tr>{{range .}}<td>{{.}}</td>{{end}}</tr>
 {{end}}</table>
@@ -42,8 +43,8 @@ payoff: {{.Payoff}}. {{.Level}}. {{.A.Trials}} trials in all, seed <code>{{.A.Se
 {{if .Cycles}}<h2>Cycles</h2><ul>{{range .Cycles}}<li>{{.}}</li>{{end}}</ul>{{end}}
 `)
 
-// MetaHTML renders a roster's page, which shows meta-heatmap.png and
-// meta-equilibrium.png from the same directory.
+// MetaHTML renders a roster's page, which shows meta-heatmap.png,
+// meta-equilibrium.png and meta-ratings.svg from the same directory.
 func MetaHTML(a *analysis.MetaAnalysis, command string) ([]byte, error) {
 	names := a.Meta.Entries
 	data := struct {
@@ -177,7 +178,8 @@ func MetaEquilibriumPNG(a *analysis.MetaAnalysis) ([]byte, error) {
 
 // WriteMetaDir writes the report of a roster into dir (which must exist):
 // meta.json (MetaObject), meta.csv (MetaRows), meta-heatmap.png,
-// meta-equilibrium.png and index.html, each atomically.
+// meta-equilibrium.png, meta-ratings.svg (MetaRatingsFigure) and
+// index.html, each atomically.
 func WriteMetaDir(dir string, a *analysis.MetaAnalysis, command string) error {
 	return writeFiles(dir, []reportFile{
 		{"meta.json", func() ([]byte, error) {
@@ -188,6 +190,7 @@ func WriteMetaDir(dir string, a *analysis.MetaAnalysis, command string) error {
 		{"meta.csv", func() ([]byte, error) { return csvBytes(MetaRows(a)) }},
 		{"meta-heatmap.png", func() ([]byte, error) { return MetaHeatmapPNG(a) }},
 		{"meta-equilibrium.png", func() ([]byte, error) { return MetaEquilibriumPNG(a) }},
+		{"meta-ratings.svg", func() ([]byte, error) { return MetaRatingsFigure(a, formatSVG) }},
 		{"index.html", func() ([]byte, error) { return MetaHTML(a, command) }},
 	})
 }

@@ -2,8 +2,13 @@ package reports
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
 	"testing"
 
 	"github.com/crucible-sim/crucible/analysis"
@@ -63,6 +68,48 @@ func TestMetaOutputs(t *testing.T) {
 		golden(t, c.file+".golden.csv", csv)
 		if !json.Valid(js.Bytes()) {
 			t.Errorf("%s: invalid JSON", c.name)
+		}
+	}
+}
+
+// A roster's report has its ratings as ranked bars, on its page: the
+// entries top to bottom from the highest Elo rating, whiskers where the
+// rating has an interval.
+func TestMetaRatingsFigure(t *testing.T) {
+	for _, c := range []struct {
+		name      string
+		precision float64
+	}{{"eclipse/cruiser-designs", 0.01}, {"stratfight/fighters", 0.05}} {
+		a := builtinMeta(t, c.name, c.precision)
+		dir := t.TempDir()
+		if err := WriteMetaDir(dir, a, "crucible meta "+c.name); err != nil {
+			t.Fatal(err)
+		}
+		page, err := os.ReadFile(filepath.Join(dir, "index.html"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Contains(page, []byte(`<img src="meta-ratings.svg"`)) {
+			t.Errorf("%s: the page does not show meta-ratings.svg", c.name)
+		}
+		svg, err := os.ReadFile(filepath.Join(dir, "meta-ratings.svg"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkSVG(t, c.name, svg)
+		// The entries' names, as the y axis writes them, top to bottom:
+		// in an SVG the first drawn tick label is the bottom row's.
+		best := slices.MaxFunc(a.Meta.Entries, func(x, y string) int {
+			return cmp.Compare(a.Ratings[slices.Index(a.Meta.Entries, x)].Elo, a.Ratings[slices.Index(a.Meta.Entries, y)].Elo)
+		})
+		var labels []string
+		for _, m := range regexp.MustCompile(`>([^<>]+)</text>`).FindAllSubmatch(svg, -1) {
+			if slices.Contains(a.Meta.Entries, string(m[1])) {
+				labels = append(labels, string(m[1]))
+			}
+		}
+		if n := len(a.Meta.Entries); len(labels) < n || labels[n-1] != best {
+			t.Errorf("%s: the Elo panel's rows, bottom to top, are %v; want %q at the top", c.name, labels, best)
 		}
 	}
 }

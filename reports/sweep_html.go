@@ -31,6 +31,7 @@ points differ by the rule, not by luck. Intervals are {{.Interval}} intervals, a
 {{range .Notes}}<p>Note: {{.}}</p>{{end}}
 {{if .Curve}}<h2>{{.Metric}} along {{.Field}}</h2><img src="curve.png" alt="{{.Metric}} by {{.Field}} with error bars">{{else}}{{with .CurveNote}}<p>Note: {{.}}.</p>{{end}}{{end}}
 {{if .Heat}}<h2>Heat map</h2><img src="heatmap.png" alt="{{.Metric}} over the grid">{{end}}
+{{if .Rounds}}<h2>Distribution of {{.Unit}} at {{.Overlaid}} values of {{.Field}}</h2><figure><img src="rounds.svg" alt="the distribution of {{.Unit}} at {{.Overlaid}} values of {{.Field}}, on one axis"></figure>{{end}}
 <h2>Points</h2>
 <p>Every metric of every point, with intervals and exact values: <a href="sweep.csv">sweep.csv</a>; the points, break-even, ranking and shape: <a href="sweep.json">sweep.json</a>.</p>
 <table id="points"><tr><th>point</th>{{range .S.Sweep.Axes}}<th>{{.Name}}</th>{{end}}<th>{{.Metric}}</th><th>95 % interval</th>{{if .Solved}}<th>exact</th>{{end}}{{range .Wins}}<th>{{.}}</th>{{end}}<th>mean {{.Unit}}</th></tr>
@@ -61,8 +62,9 @@ type (
 	}
 )
 
-// SweepHTML renders a sweep's page, which shows curve.png, heatmap.png and
-// rank.png from the same directory when drawn says they were written.
+// SweepHTML renders a sweep's page, which shows curve.png, heatmap.png,
+// rank.png and rounds.svg from the same directory when drawn says they
+// were written.
 // command is the command line that reproduces the sweep.
 func SweepHTML(s *analysis.SweepResult, command string, drawn sweepPlots) ([]byte, error) {
 	data := struct {
@@ -70,6 +72,8 @@ func SweepHTML(s *analysis.SweepResult, command string, drawn sweepPlots) ([]byt
 		Command        string
 		Curve, Heat    bool
 		Rank           bool
+		Rounds         bool // rounds.svg, the rounds of a few points on one axis
+		Overlaid       int  // how many points it draws
 		Solved         bool
 		Unit, Interval string
 		Notes, Shapes  []string
@@ -80,7 +84,7 @@ func SweepHTML(s *analysis.SweepResult, command string, drawn sweepPlots) ([]byt
 		Rows           []sweepRow
 		Metric, Field  string   // the metric and the first field as people read them
 		Wins           []string // the heads of the win columns
-	}{S: s, Command: command, Curve: drawn.curve, Heat: drawn.heat, Rank: drawn.rank, Solved: anySolved(s), Unit: unitOfSweep(s),
+	}{S: s, Command: command, Curve: drawn.curve, Heat: drawn.heat, Rank: drawn.rank, Rounds: drawn.rounds, Overlaid: len(sweepOverlaid(s)), Solved: anySolved(s), Unit: unitOfSweep(s),
 		Interval: intervalName(s.Sweep.Metric), Notes: ExactNotes(s), Shapes: ShapeTexts(s), CurveNote: CurveNote(s),
 		BreakEvenHead: BreakEvenHead(s), Metric: metricName(s), Field: s.Sweep.Axes[0].Name()}
 	names := sweepNames(s)
@@ -147,7 +151,7 @@ func rankMark(r analysis.Ranking, i int) string {
 }
 
 // sweepPlots says which plots a sweep's report has.
-type sweepPlots struct{ curve, heat, rank bool }
+type sweepPlots struct{ curve, heat, rank, rounds bool }
 
 // WriteSweepDir writes the report of a sweep into dir (which must exist):
 // sweep.csv (SweepRows), sweep.json (SweepObject), breakeven.csv (BreakEvenRows; for a first field
@@ -155,10 +159,13 @@ type sweepPlots struct{ curve, heat, rank bool }
 // of curve.png),
 // curve.png (unless no point finished, or the second field has more than
 // MaxCurvePanels values: CurveNote, which the page repeats), heatmap.png
-// (for two fields) and index.html, each atomically.
+// (for two fields), rounds.svg (the rounds of up to analysis.MaxOverlaid
+// values of the first field on one axis: SweepRoundsFigure, when two
+// points or more kept them) and index.html, each atomically.
 func WriteSweepDir(dir string, s *analysis.SweepResult, command string) error {
 	ranked := s.Sweep.Kinds[0] == analysis.Categorical
-	drawn := sweepPlots{curve: !ranked && curveDrawn(s), heat: len(s.Points) > 0 && len(s.Sweep.Axes) == 2, rank: ranked && curveDrawn(s)}
+	drawn := sweepPlots{curve: !ranked && curveDrawn(s), heat: len(s.Points) > 0 && len(s.Sweep.Axes) == 2, rank: ranked && curveDrawn(s),
+		rounds: roundsOverlaid(s)}
 	files := []reportFile{
 		{"sweep.csv", func() ([]byte, error) { return csvBytes(SweepRows(s)) }},
 		{"sweep.json", func() ([]byte, error) {
@@ -180,6 +187,9 @@ func WriteSweepDir(dir string, s *analysis.SweepResult, command string) error {
 	}
 	if drawn.heat {
 		files = append(files, reportFile{"heatmap.png", func() ([]byte, error) { return SweepHeatMapPNG(s) }})
+	}
+	if drawn.rounds {
+		files = append(files, reportFile{"rounds.svg", func() ([]byte, error) { return SweepRoundsFigure(s, formatSVG) }})
 	}
 	files = append(files, reportFile{"index.html", func() ([]byte, error) { return SweepHTML(s, command, drawn) }})
 	return writeFiles(dir, files)

@@ -80,16 +80,24 @@ func rankPanel(s *analysis.SweepResult, r analysis.Ranking) (*plot.Plot, error) 
 		p.Add(bars)
 	}
 	if !r.Exact {
-		eb, err := plotter.NewXErrorBars(whiskers)
-		if err != nil {
+		if err := addWhiskers(p, whiskers); err != nil {
 			return nil, err
 		}
-		eb.LineStyle.Width = vg.Points(1.2)
-		p.Add(eb)
 	}
 	p.NominalY(names...)
 	p.Add(plotter.NewGrid())
 	return p, nil
+}
+
+// addWhiskers draws each point's interval as a whisker along x.
+func addWhiskers(p *plot.Plot, w xErrPoints) error {
+	eb, err := plotter.NewXErrorBars(w)
+	if err != nil {
+		return err
+	}
+	eb.LineStyle.Width = vg.Points(1.2)
+	p.Add(eb)
+	return nil
 }
 
 // xErrPoints are points with asymmetric error bars along x.

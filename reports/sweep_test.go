@@ -3,7 +3,9 @@ package reports
 import (
 	"bytes"
 	"context"
+	"encoding/xml"
 	"image/png"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -163,8 +165,8 @@ func TestWriteSweepDir(t *testing.T) {
 		files []string
 		shows string
 	}{
-		{builtinSweep(t, "stratfight/armor-kinds", 200), []string{"sweep.csv", "sweep.json", "ranking.csv", "rank.png", "index.html"}, "Ranking"},
-		{builtinSweep(t, "eclipse/shields-by-fleet", 200), []string{"sweep.csv", "sweep.json", "breakeven.csv", "curve.png", "heatmap.png", "index.html"}, "Break-even"},
+		{builtinSweep(t, "stratfight/armor-kinds", 200), []string{"sweep.csv", "sweep.json", "ranking.csv", "rank.png", "rounds.svg", "index.html"}, "Ranking"},
+		{builtinSweep(t, "eclipse/shields-by-fleet", 200), []string{"sweep.csv", "sweep.json", "breakeven.csv", "curve.png", "heatmap.png", "rounds.svg", "index.html"}, "Break-even"},
 	} {
 		dir := t.TempDir()
 		if err := WriteSweepDir(dir, c.res, "crucible sweep x --seed=1"); err != nil {
@@ -183,6 +185,9 @@ func TestWriteSweepDir(t *testing.T) {
 				if img, err := png.Decode(bytes.NewReader(data)); err != nil || img.Bounds().Dx() < 500 {
 					t.Errorf("%s: %v", f, err)
 				}
+			}
+			if strings.HasSuffix(f, ".svg") {
+				checkSVG(t, f, data)
 			}
 			if f == "index.html" {
 				for _, want := range append(c.files, "crucible sweep x --seed=1", c.shows, c.res.Sweep.Base) {
@@ -303,6 +308,61 @@ func TestSweepFlagsNonMonotonic(t *testing.T) {
 	for _, w := range []string{`id="not-monotonic">NOT MONOTONIC`, "Interceptor shield (<code>parts[0].shield</code>)", "<th>Interceptor shield</th>"} {
 		if !bytes.Contains(page, []byte(w)) {
 			t.Errorf("the page lacks %q", w)
+		}
+	}
+}
+
+// checkSVG fails the test unless data is a well-formed SVG document.
+func checkSVG(t *testing.T, name string, data []byte) {
+	t.Helper()
+	dec := xml.NewDecoder(bytes.NewReader(data))
+	root := ""
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Errorf("%s: not well-formed XML: %v", name, err)
+			return
+		}
+		if e, ok := tok.(xml.StartElement); ok && root == "" {
+			root = e.Name.Local
+		}
+	}
+	if root != "svg" {
+		t.Errorf("%s: the document is <%s>, not an SVG", name, root)
+	}
+}
+
+// A sweep's rounds.svg draws the rounds of evenly chosen values of its
+// first field on one axis, each curve labelled by the field's name and
+// value: every value of a field of four; six of a field of nine, both
+// ends among them, at the second field's first value.
+func TestSweepRoundsOverlaid(t *testing.T) {
+	for _, c := range []struct {
+		res       *analysis.SweepResult
+		want, not []string
+	}{
+		{builtinSweep(t, "stratfight/armor-kinds", 100), []string{"Guard&#39;s armor = none", "Guard&#39;s armor = plate", "Guard&#39;s armor = leather"}, nil},
+		{builtinSweep(t, "eclipse/shields-by-fleet", 100, "parts[0].shield=0..8", "attacker.ships.Shielded Interceptor=2,3"),
+			[]string{"parts[0].shield = 0", "parts[0].shield = 2", "parts[0].shield = 8", "(at attacker.ships.Shielded Interceptor = 2)"},
+			[]string{"parts[0].shield = 1<", "parts[0].shield = 4<", "parts[0].shield = 7<"}},
+	} {
+		svg, err := SweepRoundsFigure(c.res, formatSVG)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkSVG(t, c.res.Sweep.Name, svg)
+		for _, w := range c.want {
+			if !bytes.Contains(svg, []byte(w)) {
+				t.Errorf("%s: rounds.svg lacks %q", c.res.Sweep.Name, w)
+			}
+		}
+		for _, w := range c.not {
+			if bytes.Contains(svg, []byte(w)) {
+				t.Errorf("%s: rounds.svg draws %q, not among the chosen values", c.res.Sweep.Name, w)
+			}
 		}
 	}
 }

@@ -314,3 +314,42 @@ func TestRunOutShowsTheExactValue(t *testing.T) {
 		t.Errorf("the run page of a scenario no solver reaches has an exact column")
 	}
 }
+
+// run --out draws, for each per-type survivor counter, the Monte Carlo
+// chance that at least k survive: the counters are distributions, so the
+// curve is the estimate's (its legend the counter's name, with no
+// "(exact)" beside it), whether or not a solver reaches the scenario;
+// where one does, the exact curve is drawn dashed beside it.
+func TestRunOutDrawsSurvivorsAtLeast(t *testing.T) {
+	for _, c := range []struct {
+		scenario, legend string
+		exact            bool
+	}{
+		{"eclipse/interceptor-duel", ">survivors.Interceptor<", true},
+		{"eclipse/upgraded-three-types", ">survivors.Plasma Cruiser<", true},
+		{"ec4x/home-defense-76", ">survivors<", false},
+	} {
+		t.Run(c.scenario, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "report")
+			mustRun(t, "run", c.scenario, "--trials", "200", "--seed", "1", "--out", dir)
+			page, err := os.ReadFile(filepath.Join(dir, "index.html"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := regexp.MustCompile(`<img src="(s1-[^"]*-at-least\.svg)"`).FindSubmatch(page)
+			if m == nil {
+				t.Fatal("the run page shows no chart of at least k")
+			}
+			svg, err := os.ReadFile(filepath.Join(dir, string(m[1])))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(string(svg), c.legend) {
+				t.Errorf("%s has no Monte Carlo curve %s", m[1], c.legend)
+			}
+			if strings.Contains(string(svg), "(dashed: exact)") != c.exact {
+				t.Errorf("%s: exact curves drawn dashed %v, want %v", m[1], !c.exact, c.exact)
+			}
+		})
+	}
+}

@@ -110,7 +110,9 @@ func (b *Battle) finish(settings rules.Settings) {
 		}
 	}
 	for k := range n {
-		c.survivors[k] = cs.Add(partyName(k)+".survivors", fmt.Sprintf("squadrons of task force %d not destroyed at the end", k+1))
+		// A distribution, so that a report draws the chance that at
+		// least k squadrons of the task force survive.
+		c.survivors[k] = cs.Dist(partyName(k)+".survivors", fmt.Sprintf("squadrons of task force %d not destroyed at the end", k+1))
 	}
 	c.tests = -1
 	if b.Suite != nil {

@@ -1,6 +1,7 @@
 package eclipse
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"testing"
@@ -8,6 +9,7 @@ import (
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/rules/rulestest"
 	"github.com/crucible-sim/crucible/scenarios"
+	"github.com/crucible-sim/crucible/sim"
 )
 
 // Benchmarks of the Monte Carlo battle (results are recorded under bench/):
@@ -79,6 +81,23 @@ func loadScenario(tb testing.TB, name string) *Compiled {
 		tb.Fatal(err)
 	}
 	return c
+}
+
+// BenchmarkRun runs battles through the engine on one worker, so that
+// each trial's cost includes seeding, the outcome's reset and its tally
+// (the per-type survivors' histograms among them): ns per battle, to set
+// beside BenchmarkFight's battle alone.
+func BenchmarkRun(b *testing.B) {
+	for _, name := range []string{"interceptor-duel", "fleet-mirror"} {
+		b.Run(name, func(b *testing.B) {
+			c := loadScenario(b, name)
+			b.ReportAllocs()
+			if _, err := sim.Run(context.Background(), sim.Job{Battle: c, Key: 1, Seed: 1, Trials: int64(b.N), Workers: 1}); err != nil {
+				b.Fatal(err)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/battle")
+		})
+	}
 }
 
 // countingDice counts the dice a battle rolls (a test hook on the fighter).

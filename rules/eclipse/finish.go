@@ -138,7 +138,9 @@ func (c *Compiled) retreatRounds() {
 	}
 }
 
-// buildSpec lists the ends and the counters: survivors per side and type;
+// buildSpec lists the ends and the counters: survivors per side and type,
+// each a distribution counter so that a report draws the chance that at
+// least k ships of the type survive (a histogram is a few adds a trial);
 // retreated per type for sides that may retreat; reputation tiles per
 // player side. The options are added by compile.
 func (c *Compiled) buildSpec() {
@@ -151,7 +153,7 @@ func (c *Compiled) buildSpec() {
 	var cs rules.Counters
 	for t := range c.Types {
 		ty := &c.Types[t]
-		c.counters.survivors[t] = cs.Add(sideCounter(ty.Side, "survivors."+ty.Name), "ships of this type left at the end, retreated ones included (§3.8)")
+		c.counters.survivors[t] = cs.Dist(sideCounter(ty.Side, "survivors."+ty.Name), "ships of this type left at the end, retreated ones included (§3.8)")
 	}
 	for t := range c.Types {
 		ty := &c.Types[t]
