@@ -63,18 +63,10 @@ with --strict on any INCONCLUSIVE), 130 if interrupted.`,
 			if err := checkSequential(cmd, until, initial, budget); err != nil {
 				return err
 			}
-			if err := cp.check(); err != nil {
-				return err
-			}
-			prior, err := cp.prior(cmd)
+			run, err := cp.plan(cmd, &rf)
 			if err != nil {
 				return err
 			}
-			run, err := rf.plan(cmd)
-			if err != nil {
-				return err
-			}
-			run.Resume = prior
 			if all {
 				if args, err = builtinRefs(); err != nil {
 					return err

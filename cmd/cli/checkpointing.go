@@ -67,6 +67,25 @@ func (c *checkpointing) prior(cmd *cobra.Command) ([]*sim.Checkpoint, error) {
 	return prior, nil
 }
 
+// plan checks the flags, reads the checkpoints a --resume continues from
+// (before the seed is resolved, since the command takes theirs) and plans
+// the run of rf that resumes from them (Run.Resume).
+func (c *checkpointing) plan(cmd *cobra.Command, rf *runFlags) (analysis.Run, error) {
+	if err := c.check(); err != nil {
+		return analysis.Run{}, err
+	}
+	prior, err := c.prior(cmd)
+	if err != nil {
+		return analysis.Run{}, err
+	}
+	run, err := rf.plan(cmd)
+	if err != nil {
+		return run, err
+	}
+	run.Resume = prior
+	return run, nil
+}
+
 // open opens the --out directory (nil without --out), before the first
 // trial, so that a command cannot end unable to save what it did, and
 // makes run save its checkpoints into it.

@@ -113,18 +113,10 @@ func runCompare(cmd *cobra.Command, args []string, rf *runFlags, cf *compareFlag
 	if cf.rational {
 		return usageError("--rational needs --exact: a sampled comparison has no fractions")
 	}
-	if err := cf.cp.check(); err != nil {
-		return err
-	}
-	prior, err := cf.cp.prior(cmd)
+	run, err := cf.cp.plan(cmd, rf)
 	if err != nil {
 		return err
 	}
-	run, err := rf.plan(cmd)
-	if err != nil {
-		return err
-	}
-	run.Resume = prior
 	if cmd.Flags().Changed("trials") && rf.trials < analysis.MinCompareTrials {
 		return usageError("--trials %d: allowed: an integer from %d (a comparison's test of the mean rounds is a large-sample test) to %d",
 			rf.trials, analysis.MinCompareTrials, int64(sim.MaxTrials))

@@ -76,18 +76,10 @@ func runMeta(cmd *cobra.Command, ref string, rf *runFlags, cp *checkpointing, mf
 	if err := checkMetaFlags(cmd, mf); err != nil {
 		return err
 	}
-	if err := cp.check(); err != nil {
-		return err
-	}
-	prior, err := cp.prior(cmd)
+	run, err := cp.plan(cmd, rf)
 	if err != nil {
 		return err
 	}
-	run, err := rf.plan(cmd)
-	if err != nil {
-		return err
-	}
-	run.Resume = prior
 	m, err := loadMeta(rf, ref)
 	if err != nil {
 		return err

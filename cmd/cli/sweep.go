@@ -51,18 +51,10 @@ index.html.`,
 			if err := checkFormat(format, "table", "csv", "json"); err != nil {
 				return err
 			}
-			if err := cp.check(); err != nil {
-				return err
-			}
-			prior, err := cp.prior(cmd)
+			run, err := cp.plan(cmd, &rf)
 			if err != nil {
 				return err
 			}
-			run, err := rf.plan(cmd)
-			if err != nil {
-				return err
-			}
-			run.Resume = prior
 			sw, err := loadSweep(cmd, &rf, args[0], sweepFlags{varies, labels, metric, level})
 			if err != nil {
 				return err

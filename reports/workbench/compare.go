@@ -26,13 +26,8 @@ type compareRequest struct {
 // at its end.
 func (s *Server) compare(w http.ResponseWriter, r *http.Request) {
 	var req compareRequest
-	if err := s.decode(w, r, &req); err != nil {
-		fail(w, err)
-		return
-	}
-	t, err := s.tabOf(req.Tab)
-	if err != nil {
-		fail(w, err)
+	t, ok := s.decodeOfTab(w, r, &req, &req.Tab)
+	if !ok {
 		return
 	}
 	// The two are saved as two files, B's renamed when both would have one

@@ -34,13 +34,8 @@ type oddsRequest struct {
 // two), and the job's id and the command that reproduces it.
 func (s *Server) odds(w http.ResponseWriter, r *http.Request) {
 	var req oddsRequest
-	if err := s.decode(w, r, &req); err != nil {
-		fail(w, err)
-		return
-	}
-	t, err := s.tabOf(req.Tab)
-	if err != nil {
-		fail(w, err)
+	t, ok := s.decodeOfTab(w, r, &req, &req.Tab)
+	if !ok {
 		return
 	}
 	v, sc := check(req.edit)

@@ -160,6 +160,22 @@ func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any) error {
 	return nil
 }
 
+// decodeOfTab decodes a request of a tab into v, whose field id names the
+// tab once decoded, and returns the tab; or answers the error and returns
+// false.
+func (s *Server) decodeOfTab(w http.ResponseWriter, r *http.Request, v any, id *string) (*tab, bool) {
+	if err := s.decode(w, r, v); err != nil {
+		fail(w, err)
+		return nil, false
+	}
+	t, err := s.tabOf(*id)
+	if err != nil {
+		fail(w, err)
+		return nil, false
+	}
+	return t, true
+}
+
 // within returns path relative to the server's directory, for messages.
 func within(dir, path string) string {
 	if rel, err := filepath.Rel(dir, path); err == nil {

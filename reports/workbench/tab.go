@@ -171,13 +171,8 @@ func (s *Server) stop(w http.ResponseWriter, r *http.Request) {
 	var req struct {
 		Tab string `json:"tab"`
 	}
-	if err := s.decode(w, r, &req); err != nil {
-		fail(w, err)
-		return
-	}
-	t, err := s.tabOf(req.Tab)
-	if err != nil {
-		fail(w, err)
+	t, ok := s.decodeOfTab(w, r, &req, &req.Tab)
+	if !ok {
 		return
 	}
 	t.cancelAll()
