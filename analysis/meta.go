@@ -66,6 +66,12 @@ func NewMeta(r *scenarios.Roster, base *scenarios.Scenario) (*Meta, error) {
 			return nil, e.Side.Errorf("expected a mapping of the side's fields (%s), got %s", joinWords(m.sides[0]), doc.Describe(e.Side))
 		}
 	}
+	return m, m.compileCells()
+}
+
+// compileCells compiles every cell, so that an entry that does not fit
+// costs no computing time.
+func (m *Meta) compileCells() error {
 	for i := range m.Entries {
 		for j := range m.Entries {
 			sc, err := m.Cell(i, j)
@@ -73,11 +79,11 @@ func NewMeta(r *scenarios.Roster, base *scenarios.Scenario) (*Meta, error) {
 				_, err = sc.Compile()
 			}
 			if err != nil {
-				return nil, fmt.Errorf("%w (roster %s: %s as side a against %s as side b)", err, r.Name, m.Entries[i], m.Entries[j])
+				return fmt.Errorf("%w (roster %s: %s as side a against %s as side b)", err, m.Name, m.Entries[i], m.Entries[j])
 			}
 		}
 	}
-	return m, nil
+	return nil
 }
 
 // Cell returns the scenario of cell (i, j): the base with entry i placed

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 	"sync"
 	"testing"
@@ -367,5 +368,60 @@ func TestMetaDeterministicAndResumable(t *testing.T) {
 		if got := matrixJSON(t, resumed); got != want {
 			t.Errorf("resumed from save %d of %d:\n%s\nwant:\n%s", k, len(saved), got, want)
 		}
+	}
+}
+
+// balanceRoster is handRoster with every entry's edge written, so that
+// --balance edge can move it.
+const balanceRoster = `scenario: base
+meta:
+  - {name: Rock, side: {style: rock, edge: 0}}
+  - {name: Paper, side: {style: paper, edge: 0}}
+  - {name: Scissors, side: {style: scissors, edge: 0}}
+  - {name: Sharp Rock, side: {style: rock, edge: 10}}
+`
+
+// Balancing the hand roster by hand: Sharp Rock dominates Rock, which the
+// equilibrium never plays; giving the two the same edge makes them one
+// strategy, which the maximum-entropy equilibrium splits (1/6 each), so
+// one change — Rock's edge 0 → 10, or Sharp Rock's 10 → 0, equally good —
+// balances it, and an exact matrix needs no re-check. Sampled, the answer
+// holds on fresh streams.
+func TestMetaBalance(t *testing.T) {
+	o := analysis.BalanceOptions{Path: "edge", Values: []string{"0", "5", "10"}, MinShare: 0.05, Matrices: analysis.DefaultBalanceMatrices}
+	for _, slow := range []bool{false, true} {
+		m := handMeta(t, balanceRoster, slow)
+		mo := quickMeta()
+		mo.Exact = true
+		b, err := analysis.Run{Seed: 3, Workers: 2}.Balance(context.Background(), m, mo, o, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rock, sharp := analysis.BalanceChange{Entry: "Rock", From: "0", To: "10"}, analysis.BalanceChange{Entry: "Sharp Rock", From: "10", To: "0"}
+		if !b.Balanced || len(b.Changes) != 1 || b.Changes[0] != rock && b.Changes[0] != sharp {
+			t.Fatalf("slow %v: balanced %v, changes %+v (%s)", slow, b.Balanced, b.Changes, b.Why)
+		}
+		if got := b.Final.Equilibrium.Row[0]; math.Abs(got-1.0/6) > 0.02 {
+			t.Errorf("slow %v: Rock's mass %g, want 1/6", slow, got)
+		}
+		if slow != (b.Recheck != nil) || !b.RecheckHolds {
+			t.Errorf("slow %v: re-check %v, holds %v", slow, b.Recheck != nil, b.RecheckHolds)
+		}
+	}
+}
+
+// A field an entry lacks, or holds as a word, is refused naming the
+// entries.
+func TestMetaBalanceRefuses(t *testing.T) {
+	m := handMeta(t, handRoster, false)
+	o := analysis.BalanceOptions{Path: "edge", Values: []string{"0", "10"}, MinShare: 0.05, Matrices: 10}
+	_, err := analysis.Run{Seed: 1}.Balance(context.Background(), m, quickMeta(), o, false)
+	if err == nil || !strings.Contains(err.Error(), "Rock, Paper, Scissors lack it") {
+		t.Errorf("a field three entries lack: %v", err)
+	}
+	o.Path = "style"
+	_, err = analysis.Run{Seed: 1}.Balance(context.Background(), m, quickMeta(), o, false)
+	if err == nil || !strings.Contains(err.Error(), "not a number in Rock") {
+		t.Errorf("a word: %v", err)
 	}
 }

@@ -2,6 +2,8 @@ package cli
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -16,6 +18,11 @@ type metaFlags struct {
 	first, most           int64
 	exact                 bool
 	payoff, format        string
+	// balance is --balance PATH=LO..HI, minShare --min-share in percent,
+	// matrices --balance-matrices.
+	balance  string
+	minShare float64
+	matrices int
 }
 
 func newMetaCmd() *cobra.Command {
@@ -68,6 +75,9 @@ map, the equilibrium bars and index.html; Ctrl-C keeps a checkpoint that
 	fl.BoolVar(&mf.exact, "exact", true, "solve each cell exactly where the ruleset's solver reaches it")
 	fl.StringVar(&mf.payoff, "payoff", "share", "the game's payoff: share (side a's win share, draws half) or margin (P(a wins) − P(b wins))")
 	fl.StringVarP(&mf.format, "format", "f", "table", "output format: table, json or csv (one row per cell)")
+	fl.StringVar(&mf.balance, "balance", "", "PATH=LO..HI: find values of a numeric field of every entry's side, on the integers LO..HI, that bring every entry into the equilibrium with --min-share")
+	fl.Float64Var(&mf.minShare, "min-share", 5, "with --balance, the least mass, in percent, every entry must have in the equilibrium as side a and as side b")
+	fl.IntVar(&mf.matrices, "balance-matrices", analysis.DefaultBalanceMatrices, "with --balance, the most matrices the search fights (each every cell of the roster)")
 	cp.register(cmd, "also write the metagame's report (JSON, CSV, PNG plots and index.html) to this directory, which it replaces as a whole")
 	return cmd
 }
@@ -92,6 +102,9 @@ func runMeta(cmd *cobra.Command, ref string, rf *runFlags, cp *checkpointing, mf
 		defer od.Close()
 	}
 	opts := analysis.MetaOptions{Precision: mf.precision / 100, Confidence: mf.confidence, First: mf.first, Budget: mf.most, Exact: mf.exact}
+	if mf.balance != "" {
+		return runBalance(cmd, run, m, opts, mf, od)
+	}
 	mm, runErr := run.Meta(cmd.Context(), m, opts)
 	states := cp.states(cmd, runErr)
 	if runErr != nil {
@@ -137,6 +150,16 @@ func checkMetaFlags(cmd *cobra.Command, mf *metaFlags) error {
 	case !(mf.confidence >= scenarios.MinConfidence && mf.confidence <= scenarios.MaxConfidence):
 		return usageError("--confidence %g: allowed: a number from %g to %g", mf.confidence, scenarios.MinConfidence, scenarios.MaxConfidence)
 	}
+	if mf.balance != "" {
+		if _, err := balanceOptions(mf); err != nil {
+			return err
+		}
+		if mf.format == "csv" {
+			return usageError("--balance prints with --format table or json (--out writes the balanced roster's meta.csv)")
+		}
+	} else if fl.Changed("min-share") || fl.Changed("balance-matrices") {
+		return usageError("--min-share and --balance-matrices go with --balance PATH=LO..HI")
+	}
 	if mf.first > mf.most {
 		return usageError("--first-trials %d is above --max-trials %d (allowed: first ≤ max)", mf.first, mf.most)
 	}
@@ -178,4 +201,63 @@ func writeMeta(cmd *cobra.Command, a *analysis.MetaAnalysis, format string) erro
 		return reports.WriteMetaJSON(w, a)
 	}
 	return reports.WriteMetaTable(w, a)
+}
+
+// maxBalanceValues bounds a --balance grid: each value may cost a matrix
+// per step of the search.
+const maxBalanceValues = 101
+
+// balanceOptions reads --balance PATH=LO..HI and its companions.
+func balanceOptions(mf *metaFlags) (analysis.BalanceOptions, error) {
+	path, rng, ok := strings.Cut(mf.balance, "=")
+	lo, hi, ok2 := strings.Cut(rng, "..")
+	a, errA := strconv.ParseInt(strings.TrimSpace(lo), 10, 64)
+	b, errB := strconv.ParseInt(strings.TrimSpace(hi), 10, 64)
+	switch {
+	case !ok || !ok2 || strings.TrimSpace(path) == "" || errA != nil || errB != nil:
+		return analysis.BalanceOptions{}, usageError("--balance %s: allowed: PATH=LO..HI, a field of every entry's side and a range of integers (e.g. armor.armor_value=0..8)", mf.balance)
+	case a >= b || b-a+1 > maxBalanceValues:
+		return analysis.BalanceOptions{}, usageError("--balance %s: allowed: LO < HI, at most %d values", mf.balance, maxBalanceValues)
+	case !(mf.minShare > 0 && mf.minShare <= 50):
+		return analysis.BalanceOptions{}, usageError("--min-share %g: allowed: a percentage above 0 and at most 50", mf.minShare)
+	case mf.matrices < 2:
+		return analysis.BalanceOptions{}, usageError("--balance-matrices %d: allowed: 2 or more", mf.matrices)
+	}
+	o := analysis.BalanceOptions{Path: strings.TrimSpace(path), MinShare: mf.minShare / 100, Matrices: mf.matrices}
+	for v := a; v <= b; v++ {
+		o.Values = append(o.Values, strconv.FormatInt(v, 10))
+	}
+	return o, nil
+}
+
+// runBalance searches for the balanced roster, prints the answer and
+// writes the balanced roster's report.
+func runBalance(cmd *cobra.Command, run analysis.Run, m *analysis.Meta, opts analysis.MetaOptions, mf *metaFlags, od *reports.OutDir) error {
+	o, err := balanceOptions(mf)
+	if err != nil {
+		return err
+	}
+	b, err := run.Balance(cmd.Context(), m, opts, o, mf.payoff == "margin")
+	if err != nil {
+		if analysis.Interrupted(err) {
+			return &exitError{code: exitInterrupted, msg: "interrupted: the balance search stopped before an answer"}
+		}
+		return err
+	}
+	w := cmd.OutOrStdout()
+	if mf.format == "json" {
+		err = reports.WriteBalanceJSON(w, b)
+	} else {
+		err = reports.WriteBalanceTable(w, b)
+	}
+	if err != nil {
+		return err
+	}
+	if od != nil {
+		if err := od.WriteMeta(b.Final); err != nil {
+			return err
+		}
+		notice(cmd, "the balanced roster's meta report written to %s", od.Path())
+	}
+	return nil
 }

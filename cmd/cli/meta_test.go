@@ -173,3 +173,52 @@ func TestRostersAreListed(t *testing.T) {
 	}
 	mustFail(t, exitFailed, "stratfight/fighters is a built-in roster, not a scenario: run it with `crucible meta stratfight/fighters`", "run", "stratfight/fighters")
 }
+
+// --balance: its usage errors, a field the entries lack (input, naming
+// them), and a search on a small exact roster whose answer needs no
+// re-check, in JSON as in text.
+func TestMetaBalance(t *testing.T) {
+	for _, c := range []struct {
+		want string
+		args []string
+	}{
+		{"--balance armor: allowed: PATH=LO..HI", []string{"meta", "stratfight/fighters", "--balance", "armor"}},
+		{"--balance armor.armor_value=8..0: allowed: LO < HI", []string{"meta", "stratfight/fighters", "--balance", "armor.armor_value=8..0"}},
+		{"--min-share 0: allowed: a percentage above 0", []string{"meta", "stratfight/fighters", "--balance", "armor.armor_value=0..8", "--min-share", "0"}},
+		{"--balance prints with --format table or json", []string{"meta", "stratfight/fighters", "--balance", "armor.armor_value=0..8", "--format", "csv"}},
+		{"--min-share and --balance-matrices go with --balance", []string{"meta", "stratfight/fighters", "--min-share", "10"}},
+	} {
+		mustFail(t, exitUsage, c.want, c.args...)
+	}
+	mustFail(t, exitFailed, "--balance armor.armor_value: Thug, Guard, Jorah, Arya, Mountain, Samwell, Cat, Arya (Vue), Guard with rapier, Thug with battleaxe lack it in their side", "meta", "stratfight/fighters", "--balance", "armor.armor_value=0..8")
+
+	dir := t.TempDir()
+	file := filepath.Join(dir, "r.yaml")
+	os.WriteFile(file, []byte(`scenario: eclipse/cruiser-designs
+meta:
+  - {name: Gluon Hunter, side: {ships: {Gluon Hunter: 2}}}
+  - {name: Plasma Cruiser, side: {ships: {Plasma Cruiser: 2}}}
+  - {name: Terran Cruiser, side: {ships: {Terran Cruiser: 2}}}
+`), 0o644)
+	out := mustRun(t, "meta", file, "--seed", "1", "--balance", "ships.*=1..3")
+	for _, want := range []string{"balance   ships.* over 1, 2, 3; every entry ≥ 5.00 %", "re-check  none needed: every cell is exact", "matrix (row as a, column as b)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	var v struct {
+		Balance struct {
+			Path     string
+			Balanced bool
+			Matrices int
+			Changes  []struct{ Entry, From, To string }
+		}
+		Meta struct{ Entries []string }
+	}
+	if err := json.Unmarshal([]byte(mustRun(t, "meta", file, "--seed", "1", "--balance", "ships.*=1..3", "--format", "json")), &v); err != nil {
+		t.Fatal(err)
+	}
+	if v.Balance.Path != "ships.*" || v.Balance.Matrices < 2 || len(v.Meta.Entries) != 3 {
+		t.Errorf("JSON: %+v", v)
+	}
+}
