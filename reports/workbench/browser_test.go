@@ -215,6 +215,9 @@ func TestWorkbenchInBrowser(t *testing.T) {
 	if got := named.text(t, "command"); !strings.Contains(got, "stratfight/thug-vs-guard") {
 		t.Errorf("#builtin= opens %q", got)
 	}
+	if got := eval[string](t, named, `document.getElementById('picker').value`); got != "builtin=stratfight%2Fthug-vs-guard" {
+		t.Errorf("#builtin= leaves the picker at %q", got)
+	}
 
 	// A sweep of a field picked from the scenario draws its curve.
 	eval[bool](t, p, `(() => { const s = document.getElementById('sweep-field'); s.value = 'a.armor.armor_value'; s.dispatchEvent(new Event('change')); return s.value === 'a.armor.armor_value' })()`)

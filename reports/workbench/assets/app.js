@@ -332,6 +332,8 @@ async function unpack(s) {
 
 async function open(query) {
   const s = await api('/api/scenario?' + query);
+  const picker = $('picker');
+  if ([...picker.options].some((o) => o.value === query)) picker.value = query; // opened by a link, too
   state.builtin = s.builtin || '';
   $('name').value = s.name;
   src.value = s.text;
