@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/csv"
 	"encoding/json"
+	"fmt"
 	"html"
 	"net/http"
 	"net/http/httptest"
@@ -394,6 +395,30 @@ func TestPagesInBrowser(t *testing.T) {
 	}
 	if len(probes) == 0 || strings.Join(shown, "\n") != strings.Join(probes, "\n") {
 		t.Errorf("tune report: the page's probes\n%s\ntune.csv's\n%s", strings.Join(shown, "\n"), strings.Join(probes, "\n"))
+	}
+
+	// An exact comparison's page: its table of every metric is
+	// comparison.csv, cell for cell.
+	xcDir := t.TempDir()
+	xc := exactComparison(t)
+	if err := WriteExactComparisonDir(xcDir, xc, "crucible compare --exact"); err != nil {
+		t.Fatal(err)
+	}
+	r = renderPage(t, browser, xcDir, "index.html")
+	xrows := readCSV(t, filepath.Join(xcDir, "comparison.csv"))
+	for _, row := range xrows {
+		for k, cell := range row {
+			row[k] = strings.TrimPrefix(cell, "'") // WriteCSV's guard against formulas (-30/91 is one to a spreadsheet)
+		}
+	}
+	var shownRows [][]string
+	for _, tb := range r.Tables {
+		if tb.ID == "exact-differences" {
+			shownRows = tb.Rows
+		}
+	}
+	if len(xrows) < 2 || fmt.Sprint(shownRows) != fmt.Sprint(xrows) {
+		t.Errorf("exact comparison: the page's table\n%v\ncomparison.csv\n%v", shownRows, xrows)
 	}
 
 	// A metagame's page: its heat map, equilibrium and rating bars, and the

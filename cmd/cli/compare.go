@@ -206,10 +206,21 @@ func parseMargins(flags []string) ([]analysis.Margin, error) {
 // difference of every metric. A solve refused for its budget names the
 // budget and the sampled compare that estimates the same difference.
 func runCompareExact(cmd *cobra.Command, args []string, rf *runFlags, cf *compareFlags, margins []analysis.Margin) error {
-	for _, f := range []string{"out", "resume", "trials", "seed", "workers", "chunk"} {
+	for _, f := range []string{"resume", "trials", "seed", "workers", "chunk", "checkpoint-every"} {
 		if fl := cmd.Flags().Lookup(f); fl != nil && fl.Changed {
-			return usageError("--exact solves both variants and runs no trials: --%s does not apply (allowed with --exact: --set, --set-a, --set-b, --margin, --rational, --format)", f)
+			return usageError("--exact solves both variants and runs no trials: --%s does not apply (allowed with --exact: --set, --set-a, --set-b, --margin, --rational, --format, --out)", f)
 		}
+	}
+	// The report directory is checked and locked before the solves, so
+	// that they cannot end unable to write it.
+	var od *reports.OutDir
+	if cf.cp.out != "" {
+		var err error
+		if od, err = reports.OpenOutDir(cf.cp.out); err != nil {
+			return err
+		}
+		defer od.Close()
+		od.Command = cmd.Root().Annotations[invocation]
 	}
 	a, err := variantOf(rf, args[0], cf.setA, "--set-a")
 	if err != nil {
@@ -234,11 +245,20 @@ func runCompareExact(cmd *cobra.Command, args []string, rf *runFlags, cf *compar
 	w := cmd.OutOrStdout()
 	switch cf.format {
 	case "csv":
-		return reports.WriteCSV(w, reports.ExactComparisonRows(c))
+		err = reports.WriteCSV(w, reports.ExactComparisonRows(c))
 	case "json":
-		return reports.WriteExactComparisonJSON(w, c)
+		err = reports.WriteExactComparisonJSON(w, c)
+	default:
+		err = reports.WriteExactComparisonTable(w, c)
 	}
-	return reports.WriteExactComparisonTable(w, c)
+	if err != nil || od == nil {
+		return err
+	}
+	if err := od.WriteExactComparison(c); err != nil {
+		return err
+	}
+	notice(cmd, "report written to %s", od.Path())
+	return nil
 }
 
 // sampledCompare is the command line of compare without --exact and

@@ -267,10 +267,31 @@ func TestCompareExact(t *testing.T) {
 	}
 	mustFail(t, exitUsage, "--exact solves both variants and runs no trials: --trials does not apply",
 		"compare", "eclipse/fleet-mirror", "eclipse/fleet-mirror-upgraded", "--exact", "--trials", "100")
-	mustFail(t, exitUsage, "--exact solves both variants and runs no trials: --out does not apply",
-		"compare", "eclipse/fleet-mirror", "eclipse/fleet-mirror-upgraded", "--exact", "--out", t.TempDir())
+	mustFail(t, exitUsage, "--exact solves both variants and runs no trials: --resume does not apply",
+		"compare", "eclipse/fleet-mirror", "eclipse/fleet-mirror-upgraded", "--exact", "--out", t.TempDir(), "--resume")
 	mustFail(t, exitUsage, "--rational needs --exact", "compare", "eclipse/fleet-mirror", "eclipse/fleet-mirror-upgraded", "--rational")
 	mustFail(t, exitFailed, "A stratfight/thug-vs-guard: stratfight solves lifespan scenarios exactly (closed forms of §9); duels need Monte Carlo", "compare", "stratfight/thug-vs-guard", "--set-b", "options.round-cap=9", "--exact")
+}
+
+// compare --exact --out writes what it printed, in every format, and a
+// page whose table is comparison.csv's.
+func TestCompareExactReport(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "cmp")
+	args := []string{"compare", "eclipse/fleet-mirror", "eclipse/fleet-mirror-upgraded", "--exact"}
+	text := mustRun(t, append(args, "--out", dir)...)
+	for name, want := range map[string]string{
+		"comparison.txt":  text,
+		"comparison.json": mustRun(t, append(args, "--format", "json")...),
+		"comparison.csv":  mustRun(t, append(args, "--format", "csv")...),
+	} {
+		if got, err := os.ReadFile(filepath.Join(dir, name)); err != nil || string(got) != want {
+			t.Errorf("%s is not what the command printed (%v)", name, err)
+		}
+	}
+	page, err := os.ReadFile(filepath.Join(dir, "index.html"))
+	if err != nil || !strings.Contains(string(page), "<td>win.a</td>") || !strings.Contains(string(page), "Made by <code>crucible compare eclipse/fleet-mirror") {
+		t.Errorf("index.html (%v):\n%s", err, page)
+	}
 }
 
 // cancelAfter makes the next command cancel itself once at trials have
