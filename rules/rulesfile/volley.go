@@ -1,0 +1,341 @@
+package rulesfile
+
+import (
+	"math/bits"
+	"slices"
+)
+
+// fire plays a fire phase: step by step, the types of a step roll their
+// dice against the state at the step's start, then each side's hits go to
+// their targets (a's first), and the battle ends as soon as a side has no
+// unit left.
+func (f *fighter) fire(p *phaseC) {
+	for _, step := range p.steps {
+		f.hits = f.hits[:0]
+		for _, t := range step {
+			f.volley(t, p.group)
+		}
+		if len(f.hits) > 0 {
+			for s := range 2 {
+				f.assign(s)
+			}
+		}
+		if f.settle() {
+			return
+		}
+	}
+}
+
+// volley rolls the dice of every unit of type t not destroyed, for its
+// weapons of the group, and records the hits.
+func (f *fighter) volley(t int, group string) {
+	b := f.b
+	ut := b.types[t]
+	for _, wu := range ut.weapons {
+		w := wu.w
+		if group != "" && w.decl.Group != group {
+			continue
+		}
+		nf := len(w.die)
+		rolled := len(f.hits)
+		for u := int32(ut.first); u < int32(ut.first+ut.count); u++ {
+			if f.hp(u) <= 0 {
+				continue
+			}
+			c := ectx{unit: [nRoles]int32{u, -1, -1}, side: ut.side}
+			dice := int(f.eval(w.attacks, &c)) * wu.n
+			for d := 0; d < dice; d++ {
+				fi := f.die(nf)
+				if w.reroll.set && f.test(&w.reroll, fi, &c) && f.spend(ut.side, w.budget) {
+					fi = f.die(nf)
+				}
+				f.hitFace(w, t, u, fi, &c)
+				if w.explode.set {
+					for depth := int64(0); depth < w.decl.ExplodeDepth && f.test(&w.explode, fi, &c); depth++ {
+						fi = f.die(nf)
+						f.hitFace(w, t, u, fi, &c)
+					}
+				}
+			}
+		}
+		if f.log != nil {
+			f.log.volley(ut, w, f.hits[rolled:])
+		}
+	}
+}
+
+// spend takes one from side s's track k (a re-roll budget) and reports
+// whether there was one to take; k < 0 is no budget: always.
+func (f *fighter) spend(s, k int) bool {
+	if k < 0 {
+		return true
+	}
+	slot := 1 + s*len(f.b.sideTrk) + k
+	if f.st[slot] <= f.b.sideTrk[k].lo[0] {
+		return false
+	}
+	f.st[slot]--
+	return true
+}
+
+// hitFace records the hits of one die showing face index fi, fired by
+// unit u of type t.
+func (f *fighter) hitFace(w *weaponC, t int, u int32, fi int32, c *ectx) {
+	mask, dyn := w.faceMask[fi], w.dynMask
+	if f.log != nil {
+		f.log.face(w.die[fi])
+	}
+	if mask == 0 && dyn == 0 {
+		return
+	}
+	crit := w.crit.set && f.test(&w.crit, fi, c)
+	h := hit{w: w, from: int32(t), by: u, face: fi, mask: mask | dyn, crit: crit, dmg: w.policyDmg, dyn: dyn != 0, order: int32(len(f.hits))}
+	f.hits = append(f.hits, h)
+	if crit {
+		for range w.decl.CritHits {
+			h.crit = false
+			h.order = int32(len(f.hits))
+			f.hits = append(f.hits, h)
+		}
+	}
+}
+
+// assign gives side s's hits of the current step their targets, in the
+// order the side's policy takes them, and resolves each.
+func (f *fighter) assign(s int) {
+	b := f.b
+	hs := f.hits
+	lo := len(hs)
+	for i := range hs {
+		if b.types[hs[i].from].side == s {
+			lo = min(lo, i)
+		}
+	}
+	if lo == len(hs) {
+		return
+	}
+	// The side's hits are contiguous: a step's types are side a's, then
+	// side b's (initiative order puts them so within a step).
+	hi := lo
+	for hi < len(hs) && b.types[hs[hi].from].side == s {
+		hi++
+	}
+	mine := hs[lo:hi]
+	pol := b.policies[s]
+	switch pol {
+	case polKillGreedy:
+		slices.SortStableFunc(mine, func(x, y hit) int {
+			if x.dmg != y.dmg {
+				return int(y.dmg - x.dmg)
+			}
+			return bits.OnesCount64(x.mask) - bits.OnesCount64(y.mask)
+		})
+	case polLargestFirst, polPriority:
+		slices.SortStableFunc(mine, func(x, y hit) int {
+			if cx, cy := bits.OnesCount64(x.mask), bits.OnesCount64(y.mask); cx != cy {
+				return cx - cy
+			}
+			return int(y.dmg - x.dmg)
+		})
+	}
+	for i := range mine {
+		h := &mine[i]
+		u := f.pick(s, h, mine[i+1:])
+		if u < 0 {
+			continue
+		}
+		f.resolve(s, h, u, mine[i+1:])
+		if f.alive[1-s] == 0 {
+			return
+		}
+	}
+}
+
+// hittable reports whether hit h can go to unit u (not destroyed, of a
+// type it hits).
+func (f *fighter) hittable(h *hit, u int32) bool {
+	b := f.b
+	ui := &b.units[u]
+	if f.st[ui.slot] <= 0 || h.mask&(1<<uint(ui.typ)) == 0 {
+		return false
+	}
+	if h.dyn && h.w.dynMask&(1<<uint(ui.typ)) != 0 {
+		c := ectx{unit: [nRoles]int32{h.by, u, -1}, side: b.units[h.by].side}
+		return f.test(&h.w.hit[ui.typ], h.face, &c)
+	}
+	return true
+}
+
+// pick chooses the unit of the enemy of side s that hit h goes to, by the
+// side's policy (rest are the hits still to assign, which largest-first
+// looks ahead to), or −1 when it can reach none.
+func (f *fighter) pick(s int, h *hit, rest []hit) int32 {
+	b := f.b
+	en := &b.sides[1-s]
+	size := b.sizeStat()
+	best := int32(-1)
+	var bestHP int32
+	var bestSize int64
+	bestCan := false
+	switch b.policies[s] {
+	case polRandom:
+		k := 0
+		for u := int32(en.first); u < int32(en.first+en.n); u++ {
+			if f.hittable(h, u) {
+				k++
+			}
+		}
+		if k == 0 {
+			return -1
+		}
+		j := f.r.IntN(k)
+		for u := int32(en.first); u < int32(en.first+en.n); u++ {
+			if f.hittable(h, u) {
+				if j == 0 {
+					return u
+				}
+				j--
+			}
+		}
+	case polWeakest:
+		for u := int32(en.first); u < int32(en.first+en.n); u++ {
+			if f.hittable(h, u) && (best < 0 || f.hp(u) < bestHP) {
+				best, bestHP = u, f.hp(u)
+			}
+		}
+	case polKillGreedy:
+		for u := int32(en.first); u < int32(en.first+en.n); u++ {
+			if !f.hittable(h, u) {
+				continue
+			}
+			hp, sz := f.hp(u), b.types[b.units[u].typ].stats[size]
+			can := hp <= h.dmg
+			better := false
+			switch {
+			case best < 0:
+				better = true
+			case can != bestCan:
+				better = can
+			case can:
+				better = hp > bestHP || hp == bestHP && sz > bestSize
+			default:
+				better = hp < bestHP || hp == bestHP && sz > bestSize
+			}
+			if better {
+				best, bestHP, bestSize, bestCan = u, hp, sz, can
+			}
+		}
+	default: // largest-first, priority
+		best = f.pickLargest(s, h, rest)
+	}
+	return best
+}
+
+// pickLargest is largest-first (and priority): the first unit, in the
+// side's order of the enemy, that h reaches and that h and the hits to
+// come that reach it can destroy; else the first that h reaches.
+func (f *fighter) pickLargest(s int, h *hit, rest []hit) int32 {
+	b := f.b
+	en := &b.sides[1-s]
+	first, kill := int32(-1), int32(-1)
+	var firstKey, killKey [3]int64
+	for u := int32(en.first); u < int32(en.first+en.n); u++ {
+		if !f.hittable(h, u) {
+			continue
+		}
+		key := f.orderKey(s, u)
+		if first < 0 || less3(key, firstKey) {
+			first, firstKey = u, key
+		}
+		sum := h.dmg
+		bit := uint64(1) << uint(b.units[u].typ)
+		for i := range rest {
+			if rest[i].mask&bit != 0 {
+				sum += rest[i].dmg
+			}
+		}
+		if sum >= f.hp(u) && (kill < 0 || less3(key, killKey)) {
+			kill, killKey = u, key
+		}
+	}
+	if kill >= 0 {
+		return kill
+	}
+	return first
+}
+
+// orderKey is unit u's place in side s's order of the enemy: its type's
+// place in the priority list (priority policy), the larger first, the
+// fewer hit points left first, then the scenario's order.
+func (f *fighter) orderKey(s int, u int32) [3]int64 {
+	b := f.b
+	ut := b.types[b.units[u].typ]
+	rank := int64(0)
+	if b.policies[s] == polPriority {
+		rank = int64(len(b.sides[s].priority))
+		if k := slices.Index(b.sides[s].priority, ut.local); k >= 0 {
+			rank = int64(k)
+		}
+	}
+	return [3]int64{rank, -ut.stats[b.sizeStat()], int64(f.hp(u))}
+}
+
+func less3(x, y [3]int64) bool {
+	for i := range x {
+		if x[i] != y[i] {
+			return x[i] < y[i]
+		}
+	}
+	return false
+}
+
+// resolve plays hit h of side s against unit u: the wound and save rolls,
+// the damage, and what spills over.
+func (f *fighter) resolve(s int, h *hit, u int32, rest []hit) {
+	b := f.b
+	w := h.w
+	U := b.units[u].typ
+	c := ectx{unit: [nRoles]int32{h.by, u, -1}, side: s}
+	mortal := false
+	if w.wound[U].set && !(h.crit && w.decl.CritWounds) {
+		wf := f.die(6)
+		ok := f.test(&w.wound[U], wf, &c)
+		if f.log != nil {
+			f.log.step("wound", wf, ok)
+		}
+		if !ok {
+			return
+		}
+		mortal = w.decl.CritMortal && w.critWound[U].set && f.test(&w.critWound[U], wf, &c)
+	}
+	if !mortal && w.save[U].set {
+		sf := f.die(6)
+		saved := f.test(&w.save[U], sf, &c)
+		if f.log != nil {
+			f.log.step("save", sf, !saved)
+		}
+		if saved {
+			return
+		}
+	}
+	d, _ := f.roll(w.damage[U], &c)
+	if w.reduce[U] != nil {
+		d = max(0, d-f.eval(w.reduce[U], &c))
+	}
+	if f.log != nil {
+		f.log.damage(u, d)
+	}
+	excess := f.damage(u, d, s)
+	for excess > 0 && (w.decl.Spill || mortal) && f.alive[1-s] > 0 {
+		spill := *h
+		spill.dmg = excess
+		next := f.pick(s, &spill, rest)
+		if next < 0 {
+			return
+		}
+		if f.log != nil {
+			f.log.damage(next, excess)
+		}
+		excess = f.damage(next, excess, s)
+	}
+}
