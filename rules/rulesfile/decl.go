@@ -462,7 +462,9 @@ var Policies = []struct{ Name, Meaning string }{
 }
 
 // PolicyNames are the names of Policies.
-func PolicyNames() []string { return names(Policies, func(p struct{ Name, Meaning string }) string { return p.Name }) }
+func PolicyNames() []string {
+	return names(Policies, func(p struct{ Name, Meaning string }) string { return p.Name })
+}
 
 func decodeTargeting(n *doc.Node) (TargetingDecl, error) {
 	t := TargetingDecl{Default: "weakest", Node: n, Policies: PolicyNames()}

@@ -17,10 +17,10 @@ const (
 // endC is a compiled end of the file's own.
 type endC struct {
 	decl    *EndDecl
-	index   int      // in Spec.Ends
+	index   int       // in Spec.Ends
 	when    [2]*cexpr // per side
-	check   int      // 0 round-start, 1 round-end, -1 only by `end`
-	sideCtr [2]int   // a.<end>, b.<end> for an end that is not a victory; −1 otherwise
+	check   int       // 0 round-start, 1 round-end, -1 only by `end`
+	sideCtr [2]int    // a.<end>, b.<end> for an end that is not a victory; −1 otherwise
 }
 
 func (b *Battle) compileEnds(cp *compiler) error {

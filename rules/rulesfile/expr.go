@@ -420,7 +420,9 @@ func (c *context) names() []string {
 	return out
 }
 
-func (c *context) scopeWords() string { return "here an expression may read: " + strings.Join(c.names(), ", ") }
+func (c *context) scopeWords() string {
+	return "here an expression may read: " + strings.Join(c.names(), ", ")
+}
 
 // envType is the struct expr checks the expression against in context c.
 func (cp *compiler) envType(c *context) reflect.Type {

@@ -27,9 +27,9 @@ type fighter struct {
 	ender  int // the side that reached a non-victory end, or −1
 	round  int32
 	// scratch
-	hits  []hit
-	faces []int32
-	cand  []int32
+	hits   []hit
+	faces  []int32
+	cand   []int32
 	log    *account
 	stop   *rules.Stop
 	thread *starlark.Thread // the hooks' thread, made at the first call
