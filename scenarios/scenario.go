@@ -89,6 +89,9 @@ type Scenario struct {
 	// ruleset compiles all of it.
 	whole bool
 	files []File // see Files
+	// rulesRef and rulesID are the ruleset field that named a rules file
+	// read into the document (under RulesKey), and its ruleset's ID.
+	rulesRef, rulesID string
 }
 
 // Entry is one built-in scenario.
@@ -106,7 +109,7 @@ func Builtin() ([]Entry, error) {
 		if p == sweepsDir || p == tunesDir || p == metasDir {
 			return fs.SkipDir // sweeps, tunes and rosters are not scenarios
 		}
-		if d.IsDir() || path.Ext(p) != ".yaml" {
+		if d.IsDir() || path.Ext(p) != ".yaml" || isRulesFileName(p) {
 			return nil
 		}
 		if _, isSuite, _ := LoadSuite(builtinName(p)); isSuite {
@@ -292,6 +295,11 @@ func (s *Scenario) derive() error {
 	}
 	if err := checkFileName(common, s.File, "scenario", c.Name); err != nil {
 		return err
+	}
+	if !s.whole && isRulesFileRef(c.Ruleset) {
+		if c.Ruleset, err = s.loadRules(s.root.Get("ruleset")); err != nil {
+			return err
+		}
 	}
 	rs, err := rules.Lookup(c.Ruleset)
 	if err != nil {

@@ -12,7 +12,7 @@ import (
 )
 
 // examples is where the example rules files are.
-const examples = "testdata/design"
+const examples = "../../scenarios/builtin/rulesfile"
 
 // document returns the scenario document src with the rules file
 // rulesFile (a path) under `rules`, as the loader builds it.

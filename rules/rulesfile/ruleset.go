@@ -5,9 +5,11 @@ import (
 	"github.com/crucible-sim/crucible/rules/doc"
 )
 
-// ID is the ID of the rules-file ruleset, which compiles a scenario whose
-// rules are in its document under `rules`; each rules file a scenario
-// names is also a ruleset of its own, named after the file (Open).
+// ID names rules files as a kind of ruleset: the engine whose exact solver
+// a rules file uses (rules.FileRuleset), and the topic of the language's
+// reference (crucible rules rulesfile). It is not a ruleset a scenario
+// names: each rules file is a ruleset of its own, named after the file
+// (Open).
 const ID = "rulesfile"
 
 // ruleset is the rules-file ruleset of one rules file, or of the language
@@ -39,4 +41,4 @@ func (r ruleset) Engine() string { return ID }
 // file's name, duel2d6.rules.yaml).
 func Open(id string, file *doc.Node) rules.Ruleset { return ruleset{id: id, file: file} }
 
-func init() { rules.Register(ruleset{id: ID}) }
+func init() { rules.SetFileOpener(Open) }
