@@ -42,3 +42,28 @@ func (r ruleset) Engine() string { return ID }
 func Open(id string, file *doc.Node) rules.Ruleset { return ruleset{id: id, file: file} }
 
 func init() { rules.SetFileOpener(Open) }
+
+// SideFields implements rules.Sided: a side is everything under a or b (its
+// units, designs, name and policy).
+func (r ruleset) SideFields() [2][]string { return [2][]string{{"a"}, {"b"}} }
+
+// PolicyFields implements rules.Policied: each side's targeting policy,
+// among those the file allows.
+func (r ruleset) PolicyFields() [2]rules.PolicyField {
+	allowed := PolicyNames()
+	if f, err := Decode(r.file); err == nil {
+		allowed = f.Targeting.Policies
+	}
+	var out [2]rules.PolicyField
+	for s, side := range sideLetters {
+		out[s].Path = side + ".policy"
+		for _, p := range allowed {
+			v := rules.PolicyValue{Name: p}
+			if p == "priority" {
+				v.Needs = side + ".priority"
+			}
+			out[s].Values = append(out[s].Values, v)
+		}
+	}
+	return out
+}
