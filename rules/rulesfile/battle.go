@@ -16,6 +16,8 @@ type Battle struct {
 	sides [2]sideInfo
 	// the state's layout: st[0] the round, then each side's tracks, then
 	// each unit's hit points and tracks.
+	sizeK      int // the stat targeting calls size
+	hpCountLen int // the length of a fighter's roster (fighter.hpCount)
 	stride     int // a unit's slots: hp and its tracks
 	unitBase   int
 	stateLen   int
@@ -48,6 +50,7 @@ type unitType struct {
 	size    int64
 	armed   bool
 	decl    *UnitDecl
+	hpOff   int // its units' counts by hit points left start here in a fighter's roster
 }
 
 // weaponUse is a weapon a unit type carries, n times.

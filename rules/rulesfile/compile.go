@@ -75,6 +75,7 @@ func compileFile(f *File, sd *scenarioDoc) (*Battle, error) {
 	if err := b.layout(cp); err != nil {
 		return nil, err
 	}
+	b.sizeK = b.sizeStat()
 	if err := b.compileCap(cp); err != nil {
 		return nil, err
 	}
@@ -427,6 +428,10 @@ func (b *Battle) layout(cp *compiler) error {
 		b.units[i].slot = b.unitBase + i*b.stride
 	}
 	b.stateLen = b.unitBase + len(b.units)*b.stride
+	for _, ut := range b.types {
+		ut.hpOff = b.hpCountLen
+		b.hpCountLen += int(ut.stats[0]) + 1
+	}
 	return nil
 }
 

@@ -2,6 +2,7 @@ package rulesfile
 
 import (
 	"io"
+	"slices"
 
 	"go.starlark.net/starlark"
 
@@ -19,6 +20,9 @@ type fighter struct {
 	reg  []int32 // the named rolls' results
 	// derived from the state, kept up to date with it
 	alive, hpLeft, armed [2]int32
+	// hpCount[types[t].hpOff + v] counts type t's units with v hit points
+	// left (a roster: kill-greedy reads it instead of the units)
+	hpCount, hpCount0 []int32
 	dealt                [2]int64
 	// the battle's end, once reached
 	over   bool
@@ -26,6 +30,9 @@ type fighter struct {
 	end    int
 	ender  int // the side that reached a non-victory end, or −1
 	round  int32
+	// the dice left of the current draw (die)
+	word   uint64
+	chunks int
 	// scratch
 	hits   []hit
 	faces  []int32
@@ -58,6 +65,11 @@ type ectx struct {
 
 func newFighter(b *Battle) *fighter {
 	f := &fighter{b: b, st: make([]int32, b.stateLen), init: make([]int32, b.stateLen), reg: make([]int32, b.nregs)}
+	f.hpCount0 = make([]int32, b.hpCountLen)
+	for _, ut := range b.types {
+		f.hpCount0[ut.hpOff+int(ut.stats[0])] = int32(ut.count)
+	}
+	f.hpCount = slices.Clone(f.hpCount0)
 	for s := range 2 {
 		for k, t := range b.sideTrk {
 			f.init[1+s*len(b.sideTrk)+k] = t.start[0]
@@ -98,7 +110,9 @@ func (f *fighter) reset(r *rules.Rand) {
 	b := f.b
 	f.r = r
 	copy(f.st, f.init)
+	copy(f.hpCount, f.hpCount0)
 	clear(f.reg)
+	f.word, f.chunks = 0, 0
 	f.over, f.winner, f.end, f.ender, f.round = false, rules.None, 0, -1, 0
 	f.dealt = [2]int64{}
 	for s := range 2 {
@@ -371,6 +385,8 @@ func (f *fighter) setHP(u int32, v int32) {
 		return
 	}
 	f.st[ui.slot] = v
+	f.hpCount[ut.hpOff+int(old)]--
+	f.hpCount[ut.hpOff+int(v)]++
 	f.hpLeft[ui.side] += v - old
 	switch {
 	case old > 0 && v == 0:

@@ -183,6 +183,10 @@ type weaponC struct {
 	faceMask  []uint64
 	dynMask   uint64
 	policyDmg int32 // the damage a policy counts a hit as doing: the most it can do
+	// plain marks a weapon whose dice only hit or miss, decided by the
+	// face alone: a fixed number of attacks, no re-roll, explosion or
+	// critical, no hit test that reads the state.
+	plain bool
 }
 
 // sixFaces is the die of wound and save rolls.
@@ -271,6 +275,7 @@ func (b *Battle) compileWeapon(cp *compiler, t int, w *weaponC) error {
 		}
 		first = false
 	}
+	w.plain = w.attacks.static() && !w.reroll.set && !w.explode.set && !w.crit.set
 	w.faceMask = make([]uint64, len(w.die))
 	w.policyDmg = 0
 	for _, u := range b.sides[1-ut.side].types {
@@ -284,6 +289,7 @@ func (b *Battle) compileWeapon(cp *compiler, t int, w *weaponC) error {
 				}
 			}
 		}
+		w.plain = w.plain && ht.e == nil
 		_, hi := w.damage[u].lo, w.damage[u].hi
 		w.policyDmg = max(w.policyDmg, hi)
 	}

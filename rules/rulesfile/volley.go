@@ -38,6 +38,20 @@ func (f *fighter) volley(t int, group string) {
 		}
 		nf := len(w.die)
 		rolled := len(f.hits)
+		if w.plain && f.log == nil {
+			// Dice that only hit or miss: roll them all, keep the hits.
+			alive := int32(ut.count) - f.hpCount[ut.hpOff]
+			n := int(alive) * wu.n * int(w.attacks.k)
+			h := hit{w: w, from: int32(t), by: int32(ut.first), dmg: w.policyDmg}
+			for range n {
+				fi := f.die(nf)
+				if m := w.faceMask[fi]; m != 0 {
+					h.face, h.mask, h.order = fi, m, int32(len(f.hits))
+					f.hits = append(f.hits, h)
+				}
+			}
+			continue
+		}
 		for u := int32(ut.first); u < int32(ut.first+ut.count); u++ {
 			if f.hp(u) <= 0 {
 				continue
@@ -122,6 +136,9 @@ func (f *fighter) assign(s int) {
 	}
 	mine := hs[lo:hi]
 	pol := b.policies[s]
+	if alike(mine) {
+		pol = polWeakest // no order to impose
+	}
 	switch pol {
 	case polKillGreedy:
 		slices.SortStableFunc(mine, func(x, y hit) int {
@@ -151,6 +168,17 @@ func (f *fighter) assign(s int) {
 	}
 }
 
+// alike reports whether every hit has the same damage and targets, so
+// that no policy's order of the hits changes anything.
+func alike(hs []hit) bool {
+	for i := 1; i < len(hs); i++ {
+		if hs[i].dmg != hs[0].dmg || hs[i].mask != hs[0].mask {
+			return false
+		}
+	}
+	return true
+}
+
 // hittable reports whether hit h can go to unit u (not destroyed, of a
 // type it hits).
 func (f *fighter) hittable(h *hit, u int32) bool {
@@ -168,49 +196,89 @@ func (f *fighter) hittable(h *hit, u int32) bool {
 
 // pick chooses the unit of the enemy of side s that hit h goes to, by the
 // side's policy (rest are the hits still to assign, which largest-first
-// looks ahead to), or −1 when it can reach none.
+// looks ahead to), or −1 when it can reach none. The enemy's units are
+// visited type by type (a type's units are contiguous), only the types
+// the hit reaches.
 func (f *fighter) pick(s int, h *hit, rest []hit) int32 {
 	b := f.b
-	en := &b.sides[1-s]
-	size := b.sizeStat()
+	switch b.policies[s] {
+	case polRandom:
+		k := 0
+		f.reachable(s, h, func(int32, int32, int64) { k++ })
+		if k == 0 {
+			return -1
+		}
+		j := f.die(k)
+		pick := int32(-1)
+		f.reachable(s, h, func(u, _ int32, _ int64) {
+			if j == 0 {
+				pick = u
+			}
+			j--
+		})
+		return pick
+	case polWeakest:
+		best, bestHP := int32(-1), int32(0)
+		f.reachable(s, h, func(u, hp int32, _ int64) {
+			if best < 0 || hp < bestHP {
+				best, bestHP = u, hp
+			}
+		})
+		return best
+	case polKillGreedy:
+		return f.pickKillGreedy(s, h)
+	}
+	return f.pickLargest(s, h, rest)
+}
+
+// reachable calls fn with each enemy unit of side s that hit h can go to,
+// in the scenario's order, with its hit points left and its size.
+func (f *fighter) reachable(s int, h *hit, fn func(u, hp int32, size int64)) {
+	b := f.b
+	for _, t := range b.sides[1-s].types {
+		if h.mask&(1<<uint(t)) == 0 {
+			continue
+		}
+		ut := b.types[t]
+		size := ut.stats[b.sizeK]
+		slot := b.unitBase + ut.first*b.stride
+		for u := int32(ut.first); u < int32(ut.first+ut.count); u, slot = u+1, slot+b.stride {
+			hp := f.st[slot]
+			if hp <= 0 || h.dyn && !f.hittable(h, u) {
+				continue
+			}
+			fn(u, hp, size)
+		}
+	}
+}
+
+// pickKillGreedy is kill-greedy: the unit h can destroy with the most hit
+// points left, else the one with the fewest; ties go to the larger, then
+// to the first. It is the hot path of fleet battles, so it walks the
+// units itself.
+func (f *fighter) pickKillGreedy(s int, h *hit) int32 {
+	b := f.b
+	if !h.dyn {
+		return f.rosterKillGreedy(s, h)
+	}
 	best := int32(-1)
 	var bestHP int32
 	var bestSize int64
 	bestCan := false
-	switch b.policies[s] {
-	case polRandom:
-		k := 0
-		for u := int32(en.first); u < int32(en.first+en.n); u++ {
-			if f.hittable(h, u) {
-				k++
-			}
+	for _, t := range b.sides[1-s].types {
+		if h.mask&(1<<uint(t)) == 0 {
+			continue
 		}
-		if k == 0 {
-			return -1
-		}
-		j := f.r.IntN(k)
-		for u := int32(en.first); u < int32(en.first+en.n); u++ {
-			if f.hittable(h, u) {
-				if j == 0 {
-					return u
-				}
-				j--
-			}
-		}
-	case polWeakest:
-		for u := int32(en.first); u < int32(en.first+en.n); u++ {
-			if f.hittable(h, u) && (best < 0 || f.hp(u) < bestHP) {
-				best, bestHP = u, f.hp(u)
-			}
-		}
-	case polKillGreedy:
-		for u := int32(en.first); u < int32(en.first+en.n); u++ {
-			if !f.hittable(h, u) {
+		ut := b.types[t]
+		sz := ut.stats[b.sizeK]
+		slot := b.unitBase + ut.first*b.stride
+		for u := int32(ut.first); u < int32(ut.first+ut.count); u, slot = u+1, slot+b.stride {
+			hp := f.st[slot]
+			if hp <= 0 || h.dyn && !f.hittable(h, u) {
 				continue
 			}
-			hp, sz := f.hp(u), b.types[b.units[u].typ].stats[size]
 			can := hp <= h.dmg
-			better := false
+			var better bool
 			switch {
 			case best < 0:
 				better = true
@@ -225,10 +293,67 @@ func (f *fighter) pick(s int, h *hit, rest []hit) int32 {
 				best, bestHP, bestSize, bestCan = u, hp, sz, can
 			}
 		}
-	default: // largest-first, priority
-		best = f.pickLargest(s, h, rest)
 	}
 	return best
+}
+
+// rosterKillGreedy is pickKillGreedy read off the roster: per type, the
+// most hit points h can destroy, else the fewest, then the first unit of
+// the type with that many — the unit the walk over the units finds.
+func (f *fighter) rosterKillGreedy(s int, h *hit) int32 {
+	b := f.b
+	bestT, bestHP, bestCan := -1, int32(0), false
+	var bestSize int64
+	for _, t := range b.sides[1-s].types {
+		if h.mask&(1<<uint(t)) == 0 {
+			continue
+		}
+		ut := b.types[t]
+		cnt := f.hpCount[ut.hpOff : ut.hpOff+int(ut.stats[0])+1]
+		if cnt[0] == int32(ut.count) {
+			continue // none left
+		}
+		hp, can := int32(0), false
+		for v := min(h.dmg, int32(len(cnt)-1)); v >= 1; v-- {
+			if cnt[v] > 0 {
+				hp, can = v, true
+				break
+			}
+		}
+		if !can {
+			for v := int32(1); v < int32(len(cnt)); v++ {
+				if cnt[v] > 0 {
+					hp = v
+					break
+				}
+			}
+		}
+		sz := ut.stats[b.sizeK]
+		var better bool
+		switch {
+		case bestT < 0:
+			better = true
+		case can != bestCan:
+			better = can
+		case can:
+			better = hp > bestHP || hp == bestHP && sz > bestSize
+		default:
+			better = hp < bestHP || hp == bestHP && sz > bestSize
+		}
+		if better {
+			bestT, bestHP, bestSize, bestCan = t, hp, sz, can
+		}
+	}
+	if bestT < 0 {
+		return -1
+	}
+	ut := b.types[bestT]
+	slot := b.unitBase + ut.first*b.stride
+	for u := int32(ut.first); ; u, slot = u+1, slot+b.stride {
+		if f.st[slot] == bestHP {
+			return u
+		}
+	}
 }
 
 // pickLargest is largest-first (and priority): the first unit, in the
@@ -277,7 +402,7 @@ func (f *fighter) orderKey(s int, u int32) [3]int64 {
 			rank = int64(k)
 		}
 	}
-	return [3]int64{rank, -ut.stats[b.sizeStat()], int64(f.hp(u))}
+	return [3]int64{rank, -ut.stats[b.sizeK], int64(f.hp(u))}
 }
 
 func less3(x, y [3]int64) bool {
