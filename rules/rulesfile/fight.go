@@ -23,7 +23,7 @@ type fighter struct {
 	// hpCount[types[t].hpOff + v] counts type t's units with v hit points
 	// left (a roster: kill-greedy reads it instead of the units)
 	hpCount, hpCount0 []int32
-	dealt                [2]int64
+	dealt             [2]int64
 	// the battle's end, once reached
 	over   bool
 	winner rules.Side
