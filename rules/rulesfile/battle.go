@@ -17,6 +17,12 @@ type Battle struct {
 	// the state's layout: st[0] the round, then each side's tracks, then
 	// each unit's hit points and tracks.
 	sizeK      int // the stat targeting calls size
+	// rosterSafe says that nothing tells two units of one type with the
+	// same hit points apart: no unit tracks, no contest, each or hook
+	// phase. Hits may then be played on the roster of hit points alone.
+	rosterSafe bool
+	// roster is each side's types as the roster policies read them.
+	roster [2][]rosterType
 	hpCountLen int // the length of a fighter's roster (fighter.hpCount)
 	stride     int // a unit's slots: hp and its tracks
 	unitBase   int
@@ -57,6 +63,16 @@ type unitType struct {
 type weaponUse struct {
 	w *weaponC
 	n int
+}
+
+// rosterType is a unit type as rosterChoose reads it, packed.
+type rosterType struct {
+	t        int
+	bit      uint64
+	off      int   // its counts in fighter.hpCount
+	max      int32 // its hit points
+	count    int32
+	sizeRank int64 // its size's rank among the side's types, 0 the smallest
 }
 
 // unitInst is one unit.

@@ -35,6 +35,11 @@ type fighter struct {
 	chunks int
 	// scratch
 	hits   []hit
+	single []hit   // hits one by one, for the policies that take them so
+	count  []int32 // faces rolled by a plain volley, by face index
+	// kill-greedy's scores of the enemy's types (assignRoster)
+	score   []int64
+	scoreHP []int32
 	faces  []int32
 	cand   []int32
 	log    *account
@@ -53,6 +58,7 @@ type hit struct {
 	dmg   int32 // the damage the policy counts on
 	dyn   bool  // its hit test reads the target's state
 	order int32
+	n     int32 // how many such hits (dice of one face of a plain volley)
 }
 
 // ectx is where an expression is evaluated: the units in each role, the
@@ -65,6 +71,8 @@ type ectx struct {
 
 func newFighter(b *Battle) *fighter {
 	f := &fighter{b: b, st: make([]int32, b.stateLen), init: make([]int32, b.stateLen), reg: make([]int32, b.nregs)}
+	f.count = make([]int32, MaxFaces)
+	f.score, f.scoreHP = make([]int64, MaxTypes), make([]int32, MaxTypes)
 	f.hpCount0 = make([]int32, b.hpCountLen)
 	for _, ut := range b.types {
 		f.hpCount0[ut.hpOff+int(ut.stats[0])] = int32(ut.count)

@@ -20,6 +20,7 @@ type phaseC struct {
 	kind  uint8
 	steps [][]int // fire: the types that fire together, step by step
 	group string
+	fires [][]int // fire: per type, its weapons (indexes) that fire
 	// contest
 	contest *contestC
 	// each
@@ -144,6 +145,14 @@ func (b *Battle) compileFire(p *Phase, pc *phaseC) error {
 				}
 			})
 			return errUnknown(p.Node.Get("weapons"), "weapon group", p.Group, groups)
+		}
+	}
+	pc.fires = make([][]int, len(b.types))
+	for t, ut := range b.types {
+		for k, wu := range ut.weapons {
+			if p.Group == "" || wu.w.decl.Group == p.Group {
+				pc.fires[t] = append(pc.fires[t], k)
+			}
 		}
 	}
 	var firing [2][]int
