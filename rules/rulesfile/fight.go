@@ -40,11 +40,11 @@ type fighter struct {
 	// kill-greedy's scores of the enemy's types (assignRoster)
 	score   []int64
 	scoreHP []int32
-	faces  []int32
-	cand   []int32
-	log    *account
-	stop   *rules.Stop
-	thread *starlark.Thread // the hooks' thread, made at the first call
+	faces   []int32
+	cand    []int32
+	log     *account
+	stop    *rules.Stop
+	thread  *starlark.Thread // the hooks' thread, made at the first call
 }
 
 // hit is a die that hit, waiting for a target.
