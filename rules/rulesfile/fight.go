@@ -23,7 +23,10 @@ type fighter struct {
 	// hpCount[types[t].hpOff + v] counts type t's units with v hit points
 	// left (a roster: kill-greedy reads it instead of the units)
 	hpCount, hpCount0 []int32
-	dealt             [2]int64
+	// dirty marks the types whose units' hit points the roster has moved
+	// past (syncUnits)
+	dirty uint64
+	dealt [2]int64
 	// the battle's end, once reached
 	over   bool
 	winner rules.Side
@@ -119,6 +122,7 @@ func (f *fighter) reset(r *rules.Rand) {
 	f.r = r
 	copy(f.st, f.init)
 	copy(f.hpCount, f.hpCount0)
+	f.dirty = 0
 	clear(f.reg)
 	f.word, f.chunks = 0, 0
 	f.over, f.winner, f.end, f.ender, f.round = false, rules.None, 0, -1, 0
@@ -261,6 +265,7 @@ var noUnits = [nRoles]int32{-1, -1, -1}
 // record fills the outcome.
 func (f *fighter) record(o *rules.Outcome) {
 	b := f.b
+	f.syncUnits()
 	o.Winner, o.End, o.Rounds = f.winner, f.end, int64(f.round)
 	if f.end == endRoundCap {
 		o.Rounds = int64(b.cap)

@@ -212,7 +212,7 @@ func (b *Battle) compileFire(p *Phase, pc *phaseC) error {
 		})
 		for i := 0; i < len(all); {
 			j := i + 1
-			for p.Ties == "simultaneous" && j < len(all) && b.types[all[j]].stats[k] == b.types[all[i]].stats[k] && b.types[all[j]].side != b.types[all[i]].side {
+			for p.Ties == "simultaneous" && j < len(all) && b.types[all[j]].stats[k] == b.types[all[i]].stats[k] {
 				j++
 			}
 			pc.steps = append(pc.steps, slices.Clone(all[i:j]))

@@ -15,7 +15,11 @@ func (f *fighter) fire(p *phaseC) {
 		for _, t := range step {
 			f.volley(t, p.fires[t])
 		}
-		if len(f.hits) > 0 {
+		switch {
+		case len(f.hits) == 0:
+		case len(step) == 1: // one type: its side's hits alone
+			f.assignHits(f.b.types[step[0]].side, f.hits)
+		default:
 			for s := range 2 {
 				f.assign(s)
 			}
@@ -36,7 +40,9 @@ func (f *fighter) volley(t int, fires []int) {
 		w := wu.w
 		nf := len(w.die)
 		rolled := len(f.hits)
-		if w.plain {
+		if !w.plain {
+			f.syncUnits()
+		} else {
 			alive := int32(ut.count) - f.hpCount[ut.hpOff]
 			f.plainVolley(t, w, int(alive)*wu.n*int(w.attacks.k))
 			if f.log != nil {
@@ -71,13 +77,15 @@ func (f *fighter) volley(t int, fires []int) {
 }
 
 // plainVolley rolls n dice of plain weapon w fired by type t and records
-// the hits one per face that hits, with the number of dice that show it:
-// the dice are rolled as die rolls them, inline, four to a draw.
+// the hits, one entry per set of targets a face reaches (Weapon.groups)
+// with the number of dice that reach it: the dice are rolled as die rolls
+// them, inline, four to a draw.
 func (f *fighter) plainVolley(t int, w *weaponC, n int) {
 	nf := uint64(len(w.die))
-	thresh := 65536 % nf
-	count := f.count[:nf]
+	thresh := w.thresh
+	count := f.count[:len(w.groups)+1]
 	clear(count)
+	group := w.faceGroup
 	word, chunks := f.word, f.chunks
 	for i := 0; i < n; {
 		if chunks == 0 {
@@ -89,19 +97,18 @@ func (f *fighter) plainVolley(t int, w *weaponC, n int) {
 		if v&0xffff < thresh {
 			continue
 		}
-		count[v>>16]++
+		face := v >> 16
+		if f.log != nil {
+			f.log.face(w.die[face])
+		}
+		count[group[face]]++
 		i++
 	}
 	f.word, f.chunks = word, chunks
 	h := hit{w: w, from: int32(t), by: int32(f.b.types[t].first), dmg: w.policyDmg}
-	for fi, c := range count {
-		if f.log != nil {
-			for range c {
-				f.log.face(w.die[fi])
-			}
-		}
-		if m := w.faceMask[fi]; m != 0 && c > 0 {
-			h.face, h.mask, h.n, h.order = int32(fi), m, c, int32(len(f.hits))
+	for g, mask := range w.groups {
+		if c := count[g+1]; c > 0 {
+			h.mask, h.n, h.order = mask, c, int32(len(f.hits))
 			f.hits = append(f.hits, h)
 		}
 	}
@@ -163,9 +170,14 @@ func (f *fighter) assign(s int) {
 	for hi < len(hs) && b.types[hs[hi].from].side == s {
 		hi++
 	}
-	mine := hs[lo:hi]
+	f.assignHits(s, hs[lo:hi])
+}
+
+// assignHits gives hits of side s their targets.
+func (f *fighter) assignHits(s int, mine []hit) {
+	b := f.b
 	pol := b.policies[s]
-	if alike(mine) {
+	if len(mine) == 1 || alike(mine) {
 		pol = polWeakest // no order to impose
 	}
 	switch pol {
@@ -188,6 +200,7 @@ func (f *fighter) assign(s int) {
 		f.assignRoster(s, mine)
 		return
 	}
+	f.syncUnits()
 	mine = f.expand(mine)
 	for i := range mine {
 		h := &mine[i]
@@ -266,7 +279,17 @@ func (f *fighter) assignRoster(s int, hs []hit) {
 			break
 		}
 	}
-	for m := touched; m != 0; m &= m - 1 {
+	f.dirty |= touched
+}
+
+// syncUnits writes the roster back to the units of each type a roster
+// policy changed (fighter.dirty), in one canonical order: the destroyed
+// first, then the most damaged, as a walk over the units would find them
+// whichever unit took which hit. Whatever reads a unit's hit points calls
+// it first.
+func (f *fighter) syncUnits() {
+	b := f.b
+	for m := f.dirty; m != 0; m &= m - 1 {
 		ut := b.types[bits.TrailingZeros64(m)]
 		slot := b.unitBase + ut.first*b.stride
 		for v, n := range f.hpCount[ut.hpOff : ut.hpOff+int(ut.stats[0])+1] {
@@ -276,6 +299,7 @@ func (f *fighter) assignRoster(s int, hs []hit) {
 			}
 		}
 	}
+	f.dirty = 0
 }
 
 // rosterDamage deals d damage to a unit of type rt with hp hit points
