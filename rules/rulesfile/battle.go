@@ -73,6 +73,7 @@ type rosterType struct {
 	max      int32 // its hit points
 	count    int32
 	sizeRank int64 // its size's rank among the side's types, 0 the smallest
+	armed    bool
 }
 
 // unitInst is one unit.

@@ -453,7 +453,7 @@ func (b *Battle) buildRoster() {
 		for _, t := range b.sides[s].types {
 			ut := b.types[t]
 			rank, _ := slices.BinarySearch(sizes, ut.stats[b.sizeK])
-			b.roster[s] = append(b.roster[s], rosterType{t: t, bit: 1 << uint(t), off: ut.hpOff, max: int32(ut.stats[0]), count: int32(ut.count), sizeRank: int64(rank)})
+			b.roster[s] = append(b.roster[s], rosterType{t: t, bit: 1 << uint(t), off: ut.hpOff, max: int32(ut.stats[0]), count: int32(ut.count), sizeRank: int64(rank), armed: ut.armed})
 		}
 	}
 }

@@ -19,7 +19,9 @@ type fighter struct {
 	init []int32 // the state at the start of every battle
 	reg  []int32 // the named rolls' results
 	// derived from the state, kept up to date with it
-	alive, hpLeft, armed [2]int32
+	// agg[s] are side s's aggregates in sideAggregates order: alive, hp,
+	// armed (lost is worked out; start is static)
+	agg [2][3]int32
 	// hpCount[types[t].hpOff + v] counts type t's units with v hit points
 	// left (a roster: kill-greedy reads it instead of the units)
 	hpCount, hpCount0 []int32
@@ -129,10 +131,10 @@ func (f *fighter) reset(r *rules.Rand) {
 	f.dealt = [2]int64{}
 	for s := range 2 {
 		si := &b.sides[s]
-		f.alive[s], f.hpLeft[s], f.armed[s] = int32(si.n), int32(si.hpMax), 0
+		f.agg[s][aggAlive], f.agg[s][aggHP], f.agg[s][aggArmed] = int32(si.n), int32(si.hpMax), 0
 		for _, t := range si.types {
 			if b.types[t].armed {
-				f.armed[s] += int32(b.types[t].count)
+				f.agg[s][aggArmed] += int32(b.types[t].count)
 			}
 		}
 	}
@@ -201,11 +203,11 @@ func (f *fighter) settle() bool {
 	switch {
 	case f.over:
 		return true
-	case f.alive[0] == 0 && f.alive[1] == 0:
+	case f.agg[0][aggAlive] == 0 && f.agg[1][aggAlive] == 0:
 		f.finish(rules.None, endMutual)
-	case f.alive[0] == 0:
+	case f.agg[0][aggAlive] == 0:
 		f.finish(rules.B, endDestroyed)
-	case f.alive[1] == 0:
+	case f.agg[1][aggAlive] == 0:
 		f.finish(rules.A, endDestroyed)
 	default:
 		return false
@@ -262,10 +264,16 @@ func (f *fighter) reach(e *endC, s int, both bool) {
 
 var noUnits = [nRoles]int32{-1, -1, -1}
 
+// Indexes of fighter.agg, as sideAggregates orders them.
+const (
+	aggAlive = iota
+	aggHP
+	aggArmed
+)
+
 // record fills the outcome.
 func (f *fighter) record(o *rules.Outcome) {
 	b := f.b
-	f.syncUnits()
 	o.Winner, o.End, o.Rounds = f.winner, f.end, int64(f.round)
 	if f.end == endRoundCap {
 		o.Rounds = int64(b.cap)
@@ -273,13 +281,7 @@ func (f *fighter) record(o *rules.Outcome) {
 	for s := range 2 {
 		for k, t := range b.sides[s].types {
 			ut := b.types[t]
-			n := int64(0)
-			for u := ut.first; u < ut.first+ut.count; u++ {
-				if f.st[b.units[u].slot] > 0 {
-					n++
-				}
-			}
-			o.Counters[b.survivors[s][k]] = n
+			o.Counters[b.survivors[s][k]] = int64(ut.count) - int64(f.hpCount[ut.hpOff])
 		}
 		o.Counters[b.dealt[s]] = f.dealt[s]
 	}
@@ -337,16 +339,10 @@ func (f *fighter) value(v *varRef, c *ectx) int32 {
 		if v.role == 1 {
 			s = 1 - s
 		}
-		switch v.which {
-		case 0:
-			return f.alive[s]
-		case 1:
-			return f.hpLeft[s]
-		case 2:
-			return f.armed[s]
-		case 3:
-			return int32(b.sides[s].n) - f.alive[s]
+		if v.which < len(f.agg[s]) {
+			return f.agg[s][v.which]
 		}
+		return int32(b.sides[s].n) - f.agg[s][aggAlive] // lost
 	case vSideTrack:
 		s := c.side
 		if v.role == 1 {
@@ -400,20 +396,20 @@ func (f *fighter) setHP(u int32, v int32) {
 	f.st[ui.slot] = v
 	f.hpCount[ut.hpOff+int(old)]--
 	f.hpCount[ut.hpOff+int(v)]++
-	f.hpLeft[ui.side] += v - old
+	f.agg[ui.side][aggHP] += v - old
 	switch {
 	case old > 0 && v == 0:
-		f.alive[ui.side]--
+		f.agg[ui.side][aggAlive]--
 		if ut.armed {
-			f.armed[ui.side]--
+			f.agg[ui.side][aggArmed]--
 		}
 		if f.log != nil {
 			f.log.printf("    %s is destroyed\n", f.log.unit(u))
 		}
 	case old == 0 && v > 0:
-		f.alive[ui.side]++
+		f.agg[ui.side][aggAlive]++
 		if ut.armed {
-			f.armed[ui.side]++
+			f.agg[ui.side][aggArmed]++
 		}
 	}
 }

@@ -262,13 +262,13 @@ func (sv *sideValue) Attr(name string) (starlark.Value, error) {
 	b := f.b
 	switch name {
 	case "alive":
-		return starlark.MakeInt(int(f.alive[sv.s])), nil
+		return starlark.MakeInt(int(f.agg[sv.s][aggAlive])), nil
 	case "hp":
-		return starlark.MakeInt(int(f.hpLeft[sv.s])), nil
+		return starlark.MakeInt(int(f.agg[sv.s][aggHP])), nil
 	case "armed":
-		return starlark.MakeInt(int(f.armed[sv.s])), nil
+		return starlark.MakeInt(int(f.agg[sv.s][aggArmed])), nil
 	case "lost":
-		return starlark.MakeInt(b.sides[sv.s].n - int(f.alive[sv.s])), nil
+		return starlark.MakeInt(b.sides[sv.s].n - int(f.agg[sv.s][aggAlive])), nil
 	case "start":
 		return starlark.MakeInt(b.sides[sv.s].n), nil
 	case "name":

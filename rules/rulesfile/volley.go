@@ -84,7 +84,9 @@ func (f *fighter) plainVolley(t int, w *weaponC, n int) {
 	nf := uint64(len(w.die))
 	thresh := w.thresh
 	count := f.count[:len(w.groups)+1]
-	clear(count)
+	for i := range count {
+		count[i] = 0
+	}
 	group := w.faceGroup
 	word, chunks := f.word, f.chunks
 	for i := 0; i < n; {
@@ -97,11 +99,10 @@ func (f *fighter) plainVolley(t int, w *weaponC, n int) {
 		if v&0xffff < thresh {
 			continue
 		}
-		face := v >> 16
+		count[group[v>>16]]++
 		if f.log != nil {
-			f.log.face(w.die[face])
+			f.log.face(w.die[v>>16])
 		}
-		count[group[face]]++
 		i++
 	}
 	f.word, f.chunks = word, chunks
@@ -209,7 +210,7 @@ func (f *fighter) assignHits(s int, mine []hit) {
 			continue
 		}
 		f.resolve(s, h, u, mine[i+1:])
-		if f.alive[1-s] == 0 {
+		if f.agg[1-s][aggAlive] == 0 {
 			return
 		}
 	}
@@ -249,37 +250,63 @@ func allVolley(hs []hit) bool {
 // order, the destroyed first and then the most damaged (as the walk over
 // the units would find them, whichever unit took which hit).
 func (f *fighter) assignRoster(s int, hs []hit) {
-	b := f.b
-	var touched uint64
-	rs := b.roster[1-s]
+	rs := f.b.roster[1-s]
 	score, hp := f.score[:len(rs)], f.scoreHP[:len(rs)]
+	en := &f.agg[1-s]
 	for i := range hs {
 		h := &hs[i]
+		best := -1
 		for k := range rs {
-			score[k], hp[k] = f.rosterScore(&rs[k], h)
+			sc, v := f.rosterScore(&rs[k], h)
+			score[k], hp[k] = sc, v
+			if sc >= 0 && (best < 0 || sc > score[best]) {
+				best = k
+			}
 		}
-		for range h.n {
-			best := -1
+		for n := h.n; best >= 0; {
+			rt := &rs[best]
+			f.dirty |= rt.bit
+			f.rosterDamage(s, rt, hp[best], h.dmg)
+			if n--; n == 0 || en[aggAlive] == 0 {
+				break
+			}
+			score[best], hp[best] = f.rosterScore(rt, h)
+			best = -1
 			for k := range rs {
 				if score[k] >= 0 && (best < 0 || score[k] > score[best]) {
 					best = k
 				}
 			}
-			if best < 0 {
-				break
-			}
-			touched |= rs[best].bit
-			f.rosterDamage(s, &rs[best], hp[best], h.dmg)
-			if f.alive[1-s] == 0 {
-				break
-			}
-			score[best], hp[best] = f.rosterScore(&rs[best], h)
 		}
-		if f.alive[1-s] == 0 {
-			break
+		if en[aggAlive] == 0 {
+			return
 		}
 	}
-	f.dirty |= touched
+}
+
+// rosterDamage deals d damage to a unit of type rt with hp hit points
+// left, on the roster and the side's totals.
+func (f *fighter) rosterDamage(s int, rt *rosterType, hp, d int32) {
+	taken := min(d, hp)
+	f.hpCount[rt.off+int(hp)]--
+	f.hpCount[rt.off+int(hp-taken)]++
+	en := &f.agg[1-s]
+	en[aggHP] -= taken
+	f.dealt[s] += int64(taken)
+	if hp == taken {
+		en[aggAlive]--
+		if rt.armed {
+			en[aggArmed]--
+		}
+	}
+	if f.log != nil {
+		b := f.b
+		ut := b.types[rt.t]
+		f.log.printf("    %d damage to %s %s with %d hp\n", d, b.sides[1-s].label, ut.name, hp)
+		if hp == taken {
+			f.log.printf("    %s %s is destroyed\n", b.sides[1-s].label, ut.name)
+		}
+	}
 }
 
 // syncUnits writes the roster back to the units of each type a roster
@@ -300,30 +327,6 @@ func (f *fighter) syncUnits() {
 		}
 	}
 	f.dirty = 0
-}
-
-// rosterDamage deals d damage to a unit of type rt with hp hit points
-// left, on the roster and the side's totals.
-func (f *fighter) rosterDamage(s int, rt *rosterType, hp, d int32) {
-	b := f.b
-	taken := min(d, hp)
-	f.hpCount[rt.off+int(hp)]--
-	f.hpCount[rt.off+int(hp-taken)]++
-	f.hpLeft[1-s] -= taken
-	f.dealt[s] += int64(taken)
-	ut := b.types[rt.t]
-	if f.log != nil {
-		f.log.printf("    %d damage to %s %s with %d hp\n", d, b.sides[1-s].label, ut.name, hp)
-	}
-	if hp == taken {
-		f.alive[1-s]--
-		if ut.armed {
-			f.armed[1-s]--
-		}
-		if f.log != nil {
-			f.log.printf("    %s %s is destroyed\n", b.sides[1-s].label, ut.name)
-		}
-	}
 }
 
 // alike reports whether every hit has the same damage and targets, so
@@ -492,20 +495,18 @@ func (f *fighter) rosterChoose(s int, h *hit) (int, int32) {
 // a unit h destroys before one it does not; among those it destroys the
 // most hit points, among the others the fewest; then the larger.
 func (f *fighter) rosterScore(rt *rosterType, h *hit) (int64, int32) {
-	if h.mask&rt.bit == 0 {
-		return -1, 0
+	hc, off := f.hpCount, rt.off
+	if h.mask&rt.bit == 0 || hc[off] == rt.count {
+		return -1, 0 // out of reach, or none left
 	}
-	cnt := f.hpCount[rt.off : rt.off+int(rt.max)+1]
-	if cnt[0] == rt.count {
-		return -1, 0 // none left
-	}
-	for v := min(h.dmg, rt.max); v >= 1; v-- {
-		if cnt[v] > 0 {
+	top := min(h.dmg, rt.max)
+	for v := top; v >= 1; v-- {
+		if hc[off+int(v)] > 0 {
 			return 1<<42 | int64(v)<<21 | rt.sizeRank, v
 		}
 	}
-	for v := int32(1); v <= rt.max; v++ {
-		if cnt[v] > 0 {
+	for v := top + 1; v <= rt.max; v++ { // none it destroys: the fewest left
+		if hc[off+int(v)] > 0 {
 			return int64(MaxHP+1-v)<<21 | rt.sizeRank, v
 		}
 	}
@@ -607,7 +608,7 @@ func (f *fighter) resolve(s int, h *hit, u int32, rest []hit) {
 		f.log.damage(u, d)
 	}
 	excess := f.damage(u, d, s)
-	for excess > 0 && (w.decl.Spill || mortal) && f.alive[1-s] > 0 {
+	for excess > 0 && (w.decl.Spill || mortal) && f.agg[1-s][aggAlive] > 0 {
 		spill := *h
 		spill.dmg = excess
 		next := f.pick(s, &spill, rest)
