@@ -50,6 +50,7 @@ type fighter struct {
 	log     *account
 	stop    *rules.Stop
 	thread  *starlark.Thread // the hooks' thread, made at the first call
+	ch      Chooser          // answers the random events instead of r (Stepper)
 }
 
 // hit is a die that hit, waiting for a target.
@@ -128,7 +129,6 @@ func (f *fighter) reset(r *rules.Rand) {
 	clear(f.reg)
 	f.word, f.chunks = 0, 0
 	f.over, f.winner, f.end, f.ender, f.round = false, rules.None, 0, -1, 0
-	f.dealt = [2]int64{}
 	for s := range 2 {
 		si := &b.sides[s]
 		f.agg[s][aggAlive], f.agg[s][aggHP], f.agg[s][aggArmed] = int32(si.n), int32(si.hpMax), 0
@@ -154,29 +154,34 @@ func (f *fighter) play(r *rules.Rand, o *rules.Outcome) {
 		f.phases(b.start)
 	}
 	for round := int32(1); !f.over; round++ {
-		f.round = round
-		f.st[0] = round
-		if f.log != nil {
-			f.log.printf("round %d\n", round)
-		}
-		if f.checkEnds(0); f.over {
-			break
-		}
-		if f.phases(b.round); f.over {
-			break
-		}
-		if f.checkEnds(1); f.over {
-			break
-		}
-		if int(round) >= b.cap {
-			f.finish(rules.None, endRoundCap)
-			break
-		}
+		f.playRound(round)
 		if round%stopEvery == 0 && f.stop.Requested() {
 			return
 		}
 	}
 	f.record(o)
+}
+
+// playRound plays round number round: the ends checked at its start, its
+// phases, the ends checked at its end, the round cap.
+func (f *fighter) playRound(round int32) {
+	f.round = round
+	f.st[0] = round
+	if f.log != nil {
+		f.log.printf("round %d\n", round)
+	}
+	if f.checkEnds(0); f.over {
+		return
+	}
+	if f.phases(f.b.round); f.over {
+		return
+	}
+	if f.checkEnds(1); f.over {
+		return
+	}
+	if int(round) >= f.b.cap {
+		f.finish(rules.None, endRoundCap)
+	}
 }
 
 // phases plays a list of phases until the battle ends.
@@ -283,7 +288,7 @@ func (f *fighter) record(o *rules.Outcome) {
 			ut := b.types[t]
 			o.Counters[b.survivors[s][k]] = int64(ut.count) - int64(f.hpCount[ut.hpOff])
 		}
-		o.Counters[b.dealt[s]] = f.dealt[s]
+		o.Counters[b.dealt[s]] = int64(b.sides[1-s].hpMax) - int64(f.agg[1-s][aggHP])
 	}
 	for _, e := range b.ends {
 		if e.sideCtr[0] >= 0 && f.end == e.index && f.ender >= 0 {
@@ -376,9 +381,6 @@ func (f *fighter) damage(u int32, d int32, s int) (excess int32) {
 	}
 	taken := min(d, left)
 	f.setHP(u, left-taken)
-	if b.units[u].side != s {
-		f.dealt[s] += int64(taken)
-	}
 	return d - taken
 }
 

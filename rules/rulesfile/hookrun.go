@@ -141,7 +141,7 @@ func (bv *battleValue) roll(_ *starlark.Thread, _ *starlark.Builtin, args starla
 	}
 	sum := 0
 	for range n {
-		sum += bv.f.r.IntN(faces) + 1
+		sum += int(bv.f.die(faces)) + 1
 	}
 	return starlark.MakeInt(sum), nil
 }
@@ -155,7 +155,7 @@ func (bv *battleValue) choose(_ *starlark.Thread, _ *starlark.Builtin, args star
 	if n < 1 {
 		return nil, fmt.Errorf("choose(%d): choose among at least 1", n)
 	}
-	return starlark.MakeInt(bv.f.r.IntN(n)), nil
+	return starlark.MakeInt(int(bv.f.die(n))), nil
 }
 
 // end(name, side) ends the battle with one of the file's ends, met by the

@@ -190,9 +190,10 @@ type weaponC struct {
 	// groups are the distinct sets of targets the faces of a plain weapon
 	// reach, and faceGroup[fi] is 1 + the group of face fi (0: a miss);
 	// thresh is 2¹⁶ mod the die's faces (die).
-	groups    []uint64
-	faceGroup []uint8
-	thresh    uint64
+	groups       []uint64
+	faceGroup    []uint8
+	groupWeights []int64 // the faces of each class: misses, then each group
+	thresh       uint64
 }
 
 // sixFaces is the die of wound and save rolls.
@@ -311,6 +312,10 @@ func (b *Battle) compileWeapon(cp *compiler, t int, w *weaponC) error {
 			w.groups = append(w.groups, m)
 		}
 		w.faceGroup[fi] = uint8(g + 1)
+	}
+	w.groupWeights = make([]int64, len(w.groups)+1)
+	for _, g := range w.faceGroup {
+		w.groupWeights[g]++
 	}
 	return nil
 }

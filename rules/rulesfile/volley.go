@@ -88,6 +88,10 @@ func (f *fighter) plainVolley(t int, w *weaponC, n int) {
 		count[i] = 0
 	}
 	group := w.faceGroup
+	if f.ch != nil {
+		f.ch.Multinomial(n, w.groupWeights, count)
+		n = 0
+	}
 	word, chunks := f.word, f.chunks
 	for i := 0; i < n; {
 		if chunks == 0 {
@@ -292,7 +296,6 @@ func (f *fighter) rosterDamage(s int, rt *rosterType, hp, d int32) {
 	f.hpCount[rt.off+int(hp-taken)]++
 	en := &f.agg[1-s]
 	en[aggHP] -= taken
-	f.dealt[s] += int64(taken)
 	if hp == taken {
 		en[aggAlive]--
 		if rt.armed {
