@@ -26,7 +26,9 @@ func (e *enumerator) take(n int, p func(k int) *big.Rat) int {
 	return k
 }
 
-func (e *enumerator) Uniform(n int) int { return e.take(n, func(int) *big.Rat { return big.NewRat(1, int64(n)) }) }
+func (e *enumerator) Uniform(n int) int {
+	return e.take(n, func(int) *big.Rat { return big.NewRat(1, int64(n)) })
+}
 
 func (e *enumerator) Heads(n int) int {
 	return e.take(n+1, func(k int) *big.Rat {
