@@ -40,7 +40,6 @@ type Battle struct {
 	regNames   []string
 	hooks      *hookSet
 	policies   [2]policy
-	drawsHooks bool
 	endIndex   map[string]int
 }
 

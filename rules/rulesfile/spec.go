@@ -105,7 +105,7 @@ func (b *Battle) finishSpec(settings rules.Settings, sides [2]sideDoc) {
 		Labels:       [2]string{b.sides[0].label, b.sides[1].label},
 		NonVictories: nv,
 	}
-	if b.drawsHooks {
+	if b.hooks != nil && b.hooks.draws {
 		b.spec.Notes = append(b.spec.Notes, "the rules file's hooks draw random numbers: the battle has no exact solution")
 	}
 	for i, e := range ends {
