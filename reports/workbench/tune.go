@@ -8,6 +8,7 @@ import (
 	"net/http"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/tune"
 	"github.com/crucible-sim/crucible/reports"
 	"github.com/crucible-sim/crucible/scenarios"
 )
@@ -30,7 +31,7 @@ func (s *Server) tune(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	q := scenarios.Tune{Name: sc.Name, Confidence: analysis.DefaultConfidence}
+	q := scenarios.Tune{Name: sc.Name, Confidence: tune.DefaultConfidence}
 	var err error
 	if q.Axis, err = scenarios.ParseTuneVary(req.Vary); err != nil {
 		fail(w, err)
@@ -40,7 +41,7 @@ func (s *Server) tune(w http.ResponseWriter, r *http.Request) {
 		fail(w, fmt.Errorf("target %s: %v", req.Target, err))
 		return
 	}
-	tn, err := analysis.TuneFrom(&q, sc)
+	tn, err := tune.From(&q, sc)
 	if err == nil {
 		tn.Exact = true
 		err = tn.Check()
@@ -60,9 +61,9 @@ func (s *Server) tune(w http.ResponseWriter, r *http.Request) {
 }
 
 // fightTune is a tune job.
-func (s *Server) fightTune(ctx context.Context, t *tab, j *job, tn *analysis.Tune, run analysis.Run, cmd string) {
+func (s *Server) fightTune(ctx context.Context, t *tab, j *job, tn *tune.Tune, run analysis.Run, cmd string) {
 	run.Progress = t.progress(j, "tune-progress")
-	res, err := run.Tune(ctx, tn)
+	res, err := tune.Run(ctx, run, tn)
 	if res == nil {
 		t.failed(j, err)
 		return
