@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/compare"
 	"github.com/crucible-sim/crucible/reports"
 )
 
@@ -56,8 +57,8 @@ func (s *Server) compare(w http.ResponseWriter, r *http.Request) {
 	if req.Trials > 0 {
 		cmd = append(cmd, "--trials", itoa(req.Trials))
 	}
-	va := analysis.Variant{Label: a.Name, Scenario: a}
-	vb := analysis.Variant{Label: b.Name, Scenario: b}
+	va := compare.Variant{Label: a.Name, Scenario: a}
+	vb := compare.Variant{Label: b.Name, Scenario: b}
 	j, err := s.start(t, req.Job, func(ctx context.Context, j *job) { s.fightCompare(ctx, t, j, run, va, vb, cmd) })
 	if err != nil {
 		fail(w, err)
@@ -67,9 +68,9 @@ func (s *Server) compare(w http.ResponseWriter, r *http.Request) {
 }
 
 // fightCompare is a comparison job.
-func (s *Server) fightCompare(ctx context.Context, t *tab, j *job, run analysis.Run, a, b analysis.Variant, cmd command) {
+func (s *Server) fightCompare(ctx context.Context, t *tab, j *job, run analysis.Run, a, b compare.Variant, cmd command) {
 	run.Progress = s.progress(t, j, "compare-progress")
-	c, err := run.Compare(ctx, a, b, analysis.DefaultCompareAlpha)
+	c, err := compare.Run(ctx, run, a, b, compare.DefaultAlpha)
 	if err != nil {
 		if analysis.Interrupted(err) {
 			err = fmt.Errorf("stopped: a comparison needs all its trials; nothing compared")

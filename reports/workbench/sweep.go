@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/sweep"
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/rules/doc"
 	"github.com/crucible-sim/crucible/scenarios"
@@ -34,7 +35,7 @@ func (s *Server) sweep(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
-	sw, err := analysis.NewSweep(sc.Name, sc, []scenarios.Axis{axis}, rules.Metric{Kind: rules.WinShare, Side: rules.A})
+	sw, err := sweep.New(sc.Name, sc, []scenarios.Axis{axis}, rules.Metric{Kind: rules.WinShare, Side: rules.A})
 	if err != nil {
 		fail(w, err)
 		return
@@ -58,9 +59,9 @@ func (s *Server) sweep(w http.ResponseWriter, r *http.Request) {
 }
 
 // fightSweep is a sweep job.
-func (s *Server) fightSweep(ctx context.Context, t *tab, j *job, sw *analysis.Sweep, run analysis.Run, cmd command) {
+func (s *Server) fightSweep(ctx context.Context, t *tab, j *job, sw *sweep.Sweep, run analysis.Run, cmd command) {
 	run.Progress = s.progress(t, j, "sweep-progress")
-	res, err := run.Sweep(ctx, sw, true)
+	res, err := sweep.Run(ctx, run, sw, true)
 	if res == nil {
 		t.failed(j, err)
 		return

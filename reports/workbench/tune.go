@@ -8,6 +8,7 @@ import (
 	"net/http"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/tune"
 	"github.com/crucible-sim/crucible/reports"
 	"github.com/crucible-sim/crucible/scenarios"
 )
@@ -30,7 +31,7 @@ func (s *Server) tune(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	q := scenarios.Tune{Name: sc.Name, Confidence: analysis.DefaultConfidence, MaxTrials: min(analysis.DefaultTuneBudget, s.cfg.MaxTrials)}
+	q := scenarios.Tune{Name: sc.Name, Confidence: tune.DefaultConfidence, MaxTrials: min(tune.DefaultBudget, s.cfg.MaxTrials)}
 	var err error
 	if q.Axis, err = scenarios.ParseTuneVary(req.Vary); err != nil {
 		fail(w, err)
@@ -40,7 +41,7 @@ func (s *Server) tune(w http.ResponseWriter, r *http.Request) {
 		fail(w, fmt.Errorf("target %s: %v", req.Target, err))
 		return
 	}
-	tn, err := analysis.TuneFrom(&q, sc)
+	tn, err := tune.From(&q, sc)
 	if err == nil {
 		tn.Exact = true
 		err = tn.Check()
@@ -50,7 +51,7 @@ func (s *Server) tune(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	cmd := command{"crucible", "tune", fileName(req.Name), "--vary", req.Vary, "--target", req.Target, "--seed", req.Seed.String()}
-	if q.MaxTrials < analysis.DefaultTuneBudget {
+	if q.MaxTrials < tune.DefaultBudget {
 		cmd = append(cmd, "--max-trials", itoa(q.MaxTrials))
 	}
 	run := analysis.Run{Seed: uint64(req.Seed), Workers: s.cfg.Workers, Version: s.cfg.Version}
@@ -63,9 +64,9 @@ func (s *Server) tune(w http.ResponseWriter, r *http.Request) {
 }
 
 // fightTune is a tune job.
-func (s *Server) fightTune(ctx context.Context, t *tab, j *job, tn *analysis.Tune, run analysis.Run, cmd command) {
+func (s *Server) fightTune(ctx context.Context, t *tab, j *job, tn *tune.Tune, run analysis.Run, cmd command) {
 	run.Progress = s.progress(t, j, "tune-progress")
-	res, err := run.Tune(ctx, tn)
+	res, err := tune.Run(ctx, run, tn)
 	if res == nil {
 		t.failed(j, err)
 		return
