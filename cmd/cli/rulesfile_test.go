@@ -155,4 +155,5 @@ func TestRulesFileBatchAndErrors(t *testing.T) {
 	if out := mustRun(t, "run", named, "--seed", "1", "--trials", "100", "--rules-path", dir); !strings.Contains(out, "ruleset mine.rules.yaml") {
 		t.Errorf("a rules file by name from --rules-path:\n%s", out)
 	}
+	mustFail(t, exitFailed, "the scenario names its rules file by name, found in the rules path", "batch", "k8s", named, "--shards", "2", "--seed", "1", "--trials", "100", "--image", "crucible:test", "--pvc", "data")
 }
