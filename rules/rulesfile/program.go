@@ -265,28 +265,31 @@ func (b *Battle) compileContestPhase(cp *compiler, d *ContestDecl) (*contestC, e
 	return c, b.checkContestEnds(d, c)
 }
 
-// checkContestEnds refuses a contest that re-rolls ties and whose rolls
-// can only tie: it would never end.
+// checkContestEnds refuses a contest that re-rolls its ties and whose
+// rolls can only tie (numbers that never change, or dice of one face): it
+// would never end.
 func (b *Battle) checkContestEnds(d *ContestDecl, c *contestC) error {
 	if d.Ties != "reroll" {
 		return nil
 	}
-	for _, r := range c.roll {
-		if r == nil {
-			continue
-		}
-		if r.value == nil || !r.value.static() {
-			return nil
-		}
-	}
+	fixed := func(r *rollC) bool { return r != nil && r.lo == r.hi && (r.value == nil || r.value.static()) }
+	never := false
 	if c.against != nil {
-		for _, r := range c.against {
-			if r != nil && (r.value == nil || !r.value.static()) {
-				return nil
+		never = fixed(c.roll[0]) && fixed(c.against[0]) && c.roll[0].lo == c.against[0].lo
+	} else {
+		for s := range 2 {
+			for _, t := range b.sides[s].types {
+				for _, u := range b.sides[1-s].types {
+					x, y := c.roll[b.pair(t, u)], c.roll[b.pair(u, t)]
+					never = never || fixed(x) && fixed(y) && x.lo == y.lo
+				}
 			}
 		}
 	}
-	return d.Node.Errorf("this contest re-rolls its ties, but its rolls are numbers that never change: a tie would be re-rolled for ever; give it dice, or another tie rule (ties: %s)", joinWords(contestTies))
+	if !never {
+		return nil
+	}
+	return d.Node.Errorf("this contest re-rolls its ties, but its rolls can only tie (a number that never changes, or dice of one face): a tie would be re-rolled for ever; give it dice, or another tie rule (ties: %s)", joinWords(contestTies))
 }
 
 func joinWords(s []string) string {
