@@ -43,7 +43,9 @@ func FuzzRulesFile(f *testing.F) {
 			return
 		}
 		unit := &doc.Node{Kind: doc.Map, Keys: []string{file.Units[0].Name}, Vals: []*doc.Node{{Kind: doc.Scalar, Value: "1"}}}
-		side := func() *doc.Node { return &doc.Node{Kind: doc.Map, Keys: []string{"units"}, Vals: []*doc.Node{unit.Clone()}} }
+		side := func() *doc.Node {
+			return &doc.Node{Kind: doc.Map, Keys: []string{"units"}, Vals: []*doc.Node{unit.Clone()}}
+		}
 		n := &doc.Node{Kind: doc.Map}
 		n.Put("rules", rn)
 		n.Put("a", side())
