@@ -18,9 +18,6 @@ func (f *fighter) contestPhase(p *phaseC) {
 		w, l = ub, ua
 	}
 	tw, tl := b.units[w].typ, b.units[l].typ
-	if f.log != nil {
-		f.log.printf("  %s wins\n", f.log.unit(w))
-	}
 	f.run(c.win[b.pair(tw, tl)], &ectx{unit: [nRoles]int32{w, -1, l}, side: b.units[w].side})
 	if !f.over {
 		f.run(c.lose[b.pair(tl, tw)], &ectx{unit: [nRoles]int32{l, -1, w}, side: b.units[l].side})
