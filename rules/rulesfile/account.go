@@ -71,18 +71,18 @@ func (a *account) volley(ut *unitType, w *weaponC, hits []hit) {
 	fmt.Fprintf(a.w, "  %s %s fire %s: %d dice [%s]: %d hits%s\n", a.b.sides[ut.side].label, ut.name, w.decl.Name, len(faces), strings.Join(faces, " "), n, extra)
 }
 
+// step writes a wound or save roll of a hit, on the hit's line.
 func (a *account) step(what string, face int32, ok bool) {
-	res := "fails"
-	if ok {
-		res = "succeeds"
+	res := "wounds,"
+	switch {
+	case what == "wound" && !ok:
+		res = "no wound"
+	case what == "save" && ok:
+		res = "not saved,"
+	case what == "save":
+		res = "saved"
 	}
-	if what == "save" {
-		res = "saves"
-		if ok {
-			res = "does not save"
-		}
-	}
-	fmt.Fprintf(a.w, "    %s roll %d: %s\n", what, face+1, res)
+	fmt.Fprintf(a.w, " %s roll %d, %s", what, face+1, res)
 }
 
 func (a *account) damage(u int32, d int32) {

@@ -582,6 +582,10 @@ func (f *fighter) resolve(s int, h *hit, u int32, rest []hit) {
 	U := b.units[u].typ
 	c := ectx{unit: [nRoles]int32{h.by, u, -1}, side: s}
 	mortal := false
+	if f.log != nil && (w.wound[U].set || w.save[U].set) {
+		f.log.printf("    a hit on %s:", f.log.unit(u))
+		defer f.log.printf("\n")
+	}
 	if w.wound[U].set && !(h.crit && w.decl.CritWounds) {
 		wf := f.die(6)
 		ok := f.test(&w.wound[U], wf, &c)
@@ -608,7 +612,7 @@ func (f *fighter) resolve(s int, h *hit, u int32, rest []hit) {
 		d = max(0, d-f.eval(w.reduce[U], &c))
 	}
 	if f.log != nil {
-		f.log.damage(u, d)
+		f.log.printf(" %d damage", d)
 	}
 	excess := f.damage(u, d, s)
 	for excess > 0 && (w.decl.Spill || mortal) && f.agg[1-s][aggAlive] > 0 {
