@@ -185,7 +185,11 @@ func (f *fighter) change(e *effectC, c *ectx) {
 	}
 	ui := &b.units[u]
 	if e.track < 0 {
-		f.setHP(u, apply(e.kind, f.st[ui.slot], v))
+		old := f.st[ui.slot]
+		if f.log != nil {
+			f.log.printf("    %s: hp %d → %d\n", f.log.unit(u), old, max(0, min(apply(e.kind, old, v), int32(b.types[ui.typ].stats[0]))))
+		}
+		f.setHP(u, apply(e.kind, old, v))
 		return
 	}
 	tr := &b.unitTrk[e.track]

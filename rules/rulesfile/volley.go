@@ -612,7 +612,11 @@ func (f *fighter) resolve(s int, h *hit, u int32, rest []hit) {
 		d = max(0, d-f.eval(w.reduce[U], &c))
 	}
 	if f.log != nil {
-		f.log.printf(" %d damage", d)
+		if w.wound[U].set || w.save[U].set {
+			f.log.printf(" %d damage", d)
+		} else {
+			f.log.damage(u, d)
+		}
 	}
 	excess := f.damage(u, d, s)
 	for excess > 0 && (w.decl.Spill || mortal) && f.agg[1-s][aggAlive] > 0 {
