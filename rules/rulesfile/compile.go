@@ -104,6 +104,7 @@ func compileFile(f *File, sd *scenarioDoc) (*Battle, error) {
 			return nil, err
 		}
 	}
+	b.fastPaths()
 	if err := b.checkDamageable(); err != nil {
 		return nil, err
 	}

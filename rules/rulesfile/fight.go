@@ -274,6 +274,7 @@ const (
 	aggAlive = iota
 	aggHP
 	aggArmed
+	aggLost // worked out, not kept
 )
 
 // record fills the outcome.
@@ -312,7 +313,16 @@ func (f *fighter) eval(e *cexpr, c *ectx) int32 {
 	idx := int32(0)
 	for i := range e.vars {
 		v := &e.vars[i]
-		x := f.value(v, c) - v.lo
+		var x int32
+		switch {
+		case v.kind == vSideAgg && v.which < aggLost: // the commonest, read inline
+			x = f.agg[c.side^int(v.role)][v.which]
+		case v.kind == vFace:
+			x = c.face
+		default:
+			x = f.value(v, c)
+		}
+		x -= v.lo
 		if x < 0 {
 			x = 0
 		} else if x >= v.n {

@@ -21,6 +21,9 @@ type phaseC struct {
 	steps [][]int // fire: the types that fire together, step by step
 	group string
 	fires [][]int // fire: per type, its weapons (indexes) that fire
+	// fast: per type, the one plain weapon it fires when its side plays
+	// kill-greedy on the roster (fighter.fastVolley), or −1
+	fast []int
 	// contest
 	contest *contestC
 	// each
@@ -220,6 +223,27 @@ func (b *Battle) compileFire(p *Phase, pc *phaseC) error {
 		}
 	}
 	return nil
+}
+
+// fastPaths marks, in every fire phase, the types whose volleys go
+// straight to the roster (fighter.fastVolley): one plain weapon fires, and
+// the battle and the side's policy allow it. It runs once the policies are
+// known.
+func (b *Battle) fastPaths() {
+	for _, pc := range append(append([]*phaseC{}, b.start...), b.round...) {
+		if pc.kind != phFire {
+			continue
+		}
+		pc.fast = make([]int, len(b.types))
+		for t, ut := range b.types {
+			pc.fast[t] = -1
+			if f := pc.fires[t]; len(f) == 1 && b.rosterSafe && b.policies[ut.side] == polKillGreedy {
+				if w := ut.weapons[f[0]].w; w.plain && w.volley {
+					pc.fast[t] = f[0]
+				}
+			}
+		}
+	}
 }
 
 // fires reports whether type t has a weapon of the group ("" : any).

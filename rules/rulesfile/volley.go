@@ -11,6 +11,13 @@ import (
 // unit left.
 func (f *fighter) fire(p *phaseC) {
 	for _, step := range p.steps {
+		if len(step) == 1 && p.fast[step[0]] >= 0 {
+			f.fastVolley(step[0], p.fast[step[0]])
+			if f.settle() {
+				return
+			}
+			continue
+		}
 		f.hits = f.hits[:0]
 		for _, t := range step {
 			f.volley(t, p.fires[t])
@@ -81,6 +88,50 @@ func (f *fighter) volley(t int, fires []int) {
 // with the number of dice that reach it: the dice are rolled as die rolls
 // them, inline, four to a draw.
 func (f *fighter) plainVolley(t int, w *weaponC, n int) {
+	count := f.rollGroups(w, n)
+	h := hit{w: w, from: int32(t), by: int32(f.b.types[t].first), dmg: w.policyDmg}
+	for g, mask := range w.groups {
+		if c := count[g+1]; c > 0 {
+			h.mask, h.n, h.order = mask, c, int32(len(f.hits))
+			f.hits = append(f.hits, h)
+		}
+	}
+}
+
+// fastVolley is a volley and its assignment at once, for a type that
+// fires one plain weapon in a battle whose side plays kill-greedy on the
+// roster (phaseC.fast): the groups of dice that hit go to the roster in
+// the order kill-greedy takes them, the fewest targets first, with no
+// hit entries in between.
+func (f *fighter) fastVolley(t, k int) {
+	ut := f.b.types[t]
+	wu := ut.weapons[k]
+	w := wu.w
+	alive := int32(ut.count) - f.hpCount[ut.hpOff]
+	count := f.rollGroups(w, int(alive)*wu.n*int(w.attacks.k))
+	if f.log != nil {
+		n := int32(0)
+		for _, c := range count[1:] {
+			n += c
+		}
+		f.log.volleyOf(ut, w, n)
+	}
+	s := ut.side
+	h := hit{w: w, dmg: w.policyDmg}
+	for _, g := range w.groupOrder {
+		if c := count[g+1]; c > 0 {
+			h.mask, h.n = w.groups[g], c
+			if !f.rosterRun(s, &h) {
+				return
+			}
+		}
+	}
+}
+
+// rollGroups rolls n dice of plain weapon w and returns how many fell in
+// each class of its faces (class 0 the misses, then w.groups), rolled as
+// die rolls them, inline, four to a draw — or answered by the Chooser.
+func (f *fighter) rollGroups(w *weaponC, n int) []int32 {
 	nf := uint64(len(w.die))
 	thresh := w.thresh
 	count := f.count[:len(w.groups)+1]
@@ -90,7 +141,7 @@ func (f *fighter) plainVolley(t int, w *weaponC, n int) {
 	group := w.faceGroup
 	if f.ch != nil {
 		f.ch.Multinomial(n, w.groupWeights, count)
-		n = 0
+		return count
 	}
 	word, chunks := f.word, f.chunks
 	for i := 0; i < n; {
@@ -110,13 +161,7 @@ func (f *fighter) plainVolley(t int, w *weaponC, n int) {
 		i++
 	}
 	f.word, f.chunks = word, chunks
-	h := hit{w: w, from: int32(t), by: int32(f.b.types[t].first), dmg: w.policyDmg}
-	for g, mask := range w.groups {
-		if c := count[g+1]; c > 0 {
-			h.mask, h.n, h.order = mask, c, int32(len(f.hits))
-			f.hits = append(f.hits, h)
-		}
-	}
+	return count
 }
 
 // spend takes one from side s's track k (a re-roll budget) and reports
@@ -254,11 +299,20 @@ func allVolley(hs []hit) bool {
 // order, the destroyed first and then the most damaged (as the walk over
 // the units would find them, whichever unit took which hit).
 func (f *fighter) assignRoster(s int, hs []hit) {
+	for i := range hs {
+		if !f.rosterRun(s, &hs[i]) {
+			return
+		}
+	}
+}
+
+// rosterRun plays hit h's n dice on the roster, by kill-greedy, and
+// reports whether the enemy has units left.
+func (f *fighter) rosterRun(s int, h *hit) bool {
 	rs := f.b.roster[1-s]
 	score, hp := f.score[:len(rs)], f.scoreHP[:len(rs)]
 	en := &f.agg[1-s]
-	for i := range hs {
-		h := &hs[i]
+	{
 		best := -1
 		for k := range rs {
 			sc, v := f.rosterScore(&rs[k], h)
@@ -282,10 +336,8 @@ func (f *fighter) assignRoster(s int, hs []hit) {
 				}
 			}
 		}
-		if en[aggAlive] == 0 {
-			return
-		}
 	}
+	return en[aggAlive] > 0
 }
 
 // rosterDamage deals d damage to a unit of type rt with hp hit points
