@@ -43,7 +43,7 @@ type eachC struct {
 // each pair of unit types (self, other): pair(t, u).
 type contestC struct {
 	roll, against []*rollC
-	ties          string
+	ties          tieRule
 	win, lose     [][]*effectC
 	decl          *ContestDecl
 }
@@ -78,6 +78,22 @@ type effectC struct {
 	hook    *hookFn
 	node    *doc.Node
 }
+
+// tieRule is what a contest's tie does.
+type tieRule uint8
+
+const (
+	tieReroll tieRule = iota
+	tieSelf           // a (phase) or win (nested): self's side wins
+	tieOther          // b or lose
+	tieNone
+	tieCoin
+	tieFewer
+	tieMore
+)
+
+var tieRules = map[string]tieRule{"reroll": tieReroll, "a": tieSelf, "win": tieSelf, "b": tieOther, "lose": tieOther,
+	"none": tieNone, "coin": tieCoin, "fewer-dice": tieFewer, "more-dice": tieMore}
 
 // pair indexes per-pair tables.
 func (b *Battle) pair(t, u int) int {
@@ -267,7 +283,7 @@ func (b *Battle) sizeStat() int {
 
 func (b *Battle) compileContestPhase(cp *compiler, d *ContestDecl) (*contestC, error) {
 	n := len(b.types)
-	c := &contestC{decl: d, ties: d.Ties, roll: make([]*rollC, n*(n+1)), win: make([][]*effectC, n*(n+1)), lose: make([][]*effectC, n*(n+1))}
+	c := &contestC{decl: d, ties: tieRules[d.Ties], roll: make([]*rollC, n*(n+1)), win: make([][]*effectC, n*(n+1)), lose: make([][]*effectC, n*(n+1))}
 	for s := range 2 {
 		for _, t := range b.sides[s].types {
 			for _, u := range b.sides[1-s].types {
@@ -419,7 +435,7 @@ func (b *Battle) compileEffects(cp *compiler, list []*Effect, sc scope) ([]*effe
 // compileNested compiles a contest inside effects: self against other, in
 // the scope of the effects.
 func (b *Battle) compileNested(cp *compiler, d *ContestDecl, sc scope) (*contestC, error) {
-	c := &contestC{decl: d, ties: d.Ties, roll: make([]*rollC, 1), against: make([]*rollC, 1), win: make([][]*effectC, 1), lose: make([][]*effectC, 1)}
+	c := &contestC{decl: d, ties: tieRules[d.Ties], roll: make([]*rollC, 1), against: make([]*rollC, 1), win: make([][]*effectC, 1), lose: make([][]*effectC, 1)}
 	var err error
 	if c.roll[0], err = cp.compileRoll(&d.Roll, sc.context(0)); err != nil {
 		return nil, err

@@ -61,7 +61,7 @@ func (f *fighter) volley(t int, fires []int) {
 			if f.hp(u) <= 0 {
 				continue
 			}
-			c := ectx{unit: [nRoles]int32{u, -1, -1}, side: ut.side}
+			c := ectx{unit: [nRoles + 1]int32{u, -1, -1, -1}, side: ut.side}
 			dice := int(f.eval(w.attacks, &c)) * wu.n
 			for d := 0; d < dice; d++ {
 				fi := f.die(nf)
@@ -404,7 +404,7 @@ func (f *fighter) hittable(h *hit, u int32) bool {
 		return false
 	}
 	if h.dyn && h.w.dynMask&(1<<uint(ui.typ)) != 0 {
-		c := ectx{unit: [nRoles]int32{h.by, u, -1}, side: b.units[h.by].side}
+		c := ectx{unit: [nRoles + 1]int32{h.by, u, -1, -1}, side: b.units[h.by].side}
 		return f.test(&h.w.hit[ui.typ], h.face, &c)
 	}
 	return true
@@ -632,7 +632,7 @@ func (f *fighter) resolve(s int, h *hit, u int32, rest []hit) {
 	b := f.b
 	w := h.w
 	U := b.units[u].typ
-	c := ectx{unit: [nRoles]int32{h.by, u, -1}, side: s}
+	c := ectx{unit: [nRoles + 1]int32{h.by, u, -1, -1}, side: s}
 	mortal := false
 	if f.log != nil && (w.wound[U].set || w.save[U].set) {
 		f.log.printf("    a hit on %s:", f.log.unit(u))
