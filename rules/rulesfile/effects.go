@@ -90,12 +90,14 @@ func (f *fighter) eachPhase(p *phaseC) {
 			continue
 		}
 		si := &b.sides[s]
-		for u := int32(si.first); u < int32(si.first+si.n); u++ {
-			if f.hp(u) <= 0 {
+		c := ectx{unit: [nRoles + 1]int32{-1, -1, -1, -1}, side: s}
+		slot := f.unitBase + si.first*f.stride
+		for u := int32(si.first); u < int32(si.first+si.n); u, slot = u+1, slot+f.stride {
+			if f.st[slot] <= 0 {
 				continue
 			}
-			e := &p.each[b.units[u].typ]
-			c := ectx{unit: [nRoles + 1]int32{u, -1, -1, -1}, side: s}
+			e := &p.each[b.unitType[u]]
+			c.unit[roleSelf] = u
 			if e.when != nil && f.eval(e.when, &c) == 0 {
 				continue
 			}

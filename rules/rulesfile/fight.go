@@ -317,25 +317,17 @@ func (f *fighter) eval(e *cexpr, c *ectx) int32 {
 	for i := range e.vars {
 		v := &e.vars[i]
 		var x int32
-		// The kinds read inline: eval is the hot path of every battle that
-		// reads the state in its expressions.
+		// The common kinds are read inline: eval is the hot path of every
+		// battle whose expressions read the state.
 		switch v.kind {
-		case vSideAgg:
-			if v.which < aggLost {
-				x = f.agg[c.side^int(v.role)][v.which]
-			} else {
-				x = f.value(v, c)
-			}
-		case vFace:
-			x = c.face
-		case vReg:
-			x = f.reg[v.slot]
-		case vRound:
-			x = f.round
 		case vUnitHP, vUnitTrack:
 			if u := c.unit[v.role&3]; u >= 0 {
 				x = f.st[f.unitBase+int(u)*f.stride+int(v.off)]
 			}
+		case vReg:
+			x = f.reg[v.slot]
+		case vFace:
+			x = c.face
 		default:
 			x = f.value(v, c)
 		}
@@ -364,10 +356,7 @@ func (f *fighter) value(v *varRef, c *ectx) int32 {
 			return f.st[b.units[u].slot+1+v.which]
 		}
 	case vSideAgg:
-		s := c.side
-		if v.role == 1 {
-			s = 1 - s
-		}
+		s := c.side ^ int(v.role)
 		if v.which < len(f.agg[s]) {
 			return f.agg[s][v.which]
 		}
