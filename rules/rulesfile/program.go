@@ -22,8 +22,9 @@ type phaseC struct {
 	group string
 	fires [][]int // fire: per type, its weapons (indexes) that fire
 	// fast: per type, the one plain weapon it fires when its side plays
-	// kill-greedy on the roster (fighter.fastVolley), or −1
-	fast []int
+	// kill-greedy on the roster (fighter.fastVolley); w nil when it does
+	// not fire so
+	fast []fastVolley
 	// contest
 	contest *contestC
 	// each
@@ -31,6 +32,15 @@ type phaseC struct {
 	each []eachC
 	hook *hookFn
 	node *doc.Node
+}
+
+// fastVolley is what fighter.fastVolley needs of a firing type, packed.
+type fastVolley struct {
+	w       *weaponC
+	t, side int
+	perUnit int // dice a unit not destroyed rolls
+	hpOff   int
+	count   int32
 }
 
 // eachC is an each phase's work for one unit type.
@@ -250,12 +260,11 @@ func (b *Battle) fastPaths() {
 		if pc.kind != phFire {
 			continue
 		}
-		pc.fast = make([]int, len(b.types))
+		pc.fast = make([]fastVolley, len(b.types))
 		for t, ut := range b.types {
-			pc.fast[t] = -1
 			if f := pc.fires[t]; len(f) == 1 && b.rosterSafe && b.policies[ut.side] == polKillGreedy {
-				if w := ut.weapons[f[0]].w; w.plain && w.volley {
-					pc.fast[t] = f[0]
+				if wu := ut.weapons[f[0]]; wu.w.plain && wu.w.volley {
+					pc.fast[t] = fastVolley{w: wu.w, t: t, side: ut.side, perUnit: wu.n * int(wu.w.attacks.k), hpOff: ut.hpOff, count: int32(ut.count)}
 				}
 			}
 		}

@@ -11,8 +11,8 @@ import (
 // unit left.
 func (f *fighter) fire(p *phaseC) {
 	for _, step := range p.steps {
-		if len(step) == 1 && p.fast[step[0]] >= 0 {
-			f.fastVolley(step[0], p.fast[step[0]])
+		if len(step) == 1 && p.fast[step[0]].w != nil {
+			f.fastVolley(&p.fast[step[0]])
 			if f.settle() {
 				return
 			}
@@ -103,27 +103,20 @@ func (f *fighter) plainVolley(t int, w *weaponC, n int) {
 // roster (phaseC.fast): the groups of dice that hit go to the roster in
 // the order kill-greedy takes them, the fewest targets first, with no
 // hit entries in between.
-func (f *fighter) fastVolley(t, k int) {
-	ut := f.b.types[t]
-	wu := ut.weapons[k]
-	w := wu.w
-	alive := int32(ut.count) - f.hpCount[ut.hpOff]
-	count := f.rollGroups(w, int(alive)*wu.n*int(w.attacks.k))
+func (f *fighter) fastVolley(fv *fastVolley) {
+	alive := fv.count - f.hpCount[fv.hpOff]
+	w := fv.w
+	count := f.rollGroups(w, int(alive)*fv.perUnit)
 	if f.log != nil {
 		n := int32(0)
 		for _, c := range count[1:] {
 			n += c
 		}
-		f.log.volleyOf(ut, w, n)
+		f.log.volleyOf(f.b.types[fv.t], w, n)
 	}
-	s := ut.side
-	h := hit{w: w, dmg: w.policyDmg}
 	for _, g := range w.groupOrder {
-		if c := count[g+1]; c > 0 {
-			h.mask, h.n = w.groups[g], c
-			if !f.rosterRun(s, &h) {
-				return
-			}
+		if c := count[g+1]; c > 0 && !f.rosterRun(fv.side, w.groups[g], w.policyDmg, c) {
+			return
 		}
 	}
 }
@@ -300,7 +293,7 @@ func allVolley(hs []hit) bool {
 // the units would find them, whichever unit took which hit).
 func (f *fighter) assignRoster(s int, hs []hit) {
 	for i := range hs {
-		if !f.rosterRun(s, &hs[i]) {
+		if !f.rosterRun(s, hs[i].mask, hs[i].dmg, hs[i].n) {
 			return
 		}
 	}
@@ -308,32 +301,30 @@ func (f *fighter) assignRoster(s int, hs []hit) {
 
 // rosterRun plays hit h's n dice on the roster, by kill-greedy, and
 // reports whether the enemy has units left.
-func (f *fighter) rosterRun(s int, h *hit) bool {
+func (f *fighter) rosterRun(s int, mask uint64, dmg, n int32) bool {
 	rs := f.b.roster[1-s]
 	score, hp := f.score[:len(rs)], f.scoreHP[:len(rs)]
 	en := &f.agg[1-s]
-	{
-		best := -1
-		for k := range rs {
-			sc, v := f.rosterScore(&rs[k], h)
-			score[k], hp[k] = sc, v
-			if sc >= 0 && (best < 0 || sc > score[best]) {
-				best = k
-			}
+	best := -1
+	for k := range rs {
+		sc, v := f.rosterScore(&rs[k], mask, dmg)
+		score[k], hp[k] = sc, v
+		if sc >= 0 && (best < 0 || sc > score[best]) {
+			best = k
 		}
-		for n := h.n; best >= 0; {
-			rt := &rs[best]
-			f.dirty |= rt.bit
-			f.rosterDamage(s, rt, hp[best], h.dmg)
-			if n--; n == 0 || en[aggAlive] == 0 {
-				break
-			}
-			score[best], hp[best] = f.rosterScore(rt, h)
-			best = -1
-			for k := range rs {
-				if score[k] >= 0 && (best < 0 || score[k] > score[best]) {
-					best = k
-				}
+	}
+	for best >= 0 {
+		rt := &rs[best]
+		f.dirty |= rt.bit
+		f.rosterDamage(s, rt, hp[best], dmg)
+		if n--; n == 0 || en[aggAlive] == 0 {
+			break
+		}
+		score[best], hp[best] = f.rosterScore(rt, mask, dmg)
+		best = -1
+		for k := range rs {
+			if score[k] >= 0 && (best < 0 || score[k] > score[best]) {
+				best = k
 			}
 		}
 	}
@@ -537,7 +528,7 @@ func (f *fighter) rosterChoose(s int, h *hit) (int, int32) {
 	bestT, bestHP, best := -1, int32(0), int64(-1)
 	for i := range f.b.roster[1-s] {
 		rt := &f.b.roster[1-s][i]
-		if score, hp := f.rosterScore(rt, h); score > best {
+		if score, hp := f.rosterScore(rt, h.mask, h.dmg); score > best {
 			bestT, bestHP, best = rt.t, hp, score
 		}
 	}
@@ -549,12 +540,12 @@ func (f *fighter) rosterChoose(s int, h *hit) (int, int32) {
 // unit of the type. The score orders the candidates as kill-greedy does:
 // a unit h destroys before one it does not; among those it destroys the
 // most hit points, among the others the fewest; then the larger.
-func (f *fighter) rosterScore(rt *rosterType, h *hit) (int64, int32) {
+func (f *fighter) rosterScore(rt *rosterType, mask uint64, dmg int32) (int64, int32) {
 	hc, off := f.hpCount, rt.off
-	if h.mask&rt.bit == 0 || hc[off] == rt.count {
+	if mask&rt.bit == 0 || hc[off] == rt.count {
 		return -1, 0 // out of reach, or none left
 	}
-	top := min(h.dmg, rt.max)
+	top := min(dmg, rt.max)
 	for v := top; v >= 1; v-- {
 		if hc[off+int(v)] > 0 {
 			return 1<<42 | int64(v)<<21 | rt.sizeRank, v
