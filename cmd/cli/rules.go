@@ -58,19 +58,7 @@ catalogue by its name.`,
 }
 
 // referenceOf returns the reference of a registered ruleset.
-func referenceOf(id string) (*rules.Reference, error) {
-	r, err := rules.Lookup(id)
-	if err != nil {
-		return nil, err
-	}
-	d, ok := r.(rules.Documented)
-	if !ok {
-		return nil, fmt.Errorf("ruleset %s has no reference", id)
-	}
-	ref := d.Reference()
-	ref.Ruleset = id
-	return ref, nil
-}
+func referenceOf(id string) (*rules.Reference, error) { return rules.ReferenceOf(id) }
 
 // listRulesets prints each registered ruleset with its title.
 func listRulesets(cmd *cobra.Command) error {
