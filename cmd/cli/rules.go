@@ -116,5 +116,6 @@ func rulesFileReference(file string, src []byte) (*rules.Reference, error) {
 	}
 	ref := f.Reference()
 	ref.Ruleset = path.Base(file)
+	ref.Infer()
 	return ref, nil
 }
