@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/reports/formats"
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/sim"
 )
@@ -64,7 +65,7 @@ func readOne(raw []byte) (*analysis.Result, error) {
 			A string `json:"a"`
 			B string `json:"b"`
 		} `json:"labels"`
-		NonVictories []nonVictoryJSON `json:"non_victories"`
+		NonVictories []formats.NonVictoryJSON `json:"non_victories"`
 	}
 	if err := json.Unmarshal(raw, &meta); err != nil {
 		return nil, err

@@ -8,6 +8,9 @@ import (
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/reports"
+	"github.com/crucible-sim/crucible/reports/formats"
+	"github.com/crucible-sim/crucible/reports/outdir"
+	"github.com/crucible-sim/crucible/reports/verdicts"
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
 	"github.com/crucible-sim/crucible/sim"
@@ -168,7 +171,7 @@ func builtinRefs() ([]string, error) {
 // checkpoint of an interrupted check), and returns the
 // command's outcome: interrupted (130), failed claims (1), inconclusive
 // claims under --strict (1), or runErr.
-func reportCheck(cmd *cobra.Command, check *analysis.Check, runErr error, format string, od *reports.OutDir, states []*sim.Checkpoint, strict bool) error {
+func reportCheck(cmd *cobra.Command, check *analysis.Check, runErr error, format string, od *outdir.Dir, states []*sim.Checkpoint, strict bool) error {
 	for _, name := range check.Unclaimed {
 		notice(cmd, "%s has no claims", name)
 	}
@@ -179,22 +182,22 @@ func reportCheck(cmd *cobra.Command, check *analysis.Check, runErr error, format
 	var err error
 	switch format {
 	case "json":
-		err = reports.WriteVerdictsJSON(w, check)
+		err = verdicts.WriteJSON(w, check)
 	case "csv":
-		err = reports.WriteCSV(w, reports.VerdictRows(check))
+		err = formats.WriteCSV(w, verdicts.Rows(check))
 	case "junit":
-		err = reports.WriteVerdictsJUnit(w, check, strict)
+		err = verdicts.WriteJUnit(w, check, strict)
 	case "github":
-		err = reports.WriteVerdictsGitHub(w, check, strict)
+		err = verdicts.WriteGitHub(w, check, strict)
 	default:
-		err = reports.WriteVerdicts(w, check)
+		err = verdicts.Write(w, check)
 	}
 	if err != nil {
 		return err
 	}
 	switch {
 	case od != nil && len(check.Results) > 0:
-		if err := od.WriteCheck(check, version, states); err != nil {
+		if err := reports.WriteCheck(od, check, version, states); err != nil {
 			return err
 		}
 		notice(cmd, "report written to %s", od.Path())

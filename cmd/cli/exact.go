@@ -9,6 +9,7 @@ import (
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/analysis/spread"
 	"github.com/crucible-sim/crucible/reports"
+	"github.com/crucible-sim/crucible/reports/outdir"
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
 	"github.com/crucible-sim/crucible/sim/batch"
@@ -74,13 +75,13 @@ than --spread-threshold points.`,
 			if out == "" {
 				return nil
 			}
-			od, err := reports.OpenOutDir(out)
+			od, err := outdir.Open(out)
 			if err != nil {
 				return err
 			}
 			defer od.Close()
 			od.Command = cmd.Root().Annotations[invocation]
-			if err := od.WriteExactReport(h, sol, spread); err != nil {
+			if err := reports.WriteExactReport(od, h, sol, spread); err != nil {
 				return err
 			}
 			notice(cmd, "report written to %s", out)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/reports"
+	"github.com/crucible-sim/crucible/reports/outdir"
 	"github.com/crucible-sim/crucible/sim"
 )
 
@@ -36,10 +37,10 @@ merge exits 1 unless --partial says a partial result is what you want.`,
 				return err
 			}
 			// --out is checked and locked before anything is printed, as run does.
-			var od *reports.OutDir
+			var od *outdir.Dir
 			if out != "" {
 				var err error
-				if od, err = reports.OpenOutDir(out); err != nil {
+				if od, err = outdir.Open(out); err != nil {
 					return err
 				}
 				defer od.Close()
@@ -71,7 +72,7 @@ merge exits 1 unless --partial says a partial result is what you want.`,
 				return err
 			}
 			if od != nil {
-				if err := od.WriteReport(merged, version, nil); err != nil {
+				if err := reports.WriteReport(od, merged, version, nil); err != nil {
 					return err
 				}
 			}

@@ -5,7 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/crucible-sim/crucible/reports"
+	"github.com/crucible-sim/crucible/reports/verdicts"
 	"github.com/crucible-sim/crucible/sim"
 )
 
@@ -44,7 +44,7 @@ result and counters.`,
 			if err != nil {
 				return err
 			}
-			return reports.WriteOutcome(w, spec, out)
+			return verdicts.WriteOutcome(w, spec, out)
 		},
 	}
 	rf.registerSeed(cmd, true)

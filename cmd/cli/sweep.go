@@ -9,7 +9,8 @@ import (
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/analysis/sweep"
-	"github.com/crucible-sim/crucible/reports"
+	"github.com/crucible-sim/crucible/reports/formats"
+	"github.com/crucible-sim/crucible/reports/sweepreport"
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
 )
@@ -82,7 +83,7 @@ index.html.`,
 				return err
 			}
 			if od != nil {
-				if err := od.WriteSweep(res, states); err != nil {
+				if err := sweepreport.Write(od, res, states); err != nil {
 					return err
 				}
 				notice(cmd, "sweep report written to %s", od.Path())
@@ -242,9 +243,9 @@ func loadBase(rf *runFlags, ref string, sets []scenarios.Override) (*scenarios.S
 func writeSweep(cmd *cobra.Command, res *sweep.Result, format string) error {
 	switch format {
 	case "csv":
-		return reports.WriteCSV(cmd.OutOrStdout(), reports.SweepRows(res))
+		return formats.WriteCSV(cmd.OutOrStdout(), sweepreport.Rows(res))
 	case "json":
-		return reports.WriteSweepJSON(cmd.OutOrStdout(), res)
+		return sweepreport.WriteJSON(cmd.OutOrStdout(), res)
 	}
-	return reports.WriteSweepTable(cmd.OutOrStdout(), res)
+	return sweepreport.WriteTable(cmd.OutOrStdout(), res)
 }

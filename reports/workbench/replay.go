@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"net/http"
 
-	"github.com/crucible-sim/crucible/reports"
+	"github.com/crucible-sim/crucible/reports/verdicts"
 	"github.com/crucible-sim/crucible/sim"
 )
 
@@ -50,7 +50,7 @@ func (s *Server) replay(w http.ResponseWriter, r *http.Request) {
 	fmt.Fprintf(&b, "scenario %s  trial %d  seed %d\n", sc.Name, req.Trial, req.Seed)
 	out, err := sim.Replay(battle, req.Seed, sim.Key(sc.StreamName()), req.Trial, &capped{&b, maxReplay})
 	if err == nil {
-		err = reports.WriteOutcome(&b, battle.Spec(), out)
+		err = verdicts.WriteOutcome(&b, battle.Spec(), out)
 	}
 	if err != nil {
 		fail(w, err)

@@ -1,0 +1,7 @@
+// Package sweepreport renders a sweep's result (analysis/sweep): its table
+// and CSV, its JSON, and its page with figures.
+//
+//	page.go   the page and its directory (Write, WriteDir)
+//	json.go   the JSON
+//	text.go   the table, CSV, break-even, rankings and shapes in words
+package sweepreport
