@@ -2,8 +2,8 @@
 // verdict in words, the table and CSV, the JSON and the page, for a Monte
 // Carlo comparison and for an exact one.
 //
-// Files (two arrows run back up: words.go and text.go share the effects
-// of a comparison both ways):
+// Files (two arrows run back up: text.go writes the page's verdict lines,
+// and words.go names the sides as text.go does):
 //
 //	page.go, exact_page.go   the pages (Write, WriteExact)
 //	exact.go                 an exact comparison's table and JSON

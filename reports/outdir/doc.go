@@ -9,12 +9,13 @@
 // renderers hand it Files to write.
 //
 // Files, each above the ones it uses (three arrows run back up: Dir's
-// methods live beside the step they take):
+// methods live beside the step they take, and use Dir's fields):
 //
-//	dir.go            Dir, Open, checkpoints, Replace
-//	swap.go (↑)       a report swapped in whole, or moved in file by file
-//	files.go (↑)      the marker: which files are crucible's
-//	write.go          File, WriteFiles: a report's files written atomically
-//	lock.go           the directory's lock
-//	filename.go       FileName: a safe file name for a scenario's file
+//	swap.go (↑ dir.go, files.go)   a report swapped in whole, or moved in file by file
+//	files.go (↑ dir.go)            the marker: which files are crucible's
+//	dir.go                         Dir, Open, checkpoints
+//	write.go                       File, WriteFiles: a report's files written atomically
+//	atomic.go                      WriteFileAtomic, WriteCheckpoints: one file, whole or not at all
+//	lock.go                        the directory's lock
+//	filename.go                    FileName: a safe file name for a scenario's file
 package outdir
