@@ -128,7 +128,7 @@ func (r Run) FightIn(ctx context.Context, j *Journal, sc *scenarios.Scenario, na
 func (r Run) result(sc *scenarios.Scenario, battle rules.Battle, job sim.Job, tally *sim.Tally) *Result {
 	res := &Result{
 		Scenario: sc.Name, Ruleset: sc.Ruleset, Description: sc.Description, Hash: sc.Hash(), Version: r.Version,
-		Seed: r.Seed, Spec: battle.Spec(), Tally: tally, Planned: job.Trials, First: job.First,
+		Seed: r.Seed, Spec: withMirrorNote(battle.Spec(), battle, tally), Tally: tally, Planned: job.Trials, First: job.First,
 		Shard: r.Shard.String(), Battle: battle, Key: job.Key,
 	}
 	if !r.Shard.Whole() {
