@@ -18,7 +18,7 @@ func LanguageReference() *rules.Reference {
 	}
 	expr := "an expression"
 	cond := "a condition (an expression true or false)"
-	roll := "a roll: a number, NdX[+K], coin, an expression, or {dice, die, keep, reroll, explode, explode-depth, count, plus}"
+	roll := "a roll: a number, NdX[+K], coin, an expression, {dice, die, keep, reroll, explode, explode-depth, count, plus}, or {dice, faces, plus} (dice of 1 to faces faces, faces an expression of the state)"
 	ref := &rules.Reference{
 		Ruleset: ID,
 		Title:   "Rules files: a designer's unit-and-dice combat system in one YAML file, which a scenario names in its ruleset field",

@@ -222,6 +222,9 @@ func rollWords(r Roll) string {
 		return r.Value.Src
 	}
 	s := fmt.Sprintf("%sd%d", r.Dice.Src, len(r.Die.Faces))
+	if r.Faces.Present() {
+		s = fmt.Sprintf("%sd(%s)", r.Dice.Src, r.Faces.Src)
+	}
 	if r.Plus.Present() {
 		s += " + " + r.Plus.Src
 	}
