@@ -192,7 +192,7 @@ func solveSteps(tb testing.TB, c *eclipse.Compiled) int64 {
 	}
 	rounds := newBudget(context.Background(), opt.MaxSteps, lookFloat)
 	if err == nil {
-		err = roundsDistribution(s, s.result(), rounds)
+		err = roundsDistribution(s, s.result(), &rounds)
 	}
 	if err != nil {
 		tb.Fatal(err)

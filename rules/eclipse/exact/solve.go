@@ -102,24 +102,17 @@ func Solve(ctx context.Context, b rules.Battle, opt Options) (*rules.Exact, erro
 	if err := checkVolleys(c, opt.MaxSteps); err != nil {
 		return nil, err
 	}
-	sf, err := newSolver[float64](floats{}, c, opt, newBudget(ctx, opt.MaxSteps, lookFloat))
+	sf, err := floatSolver(c, opt, newBudget(ctx, opt.MaxSteps, lookFloat))
 	if err != nil {
 		return nil, err
 	}
-	sp, _ := spares.Get().(*spareArrays)
-	if sp == nil {
-		sp = new(spareArrays)
-	}
-	sp.lend(sf)
-	defer func() {
-		sp.reclaim(sf)
-		spares.Put(sp)
-	}()
+	defer release(sf)
 	if err := sf.run(); err != nil {
 		return nil, err
 	}
 	res := sf.result()
-	if err := roundsDistribution(sf, res, newBudget(ctx, opt.MaxSteps, lookFloat)); err != nil {
+	rounds := newBudget(ctx, opt.MaxSteps, lookFloat)
+	if err := roundsDistribution(sf, res, &rounds); err != nil {
 		return nil, err
 	}
 	if opt.Rational {
