@@ -150,7 +150,7 @@ var npcFleets = []struct{ name, src string }{
 	{"terran-vs-npc-mix", "attacker: {ships: {Interceptor: 8, Cruiser: 4, Dreadnought: 2}}\ndefender: {kind: npc, ships: {Ancient: 9, Guardian: 4, GCDS: 1}}"},
 }
 
-func compileBuiltin(b *testing.B, name string) *eclipse.Compiled {
+func compileBuiltin(b testing.TB, name string) *eclipse.Compiled {
 	c, err := eclipse.Compile(loadBuiltin(b, name))
 	if err != nil {
 		b.Fatal(err)
