@@ -128,8 +128,9 @@ type worker struct {
 const cacheLine = 128
 
 // Run fights the job's trials and returns their tally. If ctx is cancelled,
-// Run stops every worker at its next trial — and a Stoppable battle in the
-// middle of one (rules.Stoppable) — and returns the tally of every
+// Run stops every worker within a few milliseconds (at one of the next
+// stopPoll trials of its chunk, see runChunk) — and a Stoppable battle in
+// the middle of a trial (rules.Stoppable) — and returns the tally of every
 // finished trial together with ctx's error; a run all of whose trials
 // finished returns no error. A panic in a battle becomes an error naming
 // the trial.
@@ -215,7 +216,7 @@ func (q *queue) take(n int64) (lo, hi int64, ok bool) {
 }
 
 // fight runs every unfinished trial on the pool of workers. Cancelling ctx
-// raises the run's stop, which every worker looks at before each trial.
+// raises the run's stop, which every worker looks at every stopPoll trials.
 func (r *Running) fight(ctx context.Context) error {
 	defer context.AfterFunc(ctx, r.stop.Raise)()
 	var g errgroup.Group
