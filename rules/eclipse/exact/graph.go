@@ -118,6 +118,7 @@ type solver[T any, A num[T]] struct {
 	sweepP   []float64
 	sweepTo  [2][]int32
 	work     []int32
+	heads    []int32
 	closed   closedRound
 	dist     []float64
 	// the induction's per-cluster arrays

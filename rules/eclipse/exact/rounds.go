@@ -77,6 +77,8 @@ type sweeper struct {
 	// work[i] is the work (nodes and their edges) before position i; a
 	// round that scans positions lo..hi costs work[hi+1] − work[lo].
 	work []int32
+	// heads are the positions of the nodes that head a round (pointer 0).
+	heads []int32
 	// mass holds two rounds: round r's position i is cell
 	// (r mod 2)·(n+1) + i, and cell (r mod 2)·(n+1) + n holds the mass
 	// that ends the battle in round r; the next round's are the other
@@ -156,7 +158,7 @@ func encodeSweep(s *solver[float64, floats]) *sweeper {
 	s.mass = scratch(s.mass, 2*int(h))
 	clear(s.mass)
 	s.closed.open, s.closed.rounds = -1, 0
-	s.sweeper = sweeper{sweep: s.sweep, p: s.sweepP, to: s.sweepTo, work: s.work, mass: s.mass, tail: s.opt.Tail,
+	s.sweeper = sweeper{sweep: s.sweep, p: s.sweepP, to: s.sweepTo, work: s.work, heads: s.heads, mass: s.mass, tail: s.opt.Tail,
 		nodes: s.nodes, order: s.order, closed: &s.closed}
 	return &s.sweeper
 }
@@ -186,6 +188,12 @@ func placeSweepNodes(s *solver[float64, floats]) int32 {
 		s.sweep[i] = sn
 	}
 	s.work[n] = work
+	s.heads = s.heads[:0]
+	for i, a := range s.order {
+		if s.nodes[a].k == 0 {
+			s.heads = append(s.heads, int32(i))
+		}
+	}
 	return edges
 }
 
@@ -208,6 +216,16 @@ func placeEdge(s *solver[float64, floats], sn *sweepNode, e, to int32, p float64
 		sn.hi = max(sn.hi, even)
 	}
 	s.sweepP[e], s.sweepTo[0][e], s.sweepTo[1][e] = p, even, odd
+}
+
+// headsIn returns the positions of the heads from lo to hi.
+func (w *sweeper) headsIn(lo, hi int32) []int32 {
+	if hi < lo {
+		return nil
+	}
+	i, _ := slices.BinarySearch(w.heads, lo)
+	j, _ := slices.BinarySearch(w.heads, hi+1)
+	return w.heads[i:j]
 }
 
 // sweepAt is where the sweep stands between two rounds: the round to
@@ -278,9 +296,12 @@ func (w *sweeper) rounds(at sweepAt, bud *budget) sweepAt {
 		dist[at.r] += mass[cur+n]
 		mass[cur+n] = 0
 		next := n + 1 - cur
+		// Only heads get mass for the next round (every other cell of its
+		// half was emptied when swept), so its heads in order sum what the
+		// cells of the span would, a cluster's worth fewer.
 		at.remaining = 0
-		for i := at.lo; i <= at.hi; i++ {
-			at.remaining += mass[next+i]
+		for _, h := range w.headsIn(at.lo, at.hi) {
+			at.remaining += mass[next+h]
 		}
 		at.r++
 		if at.remaining < w.tail || at.r > maxRounds {
