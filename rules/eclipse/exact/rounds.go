@@ -218,14 +218,25 @@ func placeEdge(s *solver[float64, floats], sn *sweepNode, e, to int32, p float64
 	s.sweepP[e], s.sweepTo[0][e], s.sweepTo[1][e] = p, even, odd
 }
 
-// headsIn returns the positions of the heads from lo to hi.
-func (w *sweeper) headsIn(lo, hi int32) []int32 {
-	if hi < lo {
-		return nil
+// remaining returns the mass of the cells of positions lo..hi of the half
+// of mass at next, added up in order. Only heads get mass for the next
+// round (every other cell of its half was emptied when swept), so over a
+// wide span it adds up the heads' cells alone, a cluster's worth fewer;
+// over a narrow one, looking them up would cost more than it saves.
+func (w *sweeper) remaining(next, lo, hi int32) float64 {
+	sum := 0.0
+	if hi-lo < 64 {
+		for i := lo; i <= hi; i++ {
+			sum += w.mass[next+i]
+		}
+		return sum
 	}
 	i, _ := slices.BinarySearch(w.heads, lo)
 	j, _ := slices.BinarySearch(w.heads, hi+1)
-	return w.heads[i:j]
+	for _, h := range w.heads[i:j] {
+		sum += w.mass[next+h]
+	}
+	return sum
 }
 
 // sweepAt is where the sweep stands between two rounds: the round to
@@ -296,13 +307,7 @@ func (w *sweeper) rounds(at sweepAt, bud *budget) sweepAt {
 		dist[at.r] += mass[cur+n]
 		mass[cur+n] = 0
 		next := n + 1 - cur
-		// Only heads get mass for the next round (every other cell of its
-		// half was emptied when swept), so its heads in order sum what the
-		// cells of the span would, a cluster's worth fewer.
-		at.remaining = 0
-		for _, h := range w.headsIn(at.lo, at.hi) {
-			at.remaining += mass[next+h]
-		}
+		at.remaining = w.remaining(next, at.lo, at.hi)
 		at.r++
 		if at.remaining < w.tail || at.r > maxRounds {
 			w.dist = dist
