@@ -79,7 +79,7 @@ func (w *sweeper) closedChain(h int32) (int32, bool) {
 		if sn.e0 == staleNode {
 			return j, false
 		}
-		exit, to := 0.0, int32(-1)
+		exit, to, first := 0.0, int32(-1), len(c.ops)
 		for e := sn.e0; e < sn.e1; e++ {
 			if to = w.to[0][e]; to == n {
 				c.ops = append(c.ops, closedOp{a: w.p[e], b: 1})
@@ -93,7 +93,14 @@ func (w *sweeper) closedChain(h int32) (int32, bool) {
 			}
 			exit = w.p[e]
 		}
-		c.ops = append(c.ops, closedOp{b: exit})
+		// The exit folds into the node's last end, if it has one: (a, 1)
+		// then (0, q) is (a, q), the same operations less two that
+		// change nothing.
+		if k := len(c.ops) - 1; k >= first && c.ops[k].b == 1 {
+			c.ops[k].b = exit
+		} else {
+			c.ops = append(c.ops, closedOp{b: exit})
+		}
 		switch {
 		case exit == 0:
 			return j, false // it ends the battle at once: not worth a chain
