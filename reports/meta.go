@@ -113,27 +113,31 @@ func mixWords(names []string, mix []float64) string {
 // percent writes a share as a whole percentage, or to a tenth below 10 %.
 func percent(p float64) string {
 	if p < 0.1 {
-		return fmt.Sprintf("%.1f %%", 100*p)
+		return shareDigits(p, 1) + " %"
 	}
-	return fmt.Sprintf("%.0f %%", 100*p)
+	return shareDigits(p, 0) + " %"
 }
 
 // payoffText writes a payoff: a share as a percentage, a margin signed.
 func payoffText(a *meta.Analysis, v float64) string {
 	if a.Margin {
-		return fmt.Sprintf("margin %+.1f points", 100*v)
+		return "margin " + pointsText(v) + " points"
 	}
-	return fmt.Sprintf("%.1f %%", 100*v)
+	return shareDigits(v, 1) + " %"
 }
 
 // metaCellText writes a cell in the payoff's units: "52.1±0.9", or "52.1 ="
 // when exact.
 func metaCellText(a *meta.Analysis, c meta.Cell) string {
-	est, lo, hi := 100*a.Payoff(c.Estimate), 100*a.Payoff(c.Lo), 100*a.Payoff(c.Hi)
-	if c.Exact {
-		return fmt.Sprintf("%.1f =", est)
+	est, lo, hi := a.Payoff(c.Estimate), a.Payoff(c.Lo), a.Payoff(c.Hi)
+	text := shareDigits(c.Estimate, 1)
+	if a.Margin {
+		text = marginDigits(est, 1)
 	}
-	return fmt.Sprintf("%.1f±%.1f", est, (hi-lo)/2)
+	if c.Exact {
+		return text + " ="
+	}
+	return fmt.Sprintf("%s±%.1f", text, 100*(hi-lo)/2)
 }
 
 // WriteMetaTable writes a roster's matrix for people: the headline, the

@@ -22,8 +22,8 @@ import (
 // point, one column per varied field (named by its path), metric, count,
 // trials, value, lo95, hi95, exact, side_label and interrupted. Every
 // interval is the 95 % one claims use (analysis.EstimateOf):
-// Clopper–Pearson for shares, normal for means and the margin, order
-// statistics for quantiles. exact is the solver's value, empty where the
+// Clopper–Pearson for shares, the difference of the sides' Clopper–Pearson
+// limits for the margin, normal for means, order statistics for quantiles. exact is the solver's value, empty where the
 // point has none; side_label names the side of a win share (or counter)
 // as the ruleset does at that point; interrupted is true on every row of
 // a sweep cut short, whose rows cover the points that finished.
@@ -186,6 +186,8 @@ func intervalName(m rules.Metric) string {
 	switch {
 	case m.Share():
 		return "95 % Clopper–Pearson"
+	case m.Kind == rules.Margin:
+		return "95 % Clopper–Pearson limits"
 	case m.Kind == rules.RoundsQuantile:
 		return "95 % order-statistic"
 	case m.Kind == rules.RoundsMin || m.Kind == rules.RoundsMax:
@@ -194,6 +196,11 @@ func intervalName(m rules.Metric) string {
 	return "95 % normal"
 }
 
+// percentText writes a share given as a decimal in percent, to 12
+// significant digits: a level written 0.55 reads 55, not the float
+// 100·0.55 = 55.00000000000001.
+func percentText(x float64) string { return strconv.FormatFloat(100*x, 'g', 12, 64) }
+
 // sweepLevel writes the level the metric breaks even at: "50 %", "0
 // points", "8".
 func sweepLevel(s *sweep.Result) string {
@@ -201,9 +208,9 @@ func sweepLevel(s *sweep.Result) string {
 	m := s.Sweep.Metric
 	switch {
 	case m.Share():
-		return strconv.FormatFloat(100*level, 'g', -1, 64) + " %"
+		return percentText(level) + " %"
 	case m.Kind == rules.Margin:
-		return strconv.FormatFloat(100*level, 'g', -1, 64) + " points"
+		return percentText(level) + " points"
 	}
 	return strconv.FormatFloat(level, 'g', -1, 64)
 }

@@ -15,8 +15,9 @@ import (
 	"github.com/crucible-sim/crucible/rules"
 )
 
-// pct formats a proportion as a percentage with two decimals.
-func pct(p float64) string { return strconv.FormatFloat(100*p, 'f', 2, 64) + " %" }
+// pct formats a proportion as a percentage with two decimals (more near
+// 0 and 100: shareDigits).
+func pct(p float64) string { return shareDigits(p, 2) + " %" }
 
 // num formats a float compactly and deterministically.
 func num(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
@@ -42,7 +43,7 @@ func writeOne(w io.Writer, r *analysis.Result) error {
 		fmt.Fprintf(w, "note      %s\n", n)
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "\noutcome\tcount\tshare\t95 % Wilson")
+	fmt.Fprintln(tw, "\noutcome\tcount\tshare\t95 % Clopper–Pearson")
 	for _, row := range outcomeRows(r) {
 		sh := row.S
 		fmt.Fprintf(tw, "%s\t%d\t%s\t[%s, %s]\n", row.Name, sh.K, pct(sh.P), pct(sh.Lo), pct(sh.Hi))
@@ -86,7 +87,7 @@ func writeOne(w io.Writer, r *analysis.Result) error {
 	}
 	for _, wb := range r.WinsBy() {
 		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-		fmt.Fprintf(tw, "\nby %s\ttrials\tshare\t%s%s\t95 %% Wilson\t%s%s\t95 %% Wilson\t%s\n", names.counter(wb.Name),
+		fmt.Fprintf(tw, "\nby %s\ttrials\tshare\t%s%s\t95 %% Clopper–Pearson\t%s%s\t95 %% Clopper–Pearson\t%s\n", names.counter(wb.Name),
 			names.wins(rules.A), names.tag(rules.A), names.wins(rules.B), names.tag(rules.B), names.wins(rules.None))
 		for _, at := range wb.At {
 			a, b, n := at.Win[rules.A], at.Win[rules.B], at.Win[rules.None]
