@@ -18,7 +18,7 @@ func WriteTuneTable(w io.Writer, r *tune.Result) error {
 	for _, l := range Headline(r) {
 		fmt.Fprintln(w, l)
 	}
-	fmt.Fprintf(w, "\ntune      %s   base %s   ruleset %s   seed %d\n", t.Name, t.Base.Name, t.Base.Ruleset, r.Seed)
+	fmt.Fprintf(w, "\ntune      %s   base %s   ruleset %s   %s\n", t.Name, t.Base.Name, t.Base.Ruleset, seedWords(r))
 	fmt.Fprintf(w, "question  %s from %s to %s (%s) where %s; %s\n", t.Axis.Path, t.Axis.From, t.Axis.To, axisKind(t.Axis), targetWords(r), directionText(r))
 	fmt.Fprintf(w, "level     %s\n", levelStatement(r))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
@@ -31,8 +31,12 @@ func WriteTuneTable(w io.Writer, r *tune.Result) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "\ntrials    %d in %d probes: the search on the streams of %s, the re-check on %s\n",
-		r.Trials(), len(r.Probes)+len(r.Recheck), r.Streams, r.RecheckStreams)
+	if r.Sampled() {
+		fmt.Fprintf(w, "\ntrials    %d in %d probes: the search on the streams of %s, the re-check on %s\n",
+			r.Trials(), len(r.Probes)+len(r.Recheck), r.Streams, r.RecheckStreams)
+	} else {
+		fmt.Fprintf(w, "\ntrials    none: every one of the %d probes was solved exactly\n", len(r.Probes))
+	}
 	for _, n := range r.Notes {
 		fmt.Fprintf(w, "note: %s\n", n)
 	}
@@ -55,9 +59,21 @@ func directionText(r *tune.Result) string {
 	return "direction unknown"
 }
 
+// seedWords writes the seed for the table's head: "seed 7", or, where
+// nothing was sampled, that none was used.
+func seedWords(r *tune.Result) string {
+	if !r.Sampled() {
+		return "no seed: nothing sampled"
+	}
+	return "seed " + strconv.FormatUint(r.Seed, 10)
+}
+
 // levelStatement says at what level the answer holds and how the rate is
 // spent.
 func levelStatement(r *tune.Result) string {
+	if !r.Sampled() {
+		return "exact: every probe solved, so the answer holds exactly, with no level and no false-alarm rate"
+	}
 	return fmt.Sprintf("%s for the answer's statements jointly: each rests on the re-check, fought on streams of its own "+
 		"at %s over the values it states (spent over its looks, α/2^k at the k-th); the search, which only chooses those values, "+
 		"tests each probe at %s; exact values need neither", levelWords(r), num(r.Alpha()), num(r.Alpha()))
@@ -113,7 +129,7 @@ func TuneObject(r *tune.Result) json.Marshaler {
 	o = append(o, object{
 		{"scenario", t.Base.Name}, {"ruleset", t.Base.Ruleset}, {"scenario_hash", t.Base.Hash()},
 		{"field", field}, {"target", t.Target.String()}, {"metric", t.Target.Metric.String()}, {"op", t.Target.Op},
-		{"value", t.Target.Value}, {"confidence", 1 - r.Alpha()}, {"status", r.Status.String()},
+		{"value", t.Target.Value}, {"confidence", tuneConfidence(r)}, {"status", r.Status.String()},
 		{"direction", nullable(directionWord(r.Direction))},
 		{"below", probeRef(r.Below)}, {"above", probeRef(r.Above)},
 	}...)
@@ -121,7 +137,11 @@ func TuneObject(r *tune.Result) json.Marshaler {
 	if r.Answer != nil {
 		answer = json.Number(r.Answer.Value)
 	}
-	o = append(o, fieldOf("answer", answer), fieldOf("between", probeList(r.Between)), fieldOf("headline", Headline(r)))
+	o = append(o, fieldOf("answer", answer))
+	if r.OneOf != nil {
+		o = append(o, fieldOf("answer_one_of", oneOfObject(r)))
+	}
+	o = append(o, fieldOf("between", probeList(r.Between)), fieldOf("headline", Headline(r)))
 	if len(r.Pair) > 0 {
 		o = append(o, fieldOf("pair", probeList(r.Pair)))
 	}
@@ -132,12 +152,48 @@ func TuneObject(r *tune.Result) json.Marshaler {
 		{"monotonic", r.Monotonic()}, {"probes", probeList(r.Probes)},
 		{"recheck", object{{"streams", r.RecheckStreams}, {"confirmed", r.Status != tune.Inconclusive && r.Status != tune.Interrupted && len(r.Recheck) > 0}, {"probes", probeList(r.Recheck)}}},
 		{"streams", r.Streams}, {"notes", nonNil(r.Notes)}, {"trials", r.Trials()},
-		{"seed", r.Seed}, {"seed_text", seedText(r.Seed)}, {"crucible_version", r.Version},
+		{"seed", tuneSeed(r, r.Seed)}, {"seed_text", tuneSeed(r, seedText(r.Seed))}, {"crucible_version", r.Version},
 		{"interrupted", r.Status == tune.Interrupted},
 	}...)
 }
 
 func fieldOf(key string, val any) field { return field{key, val} }
+
+// tuneConfidence is the level of the answer's statements, or null where
+// nothing was sampled (they hold exactly).
+func tuneConfidence(r *tune.Result) any {
+	if !r.Sampled() {
+		return nil
+	}
+	return 1 - r.Alpha()
+}
+
+// tuneSeed is v, or null where nothing was sampled (the seed played no part).
+func tuneSeed(r *tune.Result, v any) any {
+	if !r.Sampled() {
+		return nil
+	}
+	return v
+}
+
+// oneOfObject names the values an undecided answer may be: the first and
+// last (from, to, in axis order) and, where there are at most
+// maxOneOfValues, each of them.
+func oneOfObject(r *tune.Result) object {
+	ax, from, to := r.Tune.Axis, r.OneOf[0], r.OneOf[1]
+	o := object{{"from", json.Number(ax.Value(from))}, {"to", json.Number(ax.Value(to))}}
+	if to-from < maxOneOfValues {
+		var vs []json.Number
+		for i := from; i <= to; i++ {
+			vs = append(vs, json.Number(ax.Value(i)))
+		}
+		o = append(o, fieldOf("values", vs))
+	}
+	return o
+}
+
+// maxOneOfValues is the most values answer_one_of lists one by one.
+const maxOneOfValues = 100
 
 // nullable is s, or JSON null when empty.
 func nullable(s string) any {
