@@ -47,8 +47,8 @@ type Tune struct {
 	// 0 where it gives none.
 	Confidence                           float64
 	FirstTrials, MaxTrials, DecideTrials int64
-	Axis                   TuneAxis
-	Target                 Target
+	Axis                                 TuneAxis
+	Target                               Target
 	// TargetOrigin locates the target for errors about it.
 	TargetOrigin string
 }
