@@ -163,13 +163,16 @@ func WriteMetaTable(w io.Writer, a *meta.Analysis) error {
 	fmt.Fprintln(tw, "entry\tas a\tkept\tas b\tkept\tNash avg\tElo\tinterval")
 	for k, n := range names {
 		elo := a.Ratings[k]
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%+.1f\t%.0f\t[%.0f, %.0f]\n", n, percent(a.Equilibrium.Row[k]), percent(a.Robustness[0][k]),
-			percent(a.Equilibrium.Col[k]), percent(a.Robustness[1][k]), 100*a.Nash[k], elo.Elo, elo.Lo, elo.Hi)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%+.1f\t%.0f\t[%.0f, %.0f]\n", n, percent(a.Equilibrium.Row[k]), keptText(a, 0, k),
+			percent(a.Equilibrium.Col[k]), keptText(a, 1, k), 100*a.Nash[k], elo.Elo, elo.Lo, elo.Hi)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "kept: the share of %d resamples of the cells within their intervals in which the entry stays in the support (≥ %s)\n", meta.Resamples, percent(meta.SupportShare))
+	fmt.Fprintf(w, "kept: the share of %d resamples of the cells within their intervals in which the entry stays in the support (≥ %s)\n", a.Resampled, percent(meta.SupportShare))
+	if s := budgetWords(a); s != "" {
+		fmt.Fprintf(w, "note: %s\n", s)
+	}
 	if len(a.Cycles) > 0 {
 		fmt.Fprintln(w, "\ncycles (each step's interval above one half)")
 		for _, c := range a.Cycles {
@@ -181,6 +184,23 @@ func WriteMetaTable(w io.Writer, a *meta.Analysis) error {
 		fmt.Fprintf(w, "note: %s\n", n)
 	}
 	return nil
+}
+
+// keptText is the share of resamples that kept entry k in side s's
+// support, or a dash when the budget left no resample.
+func keptText(a *meta.Analysis, s, k int) string {
+	if a.Robustness[s] == nil {
+		return "—"
+	}
+	return percent(a.Robustness[s][k])
+}
+
+// budgetWords says what the analysis's budget left out, "" when nothing.
+func budgetWords(a *meta.Analysis) string {
+	if a.Resampled == meta.Resamples {
+		return ""
+	}
+	return fmt.Sprintf("the analysis's budget of %d operations (--analysis-budget) ran out after %d of the %d resamples of the robustness: \"kept\" counts those %d; everything else is computed", a.Options.Work, a.Resampled, meta.Resamples, a.Resampled)
 }
 
 // writeGrid writes a matrix of cells with the entries as rows and columns.
@@ -328,7 +348,8 @@ func MetaObject(a *meta.Analysis) json.Marshaler {
 		{"scenario", m.Base}, {"ruleset", m.Ruleset}, {"headline", MetaHeadline(a)},
 		{"entries", m.Entries}, {"payoff_kind", payoff}, {"payoff", grid(a.Cells)}, {"symmetric", grid(a.Symmetric)},
 		{"equilibrium", object{{"a", a.Equilibrium.Row}, {"b", a.Equilibrium.Col}, {"value", a.Equilibrium.Value}}},
-		{"support_robustness", object{{"a", a.Robustness[0]}, {"b", a.Robustness[1]}, {"resamples", meta.Resamples}, {"min_share", meta.SupportShare}}},
+		{"support_robustness", object{{"a", a.Robustness[0]}, {"b", a.Robustness[1]}, {"resamples", a.Resampled}, {"min_share", meta.SupportShare}}},
+		{"analysis", object{{"operations", a.Spent}, {"budget", a.Options.Work}, {"complete", a.Resampled == meta.Resamples}}},
 		{"dominated", object{{"a", named(a.DominatedA)}, {"b", named(a.DominatedB)}, {"symmetric", named(a.DominatedSym)}}},
 		{"ratings", ratings}, {"cycles", cycles},
 		{"confidence", a.Options.Confidence}, {"precision", a.Options.Precision}, {"per_cell_alpha", a.PerCell},

@@ -66,13 +66,15 @@ func Balance(ctx context.Context, r analysis.Run, m *Meta, mo Options, o Balance
 	}
 	r.Save, r.Resume = nil, nil // a search's matrices are not the command's checkpoint
 	out := &BalanceResult{Options: o}
+	// A candidate is judged by its equilibrium alone; the start and the
+	// answer are analysed whole at the end.
 	fight := func(m *Meta) (*Analysis, error) {
 		out.Matrices++
 		mm, err := Run(ctx, r, m, mo)
 		if err != nil {
 			return nil, err
 		}
-		return mm.Analyse(margin)
+		return mm.analyseEquilibrium(ctx, margin)
 	}
 	cur, err := fight(m)
 	if err != nil {
@@ -117,6 +119,17 @@ func Balance(ctx context.Context, r analysis.Run, m *Meta, mo Options, o Balance
 	}
 	out.Changes = squash(out.Changes)
 	out.Balanced = balanced(out.Final, o.MinShare)
+	start, err := out.Start.Matrix.Analyse(ctx, margin)
+	if err != nil {
+		return nil, err
+	}
+	final := start
+	if out.Final != out.Start {
+		if final, err = out.Final.Matrix.Analyse(ctx, margin); err != nil {
+			return nil, err
+		}
+	}
+	out.Start, out.Final = start, final
 	return out, recheckBalance(ctx, r, out, mo, margin)
 }
 
@@ -133,7 +146,7 @@ func recheckBalance(ctx context.Context, r analysis.Run, out *BalanceResult, mo 
 	if err != nil {
 		return err
 	}
-	if out.Recheck, err = mm.Analyse(margin); err != nil {
+	if out.Recheck, err = mm.Analyse(ctx, margin); err != nil {
 		return err
 	}
 	out.RecheckHolds = balanced(out.Recheck, out.Options.MinShare)

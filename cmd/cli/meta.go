@@ -1,7 +1,9 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -12,6 +14,7 @@ import (
 	"github.com/crucible-sim/crucible/analysis/tune"
 	"github.com/crucible-sim/crucible/reports"
 	"github.com/crucible-sim/crucible/scenarios"
+	"github.com/crucible-sim/crucible/sim"
 )
 
 // metaFlags are the flags only meta has.
@@ -25,6 +28,8 @@ type metaFlags struct {
 	balance  string
 	minShare float64
 	matrices int
+	// work is --analysis-budget.
+	work int64
 }
 
 func newMetaCmd() *cobra.Command {
@@ -80,6 +85,7 @@ map, the equilibrium bars and index.html; Ctrl-C keeps a checkpoint that
 	fl.StringVar(&mf.balance, "balance", "", "PATH=LO..HI: find values of a numeric field of every entry's side, on the integers LO..HI, that bring every entry into the equilibrium with --min-share")
 	fl.Float64Var(&mf.minShare, "min-share", 5, "with --balance, the least mass, in percent, every entry must have in the equilibrium as side a and as side b")
 	fl.IntVar(&mf.matrices, "balance-matrices", meta.DefaultBalanceMatrices, "with --balance, the most matrices the search fights (each every cell of the roster)")
+	decimalVar(fl, &mf.work, "analysis-budget", "", meta.DefaultWork, "the most arithmetic operations the analysis of a fought matrix spends (0: no bound); when it runs out during the robustness resamples, the robustness is counted over those done, and the output says so")
 	cp.register(cmd, "also write the metagame's report (JSON, CSV, PNG plots and index.html) to this directory, which it replaces as a whole")
 	return cmd
 }
@@ -103,26 +109,23 @@ func runMeta(cmd *cobra.Command, ref string, rf *runFlags, cp *checkpointing, mf
 	if od != nil {
 		defer od.Close()
 	}
-	opts := meta.Options{Precision: mf.precision / 100, Confidence: mf.confidence, First: mf.first, Budget: mf.most, Exact: mf.exact}
+	opts := meta.Options{Precision: mf.precision / 100, Confidence: mf.confidence, First: mf.first, Budget: mf.most, Exact: mf.exact, Work: mf.work}
 	if mf.balance != "" {
 		return runBalance(cmd, run, m, opts, mf, od)
 	}
 	mm, runErr := meta.Run(cmd.Context(), run, m, opts)
-	states := cp.states(cmd, runErr)
 	if runErr != nil {
 		if mm != nil && analysis.Interrupted(runErr) {
-			if od != nil && states != nil {
-				if err := od.SaveCheckpoints(states); err != nil {
-					return err
-				}
+			if err := saveStates(od, cp.states(cmd, runErr)); err != nil {
+				return err
 			}
 			return &exitError{code: exitInterrupted, msg: fmt.Sprintf("interrupted after %d trials; no matrix is read from unfinished cells", mm.Trials())}
 		}
 		return runErr
 	}
-	a, err := mm.Analyse(mf.payoff == "margin")
+	a, err := analyseMatrix(mm, cmd.Context(), mf.payoff == "margin")
 	if err != nil {
-		return err
+		return analysisStopped(cmd, cp, err)
 	}
 	if err := writeMeta(cmd, a, mf.format); err != nil {
 		return err
@@ -134,6 +137,36 @@ func runMeta(cmd *cobra.Command, ref string, rf *runFlags, cp *checkpointing, mf
 		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: meta report written to %s\n", od.Path())
 	}
 	return nil
+}
+
+// analyseMatrix analyses a fought matrix: Matrix.Analyse, which a test
+// interrupts.
+var analyseMatrix = (*meta.Matrix).Analyse
+
+// saveStates saves the checkpoints states into od, where there are both.
+func saveStates(od *reports.OutDir, states []*sim.Checkpoint) error {
+	if od == nil || states == nil {
+		return nil
+	}
+	return od.SaveCheckpoints(states)
+}
+
+// analysisStopped says why the analysis of a fought matrix stopped: an
+// interrupt (exit 130) or its budget spent, and where the fought cells
+// are kept: the checkpoint the fighting saved, from which --resume
+// analyses them without fighting them again.
+func analysisStopped(cmd *cobra.Command, cp *checkpointing, err error) error {
+	states := cp.states(cmd, err) // says where the checkpoint is, after an interrupt
+	var spent *meta.BudgetError
+	switch {
+	case analysis.Interrupted(err):
+		return &exitError{code: exitInterrupted, msg: "interrupted while analysing the matrix: every cell is fought, but no reading of it is complete"}
+	case errors.As(err, &spent) && states != nil:
+		return fmt.Errorf("%w (--analysis-budget %d); the fought cells are kept in %s, which --resume analyses without fighting them again", err, spent.Work, filepath.Join(cp.out, reports.CheckpointFile))
+	case errors.As(err, &spent):
+		return fmt.Errorf("%w (--analysis-budget %d)", err, spent.Work)
+	}
+	return err
 }
 
 // checkMetaFlags refuses flag values no metagame can take.
@@ -151,6 +184,8 @@ func checkMetaFlags(cmd *cobra.Command, mf *metaFlags) error {
 		return usageError("--precision %g: allowed: a number of points above 0 and below 50", mf.precision)
 	case !(mf.confidence >= scenarios.MinConfidence && mf.confidence <= scenarios.MaxConfidence):
 		return usageError("--confidence %g: allowed: a number from %g to %g", mf.confidence, scenarios.MinConfidence, scenarios.MaxConfidence)
+	case mf.work < 0:
+		return usageError("--analysis-budget %d: allowed: 0 (no bound) or a positive number of operations", mf.work)
 	}
 	if mf.balance != "" {
 		if _, err := balanceOptions(mf); err != nil {
@@ -240,10 +275,13 @@ func runBalance(cmd *cobra.Command, run analysis.Run, m *meta.Meta, opts meta.Op
 		return err
 	}
 	b, err := meta.Balance(cmd.Context(), run, m, opts, o, mf.payoff == "margin")
-	if err != nil {
-		if analysis.Interrupted(err) {
-			return &exitError{code: exitInterrupted, msg: "interrupted: the balance search stopped before an answer"}
-		}
+	var spent *meta.BudgetError
+	switch {
+	case analysis.Interrupted(err):
+		return &exitError{code: exitInterrupted, msg: "interrupted: the balance search stopped before an answer"}
+	case errors.As(err, &spent):
+		return fmt.Errorf("%w (--analysis-budget %d)", err, spent.Work)
+	case err != nil:
 		return err
 	}
 	w := cmd.OutOrStdout()
