@@ -12,7 +12,9 @@ import (
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/analysis/meta"
 	"github.com/crucible-sim/crucible/analysis/tune"
-	"github.com/crucible-sim/crucible/reports"
+	"github.com/crucible-sim/crucible/reports/formats"
+	"github.com/crucible-sim/crucible/reports/metareport"
+	"github.com/crucible-sim/crucible/reports/outdir"
 	"github.com/crucible-sim/crucible/scenarios"
 	"github.com/crucible-sim/crucible/sim"
 )
@@ -131,7 +133,7 @@ func runMeta(cmd *cobra.Command, ref string, rf *runFlags, cp *checkpointing, mf
 		return err
 	}
 	if od != nil {
-		if err := od.WriteMeta(a); err != nil {
+		if err := metareport.Write(od, a); err != nil {
 			return err
 		}
 		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: meta report written to %s\n", od.Path())
@@ -144,7 +146,7 @@ func runMeta(cmd *cobra.Command, ref string, rf *runFlags, cp *checkpointing, mf
 var analyseMatrix = (*meta.Matrix).Analyse
 
 // saveStates saves the checkpoints states into od, where there are both.
-func saveStates(od *reports.OutDir, states []*sim.Checkpoint) error {
+func saveStates(od *outdir.Dir, states []*sim.Checkpoint) error {
 	if od == nil || states == nil {
 		return nil
 	}
@@ -162,7 +164,7 @@ func analysisStopped(cmd *cobra.Command, cp *checkpointing, err error) error {
 	case analysis.Interrupted(err):
 		return &exitError{code: exitInterrupted, msg: "interrupted while analysing the matrix: every cell is fought, but no reading of it is complete"}
 	case errors.As(err, &spent) && states != nil:
-		return fmt.Errorf("%w (--analysis-budget %d); the fought cells are kept in %s, which --resume analyses without fighting them again", err, spent.Work, filepath.Join(cp.out, reports.CheckpointFile))
+		return fmt.Errorf("%w (--analysis-budget %d); the fought cells are kept in %s, which --resume analyses without fighting them again", err, spent.Work, filepath.Join(cp.out, outdir.CheckpointFile))
 	case errors.As(err, &spent):
 		return fmt.Errorf("%w (--analysis-budget %d)", err, spent.Work)
 	}
@@ -233,11 +235,11 @@ func writeMeta(cmd *cobra.Command, a *meta.Analysis, format string) error {
 	w := cmd.OutOrStdout()
 	switch format {
 	case "csv":
-		return reports.WriteCSV(w, reports.MetaRows(a))
+		return formats.WriteCSV(w, metareport.Rows(a))
 	case "json":
-		return reports.WriteMetaJSON(w, a)
+		return metareport.WriteJSON(w, a)
 	}
-	return reports.WriteMetaTable(w, a)
+	return metareport.WriteTable(w, a)
 }
 
 // maxBalanceValues bounds a --balance grid: each value may cost a matrix
@@ -269,7 +271,7 @@ func balanceOptions(mf *metaFlags) (meta.BalanceOptions, error) {
 
 // runBalance searches for the balanced roster, prints the answer and
 // writes the balanced roster's report.
-func runBalance(cmd *cobra.Command, run analysis.Run, m *meta.Meta, opts meta.Options, mf *metaFlags, od *reports.OutDir) error {
+func runBalance(cmd *cobra.Command, run analysis.Run, m *meta.Meta, opts meta.Options, mf *metaFlags, od *outdir.Dir) error {
 	o, err := balanceOptions(mf)
 	if err != nil {
 		return err
@@ -286,15 +288,15 @@ func runBalance(cmd *cobra.Command, run analysis.Run, m *meta.Meta, opts meta.Op
 	}
 	w := cmd.OutOrStdout()
 	if mf.format == "json" {
-		err = reports.WriteBalanceJSON(w, b)
+		err = metareport.WriteBalanceJSON(w, b)
 	} else {
-		err = reports.WriteBalanceTable(w, b)
+		err = metareport.WriteBalanceTable(w, b)
 	}
 	if err != nil {
 		return err
 	}
 	if od != nil {
-		if err := od.WriteMeta(b.Final); err != nil {
+		if err := metareport.Write(od, b.Final); err != nil {
 			return err
 		}
 		notice(cmd, "the balanced roster's meta report written to %s", od.Path())
