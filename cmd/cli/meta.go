@@ -3,8 +3,8 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"math/big"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -246,16 +246,19 @@ func writeMeta(cmd *cobra.Command, a *meta.Analysis, format string) error {
 // per step of the search.
 const maxBalanceValues = 101
 
-// balanceOptions reads --balance PATH=LO..HI and its companions.
+// balanceOptions reads --balance PATH=LO..HI and its companions. The
+// bounds are read as integers of any size, so that neither the count of
+// values nor the last one overflows (a bound beyond what the field takes
+// is the field's error, located, before any fight).
 func balanceOptions(mf *metaFlags) (meta.BalanceOptions, error) {
 	path, rng, ok := strings.Cut(mf.balance, "=")
 	lo, hi, ok2 := strings.Cut(rng, "..")
-	a, errA := strconv.ParseInt(strings.TrimSpace(lo), 10, 64)
-	b, errB := strconv.ParseInt(strings.TrimSpace(hi), 10, 64)
+	a, okA := new(big.Int).SetString(strings.TrimSpace(lo), 10)
+	b, okB := new(big.Int).SetString(strings.TrimSpace(hi), 10)
 	switch {
-	case !ok || !ok2 || strings.TrimSpace(path) == "" || errA != nil || errB != nil:
+	case !ok || !ok2 || strings.TrimSpace(path) == "" || !okA || !okB:
 		return meta.BalanceOptions{}, usageError("--balance %s: allowed: PATH=LO..HI, a field of every entry's side and a range of integers (e.g. armor.armor_value=0..8)", mf.balance)
-	case a >= b || b-a+1 > maxBalanceValues:
+	case a.Cmp(b) >= 0 || new(big.Int).Sub(b, a).Cmp(big.NewInt(maxBalanceValues-1)) > 0:
 		return meta.BalanceOptions{}, usageError("--balance %s: allowed: LO < HI, at most %d values", mf.balance, maxBalanceValues)
 	case !(mf.minShare > 0 && mf.minShare <= 50):
 		return meta.BalanceOptions{}, usageError("--min-share %g: allowed: a percentage above 0 and at most 50", mf.minShare)
@@ -263,8 +266,8 @@ func balanceOptions(mf *metaFlags) (meta.BalanceOptions, error) {
 		return meta.BalanceOptions{}, usageError("--balance-matrices %d: allowed: 2 or more", mf.matrices)
 	}
 	o := meta.BalanceOptions{Path: strings.TrimSpace(path), MinShare: mf.minShare / 100, Matrices: mf.matrices}
-	for v := a; v <= b; v++ {
-		o.Values = append(o.Values, strconv.FormatInt(v, 10))
+	for v := a; v.Cmp(b) <= 0; v.Add(v, big.NewInt(1)) {
+		o.Values = append(o.Values, v.String())
 	}
 	return o, nil
 }
