@@ -10,7 +10,7 @@ import (
 	"github.com/crucible-sim/crucible/reports/outdir"
 )
 
-// A marker (outdir.Marker) is the directory's word on which files are crucible's, and a
+// A marker is the directory's word on which files are crucible's, and a
 // report removes what it lists; but crucible writes only files of the
 // directory itself, so a marker listing anything else — a path out of the
 // directory, a path into a subdirectory, "." or ".." — was not written by
@@ -89,11 +89,11 @@ func TestMarkerListingADirectory(t *testing.T) {
 	}
 }
 
-// The lock file and the outdir.Marker are crucible's own regular files: a
+// The lock file and the marker are crucible's own regular files: a
 // symbolic link in the place of either, which crucible would follow, is
 // refused, and the file it points to is left as it was.
 func TestLockOrMarkerThatIsALink(t *testing.T) {
-	for _, name := range []string{".crucible-lock", outdir.Marker} {
+	for _, name := range []string{outdir.LockFile, outdir.Marker} {
 		t.Run(name, func(t *testing.T) {
 			parent := t.TempDir()
 			dir := filepath.Join(parent, "rep")
