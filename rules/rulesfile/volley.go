@@ -135,7 +135,24 @@ func (f *fighter) assign(s int) {
 		hi++
 	}
 	mine := hs[lo:hi]
-	pol := b.policies[s]
+	f.order(s, mine)
+	for i := range mine {
+		h := &mine[i]
+		u := f.pick(s, h, mine[i+1:])
+		if u < 0 {
+			continue
+		}
+		f.resolve(s, h, u, mine[i+1:])
+		if f.alive[1-s] == 0 {
+			return
+		}
+	}
+}
+
+// order puts side s's hits of a step in the order its policy assigns
+// them.
+func (f *fighter) order(s int, mine []hit) {
+	pol := f.b.policies[s]
 	if alike(mine) {
 		pol = polWeakest // no order to impose
 	}
@@ -154,17 +171,6 @@ func (f *fighter) assign(s int) {
 			}
 			return int(y.dmg - x.dmg)
 		})
-	}
-	for i := range mine {
-		h := &mine[i]
-		u := f.pick(s, h, mine[i+1:])
-		if u < 0 {
-			continue
-		}
-		f.resolve(s, h, u, mine[i+1:])
-		if f.alive[1-s] == 0 {
-			return
-		}
 	}
 }
 

@@ -1,0 +1,306 @@
+package rulesfile
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/crucible-sim/crucible/rules"
+)
+
+// Model is a compiled battle as an exact solver reads it (the package
+// rulesfile/exact): the state's layout and bounds, the start state, the
+// program as a list of steps, which units of a type are interchangeable
+// and how far the round number matters. A Stepper plays its steps over
+// every outcome of their random events, with exact weights.
+//
+// The state is the fighter's: a vector of integers, st[0] the round, then
+// each side's tracks, then each unit's hit points and tracks (Slots says
+// which is which). A state is canonical once Canon has sorted the units
+// of each interchangeable type: two battles in canonical states that are
+// equal play out alike.
+type Model struct {
+	b *Battle
+	// steps is the program: the start's steps, then a round's. A fire
+	// phase is one step per group of types that fire together; every
+	// other phase is one step.
+	steps  []step
+	nStart int
+	// exch marks the unit types whose units are interchangeable: nothing
+	// the battle does depends on their order, only on their states.
+	exch []bool
+	// roundSat is the round from which on no expression tells rounds
+	// apart; roundRead is set when something reads the round number
+	// itself (a counter at the end, a hook), which must then be followed
+	// to the cap.
+	roundSat  int32
+	roundRead bool
+	// dealtDerived is set when each side's damage dealt is the hit
+	// points the enemy's units have lost (no healing, no damage to one's
+	// own units), so that the damage-dealt counters follow from the state.
+	dealtDerived bool
+	notes        []string
+}
+
+// step is one step of the program.
+type step struct {
+	phase *phaseC
+	fire  []int // fire: the unit types that fire together
+	start bool  // a step of the start, played once before round 1
+	// det marks a fire step whose hits side s assigns with no random
+	// event (no wound or save roll, damage a number, a policy that does
+	// not draw): the fighter's own assign plays them.
+	det [2]bool
+	// indep marks a fire step whose side s's hits, once rolled, do what
+	// they do from the enemy's units alone: resolving them reads only the
+	// target, so each side's hits can be assigned apart from the other's.
+	indep [2]bool
+}
+
+// Model returns the battle's model for an exact solver, or an error that
+// names what in the rules file the exact walk cannot follow (an
+// *UnsupportedError).
+func (b *Battle) Model() (*Model, error) {
+	m := &Model{b: b}
+	for _, p := range b.start {
+		m.addSteps(p, true)
+	}
+	m.nStart = len(m.steps)
+	for _, p := range b.round {
+		m.addSteps(p, false)
+	}
+	var un []string
+	if b.hooks != nil && b.hooks.draws {
+		un = append(un, "the hooks draw random numbers (battle.roll, battle.choose), which the exact solver cannot follow: only the file's declared dice can be enumerated")
+	}
+	un = append(un, m.checkHitOrder()...)
+	if len(un) > 0 {
+		return nil, &UnsupportedError{Constructs: un}
+	}
+	m.exchangeable()
+	m.rounds()
+	m.dealtDerived = m.derivesDealt()
+	m.contestNotes()
+	return m, nil
+}
+
+func (m *Model) addSteps(p *phaseC, start bool) {
+	if p.kind != phFire {
+		m.steps = append(m.steps, step{phase: p, start: start})
+		return
+	}
+	for _, types := range p.steps {
+		st := step{phase: p, fire: types, start: start}
+		st.det = [2]bool{m.deterministic(&st, 0), m.deterministic(&st, 1)}
+		st.indep = [2]bool{m.independent(&st, 0), m.independent(&st, 1)}
+		m.steps = append(m.steps, st)
+	}
+}
+
+// independent reports whether resolving side's hits of fire step st reads
+// nothing but the target unit and the die's face.
+func (m *Model) independent(st *step, side int) bool {
+	b := m.b
+	ok := true
+	onlyTarget := func(e *cexpr) {
+		if e == nil {
+			return
+		}
+		for _, v := range e.vars {
+			switch v.kind {
+			case vUnitHP, vUnitAlive, vUnitTrack:
+				ok = ok && v.role == roleTarget
+			case vFace:
+			default:
+				ok = false
+			}
+		}
+	}
+	for _, t := range st.fire {
+		ut := b.types[t]
+		if ut.side != side {
+			continue
+		}
+		for _, wu := range ut.weapons {
+			w := wu.w
+			if st.phase.group != "" && w.decl.Group != st.phase.group {
+				continue
+			}
+			for _, u := range b.sides[1-side].types {
+				for _, e := range []*cexpr{w.hit[u].e, w.wound[u].e, w.critWound[u].e, w.save[u].e, w.reduce[u]} {
+					onlyTarget(e)
+				}
+				w.damage[u].walk(onlyTarget)
+			}
+		}
+	}
+	return ok
+}
+
+// deterministic reports whether side's hits of fire step st are assigned
+// with no random event.
+func (m *Model) deterministic(st *step, side int) bool {
+	b := m.b
+	if b.policies[side] == polRandom {
+		return false
+	}
+	for _, t := range st.fire {
+		ut := b.types[t]
+		if ut.side != side {
+			continue
+		}
+		for _, wu := range ut.weapons {
+			w := wu.w
+			if st.phase.group != "" && w.decl.Group != st.phase.group {
+				continue
+			}
+			for _, u := range b.sides[1-side].types {
+				if w.wound[u].set || w.save[u].set || w.damage[u].value == nil {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// UnsupportedError lists what in a rules file the exact solver does not
+// follow.
+type UnsupportedError struct {
+	Constructs []string
+}
+
+func (e *UnsupportedError) Error() string {
+	return "no exact solution: " + strings.Join(e.Constructs, "; ")
+}
+
+// Battle returns the compiled battle.
+func (m *Model) Battle() *Battle { return m.b }
+
+// Spec returns the battle's spec.
+func (m *Model) Spec() rules.Spec { return m.b.spec }
+
+// Cap returns the round cap.
+func (m *Model) Cap() int { return m.b.cap }
+
+// StateLen returns the length of a state.
+func (m *Model) StateLen() int { return m.b.stateLen }
+
+// Start returns the state every battle starts in (round 0), canonical.
+func (m *Model) Start() []int32 {
+	f := newFighter(m.b)
+	st := slices.Clone(f.init)
+	m.Canon(st)
+	return st
+}
+
+// Steps returns the number of steps of the program; steps 0 to
+// StartSteps()−1 are the start's, the rest a round's.
+func (m *Model) Steps() int { return len(m.steps) }
+
+// StartSteps returns the number of steps of the start.
+func (m *Model) StartSteps() int { return m.nStart }
+
+// RoundSaturation returns the round from which on no expression of the
+// battle tells rounds apart (0 when none reads the round), and whether
+// something reads the round number itself, so that it must be followed
+// exactly to the cap.
+func (m *Model) RoundSaturation() (sat int32, read bool) { return m.roundSat, m.roundRead }
+
+// DealtDerived reports whether the damage-dealt counters follow from the
+// state at the end (the hit points the enemy has lost).
+func (m *Model) DealtDerived() bool { return m.dealtDerived }
+
+// DealtCounters returns the indexes of the damage-dealt counters in the
+// Spec's counters, side a's first.
+func (m *Model) DealtCounters() []int { return m.b.dealt[:] }
+
+// Notes returns what every exact answer of the battle should say about how
+// it was reached.
+func (m *Model) Notes() []string { return m.notes }
+
+// Slot describes one integer of the state.
+type Slot struct {
+	Lo, Hi int32
+	Side   int // the side it belongs to, or −1 (the round)
+}
+
+// Slots describes every integer of the state, in order; the round's
+// range is 0 to the cap.
+func (m *Model) Slots() []Slot {
+	b := m.b
+	out := make([]Slot, b.stateLen)
+	out[0] = Slot{Lo: 0, Hi: int32(b.cap), Side: -1}
+	for s := range 2 {
+		for k, t := range b.sideTrk {
+			out[1+s*len(b.sideTrk)+k] = Slot{Lo: t.lo[0], Hi: t.hi[0], Side: s}
+		}
+	}
+	for _, u := range b.units {
+		out[u.slot] = Slot{Lo: 0, Hi: int32(b.types[u.typ].stats[0]), Side: u.side}
+		for k, t := range b.unitTrk {
+			out[u.slot+1+k] = Slot{Lo: t.lo[u.typ], Hi: t.hi[u.typ], Side: u.side}
+		}
+	}
+	return out
+}
+
+// Canon puts a state in canonical form: the units of each
+// interchangeable type sorted by their hit points and tracks, most first.
+func (m *Model) Canon(st []int32) {
+	b := m.b
+	w := b.stride
+	for t, ut := range b.types {
+		if !m.exch[t] || ut.count < 2 {
+			continue
+		}
+		lo := b.unitBase + ut.first*w
+		canonUnits(st[lo:lo+ut.count*w], w)
+	}
+}
+
+// canonUnits sorts the units of one type (w integers each) by their
+// integers, greatest first: an insertion sort, since types are small and
+// their units mostly sorted already.
+func canonUnits(v []int32, w int) {
+	n := len(v) / w
+	for i := 1; i < n; i++ {
+		for j := i; j > 0 && greaterUnit(v[j*w:j*w+w], v[(j-1)*w:j*w]); j-- {
+			for k := range w {
+				v[j*w+k], v[(j-1)*w+k] = v[(j-1)*w+k], v[j*w+k]
+			}
+		}
+	}
+}
+
+func greaterUnit(x, y []int32) bool {
+	for k := range x {
+		if x[k] != y[k] {
+			return x[k] > y[k]
+		}
+	}
+	return false
+}
+
+// Interchangeable reports whether the units of type t (an index into the
+// battle's types, side a's first) are interchangeable.
+func (m *Model) Interchangeable(t int) bool { return m.exch[t] }
+
+// Describe names a step for errors and notes: "round, fire (cannon)
+// step 2".
+func (m *Model) Describe(pos int) string {
+	st := m.steps[pos]
+	where := "round"
+	if st.start {
+		where = "start"
+	}
+	name := [...]string{"fire", "contest", "each", "hook"}[st.phase.kind]
+	if st.fire != nil {
+		var types []string
+		for _, t := range st.fire {
+			types = append(types, fmt.Sprintf("%s %s", sideLetters[m.b.types[t].side], m.b.types[t].name))
+		}
+		return fmt.Sprintf("%s, fire (%s)", where, strings.Join(types, ", "))
+	}
+	return where + ", " + name
+}

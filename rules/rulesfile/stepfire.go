@@ -1,0 +1,629 @@
+package rulesfile
+
+import (
+	"encoding/binary"
+	"slices"
+)
+
+// This file plays a fire step over every outcome: the fighter's fire,
+// volley, assign and resolve, with a side's dice counted by the hits they
+// make rather than rolled one by one.
+
+// volley is one outcome of a side's dice in a fire step: its weight, the
+// hits in the order the fighter lists them (block by block; within a
+// block, hits whose order does not matter, Model.checkHitOrder), and the
+// side's tracks after the re-rolls it spent.
+type volley[T any] struct {
+	w      T
+	hits   []hit
+	tracks []int32
+}
+
+// fire plays fire step st from c into out: both sides' volleys against
+// the state at the step's start, then side a's hits assigned, then side
+// b's, then the battle settled. When each side's hits do what they do
+// from the enemy's units alone (step.indep), the sides' outcomes are
+// worked out apart and combined.
+func (s *Stepper[T, A]) fire(st *step, c *cfg, out *bag[T, A]) error {
+	f, ar := s.f, s.ar
+	f.load(c)
+	var vols [2][]volley[T]
+	for side := range 2 {
+		vols[side] = s.volleys(st, side)
+	}
+	if st.indep[0] && st.indep[1] {
+		var sides [2][]sideOut[T]
+		for side := range 2 {
+			sides[side] = s.sideOutcomes(st, side, vols[side], c)
+		}
+		b := f.b
+		nt := len(b.sideTrk)
+		for _, oa := range sides[0] {
+			for _, ob := range sides[1] {
+				f.load(c)
+				for side, o := range [2]*sideOut[T]{&oa, &ob} {
+					copy(f.st[1+side*nt:], o.tracks)
+					en := &b.sides[1-side]
+					copy(f.st[b.unitBase+en.first*b.stride:], o.enemy)
+				}
+				f.derive()
+				f.settle()
+				f.save(&s.keep, false)
+				out.add(&s.keep, ar.Mul(oa.w, ob.w))
+			}
+		}
+		return nil
+	}
+	det := st.det[0] && st.det[1]
+	for _, va := range vols[0] {
+		for _, vb := range vols[1] {
+			w := ar.Mul(va.w, vb.w)
+			f.load(c)
+			s.setTracks(0, va.tracks)
+			s.setTracks(1, vb.tracks)
+			if det {
+				f.hits = append(append(f.hits[:0], va.hits...), vb.hits...)
+				f.assign(0)
+				f.assign(1)
+				f.settle()
+				f.save(&s.keep, false)
+				out.add(&s.keep, w)
+				continue
+			}
+			f.save(&s.keep, false)
+			cur := s.assign(0, va.hits, s.single(&s.keep, w))
+			cur = s.assign(1, vb.hits, cur)
+			for i := range cur.items {
+				it := &cur.items[i]
+				f.load(&it.c)
+				f.settle()
+				f.save(&s.keep, false)
+				out.add(&s.keep, it.w)
+			}
+			s.put(cur)
+		}
+	}
+	return nil
+}
+
+// sideOut is one outcome of a side's fire in a step, apart from the
+// other side's: its tracks after its re-rolls, the enemy's units after
+// its hits, and its weight.
+type sideOut[T any] struct {
+	w      T
+	tracks []int32
+	enemy  []int32
+}
+
+// sideOutcomes works out what side's volleys do to the enemy's units from
+// configuration c. Volleys whose hits, in the order the policy takes
+// them, begin alike share the work of that beginning (unless the policy
+// looks ahead to the hits to come, as largest-first does).
+func (s *Stepper[T, A]) sideOutcomes(st *step, side int, vols []volley[T], c *cfg) []sideOut[T] {
+	f, ar := s.f, s.ar
+	b := f.b
+	en := &b.sides[1-side]
+	lo, hi := b.unitBase+en.first*b.stride, b.unitBase+(en.first+en.n)*b.stride
+	type sorted struct {
+		v    *volley[T]
+		hits []hit
+		key  []int32
+	}
+	list := make([]sorted, len(vols))
+	for i := range vols {
+		hits := slices.Clone(vols[i].hits)
+		f.order(side, hits)
+		key := make([]int32, len(hits))
+		for j := range hits {
+			key[j] = hits[j].order
+		}
+		list[i] = sorted{&vols[i], hits, key}
+	}
+	slices.SortStableFunc(list, func(x, y sorted) int { return slices.Compare(x.key, y.key) })
+	share := b.policies[side] != polLargestFirst && b.policies[side] != polPriority
+	start := c.clone()
+	start.done = false
+	stack := []*bag[T, A]{s.single(&start, ar.Frac(1, 1))}
+	var prev []int32
+	m := &outMerger[T, A]{ar: ar, index: map[string]int{}}
+	for _, x := range list {
+		l := 0
+		if share {
+			for l < len(prev) && l < len(x.key) && prev[l] == x.key[l] {
+				l++
+			}
+		}
+		for len(stack) > l+1 {
+			s.put(stack[len(stack)-1])
+			stack = stack[:len(stack)-1]
+		}
+		for d := l; d < len(x.hits); d++ {
+			stack = append(stack, s.assignHit(side, x.hits, d, stack[d]))
+		}
+		prev = x.key
+		for _, it := range stack[len(x.hits)].items {
+			m.add(x.v.tracks, it.c.st[lo:hi], ar.Mul(x.v.w, it.w))
+		}
+	}
+	for _, bg := range stack {
+		s.put(bg)
+	}
+	return m.out
+}
+
+// outMerger merges a side's outcomes of equal tracks and enemy units.
+type outMerger[T any, A Arith[T]] struct {
+	ar    A
+	out   []sideOut[T]
+	index map[string]int
+	buf   []byte
+}
+
+func (m *outMerger[T, A]) add(tracks, enemy []int32, w T) {
+	m.buf = m.buf[:0]
+	for _, v := range tracks {
+		m.buf = binary.LittleEndian.AppendUint32(m.buf, uint32(v))
+	}
+	for _, v := range enemy {
+		m.buf = binary.LittleEndian.AppendUint32(m.buf, uint32(v))
+	}
+	if i, ok := m.index[string(m.buf)]; ok {
+		m.out[i].w = m.ar.Add(m.out[i].w, w)
+		return
+	}
+	m.index[string(m.buf)] = len(m.out)
+	m.out = append(m.out, sideOut[T]{w: w, tracks: slices.Clone(tracks), enemy: slices.Clone(enemy)})
+}
+
+// setTracks sets side s's tracks in the fighter's state.
+func (s *Stepper[T, A]) setTracks(side int, tracks []int32) {
+	b := s.f.b
+	copy(s.f.st[1+side*len(b.sideTrk):], tracks)
+}
+
+// classes lists the distinct hits of one side's volley, in the order
+// they first appear in the fighter's list.
+type classes struct {
+	hits  []hit
+	index map[classKey]int
+}
+
+// classKey is what tells two hits apart for their assignment (see
+// hitClass); by is the unit whose state resolving reads, or the type's
+// first unit.
+type classKey struct {
+	w    *weaponC
+	by   int32
+	mask uint64
+	crit bool
+	face int32
+}
+
+func (cl *classes) add(h hit, face int32) int {
+	k := classKey{w: h.w, by: h.by, mask: h.mask, crit: h.crit, face: face}
+	if i, ok := cl.index[k]; ok {
+		return i
+	}
+	cl.index[k] = len(cl.hits)
+	h.order = int32(len(cl.hits)) // the Stepper's name for the class
+	cl.hits = append(cl.hits, h)
+	return len(cl.hits) - 1
+}
+
+// dieHits is what one face of a die does: the classes of the hits it
+// makes (with crit-hits copies), whether its re-roll and explosion tests
+// pass.
+type dieHits struct {
+	hits    []int
+	reroll  bool
+	explode bool
+}
+
+// block is a run of the fighter's dice whose faces do alike: a plain
+// weapon's dice of a whole type, or a weapon's dice of one unit.
+type block struct {
+	n      int
+	faces  []dieHits
+	budget int // the side track re-rolls spend, −1 none
+	depth  int // explosions at most
+}
+
+// volleys returns the distribution of side's volley in fire step st from
+// the fighter's state.
+func (s *Stepper[T, A]) volleys(st *step, side int) []volley[T] {
+	f := s.f
+	b := f.b
+	cl := &classes{index: map[classKey]int{}}
+	var blocks []block
+	for _, t := range st.fire {
+		ut := b.types[t]
+		if ut.side != side {
+			continue
+		}
+		for _, wu := range ut.weapons {
+			w := wu.w
+			if st.phase.group != "" && w.decl.Group != st.phase.group {
+				continue
+			}
+			if w.plain {
+				n := int(int32(ut.count)-f.hpCount[ut.hpOff]) * wu.n * int(w.attacks.k)
+				if n > 0 {
+					blocks = append(blocks, s.plainBlock(cl, t, w, n))
+				}
+				continue
+			}
+			for u := int32(ut.first); u < int32(ut.first+ut.count); u++ {
+				if f.hp(u) <= 0 {
+					continue
+				}
+				c := ectx{unit: [nRoles]int32{u, -1, -1}, side: side}
+				if n := int(f.eval(w.attacks, &c)) * wu.n; n > 0 {
+					blocks = append(blocks, s.unitBlock(cl, t, u, w, n, &c))
+				}
+			}
+		}
+	}
+	return s.countVolley(cl, blocks, side)
+}
+
+// plainBlock is the block of a plain weapon w of type t: n dice, each
+// face hitting the types its mask says.
+func (s *Stepper[T, A]) plainBlock(cl *classes, t int, w *weaponC, n int) block {
+	ut := s.f.b.types[t]
+	bl := block{n: n, budget: -1, faces: make([]dieHits, len(w.die))}
+	for fi := range w.die {
+		if m := w.faceMask[fi]; m != 0 {
+			h := hit{w: w, from: int32(t), by: int32(ut.first), dmg: w.policyDmg, face: int32(fi), mask: m}
+			bl.faces[fi].hits = []int{cl.add(h, -1)}
+		}
+	}
+	return bl
+}
+
+// unitBlock is the block of weapon w of unit u (type t): n dice, with its
+// re-roll, critical and explosion tests in the unit's context c.
+func (s *Stepper[T, A]) unitBlock(cl *classes, t int, u int32, w *weaponC, n int, c *ectx) block {
+	f := s.f
+	by := int32(f.b.types[t].first)
+	if s.m.byMatters(w) {
+		by = u
+	}
+	bl := block{n: n, budget: w.budget, faces: make([]dieHits, len(w.die))}
+	if w.explode.set {
+		bl.depth = int(w.decl.ExplodeDepth)
+	}
+	for fi := range w.die {
+		d := &bl.faces[fi]
+		d.reroll = w.reroll.set && f.test(&w.reroll, int32(fi), c)
+		d.explode = w.explode.set && f.test(&w.explode, int32(fi), c)
+		mask := w.faceMask[fi] | w.dynMask
+		if mask == 0 {
+			continue
+		}
+		face := int32(-1)
+		if w.dynMask != 0 {
+			face = s.m.faceRep(w, int32(fi))
+		}
+		crit := w.crit.set && f.test(&w.crit, int32(fi), c)
+		h := hit{w: w, from: int32(t), by: by, face: int32(fi), mask: mask, crit: crit && w.decl.CritWounds, dmg: w.policyDmg, dyn: w.dynMask != 0}
+		if face >= 0 {
+			h.face = face
+		}
+		d.hits = append(d.hits, cl.add(h, face))
+		if crit {
+			h.crit = false
+			k := cl.add(h, face)
+			for range w.decl.CritHits {
+				d.hits = append(d.hits, k)
+			}
+		}
+	}
+	return bl
+}
+
+// vstate is a partial volley: hits counted per class, the side's tracks,
+// its weight.
+type vstate[T any] struct {
+	counts []int16
+	tracks []int32
+	w      T
+}
+
+// countVolley enumerates the blocks' dice as counts of hits per class:
+// each die's outcomes (re-roll and explosions included) folded into the
+// counts so far, outcomes of equal counts and tracks merged.
+func (s *Stepper[T, A]) countVolley(cl *classes, blocks []block, side int) []volley[T] {
+	f, ar := s.f, s.ar
+	b := f.b
+	nt := len(b.sideTrk)
+	start := vstate[T]{counts: make([]int16, len(cl.hits)), tracks: slices.Clone(f.st[1+side*nt : 1+side*nt+nt]), w: ar.Frac(1, 1)}
+	cur := []vstate[T]{start}
+	for bi := range blocks {
+		bl := &blocks[bi]
+		if bl.budget < 0 && bl.depth == 0 && !hasReroll(bl) {
+			cur = s.multinomial(cur, bl, len(cl.hits))
+			continue
+		}
+		for range bl.n {
+			cur = s.oneDieOfBlock(cur, bl, len(cl.hits))
+		}
+	}
+	out := make([]volley[T], len(cur))
+	for i, v := range cur {
+		var hits []hit
+		for k, n := range v.counts {
+			for range n {
+				hits = append(hits, cl.hits[k])
+			}
+		}
+		out[i] = volley[T]{w: v.w, hits: hits, tracks: v.tracks}
+	}
+	return out
+}
+
+func hasReroll(bl *block) bool {
+	return slices.ContainsFunc(bl.faces, func(d dieHits) bool { return d.reroll })
+}
+
+// merger merges partial volleys of equal counts and tracks.
+type merger[T any, A Arith[T]] struct {
+	ar    A
+	s     *Stepper[T, A]
+	out   []vstate[T]
+	index map[string]int
+	buf   []byte
+}
+
+func (m *merger[T, A]) add(counts []int16, tracks []int32, w T) {
+	m.s.tick()
+	m.buf = m.buf[:0]
+	for _, c := range counts {
+		m.buf = binary.LittleEndian.AppendUint16(m.buf, uint16(c))
+	}
+	for _, t := range tracks {
+		m.buf = binary.LittleEndian.AppendUint32(m.buf, uint32(t))
+	}
+	if i, ok := m.index[string(m.buf)]; ok {
+		m.out[i].w = m.ar.Add(m.out[i].w, w)
+		return
+	}
+	m.index[string(m.buf)] = len(m.out)
+	m.out = append(m.out, vstate[T]{counts: slices.Clone(counts), tracks: slices.Clone(tracks), w: w})
+}
+
+// multinomial folds a block of dice with no re-roll or explosion into the
+// partial volleys at once: its n dice spread over the faces' classes.
+func (s *Stepper[T, A]) multinomial(cur []vstate[T], bl *block, nc int) []vstate[T] {
+	ar := s.ar
+	// Faces grouped by what they hit: groups[g] = (class or −1, faces).
+	type group struct{ class, faces int }
+	var groups []group
+	for _, d := range bl.faces {
+		k := -1
+		if len(d.hits) > 0 {
+			k = d.hits[0]
+		}
+		if i := slices.IndexFunc(groups, func(g group) bool { return g.class == k }); i >= 0 {
+			groups[i].faces++
+		} else {
+			groups = append(groups, group{k, 1})
+		}
+	}
+	nf := int64(len(bl.faces))
+	m := &merger[T, A]{ar: ar, s: s, index: map[string]int{}}
+	delta := make([]int16, nc)
+	var spread func(g, rest int, w T)
+	spread = func(g, rest int, w T) {
+		if g == len(groups)-1 {
+			w = ar.Mul(w, s.pw.pow(int64(groups[g].faces), nf, rest))
+			if groups[g].class >= 0 {
+				delta[groups[g].class] += int16(rest)
+			}
+			for _, v := range cur {
+				counts := slices.Clone(v.counts)
+				for k, d := range delta {
+					counts[k] += d
+				}
+				m.add(counts, v.tracks, ar.Mul(v.w, w))
+			}
+			if groups[g].class >= 0 {
+				delta[groups[g].class] -= int16(rest)
+			}
+			return
+		}
+		for k := 0; k <= rest; k++ {
+			ww := ar.Mul(w, ar.Mul(s.bin.binom(rest, k), s.pw.pow(int64(groups[g].faces), nf, k)))
+			if groups[g].class >= 0 {
+				delta[groups[g].class] += int16(k)
+			}
+			spread(g+1, rest-k, ww)
+			if groups[g].class >= 0 {
+				delta[groups[g].class] -= int16(k)
+			}
+		}
+	}
+	spread(0, bl.n, ar.Frac(1, 1))
+	return m.out
+}
+
+// oneDieOfBlock folds one die of a block into the partial volleys: its
+// first face, re-rolled once when the test passes (and, with a budget,
+// while the side has re-rolls left), and each explosion up to the depth.
+func (s *Stepper[T, A]) oneDieOfBlock(cur []vstate[T], bl *block, nc int) []vstate[T] {
+	ar := s.ar
+	b := s.f.b
+	nf := int64(len(bl.faces))
+	m := &merger[T, A]{ar: ar, s: s, index: map[string]int{}}
+	counts := make([]int16, nc)
+	tracks := make([]int32, len(b.sideTrk))
+	// chain adds the hits of face fi and of its explosions.
+	var chain func(v *vstate[T], fi, depth int, w T)
+	chain = func(v *vstate[T], fi, depth int, w T) {
+		for _, k := range bl.faces[fi].hits {
+			counts[k]++
+		}
+		if bl.faces[fi].explode && depth < bl.depth {
+			for fj := range bl.faces {
+				chain(v, fj, depth+1, ar.Mul(w, ar.Frac(1, nf)))
+			}
+		} else {
+			m.add(counts, tracks, w)
+		}
+		for _, k := range bl.faces[fi].hits {
+			counts[k]--
+		}
+	}
+	for vi := range cur {
+		v := &cur[vi]
+		copy(counts, v.counts)
+		copy(tracks, v.tracks)
+		avail := bl.budget < 0 || tracks[bl.budget] > b.sideTrk[bl.budget].lo[0]
+		for fi := range bl.faces {
+			w := ar.Mul(v.w, ar.Frac(1, nf))
+			if !bl.faces[fi].reroll || !avail {
+				chain(v, fi, 0, w)
+				continue
+			}
+			if bl.budget >= 0 {
+				tracks[bl.budget]--
+			}
+			for fj := range bl.faces {
+				chain(v, fj, 0, ar.Mul(w, ar.Frac(1, nf)))
+			}
+			if bl.budget >= 0 {
+				tracks[bl.budget]++
+			}
+		}
+	}
+	return m.out
+}
+
+// assign assigns side's hits (in the fighter's list order) over every
+// configuration of in, each hit's target and resolution enumerated, and
+// returns the outcomes (in is consumed).
+func (s *Stepper[T, A]) assign(side int, hits []hit, in *bag[T, A]) *bag[T, A] {
+	if len(hits) == 0 {
+		return in
+	}
+	mine := slices.Clone(hits)
+	s.f.order(side, mine)
+	for i := range mine {
+		out := s.assignHit(side, mine, i, in)
+		s.put(in)
+		in = out
+	}
+	for i := range in.items {
+		in.items[i].c.done = false
+	}
+	in.remerge()
+	return in
+}
+
+// assignHit assigns hit i of mine (a side's hits in the order its policy
+// takes them) over every configuration of in, and returns the outcomes
+// (in is kept).
+func (s *Stepper[T, A]) assignHit(side int, mine []hit, i int, in *bag[T, A]) *bag[T, A] {
+	f := s.f
+	out := s.bag()
+	for j := range in.items {
+		it := &in.items[j]
+		if it.c.done {
+			out.add(&it.c, it.w)
+			continue
+		}
+		f.load(&it.c)
+		for _, t := range s.targets(side, &mine[i], mine[i+1:]) {
+			if t.u < 0 {
+				out.add(&it.c, s.ar.Mul(it.w, t.w))
+				continue
+			}
+			s.resolve(side, &mine[i], t.u, mine[i+1:], &it.c, s.ar.Mul(it.w, t.w), out)
+		}
+	}
+	return out
+}
+
+// resolve plays hit h of side against unit u from configuration c: the
+// wound roll, the save, the damage and what spills over, as the fighter's
+// resolve does.
+func (s *Stepper[T, A]) resolve(side int, h *hit, u int32, rest []hit, c *cfg, w T, out *bag[T, A]) {
+	f, ar := s.f, s.ar
+	b := f.b
+	wp := h.w
+	U := b.units[u].typ
+	f.load(c)
+	ctx := ectx{unit: [nRoles]int32{h.by, u, -1}, side: side}
+	// pass[0]: wounds that are not mortal; pass[1]: mortal ones.
+	pass := [2]int64{6, 0}
+	if wp.wound[U].set && !(h.crit && wp.decl.CritWounds) {
+		pass = [2]int64{}
+		for fi := range int32(6) {
+			if !f.test(&wp.wound[U], fi, &ctx) {
+				continue
+			}
+			if wp.decl.CritMortal && wp.critWound[U].set && f.test(&wp.critWound[U], fi, &ctx) {
+				pass[1]++
+			} else {
+				pass[0]++
+			}
+		}
+		out.add(c, ar.Mul(w, ar.Frac(6-pass[0]-pass[1], 6)))
+	}
+	for mi, n := range pass {
+		if n == 0 {
+			continue
+		}
+		mortal := mi == 1
+		ww := ar.Mul(w, ar.Frac(n, 6))
+		if !mortal && wp.save[U].set {
+			saved := int64(0)
+			for fi := range int32(6) {
+				if f.test(&wp.save[U], fi, &ctx) {
+					saved++
+				}
+			}
+			out.add(c, ar.Mul(ww, ar.Frac(saved, 6)))
+			ww = ar.Mul(ww, ar.Frac(6-saved, 6))
+			if saved == 6 {
+				continue
+			}
+		}
+		dist, _ := s.rollDist(wp.damage[U], &ctx)
+		for _, d := range dist {
+			f.load(c)
+			v := d.v
+			if wp.reduce[U] != nil {
+				v = max(0, v-f.eval(wp.reduce[U], &ctx))
+			}
+			excess := f.damage(u, v, side)
+			s.spill(side, h, excess, mortal, rest, ar.Mul(ww, d.w), out)
+		}
+	}
+}
+
+// spill sends the damage beyond what destroyed a unit on to the next
+// target, while the weapon spills over (or the wound was mortal), from
+// the fighter's state, and adds the outcome.
+func (s *Stepper[T, A]) spill(side int, h *hit, excess int32, mortal bool, rest []hit, w T, out *bag[T, A]) {
+	f := s.f
+	for excess > 0 && (h.w.decl.Spill || mortal) && f.alive[1-side] > 0 {
+		sp := *h
+		sp.dmg = excess
+		ts := s.targets(side, &sp, rest)
+		if len(ts) > 1 {
+			var here cfg
+			f.save(&here, false)
+			for _, t := range ts {
+				f.load(&here)
+				s.spill(side, h, f.damage(t.u, excess, side), mortal, rest, s.ar.Mul(w, t.w), out)
+			}
+			return
+		}
+		if ts[0].u < 0 {
+			break
+		}
+		excess = f.damage(ts[0].u, excess, side)
+	}
+	f.save(&s.keep, f.alive[1-side] == 0)
+	out.add(&s.keep, w)
+}
