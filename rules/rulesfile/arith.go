@@ -1,7 +1,7 @@
 package rulesfile
 
 // Arith is the arithmetic an exact solver computes probabilities in:
-// floating point, or exact fractions (math/big.Rat). The Stepper works in
+// floating point, or exact fractions (math/big.Rat). The Enumerator works in
 // either, so that one walk of the program gives both.
 //
 // Values are treated as immutable: Add and Mul return a new value and

@@ -24,7 +24,7 @@ type rollKey struct {
 
 // rollDist returns the distribution of roll rc in context c, by value,
 // and the number of dice it rolls (a value that is not dice rolls none).
-func (s *Stepper[T, A]) rollDist(rc *rollC, c *ectx) ([]rollOut[T], int32) {
+func (s *Enumerator[T, A]) rollDist(rc *rollC, c *ectx) ([]rollOut[T], int32) {
 	f := s.f
 	if rc.value != nil {
 		return []rollOut[T]{{v: f.eval(rc.value, c), w: s.ar.Frac(1, 1)}}, 0
@@ -63,7 +63,7 @@ func (s *Stepper[T, A]) rollDist(rc *rollC, c *ectx) ([]rollOut[T], int32) {
 }
 
 // coins is the distribution of the heads among n fair coins.
-func (s *Stepper[T, A]) coins(n int) []rollOut[T] {
+func (s *Enumerator[T, A]) coins(n int) []rollOut[T] {
 	out := make([]rollOut[T], n+1)
 	for k := range out {
 		out[k] = rollOut[T]{v: int32(k), w: s.ar.Mul(s.bin.binom(n, k), s.pw.pow(1, 2, n))}
@@ -82,7 +82,7 @@ type dieOut[T any] struct {
 // masks says (bit 0 re-roll, 1 explode, 2 count): re-rolled once when
 // the re-roll test passes; each face that explodes, up to the roll's
 // depth, adds another.
-func (s *Stepper[T, A]) oneDie(rc *rollC, masks []byte) []dieOut[T] {
+func (s *Enumerator[T, A]) oneDie(rc *rollC, masks []byte) []dieOut[T] {
 	ar := s.ar
 	nf := int64(len(rc.die))
 	type state struct {
@@ -154,7 +154,7 @@ func (s *Stepper[T, A]) oneDie(rc *rollC, masks []byte) []dieOut[T] {
 
 // dicePool is the distribution of a roll of n dice of rc: the count of faces
 // counted, the sum of the highest or lowest keepN dice, or the sum.
-func (s *Stepper[T, A]) dicePool(rc *rollC, n int, masks []byte) []rollOut[T] {
+func (s *Enumerator[T, A]) dicePool(rc *rollC, n int, masks []byte) []rollOut[T] {
 	one := s.oneDie(rc, masks)
 	single := map[int32]T{}
 	for _, d := range one {
@@ -185,7 +185,7 @@ func sortedOuts[T any](m map[int32]T) []rollOut[T] {
 }
 
 // sumOf is the distribution of the sum of n independent values of per.
-func (s *Stepper[T, A]) sumOf(per []rollOut[T], n int) []rollOut[T] {
+func (s *Enumerator[T, A]) sumOf(per []rollOut[T], n int) []rollOut[T] {
 	ar := s.ar
 	acc := []rollOut[T]{{v: 0, w: ar.Frac(1, 1)}}
 	for range n {
@@ -210,7 +210,7 @@ func (s *Stepper[T, A]) sumOf(per []rollOut[T], n int) []rollOut[T] {
 // n independent values of per: the values are placed from the best down,
 // so many dice at a time, the first k placed being kept; the weights of
 // the counts placed multiply to the multinomial chance of the whole roll.
-func (s *Stepper[T, A]) keepSum(per []rollOut[T], n, k int, highest bool) []rollOut[T] {
+func (s *Enumerator[T, A]) keepSum(per []rollOut[T], n, k int, highest bool) []rollOut[T] {
 	ar := s.ar
 	order := slices.Clone(per)
 	if highest {
@@ -261,7 +261,7 @@ func powT[T any, A Arith[T]](ar A, x T, e int) T {
 // contestOdds returns the chances that self wins, loses or that nobody
 // wins the contest c between units self and other, as the fighter's
 // contest plays it: re-rolled ties are the sum of a geometric series.
-func (s *Stepper[T, A]) contestOdds(c *contestC, self, other int32, nested bool) (win, lose, none T) {
+func (s *Enumerator[T, A]) contestOdds(c *contestC, self, other int32, nested bool) (win, lose, none T) {
 	f, ar := s.f, s.ar
 	b := f.b
 	ts, to := b.units[self].typ, b.units[other].typ

@@ -8,7 +8,7 @@ import (
 	"github.com/crucible-sim/crucible/rules"
 )
 
-// The Stepper runs the fighter's own deterministic code — expressions,
+// The Enumerator runs the fighter's own deterministic code — expressions,
 // targeting, damage, track changes, ends, hooks — on configurations it
 // loads into it, and enumerates the random events itself. A fighter used
 // so has no random stream (r is nil): a hook that draws fails with
@@ -18,7 +18,7 @@ import (
 var errNoDraws = errors.New("a hook drew a random number (battle.roll or battle.choose): the exact solver follows only the rules file's declared dice")
 
 // cfg is the fighter's changing state at a point of a step: what the
-// Stepper keeps of each outcome and loads back to go on from it.
+// Enumerator keeps of each outcome and loads back to go on from it.
 type cfg struct {
 	st     []int32
 	over   bool
@@ -57,8 +57,8 @@ func (c *cfg) key(buf []byte) []byte {
 	return append(buf, flags, byte(c.winner), byte(c.end), byte(c.end>>8), byte(c.ender+1))
 }
 
-// load makes c the fighter's state, with what it derives from it.
-func (f *fighter) load(c *cfg) {
+// loadCfg makes c the fighter's state, with what it derives from it.
+func (f *fighter) loadCfg(c *cfg) {
 	copy(f.st, c.st)
 	copy(f.reg, c.reg)
 	f.over, f.winner, f.end, f.ender = c.over, c.winner, c.end, c.ender
@@ -66,8 +66,8 @@ func (f *fighter) load(c *cfg) {
 	f.derive()
 }
 
-// save copies the fighter's state into c (reusing its arrays).
-func (f *fighter) save(c *cfg, done bool) {
+// saveCfg copies the fighter's state into c (reusing its arrays).
+func (f *fighter) saveCfg(c *cfg, done bool) {
 	c.st = append(c.st[:0], f.st...)
 	c.reg = append(c.reg[:0], f.reg...)
 	c.over, c.winner, c.end, c.ender, c.done = f.over, f.winner, f.end, f.ender, done
@@ -107,7 +107,7 @@ func (f *fighter) deriveDealt() {
 	}
 }
 
-// newMachine returns a fighter for the Stepper: no random stream.
+// newMachine returns a fighter for the Enumerator: no random stream.
 func newMachine(b *Battle) *fighter {
 	f := newFighter(b)
 	copy(f.st, f.init)

@@ -6,10 +6,10 @@ package rulesfile
 
 // contestPhase plays a contest between the sides' champions from c into
 // out.
-func (s *Stepper[T, A]) contestPhase(p *phaseC, c *cfg, out *bag[T, A]) {
+func (s *Enumerator[T, A]) contestPhase(p *phaseC, c *cfg, out *bag[T, A]) {
 	f, ar := s.f, s.ar
 	b := f.b
-	f.load(c)
+	f.loadCfg(c)
 	ua, ub := f.champion(0), f.champion(1)
 	if ua < 0 || ub < 0 {
 		out.add(c, ar.Frac(1, 1))
@@ -34,7 +34,7 @@ func (s *Stepper[T, A]) contestPhase(p *phaseC, c *cfg, out *bag[T, A]) {
 
 // eachPhase runs an each phase's effects for every unit not destroyed,
 // side a's first, from c into out.
-func (s *Stepper[T, A]) eachPhase(p *phaseC, c *cfg, out *bag[T, A]) {
+func (s *Enumerator[T, A]) eachPhase(p *phaseC, c *cfg, out *bag[T, A]) {
 	f := s.f
 	b := f.b
 	cur := s.single(c, s.ar.Frac(1, 1))
@@ -49,7 +49,7 @@ func (s *Stepper[T, A]) eachPhase(p *phaseC, c *cfg, out *bag[T, A]) {
 			next := s.bag()
 			for i := range cur.items {
 				it := &cur.items[i]
-				f.load(&it.c)
+				f.loadCfg(&it.c)
 				if it.c.over || f.hp(u) <= 0 || e.when != nil && f.eval(e.when, &ctx) == 0 {
 					next.add(&it.c, it.w)
 					continue
@@ -64,14 +64,14 @@ func (s *Stepper[T, A]) eachPhase(p *phaseC, c *cfg, out *bag[T, A]) {
 }
 
 // single returns a bag of one configuration.
-func (s *Stepper[T, A]) single(c *cfg, w T) *bag[T, A] {
+func (s *Enumerator[T, A]) single(c *cfg, w T) *bag[T, A] {
 	b := s.bag()
 	b.add(c, w)
 	return b
 }
 
 // drain adds the items of from to to, and returns from to the pool.
-func (s *Stepper[T, A]) drain(from, to *bag[T, A]) {
+func (s *Enumerator[T, A]) drain(from, to *bag[T, A]) {
 	for i := range from.items {
 		to.add(&from.items[i].c, from.items[i].w)
 	}
@@ -81,7 +81,7 @@ func (s *Stepper[T, A]) drain(from, to *bag[T, A]) {
 // run runs an effect list in context ctx over every configuration of in,
 // and returns the outcomes (in is consumed). A configuration whose battle
 // is over skips the effects left, as the fighter's run returns.
-func (s *Stepper[T, A]) run(list []*effectC, ctx ectx, in *bag[T, A]) *bag[T, A] {
+func (s *Enumerator[T, A]) run(list []*effectC, ctx ectx, in *bag[T, A]) *bag[T, A] {
 	for _, e := range list {
 		out := s.bag()
 		for i := range in.items {
@@ -99,10 +99,10 @@ func (s *Stepper[T, A]) run(list []*effectC, ctx ectx, in *bag[T, A]) *bag[T, A]
 }
 
 // effect runs one effect from configuration c (weight w) into out.
-func (s *Stepper[T, A]) effect(e *effectC, ctx ectx, c *cfg, w T, out *bag[T, A]) {
+func (s *Enumerator[T, A]) effect(e *effectC, ctx ectx, c *cfg, w T, out *bag[T, A]) {
 	f, ar := s.f, s.ar
 	b := f.b
-	f.load(c)
+	f.loadCfg(c)
 	switch e.kind {
 	case efDamage:
 		dist, _ := s.rollDist(e.roll, &ctx)
@@ -113,36 +113,36 @@ func (s *Stepper[T, A]) effect(e *effectC, ctx ectx, c *cfg, w T, out *bag[T, A]
 				u = ctx.unit[roleSelf]
 			}
 			if e.toSelf || u >= 0 {
-				f.load(c)
+				f.loadCfg(c)
 				if u >= 0 {
 					f.damage(u, d.v, ctx.side)
 				}
-				f.save(&s.keep, false)
+				f.saveCfg(&s.keep, false)
 				out.add(&s.keep, wd)
 				continue
 			}
-			f.load(c)
+			f.loadCfg(c)
 			h := hit{mask: ^uint64(0), dmg: d.v}
 			for _, t := range s.targets(ctx.side, &h, nil) {
-				f.load(c)
+				f.loadCfg(c)
 				if t.u >= 0 {
 					f.damage(t.u, d.v, ctx.side)
 				}
-				f.save(&s.keep, false)
+				f.saveCfg(&s.keep, false)
 				out.add(&s.keep, ar.Mul(wd, t.w))
 			}
 		}
 	case efRoll:
 		dist, _ := s.rollDist(e.roll, &ctx)
 		for _, d := range dist {
-			f.load(c)
+			f.loadCfg(c)
 			f.reg[e.reg] = d.v
-			f.save(&s.keep, false)
+			f.saveCfg(&s.keep, false)
 			out.add(&s.keep, ar.Mul(w, d.w))
 		}
 	case efSet, efAdd, efRaise, efLower:
 		f.change(e, &ctx)
-		f.save(&s.keep, false)
+		f.saveCfg(&s.keep, false)
 		out.add(&s.keep, w)
 	case efIf:
 		list := e.els
@@ -161,11 +161,11 @@ func (s *Stepper[T, A]) effect(e *effectC, ctx ectx, c *cfg, w T, out *bag[T, A]
 		}
 	case efEnd:
 		f.reach(b.ends[e.end], ctx.side, false)
-		f.save(&s.keep, false)
+		f.saveCfg(&s.keep, false)
 		out.add(&s.keep, w)
 	case efHook:
 		f.callHook(e.hook, ctx.unit[roleSelf], ctx.unit[roleOther], ctx.side)
-		f.save(&s.keep, false)
+		f.saveCfg(&s.keep, false)
 		out.add(&s.keep, w)
 	}
 }
@@ -180,7 +180,7 @@ type target[T any] struct {
 // to assign, which largest-first looks ahead to) in the fighter's state:
 // one unit for certain, or, for the random policy, each unit h can reach
 // with the same chance. A unit of −1 means h reaches none.
-func (s *Stepper[T, A]) targets(side int, h *hit, rest []hit) []target[T] {
+func (s *Enumerator[T, A]) targets(side int, h *hit, rest []hit) []target[T] {
 	f, ar := s.f, s.ar
 	if f.b.policies[side] != polRandom {
 		return []target[T]{{u: f.pick(side, h, rest), w: ar.Frac(1, 1)}}

@@ -24,9 +24,9 @@ type volley[T any] struct {
 // b's, then the battle settled. When each side's hits do what they do
 // from the enemy's units alone (step.indep), the sides' outcomes are
 // worked out apart and combined.
-func (s *Stepper[T, A]) fire(st *step, c *cfg, out *bag[T, A]) error {
+func (s *Enumerator[T, A]) fire(st *step, c *cfg, out *bag[T, A]) error {
 	f, ar := s.f, s.ar
-	f.load(c)
+	f.loadCfg(c)
 	var vols [2][]volley[T]
 	for side := range 2 {
 		vols[side] = s.volleys(st, side)
@@ -40,7 +40,7 @@ func (s *Stepper[T, A]) fire(st *step, c *cfg, out *bag[T, A]) error {
 		nt := len(b.sideTrk)
 		for _, oa := range sides[0] {
 			for _, ob := range sides[1] {
-				f.load(c)
+				f.loadCfg(c)
 				for side, o := range [2]*sideOut[T]{&oa, &ob} {
 					copy(f.st[1+side*nt:], o.tracks)
 					en := &b.sides[1-side]
@@ -48,7 +48,7 @@ func (s *Stepper[T, A]) fire(st *step, c *cfg, out *bag[T, A]) error {
 				}
 				f.derive()
 				f.settle()
-				f.save(&s.keep, false)
+				f.saveCfg(&s.keep, false)
 				out.add(&s.keep, ar.Mul(oa.w, ob.w))
 			}
 		}
@@ -58,7 +58,7 @@ func (s *Stepper[T, A]) fire(st *step, c *cfg, out *bag[T, A]) error {
 	for _, va := range vols[0] {
 		for _, vb := range vols[1] {
 			w := ar.Mul(va.w, vb.w)
-			f.load(c)
+			f.loadCfg(c)
 			s.setTracks(0, va.tracks)
 			s.setTracks(1, vb.tracks)
 			if det {
@@ -66,18 +66,18 @@ func (s *Stepper[T, A]) fire(st *step, c *cfg, out *bag[T, A]) error {
 				f.assign(0)
 				f.assign(1)
 				f.settle()
-				f.save(&s.keep, false)
+				f.saveCfg(&s.keep, false)
 				out.add(&s.keep, w)
 				continue
 			}
-			f.save(&s.keep, false)
+			f.saveCfg(&s.keep, false)
 			cur := s.assign(0, va.hits, s.single(&s.keep, w))
 			cur = s.assign(1, vb.hits, cur)
 			for i := range cur.items {
 				it := &cur.items[i]
-				f.load(&it.c)
+				f.loadCfg(&it.c)
 				f.settle()
-				f.save(&s.keep, false)
+				f.saveCfg(&s.keep, false)
 				out.add(&s.keep, it.w)
 			}
 			s.put(cur)
@@ -99,7 +99,7 @@ type sideOut[T any] struct {
 // configuration c. Volleys whose hits, in the order the policy takes
 // them, begin alike share the work of that beginning (unless the policy
 // looks ahead to the hits to come, as largest-first does).
-func (s *Stepper[T, A]) sideOutcomes(st *step, side int, vols []volley[T], c *cfg) []sideOut[T] {
+func (s *Enumerator[T, A]) sideOutcomes(st *step, side int, vols []volley[T], c *cfg) []sideOut[T] {
 	f, ar := s.f, s.ar
 	b := f.b
 	en := &b.sides[1-side]
@@ -176,7 +176,7 @@ func (m *outMerger[T, A]) add(tracks, enemy []int32, w T) {
 }
 
 // setTracks sets side s's tracks in the fighter's state.
-func (s *Stepper[T, A]) setTracks(side int, tracks []int32) {
+func (s *Enumerator[T, A]) setTracks(side int, tracks []int32) {
 	b := s.f.b
 	copy(s.f.st[1+side*len(b.sideTrk):], tracks)
 }
@@ -205,7 +205,7 @@ func (cl *classes) add(h hit, face int32) int {
 		return i
 	}
 	cl.index[k] = len(cl.hits)
-	h.order = int32(len(cl.hits)) // the Stepper's name for the class
+	h.order = int32(len(cl.hits)) // the Enumerator's name for the class
 	cl.hits = append(cl.hits, h)
 	return len(cl.hits) - 1
 }
@@ -230,7 +230,7 @@ type block struct {
 
 // volleys returns the distribution of side's volley in fire step st from
 // the fighter's state.
-func (s *Stepper[T, A]) volleys(st *step, side int) []volley[T] {
+func (s *Enumerator[T, A]) volleys(st *step, side int) []volley[T] {
 	f := s.f
 	b := f.b
 	cl := &classes{index: map[classKey]int{}}
@@ -268,7 +268,7 @@ func (s *Stepper[T, A]) volleys(st *step, side int) []volley[T] {
 
 // plainBlock is the block of a plain weapon w of type t: n dice, each
 // face hitting the types its mask says.
-func (s *Stepper[T, A]) plainBlock(cl *classes, t int, w *weaponC, n int) block {
+func (s *Enumerator[T, A]) plainBlock(cl *classes, t int, w *weaponC, n int) block {
 	ut := s.f.b.types[t]
 	bl := block{n: n, budget: -1, faces: make([]dieHits, len(w.die))}
 	for fi := range w.die {
@@ -282,7 +282,7 @@ func (s *Stepper[T, A]) plainBlock(cl *classes, t int, w *weaponC, n int) block 
 
 // unitBlock is the block of weapon w of unit u (type t): n dice, with its
 // re-roll, critical and explosion tests in the unit's context c.
-func (s *Stepper[T, A]) unitBlock(cl *classes, t int, u int32, w *weaponC, n int, c *ectx) block {
+func (s *Enumerator[T, A]) unitBlock(cl *classes, t int, u int32, w *weaponC, n int, c *ectx) block {
 	f := s.f
 	by := int32(f.b.types[t].first)
 	if s.m.byMatters(w) {
@@ -332,7 +332,7 @@ type vstate[T any] struct {
 // countVolley enumerates the blocks' dice as counts of hits per class:
 // each die's outcomes (re-roll and explosions included) folded into the
 // counts so far, outcomes of equal counts and tracks merged.
-func (s *Stepper[T, A]) countVolley(cl *classes, blocks []block, side int) []volley[T] {
+func (s *Enumerator[T, A]) countVolley(cl *classes, blocks []block, side int) []volley[T] {
 	f, ar := s.f, s.ar
 	b := f.b
 	nt := len(b.sideTrk)
@@ -368,7 +368,7 @@ func hasReroll(bl *block) bool {
 // merger merges partial volleys of equal counts and tracks.
 type merger[T any, A Arith[T]] struct {
 	ar    A
-	s     *Stepper[T, A]
+	s     *Enumerator[T, A]
 	out   []vstate[T]
 	index map[string]int
 	buf   []byte
@@ -393,7 +393,7 @@ func (m *merger[T, A]) add(counts []int16, tracks []int32, w T) {
 
 // multinomial folds a block of dice with no re-roll or explosion into the
 // partial volleys at once: its n dice spread over the faces' classes.
-func (s *Stepper[T, A]) multinomial(cur []vstate[T], bl *block, nc int) []vstate[T] {
+func (s *Enumerator[T, A]) multinomial(cur []vstate[T], bl *block, nc int) []vstate[T] {
 	ar := s.ar
 	// Faces grouped by what they hit: groups[g] = (class or −1, faces).
 	type group struct{ class, faces int }
@@ -449,7 +449,7 @@ func (s *Stepper[T, A]) multinomial(cur []vstate[T], bl *block, nc int) []vstate
 // oneDieOfBlock folds one die of a block into the partial volleys: its
 // first face, re-rolled once when the test passes (and, with a budget,
 // while the side has re-rolls left), and each explosion up to the depth.
-func (s *Stepper[T, A]) oneDieOfBlock(cur []vstate[T], bl *block, nc int) []vstate[T] {
+func (s *Enumerator[T, A]) oneDieOfBlock(cur []vstate[T], bl *block, nc int) []vstate[T] {
 	ar := s.ar
 	b := s.f.b
 	nf := int64(len(bl.faces))
@@ -501,7 +501,7 @@ func (s *Stepper[T, A]) oneDieOfBlock(cur []vstate[T], bl *block, nc int) []vsta
 // assign assigns side's hits (in the fighter's list order) over every
 // configuration of in, each hit's target and resolution enumerated, and
 // returns the outcomes (in is consumed).
-func (s *Stepper[T, A]) assign(side int, hits []hit, in *bag[T, A]) *bag[T, A] {
+func (s *Enumerator[T, A]) assign(side int, hits []hit, in *bag[T, A]) *bag[T, A] {
 	if len(hits) == 0 {
 		return in
 	}
@@ -522,7 +522,7 @@ func (s *Stepper[T, A]) assign(side int, hits []hit, in *bag[T, A]) *bag[T, A] {
 // assignHit assigns hit i of mine (a side's hits in the order its policy
 // takes them) over every configuration of in, and returns the outcomes
 // (in is kept).
-func (s *Stepper[T, A]) assignHit(side int, mine []hit, i int, in *bag[T, A]) *bag[T, A] {
+func (s *Enumerator[T, A]) assignHit(side int, mine []hit, i int, in *bag[T, A]) *bag[T, A] {
 	f := s.f
 	out := s.bag()
 	for j := range in.items {
@@ -531,7 +531,7 @@ func (s *Stepper[T, A]) assignHit(side int, mine []hit, i int, in *bag[T, A]) *b
 			out.add(&it.c, it.w)
 			continue
 		}
-		f.load(&it.c)
+		f.loadCfg(&it.c)
 		for _, t := range s.targets(side, &mine[i], mine[i+1:]) {
 			if t.u < 0 {
 				out.add(&it.c, s.ar.Mul(it.w, t.w))
@@ -546,12 +546,12 @@ func (s *Stepper[T, A]) assignHit(side int, mine []hit, i int, in *bag[T, A]) *b
 // resolve plays hit h of side against unit u from configuration c: the
 // wound roll, the save, the damage and what spills over, as the fighter's
 // resolve does.
-func (s *Stepper[T, A]) resolve(side int, h *hit, u int32, rest []hit, c *cfg, w T, out *bag[T, A]) {
+func (s *Enumerator[T, A]) resolve(side int, h *hit, u int32, rest []hit, c *cfg, w T, out *bag[T, A]) {
 	f, ar := s.f, s.ar
 	b := f.b
 	wp := h.w
 	U := b.units[u].typ
-	f.load(c)
+	f.loadCfg(c)
 	ctx := ectx{unit: [nRoles]int32{h.by, u, -1}, side: side}
 	// pass[0]: wounds that are not mortal; pass[1]: mortal ones.
 	pass := [2]int64{6, 0}
@@ -590,7 +590,7 @@ func (s *Stepper[T, A]) resolve(side int, h *hit, u int32, rest []hit, c *cfg, w
 		}
 		dist, _ := s.rollDist(wp.damage[U], &ctx)
 		for _, d := range dist {
-			f.load(c)
+			f.loadCfg(c)
 			v := d.v
 			if wp.reduce[U] != nil {
 				v = max(0, v-f.eval(wp.reduce[U], &ctx))
@@ -604,7 +604,7 @@ func (s *Stepper[T, A]) resolve(side int, h *hit, u int32, rest []hit, c *cfg, w
 // spill sends the damage beyond what destroyed a unit on to the next
 // target, while the weapon spills over (or the wound was mortal), from
 // the fighter's state, and adds the outcome.
-func (s *Stepper[T, A]) spill(side int, h *hit, excess int32, mortal bool, rest []hit, w T, out *bag[T, A]) {
+func (s *Enumerator[T, A]) spill(side int, h *hit, excess int32, mortal bool, rest []hit, w T, out *bag[T, A]) {
 	f := s.f
 	for excess > 0 && (h.w.decl.Spill || mortal) && f.alive[1-side] > 0 {
 		sp := *h
@@ -612,9 +612,9 @@ func (s *Stepper[T, A]) spill(side int, h *hit, excess int32, mortal bool, rest 
 		ts := s.targets(side, &sp, rest)
 		if len(ts) > 1 {
 			var here cfg
-			f.save(&here, false)
+			f.saveCfg(&here, false)
 			for _, t := range ts {
-				f.load(&here)
+				f.loadCfg(&here)
 				s.spill(side, h, f.damage(t.u, excess, side), mortal, rest, s.ar.Mul(w, t.w), out)
 			}
 			return
@@ -624,6 +624,6 @@ func (s *Stepper[T, A]) spill(side int, h *hit, excess int32, mortal bool, rest 
 		}
 		excess = f.damage(ts[0].u, excess, side)
 	}
-	f.save(&s.keep, f.alive[1-side] == 0)
+	f.saveCfg(&s.keep, f.alive[1-side] == 0)
 	out.add(&s.keep, w)
 }

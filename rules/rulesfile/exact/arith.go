@@ -4,7 +4,7 @@ import (
 	"math/big"
 )
 
-// The solver is generic over its arithmetic, as the Stepper is
+// The solver is generic over its arithmetic, as the Enumerator is
 // (rulesfile.Arith): float64 for speed, *big.Rat for exact fractions
 // (--rational). Both walk the same code.
 

@@ -35,7 +35,7 @@ type chain[T any, A arith[T]] struct {
 	root       int32
 	rootRounds int32
 
-	stepper *rulesfile.Stepper[T, A]
+	enum    *rulesfile.Enumerator[T, A]
 	scratch []int32
 	merge   map[int32]int32
 }
@@ -52,9 +52,9 @@ func explore[T any, A arith[T]](m *rulesfile.Model, ar A, opt rulesfile.StepOpti
 	c := &chain[T, A]{ar: ar, m: m, opt: opt, bud: bud, cod: newCoder(m), index: map[string]int32{},
 		termIdx: map[string]int32{}, merge: map[int32]int32{}}
 	opt.Spend = bud.spend
-	c.stepper = rulesfile.NewStepper[T, A](m, ar, opt)
+	c.enum = rulesfile.NewEnumerator[T, A](m, ar, opt)
 	var err error
-	if e := c.stepper.Root(func(_ T, o *rulesfile.Outcome) {
+	if e := c.enum.Root(func(_ T, o *rulesfile.Outcome) {
 		c.root, err = c.target(o)
 		c.rootRounds = int32(o.Rounds)
 	}); e != nil {
@@ -102,7 +102,7 @@ func (c *chain[T, A]) expand(i int32) error {
 		c.w = append(c.w, w)
 		c.rnd = append(c.rnd, int32(o.Rounds))
 	}
-	if e := c.stepper.Step(pos, st, emit); e != nil {
+	if e := c.enum.Step(pos, st, emit); e != nil {
 		return fmt.Errorf("exact: %s: %w", c.m.Describe(pos), e)
 	}
 	if err != nil {

@@ -1,7 +1,7 @@
 // Package exact solves rules-file battles exactly: the Markov chain of a
 // battle's states built from the rules file itself (rulesfile.Model),
 // whose every step's outcomes come with their exact weights
-// (rulesfile.Stepper), solved for who wins, how the battle ends, its
+// (rulesfile.Enumerator), solved for who wins, how the battle ends, its
 // counters' distributions and its rounds, in floating point and, when
 // asked, as exact fractions by the same code over math/big.Rat.
 //

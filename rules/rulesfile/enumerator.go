@@ -7,9 +7,9 @@ import (
 	"github.com/crucible-sim/crucible/rules"
 )
 
-// Stepper plays the steps of a model over every outcome of their random
+// Enumerator plays the steps of a model over every outcome of their random
 // events, each with its exact weight in the arithmetic A: where the
-// fighter rolls dice, the Stepper enumerates the distribution of what
+// fighter rolls dice, the Enumerator enumerates the distribution of what
 // they do — a pool of dice as counts of faces per class of effect, a roll
 // as the distribution of its result, a contest as the chances of each
 // side winning, ties re-rolled summed as a geometric series — and runs
@@ -17,8 +17,8 @@ import (
 // leave the battle alike are merged as they are found, so that the work
 // of a step grows with its distinct outcomes, not with its dice.
 //
-// A Stepper is not safe for concurrent use.
-type Stepper[T any, A Arith[T]] struct {
+// A Enumerator is not safe for concurrent use.
+type Enumerator[T any, A Arith[T]] struct {
 	m   *Model
 	ar  A
 	f   *fighter
@@ -34,7 +34,7 @@ type Stepper[T any, A Arith[T]] struct {
 	work  int64
 }
 
-// StepOptions say how the Stepper treats the round number.
+// StepOptions say how the Enumerator treats the round number.
 type StepOptions struct {
 	// RoundTrack is the highest round the state records: past it the state
 	// keeps RoundTrack (expressions read it, and must tell no later round
@@ -44,7 +44,7 @@ type StepOptions struct {
 	// state to record every round up to it (RoundTrack ≥ the cap).
 	// Without it, the battle is played as if it had no cap.
 	Cap bool
-	// Spend, when set, is told of the Stepper's work as it goes, in
+	// Spend, when set, is told of the Enumerator's work as it goes, in
 	// steps (a configuration a step reaches, a partial volley counted);
 	// an error it returns stops the step, which returns it.
 	Spend func(n int64) error
@@ -54,7 +54,7 @@ type StepOptions struct {
 type stopStep struct{ err error }
 
 // tick counts one step of work.
-func (s *Stepper[T, A]) tick() {
+func (s *Enumerator[T, A]) tick() {
 	s.work++
 	if s.work&1023 == 0 && s.opt.Spend != nil {
 		if err := s.opt.Spend(1024); err != nil {
@@ -87,9 +87,9 @@ type Outcome struct {
 // (StepOptions.Cap) can follow it.
 var ErrNoProgress = errors.New("rounds pass with nothing to play")
 
-// NewStepper returns a Stepper of the model in arithmetic ar.
-func NewStepper[T any, A Arith[T]](m *Model, ar A, opt StepOptions) *Stepper[T, A] {
-	s := &Stepper[T, A]{m: m, ar: ar, f: newMachine(m.b), opt: opt, bin: pascal[T, A]{ar: ar}, pw: powers[T, A]{ar: ar},
+// NewEnumerator returns a Enumerator of the model in arithmetic ar.
+func NewEnumerator[T any, A Arith[T]](m *Model, ar A, opt StepOptions) *Enumerator[T, A] {
+	s := &Enumerator[T, A]{m: m, ar: ar, f: newMachine(m.b), opt: opt, bin: pascal[T, A]{ar: ar}, pw: powers[T, A]{ar: ar},
 		rolls: map[rollKey][]rollOut[T]{}}
 	s.out.Counters = make([]int64, len(m.b.spec.Counters))
 	return s
@@ -97,7 +97,7 @@ func NewStepper[T any, A Arith[T]](m *Model, ar A, opt StepOptions) *Stepper[T, 
 
 // Root calls emit with where the battle goes from its start state: the
 // first step to play, or its end.
-func (s *Stepper[T, A]) Root(emit func(w T, o *Outcome)) error {
+func (s *Enumerator[T, A]) Root(emit func(w T, o *Outcome)) error {
 	c := cfg{st: s.m.Start(), ender: -1, reg: make([]int32, s.m.b.nregs)}
 	return s.advance(0, s.m.nStart == 0, &c, s.ar.Frac(1, 1), emit)
 }
@@ -105,7 +105,7 @@ func (s *Stepper[T, A]) Root(emit func(w T, o *Outcome)) error {
 // Step plays step pos in state st (canonical, as an Outcome gives it) and
 // calls emit with each distinct outcome and its weight; the weights of a
 // step's outcomes add up to 1.
-func (s *Stepper[T, A]) Step(pos int, st []int32, emit func(w T, o *Outcome)) (err error) {
+func (s *Enumerator[T, A]) Step(pos int, st []int32, emit func(w T, o *Outcome)) (err error) {
 	defer func() {
 		switch r := recover().(type) {
 		case nil:
@@ -134,7 +134,7 @@ func (s *Stepper[T, A]) Step(pos int, st []int32, emit func(w T, o *Outcome)) (e
 }
 
 // play plays one step from c into out.
-func (s *Stepper[T, A]) play(st *step, c *cfg, out *bag[T, A]) error {
+func (s *Enumerator[T, A]) play(st *step, c *cfg, out *bag[T, A]) error {
 	f := s.f
 	switch st.phase.kind {
 	case phFire:
@@ -144,18 +144,18 @@ func (s *Stepper[T, A]) play(st *step, c *cfg, out *bag[T, A]) error {
 	case phEach:
 		s.eachPhase(st.phase, c, out)
 	case phHook:
-		f.load(c)
+		f.loadCfg(c)
 		f.callHook(st.phase.hook, -1, -1, 0)
-		f.save(&s.keep, false)
+		f.saveCfg(&s.keep, false)
 		out.add(&s.keep, s.ar.Frac(1, 1))
 	}
 	// phases settles after every phase (fire settles after each step).
 	for i := range out.items {
 		it := &out.items[i]
-		f.load(&it.c)
+		f.loadCfg(&it.c)
 		f.settle()
 		clear(f.reg) // a named roll is read only in its own effects
-		f.save(&it.c, false)
+		f.saveCfg(&it.c, false)
 	}
 	out.remerge()
 	return nil
@@ -165,9 +165,9 @@ func (s *Stepper[T, A]) play(st *step, c *cfg, out *bag[T, A]) error {
 // what is certain — the ends checked at a round's start and end, the cap,
 // a new round, steps with nothing to play — to the next step to play or
 // the end, and emits it.
-func (s *Stepper[T, A]) advance(pos int, begin bool, c *cfg, w T, emit func(T, *Outcome)) error {
+func (s *Enumerator[T, A]) advance(pos int, begin bool, c *cfg, w T, emit func(T, *Outcome)) error {
 	f, m := s.f, s.m
-	f.load(c)
+	f.loadCfg(c)
 	rounds := 0
 	for {
 		if f.over {
@@ -214,7 +214,7 @@ func (s *Stepper[T, A]) advance(pos int, begin bool, c *cfg, w T, emit func(T, *
 
 // idle reports whether step pos has nothing to play in the fighter's
 // state: a fire step none of whose types has a unit left.
-func (s *Stepper[T, A]) idle(pos int) bool {
+func (s *Enumerator[T, A]) idle(pos int) bool {
 	st := &s.m.steps[pos]
 	if st.fire == nil {
 		return false
@@ -230,7 +230,7 @@ func (s *Stepper[T, A]) idle(pos int) bool {
 }
 
 // emitEnd emits the end the fighter's state has reached.
-func (s *Stepper[T, A]) emitEnd(rounds int, w T, emit func(T, *Outcome)) error {
+func (s *Enumerator[T, A]) emitEnd(rounds int, w T, emit func(T, *Outcome)) error {
 	f := s.f
 	if s.m.dealtDerived {
 		f.deriveDealt()
@@ -249,7 +249,7 @@ func (s *Stepper[T, A]) emitEnd(rounds int, w T, emit func(T, *Outcome)) error {
 // added.
 type bag[T any, A Arith[T]] struct {
 	ar    A
-	s     *Stepper[T, A]
+	s     *Enumerator[T, A]
 	items []bagItem[T]
 	index map[string]int
 	buf   []byte
@@ -260,7 +260,7 @@ type bagItem[T any] struct {
 	w T
 }
 
-func (s *Stepper[T, A]) bag() *bag[T, A] {
+func (s *Enumerator[T, A]) bag() *bag[T, A] {
 	if n := len(s.bags); n > 0 {
 		b := s.bags[n-1]
 		s.bags = s.bags[:n-1]
@@ -269,7 +269,7 @@ func (s *Stepper[T, A]) bag() *bag[T, A] {
 	return &bag[T, A]{ar: s.ar, s: s, index: map[string]int{}}
 }
 
-func (s *Stepper[T, A]) put(b *bag[T, A]) {
+func (s *Enumerator[T, A]) put(b *bag[T, A]) {
 	b.items = b.items[:0]
 	clear(b.index)
 	s.bags = append(s.bags, b)

@@ -11,7 +11,7 @@ import (
 // Model is a compiled battle as an exact solver reads it (the package
 // rulesfile/exact): the state's layout and bounds, the start state, the
 // program as a list of steps, which units of a type are interchangeable
-// and how far the round number matters. A Stepper plays its steps over
+// and how far the round number matters. A Enumerator plays its steps over
 // every outcome of their random events, with exact weights.
 //
 // The state is the fighter's: a vector of integers, st[0] the round, then
