@@ -12,6 +12,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/compare"
 	"github.com/crucible-sim/crucible/rules"
 )
 
@@ -60,7 +61,7 @@ func pvalStar(p float64, significant bool) string {
 // difference" when no test of the family rejects, else the metrics that
 // differ; with margins, each judged metric's verdict against its margin.
 // The level the tests were held to is its footnote (compareNote).
-func Verdict(c *analysis.Comparison) string {
+func Verdict(c *compare.Comparison) string {
 	if v := marginVerdicts(c); len(v) > 0 {
 		return strings.Join(v, "; ")
 	}
@@ -76,7 +77,7 @@ func Verdict(c *analysis.Comparison) string {
 
 // CounterVerdict is the conclusion of the counters' family: "no
 // significant difference", or the counters that differ.
-func CounterVerdict(c *analysis.Comparison) string {
+func CounterVerdict(c *compare.Comparison) string {
 	sig := c.CountersSignificant()
 	if len(sig) == 0 {
 		return "no significant difference"
@@ -91,19 +92,19 @@ func CounterVerdict(c *analysis.Comparison) string {
 
 // interruptedText says that a comparison was cut short and what it
 // covers.
-func interruptedText(c *analysis.Comparison) string {
+func interruptedText(c *compare.Comparison) string {
 	return fmt.Sprintf("INTERRUPTED: %d of %d planned paired trials finished under A, B and the pairs alike; the figures below cover those.",
 		c.Trials(), c.Planned)
 }
 
 // levelText says at what confidence the intervals of c hold.
-func levelText(c *analysis.Comparison) string {
+func levelText(c *compare.Comparison) string {
 	return fmt.Sprintf("intervals hold simultaneously at %s (each at %s, Bonferroni over %d tests); differences are B − A",
 		pct(1-c.Alpha), pct(c.Level), c.Tests())
 }
 
 // methodsText names the methods behind the numbers of a comparison.
-func methodsText(c *analysis.Comparison) []string {
+func methodsText(c *compare.Comparison) []string {
 	return []string{
 		fmt.Sprintf("Shares: paired interval of Agresti and Min (2005), unpaired interval of Agresti and Caffo (2000); McNemar's test on the discordant pairs, exact binomial below %d of them, else chi-square with continuity correction.", analysis.McNemarExactBelow),
 		"rounds.mean: the normal interval and z test of the mean of the per-trial differences (paired); unpaired: Welch's standard error of two independent means.",
@@ -115,7 +116,7 @@ func methodsText(c *analysis.Comparison) []string {
 
 // optionsDiff lists the rule options whose values differ between the
 // variants, as "name=A's → B's".
-func optionsDiff(c *analysis.Comparison) []string {
+func optionsDiff(c *compare.Comparison) []string {
 	b := map[string]string{}
 	for _, s := range c.B.Spec.Options {
 		b[s.Name] = s.Value
@@ -132,7 +133,7 @@ func optionsDiff(c *analysis.Comparison) []string {
 // WriteComparisonTable writes a comparison for people: the variants, the
 // difference of every share and of the mean rounds with paired and unpaired
 // intervals, the tests, and the verdict.
-func WriteComparisonTable(w io.Writer, c *analysis.Comparison) error {
+func WriteComparisonTable(w io.Writer, c *compare.Comparison) error {
 	fmt.Fprintf(w, "compare   A  %s\n          B  %s\n", c.LabelA, c.LabelB)
 	fmt.Fprintf(w, "ruleset %s   paired trials %d   seed %d   streams %s\n", c.A.Ruleset, c.Trials(), c.A.Seed, c.Streams)
 	if d := optionsDiff(c); len(d) > 0 {
@@ -190,7 +191,7 @@ func WriteComparisonTable(w io.Writer, c *analysis.Comparison) error {
 // more_trials (for an undecided one; -1 where no number would decide) are
 // empty for a metric judged against no margin; interrupted says that the
 // comparison was cut short (trials is then what it covers).
-func ComparisonRows(c *analysis.Comparison) [][]string {
+func ComparisonRows(c *compare.Comparison) [][]string {
 	rows := [][]string{{"a", "b", "ruleset", "crucible_version", "seed", "trials", "streams", "alpha", "level",
 		"metric", "value_a", "value_b", "diff", "paired_lo", "paired_hi", "unpaired_lo", "unpaired_hi",
 		"only_a", "only_b", "test", "statistic", "df", "p", "significant", "side_label", "margin", "margin_verdict", "more_trials", "interrupted"}}
@@ -238,7 +239,7 @@ func ComparisonRows(c *analysis.Comparison) [][]string {
 }
 
 // compareNames names the sides of a comparison's two variants.
-func compareNames(c *analysis.Comparison) sideNames {
+func compareNames(c *compare.Comparison) sideNames {
 	return commonNames([]rules.Spec{c.A.Spec, c.B.Spec}, []string{"A", "B"})
 }
 
@@ -252,7 +253,7 @@ func finite(x float64) string {
 }
 
 // ComparisonObject returns the machine-readable form of a comparison.
-func ComparisonObject(c *analysis.Comparison) json.Marshaler {
+func ComparisonObject(c *compare.Comparison) json.Marshaler {
 	variant := func(label string, r *analysis.Result) object {
 		o := object{{"label", label}, {"scenario", r.Scenario}, {"scenario_hash", r.Hash}, {"options", settingsObject(r.Spec.Options)}}
 		return append(o, labelsObject(r.Spec)...)
@@ -312,7 +313,7 @@ func ComparisonObject(c *analysis.Comparison) json.Marshaler {
 
 // WriteComparisonJSON writes the comparison as one indented JSON object
 // with a trailing newline.
-func WriteComparisonJSON(w io.Writer, c *analysis.Comparison) error {
+func WriteComparisonJSON(w io.Writer, c *compare.Comparison) error {
 	b, err := json.MarshalIndent(ComparisonObject(c), "", "  ")
 	if err != nil {
 		return err
@@ -323,51 +324,51 @@ func WriteComparisonJSON(w io.Writer, c *analysis.Comparison) error {
 
 // variantResults returns the variants' results named by their labels, for
 // the plots that title a panel by its result's scenario.
-func variantResults(c *analysis.Comparison) []*analysis.Result {
+func variantResults(c *compare.Comparison) []*analysis.Result {
 	a, b := *c.A, *c.B
 	a.Scenario, b.Scenario = "A: "+c.LabelA, "B: "+c.LabelB
 	return []*analysis.Result{&a, &b}
 }
 
-func jsonBytes(c *analysis.Comparison) ([]byte, error) {
+func jsonBytes(c *compare.Comparison) ([]byte, error) {
 	var b bytes.Buffer
 	err := WriteComparisonJSON(&b, c)
 	return b.Bytes(), err
 }
 
 // marginNames are the verdicts against a margin as JSON and CSV write them.
-var marginNames = map[analysis.MarginKind]string{
-	analysis.MarginUndecided: "undecided", analysis.MarginHigher: "higher",
-	analysis.MarginLower: "lower", analysis.MarginEquivalent: "equivalent",
+var marginNames = map[compare.MarginKind]string{
+	compare.MarginUndecided: "undecided", compare.MarginHigher: "higher",
+	compare.MarginLower: "lower", compare.MarginEquivalent: "equivalent",
 }
 
 // marginCells are the CSV cells of a verdict against a margin, or empty.
-func marginCells(v *analysis.MarginVerdict) []string {
+func marginCells(v *compare.MarginVerdict) []string {
 	if v == nil {
 		return []string{"", "", ""}
 	}
 	more := ""
-	if v.Kind == analysis.MarginUndecided {
+	if v.Kind == compare.MarginUndecided {
 		more = strconv.FormatInt(v.More, 10)
 	}
 	return []string{num(v.Margin), marginNames[v.Kind], more}
 }
 
 // appendMargin adds a verdict against a margin to a metric's JSON object.
-func appendMargin(o object, v *analysis.MarginVerdict) object {
+func appendMargin(o object, v *compare.MarginVerdict) object {
 	if v == nil {
 		return o
 	}
 	m := object{{"margin", v.Margin}, {"as_given", marginGiven(v.Spec)}, {"verdict", marginNames[v.Kind]},
 		{"bounds", [2]float64{v.Bounds.Lo, v.Bounds.Hi}}}
-	if v.Kind == analysis.MarginUndecided {
+	if v.Kind == compare.MarginUndecided {
 		m = append(m, field{"more_trials", v.More})
 	}
 	return append(o, field{"margin", m})
 }
 
 // marginGiven writes a margin as --margin took it.
-func marginGiven(m analysis.Margin) string {
+func marginGiven(m compare.Margin) string {
 	s := strconv.FormatFloat(m.Value, 'g', -1, 64)
 	if m.Relative {
 		s += "%"
@@ -380,7 +381,7 @@ func marginGiven(m analysis.Margin) string {
 
 // writeCounterTable writes the counters that differ in some pair of
 // trials, a family of their own, and names those that never do.
-func writeCounterTable(w io.Writer, c *analysis.Comparison) error {
+func writeCounterTable(w io.Writer, c *compare.Comparison) error {
 	if len(c.Counters) == 0 {
 		return nil
 	}
@@ -388,7 +389,7 @@ func writeCounterTable(w io.Writer, c *analysis.Comparison) error {
 	fmt.Fprintf(w, "\ncounters (a family of their own: intervals hold simultaneously at %s, each at %s, Bonferroni over %d tests)\n",
 		pct(1-c.Alpha), pct(c.CounterLevel()), c.CounterTests())
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	if slices.ContainsFunc(c.Counters, func(k analysis.CounterDiff) bool { return k.Differ }) {
+	if slices.ContainsFunc(c.Counters, func(k compare.CounterDiff) bool { return k.Differ }) {
 		fmt.Fprintln(tw, "counter\tA\tB\tB − A\tpaired interval\tunpaired interval\tp (* significant)\tdistribution p")
 	}
 	for _, k := range c.Counters {

@@ -9,12 +9,12 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/compare"
 	"github.com/crucible-sim/crucible/rules"
 )
 
 // exactNames names the sides of an exact comparison's variants.
-func exactNames(c *analysis.ExactComparison) sideNames {
+func exactNames(c *compare.ExactComparison) sideNames {
 	spec := func(e *rules.Exact) rules.Spec { return rules.Spec{Labels: e.Labels, NonVictories: e.NonVictories} }
 	return commonNames([]rules.Spec{spec(c.A), spec(c.B)}, []string{"A", "B"})
 }
@@ -22,7 +22,7 @@ func exactNames(c *analysis.ExactComparison) sideNames {
 // exactEffect says one exact difference in the designer's words: "attacker
 // wins 4.5 points more often with B (40.6 % → 45.1 %)", and its verdict
 // against the margin if one applies.
-func exactEffect(n sideNames, unit string, d analysis.ExactDiff) (string, string) {
+func exactEffect(n sideNames, unit string, d compare.ExactDiff) (string, string) {
 	m, _ := rules.ParseMetric(d.Metric)
 	var subject, u, more, less, same string
 	k := 1.0
@@ -69,7 +69,7 @@ func exactValue(m rules.Metric, x float64, rat string) string {
 
 // WriteExactComparisonTable writes an exact comparison for people: each
 // metric's exact difference in words, then the table of values.
-func WriteExactComparisonTable(w io.Writer, c *analysis.ExactComparison) error {
+func WriteExactComparisonTable(w io.Writer, c *compare.ExactComparison) error {
 	fmt.Fprintf(w, "compare --exact   A  %s\n                  B  %s\n", c.LabelA, c.LabelB)
 	fmt.Fprintf(w, "exact: both variants solved, no sampling; differences are B − A\n\neffect of B\n")
 	n := exactNames(c)
@@ -101,7 +101,7 @@ func WriteExactComparisonTable(w io.Writer, c *analysis.ExactComparison) error {
 // ExactComparisonRows returns the exact comparison as tidy CSV, one row per
 // metric: value_a, value_b and diff (shares as proportions), the fractions
 // when the solves gave them, and the verdict against a margin if any.
-func ExactComparisonRows(c *analysis.ExactComparison) [][]string {
+func ExactComparisonRows(c *compare.ExactComparison) [][]string {
 	rows := [][]string{{"a", "b", "ruleset", "metric", "value_a", "value_b", "diff", "rational_a", "rational_b", "rational_diff",
 		"margin", "margin_verdict"}}
 	for _, d := range c.Diffs {
@@ -113,7 +113,7 @@ func ExactComparisonRows(c *analysis.ExactComparison) [][]string {
 
 // WriteExactComparisonJSON writes the exact comparison as one indented JSON
 // object.
-func WriteExactComparisonJSON(w io.Writer, c *analysis.ExactComparison) error {
+func WriteExactComparisonJSON(w io.Writer, c *compare.ExactComparison) error {
 	diffs := make([]object, len(c.Diffs))
 	n := exactNames(c)
 	unit := unitName(c.A.RoundsUnit)

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"path/filepath"
 
-	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/compare"
 	"github.com/crucible-sim/crucible/sim"
 )
 
@@ -23,7 +23,7 @@ var exactComparePage = Framed("compare-exact", "crucible exact comparison", "pre
 // WriteExactComparisonDir writes an exact comparison's report into dir:
 // comparison.json, comparison.csv and comparison.txt (what --format json,
 // csv and the table print) and index.html, each file atomically.
-func WriteExactComparisonDir(dir string, c *analysis.ExactComparison, command string) error {
+func WriteExactComparisonDir(dir string, c *compare.ExactComparison, command string) error {
 	var js, csvText, txt, page bytes.Buffer
 	if err := WriteExactComparisonJSON(&js, c); err != nil {
 		return err
@@ -52,6 +52,6 @@ func WriteExactComparisonDir(dir string, c *analysis.ExactComparison, command st
 
 // WriteExactComparison replaces the directory's report with an exact
 // comparison's (WriteExactComparisonDir).
-func (d *OutDir) WriteExactComparison(c *analysis.ExactComparison) error {
+func (d *OutDir) WriteExactComparison(c *compare.ExactComparison) error {
 	return d.replace(func(dir string) error { return WriteExactComparisonDir(dir, c, d.Command) }, nil)
 }

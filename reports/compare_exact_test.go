@@ -6,15 +6,15 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/compare"
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
 // exactComparison solves a duel of one Interceptor a side against one of
 // two defending Interceptors, exactly and with fractions.
-func exactComparison(t *testing.T) *analysis.ExactComparison {
+func exactComparison(t *testing.T) *compare.ExactComparison {
 	t.Helper()
-	var vs [2]analysis.Variant
+	var vs [2]compare.Variant
 	for i, set := range []string{"", "defender.ships.Interceptor=2"} {
 		sc, err := scenarios.Load("eclipse/interceptor-duel")
 		if err == nil && set != "" {
@@ -23,13 +23,13 @@ func exactComparison(t *testing.T) *analysis.ExactComparison {
 		if err != nil {
 			t.Fatal(err)
 		}
-		vs[i] = analysis.Variant{Label: strings.TrimSpace("eclipse/interceptor-duel " + set), Scenario: sc}
+		vs[i] = compare.Variant{Label: strings.TrimSpace("eclipse/interceptor-duel " + set), Scenario: sc}
 	}
-	c, err := analysis.CompareExact(context.Background(), vs[0], vs[1], true)
+	c, err := compare.Exact(context.Background(), vs[0], vs[1], true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := c.ApplyMargins([]analysis.Margin{{Metric: "win.a", Value: 30}, {Metric: "rounds.mean", Value: 5, Relative: true}}); err != nil {
+	if err := c.ApplyMargins([]compare.Margin{{Metric: "win.a", Value: 30}, {Metric: "rounds.mean", Value: 5, Relative: true}}); err != nil {
 		t.Fatal(err)
 	}
 	return c

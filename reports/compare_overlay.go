@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/compare"
 	"github.com/crucible-sim/crucible/sim"
 )
 
@@ -25,7 +26,7 @@ var variantColors = [2]color.Color{
 // variant is an outline over the same bins (a value's share of the
 // trials), with its mean dashed, so that a shift shows as one outline
 // beside the other — what two panels on axes of their own hide.
-func OverlayPNG(c *analysis.Comparison) ([]byte, error) {
+func OverlayPNG(c *compare.Comparison) ([]byte, error) {
 	unit := unitName(c.Rounds.Unit)
 	ra, rb := c.A.Tally.Rounds, c.B.Tally.Rounds
 	panels := []*plot.Plot{}

@@ -13,6 +13,7 @@ import (
 	"gonum.org/v1/plot/vg/vgimg"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/compare"
 )
 
 // pairedColor draws the paired intervals; the unpaired ones, drawn for
@@ -38,7 +39,7 @@ type diffRow struct {
 // trials would give on independent streams. A dashed line marks zero; a
 // difference whose paired interval leaves it is the one the pairing
 // resolves.
-func DifferencesPNG(c *analysis.Comparison) ([]byte, error) {
+func DifferencesPNG(c *compare.Comparison) ([]byte, error) {
 	var shares []diffRow
 	n := compareNames(c)
 	for _, s := range c.Shares {
@@ -201,9 +202,9 @@ type pageVariant struct {
 // ComparisonHTML renders the comparison page, which shows differences.png
 // and rounds.png from the same directory. command is the command line that
 // makes it again.
-func ComparisonHTML(c *analysis.Comparison, command string) ([]byte, error) {
+func ComparisonHTML(c *compare.Comparison, command string) ([]byte, error) {
 	data := struct {
-		C                      *analysis.Comparison
+		C                      *compare.Comparison
 		Command, Verdict, Unit string
 		Level                  string
 		Seconds                bool
@@ -212,7 +213,7 @@ func ComparisonHTML(c *analysis.Comparison, command string) ([]byte, error) {
 		Names                  map[string]string // each share's metric as people read it
 		Effects                []effect
 		Note                   string
-		Counters               []analysis.CounterDiff // those that differ in some pair
+		Counters               []compare.CounterDiff // those that differ in some pair
 		Same, CounterVerdict   string
 		Level95                float64
 		Interrupted            string
@@ -244,7 +245,7 @@ func ComparisonHTML(c *analysis.Comparison, command string) ([]byte, error) {
 // (each variant's distribution of rounds), overlay.png (A and B on one
 // axis: rounds and each distribution counter) and index.html, each
 // atomically.
-func WriteComparisonDir(dir string, c *analysis.Comparison, command string) error {
+func WriteComparisonDir(dir string, c *compare.Comparison, command string) error {
 	files := []reportFile{
 		{"comparison.csv", func() ([]byte, error) { return csvBytes(ComparisonRows(c)) }},
 		{"comparison.json", func() ([]byte, error) { return jsonBytes(c) }},
@@ -258,7 +259,7 @@ func WriteComparisonDir(dir string, c *analysis.Comparison, command string) erro
 
 // verdictLines is the verdict as the page sets it: a line per verdict
 // against the margins, else the one verdict.
-func verdictLines(c *analysis.Comparison) []string {
+func verdictLines(c *compare.Comparison) []string {
 	if v := marginVerdicts(c); len(v) > 0 {
 		return v
 	}

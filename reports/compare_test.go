@@ -14,36 +14,37 @@ import (
 	"gonum.org/v1/plot/plotter"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/compare"
 	"github.com/crucible-sim/crucible/rules"
 )
 
 // comparison builds a comparison of two sample results with hand-set
 // statistics, so that the goldens test the rendering alone (the statistics
 // are analysis's, tested there).
-func comparison() *analysis.Comparison {
+func comparison() *compare.Comparison {
 	a := sample("demo/duel", "rounds", []int64{1, 2, 2, 3, 5, 8, 13, 200, 4})
 	b := sample("demo/duel", "rounds", []int64{1, 2, 3, 3, 5, 9, 13, 190, 4})
 	b.Spec.Options = []rules.Setting{{Name: "tie-rule", Value: "flip-off"}, {Name: "round-cap", Value: "190"}}
 	a.Spec.Labels, b.Spec.Labels = [2]string{"Thug", "Guard"}, [2]string{"Thug", "Guard"}
-	return &analysis.Comparison{
+	return &compare.Comparison{
 		LabelA: "demo/duel", LabelB: "demo/duel options.round-cap=190", A: a, B: b, Streams: "demo/duel", Planned: 9,
 		Alpha: 0.05, Level: 1 - 0.05/4,
-		Shares: []analysis.ShareDiff{
+		Shares: []compare.ShareDiff{
 			{Metric: "win.a", Counts: analysis.PairedCounts{Both: 3, Neither: 6}, A: 1.0 / 3, B: 1.0 / 3,
 				Paired: analysis.Interval{Lo: -0.1, Hi: 0.1}, Unpaired: analysis.Interval{Lo: -0.4, Hi: 0.4}, Test: analysis.McNemar{Exact: true, P: 1}},
 			// 8 discordant pairs all one way: exact p = 2/2^8 < 0.05/4.
 			{Metric: "end.round-cap", Counts: analysis.PairedCounts{OnlyB: 8, Neither: 1}, A: 0, B: 8.0 / 9, Diff: 8.0 / 9,
 				Paired: analysis.Interval{Lo: 0.6, Hi: 0.9}, Unpaired: analysis.Interval{Lo: 0.5, Hi: 1}, Test: analysis.McNemar{Exact: true, P: 2.0 / 256}, Significant: true},
 		},
-		Rounds: analysis.RoundsDiff{Unit: "rounds", MeanA: 26.4444, MeanB: 25.5556, Differ: 3, Significant: false,
+		Rounds: compare.RoundsDiff{Unit: "rounds", MeanA: 26.4444, MeanB: 25.5556, Differ: 3, Significant: false,
 			MeanDiffTest: analysis.MeanDiffTest{Diff: -0.8889, SD: 3.3, Paired: analysis.Interval{Lo: -3.1, Hi: 1.3},
 				Unpaired: analysis.Interval{Lo: -120, Hi: 118}, Z: -0.81, P: 0.42}},
-		Dist: analysis.DistTest{Stat: 0, DF: 0, P: 1, NA: 4, NB: 5},
-		Counters: []analysis.CounterDiff{
+		Dist: compare.DistTest{Stat: 0, DF: 0, P: 1, NA: 4, NB: 5},
+		Counters: []compare.CounterDiff{
 			{Name: "a.hits", MeanA: 2.5, MeanB: 2.25, Differ: true, Significant: true,
 				MeanDiffTest: analysis.MeanDiffTest{Diff: -0.25, SD: 0.2, Paired: analysis.Interval{Lo: -0.4, Hi: -0.1},
 					Unpaired: analysis.Interval{Lo: -1.5, Hi: 1}, Z: -3.75, P: 0.0002},
-				Dist: &analysis.DistTest{Stat: 3.2, DF: 2, P: 0.2, NA: 4, NB: 5}},
+				Dist: &compare.DistTest{Stat: 3.2, DF: 2, P: 0.2, NA: 4, NB: 5}},
 			{Name: "flipoffs", MeanA: 1, MeanB: 1, MeanDiffTest: analysis.MeanDiffTest{P: 1}},
 		},
 	}
@@ -55,7 +56,7 @@ func TestComparisonGoldens(t *testing.T) {
 
 // comparisonGoldens checks a comparison's table, CSV and JSON against the
 // golden files name.golden.txt, .csv and .json.
-func comparisonGoldens(t *testing.T, name string, c *analysis.Comparison) {
+func comparisonGoldens(t *testing.T, name string, c *compare.Comparison) {
 	t.Helper()
 	var b bytes.Buffer
 	if err := WriteComparisonTable(&b, c); err != nil {
@@ -78,7 +79,7 @@ func comparisonGoldens(t *testing.T, name string, c *analysis.Comparison) {
 // and makes the verdict; JSON and CSV carry them.
 func TestComparisonMarginGoldens(t *testing.T) {
 	c := comparison()
-	if err := c.ApplyMargins([]analysis.Margin{{Value: 20}, {Metric: "rounds.mean", Value: 10, Relative: true}}); err != nil {
+	if err := c.ApplyMargins([]compare.Margin{{Value: 20}, {Metric: "rounds.mean", Value: 10, Relative: true}}); err != nil {
 		t.Fatal(err)
 	}
 	comparisonGoldens(t, "comparison-margin", c)

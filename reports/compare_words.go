@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/compare"
 	"github.com/crucible-sim/crucible/rules"
 )
 
@@ -25,12 +26,12 @@ type effect struct {
 
 // beyond reports whether a verdict found B higher or lower by more than
 // the margin.
-func beyond(v *analysis.MarginVerdict) bool {
-	return v.Kind == analysis.MarginHigher || v.Kind == analysis.MarginLower
+func beyond(v *compare.MarginVerdict) bool {
+	return v.Kind == compare.MarginHigher || v.Kind == compare.MarginLower
 }
 
 // effects returns the line of every metric of c, in output order.
-func effects(c *analysis.Comparison) []effect {
+func effects(c *compare.Comparison) []effect {
 	n := compareNames(c)
 	lv := pairedLevel(c)
 	var out []effect
@@ -70,7 +71,7 @@ func effects(c *analysis.Comparison) []effect {
 }
 
 // distEffect is the line of a test of two distributions.
-func distEffect(metric, what string, d analysis.DistTest) effect {
+func distEffect(metric, what string, d compare.DistTest) effect {
 	e := "the distribution of " + what + " with B against A"
 	return effect{metric, e, testWords(d.Significant, fmt.Sprintf("chi-square, %d df", d.DF), d.P), d.Significant}
 }
@@ -99,7 +100,7 @@ func shareSubject(n sideNames, m rules.Metric) string {
 }
 
 // pairedLevel names the intervals of a comparison: "paired 95 % interval".
-func pairedLevel(c *analysis.Comparison) string {
+func pairedLevel(c *compare.Comparison) string {
 	return "paired " + strconv.FormatFloat(100*(1-c.Alpha), 'f', -1, 64) + " % interval"
 }
 
@@ -165,7 +166,7 @@ func testWords(significant bool, method string, p float64) string {
 
 // compareNote is the footnote under a verdict: the family-wise rate and
 // the level each test was held to.
-func compareNote(c *analysis.Comparison) string {
+func compareNote(c *compare.Comparison) string {
 	m := float64(c.Tests())
 	s := fmt.Sprintf("family-wise α = %s; Bonferroni: each p against %s/%d = %s",
 		num(c.Alpha), num(c.Alpha), c.Tests(), num(c.Alpha/m))
@@ -179,7 +180,7 @@ func compareNote(c *analysis.Comparison) string {
 // marginVerdicts lists the verdicts against the margins, each with the
 // metrics it holds for: "A and B are equivalent within ±2 points: no
 // winner (win.none), end.destroyed", in the order the metrics come.
-func marginVerdicts(c *analysis.Comparison) []string {
+func marginVerdicts(c *compare.Comparison) []string {
 	n := compareNames(c)
 	var order []string
 	metrics := map[string][]string{}
@@ -200,7 +201,7 @@ func marginVerdicts(c *analysis.Comparison) []string {
 }
 
 // marginOf returns the margin verdict of a metric of c, or nil.
-func marginOf(c *analysis.Comparison, metric string) *analysis.MarginVerdict {
+func marginOf(c *compare.Comparison, metric string) *compare.MarginVerdict {
 	for _, s := range c.Shares {
 		if s.Metric == metric {
 			return s.Margin
@@ -219,7 +220,7 @@ func marginOf(c *analysis.Comparison, metric string) *analysis.MarginVerdict {
 
 // effectsObject is the effects for the JSON: each metric's sentence and
 // judgement, as the table prints them.
-func effectsObject(c *analysis.Comparison) []object {
+func effectsObject(c *compare.Comparison) []object {
 	es := effects(c)
 	out := make([]object, len(es))
 	for i, e := range es {
@@ -233,7 +234,7 @@ func effectsObject(c *analysis.Comparison) []object {
 // rounds", "undecided — about 12,000 more trials would decide". Better and
 // worse are from side a's view, for its wins and b's; every other metric
 // is higher or lower. k scales the margin to unit (100 for points).
-func marginWords(n sideNames, m rules.Metric, v analysis.MarginVerdict, unit string, k float64) string {
+func marginWords(n sideNames, m rules.Metric, v compare.MarginVerdict, unit string, k float64) string {
 	x := marginText(v, unit, k)
 	up, down := "B is higher by more than "+x, "B is lower by more than "+x
 	if m.Kind == rules.WinShare && m.Side != rules.None {
@@ -243,11 +244,11 @@ func marginWords(n sideNames, m rules.Metric, v analysis.MarginVerdict, unit str
 		}
 	}
 	switch v.Kind {
-	case analysis.MarginHigher:
+	case compare.MarginHigher:
 		return up
-	case analysis.MarginLower:
+	case compare.MarginLower:
 		return down
-	case analysis.MarginEquivalent:
+	case compare.MarginEquivalent:
 		return "A and B are equivalent within ±" + x
 	}
 	if v.More < 0 {
@@ -258,7 +259,7 @@ func marginWords(n sideNames, m rules.Metric, v analysis.MarginVerdict, unit str
 
 // marginText writes a margin in its unit: "2 points", "0.5 rounds", and a
 // relative one with what it came to: "5 % of A's (0.406 rounds)".
-func marginText(v analysis.MarginVerdict, unit string, k float64) string {
+func marginText(v compare.MarginVerdict, unit string, k float64) string {
 	if v.Spec.Relative {
 		return fmt.Sprintf("%s %% of A's (%s)", num(v.Spec.Value), strings.TrimSpace(num(k*v.Margin)+" "+unit))
 	}

@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/spread"
 	"github.com/crucible-sim/crucible/rules"
 )
 
@@ -109,7 +109,7 @@ func WriteExactJSON(w io.Writer, h ExactHeader, e *rules.Exact) error {
 
 // WriteExactSpreadJSON is WriteExactJSON with the scenario's policy spread,
 // when s is not nil, under "policy_spread".
-func WriteExactSpreadJSON(w io.Writer, h ExactHeader, e *rules.Exact, s *analysis.Spread) error {
+func WriteExactSpreadJSON(w io.Writer, h ExactHeader, e *rules.Exact, s *spread.Spread) error {
 	o := object{
 		{"scenario", h.Scenario}, {"ruleset", h.Ruleset}, {"scenario_hash", h.Hash},
 		{"crucible_version", h.Version}, {"options", settingsObject(e.Options)},

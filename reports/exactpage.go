@@ -6,7 +6,7 @@ import (
 	"html/template"
 	"path/filepath"
 
-	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/spread"
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/sim"
 )
@@ -53,7 +53,7 @@ func exactCounterRows(e *rules.Exact) []exactCounterRow {
 // scenario's policy spread when s is not nil, into dir: exact.json,
 // exact.txt, exact-rounds.png (when the solution has the rounds'
 // distribution) and index.html.
-func writeExactDir(dir string, h ExactHeader, e *rules.Exact, s *analysis.Spread, meta Meta) error {
+func writeExactDir(dir string, h ExactHeader, e *rules.Exact, s *spread.Spread, meta Meta) error {
 	var js, txt bytes.Buffer
 	if err := WriteExactSpreadJSON(&js, h, e, s); err != nil {
 		return err
@@ -137,6 +137,6 @@ func (d *OutDir) WriteExact(h ExactHeader, e *rules.Exact) error {
 
 // WriteExactReport is WriteExact with the scenario's policy spread, when s
 // is not nil.
-func (d *OutDir) WriteExactReport(h ExactHeader, e *rules.Exact, s *analysis.Spread) error {
+func (d *OutDir) WriteExactReport(h ExactHeader, e *rules.Exact, s *spread.Spread) error {
 	return d.replace(func(dir string) error { return writeExactDir(dir, h, e, s, Meta{h.Version, d.Command}) }, nil)
 }

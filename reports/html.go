@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/spread"
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/sim"
 )
@@ -128,9 +129,9 @@ func HTML(results []*analysis.Result, version string) ([]byte, error) {
 
 // pageParts are what a report page shows besides its results.
 type pageParts struct {
-	check   *analysis.Check    // the verdicts, shown first (nil for a run)
-	spreads []*analysis.Spread // each shown in its scenario's section
-	exacts  []*rules.Exact     // indexed as the page's results; nil where no solver reached
+	check   *analysis.Check  // the verdicts, shown first (nil for a run)
+	spreads []*spread.Spread // each shown in its scenario's section
+	exacts  []*rules.Exact   // indexed as the page's results; nil where no solver reached
 	// at is the index of each of the page's results in the whole report,
 	// which its section's anchor and figures' files carry (nil: the page
 	// shows the whole report).
@@ -372,7 +373,7 @@ func WriteDir(dir string, results []*analysis.Result, version string) error {
 // spread.csv; and with their exact solutions (exacts, indexed as results),
 // beside the estimates on the page. Each result's section shows its
 // figures (figureFiles), written as SVG.
-func writeDir(dir string, results []*analysis.Result, meta Meta, check *analysis.Check, spreads []*analysis.Spread, exacts []*rules.Exact) error {
+func writeDir(dir string, results []*analysis.Result, meta Meta, check *analysis.Check, spreads []*spread.Spread, exacts []*rules.Exact) error {
 	files := []reportFile{
 		{"summary.csv", func() ([]byte, error) { return csvBytes(SummaryRows(results)) }},
 		{"rounds.csv", func() ([]byte, error) { return csvBytes(RoundRows(results)) }},

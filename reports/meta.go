@@ -9,13 +9,13 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/meta"
 )
 
 // MetaHeadline says in designer's words what a roster's matrix says: who
 // dominates (or that no entry does), and what the equilibrium mixes on
 // each side, with the value of the game.
-func MetaHeadline(a *analysis.MetaAnalysis) []string {
+func MetaHeadline(a *meta.Analysis) []string {
 	names := a.Meta.Entries
 	var lines []string
 	var top []string
@@ -87,7 +87,7 @@ func listWords(names []string) string {
 func mixWords(names []string, mix []float64) string {
 	var idx []int
 	for k, p := range mix {
-		if p >= analysis.SupportShare {
+		if p >= meta.SupportShare {
 			idx = append(idx, k)
 		}
 	}
@@ -119,7 +119,7 @@ func percent(p float64) string {
 }
 
 // payoffText writes a payoff: a share as a percentage, a margin signed.
-func payoffText(a *analysis.MetaAnalysis, v float64) string {
+func payoffText(a *meta.Analysis, v float64) string {
 	if a.Margin {
 		return fmt.Sprintf("margin %+.1f points", 100*v)
 	}
@@ -128,7 +128,7 @@ func payoffText(a *analysis.MetaAnalysis, v float64) string {
 
 // metaCellText writes a cell in the payoff's units: "52.1±0.9", or "52.1 ="
 // when exact.
-func metaCellText(a *analysis.MetaAnalysis, c analysis.MetaCell) string {
+func metaCellText(a *meta.Analysis, c meta.Cell) string {
 	est, lo, hi := 100*a.Payoff(c.Estimate), 100*a.Payoff(c.Lo), 100*a.Payoff(c.Hi)
 	if c.Exact {
 		return fmt.Sprintf("%.1f =", est)
@@ -139,7 +139,7 @@ func metaCellText(a *analysis.MetaAnalysis, c analysis.MetaCell) string {
 // WriteMetaTable writes a roster's matrix for people: the headline, the
 // matrix and its symmetric view, dominance, the equilibrium with its
 // robustness, the ratings and the cycles, then the totals and the seed.
-func WriteMetaTable(w io.Writer, a *analysis.MetaAnalysis) error {
+func WriteMetaTable(w io.Writer, a *meta.Analysis) error {
 	m, names := a.Meta, a.Meta.Entries
 	for _, l := range MetaHeadline(a) {
 		fmt.Fprintln(w, l)
@@ -149,7 +149,7 @@ func WriteMetaTable(w io.Writer, a *analysis.MetaAnalysis) error {
 	fmt.Fprintf(w, "level     %s\n", metaLevel(a))
 	for _, v := range []struct {
 		title string
-		cells [][]analysis.MetaCell
+		cells [][]meta.Cell
 	}{{"\nmatrix (row as a, column as b)", a.Cells}, {"\nsymmetric (row against column, both placements averaged)", a.Symmetric}} {
 		fmt.Fprintln(w, v.title)
 		if err := writeGrid(w, a, names, v.cells); err != nil {
@@ -169,7 +169,7 @@ func WriteMetaTable(w io.Writer, a *analysis.MetaAnalysis) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "kept: the share of %d resamples of the cells within their intervals in which the entry stays in the support (≥ %s)\n", analysis.Resamples, percent(analysis.SupportShare))
+	fmt.Fprintf(w, "kept: the share of %d resamples of the cells within their intervals in which the entry stays in the support (≥ %s)\n", meta.Resamples, percent(meta.SupportShare))
 	if len(a.Cycles) > 0 {
 		fmt.Fprintln(w, "\ncycles (each step's interval above one half)")
 		for _, c := range a.Cycles {
@@ -184,7 +184,7 @@ func WriteMetaTable(w io.Writer, a *analysis.MetaAnalysis) error {
 }
 
 // writeGrid writes a matrix of cells with the entries as rows and columns.
-func writeGrid(w io.Writer, a *analysis.MetaAnalysis, names []string, cells [][]analysis.MetaCell) error {
+func writeGrid(w io.Writer, a *meta.Analysis, names []string, cells [][]meta.Cell) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprint(tw, "\t")
 	for _, n := range names {
@@ -201,7 +201,7 @@ func writeGrid(w io.Writer, a *analysis.MetaAnalysis, names []string, cells [][]
 	return tw.Flush()
 }
 
-func payoffWords(a *analysis.MetaAnalysis) string {
+func payoffWords(a *meta.Analysis) string {
 	if a.Margin {
 		return "side a's margin, P(a wins) − P(b wins), in points"
 	}
@@ -209,7 +209,7 @@ func payoffWords(a *analysis.MetaAnalysis) string {
 }
 
 // metaLevel states the intervals' level and how cells were sampled.
-func metaLevel(a *analysis.MetaAnalysis) string {
+func metaLevel(a *meta.Analysis) string {
 	o := a.Options
 	if a.PerCell == 0 {
 		return "every cell exact (=)"
@@ -220,7 +220,7 @@ func metaLevel(a *analysis.MetaAnalysis) string {
 // dominanceText lists every dominated entry and what dominates it, as
 // side a, as side b and in the symmetric view; a line saying none where
 // none is.
-func dominanceText(names []string, a *analysis.MetaAnalysis) string {
+func dominanceText(names []string, a *meta.Analysis) string {
 	var b strings.Builder
 	for _, v := range []struct {
 		view string
@@ -245,7 +245,7 @@ func dominanceText(names []string, a *analysis.MetaAnalysis) string {
 	return b.String()
 }
 
-func exactCells(a *analysis.MetaAnalysis) int {
+func exactCells(a *meta.Analysis) int {
 	n := 0
 	for _, row := range a.Cells {
 		for _, c := range row {
@@ -258,7 +258,7 @@ func exactCells(a *analysis.MetaAnalysis) int {
 }
 
 // MetaRows is the tidy table of a roster: one row per cell.
-func MetaRows(a *analysis.MetaAnalysis) [][]string {
+func MetaRows(a *meta.Analysis) [][]string {
 	rows := [][]string{{"row", "col", "estimate", "lo", "hi", "trials", "exact", "stop", "wins_a", "wins_b", "draws", "symmetric", "symmetric_lo", "symmetric_hi"}}
 	f := func(v float64) string { return strconv.FormatFloat(v, 'g', 10, 64) }
 	names := a.Meta.Entries
@@ -278,9 +278,9 @@ func MetaRows(a *analysis.MetaAnalysis) [][]string {
 // (rows the entries as side a, columns as side b; each cell's estimate,
 // lo, hi, trials, and exact when solved), `equilibrium` {a, b, value}, and
 // the rest of what the table says.
-func MetaObject(a *analysis.MetaAnalysis) json.Marshaler {
+func MetaObject(a *meta.Analysis) json.Marshaler {
 	m := a.Meta
-	grid := func(cells [][]analysis.MetaCell) [][]object {
+	grid := func(cells [][]meta.Cell) [][]object {
 		out := make([][]object, len(cells))
 		for i, row := range cells {
 			for _, c := range row {
@@ -328,7 +328,7 @@ func MetaObject(a *analysis.MetaAnalysis) json.Marshaler {
 		{"scenario", m.Base}, {"ruleset", m.Ruleset}, {"headline", MetaHeadline(a)},
 		{"entries", m.Entries}, {"payoff_kind", payoff}, {"payoff", grid(a.Cells)}, {"symmetric", grid(a.Symmetric)},
 		{"equilibrium", object{{"a", a.Equilibrium.Row}, {"b", a.Equilibrium.Col}, {"value", a.Equilibrium.Value}}},
-		{"support_robustness", object{{"a", a.Robustness[0]}, {"b", a.Robustness[1]}, {"resamples", analysis.Resamples}, {"min_share", analysis.SupportShare}}},
+		{"support_robustness", object{{"a", a.Robustness[0]}, {"b", a.Robustness[1]}, {"resamples", meta.Resamples}, {"min_share", meta.SupportShare}}},
 		{"dominated", object{{"a", named(a.DominatedA)}, {"b", named(a.DominatedB)}, {"symmetric", named(a.DominatedSym)}}},
 		{"ratings", ratings}, {"cycles", cycles},
 		{"confidence", a.Options.Confidence}, {"precision", a.Options.Precision}, {"per_cell_alpha", a.PerCell},
@@ -338,7 +338,7 @@ func MetaObject(a *analysis.MetaAnalysis) json.Marshaler {
 }
 
 // WriteMetaJSON writes a roster's object with a trailing newline.
-func WriteMetaJSON(w io.Writer, a *analysis.MetaAnalysis) error {
+func WriteMetaJSON(w io.Writer, a *meta.Analysis) error {
 	b, err := json.MarshalIndent(MetaObject(a), "", "  ")
 	if err != nil {
 		return err

@@ -6,13 +6,13 @@ import (
 	"io"
 	"strings"
 
-	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/meta"
 )
 
 // WriteBalanceTable writes a balance search's answer in words — what
 // changed, whether every entry is in the support, whether the re-check
 // agrees — then the balanced roster's table.
-func WriteBalanceTable(w io.Writer, b *analysis.BalanceResult) error {
+func WriteBalanceTable(w io.Writer, b *meta.BalanceResult) error {
 	for _, l := range BalanceWords(b) {
 		fmt.Fprintln(w, l)
 	}
@@ -21,7 +21,7 @@ func WriteBalanceTable(w io.Writer, b *analysis.BalanceResult) error {
 }
 
 // BalanceWords says a balance search's answer, a line each.
-func BalanceWords(b *analysis.BalanceResult) []string {
+func BalanceWords(b *meta.BalanceResult) []string {
 	o := b.Options
 	out := []string{fmt.Sprintf("balance   %s over %s; every entry ≥ %s of the equilibrium as side a and as side b", o.Path, strings.Join(o.Values, ", "), pct(o.MinShare))}
 	if len(b.Changes) == 0 {
@@ -53,7 +53,7 @@ func BalanceWords(b *analysis.BalanceResult) []string {
 }
 
 // leastEntry is the entry with the least mass over its two sides.
-func leastEntry(a *analysis.MetaAnalysis) (int, float64) {
+func leastEntry(a *meta.Analysis) (int, float64) {
 	k, least := 0, 2.0
 	for i := range a.Meta.Entries {
 		if m := min(a.Equilibrium.Row[i], a.Equilibrium.Col[i]); m < least {
@@ -66,7 +66,7 @@ func leastEntry(a *analysis.MetaAnalysis) (int, float64) {
 // WriteBalanceJSON writes a balance search as one object: "balance" (the
 // field, the grid, the changes, whether balanced, the re-check) and
 // "meta", the balanced roster as meta --format json writes it.
-func WriteBalanceJSON(w io.Writer, b *analysis.BalanceResult) error {
+func WriteBalanceJSON(w io.Writer, b *meta.BalanceResult) error {
 	type change struct {
 		Entry string `json:"entry"`
 		From  string `json:"from"`

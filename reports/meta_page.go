@@ -10,7 +10,7 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 
-	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/meta"
 )
 
 var metaPage = Framed("meta", "crucible meta {{.A.Meta.Name}}", ".answer{font-size:1.15em}\n", nil, `<h1>crucible meta {{.A.Meta.Name}}</h1>
@@ -45,16 +45,16 @@ payoff: {{.Payoff}}. {{.Level}}. {{.A.Trials}} trials in all, seed <code>{{.A.Se
 
 // MetaHTML renders a roster's page, which shows meta-heatmap.png,
 // meta-equilibrium.png and meta-ratings.svg from the same directory.
-func MetaHTML(a *analysis.MetaAnalysis, command string) ([]byte, error) {
+func MetaHTML(a *meta.Analysis, command string) ([]byte, error) {
 	names := a.Meta.Entries
 	data := struct {
-		A                                 *analysis.MetaAnalysis
+		A                                 *meta.Analysis
 		Command, Payoff, Level, Dominance string
 		Headline, Cycles                  []string
 		Cells, Sym, Ratings               [][]string
 	}{A: a, Command: command, Payoff: payoffWords(a), Level: metaLevel(a), Dominance: dominanceText(names, a), Headline: MetaHeadline(a)}
 	for _, v := range []struct {
-		cells [][]analysis.MetaCell
+		cells [][]meta.Cell
 		out   *[][]string
 	}{{a.Cells, &data.Cells}, {a.Symmetric, &data.Sym}} {
 		for _, row := range v.cells {
@@ -82,7 +82,7 @@ func MetaHTML(a *analysis.MetaAnalysis, command string) ([]byte, error) {
 // metaGrid is the payoff matrix as a heat map: column c is the b-entry,
 // row r the a-entry, drawn top to bottom in the roster's order.
 type metaGrid struct {
-	a *analysis.MetaAnalysis
+	a *meta.Analysis
 }
 
 func (g metaGrid) Dims() (c, r int) { return len(g.a.Cells), len(g.a.Cells) }
@@ -95,7 +95,7 @@ func (g metaGrid) Y(r int) float64 { return float64(r) }
 
 // MetaHeatmapPNG draws the matrix of side a's shares as a heat map, red
 // where side a wins, blue where side b does, white at one half.
-func MetaHeatmapPNG(a *analysis.MetaAnalysis) ([]byte, error) {
+func MetaHeatmapPNG(a *meta.Analysis) ([]byte, error) {
 	p := plot.New()
 	p.Title.Text = "side a's win share (draws half): row as a, column as b"
 	hm := plotter.NewHeatMap(metaGrid{a}, divergingPalette{})
@@ -119,7 +119,7 @@ func MetaHeatmapPNG(a *analysis.MetaAnalysis) ([]byte, error) {
 }
 
 // cellLabels writes each cell's estimate in the middle of its square.
-func cellLabels(a *analysis.MetaAnalysis) plotter.XYLabels {
+func cellLabels(a *meta.Analysis) plotter.XYLabels {
 	n := len(a.Cells)
 	var out plotter.XYLabels
 	for i, row := range a.Cells {
@@ -152,7 +152,7 @@ func (divergingPalette) Colors() []color.Color {
 
 // MetaEquilibriumPNG draws the equilibrium mixture over the entries, as
 // side a and as side b, side by side.
-func MetaEquilibriumPNG(a *analysis.MetaAnalysis) ([]byte, error) {
+func MetaEquilibriumPNG(a *meta.Analysis) ([]byte, error) {
 	p := plot.New()
 	p.Title.Text = "equilibrium mixture"
 	p.Y.Label.Text = "share of play"
@@ -180,7 +180,7 @@ func MetaEquilibriumPNG(a *analysis.MetaAnalysis) ([]byte, error) {
 // meta.json (MetaObject), meta.csv (MetaRows), meta-heatmap.png,
 // meta-equilibrium.png, meta-ratings.svg (MetaRatingsFigure) and
 // index.html, each atomically.
-func WriteMetaDir(dir string, a *analysis.MetaAnalysis, command string) error {
+func WriteMetaDir(dir string, a *meta.Analysis, command string) error {
 	return writeFiles(dir, []reportFile{
 		{"meta.json", func() ([]byte, error) {
 			var b bytes.Buffer
@@ -197,6 +197,6 @@ func WriteMetaDir(dir string, a *analysis.MetaAnalysis, command string) error {
 
 // WriteMeta replaces the directory's report with the report of a roster
 // (WriteMetaDir), as WriteReport does for a run: whole or not at all.
-func (d *OutDir) WriteMeta(a *analysis.MetaAnalysis) error {
+func (d *OutDir) WriteMeta(a *meta.Analysis) error {
 	return d.replace(func(dir string) error { return WriteMetaDir(dir, a, d.Command) }, nil)
 }

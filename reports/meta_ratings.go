@@ -9,8 +9,8 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 
-	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/analysis/game"
+	"github.com/crucible-sim/crucible/analysis/meta"
 )
 
 // MetaRatingsFigure draws a roster's ratings as ranked horizontal bars,
@@ -20,7 +20,7 @@ import (
 // and whether their lead is more than the noise reads at a glance. Elo
 // bars start at the roster's mean, game.EloMean: a rating says only how
 // entries compare.
-func MetaRatingsFigure(a *analysis.MetaAnalysis, format string) ([]byte, error) {
+func MetaRatingsFigure(a *meta.Analysis, format string) ([]byte, error) {
 	n := len(a.Meta.Entries)
 	elo, err := rankedBars("Elo rating (95 % interval)", "Elo, bars from the roster's mean of "+strconv.Itoa(game.EloMean), a.Meta.Entries,
 		func(k int) (v, lo, hi float64) {

@@ -12,11 +12,12 @@ import (
 	"testing"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/meta"
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
 // builtinMeta fights a built-in roster at seed 1 and reads it.
-func builtinMeta(t *testing.T, name string, precision float64) *analysis.MetaAnalysis {
+func builtinMeta(t *testing.T, name string, precision float64) *meta.Analysis {
 	t.Helper()
 	r, ok, err := scenarios.LoadRoster(name)
 	if err != nil || !ok {
@@ -26,12 +27,12 @@ func builtinMeta(t *testing.T, name string, precision float64) *analysis.MetaAna
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := analysis.NewMeta(r, base)
+	m, err := meta.New(r, base)
 	if err != nil {
 		t.Fatal(err)
 	}
-	mm, err := analysis.Run{Seed: 1, Version: "test"}.Meta(context.Background(), m, analysis.MetaOptions{
-		Precision: precision, Confidence: 0.95, First: analysis.DefaultMetaFirst, Budget: analysis.DefaultMetaBudget, Exact: true})
+	mm, err := meta.Run(context.Background(), analysis.Run{Seed: 1, Version: "test"}, m, meta.Options{
+		Precision: precision, Confidence: 0.95, First: meta.DefaultFirst, Budget: meta.DefaultBudget, Exact: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,9 @@ import (
 	"sync"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/compare"
+	"github.com/crucible-sim/crucible/analysis/spread"
+	"github.com/crucible-sim/crucible/analysis/sweep"
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/sim"
 )
@@ -130,7 +133,7 @@ func (d *OutDir) WriteReport(results []*analysis.Result, version string, states 
 // the page shows in their scenarios' sections and spread.csv lists, and
 // their exact solutions (indexed as results; nil where a solver did not
 // reach), which the page shows beside the estimates.
-func (d *OutDir) WriteRunReport(results []*analysis.Result, spreads []*analysis.Spread, exacts []*rules.Exact, version string, states []*sim.Checkpoint) error {
+func (d *OutDir) WriteRunReport(results []*analysis.Result, spreads []*spread.Spread, exacts []*rules.Exact, version string, states []*sim.Checkpoint) error {
 	return d.replace(func(dir string) error { return writeDir(dir, results, Meta{version, d.Command}, nil, spreads, exacts) }, states)
 }
 
@@ -145,13 +148,13 @@ func (d *OutDir) WriteCheck(check *analysis.Check, version string, states []*sim
 // WriteSweep replaces the directory's report with the report of a sweep
 // (WriteSweepDir) and, when states is not nil (an interrupted sweep),
 // their checkpoint, as WriteReport does for a run: whole or not at all.
-func (d *OutDir) WriteSweep(s *analysis.SweepResult, states []*sim.Checkpoint) error {
+func (d *OutDir) WriteSweep(s *sweep.Result, states []*sim.Checkpoint) error {
 	return d.replace(func(dir string) error { return WriteSweepDir(dir, s, d.Command) }, states)
 }
 
 // WriteComparison replaces the directory's report with the report of a
 // comparison (WriteComparisonDir) and, when states is not nil (an
 // interrupted comparison), their checkpoint.
-func (d *OutDir) WriteComparison(c *analysis.Comparison, states []*sim.Checkpoint) error {
+func (d *OutDir) WriteComparison(c *compare.Comparison, states []*sim.Checkpoint) error {
 	return d.replace(func(dir string) error { return WriteComparisonDir(dir, c, d.Command) }, states)
 }

@@ -40,12 +40,20 @@ type listing struct {
 	files  []string // sorted
 }
 
-// readMarker reads the marker of dir.
+// readMarker reads the marker of dir. A marker crucible did not write is
+// refused: one that is not a regular file (a symbolic link would make
+// crucible read, and then trust, a file elsewhere), and one that lists
+// anything but a plain name, since a report removes what its marker lists
+// and crucible writes only files of the directory itself (see stage).
 func readMarker(dir string) (listing, error) {
-	data, err := os.ReadFile(filepath.Join(dir, marker))
-	if errors.Is(err, fs.ErrNotExist) {
-		return listing{}, nil
+	path := filepath.Join(dir, marker)
+	if err := ownRegularFile(path); err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return listing{}, nil
+		}
+		return listing{}, err
 	}
+	data, err := os.ReadFile(path)
 	if err != nil {
 		return listing{}, err
 	}
@@ -53,8 +61,46 @@ func readMarker(dir string) (listing, error) {
 	if json.Unmarshal(data, &m) != nil {
 		return listing{marked: true}, nil
 	}
+	for _, f := range m.Files {
+		if !plainName(f) {
+			return listing{}, fmt.Errorf("its marker %s lists %q, which is not a file crucible writes (crucible writes files of the directory itself, named without a /, never . or ..): the marker was not written by crucible; remove it if the directory is yours", marker, f)
+		}
+	}
 	slices.Sort(m.Files)
 	return listing{marked: true, listed: true, files: m.Files}, nil
+}
+
+// plainName reports whether name names an entry of a directory itself, as
+// every file crucible writes into a report directory does.
+func plainName(name string) bool {
+	return name != "" && name != "." && name != ".." && !strings.ContainsAny(name, "/\x00")
+}
+
+// ownRegularFile returns an error unless path, one of crucible's own files
+// in a report directory (the marker, the lock file), is a regular file or
+// does not exist (an error satisfying errors.Is(err, fs.ErrNotExist)).
+func ownRegularFile(path string) error {
+	info, err := os.Lstat(path)
+	switch {
+	case err != nil:
+		return err
+	case info.Mode()&fs.ModeSymlink != 0:
+		return &foreignFile{filepath.Base(path), "a symbolic link, which crucible does not make and would follow out of the directory"}
+	case !info.Mode().IsRegular():
+		return &foreignFile{filepath.Base(path), "not a regular file, as crucible makes it"}
+	}
+	return nil
+}
+
+// foreignFile says that what stands in the place of one of crucible's own
+// files in a report directory was not made by crucible.
+type foreignFile struct {
+	name string // the file's name in the directory
+	what string // what it is instead
+}
+
+func (f *foreignFile) Error() string {
+	return fmt.Sprintf("%s is %s; remove it if the directory is yours", f.name, f.what)
 }
 
 // writeMarker writes the marker of dir, listing files, atomically.
@@ -103,13 +149,16 @@ func (d *OutDir) adopt() error {
 		return fmt.Errorf("--out %s: %w", d.name, err)
 	}
 	var others []string
+	// A listed name that is a directory is not crucible's: it writes only
+	// files (see stage), and a report would remove what it lists.
 	for _, e := range entries {
 		n := e.Name()
 		switch {
-		case l.lists(n):
+		case l.lists(n) && !e.IsDir():
 		case l.leftover(n):
 			os.RemoveAll(filepath.Join(d.path, n))
 		case e.IsDir() && holdsOnlyReports(filepath.Join(d.path, n)):
+			l.files = slices.DeleteFunc(l.files, func(f string) bool { return f == n })
 		default:
 			others = append(others, n)
 		}

@@ -30,6 +30,9 @@ func lockDir(name, path string) (*os.File, error) {
 			holder, _ := os.ReadFile(filepath.Join(path, lockFile))
 			return nil, fmt.Errorf("--out %s is in use by another crucible run (pid %s); wait for it to end or choose another directory", name, strings.TrimSpace(string(holder)))
 		}
+		if foreign := (*foreignFile)(nil); errors.As(err, &foreign) {
+			return nil, fmt.Errorf("--out %s: %w", name, err)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("--out %s is not writable: %w", name, err)
 		}
@@ -42,11 +45,21 @@ func lockDir(name, path string) (*os.File, error) {
 }
 
 // lockOpen opens (creating it if need be) the lock file path and locks it,
-// without waiting, and writes into it who holds it.
+// without waiting, and writes into it who holds it. What stands in the
+// lock file's place and is not a regular file is refused, not followed or
+// waited on: a symbolic link (crucible would truncate the file it points
+// to), a FIFO (opening it would wait for a writer).
 func lockOpen(path string) (*os.File, error) {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o666)
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|unix.O_NOFOLLOW|unix.O_NONBLOCK, 0o666)
+	if errors.Is(err, unix.ELOOP) {
+		return nil, ownRegularFile(path)
+	}
 	if err != nil {
 		return nil, err
+	}
+	if info, err := f.Stat(); err != nil || !info.Mode().IsRegular() {
+		f.Close()
+		return nil, ownRegularFile(path)
 	}
 	if err := unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB); err != nil {
 		f.Close()

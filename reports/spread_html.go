@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"html/template"
 
-	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/spread"
 )
 
 // spreadSection is a policy spread as a part of a report page, at the end
@@ -23,7 +23,7 @@ var spreadSection = template.Must(template.New("spread").Funcs(template.FuncMap{
 // spreadParts renders what a page shows of a spread: its note, if it has
 // one, and its part of the section (id is its anchor); nothing for a nil
 // spread.
-func spreadParts(s *analysis.Spread, id string) (note string, part template.HTML, err error) {
+func spreadParts(s *spread.Spread, id string) (note string, part template.HTML, err error) {
 	if s == nil {
 		return "", "", nil
 	}
@@ -32,7 +32,7 @@ func spreadParts(s *analysis.Spread, id string) (note string, part template.HTML
 	}
 	type row struct{ Varied, A, B, Win, Interval, Other string }
 	data := struct {
-		S                 *analysis.Spread
+		S                 *spread.Spread
 		ID, How, Headline string
 		Range             string
 		Rows              []row

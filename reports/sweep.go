@@ -10,6 +10,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/sweep"
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
 )
@@ -26,7 +27,7 @@ import (
 // point has none; side_label names the side of a win share (or counter)
 // as the ruleset does at that point; interrupted is true on every row of
 // a sweep cut short, whose rows cover the points that finished.
-func SweepRows(s *analysis.SweepResult) [][]string {
+func SweepRows(s *sweep.Result) [][]string {
 	head := []string{"sweep", "scenario", "scenario_hash", "crucible_version", "seed", "point"}
 	for _, a := range s.Sweep.Axes {
 		head = append(head, a.Path)
@@ -48,7 +49,7 @@ func SweepRows(s *analysis.SweepResult) [][]string {
 			case m.Kind == rules.RoundsMean:
 				add(m, "", analysis.Estimate{Value: p.Rounds.Mean, Lo: p.Rounds.MeanLo, Hi: p.Rounds.MeanHi}, pointExact(p, m))
 			default:
-				add(m, shareCount(m, p), analysis.EstimateOf(r, m, analysis.SweepAlpha), pointExact(p, m))
+				add(m, shareCount(m, p), analysis.EstimateOf(r, m, sweep.Alpha), pointExact(p, m))
 			}
 		}
 	}
@@ -58,7 +59,7 @@ func SweepRows(s *analysis.SweepResult) [][]string {
 // sweepMetrics are the metrics of a sweep's table, in row order: the
 // shares and the mean rounds of its first point's battle, and the sweep's
 // metric last where it is none of those.
-func sweepMetrics(s *analysis.SweepResult) []rules.Metric {
+func sweepMetrics(s *sweep.Result) []rules.Metric {
 	ms := []rules.Metric{{Kind: rules.WinShare, Side: rules.A}, {Kind: rules.WinShare, Side: rules.B}, {Kind: rules.WinShare, Side: rules.None}}
 	if len(s.Points) > 0 {
 		for _, n := range s.Points[0].Result.Tally.EndNames {
@@ -74,7 +75,7 @@ func sweepMetrics(s *analysis.SweepResult) []rules.Metric {
 
 // shareCount is the count column of a share's row: the trials it counts;
 // "" for any other metric.
-func shareCount(m rules.Metric, p analysis.PointResult) string {
+func shareCount(m rules.Metric, p sweep.PointResult) string {
 	if !m.Share() {
 		return ""
 	}
@@ -82,7 +83,7 @@ func shareCount(m rules.Metric, p analysis.PointResult) string {
 }
 
 // pointExact is the exact column of metric m at a point ("" for none).
-func pointExact(p analysis.PointResult, m rules.Metric) string {
+func pointExact(p sweep.PointResult, m rules.Metric) string {
 	if x, ok := p.ExactShare(m); ok {
 		return num(x)
 	}
@@ -110,7 +111,7 @@ func exactText(v *rules.Value) string {
 // cut short, whose intervals, "above" and "below" cover only the points
 // that finished (not crossed there, perhaps crossed in the rest). A sweep
 // of a field of names, or of a metric without a level, has no rows.
-func BreakEvenRows(s *analysis.SweepResult) [][]string {
+func BreakEvenRows(s *sweep.Result) [][]string {
 	rows := [][]string{{"sweep", "metric", "level", "field", "given", "state", "lo", "hi", "lo_edge", "hi_edge", "exact", "side_label", "interrupted"}}
 	label := sweepNames(s).metricLabel(s.Sweep.Metric)
 	cut := strconv.FormatBool(s.Interrupted())
@@ -131,7 +132,7 @@ func BreakEvenRows(s *analysis.SweepResult) [][]string {
 
 // given names the value of the second field a line holds, as PATH=VALUE
 // ("" for a sweep of one field).
-func given(s *analysis.SweepResult, j int) string {
+func given(s *sweep.Result, j int) string {
 	if j < 0 {
 		return ""
 	}
@@ -141,7 +142,7 @@ func given(s *analysis.SweepResult, j int) string {
 
 // givenWords names the value of the second field a line holds for people,
 // as LABEL=VALUE.
-func givenWords(s *analysis.SweepResult, j int) string {
+func givenWords(s *sweep.Result, j int) string {
 	if j < 0 {
 		return ""
 	}
@@ -151,7 +152,7 @@ func givenWords(s *analysis.SweepResult, j int) string {
 
 // metricName names the sweep's metric for people: described, and the
 // margin by the sides ("Samwell Tarley wins − Guard wins (margin)").
-func metricName(s *analysis.SweepResult) string {
+func metricName(s *sweep.Result) string {
 	names, m := sweepNames(s), s.Sweep.Metric
 	if m.Kind == rules.Margin {
 		return names.name(rules.A) + " wins − " + names.name(rules.B) + " wins (margin)"
@@ -195,7 +196,7 @@ func intervalName(m rules.Metric) string {
 
 // sweepLevel writes the level the metric breaks even at: "50 %", "0
 // points", "8".
-func sweepLevel(s *analysis.SweepResult) string {
+func sweepLevel(s *sweep.Result) string {
 	level, _ := s.Sweep.LevelOf()
 	m := s.Sweep.Metric
 	switch {
@@ -210,7 +211,7 @@ func sweepLevel(s *analysis.SweepResult) string {
 // pointWords writes a point's value of the field and of the metric with
 // its interval, "3: 22.20 % [18.78 %, 26.05 %]" (exactly, where read from
 // the exact value).
-func pointWords(s *analysis.SweepResult, p analysis.PointResult, exact bool) string {
+func pointWords(s *sweep.Result, p sweep.PointResult, exact bool) string {
 	m := s.Sweep.Metric
 	e := p.Value(exact)
 	if exact {
@@ -221,10 +222,10 @@ func pointWords(s *analysis.SweepResult, p analysis.PointResult, exact bool) str
 
 // BreakEvenHead says how the break-even was read, for the line above the
 // break-evens; "" when there is none to read (a field of names).
-func BreakEvenHead(s *analysis.SweepResult) string {
+func BreakEvenHead(s *sweep.Result) string {
 	m, kind := metricName(s), s.Sweep.Kinds[0]
 	if _, ok := s.Sweep.LevelOf(); !ok {
-		if kind == analysis.Categorical {
+		if kind == sweep.Categorical {
 			return ""
 		}
 		return fmt.Sprintf("break-even: none sought: %s has no level of its own (give one with --level X, or level: in the sweep file)", s.Sweep.Metric)
@@ -234,11 +235,11 @@ func BreakEvenHead(s *analysis.SweepResult) string {
 		exact = exact && l.Exact
 	}
 	switch {
-	case kind == analysis.Categorical:
+	case kind == sweep.Categorical:
 		return ""
-	case kind == analysis.Integer && exact:
+	case kind == sweep.Integer && exact:
 		return fmt.Sprintf("break-even: where %s crosses %s, as the two grid values on either side (exact values; %s takes whole numbers)", m, sweepLevel(s), s.Sweep.Axes[0].Name())
-	case kind == analysis.Integer:
+	case kind == sweep.Integer:
 		return fmt.Sprintf("break-even: where %s crosses %s, as the two grid values on either side, each below, above or indistinguishable from it at 95 %% (%s takes whole numbers)", m, sweepLevel(s), s.Sweep.Axes[0].Name())
 	case exact:
 		return fmt.Sprintf("break-even: where the exact value of %s crosses %s (linear between grid points)", m, sweepLevel(s))
@@ -250,17 +251,17 @@ func BreakEvenHead(s *analysis.SweepResult) string {
 // its first field, e.g. "parts[0].shield from 2.04 to 2.19", or on an
 // integer field "Guard armor between 0 (51.60 % [47.22 %, 55.95 %]) and
 // 1 (40.60 % [36.38 %, 44.96 %])".
-func BreakEvenText(s *analysis.SweepResult, line analysis.BreakEvenLine) string {
+func BreakEvenText(s *sweep.Result, line sweep.BreakEvenLine) string {
 	a := s.Sweep.Axes[0]
 	switch line.State {
-	case analysis.NoPoints:
+	case sweep.NoPoints:
 		return "no point finished"
-	case analysis.Above, analysis.Below:
+	case sweep.Above, sweep.Below:
 		where, every := "in the grid", "every point"
 		if s.Interrupted() {
 			where, every = "in the points that finished (the sweep was cut short)", "each of them"
 		}
-		side := map[analysis.BreakEvenState]string{analysis.Above: "above", analysis.Below: "below"}[line.State]
+		side := map[sweep.BreakEvenState]string{sweep.Above: "above", sweep.Below: "below"}[line.State]
 		what := "the whole 95 % band"
 		if line.Exact {
 			what = "exactly"
@@ -269,13 +270,13 @@ func BreakEvenText(s *analysis.SweepResult, line analysis.BreakEvenLine) string 
 	}
 	var parts []string
 	for _, sp := range line.Spans {
-		if s.Sweep.Kinds[0] == analysis.Integer {
+		if s.Sweep.Kinds[0] == sweep.Integer {
 			parts = append(parts, bracketText(s, line, sp))
 		} else {
 			parts = append(parts, spanText(a, sp))
 		}
 	}
-	if line.State == analysis.Several {
+	if line.State == sweep.Several {
 		return fmt.Sprintf("crossed several times: %s %s", a.Name(), strings.Join(parts, "; "))
 	}
 	return a.Name() + " " + parts[0]
@@ -284,7 +285,7 @@ func BreakEvenText(s *analysis.SweepResult, line analysis.BreakEvenLine) string 
 // bracketText writes one crossing on an integer field: the two grid
 // values around it with their values, and those between, which hold the
 // level within their intervals.
-func bracketText(s *analysis.SweepResult, line analysis.BreakEvenLine, sp analysis.Span) string {
+func bracketText(s *sweep.Result, line sweep.BreakEvenLine, sp sweep.Span) string {
 	lo, hi := s.Points[sp.LoAt], s.Points[sp.HiAt]
 	var b strings.Builder
 	if sp.LoAt == sp.HiAt {
@@ -315,7 +316,7 @@ func bracketText(s *analysis.SweepResult, line analysis.BreakEvenLine, sp analys
 }
 
 // spanText writes one interval of a continuous axis.
-func spanText(a scenarios.Axis, sp analysis.Span) string {
+func spanText(a scenarios.Axis, sp sweep.Span) string {
 	lo, hi := axisValue(a, sp.Lo), axisValue(a, sp.Hi)
 	var b strings.Builder
 	if lo == hi {
@@ -350,7 +351,7 @@ func axisValue(a scenarios.Axis, x float64) string {
 
 // ShapeTexts says which curves of a sweep are not monotonic, and which
 // points show it: one sentence per such curve.
-func ShapeTexts(s *analysis.SweepResult) []string {
+func ShapeTexts(s *sweep.Result) []string {
 	var out []string
 	for _, sh := range s.Shapes() {
 		if sh.Monotonic() {
@@ -395,7 +396,7 @@ const maxReversals = 5
 // tied (indistinguishable from the highest), p_holm (the Holm-adjusted
 // p-value against the highest; empty for the highest, for exact values
 // and where untested) and interrupted. No rows for a numeric field.
-func RankingRows(s *analysis.SweepResult) [][]string {
+func RankingRows(s *sweep.Result) [][]string {
 	rows := [][]string{{"sweep", "metric", "field", "given", "rank", "value", "estimate", "lo95", "hi95", "exact", "tied", "p_holm", "interrupted"}}
 	cut := strconv.FormatBool(s.Interrupted())
 	for _, r := range s.Rankings() {
@@ -416,7 +417,7 @@ func RankingRows(s *analysis.SweepResult) [][]string {
 // rankP returns the Holm-adjusted p-value of the i-th value of a
 // ranking; ok is false where there is none (the highest, against which
 // the others are tested; exact values; untested ones).
-func rankP(r analysis.Ranking, i int) (p float64, ok bool) {
+func rankP(r sweep.Ranking, i int) (p float64, ok bool) {
 	if (i == 0 && r.Level == nil) || r.Exact || r.Untested != "" {
 		return 0, false
 	}
@@ -424,7 +425,7 @@ func rankP(r analysis.Ranking, i int) (p float64, ok bool) {
 }
 
 // RankingHead says how a ranking reads, for the line above it.
-func RankingHead(s *analysis.SweepResult, r analysis.Ranking) string {
+func RankingHead(s *sweep.Result, r sweep.Ranking) string {
 	if r.Level != nil {
 		head := fmt.Sprintf("ranking: %s by %s, nearest %s first; ", s.Sweep.Axes[0].Name(), metricName(s), sweepLevel(s))
 		switch {
@@ -433,7 +434,7 @@ func RankingHead(s *analysis.SweepResult, r analysis.Ranking) string {
 		case r.Untested != "":
 			return head + "no test against the level: " + r.Untested
 		}
-		return head + fmt.Sprintf("= marks those indistinguishable from %s: %s", sweepLevel(s), analysis.LevelRankMethod)
+		return head + fmt.Sprintf("= marks those indistinguishable from %s: %s", sweepLevel(s), sweep.LevelRankMethod)
 	}
 	head := fmt.Sprintf("ranking: %s by %s, highest first; ", s.Sweep.Axes[0].Name(), metricName(s))
 	switch {
@@ -442,12 +443,12 @@ func RankingHead(s *analysis.SweepResult, r analysis.Ranking) string {
 	case r.Untested != "":
 		return head + "no test against the highest: " + r.Untested
 	}
-	return head + "= marks those indistinguishable from the highest: " + analysis.RankMethod
+	return head + "= marks those indistinguishable from the highest: " + sweep.RankMethod
 }
 
 // writeRanking writes a ranking as a table: rank, value, the metric with
 // its interval (or "exactly"), and where it stands against the highest.
-func writeRanking(w io.Writer, s *analysis.SweepResult, r analysis.Ranking) error {
+func writeRanking(w io.Writer, s *sweep.Result, r sweep.Ranking) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	for _, row := range rankRows(s, r) {
 		fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\t%s\n", row.Rank, row.Value, row.Figure, row.Band, row.Mark)
@@ -459,7 +460,7 @@ func writeRanking(w io.Writer, s *analysis.SweepResult, r analysis.Ranking) erro
 // point with the metric and its interval (and the exact value where
 // solved) and the mean rounds, then the break-even (or, on a field of
 // names, the ranking) and any curve that is not monotonic.
-func WriteSweepTable(w io.Writer, s *analysis.SweepResult) error {
+func WriteSweepTable(w io.Writer, s *sweep.Result) error {
 	sw := s.Sweep
 	fmt.Fprintf(w, "sweep     %s   base %s   ruleset %s   seed %d\n", sw.Name, sw.Base, sw.Ruleset, s.Seed)
 	fmt.Fprintf(w, "grid      %d points × %d trials, on common random numbers (the streams of %s)\n", len(sw.Points), s.Trials, sw.Streams)
@@ -524,7 +525,7 @@ func WriteSweepTable(w io.Writer, s *analysis.SweepResult) error {
 
 // sweepNames names the sides of a sweep's points: by their labels where
 // every finished point gives the same, else by their letters.
-func sweepNames(s *analysis.SweepResult) sideNames {
+func sweepNames(s *sweep.Result) sideNames {
 	specs := make([]rules.Spec, len(s.Points))
 	for i, p := range s.Points {
 		specs[i] = p.Result.Spec
@@ -534,7 +535,7 @@ func sweepNames(s *analysis.SweepResult) sideNames {
 
 // anySolved reports whether some point of the sweep has an exact
 // solution, so that its tables and plots show an exact column or curve.
-func anySolved(s *analysis.SweepResult) bool {
+func anySolved(s *sweep.Result) bool {
 	for _, p := range s.Points {
 		if p.Exact != nil {
 			return true
@@ -545,7 +546,7 @@ func anySolved(s *analysis.SweepResult) bool {
 
 // exactCell is a point's exact value of m for a table: a percentage, or
 // why there is none.
-func exactCell(p analysis.PointResult, m rules.Metric) string {
+func exactCell(p sweep.PointResult, m rules.Metric) string {
 	if p.ExactMetric != nil {
 		return figure(m, p.ExactMetric.F)
 	}
@@ -559,7 +560,7 @@ func exactCell(p analysis.PointResult, m rules.Metric) string {
 // distinct reason once, with the number of points it applies to. Where a
 // budget refused the solve it says so first: the Monte Carlo estimate is
 // then the point's only value, which is what the sweep falls back on.
-func ExactNotes(s *analysis.SweepResult) []string {
+func ExactNotes(s *sweep.Result) []string {
 	var order []error
 	count := map[string]int{}
 	for _, p := range s.Points {
@@ -584,7 +585,7 @@ func ExactNotes(s *analysis.SweepResult) []string {
 	return out
 }
 
-func unitOfSweep(s *analysis.SweepResult) string {
+func unitOfSweep(s *sweep.Result) string {
 	if len(s.Points) == 0 {
 		return "rounds"
 	}

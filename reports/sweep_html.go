@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/sweep"
 	"github.com/crucible-sim/crucible/rules"
 )
 
@@ -41,7 +42,7 @@ points differ by the rule, not by luck. Intervals are {{.Interval}} intervals, a
 
 // sweepRow is one point of the sweep page's table.
 type sweepRow struct {
-	P                   analysis.PointResult
+	P                   sweep.PointResult
 	A, B, None          analysis.Share
 	Figure, Band, Exact string
 	Mean                float64
@@ -66,9 +67,9 @@ type (
 // rank.png and rounds.svg from the same directory when drawn says they
 // were written.
 // command is the command line that reproduces the sweep.
-func SweepHTML(s *analysis.SweepResult, command string, drawn sweepPlots) ([]byte, error) {
+func SweepHTML(s *sweep.Result, command string, drawn sweepPlots) ([]byte, error) {
 	data := struct {
-		S              *analysis.SweepResult
+		S              *sweep.Result
 		Command        string
 		Curve, Heat    bool
 		Rank           bool
@@ -113,7 +114,7 @@ func SweepHTML(s *analysis.SweepResult, command string, drawn sweepPlots) ([]byt
 }
 
 // rankRows are a ranking's rows as the page shows them.
-func rankRows(s *analysis.SweepResult, r analysis.Ranking) []rankRow {
+func rankRows(s *sweep.Result, r sweep.Ranking) []rankRow {
 	m := s.Sweep.Metric
 	var out []rankRow
 	for i, k := range r.Order {
@@ -131,7 +132,7 @@ func rankRows(s *analysis.SweepResult, r analysis.Ranking) []rankRow {
 // rankMark says where the i-th value of a ranking stands against the
 // highest: "=" (indistinguishable from it), "below (p 0.003)", or ""
 // where untested; against a level, "apart" for one told from it.
-func rankMark(r analysis.Ranking, i int) string {
+func rankMark(r sweep.Ranking, i int) string {
 	apart := "below"
 	if r.Level != nil {
 		apart = "apart"
@@ -162,8 +163,8 @@ type sweepPlots struct{ curve, heat, rank, rounds bool }
 // (for two fields), rounds.svg (the rounds of up to analysis.MaxOverlaid
 // values of the first field on one axis: SweepRoundsFigure, when two
 // points or more kept them) and index.html, each atomically.
-func WriteSweepDir(dir string, s *analysis.SweepResult, command string) error {
-	ranked := s.Sweep.Kinds[0] == analysis.Categorical
+func WriteSweepDir(dir string, s *sweep.Result, command string) error {
+	ranked := s.Sweep.Kinds[0] == sweep.Categorical
 	drawn := sweepPlots{curve: !ranked && curveDrawn(s), heat: len(s.Points) > 0 && len(s.Sweep.Axes) == 2, rank: ranked && curveDrawn(s),
 		rounds: roundsOverlaid(s)}
 	files := []reportFile{

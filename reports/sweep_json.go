@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"io"
 
-	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/sweep"
 )
 
 // SweepObject returns the machine-readable form of a sweep: the question
@@ -14,7 +14,7 @@ import (
 // crossing names its two grid values plainly, lo_point and hi_point),
 // the ranking of a field of names, and each curve's shape (monotonic, or
 // the reversals that show it is not).
-func SweepObject(s *analysis.SweepResult) json.Marshaler {
+func SweepObject(s *sweep.Result) json.Marshaler {
 	sw := s.Sweep
 	var fields []json.Marshaler
 	for k, a := range sw.Axes {
@@ -48,11 +48,11 @@ func SweepObject(s *analysis.SweepResult) json.Marshaler {
 
 // fieldValues writes values of field k: numbers on a numeric field, names
 // as strings.
-func fieldValues(s *analysis.SweepResult, k int, values []string) []any {
+func fieldValues(s *sweep.Result, k int, values []string) []any {
 	out := make([]any, len(values))
 	for i, v := range values {
 		out[i] = v
-		if s.Sweep.Kinds[k] != analysis.Categorical {
+		if s.Sweep.Kinds[k] != sweep.Categorical {
 			out[i] = json.Number(v)
 		}
 	}
@@ -62,7 +62,7 @@ func fieldValues(s *analysis.SweepResult, k int, values []string) []any {
 // pointObject is point i of a sweep: its grid index, its values, and the
 // metric's estimate and interval (the exact value as both when exact) and
 // exact value (null where there is none).
-func pointObject(s *analysis.SweepResult, i int, exact bool) object {
+func pointObject(s *sweep.Result, i int, exact bool) object {
 	p := s.Points[i]
 	values := make([]any, len(p.Values))
 	for k, v := range p.Values {
@@ -77,14 +77,14 @@ func pointObject(s *analysis.SweepResult, i int, exact bool) object {
 }
 
 // givenValue is the second field's value a line holds, or null.
-func givenValue(s *analysis.SweepResult, j int) any {
+func givenValue(s *sweep.Result, j int) any {
 	if j < 0 {
 		return nil
 	}
 	return fieldValues(s, 1, []string{s.Sweep.Axes[1].Values[j]})[0]
 }
 
-func breakEvenList(s *analysis.SweepResult) []json.Marshaler {
+func breakEvenList(s *sweep.Result) []json.Marshaler {
 	out := []json.Marshaler{}
 	for _, line := range s.BreakEvens() {
 		var spans []json.Marshaler
@@ -100,7 +100,7 @@ func breakEvenList(s *analysis.SweepResult) []json.Marshaler {
 	return out
 }
 
-func rankingList(s *analysis.SweepResult) []json.Marshaler {
+func rankingList(s *sweep.Result) []json.Marshaler {
 	out := []json.Marshaler{}
 	for _, r := range s.Rankings() {
 		var rows []json.Marshaler
@@ -112,9 +112,9 @@ func rankingList(s *analysis.SweepResult) []json.Marshaler {
 			}
 			rows = append(rows, append(object{{"rank", i + 1}}, append(p, object{{"tied", r.Untested == "" && r.Tied[i]}, {"p_holm", ph}}...)...))
 		}
-		method, against := analysis.RankMethod, any(nil)
+		method, against := sweep.RankMethod, any(nil)
 		if r.Level != nil {
-			method, against = analysis.LevelRankMethod, *r.Level
+			method, against = sweep.LevelRankMethod, *r.Level
 		}
 		switch {
 		case r.Exact:
@@ -127,7 +127,7 @@ func rankingList(s *analysis.SweepResult) []json.Marshaler {
 	return out
 }
 
-func shapeList(s *analysis.SweepResult) []json.Marshaler {
+func shapeList(s *sweep.Result) []json.Marshaler {
 	out := []json.Marshaler{}
 	for _, sh := range s.Shapes() {
 		var rev []json.Marshaler
@@ -147,6 +147,6 @@ func nonNilList(l []json.Marshaler) []json.Marshaler {
 }
 
 // WriteSweepJSON writes a sweep's object with a trailing newline.
-func WriteSweepJSON(w io.Writer, s *analysis.SweepResult) error {
+func WriteSweepJSON(w io.Writer, s *sweep.Result) error {
 	return writeIndented(w, SweepObject(s))
 }

@@ -17,7 +17,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 
-	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/sweep"
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
 )
@@ -38,19 +38,19 @@ const MaxCurvePanels = 30
 // curveDrawn reports whether a sweep's report has curve.png: some point
 // finished, and the second field, if any, has at most MaxCurvePanels
 // values.
-func curveDrawn(s *analysis.SweepResult) bool {
+func curveDrawn(s *sweep.Result) bool {
 	return len(s.Points) > 0 && CurveNote(s) == ""
 }
 
 // CurveNote says why a sweep's report has no curve when its second field
 // has too many values for one panel each, and "" otherwise, so that the
 // text and the page say what the directory lacks.
-func CurveNote(s *analysis.SweepResult) string {
+func CurveNote(s *sweep.Result) string {
 	if len(s.Sweep.Axes) < 2 || len(s.Sweep.Axes[1].Values) <= MaxCurvePanels {
 		return ""
 	}
 	a, what := s.Sweep.Axes[1], "curve (curve.png)"
-	if s.Sweep.Kinds[0] == analysis.Categorical {
+	if s.Sweep.Kinds[0] == sweep.Categorical {
 		what = "ranking plot (rank.png)"
 	}
 	return fmt.Sprintf("no %s: it draws one panel per value of the second field, at most %d, and %s has %d; the heat map (heatmap.png) shows the whole grid",
@@ -70,7 +70,7 @@ func metricColor(m rules.Metric) color.Color {
 // field), the exact curve where the solver gave one, the level and the
 // break-even on it. A sweep of two fields gets one panel per value of the
 // second.
-func SweepCurvePNG(s *analysis.SweepResult) ([]byte, error) {
+func SweepCurvePNG(s *sweep.Result) ([]byte, error) {
 	lines := s.Lines()
 	metric, axis := metricName(s), s.Sweep.Axes[0].Name()
 	if len(s.Sweep.Axes) == 1 {
@@ -82,7 +82,7 @@ func SweepCurvePNG(s *analysis.SweepResult) ([]byte, error) {
 		p.Title.Padding = vg.Points(6)
 		return render(p, 9*vg.Inch, 5.5*vg.Inch)
 	}
-	panels, err := givenPanels(s, lines, func(l analysis.Line) int { return l.Given }, func(l analysis.Line) (*plot.Plot, error) {
+	panels, err := givenPanels(s, lines, func(l sweep.Line) int { return l.Given }, func(l sweep.Line) (*plot.Plot, error) {
 		p, err := curvePanel(s, l)
 		if p != nil {
 			p.Legend = plot.NewLegend() // one legend for all would need a panel of its own; the single-field plot explains the marks
@@ -98,7 +98,7 @@ func SweepCurvePNG(s *analysis.SweepResult) ([]byte, error) {
 // givenPanels draws one panel per value of a sweep's second field, each
 // titled by that value: draw(item) for each item, given(item) its value's
 // index.
-func givenPanels[T any](s *analysis.SweepResult, items []T, given func(T) int, draw func(T) (*plot.Plot, error)) ([]*plot.Plot, error) {
+func givenPanels[T any](s *sweep.Result, items []T, given func(T) int, draw func(T) (*plot.Plot, error)) ([]*plot.Plot, error) {
 	var panels []*plot.Plot
 	for _, it := range items {
 		p, err := draw(it)
@@ -114,24 +114,24 @@ func givenPanels[T any](s *analysis.SweepResult, items []T, given func(T) int, d
 
 // breakEvenAt returns the break-even of the line at the second field's
 // value given; ok is false when there is none (no level, or names).
-func breakEvenAt(s *analysis.SweepResult, given int) (analysis.BreakEvenLine, bool) {
+func breakEvenAt(s *sweep.Result, given int) (sweep.BreakEvenLine, bool) {
 	for _, be := range s.BreakEvens() {
 		if be.Given == given {
 			return be, true
 		}
 	}
-	return analysis.BreakEvenLine{}, false
+	return sweep.BreakEvenLine{}, false
 }
 
 // rowPoints returns the finished points of a line ordered along the
 // first field, with their positions.
-func rowPoints(s *analysis.SweepResult, line analysis.Line) ([]analysis.PointResult, []float64) {
+func rowPoints(s *sweep.Result, line sweep.Line) ([]sweep.PointResult, []float64) {
 	order := make([]int, len(line.At))
 	for i := range order {
 		order[i] = i
 	}
 	sort.SliceStable(order, func(a, b int) bool { return line.Xs[order[a]] < line.Xs[order[b]] })
-	pts := make([]analysis.PointResult, len(order))
+	pts := make([]sweep.PointResult, len(order))
 	xs := make([]float64, len(order))
 	for i, k := range order {
 		pts[i], xs[i] = s.Points[line.At[k]], line.Xs[k]
@@ -140,7 +140,7 @@ func rowPoints(s *analysis.SweepResult, line analysis.Line) ([]analysis.PointRes
 }
 
 // curvePanel draws one curve of SweepCurvePNG.
-func curvePanel(s *analysis.SweepResult, line analysis.Line) (*plot.Plot, error) {
+func curvePanel(s *sweep.Result, line sweep.Line) (*plot.Plot, error) {
 	m, axis := s.Sweep.Metric, s.Sweep.Axes[0]
 	pts, xs := rowPoints(s, line)
 	p := plot.New()
@@ -230,7 +230,7 @@ func addBand(p *plot.Plot, mc yErrPoints, m rules.Metric) error {
 // addLevel draws the level across the points and the break-even on it:
 // the interval(s) on a continuous field, the bracket's two grid values on
 // an integer one.
-func addLevel(p *plot.Plot, xs []float64, level float64, levelName string, line analysis.BreakEvenLine) error {
+func addLevel(p *plot.Plot, xs []float64, level float64, levelName string, line sweep.BreakEvenLine) error {
 	half, err := plotter.NewLine(plotter.XYs{{X: xs[0], Y: level}, {X: xs[len(xs)-1], Y: level}})
 	if err != nil {
 		return err
@@ -257,7 +257,7 @@ func addLevel(p *plot.Plot, xs []float64, level float64, levelName string, line 
 
 // addExact draws the exact curve through the points the solver solved;
 // a point it did not solve breaks the curve rather than being bridged.
-func addExact(p *plot.Plot, pts []analysis.PointResult, xs []float64) error {
+func addExact(p *plot.Plot, pts []sweep.PointResult, xs []float64) error {
 	var runs []plotter.XYs
 	var cur plotter.XYs
 	for i, pt := range pts {
@@ -383,9 +383,9 @@ func (g sweepGrid) contourable() bool {
 
 // newSweepGrid lays out the value of each finished point (value returns
 // it, ok false for none) on the grid of a two-field sweep.
-func newSweepGrid(s *analysis.SweepResult, value func(analysis.PointResult) (float64, bool)) sweepGrid {
+func newSweepGrid(s *sweep.Result, value func(sweep.PointResult) (float64, bool)) sweepGrid {
 	ax, ay := s.Sweep.Axes[0].Positions(), s.Sweep.Axes[1].Positions()
-	cx, cy := analysis.Ascending(ax), analysis.Ascending(ay)
+	cx, cy := sweep.Ascending(ax), sweep.Ascending(ay)
 	g := sweepGrid{xs: make([]float64, len(ax)), ys: make([]float64, len(ay)), z: make([][]float64, len(ax))}
 	for c := range g.z {
 		g.xs[c] = ax[cx[c]]
@@ -424,9 +424,9 @@ func inverse(perm []int) []int {
 // would interpolate what has no order. Cells are labelled with their
 // value when there are few enough to read; a point that did not finish is
 // grey.
-func SweepHeatMapPNG(s *analysis.SweepResult) ([]byte, error) {
+func SweepHeatMapPNG(s *sweep.Result) ([]byte, error) {
 	m := s.Sweep.Metric
-	mc := newSweepGrid(s, func(p analysis.PointResult) (float64, bool) { return p.Estimate.Value, true })
+	mc := newSweepGrid(s, func(p sweep.PointResult) (float64, bool) { return p.Estimate.Value, true })
 	lo, hi := heatRange(s, mc)
 	cmap := heatColors(m, lo, hi)
 	p := plot.New()
@@ -444,13 +444,13 @@ func SweepHeatMapPNG(s *analysis.SweepResult) ([]byte, error) {
 		}
 	}
 	level, hasLevel := s.Sweep.LevelOf()
-	numeric := s.Sweep.Kinds[0] != analysis.Categorical && s.Sweep.Kinds[1] != analysis.Categorical
+	numeric := s.Sweep.Kinds[0] != sweep.Categorical && s.Sweep.Kinds[1] != sweep.Categorical
 	var lines []string
 	if hasLevel && numeric && mc.contourable() {
 		addContour(p, mc, level, lo, hi, nil)
 		lines = append(lines, fmt.Sprintf("solid line: %s contour of the Monte Carlo values", sweepLevel(s)))
 	}
-	exact := newSweepGrid(s, func(p analysis.PointResult) (float64, bool) {
+	exact := newSweepGrid(s, func(p sweep.PointResult) (float64, bool) {
 		if p.ExactMetric == nil {
 			return 0, false
 		}
@@ -470,7 +470,7 @@ func SweepHeatMapPNG(s *analysis.SweepResult) ([]byte, error) {
 // share; for another metric its values' range, widened to be symmetric
 // about its level where it has one (0 for the margin), so that the
 // scale's neutral middle is the level.
-func heatRange(s *analysis.SweepResult, g sweepGrid) (lo, hi float64) {
+func heatRange(s *sweep.Result, g sweepGrid) (lo, hi float64) {
 	m := s.Sweep.Metric
 	if m.Share() {
 		return 0, 1

@@ -8,7 +8,7 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 
-	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/sweep"
 )
 
 // apartColor fills the bar of a value told apart from the highest; a
@@ -21,7 +21,7 @@ var apartColor = color.RGBA{R: 0xbb, G: 0xbb, B: 0xbb, A: 0xff}
 // are in the metric's colour, the others grey. A field of names has no
 // order, so no line joins them. A sweep of two fields gets one panel per
 // value of the second.
-func SweepRankPNG(s *analysis.SweepResult) ([]byte, error) {
+func SweepRankPNG(s *sweep.Result) ([]byte, error) {
 	rankings := s.Rankings()
 	title := fmt.Sprintf("%s: %s by %s, highest at the top (%d trials a point)", s.Sweep.Name, metricName(s), s.Sweep.Axes[0].Name(), s.Trials)
 	if len(rankings) == 1 {
@@ -32,7 +32,7 @@ func SweepRankPNG(s *analysis.SweepResult) ([]byte, error) {
 		p.Title.Text = title + "\ncoloured: indistinguishable from the highest; grey: below it"
 		return render(p, 9*vg.Inch, vg.Length(2+0.4*float64(len(rankings[0].Order)))*vg.Inch)
 	}
-	panels, err := givenPanels(s, rankings, func(r analysis.Ranking) int { return r.Given }, func(r analysis.Ranking) (*plot.Plot, error) { return rankPanel(s, r) })
+	panels, err := givenPanels(s, rankings, func(r sweep.Ranking) int { return r.Given }, func(r sweep.Ranking) (*plot.Plot, error) { return rankPanel(s, r) })
 	if err != nil {
 		return nil, err
 	}
@@ -40,7 +40,7 @@ func SweepRankPNG(s *analysis.SweepResult) ([]byte, error) {
 }
 
 // rankPanel draws one ranking of SweepRankPNG.
-func rankPanel(s *analysis.SweepResult, r analysis.Ranking) (*plot.Plot, error) {
+func rankPanel(s *sweep.Result, r sweep.Ranking) (*plot.Plot, error) {
 	m := s.Sweep.Metric
 	p := plot.New()
 	p.X.Label.Text = metricName(s)

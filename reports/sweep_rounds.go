@@ -10,7 +10,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
-	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/sweep"
 	"github.com/crucible-sim/crucible/sim"
 )
 
@@ -24,7 +24,7 @@ type overlaidRounds struct {
 // sweepOverlaid returns the rounds distributions a sweep kept, in grid
 // order, each labelled by the first field as people read it and its value
 // ("Interceptors = 4").
-func sweepOverlaid(s *analysis.SweepResult) []overlaidRounds {
+func sweepOverlaid(s *sweep.Result) []overlaidRounds {
 	var out []overlaidRounds
 	for _, p := range s.Points {
 		if len(p.RoundsBins) > 0 {
@@ -37,7 +37,7 @@ func sweepOverlaid(s *analysis.SweepResult) []overlaidRounds {
 // roundsOverlaid reports whether a sweep's report has rounds.svg: two
 // points or more kept their rounds, so that there is something to set side
 // by side.
-func roundsOverlaid(s *analysis.SweepResult) bool { return len(sweepOverlaid(s)) >= 2 }
+func roundsOverlaid(s *sweep.Result) bool { return len(sweepOverlaid(s)) >= 2 }
 
 // SweepRoundsFigure draws the rounds of up to analysis.MaxOverlaid points
 // of a sweep on one axis, a curve each: the distribution and the share of
@@ -46,7 +46,7 @@ func roundsOverlaid(s *analysis.SweepResult) bool { return len(sweepOverlaid(s))
 // at the 99.9th percentile of the longest point (stated); a lifespan whose
 // values run past sim.ExactBelow is drawn as the share over by r alone,
 // on a log axis, since its grouped values have no common bar width.
-func SweepRoundsFigure(s *analysis.SweepResult, format string) ([]byte, error) {
+func SweepRoundsFigure(s *sweep.Result, format string) ([]byte, error) {
 	curves := sweepOverlaid(s)
 	unit := unitOfSweep(s)
 	var last, q int64

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/sweep"
 	"github.com/crucible-sim/crucible/rules"
 	_ "github.com/crucible-sim/crucible/rules/all"
 	"github.com/crucible-sim/crucible/scenarios"
@@ -19,14 +20,14 @@ import (
 
 // builtinSweep fights a built-in sweep at seed 1 with few trials, or with
 // vary (--vary arguments) in place of its fields.
-func builtinSweep(t *testing.T, name string, trials int64, vary ...string) *analysis.SweepResult {
+func builtinSweep(t *testing.T, name string, trials int64, vary ...string) *sweep.Result {
 	t.Helper()
 	return sweepOf(t, name, trials, "", vary...)
 }
 
 // sweepOf fights a built-in sweep at seed 1 as builtinSweep does,
 // following metric instead of the file's unless it is "".
-func sweepOf(t *testing.T, name string, trials int64, metric string, vary ...string) *analysis.SweepResult {
+func sweepOf(t *testing.T, name string, trials int64, metric string, vary ...string) *sweep.Result {
 	t.Helper()
 	file, ok, err := scenarios.LoadSweep(name)
 	if err != nil || !ok {
@@ -48,11 +49,11 @@ func sweepOf(t *testing.T, name string, trials int64, metric string, vary ...str
 			t.Fatal(err)
 		}
 	}
-	s, err := analysis.NewSweep(file.Name, base, axes, m)
+	s, err := sweep.New(file.Name, base, axes, m)
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := analysis.Run{Seed: 1, Trials: trials, Version: "test"}.Sweep(context.Background(), s, true)
+	res, err := sweep.Run(context.Background(), analysis.Run{Seed: 1, Trials: trials, Version: "test"}, s, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,7 +77,7 @@ func TestSweepGoldens(t *testing.T) {
 		}
 		golden(t, c.file+".golden.csv", csvOut)
 		read, name := BreakEvenRows, "-breakeven"
-		if res.Sweep.Kinds[0] == analysis.Categorical {
+		if res.Sweep.Kinds[0] == sweep.Categorical {
 			read, name = RankingRows, "-ranking"
 		}
 		be, err := csvBytes(read(res))
@@ -120,29 +121,29 @@ func TestSweepRowsShape(t *testing.T) {
 // several crossings said as such.
 func TestBreakEvenText(t *testing.T) {
 	winB := rules.Metric{Kind: rules.WinShare, Side: rules.B}
-	num := &analysis.SweepResult{Sweep: &analysis.Sweep{Axes: []scenarios.Axis{mustVary(t, "x=0..1:0.5")}, Kinds: []analysis.AxisKind{analysis.Continuous}, Metric: winB}}
-	ints := &analysis.SweepResult{Sweep: &analysis.Sweep{Axes: []scenarios.Axis{mustVary(t, "n=2..5")}, Kinds: []analysis.AxisKind{analysis.Integer}, Metric: winB}}
+	num := &sweep.Result{Sweep: &sweep.Sweep{Axes: []scenarios.Axis{mustVary(t, "x=0..1:0.5")}, Kinds: []sweep.AxisKind{sweep.Continuous}, Metric: winB}}
+	ints := &sweep.Result{Sweep: &sweep.Sweep{Axes: []scenarios.Axis{mustVary(t, "n=2..5")}, Kinds: []sweep.AxisKind{sweep.Integer}, Metric: winB}}
 	ints.Sweep.Axes[0].Label = "Interceptors"
 	for i, e := range []analysis.Estimate{{Value: .2, Lo: .15, Hi: .25}, {Value: .45, Lo: .4, Hi: .5}, {Value: .52, Lo: .47, Hi: .57}, {Value: .7, Lo: .65, Hi: .75}} {
-		ints.Points = append(ints.Points, analysis.PointResult{GridPoint: analysis.GridPoint{Index: i, At: []int{i}}, Values: []string{ints.Sweep.Axes[0].Values[i]}, Estimate: e})
+		ints.Points = append(ints.Points, sweep.PointResult{GridPoint: sweep.GridPoint{Index: i, At: []int{i}}, Values: []string{ints.Sweep.Axes[0].Values[i]}, Estimate: e})
 	}
 	for _, c := range []struct {
-		s    *analysis.SweepResult
-		be   analysis.BreakEven
+		s    *sweep.Result
+		be   sweep.BreakEven
 		want string
 	}{
-		{num, analysis.BreakEven{State: analysis.Crossed, Spans: []analysis.Span{{Lo: 0.2, Hi: 0.3125}}}, "x from 0.200 to 0.312"},
-		{num, analysis.BreakEven{State: analysis.Crossed, Spans: []analysis.Span{{Lo: 0, Hi: 0.25, LoEdge: true}}}, "x from 0.000 to 0.250 (the grid's first value: it may extend below)"},
-		{num, analysis.BreakEven{State: analysis.Several, Spans: []analysis.Span{{Lo: 0.1, Hi: 0.2}, {Lo: 0.7, Hi: 1, HiEdge: true}}},
+		{num, sweep.BreakEven{State: sweep.Crossed, Spans: []sweep.Span{{Lo: 0.2, Hi: 0.3125}}}, "x from 0.200 to 0.312"},
+		{num, sweep.BreakEven{State: sweep.Crossed, Spans: []sweep.Span{{Lo: 0, Hi: 0.25, LoEdge: true}}}, "x from 0.000 to 0.250 (the grid's first value: it may extend below)"},
+		{num, sweep.BreakEven{State: sweep.Several, Spans: []sweep.Span{{Lo: 0.1, Hi: 0.2}, {Lo: 0.7, Hi: 1, HiEdge: true}}},
 			"crossed several times: x from 0.100 to 0.200; from 0.700 to 1.000 (the grid's last value: it may extend above)"},
-		{num, analysis.BreakEven{State: analysis.Above}, "not crossed in the grid: b wins (win.b) is above 50 % at every point"},
-		{num, analysis.BreakEven{State: analysis.Below, Exact: true}, "not crossed in the grid: b wins (win.b) is below 50 % at every point (exactly)"},
-		{ints, analysis.BreakEven{State: analysis.Crossed, Spans: []analysis.Span{{Lo: 2, Hi: 5, LoAt: 0, HiAt: 3}}},
+		{num, sweep.BreakEven{State: sweep.Above}, "not crossed in the grid: b wins (win.b) is above 50 % at every point"},
+		{num, sweep.BreakEven{State: sweep.Below, Exact: true}, "not crossed in the grid: b wins (win.b) is below 50 % at every point (exactly)"},
+		{ints, sweep.BreakEven{State: sweep.Crossed, Spans: []sweep.Span{{Lo: 2, Hi: 5, LoAt: 0, HiAt: 3}}},
 			"Interceptors between 2 (20.00 % [15.00 %, 25.00 %]) and 5 (70.00 % [65.00 %, 75.00 %]), at 50 % within their intervals between: 3 (45.00 % [40.00 %, 50.00 %]), 4 (52.00 % [47.00 %, 57.00 %])"},
-		{ints, analysis.BreakEven{State: analysis.Crossed, Exact: true, Spans: []analysis.Span{{Lo: 3, Hi: 4, LoAt: 1, HiAt: 2}}},
+		{ints, sweep.BreakEven{State: sweep.Crossed, Exact: true, Spans: []sweep.Span{{Lo: 3, Hi: 4, LoAt: 1, HiAt: 2}}},
 			"Interceptors between 3 (45.00 % exactly) and 4 (52.00 % exactly)"},
 	} {
-		if got := BreakEvenText(c.s, analysis.BreakEvenLine{Given: -1, BreakEven: c.be}); !strings.HasPrefix(got, c.want) {
+		if got := BreakEvenText(c.s, sweep.BreakEvenLine{Given: -1, BreakEven: c.be}); !strings.HasPrefix(got, c.want) {
 			t.Errorf("%+v: %q, want %q", c.be, got, c.want)
 		}
 	}
@@ -161,7 +162,7 @@ func mustVary(t *testing.T, arg string) scenarios.Axis {
 // page that shows them; two fields add the heat map.
 func TestWriteSweepDir(t *testing.T) {
 	for _, c := range []struct {
-		res   *analysis.SweepResult
+		res   *sweep.Result
 		files []string
 		shows string
 	}{
@@ -341,7 +342,7 @@ func checkSVG(t *testing.T, name string, data []byte) {
 // ends among them, at the second field's first value.
 func TestSweepRoundsOverlaid(t *testing.T) {
 	for _, c := range []struct {
-		res       *analysis.SweepResult
+		res       *sweep.Result
 		want, not []string
 	}{
 		{builtinSweep(t, "stratfight/armor-kinds", 100), []string{"Guard&#39;s armor = none", "Guard&#39;s armor = plate", "Guard&#39;s armor = leather"}, nil},

@@ -8,12 +8,12 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/tune"
 )
 
 // WriteTuneTable writes a tune for people: the answer in the designer's
 // words, the question, every probe, the totals and the seed.
-func WriteTuneTable(w io.Writer, r *analysis.TuneResult) error {
+func WriteTuneTable(w io.Writer, r *tune.Result) error {
 	t := r.Tune
 	for _, l := range Headline(r) {
 		fmt.Fprintln(w, l)
@@ -23,7 +23,7 @@ func WriteTuneTable(w io.Writer, r *analysis.TuneResult) error {
 	fmt.Fprintf(w, "level     %s\n", levelStatement(r))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "\nphase\t%s\ttrials\tlooks\t%s\tinterval\tlevel\tdecision\n", t.Axis.Path, t.Target.Metric)
-	for _, ps := range [][]analysis.TuneProbe{r.Probes, r.Recheck} {
+	for _, ps := range [][]tune.Probe{r.Probes, r.Recheck} {
 		for _, p := range ps {
 			fmt.Fprintln(tw, strings.Join(probeCells(r, p), "\t"))
 		}
@@ -40,7 +40,7 @@ func WriteTuneTable(w io.Writer, r *analysis.TuneResult) error {
 }
 
 // axisKind says how the field is searched.
-func axisKind(a analysis.TuneAxis) string {
+func axisKind(a tune.Axis) string {
 	if a.Continuous {
 		return "continuous, to a resolution of " + a.Resolution
 	}
@@ -48,7 +48,7 @@ func axisKind(a analysis.TuneAxis) string {
 }
 
 // directionText says which way the metric moved along the field.
-func directionText(r *analysis.TuneResult) string {
+func directionText(r *tune.Result) string {
 	if d := directionWord(r.Direction); d != "" {
 		return "the metric is " + d + " in " + r.Tune.Axis.Path
 	}
@@ -57,7 +57,7 @@ func directionText(r *analysis.TuneResult) string {
 
 // levelStatement says at what level the answer holds and how the rate is
 // spent.
-func levelStatement(r *analysis.TuneResult) string {
+func levelStatement(r *tune.Result) string {
 	return fmt.Sprintf("%s for the answer's statements jointly: each rests on the re-check, fought on streams of its own "+
 		"at %s over the values it states (spent over its looks, α/2^k at the k-th); the search, which only chooses those values, "+
 		"tests each probe at %s; exact values need neither", levelWords(r), num(r.Alpha()), num(r.Alpha()))
@@ -69,11 +69,11 @@ func levelStatement(r *analysis.TuneResult) string {
 // target, trials, looks, estimate, lo, hi, level (of the interval, in
 // [0, 1]), decision, exact (the solver's value, empty for Monte Carlo) and
 // streams.
-func TuneRows(r *analysis.TuneResult) [][]string {
+func TuneRows(r *tune.Result) [][]string {
 	t := r.Tune
 	rows := [][]string{{"tune", "scenario", "scenario_hash", "crucible_version", "seed", "phase", "path", "value",
 		"metric", "target", "trials", "looks", "estimate", "lo", "hi", "level", "decision", "exact", "streams"}}
-	for _, ps := range [][]analysis.TuneProbe{r.Probes, r.Recheck} {
+	for _, ps := range [][]tune.Probe{r.Probes, r.Recheck} {
 		for _, p := range ps {
 			exact, level := "", ""
 			if p.Exact != nil {
@@ -94,7 +94,7 @@ func TuneRows(r *analysis.TuneResult) [][]string {
 // the status, the bracket named plainly (below and above, each with its
 // value, estimate, interval and trials, and the exact value when known),
 // the answer to a one-sided target (or null), every probe, and the seed.
-func TuneObject(r *analysis.TuneResult) json.Marshaler {
+func TuneObject(r *tune.Result) json.Marshaler {
 	t := r.Tune
 	field := object{{"path", t.Axis.Path}}
 	if t.Axis.Label != "" {
@@ -130,10 +130,10 @@ func TuneObject(r *analysis.TuneResult) json.Marshaler {
 	}
 	return append(o, object{
 		{"monotonic", r.Monotonic()}, {"probes", probeList(r.Probes)},
-		{"recheck", object{{"streams", r.RecheckStreams}, {"confirmed", r.Status != analysis.TuneInconclusive && r.Status != analysis.TuneInterrupted && len(r.Recheck) > 0}, {"probes", probeList(r.Recheck)}}},
+		{"recheck", object{{"streams", r.RecheckStreams}, {"confirmed", r.Status != tune.Inconclusive && r.Status != tune.Interrupted && len(r.Recheck) > 0}, {"probes", probeList(r.Recheck)}}},
 		{"streams", r.Streams}, {"notes", nonNil(r.Notes)}, {"trials", r.Trials()},
 		{"seed", r.Seed}, {"seed_text", seedText(r.Seed)}, {"crucible_version", r.Version},
-		{"interrupted", r.Status == analysis.TuneInterrupted},
+		{"interrupted", r.Status == tune.Interrupted},
 	}...)
 }
 
@@ -155,14 +155,14 @@ func nonNil(s []string) []string {
 }
 
 // probeRef is a probe's object, or null.
-func probeRef(p *analysis.TuneProbe) any {
+func probeRef(p *tune.Probe) any {
 	if p == nil {
 		return nil
 	}
 	return probeObject(*p)
 }
 
-func probeList(ps []analysis.TuneProbe) []json.Marshaler {
+func probeList(ps []tune.Probe) []json.Marshaler {
 	out := make([]json.Marshaler, len(ps))
 	for i, p := range ps {
 		out[i] = probeObject(p)
@@ -173,7 +173,7 @@ func probeList(ps []analysis.TuneProbe) []json.Marshaler {
 // probeObject is one probe: its value, phase, decision, estimate and
 // interval (with the interval's level), the trials and looks it fought,
 // its streams, and its exact value (and fraction) when the solver gave it.
-func probeObject(p analysis.TuneProbe) object {
+func probeObject(p tune.Probe) object {
 	o := object{{"value", json.Number(p.Value)}, {"phase", p.Phase.String()}, {"decision", p.Decision.String()},
 		{"estimate", p.Estimate.Value}, {"lo", p.Estimate.Lo}, {"hi", p.Estimate.Hi}, {"trials", p.Trials}}
 	if p.Exact != nil {
@@ -191,7 +191,7 @@ func probeObject(p analysis.TuneProbe) object {
 }
 
 // WriteTuneJSON writes a tune's object with a trailing newline.
-func WriteTuneJSON(w io.Writer, r *analysis.TuneResult) error {
+func WriteTuneJSON(w io.Writer, r *tune.Result) error {
 	return writeIndented(w, TuneObject(r))
 }
 

@@ -12,7 +12,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
-	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/tune"
 )
 
 // recheckColor draws the re-check's probes, apart from the search's.
@@ -23,7 +23,7 @@ var recheckColor = color.RGBA{R: 0x2c, G: 0xa0, B: 0x2c, A: 0xff}
 // search's in the metric's colour, the re-check's in green, a little to the
 // right), each exact probe as a cross, the target's value as a dashed line,
 // and the bracket as a thick segment on it between its two ends.
-func TuneCurvePNG(r *analysis.TuneResult) ([]byte, error) {
+func TuneCurvePNG(r *tune.Result) ([]byte, error) {
 	t := r.Tune
 	m := t.Target.Metric
 	p := plot.New()
@@ -57,7 +57,7 @@ func TuneCurvePNG(r *analysis.TuneResult) ([]byte, error) {
 	}
 	offset := (hi - lo) * 0.008
 	for _, g := range []struct {
-		probes []analysis.TuneProbe
+		probes []tune.Probe
 		color  color.Color
 		shift  float64
 		name   string
@@ -73,7 +73,7 @@ func TuneCurvePNG(r *analysis.TuneResult) ([]byte, error) {
 
 // axisName names a tune's field as its label says, its path beside
 // ("Interceptors (attacker.ships.Interceptor)"), or by its path alone.
-func axisName(ax analysis.TuneAxis) string {
+func axisName(ax tune.Axis) string {
 	if name := strings.TrimSpace(strings.ReplaceAll(ax.Label, "{}", "")); name != "" {
 		return name + " (" + ax.Path + ")"
 	}
@@ -82,9 +82,9 @@ func axisName(ax analysis.TuneAxis) string {
 
 // probeRange returns the lowest and highest value the probes' intervals
 // and the target reach.
-func probeRange(r *analysis.TuneResult) (lo, hi float64) {
+func probeRange(r *tune.Result) (lo, hi float64) {
 	lo, hi = r.Tune.Target.Value, r.Tune.Target.Value
-	for _, ps := range [][]analysis.TuneProbe{r.Probes, r.Recheck} {
+	for _, ps := range [][]tune.Probe{r.Probes, r.Recheck} {
 		for _, p := range ps {
 			if p.Trials > 0 || p.Exact != nil {
 				lo, hi = math.Min(lo, p.Estimate.Lo), math.Max(hi, p.Estimate.Hi)
@@ -98,7 +98,7 @@ func probeRange(r *analysis.TuneResult) (lo, hi float64) {
 }
 
 // addBracket draws the stated bracket on the target line.
-func addBracket(p *plot.Plot, r *analysis.TuneResult) error {
+func addBracket(p *plot.Plot, r *tune.Result) error {
 	if r.Below == nil || r.Above == nil {
 		return nil
 	}
@@ -115,7 +115,7 @@ func addBracket(p *plot.Plot, r *analysis.TuneResult) error {
 
 // addProbes draws a group of probes: Monte Carlo ones with error bars,
 // exact ones as crosses.
-func addProbes(p *plot.Plot, ax analysis.TuneAxis, probes []analysis.TuneProbe, c color.Color, shift float64, name string) error {
+func addProbes(p *plot.Plot, ax tune.Axis, probes []tune.Probe, c color.Color, shift float64, name string) error {
 	var mc yErrPoints
 	var exact plotter.XYs
 	for _, pr := range probes {
@@ -176,9 +176,9 @@ its decision was read from, at the level of the look that decided it.</p>
 
 // TuneHTML renders a tune's page, which shows tune-curve.png from the same
 // directory. command is the command line that reproduces the tune.
-func TuneHTML(r *analysis.TuneResult, command string) ([]byte, error) {
+func TuneHTML(r *tune.Result, command string) ([]byte, error) {
 	data := struct {
-		R                            *analysis.TuneResult
+		R                            *tune.Result
 		Command, Kind, Target, Level string
 		Axis                         string // the field as its label names it (axisName)
 		Direction                    string
@@ -186,8 +186,8 @@ func TuneHTML(r *analysis.TuneResult, command string) ([]byte, error) {
 		Warn                         bool
 		Rows                         [][]string
 	}{R: r, Command: command, Axis: axisName(r.Tune.Axis), Kind: axisKind(r.Tune.Axis), Target: targetWords(r), Level: levelStatement(r),
-		Direction: directionText(r), Headline: Headline(r), Warn: r.Status != analysis.TuneBracketed}
-	for _, ps := range [][]analysis.TuneProbe{r.Probes, r.Recheck} {
+		Direction: directionText(r), Headline: Headline(r), Warn: r.Status != tune.Bracketed}
+	for _, ps := range [][]tune.Probe{r.Probes, r.Recheck} {
 		for _, p := range ps {
 			data.Rows = append(data.Rows, probeCells(r, p))
 		}
@@ -200,7 +200,7 @@ func TuneHTML(r *analysis.TuneResult, command string) ([]byte, error) {
 // WriteTuneDir writes the report of a tune into dir (which must exist):
 // tune.json (TuneObject), tune.csv (TuneRows), tune-curve.png
 // (TuneCurvePNG) and index.html, each atomically.
-func WriteTuneDir(dir string, r *analysis.TuneResult, command string) error {
+func WriteTuneDir(dir string, r *tune.Result, command string) error {
 	return writeFiles(dir, []reportFile{
 		{"tune.json", func() ([]byte, error) {
 			var b bytes.Buffer
@@ -215,6 +215,6 @@ func WriteTuneDir(dir string, r *analysis.TuneResult, command string) error {
 
 // WriteTune replaces the directory's report with the report of a tune
 // (WriteTuneDir), as WriteReport does for a run: whole or not at all.
-func (d *OutDir) WriteTune(r *analysis.TuneResult) error {
+func (d *OutDir) WriteTune(r *tune.Result) error {
 	return d.replace(func(dir string) error { return WriteTuneDir(dir, r, d.Command) }, nil)
 }

@@ -10,12 +10,13 @@ import (
 	"testing"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/tune"
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
 // builtinTune runs a built-in tune at seed 1, exactly where its ruleset's
 // solver reaches when exact is set.
-func builtinTune(t *testing.T, name string, exact bool) *analysis.TuneResult {
+func builtinTune(t *testing.T, name string, exact bool) *tune.Result {
 	t.Helper()
 	file, ok, err := scenarios.LoadTune(name)
 	if err != nil || !ok {
@@ -25,12 +26,12 @@ func builtinTune(t *testing.T, name string, exact bool) *analysis.TuneResult {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tu, err := analysis.TuneFrom(file, base)
+	tu, err := tune.From(file, base)
 	if err != nil {
 		t.Fatal(err)
 	}
 	tu.Exact = exact
-	res, err := analysis.Run{Seed: 1, Version: "test"}.Tune(context.Background(), tu)
+	res, err := tune.Run(context.Background(), analysis.Run{Seed: 1, Version: "test"}, tu)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +72,7 @@ func TestTuneOutputs(t *testing.T) {
 // PNG; a tune with no bracket (interrupted) still draws one.
 func TestTuneDir(t *testing.T) {
 	res := builtinTune(t, "eclipse/interceptors-for-70", false)
-	for _, r := range []*analysis.TuneResult{res, {Tune: res.Tune, Status: analysis.TuneInterrupted, Probes: res.Probes[:1], Version: "test"}} {
+	for _, r := range []*tune.Result{res, {Tune: res.Tune, Status: tune.Interrupted, Probes: res.Probes[:1], Version: "test"}} {
 		dir := t.TempDir()
 		if err := WriteTuneDir(dir, r, "crucible tune eclipse/interceptors-for-70 --seed 1"); err != nil {
 			t.Fatal(err)

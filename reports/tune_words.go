@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/tune"
 	"github.com/crucible-sim/crucible/rules"
 )
 
@@ -15,8 +15,8 @@ import (
 
 // tuneSpec returns the battle's spec as the tune's probes saw it (the
 // side labels and the unit of rounds).
-func tuneSpec(r *analysis.TuneResult) rules.Spec {
-	for _, ps := range [][]analysis.TuneProbe{r.Probes, r.Recheck} {
+func tuneSpec(r *tune.Result) rules.Spec {
+	for _, ps := range [][]tune.Probe{r.Probes, r.Recheck} {
 		for _, p := range ps {
 			if p.Spec.Ends != nil {
 				return p.Spec
@@ -118,7 +118,7 @@ func intervalText(m rules.Metric, lo, hi float64) string {
 
 // targetWords writes the target as a bound on the metric: "attacker wins
 // ≥ 70 %", "fair (attacker wins − defender wins = 0)".
-func targetWords(r *analysis.TuneResult) string {
+func targetWords(r *tune.Result) string {
 	t, spec := r.Tune.Target, tuneSpec(r)
 	if t.Text == "fair" {
 		return fmt.Sprintf("fair (%s as often as %s)", metricWords(rules.Metric{Kind: rules.WinShare, Side: rules.A}, spec), sideLabel(spec, rules.B))
@@ -136,7 +136,7 @@ func targetWords(r *analysis.TuneResult) string {
 
 // probeWords writes a probe as the headline does: "5 Interceptors:
 // attacker wins 74.8 % [73.9, 75.6]" (the exact value, exactly).
-func probeWords(r *analysis.TuneResult, p *analysis.TuneProbe) string {
+func probeWords(r *tune.Result, p *tune.Probe) string {
 	m, spec := r.Tune.Target.Metric, tuneSpec(r)
 	head := fmt.Sprintf("%s: %s %s", r.Tune.Axis.Phrase(p.Value), metricWords(m, spec), metricValue(m, p.Estimate.Value))
 	switch {
@@ -154,20 +154,20 @@ func probeWords(r *analysis.TuneResult, p *analysis.TuneProbe) string {
 const maxFractionText = 40
 
 // levelWords writes the answer's confidence: "95 %".
-func levelWords(r *analysis.TuneResult) string {
+func levelWords(r *tune.Result) string {
 	return strconv.FormatFloat(100*(1-r.Alpha()), 'g', 6, 64) + " %"
 }
 
 // Headline says the answer in sentences, the designer's words first.
-func Headline(r *analysis.TuneResult) []string {
+func Headline(r *tune.Result) []string {
 	switch r.Status {
-	case analysis.TuneBracketed:
+	case tune.Bracketed:
 		return bracketWords(r)
-	case analysis.TuneUnreachable:
+	case tune.Unreachable:
 		return []string{TuneVerdict(r)}
-	case analysis.TuneNonMonotonic:
+	case tune.NonMonotonic:
 		return []string{TuneVerdict(r)}
-	case analysis.TuneInconclusive:
+	case tune.Inconclusive:
 		return []string{"INCONCLUSIVE: " + r.Why + "."}
 	}
 	return []string{fmt.Sprintf("INTERRUPTED after %d trials in %d probes (the last cut short); the answer is not stated.", r.Trials(), len(r.Probes)+len(r.Recheck))}
@@ -175,7 +175,7 @@ func Headline(r *analysis.TuneResult) []string {
 
 // bracketWords writes a bracket: its two ends in axis order, the one that
 // meets a one-sided target marked, then what it means.
-func bracketWords(r *analysis.TuneResult) []string {
+func bracketWords(r *tune.Result) []string {
 	lo, hi := r.Below, r.Above
 	if r.Direction < 0 {
 		lo, hi = hi, lo
@@ -202,18 +202,18 @@ func bracketWords(r *analysis.TuneResult) []string {
 
 // TuneVerdict says why a tune states no bracket: an unreachable target or
 // a response that is not monotonic, with the two probes that show it.
-func TuneVerdict(r *analysis.TuneResult) string {
+func TuneVerdict(r *tune.Result) string {
 	if len(r.Pair) < 2 {
 		return r.Status.String()
 	}
 	a, b := &r.Pair[0], &r.Pair[1]
 	t, ax := r.Tune.Target, r.Tune.Axis
 	switch r.Status {
-	case analysis.TuneUnreachable:
-		side := map[analysis.Decision]string{analysis.BelowTarget: "below", analysis.AboveTarget: "above"}[a.Decision]
+	case tune.Unreachable:
+		side := map[tune.Decision]string{tune.BelowTarget: "below", tune.AboveTarget: "above"}[a.Decision]
 		return fmt.Sprintf("%s is not reached between %s and %s: %s; %s — %s at both ends, at %s (widen the range)",
 			targetWords(r), ax.Phrase(ax.From), ax.Phrase(ax.To), probeWords(r, a), probeWords(r, b), side, levelWords(r))
-	case analysis.TuneNonMonotonic:
+	case tune.NonMonotonic:
 		grows := "grows"
 		if r.Direction < 0 {
 			grows = "falls"
@@ -237,7 +237,7 @@ func directionWord(d int) string {
 
 // probeCells writes a probe for the probes table: phase, value, trials,
 // looks, estimate, interval, the interval's level, decision.
-func probeCells(r *analysis.TuneResult, p analysis.TuneProbe) []string {
+func probeCells(r *tune.Result, p tune.Probe) []string {
 	m := r.Tune.Target.Metric
 	if p.Exact != nil {
 		return []string{p.Phase.String(), p.Value, "exact", "-", metricValue(m, p.Estimate.Value), "exact", "-", p.Decision.String()}

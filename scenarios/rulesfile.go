@@ -98,7 +98,20 @@ func (s *Scenario) loadRules(v *doc.Node) (string, error) {
 // scenario's files, for batch to ship.
 func (s *Scenario) findRules(v *doc.Node) (string, []byte, error) {
 	ref := v.Value
-	if strings.HasSuffix(ref, ".yaml") || strings.HasSuffix(ref, ".yml") {
+	isPath := strings.HasSuffix(ref, ".yaml") || strings.HasSuffix(ref, ".yml")
+	if isPath && s.fsys != nil {
+		file := path.Clean(ref)
+		if path.IsAbs(ref) || strings.Contains(ref, `\`) || !fs.ValidPath(file) {
+			return "", nil, v.Errorf("the rules file %s: outside the folder this scenario's files are read from (allowed: a name relative to it, inside it)", ref)
+		}
+		src, err := readFileIn(s.fsys, file)
+		if err != nil {
+			return "", nil, v.Errorf("cannot read the rules file: %v", err)
+		}
+		s.read(File{Path: file, Ref: ref, Field: "ruleset", Origin: v.Pos.Origin, Src: src})
+		return file, src, nil
+	}
+	if isPath {
 		file := ref
 		fromBuiltin := false
 		switch {
@@ -123,7 +136,11 @@ func (s *Scenario) findRules(v *doc.Node) (string, []byte, error) {
 		}
 		return file, src, nil
 	}
-	for _, dir := range rulesDirs() {
+	dirs := rulesDirs()
+	if s.fsys != nil {
+		dirs = nil // a scenario read in a folder reads nothing outside it
+	}
+	for _, dir := range dirs {
 		file := filepath.Join(dir, ref+RulesFileExt)
 		src, err := readFile(file)
 		if err == nil {

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/spread"
 	"github.com/crucible-sim/crucible/reports"
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
@@ -112,7 +113,7 @@ func monteCarloInstead(sc *scenarios.Scenario, ref string, sets []string) string
 // writeExact prints an exact solution in the format, with the scenario's
 // policy spread when it has one: the whole spread when full (asked for),
 // else its note alone; in JSON only when full.
-func writeExact(cmd *cobra.Command, h reports.ExactHeader, sol *rules.Exact, spread *analysis.Spread, full bool, format string) error {
+func writeExact(cmd *cobra.Command, h reports.ExactHeader, sol *rules.Exact, spread *spread.Spread, full bool, format string) error {
 	w := cmd.OutOrStdout()
 	if format == "json" {
 		if !full {

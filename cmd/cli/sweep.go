@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/sweep"
 	"github.com/crucible-sim/crucible/reports"
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
@@ -72,7 +73,7 @@ index.html.`,
 			if od != nil {
 				defer od.Close()
 			}
-			res, runErr := run.Sweep(cmd.Context(), sw.Sweep, exact)
+			res, runErr := sweep.Run(cmd.Context(), run, sw.Sweep, exact)
 			states := cp.states(cmd, runErr)
 			if res == nil {
 				return runErr
@@ -109,7 +110,7 @@ index.html.`,
 // loadedSweep is a sweep ready to fight and its trials per point from the
 // sweep file (0 when it gives none).
 type loadedSweep struct {
-	*analysis.Sweep
+	*sweep.Sweep
 	trials int64
 }
 
@@ -167,8 +168,8 @@ func loadSweep(cmd *cobra.Command, rf *runFlags, ref string, f sweepFlags) (load
 	if !isSweep {
 		name = sc.Name
 	}
-	sw, err := analysis.NewSweep(name, sc, axes, m)
-	var noMetric *analysis.MetricError
+	sw, err := sweep.New(name, sc, axes, m)
+	var noMetric *sweep.MetricError
 	switch {
 	case errors.As(err, &noMetric) && origin != "":
 		return loadedSweep{}, fmt.Errorf("%s: %v", origin, noMetric.Err)
@@ -238,7 +239,7 @@ func loadBase(rf *runFlags, ref string, sets []scenarios.Override) (*scenarios.S
 	return sc, nil
 }
 
-func writeSweep(cmd *cobra.Command, res *analysis.SweepResult, format string) error {
+func writeSweep(cmd *cobra.Command, res *sweep.Result, format string) error {
 	switch format {
 	case "csv":
 		return reports.WriteCSV(cmd.OutOrStdout(), reports.SweepRows(res))

@@ -12,40 +12,27 @@ import (
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
-// edit is a scenario as the page holds it: its text and the name of the
-// file it is saved as (fileName).
+// edit is a scenario as the page holds it: its text, the name of the file
+// it is saved as (fileName), and the folder of the directory it was opened
+// from ("" for a built-in or a new one), where the files it includes are.
 type edit struct {
-	Name string `json:"name"`
-	Text string `json:"text"`
-}
-
-// fileName returns the name of the file the page saves a scenario named
-// name as ("download scenario"): the name with characters a file name
-// cannot hold replaced, and .yaml. The server reads the text as that file,
-// so that `crucible run` of the saved file names and seeds it alike.
-func fileName(name string) string {
-	name = strings.TrimSuffix(strings.TrimSuffix(name, ".yaml"), ".yml")
-	name = strings.Map(func(r rune) rune {
-		if strings.ContainsRune(`/\:*?"<>| `, r) || r < ' ' {
-			return '-'
-		}
-		return r
-	}, name)
-	if strings.Trim(name, ".-") == "" {
-		name = "scenario"
-	}
-	return name + ".yaml"
+	Name   string `json:"name"`
+	Text   string `json:"text"`
+	Folder string `json:"folder,omitempty"`
 }
 
 // load reads the page's scenario as `crucible run FILE` reads the saved
-// file: parsed and compiled, or the first error, located.
-func load(e edit) (*scenarios.Scenario, error) {
+// file: parsed and compiled, or the first error, located. The files it
+// includes (rules.Includer: DBD's scenario: field), now or through an
+// override such as a sweep's, are read from its folder of the server's
+// directory and nowhere else (scenarios.ParseIn).
+func (s *Server) load(e edit) (*scenarios.Scenario, error) {
 	file := fileName(e.Name)
-	src := []byte(e.Text)
-	if err := noIncludes(file, src); err != nil {
+	fsys, err := s.dir.Sub(e.Folder)
+	if err != nil {
 		return nil, err
 	}
-	sc, err := scenarios.Parse(file, strings.TrimSuffix(file, ".yaml"), src)
+	sc, err := scenarios.ParseIn(fsys, file, strings.TrimSuffix(file, ".yaml"), []byte(e.Text))
 	if err != nil {
 		return nil, err
 	}
@@ -53,35 +40,6 @@ func load(e edit) (*scenarios.Scenario, error) {
 		return nil, err
 	}
 	return sc, nil
-}
-
-// noIncludes refuses a scenario that names a file to read in place of a
-// field (rules.Includer): the loader would read it from anywhere, and the
-// workbench reads nothing outside its directory.
-func noIncludes(file string, src []byte) error {
-	root, err := scenarios.ParseYAML(file, src)
-	if err != nil || root.Kind != doc.Map {
-		return nil // the parse that follows reports it
-	}
-	id := root.Get("ruleset")
-	if id == nil || id.Kind != doc.Scalar {
-		return nil
-	}
-	rs, err := rules.Lookup(id.Value)
-	if err != nil {
-		return nil
-	}
-	inc, ok := rs.(rules.Includer)
-	if !ok {
-		return nil
-	}
-	for _, f := range inc.Includes() {
-		v := root.Get(f)
-		if v != nil && v.Kind == doc.Scalar && (strings.HasSuffix(v.Value, ".json") || strings.HasSuffix(v.Value, ".yaml") || strings.HasSuffix(v.Value, ".yml")) {
-			return v.Errorf("the workbench reads no included file (%s): paste the file's content here, or run it with crucible run", v.Value)
-		}
-	}
-	return nil
 }
 
 // problem is an error of a scenario where the page marks it: its line and
@@ -117,14 +75,20 @@ func (s *Server) validate(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
-	v, _ := check(e)
+	v, err := bounded(s, r.Context(), func() validation { v, _ := s.check(e); return v })
+	if err != nil {
+		if r.Context().Err() == nil {
+			fail(w, err)
+		}
+		return
+	}
 	reply(w, v)
 }
 
 // check validates the page's scenario as `crucible validate` does the
 // saved file, and returns it when valid.
-func check(e edit) (validation, *scenarios.Scenario) {
-	sc, err := load(e)
+func (s *Server) check(e edit) (validation, *scenarios.Scenario) {
+	sc, err := s.load(e)
 	if err == nil {
 		err = analysis.CheckExactClaims(sc)
 	}

@@ -57,8 +57,9 @@ func (a *account) volley(ut *unitType, w *weaponC, hits []hit) {
 	if len(faces) == 0 {
 		return
 	}
-	crits := 0
+	crits, n := 0, int32(0)
 	for _, h := range hits {
+		n += h.n
 		if h.crit {
 			crits++
 		}
@@ -67,7 +68,7 @@ func (a *account) volley(ut *unitType, w *weaponC, hits []hit) {
 	if crits > 0 {
 		extra = fmt.Sprintf(", %d critical", crits)
 	}
-	fmt.Fprintf(a.w, "  %s %s fire %s: %d dice [%s]: %d hits%s\n", a.b.sides[ut.side].label, ut.name, w.decl.Name, len(faces), strings.Join(faces, " "), len(hits), extra)
+	fmt.Fprintf(a.w, "  %s %s fire %s: %d dice [%s]: %d hits%s\n", a.b.sides[ut.side].label, ut.name, w.decl.Name, len(faces), strings.Join(faces, " "), n, extra)
 }
 
 func (a *account) step(what string, face int32, ok bool) {

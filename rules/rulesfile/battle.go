@@ -16,7 +16,13 @@ type Battle struct {
 	sides [2]sideInfo
 	// the state's layout: st[0] the round, then each side's tracks, then
 	// each unit's hit points and tracks.
-	sizeK      int // the stat targeting calls size
+	sizeK int // the stat targeting calls size
+	// rosterSafe says that nothing tells two units of one type with the
+	// same hit points apart: no unit tracks, no contest, each or hook
+	// phase. Hits may then be played on the roster of hit points alone.
+	rosterSafe bool
+	// roster is each side's types as the roster policies read them.
+	roster     [2][]rosterType
 	hpCountLen int // the length of a fighter's roster (fighter.hpCount)
 	stride     int // a unit's slots: hp and its tracks
 	unitBase   int
@@ -34,7 +40,6 @@ type Battle struct {
 	regNames   []string
 	hooks      *hookSet
 	policies   [2]policy
-	drawsHooks bool
 	endIndex   map[string]int
 }
 
@@ -57,6 +62,17 @@ type unitType struct {
 type weaponUse struct {
 	w *weaponC
 	n int
+}
+
+// rosterType is a unit type as rosterChoose reads it, packed.
+type rosterType struct {
+	t        int
+	bit      uint64
+	off      int   // its counts in fighter.hpCount
+	max      int32 // its hit points
+	count    int32
+	sizeRank int64 // its size's rank among the side's types, 0 the smallest
+	armed    bool
 }
 
 // unitInst is one unit.

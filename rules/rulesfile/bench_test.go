@@ -1,6 +1,7 @@
 package rulesfile_test
 
 import (
+	"os"
 	"testing"
 	"time"
 
@@ -90,4 +91,24 @@ func BenchmarkFight(b *testing.B) {
 			}
 		})
 	}
+}
+
+// TestVersusInstructions fights a fixed number of battles of one of the
+// scenarios named by the environment (RULESFILE_VERSUS=go or file), for a
+// count of instructions under callgrind, which the load of a shared
+// machine does not move:
+//
+//	go test -c -o /tmp/rf.test ./rules/rulesfile/
+//	RULESFILE_VERSUS=go valgrind --tool=callgrind /tmp/rf.test -test.run VersusInstructions
+func TestVersusInstructions(t *testing.T) {
+	which := os.Getenv("RULESFILE_VERSUS")
+	if which == "" {
+		t.Skip("set RULESFILE_VERSUS=go or file, and run under callgrind")
+	}
+	names := map[string]string{"go": "eclipse/fleet-mirror", "file": "rulesfile/fleet-mirror",
+		"go-stratfight": "stratfight/thug-vs-guard", "file-stratfight": "rulesfile/thug-vs-guard"}
+	bt := compiled(t, names[which])
+	f := bt.NewFighter()
+	o := sim.NewOutcome(bt.Spec())
+	block(f, o, rules.NewRand(0, 0), 0, 20000)
 }

@@ -76,6 +76,7 @@ func compileFile(f *File, sd *scenarioDoc) (*Battle, error) {
 		return nil, err
 	}
 	b.sizeK = b.sizeStat()
+	b.buildRoster()
 	if err := b.compileCap(cp); err != nil {
 		return nil, err
 	}
@@ -90,6 +91,10 @@ func compileFile(f *File, sd *scenarioDoc) (*Battle, error) {
 	}
 	if b.round, err = b.compilePhases(cp, f.Round); err != nil {
 		return nil, err
+	}
+	b.rosterSafe = len(b.unitTrk) == 0
+	for _, ph := range append(slices.Clone(b.start), b.round...) {
+		b.rosterSafe = b.rosterSafe && ph.kind == phFire
 	}
 	if err := b.compileEnds(cp); err != nil {
 		return nil, err
@@ -433,6 +438,24 @@ func (b *Battle) layout(cp *compiler) error {
 		b.hpCountLen += int(ut.stats[0]) + 1
 	}
 	return nil
+}
+
+// buildRoster packs each side's types for the roster policies, with
+// their sizes ranked.
+func (b *Battle) buildRoster() {
+	for s := range 2 {
+		var sizes []int64
+		for _, t := range b.sides[s].types {
+			sizes = append(sizes, b.types[t].stats[b.sizeK])
+		}
+		slices.Sort(sizes)
+		sizes = slices.Compact(sizes)
+		for _, t := range b.sides[s].types {
+			ut := b.types[t]
+			rank, _ := slices.BinarySearch(sizes, ut.stats[b.sizeK])
+			b.roster[s] = append(b.roster[s], rosterType{t: t, bit: 1 << uint(t), off: ut.hpOff, max: int32(ut.stats[0]), count: int32(ut.count), sizeRank: int64(rank), armed: ut.armed})
+		}
+	}
 }
 
 // DefaultCap is the round cap of a file that names none.

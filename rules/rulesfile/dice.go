@@ -17,6 +17,9 @@ func (f *fighter) test(ft *faceTest, fi int32, c *ectx) bool {
 // costs a quarter of a draw. The chunks left of a draw serve the next dice
 // of the battle (reset starts each battle with none).
 func (f *fighter) die(n int) int32 {
+	if f.ch != nil {
+		return int32(f.ch.Uniform(n))
+	}
 	for {
 		if f.chunks == 0 {
 			f.word, f.chunks = f.r.Uint64(), 4
@@ -44,7 +47,7 @@ func (f *fighter) roll(rc *rollC, c *ectx) (val, ndice int32) {
 	}
 	if rc.coins {
 		// Coins summed are heads counted: Rand.Heads flips n at once.
-		return int32(f.r.Heads(int(n))) + plus, n
+		return f.heads(int(n)) + plus, n
 	}
 	nf := len(rc.die)
 	if rc.keep != 0 {
@@ -86,6 +89,22 @@ func (f *fighter) roll(rc *rollC, c *ectx) (val, ndice int32) {
 		f.log.rolled(rc, n, total+plus)
 	}
 	return total + plus, n
+}
+
+// heads flips n fair coins and returns the heads.
+func (f *fighter) heads(n int) int32 {
+	if f.ch != nil {
+		return int32(f.ch.Heads(n))
+	}
+	return int32(f.r.Heads(n))
+}
+
+// coin flips one fair coin.
+func (f *fighter) coin() bool {
+	if f.ch != nil {
+		return f.ch.Uniform(2) == 1
+	}
+	return f.r.Coin()
 }
 
 // keepSum returns the sum of the k highest (or lowest) values, sorting

@@ -76,7 +76,7 @@ func (f *fighter) contest(c *contestC, self, other int32, nested bool) int {
 				return -1
 			}
 		}
-		if f.r.Coin() {
+		if f.coin() {
 			return 1
 		}
 		return -1

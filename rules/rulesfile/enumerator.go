@@ -232,9 +232,7 @@ func (s *Enumerator[T, A]) idle(pos int) bool {
 // emitEnd emits the end the fighter's state has reached.
 func (s *Enumerator[T, A]) emitEnd(rounds int, w T, emit func(T, *Outcome)) error {
 	f := s.f
-	if s.m.dealtDerived {
-		f.deriveDealt()
-	}
+	f.syncUnits()
 	o := rules.Outcome{Counters: s.out.Counters}
 	clear(o.Counters)
 	f.record(&o)

@@ -35,10 +35,6 @@ type Model struct {
 	// to the cap.
 	roundSat  int32
 	roundRead bool
-	// dealtDerived is set when each side's damage dealt is the hit
-	// points the enemy's units have lost (no healing, no damage to one's
-	// own units), so that the damage-dealt counters follow from the state.
-	dealtDerived bool
 	notes        []string
 }
 
@@ -79,7 +75,6 @@ func (b *Battle) Model() (*Model, error) {
 	}
 	m.exchangeable()
 	m.rounds()
-	m.dealtDerived = m.derivesDealt()
 	m.contestNotes()
 	return m, nil
 }
@@ -206,14 +201,6 @@ func (m *Model) StartSteps() int { return m.nStart }
 // something reads the round number itself, so that it must be followed
 // exactly to the cap.
 func (m *Model) RoundSaturation() (sat int32, read bool) { return m.roundSat, m.roundRead }
-
-// DealtDerived reports whether the damage-dealt counters follow from the
-// state at the end (the hit points the enemy has lost).
-func (m *Model) DealtDerived() bool { return m.dealtDerived }
-
-// DealtCounters returns the indexes of the damage-dealt counters in the
-// Spec's counters, side a's first.
-func (m *Model) DealtCounters() []int { return m.b.dealt[:] }
 
 // Notes returns what every exact answer of the battle should say about how
 // it was reached.

@@ -19,11 +19,16 @@ type fighter struct {
 	init []int32 // the state at the start of every battle
 	reg  []int32 // the named rolls' results
 	// derived from the state, kept up to date with it
-	alive, hpLeft, armed [2]int32
+	// agg[s] are side s's aggregates in sideAggregates order: alive, hp,
+	// armed (lost is worked out; start is static)
+	agg [2][3]int32
 	// hpCount[types[t].hpOff + v] counts type t's units with v hit points
 	// left (a roster: kill-greedy reads it instead of the units)
 	hpCount, hpCount0 []int32
-	dealt             [2]int64
+	// dirty marks the types whose units' hit points the roster has moved
+	// past (syncUnits)
+	dirty uint64
+	dealt [2]int64
 	// the battle's end, once reached
 	over   bool
 	winner rules.Side
@@ -35,11 +40,17 @@ type fighter struct {
 	chunks int
 	// scratch
 	hits   []hit
-	faces  []int32
-	cand   []int32
-	log    *account
-	stop   *rules.Stop
-	thread *starlark.Thread // the hooks' thread, made at the first call
+	single []hit   // hits one by one, for the policies that take them so
+	count  []int32 // faces rolled by a plain volley, by face index
+	// kill-greedy's scores of the enemy's types (assignRoster)
+	score   []int64
+	scoreHP []int32
+	faces   []int32
+	cand    []int32
+	log     *account
+	stop    *rules.Stop
+	thread  *starlark.Thread // the hooks' thread, made at the first call
+	ch      Chooser          // answers the random events instead of r (Stepper)
 }
 
 // hit is a die that hit, waiting for a target.
@@ -53,6 +64,7 @@ type hit struct {
 	dmg   int32 // the damage the policy counts on
 	dyn   bool  // its hit test reads the target's state
 	order int32
+	n     int32 // how many such hits (dice of one face of a plain volley)
 }
 
 // ectx is where an expression is evaluated: the units in each role, the
@@ -65,6 +77,8 @@ type ectx struct {
 
 func newFighter(b *Battle) *fighter {
 	f := &fighter{b: b, st: make([]int32, b.stateLen), init: make([]int32, b.stateLen), reg: make([]int32, b.nregs)}
+	f.count = make([]int32, MaxFaces)
+	f.score, f.scoreHP = make([]int64, MaxTypes), make([]int32, MaxTypes)
 	f.hpCount0 = make([]int32, b.hpCountLen)
 	for _, ut := range b.types {
 		f.hpCount0[ut.hpOff+int(ut.stats[0])] = int32(ut.count)
@@ -111,16 +125,16 @@ func (f *fighter) reset(r *rules.Rand) {
 	f.r = r
 	copy(f.st, f.init)
 	copy(f.hpCount, f.hpCount0)
+	f.dirty = 0
 	clear(f.reg)
 	f.word, f.chunks = 0, 0
 	f.over, f.winner, f.end, f.ender, f.round = false, rules.None, 0, -1, 0
-	f.dealt = [2]int64{}
 	for s := range 2 {
 		si := &b.sides[s]
-		f.alive[s], f.hpLeft[s], f.armed[s] = int32(si.n), int32(si.hpMax), 0
+		f.agg[s][aggAlive], f.agg[s][aggHP], f.agg[s][aggArmed] = int32(si.n), int32(si.hpMax), 0
 		for _, t := range si.types {
 			if b.types[t].armed {
-				f.armed[s] += int32(b.types[t].count)
+				f.agg[s][aggArmed] += int32(b.types[t].count)
 			}
 		}
 	}
@@ -140,29 +154,34 @@ func (f *fighter) play(r *rules.Rand, o *rules.Outcome) {
 		f.phases(b.start)
 	}
 	for round := int32(1); !f.over; round++ {
-		f.round = round
-		f.st[0] = round
-		if f.log != nil {
-			f.log.printf("round %d\n", round)
-		}
-		if f.checkEnds(0); f.over {
-			break
-		}
-		if f.phases(b.round); f.over {
-			break
-		}
-		if f.checkEnds(1); f.over {
-			break
-		}
-		if int(round) >= b.cap {
-			f.finish(rules.None, endRoundCap)
-			break
-		}
+		f.playRound(round)
 		if round%stopEvery == 0 && f.stop.Requested() {
 			return
 		}
 	}
 	f.record(o)
+}
+
+// playRound plays round number round: the ends checked at its start, its
+// phases, the ends checked at its end, the round cap.
+func (f *fighter) playRound(round int32) {
+	f.round = round
+	f.st[0] = round
+	if f.log != nil {
+		f.log.printf("round %d\n", round)
+	}
+	if f.checkEnds(0); f.over {
+		return
+	}
+	if f.phases(f.b.round); f.over {
+		return
+	}
+	if f.checkEnds(1); f.over {
+		return
+	}
+	if int(round) >= f.b.cap {
+		f.finish(rules.None, endRoundCap)
+	}
 }
 
 // phases plays a list of phases until the battle ends.
@@ -189,11 +208,11 @@ func (f *fighter) settle() bool {
 	switch {
 	case f.over:
 		return true
-	case f.alive[0] == 0 && f.alive[1] == 0:
+	case f.agg[0][aggAlive] == 0 && f.agg[1][aggAlive] == 0:
 		f.finish(rules.None, endMutual)
-	case f.alive[0] == 0:
+	case f.agg[0][aggAlive] == 0:
 		f.finish(rules.B, endDestroyed)
-	case f.alive[1] == 0:
+	case f.agg[1][aggAlive] == 0:
 		f.finish(rules.A, endDestroyed)
 	default:
 		return false
@@ -250,6 +269,13 @@ func (f *fighter) reach(e *endC, s int, both bool) {
 
 var noUnits = [nRoles]int32{-1, -1, -1}
 
+// Indexes of fighter.agg, as sideAggregates orders them.
+const (
+	aggAlive = iota
+	aggHP
+	aggArmed
+)
+
 // record fills the outcome.
 func (f *fighter) record(o *rules.Outcome) {
 	b := f.b
@@ -260,15 +286,9 @@ func (f *fighter) record(o *rules.Outcome) {
 	for s := range 2 {
 		for k, t := range b.sides[s].types {
 			ut := b.types[t]
-			n := int64(0)
-			for u := ut.first; u < ut.first+ut.count; u++ {
-				if f.st[b.units[u].slot] > 0 {
-					n++
-				}
-			}
-			o.Counters[b.survivors[s][k]] = n
+			o.Counters[b.survivors[s][k]] = int64(ut.count) - int64(f.hpCount[ut.hpOff])
 		}
-		o.Counters[b.dealt[s]] = f.dealt[s]
+		o.Counters[b.dealt[s]] = int64(b.sides[1-s].hpMax) - int64(f.agg[1-s][aggHP])
 	}
 	for _, e := range b.ends {
 		if e.sideCtr[0] >= 0 && f.end == e.index && f.ender >= 0 {
@@ -324,16 +344,10 @@ func (f *fighter) value(v *varRef, c *ectx) int32 {
 		if v.role == 1 {
 			s = 1 - s
 		}
-		switch v.which {
-		case 0:
-			return f.alive[s]
-		case 1:
-			return f.hpLeft[s]
-		case 2:
-			return f.armed[s]
-		case 3:
-			return int32(b.sides[s].n) - f.alive[s]
+		if v.which < len(f.agg[s]) {
+			return f.agg[s][v.which]
 		}
+		return int32(b.sides[s].n) - f.agg[s][aggAlive] // lost
 	case vSideTrack:
 		s := c.side
 		if v.role == 1 {
@@ -367,9 +381,6 @@ func (f *fighter) damage(u int32, d int32, s int) (excess int32) {
 	}
 	taken := min(d, left)
 	f.setHP(u, left-taken)
-	if b.units[u].side != s {
-		f.dealt[s] += int64(taken)
-	}
 	return d - taken
 }
 
@@ -387,20 +398,20 @@ func (f *fighter) setHP(u int32, v int32) {
 	f.st[ui.slot] = v
 	f.hpCount[ut.hpOff+int(old)]--
 	f.hpCount[ut.hpOff+int(v)]++
-	f.hpLeft[ui.side] += v - old
+	f.agg[ui.side][aggHP] += v - old
 	switch {
 	case old > 0 && v == 0:
-		f.alive[ui.side]--
+		f.agg[ui.side][aggAlive]--
 		if ut.armed {
-			f.armed[ui.side]--
+			f.agg[ui.side][aggArmed]--
 		}
 		if f.log != nil {
 			f.log.printf("    %s is destroyed\n", f.log.unit(u))
 		}
 	case old == 0 && v > 0:
-		f.alive[ui.side]++
+		f.agg[ui.side][aggAlive]++
 		if ut.armed {
-			f.armed[ui.side]++
+			f.agg[ui.side][aggArmed]++
 		}
 	}
 }

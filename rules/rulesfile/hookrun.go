@@ -139,12 +139,12 @@ func (bv *battleValue) roll(_ *starlark.Thread, _ *starlark.Builtin, args starla
 	if n < 0 || n > MaxDice || faces < 1 || faces > MaxFaces {
 		return nil, fmt.Errorf("roll(%d, %d): from 0 to %d dice of 1 to %d faces", n, faces, MaxDice, MaxFaces)
 	}
-	if bv.f.r == nil {
+	if bv.f.r == nil && bv.f.ch == nil {
 		return nil, errNoDraws
 	}
 	sum := 0
 	for range n {
-		sum += bv.f.r.IntN(faces) + 1
+		sum += int(bv.f.die(faces)) + 1
 	}
 	return starlark.MakeInt(sum), nil
 }
@@ -158,10 +158,10 @@ func (bv *battleValue) choose(_ *starlark.Thread, _ *starlark.Builtin, args star
 	if n < 1 {
 		return nil, fmt.Errorf("choose(%d): choose among at least 1", n)
 	}
-	if bv.f.r == nil {
+	if bv.f.r == nil && bv.f.ch == nil {
 		return nil, errNoDraws
 	}
-	return starlark.MakeInt(bv.f.r.IntN(n)), nil
+	return starlark.MakeInt(int(bv.f.die(n))), nil
 }
 
 // end(name, side) ends the battle with one of the file's ends, met by the
@@ -268,13 +268,13 @@ func (sv *sideValue) Attr(name string) (starlark.Value, error) {
 	b := f.b
 	switch name {
 	case "alive":
-		return starlark.MakeInt(int(f.alive[sv.s])), nil
+		return starlark.MakeInt(int(f.agg[sv.s][aggAlive])), nil
 	case "hp":
-		return starlark.MakeInt(int(f.hpLeft[sv.s])), nil
+		return starlark.MakeInt(int(f.agg[sv.s][aggHP])), nil
 	case "armed":
-		return starlark.MakeInt(int(f.armed[sv.s])), nil
+		return starlark.MakeInt(int(f.agg[sv.s][aggArmed])), nil
 	case "lost":
-		return starlark.MakeInt(b.sides[sv.s].n - int(f.alive[sv.s])), nil
+		return starlark.MakeInt(b.sides[sv.s].n - int(f.agg[sv.s][aggAlive])), nil
 	case "start":
 		return starlark.MakeInt(b.sides[sv.s].n), nil
 	case "name":

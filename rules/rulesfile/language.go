@@ -120,7 +120,7 @@ func LanguageReference() *rules.Reference {
 	}
 	ref.Counters = []rules.Term{
 		{Name: "a.survivors.<unit>", Meaning: "side a's units of that type left at the end (a distribution); b's likewise"},
-		{Name: "a.damage-dealt", Meaning: "the damage side a did to side b's units; b's likewise"},
+		{Name: "a.damage-dealt", Meaning: "the hit points side b's units lost in the battle, net of any healing; b's likewise"},
 		{Name: "<counter>", Meaning: "each counter of the file"},
 	}
 	for _, e := range BuiltinEnds {

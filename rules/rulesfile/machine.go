@@ -59,58 +59,22 @@ func (c *cfg) key(buf []byte) []byte {
 
 // loadCfg makes c the fighter's state, with what it derives from it.
 func (f *fighter) loadCfg(c *cfg) {
-	copy(f.st, c.st)
+	f.load(c.st, nil)
 	copy(f.reg, c.reg)
 	f.over, f.winner, f.end, f.ender = c.over, c.winner, c.end, c.ender
-	f.round = f.st[0]
-	f.derive()
 }
 
 // saveCfg copies the fighter's state into c (reusing its arrays).
 func (f *fighter) saveCfg(c *cfg, done bool) {
+	f.syncUnits()
 	c.st = append(c.st[:0], f.st...)
 	c.reg = append(c.reg[:0], f.reg...)
 	c.over, c.winner, c.end, c.ender, c.done = f.over, f.winner, f.end, f.ender, done
 }
 
-// derive recomputes what the fighter keeps up to date with the state: the
-// sides' units alive, hit points and armed units, and the roster of hit
-// points per type.
-func (f *fighter) derive() {
-	b := f.b
-	clear(f.hpCount)
-	f.alive, f.hpLeft, f.armed = [2]int32{}, [2]int32{}, [2]int32{}
-	for _, ut := range b.types {
-		slot := b.unitBase + ut.first*b.stride
-		for range ut.count {
-			hp := f.st[slot]
-			f.hpCount[ut.hpOff+int(hp)]++
-			if hp > 0 {
-				f.alive[ut.side]++
-				f.hpLeft[ut.side] += hp
-				if ut.armed {
-					f.armed[ut.side]++
-				}
-			}
-			slot += b.stride
-		}
-	}
-}
-
-// deriveDealt sets the damage each side has dealt as the hit points the
-// enemy's units have lost (Model.DealtDerived says when that holds).
-func (f *fighter) deriveDealt() {
-	b := f.b
-	f.dealt = [2]int64{}
-	for _, u := range b.units {
-		f.dealt[1-u.side] += b.types[u.typ].stats[0] - int64(f.st[u.slot])
-	}
-}
-
 // newMachine returns a fighter for the Enumerator: no random stream.
 func newMachine(b *Battle) *fighter {
 	f := newFighter(b)
-	copy(f.st, f.init)
-	f.derive()
+	f.load(f.init, nil)
 	return f
 }

@@ -8,9 +8,9 @@ import (
 )
 
 // This file works out, once per model, what the exact walk may rely on:
-// which units are interchangeable, how far the round matters, whether the
-// damage dealt follows from the state, and whether every step's hits can
-// be assigned without knowing the order their dice fell in.
+// which units are interchangeable, how far the round matters, and whether
+// every step's hits can be assigned without knowing the order their dice
+// fell in.
 
 // exchangeable marks the unit types whose units nothing tells apart but
 // their states (§ The model): the battle never picks one of them by its
@@ -296,39 +296,6 @@ func lastChange(e *cexpr, v *varRef) int32 {
 		}
 	}
 	return last
-}
-
-// derivesDealt reports whether every hit point a side's units lose is
-// damage the other side dealt: no hit points set, added or lowered by
-// effects, no damage to a unit's own side, no hooks.
-func (m *Model) derivesDealt() bool {
-	if m.b.hooks != nil {
-		return false
-	}
-	ok := true
-	check := func(e *effectC) {
-		switch e.kind {
-		case efSet, efAdd, efRaise, efLower:
-			ok = ok && (e.who >= 2 || e.track >= 0)
-		case efDamage:
-			ok = ok && !e.toSelf
-		}
-	}
-	for _, st := range m.steps {
-		p := st.phase
-		switch p.kind {
-		case phContest:
-			for i := range p.contest.win {
-				walkEffects(p.contest.win[i], check)
-				walkEffects(p.contest.lose[i], check)
-			}
-		case phEach:
-			for _, e := range p.each {
-				walkEffects(e.do, check)
-			}
-		}
-	}
-	return ok
 }
 
 // contestNotes says where a contest re-rolls its ties: the exact answer

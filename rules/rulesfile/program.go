@@ -20,6 +20,7 @@ type phaseC struct {
 	kind  uint8
 	steps [][]int // fire: the types that fire together, step by step
 	group string
+	fires [][]int // fire: per type, its weapons (indexes) that fire
 	// contest
 	contest *contestC
 	// each
@@ -146,6 +147,14 @@ func (b *Battle) compileFire(p *Phase, pc *phaseC) error {
 			return errUnknown(p.Node.Get("weapons"), "weapon group", p.Group, groups)
 		}
 	}
+	pc.fires = make([][]int, len(b.types))
+	for t, ut := range b.types {
+		for k, wu := range ut.weapons {
+			if p.Group == "" || wu.w.decl.Group == p.Group {
+				pc.fires[t] = append(pc.fires[t], k)
+			}
+		}
+	}
 	var firing [2][]int
 	for s := range 2 {
 		for _, t := range b.sides[s].types {
@@ -203,7 +212,7 @@ func (b *Battle) compileFire(p *Phase, pc *phaseC) error {
 		})
 		for i := 0; i < len(all); {
 			j := i + 1
-			for p.Ties == "simultaneous" && j < len(all) && b.types[all[j]].stats[k] == b.types[all[i]].stats[k] && b.types[all[j]].side != b.types[all[i]].side {
+			for p.Ties == "simultaneous" && j < len(all) && b.types[all[j]].stats[k] == b.types[all[i]].stats[k] {
 				j++
 			}
 			pc.steps = append(pc.steps, slices.Clone(all[i:j]))

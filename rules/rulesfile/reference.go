@@ -71,7 +71,7 @@ func (f *File) Reference() *rules.Reference {
 	}
 	for _, s := range sideLetters {
 		ref.Counters = append(ref.Counters, rules.Term{Name: s + ".survivors.<unit>", Meaning: "side " + s + "'s units of that type left at the end (a distribution)"},
-			rules.Term{Name: s + ".damage-dealt", Meaning: "the damage side " + s + "'s attacks and effects did to the enemy's units"})
+			rules.Term{Name: s + ".damage-dealt", Meaning: "the hit points the enemy's units lost in the battle, net of any healing"})
 	}
 	for _, c := range f.Counters {
 		if c.PerSide {

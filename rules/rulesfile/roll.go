@@ -187,6 +187,13 @@ type weaponC struct {
 	// face alone: a fixed number of attacks, no re-roll, explosion or
 	// critical, no hit test that reads the state.
 	plain bool
+	// groups are the distinct sets of targets the faces of a plain weapon
+	// reach, and faceGroup[fi] is 1 + the group of face fi (0: a miss);
+	// thresh is 2¹⁶ mod the die's faces (die).
+	groups       []uint64
+	faceGroup    []uint8
+	groupWeights []int64 // the faces of each class: misses, then each group
+	thresh       uint64
 }
 
 // sixFaces is the die of wound and save rolls.
@@ -289,11 +296,37 @@ func (b *Battle) compileWeapon(cp *compiler, t int, w *weaponC) error {
 				}
 			}
 		}
-		w.plain = w.plain && ht.e == nil
+		w.plain = w.plain && ht.e == nil && len(w.die) <= 255
 		_, hi := w.damage[u].lo, w.damage[u].hi
 		w.policyDmg = max(w.policyDmg, hi)
 	}
+	w.thresh = 65536 % uint64(len(w.die))
+	w.faceGroup = make([]uint8, len(w.die))
+	for fi, m := range w.faceMask {
+		if m == 0 {
+			continue
+		}
+		g := slicesIndexU(w.groups, m)
+		if g < 0 {
+			g = len(w.groups)
+			w.groups = append(w.groups, m)
+		}
+		w.faceGroup[fi] = uint8(g + 1)
+	}
+	w.groupWeights = make([]int64, len(w.groups)+1)
+	for _, g := range w.faceGroup {
+		w.groupWeights[g]++
+	}
 	return nil
+}
+
+func slicesIndexU(s []uint64, x uint64) int {
+	for i, v := range s {
+		if v == x {
+			return i
+		}
+	}
+	return -1
 }
 
 func slicesIndex(s []string, x string) int {

@@ -72,7 +72,7 @@ func (b *Battle) finishSpec(settings rules.Settings, sides [2]sideDoc) {
 			b.survivors[s] = append(b.survivors[s], cs.Dist(rules.SideCounter(rules.Side(s+1), "survivors."+b.types[t].name), "units of this type left at the end"))
 		}
 	}
-	b.dealt = cs.Sides("damage-dealt", "the damage the side's attacks and effects did to the enemy's units")
+	b.dealt = cs.Sides("damage-dealt", "the hit points the enemy's units lost in the battle (net of any healing)")
 	for _, e := range b.ends {
 		if !e.decl.Victory {
 			names := rules.NonVictoryCounters(e.decl.Name)
@@ -105,7 +105,7 @@ func (b *Battle) finishSpec(settings rules.Settings, sides [2]sideDoc) {
 		Labels:       [2]string{b.sides[0].label, b.sides[1].label},
 		NonVictories: nv,
 	}
-	if b.drawsHooks {
+	if b.hooks != nil && b.hooks.draws {
 		b.spec.Notes = append(b.spec.Notes, "the rules file's hooks draw random numbers: the battle has no exact solution")
 	}
 	for i, e := range ends {

@@ -38,15 +38,15 @@ func (s *Enumerator[T, A]) fire(st *step, c *cfg, out *bag[T, A]) error {
 		}
 		b := f.b
 		nt := len(b.sideTrk)
+		st := slices.Clone(c.st)
 		for _, oa := range sides[0] {
 			for _, ob := range sides[1] {
-				f.loadCfg(c)
 				for side, o := range [2]*sideOut[T]{&oa, &ob} {
-					copy(f.st[1+side*nt:], o.tracks)
+					copy(st[1+side*nt:], o.tracks)
 					en := &b.sides[1-side]
-					copy(f.st[b.unitBase+en.first*b.stride:], o.enemy)
+					copy(st[b.unitBase+en.first*b.stride:], o.enemy)
 				}
-				f.derive()
+				f.load(st, nil)
 				f.settle()
 				f.saveCfg(&s.keep, false)
 				out.add(&s.keep, ar.Mul(oa.w, ob.w))
@@ -273,7 +273,7 @@ func (s *Enumerator[T, A]) plainBlock(cl *classes, t int, w *weaponC, n int) blo
 	bl := block{n: n, budget: -1, faces: make([]dieHits, len(w.die))}
 	for fi := range w.die {
 		if m := w.faceMask[fi]; m != 0 {
-			h := hit{w: w, from: int32(t), by: int32(ut.first), dmg: w.policyDmg, face: int32(fi), mask: m}
+			h := hit{w: w, from: int32(t), by: int32(ut.first), dmg: w.policyDmg, face: int32(fi), mask: m, n: 1}
 			bl.faces[fi].hits = []int{cl.add(h, -1)}
 		}
 	}
@@ -305,7 +305,7 @@ func (s *Enumerator[T, A]) unitBlock(cl *classes, t int, u int32, w *weaponC, n 
 			face = s.m.faceRep(w, int32(fi))
 		}
 		crit := w.crit.set && f.test(&w.crit, int32(fi), c)
-		h := hit{w: w, from: int32(t), by: by, face: int32(fi), mask: mask, crit: crit && w.decl.CritWounds, dmg: w.policyDmg, dyn: w.dynMask != 0}
+		h := hit{w: w, from: int32(t), by: by, face: int32(fi), mask: mask, crit: crit && w.decl.CritWounds, dmg: w.policyDmg, dyn: w.dynMask != 0, n: 1}
 		if face >= 0 {
 			h.face = face
 		}
@@ -606,7 +606,7 @@ func (s *Enumerator[T, A]) resolve(side int, h *hit, u int32, rest []hit, c *cfg
 // the fighter's state, and adds the outcome.
 func (s *Enumerator[T, A]) spill(side int, h *hit, excess int32, mortal bool, rest []hit, w T, out *bag[T, A]) {
 	f := s.f
-	for excess > 0 && (h.w.decl.Spill || mortal) && f.alive[1-side] > 0 {
+	for excess > 0 && (h.w.decl.Spill || mortal) && f.agg[1-side][aggAlive] > 0 {
 		sp := *h
 		sp.dmg = excess
 		ts := s.targets(side, &sp, rest)
@@ -624,6 +624,6 @@ func (s *Enumerator[T, A]) spill(side int, h *hit, excess int32, mortal bool, re
 		}
 		excess = f.damage(ts[0].u, excess, side)
 	}
-	f.saveCfg(&s.keep, f.alive[1-side] == 0)
+	f.saveCfg(&s.keep, f.agg[1-side][aggAlive] == 0)
 	out.add(&s.keep, w)
 }

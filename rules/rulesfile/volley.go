@@ -13,9 +13,13 @@ func (f *fighter) fire(p *phaseC) {
 	for _, step := range p.steps {
 		f.hits = f.hits[:0]
 		for _, t := range step {
-			f.volley(t, p.group)
+			f.volley(t, p.fires[t])
 		}
-		if len(f.hits) > 0 {
+		switch {
+		case len(f.hits) == 0:
+		case len(step) == 1: // one type: its side's hits alone
+			f.assignHits(f.b.types[step[0]].side, f.hits)
+		default:
 			for s := range 2 {
 				f.assign(s)
 			}
@@ -28,27 +32,21 @@ func (f *fighter) fire(p *phaseC) {
 
 // volley rolls the dice of every unit of type t not destroyed, for its
 // weapons of the group, and records the hits.
-func (f *fighter) volley(t int, group string) {
+func (f *fighter) volley(t int, fires []int) {
 	b := f.b
 	ut := b.types[t]
-	for _, wu := range ut.weapons {
+	for _, k := range fires {
+		wu := ut.weapons[k]
 		w := wu.w
-		if group != "" && w.decl.Group != group {
-			continue
-		}
 		nf := len(w.die)
 		rolled := len(f.hits)
-		if w.plain && f.log == nil {
-			// Dice that only hit or miss: roll them all, keep the hits.
+		if !w.plain {
+			f.syncUnits()
+		} else {
 			alive := int32(ut.count) - f.hpCount[ut.hpOff]
-			n := int(alive) * wu.n * int(w.attacks.k)
-			h := hit{w: w, from: int32(t), by: int32(ut.first), dmg: w.policyDmg}
-			for range n {
-				fi := f.die(nf)
-				if m := w.faceMask[fi]; m != 0 {
-					h.face, h.mask, h.order = fi, m, int32(len(f.hits))
-					f.hits = append(f.hits, h)
-				}
+			f.plainVolley(t, w, int(alive)*wu.n*int(w.attacks.k))
+			if f.log != nil {
+				f.log.volley(ut, w, f.hits[rolled:])
 			}
 			continue
 		}
@@ -78,6 +76,49 @@ func (f *fighter) volley(t int, group string) {
 	}
 }
 
+// plainVolley rolls n dice of plain weapon w fired by type t and records
+// the hits, one entry per set of targets a face reaches (Weapon.groups)
+// with the number of dice that reach it: the dice are rolled as die rolls
+// them, inline, four to a draw.
+func (f *fighter) plainVolley(t int, w *weaponC, n int) {
+	nf := uint64(len(w.die))
+	thresh := w.thresh
+	count := f.count[:len(w.groups)+1]
+	for i := range count {
+		count[i] = 0
+	}
+	group := w.faceGroup
+	if f.ch != nil {
+		f.ch.Multinomial(n, w.groupWeights, count)
+		n = 0
+	}
+	word, chunks := f.word, f.chunks
+	for i := 0; i < n; {
+		if chunks == 0 {
+			word, chunks = f.r.Uint64(), 4
+		}
+		v := (word & 0xffff) * nf
+		word >>= 16
+		chunks--
+		if v&0xffff < thresh {
+			continue
+		}
+		count[group[v>>16]]++
+		if f.log != nil {
+			f.log.face(w.die[v>>16])
+		}
+		i++
+	}
+	f.word, f.chunks = word, chunks
+	h := hit{w: w, from: int32(t), by: int32(f.b.types[t].first), dmg: w.policyDmg}
+	for g, mask := range w.groups {
+		if c := count[g+1]; c > 0 {
+			h.mask, h.n, h.order = mask, c, int32(len(f.hits))
+			f.hits = append(f.hits, h)
+		}
+	}
+}
+
 // spend takes one from side s's track k (a re-roll budget) and reports
 // whether there was one to take; k < 0 is no budget: always.
 func (f *fighter) spend(s, k int) bool {
@@ -103,7 +144,7 @@ func (f *fighter) hitFace(w *weaponC, t int, u int32, fi int32, c *ectx) {
 		return
 	}
 	crit := w.crit.set && f.test(&w.crit, fi, c)
-	h := hit{w: w, from: int32(t), by: u, face: fi, mask: mask | dyn, crit: crit, dmg: w.policyDmg, dyn: dyn != 0, order: int32(len(f.hits))}
+	h := hit{w: w, from: int32(t), by: u, face: fi, mask: mask | dyn, crit: crit, dmg: w.policyDmg, dyn: dyn != 0, order: int32(len(f.hits)), n: 1}
 	f.hits = append(f.hits, h)
 	if crit {
 		for range w.decl.CritHits {
@@ -134,8 +175,19 @@ func (f *fighter) assign(s int) {
 	for hi < len(hs) && b.types[hs[hi].from].side == s {
 		hi++
 	}
-	mine := hs[lo:hi]
+	f.assignHits(s, hs[lo:hi])
+}
+
+// assignHits gives hits of side s their targets.
+func (f *fighter) assignHits(s int, mine []hit) {
+	b := f.b
 	f.order(s, mine)
+	if b.policies[s] == polKillGreedy && b.rosterSafe && allVolley(mine) {
+		f.assignRoster(s, mine)
+		return
+	}
+	f.syncUnits()
+	mine = f.expand(mine)
 	for i := range mine {
 		h := &mine[i]
 		u := f.pick(s, h, mine[i+1:])
@@ -143,7 +195,7 @@ func (f *fighter) assign(s int) {
 			continue
 		}
 		f.resolve(s, h, u, mine[i+1:])
-		if f.alive[1-s] == 0 {
+		if f.agg[1-s][aggAlive] == 0 {
 			return
 		}
 	}
@@ -153,7 +205,7 @@ func (f *fighter) assign(s int) {
 // them.
 func (f *fighter) order(s int, mine []hit) {
 	pol := f.b.policies[s]
-	if alike(mine) {
+	if len(mine) == 1 || alike(mine) {
 		pol = polWeakest // no order to impose
 	}
 	switch pol {
@@ -172,6 +224,118 @@ func (f *fighter) order(s int, mine []hit) {
 			return int(y.dmg - x.dmg)
 		})
 	}
+}
+
+// expand returns the hits one by one: a hit of n dice as n hits.
+func (f *fighter) expand(hs []hit) []hit {
+	if !slices.ContainsFunc(hs, func(h hit) bool { return h.n > 1 }) {
+		return hs
+	}
+	f.single = f.single[:0]
+	for _, h := range hs {
+		n := h.n
+		h.n = 1
+		for range n {
+			f.single = append(f.single, h)
+		}
+	}
+	return f.single
+}
+
+// allVolley reports whether every hit is of a volley weapon: its damage
+// fixed, nothing rolled after the hit.
+func allVolley(hs []hit) bool {
+	for i := range hs {
+		if !hs[i].w.volley || hs[i].dyn {
+			return false
+		}
+	}
+	return true
+}
+
+// assignRoster is kill-greedy for a battle in which a unit is nothing but
+// its type and its hit points (Battle.rosterSafe), with hits of volley
+// weapons: it plays the hits on the roster alone, then writes the hit
+// points back to the units of each type it touched in one canonical
+// order, the destroyed first and then the most damaged (as the walk over
+// the units would find them, whichever unit took which hit).
+func (f *fighter) assignRoster(s int, hs []hit) {
+	rs := f.b.roster[1-s]
+	score, hp := f.score[:len(rs)], f.scoreHP[:len(rs)]
+	en := &f.agg[1-s]
+	for i := range hs {
+		h := &hs[i]
+		best := -1
+		for k := range rs {
+			sc, v := f.rosterScore(&rs[k], h)
+			score[k], hp[k] = sc, v
+			if sc >= 0 && (best < 0 || sc > score[best]) {
+				best = k
+			}
+		}
+		for n := h.n; best >= 0; {
+			rt := &rs[best]
+			f.dirty |= rt.bit
+			f.rosterDamage(s, rt, hp[best], h.dmg)
+			if n--; n == 0 || en[aggAlive] == 0 {
+				break
+			}
+			score[best], hp[best] = f.rosterScore(rt, h)
+			best = -1
+			for k := range rs {
+				if score[k] >= 0 && (best < 0 || score[k] > score[best]) {
+					best = k
+				}
+			}
+		}
+		if en[aggAlive] == 0 {
+			return
+		}
+	}
+}
+
+// rosterDamage deals d damage to a unit of type rt with hp hit points
+// left, on the roster and the side's totals.
+func (f *fighter) rosterDamage(s int, rt *rosterType, hp, d int32) {
+	taken := min(d, hp)
+	f.hpCount[rt.off+int(hp)]--
+	f.hpCount[rt.off+int(hp-taken)]++
+	en := &f.agg[1-s]
+	en[aggHP] -= taken
+	if hp == taken {
+		en[aggAlive]--
+		if rt.armed {
+			en[aggArmed]--
+		}
+	}
+	if f.log != nil {
+		b := f.b
+		ut := b.types[rt.t]
+		f.log.printf("    %d damage to %s %s with %d hp\n", d, b.sides[1-s].label, ut.name, hp)
+		if hp == taken {
+			f.log.printf("    %s %s is destroyed\n", b.sides[1-s].label, ut.name)
+		}
+	}
+}
+
+// syncUnits writes the roster back to the units of each type a roster
+// policy changed (fighter.dirty), in one canonical order: the destroyed
+// first, then the most damaged, as a walk over the units would find them
+// whichever unit took which hit. Whatever reads a unit's hit points calls
+// it first.
+func (f *fighter) syncUnits() {
+	b := f.b
+	for m := f.dirty; m != 0; m &= m - 1 {
+		ut := b.types[bits.TrailingZeros64(m)]
+		slot := b.unitBase + ut.first*b.stride
+		for v, n := range f.hpCount[ut.hpOff : ut.hpOff+int(ut.stats[0])+1] {
+			for range n {
+				f.st[slot] = int32(v)
+				slot += b.stride
+			}
+		}
+	}
+	f.dirty = 0
 }
 
 // alike reports whether every hit has the same damage and targets, so
@@ -308,48 +472,7 @@ func (f *fighter) pickKillGreedy(s int, h *hit) int32 {
 // the type with that many — the unit the walk over the units finds.
 func (f *fighter) rosterKillGreedy(s int, h *hit) int32 {
 	b := f.b
-	bestT, bestHP, bestCan := -1, int32(0), false
-	var bestSize int64
-	for _, t := range b.sides[1-s].types {
-		if h.mask&(1<<uint(t)) == 0 {
-			continue
-		}
-		ut := b.types[t]
-		cnt := f.hpCount[ut.hpOff : ut.hpOff+int(ut.stats[0])+1]
-		if cnt[0] == int32(ut.count) {
-			continue // none left
-		}
-		hp, can := int32(0), false
-		for v := min(h.dmg, int32(len(cnt)-1)); v >= 1; v-- {
-			if cnt[v] > 0 {
-				hp, can = v, true
-				break
-			}
-		}
-		if !can {
-			for v := int32(1); v < int32(len(cnt)); v++ {
-				if cnt[v] > 0 {
-					hp = v
-					break
-				}
-			}
-		}
-		sz := ut.stats[b.sizeK]
-		var better bool
-		switch {
-		case bestT < 0:
-			better = true
-		case can != bestCan:
-			better = can
-		case can:
-			better = hp > bestHP || hp == bestHP && sz > bestSize
-		default:
-			better = hp < bestHP || hp == bestHP && sz > bestSize
-		}
-		if better {
-			bestT, bestHP, bestSize, bestCan = t, hp, sz, can
-		}
-	}
+	bestT, bestHP := f.rosterChoose(s, h)
 	if bestT < 0 {
 		return -1
 	}
@@ -360,6 +483,43 @@ func (f *fighter) rosterKillGreedy(s int, h *hit) int32 {
 			return u
 		}
 	}
+}
+
+// rosterChoose returns the type and the hit points left of the unit
+// kill-greedy gives hit h, read off the roster; −1 when h reaches none.
+func (f *fighter) rosterChoose(s int, h *hit) (int, int32) {
+	bestT, bestHP, best := -1, int32(0), int64(-1)
+	for i := range f.b.roster[1-s] {
+		rt := &f.b.roster[1-s][i]
+		if score, hp := f.rosterScore(rt, h); score > best {
+			bestT, bestHP, best = rt.t, hp, score
+		}
+	}
+	return bestT, bestHP
+}
+
+// rosterScore returns the place of type rt's best unit for hit h in
+// kill-greedy's order, and its hit points left; −1 when h cannot go to a
+// unit of the type. The score orders the candidates as kill-greedy does:
+// a unit h destroys before one it does not; among those it destroys the
+// most hit points, among the others the fewest; then the larger.
+func (f *fighter) rosterScore(rt *rosterType, h *hit) (int64, int32) {
+	hc, off := f.hpCount, rt.off
+	if h.mask&rt.bit == 0 || hc[off] == rt.count {
+		return -1, 0 // out of reach, or none left
+	}
+	top := min(h.dmg, rt.max)
+	for v := top; v >= 1; v-- {
+		if hc[off+int(v)] > 0 {
+			return 1<<42 | int64(v)<<21 | rt.sizeRank, v
+		}
+	}
+	for v := top + 1; v <= rt.max; v++ { // none it destroys: the fewest left
+		if hc[off+int(v)] > 0 {
+			return int64(MaxHP+1-v)<<21 | rt.sizeRank, v
+		}
+	}
+	return -1, 0
 }
 
 // pickLargest is largest-first (and priority): the first unit, in the
@@ -457,7 +617,7 @@ func (f *fighter) resolve(s int, h *hit, u int32, rest []hit) {
 		f.log.damage(u, d)
 	}
 	excess := f.damage(u, d, s)
-	for excess > 0 && (w.decl.Spill || mortal) && f.alive[1-s] > 0 {
+	for excess > 0 && (w.decl.Spill || mortal) && f.agg[1-s][aggAlive] > 0 {
 		spill := *h
 		spill.dmg = excess
 		next := f.pick(s, &spill, rest)

@@ -24,9 +24,7 @@ type counterDist[T any] struct {
 	mean   T
 }
 
-// gather adds up the ends' probabilities into the answers. Counters the
-// state does not determine (damage dealt where units heal or hurt their
-// own) are left out.
+// gather adds up the ends' probabilities into the answers.
 func gather[T any, A arith[T]](c *chain[T, A], fl *flow[T]) *shares[T] {
 	ar := c.ar
 	spec := c.m.Spec()
@@ -42,16 +40,7 @@ func gather[T any, A arith[T]](c *chain[T, A], fl *flow[T]) *shares[T] {
 		sh.win[t.winner] = ar.Add(sh.win[t.winner], p)
 		sh.ends[t.end] = ar.Add(sh.ends[t.end], p)
 	}
-	skip := map[int]bool{}
-	if !c.m.DealtDerived() {
-		for _, k := range c.m.DealtCounters() {
-			skip[k] = true
-		}
-	}
 	for k := range spec.Counters {
-		if skip[k] {
-			continue
-		}
 		byValue := map[int64]T{}
 		for i, t := range c.terms {
 			v := t.counters[k]
