@@ -35,7 +35,7 @@ type Model struct {
 	// to the cap.
 	roundSat  int32
 	roundRead bool
-	notes        []string
+	notes     []string
 }
 
 // step is one step of the program.
