@@ -29,9 +29,17 @@ type Enumerator[T any, A Arith[T]] struct {
 	bags []*bag[T, A]
 	// rolls memoises roll distributions by roll and context
 	rolls map[rollKey][]rollOut[T]
-	out   Outcome
-	keep  cfg
-	work  int64
+	// fires keeps a side's outcomes of a fire step by what they depend
+	// on (sideFire).
+	fires  map[string][]sideOut[T]
+	vols   map[string][]volley[T]
+	keyBuf []byte
+	ownLen int
+	next   []int32
+	stills [2][1]sideOut[T]
+	out    Outcome
+	keep   cfg
+	work   int64
 }
 
 // StepOptions say how the Enumerator treats the round number.
@@ -90,7 +98,7 @@ var ErrNoProgress = errors.New("rounds pass with nothing to play")
 // NewEnumerator returns a Enumerator of the model in arithmetic ar.
 func NewEnumerator[T any, A Arith[T]](m *Model, ar A, opt StepOptions) *Enumerator[T, A] {
 	s := &Enumerator[T, A]{m: m, ar: ar, f: newMachine(m.b), opt: opt, bin: pascal[T, A]{ar: ar}, pw: powers[T, A]{ar: ar},
-		rolls: map[rollKey][]rollOut[T]{}}
+		rolls: map[rollKey][]rollOut[T]{}, fires: map[string][]sideOut[T]{}, vols: map[string][]volley[T]{}}
 	s.out.Counters = make([]int64, len(m.b.spec.Counters))
 	return s
 }
@@ -118,12 +126,15 @@ func (s *Enumerator[T, A]) Step(pos int, st []int32, emit func(w T, o *Outcome))
 		}
 	}()
 	c := cfg{st: st, ender: -1, reg: make([]int32, s.m.b.nregs)}
+	next := pos + 1
+	if stp := &s.m.steps[pos]; stp.indep[0] && stp.indep[1] {
+		return s.fireApart(pos, stp, &c, func(w T) error { return s.goOn(next, next == s.m.nStart, w, emit) })
+	}
 	out := s.bag()
 	defer s.put(out)
 	if err := s.play(&s.m.steps[pos], &c, out); err != nil {
 		return err
 	}
-	next := pos + 1
 	for i := range out.items {
 		it := &out.items[i]
 		if err := s.advance(next, next == s.m.nStart, &it.c, it.w, emit); err != nil {
@@ -166,8 +177,13 @@ func (s *Enumerator[T, A]) play(st *step, c *cfg, out *bag[T, A]) error {
 // a new round, steps with nothing to play — to the next step to play or
 // the end, and emits it.
 func (s *Enumerator[T, A]) advance(pos int, begin bool, c *cfg, w T, emit func(T, *Outcome)) error {
+	s.f.loadCfg(c)
+	return s.goOn(pos, begin, w, emit)
+}
+
+// goOn is advance from the fighter's state.
+func (s *Enumerator[T, A]) goOn(pos int, begin bool, w T, emit func(T, *Outcome)) error {
 	f, m := s.f, s.m
-	f.loadCfg(c)
 	rounds := 0
 	for {
 		if f.over {

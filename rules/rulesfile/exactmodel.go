@@ -51,6 +51,15 @@ type step struct {
 	// they do from the enemy's units alone: resolving them reads only the
 	// target, so each side's hits can be assigned apart from the other's.
 	indep [2]bool
+	// What a side's fire depends on (Enumerator.fireKey): plain[t] marks
+	// a firing type whose weapons of the step are all plain (only how many
+	// of its units are left counts); spends[s], a side whose weapons spend
+	// a track; wide[s], a side whose dice read more than the units (the
+	// sides' totals, tracks, the round): everything counts.
+	plain  []bool
+	spends [2]bool
+	wide   [2]bool
+	fires  [2]bool // side s has a type that fires in the step
 }
 
 // Model returns the battle's model for an exact solver, or an error that
@@ -88,7 +97,46 @@ func (m *Model) addSteps(p *phaseC, start bool) {
 		st := step{phase: p, fire: types, start: start}
 		st.det = [2]bool{m.deterministic(&st, 0), m.deterministic(&st, 1)}
 		st.indep = [2]bool{m.independent(&st, 0), m.independent(&st, 1)}
+		m.fireDeps(&st)
 		m.steps = append(m.steps, st)
+	}
+}
+
+// fireDeps works out what each side's fire in step st depends on.
+func (m *Model) fireDeps(st *step) {
+	b := m.b
+	st.plain = make([]bool, len(b.types))
+	narrow := func(e *cexpr) bool {
+		if e == nil {
+			return true
+		}
+		for _, v := range e.vars {
+			switch v.kind {
+			case vUnitHP, vUnitAlive, vUnitTrack, vFace:
+			default:
+				return false
+			}
+		}
+		return true
+	}
+	for _, t := range st.fire {
+		ut := b.types[t]
+		st.fires[ut.side] = true
+		st.plain[t] = true
+		for _, wu := range ut.weapons {
+			w := wu.w
+			if st.phase.group != "" && w.decl.Group != st.phase.group {
+				continue
+			}
+			st.plain[t] = st.plain[t] && w.plain
+			st.spends[ut.side] = st.spends[ut.side] || w.budget >= 0
+			for _, e := range []*cexpr{w.attacks, w.reroll.e, w.explode.e, w.crit.e} {
+				st.wide[ut.side] = st.wide[ut.side] || !narrow(e)
+			}
+			for u := range w.hit {
+				st.wide[ut.side] = st.wide[ut.side] || !narrow(w.hit[u].e)
+			}
+		}
 	}
 }
 
@@ -233,7 +281,8 @@ func (m *Model) Slots() []Slot {
 }
 
 // Canon puts a state in canonical form: the units of each
-// interchangeable type sorted by their hit points and tracks, most first.
+// interchangeable type sorted by their hit points and tracks, fewest
+// first (the order the fighter's roster writes them back in).
 func (m *Model) Canon(st []int32) {
 	b := m.b
 	w := b.stride
@@ -247,12 +296,12 @@ func (m *Model) Canon(st []int32) {
 }
 
 // canonUnits sorts the units of one type (w integers each) by their
-// integers, greatest first: an insertion sort, since types are small and
+// integers, least first: an insertion sort, since types are small and
 // their units mostly sorted already.
 func canonUnits(v []int32, w int) {
 	n := len(v) / w
 	for i := 1; i < n; i++ {
-		for j := i; j > 0 && greaterUnit(v[j*w:j*w+w], v[(j-1)*w:j*w]); j-- {
+		for j := i; j > 0 && greaterUnit(v[(j-1)*w:j*w], v[j*w:j*w+w]); j-- {
 			for k := range w {
 				v[j*w+k], v[(j-1)*w+k] = v[(j-1)*w+k], v[j*w+k]
 			}

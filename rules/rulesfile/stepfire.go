@@ -21,9 +21,7 @@ type volley[T any] struct {
 
 // fire plays fire step st from c into out: both sides' volleys against
 // the state at the step's start, then side a's hits assigned, then side
-// b's, then the battle settled. When each side's hits do what they do
-// from the enemy's units alone (step.indep), the sides' outcomes are
-// worked out apart and combined.
+// b's, then the battle settled.
 func (s *Enumerator[T, A]) fire(st *step, c *cfg, out *bag[T, A]) error {
 	f, ar := s.f, s.ar
 	f.loadCfg(c)
@@ -31,45 +29,12 @@ func (s *Enumerator[T, A]) fire(st *step, c *cfg, out *bag[T, A]) error {
 	for side := range 2 {
 		vols[side] = s.volleys(st, side)
 	}
-	if st.indep[0] && st.indep[1] {
-		var sides [2][]sideOut[T]
-		for side := range 2 {
-			sides[side] = s.sideOutcomes(st, side, vols[side], c)
-		}
-		b := f.b
-		nt := len(b.sideTrk)
-		st := slices.Clone(c.st)
-		for _, oa := range sides[0] {
-			for _, ob := range sides[1] {
-				for side, o := range [2]*sideOut[T]{&oa, &ob} {
-					copy(st[1+side*nt:], o.tracks)
-					en := &b.sides[1-side]
-					copy(st[b.unitBase+en.first*b.stride:], o.enemy)
-				}
-				f.load(st, nil)
-				f.settle()
-				f.saveCfg(&s.keep, false)
-				out.add(&s.keep, ar.Mul(oa.w, ob.w))
-			}
-		}
-		return nil
-	}
-	det := st.det[0] && st.det[1]
 	for _, va := range vols[0] {
 		for _, vb := range vols[1] {
 			w := ar.Mul(va.w, vb.w)
 			f.loadCfg(c)
 			s.setTracks(0, va.tracks)
 			s.setTracks(1, vb.tracks)
-			if det {
-				f.hits = append(append(f.hits[:0], va.hits...), vb.hits...)
-				f.assign(0)
-				f.assign(1)
-				f.settle()
-				f.saveCfg(&s.keep, false)
-				out.add(&s.keep, w)
-				continue
-			}
 			f.saveCfg(&s.keep, false)
 			cur := s.assign(0, va.hits, s.single(&s.keep, w))
 			cur = s.assign(1, vb.hits, cur)
@@ -84,6 +49,153 @@ func (s *Enumerator[T, A]) fire(st *step, c *cfg, out *bag[T, A]) error {
 		}
 	}
 	return nil
+}
+
+// fireApart plays fire step st (pos) from c when each side's hits do
+// what they do from the enemy's units alone (step.indep): each side's
+// outcomes are worked out apart — or found, for a side whose fire was
+// worked out before from the same units — and each combination is left
+// in the fighter, settled, for then.
+func (s *Enumerator[T, A]) fireApart(pos int, st *step, c *cfg, then func(w T) error) error {
+	f, ar := s.f, s.ar
+	b := f.b
+	var sides [2][]sideOut[T]
+	for side := range 2 {
+		if st.fires[side] {
+			sides[side] = s.sideFire(pos, st, side, c)
+		} else {
+			sides[side] = s.still(side, c)
+		}
+	}
+	nt := len(b.sideTrk)
+	s.next = append(s.next[:0], c.st...)
+	next := s.next
+	for _, oa := range sides[0] {
+		for _, ob := range sides[1] {
+			for side, o := range [2]*sideOut[T]{&oa, &ob} {
+				copy(next[1+side*nt:], o.tracks)
+				en := &b.sides[1-side]
+				copy(next[b.unitBase+en.first*b.stride:], o.enemy)
+			}
+			f.load(next, nil)
+			f.settle()
+			if err := then(ar.Mul(oa.w, ob.w)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// sideFire returns the outcomes of side's fire in step st (pos) from c:
+// its tracks after and the enemy's units after, with their weights. They
+// depend only on what the key holds — the firing types' units (of a type
+// whose weapons are plain, only how many are left), the side's tracks
+// when it spends them, the enemy's units, and everything when the dice
+// read more — so they are kept by it.
+func (s *Enumerator[T, A]) sideFire(pos int, st *step, side int, c *cfg) []sideOut[T] {
+	f := s.f
+	b := f.b
+	s.keyBuf = s.fireKey(s.keyBuf[:0], pos, st, side, c.st)
+	if outs, ok := s.fires[string(s.keyBuf)]; ok {
+		return outs
+	}
+	key := string(s.keyBuf)
+	f.loadCfg(c)
+	vols, ok := s.vols[key[:s.ownLen]]
+	if !ok {
+		vols = s.volleys(st, side)
+		s.vols[key[:s.ownLen]] = vols
+	}
+	var outs []sideOut[T]
+	if st.det[side] {
+		en := &b.sides[1-side]
+		lo, hi := b.unitBase+en.first*b.stride, b.unitBase+(en.first+en.n)*b.stride
+		m := &outMerger[T, A]{ar: s.ar}
+		for _, v := range vols {
+			f.load(c.st, nil)
+			f.hits = grouped(f.hits[:0], v.hits)
+			if len(f.hits) > 0 {
+				f.assignHits(side, f.hits)
+				f.syncUnits()
+			}
+			m.add(v.tracks, f.st[lo:hi], v.w)
+		}
+		outs = m.out
+	} else {
+		outs = s.sideOutcomes(st, side, vols, c)
+	}
+	s.fires[key] = outs
+	return outs
+}
+
+// still is the one outcome of a side that does not fire: nothing
+// changes.
+func (s *Enumerator[T, A]) still(side int, c *cfg) []sideOut[T] {
+	b := s.f.b
+	nt := len(b.sideTrk)
+	en := &b.sides[1-side]
+	s.stills[side][0] = sideOut[T]{w: s.ar.Frac(1, 1), tracks: c.st[1+side*nt : 1+side*nt+nt],
+		enemy: c.st[b.unitBase+en.first*b.stride : b.unitBase+(en.first+en.n)*b.stride]}
+	return s.stills[side][:]
+}
+
+// grouped appends hits to dst with each run of hits of one class as one
+// hit of n, as the fighter's plain volleys list them.
+func grouped(dst, hits []hit) []hit {
+	for _, h := range hits {
+		if n := len(dst); n > 0 && dst[n-1].order == h.order {
+			dst[n-1].n++
+			continue
+		}
+		h.n = 1
+		dst = append(dst, h)
+	}
+	return dst
+}
+
+// fireKey appends to buf what side's fire in step st (pos) depends on in
+// state stt; its first ownLen bytes are what the side's volleys depend
+// on.
+func (s *Enumerator[T, A]) fireKey(buf []byte, pos int, st *step, side int, stt []int32) []byte {
+	b := s.f.b
+	put := func(v []int32) {
+		for _, x := range v {
+			buf = binary.LittleEndian.AppendUint32(buf, uint32(x))
+		}
+	}
+	buf = append(buf, byte(pos), byte(pos>>8), byte(side))
+	if st.wide[side] {
+		put(stt)
+		s.ownLen = len(buf)
+		return buf
+	}
+	for _, t := range st.fire {
+		ut := b.types[t]
+		if ut.side != side {
+			continue
+		}
+		lo := b.unitBase + ut.first*b.stride
+		if st.plain[t] {
+			alive := int32(0)
+			for k := range ut.count {
+				if stt[lo+k*b.stride] > 0 {
+					alive++
+				}
+			}
+			buf = binary.LittleEndian.AppendUint32(buf, uint32(alive))
+			continue
+		}
+		put(stt[lo : lo+ut.count*b.stride])
+	}
+	if st.spends[side] {
+		nt := len(b.sideTrk)
+		put(stt[1+side*nt : 1+side*nt+nt])
+	}
+	s.ownLen = len(buf)
+	en := &b.sides[1-side]
+	put(stt[b.unitBase+en.first*b.stride : b.unitBase+(en.first+en.n)*b.stride])
+	return buf
 }
 
 // sideOut is one outcome of a side's fire in a step, apart from the
@@ -125,7 +237,7 @@ func (s *Enumerator[T, A]) sideOutcomes(st *step, side int, vols []volley[T], c 
 	start.done = false
 	stack := []*bag[T, A]{s.single(&start, ar.Frac(1, 1))}
 	var prev []int32
-	m := &outMerger[T, A]{ar: ar, index: map[string]int{}}
+	m := &outMerger[T, A]{ar: ar}
 	for _, x := range list {
 		l := 0
 		if share {
@@ -160,6 +272,36 @@ type outMerger[T any, A Arith[T]] struct {
 }
 
 func (m *outMerger[T, A]) add(tracks, enemy []int32, w T) {
+	if m.index == nil { // few outcomes: compared one by one
+		for i := range m.out {
+			if o := &m.out[i]; slices.Equal(o.enemy, enemy) && slices.Equal(o.tracks, tracks) {
+				o.w = m.ar.Add(o.w, w)
+				return
+			}
+		}
+		m.out = append(m.out, sideOut[T]{w: w, tracks: slices.Clone(tracks), enemy: slices.Clone(enemy)})
+		if len(m.out) == outScan {
+			m.index = map[string]int{}
+			for i := range m.out {
+				m.index[string(m.key(m.out[i].tracks, m.out[i].enemy))] = i
+			}
+		}
+		return
+	}
+	m.buf = m.key(tracks, enemy)
+	if i, ok := m.index[string(m.buf)]; ok {
+		m.out[i].w = m.ar.Add(m.out[i].w, w)
+		return
+	}
+	m.index[string(m.buf)] = len(m.out)
+	m.out = append(m.out, sideOut[T]{w: w, tracks: slices.Clone(tracks), enemy: slices.Clone(enemy)})
+}
+
+// outScan is how many outcomes outMerger compares one by one before it
+// indexes them.
+const outScan = 32
+
+func (m *outMerger[T, A]) key(tracks, enemy []int32) []byte {
 	m.buf = m.buf[:0]
 	for _, v := range tracks {
 		m.buf = binary.LittleEndian.AppendUint32(m.buf, uint32(v))
@@ -167,12 +309,7 @@ func (m *outMerger[T, A]) add(tracks, enemy []int32, w T) {
 	for _, v := range enemy {
 		m.buf = binary.LittleEndian.AppendUint32(m.buf, uint32(v))
 	}
-	if i, ok := m.index[string(m.buf)]; ok {
-		m.out[i].w = m.ar.Add(m.out[i].w, w)
-		return
-	}
-	m.index[string(m.buf)] = len(m.out)
-	m.out = append(m.out, sideOut[T]{w: w, tracks: slices.Clone(tracks), enemy: slices.Clone(enemy)})
+	return m.buf
 }
 
 // setTracks sets side s's tracks in the fighter's state.

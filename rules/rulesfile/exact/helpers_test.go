@@ -52,3 +52,7 @@ func modelOf(t testing.TB, rulesSrc, src string) *rulesfile.Model {
 	}
 	return m
 }
+
+// long is set by the long build tag (make long): the slowest comparisons
+// run then.
+var long bool

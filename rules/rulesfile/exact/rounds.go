@@ -8,11 +8,24 @@ import (
 // maxSweep bounds the rounds the distribution of rounds follows.
 const maxSweep = 1_000_000
 
+// pruneMass is the mass below which a node's share of one round is not
+// followed further but counted in the tail (rest): most of the work of a
+// long distribution goes to such crumbs, and their total stays far below
+// the tail tolerance (each bin is low by at most the pruned total).
+const pruneMass = 1e-22
+
+// pending is mass waiting for a later round at a node.
+type pending struct {
+	v int32
+	x float64
+}
+
 // roundsDist is the distribution of the rounds a battle lasts, P(rounds =
 // r), swept round by round through the chain: within a round the steps go
 // forward, so the nodes are taken step by step, and an edge that begins a
 // round carries its mass to the next. The sweep stops once less than tail
-// of the mass is left (rest).
+// of the mass is left (rest). Everything is visited in an order fixed by
+// the chain, so the sums are the same every run.
 func roundsDist(c *chain[float64, floats], tail float64) (dist []float64, rest float64, err error) {
 	add := func(r int32, x float64) {
 		for int(r) >= len(dist) {
@@ -24,33 +37,50 @@ func roundsDist(c *chain[float64, floats], tail float64) (dist []float64, rest f
 		add(c.rootRounds, 1)
 		return dist, 0, nil
 	}
-	steps := c.m.Steps()
-	buckets := make([][]int32, steps+1)
+	buckets := make([][]int32, c.m.Steps()+1)
+	pos := make([]int32, len(c.keys))
+	for i, k := range c.keys {
+		pos[i] = int32(posOf(k))
+	}
+	// mass holds the round's mass at each node; soon the next round's
+	// (an edge begins one round at a time, but for rounds passed with no
+	// step to play, which wait in far).
 	mass := make([]float64, len(c.keys))
-	future := map[int32]map[int32]float64{c.rootRounds: {c.root: 1}}
-	for r := c.rootRounds; len(future) > 0 && r < maxSweep; r++ {
-		now := future[r]
-		delete(future, r)
-		for _, v := range slices.Sorted(maps.Keys(now)) { // the same sums every run
-			x := now[v]
-			if mass[v] == 0 {
-				p := posOf(c.keys[v])
-				buckets[p] = append(buckets[p], v)
-			}
-			mass[v] += x
+	soon := make([]float64, len(c.keys))
+	soonList := []int32{c.root}
+	soon[c.root] = 1
+	far := map[int32][]pending{}
+	pruned := 0.0
+	load := func(v int32, x float64) {
+		if mass[v] == 0 {
+			buckets[pos[v]] = append(buckets[pos[v]], v)
 		}
+		mass[v] += x
+	}
+	for r := c.rootRounds; (len(soonList) > 0 || len(far) > 0) && r < maxSweep; r++ {
+		for _, v := range soonList {
+			load(v, soon[v])
+			soon[v] = 0
+		}
+		soonList = soonList[:0]
+		for _, p := range far[r] {
+			load(p.v, p.x)
+		}
+		delete(far, r)
 		for p := range buckets {
 			// Within a round, edges that begin no round go to later steps:
-			// this bucket grows no more once reached.
-			list := buckets[p]
-			slices.Sort(list) // the same order every run
-			for _, v := range list {
+			// a bucket grows no more once reached.
+			for _, v := range buckets[p] {
 				x := mass[v]
 				mass[v] = 0
-				if err := c.bud.spend(1); err != nil {
-					return nil, 0, err
+				if x < pruneMass {
+					pruned += x
+					continue
 				}
 				e0, e1 := c.edges(v)
+				if err := c.bud.spend(1 + int64(e1-e0)/16); err != nil {
+					return nil, 0, err
+				}
 				for e := e0; e < e1; e++ {
 					y := x * c.w[e]
 					to, dr := c.to[e], c.rnd[e]
@@ -58,33 +88,33 @@ func roundsDist(c *chain[float64, floats], tail float64) (dist []float64, rest f
 					case to < 0:
 						add(r+dr, y)
 					case dr == 0:
-						if mass[to] == 0 {
-							q := posOf(c.keys[to])
-							buckets[q] = append(buckets[q], to)
+						load(to, y)
+					case dr == 1:
+						if soon[to] == 0 {
+							soonList = append(soonList, to)
 						}
-						mass[to] += y
+						soon[to] += y
 					default:
-						if future[r+dr] == nil {
-							future[r+dr] = map[int32]float64{}
-						}
-						future[r+dr][to] += y
+						far[r+dr] = append(far[r+dr], pending{to, y})
 					}
 				}
 			}
-			buckets[p] = list[:0]
+			buckets[p] = buckets[p][:0]
 		}
 		rest = 0
-		for _, dr := range slices.Sorted(maps.Keys(future)) {
-			f := future[dr]
-			for _, v := range slices.Sorted(maps.Keys(f)) {
-				rest += f[v]
+		for _, v := range soonList {
+			rest += soon[v]
+		}
+		for _, d := range slices.Sorted(maps.Keys(far)) {
+			for _, p := range far[d] {
+				rest += p.x
 			}
 		}
-		if rest < tail {
+		if rest+pruned < tail {
 			break
 		}
 	}
-	return dist, rest, nil
+	return dist, rest + pruned, nil
 }
 
 func posOf(key string) int { return int(key[0]) | int(key[1])<<8 }
