@@ -37,6 +37,10 @@ type Enumerator[T any, A Arith[T]] struct {
 	ownLen int
 	next   []int32
 	stills [2][1]sideOut[T]
+	snap     sideSnapshot
+	pack     Packing
+	assigns  map[string]*assignment
+	classIDs map[classKey]int32
 	out    Outcome
 	keep   cfg
 	work   int64
@@ -77,8 +81,11 @@ type Outcome struct {
 	// Pos is the next step, or −1 when the battle is over.
 	Pos int
 	// State is the canonical state after the step; valid until the next
-	// outcome.
+	// outcome. When Keyed is set, Key is the step and the state packed
+	// (Model.Packing, of StepOptions.RoundTrack) and State is not set.
 	State []int32
+	Key   uint64
+	Keyed bool
 	// Rounds is the number of rounds begun on the way (rounds that have
 	// no step to play are passed over).
 	Rounds int
@@ -98,8 +105,10 @@ var ErrNoProgress = errors.New("rounds pass with nothing to play")
 // NewEnumerator returns a Enumerator of the model in arithmetic ar.
 func NewEnumerator[T any, A Arith[T]](m *Model, ar A, opt StepOptions) *Enumerator[T, A] {
 	s := &Enumerator[T, A]{m: m, ar: ar, f: newMachine(m.b), opt: opt, bin: pascal[T, A]{ar: ar}, pw: powers[T, A]{ar: ar},
-		rolls: map[rollKey][]rollOut[T]{}, fires: map[string][]sideOut[T]{}, vols: map[string][]volley[T]{}}
+		rolls: map[rollKey][]rollOut[T]{}, fires: map[string][]sideOut[T]{}, vols: map[string][]volley[T]{},
+		assigns: map[string]*assignment{}, classIDs: map[classKey]int32{}}
 	s.out.Counters = make([]int64, len(m.b.spec.Counters))
+	s.pack = m.Packing(opt.RoundTrack)
 	return s
 }
 
@@ -128,7 +137,7 @@ func (s *Enumerator[T, A]) Step(pos int, st []int32, emit func(w T, o *Outcome))
 	c := cfg{st: st, ender: -1, reg: make([]int32, s.m.b.nregs)}
 	next := pos + 1
 	if stp := &s.m.steps[pos]; stp.indep[0] && stp.indep[1] {
-		return s.fireApart(pos, stp, &c, func(w T) error { return s.goOn(next, next == s.m.nStart, w, emit) })
+		return s.fireApart(pos, stp, &c, emit, func(w T) error { return s.goOn(next, next == s.m.nStart, w, emit) })
 	}
 	out := s.bag()
 	defer s.put(out)
@@ -215,17 +224,44 @@ func (s *Enumerator[T, A]) goOn(pos int, begin bool, w T, emit func(T, *Outcome)
 			pos, begin = m.nStart, true
 			continue
 		}
-		if s.idle(pos) {
+		if s.idleIn(pos, f.st) {
 			pos++
 			begin = pos == m.nStart
 			continue
 		}
-		s.out.Pos, s.out.Rounds = pos, rounds
-		s.out.State = append(s.out.State[:0], f.st...)
-		m.Canon(s.out.State)
-		emit(w, &s.out)
+		f.syncUnits()
+		s.out.Rounds = rounds
+		s.emitNode(pos, f.st, w, emit)
 		return nil
 	}
+}
+
+// emitNode emits step pos to play in state st, made canonical.
+func (s *Enumerator[T, A]) emitNode(pos int, st []int32, w T, emit func(T, *Outcome)) {
+	s.out.Pos = pos
+	s.out.State = append(s.out.State[:0], st...)
+	s.m.Canon(s.out.State)
+	emit(w, &s.out)
+	s.out.Rounds = 0
+}
+
+// idleIn is idle in state st.
+func (s *Enumerator[T, A]) idleIn(pos int, st []int32) bool {
+	stp := &s.m.steps[pos]
+	if stp.fire == nil {
+		return false
+	}
+	b := s.f.b
+	for _, t := range stp.fire {
+		ut := b.types[t]
+		lo := b.unitBase + ut.first*b.stride
+		for k := range ut.count {
+			if st[lo+k*b.stride] > 0 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // idle reports whether step pos has nothing to play in the fighter's
@@ -248,7 +284,7 @@ func (s *Enumerator[T, A]) idle(pos int) bool {
 // emitEnd emits the end the fighter's state has reached.
 func (s *Enumerator[T, A]) emitEnd(rounds int, w T, emit func(T, *Outcome)) error {
 	f := s.f
-	f.syncUnits()
+	f.freshRoster()
 	o := rules.Outcome{Counters: s.out.Counters}
 	clear(o.Counters)
 	f.record(&o)

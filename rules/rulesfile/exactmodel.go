@@ -2,6 +2,7 @@ package rulesfile
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 	"strings"
 
@@ -295,10 +296,32 @@ func (m *Model) Canon(st []int32) {
 	}
 }
 
+// canonSide puts side s's units of state st in canonical form.
+func (m *Model) canonSide(st []int32, s int) {
+	b := m.b
+	w := b.stride
+	for _, t := range b.sides[s].types {
+		ut := b.types[t]
+		if !m.exch[t] || ut.count < 2 {
+			continue
+		}
+		lo := b.unitBase + ut.first*w
+		canonUnits(st[lo:lo+ut.count*w], w)
+	}
+}
+
 // canonUnits sorts the units of one type (w integers each) by their
 // integers, least first: an insertion sort, since types are small and
 // their units mostly sorted already.
 func canonUnits(v []int32, w int) {
+	if w == 1 {
+		for i := 1; i < len(v); i++ {
+			for j := i; j > 0 && v[j] < v[j-1]; j-- {
+				v[j], v[j-1] = v[j-1], v[j]
+			}
+		}
+		return
+	}
 	n := len(v) / w
 	for i := 1; i < n; i++ {
 		for j := i; j > 0 && greaterUnit(v[(j-1)*w:j*w], v[j*w:j*w+w]); j-- {
@@ -339,4 +362,58 @@ func (m *Model) Describe(pos int) string {
 		return fmt.Sprintf("%s, fire (%s)", where, strings.Join(types, ", "))
 	}
 	return where + ", " + name
+}
+
+// Packing packs a step of the program and a state into 64 bits, each
+// integer of the state in as few bits as its range needs, when they fit:
+// a fleet of fourteen ships a side does. A key is linear in the state's
+// integers — the sum of each one's part — so the key of a state that
+// differs from a known one in a few integers is that key, less their old
+// parts, plus their new.
+type Packing struct {
+	OK      bool // the step and the state fit
+	PosBits uint8
+	lo      []int32
+	shift   []uint8
+	width   []uint8
+}
+
+// Packing returns the packing of the model's states when the state
+// records rounds up to roundTrack.
+func (m *Model) Packing(roundTrack int32) Packing {
+	slots := m.Slots()
+	slots[0].Hi = roundTrack
+	p := Packing{PosBits: uint8(bits.Len(uint(len(m.steps)))), lo: make([]int32, len(slots)), shift: make([]uint8, len(slots)), width: make([]uint8, len(slots))}
+	at := int(p.PosBits)
+	for i, s := range slots {
+		p.lo[i] = s.Lo
+		p.width[i] = uint8(bits.Len32(uint32(s.Hi - s.Lo)))
+		p.shift[i] = uint8(min(at, 63))
+		at += int(p.width[i])
+	}
+	p.OK = at <= 64
+	return p
+}
+
+// Key packs step pos and state st.
+func (p *Packing) Key(pos int, st []int32) uint64 { return uint64(pos) | p.Part(st, 0) }
+
+// Part returns the part of the key of integers vals, the state's from
+// slot at on.
+func (p *Packing) Part(vals []int32, at int) uint64 {
+	k := uint64(0)
+	lo, shift := p.lo[at:at+len(vals)], p.shift[at:at+len(vals)]
+	for i, v := range vals {
+		k += uint64(v-lo[i]) << shift[i]
+	}
+	return k
+}
+
+// Decode returns the step and the state (in st's array) of key k.
+func (p *Packing) Decode(k uint64, st []int32) (int, []int32) {
+	st = st[:0]
+	for i, w := range p.width {
+		st = append(st, int32(k>>p.shift[i]&(1<<w-1))+p.lo[i])
+	}
+	return int(k & (1<<p.PosBits - 1)), st
 }

@@ -78,3 +78,72 @@ func newMachine(b *Battle) *fighter {
 	f.load(f.init, nil)
 	return f
 }
+
+// sideSnapshot is what the fighter knows of one side's units, to put back
+// between outcomes that change only them.
+type sideSnapshot struct {
+	units, hpCount []int32
+	agg            [3]int32
+}
+
+// sideRange returns the slots of side s's units and its types' part of
+// the roster.
+func (b *Battle) sideRange(s int) (lo, hi, rlo, rhi int) {
+	si := &b.sides[s]
+	first, last := b.types[si.types[0]], b.types[si.types[len(si.types)-1]]
+	return b.unitBase + si.first*b.stride, b.unitBase + (si.first+si.n)*b.stride, first.hpOff, last.hpOff + int(last.stats[0]) + 1
+}
+
+// snapSide keeps side s's units as they are in the fighter (synced).
+func (f *fighter) snapSide(s int, sn *sideSnapshot) {
+	f.syncUnits()
+	lo, hi, rlo, rhi := f.b.sideRange(s)
+	sn.units = append(sn.units[:0], f.st[lo:hi]...)
+	sn.hpCount = append(sn.hpCount[:0], f.hpCount[rlo:rhi]...)
+	sn.agg = f.agg[s]
+}
+
+// restoreSide puts side s's units back as snapSide kept them.
+func (f *fighter) restoreSide(s int, sn *sideSnapshot) {
+	b := f.b
+	lo, _, rlo, _ := b.sideRange(s)
+	copy(f.st[lo:], sn.units)
+	copy(f.hpCount[rlo:], sn.hpCount)
+	f.agg[s] = sn.agg
+	for _, t := range b.sides[s].types {
+		f.dirty &^= 1 << uint(t)
+	}
+}
+
+// loadTotals makes st the fighter's state with the sides' totals worked
+// out, but not the roster: enough to settle, check ends and go on to the
+// next step (Enumerator.goOn), which reloads in full before it reads the
+// roster (to record an end).
+func (f *fighter) loadTotals(st []int32) {
+	b := f.b
+	copy(f.st, st)
+	clear(f.reg)
+	f.over, f.winner, f.end, f.ender, f.round = false, rules.None, 0, -1, st[0]
+	f.dirty = 0
+	f.agg = [2][3]int32{}
+	for u := range b.units {
+		ui := &b.units[u]
+		hp := f.st[ui.slot]
+		f.agg[ui.side][aggHP] += hp
+		if hp > 0 {
+			f.agg[ui.side][aggAlive]++
+			if b.types[ui.typ].armed {
+				f.agg[ui.side][aggArmed]++
+			}
+		}
+	}
+}
+
+// freshRoster works the roster out again from the units (loadTotals
+// leaves it stale), keeping where the battle stands.
+func (f *fighter) freshRoster() {
+	f.syncUnits()
+	over, winner, end, ender, round := f.over, f.winner, f.end, f.ender, f.round
+	f.load(f.st, nil)
+	f.over, f.winner, f.end, f.ender, f.round = over, winner, end, ender, round
+}

@@ -17,6 +17,9 @@ type volley[T any] struct {
 	w      T
 	hits   []hit
 	tracks []int32
+	// code names the hits: each class (Enumerator.classID) and its count,
+	// in the list's order.
+	code string
 }
 
 // fire plays fire step st from c into out: both sides' volleys against
@@ -54,37 +57,92 @@ func (s *Enumerator[T, A]) fire(st *step, c *cfg, out *bag[T, A]) error {
 // fireApart plays fire step st (pos) from c when each side's hits do
 // what they do from the enemy's units alone (step.indep): each side's
 // outcomes are worked out apart — or found, for a side whose fire was
-// worked out before from the same units — and each combination is left
-// in the fighter, settled, for then.
-func (s *Enumerator[T, A]) fireApart(pos int, st *step, c *cfg, then func(w T) error) error {
+// worked out before from the same units — and each combination goes on
+// to the next step: emitted at once when it is a step of the same round
+// with something to play and both sides have units left, else loaded in
+// the fighter, settled, and handed to then.
+func (s *Enumerator[T, A]) fireApart(pos int, st *step, c *cfg, emit func(T, *Outcome), then func(w T) error) error {
 	f, ar := s.f, s.ar
-	b := f.b
 	var sides [2][]sideOut[T]
+	var before [2]uint64
 	for side := range 2 {
+		if s.pack.OK {
+			before[side] = s.partOf(side, c.st)
+		}
 		if st.fires[side] {
 			sides[side] = s.sideFire(pos, st, side, c)
 		} else {
-			sides[side] = s.still(side, c)
+			sides[side] = s.still(side, c, before[side])
 		}
 	}
-	nt := len(b.sideTrk)
-	s.next = append(s.next[:0], c.st...)
-	next := s.next
+	// The key of the state less the parts the sides' outcomes replace.
+	base := uint64(0)
+	if s.pack.OK {
+		base = s.pack.Part(c.st, 0) - before[0] - before[1]
+	}
 	for _, oa := range sides[0] {
 		for _, ob := range sides[1] {
-			for side, o := range [2]*sideOut[T]{&oa, &ob} {
-				copy(next[1+side*nt:], o.tracks)
-				en := &b.sides[1-side]
-				copy(next[b.unitBase+en.first*b.stride:], o.enemy)
+			w := ar.Mul(oa.w, ob.w)
+			if oa.alive > 0 && ob.alive > 0 {
+				if to := s.withinAlive(pos+1, &oa, &ob); to >= 0 {
+					// Both sides' units are canonical already.
+					s.out.Pos, s.out.Keyed = to, s.pack.OK
+					if s.pack.OK {
+						s.out.Key = uint64(to) | base + oa.part + ob.part
+					} else {
+						s.combine(c.st, &oa, &ob)
+						s.out.State = append(s.out.State[:0], s.next...)
+					}
+					emit(w, &s.out)
+					s.out.Keyed = false
+					continue
+				}
 			}
-			f.load(next, nil)
+			s.combine(c.st, &oa, &ob)
+			f.loadTotals(s.next)
 			f.settle()
-			if err := then(ar.Mul(oa.w, ob.w)); err != nil {
+			if err := then(w); err != nil {
 				return err
 			}
 		}
 	}
 	return nil
+}
+
+// combine sets s.next to state st with the sides' outcomes oa and ob.
+func (s *Enumerator[T, A]) combine(st []int32, oa, ob *sideOut[T]) {
+	b := s.f.b
+	nt := len(b.sideTrk)
+	s.next = append(s.next[:0], st...)
+	for side, o := range [2]*sideOut[T]{oa, ob} {
+		copy(s.next[1+side*nt:], o.tracks)
+		en := &b.sides[1-side]
+		copy(s.next[b.unitBase+en.first*b.stride:], o.enemy)
+	}
+}
+
+// withinAlive returns the first step from pos on, in the same round, with
+// something to play once the sides' outcomes oa and ob are in, or −1 when
+// the round (or the start) ends first.
+func (s *Enumerator[T, A]) withinAlive(pos int, oa, ob *sideOut[T]) int {
+	b := s.f.b
+	for ; pos < len(s.m.steps) && pos != s.m.nStart; pos++ {
+		stp := &s.m.steps[pos]
+		if stp.fire == nil {
+			return pos
+		}
+		for _, t := range stp.fire {
+			ut := b.types[t]
+			o := oa // side b's units are as side a's fire left them
+			if ut.side == 0 {
+				o = ob
+			}
+			if o.typeAlive[ut.local] > 0 {
+				return pos
+			}
+		}
+	}
+	return -1
 }
 
 // sideFire returns the outcomes of side's fire in step st (pos) from c:
@@ -107,37 +165,164 @@ func (s *Enumerator[T, A]) sideFire(pos int, st *step, side int, c *cfg) []sideO
 		vols = s.volleys(st, side)
 		s.vols[key[:s.ownLen]] = vols
 	}
-	var outs []sideOut[T]
 	if st.det[side] {
-		en := &b.sides[1-side]
-		lo, hi := b.unitBase+en.first*b.stride, b.unitBase+(en.first+en.n)*b.stride
 		m := &outMerger[T, A]{ar: s.ar}
+		f.snapSide(1-side, &s.snap)
+		nt := len(b.sideTrk)
 		for _, v := range vols {
-			f.load(c.st, nil)
-			f.hits = grouped(f.hits[:0], v.hits)
-			if len(f.hits) > 0 {
-				f.assignHits(side, f.hits)
-				f.syncUnits()
+			r := s.assigned(side, &v, c)
+			o := m.add(v.tracks, r.enemy, r.alive, v.w)
+			o.typeAlive, o.part = r.typeAlive, r.part
+			if s.pack.OK {
+				o.part += s.pack.Part(v.tracks, 1+side*nt)
 			}
-			m.add(v.tracks, f.st[lo:hi], v.w)
 		}
-		outs = m.out
-	} else {
-		outs = s.sideOutcomes(st, side, vols, c)
+		s.fires[key] = m.out
+		return m.out
+	}
+	outs := s.sideOutcomes(st, side, vols, c)
+	lo, hi, _, _ := b.sideRange(1 - side)
+	for i := range outs {
+		s.next = append(s.next[:0], c.st...)
+		copy(s.next[lo:hi], outs[i].enemy)
+		s.m.canonSide(s.next, 1-side)
+		copy(outs[i].enemy, s.next[lo:hi])
+	}
+	for i := range outs {
+		s.describe(side, &outs[i])
 	}
 	s.fires[key] = outs
 	return outs
 }
 
+// within returns the first step from pos on, in the same round, with
+// something to play in state st, or −1 when the round (or the start)
+// ends first.
+func (s *Enumerator[T, A]) within(pos int, st []int32) int {
+	for ; pos < len(s.m.steps) && pos != s.m.nStart; pos++ {
+		if !s.idleIn(pos, st) {
+			return pos
+		}
+	}
+	return -1
+}
+
 // still is the one outcome of a side that does not fire: nothing
 // changes.
-func (s *Enumerator[T, A]) still(side int, c *cfg) []sideOut[T] {
+func (s *Enumerator[T, A]) still(side int, c *cfg, part uint64) []sideOut[T] {
 	b := s.f.b
 	nt := len(b.sideTrk)
 	en := &b.sides[1-side]
-	s.stills[side][0] = sideOut[T]{w: s.ar.Frac(1, 1), tracks: c.st[1+side*nt : 1+side*nt+nt],
-		enemy: c.st[b.unitBase+en.first*b.stride : b.unitBase+(en.first+en.n)*b.stride]}
+	o := &s.stills[side][0]
+	o.w, o.tracks = s.ar.Frac(1, 1), c.st[1+side*nt:1+side*nt+nt]
+	o.enemy = c.st[b.unitBase+en.first*b.stride : b.unitBase+(en.first+en.n)*b.stride]
+	s.count(side, o)
+	o.part = part
 	return s.stills[side][:]
+}
+
+// describe works out what fireApart reads of a side's outcome: the
+// enemy's units left, by type, and the outcome's part of the key.
+func (s *Enumerator[T, A]) describe(side int, o *sideOut[T]) {
+	s.count(side, o)
+	if s.pack.OK {
+		b := s.f.b
+		nt := len(b.sideTrk)
+		o.part = s.pack.Part(o.tracks, 1+side*nt) + s.pack.Part(o.enemy, b.unitBase+b.sides[1-side].first*b.stride)
+	}
+}
+
+// count counts the enemy's units a side's outcome leaves, by type.
+func (s *Enumerator[T, A]) count(side int, o *sideOut[T]) {
+	b := s.f.b
+	en := &b.sides[1-side]
+	o.alive = 0
+	o.typeAlive = o.typeAlive[:0]
+	for _, t := range en.types {
+		ut := b.types[t]
+		lo := (ut.first - en.first) * b.stride
+		n := s.aliveIn(o.enemy[lo : lo+ut.count*b.stride])
+		o.typeAlive = append(o.typeAlive, n)
+		o.alive += n
+	}
+}
+
+// partOf is the part of the key of state st that side's fire may change:
+// its tracks and the enemy's units.
+func (s *Enumerator[T, A]) partOf(side int, st []int32) uint64 {
+	b := s.f.b
+	nt := len(b.sideTrk)
+	lo, hi, _, _ := b.sideRange(1 - side)
+	return s.pack.Part(st[1+side*nt:1+side*nt+nt], 1+side*nt) + s.pack.Part(st[lo:hi], lo)
+}
+
+// aliveIn counts the units not destroyed among a side's units' slots.
+func (s *Enumerator[T, A]) aliveIn(units []int32) int32 {
+	n := int32(0)
+	for k := 0; k < len(units); k += s.f.b.stride {
+		if units[k] > 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// assignment is what a side's hits leave of the enemy's units: the
+// units (canonical), how many are left in all and by type, and their
+// part of the key (Packing).
+type assignment struct {
+	enemy     []int32
+	alive     int32
+	typeAlive []int32
+	part      uint64
+}
+
+// assigned returns what side's hits of volley v leave of the enemy's
+// units in configuration c, with no random event (step.det): the
+// fighter's own assignment, kept by the hits and the enemy's units, which
+// many volleys share (any number of ships whose dice hit alike). The
+// fighter holds c, with the enemy side kept by snapSide.
+func (s *Enumerator[T, A]) assigned(side int, v *volley[T], c *cfg) *assignment {
+	f := s.f
+	b := f.b
+	lo, hi, _, _ := b.sideRange(1 - side)
+	s.keyBuf = append(s.keyBuf[:0], byte(side))
+	s.keyBuf = append(s.keyBuf, v.code...)
+	s.keyBuf = append(s.keyBuf, 0xff)
+	for _, x := range c.st[lo:hi] {
+		s.keyBuf = binary.AppendUvarint(s.keyBuf, uint64(x))
+	}
+	if r, ok := s.assigns[string(s.keyBuf)]; ok {
+		return r
+	}
+	key := string(s.keyBuf)
+	f.restoreSide(1-side, &s.snap)
+	f.hits = grouped(f.hits[:0], v.hits)
+	if len(f.hits) > 0 {
+		f.assignHits(side, f.hits)
+		f.syncUnits()
+		s.m.canonSide(f.st, 1-side)
+	}
+	r := &assignment{enemy: slices.Clone(f.st[lo:hi])}
+	o := sideOut[T]{enemy: r.enemy}
+	s.count(side, &o)
+	r.alive, r.typeAlive = o.alive, o.typeAlive
+	if s.pack.OK {
+		r.part = s.pack.Part(r.enemy, lo)
+	}
+	s.assigns[key] = r
+	return r
+}
+
+// classID names a class of hits across the Enumerator's volleys.
+func (s *Enumerator[T, A]) classID(h *hit) int32 {
+	k := classKey{w: h.w, by: h.by, mask: h.mask, crit: h.crit, face: h.face}
+	if id, ok := s.classIDs[k]; ok {
+		return id
+	}
+	id := int32(len(s.classIDs))
+	s.classIDs[k] = id
+	return id
 }
 
 // grouped appends hits to dst with each run of hits of one class as one
@@ -200,11 +385,17 @@ func (s *Enumerator[T, A]) fireKey(buf []byte, pos int, st *step, side int, stt 
 
 // sideOut is one outcome of a side's fire in a step, apart from the
 // other side's: its tracks after its re-rolls, the enemy's units after
-// its hits, and its weight.
+// its hits (alive of them left), and its weight.
 type sideOut[T any] struct {
 	w      T
 	tracks []int32
 	enemy  []int32
+	alive  int32
+	// typeAlive counts the enemy's units left per type (its side's
+	// order); part is the tracks' and the enemy units' part of the key
+	// (Packing).
+	typeAlive []int32
+	part      uint64
 }
 
 // sideOutcomes works out what side's volleys do to the enemy's units from
@@ -254,7 +445,7 @@ func (s *Enumerator[T, A]) sideOutcomes(st *step, side int, vols []volley[T], c 
 		}
 		prev = x.key
 		for _, it := range stack[len(x.hits)].items {
-			m.add(x.v.tracks, it.c.st[lo:hi], ar.Mul(x.v.w, it.w))
+			m.add(x.v.tracks, it.c.st[lo:hi], s.aliveIn(it.c.st[lo:hi]), ar.Mul(x.v.w, it.w))
 		}
 	}
 	for _, bg := range stack {
@@ -271,30 +462,31 @@ type outMerger[T any, A Arith[T]] struct {
 	buf   []byte
 }
 
-func (m *outMerger[T, A]) add(tracks, enemy []int32, w T) {
+func (m *outMerger[T, A]) add(tracks, enemy []int32, alive int32, w T) *sideOut[T] {
 	if m.index == nil { // few outcomes: compared one by one
 		for i := range m.out {
 			if o := &m.out[i]; slices.Equal(o.enemy, enemy) && slices.Equal(o.tracks, tracks) {
 				o.w = m.ar.Add(o.w, w)
-				return
+				return o
 			}
 		}
-		m.out = append(m.out, sideOut[T]{w: w, tracks: slices.Clone(tracks), enemy: slices.Clone(enemy)})
+		m.out = append(m.out, sideOut[T]{w: w, tracks: slices.Clone(tracks), enemy: slices.Clone(enemy), alive: alive})
 		if len(m.out) == outScan {
 			m.index = map[string]int{}
 			for i := range m.out {
 				m.index[string(m.key(m.out[i].tracks, m.out[i].enemy))] = i
 			}
 		}
-		return
+		return &m.out[len(m.out)-1]
 	}
 	m.buf = m.key(tracks, enemy)
 	if i, ok := m.index[string(m.buf)]; ok {
 		m.out[i].w = m.ar.Add(m.out[i].w, w)
-		return
+		return &m.out[i]
 	}
 	m.index[string(m.buf)] = len(m.out)
-	m.out = append(m.out, sideOut[T]{w: w, tracks: slices.Clone(tracks), enemy: slices.Clone(enemy)})
+	m.out = append(m.out, sideOut[T]{w: w, tracks: slices.Clone(tracks), enemy: slices.Clone(enemy), alive: alive})
+	return &m.out[len(m.out)-1]
 }
 
 // outScan is how many outcomes outMerger compares one by one before it
@@ -488,12 +680,17 @@ func (s *Enumerator[T, A]) countVolley(cl *classes, blocks []block, side int) []
 	out := make([]volley[T], len(cur))
 	for i, v := range cur {
 		var hits []hit
+		var code []byte
 		for k, n := range v.counts {
+			if n > 0 {
+				code = binary.AppendUvarint(code, uint64(s.classID(&cl.hits[k])))
+				code = binary.AppendUvarint(code, uint64(n))
+			}
 			for range n {
 				hits = append(hits, cl.hits[k])
 			}
 		}
-		out[i] = volley[T]{w: v.w, hits: hits, tracks: v.tracks}
+		out[i] = volley[T]{w: v.w, hits: hits, tracks: v.tracks, code: string(code)}
 	}
 	return out
 }

@@ -1,6 +1,9 @@
 package exact
 
 import (
+	"cmp"
+	"os"
+	"strconv"
 	"syscall"
 	"testing"
 
@@ -83,4 +86,62 @@ func cpuTime() int64 {
 		return 0
 	}
 	return ru.Utime.Nano() + ru.Stime.Nano()
+}
+
+// TestVersusInstructions solves one battle of BenchmarkVersusEclipse
+// RULESFILE_EXACT_SOLVES times (default 1), by the variant
+// RULESFILE_EXACT_VERSUS names (solve/go, solve/file, doc/go, doc/file)
+// on the scenario RULESFILE_EXACT_SCENARIO (default fleet-mirror), for a
+// count of instructions under callgrind, which the load of a shared
+// machine does not move; the difference of two counts with different
+// numbers of solves is the cost of the solves alone:
+//
+//	go test -c -o /tmp/exact.test ./rules/rulesfile/exact/
+//	RULESFILE_EXACT_VERSUS=solve/file RULESFILE_EXACT_SOLVES=11 valgrind --tool=callgrind /tmp/exact.test -test.run VersusInstructions
+func TestVersusInstructions(t *testing.T) {
+	which := os.Getenv("RULESFILE_EXACT_VERSUS")
+	if which == "" {
+		t.Skip("set RULESFILE_EXACT_VERSUS and run under callgrind")
+	}
+	name := cmp.Or(os.Getenv("RULESFILE_EXACT_SCENARIO"), "fleet-mirror")
+	solves, _ := strconv.Atoi(cmp.Or(os.Getenv("RULESFILE_EXACT_SOLVES"), "1"))
+	goSc, err := scenarios.Load("eclipse/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fileSc := translateEclipse(t, goSc.Document())
+	var solve func() (*rules.Exact, error)
+	switch which {
+	case "solve/go":
+		c, err := eclipse.Compile(goSc.Document())
+		if err != nil {
+			t.Fatal(err)
+		}
+		solve = func() (*rules.Exact, error) { return eclipseexact.Solve(t.Context(), c, eclipseexact.Options{}) }
+	case "solve/file":
+		bt, err := rulesfile.Compile(fileSc.Document())
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := bt.Model()
+		if err != nil {
+			t.Fatal(err)
+		}
+		solve = func() (*rules.Exact, error) { return Solve(t.Context(), m, Options{}) }
+	case "doc/go", "doc/file":
+		sc := map[string]*scenarios.Scenario{"doc/go": goSc, "doc/file": fileSc}[which]
+		s, err := rules.LookupSolver(sc.Ruleset)
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc := sc.Document()
+		solve = func() (*rules.Exact, error) { return s.Solve(t.Context(), doc, false) }
+	default:
+		t.Fatalf("RULESFILE_EXACT_VERSUS=%s: one of solve/go, solve/file, doc/go, doc/file", which)
+	}
+	for range solves {
+		if _, err := solve(); err != nil {
+			t.Fatal(err)
+		}
+	}
 }

@@ -39,7 +39,7 @@ const capFloor = -300
 // rounds.
 func (c *chain[T, A]) capVerdict(comps [][]int32) (ok bool, note string) {
 	capR := c.m.Cap()
-	compOf := make([]int32, len(c.keys))
+	compOf := make([]int32, c.nodes.len())
 	for i, comp := range comps {
 		for _, v := range comp {
 			compOf[v] = int32(i)
@@ -111,10 +111,9 @@ func b2i(b bool) int64 {
 // ring reports whether component i is a ring of one state, with the
 // chance of going once round it and the rounds one turn begins.
 func (c *chain[T, A]) ring(comp []int32, compOf []int32, i int32) (q float64, rounds int64, ok bool) {
-	state := stateKey(c.keys[comp[0]])
 	q = 1
 	for _, v := range comp {
-		if stateKey(c.keys[v]) != state {
+		if !c.nodes.sameState(v, comp[0]) {
 			return 0, 0, false
 		}
 		e0, e1 := c.edges(v)

@@ -17,10 +17,8 @@ type chain[T any, A arith[T]] struct {
 	m   *rulesfile.Model
 	opt rulesfile.StepOptions
 	bud *budget
-	cod coder
 
-	keys  []string // per node: its key (step and state)
-	index map[string]int32
+	nodes nodes
 	// Node i's edges are e0[i] to e0[i+1]−1: each leads to to[e] (a node,
 	// or −1−k for end k), with weight w[e], beginning rnd[e] rounds.
 	e0  []int32
@@ -37,7 +35,8 @@ type chain[T any, A arith[T]] struct {
 
 	enum    *rulesfile.Enumerator[T, A]
 	scratch []int32
-	merge   map[int32]int32
+	merge   map[[2]int32]int32
+	termBuf []byte
 }
 
 // terminal is one end of the battle as the outputs see it.
@@ -49,8 +48,7 @@ type terminal struct {
 
 // explore builds the chain of model m from its start, breadth first.
 func explore[T any, A arith[T]](m *rulesfile.Model, ar A, opt rulesfile.StepOptions, bud *budget) (*chain[T, A], error) {
-	c := &chain[T, A]{ar: ar, m: m, opt: opt, bud: bud, cod: newCoder(m), index: map[string]int32{},
-		termIdx: map[string]int32{}, merge: map[int32]int32{}}
+	c := &chain[T, A]{ar: ar, m: m, opt: opt, bud: bud, nodes: newNodes(m, opt), termIdx: map[string]int32{}}
 	opt.Spend = bud.spend
 	c.enum = rulesfile.NewEnumerator[T, A](m, ar, opt)
 	var err error
@@ -63,7 +61,7 @@ func explore[T any, A arith[T]](m *rulesfile.Model, ar A, opt rulesfile.StepOpti
 	if err != nil {
 		return nil, err
 	}
-	for i := 0; i < len(c.keys); i++ {
+	for i := 0; i < c.nodes.len(); i++ {
 		if err := c.expand(int32(i)); err != nil {
 			return nil, err
 		}
@@ -77,11 +75,10 @@ func (c *chain[T, A]) expand(i int32) error {
 	if err := c.bud.spend(nodeSteps); err != nil {
 		return err
 	}
-	pos, st := c.cod.decode(c.keys[i], c.scratch)
+	pos, st := c.nodes.decode(i, c.scratch)
 	c.scratch = st
 	e0 := int32(len(c.to))
 	c.e0 = append(c.e0, e0)
-	clear(c.merge)
 	var err error
 	emit := func(w T, o *rulesfile.Outcome) {
 		if err != nil {
@@ -93,11 +90,10 @@ func (c *chain[T, A]) expand(i int32) error {
 		}
 		// Distinct outcomes of a step may reach the same node by
 		// different ways: one edge each target.
-		if e, ok := c.merge[to]; ok && c.rnd[e] == int32(o.Rounds) {
+		if e := c.edgeTo(e0, to, int32(o.Rounds)); e >= 0 {
 			c.w[e] = c.ar.Add(c.w[e], w)
 			return
 		}
-		c.merge[to] = int32(len(c.to))
 		c.to = append(c.to, to)
 		c.w = append(c.w, w)
 		c.rnd = append(c.rnd, int32(o.Rounds))
@@ -111,32 +107,62 @@ func (c *chain[T, A]) expand(i int32) error {
 	return c.bud.spend(int64(len(c.to)) - int64(e0))
 }
 
+// edgeTo returns the edge of the node being expanded (its edges from e0
+// on) to target to beginning rounds rounds, or −1: a scan, and a map past
+// edgeScan edges.
+func (c *chain[T, A]) edgeTo(e0, to, rounds int32) int32 {
+	n := int32(len(c.to)) - e0
+	if n <= edgeScan {
+		for e := e0; e < int32(len(c.to)); e++ {
+			if c.to[e] == to && c.rnd[e] == rounds {
+				return e
+			}
+		}
+		if n == edgeScan {
+			c.merge = map[[2]int32]int32{}
+			for e := e0; e < int32(len(c.to)); e++ {
+				c.merge[[2]int32{c.to[e], c.rnd[e]}] = e
+			}
+			c.merge[[2]int32{to, rounds}] = int32(len(c.to))
+		}
+		return -1
+	}
+	if e, ok := c.merge[[2]int32{to, rounds}]; ok {
+		return e
+	}
+	c.merge[[2]int32{to, rounds}] = int32(len(c.to))
+	return -1
+}
+
+// edgeScan is how many edges of a node edgeTo scans before it indexes
+// them.
+const edgeScan = 16
+
 // target returns the node or end an outcome reaches, creating it.
 func (c *chain[T, A]) target(o *rulesfile.Outcome) (int32, error) {
 	if o.Pos < 0 {
 		return -1 - c.terminal(o), nil
 	}
-	key := c.cod.encode(o.Pos, o.State)
-	if i, ok := c.index[string(key)]; ok {
-		return i, nil
+	var i int32
+	var created bool
+	if o.Keyed && c.nodes.packed {
+		i, created = c.nodes.addKey(o.Key)
+	} else {
+		i, created = c.nodes.add(o.Pos, o.State)
 	}
-	if len(c.keys) >= c.bud.maxStates {
+	if created && c.nodes.len() > c.bud.maxStates {
 		return 0, c.bud.statesErr()
 	}
-	i := int32(len(c.keys))
-	k := string(key)
-	c.index[k] = i
-	c.keys = append(c.keys, k)
 	return i, nil
 }
 
 func (c *chain[T, A]) terminal(o *rulesfile.Outcome) int32 {
-	key := c.cod.buf[:0]
+	key := c.termBuf[:0]
 	key = append(key, byte(o.Winner), byte(o.End), byte(o.End>>8))
 	for _, v := range o.Counters {
 		key = binary.AppendVarint(key, v)
 	}
-	c.cod.buf = key
+	c.termBuf = key
 	if i, ok := c.termIdx[string(key)]; ok {
 		return i
 	}
@@ -149,68 +175,3 @@ func (c *chain[T, A]) terminal(o *rulesfile.Outcome) int32 {
 // edges returns node i's edges.
 func (c *chain[T, A]) edges(i int32) (e0, e1 int32) { return c.e0[i], c.e0[i+1] }
 
-// coder packs a node (its step and its state) into a key: each integer of
-// the state in as few bytes as its range needs.
-type coder struct {
-	lo    []int32
-	width []uint8
-	buf   []byte
-}
-
-func newCoder(m *rulesfile.Model) coder {
-	slots := m.Slots()
-	c := coder{lo: make([]int32, len(slots)), width: make([]uint8, len(slots))}
-	for i, s := range slots {
-		c.lo[i] = s.Lo
-		span := uint32(s.Hi - s.Lo)
-		switch {
-		case span < 1<<8:
-			c.width[i] = 1
-		case span < 1<<16:
-			c.width[i] = 2
-		default:
-			c.width[i] = 4
-		}
-	}
-	return c
-}
-
-func (c *coder) encode(pos int, st []int32) []byte {
-	b := append(c.buf[:0], byte(pos), byte(pos>>8))
-	for i, v := range st {
-		x := uint32(v - c.lo[i])
-		switch c.width[i] {
-		case 1:
-			b = append(b, byte(x))
-		case 2:
-			b = append(b, byte(x), byte(x>>8))
-		default:
-			b = binary.LittleEndian.AppendUint32(b, x)
-		}
-	}
-	c.buf = b
-	return b
-}
-
-func (c *coder) decode(key string, st []int32) (int, []int32) {
-	pos := int(key[0]) | int(key[1])<<8
-	st = st[:0]
-	k := 2
-	for i := range c.lo {
-		var x uint32
-		switch c.width[i] {
-		case 1:
-			x = uint32(key[k])
-		case 2:
-			x = uint32(key[k]) | uint32(key[k+1])<<8
-		default:
-			x = binary.LittleEndian.Uint32([]byte(key[k : k+4]))
-		}
-		k += int(c.width[i])
-		st = append(st, int32(x)+c.lo[i])
-	}
-	return pos, st
-}
-
-// stateKey returns the state part of a node's key.
-func stateKey(key string) string { return key[2:] }

@@ -11,7 +11,7 @@ import (
 // leaves the state as it found it (a ring of one state), or states that
 // come back (healing, a track that goes up and down).
 func (c *chain[T, A]) components() [][]int32 {
-	n := int32(len(c.keys))
+	n := int32(c.nodes.len())
 	index := make([]int32, n)
 	low := make([]int32, n)
 	onStack := make([]bool, n)
@@ -97,7 +97,7 @@ type flow[T any] struct {
 // summed as its geometric series, not iterated.
 func (c *chain[T, A]) solveFlow(comps [][]int32) (*flow[T], error) {
 	ar := c.ar
-	n := len(c.keys)
+	n := c.nodes.len()
 	fl := &flow[T]{visits: make([]T, n), term: make([]T, len(c.terms)), rounds: ar.Frac(int64(c.rootRounds), 1)}
 	for i := range fl.visits {
 		fl.visits[i] = ar.Zero()

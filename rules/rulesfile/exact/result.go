@@ -79,7 +79,7 @@ const maxDistValue = 1 << 16
 // from rat, when given).
 func exactOf(c *chain[float64, floats], sh *shares[float64], rat *shares[*big.Rat], dist []float64, rest float64, notes []string) *rules.Exact {
 	spec := c.m.Spec()
-	res := &rules.Exact{States: len(c.keys), RoundsMean: rules.Value{F: sh.rounds}, Rounds: dist, RoundsTail: rest,
+	res := &rules.Exact{States: c.nodes.len(), RoundsMean: rules.Value{F: sh.rounds}, Rounds: dist, RoundsTail: rest,
 		RoundsUnit: spec.RoundsUnit, Options: spec.Options, Notes: append(slices.Clone(spec.Notes), notes...),
 		Labels: spec.Labels, NonVictories: spec.NonVictories}
 	str := func(x *big.Rat) string { return x.RatString() }

@@ -1,7 +1,8 @@
 package exact
 
 import (
-	"maps"
+	"cmp"
+	"math"
 	"slices"
 )
 
@@ -14,18 +15,78 @@ const maxSweep = 1_000_000
 // the tail tolerance (each bin is low by at most the pruned total).
 const pruneMass = 1e-22
 
-// pending is mass waiting for a later round at a node.
-type pending struct {
-	v int32
-	x float64
+// sweepPerStep is how many nodes or edges the sweep follows for a step of
+// the budget.
+const sweepPerStep = 16
+
+// sweep is the chain laid out for roundsDist: the nodes by step (within
+// a round the steps only go forward, so that is an order in which every
+// edge that begins no round leads later), each node's edges contiguous,
+// each edge's target coded with the rounds it begins: p ≥ 0 the node at
+// place p in the same round, endNow an end in the same round, endNext an
+// end after beginning one more round, −3−p the node at place p in the
+// next round, farEdge anything further (looked up in far).
+type sweep struct {
+	e0  []int32 // place i's edges are e0[i] to e0[i+1]−1
+	tgt []int32
+	pr  []float64
+	far map[int32][2]int32 // edge → target place (−1: an end), rounds
+}
+
+// Codes of sweep.tgt besides places.
+const (
+	endNow  = -1
+	endNext = -2
+	farEdge = math.MinInt32
+)
+
+func layOut(c *chain[float64, floats]) (*sweep, []int32) {
+	n := c.nodes.len()
+	order := make([]int32, n)
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortStableFunc(order, func(x, y int32) int { return cmp.Compare(c.nodes.pos(x), c.nodes.pos(y)) })
+	place := make([]int32, n)
+	for p, v := range order {
+		place[v] = int32(p)
+	}
+	sw := &sweep{e0: make([]int32, n+1), tgt: make([]int32, 0, len(c.to)), pr: make([]float64, 0, len(c.to)), far: map[int32][2]int32{}}
+	for p, v := range order {
+		sw.e0[p] = int32(len(sw.tgt))
+		e0, e1 := c.edges(v)
+		for e := e0; e < e1; e++ {
+			t, dr := int32(-1), c.rnd[e]
+			if c.to[e] >= 0 {
+				t = place[c.to[e]]
+			}
+			code := int32(farEdge)
+			switch {
+			case t < 0 && dr == 0:
+				code = endNow
+			case t < 0 && dr == 1:
+				code = endNext
+			case dr == 0:
+				code = t
+			case dr == 1:
+				code = -3 - t
+			default:
+				sw.far[int32(len(sw.tgt))] = [2]int32{t, dr}
+			}
+			sw.tgt = append(sw.tgt, code)
+			sw.pr = append(sw.pr, c.w[e])
+		}
+	}
+	sw.e0[n] = int32(len(sw.tgt))
+	return sw, place
 }
 
 // roundsDist is the distribution of the rounds a battle lasts, P(rounds =
-// r), swept round by round through the chain: within a round the steps go
-// forward, so the nodes are taken step by step, and an edge that begins a
-// round carries its mass to the next. The sweep stops once less than tail
-// of the mass is left (rest). Everything is visited in an order fixed by
-// the chain, so the sums are the same every run.
+// r), swept round by round through the chain: each round one pass over
+// the nodes in step order, an edge that begins a round carrying its mass
+// to the next pass. The sweep stops once less than tail of the mass is
+// left (rest). Everything is visited in an order fixed by the chain, so
+// the sums are the same every run.
 func roundsDist(c *chain[float64, floats], tail float64) (dist []float64, rest float64, err error) {
 	add := func(r int32, x float64) {
 		for int(r) >= len(dist) {
@@ -37,75 +98,70 @@ func roundsDist(c *chain[float64, floats], tail float64) (dist []float64, rest f
 		add(c.rootRounds, 1)
 		return dist, 0, nil
 	}
-	buckets := make([][]int32, c.m.Steps()+1)
-	pos := make([]int32, len(c.keys))
-	for i, k := range c.keys {
-		pos[i] = int32(posOf(k))
-	}
-	// mass holds the round's mass at each node; soon the next round's
-	// (an edge begins one round at a time, but for rounds passed with no
-	// step to play, which wait in far).
-	mass := make([]float64, len(c.keys))
-	soon := make([]float64, len(c.keys))
-	soonList := []int32{c.root}
-	soon[c.root] = 1
-	far := map[int32][]pending{}
+	sw, place := layOut(c)
+	n := int32(len(place))
+	cur, nxt := make([]float64, n), make([]float64, n)
+	far := map[int32][]pending{} // mass of edges that pass over rounds
 	pruned := 0.0
-	load := func(v int32, x float64) {
-		if mass[v] == 0 {
-			buckets[pos[v]] = append(buckets[pos[v]], v)
-		}
-		mass[v] += x
-	}
-	for r := c.rootRounds; (len(soonList) > 0 || len(far) > 0) && r < maxSweep; r++ {
-		for _, v := range soonList {
-			load(v, soon[v])
-			soon[v] = 0
-		}
-		soonList = soonList[:0]
+	nxt[place[c.root]] = 1
+	nlo, nhi := place[c.root], place[c.root]
+	for r := c.rootRounds; r < maxSweep; r++ {
+		cur, nxt = nxt, cur
+		lo, hi := nlo, nhi
+		nlo, nhi = n, -1
 		for _, p := range far[r] {
-			load(p.v, p.x)
+			cur[p.v] += p.x
+			lo, hi = min(lo, p.v), max(hi, p.v)
 		}
 		delete(far, r)
-		for p := range buckets {
-			// Within a round, edges that begin no round go to later steps:
-			// a bucket grows no more once reached.
-			for _, v := range buckets[p] {
-				x := mass[v]
-				mass[v] = 0
-				if x < pruneMass {
-					pruned += x
-					continue
-				}
-				e0, e1 := c.edges(v)
-				if err := c.bud.spend(1 + int64(e1-e0)/16); err != nil {
-					return nil, 0, err
-				}
-				for e := e0; e < e1; e++ {
-					y := x * c.w[e]
-					to, dr := c.to[e], c.rnd[e]
-					switch {
-					case to < 0:
-						add(r+dr, y)
-					case dr == 0:
-						load(to, y)
-					case dr == 1:
-						if soon[to] == 0 {
-							soonList = append(soonList, to)
-						}
-						soon[to] += y
-					default:
-						far[r+dr] = append(far[r+dr], pending{to, y})
+		ended, endedNext := 0.0, 0.0
+		tgt := sw.tgt
+		for i := lo; i <= hi; i++ {
+			m := cur[i]
+			if m == 0 {
+				continue
+			}
+			cur[i] = 0
+			if m < pruneMass {
+				pruned += m
+				continue
+			}
+			for e := sw.e0[i]; e < sw.e0[i+1]; e++ {
+				x, t := m*sw.pr[e], tgt[e]
+				switch {
+				case t >= 0: // later in this round, later in the order
+					cur[t] += x
+					hi = max(hi, t)
+				case t == endNow:
+					ended += x
+				case t == endNext:
+					endedNext += x
+				case t != farEdge:
+					t = -3 - t
+					nxt[t] += x
+					nlo, nhi = min(nlo, t), max(nhi, t)
+				default:
+					fe := sw.far[e]
+					if fe[0] < 0 {
+						add(r+fe[1], x)
+					} else {
+						far[r+fe[1]] = append(far[r+fe[1]], pending{fe[0], x})
 					}
 				}
 			}
-			buckets[p] = buckets[p][:0]
+		}
+		add(r, ended)
+		add(r+1, endedNext)
+		if hi >= lo {
+			if err := c.bud.spend(int64(sw.e0[hi+1]-sw.e0[lo]+hi-lo) / sweepPerStep); err != nil {
+				return nil, 0, err
+			}
 		}
 		rest = 0
-		for _, v := range soonList {
-			rest += soon[v]
+		for i := nlo; i <= nhi; i++ {
+			rest += nxt[i]
 		}
-		for _, d := range slices.Sorted(maps.Keys(far)) {
+		for _, d := range slices.Sorted(mapKeys(far)) {
 			for _, p := range far[d] {
 				rest += p.x
 			}
@@ -114,7 +170,14 @@ func roundsDist(c *chain[float64, floats], tail float64) (dist []float64, rest f
 			break
 		}
 	}
+	for len(dist) > 1 && dist[len(dist)-1] == 0 {
+		dist = dist[:len(dist)-1]
+	}
 	return dist, rest + pruned, nil
 }
 
-func posOf(key string) int { return int(key[0]) | int(key[1])<<8 }
+// pending is mass waiting for a later round at a node's place.
+type pending struct {
+	v int32
+	x float64
+}

@@ -132,8 +132,8 @@ func Solve(ctx context.Context, m *rulesfile.Model, opt Options) (*rules.Exact, 
 	_ = comps
 	var rat *shares[*big.Rat]
 	if opt.Rational {
-		if len(c.keys) > opt.MaxRationalStates {
-			return nil, fmt.Errorf("exact: %w: exact fractions for this battle need %d states, more than the %d allowed for --rational; drop --rational for the floating-point solution", ErrBudget, len(c.keys), opt.MaxRationalStates)
+		if c.nodes.len() > opt.MaxRationalStates {
+			return nil, fmt.Errorf("exact: %w: exact fractions for this battle need %d states, more than the %d allowed for --rational; drop --rational for the floating-point solution", ErrBudget, c.nodes.len(), opt.MaxRationalStates)
 		}
 		rc, _, rfl, _, err := solveIn(ctx, m, rats{}, opt.MaxRationalStates, opt.MaxRationalSteps, &c.opt)
 		if err != nil {
