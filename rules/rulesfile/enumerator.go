@@ -31,19 +31,19 @@ type Enumerator[T any, A Arith[T]] struct {
 	rolls map[rollKey][]rollOut[T]
 	// fires keeps a side's outcomes of a fire step by what they depend
 	// on (sideFire).
-	fires  map[string][]sideOut[T]
-	vols   map[string][]volley[T]
-	keyBuf []byte
-	ownLen int
-	next   []int32
-	stills [2][1]sideOut[T]
+	fires    map[string][]sideOut[T]
+	vols     map[string][]volley[T]
+	keyBuf   []byte
+	ownLen   int
+	next     []int32
+	stills   [2][1]sideOut[T]
 	snap     sideSnapshot
 	pack     Packing
 	assigns  map[string]*assignment
 	classIDs map[classKey]int32
-	out    Outcome
-	keep   cfg
-	work   int64
+	out      Outcome
+	keep     cfg
+	work     int64
 }
 
 // StepOptions say how the Enumerator treats the round number.

@@ -174,4 +174,3 @@ func (c *chain[T, A]) terminal(o *rulesfile.Outcome) int32 {
 
 // edges returns node i's edges.
 func (c *chain[T, A]) edges(i int32) (e0, e1 int32) { return c.e0[i], c.e0[i+1] }
-
