@@ -6,11 +6,13 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/crucible-sim/crucible/reports/outdir"
 )
 
-// A marker is the directory's word on which files are crucible's, and a
+// A outdir.Marker is the directory's word on which files are crucible's, and a
 // report removes what it lists; but crucible writes only files of the
-// directory itself, so a marker listing anything else — a path out of the
+// directory itself, so a outdir.Marker listing anything else — a path out of the
 // directory, a path into a subdirectory, "." or ".." — was not written by
 // crucible, and the directory is refused, naming the entry, before any
 // file is touched: neither a file outside nor one in a subdirectory is
@@ -40,17 +42,17 @@ func TestMarkerListsOnlyPlainNames(t *testing.T) {
 				// sub is a nested report directory, which a report keeps.
 				kept := filepath.Join(dir, "sub", "kept.txt")
 				os.MkdirAll(filepath.Dir(kept), 0o755)
-				for _, f := range []string{victim, kept, filepath.Join(dir, "sub", marker)} {
+				for _, f := range []string{victim, kept, filepath.Join(dir, "sub", outdir.Marker)} {
 					os.WriteFile(f, []byte("precious"), 0o644)
 				}
-				data, _ := json.Marshal(markerFile{About: "x", Files: []string{entry}})
-				os.WriteFile(filepath.Join(dir, marker), data, 0o644)
-				d, err := OpenOutDir(arg)
+				data, _ := json.Marshal(map[string]any{"about": "x", "files": []string{entry}})
+				os.WriteFile(filepath.Join(dir, outdir.Marker), data, 0o644)
+				d, err := outdir.Open(arg)
 				if err == nil {
-					d.WriteReport(results()[:1], "test", nil)
+					WriteReport(d, results()[:1], "test", nil)
 					d.Close()
 				}
-				want := "its marker " + marker + " lists " + quoteEntry(entry) + ", which is not a file crucible writes"
+				want := "its marker " + outdir.Marker + " lists " + quoteEntry(entry) + ", which is not a file crucible writes"
 				if err == nil || !strings.Contains(err.Error(), want) {
 					t.Errorf("opened: %v; want %q", err, want)
 				}
@@ -64,7 +66,7 @@ func TestMarkerListsOnlyPlainNames(t *testing.T) {
 	}
 }
 
-// A name a marker lists that is a directory is not crucible's either
+// A name a outdir.Marker lists that is a directory is not crucible's either
 // (crucible writes files only): a report neither removes it nor takes it
 // for its own.
 func TestMarkerListingADirectory(t *testing.T) {
@@ -72,11 +74,11 @@ func TestMarkerListingADirectory(t *testing.T) {
 	kept := filepath.Join(dir, "photos", "cat.jpg")
 	os.MkdirAll(filepath.Dir(kept), 0o755)
 	os.WriteFile(kept, []byte("precious"), 0o644)
-	data, _ := json.Marshal(markerFile{About: "x", Files: []string{"photos"}})
-	os.WriteFile(filepath.Join(dir, marker), data, 0o644)
-	d, err := OpenOutDir(dir)
+	data, _ := json.Marshal(map[string]any{"about": "x", "files": []string{"photos"}})
+	os.WriteFile(filepath.Join(dir, outdir.Marker), data, 0o644)
+	d, err := outdir.Open(dir)
 	if err == nil {
-		d.WriteReport(results()[:1], "test", nil)
+		WriteReport(d, results()[:1], "test", nil)
 		d.Close()
 	}
 	if err == nil || !strings.Contains(err.Error(), "holds files crucible did not write (photos)") {
@@ -87,11 +89,11 @@ func TestMarkerListingADirectory(t *testing.T) {
 	}
 }
 
-// The lock file and the marker are crucible's own regular files: a
+// The lock file and the outdir.Marker are crucible's own regular files: a
 // symbolic link in the place of either, which crucible would follow, is
 // refused, and the file it points to is left as it was.
 func TestLockOrMarkerThatIsALink(t *testing.T) {
-	for _, name := range []string{lockFile, marker} {
+	for _, name := range []string{".crucible-lock", outdir.Marker} {
 		t.Run(name, func(t *testing.T) {
 			parent := t.TempDir()
 			dir := filepath.Join(parent, "rep")
@@ -99,9 +101,9 @@ func TestLockOrMarkerThatIsALink(t *testing.T) {
 			victim := filepath.Join(parent, "victim.txt")
 			os.WriteFile(victim, []byte("precious"), 0o644)
 			os.Symlink("../victim.txt", filepath.Join(dir, name))
-			d, err := OpenOutDir(dir)
+			d, err := outdir.Open(dir)
 			if err == nil {
-				d.WriteReport(results()[:1], "test", nil)
+				WriteReport(d, results()[:1], "test", nil)
 				d.Close()
 			}
 			if want := name + " is a symbolic link"; err == nil || !strings.Contains(err.Error(), want) {

@@ -28,6 +28,10 @@ const RulesKey = "rules"
 // RulesFileExt is the ending of a rules file found by name.
 const RulesFileExt = ".rules.yaml"
 
+// RulesPathOrigin is the Origin of a rules file found by name in the rules
+// path (Files): not beside the scenario, so a batch job cannot ship it.
+const RulesPathOrigin = "the rules path"
+
 // RulesPathEnv is the environment variable that lists the directories a
 // rules file is looked up in by name, separated as PATH is.
 const RulesPathEnv = "CRUCIBLE_RULES_PATH"
@@ -144,7 +148,7 @@ func (s *Scenario) findRules(v *doc.Node) (string, []byte, error) {
 		file := filepath.Join(dir, ref+RulesFileExt)
 		src, err := readFile(file)
 		if err == nil {
-			s.read(File{Path: file, Ref: file, Field: "ruleset", Origin: "rules path", Src: src})
+			s.read(File{Path: file, Ref: file, Field: "ruleset", Origin: RulesPathOrigin, Src: src})
 			return file, src, nil
 		}
 		if !errors.Is(err, fs.ErrNotExist) {

@@ -28,9 +28,11 @@ intervals, as a table, CSV, JSON, PNG plots and an HTML page.`,
 	var rulesPath string
 	root.PersistentFlags().StringVar(&rulesPath, "rules-path", "", "`directories` (separated as in PATH) where a scenario's ruleset NAME is found as NAME.rules.yaml, before the built-in rules files (default: $"+scenarios.RulesPathEnv+")")
 	root.PersistentPreRun = func(cmd *cobra.Command, _ []string) {
+		var dirs []string // nil: CRUCIBLE_RULES_PATH
 		if cmd.Flags().Changed("rules-path") {
-			scenarios.SetRulesPath(append([]string{}, filepath.SplitList(rulesPath)...))
+			dirs = append([]string{}, filepath.SplitList(rulesPath)...)
 		}
+		scenarios.SetRulesPath(dirs)
 	}
 	root.AddCommand(newRunCmd(), newReplayCmd(), newScenariosCmd(), newValidateCmd(),
 		newCheckCmd(), newMergeCmd(), newExactCmd(), newBatchCmd(), newSweepCmd(), newTuneCmd(), newMetaCmd(),

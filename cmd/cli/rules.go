@@ -71,21 +71,14 @@ func referenceOf(id string) (*rules.Reference, error) {
 	if id == rulesfile.ID {
 		return rulesfile.LanguageReference(), nil
 	}
-	r, err := rules.Lookup(id)
-	if err != nil {
+	if _, err := rules.Lookup(id); err != nil {
 		file, src, ferr := scenarios.RulesFileSource(id)
 		if ferr != nil {
 			return nil, ferr
 		}
 		return rulesFileReference(file, src)
 	}
-	d, ok := r.(rules.Documented)
-	if !ok {
-		return nil, fmt.Errorf("ruleset %s has no reference", id)
-	}
-	ref := d.Reference()
-	ref.Ruleset = id
-	return ref, nil
+	return rules.ReferenceOf(id)
 }
 
 // listRulesets prints each registered ruleset with its title.
@@ -123,5 +116,6 @@ func rulesFileReference(file string, src []byte) (*rules.Reference, error) {
 	}
 	ref := f.Reference()
 	ref.Ruleset = path.Base(file)
+	ref.Infer()
 	return ref, nil
 }

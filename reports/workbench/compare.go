@@ -9,7 +9,7 @@ import (
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/analysis/compare"
-	"github.com/crucible-sim/crucible/reports"
+	"github.com/crucible-sim/crucible/reports/comparereport"
 )
 
 // compareRequest asks for the page's scenario (B) against a copy kept
@@ -79,9 +79,9 @@ func (s *Server) fightCompare(ctx context.Context, t *tab, j *job, run analysis.
 		return
 	}
 	var text bytes.Buffer
-	if err := reports.WriteComparisonTable(&text, c); err != nil {
+	if err := comparereport.WriteTable(&text, c); err != nil {
 		t.failed(j, err)
 		return
 	}
-	t.send(event{"compare", map[string]any{"job": j.id, "text": text.String(), "verdict": reports.Verdict(c), "command": cmd}})
+	t.send(event{"compare", map[string]any{"job": j.id, "text": text.String(), "verdict": comparereport.Verdict(c), "command": cmd}})
 }

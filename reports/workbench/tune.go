@@ -9,7 +9,7 @@ import (
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/analysis/tune"
-	"github.com/crucible-sim/crucible/reports"
+	"github.com/crucible-sim/crucible/reports/tunereport"
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
@@ -72,11 +72,11 @@ func (s *Server) fightTune(ctx context.Context, t *tab, j *job, tn *tune.Tune, r
 		return
 	}
 	var text, js bytes.Buffer
-	if werr := reports.WriteTuneTable(&text, res); werr != nil {
+	if werr := tunereport.WriteTable(&text, res); werr != nil {
 		t.failed(j, werr)
 		return
 	}
-	reports.WriteTuneJSON(&js, res)
+	tunereport.WriteJSON(&js, res)
 	ev := map[string]any{"job": j.id, "text": text.String(), "result": json.RawMessage(js.Bytes()), "command": cmd,
 		"stopped": analysis.Interrupted(err)}
 	if why := s.capped(ctx); why != "" {

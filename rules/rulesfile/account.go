@@ -32,8 +32,8 @@ func (a *account) header() {
 	}
 }
 
-// unit names a unit: its side's label, its type, its number among its
-// type's units when there are several, and its hit points left.
+// unit names a unit: its side's label, its type, and its number among its
+// type's units when there are several.
 func (a *account) unit(u int32) string {
 	b := a.b
 	ui := b.units[u]
@@ -71,31 +71,61 @@ func (a *account) volley(ut *unitType, w *weaponC, hits []hit) {
 	fmt.Fprintf(a.w, "  %s %s fire %s: %d dice [%s]: %d hits%s\n", a.b.sides[ut.side].label, ut.name, w.decl.Name, len(faces), strings.Join(faces, " "), n, extra)
 }
 
+// step writes a wound or save roll of a hit, on the hit's line.
+// volleyOf writes a type's volley of one weapon that scored n hits.
+func (a *account) volleyOf(ut *unitType, w *weaponC, n int32) {
+	faces := make([]string, len(a.faces))
+	for i, f := range a.faces {
+		faces[i] = fmt.Sprint(f)
+	}
+	a.faces = a.faces[:0]
+	if len(faces) > 0 {
+		fmt.Fprintf(a.w, "  %s %s fire %s: %d dice [%s]: %d hits\n", a.b.sides[ut.side].label, ut.name, w.decl.Name, len(faces), strings.Join(faces, " "), n)
+	}
+}
+
 func (a *account) step(what string, face int32, ok bool) {
-	res := "fails"
-	if ok {
-		res = "succeeds"
+	res := "wounds,"
+	switch {
+	case what == "wound" && !ok:
+		res = "no wound"
+	case what == "save" && ok:
+		res = "not saved,"
+	case what == "save":
+		res = "saved"
 	}
-	if what == "save" {
-		res = "saves"
-		if ok {
-			res = "does not save"
-		}
-	}
-	fmt.Fprintf(a.w, "    %s roll %d: %s\n", what, face+1, res)
+	fmt.Fprintf(a.w, " %s roll %d, %s", what, face+1, res)
 }
 
 func (a *account) damage(u int32, d int32) {
 	fmt.Fprintf(a.w, "    %d damage to %s\n", d, a.unit(u))
 }
 
-func (a *account) rolled(rc *rollC, n, total int32) {
+// rolled writes a roll of dice by unit u (−1: none): the faces and the
+// result.
+func (a *account) rolled(rc *rollC, u int32, total int32) {
+	faces := make([]string, len(a.faces))
+	for i, f := range a.faces {
+		faces[i] = fmt.Sprint(f)
+	}
+	a.faces = a.faces[:0]
 	if rc.src == nil || !rc.src.IsDice() {
 		return
 	}
-	fmt.Fprintf(a.w, "    rolls %d dice: %d\n", n, total)
+	who := "the battle"
+	if u >= 0 {
+		who = a.unit(u)
+	}
+	fmt.Fprintf(a.w, "    %s rolls %s: [%s] = %d\n", who, rollWords(*rc.src), strings.Join(faces, " "), total)
 }
 
 func (a *account) contest(self int32, rs int32, other int32, ro int32) {
-	fmt.Fprintf(a.w, "  contest: %s %d against %s %d\n", a.unit(self), rs, a.unit(other), ro)
+	res := "a tie"
+	switch {
+	case rs > ro:
+		res = a.unit(self) + " wins it"
+	case rs < ro:
+		res = a.unit(other) + " wins it"
+	}
+	fmt.Fprintf(a.w, "  contest: %s %d against %s %d: %s\n", a.unit(self), rs, a.unit(other), ro, res)
 }

@@ -47,7 +47,11 @@ func (f *fighter) roll(rc *rollC, c *ectx) (val, ndice int32) {
 	}
 	if rc.coins {
 		// Coins summed are heads counted: Rand.Heads flips n at once.
-		return f.heads(int(n)) + plus, n
+		h := f.heads(int(n))
+		if f.log != nil {
+			f.log.printf("    %s flips %d coins: %d heads\n", f.log.unit(c.unit[roleSelf]), n, h)
+		}
+		return h + plus, n
 	}
 	nf := len(rc.die)
 	if rc.keep != 0 {
@@ -60,6 +64,9 @@ func (f *fighter) roll(rc *rollC, c *ectx) (val, ndice int32) {
 			fi = f.die(nf)
 		}
 		v := int32(rc.die[fi])
+		if f.log != nil {
+			f.log.face(rc.die[fi])
+		}
 		counted := int32(0)
 		if rc.count.set && f.test(&rc.count, fi, c) {
 			counted++
@@ -68,6 +75,9 @@ func (f *fighter) roll(rc *rollC, c *ectx) (val, ndice int32) {
 			for depth := 0; depth < rc.depth && f.test(&rc.explode, fi, c); depth++ {
 				fi = f.die(nf)
 				v += int32(rc.die[fi])
+				if f.log != nil {
+					f.log.face(rc.die[fi])
+				}
 				if rc.count.set && f.test(&rc.count, fi, c) {
 					counted++
 				}
@@ -86,7 +96,7 @@ func (f *fighter) roll(rc *rollC, c *ectx) (val, ndice int32) {
 		total = keepSum(f.faces, rc.keepN, rc.keep == 1)
 	}
 	if f.log != nil {
-		f.log.rolled(rc, n, total+plus)
+		f.log.rolled(rc, c.unit[roleSelf], total+plus)
 	}
 	return total + plus, n
 }

@@ -23,7 +23,7 @@ func TestErrorsAreLocated(t *testing.T) {
 			duel, `test.rules.yaml:3:`},
 		{"a contest that never ends",
 			"title: t\nunits:\n  u: {hp: 1}\nround:\n  - contest: {roll: 3, ties: reroll, winner: [{damage: 1}]}\n",
-			duel, `test.rules.yaml:5:15: rules.round[0].contest: this contest re-rolls its ties, but its rolls are numbers that never change`},
+			duel, `test.rules.yaml:5:15: rules.round[0].contest: this contest re-rolls its ties, but its rolls can only tie`},
 		{"a unit with no way to take damage",
 			"title: t\nstats:\n  shield: {doc: s}\nweapons:\n  gun: {hit: \"face > 6\"}\nunits:\n  u: {weapons: {gun: 1}}\nround:\n  - fire: {order: simultaneous}\n",
 			duel, `test.rules.yaml:7:7: rules.units.u: unit u (side a) has no way to take damage`},

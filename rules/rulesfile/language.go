@@ -115,6 +115,22 @@ func LanguageReference() *rules.Reference {
 			f("hook-steps", "integer", "1 to 100000000", fmt.Sprint(DefaultHookSteps), "the step budget of one hook call: a hook that runs longer stops with an error naming it"),
 		},
 	}
+	// A scenario holds the rules file under rules: the fields' paths are
+	// those --set takes.
+	for i := range ref.Fields {
+		ref.Fields[i].Path = "rules." + ref.Fields[i].Path
+	}
+	scenario := []rules.Field{
+		{Path: "ruleset", Type: "rules file", Required: true, Meaning: "the rules file: a path ending in .yaml or .yml, relative to the scenario (./duel2d6.rules.yaml), or a name NAME found as NAME.rules.yaml in --rules-path, CRUCIBLE_RULES_PATH or the built-in rules files"},
+		f("options.<option>", "word or integer", "the rules file's", "its default", "a rule option of the rules file (options in force are echoed in every output)"),
+		{Path: "a.units.<unit>", Type: "integer", Allowed: fmt.Sprintf("0 to %d", MaxUnits), Required: true, Meaning: "how many units of each type side a fields (b likewise)"},
+		f("a.designs.<design>", "unit", "", "", "a unit type of the side's own, written as a rules file's unit (base, parts, stats)"),
+		f("a.name", "name", "", "the file's sides.a", "what outputs call the side"),
+		f("a.policy", "policy", strings.Join(PolicyNames(), ", "), "targeting.default", "how the side picks its targets"),
+		f("a.priority", "list of the enemy's unit types", "", "", "the order to fire at them, with policy: priority"),
+		{Path: "rules", Type: "the rules file", Meaning: "the rules file's document, read by crucible from the file ruleset names (a scenario does not write it): --set rules.PATH=VALUE changes a field of it for one run"},
+	}
+	ref.Fields = append(scenario, ref.Fields...)
 	for _, p := range Policies {
 		ref.Policies = append(ref.Policies, rules.Term{Name: p.Name, Meaning: p.Meaning})
 	}

@@ -2,6 +2,8 @@ package rulesfile
 
 import (
 	"math"
+	"math/bits"
+	"slices"
 )
 
 // faceTest is a compiled condition on a die's face: a table of the faces
@@ -193,6 +195,7 @@ type weaponC struct {
 	groups       []uint64
 	faceGroup    []uint8
 	groupWeights []int64 // the faces of each class: misses, then each group
+	groupOrder   []int   // the groups in the order kill-greedy takes them: the fewest targets first
 	thresh       uint64
 }
 
@@ -313,6 +316,11 @@ func (b *Battle) compileWeapon(cp *compiler, t int, w *weaponC) error {
 		}
 		w.faceGroup[fi] = uint8(g + 1)
 	}
+	w.groupOrder = make([]int, len(w.groups))
+	for g := range w.groupOrder {
+		w.groupOrder[g] = g
+	}
+	slices.SortStableFunc(w.groupOrder, func(x, y int) int { return bits.OnesCount64(w.groups[x]) - bits.OnesCount64(w.groups[y]) })
 	w.groupWeights = make([]int64, len(w.groups)+1)
 	for _, g := range w.faceGroup {
 		w.groupWeights[g]++
