@@ -265,8 +265,8 @@ func (s *Enumerator[T, A]) contestOdds(c *contestC, self, other int32, nested bo
 	f, ar := s.f, s.ar
 	b := f.b
 	ts, to := b.units[self].typ, b.units[other].typ
-	cs := ectx{unit: [nRoles]int32{self, -1, other}, side: b.units[self].side}
-	co := ectx{unit: [nRoles]int32{other, -1, self}, side: b.units[other].side}
+	cs := unitCtx(self, -1, other, b.units[self].side)
+	co := unitCtx(other, -1, self, b.units[other].side)
 	var rs, ro []rollOut[T]
 	var ns, no int32
 	if nested {
@@ -292,21 +292,21 @@ func (s *Enumerator[T, A]) contestOdds(c *contestC, self, other int32, nested bo
 	}
 	half := ar.Mul(eq, ar.Frac(1, 2))
 	switch c.ties {
-	case "reroll":
+	case tieReroll:
 		if ar.IsZero(ar.Sub(ar.Frac(1, 1), eq)) {
 			return ar.Zero(), ar.Zero(), ar.Frac(1, 1) // the rolls always tie
 		}
 		decided := ar.Sub(ar.Frac(1, 1), eq)
 		return ar.Div(gt, decided), ar.Div(lt, decided), ar.Zero()
-	case "a", "win":
+	case tieSelf:
 		return ar.Add(gt, eq), lt, ar.Zero()
-	case "b", "lose":
+	case tieOther:
 		return gt, ar.Add(lt, eq), ar.Zero()
-	case "none":
+	case tieNone:
 		return gt, lt, eq
-	case "fewer-dice", "more-dice":
+	case tieFewer, tieMore:
 		if ns != no {
-			if (ns < no) == (c.ties == "fewer-dice") {
+			if (ns < no) == (c.ties == tieFewer) {
 				return ar.Add(gt, eq), lt, ar.Zero()
 			}
 			return gt, ar.Add(lt, eq), ar.Zero()

@@ -147,3 +147,14 @@ func (f *fighter) freshRoster() {
 	f.load(f.st, nil)
 	f.over, f.winner, f.end, f.ender, f.round = over, winner, end, ender, round
 }
+
+// unitCtx is the context of an expression with these units in the roles
+// self, target and other (−1: none), side the side of self.
+func unitCtx(self, target, other int32, side int) ectx {
+	c := ectx{side: side}
+	for i := range c.unit {
+		c.unit[i] = -1
+	}
+	c.unit[roleSelf], c.unit[roleTarget], c.unit[roleOther] = self, target, other
+	return c
+}

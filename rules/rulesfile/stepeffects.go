@@ -26,8 +26,8 @@ func (s *Enumerator[T, A]) contestPhase(p *phaseC, c *cfg, out *bag[T, A]) {
 		}
 		tw, tl := b.units[r.w].typ, b.units[r.l].typ
 		cur := s.single(c, r.p)
-		cur = s.run(p.contest.win[b.pair(tw, tl)], ectx{unit: [nRoles]int32{r.w, -1, r.l}, side: b.units[r.w].side}, cur)
-		cur = s.run(p.contest.lose[b.pair(tl, tw)], ectx{unit: [nRoles]int32{r.l, -1, r.w}, side: b.units[r.l].side}, cur)
+		cur = s.run(p.contest.win[b.pair(tw, tl)], unitCtx(r.w, -1, r.l, b.units[r.w].side), cur)
+		cur = s.run(p.contest.lose[b.pair(tl, tw)], unitCtx(r.l, -1, r.w, b.units[r.l].side), cur)
 		s.drain(cur, out)
 	}
 }
@@ -45,7 +45,7 @@ func (s *Enumerator[T, A]) eachPhase(p *phaseC, c *cfg, out *bag[T, A]) {
 		si := &b.sides[side]
 		for u := int32(si.first); u < int32(si.first+si.n); u++ {
 			e := &p.each[b.units[u].typ]
-			ctx := ectx{unit: [nRoles]int32{u, -1, -1}, side: side}
+			ctx := unitCtx(u, -1, -1, side)
 			next := s.bag()
 			for i := range cur.items {
 				it := &cur.items[i]

@@ -585,7 +585,7 @@ func (s *Enumerator[T, A]) volleys(st *step, side int) []volley[T] {
 				if f.hp(u) <= 0 {
 					continue
 				}
-				c := ectx{unit: [nRoles]int32{u, -1, -1}, side: side}
+				c := unitCtx(u, -1, -1, side)
 				if n := int(f.eval(w.attacks, &c)) * wu.n; n > 0 {
 					blocks = append(blocks, s.unitBlock(cl, t, u, w, n, &c))
 				}
@@ -886,7 +886,7 @@ func (s *Enumerator[T, A]) resolve(side int, h *hit, u int32, rest []hit, c *cfg
 	wp := h.w
 	U := b.units[u].typ
 	f.loadCfg(c)
-	ctx := ectx{unit: [nRoles]int32{h.by, u, -1}, side: side}
+	ctx := unitCtx(h.by, u, -1, side)
 	// pass[0]: wounds that are not mortal; pass[1]: mortal ones.
 	pass := [2]int64{6, 0}
 	if wp.wound[U].set && !(h.crit && wp.decl.CritWounds) {
