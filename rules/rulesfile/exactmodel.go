@@ -417,3 +417,68 @@ func (p *Packing) Decode(k uint64, st []int32) (int, []int32) {
 	}
 	return int(k & (1<<p.PosBits - 1)), st
 }
+
+// LargestVolley returns the most outcomes the Enumerator may count for one
+// side's dice in one fire step, from the start (every unit there), and
+// names that volley: at most C(h + k, k) counts of h hits over k classes
+// for each block of dice, multiplied over the blocks of the step. A solver
+// refuses at once a battle whose largest volley is beyond its work budget.
+func (m *Model) LargestVolley() (outcomes float64, what string) {
+	b := m.b
+	for _, st := range m.steps {
+		for side := range 2 {
+			n := 1.0
+			var parts []string
+			for _, t := range st.fire {
+				ut := b.types[t]
+				if ut.side != side {
+					continue
+				}
+				for _, wu := range ut.weapons {
+					w := wu.w
+					if st.phase.group != "" && w.decl.Group != st.phase.group {
+						continue
+					}
+					_, attacks := w.attacks.bounds()
+					dice := ut.count * wu.n * int(max(attacks, 0))
+					perDie := (1 + int(w.decl.CritHits)) * (1 + int(w.decl.ExplodeDepth)*b2i(w.explode.set))
+					hits, k := dice*perDie, m.classesOf(w)
+					for j := 1; j <= k; j++ {
+						n *= float64(hits+j) / float64(j)
+					}
+					parts = append(parts, fmt.Sprintf("%d %s dice of %s (%d classes of hits)", dice, w.decl.Name, ut.name, k))
+				}
+			}
+			if n > outcomes {
+				outcomes, what = n, fmt.Sprintf("side %s's volley of %s", sideLetters[side], strings.Join(parts, " and "))
+			}
+		}
+	}
+	return outcomes, what
+}
+
+// classesOf counts the classes of hits a weapon's dice make (see
+// checkHitOrder), crits apart.
+func (m *Model) classesOf(w *weaponC) int {
+	var masks []uint64
+	for fi := range w.die {
+		if mask := w.faceMask[fi] | w.dynMask; mask != 0 && !slices.Contains(masks, mask) {
+			masks = append(masks, mask)
+		}
+	}
+	k := len(masks)
+	if w.dynMask != 0 {
+		k = len(w.die)
+	}
+	if w.crit.set && w.decl.CritWounds {
+		k *= 2
+	}
+	return k
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

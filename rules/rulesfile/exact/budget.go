@@ -10,11 +10,13 @@ import (
 // a step of the battle reaches (an outcome of its dice, a hit resolved,
 // an effect run, a partial volley counted), an edge of the chain, or the
 // sweep of the rounds distribution visiting a node; a node weighs
-// nodeSteps. Every lookEvery steps the solve looks at its context, so a
-// cancelled solve stops within milliseconds.
+// nodeSteps. Every lookFloat steps (lookRational over math/big.Rat,
+// whose steps cost a hundred times more) the solve looks at its context,
+// so a cancelled solve stops within milliseconds.
 const (
-	nodeSteps = 16
-	lookEvery = 1 << 12
+	nodeSteps    = 16
+	lookFloat    = 1 << 12
+	lookRational = 1 << 6
 )
 
 // budget counts a solve's steps against its limit, bounds its states and
@@ -24,11 +26,12 @@ type budget struct {
 	steps     int64
 	max       int64
 	maxStates int
+	every     int64 // steps between two looks
 	next      int64
 }
 
-func newBudget(ctx context.Context, maxSteps int64, maxStates int) *budget {
-	return &budget{ctx: ctx, max: maxSteps, maxStates: maxStates, next: min(lookEvery, maxSteps+1)}
+func newBudget(ctx context.Context, maxSteps int64, maxStates int, every int64) *budget {
+	return &budget{ctx: ctx, max: maxSteps, maxStates: maxStates, every: every, next: min(every, maxSteps+1)}
 }
 
 // spend counts n steps; its error is the context's, or the budget's once
@@ -44,7 +47,7 @@ func (b *budget) spend(n int64) error {
 	if b.steps > b.max {
 		return fmt.Errorf("exact: %w: more than the %d steps of work allowed (a step: an outcome of a roll, a hit resolved or an effect run, followed once)", ErrBudget, b.max)
 	}
-	b.next = min(b.steps+lookEvery, b.max+1)
+	b.next = min(b.steps+b.every, b.max+1)
 	return nil
 }
 

@@ -102,11 +102,25 @@ func SolveDoc(ctx context.Context, n *doc.Node, opt Options) (*rules.Exact, erro
 }
 
 // Check returns the error SolveDoc would return before its first step:
-// the document does not compile, or its rules file has what the solver
-// does not follow.
-func Check(n *doc.Node) error {
-	_, err := model(n)
-	return err
+// the document does not compile, its rules file has what the solver does
+// not follow (rulesfile.UnsupportedError names it), or a volley of its
+// dice alone is beyond the work budget.
+func Check(n *doc.Node, opt Options) error {
+	m, err := model(n)
+	if err != nil {
+		return err
+	}
+	return checkVolleys(m, opt.withDefaults().MaxSteps)
+}
+
+// checkVolleys refuses, before the first step, a battle one of whose
+// volleys has more outcomes to count than the step budget: a few units of
+// many dice may make a handful of states and take hours.
+func checkVolleys(m *rulesfile.Model, maxSteps int64) error {
+	if n, what := m.LargestVolley(); n > float64(maxSteps) {
+		return fmt.Errorf("exact: %w: %s has up to %.3g outcomes to count, more than the %d steps of work allowed", ErrBudget, what, n, maxSteps)
+	}
+	return nil
 }
 
 func model(n *doc.Node) (*rulesfile.Model, error) {
@@ -120,7 +134,10 @@ func model(n *doc.Node) (*rulesfile.Model, error) {
 // Solve solves a model.
 func Solve(ctx context.Context, m *rulesfile.Model, opt Options) (*rules.Exact, error) {
 	opt = opt.withDefaults()
-	c, comps, fl, notes, err := solveIn(ctx, m, floats{}, opt.MaxStates, opt.MaxSteps, nil)
+	if err := checkVolleys(m, opt.MaxSteps); err != nil {
+		return nil, err
+	}
+	c, comps, fl, notes, err := solveIn(ctx, m, floats{}, opt.MaxStates, opt.MaxSteps, lookFloat, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -135,7 +152,7 @@ func Solve(ctx context.Context, m *rulesfile.Model, opt Options) (*rules.Exact, 
 		if c.nodes.len() > opt.MaxRationalStates {
 			return nil, fmt.Errorf("exact: %w: exact fractions for this battle need %d states, more than the %d allowed for --rational; drop --rational for the floating-point solution", ErrBudget, c.nodes.len(), opt.MaxRationalStates)
 		}
-		rc, _, rfl, _, err := solveIn(ctx, m, rats{}, opt.MaxRationalStates, opt.MaxRationalSteps, &c.opt)
+		rc, _, rfl, _, err := solveIn(ctx, m, rats{}, opt.MaxRationalStates, opt.MaxRationalSteps, lookRational, &c.opt)
 		if err != nil {
 			if errors.Is(err, ErrBudget) {
 				err = fmt.Errorf("%w; drop --rational for the floating-point solution", err)
@@ -150,7 +167,7 @@ func Solve(ctx context.Context, m *rulesfile.Model, opt Options) (*rules.Exact, 
 // solveIn explores and solves the chain in arithmetic ar: first without
 // the round cap, then, when the cap may act (capbound.go), with every
 // round recorded; mode, when given, is the way a solve before it settled.
-func solveIn[T any, A arith[T]](ctx context.Context, m *rulesfile.Model, ar A, maxStates int, maxSteps int64, mode *rulesfile.StepOptions) (*chain[T, A], [][]int32, *flow[T], []string, error) {
+func solveIn[T any, A arith[T]](ctx context.Context, m *rulesfile.Model, ar A, maxStates int, maxSteps, look int64, mode *rulesfile.StepOptions) (*chain[T, A], [][]int32, *flow[T], []string, error) {
 	sat, read := m.RoundSaturation()
 	free := rulesfile.StepOptions{RoundTrack: sat}
 	capped := rulesfile.StepOptions{RoundTrack: int32(m.Cap()), Cap: true}
@@ -163,7 +180,7 @@ func solveIn[T any, A arith[T]](ctx context.Context, m *rulesfile.Model, ar A, m
 	}
 	var lastErr error
 	for _, opt := range tries {
-		bud := newBudget(ctx, maxSteps, maxStates)
+		bud := newBudget(ctx, maxSteps, maxStates, look)
 		c, err := explore(m, ar, opt, bud)
 		if errors.Is(err, rulesfile.ErrNoProgress) {
 			lastErr = err
@@ -205,4 +222,4 @@ func (registered) Solve(ctx context.Context, n *doc.Node, rational bool) (*rules
 	return SolveDoc(ctx, n, Options{Rational: rational})
 }
 
-func (registered) Check(n *doc.Node) error { return Check(n) }
+func (registered) Check(n *doc.Node) error { return Check(n, Options{}) }
