@@ -93,11 +93,11 @@ func (r Run) Check(ctx context.Context, scs []*scenarios.Scenario, alpha float64
 		out.Claims += len(sc.Claims)
 	}
 	out.PerClaim = alpha / float64(max(out.Claims, 1))
-	j, err := r.beginCheck(scs, func(*scenarios.Scenario) string { return "" }, r.job, false)
+	j, err := r.beginCheck(scs, func(*scenarios.Scenario) string { return "" }, r.Job, false)
 	if err != nil {
 		return nil, err
 	}
-	defer j.end()
+	defer j.End()
 	claimed := withClaims(scs)
 	places := r.places(claimed, "scenario")
 	for i, sc := range scs {
@@ -113,7 +113,7 @@ func (r Run) Check(ctx context.Context, scs []*scenarios.Scenario, alpha float64
 		}
 		r.place = places[slices.Index(claimed, sc)]
 		start := time.Now()
-		res, err := r.fightIn(ctx, j, sc, "")
+		res, err := r.FightIn(ctx, j, sc, "")
 		if err != nil {
 			return out.interrupted(err)
 		}
@@ -138,8 +138,8 @@ func (r Run) Check(ctx context.Context, scs []*scenarios.Scenario, alpha float64
 // that has claims, named name(sc), fought as job(sc, its battle); more
 // says that the check adds parts as it goes (CheckUntilDecided's
 // batches).
-func (r Run) beginCheck(scs []*scenarios.Scenario, name func(*scenarios.Scenario) string, job func(*scenarios.Scenario, rules.Battle) sim.Job, more bool) (*journal, error) {
-	j := r.journal(r.Resume)
+func (r Run) beginCheck(scs []*scenarios.Scenario, name func(*scenarios.Scenario) string, job func(*scenarios.Scenario, rules.Battle) sim.Job, more bool) (*Journal, error) {
+	j := r.Journal(r.Resume)
 	var parts []*sim.Checkpoint
 	for _, sc := range scs {
 		if !fought(sc) {
@@ -149,9 +149,9 @@ func (r Run) beginCheck(scs []*scenarios.Scenario, name func(*scenarios.Scenario
 		if err != nil {
 			return nil, err
 		}
-		parts = append(parts, j.empty(part{sc.Name, name(sc), sc.Hash()}, job(sc, b), b.Spec()))
+		parts = append(parts, j.Empty(Part{sc.Name, name(sc), sc.Hash()}, job(sc, b), b.Spec()))
 	}
-	return j, j.begin(parts, more)
+	return j, j.Begin(parts, more)
 }
 
 // fought reports whether a check fights sc: whether it has a claim that is
@@ -184,7 +184,7 @@ func (r Run) checkTrial(sc *scenarios.Scenario, c scenarios.Claim) (ClaimCheck, 
 	if err != nil {
 		return ClaimCheck{}, err
 	}
-	o, err := sim.Replay(b, r.Seed, sim.Key(r.streamsOf(sc)), *c.Trial, io.Discard)
+	o, err := sim.Replay(b, r.Seed, sim.Key(r.StreamsOf(sc)), *c.Trial, io.Discard)
 	if err != nil {
 		return ClaimCheck{}, err
 	}
@@ -269,4 +269,15 @@ func CheckExactClaims(sc *scenarios.Scenario) error {
 		return &ExactClaimError{Scenario: sc, Claim: c, Err: err}
 	}
 	return nil
+}
+
+// withClaims returns the scenarios that have claims: those a check fights.
+func withClaims(scs []*scenarios.Scenario) []*scenarios.Scenario {
+	var out []*scenarios.Scenario
+	for _, sc := range scs {
+		if fought(sc) {
+			out = append(out, sc)
+		}
+	}
+	return out
 }

@@ -1,5 +1,3 @@
-// Package analysis turns integer tallies into estimates with honest error
-// bars: confidence intervals, hypothesis tests, and verdicts on claims.
 package analysis
 
 import (

@@ -11,7 +11,7 @@ import (
 	"github.com/crucible-sim/crucible/sim"
 )
 
-// journal keeps the checkpoint of one command: a sim.Checkpoint for every
+// Journal keeps the checkpoint of one command: a sim.Checkpoint for every
 // part of its work — a scenario of a run or a check, a point of a sweep, a
 // batch of a sequential check, a pass of a comparison. It saves them
 // through Run.Save before the first trial, every SaveEvery while the
@@ -23,7 +23,7 @@ import (
 // that has ended is kept sealed (sim.Checkpoint.Seal), so that a sweep of
 // 10,000 points holds 10,000 tallies' JSON, not their histograms, and only
 // when something reads it.
-type journal struct {
+type Journal struct {
 	run   Run
 	prior []*sim.Checkpoint
 	// keep says that the parts' tallies are kept: when they are saved
@@ -36,7 +36,7 @@ type journal struct {
 	// current is the part in progress: the run, the part, its index in
 	// parts, its job and the tally of its earlier legs (nil if none).
 	current *sim.Running
-	part    part
+	part    Part
 	at      int
 	job     sim.Job
 	base    *sim.Tally
@@ -45,43 +45,43 @@ type journal struct {
 	stopSaving func()
 }
 
-// part names one part of a command's work: its scenario (the name its
+// Part names one part of a command's work: its scenario (the name its
 // outputs give it), the part of that scenario's work ("" for its one
 // run) and the scenario's hash.
-type part struct{ scenario, name, hash string }
+type Part struct{ Scenario, Name, Hash string }
 
-func (p part) is(c *sim.Checkpoint) bool { return c.Scenario == p.scenario && c.Part == p.name }
+func (p Part) is(c *sim.Checkpoint) bool { return c.Scenario == p.Scenario && c.Part == p.Name }
 
-// journal returns the journal of a command of the run, resuming from
+// Journal returns the journal of a command of the run, resuming from
 // prior when it is not nil.
-func (r Run) journal(prior []*sim.Checkpoint) *journal {
-	return &journal{run: r, prior: prior, keep: r.Save != nil, stopSaving: func() {}}
+func (r Run) Journal(prior []*sim.Checkpoint) *Journal {
+	return &Journal{run: r, prior: prior, keep: r.Save != nil, stopSaving: func() {}}
 }
 
-// empty returns the checkpoint of part p not yet begun, to be fought as
+// Empty returns the checkpoint of part p not yet begun, to be fought as
 // job by a battle with spec; without a tally when the journal keeps none.
-func (j *journal) empty(p part, job sim.Job, spec rules.Spec) *sim.Checkpoint {
+func (j *Journal) Empty(p Part, job sim.Job, spec rules.Spec) *sim.Checkpoint {
 	var t *sim.Tally
 	if j.keep {
 		t = sim.NewTally(spec)
 	}
-	c := sim.NewCheckpoint(p.scenario, p.hash, j.run.Version, job, t, "")
-	c.Part = p.name
+	c := sim.NewCheckpoint(p.Scenario, p.Hash, j.run.Version, job, t, "")
+	c.Part = p.Name
 	return c
 }
 
-// begin records the parts the command knows before its first trial,
+// Begin records the parts the command knows before its first trial,
 // refusing a resumption whose checkpoint holds other work, and saves the
 // checkpoint; more says that the command adds parts as it goes (the
 // batches of a sequential check), which the checkpoint may hold beyond
 // these. Every save after is done by end and by a goroutine that begin
 // starts.
-func (j *journal) begin(parts []*sim.Checkpoint, more bool) error {
+func (j *Journal) Begin(parts []*sim.Checkpoint, more bool) error {
 	if err := j.checkPrior(parts, more); err != nil {
 		return err
 	}
 	for i, c := range parts {
-		if p := j.priorOf(part{c.Scenario, c.Part, c.Hash}); p != nil {
+		if p := j.priorOf(Part{c.Scenario, c.Part, c.Hash}); p != nil {
 			parts[i] = p
 		}
 	}
@@ -98,7 +98,7 @@ func (j *journal) begin(parts []*sim.Checkpoint, more bool) error {
 // points or passes, another seed, trial count or crucible version, or a
 // scenario changed since. Parts the command adds as it goes are checked
 // as they begin (fight).
-func (j *journal) checkPrior(parts []*sim.Checkpoint, more bool) error {
+func (j *Journal) checkPrior(parts []*sim.Checkpoint, more bool) error {
 	if j.prior == nil {
 		return nil
 	}
@@ -142,7 +142,7 @@ func describe(cs []*sim.Checkpoint) string {
 	return strings.Join(parts, ", ")
 }
 
-func (j *journal) priorOf(p part) *sim.Checkpoint {
+func (j *Journal) priorOf(p Part) *sim.Checkpoint {
 	for _, c := range j.prior {
 		if p.is(c) {
 			return c
@@ -157,18 +157,18 @@ func (j *journal) priorOf(p part) *sim.Checkpoint {
 // job's Done and the function to call when the part ends.
 type progress func(done int64, won [3]int64) (wins *sim.Wins, advance func(int64), stop func())
 
-// fight runs job, the part p of the command, from its prior checkpoint if
+// Fight runs job, the part p of the command, from its prior checkpoint if
 // there is one, and returns the tally of all its trials (both legs) with
 // the run's error (ctx's after an interrupt). progress, if set, is told
 // of the part as it begins (see progress).
-func (j *journal) fight(ctx context.Context, p part, job sim.Job, progress progress) (*sim.Tally, error) {
+func (j *Journal) Fight(ctx context.Context, p Part, job sim.Job, progress progress) (*sim.Tally, error) {
 	var base *sim.Tally
 	if prior := j.priorOf(p); prior != nil {
 		prior, err := prior.Unseal()
 		if err != nil {
 			return nil, err
 		}
-		if err := prior.Matches(p.hash, j.run.Version, job); err != nil {
+		if err := prior.Matches(p.Hash, j.run.Version, job); err != nil {
 			return nil, fmt.Errorf("cannot resume %s: %w", prior.Name(), err)
 		}
 		done, err := prior.Resume(job)
@@ -224,15 +224,15 @@ func (j *journal) fight(ctx context.Context, p part, job sim.Job, progress progr
 	return tally, err
 }
 
-func (j *journal) checkpoint(p part, job sim.Job, t *sim.Tally, done string) *sim.Checkpoint {
-	c := sim.NewCheckpoint(p.scenario, p.hash, j.run.Version, job, t, done)
-	c.Part = p.name
+func (j *Journal) checkpoint(p Part, job sim.Job, t *sim.Tally, done string) *sim.Checkpoint {
+	c := sim.NewCheckpoint(p.Scenario, p.Hash, j.run.Version, job, t, done)
+	c.Part = p.Name
 	return c
 }
 
 // save passes the checkpoints, the part in progress as of a consistent
 // snapshot, to Run.Save, unless nothing has changed since the last save.
-func (j *journal) save() {
+func (j *Journal) save() {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	if r := j.current; r != nil {
@@ -247,8 +247,8 @@ func (j *journal) save() {
 	j.run.Save(slices.Clone(j.parts))
 }
 
-// end stops the saving and saves the checkpoints a last time.
-func (j *journal) end() {
+// End stops the saving and saves the checkpoints a last time.
+func (j *Journal) End() {
 	j.stopSaving()
 	j.stopSaving = func() {}
 	if j.run.Save != nil {
@@ -258,7 +258,7 @@ func (j *journal) end() {
 
 // checkpoints returns the checkpoint of every part, unsealed, for a
 // command that returns them (FightAll).
-func (j *journal) checkpoints() ([]*sim.Checkpoint, error) {
+func (j *Journal) checkpoints() ([]*sim.Checkpoint, error) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	out := make([]*sim.Checkpoint, len(j.parts))

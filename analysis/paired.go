@@ -240,3 +240,18 @@ func poolColumns(x, y []int64, minTotal float64) [][2]int64 {
 	}
 	return cols
 }
+
+// TallyPair adds k pairs with the outcome under A (inA) and under B (inB).
+func TallyPair(pc PairedCounts, inA, inB bool, k int64) PairedCounts {
+	switch {
+	case inA && inB:
+		pc.Both += k
+	case inA:
+		pc.OnlyA += k
+	case inB:
+		pc.OnlyB += k
+	default:
+		pc.Neither += k
+	}
+	return pc
+}

@@ -22,7 +22,7 @@ import (
 //     counters "diff.<name>", whose sums and sums of squares give the
 //     paired mean and variance of each counter's difference.
 //
-// A's and B's own rounds come from their own passes (see Run.Compare):
+// A's and B's own rounds come from their own passes (see compare.Run):
 // sim's counters hold per-trial values below 2^31, which a lifetime in
 // seconds passes, while its round histogram holds any int64 exactly.
 type pairedBattle struct {
@@ -35,13 +35,13 @@ type pairedBattle struct {
 	spec  rules.Spec
 }
 
-func newPairedBattle(a, b rules.Battle) *pairedBattle {
+func NewPairedBattle(a, b rules.Battle) *pairedBattle {
 	ends := a.Spec().Ends
 	p := &pairedBattle{a: a, b: b, k: len(ends)}
 	var cs rules.Counters
-	for _, wa := range sides {
-		for _, wb := range sides {
-			cs.Add(winnersCounter(wa, wb), fmt.Sprintf("trials won by %s under A and by %s under B", wa, wb))
+	for _, wa := range Winners {
+		for _, wb := range Winners {
+			cs.Add(WinnersCounter(wa, wb), fmt.Sprintf("trials won by %s under A and by %s under B", wa, wb))
 		}
 	}
 	for _, ea := range ends {
@@ -60,11 +60,11 @@ func newPairedBattle(a, b rules.Battle) *pairedBattle {
 	return p
 }
 
-// sides lists the winners in the order of rules.Side's values, so that
+// Winners lists the winners in the order of rules.Side's values, so that
 // the counter of (A's winner, B's winner) has index 3·A's + B's.
-var sides = [3]rules.Side{rules.None, rules.A, rules.B}
+var Winners = [3]rules.Side{rules.None, rules.A, rules.B}
 
-func winnersCounter(a, b rules.Side) string { return "winners." + a.String() + "." + b.String() }
+func WinnersCounter(a, b rules.Side) string { return "winners." + a.String() + "." + b.String() }
 
 func (p *pairedBattle) Spec() rules.Spec { return p.spec }
 
@@ -127,6 +127,6 @@ func (f *pairedFighter) join(o *rules.Outcome) {
 	}
 	o.Counters[3*int(f.oa.Winner)+int(f.ob.Winner)] = 1
 	for k, d := range f.p.diffs {
-		o.Counters[len(sides)*len(sides)+k] = f.ob.Counters[d[1]] - f.oa.Counters[d[0]]
+		o.Counters[len(Winners)*len(Winners)+k] = f.ob.Counters[d[1]] - f.oa.Counters[d[0]]
 	}
 }

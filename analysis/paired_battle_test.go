@@ -12,7 +12,7 @@ import (
 // The paired battle fights both variants from one stream without
 // allocating, and reports the pair's winners, ends and |Δ rounds|.
 func TestPairedBattle(t *testing.T) {
-	load := func(set string) *scenarios.Scenario {
+	load := func(set string) rules.Battle {
 		sc, err := scenarios.Load("stratfight/thug-vs-guard")
 		if err == nil {
 			err = sc.Set(set)
@@ -20,13 +20,14 @@ func TestPairedBattle(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return sc
+		b, err := sc.Compile()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
 	}
-	a, b, err := compilePair(Variant{"A", load("options.round-cap=200")}, Variant{"B", load("options.round-cap=190")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := newPairedBattle(a, b)
+	a, b := load("options.round-cap=200"), load("options.round-cap=190")
+	p := NewPairedBattle(a, b)
 	if k := len(a.Spec().Ends); len(p.Spec().Ends) != k*k || len(p.Spec().Counters) != 9+len(a.Spec().Counters) {
 		t.Fatalf("spec: %d ends, %d counters", len(p.Spec().Ends), len(p.Spec().Counters))
 	}
@@ -95,14 +96,14 @@ b: {fighter: thug, s10-concession: never, armor: {armor_value: 63}}
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, ok := newPairedBattle(b, b).NewFighter().(rules.Stoppable)
+	f, ok := NewPairedBattle(b, b).NewFighter().(rules.Stoppable)
 	if !ok {
 		t.Fatal("the paired fighter is not rules.Stoppable")
 	}
 	stop := new(rules.Stop)
 	stop.Raise()
 	f.SetStop(stop)
-	f.Fight(0, sim.Stream(1, 1, 0), sim.NewOutcome(newPairedBattle(b, b).Spec()))
+	f.Fight(0, sim.Stream(1, 1, 0), sim.NewOutcome(NewPairedBattle(b, b).Spec()))
 	pf := f.(*pairedFighter)
 	if pf.oa.Rounds >= 1_000_000 || pf.ob.Rounds >= 1_000_000 {
 		t.Errorf("with the stop raised, the variants fought %d and %d rounds", pf.oa.Rounds, pf.ob.Rounds)

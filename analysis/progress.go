@@ -39,52 +39,49 @@ type Stage struct {
 	Wins   *sim.Wins
 }
 
-// place is where the next stage stands in its command (see Stage).
-type place struct {
-	step, steps   int
-	unit          string
-	before, total int64
+// Place is where the next stage stands in its command (see Stage).
+type Place struct {
+	Step, Steps   int
+	Unit          string
+	Before, Total int64
 	// name, if set, names the stage instead of its scenario (a sweep's
 	// point by its values).
-	name string
+	Name string
+}
+
+// At returns the run with the stage it fights next placed at p in its
+// command, for the engines over this package that fight in steps (a
+// sweep's points).
+func (r Run) At(p Place) Run {
+	r.place = p
+	return r
 }
 
 // places returns the place of each scenario of a command that fights
 // them in turn, counting each at the trials the run gives it.
-func (r Run) places(scs []*scenarios.Scenario, unit string) []place {
-	out := make([]place, len(scs))
+func (r Run) places(scs []*scenarios.Scenario, unit string) []Place {
+	out := make([]Place, len(scs))
 	var total int64
 	for i, sc := range scs {
 		_, n := r.Shard.Range(r.TrialsOf(sc))
-		out[i] = place{step: i + 1, steps: len(scs), unit: unit, before: total}
+		out[i] = Place{Step: i + 1, Steps: len(scs), Unit: unit, Before: total}
 		total += n
 	}
 	for i := range out {
-		out[i].total = total
+		out[i].Total = total
 	}
 	return out
 }
 
-// stage returns the Stage of a scenario fought at r.place.
-func (r Run) stage(name string, trials, done int64, spec rules.Spec, wins *sim.Wins) Stage {
+// Stage returns the Stage of a scenario fought at r.place.
+func (r Run) Stage(name string, trials, done int64, spec rules.Spec, wins *sim.Wins) Stage {
 	p := r.place
-	if p.name != "" {
-		name = p.name
+	if p.Name != "" {
+		name = p.Name
 	}
-	if p.steps <= 1 {
-		p = place{total: trials}
+	if p.Steps <= 1 {
+		p = Place{Total: trials}
 	}
-	return Stage{Name: name, Trials: trials, Done: done, Step: p.step, Steps: p.steps, Unit: p.unit,
-		Before: p.before, Total: p.total, Labels: spec.Labels, Wins: wins}
-}
-
-// withClaims returns the scenarios that have claims: those a check fights.
-func withClaims(scs []*scenarios.Scenario) []*scenarios.Scenario {
-	var out []*scenarios.Scenario
-	for _, sc := range scs {
-		if fought(sc) {
-			out = append(out, sc)
-		}
-	}
-	return out
+	return Stage{Name: name, Trials: trials, Done: done, Step: p.Step, Steps: p.Steps, Unit: p.Unit,
+		Before: p.Before, Total: p.Total, Labels: spec.Labels, Wins: wins}
 }

@@ -57,7 +57,7 @@ type Run struct {
 	Resume []*sim.Checkpoint
 	// place is where in its command the scenario fought next stands, for
 	// Progress (see Stage).
-	place place
+	place Place
 }
 
 // DefaultSaveEvery is how often a run saves its checkpoint by default.
@@ -95,9 +95,9 @@ func (r Run) Fight(ctx context.Context, sc *scenarios.Scenario, prior *sim.Check
 		}
 		priors = []*sim.Checkpoint{prior}
 	}
-	j := r.journal(priors)
+	j := r.Journal(priors)
 	j.keep = true
-	res, err := r.fightIn(ctx, j, sc, "")
+	res, err := r.FightIn(ctx, j, sc, "")
 	if res == nil {
 		return nil, nil, err
 	}
@@ -108,16 +108,16 @@ func (r Run) Fight(ctx context.Context, sc *scenarios.Scenario, prior *sim.Check
 	return res, cs[0], err
 }
 
-// fightIn fights sc as the part named name of the command whose journal
+// FightIn fights sc as the part named name of the command whose journal
 // is j, and returns its result (nil if it could not begin) with the run's
 // error.
-func (r Run) fightIn(ctx context.Context, j *journal, sc *scenarios.Scenario, name string) (*Result, error) {
+func (r Run) FightIn(ctx context.Context, j *Journal, sc *scenarios.Scenario, name string) (*Result, error) {
 	battle, err := sc.Compile()
 	if err != nil {
 		return nil, err
 	}
-	job := r.job(sc, battle)
-	tally, err := j.fight(ctx, part{sc.Name, name, sc.Hash()}, job, r.progressOf(sc.Name, job.Trials, battle.Spec()))
+	job := r.Job(sc, battle)
+	tally, err := j.Fight(ctx, Part{sc.Name, name, sc.Hash()}, job, r.progressOf(sc.Name, job.Trials, battle.Spec()))
 	if tally == nil {
 		return nil, err
 	}
@@ -145,17 +145,17 @@ func (r Run) progressOf(name string, trials int64, spec rules.Spec) progress {
 	}
 	return func(done int64, won [3]int64) (*sim.Wins, func(int64), func()) {
 		wins := sim.NewWins(won)
-		advance, stop := r.Progress(r.stage(name, trials, done, spec, wins))
+		advance, stop := r.Progress(r.Stage(name, trials, done, spec, wins))
 		return wins, advance, stop
 	}
 }
 
-// job returns the job that fights sc's trials in the run (its shard of
+// Job returns the job that fights sc's trials in the run (its shard of
 // them).
-func (r Run) job(sc *scenarios.Scenario, battle rules.Battle) sim.Job {
+func (r Run) Job(sc *scenarios.Scenario, battle rules.Battle) sim.Job {
 	first, trials := r.Shard.Range(r.TrialsOf(sc))
 	return sim.Job{
-		Battle: battle, Key: sim.Key(r.streamsOf(sc)), Seed: r.Seed,
+		Battle: battle, Key: sim.Key(r.StreamsOf(sc)), Seed: r.Seed,
 		First: first, Trials: trials, Workers: r.Workers, Chunk: r.Chunk,
 	}
 }
@@ -187,8 +187,8 @@ func (r Run) saveEvery(save func()) (stop func()) {
 	}
 }
 
-// streamsOf returns the name of the streams sc draws from in the run.
-func (r Run) streamsOf(sc *scenarios.Scenario) string {
+// StreamsOf returns the name of the streams sc draws from in the run.
+func (r Run) StreamsOf(sc *scenarios.Scenario) string {
 	if r.Streams != "" {
 		return r.Streams
 	}
@@ -208,7 +208,7 @@ func (r Run) FightAll(ctx context.Context, scs []*scenarios.Scenario, prior []*s
 	if err := distinctNames(scs); err != nil {
 		return nil, nil, err
 	}
-	j := r.journal(prior)
+	j := r.Journal(prior)
 	j.keep = true
 	var parts []*sim.Checkpoint
 	for _, sc := range scs {
@@ -216,9 +216,9 @@ func (r Run) FightAll(ctx context.Context, scs []*scenarios.Scenario, prior []*s
 		if err != nil {
 			return nil, nil, err
 		}
-		parts = append(parts, j.empty(part{sc.Name, "", sc.Hash()}, r.job(sc, b), b.Spec()))
+		parts = append(parts, j.Empty(Part{sc.Name, "", sc.Hash()}, r.Job(sc, b), b.Spec()))
 	}
-	if err := j.begin(parts, false); err != nil {
+	if err := j.Begin(parts, false); err != nil {
 		return nil, nil, err
 	}
 	var results []*Result
@@ -227,14 +227,14 @@ func (r Run) FightAll(ctx context.Context, scs []*scenarios.Scenario, prior []*s
 	for i, sc := range scs {
 		r.place = places[i]
 		var res *Result
-		if res, err = r.fightIn(ctx, j, sc, ""); res != nil {
+		if res, err = r.FightIn(ctx, j, sc, ""); res != nil {
 			results = append(results, res)
 		}
 		if err != nil {
 			break
 		}
 	}
-	j.end()
+	j.End()
 	cs, cerr := j.checkpoints()
 	if err == nil {
 		err = cerr

@@ -42,12 +42,12 @@ func (r Run) CheckUntilDecided(ctx context.Context, scs []*scenarios.Scenario, a
 		out.Claims += len(sc.Claims)
 	}
 	out.PerClaim = alpha / float64(max(out.Claims, 1))
-	j, err := r.beginCheck(scs, func(*scenarios.Scenario) string { return batchName(0, start) },
-		func(sc *scenarios.Scenario, b rules.Battle) sim.Job { return r.batch(sc, b, 0, start) }, true)
+	j, err := r.beginCheck(scs, func(*scenarios.Scenario) string { return BatchName(0, start) },
+		func(sc *scenarios.Scenario, b rules.Battle) sim.Job { return r.Batch(sc, b, 0, start) }, true)
 	if err != nil {
 		return nil, err
 	}
-	defer j.end()
+	defer j.End()
 	claimed := withClaims(scs)
 	for i, sc := range scs {
 		if len(sc.Claims) == 0 {
@@ -62,9 +62,9 @@ func (r Run) CheckUntilDecided(ctx context.Context, scs []*scenarios.Scenario, a
 			continue
 		}
 		// How many trials each scenario takes is not known ahead.
-		r.place = place{step: slices.Index(claimed, sc) + 1, steps: len(claimed), unit: "scenario"}
+		r.place = Place{Step: slices.Index(claimed, sc) + 1, Steps: len(claimed), Unit: "scenario"}
 		began := time.Now()
-		grow, err := r.grower(ctx, j, sc)
+		grow, err := r.Grower(ctx, j, sc)
 		if err != nil {
 			return out, err
 		}
@@ -130,10 +130,10 @@ func Sequentially(claims []scenarios.Claim, grow func(n int64) (*Result, error),
 	}
 }
 
-// grower returns the function that extends the run of sc to n trials,
+// Grower returns the function that extends the run of sc to n trials,
 // fighting only the trials it has not fought yet, each batch a part of the
 // check's work (journal j).
-func (r Run) grower(ctx context.Context, j *journal, sc *scenarios.Scenario) (func(int64) (*Result, error), error) {
+func (r Run) Grower(ctx context.Context, j *Journal, sc *scenarios.Scenario) (func(int64) (*Result, error), error) {
 	battle, err := sc.Compile()
 	if err != nil {
 		return nil, err
@@ -153,7 +153,7 @@ func (r Run) grower(ctx context.Context, j *journal, sc *scenarios.Scenario) (fu
 				return r.progressOf(sc.Name, n, spec)(lo+done, won)
 			}
 		}
-		more, err := j.fight(ctx, part{sc.Name, batchName(lo, n), sc.Hash()}, r.batch(sc, battle, lo, n), tell)
+		more, err := j.Fight(ctx, Part{sc.Name, BatchName(lo, n), sc.Hash()}, r.Batch(sc, battle, lo, n), tell)
 		if more != nil {
 			if merr := total.Merge(more); merr != nil {
 				return nil, merr
@@ -165,12 +165,12 @@ func (r Run) grower(ctx context.Context, j *journal, sc *scenarios.Scenario) (fu
 	}, nil
 }
 
-// batch returns the job of one batch of a sequential check: trials
+// Batch returns the job of one batch of a sequential check: trials
 // [lo, hi) of sc.
-func (r Run) batch(sc *scenarios.Scenario, b rules.Battle, lo, hi int64) sim.Job {
-	return sim.Job{Battle: b, Key: sim.Key(r.streamsOf(sc)), Seed: r.Seed, First: lo, Trials: hi - lo, Workers: r.Workers, Chunk: r.Chunk}
+func (r Run) Batch(sc *scenarios.Scenario, b rules.Battle, lo, hi int64) sim.Job {
+	return sim.Job{Battle: b, Key: sim.Key(r.StreamsOf(sc)), Seed: r.Seed, First: lo, Trials: hi - lo, Workers: r.Workers, Chunk: r.Chunk}
 }
 
-// batchName names the part of a sequential check that fights trials
+// BatchName names the part of a sequential check that fights trials
 // [lo, hi).
-func batchName(lo, hi int64) string { return fmt.Sprintf("trials %d..%d", lo, hi-1) }
+func BatchName(lo, hi int64) string { return fmt.Sprintf("trials %d..%d", lo, hi-1) }

@@ -25,7 +25,7 @@ func (r Run) Watch(ctx context.Context, sc *scenarios.Scenario, every time.Durat
 	if err != nil {
 		return nil, err
 	}
-	job := r.job(sc, battle)
+	job := r.Job(sc, battle)
 	running, err := sim.Start(ctx, job)
 	if err != nil {
 		return nil, err

@@ -12,11 +12,14 @@ import (
 	"testing"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/meta"
+	"github.com/crucible-sim/crucible/reports/formats"
+	"github.com/crucible-sim/crucible/reports/metareport"
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
 // builtinMeta fights a built-in roster at seed 1 and reads it.
-func builtinMeta(t *testing.T, name string, precision float64) *analysis.MetaAnalysis {
+func builtinMeta(t *testing.T, name string, precision float64) *meta.Analysis {
 	t.Helper()
 	r, ok, err := scenarios.LoadRoster(name)
 	if err != nil || !ok {
@@ -26,12 +29,12 @@ func builtinMeta(t *testing.T, name string, precision float64) *analysis.MetaAna
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := analysis.NewMeta(r, base)
+	m, err := meta.New(r, base)
 	if err != nil {
 		t.Fatal(err)
 	}
-	mm, err := analysis.Run{Seed: 1, Version: "test"}.Meta(context.Background(), m, analysis.MetaOptions{
-		Precision: precision, Confidence: 0.95, First: analysis.DefaultMetaFirst, Budget: analysis.DefaultMetaBudget, Exact: true})
+	mm, err := meta.Run(context.Background(), analysis.Run{Seed: 1, Version: "test"}, m, meta.Options{
+		Precision: precision, Confidence: 0.95, First: meta.DefaultFirst, Budget: meta.DefaultBudget, Exact: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,13 +56,13 @@ func TestMetaOutputs(t *testing.T) {
 	}{{"meta-eclipse", "eclipse/cruiser-designs", 0.01}, {"meta-stratfight", "stratfight/fighters", 0.05}} {
 		a := builtinMeta(t, c.name, c.precision)
 		var table, js bytes.Buffer
-		if err := WriteMetaTable(&table, a); err != nil {
+		if err := metareport.WriteTable(&table, a); err != nil {
 			t.Fatal(err)
 		}
-		if err := WriteMetaJSON(&js, a); err != nil {
+		if err := metareport.WriteJSON(&js, a); err != nil {
 			t.Fatal(err)
 		}
-		csv, err := csvBytes(MetaRows(a))
+		csv, err := formats.CsvBytes(metareport.Rows(a))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -82,7 +85,7 @@ func TestMetaRatingsFigure(t *testing.T) {
 	}{{"eclipse/cruiser-designs", 0.01}, {"stratfight/fighters", 0.05}} {
 		a := builtinMeta(t, c.name, c.precision)
 		dir := t.TempDir()
-		if err := WriteMetaDir(dir, a, "crucible meta "+c.name); err != nil {
+		if err := metareport.WriteDir(dir, a, "crucible meta "+c.name); err != nil {
 			t.Fatal(err)
 		}
 		page, err := os.ReadFile(filepath.Join(dir, "index.html"))

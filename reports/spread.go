@@ -8,6 +8,9 @@ import (
 	"text/tabwriter"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/spread"
+	"github.com/crucible-sim/crucible/reports/formats"
+	"github.com/crucible-sim/crucible/reports/words"
 	"github.com/crucible-sim/crucible/rules"
 )
 
@@ -16,7 +19,7 @@ import (
 // share, side a's with its interval), the values left out and why, how far
 // the headline moves and between which cells, each side's skill gap, and
 // the note when the move passes the threshold.
-func WriteSpread(w io.Writer, s *analysis.Spread) error {
+func WriteSpread(w io.Writer, s *spread.Spread) error {
 	fmt.Fprintf(w, "policy spread  %s   headline: %s   %s\n", s.Scenario, headline(s), spreadCells(s))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "varied\t%s\t%s\t%s\t95 %% interval\t%s wins\n", s.Fields[0], s.Fields[1], headline(s), s.Labels[1])
@@ -45,7 +48,7 @@ func WriteSpread(w io.Writer, s *analysis.Spread) error {
 
 // WriteSpreadNote writes a spread's note alone, when it has one, as the
 // line a report adds to a result whose spread it computed unasked.
-func WriteSpreadNote(w io.Writer, s *analysis.Spread) error {
+func WriteSpreadNote(w io.Writer, s *spread.Spread) error {
 	if !s.Noted() {
 		return nil
 	}
@@ -56,16 +59,16 @@ func WriteSpreadNote(w io.Writer, s *analysis.Spread) error {
 // spreadRow is a cell of a spread as the text and the page show it.
 type spreadRow struct{ Varied, A, B, Win, Interval, Other string }
 
-func spreadRows(s *analysis.Spread) []spreadRow {
+func spreadRows(s *spread.Spread) []spreadRow {
 	out := make([]spreadRow, len(s.Cells))
 	for i, c := range s.Cells {
-		out[i] = spreadRow{variedText(s, c), c.Policies[0], c.Policies[1], pct(c.Win[0].Value), shareInterval(c.Win[0], c.Exact), pct(c.Win[1].Value)}
+		out[i] = spreadRow{variedText(s, c), c.Policies[0], c.Policies[1], words.Pct(c.Win[0].Value), shareInterval(c.Win[0], c.Exact), words.Pct(c.Win[1].Value)}
 	}
 	return out
 }
 
 // leftLines say which values were not played and why.
-func leftLines(s *analysis.Spread) []string {
+func leftLines(s *spread.Spread) []string {
 	out := make([]string, len(s.Left))
 	for i, l := range s.Left {
 		out[i] = s.Fields[l.Side-1] + "=" + l.Policy + ": " + l.Why
@@ -74,10 +77,10 @@ func leftLines(s *analysis.Spread) []string {
 }
 
 // headline names the headline in the sides' own words ("attacker wins").
-func headline(s *analysis.Spread) string { return s.Labels[0] + " wins" }
+func headline(s *spread.Spread) string { return s.Labels[0] + " wins" }
 
 // spreadCells says how the cells were found.
-func spreadCells(s *analysis.Spread) string {
+func spreadCells(s *spread.Spread) string {
 	exact := 0
 	for _, c := range s.Cells {
 		if c.Exact {
@@ -93,7 +96,7 @@ func spreadCells(s *analysis.Spread) string {
 	return fmt.Sprintf("%d cells exact, the others Monte Carlo, %d trials a cell, seed %d", exact, s.Trials, s.Seed)
 }
 
-func variedText(s *analysis.Spread, c analysis.SpreadCell) string {
+func variedText(s *spread.Spread, c spread.Cell) string {
 	if c.Varied == rules.None {
 		return "scenario"
 	}
@@ -105,12 +108,12 @@ func shareInterval(e analysis.Estimate, exact bool) string {
 	if exact {
 		return "exact"
 	}
-	return "[" + pct(e.Lo) + ", " + pct(e.Hi) + "]"
+	return "[" + words.Pct(e.Lo) + ", " + words.Pct(e.Hi) + "]"
 }
 
 // cellName names a cell by what sets it apart: "attacker.policy=optimal",
 // or "the scenario's policies".
-func cellName(s *analysis.Spread, c analysis.SpreadCell) string {
+func cellName(s *spread.Spread, c spread.Cell) string {
 	if c.Varied == rules.None {
 		return "the scenario's policies"
 	}
@@ -121,15 +124,15 @@ func cellName(s *analysis.Spread, c analysis.SpreadCell) string {
 // points formats a difference of shares in percentage points.
 func points(d float64) string { return strconv.FormatFloat(100*d, 'f', 2, 64) }
 
-func rangeText(s *analysis.Spread) string {
+func rangeText(s *spread.Spread) string {
 	lo, hi := s.Lowest(), s.Highest()
 	return fmt.Sprintf("%s from %s (%s) to %s (%s): %s points",
-		headline(s), pct(lo.Win[0].Value), cellName(s, lo), pct(hi.Win[0].Value), cellName(s, hi), points(s.Range()))
+		headline(s), words.Pct(lo.Win[0].Value), cellName(s, lo), words.Pct(hi.Win[0].Value), cellName(s, hi), points(s.Range()))
 }
 
 // gapText says a side's skill gap: how much more often it wins playing
 // its strongest policy than its weakest.
-func gapText(s *analysis.Spread, g analysis.SkillGap) string {
+func gapText(s *spread.Spread, g spread.SkillGap) string {
 	label := s.Labels[g.Side-1]
 	switch {
 	case g.Played < 2:
@@ -147,20 +150,20 @@ func gapText(s *analysis.Spread, g analysis.SkillGap) string {
 	return fmt.Sprintf("%s wins %s points more often playing %s than %s (%s)", label, points(g.Diff), g.Strong, g.Weak, how)
 }
 
-func noteText(s *analysis.Spread) string {
+func noteText(s *spread.Spread) string {
 	return fmt.Sprintf("%s moves by %s points across the sides' policies, more than the %s-point threshold: this answer depends on how the sides are played",
 		headline(s), points(s.Range()), strconv.FormatFloat(100*s.Threshold, 'g', 6, 64))
 }
 
 // SpreadRows returns the tidy rows of policy spreads: one per cell and
 // side whose win share it gives.
-func SpreadRows(spreads []*analysis.Spread) [][]string {
+func SpreadRows(spreads []*spread.Spread) [][]string {
 	rows := [][]string{{"scenario", "varied", "policy_a", "policy_b", "metric", "value", "lo95", "hi95", "exact", "trials", "seed"}}
 	for _, s := range spreads {
 		for _, c := range s.Cells {
 			for side, e := range c.Win {
 				rows = append(rows, []string{s.Scenario, c.Varied.String(), c.Policies[0], c.Policies[1],
-					"win." + rules.Side(side+1).String(), num(e.Value), num(e.Lo), num(e.Hi), strconv.FormatBool(c.Exact),
+					"win." + rules.Side(side+1).String(), words.Num(e.Value), words.Num(e.Lo), words.Num(e.Hi), strconv.FormatBool(c.Exact),
 					strconv.FormatInt(cellTrials(s, c), 10), strconv.FormatUint(s.Seed, 10)})
 			}
 		}
@@ -168,7 +171,7 @@ func SpreadRows(spreads []*analysis.Spread) [][]string {
 	return rows
 }
 
-func cellTrials(s *analysis.Spread, c analysis.SpreadCell) int64 {
+func cellTrials(s *spread.Spread, c spread.Cell) int64 {
 	if c.Exact {
 		return 0
 	}
@@ -176,39 +179,39 @@ func cellTrials(s *analysis.Spread, c analysis.SpreadCell) int64 {
 }
 
 // spreadObject is the machine-readable form of a policy spread.
-func spreadObject(s *analysis.Spread) object {
-	estimate := func(e analysis.Estimate) object {
-		return object{{"value", exactFloat(e.Value)}, {"lo", exactFloat(e.Lo)}, {"hi", exactFloat(e.Hi)}}
+func spreadObject(s *spread.Spread) formats.Object {
+	estimate := func(e analysis.Estimate) formats.Object {
+		return formats.Object{{Key: "value", Val: formats.ExactFloat(e.Value)}, {Key: "lo", Val: formats.ExactFloat(e.Lo)}, {Key: "hi", Val: formats.ExactFloat(e.Hi)}}
 	}
-	sides := func(a, b any) object { return object{{"a", a}, {"b", b}} }
-	cells := make([]object, len(s.Cells))
+	sides := func(a, b any) formats.Object { return formats.Object{{Key: "a", Val: a}, {Key: "b", Val: b}} }
+	cells := make([]formats.Object, len(s.Cells))
 	for i, c := range s.Cells {
-		cells[i] = object{{"varied", c.Varied.String()}, {"policies", sides(c.Policies[0], c.Policies[1])}, {"exact", c.Exact},
-			{"win_a", estimate(c.Win[0])}, {"win_b", estimate(c.Win[1])}}
+		cells[i] = formats.Object{{Key: "varied", Val: c.Varied.String()}, {Key: "policies", Val: sides(c.Policies[0], c.Policies[1])}, {Key: "exact", Val: c.Exact},
+			{Key: "win_a", Val: estimate(c.Win[0])}, {Key: "win_b", Val: estimate(c.Win[1])}}
 	}
-	left := make([]object, len(s.Left))
+	left := make([]formats.Object, len(s.Left))
 	for i, l := range s.Left {
-		left[i] = object{{"side", l.Side.String()}, {"policy", l.Policy}, {"why", l.Why}}
+		left[i] = formats.Object{{Key: "side", Val: l.Side.String()}, {Key: "policy", Val: l.Policy}, {Key: "why", Val: l.Why}}
 	}
-	var gaps [2]object
+	var gaps [2]formats.Object
 	for i, g := range s.Gaps {
-		gaps[i] = object{{"played", g.Played}, {"strong", g.Strong}, {"weak", g.Weak}, {"diff", exactFloat(g.Diff)},
-			{"lo", exactFloat(g.Lo)}, {"hi", exactFloat(g.Hi)}, {"exact", g.Exact}, {"pairs", g.Pairs}}
+		gaps[i] = formats.Object{{Key: "played", Val: g.Played}, {Key: "strong", Val: g.Strong}, {Key: "weak", Val: g.Weak}, {Key: "diff", Val: formats.ExactFloat(g.Diff)},
+			{Key: "lo", Val: formats.ExactFloat(g.Lo)}, {Key: "hi", Val: formats.ExactFloat(g.Hi)}, {Key: "exact", Val: g.Exact}, {Key: "pairs", Val: g.Pairs}}
 	}
 	lo, hi := s.Lowest(), s.Highest()
-	return object{
-		{"headline", "win.a"}, {"labels", sides(s.Labels[0], s.Labels[1])}, {"fields", sides(s.Fields[0], s.Fields[1])},
-		{"seed", s.Seed}, {"seed_text", seedText(s.Seed)}, {"trials", s.Trials}, {"threshold", exactFloat(s.Threshold)},
-		{"cells", cells}, {"left", left},
-		{"range", object{{"low", exactFloat(lo.Win[0].Value)}, {"low_cell", cellName(s, lo)},
-			{"high", exactFloat(hi.Win[0].Value)}, {"high_cell", cellName(s, hi)}, {"width", exactFloat(s.Range())}}},
-		{"skill_gaps", sides(gaps[0], gaps[1])}, {"noted", s.Noted()},
+	return formats.Object{
+		{Key: "headline", Val: "win.a"}, {Key: "labels", Val: sides(s.Labels[0], s.Labels[1])}, {Key: "fields", Val: sides(s.Fields[0], s.Fields[1])},
+		{Key: "seed", Val: s.Seed}, {Key: "seed_text", Val: formats.SeedText(s.Seed)}, {Key: "trials", Val: s.Trials}, {Key: "threshold", Val: formats.ExactFloat(s.Threshold)},
+		{Key: "cells", Val: cells}, {Key: "left", Val: left},
+		{Key: "range", Val: formats.Object{{Key: "low", Val: formats.ExactFloat(lo.Win[0].Value)}, {Key: "low_cell", Val: cellName(s, lo)},
+			{Key: "high", Val: formats.ExactFloat(hi.Win[0].Value)}, {Key: "high_cell", Val: cellName(s, hi)}, {Key: "width", Val: formats.ExactFloat(s.Range())}}},
+		{Key: "skill_gaps", Val: sides(gaps[0], gaps[1])}, {Key: "noted", Val: s.Noted()},
 	}
 }
 
 // WriteRunJSON is WriteJSON with each result's policy spread, where
 // spreads has one of its scenario, under "policy_spread".
-func WriteRunJSON(w io.Writer, results []*analysis.Result, spreads []*analysis.Spread) error {
+func WriteRunJSON(w io.Writer, results []*analysis.Result, spreads []*spread.Spread) error {
 	objs := make([]json.Marshaler, len(results))
 	for i, r := range results {
 		o, err := Object(r)
@@ -216,15 +219,15 @@ func WriteRunJSON(w io.Writer, results []*analysis.Result, spreads []*analysis.S
 			return err
 		}
 		if s := SpreadOf(spreads, r.Scenario); s != nil {
-			o = append(o.(object), field{"policy_spread", spreadObject(s)})
+			o = append(o.(formats.Object), formats.Field{Key: "policy_spread", Val: spreadObject(s)})
 		}
 		objs[i] = o
 	}
-	return writeObjects(w, objs)
+	return formats.WriteObjects(w, objs)
 }
 
 // SpreadOf returns the spread of the named scenario, or nil.
-func SpreadOf(spreads []*analysis.Spread, scenario string) *analysis.Spread {
+func SpreadOf(spreads []*spread.Spread, scenario string) *spread.Spread {
 	for _, s := range spreads {
 		if s != nil && s.Scenario == scenario {
 			return s
@@ -236,7 +239,7 @@ func SpreadOf(spreads []*analysis.Spread, scenario string) *analysis.Spread {
 // WriteRunTable is WriteTable with each result's policy spread, where
 // spreads has one, after it: the whole spread when full, else its note
 // alone (a spread a report made unasked).
-func WriteRunTable(w io.Writer, results []*analysis.Result, spreads []*analysis.Spread, full bool) error {
+func WriteRunTable(w io.Writer, results []*analysis.Result, spreads []*spread.Spread, full bool) error {
 	for i, r := range results {
 		if i > 0 {
 			fmt.Fprintln(w)
@@ -255,7 +258,7 @@ func WriteRunTable(w io.Writer, results []*analysis.Result, spreads []*analysis.
 
 // WriteSpreadAfter writes a spread after the result it belongs to: whole,
 // after a blank line, when full; else its note alone.
-func WriteSpreadAfter(w io.Writer, s *analysis.Spread, full bool) error {
+func WriteSpreadAfter(w io.Writer, s *spread.Spread, full bool) error {
 	if !full {
 		return WriteSpreadNote(w, s)
 	}

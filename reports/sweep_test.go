@@ -12,6 +12,12 @@ import (
 	"testing"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/sweep"
+	"github.com/crucible-sim/crucible/reports/figure"
+	"github.com/crucible-sim/crucible/reports/formats"
+	"github.com/crucible-sim/crucible/reports/outdir"
+	"github.com/crucible-sim/crucible/reports/sweepreport"
+	"github.com/crucible-sim/crucible/reports/words"
 	"github.com/crucible-sim/crucible/rules"
 	_ "github.com/crucible-sim/crucible/rules/all"
 	"github.com/crucible-sim/crucible/scenarios"
@@ -19,14 +25,14 @@ import (
 
 // builtinSweep fights a built-in sweep at seed 1 with few trials, or with
 // vary (--vary arguments) in place of its fields.
-func builtinSweep(t *testing.T, name string, trials int64, vary ...string) *analysis.SweepResult {
+func builtinSweep(t *testing.T, name string, trials int64, vary ...string) *sweep.Result {
 	t.Helper()
 	return sweepOf(t, name, trials, "", vary...)
 }
 
 // sweepOf fights a built-in sweep at seed 1 as builtinSweep does,
 // following metric instead of the file's unless it is "".
-func sweepOf(t *testing.T, name string, trials int64, metric string, vary ...string) *analysis.SweepResult {
+func sweepOf(t *testing.T, name string, trials int64, metric string, vary ...string) *sweep.Result {
 	t.Helper()
 	file, ok, err := scenarios.LoadSweep(name)
 	if err != nil || !ok {
@@ -48,11 +54,11 @@ func sweepOf(t *testing.T, name string, trials int64, metric string, vary ...str
 			t.Fatal(err)
 		}
 	}
-	s, err := analysis.NewSweep(file.Name, base, axes, m)
+	s, err := sweep.New(file.Name, base, axes, m)
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := analysis.Run{Seed: 1, Trials: trials, Version: "test"}.Sweep(context.Background(), s, true)
+	res, err := sweep.Run(context.Background(), analysis.Run{Seed: 1, Trials: trials, Version: "test"}, s, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,26 +76,26 @@ func TestSweepGoldens(t *testing.T) {
 		{"stratfight/armor-kinds", "sweep-stratfight-kinds"},
 	} {
 		res := builtinSweep(t, c.sweep, 500)
-		csvOut, err := csvBytes(SweepRows(res))
+		csvOut, err := formats.CsvBytes(sweepreport.Rows(res))
 		if err != nil {
 			t.Fatal(err)
 		}
 		golden(t, c.file+".golden.csv", csvOut)
-		read, name := BreakEvenRows, "-breakeven"
-		if res.Sweep.Kinds[0] == analysis.Categorical {
-			read, name = RankingRows, "-ranking"
+		read, name := sweepreport.BreakEvenRows, "-breakeven"
+		if res.Sweep.Kinds[0] == sweep.Categorical {
+			read, name = sweepreport.RankingRows, "-ranking"
 		}
-		be, err := csvBytes(read(res))
+		be, err := formats.CsvBytes(read(res))
 		if err != nil {
 			t.Fatal(err)
 		}
 		golden(t, c.file+name+".golden.csv", be)
 		var table, js bytes.Buffer
-		if err := WriteSweepTable(&table, res); err != nil {
+		if err := sweepreport.WriteTable(&table, res); err != nil {
 			t.Fatal(err)
 		}
 		golden(t, c.file+".golden.txt", table.Bytes())
-		if err := WriteSweepJSON(&js, res); err != nil {
+		if err := sweepreport.WriteJSON(&js, res); err != nil {
 			t.Fatal(err)
 		}
 		golden(t, c.file+".golden.json", js.Bytes())
@@ -99,7 +105,7 @@ func TestSweepGoldens(t *testing.T) {
 // The tidy CSV has one row per point and metric, with stable columns.
 func TestSweepRowsShape(t *testing.T) {
 	res := builtinSweep(t, "eclipse/shields-by-fleet", 50)
-	rows := SweepRows(res)
+	rows := sweepreport.Rows(res)
 	want := "sweep,scenario,scenario_hash,crucible_version,seed,point,parts[0].shield,attacker.ships.Shielded Interceptor,metric,count,trials,value,lo95,hi95,exact,side_label,interrupted"
 	if got := strings.Join(rows[0], ","); got != want {
 		t.Errorf("header %s\nwant   %s", got, want)
@@ -120,29 +126,29 @@ func TestSweepRowsShape(t *testing.T) {
 // several crossings said as such.
 func TestBreakEvenText(t *testing.T) {
 	winB := rules.Metric{Kind: rules.WinShare, Side: rules.B}
-	num := &analysis.SweepResult{Sweep: &analysis.Sweep{Axes: []scenarios.Axis{mustVary(t, "x=0..1:0.5")}, Kinds: []analysis.AxisKind{analysis.Continuous}, Metric: winB}}
-	ints := &analysis.SweepResult{Sweep: &analysis.Sweep{Axes: []scenarios.Axis{mustVary(t, "n=2..5")}, Kinds: []analysis.AxisKind{analysis.Integer}, Metric: winB}}
+	num := &sweep.Result{Sweep: &sweep.Sweep{Axes: []scenarios.Axis{mustVary(t, "x=0..1:0.5")}, Kinds: []sweep.AxisKind{sweep.Continuous}, Metric: winB}}
+	ints := &sweep.Result{Sweep: &sweep.Sweep{Axes: []scenarios.Axis{mustVary(t, "n=2..5")}, Kinds: []sweep.AxisKind{sweep.Integer}, Metric: winB}}
 	ints.Sweep.Axes[0].Label = "Interceptors"
 	for i, e := range []analysis.Estimate{{Value: .2, Lo: .15, Hi: .25}, {Value: .45, Lo: .4, Hi: .5}, {Value: .52, Lo: .47, Hi: .57}, {Value: .7, Lo: .65, Hi: .75}} {
-		ints.Points = append(ints.Points, analysis.PointResult{GridPoint: analysis.GridPoint{Index: i, At: []int{i}}, Values: []string{ints.Sweep.Axes[0].Values[i]}, Estimate: e})
+		ints.Points = append(ints.Points, sweep.PointResult{GridPoint: sweep.GridPoint{Index: i, At: []int{i}}, Values: []string{ints.Sweep.Axes[0].Values[i]}, Estimate: e})
 	}
 	for _, c := range []struct {
-		s    *analysis.SweepResult
-		be   analysis.BreakEven
+		s    *sweep.Result
+		be   sweep.BreakEven
 		want string
 	}{
-		{num, analysis.BreakEven{State: analysis.Crossed, Spans: []analysis.Span{{Lo: 0.2, Hi: 0.3125}}}, "x from 0.200 to 0.312"},
-		{num, analysis.BreakEven{State: analysis.Crossed, Spans: []analysis.Span{{Lo: 0, Hi: 0.25, LoEdge: true}}}, "x from 0.000 to 0.250 (the grid's first value: it may extend below)"},
-		{num, analysis.BreakEven{State: analysis.Several, Spans: []analysis.Span{{Lo: 0.1, Hi: 0.2}, {Lo: 0.7, Hi: 1, HiEdge: true}}},
+		{num, sweep.BreakEven{State: sweep.Crossed, Spans: []sweep.Span{{Lo: 0.2, Hi: 0.3125}}}, "x from 0.200 to 0.312"},
+		{num, sweep.BreakEven{State: sweep.Crossed, Spans: []sweep.Span{{Lo: 0, Hi: 0.25, LoEdge: true}}}, "x from 0.000 to 0.250 (the grid's first value: it may extend below)"},
+		{num, sweep.BreakEven{State: sweep.Several, Spans: []sweep.Span{{Lo: 0.1, Hi: 0.2}, {Lo: 0.7, Hi: 1, HiEdge: true}}},
 			"crossed several times: x from 0.100 to 0.200; from 0.700 to 1.000 (the grid's last value: it may extend above)"},
-		{num, analysis.BreakEven{State: analysis.Above}, "not crossed in the grid: b wins (win.b) is above 50 % at every point"},
-		{num, analysis.BreakEven{State: analysis.Below, Exact: true}, "not crossed in the grid: b wins (win.b) is below 50 % at every point (exactly)"},
-		{ints, analysis.BreakEven{State: analysis.Crossed, Spans: []analysis.Span{{Lo: 2, Hi: 5, LoAt: 0, HiAt: 3}}},
+		{num, sweep.BreakEven{State: sweep.Above}, "not crossed in the grid: b wins (win.b) is above 50 % at every point"},
+		{num, sweep.BreakEven{State: sweep.Below, Exact: true}, "not crossed in the grid: b wins (win.b) is below 50 % at every point (exactly)"},
+		{ints, sweep.BreakEven{State: sweep.Crossed, Spans: []sweep.Span{{Lo: 2, Hi: 5, LoAt: 0, HiAt: 3}}},
 			"Interceptors between 2 (20.00 % [15.00 %, 25.00 %]) and 5 (70.00 % [65.00 %, 75.00 %]), at 50 % within their intervals between: 3 (45.00 % [40.00 %, 50.00 %]), 4 (52.00 % [47.00 %, 57.00 %])"},
-		{ints, analysis.BreakEven{State: analysis.Crossed, Exact: true, Spans: []analysis.Span{{Lo: 3, Hi: 4, LoAt: 1, HiAt: 2}}},
+		{ints, sweep.BreakEven{State: sweep.Crossed, Exact: true, Spans: []sweep.Span{{Lo: 3, Hi: 4, LoAt: 1, HiAt: 2}}},
 			"Interceptors between 3 (45.00 % exactly) and 4 (52.00 % exactly)"},
 	} {
-		if got := BreakEvenText(c.s, analysis.BreakEvenLine{Given: -1, BreakEven: c.be}); !strings.HasPrefix(got, c.want) {
+		if got := sweepreport.BreakEvenText(c.s, sweep.BreakEvenLine{Given: -1, BreakEven: c.be}); !strings.HasPrefix(got, c.want) {
 			t.Errorf("%+v: %q, want %q", c.be, got, c.want)
 		}
 	}
@@ -161,7 +167,7 @@ func mustVary(t *testing.T, arg string) scenarios.Axis {
 // page that shows them; two fields add the heat map.
 func TestWriteSweepDir(t *testing.T) {
 	for _, c := range []struct {
-		res   *analysis.SweepResult
+		res   *sweep.Result
 		files []string
 		shows string
 	}{
@@ -169,7 +175,7 @@ func TestWriteSweepDir(t *testing.T) {
 		{builtinSweep(t, "eclipse/shields-by-fleet", 200), []string{"sweep.csv", "sweep.json", "breakeven.csv", "curve.png", "heatmap.png", "rounds.svg", "index.html"}, "Break-even"},
 	} {
 		dir := t.TempDir()
-		if err := WriteSweepDir(dir, c.res, "crucible sweep x --seed=1"); err != nil {
+		if err := sweepreport.WriteDir(dir, c.res, "crucible sweep x --seed=1"); err != nil {
 			t.Fatal(err)
 		}
 		entries, _ := os.ReadDir(dir)
@@ -210,11 +216,11 @@ func TestSweepWithoutCurveSaysSo(t *testing.T) {
 	}{{"1..31", false}, {"1..30", true}} {
 		res := builtinSweep(t, "stratfight/armor-kinds", 20, "b.armor.armor_value=0,8", "options.round-cap="+c.values)
 		dir := t.TempDir()
-		if err := WriteSweepDir(dir, res, "crucible sweep x"); err != nil {
+		if err := sweepreport.WriteDir(dir, res, "crucible sweep x"); err != nil {
 			t.Fatal(err)
 		}
 		var table bytes.Buffer
-		if err := WriteSweepTable(&table, res); err != nil {
+		if err := sweepreport.WriteTable(&table, res); err != nil {
 			t.Fatal(err)
 		}
 		page, _ := os.ReadFile(filepath.Join(dir, "index.html"))
@@ -235,19 +241,19 @@ func TestSweepWithoutCurveSaysSo(t *testing.T) {
 func TestSweepPlotsOfAnInterruptedSweep(t *testing.T) {
 	res := builtinSweep(t, "eclipse/shields-by-fleet", 100)
 	res.Points = res.Points[:7] // the grid's first row and a half
-	if _, err := SweepHeatMapPNG(res); err != nil {
+	if _, err := figure.SweepHeatMapPNG(res); err != nil {
 		t.Error(err)
 	}
-	if _, err := SweepCurvePNG(res); err != nil {
+	if _, err := figure.SweepCurvePNG(res); err != nil {
 		t.Error(err)
 	}
 	one := builtinSweep(t, "eclipse/shields", 100)
 	one.Points = one.Points[:1]
-	if _, err := SweepCurvePNG(one); err != nil {
+	if _, err := figure.SweepCurvePNG(one); err != nil {
 		t.Error(err)
 	}
 	var b bytes.Buffer
-	WriteSweepTable(&b, one)
+	sweepreport.WriteTable(&b, one)
 	if !strings.Contains(b.String(), "INTERRUPTED: 1 of 4 points finished") {
 		t.Errorf("table of an interrupted sweep:\n%s", b.String())
 	}
@@ -256,18 +262,18 @@ func TestSweepPlotsOfAnInterruptedSweep(t *testing.T) {
 // A sweep report replaces its directory whole, like a run's.
 func TestOutDirWriteSweep(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "sweep")
-	od, err := OpenOutDir(path)
+	od, err := outdir.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer od.Close()
-	if err := od.WriteReport(results(), "test", nil); err != nil {
+	if err := WriteReport(od, results(), "test", nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := od.WriteSweep(builtinSweep(t, "eclipse/shields", 50), nil); err != nil {
+	if err := sweepreport.Write(od, builtinSweep(t, "eclipse/shields", 50), nil); err != nil {
 		t.Fatal(err)
 	}
-	for f, want := range map[string]bool{"sweep.csv": true, "index.html": true, "summary.csv": false, marker: true} {
+	for f, want := range map[string]bool{"sweep.csv": true, "index.html": true, "summary.csv": false, outdir.Marker: true} {
 		if _, err := os.Stat(filepath.Join(path, f)); (err == nil) != want {
 			t.Errorf("%s present: %v, want %v", f, err == nil, want)
 		}
@@ -284,7 +290,7 @@ func TestSweepFlagsNonMonotonic(t *testing.T) {
 		res.Points[i].ExactMetric = nil
 	}
 	var b bytes.Buffer
-	if err := WriteSweepTable(&b, res); err != nil {
+	if err := sweepreport.WriteTable(&b, res); err != nil {
 		t.Fatal(err)
 	}
 	if strings.Contains(b.String(), "NOT MONOTONIC") {
@@ -293,15 +299,15 @@ func TestSweepFlagsNonMonotonic(t *testing.T) {
 	res.Points[1].Estimate, res.Points[2].Estimate = res.Points[2].Estimate, res.Points[1].Estimate
 	res.Sweep.Axes[0].Label = "Interceptor shield"
 	b.Reset()
-	if err := WriteSweepTable(&b, res); err != nil {
+	if err := sweepreport.WriteTable(&b, res); err != nil {
 		t.Fatal(err)
 	}
-	want := "NOT MONOTONIC: attacker wins (win.a) rises with Interceptor shield overall but falls from 1 (" + pct(res.Points[1].Estimate.Value)
+	want := "NOT MONOTONIC: attacker wins (win.a) rises with Interceptor shield overall but falls from 1 (" + words.Pct(res.Points[1].Estimate.Value)
 	if !strings.Contains(b.String(), want) || !strings.Contains(b.String(), "to 2 (") || !strings.Contains(b.String(), "(their intervals lie apart)") {
 		t.Errorf("the text does not flag the reversal, want %q:\n%s", want, b.String())
 	}
 	dir := t.TempDir()
-	if err := WriteSweepDir(dir, res, "crucible sweep eclipse/shields"); err != nil {
+	if err := sweepreport.WriteDir(dir, res, "crucible sweep eclipse/shields"); err != nil {
 		t.Fatal(err)
 	}
 	page, _ := os.ReadFile(filepath.Join(dir, "index.html"))
@@ -341,7 +347,7 @@ func checkSVG(t *testing.T, name string, data []byte) {
 // ends among them, at the second field's first value.
 func TestSweepRoundsOverlaid(t *testing.T) {
 	for _, c := range []struct {
-		res       *analysis.SweepResult
+		res       *sweep.Result
 		want, not []string
 	}{
 		{builtinSweep(t, "stratfight/armor-kinds", 100), []string{"Guard&#39;s armor = none", "Guard&#39;s armor = plate", "Guard&#39;s armor = leather"}, nil},
@@ -349,7 +355,7 @@ func TestSweepRoundsOverlaid(t *testing.T) {
 			[]string{"parts[0].shield = 0", "parts[0].shield = 2", "parts[0].shield = 8", "(at attacker.ships.Shielded Interceptor = 2)"},
 			[]string{"parts[0].shield = 1<", "parts[0].shield = 4<", "parts[0].shield = 7<"}},
 	} {
-		svg, err := SweepRoundsFigure(c.res, formatSVG)
+		svg, err := figure.SweepRoundsFigure(c.res, figure.FormatSVG)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,7 +1,10 @@
 package rules
 
 import (
+	"fmt"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -66,7 +69,38 @@ type Field struct {
 	Required bool   `json:"required,omitempty"`
 	// Meaning says in a sentence what the field does.
 	Meaning string `json:"meaning"`
+
+	// The parts of Allowed a tool reads (a form's inputs, a sweep's
+	// range), where the field has them; Infer fills them from the usual
+	// wording of Allowed, and a ruleset sets those its wording leaves out.
+
+	// Min and Max bound an integer field. A value within may still be
+	// refused by a rule Allowed states (a hull's limit per side).
+	Min *int64 `json:"min,omitempty"`
+	Max *int64 `json:"max,omitempty"`
+	// Values lists the words the field takes (each item, for a list of
+	// words), where they are a fixed few.
+	Values []string `json:"values,omitempty"`
+	// Names says where the names the field holds come from — its value,
+	// its mapping's keys or its list's items.
+	Names *Names `json:"names,omitempty"`
 }
+
+// Names is where the names a field holds come from: entries of the
+// reference's catalogues (their first column), and names that fields of
+// the scenario define ("blueprints[].name": each custom blueprint's).
+type Names struct {
+	Catalogues []string `json:"catalogues,omitempty"`
+	Fields     []string `json:"fields,omitempty"`
+}
+
+// NamesOf returns the Names of catalogues and defining fields.
+func NamesOf(catalogues []string, fields ...string) *Names {
+	return &Names{Catalogues: catalogues, Fields: fields}
+}
+
+// Bounds returns a field's Min and Max for an integer range.
+func Bounds(lo, hi int64) (minimum, maximum *int64) { return &lo, &hi }
 
 // Term is a named thing and what it means.
 type Term struct {
@@ -113,6 +147,51 @@ func (r *Reference) Catalogue(name string) (Catalogue, bool) {
 	return r.Catalogues[i], true
 }
 
+// integerRange is the wording of doc.Range.String, which Allowed opens
+// with for an integer field's bounds.
+var integerRange = regexp.MustCompile(`^an integer from (-?[0-9]+) to (-?[0-9]+)`)
+
+// wordList is Allowed that lists the words a field takes, as
+// strings.Join(words, ", ") writes them.
+var wordList = regexp.MustCompile(`^[A-Za-z0-9_.:+-]+(, [A-Za-z0-9_.:+-]+)*$`)
+
+// Infer fills each field's Min, Max and Values, where the ruleset left
+// them out, from Allowed in the wording of doc.Range ("an integer from 0
+// to 8", maybe followed by more) and of a list of words ("npc,
+// kill-greedy, priority").
+func (r *Reference) Infer() {
+	for i := range r.Fields {
+		f := &r.Fields[i]
+		if m := integerRange.FindStringSubmatch(f.Allowed); m != nil && f.Kind() == IntegerField && f.Min == nil {
+			lo, errLo := strconv.ParseInt(m[1], 10, 64)
+			hi, errHi := strconv.ParseInt(m[2], 10, 64)
+			if errLo == nil && errHi == nil {
+				f.Min, f.Max = Bounds(lo, hi)
+			}
+		}
+		if f.Values == nil && f.Kind() == NamedField && wordList.MatchString(f.Allowed) && !strings.HasPrefix(f.Type, "text") {
+			f.Values = strings.Split(f.Allowed, ", ")
+		}
+	}
+}
+
+// ReferenceOf returns the reference of a registered ruleset, its ID set
+// and Infer done: what `crucible rules ID` prints.
+func ReferenceOf(id string) (*Reference, error) {
+	r, err := Lookup(id)
+	if err != nil {
+		return nil, err
+	}
+	d, ok := r.(Documented)
+	if !ok {
+		return nil, fmt.Errorf("ruleset %s has no reference", id)
+	}
+	ref := d.Reference()
+	ref.Ruleset = id
+	ref.Infer()
+	return ref, nil
+}
+
 // Fields describes the options of the set as scenario fields below path
 // (`options`, or a side's path where options are side fields): type,
 // allowed values, default and meaning, from the same declarations Resolve
@@ -130,7 +209,10 @@ func (s OptionSet) Fields(path string) []Field {
 		case o.Ints != nil:
 			typ = "integer"
 		}
-		out[i] = Field{Path: joinPath(path, o.Name), Type: typ, Allowed: o.allowed(), Default: o.Default, Meaning: o.Doc}
+		out[i] = Field{Path: joinPath(path, o.Name), Type: typ, Allowed: o.allowed(), Default: o.Default, Meaning: o.Doc, Values: o.Words}
+		if o.Ints != nil {
+			out[i].Min, out[i].Max = Bounds(o.Ints.Min, o.Ints.Max)
+		}
 	}
 	return out
 }

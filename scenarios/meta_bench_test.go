@@ -6,11 +6,12 @@ import (
 	"testing"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/meta"
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
 // builtinMeta loads a built-in roster on its base scenario.
-func builtinMeta(tb testing.TB, name string) *analysis.Meta {
+func builtinMeta(tb testing.TB, name string) *meta.Meta {
 	tb.Helper()
 	r, ok, err := scenarios.LoadRoster(name)
 	if err != nil || !ok {
@@ -20,7 +21,7 @@ func builtinMeta(tb testing.TB, name string) *analysis.Meta {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	m, err := analysis.NewMeta(r, base)
+	m, err := meta.New(r, base)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -35,8 +36,8 @@ func builtinMeta(tb testing.TB, name string) *analysis.Meta {
 func BenchmarkMetaExact(b *testing.B) {
 	m := builtinMeta(b, "eclipse/cruiser-designs")
 	for i := 0; i < b.N; i++ {
-		mm, err := analysis.Run{Seed: 1}.Meta(context.Background(), m, analysis.MetaOptions{
-			Precision: analysis.DefaultMetaPrecision, Confidence: 0.95, First: analysis.DefaultMetaFirst, Budget: analysis.DefaultMetaBudget, Exact: true})
+		mm, err := meta.Run(context.Background(), analysis.Run{Seed: 1}, m, meta.Options{
+			Precision: meta.DefaultPrecision, Confidence: 0.95, First: meta.DefaultFirst, Budget: meta.DefaultBudget, Exact: true})
 		if err != nil || mm.Trials() != 0 {
 			b.Fatalf("%v, %d trials", err, mm.Trials())
 		}
@@ -65,11 +66,11 @@ func BenchmarkMetaExact(b *testing.B) {
 //     go test ./scenarios -run '^$' -bench MetaSampled -benchtime 1x
 func BenchmarkMetaSampled(b *testing.B) {
 	m := builtinMeta(b, "stratfight/fighters")
-	o := analysis.MetaOptions{Precision: analysis.DefaultMetaPrecision, Confidence: 0.95, First: analysis.DefaultMetaFirst, Budget: analysis.DefaultMetaBudget}
-	var mm *analysis.MetaMatrix
+	o := meta.Options{Precision: meta.DefaultPrecision, Confidence: 0.95, First: meta.DefaultFirst, Budget: meta.DefaultBudget}
+	var mm *meta.Matrix
 	for i := 0; i < b.N; i++ {
 		var err error
-		if mm, err = (analysis.Run{Seed: 1, Workers: 2}).Meta(context.Background(), m, o); err != nil {
+		if mm, err = meta.Run(context.Background(), (analysis.Run{Seed: 1, Workers: 2}), m, o); err != nil {
 			b.Fatal(err)
 		}
 		if _, err := mm.Analyse(false); err != nil {
@@ -92,7 +93,7 @@ func BenchmarkMetaSampled(b *testing.B) {
 	b.ReportMetric(fixed, "fixed-trials")
 	b.ReportMetric(float64(mm.Trials())/fixed, "ratio")
 	o.PrecisionOnly = true
-	strict, err := analysis.Run{Seed: 1, Workers: 2}.Meta(context.Background(), m, o)
+	strict, err := meta.Run(context.Background(), analysis.Run{Seed: 1, Workers: 2}, m, o)
 	if err != nil {
 		b.Fatal(err)
 	}

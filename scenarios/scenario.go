@@ -89,6 +89,12 @@ type Scenario struct {
 	// ruleset compiles all of it.
 	whole bool
 	files []File // see Files
+	// fsys, when set, is where included files are read from, and nowhere
+	// else (ParseIn).
+	fsys fs.FS
+	// rulesRef and rulesID are the ruleset field that named a rules file
+	// read into the document (under RulesKey), and its ruleset's ID.
+	rulesRef, rulesID string
 }
 
 // Entry is one built-in scenario.
@@ -106,7 +112,7 @@ func Builtin() ([]Entry, error) {
 		if p == sweepsDir || p == tunesDir || p == metasDir {
 			return fs.SkipDir // sweeps, tunes and rosters are not scenarios
 		}
-		if d.IsDir() || path.Ext(p) != ".yaml" {
+		if d.IsDir() || path.Ext(p) != ".yaml" || isRulesFileName(p) {
 			return nil
 		}
 		if _, isSuite, _ := LoadSuite(builtinName(p)); isSuite {
@@ -188,7 +194,21 @@ func loadBuiltin(name string) (*Scenario, error) {
 
 // Parse decodes a scenario from YAML source. file names it in errors;
 // name is its default Name.
-func Parse(file, name string, src []byte) (*Scenario, error) {
+func Parse(file, name string, src []byte) (*Scenario, error) { return parse(nil, file, name, src) }
+
+// ParseIn is Parse for a scenario whose included files (rules.Includer)
+// are read from fsys and nowhere else, now and after any override: a name
+// the scenario or an override gives is relative to fsys's root, and an
+// absolute name or one that climbs out of it (a `..` left after the name
+// is cleaned) is refused before anything is looked up, so that the
+// refusal says nothing of what exists outside. A server reads the
+// scenarios its clients send so, inside the directory it may read (the
+// workbench, crucible serve).
+func ParseIn(fsys fs.FS, file, name string, src []byte) (*Scenario, error) {
+	return parse(fsys, file, name, src)
+}
+
+func parse(fsys fs.FS, file, name string, src []byte) (*Scenario, error) {
 	root, err := ParseYAML(file, src)
 	if err != nil {
 		return nil, err
@@ -199,7 +219,7 @@ func Parse(file, name string, src []byte) (*Scenario, error) {
 	if err := notAScenario(root, command(file, name)); err != nil {
 		return nil, err
 	}
-	s := &Scenario{Name: name, File: file, root: root}
+	s := &Scenario{Name: name, File: file, root: root, fsys: fsys}
 	if err := s.derive(); err != nil {
 		return nil, err
 	}
@@ -293,6 +313,11 @@ func (s *Scenario) derive() error {
 	if err := checkFileName(common, s.File, "scenario", c.Name); err != nil {
 		return err
 	}
+	if !s.whole && isRulesFileRef(c.Ruleset) {
+		if c.Ruleset, err = s.loadRules(s.root.Get("ruleset")); err != nil {
+			return err
+		}
+	}
 	rs, err := rules.Lookup(c.Ruleset)
 	if err != nil {
 		return s.root.Get("ruleset").Errorf("%v", err)
@@ -344,6 +369,12 @@ func (s *Scenario) include(fields []string) error {
 		if v == nil || v.Kind != doc.Scalar || !slices.ContainsFunc(fileExts, func(ext string) bool { return strings.HasSuffix(v.Value, ext) }) {
 			continue
 		}
+		if s.fsys != nil {
+			if err := s.includeIn(f, v); err != nil {
+				return err
+			}
+			continue
+		}
 		var src []byte
 		var err error
 		file := v.Value
@@ -371,6 +402,26 @@ func (s *Scenario) include(fields []string) error {
 		}
 		s.root.Put(f, n)
 	}
+	return nil
+}
+
+// includeIn is include for a scenario read by ParseIn: field f's file, v
+// its name, is read from s.fsys.
+func (s *Scenario) includeIn(f string, v *doc.Node) error {
+	file := path.Clean(v.Value)
+	if path.IsAbs(v.Value) || strings.Contains(v.Value, `\`) || !fs.ValidPath(file) {
+		return v.Errorf("the %s file %s: outside the folder this scenario's files are read from (allowed: a name relative to it, inside it)", f, v.Value)
+	}
+	src, err := readFileIn(s.fsys, file)
+	if err != nil {
+		return v.Errorf("cannot read the %s file: %v", f, err)
+	}
+	s.read(File{Path: file, Ref: v.Value, Field: f, Origin: v.Pos.Origin, Src: src})
+	n, err := ParseYAML(file, src)
+	if err != nil {
+		return err
+	}
+	s.root.Put(f, n)
 	return nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"io/fs"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -67,6 +68,17 @@ func text(file string, src []byte) ([]byte, error) {
 // file only (sim.OpenRegular: a named pipe would block).
 func readFile(path string) ([]byte, error) {
 	f, err := sim.OpenRegular(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
+}
+
+// readFileIn is readFile from fsys, whose Open must refuse what is not a
+// regular file.
+func readFileIn(fsys fs.FS, name string) ([]byte, error) {
+	f, err := fsys.Open(name)
 	if err != nil {
 		return nil, err
 	}

@@ -7,12 +7,13 @@ import (
 	"testing"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/tune"
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
 // builtinTune loads a built-in tune, its range replaced by to when not
 // empty, solving probes exactly when exact is set.
-func builtinTune(tb testing.TB, name, to string, exact bool) *analysis.Tune {
+func builtinTune(tb testing.TB, name, to string, exact bool) *tune.Tune {
 	tb.Helper()
 	file, ok, err := scenarios.LoadTune(name)
 	if err != nil || !ok {
@@ -25,7 +26,7 @@ func builtinTune(tb testing.TB, name, to string, exact bool) *analysis.Tune {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	t, err := analysis.TuneFrom(file, base)
+	t, err := tune.From(file, base)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -41,8 +42,8 @@ func builtinTune(tb testing.TB, name, to string, exact bool) *analysis.Tune {
 func BenchmarkTuneExact(b *testing.B) {
 	t := builtinTune(b, "eclipse/interceptors-for-70", "", true)
 	for i := 0; i < b.N; i++ {
-		res, err := analysis.Run{Seed: 1}.Tune(context.Background(), t)
-		if err != nil || res.Status != analysis.TuneBracketed || res.Answer.Value != "7" || res.Trials() != 0 {
+		res, err := tune.Run(context.Background(), analysis.Run{Seed: 1}, t)
+		if err != nil || res.Status != tune.Bracketed || res.Answer.Value != "7" || res.Trials() != 0 {
 			b.Fatalf("%+v, %v", res, err)
 		}
 	}
@@ -81,12 +82,12 @@ func BenchmarkTuneTrials(b *testing.B) {
 			var pair [2]int64
 			for i := 0; i < b.N; i++ {
 				for seed := uint64(1); seed <= seeds; seed++ {
-					res, err := analysis.Run{Seed: seed}.Tune(context.Background(), t)
+					res, err := tune.Run(context.Background(), analysis.Run{Seed: seed}, t)
 					if err != nil {
 						b.Fatal(err)
 					}
 					trials += res.Trials()
-					if res.Status == analysis.TuneBracketed {
+					if res.Status == tune.Bracketed {
 						bracketed++
 						pair = [2]int64{res.Below.Index, res.Above.Index}
 					}
@@ -109,7 +110,7 @@ func BenchmarkTuneTrials(b *testing.B) {
 // gridNeed returns the trials per point at which a grid decides both
 // values of the pair with probability 0.95 and 0.5 (see
 // BenchmarkTuneTrials).
-func gridNeed(tb testing.TB, t *analysis.Tune, pair [2]int64) (n95, n50 float64) {
+func gridNeed(tb testing.TB, t *tune.Tune, pair [2]int64) (n95, n50 float64) {
 	tb.Helper()
 	points := float64(t.Axis.Last() + 1)
 	z := -analysis.NormalQuantile(t.Alpha() / (2 * points))

@@ -134,6 +134,11 @@ type endlessFighter struct {
 
 func (f *endlessFighter) SetStop(s *rules.Stop) { f.stop = s }
 
+// Replay plays as Fight does: trial at never ends until the stop.
+func (f *endlessFighter) Replay(i int64, r *rules.Rand, o *rules.Outcome, _ io.Writer) {
+	f.Fight(i, r, o)
+}
+
 func (f *endlessFighter) Fight(i int64, r *rules.Rand, o *rules.Outcome) {
 	if i == f.b.at {
 		f.b.started()

@@ -348,13 +348,38 @@ func (w *worker) negativeDist() bool {
 // rules.Fighter.Replay does, writing its account to w, and returns its
 // outcome. A panic in the battle becomes an error naming the trial.
 func Replay(b rules.Battle, seed, key uint64, i int64, w io.Writer) (o *rules.Outcome, err error) {
+	return ReplayContext(context.Background(), b, seed, key, i, w)
+}
+
+// ReplayContext is Replay that ends when ctx does: a fighter that is
+// rules.Stoppable is given a stop, raised when ctx ends, and the trial it
+// then abandons is ctx's error. (A fighter that is not Stoppable plays its
+// trial to the end, which is short by the contract.)
+func ReplayContext(ctx context.Context, b rules.Battle, seed, key uint64, i int64, w io.Writer) (o *rules.Outcome, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			o, err = nil, fmt.Errorf("battle panicked on trial %d: %v", i, r)
 		}
 	}()
+	f := b.NewFighter()
+	if st, ok := f.(rules.Stoppable); ok && ctx.Done() != nil {
+		stop := new(rules.Stop)
+		st.SetStop(stop)
+		ended := make(chan struct{})
+		defer close(ended)
+		go func() {
+			select {
+			case <-ctx.Done():
+				stop.Raise()
+			case <-ended:
+			}
+		}()
+	}
 	o = NewOutcome(b.Spec())
-	b.NewFighter().Replay(i, Stream(seed, key, i), o, w)
+	f.Replay(i, Stream(seed, key, i), o, w)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	return o, nil
 }
 

@@ -9,7 +9,10 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/crucible-sim/crucible/analysis"
-	"github.com/crucible-sim/crucible/reports"
+	"github.com/crucible-sim/crucible/analysis/compare"
+	"github.com/crucible-sim/crucible/reports/comparereport"
+	"github.com/crucible-sim/crucible/reports/formats"
+	"github.com/crucible-sim/crucible/reports/outdir"
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
 	"github.com/crucible-sim/crucible/sim"
@@ -77,7 +80,7 @@ trials every pass finished, a smaller comparison marked INTERRUPTED.
 	fl := cmd.Flags()
 	fl.StringArrayVar(&cf.setA, "set-a", nil, "override a field of variant A only, `PATH=VALUE` (repeatable)")
 	fl.StringArrayVar(&cf.setB, "set-b", nil, "override a field of variant B only, `PATH=VALUE` (repeatable)")
-	fl.Float64Var(&cf.alpha, "alpha", analysis.DefaultCompareAlpha, "family-wise false-alarm rate across all tests of the comparison")
+	fl.Float64Var(&cf.alpha, "alpha", compare.DefaultAlpha, "family-wise false-alarm rate across all tests of the comparison")
 	fl.StringArrayVar(&cf.margins, "margin", nil, "the smallest difference that matters, `[METRIC=]X`: points for shares, the metric's units for means, X% of A's value for means (repeatable)")
 	fl.BoolVar(&cf.exact, "exact", false, "solve both variants exactly (rulesets with a solver) and give the exact difference of every metric, no sampling")
 	fl.BoolVar(&cf.rational, "rational", false, "with --exact, also give the values and differences as exact fractions")
@@ -117,9 +120,9 @@ func runCompare(cmd *cobra.Command, args []string, rf *runFlags, cf *compareFlag
 	if err != nil {
 		return err
 	}
-	if cmd.Flags().Changed("trials") && rf.trials < analysis.MinCompareTrials {
+	if cmd.Flags().Changed("trials") && rf.trials < compare.MinTrials {
 		return usageError("--trials %d: allowed: an integer from %d (a comparison's test of the mean rounds is a large-sample test) to %d",
-			rf.trials, analysis.MinCompareTrials, int64(sim.MaxTrials))
+			rf.trials, compare.MinTrials, int64(sim.MaxTrials))
 	}
 	refB := args[len(args)-1]
 	a, err := variantOf(rf, args[0], cf.setA, "--set-a")
@@ -137,7 +140,7 @@ func runCompare(cmd *cobra.Command, args []string, rf *runFlags, cf *compareFlag
 	if od != nil {
 		defer od.Close()
 	}
-	c, runErr := run.Compare(cmd.Context(), a, b, cf.alpha)
+	c, runErr := compare.Run(cmd.Context(), run, a, b, cf.alpha)
 	states := cf.cp.states(cmd, runErr)
 	if c == nil && analysis.Interrupted(runErr) {
 		return &exitError{code: exitInterrupted, msg: "interrupted before two blocks of every pass finished; nothing compared"}
@@ -152,7 +155,7 @@ func runCompare(cmd *cobra.Command, args []string, rf *runFlags, cf *compareFlag
 		return err
 	}
 	if od != nil {
-		if err := od.WriteComparison(c, states); err != nil {
+		if err := comparereport.Write(od, c, states); err != nil {
 			return err
 		}
 		notice(cmd, "report written to %s", od.Path())
@@ -165,35 +168,35 @@ func runCompare(cmd *cobra.Command, args []string, rf *runFlags, cf *compareFlag
 
 // variantOf loads one variant: the scenario with --set, then its own
 // overrides, labelled by its name and those overrides.
-func variantOf(rf *runFlags, ref string, sets []string, flag string) (analysis.Variant, error) {
+func variantOf(rf *runFlags, ref string, sets []string, flag string) (compare.Variant, error) {
 	sc, err := rf.load(ref)
 	if err != nil {
-		return analysis.Variant{}, err
+		return compare.Variant{}, err
 	}
 	for _, s := range sets {
 		if err := sc.SetFrom(flag, s); err != nil {
-			return analysis.Variant{}, err
+			return compare.Variant{}, err
 		}
 	}
-	return analysis.Variant{Label: strings.Join(append([]string{sc.Name}, sets...), " "), Scenario: sc}, nil
+	return compare.Variant{Label: strings.Join(append([]string{sc.Name}, sets...), " "), Scenario: sc}, nil
 }
 
-func writeComparison(cmd *cobra.Command, c *analysis.Comparison, format string) error {
+func writeComparison(cmd *cobra.Command, c *compare.Comparison, format string) error {
 	w := cmd.OutOrStdout()
 	switch format {
 	case "csv":
-		return reports.WriteCSV(w, reports.ComparisonRows(c))
+		return formats.WriteCSV(w, comparereport.Rows(c))
 	case "json":
-		return reports.WriteComparisonJSON(w, c)
+		return comparereport.WriteJSON(w, c)
 	}
-	return reports.WriteComparisonTable(w, c)
+	return comparereport.WriteTable(w, c)
 }
 
 // parseMargins reads the --margin flags; a bad one is bad usage.
-func parseMargins(flags []string) ([]analysis.Margin, error) {
-	var out []analysis.Margin
+func parseMargins(flags []string) ([]compare.Margin, error) {
+	var out []compare.Margin
 	for _, f := range flags {
-		m, err := analysis.ParseMargin(f)
+		m, err := compare.ParseMargin(f)
 		if err != nil {
 			return nil, usageError("--margin %v", err)
 		}
@@ -205,7 +208,7 @@ func parseMargins(flags []string) ([]analysis.Margin, error) {
 // runCompareExact is compare --exact: both variants solved, the exact
 // difference of every metric. A solve refused for its budget names the
 // budget and the sampled compare that estimates the same difference.
-func runCompareExact(cmd *cobra.Command, args []string, rf *runFlags, cf *compareFlags, margins []analysis.Margin) error {
+func runCompareExact(cmd *cobra.Command, args []string, rf *runFlags, cf *compareFlags, margins []compare.Margin) error {
 	for _, f := range []string{"resume", "trials", "seed", "workers", "chunk", "checkpoint-every"} {
 		if fl := cmd.Flags().Lookup(f); fl != nil && fl.Changed {
 			return usageError("--exact solves both variants and runs no trials: --%s does not apply (allowed with --exact: --set, --set-a, --set-b, --margin, --rational, --format, --out)", f)
@@ -213,10 +216,10 @@ func runCompareExact(cmd *cobra.Command, args []string, rf *runFlags, cf *compar
 	}
 	// The report directory is checked and locked before the solves, so
 	// that they cannot end unable to write it.
-	var od *reports.OutDir
+	var od *outdir.Dir
 	if cf.cp.out != "" {
 		var err error
-		if od, err = reports.OpenOutDir(cf.cp.out); err != nil {
+		if od, err = outdir.Open(cf.cp.out); err != nil {
 			return err
 		}
 		defer od.Close()
@@ -230,7 +233,7 @@ func runCompareExact(cmd *cobra.Command, args []string, rf *runFlags, cf *compar
 	if err != nil {
 		return err
 	}
-	c, err := analysis.CompareExact(cmd.Context(), a, b, cf.rational)
+	c, err := compare.Exact(cmd.Context(), a, b, cf.rational)
 	switch {
 	case analysis.Interrupted(err):
 		return &exitError{code: exitInterrupted, msg: "interrupted: the solves stopped before their end; nothing compared"}
@@ -245,16 +248,16 @@ func runCompareExact(cmd *cobra.Command, args []string, rf *runFlags, cf *compar
 	w := cmd.OutOrStdout()
 	switch cf.format {
 	case "csv":
-		err = reports.WriteCSV(w, reports.ExactComparisonRows(c))
+		err = formats.WriteCSV(w, comparereport.ExactRows(c))
 	case "json":
-		err = reports.WriteExactComparisonJSON(w, c)
+		err = comparereport.WriteExactJSON(w, c)
 	default:
-		err = reports.WriteExactComparisonTable(w, c)
+		err = comparereport.WriteExactTable(w, c)
 	}
 	if err != nil || od == nil {
 		return err
 	}
-	if err := od.WriteExactComparison(c); err != nil {
+	if err := comparereport.WriteExact(od, c); err != nil {
 		return err
 	}
 	notice(cmd, "report written to %s", od.Path())

@@ -8,7 +8,11 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/crucible-sim/crucible/analysis"
-	"github.com/crucible-sim/crucible/reports"
+	"github.com/crucible-sim/crucible/analysis/meta"
+	"github.com/crucible-sim/crucible/analysis/tune"
+	"github.com/crucible-sim/crucible/reports/formats"
+	"github.com/crucible-sim/crucible/reports/metareport"
+	"github.com/crucible-sim/crucible/reports/outdir"
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
@@ -68,16 +72,16 @@ map, the equilibrium bars and index.html; Ctrl-C keeps a checkpoint that
 	cmd.Flag("trials").Hidden = true // refused: meta sets its own trials, cell by cell
 	rf.registerSet(cmd)
 	fl := cmd.Flags()
-	fl.Float64Var(&mf.precision, "precision", 100*analysis.DefaultMetaPrecision, "the half-width, in points, to which each sampled cell is known unless its decisions settle first")
-	fl.Float64Var(&mf.confidence, "confidence", analysis.DefaultConfidence, "the level at which every cell's interval holds, jointly")
-	decimalVar(fl, &mf.first, "first-trials", "", analysis.DefaultMetaFirst, "the trials of a cell's first look")
-	decimalVar(fl, &mf.most, "max-trials", "", analysis.DefaultMetaBudget, "the most trials of one cell")
+	fl.Float64Var(&mf.precision, "precision", 100*meta.DefaultPrecision, "the half-width, in points, to which each sampled cell is known unless its decisions settle first")
+	fl.Float64Var(&mf.confidence, "confidence", tune.DefaultConfidence, "the level at which every cell's interval holds, jointly")
+	decimalVar(fl, &mf.first, "first-trials", "", meta.DefaultFirst, "the trials of a cell's first look")
+	decimalVar(fl, &mf.most, "max-trials", "", meta.DefaultBudget, "the most trials of one cell")
 	fl.BoolVar(&mf.exact, "exact", true, "solve each cell exactly where the ruleset's solver reaches it")
 	fl.StringVar(&mf.payoff, "payoff", "share", "the game's payoff: share (side a's win share, draws half) or margin (P(a wins) − P(b wins))")
 	fl.StringVarP(&mf.format, "format", "f", "table", "output format: table, json or csv (one row per cell)")
 	fl.StringVar(&mf.balance, "balance", "", "PATH=LO..HI: find values of a numeric field of every entry's side, on the integers LO..HI, that bring every entry into the equilibrium with --min-share")
 	fl.Float64Var(&mf.minShare, "min-share", 5, "with --balance, the least mass, in percent, every entry must have in the equilibrium as side a and as side b")
-	fl.IntVar(&mf.matrices, "balance-matrices", analysis.DefaultBalanceMatrices, "with --balance, the most matrices the search fights (each every cell of the roster)")
+	fl.IntVar(&mf.matrices, "balance-matrices", meta.DefaultBalanceMatrices, "with --balance, the most matrices the search fights (each every cell of the roster)")
 	cp.register(cmd, "also write the metagame's report (JSON, CSV, PNG plots and index.html) to this directory, which it replaces as a whole")
 	return cmd
 }
@@ -101,11 +105,11 @@ func runMeta(cmd *cobra.Command, ref string, rf *runFlags, cp *checkpointing, mf
 	if od != nil {
 		defer od.Close()
 	}
-	opts := analysis.MetaOptions{Precision: mf.precision / 100, Confidence: mf.confidence, First: mf.first, Budget: mf.most, Exact: mf.exact}
+	opts := meta.Options{Precision: mf.precision / 100, Confidence: mf.confidence, First: mf.first, Budget: mf.most, Exact: mf.exact}
 	if mf.balance != "" {
 		return runBalance(cmd, run, m, opts, mf, od)
 	}
-	mm, runErr := run.Meta(cmd.Context(), m, opts)
+	mm, runErr := meta.Run(cmd.Context(), run, m, opts)
 	states := cp.states(cmd, runErr)
 	if runErr != nil {
 		if mm != nil && analysis.Interrupted(runErr) {
@@ -126,7 +130,7 @@ func runMeta(cmd *cobra.Command, ref string, rf *runFlags, cp *checkpointing, mf
 		return err
 	}
 	if od != nil {
-		if err := od.WriteMeta(a); err != nil {
+		if err := metareport.Write(od, a); err != nil {
 			return err
 		}
 		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: meta report written to %s\n", od.Path())
@@ -169,7 +173,7 @@ func checkMetaFlags(cmd *cobra.Command, mf *metaFlags) error {
 // loadMeta reads the roster a command names and its base scenario, with
 // the roster's overrides, then --unset's and --set's (the command line
 // wins).
-func loadMeta(rf *runFlags, ref string) (*analysis.Meta, error) {
+func loadMeta(rf *runFlags, ref string) (*meta.Meta, error) {
 	r, ok, err := scenarios.LoadRoster(ref)
 	switch {
 	case err != nil:
@@ -181,7 +185,7 @@ func loadMeta(rf *runFlags, ref string) (*analysis.Meta, error) {
 	if err != nil {
 		return nil, err
 	}
-	return analysis.NewMeta(r, sc)
+	return meta.New(r, sc)
 }
 
 // notARoster says what is wrong with a reference that names no roster.
@@ -192,15 +196,15 @@ func notARoster(ref string) error {
 	return fmt.Errorf("%s: no such file and no built-in roster of that name%s", ref, scenarios.NearestBuiltin(ref))
 }
 
-func writeMeta(cmd *cobra.Command, a *analysis.MetaAnalysis, format string) error {
+func writeMeta(cmd *cobra.Command, a *meta.Analysis, format string) error {
 	w := cmd.OutOrStdout()
 	switch format {
 	case "csv":
-		return reports.WriteCSV(w, reports.MetaRows(a))
+		return formats.WriteCSV(w, metareport.Rows(a))
 	case "json":
-		return reports.WriteMetaJSON(w, a)
+		return metareport.WriteJSON(w, a)
 	}
-	return reports.WriteMetaTable(w, a)
+	return metareport.WriteTable(w, a)
 }
 
 // maxBalanceValues bounds a --balance grid: each value may cost a matrix
@@ -208,22 +212,22 @@ func writeMeta(cmd *cobra.Command, a *analysis.MetaAnalysis, format string) erro
 const maxBalanceValues = 101
 
 // balanceOptions reads --balance PATH=LO..HI and its companions.
-func balanceOptions(mf *metaFlags) (analysis.BalanceOptions, error) {
+func balanceOptions(mf *metaFlags) (meta.BalanceOptions, error) {
 	path, rng, ok := strings.Cut(mf.balance, "=")
 	lo, hi, ok2 := strings.Cut(rng, "..")
 	a, errA := strconv.ParseInt(strings.TrimSpace(lo), 10, 64)
 	b, errB := strconv.ParseInt(strings.TrimSpace(hi), 10, 64)
 	switch {
 	case !ok || !ok2 || strings.TrimSpace(path) == "" || errA != nil || errB != nil:
-		return analysis.BalanceOptions{}, usageError("--balance %s: allowed: PATH=LO..HI, a field of every entry's side and a range of integers (e.g. armor.armor_value=0..8)", mf.balance)
+		return meta.BalanceOptions{}, usageError("--balance %s: allowed: PATH=LO..HI, a field of every entry's side and a range of integers (e.g. armor.armor_value=0..8)", mf.balance)
 	case a >= b || b-a+1 > maxBalanceValues:
-		return analysis.BalanceOptions{}, usageError("--balance %s: allowed: LO < HI, at most %d values", mf.balance, maxBalanceValues)
+		return meta.BalanceOptions{}, usageError("--balance %s: allowed: LO < HI, at most %d values", mf.balance, maxBalanceValues)
 	case !(mf.minShare > 0 && mf.minShare <= 50):
-		return analysis.BalanceOptions{}, usageError("--min-share %g: allowed: a percentage above 0 and at most 50", mf.minShare)
+		return meta.BalanceOptions{}, usageError("--min-share %g: allowed: a percentage above 0 and at most 50", mf.minShare)
 	case mf.matrices < 2:
-		return analysis.BalanceOptions{}, usageError("--balance-matrices %d: allowed: 2 or more", mf.matrices)
+		return meta.BalanceOptions{}, usageError("--balance-matrices %d: allowed: 2 or more", mf.matrices)
 	}
-	o := analysis.BalanceOptions{Path: strings.TrimSpace(path), MinShare: mf.minShare / 100, Matrices: mf.matrices}
+	o := meta.BalanceOptions{Path: strings.TrimSpace(path), MinShare: mf.minShare / 100, Matrices: mf.matrices}
 	for v := a; v <= b; v++ {
 		o.Values = append(o.Values, strconv.FormatInt(v, 10))
 	}
@@ -232,12 +236,12 @@ func balanceOptions(mf *metaFlags) (analysis.BalanceOptions, error) {
 
 // runBalance searches for the balanced roster, prints the answer and
 // writes the balanced roster's report.
-func runBalance(cmd *cobra.Command, run analysis.Run, m *analysis.Meta, opts analysis.MetaOptions, mf *metaFlags, od *reports.OutDir) error {
+func runBalance(cmd *cobra.Command, run analysis.Run, m *meta.Meta, opts meta.Options, mf *metaFlags, od *outdir.Dir) error {
 	o, err := balanceOptions(mf)
 	if err != nil {
 		return err
 	}
-	b, err := run.Balance(cmd.Context(), m, opts, o, mf.payoff == "margin")
+	b, err := meta.Balance(cmd.Context(), run, m, opts, o, mf.payoff == "margin")
 	if err != nil {
 		if analysis.Interrupted(err) {
 			return &exitError{code: exitInterrupted, msg: "interrupted: the balance search stopped before an answer"}
@@ -246,15 +250,15 @@ func runBalance(cmd *cobra.Command, run analysis.Run, m *analysis.Meta, opts ana
 	}
 	w := cmd.OutOrStdout()
 	if mf.format == "json" {
-		err = reports.WriteBalanceJSON(w, b)
+		err = metareport.WriteBalanceJSON(w, b)
 	} else {
-		err = reports.WriteBalanceTable(w, b)
+		err = metareport.WriteBalanceTable(w, b)
 	}
 	if err != nil {
 		return err
 	}
 	if od != nil {
-		if err := od.WriteMeta(b.Final); err != nil {
+		if err := metareport.Write(od, b.Final); err != nil {
 			return err
 		}
 		notice(cmd, "the balanced roster's meta report written to %s", od.Path())

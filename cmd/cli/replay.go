@@ -5,7 +5,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/crucible-sim/crucible/reports"
+	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/reports/verdicts"
 	"github.com/crucible-sim/crucible/sim"
 )
 
@@ -40,11 +41,14 @@ result and counters.`,
 			spec := battle.Spec()
 			w := cmd.OutOrStdout()
 			fmt.Fprintf(w, "scenario %s  trial %d  seed %d\n", sc.Name, trial, rf.seed)
-			out, err := sim.Replay(battle, rf.seed, sim.Key(sc.StreamName()), trial, w)
+			out, err := sim.ReplayContext(cmd.Context(), battle, rf.seed, sim.Key(sc.StreamName()), trial, w)
+			if analysis.Interrupted(err) {
+				return &exitError{code: exitInterrupted, msg: fmt.Sprintf("interrupted: trial %d was abandoned", trial)}
+			}
 			if err != nil {
 				return err
 			}
-			return reports.WriteOutcome(w, spec, out)
+			return verdicts.WriteOutcome(w, spec, out)
 		},
 	}
 	rf.registerSeed(cmd, true)

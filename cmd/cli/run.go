@@ -6,7 +6,10 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/spread"
 	"github.com/crucible-sim/crucible/reports"
+	"github.com/crucible-sim/crucible/reports/formats"
+	"github.com/crucible-sim/crucible/reports/outdir"
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
 )
@@ -112,7 +115,7 @@ func (o *runOptions) run(cmd *cobra.Command, args []string) error {
 		defer od.Close()
 	}
 	results, _, runErr := run.FightAll(cmd.Context(), scs, prior)
-	var spreads []*analysis.Spread
+	var spreads []*spread.Spread
 	var spreadErr error
 	if runErr == nil {
 		if spreads, spreadErr = o.sf.fightSpreads(cmd.Context(), run, scs, od != nil); spreadErr != nil {
@@ -131,7 +134,7 @@ func (o *runOptions) run(cmd *cobra.Command, args []string) error {
 
 // report prints the results and writes the report directory: the full
 // report of what the run finished, with the checkpoint of what it did not.
-func (o *runOptions) report(cmd *cobra.Command, od *reports.OutDir, results []*analysis.Result, spreads []*analysis.Spread, exacts []*rules.Exact, runErr error) error {
+func (o *runOptions) report(cmd *cobra.Command, od *outdir.Dir, results []*analysis.Result, spreads []*spread.Spread, exacts []*rules.Exact, runErr error) error {
 	states := o.cp.states(cmd, runErr)
 	if len(results) == 0 {
 		return runErr
@@ -140,7 +143,7 @@ func (o *runOptions) report(cmd *cobra.Command, od *reports.OutDir, results []*a
 		return err
 	}
 	if od != nil {
-		if err := od.WriteRunReport(results, spreads, exacts, version, states); err != nil {
+		if err := reports.WriteRunReport(od, results, spreads, exacts, version, states); err != nil {
 			return err
 		}
 		notice(cmd, "report written to %s", od.Path())
@@ -158,11 +161,11 @@ func writeResults(cmd *cobra.Command, results []*analysis.Result, format string)
 // writeRunResults prints the results in the format, each with its policy
 // spread where spreads has one: the whole spread when full (it was asked
 // for), else its note alone; in JSON only when full.
-func writeRunResults(cmd *cobra.Command, results []*analysis.Result, spreads []*analysis.Spread, full bool, format string) error {
+func writeRunResults(cmd *cobra.Command, results []*analysis.Result, spreads []*spread.Spread, full bool, format string) error {
 	w := cmd.OutOrStdout()
 	switch format {
 	case "csv":
-		return reports.WriteCSV(w, reports.SummaryRows(results))
+		return formats.WriteCSV(w, reports.SummaryRows(results))
 	case "json":
 		if !full {
 			spreads = nil

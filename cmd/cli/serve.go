@@ -1,12 +1,11 @@
 package cli
 
 import (
-	"context"
-	"errors"
+	"crypto/rand"
+	"encoding/hex"
 	"fmt"
 	"net"
-	"net/http"
-	"time"
+	"strconv"
 
 	"github.com/spf13/cobra"
 
@@ -22,6 +21,7 @@ type serveOptions struct {
 	maxTabJobs int
 	maxBody    int64
 	workers    int
+	maxConns   int
 }
 
 func newServeCmd() *cobra.Command {
@@ -34,9 +34,10 @@ pick a built-in scenario, a YAML file of DIR or a new one, edit it with its
 errors shown at their line as you type, and watch its odds tighten as the
 trials stream in, with the exact value where the ruleset's solver reaches.
 Every result shows the command and seed that reproduce it; a permalink
-restores the page. It listens on loopback unless --addr says otherwise,
-answers only requests addressed to itself, and reads files only inside DIR.
-Ctrl-C stops it.`,
+restores the page. It listens on loopback unless --addr says otherwise
+(and warns when it does not), answers only requests addressed to itself
+from a browser that opened the address it prints (whose token it keeps in
+a cookie), and reads files only inside DIR. Ctrl-C stops it.`,
 		Example: `  crucible serve
   crucible serve my-scenarios/ --addr 127.0.0.1:9000`,
 		Args: cobra.MaximumNArgs(1),
@@ -50,6 +51,7 @@ Ctrl-C stops it.`,
 	decimalVar(fl, &o.maxJobs, "max-jobs", "", workbench.DefaultMaxJobs, "the most jobs the server runs at once")
 	decimalVar(fl, &o.maxTabJobs, "max-tab-jobs", "", workbench.DefaultMaxTabJobs, "the most jobs one tab runs at once")
 	decimalVar(fl, &o.maxBody, "max-body", "", workbench.DefaultMaxBody, "the largest request the server reads, in bytes")
+	decimalVar(fl, &o.maxConns, "max-conns", "", workbench.DefaultMaxConns, "the most connections the server holds open at once (each tab holds one)")
 	decimalVar(fl, &o.workers, "workers", "w", 0, "worker goroutines of each job (default: one per core)")
 	return cmd
 }
@@ -60,6 +62,8 @@ func (o *serveOptions) check() error {
 		return usageError("--max-trials %d: allowed: an integer from 1 to %d", o.maxTrials, int64(sim.MaxTrials))
 	case o.maxJobs < 1:
 		return usageError("--max-jobs %d: allowed: an integer from 1", o.maxJobs)
+	case o.maxConns < 1:
+		return usageError("--max-conns %d: allowed: an integer from 1", o.maxConns)
 	case o.maxTabJobs < 1:
 		return usageError("--max-tab-jobs %d: allowed: an integer from 1", o.maxTabJobs)
 	case o.maxBody < 1024:
@@ -74,8 +78,12 @@ func (o *serveOptions) serve(cmd *cobra.Command, args []string) error {
 	if err := o.check(); err != nil {
 		return err
 	}
+	token, err := newToken()
+	if err != nil {
+		return err
+	}
 	cfg := workbench.Config{Version: version, MaxTrials: o.maxTrials, MaxJobs: o.maxJobs,
-		MaxTabJobs: o.maxTabJobs, MaxBody: o.maxBody, Workers: o.workers}
+		MaxTabJobs: o.maxTabJobs, MaxBody: o.maxBody, Workers: o.workers, MaxConns: o.maxConns, Token: token}
 	if len(args) == 1 {
 		cfg.Dir = args[0]
 	}
@@ -90,21 +98,38 @@ func (o *serveOptions) serve(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
-	ctx := cmd.Context()
-	srv := &http.Server{Handler: wb.Handler(), ReadHeaderTimeout: 10 * time.Second,
-		BaseContext: func(net.Listener) context.Context { return ctx }}
-	fmt.Fprintf(cmd.OutOrStdout(), "crucible: the workbench is at http://%s/ (Ctrl-C stops it)\n", ln.Addr())
-	served := make(chan error, 1)
-	go func() { served <- srv.Serve(ln) }()
-	select {
-	case err := <-served:
-		return err
-	case <-ctx.Done():
+	addr := ln.Addr().(*net.TCPAddr)
+	if !addr.IP.IsLoopback() {
+		notice(cmd, "warning: --addr %s listens on %s: anyone who can reach this machine at port %d can reach the workbench, which only its token keeps out; --addr 127.0.0.1:%d keeps it to this machine",
+			o.addr, interfaces(addr.IP), addr.Port, addr.Port)
 	}
-	stop, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := srv.Shutdown(stop); err != nil && !errors.Is(err, context.DeadlineExceeded) {
-		return err
+	fmt.Fprintf(cmd.OutOrStdout(), "crucible: the workbench is at http://%s/?token=%s (Ctrl-C stops it)\n", pageHost(addr), token)
+	return wb.Serve(cmd.Context(), ln)
+}
+
+// newToken draws the secret a browser shows the workbench (its address
+// carries it once, then a cookie): 128 random bits, in hex.
+func newToken() (string, error) {
+	b := make([]byte, 16)
+	if _, err := rand.Read(b); err != nil {
+		return "", err
 	}
-	return nil
+	return hex.EncodeToString(b), nil
+}
+
+// interfaces says which interfaces a listening address covers.
+func interfaces(ip net.IP) string {
+	if ip.IsUnspecified() {
+		return "every interface of this machine"
+	}
+	return "the interface of " + ip.String()
+}
+
+// pageHost is the HOST:PORT of the page's address: loopback for an address
+// of every interface, which the guard accepts as it accepts any IP.
+func pageHost(addr *net.TCPAddr) string {
+	if addr.IP.IsUnspecified() {
+		return net.JoinHostPort("127.0.0.1", strconv.Itoa(addr.Port))
+	}
+	return addr.String()
 }

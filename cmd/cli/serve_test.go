@@ -5,6 +5,7 @@ import (
 	"context"
 	"io"
 	"net/http"
+	"net/http/cookiejar"
 	"regexp"
 	"strings"
 	"sync"
@@ -12,39 +13,55 @@ import (
 	"time"
 )
 
-// serve prints its address, serves the page there, and returns 0 when
-// cancelled (Ctrl-C).
+// serve prints its address, with the token a browser must show once,
+// serves the page there (and nothing without the token), warns when it
+// listens beyond loopback, and returns 0 when cancelled (Ctrl-C).
 func TestServeStartsAndStops(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	out := &lockedBuffer{}
-	done := make(chan int)
-	go func() {
-		done <- execute(ctx, "crucible", []string{"serve", t.TempDir(), "--addr", "127.0.0.1:0"}, out, io.Discard)
-	}()
-	var url string
-	for deadline := time.Now().Add(10 * time.Second); url == "" && time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-		url = regexp.MustCompile(`http://127\.0\.0\.1:\d+/`).FindString(out.String())
-	}
-	if url == "" {
-		t.Fatalf("no address printed: %q", out.String())
-	}
-	res, err := http.Get(url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	body, _ := io.ReadAll(res.Body)
-	res.Body.Close()
-	if res.StatusCode != 200 || !strings.Contains(string(body), "crucible workbench") {
-		t.Errorf("the page: %d %.200s", res.StatusCode, body)
-	}
-	cancel()
-	select {
-	case code := <-done:
-		if code != 0 {
-			t.Errorf("exit %d after Ctrl-C", code)
+	for _, c := range []struct{ addr, warning string }{
+		{"127.0.0.1:0", ""},
+		{"0.0.0.0:0", "warning: --addr 0.0.0.0:0 listens on every interface of this machine: anyone who can reach this machine at port "},
+	} {
+		ctx, cancel := context.WithCancel(context.Background())
+		out, errOut := &lockedBuffer{}, &lockedBuffer{}
+		done := make(chan int)
+		go func() {
+			done <- execute(ctx, "crucible", []string{"serve", t.TempDir(), "--addr", c.addr}, out, errOut)
+		}()
+		var url string
+		for deadline := time.Now().Add(10 * time.Second); url == "" && time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+			url = regexp.MustCompile(`http://127\.0\.0\.1:\d+/\?token=[0-9a-f]{32}`).FindString(out.String())
 		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("serve did not stop within 10 s of its cancel")
+		if url == "" {
+			t.Fatalf("no address printed: %q", out.String())
+		}
+		if c.warning == "" && errOut.String() != "" || !strings.Contains(errOut.String(), c.warning) {
+			t.Errorf("--addr %s: stderr %q, want %q", c.addr, errOut.String(), c.warning)
+		}
+		jar, _ := cookiejar.New(nil)
+		browser := &http.Client{Jar: jar}
+		for _, u := range []string{strings.Split(url, "?")[0], url} {
+			res, err := browser.Get(u)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, _ := io.ReadAll(res.Body)
+			res.Body.Close()
+			switch withToken := u == url; {
+			case withToken && (res.StatusCode != 200 || !strings.Contains(string(body), "crucible workbench")):
+				t.Errorf("the page: %d %.200s", res.StatusCode, body)
+			case !withToken && res.StatusCode != 403:
+				t.Errorf("the page without the token: %d %.200s", res.StatusCode, body)
+			}
+		}
+		cancel()
+		select {
+		case code := <-done:
+			if code != 0 {
+				t.Errorf("exit %d after Ctrl-C", code)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatal("serve did not stop within 10 s of its cancel")
+		}
 	}
 }
 

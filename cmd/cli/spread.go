@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/spread"
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
 	"github.com/crucible-sim/crucible/sim"
@@ -43,8 +44,8 @@ const (
 // when the command fights by Monte Carlo.
 func (f *spreadFlags) register(cmd *cobra.Command, monteCarlo bool) {
 	fl := cmd.Flags()
-	fl.BoolVar(&f.asked, "policy-spread", false, "also play each side under every built-in policy, the other as the scenario says, and report how far side a's win share moves (rulesets: "+strings.Join(analysis.PoliciedRulesets(), ", ")+")")
-	fl.Float64Var(&f.threshold, "spread-threshold", 100*analysis.DefaultSpreadThreshold, "note a scenario whose win share moves by more than this many `points` across the policies")
+	fl.BoolVar(&f.asked, "policy-spread", false, "also play each side under every built-in policy, the other as the scenario says, and report how far side a's win share moves (rulesets: "+strings.Join(spread.PoliciedRulesets(), ", ")+")")
+	fl.Float64Var(&f.threshold, "spread-threshold", 100*spread.DefaultThreshold, "note a scenario whose win share moves by more than this many `points` across the policies")
 	if monteCarlo {
 		decimalVar(fl, &f.trials, "spread-trials", "", 0, fmt.Sprintf("`N` trials of each Monte Carlo cell of a spread (default: the run's with --policy-spread; with --out alone, at most %d)", unaskedSpreadTrials))
 	}
@@ -68,7 +69,7 @@ func (f *spreadFlags) checkScenarios(scs []*scenarios.Scenario) error {
 		return nil
 	}
 	for _, sc := range scs {
-		if _, err := analysis.PolicyFieldsOf(sc); err != nil {
+		if _, err := spread.PolicyFieldsOf(sc); err != nil {
 			return err
 		}
 	}
@@ -77,11 +78,11 @@ func (f *spreadFlags) checkScenarios(scs []*scenarios.Scenario) error {
 
 // plan returns the plan of sc's spread in run, and whether to fight one:
 // always when asked, else (with --out) for a ruleset that has policies.
-func (f *spreadFlags) plan(run analysis.Run, sc *scenarios.Scenario) (analysis.SpreadPlan, bool) {
-	if _, err := analysis.PolicyFieldsOf(sc); err != nil && !f.asked {
-		return analysis.SpreadPlan{}, false
+func (f *spreadFlags) plan(run analysis.Run, sc *scenarios.Scenario) (spread.Plan, bool) {
+	if _, err := spread.PolicyFieldsOf(sc); err != nil && !f.asked {
+		return spread.Plan{}, false
 	}
-	p := analysis.SpreadPlan{Trials: f.trials, Costly: f.asked, PairGaps: f.asked, Threshold: f.threshold / 100}
+	p := spread.Plan{Trials: f.trials, Costly: f.asked, PairGaps: f.asked, Threshold: f.threshold / 100}
 	if !f.asked {
 		p.MaxStates = unaskedSpreadStates
 	}
@@ -97,17 +98,17 @@ func (f *spreadFlags) plan(run analysis.Run, sc *scenarios.Scenario) (analysis.S
 // fightSpreads fights the spreads of a run's scenarios: when asked, or
 // unasked for a report of the whole run (a shard's spread would be of
 // trials the shard does not hold). An interrupt returns ctx's error.
-func (f *spreadFlags) fightSpreads(ctx context.Context, run analysis.Run, scs []*scenarios.Scenario, report bool) ([]*analysis.Spread, error) {
+func (f *spreadFlags) fightSpreads(ctx context.Context, run analysis.Run, scs []*scenarios.Scenario, report bool) ([]*spread.Spread, error) {
 	if !f.asked && (!report || !run.Shard.Whole()) {
 		return nil, nil
 	}
-	var out []*analysis.Spread
+	var out []*spread.Spread
 	for _, sc := range scs {
 		p, ok := f.plan(run, sc)
 		if !ok {
 			continue
 		}
-		s, err := run.Spread(ctx, sc, p)
+		s, err := spread.Run(ctx, run, sc, p)
 		if err != nil {
 			return out, err
 		}
@@ -119,8 +120,8 @@ func (f *spreadFlags) fightSpreads(ctx context.Context, run analysis.Run, scs []
 // solveSpread solves the spread of the scenario exact has solved (sol):
 // when asked, or unasked where it is cheap (see spreadFlags). A ruleset
 // without policies has none unless it was asked for, which is an error.
-func (f *spreadFlags) solveSpread(ctx context.Context, sc *scenarios.Scenario, sol *rules.Exact) (*analysis.Spread, error) {
-	if _, err := analysis.PolicyFieldsOf(sc); err != nil {
+func (f *spreadFlags) solveSpread(ctx context.Context, sc *scenarios.Scenario, sol *rules.Exact) (*spread.Spread, error) {
+	if _, err := spread.PolicyFieldsOf(sc); err != nil {
 		if f.asked {
 			return nil, err
 		}
@@ -129,8 +130,8 @@ func (f *spreadFlags) solveSpread(ctx context.Context, sc *scenarios.Scenario, s
 	if !f.asked && sol.States > unaskedSpreadStates {
 		return nil, nil
 	}
-	p := analysis.SpreadPlan{ExactOnly: true, Costly: f.asked, PairGaps: true, Threshold: f.threshold / 100, Base: sol}
-	return analysis.Run{}.Spread(ctx, sc, p)
+	p := spread.Plan{ExactOnly: true, Costly: f.asked, PairGaps: true, Threshold: f.threshold / 100, Base: sol}
+	return spread.Run(ctx, analysis.Run{}, sc, p)
 }
 
 // spreadInterrupted is the error of a command interrupted while it fought

@@ -6,8 +6,10 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/crucible-sim/crucible/analysis"
-	"github.com/crucible-sim/crucible/reports"
+	"github.com/crucible-sim/crucible/analysis/tune"
+	"github.com/crucible-sim/crucible/reports/formats"
+	"github.com/crucible-sim/crucible/reports/outdir"
+	"github.com/crucible-sim/crucible/reports/tunereport"
 	"github.com/crucible-sim/crucible/scenarios"
 	"github.com/crucible-sim/crucible/sim"
 )
@@ -70,9 +72,9 @@ was found and exit 1; Ctrl-C prints the probes so far and exits 130.`,
 	fl.StringVar(&tf.target, "target", "", "what to look for: fair, METRIC=V, METRIC>=V or METRIC<=V (e.g. win.a>=0.7)")
 	fl.StringVar(&tf.label, "label", "", "the field in your words: \"{} Interceptors\" writes the value in place of {}")
 	fl.StringVar(&tf.resolution, "resolution", "", "a continuous field: the narrowest bracket sought (default: about a fiftieth of the range)")
-	fl.Float64Var(&tf.confidence, "confidence", analysis.DefaultConfidence, "the level at which the answer's statements hold jointly")
-	decimalVar(fl, &tf.first, "first-trials", "", analysis.DefaultTuneFirst, "the trials of a probe's first look")
-	decimalVar(fl, &tf.most, "max-trials", "", analysis.DefaultTuneBudget, "the most trials of one probe")
+	fl.Float64Var(&tf.confidence, "confidence", tune.DefaultConfidence, "the level at which the answer's statements hold jointly")
+	decimalVar(fl, &tf.first, "first-trials", "", tune.DefaultFirst, "the trials of a probe's first look")
+	decimalVar(fl, &tf.most, "max-trials", "", tune.DefaultBudget, "the most trials of one probe")
 	fl.BoolVar(&tf.exact, "exact", true, "decide each probe exactly where the ruleset's solver reaches it")
 	fl.BoolVar(&tf.rational, "rational", false, "exact probes also as fractions")
 	fl.StringVarP(&tf.format, "format", "f", "table", "output format: table, json or csv (one row per probe)")
@@ -92,14 +94,14 @@ func runTune(cmd *cobra.Command, ref string, rf *runFlags, tf *tuneFlags) error 
 	if err != nil {
 		return err
 	}
-	var od *reports.OutDir
+	var od *outdir.Dir
 	if tf.out != "" {
-		if od, err = reports.OpenOutDir(tf.out); err != nil {
+		if od, err = outdir.Open(tf.out); err != nil {
 			return err
 		}
 		defer od.Close()
 	}
-	res, runErr := run.Tune(cmd.Context(), t.Tune)
+	res, runErr := tune.Run(cmd.Context(), run, t.Tune)
 	if res == nil {
 		return runErr
 	}
@@ -108,7 +110,7 @@ func runTune(cmd *cobra.Command, ref string, rf *runFlags, tf *tuneFlags) error 
 	}
 	if od != nil {
 		od.Command = reproduce(cmd, run.Seed)
-		if err := od.WriteTune(res); err != nil {
+		if err := tunereport.Write(od, res); err != nil {
 			return err
 		}
 		notice(cmd, "tune report written to %s", tf.out)
@@ -120,15 +122,15 @@ func runTune(cmd *cobra.Command, ref string, rf *runFlags, tf *tuneFlags) error 
 // located reason for a target the range does not reach (exit 1); exit 1
 // for a response that is not monotonic or an undecided answer, whose
 // output already said why; 130 when interrupted.
-func tuneExit(res *analysis.TuneResult, runErr error, origin string) error {
+func tuneExit(res *tune.Result, runErr error, origin string) error {
 	switch res.Status {
-	case analysis.TuneInterrupted:
+	case tune.Interrupted:
 		return &exitError{code: exitInterrupted, msg: fmt.Sprintf("interrupted; the probes above are those fought (%d trials)", res.Trials())}
-	case analysis.TuneUnreachable:
-		return fmt.Errorf("%s: %s", origin, reports.TuneVerdict(res))
-	case analysis.TuneNonMonotonic:
+	case tune.Unreachable:
+		return fmt.Errorf("%s: %s", origin, tunereport.Verdict(res))
+	case tune.NonMonotonic:
 		return &exitError{code: exitFailed, msg: "no bracket: the response is not monotonic (see above)"}
-	case analysis.TuneInconclusive:
+	case tune.Inconclusive:
 		return &exitError{code: exitFailed, msg: "no answer: " + res.Why}
 	}
 	return runErr
@@ -172,7 +174,7 @@ func checkLooks(cmd *cobra.Command, first, most int64) error {
 // loadedTune is a tune ready to run and where its target was given, which
 // an error about the target names.
 type loadedTune struct {
-	*analysis.Tune
+	*tune.Tune
 	targetOrigin string
 }
 
@@ -206,9 +208,9 @@ func loadTune(cmd *cobra.Command, rf *runFlags, tf *tuneFlags, ref string) (load
 	if !isTune {
 		q.Name = sc.Name
 	}
-	t, err := analysis.TuneFrom(&q, sc)
-	var badAxis *analysis.AxisError
-	var noMetric *analysis.TargetError
+	t, err := tune.From(&q, sc)
+	var badAxis *tune.AxisError
+	var noMetric *tune.TargetError
 	switch {
 	case errors.As(err, &badAxis) && !isTune:
 		return loadedTune{}, usageError("%v", err)
@@ -252,13 +254,13 @@ func tuneOverrides(cmd *cobra.Command, tf *tuneFlags, q *scenarios.Tune) error {
 	return nil
 }
 
-func writeTune(cmd *cobra.Command, res *analysis.TuneResult, format string) error {
+func writeTune(cmd *cobra.Command, res *tune.Result, format string) error {
 	w := cmd.OutOrStdout()
 	switch format {
 	case "csv":
-		return reports.WriteCSV(w, reports.TuneRows(res))
+		return formats.WriteCSV(w, tunereport.Rows(res))
 	case "json":
-		return reports.WriteTuneJSON(w, res)
+		return tunereport.WriteJSON(w, res)
 	}
-	return reports.WriteTuneTable(w, res)
+	return tunereport.WriteTable(w, res)
 }

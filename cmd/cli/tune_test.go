@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/tune"
 )
 
 // tuneJSON is the part of tune's JSON the tests read.
@@ -219,16 +219,16 @@ func TestTuneInputErrors(t *testing.T) {
 // A tune that states no bracket exits 1, saying why; one interrupted, 130.
 func TestTuneExit(t *testing.T) {
 	for _, c := range []struct {
-		status analysis.TuneStatus
+		status tune.Status
 		code   int
 		msg    string
 	}{
-		{analysis.TuneBracketed, 0, ""},
-		{analysis.TuneNonMonotonic, exitFailed, "no bracket: the response is not monotonic"},
-		{analysis.TuneInconclusive, exitFailed, "no answer: the budget"},
-		{analysis.TuneInterrupted, exitInterrupted, "interrupted"},
+		{tune.Bracketed, 0, ""},
+		{tune.NonMonotonic, exitFailed, "no bracket: the response is not monotonic"},
+		{tune.Inconclusive, exitFailed, "no answer: the budget"},
+		{tune.Interrupted, exitInterrupted, "interrupted"},
 	} {
-		err := tuneExit(&analysis.TuneResult{Status: c.status, Why: "the budget"}, nil, "--target fair")
+		err := tuneExit(&tune.Result{Status: c.status, Why: "the budget"}, nil, "--target fair")
 		var ee *exitError
 		switch {
 		case c.code == 0 && err != nil, c.code != 0 && (!errors.As(err, &ee) || ee.code != c.code || !strings.Contains(ee.msg, c.msg)):

@@ -13,9 +13,8 @@ import (
 // The page's longer commands in Chromium: a tune of a field and a
 // comparison with a kept copy.
 func TestWorkbenchCommandsInBrowser(t *testing.T) {
-	bctx := newBrowser(t)
 	_, hs := newTestServer(t, workbench.Config{})
-	p := openPage(t, bctx, hs.URL+"/", true)
+	p := openPage(t, hs.URL+"/")
 	p.pick(t, "builtin=stratfight%2Fthug-vs-guard")
 	p.wait(t, `window.workbench.last && window.workbench.last.scenario === 'stratfight/thug-vs-guard'`, 30*time.Second)
 	p.setText(t, `document.getElementById('src').value.replace('fighter: thug', 'fighter: thug\n  armor: {armor_value: 5}')`)

@@ -40,34 +40,55 @@ type page struct {
 	errors []string
 }
 
-// newBrowser starts headless Chromium for the test, with a profile of its
-// own, and returns its context (the first tab runs in it).
-func newBrowser(t testing.TB) context.Context {
-	t.Helper()
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(chromium(t)), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.NoFirstRun, chromedp.UserDataDir(t.TempDir()),
-	}
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	t.Cleanup(cancel)
-	bctx, cancelBrowser := chromedp.NewContext(actx)
-	t.Cleanup(cancelBrowser)
-	if err := chromedp.Do(bctx); err != nil {
-		t.Fatal(err)
-	}
-	return bctx
+// The browser every test of the binary shares: starting Chromium costs a
+// second or two, a tab a few milliseconds. TestMain closes it.
+var shared struct {
+	once   sync.Once
+	ctx    context.Context
+	err    error
+	cancel func()
 }
 
-// openPage opens url in a new tab of the browser (the first tab when
-// first is set) and records what it logs as an error.
-func openPage(t testing.TB, bctx context.Context, url string, first bool) *page {
+// browser returns the shared headless Chromium, started on first use with
+// a profile of its own, or skips the test when there is none (chromium).
+func browser(t testing.TB) context.Context {
 	t.Helper()
-	ctx := bctx
-	if !first {
-		var cancel context.CancelFunc
-		ctx, cancel = chromedp.NewContext(bctx)
-		t.Cleanup(cancel)
+	exe := chromium(t)
+	shared.once.Do(func() {
+		dir, err := os.MkdirTemp("", "workbench-chromium-")
+		if err != nil {
+			shared.err = err
+			return
+		}
+		opts := []chromedp.ExecAllocatorOption{
+			chromedp.ExecPath(exe), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
+			chromedp.NoFirstRun, chromedp.UserDataDir(dir),
+		}
+		actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+		bctx, cancelBrowser := chromedp.NewContext(actx)
+		shared.ctx, shared.cancel = bctx, func() { cancelBrowser(); cancelAlloc(); os.RemoveAll(dir) }
+		shared.err = chromedp.Do(bctx)
+	})
+	if shared.err != nil {
+		t.Fatal(shared.err)
 	}
+	return shared.ctx
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if shared.cancel != nil {
+		shared.cancel()
+	}
+	os.Exit(code)
+}
+
+// openPage opens url in a new tab of the shared browser, closed when the
+// test ends, 1,400 px wide, and records what it logs as an error.
+func openPage(t testing.TB, url string) *page {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(browser(t))
+	t.Cleanup(cancel)
 	p := &page{ctx: ctx}
 	messages := chromedp.Console(ctx)
 	go func() {
@@ -82,7 +103,7 @@ func openPage(t testing.TB, bctx context.Context, url string, first bool) *page 
 			}
 		}
 	}()
-	p.do(t, chromedp.Navigate(url))
+	p.do(t, chromedp.EmulateViewport(1400, 1000), chromedp.Navigate(url))
 	p.wait(t, `window.workbench && window.workbench.ready && document.getElementById('picker').options.length > 1`, 20*time.Second)
 	return p
 }
@@ -154,9 +175,8 @@ func quote(s string) string {
 // opened in a fresh tab gives the same numbers; nothing is logged as an
 // error.
 func TestWorkbenchInBrowser(t *testing.T) {
-	bctx := newBrowser(t)
 	_, hs := newTestServer(t, workbench.Config{})
-	p := openPage(t, bctx, hs.URL+"/", true)
+	p := openPage(t, hs.URL+"/")
 
 	// An Eclipse battle: the exact value replaces the estimate.
 	p.pick(t, "builtin=eclipse%2Finterceptor-duel")
@@ -203,14 +223,14 @@ func TestWorkbenchInBrowser(t *testing.T) {
 	p.wait(t, `window.workbench.done && document.getElementById('command').textContent.includes('--seed 11 --trials 20000') && document.getElementById('permalink').href.includes('seed=11')`, 30*time.Second)
 	link := eval[string](t, p, `document.getElementById('permalink').href`)
 	want := []string{p.text(t, "share-a"), p.text(t, "interval-a"), p.text(t, "trials-done"), p.text(t, "command")}
-	q := openPage(t, bctx, link, false)
+	q := openPage(t, link)
 	q.wait(t, `window.workbench.done`, 30*time.Second)
 	if got := []string{q.text(t, "share-a"), q.text(t, "interval-a"), q.text(t, "trials-done"), q.text(t, "command")}; strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("the permalink shows %q, the page %q", got, want)
 	}
 	// A link to a built-in by name opens it, with the seed and trials it
 	// gives.
-	named := openPage(t, bctx, hs.URL+"/#builtin=stratfight/thug-vs-guard&seed=11&trials=5000", false)
+	named := openPage(t, hs.URL+"/#builtin=stratfight/thug-vs-guard&seed=11&trials=5000")
 	named.wait(t, `window.workbench.done && document.getElementById('command').textContent.includes('--seed 11 --trials 5000')`, 30*time.Second)
 	if got := named.text(t, "command"); !strings.Contains(got, "stratfight/thug-vs-guard") {
 		t.Errorf("#builtin= opens %q", got)
@@ -227,7 +247,7 @@ func TestWorkbenchInBrowser(t *testing.T) {
 	if n := eval[int](t, p, `document.querySelectorAll('#sweep-plot circle[data-share]').length`); n != 5 {
 		t.Errorf("the sweep's curve has %d points, want 5", n)
 	}
-	if got := p.text(t, "sweep-command"); got != "crucible sweep stratfight-thug-vs-guard.yaml --vary 'a.armor.armor_value=0..4' --seed 11 --trials 20000" {
+	if got := p.text(t, "sweep-command"); got != "crucible sweep stratfight-thug-vs-guard.yaml --vary a.armor.armor_value=0..4 --seed 11 --trials 20000" {
 		t.Errorf("the sweep's command: %q", got)
 	}
 	for _, pg := range []*page{p, q, named} {

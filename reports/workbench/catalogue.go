@@ -43,7 +43,7 @@ func (s *Server) catalogue(w http.ResponseWriter, r *http.Request) {
 			solvers = append(solvers, id)
 		}
 	}
-	reply(w, map[string]any{"builtins": builtins, "files": files, "rulesets": rules.IDs(), "solvers": solvers})
+	reply(w, map[string]any{"builtins": builtins, "files": files, "rulesets": rules.IDs(), "solvers": solvers, "max_body": s.cfg.MaxBody})
 }
 
 // rulesetOf returns the ruleset of a built-in scenario, the folder of its
@@ -64,6 +64,9 @@ type source struct {
 	Text string `json:"text"`
 	// Builtin is the built-in scenario the text is, while unchanged.
 	Builtin string `json:"builtin,omitempty"`
+	// Folder is the folder of the directory a file is in, where the files
+	// it includes are found.
+	Folder string `json:"folder,omitempty"`
 }
 
 // scenario answers the text of a built-in (?builtin=NAME), a file of the
@@ -106,7 +109,11 @@ func (s *Server) fileSource(rel string) (source, error) {
 		return source{}, err
 	}
 	name := strings.TrimSuffix(path.Base(rel), path.Ext(rel))
-	return source{Name: name, Text: string(src)}, nil
+	folder := path.Dir(path.Clean(rel))
+	if folder == "." {
+		folder = ""
+	}
+	return source{Name: name, Text: string(src), Folder: folder}, nil
 }
 
 // templateSource returns a scenario to start a new one of a ruleset from:

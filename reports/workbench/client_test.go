@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -32,6 +33,11 @@ func newTestServer(t *testing.T, cfg workbench.Config) (*workbench.Server, *http
 	})
 	return s, hs
 }
+
+// jobIDs numbers the tests' jobs, as a page numbers its own.
+var jobIDs atomic.Int64
+
+func nextJob() int64 { return jobIDs.Add(1) }
 
 // post sends body as JSON and returns the status and the decoded answer.
 func post(t *testing.T, base, path string, body any) (int, map[string]any) {
@@ -127,6 +133,23 @@ func (s *sse) final(t *testing.T, job float64, wait time.Duration) (est, exact s
 			exact = ev
 		case ev.Kind == "estimate" && ev.Data["final"] == true:
 			return ev, exact
+		}
+	}
+}
+
+// answer returns the event of the given kind of job, failing on the job's
+// failed event.
+func (s *sse) answer(t *testing.T, job float64, kind string, wait time.Duration) sseEvent {
+	t.Helper()
+	deadline := time.Now().Add(wait)
+	for {
+		ev := s.next(t, time.Until(deadline))
+		switch {
+		case ev.Data["job"] != job:
+		case ev.Kind == "failed":
+			t.Fatalf("job %v failed: %v", job, ev.Data["error"])
+		case ev.Kind == kind:
+			return ev
 		}
 	}
 }

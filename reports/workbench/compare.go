@@ -8,17 +8,18 @@ import (
 	"strings"
 
 	"github.com/crucible-sim/crucible/analysis"
-	"github.com/crucible-sim/crucible/reports"
+	"github.com/crucible-sim/crucible/analysis/compare"
+	"github.com/crucible-sim/crucible/reports/comparereport"
 )
 
 // compareRequest asks for the page's scenario (B) against a copy kept
 // before the edits (A), as `crucible compare A B` fights them.
 type compareRequest struct {
-	Tab    string `json:"tab"`
-	A      edit   `json:"a"`
-	B      edit   `json:"b"`
-	Seed   uint64 `json:"seed"`
-	Trials int64  `json:"trials"`
+	ticket
+	A      edit  `json:"a"`
+	B      edit  `json:"b"`
+	Seed   seed  `json:"seed"`
+	Trials int64 `json:"trials"`
 }
 
 // compare starts a comparison job of the tab: A and B fought on the same
@@ -26,7 +27,7 @@ type compareRequest struct {
 // at its end.
 func (s *Server) compare(w http.ResponseWriter, r *http.Request) {
 	var req compareRequest
-	t, ok := s.decodeOfTab(w, r, &req, &req.Tab)
+	t, ok := s.decodeOfTab(w, r, &req, &req.ticket)
 	if !ok {
 		return
 	}
@@ -37,28 +38,28 @@ func (s *Server) compare(w http.ResponseWriter, r *http.Request) {
 		req.B.Name = strings.TrimSuffix(fileB, ".yaml") + "-b"
 		fileB = fileName(req.B.Name)
 	}
-	a, err := load(req.A)
+	a, err := s.load(req.A)
 	if err != nil {
 		fail(w, fmt.Errorf("A: %w", err))
 		return
 	}
-	b, err := load(req.B)
+	b, err := s.load(req.B)
 	if err != nil {
 		fail(w, fmt.Errorf("B: %w", err))
 		return
 	}
-	run := analysis.Run{Seed: req.Seed, Trials: req.Trials, Workers: s.cfg.Workers, Version: s.cfg.Version}
+	run := analysis.Run{Seed: uint64(req.Seed), Trials: req.Trials, Workers: s.cfg.Workers, Version: s.cfg.Version}
 	if n := max(run.TrialsOf(a), run.TrialsOf(b)); n > s.cfg.MaxTrials/3 {
 		fail(w, s.tooMany("%d trials, fought three times", n))
 		return
 	}
-	cmd := fmt.Sprintf("crucible compare %s %s --seed %d", fileA, fileB, run.Seed)
+	cmd := command{"crucible", "compare", fileA, fileB, "--seed", req.Seed.String()}
 	if req.Trials > 0 {
-		cmd += fmt.Sprintf(" --trials %d", req.Trials)
+		cmd = append(cmd, "--trials", itoa(req.Trials))
 	}
-	va := analysis.Variant{Label: a.Name, Scenario: a}
-	vb := analysis.Variant{Label: b.Name, Scenario: b}
-	j, err := s.start(t, func(ctx context.Context, j *job) { s.fightCompare(ctx, t, j, run, va, vb, cmd) })
+	va := compare.Variant{Label: a.Name, Scenario: a}
+	vb := compare.Variant{Label: b.Name, Scenario: b}
+	j, err := s.start(t, req.Job, func(ctx context.Context, j *job) { s.fightCompare(ctx, t, j, run, va, vb, cmd) })
 	if err != nil {
 		fail(w, err)
 		return
@@ -67,9 +68,9 @@ func (s *Server) compare(w http.ResponseWriter, r *http.Request) {
 }
 
 // fightCompare is a comparison job.
-func (s *Server) fightCompare(ctx context.Context, t *tab, j *job, run analysis.Run, a, b analysis.Variant, cmd string) {
-	run.Progress = t.progress(j, "compare-progress")
-	c, err := run.Compare(ctx, a, b, analysis.DefaultCompareAlpha)
+func (s *Server) fightCompare(ctx context.Context, t *tab, j *job, run analysis.Run, a, b compare.Variant, cmd command) {
+	run.Progress = s.progress(t, j, "compare-progress")
+	c, err := compare.Run(ctx, run, a, b, compare.DefaultAlpha)
 	if err != nil {
 		if analysis.Interrupted(err) {
 			err = fmt.Errorf("stopped: a comparison needs all its trials; nothing compared")
@@ -78,9 +79,9 @@ func (s *Server) fightCompare(ctx context.Context, t *tab, j *job, run analysis.
 		return
 	}
 	var text bytes.Buffer
-	if err := reports.WriteComparisonTable(&text, c); err != nil {
+	if err := comparereport.WriteTable(&text, c); err != nil {
 		t.failed(j, err)
 		return
 	}
-	t.send(event{"compare", map[string]any{"job": j.id, "text": text.String(), "verdict": reports.Verdict(c), "command": cmd}})
+	t.send(event{"compare", map[string]any{"job": j.id, "text": text.String(), "verdict": comparereport.Verdict(c), "command": cmd}})
 }

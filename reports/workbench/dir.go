@@ -1,24 +1,33 @@
 package workbench
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"net/http"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
-// Dir is the directory the workbench reads scenario files from, resolved
-// to its real path: a file is read only when its own real path, symlinks
-// followed, lies inside it.
-type Dir struct{ root string }
+// Dir is the directory the workbench reads files from: the scenario files
+// the page opens and the files those scenarios include (a DBD board). It
+// is an fs.FS over an os.Root, which follows no name, symlink or `..` out
+// of the directory; and it opens regular files only (a named pipe would
+// block the request). The zero Dir reads nothing: a server started without
+// a directory.
+type Dir struct {
+	root string // the directory's real path, for List
+	fsys *os.Root
+}
 
-// OpenDir resolves path (symlinks followed) and checks that it is a
-// directory.
+// OpenDir resolves path (symlinks followed) and opens it as the Dir.
 func OpenDir(path string) (Dir, error) {
 	abs, err := filepath.Abs(path)
 	if err == nil {
@@ -30,7 +39,86 @@ func OpenDir(path string) (Dir, error) {
 	if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
 		return Dir{}, fmt.Errorf("%s: not a directory", path)
 	}
-	return Dir{abs}, nil
+	root, err := os.OpenRoot(abs)
+	if err != nil {
+		return Dir{}, fmt.Errorf("%s: %v", path, unwrapPath(err))
+	}
+	return Dir{abs, root}, nil
+}
+
+// Errors of a Dir's Open, which name no path outside the directory.
+var (
+	errNoDir   = errors.New("the workbench reads no files: start it with a directory (crucible serve DIR)")
+	errOutside = errors.New("outside the workbench's directory: name a file inside it, by a relative name")
+	errLinkOut = errors.New("a link to a file outside the workbench's directory")
+)
+
+// Open implements fs.FS: name is relative to the directory, with forward
+// slashes and no `..`. Symlinks are followed (to their real path, which
+// must lie inside: a link by absolute path to a file inside is fine),
+// then the file is opened through the os.Root by that path, so that a
+// link changed in between still cannot lead out.
+func (d Dir) Open(name string) (fs.File, error) {
+	fail := func(err error) (fs.File, error) { return nil, &fs.PathError{Op: "open", Path: name, Err: err} }
+	switch {
+	case d.fsys == nil:
+		return fail(errNoDir)
+	case !fs.ValidPath(name):
+		return fail(errOutside)
+	}
+	real, err := filepath.EvalSymlinks(filepath.Join(d.root, filepath.FromSlash(name)))
+	if err != nil {
+		return fail(dirError(err))
+	}
+	rel, err := filepath.Rel(d.root, real)
+	if err != nil || !filepath.IsLocal(rel) {
+		return fail(errLinkOut)
+	}
+	fi, err := d.fsys.Stat(rel)
+	if err == nil && !fi.Mode().IsRegular() {
+		return fail(errors.New("not a regular file"))
+	}
+	var f *os.File
+	if err == nil {
+		f, err = d.fsys.OpenFile(rel, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	}
+	if err == nil {
+		if fi, err = f.Stat(); err == nil && !fi.Mode().IsRegular() {
+			err = errors.New("not a regular file")
+		}
+		if err != nil {
+			f.Close()
+		}
+	}
+	if err != nil {
+		return fail(dirError(err))
+	}
+	return f, nil
+}
+
+// dirError says what an os.Root refused, without the paths its errors
+// carry.
+func dirError(err error) error {
+	switch {
+	case strings.Contains(err.Error(), "path escapes from parent"):
+		return errLinkOut
+	case errors.Is(err, fs.ErrNotExist):
+		return fs.ErrNotExist
+	}
+	return unwrapPath(err)
+}
+
+// Sub returns the directory's folder dir (relative, forward slashes; ""
+// for the directory itself) as an fs.FS, in which the files a scenario of
+// that folder includes are found.
+func (d Dir) Sub(dir string) (fs.FS, error) {
+	if dir == "" || dir == "." {
+		return d, nil
+	}
+	if !fs.ValidPath(dir) {
+		return nil, refuse(http.StatusForbidden, "folder %s: %v", dir, errOutside)
+	}
+	return fs.Sub(d, dir)
 }
 
 // scenarioExts are the endings of the files the page lists.
@@ -60,44 +148,30 @@ func (d Dir) List() ([]string, error) {
 	return out, err
 }
 
-// Resolve returns the real path of the file rel names (relative to the
-// directory, forward slashes), refusing one outside it: an absolute name,
-// a `..`, or a symlink anywhere on the way that leads out.
-func (d Dir) Resolve(rel string) (string, error) {
-	if d.root == "" {
-		return "", refuse(http.StatusForbidden, "%s: the workbench reads no files: start it with a directory (crucible serve DIR)", rel)
-	}
-	clean := filepath.FromSlash(rel)
-	if rel == "" || filepath.IsAbs(clean) || !filepath.IsLocal(clean) {
-		return "", refuse(http.StatusForbidden, "%s: outside the workbench's directory: name a file inside it", rel)
-	}
-	real, err := filepath.EvalSymlinks(filepath.Join(d.root, clean))
-	if err != nil {
-		return "", fmt.Errorf("%s: %v", rel, unwrapPath(err))
-	}
-	if real != d.root && !strings.HasPrefix(real, d.root+string(filepath.Separator)) {
-		return "", refuse(http.StatusForbidden, "%s: a link to a file outside the workbench's directory", rel)
-	}
-	return real, nil
-}
-
 // Read returns the source of the scenario file rel names inside the
-// directory, at most scenarios.MaxFileBytes of it.
+// directory (relative, forward slashes), at most scenarios.MaxFileBytes of
+// it; a name outside the directory is refused with 403.
 func (d Dir) Read(rel string) ([]byte, error) {
-	real, err := d.Resolve(rel)
-	if err != nil {
-		return nil, err
+	if rel == "" || strings.Contains(rel, `\`) || path.IsAbs(rel) {
+		return nil, refuse(http.StatusForbidden, "%s: %v", rel, errOutside)
 	}
-	fi, err := os.Stat(real)
+	f, err := d.Open(path.Clean(rel))
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) && (pe.Err == errNoDir || pe.Err == errOutside || pe.Err == errLinkOut) {
+			return nil, refuse(http.StatusForbidden, "%s: %v", rel, pe.Err)
+		}
+		return nil, fmt.Errorf("%s: %v", rel, unwrapPath(err))
+	}
+	defer f.Close()
+	src, err := io.ReadAll(io.LimitReader(f, scenarios.MaxFileBytes+1))
 	switch {
 	case err != nil:
 		return nil, fmt.Errorf("%s: %v", rel, unwrapPath(err))
-	case !fi.Mode().IsRegular():
-		return nil, fmt.Errorf("%s: not a regular file", rel)
-	case fi.Size() > scenarios.MaxFileBytes:
+	case len(src) > scenarios.MaxFileBytes:
 		return nil, fmt.Errorf("%s: larger than %d bytes, the most a scenario file may have", rel, scenarios.MaxFileBytes)
 	}
-	return os.ReadFile(real)
+	return src, nil
 }
 
 // unwrapPath drops the absolute path a PathError repeats.

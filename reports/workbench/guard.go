@@ -1,6 +1,7 @@
 package workbench
 
 import (
+	"crypto/subtle"
 	"fmt"
 	"log"
 	"net"
@@ -33,10 +34,46 @@ func (s *Server) guard(next http.Handler) http.Handler {
 			http.Error(w, err.Error(), http.StatusForbidden)
 			return
 		}
+		if s.cfg.Token != "" && !s.tokenShown(w, r) {
+			return
+		}
 		w.Header().Set("X-Content-Type-Options", "nosniff")
 		w.Header().Set("X-Frame-Options", "DENY")
 		next.ServeHTTP(w, r)
 	})
+}
+
+// tokenShown reports whether the request carries the server's token, in
+// its cookie; a request for the page with ?token=TOKEN sets the cookie and
+// is sent to the page without it (the address crucible serve prints). A
+// request without is answered 403, and false returned.
+//
+// A token keeps out whoever else can reach the port: another user of the
+// machine, or anyone on the network when --addr listens beyond loopback.
+// The cookie is named after the port, so that two servers on one machine
+// keep theirs apart.
+func (s *Server) tokenShown(w http.ResponseWriter, r *http.Request) bool {
+	name := "crucible-token"
+	if a, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr); ok {
+		if _, port, err := net.SplitHostPort(a.String()); err == nil {
+			name += "-" + port
+		}
+	}
+	if c, err := r.Cookie(name); err == nil && sameSecret(c.Value, s.cfg.Token) {
+		return true
+	}
+	if r.Method == http.MethodGet && r.URL.Path == "/" && sameSecret(r.URL.Query().Get("token"), s.cfg.Token) {
+		http.SetCookie(w, &http.Cookie{Name: name, Value: s.cfg.Token, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode})
+		http.Redirect(w, r, "/", http.StatusSeeOther)
+		return false
+	}
+	http.Error(w, "forbidden: open the workbench at the address crucible serve printed, which carries its token (?token=…)", http.StatusForbidden)
+	return false
+}
+
+// sameSecret compares a secret in constant time.
+func sameSecret(given, want string) bool {
+	return subtle.ConstantTimeCompare([]byte(given), []byte(want)) == 1
 }
 
 // ownRequest refuses a request whose Host or Origin is not the server.

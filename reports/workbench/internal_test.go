@@ -45,13 +45,13 @@ func TestTabCapAndJobPanic(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	tb := &tab{id: "t", ctx: ctx, events: make(chan event, 4), jobs: map[int]*job{}}
+	tb := &tab{id: "t", ctx: ctx, events: make(chan event, 4), jobs: map[int64]*job{}}
 	release := make(chan struct{})
-	j, err := s.start(tb, func(ctx context.Context, j *job) { <-release; panic("boom") })
+	j, err := s.start(tb, 1, func(ctx context.Context, j *job) { <-release; panic("boom") })
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.start(tb, func(context.Context, *job) {}); err == nil || !strings.Contains(err.Error(), "the most a tab may run at once (crucible serve --max-tab-jobs)") {
+	if _, err := s.start(tb, 2, func(context.Context, *job) {}); err == nil || !strings.Contains(err.Error(), "the most a tab may run at once (crucible serve --max-tab-jobs)") {
 		t.Errorf("a second job of the tab: %v", err)
 	}
 	close(release)
@@ -66,5 +66,40 @@ func TestTabCapAndJobPanic(t *testing.T) {
 	<-j.done
 	if s.Jobs() != 0 {
 		t.Errorf("%d jobs after the panic", s.Jobs())
+	}
+}
+
+// bounded work takes a job slot, and its request stops waiting when its
+// client leaves; the work, which cannot stop midway, keeps its slot until
+// it ends.
+func TestBoundedWorkLeavesWithItsClient(t *testing.T) {
+	s, err := New(Config{MaxJobs: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	release := make(chan struct{})
+	left := make(chan error)
+	go func() {
+		_, err := bounded(s, ctx, func() int { <-release; return 1 })
+		left <- err
+	}()
+	for s.Jobs() == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	if _, err := bounded(s, context.Background(), func() int { return 2 }); err == nil || !strings.Contains(err.Error(), "(crucible serve --max-jobs)") {
+		t.Errorf("a second bounded work with the one slot taken: %v", err)
+	}
+	cancel()
+	if err := <-left; err != context.Canceled {
+		t.Errorf("the request whose client left: %v", err)
+	}
+	if s.Jobs() != 1 {
+		t.Errorf("%d slots taken while the work runs", s.Jobs())
+	}
+	close(release)
+	s.running.Wait()
+	if v, err := bounded(s, context.Background(), func() int { return 3 }); v != 3 || err != nil {
+		t.Errorf("once the work ended: %v %v", v, err)
 	}
 }

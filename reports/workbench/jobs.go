@@ -1,18 +1,32 @@
 package workbench
 
 import (
+	"context"
+	"errors"
+	"fmt"
 	"net/http"
+	"sync/atomic"
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
-// jobRequest is what every request for a job of the page's scenario
-// carries: the tab that asks, the scenario, and the seed and trials.
-type jobRequest struct {
+// ticket is what every request for a job carries: the tab that asks and
+// the id the page gave the job, which every event of the job carries. The
+// page numbers its jobs before it asks for them, so that it knows each
+// event it is sent as its own, even one that arrives before the answer to
+// the request (a job may finish first: an exact tune takes milliseconds).
+type ticket struct {
 	Tab string `json:"tab"`
+	Job int64  `json:"job"`
+}
+
+// jobRequest is what a request for a job on the page's scenario carries:
+// its ticket, the scenario, and the seed and trials.
+type jobRequest struct {
+	ticket
 	edit
-	Seed uint64 `json:"seed"`
+	Seed seed `json:"seed"`
 	// Trials is the run's count; 0 takes the scenario's (its trials field,
 	// else analysis.DefaultTrials).
 	Trials int64 `json:"trials"`
@@ -22,18 +36,108 @@ type jobRequest struct {
 // returns the tab that asks and the page's scenario; ok is false when the
 // request was answered with an error instead.
 func (s *Server) jobOf(w http.ResponseWriter, r *http.Request, req any, base *jobRequest) (t *tab, sc *scenarios.Scenario, ok bool) {
-	err := s.decode(w, r, req)
-	if err == nil {
-		t, err = s.tabOf(base.Tab)
+	t, ok = s.decodeOfTab(w, r, req, &base.ticket)
+	if !ok {
+		return nil, nil, false
 	}
-	if err == nil {
-		sc, err = load(base.edit)
-	}
+	sc, err := s.load(base.edit)
 	if err != nil {
 		fail(w, err)
 		return nil, nil, false
 	}
 	return t, sc, true
+}
+
+// maxJobID is the largest job id: a JavaScript number holds every integer
+// up to 2^53 exactly.
+const maxJobID = 1 << 53
+
+// job is one piece of work a tab asked for.
+type job struct {
+	id     int64
+	cancel context.CancelCauseFunc
+	done   chan struct{}
+	// trials counts the trials the job has begun, against MaxTrials.
+	trials atomic.Int64
+}
+
+// errTrialCap is the cause of a job's end when its next stage would fight
+// more than MaxTrials trials in all.
+var errTrialCap = errors.New("the trial cap")
+
+// start runs work as job id of the tab, if the caps allow one more: the
+// tab's (MaxTabJobs) and the server's (MaxJobs). The job's context ends
+// with the tab, or when the job is cancelled; a panic in work becomes the
+// job's error event. Unless the server answers after its jobs (a test's
+// setting), start returns as soon as the job runs.
+func (s *Server) start(t *tab, id int64, work func(ctx context.Context, j *job)) (*job, error) {
+	j, ctx, err := s.admit(t, id)
+	if err != nil {
+		return nil, err
+	}
+	s.running.Add(1)
+	go func() {
+		defer s.running.Done()
+		defer func() {
+			if v := recover(); v != nil {
+				t.failed(j, fmt.Errorf("internal error: %v", v))
+			}
+			j.cancel(nil)
+			t.mu.Lock()
+			delete(t.jobs, j.id)
+			t.mu.Unlock()
+			<-s.slots
+			close(j.done)
+		}()
+		work(ctx, j)
+	}()
+	if s.answerAfterJobs {
+		<-j.done
+		t.flush()
+	}
+	return j, nil
+}
+
+// admit registers job id of the tab and takes its slot, or says which cap
+// refuses it.
+func (s *Server) admit(t *tab, id int64) (*job, context.Context, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	switch {
+	case t.ctx.Err() != nil:
+		return nil, nil, refuse(http.StatusConflict, "tab %q has closed", t.id)
+	case id < 1 || id > maxJobID:
+		return nil, nil, fmt.Errorf("job %d: allowed: an integer from 1 to %d, which the page chooses", id, int64(maxJobID))
+	case t.jobs[id] != nil:
+		return nil, nil, refuse(http.StatusConflict, "job %d already runs in this tab: the page numbers each job anew", id)
+	case len(t.jobs) >= s.cfg.MaxTabJobs:
+		return nil, nil, refuse(http.StatusTooManyRequests, "this tab already runs %d jobs, the most a tab may run at once (crucible serve --max-tab-jobs): stop one first", len(t.jobs))
+	}
+	select {
+	case s.slots <- struct{}{}:
+	default:
+		return nil, nil, s.busy()
+	}
+	ctx, cancel := context.WithCancelCause(t.ctx)
+	j := &job{id: id, cancel: cancel, done: make(chan struct{})}
+	t.jobs[id] = j
+	return j, ctx, nil
+}
+
+// busy is the refusal of work when every slot of the server is taken.
+func (s *Server) busy() error {
+	return refuse(http.StatusServiceUnavailable, "the server already runs %d jobs, the most it runs at once (crucible serve --max-jobs): try again when one ends", s.cfg.MaxJobs)
+}
+
+// stop cancels every job of a tab (the page's stop button).
+func (s *Server) stop(w http.ResponseWriter, r *http.Request) {
+	var req ticket
+	t, ok := s.decodeOfTab(w, r, &req, &req)
+	if !ok {
+		return
+	}
+	t.cancelAll()
+	reply(w, map[string]bool{"stopped": true})
 }
 
 // failed tells the tab that job j failed with err.
@@ -42,12 +146,26 @@ func (t *tab) failed(j *job, err error) {
 }
 
 // progress returns the Progress that announces each stage of job j on the
-// tab's stream as an event of the given kind.
-func (t *tab) progress(j *job, kind string) analysis.Progress {
+// tab's stream as an event of the given kind, and keeps the job within
+// MaxTrials: a stage that would take the job's trials past it is not
+// begun, and the job ends as if stopped (capped tells).
+func (s *Server) progress(t *tab, j *job, kind string) analysis.Progress {
 	return func(st analysis.Stage) (func(int64), func()) {
+		if n := st.Trials - st.Done; j.trials.Add(n) > s.cfg.MaxTrials || n < 0 {
+			j.cancel(errTrialCap)
+		}
 		t.send(event{kind, map[string]any{"job": j.id, "name": st.Name, "step": st.Step, "steps": st.Steps, "trials": st.Trials}})
 		return nil, func() {}
 	}
+}
+
+// capped returns, for a job that ended early, why: the cap's words when
+// the job reached MaxTrials, "" when it was stopped or its tab closed.
+func (s *Server) capped(ctx context.Context) string {
+	if context.Cause(ctx) == errTrialCap {
+		return fmt.Sprintf("stopped before its next stage: the job would fight more than %d trials, the most the workbench fights a job (crucible serve --max-trials)", s.cfg.MaxTrials)
+	}
+	return ""
 }
 
 // tooMany is the refusal of a job of more than MaxTrials trials.

@@ -30,9 +30,8 @@ import (
 //   - edit → exact value on screen, every built-in Eclipse scenario
 //     (target ≤ 250 ms).
 func TestLatency(t *testing.T) {
-	bctx := newBrowser(t)
 	_, hs := newTestServer(t, workbench.Config{})
-	p := openPage(t, bctx, hs.URL+"/", true)
+	p := openPage(t, hs.URL+"/")
 	list, err := scenarios.Builtin()
 	if err != nil {
 		t.Fatal(err)

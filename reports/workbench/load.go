@@ -12,40 +12,27 @@ import (
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
-// edit is a scenario as the page holds it: its text and the name of the
-// file it is saved as (fileName).
+// edit is a scenario as the page holds it: its text, the name of the file
+// it is saved as (fileName), and the folder of the directory it was opened
+// from ("" for a built-in or a new one), where the files it includes are.
 type edit struct {
-	Name string `json:"name"`
-	Text string `json:"text"`
-}
-
-// fileName returns the name of the file the page saves a scenario named
-// name as ("download scenario"): the name with characters a file name
-// cannot hold replaced, and .yaml. The server reads the text as that file,
-// so that `crucible run` of the saved file names and seeds it alike.
-func fileName(name string) string {
-	name = strings.TrimSuffix(strings.TrimSuffix(name, ".yaml"), ".yml")
-	name = strings.Map(func(r rune) rune {
-		if strings.ContainsRune(`/\:*?"<>| `, r) || r < ' ' {
-			return '-'
-		}
-		return r
-	}, name)
-	if strings.Trim(name, ".-") == "" {
-		name = "scenario"
-	}
-	return name + ".yaml"
+	Name   string `json:"name"`
+	Text   string `json:"text"`
+	Folder string `json:"folder,omitempty"`
 }
 
 // load reads the page's scenario as `crucible run FILE` reads the saved
-// file: parsed and compiled, or the first error, located.
-func load(e edit) (*scenarios.Scenario, error) {
+// file: parsed and compiled, or the first error, located. The files it
+// includes (rules.Includer: DBD's scenario: field), now or through an
+// override such as a sweep's, are read from its folder of the server's
+// directory and nowhere else (scenarios.ParseIn).
+func (s *Server) load(e edit) (*scenarios.Scenario, error) {
 	file := fileName(e.Name)
-	src := []byte(e.Text)
-	if err := noIncludes(file, src); err != nil {
+	fsys, err := s.dir.Sub(e.Folder)
+	if err != nil {
 		return nil, err
 	}
-	sc, err := scenarios.Parse(file, strings.TrimSuffix(file, ".yaml"), src)
+	sc, err := scenarios.ParseIn(fsys, file, strings.TrimSuffix(file, ".yaml"), []byte(e.Text))
 	if err != nil {
 		return nil, err
 	}
@@ -55,40 +42,14 @@ func load(e edit) (*scenarios.Scenario, error) {
 	return sc, nil
 }
 
-// noIncludes refuses a scenario that names a file to read in place of a
-// field (rules.Includer): the loader would read it from anywhere, and the
-// workbench reads nothing outside its directory.
-func noIncludes(file string, src []byte) error {
-	root, err := scenarios.ParseYAML(file, src)
-	if err != nil || root.Kind != doc.Map {
-		return nil // the parse that follows reports it
-	}
-	id := root.Get("ruleset")
-	if id == nil || id.Kind != doc.Scalar {
-		return nil
-	}
-	rs, err := rules.Lookup(id.Value)
-	if err != nil {
-		return nil
-	}
-	inc, ok := rs.(rules.Includer)
-	if !ok {
-		return nil
-	}
-	for _, f := range inc.Includes() {
-		v := root.Get(f)
-		if v != nil && v.Kind == doc.Scalar && (strings.HasSuffix(v.Value, ".json") || strings.HasSuffix(v.Value, ".yaml") || strings.HasSuffix(v.Value, ".yml")) {
-			return v.Errorf("the workbench reads no included file (%s): paste the file's content here, or run it with crucible run", v.Value)
-		}
-	}
-	return nil
-}
-
 // problem is an error of a scenario where the page marks it: its line and
 // column (0 when it has none) and the message `crucible validate` prints.
 type problem struct {
-	Line    int    `json:"line"`
-	Col     int    `json:"col"`
+	Line int `json:"line"`
+	Col  int `json:"col"`
+	// Path is the field the error is about, where it names one: where the
+	// form marks it.
+	Path    string `json:"path,omitempty"`
 	Message string `json:"message"`
 }
 
@@ -105,8 +66,10 @@ type validation struct {
 	// Exact says that the ruleset has a solver (which may still refuse
 	// the scenario).
 	Exact bool `json:"exact"`
-	// Fields are the numbers of the scenario, which a sweep may vary.
-	Fields []field `json:"fields,omitempty"`
+	// Doc is the document the text holds, when its YAML parses (its fields
+	// may still be wrong), and Of its ruleset: what the form shows.
+	Doc *node  `json:"doc,omitempty"`
+	Of  string `json:"of,omitempty"`
 }
 
 // validate checks the page's scenario as `crucible validate` checks the
@@ -117,22 +80,29 @@ func (s *Server) validate(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
-	v, _ := check(e)
+	v, err := bounded(s, r.Context(), func() validation { v, _ := s.check(e); return v })
+	if err != nil {
+		if r.Context().Err() == nil {
+			fail(w, err)
+		}
+		return
+	}
 	reply(w, v)
 }
 
 // check validates the page's scenario as `crucible validate` does the
 // saved file, and returns it when valid.
-func check(e edit) (validation, *scenarios.Scenario) {
-	sc, err := load(e)
+func (s *Server) check(e edit) (validation, *scenarios.Scenario) {
+	sc, err := s.load(e)
 	if err == nil {
 		err = analysis.CheckExactClaims(sc)
 	}
+	tree, of := document(e)
 	if err != nil {
-		return validation{Message: err.Error(), File: fileName(e.Name), Problems: []problem{problemOf(err)}}, nil
+		return validation{Message: err.Error(), File: fileName(e.Name), Problems: []problem{problemOf(err)}, Doc: tree, Of: of}, nil
 	}
 	_, serr := rules.LookupSolver(sc.Ruleset)
-	return validation{OK: true, Ruleset: sc.Ruleset, Exact: serr == nil, File: fileName(e.Name), Fields: numberFields(sc),
+	return validation{OK: true, Ruleset: sc.Ruleset, Exact: serr == nil, File: fileName(e.Name), Doc: tree, Of: of,
 		Message: fmt.Sprintf("%s: ok (%s, %d claims)", fileName(e.Name), sc.Ruleset, len(sc.Claims))}, sc
 }
 
@@ -141,7 +111,7 @@ func problemOf(err error) problem {
 	p := problem{Message: err.Error()}
 	var de *doc.Error
 	if errors.As(err, &de) {
-		p.Line, p.Col = de.Pos.Line, de.Pos.Col
+		p.Line, p.Col, p.Path = de.Pos.Line, de.Pos.Col, de.Path
 	}
 	return p
 }

@@ -102,7 +102,7 @@ func editTab(t *testing.T, base, id, name string, texts map[string]string, seed 
 		if name == "dbd/symmetric_line" || last {
 			trials = 500
 		}
-		status, r := post(t, base, "/api/odds", map[string]any{"tab": id, "name": name, "text": texts[name], "seed": seed, "trials": trials})
+		status, r := post(t, base, "/api/odds", map[string]any{"tab": id, "job": nextJob(), "name": name, "text": texts[name], "seed": seed, "trials": trials})
 		if status != 200 {
 			t.Errorf("%s: %d %v", id, status, r)
 			return

@@ -31,19 +31,33 @@ type oddsRequest struct {
 // new one fights the scenario, streaming its estimate, with the exact
 // solution beside it where the ruleset has a solver. It answers the
 // validation (one request for both: each edit waits one round trip, not
-// two), and the job's id and the command that reproduces it.
+// two), and the command that reproduces the job's numbers.
 func (s *Server) odds(w http.ResponseWriter, r *http.Request) {
 	var req oddsRequest
-	t, ok := s.decodeOfTab(w, r, &req, &req.Tab)
+	t, ok := s.decodeOfTab(w, r, &req, &req.ticket)
 	if !ok {
 		return
 	}
-	v, sc := check(req.edit)
+	// The tab's odds are of the text before this edit: they end now,
+	// whether or not the new text validates (the page marks them stale),
+	// and free their slot for the validation and the job that follows.
+	t.replaceOdds()
+	checked, err := bounded(s, r.Context(), func() checked {
+		v, sc := s.check(req.edit)
+		return checked{v, sc}
+	})
+	if err != nil {
+		if r.Context().Err() == nil {
+			fail(w, err)
+		}
+		return
+	}
+	v, sc := checked.v, checked.sc
 	if !v.OK {
 		reply(w, map[string]any{"validation": v})
 		return
 	}
-	run := analysis.Run{Seed: req.Seed, Trials: req.Trials, Workers: s.cfg.Workers, Version: s.cfg.Version}
+	run := analysis.Run{Seed: uint64(req.Seed), Trials: req.Trials, Workers: s.cfg.Workers, Version: s.cfg.Version}
 	if n := run.TrialsOf(sc); n > s.cfg.MaxTrials {
 		fail(w, s.tooMany("%d trials", n))
 		return
@@ -53,9 +67,8 @@ func (s *Server) odds(w http.ResponseWriter, r *http.Request) {
 	} else {
 		run.Trials = n
 	}
-	t.replaceOdds()
 	cmd := s.command(req, run)
-	j, err := s.start(t, func(ctx context.Context, j *job) { s.fightOdds(ctx, t, j, sc, run) })
+	j, err := s.start(t, req.Job, func(ctx context.Context, j *job) { s.fightOdds(ctx, t, j, sc, run) })
 	if err != nil {
 		fail(w, err)
 		return
@@ -63,7 +76,13 @@ func (s *Server) odds(w http.ResponseWriter, r *http.Request) {
 	t.mu.Lock()
 	t.odds = j
 	t.mu.Unlock()
-	reply(w, map[string]any{"validation": v, "job": j.id, "seed": run.Seed, "trials": run.Trials, "command": cmd, "file": fileName(req.Name)})
+	reply(w, map[string]any{"validation": v, "job": j.id, "seed": req.Seed.String(), "trials": run.Trials, "command": cmd, "file": fileName(req.Name)})
+}
+
+// checked is a validation and the scenario it found valid (nil if not).
+type checked struct {
+	v  validation
+	sc *scenarios.Scenario
 }
 
 // replaceOdds cancels the tab's odds job and waits, a little, for it to
@@ -76,7 +95,7 @@ func (t *tab) replaceOdds() {
 	if old == nil {
 		return
 	}
-	old.cancel()
+	old.cancel(nil)
 	select {
 	case <-old.done:
 	case <-time.After(2 * time.Second):
@@ -85,14 +104,14 @@ func (t *tab) replaceOdds() {
 
 // command returns the command line that reproduces a job's numbers: the
 // built-in by name while the text is the built-in's, else the saved file.
-func (s *Server) command(req oddsRequest, run analysis.Run) string {
+func (s *Server) command(req oddsRequest, run analysis.Run) command {
 	ref := fileName(req.Name)
 	if req.Builtin != "" {
 		if src, err := builtinSource(req.Builtin); err == nil && src.Text == req.Text {
 			ref = req.Builtin
 		}
 	}
-	return fmt.Sprintf("crucible run %s --seed %d --trials %d", ref, run.Seed, run.Trials)
+	return command{"crucible", "run", ref, "--seed", seed(run.Seed).String(), "--trials", itoa(run.Trials)}
 }
 
 // fightOdds is the odds job: the Monte Carlo run, streamed, and the exact

@@ -62,7 +62,7 @@ func TestBuiltinsMatchTheCommandLine(t *testing.T) {
 	const trials = "200"
 	for _, e := range list {
 		text := builtinText(t, hs.URL, e.Name)
-		status, r := post(t, hs.URL, "/api/odds", map[string]any{"tab": "builtins", "name": e.Name, "builtin": e.Name, "text": text, "seed": 3, "trials": 200})
+		status, r := post(t, hs.URL, "/api/odds", map[string]any{"tab": "builtins", "job": nextJob(), "name": e.Name, "builtin": e.Name, "text": text, "seed": 3, "trials": 200})
 		if status != 200 {
 			t.Fatalf("%s: %d %v", e.Name, status, r)
 		}
@@ -136,7 +136,7 @@ func TestSweepIsSweeps(t *testing.T) {
 	tab := openTab(t, hs.URL, "sweeping")
 	text := builtinText(t, hs.URL, "eclipse/interceptor-duel")
 	const vary = "attacker.ships.Interceptor=1..3"
-	status, r := post(t, hs.URL, "/api/sweep", map[string]any{"tab": "sweeping", "name": "eclipse/interceptor-duel", "text": text, "seed": 5, "trials": 2000, "vary": vary})
+	status, r := post(t, hs.URL, "/api/sweep", map[string]any{"tab": "sweeping", "job": nextJob(), "name": "eclipse/interceptor-duel", "text": text, "seed": 5, "trials": 2000, "vary": vary})
 	if status != 200 {
 		t.Fatalf("%d %v", status, r)
 	}
@@ -180,7 +180,7 @@ func TestTuneIsTunes(t *testing.T) {
 		{"stratfight/samwell-vs-guard", "b.armor.armor_value=0..8", "fair"},
 	} {
 		text := builtinText(t, hs.URL, c.name)
-		status, r := post(t, hs.URL, "/api/tune", map[string]any{"tab": "tuning", "name": c.name, "text": text, "seed": 2, "vary": c.vary, "target": c.target})
+		status, r := post(t, hs.URL, "/api/tune", map[string]any{"tab": "tuning", "job": nextJob(), "name": c.name, "text": text, "seed": 2, "vary": c.vary, "target": c.target})
 		if status != 200 {
 			t.Fatalf("%s: %d %v", c.name, status, r)
 		}
@@ -208,7 +208,7 @@ func TestCompareIsCompares(t *testing.T) {
 	tab := openTab(t, hs.URL, "comparing")
 	a := builtinText(t, hs.URL, "eclipse/interceptor-duel")
 	b := strings.Replace(a, "attacker:\n  ships: {Interceptor: 1}", "attacker:\n  ships: {Interceptor: 2}", 1)
-	status, r := post(t, hs.URL, "/api/compare", map[string]any{"tab": "comparing", "seed": 4, "trials": 5000,
+	status, r := post(t, hs.URL, "/api/compare", map[string]any{"tab": "comparing", "job": nextJob(), "seed": 4, "trials": 5000,
 		"a": map[string]string{"name": "eclipse/interceptor-duel", "text": a}, "b": map[string]string{"name": "eclipse/interceptor-duel", "text": b}})
 	if status != 200 {
 		t.Fatalf("%d %v", status, r)
@@ -239,7 +239,7 @@ func TestSpreadIsRunsSpread(t *testing.T) {
 	tab := openTab(t, hs.URL, "spreading")
 	for _, name := range []string{"eclipse/interceptor-duel", "emojispace/p0-vs-n1a"} {
 		text := builtinText(t, hs.URL, name)
-		status, r := post(t, hs.URL, "/api/spread", map[string]any{"tab": "spreading", "name": name, "text": text, "seed": 6, "trials": 200})
+		status, r := post(t, hs.URL, "/api/spread", map[string]any{"tab": "spreading", "job": nextJob(), "name": name, "text": text, "seed": 6, "trials": 200})
 		if status != 200 {
 			t.Fatalf("%d %v", status, r)
 		}
@@ -260,44 +260,47 @@ func TestSpreadIsRunsSpread(t *testing.T) {
 }
 
 // A replay from the page is `crucible replay FILE --trial I --seed S` of
-// the saved text.
+// the saved text, played as a job of its tab.
 func TestReplayIsReplays(t *testing.T) {
 	_, hs := newTestServer(t, workbench.Config{})
+	tab := openTab(t, hs.URL, "replaying")
 	dir := t.TempDir()
 	t.Chdir(dir)
 	for _, name := range []string{"stratfight/thug-vs-guard", "dbd/symmetric_line", "eclipse/fleet-mirror"} {
 		text := builtinText(t, hs.URL, name)
-		status, r := post(t, hs.URL, "/api/replay", map[string]any{"name": name, "text": text, "seed": 7, "trial": 17})
+		status, r := post(t, hs.URL, "/api/replay", map[string]any{"tab": "replaying", "job": nextJob(), "name": name, "text": text, "seed": "7", "trial": 17})
 		if status != 200 {
 			t.Fatalf("%s: %d %v", name, status, r)
 		}
+		got := tab.answer(t, r["job"].(float64), "replay", time.Minute)
 		file := strings.ReplaceAll(name, "/", "-") + ".yaml"
 		os.WriteFile(file, []byte(text), 0o644)
 		if want := "crucible replay " + file + " --trial 17 --seed 7"; r["command"] != want {
 			t.Errorf("command %q, want %q", r["command"], want)
 		}
-		if want := crucible(t, "replay", file, "--trial", "17", "--seed", "7"); r["text"] != want {
-			t.Errorf("%s: the page's replay\n%s\ncrucible replay's\n%s", name, r["text"], want)
+		if want := crucible(t, "replay", file, "--trial", "17", "--seed", "7"); got.Data["text"] != want {
+			t.Errorf("%s: the page's replay\n%s\ncrucible replay's\n%s", name, got.Data["text"], want)
 		}
 	}
 }
 
 // An edit that does not validate starts no job: the answer is its
-// validation, and the tab's running job goes on.
+// validation, and the tab's odds of the text before it end (the page marks
+// them stale).
 func TestInvalidEditStartsNoJob(t *testing.T) {
 	s, hs := newTestServer(t, workbench.Config{})
 	openTab(t, hs.URL, "typing")
 	text := builtinText(t, hs.URL, "dbd/symmetric_line")
-	status, r := post(t, hs.URL, "/api/odds", map[string]any{"tab": "typing", "name": "x", "text": text, "trials": 5_000_000})
+	status, r := post(t, hs.URL, "/api/odds", map[string]any{"tab": "typing", "job": nextJob(), "name": "x", "text": text, "trials": 5_000_000})
 	if status != 200 || r["job"] == nil {
 		t.Fatalf("%d %v", status, r)
 	}
-	status, r = post(t, hs.URL, "/api/odds", map[string]any{"tab": "typing", "name": "x", "text": text + "  oops: [\n"})
+	status, r = post(t, hs.URL, "/api/odds", map[string]any{"tab": "typing", "job": nextJob(), "name": "x", "text": text + "  oops: [\n"})
 	v, _ := r["validation"].(map[string]any)
 	if status != 200 || r["job"] != nil || v["ok"] != false || !strings.HasPrefix(v["message"].(string), "x.yaml:") {
 		t.Errorf("an invalid edit: %d %v", status, r)
 	}
-	if s.Jobs() != 1 {
-		t.Errorf("%d jobs run after an invalid edit, want the one before it", s.Jobs())
+	if s.Jobs() != 0 {
+		t.Errorf("%d jobs run after an invalid edit, want none", s.Jobs())
 	}
 }

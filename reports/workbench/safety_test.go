@@ -97,11 +97,13 @@ func TestFilesOnlyInsideDir(t *testing.T) {
 	if !strings.Contains(string(body), `"files":["out.yaml","sub/duel.yaml"]`) {
 		t.Errorf("catalogue lists %s", body)
 	}
-	// A scenario that would include a file (dbd's scenario: field) is
-	// refused: the loader would read it from anywhere.
-	status, r := post(t, hs.URL, "/api/validate", map[string]string{"name": "x", "text": "ruleset: dbd\nscenario: " + outside + "\n"})
-	if status != 200 || !strings.Contains(r["message"].(string), "reads no included file") {
-		t.Errorf("an include: %d %v", status, r)
+	// A scenario that includes a file outside DIR (dbd's scenario: field)
+	// is refused, in the same words whether or not a file is there.
+	for _, name := range []string{outside, filepath.Join(root, "missing.json"), "../secret.yaml"} {
+		status, r := post(t, hs.URL, "/api/validate", map[string]string{"name": "x", "text": "ruleset: dbd\nscenario: " + name + "\n"})
+		if msg, _ := r["message"].(string); status != 200 || msg != "x.yaml:2:11: scenario: the scenario file "+name+": outside the folder this scenario's files are read from (allowed: a name relative to it, inside it)" {
+			t.Errorf("an include of %s: %d %v", name, status, r)
+		}
 	}
 }
 
@@ -119,7 +121,7 @@ func TestCapsNameThemselves(t *testing.T) {
 	text := builtinText(t, hs.URL, "dbd/symmetric_line")
 	openTab(t, hs.URL, "one")
 	openTab(t, hs.URL, "two")
-	status, r := post(t, hs.URL, "/api/odds", map[string]any{"tab": "one", "name": "x", "text": text, "trials": 1001})
+	status, r := post(t, hs.URL, "/api/odds", map[string]any{"tab": "one", "job": nextJob(), "name": "x", "text": text, "trials": 1001})
 	if status != 400 || !strings.Contains(r["error"].(string), "at most 1000 trials a job (crucible serve --max-trials)") {
 		t.Errorf("too many trials: %d %v", status, r)
 	}
@@ -127,15 +129,15 @@ func TestCapsNameThemselves(t *testing.T) {
 	if status != 413 || !strings.Contains(r["error"].(string), "larger than 4096 bytes, the most the workbench reads (crucible serve --max-body)") {
 		t.Errorf("too large: %d %v", status, r)
 	}
-	status, r = post(t, hs.URL, "/api/odds", map[string]any{"tab": "one", "name": "x", "text": text, "trials": 1000})
+	status, r = post(t, hs.URL, "/api/odds", map[string]any{"tab": "one", "job": nextJob(), "name": "x", "text": text, "trials": 1000})
 	if status != 200 {
 		t.Fatalf("a job: %d %v", status, r)
 	}
-	status, r = post(t, hs.URL, "/api/odds", map[string]any{"tab": "two", "name": "x", "text": text, "trials": 1000})
+	status, r = post(t, hs.URL, "/api/odds", map[string]any{"tab": "two", "job": nextJob(), "name": "x", "text": text, "trials": 1000})
 	if status != 503 || !strings.Contains(r["error"].(string), "the server already runs 1 jobs, the most it runs at once (crucible serve --max-jobs)") {
 		t.Errorf("a second job: %d %v", status, r)
 	}
-	status, r = post(t, hs.URL, "/api/odds", map[string]any{"tab": "nobody", "name": "x", "text": text})
+	status, r = post(t, hs.URL, "/api/odds", map[string]any{"tab": "nobody", "job": nextJob(), "name": "x", "text": text})
 	if status != 409 {
 		t.Errorf("a tab without a stream: %d %v", status, r)
 	}
@@ -148,7 +150,7 @@ func TestClosedTabCancelsItsJobs(t *testing.T) {
 	text := builtinText(t, hs.URL, "dbd/symmetric_line")
 	before := runtime.NumGoroutine()
 	tab := openTab(t, hs.URL, "closing")
-	status, r := post(t, hs.URL, "/api/odds", map[string]any{"tab": "closing", "name": "x", "text": text, "trials": 5_000_000})
+	status, r := post(t, hs.URL, "/api/odds", map[string]any{"tab": "closing", "job": nextJob(), "name": "x", "text": text, "trials": 5_000_000})
 	if status != 200 {
 		t.Fatalf("%d %v", status, r)
 	}
@@ -179,7 +181,7 @@ func TestStop(t *testing.T) {
 	_, hs := newTestServer(t, workbench.Config{})
 	text := builtinText(t, hs.URL, "dbd/symmetric_line")
 	tab := openTab(t, hs.URL, "stopping")
-	_, r := post(t, hs.URL, "/api/odds", map[string]any{"tab": "stopping", "name": "x", "text": text, "trials": 5_000_000})
+	_, r := post(t, hs.URL, "/api/odds", map[string]any{"tab": "stopping", "job": nextJob(), "name": "x", "text": text, "trials": 5_000_000})
 	tab.next(t, 10*time.Second)
 	if status, _ := post(t, hs.URL, "/api/stop", map[string]any{"tab": "stopping"}); status != 200 {
 		t.Fatal(status)
@@ -189,4 +191,90 @@ func TestStop(t *testing.T) {
 		t.Errorf("final estimate %v", est.Data)
 	}
 	_ = context.Background
+}
+
+// A field that names a file to include (DBD's scenario:), given by a
+// sweep, is read through DIR or refused: inside DIR, by a relative
+// name, it is read; outside — an absolute path, a `..` — it is refused in
+// the same words whether or not a file is there, and nothing of the file
+// is shown (the hostile pass read boards outside DIR and the first line
+// of other files this way).
+func TestIncludesOnlyThroughDir(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "dir")
+	board, err := os.ReadFile("../../rules/dbd/testdata/d6/symmetric_line.json")
+	must(t, err)
+	must(t, os.MkdirAll(dir, 0o755))
+	must(t, os.WriteFile(filepath.Join(dir, "line.json"), board, 0o644))
+	must(t, os.WriteFile(filepath.Join(root, "plain.json"), []byte("SECRET line one\n"), 0o644))
+	text := "ruleset: dbd\nscenario: line.json\n"
+	for _, c := range []struct {
+		dir  string
+		vary string
+		want string
+	}{
+		{dir, "scenario=line.json", ""},
+		{dir, "scenario=line.json," + filepath.Join(root, "plain.json"), "outside the folder this scenario's files are read from"},
+		{dir, "scenario=line.json," + filepath.Join(root, "nothing.json"), "outside the folder this scenario's files are read from"},
+		{dir, "scenario=[line.json, ../plain.json]", "outside the folder this scenario's files are read from"},
+		{"", "scenario=line.json", "the workbench reads no files: start it with a directory (crucible serve DIR)"},
+	} {
+		_, hs := newTestServer(t, workbench.Config{Dir: c.dir})
+		openTab(t, hs.URL, "inc")
+		status, r := post(t, hs.URL, "/api/sweep", map[string]any{"tab": "inc", "job": nextJob(), "name": "x", "text": text, "trials": 10, "vary": c.vary})
+		msg, _ := r["error"].(string)
+		switch {
+		case strings.Contains(msg, "SECRET"):
+			t.Errorf("%s: the error shows another file: %s", c.vary, msg)
+		case c.want == "" && status != 200:
+			t.Errorf("%s: %d %v", c.vary, status, r)
+		case c.want != "" && (status == 200 || !strings.Contains(msg, c.want)):
+			t.Errorf("%s: %d %v, want %q", c.vary, status, r, c.want)
+		}
+	}
+}
+
+// With a token, nothing is served to a browser that has not shown it: the
+// page's address with ?token= sets a cookie named after the port and leads
+// to the page; every later request carries the cookie.
+func TestTokenKeepsOthersOut(t *testing.T) {
+	_, hs := newTestServer(t, workbench.Config{Token: "s3cret"})
+	port := hs.URL[strings.LastIndex(hs.URL, ":")+1:]
+	noRedirect := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	get := func(path string, cookie *http.Cookie) *http.Response {
+		req, _ := http.NewRequest("GET", hs.URL+path, nil)
+		if cookie != nil {
+			req.AddCookie(cookie)
+		}
+		res, err := noRedirect.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+		return res
+	}
+	for _, path := range []string{"/", "/api/catalogue", "/assets/app.js", "/?token=wrong", "/api/catalogue?token=s3cret"} {
+		if res := get(path, nil); res.StatusCode != 403 {
+			t.Errorf("%s without the token's cookie: %d", path, res.StatusCode)
+		}
+	}
+	res := get("/?token=s3cret", nil)
+	var cookie *http.Cookie
+	for _, c := range res.Cookies() {
+		if c.Name == "crucible-token-"+port && c.HttpOnly && c.SameSite == http.SameSiteStrictMode {
+			cookie = c
+		}
+	}
+	if res.StatusCode != 303 || res.Header.Get("Location") != "/" || cookie == nil {
+		t.Fatalf("the token's address: %d, %v, %v", res.StatusCode, res.Header, res.Cookies())
+	}
+	for _, path := range []string{"/", "/api/catalogue", "/assets/app.js"} {
+		if res := get(path, cookie); res.StatusCode != 200 {
+			t.Errorf("%s with the cookie: %d", path, res.StatusCode)
+		}
+	}
+	if res := get("/api/catalogue", &http.Cookie{Name: "crucible-token-1", Value: "s3cret"}); res.StatusCode != 403 {
+		t.Errorf("another port's cookie: %d", res.StatusCode)
+	}
 }

@@ -19,9 +19,8 @@ var shot = flag.String("shot", "workbench.png", "the file TestScreenshot writes"
 // and exact value in, for review (make screenshots): a page that streams
 // never ends loading, so chromium's own --screenshot catches it empty.
 func TestScreenshot(t *testing.T) {
-	bctx := newBrowser(t)
 	_, hs := newTestServer(t, workbench.Config{})
-	p := openPage(t, bctx, hs.URL+"/#builtin=eclipse/two-cruisers-vs-interceptor-and-cruiser&seed=1&trials=20000", true)
+	p := openPage(t, hs.URL+"/#builtin=eclipse/two-cruisers-vs-interceptor-and-cruiser&seed=1&trials=20000")
 	if _, err := chromedp.Run(p.ctx, chromedp.EmulateViewport(1400, 1200)); err != nil {
 		t.Fatal(err)
 	}

@@ -14,13 +14,11 @@ package workbench
 
 import (
 	"embed"
-	"encoding/json"
-	"errors"
-	"fmt"
 	"io/fs"
 	"net/http"
 	"path/filepath"
 	"sync"
+	"time"
 )
 
 //go:embed assets
@@ -43,14 +41,29 @@ type Config struct {
 	MaxBody int64
 	// Workers is each job's pool of workers (0: one per core).
 	Workers int
+	// MaxConns is the most connections Serve holds open at once (each tab
+	// holds one for its event stream).
+	MaxConns int
+	// ReadTimeout bounds the reading of a request, WriteTimeout the
+	// writing of an answer (but an event stream's, which lasts as long as
+	// its tab), IdleTimeout how long an idle connection is kept (Serve).
+	ReadTimeout, WriteTimeout, IdleTimeout time.Duration
+	// Token, if set, is the secret a browser must show: the page's address
+	// with ?token=TOKEN, once, which sets a cookie every later request
+	// carries (as notebook servers do). crucible serve draws one at start.
+	Token string
 }
 
 // The caps of a Config that leaves them zero.
 const (
-	DefaultMaxTrials  = 10_000_000
-	DefaultMaxJobs    = 32
-	DefaultMaxTabJobs = 3
-	DefaultMaxBody    = 1 << 20
+	DefaultMaxTrials    = 10_000_000
+	DefaultMaxJobs      = 32
+	DefaultMaxTabJobs   = 3
+	DefaultMaxBody      = 1 << 20
+	DefaultMaxConns     = 64
+	DefaultReadTimeout  = 15 * time.Second
+	DefaultWriteTimeout = 30 * time.Second
+	DefaultIdleTimeout  = 60 * time.Second
 )
 
 // Server serves the workbench page and its API.
@@ -59,8 +72,15 @@ type Server struct {
 	dir Dir
 	// slots holds one token per job running on the server (MaxJobs).
 	slots chan struct{}
-	mu    sync.Mutex
-	tabs  map[string]*tab
+	// running counts the goroutines of the jobs and bounded work that
+	// run, which Serve waits for.
+	running sync.WaitGroup
+	mu      sync.Mutex
+	tabs    map[string]*tab
+	// answerAfterJobs makes a request for a job wait for the job to end,
+	// and its events to be sent, before it is answered: the order in
+	// which a job that ends at once reaches a page (a test's setting).
+	answerAfterJobs bool
 }
 
 // New returns a server for cfg, its zero caps set to the defaults. A Dir
@@ -78,6 +98,10 @@ func New(cfg Config) (*Server, error) {
 	if cfg.MaxBody <= 0 {
 		cfg.MaxBody = DefaultMaxBody
 	}
+	setDefault(&cfg.MaxConns, DefaultMaxConns)
+	setDefault(&cfg.ReadTimeout, DefaultReadTimeout)
+	setDefault(&cfg.WriteTimeout, DefaultWriteTimeout)
+	setDefault(&cfg.IdleTimeout, DefaultIdleTimeout)
 	s := &Server{cfg: cfg, slots: make(chan struct{}, cfg.MaxJobs), tabs: map[string]*tab{}}
 	if cfg.Dir != "" {
 		d, err := OpenDir(cfg.Dir)
@@ -87,6 +111,13 @@ func New(cfg Config) (*Server, error) {
 		s.dir = d
 	}
 	return s, nil
+}
+
+// setDefault sets *v to def when it is zero or less.
+func setDefault[T int | time.Duration](v *T, def T) {
+	if *v <= 0 {
+		*v = def
+	}
 }
 
 // Handler returns the server's routes behind its guard: the page, its
@@ -101,6 +132,10 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/catalogue", s.catalogue)
 	mux.HandleFunc("GET /api/scenario", s.scenario)
 	mux.HandleFunc("POST /api/validate", s.validate)
+	mux.HandleFunc("GET /api/reference", s.reference)
+	mux.HandleFunc("POST /api/edit", s.edit)
+	mux.HandleFunc("POST /api/fields", s.fields)
+	mux.HandleFunc("POST /api/define", s.define)
 	mux.HandleFunc("GET /api/events", s.events)
 	mux.HandleFunc("POST /api/odds", s.odds)
 	mux.HandleFunc("POST /api/stop", s.stop)
@@ -114,67 +149,6 @@ func (s *Server) Handler() http.Handler {
 
 // Jobs returns the number of jobs running on the server.
 func (s *Server) Jobs() int { return len(s.slots) }
-
-// refusal is an error a request gets as its answer, with its HTTP status.
-type refusal struct {
-	status int
-	msg    string
-}
-
-func (e *refusal) Error() string { return e.msg }
-
-func refuse(status int, format string, args ...any) error {
-	return &refusal{status, fmt.Sprintf(format, args...)}
-}
-
-// reply writes v as the JSON answer of a request.
-func reply(w http.ResponseWriter, v any) {
-	w.Header().Set("Content-Type", "application/json")
-	json.NewEncoder(w).Encode(v)
-}
-
-// fail answers a request with err: its status for a refusal, 400 for
-// anything else (an input the request carried), as {"error": message}.
-func fail(w http.ResponseWriter, err error) {
-	status := http.StatusBadRequest
-	var ref *refusal
-	if errors.As(err, &ref) {
-		status = ref.status
-	}
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(map[string]string{"error": err.Error()})
-}
-
-// decode reads a request's JSON body into v, at most MaxBody bytes of it.
-func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any) error {
-	r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxBody)
-	err := json.NewDecoder(r.Body).Decode(v)
-	var tooLarge *http.MaxBytesError
-	if errors.As(err, &tooLarge) {
-		return refuse(http.StatusRequestEntityTooLarge, "the request is larger than %d bytes, the most the workbench reads (crucible serve --max-body)", s.cfg.MaxBody)
-	}
-	if err != nil {
-		return fmt.Errorf("a malformed request: %v", err)
-	}
-	return nil
-}
-
-// decodeOfTab decodes a request of a tab into v, whose field id names the
-// tab once decoded, and returns the tab; or answers the error and returns
-// false.
-func (s *Server) decodeOfTab(w http.ResponseWriter, r *http.Request, v any, id *string) (*tab, bool) {
-	if err := s.decode(w, r, v); err != nil {
-		fail(w, err)
-		return nil, false
-	}
-	t, err := s.tabOf(*id)
-	if err != nil {
-		fail(w, err)
-		return nil, false
-	}
-	return t, true
-}
 
 // within returns path relative to the server's directory, for messages.
 func within(dir, path string) string {

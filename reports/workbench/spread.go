@@ -7,6 +7,7 @@ import (
 	"net/http"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/spread"
 	"github.com/crucible-sim/crucible/reports"
 )
 
@@ -20,20 +21,20 @@ func (s *Server) spread(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	fields, err := analysis.PolicyFieldsOf(sc)
+	fields, err := spread.PolicyFieldsOf(sc)
 	if err != nil {
 		fail(w, err)
 		return
 	}
-	run := analysis.Run{Seed: req.Seed, Trials: req.Trials, Workers: s.cfg.Workers, Version: s.cfg.Version}
-	plan := analysis.SpreadPlan{Trials: run.TrialsOf(sc), Costly: true, PairGaps: true, Threshold: analysis.DefaultSpreadThreshold}
+	run := analysis.Run{Seed: uint64(req.Seed), Trials: req.Trials, Workers: s.cfg.Workers, Version: s.cfg.Version}
+	plan := spread.Plan{Trials: run.TrialsOf(sc), Costly: true, PairGaps: true, Threshold: spread.DefaultThreshold}
 	cells := int64(1 + len(fields[0].Values) + len(fields[1].Values))
 	if plan.Trials > s.cfg.MaxTrials/(2*cells) {
 		fail(w, s.tooMany("%d cells of %d trials, and their paired passes", cells, plan.Trials))
 		return
 	}
-	cmd := fmt.Sprintf("crucible run %s --policy-spread --seed %d --trials %d", fileName(req.Name), run.Seed, plan.Trials)
-	j, err := s.start(t, func(ctx context.Context, j *job) { s.fightSpread(ctx, t, j, run, plan, req.edit, cmd) })
+	cmd := command{"crucible", "run", fileName(req.Name), "--policy-spread", "--seed", req.Seed.String(), "--trials", itoa(plan.Trials)}
+	j, err := s.start(t, req.Job, func(ctx context.Context, j *job) { s.fightSpread(ctx, t, j, run, plan, req.edit, cmd) })
 	if err != nil {
 		fail(w, err)
 		return
@@ -42,14 +43,14 @@ func (s *Server) spread(w http.ResponseWriter, r *http.Request) {
 }
 
 // fightSpread is a policy-spread job.
-func (s *Server) fightSpread(ctx context.Context, t *tab, j *job, run analysis.Run, plan analysis.SpreadPlan, e edit, cmd string) {
-	run.Progress = t.progress(j, "spread-progress")
-	sc, err := load(e)
+func (s *Server) fightSpread(ctx context.Context, t *tab, j *job, run analysis.Run, plan spread.Plan, e edit, cmd command) {
+	run.Progress = s.progress(t, j, "spread-progress")
+	sc, err := s.load(e)
 	if err != nil {
 		t.failed(j, err)
 		return
 	}
-	sp, err := run.Spread(ctx, sc, plan)
+	sp, err := spread.Run(ctx, run, sc, plan)
 	if err != nil {
 		if analysis.Interrupted(err) {
 			err = fmt.Errorf("stopped: a spread needs all its cells; nothing to show")

@@ -2,13 +2,11 @@ package workbench
 
 import (
 	"context"
-	"fmt"
 	"net/http"
-	"strconv"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/sweep"
 	"github.com/crucible-sim/crucible/rules"
-	"github.com/crucible-sim/crucible/rules/doc"
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
@@ -35,21 +33,22 @@ func (s *Server) sweep(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
-	sw, err := analysis.NewSweep(sc.Name, sc, []scenarios.Axis{axis}, rules.Metric{Kind: rules.WinShare, Side: rules.A})
+	sw, err := sweep.New(sc.Name, sc, []scenarios.Axis{axis}, rules.Metric{Kind: rules.WinShare, Side: rules.A})
 	if err != nil {
 		fail(w, err)
 		return
 	}
-	run := analysis.Run{Seed: req.Seed, Trials: req.Trials, Workers: s.cfg.Workers, Version: s.cfg.Version}
+	run := analysis.Run{Seed: uint64(req.Seed), Trials: req.Trials, Workers: s.cfg.Workers, Version: s.cfg.Version}
 	if run.Trials <= 0 {
 		run.Trials = analysis.DefaultTrials
 	}
-	if total := run.Trials * int64(len(sw.Points)); total > s.cfg.MaxTrials || total < 0 {
+	// Compared by division: trials × points may overflow an int64.
+	if run.Trials > s.cfg.MaxTrials/int64(len(sw.Points)) {
 		fail(w, s.tooMany("%d points of %d trials", len(sw.Points), run.Trials))
 		return
 	}
-	cmd := fmt.Sprintf("crucible sweep %s --vary '%s' --seed %d --trials %d", fileName(req.Name), req.Vary, run.Seed, run.Trials)
-	j, err := s.start(t, func(ctx context.Context, j *job) { s.fightSweep(ctx, t, j, sw, run, cmd) })
+	cmd := command{"crucible", "sweep", fileName(req.Name), "--vary", req.Vary, "--seed", req.Seed.String(), "--trials", itoa(run.Trials)}
+	j, err := s.start(t, req.Job, func(ctx context.Context, j *job) { s.fightSweep(ctx, t, j, sw, run, cmd) })
 	if err != nil {
 		fail(w, err)
 		return
@@ -58,9 +57,9 @@ func (s *Server) sweep(w http.ResponseWriter, r *http.Request) {
 }
 
 // fightSweep is a sweep job.
-func (s *Server) fightSweep(ctx context.Context, t *tab, j *job, sw *analysis.Sweep, run analysis.Run, cmd string) {
-	run.Progress = t.progress(j, "sweep-progress")
-	res, err := run.Sweep(ctx, sw, true)
+func (s *Server) fightSweep(ctx context.Context, t *tab, j *job, sw *sweep.Sweep, run analysis.Run, cmd command) {
+	run.Progress = s.progress(t, j, "sweep-progress")
+	res, err := sweep.Run(ctx, run, sw, true)
 	if res == nil {
 		t.failed(j, err)
 		return
@@ -76,41 +75,10 @@ func (s *Server) fightSweep(ctx context.Context, t *tab, j *job, sw *analysis.Sw
 	}
 	ev := map[string]any{"job": j.id, "path": sw.Axes[0].Path, "metric": sw.Metric.String(),
 		"points": points, "stopped": res.Interrupted(), "command": cmd}
-	if err != nil && !analysis.Interrupted(err) {
+	if why := s.capped(ctx); why != "" {
+		ev["error"] = why
+	} else if err != nil && !analysis.Interrupted(err) {
 		ev["error"] = err.Error()
 	}
 	t.send(event{"sweep", ev})
-}
-
-// field is a number of the scenario a sweep may vary: its --set path and
-// its value.
-type field struct {
-	Path  string `json:"path"`
-	Value string `json:"value"`
-}
-
-// numberFields returns the scalar fields of a scenario that hold numbers,
-// in document order (the ruleset's part: not trials or claims): what the
-// page offers to sweep.
-func numberFields(sc *scenarios.Scenario) []field {
-	var out []field
-	var walk func(n *doc.Node)
-	walk = func(n *doc.Node) {
-		switch n.Kind {
-		case doc.Scalar:
-			if _, err := strconv.ParseFloat(n.Value, 64); err == nil && !n.Quoted && n.Path != "" {
-				out = append(out, field{n.Path, n.Value})
-			}
-		case doc.Map:
-			for _, v := range n.Vals {
-				walk(v)
-			}
-		case doc.Seq:
-			for _, v := range n.Items {
-				walk(v)
-			}
-		}
-	}
-	walk(sc.Document())
-	return out
 }

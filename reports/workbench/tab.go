@@ -19,24 +19,20 @@ type tab struct {
 	ctx    context.Context
 	events chan event
 	mu     sync.Mutex
-	jobs   map[int]*job
+	jobs   map[int64]*job
 	odds   *job // the job of the page's live odds, replaced on each edit
-	seq    int
-}
-
-// job is one piece of work a tab asked for.
-type job struct {
-	id     int
-	cancel context.CancelFunc
-	done   chan struct{}
 }
 
 // event is one message of a tab's stream: its kind (the SSE event name)
-// and its JSON data.
+// and its JSON data; or, when its data is a flushMark, not a message but
+// the mark tab.flush waits for.
 type event struct {
 	kind string
 	data any
 }
+
+// flushMark is closed once every event before it is on the wire.
+type flushMark chan struct{}
 
 // tabID is the form of a tab's id.
 var tabID = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
@@ -59,8 +55,13 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		fail(w, refuse(http.StatusInternalServerError, "this connection cannot stream events"))
 		return
 	}
+	// The stream lasts as long as its tab: the server's read and write
+	// timeouts, meant for requests and answers, do not apply to it.
+	rc := http.NewResponseController(w)
+	rc.SetReadDeadline(time.Time{})
+	rc.SetWriteDeadline(time.Time{})
 	ctx, cancel := context.WithCancel(r.Context())
-	t := &tab{id: id, ctx: ctx, events: make(chan event, 16), jobs: map[int]*job{}}
+	t := &tab{id: id, ctx: ctx, events: make(chan event, 16), jobs: map[int64]*job{}}
 	s.mu.Lock()
 	if old := s.tabs[id]; old != nil {
 		old.cancelAll()
@@ -89,6 +90,10 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		case <-beat.C:
 			fmt.Fprint(w, ": still here\n\n")
 		case ev := <-t.events:
+			if mark, ok := ev.data.(flushMark); ok {
+				close(mark)
+				continue
+			}
 			b, err := json.Marshal(ev.data)
 			if err != nil {
 				b, _ = json.Marshal(map[string]string{"error": err.Error()})
@@ -118,63 +123,22 @@ func (t *tab) send(ev event) {
 	}
 }
 
+// flush waits until every event sent to the tab so far is on the wire, or
+// the tab has closed.
+func (t *tab) flush() {
+	mark := make(flushMark)
+	t.send(event{data: mark})
+	select {
+	case <-mark:
+	case <-t.ctx.Done():
+	}
+}
+
 // cancelAll cancels every job of the tab.
 func (t *tab) cancelAll() {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	for _, j := range t.jobs {
-		j.cancel()
+		j.cancel(nil)
 	}
-}
-
-// start runs work as a job of the tab, if the caps allow one more: the
-// tab's (MaxTabJobs) and the server's (MaxJobs). The job's context ends
-// with the tab, or when the job is cancelled; a panic in work becomes the
-// job's error event.
-func (s *Server) start(t *tab, work func(ctx context.Context, j *job)) (*job, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if t.ctx.Err() != nil {
-		return nil, refuse(http.StatusConflict, "tab %q has closed", t.id)
-	}
-	if len(t.jobs) >= s.cfg.MaxTabJobs {
-		return nil, refuse(http.StatusTooManyRequests, "this tab already runs %d jobs, the most a tab may run at once (crucible serve --max-tab-jobs): stop one first", len(t.jobs))
-	}
-	select {
-	case s.slots <- struct{}{}:
-	default:
-		return nil, refuse(http.StatusServiceUnavailable, "the server already runs %d jobs, the most it runs at once (crucible serve --max-jobs): try again when one ends", s.cfg.MaxJobs)
-	}
-	t.seq++
-	ctx, cancel := context.WithCancel(t.ctx)
-	j := &job{id: t.seq, cancel: cancel, done: make(chan struct{})}
-	t.jobs[j.id] = j
-	go func() {
-		defer func() {
-			if v := recover(); v != nil {
-				t.failed(j, fmt.Errorf("internal error: %v", v))
-			}
-			cancel()
-			t.mu.Lock()
-			delete(t.jobs, j.id)
-			t.mu.Unlock()
-			<-s.slots
-			close(j.done)
-		}()
-		work(ctx, j)
-	}()
-	return j, nil
-}
-
-// stop cancels every job of a tab (the page's stop button).
-func (s *Server) stop(w http.ResponseWriter, r *http.Request) {
-	var req struct {
-		Tab string `json:"tab"`
-	}
-	t, ok := s.decodeOfTab(w, r, &req, &req.Tab)
-	if !ok {
-		return
-	}
-	t.cancelAll()
-	reply(w, map[string]bool{"stopped": true})
 }

@@ -8,7 +8,8 @@ import (
 	"net/http"
 
 	"github.com/crucible-sim/crucible/analysis"
-	"github.com/crucible-sim/crucible/reports"
+	"github.com/crucible-sim/crucible/analysis/tune"
+	"github.com/crucible-sim/crucible/reports/tunereport"
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
@@ -30,7 +31,7 @@ func (s *Server) tune(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	q := scenarios.Tune{Name: sc.Name, Confidence: analysis.DefaultConfidence}
+	q := scenarios.Tune{Name: sc.Name, Confidence: tune.DefaultConfidence, MaxTrials: min(tune.DefaultBudget, s.cfg.MaxTrials)}
 	var err error
 	if q.Axis, err = scenarios.ParseTuneVary(req.Vary); err != nil {
 		fail(w, err)
@@ -40,7 +41,7 @@ func (s *Server) tune(w http.ResponseWriter, r *http.Request) {
 		fail(w, fmt.Errorf("target %s: %v", req.Target, err))
 		return
 	}
-	tn, err := analysis.TuneFrom(&q, sc)
+	tn, err := tune.From(&q, sc)
 	if err == nil {
 		tn.Exact = true
 		err = tn.Check()
@@ -49,9 +50,12 @@ func (s *Server) tune(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
-	cmd := fmt.Sprintf("crucible tune %s --vary '%s' --target '%s' --seed %d", fileName(req.Name), req.Vary, req.Target, req.Seed)
-	run := analysis.Run{Seed: req.Seed, Workers: s.cfg.Workers, Version: s.cfg.Version}
-	j, err := s.start(t, func(ctx context.Context, j *job) { s.fightTune(ctx, t, j, tn, run, cmd) })
+	cmd := command{"crucible", "tune", fileName(req.Name), "--vary", req.Vary, "--target", req.Target, "--seed", req.Seed.String()}
+	if q.MaxTrials < tune.DefaultBudget {
+		cmd = append(cmd, "--max-trials", itoa(q.MaxTrials))
+	}
+	run := analysis.Run{Seed: uint64(req.Seed), Workers: s.cfg.Workers, Version: s.cfg.Version}
+	j, err := s.start(t, req.Job, func(ctx context.Context, j *job) { s.fightTune(ctx, t, j, tn, run, cmd) })
 	if err != nil {
 		fail(w, err)
 		return
@@ -60,22 +64,24 @@ func (s *Server) tune(w http.ResponseWriter, r *http.Request) {
 }
 
 // fightTune is a tune job.
-func (s *Server) fightTune(ctx context.Context, t *tab, j *job, tn *analysis.Tune, run analysis.Run, cmd string) {
-	run.Progress = t.progress(j, "tune-progress")
-	res, err := run.Tune(ctx, tn)
+func (s *Server) fightTune(ctx context.Context, t *tab, j *job, tn *tune.Tune, run analysis.Run, cmd command) {
+	run.Progress = s.progress(t, j, "tune-progress")
+	res, err := tune.Run(ctx, run, tn)
 	if res == nil {
 		t.failed(j, err)
 		return
 	}
 	var text, js bytes.Buffer
-	if werr := reports.WriteTuneTable(&text, res); werr != nil {
+	if werr := tunereport.WriteTable(&text, res); werr != nil {
 		t.failed(j, werr)
 		return
 	}
-	reports.WriteTuneJSON(&js, res)
+	tunereport.WriteJSON(&js, res)
 	ev := map[string]any{"job": j.id, "text": text.String(), "result": json.RawMessage(js.Bytes()), "command": cmd,
 		"stopped": analysis.Interrupted(err)}
-	if err != nil && !analysis.Interrupted(err) {
+	if why := s.capped(ctx); why != "" {
+		ev["error"] = why
+	} else if err != nil && !analysis.Interrupted(err) {
 		ev["error"] = err.Error()
 	}
 	t.send(event{"tune", ev})

@@ -72,10 +72,20 @@ func scenarioFields(path string) []rules.Field {
 		plain = " A document with schema at its top is a plain scenario file, played with every option and policy at its default; to change them, wrap it (scenario: FILE)."
 	}
 	boardsAllowed := Standard.Name + "; " + boardNames(boards[1:]) + " with options.board-templates: true"
+	var boardValues []string
+	for _, b := range boards {
+		boardValues = append(boardValues, b.Name)
+	}
+	topHP := 0
+	for t := range typeNames {
+		topHP = max(topHP, MaxHP(UnitType(t), Quality(len(qualityNames)-1)))
+	}
+	hpMin, hpMax := rules.Bounds(1, int64(topHP))
+	hexMin, hexMax := rules.Bounds(0, NumHexes-1)
 	return []rules.Field{
 		{Path: at("schema"), Type: "word", Allowed: Schema, Required: true,
 			Meaning: "The schema the scenario is written in." + plain},
-		{Path: at("board"), Type: "word", Allowed: boardsAllowed, Required: true,
+		{Path: at("board"), Type: "word", Allowed: boardsAllowed, Required: true, Values: boardValues,
 			Meaning: "The board the battle is fought on (catalogue boards)."},
 		{Path: at("standardsToWin"), Type: "integer", Allowed: fmt.Sprintf("an integer from 1 to %d", maxStandardsToWin), Required: true,
 			Meaning: "The standards a side needs to win (§11); options.standards-to-win may replace it."},
@@ -93,9 +103,9 @@ func scenarioFields(path string) []rules.Field {
 			Meaning: "What the unit is (catalogue unit-types)."},
 		{Path: at("units[].quality"), Type: "word", Allowed: strings.Join(qualityNames[:], ", "), Required: true,
 			Meaning: "How good it is: its max HP and the retreats it cancels (catalogue qualities)."},
-		{Path: at("units[].hp"), Type: "integer", Allowed: "an integer from 1 to the unit's max HP (catalogue unit-types)", Required: true,
+		{Path: at("units[].hp"), Type: "integer", Allowed: "an integer from 1 to the unit's max HP (catalogue unit-types)", Required: true, Min: hpMin, Max: hpMax,
 			Meaning: "The HP it starts with; options.hp: max starts every unit at its max instead."},
-		{Path: at("units[].hex"), Type: "integer", Allowed: fmt.Sprintf("a hex id from 0 to %d", NumHexes-1), Required: true,
+		{Path: at("units[].hex"), Type: "integer", Allowed: fmt.Sprintf("a hex id from 0 to %d", NumHexes-1), Required: true, Min: hexMin, Max: hexMax,
 			Meaning: "Where it stands: one unit to a hex, never on WATER (catalogue boards says how hexes are numbered)."},
 		{Path: at("turn"), Type: "mapping", Required: true,
 			Meaning: "The turn the game starts with."},

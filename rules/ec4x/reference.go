@@ -93,9 +93,9 @@ func squadronFields(path string) []rules.Field {
 	return []rules.Field{
 		{Path: path + ".id", Type: "text", Allowed: "a non-empty id; under spec each id once in the battle", Required: true,
 			Meaning: "the squadron's name in replays; nim-2025-11 aims at ids, so a repeated id there takes every hit on the first squadron of that id (§4.6)"},
-		{Path: path + ".flagship", Type: "ship class", Allowed: "a class of the ship table in force (ships catalogue); ETAC and TroopTransport under nim-2025-11 only", Required: true,
+		{Path: path + ".flagship", Type: "ship class", Names: rules.NamesOf([]string{"ships"}), Allowed: "a class of the ship table in force (ships catalogue); ETAC and TroopTransport under nim-2025-11 only", Required: true,
 			Meaning: "the squadron's flagship: its CR is the squadron's command rating and its class the squadron's targeting bucket (buckets catalogue)"},
-		{Path: path + ".escorts", Type: "list of ship classes", Allowed: fmt.Sprintf("at most %d classes of the table in force; under spec their CC together at most the flagship's CR, none behind a Starbase, only Fighters behind a Fighter", maxEscorts), Default: "none",
+		{Path: path + ".escorts", Type: "list of ship classes", Names: rules.NamesOf([]string{"ships"}), Allowed: fmt.Sprintf("at most %d classes of the table in force; under spec their CC together at most the flagship's CR, none behind a Starbase, only Fighters behind a Fighter", maxEscorts), Default: "none",
 			Meaning: "the ships that fly with the flagship; the squadron's AS and DS are the sums over all its ships"},
 		{Path: path + ".tech", Type: "integer", Allowed: techRange.String(), Default: "the task force's tech",
 			Meaning: "this squadron's weapons level, where it differs from its task force's (spec only)"},

@@ -92,18 +92,22 @@ func sideFields(side string) []rules.Field {
 	policy := opts["policy"]
 	policy.Default = "kill-greedy; npc for an NPC side"
 	caps := make([]string, nBases)
+	most := 0
 	for b := range nBases {
 		caps[b] = fmt.Sprintf("%d %s", pieceCap[b], Base(b))
+		most = max(most, pieceCap[b])
 	}
+	lo, hi := rules.Bounds(1, int64(most))
+	designs := rules.NamesOf([]string{"blueprints", "npcs"}, "blueprints[].name")
 	return []rules.Field{
 		{Path: side, Type: "mapping", Required: true, Meaning: "the " + side + "'s side: its ships and how it plays"},
 		opts["kind"],
-		{Path: side + ".ships", Type: "mapping of blueprint to count", Required: true,
+		{Path: side + ".ships", Type: "mapping of blueprint to count", Required: true, Names: designs,
 			Meaning: "the side's ships: at most one blueprint per hull (one tile per NPC kind), each with its number of ships"},
-		{Path: side + ".ships.<blueprint>", Type: "integer", Allowed: "an integer from 1 to the hull's limit per side: " + strings.Join(caps, ", "),
+		{Path: side + ".ships.<blueprint>", Type: "integer", Allowed: "an integer from 1 to the hull's limit per side: " + strings.Join(caps, ", "), Min: lo, Max: hi,
 			Meaning: "how many ships of that blueprint (built-in, or from blueprints[]) the side fields"},
 		policy,
-		{Path: side + ".priority", Type: "list of enemy blueprints", Allowed: "the blueprints of the other side's ships, each once", Default: "none",
+		{Path: side + ".priority", Type: "list of enemy blueprints", Allowed: "the blueprints of the other side's ships, each once", Default: "none", Names: designs,
 			Meaning: "with policy: priority, the enemy blueprints to fire at, the first listed first; required by that policy and an error with any other"},
 		opts["retreat"],
 		opts["antimatter-splitter"],
@@ -169,6 +173,7 @@ func blueprintFields() []rules.Field {
 		{Path: p + ".hull", Type: "integer", Allowed: fmt.Sprintf("%s on a player hull, %s on an NPC tile", intRange(0, maxPrintedHull), intRange(0, maxTileHull)), Default: "the base's",
 			Meaning: "on a player hull a hull printed on the blueprint, to which the parts add; on an NPC tile its hull (hit points are hull + 1)"},
 		{Path: p + ".parts", Type: "list of part names", Allowed: "built-in parts (parts catalogue) and parts[] names; a name may repeat", Default: "the base's",
+			Names:   rules.NamesOf([]string{"parts"}, "parts[].name"),
 			Meaning: "player hulls only: every part the blueprint carries, replacing the base's"},
 	}...)
 	out = append(out, diceFields(p+".cannons", maxTileDice, "NPC tiles only: the tile's cannon dice, replacing the base's")...)

@@ -21,7 +21,8 @@ func (k Kit) reference(battles []rules.Battle) (problems []string) {
 		return []string{fmt.Sprintf("ruleset %s does not implement rules.Documented: designers cannot look up its fields (crucible rules)", k.Ruleset.ID())}
 	}
 	ref := d.Reference()
-	problems = wellFormed(ref)
+	ref.Infer()
+	problems = append(wellFormed(ref), structured(ref)...)
 	fields := map[string]bool{}
 	for _, f := range ref.Fields {
 		fields[f.Path] = true
@@ -100,6 +101,40 @@ func wellFormed(ref *rules.Reference) (problems []string) {
 				report("%s %q lacks a name or meaning, or repeats", kind, t.Name)
 			}
 			seen[kind+" "+t.Name] = true
+		}
+	}
+	return problems
+}
+
+// structured returns what a tool reading the reference (the workbench's
+// form, a sweep's ranges) would miss: an integer field without bounds, a
+// Min above its Max, names from a catalogue or field the reference does
+// not have.
+func structured(ref *rules.Reference) (problems []string) {
+	report := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
+	fields := map[string]bool{}
+	for _, f := range ref.Fields {
+		fields[f.Path] = true
+	}
+	for _, f := range ref.Fields {
+		switch {
+		case f.Kind() == rules.IntegerField && (f.Min == nil || f.Max == nil):
+			report("field %s: an integer without Min and Max (allowed %q): give its bounds (rules.Bounds)", f.Path, f.Allowed)
+		case f.Min != nil && f.Max != nil && *f.Min > *f.Max:
+			report("field %s: Min %d above Max %d", f.Path, *f.Min, *f.Max)
+		}
+		if f.Names == nil {
+			continue
+		}
+		for _, c := range f.Names.Catalogues {
+			if _, ok := ref.Catalogue(c); !ok {
+				report("field %s: its names come from catalogue %q, which the reference does not have", f.Path, c)
+			}
+		}
+		for _, p := range f.Names.Fields {
+			if !fields[p] {
+				report("field %s: its names come from field %q, which the reference does not have", f.Path, p)
+			}
 		}
 	}
 	return problems

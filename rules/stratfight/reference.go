@@ -39,16 +39,17 @@ func (ruleset) Reference() *rules.Reference {
 		ref.Fields = append(ref.Fields, rules.Field{Path: side, Type: "mapping", Required: true,
 			Meaning: "duel only: side " + side + "'s fighter and its overrides"})
 		ref.Fields = append(ref.Fields, rules.Field{Path: side + ".fighter", Type: "fighter id, or a mapping defining a fighter",
-			Allowed: strings.Join(fighterIDs(), ", "), Required: true,
+			Allowed: strings.Join(fighterIDs(), ", "), Required: true, Names: rules.NamesOf([]string{"fighters"}),
 			Meaning: "the fighter: a built-in one (see the fighters catalogue) or one defined inline with the fields below under " + side + ".fighter"})
 		ref.Fields = append(ref.Fields, sideOptions.Fields(side)...)
 		ref.Fields = append(ref.Fields, fighterFields(side, false)...)
 		ref.Fields = append(ref.Fields, fighterFields(side+".fighter", true)...)
 	}
+	zero, lastCoin := new(int64), int64(maxStartCoins-1)
 	ref.Fields = append(ref.Fields,
 		rules.Field{Path: "start_coins", Type: "integer", Allowed: "an integer from 1 to " + strconv.Itoa(maxStartCoins), Required: true,
 			Meaning: "lifespan only: the Life Coins the life starts with (30 at birth)"},
-		rules.Field{Path: "stop_at_coins", Type: "integer", Allowed: "an integer from 0 to start_coins − 1", Default: "0",
+		rules.Field{Path: "stop_at_coins", Type: "integer", Allowed: "an integer from 0 to start_coins − 1", Default: "0", Min: zero, Max: &lastCoin,
 			Meaning: "lifespan only: the life stops (end stopped) when it is down to this many coins; 0 lives until death"},
 	)
 	ref.Counters = duelCounterTerms()
@@ -69,7 +70,7 @@ func fighterFields(path string, inline bool) []rules.Field {
 	}
 	fs := []rules.Field{
 		{Path: path + ".name", Type: "text", Meaning: what + "name, which outputs call the side by"},
-		{Path: path + ".weapon", Type: "weapon id, or a mapping defining a weapon", Allowed: strings.Join(weaponIDs(), ", "), Required: inline,
+		{Path: path + ".weapon", Type: "weapon id, or a mapping defining a weapon", Allowed: strings.Join(weaponIDs(), ", "), Required: inline, Names: rules.NamesOf([]string{"weapons"}),
 			Meaning: what + "weapon (see the weapons catalogue), or one defined with the fields below"},
 		{Path: path + ".weapon.name", Type: "text", Meaning: "the weapon's name"},
 		{Path: path + ".weapon.categories", Type: "list of words", Allowed: strings.Join(categoryNames, ", "),
@@ -78,7 +79,7 @@ func fighterFields(path string, inline bool) []rules.Field {
 		{Path: path + ".weapon.lethality", Type: "integer", Allowed: fmt.Sprintf("an integer from 0 to %d", maxAttr), Required: true, Meaning: "coins flipped for the Crippling a hit deals"},
 		{Path: path + ".weapon.incap", Type: "integer", Allowed: fmt.Sprintf("an integer from 0 to %d", maxAttr), Default: "0", Meaning: "coins flipped for the Incapacitation a hit deals"},
 		{Path: path + ".weapon.weight", Type: "integer", Allowed: fmt.Sprintf("an integer from 0 to %d", maxAttr), Default: "0", Meaning: "taken off the initiative pool"},
-		{Path: path + ".armor", Type: "armor id, or a mapping defining an armor", Allowed: strings.Join(armorIDs(), ", "), Default: "none",
+		{Path: path + ".armor", Type: "armor id, or a mapping defining an armor", Allowed: strings.Join(armorIDs(), ", "), Default: "none", Names: rules.NamesOf([]string{"armors"}),
 			Meaning: what + "armor (see the armors catalogue), or one defined with the fields below"},
 		{Path: path + ".armor.name", Type: "text", Meaning: "the armor's name"},
 		{Path: path + ".armor.armor_value", Type: "integer", Allowed: fmt.Sprintf("an integer from 0 to %d", maxAttr), Required: true, Meaning: "added to the Defense Ability"},

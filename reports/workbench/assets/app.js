@@ -10,7 +10,7 @@ const tab = (crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).sli
 // state is what the page holds of its current job; tests read it
 // (window.workbench) for the timings they record.
 const state = {
-  builtin: '', job: 0, pending: {}, sent: 0, ready: false,
+  builtin: '', folder: '', maxBody: 1 << 20, job: 0, sent: 0, ready: false,
   firstMs: null, pointMs: null, exactMs: null, exact: null, last: null, estimates: 0, history: [], done: false, sweepJob: 0, sweep: null, tuneJob: 0, tune: null, compareJob: 0, compare: null, spreadJob: 0, spread: null,
 };
 window.workbench = state;
@@ -29,7 +29,17 @@ async function api(path, body) {
   return data;
 }
 
-function edit() { return {name: $('name').value, text: src.value}; }
+function edit() { return {name: $('name').value, text: src.value, folder: state.folder}; }
+
+// The page numbers its jobs before it asks for them: a job's events carry
+// its number, and may arrive before the answer to the request (a job can
+// end first), so the page must know the number before it asks.
+let jobs = 0;
+function nextJob() { return ++jobs; }
+
+// seed is the seed field as the server takes it: a string of digits, kept
+// exact above 2^53, where a JavaScript number is not.
+function seed() { const v = $('seed').value.trim(); return /^[0-9]+$/.test(v) ? v : '0'; }
 
 // The editor's gutter: one number a line, the lines with a problem marked.
 function renderGutter(bad) {
@@ -104,22 +114,20 @@ async function send() {
     try { showValidation(await api('/api/validate', edit())); } catch (e) { $('status').textContent = e.message; }
     return;
   }
-  const req = Object.assign(edit(), {tab, builtin: state.builtin, seed: Number($('seed').value) || 0, trials: Number($('trials').value) || 0});
+  const job = nextJob();
+  const req = Object.assign(edit(), {tab, job, builtin: state.builtin, seed: seed(), trials: Number($('trials').value) || 0});
+  state.job = job; state.sent = t0;
+  state.firstMs = state.pointMs = state.exactMs = null; state.exact = null; state.last = null; state.estimates = 0; state.history = []; state.done = false;
+  $('exact').textContent = '…';
   let r;
   try { r = await api('/api/odds', req); } catch (e) { $('status').textContent = e.message; return; }
   const v = r.validation;
   showValidation(v);
   if (!v.ok) return;
-  state.job = r.job; state.sent = t0;
-  state.firstMs = state.pointMs = state.exactMs = null; state.exact = null; state.last = null; state.estimates = 0; state.history = []; state.done = false;
   $('command').textContent = r.command;
   $('trials-planned').textContent = r.trials.toLocaleString('en');
-  $('exact').textContent = v.exact ? 'solving…' : 'no solver for ' + v.ruleset;
-  $('mc').textContent = '';
-  $('state').textContent = 'running';
-  const early = state.pending[r.job] || [];
-  state.pending = {};
-  for (const [kind, data] of early) handle(kind, data);
+  if ($('exact').textContent === '…') $('exact').textContent = v.exact ? 'solving…' : 'no solver for ' + v.ruleset;
+  if (!state.done) $('state').textContent = 'running';
 }
 
 function showValidation(v) {
@@ -128,10 +136,7 @@ function showValidation(v) {
 }
 
 function handle(kind, data) {
-  if (data.job !== state.job) {
-    if (data.job > state.job) (state.pending[data.job] = state.pending[data.job] || []).push([kind, data]);
-    return;
-  }
+  if (data.job !== state.job) return; // an older job's
   if (kind === 'estimate') estimate(data);
   else if (kind === 'exact') exact(data);
   else if (kind === 'failed') { $('state').textContent = 'failed: ' + data.error; }
@@ -148,13 +153,14 @@ function command(kind, request, progress, show) {
   $(kind).addEventListener('click', async () => {
     const req = request();
     if (!req) return;
+    const job = nextJob();
+    state[kind + 'Job'] = job; state[kind] = null;
+    $(kind + '-state').textContent = 'running';
+    if ($(kind + '-answer')) $(kind + '-answer').textContent = '';
     try {
-      const r = await api('/api/' + kind, Object.assign({tab, seed: Number($('seed').value) || 0}, req));
-      state[kind + 'Job'] = r.job; state[kind] = null;
+      const r = await api('/api/' + kind, Object.assign({tab, job, seed: seed()}, req));
       $(kind + '-command').textContent = r.command;
-      $(kind + '-state').textContent = 'running';
-      if ($(kind + '-answer')) $(kind + '-answer').textContent = '';
-    } catch (e) { $(kind + '-state').textContent = e.message; }
+    } catch (e) { if (state[kind + 'Job'] === job) $(kind + '-state').textContent = e.message; }
   });
 }
 
@@ -312,6 +318,7 @@ function counters(r) {
 async function updatePermalink() {
   const p = new URLSearchParams({name: $('name').value, seed: $('seed').value, trials: $('trials').value});
   if (state.builtin) p.set('builtin', state.builtin);
+  if (state.folder) p.set('folder', state.folder);
   p.set('s', await pack(src.value));
   $('permalink').href = '#' + p.toString();
 }
@@ -324,10 +331,26 @@ async function pack(text) {
   return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-async function unpack(s) {
+// unpack inflates a permalink's text, at most limit bytes of it: a link
+// may hold a deflate bomb (a few kilobytes that inflate to gigabytes), so
+// inflating stops at the server's --max-body, the most it would read.
+async function unpack(s, limit) {
   const bin = atob(s.replace(/-/g, '+').replace(/_/g, '/'));
   const z = Uint8Array.from(bin, (c) => c.charCodeAt(0));
-  return await new Response(new Blob([z]).stream().pipeThrough(new DecompressionStream('deflate-raw'))).text();
+  const reader = new Blob([z]).stream().pipeThrough(new DecompressionStream('deflate-raw')).getReader();
+  const parts = [];
+  let size = 0;
+  for (;;) {
+    const {done, value} = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > limit) {
+      reader.cancel();
+      throw new Error('the permalink\'s text is larger than ' + limit.toLocaleString('en') + ' bytes, the most the workbench reads (crucible serve --max-body): it was not opened');
+    }
+    parts.push(value);
+  }
+  return new TextDecoder().decode(await new Blob(parts).arrayBuffer());
 }
 
 async function open(query) {
@@ -335,6 +358,7 @@ async function open(query) {
   const picker = $('picker');
   if ([...picker.options].some((o) => o.value === query)) picker.value = query; // opened by a link, too
   state.builtin = s.builtin || '';
+  state.folder = s.folder || '';
   $('name').value = s.name;
   src.value = s.text;
   changed();
@@ -351,9 +375,10 @@ async function restore() {
     return true;
   }
   if (!p.has('s')) return false;
-  src.value = await unpack(p.get('s'));
+  src.value = await unpack(p.get('s'), state.maxBody);
   $('name').value = p.get('name') || 'scenario';
   $('seed').value = p.get('seed') || '1';
+  state.folder = p.get('folder') || '';
   $('trials').value = p.get('trials') || '0';
   state.builtin = p.get('builtin') || '';
   changed();
@@ -362,6 +387,7 @@ async function restore() {
 
 async function catalogue() {
   const c = await api('/api/catalogue');
+  state.maxBody = c.max_body;
   const picker = $('picker');
   const groups = {};
   for (const e of c.builtins) {
@@ -390,19 +416,13 @@ function save(text, file) {
   URL.revokeObjectURL(a.href);
 }
 $('download').addEventListener('click', () => save(src.value, fileOf($('name').value)));
-$('replay').addEventListener('click', async () => {
-  const req = Object.assign(edit(), {seed: Number($('seed').value) || 0, trial: Number($('trial').value) || 0});
-  try {
-    const r = await api('/api/replay', req);
-    $('account').textContent = r.text; $('replay-command').textContent = r.command;
-  } catch (e) { $('account').textContent = e.message; }
-});
+command('replay', () => Object.assign(edit(), {trial: Number($('trial').value) || 0}), () => 'playing', answer('replay'));
 
-// fileOf is the server's fileName: the name the scenario is saved as.
+// fileOf is the server's fileName: the name the scenario is saved as,
+// of letters, digits, '_', '-' and '.' only, neither '-' nor '.' first.
 function fileOf(name) {
-  name = name.replace(/\.ya?ml$/, '').replace(/[\/\\:*?"<>| \x00-\x1f]/g, '-');
-  if (name.replace(/[.-]/g, '') === '') name = 'scenario';
-  return name + '.yaml';
+  name = name.replace(/\.ya?ml$/, '').replace(/[^A-Za-z0-9_.-]/gu, '-').replace(/^[.-]+/, '');
+  return (name || 'scenario') + '.yaml';
 }
 
 function connect() {

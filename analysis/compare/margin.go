@@ -1,0 +1,214 @@
+package compare
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/rules"
+)
+
+// Margin is the smallest difference between two variants that matters to
+// the designer (compare --margin): a difference within ±Margin is as good
+// as none. It is Value points for a share (2 is 2 percentage points), Value
+// of the metric's units for a mean (0.5 rounds), or, Relative, Value
+// percent of A's value of a mean. Metric is the one metric it applies to,
+// or "" for every metric its unit fits (a relative margin: the means).
+type Margin struct {
+	Metric   string
+	Value    float64
+	Relative bool
+}
+
+// MarginForms lists the forms of a margin, for error messages.
+const MarginForms = "a positive number: points for shares (2 is 2 points), the metric's units for means (0.5 rounds), " +
+	"or a percent of A's value for means (5%); each for every metric, or for one as METRIC=X (win.a=2, rounds.mean=5%)"
+
+// ParseMargin reads a margin: X, X% or METRIC=X, METRIC=X%. A percent of a
+// share is refused: a share's margin is in points, and "5 %" of one would
+// read as either.
+func ParseMargin(s string) (Margin, error) {
+	var m Margin
+	v := s
+	if name, rest, ok := strings.Cut(s, "="); ok {
+		metric, err := rules.ParseMetric(name)
+		if err != nil || !comparedKind(metric.Kind) {
+			return Margin{}, fmt.Errorf("%s: the metric %q is none compare reports: allowed: win.a, win.b, win.none, end.<reason>, rounds.mean, counter.<name>", s, name)
+		}
+		m.Metric, v = name, rest
+	}
+	v, m.Relative = strings.CutSuffix(v, "%")
+	x, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+	if err != nil || !(x > 0) || math.IsInf(x, 0) {
+		return Margin{}, fmt.Errorf("%s: allowed: %s", s, MarginForms)
+	}
+	m.Value = x
+	if metric, _ := rules.ParseMetric(m.Metric); m.Relative && metric.Share() {
+		return Margin{}, fmt.Errorf("%s: a share's margin is in points (%s=%s is %s points), not a percent: allowed: %s", s, m.Metric, v, v, MarginForms)
+	}
+	return m, nil
+}
+
+// comparedKind reports whether compare reports metrics of kind k.
+func comparedKind(k rules.MetricKind) bool {
+	return k == rules.WinShare || k == rules.EndShare || k == rules.RoundsMean || k == rules.CounterMean
+}
+
+// MarginKind is what a comparison concludes of one metric against its
+// margin.
+type MarginKind uint8
+
+const (
+	// MarginUndecided: the interval holds values both inside and outside ±Margin.
+	MarginUndecided MarginKind = iota
+	// MarginHigher: B's value exceeds A's by more than the margin.
+	MarginHigher
+	// MarginLower: B's value is below A's by more than the margin.
+	MarginLower
+	// MarginEquivalent: the difference is within ±Margin (TOST).
+	MarginEquivalent
+)
+
+// MarginVerdict is one metric's verdict against its margin. The verdict
+// rests on two one-sided tests at Alpha/Tests() each, that is on the
+// (1 − 2·Alpha/Tests()) interval Bounds, so that the verdicts of all
+// metrics hold together at 1 − Alpha: higher (or lower) by more than the
+// margin when Bounds lies wholly beyond +Margin (or −Margin), equivalent
+// (two one-sided tests, TOST) when it lies wholly within ±Margin.
+type MarginVerdict struct {
+	// Margin is the margin in the metric's units (a share's as a
+	// proportion, 0.02 for 2 points; a relative one resolved on A's value).
+	Margin float64
+	Spec   Margin
+	Kind   MarginKind
+	Bounds analysis.Interval
+	// More is, for an undecided metric, about how many more paired trials
+	// would decide it if the difference and the paired variance stayed as
+	// they are: those that shrink Bounds' half-width below the distance
+	// from the difference to the nearer of |d| = Margin; −1 when the
+	// difference sits on it, where no number would.
+	More int64
+}
+
+// marginOf returns the margin that applies to metric, share or mean, whose
+// value under A is a, and whether one does: the metric's own, else one
+// for every metric whose unit fits. A percent of an A of 0 is no margin:
+// within ±0 nothing is ever equivalent.
+func marginOf(ms []Margin, metric string, share bool, a float64) (float64, Margin, bool) {
+	pick := func(m Margin) (float64, Margin, bool) {
+		switch {
+		case m.Relative && a == 0:
+			return 0, Margin{}, false
+		case m.Relative:
+			return m.Value / 100 * math.Abs(a), m, true
+		case share:
+			return m.Value / 100, m, true
+		}
+		return m.Value, m, true
+	}
+	for _, m := range ms {
+		if m.Metric == metric {
+			return pick(m)
+		}
+	}
+	for _, m := range ms {
+		if m.Metric == "" && !(m.Relative && share) {
+			return pick(m)
+		}
+	}
+	return 0, Margin{}, false
+}
+
+// judge decides a difference d with the one-sided bounds iv against
+// margin δ; sd is the standard deviation of one pair's difference and n
+// the pairs, for the trials that would decide it; z the one-sided normal
+// quantile iv is at.
+func judge(d float64, iv analysis.Interval, δ, sd float64, n int64, z float64) MarginVerdict {
+	v := MarginVerdict{Margin: δ, Bounds: iv}
+	switch {
+	case iv.Lo > δ:
+		v.Kind = MarginHigher
+	case iv.Hi < -δ:
+		v.Kind = MarginLower
+	case iv.Lo > -δ && iv.Hi < δ:
+		v.Kind = MarginEquivalent
+	default:
+		gap := math.Abs(math.Abs(d) - δ)
+		need := math.Ceil(math.Pow(z*sd/gap, 2))
+		switch {
+		case gap == 0 || math.IsInf(need, 0) || need > math.MaxInt64/2:
+			v.More = -1
+		default:
+			v.More = max(int64(need)-n, 1)
+		}
+	}
+	return v
+}
+
+// ApplyMargins judges every metric of c against the margin that applies to
+// it (see Margin), at c's family-wise rate. A margin naming a metric c
+// does not report is an error that names those it does.
+func (c *Comparison) ApplyMargins(ms []Margin) error {
+	known := c.metricNames()
+	for _, m := range ms {
+		if m.Metric != "" && !slices.Contains(known, m.Metric) {
+			return fmt.Errorf("--margin %s: the comparison reports no %s: allowed: %s", m.Metric, m.Metric, strings.Join(known, ", "))
+		}
+	}
+	c.Margins = ms
+	z := -analysis.NormalQuantile(c.Alpha / float64(c.Tests()))
+	for i := range c.Shares {
+		s := &c.Shares[i]
+		s.Margin = nil
+		if δ, spec, ok := marginOf(ms, s.Metric, true, s.A); ok {
+			v := judge(s.Diff, analysis.PairedShareInterval(s.Counts, z), δ, pairSD(s.Counts), s.Counts.N(), z)
+			v.Spec = spec
+			s.Margin = &v
+		}
+	}
+	c.Rounds.Margin = c.meanMargin(ms, "rounds.mean", c.Rounds.MeanA, c.Rounds.MeanDiffTest, z)
+	zc := -analysis.NormalQuantile(c.Alpha / float64(max(c.CounterTests(), 1))) // the counters' own family
+	for i := range c.Counters {
+		k := &c.Counters[i]
+		k.Margin = c.meanMargin(ms, "counter."+k.Name, k.MeanA, k.MeanDiffTest, zc)
+	}
+	return nil
+}
+
+// meanMargin judges a difference of means against its margin, if one
+// applies.
+func (c *Comparison) meanMargin(ms []Margin, metric string, a float64, t analysis.MeanDiffTest, z float64) *MarginVerdict {
+	δ, spec, ok := marginOf(ms, metric, false, a)
+	if !ok {
+		return nil
+	}
+	se := t.SD / math.Sqrt(float64(c.Trials()))
+	v := judge(t.Diff, analysis.Interval{Lo: t.Diff - z*se, Hi: t.Diff + z*se}, δ, t.SD, c.Trials(), z)
+	v.Spec = spec
+	return &v
+}
+
+// pairSD is the standard deviation of one pair's difference of a yes/no
+// outcome, with Agresti and Min's adjustment (PairedShareInterval).
+func pairSD(c analysis.PairedCounts) float64 {
+	m := float64(c.N()) + 2
+	p10, p01 := (float64(c.OnlyA)+0.5)/m, (float64(c.OnlyB)+0.5)/m
+	d := p01 - p10
+	return math.Sqrt(math.Max(p10+p01-d*d, 0))
+}
+
+// metricNames lists the metrics c reports a difference of.
+func (c *Comparison) metricNames() []string {
+	var out []string
+	for _, s := range c.Shares {
+		out = append(out, s.Metric)
+	}
+	out = append(out, "rounds.mean")
+	for _, k := range c.Counters {
+		out = append(out, "counter."+k.Name)
+	}
+	return out
+}

@@ -1,0 +1,335 @@
+package meta
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/rules/doc"
+)
+
+// DefaultBalanceMatrices bounds a balance search's work: the matrices it
+// fights, each every cell of the roster.
+const DefaultBalanceMatrices = 400
+
+// BalanceOptions say what a balance search may change: one numeric field
+// every entry's side has, over a grid of values.
+type BalanceOptions struct {
+	// Path is the field inside an entry's side (as the roster writes it,
+	// e.g. armor.armor_value), Values the grid it may take, in order.
+	Path   string
+	Values []string
+	// MinShare is the mass every entry must have in the equilibrium, as
+	// side a and as side b.
+	MinShare float64
+	// Matrices is the most matrices the search fights.
+	Matrices int
+}
+
+// BalanceChange is one entry whose field the search changed.
+type BalanceChange struct {
+	Entry, From, To string
+}
+
+// BalanceResult is what a balance search found: the changes, the roster's
+// analysis before and after them, and the after one fought again on fresh
+// streams.
+type BalanceResult struct {
+	Options        BalanceOptions
+	Start, Final   *Analysis
+	Changes        []BalanceChange
+	Balanced       bool // every entry has MinShare in Final's equilibrium
+	Matrices       int  // the matrices fought
+	Why            string
+	Recheck        *Analysis // nil when every cell of Final is exact
+	RecheckHolds   bool      // the re-check finds every entry at MinShare too
+	RecheckStreams string
+}
+
+// Balance searches for values of o.Path, one per entry on o.Values, that
+// bring every entry into the equilibrium's support with at least
+// o.MinShare as side a and as side b, changing few entries: greedily, a
+// step tries every entry at every other value of the grid and makes the
+// one change that puts the most entries at MinShare (then brings the
+// most mass toward it, then leaves the least regret), as long as a change
+// improves on the last; every candidate is a whole matrix fought as Run
+// fights one, on the base's streams, so the search compares like with
+// like. It stops balanced, when no move improves, or after o.Matrices
+// matrices. The answer is then fought again on fresh streams (the
+// search's lucky draws are not the answer's: a re-check as tune's), unless
+// every cell is exact.
+func Balance(ctx context.Context, r analysis.Run, m *Meta, mo Options, o BalanceOptions, margin bool) (*BalanceResult, error) {
+	if err := m.balanceable(o); err != nil {
+		return nil, err
+	}
+	r.Save, r.Resume = nil, nil // a search's matrices are not the command's checkpoint
+	out := &BalanceResult{Options: o}
+	fight := func(m *Meta) (*Analysis, error) {
+		out.Matrices++
+		mm, err := Run(ctx, r, m, mo)
+		if err != nil {
+			return nil, err
+		}
+		return mm.Analyse(margin)
+	}
+	cur, err := fight(m)
+	if err != nil {
+		return nil, err
+	}
+	out.Start, out.Final = cur, cur
+	values := m.valuesAt(o.Path)
+	for !balanced(cur, o.MinShare) && out.Why == "" {
+		best, bestEntry, bestValue, bestMeta := cur, 0, "", (*Meta)(nil)
+	search:
+		for k := range m.Entries {
+			for _, v := range o.Values {
+				if v == values[k] {
+					continue
+				}
+				if out.Matrices >= o.Matrices {
+					out.Why = fmt.Sprintf("the search's bound of %d matrices was reached (--balance-matrices)", o.Matrices)
+					break search
+				}
+				cand, err := cur.Meta.withValue(k, o.Path, v)
+				if err != nil {
+					return nil, err
+				}
+				a, err := fight(cand)
+				if err != nil {
+					return nil, err
+				}
+				if better(a, best, o.MinShare) {
+					best, bestEntry, bestValue, bestMeta = a, k, v, cand
+				}
+			}
+		}
+		if bestMeta == nil {
+			if out.Why == "" {
+				out.Why = fmt.Sprintf("no one change of %s brings more entries to %s or any nearer it", o.Path, pctWords(o.MinShare))
+			}
+			break
+		}
+		out.Changes = append(out.Changes, BalanceChange{Entry: m.Entries[bestEntry], From: values[bestEntry], To: bestValue})
+		values[bestEntry], cur = bestValue, best
+		out.Final = cur
+	}
+	out.Changes = squash(out.Changes)
+	out.Balanced = balanced(out.Final, o.MinShare)
+	return out, recheckBalance(ctx, r, out, mo, margin)
+}
+
+// recheckBalance fights the answer again on fresh streams.
+func recheckBalance(ctx context.Context, r analysis.Run, out *BalanceResult, mo Options, margin bool) error {
+	if allExact(out.Final.Matrix) {
+		out.RecheckHolds = out.Balanced
+		return nil
+	}
+	m := *out.Final.Meta
+	m.Streams = out.Final.Meta.Streams + "/balance recheck"
+	out.RecheckStreams = m.Streams
+	mm, err := Run(ctx, r, &m, mo)
+	if err != nil {
+		return err
+	}
+	if out.Recheck, err = mm.Analyse(margin); err != nil {
+		return err
+	}
+	out.RecheckHolds = balanced(out.Recheck, out.Options.MinShare)
+	return nil
+}
+
+// balanceable refuses a field some entry's side lacks or holds as no
+// number, naming the entries.
+func (m *Meta) balanceable(o BalanceOptions) error {
+	if len(o.Values) < 2 {
+		return fmt.Errorf("--balance %s: a grid of %d values: allowed: at least 2", o.Path, len(o.Values))
+	}
+	var lack, words []string
+	for k, e := range m.entries {
+		v := fieldAt(e.Side, o.Path)
+		switch {
+		case v == nil:
+			lack = append(lack, m.Entries[k])
+		case v.Kind != doc.Scalar || !isNumber(v.Value):
+			words = append(words, fmt.Sprintf("%s (%s: %s)", m.Entries[k], v.Pos, doc.Describe(v)))
+		}
+	}
+	switch {
+	case len(lack) > 0:
+		return fmt.Errorf("--balance %s: %s lack it in their side: every entry's side must give the field balanced (allowed: a numeric field of every entry's side:)", o.Path, joinWords(lack))
+	case len(words) > 0:
+		return fmt.Errorf("--balance %s: not a number in %s (allowed: a numeric field)", o.Path, joinWords(words))
+	}
+	return nil
+}
+
+// valuesAt returns each entry's value of the field at path.
+func (m *Meta) valuesAt(path string) []string {
+	out := make([]string, len(m.entries))
+	for k, e := range m.entries {
+		out[k] = fieldAt(e.Side, path).Value
+	}
+	return out
+}
+
+// withValue returns the roster with entry k's field at path set to value,
+// every cell compiled.
+func (m *Meta) withValue(k int, path, value string) (*Meta, error) {
+	c := *m
+	c.entries = append(c.entries[:0:0], m.entries...)
+	side := m.entries[k].Side.Clone()
+	if err := side.Set(concrete(side, path), value, "--balance "+path+"="+value); err != nil {
+		return nil, err
+	}
+	c.entries[k].Side = side
+	return &c, c.compileCells()
+}
+
+// fieldAt returns the node at a dotted path inside n, or nil. A key *
+// stands for the one key of a mapping that has one (ships.* is an Eclipse
+// side's ship count, whatever the class).
+func fieldAt(n *doc.Node, path string) *doc.Node {
+	if p := concrete(n, path); p != "" {
+		for _, key := range strings.Split(p, ".") {
+			n = n.Get(key)
+		}
+		return n
+	}
+	return nil
+}
+
+// concrete returns path with each * replaced by the one key there, or ""
+// when the path leads nowhere in n.
+func concrete(n *doc.Node, path string) string {
+	var keys []string
+	for _, key := range strings.Split(path, ".") {
+		if key == "*" {
+			if n == nil || n.Kind != doc.Map || len(n.Keys) != 1 {
+				return ""
+			}
+			key = n.Keys[0]
+		}
+		if n = n.Get(key); n == nil {
+			return ""
+		}
+		keys = append(keys, key)
+	}
+	return strings.Join(keys, ".")
+}
+
+func isNumber(s string) bool {
+	var f float64
+	_, err := fmt.Sscan(s, &f)
+	return err == nil
+}
+
+// mass is entry k's least mass in the equilibrium, over its two sides.
+func mass(a *Analysis, k int) float64 {
+	return min(a.Equilibrium.Row[k], a.Equilibrium.Col[k])
+}
+
+func balanced(a *Analysis, minShare float64) bool {
+	return inSupport(a, minShare) == len(a.Meta.Entries)
+}
+
+func inSupport(a *Analysis, minShare float64) int {
+	n := 0
+	for k := range a.Meta.Entries {
+		if mass(a, k) >= minShare {
+			n++
+		}
+	}
+	return n
+}
+
+// leastMass is the entry with the least mass (the first of equals).
+func leastMass(a *Analysis) int {
+	k := 0
+	for i := range a.Meta.Entries {
+		if mass(a, i) < mass(a, k) {
+			k = i
+		}
+	}
+	return k
+}
+
+// better says that a improves on b: more entries at minShare, else more
+// mass toward it (each entry's mass counted up to minShare), else less
+// regret.
+func better(a, b *Analysis, minShare float64) bool {
+	na, nb := inSupport(a, minShare), inSupport(b, minShare)
+	if na != nb {
+		return na > nb
+	}
+	if ta, tb := toward(a, minShare), toward(b, minShare); math.Abs(ta-tb) > 1e-9 {
+		return ta > tb
+	}
+	return regret(a) < regret(b)-1e-9
+}
+
+// regret is how far the entries the equilibrium leaves out are from
+// joining it: over both sides, each entry's payoff short of the game's
+// value against the other side's mixture. It is 0 when every entry is a
+// best response, and it falls as a change brings the strong and the weak
+// nearer, which lets the search climb where the equilibrium is one entry
+// alone and no single change moves its support.
+func regret(a *Analysis) float64 {
+	eq, n := a.Equilibrium, len(a.Meta.Entries)
+	total := 0.0
+	for k := range n {
+		var asA, asB float64
+		for j := range n {
+			asA += a.Payoff(a.Cells[k][j].Estimate) * eq.Col[j]
+			asB += a.Payoff(a.Cells[j][k].Estimate) * eq.Row[j]
+		}
+		total += max(0, eq.Value-asA) + max(0, asB-eq.Value)
+	}
+	return total
+}
+
+// toward is the entries' mass counted up to minShare each: how near the
+// equilibrium is to holding every entry at minShare.
+func toward(a *Analysis, minShare float64) float64 {
+	t := 0.0
+	for k := range a.Meta.Entries {
+		t += min(mass(a, k), minShare)
+	}
+	return t
+}
+
+// squash folds the changes of one entry into one, from its first value to
+// its last, dropping an entry moved back to where it began.
+func squash(cs []BalanceChange) []BalanceChange {
+	var out []BalanceChange
+	at := map[string]int{}
+	for _, c := range cs {
+		if i, ok := at[c.Entry]; ok {
+			out[i].To = c.To
+			continue
+		}
+		at[c.Entry] = len(out)
+		out = append(out, c)
+	}
+	kept := out[:0]
+	for _, c := range out {
+		if c.From != c.To {
+			kept = append(kept, c)
+		}
+	}
+	return kept
+}
+
+func allExact(mm *Matrix) bool {
+	for _, row := range mm.Cells {
+		for _, c := range row {
+			if !c.Exact {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func pctWords(x float64) string { return fmt.Sprintf("%g %%", 100*x) }

@@ -1,0 +1,147 @@
+package meta
+
+import (
+	"fmt"
+
+	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/rules/doc"
+	"github.com/crucible-sim/crucible/scenarios"
+)
+
+// Meta is a roster ready to fight: a base scenario and entries, each
+// placeable as side a and as side b by the ruleset's side contract
+// (rules.Sided) or its policies (rules.Policied). Cell (i, j) is the base
+// with entry i as side a and entry j as side b.
+type Meta struct {
+	// Name names the metagame in output: the roster file's name.
+	Name, Description string
+	// Base is the base scenario's name, Ruleset its ruleset.
+	Base, Ruleset string
+	// Entries are the entries' names, in the roster's order.
+	Entries []string
+	// Streams names the streams every cell draws (the base's), so that
+	// cells differ by their entries, not by luck.
+	Streams string
+	base    *scenarios.Scenario
+	entries []scenarios.RosterEntry
+	sides   [2][]string
+	plays   [2]rules.PolicyField
+}
+
+// New checks the roster against the base scenario's ruleset and
+// compiles every cell before the first trial, so that an entry that does
+// not fit costs no computing time; its error is located in the roster.
+func New(r *scenarios.Roster, base *scenarios.Scenario) (*Meta, error) {
+	rs, err := rules.Lookup(base.Ruleset)
+	if err != nil {
+		return nil, err
+	}
+	m := &Meta{Name: r.Name, Description: r.Description, Base: base.Name, Ruleset: base.Ruleset,
+		Streams: base.StreamName(), base: base.Clone(), entries: r.Entries}
+	sided, isSided := rs.(rules.Sided)
+	policied, isPolicied := rs.(rules.Policied)
+	if isSided {
+		m.sides = sided.SideFields()
+	}
+	if isPolicied {
+		m.plays = policied.PolicyFields()
+	}
+	for _, e := range r.Entries {
+		m.Entries = append(m.Entries, e.Name)
+		switch {
+		case e.Side != nil && !isSided:
+			return nil, e.Side.Errorf("ruleset %s has no side fields a roster can place: give the entry a policy instead", base.Ruleset)
+		case e.Policy != "" && !isPolicied:
+			return nil, e.PolicyNode.Errorf("ruleset %s has no built-in policies: give the entry a side instead", base.Ruleset)
+		case e.Policy != "":
+			if _, ok := m.plays[0].Value(e.Policy); !ok {
+				var names []string
+				for _, v := range m.plays[0].Values {
+					names = append(names, v.Name)
+				}
+				return nil, e.PolicyNode.Errorf("unknown policy %q of ruleset %s (allowed: %s)%s", e.Policy, base.Ruleset, joinWords(names), doc.DidYouMean(e.Policy, names))
+			}
+		}
+		if e.Side != nil && len(m.sides[0]) > 1 && e.Side.Kind != doc.Map {
+			return nil, e.Side.Errorf("expected a mapping of the side's fields (%s), got %s", joinWords(m.sides[0]), doc.Describe(e.Side))
+		}
+	}
+	return m, m.compileCells()
+}
+
+// compileCells compiles every cell, so that an entry that does not fit
+// costs no computing time.
+func (m *Meta) compileCells() error {
+	for i := range m.Entries {
+		for j := range m.Entries {
+			sc, err := m.Cell(i, j)
+			if err == nil {
+				_, err = sc.Compile()
+			}
+			if err != nil {
+				return fmt.Errorf("%w (roster %s: %s as side a against %s as side b)", err, m.Name, m.Entries[i], m.Entries[j])
+			}
+		}
+	}
+	return nil
+}
+
+// Cell returns the scenario of cell (i, j): the base with entry i placed
+// as side a and entry j as side b, named for the pair (its checkpoint's
+// name) and drawing the base's streams.
+func (m *Meta) Cell(i, j int) (*scenarios.Scenario, error) {
+	sc := m.base.Clone()
+	err := sc.Edit(func(root *doc.Node) error {
+		for s, k := range [2]int{i, j} {
+			if err := m.place(root, s, m.entries[k]); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	sc.Name = fmt.Sprintf("%s/%s vs %s", m.Name, m.Entries[i], m.Entries[j])
+	sc.Streams = m.Streams
+	return sc, nil
+}
+
+// place writes entry e as side s (0 for a, 1 for b): its side's values
+// at the side's fields, then its policy.
+func (m *Meta) place(root *doc.Node, s int, e scenarios.RosterEntry) error {
+	origin := fmt.Sprintf("%s (%s)", e.Node.Pos, e.Node.Path)
+	if e.Side != nil {
+		values := []*doc.Node{e.Side}
+		if len(m.sides[s]) > 1 {
+			values = values[:0]
+			for _, p := range m.sides[0] {
+				v := e.Side.Get(p)
+				if v == nil {
+					return e.Side.Errorf("missing field %s of the side (the side's fields: %s)", p, joinWords(m.sides[0]))
+				}
+				values = append(values, v)
+			}
+		}
+		if err := rules.PlaceSide(root, m.sides[s], values, origin); err != nil {
+			return err
+		}
+	}
+	if e.Policy != "" {
+		v, _ := m.plays[s].Value(e.Policy)
+		return m.plays[s].Apply(root, v, fmt.Sprintf("%s (%s: %s)", e.PolicyNode.Pos, e.PolicyNode.Path, e.Policy))
+	}
+	return nil
+}
+
+// joinWords lists names separated by commas.
+func joinWords(names []string) string {
+	out := ""
+	for k, n := range names {
+		if k > 0 {
+			out += ", "
+		}
+		out += n
+	}
+	return out
+}

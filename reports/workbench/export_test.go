@@ -1,0 +1,7 @@
+package workbench
+
+// AnswerAfterJobs makes s answer each request for a job only once the job
+// has ended and its every event is on the wire: each job then "ends
+// before the page knows it", the order a fast job (an exact tune) reaches
+// a page in.
+func AnswerAfterJobs(s *Server) { s.answerAfterJobs = true }

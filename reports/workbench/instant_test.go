@@ -1,0 +1,38 @@
+package workbench_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/crucible-sim/crucible/reports/workbench"
+)
+
+// Every kind of job shows its answer even when the job ends, and its
+// events arrive, before the answer to the request that started it (the
+// page knows each job's id before it asks): the tune that stayed
+// "running" while the command line answered in 20 ms.
+func TestEveryAnswerArrivesThoughItsJobEndsFirst(t *testing.T) {
+	s, hs := newTestServer(t, workbench.Config{})
+	workbench.AnswerAfterJobs(s)
+	p := openPage(t, hs.URL+"/#builtin=eclipse/interceptor-duel&seed=3&trials=2000")
+	p.wait(t, `window.workbench.done && window.workbench.exact !== null`, 30*time.Second)
+	if got := p.text(t, "share-a"); got != "45.45 % exact" {
+		t.Errorf("odds and exact: %q", got)
+	}
+	p.setInput(t, "sweep-values", "1..3")
+	eval[bool](t, p, `(() => { const s = document.getElementById('sweep-field'); s.value = 'attacker.ships.Interceptor'; s.dispatchEvent(new Event('change')); return true })()`)
+	p.setInput(t, "sweep-values", "1..3")
+	p.setInput(t, "tune-range", "1..8")
+	p.setInput(t, "tune-target", "win.a>=0.7")
+	eval[bool](t, p, `(document.getElementById('keep').click(), true)`)
+	for _, kind := range []string{"sweep", "tune", "compare", "spread", "replay"} {
+		eval[bool](t, p, `(document.getElementById('`+kind+`').click(), true)`)
+		p.wait(t, `window.workbench['`+kind+`'] !== null && !document.getElementById('`+kind+`-state').textContent.startsWith('running')`, 30*time.Second)
+		if got := p.text(t, kind+"-state"); got == "" || got[:4] == "fail" {
+			t.Errorf("%s: %q", kind, got)
+		}
+	}
+	if errs := p.consoleErrors(); len(errs) > 0 {
+		t.Errorf("console errors: %q", errs)
+	}
+}

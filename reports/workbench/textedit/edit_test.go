@@ -1,0 +1,154 @@
+package textedit_test
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/crucible-sim/crucible/reports/workbench/textedit"
+	"github.com/crucible-sim/crucible/rules/doc"
+	"github.com/crucible-sim/crucible/scenarios"
+)
+
+// builtins returns the source of every built-in scenario, sweep, tune and
+// roster file.
+func builtins(t testing.TB) map[string][]byte {
+	t.Helper()
+	out := map[string][]byte{}
+	root := "../../../scenarios/builtin"
+	err := filepath.WalkDir(root, func(p string, e fs.DirEntry, err error) error {
+		if err != nil || e.IsDir() || filepath.Ext(p) != ".yaml" {
+			return err
+		}
+		src, err := os.ReadFile(p)
+		out[strings.TrimPrefix(p, root+"/")] = src
+		return err
+	})
+	if err != nil || len(out) < 50 {
+		t.Fatalf("%d files: %v", len(out), err)
+	}
+	return out
+}
+
+func parse(t testing.TB, src []byte) *doc.Node {
+	t.Helper()
+	n, err := scenarios.ParseYAML("", src)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, src)
+	}
+	return n
+}
+
+// Emit writes every built-in file as YAML that reads back the same.
+func TestEmitReadsBack(t *testing.T) {
+	for name, src := range builtins(t) {
+		want := parse(t, src)
+		out := textedit.Emit(want)
+		got, err := scenarios.ParseYAML("", out)
+		if err != nil || !textedit.Same(got, want) {
+			t.Errorf("%s: %v\n%s", name, err, out)
+		}
+	}
+}
+
+func scalar(v string) *doc.Node { return &doc.Node{Kind: doc.Scalar, Value: v} }
+
+// Edits change as little of the text as they can: a scalar where it
+// stands (comments and layout kept), else the top-level entry that holds
+// the change; the result always reads back as the document asked for.
+func TestApplyChangesLittle(t *testing.T) {
+	src := "# A duel.\nruleset: eclipse   # the game\nname: d\nattacker:\n  ships: {Interceptor: 1}  # one\n# the defender\ndefender:\n  ships: {Interceptor: 2}\nblueprints:\n  - {name: Gunship, base: Interceptor, parts: [Ion Cannon, Nuclear Drive, Nuclear Source]}\n"
+	for _, c := range []struct {
+		name string
+		ops  []textedit.Op
+		want string
+	}{
+		{"a count", []textedit.Op{{Kind: textedit.Set, Path: "attacker.ships.Interceptor", Value: scalar("3")}},
+			strings.Replace(src, "{Interceptor: 1}", "{Interceptor: 3}", 1)},
+		{"two scalars", []textedit.Op{{Kind: textedit.Set, Path: "attacker.ships.Interceptor", Value: scalar("3")}, {Kind: textedit.Set, Path: "blueprints[0].parts[0]", Value: scalar("Plasma Cannon")}},
+			strings.Replace(strings.Replace(src, "{Interceptor: 1}", "{Interceptor: 3}", 1), "[Ion Cannon,", "[Plasma Cannon,", 1)},
+		{"a new key", []textedit.Op{{Kind: textedit.Set, Path: "attacker.ships.Cruiser", Value: scalar("2")}},
+			strings.Replace(src, "  ships: {Interceptor: 1}  # one\n", "  ships: {Interceptor: 1, Cruiser: 2}\n", 1)},
+		{"a part added", []textedit.Op{{Kind: textedit.Append, Path: "blueprints[0].parts", Value: scalar("Electron Computer")}},
+			strings.Replace(src, "Nuclear Source]}", "Nuclear Source, Electron Computer]}", 1)},
+		{"a renamed key", []textedit.Op{{Kind: textedit.Rename, Path: "defender.ships.Interceptor", To: "Gunship"}},
+			strings.Replace(src, "{Interceptor: 2}", "{Gunship: 2}", 1)},
+		{"a removed item", []textedit.Op{{Kind: textedit.Remove, Path: "blueprints[0]"}},
+			strings.Replace(src, "blueprints:\n  - {name: Gunship, base: Interceptor, parts: [Ion Cannon, Nuclear Drive, Nuclear Source]}\n", "blueprints: []\n", 1)},
+		{"a new top-level field", []textedit.Op{{Kind: textedit.Set, Path: "options.stalemate", Value: scalar("draw")}},
+			src + "options: {stalemate: draw}\n"},
+		{"a removed top-level field", []textedit.Op{{Kind: textedit.Remove, Path: "name"}},
+			strings.Replace(src, "name: d\n", "", 1)},
+	} {
+		out, got, err := textedit.Apply([]byte(src), c.ops)
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+			continue
+		}
+		if string(out) != c.want {
+			t.Errorf("%s:\n%s\nwant\n%s", c.name, out, c.want)
+		}
+		if !textedit.Same(parse(t, out), got) {
+			t.Errorf("%s: the text does not hold the document returned", c.name)
+		}
+	}
+	if _, _, err := textedit.Apply([]byte(src), []textedit.Op{{Kind: textedit.Remove, Path: "nothing.here"}}); err == nil {
+		t.Error("removing a field that is not there: no error")
+	}
+}
+
+// Scalars of every built-in file (a dozen, evenly spread, of a long one)
+// can be set in place, and the text around them stays as it was.
+func TestSetEveryScalar(t *testing.T) {
+	for name, src := range builtins(t) {
+		var paths []string
+		var walk func(n *doc.Node)
+		walk = func(n *doc.Node) {
+			switch n.Kind {
+			case doc.Scalar:
+				if n.Value != "42" {
+					paths = append(paths, n.Path)
+				}
+			case doc.Map:
+				for _, v := range n.Vals {
+					walk(v)
+				}
+			case doc.Seq:
+				for _, v := range n.Items {
+					walk(v)
+				}
+			}
+		}
+		walk(parse(t, src))
+		for i, p := range paths {
+			if stride := len(paths)/12 + 1; i%stride != 0 {
+				continue
+			}
+			out, _, err := textedit.Apply(src, []textedit.Op{{Kind: textedit.Set, Path: p, Value: scalar("42")}})
+			if err != nil {
+				t.Errorf("%s %s: %v", name, p, err)
+				continue
+			}
+			if old, new := changedLines(src, out); len(old) != 1 || len(new) != 1 || !strings.Contains(new[0], "42") {
+				t.Errorf("%s %s: lines %q became %q", name, p, old, new)
+			}
+		}
+	}
+}
+
+// changedLines returns the lines of a that b replaced, and those that
+// replaced them.
+func changedLines(a, b []byte) (old, new []string) {
+	la, lb := strings.Split(string(a), "\n"), strings.Split(string(b), "\n")
+	i := 0
+	for i < len(la) && i < len(lb) && la[i] == lb[i] {
+		i++
+	}
+	j := 0
+	for j < len(la)-i && j < len(lb)-i && la[len(la)-1-j] == lb[len(lb)-1-j] {
+		j++
+	}
+	return la[i : len(la)-j], lb[i : len(lb)-j]
+}
