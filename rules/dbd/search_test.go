@@ -91,19 +91,6 @@ func TestSearchReplaysPinned(t *testing.T) {
 	}
 }
 
-// With a kill that wins the game on offer, the search takes it (the
-// position of TestRolloutTakesTheWinningKill).
-func TestSearchTakesTheWinningKill(t *testing.T) {
-	b := position(t, nil, "policies: {blue: search:1k}\noptions: {standards-to-win: 2}\n",
-		"A BLUE INF REGULAR 5 77", "B BLUE INF REGULAR 5 130", "G RED GEN REGULAR 1 78", "R RED INF REGULAR 5 30")
-	g := newGame(t, b)
-	g.st.acts = 1 // the last activation of the turn: now or never
-	a, kind := g.choose()
-	if kind != choiceAct || a.Target != 78 || a.Attack != meleeAttack {
-		t.Errorf("search chose %+v (%d)", a, kind)
-	}
-}
-
 // A gene the dice have made illegal is repaired as the position now
 // stands: the same move without its attack when the target is gone, and
 // nothing when the unit has acted or its hex is taken.
@@ -111,8 +98,7 @@ func TestRepairGene(t *testing.T) {
 	b := position(t, nil, "", "A BLUE INF REGULAR 4 77", "C BLUE CAV REGULAR 3 110", "E RED INF REGULAR 2 60", "F RED INF REGULAR 2 79")
 	g := newGame(t, b)
 	g.sortEnemies(Blue)
-	// C (Move 2, on 110) moves to 94 and attacks F on 79? 94 is beside 78
-	// and 79... the test reads the legal list rather than guess it.
+	// The plan: C's first move that ends in an attack, from its legal list.
 	acts := g.unitActivations(1, nil)
 	var withAttack Activation
 	for _, a := range acts {
