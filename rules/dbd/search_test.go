@@ -41,8 +41,10 @@ func TestSearchAllocatesNothing(t *testing.T) {
 	}
 }
 
-// A decision plays the budget, less at most one play per plan: the plays
-// are counted, not timed.
+// A decision plays its level's budget exactly: the plays are counted, not
+// timed. By hand, for search:250: evolution 16 plans × 4 draws; then
+// halving rounds of 16 × 2, 8 × 6, 4 × 13 and 2 × 27 draws (each round an
+// equal part of what is left) — 64 + 32 + 48 + 52 + 54 = 250.
 func TestSearchPlaysItsBudget(t *testing.T) {
 	pos := mirroredPositions(t, "symmetric_wings", 5, 5)[0]
 	for _, p := range []PolicyKind{PolicySearch250, PolicySearch1k} {
@@ -50,8 +52,8 @@ func TestSearchPlaysItsBudget(t *testing.T) {
 		g.policies = [2]PolicyKind{p, p}
 		g.st = pos.a
 		g.choose()
-		if got, b := g.sa.plays, p.searchBudget(); got > b || got <= b-populationSize {
-			t.Errorf("%s: %d plays, want %d less fewer than %d", p, got, b, populationSize)
+		if got, b := g.sa.plays, p.searchBudget(); got != b {
+			t.Errorf("%s: %d plays, want %d", p, got, b)
 		}
 	}
 }
@@ -135,7 +137,11 @@ func TestRepairGene(t *testing.T) {
 }
 
 // Sequential halving narrows the population to two plans, each round on
-// the same draws for every plan left.
+// the same draws for every plan left. By hand, for search:1k: 808 plays
+// are left after evolution, so the rounds play 16 plans × 12 draws, 8 × 25,
+// 4 × 52 and 2 × 104. The last two have had at least 12 + 25 + 52 + 104 =
+// 193 plays each, the third, dropped before the last round, at most
+// 4 + 8 of evolution and 12 + 25 + 52: 101.
 func TestSearchKeepsTheBestOfTwo(t *testing.T) {
 	pos := mirroredPositions(t, "cavalry_hammer", 3, 8)[0]
 	g := newGame(t, loadBattle(t, "cavalry_hammer", "options: {first-side: alternate}\n"))
@@ -143,7 +149,7 @@ func TestSearchKeepsTheBestOfTwo(t *testing.T) {
 	g.st = pos.a
 	g.choose()
 	pop := g.sa.pop
-	if pop[0].evals < pop[2].evals || pop[0].evals != pop[1].evals || !pop[0].above(&pop[1]) {
+	if pop[0].evals < 193 || pop[1].evals < 193 || pop[2].evals > 101 || !pop[0].above(&pop[1]) {
 		t.Errorf("the final two plans: %d and %d plays (the third %d), means %.2f and %.2f",
 			pop[0].evals, pop[1].evals, pop[2].evals, pop[0].mean(), pop[1].mean())
 	}
