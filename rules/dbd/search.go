@@ -7,27 +7,38 @@ import "math"
 // Mahlmann, Risi and Togelius ("Playing Multi-Action Adversarial Games:
 // Online Evolutionary Planning versus Tree Search", IEEE Transactions on
 // Games, 2018): a genome is the turn's remaining activations, evolved by
-// crossover and mutation, each evaluated by playing it out. DBD's dice make
-// a plan's outcome uncertain, so each generation plays every plan on one
-// common draw of the dice (common random numbers), a plan's value is its
-// mean over the generations it survives, and a gene the dice have made
-// illegal is repaired or skipped. After the plan, the opponent answers with
-// a greedy turn, and the position is valued (search_value.go). Only the
-// plan's first activation is played; the next decision of the turn starts
-// from the plans that began with it.
+// crossover and mutation, each valued by playing it out against the
+// enemy's greedy answer (search_value.go). DBD's dice make one play of a
+// plan a poor guide to its worth, so the plans are played on many draws,
+// all of them on the same draws (common random numbers), and the best is
+// picked by sequential halving after Karnin, Koren and Somekh ("Almost
+// Optimal Exploration in Multi-Armed Bandits", ICML 2013): two short
+// generations of evolution, then rounds that play the plans left on an
+// equal part of the budget and keep the better half, down to two. A gene
+// the dice have made illegal is repaired or skipped. Only the plan's
+// first activation is played; the next decision of the turn starts from
+// the plans that began with it.
 //
-// The budget is a number of evaluations, one a plan and generation: the
-// same seed plays the same game on any machine, however fast.
+// The budget is a number of plays, not a time: the same seed plays the
+// same game on any machine, however fast.
 
-// negInf is the mean of a plan not yet evaluated.
+// negInf is the mean of a plan not yet played.
 var negInf = math.Inf(-1)
 
 // searchStreamWord seeds the search's stream (§15: one draw of the policy
 // stream a decision).
 const searchStreamWord = 0x6462642d73656172 // "dbd-sear"
 
-// searchEvolve is the generations of evolution before the selection.
-const searchEvolve = 2
+const (
+	// searchEvolve is the generations of evolution before the selection.
+	searchEvolve = 2
+	// firstDraws is the draws of the dice each plan is played on in the
+	// first generation; each generation doubles them.
+	firstDraws = 4
+	// catalogueTop is how many of greedy's best activations a mutation
+	// favours.
+	catalogueTop = 8
+)
 
 // playAll plays every plan on k draws of the dice, the same for all, and
 // sorts them best first; false when the run's stop is raised (the trial
@@ -51,15 +62,8 @@ func (g *game) playAll(plans []turnPlan, k int) bool {
 	return true
 }
 
-// firstDraws is the draws of the dice each plan is played on in the
-// first generation.
-const firstDraws = 4
-
-// catalogueTop is how many of greedy's best activations a mutation favours.
-const catalogueTop = 8
-
 // chooseSearch is one decision of the search policy with a budget of
-// evaluations (§14 search).
+// plays (§14 search).
 func (g *game) chooseSearch(budget int) (Activation, choice) {
 	sa := &g.sa
 	sa.rng.Seed(g.pol.Uint64(), searchStreamWord)
@@ -114,12 +118,7 @@ func (g *game) chooseSearch(budget int) (Activation, choice) {
 func (g *game) searchCatalogue() []candidate {
 	sa := &g.sa
 	cands := g.greedyCandidates()
-	sa.order = shuffledOrder(&sa.rng, sa.order[:0], len(cands))
-	for i := 1; i < len(sa.order); i++ {
-		for j := i; j > 0 && cands[sa.order[j]].score > cands[sa.order[j-1]].score; j-- {
-			sa.order[j], sa.order[j-1] = sa.order[j-1], sa.order[j]
-		}
-	}
+	sa.order = rankCandidates(&sa.rng, sa.order[:0], cands)
 	sa.cat = sa.cat[:0]
 	for _, k := range sa.order {
 		sa.cat = append(sa.cat, cands[k])
