@@ -21,7 +21,7 @@ func TestParityLong(t *testing.T) {
 		z      = 2.3263478740408408 // the 0.99 quantile of the normal
 	)
 	for _, p := range parityPairs {
-		t.Run(p[0], func(t *testing.T) {
+		t.Run(p[1], func(t *testing.T) {
 			goRun := runShares(t, p[0], 2701, trials)
 			fileRun := runShares(t, p[1], 2702, trials)
 			for k := range 3 {
