@@ -89,3 +89,9 @@ func TestConformanceEmojiSpace(t *testing.T) {
 		rulestest.Scenario{Name: "short", Src: "options: {max-rounds: 3}\na: {units: {P1: 1}}\nb: {units: {N2b: 1}}\n"},
 	).Run(t)
 }
+
+func TestConformanceSecondDawn(t *testing.T) {
+	kitOf(t, "second-dawn.rules.yaml", []string{"eclipse-interceptor-duel", "eclipse-two-cruisers-vs-interceptor-and-cruiser"},
+		rulestest.Scenario{Name: "priority", Src: "a: {units: {Interceptor: 2, Cruiser: 1}, policy: priority, priority: [Dreadnought]}\nb: {units: {Dreadnought: 1, Interceptor: 1}, policy: priority, priority: [Cruiser]}\n"},
+	).Run(t)
+}
