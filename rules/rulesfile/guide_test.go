@@ -68,3 +68,39 @@ func TestGuideNumbers(t *testing.T) {
 		}
 	}
 }
+
+// The exact answers the guide quotes are what `crucible exact --rational`
+// gives, and what the duel's closed form says: the first to five hits of a
+// fair coin (a mean of Σ (5+k)·2·C(4+k, k)/2^(5+k) = 965/128 rounds), and
+// with 4 hit points against 5, Σ_{k<4} C(4+k, k)/2^(5+k) = 93/256.
+func TestGuideExact(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		ref, win, rounds string
+	}{
+		{"testdata/guide/duel.yaml", "1/2", "965/128"},
+		{"testdata/guide/duel-4-5.yaml", "93/256", ""},
+	} {
+		sc, err := scenarios.Load(c.ref)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := rules.LookupSolver(sc.Ruleset)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x, err := s.Solve(t.Context(), sc.Document(), true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if x.Win[rules.A].Rat != c.win || !strings.Contains(string(readme), c.win) {
+			t.Errorf("%s: P(a wins) = %s; the guide says %s", c.ref, x.Win[rules.A].Rat, c.win)
+		}
+		if c.rounds != "" && (x.RoundsMean.Rat != c.rounds || !strings.Contains(string(readme), "E[rounds]                  7.5390625  = "+c.rounds)) {
+			t.Errorf("%s: E[rounds] = %s; the guide says %s", c.ref, x.RoundsMean.Rat, c.rounds)
+		}
+	}
+}
