@@ -329,6 +329,7 @@ func (w *worker) runChunk(streams Streams, lo, hi int64, stop *rules.Stop) (end 
 			return i, fmt.Errorf("battle reported an invalid outcome on trial %d: %+v", i, w.out)
 		}
 		w.chunk.Add(&w.out)
+		w.chunk.Examples.offer(s1, i, &w.out)
 	}
 	return i, nil
 }
