@@ -36,9 +36,10 @@ func TestSlurmRoundTrip(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// The shared binary, copied where the job's user can run it.
 	bin := filepath.Join(dir, "bin", "crucible")
-	if out, err := exec.Command("go", "build", "-o", bin, "../crucible").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	if err := copyExecutable(buildCrucible(t), bin); err != nil {
+		t.Fatal(err)
 	}
 	c := startCluster(t, dir)
 

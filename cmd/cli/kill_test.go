@@ -12,17 +12,6 @@ import (
 	"time"
 )
 
-// buildCrucible builds the command into a temporary directory, for tests
-// that need a real process to kill.
-func buildCrucible(t *testing.T) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "crucible")
-	if out, err := exec.Command("go", "build", "-o", bin, "../crucible").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
-}
-
 // A run killed with SIGKILL — early, in the middle, or while it writes its
 // checkpoint — leaves a checkpoint from which --resume finishes it with the
 // bytes of an uninterrupted run.
@@ -105,7 +94,7 @@ func killAndResume(t *testing.T, bin string, args []string, ready func(dir strin
 	dir := filepath.Join(t.TempDir(), "out")
 	p := startCrucible(t, bin, nil, append(args, "--out", dir)...)
 	ready(dir)
-	if _, code := p.signal(t, syscall.SIGKILL, 10*time.Second); code != -1 {
+	if _, code := p.signal(t, syscall.SIGKILL, stopBound); code != -1 {
 		t.Fatalf("crucible %s ended (exit %d) before the kill: make it longer", args[0], code)
 	}
 	if resumed := mustRun(t, append(args, "--out", dir, "--resume")...); resumed != whole {
