@@ -25,6 +25,7 @@ import (
 // must run; elsewhere it is skipped when Slurm is not installed or the test
 // is not root (slurmd runs jobs as their user).
 func TestSlurmRoundTrip(t *testing.T) {
+	t.Parallel() // it waits on processes: others run meanwhile
 	if testing.Short() {
 		t.Skip("brings up a Slurm cluster; not with -short")
 	}

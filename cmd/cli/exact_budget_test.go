@@ -17,6 +17,7 @@ import (
 // solve minutes later and exited 0, and check and sweep waited for it
 // likewise.
 func TestSolvesStopOnSignal(t *testing.T) {
+	t.Parallel() // it waits on processes: others run meanwhile
 	if testing.Short() {
 		t.Skip("builds and signals real processes")
 	}

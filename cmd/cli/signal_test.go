@@ -120,12 +120,19 @@ func (p *started) interrupt(t *testing.T, sig syscall.Signal) time.Duration {
 // trials, but not all of them.
 func waitForPart(t *testing.T, path string, all int64, limit time.Duration) {
 	t.Helper()
+	waitForTrials(t, path, 1, all, limit)
+}
+
+// waitForTrials waits until the checkpoint at path holds at least least of
+// the run's trials, but not all of them.
+func waitForTrials(t *testing.T, path string, least, all int64, limit time.Duration) {
+	t.Helper()
 	for deadline := time.Now().Add(limit); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		if _, trials, err := checkpointTrials(path); err == nil && trials > 0 && trials < all {
+		if _, trials, err := checkpointTrials(path); err == nil && trials >= least && trials < all {
 			return
 		}
 	}
-	t.Fatalf("the checkpoint %s did not hold part of the run's %d trials within %v", path, all, limit)
+	t.Fatalf("the checkpoint %s did not hold %d to %d of the run's %d trials within %v", path, least, all-1, all, limit)
 }
 
 func checkpointTrials(path string) (os.FileInfo, int64, error) {
@@ -149,6 +156,7 @@ func checkpointTrials(path string) (os.FileInfo, int64, error) {
 // 1,000 of these trials: the process went on for minutes after the
 // signal, and its checkpoints held no trial at all.
 func TestSignalsStopSlowTrialsPromptly(t *testing.T) {
+	t.Parallel() // it waits on processes: others run meanwhile
 	if testing.Short() {
 		t.Skip("builds and signals real processes")
 	}
@@ -190,6 +198,7 @@ func TestSignalsStopSlowTrialsPromptly(t *testing.T) {
 // end the process in the middle of the first trial (within stopBound, well
 // under the trial's 33 s), with a checkpoint from which --resume can start.
 func TestSignalsStopALongTrial(t *testing.T) {
+	t.Parallel() // it waits on processes: others run meanwhile
 	if testing.Short() {
 		t.Skip("builds and signals real processes")
 	}
@@ -212,6 +221,7 @@ func TestSignalsStopALongTrial(t *testing.T) {
 // renames its first checkpoint into place). Before, the second signal was
 // swallowed and the process never ended.
 func TestSecondInterruptExitsAtOnce(t *testing.T) {
+	t.Parallel() // it waits on processes: others run meanwhile
 	if testing.Short() {
 		t.Skip("builds and signals real processes")
 	}
