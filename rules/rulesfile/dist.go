@@ -121,6 +121,7 @@ func (s *Enumerator[T, A]) oneDie(rc *rollC, masks []byte) []dieOut[T] {
 				}
 				any = true
 				for fj := range rc.die {
+					s.tick()
 					y := face(fj)
 					y.v += x.v
 					y.cnt += x.cnt
@@ -193,6 +194,7 @@ func (s *Enumerator[T, A]) sumOf(per []rollOut[T], n int) []rollOut[T] {
 		m := map[int32]T{}
 		for _, a := range acc {
 			for _, p := range per {
+				s.tick()
 				x := a.v + p.v
 				w := ar.Mul(a.w, p.w)
 				if old, ok := m[x]; ok {
@@ -215,18 +217,22 @@ func (s *Enumerator[T, A]) sumOf(per []rollOut[T], n int) []rollOut[T] {
 func (s *Enumerator[T, A]) keepSum(per []rollOut[T], n, k int, highest bool) []rollOut[T] {
 	if rats, ok := any(per).([]rollOut[*big.Rat]); ok {
 		return any(inIntegers(rats, n, func(ints []rollOut[*big.Int]) []rollOut[*big.Int] {
-			return keepDist(bigInts, ints, n, k, highest)
+			r := bigInts
+			r.tick = s.tick
+			return keepDist(r, ints, n, k, highest)
 		})).([]rollOut[T])
 	}
 	ar := s.ar
-	r := ring[T]{zero: ar.Zero(), one: ar.Frac(1, 1), add: ar.Add, mul: ar.Mul}
+	r := ring[T]{zero: ar.Zero(), one: ar.Frac(1, 1), add: ar.Add, mul: ar.Mul, tick: s.tick}
 	return keepDist(r, per, n, k, highest)
 }
 
-// ring is the arithmetic keepDist needs: weights added and multiplied.
+// ring is the arithmetic keepDist needs: weights added and multiplied;
+// tick counts a step of work.
 type ring[W any] struct {
 	zero, one W
 	add, mul  func(x, y W) W
+	tick      func()
 }
 
 var bigInts = ring[*big.Int]{
@@ -279,9 +285,11 @@ func keepDist[W any](r ring[W], per []rollOut[W], n, k int, highest bool) []roll
 			left, need := n-placed, k-placed
 			tail := r.zero
 			for c := need; c <= left; c++ {
+				r.tick()
 				tail = r.add(tail, r.mul(binom[left][c], r.mul(pw[c], rw[left-c])))
 			}
 			for sum, w := range sums {
+				r.tick()
 				put(final, sum+int32(need)*p.v, r.mul(w, tail))
 				for c := range need {
 					if next[placed+c] == nil {
@@ -362,6 +370,7 @@ func (s *Enumerator[T, A]) contestOdds(c *contestC, self, other int32, nested bo
 	gt, lt, eq := ar.Zero(), ar.Zero(), ar.Zero()
 	for _, x := range rs {
 		for _, y := range ro {
+			s.tick()
 			w := ar.Mul(x.w, y.w)
 			switch {
 			case x.v > y.v:
