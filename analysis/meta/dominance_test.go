@@ -85,7 +85,9 @@ func TestDominanceExactHasNoSlack(t *testing.T) {
 // in one), and a near-tie is "dominated within" twice the precision: no
 // worse than by more than it, and said so.
 func TestDominanceSampledSaysWithin(t *testing.T) {
-	cell := func(lo, hi float64) meta.Cell { return meta.Cell{Estimate: (lo + hi) / 2, Lo: lo, Hi: hi, Trials: 1000} }
+	cell := func(lo, hi float64) meta.Cell {
+		return meta.Cell{Estimate: (lo + hi) / 2, Lo: lo, Hi: hi, Trials: 1000}
+	}
 	mm := &meta.Matrix{Options: meta.Options{Precision: 0.01, Confidence: 0.95}, Cells: [][]meta.Cell{
 		// Entry 1 equals entry 0 against entry 0 (to the intervals) and is
 		// clearly better against entry 1: dominated within 2 points only.
