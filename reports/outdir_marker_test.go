@@ -10,9 +10,9 @@ import (
 	"github.com/crucible-sim/crucible/reports/outdir"
 )
 
-// A outdir.Marker is the directory's word on which files are crucible's, and a
+// A marker is the directory's word on which files are crucible's, and a
 // report removes what it lists; but crucible writes only files of the
-// directory itself, so a outdir.Marker listing anything else — a path out of the
+// directory itself, so a marker listing anything else — a path out of the
 // directory, a path into a subdirectory, "." or ".." — was not written by
 // crucible, and the directory is refused, naming the entry, before any
 // file is touched: neither a file outside nor one in a subdirectory is
@@ -66,7 +66,7 @@ func TestMarkerListsOnlyPlainNames(t *testing.T) {
 	}
 }
 
-// A name a outdir.Marker lists that is a directory is not crucible's either
+// A name a marker lists that is a directory is not crucible's either
 // (crucible writes files only): a report neither removes it nor takes it
 // for its own.
 func TestMarkerListingADirectory(t *testing.T) {
@@ -89,11 +89,11 @@ func TestMarkerListingADirectory(t *testing.T) {
 	}
 }
 
-// The lock file and the outdir.Marker are crucible's own regular files: a
+// The lock file and the marker are crucible's own regular files: a
 // symbolic link in the place of either, which crucible would follow, is
 // refused, and the file it points to is left as it was.
 func TestLockOrMarkerThatIsALink(t *testing.T) {
-	for _, name := range []string{".crucible-lock", outdir.Marker} {
+	for _, name := range []string{outdir.LockFile, outdir.Marker} {
 		t.Run(name, func(t *testing.T) {
 			parent := t.TempDir()
 			dir := filepath.Join(parent, "rep")

@@ -35,7 +35,9 @@ const eloPerNat = 400 / math.Ln10
 // strictly concave on ratings that sum to zero, and Newton's method (see
 // fitStrengths) climbs it to its maximum; a fit that does not get there
 // within its iterations is an error (ErrNotConverged), never a rating.
-func BradleyTerry(wins, games [][]float64, z float64) ([]Rating, error) {
+//
+// Its iterations are charged to budget, which may stop it (nil: no bound).
+func BradleyTerry(budget *Budget, wins, games [][]float64, z float64) ([]Rating, error) {
 	n := len(games)
 	if n < 2 || len(wins) != n {
 		return nil, errors.New("game: Bradley–Terry needs at least two entries, and as many rows of wins as of games")
@@ -52,7 +54,7 @@ func BradleyTerry(wins, games [][]float64, z float64) ([]Rating, error) {
 			}
 		}
 	}
-	theta, err := fitStrengths(w, g)
+	theta, err := fitStrengths(budget, w, g)
 	if err != nil {
 		return nil, err
 	}
@@ -97,12 +99,23 @@ const maxNewtonSteps = 500
 // odds: on emojispace/sample-fits, whose exact cells weigh a million games,
 // it stopped at its cap of 10,000 iterations with one fit 1,781 Elo points
 // short of the maximum.
-func fitStrengths(w, g [][]float64) ([]float64, error) {
+func fitStrengths(budget *Budget, w, g [][]float64) ([]float64, error) {
 	n := len(g)
 	theta := make([]float64, n)
 	ll := logLikelihood(theta, w, g)
 	for range maxNewtonSteps {
+		if err := budget.spend(int64(n) * int64(n)); err != nil {
+			return nil, err
+		}
 		grad := gradient(theta, w, g)
+		if !slices.ContainsFunc(grad, func(d float64) bool { return d != 0 }) {
+			return theta, nil // every score as expected: the maximum (copies of one entry, at the start)
+		}
+		// A step costs its system's factorisation, n³/3, and a few passes
+		// over the pairs.
+		if err := budget.spend(int64(n)*int64(n)*int64(n)/3 + 3*int64(n)*int64(n)); err != nil {
+			return nil, err
+		}
 		step, err := strengthStep(theta, g, grad)
 		if err != nil {
 			return nil, err
@@ -124,6 +137,9 @@ func fitStrengths(w, g [][]float64) ([]float64, error) {
 		for t := 1.0; ; t /= 2 {
 			for i := range n {
 				next[i] = theta[i] + t*step[i]
+			}
+			if err := budget.spend(int64(n) * int64(n)); err != nil {
+				return nil, err
 			}
 			if l := logLikelihood(next, w, g); l >= ll || t < 1e-12 {
 				theta, ll = next, l
@@ -242,8 +258,8 @@ func strengthCovariance(theta []float64, g [][]float64) (*mat.Dense, error) {
 // (Balduzzi et al., "Re-evaluating evaluation", 2018): 0 for an entry the
 // equilibrium plays, less for one it does not. Unlike a mean over opponents,
 // it does not reward an entry for beating many copies of one weak design.
-// It returns the ratings and the equilibrium.
-func NashAverage(a Matrix) ([]float64, *Equilibrium, error) {
+// It returns the ratings and the equilibrium, solved within budget.
+func NashAverage(budget *Budget, a Matrix) ([]float64, *Equilibrium, error) {
 	if err := a.check(); err != nil {
 		return nil, nil, err
 	}
@@ -258,7 +274,7 @@ func NashAverage(a Matrix) ([]float64, *Equilibrium, error) {
 			}
 		}
 	}
-	eq, err := Solve(a)
+	eq, err := Solve(budget, a)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -266,6 +282,9 @@ func NashAverage(a Matrix) ([]float64, *Equilibrium, error) {
 	for i := range r {
 		for j := range c {
 			ratings[i] += a[i][j] * eq.Col[j]
+		}
+		if math.Abs(ratings[i]) < 1e-12 {
+			ratings[i] = 0 // the value of a symmetric game, 0, up to rounding: no "−0.0"
 		}
 	}
 	return ratings, eq, nil

@@ -1,6 +1,7 @@
 package meta_test
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"slices"
@@ -57,7 +58,7 @@ func TestDominanceExactHasNoSlack(t *testing.T) {
 		t.Fatalf("the hand's dominance %v: the matrix is not the one meant", want)
 	}
 	for _, precision := range []float64{0.001, 0.01, 0.05, 0.2} {
-		a, err := exactMatrix(shares, precision).Analyse(false)
+		a, err := exactMatrix(shares, precision).Analyse(context.Background(), false)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -94,7 +95,7 @@ func TestDominanceSampledSaysWithin(t *testing.T) {
 		{cell(0.495, 0.505), cell(0.20, 0.22)},
 		{cell(0.495, 0.505), cell(0.60, 0.62)},
 	}}
-	a, err := mm.Analyse(false)
+	a, err := mm.Analyse(context.Background(), false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,12 +104,12 @@ func TestDominanceSampledSaysWithin(t *testing.T) {
 	}
 	// Apart in every column: shown.
 	mm.Cells[1][0] = cell(0.52, 0.53)
-	if a, _ = mm.Analyse(false); fmt.Sprint(a.DominatedA) != "[[1] []]" || fmt.Sprint(a.WithinA) != "[[] []]" {
+	if a, _ = mm.Analyse(context.Background(), false); fmt.Sprint(a.DominatedA) != "[[1] []]" || fmt.Sprint(a.WithinA) != "[[] []]" {
 		t.Errorf("dominated %v, within %v; want entry 0 dominated by 1, shown", a.DominatedA, a.WithinA)
 	}
 	// Beyond the slack: neither.
 	mm.Cells[1][0] = cell(0.46, 0.47)
-	if a, _ = mm.Analyse(false); fmt.Sprint(a.DominatedA) != "[[] []]" || fmt.Sprint(a.WithinA) != "[[] []]" {
+	if a, _ = mm.Analyse(context.Background(), false); fmt.Sprint(a.DominatedA) != "[[] []]" || fmt.Sprint(a.WithinA) != "[[] []]" {
 		t.Errorf("dominated %v, within %v; want none", a.DominatedA, a.WithinA)
 	}
 }
@@ -124,7 +125,7 @@ func TestNashInPayoffUnits(t *testing.T) {
 		margin bool
 		want   float64
 	}{{false, -0.2}, {true, -0.4}} {
-		a, err := mm.Analyse(c.margin)
+		a, err := mm.Analyse(context.Background(), c.margin)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,6 +1,8 @@
 package meta
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -20,6 +22,13 @@ const SupportShare = 0.005
 // each time every sampled cell is drawn uniformly within its interval and
 // the game solved again.
 const Resamples = 200
+
+// DefaultWork is the analysis's default budget of operations (Options.Work):
+// a minute or two of arithmetic on one core, thousands of times what the
+// built-in rosters spend and over a hundred times what 64 sampled copies
+// of one entry do (bench/meta.txt), so that only a pathological matrix
+// meets it.
+const DefaultWork = 50_000_000_000
 
 // ExactGames is what an exact cell counts for in the Bradley–Terry fit,
 // which needs counts: as many games as a well-sampled cell, so that its
@@ -67,33 +76,109 @@ type Analysis struct {
 	// Cycles are the non-transitive triples of the symmetric view: i beats
 	// j, j beats k, k beats i, each with its interval above one half.
 	Cycles [][3]int
+	// Resampled is how many resamples Robustness counts: Resamples,
+	// unless the analysis's budget ran out among them (then fewer, and
+	// Robustness is nil if none was done).
+	Resampled int
+	// Spent is the operations the analysis spent, of the budget
+	// Options.Work.
+	Spent int64
 }
 
-// Analyse reads a fought roster: the symmetric view, dominance, the
-// equilibrium and its robustness, ratings and cycles. Every figure is a
-// pure function of the matrix and its seed.
-func (mm *Matrix) Analyse(margin bool) (*Analysis, error) {
+// Analyse reads a fought roster: the symmetric view, dominance, cycles,
+// the equilibrium, Nash averages, ratings and the equilibrium's
+// robustness. Every figure is a pure function of the matrix and its seed.
+//
+// The arithmetic is charged to a budget of Options.Work operations (none
+// when 0) and stops within a pivot or a Newton step of ctx's end, with
+// ctx's error. A budget spent during the resamples of the robustness,
+// the last and costliest part, leaves the robustness counted over the
+// resamples done (Resampled says how many); one spent before is an error
+// that says what was computed and what was not.
+func (mm *Matrix) Analyse(ctx context.Context, margin bool) (*Analysis, error) {
+	a := mm.views(margin)
+	budget := game.NewBudget(ctx, mm.Options.Work)
+	defer func() { a.Spent = budget.Spent() }()
+	for _, part := range []struct {
+		name  string
+		solve func(*game.Budget) error
+	}{{"the equilibrium", a.equilibrium}, {"the Nash averages", a.nashAverage}, {"the ratings", a.rate}} {
+		err := part.solve(budget)
+		if errors.Is(err, game.ErrOverBudget) {
+			return nil, &BudgetError{Work: mm.Options.Work, Missing: part.name}
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if err := a.robustness(budget); err != nil && !errors.Is(err, game.ErrOverBudget) {
+		return nil, err
+	}
+	return a, nil
+}
+
+// analyseEquilibrium is Analyse without Nash averages, ratings and
+// robustness: what a balance search compares its candidates by.
+func (mm *Matrix) analyseEquilibrium(ctx context.Context, margin bool) (*Analysis, error) {
+	a := mm.views(margin)
+	budget := game.NewBudget(ctx, mm.Options.Work)
+	err := a.equilibrium(budget)
+	a.Spent = budget.Spent()
+	if errors.Is(err, game.ErrOverBudget) {
+		return nil, &BudgetError{Work: mm.Options.Work, Missing: "the equilibrium"}
+	}
+	return a, err
+}
+
+// views returns the analysis's parts that need no budget: the symmetric
+// view, dominance and cycles.
+func (mm *Matrix) views(margin bool) *Analysis {
 	n := len(mm.Cells)
 	a := &Analysis{Matrix: mm, Margin: margin, Symmetric: make([][]Cell, n)}
-	est := make(game.Matrix, n)
 	for i := range n {
-		est[i] = make([]float64, n)
 		a.Symmetric[i] = make([]Cell, n)
 		for j := range n {
 			c, r := mm.Cells[i][j], mm.Cells[j][i]
-			est[i][j] = a.Payoff(c.Estimate)
 			a.Symmetric[i][j] = Cell{Row: i, Col: j, Estimate: (c.Estimate + 1 - r.Estimate) / 2,
 				Lo: (c.Lo + 1 - r.Hi) / 2, Hi: (c.Hi + 1 - r.Lo) / 2, Trials: c.Trials + r.Trials, Exact: c.Exact && r.Exact}
 		}
 	}
-	var err error
-	if a.Equilibrium, err = game.Solve(est); err != nil {
-		return nil, fmt.Errorf("the equilibrium: %w", err)
-	}
-	if err := a.robustness(); err != nil {
-		return nil, err
-	}
 	a.dominance()
+	a.Cycles = game.Cycles(func(i, j int) bool { return a.Symmetric[i][j].Lo > 0.5 }, n)
+	return a
+}
+
+// BudgetError says that an analysis's budget of operations ran out
+// before a part every reading needs.
+type BudgetError struct {
+	Work    int64  // the budget
+	Missing string // the first part not computed
+}
+
+func (e *BudgetError) Error() string {
+	return fmt.Sprintf("the analysis's budget of %d operations ran out while computing %s: the matrix is fought and its dominance and cycles are read, but %s and what follows are not; raise the budget", e.Work, e.Missing, e.Missing)
+}
+
+// equilibrium solves the game of the estimates.
+func (a *Analysis) equilibrium(budget *game.Budget) error {
+	n := len(a.Cells)
+	est := make(game.Matrix, n)
+	for i := range n {
+		est[i] = make([]float64, n)
+		for j := range n {
+			est[i][j] = a.Payoff(a.Cells[i][j].Estimate)
+		}
+	}
+	var err error
+	if a.Equilibrium, err = game.Solve(budget, est); err != nil && !stopped(err) {
+		return fmt.Errorf("the equilibrium: %w", err)
+	}
+	return err
+}
+
+// nashAverage rates the entries by Nash averaging over the symmetric view.
+func (a *Analysis) nashAverage(budget *game.Budget) error {
+	n := len(a.Cells)
 	anti := make(game.Matrix, n)
 	for i := range n {
 		anti[i] = make([]float64, n)
@@ -104,18 +189,34 @@ func (mm *Matrix) Analyse(margin bool) (*Analysis, error) {
 			}
 		}
 	}
-	nash, eq, err := game.NashAverage(anti)
+	nash, eq, err := game.NashAverage(budget, anti)
 	if err != nil {
-		return nil, fmt.Errorf("Nash averaging: %w", err)
+		if stopped(err) {
+			return err
+		}
+		return fmt.Errorf("Nash averaging: %w", err)
 	}
 	a.Nash, a.NashMix = nash, eq.Row
-	if n >= 2 {
-		if a.Ratings, err = game.BradleyTerry(a.scores()); err != nil {
-			return nil, fmt.Errorf("Bradley–Terry: %w", err)
-		}
+	return nil
+}
+
+// rate fits the Bradley–Terry ratings.
+func (a *Analysis) rate(budget *game.Budget) error {
+	if len(a.Cells) < 2 {
+		return nil
 	}
-	a.Cycles = game.Cycles(func(i, j int) bool { return a.Symmetric[i][j].Lo > 0.5 }, n)
-	return a, nil
+	wins, games, z := a.scores()
+	var err error
+	if a.Ratings, err = game.BradleyTerry(budget, wins, games, z); err != nil && !stopped(err) {
+		return fmt.Errorf("Bradley–Terry: %w", err)
+	}
+	return err
+}
+
+// stopped reports whether err ends an analysis early: its budget spent or
+// its context ended.
+func stopped(err error) bool {
+	return errors.Is(err, game.ErrOverBudget) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
 }
 
 // Payoff converts a share into the payoff the game is solved for.
@@ -128,40 +229,55 @@ func (a *Analysis) Payoff(share float64) float64 {
 
 // robustness resamples every cell uniformly within its interval, on a
 // stream of the matrix's seed, solves each resampled game and counts how
-// often each entry stays in the support.
-func (a *Analysis) robustness() error {
+// often each entry stays in the support. A resample equal to the
+// estimates (every cell exact) is not solved again. It stops with the
+// budget, counting the resamples done.
+func (a *Analysis) robustness(budget *game.Budget) error {
 	n := len(a.Cells)
 	rng := rand.New(rand.NewPCG(a.Seed, 0x6d657461)) // "meta"
-	a.Robustness = [2][]float64{make([]float64, n), make([]float64, n)}
+	kept := [2][]float64{make([]float64, n), make([]float64, n)}
 	m := make(game.Matrix, n)
 	for i := range m {
 		m[i] = make([]float64, n)
 	}
-	for range Resamples {
+	var err error
+	done := 0
+	for ; done < Resamples; done++ {
+		same := true
 		for i, row := range a.Cells {
 			for j, c := range row {
 				m[i][j] = a.Payoff(c.Lo + rng.Float64()*(c.Hi-c.Lo))
+				same = same && c.Lo == c.Hi && c.Lo == c.Estimate
 			}
 		}
-		eq, err := game.Solve(m)
-		if err != nil {
-			return fmt.Errorf("the equilibrium of a resampled matrix: %w", err)
+		eq := a.Equilibrium
+		if !same {
+			if eq, err = game.Solve(budget, m); err != nil {
+				if !stopped(err) {
+					err = fmt.Errorf("the equilibrium of a resampled matrix: %w", err)
+				}
+				break
+			}
 		}
 		for k := range n {
 			if eq.Row[k] >= SupportShare {
-				a.Robustness[0][k]++
+				kept[0][k]++
 			}
 			if eq.Col[k] >= SupportShare {
-				a.Robustness[1][k]++
+				kept[1][k]++
 			}
 		}
 	}
-	for s := range a.Robustness {
-		for k := range a.Robustness[s] {
-			a.Robustness[s][k] /= Resamples
+	a.Resampled = done
+	if done > 0 {
+		for s := range kept {
+			for k := range kept[s] {
+				kept[s][k] /= float64(done)
+			}
 		}
+		a.Robustness = kept
 	}
-	return nil
+	return err
 }
 
 // dominance finds the dominated entries as side a, as side b and over

@@ -202,7 +202,7 @@ func TestMetaExact(t *testing.T) {
 			}
 		}
 	}
-	a, err := mm.Analyse(false)
+	a, err := mm.Analyse(context.Background(), false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -282,7 +282,7 @@ func metaCoverage(t *testing.T, seeds uint64) (held, falseDominance int) {
 		if covered {
 			held++
 		}
-		a, err := mm.Analyse(false)
+		a, err := mm.Analyse(context.Background(), false)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -318,7 +318,7 @@ func TestMetaSampledCovers(t *testing.T) {
 // matrixJSON renders every figure of a fought roster, for comparisons.
 func matrixJSON(t *testing.T, mm *meta.Matrix) string {
 	t.Helper()
-	a, err := mm.Analyse(false)
+	a, err := mm.Analyse(context.Background(), false)
 	if err != nil {
 		t.Fatal(err)
 	}

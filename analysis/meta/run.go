@@ -38,6 +38,9 @@ type Options struct {
 	// PrecisionOnly samples every cell to the precision, whatever its
 	// decisions: what the adaptive stop saves is measured against it.
 	PrecisionOnly bool
+	// Work is the most operations the analysis of the fought matrix
+	// spends (Analyse), 0 for no bound.
+	Work int64
 }
 
 // Check refuses settings no metagame can take.
@@ -49,6 +52,8 @@ func (o Options) Check() error {
 		return fmt.Errorf("confidence %g: allowed: a number from %g to %g", o.Confidence, scenarios.MinConfidence, scenarios.MaxConfidence)
 	case o.First < 1 || o.Budget < o.First || o.Budget > sim.MaxTrials:
 		return fmt.Errorf("first look %d and budget %d trials per cell (allowed: 1 ≤ first ≤ budget ≤ %d)", o.First, o.Budget, int64(sim.MaxTrials))
+	case o.Work < 0:
+		return fmt.Errorf("analysis budget %d operations (allowed: 0 for none, or a positive count)", o.Work)
 	}
 	return nil
 }

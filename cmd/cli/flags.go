@@ -65,7 +65,7 @@ func (f *runFlags) registerShard(cmd *cobra.Command) {
 func (f *runFlags) registerSet(cmd *cobra.Command) {
 	cmd.Flags().StringArrayVar(&f.sets, "set", nil, "override a scenario field, `PATH=VALUE` (repeatable), e.g. options.tie-rule=underdog or 'b={ship: N2b}' (a value in [ ], { } or quotes is YAML)")
 	cmd.Flags().StringArrayVar(&f.unsets, "unset", nil, "remove a scenario field, `PATH` (repeatable), before any --set, e.g. b.npc")
-	f.stdin.in = cmd.InOrStdin
+	f.stdin.in, f.stdin.ctx = cmd.InOrStdin, cmd.Context
 }
 
 // plan checks the flag values and returns the run they describe.

@@ -226,14 +226,17 @@ func WriteTable(w io.Writer, a *meta.Analysis) error {
 	fmt.Fprintln(tw, "entry\tas a\tkept\tas b\tkept\tNash avg\tElo\tinterval")
 	for k, n := range names {
 		elo := a.Ratings[k]
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%+.1f\t%.0f\t[%.0f, %.0f]\n", n, percent(a.Equilibrium.Row[k]), percent(a.Robustness[0][k]),
-			percent(a.Equilibrium.Col[k]), percent(a.Robustness[1][k]), 100*a.Nash[k], elo.Elo, elo.Lo, elo.Hi)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%+.1f\t%.0f\t[%.0f, %.0f]\n", n, percent(a.Equilibrium.Row[k]), keptText(a, 0, k),
+			percent(a.Equilibrium.Col[k]), keptText(a, 1, k), 100*a.Nash[k], elo.Elo, elo.Lo, elo.Hi)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "kept: the share of %d resamples of the cells within their intervals in which the entry stays in the support (≥ %s)\n", meta.Resamples, percent(meta.SupportShare))
+	fmt.Fprintf(w, "kept: the share of %d resamples of the cells within their intervals in which the entry stays in the support (≥ %s)\n", a.Resampled, percent(meta.SupportShare))
 	fmt.Fprintf(w, "Elo: %s\n", RatingsNote(a))
+	if s := budgetWords(a); s != "" {
+		fmt.Fprintf(w, "note: %s\n", s)
+	}
 	if len(a.Cycles) > 0 {
 		fmt.Fprintln(w, "\ncycles (each step's interval above one half)")
 		for _, c := range a.Cycles {
@@ -245,6 +248,23 @@ func WriteTable(w io.Writer, a *meta.Analysis) error {
 		fmt.Fprintf(w, "note: %s\n", n)
 	}
 	return nil
+}
+
+// keptText is the share of resamples that kept entry k in side s's
+// support, or a dash when the budget left no resample.
+func keptText(a *meta.Analysis, s, k int) string {
+	if a.Robustness[s] == nil {
+		return "—"
+	}
+	return percent(a.Robustness[s][k])
+}
+
+// budgetWords says what the analysis's budget left out, "" when nothing.
+func budgetWords(a *meta.Analysis) string {
+	if a.Resampled == meta.Resamples {
+		return ""
+	}
+	return fmt.Sprintf("the analysis's budget of %d operations (--analysis-budget) ran out after %d of the %d resamples of the robustness: \"kept\" counts those %d; everything else is computed", a.Options.Work, a.Resampled, meta.Resamples, a.Resampled)
 }
 
 // writeGrid writes a matrix of cells with the entries as rows and columns.
@@ -397,7 +417,8 @@ func Object(a *meta.Analysis) json.Marshaler {
 		{Key: "scenario", Val: m.Base}, {Key: "ruleset", Val: m.Ruleset}, {Key: "headline", Val: Headline(a)},
 		{Key: "entries", Val: m.Entries}, {Key: "payoff_kind", Val: payoff}, {Key: "payoff", Val: grid(a.Cells)}, {Key: "symmetric", Val: grid(a.Symmetric)},
 		{Key: "equilibrium", Val: formats.Object{{Key: "a", Val: a.Equilibrium.Row}, {Key: "b", Val: a.Equilibrium.Col}, {Key: "value", Val: a.Equilibrium.Value}}},
-		{Key: "support_robustness", Val: formats.Object{{Key: "a", Val: a.Robustness[0]}, {Key: "b", Val: a.Robustness[1]}, {Key: "resamples", Val: meta.Resamples}, {Key: "min_share", Val: meta.SupportShare}}},
+		{Key: "support_robustness", Val: formats.Object{{Key: "a", Val: a.Robustness[0]}, {Key: "b", Val: a.Robustness[1]}, {Key: "resamples", Val: a.Resampled}, {Key: "min_share", Val: meta.SupportShare}}},
+		{Key: "analysis", Val: formats.Object{{Key: "operations", Val: a.Spent}, {Key: "budget", Val: a.Options.Work}, {Key: "complete", Val: a.Resampled == meta.Resamples}}},
 		{Key: "dominated", Val: formats.Object{{Key: "a", Val: named(a.DominatedA)}, {Key: "b", Val: named(a.DominatedB)}, {Key: "symmetric", Val: named(a.DominatedSym)}}},
 		{Key: "dominated_within", Val: formats.Object{{Key: "slack", Val: a.Payoff(0.5+a.Slack) - a.Payoff(0.5)}, {Key: "a", Val: named(a.WithinA)}, {Key: "b", Val: named(a.WithinB)}, {Key: "symmetric", Val: named(a.WithinSym)}}},
 		{Key: "ratings", Val: ratings}, {Key: "cycles", Val: cycles},

@@ -39,7 +39,7 @@ type Dir struct {
 	swap    bool   // whether reports are swapped in whole
 
 	mu    sync.Mutex
-	lock  *os.File // its lock file (lockFile), locked
+	lock  *os.File // its lock file (LockFile), locked
 	files []string // the files crucible wrote here, as the marker lists them
 }
 

@@ -117,7 +117,7 @@ func (l listing) owns(name string) bool { return l.lists(name) || l.leftover(nam
 // lists reports whether name is the marker, the lock file or a file the
 // marker lists.
 func (l listing) lists(name string) bool {
-	return name == Marker || name == lockFile || slices.Contains(l.files, name)
+	return name == Marker || name == LockFile || slices.Contains(l.files, name)
 }
 
 // leftover reports whether name is what a kill leaves of crucible's own:

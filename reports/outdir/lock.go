@@ -10,24 +10,24 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// lockFile is the file, inside a report directory, that a crucible run
+// LockFile is the file, inside a report directory, that a crucible run
 // holds an exclusive flock on while the directory is open. It is opened for
 // writing, so that the lock works where flock is emulated by byte-range
 // locks (NFS), and removed when the run closes the directory; one left by
 // a killed run is unlocked (the kernel drops a lock when its process ends,
 // however it ends) and taken over by the next.
-const lockFile = ".crucible-lock"
+const LockFile = ".crucible-lock"
 
-// lockDir locks the report directory path (see lockFile). Every name of
+// lockDir locks the report directory path (see LockFile). Every name of
 // the directory (a symlink, a bind mount) meets the same lock. A lock taken
 // on a file that stopped being path's lock file before it was locked (its
 // holder closed and removed it, or swapped in a new report) is dropped and
 // taken again. name is the path as the user gave it, for messages.
 func lockDir(name, path string) (*os.File, error) {
 	for range 10 {
-		f, err := lockOpen(filepath.Join(path, lockFile))
+		f, err := lockOpen(filepath.Join(path, LockFile))
 		if errors.Is(err, unix.EWOULDBLOCK) {
-			holder, _ := os.ReadFile(filepath.Join(path, lockFile))
+			holder, _ := os.ReadFile(filepath.Join(path, LockFile))
 			return nil, fmt.Errorf("--out %s is in use by another crucible run (pid %s); wait for it to end or choose another directory", name, strings.TrimSpace(string(holder)))
 		}
 		if foreign := (*foreignFile)(nil); errors.As(err, &foreign) {
@@ -36,7 +36,7 @@ func lockDir(name, path string) (*os.File, error) {
 		if err != nil {
 			return nil, fmt.Errorf("--out %s is not writable: %w", name, err)
 		}
-		if namesFile(filepath.Join(path, lockFile), f) {
+		if namesFile(filepath.Join(path, LockFile), f) {
 			return f, nil
 		}
 		f.Close()
@@ -74,8 +74,8 @@ func lockOpen(path string) (*os.File, error) {
 // unlock removes the lock file f of the directory dir, if it is still its
 // lock file, and releases the lock.
 func unlock(dir string, f *os.File) error {
-	if namesFile(filepath.Join(dir, lockFile), f) {
-		os.Remove(filepath.Join(dir, lockFile))
+	if namesFile(filepath.Join(dir, LockFile), f) {
+		os.Remove(filepath.Join(dir, LockFile))
 	}
 	return f.Close()
 }

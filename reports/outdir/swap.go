@@ -125,7 +125,7 @@ func (d *Dir) replaceBeside(write func(dir string) error, states []*sim.Checkpoi
 	if err := writeMarker(staging, files); err != nil {
 		return d.inPlace(err, staging)
 	}
-	lock, err := lockOpen(filepath.Join(staging, lockFile))
+	lock, err := lockOpen(filepath.Join(staging, LockFile))
 	if err != nil {
 		return err
 	}
