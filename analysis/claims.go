@@ -134,7 +134,7 @@ func estimateMetric(m rules.Metric, r *Result, alpha float64, total bool, scale 
 	// alpha/2 is below 2^-54, as it is after enough looks of a sequential
 	// check.
 	z := -NormalQuantile(alpha / 2)
-	level := fmt.Sprintf("%.4g %%", 100*(1-alpha))
+	level := LevelText(alpha)
 	switch m.Kind {
 	case rules.WinShare, rules.EndShare:
 		k := shareCount(m, r)
