@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/analysis/game"
@@ -50,10 +52,19 @@ type Analysis struct {
 	// Robustness[s][k] is the share of resamples in which entry k stays
 	// in side s's support (mass ≥ SupportShare).
 	Robustness [2][]float64
-	// DominatedA[i] lists the entries that dominate entry i as side a
-	// (at least as good against every b-entry, intervals apart in one),
-	// DominatedB likewise as side b; DominatedSym in the symmetric view.
+	// DominatedA[i] lists the entries shown to dominate entry i as side a
+	// (at least as good against every b-entry, better against one; see
+	// dominance), DominatedB likewise as side b; DominatedSym in the
+	// symmetric view.
 	DominatedA, DominatedB, DominatedSym [][]int
+	// WithinA, WithinB and WithinSym list the entries that dominate entry
+	// i only within Slack: no worse than by more than Slack against any
+	// opponent (where a sampled cell is involved), better against one.
+	WithinA, WithinB, WithinSym [][]int
+	// Slack is how much worse, in share, a sampled comparison may show a
+	// dominating entry: twice the precision, the gap two equal cells known
+	// to ±precision may show. Exact cells compare with none.
+	Slack float64
 	// Nash are the Nash-averaged ratings of the symmetric view (0 for an
 	// entry its equilibrium plays, less for one it does not), NashMix the
 	// equilibrium they average over.
@@ -172,7 +183,7 @@ func (a *Analysis) nashAverage(budget *game.Budget) error {
 	for i := range n {
 		anti[i] = make([]float64, n)
 		for j := range n {
-			anti[i][j] = a.Symmetric[i][j].Estimate - 0.5
+			anti[i][j] = a.Payoff(a.Symmetric[i][j].Estimate) - a.Payoff(0.5) // in the payoff's units
 			if i > j {
 				anti[i][j] = -anti[j][i] // exactly antisymmetric, whatever the rounding
 			}
@@ -269,28 +280,79 @@ func (a *Analysis) robustness(budget *game.Budget) error {
 	return err
 }
 
-// dominance finds the dominated entries: k dominates i when, against
-// every opponent, k does at least as well as i to within the precision
-// (k's interval reaches no further below i's than twice the precision,
-// the gap two equal cells known to ±precision may show: so that equal
-// cells, exact ones included, count as equal), and, against one, strictly
-// better (its interval wholly above i's). The strict statements hold at
-// the matrix's confidence, jointly, since every interval does.
+// dominance finds the dominated entries as side a, as side b and over
+// both sides. Entry k dominates entry i when, against every opponent, k
+// does at least as well as i, and against one strictly better. Between two
+// exact cells that is read exactly (equal up to the solver's rounding,
+// analysis.ExactTolerance): no slack, whatever the precision. Where a
+// sampled cell is involved it is read from the intervals, which hold
+// jointly at the matrix's confidence: at least as well when k's interval
+// lies wholly at or above i's, better when wholly above. That is a
+// statement the intervals show (Dominated*); two equal sampled cells
+// never show it, so k is also listed as dominating i within the slack
+// (Within*) when every sampled comparison leaves k no worse than by more
+// than Slack (k's interval reaches to within Slack of i's top).
 func (a *Analysis) dominance() {
 	n := len(a.Cells)
-	c, eps := a.Cells, 2*a.Options.Precision
-	a.DominatedA = game.Dominated(
-		func(k, i, j int) bool { return c[k][j].Lo >= c[i][j].Hi-eps },
-		func(k, i, j int) bool { return c[k][j].Lo > c[i][j].Hi }, n, n)
-	// Side b wants side a's share low: column k dominates column i when
-	// every row does no better against k than against i.
-	a.DominatedB = game.Dominated(
-		func(k, i, j int) bool { return c[j][k].Hi <= c[j][i].Lo+eps },
-		func(k, i, j int) bool { return c[j][k].Hi < c[j][i].Lo }, n, n)
-	s := a.Symmetric
-	a.DominatedSym = game.Dominated(
-		func(k, i, j int) bool { return s[k][j].Lo >= s[i][j].Hi-eps },
-		func(k, i, j int) bool { return s[k][j].Lo > s[i][j].Hi }, n, n)
+	a.Slack = 2 * a.Options.Precision
+	c, s := a.Cells, a.Symmetric
+	views := []struct {
+		shown, within *[][]int
+		pair          func(k, i, j int) (Cell, Cell) // k's and i's cell against j, the higher the better
+	}{
+		{&a.DominatedA, &a.WithinA, func(k, i, j int) (Cell, Cell) { return c[k][j], c[i][j] }},
+		// Side b wants side a's share low.
+		{&a.DominatedB, &a.WithinB, func(k, i, j int) (Cell, Cell) { return flipped(c[j][k]), flipped(c[j][i]) }},
+		{&a.DominatedSym, &a.WithinSym, func(k, i, j int) (Cell, Cell) { return s[k][j], s[i][j] }},
+	}
+	for _, v := range views {
+		better := func(k, i, j int) bool { return isBetter(v.pair(k, i, j)) }
+		atLeast := func(slack float64) func(k, i, j int) bool {
+			return func(k, i, j int) bool { x, y := v.pair(k, i, j); return atLeastAsGood(x, y, slack) }
+		}
+		*v.shown = game.Dominated(atLeast(0), better, n, n)
+		loose := game.Dominated(atLeast(a.Slack), better, n, n)
+		*v.within = make([][]int, n)
+		for i := range n {
+			for _, k := range loose[i] {
+				if !slices.Contains((*v.shown)[i], k) {
+					(*v.within)[i] = append((*v.within)[i], k)
+				}
+			}
+		}
+	}
+}
+
+// atLeastAsGood reports whether cell x is at least as good as cell y (the
+// higher the better): exactly between exact cells, else x's interval at
+// or above y's, less slack.
+func atLeastAsGood(x, y Cell, slack float64) bool {
+	if x.Exact && y.Exact {
+		return x.Estimate >= y.Estimate-exactTie(x, y)
+	}
+	return x.Lo >= y.Hi-slack
+}
+
+// isBetter reports whether cell x is better than cell y: exactly between
+// exact cells, else x's interval wholly above y's.
+func isBetter(x, y Cell) bool {
+	if x.Exact && y.Exact {
+		return x.Estimate > y.Estimate+exactTie(x, y)
+	}
+	return x.Lo > y.Hi
+}
+
+// exactTie is how far apart two exact values may be and still be equal:
+// the solver's rounding.
+func exactTie(x, y Cell) float64 {
+	return analysis.ExactTolerance * max(1, math.Abs(x.Estimate), math.Abs(y.Estimate))
+}
+
+// flipped is a cell from side b's view: the share side b concedes, the
+// higher the better for b.
+func flipped(c Cell) Cell {
+	c.Estimate, c.Lo, c.Hi = 1-c.Estimate, 1-c.Hi, 1-c.Lo
+	return c
 }
 
 // scores returns the Bradley–Terry inputs: what entry i scored against

@@ -245,12 +245,13 @@ func metaCoverage(t *testing.T, seeds uint64) (held, falseDominance int) {
 	}
 	o := quickMeta()
 	o.Exact = true // refused by the budget: sampled, with a note
-	eps := 2 * o.Precision
-	dominates := func(better func(k, i, j int) float64, k, i int) bool {
+	// dominates says whether k is no worse than i by more than slack
+	// against every opponent and better against one, in truth.
+	dominates := func(better func(k, i, j int) float64, k, i int, slack float64) bool {
 		strictly := false
 		for j := range n {
 			d := better(k, i, j)
-			if d < -eps {
+			if d < -slack {
 				return false
 			}
 			strictly = strictly || d > 0
@@ -289,11 +290,13 @@ func metaCoverage(t *testing.T, seeds uint64) (held, falseDominance int) {
 		wrong := false
 		for _, v := range []struct {
 			dom    [][]int
+			slack  float64
 			better func(k, i, j int) float64
-		}{{a.DominatedA, asA}, {a.DominatedB, asB}, {a.DominatedSym, sym}} {
+		}{{a.DominatedA, 0, asA}, {a.DominatedB, 0, asB}, {a.DominatedSym, 0, sym},
+			{a.WithinA, a.Slack, asA}, {a.WithinB, a.Slack, asB}, {a.WithinSym, a.Slack, sym}} {
 			for i, by := range v.dom {
 				for _, k := range by {
-					wrong = wrong || !dominates(v.better, k, i)
+					wrong = wrong || !dominates(v.better, k, i, v.slack)
 				}
 			}
 		}

@@ -26,6 +26,10 @@ type runFlags struct {
 	shard   string
 	// stdin reads a scenario given as "-" (see read).
 	stdin stdinSource
+	// quietSeed defers the notice of a drawn seed to announceSeed, for a
+	// command that may sample nothing (a tune whose every probe is exact);
+	// drawn says a seed was drawn.
+	quietSeed, drawn bool
 }
 
 // registerSeed adds --seed; required says whether the command needs it.
@@ -104,10 +108,20 @@ func (f *runFlags) resolveSeed(cmd *cobra.Command) (uint64, error) {
 	}
 	// Keep drawn seeds below 2^53 so that every JSON reader holds them exactly.
 	s := binary.LittleEndian.Uint64(b[:]) >> 11
-	// At most 16 digits: the line fits 80 columns.
-	fmt.Fprintf(cmd.ErrOrStderr(), "%s: random seed %d (add --seed %d to repeat)\n", cmd.Root().Name(), s, s)
-	f.seed = s
+	f.seed, f.drawn = s, true
+	if !f.quietSeed {
+		f.announceSeed(cmd)
+	}
 	return s, nil
+}
+
+// announceSeed says on stderr which seed was drawn, if one was, so that
+// the run can be repeated.
+func (f *runFlags) announceSeed(cmd *cobra.Command) {
+	if f.drawn {
+		// At most 16 digits: the line fits 80 columns.
+		fmt.Fprintf(cmd.ErrOrStderr(), "%s: random seed %d (add --seed %d to repeat)\n", cmd.Root().Name(), f.seed, f.seed)
+	}
 }
 
 // load reads a scenario and applies the --unset and --set overrides. A
