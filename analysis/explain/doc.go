@@ -8,4 +8,5 @@
 //
 //	examples.go   example trials of an outcome: the run's, then a search
 //	search.go     the search of further trial indices, budgeted and cancellable
+//	paths.go      the k most probable paths of a chain to an outcome
 package explain
