@@ -19,10 +19,13 @@ type duelChain struct {
 	pa, pb float64
 }
 
-func (c duelChain) id(a, b int) int       { return a*(c.hp+1) + b }
-func (c duelChain) hps(s int) (a, b int)  { return s / (c.hp + 1), s % (c.hp + 1) }
-func (c duelChain) Start() int            { return c.id(c.hp, c.hp) }
-func (c duelChain) Describe(s int) string { a, b := c.hps(s); return fmt.Sprintf("a %d HP, b %d HP", a, b) }
+func (c duelChain) id(a, b int) int      { return a*(c.hp+1) + b }
+func (c duelChain) hps(s int) (a, b int) { return s / (c.hp + 1), s % (c.hp + 1) }
+func (c duelChain) Start() int           { return c.id(c.hp, c.hp) }
+func (c duelChain) Describe(s int) string {
+	a, b := c.hps(s)
+	return fmt.Sprintf("a %d HP, b %d HP", a, b)
+}
 
 func (c duelChain) Spec() rules.Spec {
 	return rules.Spec{Ends: []string{"destroyed", "mutual"}, Counters: []rules.Counter{{Name: "a.hp"}}}
