@@ -178,3 +178,51 @@ func TestSearchStopsWhileFighting(t *testing.T) {
 		t.Fatalf("cancelled search: %d trials, %v", s.Trials, err)
 	}
 }
+
+// In the interceptor duel (eclipse README §10 E1) the defender fires
+// first, each Interceptor hitting on a 6: a battle that ends in round r
+// by the defender's hit has probability (25/36)^(r−1) · 1/6, by the
+// attacker's (25/36)^(r−1) · 5/36. The most probable paths are those, in
+// that order, each with r rounds.
+func TestMostProbableWaysOfTheDuel(t *testing.T) {
+	sc, err := scenarios.Load("eclipse/interceptor-duel")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := sc.Compile()
+	if err != nil {
+		t.Fatal(err)
+	}
+	type way struct {
+		p      float64
+		rounds int64
+		winner rules.Side
+	}
+	ends := func(r int64, w rules.Side) way {
+		p := math.Pow(25.0/36, float64(r-1)) / 6
+		if w == rules.A {
+			p *= 5.0 / 6
+		}
+		return way{p, r, w}
+	}
+	for text, want := range map[string][]way{
+		"":                  {ends(1, rules.B), ends(1, rules.A), ends(2, rules.B), ends(2, rules.A), ends(3, rules.B)},
+		"a wins":            {ends(1, rules.A), ends(2, rules.A), ends(3, rules.A)},
+		"a wins, rounds>=3": {ends(3, rules.A), ends(4, rules.A)},
+		"b wins, rounds<=2": {ends(1, rules.B), ends(2, rules.B)},
+	} {
+		w, err := MostProbableWays(context.Background(), sc, condition(t, text, b.Spec()), len(want))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(w.Paths) != len(want) {
+			t.Fatalf("%q: %d paths, want %d", text, len(w.Paths), len(want))
+		}
+		for i, p := range w.Paths {
+			got := way{p.P, p.Rounds, p.Outcome.Winner}
+			if math.Abs(got.p-want[i].p) > 1e-12 || got.rounds != want[i].rounds || got.winner != want[i].winner {
+				t.Errorf("%q path %d: %+v, want %+v", text, i, got, want[i])
+			}
+		}
+	}
+}

@@ -42,6 +42,7 @@ type options struct {
 	outcome  string
 	examples int
 	budget   int64
+	paths    int
 	format   string
 }
 
@@ -67,6 +68,7 @@ are fought, and says how rare the outcome is, with a 95 % interval.
 CONDITION is clauses joined by commas, every one of which must hold:
 ` + rules.ConditionForms + `.`,
 		Example: `  crucible explain eclipse/interceptor-duel --outcome 'b wins, rounds<=2' --seed 7
+  crucible explain eclipse/two-interceptors-vs-ancient --outcome 'a wins' --paths 3
   crucible explain stratfight/thug-vs-guard --outcome 'b wins, rounds<=3' --examples 1 --seed 7`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, d, args[0]) },
@@ -75,6 +77,7 @@ CONDITION is clauses joined by commas, every one of which must hold:
 	fl.StringVar(&o.outcome, "outcome", "", "the outcome to show, `CONDITION` (required), e.g. 'b wins, end destroyed, rounds<=2'")
 	fl.IntVarP(&o.examples, "examples", "k", 3, "how many example games to show (1 to 100)")
 	fl.Int64Var(&o.budget, "budget", DefaultBudget, "the most `trials` a search past the run fights")
+	fl.IntVar(&o.paths, "paths", 0, "instead of examples, the `K` most probable ways the battle comes to the outcome, exact through the solver's chain (Eclipse)")
 	fl.StringVarP(&o.format, "format", "f", "table", "output format: table or json")
 	return cmd
 }
@@ -87,6 +90,8 @@ func (o *options) check(d Deps) error {
 		return d.Usage("--examples %d: allowed: an integer from 1 to 100", o.examples)
 	case o.budget < 0 || o.budget > sim.MaxTrials:
 		return d.Usage("--budget %d: allowed: an integer from 0 to %d", o.budget, int64(sim.MaxTrials))
+	case o.paths < 0 || o.paths > 100:
+		return d.Usage("--paths %d: allowed: an integer from 1 to 100 (0, the default: examples instead)", o.paths)
 	case o.format != "table" && o.format != "json":
 		return d.Usage("--format %q: allowed: table, json", o.format)
 	}
@@ -109,11 +114,14 @@ func (o *options) run(cmd *cobra.Command, d Deps, ref string) error {
 	if err != nil {
 		return d.Usage("--outcome %q: %v", o.outcome, err)
 	}
+	ctx := cmd.Context()
+	if o.paths > 0 {
+		return o.ways(cmd, d, sc, cond)
+	}
 	plan, err := d.Plan(cmd)
 	if err != nil {
 		return err
 	}
-	ctx := cmd.Context()
 	res, _, err := plan.Fight(ctx, sc, nil)
 	if err == nil {
 		var f *engine.Found
@@ -125,6 +133,26 @@ func (o *options) run(cmd *cobra.Command, d Deps, ref string) error {
 		return d.Interrupted("interrupted: no examples shown")
 	}
 	return err
+}
+
+// ways prints the most probable ways to the outcome.
+func (o *options) ways(cmd *cobra.Command, d Deps, sc *scenarios.Scenario, cond rules.Condition) error {
+	ways, err := engine.MostProbableWays(cmd.Context(), sc, cond, o.paths)
+	if analysis.Interrupted(err) {
+		return d.Interrupted("interrupted: no path shown")
+	}
+	if err != nil {
+		return err
+	}
+	if o.format == "json" {
+		raw, err := explainreport.WaysJSON(ways)
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintf(cmd.OutOrStdout(), "%s\n", raw)
+		return err
+	}
+	return explainreport.WriteWays(cmd.OutOrStdout(), ways)
 }
 
 // write replays each example and prints them in the chosen format.

@@ -154,15 +154,10 @@ func (ch *chain) Describe(i int) string {
 	if round == 0 {
 		return fmt.Sprintf("missiles, %s's turn — %s", due, ch.fleets(&st))
 	}
-	return fmt.Sprintf("round %s, %s's turn — %s", roundWords(round, ch.s.c.RetreatRounds), due, ch.fleets(&st))
-}
-
-// roundWords names a round digit: later rounds share the last digit.
-func roundWords(round, last int) string {
-	if round >= last {
-		return fmt.Sprintf("%d or later", round)
+	if round < ch.s.c.RetreatRounds { // later rounds share one state (§3.6)
+		return fmt.Sprintf("round %d, %s's turn — %s", round, due, ch.fleets(&st))
 	}
-	return fmt.Sprint(round)
+	return fmt.Sprintf("%s's turn — %s", due, ch.fleets(&st))
 }
 
 func (ch *chain) winnerWords(w rules.Side) string {
@@ -253,7 +248,11 @@ func (ch *chain) event(i int, before *eclipse.State, to int, after *eclipse.Stat
 		case lost > 0:
 			changes = append(changes, fmt.Sprintf("the %s loses %d %s", side, lost, ty.Name))
 		case hurt > 0 && to < len(s.nodes):
-			changes = append(changes, fmt.Sprintf("the %s's %s take %d damage", side, ty.Name, hurt))
+			verb := "take"
+			if after.N[t] == 1 {
+				verb = "takes"
+			}
+			changes = append(changes, fmt.Sprintf("the %s's %s %s %d damage", side, ty.Name, verb, hurt))
 		}
 	}
 	if len(changes) == 0 {
