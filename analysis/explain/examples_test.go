@@ -226,3 +226,31 @@ func TestMostProbableWaysOfTheDuel(t *testing.T) {
 		}
 	}
 }
+
+// A life of 13 coins loses one each second with chance 2^−13 (stratfight
+// §9.2): the ways to lose it after at least 3 seconds are "nothing for
+// r−1 seconds, then the coin", (1 − 2^−13)^(r−1) · 2^−13, r = 3, 4, 5.
+func TestMostProbableWaysOfALife(t *testing.T) {
+	sc, err := scenarios.Load("stratfight/lifespan-13-to-12-coins")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := sc.Compile()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := MostProbableWays(context.Background(), sc, condition(t, "rounds>=3", b.Spec()), 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := math.Ldexp(1, -13)
+	for i, p := range w.Paths {
+		r := int64(i + 3)
+		if want := math.Pow(1-q, float64(r-1)) * q; math.Abs(p.P-want) > 1e-12*want || p.Rounds != r {
+			t.Errorf("way %d: P %.17g in %d seconds, want %.17g in %d", i, p.P, p.Rounds, want, r)
+		}
+	}
+	if len(w.Paths) != 3 {
+		t.Fatalf("%d ways", len(w.Paths))
+	}
+}

@@ -56,8 +56,11 @@ func countWord(n int) string {
 // pctWords writes a probability as a percentage with three significant
 // digits, or in powers of ten when below 0.1 %.
 func pctWords(p float64) string {
-	if p < 1e-3 {
+	switch {
+	case p < 1e-3:
 		return strconv.FormatFloat(p, 'e', 2, 64)
+	case p > 0.999 && p < 1: // not "100 %" for what may fail
+		return strconv.FormatFloat(100*p, 'f', 4, 64) + " %"
 	}
 	return strconv.FormatFloat(100*p, 'g', 3, 64) + " %"
 }
