@@ -87,3 +87,35 @@ func TestExplainPaths(t *testing.T) {
 	}
 	mustFail(t, 1, "has no exact solver", "explain", "ec4x/siege-spec", "--outcome", "a wins", "--paths", "1")
 }
+
+// --attribute units shares the side's exact win share among its ships;
+// their values add up to it (none of them wins nothing), and a side of
+// one ship is an error located at its ships.
+func TestExplainAttribute(t *testing.T) {
+	var j struct {
+		All   float64
+		None  float64
+		Units []struct {
+			Name    string
+			Count   int
+			Shapley float64
+		}
+	}
+	out := mustRun(t, "explain", "eclipse/two-cruisers-vs-interceptor-and-cruiser", "--attribute", "units", "--side", "b", "--format", "json")
+	if err := json.Unmarshal([]byte(out), &j); err != nil {
+		t.Fatal(err)
+	}
+	total := 0.0
+	for _, u := range j.Units {
+		total += u.Shapley * float64(u.Count)
+	}
+	if len(j.Units) != 2 || j.None != 0 || math.Abs(total-j.All) > 1e-12 {
+		t.Errorf("attribution %+v: values sum to %v", j, total)
+	}
+	text := mustRun(t, "explain", "eclipse/two-cruisers-vs-interceptor-and-cruiser", "--attribute", "units", "--side", "b")
+	if !strings.Contains(text, "a Cruiser is worth most") {
+		t.Errorf("attribution in words:\n%s", text)
+	}
+	mustFail(t, 1, "attacker.ships: the attacker has 1 ship", "explain", "eclipse/interceptor-duel", "--attribute", "units", "--side", "a")
+	mustFail(t, 2, `--attribute "parts"`, "explain", "eclipse/interceptor-duel", "--attribute", "parts")
+}

@@ -57,6 +57,8 @@ func countWord(n int) string {
 // digits, or in powers of ten when below 0.1 %.
 func pctWords(p float64) string {
 	switch {
+	case p == 0:
+		return "0 %"
 	case p < 1e-3:
 		return strconv.FormatFloat(p, 'e', 2, 64)
 	case p > 0.999 && p < 1: // not "100 %" for what may fail

@@ -43,6 +43,8 @@ type options struct {
 	examples int
 	budget   int64
 	paths    int
+	attr     string
+	side     string
 	format   string
 }
 
@@ -56,7 +58,7 @@ const DefaultBudget = 100_000_000
 func NewCmd(d Deps) *cobra.Command {
 	var o options
 	cmd := &cobra.Command{
-		Use:   "explain SCENARIO --outcome CONDITION",
+		Use:   "explain SCENARIO --outcome CONDITION | --attribute units --side S",
 		Short: "Show example games of an outcome: how a battle comes to end so",
 		Long: `explain fights a scenario and prints example games whose outcome meets the
 condition, each replayed round by round with the command that replays it
@@ -69,6 +71,7 @@ CONDITION is clauses joined by commas, every one of which must hold:
 ` + rules.ConditionForms + `.`,
 		Example: `  crucible explain eclipse/interceptor-duel --outcome 'b wins, rounds<=2' --seed 7
   crucible explain eclipse/two-interceptors-vs-ancient --outcome 'a wins' --paths 3
+  crucible explain eclipse/two-cruisers-vs-interceptor-and-cruiser --attribute units --side b
   crucible explain stratfight/thug-vs-guard --outcome 'b wins, rounds<=3' --examples 1 --seed 7`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, d, args[0]) },
@@ -78,13 +81,15 @@ CONDITION is clauses joined by commas, every one of which must hold:
 	fl.IntVarP(&o.examples, "examples", "k", 3, "how many example games to show (1 to 100)")
 	fl.Int64Var(&o.budget, "budget", DefaultBudget, "the most `trials` a search past the run fights")
 	fl.IntVar(&o.paths, "paths", 0, "instead of examples, the `K` most probable ways the battle comes to the outcome, exact through the solver's chain (Eclipse)")
+	fl.StringVar(&o.attr, "attribute", "", "instead of examples, attribute a side's win share to its `units` (Shapley values and leave-one-out, exact through the solver: Eclipse fleets)")
+	fl.StringVar(&o.side, "side", "a", "the `side` (a or b) --attribute speaks of")
 	fl.StringVarP(&o.format, "format", "f", "table", "output format: table or json")
 	return cmd
 }
 
 func (o *options) check(d Deps) error {
 	switch {
-	case o.outcome == "":
+	case o.outcome == "" && o.attr == "":
 		return d.Usage("explain needs --outcome CONDITION (%s)", rules.ConditionForms)
 	case o.examples < 1 || o.examples > 100:
 		return d.Usage("--examples %d: allowed: an integer from 1 to 100", o.examples)
@@ -92,6 +97,10 @@ func (o *options) check(d Deps) error {
 		return d.Usage("--budget %d: allowed: an integer from 0 to %d", o.budget, int64(sim.MaxTrials))
 	case o.paths < 0 || o.paths > 100:
 		return d.Usage("--paths %d: allowed: an integer from 1 to 100 (0, the default: examples instead)", o.paths)
+	case o.attr != "" && o.attr != "units":
+		return d.Usage("--attribute %q: allowed: units (parts are not attributed yet)", o.attr)
+	case o.side != "a" && o.side != "b":
+		return d.Usage("--side %q: allowed: a, b", o.side)
 	case o.format != "table" && o.format != "json":
 		return d.Usage("--format %q: allowed: table, json", o.format)
 	}
@@ -109,6 +118,9 @@ func (o *options) run(cmd *cobra.Command, d Deps, ref string) error {
 	battle, err := sc.Compile()
 	if err != nil {
 		return err
+	}
+	if o.attr != "" {
+		return o.attribute(cmd, d, sc)
 	}
 	cond, err := rules.ParseCondition(o.outcome, battle.Spec())
 	if err != nil {
@@ -133,6 +145,30 @@ func (o *options) run(cmd *cobra.Command, d Deps, ref string) error {
 		return d.Interrupted("interrupted: no examples shown")
 	}
 	return err
+}
+
+// attribute prints which units win a side its battles.
+func (o *options) attribute(cmd *cobra.Command, d Deps, sc *scenarios.Scenario) error {
+	side := rules.A
+	if o.side == "b" {
+		side = rules.B
+	}
+	a, err := engine.AttributeUnits(cmd.Context(), sc, side)
+	if analysis.Interrupted(err) {
+		return d.Interrupted("interrupted: no attribution shown")
+	}
+	if err != nil {
+		return err
+	}
+	if o.format == "json" {
+		raw, err := explainreport.AttributionJSON(a)
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintf(cmd.OutOrStdout(), "%s\n", raw)
+		return err
+	}
+	return explainreport.WriteAttribution(cmd.OutOrStdout(), a)
 }
 
 // ways prints the most probable ways to the outcome.
