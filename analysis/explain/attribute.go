@@ -27,6 +27,12 @@ type Attribution struct {
 	Without    []float64
 	Shapley    []float64
 	Coalitions int
+	// Sampling is nil for an exact attribution; for a Monte Carlo one, its
+	// seed and trials, and AllSE, WithoutSE and ShapleySE the standard
+	// errors of All, Without and Shapley.
+	Sampling             *Sampling
+	AllSE                float64
+	WithoutSE, ShapleySE []float64
 }
 
 // MaxAttributionCoalitions bounds the solves of an exact attribution.
@@ -38,6 +44,23 @@ const MaxAttributionCoalitions = 4096
 // than two units, or a scenario without such a mapping, is a located
 // error.
 func AttributeUnits(ctx context.Context, sc *scenarios.Scenario, side rules.Side) (*Attribution, error) {
+	a, err := attributionOf(sc, side)
+	if err != nil {
+		return nil, err
+	}
+	memo, err := valuesOf(ctx, a.Units, func(ctx context.Context, counts []int) (float64, error) {
+		return winWith(ctx, sc, side, a.Field, a.Units, counts)
+	})
+	if err != nil {
+		return nil, err
+	}
+	a.fill(memo)
+	return a, nil
+}
+
+// attributionOf reads the units of side in sc and checks that they can be
+// attributed: two or more, in at most MaxAttributionCoalitions coalitions.
+func attributionOf(sc *scenarios.Scenario, side rules.Side) (*Attribution, error) {
 	field, ships, err := sideShips(sc.Document(), side)
 	if err != nil {
 		return nil, err
@@ -57,15 +80,8 @@ func AttributeUnits(ctx context.Context, sc *scenarios.Scenario, side rules.Side
 		return nil, ships.Errorf("the %s has %d ship: an attribution needs two or more to share its wins among", field, total)
 	}
 	if a.Coalitions > MaxAttributionCoalitions {
-		return nil, ships.Errorf("%d coalitions to solve, more than the %d an exact attribution allows", a.Coalitions, MaxAttributionCoalitions)
+		return nil, ships.Errorf("%d coalitions, more than the %d an attribution allows", a.Coalitions, MaxAttributionCoalitions)
 	}
-	memo, err := valuesOf(ctx, a.Units, func(ctx context.Context, counts []int) (float64, error) {
-		return winWith(ctx, sc, side, field, a.Units, counts)
-	})
-	if err != nil {
-		return nil, err
-	}
-	a.fill(memo)
 	return a, nil
 }
 
@@ -121,17 +137,7 @@ func winWith(ctx context.Context, sc *scenarios.Scenario, side rules.Side, field
 	if sum(counts) == 0 {
 		return 0, nil
 	}
-	v := sc.Clone()
-	err := v.Edit(func(root *doc.Node) error {
-		ships := root.Get(field).Get("ships")
-		ships.Keys, ships.Vals = nil, nil
-		for k, u := range units {
-			if counts[k] > 0 {
-				ships.Put(u.Name, &doc.Node{Kind: doc.Scalar, Value: strconv.Itoa(counts[k])})
-			}
-		}
-		return nil
-	})
+	v, err := withShips(sc, field, units, counts)
 	if err != nil {
 		return 0, err
 	}

@@ -116,6 +116,29 @@ func TestExplainAttribute(t *testing.T) {
 	if !strings.Contains(text, "a Cruiser is worth most") {
 		t.Errorf("attribution in words:\n%s", text)
 	}
+	var mc struct {
+		Exact bool
+		All   float64
+		Units []struct {
+			Count     int
+			Shapley   float64
+			ShapleySE float64 `json:"shapley_se"`
+		}
+	}
+	out = mustRun(t, "explain", "eclipse/two-cruisers-vs-interceptor-and-cruiser", "--attribute", "units", "--side", "b", "--monte-carlo", "--trials", "2000", "--seed", "3", "--format", "json")
+	if err := json.Unmarshal([]byte(out), &mc); err != nil {
+		t.Fatal(err)
+	}
+	total = 0
+	for _, u := range mc.Units {
+		total += u.Shapley * float64(u.Count)
+		if u.ShapleySE <= 0 {
+			t.Errorf("Monte Carlo value without a standard error: %+v", u)
+		}
+	}
+	if mc.Exact || len(mc.Units) != 2 || math.Abs(total-mc.All) > 1e-12 {
+		t.Errorf("Monte Carlo attribution %+v: values sum to %v", mc, total)
+	}
 	mustFail(t, 1, "attacker.ships: the attacker has 1 ship", "explain", "eclipse/interceptor-duel", "--attribute", "units", "--side", "a")
 	mustFail(t, 2, `--attribute "parts"`, "explain", "eclipse/interceptor-duel", "--attribute", "parts")
 }

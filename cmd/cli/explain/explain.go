@@ -7,6 +7,7 @@ package explain
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"strconv"
 
@@ -45,6 +46,7 @@ type options struct {
 	paths    int
 	attr     string
 	side     string
+	sampled  bool
 	format   string
 }
 
@@ -83,6 +85,7 @@ CONDITION is clauses joined by commas, every one of which must hold:
 	fl.IntVar(&o.paths, "paths", 0, "instead of examples, the `K` most probable ways the battle comes to the outcome, exact through the solver's chain (Eclipse)")
 	fl.StringVar(&o.attr, "attribute", "", "instead of examples, attribute a side's win share to its `units` (Shapley values and leave-one-out, exact through the solver: Eclipse fleets)")
 	fl.StringVar(&o.side, "side", "a", "the `side` (a or b) --attribute speaks of")
+	fl.BoolVar(&o.sampled, "monte-carlo", false, "attribute by Monte Carlo (--trials of every coalition on common random numbers, with standard errors) even where the exact solver reaches; without a solver, or beyond its budget, it is the way taken")
 	fl.StringVarP(&o.format, "format", "f", "table", "output format: table or json")
 	return cmd
 }
@@ -153,7 +156,7 @@ func (o *options) attribute(cmd *cobra.Command, d Deps, sc *scenarios.Scenario) 
 	if o.side == "b" {
 		side = rules.B
 	}
-	a, err := engine.AttributeUnits(cmd.Context(), sc, side)
+	a, err := o.attributeUnits(cmd, d, sc, side)
 	if analysis.Interrupted(err) {
 		return d.Interrupted("interrupted: no attribution shown")
 	}
@@ -169,6 +172,22 @@ func (o *options) attribute(cmd *cobra.Command, d Deps, sc *scenarios.Scenario) 
 		return err
 	}
 	return explainreport.WriteAttribution(cmd.OutOrStdout(), a)
+}
+
+// attributeUnits attributes exactly through the solver where it reaches,
+// else by Monte Carlo over the run's trials and seed.
+func (o *options) attributeUnits(cmd *cobra.Command, d Deps, sc *scenarios.Scenario, side rules.Side) (*engine.Attribution, error) {
+	if _, err := rules.LookupSolver(sc.Ruleset); err == nil && !o.sampled {
+		a, err := engine.AttributeUnits(cmd.Context(), sc, side)
+		if !errors.Is(err, rules.ErrBudget) {
+			return a, err
+		}
+	}
+	plan, err := d.Plan(cmd)
+	if err != nil {
+		return nil, err
+	}
+	return engine.AttributeUnitsSampled(cmd.Context(), sc, side, engine.Sampling{Seed: plan.Seed, Trials: plan.TrialsOf(sc)})
 }
 
 // ways prints the most probable ways to the outcome.
