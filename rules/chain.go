@@ -20,7 +20,8 @@ type ChainSolver interface {
 }
 
 // Chain is the Markov chain of one battle as an exact solver walks it:
-// states numbered from 0, each either transient, with steps to other
+// states numbered from 0 to below 2^31 (not necessarily densely), each
+// either transient, with steps to other
 // states whose probabilities sum to 1, or absorbing, with the outcome
 // the battle ends in there. A state is whatever the solver needs to know
 // the future (fleets, hit points, whose turn, the round where it matters);

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 
 	"github.com/crucible-sim/crucible/rules"
 )
@@ -78,6 +79,9 @@ func MostProbable(ctx context.Context, ch rules.Chain, cond rules.Condition, k i
 		expanded[key]++
 		buf = ch.Steps(int(w.state), buf[:0])
 		for j, s := range buf {
+			if s.To < 0 || s.To > math.MaxInt32 {
+				return out, fmt.Errorf("the chain's state %d (%s) steps to state %d, outside 0 to 2^31−1 (rules.Chain)", w.state, ch.Describe(int(w.state)), s.To)
+			}
 			r := w.rounds + s.Rounds
 			if hi >= 0 && r > hi {
 				continue
