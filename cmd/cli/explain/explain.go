@@ -164,12 +164,7 @@ func (o *options) attribute(cmd *cobra.Command, d Deps, sc *scenarios.Scenario) 
 		return err
 	}
 	if o.format == "json" {
-		raw, err := explainreport.AttributionJSON(a)
-		if err != nil {
-			return err
-		}
-		_, err = fmt.Fprintf(cmd.OutOrStdout(), "%s\n", raw)
-		return err
+		return printJSON(cmd)(explainreport.AttributionJSON(a))
 	}
 	return explainreport.WriteAttribution(cmd.OutOrStdout(), a)
 }
@@ -200,12 +195,7 @@ func (o *options) ways(cmd *cobra.Command, d Deps, sc *scenarios.Scenario, cond 
 		return err
 	}
 	if o.format == "json" {
-		raw, err := explainreport.WaysJSON(ways)
-		if err != nil {
-			return err
-		}
-		_, err = fmt.Fprintf(cmd.OutOrStdout(), "%s\n", raw)
-		return err
+		return printJSON(cmd)(explainreport.WaysJSON(ways))
 	}
 	return explainreport.WriteWays(cmd.OutOrStdout(), ways)
 }
@@ -224,16 +214,22 @@ func (o *options) write(cmd *cobra.Command, d Deps, ref string, f *engine.Found)
 		}
 		accounts = append(accounts, explainreport.Account{Example: e, Replay: buf.String(), Command: replayCommand(cmd, d, ref, f.Run.Seed, e.Trial)})
 	}
-	w := cmd.OutOrStdout()
 	if o.format == "json" {
-		raw, err := explainreport.JSON(f, accounts)
+		return printJSON(cmd)(explainreport.JSON(f, accounts))
+	}
+	return explainreport.WriteText(cmd.OutOrStdout(), f, accounts)
+}
+
+// printJSON returns what prints a JSON object a renderer made, or returns
+// its error: printJSON(cmd)(explainreport.JSON(…)).
+func printJSON(cmd *cobra.Command) func(raw []byte, err error) error {
+	return func(raw []byte, err error) error {
 		if err != nil {
 			return err
 		}
-		_, err = fmt.Fprintf(w, "%s\n", raw)
+		_, err = fmt.Fprintf(cmd.OutOrStdout(), "%s\n", raw)
 		return err
 	}
-	return explainreport.WriteText(w, f, accounts)
 }
 
 // replayCommand is the command line that replays one example.
