@@ -49,9 +49,15 @@ func FieldAt(ruleset, path string) (f Field, ok bool) {
 	if !isDocumented {
 		return Field{}, false
 	}
+	return d.Reference().FieldFor(path)
+}
+
+// FieldFor returns the reference's entry for the field a --set path names,
+// as FieldAt does.
+func (r *Reference) FieldFor(path string) (f Field, ok bool) {
 	want := strings.Split(path, ".")
 	best := -1
-	for _, cand := range d.Reference().Fields {
+	for _, cand := range r.Fields {
 		if score, match := pathMatch(strings.Split(cand.Path, "."), want); match && score > best {
 			f, best = cand, score
 		}

@@ -240,6 +240,7 @@ func TestWorkbenchInBrowser(t *testing.T) {
 	}
 
 	// A sweep of a field picked from the scenario draws its curve.
+	p.wait(t, `[...document.getElementById('sweep-field').options].some(o => o.value === 'a.armor.armor_value')`, 30*time.Second)
 	eval[bool](t, p, `(() => { const s = document.getElementById('sweep-field'); s.value = 'a.armor.armor_value'; s.dispatchEvent(new Event('change')); return s.value === 'a.armor.armor_value' })()`)
 	p.setInput(t, "sweep-values", "0..4")
 	eval[bool](t, p, `(document.getElementById('sweep').click(), true)`)

@@ -45,8 +45,11 @@ func (s *Server) load(e edit) (*scenarios.Scenario, error) {
 // problem is an error of a scenario where the page marks it: its line and
 // column (0 when it has none) and the message `crucible validate` prints.
 type problem struct {
-	Line    int    `json:"line"`
-	Col     int    `json:"col"`
+	Line int `json:"line"`
+	Col  int `json:"col"`
+	// Path is the field the error is about, where it names one: where the
+	// form marks it.
+	Path    string `json:"path,omitempty"`
 	Message string `json:"message"`
 }
 
@@ -63,8 +66,10 @@ type validation struct {
 	// Exact says that the ruleset has a solver (which may still refuse
 	// the scenario).
 	Exact bool `json:"exact"`
-	// Fields are the numbers of the scenario, which a sweep may vary.
-	Fields []field `json:"fields,omitempty"`
+	// Doc is the document the text holds, when its YAML parses (its fields
+	// may still be wrong), and Of its ruleset: what the form shows.
+	Doc *node  `json:"doc,omitempty"`
+	Of  string `json:"of,omitempty"`
 }
 
 // validate checks the page's scenario as `crucible validate` checks the
@@ -92,11 +97,12 @@ func (s *Server) check(e edit) (validation, *scenarios.Scenario) {
 	if err == nil {
 		err = analysis.CheckExactClaims(sc)
 	}
+	tree, of := document(e)
 	if err != nil {
-		return validation{Message: err.Error(), File: fileName(e.Name), Problems: []problem{problemOf(err)}}, nil
+		return validation{Message: err.Error(), File: fileName(e.Name), Problems: []problem{problemOf(err)}, Doc: tree, Of: of}, nil
 	}
 	_, serr := rules.LookupSolver(sc.Ruleset)
-	return validation{OK: true, Ruleset: sc.Ruleset, Exact: serr == nil, File: fileName(e.Name), Fields: numberFields(sc),
+	return validation{OK: true, Ruleset: sc.Ruleset, Exact: serr == nil, File: fileName(e.Name), Doc: tree, Of: of,
 		Message: fmt.Sprintf("%s: ok (%s, %d claims)", fileName(e.Name), sc.Ruleset, len(sc.Claims))}, sc
 }
 
@@ -105,7 +111,7 @@ func problemOf(err error) problem {
 	p := problem{Message: err.Error()}
 	var de *doc.Error
 	if errors.As(err, &de) {
-		p.Line, p.Col = de.Pos.Line, de.Pos.Col
+		p.Line, p.Col, p.Path = de.Pos.Line, de.Pos.Col, de.Path
 	}
 	return p
 }

@@ -3,12 +3,10 @@ package workbench
 import (
 	"context"
 	"net/http"
-	"strconv"
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/analysis/sweep"
 	"github.com/crucible-sim/crucible/rules"
-	"github.com/crucible-sim/crucible/rules/doc"
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
@@ -83,37 +81,4 @@ func (s *Server) fightSweep(ctx context.Context, t *tab, j *job, sw *sweep.Sweep
 		ev["error"] = err.Error()
 	}
 	t.send(event{"sweep", ev})
-}
-
-// field is a number of the scenario a sweep may vary: its --set path and
-// its value.
-type field struct {
-	Path  string `json:"path"`
-	Value string `json:"value"`
-}
-
-// numberFields returns the scalar fields of a scenario that hold numbers,
-// in document order (the ruleset's part: not trials or claims): what the
-// page offers to sweep.
-func numberFields(sc *scenarios.Scenario) []field {
-	var out []field
-	var walk func(n *doc.Node)
-	walk = func(n *doc.Node) {
-		switch n.Kind {
-		case doc.Scalar:
-			if _, err := strconv.ParseFloat(n.Value, 64); err == nil && !n.Quoted && n.Path != "" {
-				out = append(out, field{n.Path, n.Value})
-			}
-		case doc.Map:
-			for _, v := range n.Vals {
-				walk(v)
-			}
-		case doc.Seq:
-			for _, v := range n.Items {
-				walk(v)
-			}
-		}
-	}
-	walk(sc.Document())
-	return out
 }

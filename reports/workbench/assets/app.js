@@ -55,7 +55,11 @@ src.addEventListener('scroll', () => { gutter.scrollTop = src.scrollTop; });
 function showFields(fields) {
   const sel = $('sweep-field'), was = sel.value;
   sel.textContent = '';
-  for (const f of fields || []) { const o = new Option(f.path + ' (' + f.value + ')', f.path); o.dataset.value = f.value; sel.appendChild(o); }
+  for (const f of fields || []) {
+    const o = new Option(f.path + (f.value ? ' (' + f.value + ')' : ''), f.path);
+    o.dataset.value = f.value || (f.min !== undefined ? f.min : '');
+    sel.appendChild(o);
+  }
   if ([...sel.options].some((o) => o.value === was)) sel.value = was;
   else if (sel.options.length) suggestValues();
 }
@@ -132,7 +136,7 @@ async function send() {
 
 function showValidation(v) {
   showProblems(v);
-  if (v.ok) showFields(v.fields);
+  if (v.ok) api('/api/fields', edit()).then((r) => showFields(r.fields)).catch(() => {});
 }
 
 function handle(kind, data) {

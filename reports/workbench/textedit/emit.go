@@ -152,6 +152,12 @@ func scalar(s string, quoted bool) string {
 	return strconv.Quote(s)
 }
 
+// Text returns a scalar that holds text s: quoted when s written plain
+// would be read as a number, a switch or nothing ("42", "on").
+func Text(s string) *doc.Node {
+	return &doc.Node{Kind: doc.Scalar, Value: s, Quoted: special(s)}
+}
+
 // special reports whether a plain scalar s would be read as something
 // other than text: a number, a switch or nothing.
 func special(s string) bool {
