@@ -213,7 +213,9 @@ func catalogueRow(ref *rules.Reference, catalogues []string, key string) ([]stri
 
 // column is a catalogue's column or a field's name as the two are
 // matched: lower case, words joined by _ ("armor value": armor_value).
-func column(s string) string { return strings.ReplaceAll(strings.ToLower(strings.TrimSpace(s)), " ", "_") }
+func column(s string) string {
+	return strings.ReplaceAll(strings.ToLower(strings.TrimSpace(s)), " ", "_")
+}
 
 // listOf reads a catalogue's cell "a, b, c" as a list of names.
 func listOf(cell string) *doc.Node {

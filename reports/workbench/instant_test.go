@@ -24,10 +24,13 @@ func TestEveryAnswerArrivesThoughItsJobEndsFirst(t *testing.T) {
 	eval[bool](t, p, `(() => { const s = document.getElementById('sweep-field'); s.value = 'attacker.ships.Interceptor'; s.dispatchEvent(new Event('change')); return true })()`)
 	p.setInput(t, "sweep-values", "1..3")
 	p.setInput(t, "tune-range", "1..8")
-	p.setInput(t, "tune-target", "win.a>=0.7")
+	p.setSelect(t, "tune-goal", "win.a>=")
+	p.setInput(t, "tune-level", "70")
 	eval[bool](t, p, `(document.getElementById('keep').click(), true)`)
+	p.setText(t, `document.getElementById('src').value.replace('ships: {Interceptor: 1}', 'ships: {Interceptor: 2}')`)
+	p.wait(t, `window.workbench.done && document.getElementById('src').value.includes('Interceptor: 2')`, 30*time.Second)
 	for _, kind := range []string{"sweep", "tune", "compare", "spread", "replay"} {
-		eval[bool](t, p, `(document.getElementById('`+kind+`').click(), true)`)
+		eval[bool](t, p, `(document.getElementById('tab-`+kind+`').click(), document.getElementById('`+kind+`').click(), true)`)
 		p.wait(t, `window.workbench['`+kind+`'] !== null && !document.getElementById('`+kind+`-state').textContent.startsWith('running')`, 30*time.Second)
 		if got := p.text(t, kind+"-state"); got == "" || got[:4] == "fail" {
 			t.Errorf("%s: %q", kind, got)

@@ -1,9 +1,12 @@
 package workbench
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"sync/atomic"
 
@@ -171,4 +174,23 @@ func (s *Server) capped(ctx context.Context) string {
 // tooMany is the refusal of a job of more than MaxTrials trials.
 func (s *Server) tooMany(what string, args ...any) error {
 	return refuse(http.StatusBadRequest, what+": the workbench fights at most %d trials a job (crucible serve --max-trials)", append(args, s.cfg.MaxTrials)...)
+}
+
+// answer returns the event that brings a job's result, for the page to
+// draw and a test to hold against the command line: the result as the
+// command's --format json writes it, the words its table leads with, the
+// table itself, and the command that prints them.
+func answer(j *job, cmd command, writeJSON func(io.Writer) error, words []string, writeText func(io.Writer) error) (map[string]any, error) {
+	var js, text bytes.Buffer
+	if err := writeJSON(&js); err != nil {
+		return nil, err
+	}
+	ev := map[string]any{"job": j.id, "result": json.RawMessage(js.Bytes()), "words": words, "command": cmd}
+	if writeText != nil {
+		if err := writeText(&text); err != nil {
+			return nil, err
+		}
+		ev["text"] = text.String()
+	}
+	return ev, nil
 }

@@ -144,6 +144,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/tune", s.tune)
 	mux.HandleFunc("POST /api/compare", s.compare)
 	mux.HandleFunc("POST /api/spread", s.spread)
+	mux.HandleFunc("POST /api/meta", s.metaCall)
 	return s.guard(mux)
 }
 
