@@ -86,7 +86,9 @@ func TestAnswersAreTheCommandLines(t *testing.T) {
 			args := append(shellWords(t, line)[1:], "--format", "json")
 			want := crucible(t, args...)
 			if c.kind == "spread" {
-				var run struct{ PolicySpread json.RawMessage `json:"policy_spread"` }
+				var run struct {
+					PolicySpread json.RawMessage `json:"policy_spread"`
+				}
 				json.Unmarshal([]byte(want), &run)
 				want = string(run.PolicySpread)
 			}
