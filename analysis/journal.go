@@ -11,7 +11,7 @@ import (
 	"github.com/crucible-sim/crucible/sim"
 )
 
-// journal keeps the checkpoint of one command: a sim.Checkpoint for every
+// Journal keeps the checkpoint of one command: a sim.Checkpoint for every
 // part of its work — a scenario of a run or a check, a point of a sweep, a
 // batch of a sequential check, a pass of a comparison. It saves them
 // through Run.Save before the first trial, every SaveEvery while the
@@ -45,20 +45,20 @@ type Journal struct {
 	stopSaving func()
 }
 
-// part names one part of a command's work: its scenario (the name its
+// Part names one part of a command's work: its scenario (the name its
 // outputs give it), the part of that scenario's work ("" for its one
 // run) and the scenario's hash.
 type Part struct{ Scenario, Name, Hash string }
 
 func (p Part) is(c *sim.Checkpoint) bool { return c.Scenario == p.Scenario && c.Part == p.Name }
 
-// journal returns the journal of a command of the run, resuming from
+// Journal returns the journal of a command of the run, resuming from
 // prior when it is not nil.
 func (r Run) Journal(prior []*sim.Checkpoint) *Journal {
 	return &Journal{run: r, prior: prior, keep: r.Save != nil, stopSaving: func() {}}
 }
 
-// empty returns the checkpoint of part p not yet begun, to be fought as
+// Empty returns the checkpoint of part p not yet begun, to be fought as
 // job by a battle with spec; without a tally when the journal keeps none.
 func (j *Journal) Empty(p Part, job sim.Job, spec rules.Spec) *sim.Checkpoint {
 	var t *sim.Tally
@@ -70,7 +70,7 @@ func (j *Journal) Empty(p Part, job sim.Job, spec rules.Spec) *sim.Checkpoint {
 	return c
 }
 
-// begin records the parts the command knows before its first trial,
+// Begin records the parts the command knows before its first trial,
 // refusing a resumption whose checkpoint holds other work, and saves the
 // checkpoint; more says that the command adds parts as it goes (the
 // batches of a sequential check), which the checkpoint may hold beyond
@@ -157,7 +157,7 @@ func (j *Journal) priorOf(p Part) *sim.Checkpoint {
 // job's Done and the function to call when the part ends.
 type progress func(done int64, won [3]int64) (wins *sim.Wins, advance func(int64), stop func())
 
-// fight runs job, the part p of the command, from its prior checkpoint if
+// Fight runs job, the part p of the command, from its prior checkpoint if
 // there is one, and returns the tally of all its trials (both legs) with
 // the run's error (ctx's after an interrupt). progress, if set, is told
 // of the part as it begins (see progress).
@@ -247,7 +247,7 @@ func (j *Journal) save() {
 	j.run.Save(slices.Clone(j.parts))
 }
 
-// end stops the saving and saves the checkpoints a last time.
+// End stops the saving and saves the checkpoints a last time.
 func (j *Journal) End() {
 	j.stopSaving()
 	j.stopSaving = func() {}

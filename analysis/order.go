@@ -2,12 +2,12 @@ package analysis
 
 import "math"
 
-// exactTolerance is how near an exact value given as a float (no
+// ExactTolerance is how near an exact value given as a float (no
 // fraction) must be to the target to count as equal to it: the solver's
 // rounding, not a statistical margin.
 const ExactTolerance = 1e-12
 
-// reversed reports whether the interval of the value before (ei) and of
+// Reversed reports whether the interval of the value before (ei) and of
 // the value after (ej) are apart in the order opposite to the direction.
 // Exact values are intervals of one point, told apart beyond the solver's
 // rounding.

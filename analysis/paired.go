@@ -241,7 +241,7 @@ func poolColumns(x, y []int64, minTotal float64) [][2]int64 {
 	return cols
 }
 
-// tallyPair adds k pairs with the outcome under A (inA) and under B (inB).
+// TallyPair adds k pairs with the outcome under A (inA) and under B (inB).
 func TallyPair(pc PairedCounts, inA, inB bool, k int64) PairedCounts {
 	switch {
 	case inA && inB:

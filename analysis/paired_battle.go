@@ -60,7 +60,7 @@ func NewPairedBattle(a, b rules.Battle) *pairedBattle {
 	return p
 }
 
-// sides lists the winners in the order of rules.Side's values, so that
+// Winners lists the winners in the order of rules.Side's values, so that
 // the counter of (A's winner, B's winner) has index 3·A's + B's.
 var Winners = [3]rules.Side{rules.None, rules.A, rules.B}
 

@@ -39,7 +39,7 @@ type Stage struct {
 	Wins   *sim.Wins
 }
 
-// place is where the next stage stands in its command (see Stage).
+// Place is where the next stage stands in its command (see Stage).
 type Place struct {
 	Step, Steps   int
 	Unit          string
@@ -73,7 +73,7 @@ func (r Run) places(scs []*scenarios.Scenario, unit string) []Place {
 	return out
 }
 
-// stage returns the Stage of a scenario fought at r.place.
+// Stage returns the Stage of a scenario fought at r.place.
 func (r Run) Stage(name string, trials, done int64, spec rules.Spec, wins *sim.Wins) Stage {
 	p := r.place
 	if p.Name != "" {

@@ -108,7 +108,7 @@ func (r Run) Fight(ctx context.Context, sc *scenarios.Scenario, prior *sim.Check
 	return res, cs[0], err
 }
 
-// fightIn fights sc as the part named name of the command whose journal
+// FightIn fights sc as the part named name of the command whose journal
 // is j, and returns its result (nil if it could not begin) with the run's
 // error.
 func (r Run) FightIn(ctx context.Context, j *Journal, sc *scenarios.Scenario, name string) (*Result, error) {
@@ -128,7 +128,7 @@ func (r Run) FightIn(ctx context.Context, j *Journal, sc *scenarios.Scenario, na
 func (r Run) result(sc *scenarios.Scenario, battle rules.Battle, job sim.Job, tally *sim.Tally) *Result {
 	res := &Result{
 		Scenario: sc.Name, Ruleset: sc.Ruleset, Description: sc.Description, Hash: sc.Hash(), Version: r.Version,
-		Seed: r.Seed, Spec: battle.Spec(), Tally: tally, Planned: job.Trials, First: job.First,
+		Seed: r.Seed, Spec: withMirrorNote(battle.Spec(), battle, tally), Tally: tally, Planned: job.Trials, First: job.First,
 		Shard: r.Shard.String(), Battle: battle, Key: job.Key,
 	}
 	if !r.Shard.Whole() {
@@ -150,7 +150,7 @@ func (r Run) progressOf(name string, trials int64, spec rules.Spec) progress {
 	}
 }
 
-// job returns the job that fights sc's trials in the run (its shard of
+// Job returns the job that fights sc's trials in the run (its shard of
 // them).
 func (r Run) Job(sc *scenarios.Scenario, battle rules.Battle) sim.Job {
 	first, trials := r.Shard.Range(r.TrialsOf(sc))
@@ -187,7 +187,7 @@ func (r Run) saveEvery(save func()) (stop func()) {
 	}
 }
 
-// streamsOf returns the name of the streams sc draws from in the run.
+// StreamsOf returns the name of the streams sc draws from in the run.
 func (r Run) StreamsOf(sc *scenarios.Scenario) string {
 	if r.Streams != "" {
 		return r.Streams

@@ -130,7 +130,7 @@ func Sequentially(claims []scenarios.Claim, grow func(n int64) (*Result, error),
 	}
 }
 
-// grower returns the function that extends the run of sc to n trials,
+// Grower returns the function that extends the run of sc to n trials,
 // fighting only the trials it has not fought yet, each batch a part of the
 // check's work (journal j).
 func (r Run) Grower(ctx context.Context, j *Journal, sc *scenarios.Scenario) (func(int64) (*Result, error), error) {
@@ -165,12 +165,12 @@ func (r Run) Grower(ctx context.Context, j *Journal, sc *scenarios.Scenario) (fu
 	}, nil
 }
 
-// batch returns the job of one batch of a sequential check: trials
+// Batch returns the job of one batch of a sequential check: trials
 // [lo, hi) of sc.
 func (r Run) Batch(sc *scenarios.Scenario, b rules.Battle, lo, hi int64) sim.Job {
 	return sim.Job{Battle: b, Key: sim.Key(r.StreamsOf(sc)), Seed: r.Seed, First: lo, Trials: hi - lo, Workers: r.Workers, Chunk: r.Chunk}
 }
 
-// batchName names the part of a sequential check that fights trials
+// BatchName names the part of a sequential check that fights trials
 // [lo, hi).
 func BatchName(lo, hi int64) string { return fmt.Sprintf("trials %d..%d", lo, hi-1) }

@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/reports/figure"
+	"github.com/crucible-sim/crucible/reports/verdicts"
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/sim"
 )
@@ -120,14 +122,14 @@ func TestBoardPNG(t *testing.T) {
 			t.Errorf("dbd.html lacks %q", want)
 		}
 	}
-	if got := heatColor(0); got != (heatColor(-1)) {
+	if got := figure.HeatColor(0); got != (figure.HeatColor(-1)) {
 		t.Errorf("heat below 0 is %v", got)
 	}
-	r, g, b, _ := heatColor(1).RGBA()
+	r, g, b, _ := figure.HeatColor(1).RGBA()
 	if r>>8 != 128 || g != 0 || b>>8 != 38 {
 		t.Errorf("the hottest colour is %d %d %d", r>>8, g>>8, b>>8)
 	}
-	if Boards([]*analysis.Result{distSample()}) != nil {
+	if figure.Boards([]*analysis.Result{distSample()}) != nil {
 		t.Error("a result without a board is drawn")
 	}
 }
@@ -138,7 +140,7 @@ func TestWriteOutcomeOnABoard(t *testing.T) {
 	r := boardSample()
 	o := &rules.Outcome{Winner: rules.A, Rounds: 3, Counters: []int64{2, 0, 1, 2}}
 	var b bytes.Buffer
-	if err := WriteOutcome(&b, r.Spec, o); err != nil {
+	if err := verdicts.WriteOutcome(&b, r.Spec, o); err != nil {
 		t.Fatal(err)
 	}
 	want := "result: winner a, end standards, 3 rounds\n  melee-attacks = 2\n  units lost per hex: 1: 1, 2: 2\n"
@@ -147,7 +149,7 @@ func TestWriteOutcomeOnABoard(t *testing.T) {
 	}
 	o.Counters = []int64{0, 0, 0, 0}
 	b.Reset()
-	WriteOutcome(&b, r.Spec, o)
+	verdicts.WriteOutcome(&b, r.Spec, o)
 	if !strings.HasSuffix(b.String(), "units lost per hex: none\n") {
 		t.Errorf("got\n%s", b.String())
 	}

@@ -19,6 +19,11 @@ import (
 	"time"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/reports/comparereport"
+	"github.com/crucible-sim/crucible/reports/metareport"
+	"github.com/crucible-sim/crucible/reports/sweepreport"
+	"github.com/crucible-sim/crucible/reports/tunereport"
+	"github.com/crucible-sim/crucible/reports/words"
 	"github.com/crucible-sim/crucible/rules"
 )
 
@@ -154,10 +159,10 @@ func TestPagesInBrowser(t *testing.T) {
 		for _, side := range []string{"a", "b"} {
 			v, _ := headlineVictories(heads[k], side)
 			n, _ := strconv.ParseFloat(v, 64)
-			line += " " + pct(n/float64(res.Tally.Trials))
+			line += " " + words.Pct(n/float64(res.Tally.Trials))
 		}
 		none, _ := strconv.ParseFloat(string(heads[k]["none"]), 64)
-		want = append(want, line+" "+pct(none/float64(res.Tally.Trials)))
+		want = append(want, line+" "+words.Pct(none/float64(res.Tally.Trials)))
 	}
 	if strings.Join(listed, "\n") != strings.Join(want, "\n") {
 		t.Errorf("the index lists\n%s\nsummary.json gives\n%s", strings.Join(listed, "\n"), strings.Join(want, "\n"))
@@ -184,7 +189,7 @@ func TestPagesInBrowser(t *testing.T) {
 				continue
 			}
 			v, ok := exactSample().Metric(m)
-			if want := pct(v.F); ok && row[len(row)-1] != want {
+			if want := words.Pct(v.F); ok && row[len(row)-1] != want {
 				t.Errorf("run page with an exact solution: %s shows %s beside its estimate, the solution %s", id, row[len(row)-1], want)
 			} else if ok {
 				exactShown++
@@ -222,7 +227,7 @@ func TestPagesInBrowser(t *testing.T) {
 	// A sweep's page: its curve, its heat map and the tidy CSV's numbers.
 	sdir := t.TempDir()
 	sw := builtinSweep(t, "eclipse/shields-by-fleet", 300)
-	if err := WriteSweepDir(sdir, sw, "crucible sweep eclipse/shields-by-fleet --trials 300 --seed 1"); err != nil {
+	if err := sweepreport.WriteDir(sdir, sw, "crucible sweep eclipse/shields-by-fleet --trials 300 --seed 1"); err != nil {
 		t.Fatal(err)
 	}
 	r = renderPage(t, browser, sdir, "index.html")
@@ -230,12 +235,12 @@ func TestPagesInBrowser(t *testing.T) {
 	// The page's table has a row per grid point, with the point's win
 	// share as sweep.csv gives it (in percent).
 	var shares []string
-	tidy := SweepRows(sw)
+	tidy := sweepreport.Rows(sw)
 	metric, value := slices.Index(tidy[0], "metric"), slices.Index(tidy[0], "value")
 	for _, row := range tidy[1:] {
 		if row[metric] == "win.a" {
 			v, _ := strconv.ParseFloat(row[value], 64)
-			shares = append(shares, pct(v))
+			shares = append(shares, words.Pct(v))
 		}
 	}
 	var onPage []string
@@ -254,16 +259,16 @@ func TestPagesInBrowser(t *testing.T) {
 	// and marks are ranking.csv's.
 	kdir := t.TempDir()
 	kinds := builtinSweep(t, "stratfight/armor-kinds", 300)
-	if err := WriteSweepDir(kdir, kinds, "crucible sweep stratfight/armor-kinds --trials 300 --seed 1"); err != nil {
+	if err := sweepreport.WriteDir(kdir, kinds, "crucible sweep stratfight/armor-kinds --trials 300 --seed 1"); err != nil {
 		t.Fatal(err)
 	}
 	r = renderPage(t, browser, kdir, "index.html")
 	checkImages(t, "sweep ranking", r, "rank.png")
 	var ranked []string
-	for _, row := range RankingRows(kinds)[1:] {
+	for _, row := range sweepreport.RankingRows(kinds)[1:] {
 		v, _ := strconv.ParseFloat(row[6], 64)
 		tie := map[string]string{"true": "=", "false": "below"}[row[10]]
-		ranked = append(ranked, row[4]+" "+row[5]+" "+pct(v)+" "+tie)
+		ranked = append(ranked, row[4]+" "+row[5]+" "+words.Pct(v)+" "+tie)
 	}
 	var shownRanks []string
 	for _, tb := range r.Tables {
@@ -283,13 +288,13 @@ func TestPagesInBrowser(t *testing.T) {
 	// intervals are sweep.csv's, in points.
 	mdir := t.TempDir()
 	margin := sweepOf(t, "stratfight/armor", 300, "margin")
-	if err := WriteSweepDir(mdir, margin, "crucible sweep stratfight/armor --metric margin --trials 300 --seed 1"); err != nil {
+	if err := sweepreport.WriteDir(mdir, margin, "crucible sweep stratfight/armor --metric margin --trials 300 --seed 1"); err != nil {
 		t.Fatal(err)
 	}
 	r = renderPage(t, browser, mdir, "index.html")
 	checkImages(t, "sweep of the margin", r, "curve.png")
 	var margins, shownMargins []string
-	tidy = SweepRows(margin)
+	tidy = sweepreport.Rows(margin)
 	metric, value = slices.Index(tidy[0], "metric"), slices.Index(tidy[0], "value")
 	lo, hi := slices.Index(tidy[0], "lo95"), slices.Index(tidy[0], "hi95")
 	for _, row := range tidy[1:] {
@@ -297,7 +302,7 @@ func TestPagesInBrowser(t *testing.T) {
 			v, _ := strconv.ParseFloat(row[value], 64)
 			l, _ := strconv.ParseFloat(row[lo], 64)
 			h, _ := strconv.ParseFloat(row[hi], 64)
-			margins = append(margins, pointsText(v)+" points "+intervalText(margin.Sweep.Metric, l, h))
+			margins = append(margins, words.PointsText(v)+" points "+words.IntervalText(margin.Sweep.Metric, l, h))
 		}
 	}
 	for _, tb := range r.Tables {
@@ -316,23 +321,23 @@ func TestPagesInBrowser(t *testing.T) {
 	// gives.
 	cmpDir := t.TempDir()
 	cmp := comparison()
-	if err := WriteComparisonDir(cmpDir, cmp, "crucible compare demo/duel --seed 7"); err != nil {
+	if err := comparereport.WriteDir(cmpDir, cmp, "crucible compare demo/duel --seed 7"); err != nil {
 		t.Fatal(err)
 	}
 	r = renderPage(t, browser, cmpDir, "index.html")
 	checkImages(t, "compare report", r, "differences.png", "overlay.png", "rounds.png")
 	var csvDiffs, pageDiffs []string
-	names := compareNames(cmp)
-	cmpRows := ComparisonRows(cmp)
+	names := words.CompareNames(cmp)
+	cmpRows := comparereport.Rows(cmp)
 	metricCol, diff := slices.Index(cmpRows[0], "metric"), slices.Index(cmpRows[0], "diff")
 	for _, row := range cmpRows[1:] {
 		v, err := strconv.ParseFloat(row[diff], 64)
 		switch m, _ := rules.ParseMetric(row[metricCol]); {
 		case err != nil:
 		case m.Share():
-			csvDiffs = append(csvDiffs, names.describedID(row[metricCol])+" "+ppNum(v)+" pp")
+			csvDiffs = append(csvDiffs, names.DescribedID(row[metricCol])+" "+comparereport.PpNum(v)+" pp")
 		case m.Kind == rules.CounterMean && row[metricCol] != "counter.flipoffs": // the page lists the counters that differ
-			csvDiffs = append(csvDiffs, row[metricCol]+" "+signed(v))
+			csvDiffs = append(csvDiffs, row[metricCol]+" "+comparereport.Signed(v))
 		}
 	}
 	for _, tb := range r.Tables {
@@ -354,7 +359,7 @@ func TestPagesInBrowser(t *testing.T) {
 		if strings.HasPrefix(row[ci("metric")], "win.") || strings.HasPrefix(row[ci("metric")], "end.") {
 			a, _ := strconv.ParseFloat(row[ci("value_a")], 64)
 			b, _ := strconv.ParseFloat(row[ci("value_b")], 64)
-			fromCSV = append(fromCSV, pct(a)+" "+pct(b))
+			fromCSV = append(fromCSV, words.Pct(a)+" "+words.Pct(b))
 		}
 	}
 	for _, tb := range r.Tables {
@@ -375,13 +380,13 @@ func TestPagesInBrowser(t *testing.T) {
 	// values tune.csv gives.
 	tdir := t.TempDir()
 	tune := builtinTune(t, "stratfight/armor-fair", false)
-	if err := WriteTuneDir(tdir, tune, "crucible tune stratfight/armor-fair --seed 1"); err != nil {
+	if err := tunereport.WriteDir(tdir, tune, "crucible tune stratfight/armor-fair --seed 1"); err != nil {
 		t.Fatal(err)
 	}
 	r = renderPage(t, browser, tdir, "index.html")
 	checkImages(t, "tune report", r, "tune-curve.png")
 	var probes []string
-	for _, row := range TuneRows(tune)[1:] {
+	for _, row := range tunereport.Rows(tune)[1:] {
 		probes = append(probes, row[5]+" "+row[7]+" "+row[10]+" "+row[16])
 	}
 	var shown []string
@@ -401,7 +406,7 @@ func TestPagesInBrowser(t *testing.T) {
 	// comparison.csv, cell for cell.
 	xcDir := t.TempDir()
 	xc := exactComparison(t)
-	if err := WriteExactComparisonDir(xcDir, xc, "crucible compare --exact"); err != nil {
+	if err := comparereport.WriteExactDir(xcDir, xc, "crucible compare --exact"); err != nil {
 		t.Fatal(err)
 	}
 	r = renderPage(t, browser, xcDir, "index.html")
@@ -425,7 +430,7 @@ func TestPagesInBrowser(t *testing.T) {
 	// matrix with a cell per pair as meta.csv gives it.
 	metaDir := t.TempDir()
 	meta := builtinMeta(t, "eclipse/cruiser-designs", 0.01)
-	if err := WriteMetaDir(metaDir, meta, "crucible meta eclipse/cruiser-designs --seed 1"); err != nil {
+	if err := metareport.WriteDir(metaDir, meta, "crucible meta eclipse/cruiser-designs --seed 1"); err != nil {
 		t.Fatal(err)
 	}
 	r = renderPage(t, browser, metaDir, "index.html")
@@ -438,7 +443,7 @@ func TestPagesInBrowser(t *testing.T) {
 			}
 		}
 	}
-	if want := len(MetaRows(meta)) - 1; cells != want {
+	if want := len(metareport.Rows(meta)) - 1; cells != want {
 		t.Errorf("meta report: the page's matrix has %d cells, meta.csv %d", cells, want)
 	}
 
@@ -482,13 +487,13 @@ func TestPagesInBrowser(t *testing.T) {
 	if err := json.Unmarshal(data, &ej); err != nil {
 		t.Fatal(err)
 	}
-	want = []string{num(ej.Exact.A), num(ej.Exact.B), num(ej.Exact.Draw)}
+	want = []string{words.Num(ej.Exact.A), words.Num(ej.Exact.B), words.Num(ej.Exact.Draw)}
 	for _, e := range exactSample().Ends {
-		want = append(want, num(ej.Exact.Ends[e.Name]))
+		want = append(want, words.Num(ej.Exact.Ends[e.Name]))
 	}
-	want = append(want, num(ej.Exact.RoundsMean))
+	want = append(want, words.Num(ej.Exact.RoundsMean))
 	for _, c := range exactSample().Counters {
-		want = append(want, num(ej.Exact.Counters[c.Name].Mean))
+		want = append(want, words.Num(ej.Exact.Counters[c.Name].Mean))
 	}
 	var shownExact []string
 	for _, tb := range r.Tables {

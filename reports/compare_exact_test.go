@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/crucible-sim/crucible/analysis/compare"
+	"github.com/crucible-sim/crucible/reports/comparereport"
+	"github.com/crucible-sim/crucible/reports/formats"
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
@@ -38,17 +40,17 @@ func exactComparison(t *testing.T) *compare.ExactComparison {
 func TestExactComparisonGoldens(t *testing.T) {
 	c := exactComparison(t)
 	var b bytes.Buffer
-	if err := WriteExactComparisonTable(&b, c); err != nil {
+	if err := comparereport.WriteExactTable(&b, c); err != nil {
 		t.Fatal(err)
 	}
 	golden(t, "comparison-exact.golden.txt", b.Bytes())
 	b.Reset()
-	if err := WriteCSV(&b, ExactComparisonRows(c)); err != nil {
+	if err := formats.WriteCSV(&b, comparereport.ExactRows(c)); err != nil {
 		t.Fatal(err)
 	}
 	golden(t, "comparison-exact.golden.csv", b.Bytes())
 	b.Reset()
-	if err := WriteExactComparisonJSON(&b, c); err != nil {
+	if err := comparereport.WriteExactJSON(&b, c); err != nil {
 		t.Fatal(err)
 	}
 	golden(t, "comparison-exact.golden.json", b.Bytes())

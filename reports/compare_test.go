@@ -15,6 +15,9 @@ import (
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/analysis/compare"
+	"github.com/crucible-sim/crucible/reports/comparereport"
+	"github.com/crucible-sim/crucible/reports/figure"
+	"github.com/crucible-sim/crucible/reports/formats"
 	"github.com/crucible-sim/crucible/rules"
 )
 
@@ -59,17 +62,17 @@ func TestComparisonGoldens(t *testing.T) {
 func comparisonGoldens(t *testing.T, name string, c *compare.Comparison) {
 	t.Helper()
 	var b bytes.Buffer
-	if err := WriteComparisonTable(&b, c); err != nil {
+	if err := comparereport.WriteTable(&b, c); err != nil {
 		t.Fatal(err)
 	}
 	golden(t, name+".golden.txt", b.Bytes())
 	b.Reset()
-	if err := WriteCSV(&b, ComparisonRows(c)); err != nil {
+	if err := formats.WriteCSV(&b, comparereport.Rows(c)); err != nil {
 		t.Fatal(err)
 	}
 	golden(t, name+".golden.csv", b.Bytes())
 	b.Reset()
-	if err := WriteComparisonJSON(&b, c); err != nil {
+	if err := comparereport.WriteJSON(&b, c); err != nil {
 		t.Fatal(err)
 	}
 	golden(t, name+".golden.json", b.Bytes())
@@ -87,12 +90,12 @@ func TestComparisonMarginGoldens(t *testing.T) {
 
 func TestVerdict(t *testing.T) {
 	c := comparison()
-	if v, note := Verdict(c), compareNote(c); v != "significant difference in end.round-cap" ||
+	if v, note := comparereport.Verdict(c), comparereport.CompareNote(c); v != "significant difference in end.round-cap" ||
 		note != "family-wise α = 0.05; Bonferroni: each p against 0.05/4 = 0.0125" {
 		t.Errorf("verdict %q, note %q", v, note)
 	}
 	c.Shares[1].Significant = false
-	if v := Verdict(c); v != "no significant difference" {
+	if v := comparereport.Verdict(c); v != "no significant difference" {
 		t.Errorf("verdict %q", v)
 	}
 }
@@ -109,17 +112,17 @@ func TestCompareEffects(t *testing.T) {
 		"battles last 0.08 rounds longer with B (paired 95 % interval 0.05 to 0.11): not significant (paired z, p 0.42)",
 		"the distribution of rounds with B against A: not significant (chi-square, 0 df, p 1)",
 	}
-	for i, e := range effects(c)[:len(want)] {
+	for i, e := range comparereport.Effects(c)[:len(want)] {
 		if got := e.Effect + ": " + e.Judgement; got != want[i] {
 			t.Errorf("line %d:\n got %s\nwant %s", i, got, want[i])
 		}
 	}
 	c.Rounds.Diff, c.Rounds.Paired = -1.3958, analysis.Interval{Lo: -1.46315, Hi: -1.32855}
-	if e := effects(c)[2].Effect; e != "battles last 1.40 rounds shorter with B (paired 95 % interval 1.33 to 1.46)" {
+	if e := comparereport.Effects(c)[2].Effect; e != "battles last 1.40 rounds shorter with B (paired 95 % interval 1.33 to 1.46)" {
 		t.Errorf("a negative difference: %s", e)
 	}
 	c.Shares[0].Diff, c.Shares[0].Paired = 0, analysis.Interval{Lo: -0.00014, Hi: 0.00014}
-	if e := effects(c)[0].Effect; e != "Thug wins equally often with A and B (paired 95 % interval -0.01 to +0.01 points)" {
+	if e := comparereport.Effects(c)[0].Effect; e != "Thug wins equally often with A and B (paired 95 % interval -0.01 to +0.01 points)" {
 		t.Errorf("no difference: %s", e)
 	}
 }
@@ -132,14 +135,14 @@ func TestComparisonJSONWithInfiniteZ(t *testing.T) {
 	c.Counters = c.Counters[:1]
 	c.Counters[0].Z = math.Inf(1)
 	var b bytes.Buffer
-	if err := WriteComparisonJSON(&b, c); err != nil || !json.Valid(b.Bytes()) || bytes.Contains(b.Bytes(), []byte(`"z"`)) {
+	if err := comparereport.WriteJSON(&b, c); err != nil || !json.Valid(b.Bytes()) || bytes.Contains(b.Bytes(), []byte(`"z"`)) {
 		t.Errorf("%v\n%s", err, b.Bytes())
 	}
 }
 
 func TestWriteComparisonDir(t *testing.T) {
 	dir := t.TempDir()
-	if err := WriteComparisonDir(dir, comparison(), "crucible compare demo/duel --seed 7"); err != nil {
+	if err := comparereport.WriteDir(dir, comparison(), "crucible compare demo/duel --seed 7"); err != nil {
 		t.Fatal(err)
 	}
 	for _, name := range []string{"differences.png", "rounds.png", "overlay.png"} {
@@ -170,19 +173,19 @@ func TestComparisonInterrupted(t *testing.T) {
 	c := comparison()
 	c.Planned = 20
 	var b bytes.Buffer
-	if err := WriteComparisonTable(&b, c); err != nil || !strings.Contains(b.String(),
+	if err := comparereport.WriteTable(&b, c); err != nil || !strings.Contains(b.String(),
 		"INTERRUPTED: 9 of 20 planned paired trials finished under A, B and the pairs alike; the figures below cover those.") {
 		t.Errorf("table: %v\n%s", err, b.String())
 	}
-	if rows := ComparisonRows(c); rows[0][len(rows[0])-1] != "interrupted" || rows[1][len(rows[1])-1] != "true" {
+	if rows := comparereport.Rows(c); rows[0][len(rows[0])-1] != "interrupted" || rows[1][len(rows[1])-1] != "true" {
 		t.Errorf("CSV: %q", rows[:2])
 	}
 	b.Reset()
-	if err := WriteComparisonJSON(&b, c); err != nil || !strings.Contains(b.String(), `"planned_trials": 20,
+	if err := comparereport.WriteJSON(&b, c); err != nil || !strings.Contains(b.String(), `"planned_trials": 20,
   "interrupted": true,`) {
 		t.Errorf("JSON: %v\n%s", err, b.String())
 	}
-	page, err := ComparisonHTML(c, "")
+	page, err := comparereport.HTML(c, "")
 	if err != nil || !bytes.Contains(page, []byte("INTERRUPTED: 9 of 20")) {
 		t.Errorf("page: %v", err)
 	}
@@ -193,13 +196,13 @@ func TestComparisonInterrupted(t *testing.T) {
 // gap between bins.
 func TestOutline(t *testing.T) {
 	r := sample("demo/duel", "rounds", []int64{1, 1, 2, 4})
-	got := outline(&r.Tally.Rounds, false)
+	got := figure.Outline(&r.Tally.Rounds, false)
 	want := plotter.XYs{{X: 0.5, Y: 0}, {X: 0.5, Y: 0.5}, {X: 1.5, Y: 0.5}, {X: 1.5, Y: 0.25}, {X: 2.5, Y: 0.25},
 		{X: 2.5, Y: 0}, {X: 3.5, Y: 0}, {X: 3.5, Y: 0.25}, {X: 4.5, Y: 0.25}, {X: 4.5, Y: 0}}
 	if !slices.Equal(got, want) {
 		t.Errorf("outline\n got %v\nwant %v", got, want)
 	}
-	img, err := OverlayPNG(comparison())
+	img, err := figure.OverlayPNG(comparison())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/reports/formats"
 )
 
 // A cell a spreadsheet would run as a formula gets a leading ' (OWASP's
@@ -30,7 +31,7 @@ func TestCellNeutralisesFormulas(t *testing.T) {
 		{"stratfight/thug-vs-guard", "stratfight/thug-vs-guard"},
 		{"", ""},
 	} {
-		if got := Cell(c.in); got != c.want {
+		if got := formats.Cell(c.in); got != c.want {
 			t.Errorf("Cell(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}

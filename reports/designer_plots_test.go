@@ -3,6 +3,8 @@ package reports
 import (
 	"fmt"
 	"testing"
+
+	"github.com/crucible-sim/crucible/reports/figure"
 )
 
 // The chance of at least k is drawn at every whole k from 1 to the
@@ -17,8 +19,8 @@ func TestAtLeastOf(t *testing.T) {
 		{[]float64{0, 0.2, 0.3, 0, 0.5}, "[{1 1} {2 0.8} {3 0.5} {4 0.5}]"},
 		{[]float64{1}, "[]"},
 	} {
-		a := atLeastOf("a.survivors.Cruiser", exactSteps(c.p))
-		if got := fmt.Sprint(a.xys); got != c.want {
+		a := figure.AtLeastOf("a.survivors.Cruiser", figure.ExactSteps(c.p))
+		if got := fmt.Sprint(a.Xys); got != c.want {
 			t.Errorf("P %v: at least k %s, want %s", c.p, got, c.want)
 		}
 	}

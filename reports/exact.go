@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/crucible-sim/crucible/analysis/spread"
+	"github.com/crucible-sim/crucible/reports/formats"
+	"github.com/crucible-sim/crucible/reports/words"
 	"github.com/crucible-sim/crucible/rules"
 )
 
@@ -28,13 +30,13 @@ func WriteExactTable(w io.Writer, h ExactHeader, e *rules.Exact) error {
 		fmt.Fprintf(&b, " (%d states)", e.States)
 	}
 	b.WriteString("\n")
-	if opts := settingsText(e.Options); opts != "" {
+	if opts := words.SettingsText(e.Options); opts != "" {
 		fmt.Fprintf(&b, "options   %s\n", opts)
 	}
 	for _, n := range e.Notes {
 		fmt.Fprintf(&b, "note      %s\n", n)
 	}
-	unit := unitName(e.RoundsUnit)
+	unit := words.UnitName(e.RoundsUnit)
 	head := exactHeadline(e)
 	width := 26
 	for _, r := range head {
@@ -74,13 +76,13 @@ func WriteExactTable(w io.Writer, h ExactHeader, e *rules.Exact) error {
 	}
 	if len(e.Counters) > 0 {
 		b.WriteString("counters, P(value = k) for k = 0, 1, …:\n")
-		names := namesOf(rules.Spec{Labels: e.Labels})
+		names := words.NamesOf(rules.Spec{Labels: e.Labels})
 		cw := 30
 		for _, c := range e.Counters {
-			cw = max(cw, len([]rune(names.counter(c.Name))))
+			cw = max(cw, len([]rune(names.Counter(c.Name))))
 		}
 		for _, c := range e.Counters {
-			fmt.Fprintf(&b, "  %-*s mean %.6f", cw, names.counter(c.Name), c.Mean.F)
+			fmt.Fprintf(&b, "  %-*s mean %.6f", cw, names.Counter(c.Name), c.Mean.F)
 			if c.Mean.Rat != "" {
 				fmt.Fprintf(&b, " = %s", c.Mean.Rat)
 			}
@@ -110,17 +112,17 @@ func WriteExactJSON(w io.Writer, h ExactHeader, e *rules.Exact) error {
 // WriteExactSpreadJSON is WriteExactJSON with the scenario's policy spread,
 // when s is not nil, under "policy_spread".
 func WriteExactSpreadJSON(w io.Writer, h ExactHeader, e *rules.Exact, s *spread.Spread) error {
-	o := object{
-		{"scenario", h.Scenario}, {"ruleset", h.Ruleset}, {"scenario_hash", h.Hash},
-		{"crucible_version", h.Version}, {"options", settingsObject(e.Options)},
+	o := formats.Object{
+		{Key: "scenario", Val: h.Scenario}, {Key: "ruleset", Val: h.Ruleset}, {Key: "scenario_hash", Val: h.Hash},
+		{Key: "crucible_version", Val: h.Version}, {Key: "options", Val: formats.SettingsObject(e.Options)},
 	}
-	o = append(o, labelsObject(rules.Spec{Labels: e.Labels, NonVictories: e.NonVictories})...)
+	o = append(o, formats.LabelsObject(rules.Spec{Labels: e.Labels, NonVictories: e.NonVictories})...)
 	if len(e.Notes) > 0 {
-		o = append(o, field{"notes", e.Notes})
+		o = append(o, formats.Field{Key: "notes", Val: e.Notes})
 	}
-	o = append(o, field{"exact", exactObject(e)})
+	o = append(o, formats.Field{Key: "exact", Val: exactObject(e)})
 	if s != nil {
-		o = append(o, field{"policy_spread", spreadObject(s)})
+		o = append(o, formats.Field{Key: "policy_spread", Val: spreadObject(s)})
 	}
 	b, err := json.MarshalIndent(o, "", "  ")
 	if err != nil {
@@ -130,98 +132,62 @@ func WriteExactSpreadJSON(w io.Writer, h ExactHeader, e *rules.Exact, s *spread.
 	return err
 }
 
-func exactObject(e *rules.Exact) object {
-	ends := object{}
+func exactObject(e *rules.Exact) formats.Object {
+	ends := formats.Object{}
 	for _, x := range e.Ends {
-		ends = append(ends, field{x.Name, exactFloat(x.F)})
+		ends = append(ends, formats.Field{Key: x.Name, Val: formats.ExactFloat(x.F)})
 	}
-	o := object{
-		{"a", exactFloat(e.Win[rules.A].F)}, {"b", exactFloat(e.Win[rules.B].F)}, {"draw", exactFloat(e.Win[rules.None].F)},
-		{"ends", ends}, {"rounds_mean", exactFloat(e.RoundsMean.F)},
+	o := formats.Object{
+		{Key: "a", Val: formats.ExactFloat(e.Win[rules.A].F)}, {Key: "b", Val: formats.ExactFloat(e.Win[rules.B].F)}, {Key: "draw", Val: formats.ExactFloat(e.Win[rules.None].F)},
+		{Key: "ends", Val: ends}, {Key: "rounds_mean", Val: formats.ExactFloat(e.RoundsMean.F)},
 	}
 	if e.RoundsSD != nil {
-		o = append(o, field{"rounds_sd", exactFloat(*e.RoundsSD)})
+		o = append(o, formats.Field{Key: "rounds_sd", Val: formats.ExactFloat(*e.RoundsSD)})
 	}
 	if e.RoundsMin != nil {
-		o = append(o, field{"rounds_min", *e.RoundsMin})
+		o = append(o, formats.Field{Key: "rounds_min", Val: *e.RoundsMin})
 	}
 	if e.Rounds != nil {
-		rounds := object{}
+		rounds := formats.Object{}
 		for k, p := range e.Rounds {
 			if p != 0 {
-				rounds = append(rounds, field{strconv.Itoa(k), exactFloat(p)})
+				rounds = append(rounds, formats.Field{Key: strconv.Itoa(k), Val: formats.ExactFloat(p)})
 			}
 		}
-		o = append(o, field{"rounds", rounds}, field{"rounds_tail", exactFloat(e.RoundsTail)})
+		o = append(o, formats.Field{Key: "rounds", Val: rounds}, formats.Field{Key: "rounds_tail", Val: formats.ExactFloat(e.RoundsTail)})
 	}
-	counters := object{}
+	counters := formats.Object{}
 	for _, c := range e.Counters {
-		ps := make([]exactFloat, len(c.P))
+		ps := make([]formats.ExactFloat, len(c.P))
 		for k, p := range c.P {
-			ps[k] = exactFloat(p)
+			ps[k] = formats.ExactFloat(p)
 		}
-		counters = append(counters, field{c.Name, object{{"mean", exactFloat(c.Mean.F)}, {"p", ps}}})
+		counters = append(counters, formats.Field{Key: c.Name, Val: formats.Object{{Key: "mean", Val: formats.ExactFloat(c.Mean.F)}, {Key: "p", Val: ps}}})
 	}
-	o = append(o, field{"counters", counters}, field{"states", e.States})
+	o = append(o, formats.Field{Key: "counters", Val: counters}, formats.Field{Key: "states", Val: e.States})
 	if e.Rational() {
-		o = append(o, field{"rational", rationalObject(e)})
+		o = append(o, formats.Field{Key: "rational", Val: rationalObject(e)})
 	}
 	return o
 }
 
-func rationalObject(e *rules.Exact) object {
-	ends := object{}
+func rationalObject(e *rules.Exact) formats.Object {
+	ends := formats.Object{}
 	for _, x := range e.Ends {
-		ends = append(ends, field{x.Name, x.Rat})
+		ends = append(ends, formats.Field{Key: x.Name, Val: x.Rat})
 	}
-	o := object{
-		{"a", e.Win[rules.A].Rat}, {"b", e.Win[rules.B].Rat}, {"draw", e.Win[rules.None].Rat},
-		{"ends", ends}, {"rounds_mean", e.RoundsMean.Rat},
+	o := formats.Object{
+		{Key: "a", Val: e.Win[rules.A].Rat}, {Key: "b", Val: e.Win[rules.B].Rat}, {Key: "draw", Val: e.Win[rules.None].Rat},
+		{Key: "ends", Val: ends}, {Key: "rounds_mean", Val: e.RoundsMean.Rat},
 	}
-	counters := object{}
+	counters := formats.Object{}
 	for _, c := range e.Counters {
 		if c.Rat != nil {
-			counters = append(counters, field{c.Name, object{{"mean", c.Mean.Rat}, {"p", c.Rat}}})
+			counters = append(counters, formats.Field{Key: c.Name, Val: formats.Object{{Key: "mean", Val: c.Mean.Rat}, {Key: "p", Val: c.Rat}}})
 		}
 	}
 	if len(counters) > 0 {
-		o = append(o, field{"counters", counters})
+		o = append(o, formats.Field{Key: "counters", Val: counters})
 	}
 	return o
-}
-
-// exactFloat writes a probability with every digit a float64 holds (the
-// shortest form that reads back to the same value), and null for a NaN or
-// infinity, which JSON cannot hold.
-type exactFloat float64
-
-func (x exactFloat) MarshalJSON() ([]byte, error) {
-	f := float64(x)
-	if math.IsNaN(f) || math.IsInf(f, 0) {
-		return []byte("null"), nil
-	}
-	return strconv.AppendFloat(nil, f, 'g', -1, 64), nil
-}
-
-func settingsObject(ss []rules.Setting) object {
-	o := object{}
-	for _, s := range ss {
-		o = append(o, field{s.Name, s.Value})
-	}
-	return o
-}
-
-func settingsText(ss []rules.Setting) string {
-	parts := make([]string, len(ss))
-	for i, s := range ss {
-		parts[i] = s.Name + "=" + s.Value
-	}
-	return strings.Join(parts, " ")
-}
-
-func unitName(u string) string {
-	if u == "" {
-		return "rounds"
-	}
-	return u
 }

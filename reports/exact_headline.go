@@ -3,6 +3,7 @@ package reports
 import (
 	"math/big"
 
+	"github.com/crucible-sim/crucible/reports/words"
 	"github.com/crucible-sim/crucible/rules"
 )
 
@@ -32,15 +33,15 @@ func exactHeadline(e *rules.Exact) []exactRow {
 			win[from] = subValue(win[from], p[s])
 		}
 	}
-	n := namesOf(spec)
+	n := words.NamesOf(spec)
 	var rows []exactRow
 	for _, s := range []rules.Side{rules.A, rules.B} {
-		rows = append(rows, exactRow{"P(" + n.wins(s) + ")" + n.tag(s), win[s]})
+		rows = append(rows, exactRow{"P(" + n.Wins(s) + ")" + n.Tag(s), win[s]})
 		for k, nv := range split {
-			rows = append(rows, exactRow{"P(" + n.ended(s, nv.End) + ")" + n.tag(s), by[k][s]})
+			rows = append(rows, exactRow{"P(" + n.Ended(s, nv.End) + ")" + n.Tag(s), by[k][s]})
 		}
 	}
-	return append(rows, exactRow{"P(" + n.wins(rules.None) + ")", win[rules.None]})
+	return append(rows, exactRow{"P(" + n.Wins(rules.None) + ")", win[rules.None]})
 }
 
 // exactSideCounts returns the probability that each side ends the battle

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/reports/verdicts"
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
 )
@@ -134,7 +135,7 @@ func TestWriteOutcome(t *testing.T) {
 			"result: no winner, end escaped (pirate escaped: not a victory), 2 rounds\n  P3: a.hits = 5\n  pirate: b.hits = 1\n  P3: a.escaped = 0\n  pirate: b.escaped = 1\n"},
 	} {
 		var b bytes.Buffer
-		WriteOutcome(&b, c.spec, &c.o)
+		verdicts.WriteOutcome(&b, c.spec, &c.o)
 		if b.String() != c.want {
 			t.Errorf("got %q, want %q", b.String(), c.want)
 		}
@@ -155,7 +156,7 @@ func TestWriteVerdicts(t *testing.T) {
 	c.Verdicts = append(c.Verdicts, analysis.ClaimCheck{Scenario: r.Scenario, Claim: claim, Verdict: analysis.Inconclusive,
 		Observed: 0.5, Lo: 0.35, Hi: 0.65, Unit: "share", Test: "99.5 % Clopper–Pearson interval", Alpha: 0.005, Trials: 9, Needed: 40})
 	var b bytes.Buffer
-	if err := WriteVerdicts(&b, c); err != nil {
+	if err := verdicts.Write(&b, c); err != nil {
 		t.Fatal(err)
 	}
 	want := `seed 7; false-alarm rate 0.01 over 2 claims, 0.005 each (Bonferroni)

@@ -7,12 +7,15 @@ import (
 	"path/filepath"
 
 	"github.com/crucible-sim/crucible/analysis/spread"
+	"github.com/crucible-sim/crucible/reports/figure"
+	"github.com/crucible-sim/crucible/reports/frame"
+	"github.com/crucible-sim/crucible/reports/outdir"
+	"github.com/crucible-sim/crucible/reports/words"
 	"github.com/crucible-sim/crucible/rules"
-	"github.com/crucible-sim/crucible/sim"
 )
 
 // exactPage is the index.html of `crucible exact --out`.
-var exactPage = Framed("exact", "crucible exact solution", "", template.FuncMap{"num": num}, `<h1>Exact solution: {{.H.Scenario}}</h1>
+var exactPage = frame.Page("exact", "crucible exact solution", "", template.FuncMap{"num": words.Num}, `<h1>Exact solution: {{.H.Scenario}}</h1>
 <p class="meta">crucible {{.Meta.Version}}; ruleset <code>{{.H.Ruleset}}</code>, scenario hash <code>{{.H.Hash}}</code>{{if .E.States}}, {{.E.States}} states solved{{end}}; nothing random.
 {{if .Meta.Command}}Made by <code>{{.Meta.Command}}</code>, which makes it again.{{end}}</p>
 {{range .E.Notes}}<p class="warn">{{.}}</p>{{end}}
@@ -41,10 +44,10 @@ type exactCounterRow struct {
 }
 
 func exactCounterRows(e *rules.Exact) []exactCounterRow {
-	names := namesOf(rules.Spec{Labels: e.Labels})
+	names := words.NamesOf(rules.Spec{Labels: e.Labels})
 	out := make([]exactCounterRow, len(e.Counters))
 	for i, c := range e.Counters {
-		out[i] = exactCounterRow{names.counter(c.Name), c}
+		out[i] = exactCounterRow{names.Counter(c.Name), c}
 	}
 	return out
 }
@@ -73,21 +76,21 @@ func writeExactDir(dir string, h ExactHeader, e *rules.Exact, s *spread.Spread, 
 	}
 	files := map[string][]byte{"exact.json": js.Bytes(), "exact.txt": txt.Bytes()}
 	if e.Rounds != nil {
-		for _, format := range []string{formatPNG, formatSVG} {
-			data, err := ExactRoundsFigure(e, format)
+		for _, format := range []string{figure.FormatPNG, figure.FormatSVG} {
+			data, err := figure.ExactRoundsFigure(e, format)
 			if err != nil {
 				return fmt.Errorf("exact-rounds.%s: %w", format, err)
 			}
 			files["exact-rounds."+format] = data
 		}
 	}
-	var dists []atLeast
+	var dists []figure.AtLeast
 	ks := 0
 	for _, c := range e.Counters {
-		dists = append(dists, atLeastOf(c.Name, exactSteps(c.P)))
+		dists = append(dists, figure.AtLeastOf(c.Name, figure.ExactSteps(c.P)))
 		ks = max(ks, len(c.P))
 	}
-	atLeastSVG, err := AtLeastFigure(namesOf(rules.Spec{Labels: e.Labels}), dists, formatSVG)
+	atLeastSVG, err := figure.AtLeastFigure(words.NamesOf(rules.Spec{Labels: e.Labels}), dists, figure.FormatSVG)
 	if err != nil {
 		return fmt.Errorf("exact-at-least.svg: %w", err)
 	}
@@ -98,7 +101,7 @@ func writeExactDir(dir string, h ExactHeader, e *rules.Exact, s *spread.Spread, 
 	for _, x := range e.Ends {
 		rows = append(rows, exactRow{"P(end " + x.Name + ")", x.Value})
 	}
-	unit := unitName(e.RoundsUnit)
+	unit := words.UnitName(e.RoundsUnit)
 	rows = append(rows, exactRow{"E[" + unit + "]", e.RoundsMean})
 	var page bytes.Buffer
 	err = exactPage.Execute(&page, struct {
@@ -121,7 +124,7 @@ func writeExactDir(dir string, h ExactHeader, e *rules.Exact, s *spread.Spread, 
 	files["index.html"] = page.Bytes()
 	for _, name := range []string{"exact.json", "exact.txt", "exact-rounds.png", "exact-rounds.svg", "exact-at-least.svg", "index.html"} {
 		if data, ok := files[name]; ok {
-			if err := sim.WriteFileAtomic(filepath.Join(dir, name), data); err != nil {
+			if err := outdir.WriteFileAtomic(filepath.Join(dir, name), data); err != nil {
 				return err
 			}
 		}
@@ -131,12 +134,12 @@ func writeExactDir(dir string, h ExactHeader, e *rules.Exact, s *spread.Spread, 
 
 // WriteExact replaces the directory's contents with the report of an exact
 // solution.
-func (d *OutDir) WriteExact(h ExactHeader, e *rules.Exact) error {
-	return d.WriteExactReport(h, e, nil)
+func WriteExact(d *outdir.Dir, h ExactHeader, e *rules.Exact) error {
+	return WriteExactReport(d, h, e, nil)
 }
 
 // WriteExactReport is WriteExact with the scenario's policy spread, when s
 // is not nil.
-func (d *OutDir) WriteExactReport(h ExactHeader, e *rules.Exact, s *spread.Spread) error {
-	return d.replace(func(dir string) error { return writeExactDir(dir, h, e, s, Meta{h.Version, d.Command}) }, nil)
+func WriteExactReport(d *outdir.Dir, h ExactHeader, e *rules.Exact, s *spread.Spread) error {
+	return d.Replace(func(dir string) error { return writeExactDir(dir, h, e, s, Meta{h.Version, d.Command}) }, nil)
 }

@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/reports/figure"
+	"github.com/crucible-sim/crucible/reports/words"
 )
 
 // BenchmarkWriteDir writes the whole report of the test's four results
@@ -28,10 +30,10 @@ func BenchmarkFigures(b *testing.B) {
 		name string
 		draw func(*analysis.Result) ([]byte, error)
 	}{
-		{"rounds-svg", func(r *analysis.Result) ([]byte, error) { return RoundsFigure(r, formatSVG) }},
-		{"rounds-png", func(r *analysis.Result) ([]byte, error) { return RoundsFigure(r, formatPNG) }},
+		{"rounds-svg", func(r *analysis.Result) ([]byte, error) { return figure.RoundsFigure(r, figure.FormatSVG) }},
+		{"rounds-png", func(r *analysis.Result) ([]byte, error) { return figure.RoundsFigure(r, figure.FormatPNG) }},
 		{"at-least-svg", func(r *analysis.Result) ([]byte, error) {
-			return AtLeastFigure(namesOf(r.Spec), atLeastDists(r, nil), formatSVG)
+			return figure.AtLeastFigure(words.NamesOf(r.Spec), atLeastDists(r, nil), figure.FormatSVG)
 		}},
 	} {
 		b.Run(c.name, func(b *testing.B) {

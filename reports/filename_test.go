@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/reports/outdir"
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/sim"
 )
@@ -21,15 +22,15 @@ func TestTrialTableFileFits(t *testing.T) {
 	}{
 		{"ec4x/suite-500", "trials-ec4x-suite-500.csv", false},
 		{"my duel", "trials-my duel.csv", false},
-		{long, "trials-" + long[:maxFileName-len("trials--12345678.csv")], true},
-		{long + "y", "trials-" + long[:maxFileName-len("trials--12345678.csv")], true},
+		{long, "trials-" + long[:outdir.MaxFileName-len("trials--12345678.csv")], true},
+		{long + "y", "trials-" + long[:outdir.MaxFileName-len("trials--12345678.csv")], true},
 		{"x" + strings.Repeat("é", 150), "trials-x" + strings.Repeat("é", 108) + "-", true}, // cut between characters
 	} {
 		got := TrialTableFile(c.name)
 		if !c.cut && got != c.want || c.cut && !strings.HasPrefix(got, c.want) {
 			t.Errorf("%.20s…: %s, want %s", c.name, got, c.want)
 		}
-		if len(got) > maxFileName || len("."+got+".tmp0123456789ab") > 255 || !utf8.ValidString(got) || !strings.HasSuffix(got, ".csv") {
+		if len(got) > outdir.MaxFileName || len("."+got+".tmp0123456789ab") > 255 || !utf8.ValidString(got) || !strings.HasSuffix(got, ".csv") {
 			t.Errorf("%.20s…: %d bytes, %s", c.name, len(got), got)
 		}
 	}
@@ -54,10 +55,10 @@ func TestTrialTablesApart(t *testing.T) {
 	}
 	seen := map[string]bool{}
 	for _, f := range trialTables(results) {
-		if seen[f.name] {
-			t.Errorf("two tables named %s", f.name)
+		if seen[f.Name] {
+			t.Errorf("two tables named %s", f.Name)
 		}
-		seen[f.name] = true
+		seen[f.Name] = true
 	}
 	if len(seen) != 3 || !seen["trials-c-d.csv"] {
 		t.Errorf("tables %v, want three, trials-c-d.csv as it was", seen)

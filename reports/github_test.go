@@ -1,6 +1,10 @@
 package reports
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/crucible-sim/crucible/reports/verdicts"
+)
 
 // A workflow command's message escapes %, CR and LF; a property's value
 // also ':' and ',', which would end or split the properties.
@@ -12,10 +16,10 @@ func TestGitHubEscaping(t *testing.T) {
 		{"C:\\x,y.yaml", "C:\\x,y.yaml", "C%3A\\x%2Cy.yaml"},
 		{"%0A", "%250A", "%250A"},
 	} {
-		if got := githubData(c.in); got != c.data {
+		if got := verdicts.GithubData(c.in); got != c.data {
 			t.Errorf("githubData(%q) = %q, want %q", c.in, got, c.data)
 		}
-		if got := githubProperty(c.in); got != c.prop {
+		if got := verdicts.GithubProperty(c.in); got != c.prop {
 			t.Errorf("githubProperty(%q) = %q, want %q", c.in, got, c.prop)
 		}
 	}

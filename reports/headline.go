@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/reports/words"
 	"github.com/crucible-sim/crucible/rules"
 )
 
@@ -23,7 +24,7 @@ type outcomeRow struct {
 // the trials with neither — and then every end reason. The headline rows
 // partition the trials whatever the options score as a win.
 func outcomeRows(r *analysis.Result) []outcomeRow {
-	n := namesOf(r.Spec)
+	n := words.NamesOf(r.Spec)
 	h := r.Headline()
 	split := map[rules.Side]bool{}
 	for _, nv := range h.NonVictories {
@@ -39,13 +40,13 @@ func outcomeRows(r *analysis.Result) []outcomeRow {
 	}
 	var rows []outcomeRow
 	for _, s := range []rules.Side{rules.A, rules.B} {
-		rows = append(rows, outcomeRow{n.victories(s) + n.tag(s), metric(s), h.Victories[s]})
+		rows = append(rows, outcomeRow{n.Victories(s) + n.Tag(s), metric(s), h.Victories[s]})
 		for _, nv := range h.NonVictories {
 			c := rules.NonVictoryCounters(nv.End)[s-1]
-			rows = append(rows, outcomeRow{n.ended(s, nv.End) + n.tag(s), "counter." + c, nv.By[s]})
+			rows = append(rows, outcomeRow{n.Ended(s, nv.End) + n.Tag(s), "counter." + c, nv.By[s]})
 		}
 	}
-	rows = append(rows, outcomeRow{n.victories(rules.None), metric(rules.None), h.Victories[rules.None]})
+	rows = append(rows, outcomeRow{n.Victories(rules.None), metric(rules.None), h.Victories[rules.None]})
 	for _, e := range r.Tally.EndNames {
 		rows = append(rows, outcomeRow{"end " + e, "end." + e, r.End(e)})
 	}
@@ -59,15 +60,15 @@ func scoredNote(r *analysis.Result) string {
 	if !r.Headline().Differs() {
 		return ""
 	}
-	n := namesOf(r.Spec)
+	n := words.NamesOf(r.Spec)
 	var parts []string
-	if len(n.scored) > 0 {
+	if len(n.Scored) > 0 {
 		parts = append(parts, fmt.Sprintf("claims read win.a = %s, win.b = %s: the options score %s as a win",
-			pct(r.Win(rules.A).P), pct(r.Win(rules.B).P), endList(n.scored)))
+			words.Pct(r.Win(rules.A).P), words.Pct(r.Win(rules.B).P), words.EndList(n.Scored)))
 	}
-	if len(n.unscored) > 0 {
+	if len(n.Unscored) > 0 {
 		parts = append(parts, fmt.Sprintf("claims read win.none = %s: the options score %s as no winner",
-			pct(r.Win(rules.None).P), endList(n.unscored)))
+			words.Pct(r.Win(rules.None).P), words.EndList(n.Unscored)))
 	}
 	return strings.Join(parts, "; ")
 }

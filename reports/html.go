@@ -4,15 +4,18 @@ import (
 	"bytes"
 	"fmt"
 	"html/template"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/analysis/spread"
+	"github.com/crucible-sim/crucible/reports/figure"
+	"github.com/crucible-sim/crucible/reports/formats"
+	"github.com/crucible-sim/crucible/reports/outdir"
+	"github.com/crucible-sim/crucible/reports/verdicts"
+	"github.com/crucible-sim/crucible/reports/words"
 	"github.com/crucible-sim/crucible/rules"
-	"github.com/crucible-sim/crucible/sim"
 )
 
 type htmlResult struct {
@@ -82,9 +85,9 @@ func exactOf(e *rules.Exact, id string, share bool) string {
 		return ""
 	}
 	if share {
-		return pct(v.F)
+		return words.Pct(v.F)
 	}
-	return num(v.F)
+	return words.Num(v.F)
 }
 
 type htmlDist struct {
@@ -102,13 +105,15 @@ type htmlWinsBy struct {
 
 func winsByRows(r *analysis.Result) []htmlWinsBy {
 	var out []htmlWinsBy
-	n := namesOf(r.Spec)
+	n := words.NamesOf(r.Spec)
 	for _, wb := range r.WinsBy() {
-		h := htmlWinsBy{Name: n.counter(wb.Name), A: n.wins(rules.A) + n.tag(rules.A), B: n.wins(rules.B) + n.tag(rules.B), N: n.wins(rules.None)}
+		h := htmlWinsBy{Name: n.Counter(wb.Name), A: n.Wins(rules.A) + n.Tag(rules.A), B: n.Wins(rules.B) + n.Tag(rules.B), N: n.Wins(rules.None)}
 		for _, at := range wb.At {
-			sh := func(s analysis.Share) string { return pct(s.P) + " [" + pct(s.Lo) + ", " + pct(s.Hi) + "]" }
+			sh := func(s analysis.Share) string {
+				return words.Pct(s.P) + " [" + words.Pct(s.Lo) + ", " + words.Pct(s.Hi) + "]"
+			}
 			h.Rows = append(h.Rows, struct{ Value, Trials, Share, A, B, None string }{binText(at.Low, at.High),
-				strconv.FormatInt(at.Trials.K, 10), pct(at.Trials.P), sh(at.Win[rules.A]), sh(at.Win[rules.B]), sh(at.Win[rules.None])})
+				strconv.FormatInt(at.Trials.K, 10), words.Pct(at.Trials.P), sh(at.Win[rules.A]), sh(at.Win[rules.B]), sh(at.Win[rules.None])})
 		}
 		out = append(out, h)
 	}
@@ -151,7 +156,7 @@ func (pp pageParts) indexOf(i int) int {
 
 // winRatesFile returns name when some result has a winner, else "".
 func winRatesFile(results []*analysis.Result, name string) string {
-	if len(Contested(results)) > 0 {
+	if len(figure.Contested(results)) > 0 {
 		return name
 	}
 	return ""
@@ -169,18 +174,18 @@ func checkHTML(results []*analysis.Result, meta Meta, pp pageParts) ([]byte, err
 		WinRates    string // the chart's file
 		Index       string // the index page, for a page of several
 		Uncontested []string
-		Plots       []RoundPlot
+		Plots       []figure.RoundPlot
 		Dists       bool
 		Boards      bool
 		Results     []htmlResult
 		Subjects    []string  // what each verdict observed, when it belongs to a side (verdictSubject)
 		Sides       [3]string // the heads of the overview's columns of wins
 		AnySides    bool      // some result says what its sides are (else the column is left out)
-	}{Meta: meta, Check: check, WinRates: pp.winRates, Index: pp.index, Plots: RoundPlots(results), Dists: hasDists(results),
-		Boards: len(Boards(results)) > 0}
+	}{Meta: meta, Check: check, WinRates: pp.winRates, Index: pp.index, Plots: figure.RoundPlots(results), Dists: hasDists(results),
+		Boards: len(figure.Boards(results)) > 0}
 	if check != nil {
 		for _, v := range check.Verdicts {
-			data.Subjects = append(data.Subjects, verdictSubject(check, v))
+			data.Subjects = append(data.Subjects, verdicts.VerdictSubject(check, v))
 		}
 	}
 	for i, r := range results {
@@ -190,23 +195,23 @@ func checkHTML(results []*analysis.Result, meta Meta, pp pageParts) ([]byte, err
 		if r.Tally.Wins[rules.A]+r.Tally.Wins[rules.B] == 0 {
 			data.Uncontested = append(data.Uncontested, r.Scenario)
 		}
-		h := htmlResult{R: r, ID: sectionID(pp.indexOf(i)), Verdicts: verdictsOf(check, r.Scenario), Sides: sideLines(r.Spec),
+		h := htmlResult{R: r, ID: sectionID(pp.indexOf(i)), Verdicts: verdictsOf(check, r.Scenario), Sides: words.SideLines(r.Spec),
 			Note: scoredNote(r), Overview: overview(r),
 			Rounds: r.Rounds(), Unit: r.Spec.RoundsUnit, WinsBy: winsByRows(r), Exact: exactAt(exacts, i)}
 		h.RoundsFig, h.AtLeastFig = figureFiles(r, pp.indexOf(i), h.Exact)
 		for _, o := range outcomeRows(r) {
 			h.Outcomes = append(h.Outcomes, htmlOutcome{o, exactOf(h.Exact, o.Metric, true)})
 		}
-		names := namesOf(r.Spec)
+		names := words.NamesOf(r.Spec)
 		for _, c := range listedCounters(r) {
-			h.Counters = append(h.Counters, htmlCounter{names.counter(c.Name), c, exactOf(h.Exact, "counter."+c.Name, false)})
+			h.Counters = append(h.Counters, htmlCounter{names.Counter(c.Name), c, exactOf(h.Exact, "counter."+c.Name, false)})
 			h.Docs = h.Docs || c.Doc != ""
 		}
 		for _, d := range r.Dists() {
-			h.Dists = append(h.Dists, htmlDist{names.counter(d.Name), d})
+			h.Dists = append(h.Dists, htmlDist{names.Counter(d.Name), d})
 		}
-		for _, hs := range HeatSummaries(r) {
-			h.Heat = append(h.Heat, hs.text())
+		for _, hs := range figure.HeatSummaries(r) {
+			h.Heat = append(h.Heat, hs.Text())
 		}
 		var err error
 		if h.SpreadNote, h.Spread, err = spreadParts(SpreadOf(spreads, r.Scenario), h.ID+"-spread"); err != nil {
@@ -223,8 +228,8 @@ func checkHTML(results []*analysis.Result, meta Meta, pp pageParts) ([]byte, err
 		specs[i] = r.Spec
 	}
 	if len(specs) > 0 {
-		n := commonNames(specs, nil)
-		data.Sides = [3]string{n.victories(rules.A) + n.tag(rules.A), n.victories(rules.B) + n.tag(rules.B), n.victories(rules.None)}
+		n := words.CommonNames(specs, nil)
+		data.Sides = [3]string{n.Victories(rules.A) + n.Tag(rules.A), n.Victories(rules.B) + n.Tag(rules.B), n.Victories(rules.None)}
 	}
 	var b bytes.Buffer
 	err := page.Execute(&b, data)
@@ -246,9 +251,9 @@ func exactAt(exacts []*rules.Exact, i int) *rules.Exact {
 // and the chance of at least k of its distributions ("" when it has none:
 // neither distribution counters nor, in its exact solution, counters).
 func figureFiles(r *analysis.Result, i int, e *rules.Exact) (rounds, atLeast string) {
-	rounds = fileName(sectionID(i)+"-", r.Scenario, "-rounds.svg", false)
+	rounds = outdir.FileName(sectionID(i)+"-", r.Scenario, "-rounds.svg", false)
 	if len(atLeastDists(r, e)) > 0 {
-		atLeast = fileName(sectionID(i)+"-", r.Scenario, "-at-least.svg", false)
+		atLeast = outdir.FileName(sectionID(i)+"-", r.Scenario, "-at-least.svg", false)
 	}
 	return rounds, atLeast
 }
@@ -257,11 +262,11 @@ func figureFiles(r *analysis.Result, i int, e *rules.Exact) (rounds, atLeast str
 // draws: its distribution counters, and the counters its exact solution
 // gives: beside the estimate of the same counter (a ship type's
 // survivors), or alone where the run tallied only its sum.
-func atLeastDists(r *analysis.Result, e *rules.Exact) []atLeast {
-	var out []atLeast
+func atLeastDists(r *analysis.Result, e *rules.Exact) []figure.AtLeast {
+	var out []figure.AtLeast
 	drawn := map[string]bool{}
 	for _, d := range r.Dists() {
-		out = append(out, atLeastOf(d.Name, histSteps(d.Hist)))
+		out = append(out, figure.AtLeastOf(d.Name, figure.HistSteps(d.Hist)))
 		drawn[d.Name] = true
 	}
 	if e != nil {
@@ -269,36 +274,12 @@ func atLeastDists(r *analysis.Result, e *rules.Exact) []atLeast {
 			switch {
 			case len(c.P) <= 1:
 			case drawn[c.Name]:
-				a := atLeastOf(c.Name, exactSteps(c.P))
-				a.exact = true
+				a := figure.AtLeastOf(c.Name, figure.ExactSteps(c.P))
+				a.Exact = true
 				out = append(out, a)
 			default:
-				out = append(out, atLeastOf(c.Name+" (exact)", exactSteps(c.P)))
+				out = append(out, figure.AtLeastOf(c.Name+" (exact)", figure.ExactSteps(c.P)))
 			}
-		}
-	}
-	return out
-}
-
-// sideLines says what each side of a battle is, under its name: "attacker
-// (a): 8 Interceptor, 4 Cruiser", where the battle's description of the
-// side (rules.Spec.Sides) may start with the name already ("attacker: 8
-// Interceptor, 4 Cruiser"); a side the battle neither describes nor labels
-// is left out.
-func sideLines(spec rules.Spec) []string {
-	n := namesOf(spec)
-	var out []string
-	for _, s := range []rules.Side{rules.A, rules.B} {
-		name, phrase := n.name(s), spec.Sides[s-1]
-		switch {
-		case phrase == "" && n.tag(s) == "":
-			continue
-		case phrase == "":
-			out = append(out, name+n.tag(s))
-		case strings.HasPrefix(phrase, name) && n.tag(s) != "":
-			out = append(out, name+n.tag(s)+phrase[len(name):])
-		default:
-			out = append(out, name+n.tag(s)+": "+phrase)
 		}
 	}
 	return out
@@ -307,16 +288,16 @@ func sideLines(spec rules.Spec) []string {
 // overview is a result's headline as the overview shows it: each side's
 // victories, with its non-victory ends apart, and no winner.
 func overview(r *analysis.Result) []htmlOverview {
-	n := namesOf(r.Spec)
+	n := words.NamesOf(r.Spec)
 	h := r.Headline()
 	var out []htmlOverview
 	for _, s := range []rules.Side{rules.A, rules.B} {
 		o := htmlOverview{S: h.Victories[s]}
-		if n.tag(s) != "" {
-			o.Name = n.name(s)
+		if n.Tag(s) != "" {
+			o.Name = n.Name(s)
 		}
 		for _, nv := range h.NonVictories {
-			o.Apart = append(o.Apart, nv.End+" "+pct(nv.By[s].P))
+			o.Apart = append(o.Apart, nv.End+" "+words.Pct(nv.By[s].P))
 		}
 		out = append(out, o)
 	}
@@ -374,17 +355,17 @@ func WriteDir(dir string, results []*analysis.Result, version string) error {
 // beside the estimates on the page. Each result's section shows its
 // figures (figureFiles), written as SVG.
 func writeDir(dir string, results []*analysis.Result, meta Meta, check *analysis.Check, spreads []*spread.Spread, exacts []*rules.Exact) error {
-	files := []reportFile{
-		{"summary.csv", func() ([]byte, error) { return csvBytes(SummaryRows(results)) }},
-		{"rounds.csv", func() ([]byte, error) { return csvBytes(RoundRows(results)) }},
-		{"summary.json", func() ([]byte, error) {
+	files := []outdir.File{
+		{Name: "summary.csv", Render: func() ([]byte, error) { return formats.CsvBytes(SummaryRows(results)) }},
+		{Name: "rounds.csv", Render: func() ([]byte, error) { return formats.CsvBytes(RoundRows(results)) }},
+		{Name: "summary.json", Render: func() ([]byte, error) {
 			var b bytes.Buffer
 			err := WriteJSON(&b, results)
 			return b.Bytes(), err
 		}},
 	}
-	if contested := Contested(results); len(contested) > 0 {
-		files = append(files, reportFile{"winrates.png", func() ([]byte, error) { return WinRatesPNG(contested) }})
+	if contested := figure.Contested(results); len(contested) > 0 {
+		files = append(files, outdir.File{Name: "winrates.png", Render: func() ([]byte, error) { return figure.WinRatesPNG(contested) }})
 	}
 	pages := []pageParts{{check: check, spreads: spreads, exacts: exacts, winRates: winRatesFile(results, "winrates.svg")}}
 	var groups []rulesetGroup
@@ -402,80 +383,53 @@ func writeDir(dir string, results []*analysis.Result, meta Meta, check *analysis
 			}
 			pp.winRates = winRatesFile(rs, "winrates-"+g.ruleset+".svg")
 			if pp.winRates != "" {
-				files = append(files, reportFile{pp.winRates, func() ([]byte, error) { return WinRatesFigure(Contested(rs), formatSVG) }})
+				files = append(files, outdir.File{Name: pp.winRates, Render: func() ([]byte, error) { return figure.WinRatesFigure(figure.Contested(rs), figure.FormatSVG) }})
 			}
-			files = append(files, reportFile{g.ruleset + ".html", func() ([]byte, error) { return checkHTML(rs, meta, pp) }})
+			files = append(files, outdir.File{Name: g.ruleset + ".html", Render: func() ([]byte, error) { return checkHTML(rs, meta, pp) }})
 			pages = append(pages, pp)
 		}
-		files = append(files, reportFile{"index.html", func() ([]byte, error) { return indexHTML(results, groups, meta) }})
+		files = append(files, outdir.File{Name: "index.html", Render: func() ([]byte, error) { return indexHTML(results, groups, meta) }})
 	}
-	for _, p := range RoundPlots(results) {
-		files = append(files, reportFile{p.File, func() ([]byte, error) { return RoundsPNG(p.Results) }})
+	for _, p := range figure.RoundPlots(results) {
+		files = append(files, outdir.File{Name: p.File, Render: func() ([]byte, error) { return figure.RoundsPNG(p.Results) }})
 	}
 	if hasDists(results) {
 		files = append(files,
-			reportFile{"counters.csv", func() ([]byte, error) { return csvBytes(CounterRows(results)) }},
-			reportFile{"counters.png", func() ([]byte, error) { return CountersPNG(results) }})
+			outdir.File{Name: "counters.csv", Render: func() ([]byte, error) { return formats.CsvBytes(CounterRows(results)) }},
+			outdir.File{Name: "counters.png", Render: func() ([]byte, error) { return figure.CountersPNG(results) }})
 	}
 	files = append(files, trialTables(results)...)
 	for i, r := range results {
 		e := exactAt(exacts, i)
 		rounds, atLeast := figureFiles(r, i, e)
-		files = append(files, reportFile{rounds, func() ([]byte, error) { return RoundsFigure(r, formatSVG) }})
+		files = append(files, outdir.File{Name: rounds, Render: func() ([]byte, error) { return figure.RoundsFigure(r, figure.FormatSVG) }})
 		if atLeast != "" {
-			files = append(files, reportFile{atLeast, func() ([]byte, error) {
-				return AtLeastFigure(namesOf(r.Spec), atLeastDists(r, e), formatSVG)
+			files = append(files, outdir.File{Name: atLeast, Render: func() ([]byte, error) {
+				return figure.AtLeastFigure(words.NamesOf(r.Spec), atLeastDists(r, e), figure.FormatSVG)
 			}})
 		}
 	}
-	if boards := Boards(results); len(boards) > 0 {
-		files = append(files, reportFile{"board.png", func() ([]byte, error) { return BoardPNG(boards) }},
-			reportFile{"board.svg", func() ([]byte, error) { return BoardFigure(boards, formatSVG) }})
+	if boards := figure.Boards(results); len(boards) > 0 {
+		files = append(files, outdir.File{Name: "board.png", Render: func() ([]byte, error) { return figure.BoardPNG(boards) }},
+			outdir.File{Name: "board.svg", Render: func() ([]byte, error) { return figure.BoardFigure(boards, figure.FormatSVG) }})
 	}
 	if check != nil {
 		files = append(files,
-			reportFile{"verdicts.csv", func() ([]byte, error) { return csvBytes(VerdictRows(check)) }},
-			reportFile{"verdicts.json", func() ([]byte, error) {
+			outdir.File{Name: "verdicts.csv", Render: func() ([]byte, error) { return formats.CsvBytes(verdicts.Rows(check)) }},
+			outdir.File{Name: "verdicts.json", Render: func() ([]byte, error) {
 				var b bytes.Buffer
-				err := WriteVerdictsJSON(&b, check)
+				err := verdicts.WriteJSON(&b, check)
 				return b.Bytes(), err
 			}})
 	}
 	if len(spreads) > 0 {
-		files = append(files, reportFile{"spread.csv", func() ([]byte, error) { return csvBytes(SpreadRows(spreads)) }})
+		files = append(files, outdir.File{Name: "spread.csv", Render: func() ([]byte, error) { return formats.CsvBytes(SpreadRows(spreads)) }})
 	}
 	if len(groups) <= 1 {
 		if pages[0].winRates != "" {
-			files = append(files, reportFile{"winrates.svg", func() ([]byte, error) { return WinRatesFigure(Contested(results), formatSVG) }})
+			files = append(files, outdir.File{Name: "winrates.svg", Render: func() ([]byte, error) { return figure.WinRatesFigure(figure.Contested(results), figure.FormatSVG) }})
 		}
-		files = append(files, reportFile{"index.html", func() ([]byte, error) { return checkHTML(results, meta, pages[0]) }})
+		files = append(files, outdir.File{Name: "index.html", Render: func() ([]byte, error) { return checkHTML(results, meta, pages[0]) }})
 	}
-	return writeFiles(dir, files)
-}
-
-// reportFile is one file of a report directory and how to render it.
-type reportFile struct {
-	name   string
-	render func() ([]byte, error)
-}
-
-// writeFiles renders each file and writes it into dir atomically, in
-// order; an error names the file it stopped at.
-func writeFiles(dir string, files []reportFile) error {
-	for _, f := range files {
-		data, err := f.render()
-		if err != nil {
-			return fmt.Errorf("%s: %w", f.name, err)
-		}
-		if err := sim.WriteFileAtomic(filepath.Join(dir, f.name), data); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func csvBytes(rows [][]string) ([]byte, error) {
-	var b bytes.Buffer
-	err := WriteCSV(&b, rows)
-	return b.Bytes(), err
+	return outdir.WriteFiles(dir, files)
 }

@@ -6,6 +6,8 @@ import (
 	"slices"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/reports/frame"
+	"github.com/crucible-sim/crucible/reports/words"
 	"github.com/crucible-sim/crucible/rules"
 )
 
@@ -33,7 +35,7 @@ func byRuleset(results []*analysis.Result) []rulesetGroup {
 // indexPage is the index.html of a report of several rulesets: how it was
 // made, and a line per ruleset linking its page, with its scenarios and
 // each one's headline.
-var indexPage = Framed("report-index", "crucible report", "", template.FuncMap{"pct": pct}, `<h1>crucible report</h1>
+var indexPage = frame.Page("report-index", "crucible report", "", template.FuncMap{"pct": words.Pct}, `<h1>crucible report</h1>
 <p class="meta">crucible {{.Version}}; {{len .Results}} scenarios of {{len .Groups}} rulesets, a page each.
 {{if .Command}}Made by <code>{{.Command}}</code>, which makes it again.{{end}}
 Every number is in <a href="summary.csv">summary.csv</a> and <a href="summary.json">summary.json</a>.</p>
@@ -64,8 +66,8 @@ func indexHTML(results []*analysis.Result, groups []rulesetGroup, meta Meta) ([]
 		for k, i := range g.at {
 			specs[k] = results[i].Spec
 		}
-		n := commonNames(specs, nil)
-		out := group{Ruleset: g.ruleset, Page: g.ruleset + ".html", A: n.victories(rules.A) + n.tag(rules.A), B: n.victories(rules.B) + n.tag(rules.B)}
+		n := words.CommonNames(specs, nil)
+		out := group{Ruleset: g.ruleset, Page: g.ruleset + ".html", A: n.Victories(rules.A) + n.Tag(rules.A), B: n.Victories(rules.B) + n.Tag(rules.B)}
 		for _, i := range g.at {
 			r := results[i]
 			h := r.Headline()

@@ -1,43 +1,16 @@
 package reports
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/reports/formats"
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/sim"
 )
-
-// object is a JSON object that keeps its keys in the order written.
-type object []field
-
-type field struct {
-	key string
-	val any
-}
-
-func (o object) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for i, f := range o {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString(strconv.Quote(f.key))
-		b.WriteByte(':')
-		v, err := json.Marshal(f.val)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", f.key, err)
-		}
-		b.Write(v)
-	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
-}
 
 // Object returns the machine-readable form of a result (DESIGN.md,
 // "Machine-readable output"). The integer part — trials, wins, ends,
@@ -45,37 +18,37 @@ func (o object) MarshalJSON() ([]byte, error) {
 // that `crucible merge` adds up; the rest is derived from it.
 func Object(r *analysis.Result) (json.Marshaler, error) {
 	t := r.Tally
-	opts := settingsObject(r.Spec.Options)
-	wins := object{{"a", t.Wins[rules.A]}, {"b", t.Wins[rules.B]}, {"none", t.Wins[rules.None]}}
-	ends := object{}
+	opts := formats.SettingsObject(r.Spec.Options)
+	wins := formats.Object{{Key: "a", Val: t.Wins[rules.A]}, {Key: "b", Val: t.Wins[rules.B]}, {Key: "none", Val: t.Wins[rules.None]}}
+	ends := formats.Object{}
 	for i, n := range t.EndNames {
-		ends = append(ends, field{n, t.Ends[i]})
+		ends = append(ends, formats.Field{Key: n, Val: t.Ends[i]})
 	}
 	rs := r.Rounds()
 	rounds := histObject(&t.Rounds, rs, r.Spec.RoundsUnit)
-	counters, squares, means := object{}, object{}, object{}
+	counters, squares, means := formats.Object{}, formats.Object{}, formats.Object{}
 	for i, cm := range r.Counters() {
-		counters = append(counters, field{cm.Name, cm.Sum})
-		squares = append(squares, field{cm.Name, t.CountersSq[i]})
-		means = append(means, field{cm.Name, cm.Mean})
+		counters = append(counters, formats.Field{Key: cm.Name, Val: cm.Sum})
+		squares = append(squares, formats.Field{Key: cm.Name, Val: t.CountersSq[i]})
+		means = append(means, formats.Field{Key: cm.Name, Val: cm.Mean})
 	}
-	var hists, docs object
+	var hists, docs formats.Object
 	for _, d := range r.Dists() {
-		hists = append(hists, field{d.Name, histObject(d.Hist, d.HistStats, "")})
+		hists = append(hists, formats.Field{Key: d.Name, Val: histObject(d.Hist, d.HistStats, "")})
 	}
 	for _, c := range r.Spec.Counters {
 		if c.Doc != "" {
-			docs = append(docs, field{c.Name, c.Doc})
+			docs = append(docs, formats.Field{Key: c.Name, Val: c.Doc})
 		}
 	}
 	o := headerObject(r)
 	o = append(o,
-		field{"options", opts}, field{"wins", wins}, field{"ends", ends}, field{"headline", headlineObject(r)},
-		field{"rounds", rounds}, field{"counters", counters}, field{"counters_sq", squares},
-		field{"counter_means", means},
+		formats.Field{Key: "options", Val: opts}, formats.Field{Key: "wins", Val: wins}, formats.Field{Key: "ends", Val: ends}, formats.Field{Key: "headline", Val: headlineObject(r)},
+		formats.Field{Key: "rounds", Val: rounds}, formats.Field{Key: "counters", Val: counters}, formats.Field{Key: "counters_sq", Val: squares},
+		formats.Field{Key: "counter_means", Val: means},
 	)
 	if hists != nil {
-		o = append(o, field{"counter_hists", hists})
+		o = append(o, formats.Field{Key: "counter_hists", Val: hists})
 	}
 	if wb := r.WinsBy(); len(wb) > 0 {
 		// The tally part, which merge adds up, then the win rates by value
@@ -84,90 +57,85 @@ func Object(r *analysis.Result) (json.Marshaler, error) {
 		if err != nil {
 			return nil, err
 		}
-		o = append(o, field{"counter_hists_by_winner", json.RawMessage(raw)}, field{"wins_by", winsByObject(wb)})
+		o = append(o, formats.Field{Key: "counter_hists_by_winner", Val: json.RawMessage(raw)}, formats.Field{Key: "wins_by", Val: winsByObject(wb)})
 	}
 	if docs != nil {
-		o = append(o, field{"counter_docs", docs})
+		o = append(o, formats.Field{Key: "counter_docs", Val: docs})
 	}
-	o = append(o, field{"intervals", intervalsObject(r)})
+	o = append(o, formats.Field{Key: "intervals", Val: intervalsObject(r)})
 	if len(r.Spec.Notes) > 0 {
-		o = append(o, field{"notes", r.Spec.Notes})
+		o = append(o, formats.Field{Key: "notes", Val: r.Spec.Notes})
 	}
 	if b := r.Spec.Board; b != nil {
-		o = append(o, field{"board", toBoardJSON(b)})
+		o = append(o, formats.Field{Key: "board", Val: toBoardJSON(b)})
 	}
 	return o, nil
 }
 
 // headerObject is a result's identity: what was run, by which crucible,
 // from which seed, and how far it got.
-func headerObject(r *analysis.Result) object {
-	o := object{{"scenario", r.Scenario}, {"ruleset", r.Ruleset}}
+func headerObject(r *analysis.Result) formats.Object {
+	o := formats.Object{{Key: "scenario", Val: r.Scenario}, {Key: "ruleset", Val: r.Ruleset}}
 	if r.Description != "" {
-		o = append(o, field{"description", r.Description})
+		o = append(o, formats.Field{Key: "description", Val: r.Description})
 	}
 	if r.Spec.Sides != [2]string{} {
-		o = append(o, field{"sides", object{{"a", r.Spec.Sides[0]}, {"b", r.Spec.Sides[1]}}})
+		o = append(o, formats.Field{Key: "sides", Val: formats.Object{{Key: "a", Val: r.Spec.Sides[0]}, {Key: "b", Val: r.Spec.Sides[1]}}})
 	}
-	o = append(o, labelsObject(r.Spec)...)
-	o = append(o, object{
-		{"scenario_hash", r.Hash},
-		{"crucible_version", r.Version}, {"seed", r.Seed}, {"seed_text", seedText(r.Seed)}, {"trials", r.Tally.Trials},
-		{"planned_trials", r.Planned},
+	o = append(o, formats.LabelsObject(r.Spec)...)
+	o = append(o, formats.Object{
+		{Key: "scenario_hash", Val: r.Hash},
+		{Key: "crucible_version", Val: r.Version}, {Key: "seed", Val: r.Seed}, {Key: "seed_text", Val: formats.SeedText(r.Seed)}, {Key: "trials", Val: r.Tally.Trials},
+		{Key: "planned_trials", Val: r.Planned},
 	}...)
 	if r.Shard != "" {
-		o = append(o, field{"shard", r.Shard}, field{"first_trial", r.First})
+		o = append(o, formats.Field{Key: "shard", Val: r.Shard}, formats.Field{Key: "first_trial", Val: r.First})
 	}
 	if r.RunTrials > 0 {
-		o = append(o, field{"run_trials", r.RunTrials})
+		o = append(o, formats.Field{Key: "run_trials", Val: r.RunTrials})
 	}
 	if r.Partial {
-		o = append(o, field{"partial", true})
+		o = append(o, formats.Field{Key: "partial", Val: true})
 	}
 	if r.Interrupted() {
-		o = append(o, field{"interrupted", true})
+		o = append(o, formats.Field{Key: "interrupted", Val: true})
 	}
 	return o
 }
 
-// seedText is a seed as a decimal string, written beside the number: a
-// reader that holds JSON numbers as doubles rounds a seed above 2^53, and
-// the string lets it run the same seed again.
-func seedText(seed uint64) string { return strconv.FormatUint(seed, 10) }
-
 // winsByObject is the win rates at each value of the counters declared
 // ByWinner, with their intervals.
-func winsByObject(wb []analysis.WinsBy) object {
-	by := object{}
+func winsByObject(wb []analysis.WinsBy) formats.Object {
+	by := formats.Object{}
 	for _, w := range wb {
-		rows := object{}
+		rows := formats.Object{}
 		for _, at := range w.At {
-			row := object{{"trials", at.Trials.K}}
+			row := formats.Object{{Key: "trials", Val: at.Trials.K}}
 			for _, s := range []rules.Side{rules.A, rules.B, rules.None} {
-				row = append(row, field{"win." + s.String(), at.Win[s].P},
-					field{"win." + s.String() + ".interval", [2]float64{at.Win[s].Lo, at.Win[s].Hi}})
+				row = append(row, formats.Field{Key: "win." + s.String(), Val: at.Win[s].P},
+					formats.Field{Key: "win." + s.String() + ".interval", Val: [2]float64{at.Win[s].Lo, at.Win[s].Hi}})
 			}
-			rows = append(rows, field{strconv.FormatInt(at.Low, 10), row})
+			rows = append(rows, formats.Field{Key: strconv.FormatInt(at.Low, 10), Val: row})
 		}
-		by = append(by, field{w.Name, rows})
+		by = append(by, formats.Field{Key: w.Name, Val: rows})
 	}
 	return by
 }
 
 // intervalsObject is the 95 % interval of each win and end share and of
 // the mean rounds.
-func intervalsObject(r *analysis.Result) object {
-	iv := object{}
+func intervalsObject(r *analysis.Result) formats.Object {
+	iv := formats.Object{}
 	for _, s := range []rules.Side{rules.A, rules.B, rules.None} {
 		w := r.Win(s)
-		iv = append(iv, field{"wins." + s.String(), [2]float64{w.Lo, w.Hi}})
+		iv = append(iv, formats.Field{Key: "wins." + s.String(), Val: [2]float64{w.Lo, w.Hi}})
 	}
 	for _, n := range r.Tally.EndNames {
 		e := r.End(n)
-		iv = append(iv, field{"ends." + n, [2]float64{e.Lo, e.Hi}})
+		iv = append(iv, formats.Field{Key: "ends." + n, Val: [2]float64{e.Lo, e.Hi}})
 	}
 	rs := r.Rounds()
-	return append(iv, field{"rounds.mean", [2]float64{rs.MeanLo, rs.MeanHi}})
+	return append(iv, formats.Field{Key: "rounds.mean", Val: [2]float64{rs.MeanLo, rs.MeanHi}})
 }
 
 // boardJSON is the JSON form of a rules.Board, which ReadJSON reads back so
@@ -236,36 +204,22 @@ func fromBoardJSON(bj boardJSON) (*rules.Board, error) {
 // histObject writes a histogram: its tally part (hist, n, sum, sum_sq, min,
 // max, exact_below), which sim.Hist reads back, then the statistics derived
 // from it. unit, if set, follows hist.
-func histObject(h *sim.Hist, st analysis.HistStats, unit string) object {
-	bins := object{}
+func histObject(h *sim.Hist, st analysis.HistStats, unit string) formats.Object {
+	bins := formats.Object{}
 	for _, b := range h.Bins() {
-		bins = append(bins, field{strconv.FormatInt(b.Low, 10), b.Count})
+		bins = append(bins, formats.Field{Key: strconv.FormatInt(b.Low, 10), Val: b.Count})
 	}
-	o := object{{"hist", bins}}
+	o := formats.Object{{Key: "hist", Val: bins}}
 	if unit != "" {
-		o = append(o, field{"unit", unit})
+		o = append(o, formats.Field{Key: "unit", Val: unit})
 	}
 	return append(o,
-		field{"n", h.N()}, field{"sum", h.Sum()}, field{"sum_sq", h.SumSq()},
-		field{"min", st.Min}, field{"max", st.Max}, field{"exact_below", st.ExactQuantileBelow},
-		field{"mean", st.Mean}, field{"sd", st.SD}, field{"p50", st.P50}, field{"p90", st.P90}, field{"p99", st.P99},
+		formats.Field{Key: "n", Val: h.N()}, formats.Field{Key: "sum", Val: h.Sum()}, formats.Field{Key: "sum_sq", Val: h.SumSq()},
+		formats.Field{Key: "min", Val: st.Min}, formats.Field{Key: "max", Val: st.Max}, formats.Field{Key: "exact_below", Val: st.ExactQuantileBelow},
+		formats.Field{Key: "mean", Val: st.Mean}, formats.Field{Key: "sd", Val: st.SD}, formats.Field{Key: "p50", Val: st.P50}, formats.Field{Key: "p90", Val: st.P90}, formats.Field{Key: "p99", Val: st.P99},
 	)
 }
 
 // WriteJSON writes one result as an object, or several as an array, with a
 // trailing newline.
 func WriteJSON(w io.Writer, results []*analysis.Result) error { return WriteRunJSON(w, results, nil) }
-
-// writeObjects writes one object by itself, several as a list.
-func writeObjects(w io.Writer, objs []json.Marshaler) error {
-	var v any = objs
-	if len(objs) == 1 {
-		v = objs[0]
-	}
-	b, err := json.MarshalIndent(v, "", "  ")
-	if err != nil {
-		return err
-	}
-	_, err = w.Write(append(b, '\n'))
-	return err
-}

@@ -13,6 +13,8 @@ import (
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/analysis/meta"
+	"github.com/crucible-sim/crucible/reports/formats"
+	"github.com/crucible-sim/crucible/reports/metareport"
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
@@ -54,13 +56,13 @@ func TestMetaOutputs(t *testing.T) {
 	}{{"meta-eclipse", "eclipse/cruiser-designs", 0.01}, {"meta-stratfight", "stratfight/fighters", 0.05}} {
 		a := builtinMeta(t, c.name, c.precision)
 		var table, js bytes.Buffer
-		if err := WriteMetaTable(&table, a); err != nil {
+		if err := metareport.WriteTable(&table, a); err != nil {
 			t.Fatal(err)
 		}
-		if err := WriteMetaJSON(&js, a); err != nil {
+		if err := metareport.WriteJSON(&js, a); err != nil {
 			t.Fatal(err)
 		}
-		csv, err := csvBytes(MetaRows(a))
+		csv, err := formats.CsvBytes(metareport.Rows(a))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -83,7 +85,7 @@ func TestMetaRatingsFigure(t *testing.T) {
 	}{{"eclipse/cruiser-designs", 0.01}, {"stratfight/fighters", 0.05}} {
 		a := builtinMeta(t, c.name, c.precision)
 		dir := t.TempDir()
-		if err := WriteMetaDir(dir, a, "crucible meta "+c.name); err != nil {
+		if err := metareport.WriteDir(dir, a, "crucible meta "+c.name); err != nil {
 			t.Fatal(err)
 		}
 		page, err := os.ReadFile(filepath.Join(dir, "index.html"))

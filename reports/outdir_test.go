@@ -13,6 +13,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/reports/outdir"
 	"github.com/crucible-sim/crucible/sim"
 )
 
@@ -37,26 +38,26 @@ func TestOpenOutDir(t *testing.T) {
 	other := filepath.Join(parent, "notes")
 	os.MkdirAll(other, 0o755)
 	os.WriteFile(filepath.Join(other, "plan.txt"), []byte("mine"), 0o644)
-	if _, err := OpenOutDir(other); err == nil || !strings.Contains(err.Error(), "holds files crucible did not write (plan.txt)") {
+	if _, err := outdir.Open(other); err == nil || !strings.Contains(err.Error(), "holds files crucible did not write (plan.txt)") {
 		t.Errorf("a directory of other files: %v", err)
 	}
 	earlier := filepath.Join(parent, "earlier")
 	os.MkdirAll(earlier, 0o755)
-	os.WriteFile(filepath.Join(earlier, marker), []byte("a crucible report directory: crucible replaces it as a whole\n"), 0o644)
+	os.WriteFile(filepath.Join(earlier, outdir.Marker), []byte("a crucible report directory: crucible replaces it as a whole\n"), 0o644)
 	os.WriteFile(filepath.Join(earlier, "summary.csv"), []byte("x"), 0o644)
-	if _, err := OpenOutDir(earlier); err == nil || !strings.Contains(err.Error(), "holds a report of an earlier crucible, which did not list the files it wrote (summary.csv)") {
+	if _, err := outdir.Open(earlier); err == nil || !strings.Contains(err.Error(), "holds a report of an earlier crucible, which did not list the files it wrote (summary.csv)") {
 		t.Errorf("a report directory of an earlier crucible: %v", err)
 	}
 	dir := filepath.Join(parent, "report")
-	d, err := OpenOutDir(dir)
+	d, err := outdir.Open(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := OpenOutDir(dir); err == nil || !strings.Contains(err.Error(), "is in use by another crucible run (pid "+strconv.Itoa(os.Getpid())) {
+	if _, err := outdir.Open(dir); err == nil || !strings.Contains(err.Error(), "is in use by another crucible run (pid "+strconv.Itoa(os.Getpid())) {
 		t.Errorf("a second open: %v", err)
 	}
 	d.Close()
-	d, err = OpenOutDir(dir) // a report directory, and free again
+	d, err = outdir.Open(dir) // a report directory, and free again
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,18 +70,18 @@ func TestOpenOutDir(t *testing.T) {
 func TestWriteReportReplacesWhole(t *testing.T) {
 	parent := t.TempDir()
 	dir := filepath.Join(parent, "report")
-	d, err := OpenOutDir(dir)
+	d, err := outdir.Open(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer d.Close()
-	if err := d.WriteReport(results(), "test", nil); err != nil {
+	if err := WriteReport(d, results(), "test", nil); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "rounds-seconds.png")); err != nil {
 		t.Fatal(err)
 	}
-	if err := d.WriteReport(results()[:1], "test", nil); err != nil {
+	if err := WriteReport(d, results()[:1], "test", nil); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "rounds-seconds.png")); err == nil {
@@ -90,7 +91,7 @@ func TestWriteReportReplacesWhole(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := 0o666 &^ processUmask; st.Mode().Perm() != want {
+	if want := 0o666 &^ outdir.ProcessUmask; st.Mode().Perm() != want {
 		t.Errorf("summary.json mode %v, want %v (0666 less the umask)", st.Mode().Perm(), want)
 	}
 	for _, n := range append(listDir(t, parent), listDir(t, dir)...) {
@@ -132,13 +133,13 @@ func mountTmpfs(t *testing.T, size string) string {
 // and the first stays whole.
 func checkFullDisk(t *testing.T, dir string) {
 	t.Helper()
-	d, err := OpenOutDir(dir)
+	d, err := outdir.Open(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer d.Close()
 	small := results()[:1]
-	if err := d.WriteReport(small, "test", nil); err != nil {
+	if err := WriteReport(d, small, "test", nil); err != nil {
 		t.Fatalf("the first report does not fit: %v", err)
 	}
 	before := listDir(t, dir)
@@ -152,7 +153,7 @@ func checkFullDisk(t *testing.T, dir string) {
 		c.Scenario = r.Scenario + "-" + strconv.Itoa(i)
 		many[i] = &c
 	}
-	err = d.WriteReport(many, "test", nil)
+	err = WriteReport(d, many, "test", nil)
 	if err == nil || !strings.Contains(err.Error(), dir+"/") || !strings.Contains(err.Error(), "no space left on device") {
 		t.Fatalf("a report that does not fit: %v", err)
 	}
@@ -183,15 +184,15 @@ func TestOutDirThatCannotBeSwapped(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			d, err := OpenOutDir(arg)
+			d, err := outdir.Open(arg)
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer d.Close()
-			if err := d.WriteReport(results(), "test", nil); err != nil {
+			if err := WriteReport(d, results(), "test", nil); err != nil {
 				t.Fatalf("first report: %v", err)
 			}
-			if err := d.WriteReport(results()[:1], "test", nil); err != nil {
+			if err := WriteReport(d, results()[:1], "test", nil); err != nil {
 				t.Fatalf("second report: %v", err)
 			}
 			if _, err := os.Stat(filepath.Join(dir, "summary.json")); err != nil {
@@ -230,17 +231,17 @@ func TestOutDirThroughSymlink(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, order := range [][2]string{{link, real}, {real, link}} {
-		d, err := OpenOutDir(order[0])
+		d, err := outdir.Open(order[0])
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := OpenOutDir(order[1]); err == nil || !strings.Contains(err.Error(), "is in use by another crucible run") {
+		if _, err := outdir.Open(order[1]); err == nil || !strings.Contains(err.Error(), "is in use by another crucible run") {
 			t.Errorf("%s open, then %s: %v", order[0], order[1], err)
 		}
-		if err := d.WriteReport(results(), "test", nil); err != nil {
+		if err := WriteReport(d, results(), "test", nil); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := OpenOutDir(order[1]); err == nil || !strings.Contains(err.Error(), "is in use by another crucible run") {
+		if _, err := outdir.Open(order[1]); err == nil || !strings.Contains(err.Error(), "is in use by another crucible run") {
 			t.Errorf("%s open and its report written, then %s: %v", order[0], order[1], err)
 		}
 		d.Close()
@@ -258,15 +259,15 @@ func TestOutDirThroughSymlink(t *testing.T) {
 func TestOutDirLockLeavesNoFile(t *testing.T) {
 	parent := t.TempDir()
 	dir := filepath.Join(parent, "report")
-	d, err := OpenOutDir(dir)
+	d, err := outdir.Open(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for range 2 {
-		if err := d.WriteReport(results(), "test", nil); err != nil {
+		if err := WriteReport(d, results(), "test", nil); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := OpenOutDir(dir); err == nil || !strings.Contains(err.Error(), "is in use by another crucible run (pid "+strconv.Itoa(os.Getpid())+" on ") {
+		if _, err := outdir.Open(dir); err == nil || !strings.Contains(err.Error(), "is in use by another crucible run (pid "+strconv.Itoa(os.Getpid())+" on ") {
 			t.Errorf("opened again after a report was swapped in: %v", err)
 		}
 	}
@@ -293,37 +294,37 @@ func TestOutDirKeepsOtherFiles(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir := c.place(t)
-			d, err := OpenOutDir(dir)
+			d, err := outdir.Open(dir)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := d.WriteReport(results(), "test", nil); err != nil {
+			if err := WriteReport(d, results(), "test", nil); err != nil {
 				t.Fatal(err)
 			}
 			os.WriteFile(filepath.Join(dir, "plan.txt"), []byte("mine"), 0o644) // while open
-			if err := d.WriteReport(results()[:1], "test", nil); err != nil {
+			if err := WriteReport(d, results()[:1], "test", nil); err != nil {
 				t.Fatal(err)
 			}
 			d.Close()
 			if data, err := os.ReadFile(filepath.Join(dir, "plan.txt")); string(data) != "mine" {
 				t.Fatalf("a file added during the run was not kept: %q %v", data, err)
 			}
-			if _, err := OpenOutDir(dir); err == nil || !strings.Contains(err.Error(), "holds files crucible did not write (plan.txt)") {
+			if _, err := outdir.Open(dir); err == nil || !strings.Contains(err.Error(), "holds files crucible did not write (plan.txt)") {
 				t.Errorf("a report directory holding a file of the user's: %v", err)
 			}
 			os.Remove(filepath.Join(dir, "plan.txt"))
 			nested := filepath.Join(dir, "sweeps", "shields")
-			n, err := OpenOutDir(nested)
+			n, err := outdir.Open(nested)
 			if err != nil {
 				t.Fatal(err)
 			}
-			n.WriteReport(results()[:1], "test", nil)
+			WriteReport(n, results()[:1], "test", nil)
 			n.Close()
-			d, err = OpenOutDir(dir)
+			d, err = outdir.Open(dir)
 			if err != nil {
 				t.Fatalf("a report directory holding a nested report: %v", err)
 			}
-			if err := d.WriteReport(results(), "test", nil); err != nil {
+			if err := WriteReport(d, results(), "test", nil); err != nil {
 				t.Fatal(err)
 			}
 			d.Close()
@@ -340,11 +341,11 @@ func TestOutDirKeepsOtherFiles(t *testing.T) {
 func TestOpenOutDirCleansLeftovers(t *testing.T) {
 	parent := t.TempDir()
 	dir := filepath.Join(parent, "report")
-	d, err := OpenOutDir(dir)
+	d, err := outdir.Open(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := d.WriteReport(results(), "test", nil); err != nil {
+	if err := WriteReport(d, results(), "test", nil); err != nil {
 		t.Fatal(err)
 	}
 	if err := d.SaveCheckpoints([]*sim.Checkpoint{{Scenario: "s"}}); err != nil {
@@ -360,7 +361,7 @@ func TestOpenOutDirCleansLeftovers(t *testing.T) {
 		os.MkdirAll(filepath.Dir(f), 0o755)
 		os.WriteFile(f, []byte("half"), 0o644)
 	}
-	d, err = OpenOutDir(dir)
+	d, err = outdir.Open(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -387,17 +388,17 @@ func TestOutDirFileAddedUnderAReportName(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir := c.place(t)
-			d, err := OpenOutDir(dir)
+			d, err := outdir.Open(dir)
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer d.Close()
-			if err := d.WriteReport(results()[:1], "test", nil); err != nil {
+			if err := WriteReport(d, results()[:1], "test", nil); err != nil {
 				t.Fatal(err)
 			}
 			mine := filepath.Join(dir, "rounds-seconds.png")
 			os.WriteFile(mine, []byte("mine"), 0o644)
-			err = d.WriteReport(results(), "test", nil)
+			err = WriteReport(d, results(), "test", nil)
 			if err == nil || !strings.Contains(err.Error(), "rounds-seconds.png") || !strings.Contains(err.Error(), c.want) {
 				t.Fatalf("a report over a file of the user's: %v", err)
 			}
@@ -409,7 +410,7 @@ func TestOutDirFileAddedUnderAReportName(t *testing.T) {
 				t.Errorf("the user's file: %q %v", data, err)
 			}
 			d.Close()
-			if d, err := OpenOutDir(dir); err == nil { // cleans up beside it
+			if d, err := outdir.Open(dir); err == nil { // cleans up beside it
 				d.Close()
 			}
 			if data, err := os.ReadFile(kept); string(data) != "mine" {
@@ -432,7 +433,7 @@ func TestOutDirLockUnderContention(t *testing.T) {
 	for range 4 {
 		g.Go(func() error {
 			for range 8 {
-				d, err := OpenOutDir(dir)
+				d, err := outdir.Open(dir)
 				if err != nil {
 					if strings.Contains(err.Error(), "is in use by another crucible run") {
 						continue
@@ -443,7 +444,7 @@ func TestOutDirLockUnderContention(t *testing.T) {
 				if n := holders.Add(1); n != 1 {
 					t.Errorf("%d runs hold the directory at once", n)
 				}
-				err = d.WriteReport(results()[:1], "test", nil)
+				err = WriteReport(d, results()[:1], "test", nil)
 				holders.Add(-1)
 				d.Close()
 				if err != nil {

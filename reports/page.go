@@ -2,15 +2,16 @@ package reports
 
 import (
 	"html/template"
-	"math"
-	"strconv"
+
+	"github.com/crucible-sim/crucible/reports/frame"
+	"github.com/crucible-sim/crucible/reports/words"
 )
 
 // page is the report's index.html: how it was made, the claims (for a
 // check), an overview of every scenario linked to its section, the plots,
 // then a section per scenario.
-var page = Framed("index", "crucible report", "", template.FuncMap{
-	"pct": pct, "num": num, "time": humanTime, "seconds": func(u string) bool { return u == "seconds" },
+var page = frame.Page("index", "crucible report", "", template.FuncMap{
+	"pct": words.Pct, "num": words.Num, "time": frame.HumanTime, "seconds": func(u string) bool { return u == "seconds" },
 }, `{{with .Index}}<p class="meta"><a href="{{.}}">← every ruleset of this report</a></p>{{end}}
 <h1>crucible report</h1>
 <p class="meta">crucible {{.Version}}; seed{{if gt (len .Seeds) 1}}s{{end}} {{range $i, $s := .Seeds}}{{if $i}}, {{end}}<code>{{$s}}</code>{{end}}.
@@ -67,25 +68,3 @@ scenario hash <code>{{.R.Hash}}</code>{{if .R.Shard}}, shard {{.R.Shard}}{{end}}
 {{.Spread}}</section>
 {{end}}
 `)
-
-// humanTime writes a time in seconds in the unit that fits it: years,
-// days, hours, minutes or seconds (a lifespan of 2·10⁹ seconds reads as
-// 68.05 years, not as a ten-digit number).
-func humanTime(v any) string {
-	var s float64
-	switch x := v.(type) {
-	case float64:
-		s = x
-	case int64:
-		s = float64(x)
-	}
-	for _, u := range []struct {
-		name string
-		size float64
-	}{{"years", 31557600}, {"days", 86400}, {"hours", 3600}, {"minutes", 60}} {
-		if math.Abs(s) >= u.size {
-			return strconv.FormatFloat(s/u.size, 'g', 4, 64) + " " + u.name
-		}
-	}
-	return strconv.FormatFloat(s, 'g', 4, 64) + " seconds"
-}

@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/reports/formats"
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/sim"
 )
@@ -35,37 +36,41 @@ func ReadJSON(data []byte) ([]*analysis.Result, error) {
 	return out, nil
 }
 
+// resultHeader is what a result's JSON says of it besides its tally: the
+// scenario, the run, and the battle's spec.
+type resultHeader struct {
+	Scenario string `json:"scenario"`
+	Ruleset  string `json:"ruleset"`
+	Descr    string `json:"description"`
+	Sides    struct {
+		A string `json:"a"`
+		B string `json:"b"`
+	} `json:"sides"`
+	Hash     string          `json:"scenario_hash"`
+	Version  string          `json:"crucible_version"`
+	Seed     json.Number     `json:"seed"`
+	SeedText string          `json:"seed_text"`
+	Planned  int64           `json:"planned_trials"`
+	Shard    string          `json:"shard"`
+	First    int64           `json:"first_trial"`
+	RunTrial int64           `json:"run_trials"`
+	Partial  bool            `json:"partial"`
+	Options  json.RawMessage `json:"options"`
+	Docs     json.RawMessage `json:"counter_docs"`
+	Notes    []string        `json:"notes"`
+	Board    *boardJSON      `json:"board"`
+	Rounds   struct {
+		Unit string `json:"unit"`
+	} `json:"rounds"`
+	Labels struct {
+		A string `json:"a"`
+		B string `json:"b"`
+	} `json:"labels"`
+	NonVictories []formats.NonVictoryJSON `json:"non_victories"`
+}
+
 func readOne(raw []byte) (*analysis.Result, error) {
-	var meta struct {
-		Scenario string `json:"scenario"`
-		Ruleset  string `json:"ruleset"`
-		Descr    string `json:"description"`
-		Sides    struct {
-			A string `json:"a"`
-			B string `json:"b"`
-		} `json:"sides"`
-		Hash     string          `json:"scenario_hash"`
-		Version  string          `json:"crucible_version"`
-		Seed     json.Number     `json:"seed"`
-		SeedText string          `json:"seed_text"`
-		Planned  int64           `json:"planned_trials"`
-		Shard    string          `json:"shard"`
-		First    int64           `json:"first_trial"`
-		RunTrial int64           `json:"run_trials"`
-		Partial  bool            `json:"partial"`
-		Options  json.RawMessage `json:"options"`
-		Docs     json.RawMessage `json:"counter_docs"`
-		Notes    []string        `json:"notes"`
-		Board    *boardJSON      `json:"board"`
-		Rounds   struct {
-			Unit string `json:"unit"`
-		} `json:"rounds"`
-		Labels struct {
-			A string `json:"a"`
-			B string `json:"b"`
-		} `json:"labels"`
-		NonVictories []nonVictoryJSON `json:"non_victories"`
-	}
+	var meta resultHeader
 	if err := json.Unmarshal(raw, &meta); err != nil {
 		return nil, err
 	}
@@ -83,18 +88,35 @@ func readOne(raw []byte) (*analysis.Result, error) {
 	if err := t.UnmarshalJSON(raw); err != nil {
 		return nil, err
 	}
+	spec, err := specOf(&meta, t)
+	if err != nil {
+		return nil, err
+	}
+	if meta.Planned == 0 {
+		meta.Planned = t.Trials
+	}
+	return &analysis.Result{
+		Scenario: meta.Scenario, Ruleset: meta.Ruleset, Description: meta.Descr, Hash: meta.Hash, Version: meta.Version,
+		Seed: seed, Spec: spec, Tally: t, Planned: meta.Planned, Shard: meta.Shard, First: meta.First,
+		RunTrials: meta.RunTrial, Partial: meta.Partial,
+	}, nil
+}
+
+// specOf rebuilds the battle's spec from a result's header and tally: its
+// ends, counters (with their docs), options, sides and board.
+func specOf(meta *resultHeader, t *sim.Tally) (rules.Spec, error) {
 	spec := rules.Spec{Ends: t.EndNames, RoundsUnit: meta.Rounds.Unit, Notes: meta.Notes, Sides: [2]string{meta.Sides.A, meta.Sides.B}}
 	spec.Labels = [2]string{meta.Labels.A, meta.Labels.B}
 	for _, nv := range meta.NonVictories {
 		if !slices.Contains(t.EndNames, nv.End) {
-			return nil, fmt.Errorf("non_victories: end %q is not one of the result's ends %q", nv.End, t.EndNames)
+			return rules.Spec{}, fmt.Errorf("non_victories: end %q is not one of the result's ends %q", nv.End, t.EndNames)
 		}
 		spec.NonVictories = append(spec.NonVictories, rules.NonVictory(nv))
 	}
 	var docs orderedStrings
 	if len(meta.Docs) > 0 {
 		if err := json.Unmarshal(meta.Docs, &docs); err != nil {
-			return nil, fmt.Errorf("counter_docs: %w", err)
+			return rules.Spec{}, fmt.Errorf("counter_docs: %w", err)
 		}
 	}
 	for i, name := range t.CounterNames {
@@ -109,25 +131,18 @@ func readOne(raw []byte) (*analysis.Result, error) {
 	if len(meta.Options) > 0 {
 		var opts orderedStrings
 		if err := json.Unmarshal(meta.Options, &opts); err != nil {
-			return nil, fmt.Errorf("options: %w", err)
+			return rules.Spec{}, fmt.Errorf("options: %w", err)
 		}
 		spec.Options = opts
 	}
 	if meta.Board != nil {
 		b, err := fromBoardJSON(*meta.Board)
 		if err != nil {
-			return nil, fmt.Errorf("board: %w", err)
+			return rules.Spec{}, fmt.Errorf("board: %w", err)
 		}
 		spec.Board = b
 	}
-	if meta.Planned == 0 {
-		meta.Planned = t.Trials
-	}
-	return &analysis.Result{
-		Scenario: meta.Scenario, Ruleset: meta.Ruleset, Description: meta.Descr, Hash: meta.Hash, Version: meta.Version,
-		Seed: seed, Spec: spec, Tally: t, Planned: meta.Planned, Shard: meta.Shard, First: meta.First,
-		RunTrials: meta.RunTrial, Partial: meta.Partial,
-	}, nil
+	return spec, nil
 }
 
 // readSeed reads a result's seed: from seed_text when it is there, since

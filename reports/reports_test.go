@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/reports/figure"
+	"github.com/crucible-sim/crucible/reports/formats"
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/sim"
 )
@@ -135,17 +137,17 @@ func TestGoldens(t *testing.T) {
 	}
 	golden(t, "summary.golden.json", b.Bytes())
 	b.Reset()
-	if err := WriteCSV(&b, SummaryRows(results())); err != nil {
+	if err := formats.WriteCSV(&b, SummaryRows(results())); err != nil {
 		t.Fatal(err)
 	}
 	golden(t, "summary.golden.csv", b.Bytes())
 	b.Reset()
-	if err := WriteCSV(&b, RoundRows(results())); err != nil {
+	if err := formats.WriteCSV(&b, RoundRows(results())); err != nil {
 		t.Fatal(err)
 	}
 	golden(t, "rounds.golden.csv", b.Bytes())
 	b.Reset()
-	if err := WriteCSV(&b, CounterRows(results())); err != nil {
+	if err := formats.WriteCSV(&b, CounterRows(results())); err != nil {
 		t.Fatal(err)
 	}
 	golden(t, "counters.golden.csv", b.Bytes())
@@ -278,7 +280,7 @@ func TestWriteDir(t *testing.T) {
 func TestWinRatesLeaveOutUncontested(t *testing.T) {
 	life := sample("demo/lifespan", "seconds", []int64{15, 40000, 70000})
 	life.Tally.Wins = [3]int64{3, 0, 0}
-	if got := Contested([]*analysis.Result{results()[0], life}); len(got) != 1 || got[0].Scenario != "demo/duel" {
+	if got := figure.Contested([]*analysis.Result{results()[0], life}); len(got) != 1 || got[0].Scenario != "demo/duel" {
 		t.Errorf("contested: %v", got)
 	}
 	dir := t.TempDir()
@@ -317,7 +319,7 @@ func TestWholeTicks(t *testing.T) {
 		{3, 3, ""},
 	} {
 		var got []string
-		for _, tk := range (wholeTicks{}).Ticks(c.min, c.max) {
+		for _, tk := range (figure.WholeTicks{}).Ticks(c.min, c.max) {
 			got = append(got, tk.Label)
 		}
 		if s := strings.Join(got, " "); s != c.want {
@@ -336,7 +338,7 @@ func TestRoundsPanels(t *testing.T) {
 		for i := range rs {
 			rs[i] = r
 		}
-		data, err := RoundsPNG(rs)
+		data, err := figure.RoundsPNG(rs)
 		if err != nil {
 			t.Fatal(err)
 		}

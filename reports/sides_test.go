@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/reports/words"
 	"github.com/crucible-sim/crucible/rules"
 )
 
@@ -21,38 +22,38 @@ func TestSideNames(t *testing.T) {
 	hits := rules.Metric{Kind: rules.CounterMean, Name: "a.survivors.Cruiser"}
 	for _, c := range []struct {
 		name string
-		n    sideNames
+		n    words.SideNames
 		got  []string
 		want []string
 	}{
-		{"no labels", namesOf(rules.Spec{}), nil,
+		{"no labels", words.NamesOf(rules.Spec{}), nil,
 			[]string{"a wins", "", "a wins (win.a)", "no winner (win.none)", "a.survivors.Cruiser", "counter.a.survivors.Cruiser", ""}},
-		{"labels", namesOf(labelled), nil,
+		{"labels", words.NamesOf(labelled), nil,
 			[]string{"attacker wins", " (a)", "attacker wins (win.a)", "no winner (win.none)", "attacker: a.survivors.Cruiser", "attacker: counter.a.survivors.Cruiser", "attacker"}},
-		{"escaper-wins", namesOf(escaper), nil,
+		{"escaper-wins", words.NamesOf(escaper), nil,
 			[]string{"P3 wins", " (a)", "P3 wins, escaped included (win.a)", "no winner (win.none)", "P3: a.survivors.Cruiser", "P3: counter.a.survivors.Cruiser", "P3"}},
-		{"no-winner", namesOf(noWinner), nil,
+		{"no-winner", words.NamesOf(noWinner), nil,
 			[]string{"P3 wins", " (a)", "P3 wins (win.a)", "no winner, escaped included (win.none)", "P3: a.survivors.Cruiser", "P3: counter.a.survivors.Cruiser", "P3"}},
 		// A comparison of the two: the sides that differ are joined, and
 		// the escapes say in which variant they are scored how.
-		{"compare", commonNames([]rules.Spec{escaper, noWinner}, []string{"A", "B"}), nil,
+		{"compare", words.CommonNames([]rules.Spec{escaper, noWinner}, []string{"A", "B"}), nil,
 			[]string{"P3 wins", " (a)", "P3 wins, escaped included in A (win.a)", "no winner, escaped included in B (win.none)", "P3: a.survivors.Cruiser", "P3: counter.a.survivors.Cruiser", "P3"}},
 		// A sweep whose points differ in a side's label names it by its
 		// letter.
-		{"sweep", commonNames([]rules.Spec{escaper, noWinner, noWinner}, nil), nil,
+		{"sweep", words.CommonNames([]rules.Spec{escaper, noWinner, noWinner}, nil), nil,
 			[]string{"P3 wins", " (a)", "P3 wins, escaped included at some points (win.a)", "no winner, escaped included at some points (win.none)", "P3: a.survivors.Cruiser", "P3: counter.a.survivors.Cruiser", "P3"}},
 	} {
 		n := c.n
-		got := []string{n.victories(rules.A), n.tag(rules.A), n.described(winA), n.described(winNone), n.counter(hits.Name), n.described(hits), n.metricLabel(winA)}
+		got := []string{n.Victories(rules.A), n.Tag(rules.A), n.Described(winA), n.Described(winNone), n.Counter(hits.Name), n.Described(hits), n.MetricLabel(winA)}
 		if strings.Join(got, " | ") != strings.Join(c.want, " | ") {
 			t.Errorf("%s:\n got %q\nwant %q", c.name, got, c.want)
 		}
 	}
-	if n := commonNames([]rules.Spec{escaper, noWinner}, []string{"A", "B"}); n.described(winB) != "N3a/N3b wins, escaped included in A (win.b)" {
-		t.Errorf("compare: side b is %q", n.described(winB))
+	if n := words.CommonNames([]rules.Spec{escaper, noWinner}, []string{"A", "B"}); n.Described(winB) != "N3a/N3b wins, escaped included in A (win.b)" {
+		t.Errorf("compare: side b is %q", n.Described(winB))
 	}
-	if n := commonNames([]rules.Spec{escaper, noWinner}, nil); n.described(winB) != "b wins, escaped included at some points (win.b)" || n.metricLabel(winB) != "" {
-		t.Errorf("sweep: side b is %q, label %q", n.described(winB), n.metricLabel(winB))
+	if n := words.CommonNames([]rules.Spec{escaper, noWinner}, nil); n.Described(winB) != "b wins, escaped included at some points (win.b)" || n.MetricLabel(winB) != "" {
+		t.Errorf("sweep: side b is %q, label %q", n.Described(winB), n.MetricLabel(winB))
 	}
 }
 

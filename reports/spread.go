@@ -9,6 +9,8 @@ import (
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/analysis/spread"
+	"github.com/crucible-sim/crucible/reports/formats"
+	"github.com/crucible-sim/crucible/reports/words"
 	"github.com/crucible-sim/crucible/rules"
 )
 
@@ -60,7 +62,7 @@ type spreadRow struct{ Varied, A, B, Win, Interval, Other string }
 func spreadRows(s *spread.Spread) []spreadRow {
 	out := make([]spreadRow, len(s.Cells))
 	for i, c := range s.Cells {
-		out[i] = spreadRow{variedText(s, c), c.Policies[0], c.Policies[1], pct(c.Win[0].Value), shareInterval(c.Win[0], c.Exact), pct(c.Win[1].Value)}
+		out[i] = spreadRow{variedText(s, c), c.Policies[0], c.Policies[1], words.Pct(c.Win[0].Value), shareInterval(c.Win[0], c.Exact), words.Pct(c.Win[1].Value)}
 	}
 	return out
 }
@@ -106,7 +108,7 @@ func shareInterval(e analysis.Estimate, exact bool) string {
 	if exact {
 		return "exact"
 	}
-	return "[" + pct(e.Lo) + ", " + pct(e.Hi) + "]"
+	return "[" + words.Pct(e.Lo) + ", " + words.Pct(e.Hi) + "]"
 }
 
 // cellName names a cell by what sets it apart: "attacker.policy=optimal",
@@ -125,7 +127,7 @@ func points(d float64) string { return strconv.FormatFloat(100*d, 'f', 2, 64) }
 func rangeText(s *spread.Spread) string {
 	lo, hi := s.Lowest(), s.Highest()
 	return fmt.Sprintf("%s from %s (%s) to %s (%s): %s points",
-		headline(s), pct(lo.Win[0].Value), cellName(s, lo), pct(hi.Win[0].Value), cellName(s, hi), points(s.Range()))
+		headline(s), words.Pct(lo.Win[0].Value), cellName(s, lo), words.Pct(hi.Win[0].Value), cellName(s, hi), points(s.Range()))
 }
 
 // gapText says a side's skill gap: how much more often it wins playing
@@ -182,7 +184,7 @@ func SpreadRows(spreads []*spread.Spread) [][]string {
 		for _, c := range s.Cells {
 			for side, e := range c.Win {
 				rows = append(rows, []string{s.Scenario, c.Varied.String(), c.Policies[0], c.Policies[1],
-					"win." + rules.Side(side+1).String(), num(e.Value), num(e.Lo), num(e.Hi), strconv.FormatBool(c.Exact),
+					"win." + rules.Side(side+1).String(), words.Num(e.Value), words.Num(e.Lo), words.Num(e.Hi), strconv.FormatBool(c.Exact),
 					strconv.FormatInt(cellTrials(s, c), 10), strconv.FormatUint(s.Seed, 10)})
 			}
 		}
@@ -198,33 +200,33 @@ func cellTrials(s *spread.Spread, c spread.Cell) int64 {
 }
 
 // spreadObject is the machine-readable form of a policy spread.
-func spreadObject(s *spread.Spread) object {
-	estimate := func(e analysis.Estimate) object {
-		return object{{"value", exactFloat(e.Value)}, {"lo", exactFloat(e.Lo)}, {"hi", exactFloat(e.Hi)}}
+func spreadObject(s *spread.Spread) formats.Object {
+	estimate := func(e analysis.Estimate) formats.Object {
+		return formats.Object{{Key: "value", Val: formats.ExactFloat(e.Value)}, {Key: "lo", Val: formats.ExactFloat(e.Lo)}, {Key: "hi", Val: formats.ExactFloat(e.Hi)}}
 	}
-	sides := func(a, b any) object { return object{{"a", a}, {"b", b}} }
-	cells := make([]object, len(s.Cells))
+	sides := func(a, b any) formats.Object { return formats.Object{{Key: "a", Val: a}, {Key: "b", Val: b}} }
+	cells := make([]formats.Object, len(s.Cells))
 	for i, c := range s.Cells {
-		cells[i] = object{{"varied", c.Varied.String()}, {"policies", sides(c.Policies[0], c.Policies[1])}, {"exact", c.Exact},
-			{"win_a", estimate(c.Win[0])}, {"win_b", estimate(c.Win[1])}}
+		cells[i] = formats.Object{{Key: "varied", Val: c.Varied.String()}, {Key: "policies", Val: sides(c.Policies[0], c.Policies[1])}, {Key: "exact", Val: c.Exact},
+			{Key: "win_a", Val: estimate(c.Win[0])}, {Key: "win_b", Val: estimate(c.Win[1])}}
 	}
-	left := make([]object, len(s.Left))
+	left := make([]formats.Object, len(s.Left))
 	for i, l := range s.Left {
-		left[i] = object{{"side", l.Side.String()}, {"policy", l.Policy}, {"why", l.Why}}
+		left[i] = formats.Object{{Key: "side", Val: l.Side.String()}, {Key: "policy", Val: l.Policy}, {Key: "why", Val: l.Why}}
 	}
-	var gaps [2]object
+	var gaps [2]formats.Object
 	for i, g := range s.Gaps {
-		gaps[i] = object{{"played", g.Played}, {"strong", g.Strong}, {"weak", g.Weak}, {"diff", exactFloat(g.Diff)},
-			{"lo", exactFloat(g.Lo)}, {"hi", exactFloat(g.Hi)}, {"exact", g.Exact}, {"pairs", g.Pairs}}
+		gaps[i] = formats.Object{{Key: "played", Val: g.Played}, {Key: "strong", Val: g.Strong}, {Key: "weak", Val: g.Weak}, {Key: "diff", Val: formats.ExactFloat(g.Diff)},
+			{Key: "lo", Val: formats.ExactFloat(g.Lo)}, {Key: "hi", Val: formats.ExactFloat(g.Hi)}, {Key: "exact", Val: g.Exact}, {Key: "pairs", Val: g.Pairs}}
 	}
 	lo, hi := s.Lowest(), s.Highest()
-	return object{
-		{"headline", "win.a"}, {"labels", sides(s.Labels[0], s.Labels[1])}, {"fields", sides(s.Fields[0], s.Fields[1])},
-		{"seed", s.Seed}, {"seed_text", seedText(s.Seed)}, {"trials", s.Trials}, {"threshold", exactFloat(s.Threshold)},
-		{"cells", cells}, {"left", left},
-		{"range", object{{"low", exactFloat(lo.Win[0].Value)}, {"low_cell", cellName(s, lo)},
-			{"high", exactFloat(hi.Win[0].Value)}, {"high_cell", cellName(s, hi)}, {"width", exactFloat(s.Range())}}},
-		{"skill_gaps", sides(gaps[0], gaps[1])}, {"noted", s.Noted()},
+	return formats.Object{
+		{Key: "headline", Val: "win.a"}, {Key: "labels", Val: sides(s.Labels[0], s.Labels[1])}, {Key: "fields", Val: sides(s.Fields[0], s.Fields[1])},
+		{Key: "seed", Val: s.Seed}, {Key: "seed_text", Val: formats.SeedText(s.Seed)}, {Key: "trials", Val: s.Trials}, {Key: "threshold", Val: formats.ExactFloat(s.Threshold)},
+		{Key: "cells", Val: cells}, {Key: "left", Val: left},
+		{Key: "range", Val: formats.Object{{Key: "low", Val: formats.ExactFloat(lo.Win[0].Value)}, {Key: "low_cell", Val: cellName(s, lo)},
+			{Key: "high", Val: formats.ExactFloat(hi.Win[0].Value)}, {Key: "high_cell", Val: cellName(s, hi)}, {Key: "width", Val: formats.ExactFloat(s.Range())}}},
+		{Key: "skill_gaps", Val: sides(gaps[0], gaps[1])}, {Key: "noted", Val: s.Noted()},
 	}
 }
 
@@ -238,11 +240,11 @@ func WriteRunJSON(w io.Writer, results []*analysis.Result, spreads []*spread.Spr
 			return err
 		}
 		if s := SpreadOf(spreads, r.Scenario); s != nil {
-			o = append(o.(object), field{"policy_spread", spreadObject(s)})
+			o = append(o.(formats.Object), formats.Field{Key: "policy_spread", Val: spreadObject(s)})
 		}
 		objs[i] = o
 	}
-	return writeObjects(w, objs)
+	return formats.WriteObjects(w, objs)
 }
 
 // SpreadOf returns the spread of the named scenario, or nil.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/analysis/spread"
+	"github.com/crucible-sim/crucible/reports/formats"
 	"github.com/crucible-sim/crucible/rules"
 )
 
@@ -68,12 +69,12 @@ func TestSpreadGoldens(t *testing.T) {
 		txt.WriteString("\n")
 	}
 	golden(t, "spread.golden.txt", txt.Bytes())
-	js, err := json.MarshalIndent([]object{spreadObject(spreads[0]), spreadObject(spreads[1])}, "", "  ")
+	js, err := json.MarshalIndent([]formats.Object{spreadObject(spreads[0]), spreadObject(spreads[1])}, "", "  ")
 	if err != nil {
 		t.Fatal(err)
 	}
 	golden(t, "spread.golden.json", append(js, '\n'))
-	csv, err := csvBytes(SpreadRows(spreads))
+	csv, err := formats.CsvBytes(SpreadRows(spreads))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,11 @@ import (
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/analysis/sweep"
+	"github.com/crucible-sim/crucible/reports/figure"
+	"github.com/crucible-sim/crucible/reports/formats"
+	"github.com/crucible-sim/crucible/reports/outdir"
+	"github.com/crucible-sim/crucible/reports/sweepreport"
+	"github.com/crucible-sim/crucible/reports/words"
 	"github.com/crucible-sim/crucible/rules"
 	_ "github.com/crucible-sim/crucible/rules/all"
 	"github.com/crucible-sim/crucible/scenarios"
@@ -71,26 +76,26 @@ func TestSweepGoldens(t *testing.T) {
 		{"stratfight/armor-kinds", "sweep-stratfight-kinds"},
 	} {
 		res := builtinSweep(t, c.sweep, 500)
-		csvOut, err := csvBytes(SweepRows(res))
+		csvOut, err := formats.CsvBytes(sweepreport.Rows(res))
 		if err != nil {
 			t.Fatal(err)
 		}
 		golden(t, c.file+".golden.csv", csvOut)
-		read, name := BreakEvenRows, "-breakeven"
+		read, name := sweepreport.BreakEvenRows, "-breakeven"
 		if res.Sweep.Kinds[0] == sweep.Categorical {
-			read, name = RankingRows, "-ranking"
+			read, name = sweepreport.RankingRows, "-ranking"
 		}
-		be, err := csvBytes(read(res))
+		be, err := formats.CsvBytes(read(res))
 		if err != nil {
 			t.Fatal(err)
 		}
 		golden(t, c.file+name+".golden.csv", be)
 		var table, js bytes.Buffer
-		if err := WriteSweepTable(&table, res); err != nil {
+		if err := sweepreport.WriteTable(&table, res); err != nil {
 			t.Fatal(err)
 		}
 		golden(t, c.file+".golden.txt", table.Bytes())
-		if err := WriteSweepJSON(&js, res); err != nil {
+		if err := sweepreport.WriteJSON(&js, res); err != nil {
 			t.Fatal(err)
 		}
 		golden(t, c.file+".golden.json", js.Bytes())
@@ -100,7 +105,7 @@ func TestSweepGoldens(t *testing.T) {
 // The tidy CSV has one row per point and metric, with stable columns.
 func TestSweepRowsShape(t *testing.T) {
 	res := builtinSweep(t, "eclipse/shields-by-fleet", 50)
-	rows := SweepRows(res)
+	rows := sweepreport.Rows(res)
 	want := "sweep,scenario,scenario_hash,crucible_version,seed,point,parts[0].shield,attacker.ships.Shielded Interceptor,metric,count,trials,value,lo95,hi95,exact,side_label,interrupted"
 	if got := strings.Join(rows[0], ","); got != want {
 		t.Errorf("header %s\nwant   %s", got, want)
@@ -143,7 +148,7 @@ func TestBreakEvenText(t *testing.T) {
 		{ints, sweep.BreakEven{State: sweep.Crossed, Exact: true, Spans: []sweep.Span{{Lo: 3, Hi: 4, LoAt: 1, HiAt: 2}}},
 			"Interceptors between 3 (45.00 % exactly) and 4 (52.00 % exactly)"},
 	} {
-		if got := BreakEvenText(c.s, sweep.BreakEvenLine{Given: -1, BreakEven: c.be}); !strings.HasPrefix(got, c.want) {
+		if got := sweepreport.BreakEvenText(c.s, sweep.BreakEvenLine{Given: -1, BreakEven: c.be}); !strings.HasPrefix(got, c.want) {
 			t.Errorf("%+v: %q, want %q", c.be, got, c.want)
 		}
 	}
@@ -170,7 +175,7 @@ func TestWriteSweepDir(t *testing.T) {
 		{builtinSweep(t, "eclipse/shields-by-fleet", 200), []string{"sweep.csv", "sweep.json", "breakeven.csv", "curve.png", "heatmap.png", "rounds.svg", "index.html"}, "Break-even"},
 	} {
 		dir := t.TempDir()
-		if err := WriteSweepDir(dir, c.res, "crucible sweep x --seed=1"); err != nil {
+		if err := sweepreport.WriteDir(dir, c.res, "crucible sweep x --seed=1"); err != nil {
 			t.Fatal(err)
 		}
 		entries, _ := os.ReadDir(dir)
@@ -211,11 +216,11 @@ func TestSweepWithoutCurveSaysSo(t *testing.T) {
 	}{{"1..31", false}, {"1..30", true}} {
 		res := builtinSweep(t, "stratfight/armor-kinds", 20, "b.armor.armor_value=0,8", "options.round-cap="+c.values)
 		dir := t.TempDir()
-		if err := WriteSweepDir(dir, res, "crucible sweep x"); err != nil {
+		if err := sweepreport.WriteDir(dir, res, "crucible sweep x"); err != nil {
 			t.Fatal(err)
 		}
 		var table bytes.Buffer
-		if err := WriteSweepTable(&table, res); err != nil {
+		if err := sweepreport.WriteTable(&table, res); err != nil {
 			t.Fatal(err)
 		}
 		page, _ := os.ReadFile(filepath.Join(dir, "index.html"))
@@ -236,19 +241,19 @@ func TestSweepWithoutCurveSaysSo(t *testing.T) {
 func TestSweepPlotsOfAnInterruptedSweep(t *testing.T) {
 	res := builtinSweep(t, "eclipse/shields-by-fleet", 100)
 	res.Points = res.Points[:7] // the grid's first row and a half
-	if _, err := SweepHeatMapPNG(res); err != nil {
+	if _, err := figure.SweepHeatMapPNG(res); err != nil {
 		t.Error(err)
 	}
-	if _, err := SweepCurvePNG(res); err != nil {
+	if _, err := figure.SweepCurvePNG(res); err != nil {
 		t.Error(err)
 	}
 	one := builtinSweep(t, "eclipse/shields", 100)
 	one.Points = one.Points[:1]
-	if _, err := SweepCurvePNG(one); err != nil {
+	if _, err := figure.SweepCurvePNG(one); err != nil {
 		t.Error(err)
 	}
 	var b bytes.Buffer
-	WriteSweepTable(&b, one)
+	sweepreport.WriteTable(&b, one)
 	if !strings.Contains(b.String(), "INTERRUPTED: 1 of 4 points finished") {
 		t.Errorf("table of an interrupted sweep:\n%s", b.String())
 	}
@@ -257,18 +262,18 @@ func TestSweepPlotsOfAnInterruptedSweep(t *testing.T) {
 // A sweep report replaces its directory whole, like a run's.
 func TestOutDirWriteSweep(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "sweep")
-	od, err := OpenOutDir(path)
+	od, err := outdir.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer od.Close()
-	if err := od.WriteReport(results(), "test", nil); err != nil {
+	if err := WriteReport(od, results(), "test", nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := od.WriteSweep(builtinSweep(t, "eclipse/shields", 50), nil); err != nil {
+	if err := sweepreport.Write(od, builtinSweep(t, "eclipse/shields", 50), nil); err != nil {
 		t.Fatal(err)
 	}
-	for f, want := range map[string]bool{"sweep.csv": true, "index.html": true, "summary.csv": false, marker: true} {
+	for f, want := range map[string]bool{"sweep.csv": true, "index.html": true, "summary.csv": false, outdir.Marker: true} {
 		if _, err := os.Stat(filepath.Join(path, f)); (err == nil) != want {
 			t.Errorf("%s present: %v, want %v", f, err == nil, want)
 		}
@@ -285,7 +290,7 @@ func TestSweepFlagsNonMonotonic(t *testing.T) {
 		res.Points[i].ExactMetric = nil
 	}
 	var b bytes.Buffer
-	if err := WriteSweepTable(&b, res); err != nil {
+	if err := sweepreport.WriteTable(&b, res); err != nil {
 		t.Fatal(err)
 	}
 	if strings.Contains(b.String(), "NOT MONOTONIC") {
@@ -294,15 +299,15 @@ func TestSweepFlagsNonMonotonic(t *testing.T) {
 	res.Points[1].Estimate, res.Points[2].Estimate = res.Points[2].Estimate, res.Points[1].Estimate
 	res.Sweep.Axes[0].Label = "Interceptor shield"
 	b.Reset()
-	if err := WriteSweepTable(&b, res); err != nil {
+	if err := sweepreport.WriteTable(&b, res); err != nil {
 		t.Fatal(err)
 	}
-	want := "NOT MONOTONIC: attacker wins (win.a) rises with Interceptor shield overall but falls from 1 (" + pct(res.Points[1].Estimate.Value)
+	want := "NOT MONOTONIC: attacker wins (win.a) rises with Interceptor shield overall but falls from 1 (" + words.Pct(res.Points[1].Estimate.Value)
 	if !strings.Contains(b.String(), want) || !strings.Contains(b.String(), "to 2 (") || !strings.Contains(b.String(), "(their intervals lie apart)") {
 		t.Errorf("the text does not flag the reversal, want %q:\n%s", want, b.String())
 	}
 	dir := t.TempDir()
-	if err := WriteSweepDir(dir, res, "crucible sweep eclipse/shields"); err != nil {
+	if err := sweepreport.WriteDir(dir, res, "crucible sweep eclipse/shields"); err != nil {
 		t.Fatal(err)
 	}
 	page, _ := os.ReadFile(filepath.Join(dir, "index.html"))
@@ -350,7 +355,7 @@ func TestSweepRoundsOverlaid(t *testing.T) {
 			[]string{"parts[0].shield = 0", "parts[0].shield = 2", "parts[0].shield = 8", "(at attacker.ships.Shielded Interceptor = 2)"},
 			[]string{"parts[0].shield = 1<", "parts[0].shield = 4<", "parts[0].shield = 7<"}},
 	} {
-		svg, err := SweepRoundsFigure(c.res, formatSVG)
+		svg, err := figure.SweepRoundsFigure(c.res, figure.FormatSVG)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,25 +1,16 @@
-// Package reports renders results: a text table, CSV, JSON, PNG plots and an
-// HTML page. Every number it prints is derived from integer tallies, so the
-// same tallies always render to the same bytes.
 package reports
 
 import (
-	"encoding/csv"
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
 	"text/tabwriter"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/reports/figure"
+	"github.com/crucible-sim/crucible/reports/words"
 	"github.com/crucible-sim/crucible/rules"
 )
-
-// pct formats a proportion as a percentage with two decimals.
-func pct(p float64) string { return strconv.FormatFloat(100*p, 'f', 2, 64) + " %" }
-
-// num formats a float compactly and deterministically.
-func num(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
 
 // WriteTable writes a human-readable report of each result.
 func WriteTable(w io.Writer, results []*analysis.Result) error {
@@ -35,7 +26,7 @@ func writeOne(w io.Writer, r *analysis.Result) error {
 	if r.Interrupted() {
 		fmt.Fprintf(w, "INTERRUPTED: %d of %d planned trials finished; the figures below cover those.\n", t.Trials, r.Planned)
 	}
-	if opts := settingsText(r.Spec.Options); opts != "" {
+	if opts := words.SettingsText(r.Spec.Options); opts != "" {
 		fmt.Fprintf(w, "options   %s\n", opts)
 	}
 	for _, n := range r.Spec.Notes {
@@ -45,7 +36,7 @@ func writeOne(w io.Writer, r *analysis.Result) error {
 	fmt.Fprintln(tw, "\noutcome\tcount\tshare\t95 % Wilson")
 	for _, row := range outcomeRows(r) {
 		sh := row.S
-		fmt.Fprintf(tw, "%s\t%d\t%s\t[%s, %s]\n", row.Name, sh.K, pct(sh.P), pct(sh.Lo), pct(sh.Hi))
+		fmt.Fprintf(tw, "%s\t%d\t%s\t[%s, %s]\n", row.Name, sh.K, words.Pct(sh.P), words.Pct(sh.Lo), words.Pct(sh.Hi))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -53,11 +44,11 @@ func writeOne(w io.Writer, r *analysis.Result) error {
 	if note := scoredNote(r); note != "" {
 		fmt.Fprintf(w, "          (%s)\n", note)
 	}
-	names := namesOf(r.Spec)
+	names := words.NamesOf(r.Spec)
 	rs := r.Rounds()
-	unit := unitName(r.Spec.RoundsUnit)
+	unit := words.UnitName(r.Spec.RoundsUnit)
 	fmt.Fprintf(w, "\n%s  mean %s [%s, %s]  sd %s  min %d  p50 %d  p90 %d  p99 %d  max %d\n",
-		unit, num(rs.Mean), num(rs.MeanLo), num(rs.MeanHi), num(rs.SD), rs.Min, rs.P50, rs.P90, rs.P99, rs.Max)
+		unit, words.Num(rs.Mean), words.Num(rs.MeanLo), words.Num(rs.MeanHi), words.Num(rs.SD), rs.Min, rs.P50, rs.P90, rs.P99, rs.Max)
 	if rs.Max >= rs.ExactQuantileBelow {
 		fmt.Fprintf(w, "          (quantiles at or above %d are bin edges, within 0.8 %%; mean, min and max are exact)\n", rs.ExactQuantileBelow)
 	}
@@ -65,20 +56,20 @@ func writeOne(w io.Writer, r *analysis.Result) error {
 		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 		fmt.Fprintln(tw, "\ncounter\tmean per trial\t95 % interval")
 		for _, c := range cs {
-			fmt.Fprintf(tw, "%s\t%s\t[%s, %s]\n", names.counter(c.Name), num(c.Mean), num(c.Lo), num(c.Hi))
+			fmt.Fprintf(tw, "%s\t%s\t[%s, %s]\n", names.Counter(c.Name), words.Num(c.Mean), words.Num(c.Lo), words.Num(c.Hi))
 		}
 		if err := tw.Flush(); err != nil {
 			return err
 		}
 	}
-	for _, h := range HeatSummaries(r) {
-		fmt.Fprintf(w, "heat map  %s\n", h.text())
+	for _, h := range figure.HeatSummaries(r) {
+		fmt.Fprintf(w, "heat map  %s\n", h.Text())
 	}
 	if ds := r.Dists(); len(ds) > 0 {
 		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 		fmt.Fprintln(tw, "\ndistribution\tmin\tp50\tp90\tp99\tmax")
 		for _, d := range ds {
-			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\n", names.counter(d.Name), d.Min, d.P50, d.P90, d.P99, d.Max)
+			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\n", names.Counter(d.Name), d.Min, d.P50, d.P90, d.P99, d.Max)
 		}
 		if err := tw.Flush(); err != nil {
 			return err
@@ -86,12 +77,12 @@ func writeOne(w io.Writer, r *analysis.Result) error {
 	}
 	for _, wb := range r.WinsBy() {
 		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-		fmt.Fprintf(tw, "\nby %s\ttrials\tshare\t%s%s\t95 %% Wilson\t%s%s\t95 %% Wilson\t%s\n", names.counter(wb.Name),
-			names.wins(rules.A), names.tag(rules.A), names.wins(rules.B), names.tag(rules.B), names.wins(rules.None))
+		fmt.Fprintf(tw, "\nby %s\ttrials\tshare\t%s%s\t95 %% Wilson\t%s%s\t95 %% Wilson\t%s\n", names.Counter(wb.Name),
+			names.Wins(rules.A), names.Tag(rules.A), names.Wins(rules.B), names.Tag(rules.B), names.Wins(rules.None))
 		for _, at := range wb.At {
 			a, b, n := at.Win[rules.A], at.Win[rules.B], at.Win[rules.None]
-			fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t[%s, %s]\t%s\t[%s, %s]\t%s\n", binText(at.Low, at.High), at.Trials.K, pct(at.Trials.P),
-				pct(a.P), pct(a.Lo), pct(a.Hi), pct(b.P), pct(b.Lo), pct(b.Hi), pct(n.P))
+			fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t[%s, %s]\t%s\t[%s, %s]\t%s\n", binText(at.Low, at.High), at.Trials.K, words.Pct(at.Trials.P),
+				words.Pct(a.P), words.Pct(a.Lo), words.Pct(a.Hi), words.Pct(b.P), words.Pct(b.Lo), words.Pct(b.Hi), words.Pct(n.P))
 		}
 		if err := tw.Flush(); err != nil {
 			return err
@@ -133,10 +124,10 @@ func SummaryRows(results []*analysis.Result) [][]string {
 	rows := [][]string{{"scenario", "ruleset", "scenario_hash", "crucible_version", "seed", "trials", "metric", "count", "value", "lo95", "hi95", "side_label"}}
 	for _, r := range results {
 		head := []string{r.Scenario, r.Ruleset, r.Hash, r.Version, strconv.FormatUint(r.Seed, 10), strconv.FormatInt(r.Tally.Trials, 10)}
-		names := namesOf(r.Spec)
+		names := words.NamesOf(r.Spec)
 		add := func(metric, count string, v, lo, hi float64) {
 			m, _ := rules.ParseMetric(metric)
-			rows = append(rows, append(append([]string{}, head...), metric, count, num(v), num(lo), num(hi), names.metricLabel(m)))
+			rows = append(rows, append(append([]string{}, head...), metric, count, words.Num(v), words.Num(lo), words.Num(hi), names.MetricLabel(m)))
 		}
 		for _, s := range []rules.Side{rules.A, rules.B, rules.None} {
 			sh := r.Win(s)
@@ -169,7 +160,7 @@ func RoundRows(results []*analysis.Result) [][]string {
 		n := float64(r.Tally.Trials)
 		for _, b := range r.Tally.Rounds.Bins() {
 			rows = append(rows, []string{r.Scenario, strconv.FormatInt(b.Low, 10), strconv.FormatInt(b.High, 10),
-				strconv.FormatInt(b.Count, 10), num(float64(b.Count) / n)})
+				strconv.FormatInt(b.Count, 10), words.Num(float64(b.Count) / n)})
 		}
 	}
 	return rows
@@ -182,48 +173,14 @@ func CounterRows(results []*analysis.Result) [][]string {
 	rows := [][]string{{"scenario", "counter", "low", "high", "count", "share", "side_label"}}
 	for _, r := range results {
 		n := float64(r.Tally.Trials)
-		names := namesOf(r.Spec)
+		names := words.NamesOf(r.Spec)
 		for _, d := range r.Dists() {
-			label := names.metricLabel(rules.Metric{Kind: rules.CounterMean, Name: d.Name})
+			label := names.MetricLabel(rules.Metric{Kind: rules.CounterMean, Name: d.Name})
 			for _, b := range d.Hist.Bins() {
 				rows = append(rows, []string{r.Scenario, d.Name, strconv.FormatInt(b.Low, 10), strconv.FormatInt(b.High, 10),
-					strconv.FormatInt(b.Count, 10), num(float64(b.Count) / n), label})
+					strconv.FormatInt(b.Count, 10), words.Num(float64(b.Count) / n), label})
 			}
 		}
 	}
 	return rows
-}
-
-// WriteCSV writes rows as CSV, every cell as Cell makes it safe to open
-// in a spreadsheet. Every CSV file crucible writes goes through it.
-func WriteCSV(w io.Writer, rows [][]string) error {
-	cw := csv.NewWriter(w)
-	safe := make([]string, 0, 16)
-	for _, row := range rows {
-		safe = safe[:0]
-		for _, c := range row {
-			safe = append(safe, Cell(c))
-		}
-		if err := cw.Write(safe); err != nil {
-			return err
-		}
-	}
-	cw.Flush()
-	return cw.Error()
-}
-
-// Cell returns a CSV cell as a spreadsheet will read it as text: a cell
-// that starts with =, +, -, @, a tab or a carriage return and is not a
-// number would be read as a formula (CSV injection: a scenario named
-// =HYPERLINK(…) runs when the report is opened), so it gets a leading ',
-// as OWASP recommends. Numbers, negative ones included, are left as they
-// are, so that a machine reads them back unchanged.
-func Cell(c string) string {
-	if c == "" || !strings.ContainsRune("=+-@\t\r", rune(c[0])) {
-		return c
-	}
-	if _, err := strconv.ParseFloat(c, 64); err == nil {
-		return c
-	}
-	return "'" + c
 }

@@ -4,6 +4,8 @@ import (
 	"strconv"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/reports/formats"
+	"github.com/crucible-sim/crucible/reports/outdir"
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/sim"
 )
@@ -12,14 +14,14 @@ import (
 // directory: trials-<scenario>.csv, the scenario's name with '/' as '-'.
 // A name too long for a file name is cut (see fileName).
 func TrialTableFile(scenario string) string {
-	return fileName("trials-", scenario, ".csv", false)
+	return outdir.FileName("trials-", scenario, ".csv", false)
 }
 
 // trialTables are the per-trial CSVs of a report: one for each result
 // that ran all its trials on a battle that lists them (rules.TrialTable),
 // named by TrialTableFile, except that results whose scenario names give
 // one file name (a/b and a-b) each get the hash of their name added.
-func trialTables(results []*analysis.Result) []reportFile {
+func trialTables(results []*analysis.Result) []outdir.File {
 	var tabled []*analysis.Result
 	count := map[string]int{}
 	for _, r := range results {
@@ -28,15 +30,15 @@ func trialTables(results []*analysis.Result) []reportFile {
 			count[TrialTableFile(r.Scenario)]++
 		}
 	}
-	var files []reportFile
+	var files []outdir.File
 	for _, r := range tabled {
-		name := fileName("trials-", r.Scenario, ".csv", count[TrialTableFile(r.Scenario)] > 1)
-		files = append(files, reportFile{name, func() ([]byte, error) {
+		name := outdir.FileName("trials-", r.Scenario, ".csv", count[TrialTableFile(r.Scenario)] > 1)
+		files = append(files, outdir.File{Name: name, Render: func() ([]byte, error) {
 			rows, _, err := TrialRows(r)
 			if err != nil {
 				return nil, err
 			}
-			return csvBytes(rows)
+			return formats.CsvBytes(rows)
 		}})
 	}
 	return files

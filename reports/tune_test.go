@@ -11,6 +11,8 @@ import (
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/analysis/tune"
+	"github.com/crucible-sim/crucible/reports/formats"
+	"github.com/crucible-sim/crucible/reports/tunereport"
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
@@ -49,13 +51,13 @@ func TestTuneOutputs(t *testing.T) {
 	}{{"tune-stratfight", "stratfight/armor-fair", true}, {"tune-eclipse", "eclipse/interceptors-for-70", true}, {"tune-eclipse-mc", "eclipse/interceptors-for-70", false}} {
 		res := builtinTune(t, c.name, c.exact)
 		var table, js bytes.Buffer
-		if err := WriteTuneTable(&table, res); err != nil {
+		if err := tunereport.WriteTable(&table, res); err != nil {
 			t.Fatal(err)
 		}
-		if err := WriteTuneJSON(&js, res); err != nil {
+		if err := tunereport.WriteJSON(&js, res); err != nil {
 			t.Fatal(err)
 		}
-		csv, err := csvBytes(TuneRows(res))
+		csv, err := formats.CsvBytes(tunereport.Rows(res))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -74,7 +76,7 @@ func TestTuneDir(t *testing.T) {
 	res := builtinTune(t, "eclipse/interceptors-for-70", false)
 	for _, r := range []*tune.Result{res, {Tune: res.Tune, Status: tune.Interrupted, Probes: res.Probes[:1], Version: "test"}} {
 		dir := t.TempDir()
-		if err := WriteTuneDir(dir, r, "crucible tune eclipse/interceptors-for-70 --seed 1"); err != nil {
+		if err := tunereport.WriteDir(dir, r, "crucible tune eclipse/interceptors-for-70 --seed 1"); err != nil {
 			t.Fatal(err)
 		}
 		png, err := os.ReadFile(filepath.Join(dir, "tune-curve.png"))
@@ -82,7 +84,7 @@ func TestTuneDir(t *testing.T) {
 			t.Errorf("tune-curve.png: %v", err)
 		}
 		page, _ := os.ReadFile(filepath.Join(dir, "index.html"))
-		if want := Headline(r)[0]; !strings.Contains(string(page), want) {
+		if want := tunereport.Headline(r)[0]; !strings.Contains(string(page), want) {
 			t.Errorf("the page lacks the headline %q", want)
 		}
 	}
@@ -93,11 +95,11 @@ func TestTuneDir(t *testing.T) {
 func TestUnescapeHTML(t *testing.T) {
 	in, _ := json.Marshal([]string{"win.a>=0.7", `a\u003e`, "x<y & z"})
 	want := `["win.a>=0.7","a\\u003e","x<y & z"]`
-	if got := string(unescapeHTML(in)); got != want {
+	if got := string(formats.UnescapeHTML(in)); got != want {
 		t.Errorf("%s, want %s", got, want)
 	}
 	var back []string
-	if err := json.Unmarshal(unescapeHTML(in), &back); err != nil || back[1] != `a\u003e` {
+	if err := json.Unmarshal(formats.UnescapeHTML(in), &back); err != nil || back[1] != `a\u003e` {
 		t.Errorf("%q, %v", back, err)
 	}
 }

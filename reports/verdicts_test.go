@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/reports/formats"
+	"github.com/crucible-sim/crucible/reports/verdicts"
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
@@ -55,12 +57,12 @@ func TestVerdictGoldens(t *testing.T) {
 		name  string
 		write func(*bytes.Buffer) error
 	}{
-		{"verdicts.golden.txt", func(b *bytes.Buffer) error { return WriteVerdicts(b, c) }},
-		{"verdicts.golden.json", func(b *bytes.Buffer) error { return WriteVerdictsJSON(b, c) }},
-		{"verdicts.golden.csv", func(b *bytes.Buffer) error { return WriteCSV(b, VerdictRows(c)) }},
-		{"verdicts.golden.junit.xml", func(b *bytes.Buffer) error { return WriteVerdictsJUnit(b, c, false) }},
-		{"verdicts-strict.golden.junit.xml", func(b *bytes.Buffer) error { return WriteVerdictsJUnit(b, c, true) }},
-		{"verdicts.golden.github.txt", func(b *bytes.Buffer) error { return WriteVerdictsGitHub(b, c, false) }},
+		{"verdicts.golden.txt", func(b *bytes.Buffer) error { return verdicts.Write(b, c) }},
+		{"verdicts.golden.json", func(b *bytes.Buffer) error { return verdicts.WriteJSON(b, c) }},
+		{"verdicts.golden.csv", func(b *bytes.Buffer) error { return formats.WriteCSV(b, verdicts.Rows(c)) }},
+		{"verdicts.golden.junit.xml", func(b *bytes.Buffer) error { return verdicts.WriteJUnit(b, c, false) }},
+		{"verdicts-strict.golden.junit.xml", func(b *bytes.Buffer) error { return verdicts.WriteJUnit(b, c, true) }},
+		{"verdicts.golden.github.txt", func(b *bytes.Buffer) error { return verdicts.WriteGitHub(b, c, false) }},
 	} {
 		var b bytes.Buffer
 		if err := f.write(&b); err != nil {

@@ -128,6 +128,9 @@ func IDs() []string {
 func Lookup(id string) (Ruleset, error) {
 	mu.RLock()
 	r, ok := registry[id]
+	if !ok {
+		r, ok = files[id]
+	}
 	mu.RUnlock()
 	if !ok {
 		return nil, fmt.Errorf("unknown ruleset %q (known: %s)%s", id, strings.Join(IDs(), ", "), doc.DidYouMean(id, IDs()))

@@ -54,6 +54,9 @@ func LookupSolver(id string) (Solver, error) {
 	mu.RLock()
 	defer mu.RUnlock()
 	s, ok := solvers[id]
+	if fr, isFile := files[id].(FileRuleset); !ok && isFile {
+		s, ok = solvers[fr.Engine()] // a rules file's solver is its engine's
+	}
 	if !ok {
 		var have []string
 		for k := range solvers {

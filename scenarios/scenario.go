@@ -92,6 +92,9 @@ type Scenario struct {
 	// fsys, when set, is where included files are read from, and nowhere
 	// else (ParseIn).
 	fsys fs.FS
+	// rulesRef and rulesID are the ruleset field that named a rules file
+	// read into the document (under RulesKey), and its ruleset's ID.
+	rulesRef, rulesID string
 }
 
 // Entry is one built-in scenario.
@@ -109,7 +112,7 @@ func Builtin() ([]Entry, error) {
 		if p == sweepsDir || p == tunesDir || p == metasDir {
 			return fs.SkipDir // sweeps, tunes and rosters are not scenarios
 		}
-		if d.IsDir() || path.Ext(p) != ".yaml" {
+		if d.IsDir() || path.Ext(p) != ".yaml" || isRulesFileName(p) {
 			return nil
 		}
 		if _, isSuite, _ := LoadSuite(builtinName(p)); isSuite {
@@ -309,6 +312,11 @@ func (s *Scenario) derive() error {
 	}
 	if err := checkFileName(common, s.File, "scenario", c.Name); err != nil {
 		return err
+	}
+	if !s.whole && isRulesFileRef(c.Ruleset) {
+		if c.Ruleset, err = s.loadRules(s.root.Get("ruleset")); err != nil {
+			return err
+		}
 	}
 	rs, err := rules.Lookup(c.Ruleset)
 	if err != nil {

@@ -32,7 +32,11 @@ func TestBuiltinScenariosCompile(t *testing.T) {
 		if e.Description == "" {
 			t.Errorf("%s has no description", e.Name)
 		}
-		if !strings.HasPrefix(e.Name, sc.Ruleset+"/") {
+		folder := sc.Ruleset
+		if strings.HasSuffix(sc.Ruleset, scenarios.RulesFileExt) {
+			folder = "rulesfile" // the built-in rules files and their scenarios
+		}
+		if !strings.HasPrefix(e.Name, folder+"/") {
 			t.Errorf("%s is filed under the wrong ruleset %s", e.Name, sc.Ruleset)
 		}
 	}

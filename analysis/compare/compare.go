@@ -220,33 +220,9 @@ func Run(ctx context.Context, r analysis.Run, a, b Variant, alpha float64) (*Com
 		return nil, err
 	}
 	defer passes.j.End()
-	advance, stop := func(int64) {}, func() {}
-	if r.Progress != nil {
-		if advance, stop = r.Progress(analysis.Stage{Name: "compare " + a.Label + " vs " + b.Label, Trials: 3 * n, Total: 3 * n}); advance == nil {
-			advance = func(int64) {}
-		}
-	}
+	advance, stop := progressOf(r, a, b, n)
 	defer stop()
-	var done [3][]*sim.Tally // A's, B's and the pairs' tally of each block all three passes finished
-	var runErr error
-	for i := range compareBlocks {
-		lo, hi := passes.bound(i), passes.bound(i+1)
-		var ts [3]*sim.Tally
-		for k, pass := range []struct {
-			which  string
-			battle rules.Battle
-		}{{"A", ba}, {"B", bb}, {"pairs", pair}} {
-			if ts[k], runErr = passes.run(ctx, pass.which, pass.battle, lo, hi, advance); runErr != nil {
-				break
-			}
-		}
-		if runErr != nil {
-			break
-		}
-		for k := range ts {
-			done[k] = append(done[k], ts[k])
-		}
-	}
+	done, runErr := passes.blocks(ctx, [3]rules.Battle{ba, bb, pair}, advance)
 	blocks := len(done[0])
 	if runErr != nil && (!analysis.Interrupted(runErr) || blocks < 2 || passes.bound(blocks) < MinTrials) {
 		return nil, runErr
@@ -326,6 +302,19 @@ func compilePair(a, b Variant) (rules.Battle, rules.Battle, error) {
 	return ba, bb, nil
 }
 
+// progressOf returns the functions the passes tell how they advance:
+// r.Progress's, for the comparison as one stage of its three passes, or
+// ones that do nothing.
+func progressOf(r analysis.Run, a, b Variant, n int64) (advance func(int64), stop func()) {
+	advance, stop = func(int64) {}, func() {}
+	if r.Progress != nil {
+		if advance, stop = r.Progress(analysis.Stage{Name: "compare " + a.Label + " vs " + b.Label, Trials: 3 * n, Total: 3 * n}); advance == nil {
+			advance = func(int64) {}
+		}
+	}
+	return advance, stop
+}
+
 // passes runs the passes of one comparison: n trials of streams key, of
 // variants a and b, each pass a part of the comparison's work (journal j).
 type passes struct {
@@ -372,6 +361,25 @@ func (p passes) run(ctx context.Context, which string, battle rules.Battle, lo, 
 		advance(done)
 		return nil, advance, func() {}
 	})
+}
+
+// blocks fights the three passes (A, B, then the pairs) block by block
+// and returns A's, B's and the pairs' tally of each block all three
+// finished, with the error that stopped them.
+func (p passes) blocks(ctx context.Context, battles [3]rules.Battle, advance func(int64)) (done [3][]*sim.Tally, err error) {
+	for i := range compareBlocks {
+		lo, hi := p.bound(i), p.bound(i+1)
+		var ts [3]*sim.Tally
+		for k, which := range [3]string{"A", "B", "pairs"} {
+			if ts[k], err = p.run(ctx, which, battles[k], lo, hi, advance); err != nil {
+				return done, err
+			}
+		}
+		for k := range ts {
+			done[k] = append(done[k], ts[k])
+		}
+	}
+	return done, nil
 }
 
 func resultOf(r analysis.Run, sc *scenarios.Scenario, b rules.Battle, t *sim.Tally, n int64) *analysis.Result {

@@ -151,6 +151,9 @@ func (f *batchFlags) job(cmd *cobra.Command, ref string, absolute bool) (batch.J
 			j.Scenario.Source = file.Src // the scenario file itself
 			continue
 		}
+		if file.Origin == scenarios.RulesPathOrigin {
+			return j, fmt.Errorf("%s: the scenario names its rules file by name, found in the rules path (%s); a job's workers read the scenario where they run, without that path: name the rules file by its path, relative to the scenario (ruleset: ./%s)", ref, file.Path, filepath.Base(file.Path))
+		}
 		j.Scenario.Includes = append(j.Scenario.Includes, batch.Include{
 			Name: file.Ref, Override: strings.TrimPrefix(file.Origin, "--set "), Src: file.Src})
 	}

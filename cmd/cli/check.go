@@ -8,23 +8,16 @@ import (
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/reports"
+	"github.com/crucible-sim/crucible/reports/formats"
+	"github.com/crucible-sim/crucible/reports/outdir"
+	"github.com/crucible-sim/crucible/reports/verdicts"
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
 	"github.com/crucible-sim/crucible/sim"
 )
 
 func newCheckCmd() *cobra.Command {
-	var (
-		rf      runFlags
-		cp      checkpointing
-		alpha   float64
-		format  string
-		all     bool
-		strict  bool
-		until   bool
-		budget  int64
-		initial int64
-	)
+	o := &checkOptions{}
 	cmd := &cobra.Command{
 		Use:   "check SCENARIO|SUITE...",
 		Short: "Evaluate the claims written in scenario files",
@@ -48,70 +41,86 @@ with --strict on any INCONCLUSIVE), 130 if interrupted.`,
   crucible check my-claims.yaml --trials 1000000 --format json --out report/
   crucible check balance/*.yaml --seed 1 --strict --format github`,
 		Args: func(cmd *cobra.Command, args []string) error {
-			if all == (len(args) > 0) {
+			if o.all == (len(args) > 0) {
 				return usageError("name scenarios or suites to check, or pass --all for every built-in claim (not both)")
 			}
 			return nil
 		},
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := checkFormat(format, "table", "csv", "json", "junit", "github"); err != nil {
-				return err
-			}
-			if err := checkAlpha(alpha); err != nil {
-				return err
-			}
-			if err := checkSequential(cmd, until, initial, budget); err != nil {
-				return err
-			}
-			run, err := cp.plan(cmd, &rf)
-			if err != nil {
-				return err
-			}
-			if all {
-				if args, err = builtinRefs(); err != nil {
-					return err
-				}
-			}
-			refs, err := scenarios.Expand(args)
-			if err != nil {
-				return err
-			}
-			scs, sets, err := rf.loadChecked(refs)
-			if err != nil {
-				return err
-			}
-			od, err := cp.open(cmd, &run)
-			if err != nil {
-				return err
-			}
-			if od != nil {
-				defer od.Close()
-			}
-			var check *analysis.Check
-			if until {
-				check, err = run.CheckUntilDecided(cmd.Context(), scs, alpha, initial, budget)
-			} else {
-				check, err = run.Check(cmd.Context(), scs, alpha)
-			}
-			states := cp.states(cmd, err)
-			if check == nil {
-				return refusedCheck(err, scs, refs, sets)
-			}
-			return reportCheck(cmd, check, err, format, od, states, strict)
-		},
+		RunE: o.run,
 	}
-	rf.registerSeed(cmd, false)
-	rf.registerTrials(cmd)
-	rf.registerSet(cmd)
-	cmd.Flags().Float64Var(&alpha, "alpha", 0.01, "family-wise false-alarm rate across all claims")
-	cmd.Flags().StringVarP(&format, "format", "f", "table", "output format: table, csv, json, junit (JUnit XML) or github (GitHub Actions annotations)")
-	cp.register(cmd, "also write the report with the verdicts to this directory, which it replaces as a whole")
-	cmd.Flags().BoolVar(&all, "all", false, "check every built-in scenario and suite")
-	cmd.Flags().BoolVar(&strict, "strict", false, "exit 1 when a claim is INCONCLUSIVE, as when one FAILs")
-	cmd.Flags().BoolVar(&until, "until-decided", false, "fight in doubling batches until every claim is decided or --max-trials is spent")
-	decimalVar(cmd.Flags(), &budget, "max-trials", "", 1_000_000, "with --until-decided, the most trials per scenario")
-	decimalVar(cmd.Flags(), &initial, "first-trials", "", 1000, "with --until-decided, the trials of the first batch")
+	o.rf.registerSeed(cmd, false)
+	o.rf.registerTrials(cmd)
+	o.rf.registerSet(cmd)
+	cmd.Flags().Float64Var(&o.alpha, "alpha", 0.01, "family-wise false-alarm rate across all claims")
+	cmd.Flags().StringVarP(&o.format, "format", "f", "table", "output format: table, csv, json, junit (JUnit XML) or github (GitHub Actions annotations)")
+	o.cp.register(cmd, "also write the report with the verdicts to this directory, which it replaces as a whole")
+	cmd.Flags().BoolVar(&o.all, "all", false, "check every built-in scenario and suite")
+	cmd.Flags().BoolVar(&o.strict, "strict", false, "exit 1 when a claim is INCONCLUSIVE, as when one FAILs")
+	cmd.Flags().BoolVar(&o.until, "until-decided", false, "fight in doubling batches until every claim is decided or --max-trials is spent")
+	decimalVar(cmd.Flags(), &o.budget, "max-trials", "", 1_000_000, "with --until-decided, the most trials per scenario")
+	decimalVar(cmd.Flags(), &o.initial, "first-trials", "", 1000, "with --until-decided, the trials of the first batch")
 	return cmd
+}
+
+// checkOptions are the flags of check.
+type checkOptions struct {
+	rf      runFlags
+	cp      checkpointing
+	alpha   float64
+	format  string
+	all     bool
+	strict  bool
+	until   bool
+	budget  int64
+	initial int64
+}
+
+// run runs check.
+func (o *checkOptions) run(cmd *cobra.Command, args []string) error {
+	if err := checkFormat(o.format, "table", "csv", "json", "junit", "github"); err != nil {
+		return err
+	}
+	if err := checkAlpha(o.alpha); err != nil {
+		return err
+	}
+	if err := checkSequential(cmd, o.until, o.initial, o.budget); err != nil {
+		return err
+	}
+	run, err := o.cp.plan(cmd, &o.rf)
+	if err != nil {
+		return err
+	}
+	if o.all {
+		if args, err = builtinRefs(); err != nil {
+			return err
+		}
+	}
+	refs, err := scenarios.Expand(args)
+	if err != nil {
+		return err
+	}
+	scs, sets, err := o.rf.loadChecked(refs)
+	if err != nil {
+		return err
+	}
+	od, err := o.cp.open(cmd, &run)
+	if err != nil {
+		return err
+	}
+	if od != nil {
+		defer od.Close()
+	}
+	var check *analysis.Check
+	if o.until {
+		check, err = run.CheckUntilDecided(cmd.Context(), scs, o.alpha, o.initial, o.budget)
+	} else {
+		check, err = run.Check(cmd.Context(), scs, o.alpha)
+	}
+	states := o.cp.states(cmd, err)
+	if check == nil {
+		return refusedCheck(err, scs, refs, sets)
+	}
+	return reportCheck(cmd, check, err, o.format, od, states, o.strict)
 }
 
 // checkSequential refuses trial counts the check would ignore: --trials
@@ -168,7 +177,7 @@ func builtinRefs() ([]string, error) {
 // checkpoint of an interrupted check), and returns the
 // command's outcome: interrupted (130), failed claims (1), inconclusive
 // claims under --strict (1), or runErr.
-func reportCheck(cmd *cobra.Command, check *analysis.Check, runErr error, format string, od *reports.OutDir, states []*sim.Checkpoint, strict bool) error {
+func reportCheck(cmd *cobra.Command, check *analysis.Check, runErr error, format string, od *outdir.Dir, states []*sim.Checkpoint, strict bool) error {
 	for _, name := range check.Unclaimed {
 		notice(cmd, "%s has no claims", name)
 	}
@@ -179,22 +188,22 @@ func reportCheck(cmd *cobra.Command, check *analysis.Check, runErr error, format
 	var err error
 	switch format {
 	case "json":
-		err = reports.WriteVerdictsJSON(w, check)
+		err = verdicts.WriteJSON(w, check)
 	case "csv":
-		err = reports.WriteCSV(w, reports.VerdictRows(check))
+		err = formats.WriteCSV(w, verdicts.Rows(check))
 	case "junit":
-		err = reports.WriteVerdictsJUnit(w, check, strict)
+		err = verdicts.WriteJUnit(w, check, strict)
 	case "github":
-		err = reports.WriteVerdictsGitHub(w, check, strict)
+		err = verdicts.WriteGitHub(w, check, strict)
 	default:
-		err = reports.WriteVerdicts(w, check)
+		err = verdicts.Write(w, check)
 	}
 	if err != nil {
 		return err
 	}
 	switch {
 	case od != nil && len(check.Results) > 0:
-		if err := od.WriteCheck(check, version, states); err != nil {
+		if err := reports.WriteCheck(od, check, version, states); err != nil {
 			return err
 		}
 		notice(cmd, "report written to %s", od.Path())

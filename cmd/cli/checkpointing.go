@@ -10,7 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/crucible-sim/crucible/analysis"
-	"github.com/crucible-sim/crucible/reports"
+	"github.com/crucible-sim/crucible/reports/outdir"
 	"github.com/crucible-sim/crucible/sim"
 )
 
@@ -54,7 +54,7 @@ func (c *checkpointing) prior(cmd *cobra.Command) ([]*sim.Checkpoint, error) {
 	if !c.resume {
 		return nil, nil
 	}
-	prior, err := reports.ReadCheckpoints(c.out)
+	prior, err := outdir.ReadCheckpoints(c.out)
 	if err != nil {
 		return nil, fmt.Errorf("--resume: %w", err)
 	}
@@ -89,11 +89,11 @@ func (c *checkpointing) plan(cmd *cobra.Command, rf *runFlags) (analysis.Run, er
 // open opens the --out directory (nil without --out), before the first
 // trial, so that a command cannot end unable to save what it did, and
 // makes run save its checkpoints into it.
-func (c *checkpointing) open(cmd *cobra.Command, run *analysis.Run) (*reports.OutDir, error) {
+func (c *checkpointing) open(cmd *cobra.Command, run *analysis.Run) (*outdir.Dir, error) {
 	if c.out == "" {
 		return nil, nil
 	}
-	od, err := reports.OpenOutDir(c.out)
+	od, err := outdir.Open(c.out)
 	if err != nil {
 		return nil, err
 	}
@@ -104,7 +104,7 @@ func (c *checkpointing) open(cmd *cobra.Command, run *analysis.Run) (*reports.Ou
 
 // save saves cs into od, warning once on stderr if a save fails (the
 // command goes on; its results are still printed).
-func (c *checkpointing) save(cmd *cobra.Command, od *reports.OutDir, cs []*sim.Checkpoint) {
+func (c *checkpointing) save(cmd *cobra.Command, od *outdir.Dir, cs []*sim.Checkpoint) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.last = cs
@@ -125,7 +125,7 @@ func (c *checkpointing) states(cmd *cobra.Command, runErr error) []*sim.Checkpoi
 		return nil
 	}
 	if analysis.Interrupted(runErr) && c.last != nil {
-		notice(cmd, "checkpoint written to %s", filepath.Join(c.out, reports.CheckpointFile))
+		notice(cmd, "checkpoint written to %s", filepath.Join(c.out, outdir.CheckpointFile))
 		notice(cmd, "to finish, give the same command and --resume")
 	}
 	return c.last

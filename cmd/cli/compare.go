@@ -10,7 +10,9 @@ import (
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/analysis/compare"
-	"github.com/crucible-sim/crucible/reports"
+	"github.com/crucible-sim/crucible/reports/comparereport"
+	"github.com/crucible-sim/crucible/reports/formats"
+	"github.com/crucible-sim/crucible/reports/outdir"
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
 	"github.com/crucible-sim/crucible/sim"
@@ -153,7 +155,7 @@ func runCompare(cmd *cobra.Command, args []string, rf *runFlags, cf *compareFlag
 		return err
 	}
 	if od != nil {
-		if err := od.WriteComparison(c, states); err != nil {
+		if err := comparereport.Write(od, c, states); err != nil {
 			return err
 		}
 		notice(cmd, "report written to %s", od.Path())
@@ -183,11 +185,11 @@ func writeComparison(cmd *cobra.Command, c *compare.Comparison, format string) e
 	w := cmd.OutOrStdout()
 	switch format {
 	case "csv":
-		return reports.WriteCSV(w, reports.ComparisonRows(c))
+		return formats.WriteCSV(w, comparereport.Rows(c))
 	case "json":
-		return reports.WriteComparisonJSON(w, c)
+		return comparereport.WriteJSON(w, c)
 	}
-	return reports.WriteComparisonTable(w, c)
+	return comparereport.WriteTable(w, c)
 }
 
 // parseMargins reads the --margin flags; a bad one is bad usage.
@@ -214,10 +216,10 @@ func runCompareExact(cmd *cobra.Command, args []string, rf *runFlags, cf *compar
 	}
 	// The report directory is checked and locked before the solves, so
 	// that they cannot end unable to write it.
-	var od *reports.OutDir
+	var od *outdir.Dir
 	if cf.cp.out != "" {
 		var err error
-		if od, err = reports.OpenOutDir(cf.cp.out); err != nil {
+		if od, err = outdir.Open(cf.cp.out); err != nil {
 			return err
 		}
 		defer od.Close()
@@ -246,16 +248,16 @@ func runCompareExact(cmd *cobra.Command, args []string, rf *runFlags, cf *compar
 	w := cmd.OutOrStdout()
 	switch cf.format {
 	case "csv":
-		err = reports.WriteCSV(w, reports.ExactComparisonRows(c))
+		err = formats.WriteCSV(w, comparereport.ExactRows(c))
 	case "json":
-		err = reports.WriteExactComparisonJSON(w, c)
+		err = comparereport.WriteExactJSON(w, c)
 	default:
-		err = reports.WriteExactComparisonTable(w, c)
+		err = comparereport.WriteExactTable(w, c)
 	}
 	if err != nil || od == nil {
 		return err
 	}
-	if err := od.WriteExactComparison(c); err != nil {
+	if err := comparereport.WriteExact(od, c); err != nil {
 		return err
 	}
 	notice(cmd, "report written to %s", od.Path())

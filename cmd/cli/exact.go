@@ -9,19 +9,14 @@ import (
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/analysis/spread"
 	"github.com/crucible-sim/crucible/reports"
+	"github.com/crucible-sim/crucible/reports/outdir"
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
 	"github.com/crucible-sim/crucible/sim/batch"
 )
 
 func newExactCmd() *cobra.Command {
-	var (
-		rf       runFlags
-		sf       spreadFlags
-		format   string
-		out      string
-		rational bool
-	)
+	o := &exactOptions{}
 	cmd := &cobra.Command{
 		Use:   "exact SCENARIO",
 		Short: "Solve a scenario exactly (rulesets with an analytic solver)",
@@ -40,59 +35,71 @@ than --spread-threshold points.`,
   crucible exact eclipse/fleet-mirror --format json
   crucible exact eclipse/fleet-mirror --policy-spread`,
 		Args: cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := checkFormat(format, "table", "json"); err != nil {
-				return err
-			}
-			if err := sf.check(cmd); err != nil {
-				return err
-			}
-			sc, err := rf.load(args[0])
-			if err != nil {
-				return err
-			}
-			if err := sf.checkScenarios([]*scenarios.Scenario{sc}); err != nil {
-				return err
-			}
-			sol, err := analysis.Solve(cmd.Context(), sc, rational)
-			switch {
-			case analysis.Interrupted(err):
-				return &exitError{code: exitInterrupted, msg: "interrupted: the solve stopped before its end; nothing solved"}
-			case errors.Is(err, rules.ErrBudget):
-				return fmt.Errorf("%s: %w\n%s", sc.Name, err, monteCarloInstead(sc, args[0], rf.sets))
-			case err != nil:
-				return err
-			}
-			spread, spreadErr := sf.solveSpread(cmd.Context(), sc, sol)
-			if spreadErr != nil && !analysis.Interrupted(spreadErr) {
-				return spreadErr
-			}
-			h := reports.ExactHeader{Scenario: sc.Name, Ruleset: sc.Ruleset, Hash: sc.Hash(), Version: version}
-			if err := writeExact(cmd, h, sol, spread, sf.asked, format); err != nil || spreadErr != nil {
-				return errors.Join(err, spreadInterrupted(spreadErr))
-			}
-			if out == "" {
-				return nil
-			}
-			od, err := reports.OpenOutDir(out)
-			if err != nil {
-				return err
-			}
-			defer od.Close()
-			od.Command = cmd.Root().Annotations[invocation]
-			if err := od.WriteExactReport(h, sol, spread); err != nil {
-				return err
-			}
-			notice(cmd, "report written to %s", out)
-			return nil
-		},
+		RunE: o.run,
 	}
-	rf.registerSet(cmd)
-	sf.register(cmd, false)
-	cmd.Flags().StringVarP(&format, "format", "f", "table", "output format: table or json")
-	cmd.Flags().BoolVar(&rational, "rational", false, "also give probabilities as exact fractions")
-	cmd.Flags().StringVarP(&out, "out", "o", "", "also write the report (exact.json, exact.txt, a plot and index.html) to this directory")
+	o.rf.registerSet(cmd)
+	o.sf.register(cmd, false)
+	cmd.Flags().StringVarP(&o.format, "format", "f", "table", "output format: table or json")
+	cmd.Flags().BoolVar(&o.rational, "rational", false, "also give probabilities as exact fractions")
+	cmd.Flags().StringVarP(&o.out, "out", "o", "", "also write the report (exact.json, exact.txt, a plot and index.html) to this directory")
 	return cmd
+}
+
+// exactOptions are the flags of exact.
+type exactOptions struct {
+	rf       runFlags
+	sf       spreadFlags
+	format   string
+	out      string
+	rational bool
+}
+
+// run runs exact.
+func (o *exactOptions) run(cmd *cobra.Command, args []string) error {
+	if err := checkFormat(o.format, "table", "json"); err != nil {
+		return err
+	}
+	if err := o.sf.check(cmd); err != nil {
+		return err
+	}
+	sc, err := o.rf.load(args[0])
+	if err != nil {
+		return err
+	}
+	if err := o.sf.checkScenarios([]*scenarios.Scenario{sc}); err != nil {
+		return err
+	}
+	sol, err := analysis.Solve(cmd.Context(), sc, o.rational)
+	switch {
+	case analysis.Interrupted(err):
+		return &exitError{code: exitInterrupted, msg: "interrupted: the solve stopped before its end; nothing solved"}
+	case errors.Is(err, rules.ErrBudget):
+		return fmt.Errorf("%s: %w\n%s", sc.Name, err, monteCarloInstead(sc, args[0], o.rf.sets))
+	case err != nil:
+		return err
+	}
+	spread, spreadErr := o.sf.solveSpread(cmd.Context(), sc, sol)
+	if spreadErr != nil && !analysis.Interrupted(spreadErr) {
+		return spreadErr
+	}
+	h := reports.ExactHeader{Scenario: sc.Name, Ruleset: sc.Ruleset, Hash: sc.Hash(), Version: version}
+	if err := writeExact(cmd, h, sol, spread, o.sf.asked, o.format); err != nil || spreadErr != nil {
+		return errors.Join(err, spreadInterrupted(spreadErr))
+	}
+	if o.out == "" {
+		return nil
+	}
+	od, err := outdir.Open(o.out)
+	if err != nil {
+		return err
+	}
+	defer od.Close()
+	od.Command = cmd.Root().Annotations[invocation]
+	if err := reports.WriteExactReport(od, h, sol, spread); err != nil {
+		return err
+	}
+	notice(cmd, "report written to %s", o.out)
+	return nil
 }
 
 // monteCarloInstead is the line a command adds when an exact solve is

@@ -10,12 +10,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strconv"
-	"strings"
-	"sync/atomic"
 
-	"github.com/crucible-sim/crucible/sim"
 	"github.com/crucible-sim/crucible/sim/batch"
 	"github.com/spf13/cobra"
 )
@@ -104,19 +100,3 @@ type runError struct{ err error }
 
 func (e *runError) Error() string { return e.err.Error() }
 func (e *runError) Unwrap() error { return e.err }
-
-// pauseBeforeRename is a test hook (TestKilledRunsResume): given
-// "NAME:N", the process stops for good just before it renames the N-th
-// finished temporary file named NAME into place, after creating
-// NAME.paused beside it, so that a test can kill it at that moment.
-func pauseBeforeRename(spec string) {
-	name, nth, _ := strings.Cut(spec, ":")
-	n, _ := strconv.Atoi(nth)
-	var seen atomic.Int64
-	sim.PauseBeforeRename = func(path string) {
-		if filepath.Base(path) == name && seen.Add(1) >= int64(n) {
-			os.WriteFile(path+".paused", nil, 0o666)
-			select {}
-		}
-	}
-}

@@ -10,7 +10,9 @@ import (
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/analysis/meta"
 	"github.com/crucible-sim/crucible/analysis/tune"
-	"github.com/crucible-sim/crucible/reports"
+	"github.com/crucible-sim/crucible/reports/formats"
+	"github.com/crucible-sim/crucible/reports/metareport"
+	"github.com/crucible-sim/crucible/reports/outdir"
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
@@ -128,7 +130,7 @@ func runMeta(cmd *cobra.Command, ref string, rf *runFlags, cp *checkpointing, mf
 		return err
 	}
 	if od != nil {
-		if err := od.WriteMeta(a); err != nil {
+		if err := metareport.Write(od, a); err != nil {
 			return err
 		}
 		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: meta report written to %s\n", od.Path())
@@ -198,11 +200,11 @@ func writeMeta(cmd *cobra.Command, a *meta.Analysis, format string) error {
 	w := cmd.OutOrStdout()
 	switch format {
 	case "csv":
-		return reports.WriteCSV(w, reports.MetaRows(a))
+		return formats.WriteCSV(w, metareport.Rows(a))
 	case "json":
-		return reports.WriteMetaJSON(w, a)
+		return metareport.WriteJSON(w, a)
 	}
-	return reports.WriteMetaTable(w, a)
+	return metareport.WriteTable(w, a)
 }
 
 // maxBalanceValues bounds a --balance grid: each value may cost a matrix
@@ -234,7 +236,7 @@ func balanceOptions(mf *metaFlags) (meta.BalanceOptions, error) {
 
 // runBalance searches for the balanced roster, prints the answer and
 // writes the balanced roster's report.
-func runBalance(cmd *cobra.Command, run analysis.Run, m *meta.Meta, opts meta.Options, mf *metaFlags, od *reports.OutDir) error {
+func runBalance(cmd *cobra.Command, run analysis.Run, m *meta.Meta, opts meta.Options, mf *metaFlags, od *outdir.Dir) error {
 	o, err := balanceOptions(mf)
 	if err != nil {
 		return err
@@ -248,15 +250,15 @@ func runBalance(cmd *cobra.Command, run analysis.Run, m *meta.Meta, opts meta.Op
 	}
 	w := cmd.OutOrStdout()
 	if mf.format == "json" {
-		err = reports.WriteBalanceJSON(w, b)
+		err = metareport.WriteBalanceJSON(w, b)
 	} else {
-		err = reports.WriteBalanceTable(w, b)
+		err = metareport.WriteBalanceTable(w, b)
 	}
 	if err != nil {
 		return err
 	}
 	if od != nil {
-		if err := od.WriteMeta(b.Final); err != nil {
+		if err := metareport.Write(od, b.Final); err != nil {
 			return err
 		}
 		notice(cmd, "the balanced roster's meta report written to %s", od.Path())

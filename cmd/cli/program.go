@@ -9,6 +9,7 @@ import (
 	"os/signal"
 	"syscall"
 
+	"github.com/crucible-sim/crucible/reports/outdir"
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
@@ -57,7 +58,7 @@ func Main() int { return Crucible.Main() }
 // nothing more.
 func (p Program) Main() int {
 	if name := os.Getenv("CRUCIBLE_TEST_PAUSE_BEFORE_RENAME"); name != "" {
-		pauseBeforeRename(name)
+		outdir.PauseAt(name)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/rules/rulesfile"
 )
 
 var update = flag.Bool("update", false, "rewrite the generated files (rules/<id>/REFERENCE.md) from the code")
@@ -15,7 +16,7 @@ var update = flag.Bool("update", false, "rewrite the generated files (rules/<id>
 // Each ruleset's committed REFERENCE.md is what `crucible rules ID --format
 // markdown` prints: the reference a clone reads cannot drift from the code.
 func TestReferenceFilesAreGenerated(t *testing.T) {
-	for _, id := range rules.IDs() {
+	for _, id := range append(rules.IDs(), rulesfile.ID) { // and the rules-file language's
 		got := mustRun(t, "rules", id, "--format", "markdown")
 		path := filepath.Join("..", "..", "rules", id, "REFERENCE.md")
 		if *update {

@@ -6,7 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/crucible-sim/crucible/analysis"
-	"github.com/crucible-sim/crucible/reports"
+	"github.com/crucible-sim/crucible/reports/verdicts"
 	"github.com/crucible-sim/crucible/sim"
 )
 
@@ -48,7 +48,7 @@ result and counters.`,
 			if err != nil {
 				return err
 			}
-			return reports.WriteOutcome(w, spec, out)
+			return verdicts.WriteOutcome(w, spec, out)
 		},
 	}
 	rf.registerSeed(cmd, true)

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/crucible-sim/crucible/reports"
+	"github.com/crucible-sim/crucible/reports/outdir"
 )
 
 // Sweeps, checks (of a fixed size and sequential) and comparisons save
@@ -39,14 +39,14 @@ func TestCommandsResume(t *testing.T) {
 		whole, _, wholeCode := crucible(t, context.Background(), c.args...) // a check with a failed claim exits 1
 		dir := filepath.Join(t.TempDir(), "out")
 		_, errOut, code := crucible(t, c.cut(t), append(c.args, "--out", dir)...)
-		if code != exitInterrupted || !strings.Contains(errOut, "checkpoint written to "+filepath.Join(dir, reports.CheckpointFile)) {
+		if code != exitInterrupted || !strings.Contains(errOut, "checkpoint written to "+filepath.Join(dir, outdir.CheckpointFile)) {
 			t.Fatalf("%s: exit %d, stderr %q; want 130 and the checkpoint", c.name, code, errOut)
 		}
 		newProgress = progressBar
 		if resumed, errOut, code := crucible(t, context.Background(), append(c.args, "--out", dir, "--resume")...); resumed != whole || code != wholeCode {
 			t.Errorf("%s: resumed, exit %d and the output differs from an uninterrupted command (exit %d): %v\n%s", c.name, code, wholeCode, resumed == whole, errOut)
 		}
-		if _, err := os.Stat(filepath.Join(dir, reports.CheckpointFile)); err == nil {
+		if _, err := os.Stat(filepath.Join(dir, outdir.CheckpointFile)); err == nil {
 			t.Errorf("%s: the finished command left its checkpoint", c.name)
 		}
 	}
@@ -116,6 +116,6 @@ func TestKilledSweepResumes(t *testing.T) {
 	bin := buildCrucible(t)
 	args := []string{"sweep", "stratfight/armor", "--trials", "40000", "--seed", "5", "--format", "csv", "--checkpoint-every", "50ms"}
 	killAndResume(t, bin, args, func(dir string) {
-		waitForPart(t, filepath.Join(dir, reports.CheckpointFile), 9*40000, 60*time.Second)
+		waitForPart(t, filepath.Join(dir, outdir.CheckpointFile), 9*40000, 60*time.Second)
 	})
 }

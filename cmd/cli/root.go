@@ -1,7 +1,11 @@
 package cli
 
 import (
+	"path/filepath"
+
 	"github.com/spf13/cobra"
+
+	"github.com/crucible-sim/crucible/scenarios"
 )
 
 // version is crucible's version, written into every result.
@@ -21,6 +25,15 @@ intervals, as a table, CSV, JSON, PNG plots and an HTML page.`,
 		DisableSuggestions: true,
 	}
 	root.SetFlagErrorFunc(suggestFlag)
+	var rulesPath string
+	root.PersistentFlags().StringVar(&rulesPath, "rules-path", "", "`directories` (separated as in PATH) where a scenario's ruleset NAME is found as NAME.rules.yaml, before the built-in rules files (default: $"+scenarios.RulesPathEnv+")")
+	root.PersistentPreRun = func(cmd *cobra.Command, _ []string) {
+		var dirs []string // nil: CRUCIBLE_RULES_PATH
+		if cmd.Flags().Changed("rules-path") {
+			dirs = append([]string{}, filepath.SplitList(rulesPath)...)
+		}
+		scenarios.SetRulesPath(dirs)
+	}
 	root.AddCommand(newRunCmd(), newReplayCmd(), newScenariosCmd(), newValidateCmd(),
 		newCheckCmd(), newMergeCmd(), newExactCmd(), newBatchCmd(), newSweepCmd(), newTuneCmd(), newMetaCmd(),
 		newCompareCmd(), newExportCmd(), newRulesCmd(), newShowCmd(), newServeCmd())

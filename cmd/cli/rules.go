@@ -2,18 +2,21 @@ package cli
 
 import (
 	"fmt"
+	"path"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
 	"github.com/crucible-sim/crucible/reports"
 	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/rules/rulesfile"
+	"github.com/crucible-sim/crucible/scenarios"
 )
 
 func newRulesCmd() *cobra.Command {
 	var format string
 	cmd := &cobra.Command{
-		Use:   "rules [RULESET [TOPIC]]",
+		Use:   "rules [RULESET|FILE [TOPIC]]",
 		Short: "The reference: every scenario field, option, catalogue, policy, counter and end",
 		Long: `rules without arguments lists the rulesets, one line each. With a ruleset it
 prints that ruleset's reference, generated from the same tables the decoder
@@ -21,12 +24,16 @@ and the battle use: every scenario field (path, type, allowed values,
 default, meaning), every option, the catalogues (parts, hulls, weapons, …),
 the policies, the counters and the end reasons. A topic prints one part:
 sides, fields, options, catalogues, policies, counters, ends, or a
-catalogue by its name.`,
+catalogue by its name. A rules file (a path, or a name in the rules path
+or among the built-in rules files) prints its own reference; rulesfile
+prints the reference of the rules-file language.`,
 		Example: `  crucible rules
   crucible rules eclipse
   crucible rules eclipse parts
   crucible rules stratfight options --format json
-  crucible rules dbd --format markdown > REFERENCE.md`,
+  crucible rules dbd --format markdown > REFERENCE.md
+  crucible rules ./duel2d6.rules.yaml
+  crucible rules rulesfile`,
 		Args: cobra.MaximumNArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := checkFormat(format, "text", "markdown", "json"); err != nil {
@@ -57,8 +64,22 @@ catalogue by its name.`,
 	return cmd
 }
 
-// referenceOf returns the reference of a registered ruleset.
-func referenceOf(id string) (*rules.Reference, error) { return rules.ReferenceOf(id) }
+// referenceOf returns the reference of a registered ruleset, of a rules
+// file (by its path, or its name in the rules path or among the built-in
+// ones), or of the rules-file language (rulesfile).
+func referenceOf(id string) (*rules.Reference, error) {
+	if id == rulesfile.ID {
+		return rulesfile.LanguageReference(), nil
+	}
+	if _, err := rules.Lookup(id); err != nil {
+		file, src, ferr := scenarios.RulesFileSource(id)
+		if ferr != nil {
+			return nil, ferr
+		}
+		return rulesFileReference(file, src)
+	}
+	return rules.ReferenceOf(id)
+}
 
 // listRulesets prints each registered ruleset with its title.
 func listRulesets(cmd *cobra.Command) error {
@@ -70,6 +91,31 @@ func listRulesets(cmd *cobra.Command) error {
 		}
 		fmt.Fprintf(tw, "%s\t%s\n", id, title)
 	}
-	fmt.Fprintln(tw, "\t(crucible rules RULESET for one ruleset's reference)")
+	fmt.Fprintf(tw, "%s\t%s\n", rulesfile.ID, rulesfile.LanguageReference().Title)
+	for _, name := range scenarios.BuiltinRulesFiles() {
+		title := "(no reference)"
+		if ref, err := referenceOf(name); err == nil {
+			title = ref.Title
+		}
+		fmt.Fprintf(tw, "%s\t%s\n", name+scenarios.RulesFileExt, title)
+	}
+	fmt.Fprintln(tw, "\t(crucible rules RULESET for one ruleset's reference; crucible rules FILE for a rules file's)")
 	return tw.Flush()
+}
+
+// rulesFileReference reads a rules file and returns its reference, or the
+// first error of the file, located.
+func rulesFileReference(file string, src []byte) (*rules.Reference, error) {
+	n, err := scenarios.ParseYAML(file, src)
+	if err != nil {
+		return nil, err
+	}
+	f, err := rulesfile.Decode(n)
+	if err != nil {
+		return nil, err
+	}
+	ref := f.Reference()
+	ref.Ruleset = path.Base(file)
+	ref.Infer()
+	return ref, nil
 }

@@ -8,6 +8,8 @@ import (
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/analysis/spread"
 	"github.com/crucible-sim/crucible/reports"
+	"github.com/crucible-sim/crucible/reports/formats"
+	"github.com/crucible-sim/crucible/reports/outdir"
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
 )
@@ -132,7 +134,7 @@ func (o *runOptions) run(cmd *cobra.Command, args []string) error {
 
 // report prints the results and writes the report directory: the full
 // report of what the run finished, with the checkpoint of what it did not.
-func (o *runOptions) report(cmd *cobra.Command, od *reports.OutDir, results []*analysis.Result, spreads []*spread.Spread, exacts []*rules.Exact, runErr error) error {
+func (o *runOptions) report(cmd *cobra.Command, od *outdir.Dir, results []*analysis.Result, spreads []*spread.Spread, exacts []*rules.Exact, runErr error) error {
 	states := o.cp.states(cmd, runErr)
 	if len(results) == 0 {
 		return runErr
@@ -141,7 +143,7 @@ func (o *runOptions) report(cmd *cobra.Command, od *reports.OutDir, results []*a
 		return err
 	}
 	if od != nil {
-		if err := od.WriteRunReport(results, spreads, exacts, version, states); err != nil {
+		if err := reports.WriteRunReport(od, results, spreads, exacts, version, states); err != nil {
 			return err
 		}
 		notice(cmd, "report written to %s", od.Path())
@@ -163,7 +165,7 @@ func writeRunResults(cmd *cobra.Command, results []*analysis.Result, spreads []*
 	w := cmd.OutOrStdout()
 	switch format {
 	case "csv":
-		return reports.WriteCSV(w, reports.SummaryRows(results))
+		return formats.WriteCSV(w, reports.SummaryRows(results))
 	case "json":
 		if !full {
 			spreads = nil

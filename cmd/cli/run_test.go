@@ -13,6 +13,7 @@ import (
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/reports"
+	"github.com/crucible-sim/crucible/reports/outdir"
 	"github.com/crucible-sim/crucible/sim"
 )
 
@@ -233,7 +234,7 @@ func TestResumeRefusesMismatches(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	crucible(t, ctx, "run", "stratfight/thug-vs-guard", "stratfight/cat-vs-arya", "--trials", "5000", "--seed", "3", "--out", out)
-	path := filepath.Join(out, reports.CheckpointFile)
+	path := filepath.Join(out, outdir.CheckpointFile)
 	saved, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -267,7 +268,7 @@ func TestResumeRefusesMismatches(t *testing.T) {
 	for _, c := range cs {
 		c.Version = "0.1.9"
 	}
-	if err := sim.WriteCheckpoints(path, cs); err != nil {
+	if err := outdir.WriteCheckpoints(path, cs); err != nil {
 		t.Fatal(err)
 	}
 	saved, _ = os.ReadFile(path)
@@ -288,7 +289,7 @@ func TestInterruptAfterTheLastTrialIsComplete(t *testing.T) {
 	if code != exitOK || out != whole {
 		t.Errorf("interrupted as the last trial finished: exit %d, output as a whole run: %v\n%s", code, out == whole, errOut)
 	}
-	if _, err := os.Stat(filepath.Join(dir, reports.CheckpointFile)); err == nil {
+	if _, err := os.Stat(filepath.Join(dir, outdir.CheckpointFile)); err == nil {
 		t.Error("a complete run left a checkpoint")
 	}
 }

@@ -9,22 +9,14 @@ import (
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/analysis/sweep"
-	"github.com/crucible-sim/crucible/reports"
+	"github.com/crucible-sim/crucible/reports/formats"
+	"github.com/crucible-sim/crucible/reports/sweepreport"
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
 func newSweepCmd() *cobra.Command {
-	var (
-		rf     runFlags
-		cp     checkpointing
-		varies []string
-		labels []string
-		metric string
-		level  string
-		format string
-		exact  bool
-	)
+	o := &sweepOptions{}
 	cmd := &cobra.Command{
 		Use:   "sweep SWEEP | sweep SCENARIO --vary PATH=LIST [--vary PATH=LIST]",
 		Short: "Vary one or two scenario fields over a grid: curve, heat map, break-even",
@@ -48,63 +40,78 @@ index.html.`,
   crucible sweep eclipse/shielded-interceptors-vs-gunship --vary "parts[0].shield=0..3" \
       --vary "attacker.ships.Shielded Interceptor=2,3,4,5,6" --out shields/`,
 		Args: cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := checkFormat(format, "table", "csv", "json"); err != nil {
-				return err
-			}
-			run, err := cp.plan(cmd, &rf)
-			if err != nil {
-				return err
-			}
-			sw, err := loadSweep(cmd, &rf, args[0], sweepFlags{varies, labels, metric, level})
-			if err != nil {
-				return err
-			}
-			if run.Trials == 0 {
-				run.Trials = sw.trials
-			}
-			if err := scenarios.CheckSweepSize(len(sw.Points), run.Trials); err != nil && cmd.Flags().Changed("trials") {
-				return usageError("--trials %d: %v", run.Trials, err)
-			}
-			od, err := cp.open(cmd, &run)
-			if err != nil {
-				return err
-			}
-			if od != nil {
-				defer od.Close()
-			}
-			res, runErr := sweep.Run(cmd.Context(), run, sw.Sweep, exact)
-			states := cp.states(cmd, runErr)
-			if res == nil {
-				return runErr
-			}
-			if err := writeSweep(cmd, res, format); err != nil {
-				return err
-			}
-			if od != nil {
-				if err := od.WriteSweep(res, states); err != nil {
-					return err
-				}
-				notice(cmd, "sweep report written to %s", od.Path())
-			}
-			if analysis.Interrupted(runErr) {
-				return &exitError{code: exitInterrupted, msg: fmt.Sprintf("interrupted; above are the %d of %d points that finished", len(res.Points), len(sw.Points))}
-			}
-			return runErr
-		},
+		RunE: o.run,
 	}
-	rf.registerSeed(cmd, false)
-	rf.registerTrials(cmd)
-	rf.registerSet(cmd)
+	o.rf.registerSeed(cmd, false)
+	o.rf.registerTrials(cmd)
+	o.rf.registerSet(cmd)
 	cmd.Flag("trials").Usage = "`N` trials per grid point (default: the sweep file's trials field, else 10000)"
-	cmd.Flags().StringArrayVar(&varies, "vary", nil, "vary a field of SCENARIO, `PATH=LIST`: a,b,c or FROM..TO[:STEP] or a YAML list such as '[leather, {armor_value: 5}]' (once or twice)")
-	cmd.Flags().StringArrayVar(&labels, "label", nil, "name the field of the --vary before it in headings and plots, e.g. 'Guard armor' (default: its path)")
-	cmd.Flags().StringVar(&metric, "metric", "", "the metric the curve and break-even follow: any a claim takes, "+rules.MetricForms+" (default: the sweep file's, else win.a)")
-	cmd.Flags().StringVar(&level, "level", "", "where the metric breaks even, `X`: a number, or a percentage for a share or the margin (default: the sweep file's, else 50 % for a share, 0 for the margin, none for others)")
-	cmd.Flags().StringVarP(&format, "format", "f", "table", "output format: table, csv (the tidy table of every point and metric) or json (the points, the break-even, the ranking and the shape)")
-	cp.register(cmd, "also write the sweep's report (CSV, PNG plots and index.html) to this directory, which it replaces as a whole")
-	cmd.Flags().BoolVar(&exact, "exact", true, "also solve each point exactly where the ruleset has a solver and the point is within its budget")
+	cmd.Flags().StringArrayVar(&o.varies, "vary", nil, "vary a field of SCENARIO, `PATH=LIST`: a,b,c or FROM..TO[:STEP] or a YAML list such as '[leather, {armor_value: 5}]' (once or twice)")
+	cmd.Flags().StringArrayVar(&o.labels, "label", nil, "name the field of the --vary before it in headings and plots, e.g. 'Guard armor' (default: its path)")
+	cmd.Flags().StringVar(&o.metric, "metric", "", "the metric the curve and break-even follow: any a claim takes, "+rules.MetricForms+" (default: the sweep file's, else win.a)")
+	cmd.Flags().StringVar(&o.level, "level", "", "where the metric breaks even, `X`: a number, or a percentage for a share or the margin (default: the sweep file's, else 50 % for a share, 0 for the margin, none for others)")
+	cmd.Flags().StringVarP(&o.format, "format", "f", "table", "output format: table, csv (the tidy table of every point and metric) or json (the points, the break-even, the ranking and the shape)")
+	o.cp.register(cmd, "also write the sweep's report (CSV, PNG plots and index.html) to this directory, which it replaces as a whole")
+	cmd.Flags().BoolVar(&o.exact, "exact", true, "also solve each point exactly where the ruleset has a solver and the point is within its budget")
 	return cmd
+}
+
+// sweepOptions are the flags of sweep.
+type sweepOptions struct {
+	rf     runFlags
+	cp     checkpointing
+	varies []string
+	labels []string
+	metric string
+	level  string
+	format string
+	exact  bool
+}
+
+// run runs sweep.
+func (o *sweepOptions) run(cmd *cobra.Command, args []string) error {
+	if err := checkFormat(o.format, "table", "csv", "json"); err != nil {
+		return err
+	}
+	run, err := o.cp.plan(cmd, &o.rf)
+	if err != nil {
+		return err
+	}
+	sw, err := loadSweep(cmd, &o.rf, args[0], sweepFlags{o.varies, o.labels, o.metric, o.level})
+	if err != nil {
+		return err
+	}
+	if run.Trials == 0 {
+		run.Trials = sw.trials
+	}
+	if err := scenarios.CheckSweepSize(len(sw.Points), run.Trials); err != nil && cmd.Flags().Changed("trials") {
+		return usageError("--trials %d: %v", run.Trials, err)
+	}
+	od, err := o.cp.open(cmd, &run)
+	if err != nil {
+		return err
+	}
+	if od != nil {
+		defer od.Close()
+	}
+	res, runErr := sweep.Run(cmd.Context(), run, sw.Sweep, o.exact)
+	states := o.cp.states(cmd, runErr)
+	if res == nil {
+		return runErr
+	}
+	if err := writeSweep(cmd, res, o.format); err != nil {
+		return err
+	}
+	if od != nil {
+		if err := sweepreport.Write(od, res, states); err != nil {
+			return err
+		}
+		notice(cmd, "sweep report written to %s", od.Path())
+	}
+	if analysis.Interrupted(runErr) {
+		return &exitError{code: exitInterrupted, msg: fmt.Sprintf("interrupted; above are the %d of %d points that finished", len(res.Points), len(sw.Points))}
+	}
+	return runErr
 }
 
 // loadedSweep is a sweep ready to fight and its trials per point from the
@@ -242,9 +249,9 @@ func loadBase(rf *runFlags, ref string, sets []scenarios.Override) (*scenarios.S
 func writeSweep(cmd *cobra.Command, res *sweep.Result, format string) error {
 	switch format {
 	case "csv":
-		return reports.WriteCSV(cmd.OutOrStdout(), reports.SweepRows(res))
+		return formats.WriteCSV(cmd.OutOrStdout(), sweepreport.Rows(res))
 	case "json":
-		return reports.WriteSweepJSON(cmd.OutOrStdout(), res)
+		return sweepreport.WriteJSON(cmd.OutOrStdout(), res)
 	}
-	return reports.WriteSweepTable(cmd.OutOrStdout(), res)
+	return sweepreport.WriteTable(cmd.OutOrStdout(), res)
 }

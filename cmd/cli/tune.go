@@ -7,7 +7,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/crucible-sim/crucible/analysis/tune"
-	"github.com/crucible-sim/crucible/reports"
+	"github.com/crucible-sim/crucible/reports/formats"
+	"github.com/crucible-sim/crucible/reports/outdir"
+	"github.com/crucible-sim/crucible/reports/tunereport"
 	"github.com/crucible-sim/crucible/scenarios"
 	"github.com/crucible-sim/crucible/sim"
 )
@@ -92,9 +94,9 @@ func runTune(cmd *cobra.Command, ref string, rf *runFlags, tf *tuneFlags) error 
 	if err != nil {
 		return err
 	}
-	var od *reports.OutDir
+	var od *outdir.Dir
 	if tf.out != "" {
-		if od, err = reports.OpenOutDir(tf.out); err != nil {
+		if od, err = outdir.Open(tf.out); err != nil {
 			return err
 		}
 		defer od.Close()
@@ -108,7 +110,7 @@ func runTune(cmd *cobra.Command, ref string, rf *runFlags, tf *tuneFlags) error 
 	}
 	if od != nil {
 		od.Command = reproduce(cmd, run.Seed)
-		if err := od.WriteTune(res); err != nil {
+		if err := tunereport.Write(od, res); err != nil {
 			return err
 		}
 		notice(cmd, "tune report written to %s", tf.out)
@@ -125,7 +127,7 @@ func tuneExit(res *tune.Result, runErr error, origin string) error {
 	case tune.Interrupted:
 		return &exitError{code: exitInterrupted, msg: fmt.Sprintf("interrupted; the probes above are those fought (%d trials)", res.Trials())}
 	case tune.Unreachable:
-		return fmt.Errorf("%s: %s", origin, reports.TuneVerdict(res))
+		return fmt.Errorf("%s: %s", origin, tunereport.Verdict(res))
 	case tune.NonMonotonic:
 		return &exitError{code: exitFailed, msg: "no bracket: the response is not monotonic (see above)"}
 	case tune.Inconclusive:
@@ -256,9 +258,9 @@ func writeTune(cmd *cobra.Command, res *tune.Result, format string) error {
 	w := cmd.OutOrStdout()
 	switch format {
 	case "csv":
-		return reports.WriteCSV(w, reports.TuneRows(res))
+		return formats.WriteCSV(w, tunereport.Rows(res))
 	case "json":
-		return reports.WriteTuneJSON(w, res)
+		return tunereport.WriteJSON(w, res)
 	}
-	return reports.WriteTuneTable(w, res)
+	return tunereport.WriteTable(w, res)
 }

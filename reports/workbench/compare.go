@@ -11,7 +11,7 @@ import (
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/analysis/compare"
-	"github.com/crucible-sim/crucible/reports"
+	"github.com/crucible-sim/crucible/reports/comparereport"
 	"github.com/crucible-sim/crucible/rules"
 )
 
@@ -158,8 +158,8 @@ func (s *Server) comparePair(ctx context.Context, t *tab, j *job, run analysis.R
 			if err := c.ApplyMargins(p.margin); err != nil {
 				return nil, err
 			}
-			ev, err := answer(j, p.solved, func(w io.Writer) error { return reports.WriteExactComparisonJSON(w, c) }, nil,
-				func(w io.Writer) error { return reports.WriteExactComparisonTable(w, c) })
+			ev, err := answer(j, p.solved, func(w io.Writer) error { return comparereport.WriteExactJSON(w, c) }, nil,
+				func(w io.Writer) error { return comparereport.WriteExactTable(w, c) })
 			if ev != nil {
 				ev["exact"] = true
 			}
@@ -179,8 +179,8 @@ func (s *Server) comparePair(ctx context.Context, t *tab, j *job, run analysis.R
 	if err := c.ApplyMargins(p.margin); err != nil {
 		return nil, err
 	}
-	ev, err := answer(j, p.sampled, func(w io.Writer) error { return reports.WriteComparisonJSON(w, c) }, []string{reports.Verdict(c)},
-		func(w io.Writer) error { return reports.WriteComparisonTable(w, c) })
+	ev, err := answer(j, p.sampled, func(w io.Writer) error { return comparereport.WriteJSON(w, c) }, []string{comparereport.Verdict(c)},
+		func(w io.Writer) error { return comparereport.WriteTable(w, c) })
 	if ev != nil {
 		ev["exact"] = false
 	}

@@ -12,7 +12,7 @@ import (
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/analysis/meta"
 	"github.com/crucible-sim/crucible/analysis/tune"
-	"github.com/crucible-sim/crucible/reports"
+	"github.com/crucible-sim/crucible/reports/metareport"
 	"github.com/crucible-sim/crucible/reports/workbench/textedit"
 	"github.com/crucible-sim/crucible/rules/doc"
 	"github.com/crucible-sim/crucible/scenarios"
@@ -128,8 +128,8 @@ func (s *Server) fightMeta(ctx context.Context, t *tab, j *job, run analysis.Run
 		t.failed(j, err)
 		return
 	}
-	ev, err := answer(j, cmd, func(w io.Writer) error { return reports.WriteMetaJSON(w, a) }, reports.MetaHeadline(a),
-		func(w io.Writer) error { return reports.WriteMetaTable(w, a) })
+	ev, err := answer(j, cmd, func(w io.Writer) error { return metareport.WriteJSON(w, a) }, metareport.Headline(a),
+		func(w io.Writer) error { return metareport.WriteTable(w, a) })
 	if err != nil {
 		t.failed(j, err)
 		return

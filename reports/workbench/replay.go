@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/crucible-sim/crucible/analysis"
-	"github.com/crucible-sim/crucible/reports"
+	"github.com/crucible-sim/crucible/reports/verdicts"
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
 	"github.com/crucible-sim/crucible/sim"
@@ -63,7 +63,7 @@ func (s *Server) playReplay(ctx context.Context, t *tab, j *job, sc *scenarios.S
 	fmt.Fprintf(&b, "scenario %s  trial %d  seed %d\n", sc.Name, trial, seed)
 	out, err := sim.ReplayContext(ctx, battle, seed, sim.Key(sc.StreamName()), trial, &capped{&b, maxReplay})
 	if err == nil {
-		err = reports.WriteOutcome(&b, battle.Spec(), out)
+		err = verdicts.WriteOutcome(&b, battle.Spec(), out)
 	}
 	if analysis.Interrupted(err) {
 		err = fmt.Errorf("stopped: trial %d was abandoned", trial)

@@ -8,7 +8,7 @@ import (
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/analysis/sweep"
-	"github.com/crucible-sim/crucible/reports"
+	"github.com/crucible-sim/crucible/reports/sweepreport"
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
 )
@@ -80,8 +80,8 @@ func (s *Server) fightSweep(ctx context.Context, t *tab, j *job, sw *sweep.Sweep
 		t.failed(j, err)
 		return
 	}
-	ev, werr := answer(j, cmd, func(w io.Writer) error { return reports.WriteSweepJSON(w, res) }, sweepWords(res),
-		func(w io.Writer) error { return reports.WriteSweepTable(w, res) })
+	ev, werr := answer(j, cmd, func(w io.Writer) error { return sweepreport.WriteJSON(w, res) }, sweepWords(res),
+		func(w io.Writer) error { return sweepreport.WriteTable(w, res) })
 	if werr != nil {
 		t.failed(j, werr)
 		return
@@ -99,17 +99,17 @@ func (s *Server) fightSweep(ctx context.Context, t *tab, j *job, sw *sweep.Sweep
 // metric breaks even, or the values ranked, and the curve's shape.
 func sweepWords(res *sweep.Result) []string {
 	var out []string
-	if h := reports.BreakEvenHead(res); h != "" {
+	if h := sweepreport.BreakEvenHead(res); h != "" {
 		out = append(out, h)
 	}
 	for _, line := range res.BreakEvens() {
-		out = append(out, reports.BreakEvenText(res, line))
+		out = append(out, sweepreport.BreakEvenText(res, line))
 	}
 	last := ""
 	for _, r := range res.Rankings() {
-		if h := reports.RankingHead(res, r); h != last {
+		if h := sweepreport.RankingHead(res, r); h != last {
 			out, last = append(out, h), h
 		}
 	}
-	return append(append(out, reports.ShapeTexts(res)...), reports.ExactNotes(res)...)
+	return append(append(out, sweepreport.ShapeTexts(res)...), sweepreport.ExactNotes(res)...)
 }

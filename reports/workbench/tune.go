@@ -8,7 +8,7 @@ import (
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/analysis/tune"
-	"github.com/crucible-sim/crucible/reports"
+	"github.com/crucible-sim/crucible/reports/tunereport"
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
@@ -70,8 +70,8 @@ func (s *Server) fightTune(ctx context.Context, t *tab, j *job, tn *tune.Tune, r
 		t.failed(j, err)
 		return
 	}
-	ev, werr := answer(j, cmd, func(w io.Writer) error { return reports.WriteTuneJSON(w, res) }, reports.Headline(res),
-		func(w io.Writer) error { return reports.WriteTuneTable(w, res) })
+	ev, werr := answer(j, cmd, func(w io.Writer) error { return tunereport.WriteJSON(w, res) }, tunereport.Headline(res),
+		func(w io.Writer) error { return tunereport.WriteTable(w, res) })
 	if werr != nil {
 		t.failed(j, werr)
 		return

@@ -34,6 +34,8 @@ type Battle struct {
 	bySide [2][]uint8
 	spec   rules.Spec
 	c      counterIndex
+	// mirrorText is Mirror(): how RED's army mirrors BLUE's, or "".
+	mirrorText string
 }
 
 func newBattle(sc *Scenario, opt Options, policies [2]PolicyKind, settings rules.Settings) *Battle {
@@ -51,6 +53,7 @@ func newBattle(sc *Scenario, opt Options, policies [2]PolicyKind, settings rules
 		Sides: [2]string{b.sideText(Blue), b.sideText(Red)}, Labels: sideNames,
 	}
 	b.spec.Board = b.boardSpec()
+	b.mirrorText = b.mirror()
 	return b
 }
 

@@ -186,11 +186,14 @@ func (g *game) retreatOption(n, cur, from Hex) bool {
 // retreatChoice returns the hex unit d retreats to from where it stands,
 // away from from, and the number of options (0: the step is blocked) (§10,
 // G11).
+//
+// heuristic breaks its last tie evenly at random (the policy stream), not
+// by hex id: ids run from RED's home row to BLUE's, so an id tie-break
+// sends one colour's units back and the other's sideways, which gave RED
+// 2 to 5 points on every mirrored sample (§10, issue 29).
 func (g *game) retreatChoice(d int, from Hex) (Hex, int) {
-	st := &g.st
-	cur := st.hex[d]
-	me := g.b.units[d].Side
-	best, n := noHex, 0
+	cur := g.st.hex[d]
+	best, n, ties := noHex, 0, 0
 	var bestKey [3]int
 	for _, x := range g.board.Neighbours(cur) {
 		if !g.retreatOption(x, cur, from) {
@@ -205,31 +208,63 @@ func (g *game) retreatChoice(d int, from Hex) (Hex, int) {
 				best = x
 			}
 		case retreatHeuristic:
-			// Most (friends − enemies) adjacent (the defender itself is
-			// adjacent to x and does not count), then WOODS or ROUGH, then
-			// the farthest from the nearest enemy, then the lowest id.
-			key := [3]int{int(st.adj[me][x]) - 1 - int(st.adj[me.Other()][x]), 0, g.nearestEnemy(me, x)}
-			if g.terrain[x].dense() {
-				key[1] = 1
-			}
-			if best == noHex || key[0] > bestKey[0] || key[0] == bestKey[0] && (key[1] > bestKey[1] || key[1] == bestKey[1] && key[2] > bestKey[2]) {
-				best, bestKey = x, key
+			key := g.retreatKey(d, x)
+			switch {
+			case best == noHex || keyAbove(key, bestKey):
+				best, bestKey, ties = x, key, 1
+			case key == bestKey:
+				ties++
 			}
 		}
 	}
-	if g.b.Opt.Retreat == retreatRandom && n > 0 {
-		k := g.pol.IntN(n)
-		for _, x := range g.board.Neighbours(cur) {
-			if g.retreatOption(x, cur, from) {
-				if k == 0 {
-					best = x
-					break
-				}
-				k--
-			}
-		}
+	switch {
+	case g.b.Opt.Retreat == retreatRandom && n > 0:
+		best = g.retreatOptionAt(cur, from, g.pol.IntN(n), [3]int{}, false)
+	case g.b.Opt.Retreat == retreatHeuristic && ties > 1:
+		best = g.retreatOptionAt(cur, from, g.pol.IntN(ties), bestKey, true)
 	}
 	return best, n
+}
+
+// retreatKey ranks hex x as a retreat step of unit d (§10 heuristic): most
+// (friends − enemies) adjacent (the defender itself is adjacent to x and
+// does not count), then WOODS or ROUGH, then the farthest from the nearest
+// enemy. Every part is the same seen from either side of the board.
+func (g *game) retreatKey(d int, x Hex) [3]int {
+	st := &g.st
+	me := g.b.units[d].Side
+	key := [3]int{int(st.adj[me][x]) - 1 - int(st.adj[me.Other()][x]), 0, g.nearestEnemy(me, x)}
+	if g.terrain[x].dense() {
+		key[1] = 1
+	}
+	return key
+}
+
+// keyAbove reports whether retreat key a ranks above b (lexicographic).
+func keyAbove(a, b [3]int) bool {
+	for i := range a {
+		if a[i] != b[i] {
+			return a[i] > b[i]
+		}
+	}
+	return false
+}
+
+// retreatOptionAt returns the k-th legal retreat step from cur away from
+// from, in neighbour order, counting only steps whose heuristic key is key
+// when keyed.
+func (g *game) retreatOptionAt(cur, from Hex, k int, key [3]int, keyed bool) Hex {
+	d := g.st.at(cur)
+	for _, x := range g.board.Neighbours(cur) {
+		if !g.retreatOption(x, cur, from) || keyed && g.retreatKey(d, x) != key {
+			continue
+		}
+		if k == 0 {
+			return x
+		}
+		k--
+	}
+	panic("dbd: retreat option out of range")
 }
 
 // nearestEnemy is the distance from x to the nearest unit of side me's

@@ -82,11 +82,9 @@ type policiesDoc struct {
 // a `schema` field; default options and policies), or a wrapper with the
 // blob under `scenario` and `options` and `policies` around it (§12).
 func Compile(n *doc.Node) (*Battle, error) {
-	if n == nil {
-		n = &doc.Node{Kind: doc.Null}
-	}
-	if n.Kind != doc.Map {
-		return nil, n.Errorf("expected a mapping: a %s scenario (schema, board, standardsToWin, terrain, units, turn) or a wrapper (scenario, options, policies)", Schema)
+	n, err := doc.Mapping(n, "expected a mapping: a "+Schema+" scenario (schema, board, standardsToWin, terrain, units, turn) or a wrapper (scenario, options, policies)")
+	if err != nil {
+		return nil, err
 	}
 	blob, optNode, polNode := n, (*doc.Node)(nil), (*doc.Node)(nil)
 	if n.Get("schema") == nil {

@@ -105,6 +105,11 @@ func kit(t testing.TB) rulestest.Kit {
 		// 100 trials a check: a dbd game costs a few hundred microseconds,
 		// and the kit fights each scenario about 2,000 times.
 		Trials: 100,
+		// 1,000 games of each mirrored built-in with greedy, then random,
+		// on both sides: about 4 s of CPU. The targeted tests of the
+		// tie-breaks (mirror_test.go) and the long test's equivalence at
+		// ±1 point (mirror_long_test.go) are the sharper checks.
+		MirrorTrials: 1000,
 		// A fuzzed rollout with K·R·H in the thousands on a full board
 		// takes minutes a game, and a turn cap of 10,000 rounds between
 		// sides that never meet a second or more.

@@ -114,9 +114,11 @@ func (g *game) prepareGreedy(s Side) {
 		gr.dnMark = [NumHexes]uint32{}
 		gr.dnStamp = 1
 	}
-	// G*: the friendly general with the highest pressure, if threatened.
+	// G*: the friendly general with the highest pressure, if threatened;
+	// among equals one at random (reservoir sampling: a draw only on a
+	// tie), since scenario order need not mirror between the sides.
 	gr.gstar = -1
-	best := 0.0
+	best, ties := 0.0, 0
 	for _, u := range g.b.bySide[s] {
 		if st.hp[u] <= 0 || g.b.units[u].Type != GEN {
 			continue
@@ -126,8 +128,13 @@ func (g *game) prepareGreedy(s Side) {
 			continue
 		}
 		p := 2.2*float64(gr.tot[h]) + 2.8*float64(gr.mel[h]) + 2.5*float64(g.b.units[u].MaxHP-st.hp[u])
-		if gr.gstar < 0 || p > best {
-			gr.gstar, best = int(u), p
+		switch {
+		case gr.gstar < 0 || p > best:
+			gr.gstar, best, ties = int(u), p, 1
+		case p == best:
+			if ties++; g.pol.IntN(ties) == 0 {
+				gr.gstar = int(u)
+			}
 		}
 	}
 	for _, e := range g.b.bySide[s.Other()] {

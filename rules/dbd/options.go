@@ -80,7 +80,7 @@ var optionSet = rules.OptionSet{
 	{ // §10, G11
 		Name: optRetreatChoice, Default: "heuristic", Words: []string{"heuristic", "first", "random"},
 		Doc: "Where a retreating unit steps, among the legal hexes. heuristic: most friends less enemies adjacent, then WOODS or ROUGH, " +
-			"then farthest from the nearest enemy, then the lowest hex id; first: the lowest hex id among those farthest from the attacker; " +
+			"then farthest from the nearest enemy, then any of those still alike, evenly; first: the lowest hex id among those farthest from the attacker; " +
 			"random: any, evenly.",
 	},
 	{ // §11, G15

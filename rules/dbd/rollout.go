@@ -1,6 +1,10 @@
 package dbd
 
-import "math"
+import (
+	"math"
+
+	"github.com/crucible-sim/crucible/rules"
+)
 
 // rolloutScratch is the rollout policy's working space.
 type rolloutScratch struct {
@@ -55,7 +59,8 @@ func (g *game) greedyCandidates() []candidate {
 // activations with the highest noise-free greedy scores, and ending the
 // turn, are each played on from R copies of the game with greedy on both
 // sides for H full rounds beyond this turn (or to the end of the game);
-// the candidate with the best mean value is chosen, ties in greedy order.
+// the candidate with the best mean value is chosen, ties in greedy order,
+// and candidates greedy scores alike in an order drawn at random.
 //
 // One draw of the policy stream seeds the decision's rollout stream;
 // continuation r of every candidate starts from the same seed words, so
@@ -69,11 +74,10 @@ func (g *game) chooseRollout() (Activation, choice) {
 	cands := g.greedyCandidates()
 	seed := g.pol.Uint64()
 	ro := &g.ro
-	ro.order = ro.order[:0]
-	for i := range cands {
-		ro.order = append(ro.order, i)
-	}
-	// Stable insertion sort by score, highest first: ties keep §6's order.
+	ro.order = shuffledOrder(g.pol, ro.order[:0], len(cands))
+	// Stable insertion sort by score, highest first: equal scores keep the
+	// shuffled order. §6's order runs by hex id, from RED's home row to
+	// BLUE's, so a tie broken by it would favour one colour (issue 29).
 	for i := 1; i < len(ro.order); i++ {
 		for j := i; j > 0 && cands[ro.order[j]].score > cands[ro.order[j-1]].score; j-- {
 			ro.order[j], ro.order[j-1] = ro.order[j-1], ro.order[j]
@@ -96,6 +100,20 @@ func (g *game) chooseRollout() (Activation, choice) {
 		return Activation{}, choiceEnd
 	}
 	return cands[ro.order[best]].a, choiceAct
+}
+
+// shuffledOrder appends 0..n-1 to buf in an even random order drawn from r
+// (Fisher–Yates): a tie among candidates is then broken at random, the
+// same seen from either side of the board.
+func shuffledOrder(r *rules.Rand, buf []int, n int) []int {
+	for i := range n {
+		buf = append(buf, i)
+	}
+	for i := n - 1; i > 0; i-- {
+		j := r.IntN(i + 1)
+		buf[i], buf[j] = buf[j], buf[i]
+	}
+	return buf
 }
 
 // rolloutValue is the mean value for the active side of playing candidate

@@ -111,14 +111,8 @@ type suiteDoc struct {
 // Compile validates a scenario (the ruleset's part of the document) and
 // returns the battle.
 func Compile(n *doc.Node) (*Battle, error) {
-	if n == nil {
-		n = &doc.Node{Kind: doc.Null}
-	}
-	if n.Kind != doc.Map {
-		return nil, n.Errorf("expected a mapping with taskForces (or suite) and options")
-	}
 	var d scenarioDoc
-	if err := doc.Decode(n, &d); err != nil {
+	if err := doc.DecodeScenario(n, "expected a mapping with taskForces (or suite) and options", &d); err != nil {
 		return nil, err
 	}
 	settings, opt, err := resolveOptions(d.Options)

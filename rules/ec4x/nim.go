@@ -38,6 +38,9 @@ func (f *fighter) nimSetup() {
 }
 
 // playNim plays a battle under nim-2025-11 (§4.3).
+// It is a hot loop, run in every trial, and stays whole: its steps share the
+// fighter's scratch state and follow the rules' order, which one screen
+// shows better than helpers would, and a call per step costs in every trial.
 func (f *fighter) playNim() result {
 	f.nimSetup()
 	if f.rec != nil {
@@ -158,6 +161,9 @@ func (f *fighter) nimResult(victor, rounds int, stalemate bool, quiet int) resul
 
 // nimRound plays one round with bonus b (§4.4) and reports whether any
 // state changed; then every round damage counter is reset.
+// It is a hot loop, run in every trial, and stays whole: its steps share the
+// fighter's scratch state and follow the rules' order, which one screen
+// shows better than helpers would, and a call per step costs in every trial.
 func (f *fighter) nimRound(r, b int) bool {
 	changed := false
 	surprise := 0

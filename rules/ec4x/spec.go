@@ -38,66 +38,83 @@ func scoutMesh(n int) int {
 // specSetup plays §3.1 steps 2-6 and reports false when the combat is
 // cancelled.
 func (f *fighter) specSetup() bool {
-	r := f.r
 	for t := range f.forces {
 		fo := &f.forces[t]
 		fo.morale, fo.autoCrit, fo.detected = 0, false, false
 		if fo.starbase { // §3.1 step 2
 			fo.roe, fo.noRetreat = 10, true
 		}
-		// §3.1 step 3: the morale check, once per TF.
-		p := int(fo.prestige)
-		roll, need := 0, 0
-		switch {
-		case p <= 0:
-			fo.morale = -1
-		case p <= 20:
-			roll, need = r.Die(20), 18
-		case p <= 40:
-			roll, need = r.Die(20), 15
-			if roll > need {
-				n := 0
-				for i := int(fo.first); i < int(fo.end); i++ {
-					if !f.units[i].fighter() {
-						n++
-					}
-				}
-				if n > 0 {
-					k := r.IntN(n)
-					for i := int(fo.first); i < int(fo.end); i++ {
-						if !f.units[i].fighter() {
-							if k == 0 {
-								f.units[i].bonus = 1
-								break
-							}
-							k--
-						}
-					}
-				}
-			}
-		case p <= 60:
-			roll, need = r.Die(20), 12
-			if roll > need {
-				fo.morale = 1
-			}
-		case p <= 80:
-			roll, need = r.Die(20), 9
-			if roll > need {
-				fo.morale, fo.autoCrit = 1, true
-			}
-		default:
-			roll, need = r.Die(20), 6
-			if roll > need {
-				fo.morale = 2
-			}
-		}
-		if f.rec != nil {
-			f.rec.morale(f, t, roll, need)
-		}
+		f.moraleCheck(t)
 		fo.cloaked = fo.anyRaider && !fo.starbase // §3.1 step 4
 	}
-	// §3.1 step 5: detection of each cloaked TF by each other TF's ELI
-	// units, in TF order; the first unit that detects it ends the rolls.
+	f.detectCloaked()
+	return f.engaged()
+}
+
+// moraleCheck is §3.1 step 3, the morale check, once per TF (t).
+func (f *fighter) moraleCheck(t int) {
+	r, fo := f.r, &f.forces[t]
+	p := int(fo.prestige)
+	roll, need := 0, 0
+	switch {
+	case p <= 0:
+		fo.morale = -1
+	case p <= 20:
+		roll, need = r.Die(20), 18
+	case p <= 40:
+		roll, need = r.Die(20), 15
+		if roll > need {
+			f.bonusOne(fo)
+		}
+	case p <= 60:
+		roll, need = r.Die(20), 12
+		if roll > need {
+			fo.morale = 1
+		}
+	case p <= 80:
+		roll, need = r.Die(20), 9
+		if roll > need {
+			fo.morale, fo.autoCrit = 1, true
+		}
+	default:
+		roll, need = r.Die(20), 6
+		if roll > need {
+			fo.morale = 2
+		}
+	}
+	if f.rec != nil {
+		f.rec.morale(f, t, roll, need)
+	}
+}
+
+// bonusOne gives the bonus of a passed morale check at prestige 21-40 to
+// one of fo's units that is not a fighter, drawn at random (§3.1 step 3).
+func (f *fighter) bonusOne(fo *force) {
+	n := 0
+	for i := int(fo.first); i < int(fo.end); i++ {
+		if !f.units[i].fighter() {
+			n++
+		}
+	}
+	if n == 0 {
+		return
+	}
+	k := f.r.IntN(n)
+	for i := int(fo.first); i < int(fo.end); i++ {
+		if !f.units[i].fighter() {
+			if k == 0 {
+				f.units[i].bonus = 1
+				return
+			}
+			k--
+		}
+	}
+}
+
+// detectCloaked is §3.1 step 5: detection of each cloaked TF by each other
+// TF's ELI units, in TF order; the first unit that detects it ends the
+// rolls.
+func (f *fighter) detectCloaked() {
 	for c := range f.forces {
 		fc := &f.forces[c]
 		if !fc.cloaked {
@@ -122,7 +139,12 @@ func (f *fighter) specSetup() bool {
 			f.rec.detection(f, c)
 		}
 	}
-	// §3.1 step 6.
+}
+
+// engaged is §3.1 step 6: when every TF is hidden the combat is cancelled
+// (false), unless one of them holds a homeworld: then every TF but the
+// homeworld's is detected.
+func (f *fighter) engaged() bool {
 	hidden, homeworld := 0, false
 	for t := range f.forces {
 		fo := &f.forces[t]

@@ -138,6 +138,10 @@ func (f *fighter) finish(o *rules.Outcome, winner rules.Side, end int, rounds in
 	f.c.Record(&f.st, o)
 }
 
+// play fights one trial, logging to log when it is set.
+// It is a hot loop, run in every trial, and stays whole: its steps share the
+// fighter's scratch state and follow the rules' order, which one screen
+// shows better than helpers would, and a call per step costs in every trial.
 func (f *fighter) play(r *rules.Rand, o *rules.Outcome, log io.Writer) {
 	c := f.c
 	st := &f.st

@@ -16,14 +16,8 @@ func Compile(n *doc.Node) (*Compiled, error) { return compile(n, false) }
 func CompileExact(n *doc.Node) (*Compiled, error) { return compile(n, true) }
 
 func compile(n *doc.Node, exact bool) (*Compiled, error) {
-	if n == nil {
-		n = &doc.Node{Kind: doc.Null}
-	}
-	if n.Kind != doc.Map {
-		return nil, n.Errorf("expected a mapping with attacker and defender (fields: options, parts, blueprints, attacker, defender)")
-	}
 	var sd scenarioDoc
-	if err := doc.Decode(n, &sd); err != nil {
+	if err := doc.DecodeScenario(n, "expected a mapping with attacker and defender (fields: options, parts, blueprints, attacker, defender)", &sd); err != nil {
 		return nil, err
 	}
 	settings, err := globalOptions.Resolve(sd.Options)

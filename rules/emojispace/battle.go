@@ -305,6 +305,9 @@ func RepairHeal(sh *Ship, spent int) (heal, k int) {
 }
 
 // play fights one trial (§12), logging to f.w when it is set.
+// It is a hot loop, run in every trial, and stays whole: its steps share the
+// fighter's scratch state and follow the rules' order, which one screen
+// shows better than helpers would, and a call per step costs in every trial.
 func (f *fighter) play(r *rules.Rand, o *rules.Outcome) {
 	b := f.b
 	opt := &b.Opt

@@ -109,14 +109,8 @@ func (p Policy) fast() fastPolicy {
 // Compile validates a scenario (the ruleset's part of the document) and
 // returns the battle.
 func Compile(n *doc.Node) (*Battle, error) {
-	if n == nil {
-		n = &doc.Node{Kind: doc.Null}
-	}
-	if n.Kind != doc.Map {
-		return nil, n.Errorf("expected a mapping with sides a and b (fields: options, a, b)")
-	}
 	var d scenarioDoc
-	if err := doc.Decode(n, &d); err != nil {
+	if err := doc.DecodeScenario(n, "expected a mapping with sides a and b (fields: options, a, b)", &d); err != nil {
 		return nil, err
 	}
 	settings, opt, err := resolveOptions(d.Options)

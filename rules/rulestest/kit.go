@@ -22,7 +22,8 @@
 // for any worker count and chunk size, that a rules.Stoppable fighter
 // obeys its stop, that the ruleset's reference (rules.Documented) lists
 // every field, option, end and counter, and that every built-in policy
-// (rules.Policied) plays where a side may play it. Fuzz feeds arbitrary
+// (rules.Policied) plays where a side may play it, and that no player
+// favours a side of a mirrored battle (rules.Mirrored). Fuzz feeds arbitrary
 // documents to Compile (directly, with no recovery, so that a panic is
 // found) and fights and replays what compiles.
 package rulestest
@@ -78,6 +79,9 @@ type Kit struct {
 	// rules.Stoppable and end a trial within StopGrace of the stop. They
 	// are fought by that check alone.
 	Long []Scenario
+	// MirrorTrials is the games the mirror check plays of each mirrored
+	// kit scenario with each player on both sides (default 2,000).
+	MirrorTrials int
 }
 
 // StopGrace is how soon after its stop is raised a Stoppable fighter must
@@ -154,6 +158,7 @@ var Checks = []struct {
 	{"ReferenceIsComplete", Kit.reference},
 	{"PoliciesPlayOnEveryScenario", Kit.policies},
 	{"SidesSwap", Kit.sided},
+	{"MirroredSidesEven", Kit.mirrors},
 }
 
 // Run compiles the kit's scenarios and runs every check, one subtest each.

@@ -97,6 +97,11 @@ type toyBattle struct {
 
 func (b *toyBattle) Spec() rules.Spec { return b.spec }
 
+// Mirror implements rules.Mirrored: the toy's sides win and flee with the
+// same chances, so every toy battle is mirrored — with flaw "lopsided" as
+// well, which then lets side a win more often than side b.
+func (b *toyBattle) Mirror() string { return "b is a" }
+
 func (b *toyBattle) NewFighter() rules.Fighter {
 	if b.flaw == "not-stoppable" {
 		return plainFighter{&toyFighter{b: b}}
@@ -179,6 +184,9 @@ func (f *toyFighter) play(r *rules.Rand, o *rules.Outcome, w io.Writer) {
 			x += uint64(f.carry)
 			f.carry++
 		}
+		if f.b.flaw == "lopsided" && x&3 == 2 && x>>2&3 == 0 {
+			x &^= 3 // a wins a round that would have gone on
+		}
 		switch x & 3 {
 		case 0:
 			o.Winner, o.Rounds, o.End = rules.A, round, 0
@@ -247,6 +255,9 @@ func TestKitCatchesEachFlaw(t *testing.T) {
 		"deaf":            {"StopIsObeyed"},
 		"not-stoppable":   {"StopIsObeyed"},
 		"unclean-abandon": {"StopIsObeyed"},
+		// A mirrored battle whose side a wins 5/16 of the rounds and side
+		// b 4/16: an edge of about 9 points.
+		"lopsided": {"MirroredSidesEven"},
 	}
 	for flaw, want := range caughtBy {
 		k := kit(flaw)

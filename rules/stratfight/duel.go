@@ -89,6 +89,9 @@ func (f *duelFighter) Replay(_ int64, r *rules.Rand, o *rules.Outcome, w io.Writ
 
 // play runs up to `bouts` bouts (§5 S11) and fills o (§8). Every log write is
 // guarded by log != nil so that Fight allocates nothing.
+// It is a hot loop, run in every trial, and stays whole: its steps share the
+// fighter's scratch state and follow the rules' order, which one screen
+// shows better than helpers would, and a call per step costs in every trial.
 func (f *duelFighter) play(r *rules.Rand, o *rules.Outcome, log io.Writer) {
 	b := f.b
 	for i := range f.st {
@@ -372,6 +375,9 @@ func flipOff(r *rules.Rand, n int, log io.Writer, names []string) int {
 }
 
 // strike is one blow (§7.2–§7.5) by side att against the other side.
+// It is a hot loop, run in every trial, and stays whole: its steps share the
+// fighter's scratch state and follow the rules' order, which one screen
+// shows better than helpers would, and a call per step costs in every trial.
 func (f *duelFighter) strike(r *rules.Rand, att int, log io.Writer) {
 	b := f.b
 	def := 1 - att

@@ -79,8 +79,8 @@ func (ruleset) Compile(n *doc.Node) (rules.Battle, error) {
 		}
 		return nil, &doc.Error{Pos: pos, Msg: "a stratfight scenario needs sides a and b (kind: duel) or start_coins (kind: lifespan)"}
 	}
-	if n.Kind != doc.Map {
-		return nil, n.Errorf("expected a mapping with the stratfight fields (kind, options, a, b or start_coins, stop_at_coins)")
+	if _, err := doc.Mapping(n, "expected a mapping with the stratfight fields (kind, options, a, b or start_coins, stop_at_coins)"); err != nil {
+		return nil, err
 	}
 	kind := "duel"
 	if k := n.Get("kind"); doc.Present(k) {

@@ -152,7 +152,9 @@ func scalarSpan(src []byte, line, col int) (from, to int, ok bool) {
 			}
 		}
 		return 0, 0, false
-	case '|', '>', '[', '{':
+	case '|', '>':
+		return from, blockEnd(src, from), true
+	case '[', '{':
 		return 0, 0, false
 	}
 	inFlow := flowDepth(src, from) > 0
@@ -170,6 +172,39 @@ func scalarSpan(src []byte, line, col int) (from, to int, ok bool) {
 		to--
 	}
 	return from, to, to > from
+}
+
+// blockEnd returns where a block scalar (| or >) that starts at from
+// ends: at the end of the last line below it indented deeper than the line
+// it starts on.
+func blockEnd(src []byte, from int) int {
+	lineStart := bytes.LastIndexByte(src[:from], '\n') + 1
+	indent := 0
+	for lineStart+indent < len(src) && src[lineStart+indent] == ' ' {
+		indent++
+	}
+	end := bytes.IndexByte(src[from:], '\n')
+	if end < 0 {
+		return len(src)
+	}
+	end += from
+	for next := end + 1; next < len(src); {
+		stop := bytes.IndexByte(src[next:], '\n')
+		if stop < 0 {
+			stop = len(src) - next
+		}
+		line := src[next : next+stop]
+		blank := len(bytes.TrimSpace(line)) == 0
+		deeper := len(line)-len(bytes.TrimLeft(line, " ")) > indent
+		if !blank && !deeper {
+			break
+		}
+		if !blank {
+			end = next + stop
+		}
+		next += stop + 1
+	}
+	return end
 }
 
 // offset returns the byte offset of line:col (both from 1, the column in

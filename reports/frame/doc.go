@@ -1,0 +1,4 @@
+// Package frame is the frame every report page is drawn in: the shared
+// style sheet and Page, which wraps a page's body in it and parses the
+// template the first time the page is written.
+package frame

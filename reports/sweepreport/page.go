@@ -1,0 +1,210 @@
+package sweepreport
+
+import (
+	"bytes"
+	"html/template"
+	"strconv"
+
+	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/sweep"
+	"github.com/crucible-sim/crucible/reports/figure"
+	"github.com/crucible-sim/crucible/reports/formats"
+	"github.com/crucible-sim/crucible/reports/frame"
+	"github.com/crucible-sim/crucible/reports/outdir"
+	"github.com/crucible-sim/crucible/reports/words"
+	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/sim"
+)
+
+var sweepPage = frame.Page("sweep", "crucible sweep {{.S.Sweep.Name}}", "", template.FuncMap{"pct": words.Pct, "num": words.Num}, `<h1>crucible sweep {{.S.Sweep.Name}}</h1>
+{{with .S.Sweep.Description}}<p>{{.}}</p>{{end}}
+<p>Base scenario <code>{{.S.Sweep.Base}}</code> (ruleset <code>{{.S.Sweep.Ruleset}}</code>), varying
+{{range $i, $a := .S.Sweep.Axes}}{{if $i}} and {{end}}{{if $a.Label}}{{$a.Label}} (<code>{{$a.Path}}</code>){{else}}<code>{{$a.Path}}</code>{{end}} over {{len $a.Values}} values{{end}}:
+{{len .S.Sweep.Points}} points × {{.S.Trials}} trials, seed <code>{{.S.Seed}}</code>, crucible {{.S.Version}}.
+Every point is fought on the same random streams (those of <code>{{.S.Sweep.Streams}}</code>), so that neighbouring
+points differ by the rule, not by luck. Intervals are {{.Interval}} intervals, as claims use.</p>
+{{with .Command}}<p>Reproduce with <code>{{.}}</code></p>{{end}}
+{{if .S.Interrupted}}<p class="warn">Interrupted: {{len .S.Points}} of {{len .S.Sweep.Points}} points finished; this page covers those.</p>{{end}}
+{{range .Shapes}}<p class="warn" id="not-monotonic">{{.}}</p>{{end}}
+{{if .BreakEvenHead}}<h2>Break-even</h2>
+<p>{{.BreakEvenHead}} (<a href="breakeven.csv">breakeven.csv</a>):</p>
+<ul>{{range .BreakEven}}<li>{{with .Given}}at <code>{{.}}</code>: {{end}}{{.Text}}</li>{{end}}</ul>{{end}}
+{{if .Rankings}}<h2>Ranking</h2>
+{{if .Rank}}<img src="rank.png" alt="{{.Metric}} by {{.Field}}: ranked bars with 95 % whiskers">{{end}}
+{{range .Rankings}}<p>{{with .Given}}At <code>{{.}}</code>: {{end}}{{.Head}} (<a href="ranking.csv">ranking.csv</a>).</p>
+<table class="ranking"><tr><th>rank</th><th>{{$.Field}}</th><th>{{$.Metric}}</th><th>interval</th><th>{{.Against}}</th></tr>
+{{range .Rows}}<tr><td>{{.Rank}}</td><td>{{.Value}}</td><td>{{.Figure}}</td><td>{{.Band}}</td><td>{{.Mark}}</td></tr>
+{{end}}</table>{{end}}{{end}}
+{{range .Notes}}<p>Note: {{.}}</p>{{end}}
+{{if .Curve}}<h2>{{.Metric}} along {{.Field}}</h2><img src="curve.png" alt="{{.Metric}} by {{.Field}} with error bars">{{else}}{{with .CurveNote}}<p>Note: {{.}}.</p>{{end}}{{end}}
+{{if .Heat}}<h2>Heat map</h2><img src="heatmap.png" alt="{{.Metric}} over the grid">{{end}}
+{{if .Rounds}}<h2>Distribution of {{.Unit}} at {{.Overlaid}} values of {{.Field}}</h2><figure><img src="rounds.svg" alt="the distribution of {{.Unit}} at {{.Overlaid}} values of {{.Field}}, on one axis"></figure>{{end}}
+<h2>Points</h2>
+<p>Every metric of every point, with intervals and exact values: <a href="sweep.csv">sweep.csv</a>; the points, break-even, ranking and shape: <a href="sweep.json">sweep.json</a>.</p>
+<table id="points"><tr><th>point</th>{{range .S.Sweep.Axes}}<th>{{.Name}}</th>{{end}}<th>{{.Metric}}</th><th>95 % interval</th>{{if .Solved}}<th>exact</th>{{end}}{{range .Wins}}<th>{{.}}</th>{{end}}<th>mean {{.Unit}}</th></tr>
+{{range .Rows}}<tr><td>{{.P.Index}}</td>{{range .P.Values}}<td>{{.}}</td>{{end}}<td>{{.Figure}}</td><td>{{.Band}}</td>{{if $.Solved}}<td>{{.Exact}}</td>{{end}}<td>{{pct .A.P}}</td><td>{{pct .B.P}}</td><td>{{pct .None.P}}</td><td>{{num .Mean}}</td></tr>
+{{end}}</table>
+`)
+
+// sweepRow is one point of the sweep page's table.
+type sweepRow struct {
+	P                   sweep.PointResult
+	A, B, None          analysis.Share
+	Figure, Band, Exact string
+	Mean                float64
+}
+
+// breakEvenItem is one break-even line of the sweep page.
+type breakEvenItem struct{ Given, Text string }
+
+// rankingItem is one ranking of the sweep page; rankRow one of its rows.
+type (
+	rankingItem struct {
+		Given, Head, Against string
+		Rows                 []rankRow
+	}
+	rankRow struct {
+		Rank                      int
+		Value, Figure, Band, Mark string
+	}
+)
+
+// HTML renders a sweep's page, which shows curve.png, heatmap.png,
+// rank.png and rounds.svg from the same directory when drawn says they
+// were written.
+// command is the command line that reproduces the sweep.
+func HTML(s *sweep.Result, command string, drawn sweepPlots) ([]byte, error) {
+	data := struct {
+		S              *sweep.Result
+		Command        string
+		Curve, Heat    bool
+		Rank           bool
+		Rounds         bool // rounds.svg, the rounds of a few points on one axis
+		Overlaid       int  // how many points it draws
+		Solved         bool
+		Unit, Interval string
+		Notes, Shapes  []string
+		CurveNote      string
+		BreakEvenHead  string
+		BreakEven      []breakEvenItem
+		Rankings       []rankingItem
+		Rows           []sweepRow
+		Metric, Field  string   // the metric and the first field as people read them
+		Wins           []string // the heads of the win columns
+	}{S: s, Command: command, Curve: drawn.curve, Heat: drawn.heat, Rank: drawn.rank, Rounds: drawn.rounds, Overlaid: len(figure.SweepOverlaid(s)), Solved: anySolved(s), Unit: words.UnitOfSweep(s),
+		Interval: words.IntervalName(s.Sweep.Metric), Notes: ExactNotes(s), Shapes: ShapeTexts(s), CurveNote: figure.CurveNote(s),
+		BreakEvenHead: BreakEvenHead(s), Metric: words.MetricName(s), Field: s.Sweep.Axes[0].Name()}
+	names := words.SweepNames(s)
+	for _, side := range []rules.Side{rules.A, rules.B, rules.None} {
+		data.Wins = append(data.Wins, names.Described(rules.Metric{Kind: rules.WinShare, Side: side}))
+	}
+	for _, line := range s.BreakEvens() {
+		data.BreakEven = append(data.BreakEven, breakEvenItem{Given: words.GivenWords(s, line.Given), Text: BreakEvenText(s, line)})
+	}
+	for _, r := range s.Rankings() {
+		against := "against the highest"
+		if r.Level != nil {
+			against = "against " + words.SweepLevel(s)
+		}
+		data.Rankings = append(data.Rankings, rankingItem{Given: words.GivenWords(s, r.Given), Head: RankingHead(s, r), Against: against, Rows: rankRows(s, r)})
+	}
+	m := s.Sweep.Metric
+	for _, p := range s.Points {
+		r := p.Result
+		data.Rows = append(data.Rows, sweepRow{P: p, A: r.Win(rules.A), B: r.Win(rules.B), None: r.Win(rules.None),
+			Figure: words.Figure(m, p.Estimate.Value), Band: band(m, p.Estimate), Exact: exactCell(p, m), Mean: p.Rounds.Mean})
+	}
+	var b bytes.Buffer
+	err := sweepPage.Execute(&b, data)
+	return b.Bytes(), err
+}
+
+// rankRows are a ranking's rows as the page shows them.
+func rankRows(s *sweep.Result, r sweep.Ranking) []rankRow {
+	m := s.Sweep.Metric
+	var out []rankRow
+	for i, k := range r.Order {
+		p := s.Points[k]
+		e := p.Value(r.Exact)
+		row := rankRow{Rank: i + 1, Value: p.Values[0], Figure: words.Figure(m, e.Value), Band: band(m, e), Mark: rankMark(r, i)}
+		if r.Exact {
+			row.Band = "exactly"
+		}
+		out = append(out, row)
+	}
+	return out
+}
+
+// rankMark says where the i-th value of a ranking stands against the
+// highest: "=" (indistinguishable from it), "below (p 0.003)", or ""
+// where untested; against a level, "apart" for one told from it.
+func rankMark(r sweep.Ranking, i int) string {
+	apart := "below"
+	if r.Level != nil {
+		apart = "apart"
+	}
+	switch {
+	case r.Untested != "":
+		return ""
+	case r.Tied[i]:
+		return "="
+	case r.Exact:
+		return apart
+	}
+	if r.P[i] < 1e-4 {
+		return apart + " (p < 0.0001)"
+	}
+	return apart + " (p " + strconv.FormatFloat(r.P[i], 'g', 2, 64) + ")"
+}
+
+// sweepPlots says which plots a sweep's report has.
+type sweepPlots struct{ curve, heat, rank, rounds bool }
+
+// WriteDir writes the report of a sweep into dir (which must exist):
+// sweep.csv (SweepRows), sweep.json (SweepObject), breakeven.csv (BreakEvenRows; for a first field
+// of names, ranking.csv (RankingRows) in its place and rank.png in place
+// of curve.png),
+// curve.png (unless no point finished, or the second field has more than
+// MaxCurvePanels values: CurveNote, which the page repeats), heatmap.png
+// (for two fields), rounds.svg (the rounds of up to analysis.MaxOverlaid
+// values of the first field on one axis: SweepRoundsFigure, when two
+// points or more kept them) and index.html, each atomically.
+func WriteDir(dir string, s *sweep.Result, command string) error {
+	ranked := s.Sweep.Kinds[0] == sweep.Categorical
+	drawn := sweepPlots{curve: !ranked && figure.CurveDrawn(s), heat: len(s.Points) > 0 && len(s.Sweep.Axes) == 2, rank: ranked && figure.CurveDrawn(s),
+		rounds: figure.RoundsOverlaid(s)}
+	files := []outdir.File{
+		{Name: "sweep.csv", Render: func() ([]byte, error) { return formats.CsvBytes(Rows(s)) }},
+		{Name: "sweep.json", Render: func() ([]byte, error) {
+			var b bytes.Buffer
+			err := WriteJSON(&b, s)
+			return b.Bytes(), err
+		}},
+	}
+	if ranked {
+		files = append(files, outdir.File{Name: "ranking.csv", Render: func() ([]byte, error) { return formats.CsvBytes(RankingRows(s)) }})
+	} else {
+		files = append(files, outdir.File{Name: "breakeven.csv", Render: func() ([]byte, error) { return formats.CsvBytes(BreakEvenRows(s)) }})
+	}
+	if drawn.curve {
+		files = append(files, outdir.File{Name: "curve.png", Render: func() ([]byte, error) { return figure.SweepCurvePNG(s) }})
+	}
+	if drawn.rank {
+		files = append(files, outdir.File{Name: "rank.png", Render: func() ([]byte, error) { return figure.SweepRankPNG(s) }})
+	}
+	if drawn.heat {
+		files = append(files, outdir.File{Name: "heatmap.png", Render: func() ([]byte, error) { return figure.SweepHeatMapPNG(s) }})
+	}
+	if drawn.rounds {
+		files = append(files, outdir.File{Name: "rounds.svg", Render: func() ([]byte, error) { return figure.SweepRoundsFigure(s, figure.FormatSVG) }})
+	}
+	files = append(files, outdir.File{Name: "index.html", Render: func() ([]byte, error) { return HTML(s, command, drawn) }})
+	return outdir.WriteFiles(dir, files)
+}
+
+// Write replaces the directory's report with the report of a sweep
+// (WriteSweepDir) and, when states is not nil (an interrupted sweep),
+// their checkpoint, as WriteReport does for a run: whole or not at all.
+func Write(d *outdir.Dir, s *sweep.Result, states []*sim.Checkpoint) error {
+	return d.Replace(func(dir string) error { return WriteDir(dir, s, d.Command) }, states)
+}

@@ -1,0 +1,143 @@
+package tunereport
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/crucible-sim/crucible/analysis/tune"
+	"github.com/crucible-sim/crucible/reports/words"
+	"github.com/crucible-sim/crucible/rules"
+)
+
+// A tune's answer in the designer's words: the field's values by its
+// label ("5 Interceptors"), the metric by the sides' names ("attacker
+// wins"), shares in percent and the margin in points.
+
+// targetWords writes the target as a bound on the metric: "attacker wins
+// ≥ 70 %", "fair (attacker wins − defender wins = 0)".
+func targetWords(r *tune.Result) string {
+	t, spec := r.Tune.Target, words.TuneSpec(r)
+	if t.Text == "fair" {
+		return fmt.Sprintf("fair (%s as often as %s)", words.MetricWords(rules.Metric{Kind: rules.WinShare, Side: rules.A}, spec), words.SideLabel(spec, rules.B))
+	}
+	op := map[string]string{"=": "=", ">=": "≥", "<=": "≤"}[t.Op]
+	v := strconv.FormatFloat(t.Value, 'g', -1, 64)
+	switch {
+	case t.Metric.Share():
+		v = strconv.FormatFloat(100*t.Value, 'g', -1, 64) + " %"
+	case t.Metric.Kind == rules.Margin:
+		v = strconv.FormatFloat(100*t.Value, 'g', -1, 64) + " points"
+	}
+	return fmt.Sprintf("%s %s %s", words.MetricWords(t.Metric, spec), op, v)
+}
+
+// probeWords writes a probe as the headline does: "5 Interceptors:
+// attacker wins 74.8 % [73.9, 75.6]" (the exact value, exactly).
+func probeWords(r *tune.Result, p *tune.Probe) string {
+	m, spec := r.Tune.Target.Metric, words.TuneSpec(r)
+	head := fmt.Sprintf("%s: %s %s", r.Tune.Axis.Phrase(p.Value), words.MetricWords(m, spec), words.MetricValue(m, p.Estimate.Value))
+	switch {
+	case p.Exact != nil && p.Exact.Rat != "" && len(p.Exact.Rat) <= maxFractionText:
+		return head + " exactly (" + p.Exact.Rat + ")"
+	case p.Exact != nil:
+		return head + " exactly"
+	}
+	return head + " " + words.IntervalText(m, p.Estimate.Lo, p.Estimate.Hi)
+}
+
+// maxFractionText is the longest exact fraction a headline quotes: a
+// fleet's win share is a fraction of thousands of digits, which the JSON
+// gives in full.
+const maxFractionText = 40
+
+// levelWords writes the answer's confidence: "95 %".
+func levelWords(r *tune.Result) string {
+	return strconv.FormatFloat(100*(1-r.Alpha()), 'g', 6, 64) + " %"
+}
+
+// Headline says the answer in sentences, the designer's words first.
+func Headline(r *tune.Result) []string {
+	switch r.Status {
+	case tune.Bracketed:
+		return bracketWords(r)
+	case tune.Unreachable:
+		return []string{Verdict(r)}
+	case tune.NonMonotonic:
+		return []string{Verdict(r)}
+	case tune.Inconclusive:
+		return []string{"INCONCLUSIVE: " + r.Why + "."}
+	}
+	return []string{fmt.Sprintf("INTERRUPTED after %d trials in %d probes (the last cut short); the answer is not stated.", r.Trials(), len(r.Probes)+len(r.Recheck))}
+}
+
+// bracketWords writes a bracket: its two ends in axis order, the one that
+// meets a one-sided target marked, then what it means.
+func bracketWords(r *tune.Result) []string {
+	lo, hi := r.Below, r.Above
+	if r.Direction < 0 {
+		lo, hi = hi, lo
+	}
+	lines := []string{probeWords(r, lo)}
+	for i := range r.Between {
+		lines = append(lines, probeWords(r, &r.Between[i])+" — indistinguishable from the target")
+	}
+	lines = append(lines, probeWords(r, hi))
+	if r.Answer != nil {
+		k := len(lines) - 1
+		which := "largest"
+		if r.Answer == hi {
+			which = "smallest"
+		} else {
+			k = 0
+		}
+		lines[k] = fmt.Sprintf("%s — the %s that gives %s, at %s", lines[k], which, targetWords(r), levelWords(r))
+		return lines
+	}
+	return append(lines, fmt.Sprintf("%s lies between %s and %s, at %s", targetWords(r),
+		r.Tune.Axis.Phrase(lo.Value), r.Tune.Axis.Phrase(hi.Value), levelWords(r)))
+}
+
+// Verdict says why a tune states no bracket: an unreachable target or
+// a response that is not monotonic, with the two probes that show it.
+func Verdict(r *tune.Result) string {
+	if len(r.Pair) < 2 {
+		return r.Status.String()
+	}
+	a, b := &r.Pair[0], &r.Pair[1]
+	t, ax := r.Tune.Target, r.Tune.Axis
+	switch r.Status {
+	case tune.Unreachable:
+		side := map[tune.Decision]string{tune.BelowTarget: "below", tune.AboveTarget: "above"}[a.Decision]
+		return fmt.Sprintf("%s is not reached between %s and %s: %s; %s — %s at both ends, at %s (widen the range)",
+			targetWords(r), ax.Phrase(ax.From), ax.Phrase(ax.To), probeWords(r, a), probeWords(r, b), side, levelWords(r))
+	case tune.NonMonotonic:
+		grows := "grows"
+		if r.Direction < 0 {
+			grows = "falls"
+		}
+		return fmt.Sprintf("not monotonic: the ends say %s %s with %s, but %s is %s the target and %s %s it, at %s; there is no single crossing to bracket: see the curve with crucible sweep --vary %s=%s..%s",
+			words.MetricWords(t.Metric, words.TuneSpec(r)), grows, ax.Path, probeWords(r, a), a.Decision, probeWords(r, b), b.Decision, levelWords(r), ax.Path, ax.From, ax.To)
+	}
+	return r.Status.String()
+}
+
+// probeCells writes a probe for the probes table: phase, value, trials,
+// looks, estimate, interval, the interval's level, decision.
+func probeCells(r *tune.Result, p tune.Probe) []string {
+	m := r.Tune.Target.Metric
+	if p.Exact != nil {
+		return []string{p.Phase.String(), p.Value, "exact", "-", words.MetricValue(m, p.Estimate.Value), "exact", "-", p.Decision.String()}
+	}
+	return []string{p.Phase.String(), p.Value, strconv.FormatInt(p.Trials, 10), strconv.Itoa(p.Looks),
+		words.MetricValue(m, p.Estimate.Value), words.IntervalText(m, p.Estimate.Lo, p.Estimate.Hi), probeLevel(p.Spent), p.Decision.String()}
+}
+
+// probeLevel writes the level of an interval read at false-alarm rate a.
+func probeLevel(a float64) string {
+	if a <= 0 {
+		return "-"
+	}
+	s := strconv.FormatFloat(100*(1-a), 'f', 4, 64)
+	return strings.TrimRight(strings.TrimRight(s, "0"), ".") + " %"
+}

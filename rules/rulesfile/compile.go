@@ -1,0 +1,481 @@
+package rulesfile
+
+import (
+	"fmt"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/rules/doc"
+)
+
+// scenarioDoc is the scenario's part of a rules-file battle.
+type scenarioDoc struct {
+	Rules   *doc.Node `doc:"rules,required"`
+	Options *doc.Node `doc:"options"`
+	A       *doc.Node `doc:"a,required"`
+	B       *doc.Node `doc:"b,required"`
+}
+
+// sideDoc is one side of a scenario.
+type sideDoc struct {
+	Name     string    `doc:"name,name"`
+	Units    *doc.Node `doc:"units,required"`
+	Designs  *doc.Node `doc:"designs"`
+	Policy   string    `doc:"policy"`
+	Priority []string  `doc:"priority"`
+}
+
+// MaxUnits is the most units a side may field.
+const MaxUnits = 256
+
+// MaxTypes is the most unit types the two sides may field together (a hit
+// keeps the types it reaches in a 64-bit set).
+const MaxTypes = 64
+
+// Compile compiles a scenario document whose rules are under `rules` (the
+// loader puts them there) into a battle.
+func Compile(n *doc.Node) (*Battle, error) {
+	var sd scenarioDoc
+	if err := doc.Decode(n, &sd); err != nil {
+		return nil, err
+	}
+	f, err := Decode(sd.Rules)
+	if err != nil {
+		return nil, err
+	}
+	return compileFile(f, &sd)
+}
+
+func compileFile(f *File, sd *scenarioDoc) (*Battle, error) {
+	b := &Battle{file: f, endIndex: map[string]int{}}
+	settings, opts, err := f.resolveOptions(sd.Options)
+	if err != nil {
+		return nil, err
+	}
+	b.lang = newLang(names(f.Stats, func(s StatDecl) string { return s.Name }), names(f.Tracks, func(t TrackDecl) string { return t.Name }),
+		names(f.SideTracks, func(t TrackDecl) string { return t.Name }), opts)
+	cp := &compiler{l: b.lang, b: b}
+	var sides [2]sideDoc
+	for s, node := range [2]*doc.Node{sd.A, sd.B} {
+		if err := doc.Decode(node, &sides[s]); err != nil {
+			return nil, err
+		}
+	}
+	for s := range 2 {
+		if err := b.fieldSide(cp, s, &sides[s], node2(sd, s)); err != nil {
+			return nil, err
+		}
+	}
+	if len(b.types) > MaxTypes {
+		return nil, sd.B.Errorf("the sides field %d unit types together (allowed: at most %d)", len(b.types), MaxTypes)
+	}
+	if err := b.layout(cp); err != nil {
+		return nil, err
+	}
+	b.sizeK = b.sizeStat()
+	b.buildRoster()
+	if err := b.compileCap(cp); err != nil {
+		return nil, err
+	}
+	if err := b.compileWeapons(cp); err != nil {
+		return nil, err
+	}
+	if b.hooks, err = compileHooks(f); err != nil {
+		return nil, err
+	}
+	if b.start, err = b.compilePhases(cp, f.Start); err != nil {
+		return nil, err
+	}
+	if b.round, err = b.compilePhases(cp, f.Round); err != nil {
+		return nil, err
+	}
+	b.rosterSafe = len(b.unitTrk) == 0
+	for _, ph := range append(slices.Clone(b.start), b.round...) {
+		b.rosterSafe = b.rosterSafe && ph.kind == phFire
+	}
+	if err := b.compileEnds(cp); err != nil {
+		return nil, err
+	}
+	for s := range 2 {
+		if err := b.compilePolicy(s, &sides[s], node2(sd, s)); err != nil {
+			return nil, err
+		}
+	}
+	if err := b.checkDamageable(); err != nil {
+		return nil, err
+	}
+	if err := b.compileCounters(cp); err != nil {
+		return nil, err
+	}
+	b.finishSpec(settings, sides)
+	return b, nil
+}
+
+func node2(sd *scenarioDoc, s int) *doc.Node {
+	if s == 0 {
+		return sd.A
+	}
+	return sd.B
+}
+
+// resolveOptions checks the scenario's options against the file's and
+// returns the settings in force and how expressions see them.
+func (f *File) resolveOptions(n *doc.Node) (rules.Settings, []optionVal, error) {
+	set := make(rules.OptionSet, len(f.Options))
+	for i, o := range f.Options {
+		set[i] = rules.Option{Name: o.Name, Default: o.Default, Words: o.Words, Ints: o.Ints, Doc: o.Doc}
+	}
+	settings, err := set.Resolve(n)
+	if err != nil {
+		return nil, nil, err
+	}
+	vals := make([]optionVal, len(f.Options))
+	for i, o := range f.Options {
+		v := settings[i].Value
+		ov := optionVal{Name: o.Name, Field: optionField(o.Name)}
+		switch {
+		case o.Ints != nil:
+			ov.Kind = reflect.Int
+			ov.Int, _ = strconv.ParseInt(strings.ReplaceAll(v, "_", ""), 10, 64)
+		case slices.Equal(sortedCopy(o.Words), []string{"false", "true"}):
+			ov.Kind, ov.Bool = reflect.Bool, v == "true"
+		default:
+			ov.Kind, ov.Str = reflect.String, v
+		}
+		vals[i] = ov
+	}
+	return settings, vals, nil
+}
+
+func sortedCopy(s []string) []string {
+	c := slices.Clone(s)
+	slices.Sort(c)
+	return c
+}
+
+// fieldSide assembles the unit types side s fields and its units.
+func (b *Battle) fieldSide(cp *compiler, s int, sd *sideDoc, node *doc.Node) error {
+	f := b.file
+	si := &b.sides[s]
+	si.label = f.Sides[s]
+	if sd.Name != "" {
+		si.label = sd.Name
+	}
+	designs := map[string]*UnitDecl{}
+	var designOrder []string
+	if err := entries(sd.Designs, "design names to units", func(name string, v *doc.Node) error {
+		u, err := decodeUnit(name, v)
+		if err != nil {
+			return err
+		}
+		if slices.ContainsFunc(f.Units, func(x *UnitDecl) bool { return x.Name == name }) {
+			return v.Errorf("design %q has the name of a unit of the rules file: give it a name of its own (it may build on it: base: %s)", name, name)
+		}
+		designs[name] = u
+		designOrder = append(designOrder, name)
+		return nil
+	}); err != nil {
+		return err
+	}
+	known := append(names(f.Units, func(u *UnitDecl) string { return u.Name }), designOrder...)
+	si.first = len(b.units)
+	if err := entries(sd.Units, "unit names to counts", func(name string, v *doc.Node) error {
+		decl := designs[name]
+		if decl == nil {
+			if i := slices.IndexFunc(f.Units, func(u *UnitDecl) bool { return u.Name == name }); i >= 0 {
+				decl = f.Units[i]
+			}
+		}
+		if decl == nil {
+			return errUnknown(v, "unit", name, known)
+		}
+		count, err := intOf(v, 0, MaxUnits)
+		if err != nil {
+			return err
+		}
+		ut, err := b.assemble(cp, decl, designs, s)
+		if err != nil {
+			return err
+		}
+		ut.local = len(si.types)
+		ut.first, ut.count = len(b.units), int(count)
+		si.types = append(si.types, len(b.types))
+		for range count {
+			b.units = append(b.units, unitInst{typ: len(b.types), side: s})
+		}
+		si.hpMax += int(count) * int(ut.stats[0])
+		b.types = append(b.types, ut)
+		return nil
+	}); err != nil {
+		return err
+	}
+	si.n = len(b.units) - si.first
+	if si.n == 0 {
+		return node.Errorf("side %s fields no unit: give it at least one (units: {NAME: COUNT})", sideLetters[s])
+	}
+	if si.n > MaxUnits {
+		return sd.Units.Errorf("side %s fields %d units (allowed: at most %d)", sideLetters[s], si.n, MaxUnits)
+	}
+	return nil
+}
+
+// assemble works out a unit type's stats and weapons from its declaration,
+// its base, its parts, and checks its costs and checks.
+func (b *Battle) assemble(cp *compiler, decl *UnitDecl, designs map[string]*UnitDecl, side int) (*unitType, error) {
+	f := b.file
+	chain := []*UnitDecl{decl}
+	for u := decl; u.Base != ""; {
+		next := designs[u.Base]
+		if next == nil || next == u {
+			if i := slices.IndexFunc(f.Units, func(x *UnitDecl) bool { return x.Name == u.Base }); i >= 0 {
+				next = f.Units[i]
+			}
+		}
+		if next == nil {
+			return nil, errUnknown(u.Node.Get("base"), "base unit", u.Base, names(f.Units, func(u *UnitDecl) string { return u.Name }))
+		}
+		if slices.Contains(chain, next) {
+			return nil, u.Node.Get("base").Errorf("unit %s builds on itself through base (%s)", decl.Name, u.Base)
+		}
+		chain = append(chain, next)
+		u = next
+	}
+	slices.Reverse(chain) // the root first: later declarations override
+	ut := &unitType{name: decl.Name, side: side, decl: decl, stats: make([]int64, len(f.Stats))}
+	for i, s := range f.Stats {
+		ut.stats[i] = s.Default
+	}
+	statNames := b.lang.stats
+	var parts []Count
+	weapons := map[string]int64{}
+	var weaponOrder []string
+	var checks []CheckDecl
+	addWeapons := func(list []Count) error {
+		for _, w := range list {
+			if !slices.ContainsFunc(f.Weapons, func(x *WeaponDecl) bool { return x.Name == w.Name }) {
+				return errUnknown(w.Node, "weapon", w.Name, names(f.Weapons, func(w *WeaponDecl) string { return w.Name }))
+			}
+			if _, ok := weapons[w.Name]; !ok {
+				weaponOrder = append(weaponOrder, w.Name)
+			}
+			weapons[w.Name] += w.N
+		}
+		return nil
+	}
+	for _, u := range chain {
+		for _, a := range u.Stats {
+			i := slices.Index(statNames, a.Name)
+			if i < 0 {
+				return nil, a.Node.Errorf("unknown stat %q of unit %s (stats: %s; a unit also has %s)%s", a.Name, decl.Name,
+					strings.Join(statNames, ", "), strings.Join(unitKeys, ", "), doc.DidYouMean(a.Name, append(slices.Clone(statNames), unitKeys...)))
+			}
+			v, err := cp.static(&a.Value)
+			if err != nil {
+				return nil, err
+			}
+			ut.stats[i] = v
+		}
+		if u.Parts != nil {
+			parts = u.Parts // a unit's parts replace its base's
+		}
+		if err := addWeapons(u.Weapons); err != nil {
+			return nil, err
+		}
+		checks = append(checks, u.Checks...)
+	}
+	cost := make([]int64, len(statNames))
+	for _, pc := range parts {
+		i := slices.IndexFunc(f.Parts, func(p *PartDecl) bool { return p.Name == pc.Name })
+		if i < 0 {
+			return nil, errUnknown(pc.Node, "part", pc.Name, names(f.Parts, func(p *PartDecl) string { return p.Name }))
+		}
+		p := f.Parts[i]
+		for _, a := range p.Stats {
+			k := slices.Index(statNames, a.Name)
+			if k < 0 {
+				return nil, errUnknown(a.Node, "stat", a.Name, statNames)
+			}
+			v, err := cp.static(&a.Value)
+			if err != nil {
+				return nil, err
+			}
+			ut.stats[k] += v
+		}
+		for _, a := range p.Cost {
+			k := slices.Index(statNames, a.Name)
+			if k < 0 {
+				return nil, errUnknown(a.Node, "stat (a cost is paid from a stat of the unit)", a.Name, statNames)
+			}
+			v, err := cp.static(&a.Value)
+			if err != nil {
+				return nil, err
+			}
+			cost[k] += v
+		}
+		if err := addWeapons(p.Weapons); err != nil {
+			return nil, err
+		}
+	}
+	for k, c := range cost {
+		if c > ut.stats[k] {
+			at := decl.Node
+			if decl.Node.Get("parts") != nil {
+				at = decl.Node.Get("parts")
+			}
+			return nil, at.Errorf("unit %s's parts cost %d %s, more than the %d it has", decl.Name, c, statNames[k], ut.stats[k])
+		}
+	}
+	if ut.stats[0] < 1 {
+		return nil, decl.Node.Errorf("unit %s has %d hp: a unit needs at least 1 hit point", decl.Name, ut.stats[0])
+	}
+	if ut.stats[0] > MaxHP {
+		return nil, decl.Node.Errorf("unit %s has %d hp (allowed: at most %d)", decl.Name, ut.stats[0], MaxHP)
+	}
+	stats := map[string]int64{}
+	for i, s := range statNames {
+		stats[s] = ut.stats[i]
+	}
+	for _, c := range checks {
+		ok, err := cp.compile(&c.Rule, &context{reads: readOptions | readStats, stats: stats, types: [nRoles]int{-1, -1, -1}}, true)
+		if err != nil {
+			return nil, err
+		}
+		if ok.k == 0 {
+			return nil, decl.Node.Errorf("unit %s: %s (%s fails with %s)", decl.Name, c.Says, c.Rule.Src, statWords(statNames, ut.stats))
+		}
+	}
+	for _, name := range weaponOrder {
+		i := slices.IndexFunc(f.Weapons, func(x *WeaponDecl) bool { return x.Name == name })
+		if weapons[name] > 0 {
+			ut.weapons = append(ut.weapons, weaponUse{w: &weaponC{decl: f.Weapons[i]}, n: int(weapons[name])})
+		}
+	}
+	ut.armed = len(ut.weapons) > 0
+	return ut, nil
+}
+
+// MaxHP is the most hit points a unit may have.
+const MaxHP = 10000
+
+func statWords(names []string, v []int64) string {
+	parts := make([]string, len(names))
+	for i, n := range names {
+		parts[i] = fmt.Sprintf("%s %d", n, v[i])
+	}
+	return strings.Join(parts, ", ")
+}
+
+// static compiles an expression of options alone to its value.
+func (cp *compiler) static(e *Expr) (int64, error) {
+	if e.Int != nil {
+		return *e.Int, nil
+	}
+	ce, err := cp.compile(e, &context{reads: readOptions, types: [nRoles]int{-1, -1, -1}}, false)
+	if err != nil {
+		return 0, err
+	}
+	return int64(ce.k), nil
+}
+
+// layout fixes the state vector and the tracks' ranges.
+func (b *Battle) layout(cp *compiler) error {
+	f := b.file
+	for _, t := range f.SideTracks {
+		lo := int32(t.Min)
+		hi, err := cp.static(&t.Max)
+		if err != nil {
+			return err
+		}
+		st := int64(0)
+		if t.Start.Present() {
+			if st, err = cp.static(&t.Start); err != nil {
+				return err
+			}
+		}
+		if int64(lo) > hi || st < int64(lo) || st > hi {
+			return t.Node.Errorf("side track %s starts at %d outside its range %d..%d", t.Name, st, lo, hi)
+		}
+		b.sideTrk = append(b.sideTrk, trackInfo{name: t.Name, lo: []int32{lo}, hi: []int32{int32(hi)}, start: []int32{int32(st)}})
+	}
+	for k, t := range f.Tracks {
+		ti := trackInfo{name: t.Name}
+		for ti2 := range b.types {
+			c := &context{reads: readOptions | readSelf, types: [nRoles]int{ti2, -1, -1}}
+			hi, err := cp.compile(&t.Max, c, false)
+			if err != nil {
+				return err
+			}
+			st := &cexpr{}
+			if t.Start.Present() {
+				if st, err = cp.compile(&t.Start, c, false); err != nil {
+					return err
+				}
+			}
+			if int64(hi.k) < t.Min || int64(st.k) < t.Min || st.k > hi.k {
+				return t.Node.Errorf("track %s of unit %s starts at %d outside its range %d..%d", t.Name, b.types[ti2].name, st.k, t.Min, hi.k)
+			}
+			if int64(hi.k)-t.Min > MaxHP {
+				return t.Node.Errorf("track %s of unit %s ranges over %d values (allowed: at most %d)", t.Name, b.types[ti2].name, int64(hi.k)-t.Min+1, MaxHP+1)
+			}
+			ti.lo = append(ti.lo, int32(t.Min))
+			ti.hi = append(ti.hi, hi.k)
+			ti.start = append(ti.start, st.k)
+		}
+		b.unitTrk = append(b.unitTrk, ti)
+		_ = k
+	}
+	b.stride = 1 + len(b.unitTrk)
+	b.unitBase = 1 + 2*len(b.sideTrk)
+	for i := range b.units {
+		b.units[i].slot = b.unitBase + i*b.stride
+	}
+	b.stateLen = b.unitBase + len(b.units)*b.stride
+	for _, ut := range b.types {
+		ut.hpOff = b.hpCountLen
+		b.hpCountLen += int(ut.stats[0]) + 1
+	}
+	return nil
+}
+
+// buildRoster packs each side's types for the roster policies, with
+// their sizes ranked.
+func (b *Battle) buildRoster() {
+	for s := range 2 {
+		var sizes []int64
+		for _, t := range b.sides[s].types {
+			sizes = append(sizes, b.types[t].stats[b.sizeK])
+		}
+		slices.Sort(sizes)
+		sizes = slices.Compact(sizes)
+		for _, t := range b.sides[s].types {
+			ut := b.types[t]
+			rank, _ := slices.BinarySearch(sizes, ut.stats[b.sizeK])
+			b.roster[s] = append(b.roster[s], rosterType{t: t, bit: 1 << uint(t), off: ut.hpOff, max: int32(ut.stats[0]), count: int32(ut.count), sizeRank: int64(rank), armed: ut.armed})
+		}
+	}
+}
+
+// DefaultCap is the round cap of a file that names none.
+const DefaultCap = 1000
+
+// MaxCap is the highest round cap.
+const MaxCap = 1_000_000
+
+func (b *Battle) compileCap(cp *compiler) error {
+	b.cap = DefaultCap
+	if !b.file.Cap.Present() {
+		return nil
+	}
+	v, err := cp.static(&b.file.Cap)
+	if err != nil {
+		return err
+	}
+	if v < 1 || v > MaxCap {
+		return b.file.Cap.Node.Errorf("a round cap of %d is out of range (allowed: 1 to %d)", v, MaxCap)
+	}
+	b.cap = int(v)
+	return nil
+}

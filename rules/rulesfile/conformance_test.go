@@ -1,0 +1,68 @@
+package rulesfile
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/crucible-sim/crucible/rules/rulestest"
+	"github.com/crucible-sim/crucible/scenarios"
+)
+
+// kit runs the conformance kit on each example rules file with its
+// built-in scenarios, and on variants that reach the other policies,
+// options, designs and the hit/wound/save pipeline.
+func kit(t testing.TB, rulesFile string, extra ...rulestest.Scenario) rulestest.Kit {
+	src, err := os.ReadFile(filepath.Join(examples, rulesFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := scenarios.ParseYAML(rulesFile, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var own []rulestest.Scenario
+	base := strings.TrimSuffix(rulesFile, ".rules.yaml")
+	for _, s := range rulestest.Files(t, filepath.Join(examples, "*.yaml")) {
+		if strings.HasSuffix(s.Name, ".rules") || !strings.Contains(s.Src, "ruleset: "+base+"\n") {
+			continue
+		}
+		own = append(own, s)
+	}
+	return rulestest.Kit{
+		Ruleset:   Open(rulesFile, n),
+		Scenarios: append(own, extra...),
+		Invalid: []string{
+			"",
+			"a: {units: {nobody: 1}}\nb: {units: {nobody: 1}}\n",
+			"a: {units: {}}\nb: {units: {}}\n",
+			"options: {no-such-option: 1}\na: {units: {}}\nb: {units: {}}\n",
+		},
+	}
+}
+
+func TestConformanceDuel(t *testing.T) {
+	kit(t, "duel2d6.rules.yaml",
+		rulestest.Scenario{Name: "uneven", Src: "a: {units: {duellist: 2}, policy: random}\nb: {units: {duellist: 1}, policy: kill-greedy}\n"},
+		rulestest.Scenario{Name: "priority", Src: "a: {units: {duellist: 1}, policy: priority, priority: [duellist]}\nb: {units: {duellist: 1}, policy: priority, priority: [duellist]}\n"},
+	).Run(t)
+}
+
+func TestConformanceSkirmish(t *testing.T) {
+	kit(t, "skirmish.rules.yaml",
+		rulestest.Scenario{Name: "cover", Src: "options: {cover: true}\na: {units: {veteran: 3}, policy: largest-first}\nb: {units: {trooper: 6, veteran: 1}, policy: priority, priority: [veteran]}\n"},
+		rulestest.Scenario{Name: "a-priority", Src: "a: {units: {veteran: 3}, policy: priority, priority: [trooper]}\nb: {units: {trooper: 6}}\n"},
+	).Run(t)
+}
+
+func TestConformanceFleet(t *testing.T) {
+	kit(t, "fleet.rules.yaml",
+		rulestest.Scenario{Name: "designs", Src: "a: {units: {Gunboat: 2, Starbase: 1}, designs: {Gunboat: {base: Interceptor, parts: [Plasma Missile, Ion Cannon, Nuclear Drive, Nuclear Source]}}, policy: largest-first}\nb: {units: {Cruiser: 2}, policy: weakest}\n"},
+		rulestest.Scenario{Name: "priority", Src: "a: {units: {Interceptor: 3, Cruiser: 1}, policy: priority, priority: [Dreadnought]}\nb: {units: {Dreadnought: 1, Interceptor: 2}, policy: random}\n"},
+		rulestest.Scenario{Name: "b-priority", Src: "a: {units: {Interceptor: 3, Cruiser: 1}}\nb: {units: {Dreadnought: 1}, policy: priority, priority: [Cruiser, Interceptor]}\n"},
+	).Run(t)
+}
+
+func FuzzCompileDuel(f *testing.F)     { kit(f, "duel2d6.rules.yaml").Fuzz(f) }
+func FuzzCompileSkirmish(f *testing.F) { kit(f, "skirmish.rules.yaml").Fuzz(f) }

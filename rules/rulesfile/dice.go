@@ -1,0 +1,134 @@
+package rulesfile
+
+// test reports whether face index fi meets the face test in context c.
+func (f *fighter) test(ft *faceTest, fi int32, c *ectx) bool {
+	if ft.e == nil {
+		return ft.mask[fi]
+	}
+	c.face = fi
+	return f.eval(ft.e, c) != 0
+}
+
+// die rolls one die of n ≤ 65536 faces and returns the face index. Each
+// 64-bit draw of the trial's stream gives four 16-bit chunks, lowest
+// first; a chunk x gives the face ⌊n·x / 2¹⁶⌋ by Lemire's multiply-shift,
+// and is rejected when the low half of n·x is below 2¹⁶ mod n, so that
+// every face has exactly ⌊2¹⁶ / n⌋ accepted chunks: no bias, and a die
+// costs a quarter of a draw. The chunks left of a draw serve the next dice
+// of the battle (reset starts each battle with none).
+func (f *fighter) die(n int) int32 {
+	if f.ch != nil {
+		return int32(f.ch.Uniform(n))
+	}
+	for {
+		if f.chunks == 0 {
+			f.word, f.chunks = f.r.Uint64(), 4
+		}
+		x := f.word & 0xffff
+		f.word >>= 16
+		f.chunks--
+		v := x * uint64(n)
+		if v&0xffff >= uint64(65536%n) {
+			return int32(v >> 16)
+		}
+	}
+}
+
+// roll rolls a roll in context c and returns its result and the number of
+// dice it rolled (a value that is not dice rolls none).
+func (f *fighter) roll(rc *rollC, c *ectx) (val, ndice int32) {
+	if rc.value != nil {
+		return f.eval(rc.value, c), 0
+	}
+	n := max(f.eval(rc.dice, c), 0)
+	plus := int32(0)
+	if rc.plus != nil {
+		plus = f.eval(rc.plus, c)
+	}
+	if rc.coins {
+		// Coins summed are heads counted: Rand.Heads flips n at once.
+		h := f.heads(int(n))
+		if f.log != nil {
+			f.log.printf("    %s flips %d coins: %d heads\n", f.log.unit(c.unit[roleSelf]), n, h)
+		}
+		return h + plus, n
+	}
+	nf := len(rc.die)
+	if rc.keep != 0 {
+		f.faces = f.faces[:0]
+	}
+	total := int32(0)
+	for range n {
+		fi := f.die(nf)
+		if rc.reroll.set && f.test(&rc.reroll, fi, c) {
+			fi = f.die(nf)
+		}
+		v := int32(rc.die[fi])
+		if f.log != nil {
+			f.log.face(rc.die[fi])
+		}
+		counted := int32(0)
+		if rc.count.set && f.test(&rc.count, fi, c) {
+			counted++
+		}
+		if rc.explode.set {
+			for depth := 0; depth < rc.depth && f.test(&rc.explode, fi, c); depth++ {
+				fi = f.die(nf)
+				v += int32(rc.die[fi])
+				if f.log != nil {
+					f.log.face(rc.die[fi])
+				}
+				if rc.count.set && f.test(&rc.count, fi, c) {
+					counted++
+				}
+			}
+		}
+		switch {
+		case rc.count.set:
+			total += counted
+		case rc.keep != 0:
+			f.faces = append(f.faces, v)
+		default:
+			total += v
+		}
+	}
+	if rc.keep != 0 {
+		total = keepSum(f.faces, rc.keepN, rc.keep == 1)
+	}
+	if f.log != nil {
+		f.log.rolled(rc, c.unit[roleSelf], total+plus)
+	}
+	return total + plus, n
+}
+
+// heads flips n fair coins and returns the heads.
+func (f *fighter) heads(n int) int32 {
+	if f.ch != nil {
+		return int32(f.ch.Heads(n))
+	}
+	return int32(f.r.Heads(n))
+}
+
+// coin flips one fair coin.
+func (f *fighter) coin() bool {
+	if f.ch != nil {
+		return f.ch.Uniform(2) == 1
+	}
+	return f.r.Coin()
+}
+
+// keepSum returns the sum of the k highest (or lowest) values, sorting
+// values in place (insertion sort: pools are small, and it allocates
+// nothing).
+func keepSum(values []int32, k int, highest bool) int32 {
+	for i := 1; i < len(values); i++ {
+		for j := i; j > 0 && (highest && values[j] > values[j-1] || !highest && values[j] < values[j-1]); j-- {
+			values[j], values[j-1] = values[j-1], values[j]
+		}
+	}
+	s := int32(0)
+	for _, v := range values[:min(k, len(values))] {
+		s += v
+	}
+	return s
+}

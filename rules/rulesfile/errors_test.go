@@ -1,0 +1,65 @@
+package rulesfile
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/crucible-sim/crucible/rules/rulestest"
+)
+
+// Every mistake in a rules file is refused before a trial runs, with an
+// error that names the file, line and column, the field or expression,
+// and what is allowed (the nearest names where one is mistyped).
+func TestErrorsAreLocated(t *testing.T) {
+	duel := "a: {units: {u: 1}}\nb: {units: {u: 1}}\n"
+	for _, c := range []struct {
+		name, rules, scenario, want string
+	}{
+		{"unknown stat in an expression",
+			"title: t\nstats:\n  shield: {doc: s}\nweapons:\n  gun: {hit: \"face + target.shiled >= 6\"}\nunits:\n  u: {weapons: {gun: 1}}\nround:\n  - fire: {order: simultaneous}\n",
+			duel, `test.rules.yaml:5:29: rules.weapons.gun.hit: in "face + target.shiled >= 6": a unit has no "shiled" (it has: max_hp, shield, hp, alive, side, type); did you mean "shield"?`},
+		{"type error in an expression",
+			"title: t\nweapons:\n  gun: {hit: \"face + 'x'\"}\nunits:\n  u: {weapons: {gun: 1}}\nround:\n  - fire: {order: simultaneous}\n",
+			duel, `test.rules.yaml:3:`},
+		{"a contest that never ends",
+			"title: t\nunits:\n  u: {hp: 1}\nround:\n  - contest: {roll: 3, ties: reroll, winner: [{damage: 1}]}\n",
+			duel, `test.rules.yaml:5:15: rules.round[0].contest: this contest re-rolls its ties, but its rolls can only tie`},
+		{"a unit with no way to take damage",
+			"title: t\nstats:\n  shield: {doc: s}\nweapons:\n  gun: {hit: \"face > 6\"}\nunits:\n  u: {weapons: {gun: 1}}\nround:\n  - fire: {order: simultaneous}\n",
+			duel, `test.rules.yaml:7:7: rules.units.u: unit u (side a) has no way to take damage`},
+		{"a cycle of hooks",
+			"title: t\nunits:\n  u: {hp: 1}\nround:\n  - hook: f\nhooks: |\n  def f(battle):\n    g(battle)\n  def g(battle):\n    f(battle)\n",
+			duel, `test.rules.yaml:7:1: rules.hooks: the hooks call each other in a cycle (f → g → f)`},
+		{"a mistyped part",
+			"title: t\nstats:\n  slots: {doc: s}\nparts:\n  Ion Cannon: {cost: {slots: 1}}\nunits:\n  u: {slots: 1, parts: [ion cannon]}\nround:\n  - contest: {roll: d6, winner: [{damage: 1}]}\n",
+			duel, `test.rules.yaml:7:25: rules.units.u.parts[0]: unknown part "ion cannon" (known: Ion Cannon); did you mean "Ion Cannon"?`},
+		{"parts that cost more than the unit has",
+			"title: t\nstats:\n  slots: {doc: s}\nparts:\n  P: {cost: {slots: 2}}\nunits:\n  u: {slots: 1, parts: [P]}\nround:\n  - contest: {roll: d6, winner: [{damage: 1}]}\n",
+			duel, `test.rules.yaml:7:24: rules.units.u.parts: unit u's parts cost 2 slots, more than the 1 it has`},
+		{"an unknown phase",
+			"title: t\nunits:\n  u: {hp: 1}\nround:\n  - fier: {}\n",
+			duel, `test.rules.yaml:5:11: rules.round[0].fier: unknown phase "fier" (allowed: fire, contest, each, hook); did you mean "fire"?`},
+		{"an unknown unit in the scenario",
+			"title: t\nunits:\n  duellist: {hp: 1}\nround:\n  - contest: {roll: d6, winner: [{damage: 1}]}\n",
+			"a: {units: {dulelist: 1}}\nb: {units: {duellist: 1}}\n", `scenario.yaml:1:23: a.units.dulelist: unknown unit "dulelist" (known: duellist); did you mean "duellist"?`},
+		{"a hook with the wrong parameters",
+			"title: t\nunits:\n  u: {hp: 1}\nround:\n  - hook: f\nhooks: |\n  def f():\n    pass\n",
+			duel, `test.rules.yaml:5:11: rules.round[0].hook: hook f takes 0 parameters`},
+		{"a syntax error in the hooks",
+			"title: t\nunits:\n  u: {hp: 1}\nround:\n  - hook: f\nhooks: |\n  def f(battle)\n    pass\n",
+			duel, `test.rules.yaml:8:1: rules.hooks: in the hooks: got newline, want ':'`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Compile(documentOf(t, "test.rules.yaml", c.rules, c.scenario))
+			if err == nil {
+				t.Fatal("compiled")
+			}
+			if msg := rulestest.Located(err); msg != "" {
+				t.Error(msg)
+			}
+			if !strings.Contains(err.Error(), c.want) {
+				t.Errorf("got  %v\nwant %s", err, c.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,672 @@
+package rulesfile
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"reflect"
+	"slices"
+	"strings"
+
+	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/file"
+	"github.com/expr-lang/expr/parser"
+	"github.com/expr-lang/expr/vm"
+
+	"github.com/crucible-sim/crucible/rules/doc"
+)
+
+// TableBudget is the most entries a tabulated expression may have: the
+// product of the ranges of the state values it reads.
+const TableBudget = 1 << 18
+
+// reads says what an expression may read where it stands.
+type reads uint16
+
+const (
+	readOptions reads = 1 << iota
+	readStats         // the unit's stats by their bare names (checks)
+	readSelf
+	readTarget
+	readOther
+	readSides // side and enemy
+	readRound
+	readFace
+	readRegs
+)
+
+// roles of units an expression reads.
+const (
+	roleSelf = iota
+	roleTarget
+	roleOther
+	nRoles
+)
+
+var roleNames = [nRoles]string{"self", "target", "other"}
+
+// varKind is a state value an expression reads.
+type varKind uint8
+
+const (
+	vUnitHP varKind = iota
+	vUnitAlive
+	vUnitTrack
+	vSideAgg
+	vSideTrack
+	vRound
+	vFace
+	vReg
+)
+
+// varRef is a state value a tabulated expression reads, and its place in
+// the table: index += (value − lo) × stride.
+type varRef struct {
+	kind   varKind
+	role   int8 // unit role, or side 0 (side) / 1 (enemy)
+	which  int  // track, aggregate or register index (in the context's registers)
+	slot   int  // a register's slot in the fighter
+	lo, n  int32
+	stride int32
+	name   string
+}
+
+// cexpr is a compiled expression in one static context: a constant, or a
+// table over the state values it reads.
+type cexpr struct {
+	k     int32
+	vars  []varRef
+	table []int32
+	src   *Expr
+}
+
+// static reports whether the expression is a constant.
+func (e *cexpr) static() bool { return len(e.vars) == 0 }
+
+// bounds returns the least and greatest values the expression takes.
+func (e *cexpr) bounds() (lo, hi int32) {
+	if e.static() {
+		return e.k, e.k
+	}
+	lo, hi = math.MaxInt32, math.MinInt32
+	for _, v := range e.table {
+		lo, hi = min(lo, v), max(hi, v)
+	}
+	return lo, hi
+}
+
+// context fixes what is static where an expression is compiled: the unit
+// types in each role (−1: none), the side of self (or of the side view),
+// the die of face, the registers in scope.
+type context struct {
+	reads reads
+	types [nRoles]int
+	side  int
+	die   []int64
+	regs  []register
+	// stats are the bare stats of a unit being assembled (checks).
+	stats map[string]int64
+}
+
+// register is a named roll in scope, with its range.
+type register struct {
+	name   string
+	lo, hi int32
+	slot   int
+}
+
+// compiler compiles expressions against a battle being compiled.
+type compiler struct {
+	l *lang
+	b *Battle // the types, sides and cap for domains and static values
+}
+
+// exprError places an expr error (its line and column in the expression)
+// in the YAML file.
+func exprError(e *Expr, line, col int, msg string) error {
+	n := e.Node
+	if n == nil {
+		return errors.New(msg)
+	}
+	pos := n.Pos
+	if pos.Line > 0 {
+		if line <= 1 && !strings.Contains(e.Src, "\n") {
+			off := col
+			if n.Quoted {
+				off++ // past the opening quote
+			}
+			pos.Col += off
+		} else {
+			pos.Line += line
+			pos.Col = col + 1
+		}
+	}
+	return &doc.Error{Pos: pos, Path: n.Path, Msg: msg}
+}
+
+// lineCol returns the 1-based line and 0-based column of rune offset off in
+// src.
+func lineCol(src string, off int) (int, int) {
+	line, col, i := 1, 0, 0
+	for _, r := range src {
+		if i == off {
+			break
+		}
+		if r == '\n' {
+			line++
+			col = 0
+		} else {
+			col++
+		}
+		i++
+	}
+	return line, col
+}
+
+// compile compiles e in context c, to an integer (asBool: a condition,
+// 1 or 0).
+func (cp *compiler) compile(e *Expr, c *context, asBool bool) (*cexpr, error) {
+	if e.Int != nil && !asBool {
+		if *e.Int > math.MaxInt32 || *e.Int < math.MinInt32 {
+			return nil, exprError(e, 1, 0, fmt.Sprintf("%d is out of range (allowed: %d to %d)", *e.Int, math.MinInt32, math.MaxInt32))
+		}
+		return &cexpr{k: int32(*e.Int), src: e}, nil
+	}
+	if strings.TrimSpace(e.Src) == "" {
+		return nil, exprError(e, 1, 0, "an empty expression")
+	}
+	tree, err := parser.Parse(e.Src)
+	if err != nil {
+		return nil, cp.placeExprErr(e, err)
+	}
+	vars, err := cp.references(e, tree, c)
+	if err != nil {
+		return nil, err
+	}
+	env := cp.envType(c)
+	opts := []expr.Option{expr.Env(reflect.New(env).Elem().Interface())}
+	if asBool {
+		opts = append(opts, expr.AsBool())
+	} else {
+		opts = append(opts, expr.AsInt())
+	}
+	prog, err := expr.Compile(e.Src, opts...)
+	if err != nil {
+		return nil, cp.placeExprErr(e, err)
+	}
+	return cp.tabulate(e, c, env, prog, vars, asBool)
+}
+
+// placeExprErr turns an error of expr into one placed in the file.
+func (cp *compiler) placeExprErr(e *Expr, err error) error {
+	var fe *file.Error
+	if errors.As(err, &fe) {
+		line, col := fe.Line, fe.Column
+		if line == 0 {
+			line, col = lineCol(e.Src, fe.From)
+		}
+		return exprError(e, line, col, fmt.Sprintf("in %q: %s", e.Src, fe.Message))
+	}
+	return exprError(e, 1, 0, fmt.Sprintf("in %q: %v", e.Src, err))
+}
+
+// references walks the expression's tree: every name it reads must be in
+// scope (an unknown one is an error with the known ones and the nearest),
+// and the state values it reads are returned with their ranges.
+func (cp *compiler) references(e *Expr, tree *parser.Tree, c *context) ([]varRef, error) {
+	w := &refWalker{cp: cp, e: e, c: c, bases: map[ast.Node]bool{}}
+	ast.Walk(&tree.Node, w)
+	if w.err != nil {
+		return nil, w.err
+	}
+	ast.Walk(&tree.Node, &identWalker{w})
+	return w.vars, w.err
+}
+
+type refWalker struct {
+	cp    *compiler
+	e     *Expr
+	c     *context
+	bases map[ast.Node]bool
+	vars  []varRef
+	err   error
+}
+
+func (w *refWalker) fail(loc file.Location, format string, args ...any) {
+	if w.err == nil {
+		line, col := lineCol(w.e.Src, loc.From)
+		w.err = exprError(w.e, line, col, fmt.Sprintf("in %q: ", w.e.Src)+fmt.Sprintf(format, args...))
+	}
+}
+
+func (w *refWalker) addVar(v varRef) {
+	for _, x := range w.vars {
+		if x.kind == v.kind && x.role == v.role && x.which == v.which {
+			return
+		}
+	}
+	w.vars = append(w.vars, v)
+}
+
+// Visit handles member accesses: self.X, side.X, options.X.
+func (w *refWalker) Visit(node *ast.Node) {
+	m, ok := (*node).(*ast.MemberNode)
+	if !ok {
+		return
+	}
+	id, ok := m.Node.(*ast.IdentifierNode)
+	if !ok {
+		return
+	}
+	w.bases[id] = true
+	prop, ok := m.Property.(*ast.StringNode)
+	if !ok {
+		w.fail(m.Location(), "write %s.NAME with a name, not an index", id.Value)
+		return
+	}
+	w.member(m.Location(), id.Value, prop.Value)
+}
+
+func (w *refWalker) member(loc file.Location, base, name string) {
+	l, c := w.cp.l, w.c
+	role := slices.Index(roleNames[:], base)
+	switch {
+	case role >= 0:
+		if c.reads&(readSelf<<role) == 0 {
+			w.fail(loc, "%s is not in scope here (%s)", base, c.scopeWords())
+			return
+		}
+		t := c.types[role]
+		switch {
+		case name == uHP:
+			w.addVar(varRef{kind: vUnitHP, role: int8(role), lo: 0, n: int32(w.cp.b.maxHP(t)) + 1, name: base + "." + name})
+		case name == uAlive:
+			w.addVar(varRef{kind: vUnitAlive, role: int8(role), lo: 0, n: 2, name: base + "." + name})
+		case slices.Contains(l.tracks, name):
+			k := slices.Index(l.tracks, name)
+			if k >= len(w.cp.b.unitTrk) {
+				w.fail(loc, "a track's start and highest value may read the unit's stats, not its tracks (%s)", name)
+				return
+			}
+			lo, hi := w.cp.b.trackRange(t, k)
+			w.addVar(varRef{kind: vUnitTrack, role: int8(role), which: k, lo: lo, n: hi - lo + 1, name: base + "." + name})
+		case slices.Contains(l.unitFields(), name):
+		default:
+			w.fail(loc, "a unit has no %q (it has: %s)%s", name, strings.Join(l.unitFields(), ", "), doc.DidYouMean(name, l.unitFields()))
+		}
+	case base == "side" || base == "enemy":
+		if c.reads&readSides == 0 {
+			w.fail(loc, "%s is not in scope here (%s)", base, c.scopeWords())
+			return
+		}
+		r := int8(0)
+		if base == "enemy" {
+			r = 1
+		}
+		s := c.side
+		if r == 1 {
+			s = 1 - s
+		}
+		if k := slices.IndexFunc(sideAggregates, func(a struct{ Name, Meaning string }) bool { return a.Name == name }); k >= 0 {
+			if name == "start" {
+				return // static
+			}
+			hi := w.cp.b.sideAggMax(s, name)
+			w.addVar(varRef{kind: vSideAgg, role: r, which: k, lo: 0, n: hi + 1, name: base + "." + name})
+			return
+		}
+		if k := slices.Index(l.sideTracks, name); k >= 0 {
+			if k >= len(w.cp.b.sideTrk) {
+				w.fail(loc, "a side track's start and highest value may read the options, not the side's tracks (%s)", name)
+				return
+			}
+			lo, hi := w.cp.b.sideTrackRange(k)
+			w.addVar(varRef{kind: vSideTrack, role: r, which: k, lo: lo, n: hi - lo + 1, name: base + "." + name})
+			return
+		}
+		if name != "name" {
+			w.fail(loc, "a side has no %q (it has: %s)%s", name, strings.Join(l.sideFields(), ", "), doc.DidYouMean(name, l.sideFields()))
+		}
+	case base == "options":
+		if !slices.Contains(l.optionFields(), name) {
+			w.fail(loc, "no option %q (options: %s)%s", name, strings.Join(l.optionFields(), ", "), doc.DidYouMean(name, l.optionFields()))
+		}
+	}
+}
+
+// identWalker handles bare names: round, face, named rolls, and a unit's
+// stats in a check.
+type identWalker struct{ w *refWalker }
+
+func (iw *identWalker) Visit(node *ast.Node) {
+	w := iw.w
+	id, ok := (*node).(*ast.IdentifierNode)
+	if !ok || w.bases[id] {
+		if ok && w.bases[id] {
+			w.known(id)
+		}
+		return
+	}
+	c := w.c
+	switch name := id.Value; {
+	case name == "round" && c.reads&readRound != 0:
+		w.addVar(varRef{kind: vRound, lo: 0, n: int32(w.cp.b.cap) + 1, name: name})
+	case name == "face" && c.reads&readFace != 0:
+		w.addVar(varRef{kind: vFace, lo: 0, n: int32(len(c.die)), name: name})
+	case c.reads&readRegs != 0 && slices.ContainsFunc(c.regs, func(r register) bool { return r.name == name }):
+		k := slices.IndexFunc(c.regs, func(r register) bool { return r.name == name })
+		r := c.regs[k]
+		w.addVar(varRef{kind: vReg, which: k, slot: r.slot, lo: r.lo, n: r.hi - r.lo + 1, name: name})
+	case c.reads&readStats != 0 && c.stats != nil:
+		if _, ok := c.stats[name]; !ok {
+			known := slices.Sorted(mapKeys(c.stats))
+			w.fail(id.Location(), "unknown stat %q (stats: %s)%s", name, strings.Join(known, ", "), doc.DidYouMean(name, known))
+		}
+	default:
+		known := c.names()
+		w.fail(id.Location(), "unknown name %q (here an expression may read: %s)%s", name, strings.Join(known, ", "), doc.DidYouMean(name, known))
+	}
+}
+
+// known checks that a member base (self, side, options) is in scope at all.
+func (w *refWalker) known(id *ast.IdentifierNode) {
+	switch id.Value {
+	case "self", "target", "other", "side", "enemy", "options":
+		return
+	}
+	known := w.c.names()
+	w.fail(id.Location(), "unknown name %q (here an expression may read: %s)%s", id.Value, strings.Join(known, ", "), doc.DidYouMean(id.Value, known))
+}
+
+func mapKeys(m map[string]int64) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+// names lists what an expression may read in the context.
+func (c *context) names() []string {
+	var out []string
+	if c.reads&readOptions != 0 {
+		out = append(out, "options")
+	}
+	for r := range nRoles {
+		if c.reads&(readSelf<<r) != 0 {
+			out = append(out, roleNames[r])
+		}
+	}
+	if c.reads&readSides != 0 {
+		out = append(out, "side", "enemy")
+	}
+	if c.reads&readRound != 0 {
+		out = append(out, "round")
+	}
+	if c.reads&readFace != 0 {
+		out = append(out, "face")
+	}
+	if c.reads&readRegs != 0 {
+		for _, r := range c.regs {
+			out = append(out, r.name)
+		}
+	}
+	if c.stats != nil {
+		out = append(out, slices.Sorted(mapKeys(c.stats))...)
+	}
+	return out
+}
+
+func (c *context) scopeWords() string {
+	return "here an expression may read: " + strings.Join(c.names(), ", ")
+}
+
+// envType is the struct expr checks the expression against in context c.
+func (cp *compiler) envType(c *context) reflect.Type {
+	var f []reflect.StructField
+	add := func(name string, t reflect.Type) { f = append(f, field(len(f), name, t)) }
+	add("options", cp.l.optType)
+	for r := range nRoles {
+		if c.reads&(readSelf<<r) != 0 {
+			add(roleNames[r], cp.l.unitType)
+		}
+	}
+	if c.reads&readSides != 0 {
+		add("side", cp.l.sideType)
+		add("enemy", cp.l.sideType)
+	}
+	if c.reads&readRound != 0 {
+		add("round", intT)
+	}
+	if c.reads&readFace != 0 {
+		add("face", intT)
+	}
+	if c.reads&readRegs != 0 {
+		for _, r := range c.regs {
+			add(r.name, intT)
+		}
+	}
+	for _, s := range slices.Sorted(mapKeys(c.stats)) {
+		add(s, intT)
+	}
+	return reflect.StructOf(f)
+}
+
+// tabulate evaluates the program at every point of the ranges of the
+// state values it reads, with the static values of context c, and returns
+// the table (or the constant).
+func (cp *compiler) tabulate(e *Expr, c *context, env reflect.Type, prog *vm.Program, vars []varRef, asBool bool) (*cexpr, error) {
+	size := int64(1)
+	for i := range vars {
+		if vars[i].n <= 0 {
+			vars[i].n = 1
+		}
+		vars[i].stride = int32(size)
+		size *= int64(vars[i].n)
+		if size > TableBudget {
+			var parts []string
+			for _, v := range vars {
+				parts = append(parts, fmt.Sprintf("%s (%d values)", v.name, v.n))
+			}
+			return nil, exprError(e, 1, 0, fmt.Sprintf("%q reads %s: more than %d combinations, beyond what an expression may be tabulated over; split it (an if effect, or two ends)", e.Src, strings.Join(parts, ", "), TableBudget))
+		}
+	}
+	ce := &cexpr{vars: vars, src: e}
+	envv := reflect.New(env).Elem()
+	cp.fillStatic(envv, c)
+	var machine vm.VM
+	point := make([]int32, len(vars))
+	for i := range vars {
+		point[i] = vars[i].lo
+	}
+	table := make([]int32, size)
+	for idx := int64(0); idx < size; idx++ {
+		cp.fillPoint(envv, c, vars, point)
+		out, err := machine.Run(prog, envv.Interface())
+		if err != nil {
+			return nil, exprError(e, 1, 0, fmt.Sprintf("in %q: %v (%s)", e.Src, err, describePoint(vars, point, c)))
+		}
+		v, err := toInt32(out, asBool)
+		if err != nil {
+			return nil, exprError(e, 1, 0, fmt.Sprintf("in %q: %v (%s)", e.Src, err, describePoint(vars, point, c)))
+		}
+		table[idx] = v
+		for i := range point { // the next point, odometer order
+			point[i]++
+			if point[i] < vars[i].lo+vars[i].n {
+				break
+			}
+			point[i] = vars[i].lo
+		}
+	}
+	if len(vars) == 0 {
+		ce.k = table[0]
+		return ce, nil
+	}
+	// A table of one value is a constant after all (self.alive in a
+	// context where it is always true, say).
+	if !slices.ContainsFunc(table, func(v int32) bool { return v != table[0] }) {
+		return &cexpr{k: table[0], src: e}, nil
+	}
+	ce.table = table
+	return ce, nil
+}
+
+func describePoint(vars []varRef, point []int32, c *context) string {
+	var parts []string
+	for i, v := range vars {
+		x := point[i]
+		if v.kind == vFace && int(x) < len(c.die) {
+			parts = append(parts, fmt.Sprintf("face = %d", c.die[x]))
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("%s = %d", v.name, x))
+	}
+	if len(parts) == 0 {
+		return "with the static values"
+	}
+	return "at " + strings.Join(parts, ", ")
+}
+
+func toInt32(out any, asBool bool) (int32, error) {
+	switch v := out.(type) {
+	case bool:
+		if v {
+			return 1, nil
+		}
+		return 0, nil
+	case int:
+		if v > math.MaxInt32 || v < math.MinInt32 {
+			return 0, fmt.Errorf("the value %d is out of range (allowed: %d to %d)", v, math.MinInt32, math.MaxInt32)
+		}
+		return int32(v), nil
+	}
+	return 0, fmt.Errorf("the value %v is not a number", out)
+}
+
+// fillStatic sets the fields of the environment that are the same at
+// every point: options, stats of the units in each role, side names.
+func (cp *compiler) fillStatic(env reflect.Value, c *context) {
+	l := cp.l
+	opts := env.Field(0)
+	for i, o := range l.options {
+		switch o.Kind {
+		case reflect.Bool:
+			opts.Field(i).SetBool(o.Bool)
+		case reflect.String:
+			opts.Field(i).SetString(o.Str)
+		default:
+			opts.Field(i).SetInt(o.Int)
+		}
+	}
+	k := 1
+	for r := range nRoles {
+		if c.reads&(readSelf<<r) == 0 {
+			continue
+		}
+		u := env.Field(k)
+		k++
+		t := c.types[r]
+		if t < 0 {
+			continue
+		}
+		ut := cp.b.types[t]
+		for i := range l.stats {
+			u.Field(i).SetInt(ut.stats[i])
+		}
+		base := len(l.stats) + len(l.tracks)
+		u.Field(base).SetInt(ut.stats[0]) // hp: full unless the table reads it
+		u.Field(base + 1).SetBool(true)
+		u.Field(base + 2).SetString(sideLetters[ut.side])
+		u.Field(base + 3).SetString(ut.name)
+		for i := range l.tracks {
+			if i < len(cp.b.unitTrk) { // tracks being laid out have no range yet
+				lo, _ := cp.b.trackRange(t, i)
+				u.Field(len(l.stats) + i).SetInt(int64(lo))
+			}
+		}
+	}
+	if c.reads&readSides != 0 {
+		for r, s := range [2]int{c.side, 1 - c.side} {
+			sv := env.Field(k + r)
+			sv.Field(slices.IndexFunc(sideAggregates, func(a struct{ Name, Meaning string }) bool { return a.Name == "start" })).SetInt(int64(cp.b.sideUnits(s)))
+			sv.Field(len(sideAggregates) + len(l.sideTracks)).SetString(sideLetters[s])
+		}
+	}
+	if c.stats != nil {
+		names := slices.Sorted(mapKeys(c.stats))
+		for i, s := range names {
+			env.Field(env.NumField() - len(names) + i).SetInt(c.stats[s])
+		}
+	}
+}
+
+var sideLetters = [2]string{"a", "b"}
+
+// fillPoint sets the state values of one point of the table.
+func (cp *compiler) fillPoint(env reflect.Value, c *context, vars []varRef, point []int32) {
+	l := cp.l
+	roleField := func(role int) reflect.Value {
+		k := 1
+		for r := range role {
+			if c.reads&(readSelf<<r) != 0 {
+				k++
+			}
+		}
+		return env.Field(k)
+	}
+	sideField := func(r int) reflect.Value {
+		k := 1
+		for x := range nRoles {
+			if c.reads&(readSelf<<x) != 0 {
+				k++
+			}
+		}
+		return env.Field(k + r)
+	}
+	after := 1
+	for x := range nRoles {
+		if c.reads&(readSelf<<x) != 0 {
+			after++
+		}
+	}
+	if c.reads&readSides != 0 {
+		after += 2
+	}
+	for i, v := range vars {
+		x := point[i]
+		switch v.kind {
+		case vUnitHP:
+			u := roleField(int(v.role))
+			u.Field(len(l.stats) + len(l.tracks)).SetInt(int64(x))
+		case vUnitAlive:
+			roleField(int(v.role)).Field(len(l.stats) + len(l.tracks) + 1).SetBool(x != 0)
+		case vUnitTrack:
+			roleField(int(v.role)).Field(len(l.stats) + v.which).SetInt(int64(x))
+		case vSideAgg:
+			sideField(int(v.role)).Field(v.which).SetInt(int64(x))
+		case vSideTrack:
+			sideField(int(v.role)).Field(len(sideAggregates) + v.which).SetInt(int64(x))
+		case vRound:
+			env.Field(after).SetInt(int64(x))
+		case vFace:
+			k := after
+			if c.reads&readRound != 0 {
+				k++
+			}
+			env.Field(k).SetInt(c.die[x])
+		case vReg:
+			k := after
+			if c.reads&readRound != 0 {
+				k++
+			}
+			if c.reads&readFace != 0 {
+				k++
+			}
+			env.Field(k + v.which).SetInt(int64(x))
+		}
+	}
+}

@@ -1,0 +1,428 @@
+package rulesfile
+
+import (
+	"io"
+	"slices"
+
+	"go.starlark.net/starlark"
+
+	"github.com/crucible-sim/crucible/rules"
+)
+
+// fighter plays battles of one compiled scenario. Fight and Replay share
+// play, which writes the account only when log is set, so both make the
+// same draws.
+type fighter struct {
+	b    *Battle
+	r    *rules.Rand
+	st   []int32 // the state (Battle's layout)
+	init []int32 // the state at the start of every battle
+	reg  []int32 // the named rolls' results
+	// derived from the state, kept up to date with it
+	// agg[s] are side s's aggregates in sideAggregates order: alive, hp,
+	// armed (lost is worked out; start is static)
+	agg [2][3]int32
+	// hpCount[types[t].hpOff + v] counts type t's units with v hit points
+	// left (a roster: kill-greedy reads it instead of the units)
+	hpCount, hpCount0 []int32
+	// dirty marks the types whose units' hit points the roster has moved
+	// past (syncUnits)
+	dirty uint64
+	dealt [2]int64
+	// the battle's end, once reached
+	over   bool
+	winner rules.Side
+	end    int
+	ender  int // the side that reached a non-victory end, or −1
+	round  int32
+	// the dice left of the current draw (die)
+	word   uint64
+	chunks int
+	// scratch
+	hits   []hit
+	single []hit   // hits one by one, for the policies that take them so
+	count  []int32 // faces rolled by a plain volley, by face index
+	// kill-greedy's scores of the enemy's types (assignRoster)
+	score   []int64
+	scoreHP []int32
+	faces   []int32
+	cand    []int32
+	log     *account
+	stop    *rules.Stop
+	thread  *starlark.Thread // the hooks' thread, made at the first call
+	ch      Chooser          // answers the random events instead of r (Stepper)
+}
+
+// hit is a die that hit, waiting for a target.
+type hit struct {
+	w     *weaponC
+	from  int32  // the firing unit type
+	by    int32  // the firing unit
+	face  int32  // the face index
+	mask  uint64 // the target types (global index) it hits
+	crit  bool
+	dmg   int32 // the damage the policy counts on
+	dyn   bool  // its hit test reads the target's state
+	order int32
+	n     int32 // how many such hits (dice of one face of a plain volley)
+}
+
+// ectx is where an expression is evaluated: the units in each role, the
+// side of self (or of the side view), the face of the die at hand.
+type ectx struct {
+	unit [nRoles]int32
+	side int
+	face int32
+}
+
+func newFighter(b *Battle) *fighter {
+	f := &fighter{b: b, st: make([]int32, b.stateLen), init: make([]int32, b.stateLen), reg: make([]int32, b.nregs)}
+	f.count = make([]int32, MaxFaces)
+	f.score, f.scoreHP = make([]int64, MaxTypes), make([]int32, MaxTypes)
+	f.hpCount0 = make([]int32, b.hpCountLen)
+	for _, ut := range b.types {
+		f.hpCount0[ut.hpOff+int(ut.stats[0])] = int32(ut.count)
+	}
+	f.hpCount = slices.Clone(f.hpCount0)
+	for s := range 2 {
+		for k, t := range b.sideTrk {
+			f.init[1+s*len(b.sideTrk)+k] = t.start[0]
+		}
+	}
+	for _, u := range b.units {
+		ut := b.types[u.typ]
+		f.init[u.slot] = int32(ut.stats[0])
+		for k, t := range b.unitTrk {
+			f.init[u.slot+1+k] = t.start[u.typ]
+		}
+	}
+	return f
+}
+
+// SetStop implements rules.Stoppable: a battle whose round cap allows a
+// million rounds may run long.
+func (f *fighter) SetStop(s *rules.Stop) { f.stop = s }
+
+// Fight implements rules.Fighter.
+func (f *fighter) Fight(_ int64, r *rules.Rand, o *rules.Outcome) {
+	f.log = nil
+	f.play(r, o)
+}
+
+// Replay implements rules.Fighter.
+func (f *fighter) Replay(_ int64, r *rules.Rand, o *rules.Outcome, w io.Writer) {
+	if w == nil {
+		w = io.Discard
+	}
+	f.log = &account{w: w, b: f.b}
+	f.play(r, o)
+	f.log = nil
+}
+
+// reset sets the state to the start of a battle.
+func (f *fighter) reset(r *rules.Rand) {
+	b := f.b
+	f.r = r
+	copy(f.st, f.init)
+	copy(f.hpCount, f.hpCount0)
+	f.dirty = 0
+	clear(f.reg)
+	f.word, f.chunks = 0, 0
+	f.over, f.winner, f.end, f.ender, f.round = false, rules.None, 0, -1, 0
+	for s := range 2 {
+		si := &b.sides[s]
+		f.agg[s][aggAlive], f.agg[s][aggHP], f.agg[s][aggArmed] = int32(si.n), int32(si.hpMax), 0
+		for _, t := range si.types {
+			if b.types[t].armed {
+				f.agg[s][aggArmed] += int32(b.types[t].count)
+			}
+		}
+	}
+}
+
+// stopEvery is how many rounds a battle fights between looks at the stop.
+const stopEvery = 1 << 12
+
+func (f *fighter) play(r *rules.Rand, o *rules.Outcome) {
+	b := f.b
+	f.reset(r)
+	if f.log != nil {
+		f.log.header()
+	}
+	if len(b.start) > 0 {
+		f.log.line("before the first round")
+		f.phases(b.start)
+	}
+	for round := int32(1); !f.over; round++ {
+		f.playRound(round)
+		if round%stopEvery == 0 && f.stop.Requested() {
+			return
+		}
+	}
+	f.record(o)
+}
+
+// playRound plays round number round: the ends checked at its start, its
+// phases, the ends checked at its end, the round cap.
+func (f *fighter) playRound(round int32) {
+	f.round = round
+	f.st[0] = round
+	if f.log != nil {
+		f.log.printf("round %d\n", round)
+	}
+	if f.checkEnds(0); f.over {
+		return
+	}
+	if f.phases(f.b.round); f.over {
+		return
+	}
+	if f.checkEnds(1); f.over {
+		return
+	}
+	if int(round) >= f.b.cap {
+		f.finish(rules.None, endRoundCap)
+	}
+}
+
+// phases plays a list of phases until the battle ends.
+func (f *fighter) phases(list []*phaseC) {
+	for _, p := range list {
+		switch p.kind {
+		case phFire:
+			f.fire(p)
+		case phContest:
+			f.contestPhase(p)
+		case phEach:
+			f.eachPhase(p)
+		case phHook:
+			f.callHook(p.hook, -1, -1, 0)
+		}
+		if f.over || f.settle() {
+			return
+		}
+	}
+}
+
+// settle ends the battle when a side has no unit left.
+func (f *fighter) settle() bool {
+	switch {
+	case f.over:
+		return true
+	case f.agg[0][aggAlive] == 0 && f.agg[1][aggAlive] == 0:
+		f.finish(rules.None, endMutual)
+	case f.agg[0][aggAlive] == 0:
+		f.finish(rules.B, endDestroyed)
+	case f.agg[1][aggAlive] == 0:
+		f.finish(rules.A, endDestroyed)
+	default:
+		return false
+	}
+	return true
+}
+
+func (f *fighter) finish(w rules.Side, end int) {
+	if !f.over {
+		f.over, f.winner, f.end = true, w, end
+	}
+}
+
+// checkEnds tests the file's ends checked at the start (0) or the end (1)
+// of a round.
+func (f *fighter) checkEnds(when int) {
+	for _, e := range f.b.ends {
+		if e.check != when {
+			continue
+		}
+		var met [2]bool
+		for s := range 2 {
+			met[s] = f.eval(e.when[s], &ectx{unit: noUnits, side: s}) != 0
+		}
+		if !met[0] && !met[1] {
+			continue
+		}
+		s := 0
+		if !met[0] {
+			s = 1
+		}
+		f.reach(e, s, met[0] && met[1])
+		return
+	}
+}
+
+// reach ends the battle with end e, met by side s (or by both).
+func (f *fighter) reach(e *endC, s int, both bool) {
+	if f.over {
+		return
+	}
+	f.finish(e.winnerOf(s, both), e.index)
+	if !both {
+		f.ender = s
+	}
+	if f.log != nil {
+		who := f.b.sides[s].label
+		if both {
+			who = "both sides"
+		}
+		f.log.printf("  %s: %s (%s)\n", who, e.decl.Name, e.decl.Doc)
+	}
+}
+
+var noUnits = [nRoles]int32{-1, -1, -1}
+
+// Indexes of fighter.agg, as sideAggregates orders them.
+const (
+	aggAlive = iota
+	aggHP
+	aggArmed
+)
+
+// record fills the outcome.
+func (f *fighter) record(o *rules.Outcome) {
+	b := f.b
+	o.Winner, o.End, o.Rounds = f.winner, f.end, int64(f.round)
+	if f.end == endRoundCap {
+		o.Rounds = int64(b.cap)
+	}
+	for s := range 2 {
+		for k, t := range b.sides[s].types {
+			ut := b.types[t]
+			o.Counters[b.survivors[s][k]] = int64(ut.count) - int64(f.hpCount[ut.hpOff])
+		}
+		o.Counters[b.dealt[s]] = int64(b.sides[1-s].hpMax) - int64(f.agg[1-s][aggHP])
+	}
+	for _, e := range b.ends {
+		if e.sideCtr[0] >= 0 && f.end == e.index && f.ender >= 0 {
+			o.Counters[e.sideCtr[f.ender]] = 1
+		}
+	}
+	for _, c := range b.counters {
+		for s := range 2 {
+			if c.index[s] >= 0 {
+				o.Counters[c.index[s]] = int64(f.eval(c.value[s], &ectx{unit: noUnits, side: s}))
+			}
+		}
+	}
+}
+
+// eval evaluates a compiled expression in context c.
+func (f *fighter) eval(e *cexpr, c *ectx) int32 {
+	if len(e.vars) == 0 {
+		return e.k
+	}
+	idx := int32(0)
+	for i := range e.vars {
+		v := &e.vars[i]
+		x := f.value(v, c) - v.lo
+		if x < 0 {
+			x = 0
+		} else if x >= v.n {
+			x = v.n - 1
+		}
+		idx += x * v.stride
+	}
+	return e.table[idx]
+}
+
+// value returns the state value v reads in context c.
+func (f *fighter) value(v *varRef, c *ectx) int32 {
+	b := f.b
+	switch v.kind {
+	case vUnitHP:
+		if u := c.unit[v.role]; u >= 0 {
+			return f.st[b.units[u].slot]
+		}
+	case vUnitAlive:
+		if u := c.unit[v.role]; u >= 0 && f.st[b.units[u].slot] > 0 {
+			return 1
+		}
+	case vUnitTrack:
+		if u := c.unit[v.role]; u >= 0 {
+			return f.st[b.units[u].slot+1+v.which]
+		}
+	case vSideAgg:
+		s := c.side
+		if v.role == 1 {
+			s = 1 - s
+		}
+		if v.which < len(f.agg[s]) {
+			return f.agg[s][v.which]
+		}
+		return int32(b.sides[s].n) - f.agg[s][aggAlive] // lost
+	case vSideTrack:
+		s := c.side
+		if v.role == 1 {
+			s = 1 - s
+		}
+		return f.st[1+s*len(b.sideTrk)+v.which]
+	case vRound:
+		return f.round
+	case vFace:
+		return c.face
+	case vReg:
+		return f.reg[v.slot]
+	}
+	return 0
+}
+
+// hp returns unit u's hit points left.
+func (f *fighter) hp(u int32) int32 { return f.st[f.b.units[u].slot] }
+
+// damage deals d damage to unit u from side s, and reports the damage
+// beyond what destroyed it.
+func (f *fighter) damage(u int32, d int32, s int) (excess int32) {
+	if d <= 0 {
+		return 0
+	}
+	b := f.b
+	slot := b.units[u].slot
+	left := f.st[slot]
+	if left <= 0 {
+		return d
+	}
+	taken := min(d, left)
+	f.setHP(u, left-taken)
+	return d - taken
+}
+
+// setHP sets unit u's hit points, within 0 and its most, keeping the
+// sides' totals.
+func (f *fighter) setHP(u int32, v int32) {
+	b := f.b
+	ui := &b.units[u]
+	ut := b.types[ui.typ]
+	v = max(0, min(v, int32(ut.stats[0])))
+	old := f.st[ui.slot]
+	if old == v {
+		return
+	}
+	f.st[ui.slot] = v
+	f.hpCount[ut.hpOff+int(old)]--
+	f.hpCount[ut.hpOff+int(v)]++
+	f.agg[ui.side][aggHP] += v - old
+	switch {
+	case old > 0 && v == 0:
+		f.agg[ui.side][aggAlive]--
+		if ut.armed {
+			f.agg[ui.side][aggArmed]--
+		}
+		if f.log != nil {
+			f.log.printf("    %s is destroyed\n", f.log.unit(u))
+		}
+	case old == 0 && v > 0:
+		f.agg[ui.side][aggAlive]++
+		if ut.armed {
+			f.agg[ui.side][aggArmed]++
+		}
+	}
+}
+
+// champion returns side s's first unit not destroyed, or −1.
+func (f *fighter) champion(s int) int32 {
+	si := &f.b.sides[s]
+	for u := si.first; u < si.first+si.n; u++ {
+		if f.st[f.b.units[u].slot] > 0 {
+			return int32(u)
+		}
+	}
+	return -1
+}

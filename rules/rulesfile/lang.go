@@ -1,0 +1,133 @@
+package rulesfile
+
+import (
+	"reflect"
+	"strconv"
+	"strings"
+)
+
+// lang is the vocabulary of a rules file's expressions: the Go types expr
+// checks them against, built once per compile from the file's stats,
+// tracks, side tracks and options.
+type lang struct {
+	stats      []string // the stats, hp first
+	tracks     []string // per-unit tracks
+	sideTracks []string
+	options    []optionVal
+	unitType   reflect.Type // what self, target and other are
+	sideType   reflect.Type // what side and enemy are
+	optType    reflect.Type // what options is
+}
+
+// optionVal is an option in force and how expressions see it.
+type optionVal struct {
+	Name  string // as declared (hyphens)
+	Field string // as expressions read it (underscores)
+	Kind  reflect.Kind
+	Int   int64
+	Bool  bool
+	Str   string
+}
+
+// unit view fields besides stats and tracks.
+const (
+	uHP    = "hp"     // hit points left
+	uMaxHP = "max_hp" // the hp stat
+	uAlive = "alive"
+	uSide  = "side"
+	uType  = "type"
+)
+
+// side view fields besides side tracks.
+var sideAggregates = []struct{ Name, Meaning string }{
+	{"alive", "the side's units not destroyed"},
+	{"hp", "the hit points its units have left"},
+	{"armed", "its units not destroyed that have a weapon"},
+	{"lost", "its units destroyed"},
+	{"start", "its units at the start of the battle"},
+}
+
+// field makes a struct field expr reads under name.
+func field(i int, name string, t reflect.Type) reflect.StructField {
+	return reflect.StructField{Name: "F" + strconv.Itoa(i), Type: t, Tag: reflect.StructTag(`expr:"` + name + `"`)}
+}
+
+var (
+	intT    = reflect.TypeFor[int]()
+	boolT   = reflect.TypeFor[bool]()
+	stringT = reflect.TypeFor[string]()
+)
+
+func newLang(stats, tracks, sideTracks []string, opts []optionVal) *lang {
+	l := &lang{stats: stats, tracks: tracks, sideTracks: sideTracks, options: opts}
+	var uf []reflect.StructField
+	for _, s := range stats {
+		name := s
+		if s == "hp" {
+			name = uMaxHP
+		}
+		uf = append(uf, field(len(uf), name, intT))
+	}
+	for _, t := range tracks {
+		uf = append(uf, field(len(uf), t, intT))
+	}
+	uf = append(uf, field(len(uf), uHP, intT), field(len(uf)+1, uAlive, boolT), field(len(uf)+2, uSide, stringT), field(len(uf)+3, uType, stringT))
+	l.unitType = reflect.StructOf(uf)
+	var sf []reflect.StructField
+	for _, a := range sideAggregates {
+		sf = append(sf, field(len(sf), a.Name, intT))
+	}
+	for _, t := range sideTracks {
+		sf = append(sf, field(len(sf), t, intT))
+	}
+	sf = append(sf, field(len(sf), "name", stringT))
+	l.sideType = reflect.StructOf(sf)
+	var of []reflect.StructField
+	for _, o := range opts {
+		t := intT
+		switch o.Kind {
+		case reflect.Bool:
+			t = boolT
+		case reflect.String:
+			t = stringT
+		}
+		of = append(of, field(len(of), o.Field, t))
+	}
+	l.optType = reflect.StructOf(of)
+	return l
+}
+
+// optionField is how expressions name an option: hyphens become
+// underscores (options.round_cap for round-cap).
+func optionField(name string) string { return strings.ReplaceAll(name, "-", "_") }
+
+// unitFields lists the names a unit view has, for did-you-mean.
+func (l *lang) unitFields() []string {
+	var out []string
+	for _, s := range l.stats {
+		if s == "hp" {
+			out = append(out, uMaxHP)
+			continue
+		}
+		out = append(out, s)
+	}
+	out = append(out, l.tracks...)
+	return append(out, uHP, uAlive, uSide, uType)
+}
+
+func (l *lang) sideFields() []string {
+	var out []string
+	for _, a := range sideAggregates {
+		out = append(out, a.Name)
+	}
+	out = append(out, l.sideTracks...)
+	return append(out, "name")
+}
+
+func (l *lang) optionFields() []string {
+	out := make([]string, len(l.options))
+	for i, o := range l.options {
+		out[i] = o.Field
+	}
+	return out
+}
