@@ -277,6 +277,21 @@ func Solve(ctx context.Context, sc *scenarios.Scenario, rational bool) (*rules.E
 	return solver.Solve(ctx, sc.Document(), rational)
 }
 
+// SolveWithin is Solve in floating point, its work held to maxWork units of
+// the solver's (rules.WorkBounded); a solver that does not count its work
+// solves as Solve does.
+func SolveWithin(ctx context.Context, sc *scenarios.Scenario, maxWork int64) (*rules.Exact, error) {
+	solver, err := rules.LookupSolver(sc.Ruleset)
+	if err != nil {
+		return nil, err
+	}
+	defer raiseGC()()
+	if wb, ok := solver.(rules.WorkBounded); ok {
+		return wb.SolveWithin(ctx, sc.Document(), false, maxWork)
+	}
+	return solver.Solve(ctx, sc.Document(), false)
+}
+
 // solvesGC counts the solves running at once, which share the GC
 // percentage: the first raises it and the last restores it, so that
 // overlapping solves (one per tab of the workbench) never leave it raised.

@@ -3,6 +3,7 @@ package sim
 import (
 	"encoding/json"
 	"fmt"
+	"math/bits"
 	"slices"
 
 	"github.com/crucible-sim/crucible/rules"
@@ -104,12 +105,7 @@ func (t *Tally) Add(o *rules.Outcome) {
 	t.Wins[o.Winner]++
 	t.Ends[o.End]++
 	for i, c := range o.Counters {
-		// Branch-free checks: c within ±2^31 (so c·c cannot overflow),
-		// and each signed sum keeping the sign its operands agree on.
-		t.overflow |= uint64(c+maxCounter) >> 32
-		s, q := t.Counters[i]+c, t.CountersSq[i]+c*c
-		t.overflow |= uint64((t.Counters[i]^s)&(c^s))>>63 | uint64(q)>>63
-		t.Counters[i], t.CountersSq[i] = s, q
+		t.sum(i, c)
 	}
 	for k, i := range t.DistOf {
 		t.Dists[k].Add(o.Counters[i])
@@ -119,6 +115,29 @@ func (t *Tally) Add(o *rules.Outcome) {
 	}
 	t.Rounds.Add(o.Rounds)
 }
+
+// sum adds a trial's value c of counter i to the counter's sums.
+func (t *Tally) sum(i int, c int64) {
+	// Branch-free checks: c within ±2^31 (so c·c cannot overflow), and
+	// each signed sum keeping the sign its operands agree on.
+	t.overflow |= uint64(c+maxCounter) >> 32
+	s, q := t.Counters[i]+c, t.CountersSq[i]+c*c
+	t.overflow |= uint64((t.Counters[i]^s)&(c^s))>>63 | uint64(q)>>63
+	t.Counters[i], t.CountersSq[i] = s, q
+}
+
+// sumN adds n trials' value v of counter i to its sums, as n calls of
+// sum would, for 0 ≤ v < 2^31.
+func (t *Tally) sumN(i int, v, n int64) {
+	hi, x := bits.Mul64(uint64(n), uint64(v))
+	hi2, y := bits.Mul64(uint64(n), uint64(v*v))
+	s, q := t.Counters[i]+int64(x), t.CountersSq[i]+int64(y)
+	t.overflow |= hi | hi2 | (x|y)>>63 | uint64(s|q)>>63
+	t.Counters[i], t.CountersSq[i] = s, q
+}
+
+// isDist reports whether counter i is a distribution counter.
+func (t *Tally) isDist(i int) bool { return slices.Contains(t.DistOf, i) }
 
 // Merge adds o into t. The two must describe the same battle spec. o is
 // not changed, and t shares no storage with it afterwards.

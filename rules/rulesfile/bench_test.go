@@ -2,6 +2,7 @@ package rulesfile_test
 
 import (
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -50,7 +51,10 @@ func versus(b *testing.B, goName, fileName string) {
 	gf, ff := gb.NewFighter(), fb.NewFighter()
 	gout, fout := sim.NewOutcome(gb.Spec()), sim.NewOutcome(fb.Spec())
 	r := rules.NewRand(0, 0)
-	const n = 2000
+	n := 2000
+	if strings.HasPrefix(goName, "stratfight") {
+		n = 200 // a duel of 80 rounds costs fifty fleet battles' worth
+	}
 	block(gf, gout, r, 0, n) // warm up both
 	block(ff, fout, r, 0, n)
 	var tg, tf time.Duration
@@ -59,9 +63,9 @@ func versus(b *testing.B, goName, fileName string) {
 	for b.Loop() {
 		tg += block(gf, gout, r, seed, n)
 		tf += block(ff, fout, r, seed, n)
-		seed += n
+		seed += uint64(n)
 	}
-	battles := float64(b.N) * n
+	battles := float64(b.N) * float64(n)
 	b.ReportMetric(float64(tg.Nanoseconds())/battles, "go-ns/battle")
 	b.ReportMetric(float64(tf.Nanoseconds())/battles, "file-ns/battle")
 	b.ReportMetric(float64(tf)/float64(tg), "file/go")
@@ -69,6 +73,13 @@ func versus(b *testing.B, goName, fileName string) {
 
 func BenchmarkVersusFleetMirror(b *testing.B) {
 	versus(b, "eclipse/fleet-mirror", "rulesfile/fleet-mirror")
+}
+
+// BenchmarkVersusThugVsGuard measures contests and effects against
+// rules/stratfight on thug-vs-guard, with testdata/bench/coinduel, a sketch
+// of the duel's default rules (the parity file proper is another's).
+func BenchmarkVersusThugVsGuard(b *testing.B) {
+	versus(b, "stratfight/thug-vs-guard", "testdata/bench/coinduel.yaml")
 }
 
 // BenchmarkFight is the rules file's battle alone, for allocations per
@@ -106,7 +117,7 @@ func TestVersusInstructions(t *testing.T) {
 		t.Skip("set RULESFILE_VERSUS=go or file, and run under callgrind")
 	}
 	names := map[string]string{"go": "eclipse/fleet-mirror", "file": "rulesfile/fleet-mirror",
-		"go-stratfight": "stratfight/thug-vs-guard", "file-stratfight": "rulesfile/thug-vs-guard"}
+		"go-stratfight": "stratfight/thug-vs-guard", "file-stratfight": "testdata/bench/coinduel.yaml"} // run from the package directory
 	bt := compiled(t, names[which])
 	f := bt.NewFighter()
 	o := sim.NewOutcome(bt.Spec())

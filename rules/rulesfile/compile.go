@@ -104,6 +104,7 @@ func compileFile(f *File, sd *scenarioDoc) (*Battle, error) {
 			return nil, err
 		}
 	}
+	b.fastPaths()
 	if err := b.checkDamageable(); err != nil {
 		return nil, err
 	}
@@ -431,6 +432,7 @@ func (b *Battle) layout(cp *compiler) error {
 	b.unitBase = 1 + 2*len(b.sideTrk)
 	for i := range b.units {
 		b.units[i].slot = b.unitBase + i*b.stride
+		b.unitType = append(b.unitType, int32(b.units[i].typ))
 	}
 	b.stateLen = b.unitBase + len(b.units)*b.stride
 	for _, ut := range b.types {

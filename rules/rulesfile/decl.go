@@ -186,6 +186,7 @@ type Roll struct {
 	Value        Expr // set when there are no dice
 	Dice         Expr // the number of dice (an expression)
 	Die          DieDecl
+	Faces        Expr   // dice of faces 1..Faces, a number the state may set (instead of Die)
 	Keep         string // "highest", "lowest" or ""
 	KeepN        int64
 	Reroll       Expr // the condition on a face that re-rolls the die, once
@@ -202,7 +203,8 @@ func (r Roll) IsDice() bool { return r.Dice.Present() }
 var dicePattern = regexp.MustCompile(`^\s*(\d*)\s*d\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$`)
 
 // decodeRoll reads a roll: an integer, "NdX[+K]", "coin", an expression, or
-// a mapping {dice, die, keep, reroll, explode, explode-depth, count, plus}.
+// a mapping {dice, die, keep, reroll, explode, explode-depth, count, plus},
+// or {dice, faces, plus} for dice whose number of faces is an expression.
 func decodeRoll(n *doc.Node) (Roll, error) {
 	r := Roll{Node: n, ExplodeDepth: 20}
 	switch n.Kind {
@@ -240,6 +242,7 @@ func decodeRoll(n *doc.Node) (Roll, error) {
 		var raw struct {
 			Dice         *doc.Node `doc:"dice,required"`
 			Die          *doc.Node `doc:"die"`
+			Faces        *doc.Node `doc:"faces"`
 			Keep         *doc.Node `doc:"keep"`
 			Reroll       *doc.Node `doc:"reroll"`
 			Explode      *doc.Node `doc:"explode"`
@@ -268,6 +271,16 @@ func decodeRoll(n *doc.Node) (Roll, error) {
 		}
 		if r.Plus, err = scalarExpr(raw.Plus, "a number added to the result"); err != nil {
 			return r, err
+		}
+		if r.Faces, err = scalarExpr(raw.Faces, "the number of faces"); err != nil {
+			return r, err
+		}
+		if r.Faces.Present() {
+			for _, k := range []string{"die", "keep", "reroll", "explode", "count"} {
+				if doc.Present(n.Get(k)) {
+					return r, n.Get(k).Errorf("a roll of faces 1..N (faces: %s) is summed as it is: %s needs a die of fixed faces (die: …)", r.Faces.Src, k)
+				}
+			}
 		}
 		if raw.ExplodeDepth != nil {
 			if _, err := intOf(n.Get("explode-depth"), 1, 100); err != nil {

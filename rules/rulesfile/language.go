@@ -2,6 +2,7 @@ package rulesfile
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/crucible-sim/crucible/rules"
@@ -17,7 +18,7 @@ func LanguageReference() *rules.Reference {
 	}
 	expr := "an expression"
 	cond := "a condition (an expression true or false)"
-	roll := "a roll: a number, NdX[+K], coin, an expression, or {dice, die, keep, reroll, explode, explode-depth, count, plus}"
+	roll := "a roll: a number, NdX[+K], coin, an expression, {dice, die, keep, reroll, explode, explode-depth, count, plus}, or {dice, faces, plus} (dice of 1 to faces faces, faces an expression of the state)"
 	ref := &rules.Reference{
 		Ruleset: ID,
 		Title:   "Rules files: a designer's unit-and-dice combat system in one YAML file, which a scenario names in its ruleset field",
@@ -131,6 +132,24 @@ func LanguageReference() *rules.Reference {
 		{Path: "rules", Type: "the rules file", Meaning: "the rules file's document, read by crucible from the file ruleset names (a scenario does not write it): --set rules.PATH=VALUE changes a field of it for one run"},
 	}
 	ref.Fields = append(scenario, ref.Fields...)
+	for i := range ref.Fields { // the bounds of the integer fields
+		fld := &ref.Fields[i]
+		if fld.Kind() != rules.IntegerField || fld.Min != nil {
+			continue
+		}
+		switch {
+		case strings.HasSuffix(fld.Path, "explode-depth"), strings.HasSuffix(fld.Path, "crit-hits"):
+			fld.Min, fld.Max = rules.Bounds(0, 100)
+		case strings.HasSuffix(fld.Path, "hook-steps"):
+			fld.Min, fld.Max = rules.Bounds(1, 100_000_000)
+		case strings.HasPrefix(fld.Path, "a.units."):
+			fld.Min, fld.Max = rules.Bounds(0, MaxUnits)
+		case strings.Contains(fld.Path, "weapons.<weapon>"):
+			fld.Min, fld.Max = rules.Bounds(0, MaxDice)
+		default:
+			fld.Min, fld.Max = rules.Bounds(math.MinInt32, math.MaxInt32)
+		}
+	}
 	for _, p := range Policies {
 		ref.Policies = append(ref.Policies, rules.Term{Name: p.Name, Meaning: p.Meaning})
 	}
