@@ -2,6 +2,7 @@ package workbench
 
 import (
 	"context"
+	"log"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -12,7 +13,8 @@ import (
 // One request's panic is that request's error (500, naming it); the server
 // goes on serving.
 func TestPanicIsTheRequestsError(t *testing.T) {
-	s, err := New(Config{})
+	var logged strings.Builder
+	s, err := New(Config{Log: log.New(&logged, "", 0)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,12 +36,16 @@ func TestPanicIsTheRequestsError(t *testing.T) {
 		t.Fatalf("after a panic: %v %v", res, err)
 	}
 	res.Body.Close()
+	if got := logged.String(); !strings.Contains(got, "crucible serve: GET /boom: internal error: boom\n") || !strings.Contains(got, "guard.go") {
+		t.Errorf("the panic is logged as %q, want its request and stack", got)
+	}
 }
 
 // A tab runs at most MaxTabJobs jobs; a job's panic is its failed event,
 // and frees its slot.
 func TestTabCapAndJobPanic(t *testing.T) {
-	s, err := New(Config{MaxTabJobs: 1})
+	var logged strings.Builder
+	s, err := New(Config{MaxTabJobs: 1, Log: log.New(&logged, "", 0)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,6 +72,9 @@ func TestTabCapAndJobPanic(t *testing.T) {
 	<-j.done
 	if s.Jobs() != 0 {
 		t.Errorf("%d jobs after the panic", s.Jobs())
+	}
+	if got := logged.String(); !strings.Contains(got, "crucible serve: job 1: internal error: boom\n") || !strings.Contains(got, "internal_test.go") {
+		t.Errorf("the panic is logged as %q, want its job and stack", got)
 	}
 }
 

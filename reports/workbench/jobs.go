@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"runtime/debug"
 	"sync/atomic"
 
 	"github.com/crucible-sim/crucible/analysis"
@@ -83,6 +84,7 @@ func (s *Server) start(t *tab, id int64, work func(ctx context.Context, j *job))
 		defer s.running.Done()
 		defer func() {
 			if v := recover(); v != nil {
+				s.cfg.Log.Printf("crucible serve: job %d: internal error: %v\n%s", j.id, v, debug.Stack())
 				t.failed(j, fmt.Errorf("internal error: %v", v))
 			}
 			j.cancel(nil)

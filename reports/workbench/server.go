@@ -15,6 +15,7 @@ package workbench
 import (
 	"embed"
 	"io/fs"
+	"log"
 	"net/http"
 	"path/filepath"
 	"sync"
@@ -52,6 +53,9 @@ type Config struct {
 	// with ?token=TOKEN, once, which sets a cookie every later request
 	// carries (as notebook servers do). crucible serve draws one at start.
 	Token string
+	// Log is where the server reports what no page is told: a request's
+	// or a job's panic, with its stack (nil: the standard logger).
+	Log *log.Logger
 }
 
 // The caps of a Config that leaves them zero.
@@ -102,6 +106,9 @@ func New(cfg Config) (*Server, error) {
 	setDefault(&cfg.ReadTimeout, DefaultReadTimeout)
 	setDefault(&cfg.WriteTimeout, DefaultWriteTimeout)
 	setDefault(&cfg.IdleTimeout, DefaultIdleTimeout)
+	if cfg.Log == nil {
+		cfg.Log = log.Default()
+	}
 	s := &Server{cfg: cfg, slots: make(chan struct{}, cfg.MaxJobs), tabs: map[string]*tab{}}
 	if cfg.Dir != "" {
 		d, err := OpenDir(cfg.Dir)
