@@ -31,7 +31,7 @@ func TestCardsMatchTheCommandLine(t *testing.T) {
 			c.drive(t, p)
 			for _, width := range []int{1400, 800} {
 				p.resize(t, width, 1000)
-				time.Sleep(100 * time.Millisecond) // the charts draw again at the new width
+				p.wait(t, chartsDrawn, 10*time.Second)
 				c.check(t, p, cli)
 				if w := eval[int](t, p, `Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)`); w > width {
 					t.Errorf("%s at %d px: the page is %d px wide", c.card, width, w)
@@ -90,6 +90,13 @@ var cardCases = []cardCase{
 		p.run(t, "replay")
 	}, checkReplay},
 }
+
+// chartsDrawn is true on the page once every chart shown is drawn at its
+// width (after a resize, the charts draw again).
+const chartsDrawn = `[...document.querySelectorAll('svg[data-width]')].every((s) => {
+  const w = s.getBoundingClientRect().width;
+  return w === 0 || Number(s.dataset.width) === Math.max(240, Math.floor(w));
+})`
 
 // card shows a card, as its tab's click does.
 func (p *page) card(t *testing.T, name string) { p.click(t, "tab-"+name) }

@@ -41,7 +41,7 @@ func screenshot(t *testing.T, base string, c cardCase) {
 	c.drive(t, p)
 	for _, width := range []int{1400, 800} {
 		p.resize(t, width, 900)
-		time.Sleep(300 * time.Millisecond) // the charts draw again at the new width
+		p.wait(t, chartsDrawn, 10*time.Second)
 		png, err := chromedp.Run(p.ctx, chromedp.FullScreenshot(100))
 		if err != nil {
 			t.Fatal(err)

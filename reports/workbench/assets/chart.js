@@ -28,6 +28,7 @@ export function plot(svg, draw) {
     const height = draw(svg, width);
     svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
     svg.setAttribute('height', height);
+    svg.dataset.width = width; // what a test waits on after a resize
     drawn.set(svg, {width, draw: go});
   };
   if (!drawn.has(svg)) watcher.observe(svg);
