@@ -62,7 +62,8 @@ function valueOf(f, text) {
 
 // names returns the names a field may hold: its words, the entries of the
 // catalogues its names come from, and the names fields of the document
-// define (blueprints[].name), each with what the catalogue says of it.
+// define (blueprints[].name, or the keys of a.designs), each with what the
+// catalogue says of it.
 function names(f) {
   const out = new Map();
   for (const v of f.values || []) out.set(v, '');
@@ -72,8 +73,12 @@ function names(f) {
   }
   for (const p of (f.names && f.names.fields) || []) {
     const [list, field] = p.split('[].');
-    const items = at(state.doc, list);
-    for (const it of (items && items.items) || []) {
+    const defined = at(state.doc, list);
+    if (field === undefined) { // a mapping of names to definitions (a rules file's designs)
+      for (const k of (defined && defined.k === 'map' && defined.keys) || []) out.set(k, 'defined in ' + list);
+      continue;
+    }
+    for (const it of (defined && defined.items) || []) {
       const n = it.k === 'map' ? (it.vals || [])[(it.keys || []).indexOf(field)] : null;
       if (n && n.k === 'scalar') out.set(n.v, 'defined in ' + list);
     }
