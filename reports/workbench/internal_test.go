@@ -112,3 +112,25 @@ func TestBoundedWorkLeavesWithItsClient(t *testing.T) {
 		t.Errorf("once the work ended: %v %v", v, err)
 	}
 }
+
+// The exact cache keeps the answers used last, and no more than its size.
+func TestExactCacheKeepsTheLastUsed(t *testing.T) {
+	c := newExactCache(2)
+	c.put("a", []byte("1"))
+	c.put("b", []byte("2"))
+	if v, ok := c.get("a"); !ok || string(v) != "1" {
+		t.Fatalf("a: %q %v", v, ok)
+	}
+	c.put("c", []byte("3")) // b is the least recently used
+	if _, ok := c.get("b"); ok {
+		t.Error("b kept beyond the cache's size")
+	}
+	for k, want := range map[string]string{"a": "1", "c": "3"} {
+		if v, ok := c.get(k); !ok || string(v) != want {
+			t.Errorf("%s: %q %v", k, v, ok)
+		}
+	}
+	if c.order.Len() != 2 || len(c.byKey) != 2 || c.solved != 3 {
+		t.Errorf("%d in order, %d by key, %d solved", c.order.Len(), len(c.byKey), c.solved)
+	}
+}

@@ -174,3 +174,43 @@ func TestInvalidEditStartsNoJob(t *testing.T) {
 		t.Errorf("%d jobs run after an invalid edit, want none", s.Jobs())
 	}
 }
+
+// A scenario solved before gets its exact answer from the cache, the same
+// bytes, whatever the seed and trials; a changed scenario, or the same one
+// under another name, is solved again.
+func TestExactAnswersAreKeptByScenario(t *testing.T) {
+	s, hs := newTestServer(t, workbench.Config{})
+	tab := openTab(t, hs.URL, "cache")
+	text := builtinText(t, hs.URL, "eclipse/interceptor-duel")
+	exact := func(name, text string, seed int) (result string, cached bool) {
+		t.Helper()
+		status, r := post(t, hs.URL, "/api/odds", map[string]any{"tab": "cache", "job": nextJob(), "name": name, "text": text, "seed": seed, "trials": 100})
+		if status != 200 {
+			t.Fatalf("%d %v", status, r)
+		}
+		_, ex := tab.final(t, r["job"].(float64), time.Minute)
+		if ex.Kind == "" {
+			ex = tab.answer(t, r["job"].(float64), "exact", time.Minute)
+		}
+		b, _ := json.Marshal(ex.Data["result"])
+		return string(b), ex.Data["cached"] == true
+	}
+	first, cached := exact("duel", text, 1)
+	if cached || workbench.ExactSolves(s) != 1 {
+		t.Fatalf("the first solve: cached %v, %d solves", cached, workbench.ExactSolves(s))
+	}
+	again, cached := exact("duel", text, 2)
+	if !cached || again != first || workbench.ExactSolves(s) != 1 {
+		t.Errorf("another seed: cached %v, %d solves, the same answer %v", cached, workbench.ExactSolves(s), again == first)
+	}
+	two := strings.Replace(text, "ships: {Interceptor: 1}", "ships: {Interceptor: 2}", 1)
+	if _, cached := exact("duel", two, 1); cached || two == text {
+		t.Error("a changed fleet came from the cache")
+	}
+	if _, cached := exact("other", strings.Replace(text, "name: eclipse/interceptor-duel\n", "", 1), 1); cached {
+		t.Error("the scenario under another name came from the cache (its answer names it)")
+	}
+	if workbench.ExactSolves(s) != 3 {
+		t.Errorf("%d solves, want 3", workbench.ExactSolves(s))
+	}
+}

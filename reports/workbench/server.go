@@ -85,6 +85,8 @@ type Server struct {
 	// and its events to be sent, before it is answered: the order in
 	// which a job that ends at once reaches a page (a test's setting).
 	answerAfterJobs bool
+	// exact keeps the exact answers of the scenarios solved last.
+	exact *exactCache
 }
 
 // New returns a server for cfg, its zero caps set to the defaults. A Dir
@@ -109,7 +111,7 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Log == nil {
 		cfg.Log = log.Default()
 	}
-	s := &Server{cfg: cfg, slots: make(chan struct{}, cfg.MaxJobs), tabs: map[string]*tab{}}
+	s := &Server{cfg: cfg, slots: make(chan struct{}, cfg.MaxJobs), tabs: map[string]*tab{}, exact: newExactCache(maxExactCached)}
 	if cfg.Dir != "" {
 		d, err := OpenDir(cfg.Dir)
 		if err != nil {

@@ -42,9 +42,10 @@ function showView(name) {
 // the order of the edits: an edit made while a request is out is sent when
 // its reply is in.
 let debounce = 0, sending = false, resend = false;
-function changed() {
+function changed(whole) {
   clearTimeout(debounce);
-  debounce = setTimeout(submit, 150);
+  if (whole) submit();
+  else debounce = setTimeout(submit, 150);
   updatePermalink();
 }
 async function submit() {
@@ -57,7 +58,8 @@ async function submit() {
 }
 
 async function send() {
-  const t0 = performance.now();
+  const t0 = state.editAt === null ? performance.now() : state.editAt;
+  state.editAt = null;
   if (!state.ready) {
     try { await showValidation(await api('/api/validate', edit())); } catch (e) { $('status').textContent = e.message; }
     return;
@@ -255,7 +257,7 @@ function init() {
   showCard('odds');
   initEditor(changed);
   initForm();
-  for (const id of ['name', 'seed', 'trials']) $(id).addEventListener('input', changed);
+  for (const id of ['name', 'seed', 'trials']) $(id).addEventListener('input', () => changed());
   $('picker').addEventListener('change', (e) => { if (e.target.value) open(e.target.value).catch((err) => { $('status').textContent = err.message; }); });
   $('stop').addEventListener('click', () => api('/api/stop', {tab}).catch((e) => { $('status').textContent = e.message; }));
   $('download').addEventListener('click', () => save($('src').value, fileOf($('name').value)));

@@ -34,5 +34,5 @@ export function showProblems(v) {
 
 export function initEditor(changed) {
   src().addEventListener('scroll', () => { gutter().scrollTop = src().scrollTop; });
-  src().addEventListener('input', () => { renderGutter(); changed(); });
+  src().addEventListener('input', (e) => { renderGutter(); changed(Boolean(e.detail && e.detail.whole)); });
 }

@@ -37,18 +37,21 @@ function last(p) { return p.slice(p.lastIndexOf('.') + 1); }
 function join(p, k) { return p ? p + '.' + k : k; }
 
 // send makes edits of the text through the server and puts the result in
-// the editor, which validates it.
+// the editor, which validates it at once: a pick is an edit made whole, and
+// its odds are timed from the pick.
 async function send(ops) {
+  const at = performance.now();
   try {
     const r = await api('/api/edit', {text: $('src').value, ops});
-    setText(r.text);
+    setText(r.text, at);
   } catch (e) { $('form-status').textContent = e.message; }
 }
 
 async function define(path, how) {
+  const at = performance.now();
   try {
     const r = await api('/api/define', {name: $('name').value, text: $('src').value, path, how});
-    setText(r.text);
+    setText(r.text, at);
     state.formFocus = r.at;
   } catch (e) { $('form-status').textContent = e.message; }
 }

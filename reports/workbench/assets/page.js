@@ -11,7 +11,7 @@ export const tab = (crypto.randomUUID ? crypto.randomUUID() : String(Math.random
 export const state = {
   builtin: '', folder: '', maxBody: 1 << 20, ready: false,
   // The odds: the job, its timings and what it showed.
-  job: 0, sent: 0, firstMs: null, pointMs: null, exactMs: null, exact: null, last: null, estimates: 0, history: [], done: false,
+  job: 0, sent: 0, editAt: null, firstMs: null, pointMs: null, exactMs: null, exact: null, last: null, estimates: 0, history: [], done: false,
   // The answers of the other cards, by kind, and their jobs.
   sweep: null, tune: null, compare: null, meta: null, spread: null, replay: null,
   // What the server last said of the text: its validation, document and
@@ -76,8 +76,11 @@ export async function referenceOf(id) {
 }
 
 // setText replaces the scenario's text, as typing does: the editor
-// redraws and the edit is sent.
-export function setText(text) {
+// redraws and the edit is sent. An edit made whole at once (a pick in the
+// form, at the time at, from performance.now()) is sent without waiting
+// for typing to pause, and its odds are timed from at.
+export function setText(text, at) {
   src().value = text;
-  src().dispatchEvent(new Event('input'));
+  if (at !== undefined) state.editAt = at;
+  src().dispatchEvent(new CustomEvent('input', {detail: {whole: at !== undefined}}));
 }
