@@ -139,8 +139,13 @@ function rounds(r) {
     yTitle: 'share of battles', note: ex.length ? '● exact' : ''});
 }
 
+// ends draws the share of each way the battles ended. Each row names its
+// end (data-end): the place for a link to a game that ended so (a replay
+// of such a trial, "show me a game that ends like this").
 function ends(r) {
-  table('ends', ['end', 'share', '95 % interval'], Object.entries(r.ends).filter(([, n]) => n > 0).map(([k, n]) => [k, pct(n / r.trials), interval(...r.intervals['ends.' + k])]));
+  const seen = Object.entries(r.ends).filter(([, n]) => n > 0);
+  table('ends', ['end', 'share', '95 % interval'], seen.map(([k, n]) => [k, pct(n / r.trials), interval(...r.intervals['ends.' + k])]));
+  [...$('ends').rows].slice(1).forEach((tr, i) => { tr.dataset.end = seen[i][0]; });
 }
 
 function counters(r) {
