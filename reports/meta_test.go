@@ -38,7 +38,7 @@ func builtinMeta(t *testing.T, name string, precision float64) *meta.Analysis {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := mm.Analyse(false)
+	a, err := mm.Analyse(context.Background(), false)
 	if err != nil {
 		t.Fatal(err)
 	}

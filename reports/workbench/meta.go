@@ -123,7 +123,7 @@ func (s *Server) fightMeta(ctx context.Context, t *tab, j *job, run analysis.Run
 		t.failed(j, err)
 		return
 	}
-	a, err := mm.Analyse(false)
+	a, err := mm.Analyse(ctx, false)
 	if err != nil {
 		t.failed(j, err)
 		return

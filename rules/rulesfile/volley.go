@@ -219,7 +219,30 @@ func (f *fighter) assign(s int) {
 // assignHits gives hits of side s their targets.
 func (f *fighter) assignHits(s int, mine []hit) {
 	b := f.b
-	pol := b.policies[s]
+	f.order(s, mine)
+	if b.policies[s] == polKillGreedy && b.rosterSafe && allVolley(mine) {
+		f.assignRoster(s, mine)
+		return
+	}
+	f.syncUnits()
+	mine = f.expand(mine)
+	for i := range mine {
+		h := &mine[i]
+		u := f.pick(s, h, mine[i+1:])
+		if u < 0 {
+			continue
+		}
+		f.resolve(s, h, u, mine[i+1:])
+		if f.agg[1-s][aggAlive] == 0 {
+			return
+		}
+	}
+}
+
+// order puts side s's hits of a step in the order its policy assigns
+// them.
+func (f *fighter) order(s int, mine []hit) {
+	pol := f.b.policies[s]
 	if len(mine) == 1 || alike(mine) {
 		pol = polWeakest // no order to impose
 	}
@@ -238,23 +261,6 @@ func (f *fighter) assignHits(s int, mine []hit) {
 			}
 			return int(y.dmg - x.dmg)
 		})
-	}
-	if b.policies[s] == polKillGreedy && b.rosterSafe && allVolley(mine) {
-		f.assignRoster(s, mine)
-		return
-	}
-	f.syncUnits()
-	mine = f.expand(mine)
-	for i := range mine {
-		h := &mine[i]
-		u := f.pick(s, h, mine[i+1:])
-		if u < 0 {
-			continue
-		}
-		f.resolve(s, h, u, mine[i+1:])
-		if f.agg[1-s][aggAlive] == 0 {
-			return
-		}
 	}
 }
 
