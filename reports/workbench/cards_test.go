@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -296,7 +297,7 @@ func checkCompare(t *testing.T, p *page, cli *cliCache) {
 	effects := texts(t, p, ".pair .effects li .effect")
 	judgements := texts(t, p, ".pair .effects li .judgement")
 	for _, d := range c.Diffs {
-		i := indexOf(effects, d.Effect)
+		i := slices.Index(effects, d.Effect)
 		if i < 0 || judgements[i] != d.Judgement {
 			t.Errorf("%s: the command line says %q — %q; the page %q", d.Metric, d.Effect, d.Judgement, effects)
 		}
@@ -306,15 +307,6 @@ func checkCompare(t *testing.T, p *page, cli *cliCache) {
 			}
 		}
 	}
-}
-
-func indexOf(list []string, s string) int {
-	for i, x := range list {
-		if x == s {
-			return i
-		}
-	}
-	return -1
 }
 
 func checkSweep(t *testing.T, p *page, cli *cliCache) {
@@ -371,20 +363,11 @@ func checkTune(t *testing.T, p *page, cli *cliCache) {
 	}
 	xs, ys := numbers(t, p, "#tune-plot circle", "data-x"), numbers(t, p, "#tune-plot circle", "data-y")
 	for _, pr := range tn.Probes {
-		i := indexOfFloat(xs, pr.Value)
+		i := slices.Index(xs, pr.Value)
 		if i < 0 || pr.Exact == nil || ys[i] != *pr.Exact {
 			t.Errorf("probe %v: the page %v at %v", pr.Value, ys, xs)
 		}
 	}
-}
-
-func indexOfFloat(list []float64, v float64) int {
-	for i, x := range list {
-		if x == v {
-			return i
-		}
-	}
-	return -1
 }
 
 func checkMeta(t *testing.T, p *page, cli *cliCache) {
@@ -416,7 +399,7 @@ func checkMeta(t *testing.T, p *page, cli *cliCache) {
 	mix := numbers(t, p, "#meta-eq-a .bar", "data-value")
 	sum := 0.0
 	for _, v := range m.Equilibrium.A {
-		if v > 0 && indexOfFloat(mix, v) < 0 {
+		if v > 0 && slices.Index(mix, v) < 0 {
 			t.Errorf("the equilibrium's share %v is not among the page's bars %v", v, mix)
 		}
 		sum += v

@@ -2,7 +2,6 @@ package workbench
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -134,12 +133,7 @@ func (s *Server) fightCompare(ctx context.Context, t *tab, j *job, run analysis.
 		t.send(event{"compare-progress", map[string]any{"job": j.id, "name": fmt.Sprintf("variant %d of %d", i+2, len(pairs)+1), "step": i + 1, "steps": len(pairs)}})
 		ev, err := s.comparePair(ctx, t, j, run, p)
 		if err != nil {
-			if analysis.Interrupted(err) {
-				err = fmt.Errorf("stopped: a comparison needs all its trials; %d of %d variants compared", i, len(pairs))
-				if why := s.capped(ctx); why != "" {
-					err = errors.New(why)
-				}
-			}
+			err = s.unfinished(ctx, err, fmt.Sprintf("stopped: a comparison needs all its trials; %d of %d variants compared", i, len(pairs)))
 			t.failed(j, err)
 			return
 		}

@@ -173,6 +173,19 @@ func (s *Server) capped(ctx context.Context) string {
 	return ""
 }
 
+// unfinished is the error of a job that needs all its work done and
+// ended with err: when err is an interruption, the trial cap's words if
+// the cap stopped it, else the stop's, stopped; else err itself.
+func (s *Server) unfinished(ctx context.Context, err error, stopped string) error {
+	if !analysis.Interrupted(err) {
+		return err
+	}
+	if why := s.capped(ctx); why != "" {
+		return errors.New(why)
+	}
+	return errors.New(stopped)
+}
+
 // tooMany is the refusal of a job of more than MaxTrials trials.
 func (s *Server) tooMany(what string, args ...any) error {
 	return refuse(http.StatusBadRequest, what+": the workbench fights at most %d trials a job (crucible serve --max-trials)", append(args, s.cfg.MaxTrials)...)

@@ -3,7 +3,6 @@ package workbench
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -70,7 +69,7 @@ func (s *Server) metaCall(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	opts := meta.Options{Precision: meta.DefaultPrecision, Confidence: tune.DefaultConfidence, First: meta.DefaultFirst,
-		Budget: min(meta.DefaultBudget, s.cfg.MaxTrials), Exact: true}
+		Budget: min(meta.DefaultBudget, s.cfg.MaxTrials), Exact: true, Work: meta.DefaultWork}
 	cmd := command{"crucible", "meta", rosterFile, "--seed", req.Seed.String()}
 	if opts.Budget < meta.DefaultBudget {
 		cmd = append(cmd, "--max-trials", itoa(opts.Budget))
@@ -114,13 +113,7 @@ func (s *Server) fightMeta(ctx context.Context, t *tab, j *job, run analysis.Run
 	run.Progress = s.progress(t, j, "meta-progress")
 	mm, err := meta.Run(ctx, run, m, opts)
 	if err != nil {
-		if analysis.Interrupted(err) {
-			err = errors.New("stopped: no matrix is read from unfinished cells")
-			if why := s.capped(ctx); why != "" {
-				err = errors.New(why)
-			}
-		}
-		t.failed(j, err)
+		t.failed(j, s.unfinished(ctx, err, "stopped: no matrix is read from unfinished cells"))
 		return
 	}
 	a, err := mm.Analyse(ctx, false)

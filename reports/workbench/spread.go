@@ -3,8 +3,6 @@ package workbench
 import (
 	"context"
 	"encoding/json"
-	"errors"
-	"fmt"
 	"io"
 	"net/http"
 
@@ -54,13 +52,7 @@ func (s *Server) fightSpread(ctx context.Context, t *tab, j *job, run analysis.R
 	}
 	sp, err := spread.Run(ctx, run, sc, plan)
 	if err != nil {
-		if analysis.Interrupted(err) {
-			err = fmt.Errorf("stopped: a spread needs all its cells; nothing to show")
-			if why := s.capped(ctx); why != "" {
-				err = errors.New(why)
-			}
-		}
-		t.failed(j, err)
+		t.failed(j, s.unfinished(ctx, err, "stopped: a spread needs all its cells; nothing to show"))
 		return
 	}
 	ev, err := answer(j, cmd, func(w io.Writer) error { return json.NewEncoder(w).Encode(reports.SpreadJSON(sp)) }, reports.SpreadWords(sp),

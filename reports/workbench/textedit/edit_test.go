@@ -82,20 +82,27 @@ func TestApplyChangesLittle(t *testing.T) {
 		{"a removed top-level field", []textedit.Op{{Kind: textedit.Remove, Path: "name"}},
 			strings.Replace(src, "name: d\n", "", 1)},
 	} {
-		out, got, err := textedit.Apply([]byte(src), c.ops)
-		if err != nil {
-			t.Errorf("%s: %v", c.name, err)
-			continue
-		}
-		if string(out) != c.want {
-			t.Errorf("%s:\n%s\nwant\n%s", c.name, out, c.want)
-		}
-		if !textedit.Same(parse(t, out), got) {
-			t.Errorf("%s: the text does not hold the document returned", c.name)
-		}
+		applied(t, c.name, src, c.ops, c.want)
 	}
 	if _, _, err := textedit.Apply([]byte(src), []textedit.Op{{Kind: textedit.Remove, Path: "nothing.here"}}); err == nil {
 		t.Error("removing a field that is not there: no error")
+	}
+}
+
+// applied checks that ops make src the text want, which holds the
+// document Apply returns.
+func applied(t *testing.T, name, src string, ops []textedit.Op, want string) {
+	t.Helper()
+	out, got, err := textedit.Apply([]byte(src), ops)
+	if err != nil {
+		t.Errorf("%s: %v", name, err)
+		return
+	}
+	if string(out) != want {
+		t.Errorf("%s:\n%s\nwant\n%s", name, out, want)
+	}
+	if !textedit.Same(parse(t, out), got) {
+		t.Errorf("%s: the text does not hold the document returned", name)
 	}
 }
 
@@ -199,17 +206,7 @@ func TestSetBlockScalar(t *testing.T) {
 		{"on one line", "weapons:\n  bolter:\n    wound: \"face >= 3\"\n    damage: 1\n", "weapons.bolter.wound",
 			"weapons:\n  bolter:\n    wound: face >= 4\n    damage: 1\n"},
 	} {
-		out, got, err := textedit.Apply([]byte(c.src), []textedit.Op{{Kind: textedit.Set, Path: c.path, Value: scalar("face >= 4")}})
-		if err != nil {
-			t.Errorf("%s: %v", c.name, err)
-			continue
-		}
-		if string(out) != c.want {
-			t.Errorf("%s:\n%s\nwant\n%s", c.name, out, c.want)
-		}
-		if !textedit.Same(parse(t, out), got) {
-			t.Errorf("%s: the text does not hold the document returned", c.name)
-		}
+		applied(t, c.name, c.src, []textedit.Op{{Kind: textedit.Set, Path: c.path, Value: scalar("face >= 4")}}, c.want)
 		if n := linesOf([]byte(c.src), find(parse(t, []byte(c.src)), c.path)); n != strings.Count(c.src, "\n")-strings.Count(c.want, "\n")+1 {
 			t.Errorf("%s: linesOf says %d lines", c.name, n)
 		}
