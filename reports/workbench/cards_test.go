@@ -65,6 +65,17 @@ var cardCases = []cardCase{
 		p.setInput(t, "sweep-values", "1..4")
 		p.run(t, "sweep")
 	}, checkSweep},
+	// "What armor makes this duel fair?": a field of words, every value
+	// the reference allows, as ranked bars.
+	{"sweep-words", "stratfight/thug-vs-guard", "2000", func(t *testing.T, p *page) {
+		p.card(t, "sweep")
+		p.wait(t, `[...document.getElementById('sweep-field').options].some(o => o.value === 'a.armor')`, time.Minute)
+		p.setSelect(t, "sweep-field", "a.armor")
+		if got := eval[string](t, p, `document.getElementById('sweep-values').value`); got != "none,leather,chainmail,plate" {
+			t.Errorf("the values suggested for a.armor: %q", got)
+		}
+		p.run(t, "sweep")
+	}, checkSweepWords},
 	{"tune", "eclipse/escorted-interceptors-vs-fleet", "500", func(t *testing.T, p *page) {
 		p.card(t, "tune")
 		p.wait(t, `[...document.getElementById('tune-field').options].some(o => o.value === 'attacker.ships.Interceptor')`, time.Minute)
@@ -326,6 +337,35 @@ func checkSweep(t *testing.T, p *page, cli *cliCache) {
 	for i, pt := range sw.Points {
 		if mc[i] != pt.Estimate || pt.Exact == nil || ex[i] != *pt.Exact {
 			t.Errorf("point %d: the page %v (exact %v), the command line %v (%v)", i, mc[i], ex[i], pt.Estimate, pt.Exact)
+		}
+	}
+	wordsIn(t, p, "sweep-words", cli.run(t, p.text(t, "sweep-command")))
+}
+
+// checkSweepWords reads the bars of a sweep of words against the command
+// line's points: a bar each, its share the point's (exact where solved).
+func checkSweepWords(t *testing.T, p *page, cli *cliCache) {
+	cli.save(p)
+	var sw struct {
+		Points []struct {
+			Values   []string
+			Estimate float64
+			Exact    *float64
+		}
+	}
+	cli.json(t, p.text(t, "sweep-command"), &sw)
+	labels := texts(t, p, `#sweep-plot g.bar`)
+	if len(labels) != len(sw.Points) || len(sw.Points) != 4 {
+		t.Fatalf("%d bars, the command line %d points, want 4", len(labels), len(sw.Points))
+	}
+	for _, pt := range sw.Points {
+		want := pt.Estimate
+		if pt.Exact != nil {
+			want = *pt.Exact
+		}
+		got := numbers(t, p, `#sweep-plot g.bar[data-label="`+pt.Values[0]+`"]`, "data-value")
+		if len(got) != 1 || got[0] != want {
+			t.Errorf("%s: the bar %v, the command line %v", pt.Values[0], got, want)
 		}
 	}
 	wordsIn(t, p, "sweep-words", cli.run(t, p.text(t, "sweep-command")))
