@@ -59,27 +59,21 @@ var cardCases = []cardCase{
 	}, checkOdds},
 	{"compare", "eclipse/interceptor-duel", "2000", driveCompare, checkCompare},
 	{"sweep", "eclipse/interceptor-duel", "2000", func(t *testing.T, p *page) {
-		p.card(t, "sweep")
-		p.wait(t, `[...document.getElementById('sweep-field').options].some(o => o.value === 'attacker.ships.Interceptor')`, time.Minute)
-		p.setSelect(t, "sweep-field", "attacker.ships.Interceptor")
+		p.pickField(t, "sweep", "sweep-field", "attacker.ships.Interceptor")
 		p.setInput(t, "sweep-values", "1..4")
 		p.run(t, "sweep")
 	}, checkSweep},
 	// "What armor makes this duel fair?": a field of words, every value
 	// the reference allows, as ranked bars.
 	{"sweep-words", "stratfight/thug-vs-guard", "2000", func(t *testing.T, p *page) {
-		p.card(t, "sweep")
-		p.wait(t, `[...document.getElementById('sweep-field').options].some(o => o.value === 'a.armor')`, time.Minute)
-		p.setSelect(t, "sweep-field", "a.armor")
+		p.pickField(t, "sweep", "sweep-field", "a.armor")
 		if got := eval[string](t, p, `document.getElementById('sweep-values').value`); got != "none,leather,chainmail,plate" {
 			t.Errorf("the values suggested for a.armor: %q", got)
 		}
 		p.run(t, "sweep")
 	}, checkSweepWords},
 	{"tune", "eclipse/escorted-interceptors-vs-fleet", "500", func(t *testing.T, p *page) {
-		p.card(t, "tune")
-		p.wait(t, `[...document.getElementById('tune-field').options].some(o => o.value === 'attacker.ships.Interceptor')`, time.Minute)
-		p.setSelect(t, "tune-field", "attacker.ships.Interceptor")
+		p.pickField(t, "tune", "tune-field", "attacker.ships.Interceptor")
 		p.setInput(t, "tune-range", "1..8")
 		p.setSelect(t, "tune-goal", "win.a>=")
 		p.setInput(t, "tune-level", "70")
@@ -109,6 +103,15 @@ const chartsDrawn = `[...document.querySelectorAll('svg[data-width]')].every((s)
   const w = s.getBoundingClientRect().width;
   return w === 0 || Number(s.dataset.width) === Math.max(240, Math.floor(w));
 })`
+
+// pickField shows a card and picks a field of its <select> id once the
+// card offers it.
+func (p *page) pickField(t *testing.T, card, id, field string) {
+	t.Helper()
+	p.card(t, card)
+	p.wait(t, `[...document.getElementById(`+quote(id)+`).options].some(o => o.value === `+quote(field)+`)`, time.Minute)
+	p.setSelect(t, id, field)
+}
 
 // card shows a card, as its tab's click does.
 func (p *page) card(t *testing.T, name string) { p.click(t, "tab-"+name) }
