@@ -114,8 +114,8 @@ type Estimate struct {
 }
 
 // EstimateOf returns the value of m in r with its interval at the
-// false-alarm rate alpha: Clopper–Pearson for shares, normal for means and
-// the margin, order statistics for quantiles.
+// false-alarm rate alpha: Clopper–Pearson for shares, MarginInterval for
+// the margin, normal for means, order statistics for quantiles.
 func EstimateOf(r *Result, m rules.Metric, alpha float64) Estimate {
 	return estimateMetric(m, r, alpha, false, 1)
 }
@@ -161,13 +161,10 @@ func estimateMetric(m rules.Metric, r *Result, alpha float64, total bool, scale 
 			e.NoInterval = fmt.Sprintf("%d trials: a normal interval of the mean needs at least %d", n, MinMeanTrials)
 		}
 	case rules.Margin:
-		e = marginEstimate(t.Wins[rules.A], t.Wins[rules.B], n, z)
-		e.Method = level + " normal interval of the difference of the win shares"
+		e = marginEstimate(t.Wins[rules.A], t.Wins[rules.B], n, alpha)
+		e.Method = level + " " + MarginMethod
 		if total {
 			e.Value = float64(t.Wins[rules.A] - t.Wins[rules.B])
-		}
-		if n < MinMeanTrials {
-			e.NoInterval = fmt.Sprintf("%d trials: a normal interval of the margin needs at least %d", n, MinMeanTrials)
 		}
 	case rules.RoundsMin:
 		e.Value, e.Method = float64(t.Rounds.Min())/scale, "the smallest value of all trials"
@@ -181,15 +178,16 @@ func estimateMetric(m rules.Metric, r *Result, alpha float64, total bool, scale 
 }
 
 // marginEstimate estimates win.a − win.b from a wins and b wins in n
-// trials. One trial contributes +1, −1 or 0, so its variance is
-// pa + pb − (pa − pb)²; the variance is kept at least 1/n, so that a run in
-// which one side won every trial still gets an interval of some width.
-func marginEstimate(a, b, n int64, z float64) Estimate {
+// trials, with MarginInterval at alpha. SD is one trial's standard
+// deviation (it contributes +1, −1 or 0, so its variance is
+// pa + pb − (pa − pb)²), kept at least 1/√n so that a run one side swept
+// still says how many trials a precision needs.
+func marginEstimate(a, b, n int64, alpha float64) Estimate {
 	pa, pb := float64(a)/float64(n), float64(b)/float64(n)
 	d := pa - pb
+	lo, hi := MarginInterval(a, b, n, alpha)
 	sd := math.Sqrt(math.Max(pa+pb-d*d, 1/float64(n)))
-	half := z * sd / math.Sqrt(float64(n))
-	return Estimate{Value: d, Lo: math.Max(d-half, -1), Hi: math.Min(d+half, 1), SD: sd, Trials: n}
+	return Estimate{Value: d, Lo: lo, Hi: hi, SD: sd, Trials: n}
 }
 
 // quantile estimates a quantile with the distribution-free interval from

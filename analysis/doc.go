@@ -1,7 +1,7 @@
 // Package analysis is the core every command's numbers go through: the run
 // pipeline from a loaded scenario to a Result (Run: trial counts, shards,
 // seeding, checkpoints and resumption, progress), the intervals and tests
-// (Wilson, Clopper–Pearson, McNemar, paired differences), claims and their
+// (Clopper–Pearson, the margin's, McNemar, paired differences), claims and their
 // verdicts (Check, CheckUntilDecided, the sequential test), merging shards,
 // the headline of a result, and watching a run.
 //

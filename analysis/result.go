@@ -43,7 +43,8 @@ type Result struct {
 // Interrupted reports whether fewer trials finished than were planned.
 func (r *Result) Interrupted() bool { return r.Tally.Trials < r.Planned }
 
-// Share is an observed proportion with its 95 % Wilson interval.
+// Share is an observed proportion with its 95 % Clopper–Pearson interval,
+// the interval every share's statement uses (see ShareAlpha).
 type Share struct {
 	K, N   int64
 	P      float64
@@ -55,9 +56,12 @@ func share(k, n int64) Share {
 	if n > 0 {
 		s.P = float64(k) / float64(n)
 	}
-	s.Lo, s.Hi = Wilson(k, n, Z95)
+	s.Lo, s.Hi = ClopperPearson(k, n, ShareAlpha)
 	return s
 }
+
+// ShareAlpha is the false-alarm rate of a displayed share's interval (95 %).
+const ShareAlpha = 0.05
 
 // Win returns the share of trials side s won (rules.None: no winner).
 func (r *Result) Win(s rules.Side) Share { return share(r.Tally.Wins[s], r.Tally.Trials) }
@@ -89,8 +93,8 @@ func histStats(h *sim.Hist) HistStats {
 }
 
 // CounterMean is a counter's mean per trial with a 95 % interval: the normal
-// interval of the mean, or Wilson's when the counter is an indicator (see
-// counterMean).
+// interval of the mean, or a share's (Clopper–Pearson) when the counter is
+// an indicator (see counterMean).
 type CounterMean struct {
 	Name, Doc    string
 	Sum          int64
@@ -146,10 +150,10 @@ func counterMean(name string, sum, sumSq, n int64) CounterMean {
 	if sumSq == sum {
 		// Σv² = Σv holds for integers only when every v is 0 or 1 (v² ≥ v,
 		// with equality at 0 and 1): the counter counts the trials in which
-		// something happened, so its mean is a share, and Wilson's interval
+		// something happened, so its mean is a share, and a share's interval
 		// keeps within [0, 1] where the normal one crosses 0 for a rare event
 		// (3 generals lost in 500 games gave [−0.0008, 0.0128]).
-		c.Lo, c.Hi = Wilson(sum, n, Z95)
+		c.Lo, c.Hi = ClopperPearson(sum, n, ShareAlpha)
 		return c
 	}
 	c.Lo, c.Hi = MeanInterval(c.Mean, c.Variance, n, Z95)
@@ -162,7 +166,7 @@ type WinsAt struct {
 	Low, High int64
 	// Trials is the share of all trials in the bin; Win[s] the share of
 	// the bin's trials that side s won (rules.None: no winner), each with
-	// its 95 % Wilson interval.
+	// its 95 % Clopper–Pearson interval.
 	Trials Share
 	Win    [3]Share
 }

@@ -268,13 +268,42 @@ func Interrupted(err error) bool { return errors.Is(err, context.Canceled) }
 // "exact solver"). Solve raises the percentage to gcDuringSolve while the
 // solver runs and restores it after: it changes how often the process
 // collects, never how many cores it runs on.
+//
+// A refusal for the solver's budget is remembered (see refusals): the
+// same scenario asked again — every cell of a roster of copies, a tune's
+// probe at a value already refused — is refused at once, not after the
+// budget's seconds once more.
 func Solve(ctx context.Context, sc *scenarios.Scenario, rational bool) (*rules.Exact, error) {
 	solver, err := rules.LookupSolver(sc.Ruleset)
 	if err != nil {
 		return nil, err
 	}
+	key := solveKey(sc, rational)
+	if err := refusals.get(key); err != nil {
+		return nil, err
+	}
 	defer raiseGC()()
-	return solver.Solve(ctx, sc.Document(), rational)
+	solverRuns.Add(1)
+	sol, err := solver.Solve(ctx, sc.Document(), rational)
+	if errors.Is(err, rules.ErrBudget) {
+		refusals.put(key, err)
+	}
+	return sol, err
+}
+
+// SolveWithin is Solve in floating point, its work held to maxWork units of
+// the solver's (rules.WorkBounded); a solver that does not count its work
+// solves as Solve does.
+func SolveWithin(ctx context.Context, sc *scenarios.Scenario, maxWork int64) (*rules.Exact, error) {
+	solver, err := rules.LookupSolver(sc.Ruleset)
+	if err != nil {
+		return nil, err
+	}
+	defer raiseGC()()
+	if wb, ok := solver.(rules.WorkBounded); ok {
+		return wb.SolveWithin(ctx, sc.Document(), false, maxWork)
+	}
+	return solver.Solve(ctx, sc.Document(), false)
 }
 
 // solvesGC counts the solves running at once, which share the GC

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/crucible-sim/crucible/analysis"
@@ -47,13 +48,36 @@ func WriteSpread(w io.Writer, s *spread.Spread) error {
 }
 
 // WriteSpreadNote writes a spread's note alone, when it has one, as the
-// line a report adds to a result whose spread it computed unasked.
+// line a report adds to a result whose spread it computed unasked; and
+// says so when the spread left policies out for its budget, so that no
+// note does not read as no dependence on the policies.
 func WriteSpreadNote(w io.Writer, s *spread.Spread) error {
-	if !s.Noted() {
-		return nil
+	if s.Noted() {
+		if _, err := fmt.Fprintf(w, "NOTE      %s\n          %s; --policy-spread shows every policy\n", noteText(s), rangeText(s)); err != nil {
+			return err
+		}
 	}
-	_, err := fmt.Fprintf(w, "NOTE      %s\n          %s; --policy-spread shows every policy\n", noteText(s), rangeText(s))
-	return err
+	if n := s.CutShort(); n > 0 {
+		what := "1 policy"
+		if n > 1 {
+			what = strconv.Itoa(n) + " policies"
+		}
+		_, err := fmt.Fprintf(w, "spread    %s left out for the budget of a spread computed unasked (the work of this solve): %s; --policy-spread solves them\n",
+			what, cutShortText(s))
+		return err
+	}
+	return nil
+}
+
+// cutShortText names the values a spread left out for its budget.
+func cutShortText(s *spread.Spread) string {
+	var names []string
+	for _, l := range s.Left {
+		if l.Budget {
+			names = append(names, s.Fields[l.Side-1]+"="+l.Policy)
+		}
+	}
+	return strings.Join(names, ", ")
 }
 
 // spreadRow is a cell of a spread as the text and the page show it.

@@ -33,7 +33,7 @@ func writeOne(w io.Writer, r *analysis.Result) error {
 		fmt.Fprintf(w, "note      %s\n", n)
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "\noutcome\tcount\tshare\t95 % Wilson")
+	fmt.Fprintln(tw, "\noutcome\tcount\tshare\t95 % Clopper–Pearson")
 	for _, row := range outcomeRows(r) {
 		sh := row.S
 		fmt.Fprintf(tw, "%s\t%d\t%s\t[%s, %s]\n", row.Name, sh.K, words.Pct(sh.P), words.Pct(sh.Lo), words.Pct(sh.Hi))
@@ -77,7 +77,7 @@ func writeOne(w io.Writer, r *analysis.Result) error {
 	}
 	for _, wb := range r.WinsBy() {
 		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-		fmt.Fprintf(tw, "\nby %s\ttrials\tshare\t%s%s\t95 %% Wilson\t%s%s\t95 %% Wilson\t%s\n", names.Counter(wb.Name),
+		fmt.Fprintf(tw, "\nby %s\ttrials\tshare\t%s%s\t95 %% Clopper–Pearson\t%s%s\t95 %% Clopper–Pearson\t%s\n", names.Counter(wb.Name),
 			names.Wins(rules.A), names.Tag(rules.A), names.Wins(rules.B), names.Tag(rules.B), names.Wins(rules.None))
 		for _, at := range wb.At {
 			a, b, n := at.Win[rules.A], at.Win[rules.B], at.Win[rules.None]

@@ -25,6 +25,9 @@ type Exact struct {
 	Counters []ExactCounter
 	// States is the size of the state space solved (0 for a closed form).
 	States int
+	// Work is the work the solve took, in its solver's own units (see
+	// WorkBounded); 0 when the solver does not count it.
+	Work int64
 	// Options lists every option in force, defaults included; Notes the
 	// warnings every output repeats.
 	Options []Setting

@@ -32,6 +32,17 @@ type Solver interface {
 	Check(scenario *doc.Node) error
 }
 
+// WorkBounded is a Solver that counts its work, in units of its own of a
+// few tens of nanoseconds each (Exact.Work), and can be held to a bound of
+// it: a command solving beside what it was asked (exact's policy spread,
+// unasked) spends on that at most what the asked solve took.
+type WorkBounded interface {
+	Solver
+	// SolveWithin is Solve with all of the solve's work held to maxWork
+	// units; past them, it returns an error wrapping ErrBudget.
+	SolveWithin(ctx context.Context, scenario *doc.Node, rational bool, maxWork int64) (*Exact, error)
+}
+
 // ErrBudget is wrapped by a solver's error when a scenario is beyond one
 // of its budgets (states, or work): Monte Carlo is then the way to
 // evaluate it.

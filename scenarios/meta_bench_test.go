@@ -41,7 +41,7 @@ func BenchmarkMetaExact(b *testing.B) {
 		if err != nil || mm.Trials() != 0 {
 			b.Fatalf("%v, %d trials", err, mm.Trials())
 		}
-		if _, err := mm.Analyse(false); err != nil {
+		if _, err := mm.Analyse(context.Background(), false); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -73,7 +73,7 @@ func BenchmarkMetaSampled(b *testing.B) {
 		if mm, err = meta.Run(context.Background(), (analysis.Run{Seed: 1, Workers: 2}), m, o); err != nil {
 			b.Fatal(err)
 		}
-		if _, err := mm.Analyse(false); err != nil {
+		if _, err := mm.Analyse(context.Background(), false); err != nil {
 			b.Fatal(err)
 		}
 	}

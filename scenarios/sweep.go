@@ -286,9 +286,8 @@ func (a Axis) check() error {
 	numeric := a.Numeric()
 	for _, v := range a.Values {
 		key := v
-		if numeric {
-			f, _ := strconv.ParseFloat(v, 64)
-			key = strconv.FormatFloat(f, 'g', -1, 64)
+		if r, ok := new(big.Rat).SetString(v); numeric && ok {
+			key = r.RatString() // exactly: 100000000000000002 and …3 are two points, though one float64
 		}
 		switch {
 		case v == "":

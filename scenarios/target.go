@@ -109,6 +109,24 @@ func (t Target) Cmp(x *big.Rat) int {
 	return x.Cmp(t.exact)
 }
 
+// Decimal writes the target's value times scale as the shortest decimal
+// that is exactly it, from the decimal written (scale 100 writes a share
+// in percent: 0.55 is "55", where the float 100·0.55 is
+// 55.00000000000001).
+func (t Target) Decimal(scale int64) string {
+	if t.exact == nil {
+		return strconv.FormatFloat(float64(scale)*t.Value, 'g', -1, 64)
+	}
+	v := new(big.Rat).Mul(t.exact, big.NewRat(scale, 1))
+	for places := 0; places < 60; places++ {
+		s := v.FloatString(places)
+		if r, ok := new(big.Rat).SetString(s); ok && r.Cmp(v) == 0 {
+			return s
+		}
+	}
+	return v.FloatString(60) // a decimal written has finitely many places: not reached
+}
+
 // String returns the target in the form ParseTarget reads.
 func (t Target) String() string {
 	if t.Text != "" {

@@ -22,7 +22,7 @@ const tunesDir = "builtin/tunes"
 //
 //	name: interceptors-for-70         # optional; default: the file's base name
 //	description: "…"
-//	scenario: eclipse/interceptors-vs-cruisers   # built-in name, or a path relative to this file
+//	scenario: eclipse/escorted-interceptors-vs-fleet   # built-in name, or a path relative to this file
 //	set: ["options.stalemate=draw"]   # overrides applied to the base, as --set
 //	confidence: 0.95                  # of the answer's statements, jointly (--confidence wins)
 //	first-trials: 250                 # of a probe's first look (--first-trials wins)
@@ -34,6 +34,7 @@ const tunesDir = "builtin/tunes"
 //	  target: win.a>=0.7              # fair, METRIC=V, METRIC>=V or METRIC<=V
 //	  label: "{} Interceptors"        # the field in the designer's words; {} is the value
 //	  resolution: 0.01                # a continuous field: the narrowest bracket sought
+//	decide-trials: 1000000            # the most trials to decide a value left indistinguishable
 type Tune struct {
 	Name        string
 	Description string
@@ -42,12 +43,12 @@ type Tune struct {
 	// (resolved against the tune file's folder).
 	Scenario string
 	Sets     []Override
-	// Confidence, FirstTrials and MaxTrials are the file's, 0 where it
-	// gives none.
-	Confidence             float64
-	FirstTrials, MaxTrials int64
-	Axis                   TuneAxis
-	Target                 Target
+	// Confidence, FirstTrials, MaxTrials and DecideTrials are the file's,
+	// 0 where it gives none.
+	Confidence                           float64
+	FirstTrials, MaxTrials, DecideTrials int64
+	Axis                                 TuneAxis
+	Target                               Target
 	// TargetOrigin locates the target for errors about it.
 	TargetOrigin string
 }
@@ -196,6 +197,7 @@ type tuneDoc struct {
 	Confidence  *doc.Node   `doc:"confidence"`
 	FirstTrials *doc.Node   `doc:"first-trials"`
 	MaxTrials   *doc.Node   `doc:"max-trials"`
+	Decide      *doc.Node   `doc:"decide-trials"`
 	Tune        *doc.Node   `doc:"tune,required"`
 }
 
@@ -256,6 +258,14 @@ func (t *Tune) parseBudget(d tuneDoc) error {
 	}
 	if t.FirstTrials > 0 && t.MaxTrials > 0 && t.FirstTrials > t.MaxTrials {
 		return d.FirstTrials.Errorf("first-trials %d is above max-trials %d (allowed: first-trials ≤ max-trials)", t.FirstTrials, t.MaxTrials)
+	}
+	if doc.Present(d.Decide) {
+		if t.DecideTrials, err = sim.TrialRange.Int(d.Decide); err != nil {
+			return err
+		}
+		if t.MaxTrials > 0 && t.DecideTrials < t.MaxTrials {
+			return d.Decide.Errorf("decide-trials %d is below max-trials %d (allowed: decide-trials ≥ max-trials)", t.DecideTrials, t.MaxTrials)
+		}
 	}
 	return nil
 }

@@ -97,6 +97,27 @@ func TestBuiltinTunes(t *testing.T) {
 }
 
 // A tune file's mistakes are located, with the allowed values.
+// A target's value is written from the decimal given, never the float's
+// noise: 0.55 is 55 %, where 100·0.55 is 55.00000000000001.
+func TestTargetDecimal(t *testing.T) {
+	for _, c := range []struct {
+		target string
+		scale  int64
+		want   string
+	}{
+		{"win.a>=0.55", 100, "55"}, {"win.a>=0.677", 100, "67.7"}, {"win.a>=70%", 100, "70"},
+		{"win.a<=1e-3", 100, "0.1"}, {"rounds.mean=8.25", 1, "8.25"}, {"fair", 100, "0"}, {"margin>=-0.125", 100, "-12.5"},
+	} {
+		tg, err := scenarios.ParseTarget(c.target)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := tg.Decimal(c.scale); got != c.want {
+			t.Errorf("%s ×%d: %q, want %q", c.target, c.scale, got, c.want)
+		}
+	}
+}
+
 func TestTuneFileErrors(t *testing.T) {
 	const head = "scenario: stratfight/samwell-vs-guard\n"
 	for _, c := range []struct{ src, want string }{
@@ -110,6 +131,8 @@ func TestTuneFileErrors(t *testing.T) {
 		{head + "confidence: 1.5\ntune: {path: x, from: 0, to: 8, target: fair}\n", "t.yaml:2:13: confidence: 1.5 is out of range (allowed: a number from 0.5 to"},
 		{head + "first-trials: 500\nmax-trials: 100\ntune: {path: x, from: 0, to: 8, target: fair}\n", "t.yaml:2:15: first-trials: first-trials 500 is above max-trials 100"},
 		{head + "tune: [x]\n", "t.yaml:2:7: tune: expected a mapping {path, from, to, target}"},
+		{head + "max-trials: 1000\ndecide-trials: 999\ntune: {path: x, from: 0, to: 8, target: fair}\n", "t.yaml:3:16: decide-trials: decide-trials 999 is below max-trials 1000"},
+		{head + "decide-trials: 0\ntune: {path: x, from: 0, to: 8, target: fair}\n", "t.yaml:2:16: decide-trials:"},
 	} {
 		path := filepath.Join(t.TempDir(), "t.yaml")
 		os.WriteFile(path, []byte(c.src), 0o644)

@@ -90,6 +90,24 @@ func (h *Hist) Add(v int64) {
 	h.overflow |= h.sum.add(0, uint64(v)) | h.sumSq.add(bits.Mul64(uint64(v), uint64(v)))
 }
 
+// AddN counts n ≥ 1 values v, 0 ≤ v < 2^32: as n calls of Add, in one.
+func (h *Hist) AddN(v, n int64) {
+	b := binOf(v)
+	if b >= len(h.bins) {
+		h.grow(b)
+	}
+	h.bins[b] += n
+	if h.n == 0 || v < h.min {
+		h.min = v
+	}
+	if v > h.max {
+		h.max = v
+	}
+	h.n += n
+	// n·v and n·v² fit 128 bits: v² < 2^64 and n < 2^63.
+	h.overflow |= h.sum.add(bits.Mul64(uint64(n), uint64(v))) | h.sumSq.add(bits.Mul64(uint64(n), uint64(v*v)))
+}
+
 func (h *Hist) grow(b int) {
 	n := max(b+1, 2*len(h.bins), 64)
 	h.bins = append(h.bins, make([]int64, n-len(h.bins))...)

@@ -113,6 +113,7 @@ type worker struct {
 	out       rules.Outcome
 	rnd       rules.Rand
 	chunk     *Tally // the chunk in progress
+	counts    *chunkCounts
 	// mu guards tally, the worker's folded trials, and the marking of
 	// those trials as finished: a snapshot taken under every worker's mu
 	// sees the record and the tallies agree.
@@ -127,8 +128,9 @@ type worker struct {
 const cacheLine = 128
 
 // Run fights the job's trials and returns their tally. If ctx is cancelled,
-// Run stops every worker at its next trial — and a Stoppable battle in the
-// middle of one (rules.Stoppable) — and returns the tally of every
+// Run stops every worker within a few milliseconds (at one of the next
+// stopPoll trials of its chunk, see runChunk) — and a Stoppable battle in
+// the middle of a trial (rules.Stoppable) — and returns the tally of every
 // finished trial together with ctx's error; a run all of whose trials
 // finished returns no error. A panic in a battle becomes an error naming
 // the trial.
@@ -176,6 +178,7 @@ func Start(ctx context.Context, job Job) (*Running, error) {
 			tally:   NewTally(r.spec),
 			chunk:   newPaddedTally(r.spec),
 		}
+		w.counts = newChunkCounts(w.chunk)
 		if s, ok := w.fighter.(rules.Stoppable); ok {
 			s.SetStop(&r.stop)
 			w.stoppable = true
@@ -213,7 +216,7 @@ func (q *queue) take(n int64) (lo, hi int64, ok bool) {
 }
 
 // fight runs every unfinished trial on the pool of workers. Cancelling ctx
-// raises the run's stop, which every worker looks at before each trial.
+// raises the run's stop, which every worker looks at every stopPoll trials.
 func (r *Running) fight(ctx context.Context) error {
 	defer context.AfterFunc(ctx, r.stop.Raise)()
 	var g errgroup.Group
@@ -307,17 +310,27 @@ func (r *Running) Snapshot() (*Tally, string) {
 // of the trials it finished: the chunk tally holds exactly trials
 // [lo, end). A trial during which the stop was raised is left out, since a
 // Stoppable battle may have abandoned it; a resumed run fights it again.
+//
+// It looks at the stop before every stopPoll-th trial of the chunk (and,
+// for a Stoppable battle, after every trial): chunks are sized to take
+// about chunkTime, so that stopPoll trials of a chunk of n ≥ stopPoll
+// take about chunkTime·stopPoll/n or less, and a shorter chunk is looked
+// at once, before its first trial; either way a stop waits a few tens of
+// milliseconds at most, far within the second a run has to stop in.
 func (w *worker) runChunk(streams Streams, lo, hi int64, stop *rules.Stop) (end int64, err error) {
 	w.chunk.Reset()
 	nEnds := len(w.chunk.Ends)
-	dists := len(w.chunk.DistOf) > 0
 	i := lo
 	defer func() {
 		if r := recover(); r != nil {
 			end, err = i, fmt.Errorf("battle panicked on trial %d: %v", i, r)
 		}
+		w.counts.fold(w.chunk)
 	}()
-	for ; i < hi && !stop.Requested(); i++ {
+	for ; i < hi; i++ {
+		if uint64(i-lo)%stopPoll == 0 && stop.Requested() {
+			break
+		}
 		s1, s2 := streams.Trial(i)
 		w.rnd.Seed(s1, s2)
 		w.out.Reset()
@@ -325,24 +338,17 @@ func (w *worker) runChunk(streams Streams, lo, hi int64, stop *rules.Stop) (end 
 		if w.stoppable && stop.Requested() {
 			break
 		}
-		if w.out.End < 0 || w.out.End >= nEnds || w.out.Winner > rules.B || w.out.Rounds < 0 || dists && w.negativeDist() {
+		if w.out.End < 0 || w.out.End >= nEnds || w.out.Winner > rules.B || !w.counts.add(w.chunk, &w.out) {
 			return i, fmt.Errorf("battle reported an invalid outcome on trial %d: %+v", i, w.out)
 		}
-		w.chunk.Add(&w.out)
+		w.chunk.Examples.offer(s1, i, &w.out)
 	}
 	return i, nil
 }
 
-// negativeDist reports whether the outcome gives a distribution counter a
-// negative value, which no histogram can hold.
-func (w *worker) negativeDist() bool {
-	for _, i := range w.chunk.DistOf {
-		if w.out.Counters[i] < 0 {
-			return true
-		}
-	}
-	return false
-}
+// stopPoll is how many trials of a chunk a worker fights between two
+// looks at the run's stop (see runChunk).
+const stopPoll = 64
 
 // Replay plays trial i of a run with the given seed and key alone, as
 // rules.Fighter.Replay does, writing its account to w, and returns its

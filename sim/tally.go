@@ -3,6 +3,7 @@ package sim
 import (
 	"encoding/json"
 	"fmt"
+	"math/bits"
 	"slices"
 
 	"github.com/crucible-sim/crucible/rules"
@@ -37,6 +38,10 @@ type Tally struct {
 	WinDists  [][3]Hist
 	WinDistOf []int
 	Rounds    Hist
+	// Examples keeps a few trials of each outcome bucket as examples to
+	// replay (see Examples); nil when unknown (a tally read from the
+	// JSON of a crucible that kept none, or merged with one).
+	Examples *Examples
 	// overflow is non-zero once a counter's value or sum has left what
 	// int64 holds exactly (see Overflow).
 	overflow uint64
@@ -55,6 +60,7 @@ func NewTally(spec rules.Spec) *Tally {
 		Counters:     make([]int64, n),
 		CounterNames: spec.CounterNames(),
 		CountersSq:   make([]int64, n),
+		Examples:     newExamples(len(spec.Ends)),
 	}
 	t.declareDists(spec)
 	return t
@@ -88,6 +94,7 @@ func newPaddedTally(spec rules.Spec) *Tally {
 	t.Ends, t.EndNames = padded(len(spec.Ends)), spec.Ends
 	t.Counters, t.CounterNames = padded(len(spec.Counters)), spec.CounterNames()
 	t.CountersSq = padded(len(spec.Counters))
+	t.Examples = newExamples(len(spec.Ends))
 	t.declareDists(spec)
 	return &t.Tally
 }
@@ -104,12 +111,7 @@ func (t *Tally) Add(o *rules.Outcome) {
 	t.Wins[o.Winner]++
 	t.Ends[o.End]++
 	for i, c := range o.Counters {
-		// Branch-free checks: c within ±2^31 (so c·c cannot overflow),
-		// and each signed sum keeping the sign its operands agree on.
-		t.overflow |= uint64(c+maxCounter) >> 32
-		s, q := t.Counters[i]+c, t.CountersSq[i]+c*c
-		t.overflow |= uint64((t.Counters[i]^s)&(c^s))>>63 | uint64(q)>>63
-		t.Counters[i], t.CountersSq[i] = s, q
+		t.sum(i, c)
 	}
 	for k, i := range t.DistOf {
 		t.Dists[k].Add(o.Counters[i])
@@ -119,6 +121,29 @@ func (t *Tally) Add(o *rules.Outcome) {
 	}
 	t.Rounds.Add(o.Rounds)
 }
+
+// sum adds a trial's value c of counter i to the counter's sums.
+func (t *Tally) sum(i int, c int64) {
+	// Branch-free checks: c within ±2^31 (so c·c cannot overflow), and
+	// each signed sum keeping the sign its operands agree on.
+	t.overflow |= uint64(c+maxCounter) >> 32
+	s, q := t.Counters[i]+c, t.CountersSq[i]+c*c
+	t.overflow |= uint64((t.Counters[i]^s)&(c^s))>>63 | uint64(q)>>63
+	t.Counters[i], t.CountersSq[i] = s, q
+}
+
+// sumN adds n trials' value v of counter i to its sums, as n calls of
+// sum would, for 0 ≤ v < 2^31.
+func (t *Tally) sumN(i int, v, n int64) {
+	hi, x := bits.Mul64(uint64(n), uint64(v))
+	hi2, y := bits.Mul64(uint64(n), uint64(v*v))
+	s, q := t.Counters[i]+int64(x), t.CountersSq[i]+int64(y)
+	t.overflow |= hi | hi2 | (x|y)>>63 | uint64(s|q)>>63
+	t.Counters[i], t.CountersSq[i] = s, q
+}
+
+// isDist reports whether counter i is a distribution counter.
+func (t *Tally) isDist(i int) bool { return slices.Contains(t.DistOf, i) }
 
 // Merge adds o into t. The two must describe the same battle spec. o is
 // not changed, and t shares no storage with it afterwards.
@@ -149,6 +174,11 @@ func (t *Tally) Merge(o *Tally) error {
 		}
 	}
 	t.Rounds.Merge(&o.Rounds)
+	if t.Examples != nil && o.Examples != nil {
+		t.Examples.merge(o.Examples)
+	} else {
+		t.Examples = nil // one part's are unknown: a sample of the rest is no sample of the whole
+	}
 	return t.Overflow()
 }
 
@@ -204,6 +234,9 @@ func (t *Tally) Clone() *Tally {
 		c.WinDists = append(c.WinDists, h)
 	}
 	c.Rounds = t.Rounds.Clone()
+	if t.Examples != nil {
+		c.Examples = t.Examples.clone()
+	}
 	return &c
 }
 
@@ -222,6 +255,9 @@ func (t *Tally) Reset() {
 		}
 	}
 	t.Rounds.Reset()
+	if t.Examples != nil {
+		t.Examples.reset()
+	}
 }
 
 // Dist returns the histogram of the named distribution counter.
@@ -274,6 +310,7 @@ type tallyJSON struct {
 	Squares  orderedCounts   `json:"counters_sq"`
 	Hists    orderedHists    `json:"counter_hists,omitempty"`
 	WinHists orderedWinHists `json:"counter_hists_by_winner,omitempty"`
+	Examples *examplesJSON   `json:"examples,omitempty"`
 }
 
 type winsJSON struct {
@@ -309,6 +346,10 @@ func (t *Tally) MarshalJSON() ([]byte, error) {
 	for k, i := range t.WinDistOf {
 		j.WinHists = append(j.WinHists, winHistAt{t.CounterNames[i], &t.WinDists[k]})
 	}
+	if t.Examples != nil {
+		x := t.Examples.marshal(t.EndNames)
+		j.Examples = &x
+	}
 	return json.Marshal(j)
 }
 
@@ -321,6 +362,16 @@ func (t *Tally) MarshalWinDists() ([]byte, error) {
 		o = append(o, winHistAt{t.CounterNames[i], &t.WinDists[k]})
 	}
 	return o.MarshalJSON()
+}
+
+// MarshalExamples writes the examples alone, as the examples member of
+// MarshalJSON (reports write them with the rest of the tally part); null
+// when they are unknown.
+func (t *Tally) MarshalExamples() ([]byte, error) {
+	if t.Examples == nil {
+		return []byte("null"), nil
+	}
+	return json.Marshal(t.Examples.marshal(t.EndNames))
 }
 
 // UnmarshalJSON reads a tally (the integer fields of a result object; other
@@ -385,6 +436,13 @@ func (t *Tally) UnmarshalJSON(data []byte) error {
 	}
 	if !slices.IsSorted(t.WinDistOf) {
 		return fmt.Errorf("counter_hists_by_winner are not in counter order")
+	}
+	if j.Examples != nil {
+		ex, err := unmarshalExamples(j.Examples, t.EndNames)
+		if err != nil {
+			return err
+		}
+		t.Examples = ex
 	}
 	if len(j.Rounds) > 0 {
 		if err := t.Rounds.UnmarshalJSON(j.Rounds); err != nil {

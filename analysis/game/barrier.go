@@ -7,42 +7,75 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// barrier maximises the entropy of a mixture over rows subject to
-// Σᵢ xᵢ·Bᵢⱼ = 0 on the equal columns and ≥ 0 on the atLeast ones, from x0,
-// which is positive on rows and strictly inside the inequalities (the
-// equalities may be off by rounding: the first Newton step corrects them).
-// It minimises Σ xᵢ log xᵢ − μ Σⱼ log gⱼ(x) for μ falling to nothing, each
-// by Newton steps with the equalities as constraints. It returns nil if it
-// cannot make progress.
-func barrier(b Matrix, rows, equal, atLeast []int, x0 []float64) []float64 {
+// barrier maximises the weighted entropy Σ xᵢ(wᵢ − log xᵢ) of a mixture
+// over rows (wᵢ is log k for a row standing for k equal ones, see
+// maxEntropyOptimal) subject to Σᵢ xᵢ·Bᵢⱼ = 0 on the equal columns and ≥ 0
+// on the atLeast ones, from x0, which is positive on rows and strictly
+// inside the inequalities (the equalities may be off by rounding: the
+// first Newton step corrects them). It minimises Σ xᵢ(log xᵢ − wᵢ) −
+// μ Σⱼ log gⱼ(x) for μ falling to nothing, each by Newton steps with the
+// equalities as constraints, every step charged to the budget. It returns
+// nil if it cannot make progress, and an error only when the budget stops
+// it.
+func barrier(budget *Budget, b Matrix, w []float64, rows, equal, atLeast []int, x0 []float64) ([]float64, error) {
 	n := len(rows)
 	x := make([]float64, n)
+	wk := make([]float64, n)
 	for k, i := range rows {
-		x[k] = x0[i]
+		x[k], wk[k] = x0[i], w[i]
 	}
 	cons := independentRows(equalityRows(b, rows, equal))
 	rhs := make([]float64, len(cons))
 	rhs[0] = 1 // the first is Σx = 1
+	if len(cons) == n {
+		// The equalities leave one mixture (a unique equilibrium, as most
+		// games have): nothing to maximise, and Newton's steps would only
+		// stir its rounding.
+		if err := budget.spend(int64(n) * int64(n) * int64(n)); err != nil {
+			return nil, err
+		}
+		if !project(cons, rhs, x) {
+			return nil, nil
+		}
+		return widen(len(b), rows, x), nil
+	}
+	// A Newton step builds and solves its system; a line search tries a
+	// few points, each the gaps' cost.
+	size := int64(n + len(cons))
+	stepOps := int64(n)*int64(n)*int64(len(atLeast)+1) + size*size*size/3 + 8*int64(n)*int64(len(atLeast)+1)
 	for mu := 1.0; ; mu /= 8 {
 		for range 60 {
-			step, ok := newtonStep(b, rows, atLeast, cons, rhs, x, mu)
-			if !ok {
-				return nil
+			if err := budget.spend(stepOps); err != nil {
+				return nil, err
 			}
-			if !lineSearch(b, rows, atLeast, x, step, mu) {
+			step, ok := newtonStep(b, wk, rows, atLeast, cons, rhs, x, mu)
+			if !ok {
+				return nil, nil
+			}
+			if !lineSearch(b, wk, rows, atLeast, x, step, mu) {
 				break
 			}
 		}
 		// An ill-conditioned Newton system lets the equalities drift by
-		// its rounding; put x back on them.
-		if !project(cons, rhs, x) {
-			return nil
+		// its rounding; put x back on them. A strong barrier (μ large
+		// beside the entropy) may hold a probability so near zero that
+		// the rounding of the projection crosses it: the later steps,
+		// which weaken the barrier, lift it again, and only the last
+		// projection must succeed.
+		last := mu*float64(len(atLeast)+1) < 1e-13
+		if !project(cons, rhs, x) && last {
+			return nil, nil
 		}
-		if mu*float64(len(atLeast)+1) < 1e-13 {
+		if last {
 			break
 		}
 	}
-	out := make([]float64, len(b))
+	return widen(len(b), rows, x), nil
+}
+
+// widen returns the mixture over all n rows that gives rows[k] x[k].
+func widen(n int, rows []int, x []float64) []float64 {
+	out := make([]float64, n)
 	for k, i := range rows {
 		out[i] = math.Max(x[k], 0)
 	}
@@ -118,15 +151,15 @@ func gaps(b Matrix, rows, atLeast []int, x []float64) []float64 {
 }
 
 // newtonStep solves the equality-constrained Newton system of
-// f(x) = Σ xₖ log xₖ − μ Σ log gⱼ(x) at x, whose step also closes the
-// equalities' residual.
-func newtonStep(b Matrix, rows, atLeast []int, cons [][]float64, rhs, x []float64, mu float64) ([]float64, bool) {
+// f(x) = Σ xₖ(log xₖ − wₖ) − μ Σ log gⱼ(x) at x, whose step also closes
+// the equalities' residual.
+func newtonStep(b Matrix, w []float64, rows, atLeast []int, cons [][]float64, rhs, x []float64, mu float64) ([]float64, bool) {
 	n, p := len(x), len(cons)
 	g := gaps(b, rows, atLeast, x)
 	kkt := mat.NewDense(n+p, n+p, nil)
 	vec := make([]float64, n+p)
 	for k, i := range rows {
-		grad := math.Log(x[k]) + 1
+		grad := math.Log(x[k]) + 1 - w[k]
 		for a, j := range atLeast {
 			grad -= mu * b[i][j] / g[a]
 		}
@@ -167,14 +200,14 @@ func newtonStep(b Matrix, rows, atLeast []int, cons [][]float64, rhs, x []float6
 // lineSearch moves x along step by the largest fraction (backtracking from
 // a full step) that keeps x and the gaps positive and does not raise f by
 // more than rounding, and reports whether the step moved x measurably.
-func lineSearch(b Matrix, rows, atLeast []int, x, step []float64, mu float64) bool {
+func lineSearch(b Matrix, w []float64, rows, atLeast []int, x, step []float64, mu float64) bool {
 	f := func(y []float64) float64 {
 		s := 0.0
-		for _, v := range y {
+		for k, v := range y {
 			if v <= 0 {
 				return math.Inf(1)
 			}
-			s += v * math.Log(v)
+			s += v * (math.Log(v) - w[k])
 		}
 		for _, g := range gaps(b, rows, atLeast, y) {
 			if g <= 0 {
@@ -204,7 +237,7 @@ func lineSearch(b Matrix, rows, atLeast []int, x, step []float64, mu float64) bo
 
 // project moves x to the nearest point (in the least-squares sense) that
 // meets the constraints cons·x = rhs exactly, and reports whether that
-// point keeps every probability positive.
+// point keeps every probability positive (if not, x is left as it was).
 func project(cons [][]float64, rhs, x []float64) bool {
 	p, n := len(cons), len(x)
 	c := mat.NewDense(p, n, nil)
@@ -225,10 +258,12 @@ func project(cons [][]float64, rhs, x []float64) bool {
 	var dx mat.VecDense
 	dx.MulVec(c.T(), &w)
 	for k := range x {
-		x[k] += dx.AtVec(k)
-		if !(x[k] > 0) {
+		if !(x[k]+dx.AtVec(k) > 0) {
 			return false
 		}
+	}
+	for k := range x {
+		x[k] += dx.AtVec(k)
 	}
 	return true
 }

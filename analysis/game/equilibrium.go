@@ -2,9 +2,12 @@
 // defines: the row player picks an entry to play as side a, the column
 // player an entry to play as side b, and the payoff is the row player's
 // (a win share with draws counted half, say). It finds the value and the
-// maximum-entropy equilibrium by linear programming (gonum's simplex),
-// rates the entries (Nash averaging, Bradley–Terry), finds dominated entries
-// and the non-transitive cycles ratings cannot express.
+// maximum-entropy equilibrium by linear programming (a dense simplex
+// method of its own, which starts each of the many programs over one
+// polytope from the last one's vertex), rates the entries (Nash
+// averaging, Bradley–Terry), finds dominated entries and the
+// non-transitive cycles ratings cannot express. Its work is charged to a
+// Budget, which a context or a count of operations ends.
 //
 // It knows nothing of battles or intervals: package analysis builds the
 // matrix from runs and resamples it; this package is the arithmetic.
@@ -14,9 +17,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
-
-	"gonum.org/v1/gonum/mat"
-	"gonum.org/v1/gonum/optimize/convex/lp"
+	"slices"
 )
 
 // Matrix is a payoff matrix: Matrix[i][j] is the row player's payoff when
@@ -80,58 +81,123 @@ const Tol = 1e-7
 // Solve returns the game's value and, of the equilibria (a convex set when
 // there are several), the one whose mixtures have the greatest entropy:
 // the one that spreads mass over every entry some equilibrium plays, and
-// so depends on no arbitrary choice of the solver.
-func Solve(m Matrix) (*Equilibrium, error) {
+// so depends on no arbitrary choice of the solver. Its linear programs
+// and Newton steps are charged to budget, which may stop it (nil: no
+// bound).
+//
+// The game is solved with its payoffs mapped onto [0, 1] (an affine map,
+// which changes no equilibrium), so that the tolerances of its programs
+// mean the same whatever the payoffs' spread: a metagame of near-equal
+// entries, whose shares differ by a thousandth, is solved as surely as
+// one whose shares span the range.
+func Solve(budget *Budget, m Matrix) (*Equilibrium, error) {
 	if err := m.check(); err != nil {
 		return nil, err
 	}
-	v, err := value(m)
+	unit, lo, spread := toUnit(m)
+	if spread == 0 { // every mixture is optimal: the uniform one has the most entropy
+		r, c := m.Dims()
+		return &Equilibrium{Row: uniform(r), Col: uniform(c), Value: lo}, nil
+	}
+	v, x, y, err := value(budget, unit)
 	if err != nil {
 		return nil, err
 	}
-	row, err := maxEntropyOptimal(m, v)
+	row, err := maxEntropyOptimal(budget, unit, v, x, y)
 	if err != nil {
 		return nil, err
 	}
-	col, err := maxEntropyOptimal(m.Transpose(), -v)
+	col, err := maxEntropyOptimal(budget, unit.Transpose(), -v, y, x)
 	if err != nil {
 		return nil, err
 	}
-	return &Equilibrium{Row: row, Col: col, Value: v}, nil
+	return &Equilibrium{Row: row, Col: col, Value: lo + v*spread}, nil
 }
 
-// value returns the value of the game to the row player, by the classic
-// linear program: with every payoff shifted to be positive, the row
-// player's optimal mixture is u/Σu for the u ≥ 0 that minimises Σu subject
-// to Σᵢ uᵢ·Mᵢⱼ ≥ 1 for every column j, and the value is 1/Σu less the shift.
-func value(m Matrix) (float64, error) {
-	r, c := m.Dims()
+// toUnit returns m mapped onto [0, 1], (m − lo)/spread, with the lowest
+// payoff lo and the spread (0 when every payoff is the same, and then m
+// itself).
+func toUnit(m Matrix) (Matrix, float64, float64) {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, row := range m {
+		lo, hi = math.Min(lo, slices.Min(row)), math.Max(hi, slices.Max(row))
+	}
+	spread := hi - lo
+	if spread == 0 {
+		return m, lo, 0
+	}
+	out := make(Matrix, len(m))
+	for i, row := range m {
+		out[i] = make([]float64, len(row))
+		for j, p := range row {
+			out[i][j] = (p - lo) / spread
+		}
+	}
+	return out, lo, spread
+}
+
+// uniform is the mixture of n entries in equal parts.
+func uniform(n int) []float64 {
+	out := make([]float64, n)
+	for i := range out {
+		out[i] = 1 / float64(n)
+	}
+	return out
+}
+
+// value returns the value of the game to the row player, and an optimal
+// mixture of each player — x over the distinct rows, y over the distinct
+// columns (equal rows, and equal columns, are one constraint and one
+// variable, kept once: see twins) — by the classic linear program of the
+// column player: with every payoff shifted to be positive (at least 1),
+// the column player's optimal mixture is y/Σy for the y ≥ 0 that
+// maximises Σy subject to Σⱼ Mᵢⱼ·yⱼ ≤ 1 for every row i, the value is 1/Σy
+// less the shift, and the program's dual is the row player's.
+func value(budget *Budget, m Matrix) (v float64, x, y []float64, err error) {
+	rows, cols := distinct(m), distinct(m.Transpose())
 	lo := math.Inf(1)
 	for _, row := range m {
-		for _, x := range row {
-			lo = math.Min(lo, x)
+		for _, p := range row {
+			lo = math.Min(lo, p)
 		}
 	}
-	shift := 1 - lo // every shifted payoff is at least 1
-	// Standard form over [u; s]: Mᵀu − s = 1, u, s ≥ 0.
-	a := mat.NewDense(c, r+c, nil)
-	for j := range c {
-		for i := range r {
-			a.Set(j, i, m[i][j]+shift)
+	shift := 1 - lo
+	a := make([][]float64, len(rows))
+	ones := make([]float64, len(rows))
+	for k, i := range rows {
+		a[k] = make([]float64, len(cols))
+		for l, j := range cols {
+			a[k][l] = m[i][j] + shift
 		}
-		a.Set(j, r+j, -1)
+		ones[k] = 1
 	}
-	cost := make([]float64, r+c)
-	for i := range r {
-		cost[i] = 1
-	}
-	ones := make([]float64, c)
-	for j := range ones {
-		ones[j] = 1
-	}
-	sum, _, err := lp.Simplex(cost, a, ones, 1e-12, nil)
+	lp, err := newSlackSimplex(budget, a, ones)
 	if err != nil {
-		return 0, fmt.Errorf("game: solving for the value: %w", err)
+		return 0, nil, nil, err
 	}
-	return 1/sum - shift, nil
+	cost := make([]float64, len(cols)+len(rows))
+	for l := range cols {
+		cost[l] = 1
+	}
+	sum, sol, err := lp.maximise(cost)
+	if err != nil {
+		if stopped(err) {
+			return 0, nil, nil, err
+		}
+		return 0, nil, nil, fmt.Errorf("game: solving for the value: %w", err)
+	}
+	return 1/sum - shift, normalised(lp.duals(len(cols))), normalised(sol[:len(cols)]), nil
+}
+
+// normalised returns x ≥ 0 scaled to sum to 1 (negative rounding zeroed).
+func normalised(x []float64) []float64 {
+	sum := 0.0
+	for i, p := range x {
+		x[i] = max(p, 0)
+		sum += x[i]
+	}
+	for i := range x {
+		x[i] /= sum
+	}
+	return x
 }

@@ -48,7 +48,7 @@ func TestSolveKnownGames(t *testing.T) {
 		{"shares", Matrix{{0.5, 0.8, 0.3}, {0.2, 0.5, 0.7}, {0.7, 0.3, 0.5}},
 			nil, nil, math.NaN()},
 	} {
-		eq, err := Solve(c.m)
+		eq, err := Solve(nil, c.m)
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
@@ -72,7 +72,7 @@ func TestMaxEntropyAmongMany(t *testing.T) {
 	// Rows 0 and 1 are the same strategy; row 2 and 3 too. The
 	// equilibrium set is {(p, ½−p, q, ½−q)}: maximum entropy at ¼ each.
 	m := Matrix{{1, -1}, {1, -1}, {-1, 1}, {-1, 1}}
-	eq, err := Solve(m)
+	eq, err := Solve(nil, m)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +83,7 @@ func TestMaxEntropyAmongMany(t *testing.T) {
 
 func TestSolveRefusesBadMatrices(t *testing.T) {
 	for _, m := range []Matrix{nil, {{}}, {{1, 2}, {3}}, {{math.NaN()}}} {
-		if _, err := Solve(m); err == nil {
+		if _, err := Solve(nil, m); err == nil {
 			t.Errorf("Solve(%v) accepted", m)
 		}
 	}
@@ -110,7 +110,7 @@ func TestSolveRandomGames(t *testing.T) {
 				m[i][j] = math.Round(rnd.Float64()*20) / 20 // ties, as real shares have
 			}
 		}
-		eq, err := Solve(m)
+		eq, err := Solve(nil, m)
 		if err != nil {
 			t.Fatalf("%d×%d: %v", n, n, err)
 		}

@@ -31,7 +31,9 @@ const eloPerNat = 400 / math.Ln10
 // Each pair gets one extra game split evenly, a prior that keeps an entry
 // that never scored at a finite rating and is negligible beside the
 // thousands of games a matchup gets.
-func BradleyTerry(wins, games [][]float64, z float64) ([]Rating, error) {
+//
+// Its iterations are charged to budget, which may stop it (nil: no bound).
+func BradleyTerry(budget *Budget, wins, games [][]float64, z float64) ([]Rating, error) {
 	n := len(games)
 	if n < 2 || len(wins) != n {
 		return nil, errors.New("game: Bradley–Terry needs at least two entries, and as many rows of wins as of games")
@@ -48,7 +50,10 @@ func BradleyTerry(wins, games [][]float64, z float64) ([]Rating, error) {
 			}
 		}
 	}
-	theta := fitStrengths(w, g)
+	theta, err := fitStrengths(budget, w, g)
+	if err != nil {
+		return nil, err
+	}
 	cov, err := strengthCovariance(theta, g)
 	if err != nil {
 		return nil, err
@@ -64,7 +69,7 @@ func BradleyTerry(wins, games [][]float64, z float64) ([]Rating, error) {
 // fitStrengths returns the log-strengths that maximise the likelihood,
 // summing to zero, by Hunter's minorisation–maximisation iteration
 // (πᵢ ← Wᵢ / Σⱼ nᵢⱼ/(πᵢ+πⱼ)), which climbs the likelihood at every step.
-func fitStrengths(w, g [][]float64) []float64 {
+func fitStrengths(budget *Budget, w, g [][]float64) ([]float64, error) {
 	n := len(g)
 	pi := make([]float64, n)
 	for i := range pi {
@@ -72,6 +77,9 @@ func fitStrengths(w, g [][]float64) []float64 {
 	}
 	next := make([]float64, n)
 	for range 10_000 {
+		if err := budget.spend(int64(n) * int64(n)); err != nil {
+			return nil, err
+		}
 		change := 0.0
 		for i := range n {
 			score, denom := 0.0, 0.0
@@ -101,7 +109,7 @@ func fitStrengths(w, g [][]float64) []float64 {
 	for i, p := range pi {
 		theta[i] = math.Log(p)
 	}
-	return theta
+	return theta, nil
 }
 
 // strengthCovariance returns the covariance of the log-strengths under the
@@ -150,8 +158,8 @@ func strengthCovariance(theta []float64, g [][]float64) (*mat.Dense, error) {
 // (Balduzzi et al., "Re-evaluating evaluation", 2018): 0 for an entry the
 // equilibrium plays, less for one it does not. Unlike a mean over opponents,
 // it does not reward an entry for beating many copies of one weak design.
-// It returns the ratings and the equilibrium.
-func NashAverage(a Matrix) ([]float64, *Equilibrium, error) {
+// It returns the ratings and the equilibrium, solved within budget.
+func NashAverage(budget *Budget, a Matrix) ([]float64, *Equilibrium, error) {
 	if err := a.check(); err != nil {
 		return nil, nil, err
 	}
@@ -166,7 +174,7 @@ func NashAverage(a Matrix) ([]float64, *Equilibrium, error) {
 			}
 		}
 	}
-	eq, err := Solve(a)
+	eq, err := Solve(budget, a)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -174,6 +182,9 @@ func NashAverage(a Matrix) ([]float64, *Equilibrium, error) {
 	for i := range r {
 		for j := range c {
 			ratings[i] += a[i][j] * eq.Col[j]
+		}
+		if math.Abs(ratings[i]) < 1e-12 {
+			ratings[i] = 0 // the value of a symmetric game, 0, up to rounding: no "−0.0"
 		}
 	}
 	return ratings, eq, nil

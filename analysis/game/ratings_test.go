@@ -22,7 +22,7 @@ func TestBradleyTerryRecoversATransitiveOrder(t *testing.T) {
 			}
 		}
 	}
-	ratings, err := BradleyTerry(wins, games, 1.96)
+	ratings, err := BradleyTerry(nil, wins, games, 1.96)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,7 +41,7 @@ func TestBradleyTerryRecoversATransitiveOrder(t *testing.T) {
 	}
 	// A 2-entry hand check: 3 wins to 1 is odds 3 (after the prior game,
 	// 3.5 to 1.5), a gap of 400·log10(3.5/1.5) Elo points.
-	two, err := BradleyTerry([][]float64{{0, 3}, {1, 0}}, [][]float64{{0, 4}, {4, 0}}, 1.96)
+	two, err := BradleyTerry(nil, [][]float64{{0, 3}, {1, 0}}, [][]float64{{0, 4}, {4, 0}}, 1.96)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +56,7 @@ func TestBradleyTerryRecoversATransitiveOrder(t *testing.T) {
 func TestBradleyTerryWithGaps(t *testing.T) {
 	g := [][]float64{{0, 5, 0, 0}, {5, 0, 0, 0}, {0, 0, 0, 5}, {0, 0, 5, 0}}
 	w := [][]float64{{0, 5, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 1}, {0, 0, 4, 0}}
-	r, err := BradleyTerry(w, g, 1.96)
+	r, err := BradleyTerry(nil, w, g, 1.96)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +65,7 @@ func TestBradleyTerryWithGaps(t *testing.T) {
 			t.Errorf("entry %d: %+v", i, x)
 		}
 	}
-	if _, err := BradleyTerry([][]float64{{0}}, [][]float64{{0}}, 1.96); err == nil {
+	if _, err := BradleyTerry(nil, [][]float64{{0}}, [][]float64{{0}}, 1.96); err == nil {
 		t.Error("one entry accepted")
 	}
 }
@@ -75,7 +75,7 @@ func TestBradleyTerryWithGaps(t *testing.T) {
 // does not lift the others (a duplicated weak entry changes nothing).
 func TestNashAverage(t *testing.T) {
 	rps := Matrix{{0, -1, 1, 1}, {1, 0, -1, 1}, {-1, 1, 0, 1}, {-1, -1, -1, 0}}
-	r, eq, err := NashAverage(rps)
+	r, eq, err := NashAverage(nil, rps)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,14 +83,14 @@ func TestNashAverage(t *testing.T) {
 		t.Errorf("ratings %v, equilibrium %v", r, eq.Col)
 	}
 	dup := Matrix{{0, -1, 1, 1, 1}, {1, 0, -1, 1, 1}, {-1, 1, 0, 1, 1}, {-1, -1, -1, 0, 0}, {-1, -1, -1, 0, 0}}
-	r2, _, err := NashAverage(dup)
+	r2, _, err := NashAverage(nil, dup)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !nearAll(r2[:3], []float64{0, 0, 0}, 1e-7) {
 		t.Errorf("copies of a weak entry lifted the others: %v", r2)
 	}
-	if _, _, err := NashAverage(Matrix{{0, 1}, {1, 0}}); err == nil {
+	if _, _, err := NashAverage(nil, Matrix{{0, 1}, {1, 0}}); err == nil {
 		t.Error("a matrix that is not antisymmetric accepted")
 	}
 }

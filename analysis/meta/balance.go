@@ -64,15 +64,20 @@ func Balance(ctx context.Context, r analysis.Run, m *Meta, mo Options, o Balance
 	if err := m.balanceable(o); err != nil {
 		return nil, err
 	}
+	if err := m.fits(o); err != nil {
+		return nil, err
+	}
 	r.Save, r.Resume = nil, nil // a search's matrices are not the command's checkpoint
 	out := &BalanceResult{Options: o}
+	// A candidate is judged by its equilibrium alone; the start and the
+	// answer are analysed whole at the end.
 	fight := func(m *Meta) (*Analysis, error) {
 		out.Matrices++
 		mm, err := Run(ctx, r, m, mo)
 		if err != nil {
 			return nil, err
 		}
-		return mm.Analyse(margin)
+		return mm.analyseEquilibrium(ctx, margin)
 	}
 	cur, err := fight(m)
 	if err != nil {
@@ -117,6 +122,17 @@ func Balance(ctx context.Context, r analysis.Run, m *Meta, mo Options, o Balance
 	}
 	out.Changes = squash(out.Changes)
 	out.Balanced = balanced(out.Final, o.MinShare)
+	start, err := out.Start.Matrix.Analyse(ctx, margin)
+	if err != nil {
+		return nil, err
+	}
+	final := start
+	if out.Final != out.Start {
+		if final, err = out.Final.Matrix.Analyse(ctx, margin); err != nil {
+			return nil, err
+		}
+	}
+	out.Start, out.Final = start, final
 	return out, recheckBalance(ctx, r, out, mo, margin)
 }
 
@@ -133,7 +149,7 @@ func recheckBalance(ctx context.Context, r analysis.Run, out *BalanceResult, mo 
 	if err != nil {
 		return err
 	}
-	if out.Recheck, err = mm.Analyse(margin); err != nil {
+	if out.Recheck, err = mm.Analyse(ctx, margin); err != nil {
 		return err
 	}
 	out.RecheckHolds = balanced(out.Recheck, out.Options.MinShare)
@@ -177,6 +193,15 @@ func (m *Meta) valuesAt(path string) []string {
 // withValue returns the roster with entry k's field at path set to value,
 // every cell compiled.
 func (m *Meta) withValue(k int, path, value string) (*Meta, error) {
+	c, err := m.withSide(k, path, value)
+	if err != nil {
+		return nil, err
+	}
+	return c, c.compileCells()
+}
+
+// withSide returns the roster with entry k's field at path set to value.
+func (m *Meta) withSide(k int, path, value string) (*Meta, error) {
 	c := *m
 	c.entries = append(c.entries[:0:0], m.entries...)
 	side := m.entries[k].Side.Clone()
@@ -184,7 +209,27 @@ func (m *Meta) withValue(k int, path, value string) (*Meta, error) {
 		return nil, err
 	}
 	c.entries[k].Side = side
-	return &c, c.compileCells()
+	return &c, nil
+}
+
+// fits refuses a value of the grid the field does not take, located,
+// before any matrix is fought: each is set in the first entry's side and
+// its cell against itself compiled.
+func (m *Meta) fits(o BalanceOptions) error {
+	for _, v := range o.Values {
+		c, err := m.withSide(0, o.Path, v)
+		if err != nil {
+			return err
+		}
+		sc, err := c.Cell(0, 0)
+		if err == nil {
+			_, err = sc.Compile()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // fieldAt returns the node at a dotted path inside n, or nil. A key *

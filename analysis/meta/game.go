@@ -1,8 +1,12 @@
 package meta
 
 import (
+	"context"
+	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/analysis/game"
@@ -18,6 +22,13 @@ const SupportShare = 0.005
 // each time every sampled cell is drawn uniformly within its interval and
 // the game solved again.
 const Resamples = 200
+
+// DefaultWork is the analysis's default budget of operations (Options.Work):
+// a minute or two of arithmetic on one core, thousands of times what the
+// built-in rosters spend and over a hundred times what 64 sampled copies
+// of one entry do (bench/meta.txt), so that only a pathological matrix
+// meets it.
+const DefaultWork = 50_000_000_000
 
 // bradleyTerryExactGames is what an exact cell counts for in the
 // Bradley–Terry fit, which needs counts: as many games as a well-sampled
@@ -41,10 +52,19 @@ type Analysis struct {
 	// Robustness[s][k] is the share of resamples in which entry k stays
 	// in side s's support (mass ≥ SupportShare).
 	Robustness [2][]float64
-	// DominatedA[i] lists the entries that dominate entry i as side a
-	// (at least as good against every b-entry, intervals apart in one),
-	// DominatedB likewise as side b; DominatedSym in the symmetric view.
+	// DominatedA[i] lists the entries shown to dominate entry i as side a
+	// (at least as good against every b-entry, better against one; see
+	// dominance), DominatedB likewise as side b; DominatedSym in the
+	// symmetric view.
 	DominatedA, DominatedB, DominatedSym [][]int
+	// WithinA, WithinB and WithinSym list the entries that dominate entry
+	// i only within Slack: no worse than by more than Slack against any
+	// opponent (where a sampled cell is involved), better against one.
+	WithinA, WithinB, WithinSym [][]int
+	// Slack is how much worse, in share, a sampled comparison may show a
+	// dominating entry: twice the precision, the gap two equal cells known
+	// to ±precision may show. Exact cells compare with none.
+	Slack float64
 	// Nash are the Nash-averaged ratings of the symmetric view (0 for an
 	// entry its equilibrium plays, less for one it does not), NashMix the
 	// equilibrium they average over.
@@ -56,55 +76,147 @@ type Analysis struct {
 	// Cycles are the non-transitive triples of the symmetric view: i beats
 	// j, j beats k, k beats i, each with its interval above one half.
 	Cycles [][3]int
+	// Resampled is how many resamples Robustness counts: Resamples,
+	// unless the analysis's budget ran out among them (then fewer, and
+	// Robustness is nil if none was done).
+	Resampled int
+	// Spent is the operations the analysis spent, of the budget
+	// Options.Work.
+	Spent int64
 }
 
-// Analyse reads a fought roster: the symmetric view, dominance, the
-// equilibrium and its robustness, ratings and cycles. Every figure is a
-// pure function of the matrix and its seed.
-func (mm *Matrix) Analyse(margin bool) (*Analysis, error) {
+// Analyse reads a fought roster: the symmetric view, dominance, cycles,
+// the equilibrium, Nash averages, ratings and the equilibrium's
+// robustness. Every figure is a pure function of the matrix and its seed.
+//
+// The arithmetic is charged to a budget of Options.Work operations (none
+// when 0) and stops within a pivot or a Newton step of ctx's end, with
+// ctx's error. A budget spent during the resamples of the robustness,
+// the last and costliest part, leaves the robustness counted over the
+// resamples done (Resampled says how many); one spent before is an error
+// that says what was computed and what was not.
+func (mm *Matrix) Analyse(ctx context.Context, margin bool) (*Analysis, error) {
+	a := mm.views(margin)
+	budget := game.NewBudget(ctx, mm.Options.Work)
+	defer func() { a.Spent = budget.Spent() }()
+	for _, part := range []struct {
+		name  string
+		solve func(*game.Budget) error
+	}{{"the equilibrium", a.equilibrium}, {"the Nash averages", a.nashAverage}, {"the ratings", a.rate}} {
+		err := part.solve(budget)
+		if errors.Is(err, game.ErrOverBudget) {
+			return nil, &BudgetError{Work: mm.Options.Work, Missing: part.name}
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if err := a.robustness(budget); err != nil && !errors.Is(err, game.ErrOverBudget) {
+		return nil, err
+	}
+	return a, nil
+}
+
+// analyseEquilibrium is Analyse without Nash averages, ratings and
+// robustness: what a balance search compares its candidates by.
+func (mm *Matrix) analyseEquilibrium(ctx context.Context, margin bool) (*Analysis, error) {
+	a := mm.views(margin)
+	budget := game.NewBudget(ctx, mm.Options.Work)
+	err := a.equilibrium(budget)
+	a.Spent = budget.Spent()
+	if errors.Is(err, game.ErrOverBudget) {
+		return nil, &BudgetError{Work: mm.Options.Work, Missing: "the equilibrium"}
+	}
+	return a, err
+}
+
+// views returns the analysis's parts that need no budget: the symmetric
+// view, dominance and cycles.
+func (mm *Matrix) views(margin bool) *Analysis {
 	n := len(mm.Cells)
 	a := &Analysis{Matrix: mm, Margin: margin, Symmetric: make([][]Cell, n)}
-	est := make(game.Matrix, n)
 	for i := range n {
-		est[i] = make([]float64, n)
 		a.Symmetric[i] = make([]Cell, n)
 		for j := range n {
 			c, r := mm.Cells[i][j], mm.Cells[j][i]
-			est[i][j] = a.Payoff(c.Estimate)
 			a.Symmetric[i][j] = Cell{Row: i, Col: j, Estimate: (c.Estimate + 1 - r.Estimate) / 2,
 				Lo: (c.Lo + 1 - r.Hi) / 2, Hi: (c.Hi + 1 - r.Lo) / 2, Trials: c.Trials + r.Trials, Exact: c.Exact && r.Exact}
 		}
 	}
-	var err error
-	if a.Equilibrium, err = game.Solve(est); err != nil {
-		return nil, fmt.Errorf("the equilibrium: %w", err)
-	}
-	if err := a.robustness(); err != nil {
-		return nil, err
-	}
 	a.dominance()
+	a.Cycles = game.Cycles(func(i, j int) bool { return a.Symmetric[i][j].Lo > 0.5 }, n)
+	return a
+}
+
+// BudgetError says that an analysis's budget of operations ran out
+// before a part every reading needs.
+type BudgetError struct {
+	Work    int64  // the budget
+	Missing string // the first part not computed
+}
+
+func (e *BudgetError) Error() string {
+	return fmt.Sprintf("the analysis's budget of %d operations ran out while computing %s: the matrix is fought and its dominance and cycles are read, but %s and what follows are not; raise the budget", e.Work, e.Missing, e.Missing)
+}
+
+// equilibrium solves the game of the estimates.
+func (a *Analysis) equilibrium(budget *game.Budget) error {
+	n := len(a.Cells)
+	est := make(game.Matrix, n)
+	for i := range n {
+		est[i] = make([]float64, n)
+		for j := range n {
+			est[i][j] = a.Payoff(a.Cells[i][j].Estimate)
+		}
+	}
+	var err error
+	if a.Equilibrium, err = game.Solve(budget, est); err != nil && !stopped(err) {
+		return fmt.Errorf("the equilibrium: %w", err)
+	}
+	return err
+}
+
+// nashAverage rates the entries by Nash averaging over the symmetric view.
+func (a *Analysis) nashAverage(budget *game.Budget) error {
+	n := len(a.Cells)
 	anti := make(game.Matrix, n)
 	for i := range n {
 		anti[i] = make([]float64, n)
 		for j := range n {
-			anti[i][j] = a.Symmetric[i][j].Estimate - 0.5
+			anti[i][j] = a.Payoff(a.Symmetric[i][j].Estimate) - a.Payoff(0.5) // in the payoff's units
 			if i > j {
 				anti[i][j] = -anti[j][i] // exactly antisymmetric, whatever the rounding
 			}
 		}
 	}
-	nash, eq, err := game.NashAverage(anti)
+	nash, eq, err := game.NashAverage(budget, anti)
 	if err != nil {
-		return nil, fmt.Errorf("Nash averaging: %w", err)
+		if stopped(err) {
+			return err
+		}
+		return fmt.Errorf("Nash averaging: %w", err)
 	}
 	a.Nash, a.NashMix = nash, eq.Row
-	if n >= 2 {
-		if a.Ratings, err = game.BradleyTerry(a.scores()); err != nil {
-			return nil, fmt.Errorf("Bradley–Terry: %w", err)
-		}
+	return nil
+}
+
+// rate fits the Bradley–Terry ratings.
+func (a *Analysis) rate(budget *game.Budget) error {
+	if len(a.Cells) < 2 {
+		return nil
 	}
-	a.Cycles = game.Cycles(func(i, j int) bool { return a.Symmetric[i][j].Lo > 0.5 }, n)
-	return a, nil
+	wins, games, z := a.scores()
+	var err error
+	if a.Ratings, err = game.BradleyTerry(budget, wins, games, z); err != nil && !stopped(err) {
+		return fmt.Errorf("Bradley–Terry: %w", err)
+	}
+	return err
+}
+
+// stopped reports whether err ends an analysis early: its budget spent or
+// its context ended.
+func stopped(err error) bool {
+	return errors.Is(err, game.ErrOverBudget) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
 }
 
 // Payoff converts a share into the payoff the game is solved for.
@@ -117,64 +229,130 @@ func (a *Analysis) Payoff(share float64) float64 {
 
 // robustness resamples every cell uniformly within its interval, on a
 // stream of the matrix's seed, solves each resampled game and counts how
-// often each entry stays in the support.
-func (a *Analysis) robustness() error {
+// often each entry stays in the support. A resample equal to the
+// estimates (every cell exact) is not solved again. It stops with the
+// budget, counting the resamples done.
+func (a *Analysis) robustness(budget *game.Budget) error {
 	n := len(a.Cells)
 	rng := rand.New(rand.NewPCG(a.Seed, 0x6d657461)) // "meta"
-	a.Robustness = [2][]float64{make([]float64, n), make([]float64, n)}
+	kept := [2][]float64{make([]float64, n), make([]float64, n)}
 	m := make(game.Matrix, n)
 	for i := range m {
 		m[i] = make([]float64, n)
 	}
-	for range Resamples {
+	var err error
+	done := 0
+	for ; done < Resamples; done++ {
+		same := true
 		for i, row := range a.Cells {
 			for j, c := range row {
 				m[i][j] = a.Payoff(c.Lo + rng.Float64()*(c.Hi-c.Lo))
+				same = same && c.Lo == c.Hi && c.Lo == c.Estimate
 			}
 		}
-		eq, err := game.Solve(m)
-		if err != nil {
-			return fmt.Errorf("the equilibrium of a resampled matrix: %w", err)
+		eq := a.Equilibrium
+		if !same {
+			if eq, err = game.Solve(budget, m); err != nil {
+				if !stopped(err) {
+					err = fmt.Errorf("the equilibrium of a resampled matrix: %w", err)
+				}
+				break
+			}
 		}
 		for k := range n {
 			if eq.Row[k] >= SupportShare {
-				a.Robustness[0][k]++
+				kept[0][k]++
 			}
 			if eq.Col[k] >= SupportShare {
-				a.Robustness[1][k]++
+				kept[1][k]++
 			}
 		}
 	}
-	for s := range a.Robustness {
-		for k := range a.Robustness[s] {
-			a.Robustness[s][k] /= Resamples
+	a.Resampled = done
+	if done > 0 {
+		for s := range kept {
+			for k := range kept[s] {
+				kept[s][k] /= float64(done)
+			}
 		}
+		a.Robustness = kept
 	}
-	return nil
+	return err
 }
 
-// dominance finds the dominated entries: k dominates i when, against
-// every opponent, k does at least as well as i to within the precision
-// (k's interval reaches no further below i's than twice the precision,
-// the gap two equal cells known to ±precision may show: so that equal
-// cells, exact ones included, count as equal), and, against one, strictly
-// better (its interval wholly above i's). The strict statements hold at
-// the matrix's confidence, jointly, since every interval does.
+// dominance finds the dominated entries as side a, as side b and over
+// both sides. Entry k dominates entry i when, against every opponent, k
+// does at least as well as i, and against one strictly better. Between two
+// exact cells that is read exactly (equal up to the solver's rounding,
+// analysis.ExactTolerance): no slack, whatever the precision. Where a
+// sampled cell is involved it is read from the intervals, which hold
+// jointly at the matrix's confidence: at least as well when k's interval
+// lies wholly at or above i's, better when wholly above. That is a
+// statement the intervals show (Dominated*); two equal sampled cells
+// never show it, so k is also listed as dominating i within the slack
+// (Within*) when every sampled comparison leaves k no worse than by more
+// than Slack (k's interval reaches to within Slack of i's top).
 func (a *Analysis) dominance() {
 	n := len(a.Cells)
-	c, eps := a.Cells, 2*a.Options.Precision
-	a.DominatedA = game.Dominated(
-		func(k, i, j int) bool { return c[k][j].Lo >= c[i][j].Hi-eps },
-		func(k, i, j int) bool { return c[k][j].Lo > c[i][j].Hi }, n, n)
-	// Side b wants side a's share low: column k dominates column i when
-	// every row does no better against k than against i.
-	a.DominatedB = game.Dominated(
-		func(k, i, j int) bool { return c[j][k].Hi <= c[j][i].Lo+eps },
-		func(k, i, j int) bool { return c[j][k].Hi < c[j][i].Lo }, n, n)
-	s := a.Symmetric
-	a.DominatedSym = game.Dominated(
-		func(k, i, j int) bool { return s[k][j].Lo >= s[i][j].Hi-eps },
-		func(k, i, j int) bool { return s[k][j].Lo > s[i][j].Hi }, n, n)
+	a.Slack = 2 * a.Options.Precision
+	c, s := a.Cells, a.Symmetric
+	views := []struct {
+		shown, within *[][]int
+		pair          func(k, i, j int) (Cell, Cell) // k's and i's cell against j, the higher the better
+	}{
+		{&a.DominatedA, &a.WithinA, func(k, i, j int) (Cell, Cell) { return c[k][j], c[i][j] }},
+		// Side b wants side a's share low.
+		{&a.DominatedB, &a.WithinB, func(k, i, j int) (Cell, Cell) { return flipped(c[j][k]), flipped(c[j][i]) }},
+		{&a.DominatedSym, &a.WithinSym, func(k, i, j int) (Cell, Cell) { return s[k][j], s[i][j] }},
+	}
+	for _, v := range views {
+		better := func(k, i, j int) bool { return isBetter(v.pair(k, i, j)) }
+		atLeast := func(slack float64) func(k, i, j int) bool {
+			return func(k, i, j int) bool { x, y := v.pair(k, i, j); return atLeastAsGood(x, y, slack) }
+		}
+		*v.shown = game.Dominated(atLeast(0), better, n, n)
+		loose := game.Dominated(atLeast(a.Slack), better, n, n)
+		*v.within = make([][]int, n)
+		for i := range n {
+			for _, k := range loose[i] {
+				if !slices.Contains((*v.shown)[i], k) {
+					(*v.within)[i] = append((*v.within)[i], k)
+				}
+			}
+		}
+	}
+}
+
+// atLeastAsGood reports whether cell x is at least as good as cell y (the
+// higher the better): exactly between exact cells, else x's interval at
+// or above y's, less slack.
+func atLeastAsGood(x, y Cell, slack float64) bool {
+	if x.Exact && y.Exact {
+		return x.Estimate >= y.Estimate-exactTie(x, y)
+	}
+	return x.Lo >= y.Hi-slack
+}
+
+// isBetter reports whether cell x is better than cell y: exactly between
+// exact cells, else x's interval wholly above y's.
+func isBetter(x, y Cell) bool {
+	if x.Exact && y.Exact {
+		return x.Estimate > y.Estimate+exactTie(x, y)
+	}
+	return x.Lo > y.Hi
+}
+
+// exactTie is how far apart two exact values may be and still be equal:
+// the solver's rounding.
+func exactTie(x, y Cell) float64 {
+	return analysis.ExactTolerance * max(1, math.Abs(x.Estimate), math.Abs(y.Estimate))
+}
+
+// flipped is a cell from side b's view: the share side b concedes, the
+// higher the better for b.
+func flipped(c Cell) Cell {
+	c.Estimate, c.Lo, c.Hi = 1-c.Estimate, 1-c.Hi, 1-c.Lo
+	return c
 }
 
 // scores returns the Bradley–Terry inputs: what entry i scored against

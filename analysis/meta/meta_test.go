@@ -202,7 +202,7 @@ func TestMetaExact(t *testing.T) {
 			}
 		}
 	}
-	a, err := mm.Analyse(false)
+	a, err := mm.Analyse(context.Background(), false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -244,12 +244,13 @@ func metaCoverage(t *testing.T, seeds uint64) (held, falseDominance int) {
 	}
 	o := quickMeta()
 	o.Exact = true // refused by the budget: sampled, with a note
-	eps := 2 * o.Precision
-	dominates := func(better func(k, i, j int) float64, k, i int) bool {
+	// dominates says whether k is no worse than i by more than slack
+	// against every opponent and better against one, in truth.
+	dominates := func(better func(k, i, j int) float64, k, i int, slack float64) bool {
 		strictly := false
 		for j := range n {
 			d := better(k, i, j)
-			if d < -eps {
+			if d < -slack {
 				return false
 			}
 			strictly = strictly || d > 0
@@ -281,18 +282,20 @@ func metaCoverage(t *testing.T, seeds uint64) (held, falseDominance int) {
 		if covered {
 			held++
 		}
-		a, err := mm.Analyse(false)
+		a, err := mm.Analyse(context.Background(), false)
 		if err != nil {
 			t.Fatal(err)
 		}
 		wrong := false
 		for _, v := range []struct {
 			dom    [][]int
+			slack  float64
 			better func(k, i, j int) float64
-		}{{a.DominatedA, asA}, {a.DominatedB, asB}, {a.DominatedSym, sym}} {
+		}{{a.DominatedA, 0, asA}, {a.DominatedB, 0, asB}, {a.DominatedSym, 0, sym},
+			{a.WithinA, a.Slack, asA}, {a.WithinB, a.Slack, asB}, {a.WithinSym, a.Slack, sym}} {
 			for i, by := range v.dom {
 				for _, k := range by {
-					wrong = wrong || !dominates(v.better, k, i)
+					wrong = wrong || !dominates(v.better, k, i, v.slack)
 				}
 			}
 		}
@@ -315,7 +318,7 @@ func TestMetaSampledCovers(t *testing.T) {
 // matrixJSON renders every figure of a fought roster, for comparisons.
 func matrixJSON(t *testing.T, mm *meta.Matrix) string {
 	t.Helper()
-	a, err := mm.Analyse(false)
+	a, err := mm.Analyse(context.Background(), false)
 	if err != nil {
 		t.Fatal(err)
 	}

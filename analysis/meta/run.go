@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/rules"
@@ -39,6 +38,9 @@ type Options struct {
 	// PrecisionOnly samples every cell to the precision, whatever its
 	// decisions: what the adaptive stop saves is measured against it.
 	PrecisionOnly bool
+	// Work is the most operations the analysis of the fought matrix
+	// spends (Analyse), 0 for no bound.
+	Work int64
 }
 
 // Check refuses settings no metagame can take.
@@ -50,6 +52,8 @@ func (o Options) Check() error {
 		return fmt.Errorf("confidence %g: allowed: a number from %g to %g", o.Confidence, scenarios.MinConfidence, scenarios.MaxConfidence)
 	case o.First < 1 || o.Budget < o.First || o.Budget > sim.MaxTrials:
 		return fmt.Errorf("first look %d and budget %d trials per cell (allowed: 1 ≤ first ≤ budget ≤ %d)", o.First, o.Budget, int64(sim.MaxTrials))
+	case o.Work < 0:
+		return fmt.Errorf("analysis budget %d operations (allowed: 0 for none, or a positive count)", o.Work)
 	}
 	return nil
 }
@@ -217,14 +221,13 @@ func sampleCells(ctx context.Context, r analysis.Run, out *Matrix, scs [][]*scen
 	}
 	for look, n := 1, first; len(open) > 0; look, n = look+1, min(2*n, o.Budget) {
 		spend := out.PerCell / float64(uint64(1)<<min(look, 62))
-		z := -analysis.NormalQuantile(spend / 2)
 		for _, c := range open {
 			res, err := grows[c](n)
 			if res != nil && res.Tally.Trials > 0 {
 				cell := &out.Cells[c[0]][c[1]]
 				t := res.Tally
 				cell.Wins, cell.Trials, cell.Looks, cell.Alpha = t.Wins, t.Trials, look, spend
-				cell.Estimate, cell.Lo, cell.Hi = PayoffInterval(t.Wins[rules.A], t.Wins[rules.None], t.Trials, z)
+				cell.Estimate, cell.Lo, cell.Hi = PayoffInterval(t.Wins[rules.A], t.Wins[rules.B], t.Trials, spend)
 			}
 			if err != nil {
 				return err
@@ -270,27 +273,16 @@ func settled(cells [][]Cell, i, j int) bool {
 }
 
 // PayoffInterval returns the win share of side a with draws counted half,
-// (a + d/2)/n for a wins and d draws in n trials, and its interval at
-// normal quantile z: Wilson's score interval on the effective sample
-// size, n·p(1−p)/s², where s² is the payoff's variance — so that the
-// interval is Wilson's exactly when there are no draws, and narrower by
-// the draws' smaller spread otherwise.
-func PayoffInterval(a, d, n int64, z float64) (est, lo, hi float64) {
+// (a + draws/2)/n for a wins of side a and b of side b in n trials, and
+// its interval at false-alarm rate alpha. The payoff is (1 + margin)/2,
+// where the margin is win.a − win.b, so its interval is the margin's
+// (analysis.MarginInterval) mapped the same way: without draws, exactly the
+// Clopper–Pearson interval of side a's wins, and with them conservative —
+// at least 1 − alpha at every n, as a share's interval is.
+func PayoffInterval(a, b, n int64, alpha float64) (est, lo, hi float64) {
 	if n <= 0 {
 		return 0.5, 0, 1
 	}
-	nf := float64(n)
-	p := (float64(a) + float64(d)/2) / nf
-	v := (float64(a)+float64(d)/4)/nf - p*p
-	neff := nf
-	if v > 0 && p > 0 && p < 1 {
-		neff = math.Min(nf*p*(1-p)/v, 4*nf*nf)
-	} else if p > 0 && p < 1 {
-		neff = 4 * nf * nf // every trial the same draw: no spread at all
-	}
-	z2 := z * z
-	den := 1 + z2/neff
-	mid := (p + z2/(2*neff)) / den
-	half := z / den * math.Sqrt(p*(1-p)/neff+z2/(4*neff*neff))
-	return p, math.Max(0, mid-half), math.Min(1, mid+half)
+	mlo, mhi := analysis.MarginInterval(a, b, n, alpha)
+	return (1 + float64(a-b)/float64(n)) / 2, (1 + mlo) / 2, (1 + mhi) / 2
 }

@@ -65,11 +65,13 @@ type Cell struct {
 	battle rules.Battle
 }
 
-// Left is a value a spread did not play, and why.
+// Left is a value a spread did not play, and why; Budget when it was for
+// the plan's MaxWork.
 type Left struct {
 	Side   rules.Side
 	Policy string
 	Why    string
+	Budget bool
 }
 
 // SkillGap is how much more often one side wins playing its strongest
@@ -124,6 +126,12 @@ type Plan struct {
 	// paired pass of fresh streams; without it, the gap's interval is the
 	// one the cells' own intervals allow, and costs no trials.
 	PairGaps bool
+	// MaxWork, if not 0, bounds the work of the solves of the other
+	// cells, together, in the solver's units (rules.WorkBounded): a cell
+	// the rest of it does not solve is left out, and so are those after
+	// it (Left.Budget). A spread computed unasked spends so at most what
+	// the solve asked for took.
+	MaxWork int64
 }
 
 // DefaultThreshold is the move of the headline beyond which a
@@ -234,7 +242,7 @@ func Run(ctx context.Context, r analysis.Run, sc *scenarios.Scenario, plan Plan)
 				return nil, err
 			}
 			if why != "" {
-				s.Left = append(s.Left, Left{Side: rules.Side(side + 1), Policy: v.Name, Why: why})
+				s.Left = append(s.Left, Left{Side: rules.Side(side + 1), Policy: v.Name, Why: why, Budget: why == f.budgetWhy || why == f.afterBudget()})
 				continue
 			}
 			c.Policies, c.Varied = current, rules.Side(side+1)
@@ -242,7 +250,7 @@ func Run(ctx context.Context, r analysis.Run, sc *scenarios.Scenario, plan Plan)
 			s.Cells = append(s.Cells, c)
 		}
 	}
-	if len(s.Cells) == 1 {
+	if len(s.Cells) == 1 && s.CutShort() == 0 {
 		return nil, fmt.Errorf("%s: no policy could be played but the scenario's own: %s", sc.Name, s.Left[0].Why)
 	}
 	if f.monteCarlo {
@@ -254,6 +262,18 @@ func Run(ctx context.Context, r analysis.Run, sc *scenarios.Scenario, plan Plan)
 		}
 	}
 	return s, nil
+}
+
+// CutShort returns the number of values the spread left out for its
+// plan's MaxWork.
+func (s *Spread) CutShort() int {
+	n := 0
+	for _, l := range s.Left {
+		if l.Budget {
+			n++
+		}
+	}
+	return n
 }
 
 func errorIf(why string) error {
@@ -277,6 +297,11 @@ type spreadFight struct {
 	// is whether any cell was fought.
 	options    []rules.Setting
 	monteCarlo bool
+	// workSpent is what the other cells' solves spent of the plan's
+	// MaxWork, and budgetWhy the reason of a cell it does not reach, once
+	// one did not.
+	workSpent int64
+	budgetWhy string
 }
 
 // varied returns the cell of sc with one side playing v, or why it is
@@ -302,11 +327,23 @@ func (f *spreadFight) cell(ctx context.Context, sc *scenarios.Scenario, v *rules
 	if f.solve {
 		sol := f.plan.Base
 		var err error
-		if !base || sol == nil {
+		switch {
+		case base && sol == nil:
+			sol, err = untilStopped(ctx, func() (*rules.Exact, error) { return analysis.Solve(ctx, sc, false) })
+		case !base && f.plan.MaxWork > 0:
+			left := f.plan.MaxWork - f.workSpent
+			if left <= 0 || f.budgetWhy != "" {
+				return Cell{}, f.refused(sc), nil
+			}
+			sol, err = untilStopped(ctx, func() (*rules.Exact, error) { return analysis.SolveWithin(ctx, sc, left) })
+		case !base:
 			sol, err = untilStopped(ctx, func() (*rules.Exact, error) { return analysis.Solve(ctx, sc, false) })
 		}
 		if ctx.Err() != nil {
 			return Cell{}, "", ctx.Err()
+		}
+		if why := f.spend(sol, err, base); why != "" {
+			return Cell{}, why, nil
 		}
 		if err == nil {
 			if base {
@@ -350,6 +387,53 @@ func (f *spreadFight) cell(ctx context.Context, sc *scenarios.Scenario, v *rules
 		c.Win[side] = analysis.EstimateOf(res, rules.Metric{Kind: rules.WinShare, Side: rules.Side(side + 1)}, spreadAlpha)
 	}
 	return c, "", nil
+}
+
+// spend counts a cell's solve against the plan's MaxWork (workLeft holds
+// what was spent), and returns the reason the cell is left out when the
+// solve was refused for it: then the work is all spent, and every cell
+// after it is left out for the same reason.
+func (f *spreadFight) spend(sol *rules.Exact, err error, base bool) string {
+	switch {
+	case base || f.plan.MaxWork == 0:
+		return ""
+	case err == nil:
+		f.workSpent += sol.Work
+		return ""
+	case errors.Is(err, rules.ErrBudget):
+		return f.spent()
+	}
+	return ""
+}
+
+// refused returns the reason of a cell left out once the plan's MaxWork
+// is spent: the solver's own refusal if it has one without solving (a
+// policy that needs a list), which no budget would change, else the
+// budget's.
+func (f *spreadFight) refused(sc *scenarios.Scenario) string {
+	if solver, err := rules.LookupSolver(sc.Ruleset); err == nil {
+		if err := solver.Check(sc.Document()); err != nil {
+			return reason(err)
+		}
+	}
+	return f.spent()
+}
+
+// spent returns the reason of a cell left out for the plan's MaxWork: the
+// first, whose solve it stopped, needed more than was left; the others
+// were not tried.
+func (f *spreadFight) spent() string {
+	if f.budgetWhy == "" {
+		f.budgetWhy = fmt.Sprintf("not solved: a spread computed unasked spends at most the work of the scenario's own solve (%d units of the solver's), and this needed more than was left; --policy-spread solves it", f.plan.MaxWork)
+		return f.budgetWhy
+	}
+	return f.afterBudget()
+}
+
+// afterBudget is the reason of the cells not tried once the plan's
+// MaxWork was spent.
+func (f *spreadFight) afterBudget() string {
+	return fmt.Sprintf("not solved: the %d units of work of a spread computed unasked (what the scenario's own solve took) were spent before it; --policy-spread solves it", f.plan.MaxWork)
 }
 
 // labelled returns the spread's run with its progress told which cell it

@@ -122,6 +122,25 @@ func (duel) Solve(_ context.Context, n *doc.Node, _ bool) (*rules.Exact, error) 
 		Options: b.Spec().Options, States: 10}, nil
 }
 
+// work is what a duel's solve costs, per play: the sum of both sides'
+// (rules.WorkBounded).
+var work = map[string]int64{"bold": 40, "steady": 10, "timid": 20, "seer": 100}
+
+func (d duel) SolveWithin(ctx context.Context, n *doc.Node, rational bool, maxWork int64) (*rules.Exact, error) {
+	p, _, err := plays(n, true)
+	if err != nil {
+		return nil, err
+	}
+	if w := work[p[0]] + work[p[1]]; w > maxWork {
+		return nil, fmt.Errorf("duel: %w: %d units of work, more than the %d allowed", rules.ErrBudget, w, maxWork)
+	}
+	e, err := d.Solve(ctx, n, rational)
+	if err == nil {
+		e.Work = work[p[0]] + work[p[1]]
+	}
+	return e, err
+}
+
 func init() {
 	rules.Register(duel{})
 	rules.RegisterSolver("duel", duel{})
@@ -395,5 +414,44 @@ func TestSpreadLeavesRungsOut(t *testing.T) {
 	var or *spread.OnlyRungsError
 	if !errors.As(err, &or) || !strings.Contains(err.Error(), "crucible ladder ranks ranks them") {
 		t.Errorf("error %v", err)
+	}
+}
+
+// A spread with MaxWork (exact's, unasked) solves the other cells in
+// order while their work fits what is left of it: the cell that does not
+// fit is left out, and every cell after it, for the budget (Budget,
+// CutShort), but a value the solver refuses whatever the work (side b
+// locked) is left out for that. A spread left with the scenario's own
+// cell alone is no error when the budget did it.
+func TestSpreadMaxWork(t *testing.T) {
+	for _, c := range []struct {
+		src     string
+		maxWork int64
+		cells   string
+		budget  string // the values left for the budget
+	}{
+		// The others cost 60 (a bold), 40 (a timid), 50 (b bold), 20 (b steady).
+		{"a: {play: steady}\nb: {play: timid}\n", 100, "steady/timid=0.60 bold/timid=0.70 timid/timid=0.50", "b bold, b steady"},
+		{"a: {play: steady}\nb: {play: timid}\n", 170, "steady/timid=0.60 bold/timid=0.70 timid/timid=0.50 steady/bold=0.40 steady/steady=0.50", ""},
+		{"a: {play: steady}\nb: {play: timid}\n", 50, "steady/timid=0.60", "a bold, a timid, b bold, b steady"},
+		{"a: {play: steady}\nb-locked: true\n", 10, "steady/steady=0.50", "a bold, a timid"},
+	} {
+		sc := duelScenario(t, c.src)
+		s, err := spread.Run(context.Background(), analysis.Run{Seed: 1}, sc, spread.Plan{ExactOnly: true, Threshold: 0.05, MaxWork: c.maxWork})
+		if err != nil {
+			t.Fatalf("%q within %d: %v", c.src, c.maxWork, err)
+		}
+		var budget []string
+		for _, l := range s.Left {
+			if l.Budget != strings.Contains(l.Why, "a spread computed unasked") {
+				t.Errorf("%s %s: budget %v, why %q", l.Side, l.Policy, l.Budget, l.Why)
+			}
+			if l.Budget {
+				budget = append(budget, l.Side.String()+" "+l.Policy)
+			}
+		}
+		if got := cellsText(s); got != c.cells || strings.Join(budget, ", ") != c.budget || s.CutShort() != len(budget) {
+			t.Errorf("%q within %d: cells %s, left for the budget %q (%d); want %s and %q", c.src, c.maxWork, got, budget, s.CutShort(), c.cells, c.budget)
+		}
 	}
 }

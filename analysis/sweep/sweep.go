@@ -190,7 +190,7 @@ type PointResult struct {
 	ExactErr error
 }
 
-// Share returns the sweep's metric at the point, with its Wilson interval.
+// Share returns the sweep's metric at the point, with its 95 % Clopper–Pearson interval.
 func (p PointResult) Share(m rules.Metric) analysis.Share {
 	if m.Kind == rules.EndShare {
 		return p.Result.End(m.Name)

@@ -64,8 +64,11 @@ func NewAxis(ruleset string, a scenarios.TuneAxis) (Axis, error) {
 	}
 	span := new(big.Rat).Quo(new(big.Rat).Sub(hi, lo), t.step)
 	last := new(big.Int).Quo(new(big.Int).Add(span.Num(), new(big.Int).Sub(span.Denom(), big.NewInt(1))), span.Denom()) // ceiling
-	if !last.IsInt64() || last.Int64() > maxTunePoints {
+	switch {
+	case (!last.IsInt64() || last.Int64() > maxTunePoints) && t.Continuous:
 		return Axis{}, fmt.Errorf("%s from %s to %s by %s is more than %d points (allowed: a coarser resolution)", a.Path, a.From, a.To, t.Resolution, int64(maxTunePoints))
+	case !last.IsInt64() || last.Int64() > maxTunePoints:
+		return Axis{}, fmt.Errorf("%s from %s to %s is more than %d whole numbers (allowed: a narrower range)", a.Path, a.From, a.To, int64(maxTunePoints))
 	}
 	t.last = last.Int64()
 	return t, nil

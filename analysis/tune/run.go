@@ -118,8 +118,8 @@ func (tn *tuner) search(ctx context.Context, i int64) (Probe, error) {
 			return p, err
 		}
 	}
-	first, _ := tn.t.budget()
-	return tn.fight(ctx, sc, p, tn.t.Base.Name, first, tn.t.Alpha())
+	first, most := tn.t.budget()
+	return tn.fight(ctx, sc, p, tn.t.Base.Name, first, most, tn.t.Alpha())
 }
 
 // solve decides p exactly when the solver gives the target's metric at
@@ -169,8 +169,9 @@ func exactDecision(v rules.Value, t scenarios.Target) Decision {
 }
 
 // fight decides p by a sequential test on the named streams, its first
-// look after start trials, spending alpha over its looks.
-func (tn *tuner) fight(ctx context.Context, sc *scenarios.Scenario, p Probe, streams string, start int64, alpha float64) (Probe, error) {
+// look after start trials and its last at most trials at most, spending
+// alpha over its looks.
+func (tn *tuner) fight(ctx context.Context, sc *scenarios.Scenario, p Probe, streams string, start, most int64, alpha float64) (Probe, error) {
 	r := tn.run
 	r.Streams = streams
 	if r.Progress != nil {
@@ -184,7 +185,6 @@ func (tn *tuner) fight(ctx context.Context, sc *scenarios.Scenario, p Probe, str
 	if err != nil {
 		return p, err
 	}
-	_, most := tn.t.budget()
 	v := tn.t.Target.Value
 	claim := scenarios.Claim{Metric: tn.t.Target.Metric, Max: &v}
 	vs, res, looks, err := analysis.Sequentially([]scenarios.Claim{claim}, grow, min(start, most), most, alpha, nil)
@@ -217,9 +217,12 @@ func (tn *tuner) fight(ctx context.Context, sc *scenarios.Scenario, p Probe, str
 }
 
 // recheck fights the search's probes of the pair again on the re-check's
-// streams, those the solver did not decide, each at α over their number,
-// and reports whether every re-check agrees with its search probe; out.Why
-// says where one does not.
+// streams, those the solver did not decide, and for a one-sided target
+// the values between them the search left indistinguishable from it (the
+// decide phase, up to the decide budget: whether one meets the target
+// decides the answer), each at α over their number. It reports whether
+// every re-check of the pair agrees with its search probe; out.Why says
+// where one does not. A value between is stated as the re-check finds it.
 func (tn *tuner) recheck(ctx context.Context, out *Result, s *searcher, pair [2]int64) (bool, error) {
 	var sampled []Probe
 	for _, i := range pair {
@@ -227,26 +230,34 @@ func (tn *tuner) recheck(ctx context.Context, out *Result, s *searcher, pair [2]
 			sampled = append(sampled, p)
 		}
 	}
-	if len(sampled) == 0 {
+	var open []Probe
+	if tn.t.Target.OneSided() {
+		open = s.between(pair, func(p Probe) bool { return p.Exact == nil && p.Decision == AtTarget })
+	}
+	if len(sampled)+len(open) == 0 {
 		return true, nil
 	}
-	alpha := tn.t.Alpha() / float64(len(sampled))
-	first, _ := tn.t.budget()
+	alpha := tn.t.Alpha() / float64(len(sampled)+len(open))
+	first, most := tn.t.budget()
 	agree := true
-	for _, sp := range sampled {
+	for _, sp := range append(sampled, open...) {
 		sc, err := tn.t.scenarioAt(sp.Index)
 		if err != nil {
 			return false, err
 		}
-		rp := Probe{Index: sp.Index, Value: sp.Value, Phase: RecheckPhase, Note: sp.Note}
-		rp, err = tn.fight(ctx, sc, rp, out.RecheckStreams, recheckStart(sp, tn.t.Target.Value, alpha, first), alpha)
+		phase, cap := RecheckPhase, most
+		if sp.Decision == AtTarget && sp.Index != pair[0] && sp.Index != pair[1] {
+			phase, cap = DecidePhase, tn.t.decideBudget()
+		}
+		rp := Probe{Index: sp.Index, Value: sp.Value, Phase: phase, Note: sp.Note}
+		rp, err = tn.fight(ctx, sc, rp, out.RecheckStreams, recheckStart(sp, tn.t.Target.Value, alpha, first), cap, alpha)
 		if rp.Trials > 0 {
 			out.Recheck = append(out.Recheck, rp)
 		}
 		if err != nil {
 			return false, err
 		}
-		if rp.Decision != sp.Decision {
+		if phase == RecheckPhase && rp.Decision != sp.Decision {
 			agree = false
 			out.Why += fmt.Sprintf("the re-check on fresh streams finds %s=%s %s the target where the search found it %s; ",
 				tn.t.Axis.Path, sp.Value, decisionWords(rp.Decision), decisionWords(sp.Decision))
@@ -382,44 +393,82 @@ func decisionWords(d Decision) string {
 	return "undecided against"
 }
 
-// state fills in the statements of a confirmed outcome: the bracket's
-// ends and the value meeting a one-sided target, or the pair an
-// unreachable or non-monotonic outcome rests on, each the re-check's probe
-// where there is one.
+// state fills in the statements of a confirmed outcome: the bracket (see
+// bracket) or the pair an unreachable or non-monotonic outcome rests on,
+// each the re-check's probe where there is one.
 func (tn *tuner) state(out *Result, s *searcher, found searchOutcome) {
-	stated := func(i int64) *Probe {
-		for k := range out.Recheck {
-			if out.Recheck[k].Index == i {
-				return &out.Recheck[k]
+	stated := func(i int64) Probe {
+		for _, p := range slices.Backward(out.Recheck) {
+			if p.Index == i {
+				return p
 			}
 		}
-		p := s.probeAt(i)
-		return &p
+		return s.probeAt(i)
 	}
 	if found.status != Bracketed {
-		out.Pair = []Probe{*stated(found.pair[0]), *stated(found.pair[1])}
+		out.Pair = []Probe{stated(found.pair[0]), stated(found.pair[1])}
 		return
 	}
-	for _, i := range found.pair {
-		switch p := stated(i); p.Decision {
-		case BelowTarget:
+	var line []Probe // the pair and the values between, as stated
+	for _, p := range s.between(found.pair, func(Probe) bool { return true }) {
+		line = append(line, stated(p.Index))
+	}
+	line = append(append([]Probe{stated(found.pair[0])}, line...), stated(found.pair[1]))
+	tn.bracket(out, line)
+}
+
+// bracket states the bracket from line, the stated probes from the
+// search's last value on the low side of the crossing to its first on
+// the high side, in axis order: its ends are the last value the re-check
+// places on the low side and the first it places on the high side, the
+// values between them indistinguishable from the target. For a one-sided
+// target, the answer is the end that meets it when the ends are
+// neighbours; else every point between the ends, and the end that meets
+// it, may be the answer (OneOf), and none is stated. A value placed on
+// the low side after one on the high side contradicts the direction: the
+// tune is Inconclusive.
+func (tn *tuner) bracket(out *Result, line []Probe) {
+	dir := out.Direction
+	low, high := 0, len(line)-1
+	for k, p := range line {
+		switch side(p.Decision, dir) {
+		case -1:
+			low = k
+		case +1:
+			high = min(high, k)
+		}
+	}
+	if low > high {
+		out.Status = Inconclusive
+		out.Why = fmt.Sprintf("the re-check on fresh streams finds %s=%s %s the target and %s=%s, past it, %s: the response is not monotonic there, and the answer is not stated",
+			tn.t.Axis.Path, line[high].Value, decisionWords(line[high].Decision), tn.t.Axis.Path, line[low].Value, decisionWords(line[low].Decision))
+		return
+	}
+	lo, hi := line[low], line[high]
+	for _, p := range []*Probe{&lo, &hi} {
+		if p.Decision == BelowTarget {
 			out.Below = p
-		case AboveTarget:
+		} else {
 			out.Above = p
 		}
 	}
-	for _, p := range s.probes {
-		if p.Index > found.pair[0] && p.Index < found.pair[1] {
-			out.Between = append(out.Between, p)
-		}
+	out.Between = slices.Clone(line[low+1 : high])
+	if !tn.t.Target.OneSided() {
+		return
 	}
-	slices.SortFunc(out.Between, func(a, b Probe) int { return int(a.Index - b.Index) })
-	switch tn.t.Target.Op {
-	case ">=":
-		out.Answer = out.Above
-	case "<=":
-		out.Answer = out.Below
+	meets := AboveTarget // the decision of a value that meets the target
+	if tn.t.Target.Op == "<=" {
+		meets = BelowTarget
 	}
+	answer, from, to := &hi, lo.Index+1, hi.Index // the smallest that meets it
+	if side(meets, dir) < 0 {
+		answer, from, to = &lo, lo.Index, hi.Index-1 // the largest
+	}
+	if hi.Index-lo.Index == 1 {
+		out.Answer = answer
+		return
+	}
+	out.OneOf = &[2]int64{from, to}
 }
 
 // fallbackNotes says, once per reason, why probes the solver was asked

@@ -1,6 +1,7 @@
 package tune
 
 import (
+	"cmp"
 	"slices"
 
 	"github.com/crucible-sim/crucible/analysis"
@@ -196,6 +197,19 @@ func (s *searcher) bracket(direction int) searchOutcome {
 	case highEnd > s.last:
 		out.status, out.why = Inconclusive, "no value of the range is decided on the high side of the target: the metric at the range's last value is indistinguishable from it, and the crossing may lie there or beyond it (widen the range or raise the budget)"
 	}
+	return out
+}
+
+// between returns the search's probes strictly between the pair's
+// indices that keep reports, in axis order.
+func (s *searcher) between(pair [2]int64, keep func(Probe) bool) []Probe {
+	var out []Probe
+	for _, p := range s.probes {
+		if p.Index > pair[0] && p.Index < pair[1] && p.Decision != Undecided && keep(p) {
+			out = append(out, p)
+		}
+	}
+	slices.SortFunc(out, func(a, b Probe) int { return cmp.Compare(a.Index, b.Index) })
 	return out
 }
 

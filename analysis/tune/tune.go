@@ -25,6 +25,10 @@ type Tune struct {
 	// First is the trials of a probe's first look, Budget the most trials
 	// one probe may fight (DefaultFirst and DefaultBudget when 0).
 	First, Budget int64
+	// Decide is the most trials the re-check fights to decide a value the
+	// search left indistinguishable from a one-sided target, on which the
+	// answer hangs ("6 or 7?"); DecideFactor × the budget when 0.
+	Decide int64
 	// Exact solves each probe exactly where the ruleset's solver reaches
 	// it, with fractions when Rational is set.
 	Exact, Rational bool
@@ -35,6 +39,8 @@ const (
 	DefaultConfidence = 0.95
 	DefaultFirst      = 250
 	DefaultBudget     = 200_000
+	// DecideFactor sizes the default decide budget from the probe budget.
+	DecideFactor = 5
 )
 
 // New checks the question before the first trial: the base compiles
@@ -71,7 +77,7 @@ func From(q *scenarios.Tune, base *scenarios.Scenario) (*Tune, error) {
 	if err != nil {
 		return nil, err
 	}
-	t.Description, t.Confidence, t.First, t.Budget = q.Description, q.Confidence, q.FirstTrials, q.MaxTrials
+	t.Description, t.Confidence, t.First, t.Budget, t.Decide = q.Description, q.Confidence, q.FirstTrials, q.MaxTrials, q.DecideTrials
 	return t, nil
 }
 
@@ -122,10 +128,22 @@ func (t *Tune) budget() (first, most int64) {
 	return first, most
 }
 
+// decideBudget returns the most trials the re-check fights to decide a
+// value the search left indistinguishable from the target.
+func (t *Tune) decideBudget() int64 {
+	_, most := t.budget()
+	if t.Decide != 0 {
+		return t.Decide
+	}
+	return min(DecideFactor*most, sim.MaxTrials)
+}
+
 // Check refuses settings no search can run with.
 func (t *Tune) Check() error {
 	first, most := t.budget()
 	switch {
+	case t.Decide != 0 && (t.Decide < most || t.Decide > sim.MaxTrials):
+		return fmt.Errorf("decide budget %d: allowed: from the probe budget %d to %d trials", t.Decide, most, int64(sim.MaxTrials))
 	case t.Confidence != 0 && !(t.Confidence >= scenarios.MinConfidence && t.Confidence <= scenarios.MaxConfidence):
 		return fmt.Errorf("confidence %g: allowed: a number from %g to %g", t.Confidence, scenarios.MinConfidence, scenarios.MaxConfidence)
 	case first < 1 || first > most || most > sim.MaxTrials:
@@ -165,9 +183,13 @@ const (
 	// RecheckPhase probes fight the values the answer rests on again, on a
 	// stream family of their own.
 	RecheckPhase
+	// DecidePhase probes fight a value the search left indistinguishable
+	// from a one-sided target, on the re-check's streams, with the decide
+	// budget: whether it meets the target decides the answer.
+	DecidePhase
 )
 
-func (p Phase) String() string { return [...]string{"search", "recheck"}[p] }
+func (p Phase) String() string { return [...]string{"search", "recheck", "decide"}[p] }
 
 // Probe is one value of the field, decided against the target.
 type Probe struct {
@@ -243,9 +265,14 @@ type Result struct {
 	// Answer is, for a one-sided target, the value that meets it with
 	// the stated confidence (Above for ≥, Below for ≤); nil otherwise.
 	Answer *Probe
-	Pair   []Probe
+	// OneOf is, for a one-sided target whose answer the decide budget left
+	// open, the first and last axis points it may be, in axis order: every
+	// point between them is indistinguishable from the target or was not
+	// probed, and the answer is one of them ("6 or 7"). Answer is then nil.
+	OneOf *[2]int64
+	Pair  []Probe
 	// Probes are the search's probes in the order fought; Recheck the
-	// re-check's, on the streams RecheckStreams.
+	// re-check's and the decide phase's, on the streams RecheckStreams.
 	Probes         []Probe
 	Recheck        []Probe
 	Streams        string
@@ -265,6 +292,20 @@ func (r *Result) Trials() int64 {
 		}
 	}
 	return n
+}
+
+// Sampled reports whether any probe was fought by Monte Carlo: when none
+// was, every value is exact, and the seed and the level are no part of
+// the answer.
+func (r *Result) Sampled() bool {
+	for _, ps := range [][]Probe{r.Probes, r.Recheck} {
+		for _, p := range ps {
+			if p.Exact == nil {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Monotonic reports whether no decisions contradicted a single direction.

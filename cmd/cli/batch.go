@@ -47,7 +47,7 @@ shard, and a merge job that runs after every task succeeded
 (--dependency=afterok). Run the script on a login node, in a directory every
 node sees: --dir and --out are relative to it, and a scenario file is named by
 its absolute path. The tasks read the scenario's files again, so a scenario
-from standard input or a pipe is refused.`,
+from standard input (-) or a pipe is refused.`,
 		Example: `  crucible batch slurm stratfight/jorah-vs-mountain --shards 3 --trials 30000 --seed 7 > job.sh
   sh job.sh`,
 		Args: cobra.ExactArgs(1),
@@ -76,7 +76,8 @@ index K runs shard K/N, a merge Job created suspended (Kubernetes starts no
 Job after another: the manifest's header gives the kubectl commands that
 resume it once the shards are complete), and, for a scenario file, a
 ConfigMap that carries it with every file it includes, where it names
-them: beside it or below it (a file outside its directory is refused). Every
+them: beside it or below it (a file outside its directory is refused); a
+scenario read from standard input (-) travels as stdin.yaml. Every
 pod mounts the PersistentVolumeClaim --pvc at /data; --dir and --out are
 relative to it.`,
 		Example: `  crucible batch k8s my-duel.yaml --shards 20 --trials 10000000 --image registry.example/crucible:0.2.0 --pvc crucible-data > job.yaml
@@ -157,10 +158,30 @@ func (f *batchFlags) job(cmd *cobra.Command, ref string, absolute bool) (batch.J
 		j.Scenario.Includes = append(j.Scenario.Includes, batch.Include{
 			Name: file.Ref, Override: strings.TrimPrefix(file.Origin, "--set "), Src: file.Src})
 	}
+	if ref == scenarios.Stdin {
+		return j, f.shipStdin(&j, absolute)
+	}
 	if absolute && !scenarios.IsBuiltin(ref) {
 		j.Scenario.Ref, err = filepath.Abs(ref)
 	}
 	return j, err
+}
+
+// stdinFile is the name a scenario read from standard input is shipped
+// under: its base is the name such a scenario has without a name: field,
+// so that the workers draw the streams it draws here.
+const stdinFile = "stdin.yaml"
+
+// shipStdin makes a scenario read from standard input travel with j, as
+// the file stdinFile holding the bytes read, for an engine that ships the
+// scenario; one whose workers read it again where they run (absolute) is
+// refused, since they would find nothing there.
+func (f *batchFlags) shipStdin(j *batch.Job, absolute bool) error {
+	if absolute {
+		return fmt.Errorf("%s: a scenario read from standard input cannot be read again by the workers, which read the scenario where they run: save it to a file on the filesystem they share, and name that file", scenarios.StdinFile)
+	}
+	j.Scenario.Ref, j.Scenario.Source = stdinFile, f.run.stdin.src
+	return nil
 }
 
 // rereadable refuses a file that the workers of a job cannot read again

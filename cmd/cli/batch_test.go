@@ -150,6 +150,7 @@ func TestBatchK8sRefusesWhatPodsCannotRead(t *testing.T) {
 // (it would wait for a writer): both engines refuse it before writing
 // anything, so that no job is sent to a cluster that cannot read it.
 func TestBatchScenarioFromStdin(t *testing.T) {
+	t.Parallel() // it waits on processes: others run meanwhile
 	if testing.Short() {
 		t.Skip("builds crucible to give it a pipe as standard input")
 	}
@@ -255,4 +256,43 @@ func runAsPod(t *testing.T, manifest, k string) string {
 		words[i] = strings.ReplaceAll(w, "/scenario/", mount+"/")
 	}
 	return mustRun(t, words...)
+}
+
+// A scenario given as "-" travels with a Kubernetes job as the bytes read
+// (stdin.yaml in the ConfigMap), and each pod's shard prints what the
+// same shard of "-" prints here; a Slurm job, whose tasks read the
+// scenario again where they run, refuses it. A scenario file named
+// "..dots.yaml" is shipped under a path Kubernetes accepts, and runs the
+// same. Before, k8s wrote no ConfigMap (every pod ran "crucible run -" on
+// an empty standard input), slurm ran $PWD/-, and "..dots.yaml" was an
+// item path Kubernetes refuses.
+func TestBatchShipsWhatWasRead(t *testing.T) {
+	src, err := os.ReadFile("testdata/duel.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	flags := []string{"--seed", "5", "--trials", "40"}
+	manifest, errOut, code := crucibleIn(t, string(src), append([]string{"batch", "k8s", "-", "--shards", "2", "--image", "crucible", "--pvc", "data"}, flags...)...)
+	if code != 0 || !strings.Contains(manifest, "\nkind: ConfigMap\n") {
+		t.Fatalf("batch k8s -: exit %d\n%s\n%s", code, errOut, manifest)
+	}
+	for _, k := range []string{"0", "1"} {
+		local, _, _ := crucibleIn(t, string(src), append(append([]string{"run", "-"}, flags...), "--shard", k+"/2", "--format", "json")...)
+		if pod := runAsPod(t, manifest, k); pod != local || local == "" {
+			t.Errorf("shard %s of - in its pod differs from the same shard here:\n%.300s\n----\n%.300s", k, pod, local)
+		}
+	}
+	if out, errOut, code := crucibleIn(t, string(src), "batch", "slurm", "-", "--shards", "2", "--seed", "1"); code != exitFailed || out != "" ||
+		!strings.Contains(errOut, "<stdin>: a scenario read from standard input cannot be read again by the workers") {
+		t.Errorf("batch slurm -: exit %d, stderr %q, stdout %.200q", code, errOut, out)
+	}
+	dots := filepath.Join(t.TempDir(), "..dots.yaml")
+	os.WriteFile(dots, src, 0o644)
+	manifest = mustRun(t, append([]string{"batch", "k8s", dots, "--shards", "2", "--image", "crucible", "--pvc", "data"}, flags...)...)
+	if !strings.Contains(manifest, `path: "files/..dots.yaml"`) {
+		t.Errorf("the item path of ..dots.yaml:\n%s", manifest)
+	}
+	if pod, local := runAsPod(t, manifest, "1"), mustRun(t, append([]string{"run", dots, "--shard", "1/2", "--format", "json"}, flags...)...); pod != local {
+		t.Errorf("shard 1 of ..dots.yaml in its pod differs from here:\n%.300s\n----\n%.300s", pod, local)
+	}
 }

@@ -26,6 +26,10 @@ type runFlags struct {
 	shard   string
 	// stdin reads a scenario given as "-" (see read).
 	stdin stdinSource
+	// quietSeed defers the notice of a drawn seed to announceSeed, for a
+	// command that may sample nothing (a tune whose every probe is exact);
+	// drawn says a seed was drawn.
+	quietSeed, drawn bool
 }
 
 // registerSeed adds --seed; required says whether the command needs it.
@@ -61,7 +65,7 @@ func (f *runFlags) registerShard(cmd *cobra.Command) {
 func (f *runFlags) registerSet(cmd *cobra.Command) {
 	cmd.Flags().StringArrayVar(&f.sets, "set", nil, "override a scenario field, `PATH=VALUE` (repeatable), e.g. options.tie-rule=underdog or 'b={ship: N2b}' (a value in [ ], { } or quotes is YAML)")
 	cmd.Flags().StringArrayVar(&f.unsets, "unset", nil, "remove a scenario field, `PATH` (repeatable), before any --set, e.g. b.npc")
-	f.stdin.in = cmd.InOrStdin
+	f.stdin.in, f.stdin.ctx = cmd.InOrStdin, cmd.Context
 }
 
 // plan checks the flag values and returns the run they describe.
@@ -104,10 +108,20 @@ func (f *runFlags) resolveSeed(cmd *cobra.Command) (uint64, error) {
 	}
 	// Keep drawn seeds below 2^53 so that every JSON reader holds them exactly.
 	s := binary.LittleEndian.Uint64(b[:]) >> 11
-	// At most 16 digits: the line fits 80 columns.
-	fmt.Fprintf(cmd.ErrOrStderr(), "%s: random seed %d (add --seed %d to repeat)\n", cmd.Root().Name(), s, s)
-	f.seed = s
+	f.seed, f.drawn = s, true
+	if !f.quietSeed {
+		f.announceSeed(cmd)
+	}
 	return s, nil
+}
+
+// announceSeed says on stderr which seed was drawn, if one was, so that
+// the run can be repeated.
+func (f *runFlags) announceSeed(cmd *cobra.Command) {
+	if f.drawn {
+		// At most 16 digits: the line fits 80 columns.
+		fmt.Fprintf(cmd.ErrOrStderr(), "%s: random seed %d (add --seed %d to repeat)\n", cmd.Root().Name(), f.seed, f.seed)
+	}
 }
 
 // load reads a scenario and applies the --unset and --set overrides. A

@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -13,23 +15,53 @@ import (
 // given as "-". It is read once: a command that loads "-" twice (compare
 // with --set-a and --set-b, compare - -) loads one scenario twice.
 type stdinSource struct {
-	in   func() io.Reader // the command's standard input (cmd.InOrStdin)
+	in   func() io.Reader       // the command's standard input (cmd.InOrStdin)
+	ctx  func() context.Context // the command's context (cmd.Context)
 	read bool
 	src  []byte
 	err  error
 }
 
-// source returns what standard input holds.
+// source returns what standard input holds, or an interrupt (exit 130)
+// if the command's context ends while it waits for it.
 func (s *stdinSource) source() ([]byte, error) {
 	if !s.read {
 		s.read = true
 		if s.in == nil {
 			s.err = fmt.Errorf("this command reads no scenario from standard input")
 		} else {
-			s.src, s.err = scenarios.ReadStdin(s.in())
+			s.src, s.err = readStdin(s.ctx(), s.in())
 		}
 	}
 	return s.src, s.err
+}
+
+// readStdin reads r as scenarios.ReadStdin does, but gives up when ctx
+// ends (Ctrl-C, SIGTERM): a read that waits on a terminal, or on a pipe
+// nothing writes to, cannot itself be interrupted, so it goes on in a
+// goroutine that the exiting process leaves behind.
+func readStdin(ctx context.Context, r io.Reader) ([]byte, error) {
+	type read struct {
+		src []byte
+		err error
+	}
+	done := make(chan read, 1)
+	go func() {
+		src, err := scenarios.ReadStdin(r)
+		done <- read{src, err}
+	}()
+	select {
+	case got := <-done:
+		return got.src, got.err
+	case <-ctx.Done():
+		return nil, &exitError{code: exitInterrupted, msg: "interrupted while waiting for a scenario on standard input"}
+	}
+}
+
+// interrupted reports whether err is an interrupt (exit 130).
+func interrupted(err error) bool {
+	var ee *exitError
+	return errors.As(err, &ee) && ee.code == exitInterrupted
 }
 
 // read reads the scenario ref names without overrides: a built-in name, a

@@ -1,8 +1,10 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
-	"strconv"
+	"math/big"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -14,6 +16,7 @@ import (
 	"github.com/crucible-sim/crucible/reports/metareport"
 	"github.com/crucible-sim/crucible/reports/outdir"
 	"github.com/crucible-sim/crucible/scenarios"
+	"github.com/crucible-sim/crucible/sim"
 )
 
 // metaFlags are the flags only meta has.
@@ -27,6 +30,8 @@ type metaFlags struct {
 	balance  string
 	minShare float64
 	matrices int
+	// work is --analysis-budget.
+	work int64
 }
 
 func newMetaCmd() *cobra.Command {
@@ -59,7 +64,7 @@ win share with draws counted half, or with --payoff margin, P(a wins) −
 P(b wins). --out writes meta.json, meta.csv (one row per cell), the heat
 map, the equilibrium bars and index.html; Ctrl-C keeps a checkpoint that
 --resume finishes.`,
-		Example: `  crucible meta eclipse/designs --seed 1
+		Example: `  crucible meta eclipse/cruiser-designs --seed 1
   crucible meta stratfight/fighters --precision 2 --format json
   crucible meta dbd/players --seed 1 --out players/`,
 		Args: cobra.ExactArgs(1),
@@ -82,6 +87,7 @@ map, the equilibrium bars and index.html; Ctrl-C keeps a checkpoint that
 	fl.StringVar(&mf.balance, "balance", "", "PATH=LO..HI: find values of a numeric field of every entry's side, on the integers LO..HI, that bring every entry into the equilibrium with --min-share")
 	fl.Float64Var(&mf.minShare, "min-share", 5, "with --balance, the least mass, in percent, every entry must have in the equilibrium as side a and as side b")
 	fl.IntVar(&mf.matrices, "balance-matrices", meta.DefaultBalanceMatrices, "with --balance, the most matrices the search fights (each every cell of the roster)")
+	decimalVar(fl, &mf.work, "analysis-budget", "", meta.DefaultWork, "the most arithmetic operations the analysis of a fought matrix spends (0: no bound); when it runs out during the robustness resamples, the robustness is counted over those done, and the output says so")
 	cp.register(cmd, "also write the metagame's report (JSON, CSV, PNG plots and index.html) to this directory, which it replaces as a whole")
 	return cmd
 }
@@ -105,26 +111,23 @@ func runMeta(cmd *cobra.Command, ref string, rf *runFlags, cp *checkpointing, mf
 	if od != nil {
 		defer od.Close()
 	}
-	opts := meta.Options{Precision: mf.precision / 100, Confidence: mf.confidence, First: mf.first, Budget: mf.most, Exact: mf.exact}
+	opts := meta.Options{Precision: mf.precision / 100, Confidence: mf.confidence, First: mf.first, Budget: mf.most, Exact: mf.exact, Work: mf.work}
 	if mf.balance != "" {
 		return runBalance(cmd, run, m, opts, mf, od)
 	}
 	mm, runErr := meta.Run(cmd.Context(), run, m, opts)
-	states := cp.states(cmd, runErr)
 	if runErr != nil {
 		if mm != nil && analysis.Interrupted(runErr) {
-			if od != nil && states != nil {
-				if err := od.SaveCheckpoints(states); err != nil {
-					return err
-				}
+			if err := saveStates(od, cp.states(cmd, runErr)); err != nil {
+				return err
 			}
 			return &exitError{code: exitInterrupted, msg: fmt.Sprintf("interrupted after %d trials; no matrix is read from unfinished cells", mm.Trials())}
 		}
 		return runErr
 	}
-	a, err := mm.Analyse(mf.payoff == "margin")
+	a, err := analyseMatrix(mm, cmd.Context(), mf.payoff == "margin")
 	if err != nil {
-		return err
+		return analysisStopped(cmd, cp, err)
 	}
 	if err := writeMeta(cmd, a, mf.format); err != nil {
 		return err
@@ -136,6 +139,36 @@ func runMeta(cmd *cobra.Command, ref string, rf *runFlags, cp *checkpointing, mf
 		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: meta report written to %s\n", od.Path())
 	}
 	return nil
+}
+
+// analyseMatrix analyses a fought matrix: Matrix.Analyse, which a test
+// interrupts.
+var analyseMatrix = (*meta.Matrix).Analyse
+
+// saveStates saves the checkpoints states into od, where there are both.
+func saveStates(od *outdir.Dir, states []*sim.Checkpoint) error {
+	if od == nil || states == nil {
+		return nil
+	}
+	return od.SaveCheckpoints(states)
+}
+
+// analysisStopped says why the analysis of a fought matrix stopped: an
+// interrupt (exit 130) or its budget spent, and where the fought cells
+// are kept: the checkpoint the fighting saved, from which --resume
+// analyses them without fighting them again.
+func analysisStopped(cmd *cobra.Command, cp *checkpointing, err error) error {
+	states := cp.states(cmd, err) // says where the checkpoint is, after an interrupt
+	var spent *meta.BudgetError
+	switch {
+	case analysis.Interrupted(err):
+		return &exitError{code: exitInterrupted, msg: "interrupted while analysing the matrix: every cell is fought, but no reading of it is complete"}
+	case errors.As(err, &spent) && states != nil:
+		return fmt.Errorf("%w (--analysis-budget %d); the fought cells are kept in %s, which --resume analyses without fighting them again", err, spent.Work, filepath.Join(cp.out, outdir.CheckpointFile))
+	case errors.As(err, &spent):
+		return fmt.Errorf("%w (--analysis-budget %d)", err, spent.Work)
+	}
+	return err
 }
 
 // checkMetaFlags refuses flag values no metagame can take.
@@ -153,6 +186,8 @@ func checkMetaFlags(cmd *cobra.Command, mf *metaFlags) error {
 		return usageError("--precision %g: allowed: a number of points above 0 and below 50", mf.precision)
 	case !(mf.confidence >= scenarios.MinConfidence && mf.confidence <= scenarios.MaxConfidence):
 		return usageError("--confidence %g: allowed: a number from %g to %g", mf.confidence, scenarios.MinConfidence, scenarios.MaxConfidence)
+	case mf.work < 0:
+		return usageError("--analysis-budget %d: allowed: 0 (no bound) or a positive number of operations", mf.work)
 	}
 	if mf.balance != "" {
 		if _, err := balanceOptions(mf); err != nil {
@@ -211,16 +246,19 @@ func writeMeta(cmd *cobra.Command, a *meta.Analysis, format string) error {
 // per step of the search.
 const maxBalanceValues = 101
 
-// balanceOptions reads --balance PATH=LO..HI and its companions.
+// balanceOptions reads --balance PATH=LO..HI and its companions. The
+// bounds are read as integers of any size, so that neither the count of
+// values nor the last one overflows (a bound beyond what the field takes
+// is the field's error, located, before any fight).
 func balanceOptions(mf *metaFlags) (meta.BalanceOptions, error) {
 	path, rng, ok := strings.Cut(mf.balance, "=")
 	lo, hi, ok2 := strings.Cut(rng, "..")
-	a, errA := strconv.ParseInt(strings.TrimSpace(lo), 10, 64)
-	b, errB := strconv.ParseInt(strings.TrimSpace(hi), 10, 64)
+	a, okA := new(big.Int).SetString(strings.TrimSpace(lo), 10)
+	b, okB := new(big.Int).SetString(strings.TrimSpace(hi), 10)
 	switch {
-	case !ok || !ok2 || strings.TrimSpace(path) == "" || errA != nil || errB != nil:
+	case !ok || !ok2 || strings.TrimSpace(path) == "" || !okA || !okB:
 		return meta.BalanceOptions{}, usageError("--balance %s: allowed: PATH=LO..HI, a field of every entry's side and a range of integers (e.g. armor.armor_value=0..8)", mf.balance)
-	case a >= b || b-a+1 > maxBalanceValues:
+	case a.Cmp(b) >= 0 || new(big.Int).Sub(b, a).Cmp(big.NewInt(maxBalanceValues-1)) > 0:
 		return meta.BalanceOptions{}, usageError("--balance %s: allowed: LO < HI, at most %d values", mf.balance, maxBalanceValues)
 	case !(mf.minShare > 0 && mf.minShare <= 50):
 		return meta.BalanceOptions{}, usageError("--min-share %g: allowed: a percentage above 0 and at most 50", mf.minShare)
@@ -228,8 +266,8 @@ func balanceOptions(mf *metaFlags) (meta.BalanceOptions, error) {
 		return meta.BalanceOptions{}, usageError("--balance-matrices %d: allowed: 2 or more", mf.matrices)
 	}
 	o := meta.BalanceOptions{Path: strings.TrimSpace(path), MinShare: mf.minShare / 100, Matrices: mf.matrices}
-	for v := a; v <= b; v++ {
-		o.Values = append(o.Values, strconv.FormatInt(v, 10))
+	for v := a; v.Cmp(b) <= 0; v.Add(v, big.NewInt(1)) {
+		o.Values = append(o.Values, v.String())
 	}
 	return o, nil
 }
@@ -242,10 +280,13 @@ func runBalance(cmd *cobra.Command, run analysis.Run, m *meta.Meta, opts meta.Op
 		return err
 	}
 	b, err := meta.Balance(cmd.Context(), run, m, opts, o, mf.payoff == "margin")
-	if err != nil {
-		if analysis.Interrupted(err) {
-			return &exitError{code: exitInterrupted, msg: "interrupted: the balance search stopped before an answer"}
-		}
+	var spent *meta.BudgetError
+	switch {
+	case analysis.Interrupted(err):
+		return &exitError{code: exitInterrupted, msg: "interrupted: the balance search stopped before an answer"}
+	case errors.As(err, &spent):
+		return fmt.Errorf("%w (--analysis-budget %d)", err, spent.Work)
+	case err != nil:
 		return err
 	}
 	w := cmd.OutOrStdout()

@@ -171,14 +171,14 @@ func progressLine(v progressView, width int) string {
 }
 
 // estimate says side a's share of the wins so far with the half-width of
-// its 95 % Wilson interval, in points: "attacker wins 54.8 % ±0.9". It is
+// its 95 % interval (Clopper–Pearson, as every share's), in points: "attacker wins 54.8 % ±0.9". It is
 // empty before the first win, and for battles no one wins.
 func estimate(label string, wins [3]int64) string {
 	n := wins[rules.None] + wins[rules.A] + wins[rules.B]
 	if wins[rules.A]+wins[rules.B] == 0 {
 		return ""
 	}
-	lo, hi := analysis.Wilson(wins[rules.A], n, analysis.Z95)
+	lo, hi := analysis.ClopperPearson(wins[rules.A], n, analysis.ShareAlpha)
 	if label == "" {
 		label = "a"
 	}

@@ -69,7 +69,9 @@ prints the reference of the rules-file language.`,
 // ones), or of the rules-file language (rulesfile).
 func referenceOf(id string) (*rules.Reference, error) {
 	if id == rulesfile.ID {
-		return rulesfile.LanguageReference(), nil
+		ref := rulesfile.LanguageReference()
+		ref.Infer()
+		return ref, nil
 	}
 	if _, err := rules.Lookup(id); err != nil {
 		file, src, ferr := scenarios.RulesFileSource(id)

@@ -31,7 +31,7 @@ func newRunCmd() *cobra.Command {
 		Short: "Fight each scenario many times and report the results",
 		Long: `run fights each scenario (a built-in name such as stratfight/thug-vs-guard,
 a YAML file, or - for standard input) --trials times and prints win shares
-with 95 % Wilson intervals, the distribution of rounds, the end reasons and
+with 95 % Clopper–Pearson intervals, the distribution of rounds, the end reasons and
 the ruleset's counters. The same --seed gives the same bytes for any
 --workers and --chunk. --all runs every built-in scenario. --policy-spread
 also plays each side under every built-in policy of its ruleset and says

@@ -21,7 +21,7 @@ func TestRunTable(t *testing.T) {
 	out := mustRun(t, "run", "stratfight/thug-vs-guard", "--trials", "3000", "--seed", "7")
 	for _, want := range []string{
 		"scenario  stratfight/thug-vs-guard   ruleset stratfight   trials 3000   seed 7",
-		"tie-rule=flip-off", "Thug wins (a)", "Guard wins (b)", "no winner", "95 % Wilson",
+		"tie-rule=flip-off", "Thug wins (a)", "Guard wins (b)", "no winner", "95 % Clopper–Pearson",
 		"end death", "end helpless", "end concession", "end round-cap",
 		"rounds  mean", "p50", "p90", "p99", "max", "Thug: a.hits", "Guard: b.hits", "flipoffs",
 	} {

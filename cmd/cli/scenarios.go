@@ -105,6 +105,9 @@ check solves before its first trial. It exits 1 if any scenario is invalid.`,
 					if err == nil {
 						err = analysis.CheckExactClaims(sc)
 					}
+					if interrupted(err) {
+						return err
+					}
 					if err != nil {
 						fmt.Fprintln(w, err)
 						bad++

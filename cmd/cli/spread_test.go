@@ -103,14 +103,26 @@ func TestRunOutFightsTheSpreadUnasked(t *testing.T) {
 }
 
 // exact notes a small scenario whose answer moves, from the policies that
-// are cheap to solve.
+// are cheap to solve; it spends on that at most the work of its own solve
+// (or unaskedSpreadMinWork), and names the policies that left unsolved.
 func TestExactNotesTheSpread(t *testing.T) {
-	out := mustRun(t, "exact", "eclipse/fleet-mirror")
-	if !strings.Contains(out, "NOTE      attacker wins moves by 17.70 points") || strings.Contains(out, "optimal") {
+	out := mustRun(t, "exact", "emojispace/p1-vs-n2a")
+	if !strings.Contains(out, "NOTE      P1 wins moves by 56.14 points") || strings.Contains(out, "left out for the budget") {
 		t.Errorf("exact's note:\n%s", out)
 	}
 	if out := mustRun(t, "exact", "eclipse/missiles-vs-starbases"); strings.Contains(out, "NOTE") {
 		t.Errorf("a spread of 1.22 points was noted:\n%s", out)
+	}
+	// fleet-mirror's solve takes 58,058 steps, each other fixed policy's
+	// about 400,000: none fits the 200,000 of the floor, and the table
+	// says so, where it noted a move of 17.70 points spending 28 solves.
+	out = mustRun(t, "exact", "eclipse/fleet-mirror")
+	want := "spread    4 policies left out for the budget of a spread computed unasked (the work of this solve): attacker.policy=npc, attacker.policy=largest-killable-first, defender.policy=npc, defender.policy=largest-killable-first; --policy-spread solves them"
+	if !strings.Contains(out, want) || strings.Contains(out, "NOTE") {
+		t.Errorf("fleet-mirror's spread, cut short:\n%s", out)
+	}
+	if out := mustRun(t, "exact", "eclipse/fleet-mirror", "--policy-spread"); !strings.Contains(out, "moves by 34.68 points") || strings.Contains(out, "budget") {
+		t.Errorf("fleet-mirror's spread, asked for:\n%s", out)
 	}
 }
 

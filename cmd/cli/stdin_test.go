@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -116,4 +117,37 @@ func replaceArg(args []string, old, new string) []string {
 		}
 	}
 	return out
+}
+
+// waitingReader is standard input that nothing writes to: a read blocks
+// until the test ends, and the first one calls entered.
+type waitingReader struct {
+	entered func()
+	r       *io.PipeReader
+}
+
+func (w *waitingReader) Read(p []byte) (int, error) {
+	if w.entered != nil {
+		w.entered()
+		w.entered = nil
+	}
+	return w.r.Read(p)
+}
+
+// A command waiting for a scenario on standard input — a terminal, or a
+// pipe no one writes to — stops at Ctrl-C or SIGTERM (the test cancels
+// the command's context once the read has begun, as a signal does) and
+// exits 130. Before, the read held the process until SIGKILL.
+func TestStdinWaitIsInterruptible(t *testing.T) {
+	for _, args := range [][]string{{"run", "-", "--trials", "10"}, {"validate", "-"}, {"sweep", "-", "--vary", "attacker.ships.Interceptor=1,2"}} {
+		r, w := io.Pipe()
+		t.Cleanup(func() { w.Close() })
+		ctx, cancel := context.WithCancel(context.Background())
+		var out, errOut bytes.Buffer
+		code := executeIn(ctx, "crucible", args, &waitingReader{entered: cancel, r: r}, &out, &errOut)
+		cancel()
+		if code != exitInterrupted || !strings.Contains(errOut.String(), "interrupted while waiting for a scenario on standard input") {
+			t.Errorf("crucible %s, waiting on standard input, interrupted: exit %d\n%s", strings.Join(args, " "), code, errOut.String())
+		}
+	}
 }

@@ -195,7 +195,7 @@ func TestSweepFollowsAnyMetric(t *testing.T) {
 		metric, level string
 		want          []string
 	}{
-		{"margin", "", []string{"Samwell Tarley wins − Guard wins (margin)", "95 % normal", "crosses 0 points, as the two grid values"}},
+		{"margin", "", []string{"Samwell Tarley wins − Guard wins (margin)", "95 % Clopper–Pearson limits", "crosses 0 points, as the two grid values"}},
 		{"win.none", "", []string{"no winner (win.none)", "crosses 50 %", "not crossed in the grid: no winner (win.none) is below 50 %"}},
 		{"end.concession", "", []string{"end.concession", "95 % Clopper–Pearson", "crosses 50 %"}},
 		{"rounds.mean", "", []string{"rounds.mean", "95 % normal", "break-even: none sought: rounds.mean has no level of its own (give one with --level X"}},
@@ -260,7 +260,7 @@ func TestSweepRanksNames(t *testing.T) {
 	}
 	// "Which armor makes the duel fair?": given a level, the nearest first.
 	out = mustRun(t, "sweep", "stratfight/armor-kinds", "--metric", "margin", "--level", "0", "--trials", "20000", "--seed", "1")
-	for _, w := range []string{"nearest 0 points first; = marks those indistinguishable from 0 points", "  1  chainmail  +0.4 points   [-1.0, +1.7]    =\n", "  2  none       +6.2 points   [+4.8, +7.5]    apart (p < 0.0001)"} {
+	for _, w := range []string{"nearest 0 points first; = marks those indistinguishable from 0 points", "  1  chainmail  +0.4 points   [-1.0, +1.8]    =\n", "  2  none       +6.2 points   [+4.8, +7.6]    apart (p < 0.0001)"} {
 		if !strings.Contains(out, w) {
 			t.Errorf("the ranking against 0 lacks %q:\n%s", w, out)
 		}

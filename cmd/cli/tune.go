@@ -18,7 +18,7 @@ import (
 type tuneFlags struct {
 	vary, target, label, resolution string
 	confidence                      float64
-	first, most                     int64
+	first, most, decide             int64
 	exact, rational                 bool
 	format, out                     string
 }
@@ -47,8 +47,11 @@ test (looks after --first-trials, doubling up to --max-trials trials),
 decided when its interval leaves the target, all probes on common random
 numbers. The two values the answer rests on are fought again on fresh
 streams, which the answer's statements rest on, jointly at --confidence: a
-value a probe placed by luck cannot win. Where the ruleset's solver reaches,
-probes are exact (no sampling). An integer field gives neighbouring values;
+value a probe placed by luck cannot win. For a one-sided target, a value
+the search left indistinguishable from it is fought again, up to
+--decide-trials, since the answer hangs on it; if it stays so, the answer is
+stated as the values it may be ("6 or 7"; JSON answer null). Where the
+ruleset's solver reaches, probes are exact (no sampling, no seed, no level). An integer field gives neighbouring values;
 a continuous one an interval no wider than --resolution; a field of names is
 refused (rank it with crucible sweep). A target not reached in the range,
 a response that is not monotonic, and an answer left undecided print what
@@ -56,7 +59,7 @@ was found and exit 1; Ctrl-C prints the probes so far and exits 130.`,
 		Example: `  crucible tune stratfight/armor-fair --seed 1
   crucible tune stratfight/samwell-vs-guard --vary b.armor.armor_value=0..8 --target fair --seed 1
   crucible tune eclipse/interceptors-for-70 --format json
-  crucible tune eclipse/interceptors-vs-cruisers --vary attacker.ships.Interceptor=1..8 \
+  crucible tune eclipse/escorted-interceptors-vs-fleet --vary attacker.ships.Interceptor=1..8 \
       --target "win.a>=0.7" --exact=false --out tune/`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -75,6 +78,7 @@ was found and exit 1; Ctrl-C prints the probes so far and exits 130.`,
 	fl.Float64Var(&tf.confidence, "confidence", tune.DefaultConfidence, "the level at which the answer's statements hold jointly")
 	decimalVar(fl, &tf.first, "first-trials", "", tune.DefaultFirst, "the trials of a probe's first look")
 	decimalVar(fl, &tf.most, "max-trials", "", tune.DefaultBudget, "the most trials of one probe")
+	decimalVar(fl, &tf.decide, "decide-trials", "", 0, fmt.Sprintf("the most trials to decide a value the search left indistinguishable from a one-sided target (default: %d × --max-trials)", tune.DecideFactor))
 	fl.BoolVar(&tf.exact, "exact", true, "decide each probe exactly where the ruleset's solver reaches it")
 	fl.BoolVar(&tf.rational, "rational", false, "exact probes also as fractions")
 	fl.StringVarP(&tf.format, "format", "f", "table", "output format: table, json or csv (one row per probe)")
@@ -86,6 +90,7 @@ func runTune(cmd *cobra.Command, ref string, rf *runFlags, tf *tuneFlags) error 
 	if err := checkTuneFlags(cmd, tf); err != nil {
 		return err
 	}
+	rf.quietSeed = true // an exact tune samples nothing: its seed is no part of the answer
 	run, err := rf.plan(cmd)
 	if err != nil {
 		return err
@@ -102,6 +107,9 @@ func runTune(cmd *cobra.Command, ref string, rf *runFlags, tf *tuneFlags) error 
 		defer od.Close()
 	}
 	res, runErr := tune.Run(cmd.Context(), run, t.Tune)
+	if res == nil || res.Sampled() {
+		rf.announceSeed(cmd)
+	}
 	if res == nil {
 		return runErr
 	}
@@ -109,7 +117,10 @@ func runTune(cmd *cobra.Command, ref string, rf *runFlags, tf *tuneFlags) error 
 		return err
 	}
 	if od != nil {
-		od.Command = reproduce(cmd, run.Seed)
+		od.Command = cmd.Root().Annotations[invocation]
+		if res.Sampled() {
+			od.Command = reproduce(cmd, run.Seed)
+		}
 		if err := tunereport.Write(od, res); err != nil {
 			return err
 		}
@@ -149,6 +160,8 @@ func checkTuneFlags(cmd *cobra.Command, tf *tuneFlags) error {
 		return usageError("--confidence %g: allowed: a number from %g to %g", tf.confidence, scenarios.MinConfidence, scenarios.MaxConfidence)
 	case tf.rational && !tf.exact:
 		return usageError("--rational goes with --exact, which --exact=false turns off")
+	case fl.Changed("decide-trials") && (tf.decide < 1 || tf.decide > sim.MaxTrials):
+		return usageError("--decide-trials %d: allowed: an integer from 1 to %d", tf.decide, int64(sim.MaxTrials))
 	}
 	return checkLooks(cmd, tf.first, tf.most)
 }
@@ -247,6 +260,16 @@ func tuneOverrides(cmd *cobra.Command, tf *tuneFlags, q *scenarios.Tune) error {
 	}
 	if fl.Changed("max-trials") {
 		q.MaxTrials = tf.most
+	}
+	if fl.Changed("decide-trials") {
+		q.DecideTrials = tf.decide
+	}
+	most := q.MaxTrials
+	if most == 0 {
+		most = tune.DefaultBudget
+	}
+	if q.DecideTrials > 0 && q.DecideTrials < most {
+		return usageError("decide trials %d below the most trials of a probe, %d (the file's and the flags'): allowed: decide ≥ max", q.DecideTrials, most)
 	}
 	if q.FirstTrials > 0 && q.MaxTrials > 0 && q.FirstTrials > q.MaxTrials {
 		return usageError("first trials %d above max trials %d (the file's and the flags'): allowed: first ≤ max", q.FirstTrials, q.MaxTrials)

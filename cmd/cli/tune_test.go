@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"math"
@@ -86,8 +87,55 @@ func TestTuneAnswers(t *testing.T) {
 	if v.Answer == nil || *v.Answer != "7" || v.Below.Value != "6" || v.Below.Exact == nil || v.Below.Fraction == "" || v.Trials != 0 || len(v.Recheck.Probes) != 0 {
 		t.Errorf("exact: %+v", v)
 	}
-	if !strings.Contains(v.Headline[1], "7 Interceptors: attacker wins 78.3 % exactly — the smallest that gives attacker wins ≥ 70 %, at 95 %") {
+	if !strings.Contains(v.Headline[1], "7 Interceptors: attacker wins 78.3 % exactly — the smallest that gives attacker wins ≥ 70 %, from exact values") {
 		t.Errorf("headline %q", v.Headline)
+	}
+}
+
+// An exact tune samples nothing: it states no level ("at 95 %"), draws and
+// prints no seed, and its JSON's seed and confidence are null. It said "at
+// 95 %" and printed a random seed before.
+func TestTuneExactStatesNoLevelNorSeed(t *testing.T) {
+	out, errOut, code := crucible(t, context.Background(), "tune", "eclipse/interceptors-for-70")
+	if code != 0 || strings.Contains(out, "95 %") || strings.Contains(errOut, "random seed") || strings.Contains(out, "seed ") && !strings.Contains(out, "no seed: nothing sampled") {
+		t.Errorf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+	}
+	js, errOut, _ := crucible(t, context.Background(), "tune", "eclipse/interceptors-for-70", "--format", "json")
+	var v struct {
+		Seed, SeedText, Confidence any
+	}
+	if err := json.Unmarshal([]byte(js), &v); err != nil || v.Seed != nil || v.Confidence != nil || strings.Contains(errOut, "random seed") {
+		t.Errorf("JSON %s (%v), stderr %q", js, err, errOut)
+	}
+	// A tune that samples draws its seed and says so.
+	if _, errOut, _ := crucible(t, context.Background(), "tune", "eclipse/interceptors-for-70", "--exact=false", "--max-trials", "2000"); !strings.Contains(errOut, "random seed") {
+		t.Errorf("a sampled tune without --seed: stderr %q", errOut)
+	}
+}
+
+// 6 Interceptors win 67.739 % exactly, so 6 is the smallest that gives at
+// least 67.7 %; by Monte Carlo no budget tells 6 from the target, and the
+// answer is "6 or 7", its JSON answer null with the values it may be. It
+// named 7 the smallest before.
+func TestTuneNearTargetIsUndecided(t *testing.T) {
+	args := []string{"tune", "eclipse/interceptors-for-70", "--target", "win.a>=0.677", "--exact=false", "--seed", "1", "--decide-trials", "400000"}
+	out := mustRun(t, args...)
+	if !strings.Contains(out, "the smallest that gives attacker wins ≥ 67.7 % is 6 Interceptors or 7 Interceptors, at 95 %") ||
+		!strings.Contains(out, "6 Interceptors: attacker wins") || !strings.Contains(out, "decide   6 ") {
+		t.Errorf("table:\n%s", out)
+	}
+	var v struct {
+		Answer *json.Number
+		OneOf  *struct {
+			From, To json.Number
+			Values   []json.Number
+		} `json:"answer_one_of"`
+	}
+	if err := json.Unmarshal([]byte(mustRun(t, append(args, "--format", "json")...)), &v); err != nil {
+		t.Fatal(err)
+	}
+	if v.Answer != nil || v.OneOf == nil || v.OneOf.From != "6" || v.OneOf.To != "7" || len(v.OneOf.Values) != 2 {
+		t.Errorf("answer %v, one of %+v", v.Answer, v.OneOf)
 	}
 }
 

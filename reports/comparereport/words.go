@@ -257,7 +257,7 @@ func marginWords(n words.SideNames, m rules.Metric, v compare.MarginVerdict, uni
 	if v.More < 0 {
 		return "undecided — the difference sits on the margin, where no number of trials would decide"
 	}
-	return "undecided — about " + thousands(v.More) + " more trials would decide"
+	return "undecided — about " + words.Thousands(v.More) + " more trials would decide"
 }
 
 // marginText writes a margin in its unit: "2 points", "0.5 rounds", and a
@@ -270,13 +270,4 @@ func marginText(v compare.MarginVerdict, unit string, k float64) string {
 		unit = "point"
 	}
 	return strings.TrimSpace(words.Num(k*v.Margin) + " " + unit)
-}
-
-// thousands writes n with commas between thousands: 12,000.
-func thousands(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
 }

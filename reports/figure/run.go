@@ -28,7 +28,7 @@ var sideColors = map[rules.Side]color.Color{
 	rules.None: color.RGBA{R: 0x7f, G: 0x7f, B: 0x7f, A: 0xff},
 }
 
-// errPoints are bar ends with asymmetric (Wilson) error bars along x.
+// errPoints are bar ends with asymmetric error bars along x.
 type errPoints struct {
 	plotter.XYs
 	lo, hi []float64
@@ -52,7 +52,7 @@ func Contested(results []*analysis.Result) []*analysis.Result {
 // WinRatesPNG draws the headline of every result — the victories of side
 // a and of side b, and no winner (analysis.Headline: a non-victory end such
 // as an escape counts for none of them) — as horizontal grouped bars with
-// 95 % Wilson error bars, one row per scenario (the first at the top), so
+// 95 % Clopper–Pearson error bars, one row per scenario (the first at the top), so
 // that long scenario names stay legible however many scenarios a run has.
 func WinRatesPNG(results []*analysis.Result) ([]byte, error) {
 	return WinRatesFigure(results, FormatPNG)
@@ -61,7 +61,7 @@ func WinRatesPNG(results []*analysis.Result) ([]byte, error) {
 // WinRatesFigure is WinRatesPNG in format.
 func WinRatesFigure(results []*analysis.Result, format string) ([]byte, error) {
 	p := plot.New()
-	p.Title.Text = "Win rates (95 % Wilson intervals)"
+	p.Title.Text = "Win rates (95 % Clopper–Pearson intervals)"
 	p.X.Label.Text = "share of trials"
 	p.Title.Padding = vg.Points(6)
 	// Room right of 1 keeps the legend clear of the bars; the ticks stop at

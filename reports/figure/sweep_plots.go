@@ -198,7 +198,7 @@ func curvePanel(s *sweep.Result, line sweep.Line) (*plot.Plot, error) {
 	return p, nil
 }
 
-// yErrPoints are points with asymmetric (Wilson) error bars along y.
+// yErrPoints are points with asymmetric error bars along y.
 type yErrPoints struct {
 	plotter.XYs
 	lo, hi []float64
@@ -541,9 +541,9 @@ func addCellLabels(p *plot.Plot, g sweepGrid, m rules.Metric) error {
 func cellText(m rules.Metric, z float64) string {
 	switch {
 	case m.Share():
-		return fmt.Sprintf("%.1f", 100*z)
+		return words.ShareDigits(z, 1)
 	case m.Kind == rules.Margin:
-		return fmt.Sprintf("%+.1f", 100*z)
+		return words.PointsText(z)
 	}
 	return fmt.Sprintf("%.3g", z)
 }

@@ -37,7 +37,8 @@ payoff: {{.Payoff}}. {{.Level}}. {{.A.Trials}} trials in all, seed <code>{{.A.Se
 <table id="equilibrium"><tr><th>entry</th><th>as a</th><th>kept</th><th>as b</th><th>kept</th><th>Nash average</th><th>Elo</th><th>interval</th></tr>
 {{range .Ratings}}<tr>{{range .}}<td>{{.}}</td>{{end}}</tr>
 {{end}}</table>
-<p>Kept: the share of resamples of the cells within their intervals in which the entry stays in the support.</p>
+<p>Kept: the share of {{.A.Resampled}} resamples of the cells within their intervals in which the entry stays in the support.</p>
+{{with .Budget}}<p>Note: {{.}}</p>{{end}}
 {{if .Cycles}}<h2>Cycles</h2><ul>{{range .Cycles}}<li>{{.}}</li>{{end}}</ul>{{end}}
 `)
 
@@ -48,9 +49,10 @@ func HTML(a *meta.Analysis, command string) ([]byte, error) {
 	data := struct {
 		A                                 *meta.Analysis
 		Command, Payoff, Level, Dominance string
+		Budget                            string
 		Headline, Cycles                  []string
 		Cells, Sym, Ratings               [][]string
-	}{A: a, Command: command, Payoff: payoffWords(a), Level: metaLevel(a), Dominance: dominanceText(names, a), Headline: Headline(a)}
+	}{A: a, Command: command, Payoff: payoffWords(a), Level: metaLevel(a), Dominance: dominanceText(names, a), Budget: budgetWords(a), Headline: Headline(a)}
 	for _, v := range []struct {
 		cells [][]meta.Cell
 		out   *[][]string
@@ -65,8 +67,8 @@ func HTML(a *meta.Analysis, command string) ([]byte, error) {
 	}
 	for k, n := range names {
 		e := a.Ratings[k]
-		data.Ratings = append(data.Ratings, []string{n, percent(a.Equilibrium.Row[k]), percent(a.Robustness[0][k]),
-			percent(a.Equilibrium.Col[k]), percent(a.Robustness[1][k]), fmt.Sprintf("%+.1f", 100*a.Nash[k]),
+		data.Ratings = append(data.Ratings, []string{n, percent(a.Equilibrium.Row[k]), keptText(a, 0, k),
+			percent(a.Equilibrium.Col[k]), keptText(a, 1, k), fmt.Sprintf("%+.1f", 100*a.Nash[k]),
 			fmt.Sprintf("%.0f", e.Elo), fmt.Sprintf("[%.0f, %.0f]", e.Lo, e.Hi)})
 	}
 	for _, c := range a.Cycles {

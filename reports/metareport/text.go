@@ -11,6 +11,7 @@ import (
 
 	"github.com/crucible-sim/crucible/analysis/meta"
 	"github.com/crucible-sim/crucible/reports/formats"
+	"github.com/crucible-sim/crucible/reports/words"
 )
 
 // Headline says in designer's words what a roster's matrix says: who
@@ -19,23 +20,42 @@ import (
 func Headline(a *meta.Analysis) []string {
 	names := a.Meta.Entries
 	var lines []string
-	var top []string
+	var top, topWithin []string
+	either := make([][]int, len(names)) // dominated, shown or within the slack
+	for i := range names {
+		either[i] = append(slices.Clone(a.DominatedSym[i]), a.WithinSym[i]...)
+	}
 	for k := range names {
-		if dominatesAll(a.DominatedSym, k) {
+		switch {
+		case dominatesAll(a.DominatedSym, k):
 			top = append(top, names[k])
+		case dominatesAll(either, k):
+			topWithin = append(topWithin, names[k])
 		}
 	}
-	var dominated []string
-	for i, by := range a.DominatedSym {
-		if len(by) > 0 {
-			dominated = append(dominated, names[i])
+	dominated := entriesOf(names, a.DominatedSym)
+	var within []string // dominated within the slack alone
+	for i, n := range names {
+		if len(a.WithinSym[i]) > 0 && len(a.DominatedSym[i]) == 0 {
+			within = append(within, n)
 		}
+	}
+	var says []string
+	if len(dominated) > 0 {
+		says = append(says, fmt.Sprintf("%s %s dominated (another entry is at least as good against every opponent, and better against one)", listWords(dominated), isAre(len(dominated))))
+	}
+	if len(within) > 0 {
+		says = append(says, fmt.Sprintf("%s %s dominated within %s (another entry is no worse than by more than %s against any opponent, and better against one)",
+			listWords(within), isAre(len(within)), slackWords(a), slackWords(a)))
 	}
 	switch {
 	case len(top) > 0:
 		lines = append(lines, fmt.Sprintf("%s dominates: at least as good as every other entry against every opponent, and better against some.", strings.Join(top, " and ")))
-	case len(dominated) > 0:
-		lines = append(lines, fmt.Sprintf("No entry dominates; %s %s dominated (another entry is at least as good against every opponent).", listWords(dominated), isAre(len(dominated))))
+	case len(topWithin) > 0:
+		lines = append(lines, fmt.Sprintf("%s dominates within %s: against every opponent no worse than any other entry by more than %s, and better than each against some.",
+			strings.Join(topWithin, " and "), slackWords(a), slackWords(a)))
+	case len(says) > 0:
+		lines = append(lines, "No entry dominates; "+strings.Join(says, "; ")+".")
 	default:
 		lines = append(lines, "No entry dominates, and none is dominated.")
 	}
@@ -56,6 +76,36 @@ func Headline(a *meta.Analysis) []string {
 		lines = append(lines, fmt.Sprintf("Non-transitive: %s beats %s beats %s beats %s%s.", names[c[0]], names[c[1]], names[c[2]], names[c[0]], more))
 	}
 	return lines
+}
+
+// dominanceHead says how dominance was read: exactly, or from the
+// intervals at the matrix's level.
+func dominanceHead(a *meta.Analysis) string {
+	if exactCells(a) == len(a.Cells)*len(a.Cells) {
+		return "dominance (every cell exact: at least as good means exactly as good or better)"
+	}
+	return fmt.Sprintf("dominance (jointly at the level above: between sampled cells, at least as good means an interval wholly at or above; within %s, no worse than by more than %s)", slackWords(a), slackWords(a))
+}
+
+// entriesOf names the entries some other entry dominates.
+func entriesOf(names []string, dominated [][]int) []string {
+	var out []string
+	for i, by := range dominated {
+		if len(by) > 0 {
+			out = append(out, names[i])
+		}
+	}
+	return out
+}
+
+// slackWords writes how much worse a dominating entry may be where cells
+// are sampled: "2 points" (of share, or of the margin).
+func slackWords(a *meta.Analysis) string {
+	slack := a.Slack
+	if a.Margin {
+		slack *= 2
+	}
+	return strconv.FormatFloat(100*slack, 'g', 4, 64) + " points"
 }
 
 // dominatesAll reports whether entry k dominates every other entry.
@@ -114,27 +164,31 @@ func mixWords(names []string, mix []float64) string {
 // percent writes a share as a whole percentage, or to a tenth below 10 %.
 func percent(p float64) string {
 	if p < 0.1 {
-		return fmt.Sprintf("%.1f %%", 100*p)
+		return words.ShareDigits(p, 1) + " %"
 	}
-	return fmt.Sprintf("%.0f %%", 100*p)
+	return words.ShareDigits(p, 0) + " %"
 }
 
 // payoffText writes a payoff: a share as a percentage, a margin signed.
 func payoffText(a *meta.Analysis, v float64) string {
 	if a.Margin {
-		return fmt.Sprintf("margin %+.1f points", 100*v)
+		return "margin " + words.PointsText(v) + " points"
 	}
-	return fmt.Sprintf("%.1f %%", 100*v)
+	return words.ShareDigits(v, 1) + " %"
 }
 
 // metaCellText writes a cell in the payoff's units: "52.1±0.9", or "52.1 ="
 // when exact.
 func metaCellText(a *meta.Analysis, c meta.Cell) string {
-	est, lo, hi := 100*a.Payoff(c.Estimate), 100*a.Payoff(c.Lo), 100*a.Payoff(c.Hi)
-	if c.Exact {
-		return fmt.Sprintf("%.1f =", est)
+	est, lo, hi := a.Payoff(c.Estimate), a.Payoff(c.Lo), a.Payoff(c.Hi)
+	text := words.ShareDigits(c.Estimate, 1)
+	if a.Margin {
+		text = words.MarginDigits(est, 1)
 	}
-	return fmt.Sprintf("%.1f±%.1f", est, (hi-lo)/2)
+	if c.Exact {
+		return text + " ="
+	}
+	return fmt.Sprintf("%s±%.1f", text, 100*(hi-lo)/2)
 }
 
 // WriteTable writes a roster's matrix for people: the headline, the
@@ -157,20 +211,23 @@ func WriteTable(w io.Writer, a *meta.Analysis) error {
 			return err
 		}
 	}
-	fmt.Fprintln(w, "\ndominance (jointly at the level above)")
+	fmt.Fprintln(w, "\n"+dominanceHead(a))
 	fmt.Fprint(w, dominanceText(names, a))
 	fmt.Fprintf(w, "\nequilibrium (maximum entropy; value %s) and ratings\n", payoffText(a, a.Equilibrium.Value))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "entry\tas a\tkept\tas b\tkept\tNash avg\tElo\tinterval")
 	for k, n := range names {
 		elo := a.Ratings[k]
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%+.1f\t%.0f\t[%.0f, %.0f]\n", n, percent(a.Equilibrium.Row[k]), percent(a.Robustness[0][k]),
-			percent(a.Equilibrium.Col[k]), percent(a.Robustness[1][k]), 100*a.Nash[k], elo.Elo, elo.Lo, elo.Hi)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%+.1f\t%.0f\t[%.0f, %.0f]\n", n, percent(a.Equilibrium.Row[k]), keptText(a, 0, k),
+			percent(a.Equilibrium.Col[k]), keptText(a, 1, k), 100*a.Nash[k], elo.Elo, elo.Lo, elo.Hi)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "kept: the share of %d resamples of the cells within their intervals in which the entry stays in the support (≥ %s)\n", meta.Resamples, percent(meta.SupportShare))
+	fmt.Fprintf(w, "kept: the share of %d resamples of the cells within their intervals in which the entry stays in the support (≥ %s)\n", a.Resampled, percent(meta.SupportShare))
+	if s := budgetWords(a); s != "" {
+		fmt.Fprintf(w, "note: %s\n", s)
+	}
 	if len(a.Cycles) > 0 {
 		fmt.Fprintln(w, "\ncycles (each step's interval above one half)")
 		for _, c := range a.Cycles {
@@ -182,6 +239,23 @@ func WriteTable(w io.Writer, a *meta.Analysis) error {
 		fmt.Fprintf(w, "note: %s\n", n)
 	}
 	return nil
+}
+
+// keptText is the share of resamples that kept entry k in side s's
+// support, or a dash when the budget left no resample.
+func keptText(a *meta.Analysis, s, k int) string {
+	if a.Robustness[s] == nil {
+		return "—"
+	}
+	return percent(a.Robustness[s][k])
+}
+
+// budgetWords says what the analysis's budget left out, "" when nothing.
+func budgetWords(a *meta.Analysis) string {
+	if a.Resampled == meta.Resamples {
+		return ""
+	}
+	return fmt.Sprintf("the analysis's budget of %d operations (--analysis-budget) ran out after %d of the %d resamples of the robustness: \"kept\" counts those %d; everything else is computed", a.Options.Work, a.Resampled, meta.Resamples, a.Resampled)
 }
 
 // writeGrid writes a matrix of cells with the entries as rows and columns.
@@ -219,25 +293,30 @@ func metaLevel(a *meta.Analysis) string {
 }
 
 // dominanceText lists every dominated entry and what dominates it, as
-// side a, as side b and in the symmetric view; a line saying none where
-// none is.
+// side a, as side b and in the symmetric view — shown, and within the
+// slack — with a line saying none where none is.
 func dominanceText(names []string, a *meta.Analysis) string {
 	var b strings.Builder
 	for _, v := range []struct {
-		view string
-		dom  [][]int
-	}{{"as side a", a.DominatedA}, {"as side b", a.DominatedB}, {"over both sides", a.DominatedSym}} {
+		view           string
+		shown, withinS [][]int
+	}{{"as side a", a.DominatedA, a.WithinA}, {"as side b", a.DominatedB, a.WithinB}, {"over both sides", a.DominatedSym, a.WithinSym}} {
 		any := false
-		for i, by := range v.dom {
-			if len(by) == 0 {
-				continue
+		for i := range names {
+			for _, d := range []struct {
+				by  []int
+				how string
+			}{{v.shown[i], "dominated by"}, {v.withinS[i], "dominated within " + slackWords(a) + " by"}} {
+				if len(d.by) == 0 {
+					continue
+				}
+				any = true
+				var who []string
+				for _, k := range d.by {
+					who = append(who, names[k])
+				}
+				fmt.Fprintf(&b, "  %s: %s is %s %s\n", v.view, names[i], d.how, listWords(who))
 			}
-			any = true
-			var who []string
-			for _, k := range by {
-				who = append(who, names[k])
-			}
-			fmt.Fprintf(&b, "  %s: %s is dominated by %s\n", v.view, names[i], listWords(who))
 		}
 		if !any {
 			fmt.Fprintf(&b, "  %s: no entry is dominated\n", v.view)
@@ -329,8 +408,10 @@ func Object(a *meta.Analysis) json.Marshaler {
 		{Key: "scenario", Val: m.Base}, {Key: "ruleset", Val: m.Ruleset}, {Key: "headline", Val: Headline(a)},
 		{Key: "entries", Val: m.Entries}, {Key: "payoff_kind", Val: payoff}, {Key: "payoff", Val: grid(a.Cells)}, {Key: "symmetric", Val: grid(a.Symmetric)},
 		{Key: "equilibrium", Val: formats.Object{{Key: "a", Val: a.Equilibrium.Row}, {Key: "b", Val: a.Equilibrium.Col}, {Key: "value", Val: a.Equilibrium.Value}}},
-		{Key: "support_robustness", Val: formats.Object{{Key: "a", Val: a.Robustness[0]}, {Key: "b", Val: a.Robustness[1]}, {Key: "resamples", Val: meta.Resamples}, {Key: "min_share", Val: meta.SupportShare}}},
+		{Key: "support_robustness", Val: formats.Object{{Key: "a", Val: a.Robustness[0]}, {Key: "b", Val: a.Robustness[1]}, {Key: "resamples", Val: a.Resampled}, {Key: "min_share", Val: meta.SupportShare}}},
+		{Key: "analysis", Val: formats.Object{{Key: "operations", Val: a.Spent}, {Key: "budget", Val: a.Options.Work}, {Key: "complete", Val: a.Resampled == meta.Resamples}}},
 		{Key: "dominated", Val: formats.Object{{Key: "a", Val: named(a.DominatedA)}, {Key: "b", Val: named(a.DominatedB)}, {Key: "symmetric", Val: named(a.DominatedSym)}}},
+		{Key: "dominated_within", Val: formats.Object{{Key: "slack", Val: a.Payoff(0.5+a.Slack) - a.Payoff(0.5)}, {Key: "a", Val: named(a.WithinA)}, {Key: "b", Val: named(a.WithinB)}, {Key: "symmetric", Val: named(a.WithinSym)}}},
 		{Key: "ratings", Val: ratings}, {Key: "cycles", Val: cycles},
 		{Key: "confidence", Val: a.Options.Confidence}, {Key: "precision", Val: a.Options.Precision}, {Key: "per_cell_alpha", Val: a.PerCell},
 		{Key: "streams", Val: m.Streams}, {Key: "notes", Val: formats.NonNil(a.Notes)}, {Key: "trials", Val: a.Trials()},

@@ -24,8 +24,8 @@ import (
 // point, one column per varied field (named by its path), metric, count,
 // trials, value, lo95, hi95, exact, side_label and interrupted. Every
 // interval is the 95 % one claims use (analysis.EstimateOf):
-// Clopper–Pearson for shares, normal for means and the margin, order
-// statistics for quantiles. exact is the solver's value, empty where the
+// Clopper–Pearson for shares, the difference of the sides' Clopper–Pearson
+// limits for the margin, normal for means, order statistics for quantiles. exact is the solver's value, empty where the
 // point has none; side_label names the side of a win share (or counter)
 // as the ruleset does at that point; interrupted is true on every row of
 // a sweep cut short, whose rows cover the points that finished.

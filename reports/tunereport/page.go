@@ -15,7 +15,7 @@ var tunePage = frame.Page("tune", "crucible tune {{.R.Tune.Name}}", ".answer{fon
 <div class="answer">{{range .Headline}}<p{{if $.Warn}} class="warn"{{end}}>{{.}}</p>{{end}}</div>
 <p class="meta">Base scenario <code>{{.R.Tune.Base.Name}}</code> (ruleset <code>{{.R.Tune.Base.Ruleset}}</code>), varying
 <code>{{.R.Tune.Axis.Path}}</code> from {{.R.Tune.Axis.From}} to {{.R.Tune.Axis.To}} ({{.Kind}}) for {{.Target}};
-{{.Direction}}. {{.Level}}. {{.R.Trials}} trials in all, seed <code>{{.R.Seed}}</code>, crucible {{.R.Version}}.</p>
+{{.Direction}}. {{.Level}}. {{if .R.Sampled}}{{.R.Trials}} trials in all, seed <code>{{.R.Seed}}</code>{{else}}Nothing sampled: every probe solved exactly{{end}}, crucible {{.R.Version}}.</p>
 {{with .Command}}<p>Reproduce with <code>{{.}}</code></p>{{end}}
 {{range .R.Notes}}<p>Note: {{.}}</p>{{end}}
 <h2>Probes</h2>

@@ -20,7 +20,7 @@ func WriteTable(w io.Writer, r *tune.Result) error {
 	for _, l := range Headline(r) {
 		fmt.Fprintln(w, l)
 	}
-	fmt.Fprintf(w, "\ntune      %s   base %s   ruleset %s   seed %d\n", t.Name, t.Base.Name, t.Base.Ruleset, r.Seed)
+	fmt.Fprintf(w, "\ntune      %s   base %s   ruleset %s   %s\n", t.Name, t.Base.Name, t.Base.Ruleset, seedWords(r))
 	fmt.Fprintf(w, "question  %s from %s to %s (%s) where %s; %s\n", t.Axis.Path, t.Axis.From, t.Axis.To, axisKind(t.Axis), targetWords(r), directionText(r))
 	fmt.Fprintf(w, "level     %s\n", levelStatement(r))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
@@ -33,8 +33,12 @@ func WriteTable(w io.Writer, r *tune.Result) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "\ntrials    %d in %d probes: the search on the streams of %s, the re-check on %s\n",
-		r.Trials(), len(r.Probes)+len(r.Recheck), r.Streams, r.RecheckStreams)
+	if r.Sampled() {
+		fmt.Fprintf(w, "\ntrials    %d in %d probes: the search on the streams of %s, the re-check on %s\n",
+			r.Trials(), len(r.Probes)+len(r.Recheck), r.Streams, r.RecheckStreams)
+	} else {
+		fmt.Fprintf(w, "\ntrials    none: every one of the %d probes was solved exactly\n", len(r.Probes))
+	}
 	for _, n := range r.Notes {
 		fmt.Fprintf(w, "note: %s\n", n)
 	}
@@ -57,9 +61,21 @@ func directionText(r *tune.Result) string {
 	return "direction unknown"
 }
 
+// seedWords writes the seed for the table's head: "seed 7", or, where
+// nothing was sampled, that none was used.
+func seedWords(r *tune.Result) string {
+	if !r.Sampled() {
+		return "no seed: nothing sampled"
+	}
+	return "seed " + strconv.FormatUint(r.Seed, 10)
+}
+
 // levelStatement says at what level the answer holds and how the rate is
 // spent.
 func levelStatement(r *tune.Result) string {
+	if !r.Sampled() {
+		return "exact: every probe solved, so the answer holds exactly, with no level and no false-alarm rate"
+	}
 	return fmt.Sprintf("%s for the answer's statements jointly: each rests on the re-check, fought on streams of its own "+
 		"at %s over the values it states (spent over its looks, α/2^k at the k-th); the search, which only chooses those values, "+
 		"tests each probe at %s; exact values need neither", levelWords(r), words.Num(r.Alpha()), words.Num(r.Alpha()))
@@ -115,7 +131,7 @@ func Object(r *tune.Result) json.Marshaler {
 	o = append(o, formats.Object{
 		{Key: "scenario", Val: t.Base.Name}, {Key: "ruleset", Val: t.Base.Ruleset}, {Key: "scenario_hash", Val: t.Base.Hash()},
 		{Key: "field", Val: field}, {Key: "target", Val: t.Target.String()}, {Key: "metric", Val: t.Target.Metric.String()}, {Key: "op", Val: t.Target.Op},
-		{Key: "value", Val: t.Target.Value}, {Key: "confidence", Val: 1 - r.Alpha()}, {Key: "status", Val: r.Status.String()},
+		{Key: "value", Val: t.Target.Value}, {Key: "confidence", Val: tuneConfidence(r)}, {Key: "status", Val: r.Status.String()},
 		{Key: "direction", Val: formats.Nullable(words.DirectionWord(r.Direction))},
 		{Key: "below", Val: probeRef(r.Below)}, {Key: "above", Val: probeRef(r.Above)},
 	}...)
@@ -123,7 +139,11 @@ func Object(r *tune.Result) json.Marshaler {
 	if r.Answer != nil {
 		answer = json.Number(r.Answer.Value)
 	}
-	o = append(o, formats.FieldOf("answer", answer), formats.FieldOf("between", probeList(r.Between)), formats.FieldOf("headline", Headline(r)))
+	o = append(o, formats.FieldOf("answer", answer))
+	if r.OneOf != nil {
+		o = append(o, formats.FieldOf("answer_one_of", oneOfObject(r)))
+	}
+	o = append(o, formats.FieldOf("between", probeList(r.Between)), formats.FieldOf("headline", Headline(r)))
 	if len(r.Pair) > 0 {
 		o = append(o, formats.FieldOf("pair", probeList(r.Pair)))
 	}
@@ -134,10 +154,46 @@ func Object(r *tune.Result) json.Marshaler {
 		{Key: "monotonic", Val: r.Monotonic()}, {Key: "probes", Val: probeList(r.Probes)},
 		{Key: "recheck", Val: formats.Object{{Key: "streams", Val: r.RecheckStreams}, {Key: "confirmed", Val: r.Status != tune.Inconclusive && r.Status != tune.Interrupted && len(r.Recheck) > 0}, {Key: "probes", Val: probeList(r.Recheck)}}},
 		{Key: "streams", Val: r.Streams}, {Key: "notes", Val: formats.NonNil(r.Notes)}, {Key: "trials", Val: r.Trials()},
-		{Key: "seed", Val: r.Seed}, {Key: "seed_text", Val: formats.SeedText(r.Seed)}, {Key: "crucible_version", Val: r.Version},
+		{Key: "seed", Val: tuneSeed(r, r.Seed)}, {Key: "seed_text", Val: tuneSeed(r, formats.SeedText(r.Seed))}, {Key: "crucible_version", Val: r.Version},
 		{Key: "interrupted", Val: r.Status == tune.Interrupted},
 	}...)
 }
+
+// tuneConfidence is the level of the answer's statements, or null where
+// nothing was sampled (they hold exactly).
+func tuneConfidence(r *tune.Result) any {
+	if !r.Sampled() {
+		return nil
+	}
+	return 1 - r.Alpha()
+}
+
+// tuneSeed is v, or null where nothing was sampled (the seed played no part).
+func tuneSeed(r *tune.Result, v any) any {
+	if !r.Sampled() {
+		return nil
+	}
+	return v
+}
+
+// oneOfObject names the values an undecided answer may be: the first and
+// last (from, to, in axis order) and, where there are at most
+// maxOneOfValues, each of them.
+func oneOfObject(r *tune.Result) formats.Object {
+	ax, from, to := r.Tune.Axis, r.OneOf[0], r.OneOf[1]
+	o := formats.Object{{Key: "from", Val: json.Number(ax.Value(from))}, {Key: "to", Val: json.Number(ax.Value(to))}}
+	if to-from < maxOneOfValues {
+		var vs []json.Number
+		for i := from; i <= to; i++ {
+			vs = append(vs, json.Number(ax.Value(i)))
+		}
+		o = append(o, formats.FieldOf("values", vs))
+	}
+	return o
+}
+
+// maxOneOfValues is the most values answer_one_of lists one by one.
+const maxOneOfValues = 100
 
 // probeRef is a probe's object, or null.
 func probeRef(p *tune.Probe) any {

@@ -8,4 +8,5 @@
 //	sides.go          Names: the sides of a battle in its own words
 //	metric_words.go   a metric, a sweep's level and a tune's spec in words
 //	numbers.go        percentages, points, intervals, units
+//	digits.go         a share never written 0 or 100 unless it is
 package words

@@ -44,6 +44,8 @@ func IntervalName(m rules.Metric) string {
 	switch {
 	case m.Share():
 		return "95 % Clopper–Pearson"
+	case m.Kind == rules.Margin:
+		return "95 % Clopper–Pearson limits"
 	case m.Kind == rules.RoundsQuantile:
 		return "95 % order-statistic"
 	case m.Kind == rules.RoundsMin || m.Kind == rules.RoundsMax:
@@ -59,12 +61,17 @@ func SweepLevel(s *sweep.Result) string {
 	m := s.Sweep.Metric
 	switch {
 	case m.Share():
-		return strconv.FormatFloat(100*level, 'g', -1, 64) + " %"
+		return percentText(level) + " %"
 	case m.Kind == rules.Margin:
-		return strconv.FormatFloat(100*level, 'g', -1, 64) + " points"
+		return percentText(level) + " points"
 	}
 	return strconv.FormatFloat(level, 'g', -1, 64)
 }
+
+// percentText writes a share given as a decimal in percent, to 12
+// significant digits: a level written 0.55 reads 55, not the float
+// 100·0.55 = 55.00000000000001.
+func percentText(x float64) string { return strconv.FormatFloat(100*x, 'g', 12, 64) }
 
 // SweepNames names the sides of a sweep's points: by their labels where
 // every finished point gives the same, else by their letters.

@@ -8,8 +8,18 @@ import (
 	"github.com/crucible-sim/crucible/rules"
 )
 
-// Pct formats a proportion as a percentage with two decimals.
-func Pct(p float64) string { return strconv.FormatFloat(100*p, 'f', 2, 64) + " %" }
+// Pct formats a proportion as a percentage with two decimals (more near
+// 0 and 100: ShareDigits).
+func Pct(p float64) string { return ShareDigits(p, 2) + " %" }
+
+// Thousands writes a non-negative n with commas between thousands: 12,000.
+func Thousands(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
 
 // Num formats a float compactly and deterministically.
 func Num(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
@@ -34,7 +44,7 @@ func UnitName(u string) string {
 func MetricValue(m rules.Metric, x float64) string {
 	switch {
 	case m.Share():
-		return strconv.FormatFloat(100*x, 'f', 1, 64) + " %"
+		return ShareDigits(x, 1) + " %"
 	case m.Kind == rules.Margin:
 		return PointsText(x) + " points"
 	}
@@ -52,7 +62,7 @@ func meanText(x float64) string {
 
 // PointsText writes a difference of shares in signed percentage points.
 func PointsText(x float64) string {
-	s := strconv.FormatFloat(100*x+0, 'f', 1, 64)
+	s := MarginDigits(x, 1)
 	if x > 0 && s != "0.0" {
 		return "+" + s
 	}
@@ -65,7 +75,7 @@ func IntervalText(m rules.Metric, lo, hi float64) string {
 	f := func(x float64) string {
 		switch {
 		case m.Share():
-			return strconv.FormatFloat(100*x, 'f', 1, 64)
+			return ShareDigits(x, 1)
 		case m.Kind == rules.Margin:
 			return PointsText(x)
 		}

@@ -10,6 +10,7 @@ import (
 	_ "github.com/crucible-sim/crucible/rules/emojispace"       // EmojiSpace ship duels
 	_ "github.com/crucible-sim/crucible/rules/emojispace/exact" // its exact solver
 	_ "github.com/crucible-sim/crucible/rules/rulesfile"        // rules files: a designer's own game
+	_ "github.com/crucible-sim/crucible/rules/rulesfile/exact"  // their exact solver
 	_ "github.com/crucible-sim/crucible/rules/stratfight"       // Strategic Fighting
 	_ "github.com/crucible-sim/crucible/rules/stratfight/exact" // its lifespan closed forms
 )

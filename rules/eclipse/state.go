@@ -243,6 +243,18 @@ func (c *Compiled) NewWork() *Work {
 	return &Work{To: make([]int8, max(c.maxUnits, 1))}
 }
 
+// ReuseWork returns a Work for c: w emptied, when its arrays suffice (w
+// may have served another battle), else a new one. A solver that solves
+// battle after battle keeps one.
+func (c *Compiled) ReuseWork(w *Work) *Work {
+	if w == nil || cap(w.To) < max(c.maxUnits, 1) {
+		return c.NewWork()
+	}
+	*w = Work{To: w.To[:max(c.maxUnits, 1)]}
+	clear(w.To)
+	return w
+}
+
 // Prepare builds the classes and targets of a volley by type t whose dice
 // show counts (§6 inputs): Targets, then Classes.
 func (c *Compiled) Prepare(st *State, t int, counts *FaceCounts, w *Work) {

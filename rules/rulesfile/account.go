@@ -72,6 +72,18 @@ func (a *account) volley(ut *unitType, w *weaponC, hits []hit) {
 }
 
 // step writes a wound or save roll of a hit, on the hit's line.
+// volleyOf writes a type's volley of one weapon that scored n hits.
+func (a *account) volleyOf(ut *unitType, w *weaponC, n int32) {
+	faces := make([]string, len(a.faces))
+	for i, f := range a.faces {
+		faces[i] = fmt.Sprint(f)
+	}
+	a.faces = a.faces[:0]
+	if len(faces) > 0 {
+		fmt.Fprintf(a.w, "  %s %s fire %s: %d dice [%s]: %d hits\n", a.b.sides[ut.side].label, ut.name, w.decl.Name, len(faces), strings.Join(faces, " "), n)
+	}
+}
+
 func (a *account) step(what string, face int32, ok bool) {
 	res := "wounds,"
 	switch {

@@ -13,7 +13,9 @@ type Battle struct {
 	spec  rules.Spec
 	types []*unitType // every unit type of the scenario: side a's, then side b's
 	units []unitInst  // every unit: side a's, then side b's, type by type
-	sides [2]sideInfo
+	// unitType[u] is units[u].typ, packed for the loops over units
+	unitType []int32
+	sides    [2]sideInfo
 	// the state's layout: st[0] the round, then each side's tracks, then
 	// each unit's hit points and tracks.
 	sizeK int // the stat targeting calls size

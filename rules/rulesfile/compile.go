@@ -104,6 +104,7 @@ func compileFile(f *File, sd *scenarioDoc) (*Battle, error) {
 			return nil, err
 		}
 	}
+	b.fastPaths()
 	if err := b.checkDamageable(); err != nil {
 		return nil, err
 	}
@@ -320,7 +321,9 @@ func (b *Battle) assemble(cp *compiler, decl *UnitDecl, designs map[string]*Unit
 		}
 	}
 	for k, c := range cost {
-		if c > ut.stats[k] {
+		// Only what the parts use is checked: a stat that may be negative
+		// (a type code, a penalty) and that nothing costs is no budget.
+		if c > 0 && c > ut.stats[k] {
 			at := decl.Node
 			if decl.Node.Get("parts") != nil {
 				at = decl.Node.Get("parts")
@@ -431,6 +434,7 @@ func (b *Battle) layout(cp *compiler) error {
 	b.unitBase = 1 + 2*len(b.sideTrk)
 	for i := range b.units {
 		b.units[i].slot = b.unitBase + i*b.stride
+		b.unitType = append(b.unitType, int32(b.units[i].typ))
 	}
 	b.stateLen = b.unitBase + len(b.units)*b.stride
 	for _, ut := range b.types {

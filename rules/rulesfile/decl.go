@@ -13,7 +13,7 @@ import (
 // block.
 
 // weaponKeys are the fields of a weapon, in the reference's order.
-var weaponKeys = []string{"group", "attacks", "die", "hit", "reroll", "explode", "explode-depth", "crit", "crit-hits", "crit-wounds", "wound", "crit-wound", "crit-mortal", "save", "damage", "reduce", "spill", "doc"}
+var weaponKeys = []string{"group", "attacks", "die", "hit", "reroll", "explode", "explode-depth", "crit", "crit-hits", "crit-extra", "crit-wounds", "wound", "crit-wound", "crit-mortal", "mortal-spill", "save", "damage", "reduce", "spill", "doc"}
 
 func decodeWeapons(n *doc.Node) ([]*WeaponDecl, error) {
 	var out []*WeaponDecl
@@ -40,9 +40,11 @@ func decodeWeapon(name string, v *doc.Node) (*WeaponDecl, error) {
 		Crit         *doc.Node `doc:"crit"`
 		CritHits     int64     `doc:"crit-hits"`
 		CritWounds   bool      `doc:"crit-wounds"`
+		CritExtra    string    `doc:"crit-extra"`
 		Wound        *doc.Node `doc:"wound"`
 		CritWound    *doc.Node `doc:"crit-wound"`
 		CritMortal   bool      `doc:"crit-mortal"`
+		MortalSpill  *bool     `doc:"mortal-spill"`
 		Save         *doc.Node `doc:"save"`
 		Damage       *doc.Node `doc:"damage"`
 		Reduce       *doc.Node `doc:"reduce"`
@@ -56,7 +58,7 @@ func decodeWeapon(name string, v *doc.Node) (*WeaponDecl, error) {
 		return nil, err
 	}
 	w := &WeaponDecl{Name: name, Group: raw.Group, Doc: raw.Doc, CritHits: raw.CritHits, CritWounds: raw.CritWounds,
-		CritMortal: raw.CritMortal, Spill: raw.Spill, Node: v, ExplodeDepth: 20}
+		CritMortal: raw.CritMortal, MortalSpill: raw.MortalSpill == nil || *raw.MortalSpill, Spill: raw.Spill, Node: v, ExplodeDepth: 20}
 	if w.Group == "" {
 		w.Group = "main"
 	} else if err := checkWord(v.Get("group"), w.Group, "a weapon group"); err != nil {
@@ -67,6 +69,19 @@ func decodeWeapon(name string, v *doc.Node) (*WeaponDecl, error) {
 			return nil, err
 		}
 		w.ExplodeDepth = *raw.ExplodeDepth
+	}
+	switch raw.CritExtra {
+	case "", "plain":
+	case "critical":
+		w.CritExtraCritical = true
+	default:
+		return nil, v.Get("crit-extra").Errorf("%q is not a kind of extra hit (allowed: plain, critical)", raw.CritExtra)
+	}
+	if raw.CritExtra != "" && raw.CritHits == 0 {
+		return nil, v.Get("crit-extra").Errorf("crit-extra needs `crit-hits`, the extra hits a critical hit scores")
+	}
+	if raw.MortalSpill != nil && !raw.CritMortal {
+		return nil, v.Get("mortal-spill").Errorf("mortal-spill needs `crit-mortal`: only a mortal wound's damage spills by it")
 	}
 	if raw.CritHits < 0 || raw.CritHits > 100 {
 		return nil, v.Get("crit-hits").Errorf("%d is out of range (allowed: an integer from 0 to 100)", raw.CritHits)
@@ -186,6 +201,7 @@ type Roll struct {
 	Value        Expr // set when there are no dice
 	Dice         Expr // the number of dice (an expression)
 	Die          DieDecl
+	Faces        Expr   // dice of faces 1..Faces, a number the state may set (instead of Die)
 	Keep         string // "highest", "lowest" or ""
 	KeepN        int64
 	Reroll       Expr // the condition on a face that re-rolls the die, once
@@ -202,7 +218,8 @@ func (r Roll) IsDice() bool { return r.Dice.Present() }
 var dicePattern = regexp.MustCompile(`^\s*(\d*)\s*d\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$`)
 
 // decodeRoll reads a roll: an integer, "NdX[+K]", "coin", an expression, or
-// a mapping {dice, die, keep, reroll, explode, explode-depth, count, plus}.
+// a mapping {dice, die, keep, reroll, explode, explode-depth, count, plus},
+// or {dice, faces, plus} for dice whose number of faces is an expression.
 func decodeRoll(n *doc.Node) (Roll, error) {
 	r := Roll{Node: n, ExplodeDepth: 20}
 	switch n.Kind {
@@ -240,6 +257,7 @@ func decodeRoll(n *doc.Node) (Roll, error) {
 		var raw struct {
 			Dice         *doc.Node `doc:"dice,required"`
 			Die          *doc.Node `doc:"die"`
+			Faces        *doc.Node `doc:"faces"`
 			Keep         *doc.Node `doc:"keep"`
 			Reroll       *doc.Node `doc:"reroll"`
 			Explode      *doc.Node `doc:"explode"`
@@ -268,6 +286,16 @@ func decodeRoll(n *doc.Node) (Roll, error) {
 		}
 		if r.Plus, err = scalarExpr(raw.Plus, "a number added to the result"); err != nil {
 			return r, err
+		}
+		if r.Faces, err = scalarExpr(raw.Faces, "the number of faces"); err != nil {
+			return r, err
+		}
+		if r.Faces.Present() {
+			for _, k := range []string{"die", "keep", "reroll", "explode", "count"} {
+				if doc.Present(n.Get(k)) {
+					return r, n.Get(k).Errorf("a roll of faces 1..N (faces: %s) is summed as it is: %s needs a die of fixed faces (die: …)", r.Faces.Src, k)
+				}
+			}
 		}
 		if raw.ExplodeDepth != nil {
 			if _, err := intOf(n.Get("explode-depth"), 1, 100); err != nil {

@@ -45,6 +45,24 @@ func (f *fighter) roll(rc *rollC, c *ectx) (val, ndice int32) {
 	if rc.plus != nil {
 		plus = f.eval(rc.plus, c)
 	}
+	if rc.faces != nil {
+		// Dice of 1..N faces, N from the state: none below one face.
+		nf := f.eval(rc.faces, c)
+		total := int32(0)
+		for range n {
+			if nf >= 1 {
+				v := f.die(int(nf)) + 1
+				total += v
+				if f.log != nil {
+					f.log.face(int64(v))
+				}
+			}
+		}
+		if f.log != nil {
+			f.log.rolled(rc, c.unit[roleSelf], total+plus)
+		}
+		return total + plus, n
+	}
 	if rc.coins {
 		// Coins summed are heads counted: Rand.Heads flips n at once.
 		h := f.heads(int(n))

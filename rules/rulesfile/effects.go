@@ -18,9 +18,9 @@ func (f *fighter) contestPhase(p *phaseC) {
 		w, l = ub, ua
 	}
 	tw, tl := b.units[w].typ, b.units[l].typ
-	f.run(c.win[b.pair(tw, tl)], &ectx{unit: [nRoles]int32{w, -1, l}, side: b.units[w].side})
+	f.run(c.win[b.pair(tw, tl)], &ectx{unit: [nRoles + 1]int32{w, -1, l, -1}, side: b.units[w].side})
 	if !f.over {
-		f.run(c.lose[b.pair(tl, tw)], &ectx{unit: [nRoles]int32{l, -1, w}, side: b.units[l].side})
+		f.run(c.lose[b.pair(tl, tw)], &ectx{unit: [nRoles + 1]int32{l, -1, w, -1}, side: b.units[l].side})
 	}
 }
 
@@ -36,8 +36,8 @@ const maxRerolls = 100_000
 func (f *fighter) contest(c *contestC, self, other int32, nested bool) int {
 	b := f.b
 	ts, to := b.units[self].typ, b.units[other].typ
-	cs := ectx{unit: [nRoles]int32{self, -1, other}, side: b.units[self].side}
-	co := ectx{unit: [nRoles]int32{other, -1, self}, side: b.units[other].side}
+	cs := ectx{unit: [nRoles + 1]int32{self, -1, other, -1}, side: b.units[self].side}
+	co := ectx{unit: [nRoles + 1]int32{other, -1, self, -1}, side: b.units[other].side}
 	for range maxRerolls {
 		var rs, ns, ro, no int32
 		if nested {
@@ -57,17 +57,17 @@ func (f *fighter) contest(c *contestC, self, other int32, nested bool) int {
 			return -1
 		}
 		switch c.ties {
-		case "reroll":
+		case tieReroll:
 			continue
-		case "a", "win":
+		case tieSelf:
 			return 1
-		case "b", "lose":
+		case tieOther:
 			return -1
-		case "none":
+		case tieNone:
 			return 0
-		case "fewer-dice", "more-dice":
+		case tieFewer, tieMore:
 			if ns != no {
-				if (ns < no) == (c.ties == "fewer-dice") {
+				if (ns < no) == (c.ties == tieFewer) {
 					return 1
 				}
 				return -1
@@ -90,12 +90,14 @@ func (f *fighter) eachPhase(p *phaseC) {
 			continue
 		}
 		si := &b.sides[s]
-		for u := int32(si.first); u < int32(si.first+si.n); u++ {
-			if f.hp(u) <= 0 {
+		c := ectx{unit: [nRoles + 1]int32{-1, -1, -1, -1}, side: s}
+		slot := f.unitBase + si.first*f.stride
+		for u := int32(si.first); u < int32(si.first+si.n); u, slot = u+1, slot+f.stride {
+			if f.st[slot] <= 0 {
 				continue
 			}
-			e := &p.each[b.units[u].typ]
-			c := ectx{unit: [nRoles]int32{u, -1, -1}, side: s}
+			e := &p.each[b.unitType[u]]
+			c.unit[roleSelf] = u
 			if e.when != nil && f.eval(e.when, &c) == 0 {
 				continue
 			}

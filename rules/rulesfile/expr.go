@@ -63,12 +63,14 @@ const (
 // varRef is a state value a tabulated expression reads, and its place in
 // the table: index += (value − lo) × stride.
 type varRef struct {
+	// what eval reads, first
 	kind   varKind
-	role   int8 // unit role, or side 0 (side) / 1 (enemy)
-	which  int  // track, aggregate or register index (in the context's registers)
-	slot   int  // a register's slot in the fighter
+	role   uint8 // unit role, or side 0 (side) / 1 (enemy)
+	off    int32 // a unit value's slot within the unit: 0 its hit points, 1 + k its track k
 	lo, n  int32
 	stride int32
+	which  int // track, aggregate or register index (in the context's registers)
+	slot   int // a register's slot in the fighter
 	name   string
 }
 
@@ -280,9 +282,9 @@ func (w *refWalker) member(loc file.Location, base, name string) {
 		t := c.types[role]
 		switch {
 		case name == uHP:
-			w.addVar(varRef{kind: vUnitHP, role: int8(role), lo: 0, n: int32(w.cp.b.maxHP(t)) + 1, name: base + "." + name})
+			w.addVar(varRef{kind: vUnitHP, role: uint8(role), lo: 0, n: int32(w.cp.b.maxHP(t)) + 1, name: base + "." + name})
 		case name == uAlive:
-			w.addVar(varRef{kind: vUnitAlive, role: int8(role), lo: 0, n: 2, name: base + "." + name})
+			w.addVar(varRef{kind: vUnitAlive, role: uint8(role), lo: 0, n: 2, name: base + "." + name})
 		case slices.Contains(l.tracks, name):
 			k := slices.Index(l.tracks, name)
 			if k >= len(w.cp.b.unitTrk) {
@@ -290,7 +292,7 @@ func (w *refWalker) member(loc file.Location, base, name string) {
 				return
 			}
 			lo, hi := w.cp.b.trackRange(t, k)
-			w.addVar(varRef{kind: vUnitTrack, role: int8(role), which: k, lo: lo, n: hi - lo + 1, name: base + "." + name})
+			w.addVar(varRef{kind: vUnitTrack, role: uint8(role), which: k, off: int32(1 + k), lo: lo, n: hi - lo + 1, name: base + "." + name})
 		case slices.Contains(l.unitFields(), name):
 		default:
 			w.fail(loc, "a unit has no %q (it has: %s)%s", name, strings.Join(l.unitFields(), ", "), doc.DidYouMean(name, l.unitFields()))
@@ -300,7 +302,7 @@ func (w *refWalker) member(loc file.Location, base, name string) {
 			w.fail(loc, "%s is not in scope here (%s)", base, c.scopeWords())
 			return
 		}
-		r := int8(0)
+		r := uint8(0)
 		if base == "enemy" {
 			r = 1
 		}

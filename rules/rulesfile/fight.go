@@ -35,6 +35,8 @@ type fighter struct {
 	end    int
 	ender  int // the side that reached a non-victory end, or −1
 	round  int32
+	// the battle's layout, kept at hand for eval
+	unitBase, stride int
 	// the dice left of the current draw (die)
 	word   uint64
 	chunks int
@@ -70,13 +72,14 @@ type hit struct {
 // ectx is where an expression is evaluated: the units in each role, the
 // side of self (or of the side view), the face of the die at hand.
 type ectx struct {
-	unit [nRoles]int32
+	unit [nRoles + 1]int32 // one more, so that unit[role&3] needs no bounds check
 	side int
 	face int32
 }
 
 func newFighter(b *Battle) *fighter {
-	f := &fighter{b: b, st: make([]int32, b.stateLen), init: make([]int32, b.stateLen), reg: make([]int32, b.nregs)}
+	f := &fighter{b: b, st: make([]int32, b.stateLen), init: make([]int32, b.stateLen), reg: make([]int32, b.nregs),
+		unitBase: b.unitBase, stride: b.stride}
 	f.count = make([]int32, MaxFaces)
 	f.score, f.scoreHP = make([]int64, MaxTypes), make([]int32, MaxTypes)
 	f.hpCount0 = make([]int32, b.hpCountLen)
@@ -267,13 +270,14 @@ func (f *fighter) reach(e *endC, s int, both bool) {
 	}
 }
 
-var noUnits = [nRoles]int32{-1, -1, -1}
+var noUnits = [nRoles + 1]int32{-1, -1, -1, -1}
 
 // Indexes of fighter.agg, as sideAggregates orders them.
 const (
 	aggAlive = iota
 	aggHP
 	aggArmed
+	aggLost // worked out, not kept
 )
 
 // record fills the outcome.
@@ -312,11 +316,23 @@ func (f *fighter) eval(e *cexpr, c *ectx) int32 {
 	idx := int32(0)
 	for i := range e.vars {
 		v := &e.vars[i]
-		x := f.value(v, c) - v.lo
-		if x < 0 {
-			x = 0
-		} else if x >= v.n {
-			x = v.n - 1
+		var x int32
+		// The common kinds are read inline: eval is the hot path of every
+		// battle whose expressions read the state.
+		switch v.kind {
+		case vUnitHP, vUnitTrack:
+			if u := c.unit[v.role&3]; u >= 0 {
+				x = f.st[f.unitBase+int(u)*f.stride+int(v.off)]
+			}
+		case vReg:
+			x = f.reg[v.slot]
+		case vFace:
+			x = c.face
+		default:
+			x = f.value(v, c)
+		}
+		if x -= v.lo; uint32(x) >= uint32(v.n) { // out of the table: the nearest end
+			x = max(0, min(x, v.n-1))
 		}
 		idx += x * v.stride
 	}
@@ -340,10 +356,7 @@ func (f *fighter) value(v *varRef, c *ectx) int32 {
 			return f.st[b.units[u].slot+1+v.which]
 		}
 	case vSideAgg:
-		s := c.side
-		if v.role == 1 {
-			s = 1 - s
-		}
+		s := c.side ^ int(v.role)
 		if v.which < len(f.agg[s]) {
 			return f.agg[s][v.which]
 		}

@@ -139,6 +139,9 @@ func (bv *battleValue) roll(_ *starlark.Thread, _ *starlark.Builtin, args starla
 	if n < 0 || n > MaxDice || faces < 1 || faces > MaxFaces {
 		return nil, fmt.Errorf("roll(%d, %d): from 0 to %d dice of 1 to %d faces", n, faces, MaxDice, MaxFaces)
 	}
+	if bv.f.r == nil && bv.f.ch == nil {
+		return nil, errNoDraws
+	}
 	sum := 0
 	for range n {
 		sum += int(bv.f.die(faces)) + 1
@@ -154,6 +157,9 @@ func (bv *battleValue) choose(_ *starlark.Thread, _ *starlark.Builtin, args star
 	}
 	if n < 1 {
 		return nil, fmt.Errorf("choose(%d): choose among at least 1", n)
+	}
+	if bv.f.r == nil && bv.f.ch == nil {
+		return nil, errNoDraws
 	}
 	return starlark.MakeInt(int(bv.f.die(n))), nil
 }

@@ -2,6 +2,7 @@ package rulesfile
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/crucible-sim/crucible/rules"
@@ -17,7 +18,7 @@ func LanguageReference() *rules.Reference {
 	}
 	expr := "an expression"
 	cond := "a condition (an expression true or false)"
-	roll := "a roll: a number, NdX[+K], coin, an expression, or {dice, die, keep, reroll, explode, explode-depth, count, plus}"
+	roll := "a roll: a number, NdX[+K], coin, an expression, {dice, die, keep, reroll, explode, explode-depth, count, plus}, or {dice, faces, plus} (dice of 1 to faces faces, faces an expression of the state)"
 	ref := &rules.Reference{
 		Ruleset: ID,
 		Title:   "Rules files: a designer's unit-and-dice combat system in one YAML file, which a scenario names in its ruleset field",
@@ -53,10 +54,12 @@ func LanguageReference() *rules.Reference {
 			f("weapons.<weapon>.explode-depth", "integer", "1 to 100", "20", "how many times a die may explode"),
 			f("weapons.<weapon>.crit", cond, "of face, self", "", "a critical hit"),
 			f("weapons.<weapon>.crit-hits", "integer", "0 to 100", "0", "extra hits a critical hit scores"),
+			f("weapons.<weapon>.crit-extra", "word", "plain, critical", "plain", "what a critical hit's extra hits are: plain hits, which roll to wound, or critical hits too, which crit-wounds lets wound without the roll"),
 			f("weapons.<weapon>.crit-wounds", "true or false", "", "false", "a critical hit wounds without the wound roll"),
 			f("weapons.<weapon>.wound", cond, "of face (a d6), self, target", "", "the wound roll each hit makes; absent, every hit wounds"),
 			f("weapons.<weapon>.crit-wound", cond, "of face (the wound die), self, target", "", "a critical wound"),
-			f("weapons.<weapon>.crit-mortal", "true or false", "", "false", "a critical wound is mortal: no save, and its damage spills over"),
+			f("weapons.<weapon>.crit-mortal", "true or false", "", "false", "a critical wound is mortal: no save, and its damage spills over (unless mortal-spill is false)"),
+			f("weapons.<weapon>.mortal-spill", "true or false", "", "true", "false keeps a mortal wound's damage on its target: what exceeds the target's hit points is lost"),
 			f("weapons.<weapon>.save", cond, "of face (the target's d6), self, target", "", "the target saves the wound when the condition holds"),
 			f("weapons.<weapon>.damage", roll, "", "1", "the damage of a hit that is not saved"),
 			f("weapons.<weapon>.reduce", expr, "of self, target", "", "taken off each hit's damage (armor), never below 0"),
@@ -131,6 +134,24 @@ func LanguageReference() *rules.Reference {
 		{Path: "rules", Type: "the rules file", Meaning: "the rules file's document, read by crucible from the file ruleset names (a scenario does not write it): --set rules.PATH=VALUE changes a field of it for one run"},
 	}
 	ref.Fields = append(scenario, ref.Fields...)
+	for i := range ref.Fields { // the bounds of the integer fields
+		fld := &ref.Fields[i]
+		if fld.Kind() != rules.IntegerField || fld.Min != nil {
+			continue
+		}
+		switch {
+		case strings.HasSuffix(fld.Path, "explode-depth"), strings.HasSuffix(fld.Path, "crit-hits"):
+			fld.Min, fld.Max = rules.Bounds(0, 100)
+		case strings.HasSuffix(fld.Path, "hook-steps"):
+			fld.Min, fld.Max = rules.Bounds(1, 100_000_000)
+		case strings.HasPrefix(fld.Path, "a.units."):
+			fld.Min, fld.Max = rules.Bounds(0, MaxUnits)
+		case strings.Contains(fld.Path, "weapons.<weapon>"):
+			fld.Min, fld.Max = rules.Bounds(0, MaxDice)
+		default:
+			fld.Min, fld.Max = rules.Bounds(math.MinInt32, math.MaxInt32)
+		}
+	}
 	for _, p := range Policies {
 		ref.Policies = append(ref.Policies, rules.Term{Name: p.Name, Meaning: p.Meaning})
 	}

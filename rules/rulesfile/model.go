@@ -44,6 +44,9 @@ type Step struct {
 	Over   bool
 	Winner rules.Side
 	End    int // index in Spec().Ends
+	// Ender is the side that reached an end that is not a victory (its
+	// a.<end> or b.<end> counter), or −1.
+	Ender int
 }
 
 // StateLen returns the length of the battle's state vector.
@@ -143,7 +146,7 @@ func (s *Stepper) Round(st []int32, ch Chooser) Step {
 func (s *Stepper) Outcome(st []int32, step Step, o *rules.Outcome) {
 	f := s.f
 	f.load(st, nil)
-	f.over, f.winner, f.end, f.round = step.Over, step.Winner, step.End, st[0]
+	f.over, f.winner, f.end, f.ender, f.round = step.Over, step.Winner, step.End, step.Ender, st[0]
 	f.record(o)
 }
 
@@ -178,5 +181,5 @@ func (f *fighter) unload(st []int32) Step {
 	f.syncUnits()
 	copy(st, f.st)
 	f.ch = nil
-	return Step{Over: f.over, Winner: f.winner, End: f.end}
+	return Step{Over: f.over, Winner: f.winner, End: f.end, Ender: f.ender}
 }

@@ -110,3 +110,40 @@ round:
 		t.Errorf("P(a wins) = %s, want 3/4", got.RatString())
 	}
 }
+
+// recorder is a Chooser that answers 0 and records the events.
+type recorder struct{ uniform []int }
+
+func (r *recorder) Uniform(n int) int                 { r.uniform = append(r.uniform, n); return 0 }
+func (r *recorder) Heads(int) int                     { return 0 }
+func (r *recorder) Multinomial(int, []int64, []int32) { panic("not in this test") }
+
+// A roll's faces may be an expression of the state (EmojiSpace's damage,
+// 1 to the gap between weapon and defence): each die is a uniform event of
+// that many outcomes, and a die of fewer than one face is not rolled.
+func TestFacesFromTheState(t *testing.T) {
+	b := compileOf(t, `title: dice as large as the gap
+stats:
+  weapon: {doc: w}
+  defense: {doc: d}
+units:
+  u: {hp: 20, weapon: 7, defense: 2}
+round:
+  - contest:
+      roll: 1
+      ties: a
+      winner:
+        - damage: {dice: 2, faces: "self.weapon - other.defense"}
+`, "a: {units: {u: 1}}\nb: {units: {u: 1}, designs: {}}\n")
+	st := make([]int32, b.StateLen())
+	b.Initial(st)
+	rec := &recorder{}
+	b.NewStepper().Round(st, rec)
+	if len(rec.uniform) != 2 || rec.uniform[0] != 5 || rec.uniform[1] != 5 {
+		t.Errorf("the damage rolled %v, want two dice of 5 faces", rec.uniform)
+	}
+	first, _ := b.Units()
+	if got := st[first[1]]; got != 20-2 { // b's unit: two dice showing their first face, 1 each
+		t.Errorf("b has %d hp left, want 18", got)
+	}
+}

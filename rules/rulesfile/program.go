@@ -21,6 +21,10 @@ type phaseC struct {
 	steps [][]int // fire: the types that fire together, step by step
 	group string
 	fires [][]int // fire: per type, its weapons (indexes) that fire
+	// fast: per type, the one plain weapon it fires when its side plays
+	// kill-greedy on the roster (fighter.fastVolley); w nil when it does
+	// not fire so
+	fast []fastVolley
 	// contest
 	contest *contestC
 	// each
@@ -28,6 +32,15 @@ type phaseC struct {
 	each []eachC
 	hook *hookFn
 	node *doc.Node
+}
+
+// fastVolley is what fighter.fastVolley needs of a firing type, packed.
+type fastVolley struct {
+	w       *weaponC
+	t, side int
+	perUnit int // dice a unit not destroyed rolls
+	hpOff   int
+	count   int32
 }
 
 // eachC is an each phase's work for one unit type.
@@ -40,7 +53,7 @@ type eachC struct {
 // each pair of unit types (self, other): pair(t, u).
 type contestC struct {
 	roll, against []*rollC
-	ties          string
+	ties          tieRule
 	win, lose     [][]*effectC
 	decl          *ContestDecl
 }
@@ -75,6 +88,22 @@ type effectC struct {
 	hook    *hookFn
 	node    *doc.Node
 }
+
+// tieRule is what a contest's tie does.
+type tieRule uint8
+
+const (
+	tieReroll tieRule = iota
+	tieSelf           // a (phase) or win (nested): self's side wins
+	tieOther          // b or lose
+	tieNone
+	tieCoin
+	tieFewer
+	tieMore
+)
+
+var tieRules = map[string]tieRule{"reroll": tieReroll, "a": tieSelf, "win": tieSelf, "b": tieOther, "lose": tieOther,
+	"none": tieNone, "coin": tieCoin, "fewer-dice": tieFewer, "more-dice": tieMore}
 
 // pair indexes per-pair tables.
 func (b *Battle) pair(t, u int) int {
@@ -222,6 +251,26 @@ func (b *Battle) compileFire(p *Phase, pc *phaseC) error {
 	return nil
 }
 
+// fastPaths marks, in every fire phase, the types whose volleys go
+// straight to the roster (fighter.fastVolley): one plain weapon fires, and
+// the battle and the side's policy allow it. It runs once the policies are
+// known.
+func (b *Battle) fastPaths() {
+	for _, pc := range append(append([]*phaseC{}, b.start...), b.round...) {
+		if pc.kind != phFire {
+			continue
+		}
+		pc.fast = make([]fastVolley, len(b.types))
+		for t, ut := range b.types {
+			if f := pc.fires[t]; len(f) == 1 && b.rosterSafe && b.policies[ut.side] == polKillGreedy {
+				if wu := ut.weapons[f[0]]; wu.w.plain && wu.w.volley {
+					pc.fast[t] = fastVolley{w: wu.w, t: t, side: ut.side, perUnit: wu.n * int(wu.w.attacks.k), hpOff: ut.hpOff, count: int32(ut.count)}
+				}
+			}
+		}
+	}
+}
+
 // fires reports whether type t has a weapon of the group ("" : any).
 func (b *Battle) fires(t int, group string) bool {
 	for _, wu := range b.types[t].weapons {
@@ -243,7 +292,7 @@ func (b *Battle) sizeStat() int {
 
 func (b *Battle) compileContestPhase(cp *compiler, d *ContestDecl) (*contestC, error) {
 	n := len(b.types)
-	c := &contestC{decl: d, ties: d.Ties, roll: make([]*rollC, n*(n+1)), win: make([][]*effectC, n*(n+1)), lose: make([][]*effectC, n*(n+1))}
+	c := &contestC{decl: d, ties: tieRules[d.Ties], roll: make([]*rollC, n*(n+1)), win: make([][]*effectC, n*(n+1)), lose: make([][]*effectC, n*(n+1))}
 	for s := range 2 {
 		for _, t := range b.sides[s].types {
 			for _, u := range b.sides[1-s].types {
@@ -395,7 +444,7 @@ func (b *Battle) compileEffects(cp *compiler, list []*Effect, sc scope) ([]*effe
 // compileNested compiles a contest inside effects: self against other, in
 // the scope of the effects.
 func (b *Battle) compileNested(cp *compiler, d *ContestDecl, sc scope) (*contestC, error) {
-	c := &contestC{decl: d, ties: d.Ties, roll: make([]*rollC, 1), against: make([]*rollC, 1), win: make([][]*effectC, 1), lose: make([][]*effectC, 1)}
+	c := &contestC{decl: d, ties: tieRules[d.Ties], roll: make([]*rollC, 1), against: make([]*rollC, 1), win: make([][]*effectC, 1), lose: make([][]*effectC, 1)}
 	var err error
 	if c.roll[0], err = cp.compileRoll(&d.Roll, sc.context(0)); err != nil {
 		return nil, err

@@ -2,6 +2,7 @@ package rulesfile
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/crucible-sim/crucible/rules"
@@ -40,14 +41,21 @@ func (f *File) Reference() *rules.Reference {
 		if o.Ints != nil {
 			typ, allowed = "integer", o.Ints.String()
 		}
-		ref.Fields = append(ref.Fields, rules.Field{Path: "options." + o.Name, Type: typ, Allowed: allowed, Default: o.Default, Meaning: o.Doc})
+		fld := rules.Field{Path: "options." + o.Name, Type: typ, Allowed: allowed, Default: o.Default, Meaning: o.Doc}
+		if o.Ints != nil {
+			fld.Min, fld.Max = rules.Bounds(o.Ints.Min, o.Ints.Max)
+		} else {
+			fld.Values = o.Words
+		}
+		ref.Fields = append(ref.Fields, fld)
 	}
 	for _, s := range sideLetters {
 		ref.Fields = append(ref.Fields,
 			rules.Field{Path: s, Type: "mapping", Required: true, Meaning: "side " + s + ": its units, and how it picks its targets"},
 			rules.Field{Path: s + ".units", Type: "mapping of unit to count", Required: true, Allowed: unitNames + ", or a design of the side",
 				Meaning: "how many units of each type the side fields"},
-			rules.Field{Path: s + ".units.<unit>", Type: "integer", Allowed: fmt.Sprintf("an integer from 0 to %d", MaxUnits), Meaning: "how many units of that type"},
+			rules.Field{Path: s + ".units.<unit>", Type: "integer", Allowed: fmt.Sprintf("an integer from 0 to %d", MaxUnits), Meaning: "how many units of that type",
+				Names: rules.NamesOf([]string{"units"}, s+".designs")},
 			rules.Field{Path: s + ".name", Type: "text", Default: f.Sides[sideIndex(s)], Meaning: "what outputs call the side"},
 			rules.Field{Path: s + ".policy", Type: "word", Allowed: strings.Join(f.Targeting.Policies, ", "), Default: f.Targeting.Default,
 				Meaning: "how the side picks the enemy unit each hit goes to; see the policies topic"},
@@ -59,8 +67,10 @@ func (f *File) Reference() *rules.Reference {
 	ref.Fields = append(ref.Fields, rules.Field{Path: "rules", Type: "the rules file", Meaning: "the rules file the ruleset field names, read into the scenario: --set rules.PATH=VALUE changes it for one run (see `crucible rules rulesfile` for its fields)"})
 	for _, u := range f.Units {
 		for _, a := range u.Stats {
-			ref.Fields = append(ref.Fields, rules.Field{Path: "rules.units." + u.Name + "." + a.Name, Type: "integer", Default: a.Value.Src,
-				Meaning: fmt.Sprintf("unit %s's %s", u.Name, a.Name)})
+			fld := rules.Field{Path: "rules.units." + u.Name + "." + a.Name, Type: "integer", Default: a.Value.Src,
+				Meaning: fmt.Sprintf("unit %s's %s", u.Name, a.Name)}
+			fld.Min, fld.Max = statBounds(a.Name)
+			ref.Fields = append(ref.Fields, fld)
 		}
 	}
 	ref.Catalogues = f.catalogues()
@@ -90,6 +100,15 @@ func (f *File) Reference() *rules.Reference {
 		}
 	}
 	return ref
+}
+
+// statBounds returns the range of a stat's value: hit points from 1 to
+// MaxHP, any other stat an int32.
+func statBounds(name string) (lo, hi *int64) {
+	if name == "hp" {
+		return rules.Bounds(1, MaxHP)
+	}
+	return rules.Bounds(math.MinInt32, math.MaxInt32)
 }
 
 func sideIndex(s string) int {
@@ -203,6 +222,9 @@ func rollWords(r Roll) string {
 		return r.Value.Src
 	}
 	s := fmt.Sprintf("%sd%d", r.Dice.Src, len(r.Die.Faces))
+	if r.Faces.Present() {
+		s = fmt.Sprintf("%sd(%s)", r.Dice.Src, r.Faces.Src)
+	}
 	if r.Plus.Present() {
 		s += " + " + r.Plus.Src
 	}

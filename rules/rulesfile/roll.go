@@ -2,6 +2,8 @@ package rulesfile
 
 import (
 	"math"
+	"math/bits"
+	"slices"
 )
 
 // faceTest is a compiled condition on a die's face: a table of the faces
@@ -48,7 +50,8 @@ type rollC struct {
 	value   *cexpr // no dice: this value
 	dice    *cexpr // how many dice
 	die     []int64
-	keep    int8 // 0 none, 1 highest, 2 lowest
+	faces   *cexpr // dice of faces 1..faces (die nil), when the roll says so
+	keep    int8   // 0 none, 1 highest, 2 lowest
 	keepN   int
 	reroll  faceTest
 	explode faceTest
@@ -83,6 +86,27 @@ func (cp *compiler) compileRoll(r *Roll, c context) (*rollC, error) {
 		return nil, exprError(&r.Dice, 1, 0, "a roll of up to "+itoa(int(dhi))+" dice: at most "+itoa(MaxDice)+" are allowed")
 	}
 	dlo = max(dlo, 0)
+	if r.Faces.Present() {
+		if rc.faces, err = cp.compile(&r.Faces, &c, false); err != nil {
+			return nil, err
+		}
+		flo, fhi := rc.faces.bounds()
+		if fhi > MaxFaces {
+			return nil, exprError(&r.Faces, 1, 0, "dice of up to "+itoa(int(fhi))+" faces: at most "+itoa(MaxFaces)+" are allowed")
+		}
+		if r.Plus.Present() {
+			if rc.plus, err = cp.compile(&r.Plus, &c, false); err != nil {
+				return nil, err
+			}
+		}
+		lo, hi := int64(dlo)*int64(min(max(flo, 0), 1)), int64(dhi)*int64(max(fhi, 0))
+		if rc.plus != nil {
+			plo, phi := rc.plus.bounds()
+			lo, hi = lo+int64(plo), hi+int64(phi)
+		}
+		rc.lo, rc.hi = clamp32(lo), clamp32(hi)
+		return rc, nil
+	}
 	rc.die = r.Die.Faces
 	if rc.reroll, err = cp.compileFaceTest(&r.Reroll, c, rc.die); err != nil {
 		return nil, err
@@ -127,10 +151,11 @@ func (rc *rollC) bounds(dlo, dhi int) (lo, hi int32) {
 	case rc.count.set:
 		l, h = 0, int64(dhi*per)
 	default:
-		nlo, nhi := int64(dlo), int64(dhi*per)
-		if rc.keep != 0 {
+		nlo, nhi := int64(dlo), int64(dhi)
+		if rc.keep != 0 { // a kept die is the sum of its chain
 			nlo, nhi = min(nlo, int64(rc.keepN)), min(nhi, int64(rc.keepN))
 		}
+		nhi *= int64(per)
 		l, h = min(nlo*fmin, nhi*fmin), max(nlo*fmax, nhi*fmax)
 		if fmin < 0 {
 			l = min(l, nhi*fmin)
@@ -193,6 +218,7 @@ type weaponC struct {
 	groups       []uint64
 	faceGroup    []uint8
 	groupWeights []int64 // the faces of each class: misses, then each group
+	groupOrder   []int   // the groups in the order kill-greedy takes them: the fewest targets first
 	thresh       uint64
 }
 
@@ -313,6 +339,11 @@ func (b *Battle) compileWeapon(cp *compiler, t int, w *weaponC) error {
 		}
 		w.faceGroup[fi] = uint8(g + 1)
 	}
+	w.groupOrder = make([]int, len(w.groups))
+	for g := range w.groupOrder {
+		w.groupOrder[g] = g
+	}
+	slices.SortStableFunc(w.groupOrder, func(x, y int) int { return bits.OnesCount64(w.groups[x]) - bits.OnesCount64(w.groups[y]) })
 	w.groupWeights = make([]int64, len(w.groups)+1)
 	for _, g := range w.faceGroup {
 		w.groupWeights[g]++

@@ -11,6 +11,13 @@ import (
 // unit left.
 func (f *fighter) fire(p *phaseC) {
 	for _, step := range p.steps {
+		if len(step) == 1 && p.fast[step[0]].w != nil {
+			f.fastVolley(&p.fast[step[0]])
+			if f.settle() {
+				return
+			}
+			continue
+		}
 		f.hits = f.hits[:0]
 		for _, t := range step {
 			f.volley(t, p.fires[t])
@@ -54,7 +61,7 @@ func (f *fighter) volley(t int, fires []int) {
 			if f.hp(u) <= 0 {
 				continue
 			}
-			c := ectx{unit: [nRoles]int32{u, -1, -1}, side: ut.side}
+			c := ectx{unit: [nRoles + 1]int32{u, -1, -1, -1}, side: ut.side}
 			dice := int(f.eval(w.attacks, &c)) * wu.n
 			for d := 0; d < dice; d++ {
 				fi := f.die(nf)
@@ -81,6 +88,43 @@ func (f *fighter) volley(t int, fires []int) {
 // with the number of dice that reach it: the dice are rolled as die rolls
 // them, inline, four to a draw.
 func (f *fighter) plainVolley(t int, w *weaponC, n int) {
+	count := f.rollGroups(w, n)
+	h := hit{w: w, from: int32(t), by: int32(f.b.types[t].first), dmg: w.policyDmg}
+	for g, mask := range w.groups {
+		if c := count[g+1]; c > 0 {
+			h.mask, h.n, h.order = mask, c, int32(len(f.hits))
+			f.hits = append(f.hits, h)
+		}
+	}
+}
+
+// fastVolley is a volley and its assignment at once, for a type that
+// fires one plain weapon in a battle whose side plays kill-greedy on the
+// roster (phaseC.fast): the groups of dice that hit go to the roster in
+// the order kill-greedy takes them, the fewest targets first, with no
+// hit entries in between.
+func (f *fighter) fastVolley(fv *fastVolley) {
+	alive := fv.count - f.hpCount[fv.hpOff]
+	w := fv.w
+	count := f.rollGroups(w, int(alive)*fv.perUnit)
+	if f.log != nil {
+		n := int32(0)
+		for _, c := range count[1:] {
+			n += c
+		}
+		f.log.volleyOf(f.b.types[fv.t], w, n)
+	}
+	for _, g := range w.groupOrder {
+		if c := count[g+1]; c > 0 && !f.rosterRun(fv.side, w.groups[g], w.policyDmg, c) {
+			return
+		}
+	}
+}
+
+// rollGroups rolls n dice of plain weapon w and returns how many fell in
+// each class of its faces (class 0 the misses, then w.groups), rolled as
+// die rolls them, inline, four to a draw — or answered by the Chooser.
+func (f *fighter) rollGroups(w *weaponC, n int) []int32 {
 	nf := uint64(len(w.die))
 	thresh := w.thresh
 	count := f.count[:len(w.groups)+1]
@@ -90,7 +134,7 @@ func (f *fighter) plainVolley(t int, w *weaponC, n int) {
 	group := w.faceGroup
 	if f.ch != nil {
 		f.ch.Multinomial(n, w.groupWeights, count)
-		n = 0
+		return count
 	}
 	word, chunks := f.word, f.chunks
 	for i := 0; i < n; {
@@ -110,13 +154,7 @@ func (f *fighter) plainVolley(t int, w *weaponC, n int) {
 		i++
 	}
 	f.word, f.chunks = word, chunks
-	h := hit{w: w, from: int32(t), by: int32(f.b.types[t].first), dmg: w.policyDmg}
-	for g, mask := range w.groups {
-		if c := count[g+1]; c > 0 {
-			h.mask, h.n, h.order = mask, c, int32(len(f.hits))
-			f.hits = append(f.hits, h)
-		}
-	}
+	return count
 }
 
 // spend takes one from side s's track k (a re-roll budget) and reports
@@ -148,7 +186,7 @@ func (f *fighter) hitFace(w *weaponC, t int, u int32, fi int32, c *ectx) {
 	f.hits = append(f.hits, h)
 	if crit {
 		for range w.decl.CritHits {
-			h.crit = false
+			h.crit = w.decl.CritExtraCritical
 			h.order = int32(len(f.hits))
 			f.hits = append(f.hits, h)
 		}
@@ -181,7 +219,30 @@ func (f *fighter) assign(s int) {
 // assignHits gives hits of side s their targets.
 func (f *fighter) assignHits(s int, mine []hit) {
 	b := f.b
-	pol := b.policies[s]
+	f.order(s, mine)
+	if b.policies[s] == polKillGreedy && b.rosterSafe && allVolley(mine) {
+		f.assignRoster(s, mine)
+		return
+	}
+	f.syncUnits()
+	mine = f.expand(mine)
+	for i := range mine {
+		h := &mine[i]
+		u := f.pick(s, h, mine[i+1:])
+		if u < 0 {
+			continue
+		}
+		f.resolve(s, h, u, mine[i+1:])
+		if f.agg[1-s][aggAlive] == 0 {
+			return
+		}
+	}
+}
+
+// order puts side s's hits of a step in the order its policy assigns
+// them.
+func (f *fighter) order(s int, mine []hit) {
+	pol := f.b.policies[s]
 	if len(mine) == 1 || alike(mine) {
 		pol = polWeakest // no order to impose
 	}
@@ -200,23 +261,6 @@ func (f *fighter) assignHits(s int, mine []hit) {
 			}
 			return int(y.dmg - x.dmg)
 		})
-	}
-	if b.policies[s] == polKillGreedy && b.rosterSafe && allVolley(mine) {
-		f.assignRoster(s, mine)
-		return
-	}
-	f.syncUnits()
-	mine = f.expand(mine)
-	for i := range mine {
-		h := &mine[i]
-		u := f.pick(s, h, mine[i+1:])
-		if u < 0 {
-			continue
-		}
-		f.resolve(s, h, u, mine[i+1:])
-		if f.agg[1-s][aggAlive] == 0 {
-			return
-		}
 	}
 }
 
@@ -254,38 +298,43 @@ func allVolley(hs []hit) bool {
 // order, the destroyed first and then the most damaged (as the walk over
 // the units would find them, whichever unit took which hit).
 func (f *fighter) assignRoster(s int, hs []hit) {
-	rs := f.b.roster[1-s]
-	score, hp := f.score[:len(rs)], f.scoreHP[:len(rs)]
-	en := &f.agg[1-s]
 	for i := range hs {
-		h := &hs[i]
-		best := -1
-		for k := range rs {
-			sc, v := f.rosterScore(&rs[k], h)
-			score[k], hp[k] = sc, v
-			if sc >= 0 && (best < 0 || sc > score[best]) {
-				best = k
-			}
-		}
-		for n := h.n; best >= 0; {
-			rt := &rs[best]
-			f.dirty |= rt.bit
-			f.rosterDamage(s, rt, hp[best], h.dmg)
-			if n--; n == 0 || en[aggAlive] == 0 {
-				break
-			}
-			score[best], hp[best] = f.rosterScore(rt, h)
-			best = -1
-			for k := range rs {
-				if score[k] >= 0 && (best < 0 || score[k] > score[best]) {
-					best = k
-				}
-			}
-		}
-		if en[aggAlive] == 0 {
+		if !f.rosterRun(s, hs[i].mask, hs[i].dmg, hs[i].n) {
 			return
 		}
 	}
+}
+
+// rosterRun plays hit h's n dice on the roster, by kill-greedy, and
+// reports whether the enemy has units left.
+func (f *fighter) rosterRun(s int, mask uint64, dmg, n int32) bool {
+	rs := f.b.roster[1-s]
+	score, hp := f.score[:len(rs)], f.scoreHP[:len(rs)]
+	en := &f.agg[1-s]
+	best := -1
+	for k := range rs {
+		sc, v := f.rosterScore(&rs[k], mask, dmg)
+		score[k], hp[k] = sc, v
+		if sc >= 0 && (best < 0 || sc > score[best]) {
+			best = k
+		}
+	}
+	for best >= 0 {
+		rt := &rs[best]
+		f.dirty |= rt.bit
+		f.rosterDamage(s, rt, hp[best], dmg)
+		if n--; n == 0 || en[aggAlive] == 0 {
+			break
+		}
+		score[best], hp[best] = f.rosterScore(rt, mask, dmg)
+		best = -1
+		for k := range rs {
+			if score[k] >= 0 && (best < 0 || score[k] > score[best]) {
+				best = k
+			}
+		}
+	}
+	return en[aggAlive] > 0
 }
 
 // rosterDamage deals d damage to a unit of type rt with hp hit points
@@ -352,7 +401,7 @@ func (f *fighter) hittable(h *hit, u int32) bool {
 		return false
 	}
 	if h.dyn && h.w.dynMask&(1<<uint(ui.typ)) != 0 {
-		c := ectx{unit: [nRoles]int32{h.by, u, -1}, side: b.units[h.by].side}
+		c := ectx{unit: [nRoles + 1]int32{h.by, u, -1, -1}, side: b.units[h.by].side}
 		return f.test(&h.w.hit[ui.typ], h.face, &c)
 	}
 	return true
@@ -485,7 +534,7 @@ func (f *fighter) rosterChoose(s int, h *hit) (int, int32) {
 	bestT, bestHP, best := -1, int32(0), int64(-1)
 	for i := range f.b.roster[1-s] {
 		rt := &f.b.roster[1-s][i]
-		if score, hp := f.rosterScore(rt, h); score > best {
+		if score, hp := f.rosterScore(rt, h.mask, h.dmg); score > best {
 			bestT, bestHP, best = rt.t, hp, score
 		}
 	}
@@ -497,12 +546,12 @@ func (f *fighter) rosterChoose(s int, h *hit) (int, int32) {
 // unit of the type. The score orders the candidates as kill-greedy does:
 // a unit h destroys before one it does not; among those it destroys the
 // most hit points, among the others the fewest; then the larger.
-func (f *fighter) rosterScore(rt *rosterType, h *hit) (int64, int32) {
+func (f *fighter) rosterScore(rt *rosterType, mask uint64, dmg int32) (int64, int32) {
 	hc, off := f.hpCount, rt.off
-	if h.mask&rt.bit == 0 || hc[off] == rt.count {
+	if mask&rt.bit == 0 || hc[off] == rt.count {
 		return -1, 0 // out of reach, or none left
 	}
-	top := min(h.dmg, rt.max)
+	top := min(dmg, rt.max)
 	for v := top; v >= 1; v-- {
 		if hc[off+int(v)] > 0 {
 			return 1<<42 | int64(v)<<21 | rt.sizeRank, v
@@ -580,7 +629,7 @@ func (f *fighter) resolve(s int, h *hit, u int32, rest []hit) {
 	b := f.b
 	w := h.w
 	U := b.units[u].typ
-	c := ectx{unit: [nRoles]int32{h.by, u, -1}, side: s}
+	c := ectx{unit: [nRoles + 1]int32{h.by, u, -1, -1}, side: s}
 	mortal := false
 	if f.log != nil && (w.wound[U].set || w.save[U].set) {
 		f.log.printf("    a hit on %s:", f.log.unit(u))
@@ -619,7 +668,7 @@ func (f *fighter) resolve(s int, h *hit, u int32, rest []hit) {
 		}
 	}
 	excess := f.damage(u, d, s)
-	for excess > 0 && (w.decl.Spill || mortal) && f.agg[1-s][aggAlive] > 0 {
+	for excess > 0 && (w.decl.Spill || mortal && w.decl.MortalSpill) && f.agg[1-s][aggAlive] > 0 {
 		spill := *h
 		spill.dmg = excess
 		next := f.pick(s, &spill, rest)

@@ -3,7 +3,6 @@ package batch
 import (
 	"bytes"
 	"encoding/base64"
-	"path"
 	"text/template"
 	"unicode/utf8"
 )
@@ -72,12 +71,12 @@ func (j Job) kubeData(k Kubernetes, dir, out string) (kubeData, error) {
 		QName: yamlQuote(j.Name), QShards: yamlQuote(j.Name + "-shards"), QMerge: yamlQuote(j.Name + "-merge"),
 		QConfig: yamlQuote(j.Name + "-scenario"), Image: yamlQuote(k.Image), Claim: yamlQuote(k.Claim), ClaimName: k.Claim,
 		Scenario: j.Scenario.Ref, BackoffShards: backoffShards, BackoffMerge: backoffMerge}
-	if !j.Scenario.Builtin() {
-		d.Scenario = ScenarioMount + "/" + path.Base(j.Scenario.Ref)
-	}
 	files, pod, err := j.shipped()
 	if err != nil {
 		return d, err
+	}
+	if !j.Scenario.Builtin() {
+		d.Scenario = ScenarioMount + "/" + files[0].path // the scenario file comes first
 	}
 	for _, f := range files {
 		kf := kubeFile{Key: f.key, Path: yamlQuote(f.path)}

@@ -218,3 +218,39 @@ func TestKubernetesRefusesUnshippable(t *testing.T) {
 		}
 	}
 }
+
+// itemPathValid is Kubernetes' check of a ConfigMap volume item's path
+// (validateLocalNonReservedPath): relative, no ".." element, and not
+// beginning with "..".
+func itemPathValid(p string) bool {
+	return !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "..") && !slices.Contains(strings.Split(p, "/"), "..")
+}
+
+// A scenario file whose name begins with ".." (or an included file under
+// such a directory) is shipped where Kubernetes accepts it — every file
+// under a directory of its own, keeping where each lies beside the
+// scenario — and the pods run the scenario from there. Before, the item
+// path was "..dots.yaml", which Kubernetes refuses.
+func TestKubernetesItemPathsAreValid(t *testing.T) {
+	j := jobs["file"]
+	j.Scenario.Ref = "..dots.yaml"
+	j.Scenario.Includes = []Include{{Name: "..maps/line.json", Src: []byte(`{}`)}}
+	src, err := j.Kubernetes(Kubernetes{Image: "crucible", Claim: "data"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := decodeManifest(t, src)
+	var paths []string
+	for _, it := range m.shards.Spec.Template.Spec.Volumes[1].ConfigMap.Items {
+		if !itemPathValid(it.Path) {
+			t.Errorf("item %s: path %q, which Kubernetes refuses", it.Key, it.Path)
+		}
+		paths = append(paths, it.Path)
+	}
+	if want := []string{"files/..dots.yaml", "files/..maps/line.json"}; !slices.Equal(paths, want) {
+		t.Errorf("items %q, want %q", paths, want)
+	}
+	if cmd := m.shards.Spec.Template.Spec.Containers[0].Command[2]; !strings.Contains(cmd, " run /scenario/files/..dots.yaml ") {
+		t.Errorf("the pods do not run the shipped scenario: %s", cmd)
+	}
+}

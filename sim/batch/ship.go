@@ -25,6 +25,13 @@ type shippedFile struct {
 	src       []byte
 }
 
+// besideDir is where, in ScenarioMount, the scenario file and the files it
+// names beside it go when one of their paths begins with "..", which
+// Kubernetes refuses as a volume item's path even when it names no parent
+// ("..dots.yaml"): one directory down, each keeps its place beside the
+// scenario.
+const besideDir = "files"
+
 // shipped returns the files a pod needs in ScenarioMount — the scenario
 // file, then each file it includes, at the path the scenario names it by,
 // so that a pod reads the bytes read here and the run has the scenario
@@ -49,8 +56,10 @@ func (j Job) shipped() ([]shippedFile, Job, error) {
 		files = append(files, shippedFile{key, p, src})
 		return nil
 	}
+	var beside []int // the files that lie beside the scenario, by index
 	if !j.Scenario.Builtin() {
 		add("scenario", path.Base(j.Scenario.Ref), j.Scenario.Source)
+		beside = append(beside, 0)
 	}
 	for i, inc := range j.Scenario.Includes {
 		p := path.Clean(inc.Name)
@@ -64,8 +73,17 @@ func (j Job) shipped() ([]shippedFile, Job, error) {
 				return nil, pod, fmt.Errorf("%w: the override %s that names %s is not among the job's --set", ErrScenarioFiles, inc.Override, inc.Name)
 			}
 		}
+		n := len(files)
 		if err := add(fmt.Sprintf("include-%d", i), p, inc.Src); err != nil {
 			return nil, pod, err
+		}
+		if inc.Override == "" && len(files) > n {
+			beside = append(beside, n)
+		}
+	}
+	if slices.ContainsFunc(beside, func(k int) bool { return strings.HasPrefix(files[k].path, "..") }) {
+		for _, k := range beside {
+			files[k].path = besideDir + "/" + files[k].path
 		}
 	}
 	size := 0

@@ -50,8 +50,8 @@ type budget struct {
 	next  int64 // the count at which to look again
 }
 
-func newBudget(ctx context.Context, max, every int64) *budget {
-	return &budget{ctx: ctx, max: max, every: every, next: min(every, max+1)}
+func newBudget(ctx context.Context, max, every int64) budget {
+	return budget{ctx: ctx, max: max, every: every, next: min(every, max+1)}
 }
 
 // spend counts n steps; its error is the context's, or the budget's once
@@ -90,9 +90,19 @@ func stepsErr(max int64) error {
 // find it without solving.
 func checkVolleys(c *eclipse.Compiled, max int64) error {
 	var st eclipse.State
-	c.Initial(&st)
+	initial := false
 	for t := range c.Types {
 		ty := &c.Types[t]
+		// The rolls grow with the classes of faces, at most one per face:
+		// a type whose volleys fit with six need not find its classes
+		// (a duel's never do).
+		if volleyRolls(ty.Cannon, ty.Count, 6) <= float64(max) && volleyRolls(ty.Missile, ty.Count, 6) <= float64(max) {
+			continue
+		}
+		if !initial {
+			c.Initial(&st)
+			initial = true
+		}
 		_, nq := faceClassesOf(c, t, c.EnemyMask(&st, t))
 		for _, v := range []struct {
 			dice eclipse.Dice
@@ -115,7 +125,7 @@ func volleyRolls(d eclipse.Dice, n, nq int) float64 {
 	rolls := 1.0
 	for col := range d {
 		dice := n * int(d[col])
-		for k := 1; k < nq; k++ {
+		for k := 1; k < nq && dice > 0; k++ {
 			rolls *= float64(dice+k) / float64(k)
 		}
 	}

@@ -192,7 +192,7 @@ func solveSteps(tb testing.TB, c *eclipse.Compiled) int64 {
 	}
 	rounds := newBudget(context.Background(), opt.MaxSteps, lookFloat)
 	if err == nil {
-		err = roundsDistribution(s, s.result(), rounds)
+		err = roundsDistribution(s, s.result(), &rounds)
 	}
 	if err != nil {
 		tb.Fatal(err)
@@ -223,4 +223,40 @@ func compileTestdataSet(tb testing.TB, name string, sets ...string) *eclipse.Com
 		tb.Fatal(err)
 	}
 	return c
+}
+
+// Exact.Work counts the steps of the solve and of its rounds distribution
+// (rules.WorkBounded), and SolveWithin holds them to a bound: the solve
+// is refused when its own steps pass it, the distribution stops where
+// what is left runs out (with a note), and a bound of the work a solve
+// takes changes nothing.
+func TestSolveWithin(t *testing.T) {
+	c := compileBuiltin(t, "two-cruisers-vs-interceptor-and-cruiser")
+	full, err := Solve(context.Background(), c, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if full.Work != solveSteps(t, c) {
+		t.Fatalf("Work %d, want the solve's steps %d", full.Work, solveSteps(t, c))
+	}
+	opt := Options{}.withDefaults()
+	s, err := newSolver[float64](floats{}, c, opt, newBudget(context.Background(), opt.MaxSteps, lookFloat))
+	if err == nil {
+		err = s.run()
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	solveOnly := s.bud.steps
+	within, err := Solve(context.Background(), c, Options{Within: full.Work})
+	if err != nil || within.Win != full.Win || len(within.Rounds) != len(full.Rounds) || within.Work != full.Work || len(within.Notes) != len(full.Notes) {
+		t.Errorf("within its own work: %v, %+v", err, within)
+	}
+	cut, err := Solve(context.Background(), c, Options{Within: full.Work - 1})
+	if err != nil || cut.Win != full.Win || len(cut.Rounds) >= len(full.Rounds) || !strings.Contains(strings.Join(cut.Notes, "\n"), "the rounds distribution stops") {
+		t.Errorf("one step short: %v, %d rounds of %d, notes %q", err, len(cut.Rounds), len(full.Rounds), cut.Notes)
+	}
+	if _, err := Solve(context.Background(), c, Options{Within: solveOnly - 1}); !errors.Is(err, ErrBudget) {
+		t.Errorf("short of the solve's own steps: %v, want ErrBudget", err)
+	}
 }

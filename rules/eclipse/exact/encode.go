@@ -59,6 +59,7 @@ const maxRankCache = 1 << 12
 type encoder struct {
 	c        *eclipse.Compiled
 	types    []typeCode
+	rankBuf  []ships   // the types' ranks caches, one after another
 	withdraw [2]uint64 // 2 when the side may retreat, else 1
 	side     [2]uint64 // radix of each side's sub-key
 	rounds   uint64    // round digit radix: RetreatRounds + 1
@@ -72,7 +73,14 @@ func mulCheck(a, b uint64) (uint64, bool) {
 }
 
 func newEncoder(c *eclipse.Compiled) (*encoder, error) {
-	e := &encoder{c: c, types: make([]typeCode, len(c.Types))}
+	e := new(encoder)
+	return e, e.init(c)
+}
+
+// init sets e up for c, reusing the arrays it had for another battle.
+func (e *encoder) init(c *eclipse.Compiled) error {
+	*e = encoder{c: c, types: scratch(e.types, len(c.Types)), rankBuf: e.rankBuf[:0]}
+	clear(e.types)
 	ok := true
 	for s := range 2 {
 		total := uint64(1)
@@ -89,9 +97,6 @@ func newEncoder(c *eclipse.Compiled) (*encoder, error) {
 				tc.status = 3
 			}
 			tc.damage0 = tc.n0 * tc.hp
-			if tc.radix <= maxRankCache {
-				tc.ranks = make([]ships, tc.radix)
-			}
 			var o1, o2 bool
 			total, o1 = mulCheck(total, tc.radix)
 			total, o2 = mulCheck(total, tc.status)
@@ -112,9 +117,30 @@ func newEncoder(c *eclipse.Compiled) (*encoder, error) {
 	e.ptrs = uint64(max(len(c.Order), len(c.MissileOrder), 1))
 	_, o3 := mulCheck(total, e.ptrs)
 	if !(ok && o1 && o2 && o3) {
-		return nil, fmt.Errorf("%w: the battle's fleet states do not fit a 64-bit key (too many ships × hit points)", ErrBudget)
+		return fmt.Errorf("%w: the battle's fleet states do not fit a 64-bit key (too many ships × hit points)", ErrBudget)
 	}
-	return e, nil
+	e.cacheRanks()
+	return nil
+}
+
+// cacheRanks gives each type of radix up to maxRankCache its cache of
+// unranked multisets, empty, all of them in one array.
+func (e *encoder) cacheRanks() {
+	n := 0
+	for t := range e.types {
+		if r := e.types[t].radix; r <= maxRankCache {
+			n += int(r)
+		}
+	}
+	e.rankBuf = scratch(e.rankBuf, n)
+	clear(e.rankBuf)
+	n = 0
+	for t := range e.types {
+		if tc := &e.types[t]; tc.radix <= maxRankCache {
+			tc.ranks = e.rankBuf[n : n+int(tc.radix) : n+int(tc.radix)]
+			n += int(tc.radix)
+		}
+	}
 }
 
 // encodeSide packs side s of st into its sub-key.

@@ -112,6 +112,27 @@ func BenchmarkSolve(b *testing.B) {
 	}
 }
 
+// BenchmarkSolveDuels solves every built-in battle of at most
+// duelStates states (the duels and small skirmishes, whose fixed costs
+// weigh most; issue 26 compared them with a C++ solver) and a fleet of 8
+// Interceptors and 4 Cruisers a side, whose solve must not pay for what
+// speeds up the duels.
+func BenchmarkSolveDuels(b *testing.B) {
+	for _, name := range builtinNames(b) {
+		c := compileBuiltin(b, name)
+		if _, err := Solve(context.Background(), c, Options{MaxStates: duelStates}); err != nil {
+			continue // too many states (an ErrBudget at the 201st)
+		}
+		b.Run(name, func(b *testing.B) { benchSolve(b, c, false) })
+	}
+	b.Run("interceptors-and-cruisers", func(b *testing.B) {
+		benchSolve(b, compileSrc(b, "attacker: {ships: {Interceptor: 8, Cruiser: 4}}\ndefender: {ships: {Interceptor: 8, Cruiser: 4}}", false), false)
+	})
+}
+
+// duelStates is the most states of a battle BenchmarkSolveDuels solves.
+const duelStates = 200
+
 // BenchmarkSolveCold is BenchmarkSolve for a solve that finds no arrays
 // to reuse (spares emptied by two collections, outside the timing), as a
 // single `crucible exact` does.
@@ -129,7 +150,7 @@ var npcFleets = []struct{ name, src string }{
 	{"terran-vs-npc-mix", "attacker: {ships: {Interceptor: 8, Cruiser: 4, Dreadnought: 2}}\ndefender: {kind: npc, ships: {Ancient: 9, Guardian: 4, GCDS: 1}}"},
 }
 
-func compileBuiltin(b *testing.B, name string) *eclipse.Compiled {
+func compileBuiltin(b testing.TB, name string) *eclipse.Compiled {
 	c, err := eclipse.Compile(loadBuiltin(b, name))
 	if err != nil {
 		b.Fatal(err)

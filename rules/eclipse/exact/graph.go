@@ -37,9 +37,9 @@ type terminal struct {
 type solver[T any, A num[T]] struct {
 	ar  A
 	c   *eclipse.Compiled
-	enc *encoder
+	enc encoder
 	opt Options
-	bud *budget
+	bud budget
 
 	nodes []node
 	index indexTable
@@ -99,8 +99,8 @@ type solver[T any, A num[T]] struct {
 	// The edges of the node being expanded that end the battle, which
 	// fixedEdge merges.
 	termEdges []int32
-	binom     [][]T
-	pow       [7][]T
+	dice      *diceTables[T]
+	venum     volleyEnum[T, A] // the volley being enumerated
 
 	// results
 	order []int32
@@ -108,27 +108,61 @@ type solver[T any, A num[T]] struct {
 	mass  []T
 	value []T
 	rndE  T
-	// roundsDistribution's arrays: each node's target code, and the nodes
-	// by topological position as the sweep reads them.
+	// roundsDistribution's sweeper and the arrays it lays the graph out
+	// in (see encodeSweep): each node's position, the nodes and their
+	// edges by position, the work before each position, the chain of a
+	// closed round, the distribution.
 	nodeCode []int32
+	sweeper  sweeper
 	sweep    []sweepNode
+	sweepP   []float64
+	sweepTo  [2][]int32
+	work     []int32
+	heads    []int32
+	closed   closedRound
+	dist     []float64
+	// the induction's per-cluster arrays
+	gam, del, alpha, beta []T
 }
 
-func newSolver[T any, A num[T]](ar A, c *eclipse.Compiled, opt Options, bud *budget) (*solver[T, A], error) {
-	enc, err := newEncoder(c)
-	if err != nil {
+func newSolver[T any, A num[T]](ar A, c *eclipse.Compiled, opt Options, bud budget) (*solver[T, A], error) {
+	s := &solver[T, A]{ar: ar}
+	if err := s.reset(c, opt, bud); err != nil {
 		return nil, err
 	}
-	s := &solver[T, A]{ar: ar, c: c, enc: enc, opt: opt, bud: bud,
-		termIdx: map[uint64]int32{}, outIdx: map[uint64]int32{},
-		w: c.NewWork(), merge: map[int32]int32{}}
-	s.index.init([2][]tableSlot{})
-	s.memo.init([2][]tableSlot{})
-	s.outMemo.init([2][]tableSlot{})
-	s.optimal = c.Sides[0].Policy == eclipse.PolicyOptimal || c.Sides[1].Policy == eclipse.PolicyOptimal
-	s.tables()
-	s.stKey = [2]uint64{^uint64(0), ^uint64(0)} // no sub-key decoded yet
 	return s, nil
+}
+
+// reset readies s to solve c: every array, map and table emptied, but
+// kept with its capacity, so that a solver reused (see solvers) allocates
+// only what the battle needs beyond what the last one did.
+func (s *solver[T, A]) reset(c *eclipse.Compiled, opt Options, bud budget) error {
+	if err := s.enc.init(c); err != nil {
+		return err
+	}
+	s.c, s.opt, s.bud = c, opt, bud
+	s.optimal = c.Sides[0].Policy == eclipse.PolicyOptimal || c.Sides[1].Policy == eclipse.PolicyOptimal
+	s.nodes, s.nc, s.prob, s.to = s.nodes[:0], s.nc[:0], s.prob[:0], s.to[:0]
+	s.alt0, s.nalt, s.alts = s.alt0[:0], s.nalt[:0], s.alts[:0]
+	s.terms, s.entries, s.outTab, s.outVals = s.terms[:0], s.entries[:0], s.outTab[:0], s.outVals[:0]
+	s.rollP, s.rollA0, s.rollNA, s.outs = s.rollP[:0], s.rollA0[:0], s.rollNA[:0], s.outs[:0]
+	for _, t := range []*indexTable{&s.index, &s.memo, &s.outMemo} {
+		t.init(t.buffers())
+	}
+	s.termIdx, s.outIdx, s.merge = emptied(s.termIdx), emptied(s.outIdx), emptied(s.merge)
+	s.w = c.ReuseWork(s.w)
+	s.stKey = [2]uint64{^uint64(0), ^uint64(0)} // no sub-key decoded yet
+	s.tables()
+	return nil
+}
+
+// emptied returns m cleared, or a new map if m is nil.
+func emptied[K comparable, V any](m map[K]V) map[K]V {
+	if m == nil {
+		return map[K]V{}
+	}
+	clear(m)
+	return m
 }
 
 func (s *solver[T, A]) budgetErr() error {

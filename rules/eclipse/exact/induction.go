@@ -12,12 +12,8 @@ func (s *solver[T, A]) backward() error {
 		return nil
 	}
 	ar := s.ar
-	s.value = make([]T, len(s.nodes))
-	for i := range s.value {
-		s.value[i] = ar.zero()
-	}
+	s.value = zeroed(ar, s.value, len(s.nodes))
 	var cs, qs [16]T
-	var gam, del []T
 	return s.clusters(true, func(cl []int32) {
 		for i, a := range cl {
 			cs[i], qs[i] = s.nodeSums(a)
@@ -26,7 +22,8 @@ func (s *solver[T, A]) backward() error {
 		// loop back to the first (a round with no change).
 		n := len(cl)
 		wrap := s.intra(cl[n-1]) && s.nodes[cl[n-1]].ncTo == cl[0]
-		gam, del = scratch(gam, n), scratch(del, n) // every element is set below
+		s.gam, s.del = scratch(s.gam, n), scratch(s.del, n) // every element is set below
+		gam, del := s.gam, s.del
 		for i := n - 1; i >= 0; i-- {
 			next := i + 1
 			linked := s.intra(cl[i]) && next < n && s.nodes[cl[i]].ncTo == cl[next]
@@ -96,22 +93,16 @@ func (s *solver[T, A]) bestTarget(e int32, chooser int8) int32 {
 // collects the terminal distribution and E[rounds] (§8.3).
 func (s *solver[T, A]) forward() error {
 	ar := s.ar
-	s.mass = scratch(s.mass, len(s.nodes))
-	for i := range s.mass {
-		s.mass[i] = ar.zero()
-	}
-	s.term = make([]T, len(s.terms))
-	for i := range s.term {
-		s.term[i] = ar.zero()
-	}
+	s.mass = zeroed(ar, s.mass, len(s.nodes))
+	s.term = zeroed(ar, s.term, len(s.terms))
 	s.rndE = ar.zero()
 	s.mass[s.root] = ar.frac(1, 1)
 	var ms [16]T
-	var alpha, beta []T
 	return s.clusters(false, func(cl []int32) {
 		n := len(cl)
 		// M_i = α_i + β_i M_0 along the no-change chain; M_0 closes the loop.
-		alpha, beta = scratch(alpha, n), scratch(beta, n) // every element is set below
+		s.alpha, s.beta = scratch(s.alpha, n), scratch(s.beta, n) // every element is set below
+		alpha, beta := s.alpha, s.beta
 		alpha[0], beta[0] = ar.zero(), ar.frac(1, 1)
 		for i := 1; i < n; i++ {
 			prev := cl[i-1]
@@ -165,6 +156,15 @@ func (s *solver[T, A]) flow(a int32, m T) {
 	if nd.ncTo >= 0 && !s.intra(a) {
 		s.mass[nd.ncTo] = ar.add(s.mass[nd.ncTo], ar.mul(m, s.nc[a]))
 	}
+}
+
+// zeroed returns buf resized to n elements, each ar's zero.
+func zeroed[T any, A num[T]](ar A, buf []T, n int) []T {
+	buf = scratch(buf, n)
+	for i := range buf {
+		buf[i] = ar.zero()
+	}
+	return buf
 }
 
 func (s *solver[T, A]) termValue(i int32) T {

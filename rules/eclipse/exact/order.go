@@ -12,6 +12,10 @@ import "math/bits"
 // few significant bytes and progress takes few values.
 func (s *solver[T, A]) sortNodes() {
 	n := len(s.nodes)
+	if n <= smallSort {
+		s.insertionSort()
+		return
+	}
 	// Every node exists now, so the node table is no longer needed: its
 	// slots (at least twice as many as the nodes) hold the two buffers the
 	// passes alternate between, which saves allocating them; a slot's tag
@@ -35,6 +39,28 @@ func (s *solver[T, A]) sortNodes() {
 	s.order = scratch(s.order, n) // every element is set below
 	for i, sl := range src {
 		s.order[i] = sl.idx
+	}
+}
+
+// smallSort is the most nodes insertionSort orders: below it, the
+// radix sort's passes over 256 buckets cost more than the comparisons
+// (a duel has two nodes).
+const smallSort = 48
+
+// insertionSort sets s.order to the nodes by progress, then key: the
+// order the radix sort gives, keys being distinct.
+func (s *solver[T, A]) insertionSort() {
+	s.order = scratch(s.order, len(s.nodes)) // every element is set below
+	less := func(a, b int32) bool {
+		na, nb := &s.nodes[a], &s.nodes[b]
+		return na.prog < nb.prog || na.prog == nb.prog && na.key < nb.key
+	}
+	for i := range s.order {
+		j := i
+		for ; j > 0 && less(int32(i), s.order[j-1]); j-- {
+			s.order[j] = s.order[j-1]
+		}
+		s.order[j] = int32(i)
 	}
 }
 

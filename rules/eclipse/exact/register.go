@@ -17,4 +17,11 @@ func (registered) Solve(ctx context.Context, n *doc.Node, rational bool) (*rules
 	return SolveDoc(ctx, n, Options{Rational: rational})
 }
 
+// SolveWithin implements rules.WorkBounded: its unit of work is a step
+// (budget.go), which Exact.Work counts for the solve and its rounds
+// distribution.
+func (registered) SolveWithin(ctx context.Context, n *doc.Node, rational bool, maxWork int64) (*rules.Exact, error) {
+	return SolveDoc(ctx, n, Options{Rational: rational, Within: maxWork})
+}
+
 func (registered) Check(n *doc.Node) error { return Check(n, Options{}) }

@@ -89,6 +89,11 @@ type Options struct {
 	// DefaultMaxRationalSteps.
 	MaxRationalStates int
 	MaxRationalSteps  int64
+	// Within, if not 0, bounds the steps of the floating-point solve and
+	// of its rounds distribution together (rules.WorkBounded): the solve
+	// is refused past them, and the distribution stops where they run
+	// out, with a note.
+	Within int64
 }
 
 // Solve solves a battle compiled by the eclipse ruleset (Compile or
@@ -102,26 +107,23 @@ func Solve(ctx context.Context, b rules.Battle, opt Options) (*rules.Exact, erro
 	if err := checkVolleys(c, opt.MaxSteps); err != nil {
 		return nil, err
 	}
-	sf, err := newSolver[float64](floats{}, c, opt, newBudget(ctx, opt.MaxSteps, lookFloat))
+	sf, err := floatSolver(c, opt, newBudget(ctx, opt.MaxSteps, lookFloat))
 	if err != nil {
 		return nil, err
 	}
-	sp, _ := spares.Get().(*spareArrays)
-	if sp == nil {
-		sp = new(spareArrays)
-	}
-	sp.lend(sf)
-	defer func() {
-		sp.reclaim(sf)
-		spares.Put(sp)
-	}()
+	defer release(sf)
 	if err := sf.run(); err != nil {
 		return nil, err
 	}
 	res := sf.result()
-	if err := roundsDistribution(sf, res, newBudget(ctx, opt.MaxSteps, lookFloat)); err != nil {
+	rounds := newBudget(ctx, opt.MaxSteps, lookFloat)
+	if opt.Within > 0 {
+		rounds = newBudget(ctx, opt.Within-sf.bud.steps, lookFloat)
+	}
+	if err := roundsDistribution(sf, res, &rounds); err != nil {
 		return nil, err
 	}
+	res.Work = sf.bud.steps + rounds.steps
 	if opt.Rational {
 		if err := rationalFits(res.States, sf.bud.steps, opt); err != nil {
 			return nil, err
@@ -144,6 +146,9 @@ func (opt Options) withDefaults() Options {
 	}
 	if opt.MaxSteps <= 0 {
 		opt.MaxSteps = DefaultMaxSteps
+	}
+	if opt.Within > 0 {
+		opt.MaxSteps = min(opt.MaxSteps, opt.Within)
 	}
 	if opt.Tail <= 0 {
 		opt.Tail = 1e-12

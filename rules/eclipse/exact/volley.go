@@ -1,6 +1,10 @@
 package exact
 
-import "github.com/crucible-sim/crucible/rules/eclipse"
+import (
+	"slices"
+
+	"github.com/crucible-sim/crucible/rules/eclipse"
+)
 
 // volleyTag identifies, with the enemy sub-key, a volley: the firing
 // type, the ships firing and missile or cannon dice. The outcome tables,
@@ -32,7 +36,8 @@ type volleyOut struct {
 	empty bool   // no enemy ship left in the battle: the firing side wins
 }
 
-// tables precomputes binomials and face-class powers (k/6)^n in T.
+// tables finds the dice tables of the battle: for n up to the most dice
+// of one colour a type rolls in one volley (all its ships firing).
 func (s *solver[T, A]) tables() {
 	maxN := 1
 	for t := range s.c.Types {
@@ -41,22 +46,11 @@ func (s *solver[T, A]) tables() {
 			maxN = max(maxN, ty.Count*int(ty.Cannon[col]), ty.Count*int(ty.Missile[col]))
 		}
 	}
-	s.binom = make([][]T, maxN+1)
-	for n := range maxN + 1 {
-		s.binom[n] = make([]T, n+1)
-		s.binom[n][0], s.binom[n][n] = s.ar.frac(1, 1), s.ar.frac(1, 1)
-		for k := 1; k < n; k++ {
-			s.binom[n][k] = s.ar.add(s.binom[n-1][k-1], s.binom[n-1][k])
-		}
+	if _, ok := any(s.ar).(floats); ok {
+		s.dice = any(sharedFloatDice(maxN)).(*diceTables[T])
+		return
 	}
-	for f := 1; f <= 6; f++ {
-		p := s.ar.frac(int64(f), 6)
-		s.pow[f] = make([]T, maxN+1)
-		s.pow[f][0] = s.ar.frac(1, 1)
-		for n := 1; n <= maxN; n++ {
-			s.pow[f][n] = s.ar.mul(s.pow[f][n-1], p)
-		}
-	}
+	s.dice = newDiceTables[T](s.ar, maxN)
 }
 
 // faceClass is a set of faces with the same hit-set against the enemy
@@ -79,7 +73,10 @@ func (s *solver[T, A]) volley(t int, missile bool, n int, esub uint64) (int32, e
 	if missile {
 		dice = ty.Missile
 	}
-	v := &volleyEnum[T, A]{s: s, t: t, en: 1 - ty.Side, tab: -1,
+	// The solver's own enumeration, reused volley after volley: made
+	// afresh, it escapes to the heap (its outcome method is passed on).
+	v := &s.venum
+	*v = volleyEnum[T, A]{s: s, t: t, en: 1 - ty.Side, tab: -1,
 		optimal: c.Sides[ty.Side].Policy == eclipse.PolicyOptimal,
 		entry:   volleyEntry[T]{r0: int32(len(s.rollP)), nc: s.ar.zero()}}
 	outs0 := int32(len(s.outs))
@@ -171,7 +168,9 @@ func (v *volleyEnum[T, A]) outTable(count int, dice eclipse.Dice, missile bool, 
 		at, found := s.outMemo.getOrPut(esub, volleyTag(v.t, 0, missile), int32(len(s.outTab)))
 		v.tab = int(at)
 		if !found {
-			s.outTab = append(s.outTab, make([]int32, size)...)
+			n := len(s.outTab)
+			s.outTab = slices.Grow(s.outTab, size)[:n+size]
+			clear(s.outTab[n:]) // a reused solver's array holds old entries
 		}
 	}
 }
@@ -191,11 +190,11 @@ func (v *volleyEnum[T, A]) spread(ci, q, rest int, p T) error {
 	s := v.s
 	if q == v.nq-1 {
 		v.kq[ci][q] = rest
-		return v.colour(ci+1, s.ar.mul(p, s.pow[v.cls[q].faces][rest]))
+		return v.colour(ci+1, s.ar.mul(p, s.dice.pow[v.cls[q].faces][rest]))
 	}
 	for kk := 0; kk <= rest; kk++ {
 		v.kq[ci][q] = kk
-		pp := s.ar.mul(p, s.ar.mul(s.binom[rest][kk], s.pow[v.cls[q].faces][kk]))
+		pp := s.ar.mul(p, s.ar.mul(s.dice.binom[rest][kk], s.dice.pow[v.cls[q].faces][kk]))
 		if err := v.spread(ci, q+1, rest-kk, pp); err != nil {
 			return err
 		}

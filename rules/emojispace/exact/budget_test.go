@@ -46,6 +46,24 @@ func TestBudgetIsNamed(t *testing.T) {
 	}
 }
 
+// Exact.Work is the float walk's state-rounds (rules.WorkBounded), and
+// SolveWithin holds the walk to a bound of them: the work a solve takes
+// changes nothing, one state-round less refuses it.
+func TestSolveWithin(t *testing.T) {
+	n := loadBuiltin(t, "p3-vs-n3a")
+	full, err := registered{}.Solve(context.Background(), n, false)
+	if err != nil || full.Work <= 0 || full.Work != int64(full.States) {
+		t.Fatalf("%v: Work %d, want the state-rounds visited, %d", err, full.Work, full.States)
+	}
+	within, err := registered{}.SolveWithin(context.Background(), n, false, full.Work)
+	if err != nil || within.Win != full.Win || within.Work != full.Work {
+		t.Errorf("within its own work: %v, %+v", err, within)
+	}
+	if _, err := (registered{}).SolveWithin(context.Background(), n, false, full.Work-1); !errors.Is(err, rules.ErrBudget) {
+		t.Errorf("one state-round short: %v, want ErrBudget", err)
+	}
+}
+
 // The walk over fractions visits the state-rounds the float walk did: a
 // duel with more than the fractions' budget is refused before it, not
 // after tens of seconds (the fractions of long-rounds, 566,200

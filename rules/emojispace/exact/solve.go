@@ -41,6 +41,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 
 	"github.com/crucible-sim/crucible/rules"
@@ -92,6 +93,16 @@ func (registered) Solve(ctx context.Context, n *doc.Node, rational bool) (*rules
 	return Solve(ctx, b, Options{Rational: rational})
 }
 
+// SolveWithin implements rules.WorkBounded: its unit of work is a
+// state-round visited by the floating-point walk, which Exact.Work counts.
+func (registered) SolveWithin(ctx context.Context, n *doc.Node, rational bool, maxWork int64) (*rules.Exact, error) {
+	b, err := emojispace.Compile(n)
+	if err != nil {
+		return nil, err
+	}
+	return Solve(ctx, b, Options{Rational: rational, MaxVisits: int(min(maxWork, math.MaxInt32))})
+}
+
 func (registered) Check(n *doc.Node) error {
 	b, err := emojispace.Compile(n)
 	if err != nil {
@@ -120,6 +131,7 @@ func Solve(ctx context.Context, b *emojispace.Battle, opt Options) (*rules.Exact
 		return nil, err
 	}
 	res := fl.result()
+	res.Work = int64(fl.visits)
 	if opt.Rational {
 		// The walk over fractions visits the state-rounds the float walk
 		// did: refuse at once what it would refuse after seconds.

@@ -1,0 +1,352 @@
+package rulesfile
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/crucible-sim/crucible/rules"
+)
+
+// Enumerator plays the steps of a model over every outcome of their random
+// events, each with its exact weight in the arithmetic A: where the
+// fighter rolls dice, the Enumerator enumerates the distribution of what
+// they do — a pool of dice as counts of faces per class of effect, a roll
+// as the distribution of its result, a contest as the chances of each
+// side winning, ties re-rolled summed as a geometric series — and runs
+// the fighter's own deterministic code on each outcome. Outcomes that
+// leave the battle alike are merged as they are found, so that the work
+// of a step grows with its distinct outcomes, not with its dice.
+//
+// A Enumerator is not safe for concurrent use.
+type Enumerator[T any, A Arith[T]] struct {
+	m   *Model
+	ar  A
+	f   *fighter
+	opt StepOptions
+	bin pascal[T, A]
+	pw  powers[T, A]
+	// bags reused by the steps
+	bags []*bag[T, A]
+	// rolls memoises roll distributions by roll and context
+	rolls map[rollKey][]rollOut[T]
+	// fires keeps a side's outcomes of a fire step by what they depend
+	// on (sideFire).
+	fires    map[string][]sideOut[T]
+	vols     map[string][]volley[T]
+	keyBuf   []byte
+	ownLen   int
+	next     []int32
+	stills   [2][1]sideOut[T]
+	snap     sideSnapshot
+	pack     Packing
+	assigns  map[string]*assignment
+	classIDs map[classKey]int32
+	out      Outcome
+	keep     cfg
+	work     int64
+}
+
+// StepOptions say how the Enumerator treats the round number.
+type StepOptions struct {
+	// RoundTrack is the highest round the state records: past it the state
+	// keeps RoundTrack (expressions read it, and must tell no later round
+	// from it: Model.RoundSaturation). 0 keeps no round at all.
+	RoundTrack int32
+	// Cap ends a battle at the round cap (round-cap), which needs the
+	// state to record every round up to it (RoundTrack ≥ the cap).
+	// Without it, the battle is played as if it had no cap.
+	Cap bool
+	// Spend, when set, is told of the Enumerator's work as it goes, in
+	// steps (a configuration a step reaches, a partial volley counted);
+	// an error it returns stops the step, which returns it.
+	Spend func(n int64) error
+}
+
+// stopStep carries Spend's error out of a step.
+type stopStep struct{ err error }
+
+// tick counts one step of work.
+func (s *Enumerator[T, A]) tick() {
+	s.work++
+	if s.work&1023 == 0 && s.opt.Spend != nil {
+		if err := s.opt.Spend(1024); err != nil {
+			panic(stopStep{err})
+		}
+	}
+}
+
+// Outcome is where a step leads: the next step to play and the state it
+// is played in, or the end of the battle.
+type Outcome struct {
+	// Pos is the next step, or −1 when the battle is over.
+	Pos int
+	// State is the canonical state after the step; valid until the next
+	// outcome. When Keyed is set, Key is the step and the state packed
+	// (Model.Packing, of StepOptions.RoundTrack) and State is not set.
+	State []int32
+	Key   uint64
+	Keyed bool
+	// Rounds is the number of rounds begun on the way (rounds that have
+	// no step to play are passed over).
+	Rounds int
+	// When the battle is over: its winner, its end (an index into
+	// Spec().Ends) and its counters in the Spec's order.
+	Winner   rules.Side
+	End      int
+	Counters []int64
+}
+
+// ErrNoProgress is returned when rounds pass with no step to play and
+// nothing changing, so that without the round in the state the battle
+// would go round for ever: only recording the rounds to the cap
+// (StepOptions.Cap) can follow it.
+var ErrNoProgress = errors.New("rounds pass with nothing to play")
+
+// NewEnumerator returns a Enumerator of the model in arithmetic ar.
+func NewEnumerator[T any, A Arith[T]](m *Model, ar A, opt StepOptions) *Enumerator[T, A] {
+	s := &Enumerator[T, A]{m: m, ar: ar, f: newMachine(m.b), opt: opt, bin: pascal[T, A]{ar: ar}, pw: powers[T, A]{ar: ar},
+		rolls: map[rollKey][]rollOut[T]{}, fires: map[string][]sideOut[T]{}, vols: map[string][]volley[T]{},
+		assigns: map[string]*assignment{}, classIDs: map[classKey]int32{}}
+	s.out.Counters = make([]int64, len(m.b.spec.Counters))
+	s.pack = m.Packing(opt.RoundTrack)
+	return s
+}
+
+// Root calls emit with where the battle goes from its start state: the
+// first step to play, or its end.
+func (s *Enumerator[T, A]) Root(emit func(w T, o *Outcome)) error {
+	c := cfg{st: s.m.Start(), ender: -1, reg: make([]int32, s.m.b.nregs)}
+	return s.advance(0, s.m.nStart == 0, &c, s.ar.Frac(1, 1), emit)
+}
+
+// Step plays step pos in state st (canonical, as an Outcome gives it) and
+// calls emit with each distinct outcome and its weight; the weights of a
+// step's outcomes add up to 1.
+func (s *Enumerator[T, A]) Step(pos int, st []int32, emit func(w T, o *Outcome)) (err error) {
+	defer func() {
+		switch r := recover().(type) {
+		case nil:
+		case *HookError:
+			err = r
+		case stopStep:
+			err = r.err
+		default:
+			panic(r)
+		}
+	}()
+	c := cfg{st: st, ender: -1, reg: make([]int32, s.m.b.nregs)}
+	next := pos + 1
+	if stp := &s.m.steps[pos]; stp.indep[0] && stp.indep[1] {
+		return s.fireApart(pos, stp, &c, emit, func(w T) error { return s.goOn(next, next == s.m.nStart, w, emit) })
+	}
+	out := s.bag()
+	defer s.put(out)
+	if err := s.play(&s.m.steps[pos], &c, out); err != nil {
+		return err
+	}
+	for i := range out.items {
+		it := &out.items[i]
+		if err := s.advance(next, next == s.m.nStart, &it.c, it.w, emit); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// play plays one step from c into out.
+func (s *Enumerator[T, A]) play(st *step, c *cfg, out *bag[T, A]) error {
+	f := s.f
+	switch st.phase.kind {
+	case phFire:
+		return s.fire(st, c, out)
+	case phContest:
+		s.contestPhase(st.phase, c, out)
+	case phEach:
+		s.eachPhase(st.phase, c, out)
+	case phHook:
+		f.loadCfg(c)
+		f.callHook(st.phase.hook, -1, -1, 0)
+		f.saveCfg(&s.keep, false)
+		out.add(&s.keep, s.ar.Frac(1, 1))
+	}
+	// phases settles after every phase (fire settles after each step).
+	for i := range out.items {
+		it := &out.items[i]
+		f.loadCfg(&it.c)
+		f.settle()
+		clear(f.reg) // a named roll is read only in its own effects
+		f.saveCfg(&it.c, false)
+	}
+	out.remerge()
+	return nil
+}
+
+// advance goes on from configuration c, whose next step is pos, through
+// what is certain — the ends checked at a round's start and end, the cap,
+// a new round, steps with nothing to play — to the next step to play or
+// the end, and emits it.
+func (s *Enumerator[T, A]) advance(pos int, begin bool, c *cfg, w T, emit func(T, *Outcome)) error {
+	s.f.loadCfg(c)
+	return s.goOn(pos, begin, w, emit)
+}
+
+// goOn is advance from the fighter's state.
+func (s *Enumerator[T, A]) goOn(pos int, begin bool, w T, emit func(T, *Outcome)) error {
+	f, m := s.f, s.m
+	rounds := 0
+	for {
+		if f.over {
+			return s.emitEnd(rounds, w, emit)
+		}
+		if begin {
+			if rounds > int(s.opt.RoundTrack)+1 && !s.opt.Cap {
+				return fmt.Errorf("exact: %w (from round %d on, with no step to play)", ErrNoProgress, s.opt.RoundTrack)
+			}
+			rounds++
+			r := f.st[0] + 1
+			if !s.opt.Cap && r > s.opt.RoundTrack {
+				r = s.opt.RoundTrack
+			}
+			f.st[0], f.round = r, r
+			begin = false
+			if f.checkEnds(0); f.over {
+				continue
+			}
+		}
+		if pos == len(m.steps) { // the round ends
+			if f.checkEnds(1); f.over {
+				continue
+			}
+			if s.opt.Cap && int(f.round) >= m.b.cap {
+				f.finish(rules.None, endRoundCap)
+				continue
+			}
+			pos, begin = m.nStart, true
+			continue
+		}
+		if s.idleIn(pos, f.st) {
+			pos++
+			begin = pos == m.nStart
+			continue
+		}
+		f.syncUnits()
+		s.out.Rounds = rounds
+		s.emitNode(pos, f.st, w, emit)
+		return nil
+	}
+}
+
+// emitNode emits step pos to play in state st, made canonical.
+func (s *Enumerator[T, A]) emitNode(pos int, st []int32, w T, emit func(T, *Outcome)) {
+	s.out.Pos = pos
+	s.out.State = append(s.out.State[:0], st...)
+	s.m.Canon(s.out.State)
+	emit(w, &s.out)
+	s.out.Rounds = 0
+}
+
+// idleIn is idle in state st.
+func (s *Enumerator[T, A]) idleIn(pos int, st []int32) bool {
+	stp := &s.m.steps[pos]
+	if stp.fire == nil {
+		return false
+	}
+	b := s.f.b
+	for _, t := range stp.fire {
+		ut := b.types[t]
+		lo := b.unitBase + ut.first*b.stride
+		for k := range ut.count {
+			if st[lo+k*b.stride] > 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// idle reports whether step pos has nothing to play in the fighter's
+// state: a fire step none of whose types has a unit left.
+func (s *Enumerator[T, A]) idle(pos int) bool {
+	st := &s.m.steps[pos]
+	if st.fire == nil {
+		return false
+	}
+	f := s.f
+	for _, t := range st.fire {
+		ut := f.b.types[t]
+		if f.hpCount[ut.hpOff] < int32(ut.count) {
+			return false
+		}
+	}
+	return true
+}
+
+// emitEnd emits the end the fighter's state has reached.
+func (s *Enumerator[T, A]) emitEnd(rounds int, w T, emit func(T, *Outcome)) error {
+	f := s.f
+	f.freshRoster()
+	o := rules.Outcome{Counters: s.out.Counters}
+	clear(o.Counters)
+	f.record(&o)
+	s.out.Pos, s.out.Rounds, s.out.Winner, s.out.End = -1, rounds, o.Winner, o.End
+	s.out.State = append(s.out.State[:0], f.st...)
+	s.m.Canon(s.out.State)
+	emit(w, &s.out)
+	return nil
+}
+
+// bag is a set of weighted configurations, merged by key as they are
+// added.
+type bag[T any, A Arith[T]] struct {
+	ar    A
+	s     *Enumerator[T, A]
+	items []bagItem[T]
+	index map[string]int
+	buf   []byte
+}
+
+type bagItem[T any] struct {
+	c cfg
+	w T
+}
+
+func (s *Enumerator[T, A]) bag() *bag[T, A] {
+	if n := len(s.bags); n > 0 {
+		b := s.bags[n-1]
+		s.bags = s.bags[:n-1]
+		return b
+	}
+	return &bag[T, A]{ar: s.ar, s: s, index: map[string]int{}}
+}
+
+func (s *Enumerator[T, A]) put(b *bag[T, A]) {
+	b.items = b.items[:0]
+	clear(b.index)
+	s.bags = append(s.bags, b)
+}
+
+// add adds configuration c (copied) with weight w.
+func (b *bag[T, A]) add(c *cfg, w T) {
+	if b.ar.IsZero(w) {
+		return
+	}
+	b.s.tick()
+	b.buf = c.key(b.buf[:0])
+	if i, ok := b.index[string(b.buf)]; ok {
+		b.items[i].w = b.ar.Add(b.items[i].w, w)
+		return
+	}
+	b.index[string(b.buf)] = len(b.items)
+	b.items = append(b.items, bagItem[T]{c: c.clone(), w: w})
+}
+
+// remerge merges configurations that became equal after their items
+// were changed in place.
+func (b *bag[T, A]) remerge() {
+	items := b.items
+	b.items = nil
+	clear(b.index)
+	for i := range items {
+		b.add(&items[i].c, items[i].w)
+	}
+}

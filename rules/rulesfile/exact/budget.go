@@ -1,0 +1,56 @@
+package exact
+
+import (
+	"context"
+	"fmt"
+)
+
+// A solve's work is counted in steps, so that the step budget bounds its
+// time as the state budget bounds its memory. A step is a configuration
+// a step of the battle reaches (an outcome of its dice, a hit resolved,
+// an effect run, a partial volley counted), an edge of the chain, or the
+// sweep of the rounds distribution visiting a node; a node weighs
+// nodeSteps. Every lookFloat steps (lookRational over math/big.Rat,
+// whose steps cost a hundred times more) the solve looks at its context,
+// so a cancelled solve stops within milliseconds.
+const (
+	nodeSteps    = 16
+	lookFloat    = 1 << 12
+	lookRational = 1 << 6
+)
+
+// budget counts a solve's steps against its limit, bounds its states and
+// watches its context.
+type budget struct {
+	ctx       context.Context
+	steps     int64
+	max       int64
+	maxStates int
+	every     int64 // steps between two looks
+	next      int64
+}
+
+func newBudget(ctx context.Context, maxSteps int64, maxStates int, every int64) *budget {
+	return &budget{ctx: ctx, max: maxSteps, maxStates: maxStates, every: every, next: min(every, maxSteps+1)}
+}
+
+// spend counts n steps; its error is the context's, or the budget's once
+// more than max steps are spent.
+func (b *budget) spend(n int64) error {
+	b.steps += n
+	if b.steps < b.next {
+		return nil
+	}
+	if err := b.ctx.Err(); err != nil {
+		return err
+	}
+	if b.steps > b.max {
+		return fmt.Errorf("exact: %w: more than the %d steps of work allowed (a step: an outcome of a roll, a hit resolved or an effect run, followed once)", ErrBudget, b.max)
+	}
+	b.next = min(b.steps+b.every, b.max+1)
+	return nil
+}
+
+func (b *budget) statesErr() error {
+	return fmt.Errorf("exact: %w: more than the %d states allowed (a state: a step of the battle to play, and the units' hit points and tracks)", ErrBudget, b.maxStates)
+}

@@ -1,0 +1,135 @@
+package exact
+
+import (
+	"encoding/binary"
+
+	"github.com/crucible-sim/crucible/rules/rulesfile"
+)
+
+// nodes are the chain's nodes by key: a node is a step to play and a
+// canonical state. A key packs the step and each integer of the state in
+// as few bits as their ranges need; when they fit in 64 bits (a fleet of
+// fourteen ships a side does), the key is a uint64, which hashes and
+// compares at once, else a string of as few bytes per integer.
+type nodes struct {
+	pack    rulesfile.Packing
+	lo      []int32
+	width   []uint8 // bytes of each integer (not packed)
+	packed  bool
+	keys64  []uint64
+	index64 map[uint64]int32
+	keys    []string
+	index   map[string]int32
+	buf     []byte
+}
+
+func newNodes(m *rulesfile.Model, opt rulesfile.StepOptions) nodes {
+	n := nodes{pack: m.Packing(opt.RoundTrack)}
+	if n.packed = n.pack.OK; n.packed {
+		n.index64 = map[uint64]int32{}
+		return n
+	}
+	slots := m.Slots()
+	n.lo, n.width = make([]int32, len(slots)), make([]uint8, len(slots))
+	for i, s := range slots {
+		n.lo[i] = s.Lo
+		span := uint32(s.Hi - s.Lo)
+		switch {
+		case span < 1<<8:
+			n.width[i] = 1
+		case span < 1<<16:
+			n.width[i] = 2
+		default:
+			n.width[i] = 4
+		}
+	}
+	n.index = map[string]int32{}
+	return n
+}
+
+func (n *nodes) len() int {
+	if n.packed {
+		return len(n.keys64)
+	}
+	return len(n.keys)
+}
+
+// addKey returns the node of packed key k, and whether it is new.
+func (n *nodes) addKey(k uint64) (int32, bool) {
+	if i, ok := n.index64[k]; ok {
+		return i, false
+	}
+	i := int32(len(n.keys64))
+	n.index64[k] = i
+	n.keys64 = append(n.keys64, k)
+	return i, true
+}
+
+// add returns the node of step pos in state st, and whether it is new.
+func (n *nodes) add(pos int, st []int32) (int32, bool) {
+	if n.packed {
+		return n.addKey(n.pack.Key(pos, st))
+	}
+	b := append(n.buf[:0], byte(pos), byte(pos>>8))
+	for i, v := range st {
+		x := uint32(v - n.lo[i])
+		switch n.width[i] {
+		case 1:
+			b = append(b, byte(x))
+		case 2:
+			b = append(b, byte(x), byte(x>>8))
+		default:
+			b = binary.LittleEndian.AppendUint32(b, x)
+		}
+	}
+	n.buf = b
+	if i, ok := n.index[string(b)]; ok {
+		return i, false
+	}
+	i := int32(len(n.keys))
+	k := string(b)
+	n.index[k] = i
+	n.keys = append(n.keys, k)
+	return i, true
+}
+
+// decode returns node i's step and state (in st's array).
+func (n *nodes) decode(i int32, st []int32) (int, []int32) {
+	if n.packed {
+		return n.pack.Decode(n.keys64[i], st)
+	}
+	st = st[:0]
+	key := n.keys[i]
+	pos := int(key[0]) | int(key[1])<<8
+	k := 2
+	for j := range n.lo {
+		var x uint32
+		switch n.width[j] {
+		case 1:
+			x = uint32(key[k])
+		case 2:
+			x = uint32(key[k]) | uint32(key[k+1])<<8
+		default:
+			x = binary.LittleEndian.Uint32([]byte(key[k : k+4]))
+		}
+		k += int(n.width[j])
+		st = append(st, int32(x)+n.lo[j])
+	}
+	return pos, st
+}
+
+// pos returns node i's step.
+func (n *nodes) pos(i int32) int {
+	if n.packed {
+		return int(n.keys64[i] & (1<<n.pack.PosBits - 1))
+	}
+	return int(n.keys[i][0]) | int(n.keys[i][1])<<8
+}
+
+// sameState reports whether nodes i and j have one state.
+func (n *nodes) sameState(i, j int32) bool {
+	if n.packed {
+		return n.keys64[i]>>n.pack.PosBits == n.keys64[j]>>n.pack.PosBits
+	}
+	return n.keys[i][2:] == n.keys[j][2:]
+}

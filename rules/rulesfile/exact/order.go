@@ -1,0 +1,273 @@
+package exact
+
+import (
+	"fmt"
+)
+
+// components returns the chain's strongly connected components in
+// topological order (a component before those it leads to), by Tarjan's
+// algorithm without recursion. Within a round the steps only go forward,
+// so a component of more than one node is a cycle of rounds: a round that
+// leaves the state as it found it (a ring of one state), or states that
+// come back (healing, a track that goes up and down).
+func (c *chain[T, A]) components() [][]int32 {
+	n := int32(c.nodes.len())
+	index := make([]int32, n)
+	low := make([]int32, n)
+	onStack := make([]bool, n)
+	for i := range index {
+		index[i] = -1
+	}
+	var stack, comps []int32
+	var out [][]int32
+	next := int32(0)
+	type frame struct{ v, e int32 }
+	var call []frame
+	for r := range n {
+		if index[r] >= 0 {
+			continue
+		}
+		call = append(call[:0], frame{r, c.e0[r]})
+		index[r], low[r] = next, next
+		next++
+		stack = append(stack, r)
+		onStack[r] = true
+		for len(call) > 0 {
+			fr := &call[len(call)-1]
+			v := fr.v
+			if fr.e < c.e0[v+1] {
+				w := c.to[fr.e]
+				fr.e++
+				if w < 0 {
+					continue
+				}
+				if index[w] < 0 {
+					index[w], low[w] = next, next
+					next++
+					stack = append(stack, w)
+					onStack[w] = true
+					call = append(call, frame{w, c.e0[w]})
+				} else if onStack[w] {
+					low[v] = min(low[v], index[w])
+				}
+				continue
+			}
+			call = call[:len(call)-1]
+			if len(call) > 0 {
+				p := call[len(call)-1].v
+				low[p] = min(low[p], low[v])
+			}
+			if low[v] == index[v] {
+				comps = comps[:0]
+				for {
+					w := stack[len(stack)-1]
+					stack = stack[:len(stack)-1]
+					onStack[w] = false
+					comps = append(comps, w)
+					if w == v {
+						break
+					}
+				}
+				out = append(out, append([]int32(nil), comps...))
+			}
+		}
+	}
+	// Tarjan finds a component after every component it leads to.
+	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
+		out[i], out[j] = out[j], out[i]
+	}
+	return out
+}
+
+// maxCycle is the most nodes a cycle of the chain may have: its linear
+// system is solved densely.
+const maxCycle = 512
+
+// flow is the chain's solution: each node's expected visits, each end's
+// probability and the expected rounds.
+type flow[T any] struct {
+	visits []T
+	term   []T
+	rounds T
+}
+
+// solveFlow pushes the start's probability through the components in
+// topological order; within a cycle the visits solve (I − Pᵀ) x = b, the
+// cycle's own chances kept exact, so a round that changes nothing is
+// summed as its geometric series, not iterated.
+func (c *chain[T, A]) solveFlow(comps [][]int32) (*flow[T], error) {
+	ar := c.ar
+	n := c.nodes.len()
+	fl := &flow[T]{visits: make([]T, n), term: make([]T, len(c.terms)), rounds: ar.Frac(int64(c.rootRounds), 1)}
+	for i := range fl.visits {
+		fl.visits[i] = ar.Zero()
+	}
+	for i := range fl.term {
+		fl.term[i] = ar.Zero()
+	}
+	if c.root < 0 {
+		fl.term[-1-c.root] = ar.Frac(1, 1)
+		return fl, nil
+	}
+	fl.visits[c.root] = ar.Frac(1, 1)
+	pos := make([]int32, n) // a node's place in the cycle being solved, or −1
+	for i := range pos {
+		pos[i] = -1
+	}
+	in := make([]bool, n) // the nodes of the component at hand
+	for _, comp := range comps {
+		if err := c.bud.spend(int64(len(comp))); err != nil {
+			return nil, err
+		}
+		if len(comp) > 1 || c.selfLoop(comp[0]) {
+			if err := c.solveCycle(comp, pos, fl.visits); err != nil {
+				return nil, err
+			}
+		}
+		for _, v := range comp {
+			in[v] = true
+		}
+		for _, v := range comp {
+			x := fl.visits[v]
+			if ar.IsZero(x) {
+				continue
+			}
+			e0, e1 := c.edges(v)
+			for e := e0; e < e1; e++ {
+				xe := ar.Mul(x, c.w[e])
+				if c.rnd[e] != 0 {
+					fl.rounds = ar.Add(fl.rounds, ar.Mul(xe, ar.Frac(int64(c.rnd[e]), 1)))
+				}
+				to := c.to[e]
+				switch {
+				case to < 0:
+					fl.term[-1-to] = ar.Add(fl.term[-1-to], xe)
+				case !in[to]:
+					fl.visits[to] = ar.Add(fl.visits[to], xe)
+				}
+			}
+		}
+		for _, v := range comp {
+			in[v] = false
+		}
+	}
+	return fl, nil
+}
+
+func (c *chain[T, A]) selfLoop(v int32) bool {
+	e0, e1 := c.edges(v)
+	for e := e0; e < e1; e++ {
+		if c.to[e] == v {
+			return true
+		}
+	}
+	return false
+}
+
+// solveCycle replaces the visits of a cycle's nodes (the probability that
+// flowed in from before it) by their expected visits, solving
+// x = b + Pᵀ x over the cycle by Gaussian elimination.
+func (c *chain[T, A]) solveCycle(comp []int32, pos []int32, visits []T) error {
+	ar := c.ar
+	k := len(comp)
+	if k > maxCycle {
+		return fmt.Errorf("exact: a cycle of %d states (more than %d): %w", k, maxCycle, errCycle)
+	}
+	for i, v := range comp {
+		pos[v] = int32(i)
+	}
+	if c.closed(comp, pos) {
+		for _, v := range comp {
+			pos[v] = -1
+		}
+		return fmt.Errorf("exact: %w the battle never leaves", errCycle)
+	}
+	defer func() {
+		for _, v := range comp {
+			pos[v] = -1
+		}
+	}()
+	// m is the augmented matrix [I − Pᵀ | b].
+	m := make([][]T, k)
+	for i := range m {
+		m[i] = make([]T, k+1)
+		for j := range m[i] {
+			m[i][j] = ar.Zero()
+		}
+		m[i][i] = ar.Frac(1, 1)
+		m[i][k] = visits[comp[i]]
+	}
+	for i, v := range comp {
+		e0, e1 := c.edges(v)
+		for e := e0; e < e1; e++ {
+			if to := c.to[e]; to >= 0 && pos[to] >= 0 {
+				j := pos[to]
+				m[j][i] = ar.Sub(m[j][i], c.w[e])
+			}
+		}
+	}
+	x, err := gauss(ar, m)
+	if err != nil {
+		return err
+	}
+	for i, v := range comp {
+		visits[v] = x[i]
+	}
+	return nil
+}
+
+// closed reports whether no edge leaves a cycle (pos marks its nodes).
+func (c *chain[T, A]) closed(comp []int32, pos []int32) bool {
+	for _, v := range comp {
+		e0, e1 := c.edges(v)
+		for e := e0; e < e1; e++ {
+			if to := c.to[e]; to < 0 || pos[to] < 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// errCycle marks a cycle the battle may never leave, or too large to
+// solve: only recording every round to the cap follows it.
+var errCycle = fmt.Errorf("a cycle of states")
+
+// gauss solves the augmented system m (k rows, k+1 columns) in place.
+func gauss[T any, A arith[T]](ar A, m [][]T) ([]T, error) {
+	k := len(m)
+	for col := range k {
+		p := -1
+		best := 0.0
+		for r := col; r < k; r++ {
+			if f := abs(ar.Float(m[r][col])); !ar.IsZero(m[r][col]) && (p < 0 || f > best) {
+				p, best = r, f
+			}
+		}
+		if p < 0 {
+			return nil, fmt.Errorf("exact: %w the battle never leaves", errCycle)
+		}
+		m[col], m[p] = m[p], m[col]
+		for r := range k {
+			if r == col || ar.IsZero(m[r][col]) {
+				continue
+			}
+			f := ar.Div(m[r][col], m[col][col])
+			for j := col; j <= k; j++ {
+				m[r][j] = ar.Sub(m[r][j], ar.Mul(f, m[col][j]))
+			}
+		}
+	}
+	x := make([]T, k)
+	for i := range k {
+		x[i] = ar.Div(m[i][k], m[i][i])
+	}
+	return x, nil
+}
+
+func abs(x float64) float64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

@@ -1,0 +1,225 @@
+// Package exact solves rules-file battles exactly: the Markov chain of a
+// battle's states built from the rules file itself (rulesfile.Model),
+// whose every step's outcomes come with their exact weights
+// (rulesfile.Enumerator), solved for who wins, how the battle ends, its
+// counters' distributions and its rounds, in floating point and, when
+// asked, as exact fractions by the same code over math/big.Rat.
+//
+// A node of the chain is a step of the battle to play (a fire step, a
+// contest, an each phase, a hook) in a canonical state: the units' hit
+// points and tracks (interchangeable units sorted), the sides' tracks and
+// the round as far as anything reads it. Within a round the steps only go
+// forward, so the chain's cycles are rounds that come back to a state: a
+// round that changes nothing is a ring of one state, whose visits the
+// solver sums as a geometric series by solving the ring's linear system
+// exactly, as it does any cycle. The round cap is followed exactly: the
+// solver first solves the battle without it and keeps that answer when
+// the cap cannot act or acts with a chance too small for any float64
+// (capbound.go says how), else solves again with every round recorded.
+//
+// The solver is registered for rules files (rules.RegisterSolver under
+// rulesfile.ID), which rules.LookupSolver gives every rules file's
+// ruleset, so `crucible exact`, the exact badge of `crucible run`, exact
+// claims, tune, meta, compare --exact and the workbench reach it:
+//
+//	r, err := exact.SolveDoc(ctx, scenario.Document(), exact.Options{Rational: true})
+//	if errors.Is(err, rules.ErrBudget) { /* say so; Monte Carlo */ }
+//
+// Two budgets bound a solve: its states (memory) and its steps of work
+// (time), each smaller for exact fractions; Check says at once whether a
+// rules file is one the solver follows at all.
+package exact
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/big"
+
+	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/rules/doc"
+	"github.com/crucible-sim/crucible/rules/rulesfile"
+)
+
+// ErrBudget is wrapped by the error a solve returns beyond its budgets.
+var ErrBudget = rules.ErrBudget
+
+// Default budgets.
+const (
+	// DefaultMaxStates bounds the nodes of the chain (about 200 bytes
+	// each with their edges).
+	DefaultMaxStates = 1_000_000
+	// DefaultMaxSteps bounds the work, a few seconds of one core.
+	DefaultMaxSteps = 50_000_000
+	// DefaultMaxRationalStates and DefaultMaxRationalSteps bound a solve
+	// in exact fractions, whose numbers grow to thousands of digits.
+	DefaultMaxRationalStates = 20_000
+	DefaultMaxRationalSteps  = 2_000_000
+)
+
+// Options control a solve.
+type Options struct {
+	// MaxStates and MaxSteps bound the solve; 0 takes the defaults.
+	MaxStates int
+	MaxSteps  int64
+	// Rational also computes exact fractions, within MaxRationalStates
+	// and MaxRationalSteps (0: the defaults).
+	Rational          bool
+	MaxRationalStates int
+	MaxRationalSteps  int64
+	// Tail ends the rounds distribution once less than this mass is left;
+	// 0 means 1e-12.
+	Tail float64
+}
+
+func (o Options) withDefaults() Options {
+	if o.MaxStates <= 0 {
+		o.MaxStates = DefaultMaxStates
+	}
+	if o.MaxSteps <= 0 {
+		o.MaxSteps = DefaultMaxSteps
+	}
+	if o.MaxRationalStates <= 0 {
+		o.MaxRationalStates = DefaultMaxRationalStates
+	}
+	if o.MaxRationalSteps <= 0 {
+		o.MaxRationalSteps = DefaultMaxRationalSteps
+	}
+	if o.Tail <= 0 {
+		o.Tail = 1e-12
+	}
+	return o
+}
+
+// SolveDoc compiles a scenario document whose rules file is under
+// `rules` (as the loader gives it) and solves it.
+func SolveDoc(ctx context.Context, n *doc.Node, opt Options) (*rules.Exact, error) {
+	m, err := model(n)
+	if err != nil {
+		return nil, err
+	}
+	return Solve(ctx, m, opt)
+}
+
+// Check returns the error SolveDoc would return before its first step:
+// the document does not compile, its rules file has what the solver does
+// not follow (rulesfile.UnsupportedError names it), or a volley of its
+// dice alone is beyond the work budget.
+func Check(n *doc.Node, opt Options) error {
+	m, err := model(n)
+	if err != nil {
+		return err
+	}
+	return checkVolleys(m, opt.withDefaults().MaxSteps)
+}
+
+// checkVolleys refuses, before the first step, a battle one of whose
+// volleys has more outcomes to count than the step budget: a few units of
+// many dice may make a handful of states and take hours.
+func checkVolleys(m *rulesfile.Model, maxSteps int64) error {
+	if n, what := m.LargestVolley(); n > float64(maxSteps) {
+		return fmt.Errorf("exact: %w: %s has up to %.3g outcomes to count, more than the %d steps of work allowed", ErrBudget, what, n, maxSteps)
+	}
+	return nil
+}
+
+func model(n *doc.Node) (*rulesfile.Model, error) {
+	b, err := rulesfile.Compile(n)
+	if err != nil {
+		return nil, err
+	}
+	return b.Model()
+}
+
+// Solve solves a model.
+func Solve(ctx context.Context, m *rulesfile.Model, opt Options) (*rules.Exact, error) {
+	opt = opt.withDefaults()
+	if err := checkVolleys(m, opt.MaxSteps); err != nil {
+		return nil, err
+	}
+	c, comps, fl, notes, err := solveIn(ctx, m, floats{}, opt.MaxStates, opt.MaxSteps, lookFloat, nil)
+	if err != nil {
+		return nil, err
+	}
+	sh := gather(c, fl)
+	dist, rest, err := roundsDist(c, opt.Tail)
+	if err != nil {
+		return nil, err
+	}
+	_ = comps
+	var rat *shares[*big.Rat]
+	if opt.Rational {
+		if c.nodes.len() > opt.MaxRationalStates {
+			return nil, fmt.Errorf("exact: %w: exact fractions for this battle need %d states, more than the %d allowed for --rational; drop --rational for the floating-point solution", ErrBudget, c.nodes.len(), opt.MaxRationalStates)
+		}
+		rc, _, rfl, _, err := solveIn(ctx, m, rats{}, opt.MaxRationalStates, opt.MaxRationalSteps, lookRational, &c.opt)
+		if err != nil {
+			if errors.Is(err, ErrBudget) {
+				err = fmt.Errorf("%w; drop --rational for the floating-point solution", err)
+			}
+			return nil, err
+		}
+		rat = gather(rc, rfl)
+	}
+	return exactOf(c, sh, rat, dist, rest, append(notes, m.Notes()...)), nil
+}
+
+// solveIn explores and solves the chain in arithmetic ar: first without
+// the round cap, then, when the cap may act (capbound.go), with every
+// round recorded; mode, when given, is the way a solve before it settled.
+func solveIn[T any, A arith[T]](ctx context.Context, m *rulesfile.Model, ar A, maxStates int, maxSteps, look int64, mode *rulesfile.StepOptions) (*chain[T, A], [][]int32, *flow[T], []string, error) {
+	sat, read := m.RoundSaturation()
+	free := rulesfile.StepOptions{RoundTrack: sat}
+	capped := rulesfile.StepOptions{RoundTrack: int32(m.Cap()), Cap: true}
+	tries := []rulesfile.StepOptions{free, capped}
+	switch {
+	case mode != nil:
+		tries = []rulesfile.StepOptions{*mode}
+	case read:
+		tries = tries[1:]
+	}
+	var lastErr error
+	for _, opt := range tries {
+		bud := newBudget(ctx, maxSteps, maxStates, look)
+		c, err := explore(m, ar, opt, bud)
+		if errors.Is(err, rulesfile.ErrNoProgress) {
+			lastErr = err
+			continue
+		}
+		if err != nil {
+			return nil, nil, nil, nil, err
+		}
+		comps := c.components()
+		var notes []string
+		if !opt.Cap && mode == nil {
+			ok, note := c.capVerdict(comps)
+			if !ok {
+				continue
+			}
+			if note != "" {
+				notes = append(notes, note)
+			}
+		}
+		fl, err := c.solveFlow(comps)
+		if err != nil {
+			return nil, nil, nil, nil, err
+		}
+		return c, comps, fl, notes, nil
+	}
+	if lastErr == nil {
+		lastErr = errors.New("exact: no way to solve the battle")
+	}
+	return nil, nil, nil, nil, lastErr
+}
+
+// registered makes the solver reachable through rules.LookupSolver for
+// every rules file.
+type registered struct{}
+
+func init() { rules.RegisterSolver(rulesfile.ID, registered{}) }
+
+func (registered) Solve(ctx context.Context, n *doc.Node, rational bool) (*rules.Exact, error) {
+	return SolveDoc(ctx, n, Options{Rational: rational})
+}
+
+func (registered) Check(n *doc.Node) error { return Check(n, Options{}) }

@@ -1,0 +1,484 @@
+package rulesfile
+
+import (
+	"fmt"
+	"math/bits"
+	"slices"
+	"strings"
+
+	"github.com/crucible-sim/crucible/rules"
+)
+
+// Model is a compiled battle as an exact solver reads it (the package
+// rulesfile/exact): the state's layout and bounds, the start state, the
+// program as a list of steps, which units of a type are interchangeable
+// and how far the round number matters. A Enumerator plays its steps over
+// every outcome of their random events, with exact weights.
+//
+// The state is the fighter's: a vector of integers, st[0] the round, then
+// each side's tracks, then each unit's hit points and tracks (Slots says
+// which is which). A state is canonical once Canon has sorted the units
+// of each interchangeable type: two battles in canonical states that are
+// equal play out alike.
+type Model struct {
+	b *Battle
+	// steps is the program: the start's steps, then a round's. A fire
+	// phase is one step per group of types that fire together; every
+	// other phase is one step.
+	steps  []step
+	nStart int
+	// exch marks the unit types whose units are interchangeable: nothing
+	// the battle does depends on their order, only on their states.
+	exch []bool
+	// roundSat is the round from which on no expression tells rounds
+	// apart; roundRead is set when something reads the round number
+	// itself (a counter at the end, a hook), which must then be followed
+	// to the cap.
+	roundSat  int32
+	roundRead bool
+	notes     []string
+}
+
+// step is one step of the program.
+type step struct {
+	phase *phaseC
+	fire  []int // fire: the unit types that fire together
+	start bool  // a step of the start, played once before round 1
+	// det marks a fire step whose hits side s assigns with no random
+	// event (no wound or save roll, damage a number, a policy that does
+	// not draw): the fighter's own assign plays them.
+	det [2]bool
+	// indep marks a fire step whose side s's hits, once rolled, do what
+	// they do from the enemy's units alone: resolving them reads only the
+	// target, so each side's hits can be assigned apart from the other's.
+	indep [2]bool
+	// What a side's fire depends on (Enumerator.fireKey): plain[t] marks
+	// a firing type whose weapons of the step are all plain (only how many
+	// of its units are left counts); spends[s], a side whose weapons spend
+	// a track; wide[s], a side whose dice read more than the units (the
+	// sides' totals, tracks, the round): everything counts.
+	plain  []bool
+	spends [2]bool
+	wide   [2]bool
+	fires  [2]bool // side s has a type that fires in the step
+}
+
+// Model returns the battle's model for an exact solver, or an error that
+// names what in the rules file the exact walk cannot follow (an
+// *UnsupportedError).
+func (b *Battle) Model() (*Model, error) {
+	m := &Model{b: b}
+	for _, p := range b.start {
+		m.addSteps(p, true)
+	}
+	m.nStart = len(m.steps)
+	for _, p := range b.round {
+		m.addSteps(p, false)
+	}
+	var un []string
+	if b.hooks != nil && b.hooks.draws {
+		un = append(un, "the hooks draw random numbers (battle.roll, battle.choose), which the exact solver cannot follow: only the file's declared dice can be enumerated")
+	}
+	un = append(un, m.checkHitOrder()...)
+	if len(un) > 0 {
+		return nil, &UnsupportedError{Constructs: un}
+	}
+	m.exchangeable()
+	m.rounds()
+	m.contestNotes()
+	return m, nil
+}
+
+func (m *Model) addSteps(p *phaseC, start bool) {
+	if p.kind != phFire {
+		m.steps = append(m.steps, step{phase: p, start: start})
+		return
+	}
+	for _, types := range p.steps {
+		st := step{phase: p, fire: types, start: start}
+		st.det = [2]bool{m.deterministic(&st, 0), m.deterministic(&st, 1)}
+		st.indep = [2]bool{m.independent(&st, 0), m.independent(&st, 1)}
+		m.fireDeps(&st)
+		m.steps = append(m.steps, st)
+	}
+}
+
+// fireDeps works out what each side's fire in step st depends on.
+func (m *Model) fireDeps(st *step) {
+	b := m.b
+	st.plain = make([]bool, len(b.types))
+	narrow := func(e *cexpr) bool {
+		if e == nil {
+			return true
+		}
+		for _, v := range e.vars {
+			switch v.kind {
+			case vUnitHP, vUnitAlive, vUnitTrack, vFace:
+			default:
+				return false
+			}
+		}
+		return true
+	}
+	for _, t := range st.fire {
+		ut := b.types[t]
+		st.fires[ut.side] = true
+		st.plain[t] = true
+		for _, wu := range ut.weapons {
+			w := wu.w
+			if st.phase.group != "" && w.decl.Group != st.phase.group {
+				continue
+			}
+			st.plain[t] = st.plain[t] && w.plain
+			st.spends[ut.side] = st.spends[ut.side] || w.budget >= 0
+			for _, e := range []*cexpr{w.attacks, w.reroll.e, w.explode.e, w.crit.e} {
+				st.wide[ut.side] = st.wide[ut.side] || !narrow(e)
+			}
+			for u := range w.hit {
+				st.wide[ut.side] = st.wide[ut.side] || !narrow(w.hit[u].e)
+			}
+		}
+	}
+}
+
+// independent reports whether resolving side's hits of fire step st reads
+// nothing but the target unit and the die's face.
+func (m *Model) independent(st *step, side int) bool {
+	b := m.b
+	ok := true
+	onlyTarget := func(e *cexpr) {
+		if e == nil {
+			return
+		}
+		for _, v := range e.vars {
+			switch v.kind {
+			case vUnitHP, vUnitAlive, vUnitTrack:
+				ok = ok && v.role == roleTarget
+			case vFace:
+			default:
+				ok = false
+			}
+		}
+	}
+	for _, t := range st.fire {
+		ut := b.types[t]
+		if ut.side != side {
+			continue
+		}
+		for _, wu := range ut.weapons {
+			w := wu.w
+			if st.phase.group != "" && w.decl.Group != st.phase.group {
+				continue
+			}
+			for _, u := range b.sides[1-side].types {
+				for _, e := range []*cexpr{w.hit[u].e, w.wound[u].e, w.critWound[u].e, w.save[u].e, w.reduce[u]} {
+					onlyTarget(e)
+				}
+				w.damage[u].walk(onlyTarget)
+			}
+		}
+	}
+	return ok
+}
+
+// deterministic reports whether side's hits of fire step st are assigned
+// with no random event.
+func (m *Model) deterministic(st *step, side int) bool {
+	b := m.b
+	if b.policies[side] == polRandom {
+		return false
+	}
+	for _, t := range st.fire {
+		ut := b.types[t]
+		if ut.side != side {
+			continue
+		}
+		for _, wu := range ut.weapons {
+			w := wu.w
+			if st.phase.group != "" && w.decl.Group != st.phase.group {
+				continue
+			}
+			for _, u := range b.sides[1-side].types {
+				if w.wound[u].set || w.save[u].set || w.damage[u].value == nil {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// UnsupportedError lists what in a rules file the exact solver does not
+// follow.
+type UnsupportedError struct {
+	Constructs []string
+}
+
+func (e *UnsupportedError) Error() string {
+	return "no exact solution: " + strings.Join(e.Constructs, "; ")
+}
+
+// Battle returns the compiled battle.
+func (m *Model) Battle() *Battle { return m.b }
+
+// Spec returns the battle's spec.
+func (m *Model) Spec() rules.Spec { return m.b.spec }
+
+// Cap returns the round cap.
+func (m *Model) Cap() int { return m.b.cap }
+
+// StateLen returns the length of a state.
+func (m *Model) StateLen() int { return m.b.stateLen }
+
+// Start returns the state every battle starts in (round 0), canonical.
+func (m *Model) Start() []int32 {
+	f := newFighter(m.b)
+	st := slices.Clone(f.init)
+	m.Canon(st)
+	return st
+}
+
+// Steps returns the number of steps of the program; steps 0 to
+// StartSteps()−1 are the start's, the rest a round's.
+func (m *Model) Steps() int { return len(m.steps) }
+
+// StartSteps returns the number of steps of the start.
+func (m *Model) StartSteps() int { return m.nStart }
+
+// RoundSaturation returns the round from which on no expression of the
+// battle tells rounds apart (0 when none reads the round), and whether
+// something reads the round number itself, so that it must be followed
+// exactly to the cap.
+func (m *Model) RoundSaturation() (sat int32, read bool) { return m.roundSat, m.roundRead }
+
+// Notes returns what every exact answer of the battle should say about how
+// it was reached.
+func (m *Model) Notes() []string { return m.notes }
+
+// Slot describes one integer of the state.
+type Slot struct {
+	Lo, Hi int32
+	Side   int // the side it belongs to, or −1 (the round)
+}
+
+// Slots describes every integer of the state, in order; the round's
+// range is 0 to the cap.
+func (m *Model) Slots() []Slot {
+	b := m.b
+	out := make([]Slot, b.stateLen)
+	out[0] = Slot{Lo: 0, Hi: int32(b.cap), Side: -1}
+	for s := range 2 {
+		for k, t := range b.sideTrk {
+			out[1+s*len(b.sideTrk)+k] = Slot{Lo: t.lo[0], Hi: t.hi[0], Side: s}
+		}
+	}
+	for _, u := range b.units {
+		out[u.slot] = Slot{Lo: 0, Hi: int32(b.types[u.typ].stats[0]), Side: u.side}
+		for k, t := range b.unitTrk {
+			out[u.slot+1+k] = Slot{Lo: t.lo[u.typ], Hi: t.hi[u.typ], Side: u.side}
+		}
+	}
+	return out
+}
+
+// Canon puts a state in canonical form: the units of each
+// interchangeable type sorted by their hit points and tracks, fewest
+// first (the order the fighter's roster writes them back in).
+func (m *Model) Canon(st []int32) {
+	b := m.b
+	w := b.stride
+	for t, ut := range b.types {
+		if !m.exch[t] || ut.count < 2 {
+			continue
+		}
+		lo := b.unitBase + ut.first*w
+		canonUnits(st[lo:lo+ut.count*w], w)
+	}
+}
+
+// canonSide puts side s's units of state st in canonical form.
+func (m *Model) canonSide(st []int32, s int) {
+	b := m.b
+	w := b.stride
+	for _, t := range b.sides[s].types {
+		ut := b.types[t]
+		if !m.exch[t] || ut.count < 2 {
+			continue
+		}
+		lo := b.unitBase + ut.first*w
+		canonUnits(st[lo:lo+ut.count*w], w)
+	}
+}
+
+// canonUnits sorts the units of one type (w integers each) by their
+// integers, least first: an insertion sort, since types are small and
+// their units mostly sorted already.
+func canonUnits(v []int32, w int) {
+	if w == 1 {
+		for i := 1; i < len(v); i++ {
+			for j := i; j > 0 && v[j] < v[j-1]; j-- {
+				v[j], v[j-1] = v[j-1], v[j]
+			}
+		}
+		return
+	}
+	n := len(v) / w
+	for i := 1; i < n; i++ {
+		for j := i; j > 0 && greaterUnit(v[(j-1)*w:j*w], v[j*w:j*w+w]); j-- {
+			for k := range w {
+				v[j*w+k], v[(j-1)*w+k] = v[(j-1)*w+k], v[j*w+k]
+			}
+		}
+	}
+}
+
+func greaterUnit(x, y []int32) bool {
+	for k := range x {
+		if x[k] != y[k] {
+			return x[k] > y[k]
+		}
+	}
+	return false
+}
+
+// Interchangeable reports whether the units of type t (an index into the
+// battle's types, side a's first) are interchangeable.
+func (m *Model) Interchangeable(t int) bool { return m.exch[t] }
+
+// Describe names a step for errors and notes: "round, fire (cannon)
+// step 2".
+func (m *Model) Describe(pos int) string {
+	st := m.steps[pos]
+	where := "round"
+	if st.start {
+		where = "start"
+	}
+	name := [...]string{"fire", "contest", "each", "hook"}[st.phase.kind]
+	if st.fire != nil {
+		var types []string
+		for _, t := range st.fire {
+			types = append(types, fmt.Sprintf("%s %s", sideLetters[m.b.types[t].side], m.b.types[t].name))
+		}
+		return fmt.Sprintf("%s, fire (%s)", where, strings.Join(types, ", "))
+	}
+	return where + ", " + name
+}
+
+// Packing packs a step of the program and a state into 64 bits, each
+// integer of the state in as few bits as its range needs, when they fit:
+// a fleet of fourteen ships a side does. A key is linear in the state's
+// integers — the sum of each one's part — so the key of a state that
+// differs from a known one in a few integers is that key, less their old
+// parts, plus their new.
+type Packing struct {
+	OK      bool // the step and the state fit
+	PosBits uint8
+	lo      []int32
+	shift   []uint8
+	width   []uint8
+}
+
+// Packing returns the packing of the model's states when the state
+// records rounds up to roundTrack.
+func (m *Model) Packing(roundTrack int32) Packing {
+	slots := m.Slots()
+	slots[0].Hi = roundTrack
+	p := Packing{PosBits: uint8(bits.Len(uint(len(m.steps)))), lo: make([]int32, len(slots)), shift: make([]uint8, len(slots)), width: make([]uint8, len(slots))}
+	at := int(p.PosBits)
+	for i, s := range slots {
+		p.lo[i] = s.Lo
+		p.width[i] = uint8(bits.Len32(uint32(s.Hi - s.Lo)))
+		p.shift[i] = uint8(min(at, 63))
+		at += int(p.width[i])
+	}
+	p.OK = at <= 64
+	return p
+}
+
+// Key packs step pos and state st.
+func (p *Packing) Key(pos int, st []int32) uint64 { return uint64(pos) | p.Part(st, 0) }
+
+// Part returns the part of the key of integers vals, the state's from
+// slot at on.
+func (p *Packing) Part(vals []int32, at int) uint64 {
+	k := uint64(0)
+	lo, shift := p.lo[at:at+len(vals)], p.shift[at:at+len(vals)]
+	for i, v := range vals {
+		k += uint64(v-lo[i]) << shift[i]
+	}
+	return k
+}
+
+// Decode returns the step and the state (in st's array) of key k.
+func (p *Packing) Decode(k uint64, st []int32) (int, []int32) {
+	st = st[:0]
+	for i, w := range p.width {
+		st = append(st, int32(k>>p.shift[i]&(1<<w-1))+p.lo[i])
+	}
+	return int(k & (1<<p.PosBits - 1)), st
+}
+
+// LargestVolley returns the most outcomes the Enumerator may count for one
+// side's dice in one fire step, from the start (every unit there), and
+// names that volley: at most C(h + k, k) counts of h hits over k classes
+// for each block of dice, multiplied over the blocks of the step. A solver
+// refuses at once a battle whose largest volley is beyond its work budget.
+func (m *Model) LargestVolley() (outcomes float64, what string) {
+	b := m.b
+	for _, st := range m.steps {
+		for side := range 2 {
+			n := 1.0
+			var parts []string
+			for _, t := range st.fire {
+				ut := b.types[t]
+				if ut.side != side {
+					continue
+				}
+				for _, wu := range ut.weapons {
+					w := wu.w
+					if st.phase.group != "" && w.decl.Group != st.phase.group {
+						continue
+					}
+					_, attacks := w.attacks.bounds()
+					dice := ut.count * wu.n * int(max(attacks, 0))
+					perDie := (1 + int(w.decl.CritHits)) * (1 + int(w.decl.ExplodeDepth)*b2i(w.explode.set))
+					hits, k := dice*perDie, m.classesOf(w)
+					for j := 1; j <= k; j++ {
+						n *= float64(hits+j) / float64(j)
+					}
+					parts = append(parts, fmt.Sprintf("%d %s dice of %s (%d classes of hits)", dice, w.decl.Name, ut.name, k))
+				}
+			}
+			if n > outcomes {
+				outcomes, what = n, fmt.Sprintf("side %s's volley of %s", sideLetters[side], strings.Join(parts, " and "))
+			}
+		}
+	}
+	return outcomes, what
+}
+
+// classesOf counts the classes of hits a weapon's dice make (see
+// checkHitOrder), crits apart.
+func (m *Model) classesOf(w *weaponC) int {
+	var masks []uint64
+	for fi := range w.die {
+		if mask := w.faceMask[fi] | w.dynMask; mask != 0 && !slices.Contains(masks, mask) {
+			masks = append(masks, mask)
+		}
+	}
+	k := len(masks)
+	if w.dynMask != 0 {
+		k = len(w.die)
+	}
+	if w.crit.set && w.decl.CritWounds {
+		k *= 2
+	}
+	return k
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

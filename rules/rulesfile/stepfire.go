@@ -1,0 +1,963 @@
+package rulesfile
+
+import (
+	"encoding/binary"
+	"slices"
+)
+
+// This file plays a fire step over every outcome: the fighter's fire,
+// volley, assign and resolve, with a side's dice counted by the hits they
+// make rather than rolled one by one.
+
+// volley is one outcome of a side's dice in a fire step: its weight, the
+// hits in the order the fighter lists them (block by block; within a
+// block, hits whose order does not matter, Model.checkHitOrder), and the
+// side's tracks after the re-rolls it spent.
+type volley[T any] struct {
+	w      T
+	hits   []hit
+	tracks []int32
+	// code names the hits: each class (Enumerator.classID) and its count,
+	// in the list's order.
+	code string
+}
+
+// fire plays fire step st from c into out: both sides' volleys against
+// the state at the step's start, then side a's hits assigned, then side
+// b's, then the battle settled.
+func (s *Enumerator[T, A]) fire(st *step, c *cfg, out *bag[T, A]) error {
+	f, ar := s.f, s.ar
+	f.loadCfg(c)
+	var vols [2][]volley[T]
+	for side := range 2 {
+		vols[side] = s.volleys(st, side)
+	}
+	for _, va := range vols[0] {
+		for _, vb := range vols[1] {
+			w := ar.Mul(va.w, vb.w)
+			f.loadCfg(c)
+			s.setTracks(0, va.tracks)
+			s.setTracks(1, vb.tracks)
+			f.saveCfg(&s.keep, false)
+			cur := s.assign(0, va.hits, s.single(&s.keep, w))
+			cur = s.assign(1, vb.hits, cur)
+			for i := range cur.items {
+				it := &cur.items[i]
+				f.loadCfg(&it.c)
+				f.settle()
+				f.saveCfg(&s.keep, false)
+				out.add(&s.keep, it.w)
+			}
+			s.put(cur)
+		}
+	}
+	return nil
+}
+
+// fireApart plays fire step st (pos) from c when each side's hits do
+// what they do from the enemy's units alone (step.indep): each side's
+// outcomes are worked out apart — or found, for a side whose fire was
+// worked out before from the same units — and each combination goes on
+// to the next step: emitted at once when it is a step of the same round
+// with something to play and both sides have units left, else loaded in
+// the fighter, settled, and handed to then.
+func (s *Enumerator[T, A]) fireApart(pos int, st *step, c *cfg, emit func(T, *Outcome), then func(w T) error) error {
+	f, ar := s.f, s.ar
+	var sides [2][]sideOut[T]
+	var before [2]uint64
+	for side := range 2 {
+		if s.pack.OK {
+			before[side] = s.partOf(side, c.st)
+		}
+		if st.fires[side] {
+			sides[side] = s.sideFire(pos, st, side, c)
+		} else {
+			sides[side] = s.still(side, c, before[side])
+		}
+	}
+	// The key of the state less the parts the sides' outcomes replace.
+	base := uint64(0)
+	if s.pack.OK {
+		base = s.pack.Part(c.st, 0) - before[0] - before[1]
+	}
+	for _, oa := range sides[0] {
+		for _, ob := range sides[1] {
+			w := ar.Mul(oa.w, ob.w)
+			if oa.alive > 0 && ob.alive > 0 {
+				if to := s.withinAlive(pos+1, &oa, &ob); to >= 0 {
+					// Both sides' units are canonical already.
+					s.out.Pos, s.out.Keyed = to, s.pack.OK
+					if s.pack.OK {
+						s.out.Key = uint64(to) | base + oa.part + ob.part
+					} else {
+						s.combine(c.st, &oa, &ob)
+						s.out.State = append(s.out.State[:0], s.next...)
+					}
+					emit(w, &s.out)
+					s.out.Keyed = false
+					continue
+				}
+			}
+			s.combine(c.st, &oa, &ob)
+			f.loadTotals(s.next)
+			f.settle()
+			if err := then(w); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// combine sets s.next to state st with the sides' outcomes oa and ob.
+func (s *Enumerator[T, A]) combine(st []int32, oa, ob *sideOut[T]) {
+	b := s.f.b
+	nt := len(b.sideTrk)
+	s.next = append(s.next[:0], st...)
+	for side, o := range [2]*sideOut[T]{oa, ob} {
+		copy(s.next[1+side*nt:], o.tracks)
+		en := &b.sides[1-side]
+		copy(s.next[b.unitBase+en.first*b.stride:], o.enemy)
+	}
+}
+
+// withinAlive returns the first step from pos on, in the same round, with
+// something to play once the sides' outcomes oa and ob are in, or −1 when
+// the round (or the start) ends first.
+func (s *Enumerator[T, A]) withinAlive(pos int, oa, ob *sideOut[T]) int {
+	b := s.f.b
+	for ; pos < len(s.m.steps) && pos != s.m.nStart; pos++ {
+		stp := &s.m.steps[pos]
+		if stp.fire == nil {
+			return pos
+		}
+		for _, t := range stp.fire {
+			ut := b.types[t]
+			o := oa // side b's units are as side a's fire left them
+			if ut.side == 0 {
+				o = ob
+			}
+			if o.typeAlive[ut.local] > 0 {
+				return pos
+			}
+		}
+	}
+	return -1
+}
+
+// sideFire returns the outcomes of side's fire in step st (pos) from c:
+// its tracks after and the enemy's units after, with their weights. They
+// depend only on what the key holds — the firing types' units (of a type
+// whose weapons are plain, only how many are left), the side's tracks
+// when it spends them, the enemy's units, and everything when the dice
+// read more — so they are kept by it.
+func (s *Enumerator[T, A]) sideFire(pos int, st *step, side int, c *cfg) []sideOut[T] {
+	f := s.f
+	b := f.b
+	s.keyBuf = s.fireKey(s.keyBuf[:0], pos, st, side, c.st)
+	if outs, ok := s.fires[string(s.keyBuf)]; ok {
+		return outs
+	}
+	key := string(s.keyBuf)
+	f.loadCfg(c)
+	vols, ok := s.vols[key[:s.ownLen]]
+	if !ok {
+		vols = s.volleys(st, side)
+		s.vols[key[:s.ownLen]] = vols
+	}
+	if st.det[side] {
+		m := &outMerger[T, A]{ar: s.ar}
+		f.snapSide(1-side, &s.snap)
+		nt := len(b.sideTrk)
+		for _, v := range vols {
+			r := s.assigned(side, &v, c)
+			o := m.add(v.tracks, r.enemy, r.alive, v.w)
+			o.typeAlive, o.part = r.typeAlive, r.part
+			if s.pack.OK {
+				o.part += s.pack.Part(v.tracks, 1+side*nt)
+			}
+		}
+		s.fires[key] = m.out
+		return m.out
+	}
+	outs := s.sideOutcomes(st, side, vols, c)
+	lo, hi, _, _ := b.sideRange(1 - side)
+	for i := range outs {
+		s.next = append(s.next[:0], c.st...)
+		copy(s.next[lo:hi], outs[i].enemy)
+		s.m.canonSide(s.next, 1-side)
+		copy(outs[i].enemy, s.next[lo:hi])
+	}
+	for i := range outs {
+		s.describe(side, &outs[i])
+	}
+	s.fires[key] = outs
+	return outs
+}
+
+// within returns the first step from pos on, in the same round, with
+// something to play in state st, or −1 when the round (or the start)
+// ends first.
+func (s *Enumerator[T, A]) within(pos int, st []int32) int {
+	for ; pos < len(s.m.steps) && pos != s.m.nStart; pos++ {
+		if !s.idleIn(pos, st) {
+			return pos
+		}
+	}
+	return -1
+}
+
+// still is the one outcome of a side that does not fire: nothing
+// changes.
+func (s *Enumerator[T, A]) still(side int, c *cfg, part uint64) []sideOut[T] {
+	b := s.f.b
+	nt := len(b.sideTrk)
+	en := &b.sides[1-side]
+	o := &s.stills[side][0]
+	o.w, o.tracks = s.ar.Frac(1, 1), c.st[1+side*nt:1+side*nt+nt]
+	o.enemy = c.st[b.unitBase+en.first*b.stride : b.unitBase+(en.first+en.n)*b.stride]
+	s.count(side, o)
+	o.part = part
+	return s.stills[side][:]
+}
+
+// describe works out what fireApart reads of a side's outcome: the
+// enemy's units left, by type, and the outcome's part of the key.
+func (s *Enumerator[T, A]) describe(side int, o *sideOut[T]) {
+	s.count(side, o)
+	if s.pack.OK {
+		b := s.f.b
+		nt := len(b.sideTrk)
+		o.part = s.pack.Part(o.tracks, 1+side*nt) + s.pack.Part(o.enemy, b.unitBase+b.sides[1-side].first*b.stride)
+	}
+}
+
+// count counts the enemy's units a side's outcome leaves, by type.
+func (s *Enumerator[T, A]) count(side int, o *sideOut[T]) {
+	b := s.f.b
+	en := &b.sides[1-side]
+	o.alive = 0
+	o.typeAlive = o.typeAlive[:0]
+	for _, t := range en.types {
+		ut := b.types[t]
+		lo := (ut.first - en.first) * b.stride
+		n := s.aliveIn(o.enemy[lo : lo+ut.count*b.stride])
+		o.typeAlive = append(o.typeAlive, n)
+		o.alive += n
+	}
+}
+
+// partOf is the part of the key of state st that side's fire may change:
+// its tracks and the enemy's units.
+func (s *Enumerator[T, A]) partOf(side int, st []int32) uint64 {
+	b := s.f.b
+	nt := len(b.sideTrk)
+	lo, hi, _, _ := b.sideRange(1 - side)
+	return s.pack.Part(st[1+side*nt:1+side*nt+nt], 1+side*nt) + s.pack.Part(st[lo:hi], lo)
+}
+
+// aliveIn counts the units not destroyed among a side's units' slots.
+func (s *Enumerator[T, A]) aliveIn(units []int32) int32 {
+	n := int32(0)
+	for k := 0; k < len(units); k += s.f.b.stride {
+		if units[k] > 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// assignment is what a side's hits leave of the enemy's units: the
+// units (canonical), how many are left in all and by type, and their
+// part of the key (Packing).
+type assignment struct {
+	enemy     []int32
+	alive     int32
+	typeAlive []int32
+	part      uint64
+}
+
+// assigned returns what side's hits of volley v leave of the enemy's
+// units in configuration c, with no random event (step.det): the
+// fighter's own assignment, kept by the hits and the enemy's units, which
+// many volleys share (any number of ships whose dice hit alike). The
+// fighter holds c, with the enemy side kept by snapSide.
+func (s *Enumerator[T, A]) assigned(side int, v *volley[T], c *cfg) *assignment {
+	f := s.f
+	b := f.b
+	lo, hi, _, _ := b.sideRange(1 - side)
+	s.keyBuf = append(s.keyBuf[:0], byte(side))
+	s.keyBuf = append(s.keyBuf, v.code...)
+	s.keyBuf = append(s.keyBuf, 0xff)
+	for _, x := range c.st[lo:hi] {
+		s.keyBuf = binary.AppendUvarint(s.keyBuf, uint64(x))
+	}
+	if r, ok := s.assigns[string(s.keyBuf)]; ok {
+		return r
+	}
+	key := string(s.keyBuf)
+	f.restoreSide(1-side, &s.snap)
+	f.hits = grouped(f.hits[:0], v.hits)
+	if len(f.hits) > 0 {
+		f.assignHits(side, f.hits)
+		f.syncUnits()
+		s.m.canonSide(f.st, 1-side)
+	}
+	r := &assignment{enemy: slices.Clone(f.st[lo:hi])}
+	o := sideOut[T]{enemy: r.enemy}
+	s.count(side, &o)
+	r.alive, r.typeAlive = o.alive, o.typeAlive
+	if s.pack.OK {
+		r.part = s.pack.Part(r.enemy, lo)
+	}
+	s.assigns[key] = r
+	return r
+}
+
+// classID names a class of hits across the Enumerator's volleys.
+func (s *Enumerator[T, A]) classID(h *hit) int32 {
+	k := classKey{w: h.w, by: h.by, mask: h.mask, crit: h.crit, face: h.face}
+	if id, ok := s.classIDs[k]; ok {
+		return id
+	}
+	id := int32(len(s.classIDs))
+	s.classIDs[k] = id
+	return id
+}
+
+// grouped appends hits to dst with each run of hits of one class as one
+// hit of n, as the fighter's plain volleys list them.
+func grouped(dst, hits []hit) []hit {
+	for _, h := range hits {
+		if n := len(dst); n > 0 && dst[n-1].order == h.order {
+			dst[n-1].n++
+			continue
+		}
+		h.n = 1
+		dst = append(dst, h)
+	}
+	return dst
+}
+
+// fireKey appends to buf what side's fire in step st (pos) depends on in
+// state stt; its first ownLen bytes are what the side's volleys depend
+// on.
+func (s *Enumerator[T, A]) fireKey(buf []byte, pos int, st *step, side int, stt []int32) []byte {
+	b := s.f.b
+	put := func(v []int32) {
+		for _, x := range v {
+			buf = binary.LittleEndian.AppendUint32(buf, uint32(x))
+		}
+	}
+	buf = append(buf, byte(pos), byte(pos>>8), byte(side))
+	if st.wide[side] {
+		put(stt)
+		s.ownLen = len(buf)
+		return buf
+	}
+	for _, t := range st.fire {
+		ut := b.types[t]
+		if ut.side != side {
+			continue
+		}
+		lo := b.unitBase + ut.first*b.stride
+		if st.plain[t] {
+			alive := int32(0)
+			for k := range ut.count {
+				if stt[lo+k*b.stride] > 0 {
+					alive++
+				}
+			}
+			buf = binary.LittleEndian.AppendUint32(buf, uint32(alive))
+			continue
+		}
+		put(stt[lo : lo+ut.count*b.stride])
+	}
+	if st.spends[side] {
+		nt := len(b.sideTrk)
+		put(stt[1+side*nt : 1+side*nt+nt])
+	}
+	s.ownLen = len(buf)
+	en := &b.sides[1-side]
+	put(stt[b.unitBase+en.first*b.stride : b.unitBase+(en.first+en.n)*b.stride])
+	return buf
+}
+
+// sideOut is one outcome of a side's fire in a step, apart from the
+// other side's: its tracks after its re-rolls, the enemy's units after
+// its hits (alive of them left), and its weight.
+type sideOut[T any] struct {
+	w      T
+	tracks []int32
+	enemy  []int32
+	alive  int32
+	// typeAlive counts the enemy's units left per type (its side's
+	// order); part is the tracks' and the enemy units' part of the key
+	// (Packing).
+	typeAlive []int32
+	part      uint64
+}
+
+// sideOutcomes works out what side's volleys do to the enemy's units from
+// configuration c. Volleys whose hits, in the order the policy takes
+// them, begin alike share the work of that beginning (unless the policy
+// looks ahead to the hits to come, as largest-first does).
+func (s *Enumerator[T, A]) sideOutcomes(st *step, side int, vols []volley[T], c *cfg) []sideOut[T] {
+	f, ar := s.f, s.ar
+	b := f.b
+	en := &b.sides[1-side]
+	lo, hi := b.unitBase+en.first*b.stride, b.unitBase+(en.first+en.n)*b.stride
+	type sorted struct {
+		v    *volley[T]
+		hits []hit
+		key  []int32
+	}
+	list := make([]sorted, len(vols))
+	for i := range vols {
+		hits := slices.Clone(vols[i].hits)
+		f.order(side, hits)
+		key := make([]int32, len(hits))
+		for j := range hits {
+			key[j] = hits[j].order
+		}
+		list[i] = sorted{&vols[i], hits, key}
+	}
+	slices.SortStableFunc(list, func(x, y sorted) int { return slices.Compare(x.key, y.key) })
+	share := b.policies[side] != polLargestFirst && b.policies[side] != polPriority
+	start := c.clone()
+	start.done = false
+	stack := []*bag[T, A]{s.single(&start, ar.Frac(1, 1))}
+	var prev []int32
+	m := &outMerger[T, A]{ar: ar}
+	for _, x := range list {
+		l := 0
+		if share {
+			for l < len(prev) && l < len(x.key) && prev[l] == x.key[l] {
+				l++
+			}
+		}
+		for len(stack) > l+1 {
+			s.put(stack[len(stack)-1])
+			stack = stack[:len(stack)-1]
+		}
+		for d := l; d < len(x.hits); d++ {
+			stack = append(stack, s.assignHit(side, x.hits, d, stack[d]))
+		}
+		prev = x.key
+		for _, it := range stack[len(x.hits)].items {
+			m.add(x.v.tracks, it.c.st[lo:hi], s.aliveIn(it.c.st[lo:hi]), ar.Mul(x.v.w, it.w))
+		}
+	}
+	for _, bg := range stack {
+		s.put(bg)
+	}
+	return m.out
+}
+
+// outMerger merges a side's outcomes of equal tracks and enemy units.
+type outMerger[T any, A Arith[T]] struct {
+	ar    A
+	out   []sideOut[T]
+	index map[string]int
+	buf   []byte
+}
+
+func (m *outMerger[T, A]) add(tracks, enemy []int32, alive int32, w T) *sideOut[T] {
+	if m.index == nil { // few outcomes: compared one by one
+		for i := range m.out {
+			if o := &m.out[i]; slices.Equal(o.enemy, enemy) && slices.Equal(o.tracks, tracks) {
+				o.w = m.ar.Add(o.w, w)
+				return o
+			}
+		}
+		m.out = append(m.out, sideOut[T]{w: w, tracks: slices.Clone(tracks), enemy: slices.Clone(enemy), alive: alive})
+		if len(m.out) == outScan {
+			m.index = map[string]int{}
+			for i := range m.out {
+				m.index[string(m.key(m.out[i].tracks, m.out[i].enemy))] = i
+			}
+		}
+		return &m.out[len(m.out)-1]
+	}
+	m.buf = m.key(tracks, enemy)
+	if i, ok := m.index[string(m.buf)]; ok {
+		m.out[i].w = m.ar.Add(m.out[i].w, w)
+		return &m.out[i]
+	}
+	m.index[string(m.buf)] = len(m.out)
+	m.out = append(m.out, sideOut[T]{w: w, tracks: slices.Clone(tracks), enemy: slices.Clone(enemy), alive: alive})
+	return &m.out[len(m.out)-1]
+}
+
+// outScan is how many outcomes outMerger compares one by one before it
+// indexes them.
+const outScan = 32
+
+func (m *outMerger[T, A]) key(tracks, enemy []int32) []byte {
+	m.buf = m.buf[:0]
+	for _, v := range tracks {
+		m.buf = binary.LittleEndian.AppendUint32(m.buf, uint32(v))
+	}
+	for _, v := range enemy {
+		m.buf = binary.LittleEndian.AppendUint32(m.buf, uint32(v))
+	}
+	return m.buf
+}
+
+// setTracks sets side s's tracks in the fighter's state.
+func (s *Enumerator[T, A]) setTracks(side int, tracks []int32) {
+	b := s.f.b
+	copy(s.f.st[1+side*len(b.sideTrk):], tracks)
+}
+
+// classes lists the distinct hits of one side's volley, in the order
+// they first appear in the fighter's list.
+type classes struct {
+	hits  []hit
+	index map[classKey]int
+}
+
+// classKey is what tells two hits apart for their assignment (see
+// hitClass); by is the unit whose state resolving reads, or the type's
+// first unit.
+type classKey struct {
+	w    *weaponC
+	by   int32
+	mask uint64
+	crit bool
+	face int32
+}
+
+func (cl *classes) add(h hit, face int32) int {
+	k := classKey{w: h.w, by: h.by, mask: h.mask, crit: h.crit, face: face}
+	if i, ok := cl.index[k]; ok {
+		return i
+	}
+	cl.index[k] = len(cl.hits)
+	h.order = int32(len(cl.hits)) // the Enumerator's name for the class
+	cl.hits = append(cl.hits, h)
+	return len(cl.hits) - 1
+}
+
+// dieHits is what one face of a die does: the classes of the hits it
+// makes (with crit-hits copies), whether its re-roll and explosion tests
+// pass.
+type dieHits struct {
+	hits    []int
+	reroll  bool
+	explode bool
+}
+
+// block is a run of the fighter's dice whose faces do alike: a plain
+// weapon's dice of a whole type, or a weapon's dice of one unit.
+type block struct {
+	n      int
+	faces  []dieHits
+	budget int // the side track re-rolls spend, −1 none
+	depth  int // explosions at most
+}
+
+// volleys returns the distribution of side's volley in fire step st from
+// the fighter's state.
+func (s *Enumerator[T, A]) volleys(st *step, side int) []volley[T] {
+	f := s.f
+	b := f.b
+	cl := &classes{index: map[classKey]int{}}
+	var blocks []block
+	for _, t := range st.fire {
+		ut := b.types[t]
+		if ut.side != side {
+			continue
+		}
+		for _, wu := range ut.weapons {
+			w := wu.w
+			if st.phase.group != "" && w.decl.Group != st.phase.group {
+				continue
+			}
+			if w.plain {
+				n := int(int32(ut.count)-f.hpCount[ut.hpOff]) * wu.n * int(w.attacks.k)
+				if n > 0 {
+					blocks = append(blocks, s.plainBlock(cl, t, w, n))
+				}
+				continue
+			}
+			for u := int32(ut.first); u < int32(ut.first+ut.count); u++ {
+				if f.hp(u) <= 0 {
+					continue
+				}
+				c := unitCtx(u, -1, -1, side)
+				if n := int(f.eval(w.attacks, &c)) * wu.n; n > 0 {
+					blocks = append(blocks, s.unitBlock(cl, t, u, w, n, &c))
+				}
+			}
+		}
+	}
+	return s.countVolley(cl, blocks, side)
+}
+
+// plainBlock is the block of a plain weapon w of type t: n dice, each
+// face hitting the types its mask says.
+func (s *Enumerator[T, A]) plainBlock(cl *classes, t int, w *weaponC, n int) block {
+	ut := s.f.b.types[t]
+	bl := block{n: n, budget: -1, faces: make([]dieHits, len(w.die))}
+	for fi := range w.die {
+		if m := w.faceMask[fi]; m != 0 {
+			h := hit{w: w, from: int32(t), by: int32(ut.first), dmg: w.policyDmg, face: int32(fi), mask: m, n: 1}
+			bl.faces[fi].hits = []int{cl.add(h, -1)}
+		}
+	}
+	return bl
+}
+
+// unitBlock is the block of weapon w of unit u (type t): n dice, with its
+// re-roll, critical and explosion tests in the unit's context c.
+func (s *Enumerator[T, A]) unitBlock(cl *classes, t int, u int32, w *weaponC, n int, c *ectx) block {
+	f := s.f
+	by := int32(f.b.types[t].first)
+	if s.m.byMatters(w) {
+		by = u
+	}
+	bl := block{n: n, budget: w.budget, faces: make([]dieHits, len(w.die))}
+	if w.explode.set {
+		bl.depth = int(w.decl.ExplodeDepth)
+	}
+	for fi := range w.die {
+		d := &bl.faces[fi]
+		d.reroll = w.reroll.set && f.test(&w.reroll, int32(fi), c)
+		d.explode = w.explode.set && f.test(&w.explode, int32(fi), c)
+		mask := w.faceMask[fi] | w.dynMask
+		if mask == 0 {
+			continue
+		}
+		face := int32(-1)
+		if w.dynMask != 0 {
+			face = s.m.faceRep(w, int32(fi))
+		}
+		crit := w.crit.set && f.test(&w.crit, int32(fi), c)
+		h := hit{w: w, from: int32(t), by: by, face: int32(fi), mask: mask, crit: crit && w.decl.CritWounds, dmg: w.policyDmg, dyn: w.dynMask != 0, n: 1}
+		if face >= 0 {
+			h.face = face
+		}
+		d.hits = append(d.hits, cl.add(h, face))
+		if crit {
+			h.crit = false
+			k := cl.add(h, face)
+			for range w.decl.CritHits {
+				d.hits = append(d.hits, k)
+			}
+		}
+	}
+	return bl
+}
+
+// vstate is a partial volley: hits counted per class, the side's tracks,
+// its weight.
+type vstate[T any] struct {
+	counts []int16
+	tracks []int32
+	w      T
+}
+
+// countVolley enumerates the blocks' dice as counts of hits per class:
+// each die's outcomes (re-roll and explosions included) folded into the
+// counts so far, outcomes of equal counts and tracks merged.
+func (s *Enumerator[T, A]) countVolley(cl *classes, blocks []block, side int) []volley[T] {
+	f, ar := s.f, s.ar
+	b := f.b
+	nt := len(b.sideTrk)
+	start := vstate[T]{counts: make([]int16, len(cl.hits)), tracks: slices.Clone(f.st[1+side*nt : 1+side*nt+nt]), w: ar.Frac(1, 1)}
+	cur := []vstate[T]{start}
+	for bi := range blocks {
+		bl := &blocks[bi]
+		if bl.budget < 0 && bl.depth == 0 && !hasReroll(bl) {
+			cur = s.multinomial(cur, bl, len(cl.hits))
+			continue
+		}
+		for range bl.n {
+			cur = s.oneDieOfBlock(cur, bl, len(cl.hits))
+		}
+	}
+	out := make([]volley[T], len(cur))
+	for i, v := range cur {
+		var hits []hit
+		var code []byte
+		for k, n := range v.counts {
+			if n > 0 {
+				code = binary.AppendUvarint(code, uint64(s.classID(&cl.hits[k])))
+				code = binary.AppendUvarint(code, uint64(n))
+			}
+			for range n {
+				hits = append(hits, cl.hits[k])
+			}
+		}
+		out[i] = volley[T]{w: v.w, hits: hits, tracks: v.tracks, code: string(code)}
+	}
+	return out
+}
+
+func hasReroll(bl *block) bool {
+	return slices.ContainsFunc(bl.faces, func(d dieHits) bool { return d.reroll })
+}
+
+// merger merges partial volleys of equal counts and tracks.
+type merger[T any, A Arith[T]] struct {
+	ar    A
+	s     *Enumerator[T, A]
+	out   []vstate[T]
+	index map[string]int
+	buf   []byte
+}
+
+func (m *merger[T, A]) add(counts []int16, tracks []int32, w T) {
+	m.s.tick()
+	m.buf = m.buf[:0]
+	for _, c := range counts {
+		m.buf = binary.LittleEndian.AppendUint16(m.buf, uint16(c))
+	}
+	for _, t := range tracks {
+		m.buf = binary.LittleEndian.AppendUint32(m.buf, uint32(t))
+	}
+	if i, ok := m.index[string(m.buf)]; ok {
+		m.out[i].w = m.ar.Add(m.out[i].w, w)
+		return
+	}
+	m.index[string(m.buf)] = len(m.out)
+	m.out = append(m.out, vstate[T]{counts: slices.Clone(counts), tracks: slices.Clone(tracks), w: w})
+}
+
+// multinomial folds a block of dice with no re-roll or explosion into the
+// partial volleys at once: its n dice spread over the faces' classes.
+func (s *Enumerator[T, A]) multinomial(cur []vstate[T], bl *block, nc int) []vstate[T] {
+	ar := s.ar
+	// Faces grouped by what they hit: groups[g] = (class or −1, faces).
+	type group struct{ class, faces int }
+	var groups []group
+	for _, d := range bl.faces {
+		k := -1
+		if len(d.hits) > 0 {
+			k = d.hits[0]
+		}
+		if i := slices.IndexFunc(groups, func(g group) bool { return g.class == k }); i >= 0 {
+			groups[i].faces++
+		} else {
+			groups = append(groups, group{k, 1})
+		}
+	}
+	nf := int64(len(bl.faces))
+	m := &merger[T, A]{ar: ar, s: s, index: map[string]int{}}
+	delta := make([]int16, nc)
+	var spread func(g, rest int, w T)
+	spread = func(g, rest int, w T) {
+		if g == len(groups)-1 {
+			w = ar.Mul(w, s.pw.pow(int64(groups[g].faces), nf, rest))
+			if groups[g].class >= 0 {
+				delta[groups[g].class] += int16(rest)
+			}
+			for _, v := range cur {
+				counts := slices.Clone(v.counts)
+				for k, d := range delta {
+					counts[k] += d
+				}
+				m.add(counts, v.tracks, ar.Mul(v.w, w))
+			}
+			if groups[g].class >= 0 {
+				delta[groups[g].class] -= int16(rest)
+			}
+			return
+		}
+		for k := 0; k <= rest; k++ {
+			ww := ar.Mul(w, ar.Mul(s.bin.binom(rest, k), s.pw.pow(int64(groups[g].faces), nf, k)))
+			if groups[g].class >= 0 {
+				delta[groups[g].class] += int16(k)
+			}
+			spread(g+1, rest-k, ww)
+			if groups[g].class >= 0 {
+				delta[groups[g].class] -= int16(k)
+			}
+		}
+	}
+	spread(0, bl.n, ar.Frac(1, 1))
+	return m.out
+}
+
+// oneDieOfBlock folds one die of a block into the partial volleys: its
+// first face, re-rolled once when the test passes (and, with a budget,
+// while the side has re-rolls left), and each explosion up to the depth.
+func (s *Enumerator[T, A]) oneDieOfBlock(cur []vstate[T], bl *block, nc int) []vstate[T] {
+	ar := s.ar
+	b := s.f.b
+	nf := int64(len(bl.faces))
+	m := &merger[T, A]{ar: ar, s: s, index: map[string]int{}}
+	counts := make([]int16, nc)
+	tracks := make([]int32, len(b.sideTrk))
+	// chain adds the hits of face fi and of its explosions.
+	var chain func(v *vstate[T], fi, depth int, w T)
+	chain = func(v *vstate[T], fi, depth int, w T) {
+		for _, k := range bl.faces[fi].hits {
+			counts[k]++
+		}
+		if bl.faces[fi].explode && depth < bl.depth {
+			for fj := range bl.faces {
+				chain(v, fj, depth+1, ar.Mul(w, ar.Frac(1, nf)))
+			}
+		} else {
+			m.add(counts, tracks, w)
+		}
+		for _, k := range bl.faces[fi].hits {
+			counts[k]--
+		}
+	}
+	for vi := range cur {
+		v := &cur[vi]
+		copy(counts, v.counts)
+		copy(tracks, v.tracks)
+		avail := bl.budget < 0 || tracks[bl.budget] > b.sideTrk[bl.budget].lo[0]
+		for fi := range bl.faces {
+			w := ar.Mul(v.w, ar.Frac(1, nf))
+			if !bl.faces[fi].reroll || !avail {
+				chain(v, fi, 0, w)
+				continue
+			}
+			if bl.budget >= 0 {
+				tracks[bl.budget]--
+			}
+			for fj := range bl.faces {
+				chain(v, fj, 0, ar.Mul(w, ar.Frac(1, nf)))
+			}
+			if bl.budget >= 0 {
+				tracks[bl.budget]++
+			}
+		}
+	}
+	return m.out
+}
+
+// assign assigns side's hits (in the fighter's list order) over every
+// configuration of in, each hit's target and resolution enumerated, and
+// returns the outcomes (in is consumed).
+func (s *Enumerator[T, A]) assign(side int, hits []hit, in *bag[T, A]) *bag[T, A] {
+	if len(hits) == 0 {
+		return in
+	}
+	mine := slices.Clone(hits)
+	s.f.order(side, mine)
+	for i := range mine {
+		out := s.assignHit(side, mine, i, in)
+		s.put(in)
+		in = out
+	}
+	for i := range in.items {
+		in.items[i].c.done = false
+	}
+	in.remerge()
+	return in
+}
+
+// assignHit assigns hit i of mine (a side's hits in the order its policy
+// takes them) over every configuration of in, and returns the outcomes
+// (in is kept).
+func (s *Enumerator[T, A]) assignHit(side int, mine []hit, i int, in *bag[T, A]) *bag[T, A] {
+	f := s.f
+	out := s.bag()
+	for j := range in.items {
+		it := &in.items[j]
+		if it.c.done {
+			out.add(&it.c, it.w)
+			continue
+		}
+		f.loadCfg(&it.c)
+		for _, t := range s.targets(side, &mine[i], mine[i+1:]) {
+			if t.u < 0 {
+				out.add(&it.c, s.ar.Mul(it.w, t.w))
+				continue
+			}
+			s.resolve(side, &mine[i], t.u, mine[i+1:], &it.c, s.ar.Mul(it.w, t.w), out)
+		}
+	}
+	return out
+}
+
+// resolve plays hit h of side against unit u from configuration c: the
+// wound roll, the save, the damage and what spills over, as the fighter's
+// resolve does.
+func (s *Enumerator[T, A]) resolve(side int, h *hit, u int32, rest []hit, c *cfg, w T, out *bag[T, A]) {
+	f, ar := s.f, s.ar
+	b := f.b
+	wp := h.w
+	U := b.units[u].typ
+	f.loadCfg(c)
+	ctx := unitCtx(h.by, u, -1, side)
+	// pass[0]: wounds that are not mortal; pass[1]: mortal ones.
+	pass := [2]int64{6, 0}
+	if wp.wound[U].set && !(h.crit && wp.decl.CritWounds) {
+		pass = [2]int64{}
+		for fi := range int32(6) {
+			if !f.test(&wp.wound[U], fi, &ctx) {
+				continue
+			}
+			if wp.decl.CritMortal && wp.critWound[U].set && f.test(&wp.critWound[U], fi, &ctx) {
+				pass[1]++
+			} else {
+				pass[0]++
+			}
+		}
+		out.add(c, ar.Mul(w, ar.Frac(6-pass[0]-pass[1], 6)))
+	}
+	for mi, n := range pass {
+		if n == 0 {
+			continue
+		}
+		mortal := mi == 1
+		ww := ar.Mul(w, ar.Frac(n, 6))
+		if !mortal && wp.save[U].set {
+			saved := int64(0)
+			for fi := range int32(6) {
+				if f.test(&wp.save[U], fi, &ctx) {
+					saved++
+				}
+			}
+			out.add(c, ar.Mul(ww, ar.Frac(saved, 6)))
+			ww = ar.Mul(ww, ar.Frac(6-saved, 6))
+			if saved == 6 {
+				continue
+			}
+		}
+		dist, _ := s.rollDist(wp.damage[U], &ctx)
+		for _, d := range dist {
+			f.loadCfg(c)
+			v := d.v
+			if wp.reduce[U] != nil {
+				v = max(0, v-f.eval(wp.reduce[U], &ctx))
+			}
+			excess := f.damage(u, v, side)
+			s.spill(side, h, excess, mortal, rest, ar.Mul(ww, d.w), out)
+		}
+	}
+}
+
+// spill sends the damage beyond what destroyed a unit on to the next
+// target, while the weapon spills over (or the wound was mortal), from
+// the fighter's state, and adds the outcome.
+func (s *Enumerator[T, A]) spill(side int, h *hit, excess int32, mortal bool, rest []hit, w T, out *bag[T, A]) {
+	f := s.f
+	for excess > 0 && (h.w.decl.Spill || mortal) && f.agg[1-side][aggAlive] > 0 {
+		sp := *h
+		sp.dmg = excess
+		ts := s.targets(side, &sp, rest)
+		if len(ts) > 1 {
+			var here cfg
+			f.saveCfg(&here, false)
+			for _, t := range ts {
+				f.loadCfg(&here)
+				s.spill(side, h, f.damage(t.u, excess, side), mortal, rest, s.ar.Mul(w, t.w), out)
+			}
+			return
+		}
+		if ts[0].u < 0 {
+			break
+		}
+		excess = f.damage(ts[0].u, excess, side)
+	}
+	f.saveCfg(&s.keep, f.agg[1-side][aggAlive] == 0)
+	out.add(&s.keep, w)
+}
