@@ -171,7 +171,12 @@ func PolicyFieldsOf(sc *scenarios.Scenario) ([2]rules.PolicyField, error) {
 	if !ok {
 		return [2]rules.PolicyField{}, &NoPoliciesError{sc.Name, sc.Ruleset}
 	}
-	return p.PolicyFields(), nil
+	fields := p.PolicyFields()
+	if len(fields[0].Values) < 2 && len(fields[1].Values) < 2 {
+		// A rules file may allow one policy a side: nothing to vary.
+		return [2]rules.PolicyField{}, &NoPoliciesError{sc.Name, sc.Ruleset}
+	}
+	return fields, nil
 }
 
 // Run fights sc, as r says, under each built-in value of each side's policy field,
