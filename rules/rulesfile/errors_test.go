@@ -41,7 +41,7 @@ func TestErrorsAreLocated(t *testing.T) {
 			duel, `test.rules.yaml:3:54: rules.weapons.gun.crit-extra: "critcal" is not a kind of extra hit (allowed: plain, critical)`},
 		{"mortal-spill without mortal wounds",
 			"title: t\nweapons:\n  gun: {mortal-spill: false}\nunits:\n  u: {weapons: {gun: 1}}\nround:\n  - fire: {order: simultaneous}\n",
-			duel, `rules.weapons.gun.mortal-spill: mortal-spill needs `+"`crit-mortal`"},
+			duel, `rules.weapons.gun.mortal-spill: mortal-spill needs ` + "`crit-mortal`"},
 		{"an unknown phase",
 			"title: t\nunits:\n  u: {hp: 1}\nround:\n  - fier: {}\n",
 			duel, `test.rules.yaml:5:11: rules.round[0].fier: unknown phase "fier" (allowed: fire, contest, each, hook); did you mean "fire"?`},

@@ -9,8 +9,6 @@ import (
 	"testing"
 
 	"github.com/crucible-sim/crucible/rules"
-	"github.com/crucible-sim/crucible/scenarios"
-	"github.com/crucible-sim/crucible/sim"
 )
 
 // mechanic is one case of the interaction suite: a small rules file and
@@ -364,18 +362,7 @@ func write(t *testing.T, path, text string) {
 // battles, or a counter's mean.
 func measure(t *testing.T, scenario, metric string, trials int64) float64 {
 	t.Helper()
-	sc, err := scenarios.Load(scenario)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := sc.Compile()
-	if err != nil {
-		t.Fatal(err)
-	}
-	tl, err := sim.Run(t.Context(), sim.Job{Battle: b, Key: sim.Key(sc.StreamName()), Seed: 27, Trials: trials})
-	if err != nil {
-		t.Fatal(err)
-	}
+	tl, b := runScenario(t, scenario, 27, trials)
 	n := float64(trials)
 	switch kind, name, _ := strings.Cut(metric, ":"); kind {
 	case "a":

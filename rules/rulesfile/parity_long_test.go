@@ -20,18 +20,11 @@ func TestParityLong(t *testing.T) {
 		margin = 0.005
 		z      = 2.3263478740408408 // the 0.99 quantile of the normal
 	)
-	for _, p := range parityPairs {
-		t.Run(p[1], func(t *testing.T) {
-			goRun := runShares(t, p[0], 2701, trials)
-			fileRun := runShares(t, p[1], 2702, trials)
-			for k := range 3 {
-				d, se := diff(goRun, fileRun, k)
-				lo, hi := d-z*se, d+z*se
-				t.Logf("%s: %s − %s = %+.3f points, 98 %% interval [%+.3f, %+.3f]", outcomeNames[k], p[0], p[1], 100*d, 100*lo, 100*hi)
-				if lo <= -margin || hi >= margin || math.IsNaN(d) {
-					t.Errorf("%s: %s − %s = %+.3f points, 98 %% interval [%+.3f, %+.3f]: not shown within ±0.5 points", outcomeNames[k], p[0], p[1], 100*d, 100*lo, 100*hi)
-				}
-			}
-		})
-	}
+	eachTwin(t, trials, 2701, func(t *testing.T, p [2]string, k int, d, se float64) {
+		lo, hi := d-z*se, d+z*se
+		t.Logf("%s: %s − %s = %+.3f points, 98 %% interval [%+.3f, %+.3f]", outcomeNames[k], p[0], p[1], 100*d, 100*lo, 100*hi)
+		if lo <= -margin || hi >= margin || math.IsNaN(d) {
+			t.Errorf("%s: %s − %s = %+.3f points, 98 %% interval [%+.3f, %+.3f]: not shown within ±0.5 points", outcomeNames[k], p[0], p[1], 100*d, 100*lo, 100*hi)
+		}
+	})
 }

@@ -111,6 +111,14 @@ type shares struct {
 
 func runShares(t *testing.T, name string, seed uint64, trials int64) shares {
 	t.Helper()
+	tl, _ := runScenario(t, name, seed, trials)
+	return shares{wins: [3]int64{tl.Wins[rules.A], tl.Wins[rules.B], tl.Wins[rules.None]}, n: trials}
+}
+
+// runScenario loads, compiles and runs a scenario (a built-in's name or
+// a path) at the seed, on its own streams.
+func runScenario(t *testing.T, name string, seed uint64, trials int64) (*sim.Tally, rules.Battle) {
+	t.Helper()
 	sc, err := scenarios.Load(name)
 	if err != nil {
 		t.Fatal(err)
@@ -123,7 +131,7 @@ func runShares(t *testing.T, name string, seed uint64, trials int64) shares {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return shares{wins: [3]int64{tl.Wins[rules.A], tl.Wins[rules.B], tl.Wins[rules.None]}, n: trials}
+	return tl, b
 }
 
 // diff returns the difference of the share of outcome k between x and y
@@ -144,16 +152,24 @@ var outcomeNames = [3]string{"a wins", "b wins", "no winner"}
 // ±0.5 points.
 func TestParityShort(t *testing.T) {
 	const trials = 20_000
+	eachTwin(t, trials, 27, func(t *testing.T, p [2]string, k int, d, se float64) {
+		if math.Abs(d) > 4.5*se && d != 0 {
+			t.Errorf("%s: %s − %s = %+.2f points (a difference of %.1f standard errors)", outcomeNames[k], p[0], p[1], 100*d, d/se)
+		}
+	})
+}
+
+// eachTwin runs each pair of twins, the Go ruleset's at seed and the rules
+// file's at seed+1, and checks the difference d of each share (a wins, b
+// wins, no winner) and its standard error se.
+func eachTwin(t *testing.T, trials int64, seed uint64, check func(t *testing.T, p [2]string, k int, d, se float64)) {
 	for _, p := range parityPairs {
 		t.Run(p[1], func(t *testing.T) {
-			goRun := runShares(t, p[0], 27, trials)
-			fileRun := runShares(t, p[1], 28, trials)
+			goRun := runShares(t, p[0], seed, trials)
+			fileRun := runShares(t, p[1], seed+1, trials)
 			for k := range 3 {
 				d, se := diff(goRun, fileRun, k)
-				if math.Abs(d) > 4.5*se && d != 0 {
-					t.Errorf("%s: %s %.2f %% against %s's %.2f %% (a difference of %.1f standard errors)",
-						outcomeNames[k], p[0], 100*float64(goRun.wins[k])/trials, p[1], 100*float64(fileRun.wins[k])/trials, d/se)
-				}
+				check(t, p, k, d, se)
 			}
 		})
 	}

@@ -1,0 +1,160 @@
+// Package explain is the crucible explain command: flags → calls into
+// analysis/explain → reports/explainreport. It takes what it shares with
+// the rest of the command tree (the scenario flags, the run they describe,
+// how an error becomes an exit status) as Deps, so that the tree imports it
+// and it imports nothing of the tree.
+package explain
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+
+	"github.com/spf13/cobra"
+
+	"github.com/crucible-sim/crucible/analysis"
+	engine "github.com/crucible-sim/crucible/analysis/explain"
+	"github.com/crucible-sim/crucible/reports/explainreport"
+	"github.com/crucible-sim/crucible/reports/verdicts"
+	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/scenarios"
+	"github.com/crucible-sim/crucible/sim"
+	"github.com/crucible-sim/crucible/sim/batch"
+)
+
+// Deps are what the command takes from the tree it joins.
+type Deps struct {
+	// Load reads a scenario argument with the --set and --unset
+	// overrides; Overrides returns those flags as words of a command line.
+	Load      func(ref string) (*scenarios.Scenario, error)
+	Overrides func() []string
+	// Plan returns the run the shared flags (--seed, --trials,
+	// --workers, --chunk) describe.
+	Plan func(cmd *cobra.Command) (analysis.Run, error)
+	// Usage makes a bad-usage error (exit 2), Interrupted the error of a
+	// command interrupted by a signal (exit 130).
+	Usage       func(format string, args ...any) error
+	Interrupted func(msg string) error
+}
+
+// options are the command's own flags.
+type options struct {
+	outcome  string
+	examples int
+	budget   int64
+	format   string
+}
+
+// DefaultBudget is the most trials a search past the run fights by
+// default: enough to find an outcome of probability 10⁻⁶ a hundred times
+// over.
+const DefaultBudget = 100_000_000
+
+// NewCmd returns the explain command; the caller registers the shared
+// flags Deps reads.
+func NewCmd(d Deps) *cobra.Command {
+	var o options
+	cmd := &cobra.Command{
+		Use:   "explain SCENARIO --outcome CONDITION",
+		Short: "Show example games of an outcome: how a battle comes to end so",
+		Long: `explain fights a scenario and prints example games whose outcome meets the
+condition, each replayed round by round with the command that replays it
+again. The examples are trials the run kept of each outcome (the same for
+any workers, chunking, shards or resume); when the run kept too few, it
+searches the trials after the run until it finds them or --budget trials
+are fought, and says how rare the outcome is, with a 95 % interval.
+
+CONDITION is clauses joined by commas, every one of which must hold:
+` + rules.ConditionForms + `.`,
+		Example: `  crucible explain eclipse/interceptor-duel --outcome 'b wins, rounds<=2' --seed 7
+  crucible explain stratfight/thug-vs-guard --outcome 'b wins, rounds<=3' --examples 1 --seed 7`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, d, args[0]) },
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&o.outcome, "outcome", "", "the outcome to show, `CONDITION` (required), e.g. 'b wins, end destroyed, rounds<=2'")
+	fl.IntVarP(&o.examples, "examples", "k", 3, "how many example games to show (1 to 100)")
+	fl.Int64Var(&o.budget, "budget", DefaultBudget, "the most `trials` a search past the run fights")
+	fl.StringVarP(&o.format, "format", "f", "table", "output format: table or json")
+	return cmd
+}
+
+func (o *options) check(d Deps) error {
+	switch {
+	case o.outcome == "":
+		return d.Usage("explain needs --outcome CONDITION (%s)", rules.ConditionForms)
+	case o.examples < 1 || o.examples > 100:
+		return d.Usage("--examples %d: allowed: an integer from 1 to 100", o.examples)
+	case o.budget < 0 || o.budget > sim.MaxTrials:
+		return d.Usage("--budget %d: allowed: an integer from 0 to %d", o.budget, int64(sim.MaxTrials))
+	case o.format != "table" && o.format != "json":
+		return d.Usage("--format %q: allowed: table, json", o.format)
+	}
+	return nil
+}
+
+func (o *options) run(cmd *cobra.Command, d Deps, ref string) error {
+	if err := o.check(d); err != nil {
+		return err
+	}
+	sc, err := d.Load(ref)
+	if err != nil {
+		return err
+	}
+	battle, err := sc.Compile()
+	if err != nil {
+		return err
+	}
+	cond, err := rules.ParseCondition(o.outcome, battle.Spec())
+	if err != nil {
+		return d.Usage("--outcome %q: %v", o.outcome, err)
+	}
+	plan, err := d.Plan(cmd)
+	if err != nil {
+		return err
+	}
+	ctx := cmd.Context()
+	res, _, err := plan.Fight(ctx, sc, nil)
+	if err == nil {
+		var f *engine.Found
+		if f, err = engine.Examples(ctx, res, cond, o.examples, o.budget, plan.Workers); err == nil {
+			return o.write(cmd, d, ref, f)
+		}
+	}
+	if analysis.Interrupted(err) {
+		return d.Interrupted("interrupted: no examples shown")
+	}
+	return err
+}
+
+// write replays each example and prints them in the chosen format.
+func (o *options) write(cmd *cobra.Command, d Deps, ref string, f *engine.Found) error {
+	var accounts []explainreport.Account
+	for _, e := range f.Examples {
+		var buf bytes.Buffer
+		out, err := f.Replay(cmd.Context(), e, &buf)
+		if err == nil {
+			err = verdicts.WriteOutcome(&buf, f.Run.Spec, out)
+		}
+		if err != nil {
+			return err
+		}
+		accounts = append(accounts, explainreport.Account{Example: e, Replay: buf.String(), Command: replayCommand(cmd, d, ref, f.Run.Seed, e.Trial)})
+	}
+	w := cmd.OutOrStdout()
+	if o.format == "json" {
+		raw, err := explainreport.JSON(f, accounts)
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintf(w, "%s\n", raw)
+		return err
+	}
+	return explainreport.WriteText(w, f, accounts)
+}
+
+// replayCommand is the command line that replays one example.
+func replayCommand(cmd *cobra.Command, d Deps, ref string, seed uint64, trial int64) string {
+	words := []string{cmd.Root().Name(), "replay", ref, "--trial", strconv.FormatInt(trial, 10), "--seed", strconv.FormatUint(seed, 10)}
+	return batch.ShellJoin(append(words, d.Overrides()...))
+}
