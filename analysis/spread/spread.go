@@ -172,9 +172,9 @@ func PolicyFieldsOf(sc *scenarios.Scenario) ([2]rules.PolicyField, error) {
 		return [2]rules.PolicyField{}, &NoPoliciesError{sc.Name, sc.Ruleset}
 	}
 	fields := p.PolicyFields()
-	if len(fields[0].Values) < 2 && len(fields[1].Values) < 2 {
-		// A rules file may allow one policy a side: nothing to vary.
-		return [2]rules.PolicyField{}, &NoPoliciesError{sc.Name, sc.Ruleset}
+	if len(fields[0].Values) <= 1 && len(fields[1].Values) <= 1 {
+		// A rules file may allow its sides one policy (targeting.policies).
+		return fields, fmt.Errorf("%s: each side of %s may play one policy only, so there is no policy spread to fight", sc.Name, sc.Ruleset)
 	}
 	return fields, nil
 }
