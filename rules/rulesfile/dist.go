@@ -1,7 +1,6 @@
 package rulesfile
 
 import (
-	"maps"
 	"math/big"
 	"slices"
 )
@@ -17,11 +16,11 @@ type rollOut[T any] struct {
 
 // rollKey identifies a roll's distribution: the roll, its number of dice,
 // what is added, and which faces its tests pass in the context (a test
-// may read the state).
+// may read the state), or its faces when the state says them.
 type rollKey struct {
-	rc      *rollC
-	n, plus int32
-	masks   string
+	rc          *rollC
+	n, plus, nf int32
+	masks       string
 }
 
 // rollDist returns the distribution of roll rc in context c, by value,
@@ -37,22 +36,10 @@ func (s *Enumerator[T, A]) rollDist(rc *rollC, c *ectx) ([]rollOut[T], int32) {
 		plus = f.eval(rc.plus, c)
 	}
 	key := rollKey{rc: rc, n: n, plus: plus}
-	if rc.faces != nil {
-		// Dice of 1..N faces, N from the state (as fighter.roll draws
-		// them): the number of faces is part of the key.
-		nf := f.eval(rc.faces, c)
-		key.masks = string(rune(max(nf, 0)))
-		if d, ok := s.rolls[key]; ok {
-			return d, n
-		}
-		d := s.uniformSum(int(n), int64(nf))
-		for i := range d {
-			d[i].v += plus
-		}
-		s.rolls[key] = d
-		return d, n
-	}
-	if !rc.coins {
+	switch {
+	case rc.faces != nil:
+		key.nf = max(f.eval(rc.faces, c), 0)
+	case !rc.coins:
 		masks := make([]byte, len(rc.die))
 		for fi := range rc.die {
 			for bit, ft := range []*faceTest{&rc.reroll, &rc.explode, &rc.count} {
@@ -67,9 +54,12 @@ func (s *Enumerator[T, A]) rollDist(rc *rollC, c *ectx) ([]rollOut[T], int32) {
 		return d, n
 	}
 	var d []rollOut[T]
-	if rc.coins {
+	switch {
+	case rc.faces != nil:
+		d = s.uniformDice(int(n), key.nf)
+	case rc.coins:
 		d = s.coins(int(n))
-	} else {
+	default:
 		d = s.dicePool(rc, int(n), []byte(key.masks))
 	}
 	for i := range d {
@@ -79,31 +69,18 @@ func (s *Enumerator[T, A]) rollDist(rc *rollC, c *ectx) ([]rollOut[T], int32) {
 	return d, n
 }
 
-// uniformSum is the distribution of the sum of n dice of faces 1..nf each
-// equally likely; with fewer than one face, no die is rolled (0).
-func (s *Enumerator[T, A]) uniformSum(n int, nf int64) []rollOut[T] {
-	ar := s.ar
-	sum := map[int32]T{0: ar.Frac(1, 1)}
-	if nf >= 1 {
-		for range n {
-			next := map[int32]T{}
-			for v, w := range sum {
-				for face := int32(1); face <= int32(nf); face++ {
-					p := ar.Mul(w, ar.Frac(1, nf))
-					if old, ok := next[v+face]; ok {
-						p = ar.Add(old, p)
-					}
-					next[v+face] = p
-				}
-			}
-			sum = next
-		}
+// uniformDice is the distribution of the sum of n dice of faces 1..nf, as
+// the fighter rolls dice whose faces the state says: none below one face,
+// so that dice of no faces add nothing.
+func (s *Enumerator[T, A]) uniformDice(n int, nf int32) []rollOut[T] {
+	if nf < 1 {
+		return []rollOut[T]{{v: 0, w: s.ar.Frac(1, 1)}}
 	}
-	out := make([]rollOut[T], 0, len(sum))
-	for _, v := range slices.Sorted(maps.Keys(sum)) {
-		out = append(out, rollOut[T]{v: v, w: sum[v]})
+	per := make([]rollOut[T], nf)
+	for i := range per {
+		per[i] = rollOut[T]{v: int32(i + 1), w: s.ar.Frac(1, int64(nf))}
 	}
-	return out
+	return s.sumOf(per, n)
 }
 
 // coins is the distribution of the heads among n fair coins.
