@@ -3,8 +3,8 @@ package tunereport
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
+	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/analysis/tune"
 	"github.com/crucible-sim/crucible/reports/words"
 	"github.com/crucible-sim/crucible/rules"
@@ -53,7 +53,7 @@ const maxFractionText = 40
 
 // levelWords writes the answer's confidence: "95 %".
 func levelWords(r *tune.Result) string {
-	return strconv.FormatFloat(100*(1-r.Alpha()), 'g', 6, 64) + " %"
+	return analysis.LevelText(r.Alpha())
 }
 
 // Headline says the answer in sentences, the designer's words first.
@@ -202,6 +202,5 @@ func probeLevel(a float64) string {
 	if a <= 0 {
 		return "-"
 	}
-	s := strconv.FormatFloat(100*(1-a), 'f', 4, 64)
-	return strings.TrimRight(strings.TrimRight(s, "0"), ".") + " %"
+	return analysis.LevelText(a)
 }
