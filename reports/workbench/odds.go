@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"runtime/debug"
 	"time"
 
 	"github.com/crucible-sim/crucible/analysis"
@@ -124,6 +125,12 @@ func (s *Server) fightOdds(ctx context.Context, t *tab, j *job, sc *scenarios.Sc
 	if _, err := rules.LookupSolver(sc.Ruleset); err == nil {
 		go func() {
 			defer close(solved)
+			defer func() { // a solver's panic is the exact event's error, not the server's end
+				if v := recover(); v != nil {
+					s.cfg.Log.Printf("crucible serve: job %d: exact: internal error: %v\n%s", j.id, v, debug.Stack())
+					t.send(event{"exact", map[string]any{"job": j.id, "ms": ms(), "error": fmt.Sprintf("internal error: %v", v)}})
+				}
+			}()
 			s.solve(ctx, t, j, sc, ms, exactCmd)
 		}()
 	} else {
