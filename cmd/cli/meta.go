@@ -64,7 +64,7 @@ win share with draws counted half, or with --payoff margin, P(a wins) −
 P(b wins). --out writes meta.json, meta.csv (one row per cell), the heat
 map, the equilibrium bars and index.html; Ctrl-C keeps a checkpoint that
 --resume finishes.`,
-		Example: `  crucible meta eclipse/designs --seed 1
+		Example: `  crucible meta eclipse/cruiser-designs --seed 1
   crucible meta stratfight/fighters --precision 2 --format json
   crucible meta dbd/players --seed 1 --out players/`,
 		Args: cobra.ExactArgs(1),

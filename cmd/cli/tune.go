@@ -61,7 +61,7 @@ with --out keeps a checkpoint that --resume finishes.`,
 		Example: `  crucible tune stratfight/armor-fair --seed 1
   crucible tune stratfight/samwell-vs-guard --vary b.armor.armor_value=0..8 --target fair --seed 1
   crucible tune eclipse/interceptors-for-70 --format json
-  crucible tune eclipse/interceptors-vs-cruisers --vary attacker.ships.Interceptor=1..8 \
+  crucible tune eclipse/escorted-interceptors-vs-fleet --vary attacker.ships.Interceptor=1..8 \
       --target "win.a>=0.7" --exact=false --out tune/`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
