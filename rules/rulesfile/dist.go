@@ -1,6 +1,7 @@
 package rulesfile
 
 import (
+	"maps"
 	"math/big"
 	"slices"
 )
@@ -36,6 +37,21 @@ func (s *Enumerator[T, A]) rollDist(rc *rollC, c *ectx) ([]rollOut[T], int32) {
 		plus = f.eval(rc.plus, c)
 	}
 	key := rollKey{rc: rc, n: n, plus: plus}
+	if rc.faces != nil {
+		// Dice of 1..N faces, N from the state (as fighter.roll draws
+		// them): the number of faces is part of the key.
+		nf := f.eval(rc.faces, c)
+		key.masks = string(rune(max(nf, 0)))
+		if d, ok := s.rolls[key]; ok {
+			return d, n
+		}
+		d := s.uniformSum(int(n), int64(nf))
+		for i := range d {
+			d[i].v += plus
+		}
+		s.rolls[key] = d
+		return d, n
+	}
 	if !rc.coins {
 		masks := make([]byte, len(rc.die))
 		for fi := range rc.die {
@@ -61,6 +77,33 @@ func (s *Enumerator[T, A]) rollDist(rc *rollC, c *ectx) ([]rollOut[T], int32) {
 	}
 	s.rolls[key] = d
 	return d, n
+}
+
+// uniformSum is the distribution of the sum of n dice of faces 1..nf each
+// equally likely; with fewer than one face, no die is rolled (0).
+func (s *Enumerator[T, A]) uniformSum(n int, nf int64) []rollOut[T] {
+	ar := s.ar
+	sum := map[int32]T{0: ar.Frac(1, 1)}
+	if nf >= 1 {
+		for range n {
+			next := map[int32]T{}
+			for v, w := range sum {
+				for face := int32(1); face <= int32(nf); face++ {
+					p := ar.Mul(w, ar.Frac(1, nf))
+					if old, ok := next[v+face]; ok {
+						p = ar.Add(old, p)
+					}
+					next[v+face] = p
+				}
+			}
+			sum = next
+		}
+	}
+	out := make([]rollOut[T], 0, len(sum))
+	for _, v := range slices.Sorted(maps.Keys(sum)) {
+		out = append(out, rollOut[T]{v: v, w: sum[v]})
+	}
+	return out
 }
 
 // coins is the distribution of the heads among n fair coins.
