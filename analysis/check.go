@@ -149,7 +149,7 @@ func (r Run) beginCheck(scs []*scenarios.Scenario, name func(*scenarios.Scenario
 		if err != nil {
 			return nil, err
 		}
-		parts = append(parts, j.Empty(Part{sc.Name, name(sc), sc.Hash()}, job(sc, b), b.Spec()))
+		parts = append(parts, j.Empty(Part{sc.Name, name(sc), sc.Hash()}, job(sc, b)))
 	}
 	return j, j.Begin(parts, more)
 }

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/sim"
 )
 
@@ -59,13 +58,12 @@ func (r Run) Journal(prior []*sim.Checkpoint) *Journal {
 }
 
 // Empty returns the checkpoint of part p not yet begun, to be fought as
-// job by a battle with spec; without a tally when the journal keeps none.
-func (j *Journal) Empty(p Part, job sim.Job, spec rules.Spec) *sim.Checkpoint {
-	var t *sim.Tally
-	if j.keep {
-		t = sim.NewTally(spec)
-	}
-	c := sim.NewCheckpoint(p.Scenario, p.Hash, j.run.Version, job, t, "")
+// job: without a tally, which a part with no finished trial does not need
+// (sim.Checkpoint.Resume) — an empty tally of a battle with many counters
+// is kilobytes in memory and in every save, for every point of a sweep
+// not yet fought.
+func (j *Journal) Empty(p Part, job sim.Job) *sim.Checkpoint {
+	c := sim.NewCheckpoint(p.Scenario, p.Hash, j.run.Version, job, nil, "")
 	c.Part = p.Name
 	return c
 }

@@ -216,7 +216,7 @@ func (r Run) FightAll(ctx context.Context, scs []*scenarios.Scenario, prior []*s
 		if err != nil {
 			return nil, nil, err
 		}
-		parts = append(parts, j.Empty(Part{sc.Name, "", sc.Hash()}, r.Job(sc, b), b.Spec()))
+		parts = append(parts, j.Empty(Part{sc.Name, "", sc.Hash()}, r.Job(sc, b)))
 	}
 	if err := j.Begin(parts, false); err != nil {
 		return nil, nil, err

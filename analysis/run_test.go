@@ -225,7 +225,7 @@ func TestPeriodicCheckpointsResume(t *testing.T) {
 	for i, cs := range saved {
 		partial := false
 		for _, c := range cs {
-			partial = partial || c.Tally.Trials < 20000
+			partial = partial || c.Tally == nil || c.Tally.Trials < 20000 // not begun: no tally
 		}
 		if !partial && i < len(saved)-1 {
 			continue

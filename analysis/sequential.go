@@ -176,7 +176,7 @@ func (r Run) Growing(ctx context.Context, sc *scenarios.Scenario, first int64) (
 		return nil, nil, err
 	}
 	j := r.Journal(r.Resume)
-	part := j.Empty(Part{sc.Name, BatchName(0, first), sc.Hash()}, r.Batch(sc, b, 0, first), b.Spec())
+	part := j.Empty(Part{sc.Name, BatchName(0, first), sc.Hash()}, r.Batch(sc, b, 0, first))
 	if err := j.Begin([]*sim.Checkpoint{part}, true); err != nil {
 		return nil, nil, err
 	}

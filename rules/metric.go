@@ -79,8 +79,12 @@ func ParseMetric(s string) (Metric, error) {
 			return Metric{Kind: RoundsQuantile, Percent: n}, nil
 		}
 	}
-	return Metric{}, fmt.Errorf("unknown metric %q (allowed: %s)", s, MetricForms)
+	return Metric{}, fmt.Errorf("unknown metric %q (allowed: %s)%s", s, MetricForms, doc.DidYouMeanOf(doc.Suggest(s, metricNames)))
 }
+
+// metricNames are the metrics of a fixed name, to which a misspelt metric
+// is compared (an end or a counter is the scenario's to name).
+var metricNames = []string{"win.a", "win.b", "win.none", "margin", "rounds.mean", "rounds.min", "rounds.max"}
 
 // String returns the metric's text form.
 func (m Metric) String() string {

@@ -132,11 +132,15 @@ func (c *Checkpoint) Name() string {
 
 // Resume prepares job to finish c's run: it returns the record of finished
 // trials to set as job.Finished, checking that the record and the tally
-// agree.
+// agree. A checkpoint of a run not begun (no trial finished) may have no
+// tally.
 func (c *Checkpoint) Resume(job Job) (*Finished, error) {
 	f, err := ParseFinished(c.Done, job.First, job.Trials)
 	if err != nil {
 		return nil, fmt.Errorf("checkpoint of %s: %w", c.Scenario, err)
+	}
+	if c.Tally == nil && f.Count() == 0 {
+		return f, nil
 	}
 	if c.Tally == nil || c.Tally.Trials != f.Count() {
 		return nil, fmt.Errorf("checkpoint of %s is inconsistent: its record holds %d trials, its tally %v", c.Scenario, f.Count(), c.Tally)

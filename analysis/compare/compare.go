@@ -216,7 +216,7 @@ func Run(ctx context.Context, r analysis.Run, a, b Variant, alpha float64) (*Com
 	}
 	pair := analysis.NewPairedBattle(ba, bb)
 	passes := passes{r: r, key: key, n: n, a: a.Scenario, b: b.Scenario, j: r.Journal(r.Resume)}
-	if err := passes.begin(ba.Spec(), bb.Spec(), pair.Spec()); err != nil {
+	if err := passes.begin(); err != nil {
 		return nil, err
 	}
 	defer passes.j.End()
@@ -341,15 +341,15 @@ func (p passes) part(which string, lo, hi int64) analysis.Part {
 // end).
 func (p passes) bound(i int) int64 { return int64(i) * p.n / compareBlocks }
 
-// begin begins the journal with the three passes of every block, the
-// variants' of specs a and b and the pairs' of spec pair.
-func (p passes) begin(a, b, pair rules.Spec) error {
+// begin begins the journal with the three passes of every block: the
+// variants' and the pairs'.
+func (p passes) begin() error {
 	var parts []*sim.Checkpoint
 	for i := range compareBlocks {
 		lo, hi := p.bound(i), p.bound(i+1)
 		job := sim.Job{Seed: p.r.Seed, First: lo, Trials: hi - lo}
-		parts = append(parts, p.j.Empty(p.part("A", lo, hi), job, a), p.j.Empty(p.part("B", lo, hi), job, b),
-			p.j.Empty(p.part("pairs", lo, hi), job, pair))
+		parts = append(parts, p.j.Empty(p.part("A", lo, hi), job), p.j.Empty(p.part("B", lo, hi), job),
+			p.j.Empty(p.part("pairs", lo, hi), job))
 	}
 	return p.j.Begin(parts, false)
 }

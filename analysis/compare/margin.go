@@ -46,11 +46,24 @@ func ParseMargin(s string) (Margin, error) {
 		return Margin{}, fmt.Errorf("%s: allowed: %s", s, MarginForms)
 	}
 	m.Value = x
-	if metric, _ := rules.ParseMetric(m.Metric); m.Relative && metric.Share() {
+	metric, _ := rules.ParseMetric(m.Metric)
+	// A margin for every metric is a share's too, and too fine for it; only
+	// a margin naming a share is too wide above 100 points.
+	named := m.Metric != "" && metric.Share()
+	switch {
+	case m.Relative && named:
 		return Margin{}, fmt.Errorf("%s: a share's margin is in points (%s=%s is %s points), not a percent: allowed: %s", s, m.Metric, v, v, MarginForms)
+	case !m.Relative && (x < MinShareMargin && (named || m.Metric == "") || x > 100 && named):
+		return Margin{}, fmt.Errorf("%s: a share's margin is from %g to 100 points: two shares differ by 100 points at most, and no run (at most 2^53 trials) resolves a difference finer than about %g points", s, MinShareMargin, MinShareMargin)
 	}
 	return m, nil
 }
+
+// MinShareMargin is the narrowest margin, in points, on a share: a
+// paired difference of two shares varies by at most 1, so its interval at
+// 2^53 trials (sim.MaxTrials) is still about ±2·10⁻⁸ wide (±2·10⁻⁶
+// points), and a narrower margin could be decided by no number of trials.
+const MinShareMargin = 1e-5
 
 // comparedKind reports whether compare reports metrics of kind k.
 func comparedKind(k rules.MetricKind) bool {

@@ -29,6 +29,16 @@ func TestParseMargin(t *testing.T) {
 		{in: "rounds.p90=1", err: `the metric "rounds.p90" is none compare reports: allowed: win.a, win.b, win.none, end.<reason>, rounds.mean, counter.<name>`},
 		{in: "margin=1", err: `the metric "margin" is none compare reports`},
 		{in: "nonsense=1", err: `the metric "nonsense" is none compare reports`},
+		// Two shares differ by 100 points at most, and no run resolves a
+		// margin finer than 1e-5 points (the first two were accepted, the
+		// third judged "on the margin, where no number of trials would
+		// decide" of a difference of exactly 0).
+		{in: "win.a=101", err: "win.a=101: a share's margin is from 1e-05 to 100 points"},
+		{in: "end.round-cap=1e-9", err: "a share's margin is from 1e-05 to 100 points"},
+		{in: "1e-9", err: "1e-9: a share's margin is from 1e-05 to 100 points"},
+		{in: "win.a=100", want: Margin{Metric: "win.a", Value: 100}},
+		{in: "150", want: Margin{Value: 150}}, // rounds and counters may differ by more
+		{in: "rounds.mean=1e-9", want: Margin{Metric: "rounds.mean", Value: 1e-9}},
 	} {
 		got, err := ParseMargin(c.in)
 		switch {

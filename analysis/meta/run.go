@@ -205,7 +205,7 @@ func sampleCells(ctx context.Context, r analysis.Run, out *Matrix, scs [][]*scen
 		if err != nil {
 			return err
 		}
-		parts = append(parts, j.Empty(analysis.Part{Scenario: sc.Name, Name: analysis.BatchName(0, first), Hash: sc.Hash()}, r.Batch(sc, b, 0, first), b.Spec()))
+		parts = append(parts, j.Empty(analysis.Part{Scenario: sc.Name, Name: analysis.BatchName(0, first), Hash: sc.Hash()}, r.Batch(sc, b, 0, first)))
 	}
 	if err := j.Begin(parts, true); err != nil {
 		return err

@@ -246,7 +246,7 @@ func Run(ctx context.Context, r analysis.Run, s *Sweep, exact bool) (*Result, er
 		if err != nil {
 			return nil, err
 		}
-		parts = append(parts, j.Empty(pointPart(sc, p), r.Job(sc, b), b.Spec()))
+		parts = append(parts, j.Empty(pointPart(sc, p), r.Job(sc, b)))
 	}
 	if err := j.Begin(parts, false); err != nil {
 		return nil, err

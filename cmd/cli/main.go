@@ -6,11 +6,13 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"strconv"
+	"strings"
 
 	"github.com/crucible-sim/crucible/sim/batch"
 	"github.com/spf13/cobra"
@@ -38,7 +40,8 @@ func executeIn(ctx context.Context, name string, args []string, stdin io.Reader,
 	cmd := newRootCmd(name)
 	cmd.SetArgs(args)
 	cmd.SetIn(stdin)
-	cmd.Annotations = map[string]string{invocation: batch.ShellJoin(append([]string{name}, args...))}
+	words, _ := json.Marshal(append([]string{name}, args...))
+	cmd.Annotations = map[string]string{invocation: batch.ShellJoin(append([]string{name}, args...)), arguments: string(words)}
 	cmd.SetOut(stdout)
 	cmd.SetErr(stderr)
 	err := cmd.ExecuteContext(ctx)
@@ -69,14 +72,37 @@ func executeIn(ctx context.Context, name string, args []string, stdin io.Reader,
 // crucible was run with, shell-quoted.
 const invocation = "invocation"
 
-// reproduce returns the command line that makes the same output again: the
-// one crucible was run with, and the seed when it was drawn at random.
+// arguments is the root command's annotation holding the words of the
+// command line (the program's name first), as a JSON list.
+const arguments = "arguments"
+
+// reproduce returns the command line that makes the same output again:
+// the one crucible was run with, without --resume, and the seed when the
+// line gives none (drawn at random, or taken from a checkpoint). A
+// resumed command's output is an uninterrupted one's, which its line
+// without --resume makes; with it, once the command has finished and its
+// checkpoint is gone, the line would fail.
 func reproduce(cmd *cobra.Command, seed uint64) string {
-	line := cmd.Root().Annotations[invocation]
-	if f := cmd.Flags().Lookup("seed"); f != nil && !f.Changed {
-		line += " --seed " + strconv.FormatUint(seed, 10)
+	var words []string
+	if err := json.Unmarshal([]byte(cmd.Root().Annotations[arguments]), &words); err != nil || len(words) == 0 {
+		return cmd.Root().Annotations[invocation]
 	}
-	return line
+	kept, rest, seeded := words[:1:1], []string(nil), false
+	for i, w := range words[1:] {
+		if w == "--" { // the rest are arguments, not flags
+			rest = words[1+i:]
+			break
+		}
+		if w == "--resume" || strings.HasPrefix(w, "--resume=") {
+			continue
+		}
+		seeded = seeded || w == "--seed" || strings.HasPrefix(w, "--seed=")
+		kept = append(kept, w)
+	}
+	if cmd.Flags().Lookup("seed") != nil && !seeded {
+		kept = append(kept, "--seed", strconv.FormatUint(seed, 10))
+	}
+	return batch.ShellJoin(append(kept, rest...))
 }
 
 // exitError carries an exit status other than 1 (and a message, which may

@@ -143,7 +143,9 @@ func checkpointTrials(path string) (os.FileInfo, int64, error) {
 	cs, err := sim.ReadCheckpoints(path)
 	var trials int64
 	for _, c := range cs {
-		trials += c.Tally.Trials
+		if c.Tally != nil { // a part not begun has none
+			trials += c.Tally.Trials
+		}
 	}
 	return info, trials, err
 }

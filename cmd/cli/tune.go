@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"os"
 
 	"github.com/spf13/cobra"
 
@@ -205,6 +206,9 @@ func loadTune(cmd *cobra.Command, rf *runFlags, tf *tuneFlags, ref string) (load
 	case isTune && tf.vary != "":
 		return loadedTune{}, usageError("%s is a tune file, which names its own field: --vary goes with a scenario", ref)
 	case !isTune && (tf.vary == "" || tf.target == ""):
+		if _, err := scenarios.Load(ref); err != nil && !isFile(ref) {
+			return loadedTune{}, fmt.Errorf("%s: no such file and no built-in tune or scenario of that name%s", ref, scenarios.NearestBuiltin(ref))
+		}
 		return loadedTune{}, usageError("%s is not a tune: name the field with --vary PATH=FROM..TO and what to look for with --target (e.g. fair, win.a>=0.7), or give a tune file (crucible scenarios lists the built-in ones)", ref)
 	}
 	q := scenarios.Tune{Name: ref, Scenario: ref}
@@ -236,6 +240,12 @@ func loadTune(cmd *cobra.Command, rf *runFlags, tf *tuneFlags, ref string) (load
 	}
 	t.Exact, t.Rational = tf.exact, tf.rational
 	return loadedTune{Tune: t, targetOrigin: q.TargetOrigin}, t.Check()
+}
+
+// isFile reports whether a file (of any kind) is at path.
+func isFile(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }
 
 // tuneOverrides applies the flags that win over a tune file's settings.
