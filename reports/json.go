@@ -59,6 +59,13 @@ func Object(r *analysis.Result) (json.Marshaler, error) {
 		}
 		o = append(o, formats.Field{Key: "counter_hists_by_winner", Val: json.RawMessage(raw)}, formats.Field{Key: "wins_by", Val: winsByObject(wb)})
 	}
+	if r.Tally.Examples != nil {
+		raw, err := r.Tally.MarshalExamples()
+		if err != nil {
+			return nil, err
+		}
+		o = append(o, formats.Field{Key: "examples", Val: json.RawMessage(raw)})
+	}
 	if docs != nil {
 		o = append(o, formats.Field{Key: "counter_docs", Val: docs})
 	}

@@ -5,10 +5,12 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
+	"sync"
 	"testing"
 
 	"github.com/crucible-sim/crucible/analysis"
@@ -20,6 +22,27 @@ import (
 
 // builtinMeta fights a built-in roster at seed 1 and reads it.
 func builtinMeta(t *testing.T, name string, precision float64) *meta.Analysis {
+	t.Helper()
+	// The tests only read an analysis: each is fought once (a few seconds
+	// of CPU) and shared.
+	key := fmt.Sprint(name, " ", precision)
+	metaAnalyses.Lock()
+	defer metaAnalyses.Unlock()
+	if a, ok := metaAnalyses.m[key]; ok {
+		return a
+	}
+	a := fightMeta(t, name, precision)
+	metaAnalyses.m[key] = a
+	return a
+}
+
+// metaAnalyses are the analyses builtinMeta fought, by roster and precision.
+var metaAnalyses = struct {
+	sync.Mutex
+	m map[string]*meta.Analysis
+}{m: map[string]*meta.Analysis{}}
+
+func fightMeta(t *testing.T, name string, precision float64) *meta.Analysis {
 	t.Helper()
 	r, ok, err := scenarios.LoadRoster(name)
 	if err != nil || !ok {

@@ -22,7 +22,7 @@ const tunesDir = "builtin/tunes"
 //
 //	name: interceptors-for-70         # optional; default: the file's base name
 //	description: "…"
-//	scenario: eclipse/interceptors-vs-cruisers   # built-in name, or a path relative to this file
+//	scenario: eclipse/escorted-interceptors-vs-fleet   # built-in name, or a path relative to this file
 //	set: ["options.stalemate=draw"]   # overrides applied to the base, as --set
 //	confidence: 0.95                  # of the answer's statements, jointly (--confidence wins)
 //	first-trials: 250                 # of a probe's first look (--first-trials wins)

@@ -341,6 +341,7 @@ func (w *worker) runChunk(streams Streams, lo, hi int64, stop *rules.Stop) (end 
 		if w.out.End < 0 || w.out.End >= nEnds || w.out.Winner > rules.B || !w.counts.add(w.chunk, &w.out) {
 			return i, fmt.Errorf("battle reported an invalid outcome on trial %d: %+v", i, w.out)
 		}
+		w.chunk.Examples.offer(s1, i, &w.out)
 	}
 	return i, nil
 }

@@ -38,6 +38,10 @@ type Tally struct {
 	WinDists  [][3]Hist
 	WinDistOf []int
 	Rounds    Hist
+	// Examples keeps a few trials of each outcome bucket as examples to
+	// replay (see Examples); nil when unknown (a tally read from the
+	// JSON of a crucible that kept none, or merged with one).
+	Examples *Examples
 	// overflow is non-zero once a counter's value or sum has left what
 	// int64 holds exactly (see Overflow).
 	overflow uint64
@@ -56,6 +60,7 @@ func NewTally(spec rules.Spec) *Tally {
 		Counters:     make([]int64, n),
 		CounterNames: spec.CounterNames(),
 		CountersSq:   make([]int64, n),
+		Examples:     newExamples(len(spec.Ends)),
 	}
 	t.declareDists(spec)
 	return t
@@ -89,6 +94,7 @@ func newPaddedTally(spec rules.Spec) *Tally {
 	t.Ends, t.EndNames = padded(len(spec.Ends)), spec.Ends
 	t.Counters, t.CounterNames = padded(len(spec.Counters)), spec.CounterNames()
 	t.CountersSq = padded(len(spec.Counters))
+	t.Examples = newExamples(len(spec.Ends))
 	t.declareDists(spec)
 	return &t.Tally
 }
@@ -168,6 +174,11 @@ func (t *Tally) Merge(o *Tally) error {
 		}
 	}
 	t.Rounds.Merge(&o.Rounds)
+	if t.Examples != nil && o.Examples != nil {
+		t.Examples.merge(o.Examples)
+	} else {
+		t.Examples = nil // one part's are unknown: a sample of the rest is no sample of the whole
+	}
 	return t.Overflow()
 }
 
@@ -223,6 +234,9 @@ func (t *Tally) Clone() *Tally {
 		c.WinDists = append(c.WinDists, h)
 	}
 	c.Rounds = t.Rounds.Clone()
+	if t.Examples != nil {
+		c.Examples = t.Examples.clone()
+	}
 	return &c
 }
 
@@ -241,6 +255,9 @@ func (t *Tally) Reset() {
 		}
 	}
 	t.Rounds.Reset()
+	if t.Examples != nil {
+		t.Examples.reset()
+	}
 }
 
 // Dist returns the histogram of the named distribution counter.
@@ -293,6 +310,7 @@ type tallyJSON struct {
 	Squares  orderedCounts   `json:"counters_sq"`
 	Hists    orderedHists    `json:"counter_hists,omitempty"`
 	WinHists orderedWinHists `json:"counter_hists_by_winner,omitempty"`
+	Examples *examplesJSON   `json:"examples,omitempty"`
 }
 
 type winsJSON struct {
@@ -328,6 +346,10 @@ func (t *Tally) MarshalJSON() ([]byte, error) {
 	for k, i := range t.WinDistOf {
 		j.WinHists = append(j.WinHists, winHistAt{t.CounterNames[i], &t.WinDists[k]})
 	}
+	if t.Examples != nil {
+		x := t.Examples.marshal(t.EndNames)
+		j.Examples = &x
+	}
 	return json.Marshal(j)
 }
 
@@ -340,6 +362,16 @@ func (t *Tally) MarshalWinDists() ([]byte, error) {
 		o = append(o, winHistAt{t.CounterNames[i], &t.WinDists[k]})
 	}
 	return o.MarshalJSON()
+}
+
+// MarshalExamples writes the examples alone, as the examples member of
+// MarshalJSON (reports write them with the rest of the tally part); null
+// when they are unknown.
+func (t *Tally) MarshalExamples() ([]byte, error) {
+	if t.Examples == nil {
+		return []byte("null"), nil
+	}
+	return json.Marshal(t.Examples.marshal(t.EndNames))
 }
 
 // UnmarshalJSON reads a tally (the integer fields of a result object; other
@@ -404,6 +436,13 @@ func (t *Tally) UnmarshalJSON(data []byte) error {
 	}
 	if !slices.IsSorted(t.WinDistOf) {
 		return fmt.Errorf("counter_hists_by_winner are not in counter order")
+	}
+	if j.Examples != nil {
+		ex, err := unmarshalExamples(j.Examples, t.EndNames)
+		if err != nil {
+			return err
+		}
+		t.Examples = ex
 	}
 	if len(j.Rounds) > 0 {
 		if err := t.Rounds.UnmarshalJSON(j.Rounds); err != nil {

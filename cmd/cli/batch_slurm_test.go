@@ -25,6 +25,7 @@ import (
 // must run; elsewhere it is skipped when Slurm is not installed or the test
 // is not root (slurmd runs jobs as their user).
 func TestSlurmRoundTrip(t *testing.T) {
+	t.Parallel() // it waits on processes: others run meanwhile
 	if testing.Short() {
 		t.Skip("brings up a Slurm cluster; not with -short")
 	}
@@ -36,9 +37,10 @@ func TestSlurmRoundTrip(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// The shared binary, copied where the job's user can run it.
 	bin := filepath.Join(dir, "bin", "crucible")
-	if out, err := exec.Command("go", "build", "-o", bin, "../crucible").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	if err := copyExecutable(buildCrucible(t), bin); err != nil {
+		t.Fatal(err)
 	}
 	c := startCluster(t, dir)
 

@@ -150,6 +150,7 @@ func TestBatchK8sRefusesWhatPodsCannotRead(t *testing.T) {
 // (it would wait for a writer): both engines refuse it before writing
 // anything, so that no job is sent to a cluster that cannot read it.
 func TestBatchScenarioFromStdin(t *testing.T) {
+	t.Parallel() // it waits on processes: others run meanwhile
 	if testing.Short() {
 		t.Skip("builds crucible to give it a pipe as standard input")
 	}

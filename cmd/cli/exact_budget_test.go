@@ -1,23 +1,23 @@
 package cli
 
 import (
-	"bytes"
 	"context"
-	"os/exec"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 )
 
-// Ctrl-C stops an exact solve within a second, whatever command runs it,
-// and the command exits 130 saying it was interrupted. Each command solves
+// Ctrl-C stops an exact solve, whatever command runs it, and the command
+// exits 130 saying it was interrupted (within stopBound here, a failure
+// bound; the one-second target is BenchmarkInterruptLatency's). Each command solves
 // testdata/exact-many-rolls.yaml, a battle of 2,163 states whose solve
 // took minutes of CPU (it now spends its step budget in a few seconds):
 // before, the solver never looked at its context, so `exact` finished the
 // solve minutes later and exited 0, and check and sweep waited for it
 // likewise.
 func TestSolvesStopOnSignal(t *testing.T) {
+	t.Parallel() // it waits on processes: others run meanwhile
 	if testing.Short() {
 		t.Skip("builds and signals real processes")
 	}
@@ -33,32 +33,14 @@ func TestSolvesStopOnSignal(t *testing.T) {
 		{"check", []string{"check", file, "--trials", "100", "--seed", "1"}, "interrupted: the check is incomplete and decides nothing"},
 		{"sweep", []string{"sweep", file, "--vary", "options.stalemate=defender,draw", "--trials", "100", "--seed", "1"}, "interrupted; above are the 0 of 2 points that finished"},
 	} {
-		cmd := exec.Command(bin, c.args...)
-		var stderr bytes.Buffer
-		cmd.Stderr = &stderr
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		time.Sleep(500 * time.Millisecond) // well into the solve
-		sent := time.Now()
-		cmd.Process.Signal(syscall.SIGINT)
-		done := make(chan error, 1)
-		go func() { done <- cmd.Wait() }()
-		select {
-		case <-done:
-		case <-time.After(30 * time.Second):
-			cmd.Process.Kill()
-			<-done
-			t.Errorf("%s: still running 30 s after SIGINT", c.name)
-			continue
-		}
-		lag := time.Since(sent)
-		t.Logf("%s: exit %d %v after SIGINT", c.name, cmd.ProcessState.ExitCode(), lag)
-		if code := cmd.ProcessState.ExitCode(); code != exitInterrupted || !strings.Contains(stderr.String(), c.want) {
-			t.Errorf("%s: exit %d, stderr %q; want exit 130 and %q", c.name, code, stderr.String(), c.want)
-		}
-		if lag > time.Second {
-			t.Errorf("%s: exited %v after SIGINT, want ≤ 1 s", c.name, lag)
+		p := startCrucible(t, bin, nil, c.args...)
+		// Into the solve on a quiet machine; a loaded one may deliver the
+		// signal before the solve begins, which must stop it the same way.
+		time.Sleep(500 * time.Millisecond)
+		lag := p.interrupt(t, syscall.SIGINT)
+		t.Logf("%s: exit %d %v after SIGINT", c.name, p.cmd.ProcessState.ExitCode(), lag)
+		if stderr := p.stderr.String(); !strings.Contains(stderr, c.want) {
+			t.Errorf("%s: stderr %q; want %q", c.name, stderr, c.want)
 		}
 	}
 }

@@ -13,6 +13,7 @@ import (
 // built-in scenarios, depending on this working tree through a replace —
 // builds, and runs its scenario through run, sweep and check.
 func TestGameBinary(t *testing.T) {
+	t.Parallel() // it waits on processes: others run meanwhile
 	if testing.Short() {
 		t.Skip("builds a binary from a module of its own")
 	}

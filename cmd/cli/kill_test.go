@@ -6,39 +6,31 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 )
 
-// buildCrucible builds the command into a temporary directory, for tests
-// that need a real process to kill.
-func buildCrucible(t *testing.T) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "crucible")
-	if out, err := exec.Command("go", "build", "-o", bin, "../crucible").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
-}
-
 // A run killed with SIGKILL — early, in the middle, or while it writes its
 // checkpoint — leaves a checkpoint from which --resume finishes it with the
 // bytes of an uninterrupted run.
 func TestKilledRunsResume(t *testing.T) {
+	t.Parallel() // it waits on processes: others run meanwhile
 	if testing.Short() {
 		t.Skip("builds and kills real processes")
 	}
 	bin := buildCrucible(t)
-	args := []string{"run", "stratfight/thug-vs-guard", "stratfight/jorah-vs-mountain", "--trials", "600000", "--seed", "12",
+	const trials = 200000 // a scenario; two in the run
+	args := []string{"run", "stratfight/thug-vs-guard", "stratfight/jorah-vs-mountain", "--trials", strconv.Itoa(trials), "--seed", "12",
 		"--chunk", "500", "--format", "json", "--checkpoint-every", "50ms"}
 	whole := mustRun(t, args...)
 	for _, moment := range []struct {
 		name  string
-		after time.Duration // kill this long after the first checkpoint, or
-		pause bool          // kill while paused before renaming the 4th checkpoint
-	}{{"just after the first checkpoint", 0, false}, {"mid-run", 600 * time.Millisecond, false}, {"during a checkpoint write", 0, true}} {
+		least int64 // kill once the checkpoint holds this many trials (half the run), or
+		pause bool  // kill while paused before renaming the 4th checkpoint
+	}{{"just after the first checkpoint", 0, false}, {"mid-run", trials, false}, {"during a checkpoint write", 0, true}} {
 		dir := filepath.Join(t.TempDir(), "out")
 		cmd := exec.Command(bin, append(args, "--out", dir)...)
 		cmd.Env = os.Environ()
@@ -54,7 +46,9 @@ func TestKilledRunsResume(t *testing.T) {
 			waitFor(t, filepath.Join(dir, "checkpoint.json.paused"), 20*time.Second)
 		} else {
 			waitFor(t, filepath.Join(dir, "checkpoint.json"), 20*time.Second)
-			time.Sleep(moment.after)
+			if moment.least > 0 {
+				waitForTrials(t, filepath.Join(dir, "checkpoint.json"), moment.least, 2*trials, time.Minute)
+			}
 		}
 		cmd.Process.Signal(syscall.SIGKILL)
 		err := cmd.Wait()
@@ -88,6 +82,7 @@ func TestKilledRunsResume(t *testing.T) {
 // finished with --resume: the checkpoint is written before the first
 // trial, so that a restart script can always add --resume.
 func TestKilledAtOnceResumes(t *testing.T) {
+	t.Parallel() // it waits on processes: others run meanwhile
 	if testing.Short() {
 		t.Skip("builds and kills real processes")
 	}
@@ -105,7 +100,7 @@ func killAndResume(t *testing.T, bin string, args []string, ready func(dir strin
 	dir := filepath.Join(t.TempDir(), "out")
 	p := startCrucible(t, bin, nil, append(args, "--out", dir)...)
 	ready(dir)
-	if _, code := p.signal(t, syscall.SIGKILL, 10*time.Second); code != -1 {
+	if _, code := p.signal(t, syscall.SIGKILL, stopBound); code != -1 {
 		t.Fatalf("crucible %s ended (exit %d) before the kill: make it longer", args[0], code)
 	}
 	if resumed := mustRun(t, append(args, "--out", dir, "--resume")...); resumed != whole {

@@ -64,13 +64,25 @@ func TestMetaExactRoster(t *testing.T) {
 	}
 }
 
-// Same seed, same bytes, for any --workers and --chunk, in every format.
+// Same seed, same bytes, for any --workers and --chunk, in every format:
+// the table on stdout, and meta.json and meta.csv in --out, which hold what
+// --format json and csv print (TestMetaWritesReport), from one run each.
 func TestMetaIsDeterministic(t *testing.T) {
-	for _, format := range []string{"table", "json", "csv"} {
-		args := []string{"meta", "stratfight/fighters", "--seed", "2", "--precision", "4", "--format", format}
-		one := mustRun(t, append(args, "--workers", "1")...)
-		two := mustRun(t, append(args, "--workers", "2", "--chunk", "97")...)
-		if one != two {
+	args := []string{"meta", "stratfight/fighters", "--seed", "2", "--precision", "4"}
+	var outputs [2][3]string
+	for i, workers := range [][]string{{"--workers", "1"}, {"--workers", "2", "--chunk", "97"}} {
+		dir := filepath.Join(t.TempDir(), "meta")
+		outputs[i][0] = mustRun(t, append(append(args, workers...), "--out", dir)...)
+		for j, f := range []string{"meta.json", "meta.csv"} {
+			b, err := os.ReadFile(filepath.Join(dir, f))
+			if err != nil {
+				t.Fatal(err)
+			}
+			outputs[i][j+1] = string(b)
+		}
+	}
+	for j, format := range []string{"table", "json", "csv"} {
+		if outputs[0][j] != outputs[1][j] {
 			t.Errorf("%s: --workers 1 and 2 differ", format)
 		}
 	}

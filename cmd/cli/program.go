@@ -65,6 +65,9 @@ func (p Program) Main() int {
 	signals := make(chan os.Signal, 2)
 	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(signals)
+	if os.Getenv("CRUCIBLE_TEST_SAY_READY") != "" {
+		fmt.Fprintln(os.Stderr, signalsHandled)
+	}
 	go func() {
 		<-signals
 		cancel()
@@ -74,6 +77,12 @@ func (p Program) Main() int {
 	}()
 	return p.Execute(ctx, os.Args[1:], os.Stdout, os.Stderr)
 }
+
+// signalsHandled is what Main prints on stderr, when the test hook
+// CRUCIBLE_TEST_SAY_READY is set, once Ctrl-C and SIGTERM are handled: a
+// test that signals the process waits for it, so that the signal meets the
+// handler however slowly a loaded machine starts the process.
+const signalsHandled = "crucible: test hook: SIGINT and SIGTERM are handled"
 
 // Execute runs args as the program's command line, with output to stdout
 // and stderr, and returns the exit status: 0 success, 1 an error or a

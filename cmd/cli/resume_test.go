@@ -110,6 +110,7 @@ func TestInterruptedSweepIsMarked(t *testing.T) {
 // A sweep killed with SIGKILL in the middle is finished by --resume with
 // the bytes of an uninterrupted sweep.
 func TestKilledSweepResumes(t *testing.T) {
+	t.Parallel() // it waits on processes: others run meanwhile
 	if testing.Short() {
 		t.Skip("builds and kills real processes")
 	}

@@ -21,7 +21,7 @@ func TestLongTrialResumes(t *testing.T) {
 	p := startCrucible(t, bin, nil, append(args, "--out", dir)...)
 	waitForPart(t, filepath.Join(dir, "checkpoint.json"), 3, 10*time.Minute)
 	time.Sleep(time.Second)
-	p.interrupt(t, syscall.SIGTERM, time.Minute)
+	p.interrupt(t, syscall.SIGTERM)
 	if _, trials, err := checkpointTrials(filepath.Join(dir, "checkpoint.json")); err != nil || trials != 1 {
 		t.Fatalf("the checkpoint holds %d trials (%v); want the one finished", trials, err)
 	}

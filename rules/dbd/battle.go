@@ -101,6 +101,10 @@ type fighter struct {
 	// own stream and scratch counters.
 	sim     game
 	simRand rules.Rand
+	// search is the game the search policy evaluates its plans in (§14
+	// search), with a dice and a policy stream of its own.
+	search                game
+	searchDice, searchPol rules.Rand
 }
 
 func newFighter(b *Battle) *fighter {
@@ -110,6 +114,10 @@ func newFighter(b *Battle) *fighter {
 	f.g.sim = &f.sim
 	f.sim.init(b, &f.simRand, &f.simRand, make([]int64, len(b.spec.Counters)))
 	f.sim.policies = [2]PolicyKind{PolicyGreedy, PolicyGreedy}
+	f.g.search = &f.search
+	f.search.init(b, &f.searchDice, &f.searchPol, make([]int64, len(b.spec.Counters)))
+	f.search.policies = [2]PolicyKind{PolicyGreedy, PolicyGreedy}
+	f.search.aligned = true
 	return f
 }
 
@@ -117,7 +125,7 @@ func newFighter(b *Battle) *fighter {
 // up to 33 s (option rollout 32,64,20), and a long turn cap lets even
 // greedy play long, so both games poll the stop at each turn and the
 // rollout policy before each continuation.
-func (f *fighter) SetStop(s *rules.Stop) { f.g.stop, f.sim.stop = s, s }
+func (f *fighter) SetStop(s *rules.Stop) { f.g.stop, f.sim.stop, f.search.stop = s, s, s }
 
 // Fight implements rules.Fighter.
 func (f *fighter) Fight(i int64, r *rules.Rand, o *rules.Outcome) { f.play(i, r, o, nil) }

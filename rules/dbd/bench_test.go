@@ -96,3 +96,29 @@ func BenchmarkRollout(b *testing.B) {
 		g.chooseRollout()
 	}
 }
+
+// BenchmarkSearch times one decision of each search level in a position
+// of a greedy game of cavalry_hammer, at turn 8 with the armies in
+// contact, and counts its allocations (target: none, the arena being
+// reused from one decision to the next). The decision is a whole one:
+// the population carried from an earlier decision of the turn is
+// dropped first.
+func BenchmarkSearch(b *testing.B) {
+	pos := mirroredPositions(b, "cavalry_hammer", 3, 8)[0]
+	for _, p := range []PolicyKind{PolicySearch250, PolicySearch1k, PolicySearch4k} {
+		b.Run(p.String(), func(b *testing.B) {
+			g := newGame(b, loadBattle(b, "cavalry_hammer", "options: {first-side: alternate}\n"))
+			g.policies = [2]PolicyKind{p, p}
+			g.st = pos.a
+			g.choose() // the arena grows to size
+			b.ReportAllocs()
+			for b.Loop() {
+				g.st = pos.a
+				g.sa.carried = false
+				g.choose()
+			}
+			b.ReportMetric(float64(p.searchBudget()), "plays/decision")
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(p.searchBudget()), "ns/play")
+		})
+	}
+}

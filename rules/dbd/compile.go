@@ -132,9 +132,13 @@ const (
 	PolicyGreedy PolicyKind = iota
 	PolicyRandom
 	PolicyRollout
+	// The search policy's levels (searchBudgets).
+	PolicySearch250
+	PolicySearch1k
+	PolicySearch4k
 )
 
-var policyNames = [...]string{"greedy", "random", "rollout"}
+var policyNames = [...]string{"greedy", "random", "rollout", "search:250", "search:1k", "search:4k"}
 
 func (p PolicyKind) String() string { return policyNames[p] }
 

@@ -86,6 +86,7 @@ func mirroredPositions(t testing.TB, sample string, trial int64, turns ...int) [
 		if g.st.over {
 			continue
 		}
+		g.beginTurn(g.st.side.Other(), activationsPerTurn)
 		out = append(out, mirrored{sample, fmt.Sprintf("%s trial %d turn %d", sample, trial, n), g.st, mirrorState(b, &g.st, m, pair), m, pair})
 		if a, kind := g.chooseGreedy(); kind == choiceAct {
 			g.st.acts--
@@ -133,6 +134,7 @@ func decide(t testing.TB, pos mirrored, b *Battle, p PolicyKind, n int) (ca, cb 
 	for s := range n {
 		for side, st := range []*state{&pos.a, &pos.b} {
 			g.st = *st
+			g.sa.carried = false
 			f.pol.Seed(uint64(2*s+side), policyStreamWord)
 			a, kind := g.choose()
 			if side == 0 {
@@ -201,7 +203,7 @@ func equivariance(t *testing.T, positions []mirrored, players []PolicyKind, extr
 	}
 }
 
-// The decisions of random, greedy and rollout are the same in
+// The decisions of random, greedy, rollout and search are the same in
 // distribution in a position and its mirror image, on positions of a
 // sample turned 180° and one reflected across the middle row. A fixed
 // seed; a false alarm on a fresh one has chance 0.001 in all.
@@ -212,6 +214,7 @@ func TestDecisionsMirror(t *testing.T) {
 	}
 	equivariance(t, positions, []PolicyKind{PolicyRandom, PolicyGreedy}, "", 400, 0.001)
 	equivariance(t, positions[:2], []PolicyKind{PolicyRollout}, `, rollout: "3,2,1"`, 60, 0.001)
+	equivariance(t, positions[:2], []PolicyKind{PolicySearch250}, "", 40, 0.001)
 }
 
 // The mirror image of a position is one: its image again is the position,

@@ -21,6 +21,13 @@ type game struct {
 	log      io.Writer   // the replay's account; nil in Fight
 	policies [2]PolicyKind
 	sim      *game // the rollout game (nil inside it)
+	search   *game // the search policy's game (nil inside it)
+	// aligned, in the search's game, has every decision draw its dice and
+	// policy numbers afresh from (alignSeed, player-turn, activation):
+	// plans evaluated on one seed then meet the same luck wherever they
+	// reach the same point of a turn (§14 search).
+	aligned   bool
+	alignSeed uint64
 	// stop is the run's stop (rules.Stoppable), polled at each turn and
 	// each rollout; nil outside a run.
 	stop *rules.Stop
@@ -35,6 +42,7 @@ type game struct {
 	enemies []Hex // the enemy units' hexes, ascending
 	gr      greedyScratch
 	ro      rolloutScratch
+	sa      searchArena
 }
 
 func (g *game) init(b *Battle, dice, pol *rules.Rand, cnt []int64) {
@@ -44,6 +52,7 @@ func (g *game) init(b *Battle, dice, pol *rules.Rand, cnt []int64) {
 	g.acts = make([]Activation, 0, 256)
 	g.enemies = make([]Hex, 0, NumHexes)
 	g.gr.init()
+	g.sa.init()
 }
 
 // reset sets up the position of the scenario with side first to move
@@ -90,6 +99,9 @@ func (g *game) run(limit int) {
 	st := &g.st
 	for !st.over {
 		for st.acts > 0 && !st.over {
+			if g.aligned {
+				g.align()
+			}
 			a, kind := g.choose()
 			if kind == choiceEnd {
 				if g.log != nil {
@@ -136,6 +148,9 @@ func (g *game) choose() (Activation, choice) {
 		return g.chooseRandom()
 	case PolicyRollout:
 		return g.chooseRollout()
+	}
+	if b := g.policies[g.st.side].searchBudget(); b > 0 {
+		return g.chooseSearch(b)
 	}
 	return g.chooseGreedy()
 }

@@ -24,8 +24,9 @@ const mirrorTOSTGames = 250_000
 // all). Rollout plays with its smallest search, which runs the code of
 // every budget (the candidates' order, common random numbers, the choice)
 // at 1/20 of the cost, on 100,000 games of two samples, one turned and
-// one reflected, and is held to ±1.5 points; TestDecisionsMirrorLong checks every
-// player decision by decision.
+// one reflected, and is held to ±1.5 points; the search levels cost too
+// much for games by the hundred thousand and are checked decision by
+// decision (TestDecisionsMirrorLong).
 func TestMirroredBuiltinsEvenLong(t *testing.T) {
 	type play struct {
 		sample, player, options string
@@ -60,7 +61,7 @@ func TestMirroredBuiltinsEvenLong(t *testing.T) {
 	}
 }
 
-// The decisions of every player are the same
+// The decisions of every player, the search levels included, are the same
 // in distribution in a position and its mirror image, on more positions
 // and with more seeds than TestDecisionsMirror.
 func TestDecisionsMirrorLong(t *testing.T) {
@@ -72,4 +73,5 @@ func TestDecisionsMirrorLong(t *testing.T) {
 	}
 	equivariance(t, positions, []PolicyKind{PolicyRandom, PolicyGreedy}, "", 2000, 0.01)
 	equivariance(t, positions, []PolicyKind{PolicyRollout}, "", 100, 0.01)
+	equivariance(t, positions[:16], []PolicyKind{PolicySearch250, PolicySearch1k}, "", 100, 0.01)
 }

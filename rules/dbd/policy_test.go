@@ -158,17 +158,21 @@ func TestRandomSpendsEveryActivation(t *testing.T) {
 	}
 }
 
-// With a kill that wins the game on offer, the rollout policy takes it.
-// Its 2 dice kill with chance 5/9, and withdrawing to strike later with
-// both infantry is nearly as good (about 97 against 102 in value), so the
-// search needs many continuations (R = 64) to tell them apart.
-func TestRolloutTakesTheWinningKill(t *testing.T) {
-	b := position(t, nil, "policies: {blue: rollout}\noptions: {standards-to-win: 2, rollout: \"6,64,2\"}\n",
-		"A BLUE INF REGULAR 5 77", "B BLUE INF REGULAR 5 130", "G RED GEN REGULAR 1 78", "R RED INF REGULAR 5 30")
-	g := newGame(t, b)
-	g.st.acts = 1 // the last activation of the turn: now or never
-	a, kind := g.chooseRollout()
-	if kind != choiceAct || a.Target != 78 || a.Attack != meleeAttack {
-		t.Errorf("rollout chose %+v (%d)", a, kind)
+// With a kill that wins the game on offer, the rollout and search policies
+// take it. Its 2 dice kill with chance 5/9, and withdrawing to strike
+// later with both infantry is nearly as good (about 97 against 102 in
+// rollout's value), so rollout needs many continuations (R = 64) to tell
+// them apart.
+func TestPoliciesTakeTheWinningKill(t *testing.T) {
+	for _, extra := range []string{
+		"policies: {blue: rollout}\noptions: {standards-to-win: 2, rollout: \"6,64,2\"}\n",
+		"policies: {blue: search:1k}\noptions: {standards-to-win: 2}\n",
+	} {
+		b := position(t, nil, extra, "A BLUE INF REGULAR 5 77", "B BLUE INF REGULAR 5 130", "G RED GEN REGULAR 1 78", "R RED INF REGULAR 5 30")
+		g := newGame(t, b)
+		g.st.acts = 1 // the last activation of the turn: now or never
+		if a, kind := g.choose(); kind != choiceAct || a.Target != 78 || a.Attack != meleeAttack {
+			t.Errorf("%s: chose %+v (%d)", b.Policies[Blue], a, kind)
+		}
 	}
 }

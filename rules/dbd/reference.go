@@ -137,10 +137,18 @@ var policyDocs = [len(policyNames)]string{
 		"and takes the one with the best average result (options.rollout: K,R,H). Far slower than greedy.",
 }
 
+// searchDoc says how a search level plays (§14 search), %d its budget.
+const searchDoc = "Plans the rest of its turn as a whole by evolving plans of activations (online evolutionary planning), " +
+	"each played out on the dice and answered by a greedy turn of the enemy, %d plays a decision; takes the first activation of the best plan. " +
+	"The budget is a count of plays, so a seed replays the same game on any machine."
+
 func policyTerms() []rules.Term {
 	out := make([]rules.Term, len(policyNames))
 	for k, name := range policyNames {
 		out[k] = rules.Term{Name: name, Meaning: policyDocs[k]}
+		if b := PolicyKind(k).searchBudget(); b > 0 {
+			out[k].Meaning = fmt.Sprintf(searchDoc, b)
+		}
 	}
 	return out
 }

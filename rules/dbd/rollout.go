@@ -74,15 +74,7 @@ func (g *game) chooseRollout() (Activation, choice) {
 	cands := g.greedyCandidates()
 	seed := g.pol.Uint64()
 	ro := &g.ro
-	ro.order = shuffledOrder(g.pol, ro.order[:0], len(cands))
-	// Stable insertion sort by score, highest first: equal scores keep the
-	// shuffled order. §6's order runs by hex id, from RED's home row to
-	// BLUE's, so a tie broken by it would favour one colour (issue 29).
-	for i := 1; i < len(ro.order); i++ {
-		for j := i; j > 0 && cands[ro.order[j]].score > cands[ro.order[j-1]].score; j-- {
-			ro.order[j], ro.order[j-1] = ro.order[j-1], ro.order[j]
-		}
-	}
+	ro.order = rankCandidates(g.pol, ro.order[:0], cands)
 	k := min(g.b.Opt.Rollout.K, len(ro.order))
 	best, bestValue := -1, math.Inf(-1) // -1: end the turn
 	for c := -1; c < k; c++ {
@@ -100,6 +92,21 @@ func (g *game) chooseRollout() (Activation, choice) {
 		return Activation{}, choiceEnd
 	}
 	return cands[ro.order[best]].a, choiceAct
+}
+
+// rankCandidates appends the indexes of cands to order, highest score
+// first, equal scores in an order drawn from r: §6's order runs by hex id,
+// from RED's home row to BLUE's, so a tie broken by it would favour one
+// colour (issue 29).
+func rankCandidates(r *rules.Rand, order []int, cands []candidate) []int {
+	order = shuffledOrder(r, order, len(cands))
+	// Stable insertion sort: equal scores keep the shuffled order.
+	for i := 1; i < len(order); i++ {
+		for j := i; j > 0 && cands[order[j]].score > cands[order[j-1]].score; j-- {
+			order[j], order[j-1] = order[j-1], order[j]
+		}
+	}
+	return order
 }
 
 // shuffledOrder appends 0..n-1 to buf in an even random order drawn from r

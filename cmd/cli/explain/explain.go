@@ -1,0 +1,239 @@
+// Package explain is the crucible explain command: flags → calls into
+// analysis/explain → reports/explainreport. It takes what it shares with
+// the rest of the command tree (the scenario flags, the run they describe,
+// how an error becomes an exit status) as Deps, so that the tree imports it
+// and it imports nothing of the tree.
+package explain
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strconv"
+
+	"github.com/spf13/cobra"
+
+	"github.com/crucible-sim/crucible/analysis"
+	engine "github.com/crucible-sim/crucible/analysis/explain"
+	"github.com/crucible-sim/crucible/reports/explainreport"
+	"github.com/crucible-sim/crucible/reports/verdicts"
+	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/scenarios"
+	"github.com/crucible-sim/crucible/sim"
+	"github.com/crucible-sim/crucible/sim/batch"
+)
+
+// Deps are what the command takes from the tree it joins.
+type Deps struct {
+	// Load reads a scenario argument with the --set and --unset
+	// overrides; Overrides returns those flags as words of a command line.
+	Load      func(ref string) (*scenarios.Scenario, error)
+	Overrides func() []string
+	// Plan returns the run the shared flags (--seed, --trials,
+	// --workers, --chunk) describe.
+	Plan func(cmd *cobra.Command) (analysis.Run, error)
+	// Usage makes a bad-usage error (exit 2), Interrupted the error of a
+	// command interrupted by a signal (exit 130).
+	Usage       func(format string, args ...any) error
+	Interrupted func(msg string) error
+}
+
+// options are the command's own flags.
+type options struct {
+	outcome  string
+	examples int
+	budget   int64
+	paths    int
+	attr     string
+	side     string
+	sampled  bool
+	format   string
+}
+
+// DefaultBudget is the most trials a search past the run fights by
+// default: enough to find an outcome of probability 10⁻⁶ a hundred times
+// over.
+const DefaultBudget = 100_000_000
+
+// NewCmd returns the explain command; the caller registers the shared
+// flags Deps reads.
+func NewCmd(d Deps) *cobra.Command {
+	var o options
+	cmd := &cobra.Command{
+		Use:   "explain SCENARIO --outcome CONDITION | --attribute units --side S",
+		Short: "Show example games of an outcome: how a battle comes to end so",
+		Long: `explain fights a scenario and prints example games whose outcome meets the
+condition, each replayed round by round with the command that replays it
+again. The examples are trials the run kept of each outcome (the same for
+any workers, chunking, shards or resume); when the run kept too few, it
+searches the trials after the run until it finds them or --budget trials
+are fought, and says how rare the outcome is, with a 95 % interval.
+
+CONDITION is clauses joined by commas, every one of which must hold:
+` + rules.ConditionForms + `.`,
+		Example: `  crucible explain eclipse/interceptor-duel --outcome 'b wins, rounds<=2' --seed 7
+  crucible explain eclipse/two-interceptors-vs-ancient --outcome 'a wins' --paths 3
+  crucible explain eclipse/two-cruisers-vs-interceptor-and-cruiser --attribute units --side b
+  crucible explain stratfight/thug-vs-guard --outcome 'b wins, rounds<=3' --examples 1 --seed 7`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, d, args[0]) },
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&o.outcome, "outcome", "", "the outcome to show, `CONDITION` (required), e.g. 'b wins, end destroyed, rounds<=2'")
+	fl.IntVarP(&o.examples, "examples", "k", 3, "how many example games to show (1 to 100)")
+	fl.Int64Var(&o.budget, "budget", DefaultBudget, "the most `trials` a search past the run fights")
+	fl.IntVar(&o.paths, "paths", 0, "instead of examples, the `K` most probable ways the battle comes to the outcome, exact through the solver's chain (Eclipse battles, EmojiSpace duels, Strategic Fighting lifespans)")
+	fl.StringVar(&o.attr, "attribute", "", "instead of examples, attribute a side's win share to its `units` (Shapley values and leave-one-out, exact through the solver: Eclipse fleets)")
+	fl.StringVar(&o.side, "side", "a", "the `side` (a or b) --attribute speaks of")
+	fl.BoolVar(&o.sampled, "monte-carlo", false, "attribute by Monte Carlo (--trials of every coalition on common random numbers, with standard errors) even where the exact solver reaches; without a solver, or beyond its budget, it is the way taken")
+	fl.StringVarP(&o.format, "format", "f", "table", "output format: table or json")
+	return cmd
+}
+
+func (o *options) check(d Deps) error {
+	switch {
+	case o.outcome == "" && o.attr == "":
+		return d.Usage("explain needs --outcome CONDITION (%s)", rules.ConditionForms)
+	case o.examples < 1 || o.examples > 100:
+		return d.Usage("--examples %d: allowed: an integer from 1 to 100", o.examples)
+	case o.budget < 0 || o.budget > sim.MaxTrials:
+		return d.Usage("--budget %d: allowed: an integer from 0 to %d", o.budget, int64(sim.MaxTrials))
+	case o.paths < 0 || o.paths > 100:
+		return d.Usage("--paths %d: allowed: an integer from 1 to 100 (0, the default: examples instead)", o.paths)
+	case o.attr != "" && o.attr != "units":
+		return d.Usage("--attribute %q: allowed: units (parts are not attributed yet)", o.attr)
+	case o.side != "a" && o.side != "b":
+		return d.Usage("--side %q: allowed: a, b", o.side)
+	case o.format != "table" && o.format != "json":
+		return d.Usage("--format %q: allowed: table, json", o.format)
+	}
+	return nil
+}
+
+func (o *options) run(cmd *cobra.Command, d Deps, ref string) error {
+	if err := o.check(d); err != nil {
+		return err
+	}
+	sc, err := d.Load(ref)
+	if err != nil {
+		return err
+	}
+	battle, err := sc.Compile()
+	if err != nil {
+		return err
+	}
+	if o.attr != "" {
+		return o.attribute(cmd, d, sc)
+	}
+	cond, err := rules.ParseCondition(o.outcome, battle.Spec())
+	if err != nil {
+		return d.Usage("--outcome %q: %v", o.outcome, err)
+	}
+	ctx := cmd.Context()
+	if o.paths > 0 {
+		return o.ways(cmd, d, sc, cond)
+	}
+	plan, err := d.Plan(cmd)
+	if err != nil {
+		return err
+	}
+	res, _, err := plan.Fight(ctx, sc, nil)
+	if err == nil {
+		var f *engine.Found
+		if f, err = engine.Examples(ctx, res, cond, o.examples, o.budget, plan.Workers); err == nil {
+			return o.write(cmd, d, ref, f)
+		}
+	}
+	if analysis.Interrupted(err) {
+		return d.Interrupted("interrupted: no examples shown")
+	}
+	return err
+}
+
+// attribute prints which units win a side its battles.
+func (o *options) attribute(cmd *cobra.Command, d Deps, sc *scenarios.Scenario) error {
+	side := rules.A
+	if o.side == "b" {
+		side = rules.B
+	}
+	a, err := o.attributeUnits(cmd, d, sc, side)
+	if analysis.Interrupted(err) {
+		return d.Interrupted("interrupted: no attribution shown")
+	}
+	if err != nil {
+		return err
+	}
+	if o.format == "json" {
+		return printJSON(cmd)(explainreport.AttributionJSON(a))
+	}
+	return explainreport.WriteAttribution(cmd.OutOrStdout(), a)
+}
+
+// attributeUnits attributes exactly through the solver where it reaches,
+// else by Monte Carlo over the run's trials and seed.
+func (o *options) attributeUnits(cmd *cobra.Command, d Deps, sc *scenarios.Scenario, side rules.Side) (*engine.Attribution, error) {
+	if _, err := rules.LookupSolver(sc.Ruleset); err == nil && !o.sampled {
+		a, err := engine.AttributeUnits(cmd.Context(), sc, side)
+		if !errors.Is(err, rules.ErrBudget) {
+			return a, err
+		}
+	}
+	plan, err := d.Plan(cmd)
+	if err != nil {
+		return nil, err
+	}
+	return engine.AttributeUnitsSampled(cmd.Context(), sc, side, engine.Sampling{Seed: plan.Seed, Trials: plan.TrialsOf(sc)})
+}
+
+// ways prints the most probable ways to the outcome.
+func (o *options) ways(cmd *cobra.Command, d Deps, sc *scenarios.Scenario, cond rules.Condition) error {
+	ways, err := engine.MostProbableWays(cmd.Context(), sc, cond, o.paths)
+	if analysis.Interrupted(err) {
+		return d.Interrupted("interrupted: no path shown")
+	}
+	if err != nil {
+		return err
+	}
+	if o.format == "json" {
+		return printJSON(cmd)(explainreport.WaysJSON(ways))
+	}
+	return explainreport.WriteWays(cmd.OutOrStdout(), ways)
+}
+
+// write replays each example and prints them in the chosen format.
+func (o *options) write(cmd *cobra.Command, d Deps, ref string, f *engine.Found) error {
+	var accounts []explainreport.Account
+	for _, e := range f.Examples {
+		var buf bytes.Buffer
+		out, err := f.Replay(cmd.Context(), e, &buf)
+		if err == nil {
+			err = verdicts.WriteOutcome(&buf, f.Run.Spec, out)
+		}
+		if err != nil {
+			return err
+		}
+		accounts = append(accounts, explainreport.Account{Example: e, Replay: buf.String(), Command: replayCommand(cmd, d, ref, f.Run.Seed, e.Trial)})
+	}
+	if o.format == "json" {
+		return printJSON(cmd)(explainreport.JSON(f, accounts))
+	}
+	return explainreport.WriteText(cmd.OutOrStdout(), f, accounts)
+}
+
+// printJSON returns what prints a JSON object a renderer made, or returns
+// its error: printJSON(cmd)(explainreport.JSON(…)).
+func printJSON(cmd *cobra.Command) func(raw []byte, err error) error {
+	return func(raw []byte, err error) error {
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintf(cmd.OutOrStdout(), "%s\n", raw)
+		return err
+	}
+}
+
+// replayCommand is the command line that replays one example.
+func replayCommand(cmd *cobra.Command, d Deps, ref string, seed uint64, trial int64) string {
+	words := []string{cmd.Root().Name(), "replay", ref, "--trial", strconv.FormatInt(trial, 10), "--seed", strconv.FormatUint(seed, 10)}
+	return batch.ShellJoin(append(words, d.Overrides()...))
+}

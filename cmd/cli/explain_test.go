@@ -1,0 +1,144 @@
+package cli
+
+import (
+	"encoding/json"
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// explain shows the same examples for any workers and chunking, each the
+// game its replay command prints again; JSON carries the same trials.
+func TestExplainExamplesReplay(t *testing.T) {
+	args := []string{"explain", "eclipse/interceptor-duel", "--outcome", "b wins, rounds<=2", "--seed", "7", "--trials", "2000", "-k", "2"}
+	one := mustRun(t, append(args, "--workers", "1", "--chunk", "7")...)
+	two := mustRun(t, append(args, "--workers", "2", "--chunk", "300")...)
+	if one != two {
+		t.Fatalf("one worker:\n%s\ntwo workers:\n%s", one, two)
+	}
+	cmds := regexp.MustCompile(`— crucible (replay .*)\n`).FindAllStringSubmatch(one, -1)
+	if len(cmds) != 2 {
+		t.Fatalf("want 2 replay commands:\n%s", one)
+	}
+	for _, c := range cmds {
+		replay := mustRun(t, strings.Fields(c[1])...)
+		account := replay[strings.Index(replay, "\n")+1:] // after its heading
+		if !strings.Contains(one, account) || !strings.Contains(account, "winner defender (b)") {
+			t.Errorf("%s prints a game the example does not show:\n%s", c[1], replay)
+		}
+	}
+	var j struct {
+		Examples []struct {
+			Trial  int64
+			Winner string
+			Rounds int64
+		}
+	}
+	if err := json.Unmarshal([]byte(mustRun(t, append(args, "--format", "json")...)), &j); err != nil {
+		t.Fatal(err)
+	}
+	for k, e := range j.Examples {
+		if !strings.Contains(cmds[k][1], " --trial "+itoa(e.Trial)+" ") || e.Winner != "b" || e.Rounds > 2 {
+			t.Errorf("JSON example %d: %+v; text %s", k, e, cmds[k][1])
+		}
+	}
+}
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// A condition naming what the battle does not have is bad usage, located
+// at its clause, with the names it could mean.
+func TestExplainBadOutcome(t *testing.T) {
+	mustFail(t, 2, `column 9 (end destroyd): unknown end reason "destroyd"`, "explain", "eclipse/interceptor-duel", "--outcome", "b wins, end destroyd", "--seed", "1")
+	mustFail(t, 2, `did you mean "a.survivors.Interceptor"`, "explain", "eclipse/interceptor-duel", "--outcome", "counter.a.survivor.Interceptor>=1", "--seed", "1")
+	mustFail(t, 2, "explain needs --outcome", "explain", "eclipse/interceptor-duel", "--seed", "1")
+}
+
+// --paths prints the most probable ways, exact: in the interceptor duel
+// the attacker's likeliest win is in round 1, 5/6 · 1/6, its next in round
+// 2, (25/36) · 5/36; a ruleset without a solver says so.
+func TestExplainPaths(t *testing.T) {
+	var j struct {
+		Paths []struct {
+			Probability float64
+			Rounds      int64
+			Winner      string
+			Steps       []struct{ Event string }
+		}
+	}
+	out := mustRun(t, "explain", "eclipse/interceptor-duel", "--outcome", "a wins", "--paths", "2", "--format", "json")
+	if err := json.Unmarshal([]byte(out), &j); err != nil {
+		t.Fatal(err)
+	}
+	want := []float64{5.0 / 36, 25.0 / 36 * 5 / 36}
+	if len(j.Paths) != 2 {
+		t.Fatalf("%d paths:\n%s", len(j.Paths), out)
+	}
+	for i, p := range j.Paths {
+		if math.Abs(p.Probability-want[i]) > 1e-12 || p.Rounds != int64(i+1) || p.Winner != "a" || len(p.Steps) != 2*i+2 {
+			t.Errorf("path %d: %+v, want P %v in %d rounds", i, p, want[i], i+1)
+		}
+	}
+	text := mustRun(t, "explain", "eclipse/interceptor-duel", "--outcome", "a wins", "--paths", "1")
+	if !strings.Contains(text, "13.9 % of all battles go exactly this way (1 round)") || !strings.Contains(text, "the attacker's Interceptor: the defender loses 1 Interceptor (16.7 %)") {
+		t.Errorf("paths in words:\n%s", text)
+	}
+	mustFail(t, 1, "has no exact solver", "explain", "ec4x/siege-spec", "--outcome", "a wins", "--paths", "1")
+}
+
+// --attribute units shares the side's exact win share among its ships;
+// their values add up to it (none of them wins nothing), and a side of
+// one ship is an error located at its ships.
+func TestExplainAttribute(t *testing.T) {
+	var j struct {
+		All   float64
+		None  float64
+		Units []struct {
+			Name    string
+			Count   int
+			Shapley float64
+		}
+	}
+	out := mustRun(t, "explain", "eclipse/two-cruisers-vs-interceptor-and-cruiser", "--attribute", "units", "--side", "b", "--format", "json")
+	if err := json.Unmarshal([]byte(out), &j); err != nil {
+		t.Fatal(err)
+	}
+	total := 0.0
+	for _, u := range j.Units {
+		total += u.Shapley * float64(u.Count)
+	}
+	if len(j.Units) != 2 || j.None != 0 || math.Abs(total-j.All) > 1e-12 {
+		t.Errorf("attribution %+v: values sum to %v", j, total)
+	}
+	text := mustRun(t, "explain", "eclipse/two-cruisers-vs-interceptor-and-cruiser", "--attribute", "units", "--side", "b")
+	if !strings.Contains(text, "a Cruiser is worth most") {
+		t.Errorf("attribution in words:\n%s", text)
+	}
+	var mc struct {
+		Exact bool
+		All   float64
+		Units []struct {
+			Count     int
+			Shapley   float64
+			ShapleySE float64 `json:"shapley_se"`
+		}
+	}
+	out = mustRun(t, "explain", "eclipse/two-cruisers-vs-interceptor-and-cruiser", "--attribute", "units", "--side", "b", "--monte-carlo", "--trials", "2000", "--seed", "3", "--format", "json")
+	if err := json.Unmarshal([]byte(out), &mc); err != nil {
+		t.Fatal(err)
+	}
+	total = 0
+	for _, u := range mc.Units {
+		total += u.Shapley * float64(u.Count)
+		if u.ShapleySE <= 0 {
+			t.Errorf("Monte Carlo value without a standard error: %+v", u)
+		}
+	}
+	if mc.Exact || len(mc.Units) != 2 || math.Abs(total-mc.All) > 1e-12 {
+		t.Errorf("Monte Carlo attribution %+v: values sum to %v", mc, total)
+	}
+	mustFail(t, 1, "attacker.ships: the attacker has 1 ship", "explain", "eclipse/interceptor-duel", "--attribute", "units", "--side", "a")
+	mustFail(t, 2, `--attribute "parts"`, "explain", "eclipse/interceptor-duel", "--attribute", "parts")
+}
