@@ -56,6 +56,27 @@ type PolicyValue struct {
 	// only on a scenario that gives it, and Apply removes it to play any
 	// other value.
 	Needs string
+	// Rung, if not 0, places the value on the ruleset's ladder of skill,
+	// 1 the weakest: it differs from the other rungs in how well it plays,
+	// not in a way of playing a designer would choose (dbd's random,
+	// greedy, rollout and search levels). A policy spread compares styles
+	// and leaves the rungs out; crucible ladder plays them rung against
+	// rung (analysis/ladder) and a verdict's skill axis re-judges it on
+	// them.
+	Rung int
+}
+
+// Rungs returns the field's values that are rungs of the ladder of skill,
+// weakest first.
+func (f PolicyField) Rungs() []PolicyValue {
+	var out []PolicyValue
+	for _, v := range f.Values {
+		if v.Rung > 0 {
+			out = append(out, v)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b PolicyValue) int { return a.Rung - b.Rung })
+	return out
 }
 
 // Value returns the field's value of the given name, and whether it has

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/crucible-sim/crucible/analysis"
@@ -146,6 +147,21 @@ func (e *NoPoliciesError) Error() string {
 		e.Scenario, e.Ruleset, strings.Join(PoliciedRulesets(), ", "))
 }
 
+// RungWhy is why a spread leaves out a value that is a rung of the
+// ladder of skill (rules.PolicyValue.Rung): a spread compares styles of
+// equal standing, and a difference in skill is the ladder's question.
+const RungWhy = "a rung of the ladder of skill, not a style: crucible ladder ranks it"
+
+// OnlyRungsError is the error of a spread of a scenario whose sides'
+// every other policy is a rung of the ladder of skill (dbd's players):
+// there is no style to vary.
+type OnlyRungsError struct{ Scenario, Ruleset string }
+
+func (e *OnlyRungsError) Error() string {
+	return fmt.Sprintf("%s: ruleset %s's policies differ in skill, not style, so there is no policy spread to fight: "+
+		"crucible ladder %s ranks them, and --skill re-judges a verdict at each rung", e.Scenario, e.Ruleset, e.Scenario)
+}
+
 // PoliciedRulesets returns the IDs of the registered rulesets whose sides
 // have built-in policies.
 func PoliciedRulesets() []string {
@@ -161,7 +177,8 @@ func PoliciedRulesets() []string {
 }
 
 // PolicyFieldsOf returns the policy fields of sc's ruleset, or a
-// *NoPoliciesError.
+// *NoPoliciesError, or an *OnlyRungsError (with the fields) when every
+// value is a rung of the ladder of skill.
 func PolicyFieldsOf(sc *scenarios.Scenario) ([2]rules.PolicyField, error) {
 	rs, err := rules.Lookup(sc.Ruleset)
 	if err != nil {
@@ -171,7 +188,16 @@ func PolicyFieldsOf(sc *scenarios.Scenario) ([2]rules.PolicyField, error) {
 	if !ok {
 		return [2]rules.PolicyField{}, &NoPoliciesError{sc.Name, sc.Ruleset}
 	}
-	return p.PolicyFields(), nil
+	fields := p.PolicyFields()
+	if len(fields[0].Values) <= 1 && len(fields[1].Values) <= 1 {
+		// A rules file may allow its sides one policy (targeting.policies).
+		return fields, fmt.Errorf("%s: each side of %s may play one policy only, so there is no policy spread to fight", sc.Name, sc.Ruleset)
+	}
+	style := func(v rules.PolicyValue) bool { return v.Rung == 0 }
+	if !slices.ContainsFunc(fields[0].Values, style) && !slices.ContainsFunc(fields[1].Values, style) {
+		return fields, &OnlyRungsError{sc.Name, sc.Ruleset}
+	}
+	return fields, nil
 }
 
 // Run fights sc, as r says, under each built-in value of each side's policy field,
@@ -209,6 +235,10 @@ func Run(ctx context.Context, r analysis.Run, sc *scenarios.Scenario, plan Plan)
 		s.Fields[side] = field.Path
 		for _, v := range field.Values {
 			if v.Name == current[side] {
+				continue
+			}
+			if v.Rung > 0 {
+				s.Left = append(s.Left, Left{Side: rules.Side(side + 1), Policy: v.Name, Why: RungWhy})
 				continue
 			}
 			c, why, err := f.varied(ctx, sc, field, v, !plan.Costly && v.Costly)

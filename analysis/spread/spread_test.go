@@ -363,6 +363,60 @@ func builtin(t *testing.T, name string) *scenarios.Scenario {
 	return sc
 }
 
+// tiered is duel whose timid play is a rung of a ladder of skill, not a
+// style; ranks is duel with every play a rung.
+type tiered struct{ duel }
+
+func (tiered) ID() string { return "tiered" }
+
+func (tiered) PolicyFields() [2]rules.PolicyField {
+	values := []rules.PolicyValue{{Name: "bold"}, {Name: "steady"}, {Name: "timid", Rung: 1}}
+	return [2]rules.PolicyField{{Path: "a.play", Values: values}, {Path: "b.play", Values: values}}
+}
+
+type ranks struct{ duel }
+
+func (ranks) ID() string { return "ranks" }
+
+func (ranks) PolicyFields() [2]rules.PolicyField {
+	values := []rules.PolicyValue{{Name: "bold", Rung: 2}, {Name: "steady", Rung: 1}}
+	return [2]rules.PolicyField{{Path: "a.play", Values: values}, {Path: "b.play", Values: values}}
+}
+
+func init() {
+	rules.Register(tiered{})
+	rules.Register(ranks{})
+}
+
+// A spread plays the styles and leaves the rungs of skill to the ladder;
+// a ruleset whose every play is a rung has no spread (issue 29).
+func TestSpreadLeavesRungsOut(t *testing.T) {
+	sc, err := scenarios.Parse("tiered.yaml", "tiered", []byte("ruleset: tiered\na: {play: steady}\nb: {play: steady}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := spread.Run(context.Background(), analysis.Run{Seed: 1}, sc, spread.Plan{Trials: 50})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var left []string
+	for _, l := range s.Left {
+		left = append(left, l.Side.String()+" "+l.Policy+": "+l.Why)
+	}
+	if got, want := strings.Join(left, "; "), "a timid: "+spread.RungWhy+"; b timid: "+spread.RungWhy; got != want || len(s.Cells) != 3 {
+		t.Errorf("left %q, want %q; %d cells, want 3", got, want, len(s.Cells))
+	}
+	sc, err = scenarios.Parse("ranks.yaml", "ranks", []byte("ruleset: ranks\na: {play: steady}\nb: {play: steady}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = spread.Run(context.Background(), analysis.Run{Seed: 1}, sc, spread.Plan{Trials: 50})
+	var or *spread.OnlyRungsError
+	if !errors.As(err, &or) || !strings.Contains(err.Error(), "crucible ladder ranks ranks them") {
+		t.Errorf("error %v", err)
+	}
+}
+
 // A spread with MaxWork (exact's, unasked) solves the other cells in
 // order while their work fits what is left of it: the cell that does not
 // fit is left out, and every cell after it, for the budget (Budget,

@@ -3,6 +3,8 @@ package cli
 import (
 	"encoding/json"
 	"math"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -141,4 +143,23 @@ func TestExplainAttribute(t *testing.T) {
 	}
 	mustFail(t, 1, "attacker.ships: the attacker has 1 ship", "explain", "eclipse/interceptor-duel", "--attribute", "units", "--side", "a")
 	mustFail(t, 2, `--attribute "parts"`, "explain", "eclipse/interceptor-duel", "--attribute", "parts")
+}
+
+// --out writes the answer's text, its JSON and a page showing the text.
+func TestExplainOut(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "why")
+	text := mustRun(t, "explain", "eclipse/interceptor-duel", "--outcome", "a wins", "--paths", "2", "--out", dir)
+	got, err := os.ReadFile(filepath.Join(dir, "explain.txt"))
+	if err != nil || string(got) != text {
+		t.Fatalf("explain.txt %q (%v), printed %q", got, err, text)
+	}
+	page, err := os.ReadFile(filepath.Join(dir, "index.html"))
+	if err != nil || !strings.Contains(string(page), "the attacker&#39;s Interceptor: the defender loses 1 Interceptor") {
+		t.Errorf("index.html lacks the answer (%v):\n%s", err, page)
+	}
+	var j struct{ Paths []any }
+	raw, err := os.ReadFile(filepath.Join(dir, "explain.json"))
+	if err != nil || json.Unmarshal(raw, &j) != nil || len(j.Paths) != 2 {
+		t.Errorf("explain.json: %s (%v)", raw, err)
+	}
 }

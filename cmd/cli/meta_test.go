@@ -162,7 +162,7 @@ func TestMetaInputErrors(t *testing.T) {
 		{head + "  - {name: Thug, side: {fighter: thug}}\n  - {name: Guard, sid: {fighter: guard}}\n", file + `:4:25: meta[1].sid: unknown field "sid" (allowed: name, side, policy); did you mean "side"?`},
 		{head + "  - {name: Thug, side: {fighter: thug}}\n  - {name: Guard}\n", `entry "Guard" gives neither side nor policy`},
 		{head + "  - {name: Thug, side: {fighter: thug}}\n  - {name: Greedy, policy: greedy}\n", "ruleset stratfight has no built-in policies"},
-		{"scenario: dbd/symmetric_line\nmeta:\n  - {name: a, policy: greedy}\n  - {name: b, policy: rolout}\n", file + `:4:23: meta[1].policy: unknown policy "rolout" of ruleset dbd (allowed: greedy, random, rollout); did you mean "rollout"?`},
+		{"scenario: dbd/symmetric_line\nmeta:\n  - {name: a, policy: greedy}\n  - {name: b, policy: rolout}\n", file + `:4:23: meta[1].policy: unknown policy "rolout" of ruleset dbd (allowed: greedy, random, rollout, search:250, search:1k, search:4k); did you mean "rollout"?`},
 	} {
 		os.WriteFile(file, []byte(c.src), 0o644)
 		mustFail(t, exitFailed, c.want, "meta", file)

@@ -36,7 +36,7 @@ intervals, as a table, CSV, JSON, PNG plots and an HTML page.`,
 	}
 	root.AddCommand(newRunCmd(), newReplayCmd(), newScenariosCmd(), newValidateCmd(),
 		newCheckCmd(), newMergeCmd(), newExactCmd(), newBatchCmd(), newSweepCmd(), newTuneCmd(), newMetaCmd(),
-		newCompareCmd(), newExportCmd(), newRulesCmd(), newShowCmd(), newServeCmd(), newExplainCmd())
+		newCompareCmd(), newLadderCmd(), newExportCmd(), newRulesCmd(), newShowCmd(), newServeCmd(), newExplainCmd())
 	markRunErrors(root)
 	return root
 }

@@ -18,6 +18,7 @@ import (
 type runOptions struct {
 	rf     runFlags
 	sf     spreadFlags
+	kf     skillFlags
 	cp     checkpointing
 	format string
 	all    bool
@@ -54,6 +55,7 @@ scenario whose answer moves by more than --spread-threshold points.`,
 	o.rf.registerShard(cmd)
 	o.rf.registerSet(cmd)
 	o.sf.register(cmd, true)
+	o.kf.register(cmd)
 	cmd.Flags().BoolVar(&o.all, "all", false, "run every built-in scenario")
 	cmd.Flags().StringVarP(&o.format, "format", "f", "table", "output format: table, csv or json")
 	o.cp.register(cmd, "also write the report (CSV, JSON, PNG plots and index.html) to this directory, which it replaces as a whole")
@@ -74,6 +76,9 @@ func (o *runOptions) check(cmd *cobra.Command) error {
 		return usageError("--spread-trials and --spread-threshold shape a policy spread: give --policy-spread or --out")
 	}
 	if err := o.sf.check(cmd); err != nil {
+		return err
+	}
+	if err := o.kf.check(cmd, o.format); err != nil {
 		return err
 	}
 	return o.cp.check()
@@ -126,10 +131,20 @@ func (o *runOptions) run(cmd *cobra.Command, args []string) error {
 	if od != nil && runErr == nil && spreadErr == nil {
 		exacts = solveBeside(cmd.Context(), scs, results)
 	}
-	if err := o.report(cmd, od, results, spreads, exacts, runErr); err != nil || spreadErr == nil {
-		return err
+	if err := o.report(cmd, od, results, spreads, exacts, runErr); err != nil {
+		return err // runErr, reported
 	}
-	return spreadInterrupted(spreadErr)
+	if spreadErr != nil {
+		return spreadInterrupted(spreadErr)
+	}
+	axes, err := o.kf.fight(cmd.Context(), run, scs)
+	if werr := writeSkill(cmd, axes); werr != nil {
+		return werr
+	}
+	if analysis.Interrupted(err) {
+		return &exitError{code: exitInterrupted, msg: "interrupted during the skill axis; the results above are whole, the axis is left out"}
+	}
+	return err
 }
 
 // report prints the results and writes the report directory: the full

@@ -9,5 +9,6 @@
 //	examples.go   the examples: text and JSON
 //	paths.go      the most probable ways: text and JSON
 //	attribute.go  the attribution to units: text and JSON
+//	page.go       the report directory of --out: text, JSON and a page of it
 //	rarity.go     how rare an outcome is, in words
 package explainreport

@@ -30,7 +30,7 @@ func TestRulesFileOddsAreExact(t *testing.T) {
 		if status != 200 {
 			t.Fatalf("%d %v", status, r)
 		}
-		_, exact := tab.final(t, r["job"].(float64), time.Minute)
+		exact := tab.answer(t, r["job"].(float64), "exact", time.Minute)
 		raw, _ := json.Marshal(exact.Data["result"])
 		var sol struct{ Exact struct{ A, B float64 } }
 		if err := json.Unmarshal(raw, &sol); err != nil || exact.Data["error"] != nil {

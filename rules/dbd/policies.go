@@ -10,28 +10,32 @@ import (
 
 // PolicyFields implements rules.Policied: policies.blue and policies.red
 // each take the policies of §14, from policyNames, the table the decoder
-// and the reference's Policies section read. rollout is costly: every
-// decision plays (K+1)·R continuations of greedy on (options.rollout).
-// greedy plays with the profile of options.greedy-profile, which is the
-// temperament of every greedy player of the battle, both sides' at once:
-// it is not one side's choice, so a spread of one side's play does not
-// vary it (a sweep of the option does). The search levels are not among
-// the values: they differ from each other in skill alone, and a spread
-// compares ways of playing (issue 29); each costs seconds a game, too.
+// and the reference's Policies section read. Every one of them is a rung
+// of the ladder of skill (rules.PolicyValue.Rung), in policyRungs' order:
+// they differ in how well they play, not in a way of playing a designer
+// chooses, so a policy spread has no style of dbd's to vary and crucible
+// ladder ranks them (issue 29). The style of dbd's play is greedy's
+// profile (options.greedy-profile), the temperament of every greedy
+// player of the battle at once, which a sweep of the option varies.
+// rollout and the search levels are costly: every decision plays
+// hundreds of continuations.
 func (ruleset) PolicyFields() [2]rules.PolicyField {
 	var out [2]rules.PolicyField
 	for s, side := range sideNames {
 		f := rules.PolicyField{Path: "policies." + strings.ToLower(side)}
 		for p, name := range policyNames {
-			if PolicyKind(p).searchBudget() > 0 {
-				continue // a skill level, not a way of playing (below)
-			}
-			f.Values = append(f.Values, rules.PolicyValue{Name: name, Costly: PolicyKind(p).costly()})
+			f.Values = append(f.Values, rules.PolicyValue{Name: name, Costly: PolicyKind(p).costly(), Rung: policyRungs[p]})
 		}
 		out[s] = f
 	}
 	return out
 }
+
+// policyRungs places each policy on the ladder of skill, 1 the weakest:
+// random, greedy, rollout, then the search levels by budget. The order is
+// what crucible ladder tests, rung against the rung below, on every
+// mirrored built-in (the README's ladder table).
+var policyRungs = [len(policyNames)]int{PolicyRandom: 1, PolicyGreedy: 2, PolicyRollout: 3, PolicySearch250: 4, PolicySearch1k: 5, PolicySearch4k: 6}
 
 // searchBudgets are the evaluations a decision of each search level plays
 // (§14 search): a count of plays, not a time, so that a seed replays the

@@ -16,11 +16,11 @@ type rollOut[T any] struct {
 
 // rollKey identifies a roll's distribution: the roll, its number of dice,
 // what is added, and which faces its tests pass in the context (a test
-// may read the state).
+// may read the state), or its faces when the state says them.
 type rollKey struct {
-	rc      *rollC
-	n, plus int32
-	masks   string
+	rc          *rollC
+	n, plus, nf int32
+	masks       string
 }
 
 // rollDist returns the distribution of roll rc in context c, by value,
@@ -36,7 +36,10 @@ func (s *Enumerator[T, A]) rollDist(rc *rollC, c *ectx) ([]rollOut[T], int32) {
 		plus = f.eval(rc.plus, c)
 	}
 	key := rollKey{rc: rc, n: n, plus: plus}
-	if !rc.coins {
+	switch {
+	case rc.faces != nil:
+		key.nf = max(f.eval(rc.faces, c), 0)
+	case !rc.coins:
 		masks := make([]byte, len(rc.die))
 		for fi := range rc.die {
 			for bit, ft := range []*faceTest{&rc.reroll, &rc.explode, &rc.count} {
@@ -51,9 +54,12 @@ func (s *Enumerator[T, A]) rollDist(rc *rollC, c *ectx) ([]rollOut[T], int32) {
 		return d, n
 	}
 	var d []rollOut[T]
-	if rc.coins {
+	switch {
+	case rc.faces != nil:
+		d = s.uniformDice(int(n), key.nf)
+	case rc.coins:
 		d = s.coins(int(n))
-	} else {
+	default:
 		d = s.dicePool(rc, int(n), []byte(key.masks))
 	}
 	for i := range d {
@@ -61,6 +67,20 @@ func (s *Enumerator[T, A]) rollDist(rc *rollC, c *ectx) ([]rollOut[T], int32) {
 	}
 	s.rolls[key] = d
 	return d, n
+}
+
+// uniformDice is the distribution of the sum of n dice of faces 1..nf, as
+// the fighter rolls dice whose faces the state says: none below one face,
+// so that dice of no faces add nothing.
+func (s *Enumerator[T, A]) uniformDice(n int, nf int32) []rollOut[T] {
+	if nf < 1 {
+		return []rollOut[T]{{v: 0, w: s.ar.Frac(1, 1)}}
+	}
+	per := make([]rollOut[T], nf)
+	for i := range per {
+		per[i] = rollOut[T]{v: int32(i + 1), w: s.ar.Frac(1, int64(nf))}
+	}
+	return s.sumOf(per, n)
 }
 
 // coins is the distribution of the heads among n fair coins.

@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"strconv"
 
 	"github.com/spf13/cobra"
@@ -16,6 +17,7 @@ import (
 	"github.com/crucible-sim/crucible/analysis"
 	engine "github.com/crucible-sim/crucible/analysis/explain"
 	"github.com/crucible-sim/crucible/reports/explainreport"
+	"github.com/crucible-sim/crucible/reports/outdir"
 	"github.com/crucible-sim/crucible/reports/verdicts"
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
@@ -36,6 +38,9 @@ type Deps struct {
 	// command interrupted by a signal (exit 130).
 	Usage       func(format string, args ...any) error
 	Interrupted func(msg string) error
+	// Reproduce returns the command line that makes the same output again
+	// (with the seed when it was drawn), for a report page.
+	Reproduce func(cmd *cobra.Command, seed uint64) string
 }
 
 // options are the command's own flags.
@@ -48,6 +53,10 @@ type options struct {
 	side     string
 	sampled  bool
 	format   string
+	out      string
+	// seed is the run's seed, for the page's command line (0: none
+	// drawn).
+	seed uint64
 }
 
 // DefaultBudget is the most trials a search past the run fights by
@@ -87,6 +96,7 @@ CONDITION is clauses joined by commas, every one of which must hold:
 	fl.StringVar(&o.side, "side", "a", "the `side` (a or b) --attribute speaks of")
 	fl.BoolVar(&o.sampled, "monte-carlo", false, "attribute by Monte Carlo (--trials of every coalition on common random numbers, with standard errors) even where the exact solver reaches; without a solver, or beyond its budget, it is the way taken")
 	fl.StringVarP(&o.format, "format", "f", "table", "output format: table or json")
+	fl.StringVar(&o.out, "out", "", "also write the answer to `DIR`: explain.txt, explain.json and index.html, a page of it")
 	return cmd
 }
 
@@ -137,6 +147,7 @@ func (o *options) run(cmd *cobra.Command, d Deps, ref string) error {
 	if err != nil {
 		return err
 	}
+	o.seed = plan.Seed
 	res, _, err := plan.Fight(ctx, sc, nil)
 	if err == nil {
 		var f *engine.Found
@@ -163,10 +174,8 @@ func (o *options) attribute(cmd *cobra.Command, d Deps, sc *scenarios.Scenario) 
 	if err != nil {
 		return err
 	}
-	if o.format == "json" {
-		return printJSON(cmd)(explainreport.AttributionJSON(a))
-	}
-	return explainreport.WriteAttribution(cmd.OutOrStdout(), a)
+	return o.emit(cmd, d, a.Scenario+" --attribute units", func(w io.Writer) error { return explainreport.WriteAttribution(w, a) },
+		func() ([]byte, error) { return explainreport.AttributionJSON(a) })
 }
 
 // attributeUnits attributes exactly through the solver where it reaches,
@@ -182,6 +191,7 @@ func (o *options) attributeUnits(cmd *cobra.Command, d Deps, sc *scenarios.Scena
 	if err != nil {
 		return nil, err
 	}
+	o.seed = plan.Seed
 	return engine.AttributeUnitsSampled(cmd.Context(), sc, side, engine.Sampling{Seed: plan.Seed, Trials: plan.TrialsOf(sc)})
 }
 
@@ -194,10 +204,8 @@ func (o *options) ways(cmd *cobra.Command, d Deps, sc *scenarios.Scenario, cond 
 	if err != nil {
 		return err
 	}
-	if o.format == "json" {
-		return printJSON(cmd)(explainreport.WaysJSON(ways))
-	}
-	return explainreport.WriteWays(cmd.OutOrStdout(), ways)
+	return o.emit(cmd, d, ways.Scenario+" --paths", func(w io.Writer) error { return explainreport.WriteWays(w, ways) },
+		func() ([]byte, error) { return explainreport.WaysJSON(ways) })
 }
 
 // write replays each example and prints them in the chosen format.
@@ -214,22 +222,41 @@ func (o *options) write(cmd *cobra.Command, d Deps, ref string, f *engine.Found)
 		}
 		accounts = append(accounts, explainreport.Account{Example: e, Replay: buf.String(), Command: replayCommand(cmd, d, ref, f.Run.Seed, e.Trial)})
 	}
-	if o.format == "json" {
-		return printJSON(cmd)(explainreport.JSON(f, accounts))
-	}
-	return explainreport.WriteText(cmd.OutOrStdout(), f, accounts)
+	return o.emit(cmd, d, f.Run.Scenario+" --outcome", func(w io.Writer) error { return explainreport.WriteText(w, f, accounts) },
+		func() ([]byte, error) { return explainreport.JSON(f, accounts) })
 }
 
-// printJSON returns what prints a JSON object a renderer made, or returns
-// its error: printJSON(cmd)(explainreport.JSON(…)).
-func printJSON(cmd *cobra.Command) func(raw []byte, err error) error {
-	return func(raw []byte, err error) error {
-		if err != nil {
-			return err
-		}
-		_, err = fmt.Fprintf(cmd.OutOrStdout(), "%s\n", raw)
+// emit prints an answer in the chosen format and, with --out, writes both
+// formats and a page of it to the report directory.
+func (o *options) emit(cmd *cobra.Command, d Deps, title string, text func(io.Writer) error, js func() ([]byte, error)) error {
+	raw, err := js()
+	if err != nil {
 		return err
 	}
+	var txt bytes.Buffer
+	if err := text(&txt); err != nil {
+		return err
+	}
+	w := cmd.OutOrStdout()
+	if o.format == "json" {
+		_, err = fmt.Fprintf(w, "%s\n", raw)
+	} else {
+		_, err = w.Write(txt.Bytes())
+	}
+	if err != nil || o.out == "" {
+		return err
+	}
+	od, err := outdir.Open(o.out)
+	if err != nil {
+		return err
+	}
+	defer od.Close()
+	od.Command = d.Reproduce(cmd, o.seed)
+	if err := explainreport.Write(od, title, txt.Bytes(), raw); err != nil {
+		return err
+	}
+	fmt.Fprintf(cmd.ErrOrStderr(), "%s: explanation written to %s\n", cmd.Root().Name(), o.out)
+	return nil
 }
 
 // replayCommand is the command line that replays one example.

@@ -1,6 +1,7 @@
 package exact
 
 import (
+	"errors"
 	"fmt"
 	"math/big"
 	"slices"
@@ -289,4 +290,93 @@ func TestEclipseParity(t *testing.T) {
 	if seen == 0 {
 		t.Fatal("no built-in eclipse scenario found")
 	}
+}
+
+// The built-in twins: rulesfile/R-NAME is the built-in scenario R/NAME of
+// the Go ruleset R, written on that ruleset's rules file
+// (emoji-space.rules.yaml, second-dawn.rules.yaml). Where both solvers
+// reach a twin, their answers are equal as fractions: who wins, every end,
+// the mean rounds — or, where the fractions are beyond a solver's budget
+// of them, equal in floating point.
+func TestTwinParity(t *testing.T) {
+	entries, err := scenarios.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]int{}
+	for _, e := range entries {
+		twin, ok := strings.CutPrefix(e.Name, "rulesfile/")
+		if !ok {
+			continue
+		}
+		ruleset, name, ok := strings.Cut(twin, "-")
+		if !ok || (ruleset != "emojispace" && ruleset != "eclipse") {
+			continue
+		}
+		seen[ruleset]++
+		t.Run(twin, func(t *testing.T) {
+			if !long && (ruleset == "eclipse" || !emojiShort[name]) {
+				t.Skip("make long runs it (TestEclipseParity covers the eclipse scenarios in the default run)")
+			}
+			if ruleset == "eclipse" && eclipseLong[name] || ruleset == "emojispace" && emojiLong[name] {
+				t.Skip("a solve of minutes")
+			}
+			goSc, err := scenarios.Load(ruleset + "/" + name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fileSc, err := scenarios.Load(e.Name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, got, rational := solveBoth(t, goSc, fileSc)
+			if diffs := sameAnswers(want, got, nil, rational, 1e-12); len(diffs) > 0 {
+				t.Errorf("%s and %s differ:\n%s", goSc.Name, fileSc.Name, strings.Join(diffs, "\n"))
+			}
+		})
+	}
+	if seen["emojispace"] == 0 || seen["eclipse"] == 0 {
+		t.Fatalf("built-in twins found: %v", seen)
+	}
+}
+
+// emojiShort names the emojispace twins the default run compares, the
+// others taking from seconds to a minute each on a loaded machine (make
+// long compares them); emojiLong those whose rules-file solve takes
+// minutes, compared by neither.
+var (
+	emojiShort = map[string]bool{"p0-vs-n1a": true, "p0-vs-n1b": true, "p0-vs-n2b": true}
+	emojiLong  = map[string]bool{"p4-vs-n4a": true, "p5-vs-n5b": true}
+)
+
+// solveBoth solves two scenarios through their registered solvers, as
+// fractions where both are within their budgets of them, else in floating
+// point.
+func solveBoth(t *testing.T, a, b *scenarios.Scenario) (ra, rb *rules.Exact, rational bool) {
+	t.Helper()
+	solve := func(sc *scenarios.Scenario, rational bool) (*rules.Exact, error) {
+		s, err := rules.LookupSolver(sc.Ruleset)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s.Solve(t.Context(), sc.Document(), rational)
+	}
+	ra, errA := solve(a, true)
+	rb, errB := solve(b, true)
+	if errA == nil && errB == nil {
+		return ra, rb, true
+	}
+	for _, err := range []error{errA, errB} {
+		if err != nil && !errors.Is(err, rules.ErrBudget) {
+			t.Fatal(err)
+		}
+	}
+	t.Logf("compared in floating point: %v", errors.Join(errA, errB))
+	if ra, errA = solve(a, false); errA != nil {
+		t.Fatal(errA)
+	}
+	if rb, errB = solve(b, false); errB != nil {
+		t.Fatal(errB)
+	}
+	return ra, rb, false
 }

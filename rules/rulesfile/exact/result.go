@@ -108,7 +108,7 @@ func exactOf(c *chain[float64, floats], sh *shares[float64], rat *shares[*big.Ra
 	}
 	for i, d := range sh.counters {
 		ec := rules.ExactCounter{Name: spec.Counters[d.index].Name, Mean: rules.Value{F: d.mean}}
-		dense := d.values[0] >= 0 && d.values[len(d.values)-1] <= maxDistValue
+		dense := len(d.values) > 0 && d.values[0] >= 0 && d.values[len(d.values)-1] <= maxDistValue
 		if dense {
 			ec.P = make([]float64, d.values[len(d.values)-1]+1)
 			for j, v := range d.values {

@@ -1,0 +1,125 @@
+package cli
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/ladder"
+	"github.com/crucible-sim/crucible/reports/ladderreport"
+	"github.com/crucible-sim/crucible/reports/outdir"
+	"github.com/crucible-sim/crucible/sim"
+)
+
+// ladderFlags are the flags only ladder has.
+type ladderFlags struct {
+	rungs        []string
+	look, budget int64
+	test         ladder.Test
+	format, out  string
+}
+
+func newLadderCmd() *cobra.Command {
+	var (
+		rf runFlags
+		lf ladderFlags
+	)
+	cmd := &cobra.Command{
+		Use:   "ladder SCENARIO",
+		Short: "Rank the players rung by rung, each proved stronger than the one below",
+		Long: `ladder plays each rung of the ruleset's ladder of skill (dbd: random, greedy,
+rollout, search:250, search:1k, search:4k) against the rung below on the
+scenario, in side-swapped pairs of games on common random numbers (the upper
+rung as side a, then as side b, on the same dice), until a sequential
+probability ratio test decides whether the upper rung is at least --elo1
+Elo stronger (H1) or not (H0, a tie), at error rates --alpha and --beta, or
+--budget pairs are spent. Each step leads with its answer in words ("search:1k
+beats rollout: 61 % of the points, decided after 410 pairs"), the Elo with its
+95 % interval, the test and how the games ended (the turn-cap share) behind
+it; the ratings up the ladder follow. The verdicts depend on the seed alone,
+not on --workers. Ctrl-C stops within a second and prints the steps so far.`,
+		Example: `  crucible ladder dbd/cavalry_hammer --seed 1
+  crucible ladder dbd/symmetric_line --rungs greedy,rollout,search:250 --budget 200 --out ladder/
+  crucible ladder eclipse/fleet-mirror --rungs kill-greedy,largest-killable-first --format json`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runLadder(cmd, args[0], &rf, &lf)
+		},
+	}
+	rf.registerSeed(cmd, false)
+	rf.registerTrials(cmd)
+	cmd.Flag("trials").Hidden = true // refused: the test decides how many pairs
+	rf.registerSet(cmd)
+	fl := cmd.Flags()
+	fl.StringSliceVar(&lf.rungs, "rungs", nil, "the `players` to rank, weakest first, comma-separated (default: every rung of the ruleset)")
+	decimalVar(fl, &lf.budget, "budget", "", ladder.DefaultBudget, "the most side-swapped `pairs` a step plays before it is left undecided")
+	decimalVar(fl, &lf.look, "look", "", ladder.DefaultLook, "the `pairs` a step plays between two looks of its test")
+	fl.Float64Var(&lf.test.Elo0, "elo0", ladder.DefaultTest.Elo0, "H0 of each step's test: the upper rung is at most this much stronger (Elo)")
+	fl.Float64Var(&lf.test.Elo1, "elo1", ladder.DefaultTest.Elo1, "H1 of each step's test: the upper rung is at least this much stronger (Elo)")
+	fl.Float64Var(&lf.test.Alpha, "alpha", ladder.DefaultTest.Alpha, "the chance a step says 'beats' of a rung that is not stronger than H0 allows")
+	fl.Float64Var(&lf.test.Beta, "beta", ladder.DefaultTest.Beta, "the chance a step misses a rung stronger by H1")
+	fl.StringVarP(&lf.format, "format", "f", "table", "output format: table or json")
+	fl.StringVarP(&lf.out, "out", "o", "", "also write the ladder's report (JSON, text, the ratings' figure and index.html) to this directory, which it replaces as a whole")
+	return cmd
+}
+
+func runLadder(cmd *cobra.Command, ref string, rf *runFlags, lf *ladderFlags) error {
+	if err := checkFormat(lf.format, "table", "json"); err != nil {
+		return err
+	}
+	if cmd.Flags().Changed("trials") {
+		return usageError("--trials: a ladder plays pairs until each step's test decides, at most --budget")
+	}
+	if err := lf.test.Check(); err != nil {
+		return usageError("--alpha, --beta, --elo0, --elo1: %v", err)
+	}
+	if lf.look < 1 || lf.budget < lf.look || lf.budget > sim.MaxTrials {
+		return usageError("--look %d, --budget %d: allowed: integers with 1 ≤ look ≤ budget ≤ %d", lf.look, lf.budget, int64(sim.MaxTrials))
+	}
+	run, err := rf.plan(cmd)
+	if err != nil {
+		return err
+	}
+	sc, err := rf.load(ref)
+	if err != nil {
+		return err
+	}
+	var od *outdir.Dir
+	if lf.out != "" {
+		if od, err = outdir.Open(lf.out); err != nil {
+			return err
+		}
+		defer od.Close()
+		od.Command = reproduce(cmd, run.Seed)
+	}
+	l, runErr := ladder.Run(cmd.Context(), run, sc, ladder.Plan{Rungs: lf.rungs, Test: lf.test, Look: lf.look, Budget: lf.budget})
+	if l == nil {
+		return runErr
+	}
+	if len(l.Steps) > 0 {
+		if err := writeLadder(cmd, l, lf.format); err != nil {
+			return err
+		}
+	}
+	if runErr != nil {
+		if analysis.Interrupted(runErr) {
+			return &exitError{code: exitInterrupted, msg: fmt.Sprintf("interrupted in step %d of %d; the steps above are as their last whole look left them", max(len(l.Steps), 1), len(l.Planned)-1)}
+		}
+		return runErr
+	}
+	if od != nil {
+		if err := ladderreport.Write(od, l, version); err != nil {
+			return err
+		}
+		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: ladder report written to %s\n", od.Path())
+	}
+	return nil
+}
+
+func writeLadder(cmd *cobra.Command, l *ladder.Ladder, format string) error {
+	if format == "json" {
+		return ladderreport.WriteJSON(cmd.OutOrStdout(), l, version)
+	}
+	return ladderreport.WriteTable(cmd.OutOrStdout(), l)
+}
