@@ -79,12 +79,30 @@ func ParseMetric(s string) (Metric, error) {
 			return Metric{Kind: RoundsQuantile, Percent: n}, nil
 		}
 	}
-	return Metric{}, fmt.Errorf("unknown metric %q (allowed: %s)%s", s, MetricForms, doc.DidYouMeanOf(doc.Suggest(s, metricNames)))
+	return Metric{}, fmt.Errorf("unknown metric %q (allowed: %s)%s", s, MetricForms, metricSuggestion(s))
 }
 
-// metricNames are the metrics of a fixed name, to which a misspelt metric
-// is compared (an end or a counter is the scenario's to name).
-var metricNames = []string{"win.a", "win.b", "win.none", "margin", "rounds.mean", "rounds.min", "rounds.max"}
+// fixedMetrics are the metrics of fixed names, for a did-you-mean.
+var fixedMetrics = []string{"win.a", "win.b", "win.none", "margin", "rounds.mean", "rounds.min", "rounds.max", "rounds.p50", "rounds.p90"}
+
+// metricWords are the words a designer writes for a metric's last part
+// that crucible names otherwise, too far apart for an edit distance
+// ("avg" is four edits from "mean").
+var metricWords = map[string]string{"avg": "mean", "average": "mean", "mu": "mean", "median": "p50",
+	"minimum": "min", "maximum": "max", "draw": "none", "draws": "none", "tie": "none"}
+
+// metricSuggestion is the "; did you mean …?" of an unknown metric:
+// rounds.avg → rounds.mean, wins.a → win.a; "" when nothing is near.
+func metricSuggestion(s string) string {
+	if i := strings.LastIndexByte(s, '.'); i >= 0 {
+		if w, ok := metricWords[strings.ToLower(s[i+1:])]; ok {
+			if m, err := ParseMetric(s[:i+1] + w); err == nil {
+				return doc.DidYouMeanOf([]string{m.String()})
+			}
+		}
+	}
+	return doc.DidYouMean(s, fixedMetrics)
+}
 
 // String returns the metric's text form.
 func (m Metric) String() string {

@@ -113,3 +113,26 @@ func TestExactMetric(t *testing.T) {
 		t.Error("a solution with fractions is not Rational")
 	}
 }
+
+// An unknown metric is answered with the one meant, where one is near: a
+// word crucible spells otherwise (avg, median) or a typo. `metric:
+// rounds.avg` in a claim gave only the list of forms before.
+func TestMetricDidYouMean(t *testing.T) {
+	for in, want := range map[string]string{
+		"rounds.avg":     `; did you mean "rounds.mean"?`,
+		"rounds.average": `; did you mean "rounds.mean"?`,
+		"rounds.median":  `; did you mean "rounds.p50"?`,
+		"win.draw":       `; did you mean "win.none"?`,
+		"rounds.maen":    `; did you mean "rounds.mean" or`, // the nearest first
+		"margn":          `; did you mean "margin"?`,
+		"nonsense":       "(allowed: ",
+	} {
+		_, err := rules.ParseMetric(in)
+		if err == nil || !strings.HasSuffix(err.Error(), want) && !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want %q", in, err, want)
+		}
+		if in == "nonsense" && strings.Contains(err.Error(), "did you mean") {
+			t.Errorf("%s: %v", in, err)
+		}
+	}
+}

@@ -16,7 +16,9 @@ import (
 // as none. It is Value points for a share (2 is 2 percentage points), Value
 // of the metric's units for a mean (0.5 rounds), or, Relative, Value
 // percent of A's value of a mean. Metric is the one metric it applies to,
-// or "" for every metric its unit fits (a relative margin: the means).
+// or "" for the metrics its form names: a number, points, the shares; a
+// percent, the means. A bare number never judges a mean, whose units
+// (rounds, reputation) points are not.
 type Margin struct {
 	Metric   string
 	Value    float64
@@ -24,8 +26,8 @@ type Margin struct {
 }
 
 // MarginForms lists the forms of a margin, for error messages.
-const MarginForms = "a positive number: points for shares (2 is 2 points), the metric's units for means (0.5 rounds), " +
-	"or a percent of A's value for means (5%); each for every metric, or for one as METRIC=X (win.a=2, rounds.mean=5%)"
+const MarginForms = "a positive number of points, for every share (2 is 2 points); a percent of A's value, for every mean (5%); " +
+	"or either for one metric as METRIC=X, a mean's also in its own units (win.a=2, rounds.mean=0.5, rounds.mean=5%)"
 
 // ParseMargin reads a margin: X, X% or METRIC=X, METRIC=X%. A percent of a
 // share is refused: a share's margin is in points, and "5 %" of one would
@@ -107,9 +109,9 @@ type MarginVerdict struct {
 }
 
 // marginOf returns the margin that applies to metric, share or mean, whose
-// value under A is a, and whether one does: the metric's own, else one
-// for every metric whose unit fits. A percent of an A of 0 is no margin:
-// within ±0 nothing is ever equivalent.
+// value under A is a, and whether one does: the metric's own, else a bare
+// one of its kind (points for a share, a percent for a mean). A percent of
+// an A of 0 is no margin: within ±0 nothing is ever equivalent.
 func marginOf(ms []Margin, metric string, share bool, a float64) (float64, Margin, bool) {
 	pick := func(m Margin) (float64, Margin, bool) {
 		switch {
@@ -128,7 +130,7 @@ func marginOf(ms []Margin, metric string, share bool, a float64) (float64, Margi
 		}
 	}
 	for _, m := range ms {
-		if m.Metric == "" && !(m.Relative && share) {
+		if m.Metric == "" && m.Relative != share {
 			return pick(m)
 		}
 	}
@@ -211,6 +213,29 @@ func pairSD(c analysis.PairedCounts) float64 {
 	p10, p01 := (float64(c.OnlyA)+0.5)/m, (float64(c.OnlyB)+0.5)/m
 	d := p01 - p10
 	return math.Sqrt(math.Max(p10+p01-d*d, 0))
+}
+
+// Unmargined lists the metrics no margin applies to, when margins were
+// given: those the designer left out, said so rather than left to silence.
+func (c *Comparison) Unmargined() []string {
+	if len(c.Margins) == 0 {
+		return nil
+	}
+	var out []string
+	for _, s := range c.Shares {
+		if s.Margin == nil {
+			out = append(out, s.Metric)
+		}
+	}
+	if c.Rounds.Margin == nil {
+		out = append(out, "rounds.mean")
+	}
+	for _, k := range c.Counters {
+		if k.Margin == nil {
+			out = append(out, "counter."+k.Name)
+		}
+	}
+	return out
 }
 
 // metricNames lists the metrics c reports a difference of.

@@ -1,6 +1,7 @@
 package compare
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -80,9 +81,10 @@ func TestJudge(t *testing.T) {
 	}
 }
 
-// A margin for every metric applies in points to shares and in units to
-// means; a relative one to means only, on A's value; a metric's own margin
-// comes first.
+// A bare margin applies to the metrics its form names: a number, points,
+// to the shares; a percent, of A's value, to the means; a metric's own
+// margin comes first. A bare number never judges a mean in its units:
+// `--margin 3` judged rounds and reputation by ±3 before.
 func TestMarginOf(t *testing.T) {
 	ms := []Margin{{Metric: "rounds.mean", Value: 10, Relative: true}, {Value: 2}, {Value: 5, Relative: true}}
 	for _, c := range []struct {
@@ -93,14 +95,19 @@ func TestMarginOf(t *testing.T) {
 	}{
 		{"win.a", true, 0.4, 0.02},
 		{"rounds.mean", false, 8, 0.8},
-		{"counter.a.hits", false, 3, 2},
+		{"counter.a.hits", false, 3, 0.15},
 	} {
-		if got, _, ok := marginOf(ms, c.metric, c.share, c.a); !ok || got != c.want {
+		if got, _, ok := marginOf(ms, c.metric, c.share, c.a); !ok || math.Abs(got-c.want) > 1e-15 {
 			t.Errorf("%s: margin %g, %v; want %g", c.metric, got, ok, c.want)
 		}
 	}
 	if got, _, ok := marginOf([]Margin{{Value: 5, Relative: true}}, "win.a", true, 0.4); ok {
 		t.Errorf("a relative margin applied to a share: %g", got)
+	}
+	for _, m := range []string{"rounds.mean", "counter.a.reputation"} {
+		if got, _, ok := marginOf([]Margin{{Value: 3}}, m, false, 8); ok {
+			t.Errorf("--margin 3 applied to %s: ±%g", m, got)
+		}
 	}
 	if got, _, ok := marginOf([]Margin{{Value: 5, Relative: true}}, "counter.a.hits", false, 0); ok {
 		t.Errorf("a percent of 0 applied: %g", got)

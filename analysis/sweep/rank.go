@@ -5,10 +5,14 @@ import (
 	"sort"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/rules"
 )
 
 // Ranking is the values of a field of names ranked by the sweep's metric,
-// highest first, with those the data cannot tell from the highest; or,
+// best first for the side the field belongs to when the metric says what
+// is best for it (Best: highest first, or lowest first for its loss rate,
+// the other side's win share), else highest first, with those the data
+// cannot tell from the first; or,
 // where the sweep was given a level (Sweep.Level: "which armor makes the
 // duel fair?"), nearest the level first, with those the data cannot tell
 // from the level.
@@ -26,6 +30,12 @@ type Ranking struct {
 	P    []float64
 	// Level is the level ranked against, nil when ranked highest first.
 	Level *float64
+	// Best is the side whose field is ranked, when the metric is its win
+	// share, the other side's or the margin: the ranking is then best for
+	// it first. Lowest says that best is lowest (its loss rate, or the
+	// margin for side b); rules.None ranks highest first.
+	Best   rules.Side
+	Lowest bool
 	// Exact says every value is exact: tied means equal.
 	Exact bool
 	// Untested says why no test was made (a metric without an interval):
@@ -55,7 +65,42 @@ func (s *Result) Rankings() []Ranking {
 			out = append(out, rankByLevel(l, l.Values(s), *s.Sweep.Level))
 			continue
 		}
-		out = append(out, rankLine(l, l.Values(s)))
+		best, lowest := s.bestFor()
+		vals := l.Values(s)
+		if lowest {
+			vals = negated(vals)
+		}
+		r := rankLine(l, vals)
+		r.Best, r.Lowest = best, lowest
+		out = append(out, r)
+	}
+	return out
+}
+
+// bestFor returns the side the first field belongs to when the metric says
+// what is best for it, and whether that best is the lowest value: a loss
+// rate ranked highest first would put the side's worst value at the top.
+func (s *Result) bestFor() (side rules.Side, lowest bool) {
+	side = s.Sweep.AxisSide(0)
+	m := s.Sweep.Metric
+	switch {
+	case side == rules.None:
+		return rules.None, false
+	case m.Kind == rules.WinShare && m.Side != rules.None:
+		return side, m.Side != side
+	case m.Kind == rules.Margin: // win.a − win.b
+		return side, side == rules.B
+	}
+	return rules.None, false
+}
+
+// negated returns the estimates of −x, so that ranking them highest first
+// ranks x lowest first.
+func negated(vals []analysis.Estimate) []analysis.Estimate {
+	out := make([]analysis.Estimate, len(vals))
+	for i, v := range vals {
+		v.Value, v.Lo, v.Hi = -v.Value, -v.Hi, -v.Lo
+		out[i] = v
 	}
 	return out
 }

@@ -49,8 +49,9 @@ for the mean rounds and each counter's mean, a chi-square test of the
 distributions of rounds and of each distribution counter. The false-alarm
 rate --alpha is spent across the tests (Bonferroni; the counters are a family
 of their own), and the intervals hold simultaneously at 1 − alpha.
---margin X says the smallest difference that matters (points for shares, the
-metric's units for means, X% of A's value for means, or METRIC=X for one):
+--margin X says the smallest difference that matters (a number: points, for
+the shares; X%: a percent of A's value, for the means; METRIC=X for one
+metric, a mean's also in its own units; a metric none names gets no verdict):
 each metric is then better/worse (higher/lower) by more than X, equivalent
 within ±X, or undecided with the trials that would decide. --exact solves
 both variants and gives the exact differences. Ctrl-C keeps the blocks of
@@ -81,7 +82,7 @@ trials every pass finished, a smaller comparison marked INTERRUPTED.
 	fl.StringArrayVar(&cf.setA, "set-a", nil, "override a field of variant A only, `PATH=VALUE` (repeatable)")
 	fl.StringArrayVar(&cf.setB, "set-b", nil, "override a field of variant B only, `PATH=VALUE` (repeatable)")
 	fl.Float64Var(&cf.alpha, "alpha", compare.DefaultAlpha, "family-wise false-alarm rate across all tests of the comparison")
-	fl.StringArrayVar(&cf.margins, "margin", nil, "the smallest difference that matters, `[METRIC=]X`: points for shares, the metric's units for means, X% of A's value for means (repeatable)")
+	fl.StringArrayVar(&cf.margins, "margin", nil, "the smallest difference that matters, `[METRIC=]X`: X points for the shares, X% of A's value for the means, METRIC=X for one metric (a mean's in its units) (repeatable)")
 	fl.BoolVar(&cf.exact, "exact", false, "solve both variants exactly (rulesets with a solver) and give the exact difference of every metric, no sampling")
 	fl.BoolVar(&cf.rational, "rational", false, "with --exact, also give the values and differences as exact fractions")
 	fl.StringVarP(&cf.format, "format", "f", "table", "output format: table, csv or json")

@@ -154,7 +154,7 @@ func TestCompareUsageErrors(t *testing.T) {
 		{"--trials 0: allowed", []string{"compare", "stratfight/thug-vs-guard", "--set-b", "options.round-cap=9", "--trials", "0"}},
 		{"--trials 29: allowed: an integer from 30", []string{"compare", "stratfight/thug-vs-guard", "--set-b", "options.round-cap=9", "--trials", "29"}},
 		{"unknown flag: --shard", []string{"compare", "stratfight/thug-vs-guard", "--set-b", "options.round-cap=9", "--shard", "0/2"}},
-		{"--margin -2: allowed: a positive number: points for shares (2 is 2 points), the metric's units for means (0.5 rounds), or a percent of A's value for means (5%)",
+		{"--margin -2: allowed: a positive number of points, for every share (2 is 2 points); a percent of A's value, for every mean (5%); or either for one metric as METRIC=X, a mean's also in its own units",
 			[]string{"compare", "stratfight/thug-vs-guard", "--set-b", "options.round-cap=9", "--margin", "-2"}},
 		{"--margin win.a=5%: a share's margin is in points (win.a=5 is 5 points), not a percent",
 			[]string{"compare", "stratfight/thug-vs-guard", "--set-b", "options.round-cap=9", "--margin", "win.a=5%"}},
@@ -219,7 +219,10 @@ func TestCompareMargin(t *testing.T) {
 		}},
 		{"20000", []string{"win.b=1.5"}, []string{"verdict   undecided — about 3,178 more trials would decide: Guard wins (win.b)\n"}},
 		{"23178", []string{"win.b=1.5"}, []string{"verdict   A and B are equivalent within ±1.5 points: Guard wins (win.b)\n"}},
-		{"20000", []string{"2"}, []string{"A and B are equivalent within ±2 points: Thug wins (win.a), Guard wins (win.b), ", "A and B are equivalent within ±2 rounds: rounds.mean\n"}},
+		// A bare number is points, for the shares: the means get no
+		// verdict, and the output says so (it judged them ±2 rounds and
+		// ±2 pain before).
+		{"20000", []string{"2"}, []string{"A and B are equivalent within ±2 points: Thug wins (win.a), Guard wins (win.b), ", "no margin, so no verdict against one: rounds.mean, the 17 counters (a margin applies to the metrics it names"}},
 	} {
 		args := append(roundCap[:len(roundCap)-1:len(roundCap)-1], c.trials)
 		for _, m := range c.margin {

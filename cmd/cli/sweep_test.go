@@ -244,13 +244,14 @@ func TestSweepFollowsAnyMetric(t *testing.T) {
 }
 
 // A field of names is ranked, not interpolated: no break-even, the values
-// highest first with those indistinguishable from the highest marked, and
+// best first for the field's side (the Guard's armor by Samwell's wins:
+// lowest first) with those indistinguishable from the first marked, and
 // --label names the field.
 func TestSweepRanksNames(t *testing.T) {
 	out := mustRun(t, "sweep", "stratfight/samwell-vs-guard", "--vary", "b.armor=none,leather,chainmail,plate", "--label", "Guard's armor",
 		"--trials", "2000", "--seed", "1")
-	for _, w := range []string{"Guard's armor  Samwell Tarley wins (win.a)", "ranking: Guard's armor by Samwell Tarley wins (win.a), highest first; = marks those indistinguishable from the highest",
-		"Holm-corrected", "  1  none "} {
+	for _, w := range []string{"Guard's armor  Samwell Tarley wins (win.a)", "ranking: Guard's armor by Samwell Tarley wins (win.a), lowest first (the best for Guard, whose field this is); = marks those indistinguishable from the lowest",
+		"Holm-corrected", "  1  plate "} {
 		if !strings.Contains(out, w) {
 			t.Errorf("the ranking lacks %q:\n%s", w, out)
 		}

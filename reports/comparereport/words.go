@@ -200,7 +200,29 @@ func marginVerdicts(c *compare.Comparison) []string {
 	for i, j := range order {
 		out[i] = j + ": " + strings.Join(metrics[j], ", ")
 	}
+	if none := unmarginedWords(c); none != "" {
+		out = append(out, "no margin, so no verdict against one: "+none+
+			" (a margin applies to the metrics it names: a number is points for the shares, a percent of A's value for the means; METRIC=X for one)")
+	}
 	return out
+}
+
+// unmarginedWords names the metrics no margin applies to, the counters
+// counted when there are more than a few (dbd has hundreds).
+func unmarginedWords(c *compare.Comparison) string {
+	n := words.CompareNames(c)
+	var names, counters []string
+	for _, m := range c.Unmargined() {
+		if strings.HasPrefix(m, "counter.") {
+			counters = append(counters, n.DescribedID(m))
+		} else {
+			names = append(names, n.DescribedID(m))
+		}
+	}
+	if len(counters) > 3 {
+		counters = []string{fmt.Sprintf("the %d counters", len(counters))}
+	}
+	return strings.Join(append(names, counters...), ", ")
 }
 
 // marginOf returns the margin verdict of a metric of c, or nil.

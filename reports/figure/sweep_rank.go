@@ -24,20 +24,24 @@ var apartColor = color.RGBA{R: 0xbb, G: 0xbb, B: 0xbb, A: 0xff}
 // value of the second.
 func SweepRankPNG(s *sweep.Result) ([]byte, error) {
 	rankings := s.Rankings()
-	title := fmt.Sprintf("%s: %s by %s, highest at the top (%d trials a point)", s.Sweep.Name, words.MetricName(s), s.Sweep.Axes[0].Name(), s.Trials)
+	top, apart := "highest", "below"
+	if len(rankings) > 0 && rankings[0].Lowest { // a loss rate: the best, lowest, at the top
+		top, apart = "lowest", "above"
+	}
+	title := fmt.Sprintf("%s: %s by %s, %s at the top (%d trials a point)", s.Sweep.Name, words.MetricName(s), s.Sweep.Axes[0].Name(), top, s.Trials)
 	if len(rankings) == 1 {
 		p, err := rankPanel(s, rankings[0])
 		if err != nil {
 			return nil, err
 		}
-		p.Title.Text = title + "\ncoloured: indistinguishable from the highest; grey: below it"
+		p.Title.Text = title + "\ncoloured: indistinguishable from the " + top + "; grey: " + apart + " it"
 		return render(p, 9*vg.Inch, vg.Length(2+0.4*float64(len(rankings[0].Order)))*vg.Inch)
 	}
 	panels, err := givenPanels(s, rankings, func(r sweep.Ranking) int { return r.Given }, func(r sweep.Ranking) (*plot.Plot, error) { return rankPanel(s, r) })
 	if err != nil {
 		return nil, err
 	}
-	return panelGrid(title+"; coloured: indistinguishable from the highest", panels)
+	return panelGrid(title+"; coloured: indistinguishable from the "+top, panels)
 }
 
 // rankPanel draws one ranking of SweepRankPNG.
@@ -57,7 +61,7 @@ func rankPanel(s *sweep.Result, r sweep.Ranking) (*plot.Plot, error) {
 	whiskers := xErrPoints{XYs: make(plotter.XYs, n), lo: make([]float64, n), hi: make([]float64, n)}
 	names := make([]string, n)
 	for i, k := range r.Order {
-		row := n - 1 - i // the highest at the top
+		row := n - 1 - i // the first at the top
 		pt := s.Points[k]
 		e := pt.Value(r.Exact)
 		names[row] = pt.Values[0]

@@ -3,10 +3,12 @@ package sweepreport
 import (
 	"encoding/json"
 	"io"
+	"strings"
 
 	"github.com/crucible-sim/crucible/analysis/sweep"
 	"github.com/crucible-sim/crucible/reports/formats"
 	"github.com/crucible-sim/crucible/reports/words"
+	"github.com/crucible-sim/crucible/rules"
 )
 
 // Object returns the machine-readable form of a sweep: the question
@@ -114,9 +116,9 @@ func rankingList(s *sweep.Result) []json.Marshaler {
 			}
 			rows = append(rows, append(formats.Object{{Key: "rank", Val: i + 1}}, append(p, formats.Object{{Key: "tied", Val: r.Untested == "" && r.Tied[i]}, {Key: "p_holm", Val: ph}}...)...))
 		}
-		method, against := sweep.RankMethod, any(nil)
+		method, against, order := strings.ReplaceAll(sweep.RankMethod, "the highest", RankTop(r)), any(nil), strings.TrimPrefix(RankTop(r), "the ")+" first"
 		if r.Level != nil {
-			method, against = sweep.LevelRankMethod, *r.Level
+			method, against, order = sweep.LevelRankMethod, *r.Level, "nearest the level first"
 		}
 		switch {
 		case r.Exact:
@@ -124,9 +126,17 @@ func rankingList(s *sweep.Result) []json.Marshaler {
 		case r.Untested != "":
 			method = "untested: " + r.Untested
 		}
-		out = append(out, formats.Object{{Key: "given", Val: givenValue(s, r.Given)}, {Key: "level", Val: against}, {Key: "method", Val: method}, {Key: "values", Val: nonNilList(rows)}})
+		out = append(out, formats.Object{{Key: "given", Val: givenValue(s, r.Given)}, {Key: "level", Val: against}, {Key: "order", Val: order}, {Key: "best_for", Val: bestFor(s, r)}, {Key: "method", Val: method}, {Key: "values", Val: nonNilList(rows)}})
 	}
 	return out
+}
+
+// bestFor names the side whose best the ranking puts first, or null.
+func bestFor(s *sweep.Result, r sweep.Ranking) any {
+	if r.Best == rules.None {
+		return nil
+	}
+	return words.SweepNames(s).Name(r.Best)
 }
 
 func shapeList(s *sweep.Result) []json.Marshaler {

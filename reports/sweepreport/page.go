@@ -102,7 +102,7 @@ func HTML(s *sweep.Result, command string, drawn sweepPlots) ([]byte, error) {
 		data.BreakEven = append(data.BreakEven, breakEvenItem{Given: words.GivenWords(s, line.Given), Text: BreakEvenText(s, line)})
 	}
 	for _, r := range s.Rankings() {
-		against := "against the highest"
+		against := "against " + RankTop(r)
 		if r.Level != nil {
 			against = "against " + words.SweepLevel(s)
 		}
@@ -136,12 +136,16 @@ func rankRows(s *sweep.Result, r sweep.Ranking) []rankRow {
 }
 
 // rankMark says where the i-th value of a ranking stands against the
-// highest: "=" (indistinguishable from it), "below (p 0.003)", or ""
+// first: "=" (indistinguishable from it), "below (p 0.003)" ("above" when
+// ranked lowest first), or ""
 // where untested; against a level, "apart" for one told from it.
 func rankMark(r sweep.Ranking, i int) string {
 	apart := "below"
-	if r.Level != nil {
+	switch {
+	case r.Level != nil:
 		apart = "apart"
+	case r.Lowest:
+		apart = "above"
 	}
 	switch {
 	case r.Untested != "":

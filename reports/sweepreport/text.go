@@ -382,14 +382,33 @@ func RankingHead(s *sweep.Result, r sweep.Ranking) string {
 		}
 		return head + fmt.Sprintf("= marks those indistinguishable from %s: %s", words.SweepLevel(s), sweep.LevelRankMethod)
 	}
-	head := fmt.Sprintf("ranking: %s by %s, highest first; ", s.Sweep.Axes[0].Name(), words.MetricName(s))
+	top := RankTop(r)
+	head := fmt.Sprintf("ranking: %s by %s, %s first%s; ", s.Sweep.Axes[0].Name(), words.MetricName(s), strings.TrimPrefix(top, "the "), rankedFor(s, r))
 	switch {
 	case r.Exact:
-		return head + "= marks the values equal to the highest (exact values)"
+		return head + "= marks the values equal to " + top + " (exact values)"
 	case r.Untested != "":
-		return head + "no test against the highest: " + r.Untested
+		return head + "no test against " + top + ": " + r.Untested
 	}
-	return head + "= marks those indistinguishable from the highest: " + sweep.RankMethod
+	return head + "= marks those indistinguishable from " + top + ": " + strings.ReplaceAll(sweep.RankMethod, "the highest", top)
+}
+
+// RankTop names the first value of a ranking without a level: "the
+// highest", or "the lowest" where lowest is best for the field's side.
+func RankTop(r sweep.Ranking) string {
+	if r.Lowest {
+		return "the lowest"
+	}
+	return "the highest"
+}
+
+// rankedFor says whose best a ranking puts first, when the metric tells:
+// " (the best for Guard, whose field this is)".
+func rankedFor(s *sweep.Result, r sweep.Ranking) string {
+	if r.Best == rules.None {
+		return ""
+	}
+	return fmt.Sprintf(" (the best for %s, whose field this is)", words.SweepNames(s).Name(r.Best))
 }
 
 // writeRanking writes a ranking as a table: rank, value, the metric with
