@@ -66,7 +66,9 @@ func main() {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	sort.Slice(long, func(i, j int) bool { return long[i].lines > long[j].lines || long[i].lines == long[j].lines && long[i].where < long[j].where })
+	sort.Slice(long, func(i, j int) bool {
+		return long[i].lines > long[j].lines || long[i].lines == long[j].lines && long[i].where < long[j].where
+	})
 	for _, f := range long {
 		fmt.Printf("%4d %s\n", f.lines, f.where)
 	}
