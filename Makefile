@@ -48,8 +48,8 @@ screenshots: build
 	    --screenshot=$(CURDIR)/$(SHOTS)/$$k.png file://$(CURDIR)/$(SHOTS)/pages/$$k/index.html 2>/dev/null || exit 1; \
 	  echo "$(SHOTS)/$$k.png"; \
 	done
-	$(GO) test -count=1 -tags screenshots -run TestScreenshot ./reports/workbench -args -shot=$(CURDIR)/$(SHOTS)/workbench.png >/dev/null
-	@echo "$(SHOTS)/workbench.png"
+	$(GO) test -count=1 -tags screenshots -run TestScreenshot ./reports/workbench -args -shots=$(CURDIR)/$(SHOTS) >/dev/null
+	@ls $(SHOTS)/workbench-*.png
 
 # The default test run: formatting, vet, a tidy go.mod, then unit, golden,
 # determinism and fixed-seed statistical tests (well under a minute).

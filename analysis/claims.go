@@ -134,7 +134,7 @@ func estimateMetric(m rules.Metric, r *Result, alpha float64, total bool, scale 
 	// alpha/2 is below 2^-54, as it is after enough looks of a sequential
 	// check.
 	z := -NormalQuantile(alpha / 2)
-	level := fmt.Sprintf("%.4g %%", 100*(1-alpha))
+	level := LevelText(alpha)
 	switch m.Kind {
 	case rules.WinShare, rules.EndShare:
 		k := shareCount(m, r)
@@ -379,7 +379,11 @@ func agreement(out ClaimCheck, c scenarios.Claim, e Estimate, exact *rules.Exact
 	}
 	out.Exact, out.Tolerance = v, c.DefaultTolerance(v)
 	out.Observed, out.Lo, out.Hi = e.Value, e.Lo, e.Hi
-	out.Test = fmt.Sprintf("equivalence (two one-sided tests) within ±%.4g of the exact %.6g; %s", out.Tolerance, v, e.Method)
+	tol, at := fmt.Sprintf("%.4g", out.Tolerance), fmt.Sprintf("%.6g", v)
+	if c.Metric.Kind == rules.Margin { // in points, as every margin reads
+		tol, at = fmt.Sprintf("%.4g points", 100*out.Tolerance), fmt.Sprintf("%.6g points", 100*v)
+	}
+	out.Test = fmt.Sprintf("equivalence (two one-sided tests) within ±%s of the exact %s; %s", tol, at, e.Method)
 	if e.NoInterval != "" {
 		out.Lo, out.Hi, out.Note = e.Value, e.Value, e.NoInterval
 		return out

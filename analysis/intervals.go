@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"math"
+	"strconv"
 
 	"gonum.org/v1/gonum/mathext"
 	"gonum.org/v1/gonum/stat/distuv"
@@ -201,4 +202,26 @@ func ChiSquare(observed []int64, expected []float64) (stat float64, df int, p fl
 		return stat, df, 1
 	}
 	return stat, df, distuv.ChiSquared{K: float64(df)}.Survival(stat)
+}
+
+// LevelText writes the confidence level 1 − alpha in percent: "95 %",
+// "99.5 %", "99.6875 %" — to four decimals, trailing zeros dropped,
+// rounded down, never up, and with as many more decimals as it takes not
+// to read 100 % for a level below it (a sequential check's late looks, at
+// α/2^k, hold at 99.99995 %, not 100 %). Past what a float64 tells apart
+// from 100, the rate is written beside it: "100 − 2.3e-17 %".
+func LevelText(alpha float64) string {
+	if alpha <= 0 {
+		return "100 %"
+	}
+	level := 100 * (1 - alpha)
+	for k := 4; k <= 13; k++ {
+		// The 1e-9 of a unit absorbs the product's rounding (0.95 is
+		// 0.94999999999999996 in binary), far below any digit written.
+		scale := math.Pow(10, float64(k))
+		if v := math.Floor(level*scale+1e-9) / scale; v < 100 {
+			return strconv.FormatFloat(v, 'f', -1, 64) + " %"
+		}
+	}
+	return "100 − " + strconv.FormatFloat(100*alpha, 'g', 2, 64) + " %"
 }

@@ -165,6 +165,29 @@ func (r Run) Grower(ctx context.Context, j *Journal, sc *scenarios.Scenario) (fu
 	}, nil
 }
 
+// Growing returns the function that extends the run of sc to n trials, as
+// Grower does, in a journal of its own that resumes from r.Resume and
+// saves through r.Save (a section of a command: Sections), its first
+// batch fighting trials [0, first); and the function that ends the
+// journal, saving it a last time.
+func (r Run) Growing(ctx context.Context, sc *scenarios.Scenario, first int64) (func(int64) (*Result, error), func(), error) {
+	b, err := sc.Compile()
+	if err != nil {
+		return nil, nil, err
+	}
+	j := r.Journal(r.Resume)
+	part := j.Empty(Part{sc.Name, BatchName(0, first), sc.Hash()}, r.Batch(sc, b, 0, first), b.Spec())
+	if err := j.Begin([]*sim.Checkpoint{part}, true); err != nil {
+		return nil, nil, err
+	}
+	grow, err := r.Grower(ctx, j, sc)
+	if err != nil {
+		j.End()
+		return nil, nil, err
+	}
+	return grow, j.End, nil
+}
+
 // Batch returns the job of one batch of a sequential check: trials
 // [lo, hi) of sc.
 func (r Run) Batch(sc *scenarios.Scenario, b rules.Battle, lo, hi int64) sim.Job {

@@ -67,6 +67,7 @@ type htmlCounter struct {
 type htmlOutcome struct {
 	outcomeRow
 	Exact string
+	Game  showGame
 }
 
 // exactOf returns the exact value of the metric with id, as the page
@@ -200,7 +201,7 @@ func checkHTML(results []*analysis.Result, meta Meta, pp pageParts) ([]byte, err
 			Rounds: r.Rounds(), Unit: r.Spec.RoundsUnit, WinsBy: winsByRows(r), Exact: exactAt(exacts, i)}
 		h.RoundsFig, h.AtLeastFig = figureFiles(r, pp.indexOf(i), h.Exact)
 		for _, o := range outcomeRows(r) {
-			h.Outcomes = append(h.Outcomes, htmlOutcome{o, exactOf(h.Exact, o.Metric, true)})
+			h.Outcomes = append(h.Outcomes, htmlOutcome{o, exactOf(h.Exact, o.Metric, true), showGameOf(r, o.Metric)})
 		}
 		names := words.NamesOf(r.Spec)
 		for _, c := range listedCounters(r) {

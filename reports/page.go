@@ -43,8 +43,8 @@ scenario hash <code>{{.R.Hash}}</code>{{if .R.Shard}}, shard {{.R.Shard}}{{end}}
 {{if .R.Interrupted}}<p class="warn">Interrupted: {{.R.Tally.Trials}} of {{.R.Planned}} planned trials finished.</p>{{end}}
 {{range .R.Spec.Notes}}<p class="warn">{{.}}</p>{{end}}
 {{if .SpreadNote}}<p class="warn">Note: {{.SpreadNote}} (<a href="#{{.ID}}-spread">policy spread</a>).</p>{{end}}
-{{$x := .Exact}}<table class="outcomes"><tr><th>outcome</th><th>count</th><th>share</th><th>95 % interval</th>{{if $x}}<th>exact</th>{{end}}</tr>
-{{range .Outcomes}}<tr{{with .Metric}} data-metric="{{.}}"{{end}}><td>{{.Name}}</td><td>{{.S.K}}</td><td>{{pct .S.P}}</td><td>[{{pct .S.Lo}}, {{pct .S.Hi}}]</td>{{if $x}}<td>{{.Exact}}</td>{{end}}</tr>{{end}}
+{{$x := .Exact}}<table class="outcomes"><tr><th>outcome</th><th>count</th><th>share</th><th>95 % interval</th><th class="text">a game that ends like this</th>{{if $x}}<th>exact</th>{{end}}</tr>
+{{range $o := .Outcomes}}<tr{{with .Metric}} data-metric="{{.}}"{{end}}><td>{{.Name}}</td><td>{{.S.K}}</td><td>{{pct .S.P}}</td><td>[{{pct .S.Lo}}, {{pct .S.Hi}}]</td><td class="text">{{with $o.Game}}{{if .Explain}}<details class="show-game"><summary>show me a game that ends like this</summary>{{with .Replay}}<p>replay one: <code>{{.}}</code></p>{{end}}<p>{{if .Replay}}or several{{else}}find some{{end}}: <code>{{.Explain}}</code></p></details>{{end}}{{end}}</td>{{if $x}}<td>{{.Exact}}</td>{{end}}</tr>{{end}}
 </table>
 {{with .Note}}<p><small>{{.}}.</small></p>{{end}}
 {{if $x}}<p class="meta">Exact: solved{{with $x.States}} over {{.}} states{{end}}, nothing random; each estimate's interval should hold it 95 % of the time.</p>{{end}}

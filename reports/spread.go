@@ -179,6 +179,27 @@ func noteText(s *spread.Spread) string {
 		headline(s), points(s.Range()), strconv.FormatFloat(100*s.Threshold, 'g', 6, 64))
 }
 
+// SpreadWords returns what a spread says in words, a line each: the range
+// of the headline, each side's skill gap, the values not played, and the
+// note when the answer depends on how the sides are played.
+func SpreadWords(s *spread.Spread) []string {
+	out := []string{rangeText(s)}
+	for _, g := range s.Gaps {
+		out = append(out, gapText(s, g))
+	}
+	for _, l := range leftLines(s) {
+		out = append(out, "not played: "+l)
+	}
+	if s.Noted() {
+		out = append(out, noteText(s))
+	}
+	return out
+}
+
+// SpreadJSON writes a spread as the JSON of a run writes it under
+// "policy_spread".
+func SpreadJSON(s *spread.Spread) json.Marshaler { return spreadObject(s) }
+
 // SpreadRows returns the tidy rows of policy spreads: one per cell and
 // side whose win share it gives.
 func SpreadRows(spreads []*spread.Spread) [][]string {

@@ -46,6 +46,9 @@ func TestWinsBy(t *testing.T) {
 	if err := WriteTable(&b, []*analysis.Result{r}); err != nil {
 		t.Fatal(err)
 	}
+	// Clopper–Pearson at 95 %, as every share: 2 wins in 3 from
+	// 3p²−2p³ = 0.025 (p = 9.43 %) to 1−p³ = 0.025 (p = 0.975^⅓ = 99.16 %);
+	// none in 1 up to 1 − 0.025.
 	for _, want := range []string{"by b.threat  trials  share    a wins", "3       75.00 %  66.67 %  [9.43 %, 99.16 %]", "1       25.00 %  0.00 %   [0.00 %, 97.50 %]"} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("the table lacks %q:\n%s", want, b.String())

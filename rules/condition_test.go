@@ -1,6 +1,7 @@
 package rules_test
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/crucible-sim/crucible/rules"
@@ -20,21 +21,21 @@ func conditionSpec() rules.Spec {
 func TestConditionHolds(t *testing.T) {
 	spec := conditionSpec()
 	for text, want := range map[string]func(o *rules.Outcome) bool{
-		"":                          func(*rules.Outcome) bool { return true },
-		"b wins":                    func(o *rules.Outcome) bool { return o.Winner == rules.B },
-		"win.b":                     func(o *rules.Outcome) bool { return o.Winner == rules.B },
-		"Defender wins":             func(o *rules.Outcome) bool { return o.Winner == rules.B },
-		"attacker wins":             func(o *rules.Outcome) bool { return o.Winner == rules.A },
-		"no winner":                 func(o *rules.Outcome) bool { return o.Winner == rules.None },
-		"win.none":                  func(o *rules.Outcome) bool { return o.Winner == rules.None },
-		"end retreated":             func(o *rules.Outcome) bool { return o.End == 1 },
-		"end.round-cap":             func(o *rules.Outcome) bool { return o.End == 2 },
-		"rounds<=2":                 func(o *rules.Outcome) bool { return o.Rounds <= 2 },
-		"rounds < 2":                func(o *rules.Outcome) bool { return o.Rounds < 2 },
-		"rounds==3":                 func(o *rules.Outcome) bool { return o.Rounds == 3 },
-		"rounds!=3":                 func(o *rules.Outcome) bool { return o.Rounds != 3 },
-		"rounds>3":                  func(o *rules.Outcome) bool { return o.Rounds > 3 },
-		"counter.a.hits>=2":         func(o *rules.Outcome) bool { return o.Counters[0] >= 2 },
+		"":                  func(*rules.Outcome) bool { return true },
+		"b wins":            func(o *rules.Outcome) bool { return o.Winner == rules.B },
+		"win.b":             func(o *rules.Outcome) bool { return o.Winner == rules.B },
+		"Defender wins":     func(o *rules.Outcome) bool { return o.Winner == rules.B },
+		"attacker wins":     func(o *rules.Outcome) bool { return o.Winner == rules.A },
+		"no winner":         func(o *rules.Outcome) bool { return o.Winner == rules.None },
+		"win.none":          func(o *rules.Outcome) bool { return o.Winner == rules.None },
+		"end retreated":     func(o *rules.Outcome) bool { return o.End == 1 },
+		"end.round-cap":     func(o *rules.Outcome) bool { return o.End == 2 },
+		"rounds<=2":         func(o *rules.Outcome) bool { return o.Rounds <= 2 },
+		"rounds < 2":        func(o *rules.Outcome) bool { return o.Rounds < 2 },
+		"rounds==3":         func(o *rules.Outcome) bool { return o.Rounds == 3 },
+		"rounds!=3":         func(o *rules.Outcome) bool { return o.Rounds != 3 },
+		"rounds>3":          func(o *rules.Outcome) bool { return o.Rounds > 3 },
+		"counter.a.hits>=2": func(o *rules.Outcome) bool { return o.Counters[0] >= 2 },
 		"b wins, end destroyed, rounds<=2": func(o *rules.Outcome) bool {
 			return o.Winner == rules.B && o.End == 0 && o.Rounds <= 2
 		},
@@ -119,4 +120,33 @@ func mustCondition(t *testing.T, text string, spec rules.Spec) rules.Condition {
 		t.Fatal(err)
 	}
 	return c
+}
+
+// FuzzParseCondition: any text either reads as a condition whose clauses
+// each name what the spec declares, or is an error located at a column
+// of the text; it never panics, and a condition read holds or not of any
+// outcome without panicking.
+func FuzzParseCondition(f *testing.F) {
+	for _, s := range []string{"b wins, end destroyed, rounds<=2", "counter.a.hits>=1", "no winner", "attacker wins", "rounds!=3,", " , ", "end", "rounds<=-9223372036854775808", "counter.x.y=1"} {
+		f.Add(s)
+	}
+	spec := conditionSpec()
+	f.Fuzz(func(t *testing.T, text string) {
+		c, err := rules.ParseCondition(text, spec)
+		if err != nil {
+			var ce *rules.ConditionError
+			if !errors.As(err, &ce) || ce.Col < 1 || ce.Col > len(text)+1 {
+				t.Fatalf("%q: error %v not located in the text", text, err)
+			}
+			return
+		}
+		for _, cl := range c.Clauses {
+			if cl.Kind == rules.ClauseEnd && (cl.End < 0 || cl.End >= len(spec.Ends)) || cl.Kind == rules.ClauseCounter && (cl.Counter < 0 || cl.Counter >= len(spec.Counters)) {
+				t.Fatalf("%q: clause %+v outside the spec", text, cl)
+			}
+		}
+		o := &rules.Outcome{Winner: rules.B, End: 1, Rounds: 3, Counters: make([]int64, len(spec.Counters))}
+		c.Holds(o)
+		c.Rounds()
+	})
 }

@@ -3,6 +3,7 @@ package scenarios
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/crucible-sim/crucible/rules"
@@ -192,11 +193,17 @@ func (c Claim) checkAgainst(ruleset string, spec rules.Spec) error {
 	return nil
 }
 
-// String writes the claim as a condition, e.g. "20 ≤ rounds.mean ≤ 21 hours".
+// String writes the claim as a condition, e.g. "20 ≤ rounds.mean ≤ 21
+// hours". A margin's bounds read in points, as every margin crucible
+// prints ("margin ≥ -5 points" for min: -0.05).
 func (c Claim) String() string {
+	num, unit := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }, c.Unit
+	if c.Metric.Kind == rules.Margin {
+		num, unit = MarginPoints, "points"
+	}
 	var b strings.Builder
 	if c.Min != nil && c.Max != nil {
-		fmt.Fprintf(&b, "%g ≤ ", *c.Min)
+		fmt.Fprintf(&b, "%s ≤ ", num(*c.Min))
 	}
 	b.WriteString(c.Metric.String())
 	if c.Trial != nil {
@@ -208,20 +215,25 @@ func (c Claim) String() string {
 	case c.Exact:
 		fmt.Fprintf(&b, " = exact")
 		if c.Tolerance != nil {
-			fmt.Fprintf(&b, " ± %g", *c.Tolerance)
+			fmt.Fprintf(&b, " ± %s", num(*c.Tolerance))
 		}
 	case c.Min != nil && c.Max != nil:
-		fmt.Fprintf(&b, " ≤ %g", *c.Max)
+		fmt.Fprintf(&b, " ≤ %s", num(*c.Max))
 	case c.Min != nil:
-		fmt.Fprintf(&b, " ≥ %g", *c.Min)
+		fmt.Fprintf(&b, " ≥ %s", num(*c.Min))
 	case c.Max != nil:
-		fmt.Fprintf(&b, " ≤ %g", *c.Max)
+		fmt.Fprintf(&b, " ≤ %s", num(*c.Max))
 	}
-	if c.Unit != "" {
-		b.WriteString(" " + c.Unit)
+	if numbers := c.Min != nil || c.Max != nil || c.Exact && c.Tolerance != nil; unit != "" && (numbers || c.Unit != "") {
+		b.WriteString(" " + unit)
 	}
 	if c.OnExact {
 		b.WriteString(", on the exact value")
 	}
 	return b.String()
 }
+
+// MarginPoints writes a margin (a difference of shares) in points, to ten
+// significant digits, so that the claim's -0.05 reads -5, not
+// -5.000000000000001.
+func MarginPoints(x float64) string { return strconv.FormatFloat(100*x, 'g', 10, 64) }

@@ -18,7 +18,11 @@ type Checkpoint struct {
 	// look of a sequential check, a pass of a comparison); empty for the
 	// one run of a scenario.
 	Part string `json:"part,omitempty"`
-	Hash string `json:"scenario_hash"`
+	// Section names the run of a command the part belongs to when the
+	// command decides its runs as it goes (a tune's probe, a balance
+	// search's matrix: analysis.Sections); empty otherwise.
+	Section string `json:"section,omitempty"`
+	Hash    string `json:"scenario_hash"`
 	// Version is the crucible version that wrote the checkpoint. A run
 	// resumes only under the same version: another build may fight the
 	// same trial differently, and its tally would not add up to any run's.
@@ -112,13 +116,18 @@ func NewCheckpoint(scenario, hash, version string, job Job, t *Tally, done strin
 		Trials: job.Trials, Done: done, Tally: t}
 }
 
-// Name names the checkpoint's scenario and part, e.g. "eclipse/shields
-// point 3".
+// Name names the checkpoint's scenario, section and part, e.g.
+// "eclipse/shields point 3" or "eclipse/interceptors-for-70 (search
+// attacker.ships.Interceptor=6) trials 0..999".
 func (c *Checkpoint) Name() string {
-	if c.Part == "" {
-		return c.Scenario
+	name := c.Scenario
+	if c.Section != "" {
+		name += " (" + c.Section + ")"
 	}
-	return c.Scenario + " " + c.Part
+	if c.Part != "" {
+		name += " " + c.Part
+	}
+	return name
 }
 
 // Resume prepares job to finish c's run: it returns the record of finished

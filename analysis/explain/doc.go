@@ -8,4 +8,9 @@
 //
 //	examples.go   example trials of an outcome: the run's, then a search
 //	search.go     the search of further trial indices, budgeted and cancellable
+//	sampled.go    the same by Monte Carlo on common random numbers, with standard errors
+//	attribute.go  a side's win share attributed to its units, through the solver
+//	shapley.go    Shapley values of units of kinds over every coalition
+//	chain.go      the most probable ways of a scenario, through its solver's chain
+//	paths.go      the k most probable paths of a chain to an outcome
 package explain

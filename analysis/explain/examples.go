@@ -68,25 +68,8 @@ func Examples(ctx context.Context, res *analysis.Result, cond rules.Condition, w
 // rounds and the condition may speak of exact rounds or counters, so each
 // candidate is refought to read its whole outcome.
 func runExamples(res *analysis.Result, cond rules.Condition) ([]Example, error) {
-	ex := res.Tally.Examples
-	if ex == nil {
-		return nil, nil
-	}
-	var cands []sim.Example
-	for b := range ex.Buckets() {
-		if bucketAllowed(ex, b, cond, len(res.Spec.Ends)) {
-			kept, _ := ex.Kept(b)
-			cands = append(cands, kept...)
-		}
-	}
-	slices.SortFunc(cands, func(x, y sim.Example) int {
-		if x.Priority != y.Priority {
-			return cmpU(x.Priority, y.Priority)
-		}
-		return cmpU(uint64(x.Trial), uint64(y.Trial))
-	})
 	var out []Example
-	for _, c := range cands {
+	for _, c := range Kept(res.Tally.Examples, cond, len(res.Spec.Ends)) {
 		err := sim.Outcomes(res.Battle, res.Seed, res.Key, c.Trial, 1, func(i int64, o *rules.Outcome) error {
 			if cond.Holds(o) {
 				out = append(out, Example{Trial: i, FromRun: true, Outcome: copyOutcome(o)})
@@ -98,6 +81,31 @@ func runExamples(res *analysis.Result, cond rules.Condition) ([]Example, error) 
 		}
 	}
 	return out, nil
+}
+
+// Kept returns the trials a run's examples keep in the buckets cond allows
+// (of a battle with the given number of end reasons), by increasing
+// priority: every one meets cond when it speaks only of the winner and the
+// end (Condition.OnlyBuckets); otherwise each is a candidate to refight.
+// Nil examples (a tally that kept none) keep nothing.
+func Kept(ex *sim.Examples, cond rules.Condition, ends int) []sim.Example {
+	if ex == nil {
+		return nil
+	}
+	var cands []sim.Example
+	for b := range ex.Buckets() {
+		if bucketAllowed(ex, b, cond, ends) {
+			kept, _ := ex.Kept(b)
+			cands = append(cands, kept...)
+		}
+	}
+	slices.SortFunc(cands, func(x, y sim.Example) int {
+		if x.Priority != y.Priority {
+			return cmpU(x.Priority, y.Priority)
+		}
+		return cmpU(uint64(x.Trial), uint64(y.Trial))
+	})
+	return cands
 }
 
 // bucketAllowed reports whether bucket b of ex can hold a trial meeting

@@ -178,3 +178,79 @@ func TestSearchStopsWhileFighting(t *testing.T) {
 		t.Fatalf("cancelled search: %d trials, %v", s.Trials, err)
 	}
 }
+
+// In the interceptor duel (eclipse README §10 E1) the defender fires
+// first, each Interceptor hitting on a 6: a battle that ends in round r
+// by the defender's hit has probability (25/36)^(r−1) · 1/6, by the
+// attacker's (25/36)^(r−1) · 5/36. The most probable paths are those, in
+// that order, each with r rounds.
+func TestMostProbableWaysOfTheDuel(t *testing.T) {
+	sc, err := scenarios.Load("eclipse/interceptor-duel")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := sc.Compile()
+	if err != nil {
+		t.Fatal(err)
+	}
+	type way struct {
+		p      float64
+		rounds int64
+		winner rules.Side
+	}
+	ends := func(r int64, w rules.Side) way {
+		p := math.Pow(25.0/36, float64(r-1)) / 6
+		if w == rules.A {
+			p *= 5.0 / 6
+		}
+		return way{p, r, w}
+	}
+	for text, want := range map[string][]way{
+		"":                  {ends(1, rules.B), ends(1, rules.A), ends(2, rules.B), ends(2, rules.A), ends(3, rules.B)},
+		"a wins":            {ends(1, rules.A), ends(2, rules.A), ends(3, rules.A)},
+		"a wins, rounds>=3": {ends(3, rules.A), ends(4, rules.A)},
+		"b wins, rounds<=2": {ends(1, rules.B), ends(2, rules.B)},
+	} {
+		w, err := MostProbableWays(context.Background(), sc, condition(t, text, b.Spec()), len(want))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(w.Paths) != len(want) {
+			t.Fatalf("%q: %d paths, want %d", text, len(w.Paths), len(want))
+		}
+		for i, p := range w.Paths {
+			got := way{p.P, p.Rounds, p.Outcome.Winner}
+			if math.Abs(got.p-want[i].p) > 1e-12 || got.rounds != want[i].rounds || got.winner != want[i].winner {
+				t.Errorf("%q path %d: %+v, want %+v", text, i, got, want[i])
+			}
+		}
+	}
+}
+
+// A life of 13 coins loses one each second with chance 2^−13 (stratfight
+// §9.2): the ways to lose it after at least 3 seconds are "nothing for
+// r−1 seconds, then the coin", (1 − 2^−13)^(r−1) · 2^−13, r = 3, 4, 5.
+func TestMostProbableWaysOfALife(t *testing.T) {
+	sc, err := scenarios.Load("stratfight/lifespan-13-to-12-coins")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := sc.Compile()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := MostProbableWays(context.Background(), sc, condition(t, "rounds>=3", b.Spec()), 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := math.Ldexp(1, -13)
+	for i, p := range w.Paths {
+		r := int64(i + 3)
+		if want := math.Pow(1-q, float64(r-1)) * q; math.Abs(p.P-want) > 1e-12*want || p.Rounds != r {
+			t.Errorf("way %d: P %.17g in %d seconds, want %.17g in %d", i, p.P, p.Rounds, want, r)
+		}
+	}
+	if len(w.Paths) != 3 {
+		t.Fatalf("%d ways", len(w.Paths))
+	}
+}

@@ -60,6 +60,12 @@ type BalanceResult struct {
 // matrices. The answer is then fought again on fresh streams (the
 // search's lucky draws are not the answer's: a re-check as tune's), unless
 // every cell is exact.
+//
+// Its checkpoint (Run.Save, Run.Resume) holds a section for each matrix
+// fought (analysis.Sections: "matrix 1", "matrix 2", … in the order the
+// search fights them, and "re-check"), each as Run saves one: a search
+// resumed from it fights again only what the interrupted one had not, and
+// gives the answer of an uninterrupted search.
 func Balance(ctx context.Context, r analysis.Run, m *Meta, mo Options, o BalanceOptions, margin bool) (*BalanceResult, error) {
 	if err := m.balanceable(o); err != nil {
 		return nil, err
@@ -67,13 +73,16 @@ func Balance(ctx context.Context, r analysis.Run, m *Meta, mo Options, o Balance
 	if err := m.fits(o); err != nil {
 		return nil, err
 	}
-	r.Save, r.Resume = nil, nil // a search's matrices are not the command's checkpoint
+	sections, err := r.Sections("a balance search of " + m.Name)
+	if err != nil {
+		return nil, err
+	}
 	out := &BalanceResult{Options: o}
 	// A candidate is judged by its equilibrium alone; the start and the
 	// answer are analysed whole at the end.
 	fight := func(m *Meta) (*Analysis, error) {
 		out.Matrices++
-		mm, err := Run(ctx, r, m, mo)
+		mm, err := Run(ctx, sections.Section(fmt.Sprintf("matrix %d", out.Matrices)), m, mo)
 		if err != nil {
 			return nil, err
 		}
@@ -133,7 +142,7 @@ func Balance(ctx context.Context, r analysis.Run, m *Meta, mo Options, o Balance
 		}
 	}
 	out.Start, out.Final = start, final
-	return out, recheckBalance(ctx, r, out, mo, margin)
+	return out, recheckBalance(ctx, sections.Section("re-check"), out, mo, margin)
 }
 
 // recheckBalance fights the answer again on fresh streams.

@@ -30,10 +30,10 @@ const Resamples = 200
 // meets it.
 const DefaultWork = 50_000_000_000
 
-// bradleyTerryExactGames is what an exact cell counts for in the
-// Bradley–Terry fit, which needs counts: as many games as a well-sampled
-// cell, so that its rating intervals are as narrow as the sampled ones'.
-const bradleyTerryExactGames = 1_000_000
+// ExactGames is what an exact cell counts for in the Bradley–Terry fit,
+// which needs counts: as many games as a well-sampled cell, so that its
+// rating intervals are as narrow as the sampled ones'.
+const ExactGames = 1_000_000
 
 // Analysis is what a designer reads from a fought roster.
 type Analysis struct {
@@ -366,7 +366,7 @@ func (a *Analysis) scores() (wins, games [][]float64, z float64) {
 	}
 	count := func(c Cell) (score, played float64) {
 		if c.Exact {
-			return c.Estimate * bradleyTerryExactGames, bradleyTerryExactGames
+			return c.Estimate * ExactGames, ExactGames
 		}
 		return float64(c.Wins[rules.A]) + float64(c.Wins[rules.None])/2, float64(c.Trials)
 	}

@@ -8,6 +8,7 @@ import (
 	"math"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -431,3 +432,97 @@ func TestMetaBalanceRefuses(t *testing.T) {
 }
 
 func closeTo(a, b, tol float64) bool { return math.Abs(a-b) <= tol }
+
+// A balance search saves its checkpoint as it goes (a section for each
+// matrix fought, and the re-check), and a search resumed from any
+// checkpoint it saved gives the answer of an uninterrupted one, matrix
+// for matrix; from the last, it fights nothing again. Before, the search
+// saved nothing (it dropped Run.Save) and a resumed one began afresh.
+func TestMetaBalanceResumes(t *testing.T) {
+	o := meta.BalanceOptions{Path: "edge", Values: []string{"0", "5", "10"}, MinShare: 0.05, Matrices: meta.DefaultBalanceMatrices}
+	m := handMeta(t, balanceRoster, true)
+	mo := quickMeta()
+	mo.Exact = true
+	whole, err := meta.Balance(context.Background(), analysis.Run{Seed: 3, Workers: 1}, m, mo, o, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := balanceJSON(t, whole)
+	saved, run := recordSaves(t, analysis.Run{Seed: 3, Workers: 2, Chunk: 64, SaveEvery: 20 * time.Millisecond})
+	if _, err := meta.Balance(context.Background(), run, m, mo, o, false); err != nil {
+		t.Fatal(err)
+	}
+	// Every matrix's journal saves as it begins and as it ends.
+	if len(*saved) < 2*(whole.Matrices+1) {
+		t.Fatalf("%d saves of %d matrices and a re-check", len(*saved), whole.Matrices)
+	}
+	for k := 0; k < len(*saved); k += max(1, len(*saved)/4) {
+		resumed, err := meta.Balance(context.Background(), analysis.Run{Seed: 3, Workers: 3, Resume: checkpointAt(t, *saved, k)}, m, mo, o, false)
+		if err != nil {
+			t.Fatalf("resumed from save %d: %v", k, err)
+		}
+		if got := balanceJSON(t, resumed); got != want {
+			t.Errorf("resumed from save %d of %d:\n%s\nwant:\n%s", k, len(*saved), got, want)
+		}
+	}
+	var fought atomic.Int64
+	count := func(analysis.Stage) (func(int64), func()) { return func(n int64) { fought.Add(n) }, func() {} }
+	last := checkpointAt(t, *saved, len(*saved)-1)
+	if _, err := meta.Balance(context.Background(), analysis.Run{Seed: 3, Resume: last, Progress: count}, m, mo, o, false); err != nil || fought.Load() != 0 {
+		t.Errorf("resumed from the last checkpoint, %d trials fought again (%v)", fought.Load(), err)
+	}
+	sections := map[string]bool{}
+	for _, c := range last {
+		sections[c.Section] = true
+	}
+	if len(sections) != whole.Matrices+1 || !sections["matrix 1"] || !sections["re-check"] {
+		t.Errorf("the last checkpoint's sections %v, want matrix 1 to %d and the re-check", sections, whole.Matrices)
+	}
+}
+
+// balanceJSON renders every figure of a balance search, for comparisons.
+func balanceJSON(t *testing.T, b *meta.BalanceResult) string {
+	t.Helper()
+	out := struct {
+		Changes          []meta.BalanceChange
+		Balanced, Holds  bool
+		Matrices         int
+		Why              string
+		Start, Final, Re [][]meta.Cell
+	}{b.Changes, b.Balanced, b.RecheckHolds, b.Matrices, b.Why, b.Start.Matrix.Cells, b.Final.Matrix.Cells, nil}
+	if b.Recheck != nil {
+		out.Re = b.Recheck.Matrix.Cells
+	}
+	data, err := json.Marshal(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// recordSaves returns run saving into the list returned, each checkpoint
+// as the bytes of its file, read back by checkpointAt.
+func recordSaves(t *testing.T, run analysis.Run) (*[][]byte, analysis.Run) {
+	var mu sync.Mutex
+	var saved [][]byte
+	run.Save = func(cs []*sim.Checkpoint) {
+		b, err := sim.MarshalCheckpoints(cs)
+		if err != nil {
+			t.Error(err)
+		}
+		mu.Lock()
+		saved = append(saved, b)
+		mu.Unlock()
+	}
+	return &saved, run
+}
+
+// checkpointAt reads back the k-th checkpoint recordSaves saved.
+func checkpointAt(t *testing.T, saved [][]byte, k int) []*sim.Checkpoint {
+	t.Helper()
+	cs, err := sim.UnmarshalCheckpoints(saved[k])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cs
+}

@@ -171,7 +171,12 @@ func PolicyFieldsOf(sc *scenarios.Scenario) ([2]rules.PolicyField, error) {
 	if !ok {
 		return [2]rules.PolicyField{}, &NoPoliciesError{sc.Name, sc.Ruleset}
 	}
-	return p.PolicyFields(), nil
+	fields := p.PolicyFields()
+	if len(fields[0].Values) <= 1 && len(fields[1].Values) <= 1 {
+		// A rules file may allow its sides one policy (targeting.policies).
+		return fields, fmt.Errorf("%s: each side of %s may play one policy only, so there is no policy spread to fight", sc.Name, sc.Ruleset)
+	}
+	return fields, nil
 }
 
 // Run fights sc, as r says, under each built-in value of each side's policy field,

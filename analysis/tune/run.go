@@ -56,8 +56,12 @@ func Run(ctx context.Context, r analysis.Run, t *Tune) (*Result, error) {
 		return nil, err
 	}
 	r.Shard = sim.Shard{}
+	sections, err := r.Sections("a tune of " + t.Name)
+	if err != nil {
+		return nil, err
+	}
 	_, noSolver := rules.LookupSolver(t.Base.Ruleset)
-	tn := &tuner{run: r, t: t, exact: t.Exact && noSolver == nil}
+	tn := &tuner{run: r, t: t, exact: t.Exact && noSolver == nil, sections: sections}
 	out := &Result{Tune: t, Seed: r.Seed, Version: r.Version,
 		Streams: t.Base.Name, RecheckStreams: t.Base.Name + RecheckSuffix}
 	s := newSearcher(t.Axis.Last(), func(i int64) (Probe, error) { return tn.search(ctx, i) })
@@ -102,6 +106,18 @@ type tuner struct {
 	run   analysis.Run
 	t     *Tune
 	exact bool // solve probes where the solver reaches
+	// sections keep the checkpoint: a section for each probe fought,
+	// named by its phase and value (see section).
+	sections *analysis.Sections
+}
+
+// section returns the run of the probe of phase p at value: a section of
+// the tune's checkpoint, on the phase's streams. The search never fights a
+// value twice, nor the re-check, so the name is the probe's alone.
+func (tn *tuner) section(p Phase, value, streams string) analysis.Run {
+	r := tn.sections.Section(fmt.Sprintf("%s %s=%s", p, tn.t.Axis.Path, value))
+	r.Streams = streams
+	return r
 }
 
 // search decides point i for the search: exactly where the solver reaches
@@ -172,8 +188,7 @@ func exactDecision(v rules.Value, t scenarios.Target) Decision {
 // look after start trials and its last at most trials at most, spending
 // alpha over its looks.
 func (tn *tuner) fight(ctx context.Context, sc *scenarios.Scenario, p Probe, streams string, start, most int64, alpha float64) (Probe, error) {
-	r := tn.run
-	r.Streams = streams
+	r := tn.section(p.Phase, p.Value, streams)
 	if r.Progress != nil {
 		progress, label := r.Progress, fmt.Sprintf("%s %s=%s (%s)", tn.t.Name, tn.t.Axis.Path, p.Value, p.Phase)
 		r.Progress = func(s analysis.Stage) (func(int64), func()) {
@@ -181,10 +196,11 @@ func (tn *tuner) fight(ctx context.Context, sc *scenarios.Scenario, p Probe, str
 			return progress(s)
 		}
 	}
-	grow, err := r.Grower(ctx, r.Journal(nil), sc)
+	grow, end, err := r.Growing(ctx, sc, min(start, most))
 	if err != nil {
 		return p, err
 	}
+	defer end()
 	v := tn.t.Target.Value
 	claim := scenarios.Claim{Metric: tn.t.Target.Metric, Max: &v}
 	vs, res, looks, err := analysis.Sequentially([]scenarios.Claim{claim}, grow, min(start, most), most, alpha, nil)
@@ -289,11 +305,12 @@ func (tn *tuner) confirmReversal(ctx context.Context, out *Result, s *searcher, 
 		if err != nil {
 			return false, err
 		}
-		r := tn.run
-		r.Streams = out.RecheckStreams
-		if grows[k], err = r.Grower(ctx, r.Journal(nil), sc); err != nil {
+		grow, end, err := tn.section(RecheckPhase, p.Value, out.RecheckStreams).Growing(ctx, sc, start)
+		if err != nil {
 			return false, err
 		}
+		defer end()
+		grows[k] = grow
 	}
 	alpha := tn.t.Alpha() / 2
 	for n, look := start, 1; ; n, look = min(2*n, most), look+1 {

@@ -3,13 +3,17 @@ package tune_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/analysis/tune"
 	"github.com/crucible-sim/crucible/scenarios"
+	"github.com/crucible-sim/crucible/sim"
 )
 
 // rampTune is a tune of a ramp scenario (base: its fields) over vary
@@ -218,4 +222,97 @@ func TestTuneInterrupted(t *testing.T) {
 	if len(res.Probes) < 2 || res.Trials() == 0 {
 		t.Errorf("probes %d, trials %d", len(res.Probes), res.Trials())
 	}
+}
+
+// A tune saves its checkpoint as it goes (a section for each probe
+// fought), and a tune resumed from any checkpoint it saved — between
+// probes, between looks, within a look — gives the tune of an
+// uninterrupted one, probe for probe, re-check and reversal included.
+// Before, a tune saved nothing (Run.Save was never called).
+func TestTuneResumes(t *testing.T) {
+	for _, c := range []struct{ name, base, vary, target string }{
+		{"bracket and re-check", "a0: 250\nda: 100\nb0: 700\ndb: -100\n", "x=0..7", "fair"},
+		{"reversal", "a0: 50\nda: 100\nspike_at: 6\nspike: 990\n", "x=0..8", "win.a=0.5"},
+	} {
+		tu := rampTune(t, c.base, c.vary, c.target)
+		whole, err := tune.Run(context.Background(), analysis.Run{Seed: 5, Workers: 1}, tu)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := tuneSummary(whole)
+		var mu sync.Mutex
+		var saved [][]*sim.Checkpoint
+		run := analysis.Run{Seed: 5, Workers: 2, Chunk: 64, SaveEvery: time.Millisecond, Save: func(cs []*sim.Checkpoint) {
+			b, err := sim.MarshalCheckpoints(cs)
+			if err != nil {
+				t.Error(err)
+			}
+			back, err := sim.UnmarshalCheckpoints(b)
+			if err != nil {
+				t.Error(err)
+			}
+			mu.Lock()
+			saved = append(saved, back)
+			mu.Unlock()
+		}}
+		if _, err := tune.Run(context.Background(), run, tu); err != nil {
+			t.Fatal(err)
+		}
+		// Every probe's journal saves as it begins and as it ends.
+		if fought := len(whole.Probes) + len(whole.Recheck); len(saved) < 2*fought {
+			t.Fatalf("%s: %d saves of %d probes fought", c.name, len(saved), fought)
+		}
+		for k := 0; k < len(saved); k += max(1, len(saved)/8) {
+			resumed, err := tune.Run(context.Background(), analysis.Run{Seed: 5, Workers: 3, Resume: saved[k]}, tu)
+			if err != nil {
+				t.Fatalf("%s: resumed from save %d: %v", c.name, k, err)
+			}
+			if got := tuneSummary(resumed); got != want {
+				t.Errorf("%s: resumed from save %d of %d:\n%s\nwant:\n%s", c.name, k, len(saved), got, want)
+			}
+		}
+		// From the last checkpoint, every probe is finished: nothing is
+		// fought again.
+		var fought atomic.Int64
+		count := func(analysis.Stage) (func(int64), func()) { return func(n int64) { fought.Add(n) }, func() {} }
+		last := saved[len(saved)-1]
+		if _, err := tune.Run(context.Background(), analysis.Run{Seed: 5, Resume: last, Progress: count}, tu); err != nil || fought.Load() != 0 {
+			t.Errorf("%s: resumed from the last checkpoint, %d trials fought again (%v)", c.name, fought.Load(), err)
+		}
+		if sections := sectionsOf(last); len(sections) != len(whole.Probes)+len(whole.Recheck) {
+			t.Errorf("%s: the last checkpoint holds sections %q, want one per probe fought", c.name, sections)
+		}
+	}
+}
+
+// A tune refuses to resume from a checkpoint of another kind of command,
+// saying what it holds.
+func TestTuneRefusesOtherCheckpoints(t *testing.T) {
+	tu := rampTune(t, "a0: 250\nda: 100\n", "x=0..7", "win.a=0.5")
+	other := []*sim.Checkpoint{{Scenario: "eclipse/shields", Part: "point 0", Seed: 5, Trials: 100}}
+	_, err := tune.Run(context.Background(), analysis.Run{Seed: 5, Resume: other}, tu)
+	if err == nil || !strings.Contains(err.Error(), "the checkpoint holds eclipse/shields point 0 (seed 5, trials 0..99); this command runs a tune of ramp-tune") {
+		t.Errorf("err %v", err)
+	}
+}
+
+// tuneSummary renders what a tune found, probe by probe.
+func tuneSummary(r *tune.Result) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %d answer %s below %s above %s why %q\n", r.Status, r.Direction, value(r.Answer), value(r.Below), value(r.Above), r.Why)
+	for _, p := range append(append(append([]tune.Probe{}, r.Probes...), r.Recheck...), r.Pair...) {
+		fmt.Fprintf(&b, "%s %s %s trials %d looks %d %+v spent %g\n", p.Phase, p.Value, p.Decision, p.Trials, p.Looks, p.Estimate, p.Spent)
+	}
+	return b.String()
+}
+
+// sectionsOf lists the sections of a checkpoint, in order.
+func sectionsOf(cs []*sim.Checkpoint) []string {
+	var out []string
+	for _, c := range cs {
+		if len(out) == 0 || out[len(out)-1] != c.Section {
+			out = append(out, c.Section)
+		}
+	}
+	return out
 }

@@ -18,6 +18,7 @@ func newExplainCmd() *cobra.Command {
 		Interrupted: func(msg string) error {
 			return &exitError{code: exitInterrupted, msg: msg}
 		},
+		Reproduce: reproduce,
 	})
 	rf.registerSeed(cmd, false)
 	rf.registerTrials(cmd)

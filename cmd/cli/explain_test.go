@@ -2,6 +2,9 @@ package cli
 
 import (
 	"encoding/json"
+	"math"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -53,4 +56,110 @@ func TestExplainBadOutcome(t *testing.T) {
 	mustFail(t, 2, `column 9 (end destroyd): unknown end reason "destroyd"`, "explain", "eclipse/interceptor-duel", "--outcome", "b wins, end destroyd", "--seed", "1")
 	mustFail(t, 2, `did you mean "a.survivors.Interceptor"`, "explain", "eclipse/interceptor-duel", "--outcome", "counter.a.survivor.Interceptor>=1", "--seed", "1")
 	mustFail(t, 2, "explain needs --outcome", "explain", "eclipse/interceptor-duel", "--seed", "1")
+}
+
+// --paths prints the most probable ways, exact: in the interceptor duel
+// the attacker's likeliest win is in round 1, 5/6 · 1/6, its next in round
+// 2, (25/36) · 5/36; a ruleset without a solver says so.
+func TestExplainPaths(t *testing.T) {
+	var j struct {
+		Paths []struct {
+			Probability float64
+			Rounds      int64
+			Winner      string
+			Steps       []struct{ Event string }
+		}
+	}
+	out := mustRun(t, "explain", "eclipse/interceptor-duel", "--outcome", "a wins", "--paths", "2", "--format", "json")
+	if err := json.Unmarshal([]byte(out), &j); err != nil {
+		t.Fatal(err)
+	}
+	want := []float64{5.0 / 36, 25.0 / 36 * 5 / 36}
+	if len(j.Paths) != 2 {
+		t.Fatalf("%d paths:\n%s", len(j.Paths), out)
+	}
+	for i, p := range j.Paths {
+		if math.Abs(p.Probability-want[i]) > 1e-12 || p.Rounds != int64(i+1) || p.Winner != "a" || len(p.Steps) != 2*i+2 {
+			t.Errorf("path %d: %+v, want P %v in %d rounds", i, p, want[i], i+1)
+		}
+	}
+	text := mustRun(t, "explain", "eclipse/interceptor-duel", "--outcome", "a wins", "--paths", "1")
+	if !strings.Contains(text, "13.9 % of all battles go exactly this way (1 round)") || !strings.Contains(text, "the attacker's Interceptor: the defender loses 1 Interceptor (16.7 %)") {
+		t.Errorf("paths in words:\n%s", text)
+	}
+	mustFail(t, 1, "has no exact solver", "explain", "ec4x/siege-spec", "--outcome", "a wins", "--paths", "1")
+}
+
+// --attribute units shares the side's exact win share among its ships;
+// their values add up to it (none of them wins nothing), and a side of
+// one ship is an error located at its ships.
+func TestExplainAttribute(t *testing.T) {
+	var j struct {
+		All   float64
+		None  float64
+		Units []struct {
+			Name    string
+			Count   int
+			Shapley float64
+		}
+	}
+	out := mustRun(t, "explain", "eclipse/two-cruisers-vs-interceptor-and-cruiser", "--attribute", "units", "--side", "b", "--format", "json")
+	if err := json.Unmarshal([]byte(out), &j); err != nil {
+		t.Fatal(err)
+	}
+	total := 0.0
+	for _, u := range j.Units {
+		total += u.Shapley * float64(u.Count)
+	}
+	if len(j.Units) != 2 || j.None != 0 || math.Abs(total-j.All) > 1e-12 {
+		t.Errorf("attribution %+v: values sum to %v", j, total)
+	}
+	text := mustRun(t, "explain", "eclipse/two-cruisers-vs-interceptor-and-cruiser", "--attribute", "units", "--side", "b")
+	if !strings.Contains(text, "a Cruiser is worth most") {
+		t.Errorf("attribution in words:\n%s", text)
+	}
+	var mc struct {
+		Exact bool
+		All   float64
+		Units []struct {
+			Count     int
+			Shapley   float64
+			ShapleySE float64 `json:"shapley_se"`
+		}
+	}
+	out = mustRun(t, "explain", "eclipse/two-cruisers-vs-interceptor-and-cruiser", "--attribute", "units", "--side", "b", "--monte-carlo", "--trials", "2000", "--seed", "3", "--format", "json")
+	if err := json.Unmarshal([]byte(out), &mc); err != nil {
+		t.Fatal(err)
+	}
+	total = 0
+	for _, u := range mc.Units {
+		total += u.Shapley * float64(u.Count)
+		if u.ShapleySE <= 0 {
+			t.Errorf("Monte Carlo value without a standard error: %+v", u)
+		}
+	}
+	if mc.Exact || len(mc.Units) != 2 || math.Abs(total-mc.All) > 1e-12 {
+		t.Errorf("Monte Carlo attribution %+v: values sum to %v", mc, total)
+	}
+	mustFail(t, 1, "attacker.ships: the attacker has 1 ship", "explain", "eclipse/interceptor-duel", "--attribute", "units", "--side", "a")
+	mustFail(t, 2, `--attribute "parts"`, "explain", "eclipse/interceptor-duel", "--attribute", "parts")
+}
+
+// --out writes the answer's text, its JSON and a page showing the text.
+func TestExplainOut(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "why")
+	text := mustRun(t, "explain", "eclipse/interceptor-duel", "--outcome", "a wins", "--paths", "2", "--out", dir)
+	got, err := os.ReadFile(filepath.Join(dir, "explain.txt"))
+	if err != nil || string(got) != text {
+		t.Fatalf("explain.txt %q (%v), printed %q", got, err, text)
+	}
+	page, err := os.ReadFile(filepath.Join(dir, "index.html"))
+	if err != nil || !strings.Contains(string(page), "the attacker&#39;s Interceptor: the defender loses 1 Interceptor") {
+		t.Errorf("index.html lacks the answer (%v):\n%s", err, page)
+	}
+	var j struct{ Paths []any }
+	raw, err := os.ReadFile(filepath.Join(dir, "explain.json"))
+	if err != nil || json.Unmarshal(raw, &j) != nil || len(j.Paths) != 2 {
+		t.Errorf("explain.json: %s (%v)", raw, err)
+	}
 }

@@ -113,7 +113,7 @@ func runMeta(cmd *cobra.Command, ref string, rf *runFlags, cp *checkpointing, mf
 	}
 	opts := meta.Options{Precision: mf.precision / 100, Confidence: mf.confidence, First: mf.first, Budget: mf.most, Exact: mf.exact, Work: mf.work}
 	if mf.balance != "" {
-		return runBalance(cmd, run, m, opts, mf, od)
+		return runBalance(cmd, run, m, opts, mf, cp, od)
 	}
 	mm, runErr := meta.Run(cmd.Context(), run, m, opts)
 	if runErr != nil {
@@ -274,7 +274,7 @@ func balanceOptions(mf *metaFlags) (meta.BalanceOptions, error) {
 
 // runBalance searches for the balanced roster, prints the answer and
 // writes the balanced roster's report.
-func runBalance(cmd *cobra.Command, run analysis.Run, m *meta.Meta, opts meta.Options, mf *metaFlags, od *outdir.Dir) error {
+func runBalance(cmd *cobra.Command, run analysis.Run, m *meta.Meta, opts meta.Options, mf *metaFlags, cp *checkpointing, od *outdir.Dir) error {
 	o, err := balanceOptions(mf)
 	if err != nil {
 		return err
@@ -283,6 +283,9 @@ func runBalance(cmd *cobra.Command, run analysis.Run, m *meta.Meta, opts meta.Op
 	var spent *meta.BudgetError
 	switch {
 	case analysis.Interrupted(err):
+		if err := saveStates(od, cp.states(cmd, err)); err != nil {
+			return err
+		}
 		return &exitError{code: exitInterrupted, msg: "interrupted: the balance search stopped before an answer"}
 	case errors.As(err, &spent):
 		return fmt.Errorf("%w (--analysis-budget %d)", err, spent.Work)

@@ -3,6 +3,7 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"slices"
 	"testing"
 )
@@ -71,5 +72,49 @@ func TestMetaDominanceIsExactBetweenExactCells(t *testing.T) {
 	}
 	if lists[0] != lists[1] {
 		t.Errorf("the lists change with --precision though no cell is sampled:\n%s\n%s", lists[0], lists[1])
+	}
+}
+
+// The ratings of emojispace/sample-fits (every cell exact, weighing a
+// million games, P5 winning nearly every one) are the Bradley–Terry
+// likelihood's maximum: the test reads the cells and the ratings from the
+// JSON and checks each entry's score equation itself — what it scored
+// against everyone (an exact share times a million games per placement,
+// and half of the prior game per pair) equals what its fitted rating
+// expects — and that every rating lies inside its own interval. The fit
+// stopped at its iteration cap before, P5 at 4862 [4857, 4868] where the
+// maximum is 6643, and no entry's rating inside its interval.
+func TestMetaRatingsAreTheMaximum(t *testing.T) {
+	var v struct {
+		Entries []string
+		Payoff  [][]struct{ Estimate float64 }
+		Ratings []struct {
+			Entry       string
+			Elo, Lo, Hi float64
+		}
+	}
+	if err := json.Unmarshal([]byte(mustRun(t, "meta", "emojispace/sample-fits", "--seed", "1", "--format", "json")), &v); err != nil {
+		t.Fatal(err)
+	}
+	const games, prior = 1e6, 1.0
+	strength := func(k int) float64 { return (v.Ratings[k].Elo - 1500) * math.Ln10 / 400 }
+	for i, r := range v.Ratings {
+		if r.Lo > r.Elo || r.Hi < r.Elo {
+			t.Errorf("%s: %.1f outside its interval [%.1f, %.1f]", r.Entry, r.Elo, r.Lo, r.Hi)
+		}
+		scored, expected := 0.0, 0.0
+		for j := range v.Entries {
+			if j == i {
+				continue
+			}
+			scored += games*v.Payoff[i][j].Estimate + games*(1-v.Payoff[j][i].Estimate) + prior/2
+			expected += (2*games + prior) / (1 + math.Exp(strength(j)-strength(i)))
+		}
+		if math.Abs(scored-expected) > 1e-3 {
+			t.Errorf("%s: scored %.6f games, its rating %.1f expects %.6f: not the likelihood's maximum", r.Entry, scored, r.Elo, expected)
+		}
+	}
+	if p5 := v.Ratings[slices.Index(v.Entries, "P5")]; math.Abs(p5.Elo-6643) > 1 {
+		t.Errorf("P5 at %.1f, the maximum is at 6643", p5.Elo)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/reports/words"
 	"github.com/crucible-sim/crucible/rules"
 )
 
@@ -182,8 +183,8 @@ func estimate(label string, wins [3]int64) string {
 	if label == "" {
 		label = "a"
 	}
-	p := 100 * float64(wins[rules.A]) / float64(n)
-	return fmt.Sprintf("%s wins %.1f %% ±%.1f", cut(label, 16), p, 100*(hi-lo)/2)
+	p := float64(wins[rules.A]) / float64(n)
+	return fmt.Sprintf("%s wins %s %% ±%.1f", cut(label, 16), words.ShareDigits(p, 1), 100*(hi-lo)/2)
 }
 
 // bar draws a bar of width columns, done of it filled.

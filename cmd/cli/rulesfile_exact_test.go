@@ -108,7 +108,7 @@ func TestRulesFileExactEveryCommand(t *testing.T) {
 	}
 
 	out = mustRun(t, "tune", s, "--vary", "a.designs.hero.hp=1..9", "--target", "fair", "--seed", "1")
-	if !strings.Contains(out, "a.designs.hero.hp=5: a wins − b wins 0.0 points exactly") || !strings.Contains(out, "trials    0 in ") {
+	if !strings.Contains(out, "a.designs.hero.hp=5: a wins − b wins 0.0 points exactly — exactly the target") || !strings.Contains(out, "at a.designs.hero.hp=5, exactly") || !strings.Contains(out, "trials    none: every one of the 7 probes was solved exactly") {
 		t.Errorf("tune: not solved exactly, or fought trials:\n%s", out)
 	}
 

@@ -8,7 +8,6 @@ import (
 
 	"github.com/crucible-sim/crucible/analysis/tune"
 	"github.com/crucible-sim/crucible/reports/formats"
-	"github.com/crucible-sim/crucible/reports/outdir"
 	"github.com/crucible-sim/crucible/reports/tunereport"
 	"github.com/crucible-sim/crucible/scenarios"
 	"github.com/crucible-sim/crucible/sim"
@@ -20,12 +19,13 @@ type tuneFlags struct {
 	confidence                      float64
 	first, most, decide             int64
 	exact, rational                 bool
-	format, out                     string
+	format                          string
 }
 
 func newTuneCmd() *cobra.Command {
 	var (
 		rf runFlags
+		cp checkpointing
 		tf tuneFlags
 	)
 	cmd := &cobra.Command{
@@ -55,7 +55,8 @@ ruleset's solver reaches, probes are exact (no sampling, no seed, no level). An 
 a continuous one an interval no wider than --resolution; a field of names is
 refused (rank it with crucible sweep). A target not reached in the range,
 a response that is not monotonic, and an answer left undecided print what
-was found and exit 1; Ctrl-C prints the probes so far and exits 130.`,
+was found and exit 1; Ctrl-C prints the probes so far and exits 130, and
+with --out keeps a checkpoint that --resume finishes.`,
 		Example: `  crucible tune stratfight/armor-fair --seed 1
   crucible tune stratfight/samwell-vs-guard --vary b.armor.armor_value=0..8 --target fair --seed 1
   crucible tune eclipse/interceptors-for-70 --format json
@@ -63,7 +64,7 @@ was found and exit 1; Ctrl-C prints the probes so far and exits 130.`,
       --target "win.a>=0.7" --exact=false --out tune/`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runTune(cmd, args[0], &rf, &tf)
+			return runTune(cmd, args[0], &rf, &cp, &tf)
 		},
 	}
 	rf.registerSeed(cmd, false)
@@ -82,16 +83,16 @@ was found and exit 1; Ctrl-C prints the probes so far and exits 130.`,
 	fl.BoolVar(&tf.exact, "exact", true, "decide each probe exactly where the ruleset's solver reaches it")
 	fl.BoolVar(&tf.rational, "rational", false, "exact probes also as fractions")
 	fl.StringVarP(&tf.format, "format", "f", "table", "output format: table, json or csv (one row per probe)")
-	fl.StringVarP(&tf.out, "out", "o", "", "also write the tune's report (JSON, CSV, the curve and index.html) to this directory, which it replaces as a whole")
+	cp.register(cmd, "also write the tune's report (JSON, CSV, the curve and index.html) to this directory, which it replaces as a whole")
 	return cmd
 }
 
-func runTune(cmd *cobra.Command, ref string, rf *runFlags, tf *tuneFlags) error {
+func runTune(cmd *cobra.Command, ref string, rf *runFlags, cp *checkpointing, tf *tuneFlags) error {
 	if err := checkTuneFlags(cmd, tf); err != nil {
 		return err
 	}
 	rf.quietSeed = true // an exact tune samples nothing: its seed is no part of the answer
-	run, err := rf.plan(cmd)
+	run, err := cp.plan(cmd, rf)
 	if err != nil {
 		return err
 	}
@@ -99,14 +100,15 @@ func runTune(cmd *cobra.Command, ref string, rf *runFlags, tf *tuneFlags) error 
 	if err != nil {
 		return err
 	}
-	var od *outdir.Dir
-	if tf.out != "" {
-		if od, err = outdir.Open(tf.out); err != nil {
-			return err
-		}
+	od, err := cp.open(cmd, &run)
+	if err != nil {
+		return err
+	}
+	if od != nil {
 		defer od.Close()
 	}
 	res, runErr := tune.Run(cmd.Context(), run, t.Tune)
+	states := cp.states(cmd, runErr)
 	if res == nil || res.Sampled() {
 		rf.announceSeed(cmd)
 	}
@@ -121,10 +123,10 @@ func runTune(cmd *cobra.Command, ref string, rf *runFlags, tf *tuneFlags) error 
 		if res.Sampled() {
 			od.Command = reproduce(cmd, run.Seed)
 		}
-		if err := tunereport.Write(od, res); err != nil {
+		if err := tunereport.Write(od, res, states); err != nil {
 			return err
 		}
-		notice(cmd, "tune report written to %s", tf.out)
+		notice(cmd, "tune report written to %s", od.Path())
 	}
 	return tuneExit(res, runErr, t.targetOrigin)
 }

@@ -104,7 +104,7 @@ func shareSubject(n words.SideNames, m rules.Metric) string {
 
 // pairedLevel names the intervals of a comparison: "paired 95 % interval".
 func pairedLevel(c *compare.Comparison) string {
-	return "paired " + strconv.FormatFloat(100*(1-c.Alpha), 'f', -1, 64) + " % interval"
+	return "paired " + analysis.LevelText(c.Alpha) + " interval"
 }
 
 // diffWords says a difference d with interval iv: "attacker wins 4.5

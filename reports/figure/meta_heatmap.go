@@ -1,11 +1,11 @@
 package figure
 
 import (
-	"fmt"
 	"image/color"
 	"math"
 
 	"github.com/crucible-sim/crucible/analysis/meta"
+	"github.com/crucible-sim/crucible/reports/words"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -60,7 +60,7 @@ func cellLabels(a *meta.Analysis) plotter.XYLabels {
 	for i, row := range a.Cells {
 		for j, c := range row {
 			out.XYs = append(out.XYs, plotter.XY{X: float64(j), Y: float64(n - 1 - i)})
-			out.Labels = append(out.Labels, fmt.Sprintf("%.0f", 100*c.Estimate))
+			out.Labels = append(out.Labels, words.ShareDigits(c.Estimate, 0)) // 99.96 reads 99.96, not 100
 		}
 	}
 	return out

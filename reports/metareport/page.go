@@ -37,7 +37,7 @@ payoff: {{.Payoff}}. {{.Level}}. {{.A.Trials}} trials in all, seed <code>{{.A.Se
 <table id="equilibrium"><tr><th>entry</th><th>as a</th><th>kept</th><th>as b</th><th>kept</th><th>Nash average</th><th>Elo</th><th>interval</th></tr>
 {{range .Ratings}}<tr>{{range .}}<td>{{.}}</td>{{end}}</tr>
 {{end}}</table>
-<p>Kept: the share of {{.A.Resampled}} resamples of the cells within their intervals in which the entry stays in the support.</p>
+<p>Kept: the share of {{.A.Resampled}} resamples of the cells within their intervals in which the entry stays in the support. Elo: {{.RatingsNote}}.</p>
 {{with .Budget}}<p>Note: {{.}}</p>{{end}}
 {{if .Cycles}}<h2>Cycles</h2><ul>{{range .Cycles}}<li>{{.}}</li>{{end}}</ul>{{end}}
 `)
@@ -47,12 +47,12 @@ payoff: {{.Payoff}}. {{.Level}}. {{.A.Trials}} trials in all, seed <code>{{.A.Se
 func HTML(a *meta.Analysis, command string) ([]byte, error) {
 	names := a.Meta.Entries
 	data := struct {
-		A                                 *meta.Analysis
-		Command, Payoff, Level, Dominance string
-		Budget                            string
-		Headline, Cycles                  []string
-		Cells, Sym, Ratings               [][]string
-	}{A: a, Command: command, Payoff: payoffWords(a), Level: metaLevel(a), Dominance: dominanceText(names, a), Budget: budgetWords(a), Headline: Headline(a)}
+		A                                              *meta.Analysis
+		Command, Payoff, Level, Dominance, RatingsNote string
+		Budget                                         string
+		Headline, Cycles                               []string
+		Cells, Sym, Ratings                            [][]string
+	}{A: a, Command: command, Payoff: payoffWords(a), Level: metaLevel(a), Dominance: dominanceText(names, a), RatingsNote: RatingsNote(a), Budget: budgetWords(a), Headline: Headline(a)}
 	for _, v := range []struct {
 		cells [][]meta.Cell
 		out   *[][]string

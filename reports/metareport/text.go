@@ -9,6 +9,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/crucible-sim/crucible/analysis/game"
 	"github.com/crucible-sim/crucible/analysis/meta"
 	"github.com/crucible-sim/crucible/reports/formats"
 	"github.com/crucible-sim/crucible/reports/words"
@@ -76,6 +77,13 @@ func Headline(a *meta.Analysis) []string {
 		lines = append(lines, fmt.Sprintf("Non-transitive: %s beats %s beats %s beats %s%s.", names[c[0]], names[c[1]], names[c[2]], names[c[0]], more))
 	}
 	return lines
+}
+
+// RatingsNote says how the Elo ratings were fitted: to the likelihood's
+// maximum, with the prior and the weight of exact cells named.
+func RatingsNote(a *meta.Analysis) string {
+	return fmt.Sprintf("a Bradley–Terry fit over both placements, to the likelihood's maximum (Newton's method), mean %d; each pair gets %g game more, split evenly, as a prior (it keeps an entry that never scored at a finite rating); an exact cell counts as %s games; intervals at %s",
+		game.EloMean, game.PriorGames, words.Thousands(meta.ExactGames), percent(a.Options.Confidence))
 }
 
 // dominanceHead says how dominance was read: exactly, or from the
@@ -225,6 +233,7 @@ func WriteTable(w io.Writer, a *meta.Analysis) error {
 		return err
 	}
 	fmt.Fprintf(w, "kept: the share of %d resamples of the cells within their intervals in which the entry stays in the support (≥ %s)\n", a.Resampled, percent(meta.SupportShare))
+	fmt.Fprintf(w, "Elo: %s\n", RatingsNote(a))
 	if s := budgetWords(a); s != "" {
 		fmt.Fprintf(w, "note: %s\n", s)
 	}

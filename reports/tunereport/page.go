@@ -8,6 +8,7 @@ import (
 	"github.com/crucible-sim/crucible/reports/formats"
 	"github.com/crucible-sim/crucible/reports/frame"
 	"github.com/crucible-sim/crucible/reports/outdir"
+	"github.com/crucible-sim/crucible/sim"
 )
 
 var tunePage = frame.Page("tune", "crucible tune {{.R.Tune.Name}}", ".answer{font-size:1.15em}\n", nil, `<h1>crucible tune {{.R.Tune.Name}}</h1>
@@ -68,7 +69,8 @@ func WriteDir(dir string, r *tune.Result, command string) error {
 }
 
 // Write replaces the directory's report with the report of a tune
-// (WriteTuneDir), as WriteReport does for a run: whole or not at all.
-func Write(d *outdir.Dir, r *tune.Result) error {
-	return d.Replace(func(dir string) error { return WriteDir(dir, r, d.Command) }, nil)
+// (WriteDir) and, when states is not nil (an interrupted tune), their
+// checkpoint, as WriteReport does for a run: whole or not at all.
+func Write(d *outdir.Dir, r *tune.Result, states []*sim.Checkpoint) error {
+	return d.Replace(func(dir string) error { return WriteDir(dir, r, d.Command) }, states)
 }

@@ -3,8 +3,8 @@ package tunereport
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
+	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/analysis/tune"
 	"github.com/crucible-sim/crucible/reports/words"
 	"github.com/crucible-sim/crucible/rules"
@@ -53,7 +53,7 @@ const maxFractionText = 40
 
 // levelWords writes the answer's confidence: "95 %".
 func levelWords(r *tune.Result) string {
-	return strconv.FormatFloat(100*(1-r.Alpha()), 'g', 6, 64) + " %"
+	return analysis.LevelText(r.Alpha())
 }
 
 // Headline says the answer in sentences, the designer's words first.
@@ -83,7 +83,7 @@ func bracketWords(r *tune.Result) []string {
 	stated := append([]*tune.Probe{lo, hi}, probePointers(r.Between)...)
 	lines := []string{probeWords(r, lo)}
 	for i := range r.Between {
-		lines = append(lines, probeWords(r, &r.Between[i])+" — indistinguishable from the target"+triedWords(&r.Between[i]))
+		lines = append(lines, probeWords(r, &r.Between[i])+betweenWords(&r.Between[i]))
 	}
 	lines = append(lines, probeWords(r, hi))
 	ax := r.Tune.Axis
@@ -105,8 +105,21 @@ func bracketWords(r *tune.Result) []string {
 		}
 		return append(lines, fmt.Sprintf("the %s that gives %s is %s, %s: the answer is not decided", which, targetWords(r), oneOfWords(r), statedLevel(r, stated...)))
 	}
+	if len(r.Between) == 1 && r.Between[0].Exact != nil {
+		return append(lines, fmt.Sprintf("%s at %s, exactly", targetWords(r), ax.Phrase(r.Between[0].Value)))
+	}
 	return append(lines, fmt.Sprintf("%s lies between %s and %s, %s", targetWords(r),
 		ax.Phrase(lo.Value), ax.Phrase(hi.Value), statedLevel(r, stated...)))
+}
+
+// betweenWords says what a value between the bracket's ends is: solved
+// exactly, it is the target itself (the search puts it between only when
+// it is neither below nor above); sampled, it could not be told from it.
+func betweenWords(p *tune.Probe) string {
+	if p.Exact != nil {
+		return " — exactly the target"
+	}
+	return " — indistinguishable from the target" + triedWords(p)
 }
 
 // oneOfWords names the values an undecided answer may be: "6 Interceptors
@@ -189,6 +202,5 @@ func probeLevel(a float64) string {
 	if a <= 0 {
 		return "-"
 	}
-	s := strconv.FormatFloat(100*(1-a), 'f', 4, 64)
-	return strings.TrimRight(strings.TrimRight(s, "0"), ".") + " %"
+	return analysis.LevelText(a)
 }

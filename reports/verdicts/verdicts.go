@@ -65,13 +65,16 @@ func writeVerdict(b *strings.Builder, c *analysis.Check, v analysis.ClaimCheck) 
 // and its interval in the claim's unit with what was expected; the test,
 // the rate it spent, the seed and the trials; and any note.
 func verdictEvidence(c *analysis.Check, v analysis.ClaimCheck) []string {
-	unit := ""
+	num, unit := words.Num, ""
 	if v.Unit != "" && v.Unit != "share" {
 		unit = " " + v.Unit
 	}
-	observed := fmt.Sprintf("observed %s%s%s", VerdictSubject(c, v), words.Num(v.Observed), unit)
+	if v.Claim.Metric.Kind == rules.Margin {
+		num, unit = points, " points" // a margin reads in points everywhere
+	}
+	observed := fmt.Sprintf("observed %s%s%s", VerdictSubject(c, v), num(v.Observed), unit)
 	if v.Lo != v.Observed || v.Hi != v.Observed {
-		observed += fmt.Sprintf(", interval [%s, %s]%s", words.Num(v.Lo), words.Num(v.Hi), unit)
+		observed += fmt.Sprintf(", interval [%s, %s]%s", num(v.Lo), num(v.Hi), unit)
 	}
 	test := v.Test
 	if v.Alpha > 0 {
@@ -117,10 +120,17 @@ func verdictNames(c *analysis.Check, v analysis.ClaimCheck) words.SideNames {
 // tolerance for an exact claim.
 func expectation(v analysis.ClaimCheck) string {
 	if v.Claim.Exact && v.Tolerance > 0 {
+		if v.Claim.Metric.Kind == rules.Margin {
+			return fmt.Sprintf("%s within ±%s points of %s points", v.Claim.Metric, points(v.Tolerance), points(v.Exact))
+		}
 		return fmt.Sprintf("%s within ±%s of %s", v.Claim.Metric, words.Num(v.Tolerance), words.Num(v.Exact))
 	}
 	return v.Claim.String()
 }
+
+// points writes a margin in points, to six significant digits as
+// words.Num writes the other metrics.
+func points(d float64) string { return words.Num(100 * d) }
 
 func verdictNote(v analysis.ClaimCheck) string {
 	switch {

@@ -154,6 +154,19 @@ func (p *page) setInput(t testing.TB, id, value string) {
 	eval[bool](t, p, `(() => { const s = document.getElementById(`+quote(id)+`); s.value = `+quote(value)+`; s.dispatchEvent(new Event('input')); return true })()`)
 }
 
+// setSelect chooses a value of one of the page's <select>s, as a click
+// does.
+func (p *page) setSelect(t testing.TB, id, value string) {
+	t.Helper()
+	eval[bool](t, p, `(() => { const s = document.getElementById(`+quote(id)+`); s.value = `+quote(value)+`; s.dispatchEvent(new Event('change')); return true })()`)
+}
+
+// setSelectCSS is setSelect for the <select> a CSS selector finds.
+func (p *page) setSelectCSS(t testing.TB, selector, value string) {
+	t.Helper()
+	eval[bool](t, p, `(() => { const s = document.querySelector(`+quote(selector)+`); s.value = `+quote(value)+`; s.dispatchEvent(new Event('change')); return true })()`)
+}
+
 func (p *page) text(t testing.TB, id string) string {
 	t.Helper()
 	return eval[string](t, p, `document.getElementById(`+quote(id)+`).textContent`)
@@ -180,7 +193,7 @@ func TestWorkbenchInBrowser(t *testing.T) {
 
 	// An Eclipse battle: the exact value replaces the estimate.
 	p.pick(t, "builtin=eclipse%2Finterceptor-duel")
-	p.wait(t, `window.workbench.exact && window.workbench.done`, 30*time.Second)
+	p.wait(t, settled+` && window.workbench.exact`, 30*time.Second)
 	if got := p.text(t, "share-a"); got != "45.45 % exact" {
 		t.Errorf("the attacker's share: %q, want the exact 5/11", got)
 	}
@@ -224,7 +237,7 @@ func TestWorkbenchInBrowser(t *testing.T) {
 	link := eval[string](t, p, `document.getElementById('permalink').href`)
 	want := []string{p.text(t, "share-a"), p.text(t, "interval-a"), p.text(t, "trials-done"), p.text(t, "command")}
 	q := openPage(t, link)
-	q.wait(t, `window.workbench.done`, 30*time.Second)
+	q.wait(t, settled, 30*time.Second)
 	if got := []string{q.text(t, "share-a"), q.text(t, "interval-a"), q.text(t, "trials-done"), q.text(t, "command")}; strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("the permalink shows %q, the page %q", got, want)
 	}
@@ -240,11 +253,12 @@ func TestWorkbenchInBrowser(t *testing.T) {
 	}
 
 	// A sweep of a field picked from the scenario draws its curve.
+	p.wait(t, `[...document.getElementById('sweep-field').options].some(o => o.value === 'a.armor.armor_value')`, 30*time.Second)
 	eval[bool](t, p, `(() => { const s = document.getElementById('sweep-field'); s.value = 'a.armor.armor_value'; s.dispatchEvent(new Event('change')); return s.value === 'a.armor.armor_value' })()`)
 	p.setInput(t, "sweep-values", "0..4")
-	eval[bool](t, p, `(document.getElementById('sweep').click(), true)`)
-	p.wait(t, `window.workbench.sweep && window.workbench.sweep.points.length === 5`, 60*time.Second)
-	if n := eval[int](t, p, `document.querySelectorAll('#sweep-plot circle[data-share]').length`); n != 5 {
+	eval[bool](t, p, `(document.getElementById('tab-sweep').click(), document.getElementById('sweep').click(), true)`)
+	p.wait(t, `window.workbench.sweep && window.workbench.sweep.result.points.length === 5`, 60*time.Second)
+	if n := eval[int](t, p, `document.querySelectorAll('#sweep-plot circle[data-y]').length`); n != 5 {
 		t.Errorf("the sweep's curve has %d points, want 5", n)
 	}
 	if got := p.text(t, "sweep-command"); got != "crucible sweep stratfight-thug-vs-guard.yaml --vary a.armor.armor_value=0..4 --seed 11 --trials 20000" {
@@ -258,3 +272,7 @@ func TestWorkbenchInBrowser(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// settled is true on the page once its odds job has ended and the answer
+// to its request is in (either may come first).
+const settled = `(window.workbench.done && window.workbench.replied === window.workbench.job)`

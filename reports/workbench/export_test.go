@@ -5,3 +5,11 @@ package workbench
 // before the page knows it", the order a fast job (an exact tune) reaches
 // a page in.
 func AnswerAfterJobs(s *Server) { s.answerAfterJobs = true }
+
+// ExactSolves is how many exact answers s has solved rather than taken
+// from its cache.
+func ExactSolves(s *Server) int {
+	s.exact.mu.Lock()
+	defer s.exact.mu.Unlock()
+	return s.exact.solved
+}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 
 	"github.com/crucible-sim/crucible/reports"
 	"github.com/crucible-sim/crucible/reports/workbench/textedit"
@@ -25,13 +26,18 @@ import (
 // reference answers a ruleset's reference (?ruleset=ID), as `crucible
 // rules ID --format json` prints it.
 func (s *Server) reference(w http.ResponseWriter, r *http.Request) {
-	ref, err := rules.ReferenceOf(r.URL.Query().Get("ruleset"))
+	id := r.URL.Query().Get("ruleset")
+	ref, err := rules.ReferenceOf(id)
 	if err != nil {
 		fail(w, err)
 		return
 	}
 	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Cache-Control", "max-age=3600")
+	if slices.Contains(rules.FileIDs(), id) {
+		w.Header().Set("Cache-Control", "no-store") // a rules file the designer may change
+	} else {
+		w.Header().Set("Cache-Control", "max-age=3600")
+	}
 	reports.WriteReferenceJSON(w, ref, "")
 }
 

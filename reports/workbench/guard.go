@@ -3,7 +3,6 @@ package workbench
 import (
 	"crypto/subtle"
 	"fmt"
-	"log"
 	"net"
 	"net/http"
 	"net/url"
@@ -26,7 +25,7 @@ func (s *Server) guard(next http.Handler) http.Handler {
 				if v == http.ErrAbortHandler {
 					panic(v)
 				}
-				log.Printf("crucible serve: %s %s: internal error: %v\n%s", r.Method, r.URL.Path, v, debug.Stack())
+				s.cfg.Log.Printf("crucible serve: %s %s: internal error: %v\n%s", r.Method, r.URL.Path, v, debug.Stack())
 				fail(w, refuse(http.StatusInternalServerError, "internal error: %v", v))
 			}
 		}()

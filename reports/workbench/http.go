@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"log"
 	"net"
 	"net/http"
 	"runtime/debug"
@@ -130,7 +129,7 @@ func bounded[T any](s *Server, ctx context.Context, work func() T) (T, error) {
 		defer func() { <-s.slots }()
 		defer func() {
 			if v := recover(); v != nil {
-				log.Printf("crucible serve: internal error: %v\n%s", v, debug.Stack())
+				s.cfg.Log.Printf("crucible serve: internal error: %v\n%s", v, debug.Stack())
 				failed <- refuse(http.StatusInternalServerError, "internal error: %v", v)
 			}
 		}()

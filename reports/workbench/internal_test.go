@@ -2,6 +2,7 @@ package workbench
 
 import (
 	"context"
+	"log"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -12,7 +13,8 @@ import (
 // One request's panic is that request's error (500, naming it); the server
 // goes on serving.
 func TestPanicIsTheRequestsError(t *testing.T) {
-	s, err := New(Config{})
+	var logged strings.Builder
+	s, err := New(Config{Log: log.New(&logged, "", 0)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,12 +36,16 @@ func TestPanicIsTheRequestsError(t *testing.T) {
 		t.Fatalf("after a panic: %v %v", res, err)
 	}
 	res.Body.Close()
+	if got := logged.String(); !strings.Contains(got, "crucible serve: GET /boom: internal error: boom\n") || !strings.Contains(got, "guard.go") {
+		t.Errorf("the panic is logged as %q, want its request and stack", got)
+	}
 }
 
 // A tab runs at most MaxTabJobs jobs; a job's panic is its failed event,
 // and frees its slot.
 func TestTabCapAndJobPanic(t *testing.T) {
-	s, err := New(Config{MaxTabJobs: 1})
+	var logged strings.Builder
+	s, err := New(Config{MaxTabJobs: 1, Log: log.New(&logged, "", 0)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,6 +72,9 @@ func TestTabCapAndJobPanic(t *testing.T) {
 	<-j.done
 	if s.Jobs() != 0 {
 		t.Errorf("%d jobs after the panic", s.Jobs())
+	}
+	if got := logged.String(); !strings.Contains(got, "crucible serve: job 1: internal error: boom\n") || !strings.Contains(got, "internal_test.go") {
+		t.Errorf("the panic is logged as %q, want its job and stack", got)
 	}
 }
 
@@ -101,5 +110,27 @@ func TestBoundedWorkLeavesWithItsClient(t *testing.T) {
 	s.running.Wait()
 	if v, err := bounded(s, context.Background(), func() int { return 3 }); v != 3 || err != nil {
 		t.Errorf("once the work ended: %v %v", v, err)
+	}
+}
+
+// The exact cache keeps the answers used last, and no more than its size.
+func TestExactCacheKeepsTheLastUsed(t *testing.T) {
+	c := newExactCache(2)
+	c.put("a", []byte("1"))
+	c.put("b", []byte("2"))
+	if v, ok := c.get("a"); !ok || string(v) != "1" {
+		t.Fatalf("a: %q %v", v, ok)
+	}
+	c.put("c", []byte("3")) // b is the least recently used
+	if _, ok := c.get("b"); ok {
+		t.Error("b kept beyond the cache's size")
+	}
+	for k, want := range map[string]string{"a": "1", "c": "3"} {
+		if v, ok := c.get(k); !ok || string(v) != want {
+			t.Errorf("%s: %q %v", k, v, ok)
+		}
+	}
+	if c.order.Len() != 2 || len(c.byKey) != 2 || c.solved != 3 {
+		t.Errorf("%d in order, %d by key, %d solved", c.order.Len(), len(c.byKey), c.solved)
 	}
 }

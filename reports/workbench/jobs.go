@@ -1,10 +1,14 @@
 package workbench
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
+	"runtime/debug"
 	"sync/atomic"
 
 	"github.com/crucible-sim/crucible/analysis"
@@ -80,6 +84,7 @@ func (s *Server) start(t *tab, id int64, work func(ctx context.Context, j *job))
 		defer s.running.Done()
 		defer func() {
 			if v := recover(); v != nil {
+				s.cfg.Log.Printf("crucible serve: job %d: internal error: %v\n%s", j.id, v, debug.Stack())
 				t.failed(j, fmt.Errorf("internal error: %v", v))
 			}
 			j.cancel(nil)
@@ -168,7 +173,39 @@ func (s *Server) capped(ctx context.Context) string {
 	return ""
 }
 
+// unfinished is the error of a job that needs all its work done and
+// ended with err: when err is an interruption, the trial cap's words if
+// the cap stopped it, else the stop's, stopped; else err itself.
+func (s *Server) unfinished(ctx context.Context, err error, stopped string) error {
+	if !analysis.Interrupted(err) {
+		return err
+	}
+	if why := s.capped(ctx); why != "" {
+		return errors.New(why)
+	}
+	return errors.New(stopped)
+}
+
 // tooMany is the refusal of a job of more than MaxTrials trials.
 func (s *Server) tooMany(what string, args ...any) error {
 	return refuse(http.StatusBadRequest, what+": the workbench fights at most %d trials a job (crucible serve --max-trials)", append(args, s.cfg.MaxTrials)...)
+}
+
+// answer returns the event that brings a job's result, for the page to
+// draw and a test to hold against the command line: the result as the
+// command's --format json writes it, the words its table leads with, the
+// table itself, and the command that prints them.
+func answer(j *job, cmd command, writeJSON func(io.Writer) error, words []string, writeText func(io.Writer) error) (map[string]any, error) {
+	var js, text bytes.Buffer
+	if err := writeJSON(&js); err != nil {
+		return nil, err
+	}
+	ev := map[string]any{"job": j.id, "result": json.RawMessage(js.Bytes()), "words": words, "command": cmd}
+	if writeText != nil {
+		if err := writeText(&text); err != nil {
+			return nil, err
+		}
+		ev["text"] = text.String()
+	}
+	return ev, nil
 }

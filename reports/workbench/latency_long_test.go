@@ -97,3 +97,62 @@ func quantile(sorted []float64, q float64) float64 {
 }
 
 func msText(ms float64) string { return fmt.Sprintf("%7.1f", ms) }
+
+// The form's latency on eclipse/fleet-mirror-upgraded, the largest exact
+// solve of the built-ins (go test -tags long -run TestLatencyOfTheForm -v
+// ./reports/workbench; recorded in bench/serve.txt). Times run from the
+// pick in the form — which sends its edit at once, without the pause for
+// typing — through the edit's round trip, the validation and the job's
+// start, to the first estimate and the exact value drawn (targets: first
+// number p95 ≤ 100 ms, exact ≤ 250 ms). The edits are picks a designer
+// makes: the stalemate rule, a rule toggled for each side, the counts of
+// Interceptors and Cruisers; each a scenario not solved before. (A policy
+// is left out: largest-killable-first's solve has 2.6 times the states.) Then each
+// count is set back, in reverse, to a fleet solved before: its exact
+// value comes from the server's cache.
+func TestLatencyOfTheForm(t *testing.T) {
+	_, hs := newTestServer(t, workbench.Config{})
+	p := openPage(t, hs.URL+"/#builtin=eclipse/fleet-mirror-upgraded&seed=1&trials=100000")
+	p.wait(t, settled+` && window.workbench.exact !== null`, 2*time.Minute)
+	type pick struct{ path, value string }
+	fresh := []pick{
+		{"options.stalemate", "draw"}, {"attacker.antimatter-splitter", "true"}, {"defender.antimatter-splitter", "true"},
+		{"attacker.ships.Interceptor Mk2", "7"}, {"defender.ships.Interceptor Mk2", "7"}, {"attacker.ships.Interceptor Mk2", "6"},
+		{"defender.ships.Interceptor Mk2", "6"}, {"attacker.ships.Interceptor Mk2", "5"}, {"defender.ships.Interceptor Mk2", "5"},
+		{"attacker.ships.Cruiser Mk2", "3"}, {"defender.ships.Cruiser Mk2", "3"},
+	}
+	var revisits []pick
+	for i := len(fresh) - 1; i > len(fresh)-9; i-- {
+		was := map[string]string{"attacker.ships.Interceptor Mk2": "8", "defender.ships.Interceptor Mk2": "8", "attacker.ships.Cruiser Mk2": "4", "defender.ships.Cruiser Mk2": "4"}
+		for _, e := range fresh[:i] {
+			was[e.path] = e.value
+		}
+		revisits = append(revisits, pick{fresh[i].path, was[fresh[i].path]})
+	}
+	measure := func(picks []pick) (first, exact []float64) {
+		for _, e := range picks {
+			el := `document.querySelector('#form [data-path="` + e.path + `"]:is(input, select)')`
+			p.wait(t, el+` !== null`, time.Minute)
+			job := eval[int](t, p, `window.workbench.job`)
+			eval[bool](t, p, `(() => { const e = `+el+`; e.value = '`+e.value+`'; e.dispatchEvent(new Event('change')); return true })()`)
+			p.wait(t, fmt.Sprintf(`window.workbench.job > %d && window.workbench.firstMs !== null && window.workbench.exactMs !== null`, job), 2*time.Minute)
+			first = append(first, eval[float64](t, p, `window.workbench.firstMs`))
+			exact = append(exact, eval[float64](t, p, `window.workbench.exactMs`))
+		}
+		return first, exact
+	}
+	report := func(what string, v []float64) {
+		slices.Sort(v)
+		fmt.Printf("  %-44s n=%-3d p50 %6.1f  p95 %6.1f  max %6.1f\n", what, len(v), quantile(v, 0.5), quantile(v, 0.95), v[len(v)-1])
+	}
+	first, exact := measure(fresh)
+	rFirst, rExact := measure(revisits)
+	fmt.Println("eclipse/fleet-mirror-upgraded: a pick in the form → on screen, ms")
+	report("first estimate, scenarios new to the server", first)
+	report("exact value, scenarios new to the server", exact)
+	report("first estimate, fleets solved before", rFirst)
+	report("exact value, fleets solved before (cached)", rExact)
+	if errs := p.consoleErrors(); len(errs) > 0 {
+		t.Errorf("console errors: %q", errs)
+	}
+}

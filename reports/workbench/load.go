@@ -70,6 +70,9 @@ type validation struct {
 	// may still be wrong), and Of its ruleset: what the form shows.
 	Doc *node  `json:"doc,omitempty"`
 	Of  string `json:"of,omitempty"`
+	// Sides are the paths of the fields that make up side a and side b,
+	// where the ruleset says (rules.Sided): what a roster's entry places.
+	Sides *[2][]string `json:"sides,omitempty"`
 }
 
 // validate checks the page's scenario as `crucible validate` checks the
@@ -102,7 +105,14 @@ func (s *Server) check(e edit) (validation, *scenarios.Scenario) {
 		return validation{Message: err.Error(), File: fileName(e.Name), Problems: []problem{problemOf(err)}, Doc: tree, Of: of}, nil
 	}
 	_, serr := rules.LookupSolver(sc.Ruleset)
-	return validation{OK: true, Ruleset: sc.Ruleset, Exact: serr == nil, File: fileName(e.Name), Doc: tree, Of: of,
+	var sides *[2][]string
+	if rs, err := rules.Lookup(sc.Ruleset); err == nil {
+		if sd, ok := rs.(rules.Sided); ok {
+			f := sd.SideFields()
+			sides = &f
+		}
+	}
+	return validation{Sides: sides, OK: true, Ruleset: sc.Ruleset, Exact: serr == nil, File: fileName(e.Name), Doc: tree, Of: of,
 		Message: fmt.Sprintf("%s: ok (%s, %d claims)", fileName(e.Name), sc.Ruleset, len(sc.Claims))}, sc
 }
 

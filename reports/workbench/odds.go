@@ -68,7 +68,8 @@ func (s *Server) odds(w http.ResponseWriter, r *http.Request) {
 		run.Trials = n
 	}
 	cmd := s.command(req, run)
-	j, err := s.start(t, req.Job, func(ctx context.Context, j *job) { s.fightOdds(ctx, t, j, sc, run) })
+	exactCmd := command{"crucible", "exact", cmd[2]}
+	j, err := s.start(t, req.Job, func(ctx context.Context, j *job) { s.fightOdds(ctx, t, j, sc, run, exactCmd) })
 	if err != nil {
 		fail(w, err)
 		return
@@ -116,14 +117,14 @@ func (s *Server) command(req oddsRequest, run analysis.Run) command {
 
 // fightOdds is the odds job: the Monte Carlo run, streamed, and the exact
 // solve beside it.
-func (s *Server) fightOdds(ctx context.Context, t *tab, j *job, sc *scenarios.Scenario, run analysis.Run) {
+func (s *Server) fightOdds(ctx context.Context, t *tab, j *job, sc *scenarios.Scenario, run analysis.Run, exactCmd command) {
 	start := time.Now()
 	ms := func() float64 { return float64(time.Since(start).Microseconds()) / 1000 }
 	solved := make(chan struct{})
 	if _, err := rules.LookupSolver(sc.Ruleset); err == nil {
 		go func() {
 			defer close(solved)
-			s.solve(ctx, t, j, sc, ms)
+			s.solve(ctx, t, j, sc, ms, exactCmd)
 		}()
 	} else {
 		close(solved)
@@ -158,8 +159,14 @@ func (s *Server) estimate(j *job, res *analysis.Result, ms float64) map[string]a
 	}
 }
 
-// solve sends the exact solution of sc, or why there is none.
-func (s *Server) solve(ctx context.Context, t *tab, j *job, sc *scenarios.Scenario, ms func() float64) {
+// solve sends the exact solution of sc, or why there is none: from the
+// cache when sc was solved before.
+func (s *Server) solve(ctx context.Context, t *tab, j *job, sc *scenarios.Scenario, ms func() float64, cmd command) {
+	key := sc.Ruleset + "\x00" + sc.Name + "\x00" + sc.Hash() // what the answer's header says
+	if result, ok := s.exact.get(key); ok {
+		t.send(event{"exact", map[string]any{"job": j.id, "ms": ms(), "result": json.RawMessage(result), "command": cmd, "cached": true}})
+		return
+	}
 	sol, err := analysis.Solve(ctx, sc, false)
 	if err != nil {
 		if ctx.Err() == nil {
@@ -173,5 +180,6 @@ func (s *Server) solve(ctx context.Context, t *tab, j *job, sc *scenarios.Scenar
 		t.send(event{"exact", map[string]any{"job": j.id, "ms": ms(), "error": err.Error()}})
 		return
 	}
-	t.send(event{"exact", map[string]any{"job": j.id, "ms": ms(), "result": json.RawMessage(b.Bytes())}})
+	s.exact.put(key, b.Bytes())
+	t.send(event{"exact", map[string]any{"job": j.id, "ms": ms(), "result": json.RawMessage(b.Bytes()), "command": cmd}})
 }

@@ -129,136 +129,6 @@ func TestValidationIsValidates(t *testing.T) {
 	}
 }
 
-// A sweep from the page counts what `crucible sweep FILE --vary …` counts
-// for the saved text, point by point.
-func TestSweepIsSweeps(t *testing.T) {
-	_, hs := newTestServer(t, workbench.Config{})
-	tab := openTab(t, hs.URL, "sweeping")
-	text := builtinText(t, hs.URL, "eclipse/interceptor-duel")
-	const vary = "attacker.ships.Interceptor=1..3"
-	status, r := post(t, hs.URL, "/api/sweep", map[string]any{"tab": "sweeping", "job": nextJob(), "name": "eclipse/interceptor-duel", "text": text, "seed": 5, "trials": 2000, "vary": vary})
-	if status != 200 {
-		t.Fatalf("%d %v", status, r)
-	}
-	var got sseEvent
-	for got.Kind != "sweep" {
-		got = tab.next(t, time.Minute)
-	}
-	dir := t.TempDir()
-	file := filepath.Join(dir, "eclipse-interceptor-duel.yaml")
-	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	var want []string
-	for _, line := range strings.Split(crucible(t, "sweep", file, "--vary", vary, "--seed", "5", "--trials", "2000", "--format", "csv"), "\n") {
-		if f := strings.Split(line, ","); len(f) > 9 && f[7] == "win.a" {
-			want = append(want, f[6]+" "+f[8]+"/"+f[9])
-		}
-	}
-	var have []string
-	for _, p := range got.Data["points"].([]any) {
-		pt := p.(map[string]any)
-		have = append(have, fmt.Sprintf("%v %v/%v", pt["value"], pt["count"], pt["trials"]))
-		if _, ok := pt["exact"]; !ok {
-			t.Errorf("point %v: no exact value", pt["value"])
-		}
-	}
-	if strings.Join(have, "; ") != strings.Join(want, "; ") || len(want) != 3 {
-		t.Errorf("the page's sweep %q, crucible sweep's %q", have, want)
-	}
-}
-
-// A tune from the page answers what `crucible tune FILE --vary … --target
-// …` answers for the saved text, word for word: a Monte Carlo one
-// (stratfight) and an exact one (Eclipse).
-func TestTuneIsTunes(t *testing.T) {
-	_, hs := newTestServer(t, workbench.Config{})
-	tab := openTab(t, hs.URL, "tuning")
-	dir := t.TempDir()
-	for _, c := range []struct{ name, vary, target string }{
-		{"eclipse/interceptor-duel", "attacker.ships.Interceptor=1..8", "win.a>=0.7"},
-		{"stratfight/samwell-vs-guard", "b.armor.armor_value=0..8", "fair"},
-	} {
-		text := builtinText(t, hs.URL, c.name)
-		status, r := post(t, hs.URL, "/api/tune", map[string]any{"tab": "tuning", "job": nextJob(), "name": c.name, "text": text, "seed": 2, "vary": c.vary, "target": c.target})
-		if status != 200 {
-			t.Fatalf("%s: %d %v", c.name, status, r)
-		}
-		var got sseEvent
-		for got.Kind != "tune" || got.Data["job"] != r["job"] {
-			got = tab.next(t, 2*time.Minute)
-		}
-		file := filepath.Join(dir, strings.ReplaceAll(c.name, "/", "-")+".yaml")
-		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		want := crucible(t, "tune", file, "--vary", c.vary, "--target", c.target, "--seed", "2")
-		// The saved file is named by its path on the command line.
-		want = strings.ReplaceAll(want, file, filepath.Base(file))
-		if page := got.Data["text"].(string); page != want {
-			t.Errorf("%s: the page's tune\n%s\ncrucible tune's\n%s", c.name, page, want)
-		}
-	}
-}
-
-// A comparison from the page is `crucible compare A B` of the two texts
-// saved as their files, word for word.
-func TestCompareIsCompares(t *testing.T) {
-	_, hs := newTestServer(t, workbench.Config{})
-	tab := openTab(t, hs.URL, "comparing")
-	a := builtinText(t, hs.URL, "eclipse/interceptor-duel")
-	b := strings.Replace(a, "attacker:\n  ships: {Interceptor: 1}", "attacker:\n  ships: {Interceptor: 2}", 1)
-	status, r := post(t, hs.URL, "/api/compare", map[string]any{"tab": "comparing", "job": nextJob(), "seed": 4, "trials": 5000,
-		"a": map[string]string{"name": "eclipse/interceptor-duel", "text": a}, "b": map[string]string{"name": "eclipse/interceptor-duel", "text": b}})
-	if status != 200 {
-		t.Fatalf("%d %v", status, r)
-	}
-	var got sseEvent
-	for got.Kind != "compare" {
-		if got = tab.next(t, time.Minute); got.Kind == "failed" {
-			t.Fatal(got.Data["error"])
-		}
-	}
-	dir := t.TempDir()
-	t.Chdir(dir)
-	os.WriteFile("eclipse-interceptor-duel.yaml", []byte(a), 0o644)
-	os.WriteFile(r["file_b"].(string), []byte(b), 0o644)
-	if want := "crucible compare eclipse-interceptor-duel.yaml eclipse-interceptor-duel-b.yaml --seed 4 --trials 5000"; r["command"] != want {
-		t.Errorf("command %q, want %q", r["command"], want)
-	}
-	want := crucible(t, "compare", "eclipse-interceptor-duel.yaml", r["file_b"].(string), "--seed", "4", "--trials", "5000")
-	if got.Data["text"] != want {
-		t.Errorf("the page's comparison\n%s\ncrucible compare's\n%s", got.Data["text"], want)
-	}
-}
-
-// The policy spread from the page is the one `crucible run FILE
-// --policy-spread` prints after its table for the saved text.
-func TestSpreadIsRunsSpread(t *testing.T) {
-	_, hs := newTestServer(t, workbench.Config{})
-	tab := openTab(t, hs.URL, "spreading")
-	for _, name := range []string{"eclipse/interceptor-duel", "emojispace/p0-vs-n1a"} {
-		text := builtinText(t, hs.URL, name)
-		status, r := post(t, hs.URL, "/api/spread", map[string]any{"tab": "spreading", "job": nextJob(), "name": name, "text": text, "seed": 6, "trials": 200})
-		if status != 200 {
-			t.Fatalf("%d %v", status, r)
-		}
-		var got sseEvent
-		for got.Kind != "spread" {
-			if got = tab.next(t, 2*time.Minute); got.Kind == "failed" {
-				t.Fatal(got.Data["error"])
-			}
-		}
-		dir := t.TempDir()
-		file := filepath.Join(dir, strings.ReplaceAll(name, "/", "-")+".yaml")
-		os.WriteFile(file, []byte(text), 0o644)
-		want := crucible(t, "run", file, "--policy-spread", "--seed", "6", "--trials", "200")
-		if page := got.Data["text"].(string); page == "" || !strings.Contains(want, page) {
-			t.Errorf("%s: the page's spread\n%s\nis not in crucible run --policy-spread's\n%s", name, page, want)
-		}
-	}
-}
-
 // A replay from the page is `crucible replay FILE --trial I --seed S` of
 // the saved text, played as a job of its tab.
 func TestReplayIsReplays(t *testing.T) {
@@ -302,5 +172,45 @@ func TestInvalidEditStartsNoJob(t *testing.T) {
 	}
 	if s.Jobs() != 0 {
 		t.Errorf("%d jobs run after an invalid edit, want none", s.Jobs())
+	}
+}
+
+// A scenario solved before gets its exact answer from the cache, the same
+// bytes, whatever the seed and trials; a changed scenario, or the same one
+// under another name, is solved again.
+func TestExactAnswersAreKeptByScenario(t *testing.T) {
+	s, hs := newTestServer(t, workbench.Config{})
+	tab := openTab(t, hs.URL, "cache")
+	text := builtinText(t, hs.URL, "eclipse/interceptor-duel")
+	exact := func(name, text string, seed int) (result string, cached bool) {
+		t.Helper()
+		status, r := post(t, hs.URL, "/api/odds", map[string]any{"tab": "cache", "job": nextJob(), "name": name, "text": text, "seed": seed, "trials": 100})
+		if status != 200 {
+			t.Fatalf("%d %v", status, r)
+		}
+		_, ex := tab.final(t, r["job"].(float64), time.Minute)
+		if ex.Kind == "" {
+			ex = tab.answer(t, r["job"].(float64), "exact", time.Minute)
+		}
+		b, _ := json.Marshal(ex.Data["result"])
+		return string(b), ex.Data["cached"] == true
+	}
+	first, cached := exact("duel", text, 1)
+	if cached || workbench.ExactSolves(s) != 1 {
+		t.Fatalf("the first solve: cached %v, %d solves", cached, workbench.ExactSolves(s))
+	}
+	again, cached := exact("duel", text, 2)
+	if !cached || again != first || workbench.ExactSolves(s) != 1 {
+		t.Errorf("another seed: cached %v, %d solves, the same answer %v", cached, workbench.ExactSolves(s), again == first)
+	}
+	two := strings.Replace(text, "ships: {Interceptor: 1}", "ships: {Interceptor: 2}", 1)
+	if _, cached := exact("duel", two, 1); cached || two == text {
+		t.Error("a changed fleet came from the cache")
+	}
+	if _, cached := exact("other", strings.Replace(text, "name: eclipse/interceptor-duel\n", "", 1), 1); cached {
+		t.Error("the scenario under another name came from the cache (its answer names it)")
+	}
+	if workbench.ExactSolves(s) != 3 {
+		t.Errorf("%d solves, want 3", workbench.ExactSolves(s))
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"slices"
+	"strings"
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/reports/verdicts"
@@ -70,7 +72,79 @@ func (s *Server) playReplay(ctx context.Context, t *tab, j *job, sc *scenarios.S
 		t.failed(j, err)
 		return
 	}
-	t.send(event{"replay", map[string]any{"job": j.id, "text": b.String(), "command": cmd}})
+	spec := battle.Spec()
+	ev := map[string]any{"job": j.id, "text": b.String(), "command": cmd, "outcome": outcomeOf(spec, out)}
+	if spec.Board != nil {
+		ev["board"] = spec.Board
+		ev["turns"] = turns(b.String(), len(spec.Board.Cells))
+	}
+	t.send(event{"replay", ev})
+}
+
+// outcomeOf is a trial's outcome as the replay card reads it: the winner
+// by side name, the end reason, the rounds and each counter by name.
+func outcomeOf(spec rules.Spec, o *rules.Outcome) map[string]any {
+	winner := ""
+	if o.Winner != rules.None {
+		winner = spec.Labels[o.Winner-1]
+	}
+	counters := map[string]int64{}
+	for i, c := range spec.Counters {
+		counters[c.Name] = o.Counters[i]
+	}
+	return map[string]any{"winner": winner, "side": o.Winner.String(), "end": spec.Ends[o.End], "rounds": o.Rounds,
+		"unit": spec.RoundsUnit, "labels": spec.Labels, "counters": counters}
+}
+
+// turn is one section of a replay's account on a board: its heading, its
+// lines, and what its map shows on each cell (nil where it draws none).
+type turn struct {
+	Title string   `json:"title"`
+	Lines []string `json:"lines"`
+	Marks []string `json:"marks,omitempty"`
+}
+
+// turns splits a replay's account into its sections — the head, then one
+// per turn, each opening with a line "== … ==" — and reads each section's
+// map: the lines right below its heading whose words, one a cell, number
+// as many as the board has cells (DBD draws its board so at every turn).
+func turns(account string, cells int) []turn {
+	var out []turn
+	cur := turn{Title: "setup"}
+	for _, line := range strings.Split(strings.TrimRight(account, "\n"), "\n") {
+		if strings.HasPrefix(line, "== ") {
+			out = append(out, cur)
+			cur = turn{Title: strings.Trim(line, "= ")}
+			continue
+		}
+		cur.Lines = append(cur.Lines, line)
+	}
+	out = append(out, cur)
+	for i := range out {
+		out[i].Marks, out[i].Lines = boardMap(out[i].Lines, cells)
+	}
+	return out
+}
+
+// boardMap reads a map off the first lines of a section: consecutive lines
+// of short words that together name every cell once. It returns the
+// marks and the lines left, or nil and the lines as they were.
+func boardMap(lines []string, cells int) ([]string, []string) {
+	var marks []string
+	for k, line := range lines {
+		words := strings.Fields(line)
+		if len(words) == 0 || slices.ContainsFunc(words, func(w string) bool { return len(w) > 4 }) {
+			break
+		}
+		marks = append(marks, words...)
+		if len(marks) == cells {
+			return marks, lines[k+1:]
+		}
+		if len(marks) > cells {
+			break
+		}
+	}
+	return nil, lines
 }
 
 // capped writes to w until n bytes, and refuses more.

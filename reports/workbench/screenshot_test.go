@@ -5,6 +5,8 @@ package workbench_test
 import (
 	"flag"
 	"os"
+	"path/filepath"
+	"strconv"
 	"testing"
 	"time"
 
@@ -13,23 +15,41 @@ import (
 	"github.com/crucible-sim/crucible/reports/workbench"
 )
 
-var shot = flag.String("shot", "workbench.png", "the file TestScreenshot writes")
+var shots = flag.String("shots", "screenshots", "the folder TestScreenshots writes workbench-CARD-WIDTH.png into")
 
-// TestScreenshot draws the workbench 1,400 px wide with a built-in's odds
-// and exact value in, for review (make screenshots): a page that streams
-// never ends loading, so chromium's own --screenshot catches it empty.
-func TestScreenshot(t *testing.T) {
+// TestScreenshots draws the workbench with each card answered — the odds,
+// a comparison, a sweep, a tune, a metagame, a policy spread, a replay —
+// at 1,400 and at 800 px, for review (make screenshots): a page that
+// streams never ends loading, so chromium's own --screenshot catches it
+// empty.
+func TestScreenshots(t *testing.T) {
 	_, hs := newTestServer(t, workbench.Config{})
-	p := openPage(t, hs.URL+"/#builtin=eclipse/two-cruisers-vs-interceptor-and-cruiser&seed=1&trials=20000")
-	if _, err := chromedp.Run(p.ctx, chromedp.EmulateViewport(1400, 1200)); err != nil {
+	if err := os.MkdirAll(*shots, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	p.wait(t, `window.workbench.done && window.workbench.exact`, 60*time.Second)
-	png, err := chromedp.Run(p.ctx, chromedp.FullScreenshot(100))
-	if err != nil {
-		t.Fatal(err)
+	for _, c := range cardCases {
+		// A subtest each, which closes its tab: a browser holds at most six
+		// connections to one server, and each tab holds one open.
+		t.Run(c.card, func(t *testing.T) { screenshot(t, hs.URL, c) })
 	}
-	if err := os.WriteFile(*shot, png, 0o644); err != nil {
-		t.Fatal(err)
+}
+
+// screenshot draws one card answered, at 1,400 and at 800 px.
+func screenshot(t *testing.T, base string, c cardCase) {
+	p := openPage(t, base+"/#builtin="+c.builtin+"&seed=1&trials="+c.trials)
+	p.wait(t, settled, time.Minute)
+	c.drive(t, p)
+	for _, width := range []int{1400, 800} {
+		p.resize(t, width, 900)
+		p.wait(t, chartsDrawn, 10*time.Second)
+		png, err := chromedp.Run(p.ctx, chromedp.FullScreenshot(100))
+		if err != nil {
+			t.Fatal(err)
+		}
+		file := filepath.Join(*shots, "workbench-"+c.card+"-"+strconv.Itoa(width)+".png")
+		if err := os.WriteFile(file, png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Log(file)
 	}
 }

@@ -15,6 +15,7 @@ package workbench
 import (
 	"embed"
 	"io/fs"
+	"log"
 	"net/http"
 	"path/filepath"
 	"sync"
@@ -52,6 +53,9 @@ type Config struct {
 	// with ?token=TOKEN, once, which sets a cookie every later request
 	// carries (as notebook servers do). crucible serve draws one at start.
 	Token string
+	// Log is where the server reports what no page is told: a request's
+	// or a job's panic, with its stack (nil: the standard logger).
+	Log *log.Logger
 }
 
 // The caps of a Config that leaves them zero.
@@ -81,6 +85,8 @@ type Server struct {
 	// and its events to be sent, before it is answered: the order in
 	// which a job that ends at once reaches a page (a test's setting).
 	answerAfterJobs bool
+	// exact keeps the exact answers of the scenarios solved last.
+	exact *exactCache
 }
 
 // New returns a server for cfg, its zero caps set to the defaults. A Dir
@@ -102,7 +108,10 @@ func New(cfg Config) (*Server, error) {
 	setDefault(&cfg.ReadTimeout, DefaultReadTimeout)
 	setDefault(&cfg.WriteTimeout, DefaultWriteTimeout)
 	setDefault(&cfg.IdleTimeout, DefaultIdleTimeout)
-	s := &Server{cfg: cfg, slots: make(chan struct{}, cfg.MaxJobs), tabs: map[string]*tab{}}
+	if cfg.Log == nil {
+		cfg.Log = log.Default()
+	}
+	s := &Server{cfg: cfg, slots: make(chan struct{}, cfg.MaxJobs), tabs: map[string]*tab{}, exact: newExactCache(maxExactCached)}
 	if cfg.Dir != "" {
 		d, err := OpenDir(cfg.Dir)
 		if err != nil {
@@ -144,6 +153,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/tune", s.tune)
 	mux.HandleFunc("POST /api/compare", s.compare)
 	mux.HandleFunc("POST /api/spread", s.spread)
+	mux.HandleFunc("POST /api/meta", s.metaCall)
 	return s.guard(mux)
 }
 

@@ -1,9 +1,9 @@
 package workbench
 
 import (
-	"bytes"
 	"context"
-	"fmt"
+	"encoding/json"
+	"io"
 	"net/http"
 
 	"github.com/crucible-sim/crucible/analysis"
@@ -52,16 +52,14 @@ func (s *Server) fightSpread(ctx context.Context, t *tab, j *job, run analysis.R
 	}
 	sp, err := spread.Run(ctx, run, sc, plan)
 	if err != nil {
-		if analysis.Interrupted(err) {
-			err = fmt.Errorf("stopped: a spread needs all its cells; nothing to show")
-		}
+		t.failed(j, s.unfinished(ctx, err, "stopped: a spread needs all its cells; nothing to show"))
+		return
+	}
+	ev, err := answer(j, cmd, func(w io.Writer) error { return json.NewEncoder(w).Encode(reports.SpreadJSON(sp)) }, reports.SpreadWords(sp),
+		func(w io.Writer) error { return reports.WriteSpread(w, sp) })
+	if err != nil {
 		t.failed(j, err)
 		return
 	}
-	var text bytes.Buffer
-	if err := reports.WriteSpread(&text, sp); err != nil {
-		t.failed(j, err)
-		return
-	}
-	t.send(event{"spread", map[string]any{"job": j.id, "text": text.String(), "command": cmd}})
+	t.send(event{"spread", ev})
 }

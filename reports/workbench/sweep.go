@@ -2,10 +2,13 @@ package workbench
 
 import (
 	"context"
+	"fmt"
+	"io"
 	"net/http"
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/analysis/sweep"
+	"github.com/crucible-sim/crucible/reports/sweepreport"
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
 )
@@ -16,6 +19,9 @@ type sweepRequest struct {
 	jobRequest
 	// Vary is the field and its values, PATH=LIST as --vary takes them.
 	Vary string `json:"vary"`
+	// Metric is what the curve follows, as --metric takes it ("" for
+	// win.a).
+	Metric string `json:"metric"`
 }
 
 // sweep starts a sweep job of the tab: its points are fought in turn on
@@ -33,7 +39,14 @@ func (s *Server) sweep(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
-	sw, err := sweep.New(sc.Name, sc, []scenarios.Axis{axis}, rules.Metric{Kind: rules.WinShare, Side: rules.A})
+	m := rules.Metric{Kind: rules.WinShare, Side: rules.A}
+	if req.Metric != "" {
+		if m, err = rules.ParseMetric(req.Metric); err != nil {
+			fail(w, fmt.Errorf("metric %s: %v", req.Metric, err))
+			return
+		}
+	}
+	sw, err := sweep.New(sc.Name, sc, []scenarios.Axis{axis}, m)
 	if err != nil {
 		fail(w, err)
 		return
@@ -48,6 +61,9 @@ func (s *Server) sweep(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	cmd := command{"crucible", "sweep", fileName(req.Name), "--vary", req.Vary, "--seed", req.Seed.String(), "--trials", itoa(run.Trials)}
+	if req.Metric != "" {
+		cmd = append(cmd, "--metric", req.Metric)
+	}
 	j, err := s.start(t, req.Job, func(ctx context.Context, j *job) { s.fightSweep(ctx, t, j, sw, run, cmd) })
 	if err != nil {
 		fail(w, err)
@@ -64,21 +80,36 @@ func (s *Server) fightSweep(ctx context.Context, t *tab, j *job, sw *sweep.Sweep
 		t.failed(j, err)
 		return
 	}
-	var points []map[string]any
-	for _, p := range res.Points {
-		sh := p.Share(sw.Metric)
-		pt := map[string]any{"value": p.Values[0], "count": sh.K, "trials": sh.N, "share": sh.P, "lo": sh.Lo, "hi": sh.Hi}
-		if v, ok := p.ExactShare(sw.Metric); ok {
-			pt["exact"] = v
-		}
-		points = append(points, pt)
+	ev, werr := answer(j, cmd, func(w io.Writer) error { return sweepreport.WriteJSON(w, res) }, sweepWords(res),
+		func(w io.Writer) error { return sweepreport.WriteTable(w, res) })
+	if werr != nil {
+		t.failed(j, werr)
+		return
 	}
-	ev := map[string]any{"job": j.id, "path": sw.Axes[0].Path, "metric": sw.Metric.String(),
-		"points": points, "stopped": res.Interrupted(), "command": cmd}
+	ev["stopped"] = res.Interrupted()
 	if why := s.capped(ctx); why != "" {
 		ev["error"] = why
 	} else if err != nil && !analysis.Interrupted(err) {
 		ev["error"] = err.Error()
 	}
 	t.send(event{"sweep", ev})
+}
+
+// sweepWords says what a sweep found, as its table heads it: where the
+// metric breaks even, or the values ranked, and the curve's shape.
+func sweepWords(res *sweep.Result) []string {
+	var out []string
+	if h := sweepreport.BreakEvenHead(res); h != "" {
+		out = append(out, h)
+	}
+	for _, line := range res.BreakEvens() {
+		out = append(out, sweepreport.BreakEvenText(res, line))
+	}
+	last := ""
+	for _, r := range res.Rankings() {
+		if h := sweepreport.RankingHead(res, r); h != last {
+			out, last = append(out, h), h
+		}
+	}
+	return append(append(out, sweepreport.ShapeTexts(res)...), sweepreport.ExactNotes(res)...)
 }

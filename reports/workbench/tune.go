@@ -1,10 +1,9 @@
 package workbench
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 
 	"github.com/crucible-sim/crucible/analysis"
@@ -71,14 +70,13 @@ func (s *Server) fightTune(ctx context.Context, t *tab, j *job, tn *tune.Tune, r
 		t.failed(j, err)
 		return
 	}
-	var text, js bytes.Buffer
-	if werr := tunereport.WriteTable(&text, res); werr != nil {
+	ev, werr := answer(j, cmd, func(w io.Writer) error { return tunereport.WriteJSON(w, res) }, tunereport.Headline(res),
+		func(w io.Writer) error { return tunereport.WriteTable(w, res) })
+	if werr != nil {
 		t.failed(j, werr)
 		return
 	}
-	tunereport.WriteJSON(&js, res)
-	ev := map[string]any{"job": j.id, "text": text.String(), "result": json.RawMessage(js.Bytes()), "command": cmd,
-		"stopped": analysis.Interrupted(err)}
+	ev["stopped"] = analysis.Interrupted(err)
 	if why := s.capped(ctx); why != "" {
 		ev["error"] = why
 	} else if err != nil && !analysis.Interrupted(err) {

@@ -2,6 +2,7 @@ package rulesfile_test
 
 import (
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -75,17 +76,30 @@ func BenchmarkVersusFleetMirror(b *testing.B) {
 	versus(b, "eclipse/fleet-mirror", "rulesfile/fleet-mirror")
 }
 
+// BenchmarkVersusSecondDawn is the Eclipse rules file proper
+// (second-dawn.rules.yaml) against rules/eclipse on fleet-mirror.
+func BenchmarkVersusSecondDawn(b *testing.B) {
+	versus(b, "eclipse/fleet-mirror", "rulesfile/eclipse-fleet-mirror")
+}
+
 // BenchmarkVersusThugVsGuard measures contests and effects against
-// rules/stratfight on thug-vs-guard, with testdata/bench/coinduel, a sketch
-// of the duel's default rules (the parity file proper is another's).
+// rules/stratfight on thug-vs-guard, with its twin of
+// strategic-fighting.rules.yaml.
 func BenchmarkVersusThugVsGuard(b *testing.B) {
-	versus(b, "stratfight/thug-vs-guard", "testdata/bench/coinduel.yaml")
+	versus(b, "stratfight/thug-vs-guard", "rulesfile/stratfight-thug-vs-guard")
+}
+
+// BenchmarkVersusEmojiSpace measures the EmojiSpace duel against
+// rules/emojispace on p3-vs-n3b.
+func BenchmarkVersusEmojiSpace(b *testing.B) {
+	versus(b, "emojispace/p3-vs-n3b", "rulesfile/emojispace-p3-vs-n3b")
 }
 
 // BenchmarkFight is the rules file's battle alone, for allocations per
 // battle.
 func BenchmarkFight(b *testing.B) {
-	for _, name := range []string{"rulesfile/duel2d6", "rulesfile/skirmish", "rulesfile/fleet-mirror"} {
+	for _, name := range []string{"rulesfile/duel2d6", "rulesfile/skirmish", "rulesfile/fleet-mirror", "rulesfile/eclipse-fleet-mirror",
+		"rulesfile/stratfight-thug-vs-guard", "rulesfile/emojispace-p3-vs-n3b"} {
 		b.Run(name, func(b *testing.B) {
 			bt := compiled(b, name)
 			f := bt.NewFighter()
@@ -116,10 +130,17 @@ func TestVersusInstructions(t *testing.T) {
 	if which == "" {
 		t.Skip("set RULESFILE_VERSUS=go or file, and run under callgrind")
 	}
-	names := map[string]string{"go": "eclipse/fleet-mirror", "file": "rulesfile/fleet-mirror",
-		"go-stratfight": "stratfight/thug-vs-guard", "file-stratfight": "testdata/bench/coinduel.yaml"} // run from the package directory
+	names := map[string]string{"go": "eclipse/fleet-mirror", "file": "rulesfile/fleet-mirror", "file-second-dawn": "rulesfile/eclipse-fleet-mirror",
+		"go-stratfight": "stratfight/thug-vs-guard", "file-stratfight": "rulesfile/stratfight-thug-vs-guard"}
 	bt := compiled(t, names[which])
 	f := bt.NewFighter()
 	o := sim.NewOutcome(bt.Spec())
-	block(f, o, rules.NewRand(0, 0), 0, 20000)
+	n := 20000
+	if strings.HasSuffix(which, "stratfight") {
+		n = 2000 // a duel of 80 rounds
+	}
+	if s := os.Getenv("RULESFILE_VERSUS_N"); s != "" {
+		n, _ = strconv.Atoi(s) // 0 measures the start: the binary's and the compile's
+	}
+	block(f, o, rules.NewRand(0, 0), 0, n)
 }

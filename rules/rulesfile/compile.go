@@ -321,7 +321,9 @@ func (b *Battle) assemble(cp *compiler, decl *UnitDecl, designs map[string]*Unit
 		}
 	}
 	for k, c := range cost {
-		if c > ut.stats[k] {
+		// Only what the parts use is checked: a stat that may be negative
+		// (a type code, a penalty) and that nothing costs is no budget.
+		if c > 0 && c > ut.stats[k] {
 			at := decl.Node
 			if decl.Node.Get("parts") != nil {
 				at = decl.Node.Get("parts")

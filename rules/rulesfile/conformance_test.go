@@ -3,6 +3,7 @@ package rulesfile
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -14,6 +15,13 @@ import (
 // built-in scenarios, and on variants that reach the other policies,
 // options, designs and the hit/wound/save pipeline.
 func kit(t testing.TB, rulesFile string, extra ...rulestest.Scenario) rulestest.Kit {
+	return kitOf(t, rulesFile, nil, extra...)
+}
+
+// kitOf is kit on those of the file's built-in scenarios whose names
+// contain one of only (all of them if only is empty): the parity twins of
+// the Go rulesets are many, and their long duels make the kit slow.
+func kitOf(t testing.TB, rulesFile string, only []string, extra ...rulestest.Scenario) rulestest.Kit {
 	src, err := os.ReadFile(filepath.Join(examples, rulesFile))
 	if err != nil {
 		t.Fatal(err)
@@ -26,6 +34,9 @@ func kit(t testing.TB, rulesFile string, extra ...rulestest.Scenario) rulestest.
 	base := strings.TrimSuffix(rulesFile, ".rules.yaml")
 	for _, s := range rulestest.Files(t, filepath.Join(examples, "*.yaml")) {
 		if strings.HasSuffix(s.Name, ".rules") || !strings.Contains(s.Src, "ruleset: "+base+"\n") {
+			continue
+		}
+		if len(only) > 0 && !slices.ContainsFunc(only, func(o string) bool { return strings.Contains(s.Name, o) }) {
 			continue
 		}
 		own = append(own, s)
@@ -66,3 +77,21 @@ func TestConformanceFleet(t *testing.T) {
 
 func FuzzCompileDuel(f *testing.F)     { kit(f, "duel2d6.rules.yaml").Fuzz(f) }
 func FuzzCompileSkirmish(f *testing.F) { kit(f, "skirmish.rules.yaml").Fuzz(f) }
+
+func TestConformanceStrategicFighting(t *testing.T) {
+	kitOf(t, "strategic-fighting.rules.yaml", []string{"cat-vs-arya", "arya-vs-mountain"},
+		rulestest.Scenario{Name: "no-concession", Src: "options: {a-concedes: false, b-concedes: false, round-cap: 50}\na: {units: {Cat: 1}}\nb: {units: {Arya: 1}}\n"},
+	).Run(t)
+}
+
+func TestConformanceEmojiSpace(t *testing.T) {
+	kitOf(t, "emoji-space.rules.yaml", []string{"p1-vs-n1b", "mantis"},
+		rulestest.Scenario{Name: "short", Src: "options: {max-rounds: 3}\na: {units: {P1: 1}}\nb: {units: {N2b: 1}}\n"},
+	).Run(t)
+}
+
+func TestConformanceSecondDawn(t *testing.T) {
+	kitOf(t, "second-dawn.rules.yaml", []string{"eclipse-interceptor-duel", "eclipse-two-cruisers-vs-interceptor-and-cruiser"},
+		rulestest.Scenario{Name: "priority", Src: "a: {units: {Interceptor: 2, Cruiser: 1}, policy: priority, priority: [Dreadnought]}\nb: {units: {Dreadnought: 1, Interceptor: 1}, policy: priority, priority: [Cruiser]}\n"},
+	).Run(t)
+}

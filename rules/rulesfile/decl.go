@@ -13,7 +13,7 @@ import (
 // block.
 
 // weaponKeys are the fields of a weapon, in the reference's order.
-var weaponKeys = []string{"group", "attacks", "die", "hit", "reroll", "explode", "explode-depth", "crit", "crit-hits", "crit-wounds", "wound", "crit-wound", "crit-mortal", "save", "damage", "reduce", "spill", "doc"}
+var weaponKeys = []string{"group", "attacks", "die", "hit", "reroll", "explode", "explode-depth", "crit", "crit-hits", "crit-extra", "crit-wounds", "wound", "crit-wound", "crit-mortal", "mortal-spill", "save", "damage", "reduce", "spill", "doc"}
 
 func decodeWeapons(n *doc.Node) ([]*WeaponDecl, error) {
 	var out []*WeaponDecl
@@ -40,9 +40,11 @@ func decodeWeapon(name string, v *doc.Node) (*WeaponDecl, error) {
 		Crit         *doc.Node `doc:"crit"`
 		CritHits     int64     `doc:"crit-hits"`
 		CritWounds   bool      `doc:"crit-wounds"`
+		CritExtra    string    `doc:"crit-extra"`
 		Wound        *doc.Node `doc:"wound"`
 		CritWound    *doc.Node `doc:"crit-wound"`
 		CritMortal   bool      `doc:"crit-mortal"`
+		MortalSpill  *bool     `doc:"mortal-spill"`
 		Save         *doc.Node `doc:"save"`
 		Damage       *doc.Node `doc:"damage"`
 		Reduce       *doc.Node `doc:"reduce"`
@@ -56,7 +58,7 @@ func decodeWeapon(name string, v *doc.Node) (*WeaponDecl, error) {
 		return nil, err
 	}
 	w := &WeaponDecl{Name: name, Group: raw.Group, Doc: raw.Doc, CritHits: raw.CritHits, CritWounds: raw.CritWounds,
-		CritMortal: raw.CritMortal, Spill: raw.Spill, Node: v, ExplodeDepth: 20}
+		CritMortal: raw.CritMortal, MortalSpill: raw.MortalSpill == nil || *raw.MortalSpill, Spill: raw.Spill, Node: v, ExplodeDepth: 20}
 	if w.Group == "" {
 		w.Group = "main"
 	} else if err := checkWord(v.Get("group"), w.Group, "a weapon group"); err != nil {
@@ -67,6 +69,19 @@ func decodeWeapon(name string, v *doc.Node) (*WeaponDecl, error) {
 			return nil, err
 		}
 		w.ExplodeDepth = *raw.ExplodeDepth
+	}
+	switch raw.CritExtra {
+	case "", "plain":
+	case "critical":
+		w.CritExtraCritical = true
+	default:
+		return nil, v.Get("crit-extra").Errorf("%q is not a kind of extra hit (allowed: plain, critical)", raw.CritExtra)
+	}
+	if raw.CritExtra != "" && raw.CritHits == 0 {
+		return nil, v.Get("crit-extra").Errorf("crit-extra needs `crit-hits`, the extra hits a critical hit scores")
+	}
+	if raw.MortalSpill != nil && !raw.CritMortal {
+		return nil, v.Get("mortal-spill").Errorf("mortal-spill needs `crit-mortal`: only a mortal wound's damage spills by it")
 	}
 	if raw.CritHits < 0 || raw.CritHits > 100 {
 		return nil, v.Get("crit-hits").Errorf("%d is out of range (allowed: an integer from 0 to 100)", raw.CritHits)

@@ -80,14 +80,20 @@ type WeaponDecl struct {
 	Crit             Expr
 	CritHits         int64
 	CritWounds       bool
-	Wound            Expr
-	CritWound        Expr
-	CritMortal       bool
-	Save             Expr
-	Damage           Roll
-	Reduce           Expr
-	Spill            bool
-	Node             *doc.Node
+	// CritExtraCritical makes a critical hit's extra hits critical too
+	// (crit-extra: critical): with crit-wounds they wound without a roll.
+	CritExtraCritical bool
+	Wound             Expr
+	CritWound         Expr
+	CritMortal        bool
+	// MortalSpill sends a mortal wound's excess damage on (mortal-spill,
+	// true unless set).
+	MortalSpill bool
+	Save        Expr
+	Damage      Roll
+	Reduce      Expr
+	Spill       bool
+	Node        *doc.Node
 }
 
 // RerollDecl says which dice a weapon rolls again, once each.

@@ -151,10 +151,11 @@ func (rc *rollC) bounds(dlo, dhi int) (lo, hi int32) {
 	case rc.count.set:
 		l, h = 0, int64(dhi*per)
 	default:
-		nlo, nhi := int64(dlo), int64(dhi*per)
-		if rc.keep != 0 {
+		nlo, nhi := int64(dlo), int64(dhi)
+		if rc.keep != 0 { // a kept die is the sum of its chain
 			nlo, nhi = min(nlo, int64(rc.keepN)), min(nhi, int64(rc.keepN))
 		}
+		nhi *= int64(per)
 		l, h = min(nlo*fmin, nhi*fmin), max(nlo*fmax, nhi*fmax)
 		if fmin < 0 {
 			l = min(l, nhi*fmin)

@@ -186,7 +186,7 @@ func (f *fighter) hitFace(w *weaponC, t int, u int32, fi int32, c *ectx) {
 	f.hits = append(f.hits, h)
 	if crit {
 		for range w.decl.CritHits {
-			h.crit = false
+			h.crit = w.decl.CritExtraCritical
 			h.order = int32(len(f.hits))
 			f.hits = append(f.hits, h)
 		}
@@ -668,7 +668,7 @@ func (f *fighter) resolve(s int, h *hit, u int32, rest []hit) {
 		}
 	}
 	excess := f.damage(u, d, s)
-	for excess > 0 && (w.decl.Spill || mortal) && f.agg[1-s][aggAlive] > 0 {
+	for excess > 0 && (w.decl.Spill || mortal && w.decl.MortalSpill) && f.agg[1-s][aggAlive] > 0 {
 		spill := *h
 		spill.dmg = excess
 		next := f.pick(s, &spill, rest)

@@ -24,7 +24,8 @@ type toy struct{ flaw string }
 func (toy) ID() string { return "toy" }
 
 // Reference documents the toy; flaw "undocumented-counter" leaves its
-// counter out, "undocumented-field" its fields.
+// counter out, "undocumented-field" its fields, "named-count" says an
+// integer holds names (a rules file's unit counts once did).
 func (t toy) Reference() *rules.Reference {
 	ref := &rules.Reference{
 		Title: "a battle of rounds won with probability 1/4 each",
@@ -42,6 +43,8 @@ func (t toy) Reference() *rules.Reference {
 		ref.Counters = nil
 	case "undocumented-field":
 		ref.Fields = nil
+	case "named-count":
+		ref.Fields[0].Names = rules.NamesOf(nil, "spin")
 	}
 	return ref
 }
@@ -244,6 +247,7 @@ func TestKitCatchesEachFlaw(t *testing.T) {
 		"allocates":            {"FightAllocatesNothing"},
 		"undocumented-counter": {"ReferenceIsComplete"},
 		"undocumented-field":   {"ReferenceIsComplete"},
+		"named-count":          {"ReferenceIsComplete"},
 		// A non-victory end needs its side counters, declared and kept to.
 		"flight-uncounted":      {"SpecIsWellFormed"},
 		"flight-undeclared-end": {"SpecIsWellFormed"},

@@ -108,8 +108,9 @@ func wellFormed(ref *rules.Reference) (problems []string) {
 
 // structured returns what a tool reading the reference (the workbench's
 // form, a sweep's ranges) would miss: an integer field without bounds, a
-// Min above its Max, names from a catalogue or field the reference does
-// not have.
+// Min above its Max, names on an integer (a count's, where the form looks
+// for them on its mapping), names from a catalogue or field the reference
+// does not have.
 func structured(ref *rules.Reference) (problems []string) {
 	report := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
 	fields := map[string]bool{}
@@ -122,6 +123,8 @@ func structured(ref *rules.Reference) (problems []string) {
 			report("field %s: an integer without Min and Max (allowed %q): give its bounds (rules.Bounds)", f.Path, f.Allowed)
 		case f.Min != nil && f.Max != nil && *f.Min > *f.Max:
 			report("field %s: Min %d above Max %d", f.Path, *f.Min, *f.Max)
+		case f.Kind() == rules.IntegerField && f.Names != nil:
+			report("field %s: an integer holds no names; the names of a mapping's keys are the mapping's field's", f.Path)
 		}
 		if f.Names == nil {
 			continue

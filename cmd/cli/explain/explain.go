@@ -7,7 +7,9 @@ package explain
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io"
 	"strconv"
 
 	"github.com/spf13/cobra"
@@ -15,6 +17,7 @@ import (
 	"github.com/crucible-sim/crucible/analysis"
 	engine "github.com/crucible-sim/crucible/analysis/explain"
 	"github.com/crucible-sim/crucible/reports/explainreport"
+	"github.com/crucible-sim/crucible/reports/outdir"
 	"github.com/crucible-sim/crucible/reports/verdicts"
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
@@ -35,6 +38,9 @@ type Deps struct {
 	// command interrupted by a signal (exit 130).
 	Usage       func(format string, args ...any) error
 	Interrupted func(msg string) error
+	// Reproduce returns the command line that makes the same output again
+	// (with the seed when it was drawn), for a report page.
+	Reproduce func(cmd *cobra.Command, seed uint64) string
 }
 
 // options are the command's own flags.
@@ -42,7 +48,15 @@ type options struct {
 	outcome  string
 	examples int
 	budget   int64
+	paths    int
+	attr     string
+	side     string
+	sampled  bool
 	format   string
+	out      string
+	// seed is the run's seed, for the page's command line (0: none
+	// drawn).
+	seed uint64
 }
 
 // DefaultBudget is the most trials a search past the run fights by
@@ -55,7 +69,7 @@ const DefaultBudget = 100_000_000
 func NewCmd(d Deps) *cobra.Command {
 	var o options
 	cmd := &cobra.Command{
-		Use:   "explain SCENARIO --outcome CONDITION",
+		Use:   "explain SCENARIO --outcome CONDITION | --attribute units --side S",
 		Short: "Show example games of an outcome: how a battle comes to end so",
 		Long: `explain fights a scenario and prints example games whose outcome meets the
 condition, each replayed round by round with the command that replays it
@@ -67,6 +81,8 @@ are fought, and says how rare the outcome is, with a 95 % interval.
 CONDITION is clauses joined by commas, every one of which must hold:
 ` + rules.ConditionForms + `.`,
 		Example: `  crucible explain eclipse/interceptor-duel --outcome 'b wins, rounds<=2' --seed 7
+  crucible explain eclipse/two-interceptors-vs-ancient --outcome 'a wins' --paths 3
+  crucible explain eclipse/two-cruisers-vs-interceptor-and-cruiser --attribute units --side b
   crucible explain stratfight/thug-vs-guard --outcome 'b wins, rounds<=3' --examples 1 --seed 7`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, d, args[0]) },
@@ -75,18 +91,29 @@ CONDITION is clauses joined by commas, every one of which must hold:
 	fl.StringVar(&o.outcome, "outcome", "", "the outcome to show, `CONDITION` (required), e.g. 'b wins, end destroyed, rounds<=2'")
 	fl.IntVarP(&o.examples, "examples", "k", 3, "how many example games to show (1 to 100)")
 	fl.Int64Var(&o.budget, "budget", DefaultBudget, "the most `trials` a search past the run fights")
+	fl.IntVar(&o.paths, "paths", 0, "instead of examples, the `K` most probable ways the battle comes to the outcome, exact through the solver's chain (Eclipse battles, EmojiSpace duels, Strategic Fighting lifespans)")
+	fl.StringVar(&o.attr, "attribute", "", "instead of examples, attribute a side's win share to its `units` (Shapley values and leave-one-out, exact through the solver: Eclipse fleets)")
+	fl.StringVar(&o.side, "side", "a", "the `side` (a or b) --attribute speaks of")
+	fl.BoolVar(&o.sampled, "monte-carlo", false, "attribute by Monte Carlo (--trials of every coalition on common random numbers, with standard errors) even where the exact solver reaches; without a solver, or beyond its budget, it is the way taken")
 	fl.StringVarP(&o.format, "format", "f", "table", "output format: table or json")
+	fl.StringVar(&o.out, "out", "", "also write the answer to `DIR`: explain.txt, explain.json and index.html, a page of it")
 	return cmd
 }
 
 func (o *options) check(d Deps) error {
 	switch {
-	case o.outcome == "":
+	case o.outcome == "" && o.attr == "":
 		return d.Usage("explain needs --outcome CONDITION (%s)", rules.ConditionForms)
 	case o.examples < 1 || o.examples > 100:
 		return d.Usage("--examples %d: allowed: an integer from 1 to 100", o.examples)
 	case o.budget < 0 || o.budget > sim.MaxTrials:
 		return d.Usage("--budget %d: allowed: an integer from 0 to %d", o.budget, int64(sim.MaxTrials))
+	case o.paths < 0 || o.paths > 100:
+		return d.Usage("--paths %d: allowed: an integer from 1 to 100 (0, the default: examples instead)", o.paths)
+	case o.attr != "" && o.attr != "units":
+		return d.Usage("--attribute %q: allowed: units (parts are not attributed yet)", o.attr)
+	case o.side != "a" && o.side != "b":
+		return d.Usage("--side %q: allowed: a, b", o.side)
 	case o.format != "table" && o.format != "json":
 		return d.Usage("--format %q: allowed: table, json", o.format)
 	}
@@ -105,15 +132,22 @@ func (o *options) run(cmd *cobra.Command, d Deps, ref string) error {
 	if err != nil {
 		return err
 	}
+	if o.attr != "" {
+		return o.attribute(cmd, d, sc)
+	}
 	cond, err := rules.ParseCondition(o.outcome, battle.Spec())
 	if err != nil {
 		return d.Usage("--outcome %q: %v", o.outcome, err)
+	}
+	ctx := cmd.Context()
+	if o.paths > 0 {
+		return o.ways(cmd, d, sc, cond)
 	}
 	plan, err := d.Plan(cmd)
 	if err != nil {
 		return err
 	}
-	ctx := cmd.Context()
+	o.seed = plan.Seed
 	res, _, err := plan.Fight(ctx, sc, nil)
 	if err == nil {
 		var f *engine.Found
@@ -125,6 +159,53 @@ func (o *options) run(cmd *cobra.Command, d Deps, ref string) error {
 		return d.Interrupted("interrupted: no examples shown")
 	}
 	return err
+}
+
+// attribute prints which units win a side its battles.
+func (o *options) attribute(cmd *cobra.Command, d Deps, sc *scenarios.Scenario) error {
+	side := rules.A
+	if o.side == "b" {
+		side = rules.B
+	}
+	a, err := o.attributeUnits(cmd, d, sc, side)
+	if analysis.Interrupted(err) {
+		return d.Interrupted("interrupted: no attribution shown")
+	}
+	if err != nil {
+		return err
+	}
+	return o.emit(cmd, d, a.Scenario+" --attribute units", func(w io.Writer) error { return explainreport.WriteAttribution(w, a) },
+		func() ([]byte, error) { return explainreport.AttributionJSON(a) })
+}
+
+// attributeUnits attributes exactly through the solver where it reaches,
+// else by Monte Carlo over the run's trials and seed.
+func (o *options) attributeUnits(cmd *cobra.Command, d Deps, sc *scenarios.Scenario, side rules.Side) (*engine.Attribution, error) {
+	if _, err := rules.LookupSolver(sc.Ruleset); err == nil && !o.sampled {
+		a, err := engine.AttributeUnits(cmd.Context(), sc, side)
+		if !errors.Is(err, rules.ErrBudget) {
+			return a, err
+		}
+	}
+	plan, err := d.Plan(cmd)
+	if err != nil {
+		return nil, err
+	}
+	o.seed = plan.Seed
+	return engine.AttributeUnitsSampled(cmd.Context(), sc, side, engine.Sampling{Seed: plan.Seed, Trials: plan.TrialsOf(sc)})
+}
+
+// ways prints the most probable ways to the outcome.
+func (o *options) ways(cmd *cobra.Command, d Deps, sc *scenarios.Scenario, cond rules.Condition) error {
+	ways, err := engine.MostProbableWays(cmd.Context(), sc, cond, o.paths)
+	if analysis.Interrupted(err) {
+		return d.Interrupted("interrupted: no path shown")
+	}
+	if err != nil {
+		return err
+	}
+	return o.emit(cmd, d, ways.Scenario+" --paths", func(w io.Writer) error { return explainreport.WriteWays(w, ways) },
+		func() ([]byte, error) { return explainreport.WaysJSON(ways) })
 }
 
 // write replays each example and prints them in the chosen format.
@@ -141,16 +222,41 @@ func (o *options) write(cmd *cobra.Command, d Deps, ref string, f *engine.Found)
 		}
 		accounts = append(accounts, explainreport.Account{Example: e, Replay: buf.String(), Command: replayCommand(cmd, d, ref, f.Run.Seed, e.Trial)})
 	}
-	w := cmd.OutOrStdout()
-	if o.format == "json" {
-		raw, err := explainreport.JSON(f, accounts)
-		if err != nil {
-			return err
-		}
-		_, err = fmt.Fprintf(w, "%s\n", raw)
+	return o.emit(cmd, d, f.Run.Scenario+" --outcome", func(w io.Writer) error { return explainreport.WriteText(w, f, accounts) },
+		func() ([]byte, error) { return explainreport.JSON(f, accounts) })
+}
+
+// emit prints an answer in the chosen format and, with --out, writes both
+// formats and a page of it to the report directory.
+func (o *options) emit(cmd *cobra.Command, d Deps, title string, text func(io.Writer) error, js func() ([]byte, error)) error {
+	raw, err := js()
+	if err != nil {
 		return err
 	}
-	return explainreport.WriteText(w, f, accounts)
+	var txt bytes.Buffer
+	if err := text(&txt); err != nil {
+		return err
+	}
+	w := cmd.OutOrStdout()
+	if o.format == "json" {
+		_, err = fmt.Fprintf(w, "%s\n", raw)
+	} else {
+		_, err = w.Write(txt.Bytes())
+	}
+	if err != nil || o.out == "" {
+		return err
+	}
+	od, err := outdir.Open(o.out)
+	if err != nil {
+		return err
+	}
+	defer od.Close()
+	od.Command = d.Reproduce(cmd, o.seed)
+	if err := explainreport.Write(od, title, txt.Bytes(), raw); err != nil {
+		return err
+	}
+	fmt.Fprintf(cmd.ErrOrStderr(), "%s: explanation written to %s\n", cmd.Root().Name(), o.out)
+	return nil
 }
 
 // replayCommand is the command line that replays one example.

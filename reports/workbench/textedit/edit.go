@@ -152,7 +152,9 @@ func scalarSpan(src []byte, line, col int) (from, to int, ok bool) {
 			}
 		}
 		return 0, 0, false
-	case '|', '>', '[', '{':
+	case '|', '>':
+		return from, blockEnd(src, from), true
+	case '[', '{':
 		return 0, 0, false
 	}
 	inFlow := flowDepth(src, from) > 0
@@ -170,6 +172,60 @@ func scalarSpan(src []byte, line, col int) (from, to int, ok bool) {
 		to--
 	}
 	return from, to, to > from
+}
+
+// blockEnd returns where a block scalar (| or >) that starts at from
+// ends: at the end of the last line below it indented deeper than the node
+// that holds it (trailing blank lines stay outside).
+func blockEnd(src []byte, from int) int {
+	indent := holderIndent(src, from)
+	end := bytes.IndexByte(src[from:], '\n')
+	if end < 0 {
+		return len(src)
+	}
+	end += from
+	for next := end + 1; next < len(src); {
+		stop := bytes.IndexByte(src[next:], '\n')
+		if stop < 0 {
+			stop = len(src) - next
+		}
+		line := src[next : next+stop]
+		blank := len(bytes.TrimSpace(line)) == 0
+		deeper := len(line)-len(bytes.TrimLeft(line, " ")) > indent
+		if !blank && !deeper {
+			break
+		}
+		if !blank {
+			end = next + stop
+		}
+		next += stop + 1
+	}
+	return end
+}
+
+// holderIndent returns the indentation of the node that holds the block
+// scalar whose indicator is at from: the column of the key on its line
+// ("  - wound: |" is held by the mapping at column 4), or, for a scalar that
+// is an item of a list ("  - |"), the column of its dash. YAML indents a
+// block scalar's lines deeper than that, and the next entry at it or less.
+func holderIndent(src []byte, from int) int {
+	lineStart := bytes.LastIndexByte(src[:from], '\n') + 1
+	i, dash := lineStart, -1
+	for {
+		for i < from && src[i] == ' ' {
+			i++
+		}
+		if i+1 < from && src[i] == '-' && (src[i+1] == ' ' || src[i+1] == '\t') {
+			dash = i
+			i++
+			continue
+		}
+		break
+	}
+	if i == from && dash >= 0 {
+		return dash - lineStart
+	}
+	return i - lineStart
 }
 
 // offset returns the byte offset of line:col (both from 1, the column in

@@ -82,34 +82,42 @@ func TestApplyChangesLittle(t *testing.T) {
 		{"a removed top-level field", []textedit.Op{{Kind: textedit.Remove, Path: "name"}},
 			strings.Replace(src, "name: d\n", "", 1)},
 	} {
-		out, got, err := textedit.Apply([]byte(src), c.ops)
-		if err != nil {
-			t.Errorf("%s: %v", c.name, err)
-			continue
-		}
-		if string(out) != c.want {
-			t.Errorf("%s:\n%s\nwant\n%s", c.name, out, c.want)
-		}
-		if !textedit.Same(parse(t, out), got) {
-			t.Errorf("%s: the text does not hold the document returned", c.name)
-		}
+		applied(t, c.name, src, c.ops, c.want)
 	}
 	if _, _, err := textedit.Apply([]byte(src), []textedit.Op{{Kind: textedit.Remove, Path: "nothing.here"}}); err == nil {
 		t.Error("removing a field that is not there: no error")
 	}
 }
 
+// applied checks that ops make src the text want, which holds the
+// document Apply returns.
+func applied(t *testing.T, name, src string, ops []textedit.Op, want string) {
+	t.Helper()
+	out, got, err := textedit.Apply([]byte(src), ops)
+	if err != nil {
+		t.Errorf("%s: %v", name, err)
+		return
+	}
+	if string(out) != want {
+		t.Errorf("%s:\n%s\nwant\n%s", name, out, want)
+	}
+	if !textedit.Same(parse(t, out), got) {
+		t.Errorf("%s: the text does not hold the document returned", name)
+	}
+}
+
 // Scalars of every built-in file (a dozen, evenly spread, of a long one)
-// can be set in place, and the text around them stays as it was.
+// can be set in place, and the text around them stays as it was: a plain
+// or quoted scalar's line, or a block scalar's lines, become one line.
 func TestSetEveryScalar(t *testing.T) {
 	for name, src := range builtins(t) {
-		var paths []string
+		var paths []scalarAt
 		var walk func(n *doc.Node)
 		walk = func(n *doc.Node) {
 			switch n.Kind {
 			case doc.Scalar:
 				if n.Value != "42" {
-					paths = append(paths, n.Path)
+					paths = append(paths, scalarAt{n.Path, linesOf(src, n)})
 				}
 			case doc.Map:
 				for _, v := range n.Vals {
@@ -126,16 +134,96 @@ func TestSetEveryScalar(t *testing.T) {
 			if stride := len(paths)/12 + 1; i%stride != 0 {
 				continue
 			}
-			out, _, err := textedit.Apply(src, []textedit.Op{{Kind: textedit.Set, Path: p, Value: scalar("42")}})
+			out, _, err := textedit.Apply(src, []textedit.Op{{Kind: textedit.Set, Path: p.path, Value: scalar("42")}})
 			if err != nil {
-				t.Errorf("%s %s: %v", name, p, err)
+				t.Errorf("%s %s: %v", name, p.path, err)
 				continue
 			}
-			if old, new := changedLines(src, out); len(old) != 1 || len(new) != 1 || !strings.Contains(new[0], "42") {
-				t.Errorf("%s %s: lines %q became %q", name, p, old, new)
+			if old, new := changedLines(src, out); len(old) != p.lines || len(new) != 1 || !strings.Contains(new[0], "42") {
+				t.Errorf("%s %s: lines %q became %q, want the scalar's %d", name, p.path, old, new, p.lines)
 			}
 		}
 	}
+}
+
+// scalarAt is a scalar of a file: its path and the lines it is written on.
+type scalarAt struct {
+	path  string
+	lines int
+}
+
+// linesOf counts the lines the scalar n of src is written on: one, or for
+// a block scalar (| or >) its header's and every line below indented
+// deeper than what holds it, to the last that is not blank. It reads the
+// text in its own, simpler way: what holds a block is the key its line
+// starts with, after any "- ", or the last dash of a line that starts
+// with the block.
+func linesOf(src []byte, n *doc.Node) int {
+	lines := strings.Split(string(src), "\n")
+	head := []rune(lines[n.Pos.Line-1])
+	if c := head[n.Pos.Col-1]; c != '|' && c != '>' {
+		return 1
+	}
+	holder := strings.IndexFunc(string(head), func(r rune) bool { return r != ' ' && r != '-' })
+	if holder == n.Pos.Col-1 {
+		holder = strings.LastIndex(string(head[:holder]), "-")
+	}
+	count := 1
+	for i := n.Pos.Line; i < len(lines); i++ {
+		l := lines[i]
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		if len(l)-len(strings.TrimLeft(l, " ")) <= holder {
+			break
+		}
+		count = i - n.Pos.Line + 2
+	}
+	return count
+}
+
+// A block scalar (| or >, with its indicators) is set as a whole: the
+// header and every line of it become the new value's one line, and what
+// follows (blank lines, comments, the next key, the end of the text)
+// stays as it was. The skirmish's wound condition was once such a block.
+func TestSetBlockScalar(t *testing.T) {
+	const wound = "    wound: >-\n      face >= (self.strength >= 2 * target.toughness ? 2 :\n               self.strength > target.toughness ? 3 : 5)\n"
+	for _, c := range []struct {
+		name, src, path, want string
+	}{
+		{"folded, more indented lines", "weapons:\n  bolter:\n" + wound + "    damage: 1\nunits: {}\n", "weapons.bolter.wound",
+			"weapons:\n  bolter:\n    wound: face >= 4\n    damage: 1\nunits: {}\n"},
+		{"literal, a blank line inside and after", "a:\n  w: |\n    x\n\n    y\n\n  hp: 3\n", "a.w",
+			"a:\n  w: face >= 4\n\n  hp: 3\n"},
+		{"a comment below, less indented", "a:\n  w: |-\n    x\n# note\nb: 1\n", "a.w",
+			"a:\n  w: face >= 4\n# note\nb: 1\n"},
+		{"in a list item, the next key as deep as its lines could be", "a:\n  - w: |+\n      x\n    hp: 2\n", "a[0].w",
+			"a:\n  - w: face >= 4\n    hp: 2\n"},
+		{"a list item that is the block", "a:\n  - |\n    x\n    y\n  - z\n", "a[0]",
+			"a:\n  - face >= 4\n  - z\n"},
+		{"an indentation indicator, the end of the text", "a:\n  w: >2\n     x\n    y", "a.w",
+			"a:\n  w: face >= 4"},
+		{"on one line", "weapons:\n  bolter:\n    wound: \"face >= 3\"\n    damage: 1\n", "weapons.bolter.wound",
+			"weapons:\n  bolter:\n    wound: face >= 4\n    damage: 1\n"},
+	} {
+		applied(t, c.name, c.src, []textedit.Op{{Kind: textedit.Set, Path: c.path, Value: scalar("face >= 4")}}, c.want)
+		if n := linesOf([]byte(c.src), find(parse(t, []byte(c.src)), c.path)); n != strings.Count(c.src, "\n")-strings.Count(c.want, "\n")+1 {
+			t.Errorf("%s: linesOf says %d lines", c.name, n)
+		}
+	}
+}
+
+// find returns the node at path in n, or nil.
+func find(n *doc.Node, path string) *doc.Node {
+	if n.Path == path {
+		return n
+	}
+	for _, v := range append(append([]*doc.Node{}, n.Vals...), n.Items...) {
+		if f := find(v, path); f != nil {
+			return f
+		}
+	}
+	return nil
 }
 
 // changedLines returns the lines of a that b replaced, and those that

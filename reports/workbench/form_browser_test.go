@@ -1,0 +1,77 @@
+package workbench_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/crucible-sim/crucible/reports/workbench"
+)
+
+// The form and the text are one scenario: an edit in the form rewrites
+// the text and runs the odds again, an edit of the text redraws the form
+// and runs them again, and a pick from the form's "+ add…" offers what
+// the ruleset's reference names. The form is drawn from the reference
+// alone, so a rules file (its units its own catalogue) works as a Go
+// ruleset does.
+func TestFormAndTextStayInSync(t *testing.T) {
+	_, hs := newTestServer(t, workbench.Config{})
+	for _, c := range []struct {
+		builtin, count, added string
+		was, set, typed       string
+	}{
+		{"eclipse/interceptor-duel", "attacker.ships.Interceptor", "Cruiser", "1", "2", "3"},
+		{"rulesfile/skirmish", "a.units.trooper", "veteran", "5", "6", "4"},
+		{"rulesfile/duel2d6", "b.units.duellist", "", "1", "2", "3"},
+		// DBD's scenario is JSON inside the YAML: a unit's hit points.
+		{"dbd/symmetric_line", "scenario.units[0].hp", "", "4", "3", "2"},
+	} {
+		t.Run(c.builtin, func(t *testing.T) {
+			trials := "3000"
+			if strings.HasPrefix(c.builtin, "dbd/") {
+				trials = "400" // about 0.5 ms a trial: a bound the shared machine keeps to
+			}
+			p := openPage(t, hs.URL+"/#builtin="+c.builtin+"&seed=5&trials="+trials)
+			p.wait(t, settled, time.Minute)
+			input := `document.querySelector('#form input[data-path="` + c.count + `"]')`
+			p.wait(t, input+` !== null`, 10*time.Second)
+			if got := eval[string](t, p, input+`.value`); got != c.was {
+				t.Fatalf("the form shows %s = %q, the text %q", c.count, got, c.was)
+			}
+			key := c.count[strings.LastIndex(c.count, ".")+1:]
+
+			// The form: the text follows and the odds run again.
+			before := p.text(t, "share-a")
+			job := eval[int](t, p, `window.workbench.job`)
+			eval[bool](t, p, `(() => { const i = `+input+`; i.value = '`+c.set+`'; i.dispatchEvent(new Event('change')); return true })()`)
+			written := func(v string) string { return `/"?` + key + `"?: ` + v + `\b/` } // YAML or JSON
+			p.wait(t, written(c.set)+`.test(document.getElementById('src').value) && window.workbench.job > `+itoa(job)+` && `+settled, time.Minute)
+			if after := p.text(t, "share-a"); after == before {
+				t.Errorf("the odds did not change with the form's edit: %q", after)
+			}
+
+			// The text: the form follows and the odds run again.
+			job = eval[int](t, p, `window.workbench.job`)
+			p.setText(t, `document.getElementById('src').value.replace(`+written(c.set)+`, (m) => m.replace(/[0-9]+$/, '`+c.typed+`'))`)
+			p.wait(t, input+` !== null && `+input+`.value === '`+c.typed+`' && window.workbench.job > `+itoa(job)+` && `+settled, time.Minute)
+
+			// "+ add…" offers the reference's names; a pick adds one.
+			if c.added != "" {
+				side := c.count[:strings.LastIndex(c.count, ".")]
+				add := `document.querySelector('#form fieldset[data-path="` + side + `"] select.add')`
+				if !eval[bool](t, p, `[...`+add+`.options].some((o) => o.value === '`+c.added+`')`) {
+					t.Fatalf("%s's + add… does not offer %s", side, c.added)
+				}
+				job = eval[int](t, p, `window.workbench.job`)
+				eval[bool](t, p, `(() => { const s = `+add+`; s.value = '`+c.added+`'; s.dispatchEvent(new Event('change')); return true })()`)
+				p.wait(t, `document.querySelector('#form input[data-path="`+side+`.`+c.added+`"]') !== null && window.workbench.job > `+itoa(job)+` && `+settled, time.Minute)
+				if got := p.text(t, "status"); !strings.Contains(got, ": ok (") {
+					t.Errorf("after adding %s: %q", c.added, got)
+				}
+			}
+			if errs := p.consoleErrors(); len(errs) > 0 {
+				t.Errorf("console errors: %q", errs)
+			}
+		})
+	}
+}
