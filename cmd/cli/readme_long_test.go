@@ -1,0 +1,5 @@
+//go:build long
+
+package cli
+
+func init() { runLongLines = true }
