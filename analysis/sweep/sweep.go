@@ -328,6 +328,7 @@ func (pr *PointResult) trim(keepRounds bool) {
 	t.Counters, t.CounterNames, t.CountersSq = nil, nil, nil
 	t.Dists, t.DistOf, t.WinDists, t.WinDistOf = nil, nil, nil, nil
 	t.Rounds = sim.Hist{}
+	t.Examples = nil // a sweep's outputs replay no example game
 	r.Tally = &t
 	pr.Result = &r
 	if x := pr.Exact; x != nil {
