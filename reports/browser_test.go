@@ -265,9 +265,13 @@ func TestPagesInBrowser(t *testing.T) {
 	r = renderPage(t, browser, kdir, "index.html")
 	checkImages(t, "sweep ranking", r, "rank.png")
 	var ranked []string
+	apart := "below" // told apart from the best, ranked highest first
+	if kinds.Rankings()[0].Lowest {
+		apart = "above" // a loss rate: the best is the lowest
+	}
 	for _, row := range sweepreport.RankingRows(kinds)[1:] {
 		v, _ := strconv.ParseFloat(row[6], 64)
-		tie := map[string]string{"true": "=", "false": "below"}[row[10]]
+		tie := map[string]string{"true": "=", "false": apart}[row[10]]
 		ranked = append(ranked, row[4]+" "+row[5]+" "+words.Pct(v)+" "+tie)
 	}
 	var shownRanks []string
