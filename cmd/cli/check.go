@@ -42,7 +42,7 @@ with --strict on any INCONCLUSIVE), 130 if interrupted.`,
   crucible check --all --seed 1 --strict
   crucible check eclipse/fleet-mirror --until-decided --max-trials 2000000
   crucible check my-claims.yaml --trials 1000000 --format json --out report/
-  crucible check balance/*.yaml --seed 1 --strict --format github`,
+  crucible check balance/*.yaml --seed 1 --strict --until-decided --format github`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if o.all == (len(args) > 0) {
 				return usageError("name scenarios or suites to check, or pass --all for every built-in claim (not both)")
