@@ -2,7 +2,6 @@ package cli
 
 import (
 	"fmt"
-	"io"
 	"strings"
 	"text/tabwriter"
 
@@ -75,73 +74,56 @@ budgets); whether the whole solve fits its budgets only a solve tells, and
 check solves before its first trial. It exits 1 if any scenario is invalid.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runValidate(cmd, &rf, args)
+			w := cmd.OutOrStdout()
+			bad, total := 0, 0
+			for _, ref := range args {
+				if _, isSweep, _ := scenarios.LoadSweep(ref); isSweep {
+					total++
+					if err := validateSweep(cmd, &rf, ref); err != nil {
+						fmt.Fprintln(w, err)
+						bad++
+					}
+					continue
+				}
+				refs := []string{ref}
+				suite, isSuite, err := scenarios.LoadSuite(ref)
+				switch {
+				case err != nil:
+					fmt.Fprintln(w, err)
+					bad, total = bad+1, total+1
+					continue
+				case isSuite:
+					fmt.Fprintf(w, "%s: suite of %d scenarios\n", ref, len(suite.Scenarios))
+					refs = suite.Scenarios
+				}
+				for _, r := range refs {
+					total++
+					sc, err := rf.load(r)
+					if err == nil {
+						_, err = sc.Compile()
+					}
+					if err == nil {
+						err = analysis.CheckExactClaims(sc)
+					}
+					if interrupted(err) {
+						return err
+					}
+					if err != nil {
+						fmt.Fprintln(w, err)
+						bad++
+						continue
+					}
+					fmt.Fprintf(w, "%s: ok (%s, %d claims)\n", displayRef(r), sc.Ruleset, len(sc.Claims))
+				}
+			}
+			if bad > 0 {
+				return fmt.Errorf("%d of %d scenarios invalid", bad, total)
+			}
+			return nil
 		},
 	}
 	rf.registerSet(cmd)
 	return cmd
-}
-
-// runValidate validates each of refs: a sweep file as a whole, a suite
-// scenario by scenario, a scenario alone; it prints each one's verdict and
-// fails when any is invalid.
-func runValidate(cmd *cobra.Command, rf *runFlags, refs []string) error {
-	w := cmd.OutOrStdout()
-	bad, total := 0, 0
-	for _, ref := range refs {
-		if _, isSweep, _ := scenarios.LoadSweep(ref); isSweep {
-			total++
-			if err := validateSweep(cmd, rf, ref); err != nil {
-				fmt.Fprintln(w, err)
-				bad++
-			}
-			continue
-		}
-		members := []string{ref}
-		suite, isSuite, err := scenarios.LoadSuite(ref)
-		switch {
-		case err != nil:
-			fmt.Fprintln(w, err)
-			bad, total = bad+1, total+1
-			continue
-		case isSuite:
-			fmt.Fprintf(w, "%s: suite of %d scenarios\n", ref, len(suite.Scenarios))
-			members = suite.Scenarios
-		}
-		for _, r := range members {
-			total++
-			err := validateScenario(w, rf, r)
-			if interrupted(err) {
-				return err
-			}
-			if err != nil {
-				fmt.Fprintln(w, err)
-				bad++
-			}
-		}
-	}
-	if bad > 0 {
-		return fmt.Errorf("%d of %d scenarios invalid", bad, total)
-	}
-	return nil
-}
-
-// validateScenario loads and compiles one scenario and checks its exact
-// claims without solving, printing "ok" with its ruleset and claims when
-// all hold.
-func validateScenario(w io.Writer, rf *runFlags, ref string) error {
-	sc, err := rf.load(ref)
-	if err == nil {
-		_, err = sc.Compile()
-	}
-	if err == nil {
-		err = analysis.CheckExactClaims(sc)
-	}
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(w, "%s: ok (%s, %d claims)\n", displayRef(ref), sc.Ruleset, len(sc.Claims))
-	return nil
 }
 
 // validateSweep checks a sweep file as sweep would before its first trial
