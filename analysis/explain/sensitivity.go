@@ -1,0 +1,170 @@
+package explain
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/scenarios"
+)
+
+// Sensitivity says which of a scenario's numbers matter to a metric: the
+// Sobol indices of the fields Axes, each uniform over its values, computed
+// on a Saltelli design (Sobol).
+type Sensitivity struct {
+	Scenario string
+	Metric   rules.Metric
+	Axes     []scenarios.Axis
+	Design   Design
+	Indices
+	// Points is how many distinct combinations of the fields' values the
+	// design asked for (each computed once), Exact how many of them the
+	// solver gave exactly; the others were fought by Monte Carlo at
+	// Sampling, nil when none was.
+	Points, Exact int
+	Sampling      *Sampling
+}
+
+// SensitivityOptions are how Sensitivities computes: the design, the
+// Monte Carlo of the points the solver does not reach (every point on the
+// base scenario's streams, so that points differ by their values, not by
+// luck), and MonteCarlo to fight every point even where the solver
+// reaches.
+type SensitivityOptions struct {
+	Design     Design
+	Sampling   Sampling
+	Workers    int
+	MonteCarlo bool
+}
+
+// MaxSensitivityPoints bounds the distinct combinations a sensitivity may
+// need: the product of the fields' numbers of values.
+const MaxSensitivityPoints = 100_000
+
+// Sensitivities computes the Sobol indices of metric m over the fields
+// axes of sc. Every field must be numeric with two or more values, each
+// of which sc accepts (a value it rejects is the scenario's located
+// error, naming the flag that gave it); m must be one sc reports.
+func Sensitivities(ctx context.Context, sc *scenarios.Scenario, axes []scenarios.Axis, m rules.Metric, o SensitivityOptions) (*Sensitivity, error) {
+	if err := checkSensitivity(sc, axes, m); err != nil {
+		return nil, err
+	}
+	s := &Sensitivity{Scenario: sc.Name, Metric: m, Axes: axes, Design: o.Design}
+	_, noSolver := rules.LookupSolver(sc.Ruleset)
+	exact := noSolver == nil && !o.MonteCarlo
+	memo := map[string]float64{}
+	model := func(ctx context.Context, at []int) (float64, error) {
+		key := fmt.Sprint(at)
+		if y, ok := memo[key]; ok {
+			return y, nil
+		}
+		y, solved, err := s.valueAt(ctx, sc, at, exact, o)
+		if err != nil {
+			return 0, err
+		}
+		memo[key] = y
+		s.Points++
+		if solved {
+			s.Exact++
+		}
+		return y, nil
+	}
+	levels := make([]int, len(axes))
+	for i, a := range axes {
+		levels[i] = len(a.Values)
+	}
+	ix, err := Sobol(ctx, levels, o.Design, model)
+	if err != nil {
+		return nil, err
+	}
+	s.Indices = *ix
+	return s, nil
+}
+
+// checkSensitivity refuses fields that are not numbers, have fewer than
+// two values, are given twice or are too many in product, values sc
+// rejects, and a metric sc does not report.
+func checkSensitivity(sc *scenarios.Scenario, axes []scenarios.Axis, m rules.Metric) error {
+	if len(axes) == 0 {
+		return errors.New("a sensitivity needs one or more fields PATH=LO..HI")
+	}
+	if err := scenarios.CheckAxes(axes); err != nil {
+		return err
+	}
+	points := 1
+	for _, a := range axes {
+		if !a.Numeric() || len(a.Values) < 2 {
+			return fmt.Errorf("%s=%s: a sensitivity needs two or more numbers for a field (allowed: LO..HI, LO..HI:STEP or a list of numbers)", a.Path, strings.Join(a.Values, ","))
+		}
+		points *= len(a.Values)
+		for i := range a.Values {
+			v := sc.Clone()
+			if err := v.Override(a.Override(i)); err != nil {
+				return err
+			}
+			if _, err := v.Compile(); err != nil {
+				return err
+			}
+		}
+	}
+	if points > MaxSensitivityPoints {
+		return fmt.Errorf("the fields' ranges make %d combinations, more than the %d a sensitivity allows", points, MaxSensitivityPoints)
+	}
+	b, err := sc.Compile()
+	if err != nil {
+		return err
+	}
+	if err := m.Check(b.Spec()); err != nil {
+		return fmt.Errorf("metric %s: %v", m, err)
+	}
+	return nil
+}
+
+// valueAt is the metric at one combination of the fields' values: exact
+// through the solver when exact is set and it reaches (and gives the
+// metric), else the Monte Carlo estimate over the sampling's trials on the
+// base scenario's streams.
+func (s *Sensitivity) valueAt(ctx context.Context, sc *scenarios.Scenario, at []int, exact bool, o SensitivityOptions) (y float64, solved bool, err error) {
+	v := sc.Clone()
+	for i, k := range at {
+		if err := v.Override(s.Axes[i].Override(k)); err != nil {
+			return 0, false, err
+		}
+	}
+	if exact {
+		sol, err := analysis.Solve(ctx, v, false)
+		switch {
+		case ctx.Err() != nil:
+			return 0, false, ctx.Err()
+		case err == nil:
+			if x, ok := sol.Metric(s.Metric); ok {
+				return x.F, true, nil
+			}
+		case !errors.Is(err, rules.ErrBudget):
+			return 0, false, err
+		}
+	}
+	s.Sampling = &o.Sampling
+	run := analysis.Run{Seed: o.Sampling.Seed, Trials: o.Sampling.Trials, Workers: o.Workers, Streams: sc.StreamName()}
+	res, _, err := run.Fight(ctx, v, nil)
+	if err != nil {
+		return 0, false, err
+	}
+	return analysis.EstimateOf(res, s.Metric, 0.05).Value, false, nil
+}
+
+// Ranked returns the fields' indices in order of total index, largest
+// first.
+func (s *Sensitivity) Ranked() []int {
+	order := make([]int, len(s.Axes))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(i, j int) int { return cmp.Compare(s.Total[j], s.Total[i]) })
+	return order
+}
