@@ -19,8 +19,10 @@ import (
 type Sensitivity struct {
 	Scenario string
 	Metric   rules.Metric
-	Axes     []scenarios.Axis
-	Design   Design
+	// Spec is the base battle's, for the metric's and the sides' names.
+	Spec   rules.Spec
+	Axes   []scenarios.Axis
+	Design Design
 	Indices
 	// Points is how many distinct combinations of the fields' values the
 	// design asked for (each computed once), Exact how many of them the
@@ -51,10 +53,11 @@ const MaxSensitivityPoints = 100_000
 // of which sc accepts (a value it rejects is the scenario's located
 // error, naming the flag that gave it); m must be one sc reports.
 func Sensitivities(ctx context.Context, sc *scenarios.Scenario, axes []scenarios.Axis, m rules.Metric, o SensitivityOptions) (*Sensitivity, error) {
-	if err := checkSensitivity(sc, axes, m); err != nil {
+	spec, err := checkSensitivity(sc, axes, m)
+	if err != nil {
 		return nil, err
 	}
-	s := &Sensitivity{Scenario: sc.Name, Metric: m, Axes: axes, Design: o.Design}
+	s := &Sensitivity{Scenario: sc.Name, Metric: m, Spec: spec, Axes: axes, Design: o.Design}
 	_, noSolver := rules.LookupSolver(sc.Ruleset)
 	exact := noSolver == nil && !o.MonteCarlo
 	memo := map[string]float64{}
@@ -89,40 +92,40 @@ func Sensitivities(ctx context.Context, sc *scenarios.Scenario, axes []scenarios
 // checkSensitivity refuses fields that are not numbers, have fewer than
 // two values, are given twice or are too many in product, values sc
 // rejects, and a metric sc does not report.
-func checkSensitivity(sc *scenarios.Scenario, axes []scenarios.Axis, m rules.Metric) error {
+func checkSensitivity(sc *scenarios.Scenario, axes []scenarios.Axis, m rules.Metric) (rules.Spec, error) {
 	if len(axes) == 0 {
-		return errors.New("a sensitivity needs one or more fields PATH=LO..HI")
+		return rules.Spec{}, errors.New("a sensitivity needs one or more fields PATH=LO..HI")
 	}
 	if err := scenarios.CheckAxes(axes); err != nil {
-		return err
+		return rules.Spec{}, err
 	}
 	points := 1
 	for _, a := range axes {
 		if !a.Numeric() || len(a.Values) < 2 {
-			return fmt.Errorf("%s=%s: a sensitivity needs two or more numbers for a field (allowed: LO..HI, LO..HI:STEP or a list of numbers)", a.Path, strings.Join(a.Values, ","))
+			return rules.Spec{}, fmt.Errorf("%s=%s: a sensitivity needs two or more numbers for a field (allowed: LO..HI, LO..HI:STEP or a list of numbers)", a.Path, strings.Join(a.Values, ","))
 		}
 		points *= len(a.Values)
 		for i := range a.Values {
 			v := sc.Clone()
 			if err := v.Override(a.Override(i)); err != nil {
-				return err
+				return rules.Spec{}, err
 			}
 			if _, err := v.Compile(); err != nil {
-				return err
+				return rules.Spec{}, err
 			}
 		}
 	}
 	if points > MaxSensitivityPoints {
-		return fmt.Errorf("the fields' ranges make %d combinations, more than the %d a sensitivity allows", points, MaxSensitivityPoints)
+		return rules.Spec{}, fmt.Errorf("the fields' ranges make %d combinations, more than the %d a sensitivity allows", points, MaxSensitivityPoints)
 	}
 	b, err := sc.Compile()
 	if err != nil {
-		return err
+		return rules.Spec{}, err
 	}
 	if err := m.Check(b.Spec()); err != nil {
-		return fmt.Errorf("metric %s: %v", m, err)
+		return rules.Spec{}, fmt.Errorf("metric %s: %v", m, err)
 	}
-	return nil
+	return b.Spec(), nil
 }
 
 // valueAt is the metric at one combination of the fields' values: exact
