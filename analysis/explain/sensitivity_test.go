@@ -2,6 +2,7 @@ package explain
 
 import (
 	"context"
+	"errors"
 	"math"
 	"reflect"
 	"strings"
@@ -106,6 +107,25 @@ func TestSensitivitiesRefuseBadFields(t *testing.T) {
 		_, err := Sensitivities(context.Background(), sc, []scenarios.Axis{axisOf(t, tt.arg)}, win, SensitivityOptions{Design: Design{Rows: 10}})
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: err = %v, want one saying %q", tt.arg, err, tt.want)
+		}
+	}
+}
+
+// A cancelled sensitivity stops with ctx's error, by the solver or by
+// Monte Carlo.
+func TestSensitivitiesStopOnCancellation(t *testing.T) {
+	sc, err := scenarios.Load("eclipse/two-cruisers-vs-interceptor-and-cruiser")
+	if err != nil {
+		t.Fatal(err)
+	}
+	axes := []scenarios.Axis{axisOf(t, "attacker.ships.Cruiser=1..3")}
+	m, _ := rules.ParseMetric("win.a")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, mc := range []bool{false, true} {
+		o := SensitivityOptions{Design: Design{Rows: 100}, Sampling: Sampling{Seed: 1, Trials: 1_000_000}, MonteCarlo: mc}
+		if _, err := Sensitivities(ctx, sc, axes, m, o); !errors.Is(err, context.Canceled) {
+			t.Errorf("monte carlo %v: err = %v, want context.Canceled", mc, err)
 		}
 	}
 }
