@@ -30,6 +30,11 @@ type Sensitivity struct {
 	// Sampling, nil when none was.
 	Points, Exact int
 	Sampling      *Sampling
+	// Noise is the mean over the fought points of their estimates' own
+	// variance (SD²/trials): the part of Variance that Monte Carlo error,
+	// not the fields, makes, which the indices read as interactions. 0
+	// when every point was solved.
+	Noise float64
 }
 
 // SensitivityOptions are how Sensitivities computes: the design, the
@@ -61,15 +66,17 @@ func Sensitivities(ctx context.Context, sc *scenarios.Scenario, axes []scenarios
 	_, noSolver := rules.LookupSolver(sc.Ruleset)
 	exact := noSolver == nil && !o.MonteCarlo
 	memo := map[string]float64{}
+	noises := 0.0
 	model := func(ctx context.Context, at []int) (float64, error) {
 		key := fmt.Sprint(at)
 		if y, ok := memo[key]; ok {
 			return y, nil
 		}
-		y, solved, err := s.valueAt(ctx, sc, at, exact, o)
+		y, noise, solved, err := s.valueAt(ctx, sc, at, exact, o)
 		if err != nil {
 			return 0, err
 		}
+		noises += noise
 		memo[key] = y
 		s.Points++
 		if solved {
@@ -86,6 +93,9 @@ func Sensitivities(ctx context.Context, sc *scenarios.Scenario, axes []scenarios
 		return nil, err
 	}
 	s.Indices = *ix
+	if fought := s.Points - s.Exact; fought > 0 {
+		s.Noise = noises / float64(fought)
+	}
 	return s, nil
 }
 
@@ -129,36 +139,38 @@ func checkSensitivity(sc *scenarios.Scenario, axes []scenarios.Axis, m rules.Met
 }
 
 // valueAt is the metric at one combination of the fields' values: exact
-// through the solver when exact is set and it reaches (and gives the
-// metric), else the Monte Carlo estimate over the sampling's trials on the
+// through the solver when exact is set and it solves the point (and gives
+// the metric), else the Monte Carlo estimate over the sampling's trials on the
 // base scenario's streams.
-func (s *Sensitivity) valueAt(ctx context.Context, sc *scenarios.Scenario, at []int, exact bool, o SensitivityOptions) (y float64, solved bool, err error) {
+func (s *Sensitivity) valueAt(ctx context.Context, sc *scenarios.Scenario, at []int, exact bool, o SensitivityOptions) (y, noise float64, solved bool, err error) {
 	v := sc.Clone()
 	for i, k := range at {
 		if err := v.Override(s.Axes[i].Override(k)); err != nil {
-			return 0, false, err
+			return 0, 0, false, err
 		}
 	}
 	if exact {
 		sol, err := analysis.Solve(ctx, v, false)
-		switch {
-		case ctx.Err() != nil:
-			return 0, false, ctx.Err()
-		case err == nil:
+		// A solver that refuses the point (beyond its budget, or a
+		// battle it does not solve: a Strategic Fighting duel) leaves it
+		// to Monte Carlo, as a sweep's points are.
+		if ctx.Err() != nil {
+			return 0, 0, false, ctx.Err()
+		}
+		if err == nil {
 			if x, ok := sol.Metric(s.Metric); ok {
-				return x.F, true, nil
+				return x.F, 0, true, nil
 			}
-		case !errors.Is(err, rules.ErrBudget):
-			return 0, false, err
 		}
 	}
 	s.Sampling = &o.Sampling
 	run := analysis.Run{Seed: o.Sampling.Seed, Trials: o.Sampling.Trials, Workers: o.Workers, Streams: sc.StreamName()}
 	res, _, err := run.Fight(ctx, v, nil)
 	if err != nil {
-		return 0, false, err
+		return 0, 0, false, err
 	}
-	return analysis.EstimateOf(res, s.Metric, 0.05).Value, false, nil
+	e := analysis.EstimateOf(res, s.Metric, 0.05)
+	return e.Value, e.SD * e.SD / float64(e.Trials), false, nil
 }
 
 // Ranked returns the fields' indices in order of total index, largest

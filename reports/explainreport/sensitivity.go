@@ -37,10 +37,19 @@ func WriteSensitivity(w io.Writer, s *explain.Sensitivity) error {
 	if s.Sampling == nil {
 		_, err = fmt.Fprintf(w, "Every combination solved exactly.\n")
 	} else {
-		_, err = fmt.Fprintf(w, "%d of %d combinations solved exactly; the others fought %s trials each on the scenario's streams (common random numbers, seed %d), whose own Monte Carlo error the standard errors do not count.\n",
-			s.Exact, s.Points, Count(s.Sampling.Trials), s.Sampling.Seed)
+		_, err = fmt.Fprintf(w, "%d of %d combinations solved exactly; the others fought %s trials each on the scenario's streams (common random numbers, seed %d), whose own Monte Carlo error the standard errors do not count: were the points' errors independent it would be %s of the variance (common random numbers make it less), which the indices read as interactions%s.\n",
+			s.Exact, s.Points, Count(s.Sampling.Trials), s.Sampling.Seed, share(s.Noise/s.Variance), noiseAdvice(s))
 	}
 	return err
+}
+
+// noiseAdvice says to fight more trials when Monte Carlo error is a
+// tenth of the variance or more.
+func noiseAdvice(s *explain.Sensitivity) string {
+	if s.Noise < s.Variance/10 {
+		return ""
+	}
+	return " — too much to read them by: fight more --trials"
 }
 
 // fieldWords names field i with its range: "defender.ships.Cruiser (1 to 3)".
@@ -83,7 +92,7 @@ func SensitivityJSON(s *explain.Sensitivity) ([]byte, error) {
 		{Key: "fields", Val: fields},
 	}
 	if s.Sampling != nil {
-		obj = append(obj, formats.Field{Key: "seed", Val: s.Sampling.Seed}, formats.Field{Key: "trials", Val: s.Sampling.Trials})
+		obj = append(obj, formats.Field{Key: "seed", Val: s.Sampling.Seed}, formats.Field{Key: "trials", Val: s.Sampling.Trials}, formats.Field{Key: "noise_variance", Val: s.Noise})
 	}
 	return json.MarshalIndent(obj, "", "  ")
 }
