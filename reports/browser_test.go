@@ -285,10 +285,6 @@ func TestPagesInBrowser(t *testing.T) {
 	// ranking lowest first (the Guard's armors by Samwell's wins).
 	apart := map[bool]string{false: "below", true: "above"}[kinds.Rankings()[0].Lowest]
 	var ranked []string
-	apart := "below" // told apart from the best, ranked highest first
-	if kinds.Rankings()[0].Lowest {
-		apart = "above" // a loss rate: the best is the lowest
-	}
 	for _, row := range sweepreport.RankingRows(kinds)[1:] {
 		v, _ := strconv.ParseFloat(row[6], 64)
 		tie := map[string]string{"true": "=", "false": apart}[row[10]]
