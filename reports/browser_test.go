@@ -5,18 +5,18 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
-	"html"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chromedp/chromedp"
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/reports/comparereport"
@@ -71,8 +71,26 @@ type rendered struct {
 	}
 }
 
-// render opens page of dir in headless Chromium and returns what it shows.
-func renderPage(t *testing.T, browser, dir, page string) rendered {
+// headless starts the one Chromium every page of a test is opened in,
+// each in a tab of its own (starting the browser costs seconds, a tab a few
+// milliseconds), with a profile of its own; it is closed when the test ends.
+func headless(t *testing.T, exe string) context.Context {
+	t.Helper()
+	profile := t.TempDir() // removed after the browser has closed: cleanups run last first
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe), chromedp.NoSandbox,
+		chromedp.DisableGPU, chromedp.UserDataDir(profile))
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	bctx, cancelBrowser := chromedp.NewContext(actx)
+	t.Cleanup(func() { cancelBrowser(); cancelAlloc() })
+	if err := chromedp.Do(bctx); err != nil {
+		t.Fatalf("chromium: %v", err)
+	}
+	return bctx
+}
+
+// renderPage opens page of dir in a new tab of browser and returns what it
+// shows.
+func renderPage(t *testing.T, browser context.Context, dir, page string) rendered {
 	t.Helper()
 	files := http.FileServer(http.Dir(dir))
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -84,22 +102,21 @@ func renderPage(t *testing.T, browser, dir, page string) rendered {
 		files.ServeHTTP(w, r)
 	}))
 	defer srv.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	tab, closeTab := chromedp.NewContext(browser)
+	defer closeTab()
+	ctx, cancel := context.WithTimeout(tab, 90*time.Second)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-		"--disable-component-update", "--disable-sync", "--no-first-run", "--user-data-dir="+t.TempDir(),
-		"--virtual-time-budget=15000", "--dump-dom", srv.URL+"/probe.html")
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("chromium: %v", err)
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/probe.html")); err != nil {
+		t.Fatalf("chromium opening %s: %v", page, err)
 	}
-	m := regexp.MustCompile(`(?s)<pre id="out">(.*?)</pre>`).FindSubmatch(out)
-	if m == nil {
-		t.Fatalf("chromium rendered no probe output:\n%.2000s", out)
+	out, err := chromedp.Run(ctx, chromedp.Poll[string](
+		`(t => t !== 'loading' && t)(document.getElementById('out').textContent)`, chromedp.WithPollingTimeout(60*time.Second)))
+	if err != nil {
+		t.Fatalf("chromium rendered no probe output for %s: %v", page, err)
 	}
 	var r rendered
-	if err := json.Unmarshal([]byte(html.UnescapeString(string(m[1]))), &r); err != nil {
-		t.Fatalf("probe output %q: %v", m[1], err)
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatalf("probe output %q: %v", out, err)
 	}
 	return r
 }
@@ -126,7 +143,7 @@ func checkImages(t *testing.T, page string, r rendered, want ...string) {
 // it renders, every image loads, and the tables hold the numbers of the CSV
 // written beside them.
 func TestPagesInBrowser(t *testing.T) {
-	browser := chromium(t)
+	browser := headless(t, chromium(t))
 	dir := t.TempDir()
 	if err := WriteDir(dir, results(), "test"); err != nil {
 		t.Fatal(err)
@@ -264,10 +281,17 @@ func TestPagesInBrowser(t *testing.T) {
 	}
 	r = renderPage(t, browser, kdir, "index.html")
 	checkImages(t, "sweep ranking", r, "rank.png")
+	// A value told apart from the best is below it, or above it in a
+	// ranking lowest first (the Guard's armors by Samwell's wins).
+	apart := map[bool]string{false: "below", true: "above"}[kinds.Rankings()[0].Lowest]
 	var ranked []string
+	apart := "below" // told apart from the best, ranked highest first
+	if kinds.Rankings()[0].Lowest {
+		apart = "above" // a loss rate: the best is the lowest
+	}
 	for _, row := range sweepreport.RankingRows(kinds)[1:] {
 		v, _ := strconv.ParseFloat(row[6], 64)
-		tie := map[string]string{"true": "=", "false": "below"}[row[10]]
+		tie := map[string]string{"true": "=", "false": apart}[row[10]]
 		ranked = append(ranked, row[4]+" "+row[5]+" "+words.Pct(v)+" "+tie)
 	}
 	var shownRanks []string

@@ -63,38 +63,51 @@ func WriteExactTable(w io.Writer, h ExactHeader, e *rules.Exact) error {
 		fmt.Fprintf(&b, "  %-*s %d\n", width, "min["+unit+"]", *e.RoundsMin)
 	}
 	if e.Rounds != nil {
-		fmt.Fprintf(&b, "%s distribution, P(%s = r):\n", unit, unit)
-		shown := 0.0
-		for k, p := range e.Rounds {
-			if p < 1e-9 {
-				continue
-			}
-			fmt.Fprintf(&b, "  %4d  %.12f\n", k, p)
-			shown += p
-		}
-		fmt.Fprintf(&b, "  rest  %.3g (rows below 1e-9, and %.3g beyond %d)\n", math.Max(0, 1-shown-e.RoundsTail), e.RoundsTail, len(e.Rounds)-1)
+		writeExactRounds(&b, unit, e)
 	}
 	if len(e.Counters) > 0 {
-		b.WriteString("counters, P(value = k) for k = 0, 1, …:\n")
-		names := words.NamesOf(rules.Spec{Labels: e.Labels})
-		cw := 30
-		for _, c := range e.Counters {
-			cw = max(cw, len([]rune(names.Counter(c.Name))))
-		}
-		for _, c := range e.Counters {
-			fmt.Fprintf(&b, "  %-*s mean %.6f", cw, names.Counter(c.Name), c.Mean.F)
-			if c.Mean.Rat != "" {
-				fmt.Fprintf(&b, " = %s", c.Mean.Rat)
-			}
-			b.WriteString(":")
-			for _, p := range c.P {
-				fmt.Fprintf(&b, " %.6f", p)
-			}
-			b.WriteString("\n")
-		}
+		writeExactCounters(&b, e)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// writeExactRounds writes the distribution of the rounds of an exact
+// solution, leaving out the rows below 1e-9 and saying how much they and
+// the tail beyond the last row hold.
+func writeExactRounds(b *strings.Builder, unit string, e *rules.Exact) {
+	fmt.Fprintf(b, "%s distribution, P(%s = r):\n", unit, unit)
+	shown := 0.0
+	for k, p := range e.Rounds {
+		if p < 1e-9 {
+			continue
+		}
+		fmt.Fprintf(b, "  %4d  %.12f\n", k, p)
+		shown += p
+	}
+	fmt.Fprintf(b, "  rest  %.3g (rows below 1e-9, and %.3g beyond %d)\n", math.Max(0, 1-shown-e.RoundsTail), e.RoundsTail, len(e.Rounds)-1)
+}
+
+// writeExactCounters writes each counter of an exact solution: its mean
+// (and fraction) and its distribution from 0 up.
+func writeExactCounters(b *strings.Builder, e *rules.Exact) {
+	b.WriteString("counters, P(value = k) for k = 0, 1, …:\n")
+	names := words.NamesOf(rules.Spec{Labels: e.Labels})
+	cw := 30
+	for _, c := range e.Counters {
+		cw = max(cw, len([]rune(names.Counter(c.Name))))
+	}
+	for _, c := range e.Counters {
+		fmt.Fprintf(b, "  %-*s mean %.6f", cw, names.Counter(c.Name), c.Mean.F)
+		if c.Mean.Rat != "" {
+			fmt.Fprintf(b, " = %s", c.Mean.Rat)
+		}
+		b.WriteString(":")
+		for _, p := range c.P {
+			fmt.Fprintf(b, " %.6f", p)
+		}
+		b.WriteString("\n")
+	}
 }
 
 // WriteExactJSON writes an exact solution as one object: the scenario fields

@@ -57,45 +57,21 @@ func exactCounterRows(e *rules.Exact) []exactCounterRow {
 // exact.txt, exact-rounds.png (when the solution has the rounds'
 // distribution) and index.html.
 func writeExactDir(dir string, h ExactHeader, e *rules.Exact, s *spread.Spread, meta Meta) error {
-	var js, txt bytes.Buffer
-	if err := WriteExactSpreadJSON(&js, h, e, s); err != nil {
+	files, err := exactTexts(h, e, s)
+	if err != nil {
 		return err
-	}
-	if err := WriteExactTable(&txt, h, e); err != nil {
-		return err
-	}
-	if s != nil {
-		txt.WriteString("\n")
-		if err := WriteSpread(&txt, s); err != nil {
-			return err
-		}
 	}
 	note, spread, err := spreadParts(s, "spread")
 	if err != nil {
 		return err
 	}
-	files := map[string][]byte{"exact.json": js.Bytes(), "exact.txt": txt.Bytes()}
-	if e.Rounds != nil {
-		for _, format := range []string{figure.FormatPNG, figure.FormatSVG} {
-			data, err := figure.ExactRoundsFigure(e, format)
-			if err != nil {
-				return fmt.Errorf("exact-rounds.%s: %w", format, err)
-			}
-			files["exact-rounds."+format] = data
-		}
+	if err := exactFigures(e, files); err != nil {
+		return err
 	}
-	var dists []figure.AtLeast
+	_, atLeast := files["exact-at-least.svg"]
 	ks := 0
 	for _, c := range e.Counters {
-		dists = append(dists, figure.AtLeastOf(c.Name, figure.ExactSteps(c.P)))
 		ks = max(ks, len(c.P))
-	}
-	atLeastSVG, err := figure.AtLeastFigure(words.NamesOf(rules.Spec{Labels: e.Labels}), dists, figure.FormatSVG)
-	if err != nil {
-		return fmt.Errorf("exact-at-least.svg: %w", err)
-	}
-	if atLeastSVG != nil {
-		files["exact-at-least.svg"] = atLeastSVG
 	}
 	rows := exactHeadline(e)
 	for _, x := range e.Ends {
@@ -117,7 +93,7 @@ func writeExactDir(dir string, h ExactHeader, e *rules.Exact, s *spread.Spread, 
 		Counters []exactCounterRow
 		AtLeast  bool  // exact-at-least.svg was drawn
 		Ks       []int // the values of the counters' distributions' columns
-	}{h, e, meta, rows, unit, note, spread, exactCounterRows(e), atLeastSVG != nil, make([]int, ks)})
+	}{h, e, meta, rows, unit, note, spread, exactCounterRows(e), atLeast, make([]int, ks)})
 	if err != nil {
 		return err
 	}
@@ -128,6 +104,53 @@ func writeExactDir(dir string, h ExactHeader, e *rules.Exact, s *spread.Spread, 
 				return err
 			}
 		}
+	}
+	return nil
+}
+
+// exactTexts returns exact.json and exact.txt by name: the solution, and
+// the policy spread after it when s is not nil.
+func exactTexts(h ExactHeader, e *rules.Exact, s *spread.Spread) (map[string][]byte, error) {
+	var js, txt bytes.Buffer
+	if err := WriteExactSpreadJSON(&js, h, e, s); err != nil {
+		return nil, err
+	}
+	if err := WriteExactTable(&txt, h, e); err != nil {
+		return nil, err
+	}
+	if s != nil {
+		txt.WriteString("\n")
+		if err := WriteSpread(&txt, s); err != nil {
+			return nil, err
+		}
+	}
+	return map[string][]byte{"exact.json": js.Bytes(), "exact.txt": txt.Bytes()}, nil
+}
+
+// exactFigures draws the figures of an exact solution into files, by
+// name: the rounds' distribution (exact-rounds.png and .svg, when the
+// solution has it) and the counters' chances of at least each value
+// (exact-at-least.svg, when there are counters to draw).
+func exactFigures(e *rules.Exact, files map[string][]byte) error {
+	if e.Rounds != nil {
+		for _, format := range []string{figure.FormatPNG, figure.FormatSVG} {
+			data, err := figure.ExactRoundsFigure(e, format)
+			if err != nil {
+				return fmt.Errorf("exact-rounds.%s: %w", format, err)
+			}
+			files["exact-rounds."+format] = data
+		}
+	}
+	var dists []figure.AtLeast
+	for _, c := range e.Counters {
+		dists = append(dists, figure.AtLeastOf(c.Name, figure.ExactSteps(c.P)))
+	}
+	atLeastSVG, err := figure.AtLeastFigure(words.NamesOf(rules.Spec{Labels: e.Labels}), dists, figure.FormatSVG)
+	if err != nil {
+		return fmt.Errorf("exact-at-least.svg: %w", err)
+	}
+	if atLeastSVG != nil {
+		files["exact-at-least.svg"] = atLeastSVG
 	}
 	return nil
 }

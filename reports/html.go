@@ -167,7 +167,7 @@ func winRatesFile(results []*analysis.Result, name string) string {
 // verdicts of a check first, each result's policy spread in its section,
 // and each result's exact solution beside its estimates.
 func checkHTML(results []*analysis.Result, meta Meta, pp pageParts) ([]byte, error) {
-	check, spreads, exacts := pp.check, pp.spreads, pp.exacts
+	check := pp.check
 	data := struct {
 		Meta
 		Check       *analysis.Check
@@ -196,30 +196,9 @@ func checkHTML(results []*analysis.Result, meta Meta, pp pageParts) ([]byte, err
 		if r.Tally.Wins[rules.A]+r.Tally.Wins[rules.B] == 0 {
 			data.Uncontested = append(data.Uncontested, r.Scenario)
 		}
-		h := htmlResult{R: r, ID: sectionID(pp.indexOf(i)), Verdicts: verdictsOf(check, r.Scenario), Sides: words.SideLines(r.Spec),
-			Note: scoredNote(r), Overview: overview(r),
-			Rounds: r.Rounds(), Unit: r.Spec.RoundsUnit, WinsBy: winsByRows(r), Exact: exactAt(exacts, i)}
-		h.RoundsFig, h.AtLeastFig = figureFiles(r, pp.indexOf(i), h.Exact)
-		for _, o := range outcomeRows(r) {
-			h.Outcomes = append(h.Outcomes, htmlOutcome{o, exactOf(h.Exact, o.Metric, true), showGameOf(r, o.Metric)})
-		}
-		names := words.NamesOf(r.Spec)
-		for _, c := range listedCounters(r) {
-			h.Counters = append(h.Counters, htmlCounter{names.Counter(c.Name), c, exactOf(h.Exact, "counter."+c.Name, false)})
-			h.Docs = h.Docs || c.Doc != ""
-		}
-		for _, d := range r.Dists() {
-			h.Dists = append(h.Dists, htmlDist{names.Counter(d.Name), d})
-		}
-		for _, hs := range figure.HeatSummaries(r) {
-			h.Heat = append(h.Heat, hs.Text())
-		}
-		var err error
-		if h.SpreadNote, h.Spread, err = spreadParts(SpreadOf(spreads, r.Scenario), h.ID+"-spread"); err != nil {
+		h, err := resultSection(r, i, pp)
+		if err != nil {
 			return nil, err
-		}
-		if h.Unit == "" {
-			h.Unit = "rounds"
 		}
 		data.AnySides = data.AnySides || len(h.Sides) > 0
 		data.Results = append(data.Results, h)
@@ -235,6 +214,39 @@ func checkHTML(results []*analysis.Result, meta Meta, pp pageParts) ([]byte, err
 	var b bytes.Buffer
 	err := page.Execute(&b, data)
 	return b.Bytes(), err
+}
+
+// resultSection returns the section of the i-th result of a page with the
+// parts of pp: its verdicts, outcomes and counters (beside the exact
+// solution's values where there is one), figures, heat maps and policy
+// spread.
+func resultSection(r *analysis.Result, i int, pp pageParts) (htmlResult, error) {
+	h := htmlResult{R: r, ID: sectionID(pp.indexOf(i)), Verdicts: verdictsOf(pp.check, r.Scenario), Sides: words.SideLines(r.Spec),
+		Note: scoredNote(r), Overview: overview(r),
+		Rounds: r.Rounds(), Unit: r.Spec.RoundsUnit, WinsBy: winsByRows(r), Exact: exactAt(pp.exacts, i)}
+	h.RoundsFig, h.AtLeastFig = figureFiles(r, pp.indexOf(i), h.Exact)
+	for _, o := range outcomeRows(r) {
+		h.Outcomes = append(h.Outcomes, htmlOutcome{o, exactOf(h.Exact, o.Metric, true), showGameOf(r, o.Metric)})
+	}
+	names := words.NamesOf(r.Spec)
+	for _, c := range listedCounters(r) {
+		h.Counters = append(h.Counters, htmlCounter{names.Counter(c.Name), c, exactOf(h.Exact, "counter."+c.Name, false)})
+		h.Docs = h.Docs || c.Doc != ""
+	}
+	for _, d := range r.Dists() {
+		h.Dists = append(h.Dists, htmlDist{names.Counter(d.Name), d})
+	}
+	for _, hs := range figure.HeatSummaries(r) {
+		h.Heat = append(h.Heat, hs.Text())
+	}
+	var err error
+	if h.SpreadNote, h.Spread, err = spreadParts(SpreadOf(pp.spreads, r.Scenario), h.ID+"-spread"); err != nil {
+		return htmlResult{}, err
+	}
+	if h.Unit == "" {
+		h.Unit = "rounds"
+	}
+	return h, nil
 }
 
 // sectionID is the anchor of the section of the i-th result.
@@ -368,28 +380,12 @@ func writeDir(dir string, results []*analysis.Result, meta Meta, check *analysis
 	if contested := figure.Contested(results); len(contested) > 0 {
 		files = append(files, outdir.File{Name: "winrates.png", Render: func() ([]byte, error) { return figure.WinRatesPNG(contested) }})
 	}
-	pages := []pageParts{{check: check, spreads: spreads, exacts: exacts, winRates: winRatesFile(results, "winrates.svg")}}
 	var groups []rulesetGroup
 	if check == nil {
 		groups = byRuleset(results)
 	}
 	if len(groups) > 1 {
-		pages = pages[:0]
-		for _, g := range groups {
-			rs := make([]*analysis.Result, len(g.at))
-			pp := pageParts{spreads: spreads, at: g.at, index: "index.html"}
-			for k, i := range g.at {
-				rs[k] = results[i]
-				pp.exacts = append(pp.exacts, exactAt(exacts, i))
-			}
-			pp.winRates = winRatesFile(rs, "winrates-"+g.ruleset+".svg")
-			if pp.winRates != "" {
-				files = append(files, outdir.File{Name: pp.winRates, Render: func() ([]byte, error) { return figure.WinRatesFigure(figure.Contested(rs), figure.FormatSVG) }})
-			}
-			files = append(files, outdir.File{Name: g.ruleset + ".html", Render: func() ([]byte, error) { return checkHTML(rs, meta, pp) }})
-			pages = append(pages, pp)
-		}
-		files = append(files, outdir.File{Name: "index.html", Render: func() ([]byte, error) { return indexHTML(results, groups, meta) }})
+		files = append(files, rulesetPages(results, groups, meta, spreads, exacts)...)
 	}
 	for _, p := range figure.RoundPlots(results) {
 		files = append(files, outdir.File{Name: p.File, Render: func() ([]byte, error) { return figure.RoundsPNG(p.Results) }})
@@ -400,6 +396,55 @@ func writeDir(dir string, results []*analysis.Result, meta Meta, check *analysis
 			outdir.File{Name: "counters.png", Render: func() ([]byte, error) { return figure.CountersPNG(results) }})
 	}
 	files = append(files, trialTables(results)...)
+	files = append(files, resultFigures(results, exacts)...)
+	if check != nil {
+		files = append(files,
+			outdir.File{Name: "verdicts.csv", Render: func() ([]byte, error) { return formats.CsvBytes(verdicts.Rows(check)) }},
+			outdir.File{Name: "verdicts.json", Render: func() ([]byte, error) {
+				var b bytes.Buffer
+				err := verdicts.WriteJSON(&b, check)
+				return b.Bytes(), err
+			}})
+	}
+	if len(spreads) > 0 {
+		files = append(files, outdir.File{Name: "spread.csv", Render: func() ([]byte, error) { return formats.CsvBytes(SpreadRows(spreads)) }})
+	}
+	if len(groups) <= 1 {
+		pp := pageParts{check: check, spreads: spreads, exacts: exacts, winRates: winRatesFile(results, "winrates.svg")}
+		if pp.winRates != "" {
+			files = append(files, outdir.File{Name: "winrates.svg", Render: func() ([]byte, error) { return figure.WinRatesFigure(figure.Contested(results), figure.FormatSVG) }})
+		}
+		files = append(files, outdir.File{Name: "index.html", Render: func() ([]byte, error) { return checkHTML(results, meta, pp) }})
+	}
+	return outdir.WriteFiles(dir, files)
+}
+
+// rulesetPages returns the pages of a report whose results are of several
+// rulesets (groups): a page for each ruleset, with its win-rate chart, and
+// the index that links them.
+func rulesetPages(results []*analysis.Result, groups []rulesetGroup, meta Meta, spreads []*spread.Spread, exacts []*rules.Exact) []outdir.File {
+	var files []outdir.File
+	for _, g := range groups {
+		rs := make([]*analysis.Result, len(g.at))
+		pp := pageParts{spreads: spreads, at: g.at, index: "index.html"}
+		for k, i := range g.at {
+			rs[k] = results[i]
+			pp.exacts = append(pp.exacts, exactAt(exacts, i))
+		}
+		pp.winRates = winRatesFile(rs, "winrates-"+g.ruleset+".svg")
+		if pp.winRates != "" {
+			files = append(files, outdir.File{Name: pp.winRates, Render: func() ([]byte, error) { return figure.WinRatesFigure(figure.Contested(rs), figure.FormatSVG) }})
+		}
+		files = append(files, outdir.File{Name: g.ruleset + ".html", Render: func() ([]byte, error) { return checkHTML(rs, meta, pp) }})
+	}
+	return append(files, outdir.File{Name: "index.html", Render: func() ([]byte, error) { return indexHTML(results, groups, meta) }})
+}
+
+// resultFigures returns the figures of each result's section (figureFiles),
+// with the exact solution where exacts has one, and the board of the
+// results on one, as SVG.
+func resultFigures(results []*analysis.Result, exacts []*rules.Exact) []outdir.File {
+	var files []outdir.File
 	for i, r := range results {
 		e := exactAt(exacts, i)
 		rounds, atLeast := figureFiles(r, i, e)
@@ -414,23 +459,5 @@ func writeDir(dir string, results []*analysis.Result, meta Meta, check *analysis
 		files = append(files, outdir.File{Name: "board.png", Render: func() ([]byte, error) { return figure.BoardPNG(boards) }},
 			outdir.File{Name: "board.svg", Render: func() ([]byte, error) { return figure.BoardFigure(boards, figure.FormatSVG) }})
 	}
-	if check != nil {
-		files = append(files,
-			outdir.File{Name: "verdicts.csv", Render: func() ([]byte, error) { return formats.CsvBytes(verdicts.Rows(check)) }},
-			outdir.File{Name: "verdicts.json", Render: func() ([]byte, error) {
-				var b bytes.Buffer
-				err := verdicts.WriteJSON(&b, check)
-				return b.Bytes(), err
-			}})
-	}
-	if len(spreads) > 0 {
-		files = append(files, outdir.File{Name: "spread.csv", Render: func() ([]byte, error) { return formats.CsvBytes(SpreadRows(spreads)) }})
-	}
-	if len(groups) <= 1 {
-		if pages[0].winRates != "" {
-			files = append(files, outdir.File{Name: "winrates.svg", Render: func() ([]byte, error) { return figure.WinRatesFigure(figure.Contested(results), figure.FormatSVG) }})
-		}
-		files = append(files, outdir.File{Name: "index.html", Render: func() ([]byte, error) { return checkHTML(results, meta, pages[0]) }})
-	}
-	return outdir.WriteFiles(dir, files)
+	return files
 }

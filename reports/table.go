@@ -17,7 +17,28 @@ func WriteTable(w io.Writer, results []*analysis.Result) error {
 	return WriteRunTable(w, results, nil, false)
 }
 
+// writeOne writes the report of one result: what was run, its outcomes,
+// its rounds, its counters and what they split the wins by.
 func writeOne(w io.Writer, r *analysis.Result) error {
+	writeRunHead(w, r)
+	if err := writeOutcomes(w, r); err != nil {
+		return err
+	}
+	rs := r.Rounds()
+	fmt.Fprintf(w, "\n%s  mean %s [%s, %s]  sd %s  min %d  p50 %d  p90 %d  p99 %d  max %d\n",
+		words.UnitName(r.Spec.RoundsUnit), words.Num(rs.Mean), words.Num(rs.MeanLo), words.Num(rs.MeanHi), words.Num(rs.SD), rs.Min, rs.P50, rs.P90, rs.P99, rs.Max)
+	if rs.Max >= rs.ExactQuantileBelow {
+		fmt.Fprintf(w, "          (quantiles at or above %d are bin edges, within 0.8 %%; mean, min and max are exact)\n", rs.ExactQuantileBelow)
+	}
+	if err := writeCounters(w, r); err != nil {
+		return err
+	}
+	return writeWinsBy(w, r)
+}
+
+// writeRunHead writes what was run: the scenario, its trials and seed, the
+// shard, whether it was cut short, its options and its notes.
+func writeRunHead(w io.Writer, r *analysis.Result) {
 	t := r.Tally
 	fmt.Fprintf(w, "scenario  %s   ruleset %s   trials %d   seed %d\n", r.Scenario, r.Ruleset, t.Trials, r.Seed)
 	if r.Shard != "" {
@@ -32,6 +53,11 @@ func writeOne(w io.Writer, r *analysis.Result) error {
 	for _, n := range r.Spec.Notes {
 		fmt.Fprintf(w, "note      %s\n", n)
 	}
+}
+
+// writeOutcomes writes the table of outcomes, with how a scored result's
+// sides are told apart.
+func writeOutcomes(w io.Writer, r *analysis.Result) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "\noutcome\tcount\tshare\t95 % Clopper–Pearson")
 	for _, row := range outcomeRows(r) {
@@ -44,16 +70,15 @@ func writeOne(w io.Writer, r *analysis.Result) error {
 	if note := scoredNote(r); note != "" {
 		fmt.Fprintf(w, "          (%s)\n", note)
 	}
+	return nil
+}
+
+// writeCounters writes the listed counters' means, the heat maps' summaries
+// and the distributions' quantiles.
+func writeCounters(w io.Writer, r *analysis.Result) error {
 	names := words.NamesOf(r.Spec)
-	rs := r.Rounds()
-	unit := words.UnitName(r.Spec.RoundsUnit)
-	fmt.Fprintf(w, "\n%s  mean %s [%s, %s]  sd %s  min %d  p50 %d  p90 %d  p99 %d  max %d\n",
-		unit, words.Num(rs.Mean), words.Num(rs.MeanLo), words.Num(rs.MeanHi), words.Num(rs.SD), rs.Min, rs.P50, rs.P90, rs.P99, rs.Max)
-	if rs.Max >= rs.ExactQuantileBelow {
-		fmt.Fprintf(w, "          (quantiles at or above %d are bin edges, within 0.8 %%; mean, min and max are exact)\n", rs.ExactQuantileBelow)
-	}
 	if cs := listedCounters(r); len(cs) > 0 {
-		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 		fmt.Fprintln(tw, "\ncounter\tmean per trial\t95 % interval")
 		for _, c := range cs {
 			fmt.Fprintf(tw, "%s\t%s\t[%s, %s]\n", names.Counter(c.Name), words.Num(c.Mean), words.Num(c.Lo), words.Num(c.Hi))
@@ -66,7 +91,7 @@ func writeOne(w io.Writer, r *analysis.Result) error {
 		fmt.Fprintf(w, "heat map  %s\n", h.Text())
 	}
 	if ds := r.Dists(); len(ds) > 0 {
-		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 		fmt.Fprintln(tw, "\ndistribution\tmin\tp50\tp90\tp99\tmax")
 		for _, d := range ds {
 			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\n", names.Counter(d.Name), d.Min, d.P50, d.P90, d.P99, d.Max)
@@ -75,8 +100,15 @@ func writeOne(w io.Writer, r *analysis.Result) error {
 			return err
 		}
 	}
+	return nil
+}
+
+// writeWinsBy writes, for each counter the wins are split by, each bin's
+// trials and each side's wins.
+func writeWinsBy(w io.Writer, r *analysis.Result) error {
+	names := words.NamesOf(r.Spec)
 	for _, wb := range r.WinsBy() {
-		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 		fmt.Fprintf(tw, "\nby %s\ttrials\tshare\t%s%s\t95 %% Clopper–Pearson\t%s%s\t95 %% Clopper–Pearson\t%s\n", names.Counter(wb.Name),
 			names.Wins(rules.A), names.Tag(rules.A), names.Wins(rules.B), names.Tag(rules.B), names.Wins(rules.None))
 		for _, at := range wb.At {

@@ -90,12 +90,14 @@ trials every pass finished, a smaller comparison marked INTERRUPTED.
 	return cmd
 }
 
-func runCompare(cmd *cobra.Command, args []string, rf *runFlags, cf *compareFlags) error {
+// check checks the flags every comparison takes, sampled or exact, before
+// anything is loaded, and returns the margins --margin gives.
+func (cf *compareFlags) check() ([]compare.Margin, error) {
 	if err := checkFormat(cf.format, "table", "csv", "json"); err != nil {
-		return err
+		return nil, err
 	}
 	if err := checkAlpha(cf.alpha); err != nil {
-		return err
+		return nil, err
 	}
 	for _, g := range []struct {
 		flag string
@@ -103,11 +105,15 @@ func runCompare(cmd *cobra.Command, args []string, rf *runFlags, cf *compareFlag
 	}{{"--set-a", cf.setA}, {"--set-b", cf.setB}} {
 		for _, s := range g.sets {
 			if err := scenarios.CheckOverride(g.flag, s); err != nil {
-				return usageError("%v", err)
+				return nil, usageError("%v", err)
 			}
 		}
 	}
-	margins, err := parseMargins(cf.margins)
+	return parseMargins(cf.margins)
+}
+
+func runCompare(cmd *cobra.Command, args []string, rf *runFlags, cf *compareFlags) error {
+	margins, err := cf.check()
 	if err != nil {
 		return err
 	}

@@ -29,3 +29,13 @@ func TestLongTrialResumes(t *testing.T) {
 		t.Error("stopped in a long trial and resumed: the output differs from an uninterrupted run")
 	}
 }
+
+// SIGTERM in the middle of a run of slow trials, as
+// TestSignalsStopSlowTrialsPromptly does for SIGINT and SIGKILL: the
+// process ends (exit 130), its checkpoint holds the trials of the last
+// interval, and --resume finishes the run with the bytes of an
+// uninterrupted one.
+func TestSIGTERMStopsSlowTrialsPromptly(t *testing.T) {
+	t.Parallel() // it waits on processes: others run meanwhile
+	stopSlowTrials(t, syscall.SIGTERM)
+}

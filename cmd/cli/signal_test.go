@@ -150,22 +150,31 @@ func checkpointTrials(path string) (os.FileInfo, int64, error) {
 	return info, trials, err
 }
 
-// SIGINT, SIGTERM or SIGKILL in the middle of a run of slow trials: the
-// first two end the process (exit 130), saying it was interrupted;
-// after any of them the checkpoint holds the trials finished up to the
-// last checkpoint interval, and --resume finishes the run with the bytes
-// of an uninterrupted one. Before chunks were sized by time, a chunk was
-// 1,000 of these trials: the process went on for minutes after the
-// signal, and its checkpoints held no trial at all.
+// SIGINT or SIGKILL in the middle of a run of slow trials: SIGINT ends the
+// process (exit 130), saying it was interrupted; after either the
+// checkpoint holds the trials finished up to the last checkpoint interval,
+// and --resume finishes the run with the bytes of an uninterrupted one.
+// Before chunks were sized by time, a chunk was 1,000 of these trials: the
+// process went on for minutes after the signal, and its checkpoints held
+// no trial at all. SIGTERM, which program.go's handler receives on the
+// same channel as SIGINT, is the same case under `make long`
+// (TestSIGTERMStopsSlowTrialsPromptly): each case costs two rollout runs.
 func TestSignalsStopSlowTrialsPromptly(t *testing.T) {
 	t.Parallel() // it waits on processes: others run meanwhile
 	if testing.Short() {
 		t.Skip("builds and signals real processes")
 	}
+	stopSlowTrials(t, syscall.SIGINT, syscall.SIGKILL)
+}
+
+// stopSlowTrials sends each signal to its own run of 12 rollout trials,
+// checkpointed every 200 ms, in the middle of its trials, checks the
+// checkpoint it leaves, and resumes from it.
+func stopSlowTrials(t *testing.T, signals ...syscall.Signal) {
 	bin := buildCrucible(t)
 	args := append(append([]string{}, rollout...), "--trials", "12", "--checkpoint-every", "200ms")
 	whole := mustRun(t, args...)
-	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGKILL} {
+	for _, sig := range signals {
 		dir := filepath.Join(t.TempDir(), "out")
 		path := filepath.Join(dir, "checkpoint.json")
 		p := startCrucible(t, bin, nil, append(args, "--out", dir)...)

@@ -72,6 +72,14 @@ with --out keeps a checkpoint that --resume finishes.`,
 	rf.registerTrials(cmd)
 	cmd.Flag("trials").Hidden = true // refused: tune sets its own trials (checkTuneFlags)
 	rf.registerSet(cmd)
+	tf.register(cmd)
+	cp.register(cmd, "also write the tune's report (JSON, CSV, the curve and index.html) to this directory, which it replaces as a whole")
+	return cmd
+}
+
+// register adds tune's own flags: what to search and for what, how
+// closely, at what confidence, the trials of each probe, and the output.
+func (tf *tuneFlags) register(cmd *cobra.Command) {
 	fl := cmd.Flags()
 	fl.StringVar(&tf.vary, "vary", "", "the field to search and its range, `PATH=FROM..TO`")
 	fl.StringVar(&tf.target, "target", "", "what to look for: fair, METRIC=V, METRIC>=V or METRIC<=V (e.g. win.a>=0.7)")
@@ -84,8 +92,6 @@ with --out keeps a checkpoint that --resume finishes.`,
 	fl.BoolVar(&tf.exact, "exact", true, "decide each probe exactly where the ruleset's solver reaches it")
 	fl.BoolVar(&tf.rational, "rational", false, "exact probes also as fractions")
 	fl.StringVarP(&tf.format, "format", "f", "table", "output format: table, json or csv (one row per probe)")
-	cp.register(cmd, "also write the tune's report (JSON, CSV, the curve and index.html) to this directory, which it replaces as a whole")
-	return cmd
 }
 
 func runTune(cmd *cobra.Command, ref string, rf *runFlags, cp *checkpointing, tf *tuneFlags) error {
