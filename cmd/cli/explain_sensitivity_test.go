@@ -3,6 +3,7 @@ package cli
 import (
 	"encoding/json"
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -37,6 +38,14 @@ func TestExplainSensitivity(t *testing.T) {
 	}
 }
 
+// One field explains all the variation, said so, never over 100 %.
+func TestExplainSensitivityOneField(t *testing.T) {
+	out := mustRun(t, "explain", "eclipse/two-cruisers-vs-interceptor-and-cruiser", "--sensitivity", "attacker.ships.Cruiser=1..3", "--seed", "1")
+	if !strings.Contains(out, `attacker.ships.Cruiser (1 to 3) is the only field varied: it explains all the variation in "attacker wins" (first-order 100 %, total 100 %).`) {
+		t.Errorf("one field:\n%s", out)
+	}
+}
+
 // By Monte Carlo the answer is the same for any number of workers.
 func TestExplainSensitivityMonteCarloWorkers(t *testing.T) {
 	args := []string{"explain", "eclipse/two-cruisers-vs-interceptor-and-cruiser", "--sensitivity", "attacker.ships.Cruiser=1..2",
@@ -56,5 +65,6 @@ func TestExplainSensitivityBadInput(t *testing.T) {
 	mustFail(t, 1, "--sensitivity defender.ships.Cruiser=0..2 (value 0): defender.ships.Cruiser: 0 is out of range (allowed: an integer from 1 to 4", "explain", sc, "--sensitivity", "defender.ships.Cruiser=0..2", "--seed", "1")
 	mustFail(t, 2, "--sensitivity attacker.ships.Cruiser=2: a field needs two or more numbers", "explain", sc, "--sensitivity", "attacker.ships.Cruiser=2", "--seed", "1")
 	mustFail(t, 2, `did you mean "win.a" or "win.b"`, "explain", sc, "--sensitivity", "attacker.ships.Cruiser=1..2", "--metric", "win.c", "--seed", "1")
+	mustFail(t, 2, "the field attacker.ships.Cruiser is varied twice", "explain", sc, "--sensitivity", "attacker.ships.Cruiser=1..3", "--sensitivity", "attacker.ships.Cruiser=1,2", "--seed", "1")
 	mustFail(t, 2, "--rows 1: allowed", "explain", sc, "--sensitivity", "attacker.ships.Cruiser=1..2", "--rows", "1", "--seed", "1")
 }

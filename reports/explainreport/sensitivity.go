@@ -20,8 +20,13 @@ func WriteSensitivity(w io.Writer, s *explain.Sensitivity) error {
 	order := s.Ranked()
 	fmt.Fprintf(w, "%s: which number matters to %q (%s)?\n", s.Scenario, what, s.Metric)
 	top := order[0]
-	fmt.Fprintf(w, "%s explains %s of the variation in %q on its own, and %s with its interactions with the other fields.\n",
-		fieldWords(s, top), share(s.First[top]), what, share(s.Total[top]))
+	if len(order) == 1 {
+		fmt.Fprintf(w, "%s is the only field varied: it explains all the variation in %q (first-order %s, total %s).\n",
+			fieldWords(s, top), what, share(s.First[top]), share(s.Total[top]))
+	} else {
+		fmt.Fprintf(w, "%s explains %s of the variation in %q on its own, and %s with its interactions with the other fields.\n",
+			fieldWords(s, top), share(s.First[top]), what, share(s.Total[top]))
+	}
 	for _, i := range order[1:] {
 		fmt.Fprintf(w, "%s explains %s on its own, %s with its interactions.\n", fieldWords(s, i), share(s.First[i]), share(s.Total[i]))
 	}
@@ -38,7 +43,7 @@ func WriteSensitivity(w io.Writer, s *explain.Sensitivity) error {
 		_, err = fmt.Fprintf(w, "Every combination solved exactly.\n")
 	} else {
 		_, err = fmt.Fprintf(w, "%d of %d combinations solved exactly; the others fought %s trials each on the scenario's streams (common random numbers, seed %d), whose own Monte Carlo error the standard errors do not count: were the points' errors independent it would be %s of the variance (common random numbers make it less), which the indices read as interactions%s.\n",
-			s.Exact, s.Points, Count(s.Sampling.Trials), s.Sampling.Seed, share(s.Noise/s.Variance), noiseAdvice(s))
+			s.Exact, s.Points, Count(s.Sampling.Trials), s.Sampling.Seed, fmt.Sprintf("%.0f %%", 100*s.Noise/s.Variance), noiseAdvice(s))
 	}
 	return err
 }
@@ -66,10 +71,11 @@ func valuesWords(vs []string) string {
 	return strings.Join(vs, ",")
 }
 
-// share writes an index as a whole percentage, an estimate below 0 (by
-// sampling error) as 0.
+// share writes an index as a whole percentage, an estimate outside
+// [0, 1] (by sampling error) as its nearest end; the table keeps the
+// estimate as it is.
 func share(x float64) string {
-	return fmt.Sprintf("%.0f %%", 100*max(0, x))
+	return fmt.Sprintf("%.0f %%", 100*min(1, max(0, x)))
 }
 
 // SensitivityJSON returns the sensitivity as one object, the fields

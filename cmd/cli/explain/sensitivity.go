@@ -74,5 +74,5 @@ func sensitivityAxes(args []string) ([]scenarios.Axis, error) {
 		}
 		axes = append(axes, a)
 	}
-	return axes, nil
+	return axes, scenarios.CheckAxes(axes)
 }
