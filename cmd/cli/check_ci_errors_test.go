@@ -11,7 +11,7 @@ import (
 )
 
 // A check that cannot start — a claim's metric mistyped, a YAML error, an
-// unknown field — still writes the format CI asked for: under --format
+// unknown field, an exact claim no solver can judge — still writes the format CI asked for: under --format
 // github an error annotation at the file, line and column, under --format
 // junit a test case in error at the file and line, valid against the
 // schema; the exit status stays that of an input error.
@@ -28,6 +28,7 @@ func TestCheckInputErrorsInCIFormats(t *testing.T) {
 			`claims[0].metric: unknown metric "rounds.avg"`},
 		{"broken.yaml", "ruleset: stratfight\na: {fighter: arya\nb: {fighter: mountain}\n", 3, 1, `',' or '}' must be specified`},
 		{"unknown.yaml", duel + "bogus: 1\n", 4, 8, `bogus: unknown field "bogus" (allowed: `},
+		{"exact.yaml", duel + "claims:\n  - {metric: win.a, exact: true}\n", 5, 6, `exact: claim win.a: no exact solution to check it against`},
 	} {
 		file := filepath.Join(dir, c.name)
 		if err := os.WriteFile(file, []byte(c.src), 0o644); err != nil {

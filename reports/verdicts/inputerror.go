@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/rules/doc"
 )
 
@@ -51,9 +52,14 @@ func WriteJUnitError(w io.Writer, err error) error {
 }
 
 // located splits err into the place in a document it names and its
-// message without that place; the zero Pos when it names none.
+// message without that place; the zero Pos when it names none. An exact
+// claim that cannot be judged is at the claim's line.
 func located(err error) (doc.Pos, string) {
 	msg := err.Error()
+	var ece *analysis.ExactClaimError
+	if errors.As(err, &ece) && ece.Claim.Pos().Line > 0 {
+		return ece.Claim.Pos(), msg
+	}
 	var de *doc.Error
 	if !errors.As(err, &de) || de.Pos.Origin != "" {
 		return doc.Pos{}, msg
