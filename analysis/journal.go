@@ -201,6 +201,16 @@ func (j *Journal) Fight(ctx context.Context, p Part, job sim.Job, progress progr
 	j.current, j.part, j.job, j.base = running, p, job, base
 	j.mu.Unlock()
 	tally, err := running.Wait()
+	if tally, err = j.end(p, job, base, tally, err); err == nil && j.run.SaveEachPart && j.run.Save != nil {
+		j.save()
+	}
+	return tally, err
+}
+
+// end records the checkpoint of part p, fought as job from base, as it
+// ends with tally and the run's error err, and returns the tally of all
+// its trials.
+func (j *Journal) end(p Part, job sim.Job, base, tally *sim.Tally, err error) (*sim.Tally, error) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	j.current = nil

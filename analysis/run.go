@@ -49,6 +49,10 @@ type Run struct {
 	// command killed at any moment loses at most SaveEvery of work.
 	Save      func([]*sim.Checkpoint)
 	SaveEvery time.Duration
+	// SaveEachPart, if set, also saves as each part ends, so that when
+	// the saves come does not hang on how fast the machine is (a test's
+	// cadence).
+	SaveEachPart bool
 	// Resume, if set, holds the checkpoints of an interrupted Sweep,
 	// Check, CheckUntilDecided or Compare to finish (FightAll takes them
 	// as an argument): the same command resumed from them gives the

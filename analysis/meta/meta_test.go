@@ -336,7 +336,10 @@ func matrixJSON(t *testing.T, mm *meta.Matrix) string {
 }
 
 // The matrix and every figure are the same for any worker count and
-// chunk size, and for a meta resumed from any checkpoint it saved.
+// chunk size, and for a meta resumed from any checkpoint it saved. The
+// saves come as each look of a cell ends (Run.SaveEachPart), never on a
+// clock, so that how many there are does not hang on the machine's speed:
+// one before the first trial and one per look.
 func TestMetaDeterministicAndResumable(t *testing.T) {
 	m := handMeta(t, handRoster, false)
 	o := quickMeta()
@@ -348,7 +351,7 @@ func TestMetaDeterministicAndResumable(t *testing.T) {
 	want := matrixJSON(t, whole)
 	var mu sync.Mutex
 	var saved [][]*sim.Checkpoint
-	run := analysis.Run{Seed: 4, Workers: 3, Chunk: 64, SaveEvery: time.Millisecond, Save: func(cs []*sim.Checkpoint) {
+	run := analysis.Run{Seed: 4, Workers: 3, Chunk: 64, SaveEvery: time.Hour, SaveEachPart: true, Save: func(cs []*sim.Checkpoint) {
 		b, _ := sim.MarshalCheckpoints(cs)
 		back, _ := sim.UnmarshalCheckpoints(b)
 		mu.Lock()
@@ -362,8 +365,14 @@ func TestMetaDeterministicAndResumable(t *testing.T) {
 	if got := matrixJSON(t, again); got != want {
 		t.Errorf("3 workers, chunks of 64:\n%s\nwant (1 worker):\n%s", got, want)
 	}
-	if len(saved) < 3 {
-		t.Fatalf("only %d saves", len(saved))
+	looks := 0
+	for _, row := range again.Cells {
+		for _, c := range row {
+			looks += c.Looks
+		}
+	}
+	if looks < 3 || len(saved) != 1+looks {
+		t.Fatalf("%d saves of %d looks, want one before the first trial and one per look", len(saved), looks)
 	}
 	for _, k := range []int{0, len(saved) / 3, len(saved) / 2, len(saved) - 1} {
 		resumed, err := meta.Run(context.Background(), analysis.Run{Seed: 4, Workers: 2, Resume: saved[k]}, m, o)
