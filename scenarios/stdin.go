@@ -46,3 +46,10 @@ func ParseSweepStdin(src []byte) (s *Sweep, ok bool, err error) {
 	s, err = parseSweep(root, StdinFile, stdinName)
 	return s, true, err
 }
+
+// ParseRosterStdin decodes a roster read from standard input (see
+// ReadStdin). Its base scenario given by path is found from the working
+// directory, as a sweep's is: standard input has no folder.
+func ParseRosterStdin(src []byte) (*Roster, error) {
+	return ParseRoster(StdinFile, stdinName, src)
+}

@@ -128,6 +128,20 @@ func (f *runFlags) readSweep(ref string) (s *scenarios.Sweep, ok bool, err error
 	return scenarios.ParseSweepStdin(src)
 }
 
+// readRoster reads the roster ref names: a built-in name, a file, or "-",
+// standard input. ok is false when ref names no roster.
+func (f *runFlags) readRoster(ref string) (r *scenarios.Roster, ok bool, err error) {
+	if ref != scenarios.Stdin {
+		return scenarios.LoadRoster(ref)
+	}
+	src, err := f.stdin.source()
+	if err != nil {
+		return nil, false, fmt.Errorf("%s: %w", scenarios.StdinFile, err)
+	}
+	r, err = scenarios.ParseRosterStdin(src)
+	return r, true, err
+}
+
 // notASweep is sweep's error for a ref that names no sweep and comes
 // without --vary: bad usage for a scenario, an input error (with the
 // nearest built-in names) for a name that is neither a file nor built in.

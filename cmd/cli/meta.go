@@ -52,7 +52,9 @@ its support is to the cells' uncertainty, Nash-averaged and Bradley–Terry
 
 A roster is a file with a meta: list (crucible scenarios lists the built-in
 ones): each entry is a side — the fields the ruleset says make up a side
-(crucible rules RULESET, Sides), written once — or a built-in policy.
+(crucible rules RULESET, Sides), written once — or a built-in policy. A
+roster given as - is read from standard input; its scenario: path, if a
+file, is then found from the working directory, not from a folder.
 
 Each cell is exact where the ruleset's solver reaches it; otherwise it is
 sampled on the base scenario's streams (common random numbers), in looks
@@ -66,7 +68,8 @@ map, the equilibrium bars and index.html; Ctrl-C keeps a checkpoint that
 --resume finishes.`,
 		Example: `  crucible meta eclipse/cruiser-designs --seed 1
   crucible meta stratfight/fighters --precision 2 --format json
-  crucible meta dbd/players --seed 1 --out players/`,
+  crucible meta dbd/players --seed 1 --out players/
+  crucible meta - --seed 1 < designs.yaml`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runMeta(cmd, args[0], &rf, &cp, &mf)
@@ -209,7 +212,7 @@ func checkMetaFlags(cmd *cobra.Command, mf *metaFlags) error {
 // the roster's overrides, then --unset's and --set's (the command line
 // wins).
 func loadMeta(rf *runFlags, ref string) (*meta.Meta, error) {
-	r, ok, err := scenarios.LoadRoster(ref)
+	r, ok, err := rf.readRoster(ref)
 	switch {
 	case err != nil:
 		return nil, err

@@ -86,6 +86,32 @@ func TestSweepOnStdin(t *testing.T) {
 	}
 }
 
+// A roster may come on standard input too (before, meta looked for a file
+// named -); its scenario given by path is found from the working
+// directory, so it meets the roster of a file in that directory.
+func TestMetaOnStdin(t *testing.T) {
+	dir := t.TempDir()
+	base, err := os.ReadFile(filepath.Join("..", "..", "scenarios", "builtin", "stratfight", "thug-vs-guard.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "base.yaml"), base, 0o644)
+	roster := "scenario: base.yaml\nmeta:\n  - {name: Thug, side: {fighter: thug}}\n  - {name: Guard, side: {fighter: guard}}\n"
+	os.WriteFile(filepath.Join(dir, "stdin.yaml"), []byte(roster), 0o644)
+	t.Chdir(dir)
+	out, errOut, code := crucibleIn(t, roster, "meta", "-", "--seed", "3", "--format", "csv")
+	if code != 0 {
+		t.Fatalf("meta - < roster: exit %d\n%s", code, errOut)
+	}
+	if want := mustRun(t, "meta", "stdin.yaml", "--seed", "3", "--format", "csv"); out != want {
+		t.Errorf("meta from stdin\n%s\nfrom the file\n%s", out, want)
+	}
+	_, errOut, code = crucibleIn(t, "scenario: base.yaml\nmeta:\n  - {name: Thug, side: {fighter: thug}}\n", "meta", "-", "--seed", "3")
+	if want := "<stdin>:3:3: meta: a roster of 1 entries"; code != exitFailed || !strings.Contains(errOut, want) {
+		t.Errorf("a roster of one on stdin: exit %d, %q; want %q", code, errOut, want)
+	}
+}
+
 // Errors in a scenario on standard input name it <stdin>, with the line
 // and column.
 func TestStdinErrors(t *testing.T) {
@@ -139,7 +165,7 @@ func (w *waitingReader) Read(p []byte) (int, error) {
 // the command's context once the read has begun, as a signal does) and
 // exits 130. Before, the read held the process until SIGKILL.
 func TestStdinWaitIsInterruptible(t *testing.T) {
-	for _, args := range [][]string{{"run", "-", "--trials", "10"}, {"validate", "-"}, {"sweep", "-", "--vary", "attacker.ships.Interceptor=1,2"}} {
+	for _, args := range [][]string{{"run", "-", "--trials", "10"}, {"validate", "-"}, {"sweep", "-", "--vary", "attacker.ships.Interceptor=1,2"}, {"meta", "-"}} {
 		r, w := io.Pipe()
 		t.Cleanup(func() { w.Close() })
 		ctx, cancel := context.WithCancel(context.Background())
