@@ -183,11 +183,72 @@ func (m *Meta) balanceable(o BalanceOptions) error {
 	}
 	switch {
 	case len(lack) > 0:
-		return fmt.Errorf("--balance %s: %s lack it in their side: every entry's side must give the field balanced (allowed: a numeric field of every entry's side:)", o.Path, joinWords(lack))
+		return fmt.Errorf("--balance %s: %s lack it in their side: every entry's side must give the field balanced (allowed: %s)", o.Path, joinWords(lack), m.numericFieldsText(o.Path))
 	case len(words) > 0:
 		return fmt.Errorf("--balance %s: not a number in %s (allowed: a numeric field)", o.Path, joinWords(words))
 	}
 	return nil
+}
+
+// numericFieldsText lists, for a message about path, the numeric fields
+// every entry's side gives, with the nearest to path.
+func (m *Meta) numericFieldsText(path string) string {
+	fields := m.numericFields()
+	if len(fields) == 0 {
+		return "a numeric field of every entry's side, and these sides share none"
+	}
+	return "a numeric field of every entry's side: " + strings.Join(fields, ", ") + doc.DidYouMean(path, fields)
+}
+
+// numericFields returns the paths of the numeric fields that every
+// entry's side gives, in the order of the first entry's side: a path as
+// written where every side has it, else with * for the one key of each
+// mapping that has one (ships.* where each entry is its own design).
+func (m *Meta) numericFields() []string {
+	var out []string
+	var walk func(n *doc.Node, path, starred string)
+	walk = func(n *doc.Node, path, starred string) {
+		switch {
+		case n == nil:
+		case n.Kind == doc.Map:
+			for i, k := range n.Keys {
+				star := strings.TrimPrefix(starred+"."+k, ".")
+				if len(n.Keys) == 1 && !m.allGive(star) {
+					star = strings.TrimPrefix(starred+".*", ".")
+				}
+				walk(n.Vals[i], strings.TrimPrefix(path+"."+k, "."), star)
+			}
+		case n.Kind != doc.Scalar || path == "":
+		case m.numericInEvery(path):
+			out = append(out, path)
+		case starred != path && m.numericInEvery(starred):
+			out = append(out, starred)
+		}
+	}
+	if len(m.entries) > 0 {
+		walk(m.entries[0].Side, "", "")
+	}
+	return out
+}
+
+// allGive reports whether every entry's side leads somewhere by path.
+func (m *Meta) allGive(path string) bool {
+	for _, e := range m.entries {
+		if concrete(e.Side, path) == "" {
+			return false
+		}
+	}
+	return true
+}
+
+// numericInEvery reports whether every entry's side holds a number at path.
+func (m *Meta) numericInEvery(path string) bool {
+	for _, e := range m.entries {
+		if v := fieldAt(e.Side, path); v == nil || v.Kind != doc.Scalar || !isNumber(v.Value) {
+			return false
+		}
+	}
+	return true
 }
 
 // valuesAt returns each entry's value of the field at path.

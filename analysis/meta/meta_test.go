@@ -433,10 +433,24 @@ func TestMetaBalanceRefuses(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "Rock, Paper, Scissors lack it") {
 		t.Errorf("a field three entries lack: %v", err)
 	}
+	if err == nil || !strings.Contains(err.Error(), "(allowed: a numeric field of every entry's side, and these sides share none)") {
+		t.Errorf("sides without a shared number: %v", err)
+	}
 	o.Path = "style"
 	_, err = meta.Balance(context.Background(), analysis.Run{Seed: 1}, m, quickMeta(), o, false)
 	if err == nil || !strings.Contains(err.Error(), "not a number in Rock") {
 		t.Errorf("a word: %v", err)
+	}
+}
+
+// A misspelt field is answered with the numeric fields every side gives
+// and the nearest of them; before, the list of them was empty.
+func TestMetaBalanceSuggests(t *testing.T) {
+	o := meta.BalanceOptions{Path: "egde", Values: []string{"0", "10"}, MinShare: 0.05, Matrices: 10}
+	_, err := meta.Balance(context.Background(), analysis.Run{Seed: 1}, handMeta(t, balanceRoster, false), quickMeta(), o, false)
+	want := `(allowed: a numeric field of every entry's side: edge; did you mean "edge"?)`
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("--balance egde: %v, want %q", err, want)
 	}
 }
 

@@ -128,7 +128,7 @@ func (f *runFlags) announceSeed(cmd *cobra.Command) {
 // malformed override is bad usage; a value the scenario rejects is the
 // scenario's error, located at the override.
 func (f *runFlags) load(ref string) (*scenarios.Scenario, error) {
-	if err := f.checkOverrides(); err != nil {
+	if err := f.checkUnscoped(ref); err != nil {
 		return nil, err
 	}
 	sc, err := f.read(ref)

@@ -93,6 +93,39 @@ func (f *runFlags) checkOverrides() error {
 	return nil
 }
 
+// checkUnscoped is checkOverrides for a command whose --set applies to
+// every scenario it reads, ref: a scope (SCOPE:PATH=VALUE), which picks
+// one file of a check, is bad usage, answered with the unscoped form and
+// what the scenario says of that (a misspelt field's nearest names).
+func (f *runFlags) checkUnscoped(ref string) error {
+	for _, s := range f.sets {
+		p := parseScopedSet(s)
+		if p.scope == "" {
+			continue
+		}
+		msg := fmt.Sprintf("--set %s: a scope (%s:) picks one file of a check; this command sets every scenario it reads with PATH=VALUE; did you mean --set '%s'?", s, p.scope, p.assignment)
+		if err := scenarios.CheckAssignment(p.assignment); err == nil {
+			if sc, err := f.read(ref); err == nil {
+				if err := trySet(sc.Clone(), p.assignment); err != nil {
+					msg += " (which says: " + err.Error() + ")"
+				}
+			}
+		}
+		return usageError("%s", msg)
+	}
+	return f.checkOverrides()
+}
+
+// trySet applies assignment to sc and compiles it, for the error a
+// field path or value gets.
+func trySet(sc *scenarios.Scenario, assignment string) error {
+	if err := sc.Set(assignment); err != nil {
+		return err
+	}
+	_, err := sc.Compile()
+	return err
+}
+
 // unset applies the --unset flags to sc. They come before any --set, so
 // that a field can be replaced by another (`--unset b.npc --set
 // b.ship=N2b`).

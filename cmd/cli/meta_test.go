@@ -234,3 +234,11 @@ meta:
 		t.Errorf("JSON: %+v", v)
 	}
 }
+
+// A misspelt --balance field is answered with the fields every entry's
+// side gives and the nearest of them, * standing for each entry's own key
+// (each Eclipse design is its own ship); before, the list was empty.
+func TestMetaBalanceSuggestsField(t *testing.T) {
+	mustFail(t, exitFailed, `(allowed: a numeric field of every entry's side: ships.*; did you mean "ships.*"?)`,
+		"meta", "eclipse/cruiser-designs", "--seed", "1", "--balance", "ship.*=1..3")
+}

@@ -112,3 +112,16 @@ func TestDidYouMean(t *testing.T) {
 		}
 	}
 }
+
+// A misspelt --set path on run is answered with the nearest field, and a
+// scoped one (check's SCOPE:PATH=VALUE), which run does not take, with the
+// unscoped form and what the scenario says of it. Before, the scope was
+// read as part of the path: unknown field "eclipse/interceptor-duel:attacker",
+// nothing near.
+func TestRunSetSuggests(t *testing.T) {
+	near := `attacker.shps: unknown field "shps" (allowed: kind, ships, policy, priority, retreat, antimatter-splitter); did you mean "ships"?`
+	mustFail(t, exitFailed, near, "run", "eclipse/interceptor-duel", "--trials", "10", "--seed", "1", "--set", "attacker.shps.Interceptor=2")
+	mustFail(t, exitUsage, "a scope (eclipse/interceptor-duel:) picks one file of a check; this command sets every scenario it reads with PATH=VALUE; did you mean --set 'attacker.shps.Interceptor=2'? (which says: --set attacker.shps.Interceptor=2: "+near+")",
+		"run", "eclipse/interceptor-duel", "--trials", "10", "--seed", "1", "--set", "eclipse/interceptor-duel:attacker.shps.Interceptor=2")
+	mustFail(t, exitUsage, "did you mean --set 'attacker.ships.Interceptor=2'?", "meta", "eclipse/cruiser-designs", "--seed", "1", "--set", "designs.yaml:attacker.ships.Interceptor=2")
+}

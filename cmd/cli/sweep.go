@@ -223,7 +223,7 @@ func varyAxes(f sweepFlags) ([]scenarios.Axis, error) {
 // loadBase reads a sweep's base scenario and applies the sweep file's
 // overrides, then --unset's and --set's (the command line wins).
 func loadBase(rf *runFlags, ref string, sets []scenarios.Override) (*scenarios.Scenario, error) {
-	if err := rf.checkOverrides(); err != nil {
+	if err := rf.checkUnscoped(ref); err != nil {
 		return nil, err
 	}
 	sc, err := rf.read(ref)
