@@ -60,8 +60,8 @@ func TestVerdictGoldens(t *testing.T) {
 		{"verdicts.golden.txt", func(b *bytes.Buffer) error { return verdicts.Write(b, c) }},
 		{"verdicts.golden.json", func(b *bytes.Buffer) error { return verdicts.WriteJSON(b, c) }},
 		{"verdicts.golden.csv", func(b *bytes.Buffer) error { return formats.WriteCSV(b, verdicts.Rows(c)) }},
-		{"verdicts.golden.junit.xml", func(b *bytes.Buffer) error { return verdicts.WriteJUnit(b, c, false) }},
-		{"verdicts-strict.golden.junit.xml", func(b *bytes.Buffer) error { return verdicts.WriteJUnit(b, c, true) }},
+		{"verdicts.golden.junit.xml", func(b *bytes.Buffer) error { return verdicts.WriteJUnit(b, c, false, nil) }},
+		{"verdicts-strict.golden.junit.xml", func(b *bytes.Buffer) error { return verdicts.WriteJUnit(b, c, true, nil) }},
 		{"verdicts.golden.github.txt", func(b *bytes.Buffer) error { return verdicts.WriteGitHub(b, c, false) }},
 	} {
 		var b bytes.Buffer

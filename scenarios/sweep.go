@@ -155,19 +155,23 @@ func CheckSweepSize(points int, trials int64) error {
 // FROM..TO or FROM..TO:STEP of decimal numbers (step 1 by default), or a
 // YAML list, whose values may be lists and mappings
 // (`[leather, {armor_value: 5}]`).
-func ParseVary(arg string) (Axis, error) {
+func ParseVary(arg string) (Axis, error) { return ParseAxis("--vary", arg) }
+
+// ParseAxis is ParseVary for an axis given by flag, which its errors and
+// its values' origins name.
+func ParseAxis(flag, arg string) (Axis, error) {
 	p, list, ok := strings.Cut(arg, "=")
 	p = strings.TrimSpace(p)
 	if !ok || p == "" || strings.TrimSpace(list) == "" {
-		return Axis{}, fmt.Errorf("--vary %s: expected PATH=LIST, e.g. parts[0].shield=0..3 or b.armor=none,leather,plate", arg)
+		return Axis{}, fmt.Errorf("%s %s: expected PATH=LIST, e.g. parts[0].shield=0..3 or b.armor=none,leather,plate", flag, arg)
 	}
 	if err := doc.CheckPath(p); err != nil {
-		return Axis{}, fmt.Errorf("--vary %s: %v", arg, err)
+		return Axis{}, fmt.Errorf("%s %s: %v", flag, arg, err)
 	}
 	var values []string
 	if isYAMLValue(list) {
 		var err error
-		if values, err = yamlList(list, "--vary "+arg); err != nil {
+		if values, err = yamlList(list, flag+" "+arg); err != nil {
 			return Axis{}, err
 		}
 	} else if m := rangeForm.FindStringSubmatch(strings.TrimSpace(list)); m != nil {
@@ -177,10 +181,10 @@ func ParseVary(arg string) (Axis, error) {
 		}
 		var err error
 		if values, err = decimalRange(m[1], m[2], step); err != nil {
-			return Axis{}, fmt.Errorf("--vary %s: %v", arg, err)
+			return Axis{}, fmt.Errorf("%s %s: %v", flag, arg, err)
 		}
 	} else if strings.Contains(list, "..") {
-		return Axis{}, fmt.Errorf("--vary %s: %q is not a range FROM..TO or FROM..TO:STEP of decimal numbers (e.g. 0..3, 0..1:0.25)", arg, list)
+		return Axis{}, fmt.Errorf("%s %s: %q is not a range FROM..TO or FROM..TO:STEP of decimal numbers (e.g. 0..3, 0..1:0.25)", flag, arg, list)
 	} else {
 		for _, v := range strings.Split(list, ",") {
 			values = append(values, strings.TrimSpace(v))
@@ -188,10 +192,10 @@ func ParseVary(arg string) (Axis, error) {
 	}
 	a := Axis{Path: p, Values: values}
 	for _, v := range values {
-		a.origins = append(a.origins, fmt.Sprintf("--vary %s (value %s)", arg, v))
+		a.origins = append(a.origins, fmt.Sprintf("%s %s (value %s)", flag, arg, v))
 	}
 	if err := a.check(); err != nil {
-		return Axis{}, fmt.Errorf("--vary %s: %v", arg, err)
+		return Axis{}, fmt.Errorf("%s %s: %v", flag, arg, err)
 	}
 	return a, nil
 }

@@ -11,6 +11,8 @@
 //	sampled.go    the same by Monte Carlo on common random numbers, with standard errors
 //	attribute.go  a side's win share attributed to its units, through the solver
 //	shapley.go    Shapley values of units of kinds over every coalition
+//	sensitivity.go which of a scenario's numbers matter: Sobol indices of its fields
+//	sobol.go      Sobol indices by Jansen's estimators on a Saltelli design
 //	chain.go      the most probable ways of a scenario, through its solver's chain
 //	paths.go      the k most probable paths of a chain to an outcome
 package explain

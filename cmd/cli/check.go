@@ -33,13 +33,16 @@ A suite file (a list of scenarios under "suite:") checks all of its
 scenarios; --all checks every built-in claim. Every verdict names its
 claim's file:line:column; a line counting the verdicts ends the output.
 --format junit writes JUnit XML for CI test reports, --format github GitHub
-Actions annotations at each failed or undecided claim's line. Exit status 1 on any FAIL (and
+Actions annotations at each failed or undecided claim's line; an input
+error (a file that does not parse, a mistyped metric) comes out in the
+same format, at its line, and an interrupted JUnit report lists the claims
+it did not reach as skipped. Exit status 1 on any FAIL (and
 with --strict on any INCONCLUSIVE), 130 if interrupted.`,
 		Example: `  crucible check stratfight/lifespan-claims --seed 1
   crucible check --all --seed 1 --strict
   crucible check eclipse/fleet-mirror --until-decided --max-trials 2000000
   crucible check my-claims.yaml --trials 1000000 --format json --out report/
-  crucible check balance/*.yaml --seed 1 --strict --format github`,
+  crucible check balance/*.yaml --seed 1 --strict --until-decided --format github`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if o.all == (len(args) > 0) {
 				return usageError("name scenarios or suites to check, or pass --all for every built-in claim (not both)")
@@ -97,11 +100,11 @@ func (o *checkOptions) run(cmd *cobra.Command, args []string) error {
 	}
 	refs, err := scenarios.Expand(args)
 	if err != nil {
-		return err
+		return o.inputError(cmd, err)
 	}
 	scs, sets, err := o.rf.loadChecked(refs)
 	if err != nil {
-		return err
+		return o.inputError(cmd, err)
 	}
 	od, err := o.cp.open(cmd, &run)
 	if err != nil {
@@ -117,10 +120,55 @@ func (o *checkOptions) run(cmd *cobra.Command, args []string) error {
 		check, err = run.Check(cmd.Context(), scs, o.alpha)
 	}
 	states := o.cp.states(cmd, err)
-	if check == nil {
-		return refusedCheck(err, scs, refs, sets)
+	if check == nil && analysis.Interrupted(err) && o.format == "junit" {
+		// Stopped in the exact solves: the report still lists every claim.
+		check = &analysis.Check{Seed: run.Seed, Alpha: o.alpha, Interrupted: true}
 	}
-	return reportCheck(cmd, check, err, o.format, od, states, o.strict)
+	if check == nil {
+		return o.inputError(cmd, refusedCheck(err, scs, refs, sets))
+	}
+	return reportCheck(cmd, check, err, o.format, od, states, o.strict, pendingClaims(check, scs))
+}
+
+// inputError writes err, which stopped the check before its first
+// verdict, in the CI format asked for (a test report or annotations that
+// show the error at its line, not a missing report), and returns it. An
+// interruption is not an input error and is returned as it is.
+func (o *checkOptions) inputError(cmd *cobra.Command, err error) error {
+	var ee *exitError
+	if errors.As(err, &ee) && ee.code == exitInterrupted {
+		return err
+	}
+	var werr error
+	switch o.format {
+	case "junit":
+		werr = verdicts.WriteJUnitError(cmd.OutOrStdout(), err)
+	case "github":
+		werr = verdicts.WriteGitHubError(cmd.OutOrStdout(), err)
+	}
+	if werr != nil {
+		return errors.Join(err, werr)
+	}
+	return err
+}
+
+// pendingClaims lists the claims of an interrupted check that have no
+// verdict: a scenario's verdicts are its first claims, in file order.
+func pendingClaims(c *analysis.Check, scs []*scenarios.Scenario) []verdicts.Pending {
+	if !c.Interrupted {
+		return nil
+	}
+	judged := map[string]int{}
+	for _, v := range c.Verdicts {
+		judged[v.Scenario]++
+	}
+	var pending []verdicts.Pending
+	for _, sc := range scs {
+		for _, cl := range sc.Claims[min(judged[sc.Name], len(sc.Claims)):] {
+			pending = append(pending, verdicts.Pending{Scenario: sc.Name, Claim: cl})
+		}
+	}
+	return pending
 }
 
 // checkSequential refuses trial counts the check would ignore: --trials
@@ -175,9 +223,10 @@ func builtinRefs() ([]string, error) {
 
 // reportCheck prints the verdicts, writes the report (with states, the
 // checkpoint of an interrupted check), and returns the
-// command's outcome: interrupted (130), failed claims (1), inconclusive
+// command's outcome (pending lists the claims an interrupted check did
+// not reach, for JUnit): interrupted (130), failed claims (1), inconclusive
 // claims under --strict (1), or runErr.
-func reportCheck(cmd *cobra.Command, check *analysis.Check, runErr error, format string, od *outdir.Dir, states []*sim.Checkpoint, strict bool) error {
+func reportCheck(cmd *cobra.Command, check *analysis.Check, runErr error, format string, od *outdir.Dir, states []*sim.Checkpoint, strict bool, pending []verdicts.Pending) error {
 	for _, name := range check.Unclaimed {
 		notice(cmd, "%s has no claims", name)
 	}
@@ -192,7 +241,7 @@ func reportCheck(cmd *cobra.Command, check *analysis.Check, runErr error, format
 	case "csv":
 		err = formats.WriteCSV(w, verdicts.Rows(check))
 	case "junit":
-		err = verdicts.WriteJUnit(w, check, strict)
+		err = verdicts.WriteJUnit(w, check, strict, pending)
 	case "github":
 		err = verdicts.WriteGitHub(w, check, strict)
 	default:

@@ -28,6 +28,7 @@ func xmllint(t *testing.T) string {
 type junitReport struct {
 	Tests    int `xml:"tests,attr"`
 	Failures int `xml:"failures,attr"`
+	Errors   int `xml:"errors,attr"`
 	Skipped  int `xml:"skipped,attr"`
 	Suites   []struct {
 		Name  string `xml:"name,attr"`
@@ -43,6 +44,9 @@ type junitReport struct {
 			Skipped *struct {
 				Message string `xml:"message,attr"`
 			} `xml:"skipped"`
+			Error *struct {
+				Message string `xml:"message,attr"`
+			} `xml:"error"`
 		} `xml:"testcase"`
 	} `xml:"testsuite"`
 }

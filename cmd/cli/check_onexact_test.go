@@ -48,7 +48,7 @@ func TestValidateOnExact(t *testing.T) {
 	mustRun(t, "validate", "testdata/on-exact.yaml")
 	duel := filepath.Join(t.TempDir(), "duel-on-exact.yaml")
 	os.WriteFile(duel, []byte("ruleset: stratfight\na: {fighter: thug}\nb: {fighter: guard}\nclaims:\n  - {metric: win.a, min: 0.1, on: exact}\n"), 0o644)
-	out, _ := mustFail(t, exitFailed, "1 of 1 scenarios invalid", "validate", duel)
+	out, _ := mustFail(t, exitFailed, "1 of 1 invalid", "validate", duel)
 	if !strings.Contains(out, "claim win.a: no exact solution to check it against") {
 		t.Errorf("validate:\n%s", out)
 	}

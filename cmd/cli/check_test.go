@@ -31,7 +31,7 @@ func TestUncheckableExactClaims(t *testing.T) {
 	dir := t.TempDir()
 	duel := filepath.Join(dir, "duel-exact.yaml")
 	os.WriteFile(duel, []byte("ruleset: stratfight\na: {fighter: thug}\nb: {fighter: guard}\nclaims:\n  - {metric: win.a, exact: true}\n"), 0o644)
-	out, _ := mustFail(t, exitFailed, "1 of 1 scenarios invalid", "validate", duel)
+	out, _ := mustFail(t, exitFailed, "1 of 1 invalid", "validate", duel)
 	if !strings.Contains(out, "claim win.a: no exact solution to check it against: stratfight solves lifespan scenarios exactly") {
 		t.Errorf("validate:\n%s", out)
 	}

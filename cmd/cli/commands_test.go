@@ -64,7 +64,7 @@ func TestScenariosAndValidate(t *testing.T) {
 		{"testdata/bad-yaml.yaml", `testdata/bad-yaml.yaml:`},
 		{"testdata/bad-claim.yaml", `testdata/bad-claim.yaml:5:13: claims[0].metric: unknown end reason "knockout" (this battle ends by: death, helpless, concession, round-cap)`},
 	} {
-		out, _ := mustFail(t, exitFailed, "1 of 1 scenarios invalid", "validate", c.file)
+		out, _ := mustFail(t, exitFailed, "1 of 1 invalid", "validate", c.file)
 		if !strings.Contains(out, c.want) {
 			t.Errorf("validate %s:\n got %q\nwant it to contain %q", c.file, out, c.want)
 		}

@@ -65,7 +65,7 @@ func TestBudgetRefusals(t *testing.T) {
 	if out != "" {
 		t.Errorf("check fought before refusing:\n%s", out)
 	}
-	out, _ = mustFail(t, exitFailed, "1 of 1 scenarios invalid", "validate", huge)
+	out, _ = mustFail(t, exitFailed, "1 of 1 invalid", "validate", huge)
 	if !strings.Contains(out, budget) {
 		t.Errorf("validate:\n%s", out)
 	}

@@ -44,7 +44,7 @@ func TestValidateSweepFile(t *testing.T) {
 	if err := os.WriteFile(bad, []byte("scenario: stratfight/thug-vs-guard\nsweep:\n  - {path: b.armor, values: [none, tin]}\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out, _ = mustFail(t, exitFailed, "1 of 2 scenarios invalid", "validate", bad, "stratfight/thug-vs-guard")
+	out, _ = mustFail(t, exitFailed, "1 of 2 invalid", "validate", bad, "stratfight/thug-vs-guard")
 	if want := bad + `:3:36 (sweep[0].values[1]: b.armor=tin): b.armor: unknown armor "tin" (allowed: none, leather, chainmail, plate;`; !strings.Contains(out, want) {
 		t.Errorf("validate of a sweep with a bad value:\n%s\nwant %q", out, want)
 	}

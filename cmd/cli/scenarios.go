@@ -2,6 +2,8 @@ package cli
 
 import (
 	"fmt"
+	"path"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -62,68 +64,165 @@ func newValidateCmd() *cobra.Command {
 	var rf runFlags
 	cmd := &cobra.Command{
 		Use:   "validate FILE...",
-		Short: "Check scenario files without running them",
-		Long: `validate decodes and compiles each scenario (file or built-in name) and its
-claims, and reports the first error of each with file:line:column, the field
-path and the allowed values. A suite is validated scenario by scenario; a
-sweep file by its base scenario and every point of its grid, each compiled
-with its values set. An exact claim is checked without solving: the ruleset must have a solver, and
+		Short: "Check scenario, suite, sweep, tune, roster and rules files without running them",
+		Long: `validate decodes and compiles each file crucible reads (by path or built-in
+name): a scenario and its claims, a suite scenario by scenario, a sweep by
+its base scenario and every point of its grid (each compiled with its
+values set), a tune by its base scenario, its field's range and its target,
+a roster by its base scenario and every pairing of its entries, a rules
+file by its rules. It reports the first error of each with
+file:line:column, the field path and the allowed values. An exact claim is
+checked without solving: the ruleset must have a solver, and
 the solver must accept the scenario (a stratfight lifespan, an EmojiSpace
 duel of fixed ships, an Eclipse battle whose state key and volleys fit the
 budgets); whether the whole solve fits its budgets only a solve tells, and
-check solves before its first trial. It exits 1 if any scenario is invalid.`,
+check solves before its first trial. A built-in name two kinds share (a
+roster and its base scenario) is validated as both. It exits 1 if any file
+is invalid.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			w := cmd.OutOrStdout()
 			bad, total := 0, 0
 			for _, ref := range args {
-				if _, isSweep, _ := scenarios.LoadSweep(ref); isSweep {
-					total++
-					if err := validateSweep(cmd, &rf, ref); err != nil {
-						fmt.Fprintln(w, err)
-						bad++
-					}
-					continue
-				}
-				refs := []string{ref}
-				suite, isSuite, err := scenarios.LoadSuite(ref)
-				switch {
-				case err != nil:
-					fmt.Fprintln(w, err)
-					bad, total = bad+1, total+1
-					continue
-				case isSuite:
-					fmt.Fprintf(w, "%s: suite of %d scenarios\n", ref, len(suite.Scenarios))
-					refs = suite.Scenarios
-				}
-				for _, r := range refs {
-					total++
-					sc, err := rf.load(r)
-					if err == nil {
-						_, err = sc.Compile()
-					}
-					if err == nil {
-						err = analysis.CheckExactClaims(sc)
-					}
-					if interrupted(err) {
+				for _, validate := range validators(ref) {
+					n, invalid, err := validate(cmd, &rf, ref)
+					if err != nil {
 						return err
 					}
-					if err != nil {
-						fmt.Fprintln(w, err)
-						bad++
-						continue
-					}
-					fmt.Fprintf(w, "%s: ok (%s, %d claims)\n", displayRef(r), sc.Ruleset, len(sc.Claims))
+					total, bad = total+n, bad+invalid
 				}
 			}
 			if bad > 0 {
-				return fmt.Errorf("%d of %d scenarios invalid", bad, total)
+				return fmt.Errorf("%d of %d invalid (files, and the scenarios of suites)", bad, total)
 			}
 			return nil
 		},
 	}
 	rf.registerSet(cmd)
 	return cmd
+}
+
+// validator validates the file ref names as one kind, prints what it
+// found valid and each error, and returns how many files or scenarios it
+// judged and how many of them are invalid; its error is an interruption.
+type validator func(cmd *cobra.Command, rf *runFlags, ref string) (judged, invalid int, err error)
+
+// validators are the validations of the file ref names, by its kind: a
+// sweep, tune, roster or rules file, else a scenario or suite; a built-in
+// name of two kinds gets both. (A file whose YAML does not parse reads as
+// any kind: it gets one validation, which reports the parse error.)
+func validators(ref string) []validator {
+	var vs []validator
+	if _, ok, _ := scenarios.LoadSweep(ref); ok {
+		vs = append(vs, one(validateSweep))
+	} else if _, ok, _ := scenarios.LoadTune(ref); ok {
+		vs = append(vs, one(validateTune))
+	} else if _, ok, _ := scenarios.LoadRoster(ref); ok {
+		vs = append(vs, one(validateRoster))
+	} else if isRulesFile(ref) {
+		vs = append(vs, one(validateRulesFile))
+	}
+	if len(vs) == 0 || slices.Contains(scenarios.BuiltinKindsOf(ref), "scenario") && !isRulesFile(ref) {
+		vs = append(vs, validateScenarios)
+	}
+	return vs
+}
+
+// one is the validator of a single file that f validates.
+func one(f func(cmd *cobra.Command, rf *runFlags, ref string) error) validator {
+	return func(cmd *cobra.Command, rf *runFlags, ref string) (int, int, error) {
+		switch err := f(cmd, rf, ref); {
+		case interrupted(err):
+			return 1, 1, err
+		case err != nil:
+			fmt.Fprintln(cmd.OutOrStdout(), err)
+			return 1, 1, nil
+		}
+		return 1, 0, nil
+	}
+}
+
+// validateScenarios validates a scenario, or each scenario of a suite.
+func validateScenarios(cmd *cobra.Command, rf *runFlags, ref string) (judged, invalid int, err error) {
+	w := cmd.OutOrStdout()
+	refs := []string{ref}
+	suite, isSuite, err := scenarios.LoadSuite(ref)
+	switch {
+	case err != nil:
+		fmt.Fprintln(w, err)
+		return 1, 1, nil
+	case isSuite:
+		fmt.Fprintf(w, "%s: suite of %d scenarios\n", ref, len(suite.Scenarios))
+		refs = suite.Scenarios
+	}
+	for _, r := range refs {
+		sc, err := rf.load(r)
+		if err == nil {
+			_, err = sc.Compile()
+		}
+		if err == nil {
+			err = analysis.CheckExactClaims(sc)
+		}
+		switch {
+		case interrupted(err):
+			return len(refs), invalid, err
+		case err != nil:
+			fmt.Fprintln(w, err)
+			invalid++
+		default:
+			fmt.Fprintf(w, "%s: ok (%s, %d claims)\n", displayRef(r), sc.Ruleset, len(sc.Claims))
+		}
+	}
+	return len(refs), invalid, nil
+}
+
+// validateTune checks a tune file as tune would before its first probe
+// (its base scenario with the file's overrides, its field's range, its
+// target and budget) and says so.
+func validateTune(cmd *cobra.Command, rf *runFlags, ref string) error {
+	t, err := loadTune(cmd, rf, &tuneFlags{}, ref)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(cmd.OutOrStdout(), "%s: ok (tune of %s over %s)\n", ref, t.Base.Name, t.Axis.Path)
+	return nil
+}
+
+// validateRoster checks a roster as meta would before its first fight
+// (its base scenario, and every entry against every other compiled) and
+// says so.
+func validateRoster(cmd *cobra.Command, rf *runFlags, ref string) error {
+	m, err := loadMeta(rf, ref)
+	if err != nil {
+		return err
+	}
+	n := len(m.Entries)
+	fmt.Fprintf(cmd.OutOrStdout(), "%s: ok (roster of %d entries on %s: %d pairings, each compiles)\n", ref, n, m.Base, n*n)
+	return nil
+}
+
+// isRulesFile reports whether ref names a rules file: a path ending in
+// .rules.yaml, or a built-in one as show names it (rulesfile/NAME.rules).
+func isRulesFile(ref string) bool {
+	return strings.HasSuffix(ref, scenarios.RulesFileExt) || strings.HasSuffix(ref, ".rules")
+}
+
+// validateRulesFile checks a rules file as a scenario naming it would
+// read it, and says so.
+func validateRulesFile(cmd *cobra.Command, _ *runFlags, ref string) error {
+	name := ref
+	if !strings.HasSuffix(ref, scenarios.RulesFileExt) {
+		name = path.Base(strings.TrimSuffix(ref, ".rules"))
+	}
+	file, src, err := scenarios.RulesFileSource(name)
+	if err != nil {
+		return err
+	}
+	r, err := rulesFileReference(file, src)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(cmd.OutOrStdout(), "%s: ok (rules file: %s)\n", ref, r.Title)
+	return nil
 }
 
 // validateSweep checks a sweep file as sweep would before its first trial

@@ -2,6 +2,8 @@ package cli
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -9,17 +11,41 @@ import (
 )
 
 func newShowCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:   "show SCENARIO",
-		Short: "Print a built-in scenario, suite or sweep file, to start one of your own from",
-		Long: `show prints the YAML file of a built-in scenario, suite or sweep exactly as
-crucible embeds it. Save it, change it, and run the copy:
+	var kind string
+	cmd := &cobra.Command{
+		Use:   "show NAME",
+		Short: "Print a built-in scenario, suite, sweep, tune, roster or rules file, to start one of your own from",
+		Long: `show prints the YAML file of a built-in scenario, suite, sweep, tune,
+roster or rules file exactly as crucible embeds it. Save it, change it,
+and run the copy:
 
   crucible show eclipse/interceptor-duel > my-duel.yaml
-  crucible run my-duel.yaml`,
+  crucible run my-duel.yaml
+
+A name that two kinds share (a roster and the scenario it is based on)
+needs --kind: ` + strings.Join(scenarios.BuiltinKinds(), ", ") + ` (a scenario, suite or
+rules file is of kind scenario).`,
+		Example: `  crucible show stratfight/armor-fair
+  crucible show --kind roster eclipse/cruiser-designs
+  crucible show rulesfile/duel2d6.rules`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			src, _, err := scenarios.BuiltinSource(args[0])
+			name := args[0]
+			if kind == "" {
+				kinds := scenarios.BuiltinKindsOf(name)
+				switch len(kinds) {
+				case 0:
+					_, _, err := scenarios.BuiltinSource(name)
+					return err
+				case 1:
+					kind = kinds[0]
+				default:
+					return usageError("%s names a built-in %s: pass --kind %s", name, strings.Join(kinds, " and a built-in "), strings.Join(kinds, " or --kind "))
+				}
+			} else if !slices.Contains(scenarios.BuiltinKinds(), kind) {
+				return usageError("--kind %q: allowed: %s", kind, strings.Join(scenarios.BuiltinKinds(), ", "))
+			}
+			src, _, err := scenarios.BuiltinSourceOf(kind, name)
 			if err != nil {
 				return err
 			}
@@ -27,4 +53,6 @@ crucible embeds it. Save it, change it, and run the copy:
 			return err
 		},
 	}
+	cmd.Flags().StringVar(&kind, "kind", "", "the kind of built-in file: "+strings.Join(scenarios.BuiltinKinds(), ", ")+" (needed only when kinds share the name)")
+	return cmd
 }

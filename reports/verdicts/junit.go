@@ -2,13 +2,13 @@ package verdicts
 
 import (
 	"encoding/xml"
-	"fmt"
 	"io"
 	"strconv"
 	"strings"
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/reports/words"
+	"github.com/crucible-sim/crucible/scenarios"
 )
 
 // The JUnit XML of a check, as CI systems (Jenkins, GitLab, GitHub's test
@@ -43,6 +43,7 @@ type (
 		File      string        `xml:"file,attr,omitempty"`
 		Line      int           `xml:"line,attr,omitempty"`
 		Failure   *junitProblem `xml:"failure"`
+		Error     *junitProblem `xml:"error"`
 		Skipped   *junitProblem `xml:"skipped"`
 		SystemOut *junitText    `xml:"system-out"`
 	}
@@ -56,46 +57,71 @@ type (
 	}
 )
 
+// Pending is a claim an interrupted check did not reach: it has no
+// verdict, and a JUnit report lists it as skipped so that the report
+// holds every claim.
+type Pending struct {
+	Scenario string
+	Claim    scenarios.Claim
+}
+
 // WriteJUnit writes the verdicts of a check as JUnit XML: one test
 // suite per scenario (timed by its run), one test case per claim, named by
 // the claim's label, its class the scenario, with the claim's file and
 // line. FAIL is a failure whose message gives the observed value, its
 // interval and what was expected; INCONCLUSIVE is skipped, or a failure
 // when strict (as `check --strict` exits 1 on it); PASS has its evidence
-// as system-out.
-func WriteJUnit(w io.Writer, c *analysis.Check, strict bool) error {
+// as system-out. The pending claims of an interrupted check are skipped,
+// each in its scenario's suite.
+func WriteJUnit(w io.Writer, c *analysis.Check, strict bool, pending []Pending) error {
 	all := junitSuites{junitCounts: junitCounts{Name: "crucible check"}}
 	var total float64
+	suite := func(name string) *junitSuite {
+		for k := range all.Suites {
+			if all.Suites[k].Name == name {
+				return &all.Suites[k]
+			}
+		}
+		secs := c.Elapsed[name].Seconds()
+		total += secs
+		all.Suites = append(all.Suites, junitSuite{junitCounts: junitCounts{Name: name, Time: seconds(secs)}, Properties: []junitProperty{
+			{"seed", strconv.FormatUint(c.Seed, 10)}, {"family_alpha", words.Num(c.Alpha)}, {"interrupted", strconv.FormatBool(c.Interrupted)}}})
+		return &all.Suites[len(all.Suites)-1]
+	}
 	for _, v := range c.Verdicts {
-		k := len(all.Suites) - 1
-		if k < 0 || all.Suites[k].Name != v.Scenario {
-			secs := c.Elapsed[v.Scenario].Seconds()
-			total += secs
-			all.Suites = append(all.Suites, junitSuite{junitCounts: junitCounts{Name: v.Scenario, Time: seconds(secs)}, Properties: []junitProperty{
-				{"seed", strconv.FormatUint(c.Seed, 10)}, {"family_alpha", words.Num(c.Alpha)}, {"interrupted", strconv.FormatBool(c.Interrupted)}}})
-			k++
-		}
-		s := &all.Suites[k]
-		tc := junitCaseOf(v, verdictEvidence(c, v), strict)
-		s.Tests++
-		switch {
-		case tc.Failure != nil:
-			s.Failures++
-		case tc.Skipped != nil:
-			s.Skipped++
-		}
-		s.Cases = append(s.Cases, tc)
+		suite(v.Scenario).add(junitCaseOf(v, verdictEvidence(c, v), strict))
+	}
+	for _, p := range pending {
+		suite(p.Scenario).add(pendingCase(p))
 	}
 	for _, s := range all.Suites {
 		all.Tests, all.Failures, all.Skipped = all.Tests+s.Tests, all.Failures+s.Failures, all.Skipped+s.Skipped
 	}
 	all.Time = seconds(total)
-	b, err := xml.MarshalIndent(all, "", "  ")
-	if err != nil {
-		return err
+	return writeXML(w, all)
+}
+
+// add adds a test case to s and counts it.
+func (s *junitSuite) add(tc junitCase) {
+	s.Tests++
+	switch {
+	case tc.Failure != nil:
+		s.Failures++
+	case tc.Skipped != nil:
+		s.Skipped++
 	}
-	_, err = fmt.Fprintf(w, "%s%s\n", xml.Header, b)
-	return err
+	s.Cases = append(s.Cases, tc)
+}
+
+// pendingCase is the skipped test case of a claim the check did not reach.
+func pendingCase(p Pending) junitCase {
+	tc := junitCase{Name: p.Claim.Label(), Classname: p.Scenario}
+	if pos := p.Claim.Pos(); pos.Line > 0 {
+		tc.File, tc.Line = pos.File, pos.Line
+	}
+	msg := "not judged: the check was interrupted before this claim"
+	tc.Skipped = &junitProblem{Message: msg, Type: "NOT JUDGED", Text: msg}
+	return tc
 }
 
 // junitCaseOf is the test case of one verdict, evidence its lines.

@@ -52,8 +52,13 @@ type options struct {
 	attr     string
 	side     string
 	sampled  bool
-	format   string
-	out      string
+	// sensitivity holds the --sensitivity fields, metric the metric
+	// they are ranked on and rows the Saltelli design's.
+	sensitivity []string
+	metric      string
+	rows        int
+	format      string
+	out         string
 	// seed is the run's seed, for the page's command line (0: none
 	// drawn).
 	seed uint64
@@ -69,7 +74,7 @@ const DefaultBudget = 100_000_000
 func NewCmd(d Deps) *cobra.Command {
 	var o options
 	cmd := &cobra.Command{
-		Use:   "explain SCENARIO --outcome CONDITION | --attribute units --side S",
+		Use:   "explain SCENARIO --outcome CONDITION | --attribute units --side S | --sensitivity PATH=LO..HI",
 		Short: "Show example games of an outcome: how a battle comes to end so",
 		Long: `explain fights a scenario and prints example games whose outcome meets the
 condition, each replayed round by round with the command that replays it
@@ -78,12 +83,21 @@ any workers, chunking, shards or resume); when the run kept too few, it
 searches the trials after the run until it finds them or --budget trials
 are fought, and says how rare the outcome is, with a 95 % interval.
 
+--sensitivity PATH=LO..HI (repeated, or joined by commas) says which of
+the scenario's numbers matters to --metric: each field's Sobol indices,
+the share of the metric's variation it explains on its own (first-order)
+and with its interactions (total), over its values each equally likely,
+by Jansen's estimators on a Saltelli design of --rows rows with bootstrap
+standard errors; each combination of values solved exactly where the
+solver reaches, else fought --trials trials on common random numbers.
+
 CONDITION is clauses joined by commas, every one of which must hold:
 ` + rules.ConditionForms + `.`,
 		Example: `  crucible explain eclipse/interceptor-duel --outcome 'b wins, rounds<=2' --seed 7
   crucible explain eclipse/two-interceptors-vs-ancient --outcome 'a wins' --paths 3
   crucible explain eclipse/two-cruisers-vs-interceptor-and-cruiser --attribute units --side b
-  crucible explain stratfight/thug-vs-guard --outcome 'b wins, rounds<=3' --examples 1 --seed 7`,
+  crucible explain stratfight/thug-vs-guard --outcome 'b wins, rounds<=3' --examples 1 --seed 7
+  crucible explain eclipse/two-cruisers-vs-interceptor-and-cruiser --sensitivity 'attacker.ships.Cruiser=1..3,defender.ships.Interceptor=1..3' --seed 1`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, d, args[0]) },
 	}
@@ -95,6 +109,9 @@ CONDITION is clauses joined by commas, every one of which must hold:
 	fl.StringVar(&o.attr, "attribute", "", "instead of examples, attribute a side's win share to its `units` (Shapley values and leave-one-out, exact through the solver: Eclipse fleets)")
 	fl.StringVar(&o.side, "side", "a", "the `side` (a or b) --attribute speaks of")
 	fl.BoolVar(&o.sampled, "monte-carlo", false, "attribute by Monte Carlo (--trials of every coalition on common random numbers, with standard errors) even where the exact solver reaches; without a solver, or beyond its budget, it is the way taken")
+	fl.StringArrayVar(&o.sensitivity, "sensitivity", nil, "instead of examples, which of the scenario's numbers matters: Sobol indices of fields `PATH=LO..HI` (or LO..HI:STEP, or a list of numbers; repeat the flag or join fields by commas)")
+	fl.StringVar(&o.metric, "metric", "win.a", "the `METRIC` --sensitivity explains: "+rules.MetricForms)
+	fl.IntVar(&o.rows, "rows", 1000, "the rows `N` of --sensitivity's Saltelli design: N·(fields+2) evaluations")
 	fl.StringVarP(&o.format, "format", "f", "table", "output format: table or json")
 	fl.StringVar(&o.out, "out", "", "also write the answer to `DIR`: explain.txt, explain.json and index.html, a page of it")
 	return cmd
@@ -102,7 +119,7 @@ CONDITION is clauses joined by commas, every one of which must hold:
 
 func (o *options) check(d Deps) error {
 	switch {
-	case o.outcome == "" && o.attr == "":
+	case o.outcome == "" && o.attr == "" && len(o.sensitivity) == 0:
 		return d.Usage("explain needs --outcome CONDITION (%s)", rules.ConditionForms)
 	case o.examples < 1 || o.examples > 100:
 		return d.Usage("--examples %d: allowed: an integer from 1 to 100", o.examples)
@@ -114,6 +131,8 @@ func (o *options) check(d Deps) error {
 		return d.Usage("--attribute %q: allowed: units (parts are not attributed yet)", o.attr)
 	case o.side != "a" && o.side != "b":
 		return d.Usage("--side %q: allowed: a, b", o.side)
+	case o.rows < 2 || o.rows > 1_000_000:
+		return d.Usage("--rows %d: allowed: an integer from 2 to 1000000", o.rows)
 	case o.format != "table" && o.format != "json":
 		return d.Usage("--format %q: allowed: table, json", o.format)
 	}
@@ -134,6 +153,9 @@ func (o *options) run(cmd *cobra.Command, d Deps, ref string) error {
 	}
 	if o.attr != "" {
 		return o.attribute(cmd, d, sc)
+	}
+	if len(o.sensitivity) > 0 {
+		return o.sensitivities(cmd, d, sc)
 	}
 	cond, err := rules.ParseCondition(o.outcome, battle.Spec())
 	if err != nil {
