@@ -17,39 +17,7 @@ import (
 // rounds.hist/n/sum/sum_sq/min/max, counters, counters_sq — is the tally
 // that `crucible merge` adds up; the rest is derived from it.
 func Object(r *analysis.Result) (json.Marshaler, error) {
-	t := r.Tally
-	opts := formats.SettingsObject(r.Spec.Options)
-	wins := formats.Object{{Key: "a", Val: t.Wins[rules.A]}, {Key: "b", Val: t.Wins[rules.B]}, {Key: "none", Val: t.Wins[rules.None]}}
-	ends := formats.Object{}
-	for i, n := range t.EndNames {
-		ends = append(ends, formats.Field{Key: n, Val: t.Ends[i]})
-	}
-	rs := r.Rounds()
-	rounds := histObject(&t.Rounds, rs, r.Spec.RoundsUnit)
-	counters, squares, means := formats.Object{}, formats.Object{}, formats.Object{}
-	for i, cm := range r.Counters() {
-		counters = append(counters, formats.Field{Key: cm.Name, Val: cm.Sum})
-		squares = append(squares, formats.Field{Key: cm.Name, Val: t.CountersSq[i]})
-		means = append(means, formats.Field{Key: cm.Name, Val: cm.Mean})
-	}
-	var hists, docs formats.Object
-	for _, d := range r.Dists() {
-		hists = append(hists, formats.Field{Key: d.Name, Val: histObject(d.Hist, d.HistStats, "")})
-	}
-	for _, c := range r.Spec.Counters {
-		if c.Doc != "" {
-			docs = append(docs, formats.Field{Key: c.Name, Val: c.Doc})
-		}
-	}
-	o := headerObject(r)
-	o = append(o,
-		formats.Field{Key: "options", Val: opts}, formats.Field{Key: "wins", Val: wins}, formats.Field{Key: "ends", Val: ends}, formats.Field{Key: "headline", Val: headlineObject(r)},
-		formats.Field{Key: "rounds", Val: rounds}, formats.Field{Key: "counters", Val: counters}, formats.Field{Key: "counters_sq", Val: squares},
-		formats.Field{Key: "counter_means", Val: means},
-	)
-	if hists != nil {
-		o = append(o, formats.Field{Key: "counter_hists", Val: hists})
-	}
+	o := append(headerObject(r), tallyFields(r)...)
 	if wb := r.WinsBy(); len(wb) > 0 {
 		// The tally part, which merge adds up, then the win rates by value
 		// derived from it.
@@ -66,6 +34,12 @@ func Object(r *analysis.Result) (json.Marshaler, error) {
 		}
 		o = append(o, formats.Field{Key: "examples", Val: json.RawMessage(raw)})
 	}
+	var docs formats.Object
+	for _, c := range r.Spec.Counters {
+		if c.Doc != "" {
+			docs = append(docs, formats.Field{Key: c.Name, Val: c.Doc})
+		}
+	}
 	if docs != nil {
 		o = append(o, formats.Field{Key: "counter_docs", Val: docs})
 	}
@@ -77,6 +51,37 @@ func Object(r *analysis.Result) (json.Marshaler, error) {
 		o = append(o, formats.Field{Key: "board", Val: toBoardJSON(b)})
 	}
 	return o, nil
+}
+
+// tallyFields returns the fields of a result that its tally gives, in
+// Object's order: the options it ran with, wins, ends, the headline,
+// rounds, the counters' sums, squares and means, and their histograms.
+func tallyFields(r *analysis.Result) formats.Object {
+	t := r.Tally
+	wins := formats.Object{{Key: "a", Val: t.Wins[rules.A]}, {Key: "b", Val: t.Wins[rules.B]}, {Key: "none", Val: t.Wins[rules.None]}}
+	ends := formats.Object{}
+	for i, n := range t.EndNames {
+		ends = append(ends, formats.Field{Key: n, Val: t.Ends[i]})
+	}
+	counters, squares, means := formats.Object{}, formats.Object{}, formats.Object{}
+	for i, cm := range r.Counters() {
+		counters = append(counters, formats.Field{Key: cm.Name, Val: cm.Sum})
+		squares = append(squares, formats.Field{Key: cm.Name, Val: t.CountersSq[i]})
+		means = append(means, formats.Field{Key: cm.Name, Val: cm.Mean})
+	}
+	o := formats.Object{
+		{Key: "options", Val: formats.SettingsObject(r.Spec.Options)}, {Key: "wins", Val: wins}, {Key: "ends", Val: ends}, {Key: "headline", Val: headlineObject(r)},
+		{Key: "rounds", Val: histObject(&t.Rounds, r.Rounds(), r.Spec.RoundsUnit)}, {Key: "counters", Val: counters}, {Key: "counters_sq", Val: squares},
+		{Key: "counter_means", Val: means},
+	}
+	var hists formats.Object
+	for _, d := range r.Dists() {
+		hists = append(hists, formats.Field{Key: d.Name, Val: histObject(d.Hist, d.HistStats, "")})
+	}
+	if hists != nil {
+		o = append(o, formats.Field{Key: "counter_hists", Val: hists})
+	}
+	return o
 }
 
 // headerObject is a result's identity: what was run, by which crucible,

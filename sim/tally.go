@@ -374,33 +374,11 @@ func (t *Tally) MarshalExamples() ([]byte, error) {
 	return json.Marshal(t.Examples.marshal(t.EndNames))
 }
 
-// UnmarshalJSON reads a tally (the integer fields of a result object; other
-// fields are ignored) and checks that its counts agree.
-func (t *Tally) UnmarshalJSON(data []byte) error {
-	var j tallyJSON
-	if err := json.Unmarshal(data, &j); err != nil {
-		return err
-	}
-	*t = Tally{Trials: j.Trials}
-	t.Wins[rules.A], t.Wins[rules.B], t.Wins[rules.None] = j.Wins.A, j.Wins.B, j.Wins.None
-	var ends int64
-	for _, c := range j.Ends {
-		t.EndNames = append(t.EndNames, c.Key)
-		t.Ends = append(t.Ends, c.N)
-		ends += c.N
-	}
-	for _, c := range j.Counters {
-		t.CounterNames = append(t.CounterNames, c.Key)
-		t.Counters = append(t.Counters, c.N)
-	}
-	t.CountersSq = make([]int64, len(t.Counters))
-	for _, c := range j.Squares {
-		i := slices.Index(t.CounterNames, c.Key)
-		if i < 0 {
-			return fmt.Errorf("counters_sq names unknown counter %q", c.Key)
-		}
-		t.CountersSq[i] = c.N
-	}
+// readDists reads the distribution counters' histograms of j into t, whose
+// trials, wins and counters are read: counter_hists, each over every trial,
+// and counter_hists_by_winner, each adding up to its counter's histogram
+// with a trial per win; both in counter order, none repeated.
+func (t *Tally) readDists(j *tallyJSON) error {
 	for _, h := range j.Hists {
 		i := slices.Index(t.CounterNames, h.Key)
 		if i < 0 || slices.Contains(t.DistOf, i) {
@@ -436,6 +414,39 @@ func (t *Tally) UnmarshalJSON(data []byte) error {
 	}
 	if !slices.IsSorted(t.WinDistOf) {
 		return fmt.Errorf("counter_hists_by_winner are not in counter order")
+	}
+	return nil
+}
+
+// UnmarshalJSON reads a tally (the integer fields of a result object; other
+// fields are ignored) and checks that its counts agree.
+func (t *Tally) UnmarshalJSON(data []byte) error {
+	var j tallyJSON
+	if err := json.Unmarshal(data, &j); err != nil {
+		return err
+	}
+	*t = Tally{Trials: j.Trials}
+	t.Wins[rules.A], t.Wins[rules.B], t.Wins[rules.None] = j.Wins.A, j.Wins.B, j.Wins.None
+	var ends int64
+	for _, c := range j.Ends {
+		t.EndNames = append(t.EndNames, c.Key)
+		t.Ends = append(t.Ends, c.N)
+		ends += c.N
+	}
+	for _, c := range j.Counters {
+		t.CounterNames = append(t.CounterNames, c.Key)
+		t.Counters = append(t.Counters, c.N)
+	}
+	t.CountersSq = make([]int64, len(t.Counters))
+	for _, c := range j.Squares {
+		i := slices.Index(t.CounterNames, c.Key)
+		if i < 0 {
+			return fmt.Errorf("counters_sq names unknown counter %q", c.Key)
+		}
+		t.CountersSq[i] = c.N
+	}
+	if err := t.readDists(&j); err != nil {
+		return err
 	}
 	if j.Examples != nil {
 		ex, err := unmarshalExamples(j.Examples, t.EndNames)

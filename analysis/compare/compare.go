@@ -237,25 +237,32 @@ func Run(ctx context.Context, r analysis.Run, a, b Variant, alpha float64) (*Com
 	if err != nil {
 		return nil, err
 	}
-	// The chi-square tests take A's first half of the blocks fought and
-	// B's second: all of them, as one half of the trials each, when none
-	// was cut short.
-	firstA, err := mergeTallies(done[0][:blocks/2])
-	if err != nil {
-		return nil, err
-	}
-	secondB, err := mergeTallies(done[1][blocks/2:])
-	if err != nil {
-		return nil, err
-	}
-	pairs, err := mergeTallies(done[2])
-	if err != nil {
-		return nil, err
-	}
-	if err := c.compute(pairs, firstA, secondB); err != nil {
+	if err := c.computeFrom(done); err != nil {
 		return nil, err
 	}
 	return c, runErr
+}
+
+// computeFrom computes the comparison's tests from the blocks every pass
+// finished (done: A's, B's and the pairs', as many of each). The
+// chi-square tests take A's first half of the blocks fought and B's
+// second: all of them, as one half of the trials each, when none was cut
+// short.
+func (c *Comparison) computeFrom(done [3][]*sim.Tally) error {
+	blocks := len(done[0])
+	firstA, err := mergeTallies(done[0][:blocks/2])
+	if err != nil {
+		return err
+	}
+	secondB, err := mergeTallies(done[1][blocks/2:])
+	if err != nil {
+		return err
+	}
+	pairs, err := mergeTallies(done[2])
+	if err != nil {
+		return err
+	}
+	return c.compute(pairs, firstA, secondB)
 }
 
 // compareBlocks is the number of blocks a comparison's trials are fought

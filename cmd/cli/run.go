@@ -84,18 +84,29 @@ func (o *runOptions) check(cmd *cobra.Command) error {
 	return o.cp.check()
 }
 
+// refs returns the scenarios to run: those args names, and with --all
+// every built-in after them.
+func (o *runOptions) refs(args []string) ([]string, error) {
+	if !o.all {
+		return args, nil
+	}
+	list, err := scenarios.Builtin()
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range list {
+		args = append(args, e.Name)
+	}
+	return args, nil
+}
+
 func (o *runOptions) run(cmd *cobra.Command, args []string) error {
 	if err := o.check(cmd); err != nil {
 		return err
 	}
-	if o.all {
-		list, err := scenarios.Builtin()
-		if err != nil {
-			return err
-		}
-		for _, e := range list {
-			args = append(args, e.Name)
-		}
+	args, err := o.refs(args)
+	if err != nil {
+		return err
 	}
 	prior, err := o.cp.prior(cmd)
 	if err != nil {

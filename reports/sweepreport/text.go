@@ -432,25 +432,7 @@ func WriteTable(w io.Writer, s *sweep.Result) error {
 	if s.Interrupted() {
 		fmt.Fprintf(w, "INTERRUPTED: %d of %d points finished; the figures below cover those.\n", len(s.Points), len(sw.Points))
 	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	var head []string
-	for _, a := range sw.Axes {
-		head = append(head, a.Name())
-	}
-	head = append(head, words.MetricName(s), words.IntervalName(sw.Metric))
-	solved := anySolved(s)
-	if solved {
-		head = append(head, "exact")
-	}
-	fmt.Fprintln(tw, "\n"+strings.Join(append(head, "mean "+words.UnitOfSweep(s)), "\t"))
-	for _, p := range s.Points {
-		cells := append(append([]string{}, p.Values...), words.Figure(sw.Metric, p.Estimate.Value), band(sw.Metric, p.Estimate))
-		if solved {
-			cells = append(cells, exactCell(p, sw.Metric))
-		}
-		fmt.Fprintln(tw, strings.Join(append(cells, words.Num(p.Rounds.Mean)), "\t"))
-	}
-	if err := tw.Flush(); err != nil {
+	if err := writePoints(w, s); err != nil {
 		return err
 	}
 	if h := BreakEvenHead(s); h != "" {
@@ -486,6 +468,32 @@ func WriteTable(w io.Writer, s *sweep.Result) error {
 		fmt.Fprintf(w, "note: %s\n", n)
 	}
 	return nil
+}
+
+// writePoints writes a sweep's table: one line per finished point with its
+// values, the metric and its interval, the exact value where some point is
+// solved, and the mean rounds.
+func writePoints(w io.Writer, s *sweep.Result) error {
+	sw := s.Sweep
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	var head []string
+	for _, a := range sw.Axes {
+		head = append(head, a.Name())
+	}
+	head = append(head, words.MetricName(s), words.IntervalName(sw.Metric))
+	solved := anySolved(s)
+	if solved {
+		head = append(head, "exact")
+	}
+	fmt.Fprintln(tw, "\n"+strings.Join(append(head, "mean "+words.UnitOfSweep(s)), "\t"))
+	for _, p := range s.Points {
+		cells := append(append([]string{}, p.Values...), words.Figure(sw.Metric, p.Estimate.Value), band(sw.Metric, p.Estimate))
+		if solved {
+			cells = append(cells, exactCell(p, sw.Metric))
+		}
+		fmt.Fprintln(tw, strings.Join(append(cells, words.Num(p.Rounds.Mean)), "\t"))
+	}
+	return tw.Flush()
 }
 
 // anySolved reports whether some point of the sweep has an exact

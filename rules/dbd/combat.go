@@ -42,6 +42,9 @@ const (
 
 // attack resolves an attack of unit u, from where it stands, on the unit
 // on hex target (§9, in the rules' exact order).
+// It is a hot loop, run on every attack of every trial, and stays whole:
+// its steps follow §9's order on one screen, share the state they read,
+// and a call per step would cost in every attack.
 func (g *game) attack(u int, target Hex, ranged, charge bool) {
 	st := &g.st
 	att := &g.b.units[u]

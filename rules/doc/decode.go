@@ -28,6 +28,9 @@ func Decode(n *Node, v any) error {
 
 var nodePtr = reflect.TypeFor[*Node]()
 
+// decode decodes node n into v by v's kind: a *Node takes the node itself,
+// a pointer is allocated, a struct and a slice are decoded field by field
+// and item by item, and a scalar by decodeScalar.
 func decode(n *Node, v reflect.Value) error {
 	if v.Type() == nodePtr {
 		v.Set(reflect.ValueOf(n))
@@ -66,6 +69,12 @@ func decode(n *Node, v reflect.Value) error {
 		v.Set(s)
 		return nil
 	}
+	return decodeScalar(n, v)
+}
+
+// decodeScalar decodes node n, which must be a scalar, into v of a string,
+// bool, integer or float kind, refusing a value out of v's range.
+func decodeScalar(n *Node, v reflect.Value) error {
 	if n.Kind != Scalar {
 		return n.Errorf("expected %s, got %s", kindWord(v.Kind()), Describe(n))
 	}

@@ -36,6 +36,9 @@ func (f *fighter) die(n int) int32 {
 
 // roll rolls a roll in context c and returns its result and the number of
 // dice it rolled (a value that is not dice rolls none).
+// It is a hot loop, run on every roll of every trial, and stays whole: its
+// cases, one per kind of roll, read at once, and a call per kind would
+// cost in every roll.
 func (f *fighter) roll(rc *rollC, c *ectx) (val, ndice int32) {
 	if rc.value != nil {
 		return f.eval(rc.value, c), 0

@@ -8,6 +8,9 @@ import (
 // expand adds the edges of node ni, the nodes it reaches being created as
 // found: the graph is explored breadth-first in creation order, which is
 // what lets a node's edges end where the next node's begin.
+// It is the solver's hot loop, run once for every node of the graph, and
+// stays whole: its cases share the node's decoded state, and a call per
+// case would cost at every node.
 func (s *solver[T, A]) expand(ni int32) error {
 	key := s.nodes[ni].key
 	x, k := key/s.enc.ptrs, int(key%s.enc.ptrs)
@@ -83,6 +86,8 @@ func (s *solver[T, A]) settle(st2 *eclipse.State, t int, act eclipse.Action, rou
 
 // fire adds the edges of a volley by type t at the node being expanded
 // (state a, b, round; pointer k), from the volley memo.
+// It runs for every volley at every node of the graph and stays whole, as
+// expand does: its steps share the volley's decoded state.
 func (s *solver[T, A]) fire(ni int32, t int, missile bool, a, b uint64, round, k int, nochange func(T) error) error {
 	c := s.c
 	own := c.Types[t].Side
