@@ -63,6 +63,27 @@ type step struct {
 	fires  [2]bool // side s has a type that fires in the step
 }
 
+// eachWeapon calls fn for each weapon that side's unit types fire in step
+// st (of the step's group alone, where the phase names one), in firing
+// order; it stops, returning false, as soon as fn does.
+func (st *step) eachWeapon(b *Battle, side int, fn func(ut *unitType, wu weaponUse) bool) bool {
+	for _, t := range st.fire {
+		ut := b.types[t]
+		if ut.side != side {
+			continue
+		}
+		for _, wu := range ut.weapons {
+			if st.phase.group != "" && wu.w.decl.Group != st.phase.group {
+				continue
+			}
+			if !fn(ut, wu) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // Model returns the battle's model for an exact solver, or an error that
 // names what in the rules file the exact walk cannot follow (an
 // *UnsupportedError).
@@ -160,24 +181,16 @@ func (m *Model) independent(st *step, side int) bool {
 			}
 		}
 	}
-	for _, t := range st.fire {
-		ut := b.types[t]
-		if ut.side != side {
-			continue
-		}
-		for _, wu := range ut.weapons {
-			w := wu.w
-			if st.phase.group != "" && w.decl.Group != st.phase.group {
-				continue
+	st.eachWeapon(b, side, func(_ *unitType, wu weaponUse) bool {
+		w := wu.w
+		for _, u := range b.sides[1-side].types {
+			for _, e := range []*cexpr{w.hit[u].e, w.wound[u].e, w.critWound[u].e, w.save[u].e, w.reduce[u]} {
+				onlyTarget(e)
 			}
-			for _, u := range b.sides[1-side].types {
-				for _, e := range []*cexpr{w.hit[u].e, w.wound[u].e, w.critWound[u].e, w.save[u].e, w.reduce[u]} {
-					onlyTarget(e)
-				}
-				w.damage[u].walk(onlyTarget)
-			}
+			w.damage[u].walk(onlyTarget)
 		}
-	}
+		return true
+	})
 	return ok
 }
 
@@ -188,24 +201,15 @@ func (m *Model) deterministic(st *step, side int) bool {
 	if b.policies[side] == polRandom {
 		return false
 	}
-	for _, t := range st.fire {
-		ut := b.types[t]
-		if ut.side != side {
-			continue
-		}
-		for _, wu := range ut.weapons {
-			w := wu.w
-			if st.phase.group != "" && w.decl.Group != st.phase.group {
-				continue
-			}
-			for _, u := range b.sides[1-side].types {
-				if w.wound[u].set || w.save[u].set || w.damage[u].value == nil {
-					return false
-				}
+	return st.eachWeapon(b, side, func(_ *unitType, wu weaponUse) bool {
+		w := wu.w
+		for _, u := range b.sides[1-side].types {
+			if w.wound[u].set || w.save[u].set || w.damage[u].value == nil {
+				return false
 			}
 		}
-	}
-	return true
+		return true
+	})
 }
 
 // UnsupportedError lists what in a rules file the exact solver does not
@@ -429,26 +433,18 @@ func (m *Model) LargestVolley() (outcomes float64, what string) {
 		for side := range 2 {
 			n := 1.0
 			var parts []string
-			for _, t := range st.fire {
-				ut := b.types[t]
-				if ut.side != side {
-					continue
+			st.eachWeapon(b, side, func(ut *unitType, wu weaponUse) bool {
+				w := wu.w
+				_, attacks := w.attacks.bounds()
+				dice := ut.count * wu.n * int(max(attacks, 0))
+				perDie := (1 + int(w.decl.CritHits)) * (1 + int(w.decl.ExplodeDepth)*b2i(w.explode.set))
+				hits, k := dice*perDie, m.classesOf(w)
+				for j := 1; j <= k; j++ {
+					n *= float64(hits+j) / float64(j)
 				}
-				for _, wu := range ut.weapons {
-					w := wu.w
-					if st.phase.group != "" && w.decl.Group != st.phase.group {
-						continue
-					}
-					_, attacks := w.attacks.bounds()
-					dice := ut.count * wu.n * int(max(attacks, 0))
-					perDie := (1 + int(w.decl.CritHits)) * (1 + int(w.decl.ExplodeDepth)*b2i(w.explode.set))
-					hits, k := dice*perDie, m.classesOf(w)
-					for j := 1; j <= k; j++ {
-						n *= float64(hits+j) / float64(j)
-					}
-					parts = append(parts, fmt.Sprintf("%d %s dice of %s (%d classes of hits)", dice, w.decl.Name, ut.name, k))
-				}
-			}
+				parts = append(parts, fmt.Sprintf("%d %s dice of %s (%d classes of hits)", dice, w.decl.Name, ut.name, k))
+				return true
+			})
 			if n > outcomes {
 				outcomes, what = n, fmt.Sprintf("side %s's volley of %s", sideLetters[side], strings.Join(parts, " and "))
 			}
