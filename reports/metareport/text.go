@@ -75,6 +75,9 @@ func Headline(a *meta.Analysis) []string {
 			more = fmt.Sprintf(" (and %d more cycles)", len(a.Cycles)-1)
 		}
 		lines = append(lines, fmt.Sprintf("Non-transitive: %s beats %s beats %s beats %s%s.", names[c[0]], names[c[1]], names[c[2]], names[c[0]], more))
+	} else if len(names) >= 3 {
+		// Said, not left to silence: a designer reads no line as "not looked for".
+		lines = append(lines, "No cycle: no three entries beat one another in a ring (each beating the next more often than not, beyond its interval).")
 	}
 	return lines
 }
