@@ -2,6 +2,8 @@ package exact
 
 import (
 	"math/big"
+
+	"github.com/crucible-sim/crucible/rules/rulesfile"
 )
 
 // The solver is generic over its arithmetic, as the Enumerator is
@@ -11,13 +13,7 @@ import (
 // arith is rulesfile.Arith and what the solver needs besides: a float64
 // of any value, for the results.
 type arith[T any] interface {
-	Zero() T
-	Frac(num, den int64) T
-	Add(x, y T) T
-	Sub(x, y T) T
-	Mul(x, y T) T
-	Div(x, y T) T
-	IsZero(x T) bool
+	rulesfile.Arith[T]
 	Float(x T) float64
 }
 
