@@ -66,7 +66,7 @@ type varRef struct {
 	// what eval reads, first
 	kind   varKind
 	role   uint8 // unit role, or side 0 (side) / 1 (enemy)
-	off    int32 // a unit value's slot within the unit: 0 its hit points, 1 + k its track k
+	off    int32 // a unit value's slot within the unit: 0 its hit points, 1 + k its track k; a side track's slot past side a's first, 1 + k
 	lo, n  int32
 	stride int32
 	which  int // track, aggregate or register index (in the context's registers)
@@ -324,7 +324,7 @@ func (w *refWalker) member(loc file.Location, base, name string) {
 				return
 			}
 			lo, hi := w.cp.b.sideTrackRange(k)
-			w.addVar(varRef{kind: vSideTrack, role: r, which: k, lo: lo, n: hi - lo + 1, name: base + "." + name})
+			w.addVar(varRef{kind: vSideTrack, role: r, which: k, off: int32(1 + k), lo: lo, n: hi - lo + 1, name: base + "." + name})
 			return
 		}
 		if name != "name" {

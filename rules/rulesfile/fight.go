@@ -37,6 +37,7 @@ type fighter struct {
 	round  int32
 	// the battle's layout, kept at hand for eval
 	unitBase, stride int
+	nSideTrk         int // side tracks a side has: side s's track k is st[1+s·nSideTrk+k]
 	// the dice left of the current draw (die)
 	word   uint64
 	chunks int
@@ -79,7 +80,7 @@ type ectx struct {
 
 func newFighter(b *Battle) *fighter {
 	f := &fighter{b: b, st: make([]int32, b.stateLen), init: make([]int32, b.stateLen), reg: make([]int32, b.nregs),
-		unitBase: b.unitBase, stride: b.stride}
+		unitBase: b.unitBase, stride: b.stride, nSideTrk: len(b.sideTrk)}
 	f.count = make([]int32, MaxFaces)
 	f.score, f.scoreHP = make([]int64, MaxTypes), make([]int32, MaxTypes)
 	f.hpCount0 = make([]int32, b.hpCountLen)
@@ -317,8 +318,9 @@ func (f *fighter) eval(e *cexpr, c *ectx) int32 {
 	for i := range e.vars {
 		v := &e.vars[i]
 		var x int32
-		// The common kinds are read inline: eval is the hot path of every
-		// battle whose expressions read the state.
+		// Every kind but the side aggregates is read inline: eval is the
+		// hot path of every battle whose expressions read the state, and a
+		// call per value cost a third of a duel's eval.
 		switch v.kind {
 		case vUnitHP, vUnitTrack:
 			if u := c.unit[v.role&3]; u >= 0 {
@@ -326,8 +328,16 @@ func (f *fighter) eval(e *cexpr, c *ectx) int32 {
 			}
 		case vReg:
 			x = f.reg[v.slot]
+		case vSideTrack:
+			x = f.st[int(v.off)+(c.side^int(v.role))*f.nSideTrk]
 		case vFace:
 			x = c.face
+		case vRound:
+			x = f.round
+		case vUnitAlive:
+			if u := c.unit[v.role&3]; u >= 0 && f.st[f.unitBase+int(u)*f.stride] > 0 {
+				x = 1
+			}
 		default:
 			x = f.value(v, c)
 		}
