@@ -31,19 +31,22 @@ type Enumerator[T any, A Arith[T]] struct {
 	rolls map[rollKey][]rollOut[T]
 	// fires keeps a side's outcomes of a fire step by what they depend
 	// on (sideFire).
-	fires    map[string][]sideOut[T]
-	vols     map[string][]volley[T]
-	keyBuf   []byte
-	ownLen   int
-	next     []int32
-	stills   [2][1]sideOut[T]
-	snap     sideSnapshot
-	pack     Packing
-	assigns  map[string]*assignment
-	classIDs map[classKey]int32
-	out      Outcome
-	keep     cfg
-	work     int64
+	fires      map[string][]sideOut[T]
+	vols       map[string][]volley[T]
+	keyBuf     []byte
+	ownLen     int
+	next       []int32
+	stills     [2][1]sideOut[T]
+	snap       sideSnapshot
+	pack       Packing
+	assigns    map[string]int32 // into assignList
+	assignList []assignment
+	slab       int32Slab       // the small slices the Enumerator keeps
+	outs       outMerger[T, A] // a fire step's outcomes (merger)
+	classIDs   map[classKey]int32
+	out        Outcome
+	keep       cfg
+	work       int64
 }
 
 // StepOptions say how the Enumerator treats the round number.
@@ -106,7 +109,7 @@ var ErrNoProgress = errors.New("rounds pass with nothing to play")
 func NewEnumerator[T any, A Arith[T]](m *Model, ar A, opt StepOptions) *Enumerator[T, A] {
 	s := &Enumerator[T, A]{m: m, ar: ar, f: newMachine(m.b), opt: opt, bin: pascal[T, A]{ar: ar}, pw: powers[T, A]{ar: ar},
 		rolls: map[rollKey][]rollOut[T]{}, fires: map[string][]sideOut[T]{}, vols: map[string][]volley[T]{},
-		assigns: map[string]*assignment{}, classIDs: map[classKey]int32{}}
+		assigns: map[string]int32{}, classIDs: map[classKey]int32{}}
 	s.out.Counters = make([]int64, len(m.b.spec.Counters))
 	s.pack = m.Packing(opt.RoundTrack)
 	return s

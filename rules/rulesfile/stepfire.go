@@ -166,7 +166,7 @@ func (s *Enumerator[T, A]) sideFire(pos int, st *step, side int, c *cfg) []sideO
 		s.vols[key[:s.ownLen]] = vols
 	}
 	if st.det[side] {
-		m := &outMerger[T, A]{ar: s.ar}
+		m := s.merger()
 		f.snapSide(1-side, &s.snap)
 		nt := len(b.sideTrk)
 		for _, v := range vols {
@@ -177,8 +177,9 @@ func (s *Enumerator[T, A]) sideFire(pos int, st *step, side int, c *cfg) []sideO
 				o.part += s.pack.Part(v.tracks, 1+side*nt)
 			}
 		}
-		s.fires[key] = m.out
-		return m.out
+		outs := m.done()
+		s.fires[key] = outs
+		return outs
 	}
 	outs := s.sideOutcomes(st, side, vols, c)
 	lo, hi, _, _ := b.sideRange(1 - side)
@@ -237,12 +238,15 @@ func (s *Enumerator[T, A]) count(side int, o *sideOut[T]) {
 	b := s.f.b
 	en := &b.sides[1-side]
 	o.alive = 0
-	o.typeAlive = o.typeAlive[:0]
-	for _, t := range en.types {
+	if cap(o.typeAlive) < len(en.types) {
+		o.typeAlive = s.slab.alloc(len(en.types))
+	}
+	o.typeAlive = o.typeAlive[:len(en.types)]
+	for i, t := range en.types {
 		ut := b.types[t]
 		lo := (ut.first - en.first) * b.stride
 		n := s.aliveIn(o.enemy[lo : lo+ut.count*b.stride])
-		o.typeAlive = append(o.typeAlive, n)
+		o.typeAlive[i] = n
 		o.alive += n
 	}
 }
@@ -281,7 +285,8 @@ type assignment struct {
 // units in configuration c, with no random event (step.det): the
 // fighter's own assignment, kept by the hits and the enemy's units, which
 // many volleys share (any number of ships whose dice hit alike). The
-// fighter holds c, with the enemy side kept by snapSide.
+// fighter holds c, with the enemy side kept by snapSide. The assignment is
+// valid until the next call.
 func (s *Enumerator[T, A]) assigned(side int, v *volley[T], c *cfg) *assignment {
 	f := s.f
 	b := f.b
@@ -292,8 +297,8 @@ func (s *Enumerator[T, A]) assigned(side int, v *volley[T], c *cfg) *assignment 
 	for _, x := range c.st[lo:hi] {
 		s.keyBuf = binary.AppendUvarint(s.keyBuf, uint64(x))
 	}
-	if r, ok := s.assigns[string(s.keyBuf)]; ok {
-		return r
+	if i, ok := s.assigns[string(s.keyBuf)]; ok {
+		return &s.assignList[i]
 	}
 	key := string(s.keyBuf)
 	f.restoreSide(1-side, &s.snap)
@@ -303,15 +308,16 @@ func (s *Enumerator[T, A]) assigned(side int, v *volley[T], c *cfg) *assignment 
 		f.syncUnits()
 		s.m.canonSide(f.st, 1-side)
 	}
-	r := &assignment{enemy: slices.Clone(f.st[lo:hi])}
+	r := assignment{enemy: s.slab.clone(f.st[lo:hi])}
 	o := sideOut[T]{enemy: r.enemy}
 	s.count(side, &o)
 	r.alive, r.typeAlive = o.alive, o.typeAlive
 	if s.pack.OK {
 		r.part = s.pack.Part(r.enemy, lo)
 	}
-	s.assigns[key] = r
-	return r
+	s.assigns[key] = int32(len(s.assignList))
+	s.assignList = append(s.assignList, r)
+	return &s.assignList[len(s.assignList)-1]
 }
 
 // classID names a class of hits across the Enumerator's volleys.
@@ -428,7 +434,7 @@ func (s *Enumerator[T, A]) sideOutcomes(st *step, side int, vols []volley[T], c 
 	start.done = false
 	stack := []*bag[T, A]{s.single(&start, ar.Frac(1, 1))}
 	var prev []int32
-	m := &outMerger[T, A]{ar: ar}
+	m := s.merger()
 	for _, x := range list {
 		l := 0
 		if share {
@@ -451,28 +457,50 @@ func (s *Enumerator[T, A]) sideOutcomes(st *step, side int, vols []volley[T], c 
 	for _, bg := range stack {
 		s.put(bg)
 	}
-	return m.out
+	return m.done()
 }
 
 // outMerger merges a side's outcomes of equal tracks and enemy units.
+// The Enumerator has one, which every fire step reuses (merger): its
+// outcomes are copied out at the end (done).
 type outMerger[T any, A Arith[T]] struct {
-	ar    A
-	out   []sideOut[T]
-	index map[string]int
-	buf   []byte
+	ar      A
+	out     []sideOut[T]
+	index   map[string]int
+	indexed bool // the outcomes are in index, past outScan of them
+	buf     []byte
+	slab    *int32Slab // the outcomes' tracks and units
 }
 
+// merger returns the Enumerator's outMerger, emptied.
+func (s *Enumerator[T, A]) merger() *outMerger[T, A] {
+	m := &s.outs
+	m.ar, m.slab = s.ar, &s.slab
+	m.out = m.out[:0]
+	if m.indexed {
+		clear(m.index)
+		m.indexed = false
+	}
+	return m
+}
+
+// done returns a copy of the merged outcomes.
+func (m *outMerger[T, A]) done() []sideOut[T] { return slices.Clone(m.out) }
+
 func (m *outMerger[T, A]) add(tracks, enemy []int32, alive int32, w T) *sideOut[T] {
-	if m.index == nil { // few outcomes: compared one by one
+	if !m.indexed { // few outcomes: compared one by one
 		for i := range m.out {
 			if o := &m.out[i]; slices.Equal(o.enemy, enemy) && slices.Equal(o.tracks, tracks) {
 				o.w = m.ar.Add(o.w, w)
 				return o
 			}
 		}
-		m.out = append(m.out, sideOut[T]{w: w, tracks: slices.Clone(tracks), enemy: slices.Clone(enemy), alive: alive})
+		m.out = append(m.out, sideOut[T]{w: w, tracks: m.slab.clone(tracks), enemy: m.slab.clone(enemy), alive: alive})
 		if len(m.out) == outScan {
-			m.index = map[string]int{}
+			if m.index == nil {
+				m.index = map[string]int{}
+			}
+			m.indexed = true
 			for i := range m.out {
 				m.index[string(m.key(m.out[i].tracks, m.out[i].enemy))] = i
 			}
@@ -485,7 +513,7 @@ func (m *outMerger[T, A]) add(tracks, enemy []int32, alive int32, w T) *sideOut[
 		return &m.out[i]
 	}
 	m.index[string(m.buf)] = len(m.out)
-	m.out = append(m.out, sideOut[T]{w: w, tracks: slices.Clone(tracks), enemy: slices.Clone(enemy), alive: alive})
+	m.out = append(m.out, sideOut[T]{w: w, tracks: m.slab.clone(tracks), enemy: m.slab.clone(enemy), alive: alive})
 	return &m.out[len(m.out)-1]
 }
 

@@ -37,6 +37,9 @@ type chain[T any, A arith[T]] struct {
 	scratch []int32
 	merge   map[[2]int32]int32
 	termBuf []byte
+	// a cycle's matrix (solveCycle)
+	cells []T
+	rows  [][]T
 }
 
 // terminal is one end of the battle as the outputs see it.
