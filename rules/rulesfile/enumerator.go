@@ -39,7 +39,8 @@ type Enumerator[T any, A Arith[T]] struct {
 	stills     [2][1]sideOut[T]
 	snap       sideSnapshot
 	pack       Packing
-	assigns    map[string]int32 // into assignList
+	assigns    map[assignKey]int32 // into assignList
+	enemies    map[string]uint64   // enemyKey's names of unpacked units
 	assignList []assignment
 	slab       int32Slab       // the small slices the Enumerator keeps
 	outs       outMerger[T, A] // a fire step's outcomes (merger)
@@ -109,7 +110,7 @@ var ErrNoProgress = errors.New("rounds pass with nothing to play")
 func NewEnumerator[T any, A Arith[T]](m *Model, ar A, opt StepOptions) *Enumerator[T, A] {
 	s := &Enumerator[T, A]{m: m, ar: ar, f: newMachine(m.b), opt: opt, bin: pascal[T, A]{ar: ar}, pw: powers[T, A]{ar: ar},
 		rolls: map[rollKey][]rollOut[T]{}, fires: map[string][]sideOut[T]{}, vols: map[string][]volley[T]{},
-		assigns: map[string]int32{}, classIDs: map[classKey]int32{}}
+		assigns: map[assignKey]int32{}, enemies: map[string]uint64{}, classIDs: map[classKey]int32{}}
 	s.out.Counters = make([]int64, len(m.b.spec.Counters))
 	s.pack = m.Packing(opt.RoundTrack)
 	return s

@@ -99,7 +99,7 @@ func (s *Enumerator[T, A]) fireApart(pos int, st *step, c *cfg, emit func(T, *Ou
 				}
 			}
 			s.combine(c.st, &oa, &ob)
-			f.loadTotals(s.next)
+			f.loadWith(s.next, [2][3]int32{{ob.alive, ob.hp, ob.armed}, {oa.alive, oa.hp, oa.armed}})
 			f.settle()
 			if err := then(w); err != nil {
 				return err
@@ -169,10 +169,11 @@ func (s *Enumerator[T, A]) sideFire(pos int, st *step, side int, c *cfg) []sideO
 		m := s.merger()
 		f.snapSide(1-side, &s.snap)
 		nt := len(b.sideTrk)
+		enemy := s.enemyKey(side, c.st)
 		for _, v := range vols {
-			r := s.assigned(side, &v, c)
+			r := s.assigned(side, &v, enemy)
 			o := m.add(v.tracks, r.enemy, r.alive, v.w)
-			o.typeAlive, o.part = r.typeAlive, r.part
+			o.typeAlive, o.part, o.hp, o.armed = r.typeAlive, r.part, r.hp, r.armed
 			if s.pack.OK {
 				o.part += s.pack.Part(v.tracks, 1+side*nt)
 			}
@@ -233,11 +234,12 @@ func (s *Enumerator[T, A]) describe(side int, o *sideOut[T]) {
 	}
 }
 
-// count counts the enemy's units a side's outcome leaves, by type.
+// count counts the enemy's units a side's outcome leaves, by type, and
+// works out the enemy side's aggregates.
 func (s *Enumerator[T, A]) count(side int, o *sideOut[T]) {
 	b := s.f.b
 	en := &b.sides[1-side]
-	o.alive = 0
+	o.alive, o.hp, o.armed = 0, 0, 0
 	if cap(o.typeAlive) < len(en.types) {
 		o.typeAlive = s.slab.alloc(len(en.types))
 	}
@@ -245,9 +247,16 @@ func (s *Enumerator[T, A]) count(side int, o *sideOut[T]) {
 	for i, t := range en.types {
 		ut := b.types[t]
 		lo := (ut.first - en.first) * b.stride
-		n := s.aliveIn(o.enemy[lo : lo+ut.count*b.stride])
+		units := o.enemy[lo : lo+ut.count*b.stride]
+		n := s.aliveIn(units)
+		for k := 0; k < len(units); k += b.stride {
+			o.hp += units[k]
+		}
 		o.typeAlive[i] = n
 		o.alive += n
+		if ut.armed {
+			o.armed += n
+		}
 	}
 }
 
@@ -275,32 +284,55 @@ func (s *Enumerator[T, A]) aliveIn(units []int32) int32 {
 // units (canonical), how many are left in all and by type, and their
 // part of the key (Packing).
 type assignment struct {
-	enemy     []int32
-	alive     int32
-	typeAlive []int32
-	part      uint64
+	enemy            []int32
+	alive, hp, armed int32
+	typeAlive        []int32
+	part             uint64
+}
+
+// assignKey names an assignment: the side whose hits, the hits (their
+// volley's code) and the enemy's units before them (enemyKey).
+type assignKey struct {
+	side  int
+	enemy uint64
+	code  string
+}
+
+// enemyKey names the enemy's units in state st of side's fire: their part
+// of the packed key (Packing), or, when states do not pack, an index of
+// their bytes.
+func (s *Enumerator[T, A]) enemyKey(side int, st []int32) uint64 {
+	lo, hi, _, _ := s.f.b.sideRange(1 - side)
+	if s.pack.OK {
+		return s.pack.Part(st[lo:hi], lo)
+	}
+	buf := s.keyBuf[:0]
+	for _, x := range st[lo:hi] {
+		buf = binary.AppendUvarint(buf, uint64(x))
+	}
+	s.keyBuf = buf
+	i, ok := s.enemies[string(buf)]
+	if !ok {
+		i = uint64(len(s.enemies))
+		s.enemies[string(buf)] = i
+	}
+	return i
 }
 
 // assigned returns what side's hits of volley v leave of the enemy's
-// units in configuration c, with no random event (step.det): the
+// units named enemy (enemyKey), with no random event (step.det): the
 // fighter's own assignment, kept by the hits and the enemy's units, which
 // many volleys share (any number of ships whose dice hit alike). The
-// fighter holds c, with the enemy side kept by snapSide. The assignment is
-// valid until the next call.
-func (s *Enumerator[T, A]) assigned(side int, v *volley[T], c *cfg) *assignment {
+// fighter holds the configuration, with the enemy side kept by snapSide.
+// The assignment is valid until the next call.
+func (s *Enumerator[T, A]) assigned(side int, v *volley[T], enemy uint64) *assignment {
 	f := s.f
 	b := f.b
 	lo, hi, _, _ := b.sideRange(1 - side)
-	s.keyBuf = append(s.keyBuf[:0], byte(side))
-	s.keyBuf = append(s.keyBuf, v.code...)
-	s.keyBuf = append(s.keyBuf, 0xff)
-	for _, x := range c.st[lo:hi] {
-		s.keyBuf = binary.AppendUvarint(s.keyBuf, uint64(x))
-	}
-	if i, ok := s.assigns[string(s.keyBuf)]; ok {
+	key := assignKey{side: side, enemy: enemy, code: v.code}
+	if i, ok := s.assigns[key]; ok {
 		return &s.assignList[i]
 	}
-	key := string(s.keyBuf)
 	f.restoreSide(1-side, &s.snap)
 	f.hits = grouped(f.hits[:0], v.hits)
 	if len(f.hits) > 0 {
@@ -311,7 +343,7 @@ func (s *Enumerator[T, A]) assigned(side int, v *volley[T], c *cfg) *assignment 
 	r := assignment{enemy: s.slab.clone(f.st[lo:hi])}
 	o := sideOut[T]{enemy: r.enemy}
 	s.count(side, &o)
-	r.alive, r.typeAlive = o.alive, o.typeAlive
+	r.alive, r.hp, r.armed, r.typeAlive = o.alive, o.hp, o.armed, o.typeAlive
 	if s.pack.OK {
 		r.part = s.pack.Part(r.enemy, lo)
 	}
@@ -391,12 +423,13 @@ func (s *Enumerator[T, A]) fireKey(buf []byte, pos int, st *step, side int, stt 
 
 // sideOut is one outcome of a side's fire in a step, apart from the
 // other side's: its tracks after its re-rolls, the enemy's units after
-// its hits (alive of them left), and its weight.
+// its hits (alive of them left, with hp hit points and armed of them
+// armed: the enemy side's aggregates), and its weight.
 type sideOut[T any] struct {
-	w      T
-	tracks []int32
-	enemy  []int32
-	alive  int32
+	w                T
+	tracks           []int32
+	enemy            []int32
+	alive, hp, armed int32
 	// typeAlive counts the enemy's units left per type (its side's
 	// order); part is the tracks' and the enemy units' part of the key
 	// (Packing).
