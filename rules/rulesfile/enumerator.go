@@ -44,6 +44,7 @@ type Enumerator[T any, A Arith[T]] struct {
 	assignList []assignment
 	slab       int32Slab       // the small slices the Enumerator keeps
 	outs       outMerger[T, A] // a fire step's outcomes (merger)
+	outSlab    slab[sideOut[T]]
 	classIDs   map[classKey]int32
 	out        Outcome
 	keep       cfg
@@ -133,6 +134,7 @@ func (s *Enumerator[T, A]) Reset(m *Model, ar A, opt StepOptions) {
 	clear(s.classIDs)
 	s.assignList = s.assignList[:0]
 	s.slab.reset()
+	s.outSlab.reset()
 	s.stills = [2][1]sideOut[T]{} // their slices were cut from the slab
 	n := len(m.b.spec.Counters)
 	if cap(s.out.Counters) < n {

@@ -1,22 +1,25 @@
 package rulesfile
 
-// int32Slab hands out small int32 slices cut from large blocks: the
-// Enumerator keeps tens of thousands of them (a side's outcomes, the
-// enemy's units an assignment leaves), and one allocation a block instead
-// of one a slice spares the solve most of its garbage collection. After a
-// reset the blocks are cut again.
-type int32Slab struct {
-	block []int32   // the block being cut
-	used  [][]int32 // blocks cut since the last reset
-	spare [][]int32 // blocks to cut again
+// slab hands out small slices cut from large blocks: the Enumerator
+// keeps tens of thousands of them (a side's outcomes, the enemy's units an
+// assignment leaves), and one allocation a block instead of one a slice
+// spares the solve most of its garbage collection. After a reset the
+// blocks are cut again.
+type slab[E any] struct {
+	block []E   // the block being cut
+	used  [][]E // blocks cut since the last reset
+	spare [][]E // blocks to cut again
 }
 
-// slabBlock is the int32s of a block (16 KiB).
-const slabBlock = 4096
+// int32Slab is the slab of the small int32 slices.
+type int32Slab = slab[int32]
 
-// alloc returns a zeroed slice of n int32s whose capacity is n, so that an
+// slabBlock is the values of a block (4 KiB of int32s).
+const slabBlock = 1024
+
+// alloc returns a zeroed slice of n values whose capacity is n, so that an
 // append to it never writes over its neighbours.
-func (s *int32Slab) alloc(n int) []int32 {
+func (s *slab[E]) alloc(n int) []E {
 	if n > cap(s.block)-len(s.block) {
 		s.nextBlock(n)
 	}
@@ -28,15 +31,15 @@ func (s *int32Slab) alloc(n int) []int32 {
 }
 
 // clone returns a copy of v cut from the slab.
-func (s *int32Slab) clone(v []int32) []int32 {
+func (s *slab[E]) clone(v []E) []E {
 	out := s.alloc(len(v))
 	copy(out, v)
 	return out
 }
 
-// nextBlock starts a block of at least n int32s: a spare one, or a new
+// nextBlock starts a block of at least n values: a spare one, or a new
 // one.
-func (s *int32Slab) nextBlock(n int) {
+func (s *slab[E]) nextBlock(n int) {
 	if s.block != nil {
 		s.used = append(s.used, s.block)
 	}
@@ -44,11 +47,11 @@ func (s *int32Slab) nextBlock(n int) {
 		s.block, s.spare = s.spare[k-1][:0], s.spare[:k-1]
 		return
 	}
-	s.block = make([]int32, 0, max(slabBlock, n))
+	s.block = make([]E, 0, max(slabBlock, n))
 }
 
 // reset takes back every slice handed out: their memory is cut again.
-func (s *int32Slab) reset() {
+func (s *slab[E]) reset() {
 	if s.block != nil {
 		s.used = append(s.used, s.block)
 		s.block = nil

@@ -503,12 +503,13 @@ type outMerger[T any, A Arith[T]] struct {
 	indexed bool // the outcomes are in index, past outScan of them
 	buf     []byte
 	slab    *int32Slab // the outcomes' tracks and units
+	outSlab *slab[sideOut[T]]
 }
 
 // merger returns the Enumerator's outMerger, emptied.
 func (s *Enumerator[T, A]) merger() *outMerger[T, A] {
 	m := &s.outs
-	m.ar, m.slab = s.ar, &s.slab
+	m.ar, m.slab, m.outSlab = s.ar, &s.slab, &s.outSlab
 	m.out = m.out[:0]
 	if m.indexed {
 		clear(m.index)
@@ -517,8 +518,9 @@ func (s *Enumerator[T, A]) merger() *outMerger[T, A] {
 	return m
 }
 
-// done returns a copy of the merged outcomes.
-func (m *outMerger[T, A]) done() []sideOut[T] { return slices.Clone(m.out) }
+// done returns a copy of the merged outcomes, cut from the Enumerator's
+// slab of outcomes.
+func (m *outMerger[T, A]) done() []sideOut[T] { return m.outSlab.clone(m.out) }
 
 func (m *outMerger[T, A]) add(tracks, enemy []int32, alive int32, w T) *sideOut[T] {
 	if !m.indexed { // few outcomes: compared one by one

@@ -40,6 +40,7 @@ type chain[T any, A arith[T]] struct {
 	// a cycle's matrix (solveCycle)
 	cells []T
 	rows  [][]T
+	buf   buffers
 }
 
 // terminal is one end of the battle as the outputs see it.

@@ -12,15 +12,15 @@ import (
 // come back (healing, a track that goes up and down).
 func (c *chain[T, A]) components() [][]int32 {
 	n := int32(c.nodes.len())
-	index := make([]int32, n)
-	low := make([]int32, n)
-	onStack := make([]bool, n)
+	index := zeroed(&c.buf.index, int(n))
+	low := zeroed(&c.buf.low, int(n))
+	onStack := zeroed(&c.buf.onStack, int(n))
 	for i := range index {
 		index[i] = -1
 	}
 	// The components are cut from one array (flat, ends[i] where the i-th
 	// ends) once all are found: a battle has as many as it has states.
-	var stack, flat []int32
+	stack, flat := c.buf.stack[:0], c.buf.flat[:0]
 	var ends []int
 	next := int32(0)
 	type frame struct{ v, e int32 }
@@ -73,6 +73,7 @@ func (c *chain[T, A]) components() [][]int32 {
 			}
 		}
 	}
+	c.buf.stack, c.buf.flat = stack, flat // the components live no longer than c
 	// Tarjan finds a component after every component it leads to.
 	out := make([][]int32, len(ends))
 	from := 0

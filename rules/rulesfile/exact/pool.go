@@ -55,3 +55,21 @@ func release[T any, A arith[T]](c *chain[T, A]) {
 	c.m, c.bud, c.terms = nil, nil, nil
 	floatChains.Put(c)
 }
+
+// buffers are the chain's scratch arrays for its solution (components,
+// the rounds' sweep), which a pooled chain keeps.
+type buffers struct {
+	index, low, stack, flat, order, place, e0, tgt []int32
+	onStack                                        []bool
+	cur, nxt, pr                                   []float64
+}
+
+// zeroed returns (*buf)[:n], zeroed, growing *buf when it is short.
+func zeroed[E any](buf *[]E, n int) []E {
+	if cap(*buf) < n {
+		*buf = make([]E, n)
+	}
+	*buf = (*buf)[:n]
+	clear(*buf)
+	return *buf
+}
