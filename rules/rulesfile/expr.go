@@ -81,6 +81,43 @@ type cexpr struct {
 	vars  []varRef
 	table []int32
 	src   *Expr
+	// shape says how eval looks the expression up (shapeOf).
+	shape shape
+}
+
+// shape is how an expression is looked up: a constant, a table of one
+// state value of a common kind (read with nothing else to decide), or a
+// table walked value by value. Evaluation is the hot path of every battle
+// whose expressions read the state; the walk cost a duel a third of its
+// time, and one value is the commonest shape (a condition on self.hp, a
+// pool of self.pain dice, a named roll's result, an end on a side track).
+type shape uint8
+
+const (
+	shConst shape = iota
+	shWalk
+	shUnitSlot  // self.hp, other.pain
+	shReg       // a named roll
+	shSideTrack // side.worn
+)
+
+// shapeOf returns the shape of a compiled expression.
+func (e *cexpr) shapeOf() shape {
+	switch {
+	case len(e.vars) == 0:
+		return shConst
+	case len(e.vars) > 1:
+		return shWalk
+	}
+	switch e.vars[0].kind {
+	case vUnitHP, vUnitTrack:
+		return shUnitSlot
+	case vReg:
+		return shReg
+	case vSideTrack:
+		return shSideTrack
+	}
+	return shWalk
 }
 
 // static reports whether the expression is a constant.
@@ -514,6 +551,7 @@ func (cp *compiler) tabulate(e *Expr, c *context, env reflect.Type, prog *vm.Pro
 		return &cexpr{k: table[0], src: e}, nil
 	}
 	ce.table = table
+	ce.shape = ce.shapeOf()
 	return ce, nil
 }
 

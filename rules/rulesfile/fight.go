@@ -309,18 +309,46 @@ func (f *fighter) record(o *rules.Outcome) {
 	}
 }
 
-// eval evaluates a compiled expression in context c.
+// eval evaluates a compiled expression in context c. An expression of
+// one state value (shape) reads it with nothing else to decide; the first
+// value's stride is 1.
 func (f *fighter) eval(e *cexpr, c *ectx) int32 {
-	if len(e.vars) == 0 {
+	switch e.shape {
+	case shConst:
 		return e.k
+	case shUnitSlot:
+		v := &e.vars[0]
+		x := int32(0)
+		if u := c.unit[v.role&3]; u >= 0 {
+			x = f.st[f.unitBase+int(u)*f.stride+int(v.off)]
+		}
+		return cell(e.table, x, v.lo, v.n)
+	case shReg:
+		v := &e.vars[0]
+		return cell(e.table, f.reg[v.slot], v.lo, v.n)
+	case shSideTrack:
+		v := &e.vars[0]
+		return cell(e.table, f.st[int(v.off)+(c.side^int(v.role))*f.nSideTrk], v.lo, v.n)
 	}
+	return f.lookup(e, c)
+}
+
+// cell returns the entry of a one-value table of n entries from lo for
+// value x: past its ends, the nearest end's.
+func cell(table []int32, x, lo, n int32) int32 {
+	if x -= lo; uint32(x) >= uint32(n) {
+		x = max(0, min(x, n-1))
+	}
+	return table[x]
+}
+
+// lookup evaluates a tabulated expression in context c, value by value.
+func (f *fighter) lookup(e *cexpr, c *ectx) int32 {
 	idx := int32(0)
 	for i := range e.vars {
 		v := &e.vars[i]
 		var x int32
-		// Every kind but the side aggregates is read inline: eval is the
-		// hot path of every battle whose expressions read the state, and a
-		// call per value cost a third of a duel's eval.
+		// Every kind but the side aggregates is read inline.
 		switch v.kind {
 		case vUnitHP, vUnitTrack:
 			if u := c.unit[v.role&3]; u >= 0 {
