@@ -233,14 +233,13 @@ func (f *fighter) finish(w rules.Side, end int) {
 // checkEnds tests the file's ends checked at the start (0) or the end (1)
 // of a round.
 func (f *fighter) checkEnds(when int) {
-	for _, e := range f.b.ends {
-		if e.check != when {
-			continue
-		}
-		var met [2]bool
-		for s := range 2 {
-			met[s] = f.eval(e.when[s], &ectx{unit: noUnits, side: s}) != 0
-		}
+	ends := f.b.endsAt[when]
+	if len(ends) == 0 {
+		return
+	}
+	sides := [2]ectx{{unit: noUnits, side: 0}, {unit: noUnits, side: 1}}
+	for _, e := range ends {
+		met := [2]bool{f.eval(e.when[0], &sides[0]) != 0, f.eval(e.when[1], &sides[1]) != 0}
 		if !met[0] && !met[1] {
 			continue
 		}
