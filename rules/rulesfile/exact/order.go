@@ -192,8 +192,10 @@ func (c *chain[T, A]) solveCycle(comp []int32, pos []int32, visits []T) error {
 			pos[v] = -1
 		}
 	}()
-	// m is the augmented matrix [I − Pᵀ | b], in the chain's buffers: a
-	// battle may have a cycle (a ring of one state) for most of its states.
+	if k == 1 {
+		return c.solveRing(comp[0], visits)
+	}
+	// m is the augmented matrix [I − Pᵀ | b], in the chain's buffers.
 	m := c.matrix(k)
 	for i := range m {
 		for j := range m[i] {
@@ -217,6 +219,26 @@ func (c *chain[T, A]) solveCycle(comp []int32, pos []int32, visits []T) error {
 	for i, v := range comp {
 		visits[v] = ar.Div(m[i][k], m[i][i])
 	}
+	return nil
+}
+
+// solveRing is solveCycle of a ring of one state, v, which a battle may
+// have for most of its states: the system of one equation solved as
+// Gaussian elimination solves it, x = b / (1 − p) with p the chance to
+// stay, taken off one edge at a time in the edges' order.
+func (c *chain[T, A]) solveRing(v int32, visits []T) error {
+	ar := c.ar
+	d := ar.Frac(1, 1)
+	e0, e1 := c.edges(v)
+	for e := e0; e < e1; e++ {
+		if c.to[e] == v {
+			d = ar.Sub(d, c.w[e])
+		}
+	}
+	if ar.IsZero(d) {
+		return fmt.Errorf("exact: %w the battle never leaves", errCycle)
+	}
+	visits[v] = ar.Div(visits[v], d)
 	return nil
 }
 
