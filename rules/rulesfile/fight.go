@@ -309,8 +309,10 @@ func (f *fighter) record(o *rules.Outcome) {
 }
 
 // eval evaluates a compiled expression in context c. An expression of
-// one state value (shape) reads it with nothing else to decide; the first
-// value's stride is 1.
+// one state value (shape) reads it with nothing else to decide (the first
+// value's stride is 1); any other walks its values, here rather than in a
+// call of its own: eval is the hot path of every battle whose expressions
+// read the state.
 func (f *fighter) eval(e *cexpr, c *ectx) int32 {
 	switch e.shape {
 	case shConst:
@@ -329,20 +331,6 @@ func (f *fighter) eval(e *cexpr, c *ectx) int32 {
 		v := &e.vars[0]
 		return cell(e.table, f.st[int(v.off)+(c.side^int(v.role))*f.nSideTrk], v.lo, v.n)
 	}
-	return f.lookup(e, c)
-}
-
-// cell returns the entry of a one-value table of n entries from lo for
-// value x: past its ends, the nearest end's.
-func cell(table []int32, x, lo, n int32) int32 {
-	if x -= lo; uint32(x) >= uint32(n) {
-		x = max(0, min(x, n-1))
-	}
-	return table[x]
-}
-
-// lookup evaluates a tabulated expression in context c, value by value.
-func (f *fighter) lookup(e *cexpr, c *ectx) int32 {
 	idx := int32(0)
 	for i := range e.vars {
 		v := &e.vars[i]
@@ -374,6 +362,15 @@ func (f *fighter) lookup(e *cexpr, c *ectx) int32 {
 		idx += x * v.stride
 	}
 	return e.table[idx]
+}
+
+// cell returns the entry of a one-value table of n entries from lo for
+// value x: past its ends, the nearest end's.
+func cell(table []int32, x, lo, n int32) int32 {
+	if x -= lo; uint32(x) >= uint32(n) {
+		x = max(0, min(x, n-1))
+	}
+	return table[x]
 }
 
 // value returns the state value v reads in context c.
