@@ -159,6 +159,19 @@ type register struct {
 type compiler struct {
 	l *lang
 	b *Battle // the types, sides and cap for domains and static values
+	// An expression is compiled once for every context it stands in (a
+	// weapon's hit test for each target type, say): trees and progs keep
+	// its parse and its program for each environment type, which half the
+	// compile of a fleet file went to redoing.
+	trees map[string]*parser.Tree
+	progs map[progKey]*vm.Program
+}
+
+// progKey names a program of expr: its source, environment and result.
+type progKey struct {
+	src    string
+	env    reflect.Type
+	asBool bool
 }
 
 // exprError places an expr error (its line and column in the expression)
@@ -215,15 +228,45 @@ func (cp *compiler) compile(e *Expr, c *context, asBool bool) (*cexpr, error) {
 	if strings.TrimSpace(e.Src) == "" {
 		return nil, exprError(e, 1, 0, "an empty expression")
 	}
-	tree, err := parser.Parse(e.Src)
+	tree, err := cp.parse(e)
 	if err != nil {
-		return nil, cp.placeExprErr(e, err)
+		return nil, err
 	}
 	vars, err := cp.references(e, tree, c)
 	if err != nil {
 		return nil, err
 	}
 	env := cp.envType(c)
+	prog, err := cp.program(e, env, asBool)
+	if err != nil {
+		return nil, err
+	}
+	return cp.tabulate(e, c, env, prog, vars, asBool)
+}
+
+// parse returns the parse of e, parsed once.
+func (cp *compiler) parse(e *Expr) (*parser.Tree, error) {
+	if t, ok := cp.trees[e.Src]; ok {
+		return t, nil
+	}
+	tree, err := parser.Parse(e.Src)
+	if err != nil {
+		return nil, cp.placeExprErr(e, err)
+	}
+	if cp.trees == nil {
+		cp.trees = map[string]*parser.Tree{}
+	}
+	cp.trees[e.Src] = tree
+	return tree, nil
+}
+
+// program returns expr's program of e in environment env, compiled once.
+// An error is not kept: each context reports its own, in place.
+func (cp *compiler) program(e *Expr, env reflect.Type, asBool bool) (*vm.Program, error) {
+	k := progKey{e.Src, env, asBool}
+	if p, ok := cp.progs[k]; ok {
+		return p, nil
+	}
 	opts := []expr.Option{expr.Env(reflect.New(env).Elem().Interface())}
 	if asBool {
 		opts = append(opts, expr.AsBool())
@@ -234,7 +277,11 @@ func (cp *compiler) compile(e *Expr, c *context, asBool bool) (*cexpr, error) {
 	if err != nil {
 		return nil, cp.placeExprErr(e, err)
 	}
-	return cp.tabulate(e, c, env, prog, vars, asBool)
+	if cp.progs == nil {
+		cp.progs = map[progKey]*vm.Program{}
+	}
+	cp.progs[k] = prog
+	return prog, nil
 }
 
 // placeExprErr turns an error of expr into one placed in the file.
