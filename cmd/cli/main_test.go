@@ -97,6 +97,6 @@ func TestInputErrorsExit1(t *testing.T) {
 		"run", "stratfight/thug-vs-guard", "--seed", "1", "--set", "options.tie-rule=coin")
 	mustFail(t, exitFailed, `--set a.wepon=rapier: a.wepon: unknown field "wepon" (allowed: fighter,`,
 		"run", "stratfight/thug-vs-guard", "--seed", "1", "--set", "a.wepon=rapier")
-	mustFail(t, exitFailed, `--set claims[0].min=1: claims has no element [0]`,
+	mustFail(t, exitFailed, `--set claims[0].min=1: claims: has no element [0]: the field is not given`,
 		"run", "stratfight/thug-vs-guard", "--seed", "1", "--set", "claims[0].min=1")
 }

@@ -87,7 +87,7 @@ func varyFields(sc *scenarios.Scenario) []field {
 		}
 		for _, p := range concrete(root, rf.Path) {
 			f := field{Path: p, Meaning: rf.Meaning, Kind: kind}
-			if n := at(root, p); n != nil && n.Kind == doc.Scalar {
+			if n := root.At(p); n != nil && n.Kind == doc.Scalar {
 				f.Value = n.Value
 			}
 			if !settle(sc, &f, rf) {
@@ -147,25 +147,6 @@ func concrete(root *doc.Node, pattern string) []string {
 		out[i] = c.path
 	}
 	return out
-}
-
-// at returns the node at a concrete path of the document, or nil.
-func at(root *doc.Node, path string) *doc.Node {
-	cur := root
-	for _, elem := range strings.Split(path, ".") {
-		key, idx, indexed := strings.Cut(elem, "[")
-		if cur = cur.Get(key); cur == nil {
-			return nil
-		}
-		if indexed {
-			i, err := strconv.Atoi(strings.TrimSuffix(idx, "]"))
-			if err != nil || cur.Kind != doc.Seq || i >= len(cur.Items) {
-				return nil
-			}
-			cur = cur.Items[i]
-		}
-	}
-	return cur
 }
 
 // settle finds the values f may take in sc — the words of rf that the
