@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/crucible-sim/crucible/rules/doc"
+	"github.com/crucible-sim/crucible/scenarios"
 )
 
 const designs = `blueprints:
@@ -126,4 +127,35 @@ func TestPositional(t *testing.T) {
 	if _, err := n.Positional("blueprints[Bric].hull"); err == nil || !strings.Contains(err.Error(), `did you mean "Brick"?`) {
 		t.Errorf("Positional of a mistyped name: %v", err)
 	}
+}
+
+// FuzzParsePath: no path panics ParsePath, Set, Unset, Lookup or
+// Positional; a path that parses is written back by JoinSteps to one
+// that parses to the same steps.
+func FuzzParsePath(f *testing.F) {
+	for _, s := range []string{"blueprints[Sniper Cruiser].parts[Ion Cannon]", "claims[0].min", "a[Mk. II].b", "a[]", "a[-1]", "[0]", "a]b[", "a[b[c]]", "a..b", "x[99999999999999999999]", "blueprints[*].hull"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, path string) {
+		steps, err := doc.ParsePath(path)
+		if err == nil {
+			again, err := doc.ParsePath(doc.JoinSteps(steps))
+			if err != nil || len(again) != len(steps) {
+				t.Fatalf("%q → %q: %v", path, doc.JoinSteps(steps), err)
+			}
+			for i := range steps {
+				if again[i] != steps[i] {
+					t.Fatalf("%q: step %d %+v reads back as %+v", path, i, steps[i], again[i])
+				}
+			}
+		}
+		n, perr := scenarios.ParseYAML("f.yaml", []byte(designs))
+		if perr != nil {
+			t.Fatal(perr)
+		}
+		n.Lookup(path)
+		n.Positional(path)
+		n.Unset(path, "--unset")
+		n.Set(path, "1", "--set")
+	})
 }
