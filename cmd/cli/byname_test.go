@@ -2,6 +2,8 @@ package cli
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -45,6 +47,30 @@ func TestBlueprintsByName(t *testing.T) {
 		"--set", sc+":"+named+".parts[Plasma Missile]=Ion Cannon")
 	if code != exitFailed || !strings.Contains(out, "E3") {
 		t.Errorf("check with the missile replaced by name: exit %d\n%s", code, out)
+	}
+}
+
+// A sweep file's and a tune file's path take names too.
+func TestSweepAndTuneFilesByName(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"sweep.yaml": "scenario: eclipse/shielded-interceptors-vs-gunship\ntrials: 500\nsweep:\n  - {path: \"parts[Tuned Shield].shield\", from: 0, to: 2}\n",
+		"tune.yaml":  "scenario: eclipse/shielded-interceptors-vs-gunship\ntune: {path: \"parts[Tuned Shield].shield\", from: 0, to: 3, target: fair}\n",
+	}
+	for name, src := range files {
+		for form, path := range map[string]string{"named": "parts[Tuned Shield]", "positional": "parts[0]"} {
+			file := filepath.Join(dir, form+"-"+name)
+			if err := os.WriteFile(file, []byte(strings.Replace(src, "parts[Tuned Shield]", path, 1)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		cmd := strings.TrimSuffix(name, ".yaml")
+		named := mustRun(t, cmd, filepath.Join(dir, "named-"+name), "--seed", "1", "--format", "json")
+		positional := mustRun(t, cmd, filepath.Join(dir, "positional-"+name), "--seed", "1", "--format", "json")
+		normal := strings.NewReplacer("parts[Tuned Shield]", "parts[0]", "named-", "positional-").Replace
+		if normal(named) != positional {
+			t.Errorf("%s by name:\n%s\nby position:\n%s", name, named, positional)
+		}
 	}
 }
 
