@@ -104,9 +104,11 @@ func varyFields(sc *scenarios.Scenario) []field {
 }
 
 // concrete returns the paths of sc's document that the reference's path
-// pattern names: `[]` is each item of a list the document has, `<name>`
-// each key of a mapping it has; a plain key may be missing (the field is
-// not written), but nothing below a missing list or mapping is named.
+// pattern names: `[]` is each item of a list the document has, by its
+// name where it has one (blueprints[Gunship], as a designer writes it),
+// `<name>` each key of a mapping it has; a plain key may be missing (the
+// field is not written), but nothing below a missing list or mapping is
+// named.
 func concrete(root *doc.Node, pattern string) []string {
 	type at struct {
 		path string
@@ -131,7 +133,7 @@ func concrete(root *doc.Node, pattern string) []string {
 					continue
 				}
 				for i, it := range v.Items {
-					next = append(next, at{doc.JoinPath(c.path, key) + "[" + strconv.Itoa(i) + "]", it})
+					next = append(next, at{doc.JoinPath(c.path, key) + "[" + v.ElementRef(i) + "]", it})
 				}
 			default:
 				if c.n != nil && c.n.Kind != doc.Map && c.n.Kind != doc.Null {

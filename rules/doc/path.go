@@ -192,6 +192,21 @@ func ElementName(it *Node) (string, bool) {
 	return "", false
 }
 
+// ElementRef returns how a path best addresses element i of the list n:
+// by its name where the name finds it (one element goes by it, and it
+// reads as a name in brackets), else by its position.
+func (n *Node) ElementRef(i int) string {
+	if name, ok := ElementName(n.Items[i]); ok {
+		s, err := parseStep("x[" + name + "]")
+		if err == nil && s.Name == name && name != "*" {
+			if at, err := n.Element(s); err == nil && at == i {
+				return name
+			}
+		}
+	}
+	return strconv.Itoa(i)
+}
+
 func dedupe(names []string) []string {
 	seen := map[string]bool{}
 	var out []string

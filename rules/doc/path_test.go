@@ -129,6 +129,25 @@ func TestPositional(t *testing.T) {
 	}
 }
 
+// ElementRef names an element where its name finds it, and gives its
+// position where the name is shared, missing or not a name in brackets.
+func TestElementRef(t *testing.T) {
+	n := parse(t, designs+"parts: [Hull, Hull, \"7\", \"a[b]\", Gauss Shield]\n")
+	bps, parts := n.Get("blueprints"), n.Get("parts")
+	for _, c := range []struct {
+		list *doc.Node
+		i    int
+		want string
+	}{
+		{bps, 0, "Sniper Cruiser"}, {bps, 1, "Mk. II"}, {n.Get("claims"), 0, "0"},
+		{parts, 0, "0"}, {parts, 1, "1"}, {parts, 2, "2"}, {parts, 3, "3"}, {parts, 4, "Gauss Shield"},
+	} {
+		if got := c.list.ElementRef(c.i); got != c.want {
+			t.Errorf("%s element %d: %q, want %q", c.list.Path, c.i, got, c.want)
+		}
+	}
+}
+
 // FuzzParsePath: no path panics ParsePath, Set, Unset, Lookup or
 // Positional; a path that parses is written back by JoinSteps to one
 // that parses to the same steps.
