@@ -81,6 +81,18 @@ func TestMetaBalanceOwnDesign(t *testing.T) {
 			}
 		}
 	}
+	// Sampled, the search gives the same bytes on any number of workers,
+	// and its answer holds on fresh streams.
+	sampled := []string{"meta", file, "--seed", "2", "--exact=false", "--first-trials", "200", "--max-trials", "800", "--precision", "5",
+		"--balance", "blueprints[*].initiative=1..3", "--format", "json"}
+	one := mustRun(t, append(sampled, "--workers", "1")...)
+	if three := mustRun(t, append(sampled, "--workers", "3")...); one != three {
+		t.Errorf("sampled: 1 worker\n%s\n3 workers\n%s", one, three)
+	}
+	if !strings.Contains(one, `"holds": true,
+      "needed": true`) || !strings.Contains(one, `"to": "3"`) {
+		t.Errorf("sampled:\n%s", one)
+	}
 	text := mustRun(t, "meta", file, "--seed", "1", "--balance", "blueprints[*].initiative=1..3")
 	if !strings.Contains(text, "changed   Third: blueprints[Gamma].initiative 1 → 3\nresult    balanced") {
 		t.Errorf("text:\n%s", text)
