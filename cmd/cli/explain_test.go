@@ -14,6 +14,7 @@ import (
 // explain shows the same examples for any workers and chunking, each the
 // game its replay command prints again; JSON carries the same trials.
 func TestExplainExamplesReplay(t *testing.T) {
+	t.Parallel()
 	args := []string{"explain", "eclipse/interceptor-duel", "--outcome", "b wins, rounds<=2", "--seed", "7", "--trials", "2000", "-k", "2"}
 	one := mustRun(t, append(args, "--workers", "1", "--chunk", "7")...)
 	two := mustRun(t, append(args, "--workers", "2", "--chunk", "300")...)
@@ -53,6 +54,7 @@ func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 // A condition naming what the battle does not have is bad usage, located
 // at its clause, with the names it could mean.
 func TestExplainBadOutcome(t *testing.T) {
+	t.Parallel()
 	mustFail(t, 2, `column 9 (end destroyd): unknown end reason "destroyd"`, "explain", "eclipse/interceptor-duel", "--outcome", "b wins, end destroyd", "--seed", "1")
 	mustFail(t, 2, `did you mean "a.survivors.Interceptor"`, "explain", "eclipse/interceptor-duel", "--outcome", "counter.a.survivor.Interceptor>=1", "--seed", "1")
 	mustFail(t, 2, "explain needs --outcome", "explain", "eclipse/interceptor-duel", "--seed", "1")
@@ -62,6 +64,7 @@ func TestExplainBadOutcome(t *testing.T) {
 // the attacker's likeliest win is in round 1, 5/6 · 1/6, its next in round
 // 2, (25/36) · 5/36; a ruleset without a solver says so.
 func TestExplainPaths(t *testing.T) {
+	t.Parallel()
 	var j struct {
 		Paths []struct {
 			Probability float64
@@ -94,6 +97,7 @@ func TestExplainPaths(t *testing.T) {
 // their values add up to it (none of them wins nothing), and a side of
 // one ship is an error located at its ships.
 func TestExplainAttribute(t *testing.T) {
+	t.Parallel()
 	var j struct {
 		All   float64
 		None  float64
@@ -147,6 +151,7 @@ func TestExplainAttribute(t *testing.T) {
 
 // --out writes the answer's text, its JSON and a page showing the text.
 func TestExplainOut(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "why")
 	text := mustRun(t, "explain", "eclipse/interceptor-duel", "--outcome", "a wins", "--paths", "2", "--out", dir)
 	got, err := os.ReadFile(filepath.Join(dir, "explain.txt"))

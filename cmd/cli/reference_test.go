@@ -16,6 +16,7 @@ var update = flag.Bool("update", false, "rewrite the generated files (rules/<id>
 // Each ruleset's committed REFERENCE.md is what `crucible rules ID --format
 // markdown` prints: the reference a clone reads cannot drift from the code.
 func TestReferenceFilesAreGenerated(t *testing.T) {
+	t.Parallel()
 	for _, id := range append(rules.IDs(), rulesfile.ID) { // and the rules-file language's
 		got := mustRun(t, "rules", id, "--format", "markdown")
 		path := filepath.Join("..", "..", "rules", id, "REFERENCE.md")
@@ -38,6 +39,7 @@ func TestReferenceFilesAreGenerated(t *testing.T) {
 // Every topic of every ruleset prints in each format, and an unknown topic
 // or ruleset is refused with the allowed names.
 func TestRulesCommand(t *testing.T) {
+	t.Parallel()
 	list := mustRun(t, "rules")
 	for _, id := range rules.IDs() {
 		if !strings.Contains(list, id+" ") {
@@ -59,6 +61,7 @@ func TestRulesCommand(t *testing.T) {
 // show prints a built-in file byte for byte, and names the list for an
 // unknown one.
 func TestShow(t *testing.T) {
+	t.Parallel()
 	got := mustRun(t, "show", "stratfight/thug-vs-guard")
 	want, err := os.ReadFile(filepath.Join("..", "..", "scenarios", "builtin", "stratfight", "thug-vs-guard.yaml"))
 	if err != nil || got != string(want) {
