@@ -16,6 +16,7 @@ import (
 // than the reference's does not (a count of Interceptors stops at the
 // hull's limit, 8; the tune suggested 5..11).
 func TestFieldsAreWhatCompiles(t *testing.T) {
+	t.Parallel()
 	_, hs := newTestServer(t, workbench.Config{})
 	for _, c := range []struct {
 		name string
