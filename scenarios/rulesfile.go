@@ -186,12 +186,21 @@ func (s *Scenario) findRules(v *doc.Node) (string, []byte, error) {
 
 // builtinRulesFile returns the path of the built-in rules file of that
 // name: builtin/<dir>/<name>.rules.yaml.
+// The name is looked up in each folder, not matched by fs.Glob, which
+// read every built-in file's name for each lookup (and would read a name
+// with * in it as a pattern).
 func builtinRulesFile(name string) (string, bool) {
-	matches, _ := fs.Glob(builtin, "builtin/*/"+name+RulesFileExt)
-	if len(matches) == 0 {
-		return "", false
+	dirs, _ := fs.ReadDir(builtin, "builtin")
+	for _, d := range dirs {
+		p := "builtin/" + d.Name() + "/" + name + RulesFileExt
+		if !d.IsDir() || !fs.ValidPath(p) || path.Dir(p) != "builtin/"+d.Name() {
+			continue
+		}
+		if info, err := fs.Stat(builtin, p); err == nil && info.Mode().IsRegular() {
+			return p, true
+		}
 	}
-	return matches[0], true
+	return "", false
 }
 
 // BuiltinRulesFiles lists the names of the built-in rules files, sorted.
