@@ -155,7 +155,7 @@ func (o *options) run(cmd *cobra.Command, d Deps, ref string) error {
 		return o.attribute(cmd, d, sc)
 	}
 	if len(o.sensitivity) > 0 {
-		return o.sensitivities(cmd, d, sc)
+		return o.sensitivities(cmd, d, sc, battle.Spec())
 	}
 	cond, err := rules.ParseCondition(o.outcome, battle.Spec())
 	if err != nil {

@@ -19,9 +19,13 @@ import (
 const Bootstrap = 200
 
 // sensitivities prints which of the scenario's numbers matter to the
-// metric.
-func (o *options) sensitivities(cmd *cobra.Command, d Deps, sc *scenarios.Scenario) error {
+// metric. A metric the battle (spec) does not report is bad usage, like
+// one that does not parse.
+func (o *options) sensitivities(cmd *cobra.Command, d Deps, sc *scenarios.Scenario, spec rules.Spec) error {
 	m, err := rules.ParseMetric(o.metric)
+	if err == nil {
+		err = m.Check(spec)
+	}
 	if err != nil {
 		return d.Usage("--metric %q: %v", o.metric, err)
 	}
