@@ -20,6 +20,7 @@ import (
 	"github.com/crucible-sim/crucible/reports/outdir"
 	"github.com/crucible-sim/crucible/reports/verdicts"
 	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/rules/doc"
 	"github.com/crucible-sim/crucible/scenarios"
 	"github.com/crucible-sim/crucible/sim"
 	"github.com/crucible-sim/crucible/sim/batch"
@@ -74,7 +75,7 @@ const DefaultBudget = 100_000_000
 func NewCmd(d Deps) *cobra.Command {
 	var o options
 	cmd := &cobra.Command{
-		Use:   "explain SCENARIO --outcome CONDITION | --attribute units --side S | --sensitivity PATH=LO..HI",
+		Use:   "explain SCENARIO --outcome CONDITION | --attribute units|parts --side S | --sensitivity PATH=LO..HI",
 		Short: "Show example games of an outcome: how a battle comes to end so",
 		Long: `explain fights a scenario and prints example games whose outcome meets the
 condition, each replayed round by round with the command that replays it
@@ -106,7 +107,7 @@ CONDITION is clauses joined by commas, every one of which must hold:
 	fl.IntVarP(&o.examples, "examples", "k", 3, "how many example games to show (1 to 100)")
 	fl.Int64Var(&o.budget, "budget", DefaultBudget, "the most `trials` a search past the run fights")
 	fl.IntVar(&o.paths, "paths", 0, "instead of examples, the `K` most probable ways the battle comes to the outcome, exact through the solver's chain (Eclipse battles, EmojiSpace duels, Strategic Fighting lifespans)")
-	fl.StringVar(&o.attr, "attribute", "", "instead of examples, attribute a side's win share to its `units` (Shapley values and leave-one-out, exact through the solver: Eclipse fleets)")
+	fl.StringVar(&o.attr, "attribute", "", "instead of examples, attribute a side's win share to its `units` or to the parts of its designs (parts): Shapley values and leave-one-out, exact through the solver where it reaches, else Monte Carlo")
 	fl.StringVar(&o.side, "side", "a", "the `side` (a or b) --attribute speaks of")
 	fl.BoolVar(&o.sampled, "monte-carlo", false, "attribute by Monte Carlo (--trials of every coalition on common random numbers, with standard errors) even where the exact solver reaches; without a solver, or beyond its budget, it is the way taken")
 	fl.StringArrayVar(&o.sensitivity, "sensitivity", nil, "instead of examples, which of the scenario's numbers matters: Sobol indices of fields `PATH=LO..HI` (or LO..HI:STEP, or a list of numbers; repeat the flag or join fields by commas)")
@@ -127,8 +128,8 @@ func (o *options) check(d Deps) error {
 		return d.Usage("--budget %d: allowed: an integer from 0 to %d", o.budget, int64(sim.MaxTrials))
 	case o.paths < 0 || o.paths > 100:
 		return d.Usage("--paths %d: allowed: an integer from 1 to 100 (0, the default: examples instead)", o.paths)
-	case o.attr != "" && o.attr != "units":
-		return d.Usage("--attribute %q: allowed: units (parts are not attributed yet)", o.attr)
+	case o.attr != "" && o.attr != "units" && o.attr != "parts":
+		return d.Usage("--attribute %q: allowed: units, parts%s", o.attr, doc.DidYouMean(o.attr, []string{"units", "parts"}))
 	case o.side != "a" && o.side != "b":
 		return d.Usage("--side %q: allowed: a, b", o.side)
 	case o.rows < 2 || o.rows > 1_000_000:
@@ -189,22 +190,27 @@ func (o *options) attribute(cmd *cobra.Command, d Deps, sc *scenarios.Scenario) 
 	if o.side == "b" {
 		side = rules.B
 	}
-	a, err := o.attributeUnits(cmd, d, sc, side)
+	of := rules.Units
+	if o.attr == "parts" {
+		of = rules.Parts
+	}
+	a, err := o.attributePlayers(cmd, d, sc, side, of)
 	if analysis.Interrupted(err) {
 		return d.Interrupted("interrupted: no attribution shown")
 	}
 	if err != nil {
 		return err
 	}
-	return o.emit(cmd, d, a.Scenario+" --attribute units", func(w io.Writer) error { return explainreport.WriteAttribution(w, a) },
+	return o.emit(cmd, d, a.Scenario+" --attribute "+o.attr, func(w io.Writer) error { return explainreport.WriteAttribution(w, a) },
 		func() ([]byte, error) { return explainreport.AttributionJSON(a) })
 }
 
-// attributeUnits attributes exactly through the solver where it reaches,
-// else by Monte Carlo over the run's trials and seed.
-func (o *options) attributeUnits(cmd *cobra.Command, d Deps, sc *scenarios.Scenario, side rules.Side) (*engine.Attribution, error) {
-	if _, err := rules.LookupSolver(sc.Ruleset); err == nil && !o.sampled {
-		a, err := engine.AttributeUnits(cmd.Context(), sc, side)
+// attributePlayers attributes exactly through the solver where it reaches
+// (the ruleset has one, it takes the scenario and its budget holds), else
+// by Monte Carlo over the run's trials and seed.
+func (o *options) attributePlayers(cmd *cobra.Command, d Deps, sc *scenarios.Scenario, side rules.Side, of rules.Players) (*engine.Attribution, error) {
+	if s, err := rules.LookupSolver(sc.Ruleset); err == nil && !o.sampled && s.Check(sc.Document()) == nil {
+		a, err := engine.Attribute(cmd.Context(), sc, side, of)
 		if !errors.Is(err, rules.ErrBudget) {
 			return a, err
 		}
@@ -214,7 +220,7 @@ func (o *options) attributeUnits(cmd *cobra.Command, d Deps, sc *scenarios.Scena
 		return nil, err
 	}
 	o.seed = plan.Seed
-	return engine.AttributeUnitsSampled(cmd.Context(), sc, side, engine.Sampling{Seed: plan.Seed, Trials: plan.TrialsOf(sc)})
+	return engine.AttributeSampled(cmd.Context(), sc, side, of, engine.Sampling{Seed: plan.Seed, Trials: plan.TrialsOf(sc)})
 }
 
 // ways prints the most probable ways to the outcome.
