@@ -192,4 +192,3 @@ func renamePriority(sideNode *doc.Node, name, fitted string) {
 }
 
 func scalar(s string) *doc.Node { return &doc.Node{Kind: doc.Scalar, Value: s} }
-
