@@ -38,6 +38,20 @@ type Player struct {
 	Design string
 }
 
+// Roster is a side's players of a kind.
+type Roster struct {
+	// At holds the players in the document; it locates errors about
+	// them.
+	At *doc.Node
+	// Kinds are the players, grouped into kinds of interchangeable
+	// ones, in the document's order.
+	Kinds []Player
+	// Note says in a sentence what a coalition keeps whatever its
+	// players, or how it leaves one out ("energy sources are always
+	// fitted"), for the answer's words; empty when nothing needs saying.
+	Note string
+}
+
 // Coalitions is implemented by a Ruleset whose scenarios can be cut down
 // to a coalition of a side's players, for crucible explain --attribute.
 // It is optional, like io.WriterTo: a ruleset implements it where its
@@ -45,11 +59,9 @@ type Player struct {
 // in, in a file of its own.
 type Coalitions interface {
 	// Players returns the side's players of a kind in a scenario
-	// document (the whole document, common fields included), grouped
-	// into kinds of interchangeable players in the document's order, and
-	// the node that holds them, which locates errors about them. A
-	// scenario with none of the kind is a located error.
-	Players(root *doc.Node, side Side, of Players) (at *doc.Node, kinds []Player, err error)
+	// document (the whole document, common fields included). A scenario
+	// with none of the kind is a located error.
+	Players(root *doc.Node, side Side, of Players) (Roster, error)
 	// Coalition edits root, a copy of the document Players read, so
 	// that the side keeps counts[k] of the players of kinds[k] and leaves
 	// the others out. A side left with no unit at all is never asked for:

@@ -22,8 +22,10 @@ type Attribution struct {
 	Of       rules.Players
 	// Field is the side's label in the battle ("defender"), Units the
 	// players, kinds of interchangeable ones with their counts.
-	Field      string
-	Units      []Unit
+	Field string
+	Units []Unit
+	// Note says what every coalition keeps (rules.Roster.Note).
+	Note       string
 	All, None  float64
 	Without    []float64
 	Shapley    []float64
@@ -78,18 +80,19 @@ func attributionOf(sc *scenarios.Scenario, side rules.Side, of rules.Players) (*
 	if err != nil {
 		return nil, err
 	}
-	at, units, err := cut.Players(sc.Document(), side, of)
+	roster, err := cut.Players(sc.Document(), side, of)
 	if err != nil {
 		return nil, err
 	}
-	a := &Attribution{Scenario: sc.Name, Side: side, Of: of, Field: rules.SideLabel(b.Spec(), side), Units: units, Coalitions: 1, cut: cut}
-	for _, u := range units {
+	at := roster.At
+	a := &Attribution{Scenario: sc.Name, Side: side, Of: of, Field: rules.SideLabel(b.Spec(), side), Units: roster.Kinds, Note: roster.Note, Coalitions: 1, cut: cut}
+	for _, u := range a.Units {
 		a.Coalitions *= u.Count + 1
 	}
 	if total := unitsIn(a.Units); total < 2 {
 		noun := map[bool]string{true: "unit", false: "units"}[total == 1]
 		if of == rules.Parts {
-			noun = map[bool]string{true: "part", false: "parts"}[total == 1] + " a coalition may leave out (the parts of its designs but energy sources and each hull's first drive)"
+			noun = map[bool]string{true: "part", false: "parts"}[total == 1] + " a coalition may leave out (" + roster.Note + ")"
 		}
 		return nil, at.Errorf("the %s has %d %s: an attribution needs two or more to share its wins among", a.Field, total, noun)
 	}

@@ -148,6 +148,8 @@ func TestExplainAttribute(t *testing.T) {
 		}
 	}
 	mustFail(t, 1, "defender.ships: the defender has 0 parts a coalition may leave out", "explain", "eclipse/two-interceptors-vs-ancient", "--attribute", "parts", "--side", "b")
+	mustFail(t, 1, "ruleset stratfight cannot share a side's wins among its players (rulesets that can: dbd, ec4x, eclipse, emojispace, and rules files)", "explain", "stratfight/thug-vs-guard", "--attribute", "units")
+	mustFail(t, 1, "a: a side is one ship, which has no units to share its wins among (allowed: --attribute parts, its modules)", "explain", "emojispace/p0-vs-n1a", "--attribute", "units")
 	mustFail(t, 1, "attacker.ships: the attacker has 1 unit: an attribution needs two or more", "explain", "eclipse/interceptor-duel", "--attribute", "units", "--side", "a")
 	mustFail(t, 2, `--attribute "part": allowed: units, parts; did you mean "parts"?`, "explain", "eclipse/interceptor-duel", "--attribute", "part")
 }

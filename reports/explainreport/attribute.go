@@ -29,12 +29,12 @@ func WriteAttribution(w io.Writer, a *explain.Attribution) error {
 	}
 	if a.Of == rules.Parts {
 		fmt.Fprintf(w, "%s: which parts of its designs win it for the %s (%s)? %s\n", a.Scenario, a.Field, a.Side, how)
-		fmt.Fprintf(w, "The %s wins %s with every part fitted and %s with none of them (energy sources and each hull's first drive are always fitted, and a part is fitted to every ship of its design); the %s is worth most: %s points of that, on average over every order the parts could be fitted.\n\n",
-			a.Field, pctWords(a.All), pctWords(a.None)+pm1(a.Sampling != nil, a.NoneSE), partName(a.Units[best]), points(a.Shapley[best]))
+		fmt.Fprintf(w, "The %s wins %s with every part fitted and %s with none of them%s; the %s is worth most: %s points of that, on average over every order the parts could be fitted.\n\n",
+			a.Field, pctWords(a.All), pctWords(a.None)+pm1(a.Sampling != nil, a.NoneSE), aside(a.Note), partName(a.Units[best]), points(a.Shapley[best]))
 	} else {
 		fmt.Fprintf(w, "%s: which units win it for the %s (%s)? %s\n", a.Scenario, a.Field, a.Side, how)
-		fmt.Fprintf(w, "The %s wins %s with all its units and nothing with none; a %s is worth most: %s points of that, on average over every order the units could join.\n\n",
-			a.Field, pctWords(a.All), a.Units[best].Name, points(a.Shapley[best]))
+		fmt.Fprintf(w, "The %s wins %s with all its units and nothing with none%s; %s is worth most: %s points of that, on average over every order the units could join.\n\n",
+			a.Field, pctWords(a.All), aside(a.Note), article(a.Units[best]), points(a.Shapley[best]))
 	}
 	width := 16
 	for _, u := range a.Units {
@@ -59,6 +59,23 @@ func partName(u explain.Unit) string {
 		return u.Name
 	}
 	return u.Design + "'s " + u.Name
+}
+
+// aside writes a note in parentheses, or nothing.
+func aside(note string) string {
+	if note == "" {
+		return ""
+	}
+	return " (" + note + ")"
+}
+
+// article names one unit of a kind: "a Cruiser", or a unit by its own
+// name ("B_INF_3") when it is the only one of its kind.
+func article(u explain.Unit) string {
+	if u.Count == 1 && strings.ContainsAny(u.Name, "_-0123456789") {
+		return u.Name
+	}
+	return "a " + u.Name
 }
 
 // pm1 writes " ± SE" of one value in points, when it is sampled.
@@ -100,7 +117,7 @@ func AttributionJSON(a *explain.Attribution) ([]byte, error) {
 	obj := formats.Object{
 		{Key: "scenario", Val: a.Scenario}, {Key: "side", Val: a.Side.String()}, {Key: "field", Val: a.Field}, {Key: "players", Val: a.Of.String()},
 		{Key: "metric", Val: "win." + a.Side.String()}, {Key: "exact", Val: a.Sampling == nil}, {Key: "coalitions", Val: a.Coalitions},
-		{Key: "all", Val: a.All}, {Key: "none", Val: a.None}, {Key: "units", Val: units},
+		{Key: "note", Val: a.Note}, {Key: "all", Val: a.All}, {Key: "none", Val: a.None}, {Key: "units", Val: units},
 	}
 	if a.Sampling != nil {
 		obj = append(obj, formats.Field{Key: "seed", Val: a.Sampling.Seed}, formats.Field{Key: "trials", Val: a.Sampling.Trials}, formats.Field{Key: "all_se", Val: a.AllSE}, formats.Field{Key: "none_se", Val: a.NoneSE})

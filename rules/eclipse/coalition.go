@@ -10,18 +10,18 @@ import (
 // Players implements rules.Coalitions (§13.1): a side's units are its ships (§7
 // ships), its parts those fitted to the player designs it fields (§4.2),
 // save what every coalition keeps (fittable).
-func (ruleset) Players(root *doc.Node, side rules.Side, of rules.Players) (*doc.Node, []rules.Player, error) {
+func (ruleset) Players(root *doc.Node, side rules.Side, of rules.Players) (rules.Roster, error) {
 	ships, err := sideShips(root, side)
 	if err != nil {
-		return nil, nil, err
+		return rules.Roster{}, err
 	}
 	units, err := rules.CountedUnits(ships)
 	if err != nil || of == rules.Units {
-		return ships, units, err
+		return rules.Roster{At: ships, Kinds: units}, err
 	}
 	k, err := catalogOf(root)
 	if err != nil {
-		return nil, nil, err
+		return rules.Roster{}, err
 	}
 	var parts []rules.Player
 	for _, u := range units {
@@ -35,7 +35,7 @@ func (ruleset) Players(root *doc.Node, side rules.Side, of rules.Players) (*doc.
 			parts[at].Count++
 		}
 	}
-	return ships, parts, nil
+	return rules.Roster{At: ships, Kinds: parts, Note: "energy sources and each hull's first drive are always fitted, and a part is fitted to every ship of its design"}, nil
 }
 
 // Coalition implements rules.Coalitions (§13.1). A coalition of parts refits each

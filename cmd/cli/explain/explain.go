@@ -209,6 +209,9 @@ func (o *options) attribute(cmd *cobra.Command, d Deps, sc *scenarios.Scenario) 
 // (the ruleset has one, it takes the scenario and its budget holds), else
 // by Monte Carlo over the run's trials and seed.
 func (o *options) attributePlayers(cmd *cobra.Command, d Deps, sc *scenarios.Scenario, side rules.Side, of rules.Players) (*engine.Attribution, error) {
+	if _, err := rules.LookupCoalitions(sc.Ruleset); err != nil {
+		return nil, err
+	}
 	if s, err := rules.LookupSolver(sc.Ruleset); err == nil && !o.sampled && s.Check(sc.Document()) == nil {
 		a, err := engine.Attribute(cmd.Context(), sc, side, of)
 		if !errors.Is(err, rules.ErrBudget) {
