@@ -113,8 +113,8 @@ CONDITION is clauses joined by commas, every one of which must hold:
 	fl.StringArrayVar(&o.sensitivity, "sensitivity", nil, "instead of examples, which of the scenario's numbers matters: Sobol indices of fields `PATH=LO..HI` (or LO..HI:STEP, or a list of numbers; repeat the flag or join fields by commas)")
 	fl.StringVar(&o.metric, "metric", "win.a", "the `METRIC` --sensitivity explains: "+rules.MetricForms)
 	fl.IntVar(&o.rows, "rows", 1000, "the rows `N` of --sensitivity's Saltelli design: N·(fields+2) evaluations")
-	fl.StringVarP(&o.format, "format", "f", "table", "output format: table or json")
-	fl.StringVar(&o.out, "out", "", "also write the answer to `DIR`: explain.txt, explain.json and index.html, a page of it")
+	fl.StringVarP(&o.format, "format", "f", "table", "output format: table, json or csv")
+	fl.StringVar(&o.out, "out", "", "also write the answer to `DIR`: explain.txt, explain.json, explain.csv and index.html, a page of it")
 	return cmd
 }
 
@@ -134,8 +134,8 @@ func (o *options) check(d Deps) error {
 		return d.Usage("--side %q: allowed: a, b", o.side)
 	case o.rows < 2 || o.rows > 1_000_000:
 		return d.Usage("--rows %d: allowed: an integer from 2 to 1000000", o.rows)
-	case o.format != "table" && o.format != "json":
-		return d.Usage("--format %q: allowed: table, json", o.format)
+	case o.format != "table" && o.format != "json" && o.format != "csv":
+		return d.Usage("--format %q: allowed: table, json, csv", o.format)
 	}
 	return nil
 }
@@ -202,7 +202,7 @@ func (o *options) attribute(cmd *cobra.Command, d Deps, sc *scenarios.Scenario) 
 		return err
 	}
 	return o.emit(cmd, d, a.Scenario+" --attribute "+o.attr, func(w io.Writer) error { return explainreport.WriteAttribution(w, a) },
-		func() ([]byte, error) { return explainreport.AttributionJSON(a) })
+		func() ([]byte, error) { return explainreport.AttributionJSON(a) }, func() ([]byte, error) { return explainreport.AttributionCSV(a) })
 }
 
 // attributePlayers attributes exactly through the solver where it reaches
@@ -236,7 +236,7 @@ func (o *options) ways(cmd *cobra.Command, d Deps, sc *scenarios.Scenario, cond 
 		return err
 	}
 	return o.emit(cmd, d, ways.Scenario+" --paths", func(w io.Writer) error { return explainreport.WriteWays(w, ways) },
-		func() ([]byte, error) { return explainreport.WaysJSON(ways) })
+		func() ([]byte, error) { return explainreport.WaysJSON(ways) }, func() ([]byte, error) { return explainreport.WaysCSV(ways) })
 }
 
 // write replays each example and prints them in the chosen format.
@@ -254,13 +254,17 @@ func (o *options) write(cmd *cobra.Command, d Deps, ref string, f *engine.Found)
 		accounts = append(accounts, explainreport.Account{Example: e, Replay: buf.String(), Command: replayCommand(cmd, d, ref, f.Run.Seed, e.Trial)})
 	}
 	return o.emit(cmd, d, f.Run.Scenario+" --outcome", func(w io.Writer) error { return explainreport.WriteText(w, f, accounts) },
-		func() ([]byte, error) { return explainreport.JSON(f, accounts) })
+		func() ([]byte, error) { return explainreport.JSON(f, accounts) }, func() ([]byte, error) { return explainreport.ExamplesCSV(f, accounts) })
 }
 
-// emit prints an answer in the chosen format and, with --out, writes both
-// formats and a page of it to the report directory.
-func (o *options) emit(cmd *cobra.Command, d Deps, title string, text func(io.Writer) error, js func() ([]byte, error)) error {
+// emit prints an answer in the chosen format and, with --out, writes every
+// format and a page of it to the report directory.
+func (o *options) emit(cmd *cobra.Command, d Deps, title string, text func(io.Writer) error, js, table func() ([]byte, error)) error {
 	raw, err := js()
+	if err != nil {
+		return err
+	}
+	tab, err := table()
 	if err != nil {
 		return err
 	}
@@ -269,9 +273,12 @@ func (o *options) emit(cmd *cobra.Command, d Deps, title string, text func(io.Wr
 		return err
 	}
 	w := cmd.OutOrStdout()
-	if o.format == "json" {
+	switch o.format {
+	case "json":
 		_, err = fmt.Fprintf(w, "%s\n", raw)
-	} else {
+	case "csv":
+		_, err = w.Write(tab)
+	default:
 		_, err = w.Write(txt.Bytes())
 	}
 	if err != nil || o.out == "" {
@@ -283,7 +290,7 @@ func (o *options) emit(cmd *cobra.Command, d Deps, title string, text func(io.Wr
 	}
 	defer od.Close()
 	od.Command = d.Reproduce(cmd, o.seed)
-	if err := explainreport.Write(od, title, txt.Bytes(), raw); err != nil {
+	if err := explainreport.Write(od, title, txt.Bytes(), raw, tab); err != nil {
 		return err
 	}
 	fmt.Fprintf(cmd.ErrOrStderr(), "%s: explanation written to %s\n", cmd.Root().Name(), o.out)

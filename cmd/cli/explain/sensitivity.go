@@ -50,7 +50,7 @@ func (o *options) sensitivities(cmd *cobra.Command, d Deps, sc *scenarios.Scenar
 		return err
 	}
 	return o.emit(cmd, d, s.Scenario+" --sensitivity", func(w io.Writer) error { return explainreport.WriteSensitivity(w, s) },
-		func() ([]byte, error) { return explainreport.SensitivityJSON(s) })
+		func() ([]byte, error) { return explainreport.SensitivityJSON(s) }, func() ([]byte, error) { return explainreport.SensitivityCSV(s) })
 }
 
 // sensitivityAxes reads the --sensitivity fields. A flag may join several
