@@ -89,6 +89,20 @@ func CountedUnits(m *doc.Node) ([]Player, error) {
 	return kinds, nil
 }
 
+// SideMapping returns the mapping key ("ships", "units") of a side's
+// field in a scenario document, or a located error naming what is missing.
+func SideMapping(root *doc.Node, field, key string) (*doc.Node, error) {
+	f := root.Get(field)
+	if f == nil {
+		return nil, root.Errorf("no %s to attribute (a field %s with its %s)", field, field, key)
+	}
+	m := f.Get(key)
+	if m == nil {
+		return nil, f.Errorf("the %s has no %s", field, key)
+	}
+	return m, nil
+}
+
 // SetCounts rewrites a mapping of unit kinds to counts to hold counts[k]
 // of kinds[k], leaving out the kinds of count 0.
 func SetCounts(m *doc.Node, kinds []Player, counts []int) {

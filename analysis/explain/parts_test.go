@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
 )
@@ -54,11 +53,7 @@ func solveText(t *testing.T, src string) float64 {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e, err := analysis.Solve(context.Background(), sc, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return e.Win[rules.A].F
+	return solvedA(t, sc)
 }
 
 // Shapley over parts equals its definition — every order of the four

@@ -18,11 +18,7 @@ import (
 // agree to 1e-9.
 func TestAttributeUnitsRulesFileAgreesWithEclipse(t *testing.T) {
 	attribute := func(name string) *Attribution {
-		sc, err := scenarios.Load(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		a, err := Attribute(context.Background(), sc, rules.B, rules.Units)
+		a, err := Attribute(context.Background(), load(t, name), rules.B, rules.Units)
 		if err != nil {
 			t.Fatal(err)
 		}

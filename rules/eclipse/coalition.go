@@ -116,16 +116,7 @@ func (k *catalog) fittableAt(bp Blueprint, j int) bool {
 
 // sideShips returns the ships mapping of a side (§7).
 func sideShips(root *doc.Node, side rules.Side) (*doc.Node, error) {
-	name := sideNames[side-1]
-	f := root.Get(name)
-	if f == nil {
-		return nil, root.Errorf("no %s to attribute (a field %s with its ships)", name, name)
-	}
-	ships := f.Get("ships")
-	if ships == nil {
-		return nil, f.Errorf("the %s has no ships", name)
-	}
-	return ships, nil
+	return rules.SideMapping(root, sideNames[side-1], "ships")
 }
 
 // catalogOf reads the parts and blueprints of a scenario document,

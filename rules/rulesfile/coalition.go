@@ -32,14 +32,5 @@ func (r ruleset) Coalition(root *doc.Node, side rules.Side, _ rules.Players, kin
 
 // sideUnits returns the units mapping of a side.
 func sideUnits(root *doc.Node, side rules.Side) (*doc.Node, error) {
-	letter := side.String()
-	f := root.Get(letter)
-	if f == nil {
-		return nil, root.Errorf("no side %s to attribute (a field %s with its units)", letter, letter)
-	}
-	units := f.Get("units")
-	if units == nil {
-		return nil, f.Errorf("side %s has no units", letter)
-	}
-	return units, nil
+	return rules.SideMapping(root, side.String(), "units")
 }
