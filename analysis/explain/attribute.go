@@ -2,6 +2,7 @@ package explain
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/crucible-sim/crucible/analysis"
@@ -35,9 +36,14 @@ type Attribution struct {
 	// standard errors of All, None, Without and Shapley.
 	Sampling             *Sampling
 	AllSE, NoneSE        float64
+	// Orders is true for a Monte Carlo attribution by sampled orders
+	// (AttributeOrders): one order of the players a trial, not every
+	// coalition.
+	Orders bool
 	WithoutSE, ShapleySE []float64
 
 	cut rules.Coalitions
+	at  *doc.Node // where the players are, for errors
 }
 
 // MaxAttributionCoalitions bounds the solves of an exact attribution.
@@ -54,6 +60,9 @@ const MaxAttributionWork = 3_000_000_000
 // players, or a ruleset that cannot make coalitions, is a located error.
 func Attribute(ctx context.Context, sc *scenarios.Scenario, side rules.Side, of rules.Players) (*Attribution, error) {
 	a, err := attributionOf(sc, side, of)
+	if err == nil {
+		err = a.checkCoalitions()
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -87,8 +96,9 @@ func attributionOf(sc *scenarios.Scenario, side rules.Side, of rules.Players) (*
 	at := roster.At
 	a := &Attribution{Scenario: sc.Name, Side: side, Of: of, Field: rules.SideLabel(b.Spec(), side), Units: roster.Kinds, Note: roster.Note, Coalitions: 1, cut: cut}
 	for _, u := range a.Units {
-		a.Coalitions *= u.Count + 1
+		a.Coalitions = min(a.Coalitions*(u.Count+1), 1<<40) // 1<<40: more than any attribution fights
 	}
+	a.at = at
 	if total := unitsIn(a.Units); total < 2 {
 		noun := map[bool]string{true: "unit", false: "units"}[total == 1]
 		if of == rules.Parts {
@@ -96,10 +106,21 @@ func attributionOf(sc *scenarios.Scenario, side rules.Side, of rules.Players) (*
 		}
 		return nil, at.Errorf("the %s has %d %s: an attribution needs two or more to share its wins among", a.Field, total, noun)
 	}
-	if a.Coalitions > MaxAttributionCoalitions {
-		return nil, at.Errorf("%d coalitions, more than the %d an attribution allows", a.Coalitions, MaxAttributionCoalitions)
-	}
 	return a, nil
+}
+
+// ErrTooManyCoalitions is the error of an attribution over every coalition
+// of a side that has more than MaxAttributionCoalitions: AttributeOrders
+// samples them instead.
+var ErrTooManyCoalitions = errors.New("too many coalitions to fight or solve every one")
+
+// checkCoalitions refuses an attribution over every coalition of more
+// than MaxAttributionCoalitions.
+func (a *Attribution) checkCoalitions() error {
+	if a.Coalitions > MaxAttributionCoalitions {
+		return fmt.Errorf("%w: %w", ErrTooManyCoalitions, a.at.Errorf("%d coalitions, more than the %d an attribution over every coalition allows (a Monte Carlo attribution samples one order of the players a trial instead)", a.Coalitions, MaxAttributionCoalitions))
+	}
+	return nil
 }
 
 // fill sets the values read off the value of every coalition.

@@ -30,6 +30,9 @@ type Sampling struct {
 // up to its v(all) − v(none), so the estimates are efficient exactly.
 func AttributeSampled(ctx context.Context, sc *scenarios.Scenario, side rules.Side, of rules.Players, s Sampling) (*Attribution, error) {
 	a, err := attributionOf(sc, side, of)
+	if err == nil {
+		err = a.checkCoalitions()
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -148,6 +148,10 @@ func TestExplainAttribute(t *testing.T) {
 		}
 	}
 	mustFail(t, 1, "defender.ships: the defender has 0 parts a coalition may leave out", "explain", "eclipse/two-interceptors-vs-ancient", "--attribute", "parts", "--side", "b")
+	orders := mustRun(t, "explain", "dbd/symmetric_screen", "--attribute", "units", "--side", "a", "--trials", "20", "--seed", "1")
+	if !strings.Contains(orders, "Monte Carlo by sampled orders: 20 trials, each fighting the coalitions along one random order of the 14 units") || !regexp.MustCompile(`efficiency; off by (0\.0e\+00|-?[0-9.]+e-1[0-9])\)`).MatchString(orders) {
+		t.Errorf("a side of 14 units, 16,384 coalitions:\n%s", orders)
+	}
 	mustFail(t, 1, "ruleset stratfight cannot share a side's wins among its players (rulesets that can: dbd, ec4x, eclipse, emojispace, and rules files)", "explain", "stratfight/thug-vs-guard", "--attribute", "units")
 	mustFail(t, 1, "a: a side is one ship, which has no units to share its wins among (allowed: --attribute parts, its modules)", "explain", "emojispace/p0-vs-n1a", "--attribute", "units")
 	mustFail(t, 1, "attacker.ships: the attacker has 1 unit: an attribution needs two or more", "explain", "eclipse/interceptor-duel", "--attribute", "units", "--side", "a")

@@ -23,7 +23,11 @@ func WriteAttribution(w io.Writer, a *explain.Attribution) error {
 		}
 	}
 	how := fmt.Sprintf("Exact, through the solver, over all %d coalitions.", a.Coalitions)
-	if a.Sampling != nil {
+	switch {
+	case a.Orders:
+		how = fmt.Sprintf("Monte Carlo by sampled orders: %s trials, each fighting the coalitions along one random order of the %d %s (too many coalitions to fight every one), on common random numbers (seed %d); ± one standard error.",
+			Count(a.Sampling.Trials), unitsOf(a), a.Of, a.Sampling.Seed)
+	case a.Sampling != nil:
 		how = fmt.Sprintf("Monte Carlo: %s trials of each of the %d coalitions on common random numbers (seed %d); ± one standard error.",
 			Count(a.Sampling.Trials), a.Coalitions, a.Sampling.Seed)
 	}
@@ -50,6 +54,15 @@ func WriteAttribution(w io.Writer, a *explain.Attribution) error {
 	_, err := fmt.Fprintf(w, "\nThe values add up to %s points: %s with all its %s less %s with none (efficiency; off by %.1e).\n",
 		points(total), pctWords(a.All), a.Of, pctWords(a.None), total-(a.All-a.None))
 	return err
+}
+
+// unitsOf is how many players a has.
+func unitsOf(a *explain.Attribution) int {
+	n := 0
+	for _, u := range a.Units {
+		n += u.Count
+	}
+	return n
 }
 
 // partName names a player: a unit by its kind, a part by its design and
@@ -116,7 +129,7 @@ func AttributionJSON(a *explain.Attribution) ([]byte, error) {
 	}
 	obj := formats.Object{
 		{Key: "scenario", Val: a.Scenario}, {Key: "side", Val: a.Side.String()}, {Key: "field", Val: a.Field}, {Key: "players", Val: a.Of.String()},
-		{Key: "metric", Val: "win." + a.Side.String()}, {Key: "exact", Val: a.Sampling == nil}, {Key: "coalitions", Val: a.Coalitions},
+		{Key: "metric", Val: "win." + a.Side.String()}, {Key: "exact", Val: a.Sampling == nil}, {Key: "sampled_orders", Val: a.Orders}, {Key: "coalitions", Val: a.Coalitions},
 		{Key: "note", Val: a.Note}, {Key: "all", Val: a.All}, {Key: "none", Val: a.None}, {Key: "units", Val: units},
 	}
 	if a.Sampling != nil {

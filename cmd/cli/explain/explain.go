@@ -223,7 +223,12 @@ func (o *options) attributePlayers(cmd *cobra.Command, d Deps, sc *scenarios.Sce
 		return nil, err
 	}
 	o.seed = plan.Seed
-	return engine.AttributeSampled(cmd.Context(), sc, side, of, engine.Sampling{Seed: plan.Seed, Trials: plan.TrialsOf(sc)})
+	s := engine.Sampling{Seed: plan.Seed, Trials: plan.TrialsOf(sc)}
+	a, err := engine.AttributeSampled(cmd.Context(), sc, side, of, s)
+	if errors.Is(err, engine.ErrTooManyCoalitions) {
+		return engine.AttributeOrders(cmd.Context(), sc, side, of, s)
+	}
+	return a, err
 }
 
 // ways prints the most probable ways to the outcome.
