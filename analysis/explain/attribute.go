@@ -34,13 +34,13 @@ type Attribution struct {
 	// Sampling is nil for an exact attribution; for a Monte Carlo one, its
 	// seed and trials, and AllSE, NoneSE, WithoutSE and ShapleySE the
 	// standard errors of All, None, Without and Shapley.
-	Sampling      *Sampling
-	AllSE, NoneSE float64
+	Sampling             *Sampling
+	AllSE, NoneSE        float64
+	WithoutSE, ShapleySE []float64
 	// Orders is true for a Monte Carlo attribution by sampled orders
 	// (AttributeOrders): one order of the players a trial, not every
 	// coalition.
-	Orders               bool
-	WithoutSE, ShapleySE []float64
+	Orders bool
 
 	cut rules.Coalitions
 	at  *doc.Node // where the players are, for errors
