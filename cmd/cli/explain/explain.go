@@ -84,6 +84,15 @@ any workers, chunking, shards or resume); when the run kept too few, it
 searches the trials after the run until it finds them or --budget trials
 are fought, and says how rare the outcome is, with a 95 % interval.
 
+--attribute units|parts --side S shares the side's win share among its
+units (Eclipse ships, a rules file's units, DBD units, EC4X squadrons) or
+the parts of its designs (an Eclipse blueprint's parts, an EmojiSpace
+ship's modules): each kind's Shapley value and what the side keeps
+without one, exact over every coalition through the solver where it
+reaches, else by Monte Carlo on common random numbers with standard
+errors — over every coalition, or by one sampled order of the players a
+trial when there are more than 4,096 coalitions.
+
 --sensitivity PATH=LO..HI (repeated, or joined by commas) says which of
 the scenario's numbers matters to --metric: each field's Sobol indices,
 the share of the metric's variation it explains on its own (first-order)
@@ -97,6 +106,7 @@ CONDITION is clauses joined by commas, every one of which must hold:
 		Example: `  crucible explain eclipse/interceptor-duel --outcome 'b wins, rounds<=2' --seed 7
   crucible explain eclipse/two-interceptors-vs-ancient --outcome 'a wins' --paths 3
   crucible explain eclipse/two-cruisers-vs-interceptor-and-cruiser --attribute units --side b
+  crucible explain eclipse/upgraded-three-types --attribute parts --side a
   crucible explain stratfight/thug-vs-guard --outcome 'b wins, rounds<=3' --examples 1 --seed 7
   crucible explain eclipse/two-cruisers-vs-interceptor-and-cruiser --sensitivity 'attacker.ships.Cruiser=1..3,defender.ships.Interceptor=1..3' --seed 1`,
 		Args: cobra.ExactArgs(1),
