@@ -138,6 +138,9 @@ func (a *Attribution) fightOrders(ctx context.Context, sc *scenarios.Scenario, s
 					run++
 				}
 				err := sim.Outcomes(b, s.Seed, key, trials[0], int64(run), func(i int64, o *rules.Outcome) error {
+					if i%1024 == 0 && ctx.Err() != nil {
+						return ctx.Err()
+					}
 					if o.Winner == a.Side {
 						won[i/64] |= 1 << (i % 64)
 					}

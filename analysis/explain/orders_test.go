@@ -70,3 +70,13 @@ func TestAttributeTooManyCoalitions(t *testing.T) {
 		t.Errorf("err = %v, want ErrTooManyCoalitions", err)
 	}
 }
+
+// An attribution by sampled orders stops when its context ends.
+func TestAttributeOrdersStopsOnCancellation(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := AttributeOrders(ctx, load(t, "eclipse/two-cruisers-vs-interceptor-and-cruiser"), rules.B, rules.Units, Sampling{Seed: 1, Trials: 100000})
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("err = %v, want context.Canceled", err)
+	}
+}
