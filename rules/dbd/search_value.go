@@ -20,10 +20,10 @@ const (
 // played far worse against greedy (35 % of the points of 40 side-swapped
 // pairs on cavalry_hammer, against 64 %, in an earlier form of the
 // search). Three player-turns rather than one see what a plan sets up
-// for the next turn: on cavalry_hammer (40 side-swapped pairs, seed 29,
-// search:1k against greedy) the search won 26 pairs outright and lost
-// none, against 20 won and 7 lost with one, at about four times the cost
-// of a play (bench/dbd-ladder.txt).
+// for the next turn: on cavalry_hammer (crucible ladder, 30 side-swapped
+// pairs, seed 29, search:1k against greedy) the search won 21 pairs
+// outright and lost 1, against 16 won and 2 lost with one, each play
+// playing three turns where it played one (bench/dbd-ladder.txt).
 const searchHorizon = 3
 
 // evaluatePlan plays plan p from the current position on the dice and
