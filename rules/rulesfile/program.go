@@ -54,6 +54,7 @@ type eachC struct {
 type contestC struct {
 	roll, against []*rollC
 	ties          tieRule
+	pairs         bool // compare: pairs
 	win, lose     [][]*effectC
 	decl          *ContestDecl
 }
@@ -292,7 +293,7 @@ func (b *Battle) sizeStat() int {
 
 func (b *Battle) compileContestPhase(cp *compiler, d *ContestDecl) (*contestC, error) {
 	n := len(b.types)
-	c := &contestC{decl: d, ties: tieRules[d.Ties], roll: make([]*rollC, n*(n+1)), win: make([][]*effectC, n*(n+1)), lose: make([][]*effectC, n*(n+1))}
+	c := &contestC{decl: d, ties: tieRules[d.Ties], pairs: d.Pairs, roll: make([]*rollC, n*(n+1)), win: make([][]*effectC, n*(n+1)), lose: make([][]*effectC, n*(n+1))}
 	for s := range 2 {
 		for _, t := range b.sides[s].types {
 			for _, u := range b.sides[1-s].types {
@@ -444,7 +445,7 @@ func (b *Battle) compileEffects(cp *compiler, list []*Effect, sc scope) ([]*effe
 // compileNested compiles a contest inside effects: self against other, in
 // the scope of the effects.
 func (b *Battle) compileNested(cp *compiler, d *ContestDecl, sc scope) (*contestC, error) {
-	c := &contestC{decl: d, ties: tieRules[d.Ties], roll: make([]*rollC, 1), against: make([]*rollC, 1), win: make([][]*effectC, 1), lose: make([][]*effectC, 1)}
+	c := &contestC{decl: d, ties: tieRules[d.Ties], pairs: d.Pairs, roll: make([]*rollC, 1), against: make([]*rollC, 1), win: make([][]*effectC, 1), lose: make([][]*effectC, 1)}
 	var err error
 	if c.roll[0], err = cp.compileRoll(&d.Roll, sc.context(0)); err != nil {
 		return nil, err
