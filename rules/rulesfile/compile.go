@@ -136,7 +136,7 @@ func (f *File) resolveOptions(n *doc.Node) (rules.Settings, []optionVal, error) 
 	vals := make([]optionVal, len(f.Options))
 	for i, o := range f.Options {
 		v := settings[i].Value
-		ov := optionVal{Name: o.Name, Field: optionField(o.Name)}
+		ov := optionVal{Name: o.Name, Field: exprName(o.Name)}
 		switch {
 		case o.Ints != nil:
 			ov.Kind = reflect.Int
@@ -268,7 +268,7 @@ func (b *Battle) assemble(cp *compiler, decl *UnitDecl, designs map[string]*Unit
 	}
 	for _, u := range chain {
 		for _, a := range u.Stats {
-			i := slices.Index(statNames, a.Name)
+			i := nameIndex(statNames, a.Name)
 			if i < 0 {
 				return nil, a.Node.Errorf("unknown stat %q of unit %s (stats: %s; a unit also has %s)%s", a.Name, decl.Name,
 					strings.Join(statNames, ", "), strings.Join(unitKeys, ", "), doc.DidYouMean(a.Name, append(slices.Clone(statNames), unitKeys...)))
@@ -295,7 +295,7 @@ func (b *Battle) assemble(cp *compiler, decl *UnitDecl, designs map[string]*Unit
 		}
 		p := f.Parts[i]
 		for _, a := range p.Stats {
-			k := slices.Index(statNames, a.Name)
+			k := nameIndex(statNames, a.Name)
 			if k < 0 {
 				return nil, errUnknown(a.Node, "stat", a.Name, statNames)
 			}
@@ -306,7 +306,7 @@ func (b *Battle) assemble(cp *compiler, decl *UnitDecl, designs map[string]*Unit
 			ut.stats[k] += v
 		}
 		for _, a := range p.Cost {
-			k := slices.Index(statNames, a.Name)
+			k := nameIndex(statNames, a.Name)
 			if k < 0 {
 				return nil, errUnknown(a.Node, "stat (a cost is paid from a stat of the unit)", a.Name, statNames)
 			}
@@ -339,7 +339,7 @@ func (b *Battle) assemble(cp *compiler, decl *UnitDecl, designs map[string]*Unit
 	}
 	stats := map[string]int64{}
 	for i, s := range statNames {
-		stats[s] = ut.stats[i]
+		stats[exprName(s)] = ut.stats[i]
 	}
 	for _, c := range checks {
 		ok, err := cp.compile(&c.Rule, &context{reads: readOptions | readStats, stats: stats, types: [nRoles]int{-1, -1, -1}}, true)

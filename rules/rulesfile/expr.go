@@ -238,8 +238,25 @@ type refWalker struct {
 func (w *refWalker) fail(loc file.Location, format string, args ...any) {
 	if w.err == nil {
 		line, col := lineCol(w.e.Src, loc.From)
-		w.err = exprError(w.e, line, col, fmt.Sprintf("in %q: ", w.e.Src)+fmt.Sprintf(format, args...))
+		w.err = exprError(w.e, line, col, fmt.Sprintf("in %q: ", w.e.Src)+fmt.Sprintf(format, args...)+w.hyphenHint())
 	}
+}
+
+// hyphenHint explains an unknown name that is a hyphenated name read as
+// a subtraction (scar-roll as scar − roll): expressions write its hyphens
+// as underscores.
+func (w *refWalker) hyphenHint() string {
+	l := w.cp.l
+	known := append(append(l.unitFields(), l.sideFields()...), l.optionFields()...)
+	for _, r := range w.c.regs {
+		known = append(known, r.name)
+	}
+	for _, k := range known {
+		if h := strings.ReplaceAll(k, "_", "-"); h != k && strings.Contains(w.e.Src, h) {
+			return fmt.Sprintf(" (an expression reads %s as a subtraction: write %s)", h, k)
+		}
+	}
+	return ""
 }
 
 func (w *refWalker) addVar(v varRef) {
@@ -285,8 +302,8 @@ func (w *refWalker) member(loc file.Location, base, name string) {
 			w.addVar(varRef{kind: vUnitHP, role: uint8(role), lo: 0, n: int32(w.cp.b.maxHP(t)) + 1, name: base + "." + name})
 		case name == uAlive:
 			w.addVar(varRef{kind: vUnitAlive, role: uint8(role), lo: 0, n: 2, name: base + "." + name})
-		case slices.Contains(l.tracks, name):
-			k := slices.Index(l.tracks, name)
+		case nameIndex(l.tracks, name) >= 0:
+			k := nameIndex(l.tracks, name)
 			if k >= len(w.cp.b.unitTrk) {
 				w.fail(loc, "a track's start and highest value may read the unit's stats, not its tracks (%s)", name)
 				return
@@ -318,7 +335,7 @@ func (w *refWalker) member(loc file.Location, base, name string) {
 			w.addVar(varRef{kind: vSideAgg, role: r, which: k, lo: 0, n: hi + 1, name: base + "." + name})
 			return
 		}
-		if k := slices.Index(l.sideTracks, name); k >= 0 {
+		if k := nameIndex(l.sideTracks, name); k >= 0 {
 			if k >= len(w.cp.b.sideTrk) {
 				w.fail(loc, "a side track's start and highest value may read the options, not the side's tracks (%s)", name)
 				return

@@ -177,12 +177,13 @@ type CounterDecl struct {
 }
 
 // Identifier names what may stand in an expression: a stat, a track, a
-// named roll. Hyphens are not allowed, since an expression reads `a-b` as
-// a subtraction.
-var identifier = regexp.MustCompile(`^[a-z_][a-z0-9_]*$`)
+// named roll. A hyphen joins words (life-coins), and expressions read it
+// as an underscore (self.life_coins), since they read `a-b` as a
+// subtraction.
+var identifier = regexp.MustCompile(`^[a-z_][a-z0-9_]*(-[a-z0-9_]+)*$`)
 
 // IdentChars says what an identifier may hold, for errors.
-const identChars = "lower-case letters, digits and underscores, not starting with a digit"
+const identChars = "lower-case letters, digits and underscores, not starting with a digit, words joined by single hyphens"
 
 // wordName matches names of ends, counters, options and groups: lower-case
 // words joined by hyphens, as every crucible output names them.
@@ -192,7 +193,7 @@ const wordChars = "lower-case words joined by hyphens"
 
 // reserved are the names an expression gives a meaning of its own: a stat
 // or a track may not take one.
-var reserved = []string{"self", "target", "other", "side", "enemy", "round", "face", "options", "true", "false", "nil", "in", "not", "and", "or", "let", "hp"}
+var reserved = []string{"self", "target", "other", "side", "enemy", "round", "face", "options", "true", "false", "nil", "in", "not", "and", "or", "let", "hp", "max_hp", "alive", "type"}
 
 // Decode reads a rules file from its document.
 func Decode(n *doc.Node) (*File, error) {
@@ -335,7 +336,7 @@ func checkIdent(v *doc.Node, name, what string) error {
 	if !identifier.MatchString(name) {
 		return v.Errorf("%s name %q is not allowed: a name that expressions read holds %s", what, name, identChars)
 	}
-	if slices.Contains(reserved, name) {
+	if slices.Contains(reserved, exprName(name)) {
 		return v.Errorf("%s name %q is reserved: expressions give it a meaning of their own (reserved: %s)", what, name, strings.Join(reserved, ", "))
 	}
 	return nil
@@ -460,12 +461,17 @@ func decodeTracks(n *doc.Node, whose string) ([]TrackDecl, error) {
 // tracks (an expression could not tell them apart) and a unit, part or
 // weapon named twice.
 func (f *File) checkNames() error {
-	seen := map[string]string{}
+	type decl struct{ what, name string }
+	seen := map[string]decl{}
 	declare := func(name, what string, at *doc.Node) error {
-		if prev, dup := seen[name]; dup && at != nil {
-			return at.Errorf("%s %q has the name of a %s: expressions could not tell them apart", what, name, prev)
+		prev, dup := seen[exprName(name)]
+		switch {
+		case dup && at != nil && prev.name != name:
+			return at.Errorf("%s %q reads in expressions as %s, as the %s %q does: expressions could not tell them apart", what, name, exprName(name), prev.what, prev.name)
+		case dup && at != nil:
+			return at.Errorf("%s %q has the name of a %s: expressions could not tell them apart", what, name, prev.what)
 		}
-		seen[name] = what
+		seen[exprName(name)] = decl{what, name}
 		return nil
 	}
 	for _, s := range f.Stats {

@@ -2,6 +2,7 @@ package rulesfile
 
 import (
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -66,10 +67,10 @@ func newLang(stats, tracks, sideTracks []string, opts []optionVal) *lang {
 		if s == "hp" {
 			name = uMaxHP
 		}
-		uf = append(uf, field(len(uf), name, intT))
+		uf = append(uf, field(len(uf), exprName(name), intT))
 	}
 	for _, t := range tracks {
-		uf = append(uf, field(len(uf), t, intT))
+		uf = append(uf, field(len(uf), exprName(t), intT))
 	}
 	uf = append(uf, field(len(uf), uHP, intT), field(len(uf)+1, uAlive, boolT), field(len(uf)+2, uSide, stringT), field(len(uf)+3, uType, stringT))
 	l.unitType = reflect.StructOf(uf)
@@ -78,7 +79,7 @@ func newLang(stats, tracks, sideTracks []string, opts []optionVal) *lang {
 		sf = append(sf, field(len(sf), a.Name, intT))
 	}
 	for _, t := range sideTracks {
-		sf = append(sf, field(len(sf), t, intT))
+		sf = append(sf, field(len(sf), exprName(t), intT))
 	}
 	sf = append(sf, field(len(sf), "name", stringT))
 	l.sideType = reflect.StructOf(sf)
@@ -97,11 +98,22 @@ func newLang(stats, tracks, sideTracks []string, opts []optionVal) *lang {
 	return l
 }
 
-// optionField is how expressions name an option: hyphens become
-// underscores (options.round_cap for round-cap).
-func optionField(name string) string { return strings.ReplaceAll(name, "-", "_") }
+// exprName is how expressions name an option, a stat, a track or a named
+// roll: hyphens become underscores (options.round_cap for round-cap,
+// self.life_coins for life-coins), since an expression reads a-b as a
+// subtraction.
+func exprName(name string) string { return strings.ReplaceAll(name, "-", "_") }
 
-// unitFields lists the names a unit view has, for did-you-mean.
+// nameIndex returns the index of name in a list of declared names, a
+// hyphen and an underscore taken as the same (the file refuses two names
+// that differ only so), or −1.
+func nameIndex(list []string, name string) int {
+	x := exprName(name)
+	return slices.IndexFunc(list, func(s string) bool { return exprName(s) == x })
+}
+
+// unitFields lists the names a unit view has, as expressions and hooks
+// read them, for did-you-mean.
 func (l *lang) unitFields() []string {
 	var out []string
 	for _, s := range l.stats {
@@ -109,9 +121,11 @@ func (l *lang) unitFields() []string {
 			out = append(out, uMaxHP)
 			continue
 		}
-		out = append(out, s)
+		out = append(out, exprName(s))
 	}
-	out = append(out, l.tracks...)
+	for _, t := range l.tracks {
+		out = append(out, exprName(t))
+	}
 	return append(out, uHP, uAlive, uSide, uType)
 }
 
@@ -120,7 +134,9 @@ func (l *lang) sideFields() []string {
 	for _, a := range sideAggregates {
 		out = append(out, a.Name)
 	}
-	out = append(out, l.sideTracks...)
+	for _, t := range l.sideTracks {
+		out = append(out, exprName(t))
+	}
 	return append(out, "name")
 }
 

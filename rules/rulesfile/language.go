@@ -35,7 +35,7 @@ func LanguageReference() *rules.Reference {
 			f("options.<option>.values", "list of words", "", "", "the values the option takes ([false, true] makes it true or false in expressions)"),
 			f("options.<option>.range", "LO..HI", "", "", "the integers the option takes"),
 			{Path: "options.<option>.doc", Type: "text", Required: true, Meaning: "says in a sentence what the option changes"},
-			f("stats.<stat>.default", "integer", "", "0", "a stat every unit has: its value unless the unit (or its parts) says otherwise; hp, the hit points, is every unit's already"),
+			f("stats.<stat>.default", "integer", "", "0", "a stat every unit has: its value unless the unit (or its parts) says otherwise; hp, the hit points, is every unit's already. A stat's, a track's or a named roll's name is lower-case words joined by hyphens or underscores (life-coins); expressions and hooks read a hyphen as an underscore (self.life_coins), since a-b is a subtraction"),
 			{Path: "stats.<stat>.doc", Type: "text", Required: true, Meaning: "says what the stat is"},
 			f("tracks.<track>.start", expr, "of the unit's stats and options", "0", "a value each unit keeps and effects change (pain, crippling): its value at the start"),
 			f("tracks.<track>.min", "integer", "", "0", "the least value of the track"),

@@ -255,7 +255,7 @@ func (b *Battle) compileWeapon(cp *compiler, t int, w *weaponC) error {
 	}
 	w.budget = -1
 	if d.Reroll.Budget != "" {
-		w.budget = slicesIndex(b.lang.sideTracks, d.Reroll.Budget)
+		w.budget = nameIndex(b.lang.sideTracks, d.Reroll.Budget)
 		if w.budget < 0 {
 			return errUnknown(d.Reroll.Node.Get("budget"), "side track", d.Reroll.Budget, b.lang.sideTracks)
 		}
@@ -352,15 +352,6 @@ func (b *Battle) compileWeapon(cp *compiler, t int, w *weaponC) error {
 }
 
 func slicesIndexU(s []uint64, x uint64) int {
-	for i, v := range s {
-		if v == x {
-			return i
-		}
-	}
-	return -1
-}
-
-func slicesIndex(s []string, x string) int {
 	for i, v := range s {
 		if v == x {
 			return i
