@@ -273,6 +273,9 @@ func (b *Battle) assemble(cp *compiler, decl *UnitDecl, designs map[string]*Unit
 				return nil, a.Node.Errorf("unknown stat %q of unit %s (stats: %s; a unit also has %s)%s", a.Name, decl.Name,
 					strings.Join(statNames, ", "), strings.Join(unitKeys, ", "), doc.DidYouMean(a.Name, append(slices.Clone(statNames), unitKeys...)))
 			}
+			if err := f.notDerived(a, i); err != nil {
+				return nil, err
+			}
 			v, err := cp.static(&a.Value)
 			if err != nil {
 				return nil, err
@@ -299,6 +302,9 @@ func (b *Battle) assemble(cp *compiler, decl *UnitDecl, designs map[string]*Unit
 			if k < 0 {
 				return nil, errUnknown(a.Node, "stat", a.Name, statNames)
 			}
+			if err := f.notDerived(a, k); err != nil {
+				return nil, err
+			}
 			v, err := cp.static(&a.Value)
 			if err != nil {
 				return nil, err
@@ -319,6 +325,9 @@ func (b *Battle) assemble(cp *compiler, decl *UnitDecl, designs map[string]*Unit
 		if err := addWeapons(p.Weapons); err != nil {
 			return nil, err
 		}
+	}
+	if err := b.derive(cp, ut); err != nil {
+		return nil, err
 	}
 	for k, c := range cost {
 		// Only what the parts use is checked: a stat that may be negative
@@ -369,6 +378,40 @@ func statWords(names []string, v []int64) string {
 		parts[i] = fmt.Sprintf("%s %d", n, v[i])
 	}
 	return strings.Join(parts, ", ")
+}
+
+// notDerived refuses a unit's or a part's value for stat i when the stat
+// is derived by a formula.
+func (f *File) notDerived(a Assign, i int) error {
+	if s := f.Stats[i]; s.Formula.Present() {
+		return a.Node.Errorf("stat %s is derived by its formula (%s): give the stats it reads, not the stat itself", s.Name, s.Formula.Src)
+	}
+	return nil
+}
+
+// derive works out unit type ut's derived stats, once its own stats and
+// its parts' are summed, in the order the file declares them: each
+// formula reads the stats that are not derived and the derived stats
+// declared before it, by their names, and the options.
+func (b *Battle) derive(cp *compiler, ut *unitType) error {
+	stats := map[string]int64{}
+	for i, s := range b.file.Stats {
+		if !s.Formula.Present() {
+			stats[exprName(s.Name)] = ut.stats[i]
+		}
+	}
+	for i, s := range b.file.Stats {
+		if !s.Formula.Present() {
+			continue
+		}
+		ce, err := cp.compile(&s.Formula, &context{reads: readOptions | readStats, stats: stats, types: [nRoles]int{-1, -1, -1}}, false)
+		if err != nil {
+			return err
+		}
+		ut.stats[i] = int64(ce.k)
+		stats[exprName(s.Name)] = ut.stats[i]
+	}
+	return nil
 }
 
 // static compiles an expression of options alone to its value.

@@ -57,7 +57,11 @@ type OptionDecl struct {
 type StatDecl struct {
 	Name, Doc string
 	Default   int64
-	Node      *doc.Node
+	// Formula, when given, derives the stat from the unit's other stats
+	// (and the options) once the unit is assembled: a unit and its parts
+	// do not set it.
+	Formula Expr
+	Node    *doc.Node
 }
 
 // TrackDecl declares a per-unit or per-side value that changes in battle.
@@ -416,13 +420,25 @@ func decodeStats(n *doc.Node) ([]StatDecl, error) {
 			return err
 		}
 		var s struct {
-			Default int64  `doc:"default"`
-			Doc     string `doc:"doc,required"`
+			Default *int64    `doc:"default"`
+			Formula *doc.Node `doc:"formula"`
+			Doc     string    `doc:"doc,required"`
 		}
 		if err := doc.Decode(v, &s); err != nil {
 			return err
 		}
-		out = append(out, StatDecl{Name: name, Doc: s.Doc, Default: s.Default, Node: v})
+		d := StatDecl{Name: name, Doc: s.Doc, Node: v}
+		if s.Default != nil {
+			d.Default = *s.Default
+		}
+		var err error
+		if d.Formula, err = scalarExpr(s.Formula, "the stat's formula over the unit's other stats"); err != nil {
+			return err
+		}
+		if d.Formula.Present() && s.Default != nil {
+			return v.Get("default").Errorf("stat %s is derived by its formula (%s): it has no default", name, d.Formula.Src)
+		}
+		out = append(out, d)
 		return nil
 	})
 	return out, err

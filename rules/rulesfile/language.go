@@ -36,6 +36,7 @@ func LanguageReference() *rules.Reference {
 			f("options.<option>.range", "LO..HI", "", "", "the integers the option takes"),
 			{Path: "options.<option>.doc", Type: "text", Required: true, Meaning: "says in a sentence what the option changes"},
 			f("stats.<stat>.default", "integer", "", "0", "a stat every unit has: its value unless the unit (or its parts) says otherwise; hp, the hit points, is every unit's already. A stat's, a track's or a named roll's name is lower-case words joined by hyphens or underscores (life-coins); expressions and hooks read a hyphen as an underscore (self.life_coins), since a-b is a subtraction"),
+			f("stats.<stat>.formula", expr, "of the unit's stats by their bare names (hp, the stats not derived, the derived stats declared before it) and options", "", "derives the stat once the unit is assembled (its parts' stats added): a derived stat is a stat everywhere (self.NAME, initiative, targeting size, costs, checks, hooks), and a unit or a part does not set it"),
 			{Path: "stats.<stat>.doc", Type: "text", Required: true, Meaning: "says what the stat is"},
 			f("tracks.<track>.start", expr, "of the unit's stats and options", "0", "a value each unit keeps and effects change (pain, crippling): its value at the start"),
 			f("tracks.<track>.min", "integer", "", "0", "the least value of the track"),
