@@ -56,7 +56,7 @@ func compileFile(f *File, sd *scenarioDoc) (*Battle, error) {
 		return nil, err
 	}
 	b.lang = newLang(names(f.Stats, func(s StatDecl) string { return s.Name }), names(f.Tracks, func(t TrackDecl) string { return t.Name }),
-		names(f.SideTracks, func(t TrackDecl) string { return t.Name }), opts)
+		names(f.SideTracks, func(t TrackDecl) string { return t.Name }), names(f.SideValues, func(v SideValueDecl) string { return v.Name }), opts)
 	cp := &compiler{l: b.lang, b: b}
 	var sides [2]sideDoc
 	for s, node := range [2]*doc.Node{sd.A, sd.B} {
@@ -78,6 +78,9 @@ func compileFile(f *File, sd *scenarioDoc) (*Battle, error) {
 	b.sizeK = b.sizeStat()
 	b.buildRoster()
 	if err := b.compileCap(cp); err != nil {
+		return nil, err
+	}
+	if err := b.compileSideValues(cp); err != nil {
 		return nil, err
 	}
 	if err := b.compileWeapons(cp); err != nil {

@@ -58,6 +58,7 @@ const (
 	vRound
 	vFace
 	vReg
+	vSideVal // a side value (SideValueDecl), worked out from the side's units
 )
 
 // varRef is a state value a tabulated expression reads, and its place in
@@ -342,6 +343,11 @@ func (w *refWalker) member(loc file.Location, base, name string) {
 			}
 			lo, hi := w.cp.b.sideTrackRange(k)
 			w.addVar(varRef{kind: vSideTrack, role: r, which: k, lo: lo, n: hi - lo + 1, name: base + "." + name})
+			return
+		}
+		if k := nameIndex(l.sideValues, name); k >= 0 {
+			sv := &w.cp.b.sideVals[k]
+			w.addVar(varRef{kind: vSideVal, role: r, which: k, lo: sv.lo[s], n: sv.hi[s] - sv.lo[s] + 1, name: base + "." + name})
 			return
 		}
 		if name != "name" {
@@ -669,6 +675,8 @@ func (cp *compiler) fillPoint(env reflect.Value, c *context, vars []varRef, poin
 			sideField(int(v.role)).Field(v.which).SetInt(int64(x))
 		case vSideTrack:
 			sideField(int(v.role)).Field(len(sideAggregates) + v.which).SetInt(int64(x))
+		case vSideVal:
+			sideField(int(v.role)).Field(len(sideAggregates) + len(l.sideTracks) + 1 + v.which).SetInt(int64(x))
 		case vRound:
 			env.Field(after).SetInt(int64(x))
 		case vFace:

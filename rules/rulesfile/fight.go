@@ -371,6 +371,8 @@ func (f *fighter) value(v *varRef, c *ectx) int32 {
 			s = 1 - s
 		}
 		return f.st[1+s*len(b.sideTrk)+v.which]
+	case vSideVal:
+		return f.sideValue(v.which, c.side^int(v.role))
 	case vRound:
 		return f.round
 	case vFace:

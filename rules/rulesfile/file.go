@@ -20,6 +20,7 @@ type File struct {
 	Stats        []StatDecl
 	Tracks       []TrackDecl
 	SideTracks   []TrackDecl
+	SideValues   []SideValueDecl
 	Weapons      []*WeaponDecl
 	Parts        []*PartDecl
 	Units        []*UnitDecl
@@ -70,6 +71,16 @@ type TrackDecl struct {
 	Start, Max Expr
 	Min        int64
 	Node       *doc.Node
+}
+
+// SideValueDecl is a value of each side worked out from its units not
+// destroyed: how many meet a condition (Count), or the sum of an
+// expression over them. Expressions read it as side.NAME and enemy.NAME.
+type SideValueDecl struct {
+	Name, Doc string
+	Of        Expr // the condition (Count) or the expression summed, of self
+	Count     bool
+	Node      *doc.Node
 }
 
 // WeaponDecl is one weapon: its dice and the attack pipeline.
@@ -216,6 +227,7 @@ func Decode(n *doc.Node) (*File, error) {
 		Stats      *doc.Node `doc:"stats"`
 		Tracks     *doc.Node `doc:"tracks"`
 		SideTracks *doc.Node `doc:"side-tracks"`
+		SideValues *doc.Node `doc:"side-values"`
 		Weapons    *doc.Node `doc:"weapons"`
 		Parts      *doc.Node `doc:"parts"`
 		Units      *doc.Node `doc:"units,required"`
@@ -238,6 +250,7 @@ func Decode(n *doc.Node) (*File, error) {
 		func() (err error) { f.Stats, err = decodeStats(top.Stats); return },
 		func() (err error) { f.Tracks, err = decodeTracks(top.Tracks, "a unit's"); return },
 		func() (err error) { f.SideTracks, err = decodeTracks(top.SideTracks, "a side's"); return },
+		func() (err error) { f.SideValues, err = decodeSideValues(top.SideValues); return },
 		func() (err error) { f.Weapons, err = decodeWeapons(top.Weapons); return },
 		func() (err error) { f.Parts, err = decodeParts(top.Parts); return },
 		func() (err error) { f.Units, err = decodeUnits(top.Units); return },
@@ -505,7 +518,47 @@ func (f *File) checkNames() error {
 			return err
 		}
 	}
+	for _, v := range f.SideValues {
+		if slices.ContainsFunc(sideAggregates, func(a struct{ Name, Meaning string }) bool { return a.Name == exprName(v.Name) }) || v.Name == "name" {
+			return v.Node.Errorf("side value %q has the name of what every side has already (%s, name)", v.Name, strings.Join(names(sideAggregates, func(a struct{ Name, Meaning string }) string { return a.Name }), ", "))
+		}
+		if err := declare(v.Name, "side value", v.Node); err != nil {
+			return err
+		}
+	}
 	return nil
+}
+
+// decodeSideValues reads the side values: each {count: CONDITION} or
+// {sum: EXPRESSION}, of self, with a doc.
+func decodeSideValues(n *doc.Node) ([]SideValueDecl, error) {
+	var out []SideValueDecl
+	err := entries(n, "side value names to values", func(name string, v *doc.Node) error {
+		if err := checkIdent(v, name, "a side value"); err != nil {
+			return err
+		}
+		var raw struct {
+			Count *doc.Node `doc:"count"`
+			Sum   *doc.Node `doc:"sum"`
+			Doc   string    `doc:"doc,required"`
+		}
+		if err := doc.Decode(v, &raw); err != nil {
+			return err
+		}
+		d := SideValueDecl{Name: name, Doc: raw.Doc, Node: v, Count: doc.Present(raw.Count)}
+		if d.Count == doc.Present(raw.Sum) {
+			return v.Errorf("a side value is {count: CONDITION} (its units not destroyed that meet it) or {sum: EXPRESSION} (summed over them), one of the two")
+		}
+		var err error
+		if d.Count {
+			d.Of, err = scalarExpr(raw.Count, "a condition on the unit (self)")
+		} else {
+			d.Of, err = scalarExpr(raw.Sum, "an expression of the unit (self)")
+		}
+		out = append(out, d)
+		return err
+	})
+	return out, err
 }
 
 // names returns the names of a list of declarations.

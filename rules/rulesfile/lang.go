@@ -14,6 +14,7 @@ type lang struct {
 	stats      []string // the stats, hp first
 	tracks     []string // per-unit tracks
 	sideTracks []string
+	sideValues []string
 	options    []optionVal
 	unitType   reflect.Type // what self, target and other are
 	sideType   reflect.Type // what side and enemy are
@@ -59,8 +60,8 @@ var (
 	stringT = reflect.TypeFor[string]()
 )
 
-func newLang(stats, tracks, sideTracks []string, opts []optionVal) *lang {
-	l := &lang{stats: stats, tracks: tracks, sideTracks: sideTracks, options: opts}
+func newLang(stats, tracks, sideTracks, sideValues []string, opts []optionVal) *lang {
+	l := &lang{stats: stats, tracks: tracks, sideTracks: sideTracks, sideValues: sideValues, options: opts}
 	var uf []reflect.StructField
 	for _, s := range stats {
 		name := s
@@ -82,6 +83,9 @@ func newLang(stats, tracks, sideTracks []string, opts []optionVal) *lang {
 		sf = append(sf, field(len(sf), exprName(t), intT))
 	}
 	sf = append(sf, field(len(sf), "name", stringT))
+	for _, v := range sideValues {
+		sf = append(sf, field(len(sf), exprName(v), intT))
+	}
 	l.sideType = reflect.StructOf(sf)
 	var of []reflect.StructField
 	for _, o := range opts {
@@ -137,7 +141,11 @@ func (l *lang) sideFields() []string {
 	for _, t := range l.sideTracks {
 		out = append(out, exprName(t))
 	}
-	return append(out, "name")
+	out = append(out, "name")
+	for _, v := range l.sideValues {
+		out = append(out, exprName(v))
+	}
+	return out
 }
 
 func (l *lang) optionFields() []string {
