@@ -130,7 +130,16 @@ cap: 1
 // The distribution of the pairs won by 4d6 against 4d6 is the one the
 // 6^8 ordered rolls give.
 func TestFourD6AgainstFourD6(t *testing.T) {
-	r, err := Solve(t.Context(), modelOf(t, fourD6Rules, oneRoller), Options{Rational: true})
+	checkPairsWon(t, fourD6Rules, 4, 4)
+}
+
+// checkPairsWon solves src (a battle of one round between oneRoller's
+// units, in which a deals 1 damage for each pair it wins) as fractions,
+// checks that a's damage dealt is distributed as the pairs won by na d6
+// against nd d6 in pairOdds, and returns the solution.
+func checkPairsWon(t *testing.T, src string, na, nd int) *rules.Exact {
+	t.Helper()
+	r, err := Solve(t.Context(), modelOf(t, src, oneRoller), Options{Rational: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,13 +147,13 @@ func TestFourD6AgainstFourD6(t *testing.T) {
 	if !ok {
 		t.Fatal("no counter a.damage-dealt")
 	}
-	odds := pairOdds(4, 4)
-	for won, n := range odds {
-		want := big.NewRat(n, 1679616).RatString()
-		if at(got.Rat, won) != want {
+	total := new(big.Int).Exp(big.NewInt(6), big.NewInt(int64(na+nd)), nil)
+	for won, n := range pairOdds(na, nd) {
+		if want := new(big.Rat).SetFrac(big.NewInt(n), total).RatString(); at(got.Rat, won) != want {
 			t.Errorf("P(a wins %d pairs) = %s, want %s", won, at(got.Rat, won), want)
 		}
 	}
+	return r
 }
 
 // nestedPairsRules is a contest inside effects: a's champion always wins
@@ -166,19 +175,7 @@ cap: 1
 // A contest of compare: pairs inside effects deals the damage the
 // enumeration of 6^5 rolls says, exactly and in Monte Carlo.
 func TestNestedPairs(t *testing.T) {
-	r, err := Solve(t.Context(), modelOf(t, nestedPairsRules, oneRoller), Options{Rational: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, ok := r.Counter("a.damage-dealt")
-	if !ok {
-		t.Fatal("no counter a.damage-dealt")
-	}
-	for won, n := range pairOdds(3, 2) {
-		if want := big.NewRat(n, 7776).RatString(); at(got.Rat, won) != want {
-			t.Errorf("P(a wins %d pairs) = %s, want %s", won, at(got.Rat, won), want)
-		}
-	}
+	r := checkPairsWon(t, nestedPairsRules, 3, 2)
 	b, err := rulesfile.Compile(documentOf(t, nestedPairsRules, oneRoller))
 	if err != nil {
 		t.Fatal(err)
