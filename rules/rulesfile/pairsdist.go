@@ -105,40 +105,50 @@ func (s *Enumerator[T, A]) pairSeqs(c *contestC, self, other int32, nested bool)
 	r := ring[T]{zero: ar.Zero(), one: ar.Frac(1, 1), add: ar.Add, mul: ar.Mul, tick: s.tick}
 	k := int(min(ns, no))
 	top, bottom := topDist(r, ds, int(ns), k), topDist(r, do, int(no), k)
-	seqs := map[string]int{}
-	var out []pairSeq[T]
-	res := make([]int8, k)
-	var put func(i int, w T)
-	put = func(i int, w T) { // the pairs from i on, res[:i] decided
-		for ; i < k && res[i] != pairCoin; i++ {
-		}
-		if i < k {
-			half := ar.Mul(w, ar.Frac(1, 2))
-			res[i] = pairSelf
-			put(i+1, half)
-			res[i] = pairOther
-			put(i+1, half)
-			res[i] = pairCoin
-			return
-		}
-		if j, ok := seqs[string(int8Bytes(res))]; ok {
-			out[j].w = ar.Add(out[j].w, w)
-			return
-		}
-		seqs[string(int8Bytes(res))] = len(out)
-		out = append(out, pairSeq[T]{res: slices.Clone(res), w: w})
-	}
+	seqs := seqSet[T, A]{ar: ar, index: map[string]int{}, res: make([]int8, k)}
 	for _, x := range top {
 		for _, y := range bottom {
 			s.tick()
 			for i := range k {
-				res[i] = pairOf(x.v[i], y.v[i], c.ties, int(ns), int(no))
+				seqs.res[i] = pairOf(x.v[i], y.v[i], c.ties, int(ns), int(no))
 			}
-			put(0, ar.Mul(x.w, y.w))
+			seqs.put(0, ar.Mul(x.w, y.w))
 		}
 	}
+	out := seqs.out
 	s.pairs[key] = out
 	return out
+}
+
+// seqSet gathers the sequences of pair results and their weights.
+type seqSet[T any, A Arith[T]] struct {
+	ar    A
+	index map[string]int
+	out   []pairSeq[T]
+	res   []int8 // the sequence being put
+}
+
+// put adds res with weight w, the pairs before i decided: a pair a coin
+// decides (pairCoin) is each side's with half the weight.
+func (q *seqSet[T, A]) put(i int, w T) {
+	for ; i < len(q.res) && q.res[i] != pairCoin; i++ {
+	}
+	if i < len(q.res) {
+		half := q.ar.Mul(w, q.ar.Frac(1, 2))
+		q.res[i] = pairSelf
+		q.put(i+1, half)
+		q.res[i] = pairOther
+		q.put(i+1, half)
+		q.res[i] = pairCoin
+		return
+	}
+	key := string(int8Bytes(q.res))
+	if j, ok := q.index[key]; ok {
+		q.out[j].w = q.ar.Add(q.out[j].w, w)
+		return
+	}
+	q.index[key] = len(q.out)
+	q.out = append(q.out, pairSeq[T]{res: slices.Clone(q.res), w: w})
 }
 
 func int8Bytes(v []int8) []byte {

@@ -188,3 +188,60 @@ func TestNestedPairs(t *testing.T) {
 		t.Errorf("Monte Carlo and the exact answer disagree (|z| > %g):\n%s", maxZ, strings.Join(diffs, "\n"))
 	}
 }
+
+// coinRules is 3d4 against 3d4 in pairs, a tied pair decided by a coin.
+const coinRules = `title: 3d4 against 3d4 in pairs, ties by a coin
+units:
+  roller: {hp: 3}
+round:
+  - contest:
+      roll: 3d4
+      compare: pairs
+      ties: coin
+      loser: [{damage: 1, to: self}]
+cap: 1
+`
+
+// A tied pair a coin decides is each side's with half the chance: the
+// pairs a wins are those its dice win, and of the t tied pairs j with
+// chance C(t, j)/2^t, over all 4^6 ordered rolls.
+func TestCoinTiedPairs(t *testing.T) {
+	want := make([]*big.Rat, 4)
+	for i := range want {
+		want[i] = new(big.Rat)
+	}
+	roll := make([]int, 6)
+	a, d := make([]int, 3), make([]int, 3)
+	for code := range 4096 {
+		for i, x := 0, code; i < 6; i, x = i+1, x/4 {
+			roll[i] = x%4 + 1
+		}
+		copy(a, roll[:3])
+		copy(d, roll[3:])
+		slices.Sort(a)
+		slices.Sort(d)
+		won, tied := 0, 0
+		for j := range 3 {
+			switch {
+			case a[j] > d[j]:
+				won++
+			case a[j] == d[j]:
+				tied++
+			}
+		}
+		for j := 0; j <= tied; j++ {
+			w := new(big.Rat).SetFrac(new(big.Int).Binomial(int64(tied), int64(j)), big.NewInt(4096<<tied))
+			want[won+j].Add(want[won+j], w)
+		}
+	}
+	r, err := Solve(t.Context(), modelOf(t, coinRules, oneRoller), Options{Rational: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := r.Counter("a.damage-dealt")
+	for k, w := range want {
+		if at(got.Rat, k) != w.RatString() {
+			t.Errorf("P(a wins %d pairs) = %s, want %s", k, at(got.Rat, k), w.RatString())
+		}
+	}
+}
