@@ -201,21 +201,13 @@ func decodeContest(v *doc.Node, nested bool) (*ContestDecl, error) {
 	if c.Roll, err = decodeRoll(raw.Roll); err != nil {
 		return nil, err
 	}
+	if err := contestKeys(v, nested); err != nil {
+		return nil, err
+	}
 	ties := contestTies
 	win, lose, winKey, loseKey := raw.Winner, raw.Loser, "winner", "loser"
 	if nested {
 		ties, win, lose, winKey, loseKey = nestedTies, raw.Win, raw.Lose, "win", "lose"
-		for _, k := range []string{"winner", "loser"} {
-			if v.Get(k) != nil {
-				return nil, v.Get(k).Errorf("a contest inside effects says what happens when self wins (win) or loses (lose), not %s", k)
-			}
-		}
-	} else {
-		for _, k := range []string{"win", "lose", "against"} {
-			if v.Get(k) != nil {
-				return nil, v.Get(k).Errorf("a contest phase is the same roll for both sides, and says what its winner and loser do (winner, loser): %s belongs to a contest inside effects", k)
-			}
-		}
 	}
 	if raw.Ties != "" {
 		if _, err := doc.OneOf(v.Get("ties"), ties...); err != nil {
@@ -230,16 +222,8 @@ func decodeContest(v *doc.Node, nested bool) (*ContestDecl, error) {
 		}
 		c.Against = &a
 	}
-	if raw.Compare != "" {
-		if _, err := doc.OneOf(v.Get("compare"), contestCompares...); err != nil {
-			return nil, err
-		}
-		c.Pairs = raw.Compare == "pairs"
-	}
-	if c.Pairs {
-		if err := c.checkPairs(v, raw.Ties, ties); err != nil {
-			return nil, err
-		}
+	if err := c.decodeCompare(v, raw.Compare, raw.Ties, ties); err != nil {
+		return nil, err
 	}
 	if c.Win, err = decodeEffects(win); err != nil {
 		return nil, err
@@ -253,9 +237,44 @@ func decodeContest(v *doc.Node, nested bool) (*ContestDecl, error) {
 	return c, nil
 }
 
+// contestKeys refuses the keys of a contest phase in a contest inside
+// effects (winner, loser), and the other way round (win, lose, against).
+func contestKeys(v *doc.Node, nested bool) error {
+	if nested {
+		for _, k := range []string{"winner", "loser"} {
+			if v.Get(k) != nil {
+				return v.Get(k).Errorf("a contest inside effects says what happens when self wins (win) or loses (lose), not %s", k)
+			}
+		}
+		return nil
+	}
+	for _, k := range []string{"win", "lose", "against"} {
+		if v.Get(k) != nil {
+			return v.Get(k).Errorf("a contest phase is the same roll for both sides, and says what its winner and loser do (winner, loser): %s belongs to a contest inside effects", k)
+		}
+	}
+	return nil
+}
+
 // contestCompares are how a contest compares its rolls: their results
 // (total), or die by die (pairs).
 var contestCompares = []string{"total", "pairs"}
+
+// decodeCompare reads how the contest compares its rolls (compare, given
+// as word) and checks a contest of compare: pairs.
+func (c *ContestDecl) decodeCompare(v *doc.Node, word, ties string, allowed []string) error {
+	if word == "" {
+		return nil
+	}
+	if _, err := doc.OneOf(v.Get("compare"), contestCompares...); err != nil {
+		return err
+	}
+	c.Pairs = word == "pairs"
+	if !c.Pairs {
+		return nil
+	}
+	return c.checkPairs(v, ties, allowed)
+}
 
 // checkPairs refuses what a contest of compare: pairs cannot do: a roll
 // that is not dice, or whose dice are kept, counted or added to (pairs
