@@ -188,6 +188,7 @@ func quote(s string) string {
 // opened in a fresh tab gives the same numbers; nothing is logged as an
 // error.
 func TestWorkbenchInBrowser(t *testing.T) {
+	t.Parallel()
 	_, hs := newTestServer(t, workbench.Config{})
 	p := openPage(t, hs.URL+"/")
 

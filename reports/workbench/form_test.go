@@ -15,6 +15,7 @@ import (
 // is swapped, the battle is the same — the exact odds of a copied
 // blueprint, the very trials of an inlined armor or fighter.
 func TestDefineChangesNothingYet(t *testing.T) {
+	t.Parallel()
 	_, hs := newTestServer(t, workbench.Config{})
 	for _, c := range []struct {
 		name, edit, path, how string

@@ -12,6 +12,7 @@ import (
 // page knows each job's id before it asks): the tune that stayed
 // "running" while the command line answered in 20 ms.
 func TestEveryAnswerArrivesThoughItsJobEndsFirst(t *testing.T) {
+	t.Parallel()
 	s, hs := newTestServer(t, workbench.Config{})
 	workbench.AnswerAfterJobs(s)
 	p := openPage(t, hs.URL+"/#builtin=eclipse/interceptor-duel&seed=3&trials=2000")
