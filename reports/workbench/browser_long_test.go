@@ -21,6 +21,8 @@ func TestWorkbenchCommandsInBrowser(t *testing.T) {
 	p.setInput(t, "trials", "20000")
 	p.setInput(t, "seed", "11")
 	p.wait(t, `window.workbench.done && document.getElementById('command').textContent.includes('--seed 11 --trials 20000')`, 30*time.Second)
+	p.card(t, "sweep")
+	p.wait(t, `[...document.getElementById('sweep-field').options].some(o => o.value === 'a.armor.armor_value')`, 30*time.Second)
 	eval[bool](t, p, `(() => { const s = document.getElementById('sweep-field'); s.value = 'a.armor.armor_value'; s.dispatchEvent(new Event('change')); return s.value === 'a.armor.armor_value' })()`)
 
 	// A tune of the same field answers in words.
