@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"path"
 	"slices"
 
 	"github.com/crucible-sim/crucible/reports"
@@ -75,6 +76,9 @@ func document(e edit) (*node, string) {
 	id := ""
 	if rs := root.Get("ruleset"); rs != nil && rs.Kind == doc.Scalar {
 		id = rs.Value
+		if isRulesPath(id) { // a rules file's ruleset is known by its file's name
+			id = path.Base(id)
+		}
 	}
 	return tree(root), id
 }

@@ -214,7 +214,33 @@ async function open(query) {
   state.builtin = s.builtin || '';
   state.folder = s.folder || '';
   $('name').value = s.name;
+  showRules(s.rules);
   setText(s.text);
+}
+
+// showRules puts the rules file a scenario reads (or none) in the editor
+// beside the scenario's.
+function showRules(r) {
+  state.rules = r ? {file: r.file, named: r.named || ''} : null;
+  $('rules-box').hidden = !r;
+  $('src-title').hidden = !r;
+  $('rules-src').value = r ? r.text : '';
+  $('rules-file').textContent = r ? r.file : '';
+  $('rules-note').textContent = r && r.named ? 'The scenario reads the rules file ' + r.named + ' by name; an edit here makes it read ./' + r.file + ' beside it (save both).' : '';
+}
+
+// rulesChanged re-runs the odds on an edit of the rules file, as on an
+// edit of the scenario. A scenario that named the file by name reads it by
+// path from now on, so that the page's text is the file it reads, and the
+// pair, saved side by side, runs on the command line as on the page.
+function rulesChanged() {
+  if (state.rules && state.rules.named) {
+    state.rules.named = '';
+    $('rules-note').textContent = 'The scenario now reads ./' + state.rules.file + ' beside it: save both files to run them on the command line.';
+    edits([{op: 'set', path: 'ruleset', value: './' + state.rules.file}], performance.now());
+    return;
+  }
+  changed();
 }
 
 // restore fills the page from its address: a permalink's text (s=), or a
@@ -279,12 +305,13 @@ function init() {
   for (const [name, c] of Object.entries(cards)) c.mount($('card-' + name), () => run(name));
   showView('form');
   showCard('odds');
-  initEditor(changed);
+  initEditor(changed, rulesChanged);
   initForm(edits);
   for (const id of ['name', 'seed', 'trials']) $(id).addEventListener('input', () => changed());
   $('picker').addEventListener('change', (e) => { if (e.target.value) open(e.target.value).catch((err) => { $('status').textContent = err.message; }); });
   $('stop').addEventListener('click', () => api('/api/stop', {tab}).catch((e) => { $('status').textContent = e.message; }));
   $('download').addEventListener('click', () => save($('src').value, fileOf($('name').value)));
+  $('rules-download').addEventListener('click', () => state.rules && save($('rules-src').value, state.rules.file.split('/').pop()));
   catalogue().then(restore).catch((e) => { $('status').textContent = e.message; });
   connect();
 }
