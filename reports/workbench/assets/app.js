@@ -91,10 +91,29 @@ async function send() {
   try { r = await api('/api/odds', req); } catch (e) { failed(e); return; }
   if (typeof r.text === 'string') edited(r.text);
   const v = r.validation;
+  if (v.ok) {
+    showProblems(v);
+    odds.stale(false);
+    odds.started(r, v);
+    // The form is drawn anew after the first estimate, not before it: the
+    // drawing holds the page for tens of milliseconds (a fleet's
+    // blueprints and their part lists), and the estimate, which arrives
+    // just after this answer, would wait behind it.
+    await firstEstimate(job, 250);
+  }
   await showValidation(v);
-  if (!v.ok) return;
-  odds.started(r, v);
-  state.replied = job;
+  if (v.ok) state.replied = job;
+}
+
+// firstEstimate resolves once the first estimate of job is drawn, or
+// after ms.
+let awaited = null;
+function firstEstimate(job, ms) {
+  if (state.job === job && state.firstMs !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    awaited = {job, resolve};
+    setTimeout(resolve, ms);
+  });
 }
 
 // edited puts the text the form's edits made in the editor, which the
@@ -139,7 +158,10 @@ function dispatch(kind, data) {
   const owner = ownerOf(data.job);
   if (owner === 'odds') {
     if (data.job !== state.job) return; // an older edit's
-    if (kind === 'estimate') odds.estimate(data);
+    if (kind === 'estimate') {
+      odds.estimate(data);
+      if (awaited && awaited.job === data.job) { awaited.resolve(); awaited = null; }
+    }
     else if (kind === 'exact') odds.exact(data);
     else if (kind === 'failed') $('state').textContent = 'failed: ' + data.error;
     return;
