@@ -143,8 +143,10 @@ func (s *Server) fightOdds(ctx context.Context, t *tab, j *job, sc *scenarios.Sc
 	start := time.Now()
 	ms := func() float64 { return float64(time.Since(start).Microseconds()) / 1000 }
 	solved := make(chan struct{})
-	if _, err := rules.LookupSolver(sc.Ruleset); err == nil {
-		run.Workers = beside(run.Workers, s.exact.has(exactKey(sc)))
+	if solver, err := rules.LookupSolver(sc.Ruleset); err == nil {
+		if !s.exact.has(exactKey(sc)) && solver.Check(sc.Document()) == nil {
+			run.Workers = beside(run.Workers) // a solve to come, not a cached answer or a refusal
+		}
 		go func() {
 			defer close(solved)
 			defer func() { // a solver's panic is the exact event's error, not the server's end
@@ -175,16 +177,14 @@ func (s *Server) fightOdds(ctx context.Context, t *tab, j *job, sc *scenarios.Sc
 }
 
 // beside returns the workers of a Monte Carlo run that goes on beside an
-// exact solve (none when the answer is cached): one core fewer than it
-// would take, down to one, so that the solve — one goroutine, and the
-// answer that replaces the estimate — has a core of its own instead of a
-// share of every core with the run's workers (on two cores a third of the
-// solve's time went to them). The estimate's first trials come from the
-// worker left; the workers never change a result.
-func beside(workers int, cached bool) int {
-	if cached {
-		return workers
-	}
+// exact solve: one core fewer than it would take, down to one, so that
+// the solve — one goroutine, and the answer that replaces the estimate —
+// has a core of its own instead of a share of every core with the run's
+// workers (on two cores a third of the solve's time went to them). The
+// estimate's first trials come from the worker left; the workers never
+// change a result. A scenario whose answer is cached, or which the solver
+// refuses at once (a stratfight duel), keeps every core for its trials.
+func beside(workers int) int {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
