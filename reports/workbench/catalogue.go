@@ -88,7 +88,7 @@ func (s *Server) scenario(w http.ResponseWriter, r *http.Request) {
 		err = fmt.Errorf("name a scenario: ?builtin=NAME, ?file=PATH or ?template=RULESET")
 	}
 	if err == nil {
-		src.Rules, err = s.rulesOf(src.Name, src.Text, src.Folder)
+		src.Rules = s.rulesOf(src.Name, src.Text, src.Folder)
 	}
 	if err != nil {
 		fail(w, err)

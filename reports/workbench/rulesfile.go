@@ -42,37 +42,40 @@ type rulesSource struct {
 }
 
 // rulesOf returns the rules file the scenario of text reads, or nil when
-// its ruleset is compiled into crucible (or its text names none yet).
-func (s *Server) rulesOf(name, text, folder string) (*rulesSource, error) {
+// its ruleset is compiled into crucible, or its text names none it can
+// read (the validation of the text says why).
+func (s *Server) rulesOf(name, text, folder string) *rulesSource {
 	root, err := scenarios.ParseYAML(fileName(name), []byte(text))
 	if err != nil || root.Kind != doc.Map {
-		return nil, nil // the page shows the error when it validates the text
+		return nil // the page shows the error when it validates the text
 	}
 	v := root.Get("ruleset")
 	if v == nil || v.Kind != doc.Scalar || v.Value == "" {
-		return nil, nil
+		return nil
 	}
 	ref := v.Value
 	if _, err := rules.Lookup(ref); err == nil && !slices.Contains(rules.FileIDs(), ref) {
-		return nil, nil
+		return nil
 	}
 	if !isRulesPath(ref) {
-		file, src, err := scenarios.RulesFileSource(ref)
+		// By name, a scenario of the page reads a built-in rules file
+		// only (scenarios.ParseIn), never one of the rules path.
+		file, src, err := scenarios.BuiltinRulesFileSource(ref)
 		if err != nil {
-			return nil, nil // an unknown ruleset: the validation says so
+			return nil // an unknown ruleset: the validation says so
 		}
-		return &rulesSource{rulesText{File: path.Base(file), Text: string(src)}, ref}, nil
-	}
-	fsys, err := s.dir.Sub(folder)
-	if err != nil {
-		return nil, err
+		return &rulesSource{rulesText{File: path.Base(file), Text: string(src)}, ref}
 	}
 	file := path.Clean(ref)
-	src, err := fs.ReadFile(fsys, file)
-	if err != nil {
-		return nil, fmt.Errorf("%s: the rules file %s: %v", fileName(name), ref, err)
+	fsys, err := s.dir.Sub(folder)
+	var src []byte
+	if err == nil {
+		src, err = fs.ReadFile(fsys, file)
 	}
-	return &rulesSource{rulesText: rulesText{File: file, Text: string(src)}}, nil
+	if err != nil {
+		return nil // the scenario opens, and its validation says why the file cannot be read
+	}
+	return &rulesSource{rulesText: rulesText{File: file, Text: string(src)}}
 }
 
 // isRulesPath says whether a ruleset field names a rules file by its path.
