@@ -62,7 +62,7 @@ func TestUsageErrorsExit2(t *testing.T) {
 		{"--trials 4611686018427387904: allowed", []string{"run", "stratfight/thug-vs-guard", "--trials", "4611686018427387904"}},
 		{"--workers -1: allowed: an integer from 1 to 1024", []string{"run", "stratfight/thug-vs-guard", "--workers", "-1"}},
 		{"--set nonsense: expected PATH=VALUE", []string{"run", "stratfight/thug-vs-guard", "--set", "nonsense"}},
-		{`bad index in "claims[x]"`, []string{"run", "stratfight/thug-vs-guard", "--set", "claims[x]=1"}},
+		{`bad index in "claims[-1]"`, []string{"run", "stratfight/thug-vs-guard", "--set", "claims[-1]=1"}},
 		{`--format "xml": allowed: table, csv, json`, []string{"run", "stratfight/thug-vs-guard", "--format", "xml"}},
 		{"--shard \"4/4\": want K/N with 0 ≤ K < N", []string{"run", "stratfight/thug-vs-guard", "--shard", "4/4"}},
 		{"name scenarios to run, or pass --all", []string{"run"}},
@@ -97,6 +97,6 @@ func TestInputErrorsExit1(t *testing.T) {
 		"run", "stratfight/thug-vs-guard", "--seed", "1", "--set", "options.tie-rule=coin")
 	mustFail(t, exitFailed, `--set a.wepon=rapier: a.wepon: unknown field "wepon" (allowed: fighter,`,
 		"run", "stratfight/thug-vs-guard", "--seed", "1", "--set", "a.wepon=rapier")
-	mustFail(t, exitFailed, `--set claims[0].min=1: claims has no element [0]`,
+	mustFail(t, exitFailed, `--set claims[0].min=1: claims: has no element [0]: the field is not given`,
 		"run", "stratfight/thug-vs-guard", "--seed", "1", "--set", "claims[0].min=1")
 }
