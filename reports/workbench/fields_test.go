@@ -17,6 +17,7 @@ import (
 // hull's limit, 8; the tune suggested 5..11). An element of a
 // list is named by its name.
 func TestFieldsAreWhatCompiles(t *testing.T) {
+	t.Parallel()
 	_, hs := newTestServer(t, workbench.Config{})
 	for _, c := range []struct {
 		name string

@@ -29,6 +29,8 @@ type Enumerator[T any, A Arith[T]] struct {
 	bags []*bag[T, A]
 	// rolls memoises roll distributions by roll and context
 	rolls map[rollKey][]rollOut[T]
+	// pairs memoises the pair sequences of contests of compare: pairs
+	pairs map[pairsKey][]pairSeq[T]
 	// fires keeps a side's outcomes of a fire step by what they depend
 	// on (sideFire).
 	fires      map[string][]sideOut[T]
@@ -109,7 +111,7 @@ var ErrNoProgress = errors.New("rounds pass with nothing to play")
 
 // NewEnumerator returns a Enumerator of the model in arithmetic ar.
 func NewEnumerator[T any, A Arith[T]](m *Model, ar A, opt StepOptions) *Enumerator[T, A] {
-	s := &Enumerator[T, A]{rolls: map[rollKey][]rollOut[T]{}, fires: map[string][]sideOut[T]{}, vols: map[string][]volley[T]{},
+	s := &Enumerator[T, A]{rolls: map[rollKey][]rollOut[T]{}, pairs: map[pairsKey][]pairSeq[T]{}, fires: map[string][]sideOut[T]{}, vols: map[string][]volley[T]{},
 		assigns: map[assignKey]int32{}, enemies: map[string]uint64{}, classIDs: map[classKey]int32{}}
 	s.Reset(m, ar, opt)
 	return s
@@ -127,6 +129,7 @@ func (s *Enumerator[T, A]) Reset(m *Model, ar A, opt StepOptions) {
 	s.m, s.ar, s.opt = m, ar, opt
 	s.bin, s.pw = pascal[T, A]{ar: ar}, powers[T, A]{ar: ar}
 	clear(s.rolls)
+	clear(s.pairs)
 	clear(s.fires)
 	clear(s.vols)
 	clear(s.assigns)
