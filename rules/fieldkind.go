@@ -2,6 +2,8 @@ package rules
 
 import (
 	"strings"
+
+	"github.com/crucible-sim/crucible/rules/doc"
 )
 
 // FieldKind says what values a scenario field takes, as a tool that
@@ -53,9 +55,13 @@ func FieldAt(ruleset, path string) (f Field, ok bool) {
 }
 
 // FieldFor returns the reference's entry for the field a --set path names,
-// as FieldAt does.
+// as FieldAt does; a list's element is the same field by position or by
+// name (blueprints[2].hull, blueprints[Brick].hull).
 func (r *Reference) FieldFor(path string) (f Field, ok bool) {
-	want := strings.Split(path, ".")
+	want, err := doc.ParsePath(path)
+	if err != nil {
+		return Field{}, false
+	}
 	best := -1
 	for _, cand := range r.Fields {
 		if score, match := pathMatch(strings.Split(cand.Path, "."), want); match && score > best {
@@ -65,34 +71,23 @@ func (r *Reference) FieldFor(path string) (f Field, ok bool) {
 	return f, best >= 0
 }
 
-// pathMatch reports whether the concrete path elements match the
+// pathMatch reports whether the concrete path's steps match the
 // reference's pattern elements, and how many of them match literally.
-func pathMatch(pattern, path []string) (literal int, ok bool) {
+func pathMatch(pattern []string, path []doc.Step) (literal int, ok bool) {
 	if len(pattern) != len(path) {
 		return 0, false
 	}
 	for i, p := range pattern {
-		key, indexed := stripIndex(path[i])
 		pkey, pindexed := strings.CutSuffix(p, "[]")
 		switch {
-		case indexed != pindexed:
+		case path[i].Indexed != pindexed:
 			return 0, false
 		case strings.HasPrefix(pkey, "<") && strings.HasSuffix(pkey, ">"):
-		case pkey == key:
+		case pkey == path[i].Key:
 			literal++
 		default:
 			return 0, false
 		}
 	}
 	return literal, true
-}
-
-// stripIndex splits "parts[0]" into "parts" and true; "ships" into
-// "ships" and false.
-func stripIndex(elem string) (key string, indexed bool) {
-	open := strings.IndexByte(elem, '[')
-	if open <= 0 || !strings.HasSuffix(elem, "]") {
-		return elem, false
-	}
-	return elem[:open], true
 }

@@ -55,53 +55,8 @@ func PlaceSide(n *doc.Node, fields []string, values []*doc.Node, origin string) 
 }
 
 // NodeAt returns the node at a field path as --set takes it
-// ("taskForces[1]", "b.fighter"), or nil when the document has none.
+// ("taskForces[1]", "b.fighter", "blueprints[Brick]"), or nil when the
+// document has none.
 func NodeAt(n *doc.Node, path string) *doc.Node {
-	cur := n
-	for _, part := range splitPath(path) {
-		key, idx, indexed := part.key, part.idx, part.indexed
-		if cur == nil || cur.Kind != doc.Map {
-			return nil
-		}
-		cur = cur.Get(key)
-		if indexed {
-			if cur == nil || cur.Kind != doc.Seq || idx >= len(cur.Items) {
-				return nil
-			}
-			cur = cur.Items[idx]
-		}
-	}
-	return cur
-}
-
-// pathPart is one element of a field path: a key, and an index into the
-// list at that key when indexed.
-type pathPart struct {
-	key     string
-	idx     int
-	indexed bool
-}
-
-// splitPath splits a field path into its elements; an element whose index
-// does not read as a number is taken as a plain key, which NodeAt then
-// does not find.
-func splitPath(path string) []pathPart {
-	var out []pathPart
-	start := 0
-	for i := 0; i <= len(path); i++ {
-		if i < len(path) && path[i] != '.' {
-			continue
-		}
-		elem := path[start:i]
-		start = i + 1
-		key, indexed := stripIndex(elem)
-		p := pathPart{key: key}
-		if indexed {
-			if _, err := fmt.Sscanf(elem[len(key):], "[%d]", &p.idx); err == nil && p.idx >= 0 {
-				p.indexed = true
-			}
-		}
-		out = append(out, p)
-	}
-	return out
+	return n.At(path)
 }

@@ -5,6 +5,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"github.com/crucible-sim/crucible/rules/doc"
 )
@@ -58,7 +59,7 @@ func NearestBuiltin(ref string) string {
 			return doc.DidYouMeanOf(near)
 		}
 	}
-	return " (run `" + program + " scenarios` for the list)"
+	return " (run `" + program() + " scenarios` for the list)"
 }
 
 // splitName splits a name at its last slash: "eclipse/interceptor-duel" is
@@ -71,11 +72,20 @@ func splitName(name string) (dir, base string) {
 	return name[:i], name[i+1:]
 }
 
-// program is the name of the command line whose commands messages name
-// ("run `crucible scenarios`").
-var program = "crucible"
+// programName holds the name of the command line whose commands messages
+// name ("run `crucible scenarios`"); atomic, as commands run side by side
+// in one process (the tests of cmd/cli and reports/workbench) each set it.
+var programName atomic.Pointer[string]
 
 // SetProgram names the command line in messages that name its commands:
 // a game's own binary (package cli's Program) calls it, as SetBuiltin,
 // before anything is loaded.
-func SetProgram(name string) { program = name }
+func SetProgram(name string) { programName.Store(&name) }
+
+// program returns the name SetProgram set, "crucible" before it is set.
+func program() string {
+	if p := programName.Load(); p != nil {
+		return *p
+	}
+	return "crucible"
+}

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/rules/doc"
@@ -36,16 +37,24 @@ const RulesPathOrigin = "the rules path"
 // rules file is looked up in by name, separated as PATH is.
 const RulesPathEnv = "CRUCIBLE_RULES_PATH"
 
-var rulesPath []string
+// rulesPath holds the directories SetRulesPath set; atomic, as commands
+// run side by side in one process (cmd/cli's tests) each set it.
+var rulesPath atomic.Pointer[[]string]
 
 // SetRulesPath sets the directories a rules file named by a scenario is
 // looked up in, in order, before the built-in ones (the --rules-path
 // flag); nil takes them from RulesPathEnv.
-func SetRulesPath(dirs []string) { rulesPath = dirs }
+func SetRulesPath(dirs []string) {
+	if dirs == nil {
+		rulesPath.Store(nil)
+		return
+	}
+	rulesPath.Store(&dirs)
+}
 
 func rulesDirs() []string {
-	if rulesPath != nil {
-		return rulesPath
+	if dirs := rulesPath.Load(); dirs != nil {
+		return *dirs
 	}
 	var out []string
 	for _, d := range filepath.SplitList(os.Getenv(RulesPathEnv)) {
@@ -177,12 +186,34 @@ func (s *Scenario) findRules(v *doc.Node) (string, []byte, error) {
 
 // builtinRulesFile returns the path of the built-in rules file of that
 // name: builtin/<dir>/<name>.rules.yaml.
+// The name is looked up in each folder, not matched by fs.Glob, which
+// read every built-in file's name for each lookup (and would read a name
+// with * in it as a pattern).
 func builtinRulesFile(name string) (string, bool) {
-	matches, _ := fs.Glob(builtin, "builtin/*/"+name+RulesFileExt)
-	if len(matches) == 0 {
-		return "", false
+	dirs, _ := fs.ReadDir(builtin, "builtin")
+	for _, d := range dirs {
+		p := "builtin/" + d.Name() + "/" + name + RulesFileExt
+		if !d.IsDir() || !fs.ValidPath(p) || path.Dir(p) != "builtin/"+d.Name() {
+			continue
+		}
+		if info, err := fs.Stat(builtin, p); err == nil && info.Mode().IsRegular() {
+			return p, true
+		}
 	}
-	return matches[0], true
+	return "", false
+}
+
+// BuiltinRulesFileSource returns the built-in rules file of that name:
+// its path among the built-in files and its bytes. It is what a scenario
+// read in a folder (ParseIn), which looks for a rules file by name nowhere
+// else, reads.
+func BuiltinRulesFileSource(name string) (string, []byte, error) {
+	p, ok := builtinRulesFile(name)
+	if !ok {
+		return "", nil, &fs.PathError{Op: "open", Path: name + RulesFileExt, Err: fs.ErrNotExist}
+	}
+	src, err := fs.ReadFile(builtin, p)
+	return p, src, err
 }
 
 // BuiltinRulesFiles lists the names of the built-in rules files, sorted.

@@ -142,10 +142,10 @@ func Load(ref string) (*Scenario, error) {
 	src, err := readFile(ref)
 	if err != nil {
 		if _, err := fs.Stat(builtin, sweepsDir+"/"+ref+".yaml"); err == nil {
-			return nil, fmt.Errorf("%s is a built-in sweep, not a scenario: run it with `%s sweep %s`", ref, program, ref)
+			return nil, fmt.Errorf("%s is a built-in sweep, not a scenario: run it with `%s sweep %s`", ref, program(), ref)
 		}
 		if _, err := fs.Stat(builtin, tunesDir+"/"+ref+".yaml"); err == nil {
-			return nil, fmt.Errorf("%s is a built-in tune, not a scenario: run it with `%s tune %s`", ref, program, ref)
+			return nil, fmt.Errorf("%s is a built-in tune, not a scenario: run it with `%s tune %s`", ref, program(), ref)
 		}
 		if _, err := fs.Stat(builtin, metasDir+"/"+ref+".yaml"); err == nil {
 			return nil, fmt.Errorf("%s is a built-in roster, not a scenario: run it with `crucible meta %s`", ref, ref)
@@ -243,10 +243,10 @@ func notAScenario(root *doc.Node, ref string) error {
 		return nil
 	}
 	if sw := root.Get("sweep"); sw != nil {
-		return sw.Errorf("this is a sweep file, not a scenario: run it with `%s sweep %s`", program, ref)
+		return sw.Errorf("this is a sweep file, not a scenario: run it with `%s sweep %s`", program(), ref)
 	}
 	if tu := root.Get("tune"); tu != nil {
-		return tu.Errorf("this is a tune file, not a scenario: run it with `%s tune %s`", program, ref)
+		return tu.Errorf("this is a tune file, not a scenario: run it with `%s tune %s`", program(), ref)
 	}
 	if m := root.Get("meta"); m != nil {
 		return m.Errorf("this is a roster, not a scenario: run it with `crucible meta %s`", ref)
@@ -265,7 +265,7 @@ func notAScenario(root *doc.Node, ref string) error {
 		names = append(names[:5], "…")
 	}
 	return suite.Errorf("this is a suite of %d scenarios (%s), not a scenario: name one of them, or check them all with `%s check %s`",
-		len(suite.Items), strings.Join(names, ", "), program, ref)
+		len(suite.Items), strings.Join(names, ", "), program(), ref)
 }
 
 // derive reads the common fields from the document.

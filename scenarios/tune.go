@@ -93,7 +93,7 @@ func ParseTuneVary(arg string) (TuneAxis, error) {
 	}
 	from, to, ok := strings.Cut(r, "..")
 	if !ok || strings.Contains(r, ",") || strings.Contains(to, ":") {
-		return TuneAxis{}, fmt.Errorf("--vary %s: tune searches a range FROM..TO of numbers (e.g. 0..8, 0..1), which it bisects itself; to fight a list of values or a field of names, use %s sweep --vary %s", arg, program, arg)
+		return TuneAxis{}, fmt.Errorf("--vary %s: tune searches a range FROM..TO of numbers (e.g. 0..8, 0..1), which it bisects itself; to fight a list of values or a field of names, use %s sweep --vary %s", arg, program(), arg)
 	}
 	a := TuneAxis{Path: p, From: from, To: to, Origin: "--vary " + arg}
 	if err := a.checkRange(); err != nil {
@@ -121,7 +121,7 @@ func (a TuneAxis) Bounds() (lo, hi *big.Rat, err error) {
 	for i, s := range []string{a.From, a.To} {
 		s = strings.TrimSpace(s)
 		if !decimal.MatchString(s) {
-			return nil, nil, fmt.Errorf("%q is not a decimal number (tune searches a range of numbers: a field of names cannot be tuned; rank its values with %s sweep)", s, program)
+			return nil, nil, fmt.Errorf("%q is not a decimal number (tune searches a range of numbers: a field of names cannot be tuned; rank its values with %s sweep)", s, program())
 		}
 		r[i], _ = new(big.Rat).SetString(s)
 	}

@@ -15,10 +15,13 @@ import (
 const DefaultBalanceMatrices = 400
 
 // BalanceOptions say what a balance search may change: one numeric field
-// every entry's side has, over a grid of values.
+// of every entry, over a grid of values.
 type BalanceOptions struct {
 	// Path is the field inside an entry's side (as the roster writes it,
-	// e.g. armor.armor_value), Values the grid it may take, in order.
+	// e.g. armor.armor_value), or a field of the base scenario in each
+	// entry's own element of a list, [*] (blueprints[*].computer: the
+	// blueprint the entry's side names); Values the grid it may take, in
+	// order.
 	Path   string
 	Values []string
 	// MinShare is the mass every entry must have in the equilibrium, as
@@ -28,9 +31,12 @@ type BalanceOptions struct {
 	Matrices int
 }
 
-// BalanceChange is one entry whose field the search changed.
+// BalanceChange is one entry whose field the search changed: Path is the
+// entry's field as a designer writes it (blueprints[Sniper
+// Cruiser].computer for blueprints[*].computer), From "" where the base's
+// text does not write it (the ruleset's default).
 type BalanceChange struct {
-	Entry, From, To string
+	Entry, Path, From, To string
 }
 
 // BalanceResult is what a balance search found: the changes, the roster's
@@ -67,10 +73,11 @@ type BalanceResult struct {
 // resumed from it fights again only what the interrupted one had not, and
 // gives the answer of an uninterrupted search.
 func Balance(ctx context.Context, r analysis.Run, m *Meta, mo Options, o BalanceOptions, margin bool) (*BalanceResult, error) {
-	if err := m.balanceable(o); err != nil {
+	f, err := m.balanceField(o)
+	if err != nil {
 		return nil, err
 	}
-	if err := m.fits(o); err != nil {
+	if err := m.fits(f, o.Values); err != nil {
 		return nil, err
 	}
 	sections, err := r.Sections("a balance search of " + m.Name)
@@ -93,7 +100,7 @@ func Balance(ctx context.Context, r analysis.Run, m *Meta, mo Options, o Balance
 		return nil, err
 	}
 	out.Start, out.Final = cur, cur
-	values := m.valuesAt(o.Path)
+	values := f.values(m)
 	for !balanced(cur, o.MinShare) && out.Why == "" {
 		best, bestEntry, bestValue, bestMeta := cur, 0, "", (*Meta)(nil)
 	search:
@@ -106,7 +113,10 @@ func Balance(ctx context.Context, r analysis.Run, m *Meta, mo Options, o Balance
 					out.Why = fmt.Sprintf("the search's bound of %d matrices was reached (--balance-matrices)", o.Matrices)
 					break search
 				}
-				cand, err := cur.Meta.withValue(k, o.Path, v)
+				cand, err := f.with(cur.Meta, k, v)
+				if err == nil {
+					err = cand.compileCells()
+				}
 				if err != nil {
 					return nil, err
 				}
@@ -125,7 +135,7 @@ func Balance(ctx context.Context, r analysis.Run, m *Meta, mo Options, o Balance
 			}
 			break
 		}
-		out.Changes = append(out.Changes, BalanceChange{Entry: m.Entries[bestEntry], From: values[bestEntry], To: bestValue})
+		out.Changes = append(out.Changes, BalanceChange{Entry: m.Entries[bestEntry], Path: f.named[bestEntry], From: values[bestEntry], To: bestValue})
 		values[bestEntry], cur = bestValue, best
 		out.Final = cur
 	}
@@ -162,31 +172,6 @@ func recheckBalance(ctx context.Context, r analysis.Run, out *BalanceResult, mo 
 		return err
 	}
 	out.RecheckHolds = balanced(out.Recheck, out.Options.MinShare)
-	return nil
-}
-
-// balanceable refuses a field some entry's side lacks or holds as no
-// number, naming the entries.
-func (m *Meta) balanceable(o BalanceOptions) error {
-	if len(o.Values) < 2 {
-		return fmt.Errorf("--balance %s: a grid of %d values: allowed: at least 2", o.Path, len(o.Values))
-	}
-	var lack, words []string
-	for k, e := range m.entries {
-		v := fieldAt(e.Side, o.Path)
-		switch {
-		case v == nil:
-			lack = append(lack, m.Entries[k])
-		case v.Kind != doc.Scalar || !isNumber(v.Value):
-			words = append(words, fmt.Sprintf("%s (%s: %s)", m.Entries[k], v.Pos, doc.Describe(v)))
-		}
-	}
-	switch {
-	case len(lack) > 0:
-		return fmt.Errorf("--balance %s: %s lack it in their side: every entry's side must give the field balanced (allowed: %s)", o.Path, joinWords(lack), m.numericFieldsText(o.Path))
-	case len(words) > 0:
-		return fmt.Errorf("--balance %s: not a number in %s (allowed: a numeric field)", o.Path, joinWords(words))
-	}
 	return nil
 }
 
@@ -251,43 +236,12 @@ func (m *Meta) numericInEvery(path string) bool {
 	return true
 }
 
-// valuesAt returns each entry's value of the field at path.
-func (m *Meta) valuesAt(path string) []string {
-	out := make([]string, len(m.entries))
-	for k, e := range m.entries {
-		out[k] = fieldAt(e.Side, path).Value
-	}
-	return out
-}
-
-// withValue returns the roster with entry k's field at path set to value,
-// every cell compiled.
-func (m *Meta) withValue(k int, path, value string) (*Meta, error) {
-	c, err := m.withSide(k, path, value)
-	if err != nil {
-		return nil, err
-	}
-	return c, c.compileCells()
-}
-
-// withSide returns the roster with entry k's field at path set to value.
-func (m *Meta) withSide(k int, path, value string) (*Meta, error) {
-	c := *m
-	c.entries = append(c.entries[:0:0], m.entries...)
-	side := m.entries[k].Side.Clone()
-	if err := side.Set(concrete(side, path), value, "--balance "+path+"="+value); err != nil {
-		return nil, err
-	}
-	c.entries[k].Side = side
-	return &c, nil
-}
-
 // fits refuses a value of the grid the field does not take, located,
 // before any matrix is fought: each is set in the first entry's side and
 // its cell against itself compiled.
-func (m *Meta) fits(o BalanceOptions) error {
-	for _, v := range o.Values {
-		c, err := m.withSide(0, o.Path, v)
+func (m *Meta) fits(f balanceField, values []string) error {
+	for _, v := range values {
+		c, err := f.with(m, 0, v)
 		if err != nil {
 			return err
 		}
@@ -302,36 +256,42 @@ func (m *Meta) fits(o BalanceOptions) error {
 	return nil
 }
 
-// fieldAt returns the node at a dotted path inside n, or nil. A key *
+// fieldAt returns the node at a field path inside n, or nil. A key *
 // stands for the one key of a mapping that has one (ships.* is an Eclipse
 // side's ship count, whatever the class).
 func fieldAt(n *doc.Node, path string) *doc.Node {
 	if p := concrete(n, path); p != "" {
-		for _, key := range strings.Split(p, ".") {
-			n = n.Get(key)
-		}
-		return n
+		return n.At(p)
 	}
 	return nil
 }
 
-// concrete returns path with each * replaced by the one key there, or ""
-// when the path leads nowhere in n.
+// concrete returns path with each * replaced by the one key there and
+// each element named by position, or "" when the path leads nowhere in n.
 func concrete(n *doc.Node, path string) string {
-	var keys []string
-	for _, key := range strings.Split(path, ".") {
-		if key == "*" {
+	steps, err := doc.ParsePath(path)
+	if err != nil {
+		return ""
+	}
+	for k, s := range steps {
+		if s.Key == "*" {
 			if n == nil || n.Kind != doc.Map || len(n.Keys) != 1 {
 				return ""
 			}
-			key = n.Keys[0]
+			steps[k].Key = n.Keys[0]
 		}
-		if n = n.Get(key); n == nil {
+		if n = n.Get(steps[k].Key); n == nil {
 			return ""
 		}
-		keys = append(keys, key)
+		if s.Indexed {
+			i, err := n.Element(s)
+			if err != nil {
+				return ""
+			}
+			steps[k].Name, steps[k].Index, n = "", i, n.Items[i]
+		}
 	}
-	return strings.Join(keys, ".")
+	return doc.JoinSteps(steps)
 }
 
 func isNumber(s string) bool {

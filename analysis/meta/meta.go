@@ -24,8 +24,12 @@ type Meta struct {
 	Streams string
 	base    *scenarios.Scenario
 	entries []scenarios.RosterEntry
-	sides   [2][]string
-	plays   [2]rules.PolicyField
+	// own holds, for each entry, values of the base scenario that are the
+	// entry's own (its blueprint's computer, as a balance search sets
+	// it), written into every cell the entry plays in.
+	own   [][]ownSet
+	sides [2][]string
+	plays [2]rules.PolicyField
 }
 
 // New checks the roster against the base scenario's ruleset and
@@ -92,6 +96,11 @@ func (m *Meta) compileCells() error {
 func (m *Meta) Cell(i, j int) (*scenarios.Scenario, error) {
 	sc := m.base.Clone()
 	err := sc.Edit(func(root *doc.Node) error {
+		for _, k := range [2]int{i, j} {
+			if err := m.writeOwn(root, k); err != nil {
+				return err
+			}
+		}
 		for s, k := range [2]int{i, j} {
 			if err := m.place(root, s, m.entries[k]); err != nil {
 				return err
@@ -105,6 +114,23 @@ func (m *Meta) Cell(i, j int) (*scenarios.Scenario, error) {
 	sc.Name = fmt.Sprintf("%s/%s vs %s", m.Name, m.Entries[i], m.Entries[j])
 	sc.Streams = m.Streams
 	return sc, nil
+}
+
+// ownSet is one value of the base scenario that belongs to an entry: a
+// path of the base, by position, and the value, with where it came from.
+type ownSet struct{ path, value, origin string }
+
+// writeOwn writes entry k's own values of the base into root.
+func (m *Meta) writeOwn(root *doc.Node, k int) error {
+	if k >= len(m.own) {
+		return nil
+	}
+	for _, o := range m.own[k] {
+		if err := root.Set(o.path, o.value, o.origin); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Cells returns the scenario of every cell, row by row (Cell).

@@ -411,7 +411,7 @@ func TestMetaBalance(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rock, sharp := meta.BalanceChange{Entry: "Rock", From: "0", To: "10"}, meta.BalanceChange{Entry: "Sharp Rock", From: "10", To: "0"}
+		rock, sharp := meta.BalanceChange{Entry: "Rock", Path: "edge", From: "0", To: "10"}, meta.BalanceChange{Entry: "Sharp Rock", Path: "edge", From: "10", To: "0"}
 		if !b.Balanced || len(b.Changes) != 1 || b.Changes[0] != rock && b.Changes[0] != sharp {
 			t.Fatalf("slow %v: balanced %v, changes %+v (%s)", slow, b.Balanced, b.Changes, b.Why)
 		}

@@ -18,6 +18,7 @@ import (
 // The command writes exactly the job files sim/batch's golden files hold
 // for the same settings, given as flags (defaults for the rest).
 func TestBatchWritesGoldenJobs(t *testing.T) {
+	t.Parallel()
 	args := []string{"stratfight/jorah-vs-mountain", "--shards", "3", "--seed", "7", "--trials", "30000"}
 	for engine, golden := range map[string]string{
 		"slurm": "builtin.slurm.sh",
@@ -45,6 +46,7 @@ func TestBatchWritesGoldenJobs(t *testing.T) {
 // without --trials the scenario file's count is; a file scenario is named
 // by its absolute path for Slurm and travels in a ConfigMap to Kubernetes.
 func TestBatchFixesSeedTrialsAndScenario(t *testing.T) {
+	t.Parallel()
 	out, errOut, code := crucible(t, t.Context(), "batch", "slurm", "testdata/duel.yaml", "--shards", "2")
 	seed := regexp.MustCompile(`random seed (\d+) \(add --seed`).FindStringSubmatch(errOut)
 	if code != 0 || seed == nil {
@@ -75,6 +77,7 @@ func TestBatchFixesSeedTrialsAndScenario(t *testing.T) {
 // Bad usage exits 2 naming the flag and what is allowed; a scenario that
 // does not load or compile exits 1 before any file is written.
 func TestBatchRefuses(t *testing.T) {
+	t.Parallel()
 	k8s := []string{"--image", "crucible", "--pvc", "data"}
 	for _, c := range []struct {
 		code int
@@ -110,6 +113,7 @@ func TestBatchRefuses(t *testing.T) {
 // prints the bytes of the same shard run here. (Only the scenario file
 // travelled, and every pod failed on the include.)
 func TestBatchK8sShipsIncludedFiles(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	line := dbdLine(t)
 	os.MkdirAll(filepath.Join(dir, "maps"), 0o755)
@@ -133,6 +137,7 @@ func TestBatchK8sShipsIncludedFiles(t *testing.T) {
 // A scenario whose included file a pod could not find is refused when
 // the manifest is written (exit 1, nothing written), not by every pod.
 func TestBatchK8sRefusesWhatPodsCannotRead(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	line := dbdLine(t)
 	os.WriteFile(filepath.Join(dir, "line.json"), line, 0o644)
@@ -267,6 +272,7 @@ func runAsPod(t *testing.T, manifest, k string) string {
 // an empty standard input), slurm ran $PWD/-, and "..dots.yaml" was an
 // item path Kubernetes refuses.
 func TestBatchShipsWhatWasRead(t *testing.T) {
+	t.Parallel()
 	src, err := os.ReadFile("testdata/duel.yaml")
 	if err != nil {
 		t.Fatal(err)

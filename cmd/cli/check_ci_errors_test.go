@@ -16,6 +16,7 @@ import (
 // junit a test case in error at the file and line, valid against the
 // schema; the exit status stays that of an input error.
 func TestCheckInputErrorsInCIFormats(t *testing.T) {
+	t.Parallel()
 	lint := xmllint(t)
 	dir := t.TempDir()
 	duel := "ruleset: stratfight\na: {fighter: arya}\nb: {fighter: mountain}\n"
@@ -63,6 +64,7 @@ func TestCheckInputErrorsInCIFormats(t *testing.T) {
 // An interrupted check's JUnit report holds every claim: those it did not
 // reach are skipped, each saying so, in its scenario's suite.
 func TestInterruptedJUnitListsUnjudgedClaims(t *testing.T) {
+	t.Parallel()
 	lint := xmllint(t)
 	ctx := interruptAt(t, "stratfight/lifespan-29-coins", 500)
 	out, _, code := crucible(t, ctx, "check", "stratfight/lifespan-claims", "--seed", "1", "--trials", "20000", "--format", "junit")

@@ -57,6 +57,7 @@ type junitReport struct {
 // what was expected, INCONCLUSIVE skipped — or failed under --strict.
 // --out still writes the report.
 func TestCheckJUnit(t *testing.T) {
+	t.Parallel()
 	lint := xmllint(t)
 	file := summaryClaims(t)
 	dir := t.TempDir()
@@ -105,6 +106,7 @@ func TestCheckJUnit(t *testing.T) {
 // line, a warning at each inconclusive one (an error under --strict),
 // nothing for a pass, and the summary as a notice.
 func TestCheckGitHub(t *testing.T) {
+	t.Parallel()
 	file := summaryClaims(t)
 	args := []string{"check", file, "--trials", "100", "--seed", "1", "--format", "github"}
 	out, _ := mustFail(t, exitFailed, "1 claim(s) failed, 1 inconclusive", args...)

@@ -16,6 +16,7 @@ import (
 // `crucible exact`, and writes the points itself. Before, check printed
 // "observed -0.956, interval [-0.972237, -0.934239]; expected margin ≥ -0.9".
 func TestCheckMarginInPoints(t *testing.T) {
+	t.Parallel()
 	file := filepath.Join(t.TempDir(), "margin.yaml")
 	src := "ruleset: eclipse\nattacker:\n  ships: {Dreadnought: 2}\ndefender:\n  kind: npc\n  ships: {GCDS: 1}\nclaims:\n" +
 		"  - {id: m1, metric: margin, min: -0.9}\n" +

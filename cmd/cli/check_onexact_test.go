@@ -14,6 +14,7 @@ import (
 // --until-decided alike); in a scenario with sampled claims too, it is
 // still judged on the exact value.
 func TestCheckOnExact(t *testing.T) {
+	t.Parallel()
 	for _, mode := range [][]string{{"--trials", "1000"}, {"--until-decided"}} {
 		args := append([]string{"check", "testdata/on-exact.yaml", "--seed", "1", "--format", "json"}, mode...)
 		out, _ := mustFail(t, exitFailed, "1 claim(s) failed, 0 inconclusive", args...)
@@ -45,6 +46,7 @@ func TestCheckOnExact(t *testing.T) {
 // validate refuses a claim on the exact value that no solver can check,
 // as it does exact: true.
 func TestValidateOnExact(t *testing.T) {
+	t.Parallel()
 	mustRun(t, "validate", "testdata/on-exact.yaml")
 	duel := filepath.Join(t.TempDir(), "duel-on-exact.yaml")
 	os.WriteFile(duel, []byte("ruleset: stratfight\na: {fighter: thug}\nb: {fighter: guard}\nclaims:\n  - {metric: win.a, min: 0.1, on: exact}\n"), 0o644)

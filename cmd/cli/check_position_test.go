@@ -10,6 +10,7 @@ import (
 // Every verdict points at its claim, file:line:column, in each format: the
 // table's verdict line, and a position field in JSON and CSV.
 func TestVerdictsCarryTheClaimsPosition(t *testing.T) {
+	t.Parallel()
 	const file = "testdata/duel.yaml"
 	const at = file + ":7:5" // the claim's first field, "id:"
 	args := []string{"check", file, "--trials", "200", "--seed", "1"}

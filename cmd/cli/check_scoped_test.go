@@ -10,6 +10,7 @@ import (
 // and the scoped form, and a scope that names none of the files is bad
 // usage.
 func TestCheckScopedSet(t *testing.T) {
+	t.Parallel()
 	three := summaryClaims(t)
 	files := []string{"check", three, "testdata/duel.yaml", "eclipse/interceptor-duel", "--trials", "200", "--seed", "1"}
 	for _, c := range []struct {

@@ -29,6 +29,7 @@ func summaryClaims(t *testing.T) string {
 // the counts as fields), and the failure line on stderr counts the
 // inconclusive claims too.
 func TestCheckSummary(t *testing.T) {
+	t.Parallel()
 	file := summaryClaims(t)
 	args := []string{"check", file, "--trials", "100", "--seed", "1"}
 	out, _ := mustFail(t, exitFailed, "1 claim(s) failed, 1 inconclusive", args...)
@@ -52,6 +53,7 @@ func TestCheckSummary(t *testing.T) {
 
 // An interrupted check's summary counts the claims it did not reach.
 func TestInterruptedCheckSummary(t *testing.T) {
+	t.Parallel()
 	ctx := interruptAt(t, "stratfight/lifespan-29-coins", 500)
 	out, _, code := crucible(t, ctx, "check", "stratfight/lifespan-claims", "--seed", "1", "--trials", "20000")
 	if code != exitInterrupted || !strings.HasSuffix(out, " inconclusive, 12 not judged (interrupted)\n") {

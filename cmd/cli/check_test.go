@@ -14,6 +14,7 @@ import (
 // mean. Both are INCONCLUSIVE, with the trials that would decide; --strict
 // makes that exit 1.
 func TestCheckSmallRunsAreInconclusive(t *testing.T) {
+	t.Parallel()
 	out := mustRun(t, "check", "eclipse/fleet-mirror", "--trials", "10", "--seed", "1")
 	if strings.Contains(out, "PASS") || !strings.Contains(out, "INCONCLUSIVE") || !strings.Contains(out, "trials would decide it") {
 		t.Errorf("ten trials:\n%s", out)
@@ -28,6 +29,7 @@ func TestCheckSmallRunsAreInconclusive(t *testing.T) {
 // An exact claim no solver can check is refused by validate and by check,
 // never passed as inconclusive.
 func TestUncheckableExactClaims(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	duel := filepath.Join(dir, "duel-exact.yaml")
 	os.WriteFile(duel, []byte("ruleset: stratfight\na: {fighter: thug}\nb: {fighter: guard}\nclaims:\n  - {metric: win.a, exact: true}\n"), 0o644)
@@ -41,6 +43,7 @@ func TestUncheckableExactClaims(t *testing.T) {
 // --until-decided fights in doubling batches and stops when every claim is
 // decided, saying how many looks and trials it took.
 func TestCheckUntilDecided(t *testing.T) {
+	t.Parallel()
 	out := mustRun(t, "check", "eclipse/interceptor-duel", "--until-decided", "--first-trials", "1000", "--max-trials", "1000000", "--seed", "3")
 	if !strings.Contains(out, "sequential: ") || strings.Contains(out, "INCONCLUSIVE") || strings.Contains(out, "FAIL") {
 		t.Errorf("until decided:\n%s", out)
@@ -49,6 +52,7 @@ func TestCheckUntilDecided(t *testing.T) {
 
 // The verdicts as JSON and CSV, and in the report directory.
 func TestCheckFormatsAndReport(t *testing.T) {
+	t.Parallel()
 	out := mustRun(t, "check", "eclipse/interceptor-duel", "--trials", "20000", "--seed", "1", "--format", "json")
 	var js struct{ Verdicts []map[string]any }
 	if err := json.Unmarshal([]byte(out), &js); err != nil || len(js.Verdicts) == 0 {
@@ -80,6 +84,7 @@ func TestCheckFormatsAndReport(t *testing.T) {
 // Ctrl-C during a check exits 130 and says the check decides nothing: a CI
 // gate must not read it as a failed claim.
 func TestCheckInterrupted(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	_, errOut, code := crucible(t, ctx, "check", "stratfight/lifespan-claims", "--seed", "1")
@@ -91,6 +96,7 @@ func TestCheckInterrupted(t *testing.T) {
 // A check cut short, of a fixed size or --until-decided, marks its
 // verdicts INTERRUPTED in every format, and exits 130.
 func TestInterruptedCheckIsMarked(t *testing.T) {
+	t.Parallel()
 	for _, mode := range [][]string{{"--trials", "20000"}, {"--until-decided", "--first-trials", "1000", "--max-trials", "1000000"}} {
 		for _, format := range []string{"table", "json", "csv"} {
 			ctx := interruptAt(t, "stratfight/lifespan-29-coins", 500)

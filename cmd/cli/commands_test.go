@@ -15,6 +15,7 @@ import (
 // Replaying trial i shows the battle trial i fights in every run, and ends
 // with one result line and the counters.
 func TestReplayMatchesRun(t *testing.T) {
+	t.Parallel()
 	out := mustRun(t, "replay", "stratfight/thug-vs-guard", "--trial", "17", "--seed", "7")
 	sc, err := scenarios.Load("stratfight/thug-vs-guard")
 	if err != nil {
@@ -44,6 +45,7 @@ func TestReplayMatchesRun(t *testing.T) {
 }
 
 func TestScenariosAndValidate(t *testing.T) {
+	t.Parallel()
 	out := mustRun(t, "scenarios")
 	if !strings.Contains(out, "stratfight/thug-vs-guard") || !strings.Contains(out, "stratfight/lifespan-30-coins") {
 		t.Errorf("scenarios list:\n%s", out)
@@ -73,6 +75,7 @@ func TestScenariosAndValidate(t *testing.T) {
 
 // Shards merged give exactly the bytes of the whole run.
 func TestShardsMerge(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	args := []string{"run", "stratfight/jorah-vs-mountain", "--trials", "3001", "--seed", "5", "--format", "json"}
 	whole := mustRun(t, args...)
@@ -100,6 +103,7 @@ func TestShardsMerge(t *testing.T) {
 }
 
 func TestMergeRefusesMismatches(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	a := filepath.Join(dir, "a.json")
 	b := filepath.Join(dir, "b.json")
@@ -115,6 +119,7 @@ func TestMergeRefusesMismatches(t *testing.T) {
 // A shard interrupted before all of its trials finished leaves the merge
 // partial, like a missing one: exit 1 unless --partial, the result marked.
 func TestMergeOfInterruptedShardIsPartial(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	args := []string{"run", "stratfight/thug-vs-guard", "--trials", "4000", "--seed", "3", "--chunk", "500", "--format", "json"}
 	out, _, code := crucible(t, interruptAt(t, "stratfight/thug-vs-guard", 500), append(args, "--shard", "0/2")...)
@@ -123,7 +128,6 @@ func TestMergeOfInterruptedShardIsPartial(t *testing.T) {
 	}
 	part0, part1 := filepath.Join(dir, "part0.json"), filepath.Join(dir, "part1.json")
 	os.WriteFile(part0, []byte(out), 0o644)
-	newProgress = progressBar
 	os.WriteFile(part1, []byte(mustRun(t, append(args, "--shard", "1/2")...)), 0o644)
 	out, _ = mustFail(t, exitFailed, "stratfight/thug-vs-guard: the shards are partial: 4000 trials between 0 and 3999 of a run of 4000, of which",
 		"merge", "--format", "json", part0, part1)
@@ -142,6 +146,7 @@ func TestMergeOfInterruptedShardIsPartial(t *testing.T) {
 // Results of different crucible versions are not added up unless
 // --allow-mixed-versions says so; the merged result then names them all.
 func TestMergeRefusesMixedVersions(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	args := []string{"run", "stratfight/thug-vs-guard", "--trials", "200", "--seed", "1", "--format", "json"}
 	a, b := filepath.Join(dir, "a.json"), filepath.Join(dir, "b.json")
@@ -159,6 +164,7 @@ func TestMergeRefusesMixedVersions(t *testing.T) {
 // merge says what it takes when given something else: a file with no
 // results, a check's verdicts, a comparison, a checkpoint.
 func TestMergeRefusesWhatIsNotAResult(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	write := func(name, content string) string {
 		p := filepath.Join(dir, name)
@@ -185,6 +191,7 @@ func TestMergeRefusesWhatIsNotAResult(t *testing.T) {
 }
 
 func TestCheckClaims(t *testing.T) {
+	t.Parallel()
 	// The author's "just over 20 hours" at 15 coins is 18.2 hours on his own
 	// model: that claim fails, so check exits 1.
 	out, _ := mustFail(t, exitFailed, "claim(s) failed", "check", "stratfight/lifespan-claims", "testdata/duel.yaml", "--seed", "1", "--trials", "20000")
@@ -198,6 +205,7 @@ func TestCheckClaims(t *testing.T) {
 
 // Monte Carlo agrees with the exact solver through the command line.
 func TestCheckExactClaims(t *testing.T) {
+	t.Parallel()
 	out := mustRun(t, "check", "eclipse/interceptor-duel", "eclipse/cruiser-vs-interceptor", "--seed", "2", "--trials", "50000")
 	if strings.Contains(out, "FAIL") || !strings.Contains(out, "expected win.a within ±0.01 of 0.454545") {
 		t.Errorf("check:\n%s", out)
@@ -205,6 +213,7 @@ func TestCheckExactClaims(t *testing.T) {
 }
 
 func TestExact(t *testing.T) {
+	t.Parallel()
 	out := mustRun(t, "exact", "eclipse/interceptor-duel", "--rational")
 	for _, want := range []string{"= 5/11", "= 6/11", "= 36/11", "a.survivors.Interceptor"} {
 		if !strings.Contains(out, want) {

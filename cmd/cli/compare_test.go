@@ -26,6 +26,7 @@ var roundCap = []string{"compare", "stratfight/thug-vs-guard", "--set-a", "optio
 // Two option sets of one stratfight scenario: the lower cap shifts wins
 // to draws by a significant 1.3 points, and the table says so.
 func TestCompareStratfight(t *testing.T) {
+	t.Parallel()
 	out := mustRun(t, roundCap...)
 	for _, want := range []string{
 		"A  stratfight/thug-vs-guard options.round-cap=200",
@@ -44,6 +45,7 @@ func TestCompareStratfight(t *testing.T) {
 // Two scenarios of eclipse, and a variant compared with itself: "no
 // significant difference".
 func TestCompareEclipse(t *testing.T) {
+	t.Parallel()
 	out := mustRun(t, "compare", "eclipse/interceptor-duel", "eclipse/interceptor-duel", "--seed", "4", "--trials", "20000")
 	if !strings.Contains(out, "verdict   no significant difference") || !strings.Contains(out, "The rounds differ in 0 of 20000 pairs") {
 		t.Errorf("a variant against itself:\n%s", out)
@@ -58,6 +60,7 @@ func TestCompareEclipse(t *testing.T) {
 // JSON and CSV carry the same numbers; the same seed gives the same bytes
 // for any --workers and --chunk.
 func TestCompareFormats(t *testing.T) {
+	t.Parallel()
 	js := mustRun(t, append(roundCap, "--format", "json", "--workers", "1", "--chunk", "333")...)
 	if again := mustRun(t, append(roundCap, "--format", "json", "--workers", "2")...); again != js {
 		t.Error("the comparison depends on --workers or --chunk")
@@ -93,6 +96,7 @@ func TestCompareFormats(t *testing.T) {
 // --out writes the report: its CSV is stdout's, its images decode, and its
 // page names the command that reproduces it, with the seed drawn.
 func TestCompareOut(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "cmp")
 	args := []string{"compare", "stratfight/thug-vs-guard", "--set-b", "options.tie-rule=underdog", "--trials", "3000", "--out", dir, "--format", "csv"}
 	stdout, stderr, code := crucible(t, context.Background(), args...)
@@ -140,6 +144,7 @@ func mustOpen(t *testing.T, path string) io.Reader {
 }
 
 func TestCompareUsageErrors(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		want string
 		args []string
@@ -169,6 +174,7 @@ func TestCompareUsageErrors(t *testing.T) {
 // Variants that cannot be compared, and overrides a scenario rejects, are
 // input errors: exit 1, naming what is wrong.
 func TestCompareInputErrors(t *testing.T) {
+	t.Parallel()
 	mustFail(t, exitFailed, "cannot compare stratfight/thug-vs-guard (ruleset stratfight) with eclipse/interceptor-duel (ruleset eclipse): both variants must be of one ruleset",
 		"compare", "stratfight/thug-vs-guard", "eclipse/interceptor-duel", "--seed", "1")
 	mustFail(t, exitFailed, "both variants must have the same end reasons",
@@ -182,6 +188,7 @@ func TestCompareInputErrors(t *testing.T) {
 // pass finished are a valid smaller comparison, marked INTERRUPTED — the
 // same figures as a comparison of that many trials.
 func TestCompareInterrupted(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	args := append(roundCap[:len(roundCap)-1:len(roundCap)-1], "100000")
@@ -197,7 +204,6 @@ func TestCompareInterrupted(t *testing.T) {
 		!strings.Contains(errOut, "interrupted; above: the 50000 paired trials every pass finished") {
 		t.Fatalf("cancelled mid-run: exit %d, stderr %q, stdout\n%s", code, errOut, out)
 	}
-	newProgress = progressBar
 	if whole := mustRun(t, append(roundCap[:len(roundCap)-1:len(roundCap)-1], "50000")...); strings.Replace(out, mark, "", 1) != whole {
 		t.Errorf("the interrupted comparison of 50,000 trials differs from an uninterrupted one:\n%s\n---\n%s", out, whole)
 	}
@@ -207,6 +213,7 @@ func TestCompareInterrupted(t *testing.T) {
 // undecided with the trials that would decide; fought that many more, the
 // undecided one decides.
 func TestCompareMargin(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		trials string
 		margin []string
@@ -247,6 +254,7 @@ func TestCompareMargin(t *testing.T) {
 // compare --exact solves both variants and gives every metric's exact
 // difference, with no sampling; a margin judges it with nothing undecided.
 func TestCompareExact(t *testing.T) {
+	t.Parallel()
 	out := mustRun(t, "compare", "eclipse/fleet-mirror", "eclipse/fleet-mirror-upgraded", "--exact", "--margin", "win.a=1")
 	for _, want := range []string{
 		"exact: both variants solved, no sampling; differences are B − A",
@@ -279,6 +287,7 @@ func TestCompareExact(t *testing.T) {
 // compare --exact --out writes what it printed, in every format, and a
 // page whose table is comparison.csv's.
 func TestCompareExactReport(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "cmp")
 	args := []string{"compare", "eclipse/fleet-mirror", "eclipse/fleet-mirror-upgraded", "--exact"}
 	text := mustRun(t, append(args, "--out", dir)...)
@@ -302,17 +311,12 @@ func TestCompareExactReport(t *testing.T) {
 func cancelAfter(t *testing.T, at int64) context.Context {
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
-	old := newProgress
-	t.Cleanup(func() { newProgress = old })
-	newProgress = func(io.Writer) analysis.Progress {
-		return func(analysis.Stage) (func(int64), func()) {
-			var done atomic.Int64
-			return func(n int64) {
-				if done.Add(n) >= at {
-					cancel()
-				}
-			}, func() {}
-		}
-	}
-	return ctx
+	return withProgress(ctx, func(analysis.Stage) (func(int64), func()) {
+		var done atomic.Int64
+		return func(n int64) {
+			if done.Add(n) >= at {
+				cancel()
+			}
+		}, func() {}
+	})
 }

@@ -6,6 +6,7 @@ import "testing"
 // names near it. Before: "is not a tune: name the field with --vary" for
 // a tune's misspelt name, and the metric forms without a suggestion.
 func TestMisspeltNamesSuggest(t *testing.T) {
+	t.Parallel()
 	mustFail(t, exitFailed, `eclipse/interceptors-for-7: no such file and no built-in tune or scenario of that name; did you mean "eclipse/interceptor-duel" or "eclipse/interceptors-for-70"?`,
 		"tune", "eclipse/interceptors-for-7")
 	mustFail(t, exitUsage, `unknown metric "wn.a" (allowed: `,

@@ -51,6 +51,7 @@ func TestSolvesStopOnSignal(t *testing.T) {
 // validate finds the same refusal without solving, and a sweep shows its
 // Monte Carlo values with a note.
 func TestBudgetRefusals(t *testing.T) {
+	t.Parallel()
 	const huge = "testdata/exact-huge-volley.yaml"
 	const budget = "one volley of 1 Gunboat (32 cannon dice over 4 classes of faces) has 7.41e+08 rolls to enumerate, more than the 30000000 steps of work allowed"
 	mustFail(t, exitFailed, "exact-huge-volley: exact: beyond the exact solver's budget: "+budget+"\nrun it by Monte Carlo instead: crucible run "+huge+" --trials 1000000", "exact", huge)
@@ -81,6 +82,7 @@ func TestBudgetRefusals(t *testing.T) {
 // before the step budget) validates at once, its exact claim checked by
 // the solver's Check alone.
 func TestValidateDoesNotSolve(t *testing.T) {
+	t.Parallel()
 	done := make(chan string, 1)
 	go func() {
 		out, _, _ := crucible(t, context.Background(), "validate", "testdata/exact-many-rolls.yaml")

@@ -11,6 +11,7 @@ import (
 // name, then the table; its JSON ranks the same fields, every combination
 // solved exactly through Eclipse's solver.
 func TestExplainSensitivity(t *testing.T) {
+	t.Parallel()
 	args := []string{"explain", "eclipse/two-cruisers-vs-interceptor-and-cruiser", "--sensitivity",
 		"attacker.ships.Cruiser=1..3,defender.ships.Interceptor=1..3", "--seed", "1", "--rows", "400"}
 	text := mustRun(t, args...)
@@ -40,6 +41,7 @@ func TestExplainSensitivity(t *testing.T) {
 
 // One field explains all the variation, said so, never over 100 %.
 func TestExplainSensitivityOneField(t *testing.T) {
+	t.Parallel()
 	out := mustRun(t, "explain", "eclipse/two-cruisers-vs-interceptor-and-cruiser", "--sensitivity", "attacker.ships.Cruiser=1..3", "--seed", "1")
 	if !strings.Contains(out, `attacker.ships.Cruiser (1 to 3) is the only field varied: it explains all the variation in "attacker wins" (first-order 100 %, total 100 %).`) {
 		t.Errorf("one field:\n%s", out)
@@ -48,6 +50,7 @@ func TestExplainSensitivityOneField(t *testing.T) {
 
 // By Monte Carlo the answer is the same for any number of workers.
 func TestExplainSensitivityMonteCarloWorkers(t *testing.T) {
+	t.Parallel()
 	args := []string{"explain", "eclipse/two-cruisers-vs-interceptor-and-cruiser", "--sensitivity", "attacker.ships.Cruiser=1..2",
 		"--sensitivity", "defender.ships.Interceptor=1,2", "--monte-carlo", "--seed", "3", "--trials", "500", "--rows", "100"}
 	one := mustRun(t, append(args, "--workers", "1")...)
@@ -61,10 +64,12 @@ func TestExplainSensitivityMonteCarloWorkers(t *testing.T) {
 }
 
 func TestExplainSensitivityBadInput(t *testing.T) {
+	t.Parallel()
 	const sc = "eclipse/two-cruisers-vs-interceptor-and-cruiser"
 	mustFail(t, 1, "--sensitivity defender.ships.Cruiser=0..2 (value 0): defender.ships.Cruiser: 0 is out of range (allowed: an integer from 1 to 4", "explain", sc, "--sensitivity", "defender.ships.Cruiser=0..2", "--seed", "1")
 	mustFail(t, 2, "--sensitivity attacker.ships.Cruiser=2: a field needs two or more numbers", "explain", sc, "--sensitivity", "attacker.ships.Cruiser=2", "--seed", "1")
 	mustFail(t, 2, `did you mean "win.a" or "win.b"`, "explain", sc, "--sensitivity", "attacker.ships.Cruiser=1..2", "--metric", "win.c", "--seed", "1")
+	mustFail(t, 2, `--metric "end.destroyd": unknown end reason "destroyd" (this battle ends by: destroyed, retreated, stalemate, mutual-destruction, round-cap); did you mean "destroyed"?`, "explain", sc, "--sensitivity", "attacker.ships.Cruiser=1..2", "--metric", "end.destroyd", "--seed", "1")
 	mustFail(t, 2, "the field attacker.ships.Cruiser is varied twice", "explain", sc, "--sensitivity", "attacker.ships.Cruiser=1..3", "--sensitivity", "attacker.ships.Cruiser=1,2", "--seed", "1")
 	mustFail(t, 2, "--rows 1: allowed", "explain", sc, "--sensitivity", "attacker.ships.Cruiser=1..2", "--rows", "1", "--seed", "1")
 }

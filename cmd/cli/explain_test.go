@@ -14,6 +14,7 @@ import (
 // explain shows the same examples for any workers and chunking, each the
 // game its replay command prints again; JSON carries the same trials.
 func TestExplainExamplesReplay(t *testing.T) {
+	t.Parallel()
 	args := []string{"explain", "eclipse/interceptor-duel", "--outcome", "b wins, rounds<=2", "--seed", "7", "--trials", "2000", "-k", "2"}
 	one := mustRun(t, append(args, "--workers", "1", "--chunk", "7")...)
 	two := mustRun(t, append(args, "--workers", "2", "--chunk", "300")...)
@@ -53,6 +54,7 @@ func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 // A condition naming what the battle does not have is bad usage, located
 // at its clause, with the names it could mean.
 func TestExplainBadOutcome(t *testing.T) {
+	t.Parallel()
 	mustFail(t, 2, `column 9 (end destroyd): unknown end reason "destroyd"`, "explain", "eclipse/interceptor-duel", "--outcome", "b wins, end destroyd", "--seed", "1")
 	mustFail(t, 2, `did you mean "a.survivors.Interceptor"`, "explain", "eclipse/interceptor-duel", "--outcome", "counter.a.survivor.Interceptor>=1", "--seed", "1")
 	mustFail(t, 2, "explain needs --outcome", "explain", "eclipse/interceptor-duel", "--seed", "1")
@@ -62,6 +64,7 @@ func TestExplainBadOutcome(t *testing.T) {
 // the attacker's likeliest win is in round 1, 5/6 · 1/6, its next in round
 // 2, (25/36) · 5/36; a ruleset without a solver says so.
 func TestExplainPaths(t *testing.T) {
+	t.Parallel()
 	var j struct {
 		Paths []struct {
 			Probability float64
@@ -94,6 +97,7 @@ func TestExplainPaths(t *testing.T) {
 // their values add up to it (none of them wins nothing), and a side of
 // one ship is an error located at its ships.
 func TestExplainAttribute(t *testing.T) {
+	t.Parallel()
 	var j struct {
 		All   float64
 		None  float64
@@ -141,12 +145,26 @@ func TestExplainAttribute(t *testing.T) {
 	if mc.Exact || len(mc.Units) != 2 || math.Abs(total-mc.All) > 1e-12 {
 		t.Errorf("Monte Carlo attribution %+v: values sum to %v", mc, total)
 	}
-	mustFail(t, 1, "attacker.ships: the attacker has 1 ship", "explain", "eclipse/interceptor-duel", "--attribute", "units", "--side", "a")
-	mustFail(t, 2, `--attribute "parts"`, "explain", "eclipse/interceptor-duel", "--attribute", "parts")
+	parts := mustRun(t, "explain", "eclipse/two-cruisers-vs-interceptor-and-cruiser", "--attribute", "parts", "--side", "b")
+	for _, want := range []string{"Exact, through the solver, over all 16 coalitions", "the Cruiser's Ion Cannon is worth most: +10.01 points", "Cruiser's Electron Computer     1  +6.32 points", "(efficiency; off by 0.0e+00)"} {
+		if !strings.Contains(parts, want) {
+			t.Errorf("parts attribution lacks %q:\n%s", want, parts)
+		}
+	}
+	mustFail(t, 1, "defender.ships: the defender has 0 parts a coalition may leave out", "explain", "eclipse/two-interceptors-vs-ancient", "--attribute", "parts", "--side", "b")
+	orders := mustRun(t, "explain", "dbd/symmetric_screen", "--attribute", "units", "--side", "a", "--trials", "20", "--seed", "1")
+	if !strings.Contains(orders, "Monte Carlo by sampled orders: 20 trials, each fighting the coalitions along one random order of the 14 units") || !regexp.MustCompile(`efficiency; off by (0\.0e\+00|-?[0-9.]+e-1[0-9])\)`).MatchString(orders) {
+		t.Errorf("a side of 14 units, 16,384 coalitions:\n%s", orders)
+	}
+	mustFail(t, 1, "ruleset stratfight cannot share a side's wins among its players (rulesets that can: dbd, ec4x, eclipse, emojispace, and rules files)", "explain", "stratfight/thug-vs-guard", "--attribute", "units")
+	mustFail(t, 1, "a: a side is one ship, which has no units to share its wins among (allowed: --attribute parts, its modules)", "explain", "emojispace/p0-vs-n1a", "--attribute", "units")
+	mustFail(t, 1, "attacker.ships: the attacker has 1 unit: an attribution needs two or more", "explain", "eclipse/interceptor-duel", "--attribute", "units", "--side", "a")
+	mustFail(t, 2, `--attribute "part": allowed: units, parts; did you mean "parts"?`, "explain", "eclipse/interceptor-duel", "--attribute", "part")
 }
 
 // --out writes the answer's text, its JSON and a page showing the text.
 func TestExplainOut(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "why")
 	text := mustRun(t, "explain", "eclipse/interceptor-duel", "--outcome", "a wins", "--paths", "2", "--out", dir)
 	got, err := os.ReadFile(filepath.Join(dir, "explain.txt"))

@@ -15,6 +15,7 @@ import (
 // validates, runs and replays on its own the battle the suite plays;
 // a scenario whose trials are samples has nothing to export.
 func TestExport(t *testing.T) {
+	t.Parallel()
 	out := mustRun(t, "export", "ec4x/suite-500", "--trial", "75")
 	if !strings.Contains(out, "ruleset: ec4x") || !strings.Contains(out, "seed: 87345") {
 		t.Fatalf("export:\n%s", out)
@@ -52,6 +53,7 @@ func TestExport(t *testing.T) {
 // played another battle), and under nim-2025-11, whose LCG the file
 // seeds. replay shows it round by round, run in the tally.
 func TestExportReplaysTheSuitesTrial(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	// The battle round by round; its result line names the sides, which
 	// the suite calls TF 1 and TF 2 and the exported file by their houses.
@@ -97,6 +99,7 @@ func TestExportReplaysTheSuitesTrial(t *testing.T) {
 // A generated suite plays its size by default, and with --out writes one
 // CSV row per battle.
 func TestSuiteTrialsAndPerBattleCSV(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "r")
 	out := mustRun(t, "run", "ec4x/suite-500", "--seed", "1", "--format", "json", "--out", dir)
 	if !strings.Contains(out, `"trials": 500`) {

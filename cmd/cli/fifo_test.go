@@ -18,6 +18,7 @@ import (
 // and SIGTERM. Should a command block, the cleanup writes nothing to the
 // pipe and closes it, so that the command returns and the test fails.
 func TestNamedPipesAreRefused(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	pipe := filepath.Join(dir, "duel.yaml")
 	if err := syscall.Mkfifo(pipe, 0o644); err != nil {

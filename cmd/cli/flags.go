@@ -92,7 +92,7 @@ func (f *runFlags) plan(cmd *cobra.Command) (analysis.Run, error) {
 	}
 	return analysis.Run{
 		Seed: seed, Trials: f.trials, Shard: shard, Workers: f.workers, Chunk: f.chunk,
-		Version: version, Progress: newProgress(cmd.ErrOrStderr()),
+		Version: version, Progress: newProgress(cmd),
 	}, nil
 }
 

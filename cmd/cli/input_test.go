@@ -13,6 +13,7 @@ import (
 // A suite named where one scenario belongs says it is a suite, which
 // scenarios it lists and that check takes it, in every command.
 func TestSuiteWhereAScenarioBelongs(t *testing.T) {
+	t.Parallel()
 	want := "builtin/ec4x/desperation-study.yaml:14:3: suite: this is a suite of 2 scenarios (ec4x/desperation-study-on, ec4x/desperation-study-off), not a scenario: name one of them, or check them all with `crucible check ec4x/desperation-study`"
 	for _, args := range [][]string{
 		{"run", "ec4x/desperation-study", "--seed", "1"},
@@ -30,6 +31,7 @@ func TestSuiteWhereAScenarioBelongs(t *testing.T) {
 // overrides and every point of its grid, each compiled; a value the base
 // rejects is located at the value.
 func TestValidateSweepFile(t *testing.T) {
+	t.Parallel()
 	out := mustRun(t, "validate", "eclipse/shields-by-fleet", "testdata/duel.yaml")
 	for _, want := range []string{
 		"eclipse/shields-by-fleet: ok (sweep of eclipse/shielded-interceptors-vs-gunship over parts[0].shield (4 values) × attacker.ships.Shielded Interceptor (5 values): 20 points, each compiles)",
@@ -54,6 +56,7 @@ func TestValidateSweepFile(t *testing.T) {
 // as text (a leading ', OWASP's defence against CSV injection): run, check,
 // sweep and compare, on stdout and in report directories.
 func TestCSVCellsAreNeverFormulas(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	file := filepath.Join(dir, "duel.yaml")
 	src := "ruleset: stratfight\nname: \"=HYPERLINK(\\\"http://evil\\\",\\\"x\\\")\"\na: {fighter: arya}\nb: {fighter: mountain}\n" +
@@ -108,6 +111,7 @@ func TestCSVCellsAreNeverFormulas(t *testing.T) {
 // replay prints a battle's result once, on its result line, for every
 // ruleset: EmojiSpace's log also ended with "end: destroyed (winner b)".
 func TestReplayPrintsTheResultOnce(t *testing.T) {
+	t.Parallel()
 	stated := regexp.MustCompile(`(?im)^[ \t]*(end|result|outcome|winner)[ \t]*[:=]`)
 	for _, sc := range []string{"stratfight/thug-vs-guard", "eclipse/interceptor-duel", "emojispace/p0-vs-n1a", "ec4x/suite-500", "dbd/empty"} {
 		out := mustRun(t, "replay", sc, "--trial", "3", "--seed", "1")

@@ -15,7 +15,7 @@ import (
 
 // A run killed with SIGKILL — early, in the middle, or while it writes its
 // checkpoint — leaves a checkpoint from which --resume finishes it with the
-// bytes of an uninterrupted run.
+// bytes of an uninterrupted run (each moment in a subtest, in parallel).
 func TestKilledRunsResume(t *testing.T) {
 	t.Parallel() // it waits on processes: others run meanwhile
 	if testing.Short() {
@@ -31,50 +31,53 @@ func TestKilledRunsResume(t *testing.T) {
 		least int64 // kill once the checkpoint holds this many trials (half the run), or
 		pause bool  // kill while paused before renaming the 4th checkpoint
 	}{{"just after the first checkpoint", 0, false}, {"mid-run", trials, false}, {"during a checkpoint write", 0, true}} {
-		dir := filepath.Join(t.TempDir(), "out")
-		cmd := exec.Command(bin, append(args, "--out", dir)...)
-		cmd.Env = os.Environ()
-		if moment.pause {
-			cmd.Env = append(cmd.Env, "CRUCIBLE_TEST_PAUSE_BEFORE_RENAME=checkpoint.json:4")
-		}
-		var stderr bytes.Buffer
-		cmd.Stderr = &stderr
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		if moment.pause {
-			waitFor(t, filepath.Join(dir, "checkpoint.json.paused"), 20*time.Second)
-		} else {
-			waitFor(t, filepath.Join(dir, "checkpoint.json"), 20*time.Second)
-			if moment.least > 0 {
-				waitForTrials(t, filepath.Join(dir, "checkpoint.json"), moment.least, 2*trials, time.Minute)
+		t.Run(moment.name, func(t *testing.T) {
+			t.Parallel()
+			dir := filepath.Join(t.TempDir(), "out")
+			cmd := exec.Command(bin, append(args, "--out", dir)...)
+			cmd.Env = os.Environ()
+			if moment.pause {
+				cmd.Env = append(cmd.Env, "CRUCIBLE_TEST_PAUSE_BEFORE_RENAME=checkpoint.json:4")
 			}
-		}
-		cmd.Process.Signal(syscall.SIGKILL)
-		err := cmd.Wait()
-		if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() {
-			t.Fatalf("%s: the run ended before the kill (%v): make it longer\n%s", moment.name, err, stderr.String())
-		}
-		if moment.pause {
-			tmps, _ := filepath.Glob(filepath.Join(dir, ".checkpoint.json.tmp*"))
-			if len(tmps) != 1 {
-				t.Errorf("%s: %d temporary checkpoints, want the one being written", moment.name, len(tmps))
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
 			}
-			os.Remove(filepath.Join(dir, "checkpoint.json.paused")) // the hook's, not crucible's
-		}
-		if _, err := os.Stat(filepath.Join(dir, "checkpoint.json")); err != nil {
-			t.Fatalf("%s: no checkpoint after the kill: %v", moment.name, err)
-		}
-		resumed := mustRun(t, append(args, "--out", dir, "--resume")...)
-		if resumed != whole {
-			t.Errorf("killed %s and resumed: the output differs from an uninterrupted run", moment.name)
-		}
-		if _, err := os.Stat(filepath.Join(dir, "checkpoint.json")); err == nil {
-			t.Errorf("%s: the finished run left its checkpoint", moment.name)
-		}
-		if tmps, _ := filepath.Glob(filepath.Join(dir, ".checkpoint.json.tmp*")); len(tmps) > 0 {
-			t.Errorf("%s: the finished run left the killed one's temporary checkpoint %v", moment.name, tmps)
-		}
+			if moment.pause {
+				waitFor(t, filepath.Join(dir, "checkpoint.json.paused"), 20*time.Second)
+			} else {
+				waitFor(t, filepath.Join(dir, "checkpoint.json"), 20*time.Second)
+				if moment.least > 0 {
+					waitForTrials(t, filepath.Join(dir, "checkpoint.json"), moment.least, 2*trials, time.Minute)
+				}
+			}
+			cmd.Process.Signal(syscall.SIGKILL)
+			err := cmd.Wait()
+			if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() {
+				t.Fatalf("%s: the run ended before the kill (%v): make it longer\n%s", moment.name, err, stderr.String())
+			}
+			if moment.pause {
+				tmps, _ := filepath.Glob(filepath.Join(dir, ".checkpoint.json.tmp*"))
+				if len(tmps) != 1 {
+					t.Errorf("%s: %d temporary checkpoints, want the one being written", moment.name, len(tmps))
+				}
+				os.Remove(filepath.Join(dir, "checkpoint.json.paused")) // the hook's, not crucible's
+			}
+			if _, err := os.Stat(filepath.Join(dir, "checkpoint.json")); err != nil {
+				t.Fatalf("%s: no checkpoint after the kill: %v", moment.name, err)
+			}
+			resumed := mustRun(t, append(args, "--out", dir, "--resume")...)
+			if resumed != whole {
+				t.Errorf("killed %s and resumed: the output differs from an uninterrupted run", moment.name)
+			}
+			if _, err := os.Stat(filepath.Join(dir, "checkpoint.json")); err == nil {
+				t.Errorf("%s: the finished run left its checkpoint", moment.name)
+			}
+			if tmps, _ := filepath.Glob(filepath.Join(dir, ".checkpoint.json.tmp*")); len(tmps) > 0 {
+				t.Errorf("%s: the finished run left the killed one's temporary checkpoint %v", moment.name, tmps)
+			}
+		})
 	}
 }
 
@@ -121,6 +124,7 @@ func waitFor(t *testing.T, path string, limit time.Duration) {
 // Two runs into one --out directory: the second refuses at once, while the
 // first goes on.
 func TestOutDirIsLocked(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "out")
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -137,6 +141,7 @@ func TestOutDirIsLocked(t *testing.T) {
 
 // A damaged checkpoint is named and refused, never read as valid.
 func TestDamagedCheckpointIsRefused(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "out")
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -159,6 +164,7 @@ func TestDamagedCheckpointIsRefused(t *testing.T) {
 // a file in its place, or a read-only file system (a tmpfs mounted
 // read-only; skipped where the test cannot mount one).
 func TestUnwritableOutIsRefusedFirst(t *testing.T) {
+	t.Parallel()
 	file := filepath.Join(t.TempDir(), "taken")
 	os.WriteFile(file, []byte("x"), 0o644)
 	out, _ := mustFail(t, exitFailed, "--out "+file+": mkdir "+file+": not a directory",

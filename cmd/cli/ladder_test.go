@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"encoding/json"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -18,6 +17,7 @@ import (
 // its answer in words, then the test, the statistics and the ratings; its
 // JSON is the same for any number of workers; --out writes the report.
 func TestLadderDBD(t *testing.T) {
+	t.Parallel()
 	args := []string{"ladder", "dbd/cavalry_hammer", "--rungs", "random,greedy", "--seed", "1", "--budget", "40"}
 	out := mustRun(t, args...)
 	for _, want := range []string{
@@ -58,6 +58,7 @@ func TestLadderDBD(t *testing.T) {
 // Flags out of range are bad usage; a player the ruleset does not have
 // is named with the allowed ones; a ruleset without policies has no ladder.
 func TestLadderRefusals(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		code int
 		want string
@@ -80,17 +81,13 @@ func TestLadderInterrupted(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var cancelled atomic.Int64
-	old := newProgress
-	t.Cleanup(func() { newProgress = old })
-	newProgress = func(io.Writer) analysis.Progress {
-		return func(s analysis.Stage) (func(int64), func()) {
-			time.AfterFunc(200*time.Millisecond, func() {
-				cancelled.Store(time.Now().UnixNano())
-				cancel()
-			})
-			return nil, func() {}
-		}
-	}
+	ctx = withProgress(ctx, func(s analysis.Stage) (func(int64), func()) {
+		time.AfterFunc(200*time.Millisecond, func() {
+			cancelled.Store(time.Now().UnixNano())
+			cancel()
+		})
+		return nil, func() {}
+	})
 	_, errOut, code := crucible(t, ctx, "ladder", "dbd/cavalry_hammer", "--rungs", "rollout,search:1k", "--seed", "1", "--look", "50", "--chunk", "1")
 	waited := time.Duration(time.Now().UnixNano() - cancelled.Load())
 	if code != exitInterrupted || cancelled.Load() == 0 || waited > time.Second || !strings.Contains(errOut, "interrupted in step 1 of 1") {

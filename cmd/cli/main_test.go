@@ -20,7 +20,13 @@ func crucible(t *testing.T, ctx context.Context, args ...string) (string, string
 
 func mustRun(t *testing.T, args ...string) string {
 	t.Helper()
-	out, errOut, code := crucible(t, context.Background(), args...)
+	return mustRunIn(t, context.Background(), args...)
+}
+
+// mustRunIn is mustRun in the context ctx.
+func mustRunIn(t *testing.T, ctx context.Context, args ...string) string {
+	t.Helper()
+	out, errOut, code := crucible(t, ctx, args...)
 	if code != 0 {
 		t.Fatalf("crucible %s: exit %d\n%s", strings.Join(args, " "), code, errOut)
 	}
@@ -41,6 +47,7 @@ func mustFail(t *testing.T, code int, want string, args ...string) (stdout, stde
 // Every kind of bad usage exits 2 with a message saying what is allowed;
 // a flag a command does not honour is an unknown flag, not a silent no-op.
 func TestUsageErrorsExit2(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		want string
 		args []string
@@ -62,7 +69,7 @@ func TestUsageErrorsExit2(t *testing.T) {
 		{"--trials 4611686018427387904: allowed", []string{"run", "stratfight/thug-vs-guard", "--trials", "4611686018427387904"}},
 		{"--workers -1: allowed: an integer from 1 to 1024", []string{"run", "stratfight/thug-vs-guard", "--workers", "-1"}},
 		{"--set nonsense: expected PATH=VALUE", []string{"run", "stratfight/thug-vs-guard", "--set", "nonsense"}},
-		{`bad index in "claims[x]"`, []string{"run", "stratfight/thug-vs-guard", "--set", "claims[x]=1"}},
+		{`bad index in "claims[-1]"`, []string{"run", "stratfight/thug-vs-guard", "--set", "claims[-1]=1"}},
 		{`--format "xml": allowed: table, csv, json`, []string{"run", "stratfight/thug-vs-guard", "--format", "xml"}},
 		{"--shard \"4/4\": want K/N with 0 ≤ K < N", []string{"run", "stratfight/thug-vs-guard", "--shard", "4/4"}},
 		{"name scenarios to run, or pass --all", []string{"run"}},
@@ -92,11 +99,12 @@ func TestUsageErrorsExit2(t *testing.T) {
 
 // An error the input causes (not the command line) exits 1.
 func TestInputErrorsExit1(t *testing.T) {
+	t.Parallel()
 	mustFail(t, exitFailed, "no such file and no built-in scenario", "run", "stratfight/nope")
 	mustFail(t, exitFailed, `--set options.tie-rule=coin: options.tie-rule: "coin" is not allowed (allowed: flip-off, underdog)`,
 		"run", "stratfight/thug-vs-guard", "--seed", "1", "--set", "options.tie-rule=coin")
 	mustFail(t, exitFailed, `--set a.wepon=rapier: a.wepon: unknown field "wepon" (allowed: fighter,`,
 		"run", "stratfight/thug-vs-guard", "--seed", "1", "--set", "a.wepon=rapier")
-	mustFail(t, exitFailed, `--set claims[0].min=1: claims has no element [0]`,
+	mustFail(t, exitFailed, `--set claims[0].min=1: claims: has no element [0]: the field is not given`,
 		"run", "stratfight/thug-vs-guard", "--seed", "1", "--set", "claims[0].min=1")
 }

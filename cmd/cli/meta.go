@@ -90,7 +90,7 @@ map, the equilibrium bars and index.html; Ctrl-C keeps a checkpoint that
 	fl.BoolVar(&mf.exact, "exact", true, "solve each cell exactly where the ruleset's solver reaches it")
 	fl.StringVar(&mf.payoff, "payoff", "share", "the game's payoff: share (side a's win share, draws half) or margin (P(a wins) − P(b wins))")
 	fl.StringVarP(&mf.format, "format", "f", "table", "output format: table, json or csv (one row per cell)")
-	fl.StringVar(&mf.balance, "balance", "", "PATH=LO..HI: find values of a numeric field of every entry's side, on the integers LO..HI, that bring every entry into the equilibrium with --min-share")
+	fl.StringVar(&mf.balance, "balance", "", "PATH=LO..HI: find values of a numeric field of every entry's side (armor.armor_value), or of each entry's own element of a list of the base scenario (blueprints[*].computer: the blueprint its side names), on the integers LO..HI, that bring every entry into the equilibrium with --min-share")
 	fl.Float64Var(&mf.minShare, "min-share", 5, "with --balance, the least mass, in percent, every entry must have in the equilibrium as side a and as side b")
 	fl.IntVar(&mf.matrices, "balance-matrices", meta.DefaultBalanceMatrices, "with --balance, the most matrices the search fights (each every cell of the roster)")
 	decimalVar(fl, &mf.work, "analysis-budget", "", meta.DefaultWork, "the most arithmetic operations the analysis of a fought matrix spends (0: no bound); when it runs out during the robustness resamples, the robustness is counted over those done, and the output says so")
@@ -299,7 +299,7 @@ func balanceOptions(mf *metaFlags) (meta.BalanceOptions, error) {
 	b, okB := new(big.Int).SetString(strings.TrimSpace(hi), 10)
 	switch {
 	case !ok || !ok2 || strings.TrimSpace(path) == "" || !okA || !okB:
-		return meta.BalanceOptions{}, usageError("--balance %s: allowed: PATH=LO..HI, a field of every entry's side and a range of integers (e.g. armor.armor_value=0..8)", mf.balance)
+		return meta.BalanceOptions{}, usageError("--balance %s: allowed: PATH=LO..HI, a field of every entry's side or of each entry's own element of the base (blueprints[*].computer) and a range of integers (e.g. armor.armor_value=0..8)", mf.balance)
 	case a.Cmp(b) >= 0 || new(big.Int).Sub(b, a).Cmp(big.NewInt(maxBalanceValues-1)) > 0:
 		return meta.BalanceOptions{}, usageError("--balance %s: allowed: LO < HI, at most %d values", mf.balance, maxBalanceValues)
 	case !(mf.minShare > 0 && mf.minShare <= 50):

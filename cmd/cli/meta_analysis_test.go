@@ -28,6 +28,7 @@ type metaAnalysisJSON struct {
 // the fought cells stay in the checkpoint, from which --resume with a
 // larger budget analyses them without fighting again.
 func TestMetaAnalysisBudget(t *testing.T) {
+	t.Parallel()
 	args := []string{"meta", "stratfight/fighters", "--seed", "1", "--precision", "20", "--first-trials", "200"}
 	var whole metaAnalysisJSON
 	wholeJSON := mustRun(t, append(args, "--format", "json")...)

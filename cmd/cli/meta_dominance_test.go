@@ -48,6 +48,7 @@ func dominanceFromCells(v metaDominance) map[string][]string {
 // 8.8 points worse against Gluon Hunter). Both were claimed with a slack of
 // twice the precision on every cell.
 func TestMetaDominanceIsExactBetweenExactCells(t *testing.T) {
+	t.Parallel()
 	var lists []string
 	for _, precision := range []string{"1", "5"} {
 		var v metaDominance
@@ -85,6 +86,7 @@ func TestMetaDominanceIsExactBetweenExactCells(t *testing.T) {
 // stopped at its iteration cap before, P5 at 4862 [4857, 4868] where the
 // maximum is 6643, and no entry's rating inside its interval.
 func TestMetaRatingsAreTheMaximum(t *testing.T) {
+	t.Parallel()
 	var v struct {
 		Entries []string
 		Payoff  [][]struct{ Estimate float64 }

@@ -38,6 +38,7 @@ func readMetaJSON(t *testing.T, s string) metaJSON {
 // The Eclipse designs are solved exactly, every cell; the JSON has the
 // plain shape scripts read, and a cell is what run says of its scenario.
 func TestMetaExactRoster(t *testing.T) {
+	t.Parallel()
 	v := readMetaJSON(t, mustRun(t, "meta", "eclipse/cruiser-designs", "--seed", "1", "--format", "json"))
 	if len(v.Entries) != 10 || len(v.Payoff) != 10 || len(v.Equilibrium.A) != 10 || v.Trials != 0 {
 		t.Fatalf("%+v", v)
@@ -68,6 +69,7 @@ func TestMetaExactRoster(t *testing.T) {
 // the table on stdout, and meta.json and meta.csv in --out, which hold what
 // --format json and csv print (TestMetaWritesReport), from one run each.
 func TestMetaIsDeterministic(t *testing.T) {
+	t.Parallel()
 	args := []string{"meta", "stratfight/fighters", "--seed", "2", "--precision", "4"}
 	var outputs [2][3]string
 	for i, workers := range [][]string{{"--workers", "1"}, {"--workers", "2", "--chunk", "97"}} {
@@ -91,6 +93,7 @@ func TestMetaIsDeterministic(t *testing.T) {
 // --out writes meta.json (what --format json prints), meta.csv, the two
 // plots and the page.
 func TestMetaWritesReport(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "meta")
 	out := mustRun(t, "meta", "stratfight/fighters", "--seed", "1", "--precision", "5", "--format", "json", "--out", dir)
 	for _, f := range []string{"meta.json", "meta.csv", "meta-heatmap.png", "meta-equilibrium.png", "index.html"} {
@@ -114,6 +117,7 @@ func TestMetaWritesReport(t *testing.T) {
 // An interrupted meta keeps its checkpoint, exits 130, and --resume
 // finishes it to the bytes of an uninterrupted one.
 func TestMetaResumes(t *testing.T) {
+	t.Parallel()
 	args := []string{"meta", "stratfight/fighters", "--seed", "3", "--precision", "2", "--format", "json"}
 	whole := mustRun(t, args...)
 	dir := filepath.Join(t.TempDir(), "cut")
@@ -128,6 +132,7 @@ func TestMetaResumes(t *testing.T) {
 }
 
 func TestMetaUsageErrors(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		want string
 		args []string
@@ -144,6 +149,7 @@ func TestMetaUsageErrors(t *testing.T) {
 
 // Bad rosters are input errors located in the roster file.
 func TestMetaInputErrors(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	file := filepath.Join(dir, "r.yaml")
 	entries := func(n int) string {
@@ -174,6 +180,7 @@ func TestMetaInputErrors(t *testing.T) {
 // The built-in rosters are listed; a built-in roster run as a scenario
 // points at meta.
 func TestRostersAreListed(t *testing.T) {
+	t.Parallel()
 	out := mustRun(t, "scenarios")
 	for _, name := range []string{"eclipse/cruiser-designs", "stratfight/fighters", "emojispace/sample-fits", "dbd/players"} {
 		if !strings.Contains(out, name+" ") && !strings.Contains(out, name+"\t") {
@@ -190,6 +197,7 @@ func TestRostersAreListed(t *testing.T) {
 // them), and a search on a small exact roster whose answer needs no
 // re-check, in JSON as in text.
 func TestMetaBalance(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		want string
 		args []string
@@ -239,6 +247,7 @@ meta:
 // side gives and the nearest of them, * standing for each entry's own key
 // (each Eclipse design is its own ship); before, the list was empty.
 func TestMetaBalanceSuggestsField(t *testing.T) {
+	t.Parallel()
 	mustFail(t, exitFailed, `(allowed: a numeric field of every entry's side: ships.*; did you mean "ships.*"?)`,
 		"meta", "eclipse/cruiser-designs", "--seed", "1", "--balance", "ship.*=1..3")
 }

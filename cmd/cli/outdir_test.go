@@ -55,6 +55,7 @@ func TestRunIntoVolumeOrWorkingDirectory(t *testing.T) {
 // A scenario whose name is longer than a file name can be (300 bytes)
 // still gets its per-trial table, under a name that fits.
 func TestLongScenarioNameReport(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	name := strings.Repeat("a long scenario name ", 15)[:300]
 	file := filepath.Join(dir, "long.yaml")
@@ -73,6 +74,7 @@ func TestLongScenarioNameReport(t *testing.T) {
 // merge opens its --out before it prints anything, as run does: a merge
 // that cannot write its report prints no result.
 func TestMergeChecksOutFirst(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	part := filepath.Join(dir, "part.json")
 	os.WriteFile(part, []byte(mustRun(t, "run", "stratfight/thug-vs-guard", "--trials", "100", "--seed", "1", "--format", "json")), 0o644)

@@ -9,6 +9,7 @@ import (
 // every command with --set; a side switches from npc to ship on the
 // command line, and the result is the file's with that side written out.
 func TestYAMLSetAndUnset(t *testing.T) {
+	t.Parallel()
 	ship := mustRun(t, "run", "emojispace/p0-vs-n2b", "--trials", "2000", "--seed", "4", "--format", "csv")
 	for _, over := range [][]string{
 		// The name selects the streams: the same name, the same battles.
@@ -77,6 +78,7 @@ func countsOf(t *testing.T, csvText string) string {
 // A batch job passes --unset on to every shard, before the --set flags,
 // as crucible applies them.
 func TestBatchPassesUnset(t *testing.T) {
+	t.Parallel()
 	out := mustRun(t, "batch", "slurm", "emojispace/p0-vs-blood-raider-pop1", "--shards", "2", "--seed", "3", "--trials", "500",
 		"--set", "b.ship=N2b", "--unset", "b.npc")
 	if want := "--seed 3 --trials 500 --unset b.npc --set b.ship=N2b --shard"; !strings.Contains(out, want) {
@@ -87,6 +89,7 @@ func TestBatchPassesUnset(t *testing.T) {
 // "Did you mean": a misspelt command, flag or scenario name suggests the
 // nearest known ones (case-insensitive edit distance).
 func TestDidYouMean(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		code int
 		want string
@@ -119,6 +122,7 @@ func TestDidYouMean(t *testing.T) {
 // read as part of the path: unknown field "eclipse/interceptor-duel:attacker",
 // nothing near.
 func TestRunSetSuggests(t *testing.T) {
+	t.Parallel()
 	near := `attacker.shps: unknown field "shps" (allowed: kind, ships, policy, priority, retreat, antimatter-splitter); did you mean "ships"?`
 	mustFail(t, exitFailed, near, "run", "eclipse/interceptor-duel", "--trials", "10", "--seed", "1", "--set", "attacker.shps.Interceptor=2")
 	mustFail(t, exitUsage, "a scope (eclipse/interceptor-duel:) picks one file of a check; this command sets every scenario it reads with PATH=VALUE; did you mean --set 'attacker.shps.Interceptor=2'? (which says: --set attacker.shps.Interceptor=2: "+near+")",

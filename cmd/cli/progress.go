@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -10,6 +11,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
 	"github.com/crucible-sim/crucible/analysis"
@@ -17,9 +19,26 @@ import (
 	"github.com/crucible-sim/crucible/rules"
 )
 
-// newProgress makes the progress display of a command on w (tests replace
-// it to watch a run advance).
-var newProgress = progressBar
+// progressKey is the key of the progress display a command's context
+// carries in place of progressBar (withProgress).
+type progressKey struct{}
+
+// withProgress returns ctx carrying p, the progress display of the commands
+// run in it, in place of the progress bar: a test watches a run advance, or
+// cuts it at a chosen trial, through it. A display carried by the context,
+// not swapped in a variable, lets the tests that do so run in parallel.
+func withProgress(ctx context.Context, p analysis.Progress) context.Context {
+	return context.WithValue(ctx, progressKey{}, p)
+}
+
+// newProgress returns the progress display of cmd: the one its context
+// carries (withProgress), else the progress bar on its standard error.
+func newProgress(cmd *cobra.Command) analysis.Progress {
+	if p, ok := cmd.Context().Value(progressKey{}).(analysis.Progress); ok {
+		return p
+	}
+	return progressBar(cmd.ErrOrStderr())
+}
 
 // progressBar returns the progress display of a command on w when w is a
 // terminal: one line, drawn once the command has run for a second and

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -24,30 +23,26 @@ type stageSeen struct {
 	wins [3]int64
 }
 
-// watchStages makes the next commands report their stages to the
+// watchStages returns a context whose commands report their stages to the
 // returned function, which lists those seen so far.
-func watchStages(t *testing.T) func() []stageSeen {
+func watchStages(t *testing.T) (context.Context, func() []stageSeen) {
 	var mu sync.Mutex
 	var seen []stageSeen
-	old := newProgress
-	t.Cleanup(func() { newProgress = old })
-	newProgress = func(io.Writer) analysis.Progress {
-		return func(s analysis.Stage) (func(int64), func()) {
-			var done atomic.Int64
-			done.Store(s.Done)
-			return func(n int64) { done.Add(n) }, func() {
-				st := stageSeen{Stage: s, done: done.Load()}
-				if s.Wins != nil {
-					st.wins = s.Wins.Load()
-				}
-				st.Wins = nil
-				mu.Lock()
-				seen = append(seen, st)
-				mu.Unlock()
+	ctx := withProgress(t.Context(), func(s analysis.Stage) (func(int64), func()) {
+		var done atomic.Int64
+		done.Store(s.Done)
+		return func(n int64) { done.Add(n) }, func() {
+			st := stageSeen{Stage: s, done: done.Load()}
+			if s.Wins != nil {
+				st.wins = s.Wins.Load()
 			}
+			st.Wins = nil
+			mu.Lock()
+			seen = append(seen, st)
+			mu.Unlock()
 		}
-	}
-	return func() []stageSeen {
+	})
+	return ctx, func() []stageSeen {
 		mu.Lock()
 		defer mu.Unlock()
 		out := seen
@@ -60,7 +55,8 @@ func watchStages(t *testing.T) func() []stageSeen {
 // whole — scenario k of n, point k of n, the trials before it and in all —
 // and the wins so far, which end at the result's.
 func TestProgressStages(t *testing.T) {
-	stages := watchStages(t)
+	t.Parallel()
+	ctx, stages := watchStages(t)
 	type want struct {
 		name          string
 		step, steps   int
@@ -94,7 +90,7 @@ func TestProgressStages(t *testing.T) {
 		if c.args[0] != "sweep" {
 			args = append(args[:len(args):len(args)], "--format", "json")
 		}
-		out, errOut, code := crucible(t, t.Context(), args...)
+		out, errOut, code := crucible(t, ctx, args...)
 		if code != 0 && !(c.args[0] == "check" && code == exitFailed) {
 			t.Fatalf("crucible %s: exit %d\n%s", strings.Join(c.args, " "), code, errOut)
 		}
@@ -138,21 +134,21 @@ func TestProgressStages(t *testing.T) {
 // A resumed run's stage starts from the trials and wins of the run it
 // finishes.
 func TestProgressOfAResumedRun(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "out")
 	args := []string{"run", "stratfight/thug-vs-guard", "--trials", "20000", "--chunk", "500", "--seed", "2", "--out", dir}
 	ctx := interruptAt(t, "stratfight/thug-vs-guard", 5000)
 	if _, errOut, code := crucible(t, ctx, args...); code != exitInterrupted {
 		t.Fatalf("exit %d\n%s", code, errOut)
 	}
-	stages := watchStages(t)
-	mustRun(t, append(args, "--resume")...)
+	watched, stages := watchStages(t)
+	mustRunIn(t, watched, append(args, "--resume")...)
 	got := stages()
 	if len(got) != 1 || got[0].Done < 5000 || got[0].Done >= 20000 || got[0].done != 20000 {
 		t.Fatalf("resumed stages %+v: want one starting from the trials of the cut run", got)
 	}
-	whole := watchStages(t)
-	mustRun(t, "run", "stratfight/thug-vs-guard", "--trials", "20000", "--seed", "2")
-	if w := whole(); w[0].wins != got[0].wins {
+	mustRunIn(t, watched, "run", "stratfight/thug-vs-guard", "--trials", "20000", "--seed", "2")
+	if w := stages(); w[0].wins != got[0].wins {
 		t.Errorf("the resumed run's wins ended at %v, an uninterrupted run's at %v", got[0].wins, w[0].wins)
 	}
 }
@@ -161,6 +157,7 @@ func TestProgressOfAResumedRun(t *testing.T) {
 // (refresh with go test ./cmd/cli -run ProgressLine -update), every line
 // shorter than the terminal.
 func TestProgressLine(t *testing.T) {
+	t.Parallel()
 	views := []struct {
 		about string
 		v     progressView
@@ -210,6 +207,7 @@ func TestProgressLine(t *testing.T) {
 // sweep's points): 3 of 10 points done at 10 s a point leave 70 s, not the
 // point's own rest.
 func TestProgressTimeLeft(t *testing.T) {
+	t.Parallel()
 	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	d := &display{first: t0, started: true}
 	one := analysis.Stage{Trials: 1000, Total: 1000}
@@ -230,6 +228,7 @@ func TestProgressTimeLeft(t *testing.T) {
 }
 
 func TestGrouped(t *testing.T) {
+	t.Parallel()
 	for n, want := range map[int64]string{0: "0", 999: "999", 1000: "1,000", 123456: "123,456", 1234567: "1,234,567", -1234: "-1,234", 9007199254740992: "9,007,199,254,740,992"} {
 		if got := grouped(n); got != want {
 			t.Errorf("grouped(%d) = %q, want %q", n, got, want)

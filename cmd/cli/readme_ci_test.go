@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -16,6 +17,7 @@ import (
 // command of the section "Gating balance in CI" runs, from the sh blocks
 // and the workflow's run: line.
 func TestReadmeCIRecipePasses(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("runs the crucible binary")
 	}
@@ -38,22 +40,25 @@ func TestReadmeCIRecipePasses(t *testing.T) {
 	if len(lines) < 3 {
 		t.Fatalf("want the recipe's three check commands (sh, workflow, JUnit), found %q", lines)
 	}
-	dir := t.TempDir()
-	writeFixture(t, filepath.Join(dir, "balance", "duel.yaml"), "@../../scenarios/gate/thug-vs-guard.yaml")
-	writeFixture(t, filepath.Join(dir, "balance", "exact.yaml"), "ruleset: eclipse\nattacker:\n  ships: {Interceptor: 1}\ndefender:\n  ships: {Interceptor: 1}\n"+
-		"claims:\n  - {metric: win.a, exact: true}\n  - {metric: win.b, exact: true}\n  - {metric: rounds.mean, exact: true}\n")
-	for _, line := range lines {
-		if code, out := shellIn(t, bin, dir, line); code != 0 {
-			t.Errorf("%q: exit %d, want 0\n%s", line, code, out)
-		}
-		if !strings.Contains(line, "--strict") {
-			t.Errorf("%q: a CI gate without --strict passes undecided claims", line)
-			continue
-		}
-		fixed := strings.Replace(line, " --until-decided", "", 1)
-		if code, _ := shellIn(t, bin, dir, fixed); code != exitFailed {
-			t.Errorf("%q: exit %d, want 1: the exact claims are undecided at 10,000 trials, so the recipe needs --until-decided", fixed, code)
-		}
+	for i, line := range lines {
+		t.Run(strconv.Itoa(i), func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir() // each line's own: they write reports
+			writeFixture(t, filepath.Join(dir, "balance", "duel.yaml"), "@../../scenarios/gate/thug-vs-guard.yaml")
+			writeFixture(t, filepath.Join(dir, "balance", "exact.yaml"), "ruleset: eclipse\nattacker:\n  ships: {Interceptor: 1}\ndefender:\n  ships: {Interceptor: 1}\n"+
+				"claims:\n  - {metric: win.a, exact: true}\n  - {metric: win.b, exact: true}\n  - {metric: rounds.mean, exact: true}\n")
+			if code, out := shellIn(t, bin, dir, line); code != 0 {
+				t.Errorf("%q: exit %d, want 0\n%s", line, code, out)
+			}
+			if !strings.Contains(line, "--strict") {
+				t.Errorf("%q: a CI gate without --strict passes undecided claims", line)
+				return
+			}
+			fixed := strings.Replace(line, " --until-decided", "", 1)
+			if code, _ := shellIn(t, bin, dir, fixed); code != exitFailed {
+				t.Errorf("%q: exit %d, want 1: the exact claims are undecided at 10,000 trials, so the recipe needs --until-decided", fixed, code)
+			}
+		})
 	}
 }
 

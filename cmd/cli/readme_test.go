@@ -64,6 +64,7 @@ func TestDocumentedCommandLinesRun(t *testing.T) {
 
 // The README's test command is the one CI runs.
 func TestReadmeTestCommandIsCIs(t *testing.T) {
+	t.Parallel()
 	readme, err := os.ReadFile("../../README.md")
 	if err != nil {
 		t.Fatal(err)

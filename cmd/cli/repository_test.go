@@ -13,6 +13,7 @@ import (
 // so no document, comment, scenario or test may send a reader to the
 // developers' notes or to a path on the machine it was written on.
 func TestNoPathOutsideRepository(t *testing.T) {
+	t.Parallel()
 	outside := regexp.MustCompile(`/work/|\.\./shared|shared/(rules|ec4x|seeds)|rules/(eclipse|ec4x|emojispace|stratfight|dbd)\.md|seed document`)
 	root := filepath.Join("..", "..")
 	checked := 0

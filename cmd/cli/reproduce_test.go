@@ -15,12 +15,12 @@ import (
 // it gave the line with --resume and no seed, which fails once the
 // command has finished (no checkpoint is left to resume).
 func TestResumedPageReproduces(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "out")
 	args := []string{"run", "stratfight/jorah-vs-mountain", "--trials", "60000", "--format", "json", "--out", dir}
 	if _, errOut, code := crucible(t, interruptAt(t, "stratfight/jorah-vs-mountain", 20000), args...); code != exitInterrupted {
 		t.Fatalf("exit %d, %s", code, errOut)
 	}
-	newProgress = progressBar
 	resumed, errOut, code := crucible(t, context.Background(), append(args, "--resume")...)
 	if code != exitOK {
 		t.Fatalf("resumed: exit %d, %s", code, errOut)

@@ -17,38 +17,65 @@ import (
 // finishes them with the bytes of an uninterrupted command, and a
 // finished command leaves no checkpoint.
 func TestCommandsResume(t *testing.T) {
+	t.Parallel()
 	lifespans := []string{"check", "stratfight/lifespan-claims", "--seed", "1", "--format", "json"}
+	sequential := append(lifespans, "--until-decided", "--first-trials", "1000", "--max-trials", "30000")
+	// A comparison of 50,000 trials fights 8 blocks of 6,250 trials by A,
+	// B and the pairs: 18,750 trials a block.
+	comparison := append(roundCap[:len(roundCap)-1:len(roundCap)-1], "50000", "--format", "json")
 	for _, c := range []struct {
 		name string
 		args []string
-		cut  func(t *testing.T) context.Context
+		cuts []cutAt
 	}{
-		{"sweep, in its third point", []string{"sweep", "eclipse/shields", "--trials", "20000", "--seed", "3", "--format", "csv"},
-			func(t *testing.T) context.Context { return interruptAt(t, "parts[0].shield=2", 2000) }},
-		{"check, in its third scenario", append(lifespans, "--trials", "20000"),
-			func(t *testing.T) context.Context { return interruptAt(t, "stratfight/lifespan-29-coins", 5000) }},
-		{"sequential check, in a first batch", append(lifespans, "--until-decided", "--first-trials", "1000", "--max-trials", "30000"),
-			func(t *testing.T) context.Context { return interruptAt(t, "stratfight/lifespan-29-coins", 500) }},
-		{"sequential check, in a later batch", append(lifespans, "--until-decided", "--first-trials", "1000", "--max-trials", "30000"),
-			func(t *testing.T) context.Context { return interruptAt(t, "stratfight/lifespan-30-coins", 20000) }},
-		{"comparison, in its fifth block", append(roundCap[:len(roundCap)-1:len(roundCap)-1], "100000", "--format", "json"),
-			func(t *testing.T) context.Context { return cancelAfter(t, 160000) }},
-		{"comparison, in its first block", append(roundCap[:len(roundCap)-1:len(roundCap)-1], "100000", "--format", "json"),
-			func(t *testing.T) context.Context { return cancelAfter(t, 20000) }},
+		{"sweep", []string{"sweep", "eclipse/shields", "--trials", "20000", "--seed", "3", "--format", "csv"}, []cutAt{
+			{"in its third point", func(t *testing.T) context.Context { return interruptAt(t, "parts[0].shield=2", 2000) }}}},
+		{"check", append(lifespans, "--trials", "20000"), []cutAt{
+			{"in its third scenario", func(t *testing.T) context.Context { return interruptAt(t, "stratfight/lifespan-29-coins", 5000) }}}},
+		{"sequential check", sequential, []cutAt{
+			{"in a first batch", func(t *testing.T) context.Context { return interruptAt(t, "stratfight/lifespan-29-coins", 500) }},
+			{"in a later batch", func(t *testing.T) context.Context { return interruptAt(t, "stratfight/lifespan-30-coins", 20000) }}}},
+		{"comparison", comparison, []cutAt{
+			{"in its fifth block", func(t *testing.T) context.Context { return cancelAfter(t, 80000) }},
+			{"in its first block", func(t *testing.T) context.Context { return cancelAfter(t, 10000) }}}},
 	} {
-		whole, _, wholeCode := crucible(t, context.Background(), c.args...) // a check with a failed claim exits 1
-		dir := filepath.Join(t.TempDir(), "out")
-		_, errOut, code := crucible(t, c.cut(t), append(c.args, "--out", dir)...)
-		if code != exitInterrupted || !strings.Contains(errOut, "checkpoint written to "+filepath.Join(dir, outdir.CheckpointFile)) {
-			t.Fatalf("%s: exit %d, stderr %q; want 130 and the checkpoint", c.name, code, errOut)
-		}
-		newProgress = progressBar
-		if resumed, errOut, code := crucible(t, context.Background(), append(c.args, "--out", dir, "--resume")...); resumed != whole || code != wholeCode {
-			t.Errorf("%s: resumed, exit %d and the output differs from an uninterrupted command (exit %d): %v\n%s", c.name, code, wholeCode, resumed == whole, errOut)
-		}
-		if _, err := os.Stat(filepath.Join(dir, outdir.CheckpointFile)); err == nil {
-			t.Errorf("%s: the finished command left its checkpoint", c.name)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			checkResumes(t, c.args, c.cuts...)
+		})
+	}
+}
+
+// cutAt is a place a command is interrupted at: the context it runs in.
+type cutAt struct {
+	name string
+	ctx  func(t *testing.T) context.Context
+}
+
+// checkResumes runs the command args whole, then, for each cut (each in a
+// subtest of its own, in parallel), with --out cut there and with --resume
+// after: the cut command exits 130 having written its checkpoint, the
+// resumed one prints the whole command's bytes and exits as it did, and
+// leaves no checkpoint.
+func checkResumes(t *testing.T, args []string, cuts ...cutAt) {
+	t.Helper()
+	whole, _, wholeCode := crucible(t, context.Background(), args...) // a check with a failed claim exits 1
+	for _, c := range cuts {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			dir := filepath.Join(t.TempDir(), "out")
+			_, errOut, code := crucible(t, c.ctx(t), append(args, "--out", dir)...)
+			if code != exitInterrupted || !strings.Contains(errOut, "checkpoint written to "+filepath.Join(dir, outdir.CheckpointFile)) {
+				t.Fatalf("exit %d, stderr %q; want 130 and the checkpoint", code, errOut)
+			}
+			resumed, errOut, code := crucible(t, context.Background(), append(args, "--out", dir, "--resume")...)
+			if resumed != whole || code != wholeCode {
+				t.Errorf("resumed, exit %d and the output differs from an uninterrupted command (exit %d): %v\n%s", code, wholeCode, resumed == whole, errOut)
+			}
+			if _, err := os.Stat(filepath.Join(dir, outdir.CheckpointFile)); err == nil {
+				t.Errorf("the finished command left its checkpoint")
+			}
+		})
 	}
 }
 
@@ -56,6 +83,7 @@ func TestCommandsResume(t *testing.T) {
 // checkpoint holds: a sweep of other trials, a comparison from a run's
 // checkpoint.
 func TestCommandsRefuseOtherCheckpoints(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "out")
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -74,10 +102,10 @@ func TestCommandsRefuseOtherCheckpoints(t *testing.T) {
 // table says it in words (the whole sweep crosses 50 % between the third
 // and fourth points; the two that finished are below).
 func TestInterruptedSweepIsMarked(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "cut")
 	args := []string{"sweep", "eclipse/shields", "--trials", "20000", "--seed", "3", "--format", "csv"}
 	crucible(t, interruptAt(t, "parts[0].shield=2", 2000), append(args, "--out", dir)...)
-	newProgress = progressBar
 	whole := filepath.Join(t.TempDir(), "whole")
 	mustRun(t, append(args, "--out", whole)...)
 	for _, c := range []struct {

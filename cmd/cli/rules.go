@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"fmt"
 	"path"
 	"text/tabwriter"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/crucible-sim/crucible/reports"
 	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/rules/doc"
 	"github.com/crucible-sim/crucible/rules/rulesfile"
 	"github.com/crucible-sim/crucible/scenarios"
 )
@@ -83,23 +85,24 @@ func referenceOf(id string) (*rules.Reference, error) {
 	return rules.ReferenceOf(id)
 }
 
-// listRulesets prints each registered ruleset with its title.
+// listRulesets prints each registered ruleset with its title, then the
+// rules-file language and the built-in rules files with theirs. A title is
+// all it needs of each: it builds no reference it would throw away, and
+// reads a rules file's title line alone where that holds it (titleOf).
 func listRulesets(cmd *cobra.Command) error {
 	tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 0, 2, ' ', 0)
 	for _, id := range rules.IDs() {
 		title := "(no reference)"
-		if ref, err := referenceOf(id); err == nil {
-			title = ref.Title
+		if r, err := rules.Lookup(id); err == nil {
+			if d, ok := r.(rules.Documented); ok {
+				title = d.Reference().Title
+			}
 		}
 		fmt.Fprintf(tw, "%s\t%s\n", id, title)
 	}
 	fmt.Fprintf(tw, "%s\t%s\n", rulesfile.ID, rulesfile.LanguageReference().Title)
 	for _, name := range scenarios.BuiltinRulesFiles() {
-		title := "(no reference)"
-		if ref, err := referenceOf(name); err == nil {
-			title = ref.Title
-		}
-		fmt.Fprintf(tw, "%s\t%s\n", name+scenarios.RulesFileExt, title)
+		fmt.Fprintf(tw, "%s\t%s\n", name+scenarios.RulesFileExt, titleOf(name))
 	}
 	fmt.Fprintln(tw, "\t(crucible rules RULESET for one ruleset's reference; crucible rules FILE for a rules file's)")
 	return tw.Flush()
@@ -120,4 +123,59 @@ func rulesFileReference(file string, src []byte) (*rules.Reference, error) {
 	ref.Ruleset = path.Base(file)
 	ref.Infer()
 	return ref, nil
+}
+
+// titleOf returns the title of the rules file a name finds, for the
+// listing: from its top-level title line alone when that line holds the
+// whole title (a scalar the next line does not continue), else from the
+// file's reference; "(no reference)" when neither reads. Parsing and
+// decoding every built-in rules file for its title was most of what
+// crucible rules did (bench/startup.txt).
+func titleOf(name string) string {
+	file, src, err := scenarios.RulesFileSource(name)
+	if err != nil {
+		return "(no reference)"
+	}
+	return titleOfSource(file, src)
+}
+
+// titleOfSource is titleOf of a rules file's name and bytes.
+func titleOfSource(file string, src []byte) string {
+	if line, ok := titleLine(src); ok {
+		if n, err := scenarios.ParseYAML(file, line); err == nil {
+			if t := n.Get("title"); t != nil && t.Kind == doc.Scalar && t.Value != "" {
+				return t.Value
+			}
+		}
+	}
+	ref, err := rulesFileReference(file, src)
+	if err != nil {
+		return "(no reference)"
+	}
+	return ref.Title
+}
+
+// titleLine returns the line of a YAML source that holds its top-level
+// title field, if the next line (blank lines and comments aside) does not
+// continue it: a more indented line could be the rest of a plain or
+// quoted scalar.
+func titleLine(src []byte) ([]byte, bool) {
+	lines := bytes.Split(src, []byte("\n"))
+	for i, l := range lines {
+		if !bytes.HasPrefix(l, []byte("title:")) {
+			continue
+		}
+		for _, next := range lines[i+1:] {
+			trimmed := bytes.TrimSpace(next)
+			if len(trimmed) == 0 || trimmed[0] == '#' {
+				continue
+			}
+			if next[0] == ' ' || next[0] == '\t' {
+				return nil, false
+			}
+			break
+		}
+		return l, true
+	}
+	return nil, false
 }

@@ -72,6 +72,7 @@ func solvedRational(t *testing.T, args ...string) exactJSON {
 // claims on it with no trial, compare --exact gives the exact difference,
 // tune and meta need no trial.
 func TestRulesFileExactEveryCommand(t *testing.T) {
+	t.Parallel()
 	half, even := duelRace(5, 5)
 	if e := solvedRational(t, "rulesfile/duel2d6").Exact.Rational; e.A != half.RatString() || e.B != half.RatString() || e.Draw != "0" || e.Rounds != even.RatString() {
 		t.Errorf("exact rulesfile/duel2d6: %+v, want a and b %s, E[rounds] %s", e, half.RatString(), even.RatString())
@@ -147,6 +148,7 @@ round:
 // an on: exact claim before any trial, run's page has no exact column and
 // tune fights trials.
 func TestRulesFileBeyondTheExactBudget(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "volley.rules.yaml"), []byte(volleyRules), 0o644)
 	s := filepath.Join(dir, "volley.yaml")

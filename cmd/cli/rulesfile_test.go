@@ -37,6 +37,7 @@ claims:
 // Every command takes a scenario whose ruleset is a rules file, as it
 // takes one of a Go ruleset.
 func TestRulesFileEveryCommand(t *testing.T) {
+	t.Parallel()
 	s := rulesFileDir(t, duelScenario)
 	dir := filepath.Dir(s)
 	out := mustRun(t, "run", s, "--seed", "1", "--trials", "2000")
@@ -92,6 +93,7 @@ func TestRulesFileEveryCommand(t *testing.T) {
 // Shards of a rules-file scenario merge into the single run's result, and
 // an interrupted run's checkpoint resumes to it.
 func TestRulesFileShardsAndResume(t *testing.T) {
+	t.Parallel()
 	s := rulesFileDir(t, duelScenario)
 	dir := filepath.Dir(s)
 	whole := mustRun(t, "run", s, "--seed", "4", "--trials", "3000", "--format", "json")
@@ -111,7 +113,6 @@ func TestRulesFileShardsAndResume(t *testing.T) {
 	if _, errOut, code := crucible(t, cancelAfter(t, 100000), append(args, "--out", out)...); code != exitInterrupted {
 		t.Fatalf("an interrupted run: exit %d\n%s", code, errOut)
 	}
-	newProgress = progressBar
 	if resumed := mustRun(t, append(args, "--out", out, "--resume")...); tally(t, resumed) != tally(t, whole) {
 		t.Errorf("the resumed run differs from the whole one")
 	}

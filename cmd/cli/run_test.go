@@ -3,7 +3,7 @@ package cli
 import (
 	"context"
 	"encoding/json"
-	"io"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -18,6 +18,7 @@ import (
 )
 
 func TestRunTable(t *testing.T) {
+	t.Parallel()
 	out := mustRun(t, "run", "stratfight/thug-vs-guard", "--trials", "3000", "--seed", "7")
 	for _, want := range []string{
 		"scenario  stratfight/thug-vs-guard   ruleset stratfight   trials 3000   seed 7",
@@ -33,6 +34,7 @@ func TestRunTable(t *testing.T) {
 
 // Same seed, same bytes: for any worker count and chunk size, in JSON and CSV.
 func TestRunIsDeterministic(t *testing.T) {
+	t.Parallel()
 	for _, format := range []string{"json", "csv"} {
 		var first string
 		for _, wc := range [][2]string{{"1", "1000"}, {"2", "1000"}, {"8", "1000"}, {"2", "1"}, {"8", "333"}} {
@@ -48,6 +50,7 @@ func TestRunIsDeterministic(t *testing.T) {
 }
 
 func TestRunJSONShape(t *testing.T) {
+	t.Parallel()
 	out := mustRun(t, "run", "stratfight/thug-vs-guard", "--trials", "500", "--seed", "7", "--format", "json")
 	var v map[string]any
 	if err := json.Unmarshal([]byte(out), &v); err != nil {
@@ -78,6 +81,7 @@ func TestRunJSONShape(t *testing.T) {
 // Integer flags are decimal whatever their leading zeros: --seed 010 is
 // seed 10 (pflag read it as the octal 8), --trials 010 ten trials.
 func TestIntegerFlagsAreDecimal(t *testing.T) {
+	t.Parallel()
 	out := mustRun(t, "run", "stratfight/thug-vs-guard", "--trials", "010", "--seed", "010", "--chunk", "03", "--workers", "02", "--format", "json")
 	var v struct{ Seed, Trials int64 }
 	if err := json.Unmarshal([]byte(out), &v); err != nil {
@@ -93,6 +97,7 @@ func TestIntegerFlagsAreDecimal(t *testing.T) {
 
 // Without --seed a seed is drawn, printed on stderr and written into the output.
 func TestRunDrawsAndPrintsSeed(t *testing.T) {
+	t.Parallel()
 	out, errOut, code := crucible(t, context.Background(), "run", "stratfight/thug-vs-guard", "--trials", "100", "--format", "json")
 	if code != 0 {
 		t.Fatal(errOut)
@@ -107,6 +112,7 @@ func TestRunDrawsAndPrintsSeed(t *testing.T) {
 }
 
 func TestRunSetOverrides(t *testing.T) {
+	t.Parallel()
 	out := mustRun(t, "run", "stratfight/thug-vs-guard", "--trials", "200", "--seed", "1",
 		"--set", "options.tie-rule=underdog", "--set", "b.fighter=arya")
 	if !strings.Contains(out, "tie-rule=underdog") {
@@ -115,6 +121,7 @@ func TestRunSetOverrides(t *testing.T) {
 }
 
 func TestRunWritesReport(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "report")
 	mustRun(t, "run", "stratfight/thug-vs-guard", "stratfight/lifespan-29-coins", "--trials", "500", "--seed", "3", "--out", dir)
 	for _, f := range []string{"summary.csv", "rounds.csv", "summary.json", "winrates.png", "rounds.png", "index.html"} {
@@ -127,6 +134,7 @@ func TestRunWritesReport(t *testing.T) {
 // Two scenarios of one name (two files of one base name) cannot be told
 // apart in a report: the run refuses them before fighting.
 func TestRunRefusesTwoScenariosOfOneName(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	src, err := os.ReadFile("testdata/duel.yaml")
 	if err != nil {
@@ -141,6 +149,7 @@ func TestRunRefusesTwoScenariosOfOneName(t *testing.T) {
 
 // An interrupted run prints what finished and exits 130.
 func TestRunInterrupted(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	out, _, code := crucible(t, ctx, "run", "stratfight/thug-vs-guard", "--trials", "100000", "--seed", "1")
@@ -153,6 +162,7 @@ func TestRunInterrupted(t *testing.T) {
 }
 
 func TestRunAll(t *testing.T) {
+	t.Parallel()
 	out := mustRun(t, "run", "--all", "--trials", "50", "--seed", "1", "--format", "csv")
 	if n := strings.Count(out, ",win.a,"); n < 30 {
 		t.Errorf("run --all ran %d scenarios", n)
@@ -165,61 +175,59 @@ func TestRunAll(t *testing.T) {
 func interruptAt(t *testing.T, name string, at int64) context.Context {
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
-	old := newProgress
-	t.Cleanup(func() { newProgress = old })
-	newProgress = func(io.Writer) analysis.Progress {
-		return func(s analysis.Stage) (func(int64), func()) {
-			if s.Name != name {
-				return nil, func() {}
-			}
-			var done atomic.Int64
-			done.Store(s.Done)
-			return func(n int64) {
-				if done.Add(n) >= at {
-					cancel()
-				}
-			}, func() {}
+	return withProgress(ctx, func(s analysis.Stage) (func(int64), func()) {
+		if s.Name != name {
+			return nil, func() {}
 		}
-	}
-	return ctx
+		var done atomic.Int64
+		done.Store(s.Done)
+		return func(n int64) {
+			if done.Add(n) >= at {
+				cancel()
+			}
+		}, func() {}
+	})
 }
 
 // Wherever a run is interrupted — within its first scenario, within its
 // second, or before it begins — --resume finishes it with the bytes of an
 // uninterrupted run, and a finished run leaves no checkpoint.
 func TestResumeAfterInterrupt(t *testing.T) {
+	t.Parallel()
 	args := []string{"run", "stratfight/jorah-vs-mountain", "stratfight/lifespan-14-coins", "--trials", "60000", "--seed", "8", "--chunk", "500", "--format", "json"}
 	whole := mustRun(t, args...)
 	for _, cut := range []struct {
 		scenario string
 		at       int64
 	}{{"stratfight/jorah-vs-mountain", 0}, {"stratfight/jorah-vs-mountain", 20000}, {"stratfight/lifespan-14-coins", 30000}} {
-		dir := t.TempDir()
-		ctx := interruptAt(t, cut.scenario, cut.at)
-		if cut.at == 0 {
-			c, cancel := context.WithCancel(ctx)
-			cancel()
-			ctx = c
-		}
-		out, _, code := crucible(t, ctx, append(args, "--out", dir)...)
-		if code != exitInterrupted || !strings.Contains(out, `"interrupted": true`) {
-			t.Fatalf("cut in %s at %d: exit %d, want 130 and an interrupted result", cut.scenario, cut.at, code)
-		}
-		parts, err := reports.ReadJSON([]byte(out))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if n := parts[len(parts)-1].Tally.Trials; cut.at > 0 && (n < cut.at || n >= 60000) {
-			t.Errorf("cut at %d of %s: %d trials finished, want a part from the cut on", cut.at, cut.scenario, n)
-		}
-		newProgress = progressBar
-		resumed := mustRun(t, append(args, "--out", dir, "--resume")...)
-		if resumed != whole {
-			t.Errorf("cut in %s at %d and resumed: output differs from the whole run", cut.scenario, cut.at)
-		}
-		if _, err := os.Stat(filepath.Join(dir, "checkpoint.json")); err == nil {
-			t.Errorf("checkpoint left behind after a finished run")
-		}
+		t.Run(fmt.Sprintf("%s at %d", strings.TrimPrefix(cut.scenario, "stratfight/"), cut.at), func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			ctx := interruptAt(t, cut.scenario, cut.at)
+			if cut.at == 0 {
+				c, cancel := context.WithCancel(ctx)
+				cancel()
+				ctx = c
+			}
+			out, _, code := crucible(t, ctx, append(args, "--out", dir)...)
+			if code != exitInterrupted || !strings.Contains(out, `"interrupted": true`) {
+				t.Fatalf("cut in %s at %d: exit %d, want 130 and an interrupted result", cut.scenario, cut.at, code)
+			}
+			parts, err := reports.ReadJSON([]byte(out))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n := parts[len(parts)-1].Tally.Trials; cut.at > 0 && (n < cut.at || n >= 60000) {
+				t.Errorf("cut at %d of %s: %d trials finished, want a part from the cut on", cut.at, cut.scenario, n)
+			}
+			resumed := mustRun(t, append(args, "--out", dir, "--resume")...)
+			if resumed != whole {
+				t.Errorf("cut in %s at %d and resumed: output differs from the whole run", cut.scenario, cut.at)
+			}
+			if _, err := os.Stat(filepath.Join(dir, "checkpoint.json")); err == nil {
+				t.Errorf("checkpoint left behind after a finished run")
+			}
+		})
 	}
 }
 
@@ -229,6 +237,7 @@ func TestResumeAfterInterrupt(t *testing.T) {
 // other scenarios (which used to delete the checkpoint and exit 0), or a
 // checkpoint from another crucible version.
 func TestResumeRefusesMismatches(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	out := filepath.Join(dir, "run")
 	ctx, cancel := context.WithCancel(context.Background())
@@ -282,6 +291,7 @@ func TestResumeRefusesMismatches(t *testing.T) {
 // A run interrupted after its last trial finished is complete: it exits
 // 0 with the whole report and no checkpoint, not 130.
 func TestInterruptAfterTheLastTrialIsComplete(t *testing.T) {
+	t.Parallel()
 	args := []string{"run", "stratfight/thug-vs-guard", "--trials", "3000", "--seed", "8", "--format", "json"}
 	whole := mustRun(t, args...)
 	dir := t.TempDir()
@@ -298,6 +308,7 @@ func TestInterruptAfterTheLastTrialIsComplete(t *testing.T) {
 // ruleset's solver reaches (eclipse/interceptor-duel: P(attacker wins) =
 // 5/11), and no exact column for one without a solver (dbd).
 func TestRunOutShowsTheExactValue(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "report")
 	mustRun(t, "run", "eclipse/interceptor-duel", "--trials", "300", "--seed", "1", "--out", dir)
 	page, err := os.ReadFile(filepath.Join(dir, "index.html"))
@@ -322,6 +333,7 @@ func TestRunOutShowsTheExactValue(t *testing.T) {
 // "(exact)" beside it), whether or not a solver reaches the scenario;
 // where one does, the exact curve is drawn dashed beside it.
 func TestRunOutDrawsSurvivorsAtLeast(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		scenario, legend string
 		exact            bool

@@ -12,14 +12,16 @@ import (
 
 // scopedSet is a --set of a check, which holds several files: PATH=VALUE
 // for every one of them, or SCOPE:PATH=VALUE for the one file or scenario
-// SCOPE names. A field path holds no ':' and a value comes after the '=',
-// so the last ':' before the first '=' ends the scope.
+// SCOPE names. A field path holds no ':' but in a name in brackets
+// (blueprints[Mk: II]) and a value comes after the '=', so the last ':'
+// before the first '=' and the first '[' ends the scope.
 type scopedSet struct {
 	scope, assignment string
 }
 
 func parseScopedSet(s string) scopedSet {
 	before, _, _ := strings.Cut(s, "=")
+	before, _, _ = strings.Cut(before, "[")
 	if i := strings.LastIndex(before, ":"); i >= 0 {
 		return scopedSet{scope: s[:i], assignment: s[i+1:]}
 	}

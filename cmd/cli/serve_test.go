@@ -17,6 +17,7 @@ import (
 // serves the page there (and nothing without the token), warns when it
 // listens beyond loopback, and returns 0 when cancelled (Ctrl-C).
 func TestServeStartsAndStops(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ addr, warning string }{
 		{"127.0.0.1:0", ""},
 		{"0.0.0.0:0", "warning: --addr 0.0.0.0:0 listens on every interface of this machine: anyone who can reach this machine at port "},
@@ -66,6 +67,7 @@ func TestServeStartsAndStops(t *testing.T) {
 }
 
 func TestServeRefusals(t *testing.T) {
+	t.Parallel()
 	mustFail(t, exitUsage, `--addr "nowhere": allowed: HOST:PORT`, "serve", "--addr", "nowhere")
 	mustFail(t, exitUsage, "--max-trials 0: allowed: an integer from 1", "serve", "--max-trials", "0")
 	mustFail(t, exitUsage, "--max-jobs 0: allowed: an integer from 1", "serve", "--max-jobs", "0")

@@ -10,6 +10,7 @@ import (
 // roster, a sweep, a rules file — and a name two kinds share is refused
 // without --kind, naming both kinds; with --kind it prints that kind's.
 func TestShowEveryKind(t *testing.T) {
+	t.Parallel()
 	builtin := filepath.Join("..", "..", "scenarios", "builtin")
 	for _, c := range []struct {
 		file string

@@ -14,6 +14,7 @@ import (
 // with the bytes of an uninterrupted run: the abandoned trial is fought
 // again from its start. A few minutes: `make long`.
 func TestLongTrialResumes(t *testing.T) {
+	t.Parallel()
 	bin := buildCrucible(t)
 	args := append(append([]string{}, maxRollout...), "--trials", "3", "--workers", "1", "--checkpoint-every", "500ms")
 	whole := mustRun(t, args...)

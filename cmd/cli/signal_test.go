@@ -169,39 +169,43 @@ func TestSignalsStopSlowTrialsPromptly(t *testing.T) {
 
 // stopSlowTrials sends each signal to its own run of 12 rollout trials,
 // checkpointed every 200 ms, in the middle of its trials, checks the
-// checkpoint it leaves, and resumes from it.
+// checkpoint it leaves, and resumes from it: each in a subtest of its
+// own, in parallel.
 func stopSlowTrials(t *testing.T, signals ...syscall.Signal) {
 	bin := buildCrucible(t)
 	args := append(append([]string{}, rollout...), "--trials", "12", "--checkpoint-every", "200ms")
 	whole := mustRun(t, args...)
 	for _, sig := range signals {
-		dir := filepath.Join(t.TempDir(), "out")
-		path := filepath.Join(dir, "checkpoint.json")
-		p := startCrucible(t, bin, nil, append(args, "--out", dir)...)
-		waitForPart(t, path, 12, 60*time.Second)
-		sent := time.Now()
-		var took time.Duration
-		if sig == syscall.SIGKILL {
-			took, _ = p.signal(t, sig, stopBound)
-		} else {
-			took = p.interrupt(t, sig)
-		}
-		info, trials, err := checkpointTrials(path)
-		if err != nil || trials == 0 || trials >= 12 {
-			t.Fatalf("%v: the checkpoint holds %d trials (%v); want some, not all\n%s", sig, trials, err, p.stderr.String())
-		}
-		// The checkpoint is recent: written every 200 ms, it holds the
-		// trials of the last interval. The bound is for failure only (a
-		// loaded machine may starve the process for seconds); the age is
-		// logged.
-		age := sent.Sub(info.ModTime())
-		if age > stopBound {
-			t.Errorf("%v: the checkpoint was written %v before the signal; want at most the 200 ms interval (and %v for a loaded machine)", sig, age, stopBound)
-		}
-		t.Logf("%v: exited after %v with %d trials in the checkpoint written %v before the signal", sig, took.Round(time.Millisecond), trials, age.Round(time.Millisecond))
-		if resumed := mustRun(t, append(args, "--out", dir, "--resume")...); resumed != whole {
-			t.Errorf("%v and --resume: the output differs from an uninterrupted run", sig)
-		}
+		t.Run(sig.String(), func(t *testing.T) {
+			t.Parallel()
+			dir := filepath.Join(t.TempDir(), "out")
+			path := filepath.Join(dir, "checkpoint.json")
+			p := startCrucible(t, bin, nil, append(args, "--out", dir)...)
+			waitForPart(t, path, 12, 60*time.Second)
+			sent := time.Now()
+			var took time.Duration
+			if sig == syscall.SIGKILL {
+				took, _ = p.signal(t, sig, stopBound)
+			} else {
+				took = p.interrupt(t, sig)
+			}
+			info, trials, err := checkpointTrials(path)
+			if err != nil || trials == 0 || trials >= 12 {
+				t.Fatalf("%v: the checkpoint holds %d trials (%v); want some, not all\n%s", sig, trials, err, p.stderr.String())
+			}
+			// The checkpoint is recent: written every 200 ms, it holds the
+			// trials of the last interval. The bound is for failure only (a
+			// loaded machine may starve the process for seconds); the age is
+			// logged.
+			age := sent.Sub(info.ModTime())
+			if age > stopBound {
+				t.Errorf("%v: the checkpoint was written %v before the signal; want at most the 200 ms interval (and %v for a loaded machine)", sig, age, stopBound)
+			}
+			t.Logf("%v: exited after %v with %d trials in the checkpoint written %v before the signal", sig, took.Round(time.Millisecond), trials, age.Round(time.Millisecond))
+			if resumed := mustRun(t, append(args, "--out", dir, "--resume")...); resumed != whole {
+				t.Errorf("%v and --resume: the output differs from an uninterrupted run", sig)
+			}
+		})
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 // results, with the side each level favours; interceptor-duel's does not
 // move and is not flagged.
 func TestSkillFlagsFleetMirror(t *testing.T) {
+	t.Parallel()
 	out := mustRun(t, "run", "eclipse/fleet-mirror", "--skill", "a=kill-greedy,a=optimal", "--trials", "100", "--seed", "1")
 	want := "SKILL-SENSITIVE  this verdict changes with skill: defender favoured (58.63 % to 41.37 %) under a=kill-greedy, " +
 		"attacker favoured (59.71 % to 40.29 %) under a=optimal (+18.34 points, more than the 5-point threshold)\n"
@@ -27,6 +28,7 @@ func TestSkillFlagsFleetMirror(t *testing.T) {
 
 // --skill's flags out of range are bad usage.
 func TestSkillRefusals(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		want string
 		args []string

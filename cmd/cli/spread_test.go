@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -20,6 +19,7 @@ import (
 // prints it with --policy-spread; refresh with go test ./cmd/cli -run
 // TestExactPolicySpreadGolden -update.
 func TestExactPolicySpreadGolden(t *testing.T) {
+	t.Parallel()
 	out := mustRun(t, "exact", "eclipse/missiles-vs-starbases", "--policy-spread")
 	i := strings.Index(out, "policy spread  ")
 	if i < 0 {
@@ -49,6 +49,7 @@ func TestExactPolicySpreadGolden(t *testing.T) {
 // any worker count, and its scenario row is the run's own numbers when it
 // has the run's trials: the cells are fought on the scenario's streams.
 func TestRunPolicySpread(t *testing.T) {
+	t.Parallel()
 	args := []string{"run", "emojispace/p0-vs-pirate-raider-pop3", "--trials", "1500", "--seed", "3", "--policy-spread"}
 	one := mustRun(t, append(args, "--workers", "1")...)
 	if two := mustRun(t, append(args, "--workers", "2", "--chunk", "97")...); two != one {
@@ -83,6 +84,7 @@ func TestRunPolicySpread(t *testing.T) {
 // the costly values: the page and spread.csv hold it, the table its note.
 // A ruleset without policies has none, and no spread.csv.
 func TestRunOutFightsTheSpreadUnasked(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "report")
 	out := mustRun(t, "run", "eclipse/fleet-mirror", "stratfight/thug-vs-guard", "--trials", "300", "--seed", "1", "--out", dir)
 	if !strings.Contains(out, "NOTE      attacker wins moves by 17.70 points") || strings.Contains(out, "policy spread  ") {
@@ -106,6 +108,7 @@ func TestRunOutFightsTheSpreadUnasked(t *testing.T) {
 // are cheap to solve; it spends on that at most the work of its own solve
 // (or unaskedSpreadMinWork), and names the policies that left unsolved.
 func TestExactNotesTheSpread(t *testing.T) {
+	t.Parallel()
 	out := mustRun(t, "exact", "emojispace/p1-vs-n2a")
 	if !strings.Contains(out, "NOTE      P1 wins moves by 56.14 points") || strings.Contains(out, "left out for the budget") {
 		t.Errorf("exact's note:\n%s", out)
@@ -129,6 +132,7 @@ func TestExactNotesTheSpread(t *testing.T) {
 // A spread asked of a ruleset without policies is refused before any
 // battle; flags out of range are bad usage.
 func TestPolicySpreadRefusals(t *testing.T) {
+	t.Parallel()
 	stdout, _ := mustFail(t, exitFailed, "stratfight/thug-vs-guard: ruleset stratfight has no built-in policies, so there is no policy spread to fight (rulesets with them: dbd, eclipse, emojispace)",
 		"run", "stratfight/thug-vs-guard", "--policy-spread", "--seed", "1")
 	if stdout != "" {
@@ -159,19 +163,15 @@ func TestPolicySpreadInterrupted(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var cancelled atomic.Int64
-	old := newProgress
-	t.Cleanup(func() { newProgress = old })
-	newProgress = func(io.Writer) analysis.Progress {
-		return func(s analysis.Stage) (func(int64), func()) {
-			if strings.HasPrefix(s.Name, "policy spread of") {
-				time.AfterFunc(200*time.Millisecond, func() {
-					cancelled.Store(time.Now().UnixNano())
-					cancel()
-				})
-			}
-			return nil, func() {}
+	ctx = withProgress(ctx, func(s analysis.Stage) (func(int64), func()) {
+		if strings.HasPrefix(s.Name, "policy spread of") {
+			time.AfterFunc(200*time.Millisecond, func() {
+				cancelled.Store(time.Now().UnixNano())
+				cancel()
+			})
 		}
-	}
+		return nil, func() {}
+	})
 	out, errOut, code := crucible(t, ctx, "run", "emojispace/p0-vs-alien-vessel-pop1", "--trials", "20", "--seed", "1", "--policy-spread", "--spread-trials", "50000000", "--chunk", "5000")
 	waited := time.Duration(time.Now().UnixNano() - cancelled.Load())
 	if code != exitInterrupted || cancelled.Load() == 0 || waited > time.Second {
@@ -187,6 +187,7 @@ func TestPolicySpreadInterrupted(t *testing.T) {
 // would make unasked is not made (issue 29: "BLUE wins moves by 100
 // points across the sides' policies" compared random with rollout).
 func TestPolicySpreadLeavesSkillToTheLadder(t *testing.T) {
+	t.Parallel()
 	mustFail(t, exitFailed, "dbd/symmetric_line: ruleset dbd's policies differ in skill, not style, so there is no policy spread to fight: crucible ladder dbd/symmetric_line ranks them",
 		"run", "dbd/symmetric_line", "--policy-spread", "--seed", "1", "--trials", "10")
 	dir := filepath.Join(t.TempDir(), "report")

@@ -71,6 +71,7 @@ func TestScenarioOnStdin(t *testing.T) {
 // A sweep file may come on standard input too; a scenario path in it is
 // found from the working directory.
 func TestSweepOnStdin(t *testing.T) {
+	t.Parallel()
 	sweep := "scenario: stratfight/samwell-vs-guard\ntrials: 1000\nsweep:\n  - {path: b.armor, values: [none, {armor_value: 5}]}\n"
 	file := filepath.Join(t.TempDir(), "armor.yaml")
 	os.WriteFile(file, []byte("name: stdin\n"+sweep), 0o644)
@@ -115,6 +116,7 @@ func TestMetaOnStdin(t *testing.T) {
 // Errors in a scenario on standard input name it <stdin>, with the line
 // and column.
 func TestStdinErrors(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		stdin string
 		args  []string
@@ -165,6 +167,7 @@ func (w *waitingReader) Read(p []byte) (int, error) {
 // the command's context once the read has begun, as a signal does) and
 // exits 130. Before, the read held the process until SIGKILL.
 func TestStdinWaitIsInterruptible(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{{"run", "-", "--trials", "10"}, {"validate", "-"}, {"sweep", "-", "--vary", "attacker.ships.Interceptor=1,2"}, {"meta", "-"}} {
 		r, w := io.Pipe()
 		t.Cleanup(func() { w.Close() })

@@ -12,6 +12,7 @@ import (
 // ranking was highest first: the Guard's worst armor at the top. The test
 // reads the points' estimates from the JSON and checks the order itself.
 func TestSweepRanksBestForTheFieldsSide(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		args    []string
 		lowest  bool

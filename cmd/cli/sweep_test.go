@@ -11,6 +11,7 @@ import (
 )
 
 func TestSweepTable(t *testing.T) {
+	t.Parallel()
 	out := mustRun(t, "sweep", "eclipse/shields", "--trials", "2000", "--seed", "1")
 	for _, want := range []string{
 		"sweep     eclipse/shields   base eclipse/shielded-interceptors-vs-gunship   ruleset eclipse   seed 1",
@@ -29,6 +30,7 @@ func TestSweepTable(t *testing.T) {
 // trial by trial, as `run --set` of that point (the name, and so the
 // streams, are the base's).
 func TestSweepPointIsRunWithSet(t *testing.T) {
+	t.Parallel()
 	sweep := readCSV(t, mustRun(t, "sweep", "stratfight/samwell-vs-guard", "--vary", "b.armor.armor_value=0..6:3",
 		"--trials", "1500", "--seed", "5", "--format", "csv"))
 	run := readCSV(t, mustRun(t, "run", "stratfight/samwell-vs-guard", "--set", "b.armor.armor_value=3",
@@ -59,6 +61,7 @@ func readCSV(t *testing.T, s string) [][]string {
 
 // Same seed, same bytes, on both rulesets, for any --workers and --chunk.
 func TestSweepIsDeterministic(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{
 		{"sweep", "eclipse/shields-by-fleet", "--trials", "1000"},
 		{"sweep", "stratfight/samwell-vs-guard", "--vary", "b.armor=none,leather,chainmail", "--vary", "a.armor.armor_value=0,3", "--trials", "1000"},
@@ -76,6 +79,7 @@ func TestSweepIsDeterministic(t *testing.T) {
 }
 
 func TestSweepWritesReport(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "sweep")
 	_, errOut, code := crucible(t, context.Background(), "sweep", "eclipse/shields-by-fleet", "--trials", "300", "--seed", "2", "--workers", "2", "--out", dir)
 	if code != 0 {
@@ -95,6 +99,7 @@ func TestSweepWritesReport(t *testing.T) {
 // Ctrl-C in the third point: the two finished points are printed and
 // written, marked interrupted, and the exit status is 130.
 func TestSweepInterruptedKeepsFinishedPoints(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "cut")
 	ctx := interruptAt(t, "parts[0].shield=2", 2000) // the third point
 	out, errOut, code := crucible(t, ctx, "sweep", "eclipse/shields", "--trials", "50000", "--chunk", "500", "--seed", "3", "--format", "csv", "--out", dir)
@@ -115,6 +120,7 @@ func TestSweepInterruptedKeepsFinishedPoints(t *testing.T) {
 }
 
 func TestSweepUsageErrors(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		want string
 		args []string
@@ -145,6 +151,7 @@ func TestSweepUsageErrors(t *testing.T) {
 // its --vary or its place in the sweep file; a sweep file past the
 // limits, at the field.
 func TestSweepInputErrors(t *testing.T) {
+	t.Parallel()
 	mustFail(t, exitFailed, "--vary parts[0].shield=0..9 (value 9): parts[0].shield: 9 is out of range (allowed: an integer from 0 to 8)",
 		"sweep", "eclipse/shielded-interceptors-vs-gunship", "--vary", "parts[0].shield=0..9", "--seed", "1")
 	mustFail(t, exitFailed, `--metric end.flight: unknown end reason "flight" (this battle ends by: destroyed, retreated,`,
@@ -172,6 +179,7 @@ func TestSweepInputErrors(t *testing.T) {
 }
 
 func TestSweepsAreListedAndNotRun(t *testing.T) {
+	t.Parallel()
 	out := mustRun(t, "scenarios")
 	for _, want := range []string{"eclipse/shields ", "(sweep for crucible sweep)", "stratfight/armor "} {
 		if !strings.Contains(out, want) {
@@ -190,6 +198,7 @@ func TestSweepsAreListedAndNotRun(t *testing.T) {
 // metric's level: 50 % for a share, 0 for the margin, --level for others,
 // none without it.
 func TestSweepFollowsAnyMetric(t *testing.T) {
+	t.Parallel()
 	base := []string{"sweep", "stratfight/samwell-vs-guard", "--vary", "b.armor.armor_value=0..2", "--trials", "600", "--seed", "3"}
 	for _, c := range []struct {
 		metric, level string
@@ -248,6 +257,7 @@ func TestSweepFollowsAnyMetric(t *testing.T) {
 // lowest first) with those indistinguishable from the first marked, and
 // --label names the field.
 func TestSweepRanksNames(t *testing.T) {
+	t.Parallel()
 	out := mustRun(t, "sweep", "stratfight/samwell-vs-guard", "--vary", "b.armor=none,leather,chainmail,plate", "--label", "Guard's armor",
 		"--trials", "2000", "--seed", "1")
 	for _, w := range []string{"Guard's armor  Samwell Tarley wins (win.a)", "ranking: Guard's armor by Samwell Tarley wins (win.a), lowest first (the best for Guard, whose field this is); = marks those indistinguishable from the lowest",
@@ -271,6 +281,7 @@ func TestSweepRanksNames(t *testing.T) {
 // --format json names an integer field's bracket plainly, each end with
 // its value of the field and of the metric, for scripts and CI.
 func TestSweepJSON(t *testing.T) {
+	t.Parallel()
 	var got struct {
 		Metric    string
 		Level     float64

@@ -60,6 +60,7 @@ func readTuneJSON(t *testing.T, s string) tuneJSON {
 // The built-in fair-armor tune brackets fair between the Guard's armor 0
 // and 1, in the designer's words, and its JSON names the bracket plainly.
 func TestTuneAnswers(t *testing.T) {
+	t.Parallel()
 	out := mustRun(t, "tune", "stratfight/armor-fair", "--seed", "1")
 	for _, want := range []string{"Guard's armor 0: Samwell Tarley wins − Guard wins +", "lies between Guard's armor 0 and Guard's armor 1, at 95 %", "recheck  0", "seed 1"} {
 		if !strings.Contains(out, want) {
@@ -96,6 +97,7 @@ func TestTuneAnswers(t *testing.T) {
 // prints no seed, and its JSON's seed and confidence are null. It said "at
 // 95 %" and printed a random seed before.
 func TestTuneExactStatesNoLevelNorSeed(t *testing.T) {
+	t.Parallel()
 	out, errOut, code := crucible(t, context.Background(), "tune", "eclipse/interceptors-for-70")
 	if code != 0 || strings.Contains(out, "95 %") || strings.Contains(errOut, "random seed") || strings.Contains(out, "seed ") && !strings.Contains(out, "no seed: nothing sampled") {
 		t.Errorf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
@@ -118,6 +120,7 @@ func TestTuneExactStatesNoLevelNorSeed(t *testing.T) {
 // answer is "6 or 7", its JSON answer null with the values it may be. It
 // named 7 the smallest before.
 func TestTuneNearTargetIsUndecided(t *testing.T) {
+	t.Parallel()
 	args := []string{"tune", "eclipse/interceptors-for-70", "--target", "win.a>=0.677", "--exact=false", "--seed", "1", "--decide-trials", "400000"}
 	out := mustRun(t, args...)
 	if !strings.Contains(out, "the smallest that gives attacker wins ≥ 67.7 % is 6 Interceptors or 7 Interceptors, at 95 %") ||
@@ -142,6 +145,7 @@ func TestTuneNearTargetIsUndecided(t *testing.T) {
 // A search probe is `crucible run BASE --set PATH=VALUE` with its trials:
 // the same streams, the same tally.
 func TestTuneProbeIsRunWithSet(t *testing.T) {
+	t.Parallel()
 	v := readTuneJSON(t, mustRun(t, "tune", "stratfight/armor-fair", "--seed", "4", "--format", "json"))
 	p := v.Probes[0] // armor 0, decided after some looks
 	n := strconv.FormatInt(int64(p["trials"].(float64)), 10)
@@ -157,6 +161,7 @@ func TestTuneProbeIsRunWithSet(t *testing.T) {
 
 // Same seed, same bytes, for any --workers and --chunk, in every format.
 func TestTuneIsDeterministic(t *testing.T) {
+	t.Parallel()
 	for _, format := range []string{"table", "json", "csv"} {
 		args := []string{"tune", "ec4x/siege-tech", "--seed", "2", "--format", format}
 		one := mustRun(t, append(args, "--workers", "1")...)
@@ -170,6 +175,7 @@ func TestTuneIsDeterministic(t *testing.T) {
 // --out writes tune.json (what --format json prints), tune.csv, the curve
 // and the page.
 func TestTuneWritesReport(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "tune")
 	out := mustRun(t, "tune", "dbd/standards-for-short-games", "--seed", "1", "--format", "json", "--out", dir)
 	for _, f := range []string{"tune.json", "tune.csv", "tune-curve.png", "index.html"} {
@@ -189,6 +195,7 @@ func TestTuneWritesReport(t *testing.T) {
 // Ctrl-C stops a tune at once: the probes so far are printed, marked, and
 // written, and the exit status is 130.
 func TestTuneInterrupted(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "cut")
 	ctx := interruptAt(t, "stratfight/armor-fair b.armor.armor_value=4 (search)", 100)
 	out, errOut, code := crucible(t, ctx, "tune", "stratfight/armor-fair", "--seed", "1", "--chunk", "100", "--out", dir)
@@ -220,6 +227,7 @@ func must[T any](v T, err error) T {
 // A target the range does not reach is an input error naming the target
 // and both ends with their intervals; the output still says what was found.
 func TestTuneUnreachable(t *testing.T) {
+	t.Parallel()
 	out, errOut := mustFail(t, exitFailed, "--target win.a>=0.9: Samwell Tarley wins ≥ 90 % is not reached between b.armor.armor_value=0 and b.armor.armor_value=8: b.armor.armor_value=0: Samwell Tarley wins",
 		"tune", "stratfight/samwell-vs-guard", "--vary", "b.armor.armor_value=0..8", "--target", "win.a>=0.9", "--seed", "1")
 	if !strings.Contains(errOut, "below at both ends") || !strings.Contains(out, "recheck") {
@@ -228,6 +236,7 @@ func TestTuneUnreachable(t *testing.T) {
 }
 
 func TestTuneUsageErrors(t *testing.T) {
+	t.Parallel()
 	s := "stratfight/samwell-vs-guard"
 	for _, c := range []struct {
 		want string
@@ -253,6 +262,7 @@ func TestTuneUsageErrors(t *testing.T) {
 }
 
 func TestTuneInputErrors(t *testing.T) {
+	t.Parallel()
 	mustFail(t, exitFailed, `--target counter.hits>=1: unknown counter "hits" (counters:`,
 		"tune", "stratfight/samwell-vs-guard", "--vary", "b.armor.armor_value=0..8", "--target", "counter.hits>=1")
 	mustFail(t, exitFailed, "no such file and no built-in scenario", "tune", "stratfight/nope", "--vary", "x=0..1", "--target", "fair")
@@ -266,6 +276,7 @@ func TestTuneInputErrors(t *testing.T) {
 
 // A tune that states no bracket exits 1, saying why; one interrupted, 130.
 func TestTuneExit(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		status tune.Status
 		code   int
@@ -287,6 +298,7 @@ func TestTuneExit(t *testing.T) {
 
 // The built-in tunes are listed, and shown like any built-in file.
 func TestTunesAreListed(t *testing.T) {
+	t.Parallel()
 	if out := mustRun(t, "scenarios"); !strings.Contains(out, "eclipse/interceptors-for-70") || !strings.Contains(out, "(tune for crucible tune)") {
 		t.Errorf("scenarios:\n%s", out)
 	}

@@ -11,6 +11,7 @@ import (
 // sweep, tune, roster and rules file — on a built-in of each kind, and
 // refuses a bad file of each kind with its error located at file:line:column.
 func TestValidateEveryKind(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ ref, want string }{
 		{"stratfight/thug-vs-guard", "stratfight/thug-vs-guard: ok (stratfight, 0 claims)"},
 		{"ec4x/desperation-claims", "ec4x/desperation-claims: suite of "},

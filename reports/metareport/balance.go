@@ -30,7 +30,11 @@ func BalanceWords(b *meta.BalanceResult) []string {
 		out = append(out, "changed   nothing")
 	}
 	for _, c := range b.Changes {
-		out = append(out, fmt.Sprintf("changed   %s: %s %s → %s", c.Entry, o.Path, c.From, c.To))
+		from := c.From
+		if from == "" {
+			from = "(not written: the default)"
+		}
+		out = append(out, fmt.Sprintf("changed   %s: %s %s → %s", c.Entry, c.Path, from, c.To))
 	}
 	k, least := leastEntry(b.Final)
 	verdict := "not balanced"
@@ -71,12 +75,13 @@ func leastEntry(a *meta.Analysis) (int, float64) {
 func WriteBalanceJSON(w io.Writer, b *meta.BalanceResult) error {
 	type change struct {
 		Entry string `json:"entry"`
+		Path  string `json:"path"`
 		From  string `json:"from"`
 		To    string `json:"to"`
 	}
 	changes := []change{}
 	for _, c := range b.Changes {
-		changes = append(changes, change{c.Entry, c.From, c.To})
+		changes = append(changes, change{c.Entry, c.Path, c.From, c.To})
 	}
 	recheck := map[string]any{"needed": b.Recheck != nil, "holds": b.RecheckHolds}
 	if b.Recheck != nil {

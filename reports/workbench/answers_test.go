@@ -107,6 +107,7 @@ func TestAnswersAreTheCommandLines(t *testing.T) {
 
 // Variants of different rulesets are not compared.
 func TestCompareOneRuleset(t *testing.T) {
+	t.Parallel()
 	_, hs := newTestServer(t, workbench.Config{})
 	openTab(t, hs.URL, "mixed")
 	status, r := post(t, hs.URL, "/api/compare", map[string]any{"tab": "mixed", "job": nextJob(), "seed": "1", "variants": []map[string]string{

@@ -15,6 +15,7 @@ import (
 // 16 MiB) is not opened: inflating stops at --max-body and the page
 // says so, and stays usable.
 func TestPermalinkBombIsRefused(t *testing.T) {
+	t.Parallel()
 	var z bytes.Buffer
 	w, _ := flate.NewWriter(&z, flate.BestCompression)
 	w.Write(make([]byte, 16<<20))
@@ -36,6 +37,7 @@ func TestPermalinkBombIsRefused(t *testing.T) {
 // A seed above 2^53 goes from the page to the server and back exact: in
 // the command and in the result (a JavaScript number would round it).
 func TestLargeSeedInBrowser(t *testing.T) {
+	t.Parallel()
 	const seed = "18446744073709551615"
 	_, hs := newTestServer(t, workbench.Config{})
 	p := openPage(t, hs.URL+"/#builtin=stratfight/thug-vs-guard&seed="+seed+"&trials=1000")

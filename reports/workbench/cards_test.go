@@ -23,10 +23,14 @@ import (
 // words), at 1,400 and at 800 px, where nothing may be wider than the
 // window.
 func TestCardsMatchTheCommandLine(t *testing.T) {
+	t.Parallel()
 	_, hs := newTestServer(t, workbench.Config{})
-	cli := &cliCache{t: t, dir: t.TempDir(), out: map[string]string{}}
 	for _, c := range cardCases {
 		t.Run(c.card, func(t *testing.T) {
+			t.Parallel()
+			// Each card saves its texts in a directory of its own: two cards
+			// may save different texts under one file name.
+			cli := &cliCache{t: t, dir: t.TempDir(), out: map[string]string{}}
 			p := openPage(t, hs.URL+"/#builtin="+c.builtin+"&seed=7&trials="+c.trials)
 			p.wait(t, settled, time.Minute)
 			c.drive(t, p)
@@ -181,7 +185,9 @@ func (c *cliCache) json(t *testing.T, line string, v any) {
 	}
 }
 
-// run runs a Reproduce line in the cache's directory.
+// run runs a Reproduce line as if in the cache's directory: a word that
+// names a file there names it by its path, so that the cards, which run
+// side by side, need not change the process's working directory.
 func (c *cliCache) run(t *testing.T, line string, more ...string) string {
 	t.Helper()
 	args := append(shellWords(t, line)[1:], more...)
@@ -189,7 +195,11 @@ func (c *cliCache) run(t *testing.T, line string, more ...string) string {
 	if out, ok := c.out[key]; ok {
 		return out
 	}
-	t.Chdir(c.dir)
+	for i, a := range args {
+		if path := filepath.Join(c.dir, a); filepath.IsLocal(a) && fileExists(path) {
+			args[i] = path
+		}
+	}
 	out := crucible(t, args...)
 	c.out[key] = out
 	return out
@@ -496,4 +506,10 @@ func checkReplay(t *testing.T, p *page, cli *cliCache) {
 	if n := eval[int](t, p, `document.querySelectorAll('#replay-board circle').length`); n != 20 {
 		t.Errorf("the board's first turn shows %d units, want 20", n)
 	}
+}
+
+// fileExists reports whether path is a file.
+func fileExists(path string) bool {
+	info, err := os.Stat(path)
+	return err == nil && info.Mode().IsRegular()
 }

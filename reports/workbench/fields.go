@@ -87,7 +87,7 @@ func varyFields(sc *scenarios.Scenario) []field {
 		}
 		for _, p := range concrete(root, rf.Path) {
 			f := field{Path: p, Meaning: rf.Meaning, Kind: kind}
-			if n := at(root, p); n != nil && n.Kind == doc.Scalar {
+			if n := root.At(p); n != nil && n.Kind == doc.Scalar {
 				f.Value = n.Value
 			}
 			if !settle(sc, &f, rf) {
@@ -104,9 +104,11 @@ func varyFields(sc *scenarios.Scenario) []field {
 }
 
 // concrete returns the paths of sc's document that the reference's path
-// pattern names: `[]` is each item of a list the document has, `<name>`
-// each key of a mapping it has; a plain key may be missing (the field is
-// not written), but nothing below a missing list or mapping is named.
+// pattern names: `[]` is each item of a list the document has, by its
+// name where it has one (blueprints[Gunship], as a designer writes it),
+// `<name>` each key of a mapping it has; a plain key may be missing (the
+// field is not written), but nothing below a missing list or mapping is
+// named.
 func concrete(root *doc.Node, pattern string) []string {
 	type at struct {
 		path string
@@ -131,7 +133,7 @@ func concrete(root *doc.Node, pattern string) []string {
 					continue
 				}
 				for i, it := range v.Items {
-					next = append(next, at{doc.JoinPath(c.path, key) + "[" + strconv.Itoa(i) + "]", it})
+					next = append(next, at{doc.JoinPath(c.path, key) + "[" + v.ElementRef(i) + "]", it})
 				}
 			default:
 				if c.n != nil && c.n.Kind != doc.Map && c.n.Kind != doc.Null {
@@ -147,25 +149,6 @@ func concrete(root *doc.Node, pattern string) []string {
 		out[i] = c.path
 	}
 	return out
-}
-
-// at returns the node at a concrete path of the document, or nil.
-func at(root *doc.Node, path string) *doc.Node {
-	cur := root
-	for _, elem := range strings.Split(path, ".") {
-		key, idx, indexed := strings.Cut(elem, "[")
-		if cur = cur.Get(key); cur == nil {
-			return nil
-		}
-		if indexed {
-			i, err := strconv.Atoi(strings.TrimSuffix(idx, "]"))
-			if err != nil || cur.Kind != doc.Seq || i >= len(cur.Items) {
-				return nil
-			}
-			cur = cur.Items[i]
-		}
-	}
-	return cur
 }
 
 // settle finds the values f may take in sc — the words of rf that the

@@ -14,15 +14,19 @@ import (
 // integer's range is exactly the values the scenario compiles with at its
 // ends: its Min and Max compile, the integer just past a range narrower
 // than the reference's does not (a count of Interceptors stops at the
-// hull's limit, 8; the tune suggested 5..11).
+// hull's limit, 8; the tune suggested 5..11). An element of a
+// list is named by its name.
 func TestFieldsAreWhatCompiles(t *testing.T) {
+	t.Parallel()
 	_, hs := newTestServer(t, workbench.Config{})
 	for _, c := range []struct {
 		name string
 		want map[string]string // path: "min..max" or the words
 	}{
 		{"eclipse/interceptor-duel", map[string]string{"attacker.ships.Interceptor": "1..8", "defender.policy": "[npc kill-greedy largest-killable-first]"}},
-		{"eclipse/shielded-interceptors-vs-gunship", map[string]string{"attacker.ships.Shielded Interceptor": "1..8", "defender.ships.Gunship": "1..2"}},
+		{"eclipse/shielded-interceptors-vs-gunship", map[string]string{"attacker.ships.Shielded Interceptor": "1..8", "defender.ships.Gunship": "1..2",
+			// A part and a blueprint go by their names, as a designer writes them.
+			"parts[Tuned Shield].shield": "0..8", "blueprints[Gunship].computer": "0..8"}},
 		{"stratfight/thug-vs-guard", map[string]string{"a.strength": "0..1000", "b.armor.armor_value": "0..1000", "a.armor": "[none leather chainmail plate]"}},
 	} {
 		text := builtinText(t, hs.URL, c.name)

@@ -15,6 +15,7 @@ import (
 // alone, so a rules file (its units its own catalogue) works as a Go
 // ruleset does.
 func TestFormAndTextStayInSync(t *testing.T) {
+	t.Parallel()
 	_, hs := newTestServer(t, workbench.Config{})
 	for _, c := range []struct {
 		builtin, count, added string

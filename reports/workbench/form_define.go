@@ -155,7 +155,7 @@ func fromCatalogue(ref *rules.Reference, list, nameField, name, key string, cata
 // entry's row.
 func inlineOps(ref *rules.Reference, root *doc.Node, path string) ([]textedit.Op, string, error) {
 	f, ok := ref.FieldFor(path)
-	v := at(root, path)
+	v := root.At(path)
 	if !ok || f.Names == nil || v == nil || v.Kind != doc.Scalar {
 		return nil, "", fmt.Errorf("%s: not a field that names a catalogue's entry", path)
 	}

@@ -12,6 +12,7 @@ import (
 // page knows each job's id before it asks): the tune that stayed
 // "running" while the command line answered in 20 ms.
 func TestEveryAnswerArrivesThoughItsJobEndsFirst(t *testing.T) {
+	t.Parallel()
 	s, hs := newTestServer(t, workbench.Config{})
 	workbench.AnswerAfterJobs(s)
 	p := openPage(t, hs.URL+"/#builtin=eclipse/interceptor-duel&seed=3&trials=2000")
@@ -20,6 +21,7 @@ func TestEveryAnswerArrivesThoughItsJobEndsFirst(t *testing.T) {
 		t.Errorf("odds and exact: %q", got)
 	}
 	p.setInput(t, "sweep-values", "1..3")
+	p.card(t, "sweep")
 	p.wait(t, `[...document.getElementById('sweep-field').options].some(o => o.value === 'attacker.ships.Interceptor')`, 30*time.Second)
 	eval[bool](t, p, `(() => { const s = document.getElementById('sweep-field'); s.value = 'attacker.ships.Interceptor'; s.dispatchEvent(new Event('change')); return true })()`)
 	p.setInput(t, "sweep-values", "1..3")

@@ -51,6 +51,7 @@ func tallyOf(t *testing.T, js []byte) string {
 // text saved as its file gives `crucible run FILE` the same JSON, byte for
 // byte (the text carries the built-in's name, which selects its streams).
 func TestBuiltinsMatchTheCommandLine(t *testing.T) {
+	t.Parallel()
 	version := strings.TrimSpace(strings.TrimPrefix(crucible(t, "--version"), "crucible version "))
 	_, hs := newTestServer(t, workbench.Config{Version: version})
 	tab := openTab(t, hs.URL, "builtins")
@@ -158,6 +159,7 @@ func TestReplayIsReplays(t *testing.T) {
 // validation, and the tab's odds of the text before it end (the page marks
 // them stale).
 func TestInvalidEditStartsNoJob(t *testing.T) {
+	t.Parallel()
 	s, hs := newTestServer(t, workbench.Config{})
 	openTab(t, hs.URL, "typing")
 	text := builtinText(t, hs.URL, "dbd/symmetric_line")
@@ -179,6 +181,7 @@ func TestInvalidEditStartsNoJob(t *testing.T) {
 // bytes, whatever the seed and trials; a changed scenario, or the same one
 // under another name, is solved again.
 func TestExactAnswersAreKeptByScenario(t *testing.T) {
+	t.Parallel()
 	s, hs := newTestServer(t, workbench.Config{})
 	tab := openTab(t, hs.URL, "cache")
 	text := builtinText(t, hs.URL, "eclipse/interceptor-duel")

@@ -15,6 +15,7 @@ import (
 // points against 5 it wins 93/256 (each decided round a fair coin: a wins
 // when it takes 5 rounds before b takes 4, Σ_{k<4} C(4+k, k) / 2^(5+k)).
 func TestRulesFileOddsAreExact(t *testing.T) {
+	t.Parallel()
 	_, hs := newTestServer(t, workbench.Config{})
 	tab := openTab(t, hs.URL, "rulesfile")
 	text := builtinText(t, hs.URL, "rulesfile/duel2d6")

@@ -17,6 +17,7 @@ import (
 // Requests addressed to another host (DNS rebinding) or sent from another
 // site's page are refused with 403; the server's own are served.
 func TestGuardRefusesOtherHostsAndOrigins(t *testing.T) {
+	t.Parallel()
 	_, hs := newTestServer(t, workbench.Config{})
 	port := hs.URL[strings.LastIndex(hs.URL, ":")+1:]
 	for _, c := range []struct {
@@ -55,6 +56,7 @@ func TestGuardRefusesOtherHostsAndOrigins(t *testing.T) {
 // Files are read only inside DIR: no absolute path, no .., no symlink
 // leading out; a symlink inside is followed.
 func TestFilesOnlyInsideDir(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	dir, outside := filepath.Join(root, "dir"), filepath.Join(root, "secret.yaml")
 	os.MkdirAll(filepath.Join(dir, "sub"), 0o755)
@@ -117,6 +119,7 @@ func must(t *testing.T, err error) {
 // Each cap refuses what exceeds it and names itself: trials, request
 // size, jobs per server.
 func TestCapsNameThemselves(t *testing.T) {
+	t.Parallel()
 	_, hs := newTestServer(t, workbench.Config{MaxTrials: 1000, MaxBody: 4096, MaxJobs: 1})
 	text := builtinText(t, hs.URL, "dbd/symmetric_line")
 	openTab(t, hs.URL, "one")
@@ -178,6 +181,7 @@ func TestClosedTabCancelsItsJobs(t *testing.T) {
 
 // The stop button ends the job with the trials it finished.
 func TestStop(t *testing.T) {
+	t.Parallel()
 	_, hs := newTestServer(t, workbench.Config{})
 	text := builtinText(t, hs.URL, "dbd/symmetric_line")
 	tab := openTab(t, hs.URL, "stopping")
@@ -200,6 +204,7 @@ func TestStop(t *testing.T) {
 // is shown (the hostile pass read boards outside DIR and the first line
 // of other files this way).
 func TestIncludesOnlyThroughDir(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	dir := filepath.Join(root, "dir")
 	board, err := os.ReadFile("../../rules/dbd/testdata/d6/symmetric_line.json")
@@ -238,6 +243,7 @@ func TestIncludesOnlyThroughDir(t *testing.T) {
 // page's address with ?token= sets a cookie named after the port and leads
 // to the page; every later request carries the cookie.
 func TestTokenKeepsOthersOut(t *testing.T) {
+	t.Parallel()
 	_, hs := newTestServer(t, workbench.Config{Token: "s3cret"})
 	port := hs.URL[strings.LastIndex(hs.URL, ":")+1:]
 	noRedirect := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}

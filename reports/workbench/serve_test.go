@@ -54,6 +54,7 @@ const slowReplay = "ruleset: dbd\nscenario: {schema: dbd-scn-0.1, board: DBD-157
 // end, which waits for it (the hostile pass: a rollout replay kept a core
 // busy after its client left, and serve took 5 s to stop).
 func TestReplayIsAStoppableJob(t *testing.T) {
+	t.Parallel()
 	s, err := workbench.New(workbench.Config{})
 	if err != nil {
 		t.Fatal(err)
@@ -179,6 +180,7 @@ func TestServeTimeoutsAndConnectionCap(t *testing.T) {
 // /api/validate takes one of the server's --max-jobs slots: with every
 // slot taken, it is refused and names the cap.
 func TestValidationCountsAsAJob(t *testing.T) {
+	t.Parallel()
 	_, hs := newTestServer(t, workbench.Config{MaxJobs: 1})
 	openTab(t, hs.URL, "busy")
 	text := builtinText(t, hs.URL, "dbd/symmetric_line")
@@ -195,6 +197,7 @@ func TestValidationCountsAsAJob(t *testing.T) {
 // before the probe that would, and says so (the hostile pass: a server
 // capped at 100,000 ran a 400,000-trial tune).
 func TestTuneKeepsToMaxTrials(t *testing.T) {
+	t.Parallel()
 	const most = 3000
 	_, hs := newTestServer(t, workbench.Config{MaxTrials: most})
 	tab := openTab(t, hs.URL, "capped")
@@ -219,6 +222,7 @@ func TestTuneKeepsToMaxTrials(t *testing.T) {
 // A sweep's cap compares trials × points without overflowing: 2^62 trials
 // at 4 points is refused, not wrapped to 0 and accepted.
 func TestSweepCapCannotOverflow(t *testing.T) {
+	t.Parallel()
 	_, hs := newTestServer(t, workbench.Config{})
 	openTab(t, hs.URL, "huge")
 	text := builtinText(t, hs.URL, "eclipse/interceptor-duel")
@@ -231,6 +235,7 @@ func TestSweepCapCannotOverflow(t *testing.T) {
 // A seed above 2^53, sent as a string of digits, is kept exact: in the
 // command and in the result.
 func TestLargeSeedsKeptExact(t *testing.T) {
+	t.Parallel()
 	_, hs := newTestServer(t, workbench.Config{})
 	tab := openTab(t, hs.URL, "seeds")
 	text := builtinText(t, hs.URL, "stratfight/thug-vs-guard")

@@ -11,7 +11,6 @@ package doc
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 )
 
@@ -174,8 +173,9 @@ func JoinPath(parent, key string) string {
 
 // Set overrides the field at a dotted path (e.g. "options.tie-rule" or
 // "b.fighter.weapon") with a scalar value, creating missing mappings on the
-// way. An index such as "claims[0].min" addresses a list element that must
-// exist. The new node's position is origin (e.g. `--set options.x=y`).
+// way. An index addresses a list element that must exist, by position
+// ("claims[0].min") or by name ("blueprints[Sniper Cruiser].hull", see
+// Step). The new node's position is origin (e.g. `--set options.x=y`).
 func (n *Node) Set(path, value, origin string) error {
 	return n.SetNode(path, &Node{Kind: Scalar, Pos: Pos{Origin: origin}, Value: value}, origin)
 }
@@ -184,29 +184,26 @@ func (n *Node) Set(path, value, origin string) error {
 // command line gives one in YAML — whose field paths it sets. v becomes
 // part of n.
 func (n *Node) SetNode(path string, v *Node, origin string) error {
-	if path == "" {
-		return fmt.Errorf("%s: empty field path", origin)
+	steps, err := ParsePath(path)
+	if err != nil {
+		return fmt.Errorf("%s: %v", origin, err)
 	}
 	cur := n
-	parts := strings.Split(path, ".")
-	for i, part := range parts {
-		key, idx, hasIdx, err := splitIndex(part)
-		if err != nil {
-			return fmt.Errorf("%s: %v", origin, err)
-		}
-		last := i == len(parts)-1
+	for i, s := range steps {
+		last := i == len(steps)-1
 		if cur.Kind == Null {
 			cur.Kind = Map
 		}
 		if cur.Kind != Map {
 			return fmt.Errorf("%s: %s is %s, not a mapping", origin, displayPath(cur.Path), cur.Kind)
 		}
-		next := cur.Get(key)
-		if hasIdx {
-			if next == nil || next.Kind != Seq || idx >= len(next.Items) {
-				return fmt.Errorf("%s: %s has no element [%d]", origin, JoinPath(cur.Path, key), idx)
+		next := cur.Get(s.Key)
+		if s.Indexed {
+			at, err := next.Element(s)
+			if err != nil {
+				return &Error{Pos: Pos{Origin: origin}, Path: written(steps, i), Msg: err.Error()}
 			}
-			cur = next.Items[idx]
+			cur = next.Items[at]
 			if last {
 				p := cur.Path
 				*cur = *v
@@ -215,33 +212,22 @@ func (n *Node) SetNode(path string, v *Node, origin string) error {
 			continue
 		}
 		if last {
-			cur.Put(key, v)
+			cur.Put(s.Key, v)
 			return nil
 		}
 		if next == nil || next.Kind == Null || next.Kind == Scalar && next.Value == "" {
 			next = &Node{Kind: Map, Pos: Pos{Origin: origin}}
-			cur.Put(key, next)
+			cur.Put(s.Key, next)
 		}
 		cur = next
 	}
 	return nil
 }
 
-// CheckPath checks the form of a field path as Set takes it: keys joined by
-// dots, each optionally indexed ("claims[0].min").
-func CheckPath(path string) error {
-	if path == "" {
-		return fmt.Errorf("empty field path")
-	}
-	for _, part := range strings.Split(path, ".") {
-		if part == "" {
-			return fmt.Errorf("empty element in field path %q", path)
-		}
-		if _, _, _, err := splitIndex(part); err != nil {
-			return err
-		}
-	}
-	return nil
+// written is the path of step i's list as the path writes it, names and
+// all (blueprints[Sniper Cruiser].parts), for errors.
+func written(steps []Step, i int) string {
+	return JoinPath(JoinSteps(steps[:i]), steps[i].Key)
 }
 
 func displayPath(p string) string {
@@ -249,19 +235,4 @@ func displayPath(p string) string {
 		return "the document"
 	}
 	return p
-}
-
-func splitIndex(part string) (key string, idx int, ok bool, err error) {
-	open := strings.IndexByte(part, '[')
-	if open < 0 {
-		return part, 0, false, nil
-	}
-	if !strings.HasSuffix(part, "]") || open == 0 {
-		return "", 0, false, fmt.Errorf("bad path element %q (want key or key[index])", part)
-	}
-	idx, err = strconv.Atoi(part[open+1 : len(part)-1])
-	if err != nil || idx < 0 {
-		return "", 0, false, fmt.Errorf("bad index in %q", part)
-	}
-	return part[:open], idx, true, nil
 }

@@ -10,19 +10,19 @@ import (
 // a command line can take a field out of a scenario (a side's `npc:` before
 // `--set b.ship=…` gives it a fixed ship) rather than only override one.
 // The last element names a key of a mapping, or an element of a list
-// ("claims[1]"), after which the later elements move up one. Every
+// ("claims[1]", "blueprints[Brick]"), after which the later elements move up one. Every
 // element on the way must exist: a path that leads nowhere is an error
 // located at origin naming the fields there, with the nearest of them,
 // since removing nothing is a typo's silent no-op.
 func (n *Node) Unset(path, origin string) error {
-	if err := CheckPath(path); err != nil {
+	steps, err := ParsePath(path)
+	if err != nil {
 		return fmt.Errorf("%s: %v", origin, err)
 	}
-	parts := strings.Split(path, ".")
 	cur := n
-	for i, part := range parts {
-		key, idx, hasIdx, _ := splitIndex(part)
-		last := i == len(parts)-1
+	for i, s := range steps {
+		key, hasIdx := s.Key, s.Indexed
+		last := i == len(steps)-1
 		if cur.Kind != Map {
 			return &Error{Pos: Pos{Origin: origin}, Path: cur.Path, Msg: fmt.Sprintf("is %s, which has no field %q", cur.Kind, key)}
 		}
@@ -40,8 +40,11 @@ func (n *Node) Unset(path, origin string) error {
 		case !hasIdx:
 			cur = next
 			continue
-		case next.Kind != Seq || idx >= len(next.Items):
-			return &Error{Pos: Pos{Origin: origin}, Path: next.Path, Msg: fmt.Sprintf("has no element [%d]", idx)}
+		}
+		idx, err := next.Element(s)
+		switch {
+		case err != nil:
+			return &Error{Pos: Pos{Origin: origin}, Path: written(steps, i), Msg: err.Error()}
 		case last:
 			next.Items = slices.Delete(next.Items, idx, idx+1)
 			next.setPath(next.Path)

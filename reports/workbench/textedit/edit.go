@@ -110,7 +110,7 @@ func inPlace(src []byte, root *doc.Node, ops []Op) ([]byte, bool) {
 		if op.Kind != Set || op.Value == nil || op.Value.Kind != doc.Scalar {
 			return nil, false
 		}
-		old := find(root, op.Path)
+		old := root.At(op.Path)
 		if old == nil || old.Kind != doc.Scalar || old.Pos.Line == 0 {
 			return nil, false
 		}

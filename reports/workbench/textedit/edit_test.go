@@ -75,6 +75,12 @@ func TestApplyChangesLittle(t *testing.T) {
 			strings.Replace(src, "Nuclear Source]}", "Nuclear Source, Electron Computer]}", 1)},
 		{"a renamed key", []textedit.Op{{Kind: textedit.Rename, Path: "defender.ships.Interceptor", To: "Gunship"}},
 			strings.Replace(src, "{Interceptor: 2}", "{Gunship: 2}", 1)},
+		{"a part of a blueprint by name", []textedit.Op{{Kind: textedit.Set, Path: "blueprints[Gunship].parts[Ion Cannon]", Value: scalar("Plasma Cannon")}},
+			strings.Replace(src, "[Ion Cannon,", "[Plasma Cannon,", 1)},
+		{"a part added by name", []textedit.Op{{Kind: textedit.Append, Path: "blueprints[Gunship].parts", Value: scalar("Electron Computer")}},
+			strings.Replace(src, "Nuclear Source]}", "Nuclear Source, Electron Computer]}", 1)},
+		{"a removed item by name", []textedit.Op{{Kind: textedit.Remove, Path: "blueprints[Gunship]"}},
+			strings.Replace(src, "blueprints:\n  - {name: Gunship, base: Interceptor, parts: [Ion Cannon, Nuclear Drive, Nuclear Source]}\n", "blueprints: []\n", 1)},
 		{"a removed item", []textedit.Op{{Kind: textedit.Remove, Path: "blueprints[0]"}},
 			strings.Replace(src, "blueprints:\n  - {name: Gunship, base: Interceptor, parts: [Ion Cannon, Nuclear Drive, Nuclear Source]}\n", "blueprints: []\n", 1)},
 		{"a new top-level field", []textedit.Op{{Kind: textedit.Set, Path: "options.stalemate", Value: scalar("draw")}},
@@ -86,6 +92,10 @@ func TestApplyChangesLittle(t *testing.T) {
 	}
 	if _, _, err := textedit.Apply([]byte(src), []textedit.Op{{Kind: textedit.Remove, Path: "nothing.here"}}); err == nil {
 		t.Error("removing a field that is not there: no error")
+	}
+	_, _, err := textedit.Apply([]byte(src), []textedit.Op{{Kind: textedit.Set, Path: "blueprints[Gunshp].hull", Value: scalar("1")}})
+	if want := `blueprints[Gunshp].hull: blueprints has no element named "Gunshp" (names: Gunship); did you mean "Gunship"?`; err == nil || err.Error() != want {
+		t.Errorf("a mistyped blueprint name: %v\nwant %s", err, want)
 	}
 }
 

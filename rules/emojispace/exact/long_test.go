@@ -1,0 +1,5 @@
+//go:build long
+
+package exact
+
+func init() { long = true }
