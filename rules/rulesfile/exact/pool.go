@@ -59,9 +59,11 @@ func release[T any, A arith[T]](c *chain[T, A]) {
 // buffers are the chain's scratch arrays for its solution (components,
 // the rounds' sweep), which a pooled chain keeps.
 type buffers struct {
-	index, low, stack, flat, order, place, e0, tgt []int32
-	onStack                                        []bool
-	cur, nxt, pr                                   []float64
+	index, low, stack, flat, order, place, count []int32
+	to0, to1, heads                              []int32
+	onStack, head                                []bool
+	pr, mass                                     []float64
+	sweep                                        []sweepNode
 }
 
 // zeroed returns (*buf)[:n], zeroed, growing *buf when it is short.

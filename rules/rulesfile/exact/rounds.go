@@ -1,7 +1,6 @@
 package exact
 
 import (
-	"cmp"
 	"math"
 	"slices"
 )
@@ -19,66 +18,137 @@ const pruneMass = 1e-22
 // the budget.
 const sweepPerStep = 16
 
-// sweep is the chain laid out for roundsDist: the nodes by step (within
-// a round the steps only go forward, so that is an order in which every
-// edge that begins no round leads later), each node's edges contiguous,
-// each edge's target coded with the rounds it begins: p ≥ 0 the node at
-// place p in the same round, endNow an end in the same round, endNext an
-// end after beginning one more round, −3−p the node at place p in the
-// next round, farEdge anything further (looked up in far).
+// sweep is the chain laid out for roundsDist: the nodes by step (within a
+// round the steps only go forward, so that is an order in which every
+// edge that begins no round leads later), each node's edges contiguous.
+//
+// Its mass holds two rounds: with h = n+2, round r's place p is cell
+// (r mod 2)·h + p, cell (r mod 2)·h + n the mass that ends the battle in
+// round r and (r mod 2)·h + n + 1 the mass that ends it once one more
+// round begins; the next round's are the other half. An edge's cell thus
+// depends only on the parity of the round (to[0] in an even round, to[1]
+// in an odd one), and the sweep adds its mass there without asking where
+// it leads. Only an edge that begins two rounds or more (farCell, looked
+// up in far) is told apart, and only in the nodes that have one.
 type sweep struct {
-	e0  []int32 // place i's edges are e0[i] to e0[i+1]−1
-	tgt []int32
-	pr  []float64
-	far map[int32][2]int32 // edge → target place (−1: an end), rounds
+	nodes []sweepNode // by place
+	p     []float64   // by edge, in the order of places
+	to    [2][]int32
+	far   map[int32][2]int32 // edge → target place (−1: an end), rounds
+	heads []int32            // the places an edge beginning one round reaches, in order
+	mass  []float64
 }
 
-// Codes of sweep.tgt besides places.
-const (
-	endNow  = -1
-	endNext = -2
-	farEdge = math.MinInt32
-)
+// sweepNode is a node at its place: its edges e0..e1 in the sweep's
+// arrays, and where they lead, the last place of the same round (hi) and
+// the span of the next round's (nlo..nhi), so that the sweep widens its
+// ranges once per node, not once per edge; far when an edge of it begins
+// two rounds or more.
+type sweepNode struct {
+	e0, e1       int32
+	hi, nlo, nhi int32 // −1, MaxInt32, −1 when none
+	far          bool
+}
 
+// farCell is the cell of an edge that begins two rounds or more.
+const farCell = -1
+
+// layOut lays c out for the sweep, and returns it and each node's place.
 func layOut(c *chain[float64, floats]) (*sweep, []int32) {
-	n := c.nodes.len()
-	order := zeroed(&c.buf.order, n)
-	for i := range order {
-		order[i] = int32(i)
-	}
-	slices.SortStableFunc(order, func(x, y int32) int { return cmp.Compare(c.nodes.pos(x), c.nodes.pos(y)) })
-	place := zeroed(&c.buf.place, n)
+	n := int32(c.nodes.len())
+	h := n + 2
+	order := stepOrder(c)
+	place := zeroed(&c.buf.place, int(n))
 	for p, v := range order {
 		place[v] = int32(p)
 	}
-	sw := &sweep{e0: zeroed(&c.buf.e0, n+1), tgt: zeroed(&c.buf.tgt, len(c.to))[:0], pr: zeroed(&c.buf.pr, len(c.to))[:0], far: map[int32][2]int32{}}
+	b := &c.buf
+	sw := &sweep{nodes: zeroed(&b.sweep, int(n)), p: zeroed(&b.pr, len(c.to)), to: [2][]int32{zeroed(&b.to0, len(c.to)), zeroed(&b.to1, len(c.to))},
+		far: map[int32][2]int32{}, mass: zeroed(&b.mass, 2*int(h))}
+	head := zeroed(&b.head, int(n))
+	e := int32(0)
 	for p, v := range order {
-		sw.e0[p] = int32(len(sw.tgt))
+		sn := sweepNode{e0: e, hi: -1, nlo: math.MaxInt32, nhi: -1}
 		e0, e1 := c.edges(v)
-		for e := e0; e < e1; e++ {
-			t, dr := int32(-1), c.rnd[e]
-			if c.to[e] >= 0 {
-				t = place[c.to[e]]
+		for k := e0; k < e1; k++ {
+			t, dr := int32(-1), c.rnd[k]
+			if c.to[k] >= 0 {
+				t = place[c.to[k]]
 			}
-			code := int32(farEdge)
+			even, odd := int32(farCell), int32(farCell)
 			switch {
-			case t < 0 && dr == 0:
-				code = endNow
-			case t < 0 && dr == 1:
-				code = endNext
+			case dr > 1:
+				sw.far[e] = [2]int32{t, dr}
+				sn.far = true
+			case t < 0: // an end, now or once one more round begins
+				even = n + dr
+				odd = even + h
 			case dr == 0:
-				code = t
-			case dr == 1:
-				code = -3 - t
+				even, odd = t, t+h
+				sn.hi = max(sn.hi, t)
 			default:
-				sw.far[int32(len(sw.tgt))] = [2]int32{t, dr}
+				even, odd = t+h, t
+				sn.nlo, sn.nhi = min(sn.nlo, t), max(sn.nhi, t)
+				head[t] = true
 			}
-			sw.tgt = append(sw.tgt, code)
-			sw.pr = append(sw.pr, c.w[e])
+			sw.p[e], sw.to[0][e], sw.to[1][e] = c.w[k], even, odd
+			e++
+		}
+		sn.e1 = e
+		sw.nodes[p] = sn
+	}
+	sw.heads = b.heads[:0]
+	for p, is := range head {
+		if is {
+			sw.heads = append(sw.heads, int32(p))
 		}
 	}
-	sw.e0[n] = int32(len(sw.tgt))
+	b.heads = sw.heads
 	return sw, place
+}
+
+// stepOrder returns c's nodes by step, each step's in the order of their
+// indices: a counting sort, the steps being few (a model's).
+func stepOrder(c *chain[float64, floats]) []int32 {
+	n := c.nodes.len()
+	top := 0
+	for i := range n {
+		top = max(top, c.nodes.pos(int32(i)))
+	}
+	start := zeroed(&c.buf.count, top+2)
+	for i := range n {
+		start[c.nodes.pos(int32(i))+1]++
+	}
+	for s := 1; s < len(start); s++ {
+		start[s] += start[s-1]
+	}
+	order := zeroed(&c.buf.order, n)
+	for i := range n {
+		s := c.nodes.pos(int32(i))
+		order[start[s]] = int32(i)
+		start[s]++
+	}
+	return order
+}
+
+// remaining returns the mass of places lo..hi in the half of mass at
+// next, added up in order. Only heads get mass for the next round (every
+// other cell of its half was emptied when swept, and adding a zero
+// changes no sum), so over a wide span it adds up the heads' cells alone.
+func (sw *sweep) remaining(next, lo, hi int32) float64 {
+	sum := 0.0
+	if hi-lo < 64 {
+		for i := lo; i <= hi; i++ {
+			sum += sw.mass[next+i]
+		}
+		return sum
+	}
+	i, _ := slices.BinarySearch(sw.heads, lo)
+	j, _ := slices.BinarySearch(sw.heads, hi+1)
+	for _, p := range sw.heads[i:j] {
+		sum += sw.mass[next+p]
+	}
+	return sum
 }
 
 // roundsDist is the distribution of the rounds a battle lasts, P(rounds =
@@ -87,6 +157,9 @@ func layOut(c *chain[float64, floats]) (*sweep, []int32) {
 // to the next pass. The sweep stops once less than tail of the mass is
 // left (rest). Everything is visited in an order fixed by the chain, so
 // the sums are the same every run.
+//
+// It is longer than a function should be: it is the hot loop of the
+// distribution, and one function keeps its variables in registers.
 func roundsDist(c *chain[float64, floats], tail float64) (dist []float64, rest float64, err error) {
 	add := func(r int32, x float64) {
 		for int(r) >= len(dist) {
@@ -99,71 +172,73 @@ func roundsDist(c *chain[float64, floats], tail float64) (dist []float64, rest f
 		return dist, 0, nil
 	}
 	sw, place := layOut(c)
-	n := int32(len(place))
-	cur, nxt := zeroed(&c.buf.cur, int(n)), zeroed(&c.buf.nxt, int(n))
+	nodes, mass := sw.nodes, sw.mass
+	n := int32(len(nodes))
+	h := n + 2
 	far := map[int32][]pending{} // mass of edges that pass over rounds
 	pruned := 0.0
-	nxt[place[c.root]] = 1
 	nlo, nhi := place[c.root], place[c.root]
+	mass[int32(c.rootRounds%2)*h+nlo] = 1
 	for r := c.rootRounds; r < maxSweep; r++ {
-		cur, nxt = nxt, cur
+		cur := (r % 2) * h
+		to := sw.to[r%2]
+		p := sw.p[:len(to)]
 		lo, hi := nlo, nhi
 		nlo, nhi = n, -1
-		for _, p := range far[r] {
-			cur[p.v] += p.x
-			lo, hi = min(lo, p.v), max(hi, p.v)
+		if len(far) > 0 {
+			for _, q := range far[r] {
+				mass[cur+q.v] += q.x
+				lo, hi = min(lo, q.v), max(hi, q.v)
+			}
+			delete(far, r)
 		}
-		delete(far, r)
-		ended, endedNext := 0.0, 0.0
-		tgt := sw.tgt
 		for i := lo; i <= hi; i++ {
-			m := cur[i]
+			m := mass[cur+i]
 			if m == 0 {
 				continue
 			}
-			cur[i] = 0
+			mass[cur+i] = 0
 			if m < pruneMass {
 				pruned += m
 				continue
 			}
-			for e := sw.e0[i]; e < sw.e0[i+1]; e++ {
-				x, t := m*sw.pr[e], tgt[e]
-				switch {
-				case t >= 0: // later in this round, later in the order
-					cur[t] += x
-					hi = max(hi, t)
-				case t == endNow:
-					ended += x
-				case t == endNext:
-					endedNext += x
-				case t != farEdge:
-					t = -3 - t
-					nxt[t] += x
-					nlo, nhi = min(nlo, t), max(nhi, t)
-				default:
-					fe := sw.far[e]
-					if fe[0] < 0 {
-						add(r+fe[1], x)
-					} else {
-						far[r+fe[1]] = append(far[r+fe[1]], pending{fe[0], x})
-					}
+			sn := &nodes[i]
+			hi = max(hi, sn.hi)
+			nlo, nhi = min(nlo, sn.nlo), max(nhi, sn.nhi)
+			if !sn.far {
+				for e := sn.e0; e < sn.e1; e++ {
+					mass[to[e]] += m * p[e]
+				}
+				continue
+			}
+			for e := sn.e0; e < sn.e1; e++ {
+				x := m * p[e]
+				if to[e] != farCell {
+					mass[to[e]] += x
+					continue
+				}
+				fe := sw.far[e]
+				if fe[0] < 0 {
+					add(r+fe[1], x)
+				} else {
+					far[r+fe[1]] = append(far[r+fe[1]], pending{fe[0], x})
 				}
 			}
 		}
-		add(r, ended)
-		add(r+1, endedNext)
+		add(r, mass[cur+n])
+		add(r+1, mass[cur+n+1])
+		mass[cur+n], mass[cur+n+1] = 0, 0
 		if hi >= lo {
-			if err := c.bud.spend(int64(sw.e0[hi+1]-sw.e0[lo]+hi-lo) / sweepPerStep); err != nil {
+			if err := c.bud.spend(int64(nodes[hi].e1-nodes[lo].e0+hi-lo) / sweepPerStep); err != nil {
 				return nil, 0, err
 			}
 		}
-		rest = 0
-		for i := nlo; i <= nhi; i++ {
-			rest += nxt[i]
-		}
-		for _, d := range slices.Sorted(mapKeys(far)) {
-			for _, p := range far[d] {
-				rest += p.x
+		rest = sw.remaining(h-cur, nlo, nhi)
+		if len(far) > 0 {
+			for _, d := range slices.Sorted(mapKeys(far)) {
+				for _, q := range far[d] {
+					rest += q.x
+				}
 			}
 		}
 		if rest+pruned < tail {
