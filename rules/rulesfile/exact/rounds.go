@@ -159,14 +159,8 @@ func (sw *sweep) remaining(next, lo, hi int32) float64 {
 // It is longer than a function should be: it is the hot loop of the
 // distribution, and one function keeps its variables in registers.
 func roundsDist(c *chain[float64, floats], tail float64) (dist []float64, rest float64, err error) {
-	add := func(r int32, x float64) {
-		for int(r) >= len(dist) {
-			dist = append(dist, 0)
-		}
-		dist[r] += x
-	}
 	if c.root < 0 {
-		add(c.rootRounds, 1)
+		addAt(&dist, c.rootRounds, 1)
 		return dist, 0, nil
 	}
 	sw, place := layOut(c)
@@ -203,28 +197,16 @@ func roundsDist(c *chain[float64, floats], tail float64) (dist []float64, rest f
 			sn := &nodes[i]
 			hi = max(hi, sn.hi)
 			nlo, nhi = min(nlo, sn.nlo), max(nhi, sn.nhi)
-			if !sn.far {
-				for e := sn.e0; e < sn.e1; e++ {
-					mass[to[e]] += m * p[e]
-				}
+			if sn.far {
+				sw.spill(sn, m, r, far, &dist)
 				continue
 			}
 			for e := sn.e0; e < sn.e1; e++ {
-				x := m * p[e]
-				if to[e] != farCell {
-					mass[to[e]] += x
-					continue
-				}
-				fe := sw.far[e]
-				if fe[0] < 0 {
-					add(r+fe[1], x)
-				} else {
-					far[r+fe[1]] = append(far[r+fe[1]], pending{fe[0], x})
-				}
+				mass[to[e]] += m * p[e]
 			}
 		}
-		add(r, mass[cur+n])
-		add(r+1, mass[cur+n+1])
+		addAt(&dist, r, mass[cur+n])
+		addAt(&dist, r+1, mass[cur+n+1])
 		mass[cur+n], mass[cur+n+1] = 0, 0
 		if hi >= lo {
 			if err := c.bud.spend(int64(nodes[hi].e1-nodes[lo].e0+hi-lo) / sweepPerStep); err != nil {
@@ -247,6 +229,34 @@ func roundsDist(c *chain[float64, floats], tail float64) (dist []float64, rest f
 		dist = dist[:len(dist)-1]
 	}
 	return dist, rest + pruned, nil
+}
+
+// spill follows the edges of node sn, with mass m in round r, one of
+// which at least begins two rounds or more: such an edge's mass waits in
+// far for its round, or goes to dist if it ends the battle.
+func (sw *sweep) spill(sn *sweepNode, m float64, r int32, far map[int32][]pending, dist *[]float64) {
+	to := sw.to[r%2]
+	for e := sn.e0; e < sn.e1; e++ {
+		x := m * sw.p[e]
+		if to[e] != farCell {
+			sw.mass[to[e]] += x
+			continue
+		}
+		fe := sw.far[e]
+		if fe[0] < 0 {
+			addAt(dist, r+fe[1], x)
+		} else {
+			far[r+fe[1]] = append(far[r+fe[1]], pending{fe[0], x})
+		}
+	}
+}
+
+// addAt adds x to (*dist)[r], growing *dist as far as r.
+func addAt(dist *[]float64, r int32, x float64) {
+	for int(r) >= len(*dist) {
+		*dist = append(*dist, 0)
+	}
+	(*dist)[r] += x
 }
 
 // pending is mass waiting for a later round at a node's place.
