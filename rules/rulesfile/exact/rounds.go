@@ -176,7 +176,9 @@ func roundsDist(c *chain[float64, floats], tail float64) (dist []float64, rest f
 		to := sw.to[r%2]
 		p := sw.p[:len(to)]
 		lo, hi := nlo, nhi
-		nlo, nhi = n, -1
+		// The next round's span, kept in memory: the loop needs the
+		// registers more.
+		span := [2]int32{n, -1}
 		if len(far) > 0 {
 			for _, q := range far[r] {
 				mass[cur+q.v] += q.x
@@ -196,7 +198,7 @@ func roundsDist(c *chain[float64, floats], tail float64) (dist []float64, rest f
 			}
 			sn := &nodes[i]
 			hi = max(hi, sn.hi)
-			nlo, nhi = min(nlo, sn.nlo), max(nhi, sn.nhi)
+			span[0], span[1] = min(span[0], sn.nlo), max(span[1], sn.nhi)
 			if sn.far {
 				sw.spill(sn, m, r, far, &dist)
 				continue
@@ -205,6 +207,7 @@ func roundsDist(c *chain[float64, floats], tail float64) (dist []float64, rest f
 				mass[to[e]] += m * p[e]
 			}
 		}
+		nlo, nhi = span[0], span[1]
 		addAt(&dist, r, mass[cur+n])
 		addAt(&dist, r+1, mass[cur+n+1])
 		mass[cur+n], mass[cur+n+1] = 0, 0
