@@ -93,6 +93,40 @@ func TestExplainPaths(t *testing.T) {
 	mustFail(t, 1, "has no exact solver", "explain", "ec4x/siege-spec", "--outcome", "a wins", "--paths", "1")
 }
 
+// --paths reaches rules files: in the 2d6 duel (ties re-rolled, each
+// round a fair coin costing its loser 1 of 5 hit points) a's likeliest win
+// is five rounds won in a row, 2^−5, then any of the five ways to win in
+// six rounds, 2^−6 each.
+func TestExplainPathsRulesFile(t *testing.T) {
+	t.Parallel()
+	var j struct {
+		Paths []struct {
+			Probability float64
+			Rounds      int64
+			Winner      string
+		}
+	}
+	out := mustRun(t, "explain", "rulesfile/duel2d6", "--outcome", "a wins", "--paths", "3", "--format", "json")
+	if err := json.Unmarshal([]byte(out), &j); err != nil {
+		t.Fatal(err)
+	}
+	if len(j.Paths) != 3 {
+		t.Fatalf("%d paths:\n%s", len(j.Paths), out)
+	}
+	for i, p := range j.Paths {
+		rounds := int64(min(5+i, 6))
+		if want := math.Exp2(-float64(rounds)); math.Abs(p.Probability-want) > 1e-15 || p.Rounds != rounds || p.Winner != "a" {
+			t.Errorf("path %d: %+v, want P %v in %d rounds", i, p, want, rounds)
+		}
+	}
+	text := mustRun(t, "explain", "rulesfile/duel2d6", "--outcome", "a wins", "--paths", "1")
+	for _, want := range []string{"3.13 % of all battles go exactly this way (5 rounds)", "contest: b's duellist: 5 hp → 4 hp (50 %)", "→ a wins, destroyed"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("paths in words lack %q:\n%s", want, text)
+		}
+	}
+}
+
 // --attribute units shares the side's exact win share among its ships;
 // their values add up to it (none of them wins nothing), and a side of
 // one ship is an error located at its ships.
