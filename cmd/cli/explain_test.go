@@ -65,18 +65,7 @@ func TestExplainBadOutcome(t *testing.T) {
 // 2, (25/36) · 5/36; a ruleset without a solver says so.
 func TestExplainPaths(t *testing.T) {
 	t.Parallel()
-	var j struct {
-		Paths []struct {
-			Probability float64
-			Rounds      int64
-			Winner      string
-			Steps       []struct{ Event string }
-		}
-	}
-	out := mustRun(t, "explain", "eclipse/interceptor-duel", "--outcome", "a wins", "--paths", "2", "--format", "json")
-	if err := json.Unmarshal([]byte(out), &j); err != nil {
-		t.Fatal(err)
-	}
+	j, out := readPaths(t, "explain", "eclipse/interceptor-duel", "--outcome", "a wins", "--paths", "2", "--format", "json")
 	want := []float64{5.0 / 36, 25.0 / 36 * 5 / 36}
 	if len(j.Paths) != 2 {
 		t.Fatalf("%d paths:\n%s", len(j.Paths), out)
@@ -99,17 +88,7 @@ func TestExplainPaths(t *testing.T) {
 // six rounds, 2^−6 each.
 func TestExplainPathsRulesFile(t *testing.T) {
 	t.Parallel()
-	var j struct {
-		Paths []struct {
-			Probability float64
-			Rounds      int64
-			Winner      string
-		}
-	}
-	out := mustRun(t, "explain", "rulesfile/duel2d6", "--outcome", "a wins", "--paths", "3", "--format", "json")
-	if err := json.Unmarshal([]byte(out), &j); err != nil {
-		t.Fatal(err)
-	}
+	j, out := readPaths(t, "explain", "rulesfile/duel2d6", "--outcome", "a wins", "--paths", "3", "--format", "json")
 	if len(j.Paths) != 3 {
 		t.Fatalf("%d paths:\n%s", len(j.Paths), out)
 	}
@@ -125,6 +104,27 @@ func TestExplainPathsRulesFile(t *testing.T) {
 			t.Errorf("paths in words lack %q:\n%s", want, text)
 		}
 	}
+}
+
+// pathsJSON is explain --paths's JSON, as far as the tests read it.
+type pathsJSON struct {
+	Paths []struct {
+		Probability float64
+		Rounds      int64
+		Winner      string
+		Steps       []struct{ Event string }
+	}
+}
+
+// readPaths runs crucible with args and reads its --paths JSON.
+func readPaths(t *testing.T, args ...string) (pathsJSON, string) {
+	t.Helper()
+	var j pathsJSON
+	out := mustRun(t, args...)
+	if err := json.Unmarshal([]byte(out), &j); err != nil {
+		t.Fatal(err)
+	}
+	return j, out
 }
 
 // --attribute units shares the side's exact win share among its ships;
