@@ -41,7 +41,7 @@ func (m *Model) DescribeChange(from, to []int32) string {
 			n0, hp0 := m.unitsLeft(from, t)
 			n1, hp1 := m.unitsLeft(to, t)
 			switch {
-			case n1 < n0 && n1 > 0 && hp0 != hp1:
+			case n1 < n0 && n1 > 0 && !m.onlyLost(from, to, t):
 				out = append(out, fmt.Sprintf("%s loses %d %s (left: %s)", m.label(s), n0-n1, b.types[t].name, hp1))
 			case n1 < n0:
 				out = append(out, fmt.Sprintf("%s loses %d %s", m.label(s), n0-n1, b.types[t].name))
@@ -90,6 +90,27 @@ func (m *Model) unitsLeft(st []int32, t int) (int, string) {
 		}
 	}
 	return n, strings.Join(words, ", ")
+}
+
+// onlyLost reports whether the units of type t left in state to are units
+// of state from as they were (the others lost, none hit): every one of
+// them, hit points and tracks, is one of from's.
+func (m *Model) onlyLost(from, to []int32, t int) bool {
+	b := m.b
+	ut := b.types[t]
+	was := map[string]bool{}
+	unit := func(st []int32, u int) string { s := b.units[u].slot; return fmt.Sprint(st[s : s+b.stride]) }
+	for u := ut.first; u < ut.first+ut.count; u++ {
+		if from[b.units[u].slot] > 0 {
+			was[unit(from, u)] = true
+		}
+	}
+	for u := ut.first; u < ut.first+ut.count; u++ {
+		if to[b.units[u].slot] > 0 && !was[unit(to, u)] {
+			return false
+		}
+	}
+	return true
 }
 
 // label is side s's label, or its letter.
