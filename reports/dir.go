@@ -21,7 +21,9 @@ func WriteReport(d *outdir.Dir, results []*analysis.Result, version string, stat
 // their exact solutions (indexed as results; nil where a solver did not
 // reach), which the page shows beside the estimates.
 func WriteRunReport(d *outdir.Dir, results []*analysis.Result, spreads []*spread.Spread, exacts []*rules.Exact, version string, states []*sim.Checkpoint) error {
-	return d.Replace(func(dir string) error { return writeDir(dir, results, Meta{version, d.Command}, nil, spreads, exacts) }, states)
+	return d.Replace(func(dir string) error {
+		return writeDir(dir, results, Meta{version, d.Command, d.Skill}, nil, spreads, exacts)
+	}, states)
 }
 
 // WriteCheck replaces the directory's report with the report of a check:
@@ -29,5 +31,7 @@ func WriteRunReport(d *outdir.Dir, results []*analysis.Result, spreads []*spread
 // verdicts.json; and, when states is not nil (an interrupted check), their
 // checkpoint.
 func WriteCheck(d *outdir.Dir, check *analysis.Check, version string, states []*sim.Checkpoint) error {
-	return d.Replace(func(dir string) error { return writeDir(dir, check.Results, Meta{version, d.Command}, check, nil, nil) }, states)
+	return d.Replace(func(dir string) error {
+		return writeDir(dir, check.Results, Meta{version, d.Command, d.Skill}, check, nil, nil)
+	}, states)
 }

@@ -164,5 +164,7 @@ func WriteExact(d *outdir.Dir, h ExactHeader, e *rules.Exact) error {
 // WriteExactReport is WriteExact with the scenario's policy spread, when s
 // is not nil.
 func WriteExactReport(d *outdir.Dir, h ExactHeader, e *rules.Exact, s *spread.Spread) error {
-	return d.Replace(func(dir string) error { return writeExactDir(dir, h, e, s, Meta{h.Version, d.Command}) }, nil)
+	return d.Replace(func(dir string) error {
+		return writeExactDir(dir, h, e, s, Meta{Version: h.Version, Command: d.Command})
+	}, nil)
 }

@@ -9,10 +9,12 @@ import (
 	"strings"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/skill"
 	"github.com/crucible-sim/crucible/analysis/spread"
 	"github.com/crucible-sim/crucible/reports/figure"
 	"github.com/crucible-sim/crucible/reports/formats"
 	"github.com/crucible-sim/crucible/reports/outdir"
+	"github.com/crucible-sim/crucible/reports/skillreport"
 	"github.com/crucible-sim/crucible/reports/verdicts"
 	"github.com/crucible-sim/crucible/reports/words"
 	"github.com/crucible-sim/crucible/rules"
@@ -125,6 +127,9 @@ func winsByRows(r *analysis.Result) []htmlWinsBy {
 // version and the command line that reproduces it.
 type Meta struct {
 	Version, Command string
+	// Skill is the command's skill axis (--skill), shown below the
+	// page's heading and written to skill.json; nil when none was asked.
+	Skill []*skill.Axis
 }
 
 // HTML renders the report page, which shows winrates.svg and each
@@ -168,8 +173,13 @@ func winRatesFile(results []*analysis.Result, name string) string {
 // and each result's exact solution beside its estimates.
 func checkHTML(results []*analysis.Result, meta Meta, pp pageParts) ([]byte, error) {
 	check := pp.check
+	sk, err := skillreport.HTML(meta.Skill)
+	if err != nil {
+		return nil, err
+	}
 	data := struct {
 		Meta
+		SkillHTML   template.HTML
 		Check       *analysis.Check
 		Seeds       []uint64
 		WinRates    string // the chart's file
@@ -182,7 +192,7 @@ func checkHTML(results []*analysis.Result, meta Meta, pp pageParts) ([]byte, err
 		Subjects    []string  // what each verdict observed, when it belongs to a side (verdictSubject)
 		Sides       [3]string // the heads of the overview's columns of wins
 		AnySides    bool      // some result says what its sides are (else the column is left out)
-	}{Meta: meta, Check: check, WinRates: pp.winRates, Index: pp.index, Plots: figure.RoundPlots(results), Dists: hasDists(results),
+	}{Meta: meta, SkillHTML: sk, Check: check, WinRates: pp.winRates, Index: pp.index, Plots: figure.RoundPlots(results), Dists: hasDists(results),
 		Boards: len(figure.Boards(results)) > 0}
 	if check != nil {
 		for _, v := range check.Verdicts {
@@ -212,7 +222,7 @@ func checkHTML(results []*analysis.Result, meta Meta, pp pageParts) ([]byte, err
 		data.Sides = [3]string{n.Victories(rules.A) + n.Tag(rules.A), n.Victories(rules.B) + n.Tag(rules.B), n.Victories(rules.None)}
 	}
 	var b bytes.Buffer
-	err := page.Execute(&b, data)
+	err = page.Execute(&b, data)
 	return b.Bytes(), err
 }
 
@@ -405,6 +415,13 @@ func writeDir(dir string, results []*analysis.Result, meta Meta, check *analysis
 				err := verdicts.WriteJSON(&b, check)
 				return b.Bytes(), err
 			}})
+	}
+	if len(meta.Skill) > 0 {
+		files = append(files, outdir.File{Name: "skill.json", Render: func() ([]byte, error) {
+			var b bytes.Buffer
+			err := formats.WriteIndented(&b, formats.Object{skillreport.Field(meta.Skill)})
+			return b.Bytes(), err
+		}})
 	}
 	if len(spreads) > 0 {
 		files = append(files, outdir.File{Name: "spread.csv", Render: func() ([]byte, error) { return formats.CsvBytes(SpreadRows(spreads)) }})

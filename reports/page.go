@@ -17,7 +17,7 @@ var page = frame.Page("index", "crucible report", "", template.FuncMap{
 <p class="meta">crucible {{.Version}}; seed{{if gt (len .Seeds) 1}}s{{end}} {{range $i, $s := .Seeds}}{{if $i}}, {{end}}<code>{{$s}}</code>{{end}}.
 {{if .Command}}Made by <code>{{.Command}}</code>, which makes it again.{{end}}
 Intervals are 95 % Clopper–Pearson intervals for shares and 95 % normal intervals for means.</p>
-{{with .Check}}<h2 id="claims">Claims</h2>
+{{.SkillHTML}}{{with .Check}}<h2 id="claims">Claims</h2>
 {{if .Interrupted}}<p class="warn">Interrupted: {{len .Verdicts}} of {{.Claims}} claims judged before the check was cut short; it decides nothing.</p>{{end}}
 <p>seed <code>{{.Seed}}</code>; false-alarm rate {{.Alpha}} over {{.Claims}} claims (Bonferroni){{if gt .Looks 1}}; sequential, {{.Looks}} looks, {{.TrialsUsed}} trials{{end}}.</p>
 <table id="verdicts"><tr><th>verdict</th><th>scenario</th><th>claim</th><th>observed</th><th>interval</th><th>expected</th><th>test</th><th>trials</th></tr>

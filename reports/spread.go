@@ -9,8 +9,10 @@ import (
 	"text/tabwriter"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/skill"
 	"github.com/crucible-sim/crucible/analysis/spread"
 	"github.com/crucible-sim/crucible/reports/formats"
+	"github.com/crucible-sim/crucible/reports/skillreport"
 	"github.com/crucible-sim/crucible/reports/words"
 	"github.com/crucible-sim/crucible/rules"
 )
@@ -255,8 +257,9 @@ func spreadObject(s *spread.Spread) formats.Object {
 }
 
 // WriteRunJSON is WriteJSON with each result's policy spread, where
-// spreads has one of its scenario, under "policy_spread".
-func WriteRunJSON(w io.Writer, results []*analysis.Result, spreads []*spread.Spread) error {
+// spreads has one of its scenario, under "policy_spread", and its skill
+// axis, where axes has one, under "skill".
+func WriteRunJSON(w io.Writer, results []*analysis.Result, spreads []*spread.Spread, axes ...*skill.Axis) error {
 	objs := make([]json.Marshaler, len(results))
 	for i, r := range results {
 		o, err := Object(r)
@@ -265,6 +268,11 @@ func WriteRunJSON(w io.Writer, results []*analysis.Result, spreads []*spread.Spr
 		}
 		if s := SpreadOf(spreads, r.Scenario); s != nil {
 			o = append(o.(formats.Object), formats.Field{Key: "policy_spread", Val: spreadObject(s)})
+		}
+		for _, a := range axes {
+			if a.Scenario == r.Scenario {
+				o = skillreport.With(o, []*skill.Axis{a})
+			}
 		}
 		objs[i] = o
 	}

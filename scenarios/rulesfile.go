@@ -203,6 +203,19 @@ func builtinRulesFile(name string) (string, bool) {
 	return "", false
 }
 
+// BuiltinRulesFileSource returns the built-in rules file of that name:
+// its path among the built-in files and its bytes. It is what a scenario
+// read in a folder (ParseIn), which looks for a rules file by name nowhere
+// else, reads.
+func BuiltinRulesFileSource(name string) (string, []byte, error) {
+	p, ok := builtinRulesFile(name)
+	if !ok {
+		return "", nil, &fs.PathError{Op: "open", Path: name + RulesFileExt, Err: fs.ErrNotExist}
+	}
+	src, err := fs.ReadFile(builtin, p)
+	return p, src, err
+}
+
 // BuiltinRulesFiles lists the names of the built-in rules files, sorted.
 func BuiltinRulesFiles() []string {
 	matches, _ := fs.Glob(builtin, "builtin/*/*"+RulesFileExt)

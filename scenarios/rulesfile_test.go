@@ -1,6 +1,8 @@
 package scenarios_test
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"strings"
 	"testing"
@@ -43,5 +45,31 @@ func TestScenarioHoldsNoRules(t *testing.T) {
 	_, err := scenarios.Parse("d.yaml", "d", []byte("ruleset: duel2d6\nrules: {title: x}\na: {units: {duellist: 1}}\nb: {units: {duellist: 1}}\n"))
 	if err == nil || !strings.Contains(err.Error(), "d.yaml:2:9: rules: a scenario does not hold rules") {
 		t.Errorf("got %v", err)
+	}
+}
+
+// A built-in rules file's source is the built-in's, whatever the rules
+// path holds under its name (a scenario read in a folder reads no other
+// by name); an unknown name is a file that does not exist.
+func TestBuiltinRulesFileSource(t *testing.T) {
+	want, err := os.ReadFile("builtin/rulesfile/duel2d6.rules.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(dir+"/duel2d6.rules.yaml", []byte("title: another duel\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	scenarios.SetRulesPath([]string{dir})
+	defer scenarios.SetRulesPath(nil)
+	file, src, err := scenarios.BuiltinRulesFileSource("duel2d6")
+	if err != nil || file != "builtin/rulesfile/duel2d6.rules.yaml" || string(src) != string(want) {
+		t.Errorf("duel2d6: %q, %d bytes, %v; want the built-in's %d bytes", file, len(src), err, len(want))
+	}
+	if _, src, _ := scenarios.RulesFileSource("duel2d6"); string(src) != "title: another duel\n" {
+		t.Errorf("the rules path's duel2d6 is not the one found by name on the command line: %q", src)
+	}
+	if _, _, err := scenarios.BuiltinRulesFileSource("duel2d7"); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("an unknown name: %v", err)
 	}
 }

@@ -2,8 +2,8 @@ package explain
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"strconv"
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/rules"
@@ -11,45 +11,64 @@ import (
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
-// Attribution says which of a side's units win it its battles: its win
-// share with every unit (All) and with none (None: a side with no unit
-// wins nothing), without one unit of each kind (Without, leave-one-out),
-// and the Shapley value of one unit of each kind, exact over every
-// coalition through the ruleset's exact solver.
+// Attribution says which of a side's players — its units, or the parts of
+// its designs — win it its battles: its win share with every player (All)
+// and with none (None: a side with no unit wins nothing; a design with no
+// fittable part is solved), without one player of each kind (Without,
+// leave-one-out), and the Shapley value of one player of each kind, exact
+// over every coalition through the ruleset's exact solver.
 type Attribution struct {
 	Scenario string
 	Side     rules.Side
-	// Field is the side's field in the scenario ("defender"), whose
-	// ships mapping the coalitions change.
-	Field      string
-	Units      []Unit
+	Of       rules.Players
+	// Field is the side's label in the battle ("defender"), Units the
+	// players, kinds of interchangeable ones with their counts.
+	Field string
+	Units []Unit
+	// Note says what every coalition keeps (rules.Roster.Note).
+	Note       string
 	All, None  float64
 	Without    []float64
 	Shapley    []float64
 	Coalitions int
 	// Sampling is nil for an exact attribution; for a Monte Carlo one, its
-	// seed and trials, and AllSE, WithoutSE and ShapleySE the standard
-	// errors of All, Without and Shapley.
+	// seed and trials, and AllSE, NoneSE, WithoutSE and ShapleySE the
+	// standard errors of All, None, Without and Shapley.
 	Sampling             *Sampling
-	AllSE                float64
+	AllSE, NoneSE        float64
 	WithoutSE, ShapleySE []float64
+	// Orders is true for a Monte Carlo attribution by sampled orders
+	// (AttributeOrders): one order of the players a trial, not every
+	// coalition.
+	Orders bool
+
+	cut rules.Coalitions
+	at  *doc.Node // where the players are, for errors
 }
 
 // MaxAttributionCoalitions bounds the solves of an exact attribution.
 const MaxAttributionCoalitions = 4096
 
-// AttributeUnits attributes side's win share in sc to its units, a
-// ships mapping of unit kinds to counts under the side's field (an Eclipse
-// fleet), solving the battle exactly for every coalition. A side of fewer
-// than two units, or a scenario without such a mapping, is a located
-// error.
-func AttributeUnits(ctx context.Context, sc *scenarios.Scenario, side rules.Side) (*Attribution, error) {
-	a, err := attributionOf(sc, side)
+// MaxAttributionWork bounds the work of all the solves of an exact
+// attribution, in the solver's units (rules.WorkBounded: a few tens of
+// nanoseconds each, so about a minute of CPU); beyond it, Attribute
+// returns rules.ErrBudget and the caller may attribute by Monte Carlo.
+const MaxAttributionWork = 3_000_000_000
+
+// Attribute attributes side's win share in sc to its players of a kind,
+// solving the battle exactly for every coalition. A side of fewer than two
+// players, or a ruleset that cannot make coalitions, is a located error.
+func Attribute(ctx context.Context, sc *scenarios.Scenario, side rules.Side, of rules.Players) (*Attribution, error) {
+	a, err := attributionOf(sc, side, of)
+	if err == nil {
+		err = a.checkCoalitions()
+	}
 	if err != nil {
 		return nil, err
 	}
+	left := int64(MaxAttributionWork)
 	memo, err := valuesOf(ctx, a.Units, func(ctx context.Context, counts []int) (float64, error) {
-		return winWith(ctx, sc, side, a.Field, a.Units, counts)
+		return a.winWith(ctx, sc, counts, &left)
 	})
 	if err != nil {
 		return nil, err
@@ -58,31 +77,50 @@ func AttributeUnits(ctx context.Context, sc *scenarios.Scenario, side rules.Side
 	return a, nil
 }
 
-// attributionOf reads the units of side in sc and checks that they can be
-// attributed: two or more, in at most MaxAttributionCoalitions coalitions.
-func attributionOf(sc *scenarios.Scenario, side rules.Side) (*Attribution, error) {
-	field, ships, err := sideShips(sc.Document(), side)
+// attributionOf reads the players of side in sc and checks that they can
+// be attributed: two or more, in at most MaxAttributionCoalitions
+// coalitions.
+func attributionOf(sc *scenarios.Scenario, side rules.Side, of rules.Players) (*Attribution, error) {
+	cut, err := rules.LookupCoalitions(sc.Ruleset)
 	if err != nil {
 		return nil, err
 	}
-	a := &Attribution{Scenario: sc.Name, Side: side, Field: field, Coalitions: 1}
-	for i, k := range ships.Keys {
-		n, err := strconv.Atoi(ships.Vals[i].Value)
-		if ships.Vals[i].Kind != doc.Scalar || err != nil || n < 0 {
-			return nil, ships.Vals[i].Errorf("an attribution over units needs a count of ships here (a whole number)")
-		}
-		if n > 0 {
-			a.Units = append(a.Units, Unit{Name: k, Count: n})
-			a.Coalitions *= n + 1
-		}
+	b, err := sc.Compile()
+	if err != nil {
+		return nil, err
 	}
+	roster, err := cut.Players(sc.Document(), side, of)
+	if err != nil {
+		return nil, err
+	}
+	at := roster.At
+	a := &Attribution{Scenario: sc.Name, Side: side, Of: of, Field: rules.SideLabel(b.Spec(), side), Units: roster.Kinds, Note: roster.Note, Coalitions: 1, cut: cut}
+	for _, u := range a.Units {
+		a.Coalitions = min(a.Coalitions*(u.Count+1), 1<<40) // 1<<40: more than any attribution fights
+	}
+	a.at = at
 	if total := unitsIn(a.Units); total < 2 {
-		return nil, ships.Errorf("the %s has %d ship: an attribution needs two or more to share its wins among", field, total)
-	}
-	if a.Coalitions > MaxAttributionCoalitions {
-		return nil, ships.Errorf("%d coalitions, more than the %d an attribution allows", a.Coalitions, MaxAttributionCoalitions)
+		noun := map[bool]string{true: "unit", false: "units"}[total == 1]
+		if of == rules.Parts {
+			noun = map[bool]string{true: "part", false: "parts"}[total == 1] + " a coalition may leave out (" + roster.Note + ")"
+		}
+		return nil, at.Errorf("the %s has %d %s: an attribution needs two or more to share its wins among", a.Field, total, noun)
 	}
 	return a, nil
+}
+
+// ErrTooManyCoalitions is the error of an attribution over every coalition
+// of a side that has more than MaxAttributionCoalitions: AttributeOrders
+// samples them instead.
+var ErrTooManyCoalitions = errors.New("too many coalitions to fight or solve every one")
+
+// checkCoalitions refuses an attribution over every coalition of more
+// than MaxAttributionCoalitions.
+func (a *Attribution) checkCoalitions() error {
+	if a.Coalitions > MaxAttributionCoalitions {
+		return fmt.Errorf("%w: %w", ErrTooManyCoalitions, a.at.Errorf("%d coalitions, more than the %d an attribution over every coalition allows (a Monte Carlo attribution samples one order of the players a trial instead)", a.Coalitions, MaxAttributionCoalitions))
+	}
+	return nil
 }
 
 // fill sets the values read off the value of every coalition.
@@ -108,42 +146,30 @@ func unitsIn(units []Unit) int {
 	return n
 }
 
-// sideShips returns the field of side in a scenario document and its
-// ships mapping.
-func sideShips(root *doc.Node, side rules.Side) (string, *doc.Node, error) {
-	names := map[rules.Side][]string{rules.A: {"attacker", "a"}, rules.B: {"defender", "b"}}[side]
-	for _, f := range names {
-		if n := root.Get(f); n != nil {
-			ships := n.Get("ships")
-			if ships == nil || ships.Kind != doc.Map {
-				return "", nil, n.Errorf("an attribution over units needs the side's ships as a mapping of kinds to counts (ships: {Interceptor: 2, Cruiser: 1})")
-			}
-			return f, ships, nil
-		}
+// coalition returns sc cut down to counts of the side's players; nil for
+// a side with no unit, which wins nothing without a battle.
+func (a *Attribution) coalition(sc *scenarios.Scenario, counts []int) (*scenarios.Scenario, error) {
+	if a.Of == rules.Units && sum(counts) == 0 {
+		return nil, nil
 	}
-	return "", nil, fmt.Errorf("%s: no side %s (a field %s) to attribute", sceneName(root), side, names[0])
+	v := sc.Clone()
+	err := v.Edit(func(root *doc.Node) error { return a.cut.Coalition(root, a.Side, a.Of, a.Units, counts) })
+	return v, err
 }
 
-func sceneName(root *doc.Node) string {
-	if root.Pos.File != "" {
-		return root.Pos.File
+// winWith solves sc cut down to counts and returns the side's win share,
+// the solve's work taken from what is left of the attribution's.
+func (a *Attribution) winWith(ctx context.Context, sc *scenarios.Scenario, counts []int, left *int64) (float64, error) {
+	v, err := a.coalition(sc, counts)
+	if v == nil || err != nil {
+		return 0, err
 	}
-	return "the scenario"
-}
-
-// winWith solves sc with the side's ships cut to counts and returns the
-// side's win share; 0 with no ship at all, which wins nothing.
-func winWith(ctx context.Context, sc *scenarios.Scenario, side rules.Side, field string, units []Unit, counts []int) (float64, error) {
-	if sum(counts) == 0 {
-		return 0, nil
-	}
-	v, err := withShips(sc, field, units, counts)
+	e, err := analysis.SolveWithin(ctx, v, *left)
 	if err != nil {
 		return 0, err
 	}
-	e, err := analysis.Solve(ctx, v, false)
-	if err != nil {
-		return 0, err
+	if *left -= e.Work; *left <= 0 {
+		return 0, fmt.Errorf("an exact attribution over %d coalitions: %w (%d units of work)", a.Coalitions, rules.ErrBudget, int64(MaxAttributionWork))
 	}
-	return e.Win[side].F, nil
+	return e.Win[a.Side].F, nil
 }

@@ -9,7 +9,8 @@
 //	examples.go   example trials of an outcome: the run's, then a search
 //	search.go     the search of further trial indices, budgeted and cancellable
 //	sampled.go    the same by Monte Carlo on common random numbers, with standard errors
-//	attribute.go  a side's win share attributed to its units, through the solver
+//	attribute.go  a side's win share attributed to its units or parts (rules.Coalitions), through the solver
+//	orders.go     the same by sampled orders, one a trial, for a side of too many coalitions
 //	shapley.go    Shapley values of units of kinds over every coalition
 //	sensitivity.go which of a scenario's numbers matter: Sobol indices of its fields
 //	sobol.go      Sobol indices by Jansen's estimators on a Saltelli design

@@ -5,12 +5,10 @@ import (
 	"errors"
 	"math"
 	"runtime"
-	"strconv"
 
 	"golang.org/x/sync/errgroup"
 
 	"github.com/crucible-sim/crucible/rules"
-	"github.com/crucible-sim/crucible/rules/doc"
 	"github.com/crucible-sim/crucible/scenarios"
 	"github.com/crucible-sim/crucible/sim"
 )
@@ -24,14 +22,17 @@ type Sampling struct {
 	Trials int64
 }
 
-// AttributeUnitsSampled is AttributeUnits by Monte Carlo: each coalition's
+// AttributeSampled is Attribute by Monte Carlo: each coalition's
 // win share estimated over the same trials, and each value with its
 // standard error, the spread over trials of that trial's own Shapley
 // values (a value is a fixed linear combination of the coalitions' wins,
 // so its per-trial terms are independent draws). Every trial's values add
 // up to its v(all) − v(none), so the estimates are efficient exactly.
-func AttributeUnitsSampled(ctx context.Context, sc *scenarios.Scenario, side rules.Side, s Sampling) (*Attribution, error) {
-	a, err := attributionOf(sc, side)
+func AttributeSampled(ctx context.Context, sc *scenarios.Scenario, side rules.Side, of rules.Players, s Sampling) (*Attribution, error) {
+	a, err := attributionOf(sc, side, of)
+	if err == nil {
+		err = a.checkCoalitions()
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -67,12 +68,12 @@ func coalitionWins(ctx context.Context, sc *scenarios.Scenario, a *Attribution, 
 		counts := make([]int, len(a.Units))
 		decodeCounts(a.Units, c, counts)
 		wins[c] = make([]uint64, (s.Trials+63)/64)
-		if sum(counts) == 0 {
-			continue // no ship wins nothing
-		}
-		v, err := withShips(sc, a.Field, a.Units, counts)
+		v, err := a.coalition(sc, counts)
 		if err != nil {
 			return nil, err
+		}
+		if v == nil {
+			continue // no unit wins nothing
 		}
 		b, err := v.Compile()
 		if err != nil {
@@ -97,29 +98,13 @@ func coalitionWins(ctx context.Context, sc *scenarios.Scenario, a *Attribution, 
 	return wins, err
 }
 
-// withShips returns a copy of sc whose side (its field) has counts of the
-// units.
-func withShips(sc *scenarios.Scenario, field string, units []Unit, counts []int) (*scenarios.Scenario, error) {
-	v := sc.Clone()
-	err := v.Edit(func(root *doc.Node) error {
-		ships := root.Get(field).Get("ships")
-		ships.Keys, ships.Vals = nil, nil
-		for k, u := range units {
-			if counts[k] > 0 {
-				ships.Put(u.Name, &doc.Node{Kind: doc.Scalar, Value: strconv.Itoa(counts[k])})
-			}
-		}
-		return nil
-	})
-	return v, err
-}
-
 // accumulate adds t's values, raised to the power pow (1 or 2), to a's.
 func (a *Attribution) accumulate(t *Attribution, pow float64) {
 	if a.Shapley == nil {
 		a.Shapley, a.Without = make([]float64, len(t.Shapley)), make([]float64, len(t.Without))
 	}
 	a.All += math.Pow(t.All, pow)
+	a.None += math.Pow(t.None, pow)
 	for k := range t.Shapley {
 		a.Shapley[k] += math.Pow(t.Shapley[k], pow)
 		a.Without[k] += math.Pow(t.Without[k], pow)
@@ -137,7 +122,7 @@ func (a *Attribution) meanOf(sum, sq *Attribution, n float64) {
 		return math.Sqrt(max(0, q/n-m*m) / (n - 1))
 	}
 	a.All, a.AllSE = sum.All/n, se(sum.All, sq.All)
-	a.None = 0
+	a.None, a.NoneSE = sum.None/n, se(sum.None, sq.None)
 	a.Shapley, a.Without = make([]float64, len(sum.Shapley)), make([]float64, len(sum.Without))
 	a.ShapleySE, a.WithoutSE = make([]float64, len(sum.Shapley)), make([]float64, len(sum.Without))
 	for k := range sum.Shapley {

@@ -3,14 +3,13 @@ package explain
 import (
 	"context"
 	"math"
+
+	"github.com/crucible-sim/crucible/rules"
 )
 
-// Unit is one kind of a side's units and how many the side has; units of
-// a kind are alike, so they share one value.
-type Unit struct {
-	Name  string
-	Count int
-}
+// Unit is one kind of a side's players (units or parts) and how many the
+// side has; players of a kind are alike, so they share one value.
+type Unit = rules.Player
 
 // Value is the characteristic function of an attribution: the metric with
 // counts[u] units of kind u (each count from 0 to the kind's Count).

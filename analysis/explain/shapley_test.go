@@ -60,7 +60,7 @@ func bruteShapley(units []Unit, v func(counts []int) float64) []float64 {
 // to v(all) − v(none).
 func TestShapleyMatchesEveryOrder(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	for _, units := range [][]Unit{{{"I", 1}, {"C", 1}}, {{"I", 2}, {"C", 1}}, {{"I", 3}, {"C", 2}, {"D", 1}}, {{"X", 4}}} {
+	for _, units := range [][]Unit{{{Name: "I", Count: 1}, {Name: "C", Count: 1}}, {{Name: "I", Count: 2}, {Name: "C", Count: 1}}, {{Name: "I", Count: 3}, {Name: "C", Count: 2}, {Name: "D", Count: 1}}, {{Name: "X", Count: 4}}} {
 		table := map[int]float64{}
 		v := func(counts []int) float64 {
 			idx := encodeCounts(units, counts)
@@ -124,7 +124,7 @@ func TestAttributeUnitsByHand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := AttributeUnits(context.Background(), sc, rules.B)
+	a, err := Attribute(context.Background(), sc, rules.B, rules.Units)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,7 +140,7 @@ func TestAttributeUnitsByHand(t *testing.T) {
 		t.Errorf("all %v (solved %v), none %v, sum of values %v, %d coalitions", a.All, vIC, a.None, total, a.Coalitions)
 	}
 	one, _ := scenarios.Load("eclipse/interceptor-duel")
-	if _, err := AttributeUnits(context.Background(), one, rules.A); err == nil || !strings.Contains(err.Error(), "attacker.ships") || !strings.Contains(err.Error(), "has 1 ship") {
+	if _, err := Attribute(context.Background(), one, rules.A, rules.Units); err == nil || !strings.Contains(err.Error(), "attacker.ships") || !strings.Contains(err.Error(), "has 1 unit") {
 		t.Errorf("a side of one ship: %v", err)
 	}
 }
@@ -154,11 +154,11 @@ func TestAttributeUnitsSampledAgreesWithExact(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	exact, err := AttributeUnits(context.Background(), sc, rules.B)
+	exact, err := Attribute(context.Background(), sc, rules.B, rules.Units)
 	if err != nil {
 		t.Fatal(err)
 	}
-	mc, err := AttributeUnitsSampled(context.Background(), sc, rules.B, Sampling{Seed: 11, Trials: 20000})
+	mc, err := AttributeSampled(context.Background(), sc, rules.B, rules.Units, Sampling{Seed: 11, Trials: 20000})
 	if err != nil {
 		t.Fatal(err)
 	}

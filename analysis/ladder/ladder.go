@@ -139,7 +139,9 @@ const (
 // sc (r.Streams, else its name), on r.Workers: the pairs a step fights
 // and its verdict depend on the seed alone, never on the workers, since
 // the test looks after fixed numbers of pairs. When ctx is cancelled it
-// returns the ladder so far, marked Interrupted, with ctx's error.
+// returns the ladder so far, marked Interrupted, with ctx's error. r.Save,
+// if set, is given the checkpoints of the steps begun (checkpoint.go), and
+// r.Resume finishes a ladder from them with the same verdicts.
 func Run(ctx context.Context, r analysis.Run, sc *scenarios.Scenario, plan Plan) (*Ladder, error) {
 	if err := plan.Test.Check(); err != nil {
 		return nil, err
@@ -160,8 +162,9 @@ func Run(ctx context.Context, r analysis.Run, sc *scenarios.Scenario, plan Plan)
 	for _, r := range rungs {
 		l.Planned = append(l.Planned, r.Name)
 	}
+	sv := &saver{r: r, sc: sc}
 	for i := 1; i < len(rungs); i++ {
-		s, err := step(ctx, r, sc, fields, rungs[i-1], rungs[i], plan, i, len(rungs)-1)
+		s, err := step(ctx, r, sc, fields, rungs[i-1], rungs[i], plan, i, len(rungs)-1, sv)
 		if s != nil {
 			l.Steps = append(l.Steps, *s)
 		}

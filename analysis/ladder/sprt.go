@@ -87,6 +87,11 @@ type Test struct {
 // Elo ≥ 40 (the upper rung scoring 55.7 % of the points).
 var DefaultTest = Test{Alpha: 0.05, Beta: 0.05, Elo0: 0, Elo1: 40}
 
+// String says the test: "SPRT of H0 Elo ≤ 0 against H1 Elo ≥ 40 at α = 0.05, β = 0.05".
+func (t Test) String() string {
+	return fmt.Sprintf("SPRT of H0 Elo ≤ %g against H1 Elo ≥ %g at α = %g, β = %g", t.Elo0, t.Elo1, t.Alpha, t.Beta)
+}
+
 // Check refuses a test that cannot decide.
 func (t Test) Check() error {
 	switch {

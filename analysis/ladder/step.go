@@ -12,10 +12,16 @@ import (
 )
 
 // step tests upper against lower: plan.Look pairs at a time, from pair
-// 0, until the test decides or plan.Budget pairs are fought. It returns
-// the step as far as it went (nil if no pair was fought) and, on an
-// interrupt, ctx's error.
-func step(ctx context.Context, r analysis.Run, sc *scenarios.Scenario, fields [2]rules.PolicyField, lower, upper rules.PolicyValue, plan Plan, at, steps int) (*Step, error) {
+// 0 (or from where its checkpoint in r.Resume left it), until the test
+// decides or plan.Budget pairs are fought, keeping its checkpoint in sv.
+// It returns the step as far as it went (nil if no pair was fought) and,
+// on an interrupt, ctx's error.
+func step(ctx context.Context, r analysis.Run, sc *scenarios.Scenario, fields [2]rules.PolicyField, lower, upper rules.PolicyValue, plan Plan, at, steps int, sv *saver) (*Step, error) {
+	name := part(at, lower.Name, upper.Name, plan)
+	prev, done, err := priorStep(r, sc, at, name)
+	if err != nil {
+		return nil, err
+	}
 	one, err := variant(sc, fields, upper, lower)
 	if err != nil {
 		return nil, err
@@ -36,17 +42,26 @@ func step(ctx context.Context, r analysis.Run, sc *scenarios.Scenario, fields [2
 	}
 	job.Done = advance
 	s := &Step{Lower: lower.Name, Upper: upper.Name}
-	for job.First = 0; job.First < plan.Budget && s.Verdict == Undecided; job.First += job.Trials {
+	if prev != nil {
+		if err := total.Merge(prev); err != nil {
+			return nil, fmt.Errorf("--resume: %s: %w", name, err)
+		}
+		s.fill(total, one.Spec().Ends, plan.Test)
+	}
+	for job.First = done; job.First < plan.Budget && s.Verdict == Undecided; job.First += job.Trials {
 		job.Trials = min(plan.Look, plan.Budget-job.First)
 		t, err := sim.Run(ctx, job)
 		if err != nil {
+			sv.keep(at, name, total, job.First, true)
 			return s.fill(total, one.Spec().Ends, plan.Test), err
 		}
 		if err := total.Merge(t); err != nil {
 			return nil, err
 		}
 		s.fill(total, one.Spec().Ends, plan.Test)
+		sv.keep(at, name, total, job.First+job.Trials, false)
 	}
+	sv.keep(at, name, total, job.First, true)
 	return s, nil
 }
 

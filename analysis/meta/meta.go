@@ -133,6 +133,33 @@ func (m *Meta) writeOwn(root *doc.Node, k int) error {
 	return nil
 }
 
+// Cells returns the scenario of every cell, row by row (Cell).
+func (m *Meta) Cells() ([]*scenarios.Scenario, error) {
+	var out []*scenarios.Scenario
+	for i := range m.Entries {
+		for j := range m.Entries {
+			sc, err := m.Cell(i, j)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, sc)
+		}
+	}
+	return out, nil
+}
+
+// PlayerEntry returns the name of an entry that is a player (a built-in
+// policy), "" when every entry is a side alone: a skill axis, which sets
+// the players, has nothing to re-judge in a roster of players.
+func (m *Meta) PlayerEntry() string {
+	for _, e := range m.entries {
+		if e.Policy != "" {
+			return e.Name
+		}
+	}
+	return ""
+}
+
 // place writes entry e as side s (0 for a, 1 for b): its side's values
 // at the side's fields, then its policy.
 func (m *Meta) place(root *doc.Node, s int, e scenarios.RosterEntry) error {

@@ -30,6 +30,11 @@ type Axis struct {
 	// Threshold is the move of side a's win share, as a share, between
 	// the top two levels beyond which the answer is Sensitive.
 	Threshold float64 `json:"threshold"`
+	// Effect names variant B of a comparison when the answer is B's
+	// effect on side a's win share (Level.Base holds variant A's at each
+	// level, Win variant B's): the move is then the effect's; "" when the
+	// answer is the scenario's own win shares.
+	Effect string `json:"effect,omitempty"`
 }
 
 // Level is the scenario with both sides played by one player.
@@ -39,18 +44,31 @@ type Level struct {
 	// intervals (Clopper–Pearson; Lo = Hi = Value when Exact).
 	Win   [2]analysis.Estimate `json:"win"`
 	Exact bool                 `json:"exact"`
+	// Base is variant A's win shares at this level, when the axis is a
+	// comparison's effect (Axis.Effect); nil otherwise.
+	Base *[2]analysis.Estimate `json:"base,omitempty"`
+}
+
+// Answer is the level's answer: side a's win share, or for a
+// comparison's effect the move of it from variant A to variant B.
+func (l Level) Answer() float64 {
+	if l.Base != nil {
+		return l.Win[0].Value - l.Base[0].Value
+	}
+	return l.Win[0].Value
 }
 
 // DefaultThreshold is the move beyond which an answer is skill-sensitive:
 // 5 points, as a policy spread's.
 const DefaultThreshold = 0.05
 
-// Move returns how far side a's win share moves from the second-highest
-// level to the highest: positive when the better players favour side a
-// more.
+// Move returns how far the answer (Level.Answer) moves from the
+// second-highest level to the highest: positive when the better players
+// favour side a more (or, for an effect, when B favours side a more under
+// the better players).
 func (a *Axis) Move() float64 {
 	n := len(a.Levels)
-	return a.Levels[n-1].Win[0].Value - a.Levels[n-2].Win[0].Value
+	return a.Levels[n-1].Answer() - a.Levels[n-2].Answer()
 }
 
 // Sensitive reports whether the top two levels disagree by more than the
@@ -70,8 +88,12 @@ func (a *Axis) Flag() string {
 		a.favour(lo), lo.Policy, a.favour(hi), hi.Policy, 100*a.Move(), 100*a.Threshold)
 }
 
-// favour says which side a level favours and by how much.
+// favour says which side a level favours and by how much; for an effect,
+// how B moves side a's win share.
 func (a *Axis) favour(l Level) string {
+	if l.Base != nil {
+		return fmt.Sprintf("%s moves %s's win share by %+.2f points (%.2f %% to %.2f %%)", a.Effect, a.Labels[0], 100*l.Answer(), 100*l.Base[0].Value, 100*l.Win[0].Value)
+	}
 	wa, wb := l.Win[0].Value, l.Win[1].Value
 	switch {
 	case l.Exact && wa == wb, !l.Exact && l.Win[0].Lo <= wb && wb <= l.Win[0].Hi && l.Win[1].Lo <= wa && wa <= l.Win[1].Hi:
@@ -106,19 +128,59 @@ func Run(ctx context.Context, r analysis.Run, sc *scenarios.Scenario, levels []s
 	}
 	r.Streams = r.StreamsOf(sc)
 	for _, text := range levels {
-		sides, name := sidesOf(text)
-		v, ok := fields[0].Value(name)
-		if _, ok1 := fields[1].Value(name); !ok || !ok1 {
-			return nil, fmt.Errorf("%s: skill level %q: %q is not a player both sides may be: allowed: %s", sc.Name, text, name, valueNames(fields[0]))
-		}
-		l, err := level(ctx, r, sc, fields, sides, v)
+		l, err := level(ctx, r, sc, fields, text)
 		if err != nil {
 			return nil, err
 		}
-		l.Policy = text
 		a.Levels = append(a.Levels, l)
 	}
 	return a, nil
+}
+
+// RunEffect is Run for a comparison of variant a against variant b, of
+// one ruleset: at each level both variants are played on the same streams
+// (a's, or r's when it names them), and the answer is b's effect on side
+// a's win share, labelled effect ("B").
+func RunEffect(ctx context.Context, r analysis.Run, va, vb *scenarios.Scenario, effect string, levels []string, threshold float64) (*Axis, error) {
+	r.Streams = r.StreamsOf(va)
+	ax, err := Run(ctx, r, vb, levels, threshold)
+	if err != nil {
+		return nil, err
+	}
+	base, err := Run(ctx, r, va, levels, threshold)
+	if err != nil {
+		return nil, err
+	}
+	ax.Scenario, ax.Effect = fmt.Sprintf("%s against %s", vb.Name, va.Name), effect
+	for i := range ax.Levels {
+		ax.Levels[i].Base = &base.Levels[i].Win
+	}
+	return ax, nil
+}
+
+// Check refuses, before anything is fought, levels that are not players
+// of sc's ruleset both sides may be.
+func Check(sc *scenarios.Scenario, levels []string) error {
+	fields, err := ladder.FieldsOf(sc.Ruleset)
+	if err != nil {
+		return fmt.Errorf("%s: %w", sc.Name, err)
+	}
+	for _, text := range levels {
+		if _, err := playerOf(sc, fields, text); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// playerOf returns the player a level names.
+func playerOf(sc *scenarios.Scenario, fields [2]rules.PolicyField, text string) (rules.PolicyValue, error) {
+	_, name := sidesOf(text)
+	v, ok := fields[0].Value(name)
+	if _, ok1 := fields[1].Value(name); !ok || !ok1 {
+		return v, fmt.Errorf("%s: skill level %q: %q is not a player both sides may be: allowed: %s", sc.Name, text, name, valueNames(fields[0]))
+	}
+	return v, nil
 }
 
 // sidesOf reads a level: "PLAYER" for both sides, "a=PLAYER" or
@@ -135,8 +197,21 @@ func sidesOf(text string) ([]int, string) {
 	return []int{0, 1}, text
 }
 
-// level plays sc with the given sides played by v.
-func level(ctx context.Context, r analysis.Run, sc *scenarios.Scenario, fields [2]rules.PolicyField, sides []int, v rules.PolicyValue) (Level, error) {
+// level plays sc at the level text names: "PLAYER", "a=PLAYER" or
+// "b=PLAYER" (sidesOf).
+func level(ctx context.Context, r analysis.Run, sc *scenarios.Scenario, fields [2]rules.PolicyField, text string) (Level, error) {
+	v, err := playerOf(sc, fields, text)
+	if err != nil {
+		return Level{}, err
+	}
+	sides, _ := sidesOf(text)
+	l, err := play(ctx, r, sc, fields, sides, v)
+	l.Policy = text
+	return l, err
+}
+
+// play plays sc with the given sides played by v.
+func play(ctx context.Context, r analysis.Run, sc *scenarios.Scenario, fields [2]rules.PolicyField, sides []int, v rules.PolicyValue) (Level, error) {
 	lv := sc.Clone()
 	err := lv.Edit(func(root *doc.Node) error {
 		var errs []error

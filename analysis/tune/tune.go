@@ -107,6 +107,34 @@ func (t *Tune) scenarioAt(i int64) (*scenarios.Scenario, error) {
 	return sc, sc.Override(t.Axis.Override(i))
 }
 
+// AnswerScenarios returns the scenarios the answer rests on, for a skill
+// axis to re-judge (analysis/skill): the value that meets a one-sided
+// target, else the two values of the bracket, else the pair the statement
+// rests on; none when there are none. Each is named for its value ("BASE
+// at PATH=VALUE") and draws the base's streams.
+func (r *Result) AnswerScenarios() ([]*scenarios.Scenario, error) {
+	var probes []Probe
+	switch {
+	case r.Answer != nil:
+		probes = []Probe{*r.Answer}
+	case r.Below != nil && r.Above != nil:
+		probes = []Probe{*r.Below, *r.Above}
+	default:
+		probes = r.Pair
+	}
+	t := r.Tune
+	var out []*scenarios.Scenario
+	for _, p := range probes {
+		sc, err := t.scenarioAt(p.Index)
+		if err != nil {
+			return nil, err
+		}
+		sc.Name, sc.Streams = fmt.Sprintf("%s at %s=%s", t.Base.Name, t.Axis.Path, p.Value), t.Base.StreamName()
+		out = append(out, sc)
+	}
+	return out, nil
+}
+
 // Alpha returns the false-alarm rate of the answer's statements, jointly.
 func (t *Tune) Alpha() float64 {
 	if t.Confidence == 0 {

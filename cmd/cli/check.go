@@ -7,9 +7,11 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/skill"
 	"github.com/crucible-sim/crucible/reports"
 	"github.com/crucible-sim/crucible/reports/formats"
 	"github.com/crucible-sim/crucible/reports/outdir"
+	"github.com/crucible-sim/crucible/reports/skillreport"
 	"github.com/crucible-sim/crucible/reports/verdicts"
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
@@ -62,6 +64,7 @@ with --strict on any INCONCLUSIVE), 130 if interrupted.`,
 	cmd.Flags().BoolVar(&o.until, "until-decided", false, "fight in doubling batches until every claim is decided or --max-trials is spent")
 	decimalVar(cmd.Flags(), &o.budget, "max-trials", "", 1_000_000, "with --until-decided, the most trials per scenario")
 	decimalVar(cmd.Flags(), &o.initial, "first-trials", "", 1000, "with --until-decided, the trials of the first batch")
+	o.kf.register(cmd)
 	return cmd
 }
 
@@ -69,6 +72,7 @@ with --strict on any INCONCLUSIVE), 130 if interrupted.`,
 type checkOptions struct {
 	rf      runFlags
 	cp      checkpointing
+	kf      skillFlags
 	alpha   float64
 	format  string
 	all     bool
@@ -89,6 +93,9 @@ func (o *checkOptions) run(cmd *cobra.Command, args []string) error {
 	if err := checkSequential(cmd, o.until, o.initial, o.budget); err != nil {
 		return err
 	}
+	if err := o.kf.check(cmd, o.format); err != nil {
+		return err
+	}
 	run, err := o.cp.plan(cmd, &o.rf)
 	if err != nil {
 		return err
@@ -105,6 +112,9 @@ func (o *checkOptions) run(cmd *cobra.Command, args []string) error {
 	scs, sets, err := o.rf.loadChecked(refs)
 	if err != nil {
 		return o.inputError(cmd, err)
+	}
+	if err := o.kf.checkScenarios(scs...); err != nil {
+		return err
 	}
 	od, err := o.cp.open(cmd, &run)
 	if err != nil {
@@ -127,7 +137,20 @@ func (o *checkOptions) run(cmd *cobra.Command, args []string) error {
 	if check == nil {
 		return o.inputError(cmd, refusedCheck(err, scs, refs, sets))
 	}
-	return reportCheck(cmd, check, err, o.format, od, states, o.strict, pendingClaims(check, scs))
+	var axes []*skill.Axis
+	var skillErr error
+	if err == nil {
+		if axes, skillErr = o.kf.fight(cmd.Context(), run, scs); skillErr != nil {
+			axes = nil
+		}
+	}
+	if od != nil {
+		od.Skill = axes
+	}
+	if err := reportCheck(cmd, check, err, o.format, od, states, o.strict, pendingClaims(check, scs), axes); err != nil {
+		return err
+	}
+	return skillStopped(skillErr)
 }
 
 // inputError writes err, which stopped the check before its first
@@ -226,7 +249,7 @@ func builtinRefs() ([]string, error) {
 // command's outcome (pending lists the claims an interrupted check did
 // not reach, for JUnit): interrupted (130), failed claims (1), inconclusive
 // claims under --strict (1), or runErr.
-func reportCheck(cmd *cobra.Command, check *analysis.Check, runErr error, format string, od *outdir.Dir, states []*sim.Checkpoint, strict bool, pending []verdicts.Pending) error {
+func reportCheck(cmd *cobra.Command, check *analysis.Check, runErr error, format string, od *outdir.Dir, states []*sim.Checkpoint, strict bool, pending []verdicts.Pending, axes []*skill.Axis) error {
 	for _, name := range check.Unclaimed {
 		notice(cmd, "%s has no claims", name)
 	}
@@ -235,19 +258,24 @@ func reportCheck(cmd *cobra.Command, check *analysis.Check, runErr error, format
 	}
 	w := cmd.OutOrStdout()
 	var err error
-	switch format {
-	case "json":
+	switch {
+	case format == "json" && len(axes) > 0:
+		err = formats.WriteIndented(w, skillreport.With(verdicts.Object(check), axes))
+	case format == "json":
 		err = verdicts.WriteJSON(w, check)
-	case "csv":
+	case format == "csv":
 		err = formats.WriteCSV(w, verdicts.Rows(check))
-	case "junit":
+	case format == "junit":
 		err = verdicts.WriteJUnit(w, check, strict, pending)
-	case "github":
+	case format == "github":
 		err = verdicts.WriteGitHub(w, check, strict)
 	default:
 		err = verdicts.Write(w, check)
 	}
 	if err != nil {
+		return err
+	}
+	if err := writeSkill(cmd, axes, format); err != nil {
 		return err
 	}
 	switch {

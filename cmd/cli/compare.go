@@ -10,9 +10,11 @@ import (
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/analysis/compare"
+	"github.com/crucible-sim/crucible/analysis/skill"
 	"github.com/crucible-sim/crucible/reports/comparereport"
 	"github.com/crucible-sim/crucible/reports/formats"
 	"github.com/crucible-sim/crucible/reports/outdir"
+	"github.com/crucible-sim/crucible/reports/skillreport"
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
 	"github.com/crucible-sim/crucible/sim"
@@ -29,6 +31,7 @@ type compareFlags struct {
 	rational   bool
 	format     string
 	cp         checkpointing
+	kf         skillFlags
 }
 
 func newCompareCmd() *cobra.Command {
@@ -87,6 +90,7 @@ trials every pass finished, a smaller comparison marked INTERRUPTED.
 	fl.BoolVar(&cf.rational, "rational", false, "with --exact, also give the values and differences as exact fractions")
 	fl.StringVarP(&cf.format, "format", "f", "table", "output format: table, csv or json")
 	cf.cp.register(cmd, "also write the report (CSV, JSON, PNG plots and index.html) to this directory, which it replaces as a whole")
+	cf.kf.register(cmd)
 	return cmd
 }
 
@@ -117,6 +121,12 @@ func runCompare(cmd *cobra.Command, args []string, rf *runFlags, cf *compareFlag
 	if err != nil {
 		return err
 	}
+	if err := cf.kf.check(cmd, cf.format); err != nil {
+		return err
+	}
+	if cf.exact && len(cf.kf.levels) > 0 {
+		return usageError("--skill re-judges a sampled comparison: drop --exact (each level is solved exactly where the solver reaches it)")
+	}
 	if cf.exact {
 		return runCompareExact(cmd, args, rf, cf, margins)
 	}
@@ -140,6 +150,9 @@ func runCompare(cmd *cobra.Command, args []string, rf *runFlags, cf *compareFlag
 	if err != nil {
 		return err
 	}
+	if err := cf.kf.checkScenarios(a.Scenario, b.Scenario); err != nil {
+		return err
+	}
 	od, err := cf.cp.open(cmd, &run)
 	if err != nil {
 		return err
@@ -158,10 +171,16 @@ func runCompare(cmd *cobra.Command, args []string, rf *runFlags, cf *compareFlag
 	if err := c.ApplyMargins(margins); err != nil {
 		return usageError("%v", err)
 	}
-	if err := writeComparison(cmd, c, cf.format); err != nil {
+	var axes []*skill.Axis
+	var skillErr error
+	if runErr == nil {
+		axes, skillErr = cf.kf.fightEffect(cmd.Context(), run, a, b)
+	}
+	if err := writeComparison(cmd, c, cf.format, axes); err != nil {
 		return err
 	}
 	if od != nil {
+		od.Skill = axes
 		if err := comparereport.Write(od, c, states); err != nil {
 			return err
 		}
@@ -170,7 +189,7 @@ func runCompare(cmd *cobra.Command, args []string, rf *runFlags, cf *compareFlag
 	if analysis.Interrupted(runErr) {
 		return &exitError{code: exitInterrupted, msg: fmt.Sprintf("interrupted; above: the %d paired trials every pass finished", c.Trials())}
 	}
-	return runErr
+	return skillStopped(skillErr)
 }
 
 // variantOf loads one variant: the scenario with --set, then its own
@@ -188,15 +207,18 @@ func variantOf(rf *runFlags, ref string, sets []string, flag string) (compare.Va
 	return compare.Variant{Label: strings.Join(append([]string{sc.Name}, sets...), " "), Scenario: sc}, nil
 }
 
-func writeComparison(cmd *cobra.Command, c *compare.Comparison, format string) error {
+func writeComparison(cmd *cobra.Command, c *compare.Comparison, format string, axes []*skill.Axis) error {
 	w := cmd.OutOrStdout()
 	switch format {
 	case "csv":
 		return formats.WriteCSV(w, comparereport.Rows(c))
 	case "json":
-		return comparereport.WriteJSON(w, c)
+		return formats.WriteIndented(w, skillreport.With(comparereport.Object(c), axes))
 	}
-	return comparereport.WriteTable(w, c)
+	if err := comparereport.WriteTable(w, c); err != nil {
+		return err
+	}
+	return writeSkill(cmd, axes, format)
 }
 
 // parseMargins reads the --margin flags; a bad one is bad usage.

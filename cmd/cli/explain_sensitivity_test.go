@@ -69,6 +69,7 @@ func TestExplainSensitivityBadInput(t *testing.T) {
 	mustFail(t, 1, "--sensitivity defender.ships.Cruiser=0..2 (value 0): defender.ships.Cruiser: 0 is out of range (allowed: an integer from 1 to 4", "explain", sc, "--sensitivity", "defender.ships.Cruiser=0..2", "--seed", "1")
 	mustFail(t, 2, "--sensitivity attacker.ships.Cruiser=2: a field needs two or more numbers", "explain", sc, "--sensitivity", "attacker.ships.Cruiser=2", "--seed", "1")
 	mustFail(t, 2, `did you mean "win.a" or "win.b"`, "explain", sc, "--sensitivity", "attacker.ships.Cruiser=1..2", "--metric", "win.c", "--seed", "1")
+	mustFail(t, 2, `--metric "end.destroyd": unknown end reason "destroyd" (this battle ends by: destroyed, retreated, stalemate, mutual-destruction, round-cap); did you mean "destroyed"?`, "explain", sc, "--sensitivity", "attacker.ships.Cruiser=1..2", "--metric", "end.destroyd", "--seed", "1")
 	mustFail(t, 2, "the field attacker.ships.Cruiser is varied twice", "explain", sc, "--sensitivity", "attacker.ships.Cruiser=1..3", "--sensitivity", "attacker.ships.Cruiser=1,2", "--seed", "1")
 	mustFail(t, 2, "--rows 1: allowed", "explain", sc, "--sensitivity", "attacker.ships.Cruiser=1..2", "--rows", "1", "--seed", "1")
 }

@@ -145,8 +145,21 @@ func TestExplainAttribute(t *testing.T) {
 	if mc.Exact || len(mc.Units) != 2 || math.Abs(total-mc.All) > 1e-12 {
 		t.Errorf("Monte Carlo attribution %+v: values sum to %v", mc, total)
 	}
-	mustFail(t, 1, "attacker.ships: the attacker has 1 ship", "explain", "eclipse/interceptor-duel", "--attribute", "units", "--side", "a")
-	mustFail(t, 2, `--attribute "parts"`, "explain", "eclipse/interceptor-duel", "--attribute", "parts")
+	parts := mustRun(t, "explain", "eclipse/two-cruisers-vs-interceptor-and-cruiser", "--attribute", "parts", "--side", "b")
+	for _, want := range []string{"Exact, through the solver, over all 16 coalitions", "the Cruiser's Ion Cannon is worth most: +10.01 points", "Cruiser's Electron Computer     1  +6.32 points", "(efficiency; off by 0.0e+00)"} {
+		if !strings.Contains(parts, want) {
+			t.Errorf("parts attribution lacks %q:\n%s", want, parts)
+		}
+	}
+	mustFail(t, 1, "defender.ships: the defender has 0 parts a coalition may leave out", "explain", "eclipse/two-interceptors-vs-ancient", "--attribute", "parts", "--side", "b")
+	orders := mustRun(t, "explain", "dbd/symmetric_screen", "--attribute", "units", "--side", "a", "--trials", "20", "--seed", "1")
+	if !strings.Contains(orders, "Monte Carlo by sampled orders: 20 trials, each fighting the coalitions along one random order of the 14 units") || !regexp.MustCompile(`efficiency; off by (0\.0e\+00|-?[0-9.]+e-1[0-9])\)`).MatchString(orders) {
+		t.Errorf("a side of 14 units, 16,384 coalitions:\n%s", orders)
+	}
+	mustFail(t, 1, "ruleset stratfight cannot share a side's wins among its players (rulesets that can: dbd, ec4x, eclipse, emojispace, and rules files)", "explain", "stratfight/thug-vs-guard", "--attribute", "units")
+	mustFail(t, 1, "a: a side is one ship, which has no units to share its wins among (allowed: --attribute parts, its modules)", "explain", "emojispace/p0-vs-n1a", "--attribute", "units")
+	mustFail(t, 1, "attacker.ships: the attacker has 1 unit: an attribution needs two or more", "explain", "eclipse/interceptor-duel", "--attribute", "units", "--side", "a")
+	mustFail(t, 2, `--attribute "part": allowed: units, parts; did you mean "parts"?`, "explain", "eclipse/interceptor-duel", "--attribute", "part")
 }
 
 // --out writes the answer's text, its JSON and a page showing the text.

@@ -8,7 +8,6 @@ import (
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/analysis/ladder"
 	"github.com/crucible-sim/crucible/reports/ladderreport"
-	"github.com/crucible-sim/crucible/reports/outdir"
 	"github.com/crucible-sim/crucible/sim"
 )
 
@@ -17,7 +16,8 @@ type ladderFlags struct {
 	rungs        []string
 	look, budget int64
 	test         ladder.Test
-	format, out  string
+	format       string
+	cp           checkpointing
 }
 
 func newLadderCmd() *cobra.Command {
@@ -38,7 +38,9 @@ Elo stronger (H1) or not (H0, a tie), at error rates --alpha and --beta, or
 beats rollout: 61 % of the points, decided after 410 pairs"), the Elo with its
 95 % interval, the test and how the games ended (the turn-cap share) behind
 it; the ratings up the ladder follow. The verdicts depend on the seed alone,
-not on --workers. Ctrl-C stops within a second and prints the steps so far.`,
+not on --workers. Ctrl-C stops within a second and prints the steps so far;
+with --out it keeps a checkpoint of each step's last whole look, from which
+--resume finishes the ladder with the same verdicts.`,
 		Example: `  crucible ladder dbd/cavalry_hammer --seed 1
   crucible ladder dbd/symmetric_line --rungs greedy,rollout,search:250 --budget 200 --out ladder/
   crucible ladder eclipse/fleet-mirror --rungs kill-greedy,largest-killable-first --format json`,
@@ -60,7 +62,7 @@ not on --workers. Ctrl-C stops within a second and prints the steps so far.`,
 	fl.Float64Var(&lf.test.Alpha, "alpha", ladder.DefaultTest.Alpha, "the chance a step says 'beats' of a rung that is not stronger than H0 allows")
 	fl.Float64Var(&lf.test.Beta, "beta", ladder.DefaultTest.Beta, "the chance a step misses a rung stronger by H1")
 	fl.StringVarP(&lf.format, "format", "f", "table", "output format: table or json")
-	fl.StringVarP(&lf.out, "out", "o", "", "also write the ladder's report (JSON, text, the ratings' figure and index.html) to this directory, which it replaces as a whole")
+	lf.cp.register(cmd, "also write the ladder's report (JSON, text, the ratings' figure and index.html) to this directory, which it replaces as a whole")
 	return cmd
 }
 
@@ -77,7 +79,7 @@ func runLadder(cmd *cobra.Command, ref string, rf *runFlags, lf *ladderFlags) er
 	if lf.look < 1 || lf.budget < lf.look || lf.budget > sim.MaxTrials {
 		return usageError("--look %d, --budget %d: allowed: integers with 1 ≤ look ≤ budget ≤ %d", lf.look, lf.budget, int64(sim.MaxTrials))
 	}
-	run, err := rf.plan(cmd)
+	run, err := lf.cp.plan(cmd, rf)
 	if err != nil {
 		return err
 	}
@@ -85,15 +87,15 @@ func runLadder(cmd *cobra.Command, ref string, rf *runFlags, lf *ladderFlags) er
 	if err != nil {
 		return err
 	}
-	var od *outdir.Dir
-	if lf.out != "" {
-		if od, err = outdir.Open(lf.out); err != nil {
-			return err
-		}
+	od, err := lf.cp.open(cmd, &run)
+	if err != nil {
+		return err
+	}
+	if od != nil {
 		defer od.Close()
-		od.Command = reproduce(cmd, run.Seed)
 	}
 	l, runErr := ladder.Run(cmd.Context(), run, sc, ladder.Plan{Rungs: lf.rungs, Test: lf.test, Look: lf.look, Budget: lf.budget})
+	lf.cp.states(cmd, runErr)
 	if l == nil {
 		return runErr
 	}

@@ -11,10 +11,12 @@ import (
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/analysis/meta"
+	"github.com/crucible-sim/crucible/analysis/skill"
 	"github.com/crucible-sim/crucible/analysis/tune"
 	"github.com/crucible-sim/crucible/reports/formats"
 	"github.com/crucible-sim/crucible/reports/metareport"
 	"github.com/crucible-sim/crucible/reports/outdir"
+	"github.com/crucible-sim/crucible/reports/skillreport"
 	"github.com/crucible-sim/crucible/scenarios"
 	"github.com/crucible-sim/crucible/sim"
 )
@@ -32,6 +34,7 @@ type metaFlags struct {
 	matrices int
 	// work is --analysis-budget.
 	work int64
+	kf   skillFlags
 }
 
 func newMetaCmd() *cobra.Command {
@@ -92,6 +95,7 @@ map, the equilibrium bars and index.html; Ctrl-C keeps a checkpoint that
 	fl.IntVar(&mf.matrices, "balance-matrices", meta.DefaultBalanceMatrices, "with --balance, the most matrices the search fights (each every cell of the roster)")
 	decimalVar(fl, &mf.work, "analysis-budget", "", meta.DefaultWork, "the most arithmetic operations the analysis of a fought matrix spends (0: no bound); when it runs out during the robustness resamples, the robustness is counted over those done, and the output says so")
 	cp.register(cmd, "also write the metagame's report (JSON, CSV, PNG plots and index.html) to this directory, which it replaces as a whole")
+	mf.kf.register(cmd)
 	return cmd
 }
 
@@ -104,6 +108,10 @@ func runMeta(cmd *cobra.Command, ref string, rf *runFlags, cp *checkpointing, mf
 		return err
 	}
 	m, err := loadMeta(rf, ref)
+	if err != nil {
+		return err
+	}
+	cells, err := metaSkillCells(m, &mf.kf)
 	if err != nil {
 		return err
 	}
@@ -132,16 +140,21 @@ func runMeta(cmd *cobra.Command, ref string, rf *runFlags, cp *checkpointing, mf
 	if err != nil {
 		return analysisStopped(cmd, cp, err)
 	}
-	if err := writeMeta(cmd, a, mf.format); err != nil {
+	axes, skillErr := mf.kf.fight(cmd.Context(), run, cells)
+	if skillErr != nil {
+		axes = nil
+	}
+	if err := writeMeta(cmd, a, mf.format, axes); err != nil {
 		return err
 	}
 	if od != nil {
+		od.Skill = axes
 		if err := metareport.Write(od, a); err != nil {
 			return err
 		}
 		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: meta report written to %s\n", od.Path())
 	}
-	return nil
+	return skillStopped(skillErr)
 }
 
 // analyseMatrix analyses a fought matrix: Matrix.Analyse, which a test
@@ -179,6 +192,12 @@ func checkMetaFlags(cmd *cobra.Command, mf *metaFlags) error {
 	fl := cmd.Flags()
 	if err := checkFormat(mf.format, "table", "json", "csv"); err != nil {
 		return err
+	}
+	if err := mf.kf.check(cmd, mf.format); err != nil {
+		return err
+	}
+	if mf.balance != "" && len(mf.kf.levels) > 0 {
+		return usageError("--skill re-judges a roster's matrix: it cannot be given with --balance")
 	}
 	switch {
 	case fl.Changed("trials"):
@@ -234,15 +253,35 @@ func notARoster(ref string) error {
 	return fmt.Errorf("%s: no such file and no built-in roster of that name%s", ref, scenarios.NearestBuiltin(ref))
 }
 
-func writeMeta(cmd *cobra.Command, a *meta.Analysis, format string) error {
+func writeMeta(cmd *cobra.Command, a *meta.Analysis, format string, axes []*skill.Axis) error {
 	w := cmd.OutOrStdout()
 	switch format {
 	case "csv":
 		return formats.WriteCSV(w, metareport.Rows(a))
 	case "json":
-		return metareport.WriteJSON(w, a)
+		return formats.WriteIndented(w, skillreport.With(metareport.Object(a), axes))
 	}
-	return metareport.WriteTable(w, a)
+	if err := metareport.WriteTable(w, a); err != nil {
+		return err
+	}
+	return writeSkill(cmd, axes, format)
+}
+
+// metaSkillCells returns the cells a roster's skill axis re-judges (every
+// cell), checked before anything is fought; none without --skill. A
+// roster of players is refused: its order of skill is the ladder's.
+func metaSkillCells(m *meta.Meta, kf *skillFlags) ([]*scenarios.Scenario, error) {
+	if len(kf.levels) == 0 {
+		return nil, nil
+	}
+	if e := m.PlayerEntry(); e != "" {
+		return nil, usageError("--skill sets both sides' players, and roster %s's entry %s is a player: rank players with crucible ladder", m.Name, e)
+	}
+	cells, err := m.Cells()
+	if err != nil {
+		return nil, err
+	}
+	return cells, kf.checkScenarios(cells...)
 }
 
 // maxBalanceValues bounds a --balance grid: each value may cost a matrix

@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/skill"
 	"github.com/crucible-sim/crucible/analysis/spread"
 	"github.com/crucible-sim/crucible/reports"
 	"github.com/crucible-sim/crucible/reports/formats"
@@ -123,6 +124,9 @@ func (o *runOptions) run(cmd *cobra.Command, args []string) error {
 	if err := o.sf.checkScenarios(scs); err != nil {
 		return err
 	}
+	if err := o.kf.checkScenarios(scs...); err != nil {
+		return err
+	}
 	od, err := o.cp.open(cmd, &run)
 	if err != nil {
 		return err
@@ -138,34 +142,38 @@ func (o *runOptions) run(cmd *cobra.Command, args []string) error {
 			spreads = nil
 		}
 	}
-	var exacts []*rules.Exact
-	if od != nil && runErr == nil && spreadErr == nil {
-		exacts = solveBeside(cmd.Context(), scs, results)
+	var axes []*skill.Axis
+	var skillErr error
+	if runErr == nil && spreadErr == nil {
+		if axes, skillErr = o.kf.fight(cmd.Context(), run, scs); skillErr != nil {
+			axes = nil
+		}
 	}
-	if err := o.report(cmd, od, results, spreads, exacts, runErr); err != nil {
+	var exacts []*rules.Exact
+	if od != nil && runErr == nil && spreadErr == nil && skillErr == nil {
+		exacts = solveBeside(cmd.Context(), scs, results)
+		od.Skill = axes
+	}
+	if err := o.report(cmd, od, results, spreads, exacts, axes, runErr); err != nil {
 		return err // runErr, reported
 	}
 	if spreadErr != nil {
 		return spreadInterrupted(spreadErr)
 	}
-	axes, err := o.kf.fight(cmd.Context(), run, scs)
-	if werr := writeSkill(cmd, axes); werr != nil {
-		return werr
-	}
-	if analysis.Interrupted(err) {
-		return &exitError{code: exitInterrupted, msg: "interrupted during the skill axis; the results above are whole, the axis is left out"}
-	}
-	return err
+	return skillStopped(skillErr)
 }
 
 // report prints the results and writes the report directory: the full
 // report of what the run finished, with the checkpoint of what it did not.
-func (o *runOptions) report(cmd *cobra.Command, od *outdir.Dir, results []*analysis.Result, spreads []*spread.Spread, exacts []*rules.Exact, runErr error) error {
+func (o *runOptions) report(cmd *cobra.Command, od *outdir.Dir, results []*analysis.Result, spreads []*spread.Spread, exacts []*rules.Exact, axes []*skill.Axis, runErr error) error {
 	states := o.cp.states(cmd, runErr)
 	if len(results) == 0 {
 		return runErr
 	}
-	if err := writeRunResults(cmd, results, spreads, o.sf.asked, o.format); err != nil {
+	if err := writeRunResults(cmd, results, spreads, o.sf.asked, o.format, axes); err != nil {
+		return err
+	}
+	if err := writeSkill(cmd, axes, o.format); err != nil {
 		return err
 	}
 	if od != nil {
@@ -181,13 +189,14 @@ func (o *runOptions) report(cmd *cobra.Command, od *outdir.Dir, results []*analy
 }
 
 func writeResults(cmd *cobra.Command, results []*analysis.Result, format string) error {
-	return writeRunResults(cmd, results, nil, false, format)
+	return writeRunResults(cmd, results, nil, false, format, nil)
 }
 
 // writeRunResults prints the results in the format, each with its policy
 // spread where spreads has one: the whole spread when full (it was asked
-// for), else its note alone; in JSON only when full.
-func writeRunResults(cmd *cobra.Command, results []*analysis.Result, spreads []*spread.Spread, full bool, format string) error {
+// for), else its note alone; in JSON only when full, and each with its
+// skill axis where axes has one.
+func writeRunResults(cmd *cobra.Command, results []*analysis.Result, spreads []*spread.Spread, full bool, format string, axes []*skill.Axis) error {
 	w := cmd.OutOrStdout()
 	switch format {
 	case "csv":
@@ -196,7 +205,7 @@ func writeRunResults(cmd *cobra.Command, results []*analysis.Result, spreads []*
 		if !full {
 			spreads = nil
 		}
-		return reports.WriteRunJSON(w, results, spreads)
+		return reports.WriteRunJSON(w, results, spreads, axes...)
 	}
 	return reports.WriteRunTable(w, results, spreads, full)
 }

@@ -2,10 +2,12 @@ package cli
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/spf13/cobra"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/compare"
 	"github.com/crucible-sim/crucible/analysis/skill"
 	"github.com/crucible-sim/crucible/reports/skillreport"
 	"github.com/crucible-sim/crucible/scenarios"
@@ -25,7 +27,8 @@ func (f *skillFlags) register(cmd *cobra.Command) {
 	fl.Float64Var(&f.threshold, "skill-threshold", 100*skill.DefaultThreshold, "flag an answer as skill-sensitive when side a's win share moves by more than this many `points` between the top two --skill players")
 }
 
-// check refuses flag values out of range.
+// check refuses flag values out of range, and an output format other
+// than table or json (a skill axis has no CSV, JUnit or annotations).
 func (f *skillFlags) check(cmd *cobra.Command, format string) error {
 	fl := cmd.Flags()
 	switch {
@@ -37,8 +40,22 @@ func (f *skillFlags) check(cmd *cobra.Command, format string) error {
 		return usageError("--skill %s: name two players or more, weakest first (e.g. greedy,search:1k)", f.levels[0])
 	case !(f.threshold >= 0 && f.threshold <= 100):
 		return usageError("--skill-threshold %g: allowed: a number of points from 0 to 100", f.threshold)
-	case format != "table":
-		return usageError("--skill prints with --format table")
+	case format != "table" && format != "json":
+		return usageError("--skill prints with --format table or json")
+	}
+	return nil
+}
+
+// checkScenarios refuses, before anything is fought, levels that are not
+// players of a scenario's ruleset.
+func (f *skillFlags) checkScenarios(scs ...*scenarios.Scenario) error {
+	if len(f.levels) == 0 {
+		return nil
+	}
+	for _, sc := range scs {
+		if err := skill.Check(sc, f.levels); err != nil {
+			return usageError("--skill %v", err)
+		}
 	}
 	return nil
 }
@@ -60,9 +77,35 @@ func (f *skillFlags) fight(ctx context.Context, run analysis.Run, scs []*scenari
 	return out, nil
 }
 
-func writeSkill(cmd *cobra.Command, axes []*skill.Axis) error {
-	if len(axes) == 0 {
+// fightEffect plays a comparison's skill axis: B's effect on side a's win
+// share at each level, both variants on A's streams.
+func (f *skillFlags) fightEffect(ctx context.Context, run analysis.Run, a, b compare.Variant) ([]*skill.Axis, error) {
+	if len(f.levels) == 0 {
+		return nil, nil
+	}
+	run.Save = nil
+	ax, err := skill.RunEffect(ctx, run, a.Scenario, b.Scenario, "B", f.levels, f.threshold/100)
+	if err != nil {
+		return nil, err
+	}
+	ax.Scenario = fmt.Sprintf("B (%s) against A (%s)", b.Label, a.Label)
+	return []*skill.Axis{ax}, nil
+}
+
+// writeSkill prints the axes after a command's table output; JSON output
+// carries them in its object instead (skillreport.With).
+func writeSkill(cmd *cobra.Command, axes []*skill.Axis, format string) error {
+	if len(axes) == 0 || format != "table" {
 		return nil
 	}
 	return skillreport.WriteTable(cmd.OutOrStdout(), axes)
+}
+
+// skillStopped is the error of a command whose skill axis failed or was
+// interrupted after its own answer was whole.
+func skillStopped(err error) error {
+	if analysis.Interrupted(err) {
+		return &exitError{code: exitInterrupted, msg: "interrupted during the skill axis; the answer is whole, the axis is left out"}
+	}
+	return err
 }

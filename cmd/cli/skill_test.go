@@ -1,6 +1,9 @@
 package cli
 
 import (
+	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -32,9 +35,123 @@ func TestSkillRefusals(t *testing.T) {
 	}{
 		{"--skill greedy: name two players or more", []string{"--skill", "greedy"}},
 		{"--skill-threshold shapes a skill axis: give --skill", []string{"--skill-threshold", "3"}},
-		{"--skill prints with --format table", []string{"--skill", "greedy,rollout", "--format", "json"}},
+		{"--skill prints with --format table or json", []string{"--skill", "greedy,rollout", "--format", "csv"}},
+		{`"kill-greedy" is not a player both sides may be: allowed: greedy, random, rollout, search:250`, []string{"--skill", "greedy,kill-greedy"}},
 		{"--skill-threshold 101: allowed: a number of points from 0 to 100", []string{"--skill", "greedy,rollout", "--skill-threshold", "101"}},
 	} {
 		mustFail(t, exitUsage, c.want, append([]string{"run", "dbd/cavalry_hammer", "--seed", "1"}, c.args...)...)
 	}
+}
+
+// skillJSON reads the "skill" field of a command's JSON output: each
+// axis's sensitivity and move, in points rounded to hundredths.
+func skillJSON(t *testing.T, out string) (sensitive []bool, moves []float64) {
+	t.Helper()
+	var d struct {
+		Skill []struct {
+			Sensitive bool
+			Move      float64
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &d); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	for _, a := range d.Skill {
+		sensitive = append(sensitive, a.Sensitive)
+		moves = append(moves, float64(int64(a.Move*1e4+map[bool]float64{true: 0.5, false: -0.5}[a.Move > 0]))/100)
+	}
+	return sensitive, moves
+}
+
+// pageSays reads a report directory's file and reports whether it holds
+// want.
+func pageSays(t *testing.T, dir, file, want string) bool {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Contains(string(b), want)
+}
+
+// compare --skill re-judges B's effect at each level, both variants on
+// the same streams: one Interceptor fewer costs the attacker 11.49 points
+// under kill-greedy and 11.87 under optimal (both exact), a move of 0.38
+// points — within 5 points, beyond 0.3. The flag reaches the table, the
+// JSON and the report page.
+func TestSkillOnCompare(t *testing.T) {
+	args := []string{"compare", "eclipse/fleet-mirror", "--set-b", "attacker.ships.Interceptor=7", "--skill", "a=kill-greedy,a=optimal", "--trials", "2000", "--seed", "1"}
+	out := mustRun(t, args...)
+	for _, want := range []string{"a=kill-greedy  41.37 %                29.88 %                -11.49 points\n",
+		"skill       the verdict holds from a=kill-greedy to a=optimal: the effect of B moves by -0.38 points, within the 5-point threshold\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in\n%s", want, out)
+		}
+	}
+	dir := t.TempDir()
+	out = mustRun(t, append(args, "--skill-threshold", "0.3", "--format", "json", "--out", dir)...)
+	if sens, moves := skillJSON(t, out); len(sens) != 1 || !sens[0] || moves[0] != -0.38 {
+		t.Errorf("skill in JSON: sensitive %v, moves %v; want [true], [-0.38]", sens, moves)
+	}
+	want := "SKILL-SENSITIVE: this verdict changes with skill: B moves attacker&#39;s win share by -11.49 points (41.37 % to 29.88 %) under a=kill-greedy"
+	if !pageSays(t, dir, "index.html", want) || !pageSays(t, dir, "comparison.json", `"sensitive": true`) {
+		t.Errorf("the report does not flag the comparison (%q)", want)
+	}
+}
+
+// tune --skill re-judges the scenario its answer rests on: 7 Interceptors
+// win 78.30 % under kill-greedy and 88.49 % under optimal, so "7 is the
+// fewest that win 70 %" is a verdict about kill-greedy.
+func TestSkillOnTune(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"tune", "eclipse/interceptors-for-70", "--skill", "a=kill-greedy,a=optimal", "--seed", "1"}
+	out := mustRun(t, append(args, "--out", dir)...)
+	want := "SKILL-SENSITIVE  this verdict changes with skill: attacker favoured (78.30 % to 21.70 %) under a=kill-greedy, attacker favoured (88.49 % to 11.51 %) under a=optimal (+10.18 points, more than the 5-point threshold)\n"
+	if !strings.Contains(out, want) || !strings.Contains(out, "skill axis  eclipse/escorted-interceptors-vs-fleet at attacker.ships.Interceptor=7") {
+		t.Errorf("no flag %q in\n%s", want, out)
+	}
+	if !pageSays(t, dir, "index.html", "SKILL-SENSITIVE") || !pageSays(t, dir, "tune.json", `"sensitive": true`) {
+		t.Error("the tune's report does not flag it")
+	}
+	if sens, moves := skillJSON(t, mustRun(t, append(args, "--format", "json")...)); len(sens) != 1 || !sens[0] || moves[0] != 10.18 {
+		t.Errorf("skill in JSON: sensitive %v, moves %v; want [true], [10.18]", sens, moves)
+	}
+}
+
+// meta --skill re-judges every cell of the roster; a roster of players is
+// refused, and --balance with it.
+func TestSkillOnMeta(t *testing.T) {
+	out := mustRun(t, "meta", "eclipse/cruiser-designs", "--skill", "kill-greedy,largest-killable-first", "--seed", "1", "--format", "json")
+	sens, _ := skillJSON(t, out)
+	if len(sens) != 100 {
+		t.Fatalf("%d axes; want one a cell, 100", len(sens))
+	}
+	out = mustRun(t, "meta", "eclipse/cruiser-designs", "--skill", "kill-greedy,largest-killable-first", "--seed", "1", "--skill-threshold", "0")
+	if n := strings.Count(out, "\nskill axis  eclipse/cruiser-designs/"); n != 100 {
+		t.Errorf("%d cells in the table; want 100", n)
+	}
+	mustFail(t, exitUsage, "--skill sets both sides' players, and roster dbd/players's entry random is a player: rank players with crucible ladder",
+		"meta", "dbd/players", "--skill", "greedy,rollout", "--seed", "1")
+	mustFail(t, exitUsage, "--skill re-judges a roster's matrix: it cannot be given with --balance",
+		"meta", "eclipse/cruiser-designs", "--skill", "kill-greedy,optimal", "--balance", "attacker.ships.Cruiser=1..2")
+}
+
+// check --skill re-judges each checked scenario beside its verdicts, in
+// the table, the JSON and the report page.
+func TestSkillOnCheck(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"check", "eclipse/fleet-mirror", "--skill", "a=kill-greedy,a=optimal", "--seed", "1", "--trials", "1000"}
+	out := mustRun(t, append(args, "--out", dir)...)
+	if !strings.Contains(out, "SKILL-SENSITIVE  this verdict changes with skill: defender favoured (58.63 % to 41.37 %) under a=kill-greedy") {
+		t.Errorf("check does not flag fleet-mirror:\n%s", out)
+	}
+	if !pageSays(t, dir, "index.html", `<p class="warn skill-flag">SKILL-SENSITIVE`) || !pageSays(t, dir, "skill.json", `"sensitive": true`) {
+		t.Error("the check's report does not flag it")
+	}
+	if sens, moves := skillJSON(t, mustRun(t, append(args, "--format", "json")...)); len(sens) != 1 || !sens[0] || moves[0] != 18.34 {
+		t.Errorf("skill in JSON: sensitive %v, moves %v; want [true], [18.34]", sens, moves)
+	}
+	mustFail(t, exitUsage, "--skill prints with --format table or json", append(args, "--format", "junit")...)
+	mustFail(t, exitUsage, "--skill re-judges a sampled comparison: drop --exact",
+		"compare", "eclipse/fleet-mirror", "--set-b", "attacker.ships.Interceptor=7", "--exact", "--skill", "a=kill-greedy,a=optimal")
 }

@@ -7,8 +7,11 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/skill"
 	"github.com/crucible-sim/crucible/analysis/tune"
 	"github.com/crucible-sim/crucible/reports/formats"
+	"github.com/crucible-sim/crucible/reports/skillreport"
 	"github.com/crucible-sim/crucible/reports/tunereport"
 	"github.com/crucible-sim/crucible/scenarios"
 	"github.com/crucible-sim/crucible/sim"
@@ -21,6 +24,7 @@ type tuneFlags struct {
 	first, most, decide             int64
 	exact, rational                 bool
 	format                          string
+	kf                              skillFlags
 }
 
 func newTuneCmd() *cobra.Command {
@@ -92,6 +96,7 @@ func (tf *tuneFlags) register(cmd *cobra.Command) {
 	fl.BoolVar(&tf.exact, "exact", true, "decide each probe exactly where the ruleset's solver reaches it")
 	fl.BoolVar(&tf.rational, "rational", false, "exact probes also as fractions")
 	fl.StringVarP(&tf.format, "format", "f", "table", "output format: table, json or csv (one row per probe)")
+	tf.kf.register(cmd)
 }
 
 func runTune(cmd *cobra.Command, ref string, rf *runFlags, cp *checkpointing, tf *tuneFlags) error {
@@ -105,6 +110,9 @@ func runTune(cmd *cobra.Command, ref string, rf *runFlags, cp *checkpointing, tf
 	}
 	t, err := loadTune(cmd, rf, tf, ref)
 	if err != nil {
+		return err
+	}
+	if err := tf.kf.checkScenarios(t.Base); err != nil {
 		return err
 	}
 	od, err := cp.open(cmd, &run)
@@ -122,10 +130,12 @@ func runTune(cmd *cobra.Command, ref string, rf *runFlags, cp *checkpointing, tf
 	if res == nil {
 		return runErr
 	}
-	if err := writeTune(cmd, res, tf.format); err != nil {
+	axes, skillErr := tuneSkill(cmd, run, res, runErr, &tf.kf)
+	if err := writeTune(cmd, res, tf.format, axes); err != nil {
 		return err
 	}
 	if od != nil {
+		od.Skill = axes
 		od.Command = cmd.Root().Annotations[invocation]
 		if res.Sampled() {
 			od.Command = reproduce(cmd, run.Seed)
@@ -135,7 +145,23 @@ func runTune(cmd *cobra.Command, ref string, rf *runFlags, cp *checkpointing, tf
 		}
 		notice(cmd, "tune report written to %s", od.Path())
 	}
-	return tuneExit(res, runErr, t.targetOrigin)
+	if err := tuneExit(res, runErr, t.targetOrigin); err != nil {
+		return err
+	}
+	return skillStopped(skillErr)
+}
+
+// tuneSkill plays the skill axis of the scenarios a finished tune's answer
+// rests on (tune.Result.AnswerScenarios); none after an interrupt.
+func tuneSkill(cmd *cobra.Command, run analysis.Run, res *tune.Result, runErr error, kf *skillFlags) ([]*skill.Axis, error) {
+	if runErr != nil || res.Status == tune.Interrupted || len(kf.levels) == 0 {
+		return nil, nil
+	}
+	scs, err := res.AnswerScenarios()
+	if err != nil {
+		return nil, err
+	}
+	return kf.fight(cmd.Context(), run, scs)
 }
 
 // tuneExit returns the exit of a finished tune: none for a bracket; the
@@ -171,6 +197,9 @@ func checkTuneFlags(cmd *cobra.Command, tf *tuneFlags) error {
 		return usageError("--rational goes with --exact, which --exact=false turns off")
 	case fl.Changed("decide-trials") && (tf.decide < 1 || tf.decide > sim.MaxTrials):
 		return usageError("--decide-trials %d: allowed: an integer from 1 to %d", tf.decide, int64(sim.MaxTrials))
+	}
+	if err := tf.kf.check(cmd, tf.format); err != nil {
+		return err
 	}
 	return checkLooks(cmd, tf.first, tf.most)
 }
@@ -295,13 +324,16 @@ func tuneOverrides(cmd *cobra.Command, tf *tuneFlags, q *scenarios.Tune) error {
 	return nil
 }
 
-func writeTune(cmd *cobra.Command, res *tune.Result, format string) error {
+func writeTune(cmd *cobra.Command, res *tune.Result, format string, axes []*skill.Axis) error {
 	w := cmd.OutOrStdout()
 	switch format {
 	case "csv":
 		return formats.WriteCSV(w, tunereport.Rows(res))
 	case "json":
-		return tunereport.WriteJSON(w, res)
+		return formats.WriteIndented(w, skillreport.With(tunereport.Object(res), axes))
 	}
-	return tunereport.WriteTable(w, res)
+	if err := tunereport.WriteTable(w, res); err != nil {
+		return err
+	}
+	return writeSkill(cmd, axes, format)
 }

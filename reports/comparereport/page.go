@@ -6,10 +6,12 @@ import (
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/analysis/compare"
+	"github.com/crucible-sim/crucible/analysis/skill"
 	"github.com/crucible-sim/crucible/reports/figure"
 	"github.com/crucible-sim/crucible/reports/formats"
 	"github.com/crucible-sim/crucible/reports/frame"
 	"github.com/crucible-sim/crucible/reports/outdir"
+	"github.com/crucible-sim/crucible/reports/skillreport"
 	"github.com/crucible-sim/crucible/reports/words"
 	"github.com/crucible-sim/crucible/sim"
 )
@@ -30,7 +32,7 @@ var comparePage = frame.Page("compare", "crucible comparison", `.verdict{font-si
 {{if .C.Interrupted}}<p class="verdict">{{.Interrupted}}</p>{{end}}
 {{if .Options}}<p>Options that differ: {{range $i, $o := .Options}}{{if $i}}; {{end}}<code>{{$o}}</code>{{end}}.</p>{{end}}
 <p class="verdict">{{range $i, $v := .VerdictLines}}{{if $i}}<br>{{end}}{{$v}}{{end}}</p>
-<ul id="effects">{{range .Effects}}<li{{if .Stands}} class="sig"{{end}}>{{.Effect}}: {{.Judgement}}</li>
+{{.Skill}}<ul id="effects">{{range .Effects}}<li{{if .Stands}} class="sig"{{end}}>{{.Effect}}: {{.Judgement}}</li>
 {{end}}</ul>
 <p><small>Verdict: {{.Note}}. The {{.Level}}.</small></p>
 <table id="differences"><tr><th>metric</th><th>A</th><th>B</th><th>B − A</th><th>paired interval</th><th>unpaired interval</th><th>discordant (A only / B only)</th><th>test</th><th>p</th></tr>
@@ -75,7 +77,17 @@ type pageVariant struct {
 // and rounds.png from the same directory. command is the command line that
 // makes it again.
 func HTML(c *compare.Comparison, command string) ([]byte, error) {
+	return html(c, command, nil)
+}
+
+// html is HTML with the skill axis beside the verdict.
+func html(c *compare.Comparison, command string, axes []*skill.Axis) ([]byte, error) {
+	sk, err := skillreport.HTML(axes)
+	if err != nil {
+		return nil, err
+	}
 	data := struct {
+		Skill                  template.HTML
 		C                      *compare.Comparison
 		Command, Verdict, Unit string
 		Level                  string
@@ -90,7 +102,7 @@ func HTML(c *compare.Comparison, command string) ([]byte, error) {
 		Level95                float64
 		Interrupted            string
 		VerdictLines           []string
-	}{VerdictLines: verdictLines(c), Interrupted: interruptedText(c), Level95: 1 - c.Alpha, CounterVerdict: CounterVerdict(c), C: c, Command: command, Verdict: Verdict(c), Effects: Effects(c), Note: CompareNote(c), Unit: words.UnitName(c.Rounds.Unit), Level: levelText(c),
+	}{Skill: sk, VerdictLines: verdictLines(c), Interrupted: interruptedText(c), Level95: 1 - c.Alpha, CounterVerdict: CounterVerdict(c), C: c, Command: command, Verdict: Verdict(c), Effects: Effects(c), Note: CompareNote(c), Unit: words.UnitName(c.Rounds.Unit), Level: levelText(c),
 		Seconds:  c.Rounds.Unit == "seconds",
 		Variants: []pageVariant{{"A", c.LabelA, c.A, words.SideLines(c.A.Spec)}, {"B", c.LabelB, c.B, words.SideLines(c.B.Spec)}},
 		Options:  optionsDiff(c), Methods: methodsText(c), Names: map[string]string{}}
@@ -108,7 +120,7 @@ func HTML(c *compare.Comparison, command string) ([]byte, error) {
 	}
 	data.Same = listSome(same, 12)
 	var b bytes.Buffer
-	err := comparePage.Execute(&b, data)
+	err = comparePage.Execute(&b, data)
 	return b.Bytes(), err
 }
 
@@ -118,13 +130,18 @@ func HTML(c *compare.Comparison, command string) ([]byte, error) {
 // axis: rounds and each distribution counter) and index.html, each
 // atomically.
 func WriteDir(dir string, c *compare.Comparison, command string) error {
+	return writeDir(dir, c, command, nil)
+}
+
+// writeDir is WriteDir with the skill axis on the page and in the JSON.
+func writeDir(dir string, c *compare.Comparison, command string, axes []*skill.Axis) error {
 	files := []outdir.File{
 		{Name: "comparison.csv", Render: func() ([]byte, error) { return formats.CsvBytes(Rows(c)) }},
-		{Name: "comparison.json", Render: func() ([]byte, error) { return jsonBytes(c) }},
+		{Name: "comparison.json", Render: func() ([]byte, error) { return jsonBytes(c, axes) }},
 		{Name: "differences.png", Render: func() ([]byte, error) { return figure.DifferencesPNG(c) }},
 		{Name: "rounds.png", Render: func() ([]byte, error) { return figure.RoundsPNG(variantResults(c)) }},
 		{Name: "overlay.png", Render: func() ([]byte, error) { return figure.OverlayPNG(c) }},
-		{Name: "index.html", Render: func() ([]byte, error) { return HTML(c, command) }},
+		{Name: "index.html", Render: func() ([]byte, error) { return html(c, command, axes) }},
 	}
 	return outdir.WriteFiles(dir, files)
 }
@@ -142,5 +159,5 @@ func verdictLines(c *compare.Comparison) []string {
 // comparison (WriteComparisonDir) and, when states is not nil (an
 // interrupted comparison), their checkpoint.
 func Write(d *outdir.Dir, c *compare.Comparison, states []*sim.Checkpoint) error {
-	return d.Replace(func(dir string) error { return WriteDir(dir, c, d.Command) }, states)
+	return d.Replace(func(dir string) error { return writeDir(dir, c, d.Command, d.Skill) }, states)
 }

@@ -13,7 +13,9 @@ import (
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/analysis/compare"
+	"github.com/crucible-sim/crucible/analysis/skill"
 	"github.com/crucible-sim/crucible/reports/formats"
+	"github.com/crucible-sim/crucible/reports/skillreport"
 	"github.com/crucible-sim/crucible/reports/words"
 	"github.com/crucible-sim/crucible/rules"
 )
@@ -327,9 +329,9 @@ func variantResults(c *compare.Comparison) []*analysis.Result {
 	return []*analysis.Result{&a, &b}
 }
 
-func jsonBytes(c *compare.Comparison) ([]byte, error) {
+func jsonBytes(c *compare.Comparison, axes []*skill.Axis) ([]byte, error) {
 	var b bytes.Buffer
-	err := WriteJSON(&b, c)
+	err := formats.WriteIndented(&b, skillreport.With(Object(c), axes))
 	return b.Bytes(), err
 }
 

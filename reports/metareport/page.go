@@ -3,18 +3,21 @@ package metareport
 import (
 	"bytes"
 	"fmt"
+	"html/template"
 
 	"github.com/crucible-sim/crucible/analysis/meta"
+	"github.com/crucible-sim/crucible/analysis/skill"
 	"github.com/crucible-sim/crucible/reports/figure"
 	"github.com/crucible-sim/crucible/reports/formats"
 	"github.com/crucible-sim/crucible/reports/frame"
 	"github.com/crucible-sim/crucible/reports/outdir"
+	"github.com/crucible-sim/crucible/reports/skillreport"
 )
 
 var metaPage = frame.Page("meta", "crucible meta {{.A.Meta.Name}}", ".answer{font-size:1.15em}\n", nil, `<h1>crucible meta {{.A.Meta.Name}}</h1>
 {{with .A.Meta.Description}}<p>{{.}}</p>{{end}}
 <div class="answer">{{range .Headline}}<p>{{.}}</p>{{end}}</div>
-<p class="meta">Base scenario <code>{{.A.Meta.Base}}</code> (ruleset <code>{{.A.Meta.Ruleset}}</code>), {{len .A.Meta.Entries}} entries;
+{{.Skill}}<p class="meta">Base scenario <code>{{.A.Meta.Base}}</code> (ruleset <code>{{.A.Meta.Ruleset}}</code>), {{len .A.Meta.Entries}} entries;
 payoff: {{.Payoff}}. {{.Level}}. {{.A.Trials}} trials in all, seed <code>{{.A.Seed}}</code>, crucible {{.A.Version}}.</p>
 {{with .Command}}<p>Reproduce with <code>{{.}}</code></p>{{end}}
 {{range .A.Notes}}<p>Note: {{.}}</p>{{end}}
@@ -45,14 +48,24 @@ payoff: {{.Payoff}}. {{.Level}}. {{.A.Trials}} trials in all, seed <code>{{.A.Se
 // HTML renders a roster's page, which shows meta-heatmap.png,
 // meta-equilibrium.png and meta-ratings.svg from the same directory.
 func HTML(a *meta.Analysis, command string) ([]byte, error) {
+	return html(a, command, nil)
+}
+
+// html is HTML with the skill axis beside the headline.
+func html(a *meta.Analysis, command string, axes []*skill.Axis) ([]byte, error) {
+	sk, err := skillreport.HTML(axes)
+	if err != nil {
+		return nil, err
+	}
 	names := a.Meta.Entries
 	data := struct {
+		Skill                                          template.HTML
 		A                                              *meta.Analysis
 		Command, Payoff, Level, Dominance, RatingsNote string
 		Budget                                         string
 		Headline, Cycles                               []string
 		Cells, Sym, Ratings                            [][]string
-	}{A: a, Command: command, Payoff: payoffWords(a), Level: metaLevel(a), Dominance: dominanceText(names, a), RatingsNote: RatingsNote(a), Budget: budgetWords(a), Headline: Headline(a)}
+	}{Skill: sk, A: a, Command: command, Payoff: payoffWords(a), Level: metaLevel(a), Dominance: dominanceText(names, a), RatingsNote: RatingsNote(a), Budget: budgetWords(a), Headline: Headline(a)}
 	for _, v := range []struct {
 		cells [][]meta.Cell
 		out   *[][]string
@@ -75,7 +88,7 @@ func HTML(a *meta.Analysis, command string) ([]byte, error) {
 		data.Cycles = append(data.Cycles, fmt.Sprintf("%s beats %s beats %s beats %s", names[c[0]], names[c[1]], names[c[2]], names[c[0]]))
 	}
 	var b bytes.Buffer
-	err := metaPage.Execute(&b, data)
+	err = metaPage.Execute(&b, data)
 	return b.Bytes(), err
 }
 
@@ -84,22 +97,27 @@ func HTML(a *meta.Analysis, command string) ([]byte, error) {
 // meta-equilibrium.png, meta-ratings.svg (MetaRatingsFigure) and
 // index.html, each atomically.
 func WriteDir(dir string, a *meta.Analysis, command string) error {
+	return writeDir(dir, a, command, nil)
+}
+
+// writeDir is WriteDir with the skill axis on the page and in the JSON.
+func writeDir(dir string, a *meta.Analysis, command string, axes []*skill.Axis) error {
 	return outdir.WriteFiles(dir, []outdir.File{
 		{Name: "meta.json", Render: func() ([]byte, error) {
 			var b bytes.Buffer
-			err := WriteJSON(&b, a)
+			err := formats.WriteIndented(&b, skillreport.With(Object(a), axes))
 			return b.Bytes(), err
 		}},
 		{Name: "meta.csv", Render: func() ([]byte, error) { return formats.CsvBytes(Rows(a)) }},
 		{Name: "meta-heatmap.png", Render: func() ([]byte, error) { return figure.MetaHeatmapPNG(a) }},
 		{Name: "meta-equilibrium.png", Render: func() ([]byte, error) { return figure.MetaEquilibriumPNG(a) }},
 		{Name: "meta-ratings.svg", Render: func() ([]byte, error) { return figure.MetaRatingsFigure(a, figure.FormatSVG) }},
-		{Name: "index.html", Render: func() ([]byte, error) { return HTML(a, command) }},
+		{Name: "index.html", Render: func() ([]byte, error) { return html(a, command, axes) }},
 	})
 }
 
 // Write replaces the directory's report with the report of a roster
 // (WriteMetaDir), as WriteReport does for a run: whole or not at all.
 func Write(d *outdir.Dir, a *meta.Analysis) error {
-	return d.Replace(func(dir string) error { return WriteDir(dir, a, d.Command) }, nil)
+	return d.Replace(func(dir string) error { return writeDir(dir, a, d.Command, d.Skill) }, nil)
 }

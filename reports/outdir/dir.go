@@ -10,6 +10,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/crucible-sim/crucible/analysis/skill"
 	"github.com/crucible-sim/crucible/sim"
 )
 
@@ -34,9 +35,12 @@ type Dir struct {
 	// Command is the command line that makes the report, shown on its
 	// page so that a reader can make it again.
 	Command string
-	name    string // the path as given, for messages
-	path    string // the directory, absolute, its symlinks resolved
-	swap    bool   // whether reports are swapped in whole
+	// Skill is the command's skill axis (--skill), which a report shows
+	// beside its headline and in its JSON; nil when none was asked.
+	Skill []*skill.Axis
+	name  string // the path as given, for messages
+	path  string // the directory, absolute, its symlinks resolved
+	swap  bool   // whether reports are swapped in whole
 
 	mu    sync.Mutex
 	lock  *os.File // its lock file (LockFile), locked

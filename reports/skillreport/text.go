@@ -1,6 +1,7 @@
 // Package skillreport writes a verdict's skill axis (analysis/skill): the
 // answer at each level of skill asked for, and the flag when the top two
-// levels disagree.
+// levels disagree — as text, as JSON beside a command's own, and as the
+// section a report page shows beside its headline.
 package skillreport
 
 import (
@@ -13,32 +14,65 @@ import (
 )
 
 // WriteTable writes each axis: a row per level (side a's and side b's win
-// shares, with side a's interval), then the flag, or the line that says
-// the verdict holds across the levels.
+// shares, with side a's interval; for a comparison's effect, side a's
+// win share under A and under B and the effect), then the flag, or the
+// line that says the verdict holds across the levels.
 func WriteTable(w io.Writer, axes []*skill.Axis) error {
 	var b strings.Builder
 	for _, a := range axes {
 		fmt.Fprintf(&b, "\nskill axis  %s   the answer with each player: on both sides, or on the side named (a=PLAYER)\n", a.Scenario)
 		tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
-		fmt.Fprintf(tw, "player\t%s wins\t95 %% interval\t%s wins\n", a.Labels[0], a.Labels[1])
+		if a.Effect != "" {
+			fmt.Fprintf(tw, "player\t%s wins under A\t%s wins under %s\teffect of %s\n", a.Labels[0], a.Labels[0], a.Effect, a.Effect)
+		} else {
+			fmt.Fprintf(tw, "player\t%s wins\t95 %% interval\t%s wins\n", a.Labels[0], a.Labels[1])
+		}
 		for _, l := range a.Levels {
-			iv := "exact"
-			if !l.Exact {
-				iv = fmt.Sprintf("[%.2f %%, %.2f %%]", 100*l.Win[0].Lo, 100*l.Win[0].Hi)
+			if l.Base != nil {
+				fmt.Fprintf(tw, "%s\t%.2f %%\t%.2f %%\t%+.2f points\n", l.Policy, 100*l.Base[0].Value, 100*l.Win[0].Value, 100*l.Answer())
+				continue
 			}
-			fmt.Fprintf(tw, "%s\t%.2f %%\t%s\t%.2f %%\n", l.Policy, 100*l.Win[0].Value, iv, 100*l.Win[1].Value)
+			fmt.Fprintf(tw, "%s\t%.2f %%\t%s\t%.2f %%\n", l.Policy, 100*l.Win[0].Value, interval(l), 100*l.Win[1].Value)
 		}
 		if err := tw.Flush(); err != nil {
 			return err
 		}
-		if f := a.Flag(); f != "" {
-			fmt.Fprintf(&b, "SKILL-SENSITIVE  %s\n", f)
-		} else {
-			n := len(a.Levels)
-			fmt.Fprintf(&b, "skill       the verdict holds from %s to %s: %s wins moves by %+.2f points, within the %g-point threshold\n",
-				a.Levels[n-2].Policy, a.Levels[n-1].Policy, a.Labels[0], 100*a.Move(), 100*a.Threshold)
-		}
+		fmt.Fprintln(&b, Line(a))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// Line is the axis's verdict in one line: SKILL-SENSITIVE and the flag,
+// or that the verdict holds across the top two levels.
+func Line(a *skill.Axis) string {
+	if f := a.Flag(); f != "" {
+		return "SKILL-SENSITIVE  " + f
+	}
+	n := len(a.Levels)
+	what := a.Labels[0] + " wins"
+	if a.Effect != "" {
+		what = "the effect of " + a.Effect
+	}
+	return fmt.Sprintf("skill       the verdict holds from %s to %s: %s moves by %+.2f points, within the %g-point threshold",
+		a.Levels[n-2].Policy, a.Levels[n-1].Policy, what, 100*a.Move(), 100*a.Threshold)
+}
+
+// interval is side a's interval at a level, or "exact".
+func interval(l skill.Level) string {
+	if l.Exact {
+		return "exact"
+	}
+	return fmt.Sprintf("[%.2f %%, %.2f %%]", 100*l.Win[0].Lo, 100*l.Win[0].Hi)
+}
+
+// Sensitive returns the axes that are skill-sensitive.
+func Sensitive(axes []*skill.Axis) []*skill.Axis {
+	var out []*skill.Axis
+	for _, a := range axes {
+		if a.Sensitive() {
+			out = append(out, a)
+		}
+	}
+	return out
 }

@@ -188,6 +188,16 @@ func Rows(c *analysis.Check) [][]string {
 // interrupted, and the verdicts, an array of objects, one per claim, with
 // the fields of VerdictRows and the seed also as seed_text.
 func WriteJSON(w io.Writer, c *analysis.Check) error {
+	b, err := json.MarshalIndent(Object(c), "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
+}
+
+// Object is the JSON object WriteJSON writes.
+func Object(c *analysis.Check) formats.Object {
 	objs := make([]formats.Object, 0, len(c.Verdicts))
 	for _, v := range c.Verdicts {
 		o := formats.Object{}
@@ -202,13 +212,8 @@ func WriteJSON(w io.Writer, c *analysis.Check) error {
 		}
 		objs = append(objs, o)
 	}
-	b, err := json.MarshalIndent(formats.Object{{Key: "claims", Val: c.Claims}, {Key: "passed", Val: c.Count(analysis.Pass)}, {Key: "failed", Val: c.Count(analysis.Fail)},
-		{Key: "inconclusive", Val: c.Count(analysis.Inconclusive)}, {Key: "not_judged", Val: c.Unjudged()}, {Key: "interrupted", Val: c.Interrupted}, {Key: "verdicts", Val: objs}}, "", "  ")
-	if err != nil {
-		return err
-	}
-	_, err = w.Write(append(b, '\n'))
-	return err
+	return formats.Object{{Key: "claims", Val: c.Claims}, {Key: "passed", Val: c.Count(analysis.Pass)}, {Key: "failed", Val: c.Count(analysis.Fail)},
+		{Key: "inconclusive", Val: c.Count(analysis.Inconclusive)}, {Key: "not_judged", Val: c.Unjudged()}, {Key: "interrupted", Val: c.Interrupted}, {Key: "verdicts", Val: objs}}
 }
 
 // WriteOutcome writes the result of one replayed battle: the line every

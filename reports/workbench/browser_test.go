@@ -253,7 +253,9 @@ func TestWorkbenchInBrowser(t *testing.T) {
 		t.Errorf("#builtin= leaves the picker at %q", got)
 	}
 
-	// A sweep of a field picked from the scenario draws its curve.
+	// A sweep of a field picked from the scenario draws its curve (the
+	// card, once shown, offers the text's fields).
+	p.card(t, "sweep")
 	p.wait(t, `[...document.getElementById('sweep-field').options].some(o => o.value === 'a.armor.armor_value')`, 30*time.Second)
 	eval[bool](t, p, `(() => { const s = document.getElementById('sweep-field'); s.value = 'a.armor.armor_value'; s.dispatchEvent(new Event('change')); return s.value === 'a.armor.armor_value' })()`)
 	p.setInput(t, "sweep-values", "0..4")

@@ -67,6 +67,8 @@ type source struct {
 	// Folder is the folder of the directory a file is in, where the files
 	// it includes are found.
 	Folder string `json:"folder,omitempty"`
+	// Rules is the rules file the scenario reads, if its ruleset is one.
+	Rules *rulesSource `json:"rules,omitempty"`
 }
 
 // scenario answers the text of a built-in (?builtin=NAME), a file of the
@@ -84,6 +86,9 @@ func (s *Server) scenario(w http.ResponseWriter, r *http.Request) {
 		src, err = templateSource(q.Get("template"))
 	default:
 		err = fmt.Errorf("name a scenario: ?builtin=NAME, ?file=PATH or ?template=RULESET")
+	}
+	if err == nil {
+		src.Rules = s.rulesOf(src.Name, src.Text, src.Folder)
 	}
 	if err != nil {
 		fail(w, err)

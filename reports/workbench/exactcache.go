@@ -46,6 +46,13 @@ func (c *exactCache) get(key string) ([]byte, bool) {
 	return e.Value.(exactEntry).result, true
 }
 
+// has says whether an answer is cached for key, without using it.
+func (c *exactCache) has(key string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.byKey[key] != nil
+}
+
 // put keeps an answer, dropping the least recently used beyond max.
 func (c *exactCache) put(key string, result []byte) {
 	e := exactEntry{key: key, result: result}

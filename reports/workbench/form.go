@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"path"
 	"slices"
 
 	"github.com/crucible-sim/crucible/reports"
@@ -75,6 +76,9 @@ func document(e edit) (*node, string) {
 	id := ""
 	if rs := root.Get("ruleset"); rs != nil && rs.Kind == doc.Scalar {
 		id = rs.Value
+		if isRulesPath(id) { // a rules file's ruleset is known by its file's name
+			id = path.Base(id)
+		}
 	}
 	return tree(root), id
 }
@@ -102,27 +106,14 @@ func (s *Server) edit(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
-	var ops []textedit.Op
-	for _, o := range req.Ops {
-		op := textedit.Op{Kind: textedit.Kind(o.Op), Path: o.Path, To: o.To}
-		if len(o.Value) > 0 {
-			v, err := fromJSON(o.Value)
-			if err != nil {
-				fail(w, fmt.Errorf("%s %s: %v", o.Op, o.Path, err))
-				return
-			}
-			op.Value = v
-		}
-		ops = append(ops, op)
-	}
 	type edited struct {
 		text string
 		doc  *doc.Node
 		err  error
 	}
 	res, err := bounded(s, r.Context(), func() edited {
-		text, n, err := textedit.Apply([]byte(req.Text), ops)
-		return edited{string(text), n, err}
+		text, n, err := applyOps(req.Text, req.Ops)
+		return edited{text, n, err}
 	})
 	if err == nil {
 		err = res.err
@@ -134,6 +125,25 @@ func (s *Server) edit(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	reply(w, map[string]any{"text": res.text, "doc": tree(res.doc)})
+}
+
+// applyOps makes the form's edits on text (textedit.Apply) and returns the
+// text and the document it holds.
+func applyOps(text string, in []editOp) (string, *doc.Node, error) {
+	var ops []textedit.Op
+	for _, o := range in {
+		op := textedit.Op{Kind: textedit.Kind(o.Op), Path: o.Path, To: o.To}
+		if len(o.Value) > 0 {
+			v, err := fromJSON(o.Value)
+			if err != nil {
+				return "", nil, fmt.Errorf("%s %s: %v", o.Op, o.Path, err)
+			}
+			op.Value = v
+		}
+		ops = append(ops, op)
+	}
+	out, n, err := textedit.Apply([]byte(text), ops)
+	return string(out), n, err
 }
 
 // fromJSON reads a JSON value as a document node: an object's keys in

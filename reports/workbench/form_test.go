@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/reports/workbench"
+	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
@@ -64,4 +66,44 @@ func fight(t *testing.T, name, text string) string {
 		t.Fatal(err)
 	}
 	return fmt.Sprint(res.Tally.Wins, res.Tally.Trials)
+}
+
+// The form's edits sent with the odds' request (one round trip for a
+// pick) make the text /api/edit makes, and its odds are those of that
+// text: the exact shares of two Interceptors against one, not of the duel
+// the request's text was; an edit the text cannot take is refused with
+// its path, and starts nothing.
+func TestOddsMakeTheFormsEditsFirst(t *testing.T) {
+	_, hs := newTestServer(t, workbench.Config{})
+	tab := openTab(t, hs.URL, "picks")
+	text := builtinText(t, hs.URL, "eclipse/interceptor-duel")
+	ops := []map[string]any{{"op": "set", "path": "attacker.ships.Interceptor", "value": 2}}
+	status, edited := post(t, hs.URL, "/api/edit", map[string]any{"text": text, "ops": ops})
+	if status != 200 {
+		t.Fatalf("/api/edit: %d %v", status, edited)
+	}
+	status, r := post(t, hs.URL, "/api/odds", map[string]any{"tab": "picks", "job": nextJob(), "name": "x", "text": text, "ops": ops, "trials": 200})
+	if status != 200 || r["text"] != edited["text"] {
+		t.Fatalf("/api/odds with the form's edits: %d %v, want the text %q", status, r, edited["text"])
+	}
+	_, exact := tab.final(t, r["job"].(float64), time.Minute)
+	if exact.Kind != "exact" {
+		t.Fatalf("no exact event before the final estimate")
+	}
+	sc, err := scenarios.Parse("x.yaml", "x", []byte(edited["text"].(string)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol, err := analysis.Solve(t.Context(), sc, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := exact.Data["result"].(map[string]any)["exact"].(map[string]any)["a"], sol.Win[rules.A].F; got != want {
+		t.Errorf("the exact share of a: %v, want %v (two Interceptors against one)", got, want)
+	}
+	status, r = post(t, hs.URL, "/api/odds", map[string]any{"tab": "picks", "job": nextJob(), "name": "x", "text": text, "trials": 200,
+		"ops": []map[string]any{{"op": "set", "path": "attacker.ships.Interceptor.more", "value": 1}}})
+	if status != 400 || !strings.Contains(fmt.Sprint(r["error"]), "attacker.ships.Interceptor") || r["job"] != nil {
+		t.Errorf("an edit the text cannot take: %d %v", status, r)
+	}
 }

@@ -21,6 +21,7 @@ func TestEveryAnswerArrivesThoughItsJobEndsFirst(t *testing.T) {
 		t.Errorf("odds and exact: %q", got)
 	}
 	p.setInput(t, "sweep-values", "1..3")
+	p.card(t, "sweep")
 	p.wait(t, `[...document.getElementById('sweep-field').options].some(o => o.value === 'attacker.ships.Interceptor')`, 30*time.Second)
 	eval[bool](t, p, `(() => { const s = document.getElementById('sweep-field'); s.value = 'attacker.ships.Interceptor'; s.dispatchEvent(new Event('change')); return true })()`)
 	p.setInput(t, "sweep-values", "1..3")

@@ -19,6 +19,9 @@ type edit struct {
 	Name   string `json:"name"`
 	Text   string `json:"text"`
 	Folder string `json:"folder,omitempty"`
+	// Rules is the page's text of the rules file the scenario reads by
+	// path, read in place of the file (rulesfile.go).
+	Rules *rulesText `json:"rules,omitempty"`
 }
 
 // load reads the page's scenario as `crucible run FILE` reads the saved
@@ -29,6 +32,9 @@ type edit struct {
 func (s *Server) load(e edit) (*scenarios.Scenario, error) {
 	file := fileName(e.Name)
 	fsys, err := s.dir.Sub(e.Folder)
+	if err == nil && e.Rules != nil {
+		fsys, err = withRules(fsys, e.Rules)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -45,8 +51,11 @@ func (s *Server) load(e edit) (*scenarios.Scenario, error) {
 // problem is an error of a scenario where the page marks it: its line and
 // column (0 when it has none) and the message `crucible validate` prints.
 type problem struct {
-	Line int `json:"line"`
-	Col  int `json:"col"`
+	// File is the file the error is in, where it says: the scenario's, or
+	// the rules file's it reads.
+	File string `json:"file,omitempty"`
+	Line int    `json:"line"`
+	Col  int    `json:"col"`
 	// Path is the field the error is about, where it names one: where the
 	// form marks it.
 	Path    string `json:"path,omitempty"`
@@ -121,7 +130,7 @@ func problemOf(err error) problem {
 	p := problem{Message: err.Error()}
 	var de *doc.Error
 	if errors.As(err, &de) {
-		p.Line, p.Col, p.Path = de.Pos.Line, de.Pos.Col, de.Path
+		p.File, p.Line, p.Col, p.Path = de.Pos.File, de.Pos.Line, de.Pos.Col, de.Path
 	}
 	return p
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"runtime"
 	"runtime/debug"
 	"time"
 
@@ -25,6 +26,10 @@ type oddsRequest struct {
 	// Builtin is the built-in the page opened, if the text may still be
 	// it: the command shown then names it.
 	Builtin string `json:"builtin"`
+	// Ops are the form's edits to make on the text first (as /api/edit
+	// makes them): a pick in the form is one round trip to its odds, not
+	// two. The answer then carries the text edited.
+	Ops []editOp `json:"ops"`
 }
 
 // odds validates the page's scenario and, when it is valid, starts the
@@ -44,9 +49,19 @@ func (s *Server) odds(w http.ResponseWriter, r *http.Request) {
 	// and free their slot for the validation and the job that follows.
 	t.replaceOdds()
 	checked, err := bounded(s, r.Context(), func() checked {
+		if len(req.Ops) > 0 {
+			text, _, err := applyOps(req.Text, req.Ops)
+			if err != nil {
+				return checked{err: err}
+			}
+			req.Text = text
+		}
 		v, sc := s.check(req.edit)
-		return checked{v, sc}
+		return checked{v: v, sc: sc}
 	})
+	if err == nil {
+		err = checked.err
+	}
 	if err != nil {
 		if r.Context().Err() == nil {
 			fail(w, err)
@@ -54,8 +69,12 @@ func (s *Server) odds(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v, sc := checked.v, checked.sc
+	var text any // the text edited, when the request carried the form's edits
+	if len(req.Ops) > 0 {
+		text = req.Text
+	}
 	if !v.OK {
-		reply(w, map[string]any{"validation": v})
+		reply(w, map[string]any{"validation": v, "text": text})
 		return
 	}
 	run := analysis.Run{Seed: uint64(req.Seed), Trials: req.Trials, Workers: s.cfg.Workers, Version: s.cfg.Version}
@@ -78,13 +97,15 @@ func (s *Server) odds(w http.ResponseWriter, r *http.Request) {
 	t.mu.Lock()
 	t.odds = j
 	t.mu.Unlock()
-	reply(w, map[string]any{"validation": v, "job": j.id, "seed": req.Seed.String(), "trials": run.Trials, "command": cmd, "file": fileName(req.Name)})
+	reply(w, map[string]any{"validation": v, "text": text, "job": j.id, "seed": req.Seed.String(), "trials": run.Trials, "command": cmd, "file": fileName(req.Name)})
 }
 
-// checked is a validation and the scenario it found valid (nil if not).
+// checked is a validation and the scenario it found valid (nil if not),
+// or the error of the form's edits that came before it.
 type checked struct {
-	v  validation
-	sc *scenarios.Scenario
+	v   validation
+	sc  *scenarios.Scenario
+	err error
 }
 
 // replaceOdds cancels the tab's odds job and waits, a little, for it to
@@ -122,7 +143,10 @@ func (s *Server) fightOdds(ctx context.Context, t *tab, j *job, sc *scenarios.Sc
 	start := time.Now()
 	ms := func() float64 { return float64(time.Since(start).Microseconds()) / 1000 }
 	solved := make(chan struct{})
-	if _, err := rules.LookupSolver(sc.Ruleset); err == nil {
+	if solver, err := rules.LookupSolver(sc.Ruleset); err == nil {
+		if !s.exact.has(exactKey(sc)) && solver.Check(sc.Document()) == nil {
+			run.Workers = beside(run.Workers) // a solve to come, not a cached answer or a refusal
+		}
 		go func() {
 			defer close(solved)
 			defer func() { // a solver's panic is the exact event's error, not the server's end
@@ -152,6 +176,27 @@ func (s *Server) fightOdds(ctx context.Context, t *tab, j *job, sc *scenarios.Sc
 	}
 }
 
+// beside returns the workers of a Monte Carlo run that goes on beside an
+// exact solve: one core fewer than it would take, down to one, so that
+// the solve — one goroutine, and the answer that replaces the estimate —
+// has a core of its own instead of a share of every core with the run's
+// workers (on two cores a third of the solve's time went to them). The
+// estimate's first trials come from the worker left; the workers never
+// change a result. A scenario whose answer is cached, or which the solver
+// refuses at once (a stratfight duel), keeps every core for its trials.
+func beside(workers int) int {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	return max(workers-1, 1)
+}
+
+// exactKey is what an exact answer is cached by: the scenario's content,
+// as the answer's header names it.
+func exactKey(sc *scenarios.Scenario) string {
+	return sc.Ruleset + "\x00" + sc.Name + "\x00" + sc.Hash()
+}
+
 // estimate is the data of an estimate event: the result so far as
 // `crucible run --format json` writes it, with the headline's precision.
 func (s *Server) estimate(j *job, res *analysis.Result, ms float64) map[string]any {
@@ -169,7 +214,7 @@ func (s *Server) estimate(j *job, res *analysis.Result, ms float64) map[string]a
 // solve sends the exact solution of sc, or why there is none: from the
 // cache when sc was solved before.
 func (s *Server) solve(ctx context.Context, t *tab, j *job, sc *scenarios.Scenario, ms func() float64, cmd command) {
-	key := sc.Ruleset + "\x00" + sc.Name + "\x00" + sc.Hash() // what the answer's header says
+	key := exactKey(sc)
 	if result, ok := s.exact.get(key); ok {
 		t.send(event{"exact", map[string]any{"job": j.id, "ms": ms(), "result": json.RawMessage(result), "command": cmd, "cached": true}})
 		return

@@ -19,7 +19,8 @@ var shots = flag.String("shots", "screenshots", "the folder TestScreenshots writ
 
 // TestScreenshots draws the workbench with each card answered — the odds,
 // a comparison, a sweep, a tune, a metagame, a policy spread, a replay —
-// at 1,400 and at 800 px, for review (make screenshots): a page that
+// and a rules file's scenario with the rules file beside it, at 1,400 and
+// at 800 px, for review (make screenshots): a page that
 // streams never ends loading, so chromium's own --screenshot catches it
 // empty.
 func TestScreenshots(t *testing.T) {
@@ -32,6 +33,13 @@ func TestScreenshots(t *testing.T) {
 		// connections to one server, and each tab holds one open.
 		t.Run(c.card, func(t *testing.T) { screenshot(t, hs.URL, c) })
 	}
+	// A rules file's scenario, its rules file in the editor beside it.
+	t.Run("rules-file", func(t *testing.T) {
+		screenshot(t, hs.URL, cardCase{card: "rules-file", builtin: "rulesfile/duel2d6", trials: "2000", drive: func(t *testing.T, p *page) {
+			p.wait(t, settled+` && window.workbench.exact !== null`, time.Minute)
+			p.click(t, "tab-yaml")
+		}})
+	})
 }
 
 // screenshot draws one card answered, at 1,400 and at 800 px.

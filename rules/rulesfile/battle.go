@@ -8,11 +8,13 @@ import (
 // expressions tabulated, the state's layout fixed. It is immutable and
 // implements rules.Battle.
 type Battle struct {
-	file  *File
-	lang  *lang
-	spec  rules.Spec
-	types []*unitType // every unit type of the scenario: side a's, then side b's
-	units []unitInst  // every unit: side a's, then side b's, type by type
+	// sideVals are the file's side values, compiled (sidevalues.go)
+	sideVals []sideValC
+	file     *File
+	lang     *lang
+	spec     rules.Spec
+	types    []*unitType // every unit type of the scenario: side a's, then side b's
+	units    []unitInst  // every unit: side a's, then side b's, type by type
 	// unitType[u] is units[u].typ, packed for the loops over units
 	unitType []int32
 	sides    [2]sideInfo

@@ -98,7 +98,7 @@ func BenchmarkVersusEmojiSpace(b *testing.B) {
 // BenchmarkFight is the rules file's battle alone, for allocations per
 // battle.
 func BenchmarkFight(b *testing.B) {
-	for _, name := range []string{"rulesfile/duel2d6", "rulesfile/skirmish", "rulesfile/fleet-mirror", "rulesfile/eclipse-fleet-mirror",
+	for _, name := range []string{"rulesfile/duel2d6", "rulesfile/skirmish", "rulesfile/risk", "rulesfile/fleet-mirror", "rulesfile/eclipse-fleet-mirror",
 		"rulesfile/stratfight-thug-vs-guard", "rulesfile/emojispace-p3-vs-n3b"} {
 		b.Run(name, func(b *testing.B) {
 			bt := compiled(b, name)
@@ -115,6 +115,21 @@ func BenchmarkFight(b *testing.B) {
 				f.Fight(0, r, o)
 			}
 		})
+	}
+}
+
+// A battle of dice compared in pairs allocates nothing once its fighter
+// has grown its pools (the count of allocations does not depend on the
+// machine's speed).
+func TestPairsAllocateNothing(t *testing.T) {
+	bt := compiled(t, "rulesfile/risk")
+	f := bt.NewFighter()
+	o := sim.NewOutcome(bt.Spec())
+	r := rules.NewRand(0, 0)
+	block(f, o, r, 0, 100)
+	seed := uint64(100)
+	if n := testing.AllocsPerRun(200, func() { block(f, o, r, seed, 1); seed++ }); n != 0 {
+		t.Errorf("a RISK battle allocates %v times", n)
 	}
 }
 

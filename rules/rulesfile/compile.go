@@ -56,7 +56,7 @@ func compileFile(f *File, sd *scenarioDoc) (*Battle, error) {
 		return nil, err
 	}
 	b.lang = newLang(names(f.Stats, func(s StatDecl) string { return s.Name }), names(f.Tracks, func(t TrackDecl) string { return t.Name }),
-		names(f.SideTracks, func(t TrackDecl) string { return t.Name }), opts)
+		names(f.SideTracks, func(t TrackDecl) string { return t.Name }), names(f.SideValues, func(v SideValueDecl) string { return v.Name }), opts)
 	cp := &compiler{l: b.lang, b: b}
 	var sides [2]sideDoc
 	for s, node := range [2]*doc.Node{sd.A, sd.B} {
@@ -78,6 +78,9 @@ func compileFile(f *File, sd *scenarioDoc) (*Battle, error) {
 	b.sizeK = b.sizeStat()
 	b.buildRoster()
 	if err := b.compileCap(cp); err != nil {
+		return nil, err
+	}
+	if err := b.compileSideValues(cp); err != nil {
 		return nil, err
 	}
 	if err := b.compileWeapons(cp); err != nil {
@@ -136,7 +139,7 @@ func (f *File) resolveOptions(n *doc.Node) (rules.Settings, []optionVal, error) 
 	vals := make([]optionVal, len(f.Options))
 	for i, o := range f.Options {
 		v := settings[i].Value
-		ov := optionVal{Name: o.Name, Field: optionField(o.Name)}
+		ov := optionVal{Name: o.Name, Field: exprName(o.Name)}
 		switch {
 		case o.Ints != nil:
 			ov.Kind = reflect.Int
@@ -221,143 +224,6 @@ func (b *Battle) fieldSide(cp *compiler, s int, sd *sideDoc, node *doc.Node) err
 		return sd.Units.Errorf("side %s fields %d units (allowed: at most %d)", sideLetters[s], si.n, MaxUnits)
 	}
 	return nil
-}
-
-// assemble works out a unit type's stats and weapons from its declaration,
-// its base, its parts, and checks its costs and checks.
-func (b *Battle) assemble(cp *compiler, decl *UnitDecl, designs map[string]*UnitDecl, side int) (*unitType, error) {
-	f := b.file
-	chain := []*UnitDecl{decl}
-	for u := decl; u.Base != ""; {
-		next := designs[u.Base]
-		if next == nil || next == u {
-			if i := slices.IndexFunc(f.Units, func(x *UnitDecl) bool { return x.Name == u.Base }); i >= 0 {
-				next = f.Units[i]
-			}
-		}
-		if next == nil {
-			return nil, errUnknown(u.Node.Get("base"), "base unit", u.Base, names(f.Units, func(u *UnitDecl) string { return u.Name }))
-		}
-		if slices.Contains(chain, next) {
-			return nil, u.Node.Get("base").Errorf("unit %s builds on itself through base (%s)", decl.Name, u.Base)
-		}
-		chain = append(chain, next)
-		u = next
-	}
-	slices.Reverse(chain) // the root first: later declarations override
-	ut := &unitType{name: decl.Name, side: side, decl: decl, stats: make([]int64, len(f.Stats))}
-	for i, s := range f.Stats {
-		ut.stats[i] = s.Default
-	}
-	statNames := b.lang.stats
-	var parts []Count
-	weapons := map[string]int64{}
-	var weaponOrder []string
-	var checks []CheckDecl
-	addWeapons := func(list []Count) error {
-		for _, w := range list {
-			if !slices.ContainsFunc(f.Weapons, func(x *WeaponDecl) bool { return x.Name == w.Name }) {
-				return errUnknown(w.Node, "weapon", w.Name, names(f.Weapons, func(w *WeaponDecl) string { return w.Name }))
-			}
-			if _, ok := weapons[w.Name]; !ok {
-				weaponOrder = append(weaponOrder, w.Name)
-			}
-			weapons[w.Name] += w.N
-		}
-		return nil
-	}
-	for _, u := range chain {
-		for _, a := range u.Stats {
-			i := slices.Index(statNames, a.Name)
-			if i < 0 {
-				return nil, a.Node.Errorf("unknown stat %q of unit %s (stats: %s; a unit also has %s)%s", a.Name, decl.Name,
-					strings.Join(statNames, ", "), strings.Join(unitKeys, ", "), doc.DidYouMean(a.Name, append(slices.Clone(statNames), unitKeys...)))
-			}
-			v, err := cp.static(&a.Value)
-			if err != nil {
-				return nil, err
-			}
-			ut.stats[i] = v
-		}
-		if u.Parts != nil {
-			parts = u.Parts // a unit's parts replace its base's
-		}
-		if err := addWeapons(u.Weapons); err != nil {
-			return nil, err
-		}
-		checks = append(checks, u.Checks...)
-	}
-	cost := make([]int64, len(statNames))
-	for _, pc := range parts {
-		i := slices.IndexFunc(f.Parts, func(p *PartDecl) bool { return p.Name == pc.Name })
-		if i < 0 {
-			return nil, errUnknown(pc.Node, "part", pc.Name, names(f.Parts, func(p *PartDecl) string { return p.Name }))
-		}
-		p := f.Parts[i]
-		for _, a := range p.Stats {
-			k := slices.Index(statNames, a.Name)
-			if k < 0 {
-				return nil, errUnknown(a.Node, "stat", a.Name, statNames)
-			}
-			v, err := cp.static(&a.Value)
-			if err != nil {
-				return nil, err
-			}
-			ut.stats[k] += v
-		}
-		for _, a := range p.Cost {
-			k := slices.Index(statNames, a.Name)
-			if k < 0 {
-				return nil, errUnknown(a.Node, "stat (a cost is paid from a stat of the unit)", a.Name, statNames)
-			}
-			v, err := cp.static(&a.Value)
-			if err != nil {
-				return nil, err
-			}
-			cost[k] += v
-		}
-		if err := addWeapons(p.Weapons); err != nil {
-			return nil, err
-		}
-	}
-	for k, c := range cost {
-		// Only what the parts use is checked: a stat that may be negative
-		// (a type code, a penalty) and that nothing costs is no budget.
-		if c > 0 && c > ut.stats[k] {
-			at := decl.Node
-			if decl.Node.Get("parts") != nil {
-				at = decl.Node.Get("parts")
-			}
-			return nil, at.Errorf("unit %s's parts cost %d %s, more than the %d it has", decl.Name, c, statNames[k], ut.stats[k])
-		}
-	}
-	if ut.stats[0] < 1 {
-		return nil, decl.Node.Errorf("unit %s has %d hp: a unit needs at least 1 hit point", decl.Name, ut.stats[0])
-	}
-	if ut.stats[0] > MaxHP {
-		return nil, decl.Node.Errorf("unit %s has %d hp (allowed: at most %d)", decl.Name, ut.stats[0], MaxHP)
-	}
-	stats := map[string]int64{}
-	for i, s := range statNames {
-		stats[s] = ut.stats[i]
-	}
-	for _, c := range checks {
-		ok, err := cp.compile(&c.Rule, &context{reads: readOptions | readStats, stats: stats, types: [nRoles]int{-1, -1, -1}}, true)
-		if err != nil {
-			return nil, err
-		}
-		if ok.k == 0 {
-			return nil, decl.Node.Errorf("unit %s: %s (%s fails with %s)", decl.Name, c.Says, c.Rule.Src, statWords(statNames, ut.stats))
-		}
-	}
-	for _, name := range weaponOrder {
-		i := slices.IndexFunc(f.Weapons, func(x *WeaponDecl) bool { return x.Name == name })
-		if weapons[name] > 0 {
-			ut.weapons = append(ut.weapons, weaponUse{w: &weaponC{decl: f.Weapons[i]}, n: int(weapons[name])})
-		}
-	}
-	ut.armed = len(ut.weapons) > 0
-	return ut, nil
 }
 
 // MaxHP is the most hit points a unit may have.

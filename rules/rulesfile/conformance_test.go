@@ -75,6 +75,14 @@ func TestConformanceFleet(t *testing.T) {
 	).Run(t)
 }
 
+func TestConformanceRisk(t *testing.T) {
+	kit(t, "risk.rules.yaml",
+		rulestest.Scenario{Name: "one-each", Src: "a: {units: {attacking-army: 1}}\nb: {units: {defending-army: 1}}\n"},
+		rulestest.Scenario{Name: "mixed", Src: "a: {units: {attacking-army: 2, defending-army: 2}, policy: random}\nb: {units: {defending-army: 4}, policy: kill-greedy}\n"},
+		rulestest.Scenario{Name: "priority", Src: "a: {units: {attacking-army: 3}, policy: priority, priority: [defending-army]}\nb: {units: {defending-army: 2}, policy: priority, priority: [attacking-army]}\n"},
+	).Run(t)
+}
+
 func FuzzCompileDuel(f *testing.F)     { kit(f, "duel2d6.rules.yaml").Fuzz(f) }
 func FuzzCompileSkirmish(f *testing.F) { kit(f, "skirmish.rules.yaml").Fuzz(f) }
 

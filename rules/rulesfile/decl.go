@@ -224,111 +224,130 @@ func decodeRoll(n *doc.Node) (Roll, error) {
 	r := Roll{Node: n, ExplodeDepth: 20}
 	switch n.Kind {
 	case doc.Scalar:
-		if m := dicePattern.FindStringSubmatch(n.Value); m != nil && !n.Quoted || m != nil && n.Quoted {
-			count := m[1]
-			if count == "" {
-				count = "1"
-			}
-			k, _ := strconv.ParseInt(count, 10, 64)
-			faces, _ := strconv.Atoi(m[2])
-			if k < 1 || k > MaxDice || faces < 1 || faces > MaxFaces {
-				return r, n.Errorf("%q: a roll has from 1 to %d dice of 1 to %d faces", n.Value, MaxDice, MaxFaces)
-			}
-			r.Dice = Expr{Src: count, Int: &k, Node: n}
-			r.Die = DieDecl{Faces: facesUpTo(faces), Node: n}
-			if m[3] != "" {
-				p, _ := strconv.ParseInt(m[4], 10, 64)
-				if m[3] == "-" {
-					p = -p
-				}
-				r.Plus = Expr{Src: m[3] + m[4], Int: &p, Node: n}
-			}
-			return r, nil
-		}
-		if n.Value == "coin" {
-			one := int64(1)
-			r.Dice = Expr{Src: "1", Int: &one, Node: n}
-			r.Die = DieDecl{Faces: []int64{0, 1}, Node: n}
-			return r, nil
-		}
-		r.Value = exprOf(n)
-		return r, nil
+		return decodeRollText(n, r)
 	case doc.Map:
-		var raw struct {
-			Dice         *doc.Node `doc:"dice,required"`
-			Die          *doc.Node `doc:"die"`
-			Faces        *doc.Node `doc:"faces"`
-			Keep         *doc.Node `doc:"keep"`
-			Reroll       *doc.Node `doc:"reroll"`
-			Explode      *doc.Node `doc:"explode"`
-			ExplodeDepth *int64    `doc:"explode-depth"`
-			Count        *doc.Node `doc:"count"`
-			Plus         *doc.Node `doc:"plus"`
+		return decodeRollMap(n, r)
+	}
+	return r, n.Errorf("expected a roll (a number, NdX, coin, an expression, or a mapping with dice and die), got %s", doc.Describe(n))
+}
+
+// decodeRollText reads a roll written as a scalar: NdX[+K], coin, or a
+// number or an expression.
+func decodeRollText(n *doc.Node, r Roll) (Roll, error) {
+	if m := dicePattern.FindStringSubmatch(n.Value); m != nil && !n.Quoted || m != nil && n.Quoted {
+		count := m[1]
+		if count == "" {
+			count = "1"
 		}
-		if err := doc.Decode(n, &raw); err != nil {
-			return r, err
+		k, _ := strconv.ParseInt(count, 10, 64)
+		faces, _ := strconv.Atoi(m[2])
+		if k < 1 || k > MaxDice || faces < 1 || faces > MaxFaces {
+			return r, n.Errorf("%q: a roll has from 1 to %d dice of 1 to %d faces", n.Value, MaxDice, MaxFaces)
 		}
-		var err error
-		if r.Dice, err = scalarExpr(raw.Dice, "the number of dice"); err != nil {
-			return r, err
-		}
-		if r.Die, err = decodeDie(raw.Die); err != nil {
-			return r, err
-		}
-		if r.Reroll, err = scalarExpr(raw.Reroll, "a condition on the face"); err != nil {
-			return r, err
-		}
-		if r.Explode, err = scalarExpr(raw.Explode, "a condition on the face"); err != nil {
-			return r, err
-		}
-		if r.Count, err = scalarExpr(raw.Count, "a condition on the face"); err != nil {
-			return r, err
-		}
-		if r.Plus, err = scalarExpr(raw.Plus, "a number added to the result"); err != nil {
-			return r, err
-		}
-		if r.Faces, err = scalarExpr(raw.Faces, "the number of faces"); err != nil {
-			return r, err
-		}
-		if r.Faces.Present() {
-			for _, k := range []string{"die", "keep", "reroll", "explode", "count"} {
-				if doc.Present(n.Get(k)) {
-					return r, n.Get(k).Errorf("a roll of faces 1..N (faces: %s) is summed as it is: %s needs a die of fixed faces (die: …)", r.Faces.Src, k)
-				}
+		r.Dice = Expr{Src: count, Int: &k, Node: n}
+		r.Die = DieDecl{Faces: facesUpTo(faces), Node: n}
+		if m[3] != "" {
+			p, _ := strconv.ParseInt(m[4], 10, 64)
+			if m[3] == "-" {
+				p = -p
 			}
-		}
-		if raw.ExplodeDepth != nil {
-			if _, err := intOf(n.Get("explode-depth"), 1, 100); err != nil {
-				return r, err
-			}
-			r.ExplodeDepth = *raw.ExplodeDepth
-		}
-		if doc.Present(raw.Keep) {
-			var k struct {
-				Highest *int64 `doc:"highest"`
-				Lowest  *int64 `doc:"lowest"`
-			}
-			if err := doc.Decode(raw.Keep, &k); err != nil {
-				return r, err
-			}
-			switch {
-			case k.Highest != nil && k.Lowest == nil:
-				r.Keep, r.KeepN = "highest", *k.Highest
-			case k.Lowest != nil && k.Highest == nil:
-				r.Keep, r.KeepN = "lowest", *k.Lowest
-			default:
-				return r, raw.Keep.Errorf("keep is {highest: N} or {lowest: N}")
-			}
-			if r.KeepN < 1 || r.KeepN > MaxDice {
-				return r, raw.Keep.Errorf("keep %d dice is out of range (allowed: 1 to %d)", r.KeepN, MaxDice)
-			}
-			if r.Count.Present() {
-				return r, raw.Keep.Errorf("keep and count do not go together: keep keeps faces to add up, count counts the faces that meet a condition")
-			}
+			r.Plus = Expr{Src: m[3] + m[4], Int: &p, Node: n}
 		}
 		return r, nil
 	}
-	return r, n.Errorf("expected a roll (a number, NdX, coin, an expression, or a mapping with dice and die), got %s", doc.Describe(n))
+	if n.Value == "coin" {
+		one := int64(1)
+		r.Dice = Expr{Src: "1", Int: &one, Node: n}
+		r.Die = DieDecl{Faces: []int64{0, 1}, Node: n}
+		return r, nil
+	}
+	r.Value = exprOf(n)
+	return r, nil
+}
+
+// decodeRollMap reads a roll written as a mapping.
+func decodeRollMap(n *doc.Node, r Roll) (Roll, error) {
+	var raw struct {
+		Dice         *doc.Node `doc:"dice,required"`
+		Die          *doc.Node `doc:"die"`
+		Faces        *doc.Node `doc:"faces"`
+		Keep         *doc.Node `doc:"keep"`
+		Reroll       *doc.Node `doc:"reroll"`
+		Explode      *doc.Node `doc:"explode"`
+		ExplodeDepth *int64    `doc:"explode-depth"`
+		Count        *doc.Node `doc:"count"`
+		Plus         *doc.Node `doc:"plus"`
+	}
+	if err := doc.Decode(n, &raw); err != nil {
+		return r, err
+	}
+	var err error
+	if r.Dice, err = scalarExpr(raw.Dice, "the number of dice"); err != nil {
+		return r, err
+	}
+	if r.Die, err = decodeDie(raw.Die); err != nil {
+		return r, err
+	}
+	if r.Reroll, err = scalarExpr(raw.Reroll, "a condition on the face"); err != nil {
+		return r, err
+	}
+	if r.Explode, err = scalarExpr(raw.Explode, "a condition on the face"); err != nil {
+		return r, err
+	}
+	if r.Count, err = scalarExpr(raw.Count, "a condition on the face"); err != nil {
+		return r, err
+	}
+	if r.Plus, err = scalarExpr(raw.Plus, "a number added to the result"); err != nil {
+		return r, err
+	}
+	if r.Faces, err = scalarExpr(raw.Faces, "the number of faces"); err != nil {
+		return r, err
+	}
+	if r.Faces.Present() {
+		for _, k := range []string{"die", "keep", "reroll", "explode", "count"} {
+			if doc.Present(n.Get(k)) {
+				return r, n.Get(k).Errorf("a roll of faces 1..N (faces: %s) is summed as it is: %s needs a die of fixed faces (die: …)", r.Faces.Src, k)
+			}
+		}
+	}
+	if raw.ExplodeDepth != nil {
+		if _, err := intOf(n.Get("explode-depth"), 1, 100); err != nil {
+			return r, err
+		}
+		r.ExplodeDepth = *raw.ExplodeDepth
+	}
+	if doc.Present(raw.Keep) {
+		if err := r.decodeKeep(raw.Keep); err != nil {
+			return r, err
+		}
+	}
+	return r, nil
+}
+
+// decodeKeep reads a roll's keep: {highest: N} or {lowest: N}.
+func (r *Roll) decodeKeep(n *doc.Node) error {
+	var k struct {
+		Highest *int64 `doc:"highest"`
+		Lowest  *int64 `doc:"lowest"`
+	}
+	if err := doc.Decode(n, &k); err != nil {
+		return err
+	}
+	switch {
+	case k.Highest != nil && k.Lowest == nil:
+		r.Keep, r.KeepN = "highest", *k.Highest
+	case k.Lowest != nil && k.Highest == nil:
+		r.Keep, r.KeepN = "lowest", *k.Lowest
+	default:
+		return n.Errorf("keep is {highest: N} or {lowest: N}")
+	}
+	if r.KeepN < 1 || r.KeepN > MaxDice {
+		return n.Errorf("keep %d dice is out of range (allowed: 1 to %d)", r.KeepN, MaxDice)
+	}
+	if r.Count.Present() {
+		return n.Errorf("keep and count do not go together: keep keeps faces to add up, count counts the faces that meet a condition")
+	}
+	return nil
 }
 
 // MaxDice is the most dice one roll may have.

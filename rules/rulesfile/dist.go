@@ -40,15 +40,7 @@ func (s *Enumerator[T, A]) rollDist(rc *rollC, c *ectx) ([]rollOut[T], int32) {
 	case rc.faces != nil:
 		key.nf = max(f.eval(rc.faces, c), 0)
 	case !rc.coins:
-		masks := make([]byte, len(rc.die))
-		for fi := range rc.die {
-			for bit, ft := range []*faceTest{&rc.reroll, &rc.explode, &rc.count} {
-				if ft.set && f.test(ft, int32(fi), c) {
-					masks[fi] |= 1 << bit
-				}
-			}
-		}
-		key.masks = string(masks)
+		key.masks = s.faceKey(rc, c)
 	}
 	if d, ok := s.rolls[key]; ok {
 		return d, n

@@ -81,7 +81,10 @@
 //   - contest: an opposed roll of one unit of each side (the first alive,
 //     the champion): each rolls a pool, the higher result wins, ties by a
 //     rule (re-roll, a side, nobody, a coin, the smaller pool); the winner's
-//     effects run with self = winner and other = loser;
+//     effects run with self = winner and other = loser. With compare:
+//     pairs the rolls are compared die by die, as RISK does (pairs.go):
+//     each pool sorted from the highest, and the effects run once for
+//     each pair;
 //   - each: effects for every unit in the battle (a condition may select
 //     them), such as a life check or regeneration;
 //   - hook: a Starlark function of the file's hooks.

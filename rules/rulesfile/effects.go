@@ -3,20 +3,28 @@ package rulesfile
 // contestPhase plays a contest between the two sides' champions (their
 // first units not destroyed); the winner's effects run with self = winner.
 func (f *fighter) contestPhase(p *phaseC) {
-	b := f.b
 	ua, ub := f.champion(0), f.champion(1)
 	if ua < 0 || ub < 0 {
 		return
 	}
 	c := p.contest
-	res := f.contest(c, ua, ub, false)
-	if res == 0 {
+	if c.pairs {
+		f.pairsPhase(c)
 		return
 	}
-	w, l := ua, ub
-	if res < 0 {
-		w, l = ub, ua
+	switch f.contest(c, ua, ub, false) {
+	case 1:
+		f.contestEffects(c, ua, ub)
+	case -1:
+		f.contestEffects(c, ub, ua)
 	}
+}
+
+// contestEffects runs a contest phase's effects for winner w and loser l:
+// the winner's with self = w, then, unless the battle is over, the
+// loser's with self = l.
+func (f *fighter) contestEffects(c *contestC, w, l int32) {
+	b := f.b
 	tw, tl := b.units[w].typ, b.units[l].typ
 	f.run(c.win[b.pair(tw, tl)], &ectx{unit: [nRoles + 1]int32{w, -1, l, -1}, side: b.units[w].side})
 	if !f.over {
@@ -140,6 +148,10 @@ func (f *fighter) run(list []*effectC, c *ectx) {
 				f.run(e.els, c)
 			}
 		case efContest:
+			if e.contest.pairs {
+				f.nestedPairs(e.contest, c)
+				break
+			}
 			switch f.contest(e.contest, c.unit[roleSelf], c.unit[roleOther], true) {
 			case 1:
 				f.run(e.contest.win[0], c)

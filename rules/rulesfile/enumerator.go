@@ -29,6 +29,8 @@ type Enumerator[T any, A Arith[T]] struct {
 	bags []*bag[T, A]
 	// rolls memoises roll distributions by roll and context
 	rolls map[rollKey][]rollOut[T]
+	// pairs memoises the pair sequences of contests of compare: pairs
+	pairs map[pairsKey][]pairSeq[T]
 	// fires keeps a side's outcomes of a fire step by what they depend
 	// on (sideFire).
 	fires    map[string][]sideOut[T]
@@ -105,7 +107,7 @@ var ErrNoProgress = errors.New("rounds pass with nothing to play")
 // NewEnumerator returns a Enumerator of the model in arithmetic ar.
 func NewEnumerator[T any, A Arith[T]](m *Model, ar A, opt StepOptions) *Enumerator[T, A] {
 	s := &Enumerator[T, A]{m: m, ar: ar, f: newMachine(m.b), opt: opt, bin: pascal[T, A]{ar: ar}, pw: powers[T, A]{ar: ar},
-		rolls: map[rollKey][]rollOut[T]{}, fires: map[string][]sideOut[T]{}, vols: map[string][]volley[T]{},
+		rolls: map[rollKey][]rollOut[T]{}, pairs: map[pairsKey][]pairSeq[T]{}, fires: map[string][]sideOut[T]{}, vols: map[string][]volley[T]{},
 		assigns: map[string]*assignment{}, classIDs: map[classKey]int32{}}
 	s.out.Counters = make([]int64, len(m.b.spec.Counters))
 	s.pack = m.Packing(opt.RoundTrack)

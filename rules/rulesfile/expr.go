@@ -58,6 +58,7 @@ const (
 	vRound
 	vFace
 	vReg
+	vSideVal // a side value (SideValueDecl), worked out from the side's units
 )
 
 // varRef is a state value a tabulated expression reads, and its place in
@@ -238,8 +239,25 @@ type refWalker struct {
 func (w *refWalker) fail(loc file.Location, format string, args ...any) {
 	if w.err == nil {
 		line, col := lineCol(w.e.Src, loc.From)
-		w.err = exprError(w.e, line, col, fmt.Sprintf("in %q: ", w.e.Src)+fmt.Sprintf(format, args...))
+		w.err = exprError(w.e, line, col, fmt.Sprintf("in %q: ", w.e.Src)+fmt.Sprintf(format, args...)+w.hyphenHint())
 	}
+}
+
+// hyphenHint explains an unknown name that is a hyphenated name read as
+// a subtraction (scar-roll as scar − roll): expressions write its hyphens
+// as underscores.
+func (w *refWalker) hyphenHint() string {
+	l := w.cp.l
+	known := append(append(l.unitFields(), l.sideFields()...), l.optionFields()...)
+	for _, r := range w.c.regs {
+		known = append(known, r.name)
+	}
+	for _, k := range known {
+		if h := strings.ReplaceAll(k, "_", "-"); h != k && strings.Contains(w.e.Src, h) {
+			return fmt.Sprintf(" (an expression reads %s as a subtraction: write %s)", h, k)
+		}
+	}
+	return ""
 }
 
 func (w *refWalker) addVar(v varRef) {
@@ -285,8 +303,8 @@ func (w *refWalker) member(loc file.Location, base, name string) {
 			w.addVar(varRef{kind: vUnitHP, role: uint8(role), lo: 0, n: int32(w.cp.b.maxHP(t)) + 1, name: base + "." + name})
 		case name == uAlive:
 			w.addVar(varRef{kind: vUnitAlive, role: uint8(role), lo: 0, n: 2, name: base + "." + name})
-		case slices.Contains(l.tracks, name):
-			k := slices.Index(l.tracks, name)
+		case nameIndex(l.tracks, name) >= 0:
+			k := nameIndex(l.tracks, name)
 			if k >= len(w.cp.b.unitTrk) {
 				w.fail(loc, "a track's start and highest value may read the unit's stats, not its tracks (%s)", name)
 				return
@@ -318,13 +336,18 @@ func (w *refWalker) member(loc file.Location, base, name string) {
 			w.addVar(varRef{kind: vSideAgg, role: r, which: k, lo: 0, n: hi + 1, name: base + "." + name})
 			return
 		}
-		if k := slices.Index(l.sideTracks, name); k >= 0 {
+		if k := nameIndex(l.sideTracks, name); k >= 0 {
 			if k >= len(w.cp.b.sideTrk) {
 				w.fail(loc, "a side track's start and highest value may read the options, not the side's tracks (%s)", name)
 				return
 			}
 			lo, hi := w.cp.b.sideTrackRange(k)
 			w.addVar(varRef{kind: vSideTrack, role: r, which: k, lo: lo, n: hi - lo + 1, name: base + "." + name})
+			return
+		}
+		if k := nameIndex(l.sideValues, name); k >= 0 {
+			sv := &w.cp.b.sideVals[k]
+			w.addVar(varRef{kind: vSideVal, role: r, which: k, lo: sv.lo[s], n: sv.hi[s] - sv.lo[s] + 1, name: base + "." + name})
 			return
 		}
 		if name != "name" {
@@ -652,6 +675,8 @@ func (cp *compiler) fillPoint(env reflect.Value, c *context, vars []varRef, poin
 			sideField(int(v.role)).Field(v.which).SetInt(int64(x))
 		case vSideTrack:
 			sideField(int(v.role)).Field(len(sideAggregates) + v.which).SetInt(int64(x))
+		case vSideVal:
+			sideField(int(v.role)).Field(len(sideAggregates) + len(l.sideTracks) + 1 + v.which).SetInt(int64(x))
 		case vRound:
 			env.Field(after).SetInt(int64(x))
 		case vFace:

@@ -49,10 +49,14 @@ type fighter struct {
 	scoreHP []int32
 	faces   []int32
 	cand    []int32
-	log     *account
-	stop    *rules.Stop
-	thread  *starlark.Thread // the hooks' thread, made at the first call
-	ch      Chooser          // answers the random events instead of r (Stepper)
+	// the pools of a contest of compare: pairs, and the results of the
+	// pairs being played (a stack: a pair's effects may hold another)
+	poolS, poolO []int32
+	pairRes      []int8
+	log          *account
+	stop         *rules.Stop
+	thread       *starlark.Thread // the hooks' thread, made at the first call
+	ch           Chooser          // answers the random events instead of r (Stepper)
 }
 
 // hit is a die that hit, waiting for a target.
@@ -367,6 +371,8 @@ func (f *fighter) value(v *varRef, c *ectx) int32 {
 			s = 1 - s
 		}
 		return f.st[1+s*len(b.sideTrk)+v.which]
+	case vSideVal:
+		return f.sideValue(v.which, c.side^int(v.role))
 	case vRound:
 		return f.round
 	case vFace:

@@ -20,6 +20,7 @@ type File struct {
 	Stats        []StatDecl
 	Tracks       []TrackDecl
 	SideTracks   []TrackDecl
+	SideValues   []SideValueDecl
 	Weapons      []*WeaponDecl
 	Parts        []*PartDecl
 	Units        []*UnitDecl
@@ -57,7 +58,11 @@ type OptionDecl struct {
 type StatDecl struct {
 	Name, Doc string
 	Default   int64
-	Node      *doc.Node
+	// Formula, when given, derives the stat from the unit's other stats
+	// (and the options) once the unit is assembled: a unit and its parts
+	// do not set it.
+	Formula Expr
+	Node    *doc.Node
 }
 
 // TrackDecl declares a per-unit or per-side value that changes in battle.
@@ -66,6 +71,16 @@ type TrackDecl struct {
 	Start, Max Expr
 	Min        int64
 	Node       *doc.Node
+}
+
+// SideValueDecl is a value of each side worked out from its units not
+// destroyed: how many meet a condition (Count), or the sum of an
+// expression over them. Expressions read it as side.NAME and enemy.NAME.
+type SideValueDecl struct {
+	Name, Doc string
+	Of        Expr // the condition (Count) or the expression summed, of self
+	Count     bool
+	Node      *doc.Node
 }
 
 // WeaponDecl is one weapon: its dice and the attack pipeline.
@@ -177,12 +192,13 @@ type CounterDecl struct {
 }
 
 // Identifier names what may stand in an expression: a stat, a track, a
-// named roll. Hyphens are not allowed, since an expression reads `a-b` as
-// a subtraction.
-var identifier = regexp.MustCompile(`^[a-z_][a-z0-9_]*$`)
+// named roll. A hyphen joins words (life-coins), and expressions read it
+// as an underscore (self.life_coins), since they read `a-b` as a
+// subtraction.
+var identifier = regexp.MustCompile(`^[a-z_][a-z0-9_]*(-[a-z0-9_]+)*$`)
 
 // IdentChars says what an identifier may hold, for errors.
-const identChars = "lower-case letters, digits and underscores, not starting with a digit"
+const identChars = "lower-case letters, digits and underscores, not starting with a digit, words joined by single hyphens"
 
 // wordName matches names of ends, counters, options and groups: lower-case
 // words joined by hyphens, as every crucible output names them.
@@ -192,7 +208,7 @@ const wordChars = "lower-case words joined by hyphens"
 
 // reserved are the names an expression gives a meaning of its own: a stat
 // or a track may not take one.
-var reserved = []string{"self", "target", "other", "side", "enemy", "round", "face", "options", "true", "false", "nil", "in", "not", "and", "or", "let", "hp"}
+var reserved = []string{"self", "target", "other", "side", "enemy", "round", "face", "options", "true", "false", "nil", "in", "not", "and", "or", "let", "hp", "max_hp", "alive", "type"}
 
 // Decode reads a rules file from its document.
 func Decode(n *doc.Node) (*File, error) {
@@ -211,6 +227,7 @@ func Decode(n *doc.Node) (*File, error) {
 		Stats      *doc.Node `doc:"stats"`
 		Tracks     *doc.Node `doc:"tracks"`
 		SideTracks *doc.Node `doc:"side-tracks"`
+		SideValues *doc.Node `doc:"side-values"`
 		Weapons    *doc.Node `doc:"weapons"`
 		Parts      *doc.Node `doc:"parts"`
 		Units      *doc.Node `doc:"units,required"`
@@ -233,6 +250,7 @@ func Decode(n *doc.Node) (*File, error) {
 		func() (err error) { f.Stats, err = decodeStats(top.Stats); return },
 		func() (err error) { f.Tracks, err = decodeTracks(top.Tracks, "a unit's"); return },
 		func() (err error) { f.SideTracks, err = decodeTracks(top.SideTracks, "a side's"); return },
+		func() (err error) { f.SideValues, err = decodeSideValues(top.SideValues); return },
 		func() (err error) { f.Weapons, err = decodeWeapons(top.Weapons); return },
 		func() (err error) { f.Parts, err = decodeParts(top.Parts); return },
 		func() (err error) { f.Units, err = decodeUnits(top.Units); return },
@@ -335,7 +353,7 @@ func checkIdent(v *doc.Node, name, what string) error {
 	if !identifier.MatchString(name) {
 		return v.Errorf("%s name %q is not allowed: a name that expressions read holds %s", what, name, identChars)
 	}
-	if slices.Contains(reserved, name) {
+	if slices.Contains(reserved, exprName(name)) {
 		return v.Errorf("%s name %q is reserved: expressions give it a meaning of their own (reserved: %s)", what, name, strings.Join(reserved, ", "))
 	}
 	return nil
@@ -415,13 +433,25 @@ func decodeStats(n *doc.Node) ([]StatDecl, error) {
 			return err
 		}
 		var s struct {
-			Default int64  `doc:"default"`
-			Doc     string `doc:"doc,required"`
+			Default *int64    `doc:"default"`
+			Formula *doc.Node `doc:"formula"`
+			Doc     string    `doc:"doc,required"`
 		}
 		if err := doc.Decode(v, &s); err != nil {
 			return err
 		}
-		out = append(out, StatDecl{Name: name, Doc: s.Doc, Default: s.Default, Node: v})
+		d := StatDecl{Name: name, Doc: s.Doc, Node: v}
+		if s.Default != nil {
+			d.Default = *s.Default
+		}
+		var err error
+		if d.Formula, err = scalarExpr(s.Formula, "the stat's formula over the unit's other stats"); err != nil {
+			return err
+		}
+		if d.Formula.Present() && s.Default != nil {
+			return v.Get("default").Errorf("stat %s is derived by its formula (%s): it has no default", name, d.Formula.Src)
+		}
+		out = append(out, d)
 		return nil
 	})
 	return out, err
@@ -460,12 +490,17 @@ func decodeTracks(n *doc.Node, whose string) ([]TrackDecl, error) {
 // tracks (an expression could not tell them apart) and a unit, part or
 // weapon named twice.
 func (f *File) checkNames() error {
-	seen := map[string]string{}
+	type decl struct{ what, name string }
+	seen := map[string]decl{}
 	declare := func(name, what string, at *doc.Node) error {
-		if prev, dup := seen[name]; dup && at != nil {
-			return at.Errorf("%s %q has the name of a %s: expressions could not tell them apart", what, name, prev)
+		prev, dup := seen[exprName(name)]
+		switch {
+		case dup && at != nil && prev.name != name:
+			return at.Errorf("%s %q reads in expressions as %s, as the %s %q does: expressions could not tell them apart", what, name, exprName(name), prev.what, prev.name)
+		case dup && at != nil:
+			return at.Errorf("%s %q has the name of a %s: expressions could not tell them apart", what, name, prev.what)
 		}
-		seen[name] = what
+		seen[exprName(name)] = decl{what, name}
 		return nil
 	}
 	for _, s := range f.Stats {
@@ -483,7 +518,47 @@ func (f *File) checkNames() error {
 			return err
 		}
 	}
+	for _, v := range f.SideValues {
+		if slices.ContainsFunc(sideAggregates, func(a struct{ Name, Meaning string }) bool { return a.Name == exprName(v.Name) }) || v.Name == "name" {
+			return v.Node.Errorf("side value %q has the name of what every side has already (%s, name)", v.Name, strings.Join(names(sideAggregates, func(a struct{ Name, Meaning string }) string { return a.Name }), ", "))
+		}
+		if err := declare(v.Name, "side value", v.Node); err != nil {
+			return err
+		}
+	}
 	return nil
+}
+
+// decodeSideValues reads the side values: each {count: CONDITION} or
+// {sum: EXPRESSION}, of self, with a doc.
+func decodeSideValues(n *doc.Node) ([]SideValueDecl, error) {
+	var out []SideValueDecl
+	err := entries(n, "side value names to values", func(name string, v *doc.Node) error {
+		if err := checkIdent(v, name, "a side value"); err != nil {
+			return err
+		}
+		var raw struct {
+			Count *doc.Node `doc:"count"`
+			Sum   *doc.Node `doc:"sum"`
+			Doc   string    `doc:"doc,required"`
+		}
+		if err := doc.Decode(v, &raw); err != nil {
+			return err
+		}
+		d := SideValueDecl{Name: name, Doc: raw.Doc, Node: v, Count: doc.Present(raw.Count)}
+		if d.Count == doc.Present(raw.Sum) {
+			return v.Errorf("a side value is {count: CONDITION} (its units not destroyed that meet it) or {sum: EXPRESSION} (summed over them), one of the two")
+		}
+		var err error
+		if d.Count {
+			d.Of, err = scalarExpr(raw.Count, "a condition on the unit (self)")
+		} else {
+			d.Of, err = scalarExpr(raw.Sum, "an expression of the unit (self)")
+		}
+		out = append(out, d)
+		return err
+	})
+	return out, err
 }
 
 // names returns the names of a list of declarations.

@@ -30,6 +30,7 @@ func FuzzRulesFile(f *testing.F) {
 	}
 	f.Add([]byte("title: t\nunits:\n  u: {hp: 2}\nround:\n  - hook: h\nhooks: |\n  def h(battle):\n    battle.self\n"))
 	f.Add([]byte("title: t\nstats:\n  s: {doc: s}\ntracks:\n  p: {max: 3, doc: p}\nunits:\n  u: {hp: 2, s: 1}\nround:\n  - each: {when: \"self.p < 2\", do: [{roll: {x: {dice: self.s, die: coin}}}, {add: {self.p: x}}, {if: \"self.p == 3\", then: [{damage: 1, to: self}]}]}\n"))
+	f.Add([]byte("title: t\nunits:\n  u: {hp: 2}\nround:\n  - contest: {roll: 1, ties: a, winner: [{contest: {roll: {dice: 3, die: 6, explode: \"face == 6\", explode-depth: 2}, against: 2d6, compare: pairs, ties: coin, win: [{damage: 1}], lose: [{damage: 1, to: self}]}}]}\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		rn, err := scenarios.ParseYAML("fuzz.rules.yaml", data)
 		if err != nil {

@@ -36,6 +36,7 @@ func TestGuideNumbers(t *testing.T) {
 		{"testdata/guide/pain.yaml", "", "b", "53.50 %"},
 		{"testdata/guide/morale.yaml", "", "a", "65.55 %"},
 		{"testdata/guide/morale.yaml", "", "fled", "97.29 %"},
+		{"rulesfile/risk", "", "a", "76.80 %"},
 	} {
 		sc, err := scenarios.Load(c.ref)
 		if err != nil {
@@ -84,6 +85,7 @@ func TestGuideExact(t *testing.T) {
 	}{
 		{"testdata/guide/duel.yaml", "1/2", "965/128"},
 		{"testdata/guide/duel-4-5.yaml", "93/256", ""},
+		{"rulesfile/risk", "208367138941435/270826551115776", ""},
 	} {
 		sc, err := scenarios.Load(c.ref)
 		if err != nil {

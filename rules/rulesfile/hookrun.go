@@ -219,10 +219,10 @@ func (uv *unitValue) Attr(name string) (starlark.Value, error) {
 	case uType, "name":
 		return starlark.String(ut.name), nil
 	}
-	if k := slices.Index(b.lang.tracks, name); k >= 0 {
+	if k := nameIndex(b.lang.tracks, name); k >= 0 {
 		return starlark.MakeInt(int(f.st[ui.slot+1+k])), nil
 	}
-	if k := slices.Index(b.lang.stats, name); k > 0 {
+	if k := nameIndex(b.lang.stats, name); k > 0 {
 		return starlark.MakeInt(int(ut.stats[k])), nil
 	}
 	return nil, starlark.NoSuchAttrError(fmt.Sprintf("a unit has no %q (it has: %v)", name, uv.AttrNames()))
@@ -240,7 +240,7 @@ func (uv *unitValue) SetField(name string, v starlark.Value) error {
 		f.setHP(uv.u, int32(x))
 		return nil
 	}
-	k := slices.Index(b.lang.tracks, name)
+	k := nameIndex(b.lang.tracks, name)
 	if k < 0 {
 		return starlark.NoSuchAttrError(fmt.Sprintf("a hook may set a unit's hp and tracks (%v), not %q", b.lang.tracks, name))
 	}
@@ -280,7 +280,7 @@ func (sv *sideValue) Attr(name string) (starlark.Value, error) {
 	case "name":
 		return starlark.String(sideLetters[sv.s]), nil
 	}
-	if k := slices.Index(b.lang.sideTracks, name); k >= 0 {
+	if k := nameIndex(b.lang.sideTracks, name); k >= 0 {
 		return starlark.MakeInt(int(f.st[1+sv.s*len(b.sideTrk)+k])), nil
 	}
 	return nil, starlark.NoSuchAttrError(fmt.Sprintf("a side has no %q (it has: %v)", name, sv.AttrNames()))
@@ -289,7 +289,7 @@ func (sv *sideValue) Attr(name string) (starlark.Value, error) {
 func (sv *sideValue) SetField(name string, v starlark.Value) error {
 	f := sv.f
 	b := f.b
-	k := slices.Index(b.lang.sideTracks, name)
+	k := nameIndex(b.lang.sideTracks, name)
 	if k < 0 {
 		return starlark.NoSuchAttrError(fmt.Sprintf("a hook may set a side's tracks (%v), not %q", b.lang.sideTracks, name))
 	}

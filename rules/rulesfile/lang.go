@@ -2,6 +2,7 @@ package rulesfile
 
 import (
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -13,6 +14,7 @@ type lang struct {
 	stats      []string // the stats, hp first
 	tracks     []string // per-unit tracks
 	sideTracks []string
+	sideValues []string
 	options    []optionVal
 	unitType   reflect.Type // what self, target and other are
 	sideType   reflect.Type // what side and enemy are
@@ -58,18 +60,18 @@ var (
 	stringT = reflect.TypeFor[string]()
 )
 
-func newLang(stats, tracks, sideTracks []string, opts []optionVal) *lang {
-	l := &lang{stats: stats, tracks: tracks, sideTracks: sideTracks, options: opts}
+func newLang(stats, tracks, sideTracks, sideValues []string, opts []optionVal) *lang {
+	l := &lang{stats: stats, tracks: tracks, sideTracks: sideTracks, sideValues: sideValues, options: opts}
 	var uf []reflect.StructField
 	for _, s := range stats {
 		name := s
 		if s == "hp" {
 			name = uMaxHP
 		}
-		uf = append(uf, field(len(uf), name, intT))
+		uf = append(uf, field(len(uf), exprName(name), intT))
 	}
 	for _, t := range tracks {
-		uf = append(uf, field(len(uf), t, intT))
+		uf = append(uf, field(len(uf), exprName(t), intT))
 	}
 	uf = append(uf, field(len(uf), uHP, intT), field(len(uf)+1, uAlive, boolT), field(len(uf)+2, uSide, stringT), field(len(uf)+3, uType, stringT))
 	l.unitType = reflect.StructOf(uf)
@@ -78,9 +80,12 @@ func newLang(stats, tracks, sideTracks []string, opts []optionVal) *lang {
 		sf = append(sf, field(len(sf), a.Name, intT))
 	}
 	for _, t := range sideTracks {
-		sf = append(sf, field(len(sf), t, intT))
+		sf = append(sf, field(len(sf), exprName(t), intT))
 	}
 	sf = append(sf, field(len(sf), "name", stringT))
+	for _, v := range sideValues {
+		sf = append(sf, field(len(sf), exprName(v), intT))
+	}
 	l.sideType = reflect.StructOf(sf)
 	var of []reflect.StructField
 	for _, o := range opts {
@@ -97,11 +102,22 @@ func newLang(stats, tracks, sideTracks []string, opts []optionVal) *lang {
 	return l
 }
 
-// optionField is how expressions name an option: hyphens become
-// underscores (options.round_cap for round-cap).
-func optionField(name string) string { return strings.ReplaceAll(name, "-", "_") }
+// exprName is how expressions name an option, a stat, a track or a named
+// roll: hyphens become underscores (options.round_cap for round-cap,
+// self.life_coins for life-coins), since an expression reads a-b as a
+// subtraction.
+func exprName(name string) string { return strings.ReplaceAll(name, "-", "_") }
 
-// unitFields lists the names a unit view has, for did-you-mean.
+// nameIndex returns the index of name in a list of declared names, a
+// hyphen and an underscore taken as the same (the file refuses two names
+// that differ only so), or −1.
+func nameIndex(list []string, name string) int {
+	x := exprName(name)
+	return slices.IndexFunc(list, func(s string) bool { return exprName(s) == x })
+}
+
+// unitFields lists the names a unit view has, as expressions and hooks
+// read them, for did-you-mean.
 func (l *lang) unitFields() []string {
 	var out []string
 	for _, s := range l.stats {
@@ -109,9 +125,11 @@ func (l *lang) unitFields() []string {
 			out = append(out, uMaxHP)
 			continue
 		}
-		out = append(out, s)
+		out = append(out, exprName(s))
 	}
-	out = append(out, l.tracks...)
+	for _, t := range l.tracks {
+		out = append(out, exprName(t))
+	}
 	return append(out, uHP, uAlive, uSide, uType)
 }
 
@@ -120,8 +138,14 @@ func (l *lang) sideFields() []string {
 	for _, a := range sideAggregates {
 		out = append(out, a.Name)
 	}
-	out = append(out, l.sideTracks...)
-	return append(out, "name")
+	for _, t := range l.sideTracks {
+		out = append(out, exprName(t))
+	}
+	out = append(out, "name")
+	for _, v := range l.sideValues {
+		out = append(out, exprName(v))
+	}
+	return out
 }
 
 func (l *lang) optionFields() []string {

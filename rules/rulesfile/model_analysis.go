@@ -98,7 +98,7 @@ func selfOnly(e *cexpr) bool {
 			if v.role != roleSelf {
 				return false
 			}
-		case vSideAgg, vSideTrack:
+		case vSideAgg, vSideTrack, vSideVal:
 			return false
 		}
 	}

@@ -37,9 +37,14 @@ type ContestDecl struct {
 	Roll    Roll
 	Against *Roll  // the other's roll, when it differs (nested contests)
 	Ties    string // reroll, a, b, none, coin, fewer-dice, more-dice (phase); reroll, win, lose, coin (nested)
-	Win     []*Effect
-	Lose    []*Effect
-	Node    *doc.Node
+	// Pairs compares the rolls die by die (compare: pairs), as RISK does:
+	// each pool sorted from the highest, the highest die against the
+	// highest, the second against the second, as far as the smaller pool
+	// goes; the effects run once for each pair.
+	Pairs bool
+	Win   []*Effect
+	Lose  []*Effect
+	Node  *doc.Node
 }
 
 // EffectKinds are the kinds of effect, in the reference's order.
@@ -182,6 +187,7 @@ func decodeContest(v *doc.Node, nested bool) (*ContestDecl, error) {
 		Roll    *doc.Node `doc:"roll,required"`
 		Against *doc.Node `doc:"against"`
 		Ties    string    `doc:"ties"`
+		Compare string    `doc:"compare"`
 		Winner  *doc.Node `doc:"winner"`
 		Loser   *doc.Node `doc:"loser"`
 		Win     *doc.Node `doc:"win"`
@@ -195,21 +201,13 @@ func decodeContest(v *doc.Node, nested bool) (*ContestDecl, error) {
 	if c.Roll, err = decodeRoll(raw.Roll); err != nil {
 		return nil, err
 	}
+	if err := contestKeys(v, nested); err != nil {
+		return nil, err
+	}
 	ties := contestTies
 	win, lose, winKey, loseKey := raw.Winner, raw.Loser, "winner", "loser"
 	if nested {
 		ties, win, lose, winKey, loseKey = nestedTies, raw.Win, raw.Lose, "win", "lose"
-		for _, k := range []string{"winner", "loser"} {
-			if v.Get(k) != nil {
-				return nil, v.Get(k).Errorf("a contest inside effects says what happens when self wins (win) or loses (lose), not %s", k)
-			}
-		}
-	} else {
-		for _, k := range []string{"win", "lose", "against"} {
-			if v.Get(k) != nil {
-				return nil, v.Get(k).Errorf("a contest phase is the same roll for both sides, and says what its winner and loser do (winner, loser): %s belongs to a contest inside effects", k)
-			}
-		}
 	}
 	if raw.Ties != "" {
 		if _, err := doc.OneOf(v.Get("ties"), ties...); err != nil {
@@ -224,6 +222,9 @@ func decodeContest(v *doc.Node, nested bool) (*ContestDecl, error) {
 		}
 		c.Against = &a
 	}
+	if err := c.decodeCompare(v, raw.Compare, raw.Ties, ties); err != nil {
+		return nil, err
+	}
 	if c.Win, err = decodeEffects(win); err != nil {
 		return nil, err
 	}
@@ -234,6 +235,81 @@ func decodeContest(v *doc.Node, nested bool) (*ContestDecl, error) {
 		return nil, v.Errorf("a contest needs effects for its %s or its %s: otherwise it changes nothing", winKey, loseKey)
 	}
 	return c, nil
+}
+
+// contestKeys refuses the keys of a contest phase in a contest inside
+// effects (winner, loser), and the other way round (win, lose, against).
+func contestKeys(v *doc.Node, nested bool) error {
+	if nested {
+		for _, k := range []string{"winner", "loser"} {
+			if v.Get(k) != nil {
+				return v.Get(k).Errorf("a contest inside effects says what happens when self wins (win) or loses (lose), not %s", k)
+			}
+		}
+		return nil
+	}
+	for _, k := range []string{"win", "lose", "against"} {
+		if v.Get(k) != nil {
+			return v.Get(k).Errorf("a contest phase is the same roll for both sides, and says what its winner and loser do (winner, loser): %s belongs to a contest inside effects", k)
+		}
+	}
+	return nil
+}
+
+// contestCompares are how a contest compares its rolls: their results
+// (total), or die by die (pairs).
+var contestCompares = []string{"total", "pairs"}
+
+// decodeCompare reads how the contest compares its rolls (compare, given
+// as word) and checks a contest of compare: pairs.
+func (c *ContestDecl) decodeCompare(v *doc.Node, word, ties string, allowed []string) error {
+	if word == "" {
+		return nil
+	}
+	if _, err := doc.OneOf(v.Get("compare"), contestCompares...); err != nil {
+		return err
+	}
+	c.Pairs = word == "pairs"
+	if !c.Pairs {
+		return nil
+	}
+	return c.checkPairs(v, ties, allowed)
+}
+
+// checkPairs refuses what a contest of compare: pairs cannot do: a roll
+// that is not dice, or whose dice are kept, counted or added to (pairs
+// compare the dice themselves), and a tie re-rolled, which pairs leave to
+// the rule the contest names.
+func (c *ContestDecl) checkPairs(v *doc.Node, ties string, allowed []string) error {
+	rolls := []*Roll{&c.Roll}
+	if c.Against != nil {
+		rolls = append(rolls, c.Against)
+	}
+	for _, r := range rolls {
+		if !r.IsDice() {
+			return r.Node.Errorf("compare: pairs compares dice one by one: this roll needs dice (NdX, or {dice: N, die: X}), not %q", r.Value.Src)
+		}
+		for _, k := range []struct {
+			set  bool
+			name string
+		}{{r.Keep != "", "keep"}, {r.Count.Present(), "count"}, {r.Plus.Present(), "plus"}} {
+			if k.set {
+				at := r.Node
+				if x := r.Node.Get(k.name); x != nil {
+					at = x
+				}
+				return at.Errorf("compare: pairs compares each die as it falls: %s, which makes one result of the dice, does not go with it", k.name)
+			}
+		}
+	}
+	others := slices.DeleteFunc(slices.Clone(allowed), func(t string) bool { return t == "reroll" })
+	switch ties {
+	case "":
+		return v.Errorf("compare: pairs needs ties, the rule for a pair of equal dice (ties: %s)", strings.Join(others, ", "))
+	case "reroll":
+		return v.Get("ties").Errorf("compare: pairs does not re-roll a tied pair: give the rule for a pair of equal dice (ties: %s)", strings.Join(others, ", "))
+	}
+	return nil
 }
 
 func decodeEffects(n *doc.Node) ([]*Effect, error) {

@@ -54,6 +54,7 @@ type eachC struct {
 type contestC struct {
 	roll, against []*rollC
 	ties          tieRule
+	pairs         bool // compare: pairs
 	win, lose     [][]*effectC
 	decl          *ContestDecl
 }
@@ -213,7 +214,7 @@ func (b *Battle) compileFire(p *Phase, pc *phaseC) error {
 		if stat == "" {
 			stat = "initiative"
 		}
-		k := slices.Index(b.lang.stats, stat)
+		k := nameIndex(b.lang.stats, stat)
 		if k < 0 {
 			at := p.Node
 			if x := p.Node.Get("initiative"); x != nil {
@@ -284,7 +285,7 @@ func (b *Battle) fires(t int, group string) bool {
 // sizeStat returns the index of the stat targeting calls size (hp when the
 // file names none).
 func (b *Battle) sizeStat() int {
-	if k := slices.Index(b.lang.stats, b.file.Targeting.Size); k >= 0 {
+	if k := nameIndex(b.lang.stats, b.file.Targeting.Size); k >= 0 {
 		return k
 	}
 	return 0
@@ -292,7 +293,7 @@ func (b *Battle) sizeStat() int {
 
 func (b *Battle) compileContestPhase(cp *compiler, d *ContestDecl) (*contestC, error) {
 	n := len(b.types)
-	c := &contestC{decl: d, ties: tieRules[d.Ties], roll: make([]*rollC, n*(n+1)), win: make([][]*effectC, n*(n+1)), lose: make([][]*effectC, n*(n+1))}
+	c := &contestC{decl: d, ties: tieRules[d.Ties], pairs: d.Pairs, roll: make([]*rollC, n*(n+1)), win: make([][]*effectC, n*(n+1)), lose: make([][]*effectC, n*(n+1))}
 	for s := range 2 {
 		for _, t := range b.sides[s].types {
 			for _, u := range b.sides[1-s].types {
@@ -395,7 +396,7 @@ func (b *Battle) compileEffects(cp *compiler, list []*Effect, sc scope) ([]*effe
 				b.nregs++
 				b.regNames = append(b.regNames, nr.Name)
 				out = append(out, &effectC{kind: efRoll, roll: rc, reg: slot, node: nr.Node})
-				sc.regs = append(slices.Clip(sc.regs), register{name: nr.Name, lo: rc.lo, hi: rc.hi, slot: slot})
+				sc.regs = append(slices.Clip(sc.regs), register{name: exprName(nr.Name), lo: rc.lo, hi: rc.hi, slot: slot})
 			}
 			continue
 		case "set", "add", "raise", "lower":
@@ -444,7 +445,7 @@ func (b *Battle) compileEffects(cp *compiler, list []*Effect, sc scope) ([]*effe
 // compileNested compiles a contest inside effects: self against other, in
 // the scope of the effects.
 func (b *Battle) compileNested(cp *compiler, d *ContestDecl, sc scope) (*contestC, error) {
-	c := &contestC{decl: d, ties: tieRules[d.Ties], roll: make([]*rollC, 1), against: make([]*rollC, 1), win: make([][]*effectC, 1), lose: make([][]*effectC, 1)}
+	c := &contestC{decl: d, ties: tieRules[d.Ties], pairs: d.Pairs, roll: make([]*rollC, 1), against: make([]*rollC, 1), win: make([][]*effectC, 1), lose: make([][]*effectC, 1)}
 	var err error
 	if c.roll[0], err = cp.compileRoll(&d.Roll, sc.context(0)); err != nil {
 		return nil, err
@@ -481,14 +482,14 @@ func (b *Battle) compileChange(cp *compiler, kind string, ch Change, sc scope) (
 		ec.who = 3
 	}
 	if ec.who <= 1 {
-		ec.track = slices.Index(b.lang.tracks, ch.Track)
+		ec.track = nameIndex(b.lang.tracks, ch.Track)
 		if ch.Track == "hp" {
 			ec.track = -1
 		} else if ec.track < 0 {
 			return nil, errUnknown(ch.Node, "unit track", ch.Track, append([]string{"hp"}, b.lang.tracks...))
 		}
 	} else {
-		ec.track = slices.Index(b.lang.sideTracks, ch.Track)
+		ec.track = nameIndex(b.lang.sideTracks, ch.Track)
 		if ec.track < 0 {
 			return nil, errUnknown(ch.Node, "side track", ch.Track, b.lang.sideTracks)
 		}

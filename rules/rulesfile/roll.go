@@ -242,6 +242,28 @@ func (b *Battle) compileWeapon(cp *compiler, t int, w *weaponC) error {
 	ut := b.types[t]
 	w.die = d.Die.Faces
 	self := context{reads: readOptions | readSelf | readSides | readRound, types: [nRoles]int{t, -1, -1}, side: ut.side}
+	if err := b.compileWeaponDice(cp, w, self); err != nil {
+		return err
+	}
+	n := len(b.types)
+	w.hit, w.wound, w.critWound, w.save = make([]faceTest, n), make([]faceTest, n), make([]faceTest, n), make([]faceTest, n)
+	w.damage, w.reduce = make([]*rollC, n), make([]*cexpr, n)
+	w.volley = !d.Wound.Present() && !d.Save.Present() && !d.Reduce.Present() && !d.Spill && !d.Damage.IsDice()
+	for i, u := range b.sides[1-ut.side].types {
+		if err := b.compileWeaponAgainst(cp, w, self, u, i == 0); err != nil {
+			return err
+		}
+	}
+	w.plain = w.attacks.static() && !w.reroll.set && !w.explode.set && !w.crit.set
+	b.weaponFaces(w, ut.side)
+	return nil
+}
+
+// compileWeaponDice compiles what a weapon's dice do whatever they are
+// fired at: how many, re-rolls (and the side track they spend),
+// explosions, criticals.
+func (b *Battle) compileWeaponDice(cp *compiler, w *weaponC, self context) error {
+	d := w.decl
 	var err error
 	if d.Attacks.Present() {
 		if w.attacks, err = cp.compile(&d.Attacks, &self, false); err != nil {
@@ -255,7 +277,7 @@ func (b *Battle) compileWeapon(cp *compiler, t int, w *weaponC) error {
 	}
 	w.budget = -1
 	if d.Reroll.Budget != "" {
-		w.budget = slicesIndex(b.lang.sideTracks, d.Reroll.Budget)
+		w.budget = nameIndex(b.lang.sideTracks, d.Reroll.Budget)
 		if w.budget < 0 {
 			return errUnknown(d.Reroll.Node.Get("budget"), "side track", d.Reroll.Budget, b.lang.sideTracks)
 		}
@@ -263,55 +285,62 @@ func (b *Battle) compileWeapon(cp *compiler, t int, w *weaponC) error {
 	if w.explode, err = cp.compileFaceTest(&d.Explode, self, w.die); err != nil {
 		return err
 	}
-	if w.crit, err = cp.compileFaceTest(&d.Crit, self, w.die); err != nil {
+	w.crit, err = cp.compileFaceTest(&d.Crit, self, w.die)
+	return err
+}
+
+// compileWeaponAgainst compiles a weapon's hit, wound, save, damage and
+// reduction against the enemy's unit type u (first: the first of them),
+// and keeps it a volley weapon only while its damage is the same number
+// against every target and its hits are decided by the face alone.
+func (b *Battle) compileWeaponAgainst(cp *compiler, w *weaponC, self context, u int, first bool) error {
+	d := w.decl
+	at := self
+	at.reads |= readTarget
+	at.types[roleTarget] = u
+	hit := d.Hit
+	if !hit.Present() {
+		hit = Expr{Src: "true", Node: d.Node}
+	}
+	var err error
+	if w.hit[u], err = cp.compileFaceTest(&hit, at, w.die); err != nil {
 		return err
 	}
-	n := len(b.types)
-	w.hit, w.wound, w.critWound, w.save = make([]faceTest, n), make([]faceTest, n), make([]faceTest, n), make([]faceTest, n)
-	w.damage, w.reduce = make([]*rollC, n), make([]*cexpr, n)
-	w.volley = !d.Wound.Present() && !d.Save.Present() && !d.Reduce.Present() && !d.Spill && !d.Damage.IsDice()
-	first := true
-	for _, u := range b.sides[1-ut.side].types {
-		at := self
-		at.reads |= readTarget
-		at.types[roleTarget] = u
-		hit := d.Hit
-		if !hit.Present() {
-			hit = Expr{Src: "true", Node: d.Node}
-		}
-		if w.hit[u], err = cp.compileFaceTest(&hit, at, w.die); err != nil {
-			return err
-		}
-		w.volley = w.volley && w.hit[u].e == nil
-		if w.wound[u], err = cp.compileFaceTest(&d.Wound, at, sixFaces); err != nil {
-			return err
-		}
-		if w.critWound[u], err = cp.compileFaceTest(&d.CritWound, at, sixFaces); err != nil {
-			return err
-		}
-		if w.save[u], err = cp.compileFaceTest(&d.Save, at, sixFaces); err != nil {
-			return err
-		}
-		if w.damage[u], err = cp.compileRoll(&d.Damage, at); err != nil {
-			return err
-		}
-		if d.Reduce.Present() {
-			if w.reduce[u], err = cp.compile(&d.Reduce, &at, false); err != nil {
-				return err
-			}
-		}
-		dm := w.damage[u]
-		if dm.value == nil || !dm.value.static() || (!first && dm.value.k != w.dmg) {
-			w.volley = false
-		} else {
-			w.dmg = dm.value.k
-		}
-		first = false
+	w.volley = w.volley && w.hit[u].e == nil
+	if w.wound[u], err = cp.compileFaceTest(&d.Wound, at, sixFaces); err != nil {
+		return err
 	}
-	w.plain = w.attacks.static() && !w.reroll.set && !w.explode.set && !w.crit.set
+	if w.critWound[u], err = cp.compileFaceTest(&d.CritWound, at, sixFaces); err != nil {
+		return err
+	}
+	if w.save[u], err = cp.compileFaceTest(&d.Save, at, sixFaces); err != nil {
+		return err
+	}
+	if w.damage[u], err = cp.compileRoll(&d.Damage, at); err != nil {
+		return err
+	}
+	if d.Reduce.Present() {
+		if w.reduce[u], err = cp.compile(&d.Reduce, &at, false); err != nil {
+			return err
+		}
+	}
+	dm := w.damage[u]
+	if dm.value == nil || !dm.value.static() || (!first && dm.value.k != w.dmg) {
+		w.volley = false
+	} else {
+		w.dmg = dm.value.k
+	}
+	return nil
+}
+
+// weaponFaces works out, for a weapon of a unit type of side, which
+// enemy types each face hits whatever the state (faceMask), those whose
+// hit reads the state (dynMask), the damage policies count a hit as, and
+// for a plain weapon the groups of targets its faces reach.
+func (b *Battle) weaponFaces(w *weaponC, side int) {
 	w.faceMask = make([]uint64, len(w.die))
 	w.policyDmg = 0
-	for _, u := range b.sides[1-ut.side].types {
+	for _, u := range b.sides[1-side].types {
 		ht := &w.hit[u]
 		if ht.e != nil {
 			w.dynMask |= 1 << uint(u)
@@ -323,8 +352,7 @@ func (b *Battle) compileWeapon(cp *compiler, t int, w *weaponC) error {
 			}
 		}
 		w.plain = w.plain && ht.e == nil && len(w.die) <= 255
-		_, hi := w.damage[u].lo, w.damage[u].hi
-		w.policyDmg = max(w.policyDmg, hi)
+		w.policyDmg = max(w.policyDmg, w.damage[u].hi)
 	}
 	w.thresh = 65536 % uint64(len(w.die))
 	w.faceGroup = make([]uint8, len(w.die))
@@ -348,19 +376,9 @@ func (b *Battle) compileWeapon(cp *compiler, t int, w *weaponC) error {
 	for _, g := range w.faceGroup {
 		w.groupWeights[g]++
 	}
-	return nil
 }
 
 func slicesIndexU(s []uint64, x uint64) int {
-	for i, v := range s {
-		if v == x {
-			return i
-		}
-	}
-	return -1
-}
-
-func slicesIndex(s []string, x string) int {
 	for i, v := range s {
 		if v == x {
 			return i

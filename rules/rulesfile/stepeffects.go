@@ -9,6 +9,10 @@ package rulesfile
 func (s *Enumerator[T, A]) contestPhase(p *phaseC, c *cfg, out *bag[T, A]) {
 	f, ar := s.f, s.ar
 	b := f.b
+	if p.contest.pairs {
+		s.pairsPhase(p, c, out)
+		return
+	}
 	f.loadCfg(c)
 	ua, ub := f.champion(0), f.champion(1)
 	if ua < 0 || ub < 0 {
@@ -151,6 +155,10 @@ func (s *Enumerator[T, A]) effect(e *effectC, ctx ectx, c *cfg, w T, out *bag[T,
 		}
 		s.drain(s.run(list, ctx, s.single(c, w)), out)
 	case efContest:
+		if e.contest.pairs {
+			s.nestedPairs(e.contest, ctx, c, w, out)
+			break
+		}
 		win, lose, none := s.contestOdds(e.contest, ctx.unit[roleSelf], ctx.unit[roleOther], true)
 		out.add(c, ar.Mul(w, none))
 		if !ar.IsZero(win) {

@@ -20,6 +20,7 @@ import (
 	"github.com/crucible-sim/crucible/reports/outdir"
 	"github.com/crucible-sim/crucible/reports/verdicts"
 	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/rules/doc"
 	"github.com/crucible-sim/crucible/scenarios"
 	"github.com/crucible-sim/crucible/sim"
 	"github.com/crucible-sim/crucible/sim/batch"
@@ -74,7 +75,7 @@ const DefaultBudget = 100_000_000
 func NewCmd(d Deps) *cobra.Command {
 	var o options
 	cmd := &cobra.Command{
-		Use:   "explain SCENARIO --outcome CONDITION | --attribute units --side S | --sensitivity PATH=LO..HI",
+		Use:   "explain SCENARIO --outcome CONDITION | --attribute units|parts --side S | --sensitivity PATH=LO..HI",
 		Short: "Show example games of an outcome: how a battle comes to end so",
 		Long: `explain fights a scenario and prints example games whose outcome meets the
 condition, each replayed round by round with the command that replays it
@@ -82,6 +83,15 @@ again. The examples are trials the run kept of each outcome (the same for
 any workers, chunking, shards or resume); when the run kept too few, it
 searches the trials after the run until it finds them or --budget trials
 are fought, and says how rare the outcome is, with a 95 % interval.
+
+--attribute units|parts --side S shares the side's win share among its
+units (Eclipse ships, a rules file's units, DBD units, EC4X squadrons) or
+the parts of its designs (an Eclipse blueprint's parts, an EmojiSpace
+ship's modules): each kind's Shapley value and what the side keeps
+without one, exact over every coalition through the solver where it
+reaches, else by Monte Carlo on common random numbers with standard
+errors — over every coalition, or by one sampled order of the players a
+trial when there are more than 4,096 coalitions.
 
 --sensitivity PATH=LO..HI (repeated, or joined by commas) says which of
 the scenario's numbers matters to --metric: each field's Sobol indices,
@@ -96,6 +106,7 @@ CONDITION is clauses joined by commas, every one of which must hold:
 		Example: `  crucible explain eclipse/interceptor-duel --outcome 'b wins, rounds<=2' --seed 7
   crucible explain eclipse/two-interceptors-vs-ancient --outcome 'a wins' --paths 3
   crucible explain eclipse/two-cruisers-vs-interceptor-and-cruiser --attribute units --side b
+  crucible explain eclipse/upgraded-three-types --attribute parts --side a
   crucible explain stratfight/thug-vs-guard --outcome 'b wins, rounds<=3' --examples 1 --seed 7
   crucible explain eclipse/two-cruisers-vs-interceptor-and-cruiser --sensitivity 'attacker.ships.Cruiser=1..3,defender.ships.Interceptor=1..3' --seed 1`,
 		Args: cobra.ExactArgs(1),
@@ -106,14 +117,14 @@ CONDITION is clauses joined by commas, every one of which must hold:
 	fl.IntVarP(&o.examples, "examples", "k", 3, "how many example games to show (1 to 100)")
 	fl.Int64Var(&o.budget, "budget", DefaultBudget, "the most `trials` a search past the run fights")
 	fl.IntVar(&o.paths, "paths", 0, "instead of examples, the `K` most probable ways the battle comes to the outcome, exact through the solver's chain (Eclipse battles, EmojiSpace duels, Strategic Fighting lifespans)")
-	fl.StringVar(&o.attr, "attribute", "", "instead of examples, attribute a side's win share to its `units` (Shapley values and leave-one-out, exact through the solver: Eclipse fleets)")
+	fl.StringVar(&o.attr, "attribute", "", "instead of examples, attribute a side's win share to its `units` or to the parts of its designs (parts): Shapley values and leave-one-out, exact through the solver where it reaches, else Monte Carlo")
 	fl.StringVar(&o.side, "side", "a", "the `side` (a or b) --attribute speaks of")
 	fl.BoolVar(&o.sampled, "monte-carlo", false, "attribute by Monte Carlo (--trials of every coalition on common random numbers, with standard errors) even where the exact solver reaches; without a solver, or beyond its budget, it is the way taken")
 	fl.StringArrayVar(&o.sensitivity, "sensitivity", nil, "instead of examples, which of the scenario's numbers matters: Sobol indices of fields `PATH=LO..HI` (or LO..HI:STEP, or a list of numbers; repeat the flag or join fields by commas)")
 	fl.StringVar(&o.metric, "metric", "win.a", "the `METRIC` --sensitivity explains: "+rules.MetricForms)
 	fl.IntVar(&o.rows, "rows", 1000, "the rows `N` of --sensitivity's Saltelli design: N·(fields+2) evaluations")
-	fl.StringVarP(&o.format, "format", "f", "table", "output format: table or json")
-	fl.StringVar(&o.out, "out", "", "also write the answer to `DIR`: explain.txt, explain.json and index.html, a page of it")
+	fl.StringVarP(&o.format, "format", "f", "table", "output format: table, json or csv")
+	fl.StringVar(&o.out, "out", "", "also write the answer to `DIR`: explain.txt, explain.json, explain.csv and index.html, a page of it")
 	return cmd
 }
 
@@ -127,14 +138,14 @@ func (o *options) check(d Deps) error {
 		return d.Usage("--budget %d: allowed: an integer from 0 to %d", o.budget, int64(sim.MaxTrials))
 	case o.paths < 0 || o.paths > 100:
 		return d.Usage("--paths %d: allowed: an integer from 1 to 100 (0, the default: examples instead)", o.paths)
-	case o.attr != "" && o.attr != "units":
-		return d.Usage("--attribute %q: allowed: units (parts are not attributed yet)", o.attr)
+	case o.attr != "" && o.attr != "units" && o.attr != "parts":
+		return d.Usage("--attribute %q: allowed: units, parts%s", o.attr, doc.DidYouMean(o.attr, []string{"units", "parts"}))
 	case o.side != "a" && o.side != "b":
 		return d.Usage("--side %q: allowed: a, b", o.side)
 	case o.rows < 2 || o.rows > 1_000_000:
 		return d.Usage("--rows %d: allowed: an integer from 2 to 1000000", o.rows)
-	case o.format != "table" && o.format != "json":
-		return d.Usage("--format %q: allowed: table, json", o.format)
+	case o.format != "table" && o.format != "json" && o.format != "csv":
+		return d.Usage("--format %q: allowed: table, json, csv", o.format)
 	}
 	return nil
 }
@@ -155,7 +166,7 @@ func (o *options) run(cmd *cobra.Command, d Deps, ref string) error {
 		return o.attribute(cmd, d, sc)
 	}
 	if len(o.sensitivity) > 0 {
-		return o.sensitivities(cmd, d, sc)
+		return o.sensitivities(cmd, d, sc, battle.Spec())
 	}
 	cond, err := rules.ParseCondition(o.outcome, battle.Spec())
 	if err != nil {
@@ -189,22 +200,30 @@ func (o *options) attribute(cmd *cobra.Command, d Deps, sc *scenarios.Scenario) 
 	if o.side == "b" {
 		side = rules.B
 	}
-	a, err := o.attributeUnits(cmd, d, sc, side)
+	of := rules.Units
+	if o.attr == "parts" {
+		of = rules.Parts
+	}
+	a, err := o.attributePlayers(cmd, d, sc, side, of)
 	if analysis.Interrupted(err) {
 		return d.Interrupted("interrupted: no attribution shown")
 	}
 	if err != nil {
 		return err
 	}
-	return o.emit(cmd, d, a.Scenario+" --attribute units", func(w io.Writer) error { return explainreport.WriteAttribution(w, a) },
-		func() ([]byte, error) { return explainreport.AttributionJSON(a) })
+	return o.emit(cmd, d, a.Scenario+" --attribute "+o.attr, func(w io.Writer) error { return explainreport.WriteAttribution(w, a) },
+		func() ([]byte, error) { return explainreport.AttributionJSON(a) }, func() ([]byte, error) { return explainreport.AttributionCSV(a) })
 }
 
-// attributeUnits attributes exactly through the solver where it reaches,
-// else by Monte Carlo over the run's trials and seed.
-func (o *options) attributeUnits(cmd *cobra.Command, d Deps, sc *scenarios.Scenario, side rules.Side) (*engine.Attribution, error) {
-	if _, err := rules.LookupSolver(sc.Ruleset); err == nil && !o.sampled {
-		a, err := engine.AttributeUnits(cmd.Context(), sc, side)
+// attributePlayers attributes exactly through the solver where it reaches
+// (the ruleset has one, it takes the scenario and its budget holds), else
+// by Monte Carlo over the run's trials and seed.
+func (o *options) attributePlayers(cmd *cobra.Command, d Deps, sc *scenarios.Scenario, side rules.Side, of rules.Players) (*engine.Attribution, error) {
+	if _, err := rules.LookupCoalitions(sc.Ruleset); err != nil {
+		return nil, err
+	}
+	if s, err := rules.LookupSolver(sc.Ruleset); err == nil && !o.sampled && s.Check(sc.Document()) == nil {
+		a, err := engine.Attribute(cmd.Context(), sc, side, of)
 		if !errors.Is(err, rules.ErrBudget) {
 			return a, err
 		}
@@ -214,7 +233,12 @@ func (o *options) attributeUnits(cmd *cobra.Command, d Deps, sc *scenarios.Scena
 		return nil, err
 	}
 	o.seed = plan.Seed
-	return engine.AttributeUnitsSampled(cmd.Context(), sc, side, engine.Sampling{Seed: plan.Seed, Trials: plan.TrialsOf(sc)})
+	s := engine.Sampling{Seed: plan.Seed, Trials: plan.TrialsOf(sc)}
+	a, err := engine.AttributeSampled(cmd.Context(), sc, side, of, s)
+	if errors.Is(err, engine.ErrTooManyCoalitions) {
+		return engine.AttributeOrders(cmd.Context(), sc, side, of, s)
+	}
+	return a, err
 }
 
 // ways prints the most probable ways to the outcome.
@@ -227,7 +251,7 @@ func (o *options) ways(cmd *cobra.Command, d Deps, sc *scenarios.Scenario, cond 
 		return err
 	}
 	return o.emit(cmd, d, ways.Scenario+" --paths", func(w io.Writer) error { return explainreport.WriteWays(w, ways) },
-		func() ([]byte, error) { return explainreport.WaysJSON(ways) })
+		func() ([]byte, error) { return explainreport.WaysJSON(ways) }, func() ([]byte, error) { return explainreport.WaysCSV(ways) })
 }
 
 // write replays each example and prints them in the chosen format.
@@ -245,13 +269,17 @@ func (o *options) write(cmd *cobra.Command, d Deps, ref string, f *engine.Found)
 		accounts = append(accounts, explainreport.Account{Example: e, Replay: buf.String(), Command: replayCommand(cmd, d, ref, f.Run.Seed, e.Trial)})
 	}
 	return o.emit(cmd, d, f.Run.Scenario+" --outcome", func(w io.Writer) error { return explainreport.WriteText(w, f, accounts) },
-		func() ([]byte, error) { return explainreport.JSON(f, accounts) })
+		func() ([]byte, error) { return explainreport.JSON(f, accounts) }, func() ([]byte, error) { return explainreport.ExamplesCSV(f, accounts) })
 }
 
-// emit prints an answer in the chosen format and, with --out, writes both
-// formats and a page of it to the report directory.
-func (o *options) emit(cmd *cobra.Command, d Deps, title string, text func(io.Writer) error, js func() ([]byte, error)) error {
+// emit prints an answer in the chosen format and, with --out, writes every
+// format and a page of it to the report directory.
+func (o *options) emit(cmd *cobra.Command, d Deps, title string, text func(io.Writer) error, js, table func() ([]byte, error)) error {
 	raw, err := js()
+	if err != nil {
+		return err
+	}
+	tab, err := table()
 	if err != nil {
 		return err
 	}
@@ -260,9 +288,12 @@ func (o *options) emit(cmd *cobra.Command, d Deps, title string, text func(io.Wr
 		return err
 	}
 	w := cmd.OutOrStdout()
-	if o.format == "json" {
+	switch o.format {
+	case "json":
 		_, err = fmt.Fprintf(w, "%s\n", raw)
-	} else {
+	case "csv":
+		_, err = w.Write(tab)
+	default:
 		_, err = w.Write(txt.Bytes())
 	}
 	if err != nil || o.out == "" {
@@ -274,7 +305,7 @@ func (o *options) emit(cmd *cobra.Command, d Deps, title string, text func(io.Wr
 	}
 	defer od.Close()
 	od.Command = d.Reproduce(cmd, o.seed)
-	if err := explainreport.Write(od, title, txt.Bytes(), raw); err != nil {
+	if err := explainreport.Write(od, title, txt.Bytes(), raw, tab); err != nil {
 		return err
 	}
 	fmt.Fprintf(cmd.ErrOrStderr(), "%s: explanation written to %s\n", cmd.Root().Name(), o.out)

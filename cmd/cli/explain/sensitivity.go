@@ -19,9 +19,13 @@ import (
 const Bootstrap = 200
 
 // sensitivities prints which of the scenario's numbers matter to the
-// metric.
-func (o *options) sensitivities(cmd *cobra.Command, d Deps, sc *scenarios.Scenario) error {
+// metric. A metric the battle (spec) does not report is bad usage, like
+// one that does not parse.
+func (o *options) sensitivities(cmd *cobra.Command, d Deps, sc *scenarios.Scenario, spec rules.Spec) error {
 	m, err := rules.ParseMetric(o.metric)
+	if err == nil {
+		err = m.Check(spec)
+	}
 	if err != nil {
 		return d.Usage("--metric %q: %v", o.metric, err)
 	}
@@ -46,7 +50,7 @@ func (o *options) sensitivities(cmd *cobra.Command, d Deps, sc *scenarios.Scenar
 		return err
 	}
 	return o.emit(cmd, d, s.Scenario+" --sensitivity", func(w io.Writer) error { return explainreport.WriteSensitivity(w, s) },
-		func() ([]byte, error) { return explainreport.SensitivityJSON(s) })
+		func() ([]byte, error) { return explainreport.SensitivityJSON(s) }, func() ([]byte, error) { return explainreport.SensitivityCSV(s) })
 }
 
 // sensitivityAxes reads the --sensitivity fields. A flag may join several

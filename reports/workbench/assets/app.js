@@ -10,6 +10,7 @@ import {state, tab, newJob, ownerOf, edit, seed, trials, validated, setText} fro
 import {initEditor, showProblems} from './editor.js';
 import {initForm} from './form.js';
 import * as odds from './cards/odds.js';
+import {wanted} from './cards/fields.js';
 import * as compare from './cards/compare.js';
 import * as sweep from './cards/sweep.js';
 import * as tune from './cards/tune.js';
@@ -30,6 +31,8 @@ export function showCard(name) {
   for (const c of document.querySelectorAll('.card')) c.hidden = c.id !== 'card-' + name;
   state.card = name;
   updatePermalink();
+  // The cards that offer the text's fields fetch them once shown (fields.js).
+  if (wanted() && state.validation && state.validation.ok) for (const c of [sweep, tune]) Promise.resolve(c.validated(state.validation)).catch((e) => console.error(e));
 }
 function showView(name) {
   for (const b of $('view-tabs').children) b.classList.toggle('on', b.dataset.name === name);
@@ -40,8 +43,15 @@ function showView(name) {
 // The odds: 150 ms after typing pauses, a valid text replaces the tab's
 // job. One request at a time, so that the server starts the tab's jobs in
 // the order of the edits: an edit made while a request is out is sent when
-// its reply is in.
-let debounce = 0, sending = false, resend = false;
+// its reply is in. The form's edits (textedit operations) go with the
+// odds' request, which answers the text edited: a pick is one round trip.
+let debounce = 0, sending = false, resend = false, ops = [];
+function edits(more, at) {
+  clearTimeout(debounce);
+  ops.push(...more);
+  if (state.editAt === null) state.editAt = at;
+  submit();
+}
 function changed(whole) {
   clearTimeout(debounce);
   if (whole) submit();
@@ -60,24 +70,57 @@ async function submit() {
 async function send() {
   const t0 = state.editAt === null ? performance.now() : state.editAt;
   state.editAt = null;
+  const mine = ops;
+  ops = [];
+  const failed = (e) => { $(mine.length ? 'form-status' : 'status').textContent = e.message; };
   if (!state.ready) {
-    try { await showValidation(await api('/api/validate', edit())); } catch (e) { $('status').textContent = e.message; }
+    try {
+      if (mine.length) edited((await api('/api/edit', {text: $('src').value, ops: mine})).text);
+      await showValidation(await api('/api/validate', edit()));
+    } catch (e) { failed(e); }
     return;
   }
   const job = newJob('odds');
-  const req = Object.assign(edit(), {tab, job, builtin: state.builtin, seed: seed(), trials: trials()});
+  const req = Object.assign(edit(), {tab, job, builtin: state.builtin, seed: seed(), trials: trials()}, mine.length ? {ops: mine} : {});
   state.job = job; state.sent = t0;
   state.firstMs = state.pointMs = state.exactMs = null; state.exact = null; state.last = null; state.estimates = 0; state.history = []; state.done = false;
   $('exact').textContent = '…';
   $('command').textContent = '…';
   odds.reset();
   let r;
-  try { r = await api('/api/odds', req); } catch (e) { $('status').textContent = e.message; return; }
+  try { r = await api('/api/odds', req); } catch (e) { failed(e); return; }
+  if (typeof r.text === 'string') edited(r.text);
   const v = r.validation;
+  if (v.ok) {
+    showProblems(v);
+    odds.stale(false);
+    odds.started(r, v);
+    // The form is drawn anew after the first estimate, not before it: the
+    // drawing holds the page for tens of milliseconds (a fleet's
+    // blueprints and their part lists), and the estimate, which arrives
+    // just after this answer, would wait behind it.
+    await firstEstimate(job, 250);
+  }
   await showValidation(v);
-  if (!v.ok) return;
-  odds.started(r, v);
-  state.replied = job;
+  if (v.ok) state.replied = job;
+}
+
+// firstEstimate resolves once the first estimate of job is drawn, or
+// after ms.
+let awaited = null;
+function firstEstimate(job, ms) {
+  if (state.job === job && state.firstMs !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    awaited = {job, resolve};
+    setTimeout(resolve, ms);
+  });
+}
+
+// edited puts the text the form's edits made in the editor, which the
+// request that made them has validated already.
+function edited(text) {
+  $('src').value = text;
+  updatePermalink();
 }
 
 // showValidation shows the server's word on the text: its errors at
@@ -115,7 +158,10 @@ function dispatch(kind, data) {
   const owner = ownerOf(data.job);
   if (owner === 'odds') {
     if (data.job !== state.job) return; // an older edit's
-    if (kind === 'estimate') odds.estimate(data);
+    if (kind === 'estimate') {
+      odds.estimate(data);
+      if (awaited && awaited.job === data.job) { awaited.resolve(); awaited = null; }
+    }
     else if (kind === 'exact') odds.exact(data);
     else if (kind === 'failed') $('state').textContent = 'failed: ' + data.error;
     return;
@@ -190,7 +236,33 @@ async function open(query) {
   state.builtin = s.builtin || '';
   state.folder = s.folder || '';
   $('name').value = s.name;
+  showRules(s.rules);
   setText(s.text);
+}
+
+// showRules puts the rules file a scenario reads (or none) in the editor
+// beside the scenario's.
+function showRules(r) {
+  state.rules = r ? {file: r.file, named: r.named || ''} : null;
+  $('rules-box').hidden = !r;
+  $('src-title').hidden = !r;
+  $('rules-src').value = r ? r.text : '';
+  $('rules-file').textContent = r ? r.file : '';
+  $('rules-note').textContent = r && r.named ? 'The scenario reads the rules file ' + r.named + ' by name; an edit here makes it read ./' + r.file + ' beside it (save both).' : '';
+}
+
+// rulesChanged re-runs the odds on an edit of the rules file, as on an
+// edit of the scenario. A scenario that named the file by name reads it by
+// path from now on, so that the page's text is the file it reads, and the
+// pair, saved side by side, runs on the command line as on the page.
+function rulesChanged() {
+  if (state.rules && state.rules.named) {
+    state.rules.named = '';
+    $('rules-note').textContent = 'The scenario now reads ./' + state.rules.file + ' beside it: save both files to run them on the command line.';
+    edits([{op: 'set', path: 'ruleset', value: './' + state.rules.file}], performance.now());
+    return;
+  }
+  changed();
 }
 
 // restore fills the page from its address: a permalink's text (s=), or a
@@ -255,12 +327,13 @@ function init() {
   for (const [name, c] of Object.entries(cards)) c.mount($('card-' + name), () => run(name));
   showView('form');
   showCard('odds');
-  initEditor(changed);
-  initForm();
+  initEditor(changed, rulesChanged);
+  initForm(edits);
   for (const id of ['name', 'seed', 'trials']) $(id).addEventListener('input', () => changed());
   $('picker').addEventListener('change', (e) => { if (e.target.value) open(e.target.value).catch((err) => { $('status').textContent = err.message; }); });
   $('stop').addEventListener('click', () => api('/api/stop', {tab}).catch((e) => { $('status').textContent = e.message; }));
   $('download').addEventListener('click', () => save($('src').value, fileOf($('name').value)));
+  $('rules-download').addEventListener('click', () => state.rules && save($('rules-src').value, state.rules.file.split('/').pop()));
   catalogue().then(restore).catch((e) => { $('status').textContent = e.message; });
   connect();
 }

@@ -36,16 +36,12 @@ function parentOf(p) {
 function last(p) { return p.slice(p.lastIndexOf('.') + 1); }
 function join(p, k) { return p ? p + '.' + k : k; }
 
-// send makes edits of the text through the server and puts the result in
-// the editor, which validates it at once: a pick is an edit made whole, and
-// its odds are timed from the pick.
-async function send(ops) {
-  const at = performance.now();
-  try {
-    const r = await api('/api/edit', {text: $('src').value, ops});
-    setText(r.text, at);
-  } catch (e) { $('form-status').textContent = e.message; }
-}
+// send makes edits of the text through the server, which puts the result
+// in the editor and validates it at once (app.js: the edits go with the
+// odds' request): a pick is an edit made whole, and its odds are timed
+// from the pick.
+let sendEdits = null;
+function send(ops) { sendEdits(ops, performance.now()); }
 
 async function define(path, how) {
   const at = performance.now();
@@ -310,6 +306,9 @@ function mark(p) {
   }
 }
 
-export function initForm() {
+// initForm draws the form on every validation; its edits go to send, with
+// the time of the pick.
+export function initForm(send) {
+  sendEdits = send;
   onValidation(draw);
 }

@@ -17,6 +17,10 @@ export const state = {
   // What the server last said of the text: its validation, document and
   // ruleset, and that ruleset's reference.
   validation: null, doc: null, ruleset: '', ref: null,
+  // The rules file the scenario reads, in the editor beside it: {file,
+  // named} (named: the name the scenario calls it by, until the page's
+  // first edit of it makes the scenario read it by path), or null.
+  rules: null,
 };
 window.workbench = state;
 
@@ -34,7 +38,11 @@ export function ownerOf(job) { return owners.get(job); }
 
 // The scenario as the server takes it.
 export const src = () => $('src');
-export function edit() { return {name: $('name').value, text: src().value, folder: state.folder}; }
+export function edit() {
+  const e = {name: $('name').value, text: src().value, folder: state.folder};
+  if (state.rules && !state.rules.named) e.rules = {file: state.rules.file, text: $('rules-src').value};
+  return e;
+}
 export function file() { return fileOf($('name').value); }
 
 // seed is the seed field as the server takes it: a string of digits, kept

@@ -28,6 +28,7 @@ func TestMonteCarloAgrees(t *testing.T) {
 	}{
 		{"rulesfile/duel2d6", 200_000},
 		{"rulesfile/skirmish", 100_000},
+		{"rulesfile/risk", 100_000},
 		{"rulesfile/fleet-mirror", 20_000},
 		// The guide's examples.
 		{"../testdata/guide/exploding.yaml", 100_000},

@@ -141,11 +141,12 @@ func TestKeepHighestOfExplodingD10s(t *testing.T) {
 //	go test ./rules/rulesfile/exact/ -run '^$' -bench SingleRolls -benchtime 5x -count 3
 func BenchmarkSingleRolls(b *testing.B) {
 	for _, c := range []struct {
-		name, rules string
+		name, rules, sides string
 	}{
-		{"keep-5-of-10-exploding-d10-depth-20", keepRules(10, 5, 20)},
+		{"keep-5-of-10-exploding-d10-depth-20", keepRules(10, 5, 20), oneRoller},
+		{"4d6-against-4d6-in-pairs", fourD6Rules, oneRoller},
 	} {
-		m := modelOf(b, c.rules, oneRoller)
+		m := modelOf(b, c.rules, c.sides)
 		for _, rational := range []bool{false, true} {
 			b.Run(fmt.Sprintf("%s/rational=%v", c.name, rational), func(b *testing.B) {
 				cpu0 := cpuTime()

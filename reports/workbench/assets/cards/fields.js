@@ -1,10 +1,17 @@
 // The fields a sweep may vary and a tune search, as the server finds them
 // for the text (every integer and every field of a few words the
 // reference declares, written in the text or not, each with the values
-// the scenario takes), fetched once per text.
+// the scenario takes), fetched once per text — and only while a card that
+// offers them is shown: their bounds cost the server a compile per value
+// tried (about 140 ms of a core on eclipse/fleet-mirror-upgraded), which an
+// edit's odds, their first estimate and exact value, would otherwise wait
+// behind on every edit.
 
 import {h, api} from '../lib.js';
-import {edit} from '../page.js';
+import {state, edit} from '../page.js';
+
+// wanted says whether a card that offers the fields is shown.
+export const wanted = () => state.card === 'sweep' || state.card === 'tune';
 
 let cached = {text: null, fields: Promise.resolve([])};
 

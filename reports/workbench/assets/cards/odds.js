@@ -6,6 +6,7 @@
 import {$, h, pct, interval, sideOf} from '../lib.js';
 import {state} from '../page.js';
 import {s, histogram, lineChart} from '../chart.js';
+import * as why from './why.js';
 
 export function mount(root) {
   const side = (k, word) => h('div', {class: 'side', id: 'side-' + k},
@@ -65,7 +66,7 @@ export function estimate(d) {
 // once for the first and the last, else at most every 300 ms, so that a
 // stream of estimates never holds the page up.
 let drawnAt = 0, pending = null;
-export function reset() { drawnAt = 0; pending = null; }
+export function reset() { drawnAt = 0; pending = null; why.reset(); }
 function details(r, final) {
   pending = r;
   const due = drawnAt + 300 - performance.now();
@@ -140,12 +141,12 @@ function rounds(r) {
 }
 
 // ends draws the share of each way the battles ended. Each row names its
-// end (data-end): the place for a link to a game that ended so (a replay
-// of such a trial, "show me a game that ends like this").
+// end (data-end) and offers games that ended so ("why?", why.js).
 function ends(r) {
   const seen = Object.entries(r.ends).filter(([, n]) => n > 0);
   table('ends', ['end', 'share', '95 % interval'], seen.map(([k, n]) => [k, pct(n / r.trials), interval(...r.intervals['ends.' + k])]));
   [...$('ends').rows].slice(1).forEach((tr, i) => { tr.dataset.end = seen[i][0]; });
+  why.decorate($('ends'), r, () => $('command').textContent);
 }
 
 function counters(r) {

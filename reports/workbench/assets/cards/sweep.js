@@ -8,7 +8,7 @@ import {h, pct} from '../lib.js';
 import {state, edit, trials} from '../page.js';
 import {s, lineChart, barChart} from '../chart.js';
 import {result, choice} from './common.js';
-import {fieldsOf, fill, values} from './fields.js';
+import {fieldsOf, wanted, fill, values} from './fields.js';
 
 export const kind = 'sweep';
 let res, field, vals, metric, plotSvg;
@@ -33,7 +33,7 @@ function current() { return known.find((f) => f.path === field.value); }
 
 export async function validated(v) {
   res.check(v.ok);
-  if (!v.ok) return;
+  if (!v.ok || !wanted()) return;
   known = await fieldsOf();
   const f = fill(field, known, () => true);
   if (f && !vals.value) vals.value = values(f);

@@ -7,7 +7,7 @@ import {h} from '../lib.js';
 import {state, edit} from '../page.js';
 import {s, lineChart} from '../chart.js';
 import {result, choice} from './common.js';
-import {fieldsOf, fill} from './fields.js';
+import {fieldsOf, wanted, fill} from './fields.js';
 
 export const kind = 'tune';
 let res, field, range, goal, level, plotSvg, known = [];
@@ -38,7 +38,7 @@ function suggest() {
 
 export async function validated(v) {
   res.check(v.ok);
-  if (!v.ok) return;
+  if (!v.ok || !wanted()) return;
   known = await fieldsOf();
   const was = field.value;
   fill(field, known, (f) => f.kind === 'integer');

@@ -1,0 +1,51 @@
+package skillreport
+
+import (
+	"encoding/json"
+
+	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/skill"
+	"github.com/crucible-sim/crucible/reports/formats"
+)
+
+// Field is the "skill" field a command adds to its JSON object: each
+// axis, with its levels, its move, whether it is sensitive and its flag.
+func Field(axes []*skill.Axis) formats.Field {
+	objs := make([]formats.Object, len(axes))
+	for i, a := range axes {
+		objs[i] = axisObject(a)
+	}
+	return formats.Field{Key: "skill", Val: objs}
+}
+
+// With returns o (a command's JSON object, formats.Object) with the
+// axes' field appended; o itself when there are none.
+func With(o json.Marshaler, axes []*skill.Axis) json.Marshaler {
+	obj, ok := o.(formats.Object)
+	if len(axes) == 0 || !ok {
+		return o
+	}
+	return append(obj[:len(obj):len(obj)], Field(axes))
+}
+
+func axisObject(a *skill.Axis) formats.Object {
+	levels := make([]formats.Object, len(a.Levels))
+	for i, l := range a.Levels {
+		o := formats.Object{{Key: "player", Val: l.Policy}, {Key: "exact", Val: l.Exact}, {Key: "answer", Val: l.Answer()},
+			{Key: "win_a", Val: estimateObject(l.Win[0])}, {Key: "win_b", Val: estimateObject(l.Win[1])}}
+		if l.Base != nil {
+			o = append(o, formats.Field{Key: "base_win_a", Val: estimateObject(l.Base[0])}, formats.Field{Key: "base_win_b", Val: estimateObject(l.Base[1])})
+		}
+		levels[i] = o
+	}
+	o := formats.Object{{Key: "scenario", Val: a.Scenario}, {Key: "labels", Val: a.Labels}}
+	if a.Effect != "" {
+		o = append(o, formats.Field{Key: "effect", Val: a.Effect})
+	}
+	return append(o, formats.Field{Key: "levels", Val: levels}, formats.Field{Key: "threshold", Val: a.Threshold},
+		formats.Field{Key: "move", Val: a.Move()}, formats.Field{Key: "sensitive", Val: a.Sensitive()}, formats.Field{Key: "flag", Val: formats.Nullable(a.Flag())})
+}
+
+func estimateObject(e analysis.Estimate) formats.Object {
+	return formats.Object{{Key: "estimate", Val: e.Value}, {Key: "lo", Val: e.Lo}, {Key: "hi", Val: e.Hi}, {Key: "trials", Val: e.Trials}}
+}

@@ -1,0 +1,241 @@
+package rulesfile
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/crucible-sim/crucible/rules/doc"
+)
+
+// This file assembles a unit type from its declaration: its base, its
+// own stats, its parts' stats, costs and weapons, its derived stats, and
+// the checks it must pass.
+
+// assembly is a unit type being assembled.
+type assembly struct {
+	b           *Battle
+	cp          *compiler
+	decl        *UnitDecl
+	ut          *unitType
+	parts       []Count
+	weapons     map[string]int64
+	weaponOrder []string
+	checks      []CheckDecl
+	cost        []int64 // what the parts use of each stat
+}
+
+// assemble works out a unit type's stats and weapons from its declaration,
+// its base, its parts, and checks its costs and checks.
+func (b *Battle) assemble(cp *compiler, decl *UnitDecl, designs map[string]*UnitDecl, side int) (*unitType, error) {
+	f := b.file
+	chain, err := b.baseChain(decl, designs)
+	if err != nil {
+		return nil, err
+	}
+	a := &assembly{b: b, cp: cp, decl: decl, weapons: map[string]int64{}, cost: make([]int64, len(f.Stats)),
+		ut: &unitType{name: decl.Name, side: side, decl: decl, stats: make([]int64, len(f.Stats))}}
+	for i, s := range f.Stats {
+		a.ut.stats[i] = s.Default
+	}
+	for _, u := range chain {
+		if err := a.own(u); err != nil {
+			return nil, err
+		}
+	}
+	for _, pc := range a.parts {
+		if err := a.addPart(pc); err != nil {
+			return nil, err
+		}
+	}
+	if err := b.derive(cp, a.ut); err != nil {
+		return nil, err
+	}
+	if err := a.check(); err != nil {
+		return nil, err
+	}
+	for _, name := range a.weaponOrder {
+		i := slices.IndexFunc(f.Weapons, func(x *WeaponDecl) bool { return x.Name == name })
+		if a.weapons[name] > 0 {
+			a.ut.weapons = append(a.ut.weapons, weaponUse{w: &weaponC{decl: f.Weapons[i]}, n: int(a.weapons[name])})
+		}
+	}
+	a.ut.armed = len(a.ut.weapons) > 0
+	return a.ut, nil
+}
+
+// baseChain returns the declarations a unit builds on through base, the
+// root first (later declarations override), refusing a base that is
+// unknown or a unit that builds on itself.
+func (b *Battle) baseChain(decl *UnitDecl, designs map[string]*UnitDecl) ([]*UnitDecl, error) {
+	f := b.file
+	chain := []*UnitDecl{decl}
+	for u := decl; u.Base != ""; {
+		next := designs[u.Base]
+		if next == nil || next == u {
+			if i := slices.IndexFunc(f.Units, func(x *UnitDecl) bool { return x.Name == u.Base }); i >= 0 {
+				next = f.Units[i]
+			}
+		}
+		if next == nil {
+			return nil, errUnknown(u.Node.Get("base"), "base unit", u.Base, names(f.Units, func(u *UnitDecl) string { return u.Name }))
+		}
+		if slices.Contains(chain, next) {
+			return nil, u.Node.Get("base").Errorf("unit %s builds on itself through base (%s)", decl.Name, u.Base)
+		}
+		chain = append(chain, next)
+		u = next
+	}
+	slices.Reverse(chain)
+	return chain, nil
+}
+
+// own applies one declaration of the chain: its stats, its parts (which
+// replace its base's), its weapons and its checks.
+func (a *assembly) own(u *UnitDecl) error {
+	statNames := a.b.lang.stats
+	for _, s := range u.Stats {
+		i := nameIndex(statNames, s.Name)
+		if i < 0 {
+			return s.Node.Errorf("unknown stat %q of unit %s (stats: %s; a unit also has %s)%s", s.Name, a.decl.Name,
+				strings.Join(statNames, ", "), strings.Join(unitKeys, ", "), doc.DidYouMean(s.Name, append(slices.Clone(statNames), unitKeys...)))
+		}
+		if err := a.b.file.notDerived(s, i); err != nil {
+			return err
+		}
+		v, err := a.cp.static(&s.Value)
+		if err != nil {
+			return err
+		}
+		a.ut.stats[i] = v
+	}
+	if u.Parts != nil {
+		a.parts = u.Parts // a unit's parts replace its base's
+	}
+	a.checks = append(a.checks, u.Checks...)
+	return a.addWeapons(u.Weapons)
+}
+
+// addWeapons adds weapons, with how many, keeping the order they first
+// come in.
+func (a *assembly) addWeapons(list []Count) error {
+	f := a.b.file
+	for _, w := range list {
+		if !slices.ContainsFunc(f.Weapons, func(x *WeaponDecl) bool { return x.Name == w.Name }) {
+			return errUnknown(w.Node, "weapon", w.Name, names(f.Weapons, func(w *WeaponDecl) string { return w.Name }))
+		}
+		if _, ok := a.weapons[w.Name]; !ok {
+			a.weaponOrder = append(a.weaponOrder, w.Name)
+		}
+		a.weapons[w.Name] += w.N
+	}
+	return nil
+}
+
+// addPart adds a part: what it adds to the stats, what it costs, its
+// weapons.
+func (a *assembly) addPart(pc Count) error {
+	f := a.b.file
+	statNames := a.b.lang.stats
+	i := slices.IndexFunc(f.Parts, func(p *PartDecl) bool { return p.Name == pc.Name })
+	if i < 0 {
+		return errUnknown(pc.Node, "part", pc.Name, names(f.Parts, func(p *PartDecl) string { return p.Name }))
+	}
+	p := f.Parts[i]
+	for _, s := range p.Stats {
+		k := nameIndex(statNames, s.Name)
+		if k < 0 {
+			return errUnknown(s.Node, "stat", s.Name, statNames)
+		}
+		if err := f.notDerived(s, k); err != nil {
+			return err
+		}
+		v, err := a.cp.static(&s.Value)
+		if err != nil {
+			return err
+		}
+		a.ut.stats[k] += v
+	}
+	for _, c := range p.Cost {
+		k := nameIndex(statNames, c.Name)
+		if k < 0 {
+			return errUnknown(c.Node, "stat (a cost is paid from a stat of the unit)", c.Name, statNames)
+		}
+		v, err := a.cp.static(&c.Value)
+		if err != nil {
+			return err
+		}
+		a.cost[k] += v
+	}
+	return a.addWeapons(p.Weapons)
+}
+
+// check refuses an assembled unit whose parts cost more than it has,
+// whose hit points are out of range, or that fails one of its checks.
+func (a *assembly) check() error {
+	decl, ut, statNames := a.decl, a.ut, a.b.lang.stats
+	for k, c := range a.cost {
+		// Only what the parts use is checked: a stat that may be negative
+		// (a type code, a penalty) and that nothing costs is no budget.
+		if c > 0 && c > ut.stats[k] {
+			at := decl.Node
+			if decl.Node.Get("parts") != nil {
+				at = decl.Node.Get("parts")
+			}
+			return at.Errorf("unit %s's parts cost %d %s, more than the %d it has", decl.Name, c, statNames[k], ut.stats[k])
+		}
+	}
+	if ut.stats[0] < 1 {
+		return decl.Node.Errorf("unit %s has %d hp: a unit needs at least 1 hit point", decl.Name, ut.stats[0])
+	}
+	if ut.stats[0] > MaxHP {
+		return decl.Node.Errorf("unit %s has %d hp (allowed: at most %d)", decl.Name, ut.stats[0], MaxHP)
+	}
+	stats := map[string]int64{}
+	for i, s := range statNames {
+		stats[exprName(s)] = ut.stats[i]
+	}
+	for _, c := range a.checks {
+		ok, err := a.cp.compile(&c.Rule, &context{reads: readOptions | readStats, stats: stats, types: [nRoles]int{-1, -1, -1}}, true)
+		if err != nil {
+			return err
+		}
+		if ok.k == 0 {
+			return decl.Node.Errorf("unit %s: %s (%s fails with %s)", decl.Name, c.Says, c.Rule.Src, statWords(statNames, ut.stats))
+		}
+	}
+	return nil
+}
+
+// notDerived refuses a unit's or a part's value for stat i when the stat
+// is derived by a formula.
+func (f *File) notDerived(a Assign, i int) error {
+	if s := f.Stats[i]; s.Formula.Present() {
+		return a.Node.Errorf("stat %s is derived by its formula (%s): give the stats it reads, not the stat itself", s.Name, s.Formula.Src)
+	}
+	return nil
+}
+
+// derive works out unit type ut's derived stats, once its own stats and
+// its parts' are summed, in the order the file declares them: each
+// formula reads the stats that are not derived and the derived stats
+// declared before it, by their names, and the options.
+func (b *Battle) derive(cp *compiler, ut *unitType) error {
+	stats := map[string]int64{}
+	for i, s := range b.file.Stats {
+		if !s.Formula.Present() {
+			stats[exprName(s.Name)] = ut.stats[i]
+		}
+	}
+	for i, s := range b.file.Stats {
+		if !s.Formula.Present() {
+			continue
+		}
+		ce, err := cp.compile(&s.Formula, &context{reads: readOptions | readStats, stats: stats, types: [nRoles]int{-1, -1, -1}}, false)
+		if err != nil {
+			return err
+		}
+		ut.stats[i] = int64(ce.k)
+		stats[exprName(s.Name)] = ut.stats[i]
+	}
+	return nil
+}
