@@ -37,6 +37,7 @@ type Battle struct {
 	round      []*phaseC
 	cap        int
 	ends       []*endC
+	endsAt     [2][]*endC // the ends with a condition checked at a round's start (0) and end (1)
 	counters   []*counterC
 	survivors  [2][]int // counter index per local type
 	dealt      [2]int   // counter index of damage dealt

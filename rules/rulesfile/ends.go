@@ -38,6 +38,9 @@ func (b *Battle) compileEnds(cp *compiler) error {
 			}
 		}
 		b.ends = append(b.ends, e)
+		if e.check >= 0 {
+			b.endsAt[e.check] = append(b.endsAt[e.check], e)
+		}
 	}
 	return nil
 }

@@ -415,9 +415,14 @@ func (p *Packing) Part(vals []int32, at int) uint64 {
 
 // Decode returns the step and the state (in st's array) of key k.
 func (p *Packing) Decode(k uint64, st []int32) (int, []int32) {
-	st = st[:0]
+	n := len(p.width)
+	if cap(st) < n {
+		st = make([]int32, n)
+	}
+	st = st[:n]
+	lo, shift := p.lo[:n], p.shift[:n]
 	for i, w := range p.width {
-		st = append(st, int32(k>>p.shift[i]&(1<<w-1))+p.lo[i])
+		st[i] = int32(k>>shift[i]&(1<<w-1)) + lo[i]
 	}
 	return int(k & (1<<p.PosBits - 1)), st
 }

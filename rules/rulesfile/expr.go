@@ -67,7 +67,7 @@ type varRef struct {
 	// what eval reads, first
 	kind   varKind
 	role   uint8 // unit role, or side 0 (side) / 1 (enemy)
-	off    int32 // a unit value's slot within the unit: 0 its hit points, 1 + k its track k
+	off    int32 // a unit value's slot within the unit: 0 its hit points, 1 + k its track k; a side track's slot past side a's first, 1 + k
 	lo, n  int32
 	stride int32
 	which  int // track, aggregate or register index (in the context's registers)
@@ -82,6 +82,43 @@ type cexpr struct {
 	vars  []varRef
 	table []int32
 	src   *Expr
+	// shape says how eval looks the expression up (shapeOf).
+	shape shape
+}
+
+// shape is how an expression is looked up: a constant, a table of one
+// state value of a common kind (read with nothing else to decide), or a
+// table walked value by value. Evaluation is the hot path of every battle
+// whose expressions read the state; the walk cost a duel a third of its
+// time, and one value is the commonest shape (a condition on self.hp, a
+// pool of self.pain dice, a named roll's result, an end on a side track).
+type shape uint8
+
+const (
+	shConst shape = iota
+	shWalk
+	shUnitSlot  // self.hp, other.pain
+	shReg       // a named roll
+	shSideTrack // side.worn
+)
+
+// shapeOf returns the shape of a compiled expression.
+func (e *cexpr) shapeOf() shape {
+	switch {
+	case len(e.vars) == 0:
+		return shConst
+	case len(e.vars) > 1:
+		return shWalk
+	}
+	switch e.vars[0].kind {
+	case vUnitHP, vUnitTrack:
+		return shUnitSlot
+	case vReg:
+		return shReg
+	case vSideTrack:
+		return shSideTrack
+	}
+	return shWalk
 }
 
 // static reports whether the expression is a constant.
@@ -123,6 +160,19 @@ type register struct {
 type compiler struct {
 	l *lang
 	b *Battle // the types, sides and cap for domains and static values
+	// An expression is compiled once for every context it stands in (a
+	// weapon's hit test for each target type, say): trees and progs keep
+	// its parse and its program for each environment type, which half the
+	// compile of a fleet file went to redoing.
+	trees map[string]*parser.Tree
+	progs map[progKey]*vm.Program
+}
+
+// progKey names a program of expr: its source, environment and result.
+type progKey struct {
+	src    string
+	env    reflect.Type
+	asBool bool
 }
 
 // exprError places an expr error (its line and column in the expression)
@@ -179,15 +229,45 @@ func (cp *compiler) compile(e *Expr, c *context, asBool bool) (*cexpr, error) {
 	if strings.TrimSpace(e.Src) == "" {
 		return nil, exprError(e, 1, 0, "an empty expression")
 	}
-	tree, err := parser.Parse(e.Src)
+	tree, err := cp.parse(e)
 	if err != nil {
-		return nil, cp.placeExprErr(e, err)
+		return nil, err
 	}
 	vars, err := cp.references(e, tree, c)
 	if err != nil {
 		return nil, err
 	}
 	env := cp.envType(c)
+	prog, err := cp.program(e, env, asBool)
+	if err != nil {
+		return nil, err
+	}
+	return cp.tabulate(e, c, env, prog, vars, asBool)
+}
+
+// parse returns the parse of e, parsed once.
+func (cp *compiler) parse(e *Expr) (*parser.Tree, error) {
+	if t, ok := cp.trees[e.Src]; ok {
+		return t, nil
+	}
+	tree, err := parser.Parse(e.Src)
+	if err != nil {
+		return nil, cp.placeExprErr(e, err)
+	}
+	if cp.trees == nil {
+		cp.trees = map[string]*parser.Tree{}
+	}
+	cp.trees[e.Src] = tree
+	return tree, nil
+}
+
+// program returns expr's program of e in environment env, compiled once.
+// An error is not kept: each context reports its own, in place.
+func (cp *compiler) program(e *Expr, env reflect.Type, asBool bool) (*vm.Program, error) {
+	k := progKey{e.Src, env, asBool}
+	if p, ok := cp.progs[k]; ok {
+		return p, nil
+	}
 	opts := []expr.Option{expr.Env(reflect.New(env).Elem().Interface())}
 	if asBool {
 		opts = append(opts, expr.AsBool())
@@ -198,7 +278,11 @@ func (cp *compiler) compile(e *Expr, c *context, asBool bool) (*cexpr, error) {
 	if err != nil {
 		return nil, cp.placeExprErr(e, err)
 	}
-	return cp.tabulate(e, c, env, prog, vars, asBool)
+	if cp.progs == nil {
+		cp.progs = map[progKey]*vm.Program{}
+	}
+	cp.progs[k] = prog
+	return prog, nil
 }
 
 // placeExprErr turns an error of expr into one placed in the file.
@@ -342,7 +426,7 @@ func (w *refWalker) member(loc file.Location, base, name string) {
 				return
 			}
 			lo, hi := w.cp.b.sideTrackRange(k)
-			w.addVar(varRef{kind: vSideTrack, role: r, which: k, lo: lo, n: hi - lo + 1, name: base + "." + name})
+			w.addVar(varRef{kind: vSideTrack, role: r, which: k, off: int32(1 + k), lo: lo, n: hi - lo + 1, name: base + "." + name})
 			return
 		}
 		if k := nameIndex(l.sideValues, name); k >= 0 {
@@ -537,6 +621,7 @@ func (cp *compiler) tabulate(e *Expr, c *context, env reflect.Type, prog *vm.Pro
 		return &cexpr{k: table[0], src: e}, nil
 	}
 	ce.table = table
+	ce.shape = ce.shapeOf()
 	return ce, nil
 }
 

@@ -37,6 +37,7 @@ type fighter struct {
 	round  int32
 	// the battle's layout, kept at hand for eval
 	unitBase, stride int
+	nSideTrk         int // side tracks a side has: side s's track k is st[1+s·nSideTrk+k]
 	// the dice left of the current draw (die)
 	word   uint64
 	chunks int
@@ -83,7 +84,7 @@ type ectx struct {
 
 func newFighter(b *Battle) *fighter {
 	f := &fighter{b: b, st: make([]int32, b.stateLen), init: make([]int32, b.stateLen), reg: make([]int32, b.nregs),
-		unitBase: b.unitBase, stride: b.stride}
+		unitBase: b.unitBase, stride: b.stride, nSideTrk: len(b.sideTrk)}
 	f.count = make([]int32, MaxFaces)
 	f.score, f.scoreHP = make([]int64, MaxTypes), make([]int32, MaxTypes)
 	f.hpCount0 = make([]int32, b.hpCountLen)
@@ -236,14 +237,13 @@ func (f *fighter) finish(w rules.Side, end int) {
 // checkEnds tests the file's ends checked at the start (0) or the end (1)
 // of a round.
 func (f *fighter) checkEnds(when int) {
-	for _, e := range f.b.ends {
-		if e.check != when {
-			continue
-		}
-		var met [2]bool
-		for s := range 2 {
-			met[s] = f.eval(e.when[s], &ectx{unit: noUnits, side: s}) != 0
-		}
+	ends := f.b.endsAt[when]
+	if len(ends) == 0 {
+		return
+	}
+	sides := [2]ectx{{unit: noUnits, side: 0}, {unit: noUnits, side: 1}}
+	for _, e := range ends {
+		met := [2]bool{f.eval(e.when[0], &sides[0]) != 0, f.eval(e.when[1], &sides[1]) != 0}
 		if !met[0] && !met[1] {
 			continue
 		}
@@ -312,17 +312,34 @@ func (f *fighter) record(o *rules.Outcome) {
 	}
 }
 
-// eval evaluates a compiled expression in context c.
+// eval evaluates a compiled expression in context c. An expression of
+// one state value (shape) reads it with nothing else to decide (the first
+// value's stride is 1); any other walks its values, here rather than in a
+// call of its own: eval is the hot path of every battle whose expressions
+// read the state.
 func (f *fighter) eval(e *cexpr, c *ectx) int32 {
-	if len(e.vars) == 0 {
+	switch e.shape {
+	case shConst:
 		return e.k
+	case shUnitSlot:
+		v := &e.vars[0]
+		x := int32(0)
+		if u := c.unit[v.role&3]; u >= 0 {
+			x = f.st[f.unitBase+int(u)*f.stride+int(v.off)]
+		}
+		return cell(e.table, x, v.lo, v.n)
+	case shReg:
+		v := &e.vars[0]
+		return cell(e.table, f.reg[v.slot], v.lo, v.n)
+	case shSideTrack:
+		v := &e.vars[0]
+		return cell(e.table, f.st[int(v.off)+(c.side^int(v.role))*f.nSideTrk], v.lo, v.n)
 	}
 	idx := int32(0)
 	for i := range e.vars {
 		v := &e.vars[i]
 		var x int32
-		// The common kinds are read inline: eval is the hot path of every
-		// battle whose expressions read the state.
+		// Every kind but the side aggregates is read inline.
 		switch v.kind {
 		case vUnitHP, vUnitTrack:
 			if u := c.unit[v.role&3]; u >= 0 {
@@ -330,8 +347,16 @@ func (f *fighter) eval(e *cexpr, c *ectx) int32 {
 			}
 		case vReg:
 			x = f.reg[v.slot]
+		case vSideTrack:
+			x = f.st[int(v.off)+(c.side^int(v.role))*f.nSideTrk]
 		case vFace:
 			x = c.face
+		case vRound:
+			x = f.round
+		case vUnitAlive:
+			if u := c.unit[v.role&3]; u >= 0 && f.st[f.unitBase+int(u)*f.stride] > 0 {
+				x = 1
+			}
 		default:
 			x = f.value(v, c)
 		}
@@ -341,6 +366,15 @@ func (f *fighter) eval(e *cexpr, c *ectx) int32 {
 		idx += x * v.stride
 	}
 	return e.table[idx]
+}
+
+// cell returns the entry of a one-value table of n entries from lo for
+// value x: past its ends, the nearest end's.
+func cell(table []int32, x, lo, n int32) int32 {
+	if x -= lo; uint32(x) >= uint32(n) {
+		x = max(0, min(x, n-1))
+	}
+	return table[x]
 }
 
 // value returns the state value v reads in context c.

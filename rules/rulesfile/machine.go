@@ -115,31 +115,20 @@ func (f *fighter) restoreSide(s int, sn *sideSnapshot) {
 	}
 }
 
-// loadTotals makes st the fighter's state with the sides' totals worked
-// out, but not the roster: enough to settle, check ends and go on to the
-// next step (Enumerator.goOn), which reloads in full before it reads the
-// roster (to record an end).
-func (f *fighter) loadTotals(st []int32) {
-	b := f.b
+// loadWith makes st the fighter's state with the sides' aggregates
+// (alive, hp, armed: fighter.agg) as given, which the side's outcomes of a
+// fire step carry, but not the roster: enough to settle, check ends and go
+// on to the next step (Enumerator.goOn), which reloads in full before it
+// reads the roster (to record an end).
+func (f *fighter) loadWith(st []int32, agg [2][3]int32) {
 	copy(f.st, st)
 	clear(f.reg)
 	f.over, f.winner, f.end, f.ender, f.round = false, rules.None, 0, -1, st[0]
 	f.dirty = 0
-	f.agg = [2][3]int32{}
-	for u := range b.units {
-		ui := &b.units[u]
-		hp := f.st[ui.slot]
-		f.agg[ui.side][aggHP] += hp
-		if hp > 0 {
-			f.agg[ui.side][aggAlive]++
-			if b.types[ui.typ].armed {
-				f.agg[ui.side][aggArmed]++
-			}
-		}
-	}
+	f.agg = agg
 }
 
-// freshRoster works the roster out again from the units (loadTotals
+// freshRoster works the roster out again from the units (loadWith
 // leaves it stale), keeping where the battle stands.
 func (f *fighter) freshRoster() {
 	f.syncUnits()

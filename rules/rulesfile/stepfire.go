@@ -99,7 +99,7 @@ func (s *Enumerator[T, A]) fireApart(pos int, st *step, c *cfg, emit func(T, *Ou
 				}
 			}
 			s.combine(c.st, &oa, &ob)
-			f.loadTotals(s.next)
+			f.loadWith(s.next, [2][3]int32{{ob.alive, ob.hp, ob.armed}, {oa.alive, oa.hp, oa.armed}})
 			f.settle()
 			if err := then(w); err != nil {
 				return err
@@ -166,19 +166,21 @@ func (s *Enumerator[T, A]) sideFire(pos int, st *step, side int, c *cfg) []sideO
 		s.vols[key[:s.ownLen]] = vols
 	}
 	if st.det[side] {
-		m := &outMerger[T, A]{ar: s.ar}
+		m := s.merger()
 		f.snapSide(1-side, &s.snap)
 		nt := len(b.sideTrk)
+		enemy := s.enemyKey(side, c.st)
 		for _, v := range vols {
-			r := s.assigned(side, &v, c)
+			r := s.assigned(side, &v, enemy)
 			o := m.add(v.tracks, r.enemy, r.alive, v.w)
-			o.typeAlive, o.part = r.typeAlive, r.part
+			o.typeAlive, o.part, o.hp, o.armed = r.typeAlive, r.part, r.hp, r.armed
 			if s.pack.OK {
 				o.part += s.pack.Part(v.tracks, 1+side*nt)
 			}
 		}
-		s.fires[key] = m.out
-		return m.out
+		outs := m.done()
+		s.fires[key] = outs
+		return outs
 	}
 	outs := s.sideOutcomes(st, side, vols, c)
 	lo, hi, _, _ := b.sideRange(1 - side)
@@ -232,18 +234,29 @@ func (s *Enumerator[T, A]) describe(side int, o *sideOut[T]) {
 	}
 }
 
-// count counts the enemy's units a side's outcome leaves, by type.
+// count counts the enemy's units a side's outcome leaves, by type, and
+// works out the enemy side's aggregates.
 func (s *Enumerator[T, A]) count(side int, o *sideOut[T]) {
 	b := s.f.b
 	en := &b.sides[1-side]
-	o.alive = 0
-	o.typeAlive = o.typeAlive[:0]
-	for _, t := range en.types {
+	o.alive, o.hp, o.armed = 0, 0, 0
+	if cap(o.typeAlive) < len(en.types) {
+		o.typeAlive = s.slab.alloc(len(en.types))
+	}
+	o.typeAlive = o.typeAlive[:len(en.types)]
+	for i, t := range en.types {
 		ut := b.types[t]
 		lo := (ut.first - en.first) * b.stride
-		n := s.aliveIn(o.enemy[lo : lo+ut.count*b.stride])
-		o.typeAlive = append(o.typeAlive, n)
+		units := o.enemy[lo : lo+ut.count*b.stride]
+		n := s.aliveIn(units)
+		for k := 0; k < len(units); k += b.stride {
+			o.hp += units[k]
+		}
+		o.typeAlive[i] = n
 		o.alive += n
+		if ut.armed {
+			o.armed += n
+		}
 	}
 }
 
@@ -271,31 +284,55 @@ func (s *Enumerator[T, A]) aliveIn(units []int32) int32 {
 // units (canonical), how many are left in all and by type, and their
 // part of the key (Packing).
 type assignment struct {
-	enemy     []int32
-	alive     int32
-	typeAlive []int32
-	part      uint64
+	enemy            []int32
+	alive, hp, armed int32
+	typeAlive        []int32
+	part             uint64
+}
+
+// assignKey names an assignment: the side whose hits, the hits (their
+// volley's code) and the enemy's units before them (enemyKey).
+type assignKey struct {
+	side  int
+	enemy uint64
+	code  string
+}
+
+// enemyKey names the enemy's units in state st of side's fire: their part
+// of the packed key (Packing), or, when states do not pack, an index of
+// their bytes.
+func (s *Enumerator[T, A]) enemyKey(side int, st []int32) uint64 {
+	lo, hi, _, _ := s.f.b.sideRange(1 - side)
+	if s.pack.OK {
+		return s.pack.Part(st[lo:hi], lo)
+	}
+	buf := s.keyBuf[:0]
+	for _, x := range st[lo:hi] {
+		buf = binary.AppendUvarint(buf, uint64(x))
+	}
+	s.keyBuf = buf
+	i, ok := s.enemies[string(buf)]
+	if !ok {
+		i = uint64(len(s.enemies))
+		s.enemies[string(buf)] = i
+	}
+	return i
 }
 
 // assigned returns what side's hits of volley v leave of the enemy's
-// units in configuration c, with no random event (step.det): the
+// units named enemy (enemyKey), with no random event (step.det): the
 // fighter's own assignment, kept by the hits and the enemy's units, which
 // many volleys share (any number of ships whose dice hit alike). The
-// fighter holds c, with the enemy side kept by snapSide.
-func (s *Enumerator[T, A]) assigned(side int, v *volley[T], c *cfg) *assignment {
+// fighter holds the configuration, with the enemy side kept by snapSide.
+// The assignment is valid until the next call.
+func (s *Enumerator[T, A]) assigned(side int, v *volley[T], enemy uint64) *assignment {
 	f := s.f
 	b := f.b
 	lo, hi, _, _ := b.sideRange(1 - side)
-	s.keyBuf = append(s.keyBuf[:0], byte(side))
-	s.keyBuf = append(s.keyBuf, v.code...)
-	s.keyBuf = append(s.keyBuf, 0xff)
-	for _, x := range c.st[lo:hi] {
-		s.keyBuf = binary.AppendUvarint(s.keyBuf, uint64(x))
+	key := assignKey{side: side, enemy: enemy, code: v.code}
+	if i, ok := s.assigns[key]; ok {
+		return &s.assignList[i]
 	}
-	if r, ok := s.assigns[string(s.keyBuf)]; ok {
-		return r
-	}
-	key := string(s.keyBuf)
 	f.restoreSide(1-side, &s.snap)
 	f.hits = grouped(f.hits[:0], v.hits)
 	if len(f.hits) > 0 {
@@ -303,15 +340,16 @@ func (s *Enumerator[T, A]) assigned(side int, v *volley[T], c *cfg) *assignment 
 		f.syncUnits()
 		s.m.canonSide(f.st, 1-side)
 	}
-	r := &assignment{enemy: slices.Clone(f.st[lo:hi])}
+	r := assignment{enemy: s.slab.clone(f.st[lo:hi])}
 	o := sideOut[T]{enemy: r.enemy}
 	s.count(side, &o)
-	r.alive, r.typeAlive = o.alive, o.typeAlive
+	r.alive, r.hp, r.armed, r.typeAlive = o.alive, o.hp, o.armed, o.typeAlive
 	if s.pack.OK {
 		r.part = s.pack.Part(r.enemy, lo)
 	}
-	s.assigns[key] = r
-	return r
+	s.assigns[key] = int32(len(s.assignList))
+	s.assignList = append(s.assignList, r)
+	return &s.assignList[len(s.assignList)-1]
 }
 
 // classID names a class of hits across the Enumerator's volleys.
@@ -385,12 +423,13 @@ func (s *Enumerator[T, A]) fireKey(buf []byte, pos int, st *step, side int, stt 
 
 // sideOut is one outcome of a side's fire in a step, apart from the
 // other side's: its tracks after its re-rolls, the enemy's units after
-// its hits (alive of them left), and its weight.
+// its hits (alive of them left, with hp hit points and armed of them
+// armed: the enemy side's aggregates), and its weight.
 type sideOut[T any] struct {
-	w      T
-	tracks []int32
-	enemy  []int32
-	alive  int32
+	w                T
+	tracks           []int32
+	enemy            []int32
+	alive, hp, armed int32
 	// typeAlive counts the enemy's units left per type (its side's
 	// order); part is the tracks' and the enemy units' part of the key
 	// (Packing).
@@ -428,7 +467,7 @@ func (s *Enumerator[T, A]) sideOutcomes(st *step, side int, vols []volley[T], c 
 	start.done = false
 	stack := []*bag[T, A]{s.single(&start, ar.Frac(1, 1))}
 	var prev []int32
-	m := &outMerger[T, A]{ar: ar}
+	m := s.merger()
 	for _, x := range list {
 		l := 0
 		if share {
@@ -451,28 +490,52 @@ func (s *Enumerator[T, A]) sideOutcomes(st *step, side int, vols []volley[T], c 
 	for _, bg := range stack {
 		s.put(bg)
 	}
-	return m.out
+	return m.done()
 }
 
 // outMerger merges a side's outcomes of equal tracks and enemy units.
+// The Enumerator has one, which every fire step reuses (merger): its
+// outcomes are copied out at the end (done).
 type outMerger[T any, A Arith[T]] struct {
-	ar    A
-	out   []sideOut[T]
-	index map[string]int
-	buf   []byte
+	ar      A
+	out     []sideOut[T]
+	index   map[string]int
+	indexed bool // the outcomes are in index, past outScan of them
+	buf     []byte
+	slab    *int32Slab // the outcomes' tracks and units
+	outSlab *slab[sideOut[T]]
 }
 
+// merger returns the Enumerator's outMerger, emptied.
+func (s *Enumerator[T, A]) merger() *outMerger[T, A] {
+	m := &s.outs
+	m.ar, m.slab, m.outSlab = s.ar, &s.slab, &s.outSlab
+	m.out = m.out[:0]
+	if m.indexed {
+		clear(m.index)
+		m.indexed = false
+	}
+	return m
+}
+
+// done returns a copy of the merged outcomes, cut from the Enumerator's
+// slab of outcomes.
+func (m *outMerger[T, A]) done() []sideOut[T] { return m.outSlab.clone(m.out) }
+
 func (m *outMerger[T, A]) add(tracks, enemy []int32, alive int32, w T) *sideOut[T] {
-	if m.index == nil { // few outcomes: compared one by one
+	if !m.indexed { // few outcomes: compared one by one
 		for i := range m.out {
 			if o := &m.out[i]; slices.Equal(o.enemy, enemy) && slices.Equal(o.tracks, tracks) {
 				o.w = m.ar.Add(o.w, w)
 				return o
 			}
 		}
-		m.out = append(m.out, sideOut[T]{w: w, tracks: slices.Clone(tracks), enemy: slices.Clone(enemy), alive: alive})
+		m.out = append(m.out, sideOut[T]{w: w, tracks: m.slab.clone(tracks), enemy: m.slab.clone(enemy), alive: alive})
 		if len(m.out) == outScan {
-			m.index = map[string]int{}
+			if m.index == nil {
+				m.index = map[string]int{}
+			}
+			m.indexed = true
 			for i := range m.out {
 				m.index[string(m.key(m.out[i].tracks, m.out[i].enemy))] = i
 			}
@@ -485,7 +548,7 @@ func (m *outMerger[T, A]) add(tracks, enemy []int32, alive int32, w T) *sideOut[
 		return &m.out[i]
 	}
 	m.index[string(m.buf)] = len(m.out)
-	m.out = append(m.out, sideOut[T]{w: w, tracks: slices.Clone(tracks), enemy: slices.Clone(enemy), alive: alive})
+	m.out = append(m.out, sideOut[T]{w: w, tracks: m.slab.clone(tracks), enemy: m.slab.clone(enemy), alive: alive})
 	return &m.out[len(m.out)-1]
 }
 

@@ -37,6 +37,10 @@ type chain[T any, A arith[T]] struct {
 	scratch []int32
 	merge   map[[2]int32]int32
 	termBuf []byte
+	// a cycle's matrix (solveCycle)
+	cells []T
+	rows  [][]T
+	buf   buffers
 }
 
 // terminal is one end of the battle as the outputs see it.
@@ -48,9 +52,7 @@ type terminal struct {
 
 // explore builds the chain of model m from its start, breadth first.
 func explore[T any, A arith[T]](m *rulesfile.Model, ar A, opt rulesfile.StepOptions, bud *budget) (*chain[T, A], error) {
-	c := &chain[T, A]{ar: ar, m: m, opt: opt, bud: bud, nodes: newNodes(m, opt), termIdx: map[string]int32{}}
-	opt.Spend = bud.spend
-	c.enum = rulesfile.NewEnumerator[T, A](m, ar, opt)
+	c := newChain(m, ar, opt, bud)
 	var err error
 	if e := c.enum.Root(func(_ T, o *rulesfile.Outcome) {
 		c.root, err = c.target(o)

@@ -23,28 +23,38 @@ type nodes struct {
 	buf     []byte
 }
 
-func newNodes(m *rulesfile.Model, opt rulesfile.StepOptions) nodes {
-	n := nodes{pack: m.Packing(opt.RoundTrack)}
+// reset empties n for the states of model m, keeping its memory.
+func (n *nodes) reset(m *rulesfile.Model, opt rulesfile.StepOptions) {
+	n.pack = m.Packing(opt.RoundTrack)
+	n.keys64, n.keys = n.keys64[:0], n.keys[:0]
+	clear(n.index64)
+	clear(n.index)
 	if n.packed = n.pack.OK; n.packed {
-		n.index64 = map[uint64]int32{}
-		return n
+		if n.index64 == nil {
+			n.index64 = map[uint64]int32{}
+		}
+		return
 	}
 	slots := m.Slots()
-	n.lo, n.width = make([]int32, len(slots)), make([]uint8, len(slots))
-	for i, s := range slots {
-		n.lo[i] = s.Lo
-		span := uint32(s.Hi - s.Lo)
-		switch {
-		case span < 1<<8:
-			n.width[i] = 1
-		case span < 1<<16:
-			n.width[i] = 2
-		default:
-			n.width[i] = 4
-		}
+	n.lo, n.width = n.lo[:0], n.width[:0]
+	for _, s := range slots {
+		n.lo = append(n.lo, s.Lo)
+		n.width = append(n.width, widthOf(uint32(s.Hi-s.Lo)))
 	}
-	n.index = map[string]int32{}
-	return n
+	if n.index == nil {
+		n.index = map[string]int32{}
+	}
+}
+
+// widthOf is the bytes an integer of a span of values takes in a key.
+func widthOf(span uint32) uint8 {
+	switch {
+	case span < 1<<8:
+		return 1
+	case span < 1<<16:
+		return 2
+	}
+	return 4
 }
 
 func (n *nodes) len() int {

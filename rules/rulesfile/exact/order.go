@@ -12,14 +12,16 @@ import (
 // come back (healing, a track that goes up and down).
 func (c *chain[T, A]) components() [][]int32 {
 	n := int32(c.nodes.len())
-	index := make([]int32, n)
-	low := make([]int32, n)
-	onStack := make([]bool, n)
+	index := zeroed(&c.buf.index, int(n))
+	low := zeroed(&c.buf.low, int(n))
+	onStack := zeroed(&c.buf.onStack, int(n))
 	for i := range index {
 		index[i] = -1
 	}
-	var stack, comps []int32
-	var out [][]int32
+	// The components are cut from one array (flat, ends[i] where the i-th
+	// ends) once all are found: a battle has as many as it has states.
+	stack, flat := c.buf.stack[:0], c.buf.flat[:0]
+	var ends []int
 	next := int32(0)
 	type frame struct{ v, e int32 }
 	var call []frame
@@ -58,23 +60,26 @@ func (c *chain[T, A]) components() [][]int32 {
 				low[p] = min(low[p], low[v])
 			}
 			if low[v] == index[v] {
-				comps = comps[:0]
 				for {
 					w := stack[len(stack)-1]
 					stack = stack[:len(stack)-1]
 					onStack[w] = false
-					comps = append(comps, w)
+					flat = append(flat, w)
 					if w == v {
 						break
 					}
 				}
-				out = append(out, append([]int32(nil), comps...))
+				ends = append(ends, len(flat))
 			}
 		}
 	}
+	c.buf.stack, c.buf.flat = stack, flat // the components live no longer than c
 	// Tarjan finds a component after every component it leads to.
-	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
-		out[i], out[j] = out[j], out[i]
+	out := make([][]int32, len(ends))
+	from := 0
+	for i, to := range ends {
+		out[len(ends)-1-i] = flat[from:to:to]
+		from = to
 	}
 	return out
 }
@@ -187,10 +192,12 @@ func (c *chain[T, A]) solveCycle(comp []int32, pos []int32, visits []T) error {
 			pos[v] = -1
 		}
 	}()
-	// m is the augmented matrix [I − Pᵀ | b].
-	m := make([][]T, k)
+	if k == 1 {
+		return c.solveRing(comp[0], visits)
+	}
+	// m is the augmented matrix [I − Pᵀ | b], in the chain's buffers.
+	m := c.matrix(k)
 	for i := range m {
-		m[i] = make([]T, k+1)
 		for j := range m[i] {
 			m[i][j] = ar.Zero()
 		}
@@ -206,14 +213,49 @@ func (c *chain[T, A]) solveCycle(comp []int32, pos []int32, visits []T) error {
 			}
 		}
 	}
-	x, err := gauss(ar, m)
-	if err != nil {
+	if err := gauss(ar, m); err != nil {
 		return err
 	}
 	for i, v := range comp {
-		visits[v] = x[i]
+		visits[v] = ar.Div(m[i][k], m[i][i])
 	}
 	return nil
+}
+
+// solveRing is solveCycle of a ring of one state, v, which a battle may
+// have for most of its states: the system of one equation solved as
+// Gaussian elimination solves it, x = b / (1 − p) with p the chance to
+// stay, taken off one edge at a time in the edges' order.
+func (c *chain[T, A]) solveRing(v int32, visits []T) error {
+	ar := c.ar
+	d := ar.Frac(1, 1)
+	e0, e1 := c.edges(v)
+	for e := e0; e < e1; e++ {
+		if c.to[e] == v {
+			d = ar.Sub(d, c.w[e])
+		}
+	}
+	if ar.IsZero(d) {
+		return fmt.Errorf("exact: %w the battle never leaves", errCycle)
+	}
+	visits[v] = ar.Div(visits[v], d)
+	return nil
+}
+
+// matrix returns k rows of k+1 values cut from the chain's buffers, which
+// the next call reuses.
+func (c *chain[T, A]) matrix(k int) [][]T {
+	if n := k * (k + 1); cap(c.cells) < n {
+		c.cells = make([]T, n)
+	}
+	if cap(c.rows) < k {
+		c.rows = make([][]T, k)
+	}
+	m := c.rows[:k]
+	for i := range m {
+		m[i] = c.cells[i*(k+1) : (i+1)*(k+1)]
+	}
+	return m
 }
 
 // closed reports whether no edge leaves a cycle (pos marks its nodes).
@@ -233,8 +275,9 @@ func (c *chain[T, A]) closed(comp []int32, pos []int32) bool {
 // solve: only recording every round to the cap follows it.
 var errCycle = fmt.Errorf("a cycle of states")
 
-// gauss solves the augmented system m (k rows, k+1 columns) in place.
-func gauss[T any, A arith[T]](ar A, m [][]T) ([]T, error) {
+// gauss reduces the augmented system m (k rows, k+1 columns) in place to
+// a diagonal one: unknown i is m[i][k] / m[i][i].
+func gauss[T any, A arith[T]](ar A, m [][]T) error {
 	k := len(m)
 	for col := range k {
 		p := -1
@@ -245,7 +288,7 @@ func gauss[T any, A arith[T]](ar A, m [][]T) ([]T, error) {
 			}
 		}
 		if p < 0 {
-			return nil, fmt.Errorf("exact: %w the battle never leaves", errCycle)
+			return fmt.Errorf("exact: %w the battle never leaves", errCycle)
 		}
 		m[col], m[p] = m[p], m[col]
 		for r := range k {
@@ -258,11 +301,7 @@ func gauss[T any, A arith[T]](ar A, m [][]T) ([]T, error) {
 			}
 		}
 	}
-	x := make([]T, k)
-	for i := range k {
-		x[i] = ar.Div(m[i][k], m[i][i])
-	}
-	return x, nil
+	return nil
 }
 
 func abs(x float64) float64 {

@@ -42,16 +42,16 @@ const (
 
 func layOut(c *chain[float64, floats]) (*sweep, []int32) {
 	n := c.nodes.len()
-	order := make([]int32, n)
+	order := zeroed(&c.buf.order, n)
 	for i := range order {
 		order[i] = int32(i)
 	}
 	slices.SortStableFunc(order, func(x, y int32) int { return cmp.Compare(c.nodes.pos(x), c.nodes.pos(y)) })
-	place := make([]int32, n)
+	place := zeroed(&c.buf.place, n)
 	for p, v := range order {
 		place[v] = int32(p)
 	}
-	sw := &sweep{e0: make([]int32, n+1), tgt: make([]int32, 0, len(c.to)), pr: make([]float64, 0, len(c.to)), far: map[int32][2]int32{}}
+	sw := &sweep{e0: zeroed(&c.buf.e0, n+1), tgt: zeroed(&c.buf.tgt, len(c.to))[:0], pr: zeroed(&c.buf.pr, len(c.to))[:0], far: map[int32][2]int32{}}
 	for p, v := range order {
 		sw.e0[p] = int32(len(sw.tgt))
 		e0, e1 := c.edges(v)
@@ -100,7 +100,7 @@ func roundsDist(c *chain[float64, floats], tail float64) (dist []float64, rest f
 	}
 	sw, place := layOut(c)
 	n := int32(len(place))
-	cur, nxt := make([]float64, n), make([]float64, n)
+	cur, nxt := zeroed(&c.buf.cur, int(n)), zeroed(&c.buf.nxt, int(n))
 	far := map[int32][]pending{} // mass of edges that pass over rounds
 	pruned := 0.0
 	nxt[place[c.root]] = 1

@@ -141,6 +141,7 @@ func Solve(ctx context.Context, m *rulesfile.Model, opt Options) (*rules.Exact, 
 	if err != nil {
 		return nil, err
 	}
+	defer release(c) // the answer copies what it needs of c
 	sh := gather(c, fl)
 	dist, rest, err := roundsDist(c, opt.Tail)
 	if err != nil {
@@ -194,6 +195,7 @@ func solveIn[T any, A arith[T]](ctx context.Context, m *rulesfile.Model, ar A, m
 		if !opt.Cap && mode == nil {
 			ok, note := c.capVerdict(comps)
 			if !ok {
+				release(c)
 				continue
 			}
 			if note != "" {
@@ -202,6 +204,7 @@ func solveIn[T any, A arith[T]](ctx context.Context, m *rulesfile.Model, ar A, m
 		}
 		fl, err := c.solveFlow(comps)
 		if err != nil {
+			release(c)
 			return nil, nil, nil, nil, err
 		}
 		return c, comps, fl, notes, nil

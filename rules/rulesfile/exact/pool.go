@@ -1,0 +1,75 @@
+package exact
+
+import (
+	"sync"
+
+	"github.com/crucible-sim/crucible/rules/rulesfile"
+)
+
+// floatChains passes a floating-point chain, with every array and map it
+// and its Enumerator grew, on to the next solve. A solve of a few
+// thousand states fills a few megabytes of them; when battles are solved
+// one after another (claims, sweeps, tune, tests, a server), allocating
+// them again and returning them to the system (the runtime's scavenger)
+// took about a third of the solve's time. Nothing a solve worked out is
+// kept, only the memory; the pool drops what it holds at garbage
+// collections. Chains in exact fractions are not pooled: their numbers
+// are allocated anyway.
+var floatChains sync.Pool // of *chain[float64, floats]
+
+// newChain returns an empty chain of model m, from the pool when the
+// arithmetic is floats and the pool holds one.
+func newChain[T any, A arith[T]](m *rulesfile.Model, ar A, opt rulesfile.StepOptions, bud *budget) *chain[T, A] {
+	var c *chain[T, A]
+	if _, ok := any(ar).(floats); ok {
+		c, _ = floatChains.Get().(*chain[T, A])
+	}
+	if c == nil {
+		c = &chain[T, A]{termIdx: map[string]int32{}}
+	}
+	c.ar, c.m, c.opt, c.bud = ar, m, opt, bud
+	c.nodes.reset(m, opt)
+	c.e0, c.to, c.w, c.rnd = c.e0[:0], c.to[:0], c.w[:0], c.rnd[:0]
+	c.terms = nil // the results keep them
+	clear(c.termIdx)
+	c.root, c.rootRounds = 0, 0
+	c.merge = nil
+	opt.Spend = bud.spend
+	if c.enum == nil {
+		c.enum = rulesfile.NewEnumerator[T, A](m, ar, opt)
+	} else {
+		c.enum.Reset(m, ar, opt)
+	}
+	return c
+}
+
+// release puts c back in the pool when it is in floats; c must no longer
+// be used, nor anything of it its results did not copy.
+func release[T any, A arith[T]](c *chain[T, A]) {
+	if c == nil {
+		return
+	}
+	if _, ok := any(c.ar).(floats); !ok {
+		return
+	}
+	c.m, c.bud, c.terms = nil, nil, nil
+	floatChains.Put(c)
+}
+
+// buffers are the chain's scratch arrays for its solution (components,
+// the rounds' sweep), which a pooled chain keeps.
+type buffers struct {
+	index, low, stack, flat, order, place, e0, tgt []int32
+	onStack                                        []bool
+	cur, nxt, pr                                   []float64
+}
+
+// zeroed returns (*buf)[:n], zeroed, growing *buf when it is short.
+func zeroed[E any](buf *[]E, n int) []E {
+	if cap(*buf) < n {
+		*buf = make([]E, n)
+	}
+	*buf = (*buf)[:n]
+	clear(*buf)
+	return *buf
+}
