@@ -12,7 +12,7 @@ import "testing"
 // sweep read 100000000000000002 and …3 as one float64, "twice".
 func TestRangesDoNotOverflow(t *testing.T) {
 	t.Parallel()
-	mustFail(t, exitFailed, "--balance ships.*=9223372036854775806: attacker.ships.Terran Cruiser: 9223372036854775806 is out of range (allowed: an integer from 1 to 4",
+	mustFail(t, exitFailed, "--balance ships.*=9223372036854775806 (entry Terran Cruiser: ships.*): attacker.ships.Terran Cruiser: 9223372036854775806 is out of range (allowed: an integer from 1 to 4",
 		"meta", "eclipse/cruiser-designs", "--seed", "1", "--balance", "ships.*=9223372036854775806..9223372036854775807")
 	mustFail(t, exitUsage, "--balance ships.*=-9223372036854775808..9223372036854775807: allowed: LO < HI, at most 101 values",
 		"meta", "eclipse/cruiser-designs", "--seed", "1", "--balance", "ships.*=-9223372036854775808..9223372036854775807")

@@ -283,6 +283,9 @@ func (sv *sideValue) Attr(name string) (starlark.Value, error) {
 	if k := nameIndex(b.lang.sideTracks, name); k >= 0 {
 		return starlark.MakeInt(int(f.st[1+sv.s*len(b.sideTrk)+k])), nil
 	}
+	if k := nameIndex(b.lang.sideValues, name); k >= 0 {
+		return starlark.MakeInt(int(f.sideValue(k, sv.s))), nil
+	}
 	return nil, starlark.NoSuchAttrError(fmt.Sprintf("a side has no %q (it has: %v)", name, sv.AttrNames()))
 }
 

@@ -114,3 +114,42 @@ func TestSetHyphenatedStat(t *testing.T) {
 		t.Errorf("the brawler wins %d battles with the default fire-power 0, %d without", same, base)
 	}
 }
+
+// A hook reads a side value as a side's attribute (battle.a.might), as
+// the side's aggregates: here at the start of the only round, when a's
+// might is 2·2 + 1 + 1 = 6 and b's 2·2 + 1 = 5.
+func TestHookReadsSideValues(t *testing.T) {
+	src := `title: a hook reads side values
+stats:
+  rank: {doc: "1 for a general"}
+side-values:
+  might: {sum: "self.hp * (self.rank + 1)", doc: "hit points, a general's counted twice"}
+side-tracks:
+  seen: {max: 100, doc: "the might the hook saw"}
+weapons:
+  spear: {hit: "face >= 4"}
+units:
+  general: {hp: 2, rank: 1, weapons: {spear: 1}}
+  soldier: {hp: 1, weapons: {spear: 1}}
+round:
+  - hook: look
+  - fire: {order: simultaneous}
+cap: 1
+counters:
+  seen: {value: side.seen, per: side, doc: "the might the hook saw"}
+hooks: |
+  def look(battle):
+      battle.a.seen = battle.a.might
+      battle.b.seen = battle.b.might
+`
+	tl := run(t, compileOf(t, src, "a: {units: {general: 1, soldier: 2}}\nb: {units: {general: 1, soldier: 1}}\n"), 1000)
+	for i, name := range tl.CounterNames {
+		want := map[string]int64{"a.seen": 6000, "b.seen": 5000}[name]
+		if want != 0 && tl.Counters[i] != want {
+			t.Errorf("%s sums to %d over 1000 battles, want %d", name, tl.Counters[i], want)
+		}
+	}
+	if !slices.Contains(tl.CounterNames, "a.seen") {
+		t.Fatalf("no counter a.seen among %v", tl.CounterNames)
+	}
+}
