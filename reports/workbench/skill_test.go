@@ -75,3 +75,34 @@ func TestSkillRefusals(t *testing.T) {
 		}
 	}
 }
+
+// The stop button ends a skill-axis job mid-level, with the words
+// that say it was stopped (an axis needs every level played).
+func TestSkillStops(t *testing.T) {
+	t.Parallel()
+	_, hs := newTestServer(t, workbench.Config{})
+	tab := openTab(t, hs.URL, "skill-stop")
+	text := builtinText(t, hs.URL, "dbd/symmetric_line")
+	status, r := post(t, hs.URL, "/api/skill", map[string]any{"tab": "skill-stop", "job": nextJob(), "name": "line", "text": text, "seed": "1", "trials": 4_000_000, "levels": []string{"random", "greedy"}})
+	if status != 200 {
+		t.Fatalf("%d %v", status, r)
+	}
+	job := r["job"].(float64)
+	for ev := tab.next(t, 30*time.Second); ev.Kind != "skill-progress" || ev.Data["job"] != job; ev = tab.next(t, 30*time.Second) {
+		if ev.Data["job"] == job && ev.Kind != "skill-progress" {
+			t.Fatalf("before the first level: %s %v", ev.Kind, ev.Data)
+		}
+	}
+	if status, _ := post(t, hs.URL, "/api/stop", map[string]any{"tab": "skill-stop"}); status != 200 {
+		t.Fatal(status)
+	}
+	for ev := tab.next(t, 5*time.Second); ; ev = tab.next(t, 5*time.Second) {
+		if ev.Data["job"] != job {
+			continue
+		}
+		if ev.Kind != "failed" || ev.Data["error"] != "stopped: the skill axis needs every level played" {
+			t.Fatalf("after stop: %s %v", ev.Kind, ev.Data)
+		}
+		return
+	}
+}
