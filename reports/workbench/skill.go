@@ -14,6 +14,7 @@ import (
 	"github.com/crucible-sim/crucible/analysis/skill"
 	"github.com/crucible-sim/crucible/reports/formats"
 	"github.com/crucible-sim/crucible/reports/skillreport"
+	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
@@ -114,11 +115,17 @@ func skillWords(a *skill.Axis) []string {
 
 // players lists the players a scenario's ruleset offers a skill axis:
 // the values both sides may take, the rungs of its ladder of skill first,
-// weakest first, each with its rung (0 for a style of play).
+// weakest first, each with its rung (0 for a style of play). A ruleset
+// without built-in policies offers none, and the note says why.
 func (s *Server) players(w http.ResponseWriter, r *http.Request) {
-	fields, err := ladder.FieldsOf(r.URL.Query().Get("ruleset"))
-	if err != nil {
+	id := r.URL.Query().Get("ruleset")
+	if _, err := rules.Lookup(id); err != nil {
 		fail(w, err)
+		return
+	}
+	fields, err := ladder.FieldsOf(id)
+	if err != nil {
+		reply(w, map[string]any{"players": []any{}, "note": err.Error()})
 		return
 	}
 	type player struct {

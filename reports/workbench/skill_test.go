@@ -2,6 +2,7 @@ package workbench_test
 
 import (
 	"encoding/json"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -104,5 +105,47 @@ func TestSkillStops(t *testing.T) {
 			t.Fatalf("after stop: %s %v", ev.Kind, ev.Data)
 		}
 		return
+	}
+}
+
+// The players offered are the ruleset's ladder of skill, weakest first,
+// then its styles (dbd); a ruleset of styles offers its styles (eclipse);
+// one without built-in policies offers none, and says why (stratfight).
+func TestSkillPlayers(t *testing.T) {
+	t.Parallel()
+	_, hs := newTestServer(t, workbench.Config{})
+	for _, c := range []struct {
+		ruleset string
+		want    []string // the first players offered, in order
+		rungs   int      // how many of them are rungs
+	}{
+		{"dbd", []string{"random", "greedy", "rollout", "search:250", "search:1k", "search:4k"}, 6},
+		{"eclipse", []string{"npc", "kill-greedy", "largest-killable-first", "priority", "optimal"}, 0},
+		{"stratfight", nil, 0},
+	} {
+		res, err := http.Get(hs.URL + "/api/players?ruleset=" + c.ruleset)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got struct {
+			Players []struct {
+				Name string
+				Rung int
+			}
+			Note string
+		}
+		err = json.NewDecoder(res.Body).Decode(&got)
+		res.Body.Close()
+		if err != nil || res.StatusCode != 200 || len(got.Players) < len(c.want) {
+			t.Fatalf("%s: %d %v %+v", c.ruleset, res.StatusCode, err, got)
+		}
+		for i, w := range c.want {
+			if p := got.Players[i]; p.Name != w || (i < c.rungs) != (p.Rung == i+1) {
+				t.Errorf("%s: player %d is %+v, want %s (rung %d of %d)", c.ruleset, i, p, w, i+1, c.rungs)
+			}
+		}
+		if c.want == nil && (len(got.Players) != 0 || !strings.Contains(got.Note, "no built-in policies")) {
+			t.Errorf("%s: %+v, want none and the note saying why", c.ruleset, got)
+		}
 	}
 }

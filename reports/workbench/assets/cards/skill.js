@@ -19,7 +19,7 @@ export function mount(root, run) {
   res.node.hidden = true; // until asked
   root.append(h('div', {id: 'skill', class: 'skill'},
     h('div', {class: 'row'}, h('span', {class: 'ask'}, "Is this the players' skill? Compare "), weak, ' vs ', strong, ' on ', sides,
-      h('button', {type: 'button', id: 'skill-run', onclick: run}, 'Check')),
+      h('button', {type: 'button', id: 'skill-run', onclick: run}, 'Check'), ' ', h('span', {id: 'skill-note', class: 'muted'})),
     res.node));
 }
 
@@ -29,8 +29,8 @@ export async function validated(v) {
   const id = v.ruleset || v.of || '';
   if (!v.ok || !id || id === ruleset) return;
   ruleset = id;
-  let players = [];
-  try { players = (await playersOf(id)).players; } catch (e) { /* a ruleset without built-in policies: no axis */ }
+  let players = [], note = '';
+  try { ({players, note} = await playersOf(id)); } catch (e) { note = e.message; }
   for (const sel of [weak, strong]) {
     sel.textContent = '';
     for (const p of players) sel.append(new Option(p.rung ? p.name + ' (rung ' + p.rung + ')' : p.name, p.name));
@@ -39,6 +39,7 @@ export async function validated(v) {
   const pair = rungs.length >= 2 ? [rungs[rungs.length - 2], rungs[rungs.length - 1]] : players.slice(0, 2);
   if (pair.length === 2) { weak.value = pair[0].name; strong.value = pair[1].name; }
   document.getElementById('skill-run').disabled = players.length < 2;
+  document.getElementById('skill-note').textContent = players.length < 2 ? note || 'the ruleset offers fewer than two players' : '';
 }
 
 const lists = new Map();
