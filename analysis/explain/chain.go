@@ -20,8 +20,8 @@ type Ways struct {
 
 // MostProbableWays finds the k most probable paths to an outcome of sc
 // through its ruleset's exact solver, which must give its chain
-// (rules.ChainSolver): Eclipse, EmojiSpace and Strategic Fighting's, and
-// any solver that implements it.
+// (rules.ChainSolver): Eclipse, EmojiSpace, Strategic Fighting and rules
+// files', and any solver that implements it.
 func MostProbableWays(ctx context.Context, sc *scenarios.Scenario, cond rules.Condition, k int) (*Ways, error) {
 	solver, err := rules.LookupSolver(sc.Ruleset)
 	if err != nil {

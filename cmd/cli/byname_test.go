@@ -14,6 +14,7 @@ import (
 // check's scoped --set each print what the positional path prints, the
 // path's text aside.
 func TestBlueprintsByName(t *testing.T) {
+	t.Parallel()
 	const sc = "eclipse/missile-interceptor-vs-ancient"
 	const named, positional = "blueprints[Missile Interceptor]", "blueprints[0]"
 	for _, args := range [][]string{
@@ -52,6 +53,7 @@ func TestBlueprintsByName(t *testing.T) {
 
 // A sweep file's and a tune file's path take names too.
 func TestSweepAndTuneFilesByName(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	files := map[string]string{
 		"sweep.yaml": "scenario: eclipse/shielded-interceptors-vs-gunship\ntrials: 500\nsweep:\n  - {path: \"parts[Tuned Shield].shield\", from: 0, to: 2}\n",
@@ -77,6 +79,7 @@ func TestSweepAndTuneFilesByName(t *testing.T) {
 // A name that is not there is an error at the field path the designer
 // wrote, with the names there and the nearest, in every command.
 func TestBlueprintNameErrors(t *testing.T) {
+	t.Parallel()
 	const sc = "eclipse/cruiser-designs"
 	names := "(names: Terran Cruiser, Plasma Cruiser, Twin Ion Cruiser, Missile Cruiser, Shield Wall, Sniper Cruiser, Brick, Fast Striker, Gluon Hunter, Flux Raider); did you mean \"Sniper Cruiser\"?"
 	for _, c := range []struct {
@@ -104,6 +107,7 @@ func TestBlueprintNameErrors(t *testing.T) {
 // A scope ends at the last ':' before the path, which may hold ':' in a
 // name in brackets.
 func TestScopedSetWithNames(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]scopedSet{
 		"a.yaml:blueprints[Mk: II].hull=2":   {"a.yaml", "blueprints[Mk: II].hull=2"},
 		"blueprints[Mk: II].hull=2":          {"", "blueprints[Mk: II].hull=2"},

@@ -42,6 +42,7 @@ func csvNum(t *testing.T, s string) float64 {
 // none; the examples are the trials JSON names, each with its replay
 // command; the sensitivity ranks the fields as JSON does.
 func TestExplainCSV(t *testing.T) {
+	t.Parallel()
 	paths := csvRecords(t, mustRun(t, "explain", "eclipse/interceptor-duel", "--outcome", "a wins", "--paths", "2", "-f", "csv"))
 	if len(paths) != 6 {
 		t.Fatalf("%d step rows, want 2 + 4", len(paths))
@@ -75,6 +76,7 @@ func TestExplainCSV(t *testing.T) {
 
 // --out writes the CSV form beside the text and the JSON.
 func TestExplainOutCSV(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "why")
 	args := []string{"explain", "eclipse/two-cruisers-vs-interceptor-and-cruiser", "--attribute", "units", "--side", "b"}
 	mustRun(t, append(args, "--out", dir)...)

@@ -65,18 +65,7 @@ func TestExplainBadOutcome(t *testing.T) {
 // 2, (25/36) · 5/36; a ruleset without a solver says so.
 func TestExplainPaths(t *testing.T) {
 	t.Parallel()
-	var j struct {
-		Paths []struct {
-			Probability float64
-			Rounds      int64
-			Winner      string
-			Steps       []struct{ Event string }
-		}
-	}
-	out := mustRun(t, "explain", "eclipse/interceptor-duel", "--outcome", "a wins", "--paths", "2", "--format", "json")
-	if err := json.Unmarshal([]byte(out), &j); err != nil {
-		t.Fatal(err)
-	}
+	j, out := readPaths(t, "explain", "eclipse/interceptor-duel", "--outcome", "a wins", "--paths", "2", "--format", "json")
 	want := []float64{5.0 / 36, 25.0 / 36 * 5 / 36}
 	if len(j.Paths) != 2 {
 		t.Fatalf("%d paths:\n%s", len(j.Paths), out)
@@ -91,6 +80,51 @@ func TestExplainPaths(t *testing.T) {
 		t.Errorf("paths in words:\n%s", text)
 	}
 	mustFail(t, 1, "has no exact solver", "explain", "ec4x/siege-spec", "--outcome", "a wins", "--paths", "1")
+}
+
+// --paths reaches rules files: in the 2d6 duel (ties re-rolled, each
+// round a fair coin costing its loser 1 of 5 hit points) a's likeliest win
+// is five rounds won in a row, 2^−5, then any of the five ways to win in
+// six rounds, 2^−6 each.
+func TestExplainPathsRulesFile(t *testing.T) {
+	t.Parallel()
+	j, out := readPaths(t, "explain", "rulesfile/duel2d6", "--outcome", "a wins", "--paths", "3", "--format", "json")
+	if len(j.Paths) != 3 {
+		t.Fatalf("%d paths:\n%s", len(j.Paths), out)
+	}
+	for i, p := range j.Paths {
+		rounds := int64(min(5+i, 6))
+		if want := math.Exp2(-float64(rounds)); math.Abs(p.Probability-want) > 1e-15 || p.Rounds != rounds || p.Winner != "a" {
+			t.Errorf("path %d: %+v, want P %v in %d rounds", i, p, want, rounds)
+		}
+	}
+	text := mustRun(t, "explain", "rulesfile/duel2d6", "--outcome", "a wins", "--paths", "1")
+	for _, want := range []string{"3.13 % of all battles go exactly this way (5 rounds)", "contest: b's duellist: 5 hp → 4 hp (50 %)", "→ a wins, destroyed"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("paths in words lack %q:\n%s", want, text)
+		}
+	}
+}
+
+// pathsJSON is explain --paths's JSON, as far as the tests read it.
+type pathsJSON struct {
+	Paths []struct {
+		Probability float64
+		Rounds      int64
+		Winner      string
+		Steps       []struct{ Event string }
+	}
+}
+
+// readPaths runs crucible with args and reads its --paths JSON.
+func readPaths(t *testing.T, args ...string) (pathsJSON, string) {
+	t.Helper()
+	var j pathsJSON
+	out := mustRun(t, args...)
+	if err := json.Unmarshal([]byte(out), &j); err != nil {
+		t.Fatal(err)
+	}
+	return j, out
 }
 
 // --attribute units shares the side's exact win share among its ships;

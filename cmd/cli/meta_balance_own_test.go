@@ -52,6 +52,7 @@ func ownRoster(t *testing.T, extra string) string {
 // its own. Before, the path had to be in every entry's side, and this was
 // refused ("lack it in their side").
 func TestMetaBalanceOwnDesign(t *testing.T) {
+	t.Parallel()
 	file := ownRoster(t, "")
 	var v struct {
 		Balance struct {
@@ -103,6 +104,7 @@ func TestMetaBalanceOwnDesign(t *testing.T) {
 // refused with the entries and the names there; a mistyped list or field
 // gets its did-you-mean.
 func TestMetaBalanceOwnDesignRefuses(t *testing.T) {
+	t.Parallel()
 	shared := ownRoster(t, "")
 	src, _ := os.ReadFile(shared)
 	os.WriteFile(shared, append(src, "  - {name: Fourth, side: {ships: {Alpha: 1}}}\n"...), 0o644)

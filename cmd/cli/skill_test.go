@@ -80,6 +80,7 @@ func pageSays(t *testing.T, dir, file, want string) bool {
 // points — within 5 points, beyond 0.3. The flag reaches the table, the
 // JSON and the report page.
 func TestSkillOnCompare(t *testing.T) {
+	t.Parallel()
 	args := []string{"compare", "eclipse/fleet-mirror", "--set-b", "attacker.ships.Interceptor=7", "--skill", "a=kill-greedy,a=optimal", "--trials", "2000", "--seed", "1"}
 	out := mustRun(t, args...)
 	for _, want := range []string{"a=kill-greedy  41.37 %                29.88 %                -11.49 points\n",
@@ -103,6 +104,7 @@ func TestSkillOnCompare(t *testing.T) {
 // win 78.30 % under kill-greedy and 88.49 % under optimal, so "7 is the
 // fewest that win 70 %" is a verdict about kill-greedy.
 func TestSkillOnTune(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	args := []string{"tune", "eclipse/interceptors-for-70", "--skill", "a=kill-greedy,a=optimal", "--seed", "1"}
 	out := mustRun(t, append(args, "--out", dir)...)
@@ -121,6 +123,7 @@ func TestSkillOnTune(t *testing.T) {
 // meta --skill re-judges every cell of the roster; a roster of players is
 // refused, and --balance with it.
 func TestSkillOnMeta(t *testing.T) {
+	t.Parallel()
 	out := mustRun(t, "meta", "eclipse/cruiser-designs", "--skill", "kill-greedy,largest-killable-first", "--seed", "1", "--format", "json")
 	sens, _ := skillJSON(t, out)
 	if len(sens) != 100 {
@@ -139,6 +142,7 @@ func TestSkillOnMeta(t *testing.T) {
 // check --skill re-judges each checked scenario beside its verdicts, in
 // the table, the JSON and the report page.
 func TestSkillOnCheck(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	args := []string{"check", "eclipse/fleet-mirror", "--skill", "a=kill-greedy,a=optimal", "--seed", "1", "--trials", "1000"}
 	out := mustRun(t, append(args, "--out", dir)...)

@@ -74,6 +74,7 @@ func fight(t *testing.T, name, text string) string {
 // the request's text was; an edit the text cannot take is refused with
 // its path, and starts nothing.
 func TestOddsMakeTheFormsEditsFirst(t *testing.T) {
+	t.Parallel()
 	_, hs := newTestServer(t, workbench.Config{})
 	tab := openTab(t, hs.URL, "picks")
 	text := builtinText(t, hs.URL, "eclipse/interceptor-duel")

@@ -20,6 +20,7 @@ import (
 // built-in that names its rules file by name reads the page's copy by
 // path from its first edit.
 func TestRulesFileEditedBesideItsScenario(t *testing.T) {
+	t.Parallel()
 	_, rulesSrc, err := scenarios.BuiltinRulesFileSource("duel2d6")
 	if err != nil {
 		t.Fatal(err)

@@ -12,6 +12,7 @@ import (
 // inside the scenario's folder, ending in .yaml or .yml; and its errors
 // are placed in it, by file and line, not in the scenario.
 func TestPagesRulesFileStaysInItsFolder(t *testing.T) {
+	t.Parallel()
 	_, hs := newTestServer(t, workbench.Config{})
 	scenario := "ruleset: ./duel.rules.yaml\na: {units: {duellist: 1}}\nb: {units: {duellist: 1}}\n"
 	rules := "title: a duel\nunits:\n  duellist: {hp: 2}\nround:\n  - contest:\n      roll: 2d6\n      ties: reroll\n      winner:\n        - damage: 1\n"

@@ -154,6 +154,8 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/compare", s.compare)
 	mux.HandleFunc("POST /api/spread", s.spread)
 	mux.HandleFunc("POST /api/meta", s.metaCall)
+	mux.HandleFunc("POST /api/skill", s.skillCall)
+	mux.HandleFunc("GET /api/players", s.players)
 	return s.guard(mux)
 }
 

@@ -44,6 +44,7 @@ func keptOf(t *testing.T, name string, seed uint64, trials int64, end string, k 
 // and its Replay button opens the replay card on that trial, which ends
 // so.
 func TestWorkbenchWhyInBrowser(t *testing.T) {
+	t.Parallel()
 	const name = "eclipse/interceptors-retreat-when-losing"
 	_, hs := newTestServer(t, workbench.Config{})
 	p := openPage(t, hs.URL+"/#builtin="+name+"&seed=5&trials=3000")

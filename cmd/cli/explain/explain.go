@@ -116,7 +116,7 @@ CONDITION is clauses joined by commas, every one of which must hold:
 	fl.StringVar(&o.outcome, "outcome", "", "the outcome to show, `CONDITION` (required), e.g. 'b wins, end destroyed, rounds<=2'")
 	fl.IntVarP(&o.examples, "examples", "k", 3, "how many example games to show (1 to 100)")
 	fl.Int64Var(&o.budget, "budget", DefaultBudget, "the most `trials` a search past the run fights")
-	fl.IntVar(&o.paths, "paths", 0, "instead of examples, the `K` most probable ways the battle comes to the outcome, exact through the solver's chain (Eclipse battles, EmojiSpace duels, Strategic Fighting lifespans)")
+	fl.IntVar(&o.paths, "paths", 0, "instead of examples, the `K` most probable ways the battle comes to the outcome, exact through the solver's chain (Eclipse battles, EmojiSpace duels, Strategic Fighting lifespans, rules files)")
 	fl.StringVar(&o.attr, "attribute", "", "instead of examples, attribute a side's win share to its `units` or to the parts of its designs (parts): Shapley values and leave-one-out, exact through the solver where it reaches, else Monte Carlo")
 	fl.StringVar(&o.side, "side", "a", "the `side` (a or b) --attribute speaks of")
 	fl.BoolVar(&o.sampled, "monte-carlo", false, "attribute by Monte Carlo (--trials of every coalition on common random numbers, with standard errors) even where the exact solver reaches; without a solver, or beyond its budget, it is the way taken")

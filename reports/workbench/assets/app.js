@@ -17,8 +17,12 @@ import * as tune from './cards/tune.js';
 import * as meta from './cards/meta.js';
 import * as spread from './cards/spread.js';
 import * as replay from './cards/replay.js';
+import * as skill from './cards/skill.js';
 
 const cards = {compare, sweep, tune, meta, spread, replay};
+// jobCards are the cards whose jobs the page runs: the tabbed cards, and
+// the skill axis, which sits in the odds card.
+const jobCards = {...cards, skill};
 const titles = {odds: 'Odds', compare: 'Compare', sweep: 'Sweep', tune: 'Tune', meta: 'Meta', spread: 'Spread', replay: 'Replay'};
 
 // Views: the form and the YAML of the scenario, and the cards, one shown
@@ -130,7 +134,7 @@ async function showValidation(v) {
   showProblems(v);
   odds.stale(!v.ok);
   await validated(v);
-  for (const c of Object.values(cards)) {
+  for (const c of Object.values(jobCards)) {
     try {
       c.check(v.ok);
       if (v.ok) Promise.resolve(c.validated(v)).catch((e) => console.error(e));
@@ -140,7 +144,7 @@ async function showValidation(v) {
 
 // A card's job: its request, numbered before it is sent; its events.
 async function run(name) {
-  const c = cards[name];
+  const c = jobCards[name];
   const req = c.request();
   if (!req) return;
   const job = newJob(name);
@@ -166,7 +170,7 @@ function dispatch(kind, data) {
     else if (kind === 'failed') $('state').textContent = 'failed: ' + data.error;
     return;
   }
-  const c = cards[owner];
+  const c = jobCards[owner];
   if (!c || data.job !== state[owner + 'Job']) return;
   if (kind === 'failed') c.failed(data);
   else if (kind === owner + '-progress') c.progress(data);
@@ -315,7 +319,7 @@ function connect() {
     if ($('src').value) changed();
   });
   for (const kind of ['estimate', 'exact', 'failed']) es.addEventListener(kind, (m) => dispatch(kind, JSON.parse(m.data)));
-  for (const name of Object.keys(cards)) for (const kind of [name, name + '-progress']) es.addEventListener(kind, (m) => dispatch(kind, JSON.parse(m.data)));
+  for (const name of Object.keys(jobCards)) for (const kind of [name, name + '-progress']) es.addEventListener(kind, (m) => dispatch(kind, JSON.parse(m.data)));
   es.onerror = () => { state.ready = false; $('connection').textContent = 'disconnected: retrying'; };
 }
 
@@ -324,6 +328,7 @@ function init() {
   $('tab-form').textContent = 'Form'; $('tab-yaml').textContent = 'YAML';
   tabs($('card-tabs'), ['odds', ...Object.keys(cards)], showCard);
   odds.mount($('card-odds'));
+  skill.mount($('skill-box'), () => run('skill'));
   for (const [name, c] of Object.entries(cards)) c.mount($('card-' + name), () => run(name));
   showView('form');
   showCard('odds');

@@ -13,7 +13,7 @@ export const state = {
   // The odds: the job, its timings and what it showed.
   job: 0, sent: 0, editAt: null, firstMs: null, pointMs: null, exactMs: null, exact: null, last: null, estimates: 0, history: [], done: false,
   // The answers of the other cards, by kind, and their jobs.
-  sweep: null, tune: null, compare: null, meta: null, spread: null, replay: null,
+  sweep: null, tune: null, compare: null, meta: null, spread: null, replay: null, skill: null,
   // What the server last said of the text: its validation, document and
   // ruleset, and that ruleset's reference.
   validation: null, doc: null, ruleset: '', ref: null,

@@ -16,6 +16,7 @@ export function mount(root) {
       h('div', {class: 'sides'}, side('a', 'wins'), side('b', 'wins'),
         h('div', {class: 'side', id: 'side-none'}, 'no winner ', h('span', {class: 'share', id: 'share-none'}, '–'), ' ', h('span', {class: 'interval', id: 'interval-none'}))),
       s('svg', {id: 'bar', width: '100%', height: 28, viewBox: '0 0 1000 28', preserveAspectRatio: 'none', role: 'img', 'aria-label': 'win shares'})),
+    h('div', {id: 'skill-box'}), // "is this the players' skill?" (skill.js)
     h('p', {class: 'stale-note', id: 'odds-stale', hidden: true}, 'Stale: the text has an error — these are the odds of the text before it.'),
     h('p', {id: 'progress', class: 'muted'}, h('span', {id: 'state'}, 'idle'), ' · ', h('span', {id: 'trials-done'}, '0'), ' of ',
       h('span', {id: 'trials-planned'}, '0'), ' trials · ±', h('span', {id: 'precision'}, '–'), ' points · ', h('span', {id: 'elapsed'}, '–')),

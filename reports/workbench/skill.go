@@ -1,0 +1,142 @@
+package workbench
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/ladder"
+	"github.com/crucible-sim/crucible/analysis/skill"
+	"github.com/crucible-sim/crucible/reports/formats"
+	"github.com/crucible-sim/crucible/reports/skillreport"
+	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/scenarios"
+)
+
+// skillRequest asks whether the odds of the page's scenario are the
+// players' skill, as `crucible run FILE --skill L1,L2` asks it: the
+// scenario re-fought with each level's players, weakest first.
+type skillRequest struct {
+	jobRequest
+	// Builtin is the built-in the page opened, as the odds' request has
+	// it: the command shown names it while the text is still its own.
+	Builtin string `json:"builtin"`
+	// Levels are the players, as --skill takes them: "PLAYER" for both
+	// sides, "a=PLAYER" or "b=PLAYER" for one.
+	Levels []string `json:"levels"`
+	// Threshold is --skill-threshold, in points; nil takes its default.
+	Threshold *float64 `json:"threshold"`
+}
+
+// skillCall starts a skill-axis job of the tab: each level's fight is
+// announced on the tab's stream as it starts, and the answer — the skill
+// field of `crucible run --skill … --format json`, its verdict in words
+// and its table — sent when the last level is played.
+func (s *Server) skillCall(w http.ResponseWriter, r *http.Request) {
+	var req skillRequest
+	t, sc, ok := s.jobOf(w, r, &req, &req.jobRequest)
+	if !ok {
+		return
+	}
+	threshold := 100 * skill.DefaultThreshold
+	if req.Threshold != nil {
+		threshold = *req.Threshold
+	}
+	run := analysis.Run{Seed: uint64(req.Seed), Trials: req.Trials, Workers: s.cfg.Workers, Version: s.cfg.Version}
+	run.Trials = run.TrialsOf(sc)
+	if err := s.checkSkill(sc, req, threshold, run.Trials); err != nil {
+		fail(w, err)
+		return
+	}
+	cmd := append(s.command(oddsRequest{jobRequest: req.jobRequest, Builtin: req.Builtin}, run), "--skill", strings.Join(req.Levels, ","))
+	if req.Threshold != nil {
+		cmd = append(cmd, "--skill-threshold", strconv.FormatFloat(threshold, 'g', -1, 64))
+	}
+	j, err := s.start(t, req.Job, func(ctx context.Context, j *job) { s.fightSkill(ctx, t, j, sc, req.Levels, threshold, run, cmd) })
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	reply(w, map[string]any{"job": j.id, "command": cmd})
+}
+
+// checkSkill refuses, before anything is fought, what `crucible run
+// --skill` refuses, and a job past the trial cap.
+func (s *Server) checkSkill(sc *scenarios.Scenario, req skillRequest, threshold float64, trials int64) error {
+	switch {
+	case len(req.Levels) < 2:
+		return fmt.Errorf("levels %q: name two players or more, weakest first (e.g. greedy,search:1k)", req.Levels)
+	case !(threshold >= 0 && threshold <= 100):
+		return fmt.Errorf("threshold %g: allowed: a number of points from 0 to 100", threshold)
+	case req.Trials < 0:
+		return fmt.Errorf("%d trials: allowed: 1 to %d, or 0 for the scenario's own", req.Trials, s.cfg.MaxTrials)
+	case trials > s.cfg.MaxTrials/int64(len(req.Levels)):
+		return s.tooMany("%d levels of %d trials", len(req.Levels), trials)
+	}
+	return skill.Check(sc, req.Levels)
+}
+
+// fightSkill is a skill-axis job.
+func (s *Server) fightSkill(ctx context.Context, t *tab, j *job, sc *scenarios.Scenario, levels []string, threshold float64, run analysis.Run, cmd command) {
+	run.Progress = s.progress(t, j, "skill-progress")
+	ax, err := skill.Run(ctx, run, sc, levels, threshold/100)
+	if err != nil {
+		t.failed(j, s.unfinished(ctx, err, "stopped: the skill axis needs every level played"))
+		return
+	}
+	axes := []*skill.Axis{ax}
+	ev, err := answer(j, cmd, func(w io.Writer) error { return formats.WriteIndented(w, formats.Object{skillreport.Field(axes)}) },
+		skillWords(ax), func(w io.Writer) error { return skillreport.WriteTable(w, axes) })
+	if err != nil {
+		t.failed(j, err)
+		return
+	}
+	t.send(event{"skill", ev})
+}
+
+// skillWords is the axis's verdict in words (skillreport.Line), then
+// each level's shares by side name.
+func skillWords(a *skill.Axis) []string {
+	out := []string{skillreport.Line(a)}
+	for _, l := range a.Levels {
+		how := ""
+		if l.Exact {
+			how = " (exact)"
+		}
+		out = append(out, fmt.Sprintf("with %s: %s wins %.2f %%, %s wins %.2f %%%s", l.Policy, a.Labels[0], 100*l.Win[0].Value, a.Labels[1], 100*l.Win[1].Value, how))
+	}
+	return out
+}
+
+// players lists the players a scenario's ruleset offers a skill axis:
+// the values both sides may take, the rungs of its ladder of skill first,
+// weakest first, each with its rung (0 for a style of play). A ruleset
+// without built-in policies offers none, and the note says why.
+func (s *Server) players(w http.ResponseWriter, r *http.Request) {
+	id := r.URL.Query().Get("ruleset")
+	if _, err := rules.Lookup(id); err != nil {
+		fail(w, err)
+		return
+	}
+	fields, err := ladder.FieldsOf(id)
+	if err != nil {
+		reply(w, map[string]any{"players": []any{}, "note": err.Error()})
+		return
+	}
+	type player struct {
+		Name string `json:"name"`
+		Rung int    `json:"rung"`
+	}
+	out := []player{}
+	for _, v := range append(fields[0].Rungs(), fields[0].Values...) {
+		if _, both := fields[1].Value(v.Name); both && !slices.ContainsFunc(out, func(p player) bool { return p.Name == v.Name }) {
+			out = append(out, player{v.Name, v.Rung})
+		}
+	}
+	reply(w, map[string]any{"players": out})
+}

@@ -1,0 +1,49 @@
+package workbench_test
+
+import (
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/crucible-sim/crucible/reports/workbench"
+)
+
+// "Is this the players' skill?" in the odds card offers the ruleset's
+// players, runs the skill axis on the odds' seed and trials, and says
+// first, in words, whether the verdict moves with the players: on
+// fleet-mirror, side a's kill-greedy loses (41.37 %, exact) where its
+// optimal play wins (59.71 %), so the odds are SKILL-SENSITIVE.
+func TestWorkbenchSkillInBrowser(t *testing.T) {
+	const name = "eclipse/fleet-mirror"
+	_, hs := newTestServer(t, workbench.Config{})
+	p := openPage(t, hs.URL+"/#builtin="+name+"&seed=5&trials=300")
+	p.wait(t, settled+` && document.getElementById('command').textContent.includes('--seed 5 --trials 300')`, 30*time.Second)
+	p.wait(t, `document.getElementById('skill-weak').options.length > 1`, 10*time.Second)
+	players := eval[[]string](t, p, `[...document.getElementById('skill-weak').options].map(o => o.value)`)
+	if !slices.Contains(players, "kill-greedy") || !slices.Contains(players, "optimal") {
+		t.Fatalf("the skill axis offers %v, want kill-greedy and optimal among them", players)
+	}
+	p.setSelect(t, "skill-weak", "kill-greedy")
+	p.setSelect(t, "skill-strong", "optimal")
+	p.setSelect(t, "skill-sides", "a=")
+	eval[bool](t, p, `(document.getElementById('skill-run').click(), true)`)
+	p.wait(t, `window.workbench.skill !== null && document.querySelectorAll('#skill-words li').length > 0`, time.Minute)
+	words := eval[[]string](t, p, `[...document.querySelectorAll('#skill-words li')].map(li => li.textContent)`)
+	want := []string{
+		"SKILL-SENSITIVE  this verdict changes with skill: defender favoured (58.63 % to 41.37 %) under a=kill-greedy, attacker favoured (59.71 % to 40.29 %) under a=optimal (+18.34 points, more than the 5-point threshold)",
+		"with a=kill-greedy: attacker wins 41.37 %, defender wins 58.63 % (exact)",
+		"with a=optimal: attacker wins 59.71 %, defender wins 40.29 % (exact)",
+	}
+	if !slices.Equal(words, want) {
+		t.Errorf("the skill axis says\n%q\nwant\n%q", words, want)
+	}
+	if got, w := p.text(t, "skill-command"), "crucible run "+name+" --seed 5 --trials 300 --skill a=kill-greedy,a=optimal"; got != w {
+		t.Errorf("reproduce: %q, want %q", got, w)
+	}
+	if !eval[bool](t, p, `document.getElementById('skill-result').classList.contains('sensitive')`) {
+		t.Error("the answer is not marked sensitive")
+	}
+	if errs := p.consoleErrors(); len(errs) > 0 {
+		t.Errorf("console errors: %q", errs)
+	}
+}

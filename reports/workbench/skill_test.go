@@ -1,0 +1,151 @@
+package workbench_test
+
+import (
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/crucible-sim/crucible/reports/workbench"
+)
+
+// The skill axis's answer is the command line's: its result is the skill
+// field of its Reproduce line's JSON (`crucible run … --skill …
+// --format json`) for the same seed, and its verdict in words is the
+// line that command prints.
+func TestSkillIsTheCommandLines(t *testing.T) {
+	version := strings.TrimSpace(strings.TrimPrefix(crucible(t, "--version"), "crucible version "))
+	_, hs := newTestServer(t, workbench.Config{Version: version})
+	tab := openTab(t, hs.URL, "skill")
+	const name = "eclipse/fleet-mirror"
+	body := map[string]any{"tab": "skill", "job": nextJob(), "name": "fleet-mirror", "builtin": name, "text": builtinText(t, hs.URL, name),
+		"seed": "7", "trials": 400, "levels": []string{"a=kill-greedy", "a=optimal"}}
+	status, r := post(t, hs.URL, "/api/skill", body)
+	if status != 200 {
+		t.Fatalf("%d %v", status, r)
+	}
+	line := r["command"].(string)
+	if w := "crucible run " + name + " --seed 7 --trials 400 --skill a=kill-greedy,a=optimal"; line != w {
+		t.Fatalf("command %q, want %q", line, w)
+	}
+	got := tab.answer(t, r["job"].(float64), "skill", 2*time.Minute)
+	var ev struct{ Result json.RawMessage }
+	json.Unmarshal([]byte(got.Raw), &ev)
+	var want struct {
+		Skill json.RawMessage `json:"skill"`
+	}
+	if err := json.Unmarshal([]byte(crucible(t, append(shellWords(t, line)[1:], "--format", "json")...)), &want); err != nil || want.Skill == nil {
+		t.Fatalf("`%s --format json` has no skill field: %v", line, err)
+	}
+	var page struct {
+		Skill json.RawMessage `json:"skill"`
+	}
+	json.Unmarshal(ev.Result, &page)
+	if !sameJSON(t, page.Skill, want.Skill) {
+		t.Errorf("the page's axis is not `%s --format json`'s skill field:\n%s\n---\n%s", line, page.Skill, want.Skill)
+	}
+	words := wordsOf(got)
+	if printed := crucible(t, shellWords(t, line)[1:]...); len(words) != 3 || !strings.Contains(printed, words[0]) {
+		t.Errorf("the page says %q first; `%s` prints:\n%s", words, line, printed)
+	}
+	if !strings.HasPrefix(words[0], "SKILL-SENSITIVE") {
+		t.Errorf("fleet-mirror with kill-greedy against optimal on side a: %q, want SKILL-SENSITIVE", words[0])
+	}
+}
+
+// A level that is no player of the ruleset is refused before anything is
+// fought, with the players allowed; so is a job past the trial cap.
+func TestSkillRefusals(t *testing.T) {
+	t.Parallel()
+	_, hs := newTestServer(t, workbench.Config{MaxTrials: 1000})
+	openTab(t, hs.URL, "skill-no")
+	text := builtinText(t, hs.URL, "eclipse/fleet-mirror")
+	for _, c := range []struct {
+		levels []string
+		trials int
+		want   string
+	}{
+		{[]string{"kill-greedy", "optimul"}, 100, `"optimul" is not a player both sides may be: allowed: npc, kill-greedy`},
+		{[]string{"kill-greedy"}, 100, "name two players or more"},
+		{[]string{"kill-greedy", "optimal"}, 600, "the workbench fights at most 1000 trials a job"},
+	} {
+		status, r := post(t, hs.URL, "/api/skill", map[string]any{"tab": "skill-no", "job": nextJob(), "name": "m", "text": text, "seed": "1", "trials": c.trials, "levels": c.levels})
+		if msg, _ := r["error"].(string); status != 400 || !strings.Contains(msg, c.want) {
+			t.Errorf("levels %v, %d trials: %d %v, want 400 naming %q", c.levels, c.trials, status, r, c.want)
+		}
+	}
+}
+
+// The stop button ends a skill-axis job mid-level, with the words
+// that say it was stopped (an axis needs every level played).
+func TestSkillStops(t *testing.T) {
+	t.Parallel()
+	_, hs := newTestServer(t, workbench.Config{})
+	tab := openTab(t, hs.URL, "skill-stop")
+	text := builtinText(t, hs.URL, "dbd/symmetric_line")
+	status, r := post(t, hs.URL, "/api/skill", map[string]any{"tab": "skill-stop", "job": nextJob(), "name": "line", "text": text, "seed": "1", "trials": 4_000_000, "levels": []string{"random", "greedy"}})
+	if status != 200 {
+		t.Fatalf("%d %v", status, r)
+	}
+	job := r["job"].(float64)
+	for ev := tab.next(t, 30*time.Second); ev.Kind != "skill-progress" || ev.Data["job"] != job; ev = tab.next(t, 30*time.Second) {
+		if ev.Data["job"] == job && ev.Kind != "skill-progress" {
+			t.Fatalf("before the first level: %s %v", ev.Kind, ev.Data)
+		}
+	}
+	if status, _ := post(t, hs.URL, "/api/stop", map[string]any{"tab": "skill-stop"}); status != 200 {
+		t.Fatal(status)
+	}
+	for ev := tab.next(t, 5*time.Second); ; ev = tab.next(t, 5*time.Second) {
+		if ev.Data["job"] != job {
+			continue
+		}
+		if ev.Kind != "failed" || ev.Data["error"] != "stopped: the skill axis needs every level played" {
+			t.Fatalf("after stop: %s %v", ev.Kind, ev.Data)
+		}
+		return
+	}
+}
+
+// The players offered are the ruleset's ladder of skill, weakest first,
+// then its styles (dbd); a ruleset of styles offers its styles (eclipse);
+// one without built-in policies offers none, and says why (stratfight).
+func TestSkillPlayers(t *testing.T) {
+	t.Parallel()
+	_, hs := newTestServer(t, workbench.Config{})
+	for _, c := range []struct {
+		ruleset string
+		want    []string // the first players offered, in order
+		rungs   int      // how many of them are rungs
+	}{
+		{"dbd", []string{"random", "greedy", "rollout", "search:250", "search:1k", "search:4k"}, 6},
+		{"eclipse", []string{"npc", "kill-greedy", "largest-killable-first", "priority", "optimal"}, 0},
+		{"stratfight", nil, 0},
+	} {
+		res, err := http.Get(hs.URL + "/api/players?ruleset=" + c.ruleset)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got struct {
+			Players []struct {
+				Name string
+				Rung int
+			}
+			Note string
+		}
+		err = json.NewDecoder(res.Body).Decode(&got)
+		res.Body.Close()
+		if err != nil || res.StatusCode != 200 || len(got.Players) < len(c.want) {
+			t.Fatalf("%s: %d %v %+v", c.ruleset, res.StatusCode, err, got)
+		}
+		for i, w := range c.want {
+			if p := got.Players[i]; p.Name != w || (i < c.rungs) != (p.Rung == i+1) {
+				t.Errorf("%s: player %d is %+v, want %s (rung %d of %d)", c.ruleset, i, p, w, i+1, c.rungs)
+			}
+		}
+		if c.want == nil && (len(got.Players) != 0 || !strings.Contains(got.Note, "no built-in policies")) {
+			t.Errorf("%s: %+v, want none and the note saying why", c.ruleset, got)
+		}
+	}
+}
