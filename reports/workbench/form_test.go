@@ -88,8 +88,8 @@ func TestOddsMakeTheFormsEditsFirst(t *testing.T) {
 		t.Fatalf("/api/odds with the form's edits: %d %v, want the text %q", status, r, edited["text"])
 	}
 	_, exact := tab.final(t, r["job"].(float64), time.Minute)
-	if exact.Kind != "exact" {
-		t.Fatalf("no exact event before the final estimate")
+	if exact.Kind == "" { // the solve, beside the run, may end after it
+		exact = tab.answer(t, r["job"].(float64), "exact", time.Minute)
 	}
 	sc, err := scenarios.Parse("x.yaml", "x", []byte(edited["text"].(string)))
 	if err != nil {

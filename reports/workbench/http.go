@@ -126,14 +126,15 @@ func bounded[T any](s *Server, ctx context.Context, work func() T) (T, error) {
 	s.running.Add(1)
 	go func() {
 		defer s.running.Done()
-		defer func() { <-s.slots }()
-		defer func() {
-			if v := recover(); v != nil {
-				s.cfg.Log.Printf("crucible serve: internal error: %v\n%s", v, debug.Stack())
-				failed <- refuse(http.StatusInternalServerError, "internal error: %v", v)
-			}
-		}()
-		done <- work()
+		v, err := recovered(s, work)
+		// The slot is free before the answer is: a client that sends its
+		// next request on the answer must find the slot this one held.
+		<-s.slots
+		if err != nil {
+			failed <- err
+			return
+		}
+		done <- v
 	}()
 	select {
 	case v := <-done:
@@ -143,4 +144,16 @@ func bounded[T any](s *Server, ctx context.Context, work func() T) (T, error) {
 	case <-ctx.Done():
 		return zero, ctx.Err()
 	}
+}
+
+// recovered returns work's value, or a panic in work as an internal error
+// (logged with its stack).
+func recovered[T any](s *Server, work func() T) (v T, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			s.cfg.Log.Printf("crucible serve: internal error: %v\n%s", p, debug.Stack())
+			err = refuse(http.StatusInternalServerError, "internal error: %v", p)
+		}
+	}()
+	return work(), nil
 }
