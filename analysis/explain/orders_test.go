@@ -33,16 +33,7 @@ func TestAttributeOrdersAgreesWithExact(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	total := 0.0
-	for k, u := range mc.Units {
-		if d := math.Abs(mc.Shapley[k] - exact.Shapley[k]); d > 4.5*mc.ShapleySE[k] || mc.ShapleySE[k] == 0 {
-			t.Errorf("%s's %s: Shapley %v ± %v, exact %v", u.Design, u.Name, mc.Shapley[k], mc.ShapleySE[k], exact.Shapley[k])
-		}
-		if d := math.Abs(mc.Without[k] - exact.Without[k]); d > 4.5*mc.WithoutSE[k] {
-			t.Errorf("%s's %s: without it %v ± %v, exact %v", u.Design, u.Name, mc.Without[k], mc.WithoutSE[k], exact.Without[k])
-		}
-		total += mc.Shapley[k] * float64(u.Count)
-	}
+	total := agreesWithin(t, mc, exact)
 	if math.Abs(total-(mc.All-mc.None)) > 1e-12 || !mc.Orders {
 		t.Errorf("values sum to %v, all %v less none %v", total, mc.All, mc.None)
 	}

@@ -129,6 +129,18 @@ func TestAttributePartsSampledAgreesWithExact(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	total := agreesWithin(t, mc, exact)
+	if math.Abs(total-(mc.All-mc.None)) > 1e-12 || math.Abs(mc.None-exact.None) > 4.5*mc.NoneSE+1e-12 {
+		t.Errorf("values sum to %v, all %v less none %v ± %v (exact none %v)", total, mc.All, mc.None, mc.NoneSE, exact.None)
+	}
+}
+
+// agreesWithin checks a sampled attribution's values against the exact
+// ones, each within 4.5 of its standard errors (a false alarm about once
+// in 1.5·10⁵ a value), and returns the sampled values' sum over every
+// player counted as often as it is fielded.
+func agreesWithin(t *testing.T, mc, exact *Attribution) float64 {
+	t.Helper()
 	total := 0.0
 	for k, u := range mc.Units {
 		if d := math.Abs(mc.Shapley[k] - exact.Shapley[k]); d > 4.5*mc.ShapleySE[k] || mc.ShapleySE[k] == 0 {
@@ -139,7 +151,5 @@ func TestAttributePartsSampledAgreesWithExact(t *testing.T) {
 		}
 		total += mc.Shapley[k] * float64(u.Count)
 	}
-	if math.Abs(total-(mc.All-mc.None)) > 1e-12 || math.Abs(mc.None-exact.None) > 4.5*mc.NoneSE+1e-12 {
-		t.Errorf("values sum to %v, all %v less none %v ± %v (exact none %v)", total, mc.All, mc.None, mc.NoneSE, exact.None)
-	}
+	return total
 }
