@@ -187,6 +187,22 @@ func gradient(theta []float64, w, g [][]float64) []float64 {
 // leaves Δ summing to zero, as ∇ℓ does).
 func strengthStep(theta []float64, g [][]float64, grad []float64) ([]float64, error) {
 	n := len(theta)
+	chol, err := shiftedInformation(theta, g)
+	if err != nil {
+		return nil, err
+	}
+	var step mat.VecDense
+	if err := chol.SolveVecTo(&step, mat.NewVecDense(n, slices.Clone(grad))); err != nil {
+		return nil, err
+	}
+	return step.RawVector().Data, nil
+}
+
+// shiftedInformation factorizes I + 11ᵀ/n, the Fisher information at θ
+// with its one null direction, 1, filled; it fails when the round robin is
+// not connected (I has a second null direction).
+func shiftedInformation(theta []float64, g [][]float64) (*mat.Cholesky, error) {
+	n := len(theta)
 	shifted := fisherInformation(theta, g)
 	for i := range n {
 		for j := i; j < n; j++ {
@@ -197,11 +213,7 @@ func strengthStep(theta []float64, g [][]float64, grad []float64) ([]float64, er
 	if !chol.Factorize(shifted) {
 		return nil, errors.New("game: the round robin is not connected: ratings of unconnected entries cannot be compared")
 	}
-	var step mat.VecDense
-	if err := chol.SolveVecTo(&step, mat.NewVecDense(n, slices.Clone(grad))); err != nil {
-		return nil, err
-	}
-	return step.RawVector().Data, nil
+	return &chol, nil
 }
 
 // fisherInformation is the negated Hessian of ℓ at θ: gᵢⱼ·pᵢⱼ(1 − pᵢⱼ) off
@@ -226,18 +238,11 @@ func fisherInformation(theta []float64, g [][]float64) *mat.SymDense {
 // Fisher information, whose null space is that sum.
 func strengthCovariance(theta []float64, g [][]float64) (*mat.Dense, error) {
 	n := len(theta)
-	info := fisherInformation(theta, g)
 	// (I + 11ᵀ/n)⁻¹ − 11ᵀ/n is the pseudo-inverse when I's only null
 	// direction is 1, as for any connected round robin.
-	shifted := mat.NewSymDense(n, nil)
-	for i := range n {
-		for j := i; j < n; j++ {
-			shifted.SetSym(i, j, info.At(i, j)+1/float64(n))
-		}
-	}
-	var chol mat.Cholesky
-	if !chol.Factorize(shifted) {
-		return nil, errors.New("game: the round robin is not connected: ratings of unconnected entries cannot be compared")
+	chol, err := shiftedInformation(theta, g)
+	if err != nil {
+		return nil, err
 	}
 	var inv mat.SymDense
 	if err := chol.InverseTo(&inv); err != nil {
