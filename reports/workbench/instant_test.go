@@ -10,7 +10,8 @@ import (
 // Every kind of job shows its answer even when the job ends, and its
 // events arrive, before the answer to the request that started it (the
 // page knows each job's id before it asks): the tune that stayed
-// "running" while the command line answered in 20 ms.
+// "running" while the command line answered in 20 ms. The skill check
+// under the odds is one of them.
 func TestEveryAnswerArrivesThoughItsJobEndsFirst(t *testing.T) {
 	t.Parallel()
 	s, hs := newTestServer(t, workbench.Config{})
@@ -20,6 +21,10 @@ func TestEveryAnswerArrivesThoughItsJobEndsFirst(t *testing.T) {
 	if got := p.text(t, "share-a"); got != "45.45 % exact" {
 		t.Errorf("odds and exact: %q", got)
 	}
+	// The skill check under the odds, on the players it offers first.
+	p.wait(t, `document.getElementById('skill-weak').options.length > 1 && !document.getElementById('skill-run').disabled`, 30*time.Second)
+	eval[bool](t, p, `(document.getElementById('skill-run').click(), true)`)
+	p.wait(t, `window.workbench.skill !== null && document.querySelectorAll('#skill-words li').length > 0`, 30*time.Second)
 	p.setInput(t, "sweep-values", "1..3")
 	p.card(t, "sweep")
 	p.wait(t, `[...document.getElementById('sweep-field').options].some(o => o.value === 'attacker.ships.Interceptor')`, 30*time.Second)
