@@ -98,14 +98,12 @@ func encodeBody(w io.Writer, cs []*Checkpoint, layouts []*Layout, at []int) erro
 		return err
 	}
 	for i, c := range cs {
-		data, err := marshalPart(c, at[i])
-		if err != nil {
-			return err
-		}
 		if i > 0 {
-			data = append([]byte{','}, data...)
+			if _, err := io.WriteString(w, ","); err != nil {
+				return err
+			}
 		}
-		if _, err := w.Write(data); err != nil {
+		if err := writePart(w, c, at[i]); err != nil {
 			return err
 		}
 	}
@@ -113,21 +111,43 @@ func encodeBody(w io.Writer, cs []*Checkpoint, layouts []*Layout, at []int) erro
 	return err
 }
 
-// marshalPart writes c as a part of a file, its tally against the layout
-// of index layout.
-func marshalPart(c *Checkpoint, layout int) ([]byte, error) {
-	p := partJSON{checkpointFields: checkpointFields(*c), Tally: c.sealed}
+// writePart writes c as a part of a file, its tally against the layout of
+// index layout. A sealed tally's bytes are written as they are, not
+// through encoding/json (which would check and copy each of a sweep's
+// thousands of tallies at every save): the part's other fields are
+// marshalled with a null tally, the last member, which the tally then
+// replaces.
+func writePart(w io.Writer, c *Checkpoint, layout int) error {
+	p := partJSON{checkpointFields: checkpointFields(*c)}
 	p.checkpointFields.Tally = nil
-	if c.sealed == nil && c.Tally != nil {
+	tally := c.sealed
+	if tally == nil && c.Tally != nil {
 		var err error
-		if p.Tally, err = marshalSparse(c.Tally); err != nil {
-			return nil, fmt.Errorf("checkpoint of %s: %w", c.Name(), err)
+		if tally, err = marshalSparse(c.Tally); err != nil {
+			return fmt.Errorf("checkpoint of %s: %w", c.Name(), err)
 		}
 	}
 	if layout >= 0 {
 		p.Layout = &layout
 	}
-	return json.Marshal(p)
+	fields, err := json.Marshal(p)
+	if err != nil {
+		return err
+	}
+	if tally == nil {
+		_, err = w.Write(fields)
+		return err
+	}
+	const null = `null}`
+	if !bytes.HasSuffix(fields, []byte(null)) {
+		return fmt.Errorf("checkpoint of %s: its fields do not end with the tally (%s)", c.Name(), fields)
+	}
+	for _, b := range [][]byte{fields[:len(fields)-len(null)], tally, []byte("}")} {
+		if _, err := w.Write(b); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // UnmarshalCheckpoints reads a checkpoint file, refusing one that is
