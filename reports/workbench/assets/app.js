@@ -87,7 +87,7 @@ async function send() {
   const job = newJob('odds');
   const req = Object.assign(edit(), {tab, job, builtin: state.builtin, seed: seed(), trials: trials()}, mine.length ? {ops: mine} : {});
   state.job = job; state.sent = t0;
-  state.firstMs = state.pointMs = state.exactMs = null; state.exact = null; state.last = null; state.estimates = 0; state.history = []; state.done = false;
+  state.firstMs = state.pointMs = state.exactMs = state.exactFullMs = null; state.exact = state.headline = null; state.last = null; state.estimates = 0; state.history = []; state.done = false;
   $('exact').textContent = '…';
   $('command').textContent = '…';
   odds.reset();
@@ -167,6 +167,7 @@ function dispatch(kind, data) {
       if (awaited && awaited.job === data.job) { awaited.resolve(); awaited = null; }
     }
     else if (kind === 'exact') odds.exact(data);
+    else if (kind === 'headline') odds.headline(data);
     else if (kind === 'failed') $('state').textContent = 'failed: ' + data.error;
     return;
   }
@@ -318,7 +319,7 @@ function connect() {
     $('connection').textContent = 'connected';
     if ($('src').value) changed();
   });
-  for (const kind of ['estimate', 'exact', 'failed']) es.addEventListener(kind, (m) => dispatch(kind, JSON.parse(m.data)));
+  for (const kind of ['estimate', 'headline', 'exact', 'failed']) es.addEventListener(kind, (m) => dispatch(kind, JSON.parse(m.data)));
   for (const name of Object.keys(jobCards)) for (const kind of [name, name + '-progress']) es.addEventListener(kind, (m) => dispatch(kind, JSON.parse(m.data)));
   es.onerror = () => { state.ready = false; $('connection').textContent = 'disconnected: retrying'; };
 }
