@@ -180,14 +180,17 @@ function dispatch(kind, data) {
 
 // The permalink holds the scenario's text (deflated, base64url), its file
 // name, seed, trials, the card shown and its settings in the address's
-// fragment, which never reaches a server.
+// fragment, which never reaches a server; and the page's text of the rules
+// file the scenario reads by path (r=, its name rf=), which the server the
+// link is opened on may not have, or have otherwise. A rules file named by
+// name is crucible's own, and the name is enough.
 let linkSeq = 0;
 async function updatePermalink() {
   const mine = ++linkSeq;
   const href = await permalinkAsync({});
   if (mine === linkSeq) { $('permalink').href = href; $('odds-permalink').href = href; }
 }
-let lastPacked = {text: null, packed: ''};
+let lastPacked = {text: null, packed: ''}, lastRules = {text: null, packed: ''};
 function permalink(extra) {
   const p = new URLSearchParams({name: $('name').value, seed: $('seed').value, trials: $('trials').value});
   if (state.builtin) p.set('builtin', state.builtin);
@@ -196,13 +199,22 @@ function permalink(extra) {
   if (cards[state.card]) cards[state.card].params(p);
   for (const [k, v] of Object.entries(extra || {})) p.set(k, v);
   p.set('s', lastPacked.text === $('src').value ? lastPacked.packed : '');
+  if (byPath()) {
+    p.set('rf', state.rules.file);
+    p.set('r', lastRules.text === $('rules-src').value ? lastRules.packed : '');
+  }
   return '#' + p.toString();
 }
 async function permalinkAsync(extra) {
   const text = $('src').value;
   if (lastPacked.text !== text) lastPacked = {text, packed: await pack(text)};
+  const rules = $('rules-src').value;
+  if (byPath() && lastRules.text !== rules) lastRules = {text: rules, packed: await pack(rules)};
   return permalink(extra);
 }
+
+// byPath says whether the scenario reads a rules file by its path.
+function byPath() { return state.rules !== null && !state.rules.named; }
 
 async function pack(text) {
   const bytes = new TextEncoder().encode(text);
@@ -283,6 +295,7 @@ async function restore() {
     await open('builtin=' + encodeURIComponent(p.get('builtin')));
   } else if (p.get('s')) {
     const text = await unpack(p.get('s'), state.maxBody);
+    if (p.get('r')) showRules({file: p.get('rf') || 'rules.yaml', text: await unpack(p.get('r'), state.maxBody)});
     $('name').value = p.get('name') || 'scenario';
     state.folder = p.get('folder') || '';
     state.builtin = p.get('builtin') || '';
