@@ -197,6 +197,7 @@ function permalink(extra) {
   if (state.folder) p.set('folder', state.folder);
   if (state.card && state.card !== 'odds') p.set('card', state.card);
   if (cards[state.card]) cards[state.card].params(p);
+  if (extra && extra.run === 'skill') skill.params(p); // the skill check's own link
   for (const [k, v] of Object.entries(extra || {})) p.set(k, v);
   p.set('s', lastPacked.text === $('src').value ? lastPacked.packed : '');
   if (byPath()) {
@@ -290,6 +291,7 @@ async function restore() {
   if (p.has('seed')) $('seed').value = p.get('seed');
   if (p.has('trials')) $('trials').value = p.get('trials');
   for (const c of Object.values(cards)) c.restore(p);
+  skill.restore(p);
   if (p.has('card') && (p.get('card') in cards || p.get('card') === 'odds')) showCard(p.get('card'));
   if (!p.get('s') && p.has('builtin')) {
     await open('builtin=' + encodeURIComponent(p.get('builtin')));
@@ -301,7 +303,9 @@ async function restore() {
     state.builtin = p.get('builtin') || '';
     setText(text);
   } else return;
-  if (p.has('run') && cards[p.get('run')]) afterValid(() => run(p.get('run')));
+  const name = p.get('run');
+  if (name === 'skill') afterValid(() => skill.ready().then(() => run(name)));
+  else if (cards[name]) afterValid(() => run(name));
 }
 
 // afterValid calls fn once the text has been found valid.
