@@ -125,7 +125,9 @@ func (s *solver[T, A]) fire(ni int32, t int, missile bool, a, b uint64, round, k
 		winner = rules.B
 	}
 	for r := entry.r0; r < entry.r0+entry.nr; r++ {
-		s.targets = s.targets[:0]
+		if s.optimal {
+			s.targets = s.targets[:0]
+		}
 		o0, o1 := s.rollOuts(r)
 		for o := o0; o < o1; o++ {
 			out := s.outs[o]
@@ -145,12 +147,14 @@ func (s *solver[T, A]) fire(ni int32, t int, missile bool, a, b uint64, round, k
 					return err
 				}
 			}
+			if !s.optimal {
+				s.fixedEdge(s.rollP[r], to) // the roll's one outcome
+				continue
+			}
 			s.targets = append(s.targets, to)
 		}
 		if s.optimal {
 			s.edge(s.nodes[ni].e0, s.rollP[r], s.targets)
-		} else {
-			s.fixedEdge(s.rollP[r], s.targets[0])
 		}
 	}
 	return nil
