@@ -45,7 +45,7 @@ type WorkBounded interface {
 
 // HeadlineFirst is a Solver that can hand over its solution's headline —
 // every share, E[rounds], the counters — as soon as it has them, before
-// the distribution of rounds, which can take half as long again as the
+// the distribution of rounds, which can take two thirds as long as the
 // rest of the solve: a page shows the numbers the designer asked for
 // while the distribution is still being worked out.
 type HeadlineFirst interface {

@@ -221,7 +221,7 @@ func (s *Server) solve(ctx context.Context, t *tab, j *job, sc *scenarios.Scenar
 	}
 	h := reports.ExactHeader{Scenario: sc.Name, Ruleset: sc.Ruleset, Hash: sc.Hash(), Version: s.cfg.Version}
 	// The shares first, as a headline event, where the solver gives them
-	// before its rounds distribution (a third of fleet-mirror-upgraded's
+	// before its rounds distribution (two fifths of fleet-mirror-upgraded's
 	// solve); the exact event follows with the whole solution.
 	headline := func(e *rules.Exact) {
 		var b bytes.Buffer

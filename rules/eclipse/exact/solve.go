@@ -95,8 +95,9 @@ type Options struct {
 	// out, with a note.
 	Within int64
 	// Headline, if not nil, is given the floating-point solution before
-	// its rounds distribution is worked out (a third of a large battle's
-	// solve): a copy with Rounds nil, which it owns.
+	// its rounds distribution is worked out (two fifths of
+	// fleet-mirror-upgraded's solve): a copy with Rounds nil, which it
+	// owns.
 	Headline func(*rules.Exact)
 }
 
