@@ -145,7 +145,7 @@ func TestKilledSweepResumes(t *testing.T) {
 	}
 	bin := buildCrucible(t)
 	args := []string{"sweep", "stratfight/armor", "--trials", "40000", "--seed", "5", "--format", "csv", "--checkpoint-every", "50ms"}
-	killAndResume(t, bin, args, func(dir string) {
+	killAndResume(t, bin, args, mustRun(t, args...), func(dir string) {
 		waitForPart(t, filepath.Join(dir, outdir.CheckpointFile), 9*40000, 60*time.Second)
 	})
 }
