@@ -38,6 +38,10 @@ type Battle struct {
 	cap        int
 	ends       []*endC
 	endsAt     [2][]*endC // the ends with a condition checked at a round's start (0) and end (1)
+	// endsOnSideTracks: the conditions of endsAt read the side tracks and
+	// nothing else of the state, so a check need not be made again until a
+	// side track changes (fighter.endsFresh)
+	endsOnSideTracks bool
 	counters   []*counterC
 	survivors  [2][]int // counter index per local type
 	dealt      [2]int   // counter index of damage dealt

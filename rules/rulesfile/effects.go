@@ -187,7 +187,7 @@ func (f *fighter) change(e *effectC, c *ectx) {
 		}
 		tr := &b.sideTrk[e.track]
 		slot := 1 + s*len(b.sideTrk) + e.track
-		f.st[slot] = min(max(apply(e.kind, f.st[slot], v), tr.lo[0]), tr.hi[0])
+		f.setSideTrack(slot, min(max(apply(e.kind, f.st[slot], v), tr.lo[0]), tr.hi[0]))
 		return
 	}
 	u := c.unit[roleSelf]

@@ -35,6 +35,10 @@ type fighter struct {
 	end    int
 	ender  int // the side that reached a non-victory end, or −1
 	round  int32
+	// endsFresh[when]: the ends checked then were checked, and none was
+	// met, since the last change of a side track (Battle.endsOnSideTracks:
+	// a check again would find the same)
+	endsFresh [2]bool
 	// the battle's layout, kept at hand for eval
 	unitBase, stride int
 	nSideTrk         int // side tracks a side has: side s's track k is st[1+s·nSideTrk+k]
@@ -137,6 +141,7 @@ func (f *fighter) reset(r *rules.Rand) {
 	clear(f.reg)
 	f.word, f.chunks = 0, 0
 	f.over, f.winner, f.end, f.ender, f.round = false, rules.None, 0, -1, 0
+	f.endsFresh = [2]bool{}
 	for s := range 2 {
 		si := &b.sides[s]
 		f.agg[s][aggAlive], f.agg[s][aggHP], f.agg[s][aggArmed] = int32(si.n), int32(si.hpMax), 0
@@ -238,7 +243,7 @@ func (f *fighter) finish(w rules.Side, end int) {
 // of a round.
 func (f *fighter) checkEnds(when int) {
 	ends := f.b.endsAt[when]
-	if len(ends) == 0 {
+	if len(ends) == 0 || f.endsFresh[when] {
 		return
 	}
 	sides := [2]ectx{{unit: noUnits, side: 0}, {unit: noUnits, side: 1}}
@@ -253,6 +258,15 @@ func (f *fighter) checkEnds(when int) {
 		}
 		f.reach(e, s, met[0] && met[1])
 		return
+	}
+	f.endsFresh[when] = f.b.endsOnSideTracks
+}
+
+// setSideTrack sets the side track in slot to v.
+func (f *fighter) setSideTrack(slot int, v int32) {
+	if f.st[slot] != v {
+		f.st[slot] = v
+		f.endsFresh = [2]bool{}
 	}
 }
 

@@ -124,6 +124,7 @@ func (f *fighter) loadWith(st []int32, agg [2][3]int32) {
 	copy(f.st, st)
 	clear(f.reg)
 	f.over, f.winner, f.end, f.ender, f.round = false, rules.None, 0, -1, st[0]
+	f.endsFresh = [2]bool{}
 	f.dirty = 0
 	f.agg = agg
 }
