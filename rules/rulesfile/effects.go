@@ -26,9 +26,11 @@ func (f *fighter) contestPhase(p *phaseC) {
 func (f *fighter) contestEffects(c *contestC, w, l int32) {
 	b := f.b
 	tw, tl := b.units[w].typ, b.units[l].typ
-	f.run(c.win[b.pair(tw, tl)], &ectx{unit: [nRoles + 1]int32{w, -1, l, -1}, side: b.units[w].side})
-	if !f.over {
-		f.run(c.lose[b.pair(tl, tw)], &ectx{unit: [nRoles + 1]int32{l, -1, w, -1}, side: b.units[l].side})
+	if win := c.win[b.pair(tw, tl)]; len(win) > 0 {
+		f.run(win, &ectx{unit: [nRoles + 1]int32{w, -1, l, -1}, side: b.units[w].side})
+	}
+	if lose := c.lose[b.pair(tl, tw)]; len(lose) > 0 && !f.over {
+		f.run(lose, &ectx{unit: [nRoles + 1]int32{l, -1, w, -1}, side: b.units[l].side})
 	}
 }
 
@@ -43,18 +45,21 @@ const maxRerolls = 100_000
 // rolls the same roll for each side, with self as that side's champion.
 func (f *fighter) contest(c *contestC, self, other int32, nested bool) int {
 	b := f.b
-	ts, to := b.units[self].typ, b.units[other].typ
-	cs := ectx{unit: [nRoles + 1]int32{self, -1, other, -1}, side: b.units[self].side}
-	co := ectx{unit: [nRoles + 1]int32{other, -1, self, -1}, side: b.units[other].side}
+	us, uo := &b.units[self], &b.units[other]
+	cs := ectx{unit: [nRoles + 1]int32{self, -1, other, -1}, side: us.side}
+	// A nested contest rolls both rolls in self's context; a phase contest
+	// rolls the same roll for each side's champion.
+	var rollS, rollO *rollC
+	co := &cs
+	if nested {
+		rollS, rollO = c.roll[0], c.against[0]
+	} else {
+		rollS, rollO = c.roll[b.pair(us.typ, uo.typ)], c.roll[b.pair(uo.typ, us.typ)]
+		co = &ectx{unit: [nRoles + 1]int32{other, -1, self, -1}, side: uo.side}
+	}
 	for range maxRerolls {
-		var rs, ns, ro, no int32
-		if nested {
-			rs, ns = f.roll(c.roll[0], &cs)
-			ro, no = f.roll(c.against[0], &cs)
-		} else {
-			rs, ns = f.roll(c.roll[b.pair(ts, to)], &cs)
-			ro, no = f.roll(c.roll[b.pair(to, ts)], &co)
-		}
+		rs, ns := f.roll(rollS, &cs)
+		ro, no := f.roll(rollO, co)
 		if f.log != nil {
 			f.log.contest(self, rs, other, ro)
 		}
@@ -92,27 +97,18 @@ func (f *fighter) contest(c *contestC, self, other int32, nested bool) int {
 // eachPhase runs an each phase's effects for every unit not destroyed, side
 // a's first.
 func (f *fighter) eachPhase(p *phaseC) {
-	b := f.b
-	for s := range 2 {
-		if p.who != 2 && p.who != s {
+	for i := range p.members {
+		m := &p.members[i]
+		if f.st[m.slot] <= 0 {
 			continue
 		}
-		si := &b.sides[s]
-		c := ectx{unit: [nRoles + 1]int32{-1, -1, -1, -1}, side: s}
-		slot := f.unitBase + si.first*f.stride
-		for u := int32(si.first); u < int32(si.first+si.n); u, slot = u+1, slot+f.stride {
-			if f.st[slot] <= 0 {
-				continue
-			}
-			e := &p.each[b.unitType[u]]
-			c.unit[roleSelf] = u
-			if e.when != nil && f.eval(e.when, &c) == 0 {
-				continue
-			}
-			f.run(e.do, &c)
-			if f.over {
-				return
-			}
+		c := ectx{unit: [nRoles + 1]int32{m.u, -1, -1, -1}, side: int(m.side)}
+		if m.e.when != nil && f.val(m.e.when, &c) == 0 {
+			continue
+		}
+		f.run(m.e.do, &c)
+		if f.over {
+			return
 		}
 	}
 }
@@ -142,7 +138,7 @@ func (f *fighter) run(list []*effectC, c *ectx) {
 		case efSet, efAdd, efRaise, efLower:
 			f.change(e, c)
 		case efIf:
-			if f.eval(e.value, c) != 0 {
+			if f.val(e.value, c) != 0 {
 				f.run(e.then, c)
 			} else {
 				f.run(e.els, c)
@@ -179,7 +175,7 @@ func (f *fighter) pickAny(s int, d int32) int32 {
 // change applies a set, add, raise or lower effect.
 func (f *fighter) change(e *effectC, c *ectx) {
 	b := f.b
-	v := f.eval(e.value, c)
+	v := f.val(e.value, c)
 	if e.who >= 2 {
 		s := c.side
 		if e.who == 3 {

@@ -248,7 +248,7 @@ func (f *fighter) checkEnds(when int) {
 	}
 	sides := [2]ectx{{unit: noUnits, side: 0}, {unit: noUnits, side: 1}}
 	for _, e := range ends {
-		met := [2]bool{f.eval(e.when[0], &sides[0]) != 0, f.eval(e.when[1], &sides[1]) != 0}
+		met := [2]bool{f.val(e.when[0], &sides[0]) != 0, f.val(e.when[1], &sides[1]) != 0}
 		if !met[0] && !met[1] {
 			continue
 		}
@@ -320,10 +320,19 @@ func (f *fighter) record(o *rules.Outcome) {
 	for _, c := range b.counters {
 		for s := range 2 {
 			if c.index[s] >= 0 {
-				o.Counters[c.index[s]] = int64(f.eval(c.value[s], &ectx{unit: noUnits, side: s}))
+				o.Counters[c.index[s]] = int64(f.val(c.value[s], &ectx{unit: noUnits, side: s}))
 			}
 		}
 	}
+}
+
+// val evaluates a compiled expression in context c, a constant without a
+// call.
+func (f *fighter) val(e *cexpr, c *ectx) int32 {
+	if e.shape == shConst {
+		return e.k
+	}
+	return f.eval(e, c)
 }
 
 // eval evaluates a compiled expression in context c. An expression of

@@ -30,6 +30,9 @@ type phaseC struct {
 	// each
 	who  int // 0 a, 1 b, 2 both
 	each []eachC
+	// members are the units the each phase goes through, in order, with
+	// what eachPhase needs of them at hand
+	members []eachMember
 	hook *hookFn
 	node *doc.Node
 }
@@ -47,6 +50,13 @@ type fastVolley struct {
 type eachC struct {
 	when *cexpr
 	do   []*effectC
+}
+
+// eachMember is a unit an each phase goes through: its index, the slot of
+// its hit points, its side and its type's effects.
+type eachMember struct {
+	u, slot, side int32
+	e             *eachC
 }
 
 // contestC is a compiled contest. The rolls and effects are compiled for
@@ -370,6 +380,15 @@ func (b *Battle) compileEach(cp *compiler, p *Phase, pc *phaseC) error {
 		}
 		if pc.each[t].do, err = b.compileEffects(cp, p.Do, sc); err != nil {
 			return err
+		}
+	}
+	for s := range 2 { // side a's units first
+		if pc.who != 2 && pc.who != s {
+			continue
+		}
+		si := &b.sides[s]
+		for u := si.first; u < si.first+si.n; u++ {
+			pc.members = append(pc.members, eachMember{u: int32(u), slot: int32(b.unitBase + u*b.stride), side: int32(s), e: &pc.each[b.unitType[u]]})
 		}
 	}
 	return nil

@@ -62,7 +62,7 @@ func (f *fighter) volley(t int, fires []int) {
 				continue
 			}
 			c := ectx{unit: [nRoles + 1]int32{u, -1, -1, -1}, side: ut.side}
-			dice := int(f.eval(w.attacks, &c)) * wu.n
+			dice := int(f.val(w.attacks, &c)) * wu.n
 			for d := 0; d < dice; d++ {
 				fi := f.die(nf)
 				if w.reroll.set && f.test(&w.reroll, fi, &c) && f.spend(ut.side, w.budget) {
@@ -658,7 +658,7 @@ func (f *fighter) resolve(s int, h *hit, u int32, rest []hit) {
 	}
 	d, _ := f.roll(w.damage[U], &c)
 	if w.reduce[U] != nil {
-		d = max(0, d-f.eval(w.reduce[U], &c))
+		d = max(0, d-f.val(w.reduce[U], &c))
 	}
 	if f.log != nil {
 		if w.wound[U].set || w.save[U].set {
