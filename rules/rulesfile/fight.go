@@ -183,14 +183,18 @@ func (f *fighter) playRound(round int32) {
 	if f.log != nil {
 		f.log.printf("round %d\n", round)
 	}
-	if f.checkEnds(0); f.over {
-		return
+	if !f.endsFresh[0] {
+		if f.checkEnds(0); f.over {
+			return
+		}
 	}
 	if f.phases(f.b.round); f.over {
 		return
 	}
-	if f.checkEnds(1); f.over {
-		return
+	if !f.endsFresh[1] {
+		if f.checkEnds(1); f.over {
+			return
+		}
 	}
 	if int(round) >= f.b.cap {
 		f.finish(rules.None, endRoundCap)
@@ -210,7 +214,8 @@ func (f *fighter) phases(list []*phaseC) {
 		case phHook:
 			f.callHook(p.hook, -1, -1, 0)
 		}
-		if f.over || f.settle() {
+		// settle is called only when a side may have no unit left
+		if f.over || (f.agg[0][aggAlive] == 0 || f.agg[1][aggAlive] == 0) && f.settle() {
 			return
 		}
 	}
@@ -357,6 +362,8 @@ func (f *fighter) eval(e *cexpr, c *ectx) int32 {
 	case shSideTrack:
 		v := &e.vars[0]
 		return cell(e.table, f.st[int(v.off)+(c.side^int(v.role))*f.nSideTrk], v.lo, v.n)
+	case shSlots:
+		return f.slots(e, c)
 	}
 	idx := int32(0)
 	for i := range e.vars {
@@ -382,6 +389,28 @@ func (f *fighter) eval(e *cexpr, c *ectx) int32 {
 			}
 		default:
 			x = f.value(v, c)
+		}
+		if x -= v.lo; uint32(x) >= uint32(v.n) { // out of the table: the nearest end
+			x = max(0, min(x, v.n-1))
+		}
+		idx += x * v.stride
+	}
+	return e.table[idx]
+}
+
+// slots evaluates an expression of several values, each a unit's hp or
+// track or a named roll (shSlots): the commonest formula of a duel
+// (attack − pain − incapacitation), read without a switch per value.
+func (f *fighter) slots(e *cexpr, c *ectx) int32 {
+	st, reg, base, stride := f.st, f.reg, f.unitBase, f.stride
+	idx := int32(0)
+	for i := range e.vars {
+		v := &e.vars[i]
+		var x int32
+		if v.kind == vReg {
+			x = reg[v.slot]
+		} else if u := c.unit[v.role&3]; u >= 0 {
+			x = st[base+int(u)*stride+int(v.off)]
 		}
 		if x -= v.lo; uint32(x) >= uint32(v.n) { // out of the table: the nearest end
 			x = max(0, min(x, v.n-1))
