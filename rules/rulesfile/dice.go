@@ -44,7 +44,12 @@ func (f *fighter) roll(rc *rollC, c *ectx) (val, ndice int32) {
 		// Coins summed are heads counted: Rand.Heads flips n at once. The
 		// commonest roll of a coin game comes first.
 		n := max(f.val(rc.dice, c), 0)
-		h := f.heads(int(n))
+		var h int32
+		if f.ch == nil { // Rand.Heads inlined, not through heads: a call per roll counts
+			h = int32(f.r.Heads(int(n)))
+		} else {
+			h = f.heads(int(n))
+		}
 		if f.log != nil {
 			f.log.printf("    %s flips %d coins: %d heads\n", f.log.unit(c.unit[roleSelf]), n, h)
 		}

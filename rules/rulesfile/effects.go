@@ -102,8 +102,11 @@ func (f *fighter) eachPhase(p *phaseC) {
 		if f.st[m.slot] <= 0 {
 			continue
 		}
+		if w := m.e.when; m.whenSlot >= 0 && cell(w.table, f.st[m.whenSlot], w.vars[0].lo, w.vars[0].n) == 0 {
+			continue
+		}
 		c := ectx{unit: [nRoles + 1]int32{m.u, -1, -1, -1}, side: int(m.side)}
-		if m.e.when != nil && f.val(m.e.when, &c) == 0 {
+		if m.whenSlot < 0 && m.e.when != nil && f.val(m.e.when, &c) == 0 {
 			continue
 		}
 		f.run(m.e.do, &c)
@@ -138,21 +141,27 @@ func (f *fighter) run(list []*effectC, c *ectx) {
 		case efSet, efAdd, efRaise, efLower:
 			f.change(e, c)
 		case efIf:
+			then := e.els
 			if f.val(e.value, c) != 0 {
-				f.run(e.then, c)
-			} else {
-				f.run(e.els, c)
+				then = e.then
+			}
+			if len(then) > 0 {
+				f.run(then, c)
 			}
 		case efContest:
 			if e.contest.pairs {
 				f.nestedPairs(e.contest, c)
 				break
 			}
+			var then []*effectC
 			switch f.contest(e.contest, c.unit[roleSelf], c.unit[roleOther], true) {
 			case 1:
-				f.run(e.contest.win[0], c)
+				then = e.contest.win[0]
 			case -1:
-				f.run(e.contest.lose[0], c)
+				then = e.contest.lose[0]
+			}
+			if len(then) > 0 {
+				f.run(then, c)
 			}
 		case efEnd:
 			f.reach(b.ends[e.end], c.side, false)

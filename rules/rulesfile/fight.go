@@ -363,7 +363,25 @@ func (f *fighter) eval(e *cexpr, c *ectx) int32 {
 		v := &e.vars[0]
 		return cell(e.table, f.st[int(v.off)+(c.side^int(v.role))*f.nSideTrk], v.lo, v.n)
 	case shSlots:
-		return f.slots(e, c)
+		// Several values, each a unit's hp or track or a named roll: the
+		// commonest formula of a duel (attack − pain − incapacitation),
+		// read without a switch per value.
+		st, reg, base, stride := f.st, f.reg, f.unitBase, f.stride
+		idx := int32(0)
+		for i := range e.vars {
+			v := &e.vars[i]
+			var x int32
+			if v.kind == vReg {
+				x = reg[v.slot]
+			} else if u := c.unit[v.role&3]; u >= 0 {
+				x = st[base+int(u)*stride+int(v.off)]
+			}
+			if x -= v.lo; uint32(x) >= uint32(v.n) { // out of the table: the nearest end
+				x = max(0, min(x, v.n-1))
+			}
+			idx += x * v.stride
+		}
+		return e.table[idx]
 	}
 	idx := int32(0)
 	for i := range e.vars {
@@ -389,28 +407,6 @@ func (f *fighter) eval(e *cexpr, c *ectx) int32 {
 			}
 		default:
 			x = f.value(v, c)
-		}
-		if x -= v.lo; uint32(x) >= uint32(v.n) { // out of the table: the nearest end
-			x = max(0, min(x, v.n-1))
-		}
-		idx += x * v.stride
-	}
-	return e.table[idx]
-}
-
-// slots evaluates an expression of several values, each a unit's hp or
-// track or a named roll (shSlots): the commonest formula of a duel
-// (attack − pain − incapacitation), read without a switch per value.
-func (f *fighter) slots(e *cexpr, c *ectx) int32 {
-	st, reg, base, stride := f.st, f.reg, f.unitBase, f.stride
-	idx := int32(0)
-	for i := range e.vars {
-		v := &e.vars[i]
-		var x int32
-		if v.kind == vReg {
-			x = reg[v.slot]
-		} else if u := c.unit[v.role&3]; u >= 0 {
-			x = st[base+int(u)*stride+int(v.off)]
 		}
 		if x -= v.lo; uint32(x) >= uint32(v.n) { // out of the table: the nearest end
 			x = max(0, min(x, v.n-1))

@@ -53,10 +53,13 @@ type eachC struct {
 }
 
 // eachMember is a unit an each phase goes through: its index, the slot of
-// its hit points, its side and its type's effects.
+// its hit points, its side and its type's effects; whenSlot is the slot of
+// the one value of its own the condition reads (self.hp, self.TRACK), or −1
+// when the condition is read otherwise: eachPhase then reads it with no
+// context made.
 type eachMember struct {
-	u, slot, side int32
-	e             *eachC
+	u, slot, side, whenSlot int32
+	e                       *eachC
 }
 
 // contestC is a compiled contest. The rolls and effects are compiled for
@@ -388,7 +391,11 @@ func (b *Battle) compileEach(cp *compiler, p *Phase, pc *phaseC) error {
 		}
 		si := &b.sides[s]
 		for u := si.first; u < si.first+si.n; u++ {
-			pc.members = append(pc.members, eachMember{u: int32(u), slot: int32(b.unitBase + u*b.stride), side: int32(s), e: &pc.each[b.unitType[u]]})
+			m := eachMember{u: int32(u), slot: int32(b.unitBase + u*b.stride), side: int32(s), whenSlot: -1, e: &pc.each[b.unitType[u]]}
+			if w := m.e.when; w != nil && w.shape == shUnitSlot && w.vars[0].role == roleSelf {
+				m.whenSlot = m.slot + w.vars[0].off
+			}
+			pc.members = append(pc.members, m)
 		}
 	}
 	return nil
