@@ -57,9 +57,22 @@ func (f *fighter) contest(c *contestC, self, other int32, nested bool) int {
 		rollS, rollO = c.roll[b.pair(us.typ, uo.typ)], c.roll[b.pair(uo.typ, us.typ)]
 		co = &ectx{unit: [nRoles + 1]int32{other, -1, self, -1}, side: uo.side}
 	}
+	// Two pools of coins (no modifier) are flipped here, their sizes read
+	// once: a re-rolled tie changes nothing they read.
+	flips := f.log == nil && f.ch == nil && rollS.coins && rollO.coins && rollS.plus == nil && rollO.plus == nil
+	var ks, ko int32
+	if flips {
+		ks, ko = max(f.val(rollS.dice, &cs), 0), max(f.val(rollO.dice, co), 0)
+	}
 	for range maxRerolls {
-		rs, ns := f.roll(rollS, &cs)
-		ro, no := f.roll(rollO, co)
+		var rs, ns, ro, no int32
+		if flips {
+			rs, ns = int32(f.r.Heads(int(ks))), ks
+			ro, no = int32(f.r.Heads(int(ko))), ko
+		} else {
+			rs, ns = f.roll(rollS, &cs)
+			ro, no = f.roll(rollO, co)
+		}
 		if f.log != nil {
 			f.log.contest(self, rs, other, ro)
 		}
