@@ -62,8 +62,14 @@ func (f *fighter) contest(c *contestC, self, other int32, nested bool) int {
 	flips := f.log == nil && f.ch == nil && rollS.coins && rollO.coins && rollS.plus == nil && rollO.plus == nil
 	var ks, ko int32
 	if flips {
-		ks, ko = max(f.val(rollS.dice, &cs), 0), max(f.val(rollO.dice, co), 0)
+		if rollS.dice == f.guarded { // read by the if just before
+			ks = max(rollS.dice.table[f.guardIdx], 0)
+		} else {
+			ks = max(f.val(rollS.dice, &cs), 0)
+		}
+		ko = max(f.val(rollO.dice, co), 0)
 	}
+	f.guarded = nil
 	for range maxRerolls {
 		var rs, ns, ro, no int32
 		if flips {
@@ -157,6 +163,9 @@ func (f *fighter) run(list []*effectC, c *ectx) {
 			then := e.els
 			if f.val(e.value, c) != 0 {
 				then = e.then
+				if e.guard != nil { // eval left the index the pool shares
+					f.guarded, f.guardIdx = e.guard, f.lastIdx
+				}
 			}
 			if len(then) > 0 {
 				f.run(then, c)

@@ -58,10 +58,16 @@ type fighter struct {
 	// pairs being played (a stack: a pair's effects may hold another)
 	poolS, poolO []int32
 	pairRes      []int8
-	log          *account
-	stop         *rules.Stop
-	thread       *starlark.Thread // the hooks' thread, made at the first call
-	ch           Chooser          // answers the random events instead of r (Stepper)
+	// lastIdx is the index of the shSlots table eval read last; guarded
+	// and guardIdx, the pool an if has just read and its index
+	// (effectC.guard), for the contest that follows at once
+	lastIdx  int32
+	guarded  *cexpr
+	guardIdx int32
+	log      *account
+	stop     *rules.Stop
+	thread   *starlark.Thread // the hooks' thread, made at the first call
+	ch       Chooser          // answers the random events instead of r (Stepper)
 }
 
 // hit is a die that hit, waiting for a target.
@@ -381,6 +387,7 @@ func (f *fighter) eval(e *cexpr, c *ectx) int32 {
 			}
 			idx += x * v.stride
 		}
+		f.lastIdx = idx
 		return e.table[idx]
 	}
 	idx := int32(0)

@@ -33,8 +33,8 @@ type phaseC struct {
 	// members are the units the each phase goes through, in order, with
 	// what eachPhase needs of them at hand
 	members []eachMember
-	hook *hookFn
-	node *doc.Node
+	hook    *hookFn
+	node    *doc.Node
 }
 
 // fastVolley is what fighter.fastVolley needs of a firing type, packed.
@@ -101,6 +101,30 @@ type effectC struct {
 	end     int
 	hook    *hookFn
 	node    *doc.Node
+	// guard is, for an if, the size of the pool that the contest its
+	// effects begin with rolls first, when it reads the same values as
+	// the condition (if: pool > 0, then: contest, roll: pool): the
+	// condition's index is the pool's (fighter.guardIdx)
+	guard *cexpr
+}
+
+// guardedPool returns the pool an if guards (effectC.guard), or nil.
+func guardedPool(ec *effectC) *cexpr {
+	if len(ec.then) == 0 || ec.then[0].kind != efContest || ec.then[0].contest.pairs {
+		return nil
+	}
+	cond, pool := ec.value, ec.then[0].contest.roll[0].dice
+	if pool == nil || cond.shape != shSlots || pool.shape != shSlots || len(cond.vars) != len(pool.vars) {
+		return nil
+	}
+	for i, v := range cond.vars {
+		w := pool.vars[i]
+		same := v.kind == w.kind && v.role == w.role && v.off == w.off && v.slot == w.slot && v.lo == w.lo && v.n == w.n && v.stride == w.stride
+		if !same || v.kind != vReg && v.role == roleTarget { // a nested contest has no target
+			return nil
+		}
+	}
+	return pool
 }
 
 // tieRule is what a contest's tie does.
@@ -443,6 +467,7 @@ func (b *Battle) compileEffects(cp *compiler, list []*Effect, sc scope) ([]*effe
 			if ec.then, err = b.compileEffects(cp, e.Then, sc); err != nil {
 				return nil, err
 			}
+			ec.guard = guardedPool(ec)
 			ec.els, err = b.compileEffects(cp, e.Else, sc)
 		case "contest":
 			ec.kind = efContest
