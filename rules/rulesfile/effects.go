@@ -59,7 +59,7 @@ func (f *fighter) contest(c *contestC, self, other int32, nested bool) int {
 	}
 	// Two pools of coins (no modifier) are flipped here, their sizes read
 	// once: a re-rolled tie changes nothing they read.
-	flips := f.log == nil && f.ch == nil && rollS.coins && rollO.coins && rollS.plus == nil && rollO.plus == nil
+	flips := rollS.flips && rollO.flips && f.log == nil && f.ch == nil
 	var ks, ko int32
 	if flips {
 		if rollS.dice == f.guarded { // read by the if just before
@@ -121,7 +121,7 @@ func (f *fighter) eachPhase(p *phaseC) {
 		if f.st[m.slot] <= 0 {
 			continue
 		}
-		if w := m.e.when; m.whenSlot >= 0 && cell(w.table, f.st[m.whenSlot], w.vars[0].lo, w.vars[0].n) == 0 {
+		if m.whenSlot >= 0 && cell(m.whenTable, f.st[m.whenSlot], m.whenLo, m.whenN) == 0 {
 			continue
 		}
 		c := ectx{unit: [nRoles + 1]int32{m.u, -1, -1, -1}, side: int(m.side)}

@@ -60,6 +60,10 @@ type eachC struct {
 type eachMember struct {
 	u, slot, side, whenSlot int32
 	e                       *eachC
+	// the condition's table, when whenSlot is a slot: whenTable[v − whenLo]
+	// for the value v, nearest end past its whenN entries
+	whenTable     []int32
+	whenLo, whenN int32
 }
 
 // contestC is a compiled contest. The rolls and effects are compiled for
@@ -418,6 +422,7 @@ func (b *Battle) compileEach(cp *compiler, p *Phase, pc *phaseC) error {
 			m := eachMember{u: int32(u), slot: int32(b.unitBase + u*b.stride), side: int32(s), whenSlot: -1, e: &pc.each[b.unitType[u]]}
 			if w := m.e.when; w != nil && w.shape == shUnitSlot && w.vars[0].role == roleSelf {
 				m.whenSlot = m.slot + w.vars[0].off
+				m.whenTable, m.whenLo, m.whenN = w.table, w.vars[0].lo, w.vars[0].n
 			}
 			pc.members = append(pc.members, m)
 		}
