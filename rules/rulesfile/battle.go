@@ -38,10 +38,11 @@ type Battle struct {
 	cap        int
 	ends       []*endC
 	endsAt     [2][]*endC // the ends with a condition checked at a round's start (0) and end (1)
-	// endsOnSideTracks: the conditions of endsAt read the side tracks and
-	// nothing else of the state, so a check need not be made again until a
-	// side track changes (fighter.endsFresh)
-	endsOnSideTracks bool
+	// endsOnSides: the conditions of endsAt read the side tracks and the
+	// sides' aggregates (alive, hp, armed, lost) and nothing else of the
+	// state, so a check need not be made again until one of them changes
+	// (fighter.endsFresh)
+	endsOnSides bool
 	counters   []*counterC
 	survivors  [2][]int // counter index per local type
 	dealt      [2]int   // counter index of damage dealt

@@ -42,9 +42,9 @@ func (b *Battle) compileEnds(cp *compiler) error {
 			b.endsAt[e.check] = append(b.endsAt[e.check], e)
 		}
 	}
-	b.endsOnSideTracks = !slices.ContainsFunc(b.ends, func(e *endC) bool {
+	b.endsOnSides = !slices.ContainsFunc(b.ends, func(e *endC) bool {
 		return e.check >= 0 && slices.ContainsFunc(e.when[:], func(c *cexpr) bool {
-			return slices.ContainsFunc(c.vars, func(v varRef) bool { return v.kind != vSideTrack })
+			return slices.ContainsFunc(c.vars, func(v varRef) bool { return v.kind != vSideTrack && v.kind != vSideAgg })
 		})
 	})
 	return nil

@@ -36,8 +36,8 @@ type fighter struct {
 	ender  int // the side that reached a non-victory end, or −1
 	round  int32
 	// endsFresh[when]: the ends checked then were checked, and none was
-	// met, since the last change of a side track (Battle.endsOnSideTracks:
-	// a check again would find the same)
+	// met, since the last change of a side track or a side's aggregates
+	// (Battle.endsOnSides: a check again would find the same)
 	endsFresh [2]bool
 	// the battle's layout, kept at hand for eval
 	unitBase, stride int
@@ -270,7 +270,7 @@ func (f *fighter) checkEnds(when int) {
 		f.reach(e, s, met[0] && met[1])
 		return
 	}
-	f.endsFresh[when] = f.b.endsOnSideTracks
+	f.endsFresh[when] = f.b.endsOnSides
 }
 
 // setSideTrack sets the side track in slot to v.
@@ -394,7 +394,7 @@ func (f *fighter) eval(e *cexpr, c *ectx) int32 {
 	for i := range e.vars {
 		v := &e.vars[i]
 		var x int32
-		// Every kind but the side aggregates is read inline.
+		// Every kind but the side values is read inline.
 		switch v.kind {
 		case vUnitHP, vUnitTrack:
 			if u := c.unit[v.role&3]; u >= 0 {
@@ -411,6 +411,13 @@ func (f *fighter) eval(e *cexpr, c *ectx) int32 {
 		case vUnitAlive:
 			if u := c.unit[v.role&3]; u >= 0 && f.st[f.unitBase+int(u)*f.stride] > 0 {
 				x = 1
+			}
+		case vSideAgg: // a fleet's stalemate reads side.armed every round
+			s := (c.side ^ int(v.role)) & 1
+			if v.which < aggLost {
+				x = f.agg[s][v.which]
+			} else {
+				x = int32(f.b.sides[s].n) - f.agg[s][aggAlive]
 			}
 		default:
 			x = f.value(v, c)
@@ -504,6 +511,7 @@ func (f *fighter) setHP(u int32, v int32) {
 		return
 	}
 	f.st[ui.slot] = v
+	f.endsFresh = [2]bool{} // the side's aggregates change
 	f.hpCount[ut.hpOff+int(old)]--
 	f.hpCount[ut.hpOff+int(v)]++
 	f.agg[ui.side][aggHP] += v - old

@@ -110,6 +110,7 @@ func (f *fighter) restoreSide(s int, sn *sideSnapshot) {
 	copy(f.st[lo:], sn.units)
 	copy(f.hpCount[rlo:], sn.hpCount)
 	f.agg[s] = sn.agg
+	f.endsFresh = [2]bool{}
 	for _, t := range b.sides[s].types {
 		f.dirty &^= 1 << uint(t)
 	}

@@ -343,6 +343,7 @@ func (f *fighter) rosterDamage(s int, rt *rosterType, hp, d int32) {
 	taken := min(d, hp)
 	f.hpCount[rt.off+int(hp)]--
 	f.hpCount[rt.off+int(hp-taken)]++
+	f.endsFresh = [2]bool{}
 	en := &f.agg[1-s]
 	en[aggHP] -= taken
 	if hp == taken {
