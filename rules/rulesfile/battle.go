@@ -43,6 +43,10 @@ type Battle struct {
 	// state, so a check need not be made again until one of them changes
 	// (fighter.endsFresh)
 	endsOnSides bool
+	// endsAgg has bit k set when the ends read aggregate k (aggAlive,
+	// aggHP, aggArmed; lost is read as alive): only a change of one of
+	// those makes them worth a check again
+	endsAgg uint8
 	counters   []*counterC
 	survivors  [2][]int // counter index per local type
 	dealt      [2]int   // counter index of damage dealt

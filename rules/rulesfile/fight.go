@@ -273,6 +273,14 @@ func (f *fighter) checkEnds(when int) {
 	f.endsFresh[when] = f.b.endsOnSides
 }
 
+// aggChanged notes that the sides' aggregates of bits changed: the ends
+// that read them are worth a check again.
+func (f *fighter) aggChanged(bits uint8) {
+	if bits&f.b.endsAgg != 0 {
+		f.endsFresh = [2]bool{}
+	}
+}
+
 // setSideTrack sets the side track in slot to v.
 func (f *fighter) setSideTrack(slot int, v int32) {
 	if f.st[slot] != v {
@@ -511,10 +519,17 @@ func (f *fighter) setHP(u int32, v int32) {
 		return
 	}
 	f.st[ui.slot] = v
-	f.endsFresh = [2]bool{} // the side's aggregates change
 	f.hpCount[ut.hpOff+int(old)]--
 	f.hpCount[ut.hpOff+int(v)]++
 	f.agg[ui.side][aggHP] += v - old
+	changed := uint8(1 << aggHP)
+	if (old > 0) != (v > 0) {
+		changed |= 1 << aggAlive
+		if ut.armed {
+			changed |= 1 << aggArmed
+		}
+	}
+	f.aggChanged(changed)
 	switch {
 	case old > 0 && v == 0:
 		f.agg[ui.side][aggAlive]--

@@ -343,15 +343,18 @@ func (f *fighter) rosterDamage(s int, rt *rosterType, hp, d int32) {
 	taken := min(d, hp)
 	f.hpCount[rt.off+int(hp)]--
 	f.hpCount[rt.off+int(hp-taken)]++
-	f.endsFresh = [2]bool{}
 	en := &f.agg[1-s]
 	en[aggHP] -= taken
+	changed := uint8(1 << aggHP)
 	if hp == taken {
 		en[aggAlive]--
+		changed |= 1 << aggAlive
 		if rt.armed {
 			en[aggArmed]--
+			changed |= 1 << aggArmed
 		}
 	}
+	f.aggChanged(changed)
 	if f.log != nil {
 		b := f.b
 		ut := b.types[rt.t]
