@@ -46,15 +46,15 @@ type Battle struct {
 	// endsAgg has bit k set when the ends read aggregate k (aggAlive,
 	// aggHP, aggArmed; lost is read as alive): only a change of one of
 	// those makes them worth a check again
-	endsAgg uint8
-	counters   []*counterC
-	survivors  [2][]int // counter index per local type
-	dealt      [2]int   // counter index of damage dealt
-	nregs      int
-	regNames   []string
-	hooks      *hookSet
-	policies   [2]policy
-	endIndex   map[string]int
+	endsAgg   uint8
+	counters  []*counterC
+	survivors [2][]int // counter index per local type
+	dealt     [2]int   // counter index of damage dealt
+	nregs     int
+	regNames  []string
+	hooks     *hookSet
+	policies  [2]policy
+	endIndex  map[string]int
 }
 
 // unitType is a unit type as one side fields it.
