@@ -128,7 +128,7 @@ func (f *fighter) rollGroups(w *weaponC, n int) []int32 {
 	nf := uint64(len(w.die))
 	thresh := w.thresh
 	count := f.count[:len(w.groups)+1]
-	for i := range count {
+	for i := len(count) - 1; i >= 0; i-- { // a few groups: not a call to memclr
 		count[i] = 0
 	}
 	group := w.faceGroup
