@@ -3,6 +3,8 @@ package workbench_test
 import (
 	"encoding/json"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -11,9 +13,10 @@ import (
 )
 
 // The skill axis's answer is the command line's: its result is the skill
-// field of its Reproduce line's JSON (`crucible run … --skill …
-// --format json`) for the same seed, and its verdict in words is the
-// line that command prints.
+// field of the JSON its Reproduce line writes (`crucible run … --skill …
+// --out DIR`'s skill.json) for the same seed, and its verdict in words is
+// the line that command prints. One run gives both: each run of the line
+// solves fleet-mirror's optimal play exactly again.
 func TestSkillIsTheCommandLines(t *testing.T) {
 	version := strings.TrimSpace(strings.TrimPrefix(crucible(t, "--version"), "crucible version "))
 	_, hs := newTestServer(t, workbench.Config{Version: version})
@@ -32,21 +35,27 @@ func TestSkillIsTheCommandLines(t *testing.T) {
 	got := tab.answer(t, r["job"].(float64), "skill", 2*time.Minute)
 	var ev struct{ Result json.RawMessage }
 	json.Unmarshal([]byte(got.Raw), &ev)
+	dir := t.TempDir()
+	printed := crucible(t, append(shellWords(t, line)[1:], "--out", dir)...)
+	written, err := os.ReadFile(filepath.Join(dir, "skill.json"))
+	if err != nil {
+		t.Fatalf("`%s --out DIR` wrote no skill.json: %v", line, err)
+	}
 	var want struct {
 		Skill json.RawMessage `json:"skill"`
 	}
-	if err := json.Unmarshal([]byte(crucible(t, append(shellWords(t, line)[1:], "--format", "json")...)), &want); err != nil || want.Skill == nil {
-		t.Fatalf("`%s --format json` has no skill field: %v", line, err)
+	if err := json.Unmarshal(written, &want); err != nil || want.Skill == nil {
+		t.Fatalf("`%s --out DIR`'s skill.json has no skill field: %v", line, err)
 	}
 	var page struct {
 		Skill json.RawMessage `json:"skill"`
 	}
 	json.Unmarshal(ev.Result, &page)
 	if !sameJSON(t, page.Skill, want.Skill) {
-		t.Errorf("the page's axis is not `%s --format json`'s skill field:\n%s\n---\n%s", line, page.Skill, want.Skill)
+		t.Errorf("the page's axis is not `%s --out DIR`'s skill.json:\n%s\n---\n%s", line, page.Skill, want.Skill)
 	}
 	words := wordsOf(got)
-	if printed := crucible(t, shellWords(t, line)[1:]...); len(words) != 3 || !strings.Contains(printed, words[0]) {
+	if len(words) != 3 || !strings.Contains(printed, words[0]) {
 		t.Errorf("the page says %q first; `%s` prints:\n%s", words, line, printed)
 	}
 	if !strings.HasPrefix(words[0], "SKILL-SENSITIVE") {
