@@ -94,8 +94,8 @@ type solver[T any, A num[T]] struct {
 	stProg [2]int32
 	stMask [2]uint8 // and the types of each side in the battle
 
-	st2     eclipse.State
-	w       *eclipse.Work
+	st2 eclipse.State
+	w   *eclipse.Work
 	// posSets[ph][mask] caches positions (see after): 0 until computed.
 	posSets [2][256]uint32
 	merge   map[int32]int32
