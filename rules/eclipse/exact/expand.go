@@ -216,13 +216,15 @@ func (s *solver[T, A]) fixedRolls(r0, r1 int32, own int, ownMask uint8, winner r
 	// after's work for this node, but for the enemy's mask: the
 	// activations to come, and the key's part when the round ends.
 	ph, low := min(round, 1), uint32(2)<<k-1
-	_, wrap := s.after(0, round, len(s.c.Order))
+	wrap := s.roundAfter(round)
 	keyNow := (base + e.side[0]*e.side[1]*uint64(round)) * e.ptrs
 	keyWrap := (base + e.side[0]*e.side[1]*uint64(wrap)) * e.ptrs
 	stride *= e.ptrs
-	n0 := len(s.prob)
-	prob := slices.Grow(s.prob, int(r1-r0))[:n0+int(r1-r0)]
-	to := slices.Grow(s.to, int(r1-r0))[:n0+int(r1-r0)]
+	n0, n1 := len(s.prob), len(s.prob)+int(r1-r0)
+	if n1 > cap(s.prob) || n1 > cap(s.to) { // slices.Grow, checked here: a call costs
+		s.prob, s.to = slices.Grow(s.prob, n1-n0), slices.Grow(s.to, n1-n0)
+	}
+	prob, to := s.prob[:n1], s.to[:n1]
 	ne := n0 // the next edge
 	slots, hashShift := s.index.slots, s.index.shift
 	for r := r0; r < r1; r++ {

@@ -237,10 +237,17 @@ func (s *solver[T, A]) after(mask uint8, round, k int) (k2, round2 int) {
 	if rest := ps &^ (2<<k - 1); rest&^posKnown != 0 {
 		return bits.TrailingZeros32(rest), round
 	}
+	return 0, s.roundAfter(round)
+}
+
+// roundAfter is the round digit after the missile phase (round 0) or
+// round round: the digit is capped where retreat options stop depending
+// on it.
+func (s *solver[T, A]) roundAfter(round int) int {
 	if round == 0 {
-		return 0, 1
+		return 1
 	}
-	return 0, min(round+1, s.c.RetreatRounds)
+	return min(round+1, s.c.RetreatRounds)
 }
 
 // positions fills in posSets[ph][mask]: the positions of the activation
