@@ -227,20 +227,23 @@ func (s *solver[T, A]) fixedRolls(r0, r1 int32, own int, ownMask uint8, winner r
 	prob, to := s.prob[:n1], s.to[:n1]
 	ne := n0 // the next edge
 	slots, hashShift := s.index.slots, s.index.shift
-	for r := r0; r < r1; r++ {
-		out := &s.outs[r]
+	// The fields the loop reads, held in locals: loaded through s, they
+	// were loaded again at every roll.
+	posSets, rollP, outs := &s.posSets[ph], s.rollP[r0:r1], s.outs[r0:r1]
+	for r := range outs {
+		out := &outs[r]
 		if out.empty {
 			t, i := s.destroyed(out.e, own, winner, to[:ne])
 			if i >= 0 {
-				prob[i] = s.ar.add(prob[i], s.rollP[r])
+				prob[i] = s.ar.add(prob[i], rollP[r])
 				continue
 			}
-			prob[ne], to[ne] = s.rollP[r], t
+			prob[ne], to[ne] = rollP[r], t
 			ne++
 			continue
 		}
 		m := ownMask | out.mask
-		ps := s.posSets[ph][m]
+		ps := posSets[m]
 		if ps == 0 {
 			ps = s.positions(ph, m)
 		}
@@ -271,7 +274,7 @@ func (s *solver[T, A]) fixedRolls(r0, r1 int32, own int, ownMask uint8, winner r
 			}
 			i = (i + 1) & (len(slots) - 1)
 		}
-		prob[ne] = s.rollP[r]
+		prob[ne] = rollP[r]
 		ne++
 	}
 	s.prob, s.to = prob[:ne], to[:ne]
