@@ -40,6 +40,7 @@ type chain[T any, A arith[T]] struct {
 	// a cycle's matrix (solveCycle)
 	cells []T
 	rows  [][]T
+	loopP []T // a loop's chances (solveLoop)
 	buf   buffers
 }
 

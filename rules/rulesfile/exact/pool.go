@@ -60,6 +60,7 @@ func release[T any, A arith[T]](c *chain[T, A]) {
 // the rounds' sweep), which a pooled chain keeps.
 type buffers struct {
 	index, low, stack, flat, order, place, count []int32
+	next                                         []int32
 	to0, to1, heads                              []int32
 	onStack, head                                []bool
 	pr, mass                                     []float64
