@@ -101,7 +101,10 @@ func (s *Enumerator[T, A]) fireApart(pos int, st *step, c *cfg, emit func(T, *Ou
 			s.combine(c.st, &oa, &ob)
 			f.loadWith(s.next, [2][3]int32{{ob.alive, ob.hp, ob.armed}, {oa.alive, oa.hp, oa.armed}})
 			f.settle()
-			if err := then(w); err != nil {
+			s.hinted, s.hint = s.pack.OK, base+oa.part+ob.part
+			err := then(w)
+			s.hinted = false
+			if err != nil {
 				return err
 			}
 		}
