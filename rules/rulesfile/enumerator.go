@@ -56,6 +56,13 @@ type Enumerator[T any, A Arith[T]] struct {
 	// state fireApart combined, while hinted (see emitNode).
 	hint   uint64
 	hinted bool
+	// key is the packed key, less the step, of the state StepKey plays,
+	// while keyed; sideMask[s] are the bits of side s's tracks and of
+	// its enemy's units (partOf).
+	key      uint64
+	keyed    bool
+	sideMask [2]uint64
+	stBuf    []int32
 }
 
 // StepOptions say how the Enumerator treats the round number.
@@ -151,6 +158,14 @@ func (s *Enumerator[T, A]) Reset(m *Model, ar A, opt StepOptions) {
 	s.out = Outcome{State: s.out.State[:0], Counters: s.out.Counters[:n]}
 	s.pack = m.Packing(opt.RoundTrack)
 	s.work = 0
+	if s.pack.OK {
+		b := m.b
+		nt := len(b.sideTrk)
+		for side := range 2 {
+			lo, hi, _, _ := b.sideRange(1 - side)
+			s.sideMask[side] = s.pack.Mask(1+side*nt, nt) | s.pack.Mask(lo, hi-lo)
+		}
+	}
 }
 
 // Root calls emit with where the battle goes from its start state: the
@@ -192,6 +207,17 @@ func (s *Enumerator[T, A]) Step(pos int, st []int32, emit func(w T, o *Outcome))
 		}
 	}
 	return nil
+}
+
+// StepKey is Step of the step and state packed in key (Packing, of
+// StepOptions.RoundTrack, when it fits): the parts of the state a fire
+// step's sides change are read off the key's bits, not packed again.
+func (s *Enumerator[T, A]) StepKey(key uint64, emit func(w T, o *Outcome)) error {
+	pos, st := s.pack.Decode(key, s.stBuf)
+	s.stBuf = st
+	s.key, s.keyed = key&^(1<<s.pack.PosBits-1), true
+	defer func() { s.keyed = false }()
+	return s.Step(pos, st, emit)
 }
 
 // play plays one step from c into out.

@@ -413,6 +413,18 @@ func (p *Packing) Part(vals []int32, at int) uint64 {
 	return k
 }
 
+// Mask returns the bits of a key that hold the state's integers at to
+// at+n−1: since every integer's part lies within its own bits, the part
+// of those integers (Part) is the key's bits under the mask.
+func (p *Packing) Mask(at, n int) uint64 {
+	if n == 0 {
+		return 0
+	}
+	last := at + n - 1
+	hi := uint(p.shift[last]) + uint(p.width[last])
+	return (1<<hi - 1) &^ (1<<p.shift[at] - 1)
+}
+
 // Decode returns the step and the state (in st's array) of key k.
 func (p *Packing) Decode(k uint64, st []int32) (int, []int32) {
 	n := len(p.width)

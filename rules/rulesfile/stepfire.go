@@ -66,7 +66,10 @@ func (s *Enumerator[T, A]) fireApart(pos int, st *step, c *cfg, emit func(T, *Ou
 	var sides [2][]sideOut[T]
 	var before [2]uint64
 	for side := range 2 {
-		if s.pack.OK {
+		switch {
+		case s.keyed:
+			before[side] = s.key & s.sideMask[side]
+		case s.pack.OK:
 			before[side] = s.partOf(side, c.st)
 		}
 		if st.fires[side] {
@@ -77,7 +80,10 @@ func (s *Enumerator[T, A]) fireApart(pos int, st *step, c *cfg, emit func(T, *Ou
 	}
 	// The key of the state less the parts the sides' outcomes replace.
 	base := uint64(0)
-	if s.pack.OK {
+	switch {
+	case s.keyed:
+		base = s.key - before[0] - before[1]
+	case s.pack.OK:
 		base = s.pack.Part(c.st, 0) - before[0] - before[1]
 	}
 	for _, oa := range sides[0] {

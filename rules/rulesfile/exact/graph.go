@@ -78,8 +78,6 @@ func (c *chain[T, A]) expand(i int32) error {
 	if err := c.bud.spend(nodeSteps); err != nil {
 		return err
 	}
-	pos, st := c.nodes.decode(i, c.scratch)
-	c.scratch = st
 	e0 := int32(len(c.to))
 	c.e0 = append(c.e0, e0)
 	var err error
@@ -101,8 +99,16 @@ func (c *chain[T, A]) expand(i int32) error {
 		c.w = append(c.w, w)
 		c.rnd = append(c.rnd, int32(o.Rounds))
 	}
-	if e := c.enum.Step(pos, st, emit); e != nil {
-		return fmt.Errorf("exact: %s: %w", c.m.Describe(pos), e)
+	var e error
+	if c.nodes.packed {
+		e = c.enum.StepKey(c.nodes.keys64[i], emit)
+	} else {
+		pos, st := c.nodes.decode(i, c.scratch)
+		c.scratch = st
+		e = c.enum.Step(pos, st, emit)
+	}
+	if e != nil {
+		return fmt.Errorf("exact: %s: %w", c.m.Describe(c.nodes.pos(i)), e)
 	}
 	if err != nil {
 		return err
