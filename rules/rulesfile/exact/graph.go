@@ -41,7 +41,9 @@ type chain[T any, A arith[T]] struct {
 	cells []T
 	rows  [][]T
 	loopP []T // a loop's chances (solveLoop)
-	buf   buffers
+	// the flow's visits and ends' chances (solveFlow)
+	visits, term []T
+	buf          buffers
 }
 
 // terminal is one end of the battle as the outputs see it.

@@ -20,11 +20,9 @@ func (c *chain[T, A]) components() [][]int32 {
 	}
 	// The components are cut from one array (flat, ends[i] where the i-th
 	// ends) once all are found: a battle has as many as it has states.
-	stack, flat := c.buf.stack[:0], c.buf.flat[:0]
-	var ends []int
+	stack, flat, ends := c.buf.stack[:0], c.buf.flat[:0], c.buf.ends[:0]
 	next := int32(0)
-	type frame struct{ v, e int32 }
-	var call []frame
+	call := c.buf.call[:0]
 	for r := range n {
 		if index[r] >= 0 {
 			continue
@@ -73,9 +71,10 @@ func (c *chain[T, A]) components() [][]int32 {
 			}
 		}
 	}
-	c.buf.stack, c.buf.flat = stack, flat // the components live no longer than c
+	// The components live no longer than c.
+	c.buf.stack, c.buf.flat, c.buf.ends, c.buf.call = stack, flat, ends, call
 	// Tarjan finds a component after every component it leads to.
-	out := make([][]int32, len(ends))
+	out := zeroed(&c.buf.comps, len(ends))
 	from := 0
 	for i, to := range ends {
 		out[len(ends)-1-i] = flat[from:to:to]
@@ -103,7 +102,8 @@ type flow[T any] struct {
 func (c *chain[T, A]) solveFlow(comps [][]int32) (*flow[T], error) {
 	ar := c.ar
 	n := c.nodes.len()
-	fl := &flow[T]{visits: make([]T, n), term: make([]T, len(c.terms)), rounds: ar.Frac(int64(c.rootRounds), 1)}
+	// The visits and the ends' chances live no longer than c.
+	fl := &flow[T]{visits: zeroed(&c.visits, n), term: zeroed(&c.term, len(c.terms)), rounds: ar.Frac(int64(c.rootRounds), 1)}
 	for i := range fl.visits {
 		fl.visits[i] = ar.Zero()
 	}
@@ -115,11 +115,11 @@ func (c *chain[T, A]) solveFlow(comps [][]int32) (*flow[T], error) {
 		return fl, nil
 	}
 	fl.visits[c.root] = ar.Frac(1, 1)
-	pos := make([]int32, n) // a node's place in the cycle being solved, or −1
+	pos := zeroed(&c.buf.pos, n) // a node's place in the cycle being solved, or −1
 	for i := range pos {
 		pos[i] = -1
 	}
-	in := make([]bool, n) // the nodes of the component at hand
+	in := zeroed(&c.buf.in, n) // the nodes of the component at hand
 	for _, comp := range comps {
 		if err := c.bud.spend(int64(len(comp))); err != nil {
 			return nil, err

@@ -65,7 +65,17 @@ type buffers struct {
 	onStack, head                                []bool
 	pr, mass                                     []float64
 	sweep                                        []sweepNode
+	// components, solveFlow and capVerdict
+	ends           []int
+	call           []frame
+	comps          [][]int32
+	pos, compOf    []int32
+	in             []bool
+	longest, rings []int64
 }
+
+// frame is a node of components' depth-first walk and its next edge.
+type frame struct{ v, e int32 }
 
 // zeroed returns (*buf)[:n], zeroed, growing *buf when it is short.
 func zeroed[E any](buf *[]E, n int) []E {
