@@ -86,17 +86,19 @@ func (s *Enumerator[T, A]) fireApart(pos int, st *step, c *cfg, emit func(T, *Ou
 	case s.pack.OK:
 		base = s.pack.Part(c.st, 0) - before[0] - before[1]
 	}
-	for _, oa := range sides[0] {
-		for _, ob := range sides[1] {
+	for i := range sides[0] {
+		oa := &sides[0][i]
+		for j := range sides[1] {
+			ob := &sides[1][j]
 			w := ar.Mul(oa.w, ob.w)
 			if oa.alive > 0 && ob.alive > 0 {
-				if to := s.withinAlive(pos+1, &oa, &ob); to >= 0 {
+				if to := s.withinAlive(pos+1, oa, ob); to >= 0 {
 					// Both sides' units are canonical already.
 					s.out.Pos, s.out.Keyed = to, s.pack.OK
 					if s.pack.OK {
 						s.out.Key = uint64(to) | base + oa.part + ob.part
 					} else {
-						s.combine(c.st, &oa, &ob)
+						s.combine(c.st, oa, ob)
 						s.out.State = append(s.out.State[:0], s.next...)
 					}
 					emit(w, &s.out)
@@ -104,7 +106,7 @@ func (s *Enumerator[T, A]) fireApart(pos int, st *step, c *cfg, emit func(T, *Ou
 					continue
 				}
 			}
-			s.combine(c.st, &oa, &ob)
+			s.combine(c.st, oa, ob)
 			f.loadWith(s.next, [2][3]int32{{ob.alive, ob.hp, ob.armed}, {oa.alive, oa.hp, oa.armed}})
 			f.settle()
 			s.hinted, s.hint = s.pack.OK, base+oa.part+ob.part
