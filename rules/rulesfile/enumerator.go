@@ -34,8 +34,13 @@ type Enumerator[T any, A Arith[T]] struct {
 	pairs map[pairsKey][]pairSeq[T]
 	// fires keeps a side's outcomes of a fire step by what they depend
 	// on (sideFire).
-	fires      map[string][]sideOut[T]
-	vols       map[string][]volley[T]
+	fires map[string][]sideOut[T]
+	vols  map[string][]volley[T]
+	// fires and vols by packed keys (firekey.go), and what each step's
+	// fire reads of a packed key
+	pfires     map[packedFireKey][]sideOut[T]
+	pvols      map[packedFireKey][]volley[T]
+	masks      [][2]fireMask
 	keyBuf     []byte
 	ownLen     int
 	next       []int32
@@ -59,10 +64,11 @@ type Enumerator[T any, A Arith[T]] struct {
 	// key is the packed key, less the step, of the state StepKey plays,
 	// while keyed; sideMask[s] are the bits of side s's tracks and of
 	// its enemy's units (partOf).
-	key      uint64
-	keyed    bool
-	sideMask [2]uint64
-	stBuf    []int32
+	key       uint64
+	keyed     bool
+	sideMask  [2]uint64
+	enemyMask [2]uint64 // the bits of side s's enemy's units
+	stBuf     []int32
 }
 
 // StepOptions say how the Enumerator treats the round number.
@@ -124,6 +130,7 @@ var ErrNoProgress = errors.New("rounds pass with nothing to play")
 // NewEnumerator returns a Enumerator of the model in arithmetic ar.
 func NewEnumerator[T any, A Arith[T]](m *Model, ar A, opt StepOptions) *Enumerator[T, A] {
 	s := &Enumerator[T, A]{rolls: map[rollKey][]rollOut[T]{}, pairs: map[pairsKey][]pairSeq[T]{}, fires: map[string][]sideOut[T]{}, vols: map[string][]volley[T]{},
+		pfires: map[packedFireKey][]sideOut[T]{}, pvols: map[packedFireKey][]volley[T]{},
 		assigns: map[assignKey]int32{}, enemies: map[string]uint64{}, classIDs: map[classKey]int32{}}
 	s.Reset(m, ar, opt)
 	return s
@@ -144,6 +151,8 @@ func (s *Enumerator[T, A]) Reset(m *Model, ar A, opt StepOptions) {
 	clear(s.pairs)
 	clear(s.fires)
 	clear(s.vols)
+	clear(s.pfires)
+	clear(s.pvols)
 	clear(s.assigns)
 	clear(s.enemies)
 	clear(s.classIDs)
@@ -163,8 +172,10 @@ func (s *Enumerator[T, A]) Reset(m *Model, ar A, opt StepOptions) {
 		nt := len(b.sideTrk)
 		for side := range 2 {
 			lo, hi, _, _ := b.sideRange(1 - side)
-			s.sideMask[side] = s.pack.Mask(1+side*nt, nt) | s.pack.Mask(lo, hi-lo)
+			s.enemyMask[side] = s.pack.Mask(lo, hi-lo)
+			s.sideMask[side] = s.pack.Mask(1+side*nt, nt) | s.enemyMask[side]
 		}
+		s.fireMasks(&s.pack)
 	}
 }
 

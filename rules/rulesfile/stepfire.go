@@ -163,19 +163,42 @@ func (s *Enumerator[T, A]) withinAlive(pos int, oa, ob *sideOut[T]) int {
 // when it spends them, the enemy's units, and everything when the dice
 // read more — so they are kept by it.
 func (s *Enumerator[T, A]) sideFire(pos int, st *step, side int, c *cfg) []sideOut[T] {
-	f := s.f
-	b := f.b
+	if s.keyed && s.masks[pos][side].ok {
+		all, own := s.packedFireKeys(pos, st, side, c.st)
+		if outs, ok := s.pfires[all]; ok {
+			return outs
+		}
+		s.f.loadCfg(c)
+		vols, ok := s.pvols[own]
+		if !ok {
+			vols = s.volleys(st, side)
+			s.pvols[own] = vols
+		}
+		outs := s.fireOutcomes(st, side, vols, c)
+		s.pfires[all] = outs
+		return outs
+	}
 	s.keyBuf = s.fireKey(s.keyBuf[:0], pos, st, side, c.st)
 	if outs, ok := s.fires[string(s.keyBuf)]; ok {
 		return outs
 	}
 	key := string(s.keyBuf)
-	f.loadCfg(c)
+	s.f.loadCfg(c)
 	vols, ok := s.vols[key[:s.ownLen]]
 	if !ok {
 		vols = s.volleys(st, side)
 		s.vols[key[:s.ownLen]] = vols
 	}
+	outs := s.fireOutcomes(st, side, vols, c)
+	s.fires[key] = outs
+	return outs
+}
+
+// fireOutcomes works out side's outcomes of volleys vols in fire step st
+// from c, which the fighter holds.
+func (s *Enumerator[T, A]) fireOutcomes(st *step, side int, vols []volley[T], c *cfg) []sideOut[T] {
+	f := s.f
+	b := f.b
 	if st.det[side] {
 		m := s.merger()
 		f.snapSide(1-side, &s.snap)
@@ -189,9 +212,7 @@ func (s *Enumerator[T, A]) sideFire(pos int, st *step, side int, c *cfg) []sideO
 				o.part += s.pack.Part(v.tracks, 1+side*nt)
 			}
 		}
-		outs := m.done()
-		s.fires[key] = outs
-		return outs
+		return m.done()
 	}
 	outs := s.sideOutcomes(st, side, vols, c)
 	lo, hi, _, _ := b.sideRange(1 - side)
@@ -204,7 +225,6 @@ func (s *Enumerator[T, A]) sideFire(pos int, st *step, side int, c *cfg) []sideO
 	for i := range outs {
 		s.describe(side, &outs[i])
 	}
-	s.fires[key] = outs
 	return outs
 }
 
@@ -313,6 +333,9 @@ type assignKey struct {
 // of the packed key (Packing), or, when states do not pack, an index of
 // their bytes.
 func (s *Enumerator[T, A]) enemyKey(side int, st []int32) uint64 {
+	if s.keyed {
+		return s.key & s.enemyMask[side]
+	}
 	lo, hi, _, _ := s.f.b.sideRange(1 - side)
 	if s.pack.OK {
 		return s.pack.Part(st[lo:hi], lo)
