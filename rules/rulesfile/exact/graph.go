@@ -130,7 +130,10 @@ func (c *chain[T, A]) edgeTo(e0, to, rounds int32) int32 {
 			}
 		}
 		if n == edgeScan {
-			c.merge = map[[2]int32]int32{}
+			if c.merge == nil {
+				c.merge = map[[2]int32]int32{}
+			}
+			clear(c.merge)
 			for e := e0; e < int32(len(c.to)); e++ {
 				c.merge[[2]int32{c.to[e], c.rnd[e]}] = e
 			}

@@ -33,7 +33,6 @@ func newChain[T any, A arith[T]](m *rulesfile.Model, ar A, opt rulesfile.StepOpt
 	c.terms = nil // the results keep them
 	clear(c.termIdx)
 	c.root, c.rootRounds = 0, 0
-	c.merge = nil
 	opt.Spend = bud.spend
 	if c.enum == nil {
 		c.enum = rulesfile.NewEnumerator[T, A](m, ar, opt)
