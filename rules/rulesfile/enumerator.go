@@ -53,10 +53,15 @@ type Enumerator[T any, A Arith[T]] struct {
 	slab       int32Slab       // the small slices the Enumerator keeps
 	outs       outMerger[T, A] // a fire step's outcomes (merger)
 	outSlab    slab[sideOut[T]]
-	classIDs   map[classKey]int32
-	out        Outcome
-	keep       cfg
-	work       int64
+	// a volley's hits, the volleys and their partial counts (countVolley)
+	hitSlab  slab[hit]
+	volSlab  slab[volley[T]]
+	i16Slab  slab[int16]
+	codeBuf  []byte
+	classIDs map[classKey]int32
+	out      Outcome
+	keep     cfg
+	work     int64
 	// hint is the packed key, less the step, of s.next, a canonical
 	// state fireApart combined, while hinted (see emitNode).
 	hint   uint64
@@ -159,6 +164,9 @@ func (s *Enumerator[T, A]) Reset(m *Model, ar A, opt StepOptions) {
 	s.assignList = s.assignList[:0]
 	s.slab.reset()
 	s.outSlab.reset()
+	s.hitSlab.reset()
+	s.volSlab.reset()
+	s.i16Slab.reset()
 	s.stills = [2][1]sideOut[T]{} // their slices were cut from the slab
 	n := len(m.b.spec.Counters)
 	if cap(s.out.Counters) < n {

@@ -762,7 +762,7 @@ func (s *Enumerator[T, A]) countVolley(cl *classes, blocks []block, side int) []
 	f, ar := s.f, s.ar
 	b := f.b
 	nt := len(b.sideTrk)
-	start := vstate[T]{counts: make([]int16, len(cl.hits)), tracks: slices.Clone(f.st[1+side*nt : 1+side*nt+nt]), w: ar.Frac(1, 1)}
+	start := vstate[T]{counts: s.i16Slab.alloc(len(cl.hits)), tracks: s.slab.clone(f.st[1+side*nt : 1+side*nt+nt]), w: ar.Frac(1, 1)}
 	cur := []vstate[T]{start}
 	for bi := range blocks {
 		bl := &blocks[bi]
@@ -774,10 +774,15 @@ func (s *Enumerator[T, A]) countVolley(cl *classes, blocks []block, side int) []
 			cur = s.oneDieOfBlock(cur, bl, len(cl.hits))
 		}
 	}
-	out := make([]volley[T], len(cur))
+	// The volleys, kept for the solve, are cut from the Enumerator's slabs.
+	out := s.volSlab.alloc(len(cur))
 	for i, v := range cur {
-		var hits []hit
-		var code []byte
+		total := 0
+		for _, n := range v.counts {
+			total += int(n)
+		}
+		hits := s.hitSlab.alloc(total)[:0]
+		code := s.codeBuf[:0]
 		for k, n := range v.counts {
 			if n > 0 {
 				code = binary.AppendUvarint(code, uint64(s.classID(&cl.hits[k])))
@@ -787,6 +792,7 @@ func (s *Enumerator[T, A]) countVolley(cl *classes, blocks []block, side int) []
 				hits = append(hits, cl.hits[k])
 			}
 		}
+		s.codeBuf = code
 		out[i] = volley[T]{w: v.w, hits: hits, tracks: v.tracks, code: string(code)}
 	}
 	return out
@@ -819,7 +825,7 @@ func (m *merger[T, A]) add(counts []int16, tracks []int32, w T) {
 		return
 	}
 	m.index[string(m.buf)] = len(m.out)
-	m.out = append(m.out, vstate[T]{counts: slices.Clone(counts), tracks: slices.Clone(tracks), w: w})
+	m.out = append(m.out, vstate[T]{counts: m.s.i16Slab.clone(counts), tracks: m.s.slab.clone(tracks), w: w})
 }
 
 // multinomial folds a block of dice with no re-roll or explosion into the
