@@ -168,13 +168,13 @@ func (s *Enumerator[T, A]) sideFire(pos int, st *step, side int, c *cfg) []sideO
 		if outs, ok := s.pfires[all]; ok {
 			return outs
 		}
-		s.f.loadCfg(c)
 		vols, ok := s.pvols[own]
 		if !ok {
+			s.f.loadCfg(c)
 			vols = s.volleys(st, side)
 			s.pvols[own] = vols
 		}
-		outs := s.fireOutcomes(st, side, vols, c)
+		outs := s.fireOutcomes(st, side, vols, c, !ok)
 		s.pfires[all] = outs
 		return outs
 	}
@@ -183,29 +183,42 @@ func (s *Enumerator[T, A]) sideFire(pos int, st *step, side int, c *cfg) []sideO
 		return outs
 	}
 	key := string(s.keyBuf)
-	s.f.loadCfg(c)
 	vols, ok := s.vols[key[:s.ownLen]]
 	if !ok {
+		s.f.loadCfg(c)
 		vols = s.volleys(st, side)
 		s.vols[key[:s.ownLen]] = vols
 	}
-	outs := s.fireOutcomes(st, side, vols, c)
+	outs := s.fireOutcomes(st, side, vols, c, !ok)
 	s.fires[key] = outs
 	return outs
 }
 
 // fireOutcomes works out side's outcomes of volleys vols in fire step st
-// from c, which the fighter holds.
-func (s *Enumerator[T, A]) fireOutcomes(st *step, side int, vols []volley[T], c *cfg) []sideOut[T] {
+// from c, which the fighter holds when loaded. It loads it only to work
+// something out: a deterministic side's assignments are mostly known
+// already (assigned), and loading a configuration costs more than
+// looking them up.
+func (s *Enumerator[T, A]) fireOutcomes(st *step, side int, vols []volley[T], c *cfg, loaded bool) []sideOut[T] {
 	f := s.f
 	b := f.b
 	if st.det[side] {
 		m := s.merger()
-		f.snapSide(1-side, &s.snap)
+		snapped := false
 		nt := len(b.sideTrk)
 		enemy := s.enemyKey(side, c.st)
 		for _, v := range vols {
-			r := s.assigned(side, &v, enemy)
+			r := s.known(side, &v, enemy)
+			if r == nil {
+				if !snapped {
+					if !loaded {
+						f.loadCfg(c)
+					}
+					f.snapSide(1-side, &s.snap)
+					snapped = true
+				}
+				r = s.assigned(side, &v, enemy)
+			}
 			o := m.add(v.tracks, r.enemy, r.alive, v.w)
 			o.typeAlive, o.part, o.hp, o.armed = r.typeAlive, r.part, r.hp, r.armed
 			if s.pack.OK {
@@ -213,6 +226,9 @@ func (s *Enumerator[T, A]) fireOutcomes(st *step, side int, vols []volley[T], c 
 			}
 		}
 		return m.done()
+	}
+	if !loaded {
+		f.loadCfg(c)
 	}
 	outs := s.sideOutcomes(st, side, vols, c)
 	lo, hi, _, _ := b.sideRange(1 - side)
@@ -351,6 +367,15 @@ func (s *Enumerator[T, A]) enemyKey(side int, st []int32) uint64 {
 		s.enemies[string(buf)] = i
 	}
 	return i
+}
+
+// known returns the assignment of side's hits of volley v to the enemy's
+// units named enemy when assigned has worked it out before, else nil.
+func (s *Enumerator[T, A]) known(side int, v *volley[T], enemy uint64) *assignment {
+	if i, ok := s.assigns[assignKey{side: side, enemy: enemy, code: v.code}]; ok {
+		return &s.assignList[i]
+	}
+	return nil
 }
 
 // assigned returns what side's hits of volley v leave of the enemy's
