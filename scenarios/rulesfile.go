@@ -111,8 +111,10 @@ func (s *Scenario) loadRules(v *doc.Node) (string, error) {
 // scenario's files, for batch to ship.
 func (s *Scenario) findRules(v *doc.Node) (string, []byte, error) {
 	ref := v.Value
-	isPath := strings.HasSuffix(ref, ".yaml") || strings.HasSuffix(ref, ".yml")
-	if isPath && s.fsys != nil {
+	switch {
+	case !strings.HasSuffix(ref, ".yaml") && !strings.HasSuffix(ref, ".yml"):
+		return s.findRulesByName(v)
+	case s.fsys != nil:
 		file := path.Clean(ref)
 		if path.IsAbs(ref) || strings.Contains(ref, `\`) || !fs.ValidPath(file) {
 			return "", nil, v.Errorf("the rules file %s: outside the folder this scenario's files are read from (allowed: a name relative to it, inside it)", ref)
@@ -124,31 +126,35 @@ func (s *Scenario) findRules(v *doc.Node) (string, []byte, error) {
 		s.read(File{Path: file, Ref: ref, Field: "ruleset", Origin: v.Pos.Origin, Src: src})
 		return file, src, nil
 	}
-	if isPath {
-		file := ref
-		fromBuiltin := false
-		switch {
-		case v.Pos.Origin != "" || path.IsAbs(file) || filepath.IsAbs(file):
-		case strings.HasPrefix(s.File, "builtin/"):
-			file, fromBuiltin = path.Join(path.Dir(s.File), file), true
-		default:
-			file = path.Join(path.Dir(strings.ReplaceAll(s.File, `\`, "/")), file)
-		}
-		var src []byte
-		var err error
-		if fromBuiltin {
-			src, err = fs.ReadFile(builtin, file)
-		} else {
-			src, err = readFile(file)
-		}
-		if err != nil {
-			return "", nil, v.Errorf("cannot read the rules file: %v", err)
-		}
-		if !fromBuiltin {
-			s.read(File{Path: file, Ref: ref, Field: "ruleset", Origin: v.Pos.Origin, Src: src})
-		}
-		return file, src, nil
+	file := ref
+	fromBuiltin := false
+	switch {
+	case v.Pos.Origin != "" || path.IsAbs(file) || filepath.IsAbs(file):
+	case strings.HasPrefix(s.File, "builtin/"):
+		file, fromBuiltin = path.Join(path.Dir(s.File), file), true
+	default:
+		file = path.Join(path.Dir(strings.ReplaceAll(s.File, `\`, "/")), file)
 	}
+	var src []byte
+	var err error
+	if fromBuiltin {
+		src, err = fs.ReadFile(builtin, file)
+	} else {
+		src, err = readFile(file)
+	}
+	if err != nil {
+		return "", nil, v.Errorf("cannot read the rules file: %v", err)
+	}
+	if !fromBuiltin {
+		s.read(File{Path: file, Ref: ref, Field: "ruleset", Origin: v.Pos.Origin, Src: src})
+	}
+	return file, src, nil
+}
+
+// findRulesByName reads the rules file a name (not a path) names: from
+// the first directory of the rules path that holds it, else built in.
+func (s *Scenario) findRulesByName(v *doc.Node) (string, []byte, error) {
+	ref := v.Value
 	dirs := rulesDirs()
 	if s.fsys != nil {
 		dirs = nil // a scenario read in a folder reads nothing outside it

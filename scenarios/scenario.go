@@ -279,35 +279,11 @@ func (s *Scenario) derive() error {
 		Streams     string      `doc:"streams,name"`
 	}
 	c.Name = s.Name
-	common := &doc.Node{Kind: doc.Map, Pos: s.root.Pos}
-	s.whole = false
-	if rs := s.root.Get("ruleset"); !doc.Present(rs) {
-		schema := s.root.Get("schema")
-		if schema == nil {
-			if rs != nil {
-				return rs.Errorf("no ruleset given (allowed: %s)", strings.Join(rules.IDs(), ", "))
-			}
-			return s.root.Errorf("missing required field \"ruleset\" (allowed: %s)", strings.Join(rules.IDs(), ", "))
-		}
-		id, ok := rules.RulesetForSchema(schema.Value)
-		if schema.Kind != doc.Scalar || !ok {
-			return schema.Errorf("unknown schema %s (known: %s); a scenario of crucible's own names its ruleset instead (ruleset: %s)",
-				doc.Describe(schema), strings.Join(rules.Schemas(), ", "), strings.Join(rules.IDs(), ", "))
-		}
-		// A document of the ruleset's own schema: all of it is the
-		// ruleset's, and it names its ruleset by its schema.
-		s.whole = true
-		common.Keys = []string{"ruleset"}
-		common.Vals = []*doc.Node{{Kind: doc.Scalar, Pos: schema.Pos, Path: "ruleset", Value: id}}
-	}
-	for _, k := range CommonKeys {
-		if v := s.root.Get(k); v != nil && !s.whole {
-			common.Keys = append(common.Keys, k)
-			common.Vals = append(common.Vals, v)
-		}
-	}
-	err := doc.Decode(common, &c)
+	common, err := s.commonFields()
 	if err != nil {
+		return err
+	}
+	if err := doc.Decode(common, &c); err != nil {
 		return err
 	}
 	if err := checkFileName(common, s.File, "scenario", c.Name); err != nil {
@@ -343,6 +319,39 @@ func (s *Scenario) derive() error {
 		s.Claims = append(s.Claims, cl)
 	}
 	return nil
+}
+
+// commonFields returns the document's common fields (CommonKeys) as a
+// mapping of their own, and sets s.whole. A document of a ruleset's own
+// schema has none: all of it is the ruleset's, and it names its ruleset by
+// its schema, which the mapping gives as `ruleset`.
+func (s *Scenario) commonFields() (*doc.Node, error) {
+	common := &doc.Node{Kind: doc.Map, Pos: s.root.Pos}
+	s.whole = false
+	if rs := s.root.Get("ruleset"); !doc.Present(rs) {
+		schema := s.root.Get("schema")
+		if schema == nil {
+			if rs != nil {
+				return nil, rs.Errorf("no ruleset given (allowed: %s)", strings.Join(rules.IDs(), ", "))
+			}
+			return nil, s.root.Errorf("missing required field \"ruleset\" (allowed: %s)", strings.Join(rules.IDs(), ", "))
+		}
+		id, ok := rules.RulesetForSchema(schema.Value)
+		if schema.Kind != doc.Scalar || !ok {
+			return nil, schema.Errorf("unknown schema %s (known: %s); a scenario of crucible's own names its ruleset instead (ruleset: %s)",
+				doc.Describe(schema), strings.Join(rules.Schemas(), ", "), strings.Join(rules.IDs(), ", "))
+		}
+		s.whole = true
+		common.Keys = []string{"ruleset"}
+		common.Vals = []*doc.Node{{Kind: doc.Scalar, Pos: schema.Pos, Path: "ruleset", Value: id}}
+	}
+	for _, k := range CommonKeys {
+		if v := s.root.Get(k); v != nil && !s.whole {
+			common.Keys = append(common.Keys, k)
+			common.Vals = append(common.Vals, v)
+		}
+	}
+	return common, nil
 }
 
 // checkFileName checks the name a document without a `name:` field takes

@@ -420,26 +420,34 @@ func parseSweep(root *doc.Node, file, name string) (*Sweep, error) {
 		}
 		s.Sets = append(s.Sets, Override{Assignment: n.Value, Origin: fmt.Sprintf("%s (%s: %s)", n.Pos, n.Path, n.Value)})
 	}
-	sweepNode := root.Get("sweep")
+	if err := s.parseAxes(root.Get("sweep"), &d); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// parseAxes reads the sweep's axes (the node sweepNode, decoded into d)
+// and checks that they make a sweep of a size a run can fight.
+func (s *Sweep) parseAxes(sweepNode *doc.Node, d *sweepDoc) error {
 	for _, n := range d.Sweep {
 		a, err := parseAxis(n)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		s.Axes = append(s.Axes, a)
 	}
 	if err := CheckAxes(s.Axes); err != nil {
-		return nil, sweepNode.Errorf("%v", err)
+		return sweepNode.Errorf("%v", err)
 	}
 	if err := CheckSweepSize(Points(s.Axes), 1); err != nil {
-		return nil, sweepNode.Errorf("%v", err)
+		return sweepNode.Errorf("%v", err)
 	}
 	if s.Trials > 0 {
 		if err := CheckSweepSize(Points(s.Axes), s.Trials); err != nil {
-			return nil, d.Trials.Errorf("%v", err)
+			return d.Trials.Errorf("%v", err)
 		}
 	}
-	return s, nil
+	return nil
 }
 
 // checkSet checks one entry of `set:`, PATH=VALUE.

@@ -141,59 +141,25 @@ type faces struct {
 // more is kept for the average.
 func classify(budget *Budget, b Matrix, slack float64, x0, y0 []float64) (*faces, error) {
 	r, c := b.Dims()
-	room := 1e3 * slack // what the slack alone can make seem positive
-	played, loose := make([]bool, r), make([]bool, c)
-	var sols [][]float64
-	// keep records a solution that shows rows played or columns loose not
-	// shown before.
-	keep := func(x []float64) {
-		shows := false
-		for i := range r {
-			if !played[i] && x[i] > max(room, Tol) {
-				played[i], shows = true, true
-			}
-		}
-		for j := range c {
-			if !loose[j] && dot(x, b, j) > room {
-				loose[j], shows = true, true
-			}
-		}
-		if shows {
-			sols = append(sols, x)
-		}
-	}
+	s := &faceSearch{budget: budget, b: b, slack: slack, room: 1e3 * slack,
+		played: make([]bool, r), loose: make([]bool, c), objective: make([]float64, r+c)}
 	if inPolytope(b, x0, slack) {
-		keep(x0)
+		s.keep(x0)
 	}
 	bound := dualBound(b, y0, slack)
-	var lp *simplex
-	objective := make([]float64, r+c)
-	solve := func() error {
-		var err error
-		if lp == nil {
-			if lp, err = optimalMixtures(budget, b, slack); err != nil {
-				return err
-			}
-		}
-		_, x, err := lp.maximise(objective)
-		if err == nil {
-			keep(x[:r])
-		}
-		return err
-	}
 	for i := range r {
-		if played[i] || bound.notPlayed(i, max(room, Tol)) {
+		if s.played[i] || bound.notPlayed(i, max(s.room, Tol)) {
 			continue
 		}
-		clear(objective)
-		objective[i] = 1
-		if err := solve(); err != nil {
+		clear(s.objective)
+		s.objective[i] = 1
+		if err := s.solve(); err != nil {
 			return nil, err
 		}
 	}
-	f := &faces{start: make([]float64, r)}
+	f := &faces{}
 	for i := range r {
-		if played[i] {
+		if s.played[i] {
 			f.rows = append(f.rows, i)
 		}
 	}
@@ -201,32 +167,88 @@ func classify(budget *Budget, b Matrix, slack float64, x0, y0 []float64) (*faces
 		return nil, errors.New("game: no row is played by any optimal mixture")
 	}
 	for j := range c {
-		if !loose[j] && !bound.tight(j, room) {
-			clear(objective)
+		if !s.loose[j] && !bound.tight(j, s.room) {
+			clear(s.objective)
 			for i := range r {
-				objective[i] = b[i][j]
+				s.objective[i] = b[i][j]
 			}
-			if err := solve(); err != nil {
+			if err := s.solve(); err != nil {
 				return nil, err
 			}
 		}
-		if loose[j] {
+		if s.loose[j] {
 			f.atLeast = append(f.atLeast, j)
 		} else {
 			f.equal = append(f.equal, j)
 		}
 	}
-	for _, x := range sols {
-		for i := range x {
-			f.start[i] += x[i] / float64(len(sols))
-		}
-	}
-	for i := range f.start {
-		if !played[i] {
-			f.start[i] = 0
-		}
-	}
+	f.start = s.average()
 	return f, nil
+}
+
+// faceSearch is classify's state: the rows shown played and the columns
+// shown loose so far, by the solutions kept, and the linear program over
+// P, built on its first use.
+type faceSearch struct {
+	budget        *Budget
+	b             Matrix
+	slack, room   float64 // room: what the slack alone can make seem positive
+	played, loose []bool
+	sols          [][]float64
+	lp            *simplex
+	objective     []float64
+}
+
+// keep records a solution that shows rows played or columns loose not
+// shown before.
+func (s *faceSearch) keep(x []float64) {
+	shows := false
+	for i := range s.played {
+		if !s.played[i] && x[i] > max(s.room, Tol) {
+			s.played[i], shows = true, true
+		}
+	}
+	for j := range s.loose {
+		if !s.loose[j] && dot(x, s.b, j) > s.room {
+			s.loose[j], shows = true, true
+		}
+	}
+	if shows {
+		s.sols = append(s.sols, x)
+	}
+}
+
+// solve maximises the objective over P and keeps the solution.
+func (s *faceSearch) solve() error {
+	if s.lp == nil {
+		lp, err := optimalMixtures(s.budget, s.b, s.slack)
+		if err != nil {
+			return err
+		}
+		s.lp = lp
+	}
+	_, x, err := s.lp.maximise(s.objective)
+	if err == nil {
+		s.keep(x[:len(s.played)])
+	}
+	return err
+}
+
+// average is the mean of the solutions kept, with the rows none plays
+// held at exactly zero.
+func (s *faceSearch) average() []float64 {
+	start := make([]float64, len(s.played))
+	for _, x := range s.sols {
+		for i := range x {
+			start[i] += x[i] / float64(len(s.sols))
+		}
+	}
+	for i := range start {
+		if !s.played[i] {
+			start[i] = 0
+		}
+	}
+	return start
 }
 
 // inPolytope reports whether x is in {x ≥ 0, Σx = 1, Σᵢ xᵢ·Bᵢⱼ ≥ −slack}.

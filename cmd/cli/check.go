@@ -82,8 +82,8 @@ type checkOptions struct {
 	initial int64
 }
 
-// run runs check.
-func (o *checkOptions) run(cmd *cobra.Command, args []string) error {
+// checkFlags refuses flags out of range or that do not go together.
+func (o *checkOptions) checkFlags(cmd *cobra.Command) error {
 	if err := checkFormat(o.format, "table", "csv", "json", "junit", "github"); err != nil {
 		return err
 	}
@@ -93,7 +93,12 @@ func (o *checkOptions) run(cmd *cobra.Command, args []string) error {
 	if err := checkSequential(cmd, o.until, o.initial, o.budget); err != nil {
 		return err
 	}
-	if err := o.kf.check(cmd, o.format); err != nil {
+	return o.kf.check(cmd, o.format)
+}
+
+// run runs check.
+func (o *checkOptions) run(cmd *cobra.Command, args []string) error {
+	if err := o.checkFlags(cmd); err != nil {
 		return err
 	}
 	run, err := o.cp.plan(cmd, &o.rf)
@@ -123,12 +128,7 @@ func (o *checkOptions) run(cmd *cobra.Command, args []string) error {
 	if od != nil {
 		defer od.Close()
 	}
-	var check *analysis.Check
-	if o.until {
-		check, err = run.CheckUntilDecided(cmd.Context(), scs, o.alpha, o.initial, o.budget)
-	} else {
-		check, err = run.Check(cmd.Context(), scs, o.alpha)
-	}
+	check, err := o.check(cmd, run, scs)
 	states := o.cp.states(cmd, err)
 	if check == nil && analysis.Interrupted(err) && o.format == "junit" {
 		// Stopped in the exact solves: the report still lists every claim.
@@ -151,6 +151,15 @@ func (o *checkOptions) run(cmd *cobra.Command, args []string) error {
 		return err
 	}
 	return skillStopped(skillErr)
+}
+
+// check judges the claims of scs, in a fixed number of trials or until
+// decided.
+func (o *checkOptions) check(cmd *cobra.Command, run analysis.Run, scs []*scenarios.Scenario) (*analysis.Check, error) {
+	if o.until {
+		return run.CheckUntilDecided(cmd.Context(), scs, o.alpha, o.initial, o.budget)
+	}
+	return run.Check(cmd.Context(), scs, o.alpha)
 }
 
 // inputError writes err, which stopped the check before its first

@@ -141,16 +141,8 @@ func runCompare(cmd *cobra.Command, args []string, rf *runFlags, cf *compareFlag
 		return usageError("--trials %d: allowed: an integer from %d (a comparison's test of the mean rounds is a large-sample test) to %d",
 			rf.trials, compare.MinTrials, int64(sim.MaxTrials))
 	}
-	refB := args[len(args)-1]
-	a, err := variantOf(rf, args[0], cf.setA, "--set-a")
+	a, b, err := cf.variants(rf, args)
 	if err != nil {
-		return err
-	}
-	b, err := variantOf(rf, refB, cf.setB, "--set-b")
-	if err != nil {
-		return err
-	}
-	if err := cf.kf.checkScenarios(a.Scenario, b.Scenario); err != nil {
 		return err
 	}
 	od, err := cf.cp.open(cmd, &run)
@@ -176,20 +168,42 @@ func runCompare(cmd *cobra.Command, args []string, rf *runFlags, cf *compareFlag
 	if runErr == nil {
 		axes, skillErr = cf.kf.fightEffect(cmd.Context(), run, a, b)
 	}
-	if err := writeComparison(cmd, c, cf.format, axes); err != nil {
+	if err := cf.report(cmd, od, c, states, axes); err != nil {
 		return err
-	}
-	if od != nil {
-		od.Skill = axes
-		if err := comparereport.Write(od, c, states); err != nil {
-			return err
-		}
-		notice(cmd, "report written to %s", od.Path())
 	}
 	if analysis.Interrupted(runErr) {
 		return &exitError{code: exitInterrupted, msg: fmt.Sprintf("interrupted; above: the %d paired trials every pass finished", c.Trials())}
 	}
 	return skillStopped(skillErr)
+}
+
+// variants loads the two variants args name (one scenario twice when
+// there is one), with --set-a and --set-b.
+func (cf *compareFlags) variants(rf *runFlags, args []string) (a, b compare.Variant, err error) {
+	if a, err = variantOf(rf, args[0], cf.setA, "--set-a"); err != nil {
+		return a, b, err
+	}
+	if b, err = variantOf(rf, args[len(args)-1], cf.setB, "--set-b"); err != nil {
+		return a, b, err
+	}
+	return a, b, cf.kf.checkScenarios(a.Scenario, b.Scenario)
+}
+
+// report prints the comparison in --format and writes its report when
+// --out opened one (od).
+func (cf *compareFlags) report(cmd *cobra.Command, od *outdir.Dir, c *compare.Comparison, states []*sim.Checkpoint, axes []*skill.Axis) error {
+	if err := writeComparison(cmd, c, cf.format, axes); err != nil {
+		return err
+	}
+	if od == nil {
+		return nil
+	}
+	od.Skill = axes
+	if err := comparereport.Write(od, c, states); err != nil {
+		return err
+	}
+	notice(cmd, "report written to %s", od.Path())
+	return nil
 }
 
 // variantOf loads one variant: the scenario with --set, then its own

@@ -27,7 +27,7 @@ var roundCap = []string{"compare", "stratfight/thug-vs-guard", "--set-a", "optio
 // to draws by a significant 1.3 points, and the table says so.
 func TestCompareStratfight(t *testing.T) {
 	t.Parallel()
-	out := mustRun(t, roundCap...)
+	out := mustRunShared(t, roundCap...)
 	for _, want := range []string{
 		"A  stratfight/thug-vs-guard options.round-cap=200",
 		"options   round-cap=200 → 190",
@@ -58,11 +58,13 @@ func TestCompareEclipse(t *testing.T) {
 }
 
 // JSON and CSV carry the same numbers; the same seed gives the same bytes
-// for any --workers and --chunk.
+// for any --workers and --chunk. The CSV is the report's comparison.csv,
+// which TestCompareOut shows is what --format csv prints.
 func TestCompareFormats(t *testing.T) {
 	t.Parallel()
-	js := mustRun(t, append(roundCap, "--format", "json", "--workers", "1", "--chunk", "333")...)
-	if again := mustRun(t, append(roundCap, "--format", "json", "--workers", "2")...); again != js {
+	dir := filepath.Join(t.TempDir(), "cmp")
+	js := mustRun(t, append(roundCap, "--format", "json", "--workers", "1", "--chunk", "333", "--out", dir)...)
+	if again := mustRunShared(t, append(roundCap, "--format", "json", "--workers", "2")...); again != js {
 		t.Error("the comparison depends on --workers or --chunk")
 	}
 	var obj struct {
@@ -83,7 +85,7 @@ func TestCompareFormats(t *testing.T) {
 		len(obj.Significant) != 6 || !strings.HasPrefix(obj.Verdict, "significant difference in Guard wins (win.b)") {
 		t.Errorf("JSON: %+v", obj)
 	}
-	rows, err := csv.NewReader(strings.NewReader(mustRun(t, append(roundCap, "--format", "csv")...))).ReadAll()
+	rows, err := csv.NewReader(mustOpen(t, filepath.Join(dir, "comparison.csv"))).ReadAll()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -191,49 +193,54 @@ func TestCompareInterrupted(t *testing.T) {
 	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	args := append(roundCap[:len(roundCap)-1:len(roundCap)-1], "100000")
+	args := append(roundCap[:len(roundCap)-1:len(roundCap)-1], "40000")
 	out, errOut, code := crucible(t, ctx, args...)
 	if code != exitInterrupted || out != "" || !strings.Contains(errOut, "interrupted before two blocks of every pass finished; nothing compared") {
 		t.Errorf("cancelled before it began: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
-	// Cut in the fifth block's A pass, after four blocks of 12,500 trials
-	// of every pass (3 × 50,000 trials).
-	out, errOut, code = crucible(t, cancelAfter(t, 160000), args...)
-	const mark = "INTERRUPTED: 50000 of 100000 planned paired trials finished under A, B and the pairs alike; the figures below cover those.\n"
+	// Cut in the fifth block's A pass, after four blocks of 5,000 trials
+	// of every pass (3 × 20,000 trials).
+	out, errOut, code = crucible(t, cancelAfter(t, 64000), args...)
+	const mark = "INTERRUPTED: 20000 of 40000 planned paired trials finished under A, B and the pairs alike; the figures below cover those.\n"
 	if code != exitInterrupted || !strings.Contains(out, mark) ||
-		!strings.Contains(errOut, "interrupted; above: the 50000 paired trials every pass finished") {
+		!strings.Contains(errOut, "interrupted; above: the 20000 paired trials every pass finished") {
 		t.Fatalf("cancelled mid-run: exit %d, stderr %q, stdout\n%s", code, errOut, out)
 	}
-	if whole := mustRun(t, append(roundCap[:len(roundCap)-1:len(roundCap)-1], "50000")...); strings.Replace(out, mark, "", 1) != whole {
-		t.Errorf("the interrupted comparison of 50,000 trials differs from an uninterrupted one:\n%s\n---\n%s", out, whole)
+	if whole := mustRunShared(t, roundCap...); strings.Replace(out, mark, "", 1) != whole {
+		t.Errorf("the interrupted comparison of 20,000 trials differs from an uninterrupted one:\n%s\n---\n%s", out, whole)
 	}
 }
 
 // --margin turns each metric's verdict into better, worse, equivalent or
 // undecided with the trials that would decide; fought that many more, the
-// undecided one decides.
+// undecided one decides. The undecided case's report carries its JSON.
 func TestCompareMargin(t *testing.T) {
 	t.Parallel()
+	dir := filepath.Join(t.TempDir(), "cmp")
 	for _, c := range []struct {
 		trials string
 		margin []string
 		want   []string
+		out    string
 	}{
 		{"20000", []string{"win.b=1", "rounds.mean=5%"}, []string{
 			"Guard wins 1.3 points less often with B (paired 95 % interval 1.1 to 1.5): B is better for Thug by more than 1 point",
 			"verdict   B is better for Thug by more than 1 point: Guard wins (win.b)\n          A and B are equivalent within ±5 % of A's (4.01428 rounds): rounds.mean\n",
 			"margins: each metric's two one-sided tests at 0.00555556, that is its 98.89 % interval against ±margin (TOST)",
-		}},
-		{"20000", []string{"win.b=1.5"}, []string{"verdict   undecided — about 3,178 more trials would decide: Guard wins (win.b)\n"}},
-		{"23178", []string{"win.b=1.5"}, []string{"verdict   A and B are equivalent within ±1.5 points: Guard wins (win.b)\n"}},
+		}, ""},
+		{"20000", []string{"win.b=1.5"}, []string{"verdict   undecided — about 3,178 more trials would decide: Guard wins (win.b)\n"}, dir},
+		{"23178", []string{"win.b=1.5"}, []string{"verdict   A and B are equivalent within ±1.5 points: Guard wins (win.b)\n"}, ""},
 		// A bare number is points, for the shares: the means get no
 		// verdict, and the output says so (it judged them ±2 rounds and
 		// ±2 pain before).
-		{"20000", []string{"2"}, []string{"A and B are equivalent within ±2 points: Thug wins (win.a), Guard wins (win.b), ", "no margin, so no verdict against one: rounds.mean, the 17 counters (a margin applies to the metrics it names"}},
+		{"20000", []string{"2"}, []string{"A and B are equivalent within ±2 points: Thug wins (win.a), Guard wins (win.b), ", "no margin, so no verdict against one: rounds.mean, the 17 counters (a margin applies to the metrics it names"}, ""},
 	} {
 		args := append(roundCap[:len(roundCap)-1:len(roundCap)-1], c.trials)
 		for _, m := range c.margin {
 			args = append(args, "--margin", m)
+		}
+		if c.out != "" {
+			args = append(args, "--out", c.out)
 		}
 		out := mustRun(t, args...)
 		for _, w := range c.want {
@@ -242,8 +249,11 @@ func TestCompareMargin(t *testing.T) {
 			}
 		}
 	}
-	js := mustRun(t, append(roundCap, "--margin", "win.b=1.5", "--format", "json")...)
-	if !strings.Contains(js, `"margin": {
+	b, err := os.ReadFile(filepath.Join(dir, "comparison.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if js := string(b); !strings.Contains(js, `"margin": {
         "margin": 0.015,
         "as_given": "win.b=1.5",
         "verdict": "undecided",`) || !strings.Contains(js, `"more_trials": 3178`) {

@@ -13,6 +13,14 @@ import (
 	"time"
 )
 
+// killedTrials are the trials of each of killedRun's two scenarios.
+const killedTrials = 200000
+
+// killedRun is the run the kill tests kill: long enough that a kill lands
+// before its end however loaded the machine, and checkpointed often.
+var killedRun = []string{"run", "stratfight/thug-vs-guard", "stratfight/jorah-vs-mountain", "--trials", strconv.Itoa(killedTrials), "--seed", "12",
+	"--chunk", "500", "--format", "json", "--checkpoint-every", "50ms"}
+
 // A run killed with SIGKILL — early, in the middle, or while it writes its
 // checkpoint — leaves a checkpoint from which --resume finishes it with the
 // bytes of an uninterrupted run (each moment in a subtest, in parallel).
@@ -22,10 +30,9 @@ func TestKilledRunsResume(t *testing.T) {
 		t.Skip("builds and kills real processes")
 	}
 	bin := buildCrucible(t)
-	const trials = 200000 // a scenario; two in the run
-	args := []string{"run", "stratfight/thug-vs-guard", "stratfight/jorah-vs-mountain", "--trials", strconv.Itoa(trials), "--seed", "12",
-		"--chunk", "500", "--format", "json", "--checkpoint-every", "50ms"}
-	whole := mustRun(t, args...)
+	const trials = killedTrials
+	args := killedRun
+	whole := mustRunShared(t, args...)
 	for _, moment := range []struct {
 		name  string
 		least int64 // kill once the checkpoint holds this many trials (half the run), or
@@ -83,23 +90,25 @@ func TestKilledRunsResume(t *testing.T) {
 
 // A run killed before its first checkpoint interval has ended can still be
 // finished with --resume: the checkpoint is written before the first
-// trial, so that a restart script can always add --resume.
+// trial, so that a restart script can always add --resume. The run is
+// TestKilledRunsResume's checkpointed hourly, whose output is the same
+// (no figure depends on when checkpoints are written): one uninterrupted
+// run serves both tests.
 func TestKilledAtOnceResumes(t *testing.T) {
 	t.Parallel() // it waits on processes: others run meanwhile
 	if testing.Short() {
 		t.Skip("builds and kills real processes")
 	}
 	bin := buildCrucible(t)
-	args := []string{"run", "stratfight/thug-vs-guard", "--trials", "300000", "--seed", "4", "--format", "json", "--checkpoint-every", "1h"}
-	killAndResume(t, bin, args, func(dir string) { waitFor(t, filepath.Join(dir, "checkpoint.json"), 20*time.Second) })
+	args := append(killedRun[:len(killedRun):len(killedRun)], "--checkpoint-every", "1h")
+	killAndResume(t, bin, args, mustRunShared(t, killedRun...), func(dir string) { waitFor(t, filepath.Join(dir, "checkpoint.json"), 20*time.Second) })
 }
 
 // killAndResume runs crucible with args and --out a new directory, kills
 // it with SIGKILL once ready(that directory) returns, and checks that
-// --resume then prints what an uninterrupted command prints.
-func killAndResume(t *testing.T, bin string, args []string, ready func(dir string)) {
+// --resume then prints whole, what the uninterrupted command prints.
+func killAndResume(t *testing.T, bin string, args []string, whole string, ready func(dir string)) {
 	t.Helper()
-	whole := mustRun(t, args...)
 	dir := filepath.Join(t.TempDir(), "out")
 	p := startCrucible(t, bin, nil, append(args, "--out", dir)...)
 	ready(dir)

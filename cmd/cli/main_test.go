@@ -3,7 +3,9 @@ package cli
 import (
 	"bytes"
 	"context"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	_ "github.com/crucible-sim/crucible/rules/all" // the tests fight every ruleset
@@ -27,6 +29,46 @@ func mustRun(t *testing.T, args ...string) string {
 func mustRunIn(t *testing.T, ctx context.Context, args ...string) string {
 	t.Helper()
 	out, errOut, code := crucible(t, ctx, args...)
+	if code != 0 {
+		t.Fatalf("crucible %s: exit %d\n%s", strings.Join(args, " "), code, errOut)
+	}
+	return out
+}
+
+// sharedRuns holds the result of each command line runShared ran, so
+// that tests checking different facets of one command's output (its table,
+// its JSON, the run an interrupted one must equal) fight it once.
+var sharedRuns sync.Map // strings.Join(args, "\x00") → *sharedRun
+
+type sharedRun struct {
+	once   sync.Once
+	stdout string
+	stderr string
+	code   int
+}
+
+// runShared is crucible(t, context.Background(), args...) run once per
+// distinct args for all the tests of the package: args must fix --seed
+// (a drawn seed would make each run's output its own) and write no --out.
+func runShared(t *testing.T, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	if !slices.Contains(args, "--seed") || slices.Contains(args, "--out") {
+		t.Fatalf("runShared %q: a shared command fixes --seed and writes no --out", args)
+	}
+	v, _ := sharedRuns.LoadOrStore(strings.Join(args, "\x00"), &sharedRun{})
+	r := v.(*sharedRun)
+	r.once.Do(func() {
+		var out, errOut bytes.Buffer
+		r.code = execute(context.Background(), "crucible", args, &out, &errOut)
+		r.stdout, r.stderr = out.String(), errOut.String()
+	})
+	return r.stdout, r.stderr, r.code
+}
+
+// mustRunShared is mustRun through runShared.
+func mustRunShared(t *testing.T, args ...string) string {
+	t.Helper()
+	out, errOut, code := runShared(t, args...)
 	if code != 0 {
 		t.Fatalf("crucible %s: exit %d\n%s", strings.Join(args, " "), code, errOut)
 	}

@@ -82,6 +82,14 @@ map, the equilibrium bars and index.html; Ctrl-C keeps a checkpoint that
 	rf.registerTrials(cmd)
 	cmd.Flag("trials").Hidden = true // refused: meta sets its own trials, cell by cell
 	rf.registerSet(cmd)
+	mf.register(cmd)
+	cp.register(cmd, "also write the metagame's report (JSON, CSV, PNG plots and index.html) to this directory, which it replaces as a whole")
+	mf.kf.register(cmd)
+	return cmd
+}
+
+// register adds meta's own flags to cmd.
+func (mf *metaFlags) register(cmd *cobra.Command) {
 	fl := cmd.Flags()
 	fl.Float64Var(&mf.precision, "precision", 100*meta.DefaultPrecision, "the half-width, in points, to which each sampled cell is known unless its decisions settle first")
 	fl.Float64Var(&mf.confidence, "confidence", tune.DefaultConfidence, "the level at which every cell's interval holds, jointly")
@@ -94,9 +102,6 @@ map, the equilibrium bars and index.html; Ctrl-C keeps a checkpoint that
 	fl.Float64Var(&mf.minShare, "min-share", 5, "with --balance, the least mass, in percent, every entry must have in the equilibrium as side a and as side b")
 	fl.IntVar(&mf.matrices, "balance-matrices", meta.DefaultBalanceMatrices, "with --balance, the most matrices the search fights (each every cell of the roster)")
 	decimalVar(fl, &mf.work, "analysis-budget", "", meta.DefaultWork, "the most arithmetic operations the analysis of a fought matrix spends (0: no bound); when it runs out during the robustness resamples, the robustness is counted over those done, and the output says so")
-	cp.register(cmd, "also write the metagame's report (JSON, CSV, PNG plots and index.html) to this directory, which it replaces as a whole")
-	mf.kf.register(cmd)
-	return cmd
 }
 
 func runMeta(cmd *cobra.Command, ref string, rf *runFlags, cp *checkpointing, mf *metaFlags) error {

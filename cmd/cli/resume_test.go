@@ -20,9 +20,10 @@ func TestCommandsResume(t *testing.T) {
 	t.Parallel()
 	lifespans := []string{"check", "stratfight/lifespan-claims", "--seed", "1", "--format", "json"}
 	sequential := append(lifespans, "--until-decided", "--first-trials", "1000", "--max-trials", "30000")
-	// A comparison of 50,000 trials fights 8 blocks of 6,250 trials by A,
-	// B and the pairs: 18,750 trials a block.
-	comparison := append(roundCap[:len(roundCap)-1:len(roundCap)-1], "50000", "--format", "json")
+	// A comparison of 20,000 trials fights 8 blocks of 2,500 trials by A,
+	// B and the pairs: 7,500 trials a block. Uninterrupted, it is
+	// TestCompareFormats's.
+	comparison := append(roundCap, "--format", "json", "--workers", "2")
 	for _, c := range []struct {
 		name string
 		args []string
@@ -36,8 +37,8 @@ func TestCommandsResume(t *testing.T) {
 			{"in a first batch", func(t *testing.T) context.Context { return interruptAt(t, "stratfight/lifespan-29-coins", 500) }},
 			{"in a later batch", func(t *testing.T) context.Context { return interruptAt(t, "stratfight/lifespan-30-coins", 20000) }}}},
 		{"comparison", comparison, []cutAt{
-			{"in its fifth block", func(t *testing.T) context.Context { return cancelAfter(t, 80000) }},
-			{"in its first block", func(t *testing.T) context.Context { return cancelAfter(t, 10000) }}}},
+			{"in its fifth block", func(t *testing.T) context.Context { return cancelAfter(t, 32000) }},
+			{"in its first block", func(t *testing.T) context.Context { return cancelAfter(t, 4000) }}}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
@@ -59,7 +60,7 @@ type cutAt struct {
 // leaves no checkpoint.
 func checkResumes(t *testing.T, args []string, cuts ...cutAt) {
 	t.Helper()
-	whole, _, wholeCode := crucible(t, context.Background(), args...) // a check with a failed claim exits 1
+	whole, _, wholeCode := runShared(t, args...) // a check with a failed claim exits 1
 	for _, c := range cuts {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
@@ -144,7 +145,7 @@ func TestKilledSweepResumes(t *testing.T) {
 	}
 	bin := buildCrucible(t)
 	args := []string{"sweep", "stratfight/armor", "--trials", "40000", "--seed", "5", "--format", "csv", "--checkpoint-every", "50ms"}
-	killAndResume(t, bin, args, func(dir string) {
+	killAndResume(t, bin, args, mustRun(t, args...), func(dir string) {
 		waitForPart(t, filepath.Join(dir, outdir.CheckpointFile), 9*40000, 60*time.Second)
 	})
 }

@@ -101,6 +101,19 @@ func (o *runOptions) refs(args []string) ([]string, error) {
 	return args, nil
 }
 
+// load reads the scenarios refs name, and refuses those --policy-spread
+// or --skill cannot fight.
+func (o *runOptions) load(refs []string) ([]*scenarios.Scenario, error) {
+	scs, err := o.rf.loadAll(refs)
+	if err != nil {
+		return nil, err
+	}
+	if err := o.sf.checkScenarios(scs); err != nil {
+		return nil, err
+	}
+	return scs, o.kf.checkScenarios(scs...)
+}
+
 func (o *runOptions) run(cmd *cobra.Command, args []string) error {
 	if err := o.check(cmd); err != nil {
 		return err
@@ -117,14 +130,8 @@ func (o *runOptions) run(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
-	scs, err := o.rf.loadAll(args)
+	scs, err := o.load(args)
 	if err != nil {
-		return err
-	}
-	if err := o.sf.checkScenarios(scs); err != nil {
-		return err
-	}
-	if err := o.kf.checkScenarios(scs...); err != nil {
 		return err
 	}
 	od, err := o.cp.open(cmd, &run)

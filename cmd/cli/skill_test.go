@@ -102,7 +102,9 @@ func TestSkillOnCompare(t *testing.T) {
 
 // tune --skill re-judges the scenario its answer rests on: 7 Interceptors
 // win 78.30 % under kill-greedy and 88.49 % under optimal, so "7 is the
-// fewest that win 70 %" is a verdict about kill-greedy.
+// fewest that win 70 %" is a verdict about kill-greedy. The JSON is the
+// report's tune.json, which TestTuneWritesReport shows is what --format
+// json prints.
 func TestSkillOnTune(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -115,7 +117,7 @@ func TestSkillOnTune(t *testing.T) {
 	if !pageSays(t, dir, "index.html", "SKILL-SENSITIVE") || !pageSays(t, dir, "tune.json", `"sensitive": true`) {
 		t.Error("the tune's report does not flag it")
 	}
-	if sens, moves := skillJSON(t, mustRun(t, append(args, "--format", "json")...)); len(sens) != 1 || !sens[0] || moves[0] != 10.18 {
+	if sens, moves := skillJSON(t, string(must(os.ReadFile(filepath.Join(dir, "tune.json"))))); len(sens) != 1 || !sens[0] || moves[0] != 10.18 {
 		t.Errorf("skill in JSON: sensitive %v, moves %v; want [true], [10.18]", sens, moves)
 	}
 }
@@ -140,7 +142,11 @@ func TestSkillOnMeta(t *testing.T) {
 }
 
 // check --skill re-judges each checked scenario beside its verdicts, in
-// the table, the JSON and the report page.
+// the table, the JSON and the report page. The report's skill.json holds
+// the skill axis of optimal play, the costliest to fight (an exact solve
+// of each level); --format json prints a cheaper one (largest-killable-
+// first, whose move from kill-greedy, 9.39 points, the exact solutions of
+// both give).
 func TestSkillOnCheck(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -152,8 +158,12 @@ func TestSkillOnCheck(t *testing.T) {
 	if !pageSays(t, dir, "index.html", `<p class="warn skill-flag">SKILL-SENSITIVE`) || !pageSays(t, dir, "skill.json", `"sensitive": true`) {
 		t.Error("the check's report does not flag it")
 	}
-	if sens, moves := skillJSON(t, mustRun(t, append(args, "--format", "json")...)); len(sens) != 1 || !sens[0] || moves[0] != 18.34 {
-		t.Errorf("skill in JSON: sensitive %v, moves %v; want [true], [18.34]", sens, moves)
+	if sens, moves := skillJSON(t, string(must(os.ReadFile(filepath.Join(dir, "skill.json"))))); len(sens) != 1 || !sens[0] || moves[0] != 18.34 {
+		t.Errorf("skill.json: sensitive %v, moves %v; want [true], [18.34]", sens, moves)
+	}
+	cheap := []string{"check", "eclipse/fleet-mirror", "--skill", "a=kill-greedy,a=largest-killable-first", "--seed", "1", "--trials", "1000", "--format", "json"}
+	if sens, moves := skillJSON(t, mustRun(t, cheap...)); len(sens) != 1 || !sens[0] || moves[0] != 9.39 {
+		t.Errorf("skill in JSON: sensitive %v, moves %v; want [true], [9.39]", sens, moves)
 	}
 	mustFail(t, exitUsage, "--skill prints with --format table or json", append(args, "--format", "junit")...)
 	mustFail(t, exitUsage, "--skill re-judges a sampled comparison: drop --exact",

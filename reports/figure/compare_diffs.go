@@ -86,45 +86,19 @@ func diffPanel(title, unit string, rows []diffRow) (*plot.Plot, error) {
 	p.X.Label.Text = unit
 	n := len(rows)
 	names := make([]string, n)
+	for row := range rows {
+		r := rows[n-1-row]
+		names[row] = r.name
+		if r.significant {
+			names[row] += " *"
+		}
+	}
 	lo, hi := 0.0, 0.0
-	for k, dy := range []float64{0.12, -0.12} {
-		pts := errPoints{XYs: make(plotter.XYs, n), lo: make([]float64, n), hi: make([]float64, n)}
-		for i, r := range rows {
-			row := n - 1 - i
-			names[row] = r.name
-			if r.significant {
-				names[row] += " *"
-			}
-			iv := r.paired
-			if k == 1 {
-				iv = r.unpaired
-			}
-			pts.XYs[row] = plotter.XY{X: r.diff, Y: float64(row) + dy}
-			pts.lo[row], pts.hi[row] = r.diff-iv.Lo, iv.Hi-r.diff
-			lo, hi = min(lo, iv.Lo), max(hi, iv.Hi)
-		}
-		eb, err := plotter.NewXErrorBars(pts)
-		if err != nil {
+	for _, unpaired := range []bool{false, true} {
+		var err error
+		if lo, hi, err = addDiffBars(p, rows, unpaired, lo, hi); err != nil {
 			return nil, err
 		}
-		dots, err := plotter.NewScatter(pts.XYs)
-		if err != nil {
-			return nil, err
-		}
-		eb.CapWidth = vg.Points(6)
-		eb.LineStyle.Color, dots.GlyphStyle.Color = pairedColor, pairedColor
-		eb.LineStyle.Width = vg.Points(2.5)
-		label := "paired (common random numbers)"
-		if k == 1 {
-			eb.LineStyle.Color, dots.GlyphStyle.Color = unpairedColor, unpairedColor
-			eb.LineStyle.Width = vg.Points(1)
-			label = "unpaired (as independent streams would give)"
-		}
-		dots.GlyphStyle.Radius = vg.Points(2.5)
-		p.Add(eb, dots)
-		// Error bars draw no legend thumbnail: a line of their style does.
-		key := &plotter.Line{XYs: plotter.XYs{{}, {}}, LineStyle: eb.LineStyle}
-		p.Legend.Add(label, key)
 	}
 	zero, err := plotter.NewLine(plotter.XYs{{X: 0, Y: -0.5}, {X: 0, Y: float64(n) - 0.5}})
 	if err != nil {
@@ -139,4 +113,49 @@ func diffPanel(title, unit string, rows []diffRow) (*plot.Plot, error) {
 	p.Legend.Top = true
 	p.Legend.TextStyle.Font.Size = vg.Points(9)
 	return p, nil
+}
+
+// addDiffBars draws each row's difference with its paired interval, a
+// little above the row's line, or its unpaired one, a little below, and
+// returns the ends of the x axis widened, from lo and hi, to hold them.
+func addDiffBars(p *plot.Plot, rows []diffRow, unpaired bool, lo, hi float64) (float64, float64, error) {
+	n := len(rows)
+	dy := 0.12
+	if unpaired {
+		dy = -0.12
+	}
+	pts := errPoints{XYs: make(plotter.XYs, n), lo: make([]float64, n), hi: make([]float64, n)}
+	for i, r := range rows {
+		row := n - 1 - i
+		iv := r.paired
+		if unpaired {
+			iv = r.unpaired
+		}
+		pts.XYs[row] = plotter.XY{X: r.diff, Y: float64(row) + dy}
+		pts.lo[row], pts.hi[row] = r.diff-iv.Lo, iv.Hi-r.diff
+		lo, hi = min(lo, iv.Lo), max(hi, iv.Hi)
+	}
+	eb, err := plotter.NewXErrorBars(pts)
+	if err != nil {
+		return 0, 0, err
+	}
+	dots, err := plotter.NewScatter(pts.XYs)
+	if err != nil {
+		return 0, 0, err
+	}
+	eb.CapWidth = vg.Points(6)
+	eb.LineStyle.Color, dots.GlyphStyle.Color = pairedColor, pairedColor
+	eb.LineStyle.Width = vg.Points(2.5)
+	label := "paired (common random numbers)"
+	if unpaired {
+		eb.LineStyle.Color, dots.GlyphStyle.Color = unpairedColor, unpairedColor
+		eb.LineStyle.Width = vg.Points(1)
+		label = "unpaired (as independent streams would give)"
+	}
+	dots.GlyphStyle.Radius = vg.Points(2.5)
+	p.Add(eb, dots)
+	// Error bars draw no legend thumbnail: a line of their style does.
+	key := &plotter.Line{XYs: plotter.XYs{{}, {}}, LineStyle: eb.LineStyle}
+	p.Legend.Add(label, key)
+	return lo, hi, nil
 }

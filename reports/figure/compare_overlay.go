@@ -75,10 +75,7 @@ func overlayPanel(title, unit string, hs [2]*sim.Hist, apart [2]int64) (*plot.Pl
 	p.Y.Label.Text = "share per " + words.Singular(unit)
 	p.Legend.Top = true
 	p.Legend.TextStyle.Font.Size = vg.Points(8)
-	logX := false
-	for _, h := range hs {
-		logX = logX || h.Max() >= sim.ExactBelow || h.Max() > 1000*max(h.Min(), 1)
-	}
+	logX := wantsLogX(hs[0]) || wantsLogX(hs[1])
 	if logX {
 		p.X.Scale = plot.LogScale{}
 		p.X.Tick.Marker = plot.LogTicks{Prec: -1}
@@ -88,38 +85,9 @@ func overlayPanel(title, unit string, hs [2]*sim.Hist, apart [2]int64) (*plot.Pl
 	}
 	top, xmax := 0.0, math.Inf(-1)
 	for i, h := range hs {
-		name := [2]string{"A", "B"}[i]
-		mean := h.Mean()
-		if at := h.Count(h.Max()); apart[i] > 0 && h.Max() < sim.ExactBelow && at >= apart[i] && at < h.N() {
-			p.Legend.Add(fmt.Sprintf("%s: at %d, the cap: %s, not drawn", name, h.Max(), words.Pct(float64(at)/float64(h.N()))))
-			rest := h.Clone()
-			rest.DropMax()
-			h = &rest
-		}
-		pts := Outline(h, logX)
-		if len(pts) == 0 {
-			continue
-		}
-		line, err := plotter.NewLine(pts)
-		if err != nil {
+		var err error
+		if top, xmax, err = addOutline(p, i, h, apart[i], logX, top, xmax); err != nil {
 			return nil, err
-		}
-		line.Color, line.Width = variantColors[i], vg.Points(1.5)
-		p.Add(line)
-		p.Legend.Add(fmt.Sprintf("%s (mean %.4g)", name, mean), line)
-		for _, q := range pts {
-			top = max(top, q.Y)
-		}
-		if !logX {
-			xmax = max(xmax, float64(h.Quantile(0.999))+0.5)
-		}
-		if mean > 0 || !logX {
-			m, err := plotter.NewLine(plotter.XYs{{X: mean, Y: 0}, {X: mean, Y: top * 1.05}})
-			if err != nil {
-				return nil, err
-			}
-			m.Color, m.Width, m.Dashes = variantColors[i], vg.Points(1), []vg.Length{vg.Points(3), vg.Points(2)}
-			p.Add(m)
 		}
 	}
 	if top > 0 {
@@ -129,6 +97,44 @@ func overlayPanel(title, unit string, hs [2]*sim.Hist, apart [2]int64) (*plot.Pl
 		p.X.Max = xmax
 	}
 	return p, nil
+}
+
+// addOutline draws variant i's histogram h (without the trials at a cap,
+// apart, as dropCapped leaves them out) and its mean on p, and returns the
+// highest share and the right end of the axis so far, given those before.
+func addOutline(p *plot.Plot, i int, h *sim.Hist, apart int64, logX bool, top, xmax float64) (float64, float64, error) {
+	name := [2]string{"A", "B"}[i]
+	mean := h.Mean()
+	h, capped := dropCapped(h, apart)
+	if capped != "" {
+		p.Legend.Add(name + ": " + capped)
+	}
+	pts := Outline(h, logX)
+	if len(pts) == 0 {
+		return top, xmax, nil
+	}
+	line, err := plotter.NewLine(pts)
+	if err != nil {
+		return 0, 0, err
+	}
+	line.Color, line.Width = variantColors[i], vg.Points(1.5)
+	p.Add(line)
+	p.Legend.Add(fmt.Sprintf("%s (mean %.4g)", name, mean), line)
+	for _, q := range pts {
+		top = max(top, q.Y)
+	}
+	if !logX {
+		xmax = max(xmax, float64(h.Quantile(0.999))+0.5)
+	}
+	if mean > 0 || !logX {
+		m, err := plotter.NewLine(plotter.XYs{{X: mean, Y: 0}, {X: mean, Y: top * 1.05}})
+		if err != nil {
+			return 0, 0, err
+		}
+		m.Color, m.Width, m.Dashes = variantColors[i], vg.Points(1), []vg.Length{vg.Points(3), vg.Points(2)}
+		p.Add(m)
+	}
+	return top, xmax, nil
 }
 
 // Outline returns the outline of a histogram's shares per value: flat over

@@ -216,63 +216,86 @@ func AtLeastOf(name string, masses []mass) AtLeast {
 func AtLeastFigure(names words.SideNames, dists []AtLeast, format string) ([]byte, error) {
 	var panels []*plot.Plot
 	for _, s := range []rules.Side{rules.A, rules.B, rules.None} {
-		p := plot.New()
-		p.Title.TextStyle.Font.Size = vg.Points(11)
-		p.Title.Text = "P(at least k)"
-		if s != rules.None {
-			p.Title.Text = names.Name(s) + names.Tag(s) + ": P(at least k)"
+		p, err := atLeastPanel(names, s, dists)
+		if err != nil {
+			return nil, err
 		}
-		p.X.Label.Text, p.Y.Label.Text = "k", "P(at least k)"
-		k, colour := 0, map[string]int{} // each estimate's colour, by name
-		for _, d := range dists {
-			if d.side != s || len(d.Xys) == 0 || d.Exact {
-				continue
-			}
-			lp, pts, err := plotter.NewLinePoints(d.Xys)
-			if err != nil {
-				return nil, err
-			}
-			c := plotutil.Color(k)
-			lp.Color, lp.Width = c, vg.Points(1.8)
-			pts.GlyphStyle = draw.GlyphStyle{Color: c, Radius: vg.Points(3), Shape: draw.CircleGlyph{}}
-			p.Add(lp, pts)
-			label := d.name
-			if s != rules.None {
-				label = strings.TrimPrefix(label, s.String()+".")
-			}
-			p.Legend.Add(label, lp, pts)
-			colour[d.name] = k
-			k++
+		if p != nil {
+			panels = append(panels, p)
 		}
-		if k == 0 {
-			continue
-		}
-		exact := false
-		for _, d := range dists {
-			if ck, ok := colour[d.name]; ok && d.Exact && len(d.Xys) > 0 {
-				line, err := plotter.NewLine(d.Xys)
-				if err != nil {
-					return nil, err
-				}
-				line.Color, line.Width, line.Dashes = plotutil.Color(ck), vg.Points(1.2), []vg.Length{vg.Points(4), vg.Points(3)}
-				p.Add(line)
-				exact = true
-			}
-		}
-		if exact {
-			p.Title.Text += " (dashed: exact)"
-		}
-		p.Add(plotter.NewGrid())
-		p.Y.Min, p.Y.Max = 0, 1.3 // room above 100 % for the legend
-		p.Y.Tick.Marker, p.X.Tick.Marker = shareTicks{}, WholeTicks{}
-		p.X.Min = math.Min(p.X.Min, 1) - 0.3
-		p.X.Max += 0.3
-		p.Legend.Top = true
-		p.Legend.TextStyle.Font.Size = vg.Points(9)
-		panels = append(panels, p)
 	}
 	if len(panels) == 0 {
 		return nil, nil
 	}
 	return panelGridAs("", panels, 2, figureW, figureH, format)
+}
+
+// atLeastPanel is AtLeastFigure's panel of side s (rules.None: the
+// counters of no side); nil when s has no estimated counter.
+func atLeastPanel(names words.SideNames, s rules.Side, dists []AtLeast) (*plot.Plot, error) {
+	p := plot.New()
+	p.Title.TextStyle.Font.Size = vg.Points(11)
+	p.Title.Text = "P(at least k)"
+	if s != rules.None {
+		p.Title.Text = names.Name(s) + names.Tag(s) + ": P(at least k)"
+	}
+	p.X.Label.Text, p.Y.Label.Text = "k", "P(at least k)"
+	k, colour := 0, map[string]int{} // each estimate's colour, by name
+	for _, d := range dists {
+		if d.side != s || len(d.Xys) == 0 || d.Exact {
+			continue
+		}
+		lp, pts, err := plotter.NewLinePoints(d.Xys)
+		if err != nil {
+			return nil, err
+		}
+		c := plotutil.Color(k)
+		lp.Color, lp.Width = c, vg.Points(1.8)
+		pts.GlyphStyle = draw.GlyphStyle{Color: c, Radius: vg.Points(3), Shape: draw.CircleGlyph{}}
+		p.Add(lp, pts)
+		label := d.name
+		if s != rules.None {
+			label = strings.TrimPrefix(label, s.String()+".")
+		}
+		p.Legend.Add(label, lp, pts)
+		colour[d.name] = k
+		k++
+	}
+	if k == 0 {
+		return nil, nil
+	}
+	exact, err := addExactCurves(p, dists, colour)
+	if err != nil {
+		return nil, err
+	}
+	if exact {
+		p.Title.Text += " (dashed: exact)"
+	}
+	p.Add(plotter.NewGrid())
+	p.Y.Min, p.Y.Max = 0, 1.3 // room above 100 % for the legend
+	p.Y.Tick.Marker, p.X.Tick.Marker = shareTicks{}, WholeTicks{}
+	p.X.Min = math.Min(p.X.Min, 1) - 0.3
+	p.X.Max += 0.3
+	p.Legend.Top = true
+	p.Legend.TextStyle.Font.Size = vg.Points(9)
+	return p, nil
+}
+
+// addExactCurves draws, dashed in its estimate's colour, the exact curve
+// of each counter drawn estimated on p (colour: their colours by name),
+// and reports whether it drew any.
+func addExactCurves(p *plot.Plot, dists []AtLeast, colour map[string]int) (bool, error) {
+	exact := false
+	for _, d := range dists {
+		if ck, ok := colour[d.name]; ok && d.Exact && len(d.Xys) > 0 {
+			line, err := plotter.NewLine(d.Xys)
+			if err != nil {
+				return false, err
+			}
+			line.Color, line.Width, line.Dashes = plotutil.Color(ck), vg.Points(1.2), []vg.Length{vg.Points(4), vg.Points(3)}
+			p.Add(line)
+			exact = true
+		}
+	}
+	return exact, nil
 }

@@ -284,39 +284,14 @@ func histPanel(title string, h *sim.Hist, unit string, fill color.Color) (*plot.
 // (a bar of 13 % at round 200 would squash the rest into the floor) and
 // stated in the legend instead.
 func histPanelApart(title string, h *sim.Hist, unit string, fill color.Color, apart int64) (*plot.Plot, error) {
-	capped, mean := "", h.Mean() // the mean of every trial, the capped ones too
-	if at := h.Count(h.Max()); apart > 0 && h.Max() < sim.ExactBelow && at >= apart && at < h.N() {
-		capped = fmt.Sprintf("at %d, the cap: %s, not drawn", h.Max(), words.Pct(float64(at)/float64(h.N())))
-		rest := h.Clone()
-		rest.DropMax()
-		h = &rest
-	}
+	mean := h.Mean() // the mean of every trial, the capped ones too
+	h, capped := dropCapped(h, apart)
 	p := plot.New()
 	p.Title.Text = title
 	p.Title.TextStyle.Font.Size = vg.Points(10)
 	p.X.Label.Text = unit
 	p.Y.Label.Text = "share per " + words.Singular(unit)
-	var bins []plotter.HistogramBin
-	n := float64(h.N())
-	logX := h.Max() >= sim.ExactBelow || h.Max() > 1000*max(h.Min(), 1)
-	if logX {
-		p.X.Scale = plot.LogScale{}
-		p.X.Tick.Marker = plot.LogTicks{Prec: -1}
-		p.Y.Label.Text = "share per 1/8 octave"
-		for _, b := range logBinned(h) {
-			bins = append(bins, plotter.HistogramBin{Min: b.X * math.Exp2(-0.5/8), Max: b.X * math.Exp2(0.5/8), Weight: b.Y})
-		}
-	} else {
-		for _, b := range h.Bins() {
-			width := float64(b.High - b.Low + 1)
-			bins = append(bins, plotter.HistogramBin{Min: float64(b.Low) - 0.5, Max: float64(b.High) + 0.5, Weight: float64(b.Count) / n / width})
-		}
-		if q := h.Quantile(0.999); q < h.Max() {
-			p.X.Max = float64(q) + 0.5
-			p.X.Label.Text = fmt.Sprintf("%s (axis to p99.9; max %d)", unit, h.Max())
-		}
-		p.X.Tick.Marker = WholeTicks{}
-	}
+	bins, logX := histBins(p, h, unit)
 	if len(bins) == 0 {
 		return p, nil
 	}
@@ -331,21 +306,78 @@ func histPanelApart(title string, h *sim.Hist, unit string, fill color.Color, ap
 	}
 	p.Y.Max = top * 1.3    // headroom: the legend sits above the bars
 	if mean > 0 || !logX { // a log axis has no place for a mean of 0
-		line, err := plotter.NewLine(plotter.XYs{{X: mean, Y: 0}, {X: mean, Y: top * 1.05}})
-		if err != nil {
+		if err := addMean(p, mean, top, capped); err != nil {
 			return nil, err
 		}
-		line.Dashes = []vg.Length{vg.Points(3), vg.Points(2)}
-		line.Width = vg.Points(1)
-		p.Add(line)
-		p.Legend.Add(fmt.Sprintf("mean %.4g", mean), line)
-		if capped != "" {
-			p.Legend.Add(capped)
-		}
-		p.Legend.Top = true
-		p.Legend.TextStyle.Font.Size = vg.Points(9)
 	}
 	return p, nil
+}
+
+// histBins returns the bars of h, each weighing its share of the trials
+// per unit of width, and sets p's x axis for them: a log axis with bins
+// 1/8 octave wide when h spans many decades (logX), else whole units to
+// the 99.9th percentile.
+func histBins(p *plot.Plot, h *sim.Hist, unit string) (bins []plotter.HistogramBin, logX bool) {
+	n := float64(h.N())
+	logX = wantsLogX(h)
+	if logX {
+		p.X.Scale = plot.LogScale{}
+		p.X.Tick.Marker = plot.LogTicks{Prec: -1}
+		p.Y.Label.Text = "share per 1/8 octave"
+		for _, b := range logBinned(h) {
+			bins = append(bins, plotter.HistogramBin{Min: b.X * math.Exp2(-0.5/8), Max: b.X * math.Exp2(0.5/8), Weight: b.Y})
+		}
+		return bins, logX
+	}
+	for _, b := range h.Bins() {
+		width := float64(b.High - b.Low + 1)
+		bins = append(bins, plotter.HistogramBin{Min: float64(b.Low) - 0.5, Max: float64(b.High) + 0.5, Weight: float64(b.Count) / n / width})
+	}
+	if q := h.Quantile(0.999); q < h.Max() {
+		p.X.Max = float64(q) + 0.5
+		p.X.Label.Text = fmt.Sprintf("%s (axis to p99.9; max %d)", unit, h.Max())
+	}
+	p.X.Tick.Marker = WholeTicks{}
+	return bins, logX
+}
+
+// dropCapped returns h without its last bin, and a legend's words saying
+// so, when the trials at a cap (apart of them) all sit in that bin and
+// are not all of h's; else h as it is and "".
+func dropCapped(h *sim.Hist, apart int64) (*sim.Hist, string) {
+	at := h.Count(h.Max())
+	if apart <= 0 || h.Max() >= sim.ExactBelow || at < apart || at >= h.N() {
+		return h, ""
+	}
+	capped := fmt.Sprintf("at %d, the cap: %s, not drawn", h.Max(), words.Pct(float64(at)/float64(h.N())))
+	rest := h.Clone()
+	rest.DropMax()
+	return &rest, capped
+}
+
+// wantsLogX reports whether h spans so many decades that it reads only on
+// a log axis.
+func wantsLogX(h *sim.Hist) bool {
+	return h.Max() >= sim.ExactBelow || h.Max() > 1000*max(h.Min(), 1)
+}
+
+// addMean draws the mean as a dashed line up to the bars' top, in a
+// legend that also states what was left out of the bars (capped), if any.
+func addMean(p *plot.Plot, mean, top float64, capped string) error {
+	line, err := plotter.NewLine(plotter.XYs{{X: mean, Y: 0}, {X: mean, Y: top * 1.05}})
+	if err != nil {
+		return err
+	}
+	line.Dashes = []vg.Length{vg.Points(3), vg.Points(2)}
+	line.Width = vg.Points(1)
+	p.Add(line)
+	p.Legend.Add(fmt.Sprintf("mean %.4g", mean), line)
+	if capped != "" {
+		p.Legend.Add(capped)
+	}
+	p.Legend.Top = true
+	p.Legend.TextStyle.Font.Size = vg.Points(9)
+	return nil
 }
 
 // logBinned regroups a histogram into buckets 1/8 of an octave wide, the

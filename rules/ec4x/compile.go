@@ -215,52 +215,12 @@ func compileTaskForce(n *doc.Node, opt Options, ids map[string]string) (TaskForc
 		return TaskForce{}, err
 	}
 	tf := TaskForce{House: house, ROE: defaultROE, Prestige: defaultPrestige, ELI: defaultSensor, CLK: defaultSensor}
-	at := func(f *doc.Node, format string, args ...any) error {
-		return f.Errorf("task force %s: %s", house, fmt.Sprintf(format, args...))
-	}
-	intField := func(f *doc.Node, r doc.Range, dst *int) error {
-		if !doc.Present(f) {
-			return nil
-		}
-		v, err := r.Int(f)
-		if err != nil {
-			return at(f, "%s", err.(*doc.Error).Msg)
-		}
-		*dst = int(v)
-		return nil
-	}
-	tech := defaultTech
-	for _, f := range []struct {
-		n   *doc.Node
-		r   doc.Range
-		dst *int
-	}{
-		{d.ROE, roeRange, &tf.ROE},
-		{d.Prestige, prestigeRange, &tf.Prestige},
-		{d.Tech, techRange, &tech},
-		{d.ELI, eliRange, &tf.ELI},
-		{d.CLK, clkRange, &tf.CLK},
-	} {
-		if err := intField(f.n, f.r, f.dst); err != nil {
-			return TaskForce{}, err
-		}
-	}
-	if doc.Present(d.Morale) {
-		if !opt.Nim {
-			return TaskForce{}, at(d.Morale, "morale is a field of profile %s (§2.3); under %s morale comes from prestige (§3.1 step 3)", ProfileNim, ProfileSpec)
-		}
-		if err := intField(d.Morale, moraleRange, &tf.Morale); err != nil {
-			return TaskForce{}, err
-		}
-		tf.HasMorale = true
-	}
-	if doc.Present(d.Homeworld) {
-		if tf.Homeworld, err = doc.ParseBool(d.Homeworld); err != nil {
-			return TaskForce{}, at(d.Homeworld, "%s", err.(*doc.Error).Msg)
-		}
+	tech, err := tf.decodeFields(&d, opt)
+	if err != nil {
+		return TaskForce{}, err
 	}
 	if d.Squadrons.Kind != doc.Seq || len(d.Squadrons.Items) == 0 || len(d.Squadrons.Items) > maxSquadrons {
-		return TaskForce{}, at(d.Squadrons, "expected a list of 1 to %d squadrons {id, flagship, escorts, tech}", maxSquadrons)
+		return TaskForce{}, tf.errorf(d.Squadrons, "expected a list of 1 to %d squadrons {id, flagship, escorts, tech}", maxSquadrons)
 	}
 	tf.Squadrons = make([]Squadron, len(d.Squadrons.Items))
 	for k, item := range d.Squadrons.Items {
@@ -280,6 +240,68 @@ func compileTaskForce(n *doc.Node, opt Options, ids map[string]string) (TaskForc
 	return tf, nil
 }
 
+// errorf is the error of the task force's field f.
+func (tf *TaskForce) errorf(f *doc.Node, format string, args ...any) error {
+	return f.Errorf("task force %s: %s", tf.House, fmt.Sprintf(format, args...))
+}
+
+// decodeFields sets the task force's scalar fields that d gives (§2.3),
+// leaving the defaults of the others, and returns the tech its squadrons
+// are built at unless they say otherwise.
+func (tf *TaskForce) decodeFields(d *taskForceDoc, opt Options) (tech int, err error) {
+	tech = defaultTech
+	for _, f := range []struct {
+		n   *doc.Node
+		r   doc.Range
+		dst *int
+	}{
+		{d.ROE, roeRange, &tf.ROE},
+		{d.Prestige, prestigeRange, &tf.Prestige},
+		{d.Tech, techRange, &tech},
+		{d.ELI, eliRange, &tf.ELI},
+		{d.CLK, clkRange, &tf.CLK},
+	} {
+		if err := tf.intField(f.n, f.r, f.dst); err != nil {
+			return 0, err
+		}
+	}
+	if doc.Present(d.Morale) {
+		if !opt.Nim {
+			return 0, tf.errorf(d.Morale, "morale is a field of profile %s (§2.3); under %s morale comes from prestige (§3.1 step 3)", ProfileNim, ProfileSpec)
+		}
+		if err := tf.intField(d.Morale, moraleRange, &tf.Morale); err != nil {
+			return 0, err
+		}
+		tf.HasMorale = true
+	}
+	if doc.Present(d.Homeworld) {
+		if tf.Homeworld, err = doc.ParseBool(d.Homeworld); err != nil {
+			return 0, tf.errorf(d.Homeworld, "%s", err.(*doc.Error).Msg)
+		}
+	}
+	return tech, nil
+}
+
+// intField sets *dst to the integer f gives, within r, if f is present.
+func (tf *TaskForce) intField(f *doc.Node, r doc.Range, dst *int) error {
+	if !doc.Present(f) {
+		return nil
+	}
+	v, err := r.Int(f)
+	if err != nil {
+		return tf.errorf(f, "%s", err.(*doc.Error).Msg)
+	}
+	*dst = int(v)
+	return nil
+}
+
+// squadronErrors positions the errors of one squadron's fields.
+type squadronErrors struct{ house, id string }
+
+func (e squadronErrors) at(f *doc.Node, field, format string, args ...any) error {
+	return f.Errorf("task force %s, squadron %s: %s: %s", e.house, e.id, field, fmt.Sprintf(format, args...))
+}
+
 func compileSquadron(n *doc.Node, tf *TaskForce, tech int, opt Options) (Squadron, error) {
 	if n.Kind != doc.Map {
 		return Squadron{}, n.Errorf("task force %s: expected a squadron {id, flagship, escorts, tech}, got %s", tf.House, n.Kind)
@@ -292,39 +314,24 @@ func compileSquadron(n *doc.Node, tf *TaskForce, tech int, opt Options) (Squadro
 	if err != nil {
 		return Squadron{}, d.ID.Errorf("task force %s: squadron id: %s", tf.House, err.(*doc.Error).Msg)
 	}
-	at := func(f *doc.Node, field, format string, args ...any) error {
-		return f.Errorf("task force %s, squadron %s: %s: %s", tf.House, id, field, fmt.Sprintf(format, args...))
-	}
+	e := squadronErrors{tf.House, id}
 	sq := Squadron{ID: id, Tech: tech}
 	if doc.Present(d.Tech) {
 		v, err := techRange.Int(d.Tech)
 		if err != nil {
-			return Squadron{}, at(d.Tech, "tech", "%s", err.(*doc.Error).Msg)
+			return Squadron{}, e.at(d.Tech, "tech", "%s", err.(*doc.Error).Msg)
 		}
 		sq.Tech = int(v)
 	}
-	class := func(f *doc.Node, field string) (Class, error) {
-		if f.Kind != doc.Scalar {
-			return 0, at(f, field, "expected a ship class, got %s (allowed: %s)", f.Kind, opt.Ships.classNamesOf())
-		}
-		c, ok := ParseClass(f.Value)
-		switch {
-		case ok && (c == ETAC || c == TroopTransport) && !opt.Nim:
-			return 0, at(f, field, "%s is spacelift, not allowed in combat under profile %s (§2.1, §9 item 6)", c, ProfileSpec)
-		case !ok || !opt.Ships.Has[c]:
-			return 0, at(f, field, "unknown ship class %q in table %s (allowed: %s)%s", f.Value, opt.Ships.Name, opt.Ships.classNamesOf(), doc.DidYouMean(f.Value, opt.Ships.Classes()))
-		}
-		return c, nil
-	}
-	if sq.Flagship, err = class(d.Flagship, "flagship"); err != nil {
+	if sq.Flagship, err = e.class(d.Flagship, "flagship", opt); err != nil {
 		return Squadron{}, err
 	}
 	if doc.Present(d.Escorts) {
 		if d.Escorts.Kind != doc.Seq || len(d.Escorts.Items) > maxEscorts {
-			return Squadron{}, at(d.Escorts, "escorts", "expected a list of at most %d ship classes", maxEscorts)
+			return Squadron{}, e.at(d.Escorts, "escorts", "expected a list of at most %d ship classes", maxEscorts)
 		}
 		for i, item := range d.Escorts.Items {
-			c, err := class(item, fmt.Sprintf("escorts[%d]", i))
+			c, err := e.class(item, fmt.Sprintf("escorts[%d]", i), opt)
 			if err != nil {
 				return Squadron{}, err
 			}
@@ -334,15 +341,35 @@ func compileSquadron(n *doc.Node, tf *TaskForce, tech int, opt Options) (Squadro
 	if opt.Nim {
 		return sq, nil // §2.3: nim-2025-11 checks only classes and the TF count
 	}
-	// §2.2, §2.3: the validations of profile spec.
-	escorts := d.Escorts
+	return sq, e.checkSpec(&sq, d.Escorts, opt)
+}
+
+// class reads the ship class f names: one of the table's, and no
+// spacelift under profile spec.
+func (e squadronErrors) class(f *doc.Node, field string, opt Options) (Class, error) {
+	if f.Kind != doc.Scalar {
+		return 0, e.at(f, field, "expected a ship class, got %s (allowed: %s)", f.Kind, opt.Ships.classNamesOf())
+	}
+	c, ok := ParseClass(f.Value)
+	switch {
+	case ok && (c == ETAC || c == TroopTransport) && !opt.Nim:
+		return 0, e.at(f, field, "%s is spacelift, not allowed in combat under profile %s (§2.1, §9 item 6)", c, ProfileSpec)
+	case !ok || !opt.Ships.Has[c]:
+		return 0, e.at(f, field, "unknown ship class %q in table %s (allowed: %s)%s", f.Value, opt.Ships.Name, opt.Ships.classNamesOf(), doc.DidYouMean(f.Value, opt.Ships.Classes()))
+	}
+	return c, nil
+}
+
+// checkSpec makes the validations of profile spec (§2.2, §2.3) on a
+// squadron whose escorts the node escorts gave.
+func (e squadronErrors) checkSpec(sq *Squadron, escorts *doc.Node, opt Options) error {
 	switch {
 	case sq.Flagship == Starbase && len(sq.Escorts) > 0:
-		return Squadron{}, at(escorts, "escorts", "a Starbase takes no escorts (§2.3)")
+		return e.at(escorts, "escorts", "a Starbase takes no escorts (§2.3)")
 	case sq.Flagship == Fighter:
 		for i, c := range sq.Escorts {
 			if c != Fighter {
-				return Squadron{}, at(escorts.Items[i], fmt.Sprintf("escorts[%d]", i), "%s in a fighter squadron: a Fighter flagship leads only Fighters (§2.3)", c)
+				return e.at(escorts.Items[i], fmt.Sprintf("escorts[%d]", i), "%s in a fighter squadron: a Fighter flagship leads only Fighters (§2.3)", c)
 			}
 		}
 	}
@@ -351,7 +378,7 @@ func compileSquadron(n *doc.Node, tf *TaskForce, tech int, opt Options) (Squadro
 		cc += opt.Ships.Stats[c].CC
 	}
 	if cr := opt.Ships.Stats[sq.Flagship].CR; cc > cr {
-		return Squadron{}, at(escorts, "escorts", "the escorts' command cost %d exceeds the flagship's command rating %d (%s, table %s; §2.2)", cc, cr, sq.Flagship, opt.Ships.Name)
+		return e.at(escorts, "escorts", "the escorts' command cost %d exceeds the flagship's command rating %d (%s, table %s; §2.2)", cc, cr, sq.Flagship, opt.Ships.Name)
 	}
-	return sq, nil
+	return nil
 }
