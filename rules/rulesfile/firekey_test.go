@@ -5,17 +5,6 @@ import (
 	"testing"
 )
 
-// floatArith is the Enumerator's arithmetic in float64, for tests.
-type floatArith struct{}
-
-func (floatArith) Zero() float64            { return 0 }
-func (floatArith) Frac(p, q int64) float64  { return float64(p) / float64(q) }
-func (floatArith) Add(x, y float64) float64 { return x + y }
-func (floatArith) Sub(x, y float64) float64 { return x - y }
-func (floatArith) Mul(x, y float64) float64 { return x * y }
-func (floatArith) Div(x, y float64) float64 { return x / y }
-func (floatArith) IsZero(x float64) bool    { return x == 0 }
-
 // The packed fire keys tell apart exactly the fires the byte keys
 // (fireKey) tell apart, over every state of a fleet battle (types whose
 // weapons are plain, counted by the units left): a side's outcomes and
@@ -33,7 +22,7 @@ b: {units: {Interceptor: 2, Cruiser: 1, Dreadnought: 1}}
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := NewEnumerator[float64, floatArith](m, floatArith{}, StepOptions{})
+	s := NewEnumerator[float64, Floats](m, Floats{}, StepOptions{})
 	if !s.pack.OK {
 		t.Fatal("the battle's states do not pack")
 	}
