@@ -59,6 +59,7 @@ type Enumerator[T any, A Arith[T]] struct {
 	i16Slab  slab[int16]
 	codeBuf  []byte
 	classIDs map[classKey]int32
+	codes    map[string]int32 // volleys' codes by number (codeOf)
 	out      Outcome
 	keep     cfg
 	work     int64
@@ -136,7 +137,7 @@ var ErrNoProgress = errors.New("rounds pass with nothing to play")
 func NewEnumerator[T any, A Arith[T]](m *Model, ar A, opt StepOptions) *Enumerator[T, A] {
 	s := &Enumerator[T, A]{rolls: map[rollKey][]rollOut[T]{}, pairs: map[pairsKey][]pairSeq[T]{}, fires: map[string][]sideOut[T]{}, vols: map[string][]volley[T]{},
 		pfires: map[packedFireKey][]sideOut[T]{}, pvols: map[packedFireKey][]volley[T]{},
-		assigns: map[assignKey]int32{}, enemies: map[string]uint64{}, classIDs: map[classKey]int32{}}
+		assigns: map[assignKey]int32{}, enemies: map[string]uint64{}, classIDs: map[classKey]int32{}, codes: map[string]int32{}}
 	s.Reset(m, ar, opt)
 	return s
 }
@@ -161,6 +162,7 @@ func (s *Enumerator[T, A]) Reset(m *Model, ar A, opt StepOptions) {
 	clear(s.assigns)
 	clear(s.enemies)
 	clear(s.classIDs)
+	clear(s.codes)
 	s.assignList = s.assignList[:0]
 	s.slab.reset()
 	s.outSlab.reset()

@@ -17,9 +17,10 @@ type volley[T any] struct {
 	w      T
 	hits   []hit
 	tracks []int32
-	// code names the hits: each class (Enumerator.classID) and its count,
+	// code names the hits (Enumerator.codeOf): each class
+	// (Enumerator.classID) and its count,
 	// in the list's order.
-	code string
+	code int32
 }
 
 // fire plays fire step st from c into out: both sides' volleys against
@@ -340,9 +341,9 @@ type assignment struct {
 // assignKey names an assignment: the side whose hits, the hits (their
 // volley's code) and the enemy's units before them (enemyKey).
 type assignKey struct {
-	side  int
+	side  int32
+	code  int32
 	enemy uint64
-	code  string
 }
 
 // enemyKey names the enemy's units in state st of side's fire: their part
@@ -372,7 +373,7 @@ func (s *Enumerator[T, A]) enemyKey(side int, st []int32) uint64 {
 // known returns the assignment of side's hits of volley v to the enemy's
 // units named enemy when assigned has worked it out before, else nil.
 func (s *Enumerator[T, A]) known(side int, v *volley[T], enemy uint64) *assignment {
-	if i, ok := s.assigns[assignKey{side: side, enemy: enemy, code: v.code}]; ok {
+	if i, ok := s.assigns[assignKey{side: int32(side), enemy: enemy, code: v.code}]; ok {
 		return &s.assignList[i]
 	}
 	return nil
@@ -388,7 +389,7 @@ func (s *Enumerator[T, A]) assigned(side int, v *volley[T], enemy uint64) *assig
 	f := s.f
 	b := f.b
 	lo, hi, _, _ := b.sideRange(1 - side)
-	key := assignKey{side: side, enemy: enemy, code: v.code}
+	key := assignKey{side: int32(side), enemy: enemy, code: v.code}
 	if i, ok := s.assigns[key]; ok {
 		return &s.assignList[i]
 	}
@@ -409,6 +410,18 @@ func (s *Enumerator[T, A]) assigned(side int, v *volley[T], enemy uint64) *assig
 	s.assigns[key] = int32(len(s.assignList))
 	s.assignList = append(s.assignList, r)
 	return &s.assignList[len(s.assignList)-1]
+}
+
+// codeOf numbers the hits a volley's code names (its classes and their
+// counts), so that assignments are kept by a number, not hashed by the
+// code's bytes at every look-up.
+func (s *Enumerator[T, A]) codeOf(code []byte) int32 {
+	if id, ok := s.codes[string(code)]; ok {
+		return id
+	}
+	id := int32(len(s.codes))
+	s.codes[string(code)] = id
+	return id
 }
 
 // classID names a class of hits across the Enumerator's volleys.
@@ -818,7 +831,7 @@ func (s *Enumerator[T, A]) countVolley(cl *classes, blocks []block, side int) []
 			}
 		}
 		s.codeBuf = code
-		out[i] = volley[T]{w: v.w, hits: hits, tracks: v.tracks, code: string(code)}
+		out[i] = volley[T]{w: v.w, hits: hits, tracks: v.tracks, code: s.codeOf(code)}
 	}
 	return out
 }
