@@ -28,6 +28,8 @@ type Journal struct {
 	// keep says that the parts' tallies are kept: when they are saved
 	// (Run.Save) or returned (FightAll, Fight).
 	keep bool
+	// layouts keeps the layout of the sealed parts' tallies once.
+	layouts sim.Layouts
 	// mu guards parts and the part in progress, and serialises saves, so
 	// that a save never overwrites a newer one.
 	mu    sync.Mutex
@@ -222,7 +224,7 @@ func (j *Journal) end(p Part, job sim.Job, base, tally *sim.Tally, err error) (*
 	c := j.checkpoint(p, job, tally, job.Finished.String())
 	if j.keep {
 		var serr error
-		if c, serr = c.Seal(); serr != nil {
+		if c, serr = c.Seal(&j.layouts); serr != nil {
 			return nil, serr
 		}
 	} else {

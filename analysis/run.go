@@ -278,6 +278,27 @@ func Interrupted(err error) bool { return errors.Is(err, context.Canceled) }
 // probe at a value already refused — is refused at once, not after the
 // budget's seconds once more.
 func Solve(ctx context.Context, sc *scenarios.Scenario, rational bool) (*rules.Exact, error) {
+	return solve(sc, rational, func(s rules.Solver) (*rules.Exact, error) {
+		return s.Solve(ctx, sc.Document(), rational)
+	})
+}
+
+// SolveHeadlineFirst is Solve in floating point that hands headline the
+// solution without its rounds distribution as soon as the solver has it
+// (rules.HeadlineFirst), then returns the whole solution; headline is not
+// called when the solver gives everything at once, or fails.
+func SolveHeadlineFirst(ctx context.Context, sc *scenarios.Scenario, headline func(*rules.Exact)) (*rules.Exact, error) {
+	return solve(sc, false, func(s rules.Solver) (*rules.Exact, error) {
+		if hf, ok := s.(rules.HeadlineFirst); ok {
+			return hf.SolveHeadlineFirst(ctx, sc.Document(), headline)
+		}
+		return s.Solve(ctx, sc.Document(), false)
+	})
+}
+
+// solve runs do with sc's solver, past the refusals remembered and with
+// the GC percentage raised.
+func solve(sc *scenarios.Scenario, rational bool, do func(rules.Solver) (*rules.Exact, error)) (*rules.Exact, error) {
 	solver, err := rules.LookupSolver(sc.Ruleset)
 	if err != nil {
 		return nil, err
@@ -288,7 +309,7 @@ func Solve(ctx context.Context, sc *scenarios.Scenario, rational bool) (*rules.E
 	}
 	defer raiseGC()()
 	solverRuns.Add(1)
-	sol, err := solver.Solve(ctx, sc.Document(), rational)
+	sol, err := do(solver)
 	if errors.Is(err, rules.ErrBudget) {
 		refusals.put(key, err)
 	}

@@ -43,6 +43,21 @@ type WorkBounded interface {
 	SolveWithin(ctx context.Context, scenario *doc.Node, rational bool, maxWork int64) (*Exact, error)
 }
 
+// HeadlineFirst is a Solver that can hand over its solution's headline —
+// every share, E[rounds], the counters — as soon as it has them, before
+// the distribution of rounds, which can take two thirds as long as the
+// rest of the solve: a page shows the numbers the designer asked for
+// while the distribution is still being worked out.
+type HeadlineFirst interface {
+	Solver
+	// SolveHeadlineFirst is Solve in floating point that calls headline,
+	// once and from the goroutine solving, with the solution lacking only
+	// its rounds distribution (Rounds nil), before it works that out.
+	// headline owns what it is given; the solution returned is complete
+	// and the same as Solve's.
+	SolveHeadlineFirst(ctx context.Context, scenario *doc.Node, headline func(*Exact)) (*Exact, error)
+}
+
 // ErrBudget is wrapped by a solver's error when a scenario is beyond one
 // of its budgets (states, or work): Monte Carlo is then the way to
 // evaluate it.

@@ -1,12 +1,8 @@
 package sim
 
 import (
-	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"io"
 )
 
 // Checkpoint is the state of an interrupted run of one scenario: enough to
@@ -31,29 +27,36 @@ type Checkpoint struct {
 	First   int64  `json:"first_trial"`
 	Trials  int64  `json:"trials"`
 	// Done lists the finished trials (see Finished.String).
-	Done  string `json:"done_trials"`
+	Done string `json:"done_trials"`
+	// Tally is the tally of the trials done: nil in a part not begun, and
+	// in a sealed checkpoint (a journal's finished parts, a checkpoint
+	// file's), which Unseal reads.
 	Tally *Tally `json:"tally"`
-	// sealed is the tally as JSON in a sealed checkpoint (see Seal), whose
+	// sealed is the tally as the sparse JSON (sparse.go) a checkpoint
+	// file holds, against layout, in a sealed checkpoint (see Seal), whose
 	// Tally is nil.
 	sealed json.RawMessage
+	layout *Layout
 }
 
-// Seal returns c with its tally kept as the JSON a checkpoint file holds,
-// which MarshalCheckpoints writes as it is and Unseal reads back. A
-// command that keeps a checkpoint of every part it finished (a sweep's
-// points) keeps them sealed: a tally's histograms are dense in memory (a
-// lifespan's seconds take tens of kilobytes, however few its trials) and
-// sparse in JSON.
-func (c *Checkpoint) Seal() (*Checkpoint, error) {
-	if c.sealed != nil {
+// Seal returns c with its tally kept as the sparse JSON a checkpoint file
+// holds, against its layout kept once in layouts: EncodeCheckpoints writes
+// it as it is and Unseal reads it back. A command that keeps a checkpoint
+// of every part it finished (a sweep's points) keeps them sealed: a
+// tally's histograms are dense in memory (a lifespan's seconds take tens
+// of kilobytes, however few its trials), and most of a battle's counters
+// stay at zero in a short run; sparse JSON keeps neither. A checkpoint
+// without a tally is sealed as it is.
+func (c *Checkpoint) Seal(layouts *Layouts) (*Checkpoint, error) {
+	if c.sealed != nil || c.Tally == nil {
 		return c, nil
 	}
-	data, err := json.Marshal(c.Tally)
+	data, err := marshalSparse(c.Tally)
 	if err != nil {
 		return nil, fmt.Errorf("checkpoint of %s: %w", c.Name(), err)
 	}
 	s := *c
-	s.Tally, s.sealed = nil, data
+	s.Tally, s.sealed, s.layout = nil, data, layouts.of(c.Tally)
 	return &s, nil
 }
 
@@ -62,25 +65,25 @@ func (c *Checkpoint) Unseal() (*Checkpoint, error) {
 	if c.sealed == nil {
 		return c, nil
 	}
-	u := *c
-	u.Tally, u.sealed = new(Tally), nil
-	if err := json.Unmarshal(c.sealed, u.Tally); err != nil {
+	t, err := unmarshalSparse(c.sealed, c.layout)
+	if err != nil {
 		return nil, fmt.Errorf("checkpoint of %s: %w", c.Name(), err)
 	}
+	u := *c
+	u.Tally, u.sealed, u.layout = t, nil, nil
 	return &u, nil
 }
 
-// MarshalJSON writes the checkpoint, a sealed one's tally as it was
-// sealed.
+// MarshalJSON writes the checkpoint alone, its tally with names (as a
+// result's), a sealed one's unsealed; a checkpoint file writes its
+// checkpoints' tallies sparse instead (EncodeCheckpoints).
 func (c *Checkpoint) MarshalJSON() ([]byte, error) {
 	type plain Checkpoint // without this method
-	if c.sealed == nil {
-		return json.Marshal((*plain)(c))
+	u, err := c.Unseal()
+	if err != nil {
+		return nil, err
 	}
-	return json.Marshal(struct {
-		*plain
-		Tally json.RawMessage `json:"tally"` // in the place of plain's
-	}{(*plain)(c), c.sealed})
+	return json.Marshal((*plain)(u))
 }
 
 // Matches reports why job, of the scenario with the given hash run by
@@ -146,84 +149,4 @@ func (c *Checkpoint) Resume(job Job) (*Finished, error) {
 		return nil, fmt.Errorf("checkpoint of %s is inconsistent: its record holds %d trials, its tally %v", c.Scenario, f.Count(), c.Tally)
 	}
 	return f, nil
-}
-
-// checkpointFile is a checkpoint file: the checkpoints and the SHA-256 of
-// their bytes as written, so that a damaged file is told from a good one.
-type checkpointFile struct {
-	SHA256      string          `json:"sha256"`
-	Checkpoints json.RawMessage `json:"checkpoints"`
-}
-
-// MarshalCheckpoints returns a checkpoint file (see EncodeCheckpoints).
-func MarshalCheckpoints(cs []*Checkpoint) ([]byte, error) {
-	var b bytes.Buffer
-	err := EncodeCheckpoints(&b, cs)
-	return b.Bytes(), err
-}
-
-// EncodeCheckpoints writes a checkpoint file to w: the bytes encoding/json
-// gives a checkpointFile, written one checkpoint at a time, so that a
-// checkpoint of tens of megabytes (a sweep of 10,000 points) is never
-// whole in memory, nor copied as encoding/json would copy it. The
-// checksum comes first in the file, so the checkpoints are encoded twice:
-// once for it, once to write them.
-func EncodeCheckpoints(w io.Writer, cs []*Checkpoint) error {
-	sum := sha256.New()
-	if err := encodeList(sum, cs); err != nil {
-		return err
-	}
-	if _, err := fmt.Fprintf(w, `{"sha256":%q,"checkpoints":`, hex.EncodeToString(sum.Sum(nil))); err != nil {
-		return err
-	}
-	if err := encodeList(w, cs); err != nil {
-		return err
-	}
-	_, err := io.WriteString(w, "}\n")
-	return err
-}
-
-// encodeList writes cs as json.Marshal does.
-func encodeList(w io.Writer, cs []*Checkpoint) error {
-	if cs == nil {
-		_, err := io.WriteString(w, "null")
-		return err
-	}
-	sep := "["
-	for _, c := range cs {
-		data, err := json.Marshal(c)
-		if err != nil {
-			return err
-		}
-		if _, err := io.WriteString(w, sep); err != nil {
-			return err
-		}
-		if _, err := w.Write(data); err != nil {
-			return err
-		}
-		sep = ","
-	}
-	if sep == "[" {
-		_, err := io.WriteString(w, "[]")
-		return err
-	}
-	_, err := io.WriteString(w, "]")
-	return err
-}
-
-// UnmarshalCheckpoints reads a checkpoint file, refusing one that is
-// damaged (cut short, or changed since it was written).
-func UnmarshalCheckpoints(data []byte) ([]*Checkpoint, error) {
-	var f checkpointFile
-	if err := json.Unmarshal(data, &f); err != nil || f.SHA256 == "" {
-		return nil, fmt.Errorf("not a crucible checkpoint, or a damaged one (%v); run again without --resume to start over", err)
-	}
-	if sum := sha256.Sum256(f.Checkpoints); hex.EncodeToString(sum[:]) != f.SHA256 {
-		return nil, fmt.Errorf("the checkpoint is damaged (its checksum does not match its contents); run again without --resume to start over")
-	}
-	var cs []*Checkpoint
-	if err := json.Unmarshal(f.Checkpoints, &cs); err != nil {
-		return nil, fmt.Errorf("not a crucible checkpoint: %w", err)
-	}
-	return cs, nil
 }

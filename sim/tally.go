@@ -375,17 +375,14 @@ func (t *Tally) MarshalExamples() ([]byte, error) {
 }
 
 // readDists reads the distribution counters' histograms of j into t, whose
-// trials, wins and counters are read: counter_hists, each over every trial,
-// and counter_hists_by_winner, each adding up to its counter's histogram
-// with a trial per win; both in counter order, none repeated.
+// counters are read: counter_hists and counter_hists_by_winner, both in
+// counter order, none repeated, the second of distribution counters only
+// (consistent checks their counts).
 func (t *Tally) readDists(j *tallyJSON) error {
 	for _, h := range j.Hists {
 		i := slices.Index(t.CounterNames, h.Key)
 		if i < 0 || slices.Contains(t.DistOf, i) {
 			return fmt.Errorf("counter_hists names unknown or repeated counter %q", h.Key)
-		}
-		if h.H.N() != t.Trials {
-			return fmt.Errorf("counter_hists %q counts %d trials, not %d", h.Key, h.H.N(), t.Trials)
 		}
 		t.DistOf = append(t.DistOf, i)
 		t.Dists = append(t.Dists, *h.H)
@@ -398,22 +395,45 @@ func (t *Tally) readDists(j *tallyJSON) error {
 		if i < 0 || !slices.Contains(t.DistOf, i) || slices.Contains(t.WinDistOf, i) {
 			return fmt.Errorf("counter_hists_by_winner names a counter %q that is not a distribution counter, or repeats it", h.Key)
 		}
-		d, _ := t.Dist(h.Key)
-		var sum Hist
-		for s := range h.H {
-			sum.Merge(&h.H[s])
-		}
-		if sum.N() != d.N() || !slices.Equal(sum.Bins(), d.Bins()) {
-			return fmt.Errorf("counter_hists_by_winner %q do not add up to the counter's histogram", h.Key)
-		}
-		if n := [3]int64{h.H[rules.None].N(), h.H[rules.A].N(), h.H[rules.B].N()}; n != [3]int64{t.Wins[rules.None], t.Wins[rules.A], t.Wins[rules.B]} {
-			return fmt.Errorf("counter_hists_by_winner %q count %v trials per winner, the wins are %v", h.Key, n, t.Wins)
-		}
 		t.WinDistOf = append(t.WinDistOf, i)
 		t.WinDists = append(t.WinDists, *h.H)
 	}
 	if !slices.IsSorted(t.WinDistOf) {
 		return fmt.Errorf("counter_hists_by_winner are not in counter order")
+	}
+	return nil
+}
+
+// consistent checks that the counts of a tally read back agree: its wins,
+// ends and rounds each add up to its trials; each distribution counter's
+// histogram counts every trial; and each counter's histograms by winner
+// add up to its histogram, with a trial per win.
+func (t *Tally) consistent() error {
+	var ends int64
+	for _, n := range t.Ends {
+		ends += n
+	}
+	if w := t.Wins[0] + t.Wins[1] + t.Wins[2]; w != t.Trials || ends != t.Trials || t.Rounds.N() != t.Trials {
+		return fmt.Errorf("inconsistent tally: %d trials, %d wins, %d ends, %d rounds", t.Trials, w, ends, t.Rounds.N())
+	}
+	for k, i := range t.DistOf {
+		if n := t.Dists[k].N(); n != t.Trials {
+			return fmt.Errorf("counter_hists %q counts %d trials, not %d", t.CounterNames[i], n, t.Trials)
+		}
+	}
+	for k, i := range t.WinDistOf {
+		h := &t.WinDists[k]
+		d := &t.Dists[slices.Index(t.DistOf, i)]
+		var sum Hist
+		for s := range h {
+			sum.Merge(&h[s])
+		}
+		if sum.N() != d.N() || !slices.Equal(sum.Bins(), d.Bins()) {
+			return fmt.Errorf("counter_hists_by_winner %q do not add up to the counter's histogram", t.CounterNames[i])
+		}
+		if n := [3]int64{h[rules.None].N(), h[rules.A].N(), h[rules.B].N()}; n != t.Wins {
+			return fmt.Errorf("counter_hists_by_winner %q count %v trials per winner, the wins are %v", t.CounterNames[i], n, t.Wins)
+		}
 	}
 	return nil
 }
@@ -427,11 +447,9 @@ func (t *Tally) UnmarshalJSON(data []byte) error {
 	}
 	*t = Tally{Trials: j.Trials}
 	t.Wins[rules.A], t.Wins[rules.B], t.Wins[rules.None] = j.Wins.A, j.Wins.B, j.Wins.None
-	var ends int64
 	for _, c := range j.Ends {
 		t.EndNames = append(t.EndNames, c.Key)
 		t.Ends = append(t.Ends, c.N)
-		ends += c.N
 	}
 	for _, c := range j.Counters {
 		t.CounterNames = append(t.CounterNames, c.Key)
@@ -460,8 +478,5 @@ func (t *Tally) UnmarshalJSON(data []byte) error {
 			return fmt.Errorf("rounds: %w", err)
 		}
 	}
-	if w := t.Wins[0] + t.Wins[1] + t.Wins[2]; w != t.Trials || ends != t.Trials || t.Rounds.N() != t.Trials {
-		return fmt.Errorf("inconsistent tally: %d trials, %d wins, %d ends, %d rounds", t.Trials, w, ends, t.Rounds.N())
-	}
-	return nil
+	return t.consistent()
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/crucible-sim/crucible/analysis"
@@ -14,8 +15,9 @@ import (
 // fights, each every cell of the roster.
 const DefaultBalanceMatrices = 400
 
-// BalanceOptions say what a balance search may change: one numeric field
-// of every entry, over a grid of values.
+// BalanceOptions say what a balance search may change: one field of every
+// entry, over a grid of values — numbers (a count, a stat) or names (a
+// part: Ion Cannon|Plasma Cannon).
 type BalanceOptions struct {
 	// Path is the field inside an entry's side (as the roster writes it,
 	// e.g. armor.armor_value), or a field of the base scenario in each
@@ -39,16 +41,25 @@ type BalanceChange struct {
 	Entry, Path, From, To string
 }
 
+// BalanceRefusal is a value of the grid an entry's field cannot take, and
+// the rules' reason (a part needing more energy than its blueprint makes).
+type BalanceRefusal struct {
+	Entry, Path, Value, Why string
+}
+
 // BalanceResult is what a balance search found: the changes, the roster's
 // analysis before and after them, and the after one fought again on fresh
 // streams.
 type BalanceResult struct {
-	Options        BalanceOptions
-	Start, Final   *Analysis
-	Changes        []BalanceChange
-	Balanced       bool // every entry has MinShare in Final's equilibrium
-	Matrices       int  // the matrices fought
-	Why            string
+	Options      BalanceOptions
+	Start, Final *Analysis
+	Changes      []BalanceChange
+	Balanced     bool // every entry has MinShare in Final's equilibrium
+	Matrices     int  // the matrices fought
+	Why          string
+	// Refused lists the values of the grid an entry's field cannot take
+	// (the rules refuse the design), which the search passed by.
+	Refused        []BalanceRefusal
 	Recheck        *Analysis // nil when every cell of Final is exact
 	RecheckHolds   bool      // the re-check finds every entry at MinShare too
 	RecheckStreams string
@@ -77,14 +88,15 @@ func Balance(ctx context.Context, r analysis.Run, m *Meta, mo Options, o Balance
 	if err != nil {
 		return nil, err
 	}
-	if err := m.fits(f, o.Values); err != nil {
+	refused, err := m.fits(f, o.Values)
+	if err != nil {
 		return nil, err
 	}
 	sections, err := r.Sections("a balance search of " + m.Name)
 	if err != nil {
 		return nil, err
 	}
-	out := &BalanceResult{Options: o}
+	out := &BalanceResult{Options: o, Refused: refused}
 	// A candidate is judged by its equilibrium alone; the start and the
 	// answer are analysed whole at the end.
 	fight := func(m *Meta) (*Analysis, error) {
@@ -106,7 +118,7 @@ func Balance(ctx context.Context, r analysis.Run, m *Meta, mo Options, o Balance
 	search:
 		for k := range m.Entries {
 			for _, v := range o.Values {
-				if v == values[k] {
+				if v == values[k] || refuses(refused, m.Entries[k], v) {
 					continue
 				}
 				if out.Matrices >= o.Matrices {
@@ -236,24 +248,54 @@ func (m *Meta) numericInEvery(path string) bool {
 	return true
 }
 
-// fits refuses a value of the grid the field does not take, located,
-// before any matrix is fought: each is set in the first entry's side and
-// its cell against itself compiled.
-func (m *Meta) fits(f balanceField, values []string) error {
+// fits finds, before any matrix is fought, the values of the grid each
+// entry's field cannot take: each is set in the entry and its cell against
+// itself compiled. A design the rules refuse (a part that needs more energy
+// than its blueprint makes) is passed by, listed in the answer; a value no
+// entry takes (a misspelt name, a number out of range) is refused with the
+// first entry's error, located, naming what the field takes.
+func (m *Meta) fits(f balanceField, values []string) ([]BalanceRefusal, error) {
+	var refused []BalanceRefusal
 	for _, v := range values {
-		c, err := f.with(m, 0, v)
-		if err != nil {
-			return err
+		var first error
+		taken := false
+		for k := range m.entries {
+			err := m.takes(f, k, v)
+			if err == nil {
+				taken = true
+				continue
+			}
+			if first == nil {
+				first = err
+			}
+			refused = append(refused, BalanceRefusal{Entry: m.Entries[k], Path: f.named[k], Value: v, Why: err.Error()})
 		}
-		sc, err := c.Cell(0, 0)
-		if err == nil {
-			_, err = sc.Compile()
-		}
-		if err != nil {
-			return err
+		if !taken {
+			return nil, first
 		}
 	}
-	return nil
+	slices.SortStableFunc(refused, func(a, b BalanceRefusal) int {
+		return slices.Index(m.Entries, a.Entry) - slices.Index(m.Entries, b.Entry)
+	})
+	return refused, nil
+}
+
+// takes returns why entry k's field cannot take value v, nil if it can.
+func (m *Meta) takes(f balanceField, k int, v string) error {
+	c, err := f.with(m, k, v)
+	if err != nil {
+		return err
+	}
+	sc, err := c.Cell(k, k)
+	if err == nil {
+		_, err = sc.Compile()
+	}
+	return err
+}
+
+// refuses reports whether refused lists value v for entry.
+func refuses(refused []BalanceRefusal, entry, v string) bool {
+	return slices.ContainsFunc(refused, func(r BalanceRefusal) bool { return r.Entry == entry && r.Value == v })
 }
 
 // fieldAt returns the node at a field path inside n, or nil. A key *

@@ -25,7 +25,9 @@ type balanceField struct {
 }
 
 // balanceField finds each entry's field of o.Path, refusing one that some
-// entry lacks or holds as no number (an integer grid), naming the entries.
+// entry lacks, or holds as other than one value — a number for a grid of
+// numbers (0..8), any word for a grid of names (Ion Cannon|Plasma Cannon,
+// whose values fits checks) — naming the entries.
 func (m *Meta) balanceField(o BalanceOptions) (balanceField, error) {
 	if len(o.Values) < 2 {
 		return balanceField{}, fmt.Errorf("--balance %s: a grid of %d values: allowed: at least 2", o.Path, len(o.Values))
@@ -50,7 +52,7 @@ func (m *Meta) sideField(o BalanceOptions) (balanceField, error) {
 		switch {
 		case v == nil:
 			lack = append(lack, m.Entries[k])
-		case v.Kind != doc.Scalar || !isNumber(v.Value):
+		case !o.takes(v):
 			words = append(words, fmt.Sprintf("%s (%s: %s)", m.Entries[k], v.Pos, doc.Describe(v)))
 		}
 		f.at = append(f.at, concrete(e.Side, o.Path))
@@ -61,9 +63,30 @@ func (m *Meta) sideField(o BalanceOptions) (balanceField, error) {
 		return f, fmt.Errorf("--balance %s: %s lack it in their side: every entry's side must give the field balanced, or a field of the base scenario is each entry's own through [*] (blueprints[*].computer) (allowed: %s)",
 			o.Path, joinWords(lack), m.numericFieldsText(o.Path))
 	case len(words) > 0:
-		return f, fmt.Errorf("--balance %s: not a number in %s (allowed: a numeric field)", o.Path, joinWords(words))
+		return f, o.notTaken(words)
 	}
 	return f, nil
+}
+
+// takes reports whether a field holding v may take the grid's values: one
+// value, a number for a grid of numbers.
+func (o BalanceOptions) takes(v *doc.Node) bool {
+	return v.Kind == doc.Scalar && (isNumber(v.Value) || o.named())
+}
+
+// named reports whether the grid holds names (Ion Cannon|Plasma Cannon),
+// not numbers only.
+func (o BalanceOptions) named() bool {
+	return slices.ContainsFunc(o.Values, func(x string) bool { return !isNumber(x) })
+}
+
+// notTaken is the error for the fields (entry, position, what it holds)
+// that cannot take the grid's values.
+func (o BalanceOptions) notTaken(fields []string) error {
+	if o.named() {
+		return fmt.Errorf("--balance %s: not one value in %s (allowed: a field of one value, a number or a name, as blueprints[*].parts[0])", o.Path, joinWords(fields))
+	}
+	return fmt.Errorf("--balance %s: not a number in %s (allowed: a numeric field, or a grid of names A|B)", o.Path, joinWords(fields))
 }
 
 // ownField is a field of the base scenario's list at steps[:own+1], in
@@ -101,14 +124,14 @@ func (m *Meta) ownField(o BalanceOptions, steps []doc.Step, own int) (balanceFie
 			return f, fmt.Errorf("--balance %s: entries %s and %s both name %s[%s]: a value of it for each could not differ where they meet (allowed: entries with an element each)", o.Path, m.Entries[prev], m.Entries[k], listPath, name)
 		}
 		owner[at] = k
-		if v := root.At(at); v != nil && (v.Kind != doc.Scalar || !isNumber(v.Value)) {
+		if v := root.At(at); v != nil && !o.takes(v) {
 			words = append(words, fmt.Sprintf("%s (%s: %s)", m.Entries[k], v.Pos, doc.Describe(v)))
 		}
 		f.at = append(f.at, at)
 		f.named = append(f.named, doc.JoinSteps(named))
 	}
 	if len(words) > 0 {
-		return f, fmt.Errorf("--balance %s: not a number in %s (allowed: a numeric field)", o.Path, joinWords(words))
+		return f, o.notTaken(words)
 	}
 	return f, nil
 }

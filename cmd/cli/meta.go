@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/big"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -98,7 +99,7 @@ func (mf *metaFlags) register(cmd *cobra.Command) {
 	fl.BoolVar(&mf.exact, "exact", true, "solve each cell exactly where the ruleset's solver reaches it")
 	fl.StringVar(&mf.payoff, "payoff", "share", "the game's payoff: share (side a's win share, draws half) or margin (P(a wins) − P(b wins))")
 	fl.StringVarP(&mf.format, "format", "f", "table", "output format: table, json or csv (one row per cell)")
-	fl.StringVar(&mf.balance, "balance", "", "PATH=LO..HI: find values of a numeric field of every entry's side (armor.armor_value), or of each entry's own element of a list of the base scenario (blueprints[*].computer: the blueprint its side names), on the integers LO..HI, that bring every entry into the equilibrium with --min-share")
+	fl.StringVar(&mf.balance, "balance", "", "PATH=LO..HI or PATH=A|B|…: find values of a field of every entry's side (armor.armor_value), or of each entry's own element of a list of the base scenario (blueprints[*].computer: the blueprint its side names), on the integers LO..HI or the names A|B|… (blueprints[*].parts[0]=Ion Cannon|Plasma Cannon), that bring every entry into the equilibrium with --min-share")
 	fl.Float64Var(&mf.minShare, "min-share", 5, "with --balance, the least mass, in percent, every entry must have in the equilibrium as side a and as side b")
 	fl.IntVar(&mf.matrices, "balance-matrices", meta.DefaultBalanceMatrices, "with --balance, the most matrices the search fights (each every cell of the roster)")
 	decimalVar(fl, &mf.work, "analysis-budget", "", meta.DefaultWork, "the most arithmetic operations the analysis of a fought matrix spends (0: no bound); when it runs out during the robustness resamples, the robustness is counted over those done, and the output says so")
@@ -293,30 +294,62 @@ func metaSkillCells(m *meta.Meta, kf *skillFlags) ([]*scenarios.Scenario, error)
 // per step of the search.
 const maxBalanceValues = 101
 
-// balanceOptions reads --balance PATH=LO..HI and its companions. The
-// bounds are read as integers of any size, so that neither the count of
-// values nor the last one overflows (a bound beyond what the field takes
-// is the field's error, located, before any fight).
+// balanceOptions reads --balance PATH=LO..HI (or PATH=A|B|…) and its
+// companions.
 func balanceOptions(mf *metaFlags) (meta.BalanceOptions, error) {
-	path, rng, ok := strings.Cut(mf.balance, "=")
-	lo, hi, ok2 := strings.Cut(rng, "..")
-	a, okA := new(big.Int).SetString(strings.TrimSpace(lo), 10)
-	b, okB := new(big.Int).SetString(strings.TrimSpace(hi), 10)
+	path, grid, ok := strings.Cut(mf.balance, "=")
+	if !ok || strings.TrimSpace(path) == "" {
+		return meta.BalanceOptions{}, usageError("--balance %s: %s", mf.balance, balanceGridsAllowed)
+	}
+	values, err := balanceValues(grid)
 	switch {
-	case !ok || !ok2 || strings.TrimSpace(path) == "" || !okA || !okB:
-		return meta.BalanceOptions{}, usageError("--balance %s: allowed: PATH=LO..HI, a field of every entry's side or of each entry's own element of the base (blueprints[*].computer) and a range of integers (e.g. armor.armor_value=0..8)", mf.balance)
-	case a.Cmp(b) >= 0 || new(big.Int).Sub(b, a).Cmp(big.NewInt(maxBalanceValues-1)) > 0:
-		return meta.BalanceOptions{}, usageError("--balance %s: allowed: LO < HI, at most %d values", mf.balance, maxBalanceValues)
+	case err != nil:
+		return meta.BalanceOptions{}, usageError("--balance %s: %v", mf.balance, err)
 	case !(mf.minShare > 0 && mf.minShare <= 50):
 		return meta.BalanceOptions{}, usageError("--min-share %g: allowed: a percentage above 0 and at most 50", mf.minShare)
 	case mf.matrices < 2:
 		return meta.BalanceOptions{}, usageError("--balance-matrices %d: allowed: 2 or more", mf.matrices)
 	}
-	o := meta.BalanceOptions{Path: strings.TrimSpace(path), MinShare: mf.minShare / 100, Matrices: mf.matrices}
-	for v := a; v.Cmp(b) <= 0; v.Add(v, big.NewInt(1)) {
-		o.Values = append(o.Values, v.String())
+	return meta.BalanceOptions{Path: strings.TrimSpace(path), Values: values, MinShare: mf.minShare / 100, Matrices: mf.matrices}, nil
+}
+
+const balanceGridsAllowed = "allowed: PATH=LO..HI, a field of every entry's side or of each entry's own element of the base (blueprints[*].computer) and a range of integers (e.g. armor.armor_value=0..8), or PATH=A|B|…, names the field takes (e.g. 'blueprints[*].parts[0]=Ion Cannon|Plasma Cannon')"
+
+// balanceValues reads a --balance grid: LO..HI, the integers from LO to
+// HI, read as integers of any size, so that neither the count of values
+// nor the last one overflows (a bound beyond what the field takes is the
+// field's error, located, before any fight); or A|B|…, values as written,
+// each once (a name the field does not take is the ruleset's error, with
+// the names it does).
+func balanceValues(grid string) ([]string, error) {
+	if strings.Contains(grid, "|") {
+		var values []string
+		for _, v := range strings.Split(grid, "|") {
+			v = strings.TrimSpace(v)
+			if v == "" || slices.Contains(values, v) {
+				return nil, fmt.Errorf("value %q empty or repeated: allowed: distinct values A|B|…", v)
+			}
+			values = append(values, v)
+		}
+		if len(values) > maxBalanceValues {
+			return nil, fmt.Errorf("%d values: allowed: at most %d", len(values), maxBalanceValues)
+		}
+		return values, nil
 	}
-	return o, nil
+	lo, hi, ok := strings.Cut(grid, "..")
+	a, okA := new(big.Int).SetString(strings.TrimSpace(lo), 10)
+	b, okB := new(big.Int).SetString(strings.TrimSpace(hi), 10)
+	switch {
+	case !ok || !okA || !okB:
+		return nil, errors.New(balanceGridsAllowed)
+	case a.Cmp(b) >= 0 || new(big.Int).Sub(b, a).Cmp(big.NewInt(maxBalanceValues-1)) > 0:
+		return nil, fmt.Errorf("allowed: LO < HI, at most %d values", maxBalanceValues)
+	}
+	var values []string
+	for v := a; v.Cmp(b) <= 0; v.Add(v, big.NewInt(1)) {
+		values = append(values, v.String())
+	}
+	return values, nil
 }
 
 // runBalance searches for the balanced roster, prints the answer and

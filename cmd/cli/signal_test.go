@@ -143,6 +143,9 @@ func checkpointTrials(path string) (os.FileInfo, int64, error) {
 	cs, err := sim.ReadCheckpoints(path)
 	var trials int64
 	for _, c := range cs {
+		if c, err = c.Unseal(); err != nil { // a file's tallies are read sealed
+			return info, 0, err
+		}
 		if c.Tally != nil { // a part not begun has none
 			trials += c.Tally.Trials
 		}

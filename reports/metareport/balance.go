@@ -36,6 +36,7 @@ func BalanceWords(b *meta.BalanceResult) []string {
 		}
 		out = append(out, fmt.Sprintf("changed   %s: %s %s → %s", c.Entry, c.Path, from, c.To))
 	}
+	out = append(out, refusedWords(b.Refused)...)
 	k, least := leastEntry(b.Final)
 	verdict := "not balanced"
 	if b.Balanced {
@@ -54,6 +55,24 @@ func BalanceWords(b *meta.BalanceResult) []string {
 	default:
 		k, least := leastEntry(b.Recheck)
 		out = append(out, fmt.Sprintf("re-check  does not hold on fresh streams (%s): %s falls to %s", b.RecheckStreams, b.Recheck.Meta.Entries[k], words.Pct(least)))
+	}
+	return out
+}
+
+// shownRefusals bounds the refused values the table lists (a grid of part
+// names may refuse dozens); the JSON lists them all.
+const shownRefusals = 6
+
+// refusedWords says which values of the grid the rules refused for an
+// entry, each with the rules' reason.
+func refusedWords(refused []meta.BalanceRefusal) []string {
+	var out []string
+	for i, r := range refused {
+		if i == shownRefusals {
+			out = append(out, fmt.Sprintf("passed by %d more the rules refuse (--format json lists them)", len(refused)-shownRefusals))
+			break
+		}
+		out = append(out, fmt.Sprintf("passed by %s: %s = %s, which the rules refuse: %s", r.Entry, r.Path, r.Value, r.Why))
 	}
 	return out
 }
@@ -83,6 +102,16 @@ func WriteBalanceJSON(w io.Writer, b *meta.BalanceResult) error {
 	for _, c := range b.Changes {
 		changes = append(changes, change{c.Entry, c.Path, c.From, c.To})
 	}
+	type refusal struct {
+		Entry string `json:"entry"`
+		Path  string `json:"path"`
+		Value string `json:"value"`
+		Why   string `json:"why"`
+	}
+	refused := []refusal{}
+	for _, r := range b.Refused {
+		refused = append(refused, refusal{r.Entry, r.Path, r.Value, r.Why})
+	}
 	recheck := map[string]any{"needed": b.Recheck != nil, "holds": b.RecheckHolds}
 	if b.Recheck != nil {
 		recheck["streams"] = b.RecheckStreams
@@ -90,7 +119,7 @@ func WriteBalanceJSON(w io.Writer, b *meta.BalanceResult) error {
 	v := map[string]any{
 		"balance": map[string]any{
 			"path": b.Options.Path, "values": b.Options.Values, "min_share": b.Options.MinShare,
-			"changes": changes, "balanced": b.Balanced, "matrices": b.Matrices, "why": b.Why, "recheck": recheck,
+			"changes": changes, "refused": refused, "balanced": b.Balanced, "matrices": b.Matrices, "why": b.Why, "recheck": recheck,
 		},
 		"meta": Object(b.Final),
 	}

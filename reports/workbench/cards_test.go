@@ -78,6 +78,9 @@ var cardCases = []cardCase{
 	}, checkSweepWords},
 	{"tune", "eclipse/escorted-interceptors-vs-fleet", "500", func(t *testing.T, p *page) {
 		p.pickField(t, "tune", "tune-field", "attacker.ships.Interceptor")
+		if got := eval[string](t, p, `document.getElementById('tune-range').value`); got != "1..8" {
+			t.Errorf("the range suggested for attacker.ships.Interceptor: %q, want 1..8", got)
+		}
 		p.setInput(t, "tune-range", "1..8")
 		p.setSelect(t, "tune-goal", "win.a>=")
 		p.setInput(t, "tune-level", "70")

@@ -30,6 +30,9 @@ type field struct {
 	// with (a count of Interceptors stops at the hull's limit, 8).
 	Min *int64 `json:"min,omitempty"`
 	Max *int64 `json:"max,omitempty"`
+	// Suggest is the range, FROM..TO, a tune of the integer searches
+	// unless the designer writes another (see tuneSpan).
+	Suggest string `json:"suggest,omitempty"`
 	// Values are the words the field may take in this scenario.
 	Values []string `json:"values,omitempty"`
 }
@@ -192,7 +195,22 @@ func settle(sc *scenarios.Scenario, f *field, rf rules.Field) bool {
 	lo = edge(start, lo, func(v int64) bool { return compiles(strconv.FormatInt(v, 10)) })
 	hi = edge(start, hi, func(v int64) bool { return compiles(strconv.FormatInt(v, 10)) })
 	f.Min, f.Max = &lo, &hi
+	f.Suggest = tuneSpan(start, lo, hi)
 	return hi > lo
+}
+
+// tuneSpan is the range a tune searches by default for an integer of
+// allowed values lo..hi now at start (its value, default or lowest): the
+// whole range when it is a few values (a count of ships, 1..8), else the
+// values a designer would try around start — down to half or none, up to
+// double, ten either way at least — never the reference's far bound (a
+// fighter's strength may be 0..1000).
+func tuneSpan(start, lo, hi int64) string {
+	if hi-lo > 20 {
+		d := max(10, start, -start)
+		lo, hi = max(lo, start-d), min(hi, start+d)
+	}
+	return strconv.FormatInt(lo, 10) + ".." + strconv.FormatInt(hi, 10)
 }
 
 // edge returns the value farthest from start toward bound for which ok

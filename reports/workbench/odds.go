@@ -219,7 +219,17 @@ func (s *Server) solve(ctx context.Context, t *tab, j *job, sc *scenarios.Scenar
 		t.send(event{"exact", map[string]any{"job": j.id, "ms": ms(), "result": json.RawMessage(result), "command": cmd, "cached": true}})
 		return
 	}
-	sol, err := analysis.Solve(ctx, sc, false)
+	h := reports.ExactHeader{Scenario: sc.Name, Ruleset: sc.Ruleset, Hash: sc.Hash(), Version: s.cfg.Version}
+	// The shares first, as a headline event, where the solver gives them
+	// before its rounds distribution (two fifths of fleet-mirror-upgraded's
+	// solve); the exact event follows with the whole solution.
+	headline := func(e *rules.Exact) {
+		var b bytes.Buffer
+		if reports.WriteExactJSON(&b, h, e) == nil {
+			t.send(event{"headline", map[string]any{"job": j.id, "ms": ms(), "result": json.RawMessage(b.Bytes()), "command": cmd}})
+		}
+	}
+	sol, err := analysis.SolveHeadlineFirst(ctx, sc, headline)
 	if err != nil {
 		if ctx.Err() == nil {
 			t.send(event{"exact", map[string]any{"job": j.id, "ms": ms(), "error": err.Error()}})
@@ -227,7 +237,6 @@ func (s *Server) solve(ctx context.Context, t *tab, j *job, sc *scenarios.Scenar
 		return
 	}
 	var b bytes.Buffer
-	h := reports.ExactHeader{Scenario: sc.Name, Ruleset: sc.Ruleset, Hash: sc.Hash(), Version: s.cfg.Version}
 	if err := reports.WriteExactJSON(&b, h, sol); err != nil {
 		t.send(event{"exact", map[string]any{"job": j.id, "ms": ms(), "error": err.Error()}})
 		return

@@ -217,3 +217,34 @@ func TestExactAnswersAreKeptByScenario(t *testing.T) {
 		t.Errorf("%d solves, want 3", workbench.ExactSolves(s))
 	}
 }
+
+// The exact shares come ahead of the rounds distribution: a headline
+// event, then the exact event whose solution holds the same shares,
+// E[rounds] and counters, and the distribution the headline lacks.
+func TestExactSharesComeAheadOfTheirRounds(t *testing.T) {
+	t.Parallel()
+	_, hs := newTestServer(t, workbench.Config{})
+	tab := openTab(t, hs.URL, "headline")
+	status, r := post(t, hs.URL, "/api/odds", map[string]any{"tab": "headline", "job": nextJob(), "name": "mirror", "text": builtinText(t, hs.URL, "eclipse/fleet-mirror"), "seed": 1, "trials": 100})
+	if status != 200 {
+		t.Fatalf("%d %v", status, r)
+	}
+	job := r["job"].(float64)
+	head := tab.answer(t, job, "headline", time.Minute)
+	ex := tab.answer(t, job, "exact", time.Minute)
+	h := head.Data["result"].(map[string]any)["exact"].(map[string]any)
+	e := ex.Data["result"].(map[string]any)["exact"].(map[string]any)
+	if h["rounds"] != nil || e["rounds"] == nil {
+		t.Errorf("rounds distribution: headline %v, exact %v; want it in the exact answer only", h["rounds"] != nil, e["rounds"] != nil)
+	}
+	for _, k := range []string{"a", "b", "draw", "ends", "rounds_mean", "counters", "states"} {
+		hb, _ := json.Marshal(h[k])
+		eb, _ := json.Marshal(e[k])
+		if e[k] == nil || string(hb) != string(eb) {
+			t.Errorf("%s: headline %s, exact %s", k, hb, eb)
+		}
+	}
+	if head.Data["command"] != ex.Data["command"] {
+		t.Errorf("commands: headline %v, exact %v", head.Data["command"], ex.Data["command"])
+	}
+}

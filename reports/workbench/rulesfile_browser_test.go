@@ -70,9 +70,25 @@ func TestRulesFileEditedBesideItsScenario(t *testing.T) {
 	job = eval[int](t, p, `window.workbench.job`)
 	p.setRules(t, `document.getElementById('rules-src').value.replace('hp: 5', 'hp: 4')`)
 	p.wait(t, `window.workbench.job > `+itoa(job)+` && `+settled+` && window.workbench.exact !== null && document.getElementById('src').value.includes('ruleset: ./duel2d6.rules.yaml')`, time.Minute)
-	wantRounds(t, p, eval[string](t, p, `document.getElementById('src').value`), strings.Replace(string(rulesSrc), "hp: 5", "hp: 4", 1))
-	if errs := p.consoleErrors(); len(errs) > 0 {
-		t.Errorf("console errors: %q", errs)
+	edited := eval[string](t, p, `document.getElementById('src').value`)
+	wantRounds(t, p, edited, strings.Replace(string(rulesSrc), "hp: 5", "hp: 4", 1))
+
+	// The permalink carries the page's rules file: opened on a server
+	// whose folder lacks it, it gives the same exact answer (this one's
+	// folder holds the unedited file, which the link must not read).
+	p.wait(t, `document.getElementById('permalink').href.includes('&r=')`, time.Minute)
+	link := eval[string](t, p, `document.getElementById('permalink').href`)
+	_, other := newTestServer(t, workbench.Config{Dir: t.TempDir()})
+	q := openPage(t, other.URL+"/"+link[strings.Index(link, "#"):])
+	q.wait(t, settled+` && window.workbench.exact !== null`, time.Minute)
+	if got := eval[string](t, q, `document.getElementById('rules-src').value`); got != strings.Replace(string(rulesSrc), "hp: 5", "hp: 4", 1) {
+		t.Errorf("the permalink's rules file: %q", got)
+	}
+	wantRounds(t, q, edited, strings.Replace(string(rulesSrc), "hp: 5", "hp: 4", 1))
+	for _, pg := range []*page{p, q} {
+		if errs := pg.consoleErrors(); len(errs) > 0 {
+			t.Errorf("console errors: %q", errs)
+		}
 	}
 }
 

@@ -2,6 +2,7 @@ package workbench_test
 
 import (
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -43,7 +44,24 @@ func TestWorkbenchSkillInBrowser(t *testing.T) {
 	if !eval[bool](t, p, `document.getElementById('skill-result').classList.contains('sensitive')`) {
 		t.Error("the answer is not marked sensitive")
 	}
-	if errs := p.consoleErrors(); len(errs) > 0 {
-		t.Errorf("console errors: %q", errs)
+
+	// Its permalink names the players and runs the check again.
+	p.wait(t, `document.getElementById('skill-permalink').href.includes('skill=')`, 10*time.Second)
+	link := eval[string](t, p, `document.getElementById('skill-permalink').href`)
+	if !strings.Contains(link, "skill=a%3Dkill-greedy%2Ca%3Doptimal") {
+		t.Errorf("the permalink %q does not name the players", link)
+	}
+	q := openPage(t, link)
+	q.wait(t, `window.workbench.skill !== null && document.querySelectorAll('#skill-words li').length > 0`, time.Minute)
+	if got := eval[[]string](t, q, `[...document.querySelectorAll('#skill-words li')].map(li => li.textContent)`); !slices.Equal(got, want) {
+		t.Errorf("the permalink's skill check says\n%q\nwant\n%q", got, want)
+	}
+	if got, w := q.text(t, "skill-command"), p.text(t, "skill-command"); got != w {
+		t.Errorf("the permalink's command %q, want %q", got, w)
+	}
+	for _, pg := range []*page{p, q} {
+		if errs := pg.consoleErrors(); len(errs) > 0 {
+			t.Errorf("console errors: %q", errs)
+		}
 	}
 }

@@ -87,7 +87,7 @@ async function send() {
   const job = newJob('odds');
   const req = Object.assign(edit(), {tab, job, builtin: state.builtin, seed: seed(), trials: trials()}, mine.length ? {ops: mine} : {});
   state.job = job; state.sent = t0;
-  state.firstMs = state.pointMs = state.exactMs = null; state.exact = null; state.last = null; state.estimates = 0; state.history = []; state.done = false;
+  state.firstMs = state.pointMs = state.exactMs = state.exactFullMs = null; state.exact = state.headline = null; state.last = null; state.estimates = 0; state.history = []; state.done = false;
   $('exact').textContent = '…';
   $('command').textContent = '…';
   odds.reset();
@@ -167,6 +167,7 @@ function dispatch(kind, data) {
       if (awaited && awaited.job === data.job) { awaited.resolve(); awaited = null; }
     }
     else if (kind === 'exact') odds.exact(data);
+    else if (kind === 'headline') odds.headline(data);
     else if (kind === 'failed') $('state').textContent = 'failed: ' + data.error;
     return;
   }
@@ -179,29 +180,42 @@ function dispatch(kind, data) {
 
 // The permalink holds the scenario's text (deflated, base64url), its file
 // name, seed, trials, the card shown and its settings in the address's
-// fragment, which never reaches a server.
+// fragment, which never reaches a server; and the page's text of the rules
+// file the scenario reads by path (r=, its name rf=), which the server the
+// link is opened on may not have, or have otherwise. A rules file named by
+// name is crucible's own, and the name is enough.
 let linkSeq = 0;
 async function updatePermalink() {
   const mine = ++linkSeq;
   const href = await permalinkAsync({});
   if (mine === linkSeq) { $('permalink').href = href; $('odds-permalink').href = href; }
 }
-let lastPacked = {text: null, packed: ''};
+let lastPacked = {text: null, packed: ''}, lastRules = {text: null, packed: ''};
 function permalink(extra) {
   const p = new URLSearchParams({name: $('name').value, seed: $('seed').value, trials: $('trials').value});
   if (state.builtin) p.set('builtin', state.builtin);
   if (state.folder) p.set('folder', state.folder);
   if (state.card && state.card !== 'odds') p.set('card', state.card);
   if (cards[state.card]) cards[state.card].params(p);
+  if (extra && extra.run === 'skill') skill.params(p); // the skill check's own link
   for (const [k, v] of Object.entries(extra || {})) p.set(k, v);
   p.set('s', lastPacked.text === $('src').value ? lastPacked.packed : '');
+  if (byPath()) {
+    p.set('rf', state.rules.file);
+    p.set('r', lastRules.text === $('rules-src').value ? lastRules.packed : '');
+  }
   return '#' + p.toString();
 }
 async function permalinkAsync(extra) {
   const text = $('src').value;
   if (lastPacked.text !== text) lastPacked = {text, packed: await pack(text)};
+  const rules = $('rules-src').value;
+  if (byPath() && lastRules.text !== rules) lastRules = {text: rules, packed: await pack(rules)};
   return permalink(extra);
 }
+
+// byPath says whether the scenario reads a rules file by its path.
+function byPath() { return state.rules !== null && !state.rules.named; }
 
 async function pack(text) {
   const bytes = new TextEncoder().encode(text);
@@ -277,17 +291,21 @@ async function restore() {
   if (p.has('seed')) $('seed').value = p.get('seed');
   if (p.has('trials')) $('trials').value = p.get('trials');
   for (const c of Object.values(cards)) c.restore(p);
+  skill.restore(p);
   if (p.has('card') && (p.get('card') in cards || p.get('card') === 'odds')) showCard(p.get('card'));
   if (!p.get('s') && p.has('builtin')) {
     await open('builtin=' + encodeURIComponent(p.get('builtin')));
   } else if (p.get('s')) {
     const text = await unpack(p.get('s'), state.maxBody);
+    if (p.get('r')) showRules({file: p.get('rf') || 'rules.yaml', text: await unpack(p.get('r'), state.maxBody)});
     $('name').value = p.get('name') || 'scenario';
     state.folder = p.get('folder') || '';
     state.builtin = p.get('builtin') || '';
     setText(text);
   } else return;
-  if (p.has('run') && cards[p.get('run')]) afterValid(() => run(p.get('run')));
+  const name = p.get('run');
+  if (name === 'skill') afterValid(() => skill.ready().then(() => run(name)));
+  else if (cards[name]) afterValid(() => run(name));
 }
 
 // afterValid calls fn once the text has been found valid.
@@ -318,7 +336,7 @@ function connect() {
     $('connection').textContent = 'connected';
     if ($('src').value) changed();
   });
-  for (const kind of ['estimate', 'exact', 'failed']) es.addEventListener(kind, (m) => dispatch(kind, JSON.parse(m.data)));
+  for (const kind of ['estimate', 'headline', 'exact', 'failed']) es.addEventListener(kind, (m) => dispatch(kind, JSON.parse(m.data)));
   for (const name of Object.keys(jobCards)) for (const kind of [name, name + '-progress']) es.addEventListener(kind, (m) => dispatch(kind, JSON.parse(m.data)));
   es.onerror = () => { state.ready = false; $('connection').textContent = 'disconnected: retrying'; };
 }

@@ -11,7 +11,11 @@ export const tab = (crypto.randomUUID ? crypto.randomUUID() : String(Math.random
 export const state = {
   builtin: '', folder: '', maxBody: 1 << 20, ready: false,
   // The odds: the job, its timings and what it showed.
-  job: 0, sent: 0, editAt: null, firstMs: null, pointMs: null, exactMs: null, exact: null, last: null, estimates: 0, history: [], done: false,
+  job: 0, sent: 0, editAt: null, firstMs: null, pointMs: null, exactMs: null, exact: null, last: null,
+  // The exact shares ahead of the rounds distribution (headline), and
+  // when the whole solution came (exactMs is when the first exact number
+  // did, from either).
+  headline: null, exactFullMs: null, estimates: 0, history: [], done: false,
   // The answers of the other cards, by kind, and their jobs.
   sweep: null, tune: null, compare: null, meta: null, spread: null, replay: null, skill: null,
   // What the server last said of the text: its validation, document and

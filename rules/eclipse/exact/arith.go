@@ -21,6 +21,11 @@ type num[T any] interface {
 	// comparison, ties going to the earlier alternative.
 	better(x, y T) bool
 	float(x T) float64
+	// spread adds m·p[e] to mass[to[e]] for each edge e in order, or to
+	// term[−1−to[e]] where to[e] < 0: a node's mass sent along its edges,
+	// in one call rather than two a edge (a method of a type parameter is
+	// called through the instantiation's dictionary, never inlined).
+	spread(m T, p []T, to []int32, mass, term []T)
 }
 
 type floats struct{}
@@ -35,6 +40,19 @@ func (floats) isZero(x float64) bool    { return x == 0 }
 func (floats) better(x, y float64) bool { return x > y+1e-13*math.Max(1, math.Abs(y)) }
 func (floats) float(x float64) float64  { return x }
 
+// spread rounds each product before adding it (the conversion forbids a
+// fused multiply-add), as mul then add do: the sums stay those of the
+// rational solve's algorithm, operation for operation.
+func (floats) spread(m float64, p []float64, to []int32, mass, term []float64) {
+	for e, t := range to[:len(p)] {
+		if t < 0 {
+			term[-1-t] += float64(m * p[e])
+		} else {
+			mass[t] += float64(m * p[e])
+		}
+	}
+}
+
 type rats struct{}
 
 var ratZero = new(big.Rat)
@@ -48,3 +66,13 @@ func (rats) div(x, y *big.Rat) *big.Rat { return new(big.Rat).Quo(x, y) }
 func (rats) isZero(x *big.Rat) bool     { return x.Sign() == 0 }
 func (rats) better(x, y *big.Rat) bool  { return x.Cmp(y) > 0 }
 func (rats) float(x *big.Rat) float64   { f, _ := x.Float64(); return f }
+
+func (ar rats) spread(m *big.Rat, p []*big.Rat, to []int32, mass, term []*big.Rat) {
+	for e, t := range to[:len(p)] {
+		if t < 0 {
+			term[-1-t] = ar.add(term[-1-t], ar.mul(m, p[e]))
+		} else {
+			mass[t] = ar.add(mass[t], ar.mul(m, p[e]))
+		}
+	}
+}

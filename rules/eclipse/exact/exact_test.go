@@ -130,6 +130,25 @@ func BenchmarkSolveDuels(b *testing.B) {
 	})
 }
 
+// BenchmarkSolveHeadline is BenchmarkSolve's fleet-mirror-upgraded up to
+// the headline a page shows first (Options.Headline): the solve but its
+// rounds distribution.
+func BenchmarkSolveHeadline(b *testing.B) {
+	c := compileBuiltin(b, "fleet-mirror-upgraded")
+	opt := Options{}.withDefaults()
+	for b.Loop() {
+		s, err := floatSolver(c, opt, newBudget(context.Background(), opt.MaxSteps, lookFloat))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := s.run(); err != nil {
+			b.Fatal(err)
+		}
+		s.result()
+		release(s)
+	}
+}
+
 // duelStates is the most states of a battle BenchmarkSolveDuels solves.
 const duelStates = 200
 

@@ -18,12 +18,13 @@ func (s *solver[T, A]) expand(ni int32) error {
 	for side, sub := range [2]uint64{a, b} {
 		if sub != s.stKey[side] {
 			s.stKey[side], s.stProg[side] = sub, s.enc.decodeSide(sub, side, &s.st)
+			s.stMask[side] = s.enc.inBattleMask(&s.st, side)
 		}
 	}
 	e0 := int32(len(s.prob))
 	s.nodes[ni].e0 = e0
 	s.nodes[ni].prog = int32(round) + s.stProg[0] + s.stProg[1]
-	mask := s.enc.inBattleMask(&s.st, 0) | s.enc.inBattleMask(&s.st, 1)
+	mask := s.stMask[0] | s.stMask[1]
 	nochange := func(p T) error {
 		to, err := s.next(mask, a, b, round, k)
 		if err != nil {
@@ -118,14 +119,16 @@ func (s *solver[T, A]) fire(ni int32, t int, missile bool, a, b uint64, round, k
 			return err
 		}
 	}
-	ownMask := s.enc.inBattleMask(&s.st, own)
+	ownMask := s.stMask[own]
 	s.termEdges = s.termEdges[:0]
 	winner := rules.A
 	if own == 1 {
 		winner = rules.B
 	}
 	for r := entry.r0; r < entry.r0+entry.nr; r++ {
-		s.targets = s.targets[:0]
+		if s.optimal {
+			s.targets = s.targets[:0]
+		}
 		o0, o1 := s.rollOuts(r)
 		for o := o0; o < o1; o++ {
 			out := s.outs[o]
@@ -145,12 +148,14 @@ func (s *solver[T, A]) fire(ni int32, t int, missile bool, a, b uint64, round, k
 					return err
 				}
 			}
+			if !s.optimal {
+				s.fixedEdge(s.rollP[r], to) // the roll's one outcome
+				continue
+			}
 			s.targets = append(s.targets, to)
 		}
 		if s.optimal {
 			s.edge(s.nodes[ni].e0, s.rollP[r], s.targets)
-		} else {
-			s.fixedEdge(s.rollP[r], s.targets[0])
 		}
 	}
 	return nil

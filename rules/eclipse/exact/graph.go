@@ -91,6 +91,7 @@ type solver[T any, A num[T]] struct {
 	// firing side's sub-key, so one side rarely needs decoding again.
 	stKey  [2]uint64
 	stProg [2]int32
+	stMask [2]uint8 // and the types of each side in the battle
 
 	st2     eclipse.State
 	w       *eclipse.Work

@@ -144,15 +144,7 @@ func (s *solver[T, A]) flow(a int32, m T) {
 		s.rndE = ar.add(s.rndE, m) // a round begins at each visit
 	}
 	e0, e1 := s.edges(a)
-	for e := e0; e < e1; e++ {
-		to := s.to[e]
-		x := ar.mul(m, s.prob[e])
-		if to < 0 {
-			s.term[-1-to] = ar.add(s.term[-1-to], x)
-		} else {
-			s.mass[to] = ar.add(s.mass[to], x)
-		}
-	}
+	ar.spread(m, s.prob[e0:e1], s.to[e0:e1], s.mass, s.term)
 	if nd.ncTo >= 0 && !s.intra(a) {
 		s.mass[nd.ncTo] = ar.add(s.mass[nd.ncTo], ar.mul(m, s.nc[a]))
 	}

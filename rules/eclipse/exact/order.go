@@ -7,9 +7,10 @@ import "math/bits"
 // no-change loop connects) are contiguous. Since key = x·ptrs + k with
 // k < ptrs, (state, pointer) order is key order. Keys are distinct, so the
 // order is fully determined; it is found by a radix sort (stable passes
-// over the bytes of the key, least significant first, then of the
-// progress), several times faster than a comparison sort here: keys have
-// few significant bytes and progress takes few values.
+// over digits of the progress and the key joined in one word, progress
+// above, least significant first), several times faster than a
+// comparison sort here: keys have few significant bits and progress takes
+// few values.
 func (s *solver[T, A]) sortNodes() {
 	n := len(s.nodes)
 	if n <= smallSort {
@@ -24,23 +25,51 @@ func (s *solver[T, A]) sortNodes() {
 	var keyBits, progBits uint64
 	for i := range s.nodes {
 		nd := &s.nodes[i]
-		src[i] = tableSlot{key: nd.key, tag: uint32(nd.prog), idx: int32(i)}
 		keyBits |= nd.key
 		progBits |= uint64(nd.prog)
 	}
-	for d := range (bits.Len64(keyBits) + 7) / 8 {
-		radixPass(dst, src, d)
-		src, dst = dst, src
+	// Progress and key side by side in one word, when they fit (nearly
+	// always: keys of a few tens of bits, progress of a few), sort in
+	// fewer passes than the key's then the progress's.
+	kb, pb := bits.Len64(keyBits), bits.Len64(progBits)
+	joint := kb+pb <= 64
+	for i := range s.nodes {
+		nd := &s.nodes[i]
+		src[i] = tableSlot{key: nd.key, tag: uint32(nd.prog), idx: int32(i)}
+		if joint {
+			src[i].key |= uint64(nd.prog) << kb
+		}
 	}
-	for d := range (bits.Len64(progBits) + 7) / 8 {
-		radixPass(dst, src, 8+d)
-		src, dst = dst, src
+	w := 8 // bits a digit: wider digits, fewer passes, for many nodes
+	if n >= wideSort {
+		w = maxRadixBits
+	}
+	passes := func(bits, from int) {
+		for d := 0; d < bits; d += w {
+			radixPass(dst, src, from+d, w)
+			src, dst = dst, src
+		}
+	}
+	if joint {
+		passes(kb+pb, 0)
+	} else {
+		passes(kb, 0)
+		passes(pb, 64)
 	}
 	s.order = scratch(s.order, n) // every element is set below
 	for i, sl := range src {
 		s.order[i] = sl.idx
 	}
 }
+
+// maxRadixBits is the widest digit of the radix sort: its counts (2^11
+// of them, 8 KB) stay in the first-level cache. Running over them costs a
+// pass more than its fewer passes save below wideSort nodes, which take
+// digits of a byte.
+const (
+	maxRadixBits = 11
+	wideSort     = 1 << 12
+)
 
 // smallSort is the most nodes insertionSort orders: below it, the
 // radix sort's passes over 256 buckets cost more than the comparisons
@@ -64,16 +93,19 @@ func (s *solver[T, A]) insertionSort() {
 	}
 }
 
-// radixPass copies src into dst stably ordered by digit d of the slots:
-// byte d of the key for d < 8, else byte d−8 of the tag.
-func radixPass(dst, src []tableSlot, d int) {
-	digit := func(sl tableSlot) uint8 {
-		if d < 8 {
-			return uint8(sl.key >> (8 * d))
+// radixPass copies src into dst stably ordered by the w bits (w ≤
+// maxRadixBits) of the slots from bit at: of the key for at < 64, else of
+// the tag from bit at−64.
+func radixPass(dst, src []tableSlot, at, w int) {
+	mask := uint32(1)<<w - 1
+	digit := func(sl tableSlot) uint32 {
+		if at < 64 {
+			return uint32(sl.key>>at) & mask
 		}
-		return uint8(sl.tag >> (8 * (d - 8)))
+		return sl.tag >> (at - 64) & mask
 	}
-	var start [256]int32 // per digit value: where its run begins in dst
+	var counts [1 << maxRadixBits]int32
+	start := counts[:1<<w] // per digit value: where its run begins in dst
 	for _, sl := range src {
 		start[digit(sl)]++
 	}

@@ -24,4 +24,9 @@ func (registered) SolveWithin(ctx context.Context, n *doc.Node, rational bool, m
 	return SolveDoc(ctx, n, Options{Rational: rational, Within: maxWork})
 }
 
+// SolveHeadlineFirst implements rules.HeadlineFirst.
+func (registered) SolveHeadlineFirst(ctx context.Context, n *doc.Node, headline func(*rules.Exact)) (*rules.Exact, error) {
+	return SolveDoc(ctx, n, Options{Headline: headline})
+}
+
 func (registered) Check(n *doc.Node) error { return Check(n, Options{}) }

@@ -54,12 +54,12 @@ export function estimate(d) {
   if (state.pointMs === null && d.precision <= 0.01) state.pointMs = now;
   const labels = r.labels || {a: 'a', b: 'b'};
   $('label-a').textContent = labels.a; $('label-b').textContent = labels.b;
-  if (!state.exact) shares(r);
+  if (!state.exact && !state.headline) shares(r);
   $('trials-done').textContent = r.trials.toLocaleString('en');
   $('precision').textContent = (100 * d.precision).toFixed(2);
   $('elapsed').textContent = (d.ms / 1000).toFixed(2) + ' s';
   $('state').textContent = d.final ? (d.stopped ? 'stopped' : 'done') : 'running';
-  $('mc').textContent = state.exact ? mcLine(r) : '';
+  $('mc').textContent = state.exact || state.headline ? mcLine(r) : '';
   details(r, d.final);
 }
 
@@ -94,10 +94,29 @@ function shares(r) {
   bar(r.wins.a / r.trials, r.wins.b / r.trials, r.intervals['wins.a']);
 }
 
+// headline draws the exact shares a solver gave ahead of its rounds
+// distribution, which the exact event brings with the rest.
+export function headline(d) {
+  if (state.exact) return; // the whole solution came first (it never should)
+  state.headline = d.result.exact;
+  if (state.exactMs === null) state.exactMs = performance.now() - state.sent;
+  exactShares(d, ' (rounds distribution to come)');
+}
+
 export function exact(d) {
   if (d.error) { $('exact').textContent = 'none: ' + d.error; return; }
+  state.exact = d.result.exact;
+  const now = performance.now() - state.sent;
+  state.exactFullMs = now;
+  if (state.exactMs === null) state.exactMs = now;
+  exactShares(d, '');
+  if (state.last) { rounds(state.last); atLeast(state.last); }
+}
+
+// exactShares puts the exact shares of d in place of the estimate's, and
+// the exact line, the command that reproduces it after it.
+function exactShares(d, more) {
   const e = d.result.exact;
-  state.exact = e; state.exactMs = performance.now() - state.sent;
   for (const [k, w] of [['a', 'a'], ['b', 'b'], ['none', 'draw']]) {
     $('share-' + k).textContent = '';
     $('share-' + k).append(pct(e[w]) + ' ', h('span', {class: 'exact-mark'}, 'exact'));
@@ -107,8 +126,7 @@ export function exact(d) {
   bar(e.a, e.b, null);
   if (state.last) $('mc').textContent = mcLine(state.last);
   $('exact').textContent = 'P(' + $('label-a').textContent + ' wins) = ' + e.a.toPrecision(6) + ', P(' + $('label-b').textContent + ' wins) = ' + e.b.toPrecision(6) +
-    ', E[rounds] = ' + e.rounds_mean.toPrecision(5) + ' (' + (e.states || 0) + ' states, ' + d.ms.toFixed(0) + ' ms)';
-  if (state.last) { rounds(state.last); atLeast(state.last); }
+    ', E[rounds] = ' + e.rounds_mean.toPrecision(5) + ' (' + (e.states || 0) + ' states, ' + d.ms.toFixed(0) + ' ms)' + more;
   $('exact-command').textContent = d.command;
   $('exact-command').hidden = false;
 }

@@ -10,6 +10,9 @@ import {result, choice} from './common.js';
 
 export const kind = 'skill';
 let res, weak, strong, sides, ruleset = '';
+// restored are the levels a permalink named (skill=), set once the
+// ruleset's players are offered; offered settles when they are set.
+let restored = null, offered = null, settle = () => {};
 
 export function mount(root, run) {
   weak = h('select', {id: 'skill-weak', title: 'the weaker player'});
@@ -38,9 +41,22 @@ export async function validated(v) {
   const rungs = players.filter((p) => p.rung);
   const pair = rungs.length >= 2 ? [rungs[rungs.length - 2], rungs[rungs.length - 1]] : players.slice(0, 2);
   if (pair.length === 2) { weak.value = pair[0].name; strong.value = pair[1].name; }
+  if (restored) { [sides.value, weak.value, strong.value] = restored; restored = null; settle(); }
   document.getElementById('skill-run').disabled = players.length < 2;
   document.getElementById('skill-note').textContent = players.length < 2 ? note || 'the ruleset offers fewer than two players' : '';
 }
+
+// params writes the levels in a permalink (skill=a=kill-greedy,a=optimal);
+// restore reads them back, for validated to set once it offers the
+// players; ready settles when it has.
+export function params(p) { if (weak.value && strong.value) p.set('skill', levels().join(',')); }
+export function restore(p) {
+  const m = /^(a=|b=)?([^,]+),(a=|b=)?([^,]+)$/.exec(p.get('skill') || '');
+  if (!m || (m[1] || '') !== (m[3] || '')) return;
+  restored = [m[1] || '', m[2], m[4]];
+  offered = new Promise((r) => { settle = r; });
+}
+export function ready() { return offered || Promise.resolve(); }
 
 const lists = new Map();
 function playersOf(id) {

@@ -33,7 +33,7 @@ export function mount(root, run) {
 
 function suggest() {
   const f = known.find((x) => x.path === field.value);
-  if (f && f.min !== undefined) range.value = f.min + '..' + f.max;
+  if (f && f.suggest) range.value = f.suggest;
 }
 
 export async function validated(v) {
