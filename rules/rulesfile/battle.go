@@ -38,14 +38,23 @@ type Battle struct {
 	cap        int
 	ends       []*endC
 	endsAt     [2][]*endC // the ends with a condition checked at a round's start (0) and end (1)
-	counters   []*counterC
-	survivors  [2][]int // counter index per local type
-	dealt      [2]int   // counter index of damage dealt
-	nregs      int
-	regNames   []string
-	hooks      *hookSet
-	policies   [2]policy
-	endIndex   map[string]int
+	// endsOnSides: the conditions of endsAt read the side tracks and the
+	// sides' aggregates (alive, hp, armed, lost) and nothing else of the
+	// state, so a check need not be made again until one of them changes
+	// (fighter.endsFresh)
+	endsOnSides bool
+	// endsAgg has bit k set when the ends read aggregate k (aggAlive,
+	// aggHP, aggArmed; lost is read as alive): only a change of one of
+	// those makes them worth a check again
+	endsAgg   uint8
+	counters  []*counterC
+	survivors [2][]int // counter index per local type
+	dealt     [2]int   // counter index of damage dealt
+	nregs     int
+	regNames  []string
+	hooks     *hookSet
+	policies  [2]policy
+	endIndex  map[string]int
 }
 
 // unitType is a unit type as one side fields it.

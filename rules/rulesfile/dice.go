@@ -6,7 +6,7 @@ func (f *fighter) test(ft *faceTest, fi int32, c *ectx) bool {
 		return ft.mask[fi]
 	}
 	c.face = fi
-	return f.eval(ft.e, c) != 0
+	return f.val(ft.e, c) != 0
 }
 
 // die rolls one die of n ≤ 65536 faces and returns the face index. Each
@@ -40,17 +40,35 @@ func (f *fighter) die(n int) int32 {
 // cases, one per kind of roll, read at once, and a call per kind would
 // cost in every roll.
 func (f *fighter) roll(rc *rollC, c *ectx) (val, ndice int32) {
-	if rc.value != nil {
-		return f.eval(rc.value, c), 0
+	if rc.coins {
+		// Coins summed are heads counted: Rand.Heads flips n at once. The
+		// commonest roll of a coin game comes first.
+		n := max(f.val(rc.dice, c), 0)
+		var h int32
+		if f.ch == nil { // Rand.Heads inlined, not through heads: a call per roll counts
+			h = int32(f.r.Heads(int(n)))
+		} else {
+			h = f.heads(int(n))
+		}
+		if f.log != nil {
+			f.log.printf("    %s flips %d coins: %d heads\n", f.log.unit(c.unit[roleSelf]), n, h)
+		}
+		if rc.plus != nil {
+			h += f.val(rc.plus, c)
+		}
+		return h, n
 	}
-	n := max(f.eval(rc.dice, c), 0)
+	if rc.value != nil {
+		return f.val(rc.value, c), 0
+	}
+	n := max(f.val(rc.dice, c), 0)
 	plus := int32(0)
 	if rc.plus != nil {
-		plus = f.eval(rc.plus, c)
+		plus = f.val(rc.plus, c)
 	}
 	if rc.faces != nil {
 		// Dice of 1..N faces, N from the state: none below one face.
-		nf := f.eval(rc.faces, c)
+		nf := f.val(rc.faces, c)
 		total := int32(0)
 		for range n {
 			if nf >= 1 {
@@ -65,14 +83,6 @@ func (f *fighter) roll(rc *rollC, c *ectx) (val, ndice int32) {
 			f.log.rolled(rc, c.unit[roleSelf], total+plus)
 		}
 		return total + plus, n
-	}
-	if rc.coins {
-		// Coins summed are heads counted: Rand.Heads flips n at once.
-		h := f.heads(int(n))
-		if f.log != nil {
-			f.log.printf("    %s flips %d coins: %d heads\n", f.log.unit(c.unit[roleSelf]), n, h)
-		}
-		return h + plus, n
 	}
 	nf := len(rc.die)
 	if rc.keep != 0 {

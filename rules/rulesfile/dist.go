@@ -28,17 +28,17 @@ type rollKey struct {
 func (s *Enumerator[T, A]) rollDist(rc *rollC, c *ectx) ([]rollOut[T], int32) {
 	f := s.f
 	if rc.value != nil {
-		return []rollOut[T]{{v: f.eval(rc.value, c), w: s.ar.Frac(1, 1)}}, 0
+		return []rollOut[T]{{v: f.val(rc.value, c), w: s.ar.Frac(1, 1)}}, 0
 	}
-	n := max(f.eval(rc.dice, c), 0)
+	n := max(f.val(rc.dice, c), 0)
 	plus := int32(0)
 	if rc.plus != nil {
-		plus = f.eval(rc.plus, c)
+		plus = f.val(rc.plus, c)
 	}
 	key := rollKey{rc: rc, n: n, plus: plus}
 	switch {
 	case rc.faces != nil:
-		key.nf = max(f.eval(rc.faces, c), 0)
+		key.nf = max(f.val(rc.faces, c), 0)
 	case !rc.coins:
 		key.masks = s.faceKey(rc, c)
 	}

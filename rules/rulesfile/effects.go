@@ -26,9 +26,11 @@ func (f *fighter) contestPhase(p *phaseC) {
 func (f *fighter) contestEffects(c *contestC, w, l int32) {
 	b := f.b
 	tw, tl := b.units[w].typ, b.units[l].typ
-	f.run(c.win[b.pair(tw, tl)], &ectx{unit: [nRoles + 1]int32{w, -1, l, -1}, side: b.units[w].side})
-	if !f.over {
-		f.run(c.lose[b.pair(tl, tw)], &ectx{unit: [nRoles + 1]int32{l, -1, w, -1}, side: b.units[l].side})
+	if win := c.win[b.pair(tw, tl)]; len(win) > 0 {
+		f.run(win, &ectx{unit: [nRoles + 1]int32{w, -1, l, -1}, side: b.units[w].side})
+	}
+	if lose := c.lose[b.pair(tl, tw)]; len(lose) > 0 && !f.over {
+		f.run(lose, &ectx{unit: [nRoles + 1]int32{l, -1, w, -1}, side: b.units[l].side})
 	}
 }
 
@@ -43,17 +45,39 @@ const maxRerolls = 100_000
 // rolls the same roll for each side, with self as that side's champion.
 func (f *fighter) contest(c *contestC, self, other int32, nested bool) int {
 	b := f.b
-	ts, to := b.units[self].typ, b.units[other].typ
-	cs := ectx{unit: [nRoles + 1]int32{self, -1, other, -1}, side: b.units[self].side}
-	co := ectx{unit: [nRoles + 1]int32{other, -1, self, -1}, side: b.units[other].side}
+	us, uo := &b.units[self], &b.units[other]
+	cs := ectx{unit: [nRoles + 1]int32{self, -1, other, -1}, side: us.side}
+	// A nested contest rolls both rolls in self's context; a phase contest
+	// rolls the same roll for each side's champion.
+	var rollS, rollO *rollC
+	co := &cs
+	if nested {
+		rollS, rollO = c.roll[0], c.against[0]
+	} else {
+		rollS, rollO = c.roll[b.pair(us.typ, uo.typ)], c.roll[b.pair(uo.typ, us.typ)]
+		co = &ectx{unit: [nRoles + 1]int32{other, -1, self, -1}, side: uo.side}
+	}
+	// Two pools of coins (no modifier) are flipped here, their sizes read
+	// once: a re-rolled tie changes nothing they read.
+	flips := rollS.flips && rollO.flips && f.log == nil && f.ch == nil
+	var ks, ko int32
+	if flips {
+		if rollS.dice == f.guarded { // read by the if just before
+			ks = max(rollS.dice.table[f.guardIdx], 0)
+		} else {
+			ks = max(f.val(rollS.dice, &cs), 0)
+		}
+		ko = max(f.val(rollO.dice, co), 0)
+	}
+	f.guarded = nil
 	for range maxRerolls {
 		var rs, ns, ro, no int32
-		if nested {
-			rs, ns = f.roll(c.roll[0], &cs)
-			ro, no = f.roll(c.against[0], &cs)
+		if flips {
+			rs, ns = int32(f.r.Heads(int(ks))), ks
+			ro, no = int32(f.r.Heads(int(ko))), ko
 		} else {
-			rs, ns = f.roll(c.roll[b.pair(ts, to)], &cs)
-			ro, no = f.roll(c.roll[b.pair(to, ts)], &co)
+			rs, ns = f.roll(rollS, &cs)
+			ro, no = f.roll(rollO, co)
 		}
 		if f.log != nil {
 			f.log.contest(self, rs, other, ro)
@@ -92,27 +116,21 @@ func (f *fighter) contest(c *contestC, self, other int32, nested bool) int {
 // eachPhase runs an each phase's effects for every unit not destroyed, side
 // a's first.
 func (f *fighter) eachPhase(p *phaseC) {
-	b := f.b
-	for s := range 2 {
-		if p.who != 2 && p.who != s {
+	for i := range p.members {
+		m := &p.members[i]
+		if f.st[m.slot] <= 0 {
 			continue
 		}
-		si := &b.sides[s]
-		c := ectx{unit: [nRoles + 1]int32{-1, -1, -1, -1}, side: s}
-		slot := f.unitBase + si.first*f.stride
-		for u := int32(si.first); u < int32(si.first+si.n); u, slot = u+1, slot+f.stride {
-			if f.st[slot] <= 0 {
-				continue
-			}
-			e := &p.each[b.unitType[u]]
-			c.unit[roleSelf] = u
-			if e.when != nil && f.eval(e.when, &c) == 0 {
-				continue
-			}
-			f.run(e.do, &c)
-			if f.over {
-				return
-			}
+		if m.whenSlot >= 0 && cell(m.whenTable, f.st[m.whenSlot], m.whenLo, m.whenN) == 0 {
+			continue
+		}
+		c := ectx{unit: [nRoles + 1]int32{m.u, -1, -1, -1}, side: int(m.side)}
+		if m.whenSlot < 0 && m.e.when != nil && f.val(m.e.when, &c) == 0 {
+			continue
+		}
+		f.run(m.e.do, &c)
+		if f.over {
+			return
 		}
 	}
 }
@@ -142,21 +160,30 @@ func (f *fighter) run(list []*effectC, c *ectx) {
 		case efSet, efAdd, efRaise, efLower:
 			f.change(e, c)
 		case efIf:
-			if f.eval(e.value, c) != 0 {
-				f.run(e.then, c)
-			} else {
-				f.run(e.els, c)
+			then := e.els
+			if f.val(e.value, c) != 0 {
+				then = e.then
+				if e.guard != nil { // eval left the index the pool shares
+					f.guarded, f.guardIdx = e.guard, f.lastIdx
+				}
+			}
+			if len(then) > 0 {
+				f.run(then, c)
 			}
 		case efContest:
 			if e.contest.pairs {
 				f.nestedPairs(e.contest, c)
 				break
 			}
+			var then []*effectC
 			switch f.contest(e.contest, c.unit[roleSelf], c.unit[roleOther], true) {
 			case 1:
-				f.run(e.contest.win[0], c)
+				then = e.contest.win[0]
 			case -1:
-				f.run(e.contest.lose[0], c)
+				then = e.contest.lose[0]
+			}
+			if len(then) > 0 {
+				f.run(then, c)
 			}
 		case efEnd:
 			f.reach(b.ends[e.end], c.side, false)
@@ -179,7 +206,7 @@ func (f *fighter) pickAny(s int, d int32) int32 {
 // change applies a set, add, raise or lower effect.
 func (f *fighter) change(e *effectC, c *ectx) {
 	b := f.b
-	v := f.eval(e.value, c)
+	v := f.val(e.value, c)
 	if e.who >= 2 {
 		s := c.side
 		if e.who == 3 {
@@ -187,7 +214,7 @@ func (f *fighter) change(e *effectC, c *ectx) {
 		}
 		tr := &b.sideTrk[e.track]
 		slot := 1 + s*len(b.sideTrk) + e.track
-		f.st[slot] = min(max(apply(e.kind, f.st[slot], v), tr.lo[0]), tr.hi[0])
+		f.setSideTrack(slot, min(max(apply(e.kind, f.st[slot], v), tr.lo[0]), tr.hi[0]))
 		return
 	}
 	u := c.unit[roleSelf]

@@ -42,7 +42,36 @@ func (b *Battle) compileEnds(cp *compiler) error {
 			b.endsAt[e.check] = append(b.endsAt[e.check], e)
 		}
 	}
+	for _, e := range b.endsAt[0] {
+		b.endsAgg |= e.aggregates()
+	}
+	for _, e := range b.endsAt[1] {
+		b.endsAgg |= e.aggregates()
+	}
+	b.endsOnSides = !slices.ContainsFunc(b.ends, func(e *endC) bool {
+		return e.check >= 0 && slices.ContainsFunc(e.when[:], func(c *cexpr) bool {
+			return slices.ContainsFunc(c.vars, func(v varRef) bool { return v.kind != vSideTrack && v.kind != vSideAgg })
+		})
+	})
 	return nil
+}
+
+// aggregates returns the bits of the sides' aggregates e's condition
+// reads (Battle.endsAgg).
+func (e *endC) aggregates() uint8 {
+	var bits uint8
+	for _, c := range e.when {
+		for _, v := range c.vars {
+			if v.kind == vSideAgg {
+				k := v.which
+				if k == aggLost { // lost is alive worked out
+					k = aggAlive
+				}
+				bits |= 1 << k
+			}
+		}
+	}
+	return bits
 }
 
 // winnerOf returns who wins when side s meets end e (or both sides do).

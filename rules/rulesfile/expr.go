@@ -100,6 +100,7 @@ const (
 	shUnitSlot  // self.hp, other.pain
 	shReg       // a named roll
 	shSideTrack // side.worn
+	shSlots     // several values, each a unit's hp or track or a named roll
 )
 
 // shapeOf returns the shape of a compiled expression.
@@ -108,7 +109,10 @@ func (e *cexpr) shapeOf() shape {
 	case len(e.vars) == 0:
 		return shConst
 	case len(e.vars) > 1:
-		return shWalk
+		if slices.ContainsFunc(e.vars, func(v varRef) bool { return v.kind != vUnitHP && v.kind != vUnitTrack && v.kind != vReg }) {
+			return shWalk
+		}
+		return shSlots
 	}
 	switch e.vars[0].kind {
 	case vUnitHP, vUnitTrack:

@@ -35,6 +35,10 @@ type fighter struct {
 	end    int
 	ender  int // the side that reached a non-victory end, or −1
 	round  int32
+	// endsFresh[when]: the ends checked then were checked, and none was
+	// met, since the last change of a side track or a side's aggregates
+	// (Battle.endsOnSides: a check again would find the same)
+	endsFresh [2]bool
 	// the battle's layout, kept at hand for eval
 	unitBase, stride int
 	nSideTrk         int // side tracks a side has: side s's track k is st[1+s·nSideTrk+k]
@@ -54,10 +58,16 @@ type fighter struct {
 	// pairs being played (a stack: a pair's effects may hold another)
 	poolS, poolO []int32
 	pairRes      []int8
-	log          *account
-	stop         *rules.Stop
-	thread       *starlark.Thread // the hooks' thread, made at the first call
-	ch           Chooser          // answers the random events instead of r (Stepper)
+	// lastIdx is the index of the shSlots table eval read last; guarded
+	// and guardIdx, the pool an if has just read and its index
+	// (effectC.guard), for the contest that follows at once
+	lastIdx  int32
+	guarded  *cexpr
+	guardIdx int32
+	log      *account
+	stop     *rules.Stop
+	thread   *starlark.Thread // the hooks' thread, made at the first call
+	ch       Chooser          // answers the random events instead of r (Stepper)
 }
 
 // hit is a die that hit, waiting for a target.
@@ -137,6 +147,7 @@ func (f *fighter) reset(r *rules.Rand) {
 	clear(f.reg)
 	f.word, f.chunks = 0, 0
 	f.over, f.winner, f.end, f.ender, f.round = false, rules.None, 0, -1, 0
+	f.endsFresh = [2]bool{}
 	for s := range 2 {
 		si := &b.sides[s]
 		f.agg[s][aggAlive], f.agg[s][aggHP], f.agg[s][aggArmed] = int32(si.n), int32(si.hpMax), 0
@@ -178,14 +189,18 @@ func (f *fighter) playRound(round int32) {
 	if f.log != nil {
 		f.log.printf("round %d\n", round)
 	}
-	if f.checkEnds(0); f.over {
-		return
+	if !f.endsFresh[0] {
+		if f.checkEnds(0); f.over {
+			return
+		}
 	}
 	if f.phases(f.b.round); f.over {
 		return
 	}
-	if f.checkEnds(1); f.over {
-		return
+	if !f.endsFresh[1] {
+		if f.checkEnds(1); f.over {
+			return
+		}
 	}
 	if int(round) >= f.b.cap {
 		f.finish(rules.None, endRoundCap)
@@ -205,7 +220,8 @@ func (f *fighter) phases(list []*phaseC) {
 		case phHook:
 			f.callHook(p.hook, -1, -1, 0)
 		}
-		if f.over || f.settle() {
+		// settle is called only when a side may have no unit left
+		if f.over || (f.agg[0][aggAlive] == 0 || f.agg[1][aggAlive] == 0) && f.settle() {
 			return
 		}
 	}
@@ -238,12 +254,12 @@ func (f *fighter) finish(w rules.Side, end int) {
 // of a round.
 func (f *fighter) checkEnds(when int) {
 	ends := f.b.endsAt[when]
-	if len(ends) == 0 {
+	if len(ends) == 0 || f.endsFresh[when] {
 		return
 	}
 	sides := [2]ectx{{unit: noUnits, side: 0}, {unit: noUnits, side: 1}}
 	for _, e := range ends {
-		met := [2]bool{f.eval(e.when[0], &sides[0]) != 0, f.eval(e.when[1], &sides[1]) != 0}
+		met := [2]bool{f.val(e.when[0], &sides[0]) != 0, f.val(e.when[1], &sides[1]) != 0}
 		if !met[0] && !met[1] {
 			continue
 		}
@@ -253,6 +269,23 @@ func (f *fighter) checkEnds(when int) {
 		}
 		f.reach(e, s, met[0] && met[1])
 		return
+	}
+	f.endsFresh[when] = f.b.endsOnSides
+}
+
+// aggChanged notes that the sides' aggregates of bits changed: the ends
+// that read them are worth a check again.
+func (f *fighter) aggChanged(bits uint8) {
+	if bits&f.b.endsAgg != 0 {
+		f.endsFresh = [2]bool{}
+	}
+}
+
+// setSideTrack sets the side track in slot to v.
+func (f *fighter) setSideTrack(slot int, v int32) {
+	if f.st[slot] != v {
+		f.st[slot] = v
+		f.endsFresh = [2]bool{}
 	}
 }
 
@@ -306,10 +339,19 @@ func (f *fighter) record(o *rules.Outcome) {
 	for _, c := range b.counters {
 		for s := range 2 {
 			if c.index[s] >= 0 {
-				o.Counters[c.index[s]] = int64(f.eval(c.value[s], &ectx{unit: noUnits, side: s}))
+				o.Counters[c.index[s]] = int64(f.val(c.value[s], &ectx{unit: noUnits, side: s}))
 			}
 		}
 	}
+}
+
+// val evaluates a compiled expression in context c, a constant without a
+// call.
+func (f *fighter) val(e *cexpr, c *ectx) int32 {
+	if e.shape == shConst {
+		return e.k
+	}
+	return f.eval(e, c)
 }
 
 // eval evaluates a compiled expression in context c. An expression of
@@ -334,12 +376,33 @@ func (f *fighter) eval(e *cexpr, c *ectx) int32 {
 	case shSideTrack:
 		v := &e.vars[0]
 		return cell(e.table, f.st[int(v.off)+(c.side^int(v.role))*f.nSideTrk], v.lo, v.n)
+	case shSlots:
+		// Several values, each a unit's hp or track or a named roll: the
+		// commonest formula of a duel (attack − pain − incapacitation),
+		// read without a switch per value.
+		st, reg, base, stride := f.st, f.reg, f.unitBase, f.stride
+		idx := int32(0)
+		for i := range e.vars {
+			v := &e.vars[i]
+			var x int32
+			if v.kind == vReg {
+				x = reg[v.slot]
+			} else if u := c.unit[v.role&3]; u >= 0 {
+				x = st[base+int(u)*stride+int(v.off)]
+			}
+			if x -= v.lo; uint32(x) >= uint32(v.n) { // out of the table: the nearest end
+				x = max(0, min(x, v.n-1))
+			}
+			idx += x * v.stride
+		}
+		f.lastIdx = idx
+		return e.table[idx]
 	}
 	idx := int32(0)
 	for i := range e.vars {
 		v := &e.vars[i]
 		var x int32
-		// Every kind but the side aggregates is read inline.
+		// Every kind but the side values is read inline.
 		switch v.kind {
 		case vUnitHP, vUnitTrack:
 			if u := c.unit[v.role&3]; u >= 0 {
@@ -356,6 +419,13 @@ func (f *fighter) eval(e *cexpr, c *ectx) int32 {
 		case vUnitAlive:
 			if u := c.unit[v.role&3]; u >= 0 && f.st[f.unitBase+int(u)*f.stride] > 0 {
 				x = 1
+			}
+		case vSideAgg: // a fleet's stalemate reads side.armed every round
+			s := (c.side ^ int(v.role)) & 1
+			if v.which < aggLost {
+				x = f.agg[s][v.which]
+			} else {
+				x = int32(f.b.sides[s].n) - f.agg[s][aggAlive]
 			}
 		default:
 			x = f.value(v, c)
@@ -452,6 +522,14 @@ func (f *fighter) setHP(u int32, v int32) {
 	f.hpCount[ut.hpOff+int(old)]--
 	f.hpCount[ut.hpOff+int(v)]++
 	f.agg[ui.side][aggHP] += v - old
+	changed := uint8(1 << aggHP)
+	if (old > 0) != (v > 0) {
+		changed |= 1 << aggAlive
+		if ut.armed {
+			changed |= 1 << aggArmed
+		}
+	}
+	f.aggChanged(changed)
 	switch {
 	case old > 0 && v == 0:
 		f.agg[ui.side][aggAlive]--

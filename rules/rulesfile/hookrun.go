@@ -301,6 +301,6 @@ func (sv *sideValue) SetField(name string, v starlark.Value) error {
 		return fmt.Errorf("%s: %v", name, err)
 	}
 	tr := &b.sideTrk[k]
-	f.st[1+sv.s*len(b.sideTrk)+k] = min(max(int32(x), tr.lo[0]), tr.hi[0])
+	f.setSideTrack(1+sv.s*len(b.sideTrk)+k, min(max(int32(x), tr.lo[0]), tr.hi[0]))
 	return nil
 }

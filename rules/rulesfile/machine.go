@@ -110,6 +110,7 @@ func (f *fighter) restoreSide(s int, sn *sideSnapshot) {
 	copy(f.st[lo:], sn.units)
 	copy(f.hpCount[rlo:], sn.hpCount)
 	f.agg[s] = sn.agg
+	f.endsFresh = [2]bool{}
 	for _, t := range b.sides[s].types {
 		f.dirty &^= 1 << uint(t)
 	}
@@ -124,6 +125,7 @@ func (f *fighter) loadWith(st []int32, agg [2][3]int32) {
 	copy(f.st, st)
 	clear(f.reg)
 	f.over, f.winner, f.end, f.ender, f.round = false, rules.None, 0, -1, st[0]
+	f.endsFresh = [2]bool{}
 	f.dirty = 0
 	f.agg = agg
 }

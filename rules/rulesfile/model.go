@@ -157,6 +157,7 @@ func (f *fighter) load(st []int32, ch Chooser) {
 	f.ch = ch
 	clear(f.reg)
 	f.over, f.winner, f.end, f.ender, f.round = false, rules.None, 0, -1, st[0]
+	f.endsFresh = [2]bool{}
 	f.dirty = 0
 	clear(f.hpCount)
 	f.agg = [2][3]int32{}

@@ -26,9 +26,9 @@ const (
 // (faces:) of no faces are not rolled.
 func (f *fighter) pool(rc *rollC, c *ectx, dst []int32) []int32 {
 	dst = dst[:0]
-	n := max(f.eval(rc.dice, c), 0)
+	n := max(f.val(rc.dice, c), 0)
 	if rc.faces != nil {
-		if nf := f.eval(rc.faces, c); nf >= 1 {
+		if nf := f.val(rc.faces, c); nf >= 1 {
 			for range n {
 				dst = append(dst, f.die(int(nf))+1)
 			}

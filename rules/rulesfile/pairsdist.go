@@ -33,7 +33,7 @@ func (s *Enumerator[T, A]) faceKey(rc *rollC, c *ectx) string {
 	f := s.f
 	if rc.faces != nil {
 		var b [4]byte
-		binary.LittleEndian.PutUint32(b[:], uint32(max(f.eval(rc.faces, c), 0)))
+		binary.LittleEndian.PutUint32(b[:], uint32(max(f.val(rc.faces, c), 0)))
 		return string(b[:])
 	}
 	masks := make([]byte, len(rc.die))
@@ -51,7 +51,7 @@ func (s *Enumerator[T, A]) faceKey(rc *rollC, c *ectx) string {
 // value, lowest first, and the number of dice of the pool, in context c
 // (key: faceKey's).
 func (s *Enumerator[T, A]) dieDist(rc *rollC, c *ectx, key string) ([]rollOut[T], int32) {
-	n := max(s.f.eval(rc.dice, c), 0)
+	n := max(s.f.val(rc.dice, c), 0)
 	if rc.faces != nil {
 		nf := int32(binary.LittleEndian.Uint32([]byte(key)))
 		if nf < 1 {

@@ -30,8 +30,11 @@ type phaseC struct {
 	// each
 	who  int // 0 a, 1 b, 2 both
 	each []eachC
-	hook *hookFn
-	node *doc.Node
+	// members are the units the each phase goes through, in order, with
+	// what eachPhase needs of them at hand
+	members []eachMember
+	hook    *hookFn
+	node    *doc.Node
 }
 
 // fastVolley is what fighter.fastVolley needs of a firing type, packed.
@@ -47,6 +50,20 @@ type fastVolley struct {
 type eachC struct {
 	when *cexpr
 	do   []*effectC
+}
+
+// eachMember is a unit an each phase goes through: its index, the slot of
+// its hit points, its side and its type's effects; whenSlot is the slot of
+// the one value of its own the condition reads (self.hp, self.TRACK), or −1
+// when the condition is read otherwise: eachPhase then reads it with no
+// context made.
+type eachMember struct {
+	u, slot, side, whenSlot int32
+	e                       *eachC
+	// the condition's table, when whenSlot is a slot: whenTable[v − whenLo]
+	// for the value v, nearest end past its whenN entries
+	whenTable     []int32
+	whenLo, whenN int32
 }
 
 // contestC is a compiled contest. The rolls and effects are compiled for
@@ -88,6 +105,30 @@ type effectC struct {
 	end     int
 	hook    *hookFn
 	node    *doc.Node
+	// guard is, for an if, the size of the pool that the contest its
+	// effects begin with rolls first, when it reads the same values as
+	// the condition (if: pool > 0, then: contest, roll: pool): the
+	// condition's index is the pool's (fighter.guardIdx)
+	guard *cexpr
+}
+
+// guardedPool returns the pool an if guards (effectC.guard), or nil.
+func guardedPool(ec *effectC) *cexpr {
+	if len(ec.then) == 0 || ec.then[0].kind != efContest || ec.then[0].contest.pairs {
+		return nil
+	}
+	cond, pool := ec.value, ec.then[0].contest.roll[0].dice
+	if pool == nil || cond.shape != shSlots || pool.shape != shSlots || len(cond.vars) != len(pool.vars) {
+		return nil
+	}
+	for i, v := range cond.vars {
+		w := pool.vars[i]
+		same := v.kind == w.kind && v.role == w.role && v.off == w.off && v.slot == w.slot && v.lo == w.lo && v.n == w.n && v.stride == w.stride
+		if !same || v.kind != vReg && v.role == roleTarget { // a nested contest has no target
+			return nil
+		}
+	}
+	return pool
 }
 
 // tieRule is what a contest's tie does.
@@ -372,6 +413,20 @@ func (b *Battle) compileEach(cp *compiler, p *Phase, pc *phaseC) error {
 			return err
 		}
 	}
+	for s := range 2 { // side a's units first
+		if pc.who != 2 && pc.who != s {
+			continue
+		}
+		si := &b.sides[s]
+		for u := si.first; u < si.first+si.n; u++ {
+			m := eachMember{u: int32(u), slot: int32(b.unitBase + u*b.stride), side: int32(s), whenSlot: -1, e: &pc.each[b.unitType[u]]}
+			if w := m.e.when; w != nil && w.shape == shUnitSlot && w.vars[0].role == roleSelf {
+				m.whenSlot = m.slot + w.vars[0].off
+				m.whenTable, m.whenLo, m.whenN = w.table, w.vars[0].lo, w.vars[0].n
+			}
+			pc.members = append(pc.members, m)
+		}
+	}
 	return nil
 }
 
@@ -417,6 +472,7 @@ func (b *Battle) compileEffects(cp *compiler, list []*Effect, sc scope) ([]*effe
 			if ec.then, err = b.compileEffects(cp, e.Then, sc); err != nil {
 				return nil, err
 			}
+			ec.guard = guardedPool(ec)
 			ec.els, err = b.compileEffects(cp, e.Else, sc)
 		case "contest":
 			ec.kind = efContest

@@ -60,6 +60,8 @@ type rollC struct {
 	plus    *cexpr
 	lo, hi  int32 // the range of the result
 	coins   bool  // coins (faces 0 and 1) summed, nothing else: heads counted
+	// flips: coins with no modifier (plus), which a contest flips itself
+	flips bool
 	// dist caches the result's distribution for rolls that read nothing
 	// of the state (see Dist).
 	src *Roll
@@ -131,6 +133,7 @@ func (cp *compiler) compileRoll(r *Roll, c context) (*rollC, error) {
 	}
 	rc.keepN = int(r.KeepN)
 	rc.coins = len(rc.die) == 2 && rc.die[0] == 0 && rc.die[1] == 1 && rc.keep == 0 && !rc.reroll.set && !rc.explode.set && !rc.count.set
+	rc.flips = rc.coins && rc.plus == nil
 	rc.lo, rc.hi = rc.bounds(int(dlo), int(dhi))
 	return rc, nil
 }

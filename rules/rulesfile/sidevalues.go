@@ -51,7 +51,7 @@ func (f *fighter) sideValue(k, s int) int32 {
 			continue
 		}
 		c.unit[roleSelf] = u
-		total += f.eval(sv.per[b.units[u].typ], &c)
+		total += f.val(sv.per[b.units[u].typ], &c)
 	}
 	return total
 }

@@ -54,7 +54,7 @@ func (s *Enumerator[T, A]) eachPhase(p *phaseC, c *cfg, out *bag[T, A]) {
 			for i := range cur.items {
 				it := &cur.items[i]
 				f.loadCfg(&it.c)
-				if it.c.over || f.hp(u) <= 0 || e.when != nil && f.eval(e.when, &ctx) == 0 {
+				if it.c.over || f.hp(u) <= 0 || e.when != nil && f.val(e.when, &ctx) == 0 {
 					next.add(&it.c, it.w)
 					continue
 				}
@@ -150,7 +150,7 @@ func (s *Enumerator[T, A]) effect(e *effectC, ctx ectx, c *cfg, w T, out *bag[T,
 		out.add(&s.keep, w)
 	case efIf:
 		list := e.els
-		if f.eval(e.value, &ctx) != 0 {
+		if f.val(e.value, &ctx) != 0 {
 			list = e.then
 		}
 		s.drain(s.run(list, ctx, s.single(c, w)), out)

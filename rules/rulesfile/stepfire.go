@@ -721,7 +721,7 @@ func (s *Enumerator[T, A]) volleys(st *step, side int) []volley[T] {
 					continue
 				}
 				c := unitCtx(u, -1, -1, side)
-				if n := int(f.eval(w.attacks, &c)) * wu.n; n > 0 {
+				if n := int(f.val(w.attacks, &c)) * wu.n; n > 0 {
 					blocks = append(blocks, s.unitBlock(cl, t, u, w, n, &c))
 				}
 			}
@@ -1068,7 +1068,7 @@ func (s *Enumerator[T, A]) resolve(side int, h *hit, u int32, rest []hit, c *cfg
 			f.loadCfg(c)
 			v := d.v
 			if wp.reduce[U] != nil {
-				v = max(0, v-f.eval(wp.reduce[U], &ctx))
+				v = max(0, v-f.val(wp.reduce[U], &ctx))
 			}
 			excess := f.damage(u, v, side)
 			s.spill(side, h, excess, mortal, rest, ar.Mul(ww, d.w), out)

@@ -62,7 +62,7 @@ func (f *fighter) volley(t int, fires []int) {
 				continue
 			}
 			c := ectx{unit: [nRoles + 1]int32{u, -1, -1, -1}, side: ut.side}
-			dice := int(f.eval(w.attacks, &c)) * wu.n
+			dice := int(f.val(w.attacks, &c)) * wu.n
 			for d := 0; d < dice; d++ {
 				fi := f.die(nf)
 				if w.reroll.set && f.test(&w.reroll, fi, &c) && f.spend(ut.side, w.budget) {
@@ -128,7 +128,7 @@ func (f *fighter) rollGroups(w *weaponC, n int) []int32 {
 	nf := uint64(len(w.die))
 	thresh := w.thresh
 	count := f.count[:len(w.groups)+1]
-	for i := range count {
+	for i := len(count) - 1; i >= 0; i-- { // a few groups: not a call to memclr
 		count[i] = 0
 	}
 	group := w.faceGroup
@@ -345,12 +345,16 @@ func (f *fighter) rosterDamage(s int, rt *rosterType, hp, d int32) {
 	f.hpCount[rt.off+int(hp-taken)]++
 	en := &f.agg[1-s]
 	en[aggHP] -= taken
+	changed := uint8(1 << aggHP)
 	if hp == taken {
 		en[aggAlive]--
+		changed |= 1 << aggAlive
 		if rt.armed {
 			en[aggArmed]--
+			changed |= 1 << aggArmed
 		}
 	}
+	f.aggChanged(changed)
 	if f.log != nil {
 		b := f.b
 		ut := b.types[rt.t]
@@ -658,7 +662,7 @@ func (f *fighter) resolve(s int, h *hit, u int32, rest []hit) {
 	}
 	d, _ := f.roll(w.damage[U], &c)
 	if w.reduce[U] != nil {
-		d = max(0, d-f.eval(w.reduce[U], &c))
+		d = max(0, d-f.val(w.reduce[U], &c))
 	}
 	if f.log != nil {
 		if w.wound[U].set || w.save[U].set {
