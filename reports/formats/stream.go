@@ -47,20 +47,14 @@ func streamObject(w *bufio.Writer, o Object, depth int) error {
 		_, err := w.WriteString("{}")
 		return err
 	}
-	w.WriteByte('{')
-	for i, f := range o {
-		if i > 0 {
-			w.WriteByte(',')
-		}
-		newline(w, depth+1)
-		w.WriteString(strconv.Quote(f.Key))
+	return streamItems(w, "{}", len(o), depth, func(i int) error {
+		w.WriteString(strconv.Quote(o[i].Key))
 		w.WriteString(": ")
-		if err := streamValue(w, f.Val, depth+1); err != nil {
-			return fmt.Errorf("%s: %w", f.Key, err)
+		if err := streamValue(w, o[i].Val, depth+1); err != nil {
+			return fmt.Errorf("%s: %w", o[i].Key, err)
 		}
-	}
-	newline(w, depth)
-	return w.WriteByte('}')
+		return nil
+	})
 }
 
 func streamList(w *bufio.Writer, l []json.Marshaler, depth int) error {
@@ -68,18 +62,24 @@ func streamList(w *bufio.Writer, l []json.Marshaler, depth int) error {
 		_, err := w.WriteString("[]")
 		return err
 	}
-	w.WriteByte('[')
-	for i, v := range l {
+	return streamItems(w, "[]", len(l), depth, func(i int) error { return streamValue(w, l[i], depth+1) })
+}
+
+// streamItems writes n items between the brackets of a non-empty object
+// or list depth levels deep, each on its own line one level deeper.
+func streamItems(w *bufio.Writer, brackets string, n, depth int, item func(i int) error) error {
+	w.WriteByte(brackets[0])
+	for i := range n {
 		if i > 0 {
 			w.WriteByte(',')
 		}
 		newline(w, depth+1)
-		if err := streamValue(w, v, depth+1); err != nil {
+		if err := item(i); err != nil {
 			return err
 		}
 	}
 	newline(w, depth)
-	return w.WriteByte(']')
+	return w.WriteByte(brackets[1])
 }
 
 func newline(w *bufio.Writer, depth int) {
