@@ -84,6 +84,8 @@ type cexpr struct {
 	src   *Expr
 	// shape says how eval looks the expression up (shapeOf).
 	shape shape
+	// unitRole is the role of every unit value of a shOneUnit expression.
+	unitRole uint8
 }
 
 // shape is how an expression is looked up: a constant, a table of one
@@ -101,6 +103,7 @@ const (
 	shReg       // a named roll
 	shSideTrack // side.worn
 	shSlots     // several values, each a unit's hp or track or a named roll
+	shOneUnit   // as shSlots, every unit value of one role (unitRole): attack − pain − incapacitation
 )
 
 // shapeOf returns the shape of a compiled expression.
@@ -111,6 +114,10 @@ func (e *cexpr) shapeOf() shape {
 	case len(e.vars) > 1:
 		if slices.ContainsFunc(e.vars, func(v varRef) bool { return v.kind != vUnitHP && v.kind != vUnitTrack && v.kind != vReg }) {
 			return shWalk
+		}
+		if role, ok := e.oneRole(); ok {
+			e.unitRole = role
+			return shOneUnit
 		}
 		return shSlots
 	}
@@ -123,6 +130,22 @@ func (e *cexpr) shapeOf() shape {
 		return shSideTrack
 	}
 	return shWalk
+}
+
+// oneRole reports the role every unit value of e reads, when e reads a
+// unit value and all of them are of one role.
+func (e *cexpr) oneRole() (uint8, bool) {
+	role, seen := uint8(0), false
+	for _, v := range e.vars {
+		if v.kind == vReg {
+			continue
+		}
+		if seen && v.role != role {
+			return 0, false
+		}
+		role, seen = v.role, true
+	}
+	return role, seen
 }
 
 // static reports whether the expression is a constant.
