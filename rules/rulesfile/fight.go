@@ -58,7 +58,7 @@ type fighter struct {
 	// pairs being played (a stack: a pair's effects may hold another)
 	poolS, poolO []int32
 	pairRes      []int8
-	// lastIdx is the index of the shSlots or shOneUnit table eval read
+	// lastIdx is the index of the shSlots table eval read
 	// last; guarded and guardIdx, the pool an if has just read and its
 	// index (effectC.guard), for the contest that follows at once
 	lastIdx  int32
@@ -377,6 +377,32 @@ func (f *fighter) eval(e *cexpr, c *ectx) int32 {
 		v := &e.vars[0]
 		return cell(e.table, f.st[int(v.off)+(c.side^int(v.role))*f.nSideTrk], v.lo, v.n)
 	case shSlots:
+		if e.oneUnit {
+			// The unit found once for all its values: the
+			// defender's pool, the condition of an attack.
+			var us []int32
+			if u := c.unit[e.unitRole&3]; u >= 0 {
+				at := f.unitBase + int(u)*f.stride
+				us = f.st[at : at+f.stride]
+			}
+			reg := f.reg
+			idx := int32(0)
+			for i := range e.vars {
+				v := &e.vars[i]
+				var x int32
+				if v.kind == vReg {
+					x = reg[v.slot]
+				} else if us != nil {
+					x = us[v.off]
+				}
+				if x -= v.lo; uint32(x) >= uint32(v.n) { // out of the table: the nearest end
+					x = max(0, min(x, v.n-1))
+				}
+				idx += x * v.stride
+			}
+			f.lastIdx = idx
+			return e.table[idx]
+		}
 		// Several values, each a unit's hp or track or a named roll: the
 		// commonest formula of a duel (attack − pain − incapacitation),
 		// read without a switch per value.
@@ -389,31 +415,6 @@ func (f *fighter) eval(e *cexpr, c *ectx) int32 {
 				x = reg[v.slot]
 			} else if u := c.unit[v.role&3]; u >= 0 {
 				x = st[base+int(u)*stride+int(v.off)]
-			}
-			if x -= v.lo; uint32(x) >= uint32(v.n) { // out of the table: the nearest end
-				x = max(0, min(x, v.n-1))
-			}
-			idx += x * v.stride
-		}
-		f.lastIdx = idx
-		return e.table[idx]
-	case shOneUnit:
-		// As shSlots, the unit found once for all its values: the
-		// defender's pool, the condition of an attack.
-		var us []int32
-		if u := c.unit[e.unitRole&3]; u >= 0 {
-			at := f.unitBase + int(u)*f.stride
-			us = f.st[at : at+f.stride]
-		}
-		reg := f.reg
-		idx := int32(0)
-		for i := range e.vars {
-			v := &e.vars[i]
-			var x int32
-			if v.kind == vReg {
-				x = reg[v.slot]
-			} else if us != nil {
-				x = us[v.off]
 			}
 			if x -= v.lo; uint32(x) >= uint32(v.n) { // out of the table: the nearest end
 				x = max(0, min(x, v.n-1))

@@ -118,7 +118,7 @@ func guardedPool(ec *effectC) *cexpr {
 		return nil
 	}
 	cond, pool := ec.value, ec.then[0].contest.roll[0].dice
-	if pool == nil || cond.shape != pool.shape || cond.shape != shSlots && cond.shape != shOneUnit || len(cond.vars) != len(pool.vars) {
+	if pool == nil || cond.shape != shSlots || pool.shape != shSlots || len(cond.vars) != len(pool.vars) {
 		return nil
 	}
 	for i, v := range cond.vars {
