@@ -58,7 +58,7 @@ test: vet
 	$(GO) test -count=1 ./...
 
 # The regression gate: the claims of scenarios/gate at a fixed seed, sized
-# so that a 2-point shift in a gated win rate fails (TestRegressionGate).
+# so that a 2-point shift in a gated win rate fails (TestRegressionGateCatchesAShift).
 # An INCONCLUSIVE claim fails the gate too (--strict).
 check: build
 	$(BIN) check scenarios/gate/*.yaml --seed 20261124 --strict

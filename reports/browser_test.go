@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -71,21 +72,46 @@ type rendered struct {
 	}
 }
 
-// headless starts the one Chromium every page of a test is opened in,
-// each in a tab of its own (starting the browser costs seconds, a tab a few
-// milliseconds), with a profile of its own; it is closed when the test ends.
+// chrome is the one Chromium every page of the package's tests is
+// opened in, each in a tab of its own (starting the browser costs seconds
+// of CPU, a tab a few milliseconds), with a profile of its own; TestMain
+// closes it when the tests end.
+var chrome struct {
+	once    sync.Once
+	ctx     context.Context
+	close   func()
+	profile string
+	err     error
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if chrome.close != nil {
+		chrome.close()
+		os.RemoveAll(chrome.profile)
+	}
+	os.Exit(code)
+}
+
+// headless returns the package's Chromium (exe), starting it on the first
+// call.
 func headless(t *testing.T, exe string) context.Context {
 	t.Helper()
-	profile := t.TempDir() // removed after the browser has closed: cleanups run last first
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe), chromedp.NoSandbox,
-		chromedp.DisableGPU, chromedp.UserDataDir(profile))
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	bctx, cancelBrowser := chromedp.NewContext(actx)
-	t.Cleanup(func() { cancelBrowser(); cancelAlloc() })
-	if err := chromedp.Do(bctx); err != nil {
-		t.Fatalf("chromium: %v", err)
+	chrome.once.Do(func() {
+		if chrome.profile, chrome.err = os.MkdirTemp("", "reports-chromium"); chrome.err != nil {
+			return
+		}
+		opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe), chromedp.NoSandbox,
+			chromedp.DisableGPU, chromedp.UserDataDir(chrome.profile))
+		actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+		bctx, cancelBrowser := chromedp.NewContext(actx)
+		chrome.ctx, chrome.close = bctx, func() { cancelBrowser(); cancelAlloc() }
+		chrome.err = chromedp.Do(bctx)
+	})
+	if chrome.err != nil {
+		t.Fatalf("chromium: %v", chrome.err)
 	}
-	return bctx
+	return chrome.ctx
 }
 
 // renderPage opens page of dir in a new tab of browser and returns what it

@@ -372,3 +372,32 @@ func TestSweepRoundsOverlaid(t *testing.T) {
 		}
 	}
 }
+
+// The files of a sweep's report are written as they are rendered, row by
+// row and point by point; what they hold is what the whole-table forms
+// (Rows, formats.WriteIndented of Object, HTML) make, byte for byte.
+func TestSweepFilesStreamedAsWhole(t *testing.T) {
+	for _, res := range []*sweep.Result{builtinSweep(t, "stratfight/armor-kinds", 50), builtinSweep(t, "eclipse/shields-by-fleet", 50)} {
+		dir := t.TempDir()
+		if err := sweepreport.WriteDir(dir, res, "crucible sweep x"); err != nil {
+			t.Fatal(err)
+		}
+		csvWhole, err := formats.CsvBytes(sweepreport.Rows(res))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var jsonWhole bytes.Buffer
+		if err := formats.WriteIndented(&jsonWhole, sweepreport.Object(res)); err != nil {
+			t.Fatal(err)
+		}
+		for name, want := range map[string][]byte{"sweep.csv": csvWhole, "sweep.json": jsonWhole.Bytes()} {
+			got, err := os.ReadFile(filepath.Join(dir, name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("%s: %s streamed differs from its whole form", res.Sweep.Name, name)
+			}
+		}
+	}
+}

@@ -96,50 +96,18 @@ func Balance(ctx context.Context, r analysis.Run, m *Meta, mo Options, o Balance
 	if err != nil {
 		return nil, err
 	}
-	out := &BalanceResult{Options: o, Refused: refused}
-	// A candidate is judged by its equilibrium alone; the start and the
-	// answer are analysed whole at the end.
-	fight := func(m *Meta) (*Analysis, error) {
-		out.Matrices++
-		mm, err := Run(ctx, sections.Section(fmt.Sprintf("matrix %d", out.Matrices)), m, mo)
-		if err != nil {
-			return nil, err
-		}
-		return mm.analyseEquilibrium(ctx, margin)
-	}
-	cur, err := fight(m)
+	s := &balanceSearch{ctx: ctx, sections: sections, mo: mo, o: o, margin: margin, f: f, refused: refused, out: &BalanceResult{Options: o, Refused: refused}}
+	out := s.out
+	cur, err := s.fight(m)
 	if err != nil {
 		return nil, err
 	}
 	out.Start, out.Final = cur, cur
 	values := f.values(m)
 	for !balanced(cur, o.MinShare) && out.Why == "" {
-		best, bestEntry, bestValue, bestMeta := cur, 0, "", (*Meta)(nil)
-	search:
-		for k := range m.Entries {
-			for _, v := range o.Values {
-				if v == values[k] || refuses(refused, m.Entries[k], v) {
-					continue
-				}
-				if out.Matrices >= o.Matrices {
-					out.Why = fmt.Sprintf("the search's bound of %d matrices was reached (--balance-matrices)", o.Matrices)
-					break search
-				}
-				cand, err := f.with(cur.Meta, k, v)
-				if err == nil {
-					err = cand.compileCells()
-				}
-				if err != nil {
-					return nil, err
-				}
-				a, err := fight(cand)
-				if err != nil {
-					return nil, err
-				}
-				if better(a, best, o.MinShare) {
-					best, bestEntry, bestValue, bestMeta = a, k, v, cand
-				}
-			}
+		best, bestEntry, bestValue, bestMeta, err := s.bestChange(m, cur, values)
+		if err != nil {
+			return nil, err
 		}
 		if bestMeta == nil {
 			if out.Why == "" {
@@ -165,6 +133,65 @@ func Balance(ctx context.Context, r analysis.Run, m *Meta, mo Options, o Balance
 	}
 	out.Start, out.Final = start, final
 	return out, recheckBalance(ctx, sections.Section("re-check"), out, mo, margin)
+}
+
+// balanceSearch is Balance's search: what it fights matrices with, and
+// the result it counts them in.
+type balanceSearch struct {
+	ctx      context.Context
+	sections *analysis.Sections
+	mo       Options
+	o        BalanceOptions
+	margin   bool
+	f        balanceField
+	refused  []BalanceRefusal // the values some entries' rules refuse, passed by
+	out      *BalanceResult
+}
+
+// fight fights m's matrix in a section of its own. A candidate is judged
+// by its equilibrium alone; the start and the answer are analysed whole
+// at the end.
+func (s *balanceSearch) fight(m *Meta) (*Analysis, error) {
+	s.out.Matrices++
+	mm, err := Run(s.ctx, s.sections.Section(fmt.Sprintf("matrix %d", s.out.Matrices)), m, s.mo)
+	if err != nil {
+		return nil, err
+	}
+	return mm.analyseEquilibrium(s.ctx, s.margin)
+}
+
+// bestChange fights every entry of m at every other value of the grid
+// (values: the entries' values in cur) and returns the best of them if it is better
+// than cur (else a nil bestMeta), stopping at the search's bound of
+// matrices, which it then records as out.Why.
+func (s *balanceSearch) bestChange(m *Meta, cur *Analysis, values []string) (best *Analysis, bestEntry int, bestValue string, bestMeta *Meta, err error) {
+	best = cur
+	for k := range m.Entries {
+		for _, v := range s.o.Values {
+			if v == values[k] || refuses(s.refused, m.Entries[k], v) {
+				continue
+			}
+			if s.out.Matrices >= s.o.Matrices {
+				s.out.Why = fmt.Sprintf("the search's bound of %d matrices was reached (--balance-matrices)", s.o.Matrices)
+				return best, bestEntry, bestValue, bestMeta, nil
+			}
+			cand, err := s.f.with(cur.Meta, k, v)
+			if err == nil {
+				err = cand.compileCells()
+			}
+			if err != nil {
+				return nil, 0, "", nil, err
+			}
+			a, err := s.fight(cand)
+			if err != nil {
+				return nil, 0, "", nil, err
+			}
+			if better(a, best, s.o.MinShare) {
+				best, bestEntry, bestValue, bestMeta = a, k, v, cand
+			}
+		}
+	}
+	return best, bestEntry, bestValue, bestMeta, nil
 }
 
 // recheckBalance fights the answer again on fresh streams.

@@ -371,6 +371,12 @@ func (f *spreadFight) cell(ctx context.Context, sc *scenarios.Scenario, v *rules
 	case f.plan.ExactOnly:
 		return Cell{}, solveWhy, nil
 	}
+	return f.sampledCell(ctx, sc, label, base)
+}
+
+// sampledCell is cell by Monte Carlo, for a scenario the solver does not
+// reach (base: the scenario as it is).
+func (f *spreadFight) sampledCell(ctx context.Context, sc *scenarios.Scenario, label string, base bool) (Cell, string, error) {
 	battle, err := sc.Compile()
 	if err != nil {
 		return Cell{}, reason(err), nil

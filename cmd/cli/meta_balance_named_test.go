@@ -2,8 +2,6 @@ package cli
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -25,20 +23,7 @@ defender:
 
 func namedRoster(t *testing.T, extra string) string {
 	t.Helper()
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "base.yaml"), []byte(namedBase), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	file := filepath.Join(dir, "designs.yaml")
-	src := "scenario: base.yaml\n" + extra + `meta:
-  - {name: First, side: {ships: {Alpha: 2}}}
-  - {name: Second, side: {ships: {Beta: 2}}}
-  - {name: Third, side: {ships: {Gamma: 2}}}
-`
-	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return file
+	return designRoster(t, namedBase, extra)
 }
 
 // meta --balance takes a grid of names (PATH=A|B|…), so that a search can

@@ -25,8 +25,16 @@ defender:
 
 func ownRoster(t *testing.T, extra string) string {
 	t.Helper()
+	return designRoster(t, ownBase, extra)
+}
+
+// designRoster writes base and a roster of it (with extra lines at its
+// top) whose entries First, Second and Third field two of its designs
+// Alpha, Beta and Gamma, and returns the roster's path.
+func designRoster(t *testing.T, base, extra string) string {
+	t.Helper()
 	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "base.yaml"), []byte(ownBase), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "base.yaml"), []byte(base), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	file := filepath.Join(dir, "designs.yaml")

@@ -118,7 +118,7 @@ func TestMetaWritesReport(t *testing.T) {
 // finishes it to the bytes of an uninterrupted one.
 func TestMetaResumes(t *testing.T) {
 	t.Parallel()
-	args := []string{"meta", "stratfight/fighters", "--seed", "3", "--precision", "2", "--format", "json"}
+	args := []string{"meta", "stratfight/fighters", "--seed", "3", "--precision", "4", "--format", "json"}
 	whole := mustRun(t, args...)
 	dir := filepath.Join(t.TempDir(), "cut")
 	ctx := interruptAt(t, "stratfight/fighters/Jorah vs Arya", 100)

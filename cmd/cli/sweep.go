@@ -9,7 +9,6 @@ import (
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/analysis/sweep"
-	"github.com/crucible-sim/crucible/reports/formats"
 	"github.com/crucible-sim/crucible/reports/sweepreport"
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
@@ -249,7 +248,7 @@ func loadBase(rf *runFlags, ref string, sets []scenarios.Override) (*scenarios.S
 func writeSweep(cmd *cobra.Command, res *sweep.Result, format string) error {
 	switch format {
 	case "csv":
-		return formats.WriteCSV(cmd.OutOrStdout(), sweepreport.Rows(res))
+		return sweepreport.WriteRows(cmd.OutOrStdout(), res)
 	case "json":
 		return sweepreport.WriteJSON(cmd.OutOrStdout(), res)
 	}

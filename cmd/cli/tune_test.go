@@ -121,7 +121,8 @@ func TestTuneExactStatesNoLevelNorSeed(t *testing.T) {
 // named 7 the smallest before.
 func TestTuneNearTargetIsUndecided(t *testing.T) {
 	t.Parallel()
-	args := []string{"tune", "eclipse/interceptors-for-70", "--target", "win.a>=0.677", "--exact=false", "--seed", "1", "--decide-trials", "400000"}
+	dir := t.TempDir()
+	args := []string{"tune", "eclipse/interceptors-for-70", "--target", "win.a>=0.677", "--exact=false", "--seed", "1", "--decide-trials", "400000", "--out", dir}
 	out := mustRun(t, args...)
 	if !strings.Contains(out, "the smallest that gives attacker wins ≥ 67.7 % is 6 Interceptors or 7 Interceptors, at 95 %") ||
 		!strings.Contains(out, "6 Interceptors: attacker wins") || !strings.Contains(out, "decide   6 ") {
@@ -134,7 +135,9 @@ func TestTuneNearTargetIsUndecided(t *testing.T) {
 			Values   []json.Number
 		} `json:"answer_one_of"`
 	}
-	if err := json.Unmarshal([]byte(mustRun(t, append(args, "--format", "json")...)), &v); err != nil {
+	// The JSON is the report's tune.json, what --format json prints
+	// (TestTuneWritesReport).
+	if err := json.Unmarshal(must(os.ReadFile(filepath.Join(dir, "tune.json"))), &v); err != nil {
 		t.Fatal(err)
 	}
 	if v.Answer != nil || v.OneOf == nil || v.OneOf.From != "6" || v.OneOf.To != "7" || len(v.OneOf.Values) != 2 {

@@ -11,19 +11,40 @@ import (
 // WriteCSV writes rows as CSV, every cell as Cell makes it safe to open
 // in a spreadsheet. Every CSV file crucible writes goes through it.
 func WriteCSV(w io.Writer, rows [][]string) error {
-	cw := csv.NewWriter(w)
-	safe := make([]string, 0, 16)
+	rw := NewRowWriter(w)
 	for _, row := range rows {
-		safe = safe[:0]
-		for _, c := range row {
-			safe = append(safe, Cell(c))
-		}
-		if err := cw.Write(safe); err != nil {
+		if err := rw.Write(row); err != nil {
 			return err
 		}
 	}
-	cw.Flush()
-	return cw.Error()
+	return rw.Flush()
+}
+
+// RowWriter writes a CSV table one row at a time, each cell made safe as
+// Cell makes it, for a table too large to hold whole (a sweep's).
+type RowWriter struct {
+	cw   *csv.Writer
+	safe []string
+}
+
+// NewRowWriter returns a RowWriter that writes to w.
+func NewRowWriter(w io.Writer) *RowWriter {
+	return &RowWriter{cw: csv.NewWriter(w), safe: make([]string, 0, 16)}
+}
+
+// Write writes one row.
+func (r *RowWriter) Write(row []string) error {
+	r.safe = r.safe[:0]
+	for _, c := range row {
+		r.safe = append(r.safe, Cell(c))
+	}
+	return r.cw.Write(r.safe)
+}
+
+// Flush writes what is buffered and reports the first error met.
+func (r *RowWriter) Flush() error {
+	r.cw.Flush()
+	return r.cw.Error()
 }
 
 func CsvBytes(rows [][]string) ([]byte, error) {

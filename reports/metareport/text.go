@@ -20,46 +20,7 @@ import (
 // each side, with the value of the game.
 func Headline(a *meta.Analysis) []string {
 	names := a.Meta.Entries
-	var lines []string
-	var top, topWithin []string
-	either := make([][]int, len(names)) // dominated, shown or within the slack
-	for i := range names {
-		either[i] = append(slices.Clone(a.DominatedSym[i]), a.WithinSym[i]...)
-	}
-	for k := range names {
-		switch {
-		case dominatesAll(a.DominatedSym, k):
-			top = append(top, names[k])
-		case dominatesAll(either, k):
-			topWithin = append(topWithin, names[k])
-		}
-	}
-	dominated := entriesOf(names, a.DominatedSym)
-	var within []string // dominated within the slack alone
-	for i, n := range names {
-		if len(a.WithinSym[i]) > 0 && len(a.DominatedSym[i]) == 0 {
-			within = append(within, n)
-		}
-	}
-	var says []string
-	if len(dominated) > 0 {
-		says = append(says, fmt.Sprintf("%s %s dominated (another entry is at least as good against every opponent, and better against one)", listWords(dominated), isAre(len(dominated))))
-	}
-	if len(within) > 0 {
-		says = append(says, fmt.Sprintf("%s %s dominated within %s (another entry is no worse than by more than %s against any opponent, and better against one)",
-			listWords(within), isAre(len(within)), slackWords(a), slackWords(a)))
-	}
-	switch {
-	case len(top) > 0:
-		lines = append(lines, fmt.Sprintf("%s dominates: at least as good as every other entry against every opponent, and better against some.", strings.Join(top, " and ")))
-	case len(topWithin) > 0:
-		lines = append(lines, fmt.Sprintf("%s dominates within %s: against every opponent no worse than any other entry by more than %s, and better than each against some.",
-			strings.Join(topWithin, " and "), slackWords(a), slackWords(a)))
-	case len(says) > 0:
-		lines = append(lines, "No entry dominates; "+strings.Join(says, "; ")+".")
-	default:
-		lines = append(lines, "No entry dominates, and none is dominated.")
-	}
+	lines := []string{dominanceLine(a)}
 	eq := a.Equilibrium
 	mixA, mixB := mixWords(names, eq.Row), mixWords(names, eq.Col)
 	value := fmt.Sprintf("side a's payoff %s", payoffText(a, eq.Value))
@@ -80,6 +41,58 @@ func Headline(a *meta.Analysis) []string {
 		lines = append(lines, "No cycle: no three entries beat one another in a ring (each beating the next more often than not, beyond its interval).")
 	}
 	return lines
+}
+
+// dominanceLine is the headline's first line: the entry that dominates
+// every other (shown, or within the slack), else the entries dominated.
+func dominanceLine(a *meta.Analysis) string {
+	names := a.Meta.Entries
+	var top, topWithin []string
+	either := make([][]int, len(names)) // dominated, shown or within the slack
+	for i := range names {
+		either[i] = append(slices.Clone(a.DominatedSym[i]), a.WithinSym[i]...)
+	}
+	for k := range names {
+		switch {
+		case dominatesAll(a.DominatedSym, k):
+			top = append(top, names[k])
+		case dominatesAll(either, k):
+			topWithin = append(topWithin, names[k])
+		}
+	}
+	switch {
+	case len(top) > 0:
+		return fmt.Sprintf("%s dominates: at least as good as every other entry against every opponent, and better against some.", strings.Join(top, " and "))
+	case len(topWithin) > 0:
+		return fmt.Sprintf("%s dominates within %s: against every opponent no worse than any other entry by more than %s, and better than each against some.",
+			strings.Join(topWithin, " and "), slackWords(a), slackWords(a))
+	}
+	if says := dominatedWords(a); len(says) > 0 {
+		return "No entry dominates; " + strings.Join(says, "; ") + "."
+	}
+	return "No entry dominates, and none is dominated."
+}
+
+// dominatedWords says which entries are dominated, shown so or within the
+// slack alone.
+func dominatedWords(a *meta.Analysis) []string {
+	names := a.Meta.Entries
+	dominated := entriesOf(names, a.DominatedSym)
+	var within []string // dominated within the slack alone
+	for i, n := range names {
+		if len(a.WithinSym[i]) > 0 && len(a.DominatedSym[i]) == 0 {
+			within = append(within, n)
+		}
+	}
+	var says []string
+	if len(dominated) > 0 {
+		says = append(says, fmt.Sprintf("%s %s dominated (another entry is at least as good against every opponent, and better against one)", listWords(dominated), isAre(len(dominated))))
+	}
+	if len(within) > 0 {
+		says = append(says, fmt.Sprintf("%s %s dominated within %s (another entry is no worse than by more than %s against any opponent, and better against one)",
+			listWords(within), isAre(len(within)), slackWords(a), slackWords(a)))
+	}
+	return says
 }
 
 // RatingsNote says how the Elo ratings were fitted: to the likelihood's

@@ -158,7 +158,8 @@ func nonNilList(l []json.Marshaler) []json.Marshaler {
 	return l
 }
 
-// WriteJSON writes a sweep's object with a trailing newline.
+// WriteJSON writes a sweep's object with a trailing newline, point by
+// point (formats.StreamIndented).
 func WriteJSON(w io.Writer, s *sweep.Result) error {
-	return formats.WriteIndented(w, Object(s))
+	return formats.StreamIndented(w, Object(s))
 }

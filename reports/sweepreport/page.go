@@ -3,6 +3,7 @@ package sweepreport
 import (
 	"bytes"
 	"html/template"
+	"io"
 	"strconv"
 
 	"github.com/crucible-sim/crucible/analysis"
@@ -74,6 +75,13 @@ type (
 // were written.
 // command is the command line that reproduces the sweep.
 func HTML(s *sweep.Result, command string, drawn sweepPlots) ([]byte, error) {
+	var b bytes.Buffer
+	err := writeHTML(&b, s, command, drawn)
+	return b.Bytes(), err
+}
+
+// writeHTML writes HTML's page to w as it is rendered.
+func writeHTML(w io.Writer, s *sweep.Result, command string, drawn sweepPlots) error {
 	data := struct {
 		S              *sweep.Result
 		Command        string
@@ -114,9 +122,7 @@ func HTML(s *sweep.Result, command string, drawn sweepPlots) ([]byte, error) {
 		data.Rows = append(data.Rows, sweepRow{P: p, A: r.Win(rules.A), B: r.Win(rules.B), None: r.Win(rules.None),
 			Figure: words.Figure(m, p.Estimate.Value), Band: band(m, p.Estimate), Exact: exactCell(p, m), Mean: p.Rounds.Mean})
 	}
-	var b bytes.Buffer
-	err := sweepPage.Execute(&b, data)
-	return b.Bytes(), err
+	return sweepPage.Execute(w, data)
 }
 
 // rankRows are a ranking's rows as the page shows them.
@@ -178,12 +184,8 @@ func WriteDir(dir string, s *sweep.Result, command string) error {
 	drawn := sweepPlots{curve: !ranked && figure.CurveDrawn(s), heat: len(s.Points) > 0 && len(s.Sweep.Axes) == 2, rank: ranked && figure.CurveDrawn(s),
 		rounds: figure.RoundsOverlaid(s)}
 	files := []outdir.File{
-		{Name: "sweep.csv", Render: func() ([]byte, error) { return formats.CsvBytes(Rows(s)) }},
-		{Name: "sweep.json", Render: func() ([]byte, error) {
-			var b bytes.Buffer
-			err := WriteJSON(&b, s)
-			return b.Bytes(), err
-		}},
+		{Name: "sweep.csv", Write: func(w io.Writer) error { return WriteRows(w, s) }},
+		{Name: "sweep.json", Write: func(w io.Writer) error { return WriteJSON(w, s) }},
 	}
 	if ranked {
 		files = append(files, outdir.File{Name: "ranking.csv", Render: func() ([]byte, error) { return formats.CsvBytes(RankingRows(s)) }})
@@ -202,7 +204,7 @@ func WriteDir(dir string, s *sweep.Result, command string) error {
 	if drawn.rounds {
 		files = append(files, outdir.File{Name: "rounds.svg", Render: func() ([]byte, error) { return figure.SweepRoundsFigure(s, figure.FormatSVG) }})
 	}
-	files = append(files, outdir.File{Name: "index.html", Render: func() ([]byte, error) { return HTML(s, command, drawn) }})
+	files = append(files, outdir.File{Name: "index.html", Write: func(w io.Writer) error { return writeHTML(w, s, command, drawn) }})
 	return outdir.WriteFiles(dir, files)
 }
 

@@ -12,6 +12,7 @@ import (
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/analysis/sweep"
 	"github.com/crucible-sim/crucible/reports/figure"
+	"github.com/crucible-sim/crucible/reports/formats"
 	"github.com/crucible-sim/crucible/reports/words"
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
@@ -30,32 +31,59 @@ import (
 // as the ruleset does at that point; interrupted is true on every row of
 // a sweep cut short, whose rows cover the points that finished.
 func Rows(s *sweep.Result) [][]string {
+	var rows [][]string
+	eachRow(s, func(row []string) error {
+		rows = append(rows, row)
+		return nil
+	})
+	return rows
+}
+
+// WriteRows writes Rows(s) as CSV row by row, never holding the whole
+// table: a sweep of 10,000 points has 60,000 rows.
+func WriteRows(w io.Writer, s *sweep.Result) error {
+	rw := formats.NewRowWriter(w)
+	if err := eachRow(s, rw.Write); err != nil {
+		return err
+	}
+	return rw.Flush()
+}
+
+// eachRow calls row with each row of Rows(s) in order, stopping at its
+// first error; a row is the caller's to keep.
+func eachRow(s *sweep.Result, row func([]string) error) error {
 	head := []string{"sweep", "scenario", "scenario_hash", "crucible_version", "seed", "point"}
 	for _, a := range s.Sweep.Axes {
 		head = append(head, a.Path)
 	}
 	cut := strconv.FormatBool(s.Interrupted())
-	rows := [][]string{append(head, "metric", "count", "trials", "value", "lo95", "hi95", "exact", "side_label", "interrupted")}
+	if err := row(append(head, "metric", "count", "trials", "value", "lo95", "hi95", "exact", "side_label", "interrupted")); err != nil {
+		return err
+	}
 	for _, p := range s.Points {
 		r := p.Result
 		id := append([]string{s.Sweep.Name, r.Scenario, r.Hash, r.Version, strconv.FormatUint(r.Seed, 10), strconv.Itoa(p.Index)}, p.Values...)
 		trials := strconv.FormatInt(r.Tally.Trials, 10)
 		names := words.NamesOf(r.Spec)
-		add := func(m rules.Metric, count string, e analysis.Estimate, exact string) {
-			rows = append(rows, append(append([]string{}, id...), m.String(), count, trials, words.Num(e.Value), words.Num(e.Lo), words.Num(e.Hi), exact, names.MetricLabel(m), cut))
+		add := func(m rules.Metric, count string, e analysis.Estimate, exact string) error {
+			return row(append(append([]string{}, id...), m.String(), count, trials, words.Num(e.Value), words.Num(e.Lo), words.Num(e.Hi), exact, names.MetricLabel(m), cut))
 		}
 		for _, m := range sweepMetrics(s) {
+			var err error
 			switch {
 			case m == s.Sweep.Metric:
-				add(m, shareCount(m, p), p.Estimate, exactText(p.ExactMetric))
+				err = add(m, shareCount(m, p), p.Estimate, exactText(p.ExactMetric))
 			case m.Kind == rules.RoundsMean:
-				add(m, "", analysis.Estimate{Value: p.Rounds.Mean, Lo: p.Rounds.MeanLo, Hi: p.Rounds.MeanHi}, pointExact(p, m))
+				err = add(m, "", analysis.Estimate{Value: p.Rounds.Mean, Lo: p.Rounds.MeanLo, Hi: p.Rounds.MeanHi}, pointExact(p, m))
 			default:
-				add(m, shareCount(m, p), analysis.EstimateOf(r, m, sweep.Alpha), pointExact(p, m))
+				err = add(m, shareCount(m, p), analysis.EstimateOf(r, m, sweep.Alpha), pointExact(p, m))
+			}
+			if err != nil {
+				return err
 			}
 		}
 	}
-	return rows
+	return nil
 }
 
 // sweepMetrics are the metrics of a sweep's table, in row order: the

@@ -94,6 +94,9 @@ func (g *game) attack(u int, target Hex, ranged, charge bool) {
 	if g.log != nil {
 		g.logRoll(dc, faces[:min(int(dc.N), len(faces))], int(dc.N), hits, retreats+cancel, cancel, support, genAdj, def)
 	}
+	if g.aligned {
+		g.noteLuck(me, int(dc.N), hits, int(st.hp[d]), def.Type)
+	}
 	// 4. Hits.
 	if hits > 0 && g.damage(d, hits, me, target, false) {
 		return

@@ -28,6 +28,9 @@ type game struct {
 	// reach the same point of a turn (§14 search).
 	aligned   bool
 	alignSeed uint64
+	// luck, in the search's game, is each side's luck in its attacks'
+	// dice so far in the play (search_luck.go).
+	luck [2]float64
 	// stop is the run's stop (rules.Stoppable), polled at each turn and
 	// each rollout; nil outside a run.
 	stop *rules.Stop

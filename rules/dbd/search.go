@@ -14,10 +14,15 @@ import "math"
 // picked by sequential halving after Karnin, Koren and Somekh ("Almost
 // Optimal Exploration in Multi-Armed Bandits", ICML 2013): two short
 // generations of evolution, then rounds that play the plans left on an
-// equal part of the budget and keep the better half, down to two. A gene
-// the dice have made illegal is repaired or skipped. Only the plan's
-// first activation is played; the next decision of the turn starts from
-// the plans that began with it.
+// equal part of the budget and keep the better half, down to two. Plans
+// are ranked by their mean value less the part of it their dice's luck
+// explains (search_luck.go), and between equal values greedy's opening
+// ranks first. A gene the dice have made illegal is repaired or skipped.
+// Only the plan's first activation is played; the next decision of the
+// turn starts from the plans that began with it. The search never ends
+// its turn early: when its plays see nothing happen (the armies too far
+// apart), ending the turn valued as much as any move and was picked by
+// the draw, wasting activations greedy spends closing in.
 //
 // The budget is a number of plays, not a time: the same seed plays the
 // same game on any machine, however fast.
@@ -45,6 +50,9 @@ const (
 // is abandoned, rules.Stoppable).
 func (g *game) playAll(plans []turnPlan, k int) bool {
 	sa := &g.sa
+	for i := range plans {
+		plans[i].first = sa.catalogueRank(plans[i].genes[0])
+	}
 	if g.stop.Requested() {
 		sa.carried = false
 		return false
@@ -53,11 +61,21 @@ func (g *game) playAll(plans []turnPlan, k int) bool {
 		seed := sa.rng.Uint64()
 		for i := range plans {
 			p := &plans[i]
-			p.sum += g.evaluatePlan(p, seed)
+			v, l := g.evaluatePlan(p, seed)
+			p.sum += v
+			p.sumLuck += l
 			p.evals++
+			sa.sv, sa.sl, sa.svl, sa.sll = sa.sv+v, sa.sl+l, sa.svl+v*l, sa.sll+l*l
 		}
 	}
 	sa.plays += k * len(plans)
+	w := sa.luckWeight()
+	for i := range plans {
+		p := &plans[i]
+		if p.evals > 0 {
+			p.key = (p.sum - w*p.sumLuck) / float64(p.evals)
+		}
+	}
 	sortPlans(plans)
 	return true
 }
@@ -68,6 +86,7 @@ func (g *game) chooseSearch(budget int) (Activation, choice) {
 	sa := &g.sa
 	sa.rng.Seed(g.pol.Uint64(), searchStreamWord)
 	sa.plays = 0
+	sa.sv, sa.sl, sa.svl, sa.sll = 0, 0, 0, 0
 	if len(g.searchCatalogue()) == 0 {
 		sa.carried = false
 		return Activation{}, choiceEnd
@@ -104,12 +123,8 @@ func (g *game) chooseSearch(budget int) (Activation, choice) {
 	}
 	best := g.bestPlan()
 	sa.turn, sa.side, sa.carried = g.st.started, g.st.side, true
-	first := best.genes[0]
-	sa.played = first
-	if first.kind == geneEnd {
-		return Activation{}, choiceEnd
-	}
-	return first.a, choiceAct
+	sa.played = best.genes[0]
+	return sa.played.a, choiceAct
 }
 
 // searchCatalogue fills the arena's catalogue with greedy's candidate
@@ -137,13 +152,14 @@ func (g *game) seedPopulation() {
 	if sa.carried && sa.turn == g.st.started && sa.side == g.st.side {
 		for i := range sa.pop {
 			p := &sa.pop[i]
-			if p.genes[0] != sa.played || p.genes[1].kind == geneEnd {
+			if p.genes[0] != sa.played {
 				continue
 			}
 			q := turnPlan{tie: sa.rng.Uint64()}
 			copy(q.genes[:], p.genes[1:])
 			q.genes[len(q.genes)-1] = gene{kind: geneGreedy}
-			if g.rootGene(&q.genes[0]) && !sa.has(sa.next, &q) && len(sa.next) < populationSize/2 {
+			g.rootGene(&q.genes[0])
+			if !sa.has(sa.next, &q) && len(sa.next) < populationSize/2 {
 				sa.next = append(sa.next, q)
 			}
 		}
@@ -155,11 +171,6 @@ func (g *game) seedPopulation() {
 		if !sa.has(sa.next, &q) {
 			sa.next = append(sa.next, q)
 		}
-	}
-	end := turnPlan{tie: sa.rng.Uint64()}
-	end.genes[0] = gene{kind: geneEnd}
-	if !sa.has(sa.next, &end) {
-		sa.next = append(sa.next, end)
 	}
 	for tries := 0; len(sa.next) < populationSize && tries < 4*populationSize; tries++ {
 		q := turnPlan{tie: sa.rng.Uint64()}
@@ -176,20 +187,30 @@ func (g *game) seedPopulation() {
 // rootGene makes a carried plan's first gene one the position allows: an
 // activation of the new catalogue (the dice may have taken its target or
 // blocked its hex), else greedy's best.
-func (g *game) rootGene(gn *gene) bool {
+func (g *game) rootGene(gn *gene) {
 	sa := &g.sa
 	if gn.kind == geneAct {
 		for _, c := range sa.cat {
 			if sameActivation(c.a, gn.a) {
 				gn.a = c.a
-				return true
+				return
 			}
 		}
 	}
-	if gn.kind != geneEnd {
-		*gn = gene{kind: geneAct, a: sa.cat[0].a}
+	*gn = gene{kind: geneAct, a: sa.cat[0].a}
+}
+
+// catalogueRank is the place of gene gn's activation in the catalogue;
+// the catalogue's length for greedy's choice.
+func (sa *searchArena) catalogueRank(gn gene) int {
+	if gn.kind == geneAct {
+		for i, c := range sa.cat {
+			if sameActivation(c.a, gn.a) {
+				return i
+			}
+		}
 	}
-	return true
+	return len(sa.cat)
 }
 
 // sameActivation reports whether two activations move the same unit to
@@ -208,17 +229,14 @@ func (sa *searchArena) has(plans []turnPlan, p *turnPlan) bool {
 	return false
 }
 
-// randomGene draws gene k of a plan: an activation of the catalogue (half
-// the time one of greedy's best), or, after the first, greedy's choice or
-// the end of the turn.
+// randomGene draws gene k of a plan: an activation of the catalogue
+// (mostly one of greedy's best), or, after the first, greedy's choice.
 func (g *game) randomGene(k int) gene {
 	sa := &g.sa
 	r := sa.rng.IntN(12)
 	switch {
 	case k > 0 && r < 4:
 		return gene{kind: geneGreedy}
-	case r == 4:
-		return gene{kind: geneEnd}
 	case r < 8:
 		return gene{kind: geneAct, a: sa.cat[sa.rng.IntN(sa.top)].a}
 	}

@@ -18,7 +18,6 @@ type geneKind uint8
 const (
 	geneAct    geneKind = iota // play the gene's activation (repaired if the dice made it illegal)
 	geneGreedy                 // let greedy choose it, as the position then stands
-	geneEnd                    // end the turn
 )
 
 // gene is one activation of a turn plan.
@@ -33,8 +32,19 @@ type turnPlan struct {
 	genes [activationsPerTurn]gene
 	sum   float64 // of the evaluations' values
 	evals int
-	// tie ranks plans of equal mean: drawn at random, so that no order of
-	// the board decides between them.
+	// sumLuck is the sum of the evaluations' luck (search_luck.go); key
+	// is the mean value less the share of it luck explains, by which the
+	// plans are ranked.
+	sumLuck float64
+	key     float64
+	// first is the place of the plan's first gene in greedy's catalogue
+	// (searchArena.cat): between plans of equal value, the one that opens
+	// as greedy would ranks first. A search whose plays all end where
+	// nothing has happened yet (the armies too far apart to meet within
+	// them) so plays greedy's opening, not an opening drawn at random.
+	first int
+	// tie ranks plans of equal value and opening: drawn at random, so that
+	// no order of the board decides between them.
 	tie uint64
 }
 
@@ -46,11 +56,22 @@ func (p *turnPlan) mean() float64 {
 	return p.sum / float64(p.evals)
 }
 
+// rank is the plan's key (−∞ before its first evaluation).
+func (p *turnPlan) rank() float64 {
+	if p.evals == 0 {
+		return negInf
+	}
+	return p.key
+}
+
 // above reports whether plan p ranks above q.
 func (p *turnPlan) above(q *turnPlan) bool {
-	pm, qm := p.mean(), q.mean()
+	pm, qm := p.rank(), q.rank()
 	if pm != qm {
 		return pm > qm
+	}
+	if p.first != q.first {
+		return p.first < q.first
 	}
 	return p.tie > q.tie
 }
@@ -75,6 +96,10 @@ type searchArena struct {
 	order   []int
 	// plays counts the decision's evaluations (its budget's use).
 	plays int
+	// sv, sl, svl and sll sum the decision's values v and luck l, their
+	// products and the squares of the luck: the regression of value on
+	// luck (luckWeight).
+	sv, sl, svl, sll float64
 }
 
 func (s *searchArena) init() {

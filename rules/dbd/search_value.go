@@ -28,22 +28,23 @@ const searchHorizon = 3
 
 // evaluatePlan plays plan p from the current position on the dice and
 // greedy play of seed, and returns the value of the position it reaches
-// for the side to move.
-func (g *game) evaluatePlan(p *turnPlan, seed uint64) float64 {
+// for the side to move and that side's luck in the play less the enemy's.
+func (g *game) evaluatePlan(p *turnPlan, seed uint64) (value, luck float64) {
 	sim := g.search
 	me := g.st.side
 	sim.st = g.st
 	sim.alignSeed = seed
+	sim.luck = [2]float64{}
 	g.playGenes(p, sim)
 	if !sim.st.over {
 		sim.st.acts = 0
 		sim.run(min(g.st.turns+1+searchHorizon, 2*g.b.Opt.TurnCap))
 	}
-	return g.searchValue(&sim.st, me)
+	return g.searchValue(&sim.st, me), sim.luck[me] - sim.luck[me.Other()]
 }
 
 // playGenes plays the plan's genes in sim, one an activation left, until
-// one ends the turn or the game ends. A gene the dice have made illegal is
+// greedy ends the turn or the game ends. A gene the dice have made illegal is
 // repaired (repairGene) or, failing that, skipped without spending its
 // activation.
 func (g *game) playGenes(p *turnPlan, sim *game) {
@@ -52,8 +53,6 @@ func (g *game) playGenes(p *turnPlan, sim *game) {
 		gn := p.genes[k]
 		var a Activation
 		switch gn.kind {
-		case geneEnd:
-			return
 		case geneGreedy:
 			var kind choice
 			if a, kind = sim.chooseGreedy(); kind == choiceEnd {

@@ -82,6 +82,8 @@ func Offsets(classes []DieClass, off []int16) int {
 // class i, the target index (into targets) to to[off_i+u], or -1 when every
 // ship the die hits is already doomed. targets is not modified. The result
 // depends only on the classes' (damage, hit-set, count) and the targets.
+// It runs for every volley of every trial and stays whole: its steps share
+// the scratch's orders and counts, which a call per step would pass about.
 func Assign(p Policy, classes []DieClass, targets []Target, to []int8, s *AssignScratch) {
 	nc := len(classes)
 	Offsets(classes, s.off[:nc])
@@ -409,6 +411,7 @@ func orderNPCTargets(targets []Target, tord []int8) {
 
 // killNPCTargets is step 2 of assignNPC: in target order, each ship the
 // unassigned dice can kill gets the subset that kills it (npcSubset).
+// It runs for every NPC volley of every trial and stays whole, as Assign.
 func killNPCTargets(classes []DieClass, targets []Target, to []int8, s *AssignScratch) {
 	nt := len(targets)
 	ord := s.ord[:len(classes)]

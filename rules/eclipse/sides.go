@@ -37,23 +37,9 @@ func (c *Compiled) addShips(k *catalog, s int, node *doc.Node, sd *sideDoc) erro
 			return v.Errorf("unknown blueprint %q (blueprints: %s)%s", name, k.blueprintNames(), doc.DidYouMean(name, k.blueprintList()))
 		}
 		bp := k.blueprints[bi]
-		limit := pieceCap[bp.Base]
-		who := "a player"
-		if npc {
-			who = "the NPC components"
-		}
-		count, err := doc.Range{Min: 1, Max: int64(limit), Note: fmt.Sprintf("the limit of ships with base %s for %s", bp.Base, who)}.Int(v)
+		count, err := shipCount(bp, name, v, s, npc)
 		if err != nil {
 			return err
-		}
-		switch {
-		case npc && !bp.Base.NPC():
-			return v.Errorf("%s is a player blueprint (base %s) but %s.kind is npc (an NPC side fields only NPC tiles: Ancient, Guardian, GCDS and their variants)", name, bp.Base, sideNames[s])
-		case !npc && bp.Base.NPC():
-			if s == 0 {
-				return v.Errorf("%s is an NPC tile; NPCs are always the defender (§5 rule 6), not allowed on the attacker", name)
-			}
-			return v.Errorf("%s is an NPC tile; set %s.kind: npc (allowed on a player side: Interceptor, Cruiser, Dreadnought, Starbase blueprints)", name, sideNames[s])
 		}
 		if prev := baseNode[bp.Base]; prev != nil {
 			if npc {
@@ -69,19 +55,49 @@ func (c *Compiled) addShips(k *catalog, s int, node *doc.Node, sd *sideDoc) erro
 		perBase[bp.Base] = len(c.Types)
 		baseNode[bp.Base] = v
 		c.Types = append(c.Types, t)
-		if bp.Unverified != "" && !slices.Contains(c.spec.Notes, bp.Unverified) {
-			c.spec.Notes = append(c.spec.Notes, bp.Unverified)
-		}
-		if !bp.Base.NPC() {
-			for _, pn := range bp.Parts {
-				if p, _ := k.part(pn); p.Unverified != "" && !slices.Contains(c.spec.Notes, p.Unverified) {
-					c.spec.Notes = append(c.spec.Notes, p.Unverified)
-				}
-			}
-		}
+		c.noteUnverified(k, bp)
 	}
 	conf.N = len(c.Types) - conf.First
 	return nil
+}
+
+// shipCount reads the count v gives of blueprint bp (named name) on side
+// s, and refuses a blueprint the side may not field (npc: an NPC side).
+func shipCount(bp Blueprint, name string, v *doc.Node, s int, npc bool) (int64, error) {
+	who := "a player"
+	if npc {
+		who = "the NPC components"
+	}
+	count, err := doc.Range{Min: 1, Max: int64(pieceCap[bp.Base]), Note: fmt.Sprintf("the limit of ships with base %s for %s", bp.Base, who)}.Int(v)
+	if err != nil {
+		return 0, err
+	}
+	switch {
+	case npc && !bp.Base.NPC():
+		return 0, v.Errorf("%s is a player blueprint (base %s) but %s.kind is npc (an NPC side fields only NPC tiles: Ancient, Guardian, GCDS and their variants)", name, bp.Base, sideNames[s])
+	case !npc && bp.Base.NPC():
+		if s == 0 {
+			return 0, v.Errorf("%s is an NPC tile; NPCs are always the defender (§5 rule 6), not allowed on the attacker", name)
+		}
+		return 0, v.Errorf("%s is an NPC tile; set %s.kind: npc (allowed on a player side: Interceptor, Cruiser, Dreadnought, Starbase blueprints)", name, sideNames[s])
+	}
+	return count, nil
+}
+
+// noteUnverified adds to the spec's notes, once each, what is unverified
+// of blueprint bp and of its parts.
+func (c *Compiled) noteUnverified(k *catalog, bp Blueprint) {
+	if bp.Unverified != "" && !slices.Contains(c.spec.Notes, bp.Unverified) {
+		c.spec.Notes = append(c.spec.Notes, bp.Unverified)
+	}
+	if bp.Base.NPC() {
+		return
+	}
+	for _, pn := range bp.Parts {
+		if p, _ := k.part(pn); p.Unverified != "" && !slices.Contains(c.spec.Notes, p.Unverified) {
+			c.spec.Notes = append(c.spec.Notes, p.Unverified)
+		}
+	}
 }
 
 // sideOptions reads policy, priority, retreat and antimatter-splitter

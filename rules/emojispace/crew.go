@@ -78,24 +78,7 @@ func crewEffects(crew []CrewEntry, tags []string) CrewEffects {
 		case "mechanic":
 			e.Mechanic++
 		}
-		for _, t := range c.Tags {
-			switch t {
-			case "crew:steady_aim":
-				e.Action[Weapon]++
-			case "crew:trigger_happy":
-				e.Action[Weapon]--
-			case "crew:evasive":
-				e.Action[Engine]++
-			case "crew:slow_reactions":
-				e.Action[Engine]--
-			case "crew:damage_control":
-				e.DamageControl++
-			case "crew:overconfident":
-				e.Action[Defense]--
-			case "crew:alien":
-				alienTags++
-			}
-		}
+		alienTags += e.addTags(c.Tags)
 	}
 	aligned := 0
 	for _, t := range tags {
@@ -104,18 +87,47 @@ func crewEffects(crew []CrewEntry, tags []string) CrewEffects {
 		}
 	}
 	if s := aligned * alienTags; s > 0 {
-		for _, p := range []*int{&e.Band[0], &e.Band[1], &e.Band[2], &e.Action[0], &e.Action[1], &e.Action[2],
-			&e.RepairUses, &e.Mechanic, &e.DamageControl} {
-			switch {
-			case *p > 0:
-				*p += s
-			case *p < 0:
-				*p -= s
-			}
-		}
+		e.synergy(s)
 	}
 	for b := range e.Band {
 		e.Band[b] = min(crewBandClamp, max(-crewBandClamp, e.Band[b]))
 	}
 	return e
+}
+
+// addTags adds the action bonuses and damage control of one crew entry's
+// tags (§8) and returns how many of them are crew:alien.
+func (e *CrewEffects) addTags(tags []string) (alien int) {
+	for _, t := range tags {
+		switch t {
+		case "crew:steady_aim":
+			e.Action[Weapon]++
+		case "crew:trigger_happy":
+			e.Action[Weapon]--
+		case "crew:evasive":
+			e.Action[Engine]++
+		case "crew:slow_reactions":
+			e.Action[Engine]--
+		case "crew:damage_control":
+			e.DamageControl++
+		case "crew:overconfident":
+			e.Action[Defense]--
+		case "crew:alien":
+			alien++
+		}
+	}
+	return alien
+}
+
+// synergy moves every non-zero modifier s further from zero (§8).
+func (e *CrewEffects) synergy(s int) {
+	for _, p := range []*int{&e.Band[0], &e.Band[1], &e.Band[2], &e.Action[0], &e.Action[1], &e.Action[2],
+		&e.RepairUses, &e.Mechanic, &e.DamageControl} {
+		switch {
+		case *p > 0:
+			*p += s
+		case *p < 0:
+			*p -= s
+		}
+	}
 }

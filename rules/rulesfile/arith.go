@@ -17,6 +17,17 @@ type Arith[T any] interface {
 	IsZero(x T) bool
 }
 
+// Floats is Arith in float64.
+type Floats struct{}
+
+func (Floats) Zero() float64            { return 0 }
+func (Floats) Frac(p, q int64) float64  { return float64(p) / float64(q) }
+func (Floats) Add(x, y float64) float64 { return x + y }
+func (Floats) Sub(x, y float64) float64 { return x - y }
+func (Floats) Mul(x, y float64) float64 { return x * y }
+func (Floats) Div(x, y float64) float64 { return x / y }
+func (Floats) IsZero(x float64) bool    { return x == 0 }
+
 // pascal caches binomial coefficients C(n, k) in an arithmetic, row by row
 // as they are first needed: the multinomial weights of a pool of dice.
 type pascal[T any, A Arith[T]] struct {

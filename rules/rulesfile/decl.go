@@ -28,29 +28,32 @@ func decodeWeapons(n *doc.Node) ([]*WeaponDecl, error) {
 	return out, err
 }
 
+// weaponDoc is a weapon as its mapping gives it.
+type weaponDoc struct {
+	Group        string    `doc:"group"`
+	Attacks      *doc.Node `doc:"attacks"`
+	Die          *doc.Node `doc:"die"`
+	Hit          *doc.Node `doc:"hit"`
+	Reroll       *doc.Node `doc:"reroll"`
+	Explode      *doc.Node `doc:"explode"`
+	ExplodeDepth *int64    `doc:"explode-depth"`
+	Crit         *doc.Node `doc:"crit"`
+	CritHits     int64     `doc:"crit-hits"`
+	CritWounds   bool      `doc:"crit-wounds"`
+	CritExtra    string    `doc:"crit-extra"`
+	Wound        *doc.Node `doc:"wound"`
+	CritWound    *doc.Node `doc:"crit-wound"`
+	CritMortal   bool      `doc:"crit-mortal"`
+	MortalSpill  *bool     `doc:"mortal-spill"`
+	Save         *doc.Node `doc:"save"`
+	Damage       *doc.Node `doc:"damage"`
+	Reduce       *doc.Node `doc:"reduce"`
+	Spill        bool      `doc:"spill"`
+	Doc          string    `doc:"doc"`
+}
+
 func decodeWeapon(name string, v *doc.Node) (*WeaponDecl, error) {
-	var raw struct {
-		Group        string    `doc:"group"`
-		Attacks      *doc.Node `doc:"attacks"`
-		Die          *doc.Node `doc:"die"`
-		Hit          *doc.Node `doc:"hit"`
-		Reroll       *doc.Node `doc:"reroll"`
-		Explode      *doc.Node `doc:"explode"`
-		ExplodeDepth *int64    `doc:"explode-depth"`
-		Crit         *doc.Node `doc:"crit"`
-		CritHits     int64     `doc:"crit-hits"`
-		CritWounds   bool      `doc:"crit-wounds"`
-		CritExtra    string    `doc:"crit-extra"`
-		Wound        *doc.Node `doc:"wound"`
-		CritWound    *doc.Node `doc:"crit-wound"`
-		CritMortal   bool      `doc:"crit-mortal"`
-		MortalSpill  *bool     `doc:"mortal-spill"`
-		Save         *doc.Node `doc:"save"`
-		Damage       *doc.Node `doc:"damage"`
-		Reduce       *doc.Node `doc:"reduce"`
-		Spill        bool      `doc:"spill"`
-		Doc          string    `doc:"doc"`
-	}
+	var raw weaponDoc
 	if v.Kind != doc.Map {
 		return nil, v.Errorf("expected a weapon (a mapping of %s), got %s", strings.Join(weaponKeys, ", "), doc.Describe(v))
 	}
@@ -70,22 +73,43 @@ func decodeWeapon(name string, v *doc.Node) (*WeaponDecl, error) {
 		}
 		w.ExplodeDepth = *raw.ExplodeDepth
 	}
+	if err := w.decodeCritOptions(v, &raw); err != nil {
+		return nil, err
+	}
+	if err := w.decodeRolls(v, &raw); err != nil {
+		return nil, err
+	}
+	if err := w.checkCritNeeds(v); err != nil {
+		return nil, err
+	}
+	return w, nil
+}
+
+// decodeCritOptions reads crit-extra and checks crit-extra, mortal-spill
+// and crit-hits against the fields they need.
+func (w *WeaponDecl) decodeCritOptions(v *doc.Node, raw *weaponDoc) error {
 	switch raw.CritExtra {
 	case "", "plain":
 	case "critical":
 		w.CritExtraCritical = true
 	default:
-		return nil, v.Get("crit-extra").Errorf("%q is not a kind of extra hit (allowed: plain, critical)", raw.CritExtra)
+		return v.Get("crit-extra").Errorf("%q is not a kind of extra hit (allowed: plain, critical)", raw.CritExtra)
 	}
 	if raw.CritExtra != "" && raw.CritHits == 0 {
-		return nil, v.Get("crit-extra").Errorf("crit-extra needs `crit-hits`, the extra hits a critical hit scores")
+		return v.Get("crit-extra").Errorf("crit-extra needs `crit-hits`, the extra hits a critical hit scores")
 	}
 	if raw.MortalSpill != nil && !raw.CritMortal {
-		return nil, v.Get("mortal-spill").Errorf("mortal-spill needs `crit-mortal`: only a mortal wound's damage spills by it")
+		return v.Get("mortal-spill").Errorf("mortal-spill needs `crit-mortal`: only a mortal wound's damage spills by it")
 	}
 	if raw.CritHits < 0 || raw.CritHits > 100 {
-		return nil, v.Get("crit-hits").Errorf("%d is out of range (allowed: an integer from 0 to 100)", raw.CritHits)
+		return v.Get("crit-hits").Errorf("%d is out of range (allowed: an integer from 0 to 100)", raw.CritHits)
 	}
+	return nil
+}
+
+// decodeRolls reads the weapon's expressions, its die, its reroll and its
+// damage (1 when not given).
+func (w *WeaponDecl) decodeRolls(v *doc.Node, raw *weaponDoc) error {
 	var err error
 	for _, f := range []struct {
 		dst  *Expr
@@ -96,34 +120,38 @@ func decodeWeapon(name string, v *doc.Node) (*WeaponDecl, error) {
 		{&w.Wound, raw.Wound, "a condition on the wound die's face"}, {&w.CritWound, raw.CritWound, "a condition on the wound die's face"},
 		{&w.Save, raw.Save, "a condition on the save die's face"}, {&w.Reduce, raw.Reduce, "the damage each hit loses"}} {
 		if *f.dst, err = scalarExpr(f.n, f.what); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	if w.Die, err = decodeDie(raw.Die); err != nil {
-		return nil, err
+		return err
 	}
 	if w.Reroll, err = decodeReroll(raw.Reroll); err != nil {
-		return nil, err
+		return err
 	}
 	if !doc.Present(raw.Damage) {
 		one := int64(1)
 		w.Damage = Roll{Value: Expr{Src: "1", Int: &one, Node: v}, Node: v}
 	} else if w.Damage, err = decodeRoll(raw.Damage); err != nil {
-		return nil, err
+		return err
 	}
-	if w.CritWounds && !w.Crit.Present() {
-		return nil, v.Get("crit-wounds").Errorf("crit-wounds needs `crit`, the condition that makes a hit critical")
+	return nil
+}
+
+// checkCritNeeds refuses a critical option without the condition it
+// applies to.
+func (w *WeaponDecl) checkCritNeeds(v *doc.Node) error {
+	switch {
+	case w.CritWounds && !w.Crit.Present():
+		return v.Get("crit-wounds").Errorf("crit-wounds needs `crit`, the condition that makes a hit critical")
+	case w.CritHits > 0 && !w.Crit.Present():
+		return v.Get("crit-hits").Errorf("crit-hits needs `crit`, the condition that makes a hit critical")
+	case w.CritMortal && !w.CritWound.Present():
+		return v.Get("crit-mortal").Errorf("crit-mortal needs `crit-wound`, the condition that makes a wound critical")
+	case w.CritWound.Present() && !w.Wound.Present():
+		return v.Get("crit-wound").Errorf("crit-wound needs `wound`: a weapon without a wound roll has no critical wounds")
 	}
-	if raw.CritHits > 0 && !w.Crit.Present() {
-		return nil, v.Get("crit-hits").Errorf("crit-hits needs `crit`, the condition that makes a hit critical")
-	}
-	if w.CritMortal && !w.CritWound.Present() {
-		return nil, v.Get("crit-mortal").Errorf("crit-mortal needs `crit-wound`, the condition that makes a wound critical")
-	}
-	if w.CritWound.Present() && !w.Wound.Present() {
-		return nil, v.Get("crit-wound").Errorf("crit-wound needs `wound`: a weapon without a wound roll has no critical wounds")
-	}
-	return w, nil
+	return nil
 }
 
 func decodeReroll(n *doc.Node) (RerollDecl, error) {

@@ -3,6 +3,7 @@ package rulesfile
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/crucible-sim/crucible/rules"
 )
@@ -33,8 +34,13 @@ type Enumerator[T any, A Arith[T]] struct {
 	pairs map[pairsKey][]pairSeq[T]
 	// fires keeps a side's outcomes of a fire step by what they depend
 	// on (sideFire).
-	fires      map[string][]sideOut[T]
-	vols       map[string][]volley[T]
+	fires map[string][]sideOut[T]
+	vols  map[string][]volley[T]
+	// fires and vols by packed keys (firekey.go), and what each step's
+	// fire reads of a packed key
+	pfires     map[packedFireKey][]sideOut[T]
+	pvols      map[packedFireKey][]volley[T]
+	masks      [][2]fireMask
 	keyBuf     []byte
 	ownLen     int
 	next       []int32
@@ -47,10 +53,28 @@ type Enumerator[T any, A Arith[T]] struct {
 	slab       int32Slab       // the small slices the Enumerator keeps
 	outs       outMerger[T, A] // a fire step's outcomes (merger)
 	outSlab    slab[sideOut[T]]
-	classIDs   map[classKey]int32
-	out        Outcome
-	keep       cfg
-	work       int64
+	// a volley's hits, the volleys and their partial counts (countVolley)
+	hitSlab  slab[hit]
+	volSlab  slab[volley[T]]
+	i16Slab  slab[int16]
+	codeBuf  []byte
+	classIDs map[classKey]int32
+	codes    map[string]int32 // volleys' codes by number (codeOf)
+	out      Outcome
+	keep     cfg
+	work     int64
+	// hint is the packed key, less the step, of s.next, a canonical
+	// state fireApart combined, while hinted (see emitNode).
+	hint   uint64
+	hinted bool
+	// key is the packed key, less the step, of the state StepKey plays,
+	// while keyed; sideMask[s] are the bits of side s's tracks and of
+	// its enemy's units (partOf).
+	key       uint64
+	keyed     bool
+	sideMask  [2]uint64
+	enemyMask [2]uint64 // the bits of side s's enemy's units
+	stBuf     []int32
 }
 
 // StepOptions say how the Enumerator treats the round number.
@@ -112,7 +136,8 @@ var ErrNoProgress = errors.New("rounds pass with nothing to play")
 // NewEnumerator returns a Enumerator of the model in arithmetic ar.
 func NewEnumerator[T any, A Arith[T]](m *Model, ar A, opt StepOptions) *Enumerator[T, A] {
 	s := &Enumerator[T, A]{rolls: map[rollKey][]rollOut[T]{}, pairs: map[pairsKey][]pairSeq[T]{}, fires: map[string][]sideOut[T]{}, vols: map[string][]volley[T]{},
-		assigns: map[assignKey]int32{}, enemies: map[string]uint64{}, classIDs: map[classKey]int32{}}
+		pfires: map[packedFireKey][]sideOut[T]{}, pvols: map[packedFireKey][]volley[T]{},
+		assigns: map[assignKey]int32{}, enemies: map[string]uint64{}, classIDs: map[classKey]int32{}, codes: map[string]int32{}}
 	s.Reset(m, ar, opt)
 	return s
 }
@@ -132,12 +157,18 @@ func (s *Enumerator[T, A]) Reset(m *Model, ar A, opt StepOptions) {
 	clear(s.pairs)
 	clear(s.fires)
 	clear(s.vols)
+	clear(s.pfires)
+	clear(s.pvols)
 	clear(s.assigns)
 	clear(s.enemies)
 	clear(s.classIDs)
+	clear(s.codes)
 	s.assignList = s.assignList[:0]
 	s.slab.reset()
 	s.outSlab.reset()
+	s.hitSlab.reset()
+	s.volSlab.reset()
+	s.i16Slab.reset()
 	s.stills = [2][1]sideOut[T]{} // their slices were cut from the slab
 	n := len(m.b.spec.Counters)
 	if cap(s.out.Counters) < n {
@@ -146,6 +177,16 @@ func (s *Enumerator[T, A]) Reset(m *Model, ar A, opt StepOptions) {
 	s.out = Outcome{State: s.out.State[:0], Counters: s.out.Counters[:n]}
 	s.pack = m.Packing(opt.RoundTrack)
 	s.work = 0
+	if s.pack.OK {
+		b := m.b
+		nt := len(b.sideTrk)
+		for side := range 2 {
+			lo, hi, _, _ := b.sideRange(1 - side)
+			s.enemyMask[side] = s.pack.Mask(lo, hi-lo)
+			s.sideMask[side] = s.pack.Mask(1+side*nt, nt) | s.enemyMask[side]
+		}
+		s.fireMasks(&s.pack)
+	}
 }
 
 // Root calls emit with where the battle goes from its start state: the
@@ -187,6 +228,17 @@ func (s *Enumerator[T, A]) Step(pos int, st []int32, emit func(w T, o *Outcome))
 		}
 	}
 	return nil
+}
+
+// StepKey is Step of the step and state packed in key (Packing, of
+// StepOptions.RoundTrack, when it fits): the parts of the state a fire
+// step's sides change are read off the key's bits, not packed again.
+func (s *Enumerator[T, A]) StepKey(key uint64, emit func(w T, o *Outcome)) error {
+	pos, st := s.pack.Decode(key, s.stBuf)
+	s.stBuf = st
+	s.key, s.keyed = key&^(1<<s.pack.PosBits-1), true
+	defer func() { s.keyed = false }()
+	return s.Step(pos, st, emit)
 }
 
 // play plays one step from c into out.
@@ -275,6 +327,15 @@ func (s *Enumerator[T, A]) goOn(pos int, begin bool, w T, emit func(T, *Outcome)
 // emitNode emits step pos to play in state st, made canonical.
 func (s *Enumerator[T, A]) emitNode(pos int, st []int32, w T, emit func(T, *Outcome)) {
 	s.out.Pos = pos
+	if s.hinted && slices.Equal(st[1:], s.next[1:]) {
+		// Nothing but the round changed the state fireApart combined, whose
+		// units are canonical already: its key, the round's part replaced.
+		s.out.Key = uint64(pos) | (s.hint - s.pack.Part(s.next[:1], 0) + s.pack.Part(st[:1], 0))
+		s.out.Keyed = true
+		emit(w, &s.out)
+		s.out.Keyed, s.out.Rounds = false, 0
+		return
+	}
 	s.out.State = append(s.out.State[:0], st...)
 	s.m.Canon(s.out.State)
 	emit(w, &s.out)

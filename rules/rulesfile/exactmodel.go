@@ -380,6 +380,7 @@ type Packing struct {
 	lo      []int32
 	shift   []uint8
 	width   []uint8
+	mask    []uint64 // 1<<width − 1
 }
 
 // Packing returns the packing of the model's states when the state
@@ -387,11 +388,13 @@ type Packing struct {
 func (m *Model) Packing(roundTrack int32) Packing {
 	slots := m.Slots()
 	slots[0].Hi = roundTrack
-	p := Packing{PosBits: uint8(bits.Len(uint(len(m.steps)))), lo: make([]int32, len(slots)), shift: make([]uint8, len(slots)), width: make([]uint8, len(slots))}
+	n := len(slots)
+	p := Packing{PosBits: uint8(bits.Len(uint(len(m.steps)))), lo: make([]int32, n), shift: make([]uint8, n), width: make([]uint8, n), mask: make([]uint64, n)}
 	at := int(p.PosBits)
 	for i, s := range slots {
 		p.lo[i] = s.Lo
 		p.width[i] = uint8(bits.Len32(uint32(s.Hi - s.Lo)))
+		p.mask[i] = 1<<p.width[i] - 1
 		p.shift[i] = uint8(min(at, 63))
 		at += int(p.width[i])
 	}
@@ -413,6 +416,18 @@ func (p *Packing) Part(vals []int32, at int) uint64 {
 	return k
 }
 
+// Mask returns the bits of a key that hold the state's integers at to
+// at+n−1: since every integer's part lies within its own bits, the part
+// of those integers (Part) is the key's bits under the mask.
+func (p *Packing) Mask(at, n int) uint64 {
+	if n == 0 {
+		return 0
+	}
+	last := at + n - 1
+	hi := uint(p.shift[last]) + uint(p.width[last])
+	return (1<<hi - 1) &^ (1<<p.shift[at] - 1)
+}
+
 // Decode returns the step and the state (in st's array) of key k.
 func (p *Packing) Decode(k uint64, st []int32) (int, []int32) {
 	n := len(p.width)
@@ -420,9 +435,9 @@ func (p *Packing) Decode(k uint64, st []int32) (int, []int32) {
 		st = make([]int32, n)
 	}
 	st = st[:n]
-	lo, shift := p.lo[:n], p.shift[:n]
-	for i, w := range p.width {
-		st[i] = int32(k>>shift[i]&(1<<w-1)) + lo[i]
+	lo, shift, mask := p.lo[:n], p.shift[:n], p.mask[:n]
+	for i := range st {
+		st[i] = int32(k>>(shift[i]&63)&mask[i]) + lo[i]
 	}
 	return int(k & (1<<p.PosBits - 1)), st
 }

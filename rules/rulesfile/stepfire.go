@@ -17,9 +17,10 @@ type volley[T any] struct {
 	w      T
 	hits   []hit
 	tracks []int32
-	// code names the hits: each class (Enumerator.classID) and its count,
+	// code names the hits (Enumerator.codeOf): each class
+	// (Enumerator.classID) and its count,
 	// in the list's order.
-	code string
+	code int32
 }
 
 // fire plays fire step st from c into out: both sides' volleys against
@@ -66,7 +67,10 @@ func (s *Enumerator[T, A]) fireApart(pos int, st *step, c *cfg, emit func(T, *Ou
 	var sides [2][]sideOut[T]
 	var before [2]uint64
 	for side := range 2 {
-		if s.pack.OK {
+		switch {
+		case s.keyed:
+			before[side] = s.key & s.sideMask[side]
+		case s.pack.OK:
 			before[side] = s.partOf(side, c.st)
 		}
 		if st.fires[side] {
@@ -77,20 +81,25 @@ func (s *Enumerator[T, A]) fireApart(pos int, st *step, c *cfg, emit func(T, *Ou
 	}
 	// The key of the state less the parts the sides' outcomes replace.
 	base := uint64(0)
-	if s.pack.OK {
+	switch {
+	case s.keyed:
+		base = s.key - before[0] - before[1]
+	case s.pack.OK:
 		base = s.pack.Part(c.st, 0) - before[0] - before[1]
 	}
-	for _, oa := range sides[0] {
-		for _, ob := range sides[1] {
+	for i := range sides[0] {
+		oa := &sides[0][i]
+		for j := range sides[1] {
+			ob := &sides[1][j]
 			w := ar.Mul(oa.w, ob.w)
 			if oa.alive > 0 && ob.alive > 0 {
-				if to := s.withinAlive(pos+1, &oa, &ob); to >= 0 {
+				if to := s.withinAlive(pos+1, oa, ob); to >= 0 {
 					// Both sides' units are canonical already.
 					s.out.Pos, s.out.Keyed = to, s.pack.OK
 					if s.pack.OK {
 						s.out.Key = uint64(to) | base + oa.part + ob.part
 					} else {
-						s.combine(c.st, &oa, &ob)
+						s.combine(c.st, oa, ob)
 						s.out.State = append(s.out.State[:0], s.next...)
 					}
 					emit(w, &s.out)
@@ -98,10 +107,13 @@ func (s *Enumerator[T, A]) fireApart(pos int, st *step, c *cfg, emit func(T, *Ou
 					continue
 				}
 			}
-			s.combine(c.st, &oa, &ob)
+			s.combine(c.st, oa, ob)
 			f.loadWith(s.next, [2][3]int32{{ob.alive, ob.hp, ob.armed}, {oa.alive, oa.hp, oa.armed}})
 			f.settle()
-			if err := then(w); err != nil {
+			s.hinted, s.hint = s.pack.OK, base+oa.part+ob.part
+			err := then(w)
+			s.hinted = false
+			if err != nil {
 				return err
 			}
 		}
@@ -152,35 +164,72 @@ func (s *Enumerator[T, A]) withinAlive(pos int, oa, ob *sideOut[T]) int {
 // when it spends them, the enemy's units, and everything when the dice
 // read more — so they are kept by it.
 func (s *Enumerator[T, A]) sideFire(pos int, st *step, side int, c *cfg) []sideOut[T] {
-	f := s.f
-	b := f.b
+	if s.keyed && s.masks[pos][side].ok {
+		all, own := s.packedFireKeys(pos, st, side, c.st)
+		if outs, ok := s.pfires[all]; ok {
+			return outs
+		}
+		vols, ok := s.pvols[own]
+		if !ok {
+			s.f.loadCfg(c)
+			vols = s.volleys(st, side)
+			s.pvols[own] = vols
+		}
+		outs := s.fireOutcomes(st, side, vols, c, !ok)
+		s.pfires[all] = outs
+		return outs
+	}
 	s.keyBuf = s.fireKey(s.keyBuf[:0], pos, st, side, c.st)
 	if outs, ok := s.fires[string(s.keyBuf)]; ok {
 		return outs
 	}
 	key := string(s.keyBuf)
-	f.loadCfg(c)
 	vols, ok := s.vols[key[:s.ownLen]]
 	if !ok {
+		s.f.loadCfg(c)
 		vols = s.volleys(st, side)
 		s.vols[key[:s.ownLen]] = vols
 	}
+	outs := s.fireOutcomes(st, side, vols, c, !ok)
+	s.fires[key] = outs
+	return outs
+}
+
+// fireOutcomes works out side's outcomes of volleys vols in fire step st
+// from c, which the fighter holds when loaded. It loads it only to work
+// something out: a deterministic side's assignments are mostly known
+// already (assigned), and loading a configuration costs more than
+// looking them up.
+func (s *Enumerator[T, A]) fireOutcomes(st *step, side int, vols []volley[T], c *cfg, loaded bool) []sideOut[T] {
+	f := s.f
+	b := f.b
 	if st.det[side] {
 		m := s.merger()
-		f.snapSide(1-side, &s.snap)
+		snapped := false
 		nt := len(b.sideTrk)
 		enemy := s.enemyKey(side, c.st)
 		for _, v := range vols {
-			r := s.assigned(side, &v, enemy)
+			r := s.known(side, &v, enemy)
+			if r == nil {
+				if !snapped {
+					if !loaded {
+						f.loadCfg(c)
+					}
+					f.snapSide(1-side, &s.snap)
+					snapped = true
+				}
+				r = s.assigned(side, &v, enemy)
+			}
 			o := m.add(v.tracks, r.enemy, r.alive, v.w)
 			o.typeAlive, o.part, o.hp, o.armed = r.typeAlive, r.part, r.hp, r.armed
 			if s.pack.OK {
 				o.part += s.pack.Part(v.tracks, 1+side*nt)
 			}
 		}
-		outs := m.done()
-		s.fires[key] = outs
-		return outs
+		return m.done()
+	}
+	if !loaded {
+		f.loadCfg(c)
 	}
 	outs := s.sideOutcomes(st, side, vols, c)
 	lo, hi, _, _ := b.sideRange(1 - side)
@@ -193,7 +242,6 @@ func (s *Enumerator[T, A]) sideFire(pos int, st *step, side int, c *cfg) []sideO
 	for i := range outs {
 		s.describe(side, &outs[i])
 	}
-	s.fires[key] = outs
 	return outs
 }
 
@@ -293,15 +341,18 @@ type assignment struct {
 // assignKey names an assignment: the side whose hits, the hits (their
 // volley's code) and the enemy's units before them (enemyKey).
 type assignKey struct {
-	side  int
+	side  int32
+	code  int32
 	enemy uint64
-	code  string
 }
 
 // enemyKey names the enemy's units in state st of side's fire: their part
 // of the packed key (Packing), or, when states do not pack, an index of
 // their bytes.
 func (s *Enumerator[T, A]) enemyKey(side int, st []int32) uint64 {
+	if s.keyed {
+		return s.key & s.enemyMask[side]
+	}
 	lo, hi, _, _ := s.f.b.sideRange(1 - side)
 	if s.pack.OK {
 		return s.pack.Part(st[lo:hi], lo)
@@ -319,6 +370,15 @@ func (s *Enumerator[T, A]) enemyKey(side int, st []int32) uint64 {
 	return i
 }
 
+// known returns the assignment of side's hits of volley v to the enemy's
+// units named enemy when assigned has worked it out before, else nil.
+func (s *Enumerator[T, A]) known(side int, v *volley[T], enemy uint64) *assignment {
+	if i, ok := s.assigns[assignKey{side: int32(side), enemy: enemy, code: v.code}]; ok {
+		return &s.assignList[i]
+	}
+	return nil
+}
+
 // assigned returns what side's hits of volley v leave of the enemy's
 // units named enemy (enemyKey), with no random event (step.det): the
 // fighter's own assignment, kept by the hits and the enemy's units, which
@@ -329,7 +389,7 @@ func (s *Enumerator[T, A]) assigned(side int, v *volley[T], enemy uint64) *assig
 	f := s.f
 	b := f.b
 	lo, hi, _, _ := b.sideRange(1 - side)
-	key := assignKey{side: side, enemy: enemy, code: v.code}
+	key := assignKey{side: int32(side), enemy: enemy, code: v.code}
 	if i, ok := s.assigns[key]; ok {
 		return &s.assignList[i]
 	}
@@ -350,6 +410,18 @@ func (s *Enumerator[T, A]) assigned(side int, v *volley[T], enemy uint64) *assig
 	s.assigns[key] = int32(len(s.assignList))
 	s.assignList = append(s.assignList, r)
 	return &s.assignList[len(s.assignList)-1]
+}
+
+// codeOf numbers the hits a volley's code names (its classes and their
+// counts), so that assignments are kept by a number, not hashed by the
+// code's bytes at every look-up.
+func (s *Enumerator[T, A]) codeOf(code []byte) int32 {
+	if id, ok := s.codes[string(code)]; ok {
+		return id
+	}
+	id := int32(len(s.codes))
+	s.codes[string(code)] = id
+	return id
 }
 
 // classID names a class of hits across the Enumerator's volleys.
@@ -728,7 +800,7 @@ func (s *Enumerator[T, A]) countVolley(cl *classes, blocks []block, side int) []
 	f, ar := s.f, s.ar
 	b := f.b
 	nt := len(b.sideTrk)
-	start := vstate[T]{counts: make([]int16, len(cl.hits)), tracks: slices.Clone(f.st[1+side*nt : 1+side*nt+nt]), w: ar.Frac(1, 1)}
+	start := vstate[T]{counts: s.i16Slab.alloc(len(cl.hits)), tracks: s.slab.clone(f.st[1+side*nt : 1+side*nt+nt]), w: ar.Frac(1, 1)}
 	cur := []vstate[T]{start}
 	for bi := range blocks {
 		bl := &blocks[bi]
@@ -740,10 +812,15 @@ func (s *Enumerator[T, A]) countVolley(cl *classes, blocks []block, side int) []
 			cur = s.oneDieOfBlock(cur, bl, len(cl.hits))
 		}
 	}
-	out := make([]volley[T], len(cur))
+	// The volleys, kept for the solve, are cut from the Enumerator's slabs.
+	out := s.volSlab.alloc(len(cur))
 	for i, v := range cur {
-		var hits []hit
-		var code []byte
+		total := 0
+		for _, n := range v.counts {
+			total += int(n)
+		}
+		hits := s.hitSlab.alloc(total)[:0]
+		code := s.codeBuf[:0]
 		for k, n := range v.counts {
 			if n > 0 {
 				code = binary.AppendUvarint(code, uint64(s.classID(&cl.hits[k])))
@@ -753,7 +830,8 @@ func (s *Enumerator[T, A]) countVolley(cl *classes, blocks []block, side int) []
 				hits = append(hits, cl.hits[k])
 			}
 		}
-		out[i] = volley[T]{w: v.w, hits: hits, tracks: v.tracks, code: string(code)}
+		s.codeBuf = code
+		out[i] = volley[T]{w: v.w, hits: hits, tracks: v.tracks, code: s.codeOf(code)}
 	}
 	return out
 }
@@ -785,7 +863,7 @@ func (m *merger[T, A]) add(counts []int16, tracks []int32, w T) {
 		return
 	}
 	m.index[string(m.buf)] = len(m.out)
-	m.out = append(m.out, vstate[T]{counts: slices.Clone(counts), tracks: slices.Clone(tracks), w: w})
+	m.out = append(m.out, vstate[T]{counts: m.s.i16Slab.clone(counts), tracks: m.s.slab.clone(tracks), w: w})
 }
 
 // multinomial folds a block of dice with no re-roll or explosion into the

@@ -1,6 +1,9 @@
 package exact
 
 import (
+	"math/bits"
+	"slices"
+
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/rules/eclipse"
 )
@@ -125,10 +128,11 @@ func (s *solver[T, A]) fire(ni int32, t int, missile bool, a, b uint64, round, k
 	if own == 1 {
 		winner = rules.B
 	}
+	if !s.optimal {
+		return s.fixedRolls(entry.r0, entry.r0+entry.nr, own, ownMask, winner, a, b, round, k)
+	}
 	for r := entry.r0; r < entry.r0+entry.nr; r++ {
-		if s.optimal {
-			s.targets = s.targets[:0]
-		}
+		s.targets = s.targets[:0]
 		o0, o1 := s.rollOuts(r)
 		for o := o0; o < o1; o++ {
 			out := s.outs[o]
@@ -148,15 +152,9 @@ func (s *solver[T, A]) fire(ni int32, t int, missile bool, a, b uint64, round, k
 					return err
 				}
 			}
-			if !s.optimal {
-				s.fixedEdge(s.rollP[r], to) // the roll's one outcome
-				continue
-			}
 			s.targets = append(s.targets, to)
 		}
-		if s.optimal {
-			s.edge(s.nodes[ni].e0, s.rollP[r], s.targets)
-		}
+		s.edge(s.nodes[ni].e0, s.rollP[r], s.targets)
 	}
 	return nil
 }
@@ -199,21 +197,110 @@ func (s *solver[T, A]) edge(e0 int32, p T, targets []int32) {
 	}
 }
 
-// fixedEdge adds the edge of a fixed policy's roll to the node being
-// expanded. The volley memo merges rolls with the same outcome, so
-// distinct rolls leave the enemy in distinct states and lead to distinct
-// nodes: only rolls that end the battle may share a target (a terminal),
-// and only those are merged, sparing the search edge makes.
-func (s *solver[T, A]) fixedEdge(p T, to int32) {
-	if to < 0 {
-		for _, e := range s.termEdges {
-			if s.to[e] == to {
-				s.prob[e] = s.ar.add(s.prob[e], p)
-				return
-			}
-		}
-		s.termEdges = append(s.termEdges, int32(len(s.prob)))
+// fixedRolls adds the edges of rolls r0..r1 of a fixed policy's volley
+// (one outcome each, stored at the roll's index) by side own at the node
+// being expanded (state a, b, round; pointer k). It is fire's loop
+// written out for the common case, next, node and fixedEdge inlined: it
+// runs for every edge of the graph. The volley memo merges rolls with the
+// same outcome, so distinct rolls leave the enemy in distinct states and
+// lead to distinct nodes: only rolls that end the battle may share a
+// target (a terminal), and only those are merged.
+func (s *solver[T, A]) fixedRolls(r0, r1 int32, own int, ownMask uint8, winner rules.Side, a, b uint64, round, k int) error {
+	e := &s.enc
+	// A target's key is linear in the enemy's sub-key x: (own's sub-key,
+	// x, round digit) joined, times ptrs, plus the pointer.
+	base, stride := a, e.side[0]
+	if own == 1 {
+		base, stride = e.side[0]*b, 1
 	}
-	push(&s.prob, p)
-	push(&s.to, to)
+	// after's work for this node, but for the enemy's mask: the
+	// activations to come, and the key's part when the round ends.
+	ph, low := min(round, 1), uint32(2)<<k-1
+	wrap := s.roundAfter(round)
+	keyNow := (base + e.side[0]*e.side[1]*uint64(round)) * e.ptrs
+	keyWrap := (base + e.side[0]*e.side[1]*uint64(wrap)) * e.ptrs
+	stride *= e.ptrs
+	n0, n1 := len(s.prob), len(s.prob)+int(r1-r0)
+	if n1 > cap(s.prob) || n1 > cap(s.to) { // slices.Grow, checked here: a call costs
+		s.prob, s.to = slices.Grow(s.prob, n1-n0), slices.Grow(s.to, n1-n0)
+	}
+	prob, to := s.prob[:n1], s.to[:n1]
+	ne := n0 // the next edge
+	slots, hashShift := s.index.slots, s.index.shift
+	// The fields the loop reads, held in locals: loaded through s, they
+	// were loaded again at every roll.
+	posSets, rollP, outs := &s.posSets[ph], s.rollP[r0:r1], s.outs[r0:r1]
+	for r := range outs {
+		out := &outs[r]
+		if out.empty {
+			t, i := s.destroyed(out.e, own, winner, to[:ne])
+			if i >= 0 {
+				prob[i] = s.ar.add(prob[i], rollP[r])
+				continue
+			}
+			prob[ne], to[ne] = rollP[r], t
+			ne++
+			continue
+		}
+		m := ownMask | out.mask
+		ps := posSets[m]
+		if ps == 0 {
+			ps = s.positions(ph, m)
+		}
+		key := keyWrap + stride*out.e
+		k2 := 0
+		if rest := ps &^ low; rest&^posKnown != 0 {
+			k2 = bits.TrailingZeros32(rest)
+			key = keyNow + stride*out.e + uint64(k2)
+		}
+		// The node table's lookup (nodeKey) written out: a call costs
+		// as much as the probe.
+		i := int((key * fibHash) >> hashShift)
+		for {
+			sl := &slots[i]
+			if sl.key == key+1 {
+				to[ne] = sl.idx
+				break
+			}
+			if sl.key == 0 {
+				t, err := s.newNode(i, key, k2)
+				if err != nil {
+					s.prob, s.to = prob[:ne], to[:ne]
+					return err
+				}
+				to[ne] = t
+				slots, hashShift = s.index.slots, s.index.shift // it may have grown
+				break
+			}
+			i = (i + 1) & (len(slots) - 1)
+		}
+		prob[ne] = rollP[r]
+		ne++
+	}
+	s.prob, s.to = prob[:ne], to[:ne]
+	return nil
+}
+
+// destroyed returns the target of a roll by side own that leaves the
+// enemy no ship in the battle, in its sub-key e (§3.8 destroyed), and the
+// edge of the node being expanded, among to, that already ends there, or
+// −1.
+func (s *solver[T, A]) destroyed(e uint64, own int, winner rules.Side, to []int32) (int32, int) {
+	s.st2 = s.st
+	s.enc.decodeSide(e, 1-own, &s.st2)
+	t := -1 - s.terminal(&s.st2, winner, eclipse.EndDestroyed)
+	return t, s.termEdge(to, t)
+}
+
+// termEdge returns the edge of the node being expanded that ends at
+// terminal to, among the edges to holds, or −1 after recording that the
+// next edge will.
+func (s *solver[T, A]) termEdge(to []int32, t int32) int {
+	for _, e := range s.termEdges {
+		if to[e] == t {
+			return int(e)
+		}
+	}
+	s.termEdges = append(s.termEdges, int32(len(to)))
+	return -1
 }

@@ -2,6 +2,7 @@ package exact
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/rules/eclipse"
@@ -93,8 +94,10 @@ type solver[T any, A num[T]] struct {
 	stProg [2]int32
 	stMask [2]uint8 // and the types of each side in the battle
 
-	st2     eclipse.State
-	w       *eclipse.Work
+	st2 eclipse.State
+	w   *eclipse.Work
+	// posSets[ph][mask] caches positions (see after): 0 until computed.
+	posSets [2][256]uint32
 	merge   map[int32]int32
 	targets []int32
 	// The edges of the node being expanded that end the battle, which
@@ -153,6 +156,7 @@ func (s *solver[T, A]) reset(c *eclipse.Compiled, opt Options, bud budget) error
 	s.termIdx, s.outIdx, s.merge = emptied(s.termIdx), emptied(s.outIdx), emptied(s.merge)
 	s.w = c.ReuseWork(s.w)
 	s.stKey = [2]uint64{^uint64(0), ^uint64(0)} // no sub-key decoded yet
+	s.posSets = [2][256]uint32{}
 	s.tables()
 	return nil
 }
@@ -172,11 +176,34 @@ func (s *solver[T, A]) budgetErr() error {
 
 // node returns the index of the node for (xkey, k), creating it.
 func (s *solver[T, A]) node(xkey uint64, k int) (int32, error) {
-	key := xkey*s.enc.ptrs + uint64(k)
-	i, found := s.index.getOrPut(key, 0, int32(len(s.nodes)))
-	if found {
-		return i, nil
+	return s.nodeKey(xkey*s.enc.ptrs+uint64(k), k)
+}
+
+// nodeKey returns the index of the node of key (pointer k), creating it.
+// It is the node table's getOrPut written out for the node table's tag,
+// 0: every edge of the graph looks its target up here.
+func (s *solver[T, A]) nodeKey(key uint64, k int) (int32, error) {
+	t := &s.index
+	mask := len(t.slots) - 1
+	i := int((key * fibHash) >> t.shift) // find's hash of (key, 0)
+	for {
+		sl := &t.slots[i]
+		if sl.key == key+1 {
+			return sl.idx, nil
+		}
+		if sl.key == 0 {
+			break
+		}
+		i = (i + 1) & mask
 	}
+	return s.newNode(i, key, k)
+}
+
+// newNode creates the node of key (pointer k), recording it in slot i
+// of the node table, the empty slot where the lookup of key ended.
+func (s *solver[T, A]) newNode(i int, key uint64, k int) (int32, error) {
+	n := int32(len(s.nodes))
+	s.index.putAt(i, key, 0, n)
 	if len(s.nodes) >= s.opt.MaxStates {
 		return 0, s.budgetErr()
 	}
@@ -185,7 +212,7 @@ func (s *solver[T, A]) node(xkey uint64, k int) (int32, error) {
 	}
 	push(&s.nodes, node{key: key, k: int16(k), chooser: -1, ncTo: -1})
 	push(&s.nc, s.ar.zero())
-	return i, nil
+	return n, nil
 }
 
 // next is the node after activation k of a round (or of the missile phase)
@@ -194,25 +221,56 @@ func (s *solver[T, A]) node(xkey uint64, k int) (int32, error) {
 // no ship in the battle change nothing (§3.3 step 2) and are passed over,
 // so such nodes never exist.
 func (s *solver[T, A]) next(mask uint8, a, b uint64, round, k int) (int32, error) {
-	if round == 0 {
-		mo := s.c.MissileOrder
-		for k+1 < len(mo) && mask&(1<<mo[k+1]) == 0 {
-			k++
-		}
-		if k+1 < len(mo) {
-			return s.node(s.enc.join(a, b, round), k+1)
-		}
-		return s.node(s.enc.join(a, b, 1), 0)
-	}
-	o := s.c.Order
-	for k+1 < len(o) && mask&(1<<o[k+1]) == 0 {
-		k++
-	}
-	if k+1 < len(o) {
-		return s.node(s.enc.join(a, b, round), k+1)
-	}
-	return s.node(s.enc.join(a, b, min(round+1, s.c.RetreatRounds)), 0)
+	k2, round2 := s.after(mask, round, k)
+	return s.nodeKey(s.enc.join(a, b, round2)*s.enc.ptrs+uint64(k2), k2)
 }
+
+// after returns the pointer and round digit of the activation that
+// follows activation k of round (or of the missile phase, round 0) when
+// the global types of mask have ships in the battle (see next).
+func (s *solver[T, A]) after(mask uint8, round, k int) (k2, round2 int) {
+	ph := min(round, 1)
+	ps := s.posSets[ph][mask]
+	if ps == 0 {
+		ps = s.positions(ph, mask)
+	}
+	if rest := ps &^ (2<<k - 1); rest&^posKnown != 0 {
+		return bits.TrailingZeros32(rest), round
+	}
+	return 0, s.roundAfter(round)
+}
+
+// roundAfter is the round digit after the missile phase (round 0) or
+// round round: the digit is capped where retreat options stop depending
+// on it.
+func (s *solver[T, A]) roundAfter(round int) int {
+	if round == 0 {
+		return 1
+	}
+	return min(round+1, s.c.RetreatRounds)
+}
+
+// positions fills in posSets[ph][mask]: the positions of the activation
+// order (the missile order for ph 0) whose type is in mask, as bits,
+// with posKnown set.
+func (s *solver[T, A]) positions(ph int, mask uint8) uint32 {
+	o := s.c.Order
+	if ph == 0 {
+		o = s.c.MissileOrder
+	}
+	ps := uint32(posKnown)
+	for j, t := range o {
+		if mask&(1<<t) != 0 {
+			ps |= 1 << j
+		}
+	}
+	s.posSets[ph][mask] = ps
+	return ps
+}
+
+// posKnown marks an entry of posSets as computed (activation orders have
+// at most eclipse.MaxTypes positions, far below this bit).
+const posKnown = 1 << 31
 
 func (s *solver[T, A]) terminal(st *eclipse.State, winner rules.Side, end int) int32 {
 	t := terminal{winner: winner, end: end}

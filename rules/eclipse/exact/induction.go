@@ -92,6 +92,9 @@ func (s *solver[T, A]) bestTarget(e int32, chooser int8) int32 {
 // forward pushes the probability mass from the root through the chain and
 // collects the terminal distribution and E[rounds] (§8.3).
 func (s *solver[T, A]) forward() error {
+	if fs, ok := any(s).(*solver[float64, floats]); ok {
+		return forwardFloats(fs)
+	}
 	ar := s.ar
 	s.mass = zeroed(ar, s.mass, len(s.nodes))
 	s.term = zeroed(ar, s.term, len(s.terms))

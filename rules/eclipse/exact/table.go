@@ -54,13 +54,16 @@ func clearedSlots(buf []tableSlot, n int) []tableSlot {
 	return buf
 }
 
+// fibHash is 2^64 over the golden ratio, Fibonacci hashing's multiplier.
+const fibHash = 0x9e3779b97f4a7c15
+
 // find returns the slot of (key, tag): the slot holding it, or the empty
 // slot where it belongs.
 func (t *indexTable) find(key uint64, tag uint32) int {
 	mask := len(t.slots) - 1
 	// Fibonacci hashing: the high bits of the product mix every key bit
 	// (and the tag's, spread over the word first).
-	i := int(((key ^ uint64(tag)*0xbf58476d1ce4e5b9) * 0x9e3779b97f4a7c15) >> t.shift)
+	i := int(((key ^ uint64(tag)*0xbf58476d1ce4e5b9) * fibHash) >> t.shift)
 	for {
 		sl := &t.slots[i]
 		if sl.key == key+1 && sl.tag == tag || sl.key == 0 {

@@ -17,16 +17,9 @@ type arith[T any] interface {
 	Float(x T) float64
 }
 
-type floats struct{}
+type floats struct{ rulesfile.Floats }
 
-func (floats) Zero() float64            { return 0 }
-func (floats) Frac(p, q int64) float64  { return float64(p) / float64(q) }
-func (floats) Add(x, y float64) float64 { return x + y }
-func (floats) Sub(x, y float64) float64 { return x - y }
-func (floats) Mul(x, y float64) float64 { return x * y }
-func (floats) Div(x, y float64) float64 { return x / y }
-func (floats) IsZero(x float64) bool    { return x == 0 }
-func (floats) Float(x float64) float64  { return x }
+func (floats) Float(x float64) float64 { return x }
 
 type rats struct{}
 

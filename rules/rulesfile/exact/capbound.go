@@ -39,14 +39,14 @@ const capFloor = -300
 // rounds.
 func (c *chain[T, A]) capVerdict(comps [][]int32) (ok bool, note string) {
 	capR := c.m.Cap()
-	compOf := make([]int32, c.nodes.len())
+	compOf := zeroed(&c.buf.compOf, c.nodes.len())
 	for i, comp := range comps {
 		for _, v := range comp {
 			compOf[v] = int32(i)
 		}
 	}
-	longest := make([]int64, len(comps)) // rounds to the end, at most
-	rings := make([]int64, len(comps))   // rings on the way, at most
+	longest := zeroed(&c.buf.longest, len(comps)) // rounds to the end, at most
+	rings := zeroed(&c.buf.rings, len(comps))     // rings on the way, at most
 	q, rmax := 0.0, int64(1)
 	for i := len(comps) - 1; i >= 0; i-- {
 		comp := comps[i]

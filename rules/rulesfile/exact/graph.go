@@ -40,7 +40,10 @@ type chain[T any, A arith[T]] struct {
 	// a cycle's matrix (solveCycle)
 	cells []T
 	rows  [][]T
-	buf   buffers
+	loopP []T // a loop's chances (solveLoop)
+	// the flow's visits and ends' chances (solveFlow)
+	visits, term []T
+	buf          buffers
 }
 
 // terminal is one end of the battle as the outputs see it.
@@ -77,8 +80,6 @@ func (c *chain[T, A]) expand(i int32) error {
 	if err := c.bud.spend(nodeSteps); err != nil {
 		return err
 	}
-	pos, st := c.nodes.decode(i, c.scratch)
-	c.scratch = st
 	e0 := int32(len(c.to))
 	c.e0 = append(c.e0, e0)
 	var err error
@@ -100,8 +101,16 @@ func (c *chain[T, A]) expand(i int32) error {
 		c.w = append(c.w, w)
 		c.rnd = append(c.rnd, int32(o.Rounds))
 	}
-	if e := c.enum.Step(pos, st, emit); e != nil {
-		return fmt.Errorf("exact: %s: %w", c.m.Describe(pos), e)
+	var e error
+	if c.nodes.packed {
+		e = c.enum.StepKey(c.nodes.keys64[i], emit)
+	} else {
+		pos, st := c.nodes.decode(i, c.scratch)
+		c.scratch = st
+		e = c.enum.Step(pos, st, emit)
+	}
+	if e != nil {
+		return fmt.Errorf("exact: %s: %w", c.m.Describe(c.nodes.pos(i)), e)
 	}
 	if err != nil {
 		return err
@@ -121,7 +130,10 @@ func (c *chain[T, A]) edgeTo(e0, to, rounds int32) int32 {
 			}
 		}
 		if n == edgeScan {
-			c.merge = map[[2]int32]int32{}
+			if c.merge == nil {
+				c.merge = map[[2]int32]int32{}
+			}
+			clear(c.merge)
 			for e := e0; e < int32(len(c.to)); e++ {
 				c.merge[[2]int32{c.to[e], c.rnd[e]}] = e
 			}

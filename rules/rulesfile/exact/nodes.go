@@ -17,7 +17,7 @@ type nodes struct {
 	width   []uint8 // bytes of each integer (not packed)
 	packed  bool
 	keys64  []uint64
-	index64 map[uint64]int32
+	index64 keyTable
 	keys    []string
 	index   map[string]int32
 	buf     []byte
@@ -27,12 +27,9 @@ type nodes struct {
 func (n *nodes) reset(m *rulesfile.Model, opt rulesfile.StepOptions) {
 	n.pack = m.Packing(opt.RoundTrack)
 	n.keys64, n.keys = n.keys64[:0], n.keys[:0]
-	clear(n.index64)
+	n.index64.reset()
 	clear(n.index)
 	if n.packed = n.pack.OK; n.packed {
-		if n.index64 == nil {
-			n.index64 = map[uint64]int32{}
-		}
 		return
 	}
 	slots := m.Slots()
@@ -66,11 +63,10 @@ func (n *nodes) len() int {
 
 // addKey returns the node of packed key k, and whether it is new.
 func (n *nodes) addKey(k uint64) (int32, bool) {
-	if i, ok := n.index64[k]; ok {
+	i, found := n.index64.get(k, int32(len(n.keys64)))
+	if found {
 		return i, false
 	}
-	i := int32(len(n.keys64))
-	n.index64[k] = i
 	n.keys64 = append(n.keys64, k)
 	return i, true
 }

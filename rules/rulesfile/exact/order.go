@@ -20,11 +20,9 @@ func (c *chain[T, A]) components() [][]int32 {
 	}
 	// The components are cut from one array (flat, ends[i] where the i-th
 	// ends) once all are found: a battle has as many as it has states.
-	stack, flat := c.buf.stack[:0], c.buf.flat[:0]
-	var ends []int
+	stack, flat, ends := c.buf.stack[:0], c.buf.flat[:0], c.buf.ends[:0]
 	next := int32(0)
-	type frame struct{ v, e int32 }
-	var call []frame
+	call := c.buf.call[:0]
 	for r := range n {
 		if index[r] >= 0 {
 			continue
@@ -73,9 +71,10 @@ func (c *chain[T, A]) components() [][]int32 {
 			}
 		}
 	}
-	c.buf.stack, c.buf.flat = stack, flat // the components live no longer than c
+	// The components live no longer than c.
+	c.buf.stack, c.buf.flat, c.buf.ends, c.buf.call = stack, flat, ends, call
 	// Tarjan finds a component after every component it leads to.
-	out := make([][]int32, len(ends))
+	out := zeroed(&c.buf.comps, len(ends))
 	from := 0
 	for i, to := range ends {
 		out[len(ends)-1-i] = flat[from:to:to]
@@ -103,7 +102,8 @@ type flow[T any] struct {
 func (c *chain[T, A]) solveFlow(comps [][]int32) (*flow[T], error) {
 	ar := c.ar
 	n := c.nodes.len()
-	fl := &flow[T]{visits: make([]T, n), term: make([]T, len(c.terms)), rounds: ar.Frac(int64(c.rootRounds), 1)}
+	// The visits and the ends' chances live no longer than c.
+	fl := &flow[T]{visits: zeroed(&c.visits, n), term: zeroed(&c.term, len(c.terms)), rounds: ar.Frac(int64(c.rootRounds), 1)}
 	for i := range fl.visits {
 		fl.visits[i] = ar.Zero()
 	}
@@ -115,11 +115,11 @@ func (c *chain[T, A]) solveFlow(comps [][]int32) (*flow[T], error) {
 		return fl, nil
 	}
 	fl.visits[c.root] = ar.Frac(1, 1)
-	pos := make([]int32, n) // a node's place in the cycle being solved, or −1
+	pos := zeroed(&c.buf.pos, n) // a node's place in the cycle being solved, or −1
 	for i := range pos {
 		pos[i] = -1
 	}
-	in := make([]bool, n) // the nodes of the component at hand
+	in := zeroed(&c.buf.in, n) // the nodes of the component at hand
 	for _, comp := range comps {
 		if err := c.bud.spend(int64(len(comp))); err != nil {
 			return nil, err
@@ -171,9 +171,9 @@ func (c *chain[T, A]) selfLoop(v int32) bool {
 
 // solveCycle replaces the visits of a cycle's nodes (the probability that
 // flowed in from before it) by their expected visits, solving
-// x = b + Pᵀ x over the cycle by Gaussian elimination.
+// x = b + Pᵀ x over the cycle: a loop in one pass, any other cycle by
+// Gaussian elimination.
 func (c *chain[T, A]) solveCycle(comp []int32, pos []int32, visits []T) error {
-	ar := c.ar
 	k := len(comp)
 	if k > maxCycle {
 		return fmt.Errorf("exact: a cycle of %d states (more than %d): %w", k, maxCycle, errCycle)
@@ -195,6 +195,16 @@ func (c *chain[T, A]) solveCycle(comp []int32, pos []int32, visits []T) error {
 	if k == 1 {
 		return c.solveRing(comp[0], visits)
 	}
+	if ok, err := c.solveLoop(comp, pos, visits); ok {
+		return err
+	}
+	return c.solveDense(comp, pos, visits)
+}
+
+// solveDense is solveCycle of any cycle, by Gaussian elimination.
+func (c *chain[T, A]) solveDense(comp []int32, pos []int32, visits []T) error {
+	ar := c.ar
+	k := len(comp)
 	// m is the augmented matrix [I − Pᵀ | b], in the chain's buffers.
 	m := c.matrix(k)
 	for i := range m {
@@ -240,6 +250,63 @@ func (c *chain[T, A]) solveRing(v int32, visits []T) error {
 	}
 	visits[v] = ar.Div(visits[v], d)
 	return nil
+}
+
+// solveLoop is solveCycle of a cycle each of whose nodes leads within it
+// to one node alone — the steps of a round that leaves the state as it
+// found it, which a battle may have for nearly every state — when it is
+// one (ok). A component in which every node has one successor is a single
+// loop v₀ → v₁ → … → v₀, and its system x_{j+1} = b_{j+1} + p_j x_j
+// (p_j the chance of going from v_j to v_{j+1}) is solved in one pass,
+// not by elimination: x_j = a_j x₀ + s_j with a₀ = 1, s₀ = 0, so that
+// x₀ = (b₀ + p s) / (1 − p a) from the last node's a and s, and then
+// each x_j from the one before it. The solution is the same (as
+// fractions exactly; in floats to rounding).
+func (c *chain[T, A]) solveLoop(comp []int32, pos []int32, visits []T) (ok bool, err error) {
+	ar := c.ar
+	k := len(comp)
+	next := zeroed(&c.buf.next, k) // by place in comp: the one successor's place
+	p := c.loopP[:0]               // by place: the chance of going to it
+	for i, v := range comp {
+		next[i] = -1
+		sum := ar.Zero()
+		e0, e1 := c.edges(v)
+		for e := e0; e < e1; e++ {
+			to := c.to[e]
+			if to < 0 || pos[to] < 0 {
+				continue
+			}
+			if next[i] >= 0 && next[i] != pos[to] {
+				c.loopP = p
+				return false, nil
+			}
+			next[i] = pos[to]
+			sum = ar.Add(sum, c.w[e])
+		}
+		p = append(p, sum)
+	}
+	c.loopP = p
+	// x_j = a·x₀ + s along the loop from place 0.
+	a, s := ar.Frac(1, 1), ar.Zero()
+	j := int32(0)
+	for range k - 1 {
+		a, s = ar.Mul(p[j], a), ar.Add(visits[comp[next[j]]], ar.Mul(p[j], s))
+		j = next[j]
+	}
+	d := ar.Sub(ar.Frac(1, 1), ar.Mul(p[j], a))
+	if ar.IsZero(d) {
+		return true, fmt.Errorf("exact: %w the battle never leaves", errCycle)
+	}
+	x := ar.Div(ar.Add(visits[comp[0]], ar.Mul(p[j], s)), d)
+	visits[comp[0]] = x
+	j = 0
+	for range k - 1 {
+		n := next[j]
+		x = ar.Add(visits[comp[n]], ar.Mul(p[j], x))
+		visits[comp[n]] = x
+		j = n
+	}
+	return true, nil
 }
 
 // matrix returns k rows of k+1 values cut from the chain's buffers, which

@@ -33,7 +33,6 @@ func newChain[T any, A arith[T]](m *rulesfile.Model, ar A, opt rulesfile.StepOpt
 	c.terms = nil // the results keep them
 	clear(c.termIdx)
 	c.root, c.rootRounds = 0, 0
-	c.merge = nil
 	opt.Spend = bud.spend
 	if c.enum == nil {
 		c.enum = rulesfile.NewEnumerator[T, A](m, ar, opt)
@@ -60,11 +59,22 @@ func release[T any, A arith[T]](c *chain[T, A]) {
 // the rounds' sweep), which a pooled chain keeps.
 type buffers struct {
 	index, low, stack, flat, order, place, count []int32
+	next                                         []int32
 	to0, to1, heads                              []int32
 	onStack, head                                []bool
 	pr, mass                                     []float64
 	sweep                                        []sweepNode
+	// components, solveFlow and capVerdict
+	ends           []int
+	call           []frame
+	comps          [][]int32
+	pos, compOf    []int32
+	in             []bool
+	longest, rings []int64
 }
+
+// frame is a node of components' depth-first walk and its next edge.
+type frame struct{ v, e int32 }
 
 // zeroed returns (*buf)[:n], zeroed, growing *buf when it is short.
 func zeroed[E any](buf *[]E, n int) []E {
