@@ -395,10 +395,7 @@ func (f *fighter) eval(e *cexpr, c *ectx) int32 {
 				} else if us != nil {
 					x = us[v.off]
 				}
-				if x -= v.lo; uint32(x) >= uint32(v.n) { // out of the table: the nearest end
-					x = max(0, min(x, v.n-1))
-				}
-				idx += x * v.stride
+				idx += v.index(x)
 			}
 			f.lastIdx = idx
 			return e.table[idx]
@@ -416,10 +413,7 @@ func (f *fighter) eval(e *cexpr, c *ectx) int32 {
 			} else if u := c.unit[v.role&3]; u >= 0 {
 				x = st[base+int(u)*stride+int(v.off)]
 			}
-			if x -= v.lo; uint32(x) >= uint32(v.n) { // out of the table: the nearest end
-				x = max(0, min(x, v.n-1))
-			}
-			idx += x * v.stride
+			idx += v.index(x)
 		}
 		f.lastIdx = idx
 		return e.table[idx]
@@ -462,6 +456,15 @@ func (f *fighter) eval(e *cexpr, c *ectx) int32 {
 		idx += x * v.stride
 	}
 	return e.table[idx]
+}
+
+// index returns value x's part of the index of a table of several values:
+// past the value's ends, the nearest end's.
+func (v *varRef) index(x int32) int32 {
+	if x -= v.lo; uint32(x) >= uint32(v.n) {
+		x = max(0, min(x, v.n-1))
+	}
+	return x * v.stride
 }
 
 // cell returns the entry of a one-value table of n entries from lo for
