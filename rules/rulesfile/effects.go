@@ -57,60 +57,83 @@ func (f *fighter) contest(c *contestC, self, other int32, nested bool) int {
 		rollS, rollO = c.roll[b.pair(us.typ, uo.typ)], c.roll[b.pair(uo.typ, us.typ)]
 		co = &ectx{unit: [nRoles + 1]int32{other, -1, self, -1}, side: uo.side}
 	}
-	// Two pools of coins (no modifier) are flipped here, their sizes read
-	// once: a re-rolled tie changes nothing they read.
-	flips := rollS.flips && rollO.flips && f.log == nil && f.ch == nil
-	var ks, ko int32
-	if flips {
+	// Two pools of coins (no modifier) are flipped in flipOff, their
+	// sizes read once: a re-rolled tie changes nothing they read.
+	if rollS.flips && rollO.flips && f.log == nil && f.ch == nil {
+		var ks int32
 		if rollS.dice == f.guarded { // read by the if just before
 			ks = max(rollS.dice.table[f.guardIdx], 0)
 		} else {
 			ks = max(f.val(rollS.dice, &cs), 0)
 		}
-		ko = max(f.val(rollO.dice, co), 0)
+		f.guarded = nil
+		return f.flipOff(c.ties, ks, max(f.val(rollO.dice, co), 0))
 	}
 	f.guarded = nil
 	for range maxRerolls {
-		var rs, ns, ro, no int32
-		if flips {
-			rs, ns = int32(f.r.Heads(int(ks))), ks
-			ro, no = int32(f.r.Heads(int(ko))), ko
-		} else {
-			rs, ns = f.roll(rollS, &cs)
-			ro, no = f.roll(rollO, co)
-		}
+		rs, ns := f.roll(rollS, &cs)
+		ro, no := f.roll(rollO, co)
 		if f.log != nil {
 			f.log.contest(self, rs, other, ro)
 		}
-		switch {
-		case rs > ro:
-			return 1
-		case rs < ro:
-			return -1
+		if rs != ro {
+			return compare(rs, ro)
 		}
-		switch c.ties {
-		case tieReroll:
-			continue
-		case tieSelf:
-			return 1
-		case tieOther:
-			return -1
-		case tieNone:
-			return 0
-		case tieFewer, tieMore:
-			if ns != no {
-				if (ns < no) == (c.ties == tieFewer) {
-					return 1
-				}
-				return -1
-			}
+		if r, settled := f.breakTie(c.ties, ns, no); settled {
+			return r
 		}
-		if f.coin() {
-			return 1
-		}
-		return -1
 	}
 	return 0
+}
+
+// flipOff flips ks coins against ko until the heads differ or the tie
+// rule settles it, as contest does for two pools of coins: 1 when the ks
+// win, −1 when the ko do, 0 when nobody does.
+func (f *fighter) flipOff(ties tieRule, ks, ko int32) int {
+	for range maxRerolls {
+		rs, ro := int32(f.r.Heads(int(ks))), int32(f.r.Heads(int(ko)))
+		if rs != ro {
+			return compare(rs, ro)
+		}
+		if r, settled := f.breakTie(ties, ks, ko); settled {
+			return r
+		}
+	}
+	return 0
+}
+
+// compare returns 1 when rs > ro, else −1.
+func compare(rs, ro int32) int {
+	if rs > ro {
+		return 1
+	}
+	return -1
+}
+
+// breakTie settles a tied contest of pools of ns and no dice by rule
+// ties: settled false when the contest is rolled again.
+func (f *fighter) breakTie(ties tieRule, ns, no int32) (r int, settled bool) {
+	switch ties {
+	case tieReroll:
+		return 0, false
+	case tieSelf:
+		return 1, true
+	case tieOther:
+		return -1, true
+	case tieNone:
+		return 0, true
+	case tieFewer, tieMore:
+		if ns != no {
+			if (ns < no) == (ties == tieFewer) {
+				return 1, true
+			}
+			return -1, true
+		}
+	}
+	if f.coin() {
+		return 1, true
+	}
+	return -1, true
 }
 
 // eachPhase runs an each phase's effects for every unit not destroyed, side

@@ -84,6 +84,10 @@ type cexpr struct {
 	src   *Expr
 	// shape says how eval looks the expression up (shapeOf).
 	shape shape
+	// oneUnit says that every unit value of a shSlots expression is of
+	// one role, unitRole: eval finds the unit once, not per value.
+	unitRole uint8
+	oneUnit  bool
 }
 
 // shape is how an expression is looked up: a constant, a table of one
@@ -112,6 +116,7 @@ func (e *cexpr) shapeOf() shape {
 		if slices.ContainsFunc(e.vars, func(v varRef) bool { return v.kind != vUnitHP && v.kind != vUnitTrack && v.kind != vReg }) {
 			return shWalk
 		}
+		e.unitRole, e.oneUnit = e.oneRole()
 		return shSlots
 	}
 	switch e.vars[0].kind {
@@ -123,6 +128,23 @@ func (e *cexpr) shapeOf() shape {
 		return shSideTrack
 	}
 	return shWalk
+}
+
+// oneRole reports the role every unit value of e reads, when e reads two
+// unit values or more and all of them are of one role (with one, finding
+// the unit once saves nothing).
+func (e *cexpr) oneRole() (uint8, bool) {
+	role, seen := uint8(0), 0
+	for _, v := range e.vars {
+		if v.kind == vReg {
+			continue
+		}
+		if seen > 0 && v.role != role {
+			return 0, false
+		}
+		role, seen = v.role, seen+1
+	}
+	return role, seen >= 2
 }
 
 // static reports whether the expression is a constant.

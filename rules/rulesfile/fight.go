@@ -58,9 +58,9 @@ type fighter struct {
 	// pairs being played (a stack: a pair's effects may hold another)
 	poolS, poolO []int32
 	pairRes      []int8
-	// lastIdx is the index of the shSlots table eval read last; guarded
-	// and guardIdx, the pool an if has just read and its index
-	// (effectC.guard), for the contest that follows at once
+	// lastIdx is the index of the shSlots table eval read
+	// last; guarded and guardIdx, the pool an if has just read and its
+	// index (effectC.guard), for the contest that follows at once
 	lastIdx  int32
 	guarded  *cexpr
 	guardIdx int32
@@ -377,6 +377,29 @@ func (f *fighter) eval(e *cexpr, c *ectx) int32 {
 		v := &e.vars[0]
 		return cell(e.table, f.st[int(v.off)+(c.side^int(v.role))*f.nSideTrk], v.lo, v.n)
 	case shSlots:
+		if e.oneUnit {
+			// The unit found once for all its values: the
+			// defender's pool, the condition of an attack.
+			var us []int32
+			if u := c.unit[e.unitRole&3]; u >= 0 {
+				at := f.unitBase + int(u)*f.stride
+				us = f.st[at : at+f.stride]
+			}
+			reg := f.reg
+			idx := int32(0)
+			for i := range e.vars {
+				v := &e.vars[i]
+				var x int32
+				if v.kind == vReg {
+					x = reg[v.slot]
+				} else if us != nil {
+					x = us[v.off]
+				}
+				idx += v.index(x)
+			}
+			f.lastIdx = idx
+			return e.table[idx]
+		}
 		// Several values, each a unit's hp or track or a named roll: the
 		// commonest formula of a duel (attack − pain − incapacitation),
 		// read without a switch per value.
@@ -390,10 +413,7 @@ func (f *fighter) eval(e *cexpr, c *ectx) int32 {
 			} else if u := c.unit[v.role&3]; u >= 0 {
 				x = st[base+int(u)*stride+int(v.off)]
 			}
-			if x -= v.lo; uint32(x) >= uint32(v.n) { // out of the table: the nearest end
-				x = max(0, min(x, v.n-1))
-			}
-			idx += x * v.stride
+			idx += v.index(x)
 		}
 		f.lastIdx = idx
 		return e.table[idx]
@@ -436,6 +456,15 @@ func (f *fighter) eval(e *cexpr, c *ectx) int32 {
 		idx += x * v.stride
 	}
 	return e.table[idx]
+}
+
+// index returns value x's part of the index of a table of several values:
+// past the value's ends, the nearest end's.
+func (v *varRef) index(x int32) int32 {
+	if x -= v.lo; uint32(x) >= uint32(v.n) {
+		x = max(0, min(x, v.n-1))
+	}
+	return x * v.stride
 }
 
 // cell returns the entry of a one-value table of n entries from lo for
