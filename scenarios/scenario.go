@@ -15,6 +15,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/rules/doc"
@@ -34,7 +35,21 @@ var builtin fs.FS = embedded
 // or suite named <ruleset>/<name>, sweeps/<ruleset>/<name>.yaml for a sweep.
 // It is for a game's own crucible binary (package cli's Program), which
 // calls it once, before anything is loaded.
-func SetBuiltin(fsys fs.FS) { builtin = underBuiltin{fsys} }
+func SetBuiltin(fsys fs.FS) {
+	builtin = underBuiltin{fsys}
+	listed.Lock()
+	listed.entries = nil
+	listed.Unlock()
+}
+
+// listed keeps Builtin's list once it has been read without error: the
+// list parses every built-in scenario, the built-ins do not change while
+// the program runs (SetBuiltin forgets it), and a server lists them for
+// every page it serves.
+var listed struct {
+	sync.Mutex
+	entries []Entry
+}
 
 // underBuiltin shows a library of scenarios at the paths crucible's own
 // embedded ones have: builtin/<ruleset>/<name>.yaml.
@@ -102,8 +117,23 @@ type Entry struct {
 	Name, Description string
 }
 
-// Builtin lists the built-in scenarios in name order.
+// Builtin lists the built-in scenarios in name order. The slice is the
+// caller's own.
 func Builtin() ([]Entry, error) {
+	listed.Lock()
+	defer listed.Unlock()
+	if listed.entries == nil {
+		list, err := listBuiltin()
+		if err != nil {
+			return list, err
+		}
+		listed.entries = list
+	}
+	return slices.Clone(listed.entries), nil
+}
+
+// listBuiltin reads the list that Builtin keeps.
+func listBuiltin() ([]Entry, error) {
 	var out []Entry
 	err := fs.WalkDir(builtin, "builtin", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
