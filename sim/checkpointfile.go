@@ -11,10 +11,13 @@ import (
 
 // A checkpoint file is
 //
-//	{"sha256":"…","checkpoints":{"format":2,"layouts":[…],"parts":[…]}}
+//	{"checkpoints":{"format":2,"layouts":[…],"parts":[…]},"sha256":"…"}
 //
 // where sha256 is the SHA-256 of the bytes of the checkpoints member as
-// written, so that a damaged file is told from a good one. Each part is a
+// written, so that a damaged file is told from a good one. It comes last
+// so that the checkpoints are encoded once, hashed as they are written;
+// a reader takes the members in either order (crucible before this one
+// wrote sha256 first). Each part is a
 // checkpoint whose tally, if it has one, is sparse (sparse.go) against the
 // layout tally_layout indexes: the names of a battle's end reasons and
 // counters are written once, however many parts tally it. Format 1 (the
@@ -57,9 +60,7 @@ func MarshalCheckpoints(cs []*Checkpoint) ([]byte, error) {
 
 // EncodeCheckpoints writes a checkpoint file of cs to w, one checkpoint at
 // a time, so that a checkpoint of a sweep of 10,000 points is never whole
-// in memory, nor copied as encoding/json would copy it. The checksum comes
-// first in the file, so the checkpoints are encoded twice: once for it,
-// once to write them.
+// in memory, nor copied as encoding/json would copy it.
 func EncodeCheckpoints(w io.Writer, cs []*Checkpoint) error {
 	var layouts Layouts
 	at := make([]int, len(cs))
@@ -73,17 +74,14 @@ func EncodeCheckpoints(w io.Writer, cs []*Checkpoint) error {
 			at[i] = -1
 		}
 	}
+	if _, err := io.WriteString(w, `{"checkpoints":`); err != nil {
+		return err
+	}
 	sum := sha256.New()
-	if err := encodeBody(sum, cs, layouts.list, at); err != nil {
+	if err := encodeBody(io.MultiWriter(w, sum), cs, layouts.list, at); err != nil {
 		return err
 	}
-	if _, err := fmt.Fprintf(w, `{"sha256":%q,"checkpoints":`, hex.EncodeToString(sum.Sum(nil))); err != nil {
-		return err
-	}
-	if err := encodeBody(w, cs, layouts.list, at); err != nil {
-		return err
-	}
-	_, err := io.WriteString(w, "}\n")
+	_, err := fmt.Fprintf(w, ",\"sha256\":%q}\n", hex.EncodeToString(sum.Sum(nil)))
 	return err
 }
 

@@ -114,6 +114,15 @@ func TestMarshalCheckpointsWritesTheFileFormat(t *testing.T) {
 				t.Errorf("checkpoint %d read back as\n%s\nnot\n%s", i, a, b)
 			}
 		}
+		// The checksum comes last, so the body is hashed as it is written;
+		// a file with it first, as crucible wrote them before, reads the same.
+		if !bytes.HasPrefix(got, []byte(`{"checkpoints":`)) || !bytes.HasSuffix(got, []byte(`"}`+"\n")) {
+			t.Errorf("%d checkpoints: the file does not open with its checkpoints and end with its checksum: %.40s…", len(cs), got)
+		}
+		first := fmt.Appendf(nil, `{"sha256":%q,"checkpoints":%s}`, f.SHA256, f.Checkpoints)
+		if old, err := UnmarshalCheckpoints(first); err != nil || !bytes.Equal(mustJSON(t, old), mustJSON(t, back)) {
+			t.Errorf("%d checkpoints with the checksum first: %v", len(cs), err)
+		}
 	}
 }
 

@@ -58,10 +58,12 @@ func (l *Layout) check() error {
 		what string
 		list []string
 	}{{"end reason", l.Ends}, {"counter", l.Counters}} {
+		seen := make(map[string]bool, len(names.list))
 		for i, n := range names.list {
-			if n == "" || slices.Index(names.list, n) != i {
+			if n == "" || seen[n] {
 				return fmt.Errorf("layout: %s %d %q is empty or repeated", names.what, i, n)
 			}
+			seen[n] = true
 		}
 	}
 	if !increasingBelow(l.Dists, len(l.Counters)) {
