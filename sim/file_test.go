@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 )
@@ -227,4 +228,26 @@ func FuzzCheckpoint(f *testing.F) {
 			}
 		}
 	})
+}
+
+// BenchmarkEncodeCheckpoints saves what a sweep of 2,000 finished points
+// keeps: as many sealed checkpoints of one battle (the work of every save).
+func BenchmarkEncodeCheckpoints(b *testing.B) {
+	var layouts Layouts
+	cs := make([]*Checkpoint, 2000)
+	for i := range cs {
+		tally := ledgerTally(b, int64(10+i%7))
+		c, err := NewCheckpoint("s", "h", "v", Job{Trials: tally.Trials}, tally, "").Seal(&layouts)
+		if err != nil {
+			b.Fatal(err)
+		}
+		c.Part = fmt.Sprint("point ", i)
+		cs[i] = c
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := EncodeCheckpoints(io.Discard, cs); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
