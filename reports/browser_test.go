@@ -114,7 +114,7 @@ func headless(t *testing.T, exe string) context.Context {
 	return chrome.ctx
 }
 
-// renderPage opens page of dir in a new tab of browser and returns what it
+// renderPage opens page of dir in a tab of browser and returns what it
 // shows.
 func renderPage(t *testing.T, browser context.Context, dir, page string) rendered {
 	t.Helper()
@@ -128,8 +128,7 @@ func renderPage(t *testing.T, browser context.Context, dir, page string) rendere
 		files.ServeHTTP(w, r)
 	}))
 	defer srv.Close()
-	tab, closeTab := chromedp.NewContext(browser)
-	defer closeTab()
+	tab := idleTab(browser)
 	ctx, cancel := context.WithTimeout(tab, 90*time.Second)
 	defer cancel()
 	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/probe.html")); err != nil {
@@ -144,7 +143,33 @@ func renderPage(t *testing.T, browser context.Context, dir, page string) rendere
 	if err := json.Unmarshal([]byte(out), &r); err != nil {
 		t.Fatalf("probe output %q: %v", out, err)
 	}
+	select {
+	case idle <- tab:
+	default: // another is idle: this one closes with the browser
+	}
 	return r
+}
+
+// idle holds the tabs of the package's Chromium that no test is using
+// (the tests run one at a time, so there is one at most): a page opens in
+// one of them rather than in a new tab, which costs Chromium about half a
+// second of CPU where navigating a tab already open costs a tenth of that
+// (bench/tests.txt). A tab a test fails in is not returned; the tabs close
+// with the browser.
+var idle = make(chan context.Context, 1)
+
+// idleTab returns an idle tab of browser, or a new one.
+func idleTab(browser context.Context) context.Context {
+	select {
+	case tab := <-idle:
+		return tab
+	default:
+		// Opened here, by a run on the tab's own context: a tab first run
+		// on a context with a timeout closes when that is cancelled.
+		tab, _ := chromedp.NewContext(browser)
+		chromedp.Do(tab)
+		return tab
+	}
 }
 
 func checkImages(t *testing.T, page string, r rendered, want ...string) {
