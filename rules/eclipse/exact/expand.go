@@ -205,34 +205,55 @@ func (s *solver[T, A]) edge(e0 int32, p T, targets []int32) {
 // same outcome, so distinct rolls leave the enemy in distinct states and
 // lead to distinct nodes: only rolls that end the battle may share a
 // target (a terminal), and only those are merged.
+//
+// Its inner loop makes no call: a loop that may call keeps its values in
+// memory and loads them again at every turn (a fifth of the loop's
+// instructions). It stops at a roll it cannot place by itself: one that
+// ends the battle, a mask whose positions are not known yet, a target not
+// created yet; the outer loop places that roll and resumes it.
 func (s *solver[T, A]) fixedRolls(r0, r1 int32, own int, ownMask uint8, winner rules.Side, a, b uint64, round, k int) error {
-	e := &s.enc
-	// A target's key is linear in the enemy's sub-key x: (own's sub-key,
-	// x, round digit) joined, times ptrs, plus the pointer.
-	base, stride := a, e.side[0]
-	if own == 1 {
-		base, stride = e.side[0]*b, 1
-	}
-	// after's work for this node, but for the enemy's mask: the
-	// activations to come, and the key's part when the round ends.
-	ph, low := min(round, 1), uint32(2)<<k-1
-	wrap := s.roundAfter(round)
-	keyNow := (base + e.side[0]*e.side[1]*uint64(round)) * e.ptrs
-	keyWrap := (base + e.side[0]*e.side[1]*uint64(wrap)) * e.ptrs
-	stride *= e.ptrs
+	tk := s.targetKeys(own, a, b, round, k)
 	n0, n1 := len(s.prob), len(s.prob)+int(r1-r0)
 	if n1 > cap(s.prob) || n1 > cap(s.to) { // slices.Grow, checked here: a call costs
 		s.prob, s.to = slices.Grow(s.prob, n1-n0), slices.Grow(s.to, n1-n0)
 	}
 	prob, to := s.prob[:n1], s.to[:n1]
 	ne := n0 // the next edge
-	slots, hashShift := s.index.slots, s.index.shift
-	// The fields the loop reads, held in locals: loaded through s, they
-	// were loaded again at every roll.
-	posSets, rollP, outs := &s.posSets[ph], s.rollP[r0:r1], s.outs[r0:r1]
-	for r := range outs {
+	posSets, rollP, outs := &s.posSets[tk.ph], s.rollP[r0:r1], s.outs[r0:r1]
+	for r := 0; r < len(outs); r++ {
+		slots, hashShift := s.index.slots, s.index.shift // the table may have grown
+		var key uint64
+		var k2, slot int
+	fast:
+		for ; r < len(outs); r++ {
+			out := &outs[r]
+			ps := posSets[ownMask|out.mask]
+			if out.empty || ps == 0 {
+				break
+			}
+			key, k2 = tk.key(ps, out.e)
+			// The node table's lookup (nodeKey) written out.
+			slot = int((key * fibHash) >> hashShift)
+			for {
+				sl := &slots[slot]
+				if sl.key == key+1 {
+					to[ne] = sl.idx
+					break
+				}
+				if sl.key == 0 {
+					break fast
+				}
+				slot = (slot + 1) & (len(slots) - 1)
+			}
+			prob[ne] = rollP[r]
+			ne++
+		}
+		if r == len(outs) {
+			break
+		}
 		out := &outs[r]
-		if out.empty {
+		switch m := ownMask | out.mask; {
+		case out.empty:
 			t, i := s.destroyed(out.e, own, winner, to[:ne])
 			if i >= 0 {
 				prob[i] = s.ar.add(prob[i], rollP[r])
@@ -240,45 +261,62 @@ func (s *solver[T, A]) fixedRolls(r0, r1 int32, own int, ownMask uint8, winner r
 			}
 			prob[ne], to[ne] = rollP[r], t
 			ne++
-			continue
-		}
-		m := ownMask | out.mask
-		ps := posSets[m]
-		if ps == 0 {
-			ps = s.positions(ph, m)
-		}
-		key := keyWrap + stride*out.e
-		k2 := 0
-		if rest := ps &^ low; rest&^posKnown != 0 {
-			k2 = bits.TrailingZeros32(rest)
-			key = keyNow + stride*out.e + uint64(k2)
-		}
-		// The node table's lookup (nodeKey) written out: a call costs
-		// as much as the probe.
-		i := int((key * fibHash) >> hashShift)
-		for {
-			sl := &slots[i]
-			if sl.key == key+1 {
-				to[ne] = sl.idx
-				break
+		case posSets[m] == 0:
+			s.positions(tk.ph, m)
+			r-- // and place the roll again
+		default:
+			t, err := s.newNode(slot, key, k2)
+			if err != nil {
+				s.prob, s.to = prob[:ne], to[:ne]
+				return err
 			}
-			if sl.key == 0 {
-				t, err := s.newNode(i, key, k2)
-				if err != nil {
-					s.prob, s.to = prob[:ne], to[:ne]
-					return err
-				}
-				to[ne] = t
-				slots, hashShift = s.index.slots, s.index.shift // it may have grown
-				break
-			}
-			i = (i + 1) & (len(slots) - 1)
+			prob[ne], to[ne] = rollP[r], t
+			ne++
 		}
-		prob[ne] = rollP[r]
-		ne++
 	}
 	s.prob, s.to = prob[:ne], to[:ne]
 	return nil
+}
+
+// targetKeys is what the key of a node a volley leads to takes from the
+// node being expanded (see targetKeys.key).
+type targetKeys struct {
+	// The key is linear in the enemy's sub-key x: (own's sub-key, x,
+	// round digit) joined, times ptrs, plus the pointer: now + stride·x +
+	// the pointer while the round goes on, wrap + stride·x when it ends.
+	now, wrap, stride uint64
+	low               uint32 // the positions up to the node's, as bits
+	ph                int    // the phase: 0 for the missiles, 1 for the rounds
+}
+
+// targetKeys returns the targetKeys of a volley by side own at the node
+// of state a, b, round and pointer k: after's work for this node, but for
+// the enemy's mask.
+func (s *solver[T, A]) targetKeys(own int, a, b uint64, round, k int) targetKeys {
+	e := &s.enc
+	base, stride := a, e.side[0]
+	if own == 1 {
+		base, stride = e.side[0]*b, 1
+	}
+	plane := e.side[0] * e.side[1]
+	return targetKeys{
+		now:    (base + plane*uint64(round)) * e.ptrs,
+		wrap:   (base + plane*uint64(s.roundAfter(round))) * e.ptrs,
+		stride: stride * e.ptrs,
+		low:    uint32(2)<<k - 1,
+		ph:     min(round, 1),
+	}
+}
+
+// key returns the key and the pointer of the node a volley leads to when
+// it leaves the enemy in sub-key x, the types with ships in the battle
+// then being at the positions ps of the activation order (see positions).
+func (tk *targetKeys) key(ps uint32, x uint64) (uint64, int) {
+	if rest := ps &^ tk.low; rest&^posKnown != 0 {
+		k2 := bits.TrailingZeros32(rest)
+		return tk.now + tk.stride*x + uint64(k2), k2
+	}
+	return tk.wrap + tk.stride*x, 0
 }
 
 // destroyed returns the target of a roll by side own that leaves the
