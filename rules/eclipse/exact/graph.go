@@ -75,6 +75,11 @@ type solver[T any, A num[T]] struct {
 	outMemo indexTable // (enemy sub-key, volleyTag with n = 0) → outTab offset
 	outTab  []int32
 	outVals []volleyOut
+	// The rolls of each volley shape (see shape.go): shapeMemo maps (enemy
+	// types in the battle, volleyTag) to an index into shapes.
+	shapeMemo  indexTable
+	shapes     []rollShape
+	shapeRolls []shapeRoll[T]
 	// Rolls of the memoised volleys: per roll its probability and its
 	// outcomes. When no side is optimal every roll has exactly one outcome,
 	// outs[r], and rollA0/rollNA (first outcome, number of outcomes) stay
@@ -150,7 +155,8 @@ func (s *solver[T, A]) reset(c *eclipse.Compiled, opt Options, bud budget) error
 	s.alt0, s.nalt, s.alts = s.alt0[:0], s.nalt[:0], s.alts[:0]
 	s.terms, s.entries, s.outTab, s.outVals = s.terms[:0], s.entries[:0], s.outTab[:0], s.outVals[:0]
 	s.rollP, s.rollA0, s.rollNA, s.outs = s.rollP[:0], s.rollA0[:0], s.rollNA[:0], s.outs[:0]
-	for _, t := range []*indexTable{&s.index, &s.memo, &s.outMemo} {
+	s.shapes, s.shapeRolls = s.shapes[:0], s.shapeRolls[:0]
+	for _, t := range []*indexTable{&s.index, &s.memo, &s.outMemo, &s.shapeMemo} {
 		t.init(t.buffers())
 	}
 	s.termIdx, s.outIdx, s.merge = emptied(s.termIdx), emptied(s.outIdx), emptied(s.merge)
