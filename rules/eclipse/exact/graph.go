@@ -92,12 +92,15 @@ type solver[T any, A num[T]] struct {
 
 	// expansion scratch
 	st eclipse.State
-	// The side sub-keys s.st holds decoded, and their progress: nodes are
-	// expanded in creation order, and a volley's successors share the
-	// firing side's sub-key, so one side rarely needs decoding again.
+	// The side sub-keys of the node being expanded and their views (see
+	// view.go); s.st holds side i decoded when stFull[i].
 	stKey  [2]uint64
-	stProg [2]int32
-	stMask [2]uint8 // and the types of each side in the battle
+	views  [2]sideView
+	stFull [2]bool
+	// viewMemo[i] holds side i's views by sub-key, when its sub-keys are
+	// few enough (else nil); armed is the global types with cannon dice.
+	viewMemo [2][]sideView
+	armed    uint8
 
 	st2 eclipse.State
 	w   *eclipse.Work
@@ -162,6 +165,7 @@ func (s *solver[T, A]) reset(c *eclipse.Compiled, opt Options, bud budget) error
 	s.termIdx, s.outIdx, s.merge = emptied(s.termIdx), emptied(s.outIdx), emptied(s.merge)
 	s.w = c.ReuseWork(s.w)
 	s.stKey = [2]uint64{^uint64(0), ^uint64(0)} // no sub-key decoded yet
+	s.resetViews()
 	s.posSets = [2][256]uint32{}
 	s.tables()
 	return nil
