@@ -245,8 +245,6 @@ func (s *solver[T, A]) fixedRolls(r0, r1 int32, own int, ownMask uint8, winner r
 	posSets, rollP, outs := &s.posSets[tk.ph], s.rollP[r0:r1], s.outs[r0:r1]
 	for r := 0; r < len(outs); r++ {
 		slots, hashShift := s.index.slots, s.index.shift // the table may have grown
-		var key uint64
-		var k2, slot int
 	fast:
 		for ; r < len(outs); r++ {
 			out := &outs[r]
@@ -254,9 +252,11 @@ func (s *solver[T, A]) fixedRolls(r0, r1 int32, own int, ownMask uint8, winner r
 			if out.empty || ps == 0 {
 				break
 			}
-			key, k2 = tk.key(ps, out.e)
-			// The node table's lookup (nodeKey) written out.
-			slot = int((key * fibHash) >> hashShift)
+			key, _ := tk.key(ps, out.e)
+			// The node table's lookup (nodeKey) written out. A key not
+			// found is looked up again below: keeping its key and slot
+			// for after the loop made the loop keep them in memory.
+			slot := int((key * fibHash) >> hashShift)
 			for {
 				sl := &slots[slot]
 				if sl.key == key+1 {
@@ -288,7 +288,7 @@ func (s *solver[T, A]) fixedRolls(r0, r1 int32, own int, ownMask uint8, winner r
 			s.positions(tk.ph, m)
 			r-- // and place the roll again
 		default:
-			t, err := s.newNode(slot, key, k2)
+			t, err := s.nodeKey(tk.key(posSets[m], out.e))
 			if err != nil {
 				s.prob, s.to = prob[:ne], to[:ne]
 				return err

@@ -115,7 +115,8 @@ type solver[T any, A num[T]] struct {
 	venum     volleyEnum[T, A] // the volley being enumerated
 
 	// results
-	order []int32
+	order   []int32
+	sortBuf []uint64 // sortPacked's words
 	term  []T
 	mass  []T
 	value []T
