@@ -117,10 +117,10 @@ type solver[T any, A num[T]] struct {
 	// results
 	order   []int32
 	sortBuf []uint64 // sortPacked's words
-	term  []T
-	mass  []T
-	value []T
-	rndE  T
+	term    []T
+	mass    []T
+	value   []T
+	rndE    T
 	// roundsDistribution's sweeper and the arrays it lays the graph out
 	// in (see encodeSweep): each node's position, the nodes and their
 	// edges by position, the work before each position, the chain of a
