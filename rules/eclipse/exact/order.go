@@ -103,7 +103,7 @@ func (s *solver[T, A]) sortPacked() bool {
 	passes := (kb + pb + w - 1) / w
 	w = (kb + pb + passes - 1) / passes // as even as can be
 	var counts [maxPasses][1 << maxRadixBits]int32
-	mask := uint64(1)<<w - 1&(1<<maxRadixBits-1)
+	mask := (uint64(1)<<w - 1) & (1<<maxRadixBits - 1)
 	for p := range passes {
 		cp, at := &counts[p], (ib+p*w)&63
 		for _, v := range src {
