@@ -242,7 +242,10 @@ func (s *solver[T, A]) edge(e0 int32, p T, targets []int32) {
 // memory and loads them again at every turn (a fifth of the loop's
 // instructions). It stops at a roll it cannot place by itself: one that
 // ends the battle, a mask whose positions are not known yet, a target not
-// created yet; the outer loop places that roll and resumes it.
+// created yet; the outer loop places that roll and resumes it. It stays
+// whole: with that outer loop's work in a function of its own, the
+// compiler kept fewer of the inner loop's values in registers (384 to
+// 390 M instructions to the headline of fleet-mirror-upgraded, 376 M so).
 func (s *solver[T, A]) fixedRolls(r0, r1 int32, own int, ownMask uint8, winner rules.Side, a, b uint64, round, k int) error {
 	tk := s.targetKeys(own, a, b, round, k)
 	n0, n1 := len(s.prob), len(s.prob)+int(r1-r0)
