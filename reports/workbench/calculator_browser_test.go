@@ -13,8 +13,9 @@ import (
 
 // The workbench as a calculator, in one page of the shared browser (each
 // check a few seconds): the form is patched in place as the designer types
-// in it, and a unit added in the rules file's editor is offered by the
-// form at once.
+// in it, a unit added in the rules file's editor is offered by the form at
+// once, and a comparison and a tune are re-judged with the players picked
+// in their cards.
 func TestCalculatorInOnePage(t *testing.T) {
 	t.Parallel()
 	_, hs := newTestServer(t, workbench.Config{})
@@ -22,6 +23,7 @@ func TestCalculatorInOnePage(t *testing.T) {
 	p.wait(t, settled, time.Minute)
 	t.Run("the form is patched in place", func(t *testing.T) { formPatchedInPlace(t, p) })
 	t.Run("units of the rules file reach the form", func(t *testing.T) { rulesUnitsReachTheForm(t, p) })
+	t.Run("compare and tune pick the players", func(t *testing.T) { skillOnCompareAndTune(t, p) })
 	if errs := p.consoleErrors(); len(errs) > 0 {
 		t.Errorf("console errors: %q", errs)
 	}
@@ -89,6 +91,58 @@ func rulesUnitsReachTheForm(t *testing.T, p *page) {
 	if !strings.Contains(eval[string](t, p, `document.getElementById('src').value`), "ruleset: ./skirmish.rules.yaml") {
 		t.Errorf("the scenario does not read the page's rules file by path")
 	}
+}
+
+// skillOnCompareAndTune re-judges a comparison and a tune with two
+// players picked in each card: the request carries them to the server
+// (the answer is the command line's: TestAnswersAreTheCommandLines), and
+// the card shows the command with --skill and the axis's verdict.
+func skillOnCompareAndTune(t *testing.T, p *page) {
+	p.pick(t, "builtin=eclipse%2Finterceptor-duel")
+	p.wait(t, `window.workbench.last && window.workbench.last.scenario === 'eclipse/interceptor-duel' && `+settled, time.Minute)
+	const levels = "a=kill-greedy,a=largest-killable-first"
+	pickPlayers := func(prefix string) {
+		t.Helper()
+		p.wait(t, `[...document.getElementById('`+prefix+`-weak').options].some((o) => o.value === 'largest-killable-first')`, 10*time.Second)
+		eval[bool](t, p, `(document.getElementById('`+prefix+`-on').checked = true)`)
+		p.setSelect(t, prefix+"-weak", "kill-greedy")
+		p.setSelect(t, prefix+"-strong", "largest-killable-first")
+		p.setSelect(t, prefix+"-sides", "a=")
+	}
+
+	p.pickField(t, "tune", "tune-field", "attacker.ships.Interceptor")
+	p.setInput(t, "tune-range", "1..8")
+	p.setSelect(t, "tune-goal", "win.a>=")
+	pickPlayers("tune-skill")
+	p.run(t, "tune")
+	if got := p.text(t, "tune-command"); !strings.HasSuffix(got, " --skill "+levels) {
+		t.Errorf("the tune's command %q does not re-judge with %s", got, levels)
+	}
+	words := eval[[]string](t, p, `[...document.querySelectorAll('#tune-words li')].map((li) => li.textContent)`)
+	if want := eval[[]string](t, p, `window.workbench.tune.words`); !slices.Equal(words, want) || !slices.ContainsFunc(words, isSkillLine) {
+		t.Errorf("the tune card says %q; its answer %q, with the skill axis's verdict", words, want)
+	}
+
+	p.card(t, "compare")
+	p.click(t, "keep")
+	job := eval[int](t, p, `window.workbench.job`)
+	p.setText(t, `document.getElementById('src').value.replace('Interceptor: 1', 'Interceptor: 2')`)
+	p.wait(t, `window.workbench.job > `+itoa(job)+` && `+settled, time.Minute)
+	pickPlayers("compare-skill")
+	p.run(t, "compare")
+	if got := eval[string](t, p, `window.workbench.compare.pairs[0].command`); !strings.HasSuffix(got, " --skill "+levels) {
+		t.Errorf("the comparison's command %q does not re-judge with %s", got, levels)
+	}
+	shown := eval[[]string](t, p, `[...document.querySelectorAll('#compare-pairs .skill-line')].map((e) => e.textContent)`)
+	if len(shown) != 1 || !isSkillLine(shown[0]) || shown[0] != eval[string](t, p, `window.workbench.compare.pairs[0].words[1]`) {
+		t.Errorf("the comparison shows the skill axis's verdict as %q", shown)
+	}
+}
+
+// isSkillLine says whether a line is a skill axis's verdict
+// (skillreport.Line).
+func isSkillLine(s string) bool {
+	return strings.HasPrefix(s, "SKILL-SENSITIVE") || strings.HasPrefix(s, "skill ")
 }
 
 // jsList writes strings as a JavaScript array.

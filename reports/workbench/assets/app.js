@@ -305,7 +305,7 @@ async function restore() {
   } else return;
   const name = p.get('run');
   if (name === 'skill') afterValid(() => skill.ready().then(() => run(name)));
-  else if (cards[name]) afterValid(() => run(name));
+  else if (cards[name]) afterValid(() => (cards[name].ready ? cards[name].ready() : Promise.resolve()).then(() => run(name)));
 }
 
 // afterValid calls fn once the text has been found valid.
