@@ -12,8 +12,6 @@ import (
 	"github.com/crucible-sim/crucible/analysis/compare"
 	"github.com/crucible-sim/crucible/analysis/skill"
 	"github.com/crucible-sim/crucible/reports/comparereport"
-	"github.com/crucible-sim/crucible/reports/formats"
-	"github.com/crucible-sim/crucible/reports/skillreport"
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
 )
@@ -229,19 +227,8 @@ func (s *Server) comparePair(ctx context.Context, t *tab, j *job, run analysis.R
 	if err != nil {
 		return nil, err
 	}
-	words := []string{comparereport.Verdict(c)}
-	for _, ax := range axes {
-		words = append(words, skillreport.Line(ax))
-	}
-	ev, err := answer(j, p.sampled, func(w io.Writer) error {
-		return formats.WriteIndented(w, skillreport.With(comparereport.Object(c), axes))
-	}, words,
-		func(w io.Writer) error {
-			if err := comparereport.WriteTable(w, c); err != nil {
-				return err
-			}
-			return writeAxes(w, axes)
-		})
+	ev, err := answerWithAxes(j, p.sampled, comparereport.Object(c), []string{comparereport.Verdict(c)},
+		func(w io.Writer) error { return comparereport.WriteTable(w, c) }, axes)
 	if ev != nil {
 		ev["exact"] = false
 	}

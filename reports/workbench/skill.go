@@ -2,6 +2,7 @@ package workbench
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -152,13 +153,21 @@ func skillWords(a *skill.Axis) []string {
 	return out
 }
 
-// writeAxes writes the axes' table after a command's own, as the command
-// line prints it; nothing when there are none.
-func writeAxes(w io.Writer, axes []*skill.Axis) error {
-	if len(axes) == 0 {
-		return nil
+// answerWithAxes is the answer event of a command's JSON object, words
+// and table (answer) with its skill axes, as the command line writes them
+// with --skill: in the object (--format json), after the table, and each
+// axis's verdict after the words.
+func answerWithAxes(j *job, cmd command, obj json.Marshaler, words []string, table func(io.Writer) error, axes []*skill.Axis) (map[string]any, error) {
+	for _, ax := range axes {
+		words = append(words, skillreport.Line(ax))
 	}
-	return skillreport.WriteTable(w, axes)
+	return answer(j, cmd, func(w io.Writer) error { return formats.WriteIndented(w, skillreport.With(obj, axes)) }, words,
+		func(w io.Writer) error {
+			if err := table(w); err != nil || len(axes) == 0 {
+				return err
+			}
+			return skillreport.WriteTable(w, axes)
+		})
 }
 
 // players lists the players a scenario's ruleset offers a skill axis:

@@ -9,8 +9,6 @@ import (
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/analysis/skill"
 	"github.com/crucible-sim/crucible/analysis/tune"
-	"github.com/crucible-sim/crucible/reports/formats"
-	"github.com/crucible-sim/crucible/reports/skillreport"
 	"github.com/crucible-sim/crucible/reports/tunereport"
 	"github.com/crucible-sim/crucible/scenarios"
 )
@@ -85,19 +83,8 @@ func (s *Server) fightTune(ctx context.Context, t *tab, j *job, tn *tune.Tune, a
 		t.failed(j, s.unfinished(ctx, serr, "stopped: the skill axis needs every level played"))
 		return
 	}
-	words := tunereport.Headline(res)
-	for _, ax := range axes {
-		words = append(words, skillreport.Line(ax))
-	}
-	ev, werr := answer(j, cmd, func(w io.Writer) error {
-		return formats.WriteIndented(w, skillreport.With(tunereport.Object(res), axes))
-	}, words,
-		func(w io.Writer) error {
-			if err := tunereport.WriteTable(w, res); err != nil {
-				return err
-			}
-			return writeAxes(w, axes)
-		})
+	ev, werr := answerWithAxes(j, cmd, tunereport.Object(res), tunereport.Headline(res),
+		func(w io.Writer) error { return tunereport.WriteTable(w, res) }, axes)
 	if werr != nil {
 		t.failed(j, werr)
 		return
