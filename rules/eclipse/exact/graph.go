@@ -58,6 +58,7 @@ type solver[T any, A num[T]] struct {
 	nc      []T     // per node: probability of no change
 	terms   []terminal
 	termIdx map[uint64]int32
+	endMemo indexTable // (own sub-key + side[own]·enemy sub-key, own) → terminal of a volley that destroys
 	root    int32
 
 	// Volley memo: a volley changes only the enemy side, so its outcomes
@@ -160,7 +161,7 @@ func (s *solver[T, A]) reset(c *eclipse.Compiled, opt Options, bud budget) error
 	s.terms, s.entries, s.outTab, s.outVals = s.terms[:0], s.entries[:0], s.outTab[:0], s.outVals[:0]
 	s.rollP, s.rollA0, s.rollNA, s.outs = s.rollP[:0], s.rollA0[:0], s.rollNA[:0], s.outs[:0]
 	s.shapes, s.shapeRolls = s.shapes[:0], s.shapeRolls[:0]
-	for _, t := range []*indexTable{&s.index, &s.memo, &s.outMemo, &s.shapeMemo} {
+	for _, t := range []*indexTable{&s.index, &s.memo, &s.outMemo, &s.shapeMemo, &s.endMemo} {
 		t.init(t.buffers())
 	}
 	s.termIdx, s.outIdx, s.merge = emptied(s.termIdx), emptied(s.outIdx), emptied(s.merge)
