@@ -57,7 +57,10 @@ type Run struct {
 	// Check, CheckUntilDecided or Compare to finish (FightAll takes them
 	// as an argument): the same command resumed from them gives the
 	// output of an uninterrupted one. A checkpoint of other work is
-	// refused before the first trial.
+	// refused before the first trial. A journal (Journal.Begin) replaces
+	// each checkpoint it resumes with the same one sealed on its shelf,
+	// in place, so that what was read from the file is not kept in memory
+	// beside it.
 	Resume []*sim.Checkpoint
 	// place is where in its command the scenario fought next stands, for
 	// Progress (see Stage).
