@@ -66,12 +66,17 @@ const listeners = [];
 export function onValidation(fn) { listeners.push(fn); }
 
 // validated records the server's validation of the text, fetching the
-// ruleset's reference when it changes, and tells the listeners.
+// ruleset's reference when it changes — or taking the one the validation
+// carries, of the page's own rules file, as it is now — and tells the
+// listeners.
 export async function validated(v) {
   state.validation = v;
   if (v.doc) state.doc = v.doc;
   const ruleset = v.ruleset || v.of || '';
-  if (ruleset && ruleset !== state.ruleset) {
+  if (v.reference) {
+    state.ruleset = ruleset;
+    state.ref = v.reference;
+  } else if (ruleset && ruleset !== state.ruleset) {
     state.ruleset = ruleset;
     state.ref = null;
     try { state.ref = await referenceOf(ruleset); } catch (e) { /* an unknown ruleset: the form waits */ }
