@@ -137,11 +137,26 @@ func TestBreakEvenText(t *testing.T) {
 	for i, e := range []analysis.Estimate{{Value: .2, Lo: .15, Hi: .25}, {Value: .45, Lo: .4, Hi: .5}, {Value: .52, Lo: .47, Hi: .57}, {Value: .7, Lo: .65, Hi: .75}} {
 		ints.Points = append(ints.Points, sweep.PointResult{GridPoint: sweep.GridPoint{Index: i, At: []int{i}}, Values: []string{ints.Sweep.Axes[0].Values[i]}, Estimate: e})
 	}
+	// Twelve values, the ten between the ends at the level: counted, not
+	// each named.
+	many := &sweep.Result{Sweep: &sweep.Sweep{Axes: []scenarios.Axis{mustVary(t, "n=0..11")}, Kinds: []sweep.AxisKind{sweep.Integer}, Metric: winB}}
+	for i := range 12 {
+		e := analysis.Estimate{Value: .5, Lo: .4, Hi: .6}
+		switch i {
+		case 0:
+			e = analysis.Estimate{Value: .2, Lo: .15, Hi: .25}
+		case 11:
+			e = analysis.Estimate{Value: .7, Lo: .65, Hi: .75}
+		}
+		many.Points = append(many.Points, sweep.PointResult{GridPoint: sweep.GridPoint{Index: i, At: []int{i}}, Values: []string{many.Sweep.Axes[0].Values[i]}, Estimate: e})
+	}
 	for _, c := range []struct {
 		s    *sweep.Result
 		be   sweep.BreakEven
 		want string
 	}{
+		{many, sweep.BreakEven{State: sweep.Crossed, Spans: []sweep.Span{{Lo: 0, Hi: 11, LoAt: 0, HiAt: 11}}},
+			"n between 0 (20.00 % [15.00 %, 25.00 %]) and 11 (70.00 % [65.00 %, 75.00 %]), at 50 % within their intervals at each of the 10 values between"},
 		{num, sweep.BreakEven{State: sweep.Crossed, Spans: []sweep.Span{{Lo: 0.2, Hi: 0.3125}}}, "x from 0.200 to 0.312"},
 		{num, sweep.BreakEven{State: sweep.Crossed, Spans: []sweep.Span{{Lo: 0, Hi: 0.25, LoEdge: true}}}, "x from 0.000 to 0.250 (the grid's first value: it may extend below)"},
 		{num, sweep.BreakEven{State: sweep.Several, Spans: []sweep.Span{{Lo: 0.1, Hi: 0.2}, {Lo: 0.7, Hi: 1, HiEdge: true}}},

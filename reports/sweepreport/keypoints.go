@@ -133,6 +133,6 @@ func keyPointsHead(s *sweep.Result, listed, left int) string {
 	if left > 0 {
 		what += fmt.Sprintf(" (the first %d of those; %d more are left out)", maxCrossingPoints, left)
 	}
-	return fmt.Sprintf("The grid has %d points, more than a page lists (%d): these %d are %s.",
-		len(s.Points), MaxPageRows, listed, what)
+	return fmt.Sprintf("The grid has %s points, more than a page lists (%d): these %d are %s.",
+		words.Thousands(int64(len(s.Points))), MaxPageRows, listed, what)
 }
