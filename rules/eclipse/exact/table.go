@@ -101,15 +101,27 @@ func (t *indexTable) putAt(i int, key uint64, tag uint32, idx int32) {
 	t.slots[i] = tableSlot{key: key + 1, tag: tag, idx: idx}
 	t.n++
 	if 2*t.n > len(t.slots) {
-		old := t.slots
-		t.slots = clearedSlots(t.spare, 2*len(old))
-		t.spare = old
-		t.shift--
-		for _, sl := range old {
-			if sl.key != 0 {
-				t.slots[t.find(sl.key-1, sl.tag)] = sl
-			}
+		t.grow()
+	}
+}
+
+// grow doubles the table. The keys it holds are distinct, so each goes
+// to the first empty slot from its hash (find's) without comparing keys.
+func (t *indexTable) grow() {
+	old := t.slots
+	t.slots = clearedSlots(t.spare, 2*len(old))
+	t.spare = old
+	t.shift--
+	slots, shift, mask := t.slots, t.shift&63, len(t.slots)-1
+	for _, sl := range old {
+		if sl.key == 0 {
+			continue
 		}
+		i := int(((sl.key - 1) ^ uint64(sl.tag)*0xbf58476d1ce4e5b9) * fibHash >> shift)
+		for slots[i].key != 0 {
+			i = (i + 1) & mask
+		}
+		slots[i] = sl
 	}
 }
 
