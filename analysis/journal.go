@@ -57,7 +57,7 @@ func (p Part) is(c *sim.Checkpoint) bool { return c.Scenario == p.Scenario && c.
 // Journal returns the journal of a command of the run, resuming from
 // prior when it is not nil.
 func (r Run) Journal(prior []*sim.Checkpoint) *Journal {
-	return &Journal{run: r, prior: prior, keep: r.Save != nil, shelf: sim.NewShelf(), stopSaving: func() {}}
+	return &Journal{run: r, prior: prior, keep: r.Save != nil, shelf: sim.NewShelf(r.TallyFile), stopSaving: func() {}}
 }
 
 // Empty returns the checkpoint of part p not yet begun, to be fought as

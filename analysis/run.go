@@ -49,6 +49,11 @@ type Run struct {
 	// command killed at any moment loses at most SaveEvery of work.
 	Save      func([]*sim.Checkpoint)
 	SaveEvery time.Duration
+	// TallyFile, if set, makes the file in which a journal keeps the
+	// tallies of the parts that ended (sim.Shelf), out of memory; without
+	// it they stay in memory. A command that saves its checkpoints into a
+	// report directory makes it there (outdir.Dir.TallyFile).
+	TallyFile func() (sim.ShelfFile, error)
 	// SaveEachPart, if set, also saves as each part ends, so that when
 	// the saves come does not hang on how fast the machine is (a test's
 	// cadence).

@@ -4,44 +4,47 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
-	"os"
 	"sync"
 )
 
 // A Shelf keeps what sealed checkpoints (Checkpoint.Seal) share: one copy
-// of each layout their tallies are written against, and, on a shelf made
-// by NewShelf, the tallies themselves, out of the heap, in a temporary
-// file. A sweep keeps a checkpoint of each of its up to 10,000 finished
-// points until it ends (1.7 KB of sparse JSON a dbd point: 16.5 MB), which
-// the collector lets the heap grow to twice that (bench/sweep-out.txt); on
-// the file, a point costs the heap the few words that find its tally,
-// read back only when a checkpoint file is written (EncodeCheckpoints) or
-// the checkpoint unsealed. The zero Shelf keeps the tallies in memory.
-//
-// The file is removed as soon as it is made, so that a killed command
-// leaves nothing behind; the system frees its space when the last
-// checkpoint on it is dropped (its descriptor is closed with it) or the
-// command ends. Where no such file can be made or written (no temporary
-// directory, a full disk), the tallies stay in memory: the command is the
+// of each layout their tallies are written against, and, on a shelf given
+// a file (NewShelf), the tallies themselves, out of the heap. A sweep
+// keeps a checkpoint of each of its up to 10,000 finished points until it
+// ends (1.7 KB of sparse JSON a dbd point: 16.5 MB), which the collector
+// lets the heap grow to twice that (bench/sweep-out.txt); on the file, a
+// point costs the heap the few words that find its tally, read back only
+// when a checkpoint file is written (EncodeCheckpoints) or the checkpoint
+// unsealed. The zero Shelf keeps the tallies in memory, and so does one
+// whose file cannot be made or written (a full disk): the command is the
 // same, only larger.
 //
 // A Shelf is safe for concurrent use.
 type Shelf struct {
 	mu      sync.Mutex
 	layouts Layouts
-	// onFile says to keep tallies in file, made at the first tally; after
-	// an error making or writing it, file is nil and tallies stay in
-	// memory.
-	onFile bool
-	file   *shelfFile
+	// open makes the file, at the first tally; nil after an error making
+	// or writing it, when tallies stay in memory.
+	open func() (ShelfFile, error)
+	file *shelfFile
 }
 
-// NewShelf returns a shelf that keeps its tallies in a temporary file.
-func NewShelf() *Shelf { return &Shelf{onFile: true} }
+// ShelfFile is the file a shelf keeps tallies in, written only at its end
+// (an *os.File is one). The shelf never closes it: it is dropped with the
+// last checkpoint on it (an *os.File is closed when collected), since a
+// command may write a checkpoint after its journal has ended.
+type ShelfFile interface {
+	io.ReaderAt
+	io.WriterAt
+}
 
-// shelfFile is a shelf's temporary file, written only at its end.
+// NewShelf returns a shelf that keeps its tallies in the file open makes
+// when the first is sealed; nil open keeps them in memory.
+func NewShelf(open func() (ShelfFile, error)) *Shelf { return &Shelf{open: open} }
+
+// shelfFile is a shelf's file and how much of it is written.
 type shelfFile struct {
-	f   *os.File
+	f   ShelfFile
 	end int64
 }
 
@@ -72,43 +75,27 @@ func (s *Shelf) move(data []byte) *shelved {
 }
 
 // put writes data at the end of the shelf's file and returns where it is,
-// or nil when the shelf keeps its tallies in memory (the zero Shelf, or
-// one whose file could not be made or written).
+// or nil when the shelf keeps its tallies in memory (it has no file, or
+// its file could not be made or written).
 func (s *Shelf) put(data []byte) *shelved {
-	if !s.onFile {
-		return nil
-	}
-	if s.file == nil {
-		f, err := openShelfFile()
+	if s.file == nil && s.open != nil {
+		f, err := s.open()
 		if err != nil {
-			s.onFile = false
+			s.open = nil
 			return nil
 		}
-		s.file = f
+		s.file = &shelfFile{f: f}
+	}
+	if s.file == nil {
+		return nil
 	}
 	at := s.file.end
 	if _, err := s.file.f.WriteAt(data, at); err != nil {
-		s.onFile, s.file = false, nil // what is on it stays readable
+		s.open, s.file = nil, nil // what is on it stays readable
 		return nil
 	}
 	s.file.end += int64(len(data))
 	return &shelved{file: s.file, at: at, n: len(data), sum: crc32.ChecksumIEEE(data)}
-}
-
-// openShelfFile makes a shelf's temporary file and removes its name, so
-// that nothing is left of it once the command ends, however it ends; a
-// file whose name cannot be removed is not used.
-func openShelfFile() (*shelfFile, error) {
-	f, err := os.CreateTemp("", "crucible-tallies-*")
-	if err != nil {
-		return nil, err
-	}
-	if err := os.Remove(f.Name()); err != nil {
-		f.Close()
-		os.Remove(f.Name())
-		return nil, err
-	}
-	return &shelfFile{f: f}, nil
 }
 
 // read returns the tally's JSON, in buf if it has the room.
@@ -117,7 +104,7 @@ func (p *shelved) read(buf []byte) ([]byte, error) {
 		buf = make([]byte, p.n)
 	}
 	buf = buf[:p.n]
-	if _, err := p.file.f.ReadAt(buf, p.at); err != nil {
+	if n, err := p.file.f.ReadAt(buf, p.at); n < p.n {
 		if err == io.EOF {
 			err = io.ErrUnexpectedEOF
 		}

@@ -2,22 +2,22 @@ package sim
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io"
 	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 )
 
 // Checkpoints sealed on a shelf's file are written and unsealed as those
-// sealed in memory, byte for byte, keep no tally in memory, and leave no
-// file in the temporary directory, even before the command ends.
+// sealed in memory, byte for byte, and keep no tally in memory; the file
+// is made once, at the first tally.
 func TestShelfKeepsTalliesOnItsFile(t *testing.T) {
-	tmp := t.TempDir()
-	t.Setenv("TMPDIR", tmp)
+	opened := 0
+	shelf := NewShelf(func() (ShelfFile, error) { opened++; return os.CreateTemp(t.TempDir(), "tallies") })
 	var inMemory Shelf
-	shelf := NewShelf()
 	var want, onFile []*Checkpoint
 	for i, tally := range []*Tally{ledgerTally(t, 10), ledgerTally(t, 20), winTally(), ledgerTally(t, 30)} {
 		c := NewCheckpoint("s", "h", "v", Job{Trials: tally.Trials}, tally, "")
@@ -54,9 +54,14 @@ func TestShelfKeepsTalliesOnItsFile(t *testing.T) {
 			t.Errorf("point %d unsealed from the file:\n%s\nnot\n%s", i, got, want)
 		}
 	}
-	if left, _ := os.ReadDir(tmp); len(left) != 0 {
-		t.Errorf("the shelf left %s in the temporary directory", left[0].Name())
+	if opened != 1 {
+		t.Errorf("the shelf made its file %d times", opened)
 	}
+}
+
+// tallyFile returns a NewShelf's function that makes a file for the test.
+func tallyFile(t *testing.T) func() (ShelfFile, error) {
+	return func() (ShelfFile, error) { return os.CreateTemp(t.TempDir(), "tallies") }
 }
 
 // A checkpoint read from a checkpoint file (sealed in memory) moves to a
@@ -74,7 +79,7 @@ func TestShelfTakesCheckpointsReadFromAFile(t *testing.T) {
 	if read[0].sealed == nil {
 		t.Fatal("a checkpoint read from a file is not sealed in memory")
 	}
-	moved, err := read[0].Seal(NewShelf())
+	moved, err := read[0].Seal(NewShelf(tallyFile(t)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +94,7 @@ func TestShelfTakesCheckpointsReadFromAFile(t *testing.T) {
 // A tally changed on the shelf's file is refused when it is read back,
 // naming the checkpoint, not read as another tally.
 func TestShelfRefusesATallyChangedOnItsFile(t *testing.T) {
-	c, err := NewCheckpoint("s", "h", "v", Job{Trials: 10}, ledgerTally(t, 10), "").Seal(NewShelf())
+	c, err := NewCheckpoint("s", "h", "v", Job{Trials: 10}, ledgerTally(t, 10), "").Seal(NewShelf(tallyFile(t)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,29 +110,73 @@ func TestShelfRefusesATallyChangedOnItsFile(t *testing.T) {
 	}
 }
 
-// Where no temporary file can be made, a shelf keeps its tallies in
-// memory, and they are the same.
+// Where the shelf's file cannot be made, or written, a shelf keeps its
+// tallies in memory, and they are the same; those it wrote before stay
+// readable.
 func TestShelfWithoutAFileKeepsTalliesInMemory(t *testing.T) {
-	t.Setenv("TMPDIR", filepath.Join(t.TempDir(), "missing"))
-	tally := ledgerTally(t, 10)
-	want := mustJSON(t, NewCheckpoint("s", "h", "v", Job{Trials: 10}, tally, ""))
-	c, err := NewCheckpoint("s", "h", "v", Job{Trials: 10}, tally, "").Seal(NewShelf())
-	if err != nil {
-		t.Fatal(err)
+	full := &fullFile{}
+	for _, c := range []struct {
+		what     string
+		open     func() (ShelfFile, error)
+		onFileAt int // how many tallies are kept on the file first
+	}{
+		{"no file", func() (ShelfFile, error) { return nil, errors.New("no room") }, 0},
+		{"a full disk", func() (ShelfFile, error) { return full, nil }, 1},
+	} {
+		shelf := NewShelf(c.open)
+		full.room = 1 << 20
+		var sealed []*Checkpoint
+		var want [][]byte
+		for i := range 3 {
+			tally := ledgerTally(t, int64(10+i))
+			want = append(want, mustJSON(t, NewCheckpoint("s", "h", "v", Job{Trials: tally.Trials}, tally, "")))
+			sc, err := NewCheckpoint("s", "h", "v", Job{Trials: tally.Trials}, tally, "").Seal(shelf)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if onFile := sc.shelved != nil; onFile != (i < c.onFileAt) || !onFile && sc.sealed == nil {
+				t.Errorf("%s: tally %d on the file %v, in memory %v", c.what, i, onFile, sc.sealed != nil)
+			}
+			full.room = 0 // the disk fills after the first
+			sealed = append(sealed, sc)
+		}
+		for i, sc := range sealed {
+			if got := mustJSON(t, sc); !bytes.Equal(got, want[i]) {
+				t.Errorf("%s: checkpoint %d is\n%s\nnot\n%s", c.what, i, got, want[i])
+			}
+		}
 	}
-	if c.shelved != nil || c.sealed == nil {
-		t.Fatal("without a temporary directory, the tally is not kept in memory")
+}
+
+// fullFile is a ShelfFile in memory that takes room bytes, then refuses
+// every write.
+type fullFile struct {
+	data []byte
+	room int
+}
+
+func (f *fullFile) WriteAt(p []byte, at int64) (int, error) {
+	if len(p) > f.room {
+		return 0, errors.New("no space left on device")
 	}
-	if got := mustJSON(t, c); !bytes.Equal(got, want) {
-		t.Errorf("kept in memory, the checkpoint is\n%s\nnot\n%s", got, want)
+	f.room -= len(p)
+	f.data = append(f.data[:at], p...)
+	return len(p), nil
+}
+
+func (f *fullFile) ReadAt(p []byte, at int64) (int, error) {
+	n := copy(p, f.data[min(int(at), len(f.data)):])
+	if n < len(p) {
+		return n, io.EOF
 	}
+	return n, nil
 }
 
 // Checkpoints sealed on one shelf from many goroutines while others are
 // written (as a journal's saves run beside its fight) each read back as
 // sealed (go test -race checks the rest).
 func TestShelfIsSafeForConcurrentUse(t *testing.T) {
-	shelf := NewShelf()
+	shelf := NewShelf(tallyFile(t))
 	sealed, tallies := make([]*Checkpoint, 8), make([]*Tally, 8)
 	for i := range tallies {
 		tallies[i] = ledgerTally(t, int64(10+i))

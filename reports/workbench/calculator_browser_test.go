@@ -19,7 +19,7 @@ import (
 func TestCalculatorInOnePage(t *testing.T) {
 	t.Parallel()
 	_, hs := newTestServer(t, workbench.Config{})
-	p := openPage(t, hs.URL+"/#builtin=rulesfile/skirmish&seed=5&trials=2000")
+	p := openPage(t, hs.URL+"/#builtin=rulesfile/duel2d6&seed=5&trials=2000")
 	p.wait(t, settled, time.Minute)
 	t.Run("the form is patched in place", func(t *testing.T) { formPatchedInPlace(t, p) })
 	t.Run("units of the rules file reach the form", func(t *testing.T) { rulesUnitsReachTheForm(t, p) })
@@ -34,8 +34,8 @@ func TestCalculatorInOnePage(t *testing.T) {
 // its caret and its node, and the fields not edited keep theirs (each
 // marked with a property a redrawing would lose).
 func formPatchedInPlace(t *testing.T, p *page) {
-	const count, name = `#form input[data-path="a.units.trooper"]`, `#form input[data-path="a.name"]`
-	kept := []string{`#form fieldset[data-path="b"]`, `#form [data-path="b.units.veteran"]`, `#form fieldset[data-path="a"] > legend`, count, name}
+	const count, name = `#form input[data-path="a.units.duellist"]`, `#form input[data-path="a.name"]`
+	kept := []string{`#form fieldset[data-path="b"]`, `#form [data-path="b.units.duellist"]`, `#form fieldset[data-path="a"] > legend`, count, name}
 	eval[bool](t, p, `(() => { for (const s of `+jsList(kept)+`) document.querySelector(s)._kept = s; return true })()`)
 	stillKept := func() {
 		t.Helper()
@@ -44,15 +44,15 @@ func formPatchedInPlace(t *testing.T, p *page) {
 		}
 	}
 
-	// A count, typed over: the odds of four troopers.
+	// A count, typed over: the odds of three duellists against one.
 	before, job := p.text(t, "share-a"), eval[int](t, p, `window.workbench.job`)
 	eval[bool](t, p, `(() => { const i = document.querySelector('`+count+`'); i.focus(); i.select(); return true })()`)
-	p.do(t, chromedp.KeyEvent("4"))
-	p.wait(t, `/trooper: 4\b/.test(document.getElementById('src').value) && window.workbench.job > `+itoa(job)+` && `+settled, time.Minute)
+	p.do(t, chromedp.KeyEvent("3"))
+	p.wait(t, `/duellist: 3\b/.test(document.getElementById('src').value) && window.workbench.job > `+itoa(job)+` && `+settled, time.Minute)
 	if after := p.text(t, "share-a"); after == before {
 		t.Errorf("the odds did not change with the count typed: %q", after)
 	}
-	if !eval[bool](t, p, `document.activeElement === document.querySelector('`+count+`') && document.activeElement.value === '4'`) {
+	if !eval[bool](t, p, `document.activeElement === document.querySelector('`+count+`') && document.activeElement.value === '3'`) {
 		t.Errorf("the box typed in lost its focus or its text: %s", eval[string](t, p, `document.activeElement.outerHTML`))
 	}
 	stillKept()
@@ -79,16 +79,16 @@ func formPatchedInPlace(t *testing.T, p *page) {
 // accepted, with no reload (the first edit makes the scenario read the
 // file by path, the second keeps the ruleset's name).
 func rulesUnitsReachTheForm(t *testing.T, p *page) {
-	for _, unit := range []string{"sergeant", "captain"} {
+	for _, unit := range []string{"champion", "squire"} {
 		job := eval[int](t, p, `window.workbench.job`)
-		p.setRules(t, `document.getElementById('rules-src').value.replace('units:\n', 'units:\n  `+unit+`: {hp: 2, skill: 3, weapons: {rifle: 1}}\n')`)
+		p.setRules(t, `document.getElementById('rules-src').value.replace('units:\n', 'units:\n  `+unit+`: {hp: 3}\n')`)
 		p.wait(t, `window.workbench.job > `+itoa(job)+` && `+settled, time.Minute)
 		offered := `[...document.querySelector('#form fieldset[data-path="b.units"] select.add').options].map((o) => o.value)`
 		if got := eval[[]string](t, p, offered); !slices.Contains(got, unit) {
 			t.Errorf("after %s was added to the rules file, b.units' + add… offers %q", unit, got)
 		}
 	}
-	if !strings.Contains(eval[string](t, p, `document.getElementById('src').value`), "ruleset: ./skirmish.rules.yaml") {
+	if !strings.Contains(eval[string](t, p, `document.getElementById('src').value`), "ruleset: ./duel2d6.rules.yaml") {
 		t.Errorf("the scenario does not read the page's rules file by path")
 	}
 }
@@ -118,6 +118,14 @@ func skillOnCompareAndTune(t *testing.T, p *page) {
 	if got := p.text(t, "tune-command"); !strings.HasSuffix(got, " --skill "+levels) {
 		t.Errorf("the tune's command %q does not re-judge with %s", got, levels)
 	}
+	linked := func(card string) {
+		t.Helper()
+		p.wait(t, `document.getElementById('`+card+`-permalink').href.includes('run=')`, 10*time.Second)
+		if link := eval[string](t, p, `document.getElementById('`+card+`-permalink').href`); !strings.Contains(link, card+"-skill=a%3Dkill-greedy%2Ca%3Dlargest-killable-first") {
+			t.Errorf("the %s card's permalink %q does not name the players", card, link)
+		}
+	}
+	linked("tune")
 	words := eval[[]string](t, p, `[...document.querySelectorAll('#tune-words li')].map((li) => li.textContent)`)
 	if want := eval[[]string](t, p, `window.workbench.tune.words`); !slices.Equal(words, want) || !slices.ContainsFunc(words, isSkillLine) {
 		t.Errorf("the tune card says %q; its answer %q, with the skill axis's verdict", words, want)
@@ -133,6 +141,7 @@ func skillOnCompareAndTune(t *testing.T, p *page) {
 	if got := eval[string](t, p, `window.workbench.compare.pairs[0].command`); !strings.HasSuffix(got, " --skill "+levels) {
 		t.Errorf("the comparison's command %q does not re-judge with %s", got, levels)
 	}
+	linked("compare")
 	shown := eval[[]string](t, p, `[...document.querySelectorAll('#compare-pairs .skill-line')].map((e) => e.textContent)`)
 	if len(shown) != 1 || !isSkillLine(shown[0]) || shown[0] != eval[string](t, p, `window.workbench.compare.pairs[0].words[1]`) {
 		t.Errorf("the comparison shows the skill axis's verdict as %q", shown)

@@ -275,7 +275,11 @@ func (f *fighter) finish(w rules.Side, end int) {
 // of a round.
 func (f *fighter) checkEnds(when int) {
 	ends := f.b.endsAt[when]
-	if len(ends) == 0 || f.endsFresh[when] {
+	if f.endsFresh[when] {
+		return
+	}
+	if len(ends) == 0 { // none to find until a change makes it worth a look
+		f.endsFresh[when] = true
 		return
 	}
 	sides := [2]ectx{{unit: noUnits, side: 0}, {unit: noUnits, side: 1}}
@@ -623,8 +627,9 @@ func (f *fighter) setHP(u int32, v int32) {
 // champion returns side s's first unit not destroyed, or −1.
 func (f *fighter) champion(s int) int32 {
 	si := &f.b.sides[s]
-	for u := si.first; u < si.first+si.n; u++ {
-		if f.st[f.b.units[u].slot] > 0 {
+	slot := f.unitBase + si.first*f.stride // units[u].slot, without a look
+	for u := si.first; u < si.first+si.n; u, slot = u+1, slot+f.stride {
+		if f.st[slot] > 0 {
 			return int32(u)
 		}
 	}
