@@ -232,7 +232,7 @@ func (s *solver[T, A]) edge(e0 int32, p T, targets []int32) {
 // fixedRolls adds the edges of rolls r0..r1 of a fixed policy's volley
 // (one outcome each, stored at the roll's index) by side own at the node
 // being expanded (state a, b, round; pointer k). It is fire's loop
-// written out for the common case, next, node and fixedEdge inlined: it
+// written out for the common case, next and nodeKey inlined: it
 // runs for every edge of the graph. The volley memo merges rolls with the
 // same outcome, so distinct rolls leave the enemy in distinct states and
 // lead to distinct nodes: only rolls that end the battle may share a

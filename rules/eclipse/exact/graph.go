@@ -111,7 +111,7 @@ type solver[T any, A num[T]] struct {
 	merge   map[int32]int32
 	targets []int32
 	// The edges of the node being expanded that end the battle, which
-	// fixedEdge merges.
+	// fixedRolls merges (termEdge).
 	termEdges []int32
 	dice      *diceTables[T]
 	venum     volleyEnum[T, A] // the volley being enumerated
