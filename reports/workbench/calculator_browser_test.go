@@ -118,6 +118,14 @@ func skillOnCompareAndTune(t *testing.T, p *page) {
 	if got := p.text(t, "tune-command"); !strings.HasSuffix(got, " --skill "+levels) {
 		t.Errorf("the tune's command %q does not re-judge with %s", got, levels)
 	}
+	linked := func(card string) {
+		t.Helper()
+		p.wait(t, `document.getElementById('`+card+`-permalink').href.includes('run=')`, 10*time.Second)
+		if link := eval[string](t, p, `document.getElementById('`+card+`-permalink').href`); !strings.Contains(link, card+"-skill=a%3Dkill-greedy%2Ca%3Dlargest-killable-first") {
+			t.Errorf("the %s card's permalink %q does not name the players", card, link)
+		}
+	}
+	linked("tune")
 	words := eval[[]string](t, p, `[...document.querySelectorAll('#tune-words li')].map((li) => li.textContent)`)
 	if want := eval[[]string](t, p, `window.workbench.tune.words`); !slices.Equal(words, want) || !slices.ContainsFunc(words, isSkillLine) {
 		t.Errorf("the tune card says %q; its answer %q, with the skill axis's verdict", words, want)
@@ -133,6 +141,7 @@ func skillOnCompareAndTune(t *testing.T, p *page) {
 	if got := eval[string](t, p, `window.workbench.compare.pairs[0].command`); !strings.HasSuffix(got, " --skill "+levels) {
 		t.Errorf("the comparison's command %q does not re-judge with %s", got, levels)
 	}
+	linked("compare")
 	shown := eval[[]string](t, p, `[...document.querySelectorAll('#compare-pairs .skill-line')].map((e) => e.textContent)`)
 	if len(shown) != 1 || !isSkillLine(shown[0]) || shown[0] != eval[string](t, p, `window.workbench.compare.pairs[0].words[1]`) {
 		t.Errorf("the comparison shows the skill axis's verdict as %q", shown)

@@ -65,6 +65,8 @@ export async function ask(card, kind, body) {
 const listeners = [];
 export function onValidation(fn) { listeners.push(fn); }
 
+let carried = {text: '', ref: null}; // the reference the last validation carried, and as JSON
+
 // validated records the server's validation of the text, fetching the
 // ruleset's reference when it changes — or taking the one the validation
 // carries, of the page's own rules file, as it is now — and tells the
@@ -74,8 +76,11 @@ export async function validated(v) {
   if (v.doc) state.doc = v.doc;
   const ruleset = v.ruleset || v.of || '';
   if (v.reference) {
+    // The same reference again (an edit elsewhere than the rules file's
+    // units) is the one the form holds: it is not drawn anew for it.
+    const text = JSON.stringify(v.reference);
+    if (text !== carried.text || state.ref !== carried.ref) carried = {text, ref: state.ref = v.reference};
     state.ruleset = ruleset;
-    state.ref = v.reference;
   } else if (ruleset && ruleset !== state.ruleset) {
     state.ruleset = ruleset;
     state.ref = null;

@@ -359,12 +359,19 @@ func (tk *targetKeys) key(ps uint32, x uint64) (uint64, int) {
 // destroyed returns the target of a roll by side own that leaves the
 // enemy no ship in the battle, in its sub-key e (§3.8 destroyed), and the
 // edge of the node being expanded, among to, that already ends there, or
-// −1.
+// −1. The terminal depends only on the two sides' sub-keys, by which
+// endMemo keeps it: finding it decodes both sides.
 func (s *solver[T, A]) destroyed(e uint64, own int, winner rules.Side, to []int32) (int32, int) {
-	s.full()
-	s.st2 = s.st
-	s.enc.decodeSide(e, 1-own, &s.st2)
-	t := -1 - s.terminal(&s.st2, winner, eclipse.EndDestroyed)
+	key := s.stKey[own] + s.enc.side[own]*e // both sub-keys, below side[0]·side[1]
+	i, ok := s.endMemo.get(key, uint32(own))
+	if !ok {
+		s.full()
+		s.st2 = s.st
+		s.enc.decodeSide(e, 1-own, &s.st2)
+		i = s.terminal(&s.st2, winner, eclipse.EndDestroyed)
+		s.endMemo.put(key, uint32(own), i)
+	}
+	t := -1 - i
 	return t, s.termEdge(to, t)
 }
 

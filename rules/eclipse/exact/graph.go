@@ -58,6 +58,7 @@ type solver[T any, A num[T]] struct {
 	nc      []T     // per node: probability of no change
 	terms   []terminal
 	termIdx map[uint64]int32
+	endMemo indexTable // (own sub-key + side[own]·enemy sub-key, own) → terminal of a volley that destroys
 	root    int32
 
 	// Volley memo: a volley changes only the enemy side, so its outcomes
@@ -100,6 +101,7 @@ type solver[T any, A num[T]] struct {
 	// viewMemo[i] holds side i's views by sub-key, when its sub-keys are
 	// few enough (else nil); armed is the global types with cannon dice.
 	viewMemo [2][]sideView
+	viewBuf  [2][]sideView // the arrays of viewMemo, kept for the next solve
 	armed    uint8
 
 	st2 eclipse.State
@@ -160,8 +162,11 @@ func (s *solver[T, A]) reset(c *eclipse.Compiled, opt Options, bud budget) error
 	s.terms, s.entries, s.outTab, s.outVals = s.terms[:0], s.entries[:0], s.outTab[:0], s.outVals[:0]
 	s.rollP, s.rollA0, s.rollNA, s.outs = s.rollP[:0], s.rollA0[:0], s.rollNA[:0], s.outs[:0]
 	s.shapes, s.shapeRolls = s.shapes[:0], s.shapeRolls[:0]
-	for _, t := range []*indexTable{&s.index, &s.memo, &s.outMemo, &s.shapeMemo} {
-		t.init(t.buffers())
+	for _, t := range []*indexTable{&s.index, &s.memo, &s.outMemo} {
+		t.init(t.buffers(), tableLog2)
+	}
+	for _, t := range []*indexTable{&s.shapeMemo, &s.endMemo} {
+		t.init(t.buffers(), memoLog2)
 	}
 	s.termIdx, s.outIdx, s.merge = emptied(s.termIdx), emptied(s.outIdx), emptied(s.merge)
 	s.w = c.ReuseWork(s.w)

@@ -29,14 +29,19 @@ type tableSlot struct {
 
 // tableLog2 is the log2 of the initial table size: small, so that tiny
 // battles (a handful of nodes) do not pay for clearing a large table.
-const tableLog2 = 6
+// The memos of volley shapes and of the ends of volleys that destroy,
+// which hold a few entries or none in a small battle, start at memoLog2.
+const (
+	tableLog2 = 6
+	memoLog2  = 3
+)
 
-// init empties the table, into the arrays of bufs if large enough
-// (dropping their contents).
-func (t *indexTable) init(bufs [2][]tableSlot) {
-	t.slots = clearedSlots(bufs[0], 1<<tableLog2)
+// init empties the table, to 2^log2 slots, into the arrays of bufs if
+// large enough (dropping their contents).
+func (t *indexTable) init(bufs [2][]tableSlot, log2 uint) {
+	t.slots = clearedSlots(bufs[0], 1<<log2)
 	t.spare = bufs[1]
-	t.shift = 64 - tableLog2
+	t.shift = 64 - log2
 	t.n = 0
 }
 

@@ -27,20 +27,24 @@ const maxViewMemo = 1 << 16
 // few enough sub-keys, emptied, and the types armed with cannons.
 func (s *solver[T, A]) resetViews() {
 	for side := range 2 {
+		s.viewBuf[side] = s.viewBuf[side][:0]
 		s.viewMemo[side] = nil
 		if r := s.enc.side[side]; r <= maxViewMemo {
-			s.viewMemo[side] = scratch(s.viewMemo[side][:0:cap(s.viewMemo[side])], int(r))
-			clear(s.viewMemo[side])
+			s.viewBuf[side] = scratch(s.viewBuf[side], int(r))
+			clear(s.viewBuf[side])
+			s.viewMemo[side] = s.viewBuf[side]
 		}
 	}
 	s.stFull = [2]bool{}
 	s.armed = 0
+	st := &s.st2 // scratch: a state of one ship at a time
+	*st = eclipse.State{}
 	for t := range s.c.Types {
-		var st eclipse.State
 		st.N[t] = 1
-		if !s.c.Stalemate(&st) { // a ship of type t alone has a cannon
+		if !s.c.Stalemate(st) { // a ship of type t alone has a cannon
 			s.armed |= 1 << t
 		}
+		st.N[t] = 0
 	}
 }
 
