@@ -51,10 +51,13 @@ type Battle struct {
 	survivors [2][]int // counter index per local type
 	dealt     [2]int   // counter index of damage dealt
 	nregs     int
-	regNames  []string
-	hooks     *hookSet
-	policies  [2]policy
-	endIndex  map[string]int
+	// nMemo is how many expressions keep their unit part per fighter
+	// (cexpr.memo)
+	nMemo    int
+	regNames []string
+	hooks    *hookSet
+	policies [2]policy
+	endIndex map[string]int
 }
 
 // unitType is a unit type as one side fields it.
@@ -119,7 +122,13 @@ type trackInfo struct {
 func (b *Battle) Spec() rules.Spec { return b.spec }
 
 // NewFighter implements rules.Battle.
-func (b *Battle) NewFighter() rules.Fighter { return newFighter(b) }
+// Its fighter keeps what expressions read of one unit (fighter.memo):
+// the fighters of the exact paths, which load states wholesale, do not.
+func (b *Battle) NewFighter() rules.Fighter {
+	f := newFighter(b)
+	f.memo = make([]memoEntry, b.nMemo)
+	return f
+}
 
 // maxHP returns the hit points of type t, or the most of any type for t < 0.
 func (b *Battle) maxHP(t int) int {

@@ -260,6 +260,9 @@ func (f *fighter) change(e *effectC, c *ectx) {
 	slot := ui.slot + 1 + e.track
 	old := f.st[slot]
 	f.st[slot] = min(max(apply(e.kind, old, v), tr.lo[ui.typ]), tr.hi[ui.typ])
+	if f.st[slot] != old {
+		f.touched()
+	}
 	if f.log != nil && f.st[slot] != old {
 		f.log.printf("    %s: %s %d → %d\n", f.log.unit(u), tr.name, old, f.st[slot])
 	}

@@ -88,6 +88,12 @@ type cexpr struct {
 	// one role, unitRole: eval finds the unit once, not per value.
 	unitRole uint8
 	oneUnit  bool
+	// memo is, for a oneUnit expression, its entry in the fighter's memo
+	// (fighter.memo), which keeps the part of the table's index its unit
+	// values make until the state changes; regs are its named rolls, read
+	// every time.
+	memo int32
+	regs []varRef
 }
 
 // shape is how an expression is looked up: a constant, a table of one
@@ -648,6 +654,15 @@ func (cp *compiler) tabulate(e *Expr, c *context, env reflect.Type, prog *vm.Pro
 	}
 	ce.table = table
 	ce.shape = ce.shapeOf()
+	if ce.oneUnit {
+		ce.memo = int32(cp.b.nMemo)
+		cp.b.nMemo++
+		for _, v := range vars {
+			if v.kind == vReg {
+				ce.regs = append(ce.regs, v)
+			}
+		}
+	}
 	return ce, nil
 }
 

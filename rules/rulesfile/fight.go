@@ -61,7 +61,15 @@ type fighter struct {
 	// lastIdx is the index of the shSlots table eval read
 	// last; guarded and guardIdx, the pool an if has just read and its
 	// index (effectC.guard), for the contest that follows at once
-	lastIdx  int32
+	lastIdx int32
+	// memo keeps, per expression of one unit's values (cexpr.memo), the
+	// part of its table's index those values make, for the unit and the
+	// generation of the state it was worked out in: a defender's pool is
+	// read every round, its unit's tracks change only when it is hit.
+	// gen moves at every write of a unit's value (touched). Only the
+	// Monte Carlo fighter has one (Battle.NewFighter).
+	memo     []memoEntry
+	gen      uint64
 	guarded  *cexpr
 	guardIdx int32
 	log      *account
@@ -83,6 +91,18 @@ type hit struct {
 	order int32
 	n     int32 // how many such hits (dice of one face of a plain volley)
 }
+
+// memoEntry is the unit part of an expression's index, for unit u in
+// generation gen of the state (fighter.memo).
+type memoEntry struct {
+	gen  uint64
+	unit int32
+	idx  int32
+}
+
+// touched notes that a unit's value in the state changed: what memo keeps
+// is stale.
+func (f *fighter) touched() { f.gen++ }
 
 // ectx is where an expression is evaluated: the units in each role, the
 // side of self (or of the side view), the face of the die at hand.
@@ -142,6 +162,7 @@ func (f *fighter) reset(r *rules.Rand) {
 	b := f.b
 	f.r = r
 	copy(f.st, f.init)
+	f.touched()
 	copy(f.hpCount, f.hpCount0)
 	f.dirty = 0
 	clear(f.reg)
@@ -254,7 +275,11 @@ func (f *fighter) finish(w rules.Side, end int) {
 // of a round.
 func (f *fighter) checkEnds(when int) {
 	ends := f.b.endsAt[when]
-	if len(ends) == 0 || f.endsFresh[when] {
+	if f.endsFresh[when] {
+		return
+	}
+	if len(ends) == 0 { // none to find until a change makes it worth a look
+		f.endsFresh[when] = true
 		return
 	}
 	sides := [2]ectx{{unit: noUnits, side: 0}, {unit: noUnits, side: 1}}
@@ -380,22 +405,21 @@ func (f *fighter) eval(e *cexpr, c *ectx) int32 {
 		if e.oneUnit {
 			// The unit found once for all its values: the
 			// defender's pool, the condition of an attack.
-			var us []int32
-			if u := c.unit[e.unitRole&3]; u >= 0 {
-				at := f.unitBase + int(u)*f.stride
-				us = f.st[at : at+f.stride]
-			}
-			reg := f.reg
-			idx := int32(0)
-			for i := range e.vars {
-				v := &e.vars[i]
-				var x int32
-				if v.kind == vReg {
-					x = reg[v.slot]
-				} else if us != nil {
-					x = us[v.off]
+			u := c.unit[e.unitRole&3]
+			var idx int32
+			if f.memo != nil {
+				if m := &f.memo[e.memo]; m.gen == f.gen && m.unit == u {
+					idx = m.idx
+				} else {
+					idx = f.unitIndex(e, u)
+					*m = memoEntry{gen: f.gen, unit: u, idx: idx}
 				}
-				idx += v.index(x)
+			} else {
+				idx = f.unitIndex(e, u)
+			}
+			for i := range e.regs {
+				v := &e.regs[i]
+				idx += v.index(f.reg[v.slot])
 			}
 			f.lastIdx = idx
 			return e.table[idx]
@@ -456,6 +480,29 @@ func (f *fighter) eval(e *cexpr, c *ectx) int32 {
 		idx += x * v.stride
 	}
 	return e.table[idx]
+}
+
+// unitIndex returns the part of a oneUnit expression's index that unit
+// u's values make (nothing of a unit that is not there).
+func (f *fighter) unitIndex(e *cexpr, u int32) int32 {
+	var us []int32
+	if u >= 0 {
+		at := f.unitBase + int(u)*f.stride
+		us = f.st[at : at+f.stride]
+	}
+	idx := int32(0)
+	for i := range e.vars {
+		v := &e.vars[i]
+		if v.kind == vReg {
+			continue
+		}
+		var x int32
+		if us != nil {
+			x = us[v.off]
+		}
+		idx += v.index(x)
+	}
+	return idx
 }
 
 // index returns value x's part of the index of a table of several values:
@@ -548,6 +595,7 @@ func (f *fighter) setHP(u int32, v int32) {
 		return
 	}
 	f.st[ui.slot] = v
+	f.touched()
 	f.hpCount[ut.hpOff+int(old)]--
 	f.hpCount[ut.hpOff+int(v)]++
 	f.agg[ui.side][aggHP] += v - old
@@ -579,8 +627,9 @@ func (f *fighter) setHP(u int32, v int32) {
 // champion returns side s's first unit not destroyed, or −1.
 func (f *fighter) champion(s int) int32 {
 	si := &f.b.sides[s]
-	for u := si.first; u < si.first+si.n; u++ {
-		if f.st[f.b.units[u].slot] > 0 {
+	slot := f.unitBase + si.first*f.stride // units[u].slot, without a look
+	for u := si.first; u < si.first+si.n; u, slot = u+1, slot+f.stride {
+		if f.st[slot] > 0 {
 			return int32(u)
 		}
 	}

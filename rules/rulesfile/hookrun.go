@@ -246,6 +246,7 @@ func (uv *unitValue) SetField(name string, v starlark.Value) error {
 	}
 	tr := &b.unitTrk[k]
 	f.st[ui.slot+1+k] = min(max(int32(x), tr.lo[ui.typ]), tr.hi[ui.typ])
+	f.touched()
 	return nil
 }
 

@@ -108,6 +108,7 @@ func (f *fighter) restoreSide(s int, sn *sideSnapshot) {
 	b := f.b
 	lo, _, rlo, _ := b.sideRange(s)
 	copy(f.st[lo:], sn.units)
+	f.touched()
 	copy(f.hpCount[rlo:], sn.hpCount)
 	f.agg[s] = sn.agg
 	f.endsFresh = [2]bool{}
@@ -123,6 +124,7 @@ func (f *fighter) restoreSide(s int, sn *sideSnapshot) {
 // reads the roster (to record an end).
 func (f *fighter) loadWith(st []int32, agg [2][3]int32) {
 	copy(f.st, st)
+	f.touched()
 	clear(f.reg)
 	f.over, f.winner, f.end, f.ender, f.round = false, rules.None, 0, -1, st[0]
 	f.endsFresh = [2]bool{}

@@ -154,6 +154,7 @@ func (s *Stepper) Outcome(st []int32, step Step, o *rules.Outcome) {
 func (f *fighter) load(st []int32, ch Chooser) {
 	b := f.b
 	copy(f.st, st)
+	f.touched()
 	f.ch = ch
 	clear(f.reg)
 	f.over, f.winner, f.end, f.ender, f.round = false, rules.None, 0, -1, st[0]

@@ -382,6 +382,9 @@ func (f *fighter) syncUnits() {
 			}
 		}
 	}
+	if f.dirty != 0 {
+		f.touched()
+	}
 	f.dirty = 0
 }
 
