@@ -19,17 +19,18 @@ import (
 // A command resumed from the checkpoints of an interrupted one runs each
 // part from its own checkpoint (a finished part at once), so that its
 // output is that of an uninterrupted command. The checkpoint of a part
-// that has ended is kept sealed (sim.Checkpoint.Seal), so that a sweep of
-// 10,000 points holds 10,000 tallies' JSON, not their histograms, and only
-// when something reads it.
+// that has ended is kept sealed (sim.Checkpoint.Seal) on a shelf's
+// temporary file (sim.Shelf), so that a sweep of 10,000 points holds
+// 10,000 tallies' JSON, not their histograms, and not in its heap.
 type Journal struct {
 	run   Run
 	prior []*sim.Checkpoint
 	// keep says that the parts' tallies are kept: when they are saved
 	// (Run.Save) or returned (FightAll, Fight).
 	keep bool
-	// layouts keeps the layout of the sealed parts' tallies once.
-	layouts sim.Layouts
+	// shelf keeps the sealed parts' tallies, out of memory, and their
+	// layout once.
+	shelf *sim.Shelf
 	// mu guards parts and the part in progress, and serialises saves, so
 	// that a save never overwrites a newer one.
 	mu    sync.Mutex
@@ -56,7 +57,7 @@ func (p Part) is(c *sim.Checkpoint) bool { return c.Scenario == p.Scenario && c.
 // Journal returns the journal of a command of the run, resuming from
 // prior when it is not nil.
 func (r Run) Journal(prior []*sim.Checkpoint) *Journal {
-	return &Journal{run: r, prior: prior, keep: r.Save != nil, stopSaving: func() {}}
+	return &Journal{run: r, prior: prior, keep: r.Save != nil, shelf: sim.NewShelf(r.TallyFile), stopSaving: func() {}}
 }
 
 // Empty returns the checkpoint of part p not yet begun, to be fought as
@@ -80,10 +81,8 @@ func (j *Journal) Begin(parts []*sim.Checkpoint, more bool) error {
 	if err := j.checkPrior(parts, more); err != nil {
 		return err
 	}
-	for i, c := range parts {
-		if p := j.priorOf(Part{c.Scenario, c.Part, c.Hash}); p != nil {
-			parts[i] = p
-		}
+	if err := j.shelvePrior(parts); err != nil {
+		return err
 	}
 	j.parts, j.changed = parts, true
 	if j.run.Save != nil {
@@ -143,10 +142,28 @@ func describe(cs []*sim.Checkpoint) string {
 }
 
 func (j *Journal) priorOf(p Part) *sim.Checkpoint {
-	for _, c := range j.prior {
-		if p.is(c) {
-			return c
+	if k := slices.IndexFunc(j.prior, p.is); k >= 0 {
+		return j.prior[k]
+	}
+	return nil
+}
+
+// shelvePrior sets each of parts that the prior checkpoint holds to its
+// prior checkpoint, whose tally, read from the checkpoint file, it moves
+// to the journal's shelf (where the parts ended since will be): a resumed
+// sweep of 10,000 points would otherwise keep the tallies of those
+// finished before in memory to its end.
+func (j *Journal) shelvePrior(parts []*sim.Checkpoint) error {
+	for i, c := range parts {
+		k := slices.IndexFunc(j.prior, Part{c.Scenario, c.Part, c.Hash}.is)
+		if k < 0 {
+			continue
 		}
+		p, err := j.prior[k].Seal(j.shelf)
+		if err != nil {
+			return err
+		}
+		j.prior[k], parts[i] = p, p
 	}
 	return nil
 }
@@ -224,7 +241,7 @@ func (j *Journal) end(p Part, job sim.Job, base, tally *sim.Tally, err error) (*
 	c := j.checkpoint(p, job, tally, job.Finished.String())
 	if j.keep {
 		var serr error
-		if c, serr = c.Seal(&j.layouts); serr != nil {
+		if c, serr = c.Seal(j.shelf); serr != nil {
 			return nil, serr
 		}
 	} else {

@@ -49,6 +49,11 @@ type Run struct {
 	// command killed at any moment loses at most SaveEvery of work.
 	Save      func([]*sim.Checkpoint)
 	SaveEvery time.Duration
+	// TallyFile, if set, makes the file in which a journal keeps the
+	// tallies of the parts that ended (sim.Shelf), out of memory; without
+	// it they stay in memory. A command that saves its checkpoints into a
+	// report directory makes it there (outdir.Dir.TallyFile).
+	TallyFile func() (sim.ShelfFile, error)
 	// SaveEachPart, if set, also saves as each part ends, so that when
 	// the saves come does not hang on how fast the machine is (a test's
 	// cadence).
@@ -57,7 +62,10 @@ type Run struct {
 	// Check, CheckUntilDecided or Compare to finish (FightAll takes them
 	// as an argument): the same command resumed from them gives the
 	// output of an uninterrupted one. A checkpoint of other work is
-	// refused before the first trial.
+	// refused before the first trial. A journal (Journal.Begin) replaces
+	// each checkpoint it resumes with the same one sealed on its shelf,
+	// in place, so that what was read from the file is not kept in memory
+	// beside it.
 	Resume []*sim.Checkpoint
 	// place is where in its command the scenario fought next stands, for
 	// Progress (see Stage).

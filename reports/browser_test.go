@@ -362,6 +362,28 @@ func TestPagesInBrowser(t *testing.T) {
 		t.Errorf("sweep of the margin: the page's\n%s\nsweep.csv's\n%s", strings.Join(shownMargins, "\n"), strings.Join(margins, "\n"))
 	}
 
+	// A grid of more points than a page lists: its table holds the key
+	// points (as sweep.csv and breakeven.csv name them), each with why.
+	ldir := t.TempDir()
+	large := builtinSweep(t, "stratfight/armor", 40, "b.armor.armor_value=0..8", "options.round-cap=1..25")
+	if err := sweepreport.WriteDir(ldir, large, "crucible sweep stratfight/armor --trials 40 --seed 1"); err != nil {
+		t.Fatal(err)
+	}
+	r = renderPage(t, browser, ldir, "index.html")
+	checkImages(t, "sweep of a large grid", r, "curve.png", "heatmap.png")
+	var keys []string
+	for _, tb := range r.Tables {
+		for _, row := range tb.Rows[1:] {
+			if tb.ID == "points" {
+				keys = append(keys, row[0]+": "+row[len(row)-1])
+			}
+		}
+	}
+	slices.Sort(keys)
+	if want := keyPointsFromCSV(t, large); strings.Join(keys, "\n") != strings.Join(want, "\n") {
+		t.Errorf("sweep of a large grid: the page's table lists\n%s\nwant\n%s", strings.Join(keys, "\n"), strings.Join(want, "\n"))
+	}
+
 	// A comparison's page: its differences plot beside A and B on one
 	// axis, and the differences of the shares and counters comparison.csv
 	// gives.

@@ -4,10 +4,15 @@ import (
 	"bytes"
 	"context"
 	"encoding/xml"
+	"fmt"
+	"html"
 	"image/png"
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -132,11 +137,26 @@ func TestBreakEvenText(t *testing.T) {
 	for i, e := range []analysis.Estimate{{Value: .2, Lo: .15, Hi: .25}, {Value: .45, Lo: .4, Hi: .5}, {Value: .52, Lo: .47, Hi: .57}, {Value: .7, Lo: .65, Hi: .75}} {
 		ints.Points = append(ints.Points, sweep.PointResult{GridPoint: sweep.GridPoint{Index: i, At: []int{i}}, Values: []string{ints.Sweep.Axes[0].Values[i]}, Estimate: e})
 	}
+	// Twelve values, the ten between the ends at the level: counted, not
+	// each named.
+	many := &sweep.Result{Sweep: &sweep.Sweep{Axes: []scenarios.Axis{mustVary(t, "n=0..11")}, Kinds: []sweep.AxisKind{sweep.Integer}, Metric: winB}}
+	for i := range 12 {
+		e := analysis.Estimate{Value: .5, Lo: .4, Hi: .6}
+		switch i {
+		case 0:
+			e = analysis.Estimate{Value: .2, Lo: .15, Hi: .25}
+		case 11:
+			e = analysis.Estimate{Value: .7, Lo: .65, Hi: .75}
+		}
+		many.Points = append(many.Points, sweep.PointResult{GridPoint: sweep.GridPoint{Index: i, At: []int{i}}, Values: []string{many.Sweep.Axes[0].Values[i]}, Estimate: e})
+	}
 	for _, c := range []struct {
 		s    *sweep.Result
 		be   sweep.BreakEven
 		want string
 	}{
+		{many, sweep.BreakEven{State: sweep.Crossed, Spans: []sweep.Span{{Lo: 0, Hi: 11, LoAt: 0, HiAt: 11}}},
+			"n between 0 (20.00 % [15.00 %, 25.00 %]) and 11 (70.00 % [65.00 %, 75.00 %]), at 50 % within their intervals at each of the 10 values between"},
 		{num, sweep.BreakEven{State: sweep.Crossed, Spans: []sweep.Span{{Lo: 0.2, Hi: 0.3125}}}, "x from 0.200 to 0.312"},
 		{num, sweep.BreakEven{State: sweep.Crossed, Spans: []sweep.Span{{Lo: 0, Hi: 0.25, LoEdge: true}}}, "x from 0.000 to 0.250 (the grid's first value: it may extend below)"},
 		{num, sweep.BreakEven{State: sweep.Several, Spans: []sweep.Span{{Lo: 0.1, Hi: 0.2}, {Lo: 0.7, Hi: 1, HiEdge: true}}},
@@ -400,4 +420,111 @@ func TestSweepFilesStreamedAsWhole(t *testing.T) {
 			}
 		}
 	}
+}
+
+// A grid of more than MaxPageRows points lists on its page the points a
+// designer reads first, each with why, and leaves every point to
+// sweep.csv: the first and the last, the highest and the lowest, and the
+// ends of each break-even's bracket, all read here from sweep.csv and
+// breakeven.csv. A grid of MaxPageRows points lists every one.
+func TestSweepPageOfALargeGridListsItsKeyPoints(t *testing.T) {
+	for _, c := range []struct {
+		armor string
+		all   bool
+	}{{"0..8", false}, {"0..7", true}} {
+		res := builtinSweep(t, "stratfight/armor", 40, "b.armor.armor_value="+c.armor, "options.round-cap=1..25")
+		dir := t.TempDir()
+		if err := sweepreport.WriteDir(dir, res, "crucible sweep x"); err != nil {
+			t.Fatal(err)
+		}
+		page, _ := os.ReadFile(filepath.Join(dir, "index.html"))
+		listed := pageTablePoints(t, page)
+		if c.all {
+			if len(res.Points) != sweepreport.MaxPageRows || len(listed) != len(res.Points) || bytes.Contains(page, []byte("listed as")) {
+				t.Errorf("a grid of %d points lists %d", len(res.Points), len(listed))
+			}
+			continue
+		}
+		want := keyPointsFromCSV(t, res)
+		var got []string
+		for at, why := range listed {
+			got = append(got, fmt.Sprintf("%d: %s", at, why))
+		}
+		slices.Sort(got)
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("the page lists\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+		head := fmt.Sprintf("The grid has 225 points, more than a page lists (200): these %d are the first and the last, the highest and the lowest Samwell Tarley wins (win.a), and those around each crossing of 50 %%.", len(want))
+		if !bytes.Contains(page, []byte(head)) {
+			t.Errorf("the page does not say %q", head)
+		}
+	}
+}
+
+// keyPointsFromCSV returns the points a large grid's page of res must
+// list, as "index: why", sorted, from its sweep.csv and breakeven.csv.
+func keyPointsFromCSV(t *testing.T, res *sweep.Result) []string {
+	t.Helper()
+	tidy := sweepreport.Rows(res)
+	col := func(name string) int { return slices.Index(tidy[0], name) }
+	why := map[int][]string{}
+	at := map[string]int{} // "armor,round-cap" -> point
+	hi, lo, hiV, loV := -1, -1, 0.0, 0.0
+	for _, row := range tidy[1:] {
+		if row[col("metric")] != "win.a" {
+			continue
+		}
+		p, _ := strconv.Atoi(row[col("point")])
+		at[row[col("b.armor.armor_value")]+","+row[col("options.round-cap")]] = p
+		v, _ := strconv.ParseFloat(row[col("value")], 64)
+		if e := row[col("exact")]; e != "" {
+			v, _ = strconv.ParseFloat(e, 64)
+		}
+		if hi < 0 || v > hiV {
+			hi, hiV = p, v
+		}
+		if lo < 0 || v < loV {
+			lo, loV = p, v
+		}
+	}
+	why[0] = append(why[0], "first point")
+	why[len(at)-1] = append(why[len(at)-1], "last point")
+	why[hi] = append(why[hi], "highest Samwell Tarley wins (win.a)")
+	why[lo] = append(why[lo], "lowest Samwell Tarley wins (win.a)")
+	be := sweepreport.BreakEvenRows(res)
+	for _, row := range be[1:] {
+		if row[6] == "" {
+			continue // not crossed at this round cap
+		}
+		cap := strings.TrimPrefix(row[4], "options.round-cap=")
+		for _, armor := range row[6:8] {
+			p := at[armor+","+cap]
+			if !slices.Contains(why[p], "around the break-even") {
+				why[p] = append(why[p], "around the break-even")
+			}
+		}
+	}
+	var out []string
+	for p, w := range why {
+		out = append(out, fmt.Sprintf("%d: %s", p, strings.Join(w, "; ")))
+	}
+	slices.Sort(out)
+	return out
+}
+
+// pageTablePoints returns the points the page's table lists, with the
+// last cell of each row (why a large grid's page lists it).
+func pageTablePoints(t *testing.T, page []byte) map[int]string {
+	t.Helper()
+	_, table, ok := strings.Cut(string(page), `<table id="points">`)
+	table, _, _ = strings.Cut(table, "</table>")
+	if !ok {
+		t.Fatal("the page has no table of points")
+	}
+	out := map[int]string{}
+	for _, m := range regexp.MustCompile(`<tr><td>(\d+)</td>.*<td>([^<]*)</td></tr>`).FindAllStringSubmatch(table, -1) {
+		p, _ := strconv.Atoi(m[1])
+		out[p] = html.UnescapeString(m[2])
+	}
+	return out
 }

@@ -34,43 +34,80 @@ type Checkpoint struct {
 	Tally *Tally `json:"tally"`
 	// sealed is the tally as the sparse JSON (sparse.go) a checkpoint
 	// file holds, against layout, in a sealed checkpoint (see Seal), whose
-	// Tally is nil.
-	sealed json.RawMessage
-	layout *Layout
+	// Tally is nil; shelved says where that JSON is instead when a shelf
+	// keeps it in its file.
+	sealed  json.RawMessage
+	shelved *shelved
+	layout  *Layout
 }
 
 // Seal returns c with its tally kept as the sparse JSON a checkpoint file
-// holds, against its layout kept once in layouts: EncodeCheckpoints writes
-// it as it is and Unseal reads it back. A command that keeps a checkpoint
-// of every part it finished (a sweep's points) keeps them sealed: a
-// tally's histograms are dense in memory (a lifespan's seconds take tens
-// of kilobytes, however few its trials), and most of a battle's counters
-// stay at zero in a short run; sparse JSON keeps neither. A checkpoint
-// without a tally is sealed as it is.
-func (c *Checkpoint) Seal(layouts *Layouts) (*Checkpoint, error) {
-	if c.sealed != nil || c.Tally == nil {
+// holds, on shelf, against its layout kept once there: EncodeCheckpoints
+// writes it as it is and Unseal reads it back. A command that keeps a
+// checkpoint of every part it finished (a sweep's points) keeps them
+// sealed: a tally's histograms are dense in memory (a lifespan's seconds
+// take tens of kilobytes, however few its trials), and most of a battle's
+// counters stay at zero in a short run; sparse JSON keeps neither, and a
+// shelf made by NewShelf keeps it out of memory. A checkpoint without a
+// tally is sealed as it is; one sealed in memory (as a checkpoint file
+// is read) is moved to a shelf that keeps its tallies in a file.
+func (c *Checkpoint) Seal(shelf *Shelf) (*Checkpoint, error) {
+	switch {
+	case c.shelved != nil || c.Tally == nil && c.sealed == nil:
 		return c, nil
+	case c.sealed != nil:
+		p := shelf.move(c.sealed)
+		if p == nil {
+			return c, nil
+		}
+		s := *c
+		s.sealed, s.shelved = nil, p
+		return &s, nil
 	}
 	data, err := marshalSparse(c.Tally)
 	if err != nil {
 		return nil, fmt.Errorf("checkpoint of %s: %w", c.Name(), err)
 	}
 	s := *c
-	s.Tally, s.sealed, s.layout = nil, data, layouts.of(c.Tally)
+	s.Tally = nil
+	s.layout, s.shelved = shelf.seal(c.Tally, data)
+	if s.shelved == nil {
+		s.sealed = data
+	}
 	return &s, nil
+}
+
+// isSealed reports whether c's tally is kept sealed (see Seal).
+func (c *Checkpoint) isSealed() bool { return c.sealed != nil || c.shelved != nil }
+
+// sealedJSON returns a sealed checkpoint's tally as its sparse JSON, read
+// into buf if the tally is on a shelf's file and buf has the room.
+func (c *Checkpoint) sealedJSON(buf []byte) ([]byte, error) {
+	if c.shelved == nil {
+		return c.sealed, nil
+	}
+	data, err := c.shelved.read(buf)
+	if err != nil {
+		return nil, fmt.Errorf("checkpoint of %s: %w", c.Name(), err)
+	}
+	return data, nil
 }
 
 // Unseal returns c with its tally read back, c itself if it is not sealed.
 func (c *Checkpoint) Unseal() (*Checkpoint, error) {
-	if c.sealed == nil {
+	if !c.isSealed() {
 		return c, nil
 	}
-	t, err := unmarshalSparse(c.sealed, c.layout)
+	data, err := c.sealedJSON(nil)
+	if err != nil {
+		return nil, err
+	}
+	t, err := unmarshalSparse(data, c.layout)
 	if err != nil {
 		return nil, fmt.Errorf("checkpoint of %s: %w", c.Name(), err)
 	}
 	u := *c
-	u.Tally, u.sealed, u.layout = t, nil, nil
+	u.Tally, u.sealed, u.shelved, u.layout = t, nil, nil, nil
 	return &u, nil
 }
 

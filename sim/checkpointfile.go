@@ -66,7 +66,7 @@ func EncodeCheckpoints(w io.Writer, cs []*Checkpoint) error {
 	at := make([]int, len(cs))
 	for i, c := range cs {
 		switch {
-		case c.sealed != nil:
+		case c.isSealed():
 			at[i] = layouts.index(c.layout)
 		case c.Tally != nil:
 			at[i] = layouts.index(layoutOf(c.Tally))
@@ -95,13 +95,14 @@ func encodeBody(w io.Writer, cs []*Checkpoint, layouts []*Layout, at []int) erro
 	if _, err := fmt.Fprintf(w, `{"format":%d,"layouts":%s,"parts":[`, checkpointFormat, head); err != nil {
 		return err
 	}
+	var buf []byte // a shelved tally's JSON, read back
 	for i, c := range cs {
 		if i > 0 {
 			if _, err := io.WriteString(w, ","); err != nil {
 				return err
 			}
 		}
-		if err := writePart(w, c, at[i]); err != nil {
+		if buf, err = writePart(w, c, at[i], buf); err != nil {
 			return err
 		}
 	}
@@ -110,19 +111,28 @@ func encodeBody(w io.Writer, cs []*Checkpoint, layouts []*Layout, at []int) erro
 }
 
 // writePart writes c as a part of a file, its tally against the layout of
-// index layout. A sealed tally's bytes are written as they are, not
-// through encoding/json (which would check and copy each of a sweep's
-// thousands of tallies at every save): the part's other fields are
-// marshalled with a null tally, the last member, which the tally then
-// replaces.
-func writePart(w io.Writer, c *Checkpoint, layout int) error {
+// index layout, and returns buf, into which a tally on a shelf's file is
+// read back (grown if it had not the room). A sealed tally's bytes are
+// written as they are, not through encoding/json (which would check and
+// copy each of a sweep's thousands of tallies at every save): the part's
+// other fields are marshalled with a null tally, the last member, which
+// the tally then replaces.
+func writePart(w io.Writer, c *Checkpoint, layout int, buf []byte) ([]byte, error) {
 	p := partJSON{checkpointFields: checkpointFields(*c)}
 	p.checkpointFields.Tally = nil
-	tally := c.sealed
-	if tally == nil && c.Tally != nil {
-		var err error
+	var tally []byte
+	var err error
+	switch {
+	case c.shelved != nil:
+		if tally, err = c.sealedJSON(buf); err != nil {
+			return buf, err
+		}
+		buf = tally
+	case c.sealed != nil:
+		tally = c.sealed
+	case c.Tally != nil:
 		if tally, err = marshalSparse(c.Tally); err != nil {
-			return fmt.Errorf("checkpoint of %s: %w", c.Name(), err)
+			return buf, fmt.Errorf("checkpoint of %s: %w", c.Name(), err)
 		}
 	}
 	if layout >= 0 {
@@ -130,22 +140,22 @@ func writePart(w io.Writer, c *Checkpoint, layout int) error {
 	}
 	fields, err := json.Marshal(p)
 	if err != nil {
-		return err
+		return buf, err
 	}
 	if tally == nil {
 		_, err = w.Write(fields)
-		return err
+		return buf, err
 	}
 	const null = `null}`
 	if !bytes.HasSuffix(fields, []byte(null)) {
-		return fmt.Errorf("checkpoint of %s: its fields do not end with the tally (%s)", c.Name(), fields)
+		return buf, fmt.Errorf("checkpoint of %s: its fields do not end with the tally (%s)", c.Name(), fields)
 	}
 	for _, b := range [][]byte{fields[:len(fields)-len(null)], tally, []byte("}")} {
 		if _, err := w.Write(b); err != nil {
-			return err
+			return buf, err
 		}
 	}
-	return nil
+	return buf, nil
 }
 
 // UnmarshalCheckpoints reads a checkpoint file, refusing one that is

@@ -18,8 +18,8 @@ func TestSealedCheckpointIsTheSame(t *testing.T) {
 	job, c := finishedCheckpoint(t, "s", 3000)
 	tally := c.Tally
 	c.Part = "point 2"
-	var layouts Layouts
-	sealed, err := c.Seal(&layouts)
+	var shelf Shelf
+	sealed, err := c.Seal(&shelf)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,7 +33,7 @@ func TestSealedCheckpointIsTheSame(t *testing.T) {
 	if got, want := mustJSON(t, sealed), mustJSON(t, c); !bytes.Equal(got, want) {
 		t.Errorf("sealed, the checkpoint alone is written\n%s\nnot\n%s", got, want)
 	}
-	if again, _ := sealed.Seal(&layouts); again != sealed {
+	if again, _ := sealed.Seal(&shelf); again != sealed {
 		t.Error("sealing a sealed checkpoint made another")
 	}
 	back, err := sealed.Unseal()
@@ -55,18 +55,18 @@ func TestSealedCheckpointIsTheSame(t *testing.T) {
 // Checkpoints of one battle sealed by one command share its layout, kept
 // once; another battle's is kept beside it.
 func TestSealedCheckpointsShareTheirLayout(t *testing.T) {
-	var layouts Layouts
+	var shelf Shelf
 	var sealed []*Checkpoint
 	for i, tally := range []*Tally{ledgerTally(t, 10), ledgerTally(t, 20), winTally()} {
-		c, err := NewCheckpoint("s", "h", "v", Job{Trials: tally.Trials}, tally, "").Seal(&layouts)
+		c, err := NewCheckpoint("s", "h", "v", Job{Trials: tally.Trials}, tally, "").Seal(&shelf)
 		if err != nil {
 			t.Fatal(err)
 		}
 		c.Part = fmt.Sprint("point ", i)
 		sealed = append(sealed, c)
 	}
-	if sealed[0].layout != sealed[1].layout || sealed[0].layout == sealed[2].layout || len(layouts.list) != 2 {
-		t.Errorf("%d layouts kept for two battles; the ledger's tallies share theirs: %v", len(layouts.list), sealed[0].layout == sealed[1].layout)
+	if sealed[0].layout != sealed[1].layout || sealed[0].layout == sealed[2].layout || len(shelf.layouts.list) != 2 {
+		t.Errorf("%d layouts kept for two battles; the ledger's tallies share theirs: %v", len(shelf.layouts.list), sealed[0].layout == sealed[1].layout)
 	}
 }
 
@@ -76,8 +76,8 @@ func TestSealedCheckpointsShareTheirLayout(t *testing.T) {
 func TestMarshalCheckpointsWritesTheFileFormat(t *testing.T) {
 	_, c := finishedCheckpoint(t, "a<b>", 500)
 	_, other := finishedCheckpoint(t, "s", 500)
-	var layouts Layouts
-	sealed, _ := other.Seal(&layouts)
+	var shelf Shelf
+	sealed, _ := other.Seal(&shelf)
 	ledger := NewCheckpoint("l", "h", "v", Job{Trials: 30}, ledgerTally(t, 30), "0-29")
 	empty := NewCheckpoint("e", "h", "v", Job{Trials: 30}, nil, "")
 	for _, cs := range [][]*Checkpoint{nil, {}, {c}, {c, sealed, empty, ledger}} {
@@ -195,8 +195,8 @@ func mustJSON(t *testing.T, v any) []byte {
 // FuzzCheckpoint: no checkpoint file, however damaged, may crash reading it
 // or resuming from it; what reads back resumes only a consistent record.
 func FuzzCheckpoint(f *testing.F) {
-	var layouts Layouts
-	ledger, _ := NewCheckpoint("l", "h", "v", Job{Trials: 30}, ledgerTally(f, 30), "0-29").Seal(&layouts)
+	var shelf Shelf
+	ledger, _ := NewCheckpoint("l", "h", "v", Job{Trials: 30}, ledgerTally(f, 30), "0-29").Seal(&shelf)
 	for _, cs := range [][]*Checkpoint{
 		{NewCheckpoint("s", "h", "v", Job{Trials: 3000}, NewTally(coinBattle{}.Spec()), "")},
 		{ledger, NewCheckpoint("e", "h", "v", Job{Trials: 30}, nil, "")},
@@ -233,11 +233,11 @@ func FuzzCheckpoint(f *testing.F) {
 // BenchmarkEncodeCheckpoints saves what a sweep of 2,000 finished points
 // keeps: as many sealed checkpoints of one battle (the work of every save).
 func BenchmarkEncodeCheckpoints(b *testing.B) {
-	var layouts Layouts
+	var shelf Shelf
 	cs := make([]*Checkpoint, 2000)
 	for i := range cs {
 		tally := ledgerTally(b, int64(10+i%7))
-		c, err := NewCheckpoint("s", "h", "v", Job{Trials: tally.Trials}, tally, "").Seal(&layouts)
+		c, err := NewCheckpoint("s", "h", "v", Job{Trials: tally.Trials}, tally, "").Seal(&shelf)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -92,9 +92,9 @@ func increasingBelow(xs []int, n int) bool {
 }
 
 // Layouts keeps one copy of each distinct layout a command seals tallies
-// against (Checkpoint.Seal) or a checkpoint file holds, so that thousands
-// of tallies of one battle share one. The zero value is empty and ready.
-// It is not safe for concurrent use.
+// against (a Shelf's) or a checkpoint file holds, so that thousands of
+// tallies of one battle share one. The zero value is empty and ready. It
+// is not safe for concurrent use.
 type Layouts struct{ list []*Layout }
 
 // of returns the kept layout equal to t's, keeping a copy of t's if none

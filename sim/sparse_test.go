@@ -114,8 +114,8 @@ func TestSparseTallyRoundTrip(t *testing.T) {
 		"coin": runTally(t, coinBattle{}, 500), "no counters": runTally(t, nullBattle{}, 20),
 	} {
 		want := mustJSON(t, tally)
-		var layouts Layouts
-		c, err := NewCheckpoint("s", "h", "v", Job{Trials: tally.Trials}, tally, "").Seal(&layouts)
+		var shelf Shelf
+		c, err := NewCheckpoint("s", "h", "v", Job{Trials: tally.Trials}, tally, "").Seal(&shelf)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -200,8 +200,8 @@ func TestSparseCheckpointResumesToTheWholeRun(t *testing.T) {
 		if !errors.Is(err, context.Canceled) {
 			t.Fatalf("first leg: %v", err)
 		}
-		var layouts Layouts
-		sealed, err := NewCheckpoint("ledger", "h", "v", job, first, job.Finished.String()).Seal(&layouts)
+		var shelf Shelf
+		sealed, err := NewCheckpoint("ledger", "h", "v", job, first, job.Finished.String()).Seal(&shelf)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -99,6 +99,7 @@ func (c *checkpointing) open(cmd *cobra.Command, run *analysis.Run) (*outdir.Dir
 	}
 	od.Command = reproduce(cmd, run.Seed)
 	run.Save, run.SaveEvery = func(cs []*sim.Checkpoint) { c.save(cmd, od, cs) }, c.every
+	run.TallyFile = od.TallyFile
 	return od, nil
 }
 

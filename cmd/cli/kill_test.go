@@ -13,8 +13,11 @@ import (
 	"time"
 )
 
-// killedTrials are the trials of each of killedRun's two scenarios.
-const killedTrials = 200000
+// killedTrials are the trials of each of killedRun's two scenarios: about
+// half a second of CPU each. (200,000 cost twice that in every run of the
+// kill tests, five runs in all, for no more margin than the kill points
+// below keep: each kill waits for a moment early in the run.)
+const killedTrials = 100000
 
 // killedRun is the run the kill tests kill: long enough that a kill lands
 // before its end however loaded the machine, and checkpointed often.
@@ -35,16 +38,16 @@ func TestKilledRunsResume(t *testing.T) {
 	whole := mustRunShared(t, args...)
 	for _, moment := range []struct {
 		name  string
-		least int64 // kill once the checkpoint holds this many trials (half the run), or
-		pause bool  // kill while paused before renaming the 4th checkpoint
-	}{{"just after the first checkpoint", 0, false}, {"mid-run", trials, false}, {"during a checkpoint write", 0, true}} {
+		least int64 // kill once the checkpoint holds this many trials (a quarter of the run: three quarters are left for the kill to land in), or
+		pause bool  // kill while paused before renaming the 2nd checkpoint (the first to hold trials)
+	}{{"just after the first checkpoint", 0, false}, {"mid-run", trials / 2, false}, {"during a checkpoint write", 0, true}} {
 		t.Run(moment.name, func(t *testing.T) {
 			t.Parallel()
 			dir := filepath.Join(t.TempDir(), "out")
 			cmd := exec.Command(bin, append(args, "--out", dir)...)
 			cmd.Env = os.Environ()
 			if moment.pause {
-				cmd.Env = append(cmd.Env, "CRUCIBLE_TEST_PAUSE_BEFORE_RENAME=checkpoint.json:4")
+				cmd.Env = append(cmd.Env, "CRUCIBLE_TEST_PAUSE_BEFORE_RENAME=checkpoint.json:2")
 			}
 			var stderr bytes.Buffer
 			cmd.Stderr = &stderr

@@ -267,10 +267,16 @@ func writeMeta(cmd *cobra.Command, a *meta.Analysis, format string, axes []*skil
 	case "json":
 		return formats.WriteIndented(w, skillreport.With(metareport.Object(a), axes))
 	}
-	if err := metareport.WriteTable(w, a); err != nil {
+	if len(axes) == 0 {
+		return metareport.WriteTable(w, a)
+	}
+	// A roster's axes are one a cell: their answer in a sentence beside the
+	// matrix's, then a row a cell after the matrix's details.
+	prefix := a.Meta.Name + "/"
+	if err := metareport.WriteTable(w, a, skillreport.Summary(axes, prefix)); err != nil {
 		return err
 	}
-	return writeSkill(cmd, axes, format)
+	return skillreport.WriteCells(w, axes, prefix)
 }
 
 // metaSkillCells returns the cells a roster's skill axis re-judges (every

@@ -135,7 +135,14 @@ func TestSkillOnMeta(t *testing.T) {
 		t.Fatalf("%d axes; want one a cell, 100", len(sens))
 	}
 	out = mustRun(t, "meta", "eclipse/cruiser-designs", "--skill", "kill-greedy,largest-killable-first", "--seed", "1", "--skill-threshold", "0")
-	if n := strings.Count(out, "\nskill axis  eclipse/cruiser-designs/"); n != 100 {
+	// The answer first, beside the matrix's headline; a row a cell after
+	// the matrix's details.
+	summary := strings.Index(out, "\nSkill: every one of the 100 cells holds from kill-greedy to largest-killable-first: attacker's win share moves by at most 0.00 points")
+	if summary < 0 || summary > strings.Index(out, "\nmeta      ") {
+		t.Errorf("the skill summary is not beside the headline:\n%s", out)
+	}
+	_, cells, _ := strings.Cut(out, "\nskill by cell ")
+	if n := strings.Count(cells, " vs "); n != 100 {
 		t.Errorf("%d cells in the table; want 100", n)
 	}
 	mustFail(t, exitUsage, "--skill sets both sides' players, and roster dbd/players's entry random is a player: rank players with crucible ladder",

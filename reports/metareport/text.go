@@ -218,9 +218,11 @@ func metaCellText(a *meta.Analysis, c meta.Cell) string {
 // WriteTable writes a roster's matrix for people: the headline, the
 // matrix and its symmetric view, dominance, the equilibrium with its
 // robustness, the ratings and the cycles, then the totals and the seed.
-func WriteTable(w io.Writer, a *meta.Analysis) error {
+// Lines of more (another answer about the same roster, such as its skill
+// axes' summary) come right after the headline, before the details.
+func WriteTable(w io.Writer, a *meta.Analysis, more ...string) error {
 	m, names := a.Meta, a.Meta.Entries
-	for _, l := range Headline(a) {
+	for _, l := range append(Headline(a), more...) {
 		fmt.Fprintln(w, l)
 	}
 	fmt.Fprintf(w, "\nmeta      %s   base %s   ruleset %s   seed %d   %d entries\n", m.Name, m.Base, m.Ruleset, a.Seed, len(names))

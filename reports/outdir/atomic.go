@@ -79,14 +79,15 @@ func PauseAt(spec string) {
 var pauseBeforeRename func(path string)
 
 // createTemp creates a new file beside path, named from it, with mode
-// 0666 so that the umask decides (os.CreateTemp's files are 0600).
+// 0666 so that the umask decides (os.CreateTemp's files are 0600), open
+// for reading too (a tally file is read back: TallyFile).
 func createTemp(path string) (*os.File, string, error) {
 	dir, base := filepath.Split(path)
 	var b [6]byte
 	for range 100 {
 		rand.Read(b[:])
 		tmp := filepath.Join(dir, "."+base+".tmp"+hex.EncodeToString(b[:]))
-		f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
+		f, err := os.OpenFile(tmp, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
 		if !errors.Is(err, fs.ErrExist) {
 			return f, tmp, err
 		}

@@ -14,6 +14,7 @@
 //	swap.go (↑ dir.go, files.go)   a report swapped in whole, or moved in file by file
 //	files.go (↑ dir.go)            the marker: which files are crucible's
 //	dir.go                         Dir, Open, checkpoints
+//	tallyfile.go (↑ atomic.go)     TallyFile: the finished work's tallies, nameless, until the command ends
 //	write.go                       File, WriteFiles: a report's files written atomically
 //	atomic.go                      WriteFileAtomic, WriteCheckpoints: one file, whole or not at all
 //	lock.go                        the directory's lock

@@ -5,6 +5,7 @@ import (
 	"html/template"
 	"io"
 	"strconv"
+	"strings"
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/analysis/sweep"
@@ -41,18 +42,20 @@ points differ by the rule, not by luck. Intervals are {{.Interval}} intervals, a
 {{if .Heat}}<h2>Heat map</h2><img src="heatmap.png" alt="{{.Metric}} over the grid">{{end}}
 {{if .Rounds}}<h2>Distribution of {{.Unit}} at {{.Overlaid}} values of {{.Field}}</h2><figure><img src="rounds.svg" alt="the distribution of {{.Unit}} at {{.Overlaid}} values of {{.Field}}, on one axis"></figure>{{end}}
 <h2>Points</h2>
+{{with .KeyPoints}}<p>{{.}}</p>{{end}}
 <p>Every metric of every point, with intervals and exact values: <a href="sweep.csv">sweep.csv</a>; the points, break-even, ranking and shape: <a href="sweep.json">sweep.json</a>.</p>
-<table id="points"><tr><th>point</th>{{range .S.Sweep.Axes}}<th>{{.Name}}</th>{{end}}<th>{{.Metric}}</th><th>95 % interval</th>{{if .Solved}}<th>exact</th>{{end}}{{range .Wins}}<th>{{.}}</th>{{end}}<th>mean {{.Unit}}</th></tr>
-{{range .Rows}}<tr><td>{{.P.Index}}</td>{{range .P.Values}}<td>{{.}}</td>{{end}}<td>{{.Figure}}</td><td>{{.Band}}</td>{{if $.Solved}}<td>{{.Exact}}</td>{{end}}<td>{{pct .A.P}}</td><td>{{pct .B.P}}</td><td>{{pct .None.P}}</td><td>{{num .Mean}}</td></tr>
+<table id="points"><tr><th>point</th>{{range .S.Sweep.Axes}}<th>{{.Name}}</th>{{end}}<th>{{.Metric}}</th><th>95 % interval</th>{{if .Solved}}<th>exact</th>{{end}}{{range .Wins}}<th>{{.}}</th>{{end}}<th>mean {{.Unit}}</th>{{if .KeyPoints}}<th>listed as</th>{{end}}</tr>
+{{range .Rows}}<tr><td>{{.P.Index}}</td>{{range .P.Values}}<td>{{.}}</td>{{end}}<td>{{.Figure}}</td><td>{{.Band}}</td>{{if $.Solved}}<td>{{.Exact}}</td>{{end}}<td>{{pct .A.P}}</td><td>{{pct .B.P}}</td><td>{{pct .None.P}}</td><td>{{num .Mean}}</td>{{if $.KeyPoints}}<td>{{.Why}}</td>{{end}}</tr>
 {{end}}</table>
 `)
 
-// sweepRow is one point of the sweep page's table.
+// sweepRow is one point of the sweep page's table; Why says why a large
+// grid's page lists it (keyPoints).
 type sweepRow struct {
-	P                   sweep.PointResult
-	A, B, None          analysis.Share
-	Figure, Band, Exact string
-	Mean                float64
+	P                        sweep.PointResult
+	A, B, None               analysis.Share
+	Figure, Band, Exact, Why string
+	Mean                     float64
 }
 
 // breakEvenItem is one break-even line of the sweep page.
@@ -97,6 +100,7 @@ func writeHTML(w io.Writer, s *sweep.Result, command string, drawn sweepPlots) e
 		BreakEven      []breakEvenItem
 		Rankings       []rankingItem
 		Rows           []sweepRow
+		KeyPoints      string   // what the table lists when it cannot list every point
 		Metric, Field  string   // the metric and the first field as people read them
 		Wins           []string // the heads of the win columns
 	}{S: s, Command: command, Curve: drawn.curve, Heat: drawn.heat, Rank: drawn.rank, Rounds: drawn.rounds, Overlaid: len(figure.SweepOverlaid(s)), Solved: anySolved(s), Unit: words.UnitOfSweep(s),
@@ -116,13 +120,34 @@ func writeHTML(w io.Writer, s *sweep.Result, command string, drawn sweepPlots) e
 		}
 		data.Rankings = append(data.Rankings, rankingItem{Given: words.GivenWords(s, r.Given), Head: RankingHead(s, r), Against: against, Rows: rankRows(s, r)})
 	}
-	m := s.Sweep.Metric
-	for _, p := range s.Points {
-		r := p.Result
-		data.Rows = append(data.Rows, sweepRow{P: p, A: r.Win(rules.A), B: r.Win(rules.B), None: r.Win(rules.None),
-			Figure: words.Figure(m, p.Estimate.Value), Band: band(m, p.Estimate), Exact: exactCell(p, m), Mean: p.Rounds.Mean})
-	}
+	data.Rows, data.KeyPoints = pageRows(s)
 	return sweepPage.Execute(w, data)
+}
+
+// pageRows returns the rows of the page's table: every point, or, in a
+// grid of more than MaxPageRows, the key points (keyPoints) and the
+// sentence that says which they are.
+func pageRows(s *sweep.Result) ([]sweepRow, string) {
+	m := s.Sweep.Metric
+	row := func(p sweep.PointResult) sweepRow {
+		r := p.Result
+		return sweepRow{P: p, A: r.Win(rules.A), B: r.Win(rules.B), None: r.Win(rules.None),
+			Figure: words.Figure(m, p.Estimate.Value), Band: band(m, p.Estimate), Exact: exactCell(p, m), Mean: p.Rounds.Mean}
+	}
+	var rows []sweepRow
+	if len(s.Points) <= MaxPageRows {
+		for _, p := range s.Points {
+			rows = append(rows, row(p))
+		}
+		return rows, ""
+	}
+	keys, left := keyPoints(s)
+	for _, k := range keys {
+		r := row(s.Points[k.at])
+		r.Why = strings.Join(k.why, "; ")
+		rows = append(rows, r)
+	}
+	return rows, keyPointsHead(s, len(keys), left)
 }
 
 // rankRows are a ranking's rows as the page shows them.

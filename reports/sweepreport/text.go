@@ -256,9 +256,15 @@ func BreakEvenText(s *sweep.Result, line sweep.BreakEvenLine) string {
 	return a.Name() + " " + parts[0]
 }
 
+// maxBetweenNamed is the most grid values a bracket names, each with its
+// value, between its ends: a noisy sweep of 10,000 points may hold the
+// level within the intervals of thousands, which the answer counts (the
+// tables give each).
+const maxBetweenNamed = 8
+
 // bracketText writes one crossing on an integer field: the two grid
 // values around it with their values, and those between, which hold the
-// level within their intervals.
+// level within their intervals (counted, beyond maxBetweenNamed).
 func bracketText(s *sweep.Result, line sweep.BreakEvenLine, sp sweep.Span) string {
 	lo, hi := s.Points[sp.LoAt], s.Points[sp.HiAt]
 	var b strings.Builder
@@ -268,12 +274,16 @@ func bracketText(s *sweep.Result, line sweep.BreakEvenLine, sp sweep.Span) strin
 		fmt.Fprintf(&b, "between %s and %s", pointWords(s, lo, line.Exact), pointWords(s, hi, line.Exact))
 	}
 	var between []string
+	pos := s.Sweep.Axes[0].Positions()
 	for _, p := range s.Points {
-		if x := s.Sweep.Axes[0].Positions()[p.At[0]]; x > sp.Lo && x < sp.Hi && (line.Given < 0 || p.At[1] == line.Given) {
+		if x := pos[p.At[0]]; x > sp.Lo && x < sp.Hi && (line.Given < 0 || p.At[1] == line.Given) {
 			between = append(between, pointWords(s, p, line.Exact))
 		}
 	}
-	if len(between) > 0 {
+	switch {
+	case len(between) > maxBetweenNamed:
+		fmt.Fprintf(&b, ", at %s within their intervals at each of the %s values between", words.SweepLevel(s), words.Thousands(int64(len(between))))
+	case len(between) > 0:
 		fmt.Fprintf(&b, ", at %s within their intervals between: %s", words.SweepLevel(s), strings.Join(between, ", "))
 	}
 	var edges []string

@@ -26,6 +26,7 @@ func TestAnswersAreTheCommandLines(t *testing.T) {
 	t.Chdir(dir)
 	duel := builtinText(t, hs.URL, "eclipse/interceptor-duel")
 	thug := builtinText(t, hs.URL, "stratfight/thug-vs-guard")
+	dbdLine := builtinText(t, hs.URL, "dbd/symmetric_line")
 	save := func(file, text string) {
 		if err := os.WriteFile(filepath.Join(dir, file), []byte(text), 0o644); err != nil {
 			t.Fatal(err)
@@ -52,6 +53,18 @@ func TestAnswersAreTheCommandLines(t *testing.T) {
 				"duel-c.yaml": strings.Replace(duel, "ships: {Interceptor: 1}", "ships: {Interceptor: 3}", 1)}},
 		{"compare", map[string]any{"variants": []map[string]string{{"name": "thug", "text": thug}, {"name": "thug", "text": strings.Replace(thug, "fighter: thug", "fighter: thug\n  armor: leather", 1)}},
 			"seed": "4", "trials": 5000}, map[string]string{"thug.yaml": thug, "thug-b.yaml": strings.Replace(thug, "fighter: thug", "fighter: thug\n  armor: leather", 1)}},
+		// Re-judged with each level's players, as --skill does: a tune, and
+		// a comparison (sampled, as the command line's is), of Eclipse and
+		// of DBD, whose ladder of skill the designer picks from.
+		{"tune", map[string]any{"name": "duel", "text": duel, "seed": "2", "vary": "attacker.ships.Interceptor=1..8", "target": "win.a>=0.7",
+			"levels": []string{"a=kill-greedy", "a=largest-killable-first"}, "threshold": 2.5},
+			map[string]string{"duel.yaml": duel}},
+		{"compare", map[string]any{"variants": []map[string]string{{"name": "duel", "text": duel}, {"name": "duel", "text": strings.Replace(duel, "ships: {Interceptor: 1}", "ships: {Interceptor: 2}", 1)}},
+			"seed": "4", "trials": 400, "levels": []string{"kill-greedy", "largest-killable-first"}},
+			map[string]string{"duel.yaml": duel, "duel-b.yaml": strings.Replace(duel, "ships: {Interceptor: 1}", "ships: {Interceptor: 2}", 1)}},
+		{"compare", map[string]any{"variants": []map[string]string{{"name": "line", "text": dbdLine}, {"name": "line", "text": strings.Replace(dbdLine, `"hp": 4`, `"hp": 3`, 1)}},
+			"seed": "4", "trials": 60, "levels": []string{"random", "greedy"}},
+			map[string]string{"line.yaml": dbdLine, "line-b.yaml": strings.Replace(dbdLine, `"hp": 4`, `"hp": 3`, 1)}},
 		{"meta", map[string]any{"name": "designs", "text": builtinText(t, hs.URL, "eclipse/cruiser-designs"), "seed": "1", "entries": []map[string]any{
 			{"name": "Terran", "side": map[string]any{"ships": map[string]int{"Terran Cruiser": 2}}},
 			{"name": "Plasma", "side": map[string]any{"ships": map[string]int{"Plasma Cruiser": 2}}},
@@ -83,6 +96,9 @@ func TestAnswersAreTheCommandLines(t *testing.T) {
 			answers, lines = append(answers, ev.Result), append(lines, got.Data["command"].(string))
 		}
 		for i, line := range lines {
+			if _, axis := c.body["levels"]; axis && (!strings.Contains(line, " --skill ") || !bytes.Contains(answers[i], []byte(`"skill":`))) {
+				t.Errorf("%s: the skill axis asked for is not in `%s` or in its answer", c.kind, line)
+			}
 			args := append(shellWords(t, line)[1:], "--format", "json")
 			want := crucible(t, args...)
 			if c.kind == "spread" {

@@ -1,6 +1,7 @@
 package workbench
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -79,6 +80,10 @@ type validation struct {
 	// may still be wrong), and Of its ruleset: what the form shows.
 	Doc *node  `json:"doc,omitempty"`
 	Of  string `json:"of,omitempty"`
+	// Reference is the reference of the page's rules file (rulesReference),
+	// when the request carried one that reads: what the form offers, the
+	// moment an edit of the file adds a unit.
+	Reference json.RawMessage `json:"reference,omitempty"`
 	// Sides are the paths of the fields that make up side a and side b,
 	// where the ruleset says (rules.Sided): what a roster's entry places.
 	Sides *[2][]string `json:"sides,omitempty"`
@@ -110,8 +115,12 @@ func (s *Server) check(e edit) (validation, *scenarios.Scenario) {
 		err = analysis.CheckExactClaims(sc)
 	}
 	tree, of := document(e)
+	var ref json.RawMessage
+	if e.Rules != nil {
+		ref = rulesReference(e.Rules)
+	}
 	if err != nil {
-		return validation{Message: err.Error(), File: fileName(e.Name), Problems: []problem{problemOf(err)}, Doc: tree, Of: of}, nil
+		return validation{Message: err.Error(), File: fileName(e.Name), Problems: []problem{problemOf(err)}, Doc: tree, Of: of, Reference: ref}, nil
 	}
 	_, serr := rules.LookupSolver(sc.Ruleset)
 	var sides *[2][]string
@@ -121,7 +130,7 @@ func (s *Server) check(e edit) (validation, *scenarios.Scenario) {
 			sides = &f
 		}
 	}
-	return validation{Sides: sides, OK: true, Ruleset: sc.Ruleset, Exact: serr == nil, File: fileName(e.Name), Doc: tree, Of: of,
+	return validation{Sides: sides, OK: true, Ruleset: sc.Ruleset, Exact: serr == nil, File: fileName(e.Name), Doc: tree, Of: of, Reference: ref,
 		Message: fmt.Sprintf("%s: ok (%s, %d claims)", fileName(e.Name), sc.Ruleset, len(sc.Claims))}, sc
 }
 

@@ -48,20 +48,7 @@ func (s *Server) odds(w http.ResponseWriter, r *http.Request) {
 	// whether or not the new text validates (the page marks them stale),
 	// and free their slot for the validation and the job that follows.
 	t.replaceOdds()
-	checked, err := bounded(s, r.Context(), func() checked {
-		if len(req.Ops) > 0 {
-			text, _, err := applyOps(req.Text, req.Ops)
-			if err != nil {
-				return checked{err: err}
-			}
-			req.Text = text
-		}
-		v, sc := s.check(req.edit)
-		return checked{v: v, sc: sc}
-	})
-	if err == nil {
-		err = checked.err
-	}
+	checked, err := s.checkEdited(r.Context(), &req)
 	if err != nil {
 		if r.Context().Err() == nil {
 			fail(w, err)
@@ -77,15 +64,10 @@ func (s *Server) odds(w http.ResponseWriter, r *http.Request) {
 		reply(w, map[string]any{"validation": v, "text": text})
 		return
 	}
-	run := analysis.Run{Seed: uint64(req.Seed), Trials: req.Trials, Workers: s.cfg.Workers, Version: s.cfg.Version}
-	if n := run.TrialsOf(sc); n > s.cfg.MaxTrials {
-		fail(w, s.tooMany("%d trials", n))
+	run, err := s.oddsRun(req, sc)
+	if err != nil {
+		fail(w, err)
 		return
-	} else if req.Trials < 0 {
-		fail(w, fmt.Errorf("%d trials: allowed: 1 to %d, or 0 for the scenario's own", req.Trials, s.cfg.MaxTrials))
-		return
-	} else {
-		run.Trials = n
 	}
 	cmd := s.command(req, run)
 	exactCmd := command{"crucible", "exact", cmd[2]}
@@ -106,6 +88,42 @@ type checked struct {
 	v   validation
 	sc  *scenarios.Scenario
 	err error
+}
+
+// checkEdited makes the form's edits the request carries on its text,
+// which it then holds, and validates the text, within the server's bound
+// on validations (bounded).
+func (s *Server) checkEdited(ctx context.Context, req *oddsRequest) (checked, error) {
+	c, err := bounded(s, ctx, func() checked {
+		if len(req.Ops) > 0 {
+			text, _, err := applyOps(req.Text, req.Ops)
+			if err != nil {
+				return checked{err: err}
+			}
+			req.Text = text
+		}
+		v, sc := s.check(req.edit)
+		return checked{v: v, sc: sc}
+	})
+	if err == nil {
+		err = c.err
+	}
+	return c, err
+}
+
+// oddsRun is the run of an odds job: the request's seed and trials (0:
+// the scenario's own), within the server's cap.
+func (s *Server) oddsRun(req oddsRequest, sc *scenarios.Scenario) (analysis.Run, error) {
+	run := analysis.Run{Seed: uint64(req.Seed), Trials: req.Trials, Workers: s.cfg.Workers, Version: s.cfg.Version}
+	switch n := run.TrialsOf(sc); {
+	case n > s.cfg.MaxTrials:
+		return run, s.tooMany("%d trials", n)
+	case req.Trials < 0:
+		return run, fmt.Errorf("%d trials: allowed: 1 to %d, or 0 for the scenario's own", req.Trials, s.cfg.MaxTrials)
+	default:
+		run.Trials = n
+	}
+	return run, nil
 }
 
 // replaceOdds cancels the tab's odds job and waits, a little, for it to

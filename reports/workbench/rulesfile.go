@@ -2,6 +2,7 @@ package workbench
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io/fs"
 	"path"
@@ -9,8 +10,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/crucible-sim/crucible/reports"
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/rules/doc"
+	"github.com/crucible-sim/crucible/rules/rulesfile"
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
@@ -81,6 +84,31 @@ func (s *Server) rulesOf(name, text, folder string) *rulesSource {
 // isRulesPath says whether a ruleset field names a rules file by its path.
 func isRulesPath(ref string) bool {
 	return strings.HasSuffix(ref, ".yaml") || strings.HasSuffix(ref, ".yml")
+}
+
+// rulesReference is the reference of the page's text of a rules file, as
+// `crucible rules FILE --format json` prints it for the file saved, or nil
+// when the text does not read as a rules file (the validation says why,
+// and the form keeps the reference it has). It is made of the page's text,
+// not fetched by the file's name, which names the ruleset last read under
+// it: a unit the designer adds is in the form at the edit's validation.
+func rulesReference(r *rulesText) json.RawMessage {
+	n, err := scenarios.ParseYAML(r.File, []byte(r.Text))
+	if err != nil {
+		return nil
+	}
+	f, err := rulesfile.Decode(n)
+	if err != nil {
+		return nil
+	}
+	ref := f.Reference()
+	ref.Ruleset = path.Base(r.File)
+	ref.Infer()
+	var b bytes.Buffer
+	if reports.WriteReferenceJSON(&b, ref, "") != nil {
+		return nil
+	}
+	return b.Bytes()
 }
 
 // withRules returns fsys with the page's rules file in it, in place of

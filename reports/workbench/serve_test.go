@@ -83,6 +83,13 @@ func TestReplayIsAStoppableJob(t *testing.T) {
 					break
 				}
 			}
+			// The job's failed event goes before its slot is given back:
+			// the next replay may start once it is.
+			for deadline := time.Now().Add(30 * time.Second); s.Jobs() != 0; time.Sleep(time.Millisecond) {
+				if time.Now().After(deadline) {
+					t.Fatalf("%d jobs run 30 s after the replay was stopped", s.Jobs())
+				}
+			}
 		case "serve ends":
 			start := time.Now()
 			if err := stop(); err != nil {

@@ -2,6 +2,7 @@ package workbench
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -18,6 +19,58 @@ import (
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
+// skillAxis is the skill axis a job asks for, as the command line's
+// --skill and --skill-threshold give it (skillFlags in cmd/cli): the odds'
+// skill check, and a comparison or a tune re-judged with each level's
+// players. No levels asks for none.
+type skillAxis struct {
+	// Levels are the players, weakest first, as --skill takes them:
+	// "PLAYER" for both sides, "a=PLAYER" or "b=PLAYER" for one.
+	Levels []string `json:"levels"`
+	// Threshold is --skill-threshold, in points; nil takes its default.
+	Threshold *float64 `json:"threshold"`
+}
+
+// points is the threshold in points.
+func (a skillAxis) points() float64 {
+	if a.Threshold != nil {
+		return *a.Threshold
+	}
+	return 100 * skill.DefaultThreshold
+}
+
+// check refuses, before anything is fought, what --skill refuses: fewer
+// than two levels, a threshold out of range, a level that is no player of
+// a scenario's ruleset. No levels is no axis, and no error.
+func (a skillAxis) check(scs ...*scenarios.Scenario) error {
+	switch t := a.points(); {
+	case len(a.Levels) == 0:
+		return nil
+	case len(a.Levels) < 2:
+		return fmt.Errorf("levels %q: name two players or more, weakest first (e.g. greedy,search:1k)", a.Levels)
+	case !(t >= 0 && t <= 100):
+		return fmt.Errorf("threshold %g: allowed: a number of points from 0 to 100", t)
+	}
+	for _, sc := range scs {
+		if err := skill.Check(sc, a.Levels); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// flags are the axis's flags on the command line that reproduces it.
+func (a skillAxis) flags() command {
+	if len(a.Levels) == 0 {
+		return nil
+	}
+	out := command{"--skill", strings.Join(a.Levels, ",")}
+	if a.Threshold != nil {
+		out = append(out, "--skill-threshold", strconv.FormatFloat(*a.Threshold, 'g', -1, 64))
+	}
+	return out
+}
+
 // skillRequest asks whether the odds of the page's scenario are the
 // players' skill, as `crucible run FILE --skill L1,L2` asks it: the
 // scenario re-fought with each level's players, weakest first.
@@ -26,11 +79,7 @@ type skillRequest struct {
 	// Builtin is the built-in the page opened, as the odds' request has
 	// it: the command shown names it while the text is still its own.
 	Builtin string `json:"builtin"`
-	// Levels are the players, as --skill takes them: "PLAYER" for both
-	// sides, "a=PLAYER" or "b=PLAYER" for one.
-	Levels []string `json:"levels"`
-	// Threshold is --skill-threshold, in points; nil takes its default.
-	Threshold *float64 `json:"threshold"`
+	skillAxis
 }
 
 // skillCall starts a skill-axis job of the tab: each level's fight is
@@ -43,21 +92,14 @@ func (s *Server) skillCall(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	threshold := 100 * skill.DefaultThreshold
-	if req.Threshold != nil {
-		threshold = *req.Threshold
-	}
 	run := analysis.Run{Seed: uint64(req.Seed), Trials: req.Trials, Workers: s.cfg.Workers, Version: s.cfg.Version}
 	run.Trials = run.TrialsOf(sc)
-	if err := s.checkSkill(sc, req, threshold, run.Trials); err != nil {
+	if err := s.checkSkill(sc, req, run.Trials); err != nil {
 		fail(w, err)
 		return
 	}
-	cmd := append(s.command(oddsRequest{jobRequest: req.jobRequest, Builtin: req.Builtin}, run), "--skill", strings.Join(req.Levels, ","))
-	if req.Threshold != nil {
-		cmd = append(cmd, "--skill-threshold", strconv.FormatFloat(threshold, 'g', -1, 64))
-	}
-	j, err := s.start(t, req.Job, func(ctx context.Context, j *job) { s.fightSkill(ctx, t, j, sc, req.Levels, threshold, run, cmd) })
+	cmd := append(s.command(oddsRequest{jobRequest: req.jobRequest, Builtin: req.Builtin}, run), req.flags()...)
+	j, err := s.start(t, req.Job, func(ctx context.Context, j *job) { s.fightSkill(ctx, t, j, sc, req.skillAxis, run, cmd) })
 	if err != nil {
 		fail(w, err)
 		return
@@ -67,24 +109,22 @@ func (s *Server) skillCall(w http.ResponseWriter, r *http.Request) {
 
 // checkSkill refuses, before anything is fought, what `crucible run
 // --skill` refuses, and a job past the trial cap.
-func (s *Server) checkSkill(sc *scenarios.Scenario, req skillRequest, threshold float64, trials int64) error {
+func (s *Server) checkSkill(sc *scenarios.Scenario, req skillRequest, trials int64) error {
 	switch {
 	case len(req.Levels) < 2:
 		return fmt.Errorf("levels %q: name two players or more, weakest first (e.g. greedy,search:1k)", req.Levels)
-	case !(threshold >= 0 && threshold <= 100):
-		return fmt.Errorf("threshold %g: allowed: a number of points from 0 to 100", threshold)
 	case req.Trials < 0:
 		return fmt.Errorf("%d trials: allowed: 1 to %d, or 0 for the scenario's own", req.Trials, s.cfg.MaxTrials)
 	case trials > s.cfg.MaxTrials/int64(len(req.Levels)):
 		return s.tooMany("%d levels of %d trials", len(req.Levels), trials)
 	}
-	return skill.Check(sc, req.Levels)
+	return req.check(sc)
 }
 
 // fightSkill is a skill-axis job.
-func (s *Server) fightSkill(ctx context.Context, t *tab, j *job, sc *scenarios.Scenario, levels []string, threshold float64, run analysis.Run, cmd command) {
+func (s *Server) fightSkill(ctx context.Context, t *tab, j *job, sc *scenarios.Scenario, axis skillAxis, run analysis.Run, cmd command) {
 	run.Progress = s.progress(t, j, "skill-progress")
-	ax, err := skill.Run(ctx, run, sc, levels, threshold/100)
+	ax, err := skill.Run(ctx, run, sc, axis.Levels, axis.points()/100)
 	if err != nil {
 		t.failed(j, s.unfinished(ctx, err, "stopped: the skill axis needs every level played"))
 		return
@@ -111,6 +151,23 @@ func skillWords(a *skill.Axis) []string {
 		out = append(out, fmt.Sprintf("with %s: %s wins %.2f %%, %s wins %.2f %%%s", l.Policy, a.Labels[0], 100*l.Win[0].Value, a.Labels[1], 100*l.Win[1].Value, how))
 	}
 	return out
+}
+
+// answerWithAxes is the answer event of a command's JSON object, words
+// and table (answer) with its skill axes, as the command line writes them
+// with --skill: in the object (--format json), after the table, and each
+// axis's verdict after the words.
+func answerWithAxes(j *job, cmd command, obj json.Marshaler, words []string, table func(io.Writer) error, axes []*skill.Axis) (map[string]any, error) {
+	for _, ax := range axes {
+		words = append(words, skillreport.Line(ax))
+	}
+	return answer(j, cmd, func(w io.Writer) error { return formats.WriteIndented(w, skillreport.With(obj, axes)) }, words,
+		func(w io.Writer) error {
+			if err := table(w); err != nil || len(axes) == 0 {
+				return err
+			}
+			return skillreport.WriteTable(w, axes)
+		})
 }
 
 // players lists the players a scenario's ruleset offers a skill axis:

@@ -86,6 +86,32 @@ func TestSkillRefusals(t *testing.T) {
 	}
 }
 
+// A comparison and a tune refuse a skill axis as the skill check does,
+// before anything is fought.
+func TestSkillAxisRefusedOnCompareAndTune(t *testing.T) {
+	t.Parallel()
+	_, hs := newTestServer(t, workbench.Config{})
+	openTab(t, hs.URL, "skill-axes")
+	text := builtinText(t, hs.URL, "eclipse/interceptor-duel")
+	variants := []map[string]string{{"name": "a", "text": text}, {"name": "b", "text": strings.Replace(text, "Interceptor: 1", "Interceptor: 2", 1)}}
+	for _, c := range []struct {
+		kind string
+		body map[string]any
+		want string
+	}{
+		{"compare", map[string]any{"variants": variants, "levels": []string{"kill-greedy", "optimul"}}, `"optimul" is not a player both sides may be: allowed: npc, kill-greedy`},
+		{"compare", map[string]any{"variants": variants, "levels": []string{"kill-greedy"}}, "name two players or more"},
+		{"tune", map[string]any{"name": "d", "text": text, "vary": "attacker.ships.Interceptor=1..4", "target": "fair", "levels": []string{"npc", "optimal"}, "threshold": 101.0},
+			"threshold 101: allowed: a number of points from 0 to 100"},
+	} {
+		c.body["tab"], c.body["job"], c.body["seed"] = "skill-axes", nextJob(), "1"
+		status, r := post(t, hs.URL, "/api/"+c.kind, c.body)
+		if msg, _ := r["error"].(string); status != 400 || !strings.Contains(msg, c.want) {
+			t.Errorf("%s %v: %d %v, want 400 naming %q", c.kind, c.body["levels"], status, r, c.want)
+		}
+	}
+}
+
 // The stop button ends a skill-axis job mid-level, with the words
 // that say it was stopped (an axis needs every level played).
 func TestSkillStops(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"net/http"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/skill"
 	"github.com/crucible-sim/crucible/analysis/tune"
 	"github.com/crucible-sim/crucible/reports/tunereport"
 	"github.com/crucible-sim/crucible/scenarios"
@@ -19,6 +20,9 @@ type tuneRequest struct {
 	jobRequest        // its Trials unused: a tune sets its own
 	Vary       string `json:"vary"`
 	Target     string `json:"target"`
+	// The skill axis, as `crucible tune … --skill L1,L2` plays it: of each
+	// scenario the answer rests on, once the tune has answered.
+	skillAxis
 }
 
 // tune starts a tune job of the tab: each probe is announced on the tab's
@@ -45,6 +49,9 @@ func (s *Server) tune(w http.ResponseWriter, r *http.Request) {
 		tn.Exact = true
 		err = tn.Check()
 	}
+	if err == nil {
+		err = req.check(sc)
+	}
 	if err != nil {
 		fail(w, err)
 		return
@@ -53,8 +60,9 @@ func (s *Server) tune(w http.ResponseWriter, r *http.Request) {
 	if q.MaxTrials < tune.DefaultBudget {
 		cmd = append(cmd, "--max-trials", itoa(q.MaxTrials))
 	}
+	cmd = append(cmd, req.flags()...)
 	run := analysis.Run{Seed: uint64(req.Seed), Workers: s.cfg.Workers, Version: s.cfg.Version}
-	j, err := s.start(t, req.Job, func(ctx context.Context, j *job) { s.fightTune(ctx, t, j, tn, run, cmd) })
+	j, err := s.start(t, req.Job, func(ctx context.Context, j *job) { s.fightTune(ctx, t, j, tn, req.skillAxis, run, cmd) })
 	if err != nil {
 		fail(w, err)
 		return
@@ -63,15 +71,20 @@ func (s *Server) tune(w http.ResponseWriter, r *http.Request) {
 }
 
 // fightTune is a tune job.
-func (s *Server) fightTune(ctx context.Context, t *tab, j *job, tn *tune.Tune, run analysis.Run, cmd command) {
+func (s *Server) fightTune(ctx context.Context, t *tab, j *job, tn *tune.Tune, axis skillAxis, run analysis.Run, cmd command) {
 	run.Progress = s.progress(t, j, "tune-progress")
 	res, err := tune.Run(ctx, run, tn)
 	if res == nil {
 		t.failed(j, err)
 		return
 	}
-	ev, werr := answer(j, cmd, func(w io.Writer) error { return tunereport.WriteJSON(w, res) }, tunereport.Headline(res),
-		func(w io.Writer) error { return tunereport.WriteTable(w, res) })
+	axes, serr := tuneSkill(ctx, run, res, err, axis)
+	if serr != nil {
+		t.failed(j, s.unfinished(ctx, serr, "stopped: the skill axis needs every level played"))
+		return
+	}
+	ev, werr := answerWithAxes(j, cmd, tunereport.Object(res), tunereport.Headline(res),
+		func(w io.Writer) error { return tunereport.WriteTable(w, res) }, axes)
 	if werr != nil {
 		t.failed(j, werr)
 		return
@@ -83,4 +96,26 @@ func (s *Server) fightTune(ctx context.Context, t *tab, j *job, tn *tune.Tune, r
 		ev["error"] = err.Error()
 	}
 	t.send(event{"tune", ev})
+}
+
+// tuneSkill plays the skill axis of each scenario a finished tune's answer
+// rests on (tune.Result.AnswerScenarios), as `crucible tune --skill` does;
+// none after an interrupt or an error, or when the page asked for none.
+func tuneSkill(ctx context.Context, run analysis.Run, res *tune.Result, runErr error, axis skillAxis) ([]*skill.Axis, error) {
+	if runErr != nil || res.Status == tune.Interrupted || len(axis.Levels) == 0 {
+		return nil, nil
+	}
+	scs, err := res.AnswerScenarios()
+	if err != nil {
+		return nil, err
+	}
+	var out []*skill.Axis
+	for _, sc := range scs {
+		a, err := skill.Run(ctx, run, sc, axis.Levels, axis.points()/100)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, a)
+	}
+	return out, nil
 }

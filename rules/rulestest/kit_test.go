@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -243,6 +244,7 @@ func TestKitCatchesEachFlaw(t *testing.T) {
 		"bad-name":             {"SpecIsWellFormed", "ReferenceIsComplete"},
 		"replay-draws-more":    {"ReplayPlaysTheFight"},
 		"replay-prints-result": {"ReplayPlaysTheFight"},
+		"replay-prints-end":    {"ReplayPlaysTheFight"},
 		"leaky":                {"ReplayPlaysTheFight", "TrialIsAPureFunction", "SameTallyForAnyWorkers", "StopIsObeyed"},
 		"allocates":            {"FightAllocatesNothing"},
 		"undocumented-counter": {"ReferenceIsComplete"},
@@ -283,6 +285,22 @@ func TestKitCatchesEachFlaw(t *testing.T) {
 	for _, c := range rulestest.Checks {
 		if c.Name == "OutcomesStayInRange" && len(c.Run(k, battles)) == 0 {
 			t.Error("an end index outside the declared ends passed")
+		}
+	}
+}
+
+// The replay check's scan for a line stating the result finds what the
+// multi-line expression it replaced finds, on lines that state a result and
+// lines that only look like one.
+func TestResultLine(t *testing.T) {
+	re := regexp.MustCompile(`(?im)^[ \t]*(end|result|outcome|winner)[ \t]*[:=].*$`)
+	for _, log := range []string{
+		"", "round 1: a hits b\n", "end: destroyed (winner b)\n", "round 1\n  End : fled\nround 2\n",
+		"\tWINNER=a", "outcome\t= draw\r\n", "the end: near\n", "endgame: 3\n", "ends: 2\n",
+		"result\n: a\n", "winners: a, b\n", "round 9\nresult: a\nend: b\n", "  \n\nend:",
+	} {
+		if got, want := rulestest.ResultLine(log), re.FindString(log); got != want {
+			t.Errorf("%q: the scan finds %q, the expression %q", log, got, want)
 		}
 	}
 }

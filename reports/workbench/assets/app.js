@@ -99,10 +99,11 @@ async function send() {
     showProblems(v);
     odds.stale(false);
     odds.started(r, v);
-    // The form is drawn anew after the first estimate, not before it: the
-    // drawing holds the page for tens of milliseconds (a fleet's
-    // blueprints and their part lists), and the estimate, which arrives
-    // just after this answer, would wait behind it.
+    // The form is brought up to the text after the first estimate, not
+    // before it: drawing it off the page and patching the page's holds the
+    // page for milliseconds (a fleet's blueprints and their part lists),
+    // and the estimate, which arrives just after this answer, would wait
+    // behind it.
     await firstEstimate(job, 250);
   }
   await showValidation(v);
@@ -128,7 +129,8 @@ function edited(text) {
 }
 
 // showValidation shows the server's word on the text: its errors at
-// their lines and fields, the form drawn anew, each card's fields; and
+// their lines and fields, the form brought up to the text, each card's
+// fields; and
 // marks stale every result of another text.
 async function showValidation(v) {
   showProblems(v);
@@ -305,7 +307,7 @@ async function restore() {
   } else return;
   const name = p.get('run');
   if (name === 'skill') afterValid(() => skill.ready().then(() => run(name)));
-  else if (cards[name]) afterValid(() => run(name));
+  else if (cards[name]) afterValid(() => (cards[name].ready ? cards[name].ready() : Promise.resolve()).then(() => run(name)));
 }
 
 // afterValid calls fn once the text has been found valid.

@@ -10,6 +10,7 @@
 
 import {$, h, api, at} from './lib.js';
 import {state, setText, onValidation} from './page.js';
+import {morph} from './morph.js';
 
 let fields = new Map(); // the reference's fields by path pattern
 let kids = new Map(); // path pattern → the patterns one level below it
@@ -85,13 +86,21 @@ function names(f) {
   return out;
 }
 
+// A box is sent as it is typed in, once typing pauses (typingPause), as
+// the YAML editor's text is; typed is what typing sent, which the change
+// event that ends the typing does not send again.
+const typingPause = 250;
+let typing = 0, typed = null;
+
 // scalarInput edits a scalar field: a number box within the field's
 // bounds, a choice of its names, or a text box; an absent field shows its
-// default, and choosing the default removes the field.
+// default, and choosing the default (an emptied box, once left) removes
+// the field.
 function scalarInput(f, path, node) {
   const value = node && node.k === 'scalar' ? node.v : '';
   const choices = names(f);
   const change = (v) => {
+    if (v === value) return;
     if (v === '' && node) send([{op: 'remove', path}]);
     else if (v !== '') send([{op: 'set', path, value: valueOf(f, v)}]);
   };
@@ -108,9 +117,20 @@ function scalarInput(f, path, node) {
     return sel;
   }
   const num = f.type === 'integer';
-  const input = h('input', {dataset: {path}, value, type: num ? 'number' : 'text', class: num ? 'num' : '', min: f.min, max: f.max,
-    placeholder: f.default || (f.required ? 'required' : ''), spellcheck: 'false', onchange: (e) => change(e.target.value.trim())});
-  return input;
+  const oninput = (e) => {
+    clearTimeout(typing);
+    typed = null;
+    const v = e.target.value.trim();
+    if (v !== '') typing = setTimeout(() => { typed = {path, v}; change(v); }, typingPause);
+  };
+  const onchange = (e) => {
+    clearTimeout(typing);
+    const v = e.target.value.trim(), sent = typed && typed.path === path && typed.v === v;
+    typed = null;
+    if (!sent) change(v);
+  };
+  return h('input', {dataset: {path}, value, type: num ? 'number' : 'text', class: num ? 'num' : '', min: f.min, max: f.max,
+    placeholder: f.default || (f.required ? 'required' : ''), spellcheck: 'false', oninput, onchange});
 }
 
 // row is one field of a section: its name (its meaning on hover), its
@@ -147,7 +167,7 @@ function section(f, pattern, path, node) {
   for (const k of kids.get(pattern) || []) {
     const key = last(k), child = node && node.k === 'map' && (node.keys || []).includes(key) ? node.vals[node.keys.indexOf(key)] : undefined;
     const drawn = render(k, join(path, key), child);
-    if (child !== undefined || (fields.get(k) || {}).required) box.append(drawn);
+    if ((child !== undefined || (fields.get(k) || {}).required) && !typingInMore(join(path, key))) box.append(drawn);
     else { more.append(drawn); absent++; }
   }
   if (absent) {
@@ -155,6 +175,14 @@ function section(f, pattern, path, node) {
     box.append(more);
   }
   return box;
+}
+
+// typingInMore says whether the designer is typing in the field at path
+// behind "more fields": the field stays there while they do, though its
+// first keys wrote it in the text, so that the box they type in is kept.
+function typingInMore(path) {
+  const a = document.activeElement;
+  return Boolean(a && a.dataset && a.dataset.path === path && a.closest('#form details.more'));
 }
 
 // keyedMap draws a mapping whose keys the designer chooses (ships by
@@ -262,29 +290,46 @@ function plainOf(n) {
   return null;
 }
 
-// draw redraws the form from the reference and the document, keeping the
-// open sections open and marking the validation's error at its field.
+// draw brings the form up to the reference and the document and marks
+// the validation's error at its field. The form is drawn anew off the
+// page and the page's form patched to match (morph.js): only the fields
+// that changed are touched, so that the box being typed in keeps its
+// focus, caret and text, and the open sections stay open. A document and
+// reference the form shows already are not drawn again.
+let drawn = {doc: '', ref: null};
 function draw(v) {
   const root = $('form');
   if (!state.ref || !state.doc) {
     root.textContent = state.doc ? 'No reference for ruleset ' + (state.ruleset || '?') + ': edit the YAML.' : 'The text is not YAML yet: edit it in the YAML view.';
+    drawn = {doc: '', ref: null};
     return;
   }
   if (ref !== state.ref) index(state.ref);
-  const open = new Set([...root.querySelectorAll('details[open]')].map((d) => d.parentElement.dataset.path));
-  const scroll = root.scrollTop;
-  root.textContent = '';
-  const top = section({meaning: ref.title}, '', '', state.doc);
-  top.querySelector('legend').textContent = ref.title;
-  root.append(top);
-  for (const d of root.querySelectorAll('details')) if (open.has(d.parentElement.dataset.path)) d.open = true;
-  root.scrollTop = scroll;
+  const doc = JSON.stringify(state.doc);
+  if (doc !== drawn.doc || ref !== drawn.ref) {
+    const top = section({meaning: ref.title}, '', '', state.doc);
+    top.querySelector('legend').textContent = ref.title;
+    const was = root.firstChild;
+    if (root.childNodes.length === 1 && was.nodeName === 'FIELDSET') morph(was, top);
+    else root.replaceChildren(top);
+    drawn = {doc, ref};
+  }
+  unmark(root);
   for (const p of (v && v.problems) || []) mark(p);
   $('form-status').textContent = v && v.ok ? '' : (v ? v.message : '');
   if (state.formFocus) {
     const n = root.querySelector(`[data-path="${CSS.escape(state.formFocus)}"]`);
     if (n) n.scrollIntoView({block: 'nearest'});
     state.formFocus = '';
+  }
+}
+
+// unmark clears the errors mark showed.
+function unmark(root) {
+  for (const n of root.querySelectorAll('.bad')) n.classList.remove('bad');
+  for (const n of root.querySelectorAll('.field-error')) {
+    if (n.nodeName === 'P') n.remove();
+    else n.textContent = '';
   }
 }
 

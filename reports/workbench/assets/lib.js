@@ -4,12 +4,13 @@
 export const $ = (id) => document.getElementById(id);
 
 // h makes an element: h('p', {class: 'x'}, 'text', child, …); attributes
-// that start with "on" are listeners.
+// that start with "on" are listeners, held as the element's properties
+// (onclick, onchange), which morph.js hands on to the node it keeps.
 export function h(tag, attrs, ...children) {
   const n = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
     if (v === undefined || v === null || v === false) continue;
-    if (k.startsWith('on')) n.addEventListener(k.slice(2), v);
+    if (k.startsWith('on')) n[k] = v;
     else if (k === 'dataset') Object.assign(n.dataset, v);
     else n.setAttribute(k, v === true ? '' : v);
   }

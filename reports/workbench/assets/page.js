@@ -65,13 +65,23 @@ export async function ask(card, kind, body) {
 const listeners = [];
 export function onValidation(fn) { listeners.push(fn); }
 
+let carried = {text: '', ref: null}; // the reference the last validation carried, and as JSON
+
 // validated records the server's validation of the text, fetching the
-// ruleset's reference when it changes, and tells the listeners.
+// ruleset's reference when it changes — or taking the one the validation
+// carries, of the page's own rules file, as it is now — and tells the
+// listeners.
 export async function validated(v) {
   state.validation = v;
   if (v.doc) state.doc = v.doc;
   const ruleset = v.ruleset || v.of || '';
-  if (ruleset && ruleset !== state.ruleset) {
+  if (v.reference) {
+    // The same reference again (an edit elsewhere than the rules file's
+    // units) is the one the form holds: it is not drawn anew for it.
+    const text = JSON.stringify(v.reference);
+    if (text !== carried.text || state.ref !== carried.ref) carried = {text, ref: state.ref = v.reference};
+    state.ruleset = ruleset;
+  } else if (ruleset && ruleset !== state.ruleset) {
     state.ruleset = ruleset;
     state.ref = null;
     try { state.ref = await referenceOf(ruleset); } catch (e) { /* an unknown ruleset: the form waits */ }

@@ -8,74 +8,101 @@ import (
 	"github.com/crucible-sim/crucible/rules/eclipse"
 )
 
+// expansion is the node being expanded: its index, sub-keys, round digit
+// and pointer, and the global types with ships in the battle.
+type expansion struct {
+	ni       int32
+	key, x   uint64 // the node's key and x key (see node)
+	a, b     uint64
+	round, k int
+	mask     uint8
+}
+
 // expand adds the edges of node ni, the nodes it reaches being created as
 // found: the graph is explored breadth-first in creation order, which is
 // what lets a node's edges end where the next node's begin.
-// It is the solver's hot loop, run once for every node of the graph, and
-// stays whole: its cases share the node's decoded state, and a call per
-// case would cost at every node.
 func (s *solver[T, A]) expand(ni int32) error {
 	key := s.nodes[ni].key
 	x, k := key/s.enc.ptrs, int(key%s.enc.ptrs)
 	a, b, round := s.enc.split(x)
-	for side, sub := range [2]uint64{a, b} {
-		if sub != s.stKey[side] {
-			s.stKey[side], s.stProg[side] = sub, s.enc.decodeSide(sub, side, &s.st)
-			s.stMask[side] = s.enc.inBattleMask(&s.st, side)
-		}
+	if a != s.stKey[0] {
+		s.view(0, a)
 	}
-	e0 := int32(len(s.prob))
-	s.nodes[ni].e0 = e0
-	s.nodes[ni].prog = int32(round) + s.stProg[0] + s.stProg[1]
-	mask := s.stMask[0] | s.stMask[1]
-	nochange := func(p T) error {
-		to, err := s.next(mask, a, b, round, k)
-		if err != nil {
-			return err
-		}
-		s.nodes[ni].ncTo = to
-		s.nc[ni] = s.ar.add(s.nc[ni], p)
-		return nil
+	if b != s.stKey[1] {
+		s.view(1, b)
 	}
-	one := s.ar.frac(1, 1)
-	var err error
+	nd := &s.nodes[ni]
+	nd.e0 = int32(len(s.prob))
+	nd.prog = int32(round) + s.views[0].prog + s.views[1].prog
+	at := expansion{ni: ni, key: key, x: x, a: a, b: b, round: round, k: k, mask: s.views[0].mask | s.views[1].mask}
 	switch {
-	case round >= 1 && k == 0 && s.c.Stalemate(&s.st):
-		// §3.7: checked at the start of every round.
-		s.nodes[ni].stale = true
-		s.edge(e0, one, []int32{-1 - s.terminal(&s.st, s.c.StalemateWinner(), eclipse.EndStalemate)})
+	case round >= 1 && k == 0 && at.mask&s.armed == 0:
+		// §3.7: no ship in the battle has a cannon (Stalemate), checked at
+		// the start of every round.
+		s.full()
+		nd.stale = true
+		s.edge(nd.e0, s.ar.frac(1, 1), []int32{-1 - s.terminal(&s.st, s.c.StalemateWinner(), eclipse.EndStalemate)})
+		return nil
 	case round == 0:
 		// §3.2: missile volleys in activation order; a type destroyed
 		// earlier in the phase does not fire.
 		t := s.c.MissileOrder[k]
-		if eclipse.InBattle(&s.st, t) == 0 {
-			err = nochange(one)
-		} else {
-			err = s.fire(ni, t, true, a, b, round, k, nochange)
+		if s.inBattle(t) == 0 {
+			return s.noChange(&at, s.ar.frac(1, 1))
 		}
-	default:
-		t := s.c.Order[k]
-		switch act := s.c.Action(&s.st, t, round); act {
-		case eclipse.ActSkip:
-			err = nochange(one)
-		case eclipse.ActLeave, eclipse.ActDeclare:
-			s.st2 = s.st
-			if act == eclipse.ActLeave {
-				s.c.Leave(&s.st2, t)
-			} else {
-				s.c.Declare(&s.st2, t)
-			}
-			var to int32
-			if to, err = s.settle(&s.st2, t, act, round, k); err == nil {
-				s.edge(e0, one, []int32{to})
-			}
-		case eclipse.ActFire:
-			err = s.fire(ni, t, false, a, b, round, k, nochange)
-		}
+		return s.fire(&at, t, true)
 	}
+	return s.engage(&at, s.c.Order[k])
+}
+
+// engage adds the edges of type t's engagement activation (§3.3 step 2)
+// at the node being expanded.
+func (s *solver[T, A]) engage(at *expansion, t int) error {
+	act := eclipse.ActSkip
+	if s.inBattle(t) > 0 {
+		act = eclipse.ActFire
+	}
+	if s.c.Sides[s.c.Types[t].Side].Retreat.Kind != eclipse.RetreatNever {
+		// Retreat reads the state whole (the ships' damage, their status).
+		s.full()
+		act = s.c.Action(&s.st, t, at.round)
+	}
+	switch act {
+	case eclipse.ActSkip:
+		return s.noChange(at, s.ar.frac(1, 1))
+	case eclipse.ActLeave, eclipse.ActDeclare:
+		s.st2 = s.st
+		if act == eclipse.ActLeave {
+			s.c.Leave(&s.st2, t)
+		} else {
+			s.c.Declare(&s.st2, t)
+		}
+		to, err := s.settle(&s.st2, t, act, at.round, at.k)
+		if err == nil {
+			s.edge(s.nodes[at.ni].e0, s.ar.frac(1, 1), []int32{to})
+		}
+		return err
+	}
+	return s.fire(at, t, false)
+}
+
+// noChange adds the no-change exit of the node being expanded, of
+// probability p: to the node of the next activation in the same state
+// (next's, its key found from the node's: the same x key within the
+// round, the x key of the next round digit at its end).
+func (s *solver[T, A]) noChange(at *expansion, p T) error {
+	k2, round2 := s.after(at.mask, at.round, at.k)
+	key := at.key - uint64(at.k) + uint64(k2)
+	if round2 != at.round {
+		plane := s.enc.side[0] * s.enc.side[1]
+		key = (at.x + plane*uint64(round2-at.round)) * s.enc.ptrs // pointer 0
+	}
+	to, err := s.nodeKey(key, k2)
 	if err != nil {
 		return err
 	}
+	s.nodes[at.ni].ncTo = to
+	s.nc[at.ni] = s.ar.add(s.nc[at.ni], p)
 	return nil
 }
 
@@ -88,22 +115,20 @@ func (s *solver[T, A]) settle(st2 *eclipse.State, t int, act eclipse.Action, rou
 	return s.next(mask, s.enc.encodeSide(st2, 0), s.enc.encodeSide(st2, 1), round, k)
 }
 
-// fire adds the edges of a volley by type t at the node being expanded
-// (state a, b, round; pointer k), from the volley memo.
-// It runs for every volley at every node of the graph and stays whole, as
-// expand does: its steps share the volley's decoded state.
-func (s *solver[T, A]) fire(ni int32, t int, missile bool, a, b uint64, round, k int, nochange func(T) error) error {
+// fire adds the edges of a volley by type t at the node being expanded,
+// from the volley memo.
+func (s *solver[T, A]) fire(at *expansion, t int, missile bool) error {
 	c := s.c
 	own := c.Types[t].Side
-	en := 1 - own
-	esub := b
+	esub := at.b
 	if own == 1 {
-		esub = a
+		esub = at.a
 	}
-	n := eclipse.InBattle(&s.st, t)
+	n := s.inBattle(t)
 	tag := volleyTag(t, n, missile)
 	ei, ok := s.memo.get(esub, tag)
 	if !ok {
+		s.full() // the volley is worked out on the state whole
 		var err error
 		if ei, err = s.volley(t, missile, n, esub); err != nil {
 			return err
@@ -111,26 +136,33 @@ func (s *solver[T, A]) fire(ni int32, t int, missile bool, a, b uint64, round, k
 		s.memo.put(esub, tag, ei)
 	}
 	if c.Sides[own].Policy == eclipse.PolicyOptimal {
-		s.nodes[ni].chooser = int8(own)
+		s.nodes[at.ni].chooser = int8(own)
 	}
 	entry := s.entries[ei]
 	if err := s.bud.spend(int64(entry.nout)); err != nil {
 		return err
 	}
 	if !s.ar.isZero(entry.nc) {
-		if err := nochange(entry.nc); err != nil {
+		if err := s.noChange(at, entry.nc); err != nil {
 			return err
 		}
 	}
-	ownMask := s.stMask[own]
 	s.termEdges = s.termEdges[:0]
 	winner := rules.A
 	if own == 1 {
 		winner = rules.B
 	}
 	if !s.optimal {
-		return s.fixedRolls(entry.r0, entry.r0+entry.nr, own, ownMask, winner, a, b, round, k)
+		return s.fixedRolls(entry.r0, entry.r0+entry.nr, own, s.views[own].mask, winner, at.a, at.b, at.round, at.k)
 	}
+	return s.optimalRolls(at, entry, own, winner)
+}
+
+// optimalRolls adds the edges of the rolls of a memoised volley by side
+// own at the node being expanded when some side plays the optimal policy:
+// each roll's alternative outcomes are its edge's alternative targets.
+func (s *solver[T, A]) optimalRolls(at *expansion, entry volleyEntry[T], own int, winner rules.Side) error {
+	s.full()
 	for r := entry.r0; r < entry.r0+entry.nr; r++ {
 		s.targets = s.targets[:0]
 		o0, o1 := s.rollOuts(r)
@@ -140,21 +172,21 @@ func (s *solver[T, A]) fire(ni int32, t int, missile bool, a, b uint64, round, k
 			if out.empty {
 				// The enemy's last ships were destroyed (§3.8 destroyed).
 				s.st2 = s.st
-				s.enc.decodeSide(out.e, en, &s.st2)
+				s.enc.decodeSide(out.e, 1-own, &s.st2)
 				to = -1 - s.terminal(&s.st2, winner, eclipse.EndDestroyed)
 			} else {
-				a2, b2 := a, out.e
+				a2, b2 := at.a, out.e
 				if own == 1 {
-					a2, b2 = out.e, b
+					a2, b2 = out.e, at.b
 				}
 				var err error
-				if to, err = s.next(ownMask|out.mask, a2, b2, round, k); err != nil {
+				if to, err = s.next(s.views[own].mask|out.mask, a2, b2, at.round, at.k); err != nil {
 					return err
 				}
 			}
 			s.targets = append(s.targets, to)
 		}
-		s.edge(s.nodes[ni].e0, s.rollP[r], s.targets)
+		s.edge(s.nodes[at.ni].e0, s.rollP[r], s.targets)
 	}
 	return nil
 }
@@ -200,39 +232,63 @@ func (s *solver[T, A]) edge(e0 int32, p T, targets []int32) {
 // fixedRolls adds the edges of rolls r0..r1 of a fixed policy's volley
 // (one outcome each, stored at the roll's index) by side own at the node
 // being expanded (state a, b, round; pointer k). It is fire's loop
-// written out for the common case, next, node and fixedEdge inlined: it
+// written out for the common case, next and nodeKey inlined: it
 // runs for every edge of the graph. The volley memo merges rolls with the
 // same outcome, so distinct rolls leave the enemy in distinct states and
 // lead to distinct nodes: only rolls that end the battle may share a
 // target (a terminal), and only those are merged.
+//
+// Its inner loop makes no call: a loop that may call keeps its values in
+// memory and loads them again at every turn (a fifth of the loop's
+// instructions). It stops at a roll it cannot place by itself: one that
+// ends the battle, a mask whose positions are not known yet, a target not
+// created yet; the outer loop places that roll and resumes it. It stays
+// whole: with that outer loop's work in a function of its own, the
+// compiler kept fewer of the inner loop's values in registers (384 to
+// 390 M instructions to the headline of fleet-mirror-upgraded, 376 M so).
 func (s *solver[T, A]) fixedRolls(r0, r1 int32, own int, ownMask uint8, winner rules.Side, a, b uint64, round, k int) error {
-	e := &s.enc
-	// A target's key is linear in the enemy's sub-key x: (own's sub-key,
-	// x, round digit) joined, times ptrs, plus the pointer.
-	base, stride := a, e.side[0]
-	if own == 1 {
-		base, stride = e.side[0]*b, 1
-	}
-	// after's work for this node, but for the enemy's mask: the
-	// activations to come, and the key's part when the round ends.
-	ph, low := min(round, 1), uint32(2)<<k-1
-	wrap := s.roundAfter(round)
-	keyNow := (base + e.side[0]*e.side[1]*uint64(round)) * e.ptrs
-	keyWrap := (base + e.side[0]*e.side[1]*uint64(wrap)) * e.ptrs
-	stride *= e.ptrs
+	tk := s.targetKeys(own, a, b, round, k)
 	n0, n1 := len(s.prob), len(s.prob)+int(r1-r0)
 	if n1 > cap(s.prob) || n1 > cap(s.to) { // slices.Grow, checked here: a call costs
 		s.prob, s.to = slices.Grow(s.prob, n1-n0), slices.Grow(s.to, n1-n0)
 	}
 	prob, to := s.prob[:n1], s.to[:n1]
 	ne := n0 // the next edge
-	slots, hashShift := s.index.slots, s.index.shift
-	// The fields the loop reads, held in locals: loaded through s, they
-	// were loaded again at every roll.
-	posSets, rollP, outs := &s.posSets[ph], s.rollP[r0:r1], s.outs[r0:r1]
-	for r := range outs {
+	posSets, rollP, outs := &s.posSets[tk.ph], s.rollP[r0:r1], s.outs[r0:r1]
+	for r := 0; r < len(outs); r++ {
+		slots, hashShift := s.index.slots, s.index.shift // the table may have grown
+	fast:
+		for ; r < len(outs); r++ {
+			out := &outs[r]
+			ps := posSets[ownMask|out.mask]
+			if out.empty || ps == 0 {
+				break
+			}
+			key, _ := tk.key(ps, out.e)
+			// The node table's lookup (nodeKey) written out. A key not
+			// found is looked up again below: keeping its key and slot
+			// for after the loop made the loop keep them in memory.
+			slot := int((key * fibHash) >> hashShift)
+			for {
+				sl := &slots[slot]
+				if sl.key == key+1 {
+					to[ne] = sl.idx
+					break
+				}
+				if sl.key == 0 {
+					break fast
+				}
+				slot = (slot + 1) & (len(slots) - 1)
+			}
+			prob[ne] = rollP[r]
+			ne++
+		}
+		if r == len(outs) {
+			break
+		}
 		out := &outs[r]
-		if out.empty {
+		switch m := ownMask | out.mask; {
+		case out.empty:
 			t, i := s.destroyed(out.e, own, winner, to[:ne])
 			if i >= 0 {
 				prob[i] = s.ar.add(prob[i], rollP[r])
@@ -240,55 +296,82 @@ func (s *solver[T, A]) fixedRolls(r0, r1 int32, own int, ownMask uint8, winner r
 			}
 			prob[ne], to[ne] = rollP[r], t
 			ne++
-			continue
-		}
-		m := ownMask | out.mask
-		ps := posSets[m]
-		if ps == 0 {
-			ps = s.positions(ph, m)
-		}
-		key := keyWrap + stride*out.e
-		k2 := 0
-		if rest := ps &^ low; rest&^posKnown != 0 {
-			k2 = bits.TrailingZeros32(rest)
-			key = keyNow + stride*out.e + uint64(k2)
-		}
-		// The node table's lookup (nodeKey) written out: a call costs
-		// as much as the probe.
-		i := int((key * fibHash) >> hashShift)
-		for {
-			sl := &slots[i]
-			if sl.key == key+1 {
-				to[ne] = sl.idx
-				break
+		case posSets[m] == 0:
+			s.positions(tk.ph, m)
+			r-- // and place the roll again
+		default:
+			t, err := s.nodeKey(tk.key(posSets[m], out.e))
+			if err != nil {
+				s.prob, s.to = prob[:ne], to[:ne]
+				return err
 			}
-			if sl.key == 0 {
-				t, err := s.newNode(i, key, k2)
-				if err != nil {
-					s.prob, s.to = prob[:ne], to[:ne]
-					return err
-				}
-				to[ne] = t
-				slots, hashShift = s.index.slots, s.index.shift // it may have grown
-				break
-			}
-			i = (i + 1) & (len(slots) - 1)
+			prob[ne], to[ne] = rollP[r], t
+			ne++
 		}
-		prob[ne] = rollP[r]
-		ne++
 	}
-	s.prob, s.to = prob[:ne], to[:ne]
+	// Resliced from s's own slices, not from prob and to, the stores
+	// are of the lengths only, without the write barrier's check.
+	s.prob, s.to = s.prob[:ne], s.to[:ne]
 	return nil
+}
+
+// targetKeys is what the key of a node a volley leads to takes from the
+// node being expanded (see targetKeys.key).
+type targetKeys struct {
+	// The key is linear in the enemy's sub-key x: (own's sub-key, x,
+	// round digit) joined, times ptrs, plus the pointer: now + stride·x +
+	// the pointer while the round goes on, wrap + stride·x when it ends.
+	now, wrap, stride uint64
+	low               uint32 // the positions up to the node's, as bits
+	ph                int    // the phase: 0 for the missiles, 1 for the rounds
+}
+
+// targetKeys returns the targetKeys of a volley by side own at the node
+// of state a, b, round and pointer k: after's work for this node, but for
+// the enemy's mask.
+func (s *solver[T, A]) targetKeys(own int, a, b uint64, round, k int) targetKeys {
+	e := &s.enc
+	base, stride := a, e.side[0]
+	if own == 1 {
+		base, stride = e.side[0]*b, 1
+	}
+	plane := e.side[0] * e.side[1]
+	return targetKeys{
+		now:    (base + plane*uint64(round)) * e.ptrs,
+		wrap:   (base + plane*uint64(s.roundAfter(round))) * e.ptrs,
+		stride: stride * e.ptrs,
+		low:    uint32(2)<<k - 1,
+		ph:     min(round, 1),
+	}
+}
+
+// key returns the key and the pointer of the node a volley leads to when
+// it leaves the enemy in sub-key x, the types with ships in the battle
+// then being at the positions ps of the activation order (see positions).
+func (tk *targetKeys) key(ps uint32, x uint64) (uint64, int) {
+	if rest := ps &^ tk.low; rest&^posKnown != 0 {
+		k2 := bits.TrailingZeros32(rest)
+		return tk.now + tk.stride*x + uint64(k2), k2
+	}
+	return tk.wrap + tk.stride*x, 0
 }
 
 // destroyed returns the target of a roll by side own that leaves the
 // enemy no ship in the battle, in its sub-key e (§3.8 destroyed), and the
 // edge of the node being expanded, among to, that already ends there, or
-// −1.
+// −1. The terminal depends only on the two sides' sub-keys, by which
+// endMemo keeps it: finding it decodes both sides.
 func (s *solver[T, A]) destroyed(e uint64, own int, winner rules.Side, to []int32) (int32, int) {
-	s.st2 = s.st
-	s.enc.decodeSide(e, 1-own, &s.st2)
-	t := -1 - s.terminal(&s.st2, winner, eclipse.EndDestroyed)
+	key := s.stKey[own] + s.enc.side[own]*e // both sub-keys, below side[0]·side[1]
+	i, ok := s.endMemo.get(key, uint32(own))
+	if !ok {
+		s.full()
+		s.st2 = s.st
+		s.enc.decodeSide(e, 1-own, &s.st2)
+		i = s.terminal(&s.st2, winner, eclipse.EndDestroyed)
+		s.endMemo.put(key, uint32(own), i)
+	}
+	t := -1 - i
 	return t, s.termEdge(to, t)
 }
 

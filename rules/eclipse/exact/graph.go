@@ -58,6 +58,7 @@ type solver[T any, A num[T]] struct {
 	nc      []T     // per node: probability of no change
 	terms   []terminal
 	termIdx map[uint64]int32
+	endMemo indexTable // (own sub-key + side[own]·enemy sub-key, own) → terminal of a volley that destroys
 	root    int32
 
 	// Volley memo: a volley changes only the enemy side, so its outcomes
@@ -75,6 +76,11 @@ type solver[T any, A num[T]] struct {
 	outMemo indexTable // (enemy sub-key, volleyTag with n = 0) → outTab offset
 	outTab  []int32
 	outVals []volleyOut
+	// The rolls of each volley shape (see shape.go): shapeMemo maps (enemy
+	// types in the battle, volleyTag) to an index into shapes.
+	shapeMemo  indexTable
+	shapes     []rollShape
+	shapeRolls []shapeRoll[T]
 	// Rolls of the memoised volleys: per roll its probability and its
 	// outcomes. When no side is optimal every roll has exactly one outcome,
 	// outs[r], and rollA0/rollNA (first outcome, number of outcomes) stay
@@ -87,12 +93,16 @@ type solver[T any, A num[T]] struct {
 
 	// expansion scratch
 	st eclipse.State
-	// The side sub-keys s.st holds decoded, and their progress: nodes are
-	// expanded in creation order, and a volley's successors share the
-	// firing side's sub-key, so one side rarely needs decoding again.
+	// The side sub-keys of the node being expanded and their views (see
+	// view.go); s.st holds side i decoded when stFull[i].
 	stKey  [2]uint64
-	stProg [2]int32
-	stMask [2]uint8 // and the types of each side in the battle
+	views  [2]sideView
+	stFull [2]bool
+	// viewMemo[i] holds side i's views by sub-key, when its sub-keys are
+	// few enough (else nil); armed is the global types with cannon dice.
+	viewMemo [2][]sideView
+	viewBuf  [2][]sideView // the arrays of viewMemo, kept for the next solve
+	armed    uint8
 
 	st2 eclipse.State
 	w   *eclipse.Work
@@ -101,17 +111,18 @@ type solver[T any, A num[T]] struct {
 	merge   map[int32]int32
 	targets []int32
 	// The edges of the node being expanded that end the battle, which
-	// fixedEdge merges.
+	// fixedRolls merges (termEdge).
 	termEdges []int32
 	dice      *diceTables[T]
 	venum     volleyEnum[T, A] // the volley being enumerated
 
 	// results
-	order []int32
-	term  []T
-	mass  []T
-	value []T
-	rndE  T
+	order   []int32
+	sortBuf []uint64 // sortPacked's words
+	term    []T
+	mass    []T
+	value   []T
+	rndE    T
 	// roundsDistribution's sweeper and the arrays it lays the graph out
 	// in (see encodeSweep): each node's position, the nodes and their
 	// edges by position, the work before each position, the chain of a
@@ -150,12 +161,17 @@ func (s *solver[T, A]) reset(c *eclipse.Compiled, opt Options, bud budget) error
 	s.alt0, s.nalt, s.alts = s.alt0[:0], s.nalt[:0], s.alts[:0]
 	s.terms, s.entries, s.outTab, s.outVals = s.terms[:0], s.entries[:0], s.outTab[:0], s.outVals[:0]
 	s.rollP, s.rollA0, s.rollNA, s.outs = s.rollP[:0], s.rollA0[:0], s.rollNA[:0], s.outs[:0]
+	s.shapes, s.shapeRolls = s.shapes[:0], s.shapeRolls[:0]
 	for _, t := range []*indexTable{&s.index, &s.memo, &s.outMemo} {
-		t.init(t.buffers())
+		t.init(t.buffers(), tableLog2)
+	}
+	for _, t := range []*indexTable{&s.shapeMemo, &s.endMemo} {
+		t.init(t.buffers(), memoLog2)
 	}
 	s.termIdx, s.outIdx, s.merge = emptied(s.termIdx), emptied(s.outIdx), emptied(s.merge)
 	s.w = c.ReuseWork(s.w)
 	s.stKey = [2]uint64{^uint64(0), ^uint64(0)} // no sub-key decoded yet
+	s.resetViews()
 	s.posSets = [2][256]uint32{}
 	s.tables()
 	return nil

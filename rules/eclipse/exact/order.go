@@ -17,6 +17,15 @@ func (s *solver[T, A]) sortNodes() {
 		s.insertionSort()
 		return
 	}
+	if !s.sortPacked() {
+		s.sortSlots()
+	}
+}
+
+// sortSlots is sortNodes' radix sort of the nodes' slots, for when a
+// node's progress, key and index do not fit in one word (see sortPacked).
+func (s *solver[T, A]) sortSlots() {
+	n := len(s.nodes)
 	// Every node exists now, so the node table is no longer needed: its
 	// slots (at least twice as many as the nodes) hold the two buffers the
 	// passes alternate between, which saves allocating them; a slot's tag
@@ -61,6 +70,70 @@ func (s *solver[T, A]) sortNodes() {
 		s.order[i] = sl.idx
 	}
 }
+
+// sortPacked is sortNodes' radix sort when a node's progress, key and
+// index fit in one word together (nearly always): it sorts the words,
+// half the bytes of slots, counts every digit in one read of them, and
+// reads the order off their low bits. It reports false, having done
+// nothing, when they do not fit.
+func (s *solver[T, A]) sortPacked() bool {
+	n := len(s.nodes)
+	var keyBits, progBits uint64
+	for i := range s.nodes {
+		keyBits |= s.nodes[i].key
+		progBits |= uint64(s.nodes[i].prog)
+	}
+	kb, pb, ib := bits.Len64(keyBits), bits.Len64(progBits), bits.Len(uint(n-1))
+	if kb+pb+ib > 64 {
+		return false
+	}
+	s.sortBuf = scratch(s.sortBuf, 2*n) // every element is set below
+	src, dst := s.sortBuf[:n], s.sortBuf[n:]
+	// Shifts are masked to 63 and digits to maxRadixBits bits, which they
+	// are already: that spares the compiler's checks of a shift's width
+	// and of an index's bounds in every turn of the loops.
+	kb, ib = kb&63, ib&63
+	for i := range s.nodes {
+		src[i] = (uint64(s.nodes[i].prog)<<kb|s.nodes[i].key)<<ib | uint64(i)
+	}
+	w := 8 // bits a digit: wider digits, fewer passes, for many nodes
+	if n >= wideSort {
+		w = maxRadixBits
+	}
+	passes := (kb + pb + w - 1) / w
+	w = (kb + pb + passes - 1) / passes // as even as can be
+	var counts [maxPasses][1 << maxRadixBits]int32
+	mask := (uint64(1)<<w - 1) & (1<<maxRadixBits - 1)
+	for p := range passes {
+		cp, at := &counts[p], (ib+p*w)&63
+		for _, v := range src {
+			cp[v>>at&mask]++
+		}
+	}
+	for p := range passes {
+		start, sum := &counts[p], int32(0) // per digit value: where its run begins in dst
+		for v, c := range start[:1<<w] {
+			start[v] = sum
+			sum += c
+		}
+		at := (ib + p*w) & 63
+		for _, v := range src {
+			d := v >> at & mask
+			dst[start[d]] = v
+			start[d]++
+		}
+		src, dst = dst, src
+	}
+	s.order = scratch(s.order, n) // every element is set below
+	for i, v := range src {
+		s.order[i] = int32(v & (1<<ib - 1))
+	}
+	return true
+}
+
+// maxPasses is the most passes sortPacked makes: digits of 8 bits or
+// more over the bits of a word.
+const maxPasses = 8
 
 // maxRadixBits is the widest digit of the radix sort: its counts (2^11
 // of them, 8 KB) stay in the first-level cache. Running over them costs a

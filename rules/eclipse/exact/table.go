@@ -29,14 +29,19 @@ type tableSlot struct {
 
 // tableLog2 is the log2 of the initial table size: small, so that tiny
 // battles (a handful of nodes) do not pay for clearing a large table.
-const tableLog2 = 6
+// The memos of volley shapes and of the ends of volleys that destroy,
+// which hold a few entries or none in a small battle, start at memoLog2.
+const (
+	tableLog2 = 6
+	memoLog2  = 3
+)
 
-// init empties the table, into the arrays of bufs if large enough
-// (dropping their contents).
-func (t *indexTable) init(bufs [2][]tableSlot) {
-	t.slots = clearedSlots(bufs[0], 1<<tableLog2)
+// init empties the table, to 2^log2 slots, into the arrays of bufs if
+// large enough (dropping their contents).
+func (t *indexTable) init(bufs [2][]tableSlot, log2 uint) {
+	t.slots = clearedSlots(bufs[0], 1<<log2)
 	t.spare = bufs[1]
-	t.shift = 64 - tableLog2
+	t.shift = 64 - log2
 	t.n = 0
 }
 
@@ -101,15 +106,27 @@ func (t *indexTable) putAt(i int, key uint64, tag uint32, idx int32) {
 	t.slots[i] = tableSlot{key: key + 1, tag: tag, idx: idx}
 	t.n++
 	if 2*t.n > len(t.slots) {
-		old := t.slots
-		t.slots = clearedSlots(t.spare, 2*len(old))
-		t.spare = old
-		t.shift--
-		for _, sl := range old {
-			if sl.key != 0 {
-				t.slots[t.find(sl.key-1, sl.tag)] = sl
-			}
+		t.grow()
+	}
+}
+
+// grow doubles the table. The keys it holds are distinct, so each goes
+// to the first empty slot from its hash (find's) without comparing keys.
+func (t *indexTable) grow() {
+	old := t.slots
+	t.slots = clearedSlots(t.spare, 2*len(old))
+	t.spare = old
+	t.shift--
+	slots, shift, mask := t.slots, t.shift&63, len(t.slots)-1
+	for _, sl := range old {
+		if sl.key == 0 {
+			continue
 		}
+		i := int(((sl.key - 1) ^ uint64(sl.tag)*0xbf58476d1ce4e5b9) * fibHash >> shift)
+		for slots[i].key != 0 {
+			i = (i + 1) & mask
+		}
+		slots[i] = sl
 	}
 }
 

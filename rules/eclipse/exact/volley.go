@@ -80,7 +80,8 @@ func (s *solver[T, A]) volley(t int, missile bool, n int, esub uint64) (int32, e
 		optimal: c.Sides[ty.Side].Policy == eclipse.PolicyOptimal,
 		entry:   volleyEntry[T]{r0: int32(len(s.rollP)), nc: s.ar.zero()}}
 	outs0 := int32(len(s.outs))
-	v.cls, v.nq = s.faceClasses(t)
+	enemies := c.EnemyMask(&s.st, t)
+	v.cls, v.nq = faceClassesOf(c, t, enemies)
 	for col := range 4 {
 		if dice[col] > 0 {
 			v.cols[v.ncols], v.nd[v.ncols] = col, n*int(dice[col])
@@ -91,12 +92,17 @@ func (s *solver[T, A]) volley(t int, missile bool, n int, esub uint64) (int32, e
 	if !v.optimal {
 		v.outTable(ty.Count, dice, missile, esub)
 	}
-	if v.ncols > 0 {
+	switch {
+	case v.ncols == 0:
+		v.entry.nc = s.ar.frac(1, 1)
+	case v.tab >= 0:
+		if err := v.replay(s.shape(v, enemies, volleyTag(t, n, missile))); err != nil {
+			return 0, err
+		}
+	default:
 		if err := v.colour(0, s.ar.frac(1, 1)); err != nil {
 			return 0, err
 		}
-	} else {
-		v.entry.nc = s.ar.frac(1, 1)
 	}
 	v.entry.nr = int32(len(s.rollP)) - v.entry.r0
 	v.entry.nout = int32(len(s.outs)) - outs0
@@ -104,15 +110,10 @@ func (s *solver[T, A]) volley(t int, missile bool, n int, esub uint64) (int32, e
 	return int32(len(s.entries) - 1), nil
 }
 
-// faceClasses groups the faces of type t's dice by the enemy types in the
-// battle they hit (§8.2): dice showing faces of one class have the same
-// effect, so a roll is told by its dice per class.
-func (s *solver[T, A]) faceClasses(t int) (cls [7]faceClass, nq int) {
-	return faceClassesOf(s.c, t, s.c.EnemyMask(&s.st, t))
-}
-
 // faceClassesOf groups the faces of type t's dice by which of the enemy
-// types in the set in they hit.
+// types in the set in (the enemy types in the battle) they hit (§8.2):
+// dice showing faces of one class have the same effect, so a roll is told
+// by its dice per class.
 func faceClassesOf(c *eclipse.Compiled, t int, in uint8) (cls [7]faceClass, nq int) {
 	for f := 1; f <= 6; f++ {
 		m := c.HitMask(t, f) & in
@@ -147,6 +148,9 @@ type volleyEnum[T any, A num[T]] struct {
 	kq             [4][7]int // the roll so far: dice of colour i in class q
 	tab            int       // the outcome table's offset in outTab, -1 if none
 	entry          volleyEntry[T]
+	// record, set while a shape's rolls are enumerated (see shape), has
+	// leaf record each roll in shapeRolls instead of placing it.
+	record bool
 }
 
 // outTable finds or makes the outcome table of (t, missile, esub), which
@@ -208,22 +212,24 @@ func (v *volleyEnum[T, A]) spread(ci, q, rest int, p T) error {
 // an optimal side, every distinct outcome.
 func (v *volleyEnum[T, A]) leaf(p T) error {
 	s := v.s
-	if err := s.bud.spend(1); err != nil {
-		return err
-	}
-	hits := 0
+	// idx is the roll's index in the outcome table: its hitting dice per
+	// (colour, class) in mixed radix, 0 when no die hits.
 	idx := 0
 	for i := range v.ncols {
 		for q := range v.nq {
 			if v.cls[q].mask != 0 {
-				hits += v.kq[i][q]
 				idx = idx*(v.maxD[i]+1) + v.kq[i][q]
 			}
 		}
 	}
-	ok := !v.optimal && v.tab >= 0
-	idx += v.tab
-	if hits == 0 {
+	if v.record {
+		s.shapeRolls = append(s.shapeRolls, shapeRoll[T]{p: p, idx: int32(idx)})
+		return nil
+	}
+	if err := s.bud.spend(1); err != nil {
+		return err
+	}
+	if idx == 0 {
 		v.entry.nc = s.ar.add(v.entry.nc, p)
 		return nil
 	}
@@ -231,6 +237,17 @@ func (v *volleyEnum[T, A]) leaf(p T) error {
 		v.classes()
 		return s.choices(v.t, p, v.outcome)
 	}
+	return v.place(idx, p)
+}
+
+// place adds the roll of index idx in the outcome table (see leaf), of
+// probability p, to a fixed policy's volley: its outcome, from the
+// outcome table when there, merged with any roll of the same outcome.
+// v.kq holds the roll when the outcome is not in the table.
+func (v *volleyEnum[T, A]) place(idx int, p T) error {
+	s := v.s
+	ok := v.tab >= 0
+	idx += v.tab
 	var out volleyOut
 	if ok && s.outTab[idx] > 0 {
 		out = s.outVals[s.outTab[idx]-1]

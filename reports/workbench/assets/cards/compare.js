@@ -8,15 +8,17 @@ import {$, h, pct, save, fileOf} from '../lib.js';
 import {state, edit, trials, setText} from '../page.js';
 import {s, barChart} from '../chart.js';
 import {result} from './common.js';
+import {rejudge} from './players.js';
 
 export const kind = 'compare';
 const MAX = 5;
-let res, list, margin, plotSvg, pairsBox;
+let res, list, margin, plotSvg, pairsBox, skill;
 export const kept = []; // {label, edit}
 
 export function mount(root, run) {
   list = h('ol', {id: 'variants', class: 'variants'});
   margin = h('input', {id: 'compare-margin', class: 'num short', placeholder: 'none', title: 'the smallest difference that matters, in points (--margin)', inputmode: 'decimal'});
+  skill = rejudge('compare-skill');
   res = result(kind);
   plotSvg = s('svg', {id: 'compare-plot', width: '100%', role: 'img', 'aria-label': 'variants'});
   pairsBox = h('div', {id: 'compare-pairs'});
@@ -26,6 +28,7 @@ export function mount(root, run) {
       h('button', {type: 'button', id: 'keep', onclick: keep}, 'Keep the text as a variant'),
       h('label', {}, 'Margin ', margin, ' points'),
       h('button', {type: 'button', id: 'compare', onclick: run}, 'Compare')),
+    skill.node,
     res.node, pairsBox);
   res.figure.append(plotSvg);
   drawList();
@@ -60,14 +63,14 @@ function variants() {
   return out;
 }
 
-export function validated(v) { res.check(v.ok); drawList(); }
+export function validated(v) { res.check(v.ok); drawList(); return skill.validated(v); }
 
 let asked = [];
 export function request() {
   asked = variants();
   if (asked.length < 2) { res.progress('keep a copy of the text first, then change it'); return null; }
   state.compareTexts = asked.map((v) => v.edit.text);
-  return {variants: asked.map((v) => v.edit), trials: trials(), margin: margin.value.trim()};
+  return {variants: asked.map((v) => v.edit), trials: trials(), margin: margin.value.trim(), levels: skill.levels()};
 }
 
 export function started() { res.started(); plotSvg.textContent = ''; pairsBox.textContent = ''; }
@@ -115,11 +118,14 @@ function pair(p, a, b) {
     h('ul', {class: 'effects'}, main.map(item)),
     rest.length ? h('details', {}, h('summary', {}, rest.length + ' more metrics'), h('ul', {class: 'effects'}, rest.map(item))) : '',
     p.exact ? '' : h('p', {class: 'muted'}, p.result.verdict),
+    // The skill axis's verdict, after the comparison's own (words[0]).
+    (p.words || []).slice(1).map((w) => h('p', {class: 'skill-line' + (/^SKILL-SENSITIVE/.test(w) ? ' sensitive' : '')}, w)),
     h('p', {class: 'reproduce'}, 'Reproduce: ', h('code', {class: 'command'}, p.command)),
     h('details', {class: 'stats'}, h('summary', {}, 'Statistics'), h('pre', {}, p.text)));
 }
 
 export function check(valid) { res.check(valid); }
-export function params(p) { if (margin.value) p.set('compare-margin', margin.value); }
-export function restore(p) { if (p.has('compare-margin')) margin.value = p.get('compare-margin'); }
+export function params(p) { if (margin.value) p.set('compare-margin', margin.value); skill.params(p, 'compare-skill'); }
+export function restore(p) { if (p.has('compare-margin')) margin.value = p.get('compare-margin'); skill.restore(p, 'compare-skill'); }
+export function ready() { return skill.ready(); }
 export function link(href) { res.link(href); }

@@ -4,71 +4,43 @@
 // the verdict moves between them by more than the threshold
 // (SKILL-SENSITIVE), in words first, each player's shares after.
 
-import {h, api} from '../lib.js';
+import {h} from '../lib.js';
 import {state, edit, trials} from '../page.js';
-import {result, choice} from './common.js';
+import {result} from './common.js';
+import {players} from './players.js';
 
 export const kind = 'skill';
-let res, weak, strong, sides, ruleset = '';
-// restored are the levels a permalink named (skill=), set once the
-// ruleset's players are offered; offered settles when they are set.
-let restored = null, offered = null, settle = () => {};
+let res, pick;
 
 export function mount(root, run) {
-  weak = h('select', {id: 'skill-weak', title: 'the weaker player'});
-  strong = h('select', {id: 'skill-strong', title: 'the stronger player'});
-  sides = choice('skill-sides', [['', 'both sides'], ['a=', 'side a only'], ['b=', 'side b only']], 'who plays them');
+  pick = players('skill');
   res = result(kind);
   res.node.hidden = true; // until asked
   root.append(h('div', {id: 'skill', class: 'skill'},
-    h('div', {class: 'row'}, h('span', {class: 'ask'}, "Is this the players' skill? Compare "), weak, ' vs ', strong, ' on ', sides,
-      h('button', {type: 'button', id: 'skill-run', onclick: run}, 'Check'), ' ', h('span', {id: 'skill-note', class: 'muted'})),
+    h('div', {class: 'row'}, h('span', {class: 'ask'}, "Is this the players' skill? Compare "), pick.weak, ' vs ', pick.strong, ' on ', pick.sides,
+      h('button', {type: 'button', id: 'skill-run', onclick: run}, 'Check'), ' ', pick.note),
     res.node));
 }
 
 // validated offers the players of the text's ruleset, once per ruleset.
 export async function validated(v) {
   res.check(v.ok);
-  const id = v.ruleset || v.of || '';
-  if (!v.ok || !id || id === ruleset) return;
-  ruleset = id;
-  let players = [], note = '';
-  try { ({players, note} = await playersOf(id)); } catch (e) { note = e.message; }
-  for (const sel of [weak, strong]) {
-    sel.textContent = '';
-    for (const p of players) sel.append(new Option(p.rung ? p.name + ' (rung ' + p.rung + ')' : p.name, p.name));
-  }
-  const rungs = players.filter((p) => p.rung);
-  const pair = rungs.length >= 2 ? [rungs[rungs.length - 2], rungs[rungs.length - 1]] : players.slice(0, 2);
-  if (pair.length === 2) { weak.value = pair[0].name; strong.value = pair[1].name; }
-  if (restored) { [sides.value, weak.value, strong.value] = restored; restored = null; settle(); }
-  document.getElementById('skill-run').disabled = players.length < 2;
-  document.getElementById('skill-note').textContent = players.length < 2 ? note || 'the ruleset offers fewer than two players' : '';
+  await pick.validated(v);
+  document.getElementById('skill-run').disabled = pick.count() < 2;
 }
 
 // params writes the levels in a permalink (skill=a=kill-greedy,a=optimal);
 // restore reads them back, for validated to set once it offers the
 // players; ready settles when it has.
-export function params(p) { if (weak.value && strong.value) p.set('skill', levels().join(',')); }
-export function restore(p) {
-  const m = /^(a=|b=)?([^,]+),(a=|b=)?([^,]+)$/.exec(p.get('skill') || '');
-  if (!m || (m[1] || '') !== (m[3] || '')) return;
-  restored = [m[1] || '', m[2], m[4]];
-  offered = new Promise((r) => { settle = r; });
-}
-export function ready() { return offered || Promise.resolve(); }
-
-const lists = new Map();
-function playersOf(id) {
-  if (!lists.has(id)) lists.set(id, api('/api/players?ruleset=' + encodeURIComponent(id)));
-  return lists.get(id);
-}
+export function params(p) { if (pick.param()) p.set('skill', pick.param()); }
+export function restore(p) { pick.restore(p.get('skill')); }
+export function ready() { return pick.ready(); }
 
 // levels writes the two players as --skill takes them.
-export function levels() { return [weak.value, strong.value].map((p) => sides.value + p); }
+export function levels() { return pick.levels(); }
 
 export function request() {
-  if (!weak.value || !strong.value) return null;
+  if (!pick.weak.value || !pick.strong.value) return null;
   return Object.assign(edit(), {builtin: state.builtin, trials: trials(), levels: levels()});
 }
 export function started() { res.node.hidden = false; res.started(); }

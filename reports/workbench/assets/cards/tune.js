@@ -8,9 +8,10 @@ import {state, edit} from '../page.js';
 import {s, lineChart} from '../chart.js';
 import {result, choice} from './common.js';
 import {fieldsOf, wanted, fill} from './fields.js';
+import {rejudge} from './players.js';
 
 export const kind = 'tune';
-let res, field, range, goal, level, plotSvg, known = [];
+let res, field, range, goal, level, plotSvg, skill, known = [];
 
 const goals = [['fair', 'fair (both sides win as often)'], ['win.a>=', 'side a wins at least'], ['win.a<=', 'side a wins at most'],
   ['win.b>=', 'side b wins at least'], ['win.b<=', 'side b wins at most']];
@@ -22,11 +23,13 @@ export function mount(root, run) {
   level = h('input', {id: 'tune-level', class: 'num short', value: '70', title: 'percent', inputmode: 'decimal'});
   goal.addEventListener('change', () => { level.disabled = goal.value === 'fair'; });
   level.disabled = true;
+  skill = rejudge('tune-skill');
   res = result(kind);
   plotSvg = s('svg', {id: 'tune-plot', width: '100%', role: 'img', 'aria-label': 'tune'});
   root.append(h('p', {class: 'ask'}, 'Which value of a field meets a target?'),
     h('div', {class: 'row'}, h('label', {}, 'Field ', field), h('label', {}, 'From..to ', range)),
     h('div', {class: 'row'}, h('label', {}, 'Target ', goal), h('label', {}, level, ' %'), h('button', {type: 'button', id: 'tune', onclick: run}, 'Tune')),
+    skill.node,
     res.node);
   res.figure.append(plotSvg);
 }
@@ -38,6 +41,7 @@ function suggest() {
 
 export async function validated(v) {
   res.check(v.ok);
+  await skill.validated(v);
   if (!v.ok || !wanted()) return;
   known = await fieldsOf();
   const was = field.value;
@@ -51,7 +55,7 @@ export function target() {
   return goal.value + String(Number(level.value) / 100);
 }
 
-export function request() { return Object.assign(edit(), {vary: field.value + '=' + range.value, target: target()}); }
+export function request() { return Object.assign(edit(), {vary: field.value + '=' + range.value, target: target(), levels: skill.levels()}); }
 export function started() { res.started(); plotSvg.textContent = ''; }
 export function command(r) { res.command(r.command); }
 export function progress(d) { res.progress('probing ' + d.name); }
@@ -73,8 +77,10 @@ export function answered(d) {
 }
 
 export function check(valid) { res.check(valid); }
-export function params(p) { p.set('tune-field', field.value); p.set('tune-range', range.value); p.set('tune-target', target()); }
+export function params(p) { p.set('tune-field', field.value); p.set('tune-range', range.value); p.set('tune-target', target()); skill.params(p, 'tune-skill'); }
+export function ready() { return skill.ready(); }
 export function restore(p) {
+  skill.restore(p, 'tune-skill');
   if (p.has('tune-field')) { field.append(new Option(p.get('tune-field'), p.get('tune-field'))); field.value = p.get('tune-field'); }
   if (p.has('tune-range')) range.value = p.get('tune-range');
   const t = p.get('tune-target');
