@@ -19,6 +19,7 @@ import (
 // permalink solves again); TestSkillIsTheCommandLines fights the optimal
 // axis through the same request the page makes.
 func TestWorkbenchSkillInBrowser(t *testing.T) {
+	t.Parallel()
 	const name = "eclipse/fleet-mirror"
 	_, hs := newTestServer(t, workbench.Config{})
 	p := openPage(t, hs.URL+"/#builtin="+name+"&seed=5&trials=300")

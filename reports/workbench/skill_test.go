@@ -18,6 +18,7 @@ import (
 // the line that command prints. One run gives both: each run of the line
 // solves fleet-mirror's optimal play exactly again.
 func TestSkillIsTheCommandLines(t *testing.T) {
+	t.Parallel()
 	version := strings.TrimSpace(strings.TrimPrefix(crucible(t, "--version"), "crucible version "))
 	_, hs := newTestServer(t, workbench.Config{Version: version})
 	tab := openTab(t, hs.URL, "skill")

@@ -67,9 +67,11 @@ func TestLuckHasMeanZero(t *testing.T) {
 }
 
 // Taking the luck off a play's value narrows its spread: the README's
-// "by a third or more", for greedy's best opening in a position of
-// cavalry_hammer with the armies in contact, over 300 plays (fixed seeds:
-// the spread is a fixed number, checked against 2/3 of the value's).
+// "by a quarter or more" with five-turn plays (28 % here; a third or more
+// with three-turn plays, whose later dice the luck left less of), for
+// greedy's best opening in a position of cavalry_hammer with the armies in
+// contact, over 300 plays (fixed seeds: the spread is a fixed number,
+// checked against 3/4 of the value's).
 func TestLuckNarrowsTheValue(t *testing.T) {
 	pos := mirroredPositions(t, "cavalry_hammer", 3, 8)[0]
 	g := newGame(t, loadBattle(t, "cavalry_hammer", "policies: {blue: search:1k, red: search:1k}\noptions: {first-side: alternate}\n"))
@@ -86,8 +88,8 @@ func TestLuckNarrowsTheValue(t *testing.T) {
 	}
 	sr, sn := stddev(raw), stddev(net)
 	t.Logf("spread of the value %.2f, less the luck %.2f", sr, sn)
-	if !(sn <= sr*2/3) || sr == 0 {
-		t.Errorf("spread of the value %.2f, less the luck %.2f: want at most two thirds", sr, sn)
+	if !(sn <= sr*3/4) || sr == 0 {
+		t.Errorf("spread of the value %.2f, less the luck %.2f: want at most three quarters", sr, sn)
 	}
 }
 

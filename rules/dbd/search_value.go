@@ -12,19 +12,20 @@ const (
 )
 
 // searchHorizon is the player-turns a play goes on after the planning
-// side's own: the opponent's answer, the side's next turn and the
-// opponent's answer to that, each played by greedy. The value is taken
-// with the opponent having moved last, so a plan that walks into the
-// enemy's reach without striking pays for it; ending after the side's
-// own next turn instead counts on strikes the enemy forestalls, and
-// played far worse against greedy (35 % of the points of 40 side-swapped
-// pairs on cavalry_hammer, against 64 %, in an earlier form of the
-// search). Three player-turns rather than one see what a plan sets up
-// for the next turn: on cavalry_hammer (crucible ladder, 30 side-swapped
-// pairs, seed 29, search:1k against greedy) the search won 21 pairs
-// outright and lost 1, against 16 won and 2 lost with one, each play
-// playing three turns where it played one (bench/dbd-ladder.txt).
-const searchHorizon = 3
+// side's own, each played by greedy: the opponent's answer, then the
+// side's turn and the opponent's twice more. The value is taken with the
+// opponent having moved last, so a plan that walks into the enemy's reach
+// without striking pays for it; ending after the side's own turn instead
+// counts on strikes the enemy forestalls, and played far worse against
+// greedy (35 % of the points of 40 side-swapped pairs on cavalry_hammer,
+// against 64 %, in an earlier form of the search). Longer plays see what a
+// plan sets up, beyond the turn it is played: against greedy on
+// cavalry_hammer (crucible ladder, side-swapped pairs, seed 29) search:1k
+// won 16 of 30 pairs outright with one player-turn, 72 of 100 with three
+// and 74 of 100 with five (83 of 100 at seed 31), each play of five
+// costing 1.47 times the instructions of a play of three
+// (bench/dbd-ladder.txt, bench/dbd-search.txt).
+const searchHorizon = 5
 
 // evaluatePlan plays plan p from the current position on the dice and
 // greedy play of seed, and returns the value of the position it reaches

@@ -193,11 +193,12 @@ type compiler struct {
 	l *lang
 	b *Battle // the types, sides and cap for domains and static values
 	// An expression is compiled once for every context it stands in (a
-	// weapon's hit test for each target type, say): trees and progs keep
-	// its parse and its program for each environment type, which half the
-	// compile of a fleet file went to redoing.
-	trees map[string]*parser.Tree
-	progs map[progKey]*vm.Program
+	// weapon's hit test for each target type, say): trees keeps its parse,
+	// programs (exprcache.go) its program for each environment type, which
+	// half the compile of a fleet file went to redoing, and tables its
+	// table for each context that reads the same (tableKey).
+	trees  map[string]*parser.Tree
+	tables map[tableKey]*cexpr
 }
 
 // progKey names a program of expr: its source, environment and result.
@@ -265,7 +266,7 @@ func (cp *compiler) compile(e *Expr, c *context, asBool bool) (*cexpr, error) {
 	if err != nil {
 		return nil, err
 	}
-	vars, err := cp.references(e, tree, c)
+	vars, used, err := cp.references(e, tree, c)
 	if err != nil {
 		return nil, err
 	}
@@ -274,7 +275,19 @@ func (cp *compiler) compile(e *Expr, c *context, asBool bool) (*cexpr, error) {
 	if err != nil {
 		return nil, err
 	}
-	return cp.tabulate(e, c, env, prog, vars, asBool)
+	key := cp.tableKeyOf(progKey{e.Src, env, asBool}, c, used, vars)
+	if ce, ok := cp.tables[key]; ok {
+		return cp.again(ce, e), nil
+	}
+	ce, err := cp.tabulate(e, c, env, prog, vars, asBool)
+	if err != nil {
+		return nil, err
+	}
+	if cp.tables == nil {
+		cp.tables = map[tableKey]*cexpr{}
+	}
+	cp.tables[key] = ce
+	return ce, nil
 }
 
 // parse returns the parse of e, parsed once.
@@ -297,7 +310,7 @@ func (cp *compiler) parse(e *Expr) (*parser.Tree, error) {
 // An error is not kept: each context reports its own, in place.
 func (cp *compiler) program(e *Expr, env reflect.Type, asBool bool) (*vm.Program, error) {
 	k := progKey{e.Src, env, asBool}
-	if p, ok := cp.progs[k]; ok {
+	if p := cachedProgram(k); p != nil {
 		return p, nil
 	}
 	opts := []expr.Option{expr.Env(reflect.New(env).Elem().Interface())}
@@ -310,10 +323,7 @@ func (cp *compiler) program(e *Expr, env reflect.Type, asBool bool) (*vm.Program
 	if err != nil {
 		return nil, cp.placeExprErr(e, err)
 	}
-	if cp.progs == nil {
-		cp.progs = map[progKey]*vm.Program{}
-	}
-	cp.progs[k] = prog
+	keepProgram(k, prog)
 	return prog, nil
 }
 
@@ -332,15 +342,16 @@ func (cp *compiler) placeExprErr(e *Expr, err error) error {
 
 // references walks the expression's tree: every name it reads must be in
 // scope (an unknown one is an error with the known ones and the nearest),
-// and the state values it reads are returned with their ranges.
-func (cp *compiler) references(e *Expr, tree *parser.Tree, c *context) ([]varRef, error) {
+// and the state values it reads are returned with their ranges, and the
+// roles and sides it reads (readSelf… and readSides bits).
+func (cp *compiler) references(e *Expr, tree *parser.Tree, c *context) ([]varRef, reads, error) {
 	w := &refWalker{cp: cp, e: e, c: c, bases: map[ast.Node]bool{}}
 	ast.Walk(&tree.Node, w)
 	if w.err != nil {
-		return nil, w.err
+		return nil, 0, w.err
 	}
 	ast.Walk(&tree.Node, &identWalker{w})
-	return w.vars, w.err
+	return w.vars, w.used, w.err
 }
 
 type refWalker struct {
@@ -349,6 +360,7 @@ type refWalker struct {
 	c     *context
 	bases map[ast.Node]bool
 	vars  []varRef
+	used  reads // the roles and sides read
 	err   error
 }
 
@@ -413,6 +425,7 @@ func (w *refWalker) member(loc file.Location, base, name string) {
 			w.fail(loc, "%s is not in scope here (%s)", base, c.scopeWords())
 			return
 		}
+		w.used |= readSelf << role
 		t := c.types[role]
 		switch {
 		case name == uHP:
@@ -436,6 +449,7 @@ func (w *refWalker) member(loc file.Location, base, name string) {
 			w.fail(loc, "%s is not in scope here (%s)", base, c.scopeWords())
 			return
 		}
+		w.used |= readSides
 		r := uint8(0)
 		if base == "enemy" {
 			r = 1
@@ -567,6 +581,28 @@ func (c *context) scopeWords() string {
 
 // envType is the struct expr checks the expression against in context c.
 func (cp *compiler) envType(c *context) reflect.Type {
+	k := envKey{opt: cp.l.optType, unit: cp.l.unitType, side: cp.l.sideType, reads: c.reads}
+	var names strings.Builder
+	if c.reads&readRegs != 0 {
+		for _, r := range c.regs {
+			names.WriteString(r.name + "\x00")
+		}
+	}
+	names.WriteString("\x00")
+	for _, s := range slices.Sorted(mapKeys(c.stats)) {
+		names.WriteString(s + "\x00")
+	}
+	k.names = names.String()
+	if t, ok := envTypes.Load(k); ok {
+		return t.(reflect.Type)
+	}
+	t := cp.makeEnvType(c)
+	envTypes.Store(k, t)
+	return t
+}
+
+// makeEnvType makes the struct of envType.
+func (cp *compiler) makeEnvType(c *context) reflect.Type {
 	var f []reflect.StructField
 	add := func(name string, t reflect.Type) { f = append(f, field(len(f), name, t)) }
 	add("options", cp.l.optType)
