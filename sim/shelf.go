@@ -30,9 +30,9 @@ type Shelf struct {
 }
 
 // ShelfFile is the file a shelf keeps tallies in, written only at its end
-// (an *os.File is one). The shelf never closes it: it is dropped with the
-// last checkpoint on it (an *os.File is closed when collected), since a
-// command may write a checkpoint after its journal has ended.
+// (an *os.File is one). The shelf never closes it, since a command may
+// write a checkpoint after its journal has ended: its maker closes it
+// when the command ends.
 type ShelfFile interface {
 	io.ReaderAt
 	io.WriterAt

@@ -43,8 +43,9 @@ type Dir struct {
 	swap  bool   // whether reports are swapped in whole
 
 	mu    sync.Mutex
-	lock  *os.File // its lock file (LockFile), locked
-	files []string // the files crucible wrote here, as the marker lists them
+	lock  *os.File   // its lock file (LockFile), locked
+	files []string   // the files crucible wrote here, as the marker lists them
+	kept  []*os.File // the tally files made (TallyFile), closed by Close
 }
 
 // Open opens (creating it if need be) the report directory path. It
@@ -86,8 +87,19 @@ func Open(path string) (*Dir, error) {
 // Path returns the directory's path as it was given.
 func (d *Dir) Path() string { return d.name }
 
-// Close releases the lock.
-func (d *Dir) Close() error { return unlock(d.path, d.lock) }
+// Close closes the tally files made and releases the lock. A tally file
+// left open to its collection held its disk's space, and kept a volume
+// the report went to from being unmounted, after the command had ended.
+func (d *Dir) Close() error {
+	d.mu.Lock()
+	var errs []error
+	for _, f := range d.kept {
+		errs = append(errs, f.Close())
+	}
+	d.kept = nil
+	d.mu.Unlock()
+	return errors.Join(append(errs, unlock(d.path, d.lock))...)
+}
 
 // ReadCheckpoints reads the checkpoint of the run reported in dir.
 func ReadCheckpoints(dir string) ([]*sim.Checkpoint, error) {

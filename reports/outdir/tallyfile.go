@@ -13,7 +13,7 @@ import (
 // the system's temporary directory may be memory. Its name is removed as
 // soon as it is made, so that nothing is left of it however the command
 // ends; named as a temporary of the checkpoint, it is cleaned up as one
-// (Open) if a kill comes between the two.
+// (Open) if a kill comes between the two. Close closes it.
 func (d *Dir) TallyFile() (sim.ShelfFile, error) {
 	f, name, err := createTemp(filepath.Join(d.path, CheckpointFile))
 	if err != nil {
@@ -23,5 +23,8 @@ func (d *Dir) TallyFile() (sim.ShelfFile, error) {
 		f.Close()
 		return nil, err
 	}
+	d.mu.Lock()
+	d.kept = append(d.kept, f)
+	d.mu.Unlock()
 	return f, nil
 }

@@ -2,6 +2,7 @@ package outdir
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -47,4 +48,23 @@ func names(t *testing.T, dir string) []string {
 		out = append(out, e.Name())
 	}
 	return out
+}
+
+// Close closes the tally files the directory made: one left open to its
+// collection kept the volume the report went to busy after the command.
+func TestCloseClosesTallyFiles(t *testing.T) {
+	d, err := Open(filepath.Join(t.TempDir(), "rep"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := d.TallyFile()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteAt([]byte("x"), 0); !errors.Is(err, os.ErrClosed) {
+		t.Errorf("a tally file written after Close: %v, want %v", err, os.ErrClosed)
+	}
 }
