@@ -398,19 +398,29 @@ func (g *game) chooseGreedy() (Activation, choice) {
 
 // attackAfterMove returns the move m with the best of the attacks open
 // from its destination added, if that attack's score meets the mover's
-// threshold (§14 step 4).
+// threshold (§14 step 4). Without noise, attacks of equal score are
+// chosen among by an even draw from the policy stream: the attacks run in
+// hex order, from RED's home row to BLUE's, and the first of equals would
+// favour a colour (rollout's candidates did: TestDecisionsMirrorLong).
 func (g *game) attackAfterMove(m Activation, attacks []Activation, noisy bool) Activation {
 	u := int(m.Unit)
 	g.findFreed(u)
-	best, found := 0.0, false
+	best, found, ties := 0.0, false, 0
 	out := m
 	for _, a := range attacks {
 		sc := g.attackScore(a)
 		if noisy {
 			sc += g.noise(g.b.Opt.Profile.AttackNoise)
 		}
-		if g.passes(u, sc) && (!found || sc > best) {
-			best, found, out = sc, true, a
+		switch {
+		case !g.passes(u, sc):
+		case !found || sc > best:
+			best, found, out, ties = sc, true, a, 1
+		case sc == best && !noisy:
+			ties++
+			if g.pol.IntN(ties) == 0 {
+				out = a
+			}
 		}
 	}
 	return out
