@@ -137,6 +137,21 @@ func Run(ctx context.Context, r analysis.Run, sc *scenarios.Scenario, levels []s
 	return a, nil
 }
 
+// RunEach is Run for each of scs in turn (the scenarios a tune's answer
+// rests on, each of a suite): the axes played, and the error that stopped
+// the next.
+func RunEach(ctx context.Context, r analysis.Run, scs []*scenarios.Scenario, levels []string, threshold float64) ([]*Axis, error) {
+	var out []*Axis
+	for _, sc := range scs {
+		a, err := Run(ctx, r, sc, levels, threshold)
+		if err != nil {
+			return out, err
+		}
+		out = append(out, a)
+	}
+	return out, nil
+}
+
 // RunEffect is Run for a comparison of variant a against variant b, of
 // one ruleset: at each level both variants are played on the same streams
 // (a's, or r's when it names them), and the answer is b's effect on side

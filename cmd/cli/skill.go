@@ -66,15 +66,7 @@ func (f *skillFlags) fight(ctx context.Context, run analysis.Run, scs []*scenari
 		return nil, nil
 	}
 	run.Save = nil
-	var out []*skill.Axis
-	for _, sc := range scs {
-		a, err := skill.Run(ctx, run, sc, f.levels, f.threshold/100)
-		if err != nil {
-			return out, err
-		}
-		out = append(out, a)
-	}
-	return out, nil
+	return skill.RunEach(ctx, run, scs, f.levels, f.threshold/100)
 }
 
 // fightEffect plays a comparison's skill axis: B's effect on side a's win

@@ -109,13 +109,5 @@ func tuneSkill(ctx context.Context, run analysis.Run, res *tune.Result, runErr e
 	if err != nil {
 		return nil, err
 	}
-	var out []*skill.Axis
-	for _, sc := range scs {
-		a, err := skill.Run(ctx, run, sc, axis.Levels, axis.points()/100)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, a)
-	}
-	return out, nil
+	return skill.RunEach(ctx, run, scs, axis.Levels, axis.points()/100)
 }
