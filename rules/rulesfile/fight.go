@@ -72,10 +72,13 @@ type fighter struct {
 	gen      uint64
 	guarded  *cexpr
 	guardIdx int32
-	log      *account
-	stop     *rules.Stop
-	thread   *starlark.Thread // the hooks' thread, made at the first call
-	ch       Chooser          // answers the random events instead of r (Stepper)
+	// flat: the effects are played as flat programs (flat.go) when no
+	// account is written; only the Monte Carlo fighter does
+	flat   bool
+	log    *account
+	stop   *rules.Stop
+	thread *starlark.Thread // the hooks' thread, made at the first call
+	ch     Chooser          // answers the random events instead of r (Stepper)
 }
 
 // hit is a die that hit, waiting for a target.

@@ -50,6 +50,7 @@ type fastVolley struct {
 type eachC struct {
 	when *cexpr
 	do   []*effectC
+	prog []instr // do as a flat program (flat.go)
 }
 
 // eachMember is a unit an each phase goes through: its index, the slot of
@@ -74,6 +75,11 @@ type contestC struct {
 	pairs         bool // compare: pairs
 	win, lose     [][]*effectC
 	decl          *ContestDecl
+	// the Monte Carlo battle's (flat.go): win and lose as flat programs,
+	// and a contest phase's pools of coins when their sizes are known at
+	// compile (nil otherwise)
+	winP, loseP [][]instr
+	sizes       []int32
 }
 
 // Effect kinds compiled.
