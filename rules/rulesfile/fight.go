@@ -444,6 +444,13 @@ func (f *fighter) eval(e *cexpr, c *ectx) int32 {
 		}
 		f.lastIdx = idx
 		return e.table[idx]
+	case shSideAggs:
+		idx := int32(0)
+		for i := range e.vars {
+			v := &e.vars[i]
+			idx += v.index(f.agg[(c.side^int(v.role))&1][v.which])
+		}
+		return e.table[idx]
 	}
 	idx := int32(0)
 	for i := range e.vars {
