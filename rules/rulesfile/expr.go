@@ -112,6 +112,7 @@ const (
 	shReg       // a named roll
 	shSideTrack // side.worn
 	shSlots     // several values, each a unit's hp or track or a named roll
+	shSideAggs  // sides' aggregates but lost: a fleet's stalemate (side.armed == 0 && enemy.armed == 0)
 )
 
 // shapeOf returns the shape of a compiled expression.
@@ -119,6 +120,8 @@ func (e *cexpr) shapeOf() shape {
 	switch {
 	case len(e.vars) == 0:
 		return shConst
+	case !slices.ContainsFunc(e.vars, func(v varRef) bool { return v.kind != vSideAgg || v.which >= aggLost }):
+		return shSideAggs
 	case len(e.vars) > 1:
 		if slices.ContainsFunc(e.vars, func(v varRef) bool { return v.kind != vUnitHP && v.kind != vUnitTrack && v.kind != vReg }) {
 			return shWalk
