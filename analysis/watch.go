@@ -15,8 +15,9 @@ const watchPoll = 5 * time.Millisecond
 // Watch fights sc's trials as Fight does (no checkpoints, no resume) and
 // calls see, from the calling goroutine, with the result of the trials
 // finished so far: as soon as the first of them finish, then every
-// interval, so that a display can show an estimate at once and its
-// intervals tightening. The finished trials of a snapshot are not always
+// interval in which more finished (none while the run's Pause holds it),
+// so that a display can show an estimate at once and its intervals
+// tightening. The finished trials of a snapshot are not always
 // the first ones (each worker folds its own chunks), but the result Watch
 // returns covers them all and equals Fight's, and after a cancellation it
 // covers every finished trial with ctx's error, as Fight's does.
@@ -39,6 +40,7 @@ func (r Run) Watch(ctx context.Context, sc *scenarios.Scenario, every time.Durat
 	poll := time.NewTicker(watchPoll)
 	defer poll.Stop()
 	var last time.Time
+	var seen int64 // the trials of the last snapshot seen
 	for {
 		select {
 		case <-ended:
@@ -47,8 +49,12 @@ func (r Run) Watch(ctx context.Context, sc *scenarios.Scenario, every time.Durat
 			if !last.IsZero() && now.Sub(last) < every {
 				continue
 			}
-			if t, _ := running.Snapshot(); t.Trials > 0 {
-				last = now
+			t, _ := running.Snapshot()
+			if t.Trials > 0 {
+				last = now // after the first estimate, one look an interval
+			}
+			if t.Trials > seen {
+				seen = t.Trials
 				see(r.result(sc, battle, job, t))
 			}
 		}
