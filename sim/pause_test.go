@@ -34,7 +34,9 @@ func (f *countingFighter) Fight(i int64, r *rules.Rand, o *rules.Outcome) {
 	(&coinFighter{b: f.coinBattle}).Fight(i, r, o)
 }
 
-func (f *countingFighter) Replay(i int64, r *rules.Rand, o *rules.Outcome, _ io.Writer) { f.Fight(i, r, o) }
+func (f *countingFighter) Replay(i int64, r *rules.Rand, o *rules.Outcome, _ io.Writer) {
+	f.Fight(i, r, o)
+}
 
 // A run held and released again and again, at whatever moments, has the
 // tally of the run never held, for any number of workers.
