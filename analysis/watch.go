@@ -9,8 +9,10 @@ import (
 )
 
 // watchPoll is how often Watch looks for the first finished trials: a
-// display waits at most this long past them for its first estimate.
-const watchPoll = 5 * time.Millisecond
+// display waits at most this long past them for its first estimate. (A
+// run's first chunk is one trial, so they come within microseconds of
+// its start for most battles.) Once they came, Watch looks every interval.
+const watchPoll = time.Millisecond
 
 // Watch fights sc's trials as Fight does (no checkpoints, no resume) and
 // calls see, from the calling goroutine, with the result of the trials
@@ -39,24 +41,21 @@ func (r Run) Watch(ctx context.Context, sc *scenarios.Scenario, every time.Durat
 	}()
 	poll := time.NewTicker(watchPoll)
 	defer poll.Stop()
-	var last time.Time
 	var seen int64 // the trials of the last snapshot seen
 	for {
 		select {
 		case <-ended:
 			return r.result(sc, battle, job, final), err
-		case now := <-poll.C:
-			if !last.IsZero() && now.Sub(last) < every {
+		case <-poll.C:
+			t, _ := running.Snapshot()
+			if t.Trials <= seen {
 				continue
 			}
-			t, _ := running.Snapshot()
-			if t.Trials > 0 {
-				last = now // after the first estimate, one look an interval
+			if seen == 0 {
+				poll.Reset(max(every, watchPoll))
 			}
-			if t.Trials > seen {
-				seen = t.Trials
-				see(r.result(sc, battle, job, t))
-			}
+			seen = t.Trials
+			see(r.result(sc, battle, job, t))
 		}
 	}
 }
