@@ -171,7 +171,7 @@ func (s *Server) command(req oddsRequest, run analysis.Run) command {
 func (s *Server) fightOdds(ctx context.Context, t *tab, j *job, sc *scenarios.Scenario, run analysis.Run, exactCmd command) {
 	start := time.Now()
 	ms := func() float64 { return float64(time.Since(start).Microseconds()) / 1000 }
-	y := &yielding{atMost: s.holdAtMost}
+	y := newYielding(s.holdAtMost)
 	defer y.answered()
 	run.Pause = &y.pause
 	solved := make(chan struct{})
@@ -190,7 +190,7 @@ func (s *Server) fightOdds(ctx context.Context, t *tab, j *job, sc *scenarios.Sc
 					t.send(event{"exact", map[string]any{"job": j.id, "ms": ms(), "error": fmt.Sprintf("internal error: %v", v)}})
 				}
 			}()
-			s.solve(ctx, t, j, sc, ms, exactCmd, y.answered)
+			s.solve(ctx, t, j, sc, ms, exactCmd, y)
 		}()
 	} else {
 		close(solved)
@@ -207,6 +207,7 @@ func (s *Server) fightOdds(ctx context.Context, t *tab, j *job, sc *scenarios.Sc
 		y.estimated()
 	}
 	res, err := run.Watch(ctx, sc, estimateEvery, see)
+	y.ended()
 	if context.Cause(ctx) == errSuperseded {
 		return
 	}
@@ -257,12 +258,18 @@ func (s *Server) estimate(j *job, res *analysis.Result, ms float64) map[string]a
 }
 
 // solve sends the exact solution of sc, or why there is none: from the
-// cache when sc was solved before. It calls shares once the exact shares
-// are sent, ahead of the rest of the solution or with it.
-func (s *Server) solve(ctx context.Context, t *tab, j *job, sc *scenarios.Scenario, ms func() float64, cmd command, shares func()) {
+// cache at once when sc was solved before, else solved once the job's run
+// sent its first estimate (y.first); it tells y once the exact shares are
+// sent, ahead of the rest of the solution or with it.
+func (s *Server) solve(ctx context.Context, t *tab, j *job, sc *scenarios.Scenario, ms func() float64, cmd command, y *yielding) {
 	key := exactKey(sc)
 	if result, ok := s.exact.get(key); ok {
 		t.send(event{"exact", map[string]any{"job": j.id, "ms": ms(), "result": json.RawMessage(result), "command": cmd, "cached": true}})
+		return
+	}
+	select {
+	case <-y.first:
+	case <-ctx.Done():
 		return
 	}
 	h := reports.ExactHeader{Scenario: sc.Name, Ruleset: sc.Ruleset, Hash: sc.Hash(), Version: s.cfg.Version}
@@ -273,7 +280,7 @@ func (s *Server) solve(ctx context.Context, t *tab, j *job, sc *scenarios.Scenar
 		var b bytes.Buffer
 		if reports.WriteExactJSON(&b, h, e) == nil {
 			t.send(event{"headline", map[string]any{"job": j.id, "ms": ms(), "result": json.RawMessage(b.Bytes()), "command": cmd}})
-			shares()
+			y.answered()
 		}
 	}
 	sol, err := s.solveHeadlineFirst(ctx, sc, headline)

@@ -92,6 +92,7 @@ func TestSupersededOddsEndAtOnce(t *testing.T) {
 	}
 	old := odds(1)
 	tab.answer(t, old, "estimate", time.Minute)
+	waitFor(t, "the first solve to begin", func() bool { return started.Load() == 1 })
 	next := odds(2)
 	// The next job's request waited for the old job's end: it is gone.
 	if n := s.Jobs(); n != 1 {
@@ -106,8 +107,9 @@ func TestSupersededOddsEndAtOnce(t *testing.T) {
 			break
 		}
 	}
-	if started.Load() != 2 || ended.Load() != 0 {
-		t.Errorf("%d solves started, %d ended; want both running, deaf to their cancel", started.Load(), ended.Load())
+	waitFor(t, "the second solve to begin", func() bool { return started.Load() == 2 })
+	if ended.Load() != 0 {
+		t.Errorf("%d solves ended; want both running, deaf to their cancel", ended.Load())
 	}
 	close(release)
 	tab.close()
@@ -124,5 +126,15 @@ func TestSupersededOddsEndAtOnce(t *testing.T) {
 	}
 	if n := runtime.NumGoroutine(); n > before+2 {
 		t.Errorf("%d goroutines after the solves ended and the tab closed, %d before", n, before)
+	}
+}
+
+// waitFor waits, a minute at most, until cond holds.
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(time.Minute); !cond(); time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("waited a minute for %s", what)
+		}
 	}
 }
