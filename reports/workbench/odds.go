@@ -204,7 +204,7 @@ func (s *Server) fightOdds(ctx context.Context, t *tab, j *job, sc *scenarios.Sc
 	}()
 	see := func(res *analysis.Result) {
 		t.send(event{"estimate", s.estimate(j, res, ms())})
-		y.estimated()
+		y.sent()
 	}
 	res, err := run.Watch(ctx, sc, estimateEvery, see)
 	y.ended()

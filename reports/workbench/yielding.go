@@ -10,7 +10,9 @@ import (
 // yielding orders an odds job's two pieces of work on a machine of few
 // cores. The Monte Carlo run goes first, alone: the first number on the
 // page is its first estimate. The solve begins once that estimate is sent
-// (or the run ended without one), and from then until the exact shares are
+// (or the run ended without one, or beginAtMost passed: on a machine so
+// busy that the estimate waits for a core, the solve waits no longer than
+// that), and from then until the exact shares are
 // sent, or will not be, the run is held (its Pause): the solve has a core
 // of its own and the page's drawing the other, instead of the three
 // sharing two cores (on two, the run's worker made fleet-mirror-upgraded's
@@ -23,49 +25,64 @@ import (
 type yielding struct {
 	pause  sim.Pause
 	atMost time.Duration
-	// first is closed when the first estimate was sent or the run ended
-	// (begun): the solve may begin.
+	// first is closed when the solve may begin (begun).
 	first chan struct{}
 	mu    sync.Mutex
 	begun bool
+	// estimated says that the first estimate was sent.
+	estimated bool
 	// done says that the shares were sent, or will not be: the run is
 	// never held again.
 	done bool
-	// timer lets the run go on atMost after it was held.
-	timer *time.Timer
+	// timer lets the run go on atMost after it was held; begin lets the
+	// solve begin beginAtMost after the job started.
+	timer, begin *time.Timer
 }
 
 // holdAtMost is the longest an odds job's run waits for its exact shares
-// (a server's holdAtMost, which a test may lengthen).
-const holdAtMost = time.Second
+// (a server's holdAtMost, which a test may lengthen); beginAtMost the
+// longest its solve waits for the first estimate.
+const (
+	holdAtMost  = time.Second
+	beginAtMost = 30 * time.Millisecond
+)
 
+// newYielding returns the yielding of a job that starts now.
 func newYielding(atMost time.Duration) *yielding {
-	return &yielding{atMost: atMost, first: make(chan struct{})}
+	y := &yielding{atMost: atMost, first: make(chan struct{})}
+	y.begin = time.AfterFunc(beginAtMost, y.ended)
+	return y
 }
 
-// estimated is told that an estimate was sent: after the first, the solve
+// sent is told that an estimate was sent: after the first, the solve
 // begins and the run is held, unless the shares came first (a cached
 // answer).
-func (y *yielding) estimated() {
+func (y *yielding) sent() {
 	y.mu.Lock()
 	defer y.mu.Unlock()
-	if y.begun {
+	if y.estimated {
 		return
 	}
-	y.begun = true
-	close(y.first)
+	y.estimated = true
+	y.beginSolve()
 	if !y.done {
 		y.pause.Hold()
 		y.timer = time.AfterFunc(y.atMost, y.answered)
 	}
 }
 
-// ended is told that the run ended: the solve begins, if it has not.
+// ended is told that the run ended, or that beginAtMost passed: the solve
+// begins, if it has not.
 func (y *yielding) ended() {
 	y.mu.Lock()
 	defer y.mu.Unlock()
+	y.beginSolve()
+}
+
+func (y *yielding) beginSolve() {
 	if !y.begun {
 		y.begun = true
+		y.begin.Stop()
 		close(y.first)
 	}
 }
@@ -76,6 +93,7 @@ func (y *yielding) answered() {
 	y.mu.Lock()
 	defer y.mu.Unlock()
 	y.done = true
+	y.begin.Stop()
 	if y.timer != nil {
 		y.timer.Stop()
 	}

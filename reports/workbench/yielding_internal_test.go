@@ -6,7 +6,7 @@ import (
 )
 
 // The order yielding keeps: the solve waits for the run's first estimate
-// (or its end); the first estimate holds the run until the shares; the
+// (or its end, or beginAtMost); the first estimate holds the run until the shares; the
 // shares, or the solve's end without them, let it go for good; an answer
 // that came first (a cached one) is never waited for.
 func TestYieldingOrder(t *testing.T) {
@@ -22,23 +22,23 @@ func TestYieldingOrder(t *testing.T) {
 	if begun(y) || y.pause.Held() {
 		t.Fatal("before the first estimate: the solve may begin, or the run is held")
 	}
-	y.estimated()
+	y.sent()
 	if !begun(y) || !y.pause.Held() {
 		t.Fatalf("after the first estimate: solve begun %v, run held %v; want both", begun(y), y.pause.Held())
 	}
-	y.estimated()
+	y.sent()
 	y.answered()
 	if y.pause.Held() {
 		t.Fatal("after the shares: the run is held")
 	}
-	y.estimated()
+	y.sent()
 	if y.pause.Held() {
 		t.Fatal("an estimate after the shares held the run again")
 	}
 
 	cached := newYielding(time.Hour)
 	cached.answered()
-	cached.estimated()
+	cached.sent()
 	if !begun(cached) || cached.pause.Held() {
 		t.Errorf("shares first: solve begun %v, run held %v; want begun, not held", begun(cached), cached.pause.Held())
 	}
@@ -48,13 +48,23 @@ func TestYieldingOrder(t *testing.T) {
 	if !begun(short) {
 		t.Error("a run that ended without an estimate: the solve never begins")
 	}
-	short.estimated()
-	if short.pause.Held() {
-		t.Error("an estimate after the run's end held it")
+
+	// A machine so busy that the first estimate waits: the solve begins
+	// within beginAtMost all the same, and the estimate, when it comes,
+	// holds the run.
+	busy := newYielding(time.Hour)
+	for deadline := time.Now().Add(time.Minute); !begun(busy) && time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+	}
+	if !begun(busy) {
+		t.Fatal("no estimate: the solve never begins")
+	}
+	busy.sent()
+	if !busy.pause.Held() {
+		t.Error("the first estimate after the solve began: the run is not held")
 	}
 
 	slow := newYielding(time.Millisecond)
-	slow.estimated()
+	slow.sent()
 	for deadline := time.Now().Add(time.Minute); slow.pause.Held() && time.Now().Before(deadline); time.Sleep(time.Millisecond) {
 	}
 	if slow.pause.Held() {
