@@ -50,6 +50,8 @@ const (
 // newYielding returns the yielding of a job that starts now.
 func newYielding(atMost time.Duration) *yielding {
 	y := &yielding{atMost: atMost, first: make(chan struct{})}
+	y.mu.Lock() // the timer may fire before it is kept, on a busy machine
+	defer y.mu.Unlock()
 	y.begin = time.AfterFunc(beginAtMost, y.ended)
 	return y
 }
