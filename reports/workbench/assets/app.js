@@ -114,22 +114,30 @@ async function send() {
     // before it: drawing it off the page and patching the page's holds the
     // page for milliseconds (a fleet's blueprints and their part lists),
     // and the estimate, which arrives just after this answer, would wait
-    // behind it.
-    await firstEstimate(job, 250);
+    // behind it. Where a solver answers, the exact shares come next (a
+    // solve of a large fleet, while the server's run waits for them) and
+    // are not to wait behind it either: the form, which already shows the
+    // pick, is redrawn after them, or 400 ms at most.
+    await until(job, ['estimate'], 250, () => state.firstMs !== null);
+    if (v.exact) await until(job, ['headline', 'exact', 'failed'], 400, () => state.headline !== null || state.exact !== null);
   }
   await showValidation(v);
   if (v.ok) state.replied = job;
 }
 
-// firstEstimate resolves once the first estimate of job is drawn, or
-// after ms.
-let awaited = null;
-function firstEstimate(job, ms) {
-  if (state.job === job && state.firstMs !== null) return Promise.resolve();
+// until resolves once an event of one of the kinds has come for the odds
+// job (drawn: or already, as drawn says), or after ms.
+const awaited = new Set();
+function until(job, kinds, ms, drawn) {
+  if (state.job === job && drawn()) return Promise.resolve();
   return new Promise((resolve) => {
-    awaited = {job, resolve};
-    setTimeout(resolve, ms);
+    const w = {job, kinds, resolve};
+    awaited.add(w);
+    setTimeout(() => { awaited.delete(w); resolve(); }, ms);
   });
+}
+function arrived(job, kind) {
+  for (const w of awaited) if (w.job === job && w.kinds.includes(kind)) { awaited.delete(w); w.resolve(); }
 }
 
 // edited puts the text the form's edits made in the editor, which the
@@ -175,13 +183,11 @@ function dispatch(kind, data) {
   const owner = ownerOf(data.job);
   if (owner === 'odds') {
     if (data.job !== state.job) return; // an older edit's
-    if (kind === 'estimate') {
-      odds.estimate(data);
-      if (awaited && awaited.job === data.job) { awaited.resolve(); awaited = null; }
-    }
+    if (kind === 'estimate') odds.estimate(data);
     else if (kind === 'exact') odds.exact(data);
     else if (kind === 'headline') odds.headline(data);
     else if (kind === 'failed') { runningKey = null; $('state').textContent = 'failed: ' + data.error; }
+    arrived(data.job, kind);
     return;
   }
   const c = jobCards[owner];
