@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -176,7 +177,9 @@ func TestSignalsStopSlowTrialsPromptly(t *testing.T) {
 // own, in parallel.
 func stopSlowTrials(t *testing.T, signals ...syscall.Signal) {
 	bin := buildCrucible(t)
-	args := append(append([]string{}, rollout...), "--trials", "12", "--checkpoint-every", "200ms")
+	// Clipped: the signals' subtests run in parallel, each appending its
+	// own --out, and must not write into one spare capacity.
+	args := slices.Clip(append(append([]string{}, rollout...), "--trials", "12", "--checkpoint-every", "200ms"))
 	whole := mustRun(t, args...)
 	for _, sig := range signals {
 		t.Run(sig.String(), func(t *testing.T) {

@@ -72,10 +72,13 @@ type fighter struct {
 	gen      uint64
 	guarded  *cexpr
 	guardIdx int32
-	log      *account
-	stop     *rules.Stop
-	thread   *starlark.Thread // the hooks' thread, made at the first call
-	ch       Chooser          // answers the random events instead of r (Stepper)
+	// flat: the effects are played as flat programs (flat.go) when no
+	// account is written; only the Monte Carlo fighter does
+	flat   bool
+	log    *account
+	stop   *rules.Stop
+	thread *starlark.Thread // the hooks' thread, made at the first call
+	ch     Chooser          // answers the random events instead of r (Stepper)
 }
 
 // hit is a die that hit, waiting for a target.
@@ -440,6 +443,13 @@ func (f *fighter) eval(e *cexpr, c *ectx) int32 {
 			idx += v.index(x)
 		}
 		f.lastIdx = idx
+		return e.table[idx]
+	case shSideAggs:
+		idx := int32(0)
+		for i := range e.vars {
+			v := &e.vars[i]
+			idx += v.index(f.agg[(c.side^int(v.role))&1][v.which])
+		}
 		return e.table[idx]
 	}
 	idx := int32(0)

@@ -10,9 +10,9 @@ import (
 // their targets (a's first), and the battle ends as soon as a side has no
 // unit left.
 func (f *fighter) fire(p *phaseC) {
-	for _, step := range p.steps {
-		if len(step) == 1 && p.fast[step[0]].w != nil {
-			f.fastVolley(&p.fast[step[0]])
+	for i, step := range p.steps {
+		if fv := p.fastAt[i]; fv != nil {
+			f.fastVolley(fv)
 			if f.settle() {
 				return
 			}
@@ -137,6 +137,7 @@ func (f *fighter) rollGroups(w *weaponC, n int) []int32 {
 		return count
 	}
 	word, chunks := f.word, f.chunks
+	logging := f.log != nil // read once: a look per die costs
 	for i := 0; i < n; {
 		if chunks == 0 {
 			word, chunks = f.r.Uint64(), 4
@@ -148,7 +149,7 @@ func (f *fighter) rollGroups(w *weaponC, n int) []int32 {
 			continue
 		}
 		count[group[v>>16]]++
-		if f.log != nil {
+		if logging {
 			f.log.face(w.die[v>>16])
 		}
 		i++

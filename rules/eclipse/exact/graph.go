@@ -43,7 +43,10 @@ type solver[T any, A num[T]] struct {
 	bud budget
 
 	nodes []node
-	index indexTable
+	// keyBits and progBits are the nodes' keys and progress ORed
+	// together, as they are made, for the sort (see sortNodes).
+	keyBits, progBits uint64
+	index             indexTable
 	// Edges: per edge its probability and the target followed (node
 	// index, or -1-terminal). An optimal side's edges may have several
 	// alternative targets: alt0, nalt and alts list them (only when a side
@@ -158,6 +161,7 @@ func (s *solver[T, A]) reset(c *eclipse.Compiled, opt Options, bud budget) error
 	s.c, s.opt, s.bud = c, opt, bud
 	s.optimal = c.Sides[0].Policy == eclipse.PolicyOptimal || c.Sides[1].Policy == eclipse.PolicyOptimal
 	s.nodes, s.nc, s.prob, s.to = s.nodes[:0], s.nc[:0], s.prob[:0], s.to[:0]
+	s.keyBits, s.progBits = 0, 0
 	s.alt0, s.nalt, s.alts = s.alt0[:0], s.nalt[:0], s.alts[:0]
 	s.terms, s.entries, s.outTab, s.outVals = s.terms[:0], s.entries[:0], s.outTab[:0], s.outVals[:0]
 	s.rollP, s.rollA0, s.rollNA, s.outs = s.rollP[:0], s.rollA0[:0], s.rollNA[:0], s.outs[:0]
@@ -227,6 +231,7 @@ func (s *solver[T, A]) newNode(i int, key uint64, k int) (int32, error) {
 		return 0, err
 	}
 	push(&s.nodes, node{key: key, k: int16(k), chooser: -1, ncTo: -1})
+	s.keyBits |= key
 	push(&s.nc, s.ar.zero())
 	return n, nil
 }
