@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/sim"
 )
 
 // Watch's result is Fight's, for any workers, and it shows the trials
@@ -41,6 +42,42 @@ func TestWatchEqualsFight(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// While the run's Pause holds it, Watch shows nothing new: every result
+// it shows has more trials than the one before; and the result is Fight's.
+func TestWatchShowsNothingWhileHeld(t *testing.T) {
+	sc := load(t, "eclipse/interceptor-duel")[0]
+	want, _, err := analysis.Run{Seed: 3, Trials: 200_000, Workers: 1}.Fight(context.Background(), sc, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pause := new(sim.Pause)
+	released := make(chan struct{})
+	var seen []int64
+	got, err := analysis.Run{Seed: 3, Trials: 200_000, Workers: 1, Pause: pause}.Watch(context.Background(), sc, time.Millisecond, func(r *analysis.Result) {
+		if len(seen) == 0 {
+			pause.Hold() // for 30 ms: six looks of Watch's, and nothing new to show
+			go func() {
+				time.Sleep(30 * time.Millisecond)
+				pause.Release()
+				close(released)
+			}()
+		}
+		seen = append(seen, r.Tally.Trials)
+	})
+	<-released
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 1; i < len(seen); i++ {
+		if seen[i] <= seen[i-1] {
+			t.Errorf("shown %d trials, then %d: a result with nothing new", seen[i-1], seen[i])
+		}
+	}
+	if g, w := tallyJSON(t, []*analysis.Result{got}), tallyJSON(t, []*analysis.Result{want}); g != w {
+		t.Errorf("held and released, Watch\n%s\nFight\n%s", g, w)
 	}
 }
 

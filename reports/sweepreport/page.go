@@ -45,7 +45,7 @@ points differ by the rule, not by luck. Intervals are {{.Interval}} intervals, a
 {{with .KeyPoints}}<p>{{.}}</p>{{end}}
 <p>Every metric of every point, with intervals and exact values: <a href="sweep.csv">sweep.csv</a>; the points, break-even, ranking and shape: <a href="sweep.json">sweep.json</a>.</p>
 <table id="points"><tr><th>point</th>{{range .S.Sweep.Axes}}<th>{{.Name}}</th>{{end}}<th>{{.Metric}}</th><th>95 % interval</th>{{if .Solved}}<th>exact</th>{{end}}{{range .Wins}}<th>{{.}}</th>{{end}}<th>mean {{.Unit}}</th>{{if .KeyPoints}}<th>listed as</th>{{end}}</tr>
-{{range .Rows}}<tr><td>{{.P.Index}}</td>{{range .P.Values}}<td>{{.}}</td>{{end}}<td>{{.Figure}}</td><td>{{.Band}}</td>{{if $.Solved}}<td>{{.Exact}}</td>{{end}}<td>{{pct .A.P}}</td><td>{{pct .B.P}}</td><td>{{pct .None.P}}</td><td>{{num .Mean}}</td>{{if $.KeyPoints}}<td>{{.Why}}</td>{{end}}</tr>
+{{range .Rows}}<tr><td>{{.P.Index}}</td>{{range .P.Values}}<td>{{.}}</td>{{end}}<td>{{.Figure}}</td><td>{{.Band}}</td>{{if $.Solved}}<td>{{.Exact}}</td>{{end}}{{range .Shares}}<td>{{pct .P}}</td>{{end}}<td>{{num .Mean}}</td>{{if $.KeyPoints}}<td>{{.Why}}</td>{{end}}</tr>
 {{end}}</table>
 `)
 
@@ -53,9 +53,23 @@ points differ by the rule, not by luck. Intervals are {{.Interval}} intervals, a
 // grid's page lists it (keyPoints).
 type sweepRow struct {
 	P                        sweep.PointResult
-	A, B, None               analysis.Share
+	Shares                   []analysis.Share // the win shares of shareSides, in order
 	Figure, Band, Exact, Why string
 	Mean                     float64
+}
+
+// shareSides are the sides whose win shares the page's table shows beside
+// the metric: every outcome but the one the metric already is, so a sweep
+// of win.a does not print A's share twice.
+func shareSides(m rules.Metric) []rules.Side {
+	var out []rules.Side
+	for _, side := range []rules.Side{rules.A, rules.B, rules.None} {
+		if m.Kind == rules.WinShare && m.Side == side {
+			continue
+		}
+		out = append(out, side)
+	}
+	return out
 }
 
 // breakEvenItem is one break-even line of the sweep page.
@@ -107,7 +121,7 @@ func writeHTML(w io.Writer, s *sweep.Result, command string, drawn sweepPlots) e
 		Interval: words.IntervalName(s.Sweep.Metric), Notes: ExactNotes(s), Shapes: ShapeTexts(s), CurveNote: figure.CurveNote(s),
 		BreakEvenHead: BreakEvenHead(s), Metric: words.MetricName(s), Field: s.Sweep.Axes[0].Name()}
 	names := words.SweepNames(s)
-	for _, side := range []rules.Side{rules.A, rules.B, rules.None} {
+	for _, side := range shareSides(s.Sweep.Metric) {
 		data.Wins = append(data.Wins, names.Described(rules.Metric{Kind: rules.WinShare, Side: side}))
 	}
 	for _, line := range s.BreakEvens() {
@@ -130,9 +144,11 @@ func writeHTML(w io.Writer, s *sweep.Result, command string, drawn sweepPlots) e
 func pageRows(s *sweep.Result) ([]sweepRow, string) {
 	m := s.Sweep.Metric
 	row := func(p sweep.PointResult) sweepRow {
-		r := p.Result
-		return sweepRow{P: p, A: r.Win(rules.A), B: r.Win(rules.B), None: r.Win(rules.None),
-			Figure: words.Figure(m, p.Estimate.Value), Band: band(m, p.Estimate), Exact: exactCell(p, m), Mean: p.Rounds.Mean}
+		row := sweepRow{P: p, Figure: words.Figure(m, p.Estimate.Value), Band: band(m, p.Estimate), Exact: exactCell(p, m), Mean: p.Rounds.Mean}
+		for _, side := range shareSides(m) {
+			row.Shares = append(row.Shares, p.Result.Win(side))
+		}
+		return row
 	}
 	var rows []sweepRow
 	if len(s.Points) <= MaxPageRows {

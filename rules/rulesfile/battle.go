@@ -56,6 +56,9 @@ type Battle struct {
 	nMemo    int
 	regNames []string
 	hooks    *hookSet
+	// flat: the Monte Carlo fighter plays the effects as flat programs
+	// (flat.go)
+	flat     bool
 	policies [2]policy
 	endIndex map[string]int
 }
@@ -127,6 +130,7 @@ func (b *Battle) Spec() rules.Spec { return b.spec }
 func (b *Battle) NewFighter() rules.Fighter {
 	f := newFighter(b)
 	f.memo = make([]memoEntry, b.nMemo)
+	f.flat = b.flat
 	return f
 }
 

@@ -108,6 +108,7 @@ func compileFile(f *File, sd *scenarioDoc) (*Battle, error) {
 		}
 	}
 	b.fastPaths()
+	b.flatten()
 	if err := b.checkDamageable(); err != nil {
 		return nil, err
 	}

@@ -12,7 +12,14 @@ func (f *fighter) contestPhase(p *phaseC) {
 		f.pairsPhase(c)
 		return
 	}
-	switch f.contest(c, ua, ub, false) {
+	var r int
+	if c.sizes != nil && f.flat && f.log == nil { // pools of coins of sizes known at compile
+		ta, tb := f.b.unitType[ua], f.b.unitType[ub]
+		r = f.flipOff(c.ties, c.sizes[f.b.pair(int(ta), int(tb))], c.sizes[f.b.pair(int(tb), int(ta))])
+	} else {
+		r = f.contest(c, ua, ub, false)
+	}
+	switch r {
 	case 1:
 		f.contestEffects(c, ua, ub)
 	case -1:
@@ -26,10 +33,20 @@ func (f *fighter) contestPhase(p *phaseC) {
 func (f *fighter) contestEffects(c *contestC, w, l int32) {
 	b := f.b
 	tw, tl := b.units[w].typ, b.units[l].typ
-	if win := c.win[b.pair(tw, tl)]; len(win) > 0 {
+	pw, pl := b.pair(tw, tl), b.pair(tl, tw)
+	if f.flat && f.log == nil {
+		if win := c.winP[pw]; len(win) > 0 {
+			f.exec(win, &ectx{unit: [nRoles + 1]int32{w, -1, l, -1}, side: b.units[w].side})
+		}
+		if lose := c.loseP[pl]; len(lose) > 0 && !f.over {
+			f.exec(lose, &ectx{unit: [nRoles + 1]int32{l, -1, w, -1}, side: b.units[l].side})
+		}
+		return
+	}
+	if win := c.win[pw]; len(win) > 0 {
 		f.run(win, &ectx{unit: [nRoles + 1]int32{w, -1, l, -1}, side: b.units[w].side})
 	}
-	if lose := c.lose[b.pair(tl, tw)]; len(lose) > 0 && !f.over {
+	if lose := c.lose[pl]; len(lose) > 0 && !f.over {
 		f.run(lose, &ectx{unit: [nRoles + 1]int32{l, -1, w, -1}, side: b.units[l].side})
 	}
 }
@@ -151,7 +168,11 @@ func (f *fighter) eachPhase(p *phaseC) {
 		if m.whenSlot < 0 && m.e.when != nil && f.val(m.e.when, &c) == 0 {
 			continue
 		}
-		f.run(m.e.do, &c)
+		if f.flat && f.log == nil {
+			f.exec(m.e.prog, &c)
+		} else {
+			f.run(m.e.do, &c)
+		}
 		if f.over {
 			return
 		}
@@ -160,29 +181,9 @@ func (f *fighter) eachPhase(p *phaseC) {
 
 // run runs an effect list in context c until the battle ends.
 func (f *fighter) run(list []*effectC, c *ectx) {
-	b := f.b
 	for _, e := range list {
-		switch e.kind {
-		case efDamage:
-			d, _ := f.roll(e.roll, c)
-			u := c.unit[roleOther]
-			if e.toSelf {
-				u = c.unit[roleSelf]
-			} else if u < 0 {
-				u = f.pickAny(c.side, d)
-			}
-			if u >= 0 {
-				if f.log != nil {
-					f.log.damage(u, d)
-				}
-				f.damage(u, d, c.side)
-			}
-		case efRoll:
-			v, _ := f.roll(e.roll, c)
-			f.reg[e.reg] = v
-		case efSet, efAdd, efRaise, efLower:
-			f.change(e, c)
-		case efIf:
+		switch {
+		case e.kind == efIf:
 			then := e.els
 			if f.val(e.value, c) != 0 {
 				then = e.then
@@ -193,11 +194,7 @@ func (f *fighter) run(list []*effectC, c *ectx) {
 			if len(then) > 0 {
 				f.run(then, c)
 			}
-		case efContest:
-			if e.contest.pairs {
-				f.nestedPairs(e.contest, c)
-				break
-			}
+		case e.kind == efContest && !e.contest.pairs:
 			var then []*effectC
 			switch f.contest(e.contest, c.unit[roleSelf], c.unit[roleOther], true) {
 			case 1:
@@ -208,14 +205,44 @@ func (f *fighter) run(list []*effectC, c *ectx) {
 			if len(then) > 0 {
 				f.run(then, c)
 			}
-		case efEnd:
-			f.reach(b.ends[e.end], c.side, false)
-		case efHook:
-			f.callHook(e.hook, c.unit[roleSelf], c.unit[roleOther], c.side)
+		default:
+			f.effect(e, c)
 		}
 		if f.over {
 			return
 		}
+	}
+}
+
+// effect plays one effect that is not an if, nor a contest but one of
+// compare: pairs, in context c.
+func (f *fighter) effect(e *effectC, c *ectx) {
+	switch e.kind {
+	case efDamage:
+		d, _ := f.roll(e.roll, c)
+		u := c.unit[roleOther]
+		if e.toSelf {
+			u = c.unit[roleSelf]
+		} else if u < 0 {
+			u = f.pickAny(c.side, d)
+		}
+		if u >= 0 {
+			if f.log != nil {
+				f.log.damage(u, d)
+			}
+			f.damage(u, d, c.side)
+		}
+	case efRoll:
+		v, _ := f.roll(e.roll, c)
+		f.reg[e.reg] = v
+	case efSet, efAdd, efRaise, efLower:
+		f.change(e, c)
+	case efContest:
+		f.nestedPairs(e.contest, c)
+	case efEnd:
+		f.reach(f.b.ends[e.end], c.side, false)
+	case efHook:
+		f.callHook(e.hook, c.unit[roleSelf], c.unit[roleOther], c.side)
 	}
 }
 

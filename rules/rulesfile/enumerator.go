@@ -36,23 +36,30 @@ type Enumerator[T any, A Arith[T]] struct {
 	// on (sideFire).
 	fires map[string][]sideOut[T]
 	vols  map[string][]volley[T]
-	// fires and vols by packed keys (firekey.go), and what each step's
-	// fire reads of a packed key
-	pfires     map[packedFireKey][]sideOut[T]
-	pvols      map[packedFireKey][]volley[T]
-	masks      [][2]fireMask
-	keyBuf     []byte
-	ownLen     int
-	next       []int32
-	stills     [2][1]sideOut[T]
-	snap       sideSnapshot
-	pack       Packing
-	assigns    map[assignKey]int32 // into assignList
-	enemies    map[string]uint64   // enemyKey's names of unpacked units
-	assignList []assignment
-	slab       int32Slab       // the small slices the Enumerator keeps
-	outs       outMerger[T, A] // a fire step's outcomes (merger)
-	outSlab    slab[sideOut[T]]
+	// fires and vols by packed keys (firekey.go), indexes into pfireList
+	// and pvolList, and what each step's fire reads of a packed key
+	pfires    wordTable
+	pvols     wordTable
+	pfireList [][]sideOut[T]
+	pvolList  [][]volley[T]
+	masks     [][2]fireMask
+	keyBuf    []byte
+	ownLen    int
+	next      []int32
+	stills    [2][1]sideOut[T]
+	// the counts of the enemy's units a side that does not fire sees, by
+	// the part of the key its outcome replaces (still): indexes into
+	// stillList, whose entries keep only the counts
+	stillCounts wordTable
+	stillList   []assignment
+	snap        sideSnapshot
+	pack        Packing
+	assigns     wordTable         // assignKey's words, into assignList
+	enemies     map[string]uint64 // enemyKey's names of unpacked units
+	assignList  []assignment
+	slab        int32Slab       // the small slices the Enumerator keeps
+	outs        outMerger[T, A] // a fire step's outcomes (merger)
+	outSlab     slab[sideOut[T]]
 	// a volley's hits, the volleys and their partial counts (countVolley)
 	hitSlab  slab[hit]
 	volSlab  slab[volley[T]]
@@ -136,8 +143,7 @@ var ErrNoProgress = errors.New("rounds pass with nothing to play")
 // NewEnumerator returns a Enumerator of the model in arithmetic ar.
 func NewEnumerator[T any, A Arith[T]](m *Model, ar A, opt StepOptions) *Enumerator[T, A] {
 	s := &Enumerator[T, A]{rolls: map[rollKey][]rollOut[T]{}, pairs: map[pairsKey][]pairSeq[T]{}, fires: map[string][]sideOut[T]{}, vols: map[string][]volley[T]{},
-		pfires: map[packedFireKey][]sideOut[T]{}, pvols: map[packedFireKey][]volley[T]{},
-		assigns: map[assignKey]int32{}, enemies: map[string]uint64{}, classIDs: map[classKey]int32{}, codes: map[string]int32{}}
+		enemies: map[string]uint64{}, classIDs: map[classKey]int32{}, codes: map[string]int32{}}
 	s.Reset(m, ar, opt)
 	return s
 }
@@ -157,9 +163,12 @@ func (s *Enumerator[T, A]) Reset(m *Model, ar A, opt StepOptions) {
 	clear(s.pairs)
 	clear(s.fires)
 	clear(s.vols)
-	clear(s.pfires)
-	clear(s.pvols)
-	clear(s.assigns)
+	s.pfires.reset()
+	s.pvols.reset()
+	clear(s.pfireList)
+	clear(s.pvolList)
+	s.pfireList, s.pvolList = s.pfireList[:0], s.pvolList[:0]
+	s.assigns.reset()
 	clear(s.enemies)
 	clear(s.classIDs)
 	clear(s.codes)
@@ -170,6 +179,9 @@ func (s *Enumerator[T, A]) Reset(m *Model, ar A, opt StepOptions) {
 	s.volSlab.reset()
 	s.i16Slab.reset()
 	s.stills = [2][1]sideOut[T]{} // their slices were cut from the slab
+	s.stillCounts.reset()
+	clear(s.stillList)
+	s.stillList = s.stillList[:0]
 	n := len(m.b.spec.Counters)
 	if cap(s.out.Counters) < n {
 		s.out.Counters = make([]int64, n)

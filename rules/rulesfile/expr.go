@@ -6,6 +6,7 @@ import (
 	"math"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/expr-lang/expr"
@@ -111,6 +112,7 @@ const (
 	shReg       // a named roll
 	shSideTrack // side.worn
 	shSlots     // several values, each a unit's hp or track or a named roll
+	shSideAggs  // sides' aggregates but lost: a fleet's stalemate (side.armed == 0 && enemy.armed == 0)
 )
 
 // shapeOf returns the shape of a compiled expression.
@@ -118,6 +120,8 @@ func (e *cexpr) shapeOf() shape {
 	switch {
 	case len(e.vars) == 0:
 		return shConst
+	case !slices.ContainsFunc(e.vars, func(v varRef) bool { return v.kind != vSideAgg || v.which >= aggLost }):
+		return shSideAggs
 	case len(e.vars) > 1:
 		if slices.ContainsFunc(e.vars, func(v varRef) bool { return v.kind != vUnitHP && v.kind != vUnitTrack && v.kind != vReg }) {
 			return shWalk
@@ -193,12 +197,12 @@ type compiler struct {
 	l *lang
 	b *Battle // the types, sides and cap for domains and static values
 	// An expression is compiled once for every context it stands in (a
-	// weapon's hit test for each target type, say): trees keeps its parse,
-	// programs (exprcache.go) its program for each environment type, which
-	// half the compile of a fleet file went to redoing, and tables its
-	// table for each context that reads the same (tableKey).
-	trees  map[string]*parser.Tree
-	tables map[tableKey]*cexpr
+	// weapon's hit test for each target type, say): trees keeps its parse;
+	// programs and tables (exprcache.go) its program for each environment
+	// type, which half the compile of a fleet file went to redoing, and
+	// its table for each set of values it reads (tableKey), across
+	// compiles.
+	trees map[string]*parser.Tree
 }
 
 // progKey names a program of expr: its source, environment and result.
@@ -266,7 +270,7 @@ func (cp *compiler) compile(e *Expr, c *context, asBool bool) (*cexpr, error) {
 	if err != nil {
 		return nil, err
 	}
-	vars, used, err := cp.references(e, tree, c)
+	vars, statics, err := cp.references(e, tree, c)
 	if err != nil {
 		return nil, err
 	}
@@ -275,18 +279,15 @@ func (cp *compiler) compile(e *Expr, c *context, asBool bool) (*cexpr, error) {
 	if err != nil {
 		return nil, err
 	}
-	key := cp.tableKeyOf(progKey{e.Src, env, asBool}, c, used, vars)
-	if ce, ok := cp.tables[key]; ok {
+	key := cp.tableKeyOf(progKey{e.Src, env, asBool}, c, statics, vars)
+	if ce := cachedTable(key); ce != nil {
 		return cp.again(ce, e), nil
 	}
 	ce, err := cp.tabulate(e, c, env, prog, vars, asBool)
 	if err != nil {
 		return nil, err
 	}
-	if cp.tables == nil {
-		cp.tables = map[tableKey]*cexpr{}
-	}
-	cp.tables[key] = ce
+	keepTable(key, ce)
 	return ce, nil
 }
 
@@ -343,15 +344,15 @@ func (cp *compiler) placeExprErr(e *Expr, err error) error {
 // references walks the expression's tree: every name it reads must be in
 // scope (an unknown one is an error with the known ones and the nearest),
 // and the state values it reads are returned with their ranges, and the
-// roles and sides it reads (readSelf… and readSides bits).
-func (cp *compiler) references(e *Expr, tree *parser.Tree, c *context) ([]varRef, reads, error) {
+// static values it reads (refWalker.statics).
+func (cp *compiler) references(e *Expr, tree *parser.Tree, c *context) ([]varRef, string, error) {
 	w := &refWalker{cp: cp, e: e, c: c, bases: map[ast.Node]bool{}}
 	ast.Walk(&tree.Node, w)
 	if w.err != nil {
-		return nil, 0, w.err
+		return nil, "", w.err
 	}
 	ast.Walk(&tree.Node, &identWalker{w})
-	return w.vars, w.used, w.err
+	return w.vars, string(w.statics), w.err
 }
 
 type refWalker struct {
@@ -360,8 +361,42 @@ type refWalker struct {
 	c     *context
 	bases map[ast.Node]bool
 	vars  []varRef
-	used  reads // the roles and sides read
-	err   error
+	// statics are the static values the expression reads where it stands
+	// (a stat of self's type, an option, side.start), each written as
+	// what it is and its value: with the program and the state values
+	// read, all its table depends on (tableKey), so that a formula read in
+	// many contexts is tabulated once for each set of values it sees (the
+	// hit test of a fleet's every pair of types, for the few computers
+	// and shields there are).
+	statics []byte
+	err     error
+}
+
+// static notes a static value read: what (a letter and an index) and its
+// value, a number or a word.
+func (w *refWalker) static(what byte, idx int, v int64, word string) {
+	w.statics = appendInts(append(w.statics, what), int64(idx), v, int64(len(word)))
+	w.statics = append(w.statics, word...)
+}
+
+// unitStatic notes the static field name of the unit in role (a stat,
+// its side or its type), or that there is no unit in the role.
+func (w *refWalker) unitStatic(role int, name string) {
+	t := w.c.types[role]
+	if t < 0 {
+		w.static('-', role, 0, name)
+		return
+	}
+	ut := w.cp.b.types[t]
+	switch name {
+	case uSide:
+		w.static('u', role, 0, uSide+"\x00"+sideLetters[ut.side])
+	case uType:
+		w.static('u', role, 0, uType+"\x00"+ut.name)
+	default:
+		i := slices.IndexFunc(w.cp.l.stats, func(s string) bool { return s == "hp" && name == uMaxHP || s != "hp" && exprName(s) == name })
+		w.static('u', role, ut.stats[i], name)
+	}
 }
 
 func (w *refWalker) fail(loc file.Location, format string, args ...any) {
@@ -425,7 +460,6 @@ func (w *refWalker) member(loc file.Location, base, name string) {
 			w.fail(loc, "%s is not in scope here (%s)", base, c.scopeWords())
 			return
 		}
-		w.used |= readSelf << role
 		t := c.types[role]
 		switch {
 		case name == uHP:
@@ -441,6 +475,7 @@ func (w *refWalker) member(loc file.Location, base, name string) {
 			lo, hi := w.cp.b.trackRange(t, k)
 			w.addVar(varRef{kind: vUnitTrack, role: uint8(role), which: k, off: int32(1 + k), lo: lo, n: hi - lo + 1, name: base + "." + name})
 		case slices.Contains(l.unitFields(), name):
+			w.unitStatic(role, name)
 		default:
 			w.fail(loc, "a unit has no %q (it has: %s)%s", name, strings.Join(l.unitFields(), ", "), doc.DidYouMean(name, l.unitFields()))
 		}
@@ -449,7 +484,6 @@ func (w *refWalker) member(loc file.Location, base, name string) {
 			w.fail(loc, "%s is not in scope here (%s)", base, c.scopeWords())
 			return
 		}
-		w.used |= readSides
 		r := uint8(0)
 		if base == "enemy" {
 			r = 1
@@ -460,7 +494,8 @@ func (w *refWalker) member(loc file.Location, base, name string) {
 		}
 		if k := slices.IndexFunc(sideAggregates, func(a struct{ Name, Meaning string }) bool { return a.Name == name }); k >= 0 {
 			if name == "start" {
-				return // static
+				w.static('s', int(r), int64(w.cp.b.sideUnits(s)), "")
+				return
 			}
 			hi := w.cp.b.sideAggMax(s, name)
 			w.addVar(varRef{kind: vSideAgg, role: r, which: k, lo: 0, n: hi + 1, name: base + "." + name})
@@ -482,11 +517,17 @@ func (w *refWalker) member(loc file.Location, base, name string) {
 		}
 		if name != "name" {
 			w.fail(loc, "a side has no %q (it has: %s)%s", name, strings.Join(l.sideFields(), ", "), doc.DidYouMean(name, l.sideFields()))
+			return
 		}
+		w.static('n', int(r), 0, sideLetters[s])
 	case base == "options":
-		if !slices.Contains(l.optionFields(), name) {
+		i := slices.Index(l.optionFields(), name)
+		if i < 0 {
 			w.fail(loc, "no option %q (options: %s)%s", name, strings.Join(l.optionFields(), ", "), doc.DidYouMean(name, l.optionFields()))
+			return
 		}
+		o := l.options[i]
+		w.static('o', i, o.Int, strconv.FormatBool(o.Bool)+"\x00"+o.Str)
 	}
 }
 
@@ -514,10 +555,13 @@ func (iw *identWalker) Visit(node *ast.Node) {
 		r := c.regs[k]
 		w.addVar(varRef{kind: vReg, which: k, slot: r.slot, lo: r.lo, n: r.hi - r.lo + 1, name: name})
 	case c.reads&readStats != 0 && c.stats != nil:
-		if _, ok := c.stats[name]; !ok {
+		v, ok := c.stats[name]
+		if !ok {
 			known := slices.Sorted(mapKeys(c.stats))
 			w.fail(id.Location(), "unknown stat %q (stats: %s)%s", name, strings.Join(known, ", "), doc.DidYouMean(name, known))
+			return
 		}
+		w.static('c', 0, v, name)
 	default:
 		known := c.names()
 		w.fail(id.Location(), "unknown name %q (here an expression may read: %s)%s", name, strings.Join(known, ", "), doc.DidYouMean(name, known))

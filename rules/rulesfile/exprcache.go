@@ -3,7 +3,6 @@ package rulesfile
 import (
 	"encoding/binary"
 	"reflect"
-	"slices"
 	"sync"
 
 	"github.com/expr-lang/expr/vm"
@@ -59,48 +58,66 @@ func keepProgram(k progKey, p *vm.Program) {
 	programs.m[k] = p
 }
 
+// tables keeps formulas tabulated, by tableKey, within a compile and
+// across compiles, as programs does programs: a table is read-only once
+// made. Emptied past maxTables formulas or maxTableEntries entries in
+// all (a table may have up to TableBudget), so that it stays within
+// 16 MB.
+var tables struct {
+	sync.Mutex
+	m       map[tableKey]*cexpr
+	entries int
+}
+
+const (
+	maxTables       = 4096
+	maxTableEntries = 1 << 22
+)
+
+// cachedTable returns the formula kept for k, or nil.
+func cachedTable(k tableKey) *cexpr {
+	tables.Lock()
+	defer tables.Unlock()
+	return tables.m[k]
+}
+
+// keepTable keeps formula ce, tabulated, for k.
+func keepTable(k tableKey, ce *cexpr) {
+	tables.Lock()
+	defer tables.Unlock()
+	if tables.m == nil || len(tables.m) >= maxTables || tables.entries+len(ce.table) > maxTableEntries {
+		tables.m, tables.entries = map[tableKey]*cexpr{}, 0
+	}
+	tables.m[k] = ce
+	tables.entries += len(ce.table)
+}
+
 // tableKey names a tabulated formula by all that its table depends on:
-// its program, the types in the roles it reads (their stats are static
-// values), the side it reads from, the faces of the die, the stats of a
-// check, the state values it reads with their ranges and slots, and the
-// tracks laid out when it is compiled (a track's start and highest value
-// are compiled while the tracks are laid out, and read the ranges of
-// those before them). Options are the same throughout one compile.
+// its program, the static values it reads (refWalker.statics: the stats
+// of the types in the roles it reads, options, side.start and the like;
+// not the types themselves, so that two types alike in what it reads
+// share a table), the faces of the die when it reads face, the state
+// values it reads with their ranges and slots, and the tracks laid out
+// when it is compiled (a track's start and highest value are compiled
+// while the tracks are laid out, and read the ranges of those before
+// them).
 type tableKey struct {
-	prog  progKey
-	laid  [2]int      // unit and side tracks laid out
-	types [nRoles]int // −2 for a role the formula does not read
-	side  int         // −1 when it reads no side
-	die   string
-	stats string
-	vars  string
+	prog    progKey
+	laid    [2]int // unit and side tracks laid out
+	statics string
+	die     string
+	vars    string
 }
 
 // tableKeyOf returns the key of formula prog in context c, which reads
-// the roles and sides in used and the state values vars.
-func (cp *compiler) tableKeyOf(prog progKey, c *context, used reads, vars []varRef) tableKey {
-	k := tableKey{prog: prog, laid: [2]int{len(cp.b.unitTrk), len(cp.b.sideTrk)}, side: -1}
-	for r := range nRoles {
-		k.types[r] = -2
-		if used&(readSelf<<r) != 0 {
-			k.types[r] = c.types[r]
-		}
-	}
-	if used&readSides != 0 {
-		k.side = c.side
-	}
-	if c.reads&readFace != 0 {
-		k.die = string(appendInts(nil, c.die...))
-	}
+// the static values statics and the state values vars.
+func (cp *compiler) tableKeyOf(prog progKey, c *context, statics string, vars []varRef) tableKey {
+	k := tableKey{prog: prog, laid: [2]int{len(cp.b.unitTrk), len(cp.b.sideTrk)}, statics: statics}
 	var b []byte
-	if c.stats != nil {
-		for _, s := range slices.Sorted(mapKeys(c.stats)) {
-			b = appendInts(append(appendInts(b, int64(len(s))), s...), c.stats[s])
-		}
-		k.stats = string(b)
-	}
-	b = b[:0]
 	for _, v := range vars {
+		if v.kind == vFace {
+			k.die = string(appendInts(nil, c.die...))
+		}
 		b = appendInts(b, int64(v.kind), int64(v.role), int64(v.which), int64(v.off), int64(v.slot), int64(v.lo), int64(v.n))
 	}
 	k.vars = string(b)

@@ -72,10 +72,13 @@ type fighter struct {
 	gen      uint64
 	guarded  *cexpr
 	guardIdx int32
-	log      *account
-	stop     *rules.Stop
-	thread   *starlark.Thread // the hooks' thread, made at the first call
-	ch       Chooser          // answers the random events instead of r (Stepper)
+	// flat: the effects are played as flat programs (flat.go) when no
+	// account is written; only the Monte Carlo fighter does
+	flat   bool
+	log    *account
+	stop   *rules.Stop
+	thread *starlark.Thread // the hooks' thread, made at the first call
+	ch     Chooser          // answers the random events instead of r (Stepper)
 }
 
 // hit is a die that hit, waiting for a target.
@@ -241,11 +244,18 @@ func (f *fighter) phases(list []*phaseC) {
 		case phHook:
 			f.callHook(p.hook, -1, -1, 0)
 		}
-		// settle is called only when a side may have no unit left
-		if f.over || (f.agg[0][aggAlive] == 0 || f.agg[1][aggAlive] == 0) && f.settle() {
+		if f.ended() {
 			return
 		}
 	}
+}
+
+// ended reports whether the battle is over, ending it when a side has no
+// unit left; settle is called only when a side may have none (the counts
+// are never negative: their min is 0 then, and ended stays short enough
+// to inline).
+func (f *fighter) ended() bool {
+	return (f.over || min(f.agg[0][aggAlive], f.agg[1][aggAlive]) == 0) && f.settle()
 }
 
 // settle ends the battle when a side has no unit left.
@@ -440,6 +450,13 @@ func (f *fighter) eval(e *cexpr, c *ectx) int32 {
 			idx += v.index(x)
 		}
 		f.lastIdx = idx
+		return e.table[idx]
+	case shSideAggs:
+		idx := int32(0)
+		for i := range e.vars {
+			v := &e.vars[i]
+			idx += v.index(f.agg[(c.side^int(v.role))&1][v.which])
+		}
 		return e.table[idx]
 	}
 	idx := int32(0)

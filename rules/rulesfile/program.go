@@ -25,6 +25,8 @@ type phaseC struct {
 	// kill-greedy on the roster (fighter.fastVolley); w nil when it does
 	// not fire so
 	fast []fastVolley
+	// fastAt: per step, the one type's fast volley when it fires so, or nil
+	fastAt []*fastVolley
 	// contest
 	contest *contestC
 	// each
@@ -50,6 +52,7 @@ type fastVolley struct {
 type eachC struct {
 	when *cexpr
 	do   []*effectC
+	prog []instr // do as a flat program (flat.go)
 }
 
 // eachMember is a unit an each phase goes through: its index, the slot of
@@ -74,6 +77,11 @@ type contestC struct {
 	pairs         bool // compare: pairs
 	win, lose     [][]*effectC
 	decl          *ContestDecl
+	// the Monte Carlo battle's (flat.go): win and lose as flat programs,
+	// and a contest phase's pools of coins when their sizes are known at
+	// compile (nil otherwise)
+	winP, loseP [][]instr
+	sizes       []int32
 }
 
 // Effect kinds compiled.
@@ -308,6 +316,12 @@ func (b *Battle) fastPaths() {
 				if wu := ut.weapons[f[0]]; wu.w.plain && wu.w.volley {
 					pc.fast[t] = fastVolley{w: wu.w, t: t, side: ut.side, perUnit: wu.n * int(wu.w.attacks.k), hpOff: ut.hpOff, count: int32(ut.count)}
 				}
+			}
+		}
+		pc.fastAt = make([]*fastVolley, len(pc.steps))
+		for i, step := range pc.steps {
+			if len(step) == 1 && pc.fast[step[0]].w != nil {
+				pc.fastAt[i] = &pc.fast[step[0]]
 			}
 		}
 	}

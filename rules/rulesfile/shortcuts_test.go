@@ -11,10 +11,11 @@ import (
 
 // withoutShortcuts turns off what a Monte Carlo battle skips or reads
 // once: ends checked again only when what they read has changed
-// (endsOnSides), a contest's own flips of coins (rollC.flips) and an if's
-// index handed to the contest it guards (effectC.guard).
+// (endsOnSides), a contest's own flips of coins (rollC.flips), an if's
+// index handed to the contest it guards (effectC.guard) and the effects
+// played as flat programs (Battle.flat).
 func withoutShortcuts(b *Battle) {
-	b.endsOnSides, b.endsAgg = false, 0
+	b.endsOnSides, b.endsAgg, b.flat = false, 0, false
 	var effects func(list []*effectC)
 	contest := func(c *contestC) {
 		for _, rc := range slices.Concat(c.roll, c.against) {

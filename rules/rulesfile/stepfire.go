@@ -166,17 +166,22 @@ func (s *Enumerator[T, A]) withinAlive(pos int, oa, ob *sideOut[T]) int {
 func (s *Enumerator[T, A]) sideFire(pos int, st *step, side int, c *cfg) []sideOut[T] {
 	if s.keyed && s.masks[pos][side].ok {
 		all, own := s.packedFireKeys(pos, st, side, c.st)
-		if outs, ok := s.pfires[all]; ok {
-			return outs
+		if i, ok := s.pfires.find(all.k, all.x); ok {
+			return s.pfireList[i]
 		}
-		vols, ok := s.pvols[own]
-		if !ok {
+		var vols []volley[T]
+		i, ok := s.pvols.find(own.k, own.x)
+		if ok {
+			vols = s.pvolList[i]
+		} else {
 			s.f.loadCfg(c)
 			vols = s.volleys(st, side)
-			s.pvols[own] = vols
+			s.pvols.put(own.k, own.x, int32(len(s.pvolList)))
+			s.pvolList = append(s.pvolList, vols)
 		}
 		outs := s.fireOutcomes(st, side, vols, c, !ok)
-		s.pfires[all] = outs
+		s.pfires.put(all.k, all.x, int32(len(s.pfireList)))
+		s.pfireList = append(s.pfireList, outs)
 		return outs
 	}
 	s.keyBuf = s.fireKey(s.keyBuf[:0], pos, st, side, c.st)
@@ -266,8 +271,23 @@ func (s *Enumerator[T, A]) still(side int, c *cfg, part uint64) []sideOut[T] {
 	o := &s.stills[side][0]
 	o.w, o.tracks = s.ar.Frac(1, 1), c.st[1+side*nt:1+side*nt+nt]
 	o.enemy = c.st[b.unitBase+en.first*b.stride : b.unitBase+(en.first+en.n)*b.stride]
-	s.count(side, o)
 	o.part = part
+	if !s.keyed && !s.pack.OK {
+		s.count(side, o)
+		return s.stills[side][:]
+	}
+	// The enemy's units are counted once for each part of the key they
+	// make: in fire by initiative one side is still at every step, and
+	// sees the same enemy units again from state after state.
+	if i, ok := s.stillCounts.find(part, uint64(side)); ok {
+		k := &s.stillList[i]
+		o.typeAlive, o.alive, o.hp, o.armed = k.typeAlive, k.alive, k.hp, k.armed
+		return s.stills[side][:]
+	}
+	o.typeAlive = nil // a slice of its own, kept in stillList
+	s.count(side, o)
+	s.stillCounts.put(part, uint64(side), int32(len(s.stillList)))
+	s.stillList = append(s.stillList, assignment{typeAlive: o.typeAlive, alive: o.alive, hp: o.hp, armed: o.armed})
 	return s.stills[side][:]
 }
 
@@ -346,6 +366,11 @@ type assignKey struct {
 	enemy uint64
 }
 
+// words returns the key as two words (wordTable).
+func (k assignKey) words() (uint64, uint64) {
+	return k.enemy, uint64(uint32(k.side))<<32 | uint64(uint32(k.code))
+}
+
 // enemyKey names the enemy's units in state st of side's fire: their part
 // of the packed key (Packing), or, when states do not pack, an index of
 // their bytes.
@@ -373,7 +398,7 @@ func (s *Enumerator[T, A]) enemyKey(side int, st []int32) uint64 {
 // known returns the assignment of side's hits of volley v to the enemy's
 // units named enemy when assigned has worked it out before, else nil.
 func (s *Enumerator[T, A]) known(side int, v *volley[T], enemy uint64) *assignment {
-	if i, ok := s.assigns[assignKey{side: int32(side), enemy: enemy, code: v.code}]; ok {
+	if i, ok := s.assigns.find(assignKey{side: int32(side), enemy: enemy, code: v.code}.words()); ok {
 		return &s.assignList[i]
 	}
 	return nil
@@ -390,7 +415,7 @@ func (s *Enumerator[T, A]) assigned(side int, v *volley[T], enemy uint64) *assig
 	b := f.b
 	lo, hi, _, _ := b.sideRange(1 - side)
 	key := assignKey{side: int32(side), enemy: enemy, code: v.code}
-	if i, ok := s.assigns[key]; ok {
+	if i, ok := s.assigns.find(key.words()); ok {
 		return &s.assignList[i]
 	}
 	f.restoreSide(1-side, &s.snap)
@@ -407,7 +432,8 @@ func (s *Enumerator[T, A]) assigned(side int, v *volley[T], enemy uint64) *assig
 	if s.pack.OK {
 		r.part = s.pack.Part(r.enemy, lo)
 	}
-	s.assigns[key] = int32(len(s.assignList))
+	k, x := key.words()
+	s.assigns.put(k, x, int32(len(s.assignList)))
 	s.assignList = append(s.assignList, r)
 	return &s.assignList[len(s.assignList)-1]
 }

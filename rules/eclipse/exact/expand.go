@@ -34,6 +34,7 @@ func (s *solver[T, A]) expand(ni int32) error {
 	nd := &s.nodes[ni]
 	nd.e0 = int32(len(s.prob))
 	nd.prog = int32(round) + s.views[0].prog + s.views[1].prog
+	s.progBits |= uint64(nd.prog)
 	at := expansion{ni: ni, key: key, x: x, a: a, b: b, round: round, k: k, mask: s.views[0].mask | s.views[1].mask}
 	switch {
 	case round >= 1 && k == 0 && at.mask&s.armed == 0:

@@ -11,8 +11,11 @@ package exact
 // a fused multiply-add), and every sum is taken in forward's order, so
 // the numbers are forward's to the bit; a test holds the two to that.
 func forwardFloats(s *solver[float64, floats]) error {
-	s.mass = zeroed(s.ar, s.mass, len(s.nodes))
-	s.term = zeroed(s.ar, s.term, len(s.terms))
+	// Zeroed by clear, not by zeroed's call of the arithmetic's zero
+	// per element.
+	s.mass, s.term = scratch(s.mass, len(s.nodes)), scratch(s.term, len(s.terms))
+	clear(s.mass)
+	clear(s.term)
 	s.rndE = 0
 	s.mass[s.root] = 1
 	nodes, order := s.nodes, s.order
@@ -72,7 +75,9 @@ func forwardCluster(s *solver[float64, floats], cl []int32) {
 // flowFloat is flow for the floating-point solver (see forwardFloats).
 func flowFloat(s *solver[float64, floats], a int32, m float64) {
 	nd := &s.nodes[a]
-	if nd.k == 0 && !nd.stale && s.enc.roundOf(nd.key/s.enc.ptrs) >= 1 {
+	// A round's key is at least a round digit's span of keys: the round
+	// digit is the key's highest (see encoder.join).
+	if nd.k == 0 && !nd.stale && nd.key >= s.enc.side[0]*s.enc.side[1]*s.enc.ptrs {
 		s.rndE += m // a round begins at each visit
 	}
 	e0, e1 := s.edges(a)

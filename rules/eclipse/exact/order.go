@@ -31,16 +31,10 @@ func (s *solver[T, A]) sortSlots() {
 	// passes alternate between, which saves allocating them; a slot's tag
 	// holds the node's progress. (The table is not used again.)
 	src, dst := s.index.slots[:n], s.index.slots[n:2*n]
-	var keyBits, progBits uint64
-	for i := range s.nodes {
-		nd := &s.nodes[i]
-		keyBits |= nd.key
-		progBits |= uint64(nd.prog)
-	}
 	// Progress and key side by side in one word, when they fit (nearly
 	// always: keys of a few tens of bits, progress of a few), sort in
 	// fewer passes than the key's then the progress's.
-	kb, pb := bits.Len64(keyBits), bits.Len64(progBits)
+	kb, pb := bits.Len64(s.keyBits), bits.Len64(s.progBits)
 	joint := kb+pb <= 64
 	for i := range s.nodes {
 		nd := &s.nodes[i]
@@ -78,12 +72,7 @@ func (s *solver[T, A]) sortSlots() {
 // nothing, when they do not fit.
 func (s *solver[T, A]) sortPacked() bool {
 	n := len(s.nodes)
-	var keyBits, progBits uint64
-	for i := range s.nodes {
-		keyBits |= s.nodes[i].key
-		progBits |= uint64(s.nodes[i].prog)
-	}
-	kb, pb, ib := bits.Len64(keyBits), bits.Len64(progBits), bits.Len(uint(n-1))
+	kb, pb, ib := bits.Len64(s.keyBits), bits.Len64(s.progBits), bits.Len(uint(n-1))
 	if kb+pb+ib > 64 {
 		return false
 	}
