@@ -101,3 +101,22 @@ func TestUnchangedEditStartsNoJob(t *testing.T) {
 		t.Errorf("console errors: %q", errs)
 	}
 }
+
+// A result without side labels (stratfight's) shows its estimate beside an
+// exact answer without an error: the estimates after a stratfight
+// lifespan's exact value threw in the page, one a redraw.
+func TestEstimateBesideExactWithoutLabels(t *testing.T) {
+	t.Parallel()
+	_, hs := newTestServer(t, workbench.Config{})
+	p := openPage(t, hs.URL+"/#builtin=stratfight/lifespan-30-coins&seed=1&trials=200000")
+	p.wait(t, settled+` && window.workbench.exact !== null`, 2*time.Minute)
+	job := eval[int](t, p, `window.workbench.job`)
+	p.setInput(t, "seed", "2") // the exact value from the cache, then the estimates
+	p.wait(t, `window.workbench.job > `+itoa(job)+` && `+settled, 2*time.Minute)
+	if !strings.HasPrefix(p.text(t, "mc"), "Monte Carlo: a ") {
+		t.Errorf("the estimate beside the exact value: %q", p.text(t, "mc"))
+	}
+	if errs := p.consoleErrors(); len(errs) > 0 {
+		t.Errorf("%d console errors, the first %q", len(errs), errs[0])
+	}
+}
