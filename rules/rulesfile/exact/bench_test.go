@@ -4,13 +4,13 @@ import (
 	"cmp"
 	"os"
 	"strconv"
-	"syscall"
 	"testing"
 
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/rules/eclipse"
 	eclipseexact "github.com/crucible-sim/crucible/rules/eclipse/exact"
 	"github.com/crucible-sim/crucible/rules/rulesfile"
+	"github.com/crucible-sim/crucible/rules/rulestest"
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
@@ -64,7 +64,7 @@ func BenchmarkVersusEclipse(b *testing.B) {
 func bench(b *testing.B, name string, solve func() (*rules.Exact, error)) {
 	b.Run(name, func(b *testing.B) {
 		var states int
-		cpu0 := cpuTime()
+		cpu0 := rulestest.CPUTime()
 		for b.Loop() {
 			r, err := solve()
 			if err != nil {
@@ -72,20 +72,9 @@ func bench(b *testing.B, name string, solve func() (*rules.Exact, error)) {
 			}
 			states = r.States
 		}
-		b.ReportMetric(float64(cpuTime()-cpu0)/float64(b.N), "cpu-ns/op")
+		b.ReportMetric(float64(rulestest.CPUTime()-cpu0)/float64(b.N), "cpu-ns/op")
 		b.ReportMetric(float64(states), "states")
 	})
-}
-
-// cpuTime is the CPU time the process has used, in nanoseconds (user and
-// system, every thread: the collector's too): on a shared machine it
-// moves far less with the load than the wall time.
-func cpuTime() int64 {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return ru.Utime.Nano() + ru.Stime.Nano()
 }
 
 // TestVersusInstructions solves one battle of BenchmarkVersusEclipse

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/big"
 	"testing"
+
+	"github.com/crucible-sim/crucible/rules/rulestest"
 )
 
 // Single rolls that web dice calculators time out on, asked of a rules
@@ -149,13 +151,13 @@ func BenchmarkSingleRolls(b *testing.B) {
 		m := modelOf(b, c.rules, c.sides)
 		for _, rational := range []bool{false, true} {
 			b.Run(fmt.Sprintf("%s/rational=%v", c.name, rational), func(b *testing.B) {
-				cpu0 := cpuTime()
+				cpu0 := rulestest.CPUTime()
 				for b.Loop() {
 					if _, err := Solve(b.Context(), m, Options{Rational: rational}); err != nil {
 						b.Fatal(err)
 					}
 				}
-				b.ReportMetric(float64(cpuTime()-cpu0)/float64(b.N), "cpu-ns/op")
+				b.ReportMetric(float64(rulestest.CPUTime()-cpu0)/float64(b.N), "cpu-ns/op")
 			})
 		}
 	}
