@@ -32,6 +32,9 @@ type Run struct {
 	Shard sim.Shard
 	// Workers and Chunk are passed to sim.Job; they never change results.
 	Workers, Chunk int
+	// Pause, if set, is passed to sim.Job: it holds the run's workers
+	// while it is held, which never changes results either.
+	Pause *sim.Pause
 	// Streams, if set, names the random streams every scenario of the run
 	// draws from, instead of its own name: scenarios run with one Streams
 	// are fought on common random numbers (trial i of each draws the same
@@ -168,7 +171,7 @@ func (r Run) Job(sc *scenarios.Scenario, battle rules.Battle) sim.Job {
 	first, trials := r.Shard.Range(r.TrialsOf(sc))
 	return sim.Job{
 		Battle: battle, Key: sim.Key(r.StreamsOf(sc)), Seed: r.Seed,
-		First: first, Trials: trials, Workers: r.Workers, Chunk: r.Chunk,
+		First: first, Trials: trials, Workers: r.Workers, Chunk: r.Chunk, Pause: r.Pause,
 	}
 }
 

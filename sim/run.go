@@ -70,6 +70,9 @@ type Job struct {
 	// record and adding the two tallies gives the uninterrupted tally, for
 	// any chunking and workers of either leg.
 	Finished *Finished
+	// Pause, if set, holds the workers while it is held (see Pause); it
+	// never changes results.
+	Pause *Pause
 }
 
 // check refuses a job whose trials, chunks or workers are out of range.
@@ -114,6 +117,9 @@ type worker struct {
 	rnd       rules.Rand
 	chunk     *Tally // the chunk in progress
 	counts    *chunkCounts
+	// held is how long the chunk in progress waited on the job's Pause,
+	// which the chunk's sizing leaves out.
+	held time.Duration
 	// mu guards tally, the worker's folded trials, and the marking of
 	// those trials as finished: a snapshot taken under every worker's mu
 	// sees the record and the tallies agree.
@@ -151,8 +157,18 @@ type Running struct {
 	all     []*worker
 	queue   queue
 	stop    rules.Stop
-	ended   chan struct{}
-	err     error
+	// quit is closed, once, after the stop is raised (halt): a worker
+	// held by the job's Pause waits on it.
+	quit     chan struct{}
+	quitOnce sync.Once
+	ended    chan struct{}
+	err      error
+}
+
+// halt raises the run's stop and lets every held worker see it.
+func (r *Running) halt() {
+	r.stop.Raise()
+	r.quitOnce.Do(func() { close(r.quit) })
 }
 
 // Start begins fighting the job's trials in the background (see Run). The
@@ -170,7 +186,7 @@ func Start(ctx context.Context, job Job) (*Running, error) {
 	}
 	workers = int(min(int64(workers), max(job.Trials-job.Finished.Count(), 1)))
 	r := &Running{job: job, spec: job.Battle.Spec(), streams: NewStreams(job.Seed, job.Key),
-		all: make([]*worker, workers), queue: queue{gaps: job.Finished.Unfinished()}, ended: make(chan struct{})}
+		all: make([]*worker, workers), queue: queue{gaps: job.Finished.Unfinished()}, quit: make(chan struct{}), ended: make(chan struct{})}
 	for i := range r.all {
 		w := &worker{
 			fighter: job.Battle.NewFighter(),
@@ -218,7 +234,7 @@ func (q *queue) take(n int64) (lo, hi int64, ok bool) {
 // fight runs every unfinished trial on the pool of workers. Cancelling ctx
 // raises the run's stop, which every worker looks at every stopPoll trials.
 func (r *Running) fight(ctx context.Context) error {
-	defer context.AfterFunc(ctx, r.stop.Raise)()
+	defer context.AfterFunc(ctx, r.halt)()
 	var g errgroup.Group
 	for _, w := range r.all {
 		g.Go(func() error { return r.work(ctx, w) })
@@ -243,13 +259,13 @@ func (r *Running) work(ctx context.Context, w *worker) error {
 			return nil
 		}
 		start := time.Now()
-		end, err := w.runChunk(r.streams, lo, hi, &r.stop)
-		took := time.Since(start)
+		end, err := w.runChunk(r, lo, hi)
+		took := time.Since(start) - w.held
 		if ferr := r.fold(w, lo, end); err == nil {
 			err = ferr
 		}
 		if err != nil {
-			r.stop.Raise()
+			r.halt()
 			return err
 		}
 		n = r.job.nextChunk(n, end-lo, took)
@@ -316,9 +332,12 @@ func (r *Running) Snapshot() (*Tally, string) {
 // about chunkTime, so that stopPoll trials of a chunk of n ≥ stopPoll
 // take about chunkTime·stopPoll/n or less, and a shorter chunk is looked
 // at once, before its first trial; either way a stop waits a few tens of
-// milliseconds at most, far within the second a run has to stop in.
-func (w *worker) runChunk(streams Streams, lo, hi int64, stop *rules.Stop) (end int64, err error) {
+// milliseconds at most, far within the second a run has to stop in. The
+// job's Pause is looked at there too, and a held worker waits there.
+func (w *worker) runChunk(r *Running, lo, hi int64) (end int64, err error) {
+	streams, stop := r.streams, &r.stop
 	w.chunk.Reset()
+	w.held = 0
 	nEnds := len(w.chunk.Ends)
 	i := lo
 	defer func() {
@@ -328,7 +347,7 @@ func (w *worker) runChunk(streams Streams, lo, hi int64, stop *rules.Stop) (end 
 		w.counts.fold(w.chunk)
 	}()
 	for ; i < hi; i++ {
-		if uint64(i-lo)%stopPoll == 0 && stop.Requested() {
+		if uint64(i-lo)%stopPoll == 0 && (stop.Requested() || r.job.Pause.Held() && w.wait(r)) {
 			break
 		}
 		s1, s2 := streams.Trial(i)
@@ -344,6 +363,15 @@ func (w *worker) runChunk(streams Streams, lo, hi int64, stop *rules.Stop) (end 
 		w.chunk.Examples.offer(s1, i, &w.out)
 	}
 	return i, nil
+}
+
+// wait holds w while the job's Pause is held, and reports whether the run
+// stopped meanwhile.
+func (w *worker) wait(r *Running) (stopped bool) {
+	start := time.Now()
+	r.job.Pause.wait(r.quit)
+	w.held += time.Since(start)
+	return r.stop.Requested()
 }
 
 // stopPoll is how many trials of a chunk a worker fights between two

@@ -171,15 +171,19 @@ func TestSignalsStopSlowTrialsPromptly(t *testing.T) {
 	stopSlowTrials(t, syscall.SIGINT, syscall.SIGKILL)
 }
 
-// stopSlowTrials sends each signal to its own run of 12 rollout trials,
-// checkpointed every 200 ms, in the middle of its trials, checks the
-// checkpoint it leaves, and resumes from it: each in a subtest of its
-// own, in parallel.
+// stopSlowTrials sends each signal to its own run of 6 rollout trials on
+// one worker, checkpointed every 200 ms, in the middle of its trials,
+// checks the checkpoint it leaves, and resumes from it: each in a subtest
+// of its own, in parallel. One worker's 6 trials last as long as two
+// workers' 12, so the signal lands as far into the run, at half the CPU
+// (the three runs were 9 s of cmd/cli's 72); a signal stopping two
+// workers mid-trial is TestSignalsStopALongTrial's.
 func stopSlowTrials(t *testing.T, signals ...syscall.Signal) {
 	bin := buildCrucible(t)
 	// Clipped: the signals' subtests run in parallel, each appending its
 	// own --out, and must not write into one spare capacity.
-	args := slices.Clip(append(append([]string{}, rollout...), "--trials", "12", "--checkpoint-every", "200ms"))
+	args := slices.Clip(append(slices.Clone(rollout), "--trials", "6", "--checkpoint-every", "200ms"))
+	args[slices.Index(args, "--workers")+1] = "1"
 	whole := mustRun(t, args...)
 	for _, sig := range signals {
 		t.Run(sig.String(), func(t *testing.T) {
@@ -187,7 +191,7 @@ func stopSlowTrials(t *testing.T, signals ...syscall.Signal) {
 			dir := filepath.Join(t.TempDir(), "out")
 			path := filepath.Join(dir, "checkpoint.json")
 			p := startCrucible(t, bin, nil, append(args, "--out", dir)...)
-			waitForPart(t, path, 12, 60*time.Second)
+			waitForPart(t, path, 6, 60*time.Second)
 			sent := time.Now()
 			var took time.Duration
 			if sig == syscall.SIGKILL {
@@ -196,7 +200,7 @@ func stopSlowTrials(t *testing.T, signals ...syscall.Signal) {
 				took = p.interrupt(t, sig)
 			}
 			info, trials, err := checkpointTrials(path)
-			if err != nil || trials == 0 || trials >= 12 {
+			if err != nil || trials == 0 || trials >= 6 {
 				t.Fatalf("%v: the checkpoint holds %d trials (%v); want some, not all\n%s", sig, trials, err, p.stderr.String())
 			}
 			// The checkpoint is recent: written every 200 ms, it holds the

@@ -1,5 +1,13 @@
 package workbench
 
+import (
+	"context"
+	"time"
+
+	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/scenarios"
+)
+
 // AnswerAfterJobs makes s answer each request for a job only once the job
 // has ended and its every event is on the wire: each job then "ends
 // before the page knows it", the order a fast job (an exact tune) reaches
@@ -13,3 +21,11 @@ func ExactSolves(s *Server) int {
 	defer s.exact.mu.Unlock()
 	return s.exact.solved
 }
+
+// SolveWith makes s solve its odds jobs' scenarios with solve.
+func SolveWith(s *Server, solve func(context.Context, *scenarios.Scenario, func(*rules.Exact)) (*rules.Exact, error)) {
+	s.solveHeadlineFirst = solve
+}
+
+// HoldAtMost sets how long s's odds jobs yield to their solves at most.
+func HoldAtMost(s *Server, d time.Duration) { s.holdAtMost = d }

@@ -76,3 +76,47 @@ func TestFormAndTextStayInSync(t *testing.T) {
 		})
 	}
 }
+
+// An edit that leaves the scenario, the seed and the trials as the job that
+// runs has them — a character typed and taken back within the pause for
+// typing — starts no job: the one running goes on. A stop, then the same
+// edit, starts one again.
+func TestUnchangedEditStartsNoJob(t *testing.T) {
+	t.Parallel()
+	_, hs := newTestServer(t, workbench.Config{})
+	p := openPage(t, hs.URL+"/#builtin=eclipse/interceptor-duel&seed=5&trials=3000")
+	p.wait(t, settled, time.Minute)
+	job := eval[int](t, p, `window.workbench.job`)
+	unchanged := eval[int](t, p, `window.workbench.unchanged`)
+	p.setInput(t, "seed", "6")
+	p.setInput(t, "seed", "5")
+	p.wait(t, `window.workbench.unchanged > `+itoa(unchanged), time.Minute)
+	if now := eval[int](t, p, `window.workbench.job`); now != job {
+		t.Errorf("the seed set and set back: job %d, then %d; want the job that ran to go on", job, now)
+	}
+	eval[bool](t, p, `(document.getElementById('stop').click(), true)`)
+	p.setInput(t, "seed", "5")
+	p.wait(t, `window.workbench.job > `+itoa(job)+` && `+settled, time.Minute)
+	if errs := p.consoleErrors(); len(errs) > 0 {
+		t.Errorf("console errors: %q", errs)
+	}
+}
+
+// A result without side labels (stratfight's) shows its estimate beside an
+// exact answer without an error: the estimates after a stratfight
+// lifespan's exact value threw in the page, one a redraw.
+func TestEstimateBesideExactWithoutLabels(t *testing.T) {
+	t.Parallel()
+	_, hs := newTestServer(t, workbench.Config{})
+	p := openPage(t, hs.URL+"/#builtin=stratfight/lifespan-30-coins&seed=1&trials=200000")
+	p.wait(t, settled+` && window.workbench.exact !== null`, 2*time.Minute)
+	job := eval[int](t, p, `window.workbench.job`)
+	p.setInput(t, "seed", "2") // the exact value from the cache, then the estimates
+	p.wait(t, `window.workbench.job > `+itoa(job)+` && `+settled, 2*time.Minute)
+	if !strings.HasPrefix(p.text(t, "mc"), "Monte Carlo: a ") {
+		t.Errorf("the estimate beside the exact value: %q", p.text(t, "mc"))
+	}
+	if errs := p.consoleErrors(); len(errs) > 0 {
+		t.Errorf("%d console errors, the first %q", len(errs), errs[0])
+	}
+}

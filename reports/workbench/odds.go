@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"runtime"
@@ -126,8 +127,14 @@ func (s *Server) oddsRun(req oddsRequest, sc *scenarios.Scenario) (analysis.Run,
 	return run, nil
 }
 
+// errSuperseded is the cause of an odds job's end when the page's next
+// edit replaces it: nobody reads what it would still send.
+var errSuperseded = errors.New("superseded by the page's next edit")
+
 // replaceOdds cancels the tab's odds job and waits, a little, for it to
-// end, so that the job replacing it finds its slot free.
+// end, so that the job replacing it finds its slot free. The job ends
+// within milliseconds: it sends nothing more and does not wait for its
+// solve (fightOdds).
 func (t *tab) replaceOdds() {
 	t.mu.Lock()
 	old := t.odds
@@ -136,7 +143,7 @@ func (t *tab) replaceOdds() {
 	if old == nil {
 		return
 	}
-	old.cancel(nil)
+	old.cancel(errSuperseded)
 	select {
 	case <-old.done:
 	case <-time.After(2 * time.Second):
@@ -156,33 +163,54 @@ func (s *Server) command(req oddsRequest, run analysis.Run) command {
 }
 
 // fightOdds is the odds job: the Monte Carlo run, streamed, and the exact
-// solve beside it.
+// solve beside it. The run yields to the solve from its first estimate to
+// the exact shares (yielding). A job that is cancelled ends as soon as its
+// run stops, without waiting for its solve, which ends on its own within
+// milliseconds of the cancel (s.running counts it); a job superseded by the
+// page's next edit sends no final estimate, which nobody would read.
 func (s *Server) fightOdds(ctx context.Context, t *tab, j *job, sc *scenarios.Scenario, run analysis.Run, exactCmd command) {
 	start := time.Now()
 	ms := func() float64 { return float64(time.Since(start).Microseconds()) / 1000 }
+	y := newYielding(s.holdAtMost)
+	defer y.answered()
+	run.Pause = &y.pause
 	solved := make(chan struct{})
 	if solver, err := rules.LookupSolver(sc.Ruleset); err == nil {
 		if !s.exact.has(exactKey(sc)) && solver.Check(sc.Document()) == nil {
 			run.Workers = beside(run.Workers) // a solve to come, not a cached answer or a refusal
 		}
+		s.running.Add(1)
 		go func() {
+			defer s.running.Done()
 			defer close(solved)
+			defer y.answered()
 			defer func() { // a solver's panic is the exact event's error, not the server's end
 				if v := recover(); v != nil {
 					s.cfg.Log.Printf("crucible serve: job %d: exact: internal error: %v\n%s", j.id, v, debug.Stack())
 					t.send(event{"exact", map[string]any{"job": j.id, "ms": ms(), "error": fmt.Sprintf("internal error: %v", v)}})
 				}
 			}()
-			s.solve(ctx, t, j, sc, ms, exactCmd)
+			s.solve(ctx, t, j, sc, ms, exactCmd, y)
 		}()
 	} else {
 		close(solved)
+		y.answered()
 	}
-	defer func() { <-solved }()
+	defer func() {
+		select {
+		case <-solved:
+		case <-ctx.Done():
+		}
+	}()
 	see := func(res *analysis.Result) {
 		t.send(event{"estimate", s.estimate(j, res, ms())})
+		y.sent()
 	}
 	res, err := run.Watch(ctx, sc, estimateEvery, see)
+	y.ended()
+	if context.Cause(ctx) == errSuperseded {
+		return
+	}
 	switch {
 	case res == nil, err != nil && !analysis.Interrupted(err):
 		t.failed(j, err)
@@ -230,11 +258,18 @@ func (s *Server) estimate(j *job, res *analysis.Result, ms float64) map[string]a
 }
 
 // solve sends the exact solution of sc, or why there is none: from the
-// cache when sc was solved before.
-func (s *Server) solve(ctx context.Context, t *tab, j *job, sc *scenarios.Scenario, ms func() float64, cmd command) {
+// cache at once when sc was solved before, else solved once the job's run
+// sent its first estimate (y.first); it tells y once the exact shares are
+// sent, ahead of the rest of the solution or with it.
+func (s *Server) solve(ctx context.Context, t *tab, j *job, sc *scenarios.Scenario, ms func() float64, cmd command, y *yielding) {
 	key := exactKey(sc)
 	if result, ok := s.exact.get(key); ok {
 		t.send(event{"exact", map[string]any{"job": j.id, "ms": ms(), "result": json.RawMessage(result), "command": cmd, "cached": true}})
+		return
+	}
+	select {
+	case <-y.first:
+	case <-ctx.Done():
 		return
 	}
 	h := reports.ExactHeader{Scenario: sc.Name, Ruleset: sc.Ruleset, Hash: sc.Hash(), Version: s.cfg.Version}
@@ -245,9 +280,10 @@ func (s *Server) solve(ctx context.Context, t *tab, j *job, sc *scenarios.Scenar
 		var b bytes.Buffer
 		if reports.WriteExactJSON(&b, h, e) == nil {
 			t.send(event{"headline", map[string]any{"job": j.id, "ms": ms(), "result": json.RawMessage(b.Bytes()), "command": cmd}})
+			y.answered()
 		}
 	}
-	sol, err := analysis.SolveHeadlineFirst(ctx, sc, headline)
+	sol, err := s.solveHeadlineFirst(ctx, sc, headline)
 	if err != nil {
 		if ctx.Err() == nil {
 			t.send(event{"exact", map[string]any{"job": j.id, "ms": ms(), "error": err.Error()}})

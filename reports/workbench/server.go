@@ -13,6 +13,7 @@
 package workbench
 
 import (
+	"context"
 	"embed"
 	"io/fs"
 	"log"
@@ -20,6 +21,10 @@ import (
 	"path/filepath"
 	"sync"
 	"time"
+
+	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/scenarios"
 )
 
 //go:embed assets
@@ -87,6 +92,12 @@ type Server struct {
 	answerAfterJobs bool
 	// exact keeps the exact answers of the scenarios solved last.
 	exact *exactCache
+	// solveHeadlineFirst is analysis.SolveHeadlineFirst, or a test's
+	// solver that keeps on after its cancel.
+	solveHeadlineFirst func(context.Context, *scenarios.Scenario, func(*rules.Exact)) (*rules.Exact, error)
+	// holdAtMost is the longest an odds job's run yields to its solve
+	// (yielding).
+	holdAtMost time.Duration
 }
 
 // New returns a server for cfg, its zero caps set to the defaults. A Dir
@@ -111,7 +122,8 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Log == nil {
 		cfg.Log = log.Default()
 	}
-	s := &Server{cfg: cfg, slots: make(chan struct{}, cfg.MaxJobs), tabs: map[string]*tab{}, exact: newExactCache(maxExactCached)}
+	s := &Server{cfg: cfg, slots: make(chan struct{}, cfg.MaxJobs), tabs: map[string]*tab{}, exact: newExactCache(maxExactCached),
+		solveHeadlineFirst: analysis.SolveHeadlineFirst, holdAtMost: holdAtMost}
 	if cfg.Dir != "" {
 		d, err := OpenDir(cfg.Dir)
 		if err != nil {

@@ -38,23 +38,28 @@ type Enumerator[T any, A Arith[T]] struct {
 	vols  map[string][]volley[T]
 	// fires and vols by packed keys (firekey.go), indexes into pfireList
 	// and pvolList, and what each step's fire reads of a packed key
-	pfires     wordTable
-	pvols      wordTable
-	pfireList  [][]sideOut[T]
-	pvolList   [][]volley[T]
-	masks      [][2]fireMask
-	keyBuf     []byte
-	ownLen     int
-	next       []int32
-	stills     [2][1]sideOut[T]
-	snap       sideSnapshot
-	pack       Packing
-	assigns    wordTable         // assignKey's words, into assignList
-	enemies    map[string]uint64 // enemyKey's names of unpacked units
-	assignList []assignment
-	slab       int32Slab       // the small slices the Enumerator keeps
-	outs       outMerger[T, A] // a fire step's outcomes (merger)
-	outSlab    slab[sideOut[T]]
+	pfires    wordTable
+	pvols     wordTable
+	pfireList [][]sideOut[T]
+	pvolList  [][]volley[T]
+	masks     [][2]fireMask
+	keyBuf    []byte
+	ownLen    int
+	next      []int32
+	stills    [2][1]sideOut[T]
+	// the counts of the enemy's units a side that does not fire sees, by
+	// the part of the key its outcome replaces (still): indexes into
+	// stillList, whose entries keep only the counts
+	stillCounts wordTable
+	stillList   []assignment
+	snap        sideSnapshot
+	pack        Packing
+	assigns     wordTable         // assignKey's words, into assignList
+	enemies     map[string]uint64 // enemyKey's names of unpacked units
+	assignList  []assignment
+	slab        int32Slab       // the small slices the Enumerator keeps
+	outs        outMerger[T, A] // a fire step's outcomes (merger)
+	outSlab     slab[sideOut[T]]
 	// a volley's hits, the volleys and their partial counts (countVolley)
 	hitSlab  slab[hit]
 	volSlab  slab[volley[T]]
@@ -174,6 +179,9 @@ func (s *Enumerator[T, A]) Reset(m *Model, ar A, opt StepOptions) {
 	s.volSlab.reset()
 	s.i16Slab.reset()
 	s.stills = [2][1]sideOut[T]{} // their slices were cut from the slab
+	s.stillCounts.reset()
+	clear(s.stillList)
+	s.stillList = s.stillList[:0]
 	n := len(m.b.spec.Counters)
 	if cap(s.out.Counters) < n {
 		s.out.Counters = make([]int64, n)

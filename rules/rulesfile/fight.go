@@ -244,11 +244,18 @@ func (f *fighter) phases(list []*phaseC) {
 		case phHook:
 			f.callHook(p.hook, -1, -1, 0)
 		}
-		// settle is called only when a side may have no unit left
-		if f.over || (f.agg[0][aggAlive] == 0 || f.agg[1][aggAlive] == 0) && f.settle() {
+		if f.ended() {
 			return
 		}
 	}
+}
+
+// ended reports whether the battle is over, ending it when a side has no
+// unit left; settle is called only when a side may have none (the counts
+// are never negative: their min is 0 then, and ended stays short enough
+// to inline).
+func (f *fighter) ended() bool {
+	return (f.over || min(f.agg[0][aggAlive], f.agg[1][aggAlive]) == 0) && f.settle()
 }
 
 // settle ends the battle when a side has no unit left.

@@ -20,6 +20,37 @@ func TestGuideNumbers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// fought runs each scenario the guide quotes once, however many of its
+	// figures it quotes.
+	type run struct {
+		b  rules.Battle
+		tl *sim.Tally
+	}
+	runs := map[string]run{}
+	fought := func(ref, set string) (rules.Battle, *sim.Tally) {
+		if r, ok := runs[ref+"\x00"+set]; ok {
+			return r.b, r.tl
+		}
+		sc, err := scenarios.Load(ref)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if set != "" {
+			if err := sc.Set(set); err != nil {
+				t.Fatal(err)
+			}
+		}
+		b, err := sc.Compile()
+		if err != nil {
+			t.Fatal(err)
+		}
+		tl, err := sim.Run(t.Context(), sim.Job{Battle: b, Key: sim.Key(sc.StreamName()), Seed: 1, Trials: 100000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		runs[ref+"\x00"+set] = run{b, tl}
+		return b, tl
+	}
 	for _, c := range []struct {
 		ref, set, metric, want string
 	}{
@@ -38,23 +69,7 @@ func TestGuideNumbers(t *testing.T) {
 		{"testdata/guide/morale.yaml", "", "fled", "97.29 %"},
 		{"rulesfile/risk", "", "a", "76.80 %"},
 	} {
-		sc, err := scenarios.Load(c.ref)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if c.set != "" {
-			if err := sc.Set(c.set); err != nil {
-				t.Fatal(err)
-			}
-		}
-		b, err := sc.Compile()
-		if err != nil {
-			t.Fatal(err)
-		}
-		tl, err := sim.Run(t.Context(), sim.Job{Battle: b, Key: sim.Key(sc.StreamName()), Seed: 1, Trials: 100000})
-		if err != nil {
-			t.Fatal(err)
-		}
+		b, tl := fought(c.ref, c.set)
 		var n int64
 		switch c.metric {
 		case "a":

@@ -162,17 +162,23 @@ func (f *fighter) load(st []int32, ch Chooser) {
 	f.dirty = 0
 	clear(f.hpCount)
 	f.agg = [2][3]int32{}
-	for u := range b.units {
-		ui := &b.units[u]
-		ut := b.types[ui.typ]
-		hp := f.st[ui.slot]
-		f.hpCount[ut.hpOff+int(hp)]++
-		f.agg[ui.side][aggHP] += hp
-		if hp > 0 {
-			f.agg[ui.side][aggAlive]++
-			if ut.armed {
-				f.agg[ui.side][aggArmed]++
+	// Type by type, its units' slots one stride apart (compileFile lays
+	// them out so): the exact solver loads a state for every fire
+	// outcome it works out and every end it records.
+	for _, ut := range b.types {
+		counts, agg := f.hpCount[ut.hpOff:], &f.agg[ut.side]
+		alive := int32(0)
+		for slot, end := b.unitBase+ut.first*b.stride, b.unitBase+(ut.first+ut.count)*b.stride; slot < end; slot += b.stride {
+			hp := f.st[slot]
+			counts[hp]++
+			agg[aggHP] += hp
+			if hp > 0 {
+				alive++
 			}
+		}
+		agg[aggAlive] += alive
+		if ut.armed {
+			agg[aggArmed] += alive
 		}
 	}
 }

@@ -271,8 +271,23 @@ func (s *Enumerator[T, A]) still(side int, c *cfg, part uint64) []sideOut[T] {
 	o := &s.stills[side][0]
 	o.w, o.tracks = s.ar.Frac(1, 1), c.st[1+side*nt:1+side*nt+nt]
 	o.enemy = c.st[b.unitBase+en.first*b.stride : b.unitBase+(en.first+en.n)*b.stride]
-	s.count(side, o)
 	o.part = part
+	if !s.keyed && !s.pack.OK {
+		s.count(side, o)
+		return s.stills[side][:]
+	}
+	// The enemy's units are counted once for each part of the key they
+	// make: in fire by initiative one side is still at every step, and
+	// sees the same enemy units again from state after state.
+	if i, ok := s.stillCounts.find(part, uint64(side)); ok {
+		k := &s.stillList[i]
+		o.typeAlive, o.alive, o.hp, o.armed = k.typeAlive, k.alive, k.hp, k.armed
+		return s.stills[side][:]
+	}
+	o.typeAlive = nil // a slice of its own, kept in stillList
+	s.count(side, o)
+	s.stillCounts.put(part, uint64(side), int32(len(s.stillList)))
+	s.stillList = append(s.stillList, assignment{typeAlive: o.typeAlive, alive: o.alive, hp: o.hp, armed: o.armed})
 	return s.stills[side][:]
 }
 

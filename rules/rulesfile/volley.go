@@ -13,7 +13,7 @@ func (f *fighter) fire(p *phaseC) {
 	for i, step := range p.steps {
 		if fv := p.fastAt[i]; fv != nil {
 			f.fastVolley(fv)
-			if f.settle() {
+			if f.ended() {
 				return
 			}
 			continue
@@ -31,7 +31,7 @@ func (f *fighter) fire(p *phaseC) {
 				f.assign(s)
 			}
 		}
-		if f.settle() {
+		if f.ended() {
 			return
 		}
 	}
@@ -125,19 +125,24 @@ func (f *fighter) fastVolley(fv *fastVolley) {
 // each class of its faces (class 0 the misses, then w.groups), rolled as
 // die rolls them, inline, four to a draw — or answered by the Chooser.
 func (f *fighter) rollGroups(w *weaponC, n int) []int32 {
-	nf := uint64(len(w.die))
-	thresh := w.thresh
 	count := f.count[:len(w.groups)+1]
 	for i := len(count) - 1; i >= 0; i-- { // a few groups: not a call to memclr
 		count[i] = 0
 	}
-	group := w.faceGroup
 	if f.ch != nil {
 		f.ch.Multinomial(n, w.groupWeights, count)
 		return count
 	}
+	if f.log != nil { // die by die, each written down
+		for range n {
+			fi := f.die(len(w.die))
+			count[w.faceGroup[fi]]++
+			f.log.face(w.die[fi])
+		}
+		return count
+	}
+	nf, thresh, group := uint64(len(w.die)), w.thresh, w.faceGroup
 	word, chunks := f.word, f.chunks
-	logging := f.log != nil // read once: a look per die costs
 	for i := 0; i < n; {
 		if chunks == 0 {
 			word, chunks = f.r.Uint64(), 4
@@ -149,9 +154,6 @@ func (f *fighter) rollGroups(w *weaponC, n int) []int32 {
 			continue
 		}
 		count[group[v>>16]]++
-		if logging {
-			f.log.face(w.die[v>>16])
-		}
 		i++
 	}
 	f.word, f.chunks = word, chunks

@@ -50,6 +50,9 @@ function showView(name) {
 // its reply is in. The form's edits (textedit operations) go with the
 // odds' request, which answers the text edited: a pick is one round trip.
 let debounce = 0, sending = false, resend = false, ops = [];
+// runningKey is the scenario, seed and trials of the odds job that runs
+// (or ran to its end), null when it was stopped or failed.
+let runningKey = null;
 function edits(more, at) {
   clearTimeout(debounce);
   ops.push(...more);
@@ -84,8 +87,15 @@ async function send() {
     } catch (e) { failed(e); }
     return;
   }
+  // The same scenario, seed and trials as the job that runs (a character
+  // typed and taken back within the pause, a field left as it was) would
+  // only start its twin: the job goes on.
+  const sent = {edit: edit(), builtin: state.builtin, seed: seed(), trials: trials()};
+  const keyOf = (text) => JSON.stringify([{...sent.edit, text}, sent.builtin, sent.seed, sent.trials]);
+  if (!mine.length && keyOf(sent.edit.text) === runningKey) { state.unchanged++; return; }
+  runningKey = null;
   const job = newJob('odds');
-  const req = Object.assign(edit(), {tab, job, builtin: state.builtin, seed: seed(), trials: trials()}, mine.length ? {ops: mine} : {});
+  const req = Object.assign({}, sent.edit, {tab, job, builtin: sent.builtin, seed: sent.seed, trials: sent.trials}, mine.length ? {ops: mine} : {});
   state.job = job; state.sent = t0;
   state.firstMs = state.pointMs = state.exactMs = state.exactFullMs = null; state.exact = state.headline = null; state.last = null; state.estimates = 0; state.history = []; state.done = false;
   $('exact').textContent = '…';
@@ -96,6 +106,7 @@ async function send() {
   if (typeof r.text === 'string') edited(r.text);
   const v = r.validation;
   if (v.ok) {
+    if (state.job === job) runningKey = keyOf(typeof r.text === 'string' ? r.text : sent.edit.text);
     showProblems(v);
     odds.stale(false);
     odds.started(r, v);
@@ -103,22 +114,30 @@ async function send() {
     // before it: drawing it off the page and patching the page's holds the
     // page for milliseconds (a fleet's blueprints and their part lists),
     // and the estimate, which arrives just after this answer, would wait
-    // behind it.
-    await firstEstimate(job, 250);
+    // behind it. Where a solver answers, the exact shares come next (a
+    // solve of a large fleet, while the server's run waits for them) and
+    // are not to wait behind it either: the form, which already shows the
+    // pick, is redrawn after them, or 400 ms at most.
+    await until(job, ['estimate'], 250, () => state.firstMs !== null);
+    if (v.exact) await until(job, ['headline', 'exact', 'failed'], 400, () => state.headline !== null || state.exact !== null);
   }
   await showValidation(v);
   if (v.ok) state.replied = job;
 }
 
-// firstEstimate resolves once the first estimate of job is drawn, or
-// after ms.
-let awaited = null;
-function firstEstimate(job, ms) {
-  if (state.job === job && state.firstMs !== null) return Promise.resolve();
+// until resolves once an event of one of the kinds has come for the odds
+// job (drawn: or already, as drawn says), or after ms.
+const awaited = new Set();
+function until(job, kinds, ms, drawn) {
+  if (state.job === job && drawn()) return Promise.resolve();
   return new Promise((resolve) => {
-    awaited = {job, resolve};
-    setTimeout(resolve, ms);
+    const w = {job, kinds, resolve};
+    awaited.add(w);
+    setTimeout(() => { awaited.delete(w); resolve(); }, ms);
   });
+}
+function arrived(job, kind) {
+  for (const w of awaited) if (w.job === job && w.kinds.includes(kind)) { awaited.delete(w); w.resolve(); }
 }
 
 // edited puts the text the form's edits made in the editor, which the
@@ -164,13 +183,11 @@ function dispatch(kind, data) {
   const owner = ownerOf(data.job);
   if (owner === 'odds') {
     if (data.job !== state.job) return; // an older edit's
-    if (kind === 'estimate') {
-      odds.estimate(data);
-      if (awaited && awaited.job === data.job) { awaited.resolve(); awaited = null; }
-    }
+    if (kind === 'estimate') odds.estimate(data);
     else if (kind === 'exact') odds.exact(data);
     else if (kind === 'headline') odds.headline(data);
-    else if (kind === 'failed') $('state').textContent = 'failed: ' + data.error;
+    else if (kind === 'failed') { runningKey = null; $('state').textContent = 'failed: ' + data.error; }
+    arrived(data.job, kind);
     return;
   }
   const c = jobCards[owner];
@@ -335,6 +352,7 @@ function connect() {
   const es = new EventSource('/api/events?tab=' + tab);
   es.addEventListener('hello', () => {
     state.ready = true;
+    runningKey = null; // a new stream: the tab's jobs on the server ended with the old one
     $('connection').textContent = 'connected';
     if ($('src').value) changed();
   });
@@ -356,7 +374,7 @@ function init() {
   initForm(edits);
   for (const id of ['name', 'seed', 'trials']) $(id).addEventListener('input', () => changed());
   $('picker').addEventListener('change', (e) => { if (e.target.value) open(e.target.value).catch((err) => { $('status').textContent = err.message; }); });
-  $('stop').addEventListener('click', () => api('/api/stop', {tab}).catch((e) => { $('status').textContent = e.message; }));
+  $('stop').addEventListener('click', () => (runningKey = null, api('/api/stop', {tab})).catch((e) => { $('status').textContent = e.message; }));
   $('download').addEventListener('click', () => save($('src').value, fileOf($('name').value)));
   $('rules-download').addEventListener('click', () => state.rules && save($('rules-src').value, state.rules.file.split('/').pop()));
   catalogue().then(restore).catch((e) => { $('status').textContent = e.message; });

@@ -16,6 +16,9 @@ export const state = {
   // when the whole solution came (exactMs is when the first exact number
   // did, from either).
   headline: null, exactFullMs: null, estimates: 0, history: [], done: false,
+  // unchanged counts the edits that left the scenario, seed and trials as
+  // the job that runs has them, which start no job.
+  unchanged: 0,
   // The answers of the other cards, by kind, and their jobs.
   sweep: null, tune: null, compare: null, meta: null, spread: null, replay: null, skill: null,
   // What the server last said of the text: its validation, document and

@@ -159,6 +159,7 @@ func (s *solver[T, A]) reset(c *eclipse.Compiled, opt Options, bud budget) error
 		return err
 	}
 	s.c, s.opt, s.bud = c, opt, bud
+	nodeLog2 := s.nodeTableLog2()
 	s.optimal = c.Sides[0].Policy == eclipse.PolicyOptimal || c.Sides[1].Policy == eclipse.PolicyOptimal
 	s.nodes, s.nc, s.prob, s.to = s.nodes[:0], s.nc[:0], s.prob[:0], s.to[:0]
 	s.keyBits, s.progBits = 0, 0
@@ -166,7 +167,8 @@ func (s *solver[T, A]) reset(c *eclipse.Compiled, opt Options, bud budget) error
 	s.terms, s.entries, s.outTab, s.outVals = s.terms[:0], s.entries[:0], s.outTab[:0], s.outVals[:0]
 	s.rollP, s.rollA0, s.rollNA, s.outs = s.rollP[:0], s.rollA0[:0], s.rollNA[:0], s.outs[:0]
 	s.shapes, s.shapeRolls = s.shapes[:0], s.shapeRolls[:0]
-	for _, t := range []*indexTable{&s.index, &s.memo, &s.outMemo} {
+	s.index.init(s.index.buffers(), nodeLog2)
+	for _, t := range []*indexTable{&s.memo, &s.outMemo} {
 		t.init(t.buffers(), tableLog2)
 	}
 	for _, t := range []*indexTable{&s.shapeMemo, &s.endMemo} {
@@ -179,6 +181,22 @@ func (s *solver[T, A]) reset(c *eclipse.Compiled, opt Options, bud budget) error
 	s.posSets = [2][256]uint32{}
 	s.tables()
 	return nil
+}
+
+// nodeTableLog2 is the log2 of the node table's first size for the
+// battle reset is readying s for, s.nodes still holding the last solve's
+// nodes: the size those needed, within what the battle's keys allow.
+// A solver is reused (see solvers), most often for a battle like the
+// last (the workbench's edits of one scenario, a test's or a benchmark's
+// solves of one battle), whose node table then seldom grows: each growth
+// moves every node, the growths of fleet-mirror-upgraded's table a tenth
+// of the first-level cache misses of its solve.
+func (s *solver[T, A]) nodeTableLog2() uint {
+	log2 := tableLog2
+	if n := len(s.nodes); n > 0 {
+		log2 = max(log2, bits.Len(uint(2*n-1))) // at most half full (see indexTable)
+	}
+	return uint(min(log2, max(tableLog2, bits.Len64(2*s.enc.states*s.enc.ptrs-1))))
 }
 
 // emptied returns m cleared, or a new map if m is nil.

@@ -82,8 +82,11 @@ function drawDetails() {
   rounds(r); ends(r); counters(r); atLeast(r);
 }
 
+// mcLine is the estimate's shares beside the exact ones; a result with no
+// side labels (stratfight's) names the sides a and b, as the headline does.
 function mcLine(r) {
-  return 'Monte Carlo: ' + ['a', 'b'].map((k) => r.labels[k] + ' ' + pct(r.wins[k] / r.trials) + ' ' + interval(...r.intervals['wins.' + k])).join(', ');
+  const labels = r.labels || {a: 'a', b: 'b'};
+  return 'Monte Carlo: ' + ['a', 'b'].map((k) => labels[k] + ' ' + pct(r.wins[k] / r.trials) + ' ' + interval(...r.intervals['wins.' + k])).join(', ');
 }
 
 function shares(r) {
