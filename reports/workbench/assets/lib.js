@@ -40,6 +40,10 @@ export function pct(p, digits = 2) {
 // interval writes [lo, hi] of shares in percent.
 export function interval(lo, hi) { return '[' + (100 * lo).toFixed(2) + ', ' + (100 * hi).toFixed(2) + ']'; }
 
+// labelsOf is a result's side names; a result without them (stratfight's)
+// names its sides a and b.
+export function labelsOf(r) { return r.labels || {a: 'a', b: 'b'}; }
+
 // sideOf names a counter or metric by its side's name: a.survivors.Cruiser
 // with labels {a: attacker} is "attacker: survivors.Cruiser".
 export function sideOf(name, labels) {

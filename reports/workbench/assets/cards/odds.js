@@ -3,7 +3,7 @@
 // the rounds and the counters' distributions (P(at least k) per side);
 // the end reasons and the counters' means by side name.
 
-import {$, h, pct, interval, sideOf} from '../lib.js';
+import {$, h, pct, interval, sideOf, labelsOf} from '../lib.js';
 import {state} from '../page.js';
 import {s, histogram, lineChart} from '../chart.js';
 import * as why from './why.js';
@@ -52,7 +52,7 @@ export function estimate(d) {
   if (d.final) state.done = true;
   if (state.firstMs === null) state.firstMs = now;
   if (state.pointMs === null && d.precision <= 0.01) state.pointMs = now;
-  const labels = r.labels || {a: 'a', b: 'b'};
+  const labels = labelsOf(r);
   $('label-a').textContent = labels.a; $('label-b').textContent = labels.b;
   if (!state.exact && !state.headline) shares(r);
   $('trials-done').textContent = r.trials.toLocaleString('en');
@@ -82,10 +82,9 @@ function drawDetails() {
   rounds(r); ends(r); counters(r); atLeast(r);
 }
 
-// mcLine is the estimate's shares beside the exact ones; a result with no
-// side labels (stratfight's) names the sides a and b, as the headline does.
+// mcLine is the estimate's shares beside the exact ones.
 function mcLine(r) {
-  const labels = r.labels || {a: 'a', b: 'b'};
+  const labels = labelsOf(r);
   return 'Monte Carlo: ' + ['a', 'b'].map((k) => labels[k] + ' ' + pct(r.wins[k] / r.trials) + ' ' + interval(...r.intervals['wins.' + k])).join(', ');
 }
 

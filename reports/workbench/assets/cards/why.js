@@ -6,7 +6,7 @@
 // buckets by priority — the games `crucible explain --outcome 'end E'`
 // shows first — and the explain command that shows more.
 
-import {h} from '../lib.js';
+import {h, labelsOf} from '../lib.js';
 
 // Shown is how many games "why?" lists.
 const shown = 3;
@@ -58,7 +58,7 @@ function draw(r, runCommand) {
   if (key === drawn) return;
   drawn = key;
   const run = parseRun(cmd);
-  const labels = r.labels || {a: 'a', b: 'b'};
+  const labels = labelsOf(r);
   box.textContent = '';
   box.hidden = false;
   box.append(h('h3', {}, 'Why? Games that ended by ' + open));
