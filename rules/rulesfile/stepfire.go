@@ -225,11 +225,12 @@ func (s *Enumerator[T, A]) fireOutcomes(st *step, side int, vols []volley[T], c 
 				}
 				r = s.assigned(side, &v, enemy)
 			}
+			if s.pack.OK {
+				m.addPart(r.part+s.pack.Part(v.tracks, 1+side*nt), v.tracks, r, v.w)
+				continue
+			}
 			o := m.add(v.tracks, r.enemy, r.alive, v.w)
 			o.typeAlive, o.part, o.hp, o.armed = r.typeAlive, r.part, r.hp, r.armed
-			if s.pack.OK {
-				o.part += s.pack.Part(v.tracks, 1+side*nt)
-			}
 		}
 		return m.done()
 	}
@@ -598,19 +599,24 @@ type outMerger[T any, A Arith[T]] struct {
 	ar      A
 	out     []sideOut[T]
 	index   map[string]int
-	indexed bool // the outcomes are in index, past outScan of them
-	buf     []byte
-	slab    *int32Slab // the outcomes' tracks and units
-	outSlab *slab[sideOut[T]]
+	indexed bool // the outcomes are in index (or partIndex), past outScan of them
+	// parts are the outcomes' parts of the key, partIndex their index,
+	// when they are added by addPart
+	parts     []uint64
+	partIndex wordTable
+	buf       []byte
+	slab      *int32Slab // the outcomes' tracks and units
+	outSlab   *slab[sideOut[T]]
 }
 
 // merger returns the Enumerator's outMerger, emptied.
 func (s *Enumerator[T, A]) merger() *outMerger[T, A] {
 	m := &s.outs
 	m.ar, m.slab, m.outSlab = s.ar, &s.slab, &s.outSlab
-	m.out = m.out[:0]
+	m.out, m.parts = m.out[:0], m.parts[:0]
 	if m.indexed {
 		clear(m.index)
+		m.partIndex.reset()
 		m.indexed = false
 	}
 	return m
@@ -648,6 +654,42 @@ func (m *outMerger[T, A]) add(tracks, enemy []int32, alive int32, w T) *sideOut[
 	m.index[string(m.buf)] = len(m.out)
 	m.out = append(m.out, sideOut[T]{w: w, tracks: m.slab.clone(tracks), enemy: m.slab.clone(enemy), alive: alive})
 	return &m.out[len(m.out)-1]
+}
+
+// addPart adds a deterministic side's outcome of a volley with tracks
+// whose hits left assignment r, of weight w, when states pack: part, the
+// tracks' and the enemy units' part of the key, tells outcomes apart as
+// their tracks and units do, in one word. The outcome's tracks and units
+// are the volley's and the assignment's, which the Enumerator keeps
+// unchanged for the solve: they are not copied.
+func (m *outMerger[T, A]) addPart(part uint64, tracks []int32, r *assignment, w T) {
+	i := -1
+	if !m.indexed { // few outcomes: compared one by one
+		for j, p := range m.parts {
+			if p == part {
+				i = j
+				break
+			}
+		}
+	} else if j, ok := m.partIndex.find(part, 0); ok {
+		i = int(j)
+	}
+	if i >= 0 {
+		m.out[i].w = m.ar.Add(m.out[i].w, w)
+		return
+	}
+	m.out = append(m.out, sideOut[T]{w: w, tracks: tracks, enemy: r.enemy, alive: r.alive, hp: r.hp, armed: r.armed,
+		typeAlive: r.typeAlive, part: part})
+	m.parts = append(m.parts, part)
+	switch n := len(m.parts); {
+	case n == outScan:
+		m.indexed = true
+		for j, p := range m.parts {
+			m.partIndex.put(p, 0, int32(j))
+		}
+	case n > outScan:
+		m.partIndex.put(part, 0, int32(n-1))
+	}
 }
 
 // outScan is how many outcomes outMerger compares one by one before it
