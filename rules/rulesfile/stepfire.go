@@ -61,8 +61,8 @@ func (s *Enumerator[T, A]) fire(st *step, c *cfg, out *bag[T, A]) error {
 // worked out before from the same units — and each combination goes on
 // to the next step: emitted at once when it is a step of the same round
 // with something to play and both sides have units left, else loaded in
-// the fighter, settled, and handed to then.
-func (s *Enumerator[T, A]) fireApart(pos int, st *step, c *cfg, emit func(T, *Outcome), then func(w T) error) error {
+// the fighter, settled, and gone on from (goOnKept).
+func (s *Enumerator[T, A]) fireApart(pos int, st *step, c *cfg, emit func(T, *Outcome)) error {
 	f, ar := s.f, s.ar
 	var sides [2][]sideOut[T]
 	var before [2]uint64
@@ -107,11 +107,18 @@ func (s *Enumerator[T, A]) fireApart(pos int, st *step, c *cfg, emit func(T, *Ou
 					continue
 				}
 			}
+			hint := base + oa.part + ob.part
+			if s.pack.OK {
+				if k, ok := s.gone.find(hint, uint64(pos+1)); ok {
+					emit(w, &s.goneList[k])
+					continue
+				}
+			}
 			s.combine(c.st, oa, ob)
 			f.loadWith(s.next, [2][3]int32{{ob.alive, ob.hp, ob.armed}, {oa.alive, oa.hp, oa.armed}})
 			f.settle()
-			s.hinted, s.hint = s.pack.OK, base+oa.part+ob.part
-			err := then(w)
+			s.hinted, s.hint = s.pack.OK, hint
+			err := s.goOnKept(pos+1, w, emit)
 			s.hinted = false
 			if err != nil {
 				return err
@@ -119,6 +126,42 @@ func (s *Enumerator[T, A]) fireApart(pos int, st *step, c *cfg, emit func(T, *Ou
 		}
 	}
 	return nil
+}
+
+// goOnKept is goOn from step pos of the state fireApart combined, loaded
+// in the fighter, whose packed key (less the step) is s.hint: where it
+// leads, which depends on that state alone, is kept by the key and the
+// step, so that fireApart emits it again when another combination, from
+// this node or another, comes to the same state (at a round's end the
+// sides' outcomes from many states meet in few).
+func (s *Enumerator[T, A]) goOnKept(pos int, w T, emit func(T, *Outcome)) error {
+	if !s.pack.OK {
+		return s.goOn(pos, pos == s.m.nStart, w, emit)
+	}
+	s.goneTo = emit
+	n := len(s.goneList)
+	err := s.goOn(pos, pos == s.m.nStart, w, s.record)
+	s.goneTo = nil
+	if err == nil && len(s.goneList) == n+1 {
+		s.gone.put(s.hint, uint64(pos), int32(n))
+	}
+	return err
+}
+
+// recordGone records outcome o of goOnKept in goneList, a copy whose
+// state (when not keyed) and counters (of an end) are cut from the
+// Enumerator's slabs, and emits it.
+func (s *Enumerator[T, A]) recordGone(w T, o *Outcome) {
+	k := *o
+	k.State, k.Counters = nil, nil
+	if !o.Keyed {
+		k.State = s.goneSt.clone(o.State)
+	}
+	if o.Pos < 0 {
+		k.Counters = s.goneCtr.clone(o.Counters)
+	}
+	s.goneList = append(s.goneList, k)
+	s.goneTo(w, o)
 }
 
 // combine sets s.next to state st with the sides' outcomes oa and ob.
