@@ -82,6 +82,7 @@ type Enumerator[T any, A Arith[T]] struct {
 	sideMask  [2]uint64
 	enemyMask [2]uint64 // the bits of side s's enemy's units
 	stBuf     []int32
+	regBuf    []int32 // a step's registers at its start (Step)
 	// gone keeps where fireApart's outcomes that go on through the
 	// fighter lead (goOnKept): the outcome goOn emitted, by the packed
 	// key of the state fireApart combined (hint) and the step after it,
@@ -243,7 +244,10 @@ func (s *Enumerator[T, A]) Step(pos int, st []int32, emit func(w T, o *Outcome))
 			panic(r)
 		}
 	}()
-	c := cfg{st: st, ender: -1, reg: make([]int32, s.m.b.nregs)}
+	// The registers start at zero at every step; their array is the
+	// Enumerator's (a configuration kept is cloned).
+	s.regBuf = append(s.regBuf[:0], make([]int32, s.m.b.nregs)...)
+	c := cfg{st: st, ender: -1, reg: s.regBuf}
 	next := pos + 1
 	if stp := &s.m.steps[pos]; stp.indep[0] && stp.indep[1] {
 		return s.fireApart(pos, stp, &c, emit)
