@@ -2,6 +2,7 @@ package exact
 
 import (
 	"fmt"
+	"math"
 )
 
 // components returns the chain's strongly connected components in
@@ -12,66 +13,63 @@ import (
 // come back (healing, a track that goes up and down).
 func (c *chain[T, A]) components() [][]int32 {
 	n := int32(c.nodes.len())
-	index := zeroed(&c.buf.index, int(n))
-	low := zeroed(&c.buf.low, int(n))
-	onStack := zeroed(&c.buf.onStack, int(n))
-	for i := range index {
-		index[i] = -1
-	}
+	// A node's index is its place in the walk plus one (0: not reached
+	// yet), or done once its component is found: the one array is all a
+	// node's lookup reads (low and index side by side, and no flag for
+	// the stack: a node found in a component leaves low alone).
+	const done = math.MaxInt32
+	tj := zeroed(&c.buf.tarjan, int(n))
 	// The components are cut from one array (flat, ends[i] where the i-th
 	// ends) once all are found: a battle has as many as it has states.
 	stack, flat, ends := c.buf.stack[:0], c.buf.flat[:0], c.buf.ends[:0]
-	next := int32(0)
+	next := int32(1)
 	call := c.buf.call[:0]
-	targets := c.to
+	targets, e0 := c.to, c.e0
 	for r := range n {
-		if index[r] >= 0 {
+		if tj[r].index != 0 {
 			continue
 		}
-		call = append(call[:0], frame{r, c.e0[r]})
-		index[r], low[r] = next, next
+		call = append(call[:0], frame{r, e0[r]})
+		tj[r] = tarjanNode{next, next}
 		next++
 		stack = append(stack, r)
-		onStack[r] = true
 		for len(call) > 0 {
 			// v's edges from the frame's on, in one loop: down the first
 			// that leads to a node not yet seen, else v is done.
 			top := len(call) - 1
 			v, e := call[top].v, call[top].e
-			lv, down := low[v], false
-			for e1 := c.e0[v+1]; e < e1; e++ {
+			lv, down := tj[v].low, false
+			for e1 := e0[v+1]; e < e1; e++ {
 				w := targets[e]
-				switch {
-				case w < 0:
-				case index[w] < 0:
+				if w < 0 {
+					continue
+				}
+				if x := tj[w].index; x == 0 {
 					call[top].e = e + 1
-					index[w], low[w] = next, next
+					tj[w] = tarjanNode{next, next}
 					next++
 					stack = append(stack, w)
-					onStack[w] = true
-					call = append(call, frame{w, c.e0[w]})
+					call = append(call, frame{w, e0[w]})
 					down = true
-				case onStack[w]:
-					lv = min(lv, index[w])
-				}
-				if down {
 					break
+				} else {
+					lv = min(lv, x)
 				}
 			}
-			low[v] = lv
+			tj[v].low = lv
 			if down {
 				continue
 			}
 			call = call[:top]
 			if top > 0 {
 				p := call[top-1].v
-				low[p] = min(low[p], lv)
+				tj[p].low = min(tj[p].low, lv)
 			}
-			if low[v] == index[v] {
+			if lv == tj[v].index {
 				for {
 					w := stack[len(stack)-1]
 					stack = stack[:len(stack)-1]
-					onStack[w] = false
+					tj[w].index = done
 					flat = append(flat, w)
 					if w == v {
 						break
@@ -92,6 +90,9 @@ func (c *chain[T, A]) components() [][]int32 {
 	}
 	return out
 }
+
+// tarjanNode is a node as components' walk knows it.
+type tarjanNode struct{ index, low int32 }
 
 // maxCycle is the most nodes a cycle of the chain may have: its linear
 // system is solved densely.

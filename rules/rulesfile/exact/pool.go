@@ -58,13 +58,14 @@ func release[T any, A arith[T]](c *chain[T, A]) {
 // buffers are the chain's scratch arrays for its solution (components,
 // the rounds' sweep), which a pooled chain keeps.
 type buffers struct {
-	index, low, stack, flat, order, place, count []int32
-	next                                         []int32
-	to0, to1, heads                              []int32
-	onStack, head                                []bool
-	pr, mass                                     []float64
-	marks                                        []uint64
-	sweep                                        []sweepNode
+	stack, flat, order, place, count []int32
+	tarjan                           []tarjanNode
+	next                             []int32
+	to0, to1, heads                  []int32
+	head                             []bool
+	pr, mass                         []float64
+	marks                            []uint64
+	sweep                            []sweepNode
 	// components, solveFlow and capVerdict
 	ends           []int
 	call           []frame
