@@ -83,6 +83,11 @@ type Enumerator[T any, A Arith[T]] struct {
 	enemyMask [2]uint64 // the bits of side s's enemy's units
 	stBuf     []int32
 	regBuf    []int32 // a step's registers at its start (Step)
+	// the partial volleys' mergers, taken in turn (volMerger), and a
+	// volley's counts being made (multinomial)
+	vmerge   [2]merger[T, A]
+	vflip    int
+	countBuf []int16
 	// gone keeps where fireApart's outcomes that go on through the
 	// fighter lead (goOnKept): the outcome goOn emitted, by the packed
 	// key of the state fireApart combined (hint) and the step after it,

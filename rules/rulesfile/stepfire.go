@@ -960,6 +960,22 @@ type merger[T any, A Arith[T]] struct {
 	buf   []byte
 }
 
+// volMerger returns one of the Enumerator's two mergers, emptied: the
+// other's outcomes are the partial volleys the block at hand folds in
+// (countVolley's cur), so that each block's merger, its map and its array
+// are reused, not made again for every block of every volley.
+func (s *Enumerator[T, A]) volMerger() *merger[T, A] {
+	s.vflip = 1 - s.vflip
+	m := &s.vmerge[s.vflip]
+	if m.index == nil {
+		m.index = map[string]int{}
+	}
+	m.ar, m.s = s.ar, s
+	m.out = m.out[:0]
+	clear(m.index)
+	return m
+}
+
 func (m *merger[T, A]) add(counts []int16, tracks []int32, w T) {
 	m.s.tick()
 	m.buf = m.buf[:0]
@@ -996,7 +1012,7 @@ func (s *Enumerator[T, A]) multinomial(cur []vstate[T], bl *block, nc int) []vst
 		}
 	}
 	nf := int64(len(bl.faces))
-	m := &merger[T, A]{ar: ar, s: s, index: map[string]int{}}
+	m := s.volMerger()
 	delta := make([]int16, nc)
 	var spread func(g, rest int, w T)
 	spread = func(g, rest int, w T) {
@@ -1006,7 +1022,9 @@ func (s *Enumerator[T, A]) multinomial(cur []vstate[T], bl *block, nc int) []vst
 				delta[groups[g].class] += int16(rest)
 			}
 			for _, v := range cur {
-				counts := slices.Clone(v.counts)
+				// m.add copies the counts: the scratch array serves them all.
+				counts := append(s.countBuf[:0], v.counts...)
+				s.countBuf = counts
 				for k, d := range delta {
 					counts[k] += d
 				}
@@ -1039,7 +1057,7 @@ func (s *Enumerator[T, A]) oneDieOfBlock(cur []vstate[T], bl *block, nc int) []v
 	ar := s.ar
 	b := s.f.b
 	nf := int64(len(bl.faces))
-	m := &merger[T, A]{ar: ar, s: s, index: map[string]int{}}
+	m := s.volMerger()
 	counts := make([]int16, nc)
 	tracks := make([]int32, len(b.sideTrk))
 	// chain adds the hits of face fi and of its explosions.
