@@ -23,6 +23,7 @@ func (c *chain[T, A]) components() [][]int32 {
 	stack, flat, ends := c.buf.stack[:0], c.buf.flat[:0], c.buf.ends[:0]
 	next := int32(0)
 	call := c.buf.call[:0]
+	targets := c.to
 	for r := range n {
 		if index[r] >= 0 {
 			continue
@@ -33,29 +34,38 @@ func (c *chain[T, A]) components() [][]int32 {
 		stack = append(stack, r)
 		onStack[r] = true
 		for len(call) > 0 {
-			fr := &call[len(call)-1]
-			v := fr.v
-			if fr.e < c.e0[v+1] {
-				w := c.to[fr.e]
-				fr.e++
-				if w < 0 {
-					continue
-				}
-				if index[w] < 0 {
+			// v's edges from the frame's on, in one loop: down the first
+			// that leads to a node not yet seen, else v is done.
+			top := len(call) - 1
+			v, e := call[top].v, call[top].e
+			lv, down := low[v], false
+			for e1 := c.e0[v+1]; e < e1; e++ {
+				w := targets[e]
+				switch {
+				case w < 0:
+				case index[w] < 0:
+					call[top].e = e + 1
 					index[w], low[w] = next, next
 					next++
 					stack = append(stack, w)
 					onStack[w] = true
 					call = append(call, frame{w, c.e0[w]})
-				} else if onStack[w] {
-					low[v] = min(low[v], index[w])
+					down = true
+				case onStack[w]:
+					lv = min(lv, index[w])
 				}
+				if down {
+					break
+				}
+			}
+			low[v] = lv
+			if down {
 				continue
 			}
-			call = call[:len(call)-1]
-			if len(call) > 0 {
-				p := call[len(call)-1].v
-				low[p] = min(low[p], low[v])
+			call = call[:top]
+			if top > 0 {
+				p := call[top-1].v
+				low[p] = min(low[p], lv)
 			}
 			if low[v] == index[v] {
 				for {
@@ -100,6 +110,15 @@ type flow[T any] struct {
 // cycle's own chances kept exact, so a round that changes nothing is
 // summed as its geometric series, not iterated.
 func (c *chain[T, A]) solveFlow(comps [][]int32) (*flow[T], error) {
+	if fc, ok := any(c).(*chain[float64, floats]); ok {
+		fl, err := solveFlowFloats(fc, comps)
+		return any(fl).(*flow[T]), err
+	}
+	return c.flowOf(comps)
+}
+
+// flowOf is solveFlow in any arithmetic.
+func (c *chain[T, A]) flowOf(comps [][]int32) (*flow[T], error) {
 	ar := c.ar
 	n := c.nodes.len()
 	// The visits and the ends' chances live no longer than c.
@@ -174,31 +193,40 @@ func (c *chain[T, A]) selfLoop(v int32) bool {
 // x = b + Pᵀ x over the cycle: a loop in one pass, any other cycle by
 // Gaussian elimination.
 func (c *chain[T, A]) solveCycle(comp []int32, pos []int32, visits []T) error {
-	k := len(comp)
-	if k > maxCycle {
-		return fmt.Errorf("exact: a cycle of %d states (more than %d): %w", k, maxCycle, errCycle)
+	if err := c.enterCycle(comp, pos); err != nil {
+		return err
 	}
-	for i, v := range comp {
-		pos[v] = int32(i)
-	}
-	if c.closed(comp, pos) {
-		for _, v := range comp {
-			pos[v] = -1
-		}
-		return fmt.Errorf("exact: %w the battle never leaves", errCycle)
-	}
-	defer func() {
-		for _, v := range comp {
-			pos[v] = -1
-		}
-	}()
-	if k == 1 {
+	defer leaveCycle(comp, pos)
+	if len(comp) == 1 {
 		return c.solveRing(comp[0], visits)
 	}
 	if ok, err := c.solveLoop(comp, pos, visits); ok {
 		return err
 	}
 	return c.solveDense(comp, pos, visits)
+}
+
+// enterCycle marks the nodes of cycle comp in pos by their places in it,
+// unless it is too large to solve or closed (the battle never leaves it).
+func (c *chain[T, A]) enterCycle(comp []int32, pos []int32) error {
+	if k := len(comp); k > maxCycle {
+		return fmt.Errorf("exact: a cycle of %d states (more than %d): %w", k, maxCycle, errCycle)
+	}
+	for i, v := range comp {
+		pos[v] = int32(i)
+	}
+	if c.closed(comp, pos) {
+		leaveCycle(comp, pos)
+		return fmt.Errorf("exact: %w the battle never leaves", errCycle)
+	}
+	return nil
+}
+
+// leaveCycle unmarks the nodes of cycle comp in pos.
+func leaveCycle(comp []int32, pos []int32) {
+	for _, v := range comp {
+		pos[v] = -1
+	}
 }
 
 // solveDense is solveCycle of any cycle, by Gaussian elimination.

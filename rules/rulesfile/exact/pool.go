@@ -63,6 +63,7 @@ type buffers struct {
 	to0, to1, heads                              []int32
 	onStack, head                                []bool
 	pr, mass                                     []float64
+	marks                                        []uint64
 	sweep                                        []sweepNode
 	// components, solveFlow and capVerdict
 	ends           []int
