@@ -67,7 +67,8 @@ func TestLuckHasMeanZero(t *testing.T) {
 }
 
 // Taking the luck off a play's value narrows its spread: the README's
-// "by a quarter or more" with five-turn plays (28 % here; a third or more
+// "by a quarter or more" with five-turn plays (27 % here, the value the
+// mean of a play's last two turns; 28 % with the last alone; a third or more
 // with three-turn plays, whose later dice the luck left less of), for
 // greedy's best opening in a position of cavalry_hammer with the armies in
 // contact, over 300 plays (fixed seeds: the spread is a fixed number,
