@@ -101,14 +101,7 @@ func TestSearchReplaysPinned(t *testing.T) {
 // drawn from its seed and the point of the game, so the longer play
 // passes through the end of the shorter.
 func TestPlayValueIsTheMeanOfItsLastTwoTurns(t *testing.T) {
-	pos := mirroredPositions(t, "cavalry_hammer", 3, 8)[0]
-	g := newGame(t, loadBattle(t, "cavalry_hammer", "policies: {blue: search:1k, red: search:1k}\noptions: {first-side: alternate}\n"))
-	g.st = pos.a
-	g.sa.rng.Seed(1, 2)
-	cat := g.searchCatalogue()
-	p := turnPlan{}
-	p.genes[0] = gene{kind: geneAct, a: cat[0].a}
-	p.genes[1], p.genes[2] = gene{kind: geneGreedy}, gene{kind: geneGreedy}
+	g, p := greedyOpeningInContact(t)
 	me, end := g.st.side, g.st.turns+1+searchHorizon
 	differ := 0
 	for seed := range uint64(20) {
