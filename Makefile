@@ -55,9 +55,17 @@ screenshots: build
 # determinism and fixed-seed statistical tests (two minutes on 2 cores).
 # go test's own vet (a subset of vet's checks on the same files) is off:
 # the vet target has just run every check on every package and its tests.
+# go test starts the test binaries in the order of its package list, two at
+# a time (-p is the cores): the longest are named first, so that they start
+# at once and the short ones fill the cores at the end, rather than a long
+# one starting last; ./... adds every other package once (bench/tests.txt).
+# rules/dbd's conformance checks run one after another (25 s alone), so it
+# starts before reports, which takes less time for more CPU.
+SLOWEST := ./cmd/cli ./reports/workbench ./rules/dbd ./reports \
+	./rules/rulesfile/exact ./rules/rulesfile ./analysis
 test: vet
 	$(GO) mod tidy -diff
-	$(GO) test -vet=off -count=1 ./...
+	$(GO) test -vet=off -count=1 $(SLOWEST) ./...
 
 # The regression gate: the claims of scenarios/gate at a fixed seed, sized
 # so that a 2-point shift in a gated win rate fails (TestRegressionGateCatchesAShift).

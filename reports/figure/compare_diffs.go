@@ -1,7 +1,6 @@
 package figure
 
 import (
-	"bytes"
 	"fmt"
 	"image/color"
 
@@ -67,11 +66,7 @@ func DifferencesPNG(c *compare.Comparison) ([]byte, error) {
 	dc := draw.New(img)
 	top.Draw(draw.Crop(dc, 0, 0, hRounds+gap, 0))
 	bottom.Draw(draw.Crop(dc, 0, 0, 0, -(hShares + gap)))
-	var buf bytes.Buffer
-	if _, err := (vgimg.PngCanvas{Canvas: img}).WriteTo(&buf); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
+	return encode(pngCanvas{img})
 }
 
 func Scale(iv analysis.Interval, k float64) analysis.Interval {

@@ -2,6 +2,8 @@ package figure
 
 import (
 	"bytes"
+	"image/png"
+	"io"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -32,7 +34,21 @@ func newCanvas(format string, w, h vg.Length) vg.CanvasWriterTo {
 	if format == FormatSVG {
 		return vgsvg.New(w, h)
 	}
-	return vgimg.PngCanvas{Canvas: vgimg.New(w, h)}
+	return pngCanvas{vgimg.New(w, h)}
+}
+
+// pngCanvas writes gonum's image canvas as a PNG at zlib's fastest level,
+// not vgimg.PngCanvas's default one: the figures of a report take half the
+// CPU to compress, for files 3 % larger (bench/tests.txt).
+type pngCanvas struct{ *vgimg.Canvas }
+
+// WriteTo writes the canvas's image to w as a PNG.
+func (c pngCanvas) WriteTo(w io.Writer) (int64, error) {
+	var buf bytes.Buffer
+	if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, c.Image()); err != nil {
+		return 0, err
+	}
+	return buf.WriteTo(w)
 }
 
 // encode writes a drawn canvas. An SVG names its font as the reader's

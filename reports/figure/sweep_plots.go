@@ -1,7 +1,6 @@
 package figure
 
 import (
-	"bytes"
 	"fmt"
 	"image/color"
 	"math"
@@ -573,9 +572,5 @@ func heatWithBar(p *plot.Plot, cmap palette.ColorMap, m rules.Metric) ([]byte, e
 	bar.Title.Text = " " // aligns the bar's top with the map's
 	p.Draw(draw.Crop(dc, 0, -barWidth, 0, 0))
 	bar.Draw(draw.Crop(dc, w-barWidth+0.2*vg.Inch, 0, 0, -0.3*vg.Inch))
-	var buf bytes.Buffer
-	if _, err := (vgimg.PngCanvas{Canvas: img}).WriteTo(&buf); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
+	return encode(pngCanvas{img})
 }

@@ -63,6 +63,12 @@ func browser(t testing.TB) context.Context {
 		opts := []chromedp.ExecAllocatorOption{
 			chromedp.ExecPath(exe), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
 			chromedp.NoFirstRun, chromedp.UserDataDir(dir),
+			// Headless Chromium still builds its window's omnibox popups
+			// as web pages (two "browser_ui" targets, a renderer of their
+			// own) and redoes them as tabs open: about a third of the
+			// CPU the package's browser tests cost (bench/tests.txt).
+			// No page of ours has an omnibox, nor needs translating.
+			chromedp.Flag("disable-features", "WebUIOmniboxPopup,WebUIOmniboxAimPopup,Translate"),
 		}
 		actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 		bctx, cancelBrowser := chromedp.NewContext(actx)

@@ -82,6 +82,24 @@ type Enumerator[T any, A Arith[T]] struct {
 	sideMask  [2]uint64
 	enemyMask [2]uint64 // the bits of side s's enemy's units
 	stBuf     []int32
+	regBuf    []int32 // a step's registers at its start (Step)
+	// the partial volleys' mergers, taken in turn (volMerger), and a
+	// volley's counts being made (multinomial)
+	vmerge   [2]merger[T, A]
+	vflip    int
+	countBuf []int16
+	// gone keeps where fireApart's outcomes that go on through the
+	// fighter lead (goOnKept): the outcome goOn emitted, by the packed
+	// key of the state fireApart combined (hint) and the step after it,
+	// an index into goneList, whose states and counters are cut from
+	// goneSt and goneCtr; record is the method value that records it
+	// on its way to goneTo.
+	gone     wordTable
+	goneList []Outcome
+	goneSt   int32Slab
+	goneCtr  slab[int64]
+	record   func(T, *Outcome)
+	goneTo   func(T, *Outcome)
 }
 
 // StepOptions say how the Enumerator treats the round number.
@@ -180,6 +198,14 @@ func (s *Enumerator[T, A]) Reset(m *Model, ar A, opt StepOptions) {
 	s.i16Slab.reset()
 	s.stills = [2][1]sideOut[T]{} // their slices were cut from the slab
 	s.stillCounts.reset()
+	s.gone.reset()
+	clear(s.goneList)
+	s.goneList = s.goneList[:0]
+	s.goneSt.reset()
+	s.goneCtr.reset()
+	if s.record == nil {
+		s.record = s.recordGone
+	}
 	clear(s.stillList)
 	s.stillList = s.stillList[:0]
 	n := len(m.b.spec.Counters)
@@ -223,10 +249,13 @@ func (s *Enumerator[T, A]) Step(pos int, st []int32, emit func(w T, o *Outcome))
 			panic(r)
 		}
 	}()
-	c := cfg{st: st, ender: -1, reg: make([]int32, s.m.b.nregs)}
+	// The registers start at zero at every step; their array is the
+	// Enumerator's (a configuration kept is cloned).
+	s.regBuf = append(s.regBuf[:0], make([]int32, s.m.b.nregs)...)
+	c := cfg{st: st, ender: -1, reg: s.regBuf}
 	next := pos + 1
 	if stp := &s.m.steps[pos]; stp.indep[0] && stp.indep[1] {
-		return s.fireApart(pos, stp, &c, emit, func(w T) error { return s.goOn(next, next == s.m.nStart, w, emit) })
+		return s.fireApart(pos, stp, &c, emit)
 	}
 	out := s.bag()
 	defer s.put(out)

@@ -61,8 +61,8 @@ func (s *Enumerator[T, A]) fire(st *step, c *cfg, out *bag[T, A]) error {
 // worked out before from the same units — and each combination goes on
 // to the next step: emitted at once when it is a step of the same round
 // with something to play and both sides have units left, else loaded in
-// the fighter, settled, and handed to then.
-func (s *Enumerator[T, A]) fireApart(pos int, st *step, c *cfg, emit func(T, *Outcome), then func(w T) error) error {
+// the fighter, settled, and gone on from (goOnKept).
+func (s *Enumerator[T, A]) fireApart(pos int, st *step, c *cfg, emit func(T, *Outcome)) error {
 	f, ar := s.f, s.ar
 	var sides [2][]sideOut[T]
 	var before [2]uint64
@@ -107,11 +107,18 @@ func (s *Enumerator[T, A]) fireApart(pos int, st *step, c *cfg, emit func(T, *Ou
 					continue
 				}
 			}
+			hint := base + oa.part + ob.part
+			if s.pack.OK {
+				if k, ok := s.gone.find(hint, uint64(pos+1)); ok {
+					emit(w, &s.goneList[k])
+					continue
+				}
+			}
 			s.combine(c.st, oa, ob)
 			f.loadWith(s.next, [2][3]int32{{ob.alive, ob.hp, ob.armed}, {oa.alive, oa.hp, oa.armed}})
 			f.settle()
-			s.hinted, s.hint = s.pack.OK, base+oa.part+ob.part
-			err := then(w)
+			s.hinted, s.hint = s.pack.OK, hint
+			err := s.goOnKept(pos+1, w, emit)
 			s.hinted = false
 			if err != nil {
 				return err
@@ -119,6 +126,42 @@ func (s *Enumerator[T, A]) fireApart(pos int, st *step, c *cfg, emit func(T, *Ou
 		}
 	}
 	return nil
+}
+
+// goOnKept is goOn from step pos of the state fireApart combined, loaded
+// in the fighter, whose packed key (less the step) is s.hint: where it
+// leads, which depends on that state alone, is kept by the key and the
+// step, so that fireApart emits it again when another combination, from
+// this node or another, comes to the same state (at a round's end the
+// sides' outcomes from many states meet in few).
+func (s *Enumerator[T, A]) goOnKept(pos int, w T, emit func(T, *Outcome)) error {
+	if !s.pack.OK {
+		return s.goOn(pos, pos == s.m.nStart, w, emit)
+	}
+	s.goneTo = emit
+	n := len(s.goneList)
+	err := s.goOn(pos, pos == s.m.nStart, w, s.record)
+	s.goneTo = nil
+	if err == nil && len(s.goneList) == n+1 {
+		s.gone.put(s.hint, uint64(pos), int32(n))
+	}
+	return err
+}
+
+// recordGone records outcome o of goOnKept in goneList, a copy whose
+// state (when not keyed) and counters (of an end) are cut from the
+// Enumerator's slabs, and emits it.
+func (s *Enumerator[T, A]) recordGone(w T, o *Outcome) {
+	k := *o
+	k.State, k.Counters = nil, nil
+	if !o.Keyed {
+		k.State = s.goneSt.clone(o.State)
+	}
+	if o.Pos < 0 {
+		k.Counters = s.goneCtr.clone(o.Counters)
+	}
+	s.goneList = append(s.goneList, k)
+	s.goneTo(w, o)
 }
 
 // combine sets s.next to state st with the sides' outcomes oa and ob.
@@ -225,11 +268,12 @@ func (s *Enumerator[T, A]) fireOutcomes(st *step, side int, vols []volley[T], c 
 				}
 				r = s.assigned(side, &v, enemy)
 			}
+			if s.pack.OK {
+				m.addPart(r.part+s.pack.Part(v.tracks, 1+side*nt), v.tracks, r, v.w)
+				continue
+			}
 			o := m.add(v.tracks, r.enemy, r.alive, v.w)
 			o.typeAlive, o.part, o.hp, o.armed = r.typeAlive, r.part, r.hp, r.armed
-			if s.pack.OK {
-				o.part += s.pack.Part(v.tracks, 1+side*nt)
-			}
 		}
 		return m.done()
 	}
@@ -598,19 +642,24 @@ type outMerger[T any, A Arith[T]] struct {
 	ar      A
 	out     []sideOut[T]
 	index   map[string]int
-	indexed bool // the outcomes are in index, past outScan of them
-	buf     []byte
-	slab    *int32Slab // the outcomes' tracks and units
-	outSlab *slab[sideOut[T]]
+	indexed bool // the outcomes are in index (or partIndex), past outScan of them
+	// parts are the outcomes' parts of the key, partIndex their index,
+	// when they are added by addPart
+	parts     []uint64
+	partIndex wordTable
+	buf       []byte
+	slab      *int32Slab // the outcomes' tracks and units
+	outSlab   *slab[sideOut[T]]
 }
 
 // merger returns the Enumerator's outMerger, emptied.
 func (s *Enumerator[T, A]) merger() *outMerger[T, A] {
 	m := &s.outs
 	m.ar, m.slab, m.outSlab = s.ar, &s.slab, &s.outSlab
-	m.out = m.out[:0]
+	m.out, m.parts = m.out[:0], m.parts[:0]
 	if m.indexed {
 		clear(m.index)
+		m.partIndex.reset()
 		m.indexed = false
 	}
 	return m
@@ -648,6 +697,42 @@ func (m *outMerger[T, A]) add(tracks, enemy []int32, alive int32, w T) *sideOut[
 	m.index[string(m.buf)] = len(m.out)
 	m.out = append(m.out, sideOut[T]{w: w, tracks: m.slab.clone(tracks), enemy: m.slab.clone(enemy), alive: alive})
 	return &m.out[len(m.out)-1]
+}
+
+// addPart adds a deterministic side's outcome of a volley with tracks
+// whose hits left assignment r, of weight w, when states pack: part, the
+// tracks' and the enemy units' part of the key, tells outcomes apart as
+// their tracks and units do, in one word. The outcome's tracks and units
+// are the volley's and the assignment's, which the Enumerator keeps
+// unchanged for the solve: they are not copied.
+func (m *outMerger[T, A]) addPart(part uint64, tracks []int32, r *assignment, w T) {
+	i := -1
+	if !m.indexed { // few outcomes: compared one by one
+		for j, p := range m.parts {
+			if p == part {
+				i = j
+				break
+			}
+		}
+	} else if j, ok := m.partIndex.find(part, 0); ok {
+		i = int(j)
+	}
+	if i >= 0 {
+		m.out[i].w = m.ar.Add(m.out[i].w, w)
+		return
+	}
+	m.out = append(m.out, sideOut[T]{w: w, tracks: tracks, enemy: r.enemy, alive: r.alive, hp: r.hp, armed: r.armed,
+		typeAlive: r.typeAlive, part: part})
+	m.parts = append(m.parts, part)
+	switch n := len(m.parts); {
+	case n == outScan:
+		m.indexed = true
+		for j, p := range m.parts {
+			m.partIndex.put(p, 0, int32(j))
+		}
+	case n > outScan:
+		m.partIndex.put(part, 0, int32(n-1))
+	}
 }
 
 // outScan is how many outcomes outMerger compares one by one before it
@@ -875,6 +960,22 @@ type merger[T any, A Arith[T]] struct {
 	buf   []byte
 }
 
+// volMerger returns one of the Enumerator's two mergers, emptied: the
+// other's outcomes are the partial volleys the block at hand folds in
+// (countVolley's cur), so that each block's merger, its map and its array
+// are reused, not made again for every block of every volley.
+func (s *Enumerator[T, A]) volMerger() *merger[T, A] {
+	s.vflip = 1 - s.vflip
+	m := &s.vmerge[s.vflip]
+	if m.index == nil {
+		m.index = map[string]int{}
+	}
+	m.ar, m.s = s.ar, s
+	m.out = m.out[:0]
+	clear(m.index)
+	return m
+}
+
 func (m *merger[T, A]) add(counts []int16, tracks []int32, w T) {
 	m.s.tick()
 	m.buf = m.buf[:0]
@@ -911,7 +1012,7 @@ func (s *Enumerator[T, A]) multinomial(cur []vstate[T], bl *block, nc int) []vst
 		}
 	}
 	nf := int64(len(bl.faces))
-	m := &merger[T, A]{ar: ar, s: s, index: map[string]int{}}
+	m := s.volMerger()
 	delta := make([]int16, nc)
 	var spread func(g, rest int, w T)
 	spread = func(g, rest int, w T) {
@@ -921,7 +1022,9 @@ func (s *Enumerator[T, A]) multinomial(cur []vstate[T], bl *block, nc int) []vst
 				delta[groups[g].class] += int16(rest)
 			}
 			for _, v := range cur {
-				counts := slices.Clone(v.counts)
+				// m.add copies the counts: the scratch array serves them all.
+				counts := append(s.countBuf[:0], v.counts...)
+				s.countBuf = counts
 				for k, d := range delta {
 					counts[k] += d
 				}
@@ -954,7 +1057,7 @@ func (s *Enumerator[T, A]) oneDieOfBlock(cur []vstate[T], bl *block, nc int) []v
 	ar := s.ar
 	b := s.f.b
 	nf := int64(len(bl.faces))
-	m := &merger[T, A]{ar: ar, s: s, index: map[string]int{}}
+	m := s.volMerger()
 	counts := make([]int16, nc)
 	tracks := make([]int32, len(b.sideTrk))
 	// chain adds the hits of face fi and of its explosions.

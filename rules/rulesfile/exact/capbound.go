@@ -51,20 +51,20 @@ func (c *chain[T, A]) capVerdict(comps [][]int32) (ok bool, note string) {
 	for i := len(comps) - 1; i >= 0; i-- {
 		comp := comps[i]
 		cyclic := len(comp) > 1 || c.selfLoop(comp[0])
-		var turn int64
-		if cyclic {
-			rq, rr, isRing := c.ring(comp, compOf, int32(i))
-			if !isRing {
+		// A cycle must be a ring of one state: the chance of going once
+		// round it (rq) and the rounds a turn begins (turn) are its
+		// edges within it, read in the pass over its edges out.
+		rq, turn := 1.0, int64(0)
+		for _, v := range comp {
+			if cyclic && !c.nodes.sameState(v, comp[0]) {
 				return false, ""
 			}
-			q, rmax, turn = math.Max(q, rq), max(rmax, rr), rr
-			rings[i] = 1
-		}
-		for _, v := range comp {
 			e0, e1 := c.edges(v)
 			for e := e0; e < e1; e++ {
 				to := c.to[e]
 				if to >= 0 && compOf[to] == int32(i) {
+					rq *= c.ar.Float(c.w[e])
+					turn += int64(c.rnd[e])
 					continue
 				}
 				l, k := int64(c.rnd[e]), int64(0)
@@ -76,7 +76,12 @@ func (c *chain[T, A]) capVerdict(comps [][]int32) (ok bool, note string) {
 				rings[i] = max(rings[i], k+b2i(cyclic))
 			}
 		}
-		longest[i] += turn
+		if cyclic {
+			turn = max(turn, 1)
+			q, rmax = math.Max(q, rq), max(rmax, turn)
+			rings[i] = max(rings[i], 1)
+			longest[i] += turn
+		}
 	}
 	d := int64(c.rootRounds)
 	k := int64(0)
@@ -106,25 +111,6 @@ func b2i(b bool) int64 {
 		return 1
 	}
 	return 0
-}
-
-// ring reports whether component i is a ring of one state, with the
-// chance of going once round it and the rounds one turn begins.
-func (c *chain[T, A]) ring(comp []int32, compOf []int32, i int32) (q float64, rounds int64, ok bool) {
-	q = 1
-	for _, v := range comp {
-		if !c.nodes.sameState(v, comp[0]) {
-			return 0, 0, false
-		}
-		e0, e1 := c.edges(v)
-		for e := e0; e < e1; e++ {
-			if to := c.to[e]; to >= 0 && compOf[to] == i {
-				q *= c.ar.Float(c.w[e])
-				rounds += int64(c.rnd[e])
-			}
-		}
-	}
-	return q, max(rounds, 1), true
 }
 
 // log10Binom is log₁₀ C(n, k).

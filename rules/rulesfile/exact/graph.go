@@ -35,6 +35,11 @@ type chain[T any, A arith[T]] struct {
 
 	enum    *rulesfile.Enumerator[T, A]
 	scratch []int32
+	// the node expand is expanding: where its edges begin, the error an
+	// edge met, and edge as the Enumerator calls it
+	from    int32
+	edgeErr error
+	addEdge func(T, *rulesfile.Outcome)
 	merge   map[[2]int32]int32
 	termBuf []byte
 	// a cycle's matrix (solveCycle)
@@ -82,40 +87,47 @@ func (c *chain[T, A]) expand(i int32) error {
 	}
 	e0 := int32(len(c.to))
 	c.e0 = append(c.e0, e0)
-	var err error
-	emit := func(w T, o *rulesfile.Outcome) {
-		if err != nil {
-			return
-		}
-		var to int32
-		if to, err = c.target(o); err != nil {
-			return
-		}
-		// Distinct outcomes of a step may reach the same node by
-		// different ways: one edge each target.
-		if e := c.edgeTo(e0, to, int32(o.Rounds)); e >= 0 {
-			c.w[e] = c.ar.Add(c.w[e], w)
-			return
-		}
-		c.to = append(c.to, to)
-		c.w = append(c.w, w)
-		c.rnd = append(c.rnd, int32(o.Rounds))
+	if c.addEdge == nil {
+		c.addEdge = c.edge // made once a chain: a closure made for every node cost an allocation each
 	}
+	c.from, c.edgeErr = e0, nil
 	var e error
 	if c.nodes.packed {
-		e = c.enum.StepKey(c.nodes.keys64[i], emit)
+		e = c.enum.StepKey(c.nodes.keys64[i], c.addEdge)
 	} else {
 		pos, st := c.nodes.decode(i, c.scratch)
 		c.scratch = st
-		e = c.enum.Step(pos, st, emit)
+		e = c.enum.Step(pos, st, c.addEdge)
 	}
 	if e != nil {
 		return fmt.Errorf("exact: %s: %w", c.m.Describe(c.nodes.pos(i)), e)
 	}
-	if err != nil {
-		return err
+	if c.edgeErr != nil {
+		return c.edgeErr
 	}
 	return c.bud.spend(int64(len(c.to)) - int64(e0))
+}
+
+// edge adds the edge of an outcome of the node being expanded, whose
+// edges begin at c.from, or keeps the error in c.edgeErr.
+func (c *chain[T, A]) edge(w T, o *rulesfile.Outcome) {
+	if c.edgeErr != nil {
+		return
+	}
+	to, err := c.target(o)
+	if err != nil {
+		c.edgeErr = err
+		return
+	}
+	// Distinct outcomes of a step may reach the same node by different
+	// ways: one edge each target.
+	if e := c.edgeTo(c.from, to, int32(o.Rounds)); e >= 0 {
+		c.w[e] = c.ar.Add(c.w[e], w)
+		return
+	}
+	c.to = append(c.to, to)
+	c.w = append(c.w, w)
+	c.rnd = append(c.rnd, int32(o.Rounds))
 }
 
 // edgeTo returns the edge of the node being expanded (its edges from e0

@@ -2,6 +2,7 @@ package exact
 
 import (
 	"fmt"
+	"math"
 )
 
 // components returns the chain's strongly connected components in
@@ -12,56 +13,63 @@ import (
 // come back (healing, a track that goes up and down).
 func (c *chain[T, A]) components() [][]int32 {
 	n := int32(c.nodes.len())
-	index := zeroed(&c.buf.index, int(n))
-	low := zeroed(&c.buf.low, int(n))
-	onStack := zeroed(&c.buf.onStack, int(n))
-	for i := range index {
-		index[i] = -1
-	}
+	// A node's index is its place in the walk plus one (0: not reached
+	// yet), or done once its component is found: the one array is all a
+	// node's lookup reads (low and index side by side, and no flag for
+	// the stack: a node found in a component leaves low alone).
+	const done = math.MaxInt32
+	tj := zeroed(&c.buf.tarjan, int(n))
 	// The components are cut from one array (flat, ends[i] where the i-th
 	// ends) once all are found: a battle has as many as it has states.
 	stack, flat, ends := c.buf.stack[:0], c.buf.flat[:0], c.buf.ends[:0]
-	next := int32(0)
+	next := int32(1)
 	call := c.buf.call[:0]
+	targets, e0 := c.to, c.e0
 	for r := range n {
-		if index[r] >= 0 {
+		if tj[r].index != 0 {
 			continue
 		}
-		call = append(call[:0], frame{r, c.e0[r]})
-		index[r], low[r] = next, next
+		call = append(call[:0], frame{r, e0[r]})
+		tj[r] = tarjanNode{next, next}
 		next++
 		stack = append(stack, r)
-		onStack[r] = true
 		for len(call) > 0 {
-			fr := &call[len(call)-1]
-			v := fr.v
-			if fr.e < c.e0[v+1] {
-				w := c.to[fr.e]
-				fr.e++
+			// v's edges from the frame's on, in one loop: down the first
+			// that leads to a node not yet seen, else v is done.
+			top := len(call) - 1
+			v, e := call[top].v, call[top].e
+			lv, down := tj[v].low, false
+			for e1 := e0[v+1]; e < e1; e++ {
+				w := targets[e]
 				if w < 0 {
 					continue
 				}
-				if index[w] < 0 {
-					index[w], low[w] = next, next
+				if x := tj[w].index; x == 0 {
+					call[top].e = e + 1
+					tj[w] = tarjanNode{next, next}
 					next++
 					stack = append(stack, w)
-					onStack[w] = true
-					call = append(call, frame{w, c.e0[w]})
-				} else if onStack[w] {
-					low[v] = min(low[v], index[w])
+					call = append(call, frame{w, e0[w]})
+					down = true
+					break
+				} else {
+					lv = min(lv, x)
 				}
+			}
+			tj[v].low = lv
+			if down {
 				continue
 			}
-			call = call[:len(call)-1]
-			if len(call) > 0 {
-				p := call[len(call)-1].v
-				low[p] = min(low[p], low[v])
+			call = call[:top]
+			if top > 0 {
+				p := call[top-1].v
+				tj[p].low = min(tj[p].low, lv)
 			}
-			if low[v] == index[v] {
+			if lv == tj[v].index {
 				for {
 					w := stack[len(stack)-1]
 					stack = stack[:len(stack)-1]
-					onStack[w] = false
+					tj[w].index = done
 					flat = append(flat, w)
 					if w == v {
 						break
@@ -83,6 +91,9 @@ func (c *chain[T, A]) components() [][]int32 {
 	return out
 }
 
+// tarjanNode is a node as components' walk knows it.
+type tarjanNode struct{ index, low int32 }
+
 // maxCycle is the most nodes a cycle of the chain may have: its linear
 // system is solved densely.
 const maxCycle = 512
@@ -100,6 +111,15 @@ type flow[T any] struct {
 // cycle's own chances kept exact, so a round that changes nothing is
 // summed as its geometric series, not iterated.
 func (c *chain[T, A]) solveFlow(comps [][]int32) (*flow[T], error) {
+	if fc, ok := any(c).(*chain[float64, floats]); ok {
+		fl, err := solveFlowFloats(fc, comps)
+		return any(fl).(*flow[T]), err
+	}
+	return c.flowOf(comps)
+}
+
+// flowOf is solveFlow in any arithmetic.
+func (c *chain[T, A]) flowOf(comps [][]int32) (*flow[T], error) {
 	ar := c.ar
 	n := c.nodes.len()
 	// The visits and the ends' chances live no longer than c.
@@ -174,31 +194,40 @@ func (c *chain[T, A]) selfLoop(v int32) bool {
 // x = b + Pᵀ x over the cycle: a loop in one pass, any other cycle by
 // Gaussian elimination.
 func (c *chain[T, A]) solveCycle(comp []int32, pos []int32, visits []T) error {
-	k := len(comp)
-	if k > maxCycle {
-		return fmt.Errorf("exact: a cycle of %d states (more than %d): %w", k, maxCycle, errCycle)
+	if err := c.enterCycle(comp, pos); err != nil {
+		return err
 	}
-	for i, v := range comp {
-		pos[v] = int32(i)
-	}
-	if c.closed(comp, pos) {
-		for _, v := range comp {
-			pos[v] = -1
-		}
-		return fmt.Errorf("exact: %w the battle never leaves", errCycle)
-	}
-	defer func() {
-		for _, v := range comp {
-			pos[v] = -1
-		}
-	}()
-	if k == 1 {
+	defer leaveCycle(comp, pos)
+	if len(comp) == 1 {
 		return c.solveRing(comp[0], visits)
 	}
 	if ok, err := c.solveLoop(comp, pos, visits); ok {
 		return err
 	}
 	return c.solveDense(comp, pos, visits)
+}
+
+// enterCycle marks the nodes of cycle comp in pos by their places in it,
+// unless it is too large to solve or closed (the battle never leaves it).
+func (c *chain[T, A]) enterCycle(comp []int32, pos []int32) error {
+	if k := len(comp); k > maxCycle {
+		return fmt.Errorf("exact: a cycle of %d states (more than %d): %w", k, maxCycle, errCycle)
+	}
+	for i, v := range comp {
+		pos[v] = int32(i)
+	}
+	if c.closed(comp, pos) {
+		leaveCycle(comp, pos)
+		return fmt.Errorf("exact: %w the battle never leaves", errCycle)
+	}
+	return nil
+}
+
+// leaveCycle unmarks the nodes of cycle comp in pos.
+func leaveCycle(comp []int32, pos []int32) {
+	for _, v := range comp {
+		pos[v] = -1
+	}
 }
 
 // solveDense is solveCycle of any cycle, by Gaussian elimination.

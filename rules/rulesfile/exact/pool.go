@@ -2,6 +2,7 @@ package exact
 
 import (
 	"sync"
+	"time"
 
 	"github.com/crucible-sim/crucible/rules/rulesfile"
 )
@@ -17,12 +18,34 @@ import (
 // are allocated anyway.
 var floatChains sync.Pool // of *chain[float64, floats]
 
-// newChain returns an empty chain of model m, from the pool when the
-// arithmetic is floats and the pool holds one.
+// keepFor is how long the last chain released stays out of the pool's
+// reach, as the eclipse solver keeps its last solver: the collections
+// between two solves (a claim's Monte Carlo, the workbench's estimates
+// between a designer's edits, the garbage of the rules file's compile
+// when answers follow one another) emptied the pool, and the next solve
+// allocated, zeroed and faulted in every array again. After a minute the
+// chain goes back to the pool, which drops it at collections as before.
+const keepFor = time.Minute
+
+// kept holds at most one chain strongly for keepFor after its release.
+var kept struct {
+	sync.Mutex
+	c   *chain[float64, floats]
+	gen uint64 // moved at every keep, so that a stale timer lets a newer chain be
+}
+
+// newChain returns an empty chain of model m, the one kept or from the
+// pool when the arithmetic is floats and there is one.
 func newChain[T any, A arith[T]](m *rulesfile.Model, ar A, opt rulesfile.StepOptions, bud *budget) *chain[T, A] {
 	var c *chain[T, A]
 	if _, ok := any(ar).(floats); ok {
-		c, _ = floatChains.Get().(*chain[T, A])
+		kept.Lock()
+		c, _ = any(kept.c).(*chain[T, A])
+		kept.c = nil
+		kept.Unlock()
+		if c == nil {
+			c, _ = floatChains.Get().(*chain[T, A])
+		}
 	}
 	if c == nil {
 		c = &chain[T, A]{termIdx: map[string]int32{}}
@@ -42,28 +65,52 @@ func newChain[T any, A arith[T]](m *rulesfile.Model, ar A, opt rulesfile.StepOpt
 	return c
 }
 
-// release puts c back in the pool when it is in floats; c must no longer
-// be used, nor anything of it its results did not copy.
+// release keeps c for the next solve, or puts it back in the pool, when
+// it is in floats; c must no longer be used, nor anything of it its
+// results did not copy.
 func release[T any, A arith[T]](c *chain[T, A]) {
 	if c == nil {
 		return
 	}
-	if _, ok := any(c.ar).(floats); !ok {
+	fc, ok := any(c).(*chain[float64, floats])
+	if !ok {
 		return
 	}
 	c.m, c.bud, c.terms = nil, nil, nil
-	floatChains.Put(c)
+	kept.Lock()
+	defer kept.Unlock()
+	if kept.c != nil {
+		floatChains.Put(fc)
+		return
+	}
+	kept.c = fc
+	kept.gen++
+	gen := kept.gen
+	time.AfterFunc(keepFor, func() { unkeep(gen) })
+}
+
+// unkeep hands the kept chain to the pool if it is still the one kept at
+// gen.
+func unkeep(gen uint64) {
+	kept.Lock()
+	defer kept.Unlock()
+	if kept.gen == gen && kept.c != nil {
+		floatChains.Put(kept.c)
+		kept.c = nil
+	}
 }
 
 // buffers are the chain's scratch arrays for its solution (components,
 // the rounds' sweep), which a pooled chain keeps.
 type buffers struct {
-	index, low, stack, flat, order, place, count []int32
-	next                                         []int32
-	to0, to1, heads                              []int32
-	onStack, head                                []bool
-	pr, mass                                     []float64
-	sweep                                        []sweepNode
+	stack, flat, order, place, count []int32
+	tarjan                           []tarjanNode
+	next                             []int32
+	to0, to1, heads                  []int32
+	head                             []bool
+	pr, mass                         []float64
+	marks                            []uint64
+	sweep                            []sweepNode
 	// components, solveFlow and capVerdict
 	ends           []int
 	call           []frame
