@@ -72,9 +72,9 @@ func TestSearchReplaysPinned(t *testing.T) {
 		standardsR     int64
 		firstActivated string
 	}{
-		{0, rules.A, 4, 2, 0, "BLUE activation 1: B2 (CAV GREEN, hp 2) moves 110→108"},
+		{0, rules.A, 7, 2, 0, "BLUE activation 1: B1 (INF REGULAR, hp 3) withdraws 94→109"},
 		{1, rules.B, 4, 0, 2, "BLUE activation 1: B1 (INF REGULAR, hp 3) stays on 94, melee R2 on 93"},
-		{2, rules.B, 7, 0, 2, "BLUE activation 1: B2 (CAV GREEN, hp 1) stays on 95, melee R1 on 79"},
+		{2, rules.A, 4, 2, 0, "BLUE activation 1: B2 (CAV GREEN, hp 1) stays on 95, melee R1 on 79"},
 	} {
 		o := fight(b, f, c.trial)
 		log := replay(b, c.trial)
@@ -90,6 +90,43 @@ func TestSearchReplaysPinned(t *testing.T) {
 			t.Errorf("trial %d: winner %v, rounds and standards %v, BLUE's first activation %q; pinned %v %v %q",
 				c.trial, o.Winner, got, first, c.winner, [3]int64{c.rounds, c.standardsB, c.standardsR}, c.firstActivated)
 		}
+	}
+}
+
+// A play's value is the mean of the values of its last two positions,
+// after the side's own last turn and after the enemy's answer to it, and
+// its luck the mean of the luck at each (§14 search). Checked against two
+// separate plays on the same seed, one stopped a player-turn short of the
+// horizon and one played to it: a play's dice and greedy's choices are
+// drawn from its seed and the point of the game, so the longer play
+// passes through the end of the shorter.
+func TestPlayValueIsTheMeanOfItsLastTwoTurns(t *testing.T) {
+	g, p := greedyOpeningInContact(t)
+	me, end := g.st.side, g.st.turns+1+searchHorizon
+	differ := 0
+	for seed := range uint64(20) {
+		v, l := g.evaluatePlan(&p, seed)
+		var vs, ls [2]float64
+		for i, limit := range [2]int{end - 1, end} {
+			sim := g.search
+			sim.st, sim.alignSeed, sim.luck = g.st, seed, [2]float64{}
+			g.playGenes(&p, sim)
+			if !sim.st.over {
+				sim.st.acts = 0
+				sim.run(limit)
+			}
+			vs[i], ls[i] = g.searchValue(&sim.st, me), sim.luck[me]-sim.luck[me.Other()]
+		}
+		if v != (vs[0]+vs[1])/2 || l != (ls[0]+ls[1])/2 {
+			t.Errorf("seed %d: value %.2f and luck %.2f; the plays one turn short and to the horizon give %.2f and %.2f, luck %.2f and %.2f",
+				seed, v, l, vs[0], vs[1], ls[0], ls[1])
+		}
+		if vs[0] != vs[1] {
+			differ++
+		}
+	}
+	if differ == 0 {
+		t.Error("the enemy's last turn changed no play's value: the position shows nothing")
 	}
 }
 
