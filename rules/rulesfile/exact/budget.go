@@ -22,7 +22,10 @@ const (
 // budget counts a solve's steps against its limit, bounds its states and
 // watches its context.
 type budget struct {
-	ctx       context.Context
+	ctx context.Context
+	// prior is the steps of the tries before this one (solveIn), which
+	// Exact.Work counts with steps.
+	prior     int64
 	steps     int64
 	max       int64
 	maxStates int
@@ -50,6 +53,9 @@ func (b *budget) spend(n int64) error {
 	b.next = min(b.steps+b.every, b.max+1)
 	return nil
 }
+
+// work is every step the solve spent: this try's and the tries' before.
+func (b *budget) work() int64 { return b.prior + b.steps }
 
 func (b *budget) statesErr() error {
 	return fmt.Errorf("exact: %w: more than the %d states allowed (a state: a step of the battle to play, and the units' hit points and tracks)", ErrBudget, b.maxStates)

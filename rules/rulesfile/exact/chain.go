@@ -31,7 +31,7 @@ func (registered) Chain(ctx context.Context, n *doc.Node) (rules.Chain, error) {
 	if err := checkVolleys(m, opt.MaxSteps); err != nil {
 		return nil, err
 	}
-	c, _, _, _, err := solveIn(ctx, m, floats{}, opt.MaxStates, opt.MaxSteps, lookFloat, nil)
+	c, _, _, _, err := solveIn(ctx, m, floats{}, opt.MaxStates, opt.MaxSteps, lookFloat, nil, 0)
 	if err != nil {
 		return nil, err
 	}

@@ -32,7 +32,7 @@ cap: 5
 func TestRoundsPassedOver(t *testing.T) {
 	m := modelOf(t, idleRoundsFile, "a: {units: {Lancer: 1}}\nb: {units: {Lancer: 1}}\n")
 	opt := Options{}.withDefaults()
-	c, _, _, _, err := solveIn(t.Context(), m, floats{}, opt.MaxStates, opt.MaxSteps, lookFloat, nil)
+	c, _, _, _, err := solveIn(t.Context(), m, floats{}, opt.MaxStates, opt.MaxSteps, lookFloat, nil, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -44,7 +44,7 @@ func TestFlowFloatsIsFlow(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		c, comps, _, _, err := solveIn(t.Context(), m, floats{}, DefaultMaxStates, DefaultMaxSteps, lookFloat, nil)
+		c, comps, _, _, err := solveIn(t.Context(), m, floats{}, DefaultMaxStates, DefaultMaxSteps, lookFloat, nil, 0)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}

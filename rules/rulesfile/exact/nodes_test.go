@@ -19,7 +19,7 @@ func TestPackingMask(t *testing.T) {
 		t.Fatal(err)
 	}
 	opt := Options{}.withDefaults()
-	c, _, _, _, err := solveIn(t.Context(), m, floats{}, opt.MaxStates, opt.MaxSteps, lookFloat, nil)
+	c, _, _, _, err := solveIn(t.Context(), m, floats{}, opt.MaxStates, opt.MaxSteps, lookFloat, nil, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

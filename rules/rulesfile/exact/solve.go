@@ -70,6 +70,10 @@ type Options struct {
 	// Tail ends the rounds distribution once less than this mass is left;
 	// 0 means 1e-12.
 	Tail float64
+	// Within, if not 0, bounds every step of the solve together, its
+	// tries, rounds distribution and fractions included, as
+	// rules.WorkBounded asks; MaxSteps bounds each try, for itself.
+	Within int64
 }
 
 func (o Options) withDefaults() Options {
@@ -134,10 +138,10 @@ func model(n *doc.Node) (*rulesfile.Model, error) {
 // Solve solves a model.
 func Solve(ctx context.Context, m *rulesfile.Model, opt Options) (*rules.Exact, error) {
 	opt = opt.withDefaults()
-	if err := checkVolleys(m, opt.MaxSteps); err != nil {
+	if err := checkVolleys(m, stepsAllowed(opt.MaxSteps, opt.Within)); err != nil {
 		return nil, err
 	}
-	c, comps, fl, notes, err := solveIn(ctx, m, floats{}, opt.MaxStates, opt.MaxSteps, lookFloat, nil)
+	c, comps, fl, notes, err := solveIn(ctx, m, floats{}, opt.MaxStates, opt.MaxSteps, lookFloat, nil, opt.Within)
 	if err != nil {
 		return nil, err
 	}
@@ -148,27 +152,48 @@ func Solve(ctx context.Context, m *rulesfile.Model, opt Options) (*rules.Exact, 
 		return nil, err
 	}
 	_ = comps
+	work := c.bud.work()
 	var rat *shares[*big.Rat]
 	if opt.Rational {
 		if c.nodes.len() > opt.MaxRationalStates {
 			return nil, fmt.Errorf("exact: %w: exact fractions for this battle need %d states, more than the %d allowed for --rational; drop --rational for the floating-point solution", ErrBudget, c.nodes.len(), opt.MaxRationalStates)
 		}
-		rc, _, rfl, _, err := solveIn(ctx, m, rats{}, opt.MaxRationalStates, opt.MaxRationalSteps, lookRational, &c.opt)
+		within := int64(0)
+		if opt.Within > 0 {
+			within = max(opt.Within-work, 1)
+		}
+		rc, _, rfl, _, err := solveIn(ctx, m, rats{}, opt.MaxRationalStates, opt.MaxRationalSteps, lookRational, &c.opt, within)
 		if err != nil {
 			if errors.Is(err, ErrBudget) {
 				err = fmt.Errorf("%w; drop --rational for the floating-point solution", err)
 			}
 			return nil, err
 		}
+		work += rc.bud.work()
 		rat = gather(rc, rfl)
 	}
-	return exactOf(c, sh, rat, dist, rest, append(notes, m.Notes()...)), nil
+	res := exactOf(c, sh, rat, dist, rest, append(notes, m.Notes()...))
+	res.Work = work
+	return res, nil
+}
+
+// stepsAllowed is the most steps one try of a solve may take: maxSteps,
+// or within when that is less (within 0: no bound beyond maxSteps).
+func stepsAllowed(maxSteps, within int64) int64 {
+	if within > 0 {
+		return min(maxSteps, within)
+	}
+	return maxSteps
 }
 
 // solveIn explores and solves the chain in arithmetic ar: first without
 // the round cap, then, when the cap may act (capbound.go), with every
 // round recorded; mode, when given, is the way a solve before it settled.
-func solveIn[T any, A arith[T]](ctx context.Context, m *rulesfile.Model, ar A, maxStates int, maxSteps, look int64, mode *rulesfile.StepOptions) (*chain[T, A], [][]int32, *flow[T], []string, error) {
+// Each try may take maxSteps steps; within, if not 0, bounds the steps of
+// all the tries together (and what the returned chain's budget spends
+// after, its rounds distribution), counting those of the tries that did
+// not settle.
+func solveIn[T any, A arith[T]](ctx context.Context, m *rulesfile.Model, ar A, maxStates int, maxSteps, look int64, mode *rulesfile.StepOptions, within int64) (*chain[T, A], [][]int32, *flow[T], []string, error) {
 	sat, read := m.RoundSaturation()
 	free := rulesfile.StepOptions{RoundTrack: sat}
 	capped := rulesfile.StepOptions{RoundTrack: int32(m.Cap()), Cap: true}
@@ -180,9 +205,19 @@ func solveIn[T any, A arith[T]](ctx context.Context, m *rulesfile.Model, ar A, m
 		tries = tries[1:]
 	}
 	var lastErr error
+	prior := int64(0)
 	for _, opt := range tries {
-		bud := newBudget(ctx, maxSteps, maxStates, look)
+		allowed := maxSteps
+		if within > 0 {
+			allowed = min(maxSteps, within-prior)
+			if allowed <= 0 {
+				return nil, nil, nil, nil, fmt.Errorf("exact: %w: more than the %d steps of work allowed (a step: an outcome of a roll, a hit resolved or an effect run, followed once)", ErrBudget, within)
+			}
+		}
+		bud := newBudget(ctx, allowed, maxStates, look)
+		bud.prior = prior
 		c, err := explore(m, ar, opt, bud)
+		prior += bud.steps
 		if errors.Is(err, rulesfile.ErrNoProgress) {
 			lastErr = err
 			continue
@@ -223,6 +258,17 @@ func init() { rules.RegisterSolver(rulesfile.ID, registered{}) }
 
 func (registered) Solve(ctx context.Context, n *doc.Node, rational bool) (*rules.Exact, error) {
 	return SolveDoc(ctx, n, Options{Rational: rational})
+}
+
+// SolveWithin implements rules.WorkBounded: its unit of work is a step
+// (budget.go), which Exact.Work counts for the whole solve: its tries,
+// its rounds distribution and its fractions. A command solving beside
+// what it was asked (exact's unasked policy spread) so spends on a
+// costly policy no more than the asked solve took, where MaxSteps alone
+// would let a random targeting policy run for tens of seconds before
+// refusing.
+func (registered) SolveWithin(ctx context.Context, n *doc.Node, rational bool, maxWork int64) (*rules.Exact, error) {
+	return SolveDoc(ctx, n, Options{Rational: rational, Within: maxWork})
 }
 
 func (registered) Check(n *doc.Node) error { return Check(n, Options{}) }

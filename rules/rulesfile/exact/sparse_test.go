@@ -29,7 +29,7 @@ func TestSparseRoundsAreDense(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		c, _, _, _, err := solveIn(t.Context(), m, floats{}, DefaultMaxStates, DefaultMaxSteps, lookFloat, nil)
+		c, _, _, _, err := solveIn(t.Context(), m, floats{}, DefaultMaxStates, DefaultMaxSteps, lookFloat, nil, 0)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
