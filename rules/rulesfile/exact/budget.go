@@ -48,10 +48,15 @@ func (b *budget) spend(n int64) error {
 		return err
 	}
 	if b.steps > b.max {
-		return fmt.Errorf("exact: %w: more than the %d steps of work allowed (a step: an outcome of a roll, a hit resolved or an effect run, followed once)", ErrBudget, b.max)
+		return stepsErr(b.max)
 	}
 	b.next = min(b.steps+b.every, b.max+1)
 	return nil
+}
+
+// stepsErr is the refusal of a solve past limit steps.
+func stepsErr(limit int64) error {
+	return fmt.Errorf("exact: %w: more than the %d steps of work allowed (a step: an outcome of a roll, a hit resolved or an effect run, followed once)", ErrBudget, limit)
 }
 
 // work is every step the solve spent: this try's and the tries' before.

@@ -211,7 +211,7 @@ func solveIn[T any, A arith[T]](ctx context.Context, m *rulesfile.Model, ar A, m
 		if within > 0 {
 			allowed = min(maxSteps, within-prior)
 			if allowed <= 0 {
-				return nil, nil, nil, nil, fmt.Errorf("exact: %w: more than the %d steps of work allowed (a step: an outcome of a roll, a hit resolved or an effect run, followed once)", ErrBudget, within)
+				return nil, nil, nil, nil, stepsErr(within)
 			}
 		}
 		bud := newBudget(ctx, allowed, maxStates, look)
