@@ -29,3 +29,10 @@ func SolveWith(s *Server, solve func(context.Context, *scenarios.Scenario, func(
 
 // HoldAtMost sets how long s's odds jobs yield to their solves at most.
 func HoldAtMost(s *Server, d time.Duration) { s.holdAtMost = d }
+
+// OpenTabs is how many tabs have their event stream open on s.
+func OpenTabs(s *Server) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.tabs)
+}

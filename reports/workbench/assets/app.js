@@ -348,8 +348,12 @@ async function catalogue() {
   for (const g of Object.values(groups)) picker.append(g);
 }
 
+// stream is the tab's open event stream, or null while the page is hidden.
+let stream = null;
+
 function connect() {
   const es = new EventSource('/api/events?tab=' + tab);
+  stream = es;
   es.addEventListener('hello', () => {
     state.ready = true;
     runningKey = null; // a new stream: the tab's jobs on the server ended with the old one
@@ -359,6 +363,21 @@ function connect() {
   for (const kind of ['estimate', 'headline', 'exact', 'failed']) es.addEventListener(kind, (m) => dispatch(kind, JSON.parse(m.data)));
   for (const name of Object.keys(jobCards)) for (const kind of [name, name + '-progress']) es.addEventListener(kind, (m) => dispatch(kind, JSON.parse(m.data)));
   es.onerror = () => { state.ready = false; $('connection').textContent = 'disconnected: retrying'; };
+}
+
+// A page left for another may be kept whole in the browser's back-forward
+// cache, its stream open, and the server would go on with jobs nobody sees:
+// the stream closes when the page is hidden (which ends the tab's jobs) and
+// opens again if the page comes back, where hello asks for its answers anew.
+function keepStreamWhileShown() {
+  addEventListener('pagehide', () => {
+    if (!stream) return;
+    stream.close();
+    stream = null;
+    state.ready = false;
+    $('connection').textContent = 'disconnected: page hidden';
+  });
+  addEventListener('pageshow', (e) => { if (e.persisted && !stream) connect(); });
 }
 
 function init() {
@@ -379,6 +398,7 @@ function init() {
   $('rules-download').addEventListener('click', () => state.rules && save($('rules-src').value, state.rules.file.split('/').pop()));
   catalogue().then(restore).catch((e) => { $('status').textContent = e.message; });
   connect();
+  keepStreamWhileShown();
 }
 
 init();
