@@ -67,8 +67,12 @@ func browser(t testing.TB) context.Context {
 			// as web pages (two "browser_ui" targets, a renderer of their
 			// own) and redoes them as tabs open: about a third of the
 			// CPU the package's browser tests cost (bench/tests.txt).
-			// No page of ours has an omnibox, nor needs translating.
-			chromedp.Flag("disable-features", "WebUIOmniboxPopup,WebUIOmniboxAimPopup,Translate"),
+			// No page of ours has an omnibox, nor needs translating. And
+			// a tab given back (giveBack) must leave its page for good:
+			// kept in the back-forward cache, a page keeps its event
+			// stream open, and six streams to one server are all that
+			// Chromium opens (the seventh page waits).
+			chromedp.Flag("disable-features", "WebUIOmniboxPopup,WebUIOmniboxAimPopup,Translate,BackForwardCache"),
 		}
 		actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 		bctx, cancelBrowser := chromedp.NewContext(actx)
@@ -89,12 +93,13 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// openPage opens url in a new tab of the shared browser, closed when the
+// openPage opens url in a tab of the shared browser, given back when the
 // test ends, 1,400 px wide, and records what it logs as an error.
 func openPage(t testing.TB, url string) *page {
 	t.Helper()
-	ctx, cancel := chromedp.NewContext(browser(t))
-	t.Cleanup(cancel)
+	tab := takeTab(t)
+	ctx, cancel := context.WithCancel(tab.ctx) // ends the console's reading
+	t.Cleanup(func() { cancel(); giveBack(tab) })
 	p := &page{ctx: ctx}
 	messages := chromedp.Console(ctx)
 	go func() {
@@ -112,6 +117,70 @@ func openPage(t testing.TB, url string) *page {
 	p.do(t, chromedp.EmulateViewport(1400, 1000), chromedp.Navigate(url))
 	p.wait(t, `window.workbench && window.workbench.ready && document.getElementById('picker').options.length > 1`, 20*time.Second)
 	return p
+}
+
+// A tab of the shared browser, each in a window of its own (a page in a
+// hidden tab gets no animation frames, which Poll waits on). Opening one
+// costs about a CPU second (its window, its renderer), a page loaded in
+// one already open half that, so a test gives its tab back when it ends
+// for the next test's page: a new document, as in a tab of its own.
+type tab struct {
+	ctx    context.Context
+	cancel func()
+}
+
+// idleTabs are the tabs no test holds; TestMain's closing of the browser
+// closes them.
+var idleTabs struct {
+	mu   sync.Mutex
+	tabs []tab
+}
+
+// takeTab returns an idle tab, or opens one.
+func takeTab(t testing.TB) tab {
+	t.Helper()
+	idleTabs.mu.Lock()
+	defer idleTabs.mu.Unlock()
+	if n := len(idleTabs.tabs); n > 0 {
+		tb := idleTabs.tabs[n-1]
+		idleTabs.tabs = idleTabs.tabs[:n-1]
+		return tb
+	}
+	ctx, cancel := chromedp.NewContext(browser(t))
+	// Open it now, in its own context: the tab reads its events for as
+	// long as the context it is opened in lives, and a test's ends first.
+	if err := chromedp.Do(ctx); err != nil {
+		cancel()
+		t.Fatal(err)
+	}
+	return tab{ctx, cancel}
+}
+
+// giveBack leaves the tab's page for a blank one — its event stream ends,
+// and the server cancels its jobs, as when a tab closes — and keeps the
+// tab for another test; a tab that cannot leave its page is closed.
+func giveBack(tb tab) {
+	ctx, cancel := context.WithTimeout(tb.ctx, 30*time.Second)
+	defer cancel()
+	// Not chromedp.Navigate: it waits for a document's response, and a
+	// blank page has none.
+	_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`location.replace('about:blank'), true`))
+	for err == nil {
+		// The old page's scripts may run a moment more (its context gone
+		// under an evaluation is an error here, and asked again).
+		if href, e := chromedp.Run(ctx, chromedp.Evaluate[string](`location.href`)); e == nil && href == "about:blank" {
+			break
+		}
+		err = ctx.Err()
+		time.Sleep(10 * time.Millisecond)
+	}
+	if err != nil {
+		tb.cancel()
+		return
+	}
+	idleTabs.mu.Lock()
+	idleTabs.tabs = append(idleTabs.tabs, tb)
+	idleTabs.mu.Unlock()
 }
 
 func (p *page) do(t testing.TB, steps ...chromedp.Action[chromedp.Void]) {

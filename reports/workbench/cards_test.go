@@ -129,12 +129,18 @@ func (p *page) click(t *testing.T, id string) {
 	eval[bool](t, p, `(document.getElementById(`+quote(id)+`).click(), true)`)
 }
 
-// run starts a card's job and waits for its answer.
+// run starts a card's job and waits for its answer and, but for the
+// compare card's (whose commands are in its answer), the reply that
+// carries its command: the two may come in either order.
 func (p *page) run(t *testing.T, kind string) {
 	t.Helper()
-	eval[bool](t, p, `(window.workbench['`+kind+`'] = null, true)`)
+	eval[bool](t, p, `(window.workbench['`+kind+`'] = null, document.getElementById('`+kind+`-command').textContent = '–', true)`)
 	p.click(t, kind)
-	p.wait(t, `window.workbench['`+kind+`'] !== null || document.getElementById('`+kind+`-state').textContent.startsWith('failed')`, 2*time.Minute)
+	done := `window.workbench['` + kind + `'] !== null`
+	if kind != "compare" {
+		done += ` && document.getElementById('` + kind + `-command').textContent !== '–'`
+	}
+	p.wait(t, `(`+done+`) || document.getElementById('`+kind+`-state').textContent.startsWith('failed')`, 2*time.Minute)
 	if s := p.text(t, kind+"-state"); strings.HasPrefix(s, "failed") {
 		t.Fatalf("%s: %s", kind, s)
 	}

@@ -70,7 +70,9 @@ func TestWorkbenchWhyInBrowser(t *testing.T) {
 		t.Errorf("more: %q, want %q", got, w)
 	}
 	eval[bool](t, p, `(document.querySelector('#why-games li button.why-replay').click(), true)`)
-	p.wait(t, `window.workbench.replay && !document.getElementById('card-replay').hidden`, 30*time.Second)
+	// The answer and the reply that carries the command may come in
+	// either order.
+	p.wait(t, `window.workbench.replay && !document.getElementById('card-replay').hidden && document.getElementById('replay-command').textContent !== '–'`, 30*time.Second)
 	if end, trial := eval[string](t, p, `window.workbench.replay.outcome.end`), p.text(t, "replay-command"); end != "retreated" || trial != "crucible replay "+strings.ReplaceAll(name, "/", "-")+".yaml --trial "+strconv.FormatInt(want[0], 10)+" --seed 5" {
 		t.Errorf("the replay of trial %d ends %q, command %q", want[0], end, trial)
 	}

@@ -19,6 +19,9 @@ type lang struct {
 	unitType   reflect.Type // what self, target and other are
 	sideType   reflect.Type // what side and enemy are
 	optType    reflect.Type // what options is
+	// units are unitFields' names, listed once: a compile looks them up
+	// for every unit member its expressions read
+	units []string
 }
 
 // optionVal is an option in force and how expressions see it.
@@ -62,6 +65,7 @@ var (
 
 func newLang(stats, tracks, sideTracks, sideValues []string, opts []optionVal) *lang {
 	l := &lang{stats: stats, tracks: tracks, sideTracks: sideTracks, sideValues: sideValues, options: opts}
+	l.units = l.listUnitFields()
 	var uf []reflect.StructField
 	for _, s := range stats {
 		name := s
@@ -118,7 +122,11 @@ func nameIndex(list []string, name string) int {
 
 // unitFields lists the names a unit view has, as expressions and hooks
 // read them, for did-you-mean.
-func (l *lang) unitFields() []string {
+// The list is the lang's: an append to it copies it.
+func (l *lang) unitFields() []string { return slices.Clip(l.units) }
+
+// listUnitFields lists unitFields' names.
+func (l *lang) listUnitFields() []string {
 	var out []string
 	for _, s := range l.stats {
 		if s == "hp" {

@@ -967,7 +967,9 @@ type merger[T any, A Arith[T]] struct {
 func (s *Enumerator[T, A]) volMerger() *merger[T, A] {
 	s.vflip = 1 - s.vflip
 	m := &s.vmerge[s.vflip]
-	if m.index == nil {
+	// A map that held many keys keeps their room, which clear would go
+	// over at every block after: it is made again instead.
+	if m.index == nil || len(m.index) > mergerKeep {
 		m.index = map[string]int{}
 	}
 	m.ar, m.s = s.ar, s
@@ -975,6 +977,10 @@ func (s *Enumerator[T, A]) volMerger() *merger[T, A] {
 	clear(m.index)
 	return m
 }
+
+// mergerKeep is the most keys a merger's map may have held to be cleared
+// for the next block rather than made again.
+const mergerKeep = 1 << 12
 
 func (m *merger[T, A]) add(counts []int16, tracks []int32, w T) {
 	m.s.tick()
