@@ -1,51 +1,30 @@
 package exact
 
 import (
-	"sync"
 	"time"
 
+	"github.com/crucible-sim/crucible/rules/internal/reuse"
 	"github.com/crucible-sim/crucible/rules/rulesfile"
 )
 
 // floatChains passes a floating-point chain, with every array and map it
-// and its Enumerator grew, on to the next solve. A solve of a few
-// thousand states fills a few megabytes of them; when battles are solved
-// one after another (claims, sweeps, tune, tests, a server), allocating
-// them again and returning them to the system (the runtime's scavenger)
-// took about a third of the solve's time. Nothing a solve worked out is
-// kept, only the memory; the pool drops what it holds at garbage
-// collections. Chains in exact fractions are not pooled: their numbers
-// are allocated anyway.
-var floatChains sync.Pool // of *chain[float64, floats]
-
-// keepFor is how long the last chain released stays out of the pool's
-// reach, as the eclipse solver keeps its last solver: the collections
-// between two solves (a claim's Monte Carlo, the workbench's estimates
-// between a designer's edits, the garbage of the rules file's compile
-// when answers follow one another) emptied the pool, and the next solve
-// allocated, zeroed and faulted in every array again. After a minute the
-// chain goes back to the pool, which drops it at collections as before.
-const keepFor = time.Minute
-
-// kept holds at most one chain strongly for keepFor after its release.
-var kept struct {
-	sync.Mutex
-	c   *chain[float64, floats]
-	gen uint64 // moved at every keep, so that a stale timer lets a newer chain be
-}
+// and its Enumerator grew, on to the next solve, the last one released
+// kept for a minute (reuse.Pool). A solve of a few thousand states fills
+// a few megabytes of them; when battles are solved one after another
+// (claims, sweeps, tune, tests, a server), allocating them again and
+// returning them to the system (the runtime's scavenger) took about a
+// third of the solve's time, and the collections between two answers
+// (the garbage of the rules file's compile among them) emptied a plain
+// sync.Pool. Chains in exact fractions are not pooled: their numbers are
+// allocated anyway.
+var floatChains = reuse.Pool[chain[float64, floats]]{Keep: time.Minute}
 
 // newChain returns an empty chain of model m, the one kept or from the
 // pool when the arithmetic is floats and there is one.
 func newChain[T any, A arith[T]](m *rulesfile.Model, ar A, opt rulesfile.StepOptions, bud *budget) *chain[T, A] {
 	var c *chain[T, A]
 	if _, ok := any(ar).(floats); ok {
-		kept.Lock()
-		c, _ = any(kept.c).(*chain[T, A])
-		kept.c = nil
-		kept.Unlock()
-		if c == nil {
-			c, _ = floatChains.Get().(*chain[T, A])
-		}
+		c, _ = any(floatChains.Get()).(*chain[T, A])
 	}
 	if c == nil {
 		c = &chain[T, A]{termIdx: map[string]int32{}}
@@ -65,9 +44,8 @@ func newChain[T any, A arith[T]](m *rulesfile.Model, ar A, opt rulesfile.StepOpt
 	return c
 }
 
-// release keeps c for the next solve, or puts it back in the pool, when
-// it is in floats; c must no longer be used, nor anything of it its
-// results did not copy.
+// release hands c on to the next solve when it is in floats; c must no
+// longer be used, nor anything of it its results did not copy.
 func release[T any, A arith[T]](c *chain[T, A]) {
 	if c == nil {
 		return
@@ -77,27 +55,7 @@ func release[T any, A arith[T]](c *chain[T, A]) {
 		return
 	}
 	c.m, c.bud, c.terms = nil, nil, nil
-	kept.Lock()
-	defer kept.Unlock()
-	if kept.c != nil {
-		floatChains.Put(fc)
-		return
-	}
-	kept.c = fc
-	kept.gen++
-	gen := kept.gen
-	time.AfterFunc(keepFor, func() { unkeep(gen) })
-}
-
-// unkeep hands the kept chain to the pool if it is still the one kept at
-// gen.
-func unkeep(gen uint64) {
-	kept.Lock()
-	defer kept.Unlock()
-	if kept.gen == gen && kept.c != nil {
-		floatChains.Put(kept.c)
-		kept.c = nil
-	}
+	floatChains.Put(fc)
 }
 
 // buffers are the chain's scratch arrays for its solution (components,
