@@ -5,11 +5,13 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/crucible-sim/crucible/cmd/cli/command"
+	"github.com/crucible-sim/crucible/cmd/cli/explain"
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
 // version is crucible's version, written into every result.
-const version = "0.2.0"
+const version = command.Version
 
 func newRootCmd(name string) *cobra.Command {
 	root := &cobra.Command{
@@ -36,7 +38,7 @@ intervals, as a table, CSV, JSON, PNG plots and an HTML page.`,
 	}
 	root.AddCommand(newRunCmd(), newReplayCmd(), newScenariosCmd(), newValidateCmd(),
 		newCheckCmd(), newMergeCmd(), newExactCmd(), newBatchCmd(), newSweepCmd(), newTuneCmd(), newMetaCmd(),
-		newCompareCmd(), newLadderCmd(), newExportCmd(), newRulesCmd(), newShowCmd(), newServeCmd(), newExplainCmd())
+		newCompareCmd(), newLadderCmd(), newExportCmd(), newRulesCmd(), newShowCmd(), newServeCmd(), explain.NewCmd())
 	markRunErrors(root)
 	return root
 }

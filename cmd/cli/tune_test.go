@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/crucible-sim/crucible/analysis/tune"
+	"github.com/crucible-sim/crucible/cmd/cli/command"
 )
 
 // tuneJSON is the part of tune's JSON the tests read.
@@ -291,9 +292,9 @@ func TestTuneExit(t *testing.T) {
 		{tune.Interrupted, exitInterrupted, "interrupted"},
 	} {
 		err := tuneExit(&tune.Result{Status: c.status, Why: "the budget"}, nil, "--target fair")
-		var ee *exitError
+		var ee *command.ExitError
 		switch {
-		case c.code == 0 && err != nil, c.code != 0 && (!errors.As(err, &ee) || ee.code != c.code || !strings.Contains(ee.msg, c.msg)):
+		case c.code == 0 && err != nil, c.code != 0 && (!errors.As(err, &ee) || ee.Code != c.code || !strings.Contains(ee.Msg, c.msg)):
 			t.Errorf("%s: %v, want exit %d %q", c.status, err, c.code, c.msg)
 		}
 	}
