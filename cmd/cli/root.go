@@ -7,6 +7,7 @@ import (
 
 	"github.com/crucible-sim/crucible/cmd/cli/command"
 	"github.com/crucible-sim/crucible/cmd/cli/explain"
+	"github.com/crucible-sim/crucible/cmd/cli/meta"
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
@@ -37,7 +38,7 @@ intervals, as a table, CSV, JSON, PNG plots and an HTML page.`,
 		scenarios.SetRulesPath(dirs)
 	}
 	root.AddCommand(newRunCmd(), newReplayCmd(), newScenariosCmd(), newValidateCmd(),
-		newCheckCmd(), newMergeCmd(), newExactCmd(), newBatchCmd(), newSweepCmd(), newTuneCmd(), newMetaCmd(),
+		newCheckCmd(), newMergeCmd(), newExactCmd(), newBatchCmd(), newSweepCmd(), newTuneCmd(), meta.NewCmd(),
 		newCompareCmd(), newLadderCmd(), newExportCmd(), newRulesCmd(), newShowCmd(), newServeCmd(), explain.NewCmd())
 	markRunErrors(root)
 	return root

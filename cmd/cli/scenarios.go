@@ -11,6 +11,7 @@ import (
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/cmd/cli/command"
+	"github.com/crucible-sim/crucible/cmd/cli/meta"
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
@@ -118,7 +119,7 @@ func validators(ref string) []validator {
 	} else if _, ok, _ := scenarios.LoadTune(ref); ok {
 		vs = append(vs, one(validateTune))
 	} else if _, ok, _ := scenarios.LoadRoster(ref); ok {
-		vs = append(vs, one(validateRoster))
+		vs = append(vs, one(meta.Validate))
 	} else if isRulesFile(ref) {
 		vs = append(vs, one(validateRulesFile))
 	}
@@ -185,19 +186,6 @@ func validateTune(cmd *cobra.Command, rf *command.RunFlags, ref string) error {
 		return err
 	}
 	fmt.Fprintf(cmd.OutOrStdout(), "%s: ok (tune of %s over %s)\n", ref, t.Base.Name, t.Axis.Path)
-	return nil
-}
-
-// validateRoster checks a roster as meta would before its first fight
-// (its base scenario, and every entry against every other compiled) and
-// says so.
-func validateRoster(cmd *cobra.Command, rf *command.RunFlags, ref string) error {
-	m, err := loadMeta(rf, ref)
-	if err != nil {
-		return err
-	}
-	n := len(m.Entries)
-	fmt.Fprintf(cmd.OutOrStdout(), "%s: ok (roster of %d entries on %s: %d pairings, each compiles)\n", ref, n, m.Base, n*n)
 	return nil
 }
 

@@ -1,4 +1,4 @@
-package cli
+package meta
 
 import (
 	"errors"
@@ -39,7 +39,8 @@ type metaFlags struct {
 	kf   command.SkillFlags
 }
 
-func newMetaCmd() *cobra.Command {
+// NewCmd returns the meta command.
+func NewCmd() *cobra.Command {
 	var (
 		rf command.RunFlags
 		cp command.Checkpointing
@@ -139,7 +140,7 @@ func runMeta(cmd *cobra.Command, ref string, rf *command.RunFlags, cp *command.C
 			if err := saveStates(od, cp.States(cmd, runErr)); err != nil {
 				return err
 			}
-			return &command.ExitError{Code: exitInterrupted, Msg: fmt.Sprintf("interrupted after %d trials; no matrix is read from unfinished cells", mm.Trials())}
+			return &command.ExitError{Code: command.ExitInterrupted, Msg: fmt.Sprintf("interrupted after %d trials; no matrix is read from unfinished cells", mm.Trials())}
 		}
 		return runErr
 	}
@@ -185,7 +186,7 @@ func analysisStopped(cmd *cobra.Command, cp *command.Checkpointing, err error) e
 	var spent *meta.BudgetError
 	switch {
 	case analysis.Interrupted(err):
-		return &command.ExitError{Code: exitInterrupted, Msg: "interrupted while analysing the matrix: every cell is fought, but no reading of it is complete"}
+		return &command.ExitError{Code: command.ExitInterrupted, Msg: "interrupted while analysing the matrix: every cell is fought, but no reading of it is complete"}
 	case errors.As(err, &spent) && states != nil:
 		return fmt.Errorf("%w (--analysis-budget %d); the fought cells are kept in %s, which --resume analyses without fighting them again", err, spent.Work, filepath.Join(cp.Out, outdir.CheckpointFile))
 	case errors.As(err, &spent):
@@ -373,7 +374,7 @@ func runBalance(cmd *cobra.Command, run analysis.Run, m *meta.Meta, opts meta.Op
 		if err := saveStates(od, cp.States(cmd, err)); err != nil {
 			return err
 		}
-		return &command.ExitError{Code: exitInterrupted, Msg: "interrupted: the balance search stopped before an answer"}
+		return &command.ExitError{Code: command.ExitInterrupted, Msg: "interrupted: the balance search stopped before an answer"}
 	case errors.As(err, &spent):
 		return fmt.Errorf("%w (--analysis-budget %d)", err, spent.Work)
 	case err != nil:
@@ -394,5 +395,18 @@ func runBalance(cmd *cobra.Command, run analysis.Run, m *meta.Meta, opts meta.Op
 		}
 		command.Notice(cmd, "the balanced roster's meta report written to %s", od.Path())
 	}
+	return nil
+}
+
+// Validate checks a roster as meta would before its first fight
+// (its base scenario, and every entry against every other compiled) and
+// says so.
+func Validate(cmd *cobra.Command, rf *command.RunFlags, ref string) error {
+	m, err := loadMeta(rf, ref)
+	if err != nil {
+		return err
+	}
+	n := len(m.Entries)
+	fmt.Fprintf(cmd.OutOrStdout(), "%s: ok (roster of %d entries on %s: %d pairings, each compiles)\n", ref, n, m.Base, n*n)
 	return nil
 }
