@@ -8,6 +8,7 @@ import (
 	"github.com/crucible-sim/crucible/cmd/cli/command"
 	"github.com/crucible-sim/crucible/cmd/cli/explain"
 	"github.com/crucible-sim/crucible/cmd/cli/meta"
+	"github.com/crucible-sim/crucible/cmd/cli/tune"
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
@@ -38,7 +39,7 @@ intervals, as a table, CSV, JSON, PNG plots and an HTML page.`,
 		scenarios.SetRulesPath(dirs)
 	}
 	root.AddCommand(newRunCmd(), newReplayCmd(), newScenariosCmd(), newValidateCmd(),
-		newCheckCmd(), newMergeCmd(), newExactCmd(), newBatchCmd(), newSweepCmd(), newTuneCmd(), meta.NewCmd(),
+		newCheckCmd(), newMergeCmd(), newExactCmd(), newBatchCmd(), newSweepCmd(), tune.NewCmd(), meta.NewCmd(),
 		newCompareCmd(), newLadderCmd(), newExportCmd(), newRulesCmd(), newShowCmd(), newServeCmd(), explain.NewCmd())
 	markRunErrors(root)
 	return root

@@ -12,6 +12,7 @@ import (
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/cmd/cli/command"
 	"github.com/crucible-sim/crucible/cmd/cli/meta"
+	"github.com/crucible-sim/crucible/cmd/cli/tune"
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
@@ -117,7 +118,7 @@ func validators(ref string) []validator {
 	if _, ok, _ := scenarios.LoadSweep(ref); ok {
 		vs = append(vs, one(validateSweep))
 	} else if _, ok, _ := scenarios.LoadTune(ref); ok {
-		vs = append(vs, one(validateTune))
+		vs = append(vs, one(tune.Validate))
 	} else if _, ok, _ := scenarios.LoadRoster(ref); ok {
 		vs = append(vs, one(meta.Validate))
 	} else if isRulesFile(ref) {
@@ -175,18 +176,6 @@ func validateScenarios(cmd *cobra.Command, rf *command.RunFlags, ref string) (ju
 		}
 	}
 	return len(refs), invalid, nil
-}
-
-// validateTune checks a tune file as tune would before its first probe
-// (its base scenario with the file's overrides, its field's range, its
-// target and budget) and says so.
-func validateTune(cmd *cobra.Command, rf *command.RunFlags, ref string) error {
-	t, err := loadTune(cmd, rf, &tuneFlags{}, ref)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(cmd.OutOrStdout(), "%s: ok (tune of %s over %s)\n", ref, t.Base.Name, t.Axis.Path)
-	return nil
 }
 
 // isRulesFile reports whether ref names a rules file: a path ending in

@@ -1,4 +1,4 @@
-package cli
+package tune
 
 import (
 	"errors"
@@ -28,7 +28,8 @@ type tuneFlags struct {
 	kf                              command.SkillFlags
 }
 
-func newTuneCmd() *cobra.Command {
+// NewCmd returns the tune command.
+func NewCmd() *cobra.Command {
 	var (
 		rf command.RunFlags
 		cp command.Checkpointing
@@ -172,13 +173,13 @@ func tuneSkill(cmd *cobra.Command, run analysis.Run, res *tune.Result, runErr er
 func tuneExit(res *tune.Result, runErr error, origin string) error {
 	switch res.Status {
 	case tune.Interrupted:
-		return &command.ExitError{Code: exitInterrupted, Msg: fmt.Sprintf("interrupted; the probes above are those fought (%d trials)", res.Trials())}
+		return &command.ExitError{Code: command.ExitInterrupted, Msg: fmt.Sprintf("interrupted; the probes above are those fought (%d trials)", res.Trials())}
 	case tune.Unreachable:
 		return fmt.Errorf("%s: %s", origin, tunereport.Verdict(res))
 	case tune.NonMonotonic:
-		return &command.ExitError{Code: exitFailed, Msg: "no bracket: the response is not monotonic (see above)"}
+		return &command.ExitError{Code: command.ExitFailed, Msg: "no bracket: the response is not monotonic (see above)"}
 	case tune.Inconclusive:
-		return &command.ExitError{Code: exitFailed, Msg: "no answer: " + res.Why}
+		return &command.ExitError{Code: command.ExitFailed, Msg: "no answer: " + res.Why}
 	}
 	return runErr
 }
@@ -319,4 +320,16 @@ func writeTune(cmd *cobra.Command, res *tune.Result, format string, axes []*skil
 		return err
 	}
 	return command.WriteSkill(cmd, axes, format)
+}
+
+// Validate checks a tune file as tune would before its first probe
+// (its base scenario with the file's overrides, its field's range, its
+// target and budget) and says so.
+func Validate(cmd *cobra.Command, rf *command.RunFlags, ref string) error {
+	t, err := loadTune(cmd, rf, &tuneFlags{}, ref)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(cmd.OutOrStdout(), "%s: ok (tune of %s over %s)\n", ref, t.Base.Name, t.Axis.Path)
+	return nil
 }
