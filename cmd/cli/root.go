@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/crucible-sim/crucible/cmd/cli/command"
+	"github.com/crucible-sim/crucible/cmd/cli/compare"
 	"github.com/crucible-sim/crucible/cmd/cli/explain"
 	"github.com/crucible-sim/crucible/cmd/cli/meta"
 	"github.com/crucible-sim/crucible/cmd/cli/tune"
@@ -40,7 +41,7 @@ intervals, as a table, CSV, JSON, PNG plots and an HTML page.`,
 	}
 	root.AddCommand(newRunCmd(), newReplayCmd(), newScenariosCmd(), newValidateCmd(),
 		newCheckCmd(), newMergeCmd(), newExactCmd(), newBatchCmd(), newSweepCmd(), tune.NewCmd(), meta.NewCmd(),
-		newCompareCmd(), newLadderCmd(), newExportCmd(), newRulesCmd(), newShowCmd(), newServeCmd(), explain.NewCmd())
+		compare.NewCmd(), newLadderCmd(), newExportCmd(), newRulesCmd(), newShowCmd(), newServeCmd(), explain.NewCmd())
 	markRunErrors(root)
 	return root
 }

@@ -1,4 +1,4 @@
-package cli
+package compare
 
 import (
 	"errors"
@@ -35,7 +35,8 @@ type compareFlags struct {
 	kf         command.SkillFlags
 }
 
-func newCompareCmd() *cobra.Command {
+// NewCmd returns the compare command.
+func NewCmd() *cobra.Command {
 	var (
 		rf command.RunFlags
 		cf compareFlags
@@ -156,7 +157,7 @@ func runCompare(cmd *cobra.Command, args []string, rf *command.RunFlags, cf *com
 	c, runErr := compare.Run(cmd.Context(), run, a, b, cf.alpha)
 	states := cf.cp.States(cmd, runErr)
 	if c == nil && analysis.Interrupted(runErr) {
-		return &command.ExitError{Code: exitInterrupted, Msg: "interrupted before two blocks of every pass finished; nothing compared"}
+		return &command.ExitError{Code: command.ExitInterrupted, Msg: "interrupted before two blocks of every pass finished; nothing compared"}
 	}
 	if c == nil {
 		return runErr
@@ -173,7 +174,7 @@ func runCompare(cmd *cobra.Command, args []string, rf *command.RunFlags, cf *com
 		return err
 	}
 	if analysis.Interrupted(runErr) {
-		return &command.ExitError{Code: exitInterrupted, Msg: fmt.Sprintf("interrupted; above: the %d paired trials every pass finished", c.Trials())}
+		return &command.ExitError{Code: command.ExitInterrupted, Msg: fmt.Sprintf("interrupted; above: the %d paired trials every pass finished", c.Trials())}
 	}
 	return command.SkillStopped(skillErr)
 }
@@ -280,7 +281,7 @@ func runCompareExact(cmd *cobra.Command, args []string, rf *command.RunFlags, cf
 	c, err := compare.Exact(cmd.Context(), a, b, cf.rational)
 	switch {
 	case analysis.Interrupted(err):
-		return &command.ExitError{Code: exitInterrupted, Msg: "interrupted: the solves stopped before their end; nothing compared"}
+		return &command.ExitError{Code: command.ExitInterrupted, Msg: "interrupted: the solves stopped before their end; nothing compared"}
 	case errors.Is(err, rules.ErrBudget):
 		return fmt.Errorf("%w\ncompare by sampling instead: %s", err, sampledCompare(cmd, args))
 	case err != nil:
