@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/crucible-sim/crucible/cmd/cli/check"
 	"github.com/crucible-sim/crucible/cmd/cli/command"
 	"github.com/crucible-sim/crucible/cmd/cli/compare"
 	"github.com/crucible-sim/crucible/cmd/cli/explain"
@@ -40,7 +41,7 @@ intervals, as a table, CSV, JSON, PNG plots and an HTML page.`,
 		scenarios.SetRulesPath(dirs)
 	}
 	root.AddCommand(newRunCmd(), newReplayCmd(), newScenariosCmd(), newValidateCmd(),
-		newCheckCmd(), newMergeCmd(), newExactCmd(), newBatchCmd(), newSweepCmd(), tune.NewCmd(), meta.NewCmd(),
+		check.NewCmd(), newMergeCmd(), newExactCmd(), newBatchCmd(), newSweepCmd(), tune.NewCmd(), meta.NewCmd(),
 		compare.NewCmd(), newLadderCmd(), newExportCmd(), newRulesCmd(), newShowCmd(), newServeCmd(), explain.NewCmd())
 	markRunErrors(root)
 	return root

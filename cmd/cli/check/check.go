@@ -1,4 +1,4 @@
-package cli
+package check
 
 import (
 	"errors"
@@ -19,7 +19,8 @@ import (
 	"github.com/crucible-sim/crucible/sim"
 )
 
-func newCheckCmd() *cobra.Command {
+// NewCmd returns the check command.
+func NewCmd() *cobra.Command {
 	o := &checkOptions{}
 	cmd := &cobra.Command{
 		Use:   "check SCENARIO|SUITE...",
@@ -169,7 +170,7 @@ func (o *checkOptions) check(cmd *cobra.Command, run analysis.Run, scs []*scenar
 // interruption is not an input error and is returned as it is.
 func (o *checkOptions) inputError(cmd *cobra.Command, err error) error {
 	var ee *command.ExitError
-	if errors.As(err, &ee) && ee.Code == exitInterrupted {
+	if errors.As(err, &ee) && ee.Code == command.ExitInterrupted {
 		return err
 	}
 	var werr error
@@ -229,7 +230,7 @@ func refusedCheck(err error, scs []*scenarios.Scenario, refs []string, sets [][]
 	var ece *analysis.ExactClaimError
 	switch {
 	case analysis.Interrupted(err):
-		return &command.ExitError{Code: exitInterrupted, Msg: "interrupted: the check is incomplete and decides nothing"}
+		return &command.ExitError{Code: command.ExitInterrupted, Msg: "interrupted: the check is incomplete and decides nothing"}
 	case errors.As(err, &ece) && errors.Is(err, rules.ErrBudget):
 		instead := "give it bounds (min:, max:) in place of `exact: true`"
 		if ece.Claim.OnExact {
@@ -290,7 +291,7 @@ func reportCheck(cmd *cobra.Command, check *analysis.Check, runErr error, format
 	}
 	switch {
 	case od != nil && len(check.Results) > 0:
-		if err := reports.WriteCheck(od, check, version, states); err != nil {
+		if err := reports.WriteCheck(od, check, command.Version, states); err != nil {
 			return err
 		}
 		command.Notice(cmd, "report written to %s", od.Path())
@@ -300,7 +301,7 @@ func reportCheck(cmd *cobra.Command, check *analysis.Check, runErr error, format
 	inconclusive := check.Count(analysis.Inconclusive)
 	switch {
 	case analysis.Interrupted(runErr):
-		return &command.ExitError{Code: exitInterrupted, Msg: "interrupted: the check is incomplete and decides nothing"}
+		return &command.ExitError{Code: command.ExitInterrupted, Msg: "interrupted: the check is incomplete and decides nothing"}
 	case runErr != nil:
 		return runErr
 	case check.Failed() > 0:
