@@ -10,6 +10,7 @@ import (
 	"github.com/crucible-sim/crucible/cmd/cli/compare"
 	"github.com/crucible-sim/crucible/cmd/cli/explain"
 	"github.com/crucible-sim/crucible/cmd/cli/meta"
+	"github.com/crucible-sim/crucible/cmd/cli/sweep"
 	"github.com/crucible-sim/crucible/cmd/cli/tune"
 	"github.com/crucible-sim/crucible/scenarios"
 )
@@ -41,7 +42,7 @@ intervals, as a table, CSV, JSON, PNG plots and an HTML page.`,
 		scenarios.SetRulesPath(dirs)
 	}
 	root.AddCommand(newRunCmd(), newReplayCmd(), newScenariosCmd(), newValidateCmd(),
-		check.NewCmd(), newMergeCmd(), newExactCmd(), newBatchCmd(), newSweepCmd(), tune.NewCmd(), meta.NewCmd(),
+		check.NewCmd(), newMergeCmd(), newExactCmd(), newBatchCmd(), sweep.NewCmd(), tune.NewCmd(), meta.NewCmd(),
 		compare.NewCmd(), newLadderCmd(), newExportCmd(), newRulesCmd(), newShowCmd(), newServeCmd(), explain.NewCmd())
 	markRunErrors(root)
 	return root

@@ -12,6 +12,7 @@ import (
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/cmd/cli/command"
 	"github.com/crucible-sim/crucible/cmd/cli/meta"
+	"github.com/crucible-sim/crucible/cmd/cli/sweep"
 	"github.com/crucible-sim/crucible/cmd/cli/tune"
 	"github.com/crucible-sim/crucible/scenarios"
 )
@@ -116,7 +117,7 @@ type validator func(cmd *cobra.Command, rf *command.RunFlags, ref string) (judge
 func validators(ref string) []validator {
 	var vs []validator
 	if _, ok, _ := scenarios.LoadSweep(ref); ok {
-		vs = append(vs, one(validateSweep))
+		vs = append(vs, one(sweep.Validate))
 	} else if _, ok, _ := scenarios.LoadTune(ref); ok {
 		vs = append(vs, one(tune.Validate))
 	} else if _, ok, _ := scenarios.LoadRoster(ref); ok {
@@ -200,21 +201,5 @@ func validateRulesFile(cmd *cobra.Command, _ *command.RunFlags, ref string) erro
 		return err
 	}
 	fmt.Fprintf(cmd.OutOrStdout(), "%s: ok (rules file: %s)\n", ref, r.Title)
-	return nil
-}
-
-// validateSweep checks a sweep file as sweep would before its first trial
-// (its base scenario with the file's and --set's overrides, every point of
-// the grid compiled with its values) and says so.
-func validateSweep(cmd *cobra.Command, rf *command.RunFlags, ref string) error {
-	sw, err := loadSweep(cmd, rf, ref, sweepFlags{})
-	if err != nil {
-		return err
-	}
-	var axes []string
-	for _, a := range sw.Axes {
-		axes = append(axes, fmt.Sprintf("%s (%d values)", a.Path, len(a.Values)))
-	}
-	fmt.Fprintf(cmd.OutOrStdout(), "%s: ok (sweep of %s over %s: %d points, each compiles)\n", ref, sw.Base, strings.Join(axes, " × "), len(sw.Points))
 	return nil
 }

@@ -1,4 +1,4 @@
-package cli
+package sweep
 
 import (
 	"errors"
@@ -16,7 +16,8 @@ import (
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
-func newSweepCmd() *cobra.Command {
+// NewCmd returns the sweep command.
+func NewCmd() *cobra.Command {
 	o := &sweepOptions{}
 	cmd := &cobra.Command{
 		Use:   "sweep SWEEP | sweep SCENARIO --vary PATH=LIST [--vary PATH=LIST]",
@@ -110,7 +111,7 @@ func (o *sweepOptions) run(cmd *cobra.Command, args []string) error {
 		command.Notice(cmd, "sweep report written to %s", od.Path())
 	}
 	if analysis.Interrupted(runErr) {
-		return &command.ExitError{Code: exitInterrupted, Msg: fmt.Sprintf("interrupted; above are the %d of %d points that finished", len(res.Points), len(sw.Points))}
+		return &command.ExitError{Code: command.ExitInterrupted, Msg: fmt.Sprintf("interrupted; above are the %d of %d points that finished", len(res.Points), len(sw.Points))}
 	}
 	return runErr
 }
@@ -239,4 +240,20 @@ func notASweep(ref string) error {
 		return fmt.Errorf("%s: no such file and no built-in sweep or scenario of that name%s", ref, scenarios.NearestBuiltin(ref))
 	}
 	return command.UsageError("%s is not a sweep: name one or two fields to vary with --vary PATH=LIST, or give a sweep file (crucible scenarios lists the built-in ones)", command.DisplayRef(ref))
+}
+
+// Validate checks a sweep file as sweep would before its first trial
+// (its base scenario with the file's and --set's overrides, every point of
+// the grid compiled with its values) and says so.
+func Validate(cmd *cobra.Command, rf *command.RunFlags, ref string) error {
+	sw, err := loadSweep(cmd, rf, ref, sweepFlags{})
+	if err != nil {
+		return err
+	}
+	var axes []string
+	for _, a := range sw.Axes {
+		axes = append(axes, fmt.Sprintf("%s (%d values)", a.Path, len(a.Values)))
+	}
+	fmt.Fprintf(cmd.OutOrStdout(), "%s: ok (sweep of %s over %s: %d points, each compiles)\n", ref, sw.Base, strings.Join(axes, " × "), len(sw.Points))
+	return nil
 }
