@@ -9,6 +9,7 @@ import (
 	"github.com/crucible-sim/crucible/cmd/cli/command"
 	"github.com/crucible-sim/crucible/cmd/cli/compare"
 	"github.com/crucible-sim/crucible/cmd/cli/explain"
+	"github.com/crucible-sim/crucible/cmd/cli/ladder"
 	"github.com/crucible-sim/crucible/cmd/cli/meta"
 	"github.com/crucible-sim/crucible/cmd/cli/sweep"
 	"github.com/crucible-sim/crucible/cmd/cli/tune"
@@ -43,7 +44,7 @@ intervals, as a table, CSV, JSON, PNG plots and an HTML page.`,
 	}
 	root.AddCommand(newRunCmd(), newReplayCmd(), newScenariosCmd(), newValidateCmd(),
 		check.NewCmd(), newMergeCmd(), newExactCmd(), newBatchCmd(), sweep.NewCmd(), tune.NewCmd(), meta.NewCmd(),
-		compare.NewCmd(), newLadderCmd(), newExportCmd(), newRulesCmd(), newShowCmd(), newServeCmd(), explain.NewCmd())
+		compare.NewCmd(), ladder.NewCmd(), newExportCmd(), newRulesCmd(), newShowCmd(), newServeCmd(), explain.NewCmd())
 	markRunErrors(root)
 	return root
 }

@@ -1,4 +1,4 @@
-package cli
+package ladder
 
 import (
 	"fmt"
@@ -21,7 +21,8 @@ type ladderFlags struct {
 	cp           command.Checkpointing
 }
 
-func newLadderCmd() *cobra.Command {
+// NewCmd returns the ladder command.
+func NewCmd() *cobra.Command {
 	var (
 		rf command.RunFlags
 		lf ladderFlags
@@ -107,12 +108,12 @@ func runLadder(cmd *cobra.Command, ref string, rf *command.RunFlags, lf *ladderF
 	}
 	if runErr != nil {
 		if analysis.Interrupted(runErr) {
-			return &command.ExitError{Code: exitInterrupted, Msg: fmt.Sprintf("interrupted in step %d of %d; the steps above are as their last whole look left them", max(len(l.Steps), 1), len(l.Planned)-1)}
+			return &command.ExitError{Code: command.ExitInterrupted, Msg: fmt.Sprintf("interrupted in step %d of %d; the steps above are as their last whole look left them", max(len(l.Steps), 1), len(l.Planned)-1)}
 		}
 		return runErr
 	}
 	if od != nil {
-		if err := ladderreport.Write(od, l, version); err != nil {
+		if err := ladderreport.Write(od, l, command.Version); err != nil {
 			return err
 		}
 		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: ladder report written to %s\n", od.Path())
@@ -122,7 +123,7 @@ func runLadder(cmd *cobra.Command, ref string, rf *command.RunFlags, lf *ladderF
 
 func writeLadder(cmd *cobra.Command, l *ladder.Ladder, format string) error {
 	if format == "json" {
-		return ladderreport.WriteJSON(cmd.OutOrStdout(), l, version)
+		return ladderreport.WriteJSON(cmd.OutOrStdout(), l, command.Version)
 	}
 	return ladderreport.WriteTable(cmd.OutOrStdout(), l)
 }
