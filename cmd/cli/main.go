@@ -1,7 +1,3 @@
-// Package cli is crucible's command line as a library: the command tree
-// (run, sweep, check, exact, …) that cmd/crucible runs, importable by a
-// game that adds rulesets of its own, so that its own binary is a main
-// that blank-imports its rulesets and runs a Program.
 package cli
 
 import (

@@ -2,6 +2,12 @@
 // analysis/explain → reports/explainreport. What it shares with the other
 // commands (the scenario and run flags, how an error becomes an exit
 // status) it takes from cmd/cli/command; cmd/cli's root adds NewCmd.
+//
+// Files, each above the ones it uses (but for the arrow marked ↑: the
+// options and their printing, which the sensitivities share):
+//
+//	explain.go                       NewCmd, its flags; examples, paths and attribution; the printing
+//	sensitivity.go (↑ explain.go)    --sensitivity: the fields' Sobol indices
 package explain
 
 import (
