@@ -88,6 +88,15 @@ type Enumerator[T any, A Arith[T]] struct {
 	vmerge   [2]merger[T, A]
 	vflip    int
 	countBuf []int16
+	// a volley's scratch (volleyScratch): its classes, blocks, the
+	// blocks' faces and the faces' hits
+	cls      classes
+	blocks   []block
+	faces    []dieHits
+	faceHits []int
+	groups   []faceGroup  // multinomial's
+	delta    []int16      // the hits a spread adds (multinomial)
+	start    [1]vstate[T] // countVolley's first partial volley
 	// gone keeps where fireApart's outcomes that go on through the
 	// fighter lead (goOnKept): the outcome goOn emitted, by the packed
 	// key of the state fireApart combined (hint) and the step after it,
