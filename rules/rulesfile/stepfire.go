@@ -360,9 +360,12 @@ func (s *Enumerator[T, A]) count(side int, o *sideOut[T]) {
 		ut := b.types[t]
 		lo := (ut.first - en.first) * b.stride
 		units := o.enemy[lo : lo+ut.count*b.stride]
-		n := s.aliveIn(units)
+		// One pass over the units' hit points, counting the living
+		// without a branch (aliveIn's test).
+		n := int32(0)
 		for k := 0; k < len(units); k += b.stride {
 			o.hp += units[k]
+			n += alive(units[k])
 		}
 		o.typeAlive[i] = n
 		o.alive += n
@@ -385,12 +388,15 @@ func (s *Enumerator[T, A]) partOf(side int, st []int32) uint64 {
 func (s *Enumerator[T, A]) aliveIn(units []int32) int32 {
 	n := int32(0)
 	for k := 0; k < len(units); k += s.f.b.stride {
-		if units[k] > 0 {
-			n++
-		}
+		n += alive(units[k])
 	}
 	return n
 }
+
+// alive is 1 when a unit of hit points hp is not destroyed (hp > 0), else
+// 0, worked out without a branch: which units are left is data the branch
+// predictor cannot learn.
+func alive(hp int32) int32 { return int32(uint32(-int64(hp)>>32) & 1) }
 
 // assignment is what a side's hits leave of the enemy's units: the
 // units (canonical), how many are left in all and by type, and their
