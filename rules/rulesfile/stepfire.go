@@ -361,11 +361,11 @@ func (s *Enumerator[T, A]) count(side int, o *sideOut[T]) {
 		lo := (ut.first - en.first) * b.stride
 		units := o.enemy[lo : lo+ut.count*b.stride]
 		// One pass over the units' hit points, counting the living
-		// without a branch (aliveIn's test).
+		// without a branch (living).
 		n := int32(0)
 		for k := 0; k < len(units); k += b.stride {
 			o.hp += units[k]
-			n += alive(units[k])
+			n += living(units[k])
 		}
 		o.typeAlive[i] = n
 		o.alive += n
@@ -388,15 +388,15 @@ func (s *Enumerator[T, A]) partOf(side int, st []int32) uint64 {
 func (s *Enumerator[T, A]) aliveIn(units []int32) int32 {
 	n := int32(0)
 	for k := 0; k < len(units); k += s.f.b.stride {
-		n += alive(units[k])
+		n += living(units[k])
 	}
 	return n
 }
 
-// alive is 1 when a unit of hit points hp is not destroyed (hp > 0), else
+// living is 1 when a unit of hit points hp is not destroyed (hp > 0), else
 // 0, worked out without a branch: which units are left is data the branch
 // predictor cannot learn.
-func alive(hp int32) int32 { return int32(uint32(-int64(hp)>>32) & 1) }
+func living(hp int32) int32 { return int32(uint32(-int64(hp)>>32) & 1) }
 
 // assignment is what a side's hits leave of the enemy's units: the
 // units (canonical), how many are left in all and by type, and their
