@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/crucible-sim/crucible/rules/doc"
+	"github.com/crucible-sim/crucible/rules/rulesfile/document"
 )
 
 // This file assembles a unit type from its declaration: its base, its
@@ -15,18 +16,18 @@ import (
 type assembly struct {
 	b           *Battle
 	cp          *compiler
-	decl        *UnitDecl
+	decl        *document.UnitDecl
 	ut          *unitType
-	parts       []Count
+	parts       []document.Count
 	weapons     map[string]int64
 	weaponOrder []string
-	checks      []CheckDecl
+	checks      []document.CheckDecl
 	cost        []int64 // what the parts use of each stat
 }
 
 // assemble works out a unit type's stats and weapons from its declaration,
 // its base, its parts, and checks its costs and checks.
-func (b *Battle) assemble(cp *compiler, decl *UnitDecl, designs map[string]*UnitDecl, side int) (*unitType, error) {
+func (b *Battle) assemble(cp *compiler, decl *document.UnitDecl, designs map[string]*document.UnitDecl, side int) (*unitType, error) {
 	f := b.file
 	chain, err := b.baseChain(decl, designs)
 	if err != nil {
@@ -54,7 +55,7 @@ func (b *Battle) assemble(cp *compiler, decl *UnitDecl, designs map[string]*Unit
 		return nil, err
 	}
 	for _, name := range a.weaponOrder {
-		i := slices.IndexFunc(f.Weapons, func(x *WeaponDecl) bool { return x.Name == name })
+		i := slices.IndexFunc(f.Weapons, func(x *document.WeaponDecl) bool { return x.Name == name })
 		if a.weapons[name] > 0 {
 			a.ut.weapons = append(a.ut.weapons, weaponUse{w: &weaponC{decl: f.Weapons[i]}, n: int(a.weapons[name])})
 		}
@@ -66,18 +67,18 @@ func (b *Battle) assemble(cp *compiler, decl *UnitDecl, designs map[string]*Unit
 // baseChain returns the declarations a unit builds on through base, the
 // root first (later declarations override), refusing a base that is
 // unknown or a unit that builds on itself.
-func (b *Battle) baseChain(decl *UnitDecl, designs map[string]*UnitDecl) ([]*UnitDecl, error) {
+func (b *Battle) baseChain(decl *document.UnitDecl, designs map[string]*document.UnitDecl) ([]*document.UnitDecl, error) {
 	f := b.file
-	chain := []*UnitDecl{decl}
+	chain := []*document.UnitDecl{decl}
 	for u := decl; u.Base != ""; {
 		next := designs[u.Base]
 		if next == nil || next == u {
-			if i := slices.IndexFunc(f.Units, func(x *UnitDecl) bool { return x.Name == u.Base }); i >= 0 {
+			if i := slices.IndexFunc(f.Units, func(x *document.UnitDecl) bool { return x.Name == u.Base }); i >= 0 {
 				next = f.Units[i]
 			}
 		}
 		if next == nil {
-			return nil, errUnknown(u.Node.Get("base"), "base unit", u.Base, names(f.Units, func(u *UnitDecl) string { return u.Name }))
+			return nil, document.ErrUnknown(u.Node.Get("base"), "base unit", u.Base, document.Names(f.Units, func(u *document.UnitDecl) string { return u.Name }))
 		}
 		if slices.Contains(chain, next) {
 			return nil, u.Node.Get("base").Errorf("unit %s builds on itself through base (%s)", decl.Name, u.Base)
@@ -91,15 +92,15 @@ func (b *Battle) baseChain(decl *UnitDecl, designs map[string]*UnitDecl) ([]*Uni
 
 // own applies one declaration of the chain: its stats, its parts (which
 // replace its base's), its weapons and its checks.
-func (a *assembly) own(u *UnitDecl) error {
+func (a *assembly) own(u *document.UnitDecl) error {
 	statNames := a.b.lang.stats
 	for _, s := range u.Stats {
 		i := nameIndex(statNames, s.Name)
 		if i < 0 {
 			return s.Node.Errorf("unknown stat %q of unit %s (stats: %s; a unit also has %s)%s", s.Name, a.decl.Name,
-				strings.Join(statNames, ", "), strings.Join(unitKeys, ", "), doc.DidYouMean(s.Name, append(slices.Clone(statNames), unitKeys...)))
+				strings.Join(statNames, ", "), strings.Join(document.UnitKeys, ", "), doc.DidYouMean(s.Name, append(slices.Clone(statNames), document.UnitKeys...)))
 		}
-		if err := a.b.file.notDerived(s, i); err != nil {
+		if err := notDerived(a.b.file, s, i); err != nil {
 			return err
 		}
 		v, err := a.cp.static(&s.Value)
@@ -117,11 +118,11 @@ func (a *assembly) own(u *UnitDecl) error {
 
 // addWeapons adds weapons, with how many, keeping the order they first
 // come in.
-func (a *assembly) addWeapons(list []Count) error {
+func (a *assembly) addWeapons(list []document.Count) error {
 	f := a.b.file
 	for _, w := range list {
-		if !slices.ContainsFunc(f.Weapons, func(x *WeaponDecl) bool { return x.Name == w.Name }) {
-			return errUnknown(w.Node, "weapon", w.Name, names(f.Weapons, func(w *WeaponDecl) string { return w.Name }))
+		if !slices.ContainsFunc(f.Weapons, func(x *document.WeaponDecl) bool { return x.Name == w.Name }) {
+			return document.ErrUnknown(w.Node, "weapon", w.Name, document.Names(f.Weapons, func(w *document.WeaponDecl) string { return w.Name }))
 		}
 		if _, ok := a.weapons[w.Name]; !ok {
 			a.weaponOrder = append(a.weaponOrder, w.Name)
@@ -133,20 +134,20 @@ func (a *assembly) addWeapons(list []Count) error {
 
 // addPart adds a part: what it adds to the stats, what it costs, its
 // weapons.
-func (a *assembly) addPart(pc Count) error {
+func (a *assembly) addPart(pc document.Count) error {
 	f := a.b.file
 	statNames := a.b.lang.stats
-	i := slices.IndexFunc(f.Parts, func(p *PartDecl) bool { return p.Name == pc.Name })
+	i := slices.IndexFunc(f.Parts, func(p *document.PartDecl) bool { return p.Name == pc.Name })
 	if i < 0 {
-		return errUnknown(pc.Node, "part", pc.Name, names(f.Parts, func(p *PartDecl) string { return p.Name }))
+		return document.ErrUnknown(pc.Node, "part", pc.Name, document.Names(f.Parts, func(p *document.PartDecl) string { return p.Name }))
 	}
 	p := f.Parts[i]
 	for _, s := range p.Stats {
 		k := nameIndex(statNames, s.Name)
 		if k < 0 {
-			return errUnknown(s.Node, "stat", s.Name, statNames)
+			return document.ErrUnknown(s.Node, "stat", s.Name, statNames)
 		}
-		if err := f.notDerived(s, k); err != nil {
+		if err := notDerived(f, s, k); err != nil {
 			return err
 		}
 		v, err := a.cp.static(&s.Value)
@@ -158,7 +159,7 @@ func (a *assembly) addPart(pc Count) error {
 	for _, c := range p.Cost {
 		k := nameIndex(statNames, c.Name)
 		if k < 0 {
-			return errUnknown(c.Node, "stat (a cost is paid from a stat of the unit)", c.Name, statNames)
+			return document.ErrUnknown(c.Node, "stat (a cost is paid from a stat of the unit)", c.Name, statNames)
 		}
 		v, err := a.cp.static(&c.Value)
 		if err != nil {
@@ -192,7 +193,7 @@ func (a *assembly) check() error {
 	}
 	stats := map[string]int64{}
 	for i, s := range statNames {
-		stats[exprName(s)] = ut.stats[i]
+		stats[document.ExprName(s)] = ut.stats[i]
 	}
 	for _, c := range a.checks {
 		ok, err := a.cp.compile(&c.Rule, &context{reads: readOptions | readStats, stats: stats, types: [nRoles]int{-1, -1, -1}}, true)
@@ -208,7 +209,7 @@ func (a *assembly) check() error {
 
 // notDerived refuses a unit's or a part's value for stat i when the stat
 // is derived by a formula.
-func (f *File) notDerived(a Assign, i int) error {
+func notDerived(f *document.File, a document.Assign, i int) error {
 	if s := f.Stats[i]; s.Formula.Present() {
 		return a.Node.Errorf("stat %s is derived by its formula (%s): give the stats it reads, not the stat itself", s.Name, s.Formula.Src)
 	}
@@ -223,7 +224,7 @@ func (b *Battle) derive(cp *compiler, ut *unitType) error {
 	stats := map[string]int64{}
 	for i, s := range b.file.Stats {
 		if !s.Formula.Present() {
-			stats[exprName(s.Name)] = ut.stats[i]
+			stats[document.ExprName(s.Name)] = ut.stats[i]
 		}
 	}
 	for i, s := range b.file.Stats {
@@ -235,7 +236,7 @@ func (b *Battle) derive(cp *compiler, ut *unitType) error {
 			return err
 		}
 		ut.stats[i] = int64(ce.k)
-		stats[exprName(s.Name)] = ut.stats[i]
+		stats[document.ExprName(s.Name)] = ut.stats[i]
 	}
 	return nil
 }

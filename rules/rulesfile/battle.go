@@ -2,6 +2,7 @@ package rulesfile
 
 import (
 	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/rules/rulesfile/document"
 )
 
 // Battle is a compiled rules-file scenario: the file's names resolved, its
@@ -10,7 +11,7 @@ import (
 type Battle struct {
 	// sideVals are the file's side values, compiled (sidevalues.go)
 	sideVals []sideValC
-	file     *File
+	file     *document.File
 	lang     *lang
 	spec     rules.Spec
 	types    []*unitType // every unit type of the scenario: side a's, then side b's
@@ -74,7 +75,7 @@ type unitType struct {
 	count   int
 	size    int64
 	armed   bool
-	decl    *UnitDecl
+	decl    *document.UnitDecl
 	hpOff   int // its units' counts by hit points left start here in a fighter's roster
 }
 

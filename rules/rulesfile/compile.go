@@ -9,6 +9,7 @@ import (
 
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/rules/doc"
+	"github.com/crucible-sim/crucible/rules/rulesfile/document"
 )
 
 // scenarioDoc is the scenario's part of a rules-file battle.
@@ -42,21 +43,21 @@ func Compile(n *doc.Node) (*Battle, error) {
 	if err := doc.Decode(n, &sd); err != nil {
 		return nil, err
 	}
-	f, err := Decode(sd.Rules)
+	f, err := document.Decode(sd.Rules)
 	if err != nil {
 		return nil, err
 	}
 	return compileFile(f, &sd)
 }
 
-func compileFile(f *File, sd *scenarioDoc) (*Battle, error) {
+func compileFile(f *document.File, sd *scenarioDoc) (*Battle, error) {
 	b := &Battle{file: f, endIndex: map[string]int{}}
-	settings, opts, err := f.resolveOptions(sd.Options)
+	settings, opts, err := resolveOptions(f, sd.Options)
 	if err != nil {
 		return nil, err
 	}
-	b.lang = newLang(names(f.Stats, func(s StatDecl) string { return s.Name }), names(f.Tracks, func(t TrackDecl) string { return t.Name }),
-		names(f.SideTracks, func(t TrackDecl) string { return t.Name }), names(f.SideValues, func(v SideValueDecl) string { return v.Name }), opts)
+	b.lang = newLang(document.Names(f.Stats, func(s document.StatDecl) string { return s.Name }), document.Names(f.Tracks, func(t document.TrackDecl) string { return t.Name }),
+		document.Names(f.SideTracks, func(t document.TrackDecl) string { return t.Name }), document.Names(f.SideValues, func(v document.SideValueDecl) string { return v.Name }), opts)
 	cp := &compiler{l: b.lang, b: b}
 	var sides [2]sideDoc
 	for s, node := range [2]*doc.Node{sd.A, sd.B} {
@@ -128,7 +129,7 @@ func node2(sd *scenarioDoc, s int) *doc.Node {
 
 // resolveOptions checks the scenario's options against the file's and
 // returns the settings in force and how expressions see them.
-func (f *File) resolveOptions(n *doc.Node) (rules.Settings, []optionVal, error) {
+func resolveOptions(f *document.File, n *doc.Node) (rules.Settings, []optionVal, error) {
 	set := make(rules.OptionSet, len(f.Options))
 	for i, o := range f.Options {
 		set[i] = rules.Option{Name: o.Name, Default: o.Default, Words: o.Words, Ints: o.Ints, Doc: o.Doc}
@@ -140,7 +141,7 @@ func (f *File) resolveOptions(n *doc.Node) (rules.Settings, []optionVal, error) 
 	vals := make([]optionVal, len(f.Options))
 	for i, o := range f.Options {
 		v := settings[i].Value
-		ov := optionVal{Name: o.Name, Field: exprName(o.Name)}
+		ov := optionVal{Name: o.Name, Field: document.ExprName(o.Name)}
 		switch {
 		case o.Ints != nil:
 			ov.Kind = reflect.Int
@@ -169,14 +170,14 @@ func (b *Battle) fieldSide(cp *compiler, s int, sd *sideDoc, node *doc.Node) err
 	if sd.Name != "" {
 		si.label = sd.Name
 	}
-	designs := map[string]*UnitDecl{}
+	designs := map[string]*document.UnitDecl{}
 	var designOrder []string
-	if err := entries(sd.Designs, "design names to units", func(name string, v *doc.Node) error {
-		u, err := decodeUnit(name, v)
+	if err := document.Entries(sd.Designs, "design names to units", func(name string, v *doc.Node) error {
+		u, err := document.DecodeUnit(name, v)
 		if err != nil {
 			return err
 		}
-		if slices.ContainsFunc(f.Units, func(x *UnitDecl) bool { return x.Name == name }) {
+		if slices.ContainsFunc(f.Units, func(x *document.UnitDecl) bool { return x.Name == name }) {
 			return v.Errorf("design %q has the name of a unit of the rules file: give it a name of its own (it may build on it: base: %s)", name, name)
 		}
 		designs[name] = u
@@ -185,19 +186,19 @@ func (b *Battle) fieldSide(cp *compiler, s int, sd *sideDoc, node *doc.Node) err
 	}); err != nil {
 		return err
 	}
-	known := append(names(f.Units, func(u *UnitDecl) string { return u.Name }), designOrder...)
+	known := append(document.Names(f.Units, func(u *document.UnitDecl) string { return u.Name }), designOrder...)
 	si.first = len(b.units)
-	if err := entries(sd.Units, "unit names to counts", func(name string, v *doc.Node) error {
+	if err := document.Entries(sd.Units, "unit names to counts", func(name string, v *doc.Node) error {
 		decl := designs[name]
 		if decl == nil {
-			if i := slices.IndexFunc(f.Units, func(u *UnitDecl) bool { return u.Name == name }); i >= 0 {
+			if i := slices.IndexFunc(f.Units, func(u *document.UnitDecl) bool { return u.Name == name }); i >= 0 {
 				decl = f.Units[i]
 			}
 		}
 		if decl == nil {
-			return errUnknown(v, "unit", name, known)
+			return document.ErrUnknown(v, "unit", name, known)
 		}
-		count, err := intOf(v, 0, MaxUnits)
+		count, err := document.IntOf(v, 0, MaxUnits)
 		if err != nil {
 			return err
 		}
@@ -239,7 +240,7 @@ func statWords(names []string, v []int64) string {
 }
 
 // static compiles an expression of options alone to its value.
-func (cp *compiler) static(e *Expr) (int64, error) {
+func (cp *compiler) static(e *document.Expr) (int64, error) {
 	if e.Int != nil {
 		return *e.Int, nil
 	}

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/rules/rulesfile/document"
 )
 
 // Builtin end indexes in Spec.Ends.
@@ -16,7 +17,7 @@ const (
 
 // endC is a compiled end of the file's own.
 type endC struct {
-	decl    *EndDecl
+	decl    *document.EndDecl
 	index   int       // in Spec.Ends
 	when    [2]*cexpr // per side
 	check   int       // 0 round-start, 1 round-end, -1 only by `end`
@@ -28,7 +29,7 @@ func (b *Battle) compileEnds(cp *compiler) error {
 		d := &b.file.Ends[i]
 		e := &endC{decl: d, index: nBuiltinEnds + i, check: -1, sideCtr: [2]int{-1, -1}}
 		if d.When.Present() {
-			e.check = slices.Index(endChecks, d.Check)
+			e.check = slices.Index(document.EndChecks, d.Check)
 			for s := range 2 {
 				c := &context{reads: readOptions | readSides | readRound, types: [nRoles]int{-1, -1, -1}, side: s}
 				var err error
@@ -94,7 +95,7 @@ func (e *endC) winnerOf(s int, both bool) rules.Side {
 
 // counterC is a compiled counter of the file's own.
 type counterC struct {
-	decl  *CounterDecl
+	decl  *document.CounterDecl
 	index [2]int // a's (or the battle's) and b's
 	value [2]*cexpr
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/expr-lang/expr/vm"
 
 	"github.com/crucible-sim/crucible/rules/doc"
+	"github.com/crucible-sim/crucible/rules/rulesfile/document"
 )
 
 // TableBudget is the most entries a tabulated expression may have: the
@@ -82,7 +83,7 @@ type cexpr struct {
 	k     int32
 	vars  []varRef
 	table []int32
-	src   *Expr
+	src   *document.Expr
 	// shape says how eval looks the expression up (shapeOf).
 	shape shape
 	// oneUnit says that every unit value of a shSlots expression is of
@@ -214,7 +215,7 @@ type progKey struct {
 
 // exprError places an expr error (its line and column in the expression)
 // in the YAML file.
-func exprError(e *Expr, line, col int, msg string) error {
+func exprError(e *document.Expr, line, col int, msg string) error {
 	n := e.Node
 	if n == nil {
 		return errors.New(msg)
@@ -256,7 +257,7 @@ func lineCol(src string, off int) (int, int) {
 
 // compile compiles e in context c, to an integer (asBool: a condition,
 // 1 or 0).
-func (cp *compiler) compile(e *Expr, c *context, asBool bool) (*cexpr, error) {
+func (cp *compiler) compile(e *document.Expr, c *context, asBool bool) (*cexpr, error) {
 	if e.Int != nil && !asBool {
 		if *e.Int > math.MaxInt32 || *e.Int < math.MinInt32 {
 			return nil, exprError(e, 1, 0, fmt.Sprintf("%d is out of range (allowed: %d to %d)", *e.Int, math.MinInt32, math.MaxInt32))
@@ -292,7 +293,7 @@ func (cp *compiler) compile(e *Expr, c *context, asBool bool) (*cexpr, error) {
 }
 
 // parse returns the parse of e, parsed once.
-func (cp *compiler) parse(e *Expr) (*parser.Tree, error) {
+func (cp *compiler) parse(e *document.Expr) (*parser.Tree, error) {
 	if t, ok := cp.trees[e.Src]; ok {
 		return t, nil
 	}
@@ -309,7 +310,7 @@ func (cp *compiler) parse(e *Expr) (*parser.Tree, error) {
 
 // program returns expr's program of e in environment env, compiled once.
 // An error is not kept: each context reports its own, in place.
-func (cp *compiler) program(e *Expr, env reflect.Type, asBool bool) (*vm.Program, error) {
+func (cp *compiler) program(e *document.Expr, env reflect.Type, asBool bool) (*vm.Program, error) {
 	k := progKey{e.Src, env, asBool}
 	if p := cachedProgram(k); p != nil {
 		return p, nil
@@ -329,7 +330,7 @@ func (cp *compiler) program(e *Expr, env reflect.Type, asBool bool) (*vm.Program
 }
 
 // placeExprErr turns an error of expr into one placed in the file.
-func (cp *compiler) placeExprErr(e *Expr, err error) error {
+func (cp *compiler) placeExprErr(e *document.Expr, err error) error {
 	var fe *file.Error
 	if errors.As(err, &fe) {
 		line, col := fe.Line, fe.Column
@@ -345,7 +346,7 @@ func (cp *compiler) placeExprErr(e *Expr, err error) error {
 // scope (an unknown one is an error with the known ones and the nearest),
 // and the state values it reads are returned with their ranges, and the
 // static values it reads (refWalker.statics).
-func (cp *compiler) references(e *Expr, tree *parser.Tree, c *context) ([]varRef, string, error) {
+func (cp *compiler) references(e *document.Expr, tree *parser.Tree, c *context) ([]varRef, string, error) {
 	w := &refWalker{cp: cp, e: e, c: c, bases: map[ast.Node]bool{}}
 	ast.Walk(&tree.Node, w)
 	if w.err != nil {
@@ -357,7 +358,7 @@ func (cp *compiler) references(e *Expr, tree *parser.Tree, c *context) ([]varRef
 
 type refWalker struct {
 	cp    *compiler
-	e     *Expr
+	e     *document.Expr
 	c     *context
 	bases map[ast.Node]bool
 	vars  []varRef
@@ -394,7 +395,7 @@ func (w *refWalker) unitStatic(role int, name string) {
 	case uType:
 		w.static('u', role, 0, uType+"\x00"+ut.name)
 	default:
-		i := slices.IndexFunc(w.cp.l.stats, func(s string) bool { return s == "hp" && name == uMaxHP || s != "hp" && exprName(s) == name })
+		i := slices.IndexFunc(w.cp.l.stats, func(s string) bool { return s == "hp" && name == uMaxHP || s != "hp" && document.ExprName(s) == name })
 		w.static('u', role, ut.stats[i], name)
 	}
 }
@@ -492,7 +493,7 @@ func (w *refWalker) member(loc file.Location, base, name string) {
 		if r == 1 {
 			s = 1 - s
 		}
-		if k := slices.IndexFunc(sideAggregates, func(a struct{ Name, Meaning string }) bool { return a.Name == name }); k >= 0 {
+		if k := slices.IndexFunc(document.SideAggregates, func(a struct{ Name, Meaning string }) bool { return a.Name == name }); k >= 0 {
 			if name == "start" {
 				w.static('s', int(r), int64(w.cp.b.sideUnits(s)), "")
 				return
@@ -679,7 +680,7 @@ func (cp *compiler) makeEnvType(c *context) reflect.Type {
 // tabulate evaluates the program at every point of the ranges of the
 // state values it reads, with the static values of context c, and returns
 // the table (or the constant).
-func (cp *compiler) tabulate(e *Expr, c *context, env reflect.Type, prog *vm.Program, vars []varRef, asBool bool) (*cexpr, error) {
+func (cp *compiler) tabulate(e *document.Expr, c *context, env reflect.Type, prog *vm.Program, vars []varRef, asBool bool) (*cexpr, error) {
 	size := int64(1)
 	for i := range vars {
 		if vars[i].n <= 0 {
@@ -823,8 +824,8 @@ func (cp *compiler) fillStatic(env reflect.Value, c *context) {
 	if c.reads&readSides != 0 {
 		for r, s := range [2]int{c.side, 1 - c.side} {
 			sv := env.Field(k + r)
-			sv.Field(slices.IndexFunc(sideAggregates, func(a struct{ Name, Meaning string }) bool { return a.Name == "start" })).SetInt(int64(cp.b.sideUnits(s)))
-			sv.Field(len(sideAggregates) + len(l.sideTracks)).SetString(sideLetters[s])
+			sv.Field(slices.IndexFunc(document.SideAggregates, func(a struct{ Name, Meaning string }) bool { return a.Name == "start" })).SetInt(int64(cp.b.sideUnits(s)))
+			sv.Field(len(document.SideAggregates) + len(l.sideTracks)).SetString(sideLetters[s])
 		}
 	}
 	if c.stats != nil {
@@ -880,9 +881,9 @@ func (cp *compiler) fillPoint(env reflect.Value, c *context, vars []varRef, poin
 		case vSideAgg:
 			sideField(int(v.role)).Field(v.which).SetInt(int64(x))
 		case vSideTrack:
-			sideField(int(v.role)).Field(len(sideAggregates) + v.which).SetInt(int64(x))
+			sideField(int(v.role)).Field(len(document.SideAggregates) + v.which).SetInt(int64(x))
 		case vSideVal:
-			sideField(int(v.role)).Field(len(sideAggregates) + len(l.sideTracks) + 1 + v.which).SetInt(int64(x))
+			sideField(int(v.role)).Field(len(document.SideAggregates) + len(l.sideTracks) + 1 + v.which).SetInt(int64(x))
 		case vRound:
 			env.Field(after).SetInt(int64(x))
 		case vFace:

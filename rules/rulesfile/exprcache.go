@@ -6,6 +6,8 @@ import (
 	"sync"
 
 	"github.com/expr-lang/expr/vm"
+
+	"github.com/crucible-sim/crucible/rules/rulesfile/document"
 )
 
 // What the compile of formulas keeps, from one compile to the next and
@@ -136,7 +138,7 @@ func appendInts(b []byte, xs ...int64) []byte {
 // another context that reads the same: its table and values shared (no
 // one writes them), its source e's own (errors and descriptions point at
 // e), and an entry of its own in the fighter's memo.
-func (cp *compiler) again(ce *cexpr, e *Expr) *cexpr {
+func (cp *compiler) again(ce *cexpr, e *document.Expr) *cexpr {
 	c := *ce
 	c.src = e
 	if c.oneUnit {

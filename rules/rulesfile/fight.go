@@ -7,6 +7,7 @@ import (
 	"go.starlark.net/starlark"
 
 	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/rules/rulesfile/document"
 )
 
 // fighter plays battles of one compiled scenario. Fight and Replay share
@@ -118,7 +119,7 @@ type ectx struct {
 func newFighter(b *Battle) *fighter {
 	f := &fighter{b: b, st: make([]int32, b.stateLen), init: make([]int32, b.stateLen), reg: make([]int32, b.nregs),
 		unitBase: b.unitBase, stride: b.stride, nSideTrk: len(b.sideTrk)}
-	f.count = make([]int32, MaxFaces)
+	f.count = make([]int32, document.MaxFaces)
 	f.score, f.scoreHP = make([]int64, MaxTypes), make([]int32, MaxTypes)
 	f.hpCount0 = make([]int32, b.hpCountLen)
 	for _, ut := range b.types {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/crucible-sim/crucible/rules/doc"
+	"github.com/crucible-sim/crucible/rules/rulesfile/document"
 	"github.com/crucible-sim/crucible/rules/rulestest"
 	"github.com/crucible-sim/crucible/scenarios"
 	"github.com/crucible-sim/crucible/sim"
@@ -36,7 +37,7 @@ func FuzzRulesFile(f *testing.F) {
 		if err != nil {
 			return
 		}
-		file, err := Decode(rn)
+		file, err := document.Decode(rn)
 		if err != nil {
 			if msg := rulestest.Located(err); msg != "" {
 				t.Fatal(msg)

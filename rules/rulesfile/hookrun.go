@@ -6,6 +6,8 @@ import (
 	"slices"
 
 	"go.starlark.net/starlark"
+
+	"github.com/crucible-sim/crucible/rules/rulesfile/document"
 )
 
 // HookError is a hook's failure during a battle: it names the hook, where
@@ -136,8 +138,8 @@ func (bv *battleValue) roll(_ *starlark.Thread, _ *starlark.Builtin, args starla
 	if err := starlark.UnpackPositionalArgs("roll", args, kwargs, 1, &n, &faces); err != nil {
 		return nil, err
 	}
-	if n < 0 || n > MaxDice || faces < 1 || faces > MaxFaces {
-		return nil, fmt.Errorf("roll(%d, %d): from 0 to %d dice of 1 to %d faces", n, faces, MaxDice, MaxFaces)
+	if n < 0 || n > document.MaxDice || faces < 1 || faces > document.MaxFaces {
+		return nil, fmt.Errorf("roll(%d, %d): from 0 to %d dice of 1 to %d faces", n, faces, document.MaxDice, document.MaxFaces)
 	}
 	if bv.f.r == nil && bv.f.ch == nil {
 		return nil, errNoDraws
@@ -175,7 +177,7 @@ func (bv *battleValue) end(_ *starlark.Thread, _ *starlark.Builtin, args starlar
 	b := bv.f.b
 	k := slices.IndexFunc(b.ends, func(e *endC) bool { return e.decl.Name == name })
 	if k < 0 {
-		return nil, fmt.Errorf("end(%q): the file declares no such end (ends: %v)", name, names(b.ends, func(e *endC) string { return e.decl.Name }))
+		return nil, fmt.Errorf("end(%q): the file declares no such end (ends: %v)", name, document.Names(b.ends, func(e *endC) string { return e.decl.Name }))
 	}
 	s := slices.Index(sideLetters[:], side)
 	if s < 0 {

@@ -11,6 +11,7 @@ import (
 	"go.starlark.net/syntax"
 
 	"github.com/crucible-sim/crucible/rules/doc"
+	"github.com/crucible-sim/crucible/rules/rulesfile/document"
 )
 
 // DefaultHookSteps is the step budget of one hook call when the file sets
@@ -21,7 +22,7 @@ const DefaultHookSteps = 10_000
 // functions by name.
 type hookSet struct {
 	file    string
-	src     *Expr
+	src     *document.Expr
 	globals starlark.StringDict
 	steps   uint64
 	draws   bool // some hook draws random numbers
@@ -41,7 +42,7 @@ var hookDraws = regexp.MustCompile(`\.\s*(roll|choose)\s*\(`)
 // compileHooks runs the file's Starlark source once (its definitions), with
 // the step budget, refusing a syntax error, a name it does not define, and
 // a cycle of hooks that call each other, each at its line.
-func compileHooks(f *File) (*hookSet, error) {
+func compileHooks(f *document.File) (*hookSet, error) {
 	if f.Hooks == nil {
 		return nil, nil
 	}
@@ -177,7 +178,7 @@ func (hs *hookSet) lookup(at *doc.Node, name string) (*hookFn, error) {
 			}
 		}
 		slices.Sort(known)
-		return nil, errUnknown(at, "hook (a function of the hooks)", name, known)
+		return nil, document.ErrUnknown(at, "hook (a function of the hooks)", name, known)
 	}
 	if fn.NumParams() != 1 {
 		return nil, at.Errorf("hook %s takes %d parameters; a hook takes one, the battle (def %s(battle): …)", name, fn.NumParams(), name)

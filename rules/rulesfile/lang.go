@@ -4,7 +4,8 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
-	"strings"
+
+	"github.com/crucible-sim/crucible/rules/rulesfile/document"
 )
 
 // lang is the vocabulary of a rules file's expressions: the Go types expr
@@ -43,15 +44,6 @@ const (
 	uType  = "type"
 )
 
-// side view fields besides side tracks.
-var sideAggregates = []struct{ Name, Meaning string }{
-	{"alive", "the side's units not destroyed"},
-	{"hp", "the hit points its units have left"},
-	{"armed", "its units not destroyed that have a weapon"},
-	{"lost", "its units destroyed"},
-	{"start", "its units at the start of the battle"},
-}
-
 // field makes a struct field expr reads under name.
 func field(i int, name string, t reflect.Type) reflect.StructField {
 	return reflect.StructField{Name: "F" + strconv.Itoa(i), Type: t, Tag: reflect.StructTag(`expr:"` + name + `"`)}
@@ -72,23 +64,23 @@ func newLang(stats, tracks, sideTracks, sideValues []string, opts []optionVal) *
 		if s == "hp" {
 			name = uMaxHP
 		}
-		uf = append(uf, field(len(uf), exprName(name), intT))
+		uf = append(uf, field(len(uf), document.ExprName(name), intT))
 	}
 	for _, t := range tracks {
-		uf = append(uf, field(len(uf), exprName(t), intT))
+		uf = append(uf, field(len(uf), document.ExprName(t), intT))
 	}
 	uf = append(uf, field(len(uf), uHP, intT), field(len(uf)+1, uAlive, boolT), field(len(uf)+2, uSide, stringT), field(len(uf)+3, uType, stringT))
 	l.unitType = reflect.StructOf(uf)
 	var sf []reflect.StructField
-	for _, a := range sideAggregates {
+	for _, a := range document.SideAggregates {
 		sf = append(sf, field(len(sf), a.Name, intT))
 	}
 	for _, t := range sideTracks {
-		sf = append(sf, field(len(sf), exprName(t), intT))
+		sf = append(sf, field(len(sf), document.ExprName(t), intT))
 	}
 	sf = append(sf, field(len(sf), "name", stringT))
 	for _, v := range sideValues {
-		sf = append(sf, field(len(sf), exprName(v), intT))
+		sf = append(sf, field(len(sf), document.ExprName(v), intT))
 	}
 	l.sideType = reflect.StructOf(sf)
 	var of []reflect.StructField
@@ -106,18 +98,12 @@ func newLang(stats, tracks, sideTracks, sideValues []string, opts []optionVal) *
 	return l
 }
 
-// exprName is how expressions name an option, a stat, a track or a named
-// roll: hyphens become underscores (options.round_cap for round-cap,
-// self.life_coins for life-coins), since an expression reads a-b as a
-// subtraction.
-func exprName(name string) string { return strings.ReplaceAll(name, "-", "_") }
-
 // nameIndex returns the index of name in a list of declared names, a
 // hyphen and an underscore taken as the same (the file refuses two names
 // that differ only so), or −1.
 func nameIndex(list []string, name string) int {
-	x := exprName(name)
-	return slices.IndexFunc(list, func(s string) bool { return exprName(s) == x })
+	x := document.ExprName(name)
+	return slices.IndexFunc(list, func(s string) bool { return document.ExprName(s) == x })
 }
 
 // unitFields lists the names a unit view has, as expressions and hooks
@@ -133,25 +119,25 @@ func (l *lang) listUnitFields() []string {
 			out = append(out, uMaxHP)
 			continue
 		}
-		out = append(out, exprName(s))
+		out = append(out, document.ExprName(s))
 	}
 	for _, t := range l.tracks {
-		out = append(out, exprName(t))
+		out = append(out, document.ExprName(t))
 	}
 	return append(out, uHP, uAlive, uSide, uType)
 }
 
 func (l *lang) sideFields() []string {
 	var out []string
-	for _, a := range sideAggregates {
+	for _, a := range document.SideAggregates {
 		out = append(out, a.Name)
 	}
 	for _, t := range l.sideTracks {
-		out = append(out, exprName(t))
+		out = append(out, document.ExprName(t))
 	}
 	out = append(out, "name")
 	for _, v := range l.sideValues {
-		out = append(out, exprName(v))
+		out = append(out, document.ExprName(v))
 	}
 	return out
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/crucible-sim/crucible/rules/doc"
+	"github.com/crucible-sim/crucible/rules/rulesfile/document"
 )
 
 // Phase kinds compiled.
@@ -76,7 +77,7 @@ type contestC struct {
 	ties          tieRule
 	pairs         bool // compare: pairs
 	win, lose     [][]*effectC
-	decl          *ContestDecl
+	decl          *document.ContestDecl
 	// the Monte Carlo battle's (flat.go): win and lose as flat programs,
 	// and a contest phase's pools of coins when their sizes are known at
 	// compile (nil otherwise)
@@ -180,7 +181,7 @@ func (s scope) context(reads reads) context {
 	return c
 }
 
-func (b *Battle) compilePhases(cp *compiler, list []*Phase) ([]*phaseC, error) {
+func (b *Battle) compilePhases(cp *compiler, list []*document.Phase) ([]*phaseC, error) {
 	var out []*phaseC
 	for _, p := range list {
 		pc := &phaseC{node: p.Node}
@@ -208,7 +209,7 @@ func (b *Battle) compilePhases(cp *compiler, list []*Phase) ([]*phaseC, error) {
 }
 
 // compileFire orders the firing types into steps.
-func (b *Battle) compileFire(p *Phase, pc *phaseC) error {
+func (b *Battle) compileFire(p *document.Phase, pc *phaseC) error {
 	pc.group = p.Group
 	if p.Group != "" {
 		known := map[string]bool{}
@@ -223,7 +224,7 @@ func (b *Battle) compileFire(p *Phase, pc *phaseC) error {
 					}
 				}
 			})
-			return errUnknown(p.Node.Get("weapons"), "weapon group", p.Group, groups)
+			return document.ErrUnknown(p.Node.Get("weapons"), "weapon group", p.Group, groups)
 		}
 	}
 	pc.fires = make([][]int, len(b.types))
@@ -269,7 +270,7 @@ func (b *Battle) compileFire(p *Phase, pc *phaseC) error {
 			if x := p.Node.Get("initiative"); x != nil {
 				at = x
 			}
-			return errUnknown(at, "stat (the initiative order reads one)", stat, b.lang.stats)
+			return document.ErrUnknown(at, "stat (the initiative order reads one)", stat, b.lang.stats)
 		}
 		all := append(slices.Clone(firing[0]), firing[1]...)
 		sizeK := b.sizeStat()
@@ -346,7 +347,7 @@ func (b *Battle) sizeStat() int {
 	return 0
 }
 
-func (b *Battle) compileContestPhase(cp *compiler, d *ContestDecl) (*contestC, error) {
+func (b *Battle) compileContestPhase(cp *compiler, d *document.ContestDecl) (*contestC, error) {
 	n := len(b.types)
 	c := &contestC{decl: d, ties: tieRules[d.Ties], pairs: d.Pairs, roll: make([]*rollC, n*(n+1)), win: make([][]*effectC, n*(n+1)), lose: make([][]*effectC, n*(n+1))}
 	for s := range 2 {
@@ -373,7 +374,7 @@ func (b *Battle) compileContestPhase(cp *compiler, d *ContestDecl) (*contestC, e
 // checkContestEnds refuses a contest that re-rolls its ties and whose
 // rolls can only tie (numbers that never change, or dice of one face): it
 // would never end.
-func (b *Battle) checkContestEnds(d *ContestDecl, c *contestC) error {
+func (b *Battle) checkContestEnds(d *document.ContestDecl, c *contestC) error {
 	if d.Ties != "reroll" {
 		return nil
 	}
@@ -394,7 +395,7 @@ func (b *Battle) checkContestEnds(d *ContestDecl, c *contestC) error {
 	if !never {
 		return nil
 	}
-	return d.Node.Errorf("this contest re-rolls its ties, but its rolls can only tie (a number that never changes, or dice of one face): a tie would be re-rolled for ever; give it dice, or another tie rule (ties: %s)", joinWords(contestTies))
+	return d.Node.Errorf("this contest re-rolls its ties, but its rolls can only tie (a number that never changes, or dice of one face): a tie would be re-rolled for ever; give it dice, or another tie rule (ties: %s)", joinWords(document.ContestTies))
 }
 
 func joinWords(s []string) string {
@@ -408,7 +409,7 @@ func joinWords(s []string) string {
 	return out
 }
 
-func (b *Battle) compileEach(cp *compiler, p *Phase, pc *phaseC) error {
+func (b *Battle) compileEach(cp *compiler, p *document.Phase, pc *phaseC) error {
 	pc.who = map[string]int{"a": 0, "b": 1, "both": 2}[p.Who]
 	pc.each = make([]eachC, len(b.types))
 	for t, ut := range b.types {
@@ -446,7 +447,7 @@ func (b *Battle) compileEach(cp *compiler, p *Phase, pc *phaseC) error {
 
 // compileEffects compiles an effect list in scope sc; registers a roll
 // declares are in scope for the effects after it.
-func (b *Battle) compileEffects(cp *compiler, list []*Effect, sc scope) ([]*effectC, error) {
+func (b *Battle) compileEffects(cp *compiler, list []*document.Effect, sc scope) ([]*effectC, error) {
 	var out []*effectC
 	for _, e := range list {
 		ec := &effectC{node: e.Node}
@@ -465,7 +466,7 @@ func (b *Battle) compileEffects(cp *compiler, list []*Effect, sc scope) ([]*effe
 				b.nregs++
 				b.regNames = append(b.regNames, nr.Name)
 				out = append(out, &effectC{kind: efRoll, roll: rc, reg: slot, node: nr.Node})
-				sc.regs = append(slices.Clip(sc.regs), register{name: exprName(nr.Name), lo: rc.lo, hi: rc.hi, slot: slot})
+				sc.regs = append(slices.Clip(sc.regs), register{name: document.ExprName(nr.Name), lo: rc.lo, hi: rc.hi, slot: slot})
 			}
 			continue
 		case "set", "add", "raise", "lower":
@@ -496,9 +497,9 @@ func (b *Battle) compileEffects(cp *compiler, list []*Effect, sc scope) ([]*effe
 			ec.contest, err = b.compileNested(cp, e.Contest, sc)
 		case "end":
 			ec.kind = efEnd
-			ec.end = slices.IndexFunc(b.file.Ends, func(d EndDecl) bool { return d.Name == e.End })
+			ec.end = slices.IndexFunc(b.file.Ends, func(d document.EndDecl) bool { return d.Name == e.End })
 			if ec.end < 0 {
-				return nil, errUnknown(e.Node, "end", e.End, names(b.file.Ends, func(d EndDecl) string { return d.Name }))
+				return nil, document.ErrUnknown(e.Node, "end", e.End, document.Names(b.file.Ends, func(d document.EndDecl) string { return d.Name }))
 			}
 		case "hook":
 			ec.kind = efHook
@@ -514,7 +515,7 @@ func (b *Battle) compileEffects(cp *compiler, list []*Effect, sc scope) ([]*effe
 
 // compileNested compiles a contest inside effects: self against other, in
 // the scope of the effects.
-func (b *Battle) compileNested(cp *compiler, d *ContestDecl, sc scope) (*contestC, error) {
+func (b *Battle) compileNested(cp *compiler, d *document.ContestDecl, sc scope) (*contestC, error) {
 	c := &contestC{decl: d, ties: tieRules[d.Ties], pairs: d.Pairs, roll: make([]*rollC, 1), against: make([]*rollC, 1), win: make([][]*effectC, 1), lose: make([][]*effectC, 1)}
 	var err error
 	if c.roll[0], err = cp.compileRoll(&d.Roll, sc.context(0)); err != nil {
@@ -536,7 +537,7 @@ func (b *Battle) compileNested(cp *compiler, d *ContestDecl, sc scope) (*contest
 	return c, b.checkContestEnds(d, c)
 }
 
-func (b *Battle) compileChange(cp *compiler, kind string, ch Change, sc scope) (*effectC, error) {
+func (b *Battle) compileChange(cp *compiler, kind string, ch document.Change, sc scope) (*effectC, error) {
 	ec := &effectC{node: ch.Node, kind: map[string]uint8{"set": efSet, "add": efAdd, "raise": efRaise, "lower": efLower}[kind]}
 	switch ch.Who {
 	case "self":
@@ -556,12 +557,12 @@ func (b *Battle) compileChange(cp *compiler, kind string, ch Change, sc scope) (
 		if ch.Track == "hp" {
 			ec.track = -1
 		} else if ec.track < 0 {
-			return nil, errUnknown(ch.Node, "unit track", ch.Track, append([]string{"hp"}, b.lang.tracks...))
+			return nil, document.ErrUnknown(ch.Node, "unit track", ch.Track, append([]string{"hp"}, b.lang.tracks...))
 		}
 	} else {
 		ec.track = nameIndex(b.lang.sideTracks, ch.Track)
 		if ec.track < 0 {
-			return nil, errUnknown(ch.Node, "side track", ch.Track, b.lang.sideTracks)
+			return nil, document.ErrUnknown(ch.Node, "side track", ch.Track, b.lang.sideTracks)
 		}
 	}
 	c := sc.context(0)

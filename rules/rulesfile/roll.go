@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/bits"
 	"slices"
+
+	"github.com/crucible-sim/crucible/rules/rulesfile/document"
 )
 
 // faceTest is a compiled condition on a die's face: a table of the faces
@@ -16,7 +18,7 @@ type faceTest struct {
 }
 
 // compileFaceTest compiles a condition on the face of die in context c.
-func (cp *compiler) compileFaceTest(e *Expr, c context, die []int64) (faceTest, error) {
+func (cp *compiler) compileFaceTest(e *document.Expr, c context, die []int64) (faceTest, error) {
 	if !e.Present() {
 		return faceTest{}, nil
 	}
@@ -64,11 +66,11 @@ type rollC struct {
 	flips bool
 	// dist caches the result's distribution for rolls that read nothing
 	// of the state (see Dist).
-	src *Roll
+	src *document.Roll
 }
 
 // compileRoll compiles a roll in context c.
-func (cp *compiler) compileRoll(r *Roll, c context) (*rollC, error) {
+func (cp *compiler) compileRoll(r *document.Roll, c context) (*rollC, error) {
 	rc := &rollC{src: r}
 	if !r.IsDice() {
 		v, err := cp.compile(&r.Value, &c, false)
@@ -84,8 +86,8 @@ func (cp *compiler) compileRoll(r *Roll, c context) (*rollC, error) {
 		return nil, err
 	}
 	dlo, dhi := rc.dice.bounds()
-	if dhi > MaxDice {
-		return nil, exprError(&r.Dice, 1, 0, "a roll of up to "+itoa(int(dhi))+" dice: at most "+itoa(MaxDice)+" are allowed")
+	if dhi > document.MaxDice {
+		return nil, exprError(&r.Dice, 1, 0, "a roll of up to "+itoa(int(dhi))+" dice: at most "+itoa(document.MaxDice)+" are allowed")
 	}
 	dlo = max(dlo, 0)
 	if r.Faces.Present() {
@@ -93,8 +95,8 @@ func (cp *compiler) compileRoll(r *Roll, c context) (*rollC, error) {
 			return nil, err
 		}
 		flo, fhi := rc.faces.bounds()
-		if fhi > MaxFaces {
-			return nil, exprError(&r.Faces, 1, 0, "dice of up to "+itoa(int(fhi))+" faces: at most "+itoa(MaxFaces)+" are allowed")
+		if fhi > document.MaxFaces {
+			return nil, exprError(&r.Faces, 1, 0, "dice of up to "+itoa(int(fhi))+" faces: at most "+itoa(document.MaxFaces)+" are allowed")
 		}
 		if r.Plus.Present() {
 			if rc.plus, err = cp.compile(&r.Plus, &c, false); err != nil {
@@ -186,7 +188,7 @@ func itoa(i int) string {
 // weaponC is a weapon as one unit type fires it, compiled against every
 // target type of the enemy.
 type weaponC struct {
-	decl    *WeaponDecl
+	decl    *document.WeaponDecl
 	die     []int64
 	attacks *cexpr
 	reroll  faceTest
@@ -282,7 +284,7 @@ func (b *Battle) compileWeaponDice(cp *compiler, w *weaponC, self context) error
 	if d.Reroll.Budget != "" {
 		w.budget = nameIndex(b.lang.sideTracks, d.Reroll.Budget)
 		if w.budget < 0 {
-			return errUnknown(d.Reroll.Node.Get("budget"), "side track", d.Reroll.Budget, b.lang.sideTracks)
+			return document.ErrUnknown(d.Reroll.Node.Get("budget"), "side track", d.Reroll.Budget, b.lang.sideTracks)
 		}
 	}
 	if w.explode, err = cp.compileFaceTest(&d.Explode, self, w.die); err != nil {
@@ -303,7 +305,7 @@ func (b *Battle) compileWeaponAgainst(cp *compiler, w *weaponC, self context, u 
 	at.types[roleTarget] = u
 	hit := d.Hit
 	if !hit.Present() {
-		hit = Expr{Src: "true", Node: d.Node}
+		hit = document.Expr{Src: "true", Node: d.Node}
 	}
 	var err error
 	if w.hit[u], err = cp.compileFaceTest(&hit, at, w.die); err != nil {

@@ -1,10 +1,14 @@
 package rulesfile
 
+import (
+	"github.com/crucible-sim/crucible/rules/rulesfile/document"
+)
+
 // sideValC is a compiled side value (SideValueDecl): its expression for
 // each unit type, with self that type's unit, and the range of its value
 // for each side.
 type sideValC struct {
-	decl   *SideValueDecl
+	decl   *document.SideValueDecl
 	per    []*cexpr // by unit type
 	lo, hi [2]int32
 }

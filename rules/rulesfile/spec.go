@@ -6,6 +6,7 @@ import (
 
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/rules/doc"
+	"github.com/crucible-sim/crucible/rules/rulesfile/document"
 )
 
 // policy is a side's targeting policy.
@@ -41,7 +42,7 @@ func (b *Battle) compilePolicy(s int, sd *sideDoc, node *doc.Node) error {
 	for i, p := range sd.Priority {
 		k := slices.IndexFunc(b.sides[1-s].types, func(t int) bool { return b.types[t].name == p })
 		if k < 0 {
-			return errUnknown(node.Get("priority").Items[i], "enemy unit type", p, b.typeNames(1-s))
+			return document.ErrUnknown(node.Get("priority").Items[i], "enemy unit type", p, b.typeNames(1-s))
 		}
 		b.sides[s].priority = append(b.sides[s].priority, k)
 	}

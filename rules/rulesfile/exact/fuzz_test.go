@@ -10,6 +10,7 @@ import (
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/rules/doc"
 	"github.com/crucible-sim/crucible/rules/rulesfile"
+	"github.com/crucible-sim/crucible/rules/rulesfile/document"
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
@@ -83,7 +84,7 @@ func fuzzScenario(data []byte) (*doc.Node, bool) {
 	if err != nil {
 		return nil, false
 	}
-	file, err := rulesfile.Decode(rn)
+	file, err := document.Decode(rn)
 	if err != nil || len(file.Units) == 0 {
 		return nil, false
 	}

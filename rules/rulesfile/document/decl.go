@@ -1,4 +1,4 @@
-package rulesfile
+package document
 
 import (
 	"regexp"
@@ -13,11 +13,11 @@ import (
 // block.
 
 // weaponKeys are the fields of a weapon, in the reference's order.
-var weaponKeys = []string{"group", "attacks", "die", "hit", "reroll", "explode", "explode-depth", "crit", "crit-hits", "crit-extra", "crit-wounds", "wound", "crit-wound", "crit-mortal", "mortal-spill", "save", "damage", "reduce", "spill", "doc"}
+var WeaponKeys = []string{"group", "attacks", "die", "hit", "reroll", "explode", "explode-depth", "crit", "crit-hits", "crit-extra", "crit-wounds", "wound", "crit-wound", "crit-mortal", "mortal-spill", "save", "damage", "reduce", "spill", "doc"}
 
 func decodeWeapons(n *doc.Node) ([]*WeaponDecl, error) {
 	var out []*WeaponDecl
-	err := entries(n, "weapon names to weapons", func(name string, v *doc.Node) error {
+	err := Entries(n, "weapon names to weapons", func(name string, v *doc.Node) error {
 		if err := checkWord(v, name, "a weapon"); err != nil {
 			return err
 		}
@@ -55,7 +55,7 @@ type weaponDoc struct {
 func decodeWeapon(name string, v *doc.Node) (*WeaponDecl, error) {
 	var raw weaponDoc
 	if v.Kind != doc.Map {
-		return nil, v.Errorf("expected a weapon (a mapping of %s), got %s", strings.Join(weaponKeys, ", "), doc.Describe(v))
+		return nil, v.Errorf("expected a weapon (a mapping of %s), got %s", strings.Join(WeaponKeys, ", "), doc.Describe(v))
 	}
 	if err := doc.Decode(v, &raw); err != nil {
 		return nil, err
@@ -68,7 +68,7 @@ func decodeWeapon(name string, v *doc.Node) (*WeaponDecl, error) {
 		return nil, err
 	}
 	if raw.ExplodeDepth != nil {
-		if _, err := intOf(v.Get("explode-depth"), 1, 100); err != nil {
+		if _, err := IntOf(v.Get("explode-depth"), 1, 100); err != nil {
 			return nil, err
 		}
 		w.ExplodeDepth = *raw.ExplodeDepth
@@ -189,7 +189,7 @@ func decodeDie(n *doc.Node) (DieDecl, error) {
 			return d, n.Errorf("a die has from 1 to %d faces, this one %d", MaxFaces, len(n.Items))
 		}
 		for _, it := range n.Items {
-			v, err := intOf(it, -1000, 1000)
+			v, err := IntOf(it, -1000, 1000)
 			if err != nil {
 				return d, err
 			}
@@ -339,7 +339,7 @@ func decodeRollMap(n *doc.Node, r Roll) (Roll, error) {
 		}
 	}
 	if raw.ExplodeDepth != nil {
-		if _, err := intOf(n.Get("explode-depth"), 1, 100); err != nil {
+		if _, err := IntOf(n.Get("explode-depth"), 1, 100); err != nil {
 			return r, err
 		}
 		r.ExplodeDepth = *raw.ExplodeDepth
@@ -383,7 +383,7 @@ const MaxDice = 1000
 
 func decodeParts(n *doc.Node) ([]*PartDecl, error) {
 	var out []*PartDecl
-	err := entries(n, "part names to parts", func(name string, v *doc.Node) error {
+	err := Entries(n, "part names to parts", func(name string, v *doc.Node) error {
 		if err := doc.CheckName(name); err != nil {
 			return v.Errorf("part %v", err)
 		}
@@ -419,7 +419,7 @@ func decodeParts(n *doc.Node) ([]*PartDecl, error) {
 
 func assigns(n *doc.Node, what string) ([]Assign, error) {
 	var out []Assign
-	err := entries(n, what, func(k string, v *doc.Node) error {
+	err := Entries(n, what, func(k string, v *doc.Node) error {
 		if v.Kind != doc.Scalar {
 			return v.Errorf("expected a number or an expression, got %s", doc.Describe(v))
 		}
@@ -431,8 +431,8 @@ func assigns(n *doc.Node, what string) ([]Assign, error) {
 
 func counts(n *doc.Node, what string) ([]Count, error) {
 	var out []Count
-	err := entries(n, what, func(k string, v *doc.Node) error {
-		c, err := intOf(v, 0, MaxDice)
+	err := Entries(n, what, func(k string, v *doc.Node) error {
+		c, err := IntOf(v, 0, MaxDice)
 		out = append(out, Count{Name: k, N: c, Node: v})
 		return err
 	})
@@ -440,12 +440,12 @@ func counts(n *doc.Node, what string) ([]Count, error) {
 }
 
 // unitKeys are a unit's fields besides its stats.
-var unitKeys = []string{"base", "parts", "weapons", "checks", "doc"}
+var UnitKeys = []string{"base", "parts", "weapons", "checks", "doc"}
 
 func decodeUnits(n *doc.Node) ([]*UnitDecl, error) {
 	var out []*UnitDecl
-	err := entries(n, "unit names to units", func(name string, v *doc.Node) error {
-		u, err := decodeUnit(name, v)
+	err := Entries(n, "unit names to units", func(name string, v *doc.Node) error {
+		u, err := DecodeUnit(name, v)
 		out = append(out, u)
 		return err
 	})
@@ -455,12 +455,12 @@ func decodeUnits(n *doc.Node) ([]*UnitDecl, error) {
 	return out, err
 }
 
-func decodeUnit(name string, v *doc.Node) (*UnitDecl, error) {
+func DecodeUnit(name string, v *doc.Node) (*UnitDecl, error) {
 	if err := doc.CheckName(name); err != nil {
 		return nil, v.Errorf("unit %v", err)
 	}
 	if v.Kind != doc.Map && v.Kind != doc.Null {
-		return nil, v.Errorf("expected a unit (a mapping of its stats and %s), got %s", strings.Join(unitKeys, ", "), doc.Describe(v))
+		return nil, v.Errorf("expected a unit (a mapping of its stats and %s), got %s", strings.Join(UnitKeys, ", "), doc.Describe(v))
 	}
 	u := &UnitDecl{Name: name, Node: v}
 	for i, k := range v.Keys {
@@ -538,7 +538,7 @@ var Policies = []struct{ Name, Meaning string }{
 
 // PolicyNames are the names of Policies.
 func PolicyNames() []string {
-	return names(Policies, func(p struct{ Name, Meaning string }) string { return p.Name })
+	return Names(Policies, func(p struct{ Name, Meaning string }) string { return p.Name })
 }
 
 func decodeTargeting(n *doc.Node) (TargetingDecl, error) {

@@ -1,4 +1,4 @@
-package rulesfile
+package document
 
 import (
 	"slices"
@@ -81,9 +81,9 @@ type Change struct {
 	Node       *doc.Node
 }
 
-var phaseOrders = []string{"initiative", "simultaneous", "a-first", "b-first"}
-var phaseTies = []string{"a", "b", "simultaneous"}
-var contestTies = []string{"reroll", "a", "b", "none", "coin", "fewer-dice", "more-dice"}
+var PhaseOrders = []string{"initiative", "simultaneous", "a-first", "b-first"}
+var PhaseTies = []string{"a", "b", "simultaneous"}
+var ContestTies = []string{"reroll", "a", "b", "none", "coin", "fewer-dice", "more-dice"}
 var nestedTies = []string{"reroll", "win", "lose", "coin", "fewer-dice", "more-dice"}
 
 func decodePhases(n *doc.Node, required bool) ([]*Phase, error) {
@@ -144,12 +144,12 @@ func decodePhase(n *doc.Node) (*Phase, error) {
 		p.Group, p.Order, p.Initiative, p.Ties = raw.Weapons, raw.Order, raw.Initiative, raw.Ties
 		if p.Order == "" {
 			p.Order = "initiative"
-		} else if _, err := doc.OneOf(v.Get("order"), phaseOrders...); err != nil {
+		} else if _, err := doc.OneOf(v.Get("order"), PhaseOrders...); err != nil {
 			return nil, err
 		}
 		if p.Ties == "" {
 			p.Ties = "simultaneous"
-		} else if _, err := doc.OneOf(v.Get("ties"), phaseTies...); err != nil {
+		} else if _, err := doc.OneOf(v.Get("ties"), PhaseTies...); err != nil {
 			return nil, err
 		}
 		if p.Initiative != "" && p.Order != "initiative" {
@@ -204,7 +204,7 @@ func decodeContest(v *doc.Node, nested bool) (*ContestDecl, error) {
 	if err := contestKeys(v, nested); err != nil {
 		return nil, err
 	}
-	ties := contestTies
+	ties := ContestTies
 	win, lose, winKey, loseKey := raw.Winner, raw.Loser, "winner", "loser"
 	if nested {
 		ties, win, lose, winKey, loseKey = nestedTies, raw.Win, raw.Lose, "win", "lose"
@@ -258,7 +258,7 @@ func contestKeys(v *doc.Node, nested bool) error {
 
 // contestCompares are how a contest compares its rolls: their results
 // (total), or die by die (pairs).
-var contestCompares = []string{"total", "pairs"}
+var ContestCompares = []string{"total", "pairs"}
 
 // decodeCompare reads how the contest compares its rolls (compare, given
 // as word) and checks a contest of compare: pairs.
@@ -266,7 +266,7 @@ func (c *ContestDecl) decodeCompare(v *doc.Node, word, ties string, allowed []st
 	if word == "" {
 		return nil
 	}
-	if _, err := doc.OneOf(v.Get("compare"), contestCompares...); err != nil {
+	if _, err := doc.OneOf(v.Get("compare"), ContestCompares...); err != nil {
 		return err
 	}
 	c.Pairs = word == "pairs"
@@ -353,7 +353,7 @@ func decodeEffect(n *doc.Node) (*Effect, error) {
 			e.To, err = doc.OneOf(to, "other", "self")
 		}
 	case "roll":
-		err = entries(v, "roll names to rolls", func(name string, x *doc.Node) error {
+		err = Entries(v, "roll names to rolls", func(name string, x *doc.Node) error {
 			if err := checkIdent(x, name, "a roll"); err != nil {
 				return err
 			}
@@ -362,7 +362,7 @@ func decodeEffect(n *doc.Node) (*Effect, error) {
 			return err
 		})
 	case "set", "add", "raise", "lower":
-		err = entries(v, "tracks (self.NAME, other.NAME, side.NAME, enemy.NAME) to values", func(path string, x *doc.Node) error {
+		err = Entries(v, "tracks (self.NAME, other.NAME, side.NAME, enemy.NAME) to values", func(path string, x *doc.Node) error {
 			who, track, ok := strings.Cut(path, ".")
 			if !ok || !slices.Contains([]string{"self", "other", "target", "side", "enemy"}, who) {
 				return x.Errorf("%q is not a track to change: write self.NAME or other.NAME (a unit's track, or hp), side.NAME or enemy.NAME (a side track)", path)
@@ -393,11 +393,11 @@ func decodeEffect(n *doc.Node) (*Effect, error) {
 }
 
 // endChecks are when a named end's condition is checked.
-var endChecks = []string{"round-start", "round-end"}
+var EndChecks = []string{"round-start", "round-end"}
 
 // endWinners are who an end gives the battle to: relative to the side
 // that meets it, or by name.
-var endWinners = []string{"other", "self", "a", "b", "none"}
+var EndWinners = []string{"other", "self", "a", "b", "none"}
 
 // BuiltinEnds are the ends every rules-file battle may report, besides the
 // file's own.
@@ -409,7 +409,7 @@ var BuiltinEnds = []struct{ Name, Meaning string }{
 
 func decodeEnds(n *doc.Node) ([]EndDecl, error) {
 	var out []EndDecl
-	err := entries(n, "end names to ends", func(name string, v *doc.Node) error {
+	err := Entries(n, "end names to ends", func(name string, v *doc.Node) error {
 		if err := checkWord(v, name, "an end"); err != nil {
 			return err
 		}
@@ -438,7 +438,7 @@ func decodeEnds(n *doc.Node) ([]EndDecl, error) {
 		}
 		if e.Winner == "" {
 			e.Winner = "other"
-		} else if _, err := doc.OneOf(v.Get("winner"), endWinners...); err != nil {
+		} else if _, err := doc.OneOf(v.Get("winner"), EndWinners...); err != nil {
 			return err
 		}
 		switch {
@@ -447,7 +447,7 @@ func decodeEnds(n *doc.Node) ([]EndDecl, error) {
 		case e.Check == "" && e.When.Present():
 			e.Check = "round-end"
 		case e.Check != "":
-			if _, err := doc.OneOf(v.Get("check"), endChecks...); err != nil {
+			if _, err := doc.OneOf(v.Get("check"), EndChecks...); err != nil {
 				return err
 			}
 		}
@@ -459,7 +459,7 @@ func decodeEnds(n *doc.Node) ([]EndDecl, error) {
 
 func decodeCounters(n *doc.Node) ([]CounterDecl, error) {
 	var out []CounterDecl
-	err := entries(n, "counter names to counters", func(name string, v *doc.Node) error {
+	err := Entries(n, "counter names to counters", func(name string, v *doc.Node) error {
 		if err := checkWord(v, name, "a counter"); err != nil {
 			return err
 		}

@@ -1,4 +1,4 @@
-package rulesfile
+package document
 
 import (
 	"fmt"
@@ -267,7 +267,7 @@ func Decode(n *doc.Node) (*File, error) {
 		}
 	}
 	if doc.Present(top.HookSteps) {
-		v, err := intOf(top.HookSteps, 1, 100_000_000)
+		v, err := IntOf(top.HookSteps, 1, 100_000_000)
 		if err != nil {
 			return nil, err
 		}
@@ -330,7 +330,7 @@ func scalarExpr(n *doc.Node, what string) (Expr, error) {
 
 // entries calls fn for each key of a mapping of names the designer
 // chooses; nil or absent is an empty mapping.
-func entries(n *doc.Node, what string, fn func(key string, v *doc.Node) error) error {
+func Entries(n *doc.Node, what string, fn func(key string, v *doc.Node) error) error {
 	if !doc.Present(n) {
 		return nil
 	}
@@ -353,7 +353,7 @@ func checkIdent(v *doc.Node, name, what string) error {
 	if !identifier.MatchString(name) {
 		return v.Errorf("%s name %q is not allowed: a name that expressions read holds %s", what, name, identChars)
 	}
-	if slices.Contains(reserved, exprName(name)) {
+	if slices.Contains(reserved, ExprName(name)) {
 		return v.Errorf("%s name %q is reserved: expressions give it a meaning of their own (reserved: %s)", what, name, strings.Join(reserved, ", "))
 	}
 	return nil
@@ -368,7 +368,7 @@ func checkWord(v *doc.Node, name, what string) error {
 
 func decodeOptions(n *doc.Node) ([]OptionDecl, error) {
 	var out []OptionDecl
-	err := entries(n, "option names to declarations", func(name string, v *doc.Node) error {
+	err := Entries(n, "option names to declarations", func(name string, v *doc.Node) error {
 		if err := checkWord(v, name, "an option"); err != nil {
 			return err
 		}
@@ -425,7 +425,7 @@ func parseRange(n *doc.Node, s string) (doc.Range, error) {
 
 func decodeStats(n *doc.Node) ([]StatDecl, error) {
 	out := []StatDecl{{Name: "hp", Doc: "hit points: the damage a unit takes before it is destroyed", Default: 1}}
-	err := entries(n, "stat names to declarations", func(name string, v *doc.Node) error {
+	err := Entries(n, "stat names to declarations", func(name string, v *doc.Node) error {
 		if name == "hp" {
 			return v.Errorf("hp is every unit's stat already: its hit points")
 		}
@@ -459,7 +459,7 @@ func decodeStats(n *doc.Node) ([]StatDecl, error) {
 
 func decodeTracks(n *doc.Node, whose string) ([]TrackDecl, error) {
 	var out []TrackDecl
-	err := entries(n, "track names to declarations", func(name string, v *doc.Node) error {
+	err := Entries(n, "track names to declarations", func(name string, v *doc.Node) error {
 		if err := checkIdent(v, name, "a track"); err != nil {
 			return err
 		}
@@ -493,14 +493,14 @@ func (f *File) checkNames() error {
 	type decl struct{ what, name string }
 	seen := map[string]decl{}
 	declare := func(name, what string, at *doc.Node) error {
-		prev, dup := seen[exprName(name)]
+		prev, dup := seen[ExprName(name)]
 		switch {
 		case dup && at != nil && prev.name != name:
-			return at.Errorf("%s %q reads in expressions as %s, as the %s %q does: expressions could not tell them apart", what, name, exprName(name), prev.what, prev.name)
+			return at.Errorf("%s %q reads in expressions as %s, as the %s %q does: expressions could not tell them apart", what, name, ExprName(name), prev.what, prev.name)
 		case dup && at != nil:
 			return at.Errorf("%s %q has the name of a %s: expressions could not tell them apart", what, name, prev.what)
 		}
-		seen[exprName(name)] = decl{what, name}
+		seen[ExprName(name)] = decl{what, name}
 		return nil
 	}
 	for _, s := range f.Stats {
@@ -519,8 +519,8 @@ func (f *File) checkNames() error {
 		}
 	}
 	for _, v := range f.SideValues {
-		if slices.ContainsFunc(sideAggregates, func(a struct{ Name, Meaning string }) bool { return a.Name == exprName(v.Name) }) || v.Name == "name" {
-			return v.Node.Errorf("side value %q has the name of what every side has already (%s, name)", v.Name, strings.Join(names(sideAggregates, func(a struct{ Name, Meaning string }) string { return a.Name }), ", "))
+		if slices.ContainsFunc(SideAggregates, func(a struct{ Name, Meaning string }) bool { return a.Name == ExprName(v.Name) }) || v.Name == "name" {
+			return v.Node.Errorf("side value %q has the name of what every side has already (%s, name)", v.Name, strings.Join(Names(SideAggregates, func(a struct{ Name, Meaning string }) string { return a.Name }), ", "))
 		}
 		if err := declare(v.Name, "side value", v.Node); err != nil {
 			return err
@@ -533,7 +533,7 @@ func (f *File) checkNames() error {
 // {sum: EXPRESSION}, of self, with a doc.
 func decodeSideValues(n *doc.Node) ([]SideValueDecl, error) {
 	var out []SideValueDecl
-	err := entries(n, "side value names to values", func(name string, v *doc.Node) error {
+	err := Entries(n, "side value names to values", func(name string, v *doc.Node) error {
 		if err := checkIdent(v, name, "a side value"); err != nil {
 			return err
 		}
@@ -562,7 +562,7 @@ func decodeSideValues(n *doc.Node) ([]SideValueDecl, error) {
 }
 
 // names returns the names of a list of declarations.
-func names[T any](list []T, name func(T) string) []string {
+func Names[T any](list []T, name func(T) string) []string {
 	out := make([]string, len(list))
 	for i, x := range list {
 		out[i] = name(x)
@@ -571,7 +571,7 @@ func names[T any](list []T, name func(T) string) []string {
 }
 
 // errUnknown is the error of a name that is none of the known ones.
-func errUnknown(n *doc.Node, what, name string, known []string) error {
+func ErrUnknown(n *doc.Node, what, name string, known []string) error {
 	list := strings.Join(known, ", ")
 	if list == "" {
 		list = "none declared"
@@ -580,6 +580,6 @@ func errUnknown(n *doc.Node, what, name string, known []string) error {
 }
 
 // intOf reads an integer scalar in a range.
-func intOf(n *doc.Node, lo, hi int64) (int64, error) { return doc.Int(n, lo, hi) }
+func IntOf(n *doc.Node, lo, hi int64) (int64, error) { return doc.Int(n, lo, hi) }
 
 var _ = fmt.Sprintf
