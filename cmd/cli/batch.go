@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/crucible-sim/crucible/cmd/cli/command"
 	"github.com/crucible-sim/crucible/scenarios"
 	"github.com/crucible-sim/crucible/sim/batch"
 )
@@ -28,9 +29,9 @@ schedules nothing itself.`,
 		// with the help text and exit status 0.
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
-				return usageError("batch needs an engine; allowed: slurm, k8s")
+				return command.UsageError("batch needs an engine; allowed: slurm, k8s")
 			}
-			return usageError("batch %q: no such engine; allowed: slurm, k8s", args[0])
+			return command.UsageError("batch %q: no such engine; allowed: slurm, k8s", args[0])
 		},
 	}
 	cmd.AddCommand(newBatchSlurmCmd(), newBatchK8sCmd())
@@ -101,17 +102,17 @@ relative to it.`,
 
 // batchFlags are the flags both engines take.
 type batchFlags struct {
-	run                      runFlags // --seed, --trials, --set
+	run                      command.RunFlags // --seed, --trials, --set
 	shards                   int64
 	name, dir, out, crucible string
 }
 
 func (f *batchFlags) register(cmd *cobra.Command) {
-	f.run.registerSeed(cmd, false)
-	f.run.registerTrialCount(cmd)
-	f.run.registerSet(cmd)
+	f.run.RegisterSeed(cmd, false)
+	f.run.RegisterTrialCount(cmd)
+	f.run.RegisterSet(cmd)
 	fl := cmd.Flags()
-	decimalVar(fl, &f.shards, "shards", "", 0, "split the run into `N` shards, one job each, 1 to 1000 (required)")
+	command.DecimalVar(fl, &f.shards, "shards", "", 0, "split the run into `N` shards, one job each, 1 to 1000 (required)")
 	fl.StringVar(&f.name, "name", "", "`name` of the jobs (default: crucible- and the scenario's name)")
 	fl.StringVar(&f.dir, "dir", "crucible-shards", "`directory` the shard results go to")
 	fl.StringVar(&f.out, "out", "crucible-report", "`directory` the merged report goes to")
@@ -126,17 +127,17 @@ func (f *batchFlags) register(cmd *cobra.Command) {
 // engines whose workers read it (and what it includes) again from a
 // shared filesystem, which refuses a file they could not read again.
 func (f *batchFlags) job(cmd *cobra.Command, ref string, absolute bool) (batch.Job, error) {
-	run, err := f.run.plan(cmd)
+	run, err := f.run.Plan(cmd)
 	if err != nil {
 		return batch.Job{}, err
 	}
-	scs, err := f.run.loadAll([]string{ref})
+	scs, err := f.run.LoadAll([]string{ref})
 	if err != nil {
 		return batch.Job{}, err
 	}
 	j := batch.Job{
 		Name: f.name, Scenario: batch.Scenario{Ref: ref}, Seed: run.Seed, Trials: run.TrialsOf(scs[0]),
-		Unsets: f.run.unsets, Sets: f.run.sets, Shards: f.shards, Dir: f.dir, Out: f.out, Crucible: f.crucible,
+		Unsets: f.run.Unsets, Sets: f.run.Sets, Shards: f.shards, Dir: f.dir, Out: f.out, Crucible: f.crucible,
 	}
 	if !cmd.Flags().Changed("name") {
 		j.Name = batch.NameFor(scs[0].Name)
@@ -180,7 +181,7 @@ func (f *batchFlags) shipStdin(j *batch.Job, absolute bool) error {
 	if absolute {
 		return fmt.Errorf("%s: a scenario read from standard input cannot be read again by the workers, which read the scenario where they run: save it to a file on the filesystem they share, and name that file", scenarios.StdinFile)
 	}
-	j.Scenario.Ref, j.Scenario.Source = stdinFile, f.run.stdin.src
+	j.Scenario.Ref, j.Scenario.Source = stdinFile, f.run.Stdin()
 	return nil
 }
 
@@ -211,7 +212,7 @@ func writeJob(cmd *cobra.Command, write func(batch.Job) ([]byte, error), j batch
 		return err
 	}
 	if err != nil {
-		return usageError("%v", err)
+		return command.UsageError("%v", err)
 	}
 	_, err = cmd.OutOrStdout().Write(b)
 	return err

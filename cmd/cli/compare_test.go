@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/cmd/cli/command"
 )
 
 // compare's command line. The statistical outcomes asserted here are at
@@ -321,7 +322,7 @@ func TestCompareExactReport(t *testing.T) {
 func cancelAfter(t *testing.T, at int64) context.Context {
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
-	return withProgress(ctx, func(analysis.Stage) (func(int64), func()) {
+	return command.WithProgress(ctx, func(analysis.Stage) (func(int64), func()) {
 		var done atomic.Int64
 		return func(n int64) {
 			if done.Add(n) >= at {

@@ -8,11 +8,11 @@ import (
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/analysis/spread"
+	"github.com/crucible-sim/crucible/cmd/cli/command"
 	"github.com/crucible-sim/crucible/reports"
 	"github.com/crucible-sim/crucible/reports/outdir"
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
-	"github.com/crucible-sim/crucible/sim/batch"
 )
 
 func newExactCmd() *cobra.Command {
@@ -37,7 +37,7 @@ than --spread-threshold points.`,
 		Args: cobra.ExactArgs(1),
 		RunE: o.run,
 	}
-	o.rf.registerSet(cmd)
+	o.rf.RegisterSet(cmd)
 	o.sf.register(cmd, false)
 	cmd.Flags().StringVarP(&o.format, "format", "f", "table", "output format: table or json")
 	cmd.Flags().BoolVar(&o.rational, "rational", false, "also give probabilities as exact fractions")
@@ -47,7 +47,7 @@ than --spread-threshold points.`,
 
 // exactOptions are the flags of exact.
 type exactOptions struct {
-	rf       runFlags
+	rf       command.RunFlags
 	sf       spreadFlags
 	format   string
 	out      string
@@ -56,13 +56,13 @@ type exactOptions struct {
 
 // run runs exact.
 func (o *exactOptions) run(cmd *cobra.Command, args []string) error {
-	if err := checkFormat(o.format, "table", "json"); err != nil {
+	if err := command.CheckFormat(o.format, "table", "json"); err != nil {
 		return err
 	}
 	if err := o.sf.check(cmd); err != nil {
 		return err
 	}
-	sc, err := o.rf.load(args[0])
+	sc, err := o.rf.Load(args[0])
 	if err != nil {
 		return err
 	}
@@ -72,9 +72,9 @@ func (o *exactOptions) run(cmd *cobra.Command, args []string) error {
 	sol, err := analysis.Solve(cmd.Context(), sc, o.rational)
 	switch {
 	case analysis.Interrupted(err):
-		return &exitError{code: exitInterrupted, msg: "interrupted: the solve stopped before its end; nothing solved"}
+		return &command.ExitError{Code: exitInterrupted, Msg: "interrupted: the solve stopped before its end; nothing solved"}
 	case errors.Is(err, rules.ErrBudget):
-		return fmt.Errorf("%s: %w\n%s", sc.Name, err, monteCarloInstead(sc, args[0], o.rf.sets))
+		return fmt.Errorf("%s: %w\n%s", sc.Name, err, command.MonteCarloInstead(sc, args[0], o.rf.Sets))
 	case err != nil:
 		return err
 	}
@@ -94,27 +94,12 @@ func (o *exactOptions) run(cmd *cobra.Command, args []string) error {
 		return err
 	}
 	defer od.Close()
-	od.Command = cmd.Root().Annotations[invocation]
+	od.Command = cmd.Root().Annotations[command.Invocation]
 	if err := reports.WriteExactReport(od, h, sol, spread); err != nil {
 		return err
 	}
-	notice(cmd, "report written to %s", o.out)
+	command.Notice(cmd, "report written to %s", o.out)
 	return nil
-}
-
-// monteCarloInstead is the line a command adds when an exact solve is
-// refused for a budget: the Monte Carlo run that estimates the same
-// scenario (ref, with the same --set overrides), or why Monte Carlo cannot
-// run it as it is (a policy only the solver plays).
-func monteCarloInstead(sc *scenarios.Scenario, ref string, sets []string) string {
-	if _, err := sc.Compile(); err != nil {
-		return fmt.Sprintf("Monte Carlo cannot run it as it is either: %v", err)
-	}
-	words := []string{"crucible", "run", ref}
-	for _, s := range sets {
-		words = append(words, "--set", s)
-	}
-	return "run it by Monte Carlo instead: " + batch.ShellJoin(append(words, "--trials", "1000000"))
 }
 
 // writeExact prints an exact solution in the format, with the scenario's

@@ -7,13 +7,14 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/crucible-sim/crucible/cmd/cli/command"
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/sim"
 )
 
 func newExportCmd() *cobra.Command {
 	var (
-		rf    runFlags
+		rf    command.RunFlags
 		trial int64
 	)
 	cmd := &cobra.Command{
@@ -31,9 +32,9 @@ trials are samples of one battle have nothing to export.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if trial < 0 || trial >= sim.MaxTrials {
-				return usageError("--trial %d: allowed: an integer from 0 to %d", trial, int64(sim.MaxTrials)-1)
+				return command.UsageError("--trial %d: allowed: an integer from 0 to %d", trial, int64(sim.MaxTrials)-1)
 			}
-			sc, err := rf.load(args[0])
+			sc, err := rf.Load(args[0])
 			if err != nil {
 				return err
 			}
@@ -46,7 +47,7 @@ trials are samples of one battle have nothing to export.`,
 				return fmt.Errorf("%s: its trials are samples of one battle, with nothing to export (export takes a generated suite)", sc.Name)
 			}
 			if p, ok := battle.(rules.Population); ok && p.Population() > 0 && trial >= p.Population() {
-				return usageError("--trial %d: %s has %d trials (allowed: 0 to %d)", trial, sc.Name, p.Population(), p.Population()-1)
+				return command.UsageError("--trial %d: %s has %d trials (allowed: 0 to %d)", trial, sc.Name, p.Population(), p.Population()-1)
 			}
 			var part bytes.Buffer
 			if err := ex.Export(trial, &part); err != nil {
@@ -61,8 +62,8 @@ trials are samples of one battle have nothing to export.`,
 			return err
 		},
 	}
-	rf.registerSet(cmd)
-	decimalVar(cmd.Flags(), &trial, "trial", "i", 0, "index of the trial to export (0-based)")
+	rf.RegisterSet(cmd)
+	command.DecimalVar(cmd.Flags(), &trial, "trial", "i", 0, "index of the trial to export (0-based)")
 	cmd.MarkFlagRequired("trial")
 	return cmd
 }

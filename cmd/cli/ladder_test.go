@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/cmd/cli/command"
 )
 
 // The ladder of dbd's two cheap players on a mirrored built-in leads with
@@ -81,7 +82,7 @@ func TestLadderInterrupted(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var cancelled atomic.Int64
-	ctx = withProgress(ctx, func(s analysis.Stage) (func(int64), func()) {
+	ctx = command.WithProgress(ctx, func(s analysis.Stage) (func(int64), func()) {
 		time.AfterFunc(200*time.Millisecond, func() {
 			cancelled.Store(time.Now().UnixNano())
 			cancel()

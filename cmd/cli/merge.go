@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/cmd/cli/command"
 	"github.com/crucible-sim/crucible/reports"
 	"github.com/crucible-sim/crucible/reports/outdir"
 	"github.com/crucible-sim/crucible/sim"
@@ -46,7 +47,7 @@ type mergeOptions struct {
 
 // run runs merge.
 func (o *mergeOptions) run(cmd *cobra.Command, args []string) error {
-	if err := checkFormat(o.format, "table", "csv", "json"); err != nil {
+	if err := command.CheckFormat(o.format, "table", "csv", "json"); err != nil {
 		return err
 	}
 	// --o.out is checked and locked before anything is printed, as run does.
@@ -57,7 +58,7 @@ func (o *mergeOptions) run(cmd *cobra.Command, args []string) error {
 			return err
 		}
 		defer od.Close()
-		od.Command = cmd.Root().Annotations[invocation]
+		od.Command = cmd.Root().Annotations[command.Invocation]
 	}
 	var all []*analysis.Result
 	for _, f := range args {

@@ -1,10 +1,8 @@
 package cli
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -54,34 +52,5 @@ func TestMetaAnalysisBudget(t *testing.T) {
 		append(args, "--format", "json", "--analysis-budget", "10", "--out", dir)...)
 	if resumed := mustRun(t, append(args, "--format", "json", "--out", dir, "--resume")...); resumed != wholeJSON {
 		t.Error("resumed with the default budget: the output differs from an uninterrupted meta")
-	}
-}
-
-// Ctrl-C or SIGTERM while the fought matrix is analysed exits 130 (the
-// test cancels the analysis's context as a signal does); with --out the
-// fought cells stay in the checkpoint and --resume finishes with the
-// output of an uninterrupted meta. Before, the analysis took no context:
-// a roster of 64 copies of one entry ignored SIGTERM for 72 s, then
-// printed everything and exited 0.
-func TestMetaInterruptedInAnalysis(t *testing.T) {
-	args := []string{"meta", "stratfight/fighters", "--seed", "1", "--precision", "20", "--first-trials", "200", "--format", "json"}
-	whole := mustRun(t, args...)
-	dir := filepath.Join(t.TempDir(), "meta")
-	analyse := analyseMatrix
-	analyseMatrix = func(mm *meta.Matrix, ctx context.Context, margin bool) (*meta.Analysis, error) {
-		ctx, cancel := context.WithCancel(ctx)
-		cancel()
-		return analyse(mm, ctx, margin)
-	}
-	out, errOut, code := crucible(t, context.Background(), append(args, "--out", dir)...)
-	analyseMatrix = analyse
-	if code != exitInterrupted || out != "" || !strings.Contains(errOut, "interrupted while analysing the matrix: every cell is fought, but no reading of it is complete") {
-		t.Fatalf("interrupted in the analysis: exit %d\n%s\n%s", code, errOut, out)
-	}
-	if _, err := os.Stat(filepath.Join(dir, "checkpoint.json")); err != nil {
-		t.Fatalf("no checkpoint kept: %v", err)
-	}
-	if resumed := mustRun(t, append(args, "--out", dir, "--resume")...); resumed != whole {
-		t.Error("resumed: the output differs from an uninterrupted meta")
 	}
 }

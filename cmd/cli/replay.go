@@ -6,13 +6,14 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/cmd/cli/command"
 	"github.com/crucible-sim/crucible/reports/verdicts"
 	"github.com/crucible-sim/crucible/sim"
 )
 
 func newReplayCmd() *cobra.Command {
 	var (
-		rf    runFlags
+		rf    command.RunFlags
 		trial int64
 	)
 	cmd := &cobra.Command{
@@ -25,12 +26,12 @@ result and counters.`,
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if trial < 0 || trial >= sim.MaxTrials {
-				return usageError("--trial %d: allowed: an integer from 0 to %d", trial, int64(sim.MaxTrials)-1)
+				return command.UsageError("--trial %d: allowed: an integer from 0 to %d", trial, int64(sim.MaxTrials)-1)
 			}
 			if !cmd.Flags().Changed("seed") {
-				return usageError("replay needs --seed: the master seed of the run the trial belongs to")
+				return command.UsageError("replay needs --seed: the master seed of the run the trial belongs to")
 			}
-			sc, err := rf.load(args[0])
+			sc, err := rf.Load(args[0])
 			if err != nil {
 				return err
 			}
@@ -40,10 +41,10 @@ result and counters.`,
 			}
 			spec := battle.Spec()
 			w := cmd.OutOrStdout()
-			fmt.Fprintf(w, "scenario %s  trial %d  seed %d\n", sc.Name, trial, rf.seed)
-			out, err := sim.ReplayContext(cmd.Context(), battle, rf.seed, sim.Key(sc.StreamName()), trial, w)
+			fmt.Fprintf(w, "scenario %s  trial %d  seed %d\n", sc.Name, trial, rf.Seed)
+			out, err := sim.ReplayContext(cmd.Context(), battle, rf.Seed, sim.Key(sc.StreamName()), trial, w)
 			if analysis.Interrupted(err) {
-				return &exitError{code: exitInterrupted, msg: fmt.Sprintf("interrupted: trial %d was abandoned", trial)}
+				return &command.ExitError{Code: exitInterrupted, Msg: fmt.Sprintf("interrupted: trial %d was abandoned", trial)}
 			}
 			if err != nil {
 				return err
@@ -51,8 +52,8 @@ result and counters.`,
 			return verdicts.WriteOutcome(w, spec, out)
 		},
 	}
-	rf.registerSeed(cmd, true)
-	rf.registerSet(cmd)
-	decimalVar(cmd.Flags(), &trial, "trial", "i", 0, "index of the trial to replay (0-based)")
+	rf.RegisterSeed(cmd, true)
+	rf.RegisterSet(cmd)
+	command.DecimalVar(cmd.Flags(), &trial, "trial", "i", 0, "index of the trial to replay (0-based)")
 	return cmd
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/cmd/cli/command"
 )
 
 // tune and meta --balance, which decide their runs as they go, save their
@@ -49,7 +50,7 @@ func cancelInStage(t *testing.T, k int) context.Context {
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
 	var stages atomic.Int64
-	return withProgress(ctx, func(analysis.Stage) (func(int64), func()) {
+	return command.WithProgress(ctx, func(analysis.Stage) (func(int64), func()) {
 		if stages.Add(1) != int64(k) {
 			return nil, func() {}
 		}

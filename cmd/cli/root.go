@@ -5,11 +5,19 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/crucible-sim/crucible/cmd/cli/check"
+	"github.com/crucible-sim/crucible/cmd/cli/command"
+	"github.com/crucible-sim/crucible/cmd/cli/compare"
+	"github.com/crucible-sim/crucible/cmd/cli/explain"
+	"github.com/crucible-sim/crucible/cmd/cli/ladder"
+	"github.com/crucible-sim/crucible/cmd/cli/meta"
+	"github.com/crucible-sim/crucible/cmd/cli/sweep"
+	"github.com/crucible-sim/crucible/cmd/cli/tune"
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
 // version is crucible's version, written into every result.
-const version = "0.2.0"
+const version = command.Version
 
 func newRootCmd(name string) *cobra.Command {
 	root := &cobra.Command{
@@ -35,8 +43,8 @@ intervals, as a table, CSV, JSON, PNG plots and an HTML page.`,
 		scenarios.SetRulesPath(dirs)
 	}
 	root.AddCommand(newRunCmd(), newReplayCmd(), newScenariosCmd(), newValidateCmd(),
-		newCheckCmd(), newMergeCmd(), newExactCmd(), newBatchCmd(), newSweepCmd(), newTuneCmd(), newMetaCmd(),
-		newCompareCmd(), newLadderCmd(), newExportCmd(), newRulesCmd(), newShowCmd(), newServeCmd(), newExplainCmd())
+		check.NewCmd(), newMergeCmd(), newExactCmd(), newBatchCmd(), sweep.NewCmd(), tune.NewCmd(), meta.NewCmd(),
+		compare.NewCmd(), ladder.NewCmd(), newExportCmd(), newRulesCmd(), newShowCmd(), newServeCmd(), explain.NewCmd())
 	markRunErrors(root)
 	return root
 }

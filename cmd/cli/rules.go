@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/crucible-sim/crucible/cmd/cli/command"
 	"github.com/crucible-sim/crucible/reports"
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/rules/doc"
@@ -38,7 +39,7 @@ prints the reference of the rules-file language.`,
   crucible rules rulesfile`,
 		Args: cobra.MaximumNArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := checkFormat(format, "text", "markdown", "json"); err != nil {
+			if err := command.CheckFormat(format, "text", "markdown", "json"); err != nil {
 				return err
 			}
 			if len(args) == 0 {

@@ -8,6 +8,7 @@ import (
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/analysis/skill"
 	"github.com/crucible-sim/crucible/analysis/spread"
+	"github.com/crucible-sim/crucible/cmd/cli/command"
 	"github.com/crucible-sim/crucible/reports"
 	"github.com/crucible-sim/crucible/reports/formats"
 	"github.com/crucible-sim/crucible/reports/outdir"
@@ -17,10 +18,10 @@ import (
 
 // runOptions are run's flags; run is the command.
 type runOptions struct {
-	rf     runFlags
+	rf     command.RunFlags
 	sf     spreadFlags
-	kf     skillFlags
-	cp     checkpointing
+	kf     command.SkillFlags
+	cp     command.Checkpointing
 	format string
 	all    bool
 }
@@ -45,44 +46,44 @@ scenario whose answer moves by more than --spread-threshold points.`,
   crucible run eclipse/fleet-mirror --policy-spread`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if o.all == (len(args) > 0) {
-				return usageError("name scenarios to run, or pass --all for every built-in one (not both)")
+				return command.UsageError("name scenarios to run, or pass --all for every built-in one (not both)")
 			}
 			return nil
 		},
 		RunE: o.run,
 	}
-	o.rf.registerSeed(cmd, false)
-	o.rf.registerTrials(cmd)
-	o.rf.registerShard(cmd)
-	o.rf.registerSet(cmd)
+	o.rf.RegisterSeed(cmd, false)
+	o.rf.RegisterTrials(cmd)
+	o.rf.RegisterShard(cmd)
+	o.rf.RegisterSet(cmd)
 	o.sf.register(cmd, true)
-	o.kf.register(cmd)
+	o.kf.Register(cmd)
 	cmd.Flags().BoolVar(&o.all, "all", false, "run every built-in scenario")
 	cmd.Flags().StringVarP(&o.format, "format", "f", "table", "output format: table, csv or json")
-	o.cp.register(cmd, "also write the report (CSV, JSON, PNG plots and index.html) to this directory, which it replaces as a whole")
+	o.cp.Register(cmd, "also write the report (CSV, JSON, PNG plots and index.html) to this directory, which it replaces as a whole")
 	return cmd
 }
 
 // check refuses flags that make no sense together, before anything runs.
 func (o *runOptions) check(cmd *cobra.Command) error {
-	if err := checkFormat(o.format, "table", "csv", "json"); err != nil {
+	if err := command.CheckFormat(o.format, "table", "csv", "json"); err != nil {
 		return err
 	}
 	switch {
-	case o.sf.asked && o.rf.shard != "":
-		return usageError("--policy-spread runs whole: it cannot be given with --shard")
+	case o.sf.asked && o.rf.Shard != "":
+		return command.UsageError("--policy-spread runs whole: it cannot be given with --shard")
 	case o.sf.asked && o.format == "csv":
-		return usageError("--policy-spread prints with --format table or json (its CSV is spread.csv of --out)")
-	case !o.sf.asked && o.cp.out == "" && (cmd.Flags().Changed("spread-trials") || cmd.Flags().Changed("spread-threshold")):
-		return usageError("--spread-trials and --spread-threshold shape a policy spread: give --policy-spread or --out")
+		return command.UsageError("--policy-spread prints with --format table or json (its CSV is spread.csv of --out)")
+	case !o.sf.asked && o.cp.Out == "" && (cmd.Flags().Changed("spread-trials") || cmd.Flags().Changed("spread-threshold")):
+		return command.UsageError("--spread-trials and --spread-threshold shape a policy spread: give --policy-spread or --out")
 	}
 	if err := o.sf.check(cmd); err != nil {
 		return err
 	}
-	if err := o.kf.check(cmd, o.format); err != nil {
+	if err := o.kf.Check(cmd, o.format); err != nil {
 		return err
 	}
-	return o.cp.check()
+	return o.cp.Check()
 }
 
 // refs returns the scenarios to run: those args names, and with --all
@@ -104,14 +105,14 @@ func (o *runOptions) refs(args []string) ([]string, error) {
 // load reads the scenarios refs name, and refuses those --policy-spread
 // or --skill cannot fight.
 func (o *runOptions) load(refs []string) ([]*scenarios.Scenario, error) {
-	scs, err := o.rf.loadAll(refs)
+	scs, err := o.rf.LoadAll(refs)
 	if err != nil {
 		return nil, err
 	}
 	if err := o.sf.checkScenarios(scs); err != nil {
 		return nil, err
 	}
-	return scs, o.kf.checkScenarios(scs...)
+	return scs, o.kf.CheckScenarios(scs...)
 }
 
 func (o *runOptions) run(cmd *cobra.Command, args []string) error {
@@ -122,11 +123,11 @@ func (o *runOptions) run(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
-	prior, err := o.cp.prior(cmd)
+	prior, err := o.cp.Prior(cmd)
 	if err != nil {
 		return err
 	}
-	run, err := o.rf.plan(cmd)
+	run, err := o.rf.Plan(cmd)
 	if err != nil {
 		return err
 	}
@@ -134,7 +135,7 @@ func (o *runOptions) run(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
-	od, err := o.cp.open(cmd, &run)
+	od, err := o.cp.Open(cmd, &run)
 	if err != nil {
 		return err
 	}
@@ -152,7 +153,7 @@ func (o *runOptions) run(cmd *cobra.Command, args []string) error {
 	var axes []*skill.Axis
 	var skillErr error
 	if runErr == nil && spreadErr == nil {
-		if axes, skillErr = o.kf.fight(cmd.Context(), run, scs); skillErr != nil {
+		if axes, skillErr = o.kf.Fight(cmd.Context(), run, scs); skillErr != nil {
 			axes = nil
 		}
 	}
@@ -167,30 +168,30 @@ func (o *runOptions) run(cmd *cobra.Command, args []string) error {
 	if spreadErr != nil {
 		return spreadInterrupted(spreadErr)
 	}
-	return skillStopped(skillErr)
+	return command.SkillStopped(skillErr)
 }
 
 // report prints the results and writes the report directory: the full
 // report of what the run finished, with the checkpoint of what it did not.
 func (o *runOptions) report(cmd *cobra.Command, od *outdir.Dir, results []*analysis.Result, spreads []*spread.Spread, exacts []*rules.Exact, axes []*skill.Axis, runErr error) error {
-	states := o.cp.states(cmd, runErr)
+	states := o.cp.States(cmd, runErr)
 	if len(results) == 0 {
 		return runErr
 	}
 	if err := writeRunResults(cmd, results, spreads, o.sf.asked, o.format, axes); err != nil {
 		return err
 	}
-	if err := writeSkill(cmd, axes, o.format); err != nil {
+	if err := command.WriteSkill(cmd, axes, o.format); err != nil {
 		return err
 	}
 	if od != nil {
 		if err := reports.WriteRunReport(od, results, spreads, exacts, version, states); err != nil {
 			return err
 		}
-		notice(cmd, "report written to %s", od.Path())
+		command.Notice(cmd, "report written to %s", od.Path())
 	}
 	if analysis.Interrupted(runErr) {
-		return &exitError{code: exitInterrupted, msg: "interrupted; the results above cover the trials that finished"}
+		return &command.ExitError{Code: exitInterrupted, Msg: "interrupted; the results above cover the trials that finished"}
 	}
 	return runErr
 }

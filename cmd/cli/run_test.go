@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/cmd/cli/command"
 	"github.com/crucible-sim/crucible/reports"
 	"github.com/crucible-sim/crucible/reports/outdir"
 	"github.com/crucible-sim/crucible/sim"
@@ -175,7 +176,7 @@ func TestRunAll(t *testing.T) {
 func interruptAt(t *testing.T, name string, at int64) context.Context {
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
-	return withProgress(ctx, func(s analysis.Stage) (func(int64), func()) {
+	return command.WithProgress(ctx, func(s analysis.Stage) (func(int64), func()) {
 		if s.Name != name {
 			return nil, func() {}
 		}

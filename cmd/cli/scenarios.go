@@ -10,6 +10,10 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/cmd/cli/command"
+	"github.com/crucible-sim/crucible/cmd/cli/meta"
+	"github.com/crucible-sim/crucible/cmd/cli/sweep"
+	"github.com/crucible-sim/crucible/cmd/cli/tune"
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
@@ -61,7 +65,7 @@ func newScenariosCmd() *cobra.Command {
 }
 
 func newValidateCmd() *cobra.Command {
-	var rf runFlags
+	var rf command.RunFlags
 	cmd := &cobra.Command{
 		Use:   "validate FILE...",
 		Short: "Check scenario, suite, sweep, tune, roster and rules files without running them",
@@ -97,14 +101,14 @@ is invalid.`,
 			return nil
 		},
 	}
-	rf.registerSet(cmd)
+	rf.RegisterSet(cmd)
 	return cmd
 }
 
 // validator validates the file ref names as one kind, prints what it
 // found valid and each error, and returns how many files or scenarios it
 // judged and how many of them are invalid; its error is an interruption.
-type validator func(cmd *cobra.Command, rf *runFlags, ref string) (judged, invalid int, err error)
+type validator func(cmd *cobra.Command, rf *command.RunFlags, ref string) (judged, invalid int, err error)
 
 // validators are the validations of the file ref names, by its kind: a
 // sweep, tune, roster or rules file, else a scenario or suite; a built-in
@@ -113,11 +117,11 @@ type validator func(cmd *cobra.Command, rf *runFlags, ref string) (judged, inval
 func validators(ref string) []validator {
 	var vs []validator
 	if _, ok, _ := scenarios.LoadSweep(ref); ok {
-		vs = append(vs, one(validateSweep))
+		vs = append(vs, one(sweep.Validate))
 	} else if _, ok, _ := scenarios.LoadTune(ref); ok {
-		vs = append(vs, one(validateTune))
+		vs = append(vs, one(tune.Validate))
 	} else if _, ok, _ := scenarios.LoadRoster(ref); ok {
-		vs = append(vs, one(validateRoster))
+		vs = append(vs, one(meta.Validate))
 	} else if isRulesFile(ref) {
 		vs = append(vs, one(validateRulesFile))
 	}
@@ -128,10 +132,10 @@ func validators(ref string) []validator {
 }
 
 // one is the validator of a single file that f validates.
-func one(f func(cmd *cobra.Command, rf *runFlags, ref string) error) validator {
-	return func(cmd *cobra.Command, rf *runFlags, ref string) (int, int, error) {
+func one(f func(cmd *cobra.Command, rf *command.RunFlags, ref string) error) validator {
+	return func(cmd *cobra.Command, rf *command.RunFlags, ref string) (int, int, error) {
 		switch err := f(cmd, rf, ref); {
-		case interrupted(err):
+		case command.Interrupted(err):
 			return 1, 1, err
 		case err != nil:
 			fmt.Fprintln(cmd.OutOrStdout(), err)
@@ -142,7 +146,7 @@ func one(f func(cmd *cobra.Command, rf *runFlags, ref string) error) validator {
 }
 
 // validateScenarios validates a scenario, or each scenario of a suite.
-func validateScenarios(cmd *cobra.Command, rf *runFlags, ref string) (judged, invalid int, err error) {
+func validateScenarios(cmd *cobra.Command, rf *command.RunFlags, ref string) (judged, invalid int, err error) {
 	w := cmd.OutOrStdout()
 	refs := []string{ref}
 	suite, isSuite, err := scenarios.LoadSuite(ref)
@@ -155,7 +159,7 @@ func validateScenarios(cmd *cobra.Command, rf *runFlags, ref string) (judged, in
 		refs = suite.Scenarios
 	}
 	for _, r := range refs {
-		sc, err := rf.load(r)
+		sc, err := rf.Load(r)
 		if err == nil {
 			_, err = sc.Compile()
 		}
@@ -163,41 +167,16 @@ func validateScenarios(cmd *cobra.Command, rf *runFlags, ref string) (judged, in
 			err = analysis.CheckExactClaims(sc)
 		}
 		switch {
-		case interrupted(err):
+		case command.Interrupted(err):
 			return len(refs), invalid, err
 		case err != nil:
 			fmt.Fprintln(w, err)
 			invalid++
 		default:
-			fmt.Fprintf(w, "%s: ok (%s, %d claims)\n", displayRef(r), sc.Ruleset, len(sc.Claims))
+			fmt.Fprintf(w, "%s: ok (%s, %d claims)\n", command.DisplayRef(r), sc.Ruleset, len(sc.Claims))
 		}
 	}
 	return len(refs), invalid, nil
-}
-
-// validateTune checks a tune file as tune would before its first probe
-// (its base scenario with the file's overrides, its field's range, its
-// target and budget) and says so.
-func validateTune(cmd *cobra.Command, rf *runFlags, ref string) error {
-	t, err := loadTune(cmd, rf, &tuneFlags{}, ref)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(cmd.OutOrStdout(), "%s: ok (tune of %s over %s)\n", ref, t.Base.Name, t.Axis.Path)
-	return nil
-}
-
-// validateRoster checks a roster as meta would before its first fight
-// (its base scenario, and every entry against every other compiled) and
-// says so.
-func validateRoster(cmd *cobra.Command, rf *runFlags, ref string) error {
-	m, err := loadMeta(rf, ref)
-	if err != nil {
-		return err
-	}
-	n := len(m.Entries)
-	fmt.Fprintf(cmd.OutOrStdout(), "%s: ok (roster of %d entries on %s: %d pairings, each compiles)\n", ref, n, m.Base, n*n)
-	return nil
 }
 
 // isRulesFile reports whether ref names a rules file: a path ending in
@@ -208,7 +187,7 @@ func isRulesFile(ref string) bool {
 
 // validateRulesFile checks a rules file as a scenario naming it would
 // read it, and says so.
-func validateRulesFile(cmd *cobra.Command, _ *runFlags, ref string) error {
+func validateRulesFile(cmd *cobra.Command, _ *command.RunFlags, ref string) error {
 	name := ref
 	if !strings.HasSuffix(ref, scenarios.RulesFileExt) {
 		name = path.Base(strings.TrimSuffix(ref, ".rules"))
@@ -222,21 +201,5 @@ func validateRulesFile(cmd *cobra.Command, _ *runFlags, ref string) error {
 		return err
 	}
 	fmt.Fprintf(cmd.OutOrStdout(), "%s: ok (rules file: %s)\n", ref, r.Title)
-	return nil
-}
-
-// validateSweep checks a sweep file as sweep would before its first trial
-// (its base scenario with the file's and --set's overrides, every point of
-// the grid compiled with its values) and says so.
-func validateSweep(cmd *cobra.Command, rf *runFlags, ref string) error {
-	sw, err := loadSweep(cmd, rf, ref, sweepFlags{})
-	if err != nil {
-		return err
-	}
-	var axes []string
-	for _, a := range sw.Axes {
-		axes = append(axes, fmt.Sprintf("%s (%d values)", a.Path, len(a.Values)))
-	}
-	fmt.Fprintf(cmd.OutOrStdout(), "%s: ok (sweep of %s over %s: %d points, each compiles)\n", ref, sw.Base, strings.Join(axes, " × "), len(sw.Points))
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/crucible-sim/crucible/cmd/cli/command"
 	"github.com/crucible-sim/crucible/reports/workbench"
 	"github.com/crucible-sim/crucible/sim"
 )
@@ -47,29 +48,29 @@ a cookie), and reads files only inside DIR. Ctrl-C stops it.`,
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&o.addr, "addr", "127.0.0.1:8080", "`HOST:PORT` to listen on (port 0: any free one)")
-	decimalVar(fl, &o.maxTrials, "max-trials", "", workbench.DefaultMaxTrials, "the most trials one job of the page may fight")
-	decimalVar(fl, &o.maxJobs, "max-jobs", "", workbench.DefaultMaxJobs, "the most jobs the server runs at once")
-	decimalVar(fl, &o.maxTabJobs, "max-tab-jobs", "", workbench.DefaultMaxTabJobs, "the most jobs one tab runs at once")
-	decimalVar(fl, &o.maxBody, "max-body", "", workbench.DefaultMaxBody, "the largest request the server reads, in bytes")
-	decimalVar(fl, &o.maxConns, "max-conns", "", workbench.DefaultMaxConns, "the most connections the server holds open at once (each tab holds one)")
-	decimalVar(fl, &o.workers, "workers", "w", 0, "worker goroutines of each job (default: one per core)")
+	command.DecimalVar(fl, &o.maxTrials, "max-trials", "", workbench.DefaultMaxTrials, "the most trials one job of the page may fight")
+	command.DecimalVar(fl, &o.maxJobs, "max-jobs", "", workbench.DefaultMaxJobs, "the most jobs the server runs at once")
+	command.DecimalVar(fl, &o.maxTabJobs, "max-tab-jobs", "", workbench.DefaultMaxTabJobs, "the most jobs one tab runs at once")
+	command.DecimalVar(fl, &o.maxBody, "max-body", "", workbench.DefaultMaxBody, "the largest request the server reads, in bytes")
+	command.DecimalVar(fl, &o.maxConns, "max-conns", "", workbench.DefaultMaxConns, "the most connections the server holds open at once (each tab holds one)")
+	command.DecimalVar(fl, &o.workers, "workers", "w", 0, "worker goroutines of each job (default: one per core)")
 	return cmd
 }
 
 func (o *serveOptions) check() error {
 	switch {
 	case o.maxTrials < 1 || o.maxTrials > sim.MaxTrials:
-		return usageError("--max-trials %d: allowed: an integer from 1 to %d", o.maxTrials, int64(sim.MaxTrials))
+		return command.UsageError("--max-trials %d: allowed: an integer from 1 to %d", o.maxTrials, int64(sim.MaxTrials))
 	case o.maxJobs < 1:
-		return usageError("--max-jobs %d: allowed: an integer from 1", o.maxJobs)
+		return command.UsageError("--max-jobs %d: allowed: an integer from 1", o.maxJobs)
 	case o.maxConns < 1:
-		return usageError("--max-conns %d: allowed: an integer from 1", o.maxConns)
+		return command.UsageError("--max-conns %d: allowed: an integer from 1", o.maxConns)
 	case o.maxTabJobs < 1:
-		return usageError("--max-tab-jobs %d: allowed: an integer from 1", o.maxTabJobs)
+		return command.UsageError("--max-tab-jobs %d: allowed: an integer from 1", o.maxTabJobs)
 	case o.maxBody < 1024:
-		return usageError("--max-body %d: allowed: an integer from 1024 (bytes)", o.maxBody)
+		return command.UsageError("--max-body %d: allowed: an integer from 1024 (bytes)", o.maxBody)
 	case o.workers < 0 || o.workers > sim.MaxWorkers:
-		return usageError("--workers %d: allowed: an integer from 1 to %d (default: one per core)", o.workers, sim.MaxWorkers)
+		return command.UsageError("--workers %d: allowed: an integer from 1 to %d (default: one per core)", o.workers, sim.MaxWorkers)
 	}
 	return nil
 }
@@ -92,7 +93,7 @@ func (o *serveOptions) serve(cmd *cobra.Command, args []string) error {
 		return err
 	}
 	if _, _, err := net.SplitHostPort(o.addr); err != nil {
-		return usageError("--addr %q: allowed: HOST:PORT, e.g. 127.0.0.1:8080", o.addr)
+		return command.UsageError("--addr %q: allowed: HOST:PORT, e.g. 127.0.0.1:8080", o.addr)
 	}
 	ln, err := net.Listen("tcp", o.addr)
 	if err != nil {
@@ -100,10 +101,10 @@ func (o *serveOptions) serve(cmd *cobra.Command, args []string) error {
 	}
 	addr := ln.Addr().(*net.TCPAddr)
 	if !addr.IP.IsLoopback() {
-		notice(cmd, "warning: --addr %s listens on %s: anyone who can reach this machine at port %d can reach the workbench, which only its token keeps out; --addr 127.0.0.1:%d keeps it to this machine",
+		command.Notice(cmd, "warning: --addr %s listens on %s: anyone who can reach this machine at port %d can reach the workbench, which only its token keeps out; --addr 127.0.0.1:%d keeps it to this machine",
 			o.addr, interfaces(addr.IP), addr.Port, addr.Port)
 	}
-	fmt.Fprintf(cmd.OutOrStdout(), "crucible: the workbench is at http://%s/?token=%s (Ctrl-C stops it)\n", pageHost(addr), token)
+	fmt.Fprintf(cmd.OutOrStdout(), "%s: the workbench is at http://%s/?token=%s (Ctrl-C stops it)\n", cmd.Root().Name(), pageHost(addr), token)
 	return wb.Serve(cmd.Context(), ln)
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/crucible-sim/crucible/cmd/cli/command"
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
@@ -40,10 +41,10 @@ rules file is of kind scenario).`,
 				case 1:
 					kind = kinds[0]
 				default:
-					return usageError("%s names a built-in %s: pass --kind %s", name, strings.Join(kinds, " and a built-in "), strings.Join(kinds, " or --kind "))
+					return command.UsageError("%s names a built-in %s: pass --kind %s", name, strings.Join(kinds, " and a built-in "), strings.Join(kinds, " or --kind "))
 				}
 			} else if !slices.Contains(scenarios.BuiltinKinds(), kind) {
-				return usageError("--kind %q: allowed: %s", kind, strings.Join(scenarios.BuiltinKinds(), ", "))
+				return command.UsageError("--kind %q: allowed: %s", kind, strings.Join(scenarios.BuiltinKinds(), ", "))
 			}
 			src, _, err := scenarios.BuiltinSourceOf(kind, name)
 			if err != nil {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/analysis/spread"
+	"github.com/crucible-sim/crucible/cmd/cli/command"
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
 	"github.com/crucible-sim/crucible/sim"
@@ -54,17 +55,17 @@ func (f *spreadFlags) register(cmd *cobra.Command, monteCarlo bool) {
 	fl.BoolVar(&f.asked, "policy-spread", false, "also play each side under every built-in policy, the other as the scenario says, and report how far side a's win share moves (rulesets: "+strings.Join(spread.PoliciedRulesets(), ", ")+")")
 	fl.Float64Var(&f.threshold, "spread-threshold", 100*spread.DefaultThreshold, "note a scenario whose win share moves by more than this many `points` across the policies")
 	if monteCarlo {
-		decimalVar(fl, &f.trials, "spread-trials", "", 0, fmt.Sprintf("`N` trials of each Monte Carlo cell of a spread (default: the run's with --policy-spread; with --out alone, at most %d)", unaskedSpreadTrials))
+		command.DecimalVar(fl, &f.trials, "spread-trials", "", 0, fmt.Sprintf("`N` trials of each Monte Carlo cell of a spread (default: the run's with --policy-spread; with --out alone, at most %d)", unaskedSpreadTrials))
 	}
 }
 
 // check refuses flag values out of range.
 func (f *spreadFlags) check(cmd *cobra.Command) error {
 	if !(f.threshold >= 0 && f.threshold <= 100) {
-		return usageError("--spread-threshold %g: allowed: a number of points from 0 to 100", f.threshold)
+		return command.UsageError("--spread-threshold %g: allowed: a number of points from 0 to 100", f.threshold)
 	}
 	if fl := cmd.Flags().Lookup("spread-trials"); fl != nil && fl.Changed && (f.trials < 1 || f.trials > sim.MaxTrials) {
-		return usageError("--spread-trials %d: allowed: an integer from 1 to %d", f.trials, int64(sim.MaxTrials))
+		return command.UsageError("--spread-trials %d: allowed: an integer from 1 to %d", f.trials, int64(sim.MaxTrials))
 	}
 	return nil
 }
@@ -148,7 +149,7 @@ func (f *spreadFlags) solveSpread(ctx context.Context, sc *scenarios.Scenario, s
 // a spread, after what it reports was finished.
 func spreadInterrupted(err error) error {
 	if errors.Is(err, context.Canceled) {
-		return &exitError{code: exitInterrupted, msg: "interrupted during the policy spread; the results above are whole, the spread is left out"}
+		return &command.ExitError{Code: exitInterrupted, Msg: "interrupted during the policy spread; the results above are whole, the spread is left out"}
 	}
 	return err
 }

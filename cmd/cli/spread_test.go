@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/cmd/cli/command"
 )
 
 // The exact spread of an Eclipse scenario, optimal included, as exact
@@ -163,7 +164,7 @@ func TestPolicySpreadInterrupted(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var cancelled atomic.Int64
-	ctx = withProgress(ctx, func(s analysis.Stage) (func(int64), func()) {
+	ctx = command.WithProgress(ctx, func(s analysis.Stage) (func(int64), func()) {
 		if strings.HasPrefix(s.Name, "policy spread of") {
 			time.AfterFunc(200*time.Millisecond, func() {
 				cancelled.Store(time.Now().UnixNano())

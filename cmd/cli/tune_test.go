@@ -3,15 +3,12 @@ package cli
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"math"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/crucible-sim/crucible/analysis/tune"
 )
 
 // tuneJSON is the part of tune's JSON the tests read.
@@ -275,28 +272,6 @@ func TestTuneInputErrors(t *testing.T) {
 	mustFail(t, exitFailed, file+":2:8 (tune): b.armor is a field of armor id", "tune", file)
 	os.WriteFile(file, []byte("scenario: stratfight/samwell-vs-guard\ntune: {path: b.armor.armor_value, from: 0, to: 3, target: \"end.sunk>=0.5\"}\n"), 0o644)
 	mustFail(t, exitFailed, file+`:2:59 (tune.target: end.sunk>=0.5): unknown end reason "sunk"`, "tune", file)
-}
-
-// A tune that states no bracket exits 1, saying why; one interrupted, 130.
-func TestTuneExit(t *testing.T) {
-	t.Parallel()
-	for _, c := range []struct {
-		status tune.Status
-		code   int
-		msg    string
-	}{
-		{tune.Bracketed, 0, ""},
-		{tune.NonMonotonic, exitFailed, "no bracket: the response is not monotonic"},
-		{tune.Inconclusive, exitFailed, "no answer: the budget"},
-		{tune.Interrupted, exitInterrupted, "interrupted"},
-	} {
-		err := tuneExit(&tune.Result{Status: c.status, Why: "the budget"}, nil, "--target fair")
-		var ee *exitError
-		switch {
-		case c.code == 0 && err != nil, c.code != 0 && (!errors.As(err, &ee) || ee.code != c.code || !strings.Contains(ee.msg, c.msg)):
-			t.Errorf("%s: %v, want exit %d %q", c.status, err, c.code, c.msg)
-		}
-	}
 }
 
 // The built-in tunes are listed, and shown like any built-in file.

@@ -88,6 +88,15 @@ type Enumerator[T any, A Arith[T]] struct {
 	vmerge   [2]merger[T, A]
 	vflip    int
 	countBuf []int16
+	// a volley's scratch (volleyScratch): its classes, blocks, the
+	// blocks' faces and the faces' hits
+	cls      classes
+	blocks   []block
+	faces    []dieHits
+	faceHits []int
+	groups   []faceGroup  // multinomial's
+	delta    []int16      // the hits a spread adds (multinomial)
+	start    [1]vstate[T] // countVolley's first partial volley
 	// gone keeps where fireApart's outcomes that go on through the
 	// fighter lead (goOnKept): the outcome goOn emitted, by the packed
 	// key of the state fireApart combined (hint) and the step after it,
@@ -168,7 +177,8 @@ func NewEnumerator[T any, A Arith[T]](m *Model, ar A, opt StepOptions) *Enumerat
 
 // Reset makes s a new Enumerator of model m in arithmetic ar, as
 // NewEnumerator does, that reuses the maps and arrays s grew: nothing of
-// what s worked out before is kept, only the memory. A solver that solves
+// the battle s worked out before is kept, only the memory and the
+// binomials and powers, which are every battle's. A solver that solves
 // battle after battle (claims, sweeps, a server) saves their allocation
 // and collection, which took about a third of a solve.
 func (s *Enumerator[T, A]) Reset(m *Model, ar A, opt StepOptions) {
@@ -176,7 +186,9 @@ func (s *Enumerator[T, A]) Reset(m *Model, ar A, opt StepOptions) {
 		s.f = newMachine(m.b)
 	}
 	s.m, s.ar, s.opt = m, ar, opt
-	s.bin, s.pw = pascal[T, A]{ar: ar}, powers[T, A]{ar: ar}
+	// Binomials and powers are the same in every solve of one arithmetic:
+	// a pooled Enumerator keeps them.
+	s.bin.ar, s.pw.ar = ar, ar
 	clear(s.rolls)
 	clear(s.pairs)
 	clear(s.fires)

@@ -448,29 +448,45 @@ func (p *Packing) Decode(k uint64, st []int32) (int, []int32) {
 // for each block of dice, multiplied over the blocks of the step. A solver
 // refuses at once a battle whose largest volley is beyond its work budget.
 func (m *Model) LargestVolley() (outcomes float64, what string) {
-	b := m.b
-	for _, st := range m.steps {
+	// The volleys are sized first and only the largest described: every
+	// solve asks (checkVolleys), and the words are wanted only when it
+	// is refused.
+	best, bestSide := -1, 0
+	for i := range m.steps {
 		for side := range 2 {
-			n := 1.0
-			var parts []string
-			st.eachWeapon(b, side, func(ut *unitType, wu weaponUse) bool {
-				w := wu.w
-				_, attacks := w.attacks.bounds()
-				dice := ut.count * wu.n * int(max(attacks, 0))
-				perDie := (1 + int(w.decl.CritHits)) * (1 + int(w.decl.ExplodeDepth)*b2i(w.explode.set))
-				hits, k := dice*perDie, m.classesOf(w)
-				for j := 1; j <= k; j++ {
-					n *= float64(hits+j) / float64(j)
-				}
-				parts = append(parts, fmt.Sprintf("%d %s dice of %s (%d classes of hits)", dice, w.decl.Name, ut.name, k))
-				return true
-			})
-			if n > outcomes {
-				outcomes, what = n, fmt.Sprintf("side %s's volley of %s", sideLetters[side], strings.Join(parts, " and "))
+			if n := m.volleyOutcomes(&m.steps[i], side, nil); n > outcomes {
+				outcomes, best, bestSide = n, i, side
 			}
 		}
 	}
-	return outcomes, what
+	if best < 0 {
+		return outcomes, ""
+	}
+	var parts []string
+	m.volleyOutcomes(&m.steps[best], bestSide, &parts)
+	return outcomes, fmt.Sprintf("side %s's volley of %s", sideLetters[bestSide], strings.Join(parts, " and "))
+}
+
+// volleyOutcomes bounds the outcomes of side's volley in step st, and,
+// when parts is not nil, describes each weapon's dice in it.
+func (m *Model) volleyOutcomes(st *step, side int, parts *[]string) float64 {
+	b := m.b
+	n := 1.0
+	st.eachWeapon(b, side, func(ut *unitType, wu weaponUse) bool {
+		w := wu.w
+		_, attacks := w.attacks.bounds()
+		dice := ut.count * wu.n * int(max(attacks, 0))
+		perDie := (1 + int(w.decl.CritHits)) * (1 + int(w.decl.ExplodeDepth)*b2i(w.explode.set))
+		hits, k := dice*perDie, m.classesOf(w)
+		for j := 1; j <= k; j++ {
+			n *= float64(hits+j) / float64(j)
+		}
+		if parts != nil {
+			*parts = append(*parts, fmt.Sprintf("%d %s dice of %s (%d classes of hits)", dice, w.decl.Name, ut.name, k))
+		}
+		return true
+	})
+	return n
 }
 
 // classesOf counts the classes of hits a weapon's dice make (see

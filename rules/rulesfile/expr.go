@@ -198,12 +198,17 @@ type compiler struct {
 	l *lang
 	b *Battle // the types, sides and cap for domains and static values
 	// An expression is compiled once for every context it stands in (a
-	// weapon's hit test for each target type, say): trees keeps its parse;
-	// programs and tables (exprcache.go) its program for each environment
-	// type, which half the compile of a fleet file went to redoing, and
-	// its table for each set of values it reads (tableKey), across
-	// compiles.
-	trees map[string]*parser.Tree
+	// weapon's hit test for each target type, say): trees, programs and
+	// tables (exprcache.go) keep its parse, its program for each
+	// environment type, which half the compile of a fleet file went to
+	// redoing, and its table for each set of values it reads (tableKey),
+	// across compiles.
+	// the walks of an expression's tree (references) and a table key's
+	// bytes (tableKeyOf), kept for every expression
+	walk                    refWalker
+	idents                  identWalker
+	keyBuf, dieBuf, nameBuf []byte
+	statBuf                 []string // envType's
 }
 
 // progKey names a program of expr: its source, environment and result.
@@ -292,19 +297,16 @@ func (cp *compiler) compile(e *document.Expr, c *context, asBool bool) (*cexpr, 
 	return ce, nil
 }
 
-// parse returns the parse of e, parsed once.
+// parse returns the parse of e, parsed once (trees).
 func (cp *compiler) parse(e *document.Expr) (*parser.Tree, error) {
-	if t, ok := cp.trees[e.Src]; ok {
+	if t := cachedTree(e.Src); t != nil {
 		return t, nil
 	}
 	tree, err := parser.Parse(e.Src)
 	if err != nil {
 		return nil, cp.placeExprErr(e, err)
 	}
-	if cp.trees == nil {
-		cp.trees = map[string]*parser.Tree{}
-	}
-	cp.trees[e.Src] = tree
+	keepTree(e.Src, tree)
 	return tree, nil
 }
 
@@ -347,19 +349,31 @@ func (cp *compiler) placeExprErr(e *document.Expr, err error) error {
 // and the state values it reads are returned with their ranges, and the
 // static values it reads (refWalker.statics).
 func (cp *compiler) references(e *document.Expr, tree *parser.Tree, c *context) ([]varRef, string, error) {
-	w := &refWalker{cp: cp, e: e, c: c, bases: map[ast.Node]bool{}}
+	// The compiler's walkers and their arrays serve every expression it
+	// reads: made for each, they were a fifth of a compile's allocations,
+	// and the walker's pointer to c made every caller's context escape.
+	w := &cp.walk
+	if w.bases == nil {
+		w.bases = map[ast.Node]bool{}
+	}
+	clear(w.bases)
+	*w = refWalker{cp: cp, e: e, c: *c, bases: w.bases, vars: w.vars[:0], statics: w.statics[:0]}
 	ast.Walk(&tree.Node, w)
 	if w.err != nil {
 		return nil, "", w.err
 	}
-	ast.Walk(&tree.Node, &identWalker{w})
+	cp.idents.w = w
+	ast.Walk(&tree.Node, &cp.idents)
 	return w.vars, string(w.statics), w.err
 }
 
+// refWalker walks an expression's member accesses (self.X, side.X,
+// options.X) in context c, a copy of the caller's. vars is valid until
+// the next walk.
 type refWalker struct {
 	cp    *compiler
 	e     *document.Expr
-	c     *context
+	c     context
 	bases map[ast.Node]bool
 	vars  []varRef
 	// statics are the static values the expression reads where it stands
@@ -453,7 +467,7 @@ func (w *refWalker) Visit(node *ast.Node) {
 }
 
 func (w *refWalker) member(loc file.Location, base, name string) {
-	l, c := w.cp.l, w.c
+	l, c := w.cp.l, &w.c
 	role := slices.Index(roleNames[:], base)
 	switch {
 	case role >= 0:
@@ -545,7 +559,7 @@ func (iw *identWalker) Visit(node *ast.Node) {
 		}
 		return
 	}
-	c := w.c
+	c := &w.c
 	switch name := id.Value; {
 	case name == "round" && c.reads&readRound != 0:
 		w.addVar(varRef{kind: vRound, lo: 0, n: int32(w.cp.b.cap) + 1, name: name})
@@ -627,17 +641,25 @@ func (c *context) scopeWords() string {
 // envType is the struct expr checks the expression against in context c.
 func (cp *compiler) envType(c *context) reflect.Type {
 	k := envKey{opt: cp.l.optType, unit: cp.l.unitType, side: cp.l.sideType, reads: c.reads}
-	var names strings.Builder
+	// The names are written into the compiler's arrays: envType is asked
+	// for every formula of every context.
+	names := cp.nameBuf[:0]
 	if c.reads&readRegs != 0 {
 		for _, r := range c.regs {
-			names.WriteString(r.name + "\x00")
+			names = append(append(names, r.name...), 0)
 		}
 	}
-	names.WriteString("\x00")
-	for _, s := range slices.Sorted(mapKeys(c.stats)) {
-		names.WriteString(s + "\x00")
+	names = append(names, 0)
+	stats := cp.statBuf[:0]
+	for s := range c.stats {
+		stats = append(stats, s)
 	}
-	k.names = names.String()
+	slices.Sort(stats)
+	for _, s := range stats {
+		names = append(append(names, s...), 0)
+	}
+	cp.nameBuf, cp.statBuf = names, stats
+	k.names = string(names)
 	if t, ok := envTypes.Load(k); ok {
 		return t.(reflect.Type)
 	}
@@ -696,7 +718,7 @@ func (cp *compiler) tabulate(e *document.Expr, c *context, env reflect.Type, pro
 			return nil, exprError(e, 1, 0, fmt.Sprintf("%q reads %s: more than %d combinations, beyond what an expression may be tabulated over; split it (an if effect, or two ends)", e.Src, strings.Join(parts, ", "), TableBudget))
 		}
 	}
-	ce := &cexpr{vars: vars, src: e}
+	ce := &cexpr{vars: slices.Clone(vars), src: e}
 	envv := reflect.New(env).Elem()
 	cp.fillStatic(envv, c)
 	var machine vm.VM

@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"sync"
 
+	"github.com/expr-lang/expr/parser"
 	"github.com/expr-lang/expr/vm"
 
 	"github.com/crucible-sim/crucible/rules/rulesfile/document"
@@ -30,6 +31,31 @@ type envKey struct {
 // scope a file's formulas stand in), and reflect keeps every struct type
 // it made anyway.
 var envTypes sync.Map
+
+// trees keeps expr's parses by source across compiles, as programs does
+// programs: a compile only walks a tree (references), never changes it.
+// Parsing every formula again was a tenth of a compile's allocations.
+var trees struct {
+	sync.Mutex
+	m map[string]*parser.Tree
+}
+
+// cachedTree returns the parse kept for src, or nil.
+func cachedTree(src string) *parser.Tree {
+	trees.Lock()
+	defer trees.Unlock()
+	return trees.m[src]
+}
+
+// keepTree keeps parse t of src, emptied past maxPrograms as programs is.
+func keepTree(src string, t *parser.Tree) {
+	trees.Lock()
+	defer trees.Unlock()
+	if trees.m == nil || len(trees.m) >= maxPrograms {
+		trees.m = map[string]*parser.Tree{}
+	}
+	trees.m[src] = t
+}
 
 // programs keeps expr's programs by source, environment type and result
 // across compiles: a program is read-only, safe to run from several
@@ -115,14 +141,16 @@ type tableKey struct {
 // the static values statics and the state values vars.
 func (cp *compiler) tableKeyOf(prog progKey, c *context, statics string, vars []varRef) tableKey {
 	k := tableKey{prog: prog, laid: [2]int{len(cp.b.unitTrk), len(cp.b.sideTrk)}, statics: statics}
-	var b []byte
+	b := cp.keyBuf[:0]
 	for _, v := range vars {
 		if v.kind == vFace {
-			k.die = string(appendInts(nil, c.die...))
+			cp.dieBuf = appendInts(cp.dieBuf[:0], c.die...)
+			k.die = string(cp.dieBuf)
 		}
 		b = appendInts(b, int64(v.kind), int64(v.role), int64(v.which), int64(v.off), int64(v.slot), int64(v.lo), int64(v.n))
 	}
 	k.vars = string(b)
+	cp.keyBuf = b
 	return k
 }
 

@@ -172,9 +172,7 @@ func (f *fighter) load(st []int32, ch Chooser) {
 			hp := f.st[slot]
 			counts[hp]++
 			agg[aggHP] += hp
-			if hp > 0 {
-				alive++
-			}
+			alive += living(hp)
 		}
 		agg[aggAlive] += alive
 		if ut.armed {

@@ -360,9 +360,12 @@ func (s *Enumerator[T, A]) count(side int, o *sideOut[T]) {
 		ut := b.types[t]
 		lo := (ut.first - en.first) * b.stride
 		units := o.enemy[lo : lo+ut.count*b.stride]
-		n := s.aliveIn(units)
+		// One pass over the units' hit points, counting the living
+		// without a branch (living).
+		n := int32(0)
 		for k := 0; k < len(units); k += b.stride {
 			o.hp += units[k]
+			n += living(units[k])
 		}
 		o.typeAlive[i] = n
 		o.alive += n
@@ -385,12 +388,15 @@ func (s *Enumerator[T, A]) partOf(side int, st []int32) uint64 {
 func (s *Enumerator[T, A]) aliveIn(units []int32) int32 {
 	n := int32(0)
 	for k := 0; k < len(units); k += s.f.b.stride {
-		if units[k] > 0 {
-			n++
-		}
+		n += living(units[k])
 	}
 	return n
 }
+
+// living is 1 when a unit of hit points hp is not destroyed (hp > 0), else
+// 0, worked out without a branch: which units are left is data the branch
+// predictor cannot learn.
+func living(hp int32) int32 { return int32(uint32(-int64(hp)>>32) & 1) }
 
 // assignment is what a side's hits leave of the enemy's units: the
 // units (canonical), how many are left in all and by type, and their
@@ -808,8 +814,8 @@ type block struct {
 func (s *Enumerator[T, A]) volleys(st *step, side int) []volley[T] {
 	f := s.f
 	b := f.b
-	cl := &classes{index: map[classKey]int{}}
-	var blocks []block
+	cl := s.volleyScratch()
+	blocks := s.blocks[:0]
 	for _, t := range st.fire {
 		ut := b.types[t]
 		if ut.side != side {
@@ -838,18 +844,48 @@ func (s *Enumerator[T, A]) volleys(st *step, side int) []volley[T] {
 			}
 		}
 	}
+	s.blocks = blocks
 	return s.countVolley(cl, blocks, side)
+}
+
+// volleyScratch empties the arrays a volley is counted in, which the
+// Enumerator keeps from one volley to the next (the volleys keep copies
+// of what they need: countVolley), and returns its classes.
+func (s *Enumerator[T, A]) volleyScratch() *classes {
+	cl := &s.cls
+	if cl.index == nil {
+		cl.index = map[classKey]int{}
+	}
+	clear(cl.index)
+	cl.hits = cl.hits[:0]
+	s.faces, s.faceHits = s.faces[:0], s.faceHits[:0]
+	return cl
+}
+
+// dieFaces returns n zeroed faces cut from the volley's scratch.
+func (s *Enumerator[T, A]) dieFaces(n int) []dieHits {
+	k := len(s.faces)
+	s.faces = append(s.faces, make([]dieHits, n)...)
+	return s.faces[k:len(s.faces):len(s.faces)]
+}
+
+// faceHitsFrom returns the classes appended to the volley's scratch since
+// k, a face's hits.
+func (s *Enumerator[T, A]) faceHitsFrom(k int) []int {
+	return s.faceHits[k:len(s.faceHits):len(s.faceHits)]
 }
 
 // plainBlock is the block of a plain weapon w of type t: n dice, each
 // face hitting the types its mask says.
 func (s *Enumerator[T, A]) plainBlock(cl *classes, t int, w *weaponC, n int) block {
 	ut := s.f.b.types[t]
-	bl := block{n: n, budget: -1, faces: make([]dieHits, len(w.die))}
+	bl := block{n: n, budget: -1, faces: s.dieFaces(len(w.die))}
 	for fi := range w.die {
 		if m := w.faceMask[fi]; m != 0 {
 			h := hit{w: w, from: int32(t), by: int32(ut.first), dmg: w.policyDmg, face: int32(fi), mask: m, n: 1}
-			bl.faces[fi].hits = []int{cl.add(h, -1)}
+			k := len(s.faceHits)
+			s.faceHits = append(s.faceHits, cl.add(h, -1))
+			bl.faces[fi].hits = s.faceHitsFrom(k)
 		}
 	}
 	return bl
@@ -863,7 +899,7 @@ func (s *Enumerator[T, A]) unitBlock(cl *classes, t int, u int32, w *weaponC, n 
 	if s.m.byMatters(w) {
 		by = u
 	}
-	bl := block{n: n, budget: w.budget, faces: make([]dieHits, len(w.die))}
+	bl := block{n: n, budget: w.budget, faces: s.dieFaces(len(w.die))}
 	if w.explode.set {
 		bl.depth = int(w.decl.ExplodeDepth)
 	}
@@ -884,14 +920,16 @@ func (s *Enumerator[T, A]) unitBlock(cl *classes, t int, u int32, w *weaponC, n 
 		if face >= 0 {
 			h.face = face
 		}
-		d.hits = append(d.hits, cl.add(h, face))
+		from := len(s.faceHits)
+		s.faceHits = append(s.faceHits, cl.add(h, face))
 		if crit {
 			h.crit = false
 			k := cl.add(h, face)
 			for range w.decl.CritHits {
-				d.hits = append(d.hits, k)
+				s.faceHits = append(s.faceHits, k)
 			}
 		}
+		d.hits = s.faceHitsFrom(from)
 	}
 	return bl
 }
@@ -911,8 +949,8 @@ func (s *Enumerator[T, A]) countVolley(cl *classes, blocks []block, side int) []
 	f, ar := s.f, s.ar
 	b := f.b
 	nt := len(b.sideTrk)
-	start := vstate[T]{counts: s.i16Slab.alloc(len(cl.hits)), tracks: s.slab.clone(f.st[1+side*nt : 1+side*nt+nt]), w: ar.Frac(1, 1)}
-	cur := []vstate[T]{start}
+	s.start[0] = vstate[T]{counts: s.i16Slab.alloc(len(cl.hits)), tracks: s.slab.clone(f.st[1+side*nt : 1+side*nt+nt]), w: ar.Frac(1, 1)}
+	cur := s.start[:]
 	for bi := range blocks {
 		bl := &blocks[bi]
 		if bl.budget < 0 && bl.depth == 0 && !hasReroll(bl) {
@@ -1002,58 +1040,73 @@ func (m *merger[T, A]) add(counts []int16, tracks []int32, w T) {
 // multinomial folds a block of dice with no re-roll or explosion into the
 // partial volleys at once: its n dice spread over the faces' classes.
 func (s *Enumerator[T, A]) multinomial(cur []vstate[T], bl *block, nc int) []vstate[T] {
-	ar := s.ar
 	// Faces grouped by what they hit: groups[g] = (class or −1, faces).
-	type group struct{ class, faces int }
-	var groups []group
+	groups := s.groups[:0]
 	for _, d := range bl.faces {
 		k := -1
 		if len(d.hits) > 0 {
 			k = d.hits[0]
 		}
-		if i := slices.IndexFunc(groups, func(g group) bool { return g.class == k }); i >= 0 {
+		if i := slices.IndexFunc(groups, func(g faceGroup) bool { return g.class == k }); i >= 0 {
 			groups[i].faces++
 		} else {
-			groups = append(groups, group{k, 1})
+			groups = append(groups, faceGroup{k, 1})
 		}
 	}
-	nf := int64(len(bl.faces))
-	m := s.volMerger()
-	delta := make([]int16, nc)
-	var spread func(g, rest int, w T)
-	spread = func(g, rest int, w T) {
-		if g == len(groups)-1 {
-			w = ar.Mul(w, s.pw.pow(int64(groups[g].faces), nf, rest))
-			if groups[g].class >= 0 {
-				delta[groups[g].class] += int16(rest)
-			}
-			for _, v := range cur {
-				// m.add copies the counts: the scratch array serves them all.
-				counts := append(s.countBuf[:0], v.counts...)
-				s.countBuf = counts
-				for k, d := range delta {
-					counts[k] += d
-				}
-				m.add(counts, v.tracks, ar.Mul(v.w, w))
-			}
-			if groups[g].class >= 0 {
-				delta[groups[g].class] -= int16(rest)
-			}
-			return
+	s.groups = groups
+	s.delta = append(s.delta[:0], make([]int16, nc)...)
+	sp := spreading[T, A]{cur: cur, groups: groups, nf: int64(len(bl.faces)), m: s.volMerger()}
+	s.spread(&sp, 0, bl.n, s.ar.Frac(1, 1))
+	return sp.m.out
+}
+
+// faceGroup is the faces of a block that hit one class (−1: none).
+type faceGroup struct{ class, faces int }
+
+// spreading is what multinomial spreads a block's dice over: the partial
+// volleys so far, the faces' groups, the faces of a die, and the merger
+// of the partial volleys it makes; s.delta holds the hits a spread adds.
+type spreading[T any, A Arith[T]] struct {
+	cur    []vstate[T]
+	groups []faceGroup
+	nf     int64
+	m      *merger[T, A]
+}
+
+// spread spreads rest dice over groups g on, with weight w so far (a
+// method, not a closure, which a recursion would allocate at every
+// block).
+func (s *Enumerator[T, A]) spread(sp *spreading[T, A], g, rest int, w T) {
+	ar, gr, delta := s.ar, sp.groups[g], s.delta
+	if g == len(sp.groups)-1 {
+		w = ar.Mul(w, s.pw.pow(int64(gr.faces), sp.nf, rest))
+		if gr.class >= 0 {
+			delta[gr.class] += int16(rest)
 		}
-		for k := 0; k <= rest; k++ {
-			ww := ar.Mul(w, ar.Mul(s.bin.binom(rest, k), s.pw.pow(int64(groups[g].faces), nf, k)))
-			if groups[g].class >= 0 {
-				delta[groups[g].class] += int16(k)
+		for _, v := range sp.cur {
+			// m.add copies the counts: the scratch array serves them all.
+			counts := append(s.countBuf[:0], v.counts...)
+			s.countBuf = counts
+			for k, d := range delta {
+				counts[k] += d
 			}
-			spread(g+1, rest-k, ww)
-			if groups[g].class >= 0 {
-				delta[groups[g].class] -= int16(k)
-			}
+			sp.m.add(counts, v.tracks, ar.Mul(v.w, w))
+		}
+		if gr.class >= 0 {
+			delta[gr.class] -= int16(rest)
+		}
+		return
+	}
+	for k := 0; k <= rest; k++ {
+		ww := ar.Mul(w, ar.Mul(s.bin.binom(rest, k), s.pw.pow(int64(gr.faces), sp.nf, k)))
+		if gr.class >= 0 {
+			delta[gr.class] += int16(k)
+		}
+		s.spread(sp, g+1, rest-k, ww)
+		if gr.class >= 0 {
+			delta[gr.class] -= int16(k)
 		}
 	}
-	spread(0, bl.n, ar.Frac(1, 1))
-	return m.out
 }
 
 // oneDieOfBlock folds one die of a block into the partial volleys: its

@@ -1,8 +1,13 @@
 // Package explain is the crucible explain command: flags → calls into
-// analysis/explain → reports/explainreport. It takes what it shares with
-// the rest of the command tree (the scenario flags, the run they describe,
-// how an error becomes an exit status) as Deps, so that the tree imports it
-// and it imports nothing of the tree.
+// analysis/explain → reports/explainreport. What it shares with the other
+// commands (the scenario and run flags, how an error becomes an exit
+// status) it takes from cmd/cli/command; cmd/cli's root adds NewCmd.
+//
+// Files, each above the ones it uses (but for the arrow marked ↑: the
+// options and their printing, which the sensitivities share):
+//
+//	explain.go                       NewCmd, its flags; examples, paths and attribution; the printing
+//	sensitivity.go (↑ explain.go)    --sensitivity: the fields' Sobol indices
 package explain
 
 import (
@@ -16,6 +21,7 @@ import (
 
 	"github.com/crucible-sim/crucible/analysis"
 	engine "github.com/crucible-sim/crucible/analysis/explain"
+	"github.com/crucible-sim/crucible/cmd/cli/command"
 	"github.com/crucible-sim/crucible/reports/explainreport"
 	"github.com/crucible-sim/crucible/reports/outdir"
 	"github.com/crucible-sim/crucible/reports/verdicts"
@@ -26,26 +32,10 @@ import (
 	"github.com/crucible-sim/crucible/sim/batch"
 )
 
-// Deps are what the command takes from the tree it joins.
-type Deps struct {
-	// Load reads a scenario argument with the --set and --unset
-	// overrides; Overrides returns those flags as words of a command line.
-	Load      func(ref string) (*scenarios.Scenario, error)
-	Overrides func() []string
-	// Plan returns the run the shared flags (--seed, --trials,
-	// --workers, --chunk) describe.
-	Plan func(cmd *cobra.Command) (analysis.Run, error)
-	// Usage makes a bad-usage error (exit 2), Interrupted the error of a
-	// command interrupted by a signal (exit 130).
-	Usage       func(format string, args ...any) error
-	Interrupted func(msg string) error
-	// Reproduce returns the command line that makes the same output again
-	// (with the seed when it was drawn), for a report page.
-	Reproduce func(cmd *cobra.Command, seed uint64) string
-}
-
-// options are the command's own flags.
+// options are the command's flags: the scenario and run flags it shares
+// (--seed, --trials, --workers, --chunk, --set, --unset) and its own.
 type options struct {
+	rf       command.RunFlags
 	outcome  string
 	examples int
 	budget   int64
@@ -70,9 +60,8 @@ type options struct {
 // over.
 const DefaultBudget = 100_000_000
 
-// NewCmd returns the explain command; the caller registers the shared
-// flags Deps reads.
-func NewCmd(d Deps) *cobra.Command {
+// NewCmd returns the explain command.
+func NewCmd() *cobra.Command {
 	var o options
 	cmd := &cobra.Command{
 		Use:   "explain SCENARIO --outcome CONDITION | --attribute units|parts --side S | --sensitivity PATH=LO..HI",
@@ -110,8 +99,11 @@ CONDITION is clauses joined by commas, every one of which must hold:
   crucible explain stratfight/thug-vs-guard --outcome 'b wins, rounds<=3' --examples 1 --seed 7
   crucible explain eclipse/two-cruisers-vs-interceptor-and-cruiser --sensitivity 'attacker.ships.Cruiser=1..3,defender.ships.Interceptor=1..3' --seed 1`,
 		Args: cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, d, args[0]) },
+		RunE: func(cmd *cobra.Command, args []string) error { return o.run(cmd, args[0]) },
 	}
+	o.rf.RegisterSeed(cmd, false)
+	o.rf.RegisterTrials(cmd)
+	o.rf.RegisterSet(cmd)
 	fl := cmd.Flags()
 	fl.StringVar(&o.outcome, "outcome", "", "the outcome to show, `CONDITION` (required), e.g. 'b wins, end destroyed, rounds<=2'")
 	fl.IntVarP(&o.examples, "examples", "k", 3, "how many example games to show (1 to 100)")
@@ -128,33 +120,33 @@ CONDITION is clauses joined by commas, every one of which must hold:
 	return cmd
 }
 
-func (o *options) check(d Deps) error {
+func (o *options) check() error {
 	switch {
 	case o.outcome == "" && o.attr == "" && len(o.sensitivity) == 0:
-		return d.Usage("explain needs --outcome CONDITION (%s)", rules.ConditionForms)
+		return command.UsageError("explain needs --outcome CONDITION (%s)", rules.ConditionForms)
 	case o.examples < 1 || o.examples > 100:
-		return d.Usage("--examples %d: allowed: an integer from 1 to 100", o.examples)
+		return command.UsageError("--examples %d: allowed: an integer from 1 to 100", o.examples)
 	case o.budget < 0 || o.budget > sim.MaxTrials:
-		return d.Usage("--budget %d: allowed: an integer from 0 to %d", o.budget, int64(sim.MaxTrials))
+		return command.UsageError("--budget %d: allowed: an integer from 0 to %d", o.budget, int64(sim.MaxTrials))
 	case o.paths < 0 || o.paths > 100:
-		return d.Usage("--paths %d: allowed: an integer from 1 to 100 (0, the default: examples instead)", o.paths)
+		return command.UsageError("--paths %d: allowed: an integer from 1 to 100 (0, the default: examples instead)", o.paths)
 	case o.attr != "" && o.attr != "units" && o.attr != "parts":
-		return d.Usage("--attribute %q: allowed: units, parts%s", o.attr, doc.DidYouMean(o.attr, []string{"units", "parts"}))
+		return command.UsageError("--attribute %q: allowed: units, parts%s", o.attr, doc.DidYouMean(o.attr, []string{"units", "parts"}))
 	case o.side != "a" && o.side != "b":
-		return d.Usage("--side %q: allowed: a, b", o.side)
+		return command.UsageError("--side %q: allowed: a, b", o.side)
 	case o.rows < 2 || o.rows > 1_000_000:
-		return d.Usage("--rows %d: allowed: an integer from 2 to 1000000", o.rows)
+		return command.UsageError("--rows %d: allowed: an integer from 2 to 1000000", o.rows)
 	case o.format != "table" && o.format != "json" && o.format != "csv":
-		return d.Usage("--format %q: allowed: table, json, csv", o.format)
+		return command.UsageError("--format %q: allowed: table, json, csv", o.format)
 	}
 	return nil
 }
 
-func (o *options) run(cmd *cobra.Command, d Deps, ref string) error {
-	if err := o.check(d); err != nil {
+func (o *options) run(cmd *cobra.Command, ref string) error {
+	if err := o.check(); err != nil {
 		return err
 	}
-	sc, err := d.Load(ref)
+	sc, err := o.rf.Load(ref)
 	if err != nil {
 		return err
 	}
@@ -163,20 +155,20 @@ func (o *options) run(cmd *cobra.Command, d Deps, ref string) error {
 		return err
 	}
 	if o.attr != "" {
-		return o.attribute(cmd, d, sc)
+		return o.attribute(cmd, sc)
 	}
 	if len(o.sensitivity) > 0 {
-		return o.sensitivities(cmd, d, sc, battle.Spec())
+		return o.sensitivities(cmd, sc, battle.Spec())
 	}
 	cond, err := rules.ParseCondition(o.outcome, battle.Spec())
 	if err != nil {
-		return d.Usage("--outcome %q: %v", o.outcome, err)
+		return command.UsageError("--outcome %q: %v", o.outcome, err)
 	}
 	ctx := cmd.Context()
 	if o.paths > 0 {
-		return o.ways(cmd, d, sc, cond)
+		return o.ways(cmd, sc, cond)
 	}
-	plan, err := d.Plan(cmd)
+	plan, err := o.rf.Plan(cmd)
 	if err != nil {
 		return err
 	}
@@ -185,17 +177,17 @@ func (o *options) run(cmd *cobra.Command, d Deps, ref string) error {
 	if err == nil {
 		var f *engine.Found
 		if f, err = engine.Examples(ctx, res, cond, o.examples, o.budget, plan.Workers); err == nil {
-			return o.write(cmd, d, ref, f)
+			return o.write(cmd, ref, f)
 		}
 	}
 	if analysis.Interrupted(err) {
-		return d.Interrupted("interrupted: no examples shown")
+		return &command.ExitError{Code: command.ExitInterrupted, Msg: "interrupted: no examples shown"}
 	}
 	return err
 }
 
 // attribute prints which units win a side its battles.
-func (o *options) attribute(cmd *cobra.Command, d Deps, sc *scenarios.Scenario) error {
+func (o *options) attribute(cmd *cobra.Command, sc *scenarios.Scenario) error {
 	side := rules.A
 	if o.side == "b" {
 		side = rules.B
@@ -204,21 +196,21 @@ func (o *options) attribute(cmd *cobra.Command, d Deps, sc *scenarios.Scenario) 
 	if o.attr == "parts" {
 		of = rules.Parts
 	}
-	a, err := o.attributePlayers(cmd, d, sc, side, of)
+	a, err := o.attributePlayers(cmd, sc, side, of)
 	if analysis.Interrupted(err) {
-		return d.Interrupted("interrupted: no attribution shown")
+		return &command.ExitError{Code: command.ExitInterrupted, Msg: "interrupted: no attribution shown"}
 	}
 	if err != nil {
 		return err
 	}
-	return o.emit(cmd, d, a.Scenario+" --attribute "+o.attr, func(w io.Writer) error { return explainreport.WriteAttribution(w, a) },
+	return o.emit(cmd, a.Scenario+" --attribute "+o.attr, func(w io.Writer) error { return explainreport.WriteAttribution(w, a) },
 		func() ([]byte, error) { return explainreport.AttributionJSON(a) }, func() ([]byte, error) { return explainreport.AttributionCSV(a) })
 }
 
 // attributePlayers attributes exactly through the solver where it reaches
 // (the ruleset has one, it takes the scenario and its budget holds), else
 // by Monte Carlo over the run's trials and seed.
-func (o *options) attributePlayers(cmd *cobra.Command, d Deps, sc *scenarios.Scenario, side rules.Side, of rules.Players) (*engine.Attribution, error) {
+func (o *options) attributePlayers(cmd *cobra.Command, sc *scenarios.Scenario, side rules.Side, of rules.Players) (*engine.Attribution, error) {
 	if _, err := rules.LookupCoalitions(sc.Ruleset); err != nil {
 		return nil, err
 	}
@@ -228,7 +220,7 @@ func (o *options) attributePlayers(cmd *cobra.Command, d Deps, sc *scenarios.Sce
 			return a, err
 		}
 	}
-	plan, err := d.Plan(cmd)
+	plan, err := o.rf.Plan(cmd)
 	if err != nil {
 		return nil, err
 	}
@@ -242,20 +234,20 @@ func (o *options) attributePlayers(cmd *cobra.Command, d Deps, sc *scenarios.Sce
 }
 
 // ways prints the most probable ways to the outcome.
-func (o *options) ways(cmd *cobra.Command, d Deps, sc *scenarios.Scenario, cond rules.Condition) error {
+func (o *options) ways(cmd *cobra.Command, sc *scenarios.Scenario, cond rules.Condition) error {
 	ways, err := engine.MostProbableWays(cmd.Context(), sc, cond, o.paths)
 	if analysis.Interrupted(err) {
-		return d.Interrupted("interrupted: no path shown")
+		return &command.ExitError{Code: command.ExitInterrupted, Msg: "interrupted: no path shown"}
 	}
 	if err != nil {
 		return err
 	}
-	return o.emit(cmd, d, ways.Scenario+" --paths", func(w io.Writer) error { return explainreport.WriteWays(w, ways) },
+	return o.emit(cmd, ways.Scenario+" --paths", func(w io.Writer) error { return explainreport.WriteWays(w, ways) },
 		func() ([]byte, error) { return explainreport.WaysJSON(ways) }, func() ([]byte, error) { return explainreport.WaysCSV(ways) })
 }
 
 // write replays each example and prints them in the chosen format.
-func (o *options) write(cmd *cobra.Command, d Deps, ref string, f *engine.Found) error {
+func (o *options) write(cmd *cobra.Command, ref string, f *engine.Found) error {
 	var accounts []explainreport.Account
 	for _, e := range f.Examples {
 		var buf bytes.Buffer
@@ -266,15 +258,15 @@ func (o *options) write(cmd *cobra.Command, d Deps, ref string, f *engine.Found)
 		if err != nil {
 			return err
 		}
-		accounts = append(accounts, explainreport.Account{Example: e, Replay: buf.String(), Command: replayCommand(cmd, d, ref, f.Run.Seed, e.Trial)})
+		accounts = append(accounts, explainreport.Account{Example: e, Replay: buf.String(), Command: replayCommand(cmd, &o.rf, ref, f.Run.Seed, e.Trial)})
 	}
-	return o.emit(cmd, d, f.Run.Scenario+" --outcome", func(w io.Writer) error { return explainreport.WriteText(w, f, accounts) },
+	return o.emit(cmd, f.Run.Scenario+" --outcome", func(w io.Writer) error { return explainreport.WriteText(w, f, accounts) },
 		func() ([]byte, error) { return explainreport.JSON(f, accounts) }, func() ([]byte, error) { return explainreport.ExamplesCSV(f, accounts) })
 }
 
 // emit prints an answer in the chosen format and, with --out, writes every
 // format and a page of it to the report directory.
-func (o *options) emit(cmd *cobra.Command, d Deps, title string, text func(io.Writer) error, js, table func() ([]byte, error)) error {
+func (o *options) emit(cmd *cobra.Command, title string, text func(io.Writer) error, js, table func() ([]byte, error)) error {
 	raw, err := js()
 	if err != nil {
 		return err
@@ -304,7 +296,7 @@ func (o *options) emit(cmd *cobra.Command, d Deps, title string, text func(io.Wr
 		return err
 	}
 	defer od.Close()
-	od.Command = d.Reproduce(cmd, o.seed)
+	od.Command = command.Reproduce(cmd, o.seed)
 	if err := explainreport.Write(od, title, txt.Bytes(), raw, tab); err != nil {
 		return err
 	}
@@ -313,7 +305,7 @@ func (o *options) emit(cmd *cobra.Command, d Deps, title string, text func(io.Wr
 }
 
 // replayCommand is the command line that replays one example.
-func replayCommand(cmd *cobra.Command, d Deps, ref string, seed uint64, trial int64) string {
+func replayCommand(cmd *cobra.Command, rf *command.RunFlags, ref string, seed uint64, trial int64) string {
 	words := []string{cmd.Root().Name(), "replay", ref, "--trial", strconv.FormatInt(trial, 10), "--seed", strconv.FormatUint(seed, 10)}
-	return batch.ShellJoin(append(words, d.Overrides()...))
+	return batch.ShellJoin(append(words, rf.OverrideWords()...))
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/crucible-sim/crucible/analysis"
 	engine "github.com/crucible-sim/crucible/analysis/explain"
+	"github.com/crucible-sim/crucible/cmd/cli/command"
 	"github.com/crucible-sim/crucible/reports/explainreport"
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
@@ -21,19 +22,19 @@ const Bootstrap = 200
 // sensitivities prints which of the scenario's numbers matter to the
 // metric. A metric the battle (spec) does not report is bad usage, like
 // one that does not parse.
-func (o *options) sensitivities(cmd *cobra.Command, d Deps, sc *scenarios.Scenario, spec rules.Spec) error {
+func (o *options) sensitivities(cmd *cobra.Command, sc *scenarios.Scenario, spec rules.Spec) error {
 	m, err := rules.ParseMetric(o.metric)
 	if err == nil {
 		err = m.Check(spec)
 	}
 	if err != nil {
-		return d.Usage("--metric %q: %v", o.metric, err)
+		return command.UsageError("--metric %q: %v", o.metric, err)
 	}
 	axes, err := sensitivityAxes(o.sensitivity)
 	if err != nil {
-		return d.Usage("%v", err)
+		return command.UsageError("%v", err)
 	}
-	plan, err := d.Plan(cmd)
+	plan, err := o.rf.Plan(cmd)
 	if err != nil {
 		return err
 	}
@@ -44,12 +45,12 @@ func (o *options) sensitivities(cmd *cobra.Command, d Deps, sc *scenarios.Scenar
 	}
 	s, err := engine.Sensitivities(cmd.Context(), sc, axes, m, opts)
 	if analysis.Interrupted(err) {
-		return d.Interrupted("interrupted: no sensitivity shown")
+		return &command.ExitError{Code: command.ExitInterrupted, Msg: "interrupted: no sensitivity shown"}
 	}
 	if err != nil {
 		return err
 	}
-	return o.emit(cmd, d, s.Scenario+" --sensitivity", func(w io.Writer) error { return explainreport.WriteSensitivity(w, s) },
+	return o.emit(cmd, s.Scenario+" --sensitivity", func(w io.Writer) error { return explainreport.WriteSensitivity(w, s) },
 		func() ([]byte, error) { return explainreport.SensitivityJSON(s) }, func() ([]byte, error) { return explainreport.SensitivityCSV(s) })
 }
 

@@ -1,8 +1,8 @@
 package exact
 
 import (
-	"encoding/binary"
 	"fmt"
+	"slices"
 
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/rules/rulesfile"
@@ -27,7 +27,7 @@ type chain[T any, A arith[T]] struct {
 	rnd []int32
 
 	terms   []terminal
-	termIdx map[string]int32
+	termIdx map[uint64]int32
 	// The start leads to root (a node or −1−end) beginning rootRounds
 	// rounds.
 	root       int32
@@ -40,15 +40,19 @@ type chain[T any, A arith[T]] struct {
 	from    int32
 	edgeErr error
 	addEdge func(T, *rulesfile.Outcome)
-	merge   map[[2]int32]int32
-	termBuf []byte
+	// each target's latest edge (edgeTo)
+	nodeEdge, endEdge []int32
+	termCtr           []int64 // the ends' counters
 	// a cycle's matrix (solveCycle)
 	cells []T
 	rows  [][]T
 	loopP []T // a loop's chances (solveLoop)
 	// the flow's visits and ends' chances (solveFlow)
 	visits, term []T
-	buf          buffers
+	// the counters' distributions (gather)
+	values []int64
+	ps     []T
+	buf    buffers
 }
 
 // terminal is one end of the battle as the outputs see it.
@@ -131,38 +135,44 @@ func (c *chain[T, A]) edge(w T, o *rulesfile.Outcome) {
 }
 
 // edgeTo returns the edge of the node being expanded (its edges from e0
-// on) to target to beginning rounds rounds, or −1: a scan, and a map past
-// edgeScan edges.
+// on) to target to beginning rounds rounds, or −1, and then takes the
+// edge about to be added as to's latest. A target's latest edge
+// (lastEdge) is one look-up where a scan of the node's edges cost a
+// branch mispredicted at almost every edge found; it is the node's only
+// when it is e0 or later and leads to to, and only another edge to the
+// same target beginning other rounds sends edgeTo to the scan.
 func (c *chain[T, A]) edgeTo(e0, to, rounds int32) int32 {
-	n := int32(len(c.to)) - e0
-	if n <= edgeScan {
+	slot := c.lastEdge(to)
+	e := *slot
+	if e >= e0 && e < int32(len(c.to)) && c.to[e] == to {
+		if c.rnd[e] == rounds {
+			return e
+		}
 		for e := e0; e < int32(len(c.to)); e++ {
 			if c.to[e] == to && c.rnd[e] == rounds {
 				return e
 			}
 		}
-		if n == edgeScan {
-			if c.merge == nil {
-				c.merge = map[[2]int32]int32{}
-			}
-			clear(c.merge)
-			for e := e0; e < int32(len(c.to)); e++ {
-				c.merge[[2]int32{c.to[e], c.rnd[e]}] = e
-			}
-			c.merge[[2]int32{to, rounds}] = int32(len(c.to))
-		}
-		return -1
 	}
-	if e, ok := c.merge[[2]int32{to, rounds}]; ok {
-		return e
-	}
-	c.merge[[2]int32{to, rounds}] = int32(len(c.to))
+	*slot = int32(len(c.to))
 	return -1
 }
 
-// edgeScan is how many edges of a node edgeTo scans before it indexes
-// them.
-const edgeScan = 16
+// lastEdge returns where the latest edge to target to is kept: node i's
+// in c.nodeEdge[i], end k's (to = −1−k) in c.endEdge[k]. A kept edge
+// may be stale, from a node expanded before or a solve before; edgeTo
+// checks it.
+func (c *chain[T, A]) lastEdge(to int32) *int32 {
+	at, i := &c.nodeEdge, to
+	if to < 0 {
+		at, i = &c.endEdge, -1-to
+	}
+	if int(i) >= len(*at) {
+		*at = append(*at, make([]int32, int(i)+1-len(*at))...)
+		*at = (*at)[:cap(*at)]
+	}
+	return &(*at)[i]
+}
 
 // target returns the node or end an outcome reaches, creating it.
 func (c *chain[T, A]) target(o *rulesfile.Outcome) (int32, error) {
@@ -182,20 +192,46 @@ func (c *chain[T, A]) target(o *rulesfile.Outcome) (int32, error) {
 	return i, nil
 }
 
+// terminal returns the end outcome o reaches, numbered as first reached.
+// The ends are indexed by a hash of what tells them apart (termIdx): a
+// map of strings allocated a key for every end, and the ends' counters
+// are cut from one array (termCtr) the pooled chain keeps. Two ends of
+// one hash (never met: 64 bits for a few thousand ends) are told apart
+// by a scan.
 func (c *chain[T, A]) terminal(o *rulesfile.Outcome) int32 {
-	key := c.termBuf[:0]
-	key = append(key, byte(o.Winner), byte(o.End), byte(o.End>>8))
+	h := termHash(o)
+	if i, ok := c.termIdx[h]; ok {
+		if c.terms[i].is(o) {
+			return i
+		}
+		for j := range c.terms {
+			if c.terms[j].is(o) {
+				return int32(j)
+			}
+		}
+	} else {
+		c.termIdx[h] = int32(len(c.terms))
+	}
+	n := len(c.termCtr)
+	c.termCtr = append(c.termCtr, o.Counters...)
+	c.terms = append(c.terms, terminal{winner: o.Winner, end: o.End, counters: c.termCtr[n:len(c.termCtr):len(c.termCtr)]})
+	return int32(len(c.terms) - 1)
+}
+
+// is reports whether t is the end outcome o reaches.
+func (t *terminal) is(o *rulesfile.Outcome) bool {
+	return t.winner == o.Winner && t.end == o.End && slices.Equal(t.counters, o.Counters)
+}
+
+// termHash mixes what tells an end apart: its winner, its end and its
+// counters.
+func termHash(o *rulesfile.Outcome) uint64 {
+	h := uint64(o.Winner)<<32 ^ uint64(o.End) ^ 0x9e3779b97f4a7c15
 	for _, v := range o.Counters {
-		key = binary.AppendVarint(key, v)
+		h = (h ^ uint64(v)) * 0xbf58476d1ce4e5b9
+		h ^= h >> 31
 	}
-	c.termBuf = key
-	if i, ok := c.termIdx[string(key)]; ok {
-		return i
-	}
-	i := int32(len(c.terms))
-	c.termIdx[string(key)] = i
-	c.terms = append(c.terms, terminal{winner: o.Winner, end: o.End, counters: append([]int64(nil), o.Counters...)})
-	return i
+	return h
 }
 
 // edges returns node i's edges.

@@ -27,12 +27,12 @@ func newChain[T any, A arith[T]](m *rulesfile.Model, ar A, opt rulesfile.StepOpt
 		c, _ = any(floatChains.Get()).(*chain[T, A])
 	}
 	if c == nil {
-		c = &chain[T, A]{termIdx: map[string]int32{}}
+		c = &chain[T, A]{termIdx: map[uint64]int32{}}
 	}
 	c.ar, c.m, c.opt, c.bud = ar, m, opt, bud
 	c.nodes.reset(m, opt)
 	c.e0, c.to, c.w, c.rnd = c.e0[:0], c.to[:0], c.w[:0], c.rnd[:0]
-	c.terms = nil // the results keep them
+	c.terms, c.termCtr = c.terms[:0], c.termCtr[:0] // a pooled chain's answers are copied out of it
 	clear(c.termIdx)
 	c.root, c.rootRounds = 0, 0
 	opt.Spend = bud.spend
@@ -54,7 +54,7 @@ func release[T any, A arith[T]](c *chain[T, A]) {
 	if !ok {
 		return
 	}
-	c.m, c.bud, c.terms = nil, nil, nil
+	c.m, c.bud = nil, nil
 	floatChains.Put(fc)
 }
 
@@ -62,6 +62,7 @@ func release[T any, A arith[T]](c *chain[T, A]) {
 // the rounds' sweep), which a pooled chain keeps.
 type buffers struct {
 	stack, flat, order, place, count []int32
+	byValue                          []int32
 	tarjan                           []tarjanNode
 	next                             []int32
 	to0, to1, heads                  []int32

@@ -1,6 +1,7 @@
 package exact
 
 import (
+	"cmp"
 	"math/big"
 	"slices"
 
@@ -40,24 +41,34 @@ func gather[T any, A arith[T]](c *chain[T, A], fl *flow[T]) *shares[T] {
 		sh.win[t.winner] = ar.Add(sh.win[t.winner], p)
 		sh.ends[t.end] = ar.Add(sh.ends[t.end], p)
 	}
+	order := zeroed(&c.buf.byValue, len(c.terms))
+	// The distributions are cut from the chain's arrays: the answer is
+	// copied out of them before the chain is released (exactOf).
+	values, ps := c.values[:0], c.ps[:0]
 	for k := range spec.Counters {
-		byValue := map[int64]T{}
-		for i, t := range c.terms {
-			v := t.counters[k]
-			if old, ok := byValue[v]; ok {
-				byValue[v] = ar.Add(old, fl.term[i])
-			} else {
-				byValue[v] = fl.term[i]
-			}
+		// The ends by the counter's value, each value's in the order of
+		// the ends: each value's chance is added up in that order, the
+		// mean in the order of the values.
+		for i := range order {
+			order[i] = int32(i)
 		}
+		slices.SortStableFunc(order, func(i, j int32) int {
+			return cmp.Compare(c.terms[i].counters[k], c.terms[j].counters[k])
+		})
 		d := counterDist[T]{index: k, mean: ar.Zero()}
-		for _, v := range slices.Sorted(mapKeys(byValue)) {
-			d.values = append(d.values, v)
-			d.p = append(d.p, byValue[v])
-			d.mean = ar.Add(d.mean, ar.Mul(ar.Frac(v, 1), byValue[v]))
+		from := len(values)
+		for i := 0; i < len(order); {
+			v, p := c.terms[order[i]].counters[k], fl.term[order[i]]
+			for i++; i < len(order) && c.terms[order[i]].counters[k] == v; i++ {
+				p = ar.Add(p, fl.term[order[i]])
+			}
+			values, ps = append(values, v), append(ps, p)
+			d.mean = ar.Add(d.mean, ar.Mul(ar.Frac(v, 1), p))
 		}
+		d.values, d.p = values[from:len(values):len(values)], ps[from:len(ps):len(ps)]
 		sh.counters = append(sh.counters, d)
 	}
+	c.values, c.ps = values, ps
 	return sh
 }
 

@@ -1,11 +1,9 @@
-package cli
+package command
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/crucible-sim/crucible/rules/doc"
 	"github.com/crucible-sim/crucible/scenarios"
@@ -54,19 +52,17 @@ func readStdin(ctx context.Context, r io.Reader) ([]byte, error) {
 	case got := <-done:
 		return got.src, got.err
 	case <-ctx.Done():
-		return nil, &exitError{code: exitInterrupted, msg: "interrupted while waiting for a scenario on standard input"}
+		return nil, &ExitError{Code: ExitInterrupted, Msg: "interrupted while waiting for a scenario on standard input"}
 	}
 }
 
-// interrupted reports whether err is an interrupt (exit 130).
-func interrupted(err error) bool {
-	var ee *exitError
-	return errors.As(err, &ee) && ee.code == exitInterrupted
-}
+// Stdin returns what standard input held, once a scenario given as "-"
+// was read from it (nil before).
+func (f *RunFlags) Stdin() []byte { return f.stdin.src }
 
 // read reads the scenario ref names without overrides: a built-in name, a
 // file, or "-", standard input.
-func (f *runFlags) read(ref string) (*scenarios.Scenario, error) {
+func (f *RunFlags) read(ref string) (*scenarios.Scenario, error) {
 	if ref != scenarios.Stdin {
 		return scenarios.Load(ref)
 	}
@@ -79,15 +75,15 @@ func (f *runFlags) read(ref string) (*scenarios.Scenario, error) {
 
 // checkOverrides refuses a malformed --set or --unset, which is bad usage
 // whatever the scenario.
-func (f *runFlags) checkOverrides() error {
-	for _, p := range f.unsets {
+func (f *RunFlags) checkOverrides() error {
+	for _, p := range f.Unsets {
 		if err := doc.CheckPath(p); err != nil {
-			return usageError("--unset %s: %v", p, err)
+			return UsageError("--unset %s: %v", p, err)
 		}
 	}
-	for _, s := range f.sets {
+	for _, s := range f.Sets {
 		if err := scenarios.CheckAssignment(s); err != nil {
-			return usageError("%v", err)
+			return UsageError("%v", err)
 		}
 	}
 	return nil
@@ -97,8 +93,8 @@ func (f *runFlags) checkOverrides() error {
 // every scenario it reads, ref: a scope (SCOPE:PATH=VALUE), which picks
 // one file of a check, is bad usage, answered with the unscoped form and
 // what the scenario says of that (a misspelt field's nearest names).
-func (f *runFlags) checkUnscoped(ref string) error {
-	for _, s := range f.sets {
+func (f *RunFlags) checkUnscoped(ref string) error {
+	for _, s := range f.Sets {
 		p := parseScopedSet(s)
 		if p.scope == "" {
 			continue
@@ -111,7 +107,7 @@ func (f *runFlags) checkUnscoped(ref string) error {
 				}
 			}
 		}
-		return usageError("%s", msg)
+		return UsageError("%s", msg)
 	}
 	return f.checkOverrides()
 }
@@ -129,8 +125,8 @@ func trySet(sc *scenarios.Scenario, assignment string) error {
 // unset applies the --unset flags to sc. They come before any --set, so
 // that a field can be replaced by another (`--unset b.npc --set
 // b.ship=N2b`).
-func (f *runFlags) unset(sc *scenarios.Scenario) error {
-	for _, p := range f.unsets {
+func (f *RunFlags) unset(sc *scenarios.Scenario) error {
+	for _, p := range f.Unsets {
 		if err := sc.Unset(p); err != nil {
 			return err
 		}
@@ -138,19 +134,19 @@ func (f *runFlags) unset(sc *scenarios.Scenario) error {
 	return nil
 }
 
-// displayRef names a scenario argument in messages: standard input as
+// DisplayRef names a scenario argument in messages: standard input as
 // <stdin>, anything else as given.
-func displayRef(ref string) string {
+func DisplayRef(ref string) string {
 	if ref == scenarios.Stdin {
 		return scenarios.StdinFile
 	}
 	return ref
 }
 
-// readSweep reads the sweep ref names: a built-in name, a file, or "-",
+// ReadSweep reads the sweep ref names: a built-in name, a file, or "-",
 // standard input. ok is false when ref names no sweep (it may name the
 // scenario of a --vary sweep).
-func (f *runFlags) readSweep(ref string) (s *scenarios.Sweep, ok bool, err error) {
+func (f *RunFlags) ReadSweep(ref string) (s *scenarios.Sweep, ok bool, err error) {
 	if ref != scenarios.Stdin {
 		return scenarios.LoadSweep(ref)
 	}
@@ -161,9 +157,9 @@ func (f *runFlags) readSweep(ref string) (s *scenarios.Sweep, ok bool, err error
 	return scenarios.ParseSweepStdin(src)
 }
 
-// readRoster reads the roster ref names: a built-in name, a file, or "-",
+// ReadRoster reads the roster ref names: a built-in name, a file, or "-",
 // standard input. ok is false when ref names no roster.
-func (f *runFlags) readRoster(ref string) (r *scenarios.Roster, ok bool, err error) {
+func (f *RunFlags) ReadRoster(ref string) (r *scenarios.Roster, ok bool, err error) {
 	if ref != scenarios.Stdin {
 		return scenarios.LoadRoster(ref)
 	}
@@ -175,12 +171,41 @@ func (f *runFlags) readRoster(ref string) (r *scenarios.Roster, ok bool, err err
 	return r, true, err
 }
 
-// notASweep is sweep's error for a ref that names no sweep and comes
-// without --vary: bad usage for a scenario, an input error (with the
-// nearest built-in names) for a name that is neither a file nor built in.
-func notASweep(ref string) error {
-	if _, err := os.Stat(ref); err != nil && ref != scenarios.Stdin && !scenarios.IsBuiltin(ref) {
-		return fmt.Errorf("%s: no such file and no built-in sweep or scenario of that name%s", ref, scenarios.NearestBuiltin(ref))
+// LoadBase reads a sweep's base scenario and applies the sweep file's
+// overrides, then --unset's and --set's (the command line wins).
+func LoadBase(rf *RunFlags, ref string, sets []scenarios.Override) (*scenarios.Scenario, error) {
+	if err := rf.checkUnscoped(ref); err != nil {
+		return nil, err
 	}
-	return usageError("%s is not a sweep: name one or two fields to vary with --vary PATH=LIST, or give a sweep file (crucible scenarios lists the built-in ones)", displayRef(ref))
+	sc, err := rf.read(ref)
+	if err != nil {
+		return nil, err
+	}
+	for _, o := range sets {
+		if err := sc.Override(o); err != nil {
+			return nil, err
+		}
+	}
+	if err := rf.unset(sc); err != nil {
+		return nil, err
+	}
+	for _, s := range rf.Sets {
+		if err := sc.Set(s); err != nil {
+			return nil, err
+		}
+	}
+	return sc, nil
+}
+
+// OverrideWords returns the --unset and --set flags as words of a command
+// line, in the order Load applies them.
+func (f *RunFlags) OverrideWords() []string {
+	var w []string
+	for _, p := range f.Unsets {
+		w = append(w, "--unset", p)
+	}
+	for _, s := range f.Sets {
+		w = append(w, "--set", s)
+	}
+	return w
 }

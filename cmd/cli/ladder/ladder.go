@@ -1,4 +1,4 @@
-package cli
+package ladder
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/analysis/ladder"
+	"github.com/crucible-sim/crucible/cmd/cli/command"
 	"github.com/crucible-sim/crucible/reports/ladderreport"
 	"github.com/crucible-sim/crucible/sim"
 )
@@ -17,12 +18,13 @@ type ladderFlags struct {
 	look, budget int64
 	test         ladder.Test
 	format       string
-	cp           checkpointing
+	cp           command.Checkpointing
 }
 
-func newLadderCmd() *cobra.Command {
+// NewCmd returns the ladder command.
+func NewCmd() *cobra.Command {
 	var (
-		rf runFlags
+		rf command.RunFlags
 		lf ladderFlags
 	)
 	cmd := &cobra.Command{
@@ -49,45 +51,45 @@ with --out it keeps a checkpoint of each step's last whole look, from which
 			return runLadder(cmd, args[0], &rf, &lf)
 		},
 	}
-	rf.registerSeed(cmd, false)
-	rf.registerTrials(cmd)
+	rf.RegisterSeed(cmd, false)
+	rf.RegisterTrials(cmd)
 	cmd.Flag("trials").Hidden = true // refused: the test decides how many pairs
-	rf.registerSet(cmd)
+	rf.RegisterSet(cmd)
 	fl := cmd.Flags()
 	fl.StringSliceVar(&lf.rungs, "rungs", nil, "the `players` to rank, weakest first, comma-separated (default: every rung of the ruleset)")
-	decimalVar(fl, &lf.budget, "budget", "", ladder.DefaultBudget, "the most side-swapped `pairs` a step plays before it is left undecided")
-	decimalVar(fl, &lf.look, "look", "", ladder.DefaultLook, "the `pairs` a step plays between two looks of its test")
+	command.DecimalVar(fl, &lf.budget, "budget", "", ladder.DefaultBudget, "the most side-swapped `pairs` a step plays before it is left undecided")
+	command.DecimalVar(fl, &lf.look, "look", "", ladder.DefaultLook, "the `pairs` a step plays between two looks of its test")
 	fl.Float64Var(&lf.test.Elo0, "elo0", ladder.DefaultTest.Elo0, "H0 of each step's test: the upper rung is at most this much stronger (Elo)")
 	fl.Float64Var(&lf.test.Elo1, "elo1", ladder.DefaultTest.Elo1, "H1 of each step's test: the upper rung is at least this much stronger (Elo)")
 	fl.Float64Var(&lf.test.Alpha, "alpha", ladder.DefaultTest.Alpha, "the chance a step says 'beats' of a rung that is not stronger than H0 allows")
 	fl.Float64Var(&lf.test.Beta, "beta", ladder.DefaultTest.Beta, "the chance a step misses a rung stronger by H1")
 	fl.StringVarP(&lf.format, "format", "f", "table", "output format: table or json")
-	lf.cp.register(cmd, "also write the ladder's report (JSON, text, the ratings' figure and index.html) to this directory, which it replaces as a whole")
+	lf.cp.Register(cmd, "also write the ladder's report (JSON, text, the ratings' figure and index.html) to this directory, which it replaces as a whole")
 	return cmd
 }
 
-func runLadder(cmd *cobra.Command, ref string, rf *runFlags, lf *ladderFlags) error {
-	if err := checkFormat(lf.format, "table", "json"); err != nil {
+func runLadder(cmd *cobra.Command, ref string, rf *command.RunFlags, lf *ladderFlags) error {
+	if err := command.CheckFormat(lf.format, "table", "json"); err != nil {
 		return err
 	}
 	if cmd.Flags().Changed("trials") {
-		return usageError("--trials: a ladder plays pairs until each step's test decides, at most --budget")
+		return command.UsageError("--trials: a ladder plays pairs until each step's test decides, at most --budget")
 	}
 	if err := lf.test.Check(); err != nil {
-		return usageError("--alpha, --beta, --elo0, --elo1: %v", err)
+		return command.UsageError("--alpha, --beta, --elo0, --elo1: %v", err)
 	}
 	if lf.look < 1 || lf.budget < lf.look || lf.budget > sim.MaxTrials {
-		return usageError("--look %d, --budget %d: allowed: integers with 1 ≤ look ≤ budget ≤ %d", lf.look, lf.budget, int64(sim.MaxTrials))
+		return command.UsageError("--look %d, --budget %d: allowed: integers with 1 ≤ look ≤ budget ≤ %d", lf.look, lf.budget, int64(sim.MaxTrials))
 	}
-	run, err := lf.cp.plan(cmd, rf)
+	run, err := lf.cp.Plan(cmd, rf)
 	if err != nil {
 		return err
 	}
-	sc, err := rf.load(ref)
+	sc, err := rf.Load(ref)
 	if err != nil {
 		return err
 	}
-	od, err := lf.cp.open(cmd, &run)
+	od, err := lf.cp.Open(cmd, &run)
 	if err != nil {
 		return err
 	}
@@ -95,7 +97,7 @@ func runLadder(cmd *cobra.Command, ref string, rf *runFlags, lf *ladderFlags) er
 		defer od.Close()
 	}
 	l, runErr := ladder.Run(cmd.Context(), run, sc, ladder.Plan{Rungs: lf.rungs, Test: lf.test, Look: lf.look, Budget: lf.budget})
-	lf.cp.states(cmd, runErr)
+	lf.cp.States(cmd, runErr)
 	if l == nil {
 		return runErr
 	}
@@ -106,22 +108,22 @@ func runLadder(cmd *cobra.Command, ref string, rf *runFlags, lf *ladderFlags) er
 	}
 	if runErr != nil {
 		if analysis.Interrupted(runErr) {
-			return &exitError{code: exitInterrupted, msg: fmt.Sprintf("interrupted in step %d of %d; the steps above are as their last whole look left them", max(len(l.Steps), 1), len(l.Planned)-1)}
+			return &command.ExitError{Code: command.ExitInterrupted, Msg: fmt.Sprintf("interrupted in step %d of %d; the steps above are as their last whole look left them", max(len(l.Steps), 1), len(l.Planned)-1)}
 		}
 		return runErr
 	}
 	if od != nil {
-		if err := ladderreport.Write(od, l, version); err != nil {
+		if err := ladderreport.Write(od, l, command.Version); err != nil {
 			return err
 		}
-		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: ladder report written to %s\n", od.Path())
+		command.Notice(cmd, "ladder report written to %s", od.Path())
 	}
 	return nil
 }
 
 func writeLadder(cmd *cobra.Command, l *ladder.Ladder, format string) error {
 	if format == "json" {
-		return ladderreport.WriteJSON(cmd.OutOrStdout(), l, version)
+		return ladderreport.WriteJSON(cmd.OutOrStdout(), l, command.Version)
 	}
 	return ladderreport.WriteTable(cmd.OutOrStdout(), l)
 }

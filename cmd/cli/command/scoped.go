@@ -1,4 +1,4 @@
-package cli
+package command
 
 import (
 	"errors"
@@ -37,19 +37,19 @@ func (s scopedSet) appliesTo(ref, name string) bool {
 	return s.scope == "" || s.scope == ref || s.scope == name
 }
 
-// loadChecked is loadAll for a check: it reads every scenario of refs,
+// LoadChecked is LoadAll for a check: it reads every scenario of refs,
 // applies the --unset flags, each --set in its scope, and compiles them,
 // all before the first battle. It returns the scenarios and, for each,
 // the --set assignments it took. A scope that names none of the files is
 // bad usage; an unscoped --set that one file refuses (a path it lacks, a
 // value it does not allow) is an error naming that file, and the scoped
 // form that sets it in the others.
-func (f *runFlags) loadChecked(refs []string) ([]*scenarios.Scenario, [][]string, error) {
-	sets := make([]scopedSet, len(f.sets))
-	for i, s := range f.sets {
+func (f *RunFlags) LoadChecked(refs []string) ([]*scenarios.Scenario, [][]string, error) {
+	sets := make([]scopedSet, len(f.Sets))
+	for i, s := range f.Sets {
 		sets[i] = parseScopedSet(s)
 		if err := scenarios.CheckAssignment(sets[i].assignment); err != nil {
-			return nil, nil, usageError("%v", err)
+			return nil, nil, UsageError("%v", err)
 		}
 	}
 	if err := f.checkOverrides(); err != nil {
@@ -98,7 +98,7 @@ func (f *runFlags) loadChecked(refs []string) ([]*scenarios.Scenario, [][]string
 
 // applyOverrides applies the --unset flags and then the assignments to
 // sc, and compiles it.
-func applyOverrides(f *runFlags, sc *scenarios.Scenario, assignments []string) error {
+func applyOverrides(f *RunFlags, sc *scenarios.Scenario, assignments []string) error {
 	if err := f.unset(sc); err != nil {
 		return err
 	}
@@ -120,12 +120,12 @@ func checkScopes(sets []scopedSet, refs []string, scs []*scenarios.Scenario) err
 		}
 		var names []string
 		for i, ref := range refs {
-			names = append(names, displayRef(ref))
+			names = append(names, DisplayRef(ref))
 			if scs[i].Name != ref {
 				names = append(names, scs[i].Name)
 			}
 		}
-		return usageError("--set %s:%s: %q names none of the check's files or scenarios (allowed: %s); without a scope, PATH=VALUE sets every file",
+		return UsageError("--set %s:%s: %q names none of the check's files or scenarios (allowed: %s); without a scope, PATH=VALUE sets every file",
 			s.scope, s.assignment, s.scope, strings.Join(names, ", "))
 	}
 	return nil
@@ -151,7 +151,7 @@ func unscopedAt(err error, sets []scopedSet) int {
 func inFile(ref string, err error) error {
 	var de *doc.Error
 	if errors.As(err, &de) && de.Pos.Origin != "" {
-		return fmt.Errorf("%s: %w", displayRef(ref), err)
+		return fmt.Errorf("%s: %w", DisplayRef(ref), err)
 	}
 	return err
 }
@@ -166,7 +166,7 @@ func unscopedRefused(s scopedSet, refused []string, reason error, refs []string)
 			scoped = append(scoped, fmt.Sprintf("--set '%s:%s'", ref, s.assignment))
 		}
 	}
-	msg := fmt.Sprintf("%s: %v", displayRef(refused[0]), reason)
+	msg := fmt.Sprintf("%s: %v", DisplayRef(refused[0]), reason)
 	if len(refused) > 1 {
 		msg += fmt.Sprintf(" (and %s refuse it too)", strings.Join(refused[1:], ", "))
 	}

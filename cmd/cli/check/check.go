@@ -1,4 +1,4 @@
-package cli
+package check
 
 import (
 	"errors"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/analysis/skill"
+	"github.com/crucible-sim/crucible/cmd/cli/command"
 	"github.com/crucible-sim/crucible/reports"
 	"github.com/crucible-sim/crucible/reports/formats"
 	"github.com/crucible-sim/crucible/reports/outdir"
@@ -18,7 +19,8 @@ import (
 	"github.com/crucible-sim/crucible/sim"
 )
 
-func newCheckCmd() *cobra.Command {
+// NewCmd returns the check command.
+func NewCmd() *cobra.Command {
 	o := &checkOptions{}
 	cmd := &cobra.Command{
 		Use:   "check SCENARIO|SUITE...",
@@ -47,32 +49,32 @@ with --strict on any INCONCLUSIVE), 130 if interrupted.`,
   crucible check balance/*.yaml --seed 1 --strict --until-decided --format github`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if o.all == (len(args) > 0) {
-				return usageError("name scenarios or suites to check, or pass --all for every built-in claim (not both)")
+				return command.UsageError("name scenarios or suites to check, or pass --all for every built-in claim (not both)")
 			}
 			return nil
 		},
 		RunE: o.run,
 	}
-	o.rf.registerSeed(cmd, false)
-	o.rf.registerTrials(cmd)
-	o.rf.registerSet(cmd)
+	o.rf.RegisterSeed(cmd, false)
+	o.rf.RegisterTrials(cmd)
+	o.rf.RegisterSet(cmd)
 	cmd.Flags().Float64Var(&o.alpha, "alpha", 0.01, "family-wise false-alarm rate across all claims")
 	cmd.Flags().StringVarP(&o.format, "format", "f", "table", "output format: table, csv, json, junit (JUnit XML) or github (GitHub Actions annotations)")
-	o.cp.register(cmd, "also write the report with the verdicts to this directory, which it replaces as a whole")
+	o.cp.Register(cmd, "also write the report with the verdicts to this directory, which it replaces as a whole")
 	cmd.Flags().BoolVar(&o.all, "all", false, "check every built-in scenario and suite")
 	cmd.Flags().BoolVar(&o.strict, "strict", false, "exit 1 when a claim is INCONCLUSIVE, as when one FAILs")
 	cmd.Flags().BoolVar(&o.until, "until-decided", false, "fight in doubling batches until every claim is decided or --max-trials is spent")
-	decimalVar(cmd.Flags(), &o.budget, "max-trials", "", 1_000_000, "with --until-decided, the most trials per scenario")
-	decimalVar(cmd.Flags(), &o.initial, "first-trials", "", 1000, "with --until-decided, the trials of the first batch")
-	o.kf.register(cmd)
+	command.DecimalVar(cmd.Flags(), &o.budget, "max-trials", "", 1_000_000, "with --until-decided, the most trials per scenario")
+	command.DecimalVar(cmd.Flags(), &o.initial, "first-trials", "", 1000, "with --until-decided, the trials of the first batch")
+	o.kf.Register(cmd)
 	return cmd
 }
 
 // checkOptions are the flags of check.
 type checkOptions struct {
-	rf      runFlags
-	cp      checkpointing
-	kf      skillFlags
+	rf      command.RunFlags
+	cp      command.Checkpointing
+	kf      command.SkillFlags
 	alpha   float64
 	format  string
 	all     bool
@@ -84,16 +86,16 @@ type checkOptions struct {
 
 // checkFlags refuses flags out of range or that do not go together.
 func (o *checkOptions) checkFlags(cmd *cobra.Command) error {
-	if err := checkFormat(o.format, "table", "csv", "json", "junit", "github"); err != nil {
+	if err := command.CheckFormat(o.format, "table", "csv", "json", "junit", "github"); err != nil {
 		return err
 	}
-	if err := checkAlpha(o.alpha); err != nil {
+	if err := command.CheckAlpha(o.alpha); err != nil {
 		return err
 	}
 	if err := checkSequential(cmd, o.until, o.initial, o.budget); err != nil {
 		return err
 	}
-	return o.kf.check(cmd, o.format)
+	return o.kf.Check(cmd, o.format)
 }
 
 // run runs check.
@@ -101,7 +103,7 @@ func (o *checkOptions) run(cmd *cobra.Command, args []string) error {
 	if err := o.checkFlags(cmd); err != nil {
 		return err
 	}
-	run, err := o.cp.plan(cmd, &o.rf)
+	run, err := o.cp.Plan(cmd, &o.rf)
 	if err != nil {
 		return err
 	}
@@ -114,14 +116,14 @@ func (o *checkOptions) run(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return o.inputError(cmd, err)
 	}
-	scs, sets, err := o.rf.loadChecked(refs)
+	scs, sets, err := o.rf.LoadChecked(refs)
 	if err != nil {
 		return o.inputError(cmd, err)
 	}
-	if err := o.kf.checkScenarios(scs...); err != nil {
+	if err := o.kf.CheckScenarios(scs...); err != nil {
 		return err
 	}
-	od, err := o.cp.open(cmd, &run)
+	od, err := o.cp.Open(cmd, &run)
 	if err != nil {
 		return err
 	}
@@ -129,7 +131,7 @@ func (o *checkOptions) run(cmd *cobra.Command, args []string) error {
 		defer od.Close()
 	}
 	check, err := o.check(cmd, run, scs)
-	states := o.cp.states(cmd, err)
+	states := o.cp.States(cmd, err)
 	if check == nil && analysis.Interrupted(err) && o.format == "junit" {
 		// Stopped in the exact solves: the report still lists every claim.
 		check = &analysis.Check{Seed: run.Seed, Alpha: o.alpha, Interrupted: true}
@@ -140,7 +142,7 @@ func (o *checkOptions) run(cmd *cobra.Command, args []string) error {
 	var axes []*skill.Axis
 	var skillErr error
 	if err == nil {
-		if axes, skillErr = o.kf.fight(cmd.Context(), run, scs); skillErr != nil {
+		if axes, skillErr = o.kf.Fight(cmd.Context(), run, scs); skillErr != nil {
 			axes = nil
 		}
 	}
@@ -150,7 +152,7 @@ func (o *checkOptions) run(cmd *cobra.Command, args []string) error {
 	if err := reportCheck(cmd, check, err, o.format, od, states, o.strict, pendingClaims(check, scs), axes); err != nil {
 		return err
 	}
-	return skillStopped(skillErr)
+	return command.SkillStopped(skillErr)
 }
 
 // check judges the claims of scs, in a fixed number of trials or until
@@ -167,8 +169,8 @@ func (o *checkOptions) check(cmd *cobra.Command, run analysis.Run, scs []*scenar
 // show the error at its line, not a missing report), and returns it. An
 // interruption is not an input error and is returned as it is.
 func (o *checkOptions) inputError(cmd *cobra.Command, err error) error {
-	var ee *exitError
-	if errors.As(err, &ee) && ee.code == exitInterrupted {
+	var ee *command.ExitError
+	if errors.As(err, &ee) && ee.Code == command.ExitInterrupted {
 		return err
 	}
 	var werr error
@@ -210,11 +212,11 @@ func checkSequential(cmd *cobra.Command, until bool, initial, budget int64) erro
 	fl := cmd.Flags()
 	switch {
 	case until && fl.Changed("trials"):
-		return usageError("--trials with --until-decided: a sequential check sets its own trials, from --first-trials doubling up to --max-trials; pass those instead")
+		return command.UsageError("--trials with --until-decided: a sequential check sets its own trials, from --first-trials doubling up to --max-trials; pass those instead")
 	case !until && (fl.Changed("first-trials") || fl.Changed("max-trials")):
-		return usageError("--first-trials and --max-trials go with --until-decided; without it a check runs --trials trials")
+		return command.UsageError("--first-trials and --max-trials go with --until-decided; without it a check runs --trials trials")
 	case until && (budget < 1 || budget > sim.MaxTrials || initial < 1 || initial > budget):
-		return usageError("--max-trials %d and --first-trials %d: allowed: 1 ≤ --first-trials ≤ --max-trials ≤ %d", budget, initial, int64(sim.MaxTrials))
+		return command.UsageError("--max-trials %d and --first-trials %d: allowed: 1 ≤ --first-trials ≤ --max-trials ≤ %d", budget, initial, int64(sim.MaxTrials))
 	}
 	return nil
 }
@@ -228,7 +230,7 @@ func refusedCheck(err error, scs []*scenarios.Scenario, refs []string, sets [][]
 	var ece *analysis.ExactClaimError
 	switch {
 	case analysis.Interrupted(err):
-		return &exitError{code: exitInterrupted, msg: "interrupted: the check is incomplete and decides nothing"}
+		return &command.ExitError{Code: command.ExitInterrupted, Msg: "interrupted: the check is incomplete and decides nothing"}
 	case errors.As(err, &ece) && errors.Is(err, rules.ErrBudget):
 		instead := "give it bounds (min:, max:) in place of `exact: true`"
 		if ece.Claim.OnExact {
@@ -236,7 +238,7 @@ func refusedCheck(err error, scs []*scenarios.Scenario, refs []string, sets [][]
 		}
 		for i, sc := range scs {
 			if sc == ece.Scenario {
-				return fmt.Errorf("%w\njudge the claim by Monte Carlo instead: %s; %s", err, instead, monteCarloInstead(sc, refs[i], sets[i]))
+				return fmt.Errorf("%w\njudge the claim by Monte Carlo instead: %s; %s", err, instead, command.MonteCarloInstead(sc, refs[i], sets[i]))
 			}
 		}
 	}
@@ -260,10 +262,10 @@ func builtinRefs() ([]string, error) {
 // claims under --strict (1), or runErr.
 func reportCheck(cmd *cobra.Command, check *analysis.Check, runErr error, format string, od *outdir.Dir, states []*sim.Checkpoint, strict bool, pending []verdicts.Pending, axes []*skill.Axis) error {
 	for _, name := range check.Unclaimed {
-		notice(cmd, "%s has no claims", name)
+		command.Notice(cmd, "%s has no claims", name)
 	}
 	for _, n := range check.Notes {
-		notice(cmd, "%s", n)
+		command.Notice(cmd, "%s", n)
 	}
 	w := cmd.OutOrStdout()
 	var err error
@@ -284,22 +286,22 @@ func reportCheck(cmd *cobra.Command, check *analysis.Check, runErr error, format
 	if err != nil {
 		return err
 	}
-	if err := writeSkill(cmd, axes, format); err != nil {
+	if err := command.WriteSkill(cmd, axes, format); err != nil {
 		return err
 	}
 	switch {
 	case od != nil && len(check.Results) > 0:
-		if err := reports.WriteCheck(od, check, version, states); err != nil {
+		if err := reports.WriteCheck(od, check, command.Version, states); err != nil {
 			return err
 		}
-		notice(cmd, "report written to %s", od.Path())
+		command.Notice(cmd, "report written to %s", od.Path())
 	case od != nil && len(check.Unfought) > 0:
-		notice(cmd, "no report written to %s: no scenario was fought (every claim is judged on: exact)", od.Path())
+		command.Notice(cmd, "no report written to %s: no scenario was fought (every claim is judged on: exact)", od.Path())
 	}
 	inconclusive := check.Count(analysis.Inconclusive)
 	switch {
 	case analysis.Interrupted(runErr):
-		return &exitError{code: exitInterrupted, msg: "interrupted: the check is incomplete and decides nothing"}
+		return &command.ExitError{Code: command.ExitInterrupted, Msg: "interrupted: the check is incomplete and decides nothing"}
 	case runErr != nil:
 		return runErr
 	case check.Failed() > 0:

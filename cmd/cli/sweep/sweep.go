@@ -1,20 +1,23 @@
-package cli
+package sweep
 
 import (
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/analysis/sweep"
+	"github.com/crucible-sim/crucible/cmd/cli/command"
 	"github.com/crucible-sim/crucible/reports/sweepreport"
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
-func newSweepCmd() *cobra.Command {
+// NewCmd returns the sweep command.
+func NewCmd() *cobra.Command {
 	o := &sweepOptions{}
 	cmd := &cobra.Command{
 		Use:   "sweep SWEEP | sweep SCENARIO --vary PATH=LIST [--vary PATH=LIST]",
@@ -41,24 +44,24 @@ index.html.`,
 		Args: cobra.ExactArgs(1),
 		RunE: o.run,
 	}
-	o.rf.registerSeed(cmd, false)
-	o.rf.registerTrials(cmd)
-	o.rf.registerSet(cmd)
+	o.rf.RegisterSeed(cmd, false)
+	o.rf.RegisterTrials(cmd)
+	o.rf.RegisterSet(cmd)
 	cmd.Flag("trials").Usage = "`N` trials per grid point (default: the sweep file's trials field, else 10000)"
 	cmd.Flags().StringArrayVar(&o.varies, "vary", nil, "vary a field of SCENARIO, `PATH=LIST`: a,b,c or FROM..TO[:STEP] or a YAML list such as '[leather, {armor_value: 5}]' (once or twice)")
 	cmd.Flags().StringArrayVar(&o.labels, "label", nil, "name the field of the --vary before it in headings and plots, e.g. 'Guard armor' (default: its path)")
 	cmd.Flags().StringVar(&o.metric, "metric", "", "the metric the curve and break-even follow: any a claim takes, "+rules.MetricForms+" (default: the sweep file's, else win.a)")
 	cmd.Flags().StringVar(&o.level, "level", "", "where the metric breaks even, `X`: a number, or a percentage for a share or the margin (default: the sweep file's, else 50 % for a share, 0 for the margin, none for others)")
 	cmd.Flags().StringVarP(&o.format, "format", "f", "table", "output format: table, csv (the tidy table of every point and metric) or json (the points, the break-even, the ranking and the shape)")
-	o.cp.register(cmd, "also write the sweep's report (CSV, PNG plots and index.html) to this directory, which it replaces as a whole")
+	o.cp.Register(cmd, "also write the sweep's report (CSV, PNG plots and index.html) to this directory, which it replaces as a whole")
 	cmd.Flags().BoolVar(&o.exact, "exact", true, "also solve each point exactly where the ruleset has a solver and the point is within its budget")
 	return cmd
 }
 
 // sweepOptions are the flags of sweep.
 type sweepOptions struct {
-	rf     runFlags
-	cp     checkpointing
+	rf     command.RunFlags
+	cp     command.Checkpointing
 	varies []string
 	labels []string
 	metric string
@@ -69,10 +72,10 @@ type sweepOptions struct {
 
 // run runs sweep.
 func (o *sweepOptions) run(cmd *cobra.Command, args []string) error {
-	if err := checkFormat(o.format, "table", "csv", "json"); err != nil {
+	if err := command.CheckFormat(o.format, "table", "csv", "json"); err != nil {
 		return err
 	}
-	run, err := o.cp.plan(cmd, &o.rf)
+	run, err := o.cp.Plan(cmd, &o.rf)
 	if err != nil {
 		return err
 	}
@@ -84,9 +87,9 @@ func (o *sweepOptions) run(cmd *cobra.Command, args []string) error {
 		run.Trials = sw.trials
 	}
 	if err := scenarios.CheckSweepSize(len(sw.Points), run.Trials); err != nil && cmd.Flags().Changed("trials") {
-		return usageError("--trials %d: %v", run.Trials, err)
+		return command.UsageError("--trials %d: %v", run.Trials, err)
 	}
-	od, err := o.cp.open(cmd, &run)
+	od, err := o.cp.Open(cmd, &run)
 	if err != nil {
 		return err
 	}
@@ -94,7 +97,7 @@ func (o *sweepOptions) run(cmd *cobra.Command, args []string) error {
 		defer od.Close()
 	}
 	res, runErr := sweep.Run(cmd.Context(), run, sw.Sweep, o.exact)
-	states := o.cp.states(cmd, runErr)
+	states := o.cp.States(cmd, runErr)
 	if res == nil {
 		return runErr
 	}
@@ -105,10 +108,10 @@ func (o *sweepOptions) run(cmd *cobra.Command, args []string) error {
 		if err := sweepreport.Write(od, res, states); err != nil {
 			return err
 		}
-		notice(cmd, "sweep report written to %s", od.Path())
+		command.Notice(cmd, "sweep report written to %s", od.Path())
 	}
 	if analysis.Interrupted(runErr) {
-		return &exitError{code: exitInterrupted, msg: fmt.Sprintf("interrupted; above are the %d of %d points that finished", len(res.Points), len(sw.Points))}
+		return &command.ExitError{Code: command.ExitInterrupted, Msg: fmt.Sprintf("interrupted; above are the %d of %d points that finished", len(res.Points), len(sw.Points))}
 	}
 	return runErr
 }
@@ -131,19 +134,19 @@ type sweepFlags struct {
 // with --vary axes. Malformed flags are bad usage; a value the scenario
 // rejects is the scenario's error, located at the value, and a metric the
 // battle does not report is an error located at the metric.
-func loadSweep(cmd *cobra.Command, rf *runFlags, ref string, f sweepFlags) (loadedSweep, error) {
+func loadSweep(cmd *cobra.Command, rf *command.RunFlags, ref string, f sweepFlags) (loadedSweep, error) {
 	axes, err := varyAxes(f)
 	if err != nil {
 		return loadedSweep{}, err
 	}
-	file, isSweep, err := rf.readSweep(ref)
+	file, isSweep, err := rf.ReadSweep(ref)
 	switch {
 	case err != nil:
 		return loadedSweep{}, err
 	case isSweep && len(axes) > 0:
-		return loadedSweep{}, usageError("%s is a sweep file, which names its own fields: --vary goes with a scenario", displayRef(ref))
+		return loadedSweep{}, command.UsageError("%s is a sweep file, which names its own fields: --vary goes with a scenario", command.DisplayRef(ref))
 	case isSweep && len(f.labels) > 0:
-		return loadedSweep{}, usageError("%s is a sweep file: --label goes with --vary (a file labels its fields with label:)", displayRef(ref))
+		return loadedSweep{}, command.UsageError("%s is a sweep file: --label goes with --vary (a file labels its fields with label:)", command.DisplayRef(ref))
 	case !isSweep && len(axes) == 0:
 		return loadedSweep{}, notASweep(ref)
 	}
@@ -156,18 +159,18 @@ func loadSweep(cmd *cobra.Command, rf *runFlags, ref string, f sweepFlags) (load
 	}
 	if f.metric != "" {
 		if m, err = rules.ParseMetric(f.metric); err != nil {
-			return loadedSweep{}, usageError("--metric %s: %v", f.metric, err)
+			return loadedSweep{}, command.UsageError("--metric %s: %v", f.metric, err)
 		}
 		origin, level = "--metric "+f.metric, nil
 	}
 	if f.level != "" {
 		v, err := scenarios.ParseLevel(m, f.level)
 		if err != nil {
-			return loadedSweep{}, usageError("--level %s: %v", f.level, err)
+			return loadedSweep{}, command.UsageError("--level %s: %v", f.level, err)
 		}
 		level = &v
 	}
-	sc, err := loadBase(rf, base, sets)
+	sc, err := command.LoadBase(rf, base, sets)
 	if err != nil {
 		return loadedSweep{}, err
 	}
@@ -196,12 +199,12 @@ func varyAxes(f sweepFlags) ([]scenarios.Axis, error) {
 	for _, v := range f.varies {
 		a, err := scenarios.ParseVary(v)
 		if err != nil {
-			return nil, usageError("%v", err)
+			return nil, command.UsageError("%v", err)
 		}
 		axes = append(axes, a)
 	}
 	if len(f.labels) > len(axes) && len(axes) > 0 {
-		return nil, usageError("--label: %d labels for %d --vary fields (allowed: one per --vary, in order)", len(f.labels), len(axes))
+		return nil, command.UsageError("--label: %d labels for %d --vary fields (allowed: one per --vary, in order)", len(f.labels), len(axes))
 	}
 	for i, l := range f.labels {
 		if i < len(axes) {
@@ -210,39 +213,13 @@ func varyAxes(f sweepFlags) ([]scenarios.Axis, error) {
 	}
 	if len(axes) > 0 {
 		if err := scenarios.CheckAxes(axes); err != nil {
-			return nil, usageError("--vary: %v", err)
+			return nil, command.UsageError("--vary: %v", err)
 		}
 		if err := scenarios.CheckSweepSize(scenarios.Points(axes), 1); err != nil {
-			return nil, usageError("--vary: %v", err)
+			return nil, command.UsageError("--vary: %v", err)
 		}
 	}
 	return axes, nil
-}
-
-// loadBase reads a sweep's base scenario and applies the sweep file's
-// overrides, then --unset's and --set's (the command line wins).
-func loadBase(rf *runFlags, ref string, sets []scenarios.Override) (*scenarios.Scenario, error) {
-	if err := rf.checkUnscoped(ref); err != nil {
-		return nil, err
-	}
-	sc, err := rf.read(ref)
-	if err != nil {
-		return nil, err
-	}
-	for _, o := range sets {
-		if err := sc.Override(o); err != nil {
-			return nil, err
-		}
-	}
-	if err := rf.unset(sc); err != nil {
-		return nil, err
-	}
-	for _, s := range rf.sets {
-		if err := sc.Set(s); err != nil {
-			return nil, err
-		}
-	}
-	return sc, nil
 }
 
 func writeSweep(cmd *cobra.Command, res *sweep.Result, format string) error {
@@ -253,4 +230,30 @@ func writeSweep(cmd *cobra.Command, res *sweep.Result, format string) error {
 		return sweepreport.WriteJSON(cmd.OutOrStdout(), res)
 	}
 	return sweepreport.WriteTable(cmd.OutOrStdout(), res)
+}
+
+// notASweep is sweep's error for a ref that names no sweep and comes
+// without --vary: bad usage for a scenario, an input error (with the
+// nearest built-in names) for a name that is neither a file nor built in.
+func notASweep(ref string) error {
+	if _, err := os.Stat(ref); err != nil && ref != scenarios.Stdin && !scenarios.IsBuiltin(ref) {
+		return fmt.Errorf("%s: no such file and no built-in sweep or scenario of that name%s", ref, scenarios.NearestBuiltin(ref))
+	}
+	return command.UsageError("%s is not a sweep: name one or two fields to vary with --vary PATH=LIST, or give a sweep file (crucible scenarios lists the built-in ones)", command.DisplayRef(ref))
+}
+
+// Validate checks a sweep file as sweep would before its first trial
+// (its base scenario with the file's and --set's overrides, every point of
+// the grid compiled with its values) and says so.
+func Validate(cmd *cobra.Command, rf *command.RunFlags, ref string) error {
+	sw, err := loadSweep(cmd, rf, ref, sweepFlags{})
+	if err != nil {
+		return err
+	}
+	var axes []string
+	for _, a := range sw.Axes {
+		axes = append(axes, fmt.Sprintf("%s (%d values)", a.Path, len(a.Values)))
+	}
+	fmt.Fprintf(cmd.OutOrStdout(), "%s: ok (sweep of %s over %s: %d points, each compiles)\n", ref, sw.Base, strings.Join(axes, " × "), len(sw.Points))
+	return nil
 }

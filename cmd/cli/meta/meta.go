@@ -1,4 +1,4 @@
-package cli
+package meta
 
 import (
 	"errors"
@@ -14,6 +14,7 @@ import (
 	"github.com/crucible-sim/crucible/analysis/meta"
 	"github.com/crucible-sim/crucible/analysis/skill"
 	"github.com/crucible-sim/crucible/analysis/tune"
+	"github.com/crucible-sim/crucible/cmd/cli/command"
 	"github.com/crucible-sim/crucible/reports/formats"
 	"github.com/crucible-sim/crucible/reports/metareport"
 	"github.com/crucible-sim/crucible/reports/outdir"
@@ -35,13 +36,14 @@ type metaFlags struct {
 	matrices int
 	// work is --analysis-budget.
 	work int64
-	kf   skillFlags
+	kf   command.SkillFlags
 }
 
-func newMetaCmd() *cobra.Command {
+// NewCmd returns the meta command.
+func NewCmd() *cobra.Command {
 	var (
-		rf runFlags
-		cp checkpointing
+		rf command.RunFlags
+		cp command.Checkpointing
 		mf metaFlags
 	)
 	cmd := &cobra.Command{
@@ -79,13 +81,13 @@ map, the equilibrium bars and index.html; Ctrl-C keeps a checkpoint that
 			return runMeta(cmd, args[0], &rf, &cp, &mf)
 		},
 	}
-	rf.registerSeed(cmd, false)
-	rf.registerTrials(cmd)
+	rf.RegisterSeed(cmd, false)
+	rf.RegisterTrials(cmd)
 	cmd.Flag("trials").Hidden = true // refused: meta sets its own trials, cell by cell
-	rf.registerSet(cmd)
+	rf.RegisterSet(cmd)
 	mf.register(cmd)
-	cp.register(cmd, "also write the metagame's report (JSON, CSV, PNG plots and index.html) to this directory, which it replaces as a whole")
-	mf.kf.register(cmd)
+	cp.Register(cmd, "also write the metagame's report (JSON, CSV, PNG plots and index.html) to this directory, which it replaces as a whole")
+	mf.kf.Register(cmd)
 	return cmd
 }
 
@@ -94,22 +96,22 @@ func (mf *metaFlags) register(cmd *cobra.Command) {
 	fl := cmd.Flags()
 	fl.Float64Var(&mf.precision, "precision", 100*meta.DefaultPrecision, "the half-width, in points, to which each sampled cell is known unless its decisions settle first")
 	fl.Float64Var(&mf.confidence, "confidence", tune.DefaultConfidence, "the level at which every cell's interval holds, jointly")
-	decimalVar(fl, &mf.first, "first-trials", "", meta.DefaultFirst, "the trials of a cell's first look")
-	decimalVar(fl, &mf.most, "max-trials", "", meta.DefaultBudget, "the most trials of one cell")
+	command.DecimalVar(fl, &mf.first, "first-trials", "", meta.DefaultFirst, "the trials of a cell's first look")
+	command.DecimalVar(fl, &mf.most, "max-trials", "", meta.DefaultBudget, "the most trials of one cell")
 	fl.BoolVar(&mf.exact, "exact", true, "solve each cell exactly where the ruleset's solver reaches it")
 	fl.StringVar(&mf.payoff, "payoff", "share", "the game's payoff: share (side a's win share, draws half) or margin (P(a wins) − P(b wins))")
 	fl.StringVarP(&mf.format, "format", "f", "table", "output format: table, json or csv (one row per cell)")
 	fl.StringVar(&mf.balance, "balance", "", "PATH=LO..HI or PATH=A|B|…: find values of a field of every entry's side (armor.armor_value), or of each entry's own element of a list of the base scenario (blueprints[*].computer: the blueprint its side names), on the integers LO..HI or the names A|B|… (blueprints[*].parts[0]=Ion Cannon|Plasma Cannon), that bring every entry into the equilibrium with --min-share")
 	fl.Float64Var(&mf.minShare, "min-share", 5, "with --balance, the least mass, in percent, every entry must have in the equilibrium as side a and as side b")
 	fl.IntVar(&mf.matrices, "balance-matrices", meta.DefaultBalanceMatrices, "with --balance, the most matrices the search fights (each every cell of the roster)")
-	decimalVar(fl, &mf.work, "analysis-budget", "", meta.DefaultWork, "the most arithmetic operations the analysis of a fought matrix spends (0: no bound); when it runs out during the robustness resamples, the robustness is counted over those done, and the output says so")
+	command.DecimalVar(fl, &mf.work, "analysis-budget", "", meta.DefaultWork, "the most arithmetic operations the analysis of a fought matrix spends (0: no bound); when it runs out during the robustness resamples, the robustness is counted over those done, and the output says so")
 }
 
-func runMeta(cmd *cobra.Command, ref string, rf *runFlags, cp *checkpointing, mf *metaFlags) error {
+func runMeta(cmd *cobra.Command, ref string, rf *command.RunFlags, cp *command.Checkpointing, mf *metaFlags) error {
 	if err := checkMetaFlags(cmd, mf); err != nil {
 		return err
 	}
-	run, err := cp.plan(cmd, rf)
+	run, err := cp.Plan(cmd, rf)
 	if err != nil {
 		return err
 	}
@@ -121,7 +123,7 @@ func runMeta(cmd *cobra.Command, ref string, rf *runFlags, cp *checkpointing, mf
 	if err != nil {
 		return err
 	}
-	od, err := cp.open(cmd, &run)
+	od, err := cp.Open(cmd, &run)
 	if err != nil {
 		return err
 	}
@@ -135,10 +137,10 @@ func runMeta(cmd *cobra.Command, ref string, rf *runFlags, cp *checkpointing, mf
 	mm, runErr := meta.Run(cmd.Context(), run, m, opts)
 	if runErr != nil {
 		if mm != nil && analysis.Interrupted(runErr) {
-			if err := saveStates(od, cp.states(cmd, runErr)); err != nil {
+			if err := saveStates(od, cp.States(cmd, runErr)); err != nil {
 				return err
 			}
-			return &exitError{code: exitInterrupted, msg: fmt.Sprintf("interrupted after %d trials; no matrix is read from unfinished cells", mm.Trials())}
+			return &command.ExitError{Code: command.ExitInterrupted, Msg: fmt.Sprintf("interrupted after %d trials; no matrix is read from unfinished cells", mm.Trials())}
 		}
 		return runErr
 	}
@@ -146,7 +148,7 @@ func runMeta(cmd *cobra.Command, ref string, rf *runFlags, cp *checkpointing, mf
 	if err != nil {
 		return analysisStopped(cmd, cp, err)
 	}
-	axes, skillErr := mf.kf.fight(cmd.Context(), run, cells)
+	axes, skillErr := mf.kf.Fight(cmd.Context(), run, cells)
 	if skillErr != nil {
 		axes = nil
 	}
@@ -158,9 +160,9 @@ func runMeta(cmd *cobra.Command, ref string, rf *runFlags, cp *checkpointing, mf
 		if err := metareport.Write(od, a); err != nil {
 			return err
 		}
-		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: meta report written to %s\n", od.Path())
+		command.Notice(cmd, "meta report written to %s", od.Path())
 	}
-	return skillStopped(skillErr)
+	return command.SkillStopped(skillErr)
 }
 
 // analyseMatrix analyses a fought matrix: Matrix.Analyse, which a test
@@ -179,14 +181,14 @@ func saveStates(od *outdir.Dir, states []*sim.Checkpoint) error {
 // interrupt (exit 130) or its budget spent, and where the fought cells
 // are kept: the checkpoint the fighting saved, from which --resume
 // analyses them without fighting them again.
-func analysisStopped(cmd *cobra.Command, cp *checkpointing, err error) error {
-	states := cp.states(cmd, err) // says where the checkpoint is, after an interrupt
+func analysisStopped(cmd *cobra.Command, cp *command.Checkpointing, err error) error {
+	states := cp.States(cmd, err) // says where the checkpoint is, after an interrupt
 	var spent *meta.BudgetError
 	switch {
 	case analysis.Interrupted(err):
-		return &exitError{code: exitInterrupted, msg: "interrupted while analysing the matrix: every cell is fought, but no reading of it is complete"}
+		return &command.ExitError{Code: command.ExitInterrupted, Msg: "interrupted while analysing the matrix: every cell is fought, but no reading of it is complete"}
 	case errors.As(err, &spent) && states != nil:
-		return fmt.Errorf("%w (--analysis-budget %d); the fought cells are kept in %s, which --resume analyses without fighting them again", err, spent.Work, filepath.Join(cp.out, outdir.CheckpointFile))
+		return fmt.Errorf("%w (--analysis-budget %d); the fought cells are kept in %s, which --resume analyses without fighting them again", err, spent.Work, filepath.Join(cp.Out, outdir.CheckpointFile))
 	case errors.As(err, &spent):
 		return fmt.Errorf("%w (--analysis-budget %d)", err, spent.Work)
 	}
@@ -196,55 +198,55 @@ func analysisStopped(cmd *cobra.Command, cp *checkpointing, err error) error {
 // checkMetaFlags refuses flag values no metagame can take.
 func checkMetaFlags(cmd *cobra.Command, mf *metaFlags) error {
 	fl := cmd.Flags()
-	if err := checkFormat(mf.format, "table", "json", "csv"); err != nil {
+	if err := command.CheckFormat(mf.format, "table", "json", "csv"); err != nil {
 		return err
 	}
-	if err := mf.kf.check(cmd, mf.format); err != nil {
+	if err := mf.kf.Check(cmd, mf.format); err != nil {
 		return err
 	}
-	if mf.balance != "" && len(mf.kf.levels) > 0 {
-		return usageError("--skill re-judges a roster's matrix: it cannot be given with --balance")
+	if mf.balance != "" && len(mf.kf.Levels) > 0 {
+		return command.UsageError("--skill re-judges a roster's matrix: it cannot be given with --balance")
 	}
 	switch {
 	case fl.Changed("trials"):
-		return usageError("--trials: meta sets its own trials, cell by cell: --first-trials doubling up to --max-trials, until --precision")
+		return command.UsageError("--trials: meta sets its own trials, cell by cell: --first-trials doubling up to --max-trials, until --precision")
 	case mf.payoff != "share" && mf.payoff != "margin":
-		return usageError("--payoff %s: allowed: share, margin", mf.payoff)
+		return command.UsageError("--payoff %s: allowed: share, margin", mf.payoff)
 	case !(mf.precision > 0 && mf.precision < 50):
-		return usageError("--precision %g: allowed: a number of points above 0 and below 50", mf.precision)
+		return command.UsageError("--precision %g: allowed: a number of points above 0 and below 50", mf.precision)
 	case !(mf.confidence >= scenarios.MinConfidence && mf.confidence <= scenarios.MaxConfidence):
-		return usageError("--confidence %g: allowed: a number from %g to %g", mf.confidence, scenarios.MinConfidence, scenarios.MaxConfidence)
+		return command.UsageError("--confidence %g: allowed: a number from %g to %g", mf.confidence, scenarios.MinConfidence, scenarios.MaxConfidence)
 	case mf.work < 0:
-		return usageError("--analysis-budget %d: allowed: 0 (no bound) or a positive number of operations", mf.work)
+		return command.UsageError("--analysis-budget %d: allowed: 0 (no bound) or a positive number of operations", mf.work)
 	}
 	if mf.balance != "" {
 		if _, err := balanceOptions(mf); err != nil {
 			return err
 		}
 		if mf.format == "csv" {
-			return usageError("--balance prints with --format table or json (--out writes the balanced roster's meta.csv)")
+			return command.UsageError("--balance prints with --format table or json (--out writes the balanced roster's meta.csv)")
 		}
 	} else if fl.Changed("min-share") || fl.Changed("balance-matrices") {
-		return usageError("--min-share and --balance-matrices go with --balance PATH=LO..HI")
+		return command.UsageError("--min-share and --balance-matrices go with --balance PATH=LO..HI")
 	}
 	if mf.first > mf.most {
-		return usageError("--first-trials %d is above --max-trials %d (allowed: first ≤ max)", mf.first, mf.most)
+		return command.UsageError("--first-trials %d is above --max-trials %d (allowed: first ≤ max)", mf.first, mf.most)
 	}
-	return checkLooks(cmd, mf.first, mf.most)
+	return command.CheckLooks(cmd, mf.first, mf.most)
 }
 
 // loadMeta reads the roster a command names and its base scenario, with
 // the roster's overrides, then --unset's and --set's (the command line
 // wins).
-func loadMeta(rf *runFlags, ref string) (*meta.Meta, error) {
-	r, ok, err := rf.readRoster(ref)
+func loadMeta(rf *command.RunFlags, ref string) (*meta.Meta, error) {
+	r, ok, err := rf.ReadRoster(ref)
 	switch {
 	case err != nil:
 		return nil, err
 	case !ok:
 		return nil, notARoster(ref)
 	}
-	sc, err := loadBase(rf, r.Scenario, r.Sets)
+	sc, err := command.LoadBase(rf, r.Scenario, r.Sets)
 	if err != nil {
 		return nil, err
 	}
@@ -254,7 +256,7 @@ func loadMeta(rf *runFlags, ref string) (*meta.Meta, error) {
 // notARoster says what is wrong with a reference that names no roster.
 func notARoster(ref string) error {
 	if _, err := scenarios.Load(ref); err == nil {
-		return usageError("%s is a scenario, not a roster: give a file with a meta: list of entries (crucible scenarios lists the built-in rosters)", ref)
+		return command.UsageError("%s is a scenario, not a roster: give a file with a meta: list of entries (crucible scenarios lists the built-in rosters)", ref)
 	}
 	return fmt.Errorf("%s: no such file and no built-in roster of that name%s", ref, scenarios.NearestBuiltin(ref))
 }
@@ -282,18 +284,18 @@ func writeMeta(cmd *cobra.Command, a *meta.Analysis, format string, axes []*skil
 // metaSkillCells returns the cells a roster's skill axis re-judges (every
 // cell), checked before anything is fought; none without --skill. A
 // roster of players is refused: its order of skill is the ladder's.
-func metaSkillCells(m *meta.Meta, kf *skillFlags) ([]*scenarios.Scenario, error) {
-	if len(kf.levels) == 0 {
+func metaSkillCells(m *meta.Meta, kf *command.SkillFlags) ([]*scenarios.Scenario, error) {
+	if len(kf.Levels) == 0 {
 		return nil, nil
 	}
 	if e := m.PlayerEntry(); e != "" {
-		return nil, usageError("--skill sets both sides' players, and roster %s's entry %s is a player: rank players with crucible ladder", m.Name, e)
+		return nil, command.UsageError("--skill sets both sides' players, and roster %s's entry %s is a player: rank players with crucible ladder", m.Name, e)
 	}
 	cells, err := m.Cells()
 	if err != nil {
 		return nil, err
 	}
-	return cells, kf.checkScenarios(cells...)
+	return cells, kf.CheckScenarios(cells...)
 }
 
 // maxBalanceValues bounds a --balance grid: each value may cost a matrix
@@ -305,16 +307,16 @@ const maxBalanceValues = 101
 func balanceOptions(mf *metaFlags) (meta.BalanceOptions, error) {
 	path, grid, ok := strings.Cut(mf.balance, "=")
 	if !ok || strings.TrimSpace(path) == "" {
-		return meta.BalanceOptions{}, usageError("--balance %s: %s", mf.balance, balanceGridsAllowed)
+		return meta.BalanceOptions{}, command.UsageError("--balance %s: %s", mf.balance, balanceGridsAllowed)
 	}
 	values, err := balanceValues(grid)
 	switch {
 	case err != nil:
-		return meta.BalanceOptions{}, usageError("--balance %s: %v", mf.balance, err)
+		return meta.BalanceOptions{}, command.UsageError("--balance %s: %v", mf.balance, err)
 	case !(mf.minShare > 0 && mf.minShare <= 50):
-		return meta.BalanceOptions{}, usageError("--min-share %g: allowed: a percentage above 0 and at most 50", mf.minShare)
+		return meta.BalanceOptions{}, command.UsageError("--min-share %g: allowed: a percentage above 0 and at most 50", mf.minShare)
 	case mf.matrices < 2:
-		return meta.BalanceOptions{}, usageError("--balance-matrices %d: allowed: 2 or more", mf.matrices)
+		return meta.BalanceOptions{}, command.UsageError("--balance-matrices %d: allowed: 2 or more", mf.matrices)
 	}
 	return meta.BalanceOptions{Path: strings.TrimSpace(path), Values: values, MinShare: mf.minShare / 100, Matrices: mf.matrices}, nil
 }
@@ -360,7 +362,7 @@ func balanceValues(grid string) ([]string, error) {
 
 // runBalance searches for the balanced roster, prints the answer and
 // writes the balanced roster's report.
-func runBalance(cmd *cobra.Command, run analysis.Run, m *meta.Meta, opts meta.Options, mf *metaFlags, cp *checkpointing, od *outdir.Dir) error {
+func runBalance(cmd *cobra.Command, run analysis.Run, m *meta.Meta, opts meta.Options, mf *metaFlags, cp *command.Checkpointing, od *outdir.Dir) error {
 	o, err := balanceOptions(mf)
 	if err != nil {
 		return err
@@ -369,10 +371,10 @@ func runBalance(cmd *cobra.Command, run analysis.Run, m *meta.Meta, opts meta.Op
 	var spent *meta.BudgetError
 	switch {
 	case analysis.Interrupted(err):
-		if err := saveStates(od, cp.states(cmd, err)); err != nil {
+		if err := saveStates(od, cp.States(cmd, err)); err != nil {
 			return err
 		}
-		return &exitError{code: exitInterrupted, msg: "interrupted: the balance search stopped before an answer"}
+		return &command.ExitError{Code: command.ExitInterrupted, Msg: "interrupted: the balance search stopped before an answer"}
 	case errors.As(err, &spent):
 		return fmt.Errorf("%w (--analysis-budget %d)", err, spent.Work)
 	case err != nil:
@@ -391,7 +393,20 @@ func runBalance(cmd *cobra.Command, run analysis.Run, m *meta.Meta, opts meta.Op
 		if err := metareport.Write(od, b.Final); err != nil {
 			return err
 		}
-		notice(cmd, "the balanced roster's meta report written to %s", od.Path())
+		command.Notice(cmd, "the balanced roster's meta report written to %s", od.Path())
 	}
+	return nil
+}
+
+// Validate checks a roster as meta would before its first fight
+// (its base scenario, and every entry against every other compiled) and
+// says so.
+func Validate(cmd *cobra.Command, rf *command.RunFlags, ref string) error {
+	m, err := loadMeta(rf, ref)
+	if err != nil {
+		return err
+	}
+	n := len(m.Entries)
+	fmt.Fprintf(cmd.OutOrStdout(), "%s: ok (roster of %d entries on %s: %d pairings, each compiles)\n", ref, n, m.Base, n*n)
 	return nil
 }

@@ -1,4 +1,4 @@
-package cli
+package compare
 
 import (
 	"errors"
@@ -11,6 +11,7 @@ import (
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/analysis/compare"
 	"github.com/crucible-sim/crucible/analysis/skill"
+	"github.com/crucible-sim/crucible/cmd/cli/command"
 	"github.com/crucible-sim/crucible/reports/comparereport"
 	"github.com/crucible-sim/crucible/reports/formats"
 	"github.com/crucible-sim/crucible/reports/outdir"
@@ -30,13 +31,14 @@ type compareFlags struct {
 	exact      bool
 	rational   bool
 	format     string
-	cp         checkpointing
-	kf         skillFlags
+	cp         command.Checkpointing
+	kf         command.SkillFlags
 }
 
-func newCompareCmd() *cobra.Command {
+// NewCmd returns the compare command.
+func NewCmd() *cobra.Command {
 	var (
-		rf runFlags
+		rf command.RunFlags
 		cf compareFlags
 	)
 	cmd := &cobra.Command{
@@ -68,9 +70,9 @@ trials every pass finished, a smaller comparison marked INTERRUPTED.
 		Args: func(cmd *cobra.Command, args []string) error {
 			switch {
 			case len(args) == 0 || len(args) > 2:
-				return usageError("compare takes two scenarios, or one scenario with --set-a and/or --set-b (got %d arguments)", len(args))
+				return command.UsageError("compare takes two scenarios, or one scenario with --set-a and/or --set-b (got %d arguments)", len(args))
 			case len(args) == 1 && len(cf.setA)+len(cf.setB) == 0:
-				return usageError("compare %s: one scenario needs --set-a and/or --set-b to make two variants of it", args[0])
+				return command.UsageError("compare %s: one scenario needs --set-a and/or --set-b to make two variants of it", args[0])
 			}
 			return nil
 		},
@@ -78,9 +80,9 @@ trials every pass finished, a smaller comparison marked INTERRUPTED.
 			return runCompare(cmd, args, &rf, &cf)
 		},
 	}
-	rf.registerSeed(cmd, false)
-	rf.registerTrials(cmd)
-	rf.registerSet(cmd)
+	rf.RegisterSeed(cmd, false)
+	rf.RegisterTrials(cmd)
+	rf.RegisterSet(cmd)
 	fl := cmd.Flags()
 	fl.StringArrayVar(&cf.setA, "set-a", nil, "override a field of variant A only, `PATH=VALUE` (repeatable)")
 	fl.StringArrayVar(&cf.setB, "set-b", nil, "override a field of variant B only, `PATH=VALUE` (repeatable)")
@@ -89,18 +91,18 @@ trials every pass finished, a smaller comparison marked INTERRUPTED.
 	fl.BoolVar(&cf.exact, "exact", false, "solve both variants exactly (rulesets with a solver) and give the exact difference of every metric, no sampling")
 	fl.BoolVar(&cf.rational, "rational", false, "with --exact, also give the values and differences as exact fractions")
 	fl.StringVarP(&cf.format, "format", "f", "table", "output format: table, csv or json")
-	cf.cp.register(cmd, "also write the report (CSV, JSON, PNG plots and index.html) to this directory, which it replaces as a whole")
-	cf.kf.register(cmd)
+	cf.cp.Register(cmd, "also write the report (CSV, JSON, PNG plots and index.html) to this directory, which it replaces as a whole")
+	cf.kf.Register(cmd)
 	return cmd
 }
 
 // check checks the flags every comparison takes, sampled or exact, before
 // anything is loaded, and returns the margins --margin gives.
 func (cf *compareFlags) check() ([]compare.Margin, error) {
-	if err := checkFormat(cf.format, "table", "csv", "json"); err != nil {
+	if err := command.CheckFormat(cf.format, "table", "csv", "json"); err != nil {
 		return nil, err
 	}
-	if err := checkAlpha(cf.alpha); err != nil {
+	if err := command.CheckAlpha(cf.alpha); err != nil {
 		return nil, err
 	}
 	for _, g := range []struct {
@@ -109,43 +111,43 @@ func (cf *compareFlags) check() ([]compare.Margin, error) {
 	}{{"--set-a", cf.setA}, {"--set-b", cf.setB}} {
 		for _, s := range g.sets {
 			if err := scenarios.CheckOverride(g.flag, s); err != nil {
-				return nil, usageError("%v", err)
+				return nil, command.UsageError("%v", err)
 			}
 		}
 	}
 	return parseMargins(cf.margins)
 }
 
-func runCompare(cmd *cobra.Command, args []string, rf *runFlags, cf *compareFlags) error {
+func runCompare(cmd *cobra.Command, args []string, rf *command.RunFlags, cf *compareFlags) error {
 	margins, err := cf.check()
 	if err != nil {
 		return err
 	}
-	if err := cf.kf.check(cmd, cf.format); err != nil {
+	if err := cf.kf.Check(cmd, cf.format); err != nil {
 		return err
 	}
-	if cf.exact && len(cf.kf.levels) > 0 {
-		return usageError("--skill re-judges a sampled comparison: drop --exact (each level is solved exactly where the solver reaches it)")
+	if cf.exact && len(cf.kf.Levels) > 0 {
+		return command.UsageError("--skill re-judges a sampled comparison: drop --exact (each level is solved exactly where the solver reaches it)")
 	}
 	if cf.exact {
 		return runCompareExact(cmd, args, rf, cf, margins)
 	}
 	if cf.rational {
-		return usageError("--rational needs --exact: a sampled comparison has no fractions")
+		return command.UsageError("--rational needs --exact: a sampled comparison has no fractions")
 	}
-	run, err := cf.cp.plan(cmd, rf)
+	run, err := cf.cp.Plan(cmd, rf)
 	if err != nil {
 		return err
 	}
-	if cmd.Flags().Changed("trials") && rf.trials < compare.MinTrials {
-		return usageError("--trials %d: allowed: an integer from %d (a comparison's test of the mean rounds is a large-sample test) to %d",
-			rf.trials, compare.MinTrials, int64(sim.MaxTrials))
+	if cmd.Flags().Changed("trials") && rf.Trials < compare.MinTrials {
+		return command.UsageError("--trials %d: allowed: an integer from %d (a comparison's test of the mean rounds is a large-sample test) to %d",
+			rf.Trials, compare.MinTrials, int64(sim.MaxTrials))
 	}
 	a, b, err := cf.variants(rf, args)
 	if err != nil {
 		return err
 	}
-	od, err := cf.cp.open(cmd, &run)
+	od, err := cf.cp.Open(cmd, &run)
 	if err != nil {
 		return err
 	}
@@ -153,40 +155,40 @@ func runCompare(cmd *cobra.Command, args []string, rf *runFlags, cf *compareFlag
 		defer od.Close()
 	}
 	c, runErr := compare.Run(cmd.Context(), run, a, b, cf.alpha)
-	states := cf.cp.states(cmd, runErr)
+	states := cf.cp.States(cmd, runErr)
 	if c == nil && analysis.Interrupted(runErr) {
-		return &exitError{code: exitInterrupted, msg: "interrupted before two blocks of every pass finished; nothing compared"}
+		return &command.ExitError{Code: command.ExitInterrupted, Msg: "interrupted before two blocks of every pass finished; nothing compared"}
 	}
 	if c == nil {
 		return runErr
 	}
 	if err := c.ApplyMargins(margins); err != nil {
-		return usageError("%v", err)
+		return command.UsageError("%v", err)
 	}
 	var axes []*skill.Axis
 	var skillErr error
 	if runErr == nil {
-		axes, skillErr = cf.kf.fightEffect(cmd.Context(), run, a, b)
+		axes, skillErr = cf.kf.FightEffect(cmd.Context(), run, a, b)
 	}
 	if err := cf.report(cmd, od, c, states, axes); err != nil {
 		return err
 	}
 	if analysis.Interrupted(runErr) {
-		return &exitError{code: exitInterrupted, msg: fmt.Sprintf("interrupted; above: the %d paired trials every pass finished", c.Trials())}
+		return &command.ExitError{Code: command.ExitInterrupted, Msg: fmt.Sprintf("interrupted; above: the %d paired trials every pass finished", c.Trials())}
 	}
-	return skillStopped(skillErr)
+	return command.SkillStopped(skillErr)
 }
 
 // variants loads the two variants args name (one scenario twice when
 // there is one), with --set-a and --set-b.
-func (cf *compareFlags) variants(rf *runFlags, args []string) (a, b compare.Variant, err error) {
+func (cf *compareFlags) variants(rf *command.RunFlags, args []string) (a, b compare.Variant, err error) {
 	if a, err = variantOf(rf, args[0], cf.setA, "--set-a"); err != nil {
 		return a, b, err
 	}
 	if b, err = variantOf(rf, args[len(args)-1], cf.setB, "--set-b"); err != nil {
 		return a, b, err
 	}
-	return a, b, cf.kf.checkScenarios(a.Scenario, b.Scenario)
+	return a, b, cf.kf.CheckScenarios(a.Scenario, b.Scenario)
 }
 
 // report prints the comparison in --format and writes its report when
@@ -202,14 +204,14 @@ func (cf *compareFlags) report(cmd *cobra.Command, od *outdir.Dir, c *compare.Co
 	if err := comparereport.Write(od, c, states); err != nil {
 		return err
 	}
-	notice(cmd, "report written to %s", od.Path())
+	command.Notice(cmd, "report written to %s", od.Path())
 	return nil
 }
 
 // variantOf loads one variant: the scenario with --set, then its own
 // overrides, labelled by its name and those overrides.
-func variantOf(rf *runFlags, ref string, sets []string, flag string) (compare.Variant, error) {
-	sc, err := rf.load(ref)
+func variantOf(rf *command.RunFlags, ref string, sets []string, flag string) (compare.Variant, error) {
+	sc, err := rf.Load(ref)
 	if err != nil {
 		return compare.Variant{}, err
 	}
@@ -232,7 +234,7 @@ func writeComparison(cmd *cobra.Command, c *compare.Comparison, format string, a
 	if err := comparereport.WriteTable(w, c); err != nil {
 		return err
 	}
-	return writeSkill(cmd, axes, format)
+	return command.WriteSkill(cmd, axes, format)
 }
 
 // parseMargins reads the --margin flags; a bad one is bad usage.
@@ -241,7 +243,7 @@ func parseMargins(flags []string) ([]compare.Margin, error) {
 	for _, f := range flags {
 		m, err := compare.ParseMargin(f)
 		if err != nil {
-			return nil, usageError("--margin %v", err)
+			return nil, command.UsageError("--margin %v", err)
 		}
 		out = append(out, m)
 	}
@@ -251,22 +253,22 @@ func parseMargins(flags []string) ([]compare.Margin, error) {
 // runCompareExact is compare --exact: both variants solved, the exact
 // difference of every metric. A solve refused for its budget names the
 // budget and the sampled compare that estimates the same difference.
-func runCompareExact(cmd *cobra.Command, args []string, rf *runFlags, cf *compareFlags, margins []compare.Margin) error {
+func runCompareExact(cmd *cobra.Command, args []string, rf *command.RunFlags, cf *compareFlags, margins []compare.Margin) error {
 	for _, f := range []string{"resume", "trials", "seed", "workers", "chunk", "checkpoint-every"} {
 		if fl := cmd.Flags().Lookup(f); fl != nil && fl.Changed {
-			return usageError("--exact solves both variants and runs no trials: --%s does not apply (allowed with --exact: --set, --set-a, --set-b, --margin, --rational, --format, --out)", f)
+			return command.UsageError("--exact solves both variants and runs no trials: --%s does not apply (allowed with --exact: --set, --set-a, --set-b, --margin, --rational, --format, --out)", f)
 		}
 	}
 	// The report directory is checked and locked before the solves, so
 	// that they cannot end unable to write it.
 	var od *outdir.Dir
-	if cf.cp.out != "" {
+	if cf.cp.Out != "" {
 		var err error
-		if od, err = outdir.Open(cf.cp.out); err != nil {
+		if od, err = outdir.Open(cf.cp.Out); err != nil {
 			return err
 		}
 		defer od.Close()
-		od.Command = cmd.Root().Annotations[invocation]
+		od.Command = cmd.Root().Annotations[command.Invocation]
 	}
 	a, err := variantOf(rf, args[0], cf.setA, "--set-a")
 	if err != nil {
@@ -279,14 +281,14 @@ func runCompareExact(cmd *cobra.Command, args []string, rf *runFlags, cf *compar
 	c, err := compare.Exact(cmd.Context(), a, b, cf.rational)
 	switch {
 	case analysis.Interrupted(err):
-		return &exitError{code: exitInterrupted, msg: "interrupted: the solves stopped before their end; nothing compared"}
+		return &command.ExitError{Code: command.ExitInterrupted, Msg: "interrupted: the solves stopped before their end; nothing compared"}
 	case errors.Is(err, rules.ErrBudget):
 		return fmt.Errorf("%w\ncompare by sampling instead: %s", err, sampledCompare(cmd, args))
 	case err != nil:
 		return err
 	}
 	if err := c.ApplyMargins(margins); err != nil {
-		return usageError("%v", err)
+		return command.UsageError("%v", err)
 	}
 	w := cmd.OutOrStdout()
 	switch cf.format {
@@ -303,7 +305,7 @@ func runCompareExact(cmd *cobra.Command, args []string, rf *runFlags, cf *compar
 	if err := comparereport.WriteExact(od, c); err != nil {
 		return err
 	}
-	notice(cmd, "report written to %s", od.Path())
+	command.Notice(cmd, "report written to %s", od.Path())
 	return nil
 }
 

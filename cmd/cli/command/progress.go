@@ -1,4 +1,4 @@
-package cli
+package command
 
 import (
 	"context"
@@ -20,19 +20,19 @@ import (
 )
 
 // progressKey is the key of the progress display a command's context
-// carries in place of progressBar (withProgress).
+// carries in place of progressBar (WithProgress).
 type progressKey struct{}
 
-// withProgress returns ctx carrying p, the progress display of the commands
+// WithProgress returns ctx carrying p, the progress display of the commands
 // run in it, in place of the progress bar: a test watches a run advance, or
 // cuts it at a chosen trial, through it. A display carried by the context,
 // not swapped in a variable, lets the tests that do so run in parallel.
-func withProgress(ctx context.Context, p analysis.Progress) context.Context {
+func WithProgress(ctx context.Context, p analysis.Progress) context.Context {
 	return context.WithValue(ctx, progressKey{}, p)
 }
 
 // newProgress returns the progress display of cmd: the one its context
-// carries (withProgress), else the progress bar on its standard error.
+// carries (WithProgress), else the progress bar on its standard error.
 func newProgress(cmd *cobra.Command) analysis.Progress {
 	if p, ok := cmd.Context().Value(progressKey{}).(analysis.Progress); ok {
 		return p

@@ -1,4 +1,4 @@
-package cli
+package command
 
 import (
 	"errors"
@@ -17,9 +17,9 @@ import (
 // read as something the user did not type.
 type decimal[T int | int64 | uint64] struct{ p *T }
 
-// decimalVar defines an integer flag of the given name (and shorthand, if
+// DecimalVar defines an integer flag of the given name (and shorthand, if
 // not "") read by decimal, with its default value and usage.
-func decimalVar[T int | int64 | uint64](fs *pflag.FlagSet, p *T, name, short string, value T, usage string) {
+func DecimalVar[T int | int64 | uint64](fs *pflag.FlagSet, p *T, name, short string, value T, usage string) {
 	*p = value
 	fs.VarP(decimal[T]{p}, name, short, usage)
 }

@@ -1,4 +1,4 @@
-package cli
+package tune
 
 import (
 	"errors"
@@ -10,6 +10,7 @@ import (
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/analysis/skill"
 	"github.com/crucible-sim/crucible/analysis/tune"
+	"github.com/crucible-sim/crucible/cmd/cli/command"
 	"github.com/crucible-sim/crucible/reports/formats"
 	"github.com/crucible-sim/crucible/reports/skillreport"
 	"github.com/crucible-sim/crucible/reports/tunereport"
@@ -24,13 +25,14 @@ type tuneFlags struct {
 	first, most, decide             int64
 	exact, rational                 bool
 	format                          string
-	kf                              skillFlags
+	kf                              command.SkillFlags
 }
 
-func newTuneCmd() *cobra.Command {
+// NewCmd returns the tune command.
+func NewCmd() *cobra.Command {
 	var (
-		rf runFlags
-		cp checkpointing
+		rf command.RunFlags
+		cp command.Checkpointing
 		tf tuneFlags
 	)
 	cmd := &cobra.Command{
@@ -72,12 +74,12 @@ with --out keeps a checkpoint that --resume finishes.`,
 			return runTune(cmd, args[0], &rf, &cp, &tf)
 		},
 	}
-	rf.registerSeed(cmd, false)
-	rf.registerTrials(cmd)
+	rf.RegisterSeed(cmd, false)
+	rf.RegisterTrials(cmd)
 	cmd.Flag("trials").Hidden = true // refused: tune sets its own trials (checkTuneFlags)
-	rf.registerSet(cmd)
+	rf.RegisterSet(cmd)
 	tf.register(cmd)
-	cp.register(cmd, "also write the tune's report (JSON, CSV, the curve and index.html) to this directory, which it replaces as a whole")
+	cp.Register(cmd, "also write the tune's report (JSON, CSV, the curve and index.html) to this directory, which it replaces as a whole")
 	return cmd
 }
 
@@ -90,21 +92,21 @@ func (tf *tuneFlags) register(cmd *cobra.Command) {
 	fl.StringVar(&tf.label, "label", "", "the field in your words: \"{} Interceptors\" writes the value in place of {}")
 	fl.StringVar(&tf.resolution, "resolution", "", "a continuous field: the narrowest bracket sought (default: about a fiftieth of the range)")
 	fl.Float64Var(&tf.confidence, "confidence", tune.DefaultConfidence, "the level at which the answer's statements hold jointly")
-	decimalVar(fl, &tf.first, "first-trials", "", tune.DefaultFirst, "the trials of a probe's first look")
-	decimalVar(fl, &tf.most, "max-trials", "", tune.DefaultBudget, "the most trials of one probe")
-	decimalVar(fl, &tf.decide, "decide-trials", "", 0, fmt.Sprintf("the most trials to decide a value the search left indistinguishable from a one-sided target (default: %d × --max-trials)", tune.DecideFactor))
+	command.DecimalVar(fl, &tf.first, "first-trials", "", tune.DefaultFirst, "the trials of a probe's first look")
+	command.DecimalVar(fl, &tf.most, "max-trials", "", tune.DefaultBudget, "the most trials of one probe")
+	command.DecimalVar(fl, &tf.decide, "decide-trials", "", 0, fmt.Sprintf("the most trials to decide a value the search left indistinguishable from a one-sided target (default: %d × --max-trials)", tune.DecideFactor))
 	fl.BoolVar(&tf.exact, "exact", true, "decide each probe exactly where the ruleset's solver reaches it")
 	fl.BoolVar(&tf.rational, "rational", false, "exact probes also as fractions")
 	fl.StringVarP(&tf.format, "format", "f", "table", "output format: table, json or csv (one row per probe)")
-	tf.kf.register(cmd)
+	tf.kf.Register(cmd)
 }
 
-func runTune(cmd *cobra.Command, ref string, rf *runFlags, cp *checkpointing, tf *tuneFlags) error {
+func runTune(cmd *cobra.Command, ref string, rf *command.RunFlags, cp *command.Checkpointing, tf *tuneFlags) error {
 	if err := checkTuneFlags(cmd, tf); err != nil {
 		return err
 	}
-	rf.quietSeed = true // an exact tune samples nothing: its seed is no part of the answer
-	run, err := cp.plan(cmd, rf)
+	rf.QuietSeed = true // an exact tune samples nothing: its seed is no part of the answer
+	run, err := cp.Plan(cmd, rf)
 	if err != nil {
 		return err
 	}
@@ -112,10 +114,10 @@ func runTune(cmd *cobra.Command, ref string, rf *runFlags, cp *checkpointing, tf
 	if err != nil {
 		return err
 	}
-	if err := tf.kf.checkScenarios(t.Base); err != nil {
+	if err := tf.kf.CheckScenarios(t.Base); err != nil {
 		return err
 	}
-	od, err := cp.open(cmd, &run)
+	od, err := cp.Open(cmd, &run)
 	if err != nil {
 		return err
 	}
@@ -123,9 +125,9 @@ func runTune(cmd *cobra.Command, ref string, rf *runFlags, cp *checkpointing, tf
 		defer od.Close()
 	}
 	res, runErr := tune.Run(cmd.Context(), run, t.Tune)
-	states := cp.states(cmd, runErr)
+	states := cp.States(cmd, runErr)
 	if res == nil || res.Sampled() {
-		rf.announceSeed(cmd)
+		rf.AnnounceSeed(cmd)
 	}
 	if res == nil {
 		return runErr
@@ -136,32 +138,32 @@ func runTune(cmd *cobra.Command, ref string, rf *runFlags, cp *checkpointing, tf
 	}
 	if od != nil {
 		od.Skill = axes
-		od.Command = cmd.Root().Annotations[invocation]
+		od.Command = cmd.Root().Annotations[command.Invocation]
 		if res.Sampled() {
-			od.Command = reproduce(cmd, run.Seed)
+			od.Command = command.Reproduce(cmd, run.Seed)
 		}
 		if err := tunereport.Write(od, res, states); err != nil {
 			return err
 		}
-		notice(cmd, "tune report written to %s", od.Path())
+		command.Notice(cmd, "tune report written to %s", od.Path())
 	}
 	if err := tuneExit(res, runErr, t.targetOrigin); err != nil {
 		return err
 	}
-	return skillStopped(skillErr)
+	return command.SkillStopped(skillErr)
 }
 
 // tuneSkill plays the skill axis of the scenarios a finished tune's answer
 // rests on (tune.Result.AnswerScenarios); none after an interrupt.
-func tuneSkill(cmd *cobra.Command, run analysis.Run, res *tune.Result, runErr error, kf *skillFlags) ([]*skill.Axis, error) {
-	if runErr != nil || res.Status == tune.Interrupted || len(kf.levels) == 0 {
+func tuneSkill(cmd *cobra.Command, run analysis.Run, res *tune.Result, runErr error, kf *command.SkillFlags) ([]*skill.Axis, error) {
+	if runErr != nil || res.Status == tune.Interrupted || len(kf.Levels) == 0 {
 		return nil, nil
 	}
 	scs, err := res.AnswerScenarios()
 	if err != nil {
 		return nil, err
 	}
-	return kf.fight(cmd.Context(), run, scs)
+	return kf.Fight(cmd.Context(), run, scs)
 }
 
 // tuneExit returns the exit of a finished tune: none for a bracket; the
@@ -171,13 +173,13 @@ func tuneSkill(cmd *cobra.Command, run analysis.Run, res *tune.Result, runErr er
 func tuneExit(res *tune.Result, runErr error, origin string) error {
 	switch res.Status {
 	case tune.Interrupted:
-		return &exitError{code: exitInterrupted, msg: fmt.Sprintf("interrupted; the probes above are those fought (%d trials)", res.Trials())}
+		return &command.ExitError{Code: command.ExitInterrupted, Msg: fmt.Sprintf("interrupted; the probes above are those fought (%d trials)", res.Trials())}
 	case tune.Unreachable:
 		return fmt.Errorf("%s: %s", origin, tunereport.Verdict(res))
 	case tune.NonMonotonic:
-		return &exitError{code: exitFailed, msg: "no bracket: the response is not monotonic (see above)"}
+		return &command.ExitError{Code: command.ExitFailed, Msg: "no bracket: the response is not monotonic (see above)"}
 	case tune.Inconclusive:
-		return &exitError{code: exitFailed, msg: "no answer: " + res.Why}
+		return &command.ExitError{Code: command.ExitFailed, Msg: "no answer: " + res.Why}
 	}
 	return runErr
 }
@@ -185,41 +187,23 @@ func tuneExit(res *tune.Result, runErr error, origin string) error {
 // checkTuneFlags refuses flag values no tune can take.
 func checkTuneFlags(cmd *cobra.Command, tf *tuneFlags) error {
 	fl := cmd.Flags()
-	if err := checkFormat(tf.format, "table", "json", "csv"); err != nil {
+	if err := command.CheckFormat(tf.format, "table", "json", "csv"); err != nil {
 		return err
 	}
 	switch {
 	case fl.Changed("trials"):
-		return usageError("--trials: tune sets its own trials, probe by probe: --first-trials doubling up to --max-trials")
+		return command.UsageError("--trials: tune sets its own trials, probe by probe: --first-trials doubling up to --max-trials")
 	case !(tf.confidence >= scenarios.MinConfidence && tf.confidence <= scenarios.MaxConfidence):
-		return usageError("--confidence %g: allowed: a number from %g to %g", tf.confidence, scenarios.MinConfidence, scenarios.MaxConfidence)
+		return command.UsageError("--confidence %g: allowed: a number from %g to %g", tf.confidence, scenarios.MinConfidence, scenarios.MaxConfidence)
 	case tf.rational && !tf.exact:
-		return usageError("--rational goes with --exact, which --exact=false turns off")
+		return command.UsageError("--rational goes with --exact, which --exact=false turns off")
 	case fl.Changed("decide-trials") && (tf.decide < 1 || tf.decide > sim.MaxTrials):
-		return usageError("--decide-trials %d: allowed: an integer from 1 to %d", tf.decide, int64(sim.MaxTrials))
+		return command.UsageError("--decide-trials %d: allowed: an integer from 1 to %d", tf.decide, int64(sim.MaxTrials))
 	}
-	if err := tf.kf.check(cmd, tf.format); err != nil {
+	if err := tf.kf.Check(cmd, tf.format); err != nil {
 		return err
 	}
-	return checkLooks(cmd, tf.first, tf.most)
-}
-
-// checkLooks refuses --first-trials and --max-trials, where given, that
-// are out of range or in the wrong order.
-func checkLooks(cmd *cobra.Command, first, most int64) error {
-	fl := cmd.Flags()
-	for _, f := range []struct {
-		name string
-		v    int64
-	}{{"first-trials", first}, {"max-trials", most}} {
-		if fl.Changed(f.name) && (f.v < 1 || f.v > sim.MaxTrials) {
-			return usageError("--%s %d: allowed: an integer from 1 to %d", f.name, f.v, int64(sim.MaxTrials))
-		}
-	}
-	if fl.Changed("first-trials") && fl.Changed("max-trials") && first > most {
-		return usageError("--first-trials %d is above --max-trials %d (allowed: first ≤ max)", first, most)
-	}
-	return nil
+	return command.CheckLooks(cmd, tf.first, tf.most)
 }
 
 // loadedTune is a tune ready to run and where its target was given, which
@@ -233,29 +217,29 @@ type loadedTune struct {
 // --vary and --target. Flags win over the file's settings. Malformed flags
 // are bad usage; a field the scenario does not have, or a metric it does
 // not report, is an input error, located.
-func loadTune(cmd *cobra.Command, rf *runFlags, tf *tuneFlags, ref string) (loadedTune, error) {
+func loadTune(cmd *cobra.Command, rf *command.RunFlags, tf *tuneFlags, ref string) (loadedTune, error) {
 	file, isTune, err := scenarios.LoadTune(ref)
 	switch {
 	case err != nil:
 		return loadedTune{}, err
 	case isTune && tf.vary != "":
-		return loadedTune{}, usageError("%s is a tune file, which names its own field: --vary goes with a scenario", ref)
+		return loadedTune{}, command.UsageError("%s is a tune file, which names its own field: --vary goes with a scenario", ref)
 	case !isTune && (tf.vary == "" || tf.target == ""):
 		if _, err := scenarios.Load(ref); err != nil && !isFile(ref) {
 			return loadedTune{}, fmt.Errorf("%s: no such file and no built-in tune or scenario of that name%s", ref, scenarios.NearestBuiltin(ref))
 		}
-		return loadedTune{}, usageError("%s is not a tune: name the field with --vary PATH=FROM..TO and what to look for with --target (e.g. fair, win.a>=0.7), or give a tune file (crucible scenarios lists the built-in ones)", ref)
+		return loadedTune{}, command.UsageError("%s is not a tune: name the field with --vary PATH=FROM..TO and what to look for with --target (e.g. fair, win.a>=0.7), or give a tune file (crucible scenarios lists the built-in ones)", ref)
 	}
 	q := scenarios.Tune{Name: ref, Scenario: ref}
 	if isTune {
 		q = *file
 	} else if q.Axis, err = scenarios.ParseTuneVary(tf.vary); err != nil {
-		return loadedTune{}, usageError("%v", err)
+		return loadedTune{}, command.UsageError("%v", err)
 	}
 	if err := tuneOverrides(cmd, tf, &q); err != nil {
 		return loadedTune{}, err
 	}
-	sc, err := loadBase(rf, q.Scenario, q.Sets)
+	sc, err := command.LoadBase(rf, q.Scenario, q.Sets)
 	if err != nil {
 		return loadedTune{}, err
 	}
@@ -267,7 +251,7 @@ func loadTune(cmd *cobra.Command, rf *runFlags, tf *tuneFlags, ref string) (load
 	var noMetric *tune.TargetError
 	switch {
 	case errors.As(err, &badAxis) && !isTune:
-		return loadedTune{}, usageError("%v", err)
+		return loadedTune{}, command.UsageError("%v", err)
 	case errors.As(err, &noMetric):
 		return loadedTune{}, fmt.Errorf("%s: %v", q.TargetOrigin, noMetric.Err)
 	case err != nil:
@@ -289,7 +273,7 @@ func tuneOverrides(cmd *cobra.Command, tf *tuneFlags, q *scenarios.Tune) error {
 	if tf.target != "" {
 		target, err := scenarios.ParseTarget(tf.target)
 		if err != nil {
-			return usageError("--target %s: %v", tf.target, err)
+			return command.UsageError("--target %s: %v", tf.target, err)
 		}
 		q.Target, q.TargetOrigin = target, "--target "+tf.target
 	}
@@ -316,10 +300,10 @@ func tuneOverrides(cmd *cobra.Command, tf *tuneFlags, q *scenarios.Tune) error {
 		most = tune.DefaultBudget
 	}
 	if q.DecideTrials > 0 && q.DecideTrials < most {
-		return usageError("decide trials %d below the most trials of a probe, %d (the file's and the flags'): allowed: decide ≥ max", q.DecideTrials, most)
+		return command.UsageError("decide trials %d below the most trials of a probe, %d (the file's and the flags'): allowed: decide ≥ max", q.DecideTrials, most)
 	}
 	if q.FirstTrials > 0 && q.MaxTrials > 0 && q.FirstTrials > q.MaxTrials {
-		return usageError("first trials %d above max trials %d (the file's and the flags'): allowed: first ≤ max", q.FirstTrials, q.MaxTrials)
+		return command.UsageError("first trials %d above max trials %d (the file's and the flags'): allowed: first ≤ max", q.FirstTrials, q.MaxTrials)
 	}
 	return nil
 }
@@ -335,5 +319,17 @@ func writeTune(cmd *cobra.Command, res *tune.Result, format string, axes []*skil
 	if err := tunereport.WriteTable(w, res); err != nil {
 		return err
 	}
-	return writeSkill(cmd, axes, format)
+	return command.WriteSkill(cmd, axes, format)
+}
+
+// Validate checks a tune file as tune would before its first probe
+// (its base scenario with the file's overrides, its field's range, its
+// target and budget) and says so.
+func Validate(cmd *cobra.Command, rf *command.RunFlags, ref string) error {
+	t, err := loadTune(cmd, rf, &tuneFlags{}, ref)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(cmd.OutOrStdout(), "%s: ok (tune of %s over %s)\n", ref, t.Base.Name, t.Axis.Path)
+	return nil
 }

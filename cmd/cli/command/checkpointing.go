@@ -1,4 +1,4 @@
-package cli
+package command
 
 import (
 	"fmt"
@@ -14,11 +14,11 @@ import (
 	"github.com/crucible-sim/crucible/sim"
 )
 
-// checkpointing is what a command that fights battles needs to survive a
+// Checkpointing is what a command that fights battles needs to survive a
 // kill: the flags --out, --resume and --checkpoint-every, and the
 // checkpoints it saved last into the report directory.
-type checkpointing struct {
-	out    string
+type Checkpointing struct {
+	Out    string
 	resume bool
 	every  time.Duration
 
@@ -27,34 +27,34 @@ type checkpointing struct {
 	warned bool
 }
 
-// register adds --out (described by outHelp), --resume and
+// Register adds --out (described by outHelp), --resume and
 // --checkpoint-every.
-func (c *checkpointing) register(cmd *cobra.Command, outHelp string) {
+func (c *Checkpointing) Register(cmd *cobra.Command, outHelp string) {
 	fl := cmd.Flags()
-	fl.StringVarP(&c.out, "out", "o", "", outHelp)
+	fl.StringVarP(&c.Out, "out", "o", "", outHelp)
 	fl.BoolVar(&c.resume, "resume", false, "finish the interrupted command whose checkpoint is in the --out directory")
 	fl.DurationVar(&c.every, "checkpoint-every", analysis.DefaultSaveEvery, "with --out, save the checkpoint this often, so that a killed command can be resumed")
 }
 
-// check refuses flags that make no sense together.
-func (c *checkpointing) check() error {
-	if c.resume && c.out == "" {
-		return usageError("--resume needs the --out directory of the interrupted command")
+// Check refuses flags that make no sense together.
+func (c *Checkpointing) Check() error {
+	if c.resume && c.Out == "" {
+		return UsageError("--resume needs the --out directory of the interrupted command")
 	}
 	if c.every <= 0 {
-		return usageError("--checkpoint-every %v: allowed: a positive duration, e.g. 5s", c.every)
+		return UsageError("--checkpoint-every %v: allowed: a positive duration, e.g. 5s", c.every)
 	}
 	return nil
 }
 
-// prior reads the checkpoints a --resume continues from, nil without
+// Prior reads the checkpoints a --resume continues from, nil without
 // --resume. The command takes their seed unless --seed names one, so it
 // must be called before the seed is resolved.
-func (c *checkpointing) prior(cmd *cobra.Command) ([]*sim.Checkpoint, error) {
+func (c *Checkpointing) Prior(cmd *cobra.Command) ([]*sim.Checkpoint, error) {
 	if !c.resume {
 		return nil, nil
 	}
-	prior, err := outdir.ReadCheckpoints(c.out)
+	prior, err := outdir.ReadCheckpoints(c.Out)
 	if err != nil {
 		return nil, fmt.Errorf("--resume: %w", err)
 	}
@@ -67,18 +67,18 @@ func (c *checkpointing) prior(cmd *cobra.Command) ([]*sim.Checkpoint, error) {
 	return prior, nil
 }
 
-// plan checks the flags, reads the checkpoints a --resume continues from
+// Plan checks the flags, reads the checkpoints a --resume continues from
 // (before the seed is resolved, since the command takes theirs) and plans
 // the run of rf that resumes from them (Run.Resume).
-func (c *checkpointing) plan(cmd *cobra.Command, rf *runFlags) (analysis.Run, error) {
-	if err := c.check(); err != nil {
+func (c *Checkpointing) Plan(cmd *cobra.Command, rf *RunFlags) (analysis.Run, error) {
+	if err := c.Check(); err != nil {
 		return analysis.Run{}, err
 	}
-	prior, err := c.prior(cmd)
+	prior, err := c.Prior(cmd)
 	if err != nil {
 		return analysis.Run{}, err
 	}
-	run, err := rf.plan(cmd)
+	run, err := rf.Plan(cmd)
 	if err != nil {
 		return run, err
 	}
@@ -86,18 +86,18 @@ func (c *checkpointing) plan(cmd *cobra.Command, rf *runFlags) (analysis.Run, er
 	return run, nil
 }
 
-// open opens the --out directory (nil without --out), before the first
+// Open opens the --out directory (nil without --out), before the first
 // trial, so that a command cannot end unable to save what it did, and
 // makes run save its checkpoints into it.
-func (c *checkpointing) open(cmd *cobra.Command, run *analysis.Run) (*outdir.Dir, error) {
-	if c.out == "" {
+func (c *Checkpointing) Open(cmd *cobra.Command, run *analysis.Run) (*outdir.Dir, error) {
+	if c.Out == "" {
 		return nil, nil
 	}
-	od, err := outdir.Open(c.out)
+	od, err := outdir.Open(c.Out)
 	if err != nil {
 		return nil, err
 	}
-	od.Command = reproduce(cmd, run.Seed)
+	od.Command = Reproduce(cmd, run.Seed)
 	run.Save, run.SaveEvery = func(cs []*sim.Checkpoint) { c.save(cmd, od, cs) }, c.every
 	run.TallyFile = od.TallyFile
 	return od, nil
@@ -105,29 +105,29 @@ func (c *checkpointing) open(cmd *cobra.Command, run *analysis.Run) (*outdir.Dir
 
 // save saves cs into od, warning once on stderr if a save fails (the
 // command goes on; its results are still printed).
-func (c *checkpointing) save(cmd *cobra.Command, od *outdir.Dir, cs []*sim.Checkpoint) {
+func (c *Checkpointing) save(cmd *cobra.Command, od *outdir.Dir, cs []*sim.Checkpoint) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.last = cs
 	if err := od.SaveCheckpoints(cs); err != nil && !c.warned {
 		c.warned = true
-		notice(cmd, "warning: cannot save the checkpoint: %v", err)
+		Notice(cmd, "warning: cannot save the checkpoint: %v", err)
 	}
 }
 
-// states returns the checkpoints a report of the command must carry: none
+// States returns the checkpoints a report of the command must carry: none
 // after a command that finished, else the last saved (saying so on stderr
 // after an interrupt), so that a report never deletes the checkpoint of
 // work left to do.
-func (c *checkpointing) states(cmd *cobra.Command, runErr error) []*sim.Checkpoint {
+func (c *Checkpointing) States(cmd *cobra.Command, runErr error) []*sim.Checkpoint {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if runErr == nil {
 		return nil
 	}
 	if analysis.Interrupted(runErr) && c.last != nil {
-		notice(cmd, "checkpoint written to %s", filepath.Join(c.out, outdir.CheckpointFile))
-		notice(cmd, "to finish, give the same command and --resume")
+		Notice(cmd, "checkpoint written to %s", filepath.Join(c.Out, outdir.CheckpointFile))
+		Notice(cmd, "to finish, give the same command and --resume")
 	}
 	return c.last
 }

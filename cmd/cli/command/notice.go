@@ -1,4 +1,4 @@
-package cli
+package command
 
 import (
 	"fmt"
@@ -6,10 +6,10 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// notice writes a line on the command's stderr that does not stop it (a
+// Notice writes a line on the command's stderr that does not stop it (a
 // report written, a checkpoint saved, a scenario with no claims), headed
 // by the program's name as errors are: a game's own binary (Program)
 // names itself.
-func notice(cmd *cobra.Command, format string, args ...any) {
+func Notice(cmd *cobra.Command, format string, args ...any) {
 	fmt.Fprintf(cmd.ErrOrStderr(), "%s: %s\n", cmd.Root().Name(), fmt.Sprintf(format, args...))
 }
