@@ -7,6 +7,7 @@ import (
 
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/rules/rulesfile/document"
+	"github.com/crucible-sim/crucible/rules/rulesfile/program"
 )
 
 // LanguageReference is the reference of the rules-file language itself:
@@ -164,7 +165,7 @@ func programFields() []rules.Field {
 		refField("<effect>.contest", "contest", "roll, against, ties (reroll, win, lose, coin, fewer-dice, more-dice), compare (total, pairs), win, lose", "", "self's roll against other's (against: other's own roll, written from self's side); with compare: pairs, win runs once for each pair self wins, lose for each it loses"),
 		refField("<effect>.end", "end name", "", "", "ends the battle with one of the file's ends, met by self's side"),
 		refField("<effect>.hook", "hook name", "", "", "calls a hook"),
-		refField("cap", exprT, fmt.Sprintf("1 to %d, of options", MaxCap), fmt.Sprint(DefaultCap), "the round cap: a battle still on after this many rounds ends with round-cap, no winner"),
+		refField("cap", exprT, fmt.Sprintf("1 to %d, of options", program.MaxCap), fmt.Sprint(program.DefaultCap), "the round cap: a battle still on after this many rounds ends with round-cap, no winner"),
 		refField("ends.<end>.when", condT, "of side, enemy (their side values included), round, options", "", "the condition, tested for each side; both sides meeting it at once: nobody wins"),
 		refField("ends.<end>.check", "word", strings.Join(document.EndChecks, ", "), "round-end", "when the condition is tested"),
 		refField("ends.<end>.winner", "word", strings.Join(document.EndWinners, ", "), "other", "who wins: relative to the side that meets the end, or by name"),
@@ -175,7 +176,7 @@ func programFields() []rules.Field {
 		refField("counters.<counter>.dist", "true or false", "", "false", "tallies the values' distribution, not only their sum"),
 		{Path: "counters.<counter>.doc", Type: "text", Required: true, Meaning: "says what the counter counts"},
 		refField("hooks", "Starlark source", "", "", "functions def NAME(battle): … that phases and effects call; deterministic, no I/O, random numbers only through battle.roll and battle.choose"),
-		refField("hook-steps", "integer", "1 to 100000000", fmt.Sprint(DefaultHookSteps), "the step budget of one hook call: a hook that runs longer stops with an error naming it"),
+		refField("hook-steps", "integer", "1 to 100000000", fmt.Sprint(program.DefaultHookSteps), "the step budget of one hook call: a hook that runs longer stops with an error naming it"),
 	}
 }
 
@@ -185,7 +186,7 @@ func scenarioFields() []rules.Field {
 	return []rules.Field{
 		{Path: "ruleset", Type: "rules file", Required: true, Meaning: "the rules file: a path ending in .yaml or .yml, relative to the scenario (./duel2d6.rules.yaml), or a name NAME found as NAME.rules.yaml in --rules-path, CRUCIBLE_RULES_PATH or the built-in rules files"},
 		refField("options.<option>", "word or integer", "the rules file's", "its default", "a rule option of the rules file (options in force are echoed in every output)"),
-		{Path: "a.units.<unit>", Type: "integer", Allowed: fmt.Sprintf("0 to %d", MaxUnits), Required: true, Meaning: "how many units of each type side a fields (b likewise)"},
+		{Path: "a.units.<unit>", Type: "integer", Allowed: fmt.Sprintf("0 to %d", program.MaxUnits), Required: true, Meaning: "how many units of each type side a fields (b likewise)"},
 		refField("a.designs.<design>", "unit", "", "", "a unit type of the side's own, written as a rules file's unit (base, parts, stats)"),
 		refField("a.name", "name", "", "the file's sides.a", "what outputs call the side"),
 		refField("a.policy", "policy", strings.Join(document.PolicyNames(), ", "), "targeting.default", "how the side picks its targets"),
@@ -208,7 +209,7 @@ func boundIntegers(fields []rules.Field) {
 		case strings.HasSuffix(fld.Path, "hook-steps"):
 			fld.Min, fld.Max = rules.Bounds(1, 100_000_000)
 		case strings.HasPrefix(fld.Path, "a.units."):
-			fld.Min, fld.Max = rules.Bounds(0, MaxUnits)
+			fld.Min, fld.Max = rules.Bounds(0, program.MaxUnits)
 		case strings.Contains(fld.Path, "weapons.<weapon>"):
 			fld.Min, fld.Max = rules.Bounds(0, document.MaxDice)
 		default:

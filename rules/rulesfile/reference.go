@@ -8,6 +8,7 @@ import (
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/rules/doc"
 	"github.com/crucible-sim/crucible/rules/rulesfile/document"
+	"github.com/crucible-sim/crucible/rules/rulesfile/program"
 )
 
 // Reference implements rules.Documented: the reference of the rules file
@@ -60,12 +61,12 @@ func fileReference(f *document.File) *rules.Reference {
 		}
 		ref.Fields = append(ref.Fields, fld)
 	}
-	for _, s := range sideLetters {
+	for _, s := range program.SideLetters {
 		ref.Fields = append(ref.Fields,
 			rules.Field{Path: s, Type: "mapping", Required: true, Meaning: "side " + s + ": its units, and how it picks its targets"},
 			rules.Field{Path: s + ".units", Type: "mapping of unit to count", Required: true, Allowed: unitNames + ", or a design of the side",
 				Meaning: "how many units of each type the side fields", Names: rules.NamesOf([]string{"units"}, s+".designs")},
-			rules.Field{Path: s + ".units.<unit>", Type: "integer", Allowed: fmt.Sprintf("an integer from 0 to %d", MaxUnits), Meaning: "how many units of that type"},
+			rules.Field{Path: s + ".units.<unit>", Type: "integer", Allowed: fmt.Sprintf("an integer from 0 to %d", program.MaxUnits), Meaning: "how many units of that type"},
 			rules.Field{Path: s + ".name", Type: "text", Default: f.Sides[sideIndex(s)], Meaning: "what outputs call the side"},
 			rules.Field{Path: s + ".policy", Type: "word", Allowed: strings.Join(f.Targeting.Policies, ", "), Default: f.Targeting.Default,
 				Meaning: "how the side picks the enemy unit each hit goes to; see the policies topic"},
@@ -89,7 +90,7 @@ func fileReference(f *document.File) *rules.Reference {
 			ref.Policies = append(ref.Policies, rules.Term{Name: p.Name, Meaning: p.Meaning})
 		}
 	}
-	for _, s := range sideLetters {
+	for _, s := range program.SideLetters {
 		ref.Counters = append(ref.Counters, rules.Term{Name: s + ".survivors.<unit>", Meaning: "side " + s + "'s units of that type left at the end (a distribution)"},
 			rules.Term{Name: s + ".damage-dealt", Meaning: "the hit points the enemy's units lost in the battle, net of any healing"})
 	}
@@ -116,7 +117,7 @@ func fileReference(f *document.File) *rules.Reference {
 // MaxHP, any other stat an int32.
 func statBounds(name string) (lo, hi *int64) {
 	if name == "hp" {
-		return rules.Bounds(1, MaxHP)
+		return rules.Bounds(1, program.MaxHP)
 	}
 	return rules.Bounds(math.MinInt32, math.MaxInt32)
 }
@@ -219,26 +220,12 @@ func catalogues(f *document.File) []rules.Catalogue {
 			if w.Hit.Present() {
 				hit = w.Hit.Src
 			}
-			ws.Rows = append(ws.Rows, []string{w.Name, w.Group, dice, hit, strings.Join(then, "; "), rollWords(w.Damage)})
+			ws.Rows = append(ws.Rows, []string{w.Name, w.Group, dice, hit, strings.Join(then, "; "), program.RollWords(w.Damage)})
 		}
 		out = append(out, ws)
 	}
 	_ = stats
 	return out
-}
-
-func rollWords(r document.Roll) string {
-	if !r.IsDice() {
-		return r.Value.Src
-	}
-	s := fmt.Sprintf("%sd%d", r.Dice.Src, len(r.Die.Faces))
-	if r.Faces.Present() {
-		s = fmt.Sprintf("%sd(%s)", r.Dice.Src, r.Faces.Src)
-	}
-	if r.Plus.Present() {
-		s += " + " + r.Plus.Src
-	}
-	return s
 }
 
 // placeholder keeps doc imported for the language reference's field

@@ -4,6 +4,7 @@ import (
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/rules/doc"
 	"github.com/crucible-sim/crucible/rules/rulesfile/document"
+	"github.com/crucible-sim/crucible/rules/rulesfile/program"
 )
 
 // ID names rules files as a kind of ruleset: the engine whose exact solver
@@ -56,7 +57,7 @@ func (r ruleset) PolicyFields() [2]rules.PolicyField {
 		allowed = f.Targeting.Policies
 	}
 	var out [2]rules.PolicyField
-	for s, side := range sideLetters {
+	for s, side := range program.SideLetters {
 		out[s].Path = side + ".policy"
 		for _, p := range allowed {
 			v := rules.PolicyValue{Name: p}

@@ -21,13 +21,13 @@ type Phase struct {
 	Order      string // initiative, simultaneous, a-first, b-first
 	Initiative string // the stat of initiative order
 	Ties       string // who fires first on equal initiative across the sides: a, b, simultaneous
-	// contest
+	// Contest
 	Contest *ContestDecl
 	// each
 	Who  string // a, b, both
 	When Expr
 	Do   []*Effect
-	// hook
+	// Hook
 	Hook string
 	Node *doc.Node
 }
