@@ -65,12 +65,16 @@ func (p Program) Main() int {
 	signals := make(chan os.Signal, 2)
 	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(signals)
-	if os.Getenv("CRUCIBLE_TEST_SAY_READY") != "" {
+	sayReady := os.Getenv("CRUCIBLE_TEST_SAY_READY") != ""
+	if sayReady {
 		fmt.Fprintln(os.Stderr, signalsHandled)
 	}
 	go func() {
 		<-signals
 		cancel()
+		if sayReady {
+			fmt.Fprintln(os.Stderr, firstSignalTaken)
+		}
 		<-signals
 		fmt.Fprintf(os.Stderr, "%s: interrupted twice: exiting at once; the checkpoint saved last, if any, stays\n", p.name())
 		os.Exit(exitInterrupted)
@@ -83,6 +87,12 @@ func (p Program) Main() int {
 // test that signals the process waits for it, so that the signal meets the
 // handler however slowly a loaded machine starts the process.
 const signalsHandled = "crucible: test hook: SIGINT and SIGTERM are handled"
+
+// firstSignalTaken is what Main prints on stderr, under the same hook, once
+// it has taken the first signal from its channel: the Go runtime keeps one
+// pending signal of a kind, so a second SIGINT sent before the first is
+// taken would be lost, and a test of the second signal waits for this.
+const firstSignalTaken = "crucible: test hook: the first signal is taken"
 
 // Execute runs args as the program's command line, with output to stdout
 // and stderr, and returns the exit status: 0 success, 1 an error or a

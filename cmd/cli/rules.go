@@ -116,11 +116,10 @@ func rulesFileReference(file string, src []byte) (*rules.Reference, error) {
 	if err != nil {
 		return nil, err
 	}
-	f, err := rulesfile.Decode(n)
+	ref, err := rulesfile.FileReference(n)
 	if err != nil {
 		return nil, err
 	}
-	ref := f.Reference()
 	ref.Ruleset = path.Base(file)
 	ref.Infer()
 	return ref, nil

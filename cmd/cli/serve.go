@@ -104,7 +104,7 @@ func (o *serveOptions) serve(cmd *cobra.Command, args []string) error {
 		command.Notice(cmd, "warning: --addr %s listens on %s: anyone who can reach this machine at port %d can reach the workbench, which only its token keeps out; --addr 127.0.0.1:%d keeps it to this machine",
 			o.addr, interfaces(addr.IP), addr.Port, addr.Port)
 	}
-	fmt.Fprintf(cmd.OutOrStdout(), "crucible: the workbench is at http://%s/?token=%s (Ctrl-C stops it)\n", pageHost(addr), token)
+	fmt.Fprintf(cmd.OutOrStdout(), "%s: the workbench is at http://%s/?token=%s (Ctrl-C stops it)\n", cmd.Root().Name(), pageHost(addr), token)
 	return wb.Serve(cmd.Context(), ln)
 }
 

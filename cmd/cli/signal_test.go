@@ -85,6 +85,18 @@ func (w *readyWatch) String() string {
 	return w.buf.String()
 }
 
+// waitSaid waits until the process has written line on stderr, failing
+// the test if it has not within stopBound.
+func (p *started) waitSaid(t *testing.T, line string) {
+	t.Helper()
+	for deadline := time.Now().Add(stopBound); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		if strings.Contains(p.stderr.String(), line+"\n") {
+			return
+		}
+	}
+	t.Fatalf("the process had not said %q %v later\n%s", line, stopBound, p.stderr.String())
+}
+
 // signal sends sig and returns how long the process took to exit (killing
 // it, and failing the test, if it has not after limit) and its status.
 func (p *started) signal(t *testing.T, sig syscall.Signal, limit time.Duration) (time.Duration, int) {
@@ -257,7 +269,7 @@ func TestSecondInterruptExitsAtOnce(t *testing.T) {
 			append(rollout, "--trials", "1000", "--checkpoint-every", "100ms", "--out", dir)...)
 		waitFor(t, filepath.Join(dir, "checkpoint.json.paused"), 20*time.Second)
 		p.cmd.Process.Signal(first)
-		time.Sleep(200 * time.Millisecond)
+		p.waitSaid(t, firstSignalTaken)
 		p.interrupt(t, syscall.SIGINT)
 	}
 }

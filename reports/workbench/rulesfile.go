@@ -97,11 +97,10 @@ func rulesReference(r *rulesText) json.RawMessage {
 	if err != nil {
 		return nil
 	}
-	f, err := rulesfile.Decode(n)
+	ref, err := rulesfile.FileReference(n)
 	if err != nil {
 		return nil
 	}
-	ref := f.Reference()
 	ref.Ruleset = path.Base(r.File)
 	ref.Infer()
 	var b bytes.Buffer

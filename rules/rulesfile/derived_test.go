@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/rules/rulesfile/program"
 )
 
 // derivedStats is a fleet whose attack, speed and energy are derived from
@@ -58,8 +59,8 @@ func written(veteran int) string {
 		{`  speed: {formula: "attack * 2 - skill", doc: "who fires first"}`, `  speed: {doc: "who fires first"}`},
 		{`  energy: {formula: "3 * sources", doc: "the energy the parts may use"}`, `  energy: {doc: "the energy the parts may use"}`},
 		{`  bulk: {formula: "hp + attack", doc: "how large the ship is to targeting"}`, `  bulk: {doc: "how large the ship is to targeting"}`},
-		{`Scout: {hp: 1,`, `Scout: {hp: 1, attack: ` + itoa(1+veteran) + `, speed: ` + itoa(1+2*veteran) + `, energy: 3, bulk: ` + itoa(2+veteran) + `,`},
-		{`Hunter: {hp: 2, skill: 2,`, `Hunter: {hp: 2, skill: 2, attack: ` + itoa(3+veteran) + `, speed: ` + itoa(4+2*veteran) + `, energy: 3, bulk: ` + itoa(5+veteran) + `,`},
+		{`Scout: {hp: 1,`, `Scout: {hp: 1, attack: ` + program.Itoa(1+veteran) + `, speed: ` + program.Itoa(1+2*veteran) + `, energy: 3, bulk: ` + program.Itoa(2+veteran) + `,`},
+		{`Hunter: {hp: 2, skill: 2,`, `Hunter: {hp: 2, skill: 2, attack: ` + program.Itoa(3+veteran) + `, speed: ` + program.Itoa(4+2*veteran) + `, energy: 3, bulk: ` + program.Itoa(5+veteran) + `,`},
 	} {
 		if !strings.Contains(src, r.from) {
 			panic("written: no " + r.from)

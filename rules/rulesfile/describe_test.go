@@ -31,7 +31,7 @@ b: {units: {trooper: 1}}
 	hp := func(a0, a1, a2, b0 int32) []int32 {
 		st := append([]int32(nil), start...)
 		for i, v := range []int32{a0, a1, a2, b0} {
-			st[b.units[i].slot] = v
+			st[b.AllUnits[i].Slot] = v
 		}
 		return st
 	}

@@ -82,7 +82,7 @@
 //     the champion): each rolls a pool, the higher result wins, ties by a
 //     rule (re-roll, a side, nobody, a coin, the smaller pool); the winner's
 //     effects run with self = winner and other = loser. With compare:
-//     pairs the rolls are compared die by die, as RISK does (pairs.go):
+//     pairs the rolls are compared die by die, as RISK does (fight/pairs.go):
 //     each pool sorted from the highest, and the effects run once for
 //     each pair;
 //   - each: effects for every unit in the battle (a condition may select
@@ -171,4 +171,25 @@
 //
 // Board movement stays with Go rulesets (rules/dbd): a rules file has no
 // board.
+//
+// # Packages
+//
+// The ruleset is this package and five beneath it; each imports only those
+// listed below it, so that imports run one way:
+//
+//	rulesfile/exact       the exact solver, registered with rules (above this package)
+//	rulesfile             the ruleset: registration, Battle, the references
+//	rulesfile/enumerate   a model's steps played over every outcome, with exact weights
+//	rulesfile/exactmodel  a compiled file as the exact solver reads it
+//	rulesfile/fight       the Monte Carlo fighter, and the Stepper of the exact paths
+//	rulesfile/program     a rules file compiled against a scenario
+//	rulesfile/document    a rules file as written, decoded and checked
+//
+// Files of this package, each above the ones it uses (no arrow runs back up):
+//
+//	coalition.go  the units a side fields, for wins shared among units (rules.Coalitions)
+//	reference.go  a rules file's reference
+//	language.go   the language's reference (crucible rules rulesfile)
+//	ruleset.go    the ruleset: registration, Compile of a scenario into a rules.Battle
+//	compiled.go   Battle: a compiled scenario with its fighter and its model
 package rulesfile

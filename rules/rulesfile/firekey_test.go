@@ -3,6 +3,9 @@ package rulesfile
 import (
 	"os"
 	"testing"
+
+	"github.com/crucible-sim/crucible/rules/rulesfile/enumerate"
+	"github.com/crucible-sim/crucible/rules/rulesfile/exactmodel"
 )
 
 // The packed fire keys tell apart exactly the fires the byte keys
@@ -22,19 +25,19 @@ b: {units: {Interceptor: 2, Cruiser: 1, Dreadnought: 1}}
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := NewEnumerator[float64, Floats](m, Floats{}, StepOptions{})
-	if !s.pack.OK {
+	s := enumerate.NewEnumerator[float64, exactmodel.Floats](m, exactmodel.Floats{}, enumerate.StepOptions{})
+	if !s.Pack.OK {
 		t.Fatal("the battle's states do not pack")
 	}
 	var queue []uint64
 	seen := map[uint64]bool{}
-	add := func(_ float64, o *Outcome) {
+	add := func(_ float64, o *enumerate.Outcome) {
 		if o.Pos < 0 {
 			return
 		}
 		k := o.Key
 		if !o.Keyed {
-			k = s.pack.Key(o.Pos, o.State)
+			k = s.Pack.Key(o.Pos, o.State)
 		}
 		if !seen[k] {
 			seen[k] = true
@@ -46,11 +49,11 @@ b: {units: {Interceptor: 2, Cruiser: 1, Dreadnought: 1}}
 	}
 	type packed struct {
 		what string
-		k    packedFireKey
+		k    enumerate.PackedFireKey
 	}
-	byBytes := map[string]packedFireKey{}
+	byBytes := map[string]enumerate.PackedFireKey{}
 	byPacked := map[packed]string{}
-	same := func(what string, bk string, pk packedFireKey) {
+	same := func(what string, bk string, pk enumerate.PackedFireKey) {
 		if old, ok := byBytes[what+bk]; ok && old != pk {
 			t.Fatalf("%s %q: packed %v and %v", what, bk, old, pk)
 		}
@@ -63,19 +66,19 @@ b: {units: {Interceptor: 2, Cruiser: 1, Dreadnought: 1}}
 	for len(queue) > 0 {
 		key := queue[0]
 		queue = queue[1:]
-		pos, st := s.pack.Decode(key, nil)
-		stp := &m.steps[pos]
-		s.key = key &^ (1<<s.pack.PosBits - 1)
+		pos, st := s.Pack.Decode(key, nil)
+		stp := &m.StepList[pos]
+		s.Key = key &^ (1<<s.Pack.PosBits - 1)
 		for side := range 2 {
-			if stp.fire == nil || !stp.fires[side] || !s.masks[pos][side].ok {
+			if stp.Fire == nil || !stp.Fires[side] || !s.Masks[pos][side].Ok {
 				continue
 			}
-			all, own := s.packedFireKeys(pos, stp, side, st)
-			buf := s.fireKey(nil, pos, stp, side, st)
+			all, own := s.PackedFireKeys(pos, stp, side, st)
+			buf := s.FireKey(nil, pos, stp, side, st)
 			same("all", string(buf), all)
-			same("own", string(buf[:s.ownLen]), own)
+			same("own", string(buf[:s.OwnLen]), own)
 			fires++
-			if all.x>>1 != 0 {
+			if all.X>>1 != 0 {
 				plain++
 			}
 		}

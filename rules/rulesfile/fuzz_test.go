@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/crucible-sim/crucible/rules/doc"
+	"github.com/crucible-sim/crucible/rules/rulesfile/document"
+	"github.com/crucible-sim/crucible/rules/rulesfile/fight"
 	"github.com/crucible-sim/crucible/rules/rulestest"
 	"github.com/crucible-sim/crucible/scenarios"
 	"github.com/crucible-sim/crucible/sim"
@@ -36,7 +38,7 @@ func FuzzRulesFile(f *testing.F) {
 		if err != nil {
 			return
 		}
-		file, err := Decode(rn)
+		file, err := document.Decode(rn)
 		if err != nil {
 			if msg := rulestest.Located(err); msg != "" {
 				t.Fatal(msg)
@@ -58,7 +60,7 @@ func FuzzRulesFile(f *testing.F) {
 			}
 			return
 		}
-		if b.cap > 200 {
+		if b.Cap > 200 {
 			return // a long battle is valid, but not one to fight in every iteration
 		}
 		spec := b.Spec()
@@ -84,16 +86,16 @@ func FuzzRulesFile(f *testing.F) {
 // fightSafely runs a battle and returns the hook error it stopped with,
 // if any (the engine turns it into the run's error); any other panic is
 // a crash.
-func fightSafely(fight func()) (err error) {
+func fightSafely(play func()) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			he, ok := r.(*HookError)
+			he, ok := r.(*fight.HookError)
 			if !ok {
 				panic(r)
 			}
 			err = he
 		}
 	}()
-	fight()
+	play()
 	return nil
 }

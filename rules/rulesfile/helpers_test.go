@@ -14,9 +14,9 @@ import (
 // examples is where the example rules files are.
 const examples = "../../scenarios/builtin/rulesfile"
 
-// document returns the scenario document src with the rules file
+// scenarioOf returns the scenario document src with the rules file
 // rulesFile (a path) under `rules`, as the loader builds it.
-func document(t testing.TB, rulesFile, src string) *doc.Node {
+func scenarioOf(t testing.TB, rulesFile, src string) *doc.Node {
 	t.Helper()
 	rsrc, err := os.ReadFile(rulesFile)
 	if err != nil {
@@ -25,7 +25,7 @@ func document(t testing.TB, rulesFile, src string) *doc.Node {
 	return documentOf(t, filepath.Base(rulesFile), string(rsrc), src)
 }
 
-// documentOf is document for a rules file given as text.
+// documentOf is scenarioOf for a rules file given as text.
 func documentOf(t testing.TB, name, rulesSrc, src string) *doc.Node {
 	t.Helper()
 	rn, err := scenarios.ParseYAML(name, []byte(rulesSrc))

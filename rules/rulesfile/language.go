@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/rules/rulesfile/document"
+	"github.com/crucible-sim/crucible/rules/rulesfile/program"
 )
 
 // LanguageReference is the reference of the rules-file language itself:
@@ -31,7 +33,7 @@ func LanguageReference() *rules.Reference {
 	}
 	ref.Fields = append(scenarioFields(), ref.Fields...)
 	boundIntegers(ref.Fields)
-	for _, p := range Policies {
+	for _, p := range document.Policies {
 		ref.Policies = append(ref.Policies, rules.Term{Name: p.Name, Meaning: p.Meaning})
 	}
 	ref.Counters = []rules.Term{
@@ -39,7 +41,7 @@ func LanguageReference() *rules.Reference {
 		{Name: "a.damage-dealt", Meaning: "the hit points side b's units lost in the battle, net of any healing; b's likewise"},
 		{Name: "<counter>", Meaning: "each counter of the file"},
 	}
-	for _, e := range BuiltinEnds {
+	for _, e := range document.BuiltinEnds {
 		ref.Ends = append(ref.Ends, rules.Term{Name: e.Name, Meaning: e.Meaning})
 	}
 	ref.Ends = append(ref.Ends, rules.Term{Name: "<end>", Meaning: "each end of the file"})
@@ -135,23 +137,23 @@ func unitFields() []rules.Field {
 // the round cap, ends, counters and hooks.
 func programFields() []rules.Field {
 	return []rules.Field{
-		refField("targeting.default", "policy", strings.Join(PolicyNames(), ", "), "weakest", "the policy a side plays unless its scenario says (a.policy)"),
+		refField("targeting.default", "policy", strings.Join(document.PolicyNames(), ", "), "weakest", "the policy a side plays unless its scenario says (a.policy)"),
 		refField("targeting.size", "stat", "", "hp", "the stat largest-first and the ties of kill-greedy call size"),
-		refField("targeting.policies", "list of policies", strings.Join(PolicyNames(), ", "), "all", "the policies a scenario may give a side"),
-		refField("start[]", "phase", strings.Join(PhaseKinds, ", "), "", "phases played once, before round 1 (missiles)"),
-		{Path: "round[]", Type: "phase", Allowed: strings.Join(PhaseKinds, ", "), Required: true, Meaning: "the phases of every round, in order"},
+		refField("targeting.policies", "list of policies", strings.Join(document.PolicyNames(), ", "), "all", "the policies a scenario may give a side"),
+		refField("start[]", "phase", strings.Join(document.PhaseKinds, ", "), "", "phases played once, before round 1 (missiles)"),
+		{Path: "round[]", Type: "phase", Allowed: strings.Join(document.PhaseKinds, ", "), Required: true, Meaning: "the phases of every round, in order"},
 		refField("round[].fire.weapons", "weapon group", "", "every group", "the weapons that fire"),
-		refField("round[].fire.order", "word", strings.Join(phaseOrders, ", "), "initiative", "who fires when: one unit type at a time by a stat, highest first; all at once; or one side's types, then the other's"),
+		refField("round[].fire.order", "word", strings.Join(document.PhaseOrders, ", "), "initiative", "who fires when: one unit type at a time by a stat, highest first; all at once; or one side's types, then the other's"),
 		refField("round[].fire.initiative", "stat", "", "initiative", "the stat of initiative order"),
-		refField("round[].fire.ties", "word", strings.Join(phaseTies, ", "), "simultaneous", "who fires first on equal initiative across the sides (within a side: the larger first, then the scenario's order)"),
+		refField("round[].fire.ties", "word", strings.Join(document.PhaseTies, ", "), "simultaneous", "who fires first on equal initiative across the sides (within a side: the larger first, then the scenario's order)"),
 		refField("round[].contest.roll", rollT, "", "", "the roll each side's first unit not destroyed (its champion) makes; self is that unit, other the enemy's"),
-		refField("round[].contest.ties", "word", strings.Join(contestTies, ", "), "reroll", "what a tie does: both roll again, a side wins, nobody wins, a coin decides, the side with fewer (more) dice wins; with compare: pairs, what a pair of equal dice does (not reroll, and it must be given)"),
-		refField("round[].contest.compare", "word", strings.Join(contestCompares, ", "), "total", "total: the higher result wins; pairs: each side's dice sorted from the highest, the highest against the highest, the second against the second, as far as the smaller pool goes (RISK), the winner and loser effects run once for each pair, with the champions of the moment; the roll is dice with no keep, count or plus"),
-		refField("round[].contest.winner[]", "effect", strings.Join(EffectKinds, ", "), "", "what the winner does: self is the winner, other the loser"),
-		refField("round[].contest.loser[]", "effect", strings.Join(EffectKinds, ", "), "", "what the loser does: self is the loser"),
+		refField("round[].contest.ties", "word", strings.Join(document.ContestTies, ", "), "reroll", "what a tie does: both roll again, a side wins, nobody wins, a coin decides, the side with fewer (more) dice wins; with compare: pairs, what a pair of equal dice does (not reroll, and it must be given)"),
+		refField("round[].contest.compare", "word", strings.Join(document.ContestCompares, ", "), "total", "total: the higher result wins; pairs: each side's dice sorted from the highest, the highest against the highest, the second against the second, as far as the smaller pool goes (RISK), the winner and loser effects run once for each pair, with the champions of the moment; the roll is dice with no keep, count or plus"),
+		refField("round[].contest.winner[]", "effect", strings.Join(document.EffectKinds, ", "), "", "what the winner does: self is the winner, other the loser"),
+		refField("round[].contest.loser[]", "effect", strings.Join(document.EffectKinds, ", "), "", "what the loser does: self is the loser"),
 		refField("round[].each.side", "word", "a, b, both", "both", "whose units"),
 		refField("round[].each.when", condT, "of self, side, enemy, round, options", "true", "which units"),
-		refField("round[].each.do[]", "effect", strings.Join(EffectKinds, ", "), "", "what each of them does: self is the unit"),
+		refField("round[].each.do[]", "effect", strings.Join(document.EffectKinds, ", "), "", "what each of them does: self is the unit"),
 		refField("round[].hook", "hook name", "", "", "a function of the hooks, called with the battle"),
 		refField("<effect>.damage", rollT, "", "", "damage to other (in a contest), else to an enemy unit the side's policy picks; to: self deals it to self"),
 		refField("<effect>.roll.<name>", rollT, "", "", "a roll whose result the effects after it read by name"),
@@ -163,10 +165,10 @@ func programFields() []rules.Field {
 		refField("<effect>.contest", "contest", "roll, against, ties (reroll, win, lose, coin, fewer-dice, more-dice), compare (total, pairs), win, lose", "", "self's roll against other's (against: other's own roll, written from self's side); with compare: pairs, win runs once for each pair self wins, lose for each it loses"),
 		refField("<effect>.end", "end name", "", "", "ends the battle with one of the file's ends, met by self's side"),
 		refField("<effect>.hook", "hook name", "", "", "calls a hook"),
-		refField("cap", exprT, fmt.Sprintf("1 to %d, of options", MaxCap), fmt.Sprint(DefaultCap), "the round cap: a battle still on after this many rounds ends with round-cap, no winner"),
+		refField("cap", exprT, fmt.Sprintf("1 to %d, of options", program.MaxCap), fmt.Sprint(program.DefaultCap), "the round cap: a battle still on after this many rounds ends with round-cap, no winner"),
 		refField("ends.<end>.when", condT, "of side, enemy (their side values included), round, options", "", "the condition, tested for each side; both sides meeting it at once: nobody wins"),
-		refField("ends.<end>.check", "word", strings.Join(endChecks, ", "), "round-end", "when the condition is tested"),
-		refField("ends.<end>.winner", "word", strings.Join(endWinners, ", "), "other", "who wins: relative to the side that meets the end, or by name"),
+		refField("ends.<end>.check", "word", strings.Join(document.EndChecks, ", "), "round-end", "when the condition is tested"),
+		refField("ends.<end>.winner", "word", strings.Join(document.EndWinners, ", "), "other", "who wins: relative to the side that meets the end, or by name"),
 		refField("ends.<end>.victory", "true or false", "", "true", "false declares the end not a victory (an escape): reports give it apart from the wins"),
 		{Path: "ends.<end>.doc", Type: "text", Required: true, Meaning: "says what the end is"},
 		{Path: "counters.<counter>.value", Type: exprT, Allowed: "of side, enemy, round, options", Required: true, Meaning: "the counter's value at the end of every battle"},
@@ -174,7 +176,7 @@ func programFields() []rules.Field {
 		refField("counters.<counter>.dist", "true or false", "", "false", "tallies the values' distribution, not only their sum"),
 		{Path: "counters.<counter>.doc", Type: "text", Required: true, Meaning: "says what the counter counts"},
 		refField("hooks", "Starlark source", "", "", "functions def NAME(battle): … that phases and effects call; deterministic, no I/O, random numbers only through battle.roll and battle.choose"),
-		refField("hook-steps", "integer", "1 to 100000000", fmt.Sprint(DefaultHookSteps), "the step budget of one hook call: a hook that runs longer stops with an error naming it"),
+		refField("hook-steps", "integer", "1 to 100000000", fmt.Sprint(program.DefaultHookSteps), "the step budget of one hook call: a hook that runs longer stops with an error naming it"),
 	}
 }
 
@@ -184,10 +186,10 @@ func scenarioFields() []rules.Field {
 	return []rules.Field{
 		{Path: "ruleset", Type: "rules file", Required: true, Meaning: "the rules file: a path ending in .yaml or .yml, relative to the scenario (./duel2d6.rules.yaml), or a name NAME found as NAME.rules.yaml in --rules-path, CRUCIBLE_RULES_PATH or the built-in rules files"},
 		refField("options.<option>", "word or integer", "the rules file's", "its default", "a rule option of the rules file (options in force are echoed in every output)"),
-		{Path: "a.units.<unit>", Type: "integer", Allowed: fmt.Sprintf("0 to %d", MaxUnits), Required: true, Meaning: "how many units of each type side a fields (b likewise)"},
+		{Path: "a.units.<unit>", Type: "integer", Allowed: fmt.Sprintf("0 to %d", program.MaxUnits), Required: true, Meaning: "how many units of each type side a fields (b likewise)"},
 		refField("a.designs.<design>", "unit", "", "", "a unit type of the side's own, written as a rules file's unit (base, parts, stats)"),
 		refField("a.name", "name", "", "the file's sides.a", "what outputs call the side"),
-		refField("a.policy", "policy", strings.Join(PolicyNames(), ", "), "targeting.default", "how the side picks its targets"),
+		refField("a.policy", "policy", strings.Join(document.PolicyNames(), ", "), "targeting.default", "how the side picks its targets"),
 		refField("a.priority", "list of the enemy's unit types", "", "", "the order to fire at them, with policy: priority"),
 		{Path: "rules", Type: "the rules file", Meaning: "the rules file's document, read by crucible from the file ruleset names (a scenario does not write it): --set rules.PATH=VALUE changes a field of it for one run"},
 	}
@@ -207,9 +209,9 @@ func boundIntegers(fields []rules.Field) {
 		case strings.HasSuffix(fld.Path, "hook-steps"):
 			fld.Min, fld.Max = rules.Bounds(1, 100_000_000)
 		case strings.HasPrefix(fld.Path, "a.units."):
-			fld.Min, fld.Max = rules.Bounds(0, MaxUnits)
+			fld.Min, fld.Max = rules.Bounds(0, program.MaxUnits)
 		case strings.Contains(fld.Path, "weapons.<weapon>"):
-			fld.Min, fld.Max = rules.Bounds(0, MaxDice)
+			fld.Min, fld.Max = rules.Bounds(0, document.MaxDice)
 		default:
 			fld.Min, fld.Max = rules.Bounds(math.MinInt32, math.MaxInt32)
 		}

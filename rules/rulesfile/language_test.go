@@ -3,6 +3,8 @@ package rulesfile
 import (
 	"strings"
 	"testing"
+
+	"github.com/crucible-sim/crucible/rules/rulesfile/document"
 )
 
 // The language's reference lists every key the decoder accepts: a field
@@ -22,10 +24,10 @@ func TestLanguageReferenceIsComplete(t *testing.T) {
 		"targeting.default", "targeting.size", "targeting.policies"} {
 		has("rules." + k)
 	}
-	for _, k := range weaponKeys {
+	for _, k := range document.WeaponKeys {
 		has("rules.weapons.<weapon>." + k)
 	}
-	for _, k := range unitKeys {
+	for _, k := range document.UnitKeys {
 		if k == "checks" {
 			has("rules.units.<unit>.checks[].rule")
 			continue
@@ -36,7 +38,7 @@ func TestLanguageReferenceIsComplete(t *testing.T) {
 		}
 		has("rules.units.<unit>." + k)
 	}
-	for _, k := range PhaseKinds {
+	for _, k := range document.PhaseKinds {
 		found := false
 		for p := range paths {
 			found = found || strings.HasPrefix(p, "rules.round[]."+k)
@@ -45,7 +47,7 @@ func TestLanguageReferenceIsComplete(t *testing.T) {
 			t.Errorf("the language reference has no field of phase %s", k)
 		}
 	}
-	for _, k := range EffectKinds {
+	for _, k := range document.EffectKinds {
 		found := false
 		for p := range paths {
 			found = found || strings.HasPrefix(p, "rules.<effect>."+k)

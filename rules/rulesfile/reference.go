@@ -7,6 +7,8 @@ import (
 
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/rules/doc"
+	"github.com/crucible-sim/crucible/rules/rulesfile/document"
+	"github.com/crucible-sim/crucible/rules/rulesfile/program"
 )
 
 // Reference implements rules.Documented: the reference of the rules file
@@ -15,18 +17,28 @@ import (
 // that does not decode, the language's reference with the error as its
 // title. `crucible rules FILE` prints it.
 func (r ruleset) Reference() *rules.Reference {
-	f, err := Decode(r.file)
+	f, err := document.Decode(r.file)
 	if err != nil {
 		ref := LanguageReference()
 		ref.Title = "a rules file that does not read: " + err.Error()
 		return ref
 	}
-	return f.Reference()
+	return fileReference(f)
 }
 
-// Reference is the reference of a rules file: what its scenarios may say
+// FileReference is the reference of the rules file n: what its scenarios
+// may say and what its battles report; an error if n does not decode.
+func FileReference(n *doc.Node) (*rules.Reference, error) {
+	f, err := document.Decode(n)
+	if err != nil {
+		return nil, err
+	}
+	return fileReference(f), nil
+}
+
+// fileReference is the reference of a rules file: what its scenarios may say
 // and what its battles report.
-func (f *File) Reference() *rules.Reference {
+func fileReference(f *document.File) *rules.Reference {
 	ref := &rules.Reference{
 		Title: f.Title,
 		Sides: [2]rules.Term{
@@ -34,7 +46,7 @@ func (f *File) Reference() *rules.Reference {
 			{Name: f.Sides[1], Meaning: "the second side (b.units), or the name its b.name gives"},
 		},
 	}
-	unitNames := strings.Join(names(f.Units, func(u *UnitDecl) string { return u.Name }), ", ")
+	unitNames := strings.Join(document.Names(f.Units, func(u *document.UnitDecl) string { return u.Name }), ", ")
 	ref.Fields = append(ref.Fields, rules.Field{Path: "options", Type: "mapping of option to value", Meaning: "the rules file's options; see the options topic"})
 	for _, o := range f.Options {
 		typ, allowed := "word", strings.Join(o.Words, ", ")
@@ -49,12 +61,12 @@ func (f *File) Reference() *rules.Reference {
 		}
 		ref.Fields = append(ref.Fields, fld)
 	}
-	for _, s := range sideLetters {
+	for _, s := range program.SideLetters {
 		ref.Fields = append(ref.Fields,
 			rules.Field{Path: s, Type: "mapping", Required: true, Meaning: "side " + s + ": its units, and how it picks its targets"},
 			rules.Field{Path: s + ".units", Type: "mapping of unit to count", Required: true, Allowed: unitNames + ", or a design of the side",
 				Meaning: "how many units of each type the side fields", Names: rules.NamesOf([]string{"units"}, s+".designs")},
-			rules.Field{Path: s + ".units.<unit>", Type: "integer", Allowed: fmt.Sprintf("an integer from 0 to %d", MaxUnits), Meaning: "how many units of that type"},
+			rules.Field{Path: s + ".units.<unit>", Type: "integer", Allowed: fmt.Sprintf("an integer from 0 to %d", program.MaxUnits), Meaning: "how many units of that type"},
 			rules.Field{Path: s + ".name", Type: "text", Default: f.Sides[sideIndex(s)], Meaning: "what outputs call the side"},
 			rules.Field{Path: s + ".policy", Type: "word", Allowed: strings.Join(f.Targeting.Policies, ", "), Default: f.Targeting.Default,
 				Meaning: "how the side picks the enemy unit each hit goes to; see the policies topic"},
@@ -72,13 +84,13 @@ func (f *File) Reference() *rules.Reference {
 			ref.Fields = append(ref.Fields, fld)
 		}
 	}
-	ref.Catalogues = f.catalogues()
-	for _, p := range Policies {
+	ref.Catalogues = catalogues(f)
+	for _, p := range document.Policies {
 		if contains(f.Targeting.Policies, p.Name) {
 			ref.Policies = append(ref.Policies, rules.Term{Name: p.Name, Meaning: p.Meaning})
 		}
 	}
-	for _, s := range sideLetters {
+	for _, s := range program.SideLetters {
 		ref.Counters = append(ref.Counters, rules.Term{Name: s + ".survivors.<unit>", Meaning: "side " + s + "'s units of that type left at the end (a distribution)"},
 			rules.Term{Name: s + ".damage-dealt", Meaning: "the hit points the enemy's units lost in the battle, net of any healing"})
 	}
@@ -89,7 +101,7 @@ func (f *File) Reference() *rules.Reference {
 			ref.Counters = append(ref.Counters, rules.Term{Name: c.Name, Meaning: c.Doc})
 		}
 	}
-	for _, e := range BuiltinEnds {
+	for _, e := range document.BuiltinEnds {
 		ref.Ends = append(ref.Ends, rules.Term{Name: e.Name, Meaning: e.Meaning})
 	}
 	for _, e := range f.Ends {
@@ -105,7 +117,7 @@ func (f *File) Reference() *rules.Reference {
 // MaxHP, any other stat an int32.
 func statBounds(name string) (lo, hi *int64) {
 	if name == "hp" {
-		return rules.Bounds(1, MaxHP)
+		return rules.Bounds(1, program.MaxHP)
 	}
 	return rules.Bounds(math.MinInt32, math.MaxInt32)
 }
@@ -127,7 +139,7 @@ func contains(list []string, x string) bool {
 }
 
 // endWords says when an end is checked and who wins it.
-func endWords(e EndDecl) string {
+func endWords(e document.EndDecl) string {
 	when := "when an effect or a hook ends the battle so"
 	if e.When.Present() {
 		when = fmt.Sprintf("when %s holds for a side, at the %s", e.When.Src, strings.ReplaceAll(e.Check, "-", " "))
@@ -141,7 +153,7 @@ func endWords(e EndDecl) string {
 }
 
 // catalogues lists the file's units, parts and weapons.
-func (f *File) catalogues() []rules.Catalogue {
+func catalogues(f *document.File) []rules.Catalogue {
 	var stats []string
 	for _, s := range f.Stats {
 		stats = append(stats, s.Name)
@@ -195,7 +207,7 @@ func (f *File) catalogues() []rules.Catalogue {
 			var then []string
 			for _, s := range []struct {
 				name string
-				e    Expr
+				e    document.Expr
 			}{{"reroll", w.Reroll.When}, {"explode", w.Explode}, {"crit", w.Crit}, {"wound", w.Wound}, {"save", w.Save}, {"reduce", w.Reduce}} {
 				if s.e.Present() {
 					then = append(then, s.name+" "+s.e.Src)
@@ -208,26 +220,12 @@ func (f *File) catalogues() []rules.Catalogue {
 			if w.Hit.Present() {
 				hit = w.Hit.Src
 			}
-			ws.Rows = append(ws.Rows, []string{w.Name, w.Group, dice, hit, strings.Join(then, "; "), rollWords(w.Damage)})
+			ws.Rows = append(ws.Rows, []string{w.Name, w.Group, dice, hit, strings.Join(then, "; "), program.RollWords(w.Damage)})
 		}
 		out = append(out, ws)
 	}
 	_ = stats
 	return out
-}
-
-func rollWords(r Roll) string {
-	if !r.IsDice() {
-		return r.Value.Src
-	}
-	s := fmt.Sprintf("%sd%d", r.Dice.Src, len(r.Die.Faces))
-	if r.Faces.Present() {
-		s = fmt.Sprintf("%sd(%s)", r.Dice.Src, r.Faces.Src)
-	}
-	if r.Plus.Present() {
-		s += " + " + r.Plus.Src
-	}
-	return s
 }
 
 // placeholder keeps doc imported for the language reference's field

@@ -3,6 +3,8 @@ package rulesfile
 import (
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/rules/doc"
+	"github.com/crucible-sim/crucible/rules/rulesfile/document"
+	"github.com/crucible-sim/crucible/rules/rulesfile/program"
 )
 
 // ID names rules files as a kind of ruleset: the engine whose exact solver
@@ -50,12 +52,12 @@ func (r ruleset) SideFields() [2][]string { return [2][]string{{"a"}, {"b"}} }
 // PolicyFields implements rules.Policied: each side's targeting policy,
 // among those the file allows.
 func (r ruleset) PolicyFields() [2]rules.PolicyField {
-	allowed := PolicyNames()
-	if f, err := Decode(r.file); err == nil {
+	allowed := document.PolicyNames()
+	if f, err := document.Decode(r.file); err == nil {
 		allowed = f.Targeting.Policies
 	}
 	var out [2]rules.PolicyField
-	for s, side := range sideLetters {
+	for s, side := range program.SideLetters {
 		out[s].Path = side + ".policy"
 		for _, p := range allowed {
 			v := rules.PolicyValue{Name: p}

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/rules/rulesfile/program"
 )
 
 // withoutShortcuts turns off what a Monte Carlo battle skips or reads
@@ -12,34 +13,34 @@ import (
 // index handed to the contest it guards (effectC.guard) and the effects
 // played as flat programs (Battle.flat).
 func withoutShortcuts(b *Battle) {
-	b.endsOnSides, b.endsAgg, b.flat = false, 0, false
-	var effects func(list []*effectC)
-	contest := func(c *contestC) {
-		for _, rc := range slices.Concat(c.roll, c.against) {
+	b.EndsOnSides, b.EndsAgg, b.Flat = false, 0, false
+	var effects func(list []*program.EffectC)
+	contest := func(c *program.ContestC) {
+		for _, rc := range slices.Concat(c.Roll, c.Against) {
 			if rc != nil {
-				rc.flips = false
+				rc.Flips = false
 			}
 		}
-		for _, l := range slices.Concat(c.win, c.lose) {
+		for _, l := range slices.Concat(c.Win, c.Lose) {
 			effects(l)
 		}
 	}
-	effects = func(list []*effectC) {
+	effects = func(list []*program.EffectC) {
 		for _, e := range list {
-			e.guard = nil
-			effects(e.then)
-			effects(e.els)
-			if e.contest != nil {
-				contest(e.contest)
+			e.Guard = nil
+			effects(e.Then)
+			effects(e.Els)
+			if e.Contest != nil {
+				contest(e.Contest)
 			}
 		}
 	}
-	for _, p := range slices.Concat(b.start, b.round) {
-		if p.contest != nil {
-			contest(p.contest)
+	for _, p := range slices.Concat(b.Start, b.Round) {
+		if p.Contest != nil {
+			contest(p.Contest)
 		}
-		for _, e := range p.each {
-			effects(e.do)
+		for _, e := range p.Each {
+			effects(e.Do)
 		}
 	}
 }

@@ -10,7 +10,7 @@ func TestExamplesRun(t *testing.T) {
 		{examples + "/skirmish.rules.yaml", "a: {units: {trooper: 5}}\nb: {units: {veteran: 2}}\n"},
 		{examples + "/fleet.rules.yaml", "a: {units: {Interceptor: 8, Cruiser: 4, Dreadnought: 2}}\nb: {units: {Interceptor: 8, Cruiser: 4, Dreadnought: 2}}\n"},
 	} {
-		b, err := Compile(document(t, c.rules, c.scenario))
+		b, err := Compile(scenarioOf(t, c.rules, c.scenario))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -116,7 +116,7 @@ func runLadder(cmd *cobra.Command, ref string, rf *command.RunFlags, lf *ladderF
 		if err := ladderreport.Write(od, l, command.Version); err != nil {
 			return err
 		}
-		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: ladder report written to %s\n", od.Path())
+		command.Notice(cmd, "ladder report written to %s", od.Path())
 	}
 	return nil
 }

@@ -160,7 +160,7 @@ func runMeta(cmd *cobra.Command, ref string, rf *command.RunFlags, cp *command.C
 		if err := metareport.Write(od, a); err != nil {
 			return err
 		}
-		fmt.Fprintf(cmd.ErrOrStderr(), "crucible: meta report written to %s\n", od.Path())
+		command.Notice(cmd, "meta report written to %s", od.Path())
 	}
 	return command.SkillStopped(skillErr)
 }

@@ -3,7 +3,7 @@ package exact
 import (
 	"math/big"
 
-	"github.com/crucible-sim/crucible/rules/rulesfile"
+	"github.com/crucible-sim/crucible/rules/rulesfile/exactmodel"
 )
 
 // The solver is generic over its arithmetic, as the Enumerator is
@@ -13,11 +13,11 @@ import (
 // arith is rulesfile.Arith and what the solver needs besides: a float64
 // of any value, for the results.
 type arith[T any] interface {
-	rulesfile.Arith[T]
+	exactmodel.Arith[T]
 	Float(x T) float64
 }
 
-type floats struct{ rulesfile.Floats }
+type floats struct{ exactmodel.Floats }
 
 func (floats) Float(x float64) float64 { return x }
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/rules/rulesfile"
+	"github.com/crucible-sim/crucible/rules/rulesfile/fight"
 )
 
 // The brute-force truth of this file plays tiny battles with the Monte
@@ -102,13 +103,13 @@ type bruteAnswer struct {
 // stands, the probability.
 type leaf struct {
 	st   []int32
-	step rulesfile.Step
+	step fight.Step
 	p    *big.Rat
 }
 
 // playAll plays part (the start or one round) from st over every
 // sequence of its events.
-func playAll(st []int32, part func(st []int32, ch rulesfile.Chooser) rulesfile.Step) []leaf {
+func playAll(st []int32, part func(st []int32, ch fight.Chooser) fight.Step) []leaf {
 	var out []leaf
 	e := &sequences{}
 	for {

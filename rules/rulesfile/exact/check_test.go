@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/crucible-sim/crucible/rules"
-	"github.com/crucible-sim/crucible/rules/rulesfile"
+	"github.com/crucible-sim/crucible/rules/rulesfile/exactmodel"
 )
 
 // Check says at once, without solving, why a rules file has no exact
@@ -78,7 +78,7 @@ round:
 				if errors.Is(e, rules.ErrBudget) != c.budget {
 					t.Errorf("errors.Is(%v, ErrBudget) = %v", e, !c.budget)
 				}
-				var un *rulesfile.UnsupportedError
+				var un *exactmodel.UnsupportedError
 				if errors.As(e, &un) == c.budget {
 					t.Errorf("an UnsupportedError: %v", e)
 				}

@@ -9,7 +9,9 @@ import (
 
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/rules/doc"
-	"github.com/crucible-sim/crucible/rules/rulesfile"
+	"github.com/crucible-sim/crucible/rules/rulesfile/document"
+	"github.com/crucible-sim/crucible/rules/rulesfile/enumerate"
+	"github.com/crucible-sim/crucible/rules/rulesfile/exactmodel"
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
@@ -44,8 +46,8 @@ func FuzzSolve(f *testing.F) {
 		}
 		r, err := SolveDoc(t.Context(), n, fuzzBudget)
 		if err != nil {
-			var un *rulesfile.UnsupportedError
-			if !errors.Is(err, rules.ErrBudget) && !errors.As(err, &un) && !errors.Is(err, rulesfile.ErrNoProgress) {
+			var un *exactmodel.UnsupportedError
+			if !errors.Is(err, rules.ErrBudget) && !errors.As(err, &un) && !errors.Is(err, enumerate.ErrNoProgress) {
 				t.Logf("refused: %v", err) // a compile error or a hook's failure
 			}
 			return
@@ -83,7 +85,7 @@ func fuzzScenario(data []byte) (*doc.Node, bool) {
 	if err != nil {
 		return nil, false
 	}
-	file, err := rulesfile.Decode(rn)
+	file, err := document.Decode(rn)
 	if err != nil || len(file.Units) == 0 {
 		return nil, false
 	}

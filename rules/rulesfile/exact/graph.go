@@ -5,7 +5,8 @@ import (
 	"slices"
 
 	"github.com/crucible-sim/crucible/rules"
-	"github.com/crucible-sim/crucible/rules/rulesfile"
+	"github.com/crucible-sim/crucible/rules/rulesfile/enumerate"
+	"github.com/crucible-sim/crucible/rules/rulesfile/exactmodel"
 )
 
 // chain is a battle's Markov chain as explored from its start: a node is a
@@ -14,8 +15,8 @@ import (
 // way.
 type chain[T any, A arith[T]] struct {
 	ar  A
-	m   *rulesfile.Model
-	opt rulesfile.StepOptions
+	m   *exactmodel.Model
+	opt enumerate.StepOptions
 	bud *budget
 
 	nodes nodes
@@ -33,13 +34,13 @@ type chain[T any, A arith[T]] struct {
 	root       int32
 	rootRounds int32
 
-	enum    *rulesfile.Enumerator[T, A]
+	enum    *enumerate.Enumerator[T, A]
 	scratch []int32
 	// the node expand is expanding: where its edges begin, the error an
 	// edge met, and edge as the Enumerator calls it
 	from    int32
 	edgeErr error
-	addEdge func(T, *rulesfile.Outcome)
+	addEdge func(T, *enumerate.Outcome)
 	// each target's latest edge (edgeTo)
 	nodeEdge, endEdge []int32
 	termCtr           []int64 // the ends' counters
@@ -63,10 +64,10 @@ type terminal struct {
 }
 
 // explore builds the chain of model m from its start, breadth first.
-func explore[T any, A arith[T]](m *rulesfile.Model, ar A, opt rulesfile.StepOptions, bud *budget) (*chain[T, A], error) {
+func explore[T any, A arith[T]](m *exactmodel.Model, ar A, opt enumerate.StepOptions, bud *budget) (*chain[T, A], error) {
 	c := newChain(m, ar, opt, bud)
 	var err error
-	if e := c.enum.Root(func(_ T, o *rulesfile.Outcome) {
+	if e := c.enum.Root(func(_ T, o *enumerate.Outcome) {
 		c.root, err = c.target(o)
 		c.rootRounds = int32(o.Rounds)
 	}); e != nil {
@@ -114,7 +115,7 @@ func (c *chain[T, A]) expand(i int32) error {
 
 // edge adds the edge of an outcome of the node being expanded, whose
 // edges begin at c.from, or keeps the error in c.edgeErr.
-func (c *chain[T, A]) edge(w T, o *rulesfile.Outcome) {
+func (c *chain[T, A]) edge(w T, o *enumerate.Outcome) {
 	if c.edgeErr != nil {
 		return
 	}
@@ -175,7 +176,7 @@ func (c *chain[T, A]) lastEdge(to int32) *int32 {
 }
 
 // target returns the node or end an outcome reaches, creating it.
-func (c *chain[T, A]) target(o *rulesfile.Outcome) (int32, error) {
+func (c *chain[T, A]) target(o *enumerate.Outcome) (int32, error) {
 	if o.Pos < 0 {
 		return -1 - c.terminal(o), nil
 	}
@@ -198,7 +199,7 @@ func (c *chain[T, A]) target(o *rulesfile.Outcome) (int32, error) {
 // are cut from one array (termCtr) the pooled chain keeps. Two ends of
 // one hash (never met: 64 bits for a few thousand ends) are told apart
 // by a scan.
-func (c *chain[T, A]) terminal(o *rulesfile.Outcome) int32 {
+func (c *chain[T, A]) terminal(o *enumerate.Outcome) int32 {
 	h := termHash(o)
 	if i, ok := c.termIdx[h]; ok {
 		if c.terms[i].is(o) {
@@ -219,13 +220,13 @@ func (c *chain[T, A]) terminal(o *rulesfile.Outcome) int32 {
 }
 
 // is reports whether t is the end outcome o reaches.
-func (t *terminal) is(o *rulesfile.Outcome) bool {
+func (t *terminal) is(o *enumerate.Outcome) bool {
 	return t.winner == o.Winner && t.end == o.End && slices.Equal(t.counters, o.Counters)
 }
 
 // termHash mixes what tells an end apart: its winner, its end and its
 // counters.
-func termHash(o *rulesfile.Outcome) uint64 {
+func termHash(o *enumerate.Outcome) uint64 {
 	h := uint64(o.Winner)<<32 ^ uint64(o.End) ^ 0x9e3779b97f4a7c15
 	for _, v := range o.Counters {
 		h = (h ^ uint64(v)) * 0xbf58476d1ce4e5b9

@@ -7,6 +7,7 @@ import (
 
 	"github.com/crucible-sim/crucible/rules/doc"
 	"github.com/crucible-sim/crucible/rules/rulesfile"
+	"github.com/crucible-sim/crucible/rules/rulesfile/exactmodel"
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
@@ -40,7 +41,7 @@ func example(t testing.TB, name string) string {
 }
 
 // modelOf compiles a rules file and a scenario into a model.
-func modelOf(t testing.TB, rulesSrc, src string) *rulesfile.Model {
+func modelOf(t testing.TB, rulesSrc, src string) *exactmodel.Model {
 	t.Helper()
 	b, err := rulesfile.Compile(documentOf(t, rulesSrc, src))
 	if err != nil {

@@ -3,7 +3,8 @@ package exact
 import (
 	"encoding/binary"
 
-	"github.com/crucible-sim/crucible/rules/rulesfile"
+	"github.com/crucible-sim/crucible/rules/rulesfile/enumerate"
+	"github.com/crucible-sim/crucible/rules/rulesfile/exactmodel"
 )
 
 // nodes are the chain's nodes by key: a node is a step to play and a
@@ -12,7 +13,7 @@ import (
 // fourteen ships a side does), the key is a uint64, which hashes and
 // compares at once, else a string of as few bytes per integer.
 type nodes struct {
-	pack    rulesfile.Packing
+	pack    exactmodel.Packing
 	lo      []int32
 	width   []uint8 // bytes of each integer (not packed)
 	packed  bool
@@ -24,7 +25,7 @@ type nodes struct {
 }
 
 // reset empties n for the states of model m, keeping its memory.
-func (n *nodes) reset(m *rulesfile.Model, opt rulesfile.StepOptions) {
+func (n *nodes) reset(m *exactmodel.Model, opt enumerate.StepOptions) {
 	n.pack = m.Packing(opt.RoundTrack)
 	n.keys64, n.keys = n.keys64[:0], n.keys[:0]
 	n.index64.reset()

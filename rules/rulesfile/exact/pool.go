@@ -4,7 +4,8 @@ import (
 	"time"
 
 	"github.com/crucible-sim/crucible/rules/internal/reuse"
-	"github.com/crucible-sim/crucible/rules/rulesfile"
+	"github.com/crucible-sim/crucible/rules/rulesfile/enumerate"
+	"github.com/crucible-sim/crucible/rules/rulesfile/exactmodel"
 )
 
 // floatChains passes a floating-point chain, with every array and map it
@@ -21,7 +22,7 @@ var floatChains = reuse.Pool[chain[float64, floats]]{Keep: time.Minute}
 
 // newChain returns an empty chain of model m, the one kept or from the
 // pool when the arithmetic is floats and there is one.
-func newChain[T any, A arith[T]](m *rulesfile.Model, ar A, opt rulesfile.StepOptions, bud *budget) *chain[T, A] {
+func newChain[T any, A arith[T]](m *exactmodel.Model, ar A, opt enumerate.StepOptions, bud *budget) *chain[T, A] {
 	var c *chain[T, A]
 	if _, ok := any(ar).(floats); ok {
 		c, _ = any(floatChains.Get()).(*chain[T, A])
@@ -37,7 +38,7 @@ func newChain[T any, A arith[T]](m *rulesfile.Model, ar A, opt rulesfile.StepOpt
 	c.root, c.rootRounds = 0, 0
 	opt.Spend = bud.spend
 	if c.enum == nil {
-		c.enum = rulesfile.NewEnumerator[T, A](m, ar, opt)
+		c.enum = enumerate.NewEnumerator[T, A](m, ar, opt)
 	} else {
 		c.enum.Reset(m, ar, opt)
 	}

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/crucible-sim/crucible/rules"
-	"github.com/crucible-sim/crucible/rules/rulesfile"
+	"github.com/crucible-sim/crucible/rules/rulesfile/enumerate"
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
@@ -58,7 +58,7 @@ func TestLastChainIsKept(t *testing.T) {
 		t.Fatal(err)
 	}
 	get := func() *chain[float64, floats] {
-		return newChain(m, floats{}, rulesfile.StepOptions{}, newBudget(t.Context(), DefaultMaxSteps, DefaultMaxStates, lookFloat))
+		return newChain(m, floats{}, enumerate.StepOptions{}, newBudget(t.Context(), DefaultMaxSteps, DefaultMaxStates, lookFloat))
 	}
 	first, second := get(), get()
 	if first == second {

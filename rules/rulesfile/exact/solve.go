@@ -39,6 +39,8 @@ import (
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/rules/doc"
 	"github.com/crucible-sim/crucible/rules/rulesfile"
+	"github.com/crucible-sim/crucible/rules/rulesfile/enumerate"
+	"github.com/crucible-sim/crucible/rules/rulesfile/exactmodel"
 )
 
 // ErrBudget is wrapped by the error a solve returns beyond its budgets.
@@ -120,14 +122,14 @@ func Check(n *doc.Node, opt Options) error {
 // checkVolleys refuses, before the first step, a battle one of whose
 // volleys has more outcomes to count than the step budget: a few units of
 // many dice may make a handful of states and take hours.
-func checkVolleys(m *rulesfile.Model, maxSteps int64) error {
+func checkVolleys(m *exactmodel.Model, maxSteps int64) error {
 	if n, what := m.LargestVolley(); n > float64(maxSteps) {
 		return fmt.Errorf("exact: %w: %s has up to %.3g outcomes to count, more than the %d steps of work allowed", ErrBudget, what, n, maxSteps)
 	}
 	return nil
 }
 
-func model(n *doc.Node) (*rulesfile.Model, error) {
+func model(n *doc.Node) (*exactmodel.Model, error) {
 	b, err := rulesfile.Compile(n)
 	if err != nil {
 		return nil, err
@@ -136,7 +138,7 @@ func model(n *doc.Node) (*rulesfile.Model, error) {
 }
 
 // Solve solves a model.
-func Solve(ctx context.Context, m *rulesfile.Model, opt Options) (*rules.Exact, error) {
+func Solve(ctx context.Context, m *exactmodel.Model, opt Options) (*rules.Exact, error) {
 	opt = opt.withDefaults()
 	if err := checkVolleys(m, stepsAllowed(opt.MaxSteps, opt.Within)); err != nil {
 		return nil, err
@@ -193,14 +195,14 @@ func stepsAllowed(maxSteps, within int64) int64 {
 // all the tries together (and what the returned chain's budget spends
 // after, its rounds distribution), counting those of the tries that did
 // not settle.
-func solveIn[T any, A arith[T]](ctx context.Context, m *rulesfile.Model, ar A, maxStates int, maxSteps, look int64, mode *rulesfile.StepOptions, within int64) (*chain[T, A], [][]int32, *flow[T], []string, error) {
+func solveIn[T any, A arith[T]](ctx context.Context, m *exactmodel.Model, ar A, maxStates int, maxSteps, look int64, mode *enumerate.StepOptions, within int64) (*chain[T, A], [][]int32, *flow[T], []string, error) {
 	sat, read := m.RoundSaturation()
-	free := rulesfile.StepOptions{RoundTrack: sat}
-	capped := rulesfile.StepOptions{RoundTrack: int32(m.Cap()), Cap: true}
-	tries := []rulesfile.StepOptions{free, capped}
+	free := enumerate.StepOptions{RoundTrack: sat}
+	capped := enumerate.StepOptions{RoundTrack: int32(m.Cap()), Cap: true}
+	tries := []enumerate.StepOptions{free, capped}
 	switch {
 	case mode != nil:
-		tries = []rulesfile.StepOptions{*mode}
+		tries = []enumerate.StepOptions{*mode}
 	case read:
 		tries = tries[1:]
 	}
@@ -218,7 +220,7 @@ func solveIn[T any, A arith[T]](ctx context.Context, m *rulesfile.Model, ar A, m
 		bud.prior = prior
 		c, err := explore(m, ar, opt, bud)
 		prior += bud.steps
-		if errors.Is(err, rulesfile.ErrNoProgress) {
+		if errors.Is(err, enumerate.ErrNoProgress) {
 			lastErr = err
 			continue
 		}

@@ -1,0 +1,18 @@
+// Package document is a rules file as the designer wrote it: its YAML
+// decoded into declarations (File, UnitDecl, WeaponDecl, Phase, EndDecl
+// and the rest), every field checked and placed at its line:column, with
+// did-you-mean for a mistyped name, and nothing compiled yet. The names it
+// keeps are the file's, in the file's order, which every output lists them
+// in; ExprName says how an expression reads each (hyphens as underscores).
+// The language's reference (package rulesfile) is written from the tables
+// here (PhaseKinds, EffectKinds, BuiltinEnds), so the two cannot drift.
+//
+// Files, each above the ones it uses (two arrows run back up: Decode, in
+// file.go, decodes the declarations of decl.go and phase.go, which read
+// their fields with file.go's helpers):
+//
+//	phase.go                      the start and round phases, their effects, the ends and counters
+//	decl.go                       units, parts, weapons, rolls, targeting
+//	file.go (uses ↑ decl, phase)  File and Decode: the whole file, its options, stats and tracks
+//	exprnames.go                  how expressions read the file's names
+package document

@@ -1,0 +1,15 @@
+// Package exactmodel is a compiled rules file as the exact solver
+// (rulesfile/exact) reads it: a Model of steps (a fire phase one step per
+// group of types that fire together, every other phase one step), the
+// packing of states into keys, which units are interchangeable and which
+// rounds matter, what the walk cannot follow (an UnsupportedError naming
+// it), states in words, and the arithmetic probabilities are computed in
+// (exact fractions or floats). Package enumerate plays the steps.
+//
+// Files, each above the ones it uses (one arrow runs back up):
+//
+//	arith.go                               Arith: exact fractions or floats
+//	describe.go                            a state in words
+//	exactmodel.go                          Model: the steps, the packing of states, canonical states
+//	model_analysis.go (uses ↑ exactmodel)  what the exact walk may rely on: interchangeable units, the rounds that matter, hit orders
+package exactmodel

@@ -1,0 +1,207 @@
+package program
+
+import (
+	"slices"
+
+	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/rules/rulesfile/document"
+)
+
+// Builtin end indexes in Spec.Ends.
+const (
+	EndDestroyed = iota
+	EndMutual
+	EndRoundCap
+	nBuiltinEnds
+)
+
+// EndC is a compiled end of the file's own.
+type EndC struct {
+	Decl    *document.EndDecl
+	Index   int       // in Spec.Ends
+	When    [2]*Cexpr // per side
+	check   int       // 0 round-start, 1 round-end, -1 only by `end`
+	SideCtr [2]int    // a.<end>, b.<end> for an end that is not a victory; −1 otherwise
+}
+
+func (b *Battle) compileEnds(cp *compiler) error {
+	for i := range b.File.Ends {
+		d := &b.File.Ends[i]
+		e := &EndC{Decl: d, Index: nBuiltinEnds + i, check: -1, SideCtr: [2]int{-1, -1}}
+		if d.When.Present() {
+			e.check = slices.Index(document.EndChecks, d.Check)
+			for s := range 2 {
+				c := &context{reads: readOptions | readSides | readRound, types: [NRoles]int{-1, -1, -1}, side: s}
+				var err error
+				if e.When[s], err = cp.compile(&d.When, c, true); err != nil {
+					return err
+				}
+			}
+		}
+		b.Ends = append(b.Ends, e)
+		if e.check >= 0 {
+			b.EndsAt[e.check] = append(b.EndsAt[e.check], e)
+		}
+	}
+	for _, e := range b.EndsAt[0] {
+		b.EndsAgg |= e.aggregates()
+	}
+	for _, e := range b.EndsAt[1] {
+		b.EndsAgg |= e.aggregates()
+	}
+	b.EndsOnSides = !slices.ContainsFunc(b.Ends, func(e *EndC) bool {
+		return e.check >= 0 && slices.ContainsFunc(e.When[:], func(c *Cexpr) bool {
+			return slices.ContainsFunc(c.Vars, func(v VarRef) bool { return v.Kind != VSideTrack && v.Kind != VSideAgg })
+		})
+	})
+	return nil
+}
+
+// aggregates returns the bits of the sides' aggregates e's condition
+// reads (Battle.endsAgg).
+func (e *EndC) aggregates() uint8 {
+	var bits uint8
+	for _, c := range e.When {
+		for _, v := range c.Vars {
+			if v.Kind == VSideAgg {
+				k := v.Which
+				if k == AggLost { // lost is alive worked out
+					k = AggAlive
+				}
+				bits |= 1 << k
+			}
+		}
+	}
+	return bits
+}
+
+// WinnerOf returns who wins when side s meets end e (or both sides do).
+func (e *EndC) WinnerOf(s int, both bool) rules.Side {
+	if both {
+		return rules.None
+	}
+	switch e.Decl.Winner {
+	case "self":
+		return rules.Side(s + 1)
+	case "a":
+		return rules.A
+	case "b":
+		return rules.B
+	case "none":
+		return rules.None
+	}
+	return rules.Side(2 - s)
+}
+
+// counterC is a compiled counter of the file's own.
+type counterC struct {
+	decl  *document.CounterDecl
+	Index [2]int // a's (or the battle's) and b's
+	Value [2]*Cexpr
+}
+
+func (b *Battle) compileCounters(cp *compiler) error {
+	for i := range b.File.Counters {
+		d := &b.File.Counters[i]
+		c := &counterC{decl: d, Index: [2]int{-1, -1}}
+		sides := 1
+		if d.PerSide {
+			sides = 2
+		}
+		for s := range sides {
+			ctx := &context{reads: readOptions | readSides | readRound, types: [NRoles]int{-1, -1, -1}, side: s}
+			var err error
+			if c.Value[s], err = cp.compile(&d.Value, ctx, false); err != nil {
+				return err
+			}
+			if lo, _ := c.Value[s].Bounds(); d.Dist && lo < 0 {
+				return d.Value.Node.Errorf("counter %s is a distribution (dist: true), whose values must be 0 or more, but it can be %d", d.Name, lo)
+			}
+		}
+		b.Counters = append(b.Counters, c)
+	}
+	return nil
+}
+
+// checkDamageable refuses a unit type nothing in the file can damage: its
+// side could never lose, and every battle would run to the round cap.
+func (b *Battle) checkDamageable() error {
+	if b.Hooks != nil || b.anyEffectDamage() {
+		return nil
+	}
+	for _, t := range b.Types {
+		hit := false
+		for _, ph := range append(slices.Clone(b.Start), b.Round...) {
+			if ph.Kind != PhFire {
+				continue
+			}
+			for _, step := range ph.Steps {
+				for _, ft := range step {
+					if b.Types[ft].Side == t.Side {
+						continue
+					}
+					for _, wu := range b.Types[ft].Weapons {
+						if ph.Group != "" && wu.W.Decl.Group != ph.Group {
+							continue
+						}
+						ht := wu.W.Hit[t.indexIn(b)]
+						if ht.E != nil || slices.Contains(ht.Mask, true) {
+							hit = true
+						}
+					}
+				}
+			}
+		}
+		if !hit {
+			return t.decl.Node.Errorf("unit %s (side %s) has no way to take damage: no weapon of the other side can hit it in a fire phase, and no effect or hook deals damage; every battle would run to the round cap", t.Name, SideLetters[t.Side])
+		}
+	}
+	return nil
+}
+
+// indexIn returns the type's index in b.types.
+func (t *UnitType) indexIn(b *Battle) int { return slices.Index(b.Types, t) }
+
+func (b *Battle) anyEffectDamage() bool {
+	var walk func(list []*EffectC) bool
+	walk = func(list []*EffectC) bool {
+		for _, e := range list {
+			switch e.Kind {
+			case EfDamage, EfEnd, EfHook:
+				return true
+			case EfSet, EfAdd, EfLower:
+				if e.Track < 0 {
+					return true
+				}
+			case EfIf:
+				if walk(e.Then) || walk(e.Els) {
+					return true
+				}
+			case EfContest:
+				if walk(e.Contest.Win[0]) || walk(e.Contest.Lose[0]) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for _, ph := range append(slices.Clone(b.Start), b.Round...) {
+		switch ph.Kind {
+		case PhHook:
+			return true
+		case PhContest:
+			for i := range ph.Contest.Win {
+				if walk(ph.Contest.Win[i]) || walk(ph.Contest.Lose[i]) {
+					return true
+				}
+			}
+		case PhEach:
+			for _, e := range ph.Each {
+				if walk(e.Do) {
+					return true
+				}
+			}
+		}
+	}
+	return len(b.File.Ends) > 0
+}

@@ -1,0 +1,38 @@
+package program
+
+import (
+	"github.com/crucible-sim/crucible/rules/rulesfile/document"
+)
+
+// sideValC is a compiled side value (SideValueDecl): its expression for
+// each unit type, with self that type's unit, and the range of its value
+// for each side.
+type sideValC struct {
+	decl   *document.SideValueDecl
+	Per    []*Cexpr // by unit type
+	lo, hi [2]int32
+}
+
+// compileSideValues compiles the file's side values for every unit type.
+// Their expressions read the unit (self) and the options, not the sides:
+// a side value is not worked out from side values.
+func (b *Battle) compileSideValues(cp *compiler) error {
+	for i := range b.File.SideValues {
+		d := &b.File.SideValues[i]
+		sv := sideValC{decl: d, Per: make([]*Cexpr, len(b.Types))}
+		for t, ut := range b.Types {
+			c := &context{reads: readOptions | readSelf, types: [NRoles]int{t, -1, -1}, side: ut.Side}
+			e, err := cp.compile(&d.Of, c, d.Count)
+			if err != nil {
+				return err
+			}
+			sv.Per[t] = e
+			// A unit not destroyed adds its value; one destroyed adds 0.
+			lo, hi := e.Bounds()
+			sv.lo[ut.Side] += min(lo, 0) * int32(ut.Count)
+			sv.hi[ut.Side] += max(hi, 0) * int32(ut.Count)
+		}
+		b.SideVals = append(b.SideVals, sv)
+	}
+	return nil
+}
