@@ -67,12 +67,14 @@ func TestLuckHasMeanZero(t *testing.T) {
 }
 
 // Taking the luck off a play's value narrows its spread: the README's
-// "by a quarter or more" with five-turn plays (27 % here, the value the
-// mean of a play's last two turns; 28 % with the last alone; a third or more
-// with three-turn plays, whose later dice the luck left less of), for
-// greedy's best opening in a position of cavalry_hammer with the armies in
-// contact, over 300 plays (fixed seeds: the spread is a fixed number,
-// checked against 3/4 of the value's).
+// "by a tenth or more" with seven-turn plays (11 % here, 64.1 to 57.1
+// points, the value the mean of a play's last two turns; 27 % with
+// five-turn plays, a third or more with three-turn plays: the longer the
+// play, the more of its spread is greedy's noisy choices, which the luck
+// does not count), for greedy's best
+// opening in a position of cavalry_hammer with the armies in contact, over
+// 300 plays (fixed seeds: the spread is a fixed number, checked against
+// 9/10 of the value's).
 func TestLuckNarrowsTheValue(t *testing.T) {
 	g, p := greedyOpeningInContact(t)
 	var raw, net []float64
@@ -82,8 +84,8 @@ func TestLuckNarrowsTheValue(t *testing.T) {
 	}
 	sr, sn := stddev(raw), stddev(net)
 	t.Logf("spread of the value %.2f, less the luck %.2f", sr, sn)
-	if !(sn <= sr*3/4) || sr == 0 {
-		t.Errorf("spread of the value %.2f, less the luck %.2f: want at most three quarters", sr, sn)
+	if !(sn <= sr*9/10) || sr == 0 {
+		t.Errorf("spread of the value %.2f, less the luck %.2f: want at most nine tenths", sr, sn)
 	}
 }
 

@@ -72,9 +72,9 @@ func TestSearchReplaysPinned(t *testing.T) {
 		standardsR     int64
 		firstActivated string
 	}{
-		{0, rules.A, 7, 2, 0, "BLUE activation 1: B1 (INF REGULAR, hp 3) withdraws 94→109"},
+		{0, rules.A, 6, 2, 0, "BLUE activation 1: B1 (INF REGULAR, hp 3) withdraws 94→109"},
 		{1, rules.B, 4, 0, 2, "BLUE activation 1: B1 (INF REGULAR, hp 3) stays on 94, melee R2 on 93"},
-		{2, rules.A, 4, 2, 0, "BLUE activation 1: B2 (CAV GREEN, hp 1) stays on 95, melee R1 on 79"},
+		{2, rules.B, 7, 0, 2, "BLUE activation 1: B2 (CAV GREEN, hp 1) stays on 95, melee R1 on 79"},
 	} {
 		o := fight(b, f, c.trial)
 		log := replay(b, c.trial)

@@ -14,26 +14,23 @@ const (
 
 // searchHorizon is the player-turns a play goes on after the planning
 // side's own, each played by greedy: the opponent's answer, then the
-// side's turn and the opponent's twice more. The play ends with the
+// side's turn and the opponent's three times more. The play ends with the
 // opponent having moved last, so a plan that walks into the enemy's reach
-// without striking pays for it; valued only after the side's own turn, a
-// play counts on strikes the enemy forestalls, and played far worse against
-// greedy (35 % of the points of 40 side-swapped pairs on cavalry_hammer,
-// against 64 %, in an earlier form of the search). Longer plays see what a
-// plan sets up, beyond the turn it is played: against greedy on
-// cavalry_hammer (crucible ladder, side-swapped pairs, seed 29) search:1k
-// won 16 of 30 pairs outright with one player-turn, 72 of 100 with three
-// and 74 of 100 with five (83 of 100 at seed 31), each play of five
-// costing 1.47 times the instructions of a play of three
-// (bench/dbd-ladder.txt, bench/dbd-search.txt). Those figures predate the
-// even draw among equal attacks after a move; with it, five player-turns
-// won 70 and 73 of 100, and seven did no better on development pairs.
-// Valued at the enemy's last turn alone, the search lost the games it
-// moved second in far more than those it moved first (16 of 21 lost
-// games on development pairs): it stepped into reach of the enemy's
-// charges, which strike before it can; the value now also reads the
+// without striking pays for it (valued only after the side's own turn, a
+// play counts on strikes the enemy forestalls). Longer plays see what a
+// plan sets up beyond the turn it is played: against greedy on
+// cavalry_hammer (crucible ladder, side-swapped pairs won outright)
+// search:1k won 16 of 30 with one player-turn and 72 of 100 with three at
+// seed 29 (in earlier forms of the search); with five, valued at the last
+// two positions, 231 of 300 at seeds 29, 31 and 37; with seven, 246 of the
+// same 300 (and 106 of 120 development pairs against five's 97), each
+// decision costing 1.19 times five's instructions (bench/dbd-ladder.txt,
+// bench/dbd-search.txt). Valued at the enemy's last turn alone, the search
+// lost the games it moved second in far more than those it moved first
+// (16 of 21 lost games on development pairs): it stepped into reach of the
+// enemy's charges, which strike before it can; the value also reads the
 // position after the side's own last turn (evaluatePlan).
-const searchHorizon = 5
+const searchHorizon = 7
 
 // evaluatePlan plays plan p from the current position on the dice and
 // greedy play of seed, and returns the value of the play for the side to
