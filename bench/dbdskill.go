@@ -1,0 +1,155 @@
+//go:build ignore
+
+// dbdskill reads crucible's JSON results of dbd boards played with the
+// same player on both sides at two levels of skill, and prints one line a
+// board for bench/dbd-skill.txt: each level's games, BLUE's and RED's win
+// shares with their Clopper–Pearson 95 % intervals (as run prints them),
+// the mean rounds and the turn-cap share; the move of BLUE's win share
+// from the lower level to the upper with its 95 % interval for a
+// difference of two independent proportions (Newcombe's hybrid score
+// interval, his method 10); and the verdict of issue 29: skill-sensitive
+// when the whole interval lies beyond ±threshold, holds when it lies
+// within, undecided otherwise.
+//
+//	go run bench/dbdskill.go [-threshold 5] LOW.json HIGH.json [LOW.json HIGH.json ...]
+//	go run bench/dbdskill.go -check
+//
+// -check prints the interval of Newcombe's (1998) worked example, 56/70
+// against 48/80, whose hybrid score interval he gives as 0.0524 to 0.3339.
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"math"
+	"os"
+	"strings"
+)
+
+// z is the standard normal's 97.5 % quantile.
+const z = 1.959963984540054
+
+// result is the part of `crucible run --format json` (or `crucible
+// merge`) this reads.
+type result struct {
+	Scenario string            `json:"scenario"`
+	Trials   int               `json:"trials"`
+	Options  map[string]string `json:"options"`
+	Wins     struct {
+		A, B, None int
+	} `json:"wins"`
+	Ends      map[string]int         `json:"ends"`
+	Means     map[string]float64     `json:"counter_means"`
+	Rounds    struct{ Mean float64 } `json:"rounds"`
+	Intervals map[string][2]float64  `json:"intervals"`
+}
+
+func main() {
+	threshold := flag.Float64("threshold", 5, "the move, in points, beyond which a verdict is skill-sensitive")
+	check := flag.Bool("check", false, "print Newcombe's worked example instead")
+	flag.Parse()
+	if *check {
+		lo, hi := newcombe(56, 70, 48, 80)
+		fmt.Printf("56/70 - 48/80 = %.4f, hybrid score 95 %% interval %.4f to %.4f (Newcombe 1998: 0.0524 to 0.3339)\n", 56.0/70-48.0/80, lo, hi)
+		return
+	}
+	args := flag.Args()
+	if len(args) == 0 || len(args)%2 != 0 {
+		fmt.Fprintln(os.Stderr, "usage: go run bench/dbdskill.go [-threshold 5] LOW.json HIGH.json ...")
+		os.Exit(2)
+	}
+	for i := 0; i < len(args); i += 2 {
+		low, err := read(args[i])
+		if err == nil {
+			var high *result
+			if high, err = read(args[i+1]); err == nil {
+				err = line(low, high, *threshold/100)
+			}
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+	}
+}
+
+func read(path string) (*result, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var r result
+	if err := json.Unmarshal(b, &r); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if r.Trials == 0 {
+		return nil, fmt.Errorf("%s: no trials", path)
+	}
+	return &r, nil
+}
+
+// line prints one board's line.
+func line(low, high *result, threshold float64) error {
+	if low.Scenario != high.Scenario {
+		return fmt.Errorf("%s and %s are different boards", low.Scenario, high.Scenario)
+	}
+	pl, ph := share(low.Wins.A, low.Trials), share(high.Wins.A, high.Trials)
+	lo, hi := newcombe(high.Wins.A, high.Trials, low.Wins.A, low.Trials)
+	verdict := fmt.Sprintf("undecided at %d and %d games", low.Trials, high.Trials)
+	switch {
+	case lo > threshold || hi < -threshold:
+		verdict = "SKILL-SENSITIVE"
+	case lo >= -threshold && hi <= threshold:
+		verdict = "holds"
+	}
+	fmt.Printf("%s | %s | %s | move of BLUE %+.1f points [%+.1f, %+.1f] | %s\n",
+		strings.TrimPrefix(low.Scenario, "dbd/"), level(low), level(high), 100*(ph-pl), 100*lo, 100*hi, verdict)
+	return nil
+}
+
+// level describes one level's answer.
+func level(r *result) string {
+	iv := func(k string) string {
+		v := r.Intervals[k]
+		return fmt.Sprintf("[%.1f, %.1f]", 100*v[0], 100*v[1])
+	}
+	elo, ehi := edge(r.Wins.A, r.Wins.B, r.Trials)
+	return fmt.Sprintf("%s %d games: BLUE %.1f %% %s, RED %.1f %% %s, BLUE − RED %+.1f [%+.1f, %+.1f], first-mover edge %+.3f, %.1f rounds, turn cap %d (%.1f %%)",
+		r.Options["policies.blue"], r.Trials, 100*share(r.Wins.A, r.Trials), iv("wins.a"), 100*share(r.Wins.B, r.Trials), iv("wins.b"),
+		100*share(r.Wins.A-r.Wins.B, r.Trials), 100*elo, 100*ehi, r.Means["first-mover-edge"],
+		r.Rounds.Mean, r.Ends["turn-cap"], 100*share(r.Ends["turn-cap"], r.Trials))
+}
+
+// edge returns the 95 % interval of side a's win share less side b's, a
+// and b wins of n games: BLUE's Wilson share of the decided games, 2p − 1,
+// times the decided games' share (exact when no game is a draw).
+func edge(a, b, n int) (lo, hi float64) {
+	if a+b == 0 {
+		return 0, 0
+	}
+	l, u := wilson(a, a+b)
+	d := share(a+b, n)
+	return d * (2*l - 1), d * (2*u - 1)
+}
+
+func share(x, n int) float64 { return float64(x) / float64(n) }
+
+// wilson returns the Wilson score 95 % interval of x successes in n.
+func wilson(x, n int) (lo, hi float64) {
+	nf, p := float64(n), share(x, n)
+	centre := (p + z*z/(2*nf)) / (1 + z*z/nf)
+	half := z / (1 + z*z/nf) * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf))
+	return math.Max(0, centre-half), math.Min(1, centre+half)
+}
+
+// newcombe returns the hybrid score 95 % interval of x1/n1 − x2/n2, the
+// proportions independent (Newcombe 1998, method 10): each side's
+// distance to its Wilson limits, combined in quadrature.
+func newcombe(x1, n1, x2, n2 int) (lo, hi float64) {
+	p1, p2 := share(x1, n1), share(x2, n2)
+	l1, u1 := wilson(x1, n1)
+	l2, u2 := wilson(x2, n2)
+	d := p1 - p2
+	return d - math.Sqrt((p1-l1)*(p1-l1)+(u2-p2)*(u2-p2)), d + math.Sqrt((u1-p1)*(u1-p1)+(p2-l2)*(p2-l2))
+}
