@@ -40,7 +40,8 @@ type result struct {
 		A, B, None int
 	} `json:"wins"`
 	Ends      map[string]int         `json:"ends"`
-	Means     map[string]float64     `json:"counter_means"`
+	Counters  map[string]float64     `json:"counters"`
+	Squares   map[string]float64     `json:"counters_sq"`
 	Rounds    struct{ Mean float64 } `json:"rounds"`
 	Intervals map[string][2]float64  `json:"intervals"`
 }
@@ -115,9 +116,10 @@ func level(r *result) string {
 		return fmt.Sprintf("[%.1f, %.1f]", 100*v[0], 100*v[1])
 	}
 	elo, ehi := edge(r.Wins.A, r.Wins.B, r.Trials)
-	return fmt.Sprintf("%s %d games: BLUE %.1f %% %s, RED %.1f %% %s, BLUE − RED %+.1f [%+.1f, %+.1f], first-mover edge %+.3f, %.1f rounds, turn cap %d (%.1f %%)",
+	m, half := mean(r.Counters["first-mover-edge"], r.Squares["first-mover-edge"], r.Trials)
+	return fmt.Sprintf("%s %d games: BLUE %.1f %% %s, RED %.1f %% %s, BLUE − RED %+.1f [%+.1f, %+.1f], first-mover edge %+.3f [%+.3f, %+.3f], %.1f rounds, turn cap %d (%.1f %%)",
 		r.Options["policies.blue"], r.Trials, 100*share(r.Wins.A, r.Trials), iv("wins.a"), 100*share(r.Wins.B, r.Trials), iv("wins.b"),
-		100*share(r.Wins.A-r.Wins.B, r.Trials), 100*elo, 100*ehi, r.Means["first-mover-edge"],
+		100*share(r.Wins.A-r.Wins.B, r.Trials), 100*elo, 100*ehi, m, m-half, m+half,
 		r.Rounds.Mean, r.Ends["turn-cap"], 100*share(r.Ends["turn-cap"], r.Trials))
 }
 
@@ -131,6 +133,14 @@ func edge(a, b, n int) (lo, hi float64) {
 	l, u := wilson(a, a+b)
 	d := share(a+b, n)
 	return d * (2*l - 1), d * (2*u - 1)
+}
+
+// mean returns a counter's mean a game, from its sum and its sum of
+// squares over n games, and the half-width of its normal 95 % interval.
+func mean(sum, squares float64, n int) (m, half float64) {
+	nf := float64(n)
+	m = sum / nf
+	return m, z * math.Sqrt(math.Max(0, squares/nf-m*m)/nf)
 }
 
 func share(x, n int) float64 { return float64(x) / float64(n) }
