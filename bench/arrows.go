@@ -3,7 +3,7 @@
 // arrows counts the arrows between a package's files and those that run
 // back up its drawing (issue 31):
 //
-//	go run bench/arrows.go [-v] [-best] PACKAGES...
+//	go run bench/arrows.go [-v | -all] [-best] PACKAGES...
 //
 // An arrow is a pair of files of one package, the first using a name
 // declared in the second (a constant, variable, type, function, method or
@@ -16,7 +16,8 @@
 //
 // For each package it prints the files, arrows and back-arrows in the
 // drawn order (files the drawing leaves out are named, and their arrows
-// are not classed); with -v each back-arrow and the names it carries; with
+// are not classed); with -v each back-arrow and the names it carries (with
+// -all every arrow); with
 // -best the order with the fewest back-arrows (exact, by dynamic
 // programming over subsets, for up to 24 files) and its count, so that a
 // drawing that is simply in the wrong order shows.
@@ -61,10 +62,11 @@ type arrow struct {
 
 func main() {
 	verbose := flag.Bool("v", false, "list each back-arrow and the names it carries")
+	every := flag.Bool("all", false, "list every arrow and the names it carries")
 	best := flag.Bool("best", false, "print the order with the fewest back-arrows")
 	flag.Parse()
 	if flag.NArg() == 0 {
-		fmt.Fprintln(os.Stderr, "usage: go run bench/arrows.go [-v] [-best] PACKAGES...")
+		fmt.Fprintln(os.Stderr, "usage: go run bench/arrows.go [-v | -all] [-best] PACKAGES...")
 		os.Exit(2)
 	}
 	pkgs, exports, err := goList(flag.Args())
@@ -74,7 +76,7 @@ func main() {
 	}
 	var all, back int
 	for _, p := range pkgs {
-		a, b, err := report(os.Stdout, p, exports, *verbose, *best)
+		a, b, err := report(os.Stdout, p, exports, *verbose, *every, *best)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
@@ -113,7 +115,7 @@ func goList(patterns []string) ([]listed, map[string]string, error) {
 
 // report counts one package's arrows and prints them; it returns the
 // arrows and back-arrows counted in the drawn order.
-func report(w io.Writer, p listed, exports map[string]string, verbose, best bool) (int, int, error) {
+func report(w io.Writer, p listed, exports map[string]string, verbose, every, best bool) (int, int, error) {
 	arrows, err := fileArrows(p, exports)
 	if err != nil {
 		return 0, 0, err
@@ -148,7 +150,11 @@ func report(w io.Writer, p listed, exports map[string]string, verbose, best bool
 	if len(undrawn) > 0 {
 		fmt.Fprintf(w, "  not drawn: %s\n", strings.Join(undrawn, ", "))
 	}
-	if verbose {
+	if every {
+		for _, a := range arrows {
+			fmt.Fprintf(w, "  %s uses %s: %s\n", a.from, a.to, strings.Join(sorted(a.names), ", "))
+		}
+	} else if verbose {
 		for _, a := range backs {
 			fmt.Fprintf(w, "  %s uses ↑ %s: %s\n", a.from, a.to, strings.Join(sorted(a.names), ", "))
 		}
