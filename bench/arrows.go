@@ -243,6 +243,7 @@ func drawing(path string) (map[string]int, error) {
 			}
 			n := len(rank)
 			for _, field := range strings.Fields(line) {
+				field = strings.TrimSuffix(field, ",")
 				if !strings.HasSuffix(field, ".go") {
 					break
 				}
