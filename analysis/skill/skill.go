@@ -10,7 +10,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"strings"
 
 	"github.com/crucible-sim/crucible/analysis"
@@ -71,21 +70,127 @@ func (a *Axis) Move() float64 {
 	return a.Levels[n-1].Answer() - a.Levels[n-2].Answer()
 }
 
-// Sensitive reports whether the top two levels disagree by more than the
-// threshold: the answer changes with skill.
-func (a *Axis) Sensitive() bool { return math.Abs(a.Move()) > a.Threshold }
+// MoveInterval returns the 95 % interval of Move. Exact levels give the
+// move itself (Lo = Hi). Otherwise it is the difference of the levels'
+// own 95 % limits (Clopper–Pearson, as Level.Win holds them): the move
+// less the top level's distance down to its lower limit and the level
+// below's up to its upper one, and so on for the upper limit; for an
+// effect, the four win shares' distances added alike. It is Newcombe's
+// hybrid interval for a difference of proportions with the estimates'
+// correlation at its bound −1 (MOVER; analysis.MarginInterval is the same
+// construction): the levels are played on the same streams, so their
+// outcomes are correlated by an amount no run measures, and the standard
+// deviation of a difference is at most the sum of the parts' (Cauchy–
+// Schwarz) whatever the correlation — valid however the players couple,
+// where an interval for independent proportions is short when they
+// couple negatively (TestMoveFalseVerdicts plays such a coupling). The
+// price is width: up to √2 times the independent interval's.
+func (a *Axis) MoveInterval() (lo, hi float64) {
+	n := len(a.Levels)
+	top, below := a.Levels[n-1], a.Levels[n-2]
+	tDown, tUp := top.answerReach()
+	bDown, bUp := below.answerReach()
+	m := a.Move()
+	return m - tDown - bUp, m + tUp + bDown
+}
 
-// Flag says, when the answer is skill-sensitive, how it changes, in a
-// designer's words ("this verdict changes with skill: attacker wins 41.37 %
-// under kill-greedy, 59.71 % under optimal"); "" when it is not.
+// answerReach returns how far the level's answer's 95 % interval reaches
+// below and above it: side a's win share's limits, and for an effect
+// variant A's as well, added (the limits' distances of a difference).
+func (l Level) answerReach() (down, up float64) {
+	down, up = l.Win[0].Value-l.Win[0].Lo, l.Win[0].Hi-l.Win[0].Value
+	if l.Base != nil {
+		down += l.Base[0].Hi - l.Base[0].Value
+		up += l.Base[0].Value - l.Base[0].Lo
+	}
+	return down, up
+}
+
+// Verdict is what a skill axis says of its answer: the move between the
+// top two levels shown beyond the threshold, shown within it, or neither.
+type Verdict string
+
+const (
+	// VerdictSensitive: the whole interval of the move lies beyond the
+	// threshold (past +threshold or past −threshold): the answer changes
+	// with skill.
+	VerdictSensitive Verdict = "sensitive"
+	// VerdictHolds: the whole interval lies within ±threshold: the answer
+	// holds across the top two levels.
+	VerdictHolds Verdict = "holds"
+	// VerdictUndecided: the interval straddles a threshold; more trials
+	// would decide.
+	VerdictUndecided Verdict = "undecided"
+)
+
+// Verdict judges the move by its interval (MoveInterval): exact levels
+// by the move itself, sensitive past the threshold.
+func (a *Axis) Verdict() Verdict {
+	lo, hi := a.MoveInterval()
+	switch t := a.Threshold; {
+	case lo > t || hi < -t:
+		return VerdictSensitive
+	case lo >= -t && hi <= t:
+		return VerdictHolds
+	}
+	return VerdictUndecided
+}
+
+// Exact reports whether the move is exact: every win share it is made of
+// was solved, not sampled.
+func (a *Axis) Exact() bool {
+	lo, hi := a.MoveInterval()
+	return lo == hi
+}
+
+// Trials is the number of trials the sampled levels among the top two
+// were played on; 0 when both are exact.
+func (a *Axis) Trials() int64 {
+	n := len(a.Levels)
+	var out int64
+	for _, l := range a.Levels[n-2:] {
+		for _, e := range append([]analysis.Estimate{l.Win[0]}, baseOf(l)...) {
+			if e.Lo != e.Hi {
+				out = max(out, e.Trials)
+			}
+		}
+	}
+	return out
+}
+
+func baseOf(l Level) []analysis.Estimate {
+	if l.Base == nil {
+		return nil
+	}
+	return []analysis.Estimate{l.Base[0]}
+}
+
+// Sensitive reports whether the answer is shown to change with skill
+// (VerdictSensitive): false when it holds and when it is undecided.
+func (a *Axis) Sensitive() bool { return a.Verdict() == VerdictSensitive }
+
+// Flag says, when the answer is shown skill-sensitive, how it changes, in
+// a designer's words ("this verdict changes with skill: attacker wins
+// 41.37 % under kill-greedy, 59.71 % under optimal"); "" when it is not.
 func (a *Axis) Flag() string {
 	if !a.Sensitive() {
 		return ""
 	}
 	n := len(a.Levels)
 	lo, hi := a.Levels[n-2], a.Levels[n-1]
-	return fmt.Sprintf("this verdict changes with skill: %s under %s, %s under %s (%+.2f points, more than the %g-point threshold)",
-		a.favour(lo), lo.Policy, a.favour(hi), hi.Policy, 100*a.Move(), 100*a.Threshold)
+	return fmt.Sprintf("this verdict changes with skill: %s under %s, %s under %s (%s, more than the %g-point threshold)",
+		a.favour(lo), lo.Policy, a.favour(hi), hi.Policy, a.MoveText(), 100*a.Threshold)
+}
+
+// MoveText is the move in points, with its 95 % interval and trials when
+// it is sampled: "+18.34 points" when exact, "+2.50 points [-12.40,
+// +17.40] at 40 trials" when not.
+func (a *Axis) MoveText() string {
+	if a.Exact() {
+		return fmt.Sprintf("%+.2f points", 100*a.Move())
+	}
+	lo, hi := a.MoveInterval()
+	return fmt.Sprintf("%+.2f points [%+.2f, %+.2f] at %d trials", 100*a.Move(), 100*lo, 100*hi, a.Trials())
 }
 
 // favour says which side a level favours and by how much; for an effect,
