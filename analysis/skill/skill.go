@@ -279,15 +279,25 @@ func RunEffect(ctx context.Context, r analysis.Run, va, vb *scenarios.Scenario, 
 }
 
 // Check refuses, before anything is fought, levels that are not players
-// of sc's ruleset both sides may be.
+// of sc's ruleset both sides may be, and levels a side of sc cannot take
+// (Eclipse's NPC defender plays by the rulebook's rule alone).
 func Check(sc *scenarios.Scenario, levels []string) error {
 	fields, err := ladder.FieldsOf(sc.Ruleset)
 	if err != nil {
 		return fmt.Errorf("%s: %w", sc.Name, err)
 	}
 	for _, text := range levels {
-		if _, err := playerOf(sc, fields, text); err != nil {
+		v, err := playerOf(sc, fields, text)
+		if err != nil {
 			return err
+		}
+		sides, _ := sidesOf(text)
+		lv, err := played(sc, fields, sides, v)
+		if err != nil {
+			return err
+		}
+		if _, err := lv.Compile(); err != nil {
+			return fmt.Errorf("%s: skill level %s: %w", sc.Name, text, err)
 		}
 	}
 	return nil
@@ -330,8 +340,8 @@ func level(ctx context.Context, r analysis.Run, sc *scenarios.Scenario, fields [
 	return l, err
 }
 
-// play plays sc with the given sides played by v.
-func play(ctx context.Context, r analysis.Run, sc *scenarios.Scenario, fields [2]rules.PolicyField, sides []int, v rules.PolicyValue) (Level, error) {
+// played returns sc with the given sides played by v.
+func played(sc *scenarios.Scenario, fields [2]rules.PolicyField, sides []int, v rules.PolicyValue) (*scenarios.Scenario, error) {
 	lv := sc.Clone()
 	err := lv.Edit(func(root *doc.Node) error {
 		var errs []error
@@ -341,7 +351,16 @@ func play(ctx context.Context, r analysis.Run, sc *scenarios.Scenario, fields [2
 		return errors.Join(errs...)
 	})
 	if err != nil {
-		return Level{}, fmt.Errorf("%s: skill level %s: %w", sc.Name, v.Name, err)
+		return nil, fmt.Errorf("%s: skill level %s: %w", sc.Name, v.Name, err)
+	}
+	return lv, nil
+}
+
+// play plays sc with the given sides played by v.
+func play(ctx context.Context, r analysis.Run, sc *scenarios.Scenario, fields [2]rules.PolicyField, sides []int, v rules.PolicyValue) (Level, error) {
+	lv, err := played(sc, fields, sides, v)
+	if err != nil {
+		return Level{}, err
 	}
 	out := Level{Policy: v.Name}
 	if _, serr := rules.LookupSolver(sc.Ruleset); serr == nil {

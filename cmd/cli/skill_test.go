@@ -42,6 +42,10 @@ func TestSkillRefusals(t *testing.T) {
 	} {
 		mustFail(t, exitUsage, c.want, append([]string{"run", "dbd/cavalry_hammer", "--seed", "1"}, c.args...)...)
 	}
+	// A side that cannot take the player is refused before anything is
+	// fought: an Eclipse NPC plays by the rulebook's rule alone.
+	mustFail(t, exitUsage, "--skill eclipse/two-interceptors-vs-ancient: skill level b=kill-greedy: --skill: defender.policy: an NPC side always assigns by the rulebook NPC rule (allowed: npc)",
+		"run", "eclipse/two-interceptors-vs-ancient", "--skill", "b=kill-greedy,b=optimal", "--seed", "1")
 }
 
 // skillJSON reads the "skill" field of a command's JSON output: each
