@@ -46,6 +46,10 @@ type Level struct {
 	// Base is variant A's win shares at this level, when the axis is a
 	// comparison's effect (Axis.Effect); nil otherwise.
 	Base *[2]analysis.Estimate `json:"base,omitempty"`
+	// Style is true when the player is a style of play, not a level of
+	// skill: neither a rung of the ruleset's ladder of skill
+	// (rules.PolicyValue.Rung) nor the exact solver's optimal play.
+	Style bool `json:"style,omitempty"`
 }
 
 // Answer is the level's answer: side a's win share, or for a
@@ -193,6 +197,19 @@ func (a *Axis) MoveText() string {
 	return fmt.Sprintf("%+.2f points [%+.2f, %+.2f] at %d trials", 100*a.Move(), 100*lo, 100*hi, a.Trials())
 }
 
+// Note says, when neither of the top two levels is a level of skill
+// (Level.Style: Eclipse's kill-greedy and largest-killable-first, any two
+// of EmojiSpace's policies), that the move is between styles of play, as
+// a policy spread measures it, not a move with skill; "" otherwise.
+func (a *Axis) Note() string {
+	n := len(a.Levels)
+	lo, hi := a.Levels[n-2], a.Levels[n-1]
+	if !lo.Style || !hi.Style {
+		return ""
+	}
+	return fmt.Sprintf("neither %s nor %s is a rung of the ruleset's ladder of skill or its optimal play: they are styles of play, and the move between them is a style's (as --policy-spread measures it), not skill's", lo.Policy, hi.Policy)
+}
+
 // favour says which side a level favours and by how much; for an effect,
 // how B moves side a's win share.
 func (a *Axis) favour(l Level) string {
@@ -296,7 +313,9 @@ func Check(sc *scenarios.Scenario, levels []string) error {
 		if err != nil {
 			return err
 		}
-		if _, err := lv.Compile(); err != nil {
+		// A player of the exact solver alone compiles for no Monte Carlo;
+		// the solver says so if a side cannot take it.
+		if _, err := lv.Compile(); err != nil && !v.ExactOnly {
 			return fmt.Errorf("%s: skill level %s: %w", sc.Name, text, err)
 		}
 	}
@@ -336,7 +355,7 @@ func level(ctx context.Context, r analysis.Run, sc *scenarios.Scenario, fields [
 	}
 	sides, _ := sidesOf(text)
 	l, err := play(ctx, r, sc, fields, sides, v)
-	l.Policy = text
+	l.Policy, l.Style = text, v.Rung == 0 && !v.ExactOnly
 	return l, err
 }
 

@@ -262,3 +262,23 @@ func TestVerdictByHand(t *testing.T) {
 		}
 	}
 }
+
+// Players that are no rung of a ladder of skill (the coin's) are styles,
+// and the axis says so beside its verdict; rungs (the opening's) are not.
+func TestStyleNote(t *testing.T) {
+	r := analysis.Run{Seed: 1, Trials: 100, Workers: 1}
+	a, err := skill.Run(context.Background(), r, coinScenario(t), []string{"p50", "p52"}, skill.DefaultThreshold)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "neither p50 nor p52 is a rung of the ruleset's ladder of skill or its optimal play: they are styles of play, and the move between them is a style's (as --policy-spread measures it), not skill's"; a.Note() != want {
+		t.Errorf("coin's players: note %q, want %q", a.Note(), want)
+	}
+	a, err = skill.Run(context.Background(), r, openingScenario(t), []string{"novice", "expert"}, skill.DefaultThreshold)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Note() != "" {
+		t.Errorf("opening's rungs: note %q, want none", a.Note())
+	}
+}

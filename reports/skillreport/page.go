@@ -26,7 +26,7 @@ var section = template.Must(template.New("skill").Funcs(template.FuncMap{
 {{end}}{{else}}<tr><th>player</th><th>{{index .Labels 0}} wins</th><th>95 % interval</th><th>{{index .Labels 1}} wins</th></tr>
 {{range .Levels}}<tr><td>{{.Policy}}</td><td>{{pct (index .Win 0).Value}}</td><td>{{iv .}}</td><td>{{pct (index .Win 1).Value}}</td></tr>
 {{end}}{{end}}</table>
-<p><small>{{line .}}</small></p>
+<p><small>{{line .}}{{with .Note}}<br>{{.}}{{end}}</small></p>
 {{end}}</details></section>
 `))
 

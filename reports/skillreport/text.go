@@ -16,7 +16,8 @@ import (
 // WriteTable writes each axis: a row per level (side a's and side b's win
 // shares, with side a's interval; for a comparison's effect, side a's
 // win share under A and under B and the effect), then the flag, or the
-// line that says the verdict holds across the levels.
+// line that says the verdict holds across the levels, or is undecided;
+// and the note when the levels are styles of play, not of skill.
 func WriteTable(w io.Writer, axes []*skill.Axis) error {
 	var b strings.Builder
 	for _, a := range axes {
@@ -38,6 +39,9 @@ func WriteTable(w io.Writer, axes []*skill.Axis) error {
 			return err
 		}
 		fmt.Fprintln(&b, Line(a))
+		if note := a.Note(); note != "" {
+			fmt.Fprintln(&b, "note        "+note)
+		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

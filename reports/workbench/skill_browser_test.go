@@ -37,6 +37,8 @@ func TestWorkbenchSkillInBrowser(t *testing.T) {
 	words := eval[[]string](t, p, `[...document.querySelectorAll('#skill-words li')].map(li => li.textContent)`)
 	want := []string{
 		"SKILL-SENSITIVE  this verdict changes with skill: defender favoured (58.63 % to 41.37 %) under a=kill-greedy, attacker favoured (50.76 % to 49.24 %) under a=largest-killable-first (+9.39 points, more than the 5-point threshold)",
+		// Both players are targeting styles, no rung of a ladder of skill.
+		"note: neither a=kill-greedy nor a=largest-killable-first is a rung of the ruleset's ladder of skill or its optimal play: they are styles of play, and the move between them is a style's (as --policy-spread measures it), not skill's",
 		"with a=kill-greedy: attacker wins 41.37 %, defender wins 58.63 % (exact)",
 		"with a=largest-killable-first: attacker wins 50.76 %, defender wins 49.24 % (exact)",
 	}
