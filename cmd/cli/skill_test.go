@@ -42,6 +42,9 @@ func TestSkillRefusals(t *testing.T) {
 	} {
 		mustFail(t, exitUsage, c.want, append([]string{"run", "dbd/cavalry_hammer", "--seed", "1"}, c.args...)...)
 	}
+	// A ruleset without policies has no ladder of players.
+	mustFail(t, exitUsage, "--skill stratfight/thug-vs-guard: ruleset stratfight has no built-in policies, so it has no ladder of players",
+		"run", "stratfight/thug-vs-guard", "--skill", "random,greedy", "--seed", "1")
 	// A side that cannot take the player is refused before anything is
 	// fought: an Eclipse NPC plays by the rulebook's rule alone.
 	mustFail(t, exitUsage, "--skill eclipse/two-interceptors-vs-ancient: skill level b=kill-greedy: --skill: defender.policy: an NPC side always assigns by the rulebook NPC rule (allowed: npc)",
@@ -149,6 +152,9 @@ func TestSkillOnMeta(t *testing.T) {
 	_, cells, _ := strings.Cut(out, "\nskill by cell ")
 	if n := strings.Count(cells, " vs "); n != 100 {
 		t.Errorf("%d cells in the table; want 100", n)
+	}
+	if !strings.Contains(cells, "\nnote: neither kill-greedy nor largest-killable-first is a rung of the ruleset's ladder of skill") {
+		t.Errorf("the table does not say the players are styles:\n%s", cells)
 	}
 	mustFail(t, exitUsage, "--skill sets both sides' players, and roster dbd/players's entry random is a player: rank players with crucible ladder",
 		"meta", "dbd/players", "--skill", "greedy,rollout", "--seed", "1")

@@ -86,7 +86,8 @@ func capital(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
 // two (with its 95 % interval when a cell was sampled), the cells that
 // move most first, each marked SKILL-SENSITIVE when the move is shown
 // beyond the threshold and undecided when its interval straddles it. It
-// is the detail behind Summary, shorter than a WriteTable block a cell.
+// is the detail behind Summary, shorter than a WriteTable block a cell;
+// the note (skill.Axis.Note) follows when the players are styles.
 func WriteCells(w io.Writer, axes []*skill.Axis, prefix string) error {
 	if len(axes) == 0 {
 		return nil
@@ -124,6 +125,9 @@ func WriteCells(w io.Writer, axes []*skill.Axis, prefix string) error {
 		fmt.Fprint(&b, " (SKILL-SENSITIVE when the whole interval is beyond, undecided when it straddles the threshold: more trials would decide)")
 	}
 	fmt.Fprintln(&b)
+	if note := a.Note(); note != "" {
+		fmt.Fprintln(&b, "note: "+note)
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
