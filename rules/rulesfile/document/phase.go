@@ -7,6 +7,25 @@ import (
 	"github.com/crucible-sim/crucible/rules/doc"
 )
 
+// EndDecl is a named end of the file's own.
+type EndDecl struct {
+	Name, Doc string
+	When      Expr
+	Check     string // round-start, round-end, or "" for an end only `end` statements reach
+	Winner    string // other, self, a, b, none
+	Victory   bool
+	Node      *doc.Node
+}
+
+// CounterDecl is a counter of the file's own.
+type CounterDecl struct {
+	Name, Doc string
+	Value     Expr
+	PerSide   bool
+	Dist      bool
+	Node      *doc.Node
+}
+
 // This file decodes the program of a battle: phases, effects, ends and
 // counters.
 

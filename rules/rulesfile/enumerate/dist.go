@@ -1,6 +1,7 @@
 package enumerate
 
 import (
+	"encoding/binary"
 	"math/big"
 	"slices"
 
@@ -10,21 +11,6 @@ import (
 
 // This file gives the exact distributions of rolls and contests: what the
 // fighter's roll and contest draw, as weights.
-
-// rollOut is one value of a roll and its weight.
-type rollOut[T any] struct {
-	v int32
-	w T
-}
-
-// rollKey identifies a roll's distribution: the roll, its number of dice,
-// what is added, and which faces its tests pass in the context (a test
-// may read the state), or its faces when the state says them.
-type rollKey struct {
-	rc          *program.RollC
-	n, plus, nf int32
-	masks       string
-}
 
 // rollDist returns the distribution of roll rc in context c, by value,
 // and the number of dice it rolls (a value that is not dice rolls none).
@@ -420,4 +406,26 @@ func (s *Enumerator[T, A]) contestOdds(c *program.ContestC, self, other int32, n
 		}
 	}
 	return ar.Add(gt, half), ar.Add(lt, half), ar.Zero()
+}
+
+// faceKey is what the distribution of one die of rc depends on in context
+// c besides rc: which faces its re-roll, explode and count tests pass
+// (they may read the state), or its number of faces when the state says
+// it.
+func (s *Enumerator[T, A]) faceKey(rc *program.RollC, c *fight.Ectx) string {
+	f := s.f
+	if rc.Faces != nil {
+		var b [4]byte
+		binary.LittleEndian.PutUint32(b[:], uint32(max(f.Val(rc.Faces, c), 0)))
+		return string(b[:])
+	}
+	masks := make([]byte, len(rc.Die))
+	for fi := range rc.Die {
+		for bit, ft := range []*program.FaceTest{&rc.Reroll, &rc.Explode, &rc.Count} {
+			if ft.Set && f.Test(ft, int32(fi), c) {
+				masks[fi] |= 1 << bit
+			}
+		}
+	}
+	return string(masks)
 }

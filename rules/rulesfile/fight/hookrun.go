@@ -11,6 +11,9 @@ import (
 	"github.com/crucible-sim/crucible/rules/rulesfile/program"
 )
 
+// errNoDraws is a hook's error when it draws during an exact solve.
+var errNoDraws = errors.New("a hook drew a random number (battle.roll or battle.choose): the exact solver follows only the rules file's declared dice")
+
 // HookError is a hook's failure during a battle: it names the hook, where
 // it is defined and, for an overrun, the budget. The engine turns it into
 // the run's error.

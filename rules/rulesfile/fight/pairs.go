@@ -127,57 +127,6 @@ func PairOf(x, y int32, rule program.TieRule, ns, no int) int8 {
 	return PairCoin
 }
 
-// pairsPhase plays a contest phase of compare: pairs between the sides'
-// champions. The effects of each pair run with the champions of the
-// moment: a champion destroyed by one pair's effects is followed by the
-// next unit of its side for the next pair.
-func (f *Fighter) pairsPhase(c *program.ContestC) {
-	ua, ub := f.Champion(0), f.Champion(1)
-	if ua < 0 || ub < 0 {
-		return
-	}
-	base := len(f.pairRes)
-	defer func() { f.pairRes = f.pairRes[:base] }()
-	k := f.comparePairs(c, ua, ub, false)
-	for i := range k {
-		r := f.pairRes[base+i]
-		if r == PairNone {
-			continue
-		}
-		if ua, ub = f.Champion(0), f.Champion(1); ua < 0 || ub < 0 {
-			return
-		}
-		if r == PairSelf {
-			f.contestEffects(c, ua, ub)
-		} else {
-			f.contestEffects(c, ub, ua)
-		}
-		if f.Over {
-			return
-		}
-	}
-}
-
-// nestedPairs plays a contest of compare: pairs inside effects: self's
-// win effects once for each pair self wins, its lose effects once for
-// each pair it loses.
-func (f *Fighter) nestedPairs(c *program.ContestC, x *Ectx) {
-	base := len(f.pairRes)
-	defer func() { f.pairRes = f.pairRes[:base] }()
-	k := f.comparePairs(c, x.Unit[program.RoleSelf], x.Unit[program.RoleOther], true)
-	for i := range k {
-		switch f.pairRes[base+i] {
-		case PairSelf:
-			f.run(c.Win[0], x)
-		case PairOther:
-			f.run(c.Lose[0], x)
-		}
-		if f.Over {
-			return
-		}
-	}
-}
-
 // pairs writes a comparison of pools: both pools, highest first, and who
 // won how many pairs.
 func (a *account) pairs(self int32, ps []int32, other int32, po []int32, res []int8) {

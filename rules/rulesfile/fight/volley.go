@@ -370,29 +370,6 @@ func (f *Fighter) rosterDamage(s int, rt *program.RosterType, hp, d int32) {
 	}
 }
 
-// SyncUnits writes the roster back to the units of each type a roster
-// policy changed (fighter.dirty), in one canonical order: the destroyed
-// first, then the most damaged, as a walk over the units would find them
-// whichever unit took which hit. Whatever reads a unit's hit points calls
-// it first.
-func (f *Fighter) SyncUnits() {
-	b := f.B
-	for m := f.dirty; m != 0; m &= m - 1 {
-		ut := b.Types[bits.TrailingZeros64(m)]
-		slot := b.UnitBase + ut.First*b.UnitStride
-		for v, n := range f.HpCount[ut.HpOff : ut.HpOff+int(ut.Stats[0])+1] {
-			for range n {
-				f.St[slot] = int32(v)
-				slot += b.UnitStride
-			}
-		}
-	}
-	if f.dirty != 0 {
-		f.touched()
-	}
-	f.dirty = 0
-}
-
 // alike reports whether every hit has the same damage and targets, so
 // that no policy's order of the hits changes anything.
 func alike(hs []Hit) bool {

@@ -1,6 +1,7 @@
 package program
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -239,4 +240,15 @@ func (b *Battle) derive(cp *compiler, ut *UnitType) error {
 		stats[document.ExprName(s.Name)] = ut.Stats[i]
 	}
 	return nil
+}
+
+// MaxHP is the most hit points a unit may have.
+const MaxHP = 10000
+
+func statWords(names []string, v []int64) string {
+	parts := make([]string, len(names))
+	for i, n := range names {
+		parts[i] = fmt.Sprintf("%s %d", n, v[i])
+	}
+	return strings.Join(parts, ", ")
 }

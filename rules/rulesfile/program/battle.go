@@ -172,3 +172,31 @@ func (b *Battle) SideRange(s int) (lo, hi, rlo, rhi int) {
 	first, last := b.Types[si.Types[0]], b.Types[si.Types[len(si.Types)-1]]
 	return b.UnitBase + si.First*b.UnitStride, b.UnitBase + (si.First+si.N)*b.UnitStride, first.HpOff, last.HpOff + int(last.Stats[0]) + 1
 }
+
+// policy is a side's targeting policy.
+type policy uint8
+
+const (
+	PolKillGreedy policy = iota
+	PolLargestFirst
+	PolWeakest
+	PolRandom
+	PolPriority
+)
+
+// sideValC is a compiled side value (SideValueDecl): its expression for
+// each unit type, with self that type's unit, and the range of its value
+// for each side.
+type sideValC struct {
+	decl   *document.SideValueDecl
+	Per    []*Cexpr // by unit type
+	lo, hi [2]int32
+}
+
+// Pair indexes per-pair tables.
+func (b *Battle) Pair(t, u int) int {
+	if u < 0 {
+		u = len(b.Types)
+	}
+	return t*(len(b.Types)+1) + u
+}

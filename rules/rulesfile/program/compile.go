@@ -1,7 +1,6 @@
 package program
 
 import (
-	"fmt"
 	"reflect"
 	"slices"
 	"strconv"
@@ -11,23 +10,6 @@ import (
 	"github.com/crucible-sim/crucible/rules/doc"
 	"github.com/crucible-sim/crucible/rules/rulesfile/document"
 )
-
-// scenarioDoc is the scenario's part of a rules-file battle.
-type scenarioDoc struct {
-	Rules   *doc.Node `doc:"rules,required"`
-	Options *doc.Node `doc:"options"`
-	A       *doc.Node `doc:"a,required"`
-	B       *doc.Node `doc:"b,required"`
-}
-
-// sideDoc is one side of a scenario.
-type sideDoc struct {
-	Name     string    `doc:"name,name"`
-	Units    *doc.Node `doc:"units,required"`
-	Designs  *doc.Node `doc:"designs"`
-	Policy   string    `doc:"policy"`
-	Priority []string  `doc:"priority"`
-}
 
 // MaxUnits is the most units a side may field.
 const MaxUnits = 256
@@ -226,29 +208,6 @@ func (b *Battle) fieldSide(cp *compiler, s int, sd *sideDoc, node *doc.Node) err
 		return sd.Units.Errorf("side %s fields %d units (allowed: at most %d)", SideLetters[s], si.N, MaxUnits)
 	}
 	return nil
-}
-
-// MaxHP is the most hit points a unit may have.
-const MaxHP = 10000
-
-func statWords(names []string, v []int64) string {
-	parts := make([]string, len(names))
-	for i, n := range names {
-		parts[i] = fmt.Sprintf("%s %d", n, v[i])
-	}
-	return strings.Join(parts, ", ")
-}
-
-// static compiles an expression of options alone to its value.
-func (cp *compiler) static(e *document.Expr) (int64, error) {
-	if e.Int != nil {
-		return *e.Int, nil
-	}
-	ce, err := cp.compile(e, &context{reads: readOptions, types: [NRoles]int{-1, -1, -1}}, false)
-	if err != nil {
-		return 0, err
-	}
-	return int64(ce.K), nil
 }
 
 // layout fixes the state vector and the tracks' ranges.

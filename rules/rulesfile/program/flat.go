@@ -16,39 +16,6 @@ package program
 // account plays them (fighter.flat): a replay, the exact paths and the
 // stepper walk the tree.
 
-// Step codes.
-const (
-	opEffect    uint8 = iota // any other effect, played by effect
-	OpCoins                  // a named roll of coins: the heads into a register
-	OpIf                     // on to the next step when the condition holds, else to jump
-	OpJump                   // to jump
-	OpFlips                  // a nested contest of two pools of coins (flipOff)
-	OpContest                // any other nested contest but compare: pairs
-	OpTrack                  // set, add, raise or lower a unit's track (not hp)
-	OpSideTrack              // set, add, raise or lower a side track
-)
-
-// Instr is one step of a flat program.
-type Instr struct {
-	Code uint8
-	Kind uint8 // a change's kind (efSet…)
-	Role uint8 // opTrack: the unit changed (roleSelf, roleOther)
-	Ties TieRule
-	// X is the value: a roll's pool, a condition, a change's value, self's
-	// pool of a contest; y other's pool of a contest, a roll's plus
-	X, Y *Cexpr
-	E    *EffectC
-	Reg  int32 // opCoins: the register
-	// Off is opTrack's slot among a unit's (1 + the track), opSideTrack's
-	// track; lo, hi its range (for the unit's type, known at compile)
-	Off, Lo, Hi int32
-	// Enemy: opSideTrack changes the enemy's track
-	Enemy bool
-	// Jump is where an if's else begins, a contest's lose effects begin,
-	// a jump goes; end is past a contest's effects (nobody won)
-	Jump, end int32
-}
-
 // flatten compiles every effect list a Monte Carlo battle plays through
 // contestEffects and eachPhase into a flat program.
 func (b *Battle) flatten() {
@@ -148,16 +115,4 @@ func (b *Battle) branches(p *[]Instr, at int, yes, no []*EffectC, self, other in
 	(*p)[at].Jump = int32(len(*p))
 	b.emit(p, no, self, other)
 	(*p)[j].Jump = int32(len(*p))
-}
-
-// Branch returns where a contest's program goes on from instruction s, next
-// after it, for result r: on (self won), its lose effects, or past both.
-func (s *Instr) Branch(next, r int) int {
-	switch r {
-	case 1:
-		return next
-	case -1:
-		return int(s.Jump)
-	}
-	return int(s.end)
 }

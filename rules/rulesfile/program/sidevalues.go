@@ -1,18 +1,5 @@
 package program
 
-import (
-	"github.com/crucible-sim/crucible/rules/rulesfile/document"
-)
-
-// sideValC is a compiled side value (SideValueDecl): its expression for
-// each unit type, with self that type's unit, and the range of its value
-// for each side.
-type sideValC struct {
-	decl   *document.SideValueDecl
-	Per    []*Cexpr // by unit type
-	lo, hi [2]int32
-}
-
 // compileSideValues compiles the file's side values for every unit type.
 // Their expressions read the unit (self) and the options, not the sides:
 // a side value is not worked out from side values.
