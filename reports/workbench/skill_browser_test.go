@@ -72,3 +72,30 @@ func TestWorkbenchSkillInBrowser(t *testing.T) {
 		}
 	}
 }
+
+// An undecided skill check is marked so, neither sensitive nor plain:
+// fleet-mirror-upgraded's largest-killable-first, sampled on 200 trials,
+// moves the attacker's share by +6.02 points [-1.03, +13.20] from
+// kill-greedy's exact one (TestSkillUndecided).
+func TestWorkbenchSkillUndecidedInBrowser(t *testing.T) {
+	t.Parallel()
+	const name = "eclipse/fleet-mirror-upgraded"
+	_, hs := newTestServer(t, workbench.Config{})
+	p := openPage(t, hs.URL+"/#builtin="+name+"&seed=1&trials=200")
+	p.wait(t, settled+` && document.getElementById('command').textContent.includes('--seed 1 --trials 200')`, 30*time.Second)
+	p.wait(t, `document.getElementById('skill-weak').options.length > 1`, 10*time.Second)
+	p.setSelect(t, "skill-weak", "kill-greedy")
+	p.setSelect(t, "skill-strong", "largest-killable-first")
+	eval[bool](t, p, `(document.getElementById('skill-run').click(), true)`)
+	p.wait(t, `window.workbench.skill !== null && document.querySelectorAll('#skill-words li').length > 0`, time.Minute)
+	words := eval[[]string](t, p, `[...document.querySelectorAll('#skill-words li')].map(li => li.textContent)`)
+	if want := "skill       undecided whether the verdict changes with skill from kill-greedy to largest-killable-first: attacker wins moves by +6.02 points [-1.03, +13.20] at 200 trials"; len(words) == 0 || !strings.HasPrefix(words[0], want) {
+		t.Errorf("the skill axis says %q; want %q first", words, want)
+	}
+	if got := eval[[]bool](t, p, `['undecided', 'sensitive'].map(c => document.getElementById('skill-result').classList.contains(c))`); !slices.Equal(got, []bool{true, false}) {
+		t.Errorf("the answer is marked undecided, sensitive: %v; want [true false]", got)
+	}
+	if errs := p.consoleErrors(); len(errs) > 0 {
+		t.Errorf("console errors: %q", errs)
+	}
+}
