@@ -78,8 +78,8 @@ row() {
 			ask "$name" "$s=kill-greedy,$s=optimal" "$BIN" "$cmd" "$1" --skill "$s=kill-greedy,$s=optimal" --seed "$SEED" $([ "$cmd" = run ] && echo --trials "$TRIALS")
 		done ;;
 	dbd)
-		if [ -f "$DBD" ] && grep -q "^$1 |" "$DBD"; then
-			grep "^$1 |" "$DBD"
+		if [ -f "$DBD" ] && grep -q "^$1[ |]" "$DBD"; then
+			grep "^$1[ |]" "$DBD"
 		else
 			echo "$name | greedy,search:1k | - | measured in $DBD"
 		fi ;;

@@ -3,7 +3,10 @@
 // then search:1k; Eclipse's kill-greedy, then optimal), so that a verdict
 // that holds only for weak players is flagged as such. A designer's
 // question is about the game, and an answer that moves with the players'
-// skill is, in part, an answer about the players.
+// skill is, in part, an answer about the players. The move between the
+// top two levels is judged by its 95 % interval (Axis.Verdict): shown
+// beyond the threshold (sensitive), shown within it (holds), or neither
+// (undecided: more trials would decide).
 package skill
 
 import (
@@ -27,7 +30,8 @@ type Axis struct {
 	// Levels are the answers, in the order asked (weakest first).
 	Levels []Level `json:"levels"`
 	// Threshold is the move of side a's win share, as a share, between
-	// the top two levels beyond which the answer is Sensitive.
+	// the top two levels beyond which the answer changes with skill: it
+	// is Sensitive when the move's whole interval lies beyond it.
 	Threshold float64 `json:"threshold"`
 	// Effect names variant B of a comparison when the answer is B's
 	// effect on side a's win share (Level.Base holds variant A's at each
