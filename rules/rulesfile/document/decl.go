@@ -9,6 +9,9 @@ import (
 	"github.com/crucible-sim/crucible/rules/doc"
 )
 
+// This file decodes the catalogue: weapons, parts, units and the targeting
+// block.
+
 // WeaponDecl is one weapon: its dice and the attack pipeline.
 type WeaponDecl struct {
 	Name, Group, Doc string
@@ -97,9 +100,6 @@ type TargetingDecl struct {
 	Policies []string
 	Node     *doc.Node
 }
-
-// This file decodes the catalogue: weapons, parts, units and the targeting
-// block.
 
 // weaponKeys are the fields of a weapon, in the reference's order.
 var WeaponKeys = []string{"group", "attacks", "die", "hit", "reroll", "explode", "explode-depth", "crit", "crit-hits", "crit-extra", "crit-wounds", "wound", "crit-wound", "crit-mortal", "mortal-spill", "save", "damage", "reduce", "spill", "doc"}

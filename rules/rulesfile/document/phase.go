@@ -7,6 +7,9 @@ import (
 	"github.com/crucible-sim/crucible/rules/doc"
 )
 
+// This file decodes the program of a battle: phases, effects, ends and
+// counters.
+
 // EndDecl is a named end of the file's own.
 type EndDecl struct {
 	Name, Doc string
@@ -25,9 +28,6 @@ type CounterDecl struct {
 	Dist      bool
 	Node      *doc.Node
 }
-
-// This file decodes the program of a battle: phases, effects, ends and
-// counters.
 
 // PhaseKinds are the kinds of phase, in the reference's order.
 var PhaseKinds = []string{"fire", "contest", "each", "hook"}

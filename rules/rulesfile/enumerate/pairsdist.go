@@ -10,8 +10,8 @@ import (
 )
 
 // This file gives the exact distribution of a contest of compare: pairs
-// (fight/pairs.go) and plays it over every outcome: the results of its pairs,
-// in order, each sequence with its weight.
+// (fight/pairs.go): the results of its pairs, in order, each sequence with
+// its weight, which stepeffects.go plays over every outcome.
 
 // dieDist is the distribution of one die of rc as pool rolls it, by
 // value, lowest first, and the number of dice of the pool, in context c

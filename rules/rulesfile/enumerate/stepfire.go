@@ -10,8 +10,8 @@ import (
 )
 
 // This file plays a fire step over every outcome: the fighter's fire,
-// volley, assign and resolve, with a side's dice counted by the hits they
-// make rather than rolled one by one.
+// with a side's dice counted by the hits they make rather than rolled one
+// by one (volleycount.go) and its hits assigned and resolved (assign.go).
 
 // fire plays fire step st from c into out: both sides' volleys against
 // the state at the step's start, then side a's hits assigned, then side

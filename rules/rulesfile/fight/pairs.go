@@ -12,7 +12,8 @@ import (
 // the highest against the highest, the second against the second, as far
 // as the smaller pool goes. Every pair is a small contest of its own, with
 // the contest's tie rule, and the contest's effects run once for each
-// pair, in the order of the pairs.
+// pair, in the order of the pairs (a phase's in contest.go, a nested
+// contest's in effects.go).
 
 // Pair results, from self's side.
 const (
