@@ -10,8 +10,8 @@
 // field; go/types resolves each use, so a method called through a value
 // counts for the file that declares the method). The drawing is the file
 // order in the package comment of the package's doc.go: every indented
-// line of the comment whose first word is a file name, top to bottom, each
-// file above the ones it uses. An arrow runs back up when a file uses a
+// line of the comment that begins with file names, top to bottom, each file
+// above the ones it uses (files named together on one line share a rank). An arrow runs back up when a file uses a
 // name declared in a file drawn above it. Test files are not counted.
 //
 // For each package it prints the files, arrows and back-arrows in the
@@ -83,7 +83,7 @@ func main() {
 		}
 		all, back = all+a, back+b
 	}
-	fmt.Printf("total: %d packages, %d arrows, %d back up\n", len(pkgs), all, back)
+	fmt.Printf("total: %d packages, %d arrows, %d back up the drawings\n", len(pkgs), all, back)
 }
 
 // goList lists the packages asked for and the export data of everything
@@ -120,13 +120,9 @@ func report(w io.Writer, p listed, exports map[string]string, verbose, every, be
 	if err != nil {
 		return 0, 0, err
 	}
-	order, err := drawing(filepath.Join(p.Dir, "doc.go"))
+	rank, err := drawing(filepath.Join(p.Dir, "doc.go"))
 	if err != nil {
 		return 0, 0, err
-	}
-	rank := map[string]int{}
-	for i, f := range order {
-		rank[f] = i
 	}
 	var undrawn []string
 	for _, f := range p.GoFiles {
@@ -142,11 +138,19 @@ func report(w io.Writer, p listed, exports map[string]string, verbose, every, be
 			backs = append(backs, a)
 		}
 	}
-	drawn := "doc.go's drawing"
-	if len(order) == 0 {
-		drawn = "no drawing in doc.go"
+	if len(rank) == 0 {
+		fmt.Fprintf(w, "%s: %d files, %d arrows, no drawing in doc.go (%s)\n", p.ImportPath, len(p.GoFiles), len(arrows), fewestWords(p.GoFiles, arrows))
+		if every {
+			for _, a := range arrows {
+				fmt.Fprintf(w, "  %s uses %s: %s\n", a.from, a.to, strings.Join(sorted(a.names), ", "))
+			}
+		}
+		if best {
+			printBest(w, p.GoFiles, arrows)
+		}
+		return len(arrows), 0, nil
 	}
-	fmt.Fprintf(w, "%s: %d files, %d arrows, %d back up (%s)\n", p.ImportPath, len(p.GoFiles), len(arrows), len(backs), drawn)
+	fmt.Fprintf(w, "%s: %d files, %d arrows, %d back up (doc.go's drawing)\n", p.ImportPath, len(p.GoFiles), len(arrows), len(backs))
 	if len(undrawn) > 0 {
 		fmt.Fprintf(w, "  not drawn: %s\n", strings.Join(undrawn, ", "))
 	}
@@ -216,9 +220,11 @@ func fileArrows(p listed, exports map[string]string) ([]arrow, error) {
 }
 
 // drawing reads the file order from a doc.go's package comment: the
-// indented lines whose first word ends in ".go". A package without doc.go
-// has no drawing.
-func drawing(path string) ([]string, error) {
+// indented lines that begin with file names, top to bottom; files named
+// together at the start of one line share a rank (neither is above the
+// other). It returns each drawn file's rank; a package without doc.go, or
+// whose comment draws no file, has none.
+func drawing(path string) (map[string]int, error) {
 	f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.ParseComments|parser.PackageClauseOnly)
 	if os.IsNotExist(err) {
 		return nil, nil
@@ -228,23 +234,52 @@ func drawing(path string) ([]string, error) {
 	if f.Doc == nil {
 		return nil, nil
 	}
-	var order []string
+	rank := map[string]int{}
 	for _, c := range f.Doc.List {
 		for _, line := range strings.Split(c.Text, "\n") {
 			line = strings.TrimPrefix(strings.TrimPrefix(line, "//"), "/*")
 			if !strings.HasPrefix(line, "\t") && !strings.HasPrefix(line, "  ") {
 				continue
 			}
-			if fields := strings.Fields(line); len(fields) > 0 && strings.HasSuffix(fields[0], ".go") {
-				order = append(order, fields[0])
+			n := len(rank)
+			for _, field := range strings.Fields(line) {
+				field = strings.TrimSuffix(field, ",")
+				if !strings.HasSuffix(field, ".go") {
+					break
+				}
+				rank[field] = n
 			}
 		}
 	}
-	return order, nil
+	return rank, nil
 }
 
 // printBest prints the order of files with the fewest back-arrows.
 func printBest(w io.Writer, files []string, arrows []arrow) {
+	names, order, cost := bestOrder(files, arrows)
+	if order == nil {
+		fmt.Fprintf(w, "  best order: not searched (%d files; the search is exact up to 24)\n", len(names))
+		return
+	}
+	fmt.Fprintf(w, "  best order (%d back up):", cost)
+	for _, i := range order {
+		fmt.Fprintf(w, " %s", names[i])
+	}
+	fmt.Fprintln(w)
+}
+
+// fewestWords says how few back-arrows an order of the files can have.
+func fewestWords(files []string, arrows []arrow) string {
+	names, order, cost := bestOrder(files, arrows)
+	if order == nil {
+		return fmt.Sprintf("%d files: too many to search for the best order", len(names))
+	}
+	return fmt.Sprintf("the best order has %d back up", cost)
+}
+
+// bestOrder returns the package's files but doc.go, and the order of them
+// with the fewest back-arrows and its count (no order past 24 files).
+func bestOrder(files []string, arrows []arrow) ([]string, []int, int) {
 	var names []string
 	for _, f := range files {
 		if f != "doc.go" {
@@ -252,8 +287,7 @@ func printBest(w io.Writer, files []string, arrows []arrow) {
 		}
 	}
 	if len(names) > 24 {
-		fmt.Fprintf(w, "  best order: not searched (%d files; the search is exact up to 24)\n", len(names))
-		return
+		return names, nil, 0
 	}
 	index := map[string]int{}
 	for i, f := range names {
@@ -268,11 +302,7 @@ func printBest(w io.Writer, files []string, arrows []arrow) {
 		}
 	}
 	order, cost := fewestBack(uses)
-	fmt.Fprintf(w, "  best order (%d back up):", cost)
-	for _, i := range order {
-		fmt.Fprintf(w, " %s", names[i])
-	}
-	fmt.Fprintln(w)
+	return names, order, cost
 }
 
 // fewestBack finds, by dynamic programming over the sets of files drawn

@@ -64,7 +64,7 @@ type classes struct {
 // hitClass); by is the unit whose state resolving reads, or the type's
 // first unit.
 type classKey struct {
-	w    *program.WeaponC
+	w    *program.Weapon
 	by   int32
 	mask uint64
 	crit bool

@@ -16,7 +16,7 @@ import (
 // dieDist is the distribution of one die of rc as pool rolls it, by
 // value, lowest first, and the number of dice of the pool, in context c
 // (key: faceKey's).
-func (s *Enumerator[T, A]) dieDist(rc *program.RollC, c *fight.Ectx, key string) ([]rollOut[T], int32) {
+func (s *Enumerator[T, A]) dieDist(rc *program.Roll, c *fight.EvalContext, key string) ([]rollOut[T], int32) {
 	n := max(s.f.Val(rc.Dice, c), 0)
 	if rc.Faces != nil {
 		nf := int32(binary.LittleEndian.Uint32([]byte(key)))
@@ -42,11 +42,11 @@ func (s *Enumerator[T, A]) dieDist(rc *program.RollC, c *fight.Ectx, key string)
 
 // pairSeqs returns the distribution of the sequences of pair results of
 // contest c between self and other, as comparePairs plays it.
-func (s *Enumerator[T, A]) pairSeqs(c *program.ContestC, self, other int32, nested bool) []pairSeq[T] {
+func (s *Enumerator[T, A]) pairSeqs(c *program.Contest, self, other int32, nested bool) []pairSeq[T] {
 	b := s.f.B
 	cs := fight.UnitCtx(self, -1, other, b.AllUnits[self].Side)
 	co := fight.UnitCtx(other, -1, self, b.AllUnits[other].Side)
-	var rs, ro *program.RollC
+	var rs, ro *program.Roll
 	cto := &cs
 	if nested {
 		rs, ro = c.Roll[0], c.Against[0]

@@ -12,7 +12,7 @@ type rollOut[T any] struct {
 // what is added, and which faces its tests pass in the context (a test
 // may read the state), or its faces when the state says them.
 type rollKey struct {
-	rc          *program.RollC
+	rc          *program.Roll
 	n, plus, nf int32
 	masks       string
 }
@@ -27,8 +27,8 @@ type pairSeq[T any] struct {
 // pairsKey identifies a contest's pair sequences: the rolls, the pools'
 // sizes and what their dice do in the context (faceKey).
 type pairsKey struct {
-	c          *program.ContestC
-	rs, ro     *program.RollC
+	c          *program.Contest
+	rs, ro     *program.Roll
 	ns, no     int32
 	keyS, keyO string
 }

@@ -9,7 +9,7 @@ import (
 // Root calls emit with where the battle goes from its start state: the
 // first step to play, or its end.
 func (s *Enumerator[T, A]) Root(emit func(w T, o *Outcome)) error {
-	c := fight.Cfg{St: s.m.Start(), Ender: -1, Reg: make([]int32, s.m.B.Nregs)}
+	c := fight.Cfg{St: s.m.Start(), Ender: -1, Reg: make([]int32, s.m.B.NumRegisters)}
 	return s.advance(0, s.m.NStart == 0, &c, s.ar.Frac(1, 1), emit)
 }
 
@@ -30,7 +30,7 @@ func (s *Enumerator[T, A]) Step(pos int, st []int32, emit func(w T, o *Outcome))
 	}()
 	// The registers start at zero at every step; their array is the
 	// Enumerator's (a configuration kept is cloned).
-	s.regBuf = append(s.regBuf[:0], make([]int32, s.m.B.Nregs)...)
+	s.regBuf = append(s.regBuf[:0], make([]int32, s.m.B.NumRegisters)...)
 	c := fight.Cfg{St: st, Ender: -1, Reg: s.regBuf}
 	next := pos + 1
 	if stp := &s.m.StepList[pos]; stp.Indep[0] && stp.Indep[1] {

@@ -11,7 +11,7 @@ import (
 
 // contestPhase plays a contest between the sides' champions from c into
 // out.
-func (s *Enumerator[T, A]) contestPhase(p *program.PhaseC, c *fight.Cfg, out *bag[T, A]) {
+func (s *Enumerator[T, A]) contestPhase(p *program.Phase, c *fight.Cfg, out *bag[T, A]) {
 	f, ar := s.f, s.ar
 	b := f.B
 	if p.Contest.Pairs {
@@ -43,7 +43,7 @@ func (s *Enumerator[T, A]) contestPhase(p *program.PhaseC, c *fight.Cfg, out *ba
 
 // eachPhase runs an each phase's effects for every unit not destroyed,
 // side a's first, from c into out.
-func (s *Enumerator[T, A]) eachPhase(p *program.PhaseC, c *fight.Cfg, out *bag[T, A]) {
+func (s *Enumerator[T, A]) eachPhase(p *program.Phase, c *fight.Cfg, out *bag[T, A]) {
 	f := s.f
 	b := f.B
 	cur := s.single(c, s.ar.Frac(1, 1))
@@ -90,7 +90,7 @@ func (s *Enumerator[T, A]) drain(from, to *bag[T, A]) {
 // run runs an effect list in context ctx over every configuration of in,
 // and returns the outcomes (in is consumed). A configuration whose battle
 // is over skips the effects left, as the fighter's run returns.
-func (s *Enumerator[T, A]) run(list []*program.EffectC, ctx fight.Ectx, in *bag[T, A]) *bag[T, A] {
+func (s *Enumerator[T, A]) run(list []*program.Effect, ctx fight.EvalContext, in *bag[T, A]) *bag[T, A] {
 	for _, e := range list {
 		out := s.bag()
 		for i := range in.items {
@@ -108,7 +108,7 @@ func (s *Enumerator[T, A]) run(list []*program.EffectC, ctx fight.Ectx, in *bag[
 }
 
 // effect runs one effect from configuration c (weight w) into out.
-func (s *Enumerator[T, A]) effect(e *program.EffectC, ctx fight.Ectx, c *fight.Cfg, w T, out *bag[T, A]) {
+func (s *Enumerator[T, A]) effect(e *program.Effect, ctx fight.EvalContext, c *fight.Cfg, w T, out *bag[T, A]) {
 	f, ar := s.f, s.ar
 	b := f.B
 	f.LoadCfg(c)
@@ -212,7 +212,7 @@ func (s *Enumerator[T, A]) targets(side int, h *fight.Hit, rest []fight.Hit) []t
 // pairsPhase plays a contest phase of compare: pairs from c into out, as
 // the fighter's pairsPhase does: each pair's effects with the champions
 // of the moment.
-func (s *Enumerator[T, A]) pairsPhase(p *program.PhaseC, c *fight.Cfg, out *bag[T, A]) {
+func (s *Enumerator[T, A]) pairsPhase(p *program.Phase, c *fight.Cfg, out *bag[T, A]) {
 	f := s.f
 	b := f.B
 	f.LoadCfg(c)
@@ -255,7 +255,7 @@ func (s *Enumerator[T, A]) pairsPhase(p *program.PhaseC, c *fight.Cfg, out *bag[
 // nestedPairs plays a contest of compare: pairs inside effects from c
 // (weight w) into out: self's win effects for each pair it wins, its lose
 // effects for each pair it loses, in the order of the pairs.
-func (s *Enumerator[T, A]) nestedPairs(con *program.ContestC, ctx fight.Ectx, c *fight.Cfg, w T, out *bag[T, A]) {
+func (s *Enumerator[T, A]) nestedPairs(con *program.Contest, ctx fight.EvalContext, c *fight.Cfg, w T, out *bag[T, A]) {
 	for _, sq := range s.pairSeqs(con, ctx.Unit[program.RoleSelf], ctx.Unit[program.RoleOther], true) {
 		cur := s.single(c, s.ar.Mul(w, sq.w))
 		for _, r := range sq.res {

@@ -77,7 +77,7 @@ func (s *Enumerator[T, A]) faceHitsFrom(k int) []int {
 
 // plainBlock is the block of a plain weapon w of type t: n dice, each
 // face hitting the types its mask says.
-func (s *Enumerator[T, A]) plainBlock(cl *classes, t int, w *program.WeaponC, n int) block {
+func (s *Enumerator[T, A]) plainBlock(cl *classes, t int, w *program.Weapon, n int) block {
 	ut := s.f.B.Types[t]
 	bl := block{n: n, budget: -1, faces: s.dieFaces(len(w.Die))}
 	for fi := range w.Die {
@@ -93,7 +93,7 @@ func (s *Enumerator[T, A]) plainBlock(cl *classes, t int, w *program.WeaponC, n 
 
 // unitBlock is the block of weapon w of unit u (type t): n dice, with its
 // re-roll, critical and explosion tests in the unit's context c.
-func (s *Enumerator[T, A]) unitBlock(cl *classes, t int, u int32, w *program.WeaponC, n int, c *fight.Ectx) block {
+func (s *Enumerator[T, A]) unitBlock(cl *classes, t int, u int32, w *program.Weapon, n int, c *fight.EvalContext) block {
 	f := s.f
 	by := int32(f.B.Types[t].First)
 	if s.m.ByMatters(w) {

@@ -43,7 +43,7 @@ type Model struct {
 
 // Step is one step of the program.
 type Step struct {
-	Phase *program.PhaseC
+	Phase *program.Phase
 	Fire  []int // fire: the unit types that fire together
 	start bool  // a step of the start, played once before round 1
 	// Det marks a fire step whose hits side s assigns with no random
@@ -365,7 +365,7 @@ func (m *Model) volleyOutcomes(st *Step, side int, parts *[]string) float64 {
 
 // classesOf counts the classes of hits a weapon's dice make (see
 // checkHitOrder), crits apart.
-func (m *Model) classesOf(w *program.WeaponC) int {
+func (m *Model) classesOf(w *program.Weapon) int {
 	var masks []uint64
 	for fi := range w.Die {
 		if mask := w.FaceMask[fi] | w.DynMask; mask != 0 && !slices.Contains(masks, mask) {

@@ -28,7 +28,7 @@ func NewModel(b *program.Battle) (*Model, error) {
 	return m, nil
 }
 
-func (m *Model) addSteps(p *program.PhaseC, start bool) {
+func (m *Model) addSteps(p *program.Phase, start bool) {
 	if p.Kind != program.PhFire {
 		m.StepList = append(m.StepList, Step{Phase: p, start: start})
 		return
@@ -46,7 +46,7 @@ func (m *Model) addSteps(p *program.PhaseC, start bool) {
 func (m *Model) fireDeps(st *Step) {
 	b := m.B
 	st.Plain = make([]bool, len(b.Types))
-	narrow := func(e *program.Cexpr) bool {
+	narrow := func(e *program.Expr) bool {
 		if e == nil {
 			return true
 		}
@@ -70,7 +70,7 @@ func (m *Model) fireDeps(st *Step) {
 			}
 			st.Plain[t] = st.Plain[t] && w.Plain
 			st.Spends[ut.Side] = st.Spends[ut.Side] || w.Budget >= 0
-			for _, e := range []*program.Cexpr{w.Attacks, w.Reroll.E, w.Explode.E, w.Crit.E} {
+			for _, e := range []*program.Expr{w.Attacks, w.Reroll.E, w.Explode.E, w.Crit.E} {
 				st.Wide[ut.Side] = st.Wide[ut.Side] || !narrow(e)
 			}
 			for u := range w.Hit {
@@ -85,7 +85,7 @@ func (m *Model) fireDeps(st *Step) {
 func (m *Model) independent(st *Step, side int) bool {
 	b := m.B
 	ok := true
-	onlyTarget := func(e *program.Cexpr) {
+	onlyTarget := func(e *program.Expr) {
 		if e == nil {
 			return
 		}
@@ -102,7 +102,7 @@ func (m *Model) independent(st *Step, side int) bool {
 	st.eachWeapon(b, side, func(_ *program.UnitType, wu program.WeaponUse) bool {
 		w := wu.W
 		for _, u := range b.Sides[1-side].Types {
-			for _, e := range []*program.Cexpr{w.Hit[u].E, w.Wound[u].E, w.CritWound[u].E, w.Save[u].E, w.Reduce[u]} {
+			for _, e := range []*program.Expr{w.Hit[u].E, w.Wound[u].E, w.CritWound[u].E, w.Save[u].E, w.Reduce[u]} {
 				onlyTarget(e)
 			}
 			w.Damage[u].Walk(onlyTarget)

@@ -4,7 +4,7 @@ import "github.com/crucible-sim/crucible/rules/rulesfile/program"
 
 // contestPhase plays a contest between the two sides' champions (their
 // first units not destroyed); the winner's effects run with self = winner.
-func (f *Fighter) contestPhase(p *program.PhaseC) {
+func (f *Fighter) contestPhase(p *program.Phase) {
 	ua, ub := f.Champion(0), f.Champion(1)
 	if ua < 0 || ub < 0 {
 		return
@@ -32,24 +32,24 @@ func (f *Fighter) contestPhase(p *program.PhaseC) {
 // contestEffects runs a contest phase's effects for winner w and loser l:
 // the winner's with self = w, then, unless the battle is over, the
 // loser's with self = l.
-func (f *Fighter) contestEffects(c *program.ContestC, w, l int32) {
+func (f *Fighter) contestEffects(c *program.Contest, w, l int32) {
 	b := f.B
 	tw, tl := b.AllUnits[w].Typ, b.AllUnits[l].Typ
 	pw, pl := b.Pair(tw, tl), b.Pair(tl, tw)
 	if f.flat && f.log == nil {
 		if win := c.WinP[pw]; len(win) > 0 {
-			f.exec(win, &Ectx{Unit: [program.NRoles + 1]int32{w, -1, l, -1}, Side: b.AllUnits[w].Side})
+			f.exec(win, &EvalContext{Unit: [program.NumRoles + 1]int32{w, -1, l, -1}, Side: b.AllUnits[w].Side})
 		}
 		if lose := c.LoseP[pl]; len(lose) > 0 && !f.Over {
-			f.exec(lose, &Ectx{Unit: [program.NRoles + 1]int32{l, -1, w, -1}, Side: b.AllUnits[l].Side})
+			f.exec(lose, &EvalContext{Unit: [program.NumRoles + 1]int32{l, -1, w, -1}, Side: b.AllUnits[l].Side})
 		}
 		return
 	}
 	if win := c.Win[pw]; len(win) > 0 {
-		f.run(win, &Ectx{Unit: [program.NRoles + 1]int32{w, -1, l, -1}, Side: b.AllUnits[w].Side})
+		f.run(win, &EvalContext{Unit: [program.NumRoles + 1]int32{w, -1, l, -1}, Side: b.AllUnits[w].Side})
 	}
 	if lose := c.Lose[pl]; len(lose) > 0 && !f.Over {
-		f.run(lose, &Ectx{Unit: [program.NRoles + 1]int32{l, -1, w, -1}, Side: b.AllUnits[l].Side})
+		f.run(lose, &EvalContext{Unit: [program.NumRoles + 1]int32{l, -1, w, -1}, Side: b.AllUnits[l].Side})
 	}
 }
 
@@ -57,7 +57,7 @@ func (f *Fighter) contestEffects(c *program.ContestC, w, l int32) {
 // champions. The effects of each pair run with the champions of the
 // moment: a champion destroyed by one pair's effects is followed by the
 // next unit of its side for the next pair.
-func (f *Fighter) pairsPhase(c *program.ContestC) {
+func (f *Fighter) pairsPhase(c *program.Contest) {
 	ua, ub := f.Champion(0), f.Champion(1)
 	if ua < 0 || ub < 0 {
 		return

@@ -6,7 +6,7 @@ import (
 
 // eachPhase runs an each phase's effects for every unit not destroyed, side
 // a's first.
-func (f *Fighter) eachPhase(p *program.PhaseC) {
+func (f *Fighter) eachPhase(p *program.Phase) {
 	for i := range p.Members {
 		m := &p.Members[i]
 		if f.St[m.Slot] <= 0 {
@@ -15,7 +15,7 @@ func (f *Fighter) eachPhase(p *program.PhaseC) {
 		if m.WhenSlot >= 0 && cell(m.WhenTable, f.St[m.WhenSlot], m.WhenLo, m.WhenN) == 0 {
 			continue
 		}
-		c := Ectx{Unit: [program.NRoles + 1]int32{m.U, -1, -1, -1}, Side: int(m.Side)}
+		c := EvalContext{Unit: [program.NumRoles + 1]int32{m.U, -1, -1, -1}, Side: int(m.Side)}
 		if m.WhenSlot < 0 && m.E.When != nil && f.Val(m.E.When, &c) == 0 {
 			continue
 		}
@@ -31,7 +31,7 @@ func (f *Fighter) eachPhase(p *program.PhaseC) {
 }
 
 // run runs an effect list in context c until the battle ends.
-func (f *Fighter) run(list []*program.EffectC, c *Ectx) {
+func (f *Fighter) run(list []*program.Effect, c *EvalContext) {
 	for _, e := range list {
 		switch {
 		case e.Kind == program.EfIf:
@@ -46,7 +46,7 @@ func (f *Fighter) run(list []*program.EffectC, c *Ectx) {
 				f.run(then, c)
 			}
 		case e.Kind == program.EfContest && !e.Contest.Pairs:
-			var then []*program.EffectC
+			var then []*program.Effect
 			switch f.contest(e.Contest, c.Unit[program.RoleSelf], c.Unit[program.RoleOther], true) {
 			case 1:
 				then = e.Contest.Win[0]
@@ -67,7 +67,7 @@ func (f *Fighter) run(list []*program.EffectC, c *Ectx) {
 
 // effect plays one effect that is not an if, nor a contest but one of
 // compare: pairs, in context c.
-func (f *Fighter) effect(e *program.EffectC, c *Ectx) {
+func (f *Fighter) effect(e *program.Effect, c *EvalContext) {
 	switch e.Kind {
 	case program.EfDamage:
 		d, _ := f.roll(e.Roll, c)
@@ -105,7 +105,7 @@ func (f *Fighter) pickAny(s int, d int32) int32 {
 }
 
 // Change applies a set, add, raise or lower effect.
-func (f *Fighter) Change(e *program.EffectC, c *Ectx) {
+func (f *Fighter) Change(e *program.Effect, c *EvalContext) {
 	b := f.B
 	v := f.Val(e.Value, c)
 	if e.Who >= 2 {
@@ -160,7 +160,7 @@ func apply(kind uint8, old, v int32) int32 {
 
 // exec plays flat program prog in context c until the battle ends, as run
 // plays the effects it was compiled from.
-func (f *Fighter) exec(prog []program.Instr, c *Ectx) {
+func (f *Fighter) exec(prog []program.Instr, c *EvalContext) {
 	for pc := 0; pc < len(prog); {
 		s := &prog[pc]
 		pc++
@@ -219,7 +219,7 @@ func (f *Fighter) exec(prog []program.Instr, c *Ectx) {
 // nestedPairs plays a contest of compare: pairs inside effects: self's
 // win effects once for each pair self wins, its lose effects once for
 // each pair it loses.
-func (f *Fighter) nestedPairs(c *program.ContestC, x *Ectx) {
+func (f *Fighter) nestedPairs(c *program.Contest, x *EvalContext) {
 	base := len(f.pairRes)
 	defer func() { f.pairRes = f.pairRes[:base] }()
 	k := f.comparePairs(c, x.Unit[program.RoleSelf], x.Unit[program.RoleOther], true)

@@ -47,7 +47,7 @@ func (f *Fighter) CheckEnds(when int) {
 		f.endsFresh[when] = true
 		return
 	}
-	sides := [2]Ectx{{Unit: noUnits, Side: 0}, {Unit: noUnits, Side: 1}}
+	sides := [2]EvalContext{{Unit: noUnits, Side: 0}, {Unit: noUnits, Side: 1}}
 	for _, e := range ends {
 		met := [2]bool{f.Val(e.When[0], &sides[0]) != 0, f.Val(e.When[1], &sides[1]) != 0}
 		if !met[0] && !met[1] {
@@ -64,7 +64,7 @@ func (f *Fighter) CheckEnds(when int) {
 }
 
 // Reach ends the battle with end e, met by side s (or by both).
-func (f *Fighter) Reach(e *program.EndC, s int, both bool) {
+func (f *Fighter) Reach(e *program.End, s int, both bool) {
 	if f.Over {
 		return
 	}

@@ -2,19 +2,19 @@ package fight
 
 import "github.com/crucible-sim/crucible/rules/rulesfile/program"
 
-// Ectx is where an expression is evaluated: the units in each role, the
+// EvalContext is where an expression is evaluated: the units in each role, the
 // side of self (or of the side view), the face of the die at hand.
-type Ectx struct {
-	Unit [program.NRoles + 1]int32 // one more, so that unit[role&3] needs no bounds check
+type EvalContext struct {
+	Unit [program.NumRoles + 1]int32 // one more, so that unit[role&3] needs no bounds check
 	Side int
 	face int32
 }
 
-var noUnits = [program.NRoles + 1]int32{-1, -1, -1, -1}
+var noUnits = [program.NumRoles + 1]int32{-1, -1, -1, -1}
 
 // Val evaluates a compiled expression in context c, a constant without a
 // call.
-func (f *Fighter) Val(e *program.Cexpr, c *Ectx) int32 {
+func (f *Fighter) Val(e *program.Expr, c *EvalContext) int32 {
 	if e.Shape == program.ShConst {
 		return e.K
 	}
@@ -26,7 +26,7 @@ func (f *Fighter) Val(e *program.Cexpr, c *Ectx) int32 {
 // value's stride is 1); any other walks its values, here rather than in a
 // call of its own: eval is the hot path of every battle whose expressions
 // read the state.
-func (f *Fighter) eval(e *program.Cexpr, c *Ectx) int32 {
+func (f *Fighter) eval(e *program.Expr, c *EvalContext) int32 {
 	switch e.Shape {
 	case program.ShConst:
 		return e.K
@@ -133,7 +133,7 @@ func (f *Fighter) eval(e *program.Cexpr, c *Ectx) int32 {
 
 // unitIndex returns the part of a oneUnit expression's index that unit
 // u's values make (nothing of a unit that is not there).
-func (f *Fighter) unitIndex(e *program.Cexpr, u int32) int32 {
+func (f *Fighter) unitIndex(e *program.Expr, u int32) int32 {
 	var us []int32
 	if u >= 0 {
 		at := f.unitBase + int(u)*f.stride
@@ -164,7 +164,7 @@ func cell(table []int32, x, lo, n int32) int32 {
 }
 
 // value returns the state value v reads in context c.
-func (f *Fighter) value(v *program.VarRef, c *Ectx) int32 {
+func (f *Fighter) value(v *program.VarRef, c *EvalContext) int32 {
 	b := f.B
 	switch v.Kind {
 	case program.VUnitHP:
@@ -214,7 +214,7 @@ func (f *Fighter) sideValue(k, s int) int32 {
 	}
 	sv := &b.SideVals[k]
 	si := &b.Sides[s]
-	c := Ectx{Unit: noUnits, Side: s}
+	c := EvalContext{Unit: noUnits, Side: s}
 	total := int32(0)
 	for u := int32(si.First); u < int32(si.First+si.N); u++ {
 		if f.St[b.AllUnits[u].Slot] <= 0 {

@@ -95,7 +95,7 @@ func (f *Fighter) playRound(round int32) {
 }
 
 // phases plays a list of phases until the battle ends.
-func (f *Fighter) phases(list []*program.PhaseC) {
+func (f *Fighter) phases(list []*program.Phase) {
 	for _, p := range list {
 		switch p.Kind {
 		case program.PhFire:
@@ -135,7 +135,7 @@ func (f *Fighter) Record(o *rules.Outcome) {
 	for _, c := range b.Counters {
 		for s := range 2 {
 			if c.Index[s] >= 0 {
-				o.Counters[c.Index[s]] = int64(f.Val(c.Value[s], &Ectx{Unit: noUnits, Side: s}))
+				o.Counters[c.Index[s]] = int64(f.Val(c.Value[s], &EvalContext{Unit: noUnits, Side: s}))
 			}
 		}
 	}
@@ -146,7 +146,7 @@ func (f *Fighter) Record(o *rules.Outcome) {
 // the fighters of the exact paths, which load states wholesale, do not.
 func NewMonteCarlo(b *program.Battle) rules.Fighter {
 	f := NewFighter(b)
-	f.memo = make([]memoEntry, b.NMemo)
+	f.memo = make([]memoEntry, b.NumMemos)
 	f.flat = b.Flat
 	return f
 }

@@ -61,9 +61,9 @@ type Fighter struct {
 	pairRes      []int8
 	// lastIdx is the index of the shSlots table eval read
 	// last; guarded and guardIdx, the pool an if has just read and its
-	// index (effectC.guard), for the contest that follows at once
+	// index (Effect.Guard), for the contest that follows at once
 	lastIdx int32
-	// memo keeps, per expression of one unit's values (cexpr.memo), the
+	// memo keeps, per expression of one unit's values (Expr.Memo), the
 	// part of its table's index those values make, for the unit and the
 	// generation of the state it was worked out in: a defender's pool is
 	// read every round, its unit's tracks change only when it is hit.
@@ -71,7 +71,7 @@ type Fighter struct {
 	// Monte Carlo fighter has one (Battle.NewFighter).
 	memo     []memoEntry
 	gen      uint64
-	guarded  *program.Cexpr
+	guarded  *program.Expr
 	guardIdx int32
 	// flat: the effects are played as flat programs (exec) when no
 	// account is written; only the Monte Carlo fighter does
@@ -83,11 +83,11 @@ type Fighter struct {
 }
 
 func NewFighter(b *program.Battle) *Fighter {
-	f := &Fighter{B: b, St: make([]int32, b.StateSize), Init: make([]int32, b.StateSize), Reg: make([]int32, b.Nregs),
+	f := &Fighter{B: b, St: make([]int32, b.StateSize), Init: make([]int32, b.StateSize), Reg: make([]int32, b.NumRegisters),
 		unitBase: b.UnitBase, stride: b.UnitStride, nSideTrk: len(b.SideTrk)}
 	f.count = make([]int32, document.MaxFaces)
 	f.score, f.scoreHP = make([]int64, program.MaxTypes), make([]int32, program.MaxTypes)
-	f.hpCount0 = make([]int32, b.HpCountLen)
+	f.hpCount0 = make([]int32, b.RosterLen)
 	for _, ut := range b.Types {
 		f.hpCount0[ut.HpOff+int(ut.Stats[0])] = int32(ut.Count)
 	}

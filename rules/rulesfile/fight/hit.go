@@ -4,7 +4,7 @@ import "github.com/crucible-sim/crucible/rules/rulesfile/program"
 
 // Hit is a die that hit, waiting for a target.
 type Hit struct {
-	W     *program.WeaponC
+	W     *program.Weapon
 	From  int32  // the firing unit type
 	By    int32  // the firing unit
 	Face  int32  // the face index

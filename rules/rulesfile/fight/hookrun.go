@@ -179,9 +179,9 @@ func (bv *battleValue) end(_ *starlark.Thread, _ *starlark.Builtin, args starlar
 		return nil, err
 	}
 	b := bv.f.B
-	k := slices.IndexFunc(b.Ends, func(e *program.EndC) bool { return e.Decl.Name == name })
+	k := slices.IndexFunc(b.Ends, func(e *program.End) bool { return e.Decl.Name == name })
 	if k < 0 {
-		return nil, fmt.Errorf("end(%q): the file declares no such end (ends: %v)", name, document.Names(b.Ends, func(e *program.EndC) string { return e.Decl.Name }))
+		return nil, fmt.Errorf("end(%q): the file declares no such end (ends: %v)", name, document.Names(b.Ends, func(e *program.End) string { return e.Decl.Name }))
 	}
 	s := slices.Index(program.SideLetters[:], side)
 	if s < 0 {

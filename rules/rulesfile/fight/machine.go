@@ -132,8 +132,8 @@ func (f *Fighter) FreshRoster() {
 
 // UnitCtx is the context of an expression with these units in the roles
 // self, target and other (−1: none), side the side of self.
-func UnitCtx(self, target, other int32, side int) Ectx {
-	c := Ectx{Side: side}
+func UnitCtx(self, target, other int32, side int) EvalContext {
+	c := EvalContext{Side: side}
 	for i := range c.Unit {
 		c.Unit[i] = -1
 	}

@@ -26,7 +26,7 @@ const (
 // when its re-roll test passes, and the sum of its chain when it explodes
 // — and returns their values in dst, highest first. Dice of 1..N faces
 // (faces:) of no faces are not rolled.
-func (f *Fighter) pool(rc *program.RollC, c *Ectx, dst []int32) []int32 {
+func (f *Fighter) pool(rc *program.Roll, c *EvalContext, dst []int32) []int32 {
 	dst = dst[:0]
 	n := max(f.Val(rc.Dice, c), 0)
 	if rc.Faces != nil {
@@ -50,7 +50,7 @@ func (f *Fighter) pool(rc *program.RollC, c *Ectx, dst []int32) []int32 {
 
 // chain rolls one die of rc: re-rolled once when the re-roll test passes,
 // then another added for as long as the die explodes, up to the depth.
-func (f *Fighter) chain(rc *program.RollC, c *Ectx) int32 {
+func (f *Fighter) chain(rc *program.Roll, c *EvalContext) int32 {
 	nf := len(rc.Die)
 	fi := f.die(nf)
 	if rc.Reroll.Set && f.Test(&rc.Reroll, fi, c) {
@@ -69,10 +69,10 @@ func (f *Fighter) chain(rc *program.RollC, c *Ectx) int32 {
 // f.pairRes; it returns the number of pairs. A phase contest (nested
 // false) rolls the same roll for each side, with self as that side's
 // champion.
-func (f *Fighter) comparePairs(c *program.ContestC, self, other int32, nested bool) int {
+func (f *Fighter) comparePairs(c *program.Contest, self, other int32, nested bool) int {
 	b := f.B
-	cs := Ectx{Unit: [program.NRoles + 1]int32{self, -1, other, -1}, Side: b.AllUnits[self].Side}
-	co := Ectx{Unit: [program.NRoles + 1]int32{other, -1, self, -1}, Side: b.AllUnits[other].Side}
+	cs := EvalContext{Unit: [program.NumRoles + 1]int32{self, -1, other, -1}, Side: b.AllUnits[self].Side}
+	co := EvalContext{Unit: [program.NumRoles + 1]int32{other, -1, self, -1}, Side: b.AllUnits[other].Side}
 	if nested {
 		f.poolS = f.pool(c.Roll[0], &cs, f.poolS)
 		f.poolO = f.pool(c.Against[0], &cs, f.poolO)

@@ -11,19 +11,19 @@ const maxRerolls = 100_000
 // contest rolls self's roll against other's and returns 1 when self wins,
 // −1 when other does, 0 when nobody does. A phase contest (nested false)
 // rolls the same roll for each side, with self as that side's champion.
-func (f *Fighter) contest(c *program.ContestC, self, other int32, nested bool) int {
+func (f *Fighter) contest(c *program.Contest, self, other int32, nested bool) int {
 	b := f.B
 	us, uo := &b.AllUnits[self], &b.AllUnits[other]
-	cs := Ectx{Unit: [program.NRoles + 1]int32{self, -1, other, -1}, Side: us.Side}
+	cs := EvalContext{Unit: [program.NumRoles + 1]int32{self, -1, other, -1}, Side: us.Side}
 	// A nested contest rolls both rolls in self's context; a phase contest
 	// rolls the same roll for each side's champion.
-	var rollS, rollO *program.RollC
+	var rollS, rollO *program.Roll
 	co := &cs
 	if nested {
 		rollS, rollO = c.Roll[0], c.Against[0]
 	} else {
 		rollS, rollO = c.Roll[b.Pair(us.Typ, uo.Typ)], c.Roll[b.Pair(uo.Typ, us.Typ)]
-		co = &Ectx{Unit: [program.NRoles + 1]int32{other, -1, self, -1}, Side: uo.Side}
+		co = &EvalContext{Unit: [program.NumRoles + 1]int32{other, -1, self, -1}, Side: uo.Side}
 	}
 	// Two pools of coins (no modifier) are flipped in flipOff, their
 	// sizes read once: a re-rolled tie changes nothing they read.

@@ -58,7 +58,7 @@ func compileFile(f *document.File, sd *scenarioDoc) (*Battle, error) {
 	if err := b.layout(cp); err != nil {
 		return nil, err
 	}
-	b.SizeK = b.sizeStat()
+	b.SizeStat = b.sizeStat()
 	b.buildRoster()
 	if err := b.compileCap(cp); err != nil {
 		return nil, err
@@ -233,12 +233,12 @@ func (b *Battle) layout(cp *compiler) error {
 	for k, t := range f.Tracks {
 		ti := trackInfo{Name: t.Name}
 		for ti2 := range b.Types {
-			c := &context{reads: readOptions | readSelf, types: [NRoles]int{ti2, -1, -1}}
+			c := &context{reads: readOptions | readSelf, types: [NumRoles]int{ti2, -1, -1}}
 			hi, err := cp.compile(&t.Max, c, false)
 			if err != nil {
 				return err
 			}
-			st := &Cexpr{}
+			st := &Expr{}
 			if t.Start.Present() {
 				if st, err = cp.compile(&t.Start, c, false); err != nil {
 					return err
@@ -265,8 +265,8 @@ func (b *Battle) layout(cp *compiler) error {
 	}
 	b.StateSize = b.UnitBase + len(b.AllUnits)*b.UnitStride
 	for _, ut := range b.Types {
-		ut.HpOff = b.HpCountLen
-		b.HpCountLen += int(ut.Stats[0]) + 1
+		ut.HpOff = b.RosterLen
+		b.RosterLen += int(ut.Stats[0]) + 1
 	}
 	return nil
 }
@@ -277,13 +277,13 @@ func (b *Battle) buildRoster() {
 	for s := range 2 {
 		var sizes []int64
 		for _, t := range b.Sides[s].Types {
-			sizes = append(sizes, b.Types[t].Stats[b.SizeK])
+			sizes = append(sizes, b.Types[t].Stats[b.SizeStat])
 		}
 		slices.Sort(sizes)
 		sizes = slices.Compact(sizes)
 		for _, t := range b.Sides[s].Types {
 			ut := b.Types[t]
-			rank, _ := slices.BinarySearch(sizes, ut.Stats[b.SizeK])
+			rank, _ := slices.BinarySearch(sizes, ut.Stats[b.SizeStat])
 			b.Roster[s] = append(b.Roster[s], RosterType{T: t, Bit: 1 << uint(t), Off: ut.HpOff, Max: int32(ut.Stats[0]), Count: int32(ut.Count), SizeRank: int64(rank), Armed: ut.Armed})
 		}
 	}

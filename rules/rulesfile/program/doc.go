@@ -22,13 +22,13 @@
 //	roll.go         rolls and weapons compiled: dice, faces, rerolls, explosions, the attack pipeline
 //	assemble.go     a unit type assembled from its declaration, base designs and parts
 //	layout.go       the state's layout and bounds, as a solver reads them
-//	expr.go         expressions compiled: type-checked, then folded to constants or tabulated over the state they read
+//	exprcompile.go  expressions compiled: type-checked, then folded to constants or tabulated over the state they read
 //	exprcache.go    the expressions' programs and tables kept across compiles
 //	battle.go       Battle: the compiled scenario, its unit types, units, sides, tracks and policies
-//	phase.go        PhaseC, EffectC, ContestC: a compiled phase, its effects, contests and flat programs
-//	weapon.go       WeaponC, RollC: a compiled weapon, roll and face test
-//	end.go          EndC: a compiled end, and the counters
-//	cexpr.go        Cexpr: a compiled expression, the state values it reads, its shape
+//	phase.go        Phase, Effect, Contest: a compiled phase, its effects, contests and flat programs
+//	weapon.go       Weapon, Roll: a compiled weapon, roll and face test
+//	end.go          End: a compiled end, and the counters
+//	expr.go         Expr: a compiled expression, the state values it reads, its shape
 //	scenario.go     the scenario's part as written: its sides
 //	lang.go         the vocabulary expressions read: stats, tracks, side fields, options
 //	hooks.go        the Starlark hooks: loaded, checked, their step budget

@@ -13,18 +13,18 @@ const (
 	nBuiltinEnds
 )
 
-// EndC is a compiled end of the file's own.
-type EndC struct {
+// End is a compiled end of the file's own.
+type End struct {
 	Decl    *document.EndDecl
-	Index   int       // in Spec.Ends
-	When    [2]*Cexpr // per side
-	check   int       // 0 round-start, 1 round-end, -1 only by `end`
-	SideCtr [2]int    // a.<end>, b.<end> for an end that is not a victory; −1 otherwise
+	Index   int      // in Spec.Ends
+	When    [2]*Expr // per side
+	check   int      // 0 round-start, 1 round-end, -1 only by `end`
+	SideCtr [2]int   // a.<end>, b.<end> for an end that is not a victory; −1 otherwise
 }
 
 // aggregates returns the bits of the sides' aggregates e's condition
 // reads (Battle.endsAgg).
-func (e *EndC) aggregates() uint8 {
+func (e *End) aggregates() uint8 {
 	var bits uint8
 	for _, c := range e.When {
 		for _, v := range c.Vars {
@@ -41,7 +41,7 @@ func (e *EndC) aggregates() uint8 {
 }
 
 // WinnerOf returns who wins when side s meets end e (or both sides do).
-func (e *EndC) WinnerOf(s int, both bool) rules.Side {
+func (e *End) WinnerOf(s int, both bool) rules.Side {
 	if both {
 		return rules.None
 	}
@@ -58,9 +58,9 @@ func (e *EndC) WinnerOf(s int, both bool) rules.Side {
 	return rules.Side(2 - s)
 }
 
-// counterC is a compiled counter of the file's own.
-type counterC struct {
+// counter is a compiled counter of the file's own.
+type counter struct {
 	decl  *document.CounterDecl
 	Index [2]int // a's (or the battle's) and b's
-	Value [2]*Cexpr
+	Value [2]*Expr
 }

@@ -9,11 +9,11 @@ import (
 func (b *Battle) compileEnds(cp *compiler) error {
 	for i := range b.File.Ends {
 		d := &b.File.Ends[i]
-		e := &EndC{Decl: d, Index: nBuiltinEnds + i, check: -1, SideCtr: [2]int{-1, -1}}
+		e := &End{Decl: d, Index: nBuiltinEnds + i, check: -1, SideCtr: [2]int{-1, -1}}
 		if d.When.Present() {
 			e.check = slices.Index(document.EndChecks, d.Check)
 			for s := range 2 {
-				c := &context{reads: readOptions | readSides | readRound, types: [NRoles]int{-1, -1, -1}, side: s}
+				c := &context{reads: readOptions | readSides | readRound, types: [NumRoles]int{-1, -1, -1}, side: s}
 				var err error
 				if e.When[s], err = cp.compile(&d.When, c, true); err != nil {
 					return err
@@ -31,8 +31,8 @@ func (b *Battle) compileEnds(cp *compiler) error {
 	for _, e := range b.EndsAt[1] {
 		b.EndsAgg |= e.aggregates()
 	}
-	b.EndsOnSides = !slices.ContainsFunc(b.Ends, func(e *EndC) bool {
-		return e.check >= 0 && slices.ContainsFunc(e.When[:], func(c *Cexpr) bool {
+	b.EndsOnSides = !slices.ContainsFunc(b.Ends, func(e *End) bool {
+		return e.check >= 0 && slices.ContainsFunc(e.When[:], func(c *Expr) bool {
 			return slices.ContainsFunc(c.Vars, func(v VarRef) bool { return v.Kind != VSideTrack && v.Kind != VSideAgg })
 		})
 	})
@@ -42,13 +42,13 @@ func (b *Battle) compileEnds(cp *compiler) error {
 func (b *Battle) compileCounters(cp *compiler) error {
 	for i := range b.File.Counters {
 		d := &b.File.Counters[i]
-		c := &counterC{decl: d, Index: [2]int{-1, -1}}
+		c := &counter{decl: d, Index: [2]int{-1, -1}}
 		sides := 1
 		if d.PerSide {
 			sides = 2
 		}
 		for s := range sides {
-			ctx := &context{reads: readOptions | readSides | readRound, types: [NRoles]int{-1, -1, -1}, side: s}
+			ctx := &context{reads: readOptions | readSides | readRound, types: [NumRoles]int{-1, -1, -1}, side: s}
 			var err error
 			if c.Value[s], err = cp.compile(&d.Value, ctx, false); err != nil {
 				return err
@@ -102,8 +102,8 @@ func (b *Battle) checkDamageable() error {
 func (t *UnitType) indexIn(b *Battle) int { return slices.Index(b.Types, t) }
 
 func (b *Battle) anyEffectDamage() bool {
-	var walk func(list []*EffectC) bool
-	walk = func(list []*EffectC) bool {
+	var walk func(list []*Effect) bool
+	walk = func(list []*Effect) bool {
 		for _, e := range list {
 			switch e.Kind {
 			case EfDamage, EfEnd, EfHook:

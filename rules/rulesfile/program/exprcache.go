@@ -98,7 +98,7 @@ func keepProgram(k progKey, p *vm.Program) {
 // 16 MB.
 var tables struct {
 	sync.Mutex
-	m       map[tableKey]*Cexpr
+	m       map[tableKey]*Expr
 	entries int
 }
 
@@ -108,18 +108,18 @@ const (
 )
 
 // cachedTable returns the formula kept for k, or nil.
-func cachedTable(k tableKey) *Cexpr {
+func cachedTable(k tableKey) *Expr {
 	tables.Lock()
 	defer tables.Unlock()
 	return tables.m[k]
 }
 
 // keepTable keeps formula ce, tabulated, for k.
-func keepTable(k tableKey, ce *Cexpr) {
+func keepTable(k tableKey, ce *Expr) {
 	tables.Lock()
 	defer tables.Unlock()
 	if tables.m == nil || len(tables.m) >= maxTables || tables.entries+len(ce.Table) > maxTableEntries {
-		tables.m, tables.entries = map[tableKey]*Cexpr{}, 0
+		tables.m, tables.entries = map[tableKey]*Expr{}, 0
 	}
 	tables.m[k] = ce
 	tables.entries += len(ce.Table)

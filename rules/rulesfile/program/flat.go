@@ -20,7 +20,7 @@ package program
 // contestEffects and eachPhase into a flat program.
 func (b *Battle) flatten() {
 	b.Flat = true
-	for _, pc := range append(append([]*PhaseC{}, b.Start...), b.Round...) {
+	for _, pc := range append(append([]*Phase{}, b.Start...), b.Round...) {
 		if c := pc.Contest; c != nil {
 			c.Sizes = b.poolSizes(c)
 			c.WinP, c.LoseP = make([][]Instr, len(c.Win)), make([][]Instr, len(c.Lose))
@@ -41,7 +41,7 @@ func (b *Battle) flatten() {
 // poolSizes returns, for a contest phase whose every roll is a pool of
 // coins of a size known at compile, the size per pair of types; nil
 // otherwise.
-func (b *Battle) poolSizes(c *ContestC) []int32 {
+func (b *Battle) poolSizes(c *Contest) []int32 {
 	if c.Pairs {
 		return nil
 	}
@@ -60,14 +60,14 @@ func (b *Battle) poolSizes(c *ContestC) []int32 {
 
 // program compiles effect list list, of self of type self and other of
 // type other (−1: none), into a flat program.
-func (b *Battle) program(list []*EffectC, self, other int) []Instr {
+func (b *Battle) program(list []*Effect, self, other int) []Instr {
 	var p []Instr
 	b.emit(&p, list, self, other)
 	return p
 }
 
 // emit appends effect list list's steps to p.
-func (b *Battle) emit(p *[]Instr, list []*EffectC, self, other int) {
+func (b *Battle) emit(p *[]Instr, list []*Effect, self, other int) {
 	for _, e := range list {
 		switch {
 		case e.Kind == EfRoll && e.Roll.Coins:
@@ -104,7 +104,7 @@ func (b *Battle) emit(p *[]Instr, list []*EffectC, self, other int) {
 
 // branches appends the two branches of the if or contest at step at:
 // yes, on from it, then no, where it jumps.
-func (b *Battle) branches(p *[]Instr, at int, yes, no []*EffectC, self, other int) {
+func (b *Battle) branches(p *[]Instr, at int, yes, no []*Effect, self, other int) {
 	b.emit(p, yes, self, other)
 	if len(no) == 0 {
 		(*p)[at].Jump = int32(len(*p))

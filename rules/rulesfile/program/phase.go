@@ -13,8 +13,8 @@ const (
 	PhHook
 )
 
-// PhaseC is a compiled phase.
-type PhaseC struct {
+// Phase is a compiled phase.
+type Phase struct {
 	Kind  uint8
 	Steps [][]int // fire: the types that fire together, step by step
 	Group string
@@ -26,10 +26,10 @@ type PhaseC struct {
 	// FastAt: per step, the one type's fast volley when it fires so, or nil
 	FastAt []*FastVolley
 	// Contest
-	Contest *ContestC
+	Contest *Contest
 	// each
 	Who  int // 0 a, 1 b, 2 both
-	Each []eachC
+	Each []eachPhase
 	// Members are the units the each phase goes through, in order, with
 	// what eachPhase needs of them at hand
 	Members []eachMember
@@ -39,17 +39,17 @@ type PhaseC struct {
 
 // FastVolley is what fighter.fastVolley needs of a firing type, packed.
 type FastVolley struct {
-	W       *WeaponC
+	W       *Weapon
 	T, Side int
 	PerUnit int // dice a unit not destroyed rolls
 	HpOff   int
 	Count   int32
 }
 
-// eachC is an each phase's work for one unit type.
-type eachC struct {
-	When *Cexpr
-	Do   []*EffectC
+// eachPhase is an eachPhase phase's work for one unit type.
+type eachPhase struct {
+	When *Expr
+	Do   []*Effect
 	Prog []Instr // do as a flat program (flat.go)
 }
 
@@ -60,20 +60,20 @@ type eachC struct {
 // context made.
 type eachMember struct {
 	U, Slot, Side, WhenSlot int32
-	E                       *eachC
+	E                       *eachPhase
 	// the condition's table, when whenSlot is a slot: whenTable[v − whenLo]
 	// for the value v, nearest end past its whenN entries
 	WhenTable     []int32
 	WhenLo, WhenN int32
 }
 
-// ContestC is a compiled contest. The rolls and effects are compiled for
+// Contest is a compiled contest. The rolls and effects are compiled for
 // each pair of unit types (self, other): pair(t, u).
-type ContestC struct {
-	Roll, Against []*RollC
+type Contest struct {
+	Roll, Against []*Roll
 	Ties          TieRule
 	Pairs         bool // compare: pairs
-	Win, Lose     [][]*EffectC
+	Win, Lose     [][]*Effect
 	decl          *document.ContestDecl
 	// the Monte Carlo battle's (flat.go): win and lose as flat programs,
 	// and a contest phase's pools of coins when their sizes are known at
@@ -96,18 +96,18 @@ const (
 	EfHook
 )
 
-// EffectC is a compiled effect.
-type EffectC struct {
+// Effect is a compiled effect.
+type Effect struct {
 	Kind    uint8
-	Roll    *RollC // damage, roll
-	ToSelf  bool   // damage to self
-	Reg     int    // roll: the register
-	Who     int8   // change: 0 self, 1 other/target, 2 side, 3 enemy
-	Track   int    // change: the track, −1 for hp
-	Value   *Cexpr
-	Then    []*EffectC
-	Els     []*EffectC
-	Contest *ContestC // nested: compiled for the one pair in context
+	Roll    *Roll // damage, roll
+	ToSelf  bool  // damage to self
+	Reg     int   // roll: the register
+	Who     int8  // change: 0 self, 1 other/target, 2 side, 3 enemy
+	Track   int   // change: the track, −1 for hp
+	Value   *Expr
+	Then    []*Effect
+	Els     []*Effect
+	Contest *Contest // nested: compiled for the one pair in context
 	End     int
 	Hook    *HookFn
 	node    *doc.Node
@@ -115,7 +115,7 @@ type EffectC struct {
 	// effects begin with rolls first, when it reads the same values as
 	// the condition (if: pool > 0, then: contest, roll: pool): the
 	// condition's index is the pool's (fighter.guardIdx)
-	Guard *Cexpr
+	Guard *Expr
 }
 
 // TieRule is what a contest's tie does.
@@ -151,8 +151,8 @@ type Instr struct {
 	Ties TieRule
 	// X is the value: a roll's pool, a condition, a change's value, self's
 	// pool of a contest; y other's pool of a contest, a roll's plus
-	X, Y *Cexpr
-	E    *EffectC
+	X, Y *Expr
+	E    *Effect
 	Reg  int32 // opCoins: the register
 	// Off is opTrack's slot among a unit's (1 + the track), opSideTrack's
 	// track; lo, hi its range (for the unit's type, known at compile)

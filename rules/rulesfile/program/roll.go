@@ -39,8 +39,8 @@ func (cp *compiler) compileFaceTest(e *document.Expr, c context, die []int64) (F
 }
 
 // compileRoll compiles a roll in context c.
-func (cp *compiler) compileRoll(r *document.Roll, c context) (*RollC, error) {
-	rc := &RollC{Src: r}
+func (cp *compiler) compileRoll(r *document.Roll, c context) (*Roll, error) {
+	rc := &Roll{Src: r}
 	if !r.IsDice() {
 		v, err := cp.compile(&r.Value, &c, false)
 		if err != nil {
@@ -134,17 +134,17 @@ func (b *Battle) compileWeapons(cp *compiler) error {
 	return nil
 }
 
-func (b *Battle) compileWeapon(cp *compiler, t int, w *WeaponC) error {
+func (b *Battle) compileWeapon(cp *compiler, t int, w *Weapon) error {
 	d := w.Decl
 	ut := b.Types[t]
 	w.Die = d.Die.Faces
-	self := context{reads: readOptions | readSelf | readSides | readRound, types: [NRoles]int{t, -1, -1}, side: ut.Side}
+	self := context{reads: readOptions | readSelf | readSides | readRound, types: [NumRoles]int{t, -1, -1}, side: ut.Side}
 	if err := b.compileWeaponDice(cp, w, self); err != nil {
 		return err
 	}
 	n := len(b.Types)
 	w.Hit, w.Wound, w.CritWound, w.Save = make([]FaceTest, n), make([]FaceTest, n), make([]FaceTest, n), make([]FaceTest, n)
-	w.Damage, w.Reduce = make([]*RollC, n), make([]*Cexpr, n)
+	w.Damage, w.Reduce = make([]*Roll, n), make([]*Expr, n)
 	w.Volley = !d.Wound.Present() && !d.Save.Present() && !d.Reduce.Present() && !d.Spill && !d.Damage.IsDice()
 	for i, u := range b.Sides[1-ut.Side].Types {
 		if err := b.compileWeaponAgainst(cp, w, self, u, i == 0); err != nil {
@@ -159,7 +159,7 @@ func (b *Battle) compileWeapon(cp *compiler, t int, w *WeaponC) error {
 // compileWeaponDice compiles what a weapon's dice do whatever they are
 // fired at: how many, re-rolls (and the side track they spend),
 // explosions, criticals.
-func (b *Battle) compileWeaponDice(cp *compiler, w *WeaponC, self context) error {
+func (b *Battle) compileWeaponDice(cp *compiler, w *Weapon, self context) error {
 	d := w.Decl
 	var err error
 	if d.Attacks.Present() {
@@ -167,7 +167,7 @@ func (b *Battle) compileWeaponDice(cp *compiler, w *WeaponC, self context) error
 			return err
 		}
 	} else {
-		w.Attacks = &Cexpr{K: 1}
+		w.Attacks = &Expr{K: 1}
 	}
 	if w.Reroll, err = cp.compileFaceTest(&d.Reroll.When, self, w.Die); err != nil {
 		return err
@@ -190,7 +190,7 @@ func (b *Battle) compileWeaponDice(cp *compiler, w *WeaponC, self context) error
 // reduction against the enemy's unit type u (first: the first of them),
 // and keeps it a volley weapon only while its damage is the same number
 // against every target and its hits are decided by the face alone.
-func (b *Battle) compileWeaponAgainst(cp *compiler, w *WeaponC, self context, u int, first bool) error {
+func (b *Battle) compileWeaponAgainst(cp *compiler, w *Weapon, self context, u int, first bool) error {
 	d := w.Decl
 	at := self
 	at.reads |= readTarget
@@ -234,7 +234,7 @@ func (b *Battle) compileWeaponAgainst(cp *compiler, w *WeaponC, self context, u 
 // enemy types each face hits whatever the state (faceMask), those whose
 // hit reads the state (dynMask), the damage policies count a hit as, and
 // for a plain weapon the groups of targets its faces reach.
-func (b *Battle) weaponFaces(w *WeaponC, side int) {
+func (b *Battle) weaponFaces(w *Weapon, side int) {
 	w.FaceMask = make([]uint64, len(w.Die))
 	w.PolicyDmg = 0
 	for _, u := range b.Sides[1-side].Types {

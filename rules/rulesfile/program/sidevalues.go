@@ -6,9 +6,9 @@ package program
 func (b *Battle) compileSideValues(cp *compiler) error {
 	for i := range b.File.SideValues {
 		d := &b.File.SideValues[i]
-		sv := sideValC{decl: d, Per: make([]*Cexpr, len(b.Types))}
+		sv := sideValue{decl: d, Per: make([]*Expr, len(b.Types))}
 		for t, ut := range b.Types {
-			c := &context{reads: readOptions | readSelf, types: [NRoles]int{t, -1, -1}, side: ut.Side}
+			c := &context{reads: readOptions | readSelf, types: [NumRoles]int{t, -1, -1}, side: ut.Side}
 			e, err := cp.compile(&d.Of, c, d.Count)
 			if err != nil {
 				return err

@@ -12,22 +12,22 @@ import (
 type FaceTest struct {
 	Set  bool   // a condition was given
 	Mask []bool // per face index, when e is nil
-	E    *Cexpr
+	E    *Expr
 }
 
-// RollC is a compiled roll.
-type RollC struct {
-	Value   *Cexpr // no dice: this value
-	Dice    *Cexpr // how many dice
+// Roll is a compiled roll.
+type Roll struct {
+	Value   *Expr // no dice: this value
+	Dice    *Expr // how many dice
 	Die     []int64
-	Faces   *Cexpr // dice of faces 1..faces (die nil), when the roll says so
-	Keep    int8   // 0 none, 1 highest, 2 lowest
+	Faces   *Expr // dice of faces 1..faces (die nil), when the roll says so
+	Keep    int8  // 0 none, 1 highest, 2 lowest
 	KeepN   int
 	Reroll  FaceTest
 	Explode FaceTest
 	Depth   int
 	Count   FaceTest // set: the result counts the faces that meet it
-	Plus    *Cexpr
+	Plus    *Expr
 	lo, hi  int32 // the range of the result
 	Coins   bool  // coins (faces 0 and 1) summed, nothing else: heads counted
 	// Flips: coins with no modifier (plus), which a contest flips itself
@@ -39,7 +39,7 @@ type RollC struct {
 
 // bounds works out the range of the roll's result from the range of its
 // dice.
-func (rc *RollC) bounds(dlo, dhi int) (lo, hi int32) {
+func (rc *Roll) bounds(dlo, dhi int) (lo, hi int32) {
 	fmin, fmax := int64(math.MaxInt32), int64(math.MinInt32)
 	for _, f := range rc.Die {
 		fmin, fmax = min(fmin, f), max(fmax, f)
@@ -71,11 +71,11 @@ func (rc *RollC) bounds(dlo, dhi int) (lo, hi int32) {
 }
 
 // Walk calls fn with every expression of the roll.
-func (rc *RollC) Walk(fn func(*Cexpr)) {
+func (rc *Roll) Walk(fn func(*Expr)) {
 	if rc == nil {
 		return
 	}
-	for _, e := range []*Cexpr{rc.Value, rc.Dice, rc.Plus, rc.Reroll.E, rc.Explode.E, rc.Count.E} {
+	for _, e := range []*Expr{rc.Value, rc.Dice, rc.Plus, rc.Reroll.E, rc.Explode.E, rc.Count.E} {
 		if e != nil {
 			fn(e)
 		}
@@ -84,12 +84,12 @@ func (rc *RollC) Walk(fn func(*Cexpr)) {
 
 func clamp32(v int64) int32 { return int32(max(min(v, math.MaxInt32/4), math.MinInt32/4)) }
 
-// WeaponC is a weapon as one unit type fires it, compiled against every
+// Weapon is a weapon as one unit type fires it, compiled against every
 // target type of the enemy.
-type WeaponC struct {
+type Weapon struct {
 	Decl    *document.WeaponDecl
 	Die     []int64
-	Attacks *Cexpr
+	Attacks *Expr
 	Reroll  FaceTest
 	Budget  int // the side track re-rolls spend, or -1
 	Explode FaceTest
@@ -99,8 +99,8 @@ type WeaponC struct {
 	Wound     []FaceTest
 	CritWound []FaceTest
 	Save      []FaceTest
-	Damage    []*RollC
-	Reduce    []*Cexpr
+	Damage    []*Roll
+	Reduce    []*Expr
 	// Volley marks a weapon whose hits go to targets as a whole volley:
 	// no wound or save step, damage the same against every target, no
 	// reduction, no spill-over, hits decided by the face alone.
