@@ -8,7 +8,7 @@ SEED    ?= 1
 TRIALS  ?= 20000
 FUZZTIME ?= 60s
 
-.PHONY: build demo screenshots test check long bench fuzz vet clean
+.PHONY: build demo screenshots test check long bench fuzz vet clean skill-list
 
 build:
 	$(GO) build -o $(BIN) ./cmd/crucible
@@ -81,6 +81,11 @@ check: build
 # Long statistical and soak runs.
 long:
 	$(GO) test -count=1 -tags long -timeout 60m ./...
+
+# Every built-in's skill verdict (issue 29 §4), with the players asked,
+# into bench/skill-flags.txt (a few minutes: exact solves of optimal play).
+skill-list: build
+	BIN=$(BIN) sh bench/skill-flags.sh
 
 # Benchmarks, recorded with the command that produced them.
 bench:

@@ -75,3 +75,35 @@ func distOf(t *sim.Tally, name string) *sim.Hist {
 	}
 	return nil
 }
+
+// distTest tests that A's histogram x and B's y (of disjoint trials) are
+// of one distribution, significant below cut.
+func distTest(x, y *sim.Hist, cut float64) DistTest {
+	cx, cy := alignBins(x, y)
+	var d DistTest
+	d.Stat, d.DF, d.P = analysis.Homogeneity(cx, cy)
+	d.NA, d.NB = x.N(), y.N()
+	d.Significant = d.P < cut
+	return d
+}
+
+// alignBins returns the counts of two histograms over the union of their
+// bins, in increasing order of value (both bin values alike).
+func alignBins(x, y *sim.Hist) ([]int64, []int64) {
+	bx, by := x.Bins(), y.Bins()
+	var cx, cy []int64
+	for i, j := 0, 0; i < len(bx) || j < len(by); {
+		switch {
+		case j == len(by) || i < len(bx) && bx[i].Low < by[j].Low:
+			cx, cy = append(cx, bx[i].Count), append(cy, 0)
+			i++
+		case i == len(bx) || by[j].Low < bx[i].Low:
+			cx, cy = append(cx, 0), append(cy, by[j].Count)
+			j++
+		default:
+			cx, cy = append(cx, bx[i].Count), append(cy, by[j].Count)
+			i, j = i+1, j+1
+		}
+	}
+	return cx, cy
+}

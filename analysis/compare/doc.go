@@ -9,11 +9,12 @@
 // It fights through package analysis (Run, Journal, the paired battle); it
 // knows no other engine.
 //
-// Files, each above the ones it uses (two arrows run back up: the
-// Comparison's methods in counters.go and margin.go read compare.go's types):
+// Files, each above the ones it uses (no arrow runs back up):
 //
-//	exact.go              Exact: two exact solutions compared
-//	compare.go            Variant, Comparison, Run: the passes and the tests
-//	margin.go (↑)         Margin: equivalence and superiority verdicts
-//	counters.go (↑)       the counters' paired differences
+//	compare.go      Run: the passes and the tests
+//	verdicts.go     ApplyMargins: a comparison's equivalence and superiority verdicts
+//	exact.go        Exact: two exact solutions compared
+//	counters.go     the counters' paired differences; two distributions tested
+//	comparison.go   Variant, Comparison: what a comparison holds
+//	margin.go       Margin: read from its words, and the verdict it gives
 package compare

@@ -1,69 +1,10 @@
-// Package game solves the two-player zero-sum matrix games a metagame
-// defines: the row player picks an entry to play as side a, the column
-// player an entry to play as side b, and the payoff is the row player's
-// (a win share with draws counted half, say). It finds the value and the
-// maximum-entropy equilibrium by linear programming (a dense simplex
-// method of its own, which starts each of the many programs over one
-// polytope from the last one's vertex), rates the entries (Nash
-// averaging, Bradley–Terry), finds dominated entries and the
-// non-transitive cycles ratings cannot express. Its work is charged to a
-// Budget, which a context or a count of operations ends.
-//
-// It knows nothing of battles or intervals: package analysis builds the
-// matrix from runs and resamples it; this package is the arithmetic.
 package game
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"slices"
 )
-
-// Matrix is a payoff matrix: Matrix[i][j] is the row player's payoff when
-// row i meets column j. Every row has the same length.
-type Matrix [][]float64
-
-// Dims returns the numbers of rows and columns.
-func (m Matrix) Dims() (rows, cols int) {
-	if len(m) == 0 {
-		return 0, 0
-	}
-	return len(m), len(m[0])
-}
-
-// check refuses an empty, ragged or non-finite matrix.
-func (m Matrix) check() error {
-	r, c := m.Dims()
-	if r == 0 || c == 0 {
-		return errors.New("game: an empty payoff matrix")
-	}
-	for i, row := range m {
-		if len(row) != c {
-			return fmt.Errorf("game: row %d has %d payoffs, row 0 has %d", i, len(row), c)
-		}
-		for j, v := range row {
-			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return fmt.Errorf("game: payoff [%d][%d] is %v", i, j, v)
-			}
-		}
-	}
-	return nil
-}
-
-// Transpose returns the game as the column player sees it: rows and
-// columns swapped and payoffs negated, so that the column player maximises.
-func (m Matrix) Transpose() Matrix {
-	r, c := m.Dims()
-	t := make(Matrix, c)
-	for j := range t {
-		t[j] = make([]float64, r)
-		for i := range r {
-			t[j][i] = -m[i][j]
-		}
-	}
-	return t
-}
 
 // Equilibrium is a Nash equilibrium of a zero-sum game: mixtures over the
 // rows and the columns that each guarantee Value, which neither player can
@@ -73,10 +14,6 @@ type Equilibrium struct {
 	// Value is the row player's expected payoff at the equilibrium.
 	Value float64
 }
-
-// Tol is the tolerance below which a probability or a payoff difference
-// counts as zero.
-const Tol = 1e-7
 
 // Solve returns the game's value and, of the equilibria (a convex set when
 // there are several), the one whose mixtures have the greatest entropy:

@@ -3,14 +3,16 @@
 // then search:1k; Eclipse's kill-greedy, then optimal), so that a verdict
 // that holds only for weak players is flagged as such. A designer's
 // question is about the game, and an answer that moves with the players'
-// skill is, in part, an answer about the players.
+// skill is, in part, an answer about the players. The move between the
+// top two levels is judged by its 95 % interval (Axis.Verdict): shown
+// beyond the threshold (sensitive), shown within it (holds), or neither
+// (undecided: more trials would decide).
 package skill
 
 import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"strings"
 
 	"github.com/crucible-sim/crucible/analysis"
@@ -28,7 +30,8 @@ type Axis struct {
 	// Levels are the answers, in the order asked (weakest first).
 	Levels []Level `json:"levels"`
 	// Threshold is the move of side a's win share, as a share, between
-	// the top two levels beyond which the answer is Sensitive.
+	// the top two levels beyond which the answer changes with skill: it
+	// is Sensitive when the move's whole interval lies beyond it.
 	Threshold float64 `json:"threshold"`
 	// Effect names variant B of a comparison when the answer is B's
 	// effect on side a's win share (Level.Base holds variant A's at each
@@ -47,6 +50,10 @@ type Level struct {
 	// Base is variant A's win shares at this level, when the axis is a
 	// comparison's effect (Axis.Effect); nil otherwise.
 	Base *[2]analysis.Estimate `json:"base,omitempty"`
+	// Style is true when the player is a style of play, not a level of
+	// skill: neither a rung of the ruleset's ladder of skill
+	// (rules.PolicyValue.Rung) nor the exact solver's optimal play.
+	Style bool `json:"style,omitempty"`
 }
 
 // Answer is the level's answer: side a's win share, or for a
@@ -71,21 +78,140 @@ func (a *Axis) Move() float64 {
 	return a.Levels[n-1].Answer() - a.Levels[n-2].Answer()
 }
 
-// Sensitive reports whether the top two levels disagree by more than the
-// threshold: the answer changes with skill.
-func (a *Axis) Sensitive() bool { return math.Abs(a.Move()) > a.Threshold }
+// MoveInterval returns the 95 % interval of Move. Exact levels give the
+// move itself (Lo = Hi). Otherwise it is the difference of the levels'
+// own 95 % limits (Clopper–Pearson, as Level.Win holds them): the move
+// less the top level's distance down to its lower limit and the level
+// below's up to its upper one, and so on for the upper limit; for an
+// effect, the four win shares' distances added alike. It is Newcombe's
+// hybrid interval for a difference of proportions with the estimates'
+// correlation at its bound −1 (MOVER; analysis.MarginInterval is the same
+// construction): the levels are played on the same streams, so their
+// outcomes are correlated by an amount no run measures, and the standard
+// deviation of a difference is at most the sum of the parts' (Cauchy–
+// Schwarz) whatever the correlation — valid however the players couple,
+// where an interval for independent proportions is short when they
+// couple negatively (TestMoveFalseVerdicts plays such a coupling). The
+// price is width: up to √2 times the independent interval's.
+func (a *Axis) MoveInterval() (lo, hi float64) {
+	n := len(a.Levels)
+	top, below := a.Levels[n-1], a.Levels[n-2]
+	tDown, tUp := top.answerReach()
+	bDown, bUp := below.answerReach()
+	m := a.Move()
+	return m - tDown - bUp, m + tUp + bDown
+}
 
-// Flag says, when the answer is skill-sensitive, how it changes, in a
-// designer's words ("this verdict changes with skill: attacker wins 41.37 %
-// under kill-greedy, 59.71 % under optimal"); "" when it is not.
+// answerReach returns how far the level's answer's 95 % interval reaches
+// below and above it: side a's win share's limits, and for an effect
+// variant A's as well, added (the limits' distances of a difference).
+func (l Level) answerReach() (down, up float64) {
+	down, up = l.Win[0].Value-l.Win[0].Lo, l.Win[0].Hi-l.Win[0].Value
+	if l.Base != nil {
+		down += l.Base[0].Hi - l.Base[0].Value
+		up += l.Base[0].Value - l.Base[0].Lo
+	}
+	return down, up
+}
+
+// Verdict is what a skill axis says of its answer: the move between the
+// top two levels shown beyond the threshold, shown within it, or neither.
+type Verdict string
+
+const (
+	// VerdictSensitive: the whole interval of the move lies beyond the
+	// threshold (past +threshold or past −threshold): the answer changes
+	// with skill.
+	VerdictSensitive Verdict = "sensitive"
+	// VerdictHolds: the whole interval lies within ±threshold: the answer
+	// holds across the top two levels.
+	VerdictHolds Verdict = "holds"
+	// VerdictUndecided: the interval straddles a threshold; more trials
+	// would decide.
+	VerdictUndecided Verdict = "undecided"
+)
+
+// Verdict judges the move by its interval (MoveInterval): exact levels
+// by the move itself, sensitive past the threshold.
+func (a *Axis) Verdict() Verdict {
+	lo, hi := a.MoveInterval()
+	switch t := a.Threshold; {
+	case lo > t || hi < -t:
+		return VerdictSensitive
+	case lo >= -t && hi <= t:
+		return VerdictHolds
+	}
+	return VerdictUndecided
+}
+
+// Exact reports whether the move is exact: every win share it is made of
+// was solved, not sampled.
+func (a *Axis) Exact() bool {
+	lo, hi := a.MoveInterval()
+	return lo == hi
+}
+
+// Trials is the number of trials the sampled levels among the top two
+// were played on; 0 when both are exact.
+func (a *Axis) Trials() int64 {
+	n := len(a.Levels)
+	var out int64
+	for _, l := range a.Levels[n-2:] {
+		for _, e := range append([]analysis.Estimate{l.Win[0]}, baseOf(l)...) {
+			if e.Lo != e.Hi {
+				out = max(out, e.Trials)
+			}
+		}
+	}
+	return out
+}
+
+func baseOf(l Level) []analysis.Estimate {
+	if l.Base == nil {
+		return nil
+	}
+	return []analysis.Estimate{l.Base[0]}
+}
+
+// Sensitive reports whether the answer is shown to change with skill
+// (VerdictSensitive): false when it holds and when it is undecided.
+func (a *Axis) Sensitive() bool { return a.Verdict() == VerdictSensitive }
+
+// Flag says, when the answer is shown skill-sensitive, how it changes, in
+// a designer's words ("this verdict changes with skill: attacker wins
+// 41.37 % under kill-greedy, 59.71 % under optimal"); "" when it is not.
 func (a *Axis) Flag() string {
 	if !a.Sensitive() {
 		return ""
 	}
 	n := len(a.Levels)
 	lo, hi := a.Levels[n-2], a.Levels[n-1]
-	return fmt.Sprintf("this verdict changes with skill: %s under %s, %s under %s (%+.2f points, more than the %g-point threshold)",
-		a.favour(lo), lo.Policy, a.favour(hi), hi.Policy, 100*a.Move(), 100*a.Threshold)
+	return fmt.Sprintf("this verdict changes with skill: %s under %s, %s under %s (%s, more than the %g-point threshold)",
+		a.favour(lo), lo.Policy, a.favour(hi), hi.Policy, a.MoveText(), 100*a.Threshold)
+}
+
+// MoveText is the move in points, with its 95 % interval and trials when
+// it is sampled: "+18.34 points" when exact, "+2.50 points [-12.40,
+// +17.40] at 40 trials" when not.
+func (a *Axis) MoveText() string {
+	if a.Exact() {
+		return fmt.Sprintf("%+.2f points", 100*a.Move())
+	}
+	lo, hi := a.MoveInterval()
+	return fmt.Sprintf("%+.2f points [%+.2f, %+.2f] at %d trials", 100*a.Move(), 100*lo, 100*hi, a.Trials())
+}
+
+// Note says, when neither of the top two levels is a level of skill
+// (Level.Style: Eclipse's kill-greedy and largest-killable-first, any two
+// of EmojiSpace's policies), that the move is between styles of play, as
+// a policy spread measures it, not a move with skill; "" otherwise.
+func (a *Axis) Note() string {
+	n := len(a.Levels)
+	lo, hi := a.Levels[n-2], a.Levels[n-1]
+	if !lo.Style || !hi.Style {
+		return ""
+	}
+	return fmt.Sprintf("neither %s nor %s is a rung of the ruleset's ladder of skill or its optimal play: they are styles of play, and the move between them is a style's (as --policy-spread measures it), not skill's", lo.Policy, hi.Policy)
 }
 
 // favour says which side a level favours and by how much; for an effect,
@@ -174,15 +300,27 @@ func RunEffect(ctx context.Context, r analysis.Run, va, vb *scenarios.Scenario, 
 }
 
 // Check refuses, before anything is fought, levels that are not players
-// of sc's ruleset both sides may be.
+// of sc's ruleset both sides may be, and levels a side of sc cannot take
+// (Eclipse's NPC defender plays by the rulebook's rule alone).
 func Check(sc *scenarios.Scenario, levels []string) error {
 	fields, err := ladder.FieldsOf(sc.Ruleset)
 	if err != nil {
 		return fmt.Errorf("%s: %w", sc.Name, err)
 	}
 	for _, text := range levels {
-		if _, err := playerOf(sc, fields, text); err != nil {
+		v, err := playerOf(sc, fields, text)
+		if err != nil {
 			return err
+		}
+		sides, _ := sidesOf(text)
+		lv, err := played(sc, fields, sides, v)
+		if err != nil {
+			return err
+		}
+		// A player of the exact solver alone compiles for no Monte Carlo;
+		// the solver says so if a side cannot take it.
+		if _, err := lv.Compile(); err != nil && !v.ExactOnly {
+			return fmt.Errorf("%s: skill level %s: %w", sc.Name, text, err)
 		}
 	}
 	return nil
@@ -221,12 +359,12 @@ func level(ctx context.Context, r analysis.Run, sc *scenarios.Scenario, fields [
 	}
 	sides, _ := sidesOf(text)
 	l, err := play(ctx, r, sc, fields, sides, v)
-	l.Policy = text
+	l.Policy, l.Style = text, v.Rung == 0 && !v.ExactOnly
 	return l, err
 }
 
-// play plays sc with the given sides played by v.
-func play(ctx context.Context, r analysis.Run, sc *scenarios.Scenario, fields [2]rules.PolicyField, sides []int, v rules.PolicyValue) (Level, error) {
+// played returns sc with the given sides played by v.
+func played(sc *scenarios.Scenario, fields [2]rules.PolicyField, sides []int, v rules.PolicyValue) (*scenarios.Scenario, error) {
 	lv := sc.Clone()
 	err := lv.Edit(func(root *doc.Node) error {
 		var errs []error
@@ -236,7 +374,16 @@ func play(ctx context.Context, r analysis.Run, sc *scenarios.Scenario, fields [2
 		return errors.Join(errs...)
 	})
 	if err != nil {
-		return Level{}, fmt.Errorf("%s: skill level %s: %w", sc.Name, v.Name, err)
+		return nil, fmt.Errorf("%s: skill level %s: %w", sc.Name, v.Name, err)
+	}
+	return lv, nil
+}
+
+// play plays sc with the given sides played by v.
+func play(ctx context.Context, r analysis.Run, sc *scenarios.Scenario, fields [2]rules.PolicyField, sides []int, v rules.PolicyValue) (Level, error) {
+	lv, err := played(sc, fields, sides, v)
+	if err != nil {
+		return Level{}, err
 	}
 	out := Level{Policy: v.Name}
 	if _, serr := rules.LookupSolver(sc.Ruleset); serr == nil {

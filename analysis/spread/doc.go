@@ -7,9 +7,10 @@
 // It fights through package analysis (Run, the paired battle); it knows no
 // other engine.
 //
-// Files (one arrow runs back up: the gap's fight is a method of the
-// spread's):
+// Files, each above the ones it uses (no arrow runs back up):
 //
-//	spread.go     Spread, Cell, Plan, Run: the cells
-//	gap.go (↑)    the cells' range and each side's skill gap
+//	run.go      Run: the cells fought, then the gaps
+//	gap.go      the cells' range and each side's skill gap
+//	fight.go    a cell fought: exact where the solver reaches, else sampled, within the budget
+//	spread.go   Spread, Cell, Plan: what a spread asks and holds
 package spread

@@ -2,7 +2,6 @@ package sweep
 
 import (
 	"math"
-	"strings"
 
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/scenarios"
@@ -51,29 +50,4 @@ func KindOf(ruleset string, a scenarios.Axis) AxisKind {
 		}
 	}
 	return Integer
-}
-
-// AxisSide returns the side axis k's field belongs to — its path within
-// one of the fields the ruleset's rules.Sided names for a side
-// ("b.armor" within stratfight's "b") — or rules.None for a field of the
-// battle (an option, a blueprint both sides use) or a ruleset without
-// sides.
-func (s *Sweep) AxisSide(k int) rules.Side {
-	rs, err := rules.Lookup(s.Ruleset)
-	if err != nil {
-		return rules.None
-	}
-	sided, ok := rs.(rules.Sided)
-	if !ok {
-		return rules.None
-	}
-	path := s.Axes[k].Path
-	for i, fields := range sided.SideFields() {
-		for _, f := range fields {
-			if rest, ok := strings.CutPrefix(path, f); ok && (rest == "" || rest[0] == '.' || rest[0] == '[') {
-				return [2]rules.Side{rules.A, rules.B}[i]
-			}
-		}
-	}
-	return rules.None
 }

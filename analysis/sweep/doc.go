@@ -7,12 +7,12 @@
 // It fights through package analysis (Run, Journal); it knows no other
 // engine.
 //
-// Files, each above the ones it uses (one arrow runs back up: overlay.go
-// reads the Sweep it overlays):
+// Files, each above the ones it uses (no arrow runs back up):
 //
 //	rank.go  shape.go   rankings and shapes of a result's lines
 //	breakeven.go        Line and BreakEven: where a line crosses a level
-//	sweep.go            Sweep, Result, Run: the grid and its fight
-//	overlay.go (↑)      which points a figure overlays
+//	sweep.go            Result, Run: the grid's fight
+//	overlay.go          which points a figure overlays
+//	grid.go             Sweep, New: the grid of variants, its points and scenarios
 //	axis.go             AxisKind: integer, continuous or categorical axes
 package sweep

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -41,6 +42,13 @@ func TestSkillRefusals(t *testing.T) {
 	} {
 		mustFail(t, exitUsage, c.want, append([]string{"run", "dbd/cavalry_hammer", "--seed", "1"}, c.args...)...)
 	}
+	// A ruleset without policies has no ladder of players.
+	mustFail(t, exitUsage, "--skill stratfight/thug-vs-guard: ruleset stratfight has no built-in policies, so it has no ladder of players",
+		"run", "stratfight/thug-vs-guard", "--skill", "random,greedy", "--seed", "1")
+	// A side that cannot take the player is refused before anything is
+	// fought: an Eclipse NPC plays by the rulebook's rule alone.
+	mustFail(t, exitUsage, "--skill eclipse/two-interceptors-vs-ancient: skill level b=kill-greedy: --skill: defender.policy: an NPC side always assigns by the rulebook NPC rule (allowed: npc)",
+		"run", "eclipse/two-interceptors-vs-ancient", "--skill", "b=kill-greedy,b=optimal", "--seed", "1")
 }
 
 // skillJSON reads the "skill" field of a command's JSON output: each
@@ -145,6 +153,9 @@ func TestSkillOnMeta(t *testing.T) {
 	if n := strings.Count(cells, " vs "); n != 100 {
 		t.Errorf("%d cells in the table; want 100", n)
 	}
+	if !strings.Contains(cells, "\nnote: neither kill-greedy nor largest-killable-first is a rung of the ruleset's ladder of skill") {
+		t.Errorf("the table does not say the players are styles:\n%s", cells)
+	}
 	mustFail(t, exitUsage, "--skill sets both sides' players, and roster dbd/players's entry random is a player: rank players with crucible ladder",
 		"meta", "dbd/players", "--skill", "greedy,rollout", "--seed", "1")
 	mustFail(t, exitUsage, "--skill re-judges a roster's matrix: it cannot be given with --balance",
@@ -178,4 +189,36 @@ func TestSkillOnCheck(t *testing.T) {
 	mustFail(t, exitUsage, "--skill prints with --format table or json", append(args, "--format", "junit")...)
 	mustFail(t, exitUsage, "--skill re-judges a sampled comparison: drop --exact",
 		"compare", "eclipse/fleet-mirror", "--set-b", "attacker.ships.Interceptor=7", "--exact", "--skill", "a=kill-greedy,a=optimal")
+}
+
+// A sampled move is judged by its interval: on 200 trials
+// largest-killable-first (beyond the solver on fleet-mirror-upgraded)
+// moves the attacker's share from kill-greedy's exact 39.98 % by +6.02
+// points, [-1.03, +13.20]: neither the flag nor the all-clear, in the
+// table, skill.json (verdict "undecided", sensitive false) and the page.
+func TestSkillUndecided(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	out := mustRun(t, "run", "eclipse/fleet-mirror-upgraded", "--skill", "kill-greedy,largest-killable-first", "--trials", "200", "--seed", "1", "--out", dir)
+	want := "skill       undecided whether the verdict changes with skill from kill-greedy to largest-killable-first: attacker wins moves by +6.02 points [-1.03, +13.20] at 200 trials, neither shown within nor beyond the 5-point threshold; more trials would decide\n"
+	if !strings.Contains(out, want) || strings.Contains(out, "SKILL-SENSITIVE") {
+		t.Errorf("no %q in\n%s", want, out)
+	}
+	var d struct {
+		Skill []struct {
+			Verdict   string
+			Sensitive bool
+			Lo        float64 `json:"move_lo"`
+			Hi        float64 `json:"move_hi"`
+		}
+	}
+	if err := json.Unmarshal(must(os.ReadFile(filepath.Join(dir, "skill.json"))), &d); err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Skill) != 1 || d.Skill[0].Verdict != "undecided" || d.Skill[0].Sensitive || fmt.Sprintf("%.4f %.4f", d.Skill[0].Lo, d.Skill[0].Hi) != "-0.0103 0.1320" {
+		t.Errorf("skill.json: %+v; want verdict undecided, not sensitive, move in [-0.0103, 0.1320]", d.Skill)
+	}
+	if !pageSays(t, dir, "index.html", `<p class="skill-undecided">skill       undecided whether`) || pageSays(t, dir, "index.html", "SKILL-SENSITIVE") {
+		t.Error("the page does not say the axis is undecided beside the headline")
+	}
 }

@@ -80,13 +80,22 @@ func TestTuneAnswers(t *testing.T) {
 		t.Errorf("trials %d (probes sum to %d), seed %d %q, version %q", v.Trials, sum, v.Seed, v.SeedText, v.Version)
 	}
 
-	// Eclipse's question is answered exactly, with fractions on request.
-	v = readTuneJSON(t, mustRun(t, "tune", "eclipse/interceptors-for-70", "--rational", "--format", "json", "--seed", "1"))
-	if v.Answer == nil || *v.Answer != "7" || v.Below.Value != "6" || v.Below.Exact == nil || v.Below.Fraction == "" || v.Trials != 0 || len(v.Recheck.Probes) != 0 {
+	// Eclipse's question is answered exactly,
+	v = readTuneJSON(t, mustRun(t, "tune", "eclipse/interceptors-for-70", "--format", "json", "--seed", "1"))
+	if v.Answer == nil || *v.Answer != "7" || v.Below.Value != "6" || v.Below.Exact == nil || v.Below.Fraction != "" || v.Trials != 0 || len(v.Recheck.Probes) != 0 {
 		t.Errorf("exact: %+v", v)
 	}
 	if !strings.Contains(v.Headline[1], "7 Interceptors: attacker wins 78.3 % exactly — the smallest that gives attacker wins ≥ 70 %, from exact values") {
 		t.Errorf("headline %q", v.Headline)
+	}
+	// with fractions on request: asked of the duel whose one Interceptor
+	// wins 5/11 (E1, derived by hand in rules/eclipse's README §10), where
+	// the built-in's rational solves of 6 and 7 Interceptors cost a second
+	// of CPU.
+	v = readTuneJSON(t, mustRun(t, "tune", "eclipse/interceptor-duel", "--vary", "attacker.ships.Interceptor=1..4", "--target", "win.a>=0.7",
+		"--rational", "--format", "json", "--seed", "1"))
+	if v.Answer == nil || *v.Answer != "2" || v.Below.Value != "1" || v.Below.Fraction != "5/11" || v.Above.Fraction != "821/1001" || v.Trials != 0 {
+		t.Errorf("exact, rational: %+v", v)
 	}
 }
 

@@ -146,15 +146,6 @@ func writeDir(dir string, c *compare.Comparison, command string, axes []*skill.A
 	return outdir.WriteFiles(dir, files)
 }
 
-// verdictLines is the verdict as the page sets it: a line per verdict
-// against the margins, else the one verdict.
-func verdictLines(c *compare.Comparison) []string {
-	if v := marginVerdicts(c); len(v) > 0 {
-		return v
-	}
-	return []string{Verdict(c)}
-}
-
 // Write replaces the directory's report with the report of a
 // comparison (WriteComparisonDir) and, when states is not nil (an
 // interrupted comparison), their checkpoint.

@@ -44,15 +44,6 @@ func Signed(x float64) string {
 	return words.Num(x)
 }
 
-// pval formats a p-value to three digits; one that underflowed to 0 is
-// shown as the bound it is.
-func pval(p float64) string {
-	if p == 0 {
-		return "<1e-300"
-	}
-	return strconv.FormatFloat(p, 'g', 3, 64)
-}
-
 // pvalStar is pval marked with a star when the test rejects.
 func pvalStar(p float64, significant bool) string {
 	if significant {
@@ -418,4 +409,13 @@ func listSome(names []string, few int) string {
 		return strings.Join(names, ", ")
 	}
 	return fmt.Sprintf("%s and %d more", strings.Join(names[:few], ", "), len(names)-few)
+}
+
+// verdictLines is the verdict as the page sets it: a line per verdict
+// against the margins, else the one verdict.
+func verdictLines(c *compare.Comparison) []string {
+	if v := marginVerdicts(c); len(v) > 0 {
+		return v
+	}
+	return []string{Verdict(c)}
 }

@@ -293,3 +293,12 @@ func marginText(v compare.MarginVerdict, unit string, k float64) string {
 	}
 	return strings.TrimSpace(words.Num(k*v.Margin) + " " + unit)
 }
+
+// pval formats a p-value to three digits; one that underflowed to 0 is
+// shown as the bound it is.
+func pval(p float64) string {
+	if p == 0 {
+		return "<1e-300"
+	}
+	return strconv.FormatFloat(p, 'g', 3, 64)
+}

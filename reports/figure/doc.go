@@ -4,19 +4,21 @@
 // knows the words it labels with (package words) and nothing of pages or
 // files.
 //
-// Files (no arrow runs back up; each chart uses the shared panels of
-// run.go and the step masses of rounds.go):
+// Files, each above the ones it uses (no arrow runs back up): the charts,
+// then what they share, the step masses of rounds.go and the panels of
+// run.go:
 //
-//	board.go            a battle's board and its heat maps
-//	run.go              a run's win rates, rounds and counters; the shared panels
-//	rounds.go           "over N rounds" and "at least" curves
-//	sweep_plots.go      a sweep's curve and heat map
+//	tune_curve.go       a tune's probes and bracket
+//	meta_ratings.go     a roster's ratings
 //	sweep_rank.go       a sweep's ranking with whiskers
 //	sweep_rounds.go     a sweep's rounds overlaid
-//	tune_curve.go       a tune's probes and bracket
-//	compare_diffs.go    a comparison's differences with their intervals
-//	compare_overlay.go  two variants' distributions overlaid
+//	sweep_plots.go      a sweep's curve and heat map
 //	meta_heatmap.go     a roster's matrix and its equilibrium
-//	meta_ratings.go     a roster's ratings
+//	compare_overlay.go  two variants' distributions overlaid
+//	compare_diffs.go    a comparison's differences with their intervals
+//	ladder.go           a ladder's ratings against its rungs
+//	board.go            a battle's board and its heat maps
+//	rounds.go           "over N rounds" and "at least" curves
+//	run.go              a run's win rates, rounds and counters; the shared panels
 //	plotformat.go       PNG and SVG canvases
 package figure

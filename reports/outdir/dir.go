@@ -131,3 +131,56 @@ func (d *Dir) writeFile(name string, write func(io.Writer) error) error {
 	}
 	return WriteAtomic(filepath.Join(d.path, name), write)
 }
+
+// adopt takes the directory over: it cleans up what a killed run left of
+// crucible's own (see clearStagedBeside) and refuses the directory if it
+// holds anything else crucible did not write, naming it, since a report
+// would replace it. Report directories nested in it (make demo writes the
+// sweeps into out/sweeps/) are kept as they are.
+func (d *Dir) adopt() error {
+	d.clearStagedBeside()
+	l, err := readMarker(d.path)
+	if err != nil {
+		return fmt.Errorf("--out %s: %w", d.name, err)
+	}
+	entries, err := os.ReadDir(d.path)
+	if err != nil {
+		return fmt.Errorf("--out %s: %w", d.name, err)
+	}
+	var others []string
+	// A listed name that is a directory is not crucible's: it writes only
+	// files (see stage), and a report would remove what it lists.
+	for _, e := range entries {
+		n := e.Name()
+		switch {
+		case l.lists(n) && !e.IsDir():
+		case l.leftover(n):
+			os.RemoveAll(filepath.Join(d.path, n))
+		case e.IsDir() && holdsOnlyReports(filepath.Join(d.path, n)):
+			l.files = slices.DeleteFunc(l.files, func(f string) bool { return f == n })
+		default:
+			others = append(others, n)
+		}
+	}
+	d.files = l.files
+	switch {
+	case len(others) == 0:
+		return nil
+	case l.marked && !l.listed:
+		return fmt.Errorf("--out %s holds a report of an earlier crucible, which did not list the files it wrote (%s), so they cannot be told from yours: remove them, or name a new or empty directory", d.name, someOf(others))
+	}
+	return fmt.Errorf("--out %s holds files crucible did not write (%s): a report goes into a new or empty directory, or one holding only crucible's files; move them away, or name another directory", d.name, someOf(others))
+}
+
+// clearStagedBeside clears the directories a run killed while it swapped a
+// report in left beside the report directory (see clearReport). Since the
+// directory is locked, no live run is using them.
+func (d *Dir) clearStagedBeside() {
+	parent := filepath.Dir(d.path)
+	entries, _ := os.ReadDir(parent)
+	for _, e := range entries {
+		if e.IsDir() && isTempDir(e.Name(), d.stagingBeside()) {
+			clearReport(filepath.Join(parent, e.Name()), d.path)
+		}
+	}
+}

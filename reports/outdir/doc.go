@@ -8,15 +8,16 @@
 // working directory). It knows nothing of what a report holds: the
 // renderers hand it Files to write.
 //
-// Files, each above the ones it uses (three arrows run back up: Dir's
-// methods live beside the step they take, and use Dir's fields):
+// Files, each above the ones it uses (one arrow runs back up: dir.go asks
+// swap.go whether the directory can be swapped and where a report is
+// staged beside it, and the swap works on the Dir):
 //
-//	swap.go (↑ dir.go, files.go)   a report swapped in whole, or moved in file by file
-//	files.go (↑ dir.go)            the marker: which files are crucible's
-//	dir.go                         Dir, Open, checkpoints
-//	tallyfile.go (↑ atomic.go)     TallyFile: the finished work's tallies, nameless, until the command ends
-//	write.go                       File, WriteFiles: a report's files written atomically
-//	atomic.go                      WriteFileAtomic, WriteCheckpoints: one file, whole or not at all
-//	lock.go                        the directory's lock
-//	filename.go                    FileName: a safe file name for a scenario's file
+//	write.go               File, WriteFiles: a report's files written atomically
+//	tallyfile.go           TallyFile: the finished work's tallies, nameless, until the command ends
+//	swap.go                a report swapped in whole, or moved in file by file
+//	dir.go (↑ swap.go)     Dir, Open, checkpoints; crucible's files adopted, leftovers cleared
+//	lock.go                the directory's lock
+//	files.go               the marker and the names crucible keeps: which files are crucible's
+//	filename.go            FileName: a safe file name for a scenario's file
+//	atomic.go              WriteFileAtomic, WriteCheckpoints: one file, whole or not at all
 package outdir

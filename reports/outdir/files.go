@@ -23,6 +23,14 @@ const Marker = ".crucible-report"
 // before its files are moved into place.
 const stagingInside = ".crucible-new"
 
+// LockFile is the file, inside a report directory, that a crucible run
+// holds an exclusive flock on while the directory is open. It is opened for
+// writing, so that the lock works where flock is emulated by byte-range
+// locks (NFS), and removed when the run closes the directory; one left by
+// a killed run is unlocked (the kernel drops a lock when its process ends,
+// however it ends) and taken over by the next.
+const LockFile = ".crucible-lock"
+
 // markerFile is the marker's content.
 type markerFile struct {
 	About string   `json:"about"`
@@ -131,46 +139,6 @@ func (l listing) leftover(name string) bool {
 	return ok && l.lists(base)
 }
 
-// adopt takes the directory over: it cleans up what a killed run left of
-// crucible's own (see clearStagedBeside) and refuses the directory if it
-// holds anything else crucible did not write, naming it, since a report
-// would replace it. Report directories nested in it (make demo writes the
-// sweeps into out/sweeps/) are kept as they are.
-func (d *Dir) adopt() error {
-	d.clearStagedBeside()
-	l, err := readMarker(d.path)
-	if err != nil {
-		return fmt.Errorf("--out %s: %w", d.name, err)
-	}
-	entries, err := os.ReadDir(d.path)
-	if err != nil {
-		return fmt.Errorf("--out %s: %w", d.name, err)
-	}
-	var others []string
-	// A listed name that is a directory is not crucible's: it writes only
-	// files (see stage), and a report would remove what it lists.
-	for _, e := range entries {
-		n := e.Name()
-		switch {
-		case l.lists(n) && !e.IsDir():
-		case l.leftover(n):
-			os.RemoveAll(filepath.Join(d.path, n))
-		case e.IsDir() && holdsOnlyReports(filepath.Join(d.path, n)):
-			l.files = slices.DeleteFunc(l.files, func(f string) bool { return f == n })
-		default:
-			others = append(others, n)
-		}
-	}
-	d.files = l.files
-	switch {
-	case len(others) == 0:
-		return nil
-	case l.marked && !l.listed:
-		return fmt.Errorf("--out %s holds a report of an earlier crucible, which did not list the files it wrote (%s), so they cannot be told from yours: remove them, or name a new or empty directory", d.name, someOf(others))
-	}
-	return fmt.Errorf("--out %s holds files crucible did not write (%s): a report goes into a new or empty directory, or one holding only crucible's files; move them away, or name another directory", d.name, someOf(others))
-}
-
 // someOf lists the first few names, and how many more there are.
 func someOf(names []string) string {
 	const shown = 5
@@ -196,19 +164,6 @@ func holdsOnlyReports(dir string) bool {
 		}
 	}
 	return true
-}
-
-// clearStagedBeside clears the directories a run killed while it swapped a
-// report in left beside the report directory (see clearReport). Since the
-// directory is locked, no live run is using them.
-func (d *Dir) clearStagedBeside() {
-	parent := filepath.Dir(d.path)
-	entries, _ := os.ReadDir(parent)
-	for _, e := range entries {
-		if e.IsDir() && isTempDir(e.Name(), d.stagingBeside()) {
-			clearReport(filepath.Join(parent, e.Name()), d.path)
-		}
-	}
 }
 
 // isTempDir reports whether name is one os.MkdirTemp gives for prefix.

@@ -10,14 +10,6 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// LockFile is the file, inside a report directory, that a crucible run
-// holds an exclusive flock on while the directory is open. It is opened for
-// writing, so that the lock works where flock is emulated by byte-range
-// locks (NFS), and removed when the run closes the directory; one left by
-// a killed run is unlocked (the kernel drops a lock when its process ends,
-// however it ends) and taken over by the next.
-const LockFile = ".crucible-lock"
-
 // lockDir locks the report directory path (see LockFile). Every name of
 // the directory (a symlink, a bind mount) meets the same lock. A lock taken
 // on a file that stopped being path's lock file before it was locked (its

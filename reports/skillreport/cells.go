@@ -18,9 +18,11 @@ const namedCells = 5
 
 // Summary says in one sentence what the skill axes of a roster's cells
 // (meta --skill: every cell played with the same players) say together:
-// which cells change with skill between the top two players, or that every
-// cell holds and by how little the answers move. Cell names are the axes'
-// scenarios with prefix (the roster's name and a slash) taken off.
+// which cells are shown to change with skill between the top two players,
+// which are undecided (their moves' intervals straddle the threshold), or
+// that every cell holds and by how little the answers move. Cell names
+// are the axes' scenarios with prefix (the roster's name and a slash)
+// taken off.
 func Summary(axes []*skill.Axis, prefix string) string {
 	if len(axes) == 0 {
 		return ""
@@ -29,41 +31,69 @@ func Summary(axes []*skill.Axis, prefix string) string {
 	n := len(a.Levels)
 	from, to := a.Levels[n-2].Policy, a.Levels[n-1].Policy
 	byMove := sortedByMove(axes)
-	sens := Sensitive(byMove)
-	if len(sens) == 0 {
+	sens, und := Judged(byMove, skill.VerdictSensitive), Judged(byMove, skill.VerdictUndecided)
+	holds := len(axes) - len(sens) - len(und)
+	switch {
+	case len(sens) == 0 && len(und) == 0:
 		top := byMove[0]
 		return fmt.Sprintf("Skill: every one of the %d cells holds from %s to %s: %s's win share moves by at most %.2f points (%s), within the %g-point threshold.",
 			len(axes), from, to, a.Labels[0], math.Abs(100*top.Move()), cellName(top, prefix), 100*a.Threshold)
+	case len(sens) == 0:
+		return fmt.Sprintf("Skill: no cell is shown to change with skill from %s to %s, but %d of %d are undecided, their moves' intervals straddling the %g-point threshold: %s; more trials would decide. %s.",
+			from, to, len(und), len(axes), 100*a.Threshold, cellList(und, prefix), capital(holdCount(holds, len(axes)-len(und))))
 	}
-	names := make([]string, 0, namedCells)
-	for _, s := range sens[:min(namedCells, len(sens))] {
-		names = append(names, fmt.Sprintf("%s (%+.2f points)", cellName(s, prefix), 100*s.Move()))
-	}
-	if more := len(sens) - len(names); more > 0 {
-		names = append(names, fmt.Sprintf("%d more", more))
-	}
-	rest := "every cell changes"
-	switch k := len(axes) - len(sens); k {
-	case 0:
-	case 1:
-		rest = "the other cell holds"
-	default:
-		rest = fmt.Sprintf("the other %d hold", k)
+	rest := holdCount(holds, len(axes)-len(sens))
+	if len(und) > 0 {
+		rest = fmt.Sprintf("%s; %d undecided (%s): more trials would decide", rest, len(und), cellList(und, prefix))
 	}
 	return fmt.Sprintf("Skill: %d of %d cells change with skill from %s to %s, %s's win share moving by more than the %g-point threshold: %s. Read those cells under %s; %s.",
-		len(sens), len(axes), from, to, a.Labels[0], 100*a.Threshold, strings.Join(names, ", "), to, rest)
+		len(sens), len(axes), from, to, a.Labels[0], 100*a.Threshold, cellList(sens, prefix), to, rest)
 }
+
+// cellList names the first namedCells of axes with their moves, and
+// counts the rest.
+func cellList(axes []*skill.Axis, prefix string) string {
+	names := make([]string, 0, namedCells)
+	for _, s := range axes[:min(namedCells, len(axes))] {
+		names = append(names, fmt.Sprintf("%s (%s)", cellName(s, prefix), s.MoveText()))
+	}
+	if more := len(axes) - len(names); more > 0 {
+		names = append(names, fmt.Sprintf("%d more", more))
+	}
+	return strings.Join(names, ", ")
+}
+
+// holdCount says how many of the other cells (others, those not named
+// before) hold.
+func holdCount(holds, others int) string {
+	switch {
+	case holds == others && holds == 0:
+		return "every cell changes"
+	case holds == others && holds == 1:
+		return "the other cell holds"
+	case holds == others:
+		return fmt.Sprintf("the other %d hold", holds)
+	case holds == 1:
+		return "1 holds"
+	}
+	return fmt.Sprintf("%d hold", holds)
+}
+
+func capital(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
 
 // WriteCells writes the axes of a roster's cells as one table, a row a
 // cell: side a's win share under each player and its move between the top
-// two, the cells that move most first, each flagged SKILL-SENSITIVE past
-// the threshold. It is the detail behind Summary, shorter than a
-// WriteTable block a cell.
+// two (with its 95 % interval when a cell was sampled), the cells that
+// move most first, each marked SKILL-SENSITIVE when the move is shown
+// beyond the threshold and undecided when its interval straddles it. It
+// is the detail behind Summary, shorter than a WriteTable block a cell;
+// the note (skill.Axis.Note) follows when the players are styles.
 func WriteCells(w io.Writer, axes []*skill.Axis, prefix string) error {
 	if len(axes) == 0 {
 		return nil
 	}
 	a := axes[0]
+	sampled := slices.ContainsFunc(axes, func(x *skill.Axis) bool { return !x.Exact() })
 	var b strings.Builder
 	fmt.Fprintf(&b, "\nskill by cell   %s's win share with both sides played by each player, the cells that move most first\n", a.Labels[0])
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
@@ -71,25 +101,39 @@ func WriteCells(w io.Writer, axes []*skill.Axis, prefix string) error {
 	for _, l := range a.Levels {
 		fmt.Fprintf(tw, "\t%s", l.Policy)
 	}
-	fmt.Fprint(tw, "\tmove\t\n")
+	fmt.Fprint(tw, "\tmove\t")
+	if sampled {
+		fmt.Fprint(tw, "95 % interval\t")
+	}
+	fmt.Fprint(tw, "\n")
 	for _, x := range sortedByMove(axes) {
 		fmt.Fprint(tw, cellName(x, prefix))
 		for _, l := range x.Levels {
 			fmt.Fprintf(tw, "\t%.2f %%", 100*l.Answer())
 		}
-		flag := ""
-		if x.Sensitive() {
-			flag = "SKILL-SENSITIVE"
+		fmt.Fprintf(tw, "\t%+.2f\t", 100*x.Move())
+		if lo, hi := x.MoveInterval(); sampled {
+			fmt.Fprintf(tw, "[%+.2f, %+.2f]\t", 100*lo, 100*hi)
 		}
-		fmt.Fprintf(tw, "\t%+.2f\t%s\n", 100*x.Move(), flag)
+		fmt.Fprintf(tw, "%s\n", verdictMark[x.Verdict()])
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	fmt.Fprintf(&b, "move: points from %s to %s; beyond %g the cell's verdict changes with skill\n", a.Levels[len(a.Levels)-2].Policy, a.Levels[len(a.Levels)-1].Policy, 100*a.Threshold)
+	fmt.Fprintf(&b, "move: points from %s to %s; beyond %g the cell's verdict changes with skill", a.Levels[len(a.Levels)-2].Policy, a.Levels[len(a.Levels)-1].Policy, 100*a.Threshold)
+	if sampled {
+		fmt.Fprint(&b, " (SKILL-SENSITIVE when the whole interval is beyond, undecided when it straddles the threshold: more trials would decide)")
+	}
+	fmt.Fprintln(&b)
+	if note := a.Note(); note != "" {
+		fmt.Fprintln(&b, "note: "+note)
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
+
+// verdictMark is a cell's mark in WriteCells' table.
+var verdictMark = map[skill.Verdict]string{skill.VerdictSensitive: "SKILL-SENSITIVE", skill.VerdictUndecided: "undecided", skill.VerdictHolds: ""}
 
 // sortedByMove returns the axes by the size of their move, largest first,
 // in their own order between equal moves.

@@ -9,7 +9,11 @@ import (
 )
 
 // Field is the "skill" field a command adds to its JSON object: each
-// axis, with its levels, its move, whether it is sensitive and its flag.
+// axis, with its levels, its move and the move's 95 % interval (move_lo,
+// move_hi: the move itself when exact), its verdict ("sensitive",
+// "holds" or "undecided"), whether it is sensitive (true only when shown:
+// the verdict "sensitive"), its flag, and its note (null unless the
+// levels are styles of play, skill.Axis.Note).
 func Field(axes []*skill.Axis) formats.Field {
 	objs := make([]formats.Object, len(axes))
 	for i, a := range axes {
@@ -38,12 +42,15 @@ func axisObject(a *skill.Axis) formats.Object {
 		}
 		levels[i] = o
 	}
+	lo, hi := a.MoveInterval()
 	o := formats.Object{{Key: "scenario", Val: a.Scenario}, {Key: "labels", Val: a.Labels}}
 	if a.Effect != "" {
 		o = append(o, formats.Field{Key: "effect", Val: a.Effect})
 	}
 	return append(o, formats.Field{Key: "levels", Val: levels}, formats.Field{Key: "threshold", Val: a.Threshold},
-		formats.Field{Key: "move", Val: a.Move()}, formats.Field{Key: "sensitive", Val: a.Sensitive()}, formats.Field{Key: "flag", Val: formats.Nullable(a.Flag())})
+		formats.Field{Key: "move", Val: a.Move()}, formats.Field{Key: "move_lo", Val: lo}, formats.Field{Key: "move_hi", Val: hi},
+		formats.Field{Key: "verdict", Val: string(a.Verdict())}, formats.Field{Key: "sensitive", Val: a.Sensitive()}, formats.Field{Key: "flag", Val: formats.Nullable(a.Flag())},
+		formats.Field{Key: "note", Val: formats.Nullable(a.Note())})
 }
 
 func estimateObject(e analysis.Estimate) formats.Object {

@@ -16,7 +16,8 @@ import (
 // WriteTable writes each axis: a row per level (side a's and side b's win
 // shares, with side a's interval; for a comparison's effect, side a's
 // win share under A and under B and the effect), then the flag, or the
-// line that says the verdict holds across the levels.
+// line that says the verdict holds across the levels, or is undecided;
+// and the note when the levels are styles of play, not of skill.
 func WriteTable(w io.Writer, axes []*skill.Axis) error {
 	var b strings.Builder
 	for _, a := range axes {
@@ -38,24 +39,35 @@ func WriteTable(w io.Writer, axes []*skill.Axis) error {
 			return err
 		}
 		fmt.Fprintln(&b, Line(a))
+		if note := a.Note(); note != "" {
+			fmt.Fprintln(&b, "note        "+note)
+		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
-// Line is the axis's verdict in one line: SKILL-SENSITIVE and the flag,
-// or that the verdict holds across the top two levels.
+// Line is the axis's verdict in one line, in three cases: SKILL-SENSITIVE
+// and the flag when the move between the top two levels is shown beyond
+// the threshold; that the verdict holds when it is shown within; else
+// that it is undecided, the move with its interval, and that more trials
+// would decide — neither the flag nor the all-clear.
 func Line(a *skill.Axis) string {
-	if f := a.Flag(); f != "" {
-		return "SKILL-SENSITIVE  " + f
-	}
 	n := len(a.Levels)
+	from, to := a.Levels[n-2].Policy, a.Levels[n-1].Policy
 	what := a.Labels[0] + " wins"
 	if a.Effect != "" {
 		what = "the effect of " + a.Effect
 	}
-	return fmt.Sprintf("skill       the verdict holds from %s to %s: %s moves by %+.2f points, within the %g-point threshold",
-		a.Levels[n-2].Policy, a.Levels[n-1].Policy, what, 100*a.Move(), 100*a.Threshold)
+	switch a.Verdict() {
+	case skill.VerdictSensitive:
+		return "SKILL-SENSITIVE  " + a.Flag()
+	case skill.VerdictUndecided:
+		return fmt.Sprintf("skill       undecided whether the verdict changes with skill from %s to %s: %s moves by %s, neither shown within nor beyond the %g-point threshold; more trials would decide",
+			from, to, what, a.MoveText(), 100*a.Threshold)
+	}
+	return fmt.Sprintf("skill       the verdict holds from %s to %s: %s moves by %s, within the %g-point threshold",
+		from, to, what, a.MoveText(), 100*a.Threshold)
 }
 
 // interval is side a's interval at a level, or "exact".
@@ -66,11 +78,11 @@ func interval(l skill.Level) string {
 	return fmt.Sprintf("[%.2f %%, %.2f %%]", 100*l.Win[0].Lo, 100*l.Win[0].Hi)
 }
 
-// Sensitive returns the axes that are skill-sensitive.
-func Sensitive(axes []*skill.Axis) []*skill.Axis {
+// Judged returns the axes whose verdict is v.
+func Judged(axes []*skill.Axis, v skill.Verdict) []*skill.Axis {
 	var out []*skill.Axis
 	for _, a := range axes {
-		if a.Sensitive() {
+		if a.Verdict() == v {
 			out = append(out, a)
 		}
 	}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"html/template"
 	"io"
-	"strconv"
 	"strings"
 
 	"github.com/crucible-sim/crucible/analysis"
@@ -75,17 +74,11 @@ func shareSides(m rules.Metric) []rules.Side {
 // breakEvenItem is one break-even line of the sweep page.
 type breakEvenItem struct{ Given, Text string }
 
-// rankingItem is one ranking of the sweep page; rankRow one of its rows.
-type (
-	rankingItem struct {
-		Given, Head, Against string
-		Rows                 []rankRow
-	}
-	rankRow struct {
-		Rank                      int
-		Value, Figure, Band, Mark string
-	}
-)
+// rankingItem is one ranking of the sweep page.
+type rankingItem struct {
+	Given, Head, Against string
+	Rows                 []rankRow
+}
 
 // HTML renders a sweep's page, which shows curve.png, heatmap.png,
 // rank.png and rounds.svg from the same directory when drawn says they
@@ -164,48 +157,6 @@ func pageRows(s *sweep.Result) ([]sweepRow, string) {
 		rows = append(rows, r)
 	}
 	return rows, keyPointsHead(s, len(keys), left)
-}
-
-// rankRows are a ranking's rows as the page shows them.
-func rankRows(s *sweep.Result, r sweep.Ranking) []rankRow {
-	m := s.Sweep.Metric
-	var out []rankRow
-	for i, k := range r.Order {
-		p := s.Points[k]
-		e := p.Value(r.Exact)
-		row := rankRow{Rank: i + 1, Value: p.Values[0], Figure: words.Figure(m, e.Value), Band: band(m, e), Mark: rankMark(r, i)}
-		if r.Exact {
-			row.Band = "exactly"
-		}
-		out = append(out, row)
-	}
-	return out
-}
-
-// rankMark says where the i-th value of a ranking stands against the
-// first: "=" (indistinguishable from it), "below (p 0.003)" ("above" when
-// ranked lowest first), or ""
-// where untested; against a level, "apart" for one told from it.
-func rankMark(r sweep.Ranking, i int) string {
-	apart := "below"
-	switch {
-	case r.Level != nil:
-		apart = "apart"
-	case r.Lowest:
-		apart = "above"
-	}
-	switch {
-	case r.Untested != "":
-		return ""
-	case r.Tied[i]:
-		return "="
-	case r.Exact:
-		return apart
-	}
-	if r.P[i] < 1e-4 {
-		return apart + " (p < 0.0001)"
-	}
-	return apart + " (p " + strconv.FormatFloat(r.P[i], 'g', 2, 64) + ")"
 }
 
 // sweepPlots says which plots a sweep's report has.

@@ -449,6 +449,12 @@ func rankedFor(s *sweep.Result, r sweep.Ranking) string {
 	return fmt.Sprintf(" (the best for %s, whose field this is)", words.SweepNames(s).Name(r.Best))
 }
 
+// rankRow is one row of a ranking, as the table and the page show it.
+type rankRow struct {
+	Rank                      int
+	Value, Figure, Band, Mark string
+}
+
 // writeRanking writes a ranking as a table: rank, value, the metric with
 // its interval (or "exactly"), and where it stands against the highest.
 func writeRanking(w io.Writer, s *sweep.Result, r sweep.Ranking) error {
@@ -584,4 +590,46 @@ func ExactNotes(s *sweep.Result) []string {
 		out = append(out, fmt.Sprintf("no exact value at %d of %d points: %v", n, len(s.Points), err))
 	}
 	return out
+}
+
+// rankRows are a ranking's rows, as the table and the page show them.
+func rankRows(s *sweep.Result, r sweep.Ranking) []rankRow {
+	m := s.Sweep.Metric
+	var out []rankRow
+	for i, k := range r.Order {
+		p := s.Points[k]
+		e := p.Value(r.Exact)
+		row := rankRow{Rank: i + 1, Value: p.Values[0], Figure: words.Figure(m, e.Value), Band: band(m, e), Mark: rankMark(r, i)}
+		if r.Exact {
+			row.Band = "exactly"
+		}
+		out = append(out, row)
+	}
+	return out
+}
+
+// rankMark says where the i-th value of a ranking stands against the
+// first: "=" (indistinguishable from it), "below (p 0.003)" ("above" when
+// ranked lowest first), or ""
+// where untested; against a level, "apart" for one told from it.
+func rankMark(r sweep.Ranking, i int) string {
+	apart := "below"
+	switch {
+	case r.Level != nil:
+		apart = "apart"
+	case r.Lowest:
+		apart = "above"
+	}
+	switch {
+	case r.Untested != "":
+		return ""
+	case r.Tied[i]:
+		return "="
+	case r.Exact:
+		return apart
+	}
+	if r.P[i] < 1e-4 {
+		return apart + " (p < 0.0001)"
+	}
+	return apart + " (p " + strconv.FormatFloat(r.P[i], 'g', 2, 64) + ")"
 }

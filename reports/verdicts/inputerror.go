@@ -1,7 +1,6 @@
 package verdicts
 
 import (
-	"encoding/xml"
 	"errors"
 	"fmt"
 	"io"
@@ -65,14 +64,4 @@ func located(err error) (doc.Pos, string) {
 		return doc.Pos{}, msg
 	}
 	return de.Pos, strings.TrimPrefix(msg, de.Pos.String()+": ")
-}
-
-// writeXML writes v as an indented XML document.
-func writeXML(w io.Writer, v any) error {
-	b, err := xml.MarshalIndent(v, "", "  ")
-	if err != nil {
-		return err
-	}
-	_, err = fmt.Fprintf(w, "%s%s\n", xml.Header, b)
-	return err
 }

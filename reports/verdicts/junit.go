@@ -2,6 +2,7 @@ package verdicts
 
 import (
 	"encoding/xml"
+	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -149,3 +150,13 @@ func junitCaseOf(v analysis.ClaimCheck, evidence []string, strict bool) junitCas
 
 // seconds writes a duration in seconds as JUnit has it, to the millisecond.
 func seconds(s float64) string { return strconv.FormatFloat(s, 'f', 3, 64) }
+
+// writeXML writes v as an indented XML document.
+func writeXML(w io.Writer, v any) error {
+	b, err := xml.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(w, "%s%s\n", xml.Header, b)
+	return err
+}

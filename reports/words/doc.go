@@ -3,10 +3,11 @@
 // named as the designer would say it, numbers as percentages and points,
 // the units rounds are counted in.
 //
-// Files (none uses another but for the names of sides):
+// Files, each above the ones it uses (none uses another but for the
+// names of sides):
 //
-//	sides.go          Names: the sides of a battle in its own words
 //	metric_words.go   a metric, a sweep's level and a tune's spec in words
+//	sides.go          Names: the sides of a battle in its own words
 //	numbers.go        percentages, points, intervals, units
 //	digits.go         a share never written 0 or 100 unless it is
 package words

@@ -139,10 +139,14 @@ func (s *Server) fightSkill(ctx context.Context, t *tab, j *job, sc *scenarios.S
 	t.send(event{"skill", ev})
 }
 
-// skillWords is the axis's verdict in words (skillreport.Line), then
-// each level's shares by side name.
+// skillWords is the axis's verdict in words (skillreport.Line), its
+// note when the players are styles (skill.Axis.Note), then each level's
+// shares by side name.
 func skillWords(a *skill.Axis) []string {
 	out := []string{skillreport.Line(a)}
+	if note := a.Note(); note != "" {
+		out = append(out, "note: "+note)
+	}
 	for _, l := range a.Levels {
 		how := ""
 		if l.Exact {
@@ -160,6 +164,9 @@ func skillWords(a *skill.Axis) []string {
 func answerWithAxes(j *job, cmd command, obj json.Marshaler, words []string, table func(io.Writer) error, axes []*skill.Axis) (map[string]any, error) {
 	for _, ax := range axes {
 		words = append(words, skillreport.Line(ax))
+		if note := ax.Note(); note != "" {
+			words = append(words, "note: "+note)
+		}
 	}
 	return answer(j, cmd, func(w io.Writer) error { return formats.WriteIndented(w, skillreport.With(obj, axes)) }, words,
 		func(w io.Writer) error {

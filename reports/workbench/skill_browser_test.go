@@ -37,6 +37,8 @@ func TestWorkbenchSkillInBrowser(t *testing.T) {
 	words := eval[[]string](t, p, `[...document.querySelectorAll('#skill-words li')].map(li => li.textContent)`)
 	want := []string{
 		"SKILL-SENSITIVE  this verdict changes with skill: defender favoured (58.63 % to 41.37 %) under a=kill-greedy, attacker favoured (50.76 % to 49.24 %) under a=largest-killable-first (+9.39 points, more than the 5-point threshold)",
+		// Both players are targeting styles, no rung of a ladder of skill.
+		"note: neither a=kill-greedy nor a=largest-killable-first is a rung of the ruleset's ladder of skill or its optimal play: they are styles of play, and the move between them is a style's (as --policy-spread measures it), not skill's",
 		"with a=kill-greedy: attacker wins 41.37 %, defender wins 58.63 % (exact)",
 		"with a=largest-killable-first: attacker wins 50.76 %, defender wins 49.24 % (exact)",
 	}
@@ -68,5 +70,32 @@ func TestWorkbenchSkillInBrowser(t *testing.T) {
 		if errs := pg.consoleErrors(); len(errs) > 0 {
 			t.Errorf("console errors: %q", errs)
 		}
+	}
+}
+
+// An undecided skill check is marked so, neither sensitive nor plain:
+// fleet-mirror-upgraded's largest-killable-first, sampled on 200 trials,
+// moves the attacker's share by +6.02 points [-1.03, +13.20] from
+// kill-greedy's exact one (TestSkillUndecided).
+func TestWorkbenchSkillUndecidedInBrowser(t *testing.T) {
+	t.Parallel()
+	const name = "eclipse/fleet-mirror-upgraded"
+	_, hs := newTestServer(t, workbench.Config{})
+	p := openPage(t, hs.URL+"/#builtin="+name+"&seed=1&trials=200")
+	p.wait(t, settled+` && document.getElementById('command').textContent.includes('--seed 1 --trials 200')`, 30*time.Second)
+	p.wait(t, `document.getElementById('skill-weak').options.length > 1`, 10*time.Second)
+	p.setSelect(t, "skill-weak", "kill-greedy")
+	p.setSelect(t, "skill-strong", "largest-killable-first")
+	eval[bool](t, p, `(document.getElementById('skill-run').click(), true)`)
+	p.wait(t, `window.workbench.skill !== null && document.querySelectorAll('#skill-words li').length > 0`, time.Minute)
+	words := eval[[]string](t, p, `[...document.querySelectorAll('#skill-words li')].map(li => li.textContent)`)
+	if want := "skill       undecided whether the verdict changes with skill from kill-greedy to largest-killable-first: attacker wins moves by +6.02 points [-1.03, +13.20] at 200 trials"; len(words) == 0 || !strings.HasPrefix(words[0], want) {
+		t.Errorf("the skill axis says %q; want %q first", words, want)
+	}
+	if got := eval[[]bool](t, p, `['undecided', 'sensitive'].map(c => document.getElementById('skill-result').classList.contains(c))`); !slices.Equal(got, []bool{true, false}) {
+		t.Errorf("the answer is marked undecided, sensitive: %v; want [true false]", got)
+	}
+	if errs := p.consoleErrors(); len(errs) > 0 {
+		t.Errorf("console errors: %q", errs)
 	}
 }

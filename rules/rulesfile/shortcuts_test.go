@@ -9,13 +9,13 @@ import (
 
 // withoutShortcuts turns off what a Monte Carlo battle skips or reads
 // once: ends checked again only when what they read has changed
-// (endsOnSides), a contest's own flips of coins (rollC.flips), an if's
-// index handed to the contest it guards (effectC.guard) and the effects
+// (endsOnSides), a contest's own flips of coins (Roll.Flips), an if's
+// index handed to the contest it guards (Effect.Guard) and the effects
 // played as flat programs (Battle.flat).
 func withoutShortcuts(b *Battle) {
 	b.EndsOnSides, b.EndsAgg, b.Flat = false, 0, false
-	var effects func(list []*program.EffectC)
-	contest := func(c *program.ContestC) {
+	var effects func(list []*program.Effect)
+	contest := func(c *program.Contest) {
 		for _, rc := range slices.Concat(c.Roll, c.Against) {
 			if rc != nil {
 				rc.Flips = false
@@ -25,7 +25,7 @@ func withoutShortcuts(b *Battle) {
 			effects(l)
 		}
 	}
-	effects = func(list []*program.EffectC) {
+	effects = func(list []*program.Effect) {
 		for _, e := range list {
 			e.Guard = nil
 			effects(e.Then)

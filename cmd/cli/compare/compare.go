@@ -9,7 +9,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/crucible-sim/crucible/analysis"
-	"github.com/crucible-sim/crucible/analysis/compare"
+	engine "github.com/crucible-sim/crucible/analysis/compare"
 	"github.com/crucible-sim/crucible/analysis/skill"
 	"github.com/crucible-sim/crucible/cmd/cli/command"
 	"github.com/crucible-sim/crucible/reports/comparereport"
@@ -86,7 +86,7 @@ trials every pass finished, a smaller comparison marked INTERRUPTED.
 	fl := cmd.Flags()
 	fl.StringArrayVar(&cf.setA, "set-a", nil, "override a field of variant A only, `PATH=VALUE` (repeatable)")
 	fl.StringArrayVar(&cf.setB, "set-b", nil, "override a field of variant B only, `PATH=VALUE` (repeatable)")
-	fl.Float64Var(&cf.alpha, "alpha", compare.DefaultAlpha, "family-wise false-alarm rate across all tests of the comparison")
+	fl.Float64Var(&cf.alpha, "alpha", engine.DefaultAlpha, "family-wise false-alarm rate across all tests of the comparison")
 	fl.StringArrayVar(&cf.margins, "margin", nil, "the smallest difference that matters, `[METRIC=]X`: X points for the shares, X% of A's value for the means, METRIC=X for one metric (a mean's in its units) (repeatable)")
 	fl.BoolVar(&cf.exact, "exact", false, "solve both variants exactly (rulesets with a solver) and give the exact difference of every metric, no sampling")
 	fl.BoolVar(&cf.rational, "rational", false, "with --exact, also give the values and differences as exact fractions")
@@ -98,7 +98,7 @@ trials every pass finished, a smaller comparison marked INTERRUPTED.
 
 // check checks the flags every comparison takes, sampled or exact, before
 // anything is loaded, and returns the margins --margin gives.
-func (cf *compareFlags) check() ([]compare.Margin, error) {
+func (cf *compareFlags) check() ([]engine.Margin, error) {
 	if err := command.CheckFormat(cf.format, "table", "csv", "json"); err != nil {
 		return nil, err
 	}
@@ -139,9 +139,9 @@ func runCompare(cmd *cobra.Command, args []string, rf *command.RunFlags, cf *com
 	if err != nil {
 		return err
 	}
-	if cmd.Flags().Changed("trials") && rf.Trials < compare.MinTrials {
+	if cmd.Flags().Changed("trials") && rf.Trials < engine.MinTrials {
 		return command.UsageError("--trials %d: allowed: an integer from %d (a comparison's test of the mean rounds is a large-sample test) to %d",
-			rf.Trials, compare.MinTrials, int64(sim.MaxTrials))
+			rf.Trials, engine.MinTrials, int64(sim.MaxTrials))
 	}
 	a, b, err := cf.variants(rf, args)
 	if err != nil {
@@ -154,7 +154,7 @@ func runCompare(cmd *cobra.Command, args []string, rf *command.RunFlags, cf *com
 	if od != nil {
 		defer od.Close()
 	}
-	c, runErr := compare.Run(cmd.Context(), run, a, b, cf.alpha)
+	c, runErr := engine.Run(cmd.Context(), run, a, b, cf.alpha)
 	states := cf.cp.States(cmd, runErr)
 	if c == nil && analysis.Interrupted(runErr) {
 		return &command.ExitError{Code: command.ExitInterrupted, Msg: "interrupted before two blocks of every pass finished; nothing compared"}
@@ -181,7 +181,7 @@ func runCompare(cmd *cobra.Command, args []string, rf *command.RunFlags, cf *com
 
 // variants loads the two variants args name (one scenario twice when
 // there is one), with --set-a and --set-b.
-func (cf *compareFlags) variants(rf *command.RunFlags, args []string) (a, b compare.Variant, err error) {
+func (cf *compareFlags) variants(rf *command.RunFlags, args []string) (a, b engine.Variant, err error) {
 	if a, err = variantOf(rf, args[0], cf.setA, "--set-a"); err != nil {
 		return a, b, err
 	}
@@ -193,7 +193,7 @@ func (cf *compareFlags) variants(rf *command.RunFlags, args []string) (a, b comp
 
 // report prints the comparison in --format and writes its report when
 // --out opened one (od).
-func (cf *compareFlags) report(cmd *cobra.Command, od *outdir.Dir, c *compare.Comparison, states []*sim.Checkpoint, axes []*skill.Axis) error {
+func (cf *compareFlags) report(cmd *cobra.Command, od *outdir.Dir, c *engine.Comparison, states []*sim.Checkpoint, axes []*skill.Axis) error {
 	if err := writeComparison(cmd, c, cf.format, axes); err != nil {
 		return err
 	}
@@ -210,20 +210,20 @@ func (cf *compareFlags) report(cmd *cobra.Command, od *outdir.Dir, c *compare.Co
 
 // variantOf loads one variant: the scenario with --set, then its own
 // overrides, labelled by its name and those overrides.
-func variantOf(rf *command.RunFlags, ref string, sets []string, flag string) (compare.Variant, error) {
+func variantOf(rf *command.RunFlags, ref string, sets []string, flag string) (engine.Variant, error) {
 	sc, err := rf.Load(ref)
 	if err != nil {
-		return compare.Variant{}, err
+		return engine.Variant{}, err
 	}
 	for _, s := range sets {
 		if err := sc.SetFrom(flag, s); err != nil {
-			return compare.Variant{}, err
+			return engine.Variant{}, err
 		}
 	}
-	return compare.Variant{Label: strings.Join(append([]string{sc.Name}, sets...), " "), Scenario: sc}, nil
+	return engine.Variant{Label: strings.Join(append([]string{sc.Name}, sets...), " "), Scenario: sc}, nil
 }
 
-func writeComparison(cmd *cobra.Command, c *compare.Comparison, format string, axes []*skill.Axis) error {
+func writeComparison(cmd *cobra.Command, c *engine.Comparison, format string, axes []*skill.Axis) error {
 	w := cmd.OutOrStdout()
 	switch format {
 	case "csv":
@@ -238,10 +238,10 @@ func writeComparison(cmd *cobra.Command, c *compare.Comparison, format string, a
 }
 
 // parseMargins reads the --margin flags; a bad one is bad usage.
-func parseMargins(flags []string) ([]compare.Margin, error) {
-	var out []compare.Margin
+func parseMargins(flags []string) ([]engine.Margin, error) {
+	var out []engine.Margin
 	for _, f := range flags {
-		m, err := compare.ParseMargin(f)
+		m, err := engine.ParseMargin(f)
 		if err != nil {
 			return nil, command.UsageError("--margin %v", err)
 		}
@@ -253,7 +253,7 @@ func parseMargins(flags []string) ([]compare.Margin, error) {
 // runCompareExact is compare --exact: both variants solved, the exact
 // difference of every metric. A solve refused for its budget names the
 // budget and the sampled compare that estimates the same difference.
-func runCompareExact(cmd *cobra.Command, args []string, rf *command.RunFlags, cf *compareFlags, margins []compare.Margin) error {
+func runCompareExact(cmd *cobra.Command, args []string, rf *command.RunFlags, cf *compareFlags, margins []engine.Margin) error {
 	for _, f := range []string{"resume", "trials", "seed", "workers", "chunk", "checkpoint-every"} {
 		if fl := cmd.Flags().Lookup(f); fl != nil && fl.Changed {
 			return command.UsageError("--exact solves both variants and runs no trials: --%s does not apply (allowed with --exact: --set, --set-a, --set-b, --margin, --rational, --format, --out)", f)
@@ -278,7 +278,7 @@ func runCompareExact(cmd *cobra.Command, args []string, rf *command.RunFlags, cf
 	if err != nil {
 		return err
 	}
-	c, err := compare.Exact(cmd.Context(), a, b, cf.rational)
+	c, err := engine.Exact(cmd.Context(), a, b, cf.rational)
 	switch {
 	case analysis.Interrupted(err):
 		return &command.ExitError{Code: command.ExitInterrupted, Msg: "interrupted: the solves stopped before their end; nothing compared"}

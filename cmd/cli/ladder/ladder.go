@@ -6,7 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/crucible-sim/crucible/analysis"
-	"github.com/crucible-sim/crucible/analysis/ladder"
+	engine "github.com/crucible-sim/crucible/analysis/ladder"
 	"github.com/crucible-sim/crucible/cmd/cli/command"
 	"github.com/crucible-sim/crucible/reports/ladderreport"
 	"github.com/crucible-sim/crucible/sim"
@@ -16,7 +16,7 @@ import (
 type ladderFlags struct {
 	rungs        []string
 	look, budget int64
-	test         ladder.Test
+	test         engine.Test
 	format       string
 	cp           command.Checkpointing
 }
@@ -57,12 +57,12 @@ with --out it keeps a checkpoint of each step's last whole look, from which
 	rf.RegisterSet(cmd)
 	fl := cmd.Flags()
 	fl.StringSliceVar(&lf.rungs, "rungs", nil, "the `players` to rank, weakest first, comma-separated (default: every rung of the ruleset)")
-	command.DecimalVar(fl, &lf.budget, "budget", "", ladder.DefaultBudget, "the most side-swapped `pairs` a step plays before it is left undecided")
-	command.DecimalVar(fl, &lf.look, "look", "", ladder.DefaultLook, "the `pairs` a step plays between two looks of its test")
-	fl.Float64Var(&lf.test.Elo0, "elo0", ladder.DefaultTest.Elo0, "H0 of each step's test: the upper rung is at most this much stronger (Elo)")
-	fl.Float64Var(&lf.test.Elo1, "elo1", ladder.DefaultTest.Elo1, "H1 of each step's test: the upper rung is at least this much stronger (Elo)")
-	fl.Float64Var(&lf.test.Alpha, "alpha", ladder.DefaultTest.Alpha, "the chance a step says 'beats' of a rung that is not stronger than H0 allows")
-	fl.Float64Var(&lf.test.Beta, "beta", ladder.DefaultTest.Beta, "the chance a step misses a rung stronger by H1")
+	command.DecimalVar(fl, &lf.budget, "budget", "", engine.DefaultBudget, "the most side-swapped `pairs` a step plays before it is left undecided")
+	command.DecimalVar(fl, &lf.look, "look", "", engine.DefaultLook, "the `pairs` a step plays between two looks of its test")
+	fl.Float64Var(&lf.test.Elo0, "elo0", engine.DefaultTest.Elo0, "H0 of each step's test: the upper rung is at most this much stronger (Elo)")
+	fl.Float64Var(&lf.test.Elo1, "elo1", engine.DefaultTest.Elo1, "H1 of each step's test: the upper rung is at least this much stronger (Elo)")
+	fl.Float64Var(&lf.test.Alpha, "alpha", engine.DefaultTest.Alpha, "the chance a step says 'beats' of a rung that is not stronger than H0 allows")
+	fl.Float64Var(&lf.test.Beta, "beta", engine.DefaultTest.Beta, "the chance a step misses a rung stronger by H1")
 	fl.StringVarP(&lf.format, "format", "f", "table", "output format: table or json")
 	lf.cp.Register(cmd, "also write the ladder's report (JSON, text, the ratings' figure and index.html) to this directory, which it replaces as a whole")
 	return cmd
@@ -96,7 +96,7 @@ func runLadder(cmd *cobra.Command, ref string, rf *command.RunFlags, lf *ladderF
 	if od != nil {
 		defer od.Close()
 	}
-	l, runErr := ladder.Run(cmd.Context(), run, sc, ladder.Plan{Rungs: lf.rungs, Test: lf.test, Look: lf.look, Budget: lf.budget})
+	l, runErr := engine.Run(cmd.Context(), run, sc, engine.Plan{Rungs: lf.rungs, Test: lf.test, Look: lf.look, Budget: lf.budget})
 	lf.cp.States(cmd, runErr)
 	if l == nil {
 		return runErr
@@ -121,7 +121,7 @@ func runLadder(cmd *cobra.Command, ref string, rf *command.RunFlags, lf *ladderF
 	return nil
 }
 
-func writeLadder(cmd *cobra.Command, l *ladder.Ladder, format string) error {
+func writeLadder(cmd *cobra.Command, l *engine.Ladder, format string) error {
 	if format == "json" {
 		return ladderreport.WriteJSON(cmd.OutOrStdout(), l, command.Version)
 	}

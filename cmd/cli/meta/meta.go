@@ -11,7 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/crucible-sim/crucible/analysis"
-	"github.com/crucible-sim/crucible/analysis/meta"
+	engine "github.com/crucible-sim/crucible/analysis/meta"
 	"github.com/crucible-sim/crucible/analysis/skill"
 	"github.com/crucible-sim/crucible/analysis/tune"
 	"github.com/crucible-sim/crucible/cmd/cli/command"
@@ -94,17 +94,17 @@ map, the equilibrium bars and index.html; Ctrl-C keeps a checkpoint that
 // register adds meta's own flags to cmd.
 func (mf *metaFlags) register(cmd *cobra.Command) {
 	fl := cmd.Flags()
-	fl.Float64Var(&mf.precision, "precision", 100*meta.DefaultPrecision, "the half-width, in points, to which each sampled cell is known unless its decisions settle first")
+	fl.Float64Var(&mf.precision, "precision", 100*engine.DefaultPrecision, "the half-width, in points, to which each sampled cell is known unless its decisions settle first")
 	fl.Float64Var(&mf.confidence, "confidence", tune.DefaultConfidence, "the level at which every cell's interval holds, jointly")
-	command.DecimalVar(fl, &mf.first, "first-trials", "", meta.DefaultFirst, "the trials of a cell's first look")
-	command.DecimalVar(fl, &mf.most, "max-trials", "", meta.DefaultBudget, "the most trials of one cell")
+	command.DecimalVar(fl, &mf.first, "first-trials", "", engine.DefaultFirst, "the trials of a cell's first look")
+	command.DecimalVar(fl, &mf.most, "max-trials", "", engine.DefaultBudget, "the most trials of one cell")
 	fl.BoolVar(&mf.exact, "exact", true, "solve each cell exactly where the ruleset's solver reaches it")
 	fl.StringVar(&mf.payoff, "payoff", "share", "the game's payoff: share (side a's win share, draws half) or margin (P(a wins) − P(b wins))")
 	fl.StringVarP(&mf.format, "format", "f", "table", "output format: table, json or csv (one row per cell)")
 	fl.StringVar(&mf.balance, "balance", "", "PATH=LO..HI or PATH=A|B|…: find values of a field of every entry's side (armor.armor_value), or of each entry's own element of a list of the base scenario (blueprints[*].computer: the blueprint its side names), on the integers LO..HI or the names A|B|… (blueprints[*].parts[0]=Ion Cannon|Plasma Cannon), that bring every entry into the equilibrium with --min-share")
 	fl.Float64Var(&mf.minShare, "min-share", 5, "with --balance, the least mass, in percent, every entry must have in the equilibrium as side a and as side b")
-	fl.IntVar(&mf.matrices, "balance-matrices", meta.DefaultBalanceMatrices, "with --balance, the most matrices the search fights (each every cell of the roster)")
-	command.DecimalVar(fl, &mf.work, "analysis-budget", "", meta.DefaultWork, "the most arithmetic operations the analysis of a fought matrix spends (0: no bound); when it runs out during the robustness resamples, the robustness is counted over those done, and the output says so")
+	fl.IntVar(&mf.matrices, "balance-matrices", engine.DefaultBalanceMatrices, "with --balance, the most matrices the search fights (each every cell of the roster)")
+	command.DecimalVar(fl, &mf.work, "analysis-budget", "", engine.DefaultWork, "the most arithmetic operations the analysis of a fought matrix spends (0: no bound); when it runs out during the robustness resamples, the robustness is counted over those done, and the output says so")
 }
 
 func runMeta(cmd *cobra.Command, ref string, rf *command.RunFlags, cp *command.Checkpointing, mf *metaFlags) error {
@@ -130,11 +130,11 @@ func runMeta(cmd *cobra.Command, ref string, rf *command.RunFlags, cp *command.C
 	if od != nil {
 		defer od.Close()
 	}
-	opts := meta.Options{Precision: mf.precision / 100, Confidence: mf.confidence, First: mf.first, Budget: mf.most, Exact: mf.exact, Work: mf.work}
+	opts := engine.Options{Precision: mf.precision / 100, Confidence: mf.confidence, First: mf.first, Budget: mf.most, Exact: mf.exact, Work: mf.work}
 	if mf.balance != "" {
 		return runBalance(cmd, run, m, opts, mf, cp, od)
 	}
-	mm, runErr := meta.Run(cmd.Context(), run, m, opts)
+	mm, runErr := engine.Run(cmd.Context(), run, m, opts)
 	if runErr != nil {
 		if mm != nil && analysis.Interrupted(runErr) {
 			if err := saveStates(od, cp.States(cmd, runErr)); err != nil {
@@ -167,7 +167,7 @@ func runMeta(cmd *cobra.Command, ref string, rf *command.RunFlags, cp *command.C
 
 // analyseMatrix analyses a fought matrix: Matrix.Analyse, which a test
 // interrupts.
-var analyseMatrix = (*meta.Matrix).Analyse
+var analyseMatrix = (*engine.Matrix).Analyse
 
 // saveStates saves the checkpoints states into od, where there are both.
 func saveStates(od *outdir.Dir, states []*sim.Checkpoint) error {
@@ -183,7 +183,7 @@ func saveStates(od *outdir.Dir, states []*sim.Checkpoint) error {
 // analyses them without fighting them again.
 func analysisStopped(cmd *cobra.Command, cp *command.Checkpointing, err error) error {
 	states := cp.States(cmd, err) // says where the checkpoint is, after an interrupt
-	var spent *meta.BudgetError
+	var spent *engine.BudgetError
 	switch {
 	case analysis.Interrupted(err):
 		return &command.ExitError{Code: command.ExitInterrupted, Msg: "interrupted while analysing the matrix: every cell is fought, but no reading of it is complete"}
@@ -238,7 +238,7 @@ func checkMetaFlags(cmd *cobra.Command, mf *metaFlags) error {
 // loadMeta reads the roster a command names and its base scenario, with
 // the roster's overrides, then --unset's and --set's (the command line
 // wins).
-func loadMeta(rf *command.RunFlags, ref string) (*meta.Meta, error) {
+func loadMeta(rf *command.RunFlags, ref string) (*engine.Meta, error) {
 	r, ok, err := rf.ReadRoster(ref)
 	switch {
 	case err != nil:
@@ -250,7 +250,7 @@ func loadMeta(rf *command.RunFlags, ref string) (*meta.Meta, error) {
 	if err != nil {
 		return nil, err
 	}
-	return meta.New(r, sc)
+	return engine.New(r, sc)
 }
 
 // notARoster says what is wrong with a reference that names no roster.
@@ -261,7 +261,7 @@ func notARoster(ref string) error {
 	return fmt.Errorf("%s: no such file and no built-in roster of that name%s", ref, scenarios.NearestBuiltin(ref))
 }
 
-func writeMeta(cmd *cobra.Command, a *meta.Analysis, format string, axes []*skill.Axis) error {
+func writeMeta(cmd *cobra.Command, a *engine.Analysis, format string, axes []*skill.Axis) error {
 	w := cmd.OutOrStdout()
 	switch format {
 	case "csv":
@@ -284,7 +284,7 @@ func writeMeta(cmd *cobra.Command, a *meta.Analysis, format string, axes []*skil
 // metaSkillCells returns the cells a roster's skill axis re-judges (every
 // cell), checked before anything is fought; none without --skill. A
 // roster of players is refused: its order of skill is the ladder's.
-func metaSkillCells(m *meta.Meta, kf *command.SkillFlags) ([]*scenarios.Scenario, error) {
+func metaSkillCells(m *engine.Meta, kf *command.SkillFlags) ([]*scenarios.Scenario, error) {
 	if len(kf.Levels) == 0 {
 		return nil, nil
 	}
@@ -304,21 +304,21 @@ const maxBalanceValues = 101
 
 // balanceOptions reads --balance PATH=LO..HI (or PATH=A|B|…) and its
 // companions.
-func balanceOptions(mf *metaFlags) (meta.BalanceOptions, error) {
+func balanceOptions(mf *metaFlags) (engine.BalanceOptions, error) {
 	path, grid, ok := strings.Cut(mf.balance, "=")
 	if !ok || strings.TrimSpace(path) == "" {
-		return meta.BalanceOptions{}, command.UsageError("--balance %s: %s", mf.balance, balanceGridsAllowed)
+		return engine.BalanceOptions{}, command.UsageError("--balance %s: %s", mf.balance, balanceGridsAllowed)
 	}
 	values, err := balanceValues(grid)
 	switch {
 	case err != nil:
-		return meta.BalanceOptions{}, command.UsageError("--balance %s: %v", mf.balance, err)
+		return engine.BalanceOptions{}, command.UsageError("--balance %s: %v", mf.balance, err)
 	case !(mf.minShare > 0 && mf.minShare <= 50):
-		return meta.BalanceOptions{}, command.UsageError("--min-share %g: allowed: a percentage above 0 and at most 50", mf.minShare)
+		return engine.BalanceOptions{}, command.UsageError("--min-share %g: allowed: a percentage above 0 and at most 50", mf.minShare)
 	case mf.matrices < 2:
-		return meta.BalanceOptions{}, command.UsageError("--balance-matrices %d: allowed: 2 or more", mf.matrices)
+		return engine.BalanceOptions{}, command.UsageError("--balance-matrices %d: allowed: 2 or more", mf.matrices)
 	}
-	return meta.BalanceOptions{Path: strings.TrimSpace(path), Values: values, MinShare: mf.minShare / 100, Matrices: mf.matrices}, nil
+	return engine.BalanceOptions{Path: strings.TrimSpace(path), Values: values, MinShare: mf.minShare / 100, Matrices: mf.matrices}, nil
 }
 
 const balanceGridsAllowed = "allowed: PATH=LO..HI, a field of every entry's side or of each entry's own element of the base (blueprints[*].computer) and a range of integers (e.g. armor.armor_value=0..8), or PATH=A|B|…, names the field takes (e.g. 'blueprints[*].parts[0]=Ion Cannon|Plasma Cannon')"
@@ -362,13 +362,13 @@ func balanceValues(grid string) ([]string, error) {
 
 // runBalance searches for the balanced roster, prints the answer and
 // writes the balanced roster's report.
-func runBalance(cmd *cobra.Command, run analysis.Run, m *meta.Meta, opts meta.Options, mf *metaFlags, cp *command.Checkpointing, od *outdir.Dir) error {
+func runBalance(cmd *cobra.Command, run analysis.Run, m *engine.Meta, opts engine.Options, mf *metaFlags, cp *command.Checkpointing, od *outdir.Dir) error {
 	o, err := balanceOptions(mf)
 	if err != nil {
 		return err
 	}
-	b, err := meta.Balance(cmd.Context(), run, m, opts, o, mf.payoff == "margin")
-	var spent *meta.BudgetError
+	b, err := engine.Balance(cmd.Context(), run, m, opts, o, mf.payoff == "margin")
+	var spent *engine.BudgetError
 	switch {
 	case analysis.Interrupted(err):
 		if err := saveStates(od, cp.States(cmd, err)); err != nil {

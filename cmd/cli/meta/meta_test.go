@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/crucible-sim/crucible/analysis/meta"
+	engine "github.com/crucible-sim/crucible/analysis/meta"
 	"github.com/crucible-sim/crucible/cmd/cli/command"
 	_ "github.com/crucible-sim/crucible/rules/stratfight" // the roster stratfight/fighters
 )
@@ -51,7 +51,7 @@ func TestMetaInterruptedInAnalysis(t *testing.T) {
 	whole := mustRun(t, args...)
 	dir := filepath.Join(t.TempDir(), "meta")
 	analyse := analyseMatrix
-	analyseMatrix = func(mm *meta.Matrix, ctx context.Context, margin bool) (*meta.Analysis, error) {
+	analyseMatrix = func(mm *engine.Matrix, ctx context.Context, margin bool) (*engine.Analysis, error) {
 		ctx, cancel := context.WithCancel(ctx)
 		cancel()
 		return analyse(mm, ctx, margin)

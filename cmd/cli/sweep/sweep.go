@@ -9,7 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/crucible-sim/crucible/analysis"
-	"github.com/crucible-sim/crucible/analysis/sweep"
+	engine "github.com/crucible-sim/crucible/analysis/sweep"
 	"github.com/crucible-sim/crucible/cmd/cli/command"
 	"github.com/crucible-sim/crucible/reports/sweepreport"
 	"github.com/crucible-sim/crucible/rules"
@@ -96,7 +96,7 @@ func (o *sweepOptions) run(cmd *cobra.Command, args []string) error {
 	if od != nil {
 		defer od.Close()
 	}
-	res, runErr := sweep.Run(cmd.Context(), run, sw.Sweep, o.exact)
+	res, runErr := engine.Run(cmd.Context(), run, sw.Sweep, o.exact)
 	states := o.cp.States(cmd, runErr)
 	if res == nil {
 		return runErr
@@ -119,7 +119,7 @@ func (o *sweepOptions) run(cmd *cobra.Command, args []string) error {
 // loadedSweep is a sweep ready to fight and its trials per point from the
 // sweep file (0 when it gives none).
 type loadedSweep struct {
-	*sweep.Sweep
+	*engine.Sweep
 	trials int64
 }
 
@@ -177,8 +177,8 @@ func loadSweep(cmd *cobra.Command, rf *command.RunFlags, ref string, f sweepFlag
 	if !isSweep {
 		name = sc.Name
 	}
-	sw, err := sweep.New(name, sc, axes, m)
-	var noMetric *sweep.MetricError
+	sw, err := engine.New(name, sc, axes, m)
+	var noMetric *engine.MetricError
 	switch {
 	case errors.As(err, &noMetric) && origin != "":
 		return loadedSweep{}, fmt.Errorf("%s: %v", origin, noMetric.Err)
@@ -222,7 +222,7 @@ func varyAxes(f sweepFlags) ([]scenarios.Axis, error) {
 	return axes, nil
 }
 
-func writeSweep(cmd *cobra.Command, res *sweep.Result, format string) error {
+func writeSweep(cmd *cobra.Command, res *engine.Result, format string) error {
 	switch format {
 	case "csv":
 		return sweepreport.WriteRows(cmd.OutOrStdout(), res)

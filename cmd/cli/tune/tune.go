@@ -9,7 +9,7 @@ import (
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/analysis/skill"
-	"github.com/crucible-sim/crucible/analysis/tune"
+	engine "github.com/crucible-sim/crucible/analysis/tune"
 	"github.com/crucible-sim/crucible/cmd/cli/command"
 	"github.com/crucible-sim/crucible/reports/formats"
 	"github.com/crucible-sim/crucible/reports/skillreport"
@@ -91,10 +91,10 @@ func (tf *tuneFlags) register(cmd *cobra.Command) {
 	fl.StringVar(&tf.target, "target", "", "what to look for: fair, METRIC=V, METRIC>=V or METRIC<=V (e.g. win.a>=0.7)")
 	fl.StringVar(&tf.label, "label", "", "the field in your words: \"{} Interceptors\" writes the value in place of {}")
 	fl.StringVar(&tf.resolution, "resolution", "", "a continuous field: the narrowest bracket sought (default: about a fiftieth of the range)")
-	fl.Float64Var(&tf.confidence, "confidence", tune.DefaultConfidence, "the level at which the answer's statements hold jointly")
-	command.DecimalVar(fl, &tf.first, "first-trials", "", tune.DefaultFirst, "the trials of a probe's first look")
-	command.DecimalVar(fl, &tf.most, "max-trials", "", tune.DefaultBudget, "the most trials of one probe")
-	command.DecimalVar(fl, &tf.decide, "decide-trials", "", 0, fmt.Sprintf("the most trials to decide a value the search left indistinguishable from a one-sided target (default: %d × --max-trials)", tune.DecideFactor))
+	fl.Float64Var(&tf.confidence, "confidence", engine.DefaultConfidence, "the level at which the answer's statements hold jointly")
+	command.DecimalVar(fl, &tf.first, "first-trials", "", engine.DefaultFirst, "the trials of a probe's first look")
+	command.DecimalVar(fl, &tf.most, "max-trials", "", engine.DefaultBudget, "the most trials of one probe")
+	command.DecimalVar(fl, &tf.decide, "decide-trials", "", 0, fmt.Sprintf("the most trials to decide a value the search left indistinguishable from a one-sided target (default: %d × --max-trials)", engine.DecideFactor))
 	fl.BoolVar(&tf.exact, "exact", true, "decide each probe exactly where the ruleset's solver reaches it")
 	fl.BoolVar(&tf.rational, "rational", false, "exact probes also as fractions")
 	fl.StringVarP(&tf.format, "format", "f", "table", "output format: table, json or csv (one row per probe)")
@@ -124,7 +124,7 @@ func runTune(cmd *cobra.Command, ref string, rf *command.RunFlags, cp *command.C
 	if od != nil {
 		defer od.Close()
 	}
-	res, runErr := tune.Run(cmd.Context(), run, t.Tune)
+	res, runErr := engine.Run(cmd.Context(), run, t.Tune)
 	states := cp.States(cmd, runErr)
 	if res == nil || res.Sampled() {
 		rf.AnnounceSeed(cmd)
@@ -154,9 +154,9 @@ func runTune(cmd *cobra.Command, ref string, rf *command.RunFlags, cp *command.C
 }
 
 // tuneSkill plays the skill axis of the scenarios a finished tune's answer
-// rests on (tune.Result.AnswerScenarios); none after an interrupt.
-func tuneSkill(cmd *cobra.Command, run analysis.Run, res *tune.Result, runErr error, kf *command.SkillFlags) ([]*skill.Axis, error) {
-	if runErr != nil || res.Status == tune.Interrupted || len(kf.Levels) == 0 {
+// rests on (engine.Result.AnswerScenarios); none after an interrupt.
+func tuneSkill(cmd *cobra.Command, run analysis.Run, res *engine.Result, runErr error, kf *command.SkillFlags) ([]*skill.Axis, error) {
+	if runErr != nil || res.Status == engine.Interrupted || len(kf.Levels) == 0 {
 		return nil, nil
 	}
 	scs, err := res.AnswerScenarios()
@@ -170,15 +170,15 @@ func tuneSkill(cmd *cobra.Command, run analysis.Run, res *tune.Result, runErr er
 // located reason for a target the range does not reach (exit 1); exit 1
 // for a response that is not monotonic or an undecided answer, whose
 // output already said why; 130 when interrupted.
-func tuneExit(res *tune.Result, runErr error, origin string) error {
+func tuneExit(res *engine.Result, runErr error, origin string) error {
 	switch res.Status {
-	case tune.Interrupted:
+	case engine.Interrupted:
 		return &command.ExitError{Code: command.ExitInterrupted, Msg: fmt.Sprintf("interrupted; the probes above are those fought (%d trials)", res.Trials())}
-	case tune.Unreachable:
+	case engine.Unreachable:
 		return fmt.Errorf("%s: %s", origin, tunereport.Verdict(res))
-	case tune.NonMonotonic:
+	case engine.NonMonotonic:
 		return &command.ExitError{Code: command.ExitFailed, Msg: "no bracket: the response is not monotonic (see above)"}
-	case tune.Inconclusive:
+	case engine.Inconclusive:
 		return &command.ExitError{Code: command.ExitFailed, Msg: "no answer: " + res.Why}
 	}
 	return runErr
@@ -209,7 +209,7 @@ func checkTuneFlags(cmd *cobra.Command, tf *tuneFlags) error {
 // loadedTune is a tune ready to run and where its target was given, which
 // an error about the target names.
 type loadedTune struct {
-	*tune.Tune
+	*engine.Tune
 	targetOrigin string
 }
 
@@ -246,9 +246,9 @@ func loadTune(cmd *cobra.Command, rf *command.RunFlags, tf *tuneFlags, ref strin
 	if !isTune {
 		q.Name = sc.Name
 	}
-	t, err := tune.From(&q, sc)
-	var badAxis *tune.AxisError
-	var noMetric *tune.TargetError
+	t, err := engine.From(&q, sc)
+	var badAxis *engine.AxisError
+	var noMetric *engine.TargetError
 	switch {
 	case errors.As(err, &badAxis) && !isTune:
 		return loadedTune{}, command.UsageError("%v", err)
@@ -297,7 +297,7 @@ func tuneOverrides(cmd *cobra.Command, tf *tuneFlags, q *scenarios.Tune) error {
 	}
 	most := q.MaxTrials
 	if most == 0 {
-		most = tune.DefaultBudget
+		most = engine.DefaultBudget
 	}
 	if q.DecideTrials > 0 && q.DecideTrials < most {
 		return command.UsageError("decide trials %d below the most trials of a probe, %d (the file's and the flags'): allowed: decide ≥ max", q.DecideTrials, most)
@@ -308,7 +308,7 @@ func tuneOverrides(cmd *cobra.Command, tf *tuneFlags, q *scenarios.Tune) error {
 	return nil
 }
 
-func writeTune(cmd *cobra.Command, res *tune.Result, format string, axes []*skill.Axis) error {
+func writeTune(cmd *cobra.Command, res *engine.Result, format string, axes []*skill.Axis) error {
 	w := cmd.OutOrStdout()
 	switch format {
 	case "csv":

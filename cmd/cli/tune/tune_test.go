@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/crucible-sim/crucible/analysis/tune"
+	engine "github.com/crucible-sim/crucible/analysis/tune"
 	"github.com/crucible-sim/crucible/cmd/cli/command"
 )
 
@@ -16,16 +16,16 @@ import (
 func TestTuneExit(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct {
-		status tune.Status
+		status engine.Status
 		code   int
 		msg    string
 	}{
-		{tune.Bracketed, 0, ""},
-		{tune.NonMonotonic, command.ExitFailed, "no bracket: the response is not monotonic"},
-		{tune.Inconclusive, command.ExitFailed, "no answer: the budget"},
-		{tune.Interrupted, command.ExitInterrupted, "interrupted"},
+		{engine.Bracketed, 0, ""},
+		{engine.NonMonotonic, command.ExitFailed, "no bracket: the response is not monotonic"},
+		{engine.Inconclusive, command.ExitFailed, "no answer: the budget"},
+		{engine.Interrupted, command.ExitInterrupted, "interrupted"},
 	} {
-		err := tuneExit(&tune.Result{Status: c.status, Why: "the budget"}, nil, "--target fair")
+		err := tuneExit(&engine.Result{Status: c.status, Why: "the budget"}, nil, "--target fair")
 		var ee *command.ExitError
 		switch {
 		case c.code == 0 && err != nil, c.code != 0 && (!errors.As(err, &ee) || ee.Code != c.code || !strings.Contains(ee.Msg, c.msg)):

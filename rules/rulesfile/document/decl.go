@@ -12,6 +12,95 @@ import (
 // This file decodes the catalogue: weapons, parts, units and the targeting
 // block.
 
+// WeaponDecl is one weapon: its dice and the attack pipeline.
+type WeaponDecl struct {
+	Name, Group, Doc string
+	Attacks          Expr
+	Die              DieDecl
+	Hit              Expr
+	Reroll           RerollDecl
+	Explode          Expr
+	ExplodeDepth     int64
+	Crit             Expr
+	CritHits         int64
+	CritWounds       bool
+	// CritExtraCritical makes a critical hit's extra hits critical too
+	// (crit-extra: critical): with crit-wounds they wound without a roll.
+	CritExtraCritical bool
+	Wound             Expr
+	CritWound         Expr
+	CritMortal        bool
+	// MortalSpill sends a mortal wound's excess damage on (mortal-spill,
+	// true unless set).
+	MortalSpill bool
+	Save        Expr
+	Damage      Roll
+	Reduce      Expr
+	Spill       bool
+	Node        *doc.Node
+}
+
+// RerollDecl says which dice a weapon rolls again, once each.
+type RerollDecl struct {
+	When   Expr
+	Budget string // a side track spent one per re-roll, or ""
+	Node   *doc.Node
+}
+
+// DieDecl is the die a roll uses: faces 1..N, or a list of faces.
+type DieDecl struct {
+	Faces []int64
+	Node  *doc.Node
+}
+
+// PartDecl is an entry of the catalogue.
+type PartDecl struct {
+	Name, Doc string
+	Stats     []Assign
+	Cost      []Assign
+	Weapons   []Count
+	Node      *doc.Node
+}
+
+// Assign is a stat and a value, as written.
+type Assign struct {
+	Name  string
+	Value Expr
+	Node  *doc.Node
+}
+
+// Count is a name and a count, as written ({ion: 2}).
+type Count struct {
+	Name string
+	N    int64
+	Node *doc.Node
+}
+
+// UnitDecl is a unit type.
+type UnitDecl struct {
+	Name, Doc, Base string
+	Stats           []Assign
+	Parts           []Count // a part listed twice is counted twice
+	Weapons         []Count
+	Checks          []CheckDecl
+	Node            *doc.Node
+}
+
+// CheckDecl is a condition a unit's assembled stats must meet.
+type CheckDecl struct {
+	Rule Expr
+	Says string
+	Node *doc.Node
+}
+
+// TargetingDecl configures the targeting policies.
+type TargetingDecl struct {
+	Default  string
+	Size     string // the stat largest-first and ties read ("" : hp)
+	Policies []string
+	Node     *doc.Node
+}
+
 // weaponKeys are the fields of a weapon, in the reference's order.
 var WeaponKeys = []string{"group", "attacks", "die", "hit", "reroll", "explode", "explode-depth", "crit", "crit-hits", "crit-extra", "crit-wounds", "wound", "crit-wound", "crit-mortal", "mortal-spill", "save", "damage", "reduce", "spill", "doc"}
 

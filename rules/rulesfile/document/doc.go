@@ -7,12 +7,11 @@
 // The language's reference (package rulesfile) is written from the tables
 // here (PhaseKinds, EffectKinds, BuiltinEnds), so the two cannot drift.
 //
-// Files, each above the ones it uses (two arrows run back up: Decode, in
-// file.go, decodes the declarations of decl.go and phase.go, which read
-// their fields with file.go's helpers):
+// Files, each above the ones it uses (no arrow runs back up):
 //
-//	phase.go                      the start and round phases, their effects, the ends and counters
-//	decl.go                       units, parts, weapons, rolls, targeting
-//	file.go (uses ↑ decl, phase)  File and Decode: the whole file, its options, stats and tracks
-//	exprnames.go                  how expressions read the file's names
+//	file.go        File and Decode: the whole file, its options, stats, tracks and side values
+//	phase.go       the start and round phases, their effects, the ends and counters
+//	decl.go        units, parts, weapons, rolls, targeting
+//	fields.go      a field read: expressions, entries, identifiers, unknown names with did-you-mean
+//	exprnames.go   how expressions read the file's names
 package document

@@ -10,6 +10,25 @@ import (
 // This file decodes the program of a battle: phases, effects, ends and
 // counters.
 
+// EndDecl is a named end of the file's own.
+type EndDecl struct {
+	Name, Doc string
+	When      Expr
+	Check     string // round-start, round-end, or "" for an end only `end` statements reach
+	Winner    string // other, self, a, b, none
+	Victory   bool
+	Node      *doc.Node
+}
+
+// CounterDecl is a counter of the file's own.
+type CounterDecl struct {
+	Name, Doc string
+	Value     Expr
+	PerSide   bool
+	Dist      bool
+	Node      *doc.Node
+}
+
 // PhaseKinds are the kinds of phase, in the reference's order.
 var PhaseKinds = []string{"fire", "contest", "each", "hook"}
 

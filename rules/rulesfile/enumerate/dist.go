@@ -1,6 +1,7 @@
 package enumerate
 
 import (
+	"encoding/binary"
 	"math/big"
 	"slices"
 
@@ -11,24 +12,9 @@ import (
 // This file gives the exact distributions of rolls and contests: what the
 // fighter's roll and contest draw, as weights.
 
-// rollOut is one value of a roll and its weight.
-type rollOut[T any] struct {
-	v int32
-	w T
-}
-
-// rollKey identifies a roll's distribution: the roll, its number of dice,
-// what is added, and which faces its tests pass in the context (a test
-// may read the state), or its faces when the state says them.
-type rollKey struct {
-	rc          *program.RollC
-	n, plus, nf int32
-	masks       string
-}
-
 // rollDist returns the distribution of roll rc in context c, by value,
 // and the number of dice it rolls (a value that is not dice rolls none).
-func (s *Enumerator[T, A]) rollDist(rc *program.RollC, c *fight.Ectx) ([]rollOut[T], int32) {
+func (s *Enumerator[T, A]) rollDist(rc *program.Roll, c *fight.EvalContext) ([]rollOut[T], int32) {
 	f := s.f
 	if rc.Value != nil {
 		return []rollOut[T]{{v: f.Val(rc.Value, c), w: s.ar.Frac(1, 1)}}, 0
@@ -98,7 +84,7 @@ type dieOut[T any] struct {
 // masks says (bit 0 re-roll, 1 explode, 2 count): re-rolled once when
 // the re-roll test passes; each face that explodes, up to the roll's
 // depth, adds another.
-func (s *Enumerator[T, A]) oneDie(rc *program.RollC, masks []byte) []dieOut[T] {
+func (s *Enumerator[T, A]) oneDie(rc *program.Roll, masks []byte) []dieOut[T] {
 	ar := s.ar
 	nf := int64(len(rc.Die))
 	type state struct {
@@ -171,7 +157,7 @@ func (s *Enumerator[T, A]) oneDie(rc *program.RollC, masks []byte) []dieOut[T] {
 
 // dicePool is the distribution of a roll of n dice of rc: the count of faces
 // counted, the sum of the highest or lowest keepN dice, or the sum.
-func (s *Enumerator[T, A]) dicePool(rc *program.RollC, n int, masks []byte) []rollOut[T] {
+func (s *Enumerator[T, A]) dicePool(rc *program.Roll, n int, masks []byte) []rollOut[T] {
 	one := s.oneDie(rc, masks)
 	single := map[int32]T{}
 	for _, d := range one {
@@ -367,7 +353,7 @@ func inIntegers(per []rollOut[*big.Rat], n int, f func([]rollOut[*big.Int]) []ro
 // contestOdds returns the chances that self wins, loses or that nobody
 // wins the contest c between units self and other, as the fighter's
 // contest plays it: re-rolled ties are the sum of a geometric series.
-func (s *Enumerator[T, A]) contestOdds(c *program.ContestC, self, other int32, nested bool) (win, lose, none T) {
+func (s *Enumerator[T, A]) contestOdds(c *program.Contest, self, other int32, nested bool) (win, lose, none T) {
 	f, ar := s.f, s.ar
 	b := f.B
 	ts, to := b.AllUnits[self].Typ, b.AllUnits[other].Typ
@@ -420,4 +406,26 @@ func (s *Enumerator[T, A]) contestOdds(c *program.ContestC, self, other int32, n
 		}
 	}
 	return ar.Add(gt, half), ar.Add(lt, half), ar.Zero()
+}
+
+// faceKey is what the distribution of one die of rc depends on in context
+// c besides rc: which faces its re-roll, explode and count tests pass
+// (they may read the state), or its number of faces when the state says
+// it.
+func (s *Enumerator[T, A]) faceKey(rc *program.Roll, c *fight.EvalContext) string {
+	f := s.f
+	if rc.Faces != nil {
+		var b [4]byte
+		binary.LittleEndian.PutUint32(b[:], uint32(max(f.Val(rc.Faces, c), 0)))
+		return string(b[:])
+	}
+	masks := make([]byte, len(rc.Die))
+	for fi := range rc.Die {
+		for bit, ft := range []*program.FaceTest{&rc.Reroll, &rc.Explode, &rc.Count} {
+			if ft.Set && f.Test(ft, int32(fi), c) {
+				masks[fi] |= 1 << bit
+			}
+		}
+	}
+	return string(masks)
 }

@@ -6,15 +6,20 @@
 // and runs the fighter's own deterministic code (package fight) on each
 // outcome, merging outcomes that leave the battle alike as it finds them.
 //
-// Files, each above the ones it uses (7 of its 22 arrows run back up;
-// the Enumerator and the steps it plays call each other):
+// Files, each above the ones it uses (no arrow runs back up):
 //
-//	stepfire.go                                          a fire step: both sides' volleys as counts of faces, their assignments
-//	stepeffects.go                                       contest and each steps
-//	dist.go                                              the distributions of rolls and contests
-//	enumerator.go (uses ↑ dist, stepeffects, stepfire)   Enumerator: a step played over every outcome, outcomes merged as found
-//	firekey.go (uses ↑ enumerator)                       what a side's fire reads of a state, packed as a key
-//	pairsdist.go (uses ↑ dist, enumerator, stepeffects)  contests compared in pairs: the sequences of pair results
-//	slab.go                                              slabs: slices cut from reused blocks
-//	wordtable.go                                         an open-addressed table of two-word keys
+//	step.go          NewEnumerator, Reset, Root, Step, StepKey: a step played over every outcome
+//	stepfire.go      a fire step: both sides' volleys, their outcomes, the sides apart when they fire apart
+//	volleycount.go   a side's volleys as counts of faces per class, block by block
+//	assign.go        hits assigned to targets, and what each assignment leaves of the enemy
+//	stepeffects.go   contest and each steps, nested contests, effects played
+//	pairsdist.go     contests compared in pairs: the sequences of pair results
+//	firekey.go       what a side's fire reads of a state, packed as a key
+//	emit.go          a configuration carried through what is certain to the next step or the end
+//	dist.go          the distributions of rolls and contests
+//	enumerator.go    Enumerator: its memos and scratch, bags and mergers of weighted outcomes
+//	firestate.go     a fire step's values: volleys, partial volleys, a side's outcomes and their merger, assignments
+//	wordtable.go     an open-addressed table of two-word keys
+//	slab.go          slabs: slices cut from reused blocks
+//	rollouts.go      a roll's outcomes and the keys the distributions are kept by
 package enumerate

@@ -1,14 +1,12 @@
 package enumerate
 
 import (
+	"encoding/binary"
 	"errors"
-	"fmt"
-	"slices"
 
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/rules/rulesfile/exactmodel"
 	"github.com/crucible-sim/crucible/rules/rulesfile/fight"
-	"github.com/crucible-sim/crucible/rules/rulesfile/program"
 )
 
 // Enumerator plays the steps of a model over every outcome of their random
@@ -170,284 +168,6 @@ type Outcome struct {
 // (StepOptions.Cap) can follow it.
 var ErrNoProgress = errors.New("rounds pass with nothing to play")
 
-// NewEnumerator returns a Enumerator of the model in arithmetic ar.
-func NewEnumerator[T any, A exactmodel.Arith[T]](m *exactmodel.Model, ar A, opt StepOptions) *Enumerator[T, A] {
-	s := &Enumerator[T, A]{rolls: map[rollKey][]rollOut[T]{}, pairs: map[pairsKey][]pairSeq[T]{}, fires: map[string][]sideOut[T]{}, vols: map[string][]volley[T]{},
-		enemies: map[string]uint64{}, classIDs: map[classKey]int32{}, codes: map[string]int32{}}
-	s.Reset(m, ar, opt)
-	return s
-}
-
-// Reset makes s a new Enumerator of model m in arithmetic ar, as
-// NewEnumerator does, that reuses the maps and arrays s grew: nothing of
-// the battle s worked out before is kept, only the memory and the
-// binomials and powers, which are every battle's. A solver that solves
-// battle after battle (claims, sweeps, a server) saves their allocation
-// and collection, which took about a third of a solve.
-func (s *Enumerator[T, A]) Reset(m *exactmodel.Model, ar A, opt StepOptions) {
-	if s.m != m {
-		s.f = fight.NewMachine(m.B)
-	}
-	s.m, s.ar, s.opt = m, ar, opt
-	// Binomials and powers are the same in every solve of one arithmetic:
-	// a pooled Enumerator keeps them.
-	s.bin.Ar, s.pw.Ar = ar, ar
-	clear(s.rolls)
-	clear(s.pairs)
-	clear(s.fires)
-	clear(s.vols)
-	s.pfires.reset()
-	s.pvols.reset()
-	clear(s.pfireList)
-	clear(s.pvolList)
-	s.pfireList, s.pvolList = s.pfireList[:0], s.pvolList[:0]
-	s.assigns.reset()
-	clear(s.enemies)
-	clear(s.classIDs)
-	clear(s.codes)
-	s.assignList = s.assignList[:0]
-	s.slab.reset()
-	s.outSlab.reset()
-	s.hitSlab.reset()
-	s.volSlab.reset()
-	s.i16Slab.reset()
-	s.stills = [2][1]sideOut[T]{} // their slices were cut from the slab
-	s.stillCounts.reset()
-	s.gone.reset()
-	clear(s.goneList)
-	s.goneList = s.goneList[:0]
-	s.goneSt.reset()
-	s.goneCtr.reset()
-	if s.record == nil {
-		s.record = s.recordGone
-	}
-	clear(s.stillList)
-	s.stillList = s.stillList[:0]
-	n := len(m.B.RulesSpec.Counters)
-	if cap(s.out.Counters) < n {
-		s.out.Counters = make([]int64, n)
-	}
-	s.out = Outcome{State: s.out.State[:0], Counters: s.out.Counters[:n]}
-	s.Pack = m.Packing(opt.RoundTrack)
-	s.work = 0
-	if s.Pack.OK {
-		b := m.B
-		nt := len(b.SideTrk)
-		for side := range 2 {
-			lo, hi, _, _ := b.SideRange(1 - side)
-			s.enemyMask[side] = s.Pack.Mask(lo, hi-lo)
-			s.sideMask[side] = s.Pack.Mask(1+side*nt, nt) | s.enemyMask[side]
-		}
-		s.fireMasks(&s.Pack)
-	}
-}
-
-// Root calls emit with where the battle goes from its start state: the
-// first step to play, or its end.
-func (s *Enumerator[T, A]) Root(emit func(w T, o *Outcome)) error {
-	c := fight.Cfg{St: s.m.Start(), Ender: -1, Reg: make([]int32, s.m.B.Nregs)}
-	return s.advance(0, s.m.NStart == 0, &c, s.ar.Frac(1, 1), emit)
-}
-
-// Step plays step pos in state st (canonical, as an Outcome gives it) and
-// calls emit with each distinct outcome and its weight; the weights of a
-// Step's outcomes add up to 1.
-func (s *Enumerator[T, A]) Step(pos int, st []int32, emit func(w T, o *Outcome)) (err error) {
-	defer func() {
-		switch r := recover().(type) {
-		case nil:
-		case *fight.HookError:
-			err = r
-		case stopStep:
-			err = r.err
-		default:
-			panic(r)
-		}
-	}()
-	// The registers start at zero at every step; their array is the
-	// Enumerator's (a configuration kept is cloned).
-	s.regBuf = append(s.regBuf[:0], make([]int32, s.m.B.Nregs)...)
-	c := fight.Cfg{St: st, Ender: -1, Reg: s.regBuf}
-	next := pos + 1
-	if stp := &s.m.StepList[pos]; stp.Indep[0] && stp.Indep[1] {
-		return s.fireApart(pos, stp, &c, emit)
-	}
-	out := s.bag()
-	defer s.put(out)
-	if err := s.play(&s.m.StepList[pos], &c, out); err != nil {
-		return err
-	}
-	for i := range out.items {
-		it := &out.items[i]
-		if err := s.advance(next, next == s.m.NStart, &it.c, it.w, emit); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// StepKey is Step of the step and state packed in key (Packing, of
-// StepOptions.RoundTrack, when it fits): the parts of the state a fire
-// step's sides change are read off the key's bits, not packed again.
-func (s *Enumerator[T, A]) StepKey(key uint64, emit func(w T, o *Outcome)) error {
-	pos, st := s.Pack.Decode(key, s.stBuf)
-	s.stBuf = st
-	s.Key, s.keyed = key&^(1<<s.Pack.PosBits-1), true
-	defer func() { s.keyed = false }()
-	return s.Step(pos, st, emit)
-}
-
-// play plays one step from c into out.
-func (s *Enumerator[T, A]) play(st *exactmodel.Step, c *fight.Cfg, out *bag[T, A]) error {
-	f := s.f
-	switch st.Phase.Kind {
-	case program.PhFire:
-		return s.fire(st, c, out)
-	case program.PhContest:
-		s.contestPhase(st.Phase, c, out)
-	case program.PhEach:
-		s.eachPhase(st.Phase, c, out)
-	case program.PhHook:
-		f.LoadCfg(c)
-		f.CallHook(st.Phase.Hook, -1, -1, 0)
-		f.SaveCfg(&s.keep, false)
-		out.add(&s.keep, s.ar.Frac(1, 1))
-	}
-	// phases settles after every phase (fire settles after each step).
-	for i := range out.items {
-		it := &out.items[i]
-		f.LoadCfg(&it.c)
-		f.Settle()
-		clear(f.Reg) // a named roll is read only in its own effects
-		f.SaveCfg(&it.c, false)
-	}
-	out.remerge()
-	return nil
-}
-
-// advance goes on from configuration c, whose next step is pos, through
-// what is certain — the ends checked at a round's start and end, the cap,
-// a new round, steps with nothing to play — to the next step to play or
-// the end, and emits it.
-func (s *Enumerator[T, A]) advance(pos int, begin bool, c *fight.Cfg, w T, emit func(T, *Outcome)) error {
-	s.f.LoadCfg(c)
-	return s.goOn(pos, begin, w, emit)
-}
-
-// goOn is advance from the fighter's state.
-func (s *Enumerator[T, A]) goOn(pos int, begin bool, w T, emit func(T, *Outcome)) error {
-	f, m := s.f, s.m
-	rounds := 0
-	for {
-		if f.Over {
-			return s.emitEnd(rounds, w, emit)
-		}
-		if begin {
-			if rounds > int(s.opt.RoundTrack)+1 && !s.opt.Cap {
-				return fmt.Errorf("exact: %w (from round %d on, with no step to play)", ErrNoProgress, s.opt.RoundTrack)
-			}
-			rounds++
-			r := f.St[0] + 1
-			if !s.opt.Cap && r > s.opt.RoundTrack {
-				r = s.opt.RoundTrack
-			}
-			f.St[0], f.Round = r, r
-			begin = false
-			if f.CheckEnds(0); f.Over {
-				continue
-			}
-		}
-		if pos == len(m.StepList) { // the round ends
-			if f.CheckEnds(1); f.Over {
-				continue
-			}
-			if s.opt.Cap && int(f.Round) >= m.B.Cap {
-				f.Finish(rules.None, program.EndRoundCap)
-				continue
-			}
-			pos, begin = m.NStart, true
-			continue
-		}
-		if s.idleIn(pos, f.St) {
-			pos++
-			begin = pos == m.NStart
-			continue
-		}
-		f.SyncUnits()
-		s.out.Rounds = rounds
-		s.emitNode(pos, f.St, w, emit)
-		return nil
-	}
-}
-
-// emitNode emits step pos to play in state st, made canonical.
-func (s *Enumerator[T, A]) emitNode(pos int, st []int32, w T, emit func(T, *Outcome)) {
-	s.out.Pos = pos
-	if s.hinted && slices.Equal(st[1:], s.next[1:]) {
-		// Nothing but the round changed the state fireApart combined, whose
-		// units are canonical already: its key, the round's part replaced.
-		s.out.Key = uint64(pos) | (s.hint - s.Pack.Part(s.next[:1], 0) + s.Pack.Part(st[:1], 0))
-		s.out.Keyed = true
-		emit(w, &s.out)
-		s.out.Keyed, s.out.Rounds = false, 0
-		return
-	}
-	s.out.State = append(s.out.State[:0], st...)
-	s.m.Canon(s.out.State)
-	emit(w, &s.out)
-	s.out.Rounds = 0
-}
-
-// idleIn is idle in state st.
-func (s *Enumerator[T, A]) idleIn(pos int, st []int32) bool {
-	stp := &s.m.StepList[pos]
-	if stp.Fire == nil {
-		return false
-	}
-	b := s.f.B
-	for _, t := range stp.Fire {
-		ut := b.Types[t]
-		lo := b.UnitBase + ut.First*b.UnitStride
-		for k := range ut.Count {
-			if st[lo+k*b.UnitStride] > 0 {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// idle reports whether step pos has nothing to play in the fighter's
-// state: a fire step none of whose types has a unit left.
-func (s *Enumerator[T, A]) idle(pos int) bool {
-	st := &s.m.StepList[pos]
-	if st.Fire == nil {
-		return false
-	}
-	f := s.f
-	for _, t := range st.Fire {
-		ut := f.B.Types[t]
-		if f.HpCount[ut.HpOff] < int32(ut.Count) {
-			return false
-		}
-	}
-	return true
-}
-
-// emitEnd emits the end the fighter's state has reached.
-func (s *Enumerator[T, A]) emitEnd(rounds int, w T, emit func(T, *Outcome)) error {
-	f := s.f
-	f.FreshRoster()
-	o := rules.Outcome{Counters: s.out.Counters}
-	clear(o.Counters)
-	f.Record(&o)
-	s.out.Pos, s.out.Rounds, s.out.Winner, s.out.End = -1, rounds, o.Winner, o.End
-	s.out.State = append(s.out.State[:0], f.St...)
-	s.m.Canon(s.out.State)
-	emit(w, &s.out)
-	return nil
-}
-
 // bag is a set of weighted configurations, merged by key as they are
 // added.
 type bag[T any, A exactmodel.Arith[T]] struct {
@@ -502,4 +222,52 @@ func (b *bag[T, A]) remerge() {
 	for i := range items {
 		b.add(&items[i].c, items[i].w)
 	}
+}
+
+// merger merges partial volleys of equal counts and tracks.
+type merger[T any, A exactmodel.Arith[T]] struct {
+	ar    A
+	s     *Enumerator[T, A]
+	out   []vstate[T]
+	index map[string]int
+	buf   []byte
+}
+
+// volMerger returns one of the Enumerator's two mergers, emptied: the
+// other's outcomes are the partial volleys the block at hand folds in
+// (countVolley's cur), so that each block's merger, its map and its array
+// are reused, not made again for every block of every volley.
+func (s *Enumerator[T, A]) volMerger() *merger[T, A] {
+	s.vflip = 1 - s.vflip
+	m := &s.vmerge[s.vflip]
+	// A map that held many keys keeps their room, which clear would go
+	// over at every block after: it is made again instead.
+	if m.index == nil || len(m.index) > mergerKeep {
+		m.index = map[string]int{}
+	}
+	m.ar, m.s = s.ar, s
+	m.out = m.out[:0]
+	clear(m.index)
+	return m
+}
+
+// mergerKeep is the most keys a merger's map may have held to be cleared
+// for the next block rather than made again.
+const mergerKeep = 1 << 12
+
+func (m *merger[T, A]) add(counts []int16, tracks []int32, w T) {
+	m.s.tick()
+	m.buf = m.buf[:0]
+	for _, c := range counts {
+		m.buf = binary.LittleEndian.AppendUint16(m.buf, uint16(c))
+	}
+	for _, t := range tracks {
+		m.buf = binary.LittleEndian.AppendUint32(m.buf, uint32(t))
+	}
+	if i, ok := m.index[string(m.buf)]; ok {
+		m.out[i].w = m.ar.Add(m.out[i].w, w)
+		return
+	}
+	m.index[string(m.buf)] = len(m.out)
+	m.out = append(m.out, vstate[T]{counts: m.s.i16Slab.clone(counts), tracks: m.s.slab.clone(tracks), w: w})
 }

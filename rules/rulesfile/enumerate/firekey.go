@@ -14,20 +14,6 @@ import (
 // a key of two words, which hashes at once and allocates nothing, where
 // fireKey writes the state's integers out as bytes.
 
-// PackedFireKey names a side's fire in a step from a packed state: k the
-// bits the fire depends on and the step, x the side and the counts of
-// units left of its plain types.
-type PackedFireKey struct{ k, X uint64 }
-
-// fireMask is what a side's fire in one step reads of a packed key: the
-// bits of its own that its volleys depend on (own) and of the enemy's
-// units (enemy), whether everything counts (wide), and whether the
-// counts of its plain types fit beside the side's bit (ok).
-type fireMask struct {
-	own, enemy uint64
-	wide, Ok   bool
-}
-
 // fireMasks works out every step's fireMask for each side, for packing p.
 func (s *Enumerator[T, A]) fireMasks(p *exactmodel.Packing) {
 	b := s.m.B

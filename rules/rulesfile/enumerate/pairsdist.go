@@ -10,51 +10,13 @@ import (
 )
 
 // This file gives the exact distribution of a contest of compare: pairs
-// (fight/pairs.go) and plays it over every outcome: the results of its pairs,
-// in order, each sequence with its weight.
-
-// pairSeq is one sequence of pair results (pairSelf, pairOther, pairNone,
-// one a pair) and its weight.
-type pairSeq[T any] struct {
-	res []int8
-	w   T
-}
-
-// pairsKey identifies a contest's pair sequences: the rolls, the pools'
-// sizes and what their dice do in the context (faceKey).
-type pairsKey struct {
-	c          *program.ContestC
-	rs, ro     *program.RollC
-	ns, no     int32
-	keyS, keyO string
-}
-
-// faceKey is what the distribution of one die of rc depends on in context
-// c besides rc: which faces its re-roll, explode and count tests pass
-// (they may read the state), or its number of faces when the state says
-// it.
-func (s *Enumerator[T, A]) faceKey(rc *program.RollC, c *fight.Ectx) string {
-	f := s.f
-	if rc.Faces != nil {
-		var b [4]byte
-		binary.LittleEndian.PutUint32(b[:], uint32(max(f.Val(rc.Faces, c), 0)))
-		return string(b[:])
-	}
-	masks := make([]byte, len(rc.Die))
-	for fi := range rc.Die {
-		for bit, ft := range []*program.FaceTest{&rc.Reroll, &rc.Explode, &rc.Count} {
-			if ft.Set && f.Test(ft, int32(fi), c) {
-				masks[fi] |= 1 << bit
-			}
-		}
-	}
-	return string(masks)
-}
+// (fight/pairs.go): the results of its pairs, in order, each sequence with
+// its weight, which stepeffects.go plays over every outcome.
 
 // dieDist is the distribution of one die of rc as pool rolls it, by
 // value, lowest first, and the number of dice of the pool, in context c
 // (key: faceKey's).
-func (s *Enumerator[T, A]) dieDist(rc *program.RollC, c *fight.Ectx, key string) ([]rollOut[T], int32) {
+func (s *Enumerator[T, A]) dieDist(rc *program.Roll, c *fight.EvalContext, key string) ([]rollOut[T], int32) {
 	n := max(s.f.Val(rc.Dice, c), 0)
 	if rc.Faces != nil {
 		nf := int32(binary.LittleEndian.Uint32([]byte(key)))
@@ -80,11 +42,11 @@ func (s *Enumerator[T, A]) dieDist(rc *program.RollC, c *fight.Ectx, key string)
 
 // pairSeqs returns the distribution of the sequences of pair results of
 // contest c between self and other, as comparePairs plays it.
-func (s *Enumerator[T, A]) pairSeqs(c *program.ContestC, self, other int32, nested bool) []pairSeq[T] {
+func (s *Enumerator[T, A]) pairSeqs(c *program.Contest, self, other int32, nested bool) []pairSeq[T] {
 	b := s.f.B
 	cs := fight.UnitCtx(self, -1, other, b.AllUnits[self].Side)
 	co := fight.UnitCtx(other, -1, self, b.AllUnits[other].Side)
-	var rs, ro *program.RollC
+	var rs, ro *program.Roll
 	cto := &cs
 	if nested {
 		rs, ro = c.Roll[0], c.Against[0]
@@ -225,65 +187,4 @@ func repeatOnto(v []int32, x int32, c int) []int32 {
 		out = append(out, x)
 	}
 	return out
-}
-
-// pairsPhase plays a contest phase of compare: pairs from c into out, as
-// the fighter's pairsPhase does: each pair's effects with the champions
-// of the moment.
-func (s *Enumerator[T, A]) pairsPhase(p *program.PhaseC, c *fight.Cfg, out *bag[T, A]) {
-	f := s.f
-	b := f.B
-	f.LoadCfg(c)
-	ua, ub := f.Champion(0), f.Champion(1)
-	if ua < 0 || ub < 0 {
-		out.add(c, s.ar.Frac(1, 1))
-		return
-	}
-	for _, sq := range s.pairSeqs(p.Contest, ua, ub, false) {
-		cur := s.single(c, sq.w)
-		for _, r := range sq.res {
-			if r == fight.PairNone {
-				continue
-			}
-			next := s.bag()
-			for i := range cur.items {
-				it := &cur.items[i]
-				f.LoadCfg(&it.c)
-				ua, ub := f.Champion(0), f.Champion(1)
-				if it.c.Over || ua < 0 || ub < 0 {
-					next.add(&it.c, it.w)
-					continue
-				}
-				w, l := ua, ub
-				if r == fight.PairOther {
-					w, l = ub, ua
-				}
-				tw, tl := b.AllUnits[w].Typ, b.AllUnits[l].Typ
-				x := s.run(p.Contest.Win[b.Pair(tw, tl)], fight.UnitCtx(w, -1, l, b.AllUnits[w].Side), s.single(&it.c, it.w))
-				x = s.run(p.Contest.Lose[b.Pair(tl, tw)], fight.UnitCtx(l, -1, w, b.AllUnits[l].Side), x)
-				s.drain(x, next)
-			}
-			s.put(cur)
-			cur = next
-		}
-		s.drain(cur, out)
-	}
-}
-
-// nestedPairs plays a contest of compare: pairs inside effects from c
-// (weight w) into out: self's win effects for each pair it wins, its lose
-// effects for each pair it loses, in the order of the pairs.
-func (s *Enumerator[T, A]) nestedPairs(con *program.ContestC, ctx fight.Ectx, c *fight.Cfg, w T, out *bag[T, A]) {
-	for _, sq := range s.pairSeqs(con, ctx.Unit[program.RoleSelf], ctx.Unit[program.RoleOther], true) {
-		cur := s.single(c, s.ar.Mul(w, sq.w))
-		for _, r := range sq.res {
-			switch r {
-			case fight.PairSelf:
-				cur = s.run(con.Win[0], ctx, cur)
-			case fight.PairOther:
-				cur = s.run(con.Lose[0], ctx, cur)
-			}
-		}
-		s.drain(cur, out)
-	}
 }

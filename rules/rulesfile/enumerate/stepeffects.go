@@ -11,7 +11,7 @@ import (
 
 // contestPhase plays a contest between the sides' champions from c into
 // out.
-func (s *Enumerator[T, A]) contestPhase(p *program.PhaseC, c *fight.Cfg, out *bag[T, A]) {
+func (s *Enumerator[T, A]) contestPhase(p *program.Phase, c *fight.Cfg, out *bag[T, A]) {
 	f, ar := s.f, s.ar
 	b := f.B
 	if p.Contest.Pairs {
@@ -43,7 +43,7 @@ func (s *Enumerator[T, A]) contestPhase(p *program.PhaseC, c *fight.Cfg, out *ba
 
 // eachPhase runs an each phase's effects for every unit not destroyed,
 // side a's first, from c into out.
-func (s *Enumerator[T, A]) eachPhase(p *program.PhaseC, c *fight.Cfg, out *bag[T, A]) {
+func (s *Enumerator[T, A]) eachPhase(p *program.Phase, c *fight.Cfg, out *bag[T, A]) {
 	f := s.f
 	b := f.B
 	cur := s.single(c, s.ar.Frac(1, 1))
@@ -90,7 +90,7 @@ func (s *Enumerator[T, A]) drain(from, to *bag[T, A]) {
 // run runs an effect list in context ctx over every configuration of in,
 // and returns the outcomes (in is consumed). A configuration whose battle
 // is over skips the effects left, as the fighter's run returns.
-func (s *Enumerator[T, A]) run(list []*program.EffectC, ctx fight.Ectx, in *bag[T, A]) *bag[T, A] {
+func (s *Enumerator[T, A]) run(list []*program.Effect, ctx fight.EvalContext, in *bag[T, A]) *bag[T, A] {
 	for _, e := range list {
 		out := s.bag()
 		for i := range in.items {
@@ -108,7 +108,7 @@ func (s *Enumerator[T, A]) run(list []*program.EffectC, ctx fight.Ectx, in *bag[
 }
 
 // effect runs one effect from configuration c (weight w) into out.
-func (s *Enumerator[T, A]) effect(e *program.EffectC, ctx fight.Ectx, c *fight.Cfg, w T, out *bag[T, A]) {
+func (s *Enumerator[T, A]) effect(e *program.Effect, ctx fight.EvalContext, c *fight.Cfg, w T, out *bag[T, A]) {
 	f, ar := s.f, s.ar
 	b := f.B
 	f.LoadCfg(c)
@@ -207,4 +207,65 @@ func (s *Enumerator[T, A]) targets(side int, h *fight.Hit, rest []fight.Hit) []t
 		out[i].w = ar.Frac(1, int64(len(out)))
 	}
 	return out
+}
+
+// pairsPhase plays a contest phase of compare: pairs from c into out, as
+// the fighter's pairsPhase does: each pair's effects with the champions
+// of the moment.
+func (s *Enumerator[T, A]) pairsPhase(p *program.Phase, c *fight.Cfg, out *bag[T, A]) {
+	f := s.f
+	b := f.B
+	f.LoadCfg(c)
+	ua, ub := f.Champion(0), f.Champion(1)
+	if ua < 0 || ub < 0 {
+		out.add(c, s.ar.Frac(1, 1))
+		return
+	}
+	for _, sq := range s.pairSeqs(p.Contest, ua, ub, false) {
+		cur := s.single(c, sq.w)
+		for _, r := range sq.res {
+			if r == fight.PairNone {
+				continue
+			}
+			next := s.bag()
+			for i := range cur.items {
+				it := &cur.items[i]
+				f.LoadCfg(&it.c)
+				ua, ub := f.Champion(0), f.Champion(1)
+				if it.c.Over || ua < 0 || ub < 0 {
+					next.add(&it.c, it.w)
+					continue
+				}
+				w, l := ua, ub
+				if r == fight.PairOther {
+					w, l = ub, ua
+				}
+				tw, tl := b.AllUnits[w].Typ, b.AllUnits[l].Typ
+				x := s.run(p.Contest.Win[b.Pair(tw, tl)], fight.UnitCtx(w, -1, l, b.AllUnits[w].Side), s.single(&it.c, it.w))
+				x = s.run(p.Contest.Lose[b.Pair(tl, tw)], fight.UnitCtx(l, -1, w, b.AllUnits[l].Side), x)
+				s.drain(x, next)
+			}
+			s.put(cur)
+			cur = next
+		}
+		s.drain(cur, out)
+	}
+}
+
+// nestedPairs plays a contest of compare: pairs inside effects from c
+// (weight w) into out: self's win effects for each pair it wins, its lose
+// effects for each pair it loses, in the order of the pairs.
+func (s *Enumerator[T, A]) nestedPairs(con *program.Contest, ctx fight.EvalContext, c *fight.Cfg, w T, out *bag[T, A]) {
+	for _, sq := range s.pairSeqs(con, ctx.Unit[program.RoleSelf], ctx.Unit[program.RoleOther], true) {
+		cur := s.single(c, s.ar.Mul(w, sq.w))
+		for _, r := range sq.res {
+			switch r {
+			case fight.PairSelf:
+				cur = s.run(con.Win[0], ctx, cur)
+			case fight.PairOther:
+				cur = s.run(con.Lose[0], ctx, cur)
+			}
+		}
+		s.drain(cur, out)
+	}
 }

@@ -3,6 +3,8 @@ package exact
 import (
 	"context"
 	"fmt"
+
+	"github.com/crucible-sim/crucible/rules"
 )
 
 // A solve's work is counted in steps, so that the step budget bounds its
@@ -65,3 +67,6 @@ func (b *budget) work() int64 { return b.prior + b.steps }
 func (b *budget) statesErr() error {
 	return fmt.Errorf("exact: %w: more than the %d states allowed (a state: a step of the battle to play, and the units' hit points and tracks)", ErrBudget, b.maxStates)
 }
+
+// ErrBudget is wrapped by the error a solve returns beyond its budgets.
+var ErrBudget = rules.ErrBudget

@@ -2,6 +2,18 @@ package exact
 
 import "fmt"
 
+// solveFlow pushes the start's probability through the components in
+// topological order; within a cycle the visits solve (I − Pᵀ) x = b, the
+// cycle's own chances kept exact, so a round that changes nothing is
+// summed as its geometric series, not iterated.
+func (c *chain[T, A]) solveFlow(comps [][]int32) (*flow[T], error) {
+	if fc, ok := any(c).(*chain[float64, floats]); ok {
+		fl, err := solveFlowFloats(fc, comps)
+		return any(fl).(*flow[T]), err
+	}
+	return c.flowOf(comps)
+}
+
 // solveFlowFloats is solveFlow for the floating-point solver with its
 // arithmetic written out: through the arith interface every sum and
 // product is a call (a type parameter's method is called through the

@@ -63,28 +63,6 @@ type terminal struct {
 	counters []int64
 }
 
-// explore builds the chain of model m from its start, breadth first.
-func explore[T any, A arith[T]](m *exactmodel.Model, ar A, opt enumerate.StepOptions, bud *budget) (*chain[T, A], error) {
-	c := newChain(m, ar, opt, bud)
-	var err error
-	if e := c.enum.Root(func(_ T, o *enumerate.Outcome) {
-		c.root, err = c.target(o)
-		c.rootRounds = int32(o.Rounds)
-	}); e != nil {
-		return nil, e
-	}
-	if err != nil {
-		return nil, err
-	}
-	for i := 0; i < c.nodes.len(); i++ {
-		if err := c.expand(int32(i)); err != nil {
-			return nil, err
-		}
-	}
-	c.e0 = append(c.e0, int32(len(c.to)))
-	return c, nil
-}
-
 // expand adds node i's edges.
 func (c *chain[T, A]) expand(i int32) error {
 	if err := c.bud.spend(nodeSteps); err != nil {

@@ -91,9 +91,6 @@ func (c *chain[T, A]) components() [][]int32 {
 	return out
 }
 
-// tarjanNode is a node as components' walk knows it.
-type tarjanNode struct{ index, low int32 }
-
 // maxCycle is the most nodes a cycle of the chain may have: its linear
 // system is solved densely.
 const maxCycle = 512
@@ -104,18 +101,6 @@ type flow[T any] struct {
 	visits []T
 	term   []T
 	rounds T
-}
-
-// solveFlow pushes the start's probability through the components in
-// topological order; within a cycle the visits solve (I − Pᵀ) x = b, the
-// cycle's own chances kept exact, so a round that changes nothing is
-// summed as its geometric series, not iterated.
-func (c *chain[T, A]) solveFlow(comps [][]int32) (*flow[T], error) {
-	if fc, ok := any(c).(*chain[float64, floats]); ok {
-		fl, err := solveFlowFloats(fc, comps)
-		return any(fl).(*flow[T]), err
-	}
-	return c.flowOf(comps)
 }
 
 // flowOf is solveFlow in any arithmetic.

@@ -58,37 +58,3 @@ func release[T any, A arith[T]](c *chain[T, A]) {
 	c.m, c.bud = nil, nil
 	floatChains.Put(fc)
 }
-
-// buffers are the chain's scratch arrays for its solution (components,
-// the rounds' sweep), which a pooled chain keeps.
-type buffers struct {
-	stack, flat, order, place, count []int32
-	byValue                          []int32
-	tarjan                           []tarjanNode
-	next                             []int32
-	to0, to1, heads                  []int32
-	head                             []bool
-	pr, mass                         []float64
-	marks                            []uint64
-	sweep                            []sweepNode
-	// components, solveFlow and capVerdict
-	ends           []int
-	call           []frame
-	comps          [][]int32
-	pos, compOf    []int32
-	in             []bool
-	longest, rings []int64
-}
-
-// frame is a node of components' depth-first walk and its next edge.
-type frame struct{ v, e int32 }
-
-// zeroed returns (*buf)[:n], zeroed, growing *buf when it is short.
-func zeroed[E any](buf *[]E, n int) []E {
-	if cap(*buf) < n {
-		*buf = make([]E, n)
-	}
-	*buf = (*buf)[:n]
-	clear(*buf)
-	return *buf
-}

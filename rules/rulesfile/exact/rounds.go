@@ -44,17 +44,6 @@ type sweep struct {
 	cur   int32
 }
 
-// sweepNode is a node at its place: its edges e0..e1 in the sweep's
-// arrays, and where they lead, the last place of the same round (hi) and
-// the span of the next round's (nlo..nhi), so that the sweep widens its
-// ranges once per node, not once per edge; far when an edge of it begins
-// two rounds or more.
-type sweepNode struct {
-	e0, e1       int32
-	hi, nlo, nhi int32 // −1, MaxInt32, −1 when none
-	far          bool
-}
-
 // farCell is the cell of an edge that begins two rounds or more.
 const farCell = -1
 

@@ -1,33 +1,3 @@
-// Package exact solves rules-file battles exactly: the Markov chain of a
-// battle's states built from the rules file itself (rulesfile.Model),
-// whose every step's outcomes come with their exact weights
-// (rulesfile.Enumerator), solved for who wins, how the battle ends, its
-// counters' distributions and its rounds, in floating point and, when
-// asked, as exact fractions by the same code over math/big.Rat.
-//
-// A node of the chain is a step of the battle to play (a fire step, a
-// contest, an each phase, a hook) in a canonical state: the units' hit
-// points and tracks (interchangeable units sorted), the sides' tracks and
-// the round as far as anything reads it. Within a round the steps only go
-// forward, so the chain's cycles are rounds that come back to a state: a
-// round that changes nothing is a ring of one state, whose visits the
-// solver sums as a geometric series by solving the ring's linear system
-// exactly, as it does any cycle. The round cap is followed exactly: the
-// solver first solves the battle without it and keeps that answer when
-// the cap cannot act or acts with a chance too small for any float64
-// (capbound.go says how), else solves again with every round recorded.
-//
-// The solver is registered for rules files (rules.RegisterSolver under
-// rulesfile.ID), which rules.LookupSolver gives every rules file's
-// ruleset, so `crucible exact`, the exact badge of `crucible run`, exact
-// claims, tune, meta, compare --exact and the workbench reach it:
-//
-//	r, err := exact.SolveDoc(ctx, scenario.Document(), exact.Options{Rational: true})
-//	if errors.Is(err, rules.ErrBudget) { /* say so; Monte Carlo */ }
-//
-// Two budgets bound a solve: its states (memory) and its steps of work
-// (time), each smaller for exact fractions; Check says at once whether a
-// rules file is one the solver follows at all.
 package exact
 
 import (
@@ -42,9 +12,6 @@ import (
 	"github.com/crucible-sim/crucible/rules/rulesfile/enumerate"
 	"github.com/crucible-sim/crucible/rules/rulesfile/exactmodel"
 )
-
-// ErrBudget is wrapped by the error a solve returns beyond its budgets.
-var ErrBudget = rules.ErrBudget
 
 // Default budgets.
 const (
@@ -274,3 +241,25 @@ func (registered) SolveWithin(ctx context.Context, n *doc.Node, rational bool, m
 }
 
 func (registered) Check(n *doc.Node) error { return Check(n, Options{}) }
+
+// explore builds the chain of model m from its start, breadth first.
+func explore[T any, A arith[T]](m *exactmodel.Model, ar A, opt enumerate.StepOptions, bud *budget) (*chain[T, A], error) {
+	c := newChain(m, ar, opt, bud)
+	var err error
+	if e := c.enum.Root(func(_ T, o *enumerate.Outcome) {
+		c.root, err = c.target(o)
+		c.rootRounds = int32(o.Rounds)
+	}); e != nil {
+		return nil, e
+	}
+	if err != nil {
+		return nil, err
+	}
+	for i := 0; i < c.nodes.len(); i++ {
+		if err := c.expand(int32(i)); err != nil {
+			return nil, err
+		}
+	}
+	c.e0 = append(c.e0, int32(len(c.to)))
+	return c, nil
+}

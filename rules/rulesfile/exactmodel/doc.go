@@ -6,10 +6,11 @@
 // it), states in words, and the arithmetic probabilities are computed in
 // (exact fractions or floats). Package enumerate plays the steps.
 //
-// Files, each above the ones it uses (one arrow runs back up):
+// Files, each above the ones it uses (no arrow runs back up):
 //
-//	arith.go                               Arith: exact fractions or floats
-//	describe.go                            a state in words
-//	exactmodel.go                          Model: the steps, the packing of states, canonical states
-//	model_analysis.go (uses ↑ exactmodel)  what the exact walk may rely on: interchangeable units, the rounds that matter, hit orders
+//	steps.go            NewModel: the program cut into steps, what each fire step depends on
+//	model_analysis.go   what the exact walk may rely on: interchangeable units, the rounds that matter, hit orders
+//	describe.go         a state in words
+//	exactmodel.go       Model: the steps, the packing of states, canonical states
+//	arith.go            Arith: exact fractions or floats
 package exactmodel

@@ -43,7 +43,7 @@ type Model struct {
 
 // Step is one step of the program.
 type Step struct {
-	Phase *program.PhaseC
+	Phase *program.Phase
 	Fire  []int // fire: the unit types that fire together
 	start bool  // a step of the start, played once before round 1
 	// Det marks a fire step whose hits side s assigns with no random
@@ -84,134 +84,6 @@ func (st *Step) eachWeapon(b *program.Battle, side int, fn func(ut *program.Unit
 		}
 	}
 	return true
-}
-
-// NewModel returns the battle's model for an exact solver, or an error that
-// names what in the rules file the exact walk cannot follow (an
-// *UnsupportedError).
-func NewModel(b *program.Battle) (*Model, error) {
-	m := &Model{B: b}
-	for _, p := range b.Start {
-		m.addSteps(p, true)
-	}
-	m.NStart = len(m.StepList)
-	for _, p := range b.Round {
-		m.addSteps(p, false)
-	}
-	var un []string
-	if b.Hooks != nil && b.Hooks.Draws {
-		un = append(un, "the hooks draw random numbers (battle.roll, battle.choose), which the exact solver cannot follow: only the file's declared dice can be enumerated")
-	}
-	un = append(un, m.checkHitOrder()...)
-	if len(un) > 0 {
-		return nil, &UnsupportedError{Constructs: un}
-	}
-	m.exchangeable()
-	m.rounds()
-	m.contestNotes()
-	return m, nil
-}
-
-func (m *Model) addSteps(p *program.PhaseC, start bool) {
-	if p.Kind != program.PhFire {
-		m.StepList = append(m.StepList, Step{Phase: p, start: start})
-		return
-	}
-	for _, types := range p.Steps {
-		st := Step{Phase: p, Fire: types, start: start}
-		st.Det = [2]bool{m.deterministic(&st, 0), m.deterministic(&st, 1)}
-		st.Indep = [2]bool{m.independent(&st, 0), m.independent(&st, 1)}
-		m.fireDeps(&st)
-		m.StepList = append(m.StepList, st)
-	}
-}
-
-// fireDeps works out what each side's fire in step st depends on.
-func (m *Model) fireDeps(st *Step) {
-	b := m.B
-	st.Plain = make([]bool, len(b.Types))
-	narrow := func(e *program.Cexpr) bool {
-		if e == nil {
-			return true
-		}
-		for _, v := range e.Vars {
-			switch v.Kind {
-			case program.VUnitHP, program.VUnitAlive, program.VUnitTrack, program.VFace:
-			default:
-				return false
-			}
-		}
-		return true
-	}
-	for _, t := range st.Fire {
-		ut := b.Types[t]
-		st.Fires[ut.Side] = true
-		st.Plain[t] = true
-		for _, wu := range ut.Weapons {
-			w := wu.W
-			if st.Phase.Group != "" && w.Decl.Group != st.Phase.Group {
-				continue
-			}
-			st.Plain[t] = st.Plain[t] && w.Plain
-			st.Spends[ut.Side] = st.Spends[ut.Side] || w.Budget >= 0
-			for _, e := range []*program.Cexpr{w.Attacks, w.Reroll.E, w.Explode.E, w.Crit.E} {
-				st.Wide[ut.Side] = st.Wide[ut.Side] || !narrow(e)
-			}
-			for u := range w.Hit {
-				st.Wide[ut.Side] = st.Wide[ut.Side] || !narrow(w.Hit[u].E)
-			}
-		}
-	}
-}
-
-// independent reports whether resolving side's hits of fire step st reads
-// nothing but the target unit and the die's face.
-func (m *Model) independent(st *Step, side int) bool {
-	b := m.B
-	ok := true
-	onlyTarget := func(e *program.Cexpr) {
-		if e == nil {
-			return
-		}
-		for _, v := range e.Vars {
-			switch v.Kind {
-			case program.VUnitHP, program.VUnitAlive, program.VUnitTrack:
-				ok = ok && v.Role == program.RoleTarget
-			case program.VFace:
-			default:
-				ok = false
-			}
-		}
-	}
-	st.eachWeapon(b, side, func(_ *program.UnitType, wu program.WeaponUse) bool {
-		w := wu.W
-		for _, u := range b.Sides[1-side].Types {
-			for _, e := range []*program.Cexpr{w.Hit[u].E, w.Wound[u].E, w.CritWound[u].E, w.Save[u].E, w.Reduce[u]} {
-				onlyTarget(e)
-			}
-			w.Damage[u].Walk(onlyTarget)
-		}
-		return true
-	})
-	return ok
-}
-
-// deterministic reports whether side's hits of fire step st are assigned
-// with no random event.
-func (m *Model) deterministic(st *Step, side int) bool {
-	b := m.B
-	if b.Policies[side] == program.PolRandom {
-		return false
-	}
-	return st.eachWeapon(b, side, func(_ *program.UnitType, wu program.WeaponUse) bool {
-		w := wu.W
-		for _, u := range b.Sides[1-side].Types {
-			if w.Wound[u].Set || w.Save[u].Set || w.Damage[u].Value == nil {
-				return false
-			}
-		}
-		return true
-	})
 }
 
 // UnsupportedError lists what in a rules file the exact solver does not
@@ -493,7 +365,7 @@ func (m *Model) volleyOutcomes(st *Step, side int, parts *[]string) float64 {
 
 // classesOf counts the classes of hits a weapon's dice make (see
 // checkHitOrder), crits apart.
-func (m *Model) classesOf(w *program.WeaponC) int {
+func (m *Model) classesOf(w *program.Weapon) int {
 	var masks []uint64
 	for fi := range w.Die {
 		if mask := w.FaceMask[fi] | w.DynMask; mask != 0 && !slices.Contains(masks, mask) {

@@ -62,7 +62,7 @@ func (m *Model) orderedByEach(t int) bool {
 
 // selfContained reports whether effects change and read only the unit
 // they run for.
-func selfContained(list []*program.EffectC) bool {
+func selfContained(list []*program.Effect) bool {
 	for _, e := range list {
 		switch e.Kind {
 		case program.EfDamage:
@@ -90,7 +90,7 @@ func selfContained(list []*program.EffectC) bool {
 
 // selfOnly reports whether an expression reads nothing of the state but
 // its own unit's, the round, the face and named rolls.
-func selfOnly(e *program.Cexpr) bool {
+func selfOnly(e *program.Expr) bool {
 	if e == nil {
 		return true
 	}
@@ -107,15 +107,15 @@ func selfOnly(e *program.Cexpr) bool {
 	return true
 }
 
-func rollSelfOnly(rc *program.RollC) bool {
+func rollSelfOnly(rc *program.Roll) bool {
 	ok := true
-	rc.Walk(func(e *program.Cexpr) { ok = ok && selfOnly(e) })
+	rc.Walk(func(e *program.Expr) { ok = ok && selfOnly(e) })
 	return ok
 }
 
 // readsSelfState reports whether an expression reads the state of its
 // self unit (its hit points, whether it is alive, its tracks).
-func readsSelfState(e *program.Cexpr) bool {
+func readsSelfState(e *program.Expr) bool {
 	if e == nil {
 		return false
 	}
@@ -151,7 +151,7 @@ func (m *Model) orderedByFire(t int) bool {
 
 // ByMatters reports whether resolving a hit of w reads the state of the
 // unit that fired it.
-func (m *Model) ByMatters(w *program.WeaponC) bool {
+func (m *Model) ByMatters(w *program.Weapon) bool {
 	reads := false
 	for u := range w.Hit {
 		if w.DynMask&(1<<uint(u)) != 0 {
@@ -159,14 +159,14 @@ func (m *Model) ByMatters(w *program.WeaponC) bool {
 		}
 		reads = reads || readsSelfState(w.Wound[u].E) || readsSelfState(w.CritWound[u].E) || readsSelfState(w.Save[u].E) || readsSelfState(w.Reduce[u])
 		if w.Damage[u] != nil {
-			w.Damage[u].Walk(func(e *program.Cexpr) { reads = reads || readsSelfState(e) })
+			w.Damage[u].Walk(func(e *program.Expr) { reads = reads || readsSelfState(e) })
 		}
 	}
 	return reads
 }
 
 // walkEffects calls fn with every effect of a list, nested ones included.
-func walkEffects(list []*program.EffectC, fn func(*program.EffectC)) {
+func walkEffects(list []*program.Effect, fn func(*program.Effect)) {
 	for _, e := range list {
 		fn(e)
 		walkEffects(e.Then, fn)
@@ -180,7 +180,7 @@ func walkEffects(list []*program.EffectC, fn func(*program.EffectC)) {
 
 // effectExprs calls fn with every expression of an effect (not of the
 // effects nested in it).
-func effectExprs(e *program.EffectC, fn func(*program.Cexpr)) {
+func effectExprs(e *program.Effect, fn func(*program.Expr)) {
 	e.Roll.Walk(fn)
 	if e.Value != nil {
 		fn(e.Value)
@@ -194,19 +194,19 @@ func effectExprs(e *program.EffectC, fn func(*program.Cexpr)) {
 // walkExprs calls fn with every compiled expression of the battle; phase
 // tells whether it is evaluated during the battle (false: at its end, a
 // counter).
-func (m *Model) walkExprs(fn func(e *program.Cexpr, duringBattle bool)) {
+func (m *Model) walkExprs(fn func(e *program.Expr, duringBattle bool)) {
 	b := m.B
-	during := func(e *program.Cexpr) { fn(e, true) }
+	during := func(e *program.Expr) { fn(e, true) }
 	for _, ut := range b.Types {
 		for _, wu := range ut.Weapons {
 			w := wu.W
-			for _, e := range []*program.Cexpr{w.Attacks, w.Reroll.E, w.Explode.E, w.Crit.E} {
+			for _, e := range []*program.Expr{w.Attacks, w.Reroll.E, w.Explode.E, w.Crit.E} {
 				if e != nil {
 					during(e)
 				}
 			}
 			for u := range w.Hit {
-				for _, e := range []*program.Cexpr{w.Hit[u].E, w.Wound[u].E, w.CritWound[u].E, w.Save[u].E, w.Reduce[u]} {
+				for _, e := range []*program.Expr{w.Hit[u].E, w.Wound[u].E, w.CritWound[u].E, w.Save[u].E, w.Reduce[u]} {
 					if e != nil {
 						during(e)
 					}
@@ -215,8 +215,8 @@ func (m *Model) walkExprs(fn func(e *program.Cexpr, duringBattle bool)) {
 			}
 		}
 	}
-	effects := func(list []*program.EffectC) {
-		walkEffects(list, func(e *program.EffectC) { effectExprs(e, during) })
+	effects := func(list []*program.Effect) {
+		walkEffects(list, func(e *program.Effect) { effectExprs(e, during) })
 	}
 	for _, st := range m.StepList {
 		p := st.Phase
@@ -259,7 +259,7 @@ var hookReadsRound = regexp.MustCompile(`\.\s*round\b`)
 // and whether the round itself is read (by a counter or a hook).
 func (m *Model) rounds() {
 	b := m.B
-	m.walkExprs(func(e *program.Cexpr, during bool) {
+	m.walkExprs(func(e *program.Expr, during bool) {
 		for _, v := range e.Vars {
 			if v.Kind != program.VRound {
 				continue
@@ -277,7 +277,7 @@ func (m *Model) rounds() {
 
 // lastChange returns the greatest round r at which the table's value
 // differs from its value at r − 1, all else equal (0 if none).
-func lastChange(e *program.Cexpr, v *program.VarRef) int32 {
+func lastChange(e *program.Expr, v *program.VarRef) int32 {
 	last := int32(0)
 	for idx := range e.Table {
 		r := (int32(idx)/v.Stride)%v.N + v.Lo
@@ -334,7 +334,7 @@ func (m *Model) checkHitOrder() []string {
 
 // blockOrder checks one block of dice: the hits weapon w of type ut can
 // roll.
-func (m *Model) blockOrder(ut *program.UnitType, w *program.WeaponC) string {
+func (m *Model) blockOrder(ut *program.UnitType, w *program.Weapon) string {
 	b := m.B
 	pol := b.Policies[ut.Side]
 	groups := map[[2]int32][]hitClass{}
@@ -392,7 +392,7 @@ func (m *Model) blockOrder(ut *program.UnitType, w *program.WeaponC) string {
 // FaceRep returns the first face index whose hit tests against every
 // target type whose test reads the state are the same as fi's: hits of
 // the two faces are assigned alike.
-func (m *Model) FaceRep(w *program.WeaponC, fi int32) int32 {
+func (m *Model) FaceRep(w *program.Weapon, fi int32) int32 {
 	for fj := int32(0); fj < fi; fj++ {
 		same := w.FaceMask[fj]|w.DynMask == w.FaceMask[fi]|w.DynMask
 		for u := range w.Hit {
@@ -409,7 +409,7 @@ func (m *Model) FaceRep(w *program.WeaponC, fi int32) int32 {
 
 // sameFaceColumn reports whether a table over the face (and other state
 // values) takes the same values at face indexes fi and fj.
-func sameFaceColumn(e *program.Cexpr, fi, fj int32) bool {
+func sameFaceColumn(e *program.Expr, fi, fj int32) bool {
 	k := slices.IndexFunc(e.Vars, func(v program.VarRef) bool { return v.Kind == program.VFace })
 	if k < 0 {
 		return true

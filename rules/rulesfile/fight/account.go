@@ -50,7 +50,7 @@ func (a *account) unit(u int32) string {
 func (a *account) face(v int64) { a.faces = append(a.faces, v) }
 
 // volley writes a type's volley of one weapon: the faces and the hits.
-func (a *account) volley(ut *program.UnitType, w *program.WeaponC, hits []Hit) {
+func (a *account) volley(ut *program.UnitType, w *program.Weapon, hits []Hit) {
 	faces := make([]string, len(a.faces))
 	for i, f := range a.faces {
 		faces[i] = fmt.Sprint(f)
@@ -75,7 +75,7 @@ func (a *account) volley(ut *program.UnitType, w *program.WeaponC, hits []Hit) {
 
 // step writes a wound or save roll of a hit, on the hit's line.
 // volleyOf writes a type's volley of one weapon that scored n hits.
-func (a *account) volleyOf(ut *program.UnitType, w *program.WeaponC, n int32) {
+func (a *account) volleyOf(ut *program.UnitType, w *program.Weapon, n int32) {
 	faces := make([]string, len(a.faces))
 	for i, f := range a.faces {
 		faces[i] = fmt.Sprint(f)
@@ -105,7 +105,7 @@ func (a *account) damage(u int32, d int32) {
 
 // rolled writes a roll of dice by unit u (−1: none): the faces and the
 // result.
-func (a *account) rolled(rc *program.RollC, u int32, total int32) {
+func (a *account) rolled(rc *program.Roll, u int32, total int32) {
 	faces := make([]string, len(a.faces))
 	for i, f := range a.faces {
 		faces[i] = fmt.Sprint(f)

@@ -5,7 +5,7 @@ import (
 )
 
 // Test reports whether face index fi meets the face test in context c.
-func (f *Fighter) Test(ft *program.FaceTest, fi int32, c *Ectx) bool {
+func (f *Fighter) Test(ft *program.FaceTest, fi int32, c *EvalContext) bool {
 	if ft.E == nil {
 		return ft.Mask[fi]
 	}
@@ -43,7 +43,7 @@ func (f *Fighter) die(n int) int32 {
 // It is a hot loop, run on every roll of every trial, and stays whole: its
 // cases, one per kind of roll, read at once, and a call per kind would
 // cost in every roll.
-func (f *Fighter) roll(rc *program.RollC, c *Ectx) (val, ndice int32) {
+func (f *Fighter) roll(rc *program.Roll, c *EvalContext) (val, ndice int32) {
 	if rc.Coins {
 		// Coins summed are heads counted: Rand.Heads flips n at once. The
 		// commonest roll of a coin game comes first.

@@ -10,18 +10,22 @@
 // Fighter and runs its deterministic code, so that Monte Carlo and exact
 // cannot differ.
 //
-// Files, each above the ones it uses (9 of its 38 arrows run back up;
-// the fighter and the phases it plays call each other):
+// Files, each above the ones it uses (no arrow runs back up):
 //
-//	effects.go                                                       contest and each phases, effects played
-//	hookrun.go                                                       a hook called: the battle value it reads and changes, HookError
-//	machine.go                                                       the fighter as the exact paths load and save it
-//	pairs.go (uses ↑ effects)                                        contests compared in pairs (RISK)
-//	sidevalues.go                                                    side values worked out on the state
-//	volley.go                                                        fire phases: volleys, hits assigned by the policies, damage
-//	dice.go                                                          dice drawn from the trial's stream, or from a Chooser
-//	account.go                                                       the replay's account, in the file's words
-//	flat.go (uses ↑ effects)                                         a flat program played
-//	fight.go (uses ↑ account, effects, hookrun, sidevalues, volley)  the fighter: a battle round by round, ends, expressions evaluated on the state
-//	model.go (uses ↑ fight, volley)                                  Chooser and Stepper: parts of battles played from given states
+//	machine.go   the fighter as the exact paths load and save it
+//	model.go     Stepper: parts of battles played from given states
+//	fight.go     the Monte Carlo battle: round by round, its phases in turn, the outcome recorded
+//	contest.go   contest phases: the champions' contest, pooled or in pairs, and its effects
+//	effects.go   effect lists played (and as flat programs), each phases, nested contests
+//	volley.go    fire phases: volleys, hits assigned by the policies, damage
+//	rolloff.go   a contest rolled: one roll against another, ties broken
+//	pairs.go     contests compared in pairs (RISK): the pools, each pair's result
+//	hookrun.go   a hook called: the battle value it reads and changes, HookError
+//	ends.go      the file's ends checked and reached, the battle over
+//	dice.go      dice drawn from the trial's stream, or from a Chooser
+//	eval.go      expressions evaluated on the state, side values among them
+//	fighter.go   Fighter: the state, its aggregates and roster kept up to date, damage
+//	account.go   the replay's account, in the file's words
+//	hit.go       Hit: a die that hit, waiting for a target
+//	chooser.go   Chooser: the random events, answered by the stream or a solver
 package fight

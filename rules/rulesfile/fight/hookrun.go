@@ -11,6 +11,9 @@ import (
 	"github.com/crucible-sim/crucible/rules/rulesfile/program"
 )
 
+// errNoDraws is a hook's error when it draws during an exact solve.
+var errNoDraws = errors.New("a hook drew a random number (battle.roll or battle.choose): the exact solver follows only the rules file's declared dice")
+
 // HookError is a hook's failure during a battle: it names the hook, where
 // it is defined and, for an overrun, the budget. The engine turns it into
 // the run's error.
@@ -176,9 +179,9 @@ func (bv *battleValue) end(_ *starlark.Thread, _ *starlark.Builtin, args starlar
 		return nil, err
 	}
 	b := bv.f.B
-	k := slices.IndexFunc(b.Ends, func(e *program.EndC) bool { return e.Decl.Name == name })
+	k := slices.IndexFunc(b.Ends, func(e *program.End) bool { return e.Decl.Name == name })
 	if k < 0 {
-		return nil, fmt.Errorf("end(%q): the file declares no such end (ends: %v)", name, document.Names(b.Ends, func(e *program.EndC) string { return e.Decl.Name }))
+		return nil, fmt.Errorf("end(%q): the file declares no such end (ends: %v)", name, document.Names(b.Ends, func(e *program.End) string { return e.Decl.Name }))
 	}
 	s := slices.Index(program.SideLetters[:], side)
 	if s < 0 {

@@ -2,7 +2,6 @@ package fight
 
 import (
 	"encoding/binary"
-	"errors"
 	"slices"
 
 	"github.com/crucible-sim/crucible/rules"
@@ -14,9 +13,6 @@ import (
 // loads into it, and enumerates the random events itself. A fighter used
 // so has no random stream (r is nil): a hook that draws fails with
 // errNoDraws instead of drawing.
-
-// errNoDraws is a hook's error when it draws during an exact solve.
-var errNoDraws = errors.New("a hook drew a random number (battle.roll or battle.choose): the exact solver follows only the rules file's declared dice")
 
 // Cfg is the fighter's changing state at a point of a step: what the
 // Enumerator keeps of each outcome and loads back to go on from it.
@@ -136,8 +132,8 @@ func (f *Fighter) FreshRoster() {
 
 // UnitCtx is the context of an expression with these units in the roles
 // self, target and other (−1: none), side the side of self.
-func UnitCtx(self, target, other int32, side int) Ectx {
-	c := Ectx{Side: side}
+func UnitCtx(self, target, other int32, side int) EvalContext {
+	c := EvalContext{Side: side}
 	for i := range c.Unit {
 		c.Unit[i] = -1
 	}

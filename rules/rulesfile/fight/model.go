@@ -19,25 +19,6 @@ import (
 // it. Units of one type are interchangeable when the battle is
 // Interchangeable: a solver may sort their slots.
 
-// Chooser answers a battle's random events, in the order the battle meets
-// them. The Monte Carlo battle draws each from the trial's stream; a
-// solver enumerates the outcomes (each event's distribution is given by
-// the method: every outcome has a probability that is a ratio of small
-// integers).
-type Chooser interface {
-	// Uniform returns an outcome from 0 to n−1, each with chance 1/n: a
-	// die's face index, a random target among n.
-	Uniform(n int) int
-	// Heads returns how many of n fair coins show heads: a binomial
-	// (n, 1/2) count, a pool of coins summed.
-	Heads(n int) int
-	// Multinomial fills counts[g], for each class g, with how many of n
-	// dice fall into it, each die independently into class g with
-	// probability weights[g] / Σ weights: a volley of dice sorted by the
-	// targets each face reaches (class 0 the misses).
-	Multinomial(n int, weights []int64, counts []int32)
-}
-
 // Step is where a battle stands after the Stepper plays a part of it.
 type Step struct {
 	Over   bool

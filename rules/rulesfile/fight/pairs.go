@@ -12,7 +12,8 @@ import (
 // the highest against the highest, the second against the second, as far
 // as the smaller pool goes. Every pair is a small contest of its own, with
 // the contest's tie rule, and the contest's effects run once for each
-// pair, in the order of the pairs.
+// pair, in the order of the pairs (a phase's in contest.go, a nested
+// contest's in effects.go).
 
 // Pair results, from self's side.
 const (
@@ -26,7 +27,7 @@ const (
 // when its re-roll test passes, and the sum of its chain when it explodes
 // — and returns their values in dst, highest first. Dice of 1..N faces
 // (faces:) of no faces are not rolled.
-func (f *Fighter) pool(rc *program.RollC, c *Ectx, dst []int32) []int32 {
+func (f *Fighter) pool(rc *program.Roll, c *EvalContext, dst []int32) []int32 {
 	dst = dst[:0]
 	n := max(f.Val(rc.Dice, c), 0)
 	if rc.Faces != nil {
@@ -50,7 +51,7 @@ func (f *Fighter) pool(rc *program.RollC, c *Ectx, dst []int32) []int32 {
 
 // chain rolls one die of rc: re-rolled once when the re-roll test passes,
 // then another added for as long as the die explodes, up to the depth.
-func (f *Fighter) chain(rc *program.RollC, c *Ectx) int32 {
+func (f *Fighter) chain(rc *program.Roll, c *EvalContext) int32 {
 	nf := len(rc.Die)
 	fi := f.die(nf)
 	if rc.Reroll.Set && f.Test(&rc.Reroll, fi, c) {
@@ -69,10 +70,10 @@ func (f *Fighter) chain(rc *program.RollC, c *Ectx) int32 {
 // f.pairRes; it returns the number of pairs. A phase contest (nested
 // false) rolls the same roll for each side, with self as that side's
 // champion.
-func (f *Fighter) comparePairs(c *program.ContestC, self, other int32, nested bool) int {
+func (f *Fighter) comparePairs(c *program.Contest, self, other int32, nested bool) int {
 	b := f.B
-	cs := Ectx{Unit: [program.NRoles + 1]int32{self, -1, other, -1}, Side: b.AllUnits[self].Side}
-	co := Ectx{Unit: [program.NRoles + 1]int32{other, -1, self, -1}, Side: b.AllUnits[other].Side}
+	cs := EvalContext{Unit: [program.NumRoles + 1]int32{self, -1, other, -1}, Side: b.AllUnits[self].Side}
+	co := EvalContext{Unit: [program.NumRoles + 1]int32{other, -1, self, -1}, Side: b.AllUnits[other].Side}
 	if nested {
 		f.poolS = f.pool(c.Roll[0], &cs, f.poolS)
 		f.poolO = f.pool(c.Against[0], &cs, f.poolO)
@@ -125,57 +126,6 @@ func PairOf(x, y int32, rule program.TieRule, ns, no int) int8 {
 		}
 	}
 	return PairCoin
-}
-
-// pairsPhase plays a contest phase of compare: pairs between the sides'
-// champions. The effects of each pair run with the champions of the
-// moment: a champion destroyed by one pair's effects is followed by the
-// next unit of its side for the next pair.
-func (f *Fighter) pairsPhase(c *program.ContestC) {
-	ua, ub := f.Champion(0), f.Champion(1)
-	if ua < 0 || ub < 0 {
-		return
-	}
-	base := len(f.pairRes)
-	defer func() { f.pairRes = f.pairRes[:base] }()
-	k := f.comparePairs(c, ua, ub, false)
-	for i := range k {
-		r := f.pairRes[base+i]
-		if r == PairNone {
-			continue
-		}
-		if ua, ub = f.Champion(0), f.Champion(1); ua < 0 || ub < 0 {
-			return
-		}
-		if r == PairSelf {
-			f.contestEffects(c, ua, ub)
-		} else {
-			f.contestEffects(c, ub, ua)
-		}
-		if f.Over {
-			return
-		}
-	}
-}
-
-// nestedPairs plays a contest of compare: pairs inside effects: self's
-// win effects once for each pair self wins, its lose effects once for
-// each pair it loses.
-func (f *Fighter) nestedPairs(c *program.ContestC, x *Ectx) {
-	base := len(f.pairRes)
-	defer func() { f.pairRes = f.pairRes[:base] }()
-	k := f.comparePairs(c, x.Unit[program.RoleSelf], x.Unit[program.RoleOther], true)
-	for i := range k {
-		switch f.pairRes[base+i] {
-		case PairSelf:
-			f.run(c.Win[0], x)
-		case PairOther:
-			f.run(c.Lose[0], x)
-		}
-		if f.Over {
-			return
-		}
-	}
 }
 
 // pairs writes a comparison of pools: both pools, highest first, and who

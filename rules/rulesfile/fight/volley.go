@@ -11,7 +11,7 @@ import (
 // dice against the state at the step's start, then each side's hits go to
 // their targets (a's first), and the battle ends as soon as a side has no
 // unit left.
-func (f *Fighter) fire(p *program.PhaseC) {
+func (f *Fighter) fire(p *program.Phase) {
 	for i, step := range p.Steps {
 		if fv := p.FastAt[i]; fv != nil {
 			f.fastVolley(fv)
@@ -63,7 +63,7 @@ func (f *Fighter) volley(t int, fires []int) {
 			if f.Hp(u) <= 0 {
 				continue
 			}
-			c := Ectx{Unit: [program.NRoles + 1]int32{u, -1, -1, -1}, Side: ut.Side}
+			c := EvalContext{Unit: [program.NumRoles + 1]int32{u, -1, -1, -1}, Side: ut.Side}
 			dice := int(f.Val(w.Attacks, &c)) * wu.N
 			for d := 0; d < dice; d++ {
 				fi := f.die(nf)
@@ -89,7 +89,7 @@ func (f *Fighter) volley(t int, fires []int) {
 // the hits, one entry per set of targets a face reaches (Weapon.groups)
 // with the number of dice that reach it: the dice are rolled as die rolls
 // them, inline, four to a draw.
-func (f *Fighter) plainVolley(t int, w *program.WeaponC, n int) {
+func (f *Fighter) plainVolley(t int, w *program.Weapon, n int) {
 	count := f.rollGroups(w, n)
 	h := Hit{W: w, From: int32(t), By: int32(f.B.Types[t].First), Dmg: w.PolicyDmg}
 	for g, mask := range w.Groups {
@@ -102,7 +102,7 @@ func (f *Fighter) plainVolley(t int, w *program.WeaponC, n int) {
 
 // fastVolley is a volley and its assignment at once, for a type that
 // fires one plain weapon in a battle whose side plays kill-greedy on the
-// roster (phaseC.fast): the groups of dice that hit go to the roster in
+// roster (Phase.FastAt): the groups of dice that hit go to the roster in
 // the order kill-greedy takes them, the fewest targets first, with no
 // hit entries in between.
 func (f *Fighter) fastVolley(fv *program.FastVolley) {
@@ -126,7 +126,7 @@ func (f *Fighter) fastVolley(fv *program.FastVolley) {
 // rollGroups rolls n dice of plain weapon w and returns how many fell in
 // each class of its faces (class 0 the misses, then w.groups), rolled as
 // die rolls them, inline, four to a draw — or answered by the Chooser.
-func (f *Fighter) rollGroups(w *program.WeaponC, n int) []int32 {
+func (f *Fighter) rollGroups(w *program.Weapon, n int) []int32 {
 	count := f.count[:len(w.Groups)+1]
 	for i := len(count) - 1; i >= 0; i-- { // a few groups: not a call to memclr
 		count[i] = 0
@@ -178,7 +178,7 @@ func (f *Fighter) spend(s, k int) bool {
 
 // hitFace records the hits of one die showing face index fi, fired by
 // unit u of type t.
-func (f *Fighter) hitFace(w *program.WeaponC, t int, u int32, fi int32, c *Ectx) {
+func (f *Fighter) hitFace(w *program.Weapon, t int, u int32, fi int32, c *EvalContext) {
 	mask, dyn := w.FaceMask[fi], w.DynMask
 	if f.log != nil {
 		f.log.face(w.Die[fi])
@@ -370,29 +370,6 @@ func (f *Fighter) rosterDamage(s int, rt *program.RosterType, hp, d int32) {
 	}
 }
 
-// SyncUnits writes the roster back to the units of each type a roster
-// policy changed (fighter.dirty), in one canonical order: the destroyed
-// first, then the most damaged, as a walk over the units would find them
-// whichever unit took which hit. Whatever reads a unit's hit points calls
-// it first.
-func (f *Fighter) SyncUnits() {
-	b := f.B
-	for m := f.dirty; m != 0; m &= m - 1 {
-		ut := b.Types[bits.TrailingZeros64(m)]
-		slot := b.UnitBase + ut.First*b.UnitStride
-		for v, n := range f.HpCount[ut.HpOff : ut.HpOff+int(ut.Stats[0])+1] {
-			for range n {
-				f.St[slot] = int32(v)
-				slot += b.UnitStride
-			}
-		}
-	}
-	if f.dirty != 0 {
-		f.touched()
-	}
-	f.dirty = 0
-}
-
 // alike reports whether every hit has the same damage and targets, so
 // that no policy's order of the hits changes anything.
 func alike(hs []Hit) bool {
@@ -413,7 +390,7 @@ func (f *Fighter) hittable(h *Hit, u int32) bool {
 		return false
 	}
 	if h.Dyn && h.W.DynMask&(1<<uint(ui.Typ)) != 0 {
-		c := Ectx{Unit: [program.NRoles + 1]int32{h.By, u, -1, -1}, Side: b.AllUnits[h.By].Side}
+		c := EvalContext{Unit: [program.NumRoles + 1]int32{h.By, u, -1, -1}, Side: b.AllUnits[h.By].Side}
 		return f.Test(&h.W.Hit[ui.Typ], h.Face, &c)
 	}
 	return true
@@ -465,7 +442,7 @@ func (f *Fighter) Reachable(s int, h *Hit, fn func(u, hp int32, size int64)) {
 			continue
 		}
 		ut := b.Types[t]
-		size := ut.Stats[b.SizeK]
+		size := ut.Stats[b.SizeStat]
 		slot := b.UnitBase + ut.First*b.UnitStride
 		for u := int32(ut.First); u < int32(ut.First+ut.Count); u, slot = u+1, slot+b.UnitStride {
 			hp := f.St[slot]
@@ -495,7 +472,7 @@ func (f *Fighter) pickKillGreedy(s int, h *Hit) int32 {
 			continue
 		}
 		ut := b.Types[t]
-		sz := ut.Stats[b.SizeK]
+		sz := ut.Stats[b.SizeStat]
 		slot := b.UnitBase + ut.First*b.UnitStride
 		for u := int32(ut.First); u < int32(ut.First+ut.Count); u, slot = u+1, slot+b.UnitStride {
 			hp := f.St[slot]
@@ -623,7 +600,7 @@ func (f *Fighter) orderKey(s int, u int32) [3]int64 {
 			rank = int64(k)
 		}
 	}
-	return [3]int64{rank, -ut.Stats[b.SizeK], int64(f.Hp(u))}
+	return [3]int64{rank, -ut.Stats[b.SizeStat], int64(f.Hp(u))}
 }
 
 func less3(x, y [3]int64) bool {
@@ -641,7 +618,7 @@ func (f *Fighter) resolve(s int, h *Hit, u int32, rest []Hit) {
 	b := f.B
 	w := h.W
 	U := b.AllUnits[u].Typ
-	c := Ectx{Unit: [program.NRoles + 1]int32{h.By, u, -1, -1}, Side: s}
+	c := EvalContext{Unit: [program.NumRoles + 1]int32{h.By, u, -1, -1}, Side: s}
 	mortal := false
 	if f.log != nil && (w.Wound[U].Set || w.Save[U].Set) {
 		f.log.printf("    a hit on %s:", f.log.unit(u))

@@ -1,6 +1,7 @@
 package program
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -57,7 +58,7 @@ func (b *Battle) assemble(cp *compiler, decl *document.UnitDecl, designs map[str
 	for _, name := range a.weaponOrder {
 		i := slices.IndexFunc(f.Weapons, func(x *document.WeaponDecl) bool { return x.Name == name })
 		if a.weapons[name] > 0 {
-			a.ut.Weapons = append(a.ut.Weapons, WeaponUse{W: &WeaponC{Decl: f.Weapons[i]}, N: int(a.weapons[name])})
+			a.ut.Weapons = append(a.ut.Weapons, WeaponUse{W: &Weapon{Decl: f.Weapons[i]}, N: int(a.weapons[name])})
 		}
 	}
 	a.ut.Armed = len(a.ut.Weapons) > 0
@@ -196,7 +197,7 @@ func (a *assembly) check() error {
 		stats[document.ExprName(s)] = ut.Stats[i]
 	}
 	for _, c := range a.checks {
-		ok, err := a.cp.compile(&c.Rule, &context{reads: readOptions | readStats, stats: stats, types: [NRoles]int{-1, -1, -1}}, true)
+		ok, err := a.cp.compile(&c.Rule, &context{reads: readOptions | readStats, stats: stats, types: [NumRoles]int{-1, -1, -1}}, true)
 		if err != nil {
 			return err
 		}
@@ -231,7 +232,7 @@ func (b *Battle) derive(cp *compiler, ut *UnitType) error {
 		if !s.Formula.Present() {
 			continue
 		}
-		ce, err := cp.compile(&s.Formula, &context{reads: readOptions | readStats, stats: stats, types: [NRoles]int{-1, -1, -1}}, false)
+		ce, err := cp.compile(&s.Formula, &context{reads: readOptions | readStats, stats: stats, types: [NumRoles]int{-1, -1, -1}}, false)
 		if err != nil {
 			return err
 		}
@@ -239,4 +240,15 @@ func (b *Battle) derive(cp *compiler, ut *UnitType) error {
 		stats[document.ExprName(s.Name)] = ut.Stats[i]
 	}
 	return nil
+}
+
+// MaxHP is the most hit points a unit may have.
+const MaxHP = 10000
+
+func statWords(names []string, v []int64) string {
+	parts := make([]string, len(names))
+	for i, n := range names {
+		parts[i] = fmt.Sprintf("%s %d", n, v[i])
+	}
+	return strings.Join(parts, ", ")
 }

@@ -10,7 +10,7 @@ import (
 // implements rules.Battle.
 type Battle struct {
 	// SideVals are the file's side values, compiled (sidevalues.go)
-	SideVals  []sideValC
+	SideVals  []sideValue
 	File      *document.File
 	Lang      *lang
 	RulesSpec rules.Spec
@@ -21,24 +21,24 @@ type Battle struct {
 	Sides    [2]sideInfo
 	// the state's layout: st[0] the round, then each side's tracks, then
 	// each unit's hit points and tracks.
-	SizeK int // the stat targeting calls size
+	SizeStat int // the stat targeting calls size
 	// RosterSafe says that nothing tells two units of one type with the
 	// same hit points apart: no unit tracks, no contest, each or hook
 	// phase. Hits may then be played on the roster of hit points alone.
 	RosterSafe bool
 	// Roster is each side's types as the roster policies read them.
 	Roster     [2][]RosterType
-	HpCountLen int // the length of a fighter's roster (fighter.hpCount)
+	RosterLen  int // the length of a fighter's roster (Fighter.HpCount)
 	UnitStride int // a unit's slots: hp and its tracks
 	UnitBase   int
 	StateSize  int
 	SideTrk    []trackInfo
 	UnitTrk    []trackInfo
-	Start      []*PhaseC
-	Round      []*PhaseC
+	Start      []*Phase
+	Round      []*Phase
 	Cap        int
-	Ends       []*EndC
-	EndsAt     [2][]*EndC // the ends with a condition checked at a round's start (0) and end (1)
+	Ends       []*End
+	EndsAt     [2][]*End // the ends with a condition checked at a round's start (0) and end (1)
 	// EndsOnSides: the conditions of endsAt read the side tracks and the
 	// sides' aggregates (alive, hp, armed, lost) and nothing else of the
 	// state, so a check need not be made again until one of them changes
@@ -48,13 +48,15 @@ type Battle struct {
 	// aggHP, aggArmed; lost is read as alive): only a change of one of
 	// those makes them worth a check again
 	EndsAgg   uint8
-	Counters  []*counterC
+	Counters  []*counter
 	Survivors [2][]int // counter index per local type
 	Dealt     [2]int   // counter index of damage dealt
-	Nregs     int
-	// NMemo is how many expressions keep their unit part per fighter
-	// (cexpr.memo)
-	NMemo    int
+	// NumRegisters is how many named rolls' results a fighter keeps
+	// (Fighter.Reg)
+	NumRegisters int
+	// NumMemos is how many expressions keep their unit part per fighter
+	// (Expr.Memo)
+	NumMemos int
 	regNames []string
 	Hooks    *hookSet
 	// Flat: the Monte Carlo fighter plays the effects as flat programs
@@ -81,7 +83,7 @@ type UnitType struct {
 
 // WeaponUse is a weapon a unit type carries, n times.
 type WeaponUse struct {
-	W *WeaponC
+	W *Weapon
 	N int
 }
 
@@ -171,4 +173,32 @@ func (b *Battle) SideRange(s int) (lo, hi, rlo, rhi int) {
 	si := &b.Sides[s]
 	first, last := b.Types[si.Types[0]], b.Types[si.Types[len(si.Types)-1]]
 	return b.UnitBase + si.First*b.UnitStride, b.UnitBase + (si.First+si.N)*b.UnitStride, first.HpOff, last.HpOff + int(last.Stats[0]) + 1
+}
+
+// policy is a side's targeting policy.
+type policy uint8
+
+const (
+	PolKillGreedy policy = iota
+	PolLargestFirst
+	PolWeakest
+	PolRandom
+	PolPriority
+)
+
+// sideValue is a compiled side value (SideValueDecl): its expression for
+// each unit type, with self that type's unit, and the range of its value
+// for each side.
+type sideValue struct {
+	decl   *document.SideValueDecl
+	Per    []*Expr // by unit type
+	lo, hi [2]int32
+}
+
+// Pair indexes per-pair tables.
+func (b *Battle) Pair(t, u int) int {
+	if u < 0 {
+		u = len(b.Types)
+	}
+	return t*(len(b.Types)+1) + u
 }

@@ -1,7 +1,6 @@
 package program
 
 import (
-	"fmt"
 	"reflect"
 	"slices"
 	"strconv"
@@ -11,23 +10,6 @@ import (
 	"github.com/crucible-sim/crucible/rules/doc"
 	"github.com/crucible-sim/crucible/rules/rulesfile/document"
 )
-
-// scenarioDoc is the scenario's part of a rules-file battle.
-type scenarioDoc struct {
-	Rules   *doc.Node `doc:"rules,required"`
-	Options *doc.Node `doc:"options"`
-	A       *doc.Node `doc:"a,required"`
-	B       *doc.Node `doc:"b,required"`
-}
-
-// sideDoc is one side of a scenario.
-type sideDoc struct {
-	Name     string    `doc:"name,name"`
-	Units    *doc.Node `doc:"units,required"`
-	Designs  *doc.Node `doc:"designs"`
-	Policy   string    `doc:"policy"`
-	Priority []string  `doc:"priority"`
-}
 
 // MaxUnits is the most units a side may field.
 const MaxUnits = 256
@@ -76,7 +58,7 @@ func compileFile(f *document.File, sd *scenarioDoc) (*Battle, error) {
 	if err := b.layout(cp); err != nil {
 		return nil, err
 	}
-	b.SizeK = b.sizeStat()
+	b.SizeStat = b.sizeStat()
 	b.buildRoster()
 	if err := b.compileCap(cp); err != nil {
 		return nil, err
@@ -228,29 +210,6 @@ func (b *Battle) fieldSide(cp *compiler, s int, sd *sideDoc, node *doc.Node) err
 	return nil
 }
 
-// MaxHP is the most hit points a unit may have.
-const MaxHP = 10000
-
-func statWords(names []string, v []int64) string {
-	parts := make([]string, len(names))
-	for i, n := range names {
-		parts[i] = fmt.Sprintf("%s %d", n, v[i])
-	}
-	return strings.Join(parts, ", ")
-}
-
-// static compiles an expression of options alone to its value.
-func (cp *compiler) static(e *document.Expr) (int64, error) {
-	if e.Int != nil {
-		return *e.Int, nil
-	}
-	ce, err := cp.compile(e, &context{reads: readOptions, types: [NRoles]int{-1, -1, -1}}, false)
-	if err != nil {
-		return 0, err
-	}
-	return int64(ce.K), nil
-}
-
 // layout fixes the state vector and the tracks' ranges.
 func (b *Battle) layout(cp *compiler) error {
 	f := b.File
@@ -274,12 +233,12 @@ func (b *Battle) layout(cp *compiler) error {
 	for k, t := range f.Tracks {
 		ti := trackInfo{Name: t.Name}
 		for ti2 := range b.Types {
-			c := &context{reads: readOptions | readSelf, types: [NRoles]int{ti2, -1, -1}}
+			c := &context{reads: readOptions | readSelf, types: [NumRoles]int{ti2, -1, -1}}
 			hi, err := cp.compile(&t.Max, c, false)
 			if err != nil {
 				return err
 			}
-			st := &Cexpr{}
+			st := &Expr{}
 			if t.Start.Present() {
 				if st, err = cp.compile(&t.Start, c, false); err != nil {
 					return err
@@ -306,8 +265,8 @@ func (b *Battle) layout(cp *compiler) error {
 	}
 	b.StateSize = b.UnitBase + len(b.AllUnits)*b.UnitStride
 	for _, ut := range b.Types {
-		ut.HpOff = b.HpCountLen
-		b.HpCountLen += int(ut.Stats[0]) + 1
+		ut.HpOff = b.RosterLen
+		b.RosterLen += int(ut.Stats[0]) + 1
 	}
 	return nil
 }
@@ -318,13 +277,13 @@ func (b *Battle) buildRoster() {
 	for s := range 2 {
 		var sizes []int64
 		for _, t := range b.Sides[s].Types {
-			sizes = append(sizes, b.Types[t].Stats[b.SizeK])
+			sizes = append(sizes, b.Types[t].Stats[b.SizeStat])
 		}
 		slices.Sort(sizes)
 		sizes = slices.Compact(sizes)
 		for _, t := range b.Sides[s].Types {
 			ut := b.Types[t]
-			rank, _ := slices.BinarySearch(sizes, ut.Stats[b.SizeK])
+			rank, _ := slices.BinarySearch(sizes, ut.Stats[b.SizeStat])
 			b.Roster[s] = append(b.Roster[s], RosterType{T: t, Bit: 1 << uint(t), Off: ut.HpOff, Max: int32(ut.Stats[0]), Count: int32(ut.Count), SizeRank: int64(rank), Armed: ut.Armed})
 		}
 	}

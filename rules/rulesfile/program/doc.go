@@ -9,22 +9,27 @@
 // package exactmodel reads it as a model. The declarations it compiles are
 // package document's.
 //
-// Files, each above the ones it uses (11 of its 59 arrows run back up;
-// files hold concepts, and a concept's compile and its types use the
-// Battle they fill):
+// Files, each above the ones it uses (no arrow runs back up). The
+// compile, in the upper files, fills a Battle; the Battle and the compiled
+// pieces it holds, in the lower ones, know nothing of how they were made:
 //
-//	assemble.go                                   a unit type assembled from its declaration, base designs and parts
-//	compile.go (uses ↑ assemble)                  Compile: a scenario and its rules file into a Battle; the options, the sides, the layout
-//	ends.go                                       the file's ends and counters
-//	flat.go                                       effect lists as flat programs, for the Monte Carlo fighter
-//	layout.go                                     the state's layout and bounds, as a solver reads them
-//	program.go (uses ↑ flat)                      phases and effects compiled, and the fire phase's fast paths
-//	spec.go (uses ↑ compile, ends)                the targeting policies and the rules.Spec
-//	roll.go                                       rolls and weapons: dice, faces, rerolls, explosions, the attack pipeline
-//	expr.go                                       expressions: type-checked, then folded to constants or tabulated over the state they read
-//	exprcache.go (uses ↑ expr)                    the expressions' programs and tables kept across compiles
-//	battle.go (uses ↑ ends, program, roll, spec)  Battle: the compiled scenario, its unit types, units, sides and tracks
-//	hooks.go                                      the Starlark hooks: loaded, checked, their step budget
-//	lang.go                                       the vocabulary expressions read: stats, tracks, side fields, options
-//	sidevalues.go (uses ↑ battle, expr)           side values compiled
+//	compile.go      Compile: a scenario and its rules file into a Battle; the options, the sides, the layout
+//	spec.go         the targeting policies and the rules.Spec
+//	sidevalues.go   side values compiled
+//	ends.go         the file's ends and counters compiled
+//	program.go      phases and effects compiled, and the fire phase's fast paths
+//	flat.go         effect lists as flat programs, for the Monte Carlo fighter
+//	roll.go         rolls and weapons compiled: dice, faces, rerolls, explosions, the attack pipeline
+//	assemble.go     a unit type assembled from its declaration, base designs and parts
+//	layout.go       the state's layout and bounds, as a solver reads them
+//	exprcompile.go  expressions compiled: type-checked, then folded to constants or tabulated over the state they read
+//	exprcache.go    the expressions' programs and tables kept across compiles
+//	battle.go       Battle: the compiled scenario, its unit types, units, sides, tracks and policies
+//	phase.go        Phase, Effect, Contest: a compiled phase, its effects, contests and flat programs
+//	weapon.go       Weapon, Roll: a compiled weapon, roll and face test
+//	end.go          End: a compiled end, and the counters
+//	expr.go         Expr: a compiled expression, the state values it reads, its shape
+//	scenario.go     the scenario's part as written: its sides
+//	lang.go         the vocabulary expressions read: stats, tracks, side fields, options
+//	hooks.go        the Starlark hooks: loaded, checked, their step budget
 package program

@@ -7,8 +7,6 @@ import (
 
 	"github.com/expr-lang/expr/parser"
 	"github.com/expr-lang/expr/vm"
-
-	"github.com/crucible-sim/crucible/rules/rulesfile/document"
 )
 
 // What the compile of formulas keeps, from one compile to the next and
@@ -19,6 +17,13 @@ import (
 // program at every point of its table, again for every context a formula
 // stands in that reads the same (a pool of self.pain dice in a contest of
 // each pair of types).
+
+// progKey names a program of expr: its source, environment and result.
+type progKey struct {
+	src    string
+	env    reflect.Type
+	asBool bool
+}
 
 // envKey names an environment type by what builds it (compiler.envType).
 type envKey struct {
@@ -93,7 +98,7 @@ func keepProgram(k progKey, p *vm.Program) {
 // 16 MB.
 var tables struct {
 	sync.Mutex
-	m       map[tableKey]*Cexpr
+	m       map[tableKey]*Expr
 	entries int
 }
 
@@ -103,18 +108,18 @@ const (
 )
 
 // cachedTable returns the formula kept for k, or nil.
-func cachedTable(k tableKey) *Cexpr {
+func cachedTable(k tableKey) *Expr {
 	tables.Lock()
 	defer tables.Unlock()
 	return tables.m[k]
 }
 
 // keepTable keeps formula ce, tabulated, for k.
-func keepTable(k tableKey, ce *Cexpr) {
+func keepTable(k tableKey, ce *Expr) {
 	tables.Lock()
 	defer tables.Unlock()
 	if tables.m == nil || len(tables.m) >= maxTables || tables.entries+len(ce.Table) > maxTableEntries {
-		tables.m, tables.entries = map[tableKey]*Cexpr{}, 0
+		tables.m, tables.entries = map[tableKey]*Expr{}, 0
 	}
 	tables.m[k] = ce
 	tables.entries += len(ce.Table)
@@ -137,41 +142,10 @@ type tableKey struct {
 	vars    string
 }
 
-// tableKeyOf returns the key of formula prog in context c, which reads
-// the static values statics and the state values vars.
-func (cp *compiler) tableKeyOf(prog progKey, c *context, statics string, vars []VarRef) tableKey {
-	k := tableKey{prog: prog, laid: [2]int{len(cp.b.UnitTrk), len(cp.b.SideTrk)}, statics: statics}
-	b := cp.keyBuf[:0]
-	for _, v := range vars {
-		if v.Kind == VFace {
-			cp.dieBuf = appendInts(cp.dieBuf[:0], c.die...)
-			k.die = string(cp.dieBuf)
-		}
-		b = appendInts(b, int64(v.Kind), int64(v.Role), int64(v.Which), int64(v.Off), int64(v.Slot), int64(v.Lo), int64(v.N))
-	}
-	k.vars = string(b)
-	cp.keyBuf = b
-	return k
-}
-
 // appendInts appends xs to b, eight bytes each.
 func appendInts(b []byte, xs ...int64) []byte {
 	for _, x := range xs {
 		b = binary.LittleEndian.AppendUint64(b, uint64(x))
 	}
 	return b
-}
-
-// again returns the formula tabulated once as ce for e, where e stands in
-// another context that reads the same: its table and values shared (no
-// one writes them), its source e's own (errors and descriptions point at
-// e), and an entry of its own in the fighter's memo.
-func (cp *compiler) again(ce *Cexpr, e *document.Expr) *Cexpr {
-	c := *ce
-	c.src = e
-	if c.OneUnit {
-		c.Memo = int32(cp.b.NMemo)
-		cp.b.NMemo++
-	}
-	return &c
 }

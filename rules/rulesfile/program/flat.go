@@ -16,44 +16,11 @@ package program
 // account plays them (fighter.flat): a replay, the exact paths and the
 // stepper walk the tree.
 
-// Step codes.
-const (
-	opEffect    uint8 = iota // any other effect, played by effect
-	OpCoins                  // a named roll of coins: the heads into a register
-	OpIf                     // on to the next step when the condition holds, else to jump
-	OpJump                   // to jump
-	OpFlips                  // a nested contest of two pools of coins (flipOff)
-	OpContest                // any other nested contest but compare: pairs
-	OpTrack                  // set, add, raise or lower a unit's track (not hp)
-	OpSideTrack              // set, add, raise or lower a side track
-)
-
-// Instr is one step of a flat program.
-type Instr struct {
-	Code uint8
-	Kind uint8 // a change's kind (efSet…)
-	Role uint8 // opTrack: the unit changed (roleSelf, roleOther)
-	Ties TieRule
-	// X is the value: a roll's pool, a condition, a change's value, self's
-	// pool of a contest; y other's pool of a contest, a roll's plus
-	X, Y *Cexpr
-	E    *EffectC
-	Reg  int32 // opCoins: the register
-	// Off is opTrack's slot among a unit's (1 + the track), opSideTrack's
-	// track; lo, hi its range (for the unit's type, known at compile)
-	Off, Lo, Hi int32
-	// Enemy: opSideTrack changes the enemy's track
-	Enemy bool
-	// Jump is where an if's else begins, a contest's lose effects begin,
-	// a jump goes; end is past a contest's effects (nobody won)
-	Jump, end int32
-}
-
 // flatten compiles every effect list a Monte Carlo battle plays through
 // contestEffects and eachPhase into a flat program.
 func (b *Battle) flatten() {
 	b.Flat = true
-	for _, pc := range append(append([]*PhaseC{}, b.Start...), b.Round...) {
+	for _, pc := range append(append([]*Phase{}, b.Start...), b.Round...) {
 		if c := pc.Contest; c != nil {
 			c.Sizes = b.poolSizes(c)
 			c.WinP, c.LoseP = make([][]Instr, len(c.Win)), make([][]Instr, len(c.Lose))
@@ -74,7 +41,7 @@ func (b *Battle) flatten() {
 // poolSizes returns, for a contest phase whose every roll is a pool of
 // coins of a size known at compile, the size per pair of types; nil
 // otherwise.
-func (b *Battle) poolSizes(c *ContestC) []int32 {
+func (b *Battle) poolSizes(c *Contest) []int32 {
 	if c.Pairs {
 		return nil
 	}
@@ -93,14 +60,14 @@ func (b *Battle) poolSizes(c *ContestC) []int32 {
 
 // program compiles effect list list, of self of type self and other of
 // type other (−1: none), into a flat program.
-func (b *Battle) program(list []*EffectC, self, other int) []Instr {
+func (b *Battle) program(list []*Effect, self, other int) []Instr {
 	var p []Instr
 	b.emit(&p, list, self, other)
 	return p
 }
 
 // emit appends effect list list's steps to p.
-func (b *Battle) emit(p *[]Instr, list []*EffectC, self, other int) {
+func (b *Battle) emit(p *[]Instr, list []*Effect, self, other int) {
 	for _, e := range list {
 		switch {
 		case e.Kind == EfRoll && e.Roll.Coins:
@@ -137,7 +104,7 @@ func (b *Battle) emit(p *[]Instr, list []*EffectC, self, other int) {
 
 // branches appends the two branches of the if or contest at step at:
 // yes, on from it, then no, where it jumps.
-func (b *Battle) branches(p *[]Instr, at int, yes, no []*EffectC, self, other int) {
+func (b *Battle) branches(p *[]Instr, at int, yes, no []*Effect, self, other int) {
 	b.emit(p, yes, self, other)
 	if len(no) == 0 {
 		(*p)[at].Jump = int32(len(*p))
@@ -148,16 +115,4 @@ func (b *Battle) branches(p *[]Instr, at int, yes, no []*EffectC, self, other in
 	(*p)[at].Jump = int32(len(*p))
 	b.emit(p, no, self, other)
 	(*p)[j].Jump = int32(len(*p))
-}
-
-// Branch returns where a contest's program goes on from instruction s, next
-// after it, for result r: on (self won), its lose effects, or past both.
-func (s *Instr) Branch(next, r int) int {
-	switch r {
-	case 1:
-		return next
-	case -1:
-		return int(s.Jump)
-	}
-	return int(s.end)
 }

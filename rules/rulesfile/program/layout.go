@@ -43,7 +43,7 @@ func (b *Battle) Stride() int { return b.UnitStride }
 // phase picks a unit by its place (a contest's champion), no hook sees
 // one.
 func (b *Battle) Interchangeable() bool {
-	for _, ph := range append(append([]*PhaseC{}, b.Start...), b.Round...) {
+	for _, ph := range append(append([]*Phase{}, b.Start...), b.Round...) {
 		if ph.Kind == PhContest || ph.Kind == PhHook {
 			return false
 		}

@@ -4,125 +4,11 @@ import (
 	"cmp"
 	"slices"
 
-	"github.com/crucible-sim/crucible/rules/doc"
 	"github.com/crucible-sim/crucible/rules/rulesfile/document"
 )
 
-// Phase kinds compiled.
-const (
-	PhFire uint8 = iota
-	PhContest
-	PhEach
-	PhHook
-)
-
-// PhaseC is a compiled phase.
-type PhaseC struct {
-	Kind  uint8
-	Steps [][]int // fire: the types that fire together, step by step
-	Group string
-	Fires [][]int // fire: per type, its weapons (indexes) that fire
-	// fast: per type, the one plain weapon it fires when its side plays
-	// kill-greedy on the roster (fighter.fastVolley); w nil when it does
-	// not fire so
-	fast []FastVolley
-	// FastAt: per step, the one type's fast volley when it fires so, or nil
-	FastAt []*FastVolley
-	// Contest
-	Contest *ContestC
-	// each
-	Who  int // 0 a, 1 b, 2 both
-	Each []eachC
-	// Members are the units the each phase goes through, in order, with
-	// what eachPhase needs of them at hand
-	Members []eachMember
-	Hook    *HookFn
-	node    *doc.Node
-}
-
-// FastVolley is what fighter.fastVolley needs of a firing type, packed.
-type FastVolley struct {
-	W       *WeaponC
-	T, Side int
-	PerUnit int // dice a unit not destroyed rolls
-	HpOff   int
-	Count   int32
-}
-
-// eachC is an each phase's work for one unit type.
-type eachC struct {
-	When *Cexpr
-	Do   []*EffectC
-	Prog []Instr // do as a flat program (flat.go)
-}
-
-// eachMember is a unit an each phase goes through: its index, the slot of
-// its hit points, its side and its type's effects; whenSlot is the slot of
-// the one value of its own the condition reads (self.hp, self.TRACK), or −1
-// when the condition is read otherwise: eachPhase then reads it with no
-// context made.
-type eachMember struct {
-	U, Slot, Side, WhenSlot int32
-	E                       *eachC
-	// the condition's table, when whenSlot is a slot: whenTable[v − whenLo]
-	// for the value v, nearest end past its whenN entries
-	WhenTable     []int32
-	WhenLo, WhenN int32
-}
-
-// ContestC is a compiled contest. The rolls and effects are compiled for
-// each pair of unit types (self, other): pair(t, u).
-type ContestC struct {
-	Roll, Against []*RollC
-	Ties          TieRule
-	Pairs         bool // compare: pairs
-	Win, Lose     [][]*EffectC
-	decl          *document.ContestDecl
-	// the Monte Carlo battle's (flat.go): win and lose as flat programs,
-	// and a contest phase's pools of coins when their sizes are known at
-	// compile (nil otherwise)
-	WinP, LoseP [][]Instr
-	Sizes       []int32
-}
-
-// Effect kinds compiled.
-const (
-	EfDamage uint8 = iota
-	EfRoll
-	EfSet
-	EfAdd
-	EfRaise
-	EfLower
-	EfIf
-	EfContest
-	EfEnd
-	EfHook
-)
-
-// EffectC is a compiled effect.
-type EffectC struct {
-	Kind    uint8
-	Roll    *RollC // damage, roll
-	ToSelf  bool   // damage to self
-	Reg     int    // roll: the register
-	Who     int8   // change: 0 self, 1 other/target, 2 side, 3 enemy
-	Track   int    // change: the track, −1 for hp
-	Value   *Cexpr
-	Then    []*EffectC
-	Els     []*EffectC
-	Contest *ContestC // nested: compiled for the one pair in context
-	End     int
-	Hook    *HookFn
-	node    *doc.Node
-	// Guard is, for an if, the size of the pool that the contest its
-	// effects begin with rolls first, when it reads the same values as
-	// the condition (if: pool > 0, then: contest, roll: pool): the
-	// condition's index is the pool's (fighter.guardIdx)
-	Guard *Cexpr
-}
-
-// guardedPool returns the pool an if guards (effectC.guard), or nil.
-func guardedPool(ec *EffectC) *Cexpr {
+// guardedPool returns the pool an if guards (Effect.Guard), or nil.
+func guardedPool(ec *Effect) *Expr {
 	if len(ec.Then) == 0 || ec.Then[0].Kind != EfContest || ec.Then[0].Contest.Pairs {
 		return nil
 	}
@@ -140,29 +26,8 @@ func guardedPool(ec *EffectC) *Cexpr {
 	return pool
 }
 
-// TieRule is what a contest's tie does.
-type TieRule uint8
-
-const (
-	TieReroll TieRule = iota
-	TieSelf           // a (phase) or win (nested): self's side wins
-	TieOther          // b or lose
-	TieNone
-	tieCoin
-	TieFewer
-	TieMore
-)
-
 var tieRules = map[string]TieRule{"reroll": TieReroll, "a": TieSelf, "win": TieSelf, "b": TieOther, "lose": TieOther,
 	"none": TieNone, "coin": tieCoin, "fewer-dice": TieFewer, "more-dice": TieMore}
-
-// Pair indexes per-pair tables.
-func (b *Battle) Pair(t, u int) int {
-	if u < 0 {
-		u = len(b.Types)
-	}
-	return t*(len(b.Types)+1) + u
-}
 
 // scope is where effects are compiled: the types of self and other, the
 // side of self and the registers in scope.
@@ -174,17 +39,17 @@ type scope struct {
 }
 
 func (s scope) context(reads reads) context {
-	c := context{reads: reads | readOptions | readSelf | readSides | readRound | readRegs, types: [NRoles]int{s.self, -1, s.other}, side: s.side, regs: s.regs}
+	c := context{reads: reads | readOptions | readSelf | readSides | readRound | readRegs, types: [NumRoles]int{s.self, -1, s.other}, side: s.side, regs: s.regs}
 	if s.other >= 0 {
 		c.reads |= readOther
 	}
 	return c
 }
 
-func (b *Battle) compilePhases(cp *compiler, list []*document.Phase) ([]*PhaseC, error) {
-	var out []*PhaseC
+func (b *Battle) compilePhases(cp *compiler, list []*document.Phase) ([]*Phase, error) {
+	var out []*Phase
 	for _, p := range list {
-		pc := &PhaseC{node: p.Node}
+		pc := &Phase{node: p.Node}
 		var err error
 		switch p.Kind {
 		case "fire":
@@ -209,7 +74,7 @@ func (b *Battle) compilePhases(cp *compiler, list []*document.Phase) ([]*PhaseC,
 }
 
 // compileFire orders the firing types into steps.
-func (b *Battle) compileFire(p *document.Phase, pc *PhaseC) error {
+func (b *Battle) compileFire(p *document.Phase, pc *Phase) error {
 	pc.Group = p.Group
 	if p.Group != "" {
 		known := map[string]bool{}
@@ -307,7 +172,7 @@ func (b *Battle) compileFire(p *document.Phase, pc *PhaseC) error {
 // the battle and the side's policy allow it. It runs once the policies are
 // known.
 func (b *Battle) fastPaths() {
-	for _, pc := range append(append([]*PhaseC{}, b.Start...), b.Round...) {
+	for _, pc := range append(append([]*Phase{}, b.Start...), b.Round...) {
 		if pc.Kind != PhFire {
 			continue
 		}
@@ -347,9 +212,9 @@ func (b *Battle) sizeStat() int {
 	return 0
 }
 
-func (b *Battle) compileContestPhase(cp *compiler, d *document.ContestDecl) (*ContestC, error) {
+func (b *Battle) compileContestPhase(cp *compiler, d *document.ContestDecl) (*Contest, error) {
 	n := len(b.Types)
-	c := &ContestC{decl: d, Ties: tieRules[d.Ties], Pairs: d.Pairs, Roll: make([]*RollC, n*(n+1)), Win: make([][]*EffectC, n*(n+1)), Lose: make([][]*EffectC, n*(n+1))}
+	c := &Contest{decl: d, Ties: tieRules[d.Ties], Pairs: d.Pairs, Roll: make([]*Roll, n*(n+1)), Win: make([][]*Effect, n*(n+1)), Lose: make([][]*Effect, n*(n+1))}
 	for s := range 2 {
 		for _, t := range b.Sides[s].Types {
 			for _, u := range b.Sides[1-s].Types {
@@ -374,11 +239,11 @@ func (b *Battle) compileContestPhase(cp *compiler, d *document.ContestDecl) (*Co
 // checkContestEnds refuses a contest that re-rolls its ties and whose
 // rolls can only tie (numbers that never change, or dice of one face): it
 // would never end.
-func (b *Battle) checkContestEnds(d *document.ContestDecl, c *ContestC) error {
+func (b *Battle) checkContestEnds(d *document.ContestDecl, c *Contest) error {
 	if d.Ties != "reroll" {
 		return nil
 	}
-	fixed := func(r *RollC) bool { return r != nil && r.lo == r.hi && (r.Value == nil || r.Value.static()) }
+	fixed := func(r *Roll) bool { return r != nil && r.lo == r.hi && (r.Value == nil || r.Value.static()) }
 	never := false
 	if c.Against != nil {
 		never = fixed(c.Roll[0]) && fixed(c.Against[0]) && c.Roll[0].lo == c.Against[0].lo
@@ -409,9 +274,9 @@ func joinWords(s []string) string {
 	return out
 }
 
-func (b *Battle) compileEach(cp *compiler, p *document.Phase, pc *PhaseC) error {
+func (b *Battle) compileEach(cp *compiler, p *document.Phase, pc *Phase) error {
 	pc.Who = map[string]int{"a": 0, "b": 1, "both": 2}[p.Who]
-	pc.Each = make([]eachC, len(b.Types))
+	pc.Each = make([]eachPhase, len(b.Types))
 	for t, ut := range b.Types {
 		if pc.Who != 2 && ut.Side != pc.Who {
 			continue
@@ -447,10 +312,10 @@ func (b *Battle) compileEach(cp *compiler, p *document.Phase, pc *PhaseC) error 
 
 // compileEffects compiles an effect list in scope sc; registers a roll
 // declares are in scope for the effects after it.
-func (b *Battle) compileEffects(cp *compiler, list []*document.Effect, sc scope) ([]*EffectC, error) {
-	var out []*EffectC
+func (b *Battle) compileEffects(cp *compiler, list []*document.Effect, sc scope) ([]*Effect, error) {
+	var out []*Effect
 	for _, e := range list {
-		ec := &EffectC{node: e.Node}
+		ec := &Effect{node: e.Node}
 		var err error
 		switch e.Kind {
 		case "damage":
@@ -462,10 +327,10 @@ func (b *Battle) compileEffects(cp *compiler, list []*document.Effect, sc scope)
 				if err != nil {
 					return nil, err
 				}
-				slot := b.Nregs
-				b.Nregs++
+				slot := b.NumRegisters
+				b.NumRegisters++
 				b.regNames = append(b.regNames, nr.Name)
-				out = append(out, &EffectC{Kind: EfRoll, Roll: rc, Reg: slot, node: nr.Node})
+				out = append(out, &Effect{Kind: EfRoll, Roll: rc, Reg: slot, node: nr.Node})
 				sc.regs = append(slices.Clip(sc.regs), register{name: document.ExprName(nr.Name), lo: rc.lo, hi: rc.hi, slot: slot})
 			}
 			continue
@@ -515,8 +380,8 @@ func (b *Battle) compileEffects(cp *compiler, list []*document.Effect, sc scope)
 
 // compileNested compiles a contest inside effects: self against other, in
 // the scope of the effects.
-func (b *Battle) compileNested(cp *compiler, d *document.ContestDecl, sc scope) (*ContestC, error) {
-	c := &ContestC{decl: d, Ties: tieRules[d.Ties], Pairs: d.Pairs, Roll: make([]*RollC, 1), Against: make([]*RollC, 1), Win: make([][]*EffectC, 1), Lose: make([][]*EffectC, 1)}
+func (b *Battle) compileNested(cp *compiler, d *document.ContestDecl, sc scope) (*Contest, error) {
+	c := &Contest{decl: d, Ties: tieRules[d.Ties], Pairs: d.Pairs, Roll: make([]*Roll, 1), Against: make([]*Roll, 1), Win: make([][]*Effect, 1), Lose: make([][]*Effect, 1)}
 	var err error
 	if c.Roll[0], err = cp.compileRoll(&d.Roll, sc.context(0)); err != nil {
 		return nil, err
@@ -537,8 +402,8 @@ func (b *Battle) compileNested(cp *compiler, d *document.ContestDecl, sc scope) 
 	return c, b.checkContestEnds(d, c)
 }
 
-func (b *Battle) compileChange(cp *compiler, kind string, ch document.Change, sc scope) (*EffectC, error) {
-	ec := &EffectC{node: ch.Node, Kind: map[string]uint8{"set": EfSet, "add": EfAdd, "raise": EfRaise, "lower": EfLower}[kind]}
+func (b *Battle) compileChange(cp *compiler, kind string, ch document.Change, sc scope) (*Effect, error) {
+	ec := &Effect{node: ch.Node, Kind: map[string]uint8{"set": EfSet, "add": EfAdd, "raise": EfRaise, "lower": EfLower}[kind]}
 	switch ch.Who {
 	case "self":
 		ec.Who = 0

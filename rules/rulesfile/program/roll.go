@@ -2,21 +2,11 @@ package program
 
 import (
 	"fmt"
-	"math"
 	"math/bits"
 	"slices"
 
 	"github.com/crucible-sim/crucible/rules/rulesfile/document"
 )
-
-// FaceTest is a compiled condition on a die's face: a table of the faces
-// that meet it, when it reads nothing else of the state, or the
-// expression.
-type FaceTest struct {
-	Set  bool   // a condition was given
-	Mask []bool // per face index, when e is nil
-	E    *Cexpr
-}
 
 // compileFaceTest compiles a condition on the face of die in context c.
 func (cp *compiler) compileFaceTest(e *document.Expr, c context, die []int64) (FaceTest, error) {
@@ -48,31 +38,9 @@ func (cp *compiler) compileFaceTest(e *document.Expr, c context, die []int64) (F
 	return ft, nil
 }
 
-// RollC is a compiled roll.
-type RollC struct {
-	Value   *Cexpr // no dice: this value
-	Dice    *Cexpr // how many dice
-	Die     []int64
-	Faces   *Cexpr // dice of faces 1..faces (die nil), when the roll says so
-	Keep    int8   // 0 none, 1 highest, 2 lowest
-	KeepN   int
-	Reroll  FaceTest
-	Explode FaceTest
-	Depth   int
-	Count   FaceTest // set: the result counts the faces that meet it
-	Plus    *Cexpr
-	lo, hi  int32 // the range of the result
-	Coins   bool  // coins (faces 0 and 1) summed, nothing else: heads counted
-	// Flips: coins with no modifier (plus), which a contest flips itself
-	Flips bool
-	// dist caches the result's distribution for rolls that read nothing
-	// of the state (see Dist).
-	Src *document.Roll
-}
-
 // compileRoll compiles a roll in context c.
-func (cp *compiler) compileRoll(r *document.Roll, c context) (*RollC, error) {
-	rc := &RollC{Src: r}
+func (cp *compiler) compileRoll(r *document.Roll, c context) (*Roll, error) {
+	rc := &Roll{Src: r}
 	if !r.IsDice() {
 		v, err := cp.compile(&r.Value, &c, false)
 		if err != nil {
@@ -141,41 +109,6 @@ func (cp *compiler) compileRoll(r *document.Roll, c context) (*RollC, error) {
 	return rc, nil
 }
 
-// bounds works out the range of the roll's result from the range of its
-// dice.
-func (rc *RollC) bounds(dlo, dhi int) (lo, hi int32) {
-	fmin, fmax := int64(math.MaxInt32), int64(math.MinInt32)
-	for _, f := range rc.Die {
-		fmin, fmax = min(fmin, f), max(fmax, f)
-	}
-	per := 1
-	if rc.Explode.Set {
-		per += rc.Depth
-	}
-	var l, h int64
-	switch {
-	case rc.Count.Set:
-		l, h = 0, int64(dhi*per)
-	default:
-		nlo, nhi := int64(dlo), int64(dhi)
-		if rc.Keep != 0 { // a kept die is the sum of its chain
-			nlo, nhi = min(nlo, int64(rc.KeepN)), min(nhi, int64(rc.KeepN))
-		}
-		nhi *= int64(per)
-		l, h = min(nlo*fmin, nhi*fmin), max(nlo*fmax, nhi*fmax)
-		if fmin < 0 {
-			l = min(l, nhi*fmin)
-		}
-	}
-	if rc.Plus != nil {
-		plo, phi := rc.Plus.Bounds()
-		l, h = l+int64(plo), h+int64(phi)
-	}
-	return clamp32(l), clamp32(h)
-}
-
-func clamp32(v int64) int32 { return int32(max(min(v, math.MaxInt32/4), math.MinInt32/4)) }
-
 func Itoa(i int) string {
 	if i < 0 {
 		return "-" + Itoa(-i)
@@ -184,48 +117,6 @@ func Itoa(i int) string {
 		return string(rune('0' + i))
 	}
 	return Itoa(i/10) + string(rune('0'+i%10))
-}
-
-// WeaponC is a weapon as one unit type fires it, compiled against every
-// target type of the enemy.
-type WeaponC struct {
-	Decl    *document.WeaponDecl
-	Die     []int64
-	Attacks *Cexpr
-	Reroll  FaceTest
-	Budget  int // the side track re-rolls spend, or -1
-	Explode FaceTest
-	Crit    FaceTest
-	// per global target type (nil or unset for the firing side's own)
-	Hit       []FaceTest
-	Wound     []FaceTest
-	CritWound []FaceTest
-	Save      []FaceTest
-	Damage    []*RollC
-	Reduce    []*Cexpr
-	// Volley marks a weapon whose hits go to targets as a whole volley:
-	// no wound or save step, damage the same against every target, no
-	// reduction, no spill-over, hits decided by the face alone.
-	Volley bool
-	dmg    int32 // the damage of a volley weapon
-	// FaceMask[fi] has the bit of every target type a die showing face
-	// index fi hits whatever the state; dynMask those types whose hit test
-	// reads the state, tested target by target.
-	FaceMask  []uint64
-	DynMask   uint64
-	PolicyDmg int32 // the damage a policy counts a hit as doing: the most it can do
-	// Plain marks a weapon whose dice only hit or miss, decided by the
-	// face alone: a fixed number of attacks, no re-roll, explosion or
-	// critical, no hit test that reads the state.
-	Plain bool
-	// Groups are the distinct sets of targets the faces of a plain weapon
-	// reach, and faceGroup[fi] is 1 + the group of face fi (0: a miss);
-	// thresh is 2¹⁶ mod the die's faces (die).
-	Groups       []uint64
-	FaceGroup    []uint8
-	GroupWeights []int64 // the faces of each class: misses, then each group
-	GroupOrder   []int   // the groups in the order kill-greedy takes them: the fewest targets first
-	Thresh       uint64
 }
 
 // sixFaces is the die of wound and save rolls.
@@ -243,17 +134,17 @@ func (b *Battle) compileWeapons(cp *compiler) error {
 	return nil
 }
 
-func (b *Battle) compileWeapon(cp *compiler, t int, w *WeaponC) error {
+func (b *Battle) compileWeapon(cp *compiler, t int, w *Weapon) error {
 	d := w.Decl
 	ut := b.Types[t]
 	w.Die = d.Die.Faces
-	self := context{reads: readOptions | readSelf | readSides | readRound, types: [NRoles]int{t, -1, -1}, side: ut.Side}
+	self := context{reads: readOptions | readSelf | readSides | readRound, types: [NumRoles]int{t, -1, -1}, side: ut.Side}
 	if err := b.compileWeaponDice(cp, w, self); err != nil {
 		return err
 	}
 	n := len(b.Types)
 	w.Hit, w.Wound, w.CritWound, w.Save = make([]FaceTest, n), make([]FaceTest, n), make([]FaceTest, n), make([]FaceTest, n)
-	w.Damage, w.Reduce = make([]*RollC, n), make([]*Cexpr, n)
+	w.Damage, w.Reduce = make([]*Roll, n), make([]*Expr, n)
 	w.Volley = !d.Wound.Present() && !d.Save.Present() && !d.Reduce.Present() && !d.Spill && !d.Damage.IsDice()
 	for i, u := range b.Sides[1-ut.Side].Types {
 		if err := b.compileWeaponAgainst(cp, w, self, u, i == 0); err != nil {
@@ -268,7 +159,7 @@ func (b *Battle) compileWeapon(cp *compiler, t int, w *WeaponC) error {
 // compileWeaponDice compiles what a weapon's dice do whatever they are
 // fired at: how many, re-rolls (and the side track they spend),
 // explosions, criticals.
-func (b *Battle) compileWeaponDice(cp *compiler, w *WeaponC, self context) error {
+func (b *Battle) compileWeaponDice(cp *compiler, w *Weapon, self context) error {
 	d := w.Decl
 	var err error
 	if d.Attacks.Present() {
@@ -276,7 +167,7 @@ func (b *Battle) compileWeaponDice(cp *compiler, w *WeaponC, self context) error
 			return err
 		}
 	} else {
-		w.Attacks = &Cexpr{K: 1}
+		w.Attacks = &Expr{K: 1}
 	}
 	if w.Reroll, err = cp.compileFaceTest(&d.Reroll.When, self, w.Die); err != nil {
 		return err
@@ -299,7 +190,7 @@ func (b *Battle) compileWeaponDice(cp *compiler, w *WeaponC, self context) error
 // reduction against the enemy's unit type u (first: the first of them),
 // and keeps it a volley weapon only while its damage is the same number
 // against every target and its hits are decided by the face alone.
-func (b *Battle) compileWeaponAgainst(cp *compiler, w *WeaponC, self context, u int, first bool) error {
+func (b *Battle) compileWeaponAgainst(cp *compiler, w *Weapon, self context, u int, first bool) error {
 	d := w.Decl
 	at := self
 	at.reads |= readTarget
@@ -343,7 +234,7 @@ func (b *Battle) compileWeaponAgainst(cp *compiler, w *WeaponC, self context, u 
 // enemy types each face hits whatever the state (faceMask), those whose
 // hit reads the state (dynMask), the damage policies count a hit as, and
 // for a plain weapon the groups of targets its faces reach.
-func (b *Battle) weaponFaces(w *WeaponC, side int) {
+func (b *Battle) weaponFaces(w *Weapon, side int) {
 	w.FaceMask = make([]uint64, len(w.Die))
 	w.PolicyDmg = 0
 	for _, u := range b.Sides[1-side].Types {
@@ -405,16 +296,4 @@ func RollWords(r document.Roll) string {
 		s += " + " + r.Plus.Src
 	}
 	return s
-}
-
-// Walk calls fn with every expression of the roll.
-func (rc *RollC) Walk(fn func(*Cexpr)) {
-	if rc == nil {
-		return
-	}
-	for _, e := range []*Cexpr{rc.Value, rc.Dice, rc.Plus, rc.Reroll.E, rc.Explode.E, rc.Count.E} {
-		if e != nil {
-			fn(e)
-		}
-	}
 }

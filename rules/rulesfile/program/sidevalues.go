@@ -1,27 +1,14 @@
 package program
 
-import (
-	"github.com/crucible-sim/crucible/rules/rulesfile/document"
-)
-
-// sideValC is a compiled side value (SideValueDecl): its expression for
-// each unit type, with self that type's unit, and the range of its value
-// for each side.
-type sideValC struct {
-	decl   *document.SideValueDecl
-	Per    []*Cexpr // by unit type
-	lo, hi [2]int32
-}
-
 // compileSideValues compiles the file's side values for every unit type.
 // Their expressions read the unit (self) and the options, not the sides:
 // a side value is not worked out from side values.
 func (b *Battle) compileSideValues(cp *compiler) error {
 	for i := range b.File.SideValues {
 		d := &b.File.SideValues[i]
-		sv := sideValC{decl: d, Per: make([]*Cexpr, len(b.Types))}
+		sv := sideValue{decl: d, Per: make([]*Expr, len(b.Types))}
 		for t, ut := range b.Types {
-			c := &context{reads: readOptions | readSelf, types: [NRoles]int{t, -1, -1}, side: ut.Side}
+			c := &context{reads: readOptions | readSelf, types: [NumRoles]int{t, -1, -1}, side: ut.Side}
 			e, err := cp.compile(&d.Of, c, d.Count)
 			if err != nil {
 				return err

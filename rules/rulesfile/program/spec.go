@@ -9,17 +9,6 @@ import (
 	"github.com/crucible-sim/crucible/rules/rulesfile/document"
 )
 
-// policy is a side's targeting policy.
-type policy uint8
-
-const (
-	PolKillGreedy policy = iota
-	PolLargestFirst
-	PolWeakest
-	PolRandom
-	PolPriority
-)
-
 var policyByName = map[string]policy{"kill-greedy": PolKillGreedy, "largest-first": PolLargestFirst, "weakest": PolWeakest, "random": PolRandom, "priority": PolPriority}
 
 func (b *Battle) compilePolicy(s int, sd *sideDoc, node *doc.Node) error {

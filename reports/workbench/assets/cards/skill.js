@@ -2,7 +2,9 @@
 // with two players of its ruleset (rungs of its ladder of skill first),
 // on both sides or on one, as crucible run --skill plays it — and whether
 // the verdict moves between them by more than the threshold
-// (SKILL-SENSITIVE), in words first, each player's shares after.
+// (SKILL-SENSITIVE: the move's whole interval beyond it), holds (the whole
+// interval within it) or is undecided (more trials would decide), in
+// words first, each player's shares after.
 
 import {h} from '../lib.js';
 import {state, edit, trials} from '../page.js';
@@ -52,7 +54,8 @@ export function answered(d) {
   state.skill = d;
   const axis = d.result.skill[0];
   res.words(d.words);
-  res.node.classList.toggle('sensitive', axis.sensitive);
+  res.node.classList.toggle('sensitive', axis.verdict === 'sensitive');
+  res.node.classList.toggle('undecided', axis.verdict === 'undecided');
   res.text(d.text);
   res.progress(d.stopped ? 'stopped' : 'done');
 }
