@@ -5,11 +5,14 @@
 // board for bench/dbd-skill.txt: each level's games, BLUE's and RED's win
 // shares with their Clopper–Pearson 95 % intervals (as run prints them),
 // the mean rounds and the turn-cap share; the move of BLUE's win share
-// from the lower level to the upper with its 95 % interval for a
-// difference of two independent proportions (Newcombe's hybrid score
-// interval, his method 10); and the verdict of issue 29: skill-sensitive
-// when the whole interval lies beyond ±threshold, holds when it lies
-// within, undecided otherwise.
+// from the lower level to the upper with the 95 % interval `--skill`
+// gives it (analysis/skill's Axis.MoveInterval: the levels' own
+// Clopper–Pearson limits subtracted, valid whatever the coupling of the
+// levels' common streams), and beside it, for reference, the shorter
+// interval of two independent proportions (Newcombe's hybrid score
+// interval, his method 10); and `--skill`'s verdict, on the first:
+// skill-sensitive when the whole interval lies beyond ±threshold, holds
+// when it lies within, undecided otherwise.
 //
 //	go run bench/dbdskill.go [-threshold 5] LOW.json HIGH.json [LOW.json HIGH.json ...]
 //	go run bench/dbdskill.go -check
@@ -24,7 +27,6 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"strings"
 )
 
 // z is the standard normal's 97.5 % quantile.
@@ -96,7 +98,8 @@ func line(low, high *result, threshold float64) error {
 		return fmt.Errorf("%s and %s are different boards", low.Scenario, high.Scenario)
 	}
 	pl, ph := share(low.Wins.A, low.Trials), share(high.Wins.A, high.Trials)
-	lo, hi := newcombe(high.Wins.A, high.Trials, low.Wins.A, low.Trials)
+	lo, hi := moveInterval(low, high)
+	nlo, nhi := newcombe(high.Wins.A, high.Trials, low.Wins.A, low.Trials)
 	verdict := fmt.Sprintf("undecided at %d and %d games", low.Trials, high.Trials)
 	switch {
 	case lo > threshold || hi < -threshold:
@@ -104,9 +107,20 @@ func line(low, high *result, threshold float64) error {
 	case lo >= -threshold && hi <= threshold:
 		verdict = "holds"
 	}
-	fmt.Printf("%s | %s | %s | move of BLUE %+.1f points [%+.1f, %+.1f] | %s\n",
-		strings.TrimPrefix(low.Scenario, "dbd/"), level(low), level(high), 100*(ph-pl), 100*lo, 100*hi, verdict)
+	fmt.Printf("%s | %s | %s | move of BLUE %+.1f points [%+.1f, %+.1f] (Newcombe's, independent: [%+.1f, %+.1f]) | %s\n",
+		low.Scenario, level(low), level(high), 100*(ph-pl), 100*lo, 100*hi, 100*nlo, 100*nhi, verdict)
 	return nil
+}
+
+// moveInterval is the interval crucible run --skill gives the move: each
+// level's distance to its own Clopper–Pearson limits (the file's
+// intervals["wins.a"]), added. A level without a sampled interval (every
+// game the same outcome, its limits still apart) is read as the file has it.
+func moveInterval(low, high *result) (lo, hi float64) {
+	pl, ph := share(low.Wins.A, low.Trials), share(high.Wins.A, high.Trials)
+	l, h := low.Intervals["wins.a"], high.Intervals["wins.a"]
+	m := ph - pl
+	return m - (ph - h[0]) - (l[1] - pl), m + (h[1] - ph) + (pl - l[0])
 }
 
 // level describes one level's answer.
