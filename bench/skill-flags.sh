@@ -8,8 +8,10 @@
 #   eclipse      a=kill-greedy,a=optimal and b=kill-greedy,b=optimal (the
 #                solver's optimal play against the ruleset's default; the
 #                solver plays it exactly, and says so where it cannot);
-#   dbd          greedy,search:1k, measured by the dbd search's own runs:
-#                the rows of bench/dbd-skill.txt when it exists;
+#   dbd          greedy,search:1k, measured by long runs of their own (a
+#                search:1k game costs about 5.5 s of CPU): each board's
+#                line of bench/dbd-skill.txt, its verdict first; the
+#                roster asked as the others are; the tune not measured;
 #   the others   none: stratfight and ec4x have no built-in policies, and
 #                emojispace's and the rules files' policies are styles,
 #                none a rung of a ladder of skill (rules.PolicyValue.Rung);
@@ -78,10 +80,15 @@ row() {
 			ask "$name" "$s=kill-greedy,$s=optimal" "$BIN" "$cmd" "$1" --skill "$s=kill-greedy,$s=optimal" --seed "$SEED" $([ "$cmd" = run ] && echo --trials "$TRIALS")
 		done ;;
 	dbd)
-		if [ -f "$DBD" ] && grep -q "^$1[ |]" "$DBD"; then
-			grep "^$1[ |]" "$DBD"
+		if [ -f "$DBD" ] && grep -q "^$1 |" "$DBD"; then
+			# The board's line there: NAME | greedy | search:1k | the move | the verdict.
+			grep "^$1 |" "$DBD" | awk -F' [|] ' -v p="greedy,search:1k" '{
+				v = $5; if (v ~ /^undecided/) v = "undecided"
+				print $1 " | " p " | " v " | " $4 "; " $2 "; " $3 }'
+		elif [ "$kind" = roster ]; then
+			ask "$name" "greedy,search:1k" "$BIN" meta "$1" --skill greedy,search:1k --seed "$SEED"
 		else
-			echo "$name | greedy,search:1k | - | measured in $DBD"
+			echo "$name | greedy,search:1k | not measured | a $kind of search:1k games (about 5.5 s of CPU a game), not played for this list"
 		fi ;;
 	emojispace | rulesfile)
 		echo "$name | none | no ladder | $(styles "${name%%/*}")" ;;
