@@ -61,7 +61,7 @@ func (m *Meta) sideField(o BalanceOptions) (balanceField, error) {
 	switch {
 	case len(lack) > 0:
 		return f, fmt.Errorf("--balance %s: %s lack it in their side: every entry's side must give the field balanced, or a field of the base scenario is each entry's own through [*] (blueprints[*].computer) (allowed: %s)",
-			o.Path, joinWords(lack), m.numericFieldsText(o.Path))
+			o.Path, strings.Join(lack, ", "), m.numericFieldsText(o.Path))
 	case len(words) > 0:
 		return f, o.notTaken(words)
 	}
@@ -84,9 +84,9 @@ func (o BalanceOptions) named() bool {
 // that cannot take the grid's values.
 func (o BalanceOptions) notTaken(fields []string) error {
 	if o.named() {
-		return fmt.Errorf("--balance %s: not one value in %s (allowed: a field of one value, a number or a name, as blueprints[*].parts[0])", o.Path, joinWords(fields))
+		return fmt.Errorf("--balance %s: not one value in %s (allowed: a field of one value, a number or a name, as blueprints[*].parts[0])", o.Path, strings.Join(fields, ", "))
 	}
-	return fmt.Errorf("--balance %s: not a number in %s (allowed: a numeric field, or a grid of names A|B)", o.Path, joinWords(fields))
+	return fmt.Errorf("--balance %s: not a number in %s (allowed: a numeric field, or a grid of names A|B)", o.Path, strings.Join(fields, ", "))
 }
 
 // ownField is a field of the base scenario's list at steps[:own+1], in

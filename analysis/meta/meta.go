@@ -2,6 +2,7 @@ package meta
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/rules/doc"
@@ -63,11 +64,11 @@ func New(r *scenarios.Roster, base *scenarios.Scenario) (*Meta, error) {
 				for _, v := range m.plays[0].Values {
 					names = append(names, v.Name)
 				}
-				return nil, e.PolicyNode.Errorf("unknown policy %q of ruleset %s (allowed: %s)%s", e.Policy, base.Ruleset, joinWords(names), doc.DidYouMean(e.Policy, names))
+				return nil, e.PolicyNode.Errorf("unknown policy %q of ruleset %s (allowed: %s)%s", e.Policy, base.Ruleset, strings.Join(names, ", "), doc.DidYouMean(e.Policy, names))
 			}
 		}
 		if e.Side != nil && len(m.sides[0]) > 1 && e.Side.Kind != doc.Map {
-			return nil, e.Side.Errorf("expected a mapping of the side's fields (%s), got %s", joinWords(m.sides[0]), doc.Describe(e.Side))
+			return nil, e.Side.Errorf("expected a mapping of the side's fields (%s), got %s", strings.Join(m.sides[0], ", "), doc.Describe(e.Side))
 		}
 	}
 	return m, m.compileCells()
@@ -171,7 +172,7 @@ func (m *Meta) place(root *doc.Node, s int, e scenarios.RosterEntry) error {
 			for _, p := range m.sides[0] {
 				v := e.Side.Get(p)
 				if v == nil {
-					return e.Side.Errorf("missing field %s of the side (the side's fields: %s)", p, joinWords(m.sides[0]))
+					return e.Side.Errorf("missing field %s of the side (the side's fields: %s)", p, strings.Join(m.sides[0], ", "))
 				}
 				values = append(values, v)
 			}
@@ -185,16 +186,4 @@ func (m *Meta) place(root *doc.Node, s int, e scenarios.RosterEntry) error {
 		return m.plays[s].Apply(root, v, fmt.Sprintf("%s (%s: %s)", e.PolicyNode.Pos, e.PolicyNode.Path, e.Policy))
 	}
 	return nil
-}
-
-// joinWords lists names separated by commas.
-func joinWords(names []string) string {
-	out := ""
-	for k, n := range names {
-		if k > 0 {
-			out += ", "
-		}
-		out += n
-	}
-	return out
 }

@@ -3,6 +3,7 @@ package program
 import (
 	"cmp"
 	"slices"
+	"strings"
 
 	"github.com/crucible-sim/crucible/rules/rulesfile/document"
 )
@@ -260,18 +261,7 @@ func (b *Battle) checkContestEnds(d *document.ContestDecl, c *Contest) error {
 	if !never {
 		return nil
 	}
-	return d.Node.Errorf("this contest re-rolls its ties, but its rolls can only tie (a number that never changes, or dice of one face): a tie would be re-rolled for ever; give it dice, or another tie rule (ties: %s)", joinWords(document.ContestTies))
-}
-
-func joinWords(s []string) string {
-	out := ""
-	for i, x := range s {
-		if i > 0 {
-			out += ", "
-		}
-		out += x
-	}
-	return out
+	return d.Node.Errorf("this contest re-rolls its ties, but its rolls can only tie (a number that never changes, or dice of one face): a tie would be re-rolled for ever; give it dice, or another tie rule (ties: %s)", strings.Join(document.ContestTies, ", "))
 }
 
 func (b *Battle) compileEach(cp *compiler, p *document.Phase, pc *Phase) error {
