@@ -36,6 +36,8 @@ type Battle struct {
 	c      counterIndex
 	// mirrorText is Mirror(): how RED's army mirrors BLUE's, or "".
 	mirrorText string
+	// steps lists the steps out of every hex (moves.go).
+	steps *[NumHexes]stepList
 }
 
 func newBattle(sc *Scenario, opt Options, policies [2]PolicyKind, settings rules.Settings) *Battle {
@@ -54,6 +56,7 @@ func newBattle(sc *Scenario, opt Options, policies [2]PolicyKind, settings rules
 	}
 	b.spec.Board = b.boardSpec()
 	b.mirrorText = b.mirror()
+	b.steps = newSteps(sc.Board, &sc.Terrain)
 	return b
 }
 

@@ -2,6 +2,7 @@ package dbd
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 )
 
@@ -104,6 +105,22 @@ func newBoard(name string, rowLen []int) *Board {
 		}
 	}
 	return b
+}
+
+// hexSet is a set of hexes, one bit each.
+type hexSet [(NumHexes + 63) / 64]uint64
+
+func (s *hexSet) add(h Hex)      { s[h>>6] |= 1 << (h & 63) }
+func (s *hexSet) has(h Hex) bool { return s[h>>6]&(1<<(h&63)) != 0 }
+
+// appendTo appends the set's hexes to buf in ascending order.
+func (s *hexSet) appendTo(buf []Hex) []Hex {
+	for w, word := range s {
+		for ; word != 0; word &= word - 1 {
+			buf = append(buf, Hex(w*64+bits.TrailingZeros64(word)))
+		}
+	}
+	return buf
 }
 
 // axialDistance is the hex-step distance (|Δq| + |Δr| + |Δq + Δr|)/2 (§2).

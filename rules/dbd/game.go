@@ -36,9 +36,7 @@ type game struct {
 	stop *rules.Stop
 
 	// scratch of reachable (§7)
-	mark  [NumHexes]uint32
 	cost  [NumHexes]uint8
-	stamp uint32
 	reach []Hex
 	// scratch of legal (§6)
 	acts    []Activation

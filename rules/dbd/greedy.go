@@ -1,6 +1,9 @@
 package dbd
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // Profile is a greedy player's temperament (§14's table): how it scales
 // and blurs its scores, how often it passes, how it weighs attacking
@@ -41,11 +44,13 @@ type greedyScratch struct {
 	// view with no unit moved: the dice the enemy could roll at a unit on
 	// x without moving, and the melee part of them.
 	tot, mel [NumHexes]int16
-	// dn caches the distance from a hex to the nearest enemy, valid where
-	// dnMark equals dnStamp.
-	dn      [NumHexes]uint8
-	dnMark  [NumHexes]uint32
-	dnStamp uint32
+	// near holds, for each side, the distance from a hex to the nearest
+	// enemy (§14 MoveScore) as far as it has been asked for, for the enemy
+	// hexes it was computed with: they change only when an enemy moves or
+	// falls, so the decisions of a turn mostly share them. cur is the
+	// active side's.
+	near [2]nearCache
+	cur  *nearCache
 	// gstar is G*, the friendly general under the most pressure, or -1;
 	// tstar marks (by unit) the enemies that can attack it now.
 	gstar int
@@ -61,7 +66,18 @@ type greedyScratch struct {
 	cands []candidate
 }
 
+// nearCache is the distances from hexes to the nearest of a set of enemy
+// hexes, those in known computed.
+type nearCache struct {
+	enemies []Hex // ascending
+	known   hexSet
+	dist    [NumHexes]uint8
+}
+
 func (s *greedyScratch) init() {
+	for i := range s.near {
+		s.near[i].enemies = make([]Hex, 0, NumHexes)
+	}
 	s.freed = make([]uint8, 0, 16)
 	s.buf = make([]Activation, 0, 256)
 	s.moveAtt = make([]Activation, 0, 32)
@@ -109,10 +125,10 @@ func (g *game) prepareGreedy(s Side) {
 			}
 		}
 	}
-	gr.dnStamp++
-	if gr.dnStamp == 0 {
-		gr.dnMark = [NumHexes]uint32{}
-		gr.dnStamp = 1
+	gr.cur = &gr.near[s]
+	if !slices.Equal(gr.cur.enemies, g.enemies) {
+		gr.cur.enemies = append(gr.cur.enemies[:0], g.enemies...)
+		gr.cur.known = hexSet{}
 	}
 	// G*: the friendly general with the highest pressure, if threatened;
 	// among equals one at random (reservoir sampling: a draw only on a
@@ -194,15 +210,17 @@ func (g *game) threatAt(h, x Hex) (tot, mel int) {
 
 // dn is the distance from x to the nearest enemy (§14 MoveScore).
 func (g *game) dn(x Hex) int {
-	gr := &g.gr
-	if gr.dnMark[x] == gr.dnStamp {
-		return int(gr.dn[x])
+	nc := g.gr.cur
+	if nc.known.has(x) {
+		return int(nc.dist[x])
 	}
 	best := uint8(2 * NumHexes / 10) // beyond any board's diameter: no enemy
-	for _, e := range g.enemies {
-		best = min(best, g.board.Dist[x][e])
+	row := &g.board.Dist[x]
+	for _, e := range nc.enemies {
+		best = min(best, row[e])
 	}
-	gr.dn[x], gr.dnMark[x] = best, gr.dnStamp
+	nc.dist[x] = best
+	nc.known.add(x)
 	return int(best)
 }
 
@@ -266,36 +284,59 @@ func (g *game) canRetreat(t, a, h Hex) bool {
 	return false
 }
 
-// moveScore is MoveScore(u from h to d) of §14 without the noise, scaled;
-// bestAtt is the best attack score from d when hasAtt.
-func (g *game) moveScore(u int, h, d Hex, hasAtt bool, bestAtt float64) float64 {
-	st := &g.st
+// mover is what the scores of one unit's moves share (§14 MoveScore):
+// read once a unit, not once a destination.
+type mover struct {
+	h        Hex
+	side     Side
+	cav, gen bool
+	dnh, th  int // dn and threat(x) where it stands
+	// gh is the hex of G* (gstar ≥ 0) and dgh the unit's distance to it.
+	gh   Hex
+	dgh  uint8
+	hasG bool
+}
+
+// mover returns what the scores of unit u's moves share. findFreed(u)
+// must have run.
+func (g *game) mover(u int) mover {
 	unit := &g.b.units[u]
-	gen := unit.Type == GEN
-	dnh, dnd := g.dn(h), g.dn(d)
-	s := 5*float64(dnh-dnd) + 0.5*float64(max(0, 8-dnd))
+	h := g.st.hex[u]
+	m := mover{h: h, side: unit.Side, cav: unit.Type == CAV, gen: unit.Type == GEN, dnh: g.dn(h)}
+	m.th, _ = g.threatAt(h, h)
+	if gs := g.gr.gstar; gs >= 0 {
+		m.gh, m.hasG = g.st.hex[gs], true
+		m.dgh = g.board.Dist[h][m.gh]
+	}
+	return m
+}
+
+// moveScore is MoveScore(u from m.h to d) of §14 without the noise,
+// scaled; bestAtt is the best attack score from d when hasAtt.
+func (g *game) moveScore(m *mover, d Hex, hasAtt bool, bestAtt float64) float64 {
+	dnd := g.dn(d)
+	s := 5*float64(m.dnh-dnd) + 0.5*float64(max(0, 8-dnd))
 	if hasAtt {
 		s += 4 + 0.2*bestAtt
 	}
-	if st.engaged(unit.Side, d) {
+	if g.st.engaged(m.side, d) {
 		s += 2
 	}
 	switch g.terrain[d] {
 	case Hill:
 		s += 0.5
 	case Woods:
-		if unit.Type != CAV {
+		if !m.cav {
 			s += 0.5
 		}
 	case Rough:
-		if unit.Type == CAV {
+		if m.cav {
 			s -= 0.75
 		}
 	}
-	th, _ := g.threatAt(h, h)
-	td, tm := g.threatAt(h, d)
-	if gen {
-		s += float64(th-td) * 5.0
+	td, tm := g.threatAt(m.h, d)
+	if m.gen {
+		s += float64(m.th-td) * 5.0
 		s -= 8*float64(td) + 8*float64(tm)
 		switch {
 		case dnd <= 1:
@@ -304,13 +345,13 @@ func (g *game) moveScore(u int, h, d Hex, hasAtt bool, bestAtt float64) float64 
 			s -= 8
 		}
 	} else {
-		s += float64(th-td) * 1.2
-		if gs := g.gr.gstar; gs >= 0 {
-			gh := st.hex[gs]
-			if g.board.Dist[d][gh] < g.board.Dist[h][gh] {
+		s += float64(m.th-td) * 1.2
+		if m.hasG {
+			dd := g.board.Dist[d][m.gh]
+			if dd < m.dgh {
 				s += 2.5
 			}
-			if g.board.Dist[d][gh] <= 1 {
+			if dd <= 1 {
 				s += 6
 			}
 		}
@@ -357,7 +398,7 @@ func (g *game) chooseGreedy() (Activation, choice) {
 		}
 		gr.buf = g.unitActivations(u, gr.buf[:0])
 		g.findFreed(u)
-		gen := g.b.units[u].Type == GEN
+		m := g.mover(u)
 		buf := gr.buf
 		for i := 0; i < len(buf); {
 			a := buf[i]
@@ -376,8 +417,8 @@ func (g *game) chooseGreedy() (Activation, choice) {
 					best, has = sc, true
 				}
 			}
-			sc := g.moveScore(u, a.From, a.To, has, best) + g.noise(p.MoveNoise)
-			if !(gen && sc < 0) && (!haveM || sc > sM) {
+			sc := g.moveScore(&m, a.To, has, best) + g.noise(p.MoveNoise)
+			if !(m.gen && sc < 0) && (!haveM || sc > sM) {
 				bestM, sM, haveM = a, sc, true
 				gr.moveAtt = append(gr.moveAtt[:0], buf[i+1:j]...)
 			}

@@ -41,15 +41,23 @@ func (g *game) legal(buf []Activation) []Activation {
 	return buf
 }
 
-// sortEnemies lists the hexes of side s's enemies in ascending order.
+// sortEnemies lists the hexes of side s's enemies in ascending order: the
+// hexes of the enemy units on the board, sorted (insertion sort: a side
+// has a few dozen units at most).
 func (g *game) sortEnemies(s Side) {
-	g.enemies = g.enemies[:0]
-	e := s.Other()
-	for h := range Hex(NumHexes) {
-		if k := g.st.occ[h]; k != 0 && g.b.units[k-1].Side == e {
-			g.enemies = append(g.enemies, h)
+	st := &g.st
+	en := g.enemies[:0]
+	for _, e := range g.b.bySide[s.Other()] {
+		h := st.hex[e]
+		if int(st.occ[h]) != int(e)+1 {
+			continue // removed (§9 step 4)
+		}
+		en = append(en, h)
+		for j := len(en) - 1; j > 0 && en[j] < en[j-1]; j-- {
+			en[j], en[j-1] = en[j-1], en[j]
 		}
 	}
+	g.enemies = en
 }
 
 // unitActivations appends the legal activations of unit u (§6) to buf in
@@ -92,7 +100,12 @@ func (g *game) unitActivations(u int, buf []Activation) []Activation {
 			m.To = d
 			buf = append(buf, m)
 		}
-		buf = g.attacksFrom(u, h, d, false, buf)
+		// attacksFrom finds nothing without an enemy beside d unless
+		// the unit may shoot from d: spared the call, which most
+		// destinations of a unit away from the enemy would make.
+		if st.adj[me.Other()][d] > 0 || t == SKR || t == ARC && d == h {
+			buf = g.attacksFrom(u, h, d, false, buf)
+		}
 	}
 	return buf
 }
@@ -179,55 +192,77 @@ func (g *game) shotsFrom(w Activation, d Hex, buf []Activation) []Activation {
 // there. G2: Move-1 units cannot enter WOODS or ROUGH, unless
 // move-one-always lets any unit step into any passable empty neighbour.
 // Costs are 1 or 2, so expanding hexes in order of cost is Dijkstra's
-// algorithm.
+// algorithm. The hexes found are marked in a set of 157 bits, read back in
+// ascending order: every greedy decision calls this for every unit.
 func (g *game) reachable(u int, buf []Hex) []Hex {
 	st := &g.st
 	t := g.b.units[u].Type
 	move := stats[t].Move
 	h := st.hex[u]
-	g.stamp++
-	if g.stamp == 0 { // wrapped: forget every old mark
-		g.mark = [NumHexes]uint32{}
-		g.stamp = 1
-	}
-	s := g.stamp
-	g.mark[h], g.cost[h] = s, 0
+	var in hexSet
+	in.add(h)
+	g.cost[h] = 0
+	start := len(buf) // buf[start:] is the queue until the set is read back
 	buf = append(buf, h)
+	steps, cost := g.b.steps, &g.cost
 	for c := uint8(0); c < move; c++ {
-		for i := 0; i < len(buf); i++ {
+		for i := start; i < len(buf); i++ {
 			x := buf[i]
-			if g.cost[x] != c || t == CAV && x != h && g.terrain[x].dense() {
+			if cost[x] != c || t == CAV && x != h && g.terrain[x].dense() {
 				continue
 			}
-			for _, y := range g.board.Neighbours(x) {
-				mc := moveCost[g.terrain[y]]
-				if st.occ[y] != 0 || mc == impassable || c+mc > move {
+			for _, sp := range steps[x].list() {
+				y, mc := sp.to, sp.cost
+				if st.occ[y] != 0 || c+mc > move {
 					continue
 				}
-				if g.mark[y] == s {
-					g.cost[y] = min(g.cost[y], c+mc)
+				if in.has(y) {
+					cost[y] = min(cost[y], c+mc)
 					continue
 				}
-				g.mark[y], g.cost[y] = s, c+mc
+				in.add(y)
+				cost[y] = c + mc
 				buf = append(buf, y)
 			}
 		}
 	}
 	if g.b.Opt.MoveOneAlways {
 		for _, y := range g.board.Neighbours(h) {
-			if st.occ[y] == 0 && g.terrain[y] != Water && g.mark[y] != s {
-				g.mark[y], g.cost[y] = s, move
-				buf = append(buf, y)
+			if st.occ[y] == 0 && g.terrain[y] != Water {
+				in.add(y)
 			}
 		}
 	}
-	// Insertion sort: R has at most 19 hexes at Move 2.
-	for i := 1; i < len(buf); i++ {
-		for j := i; j > 0 && buf[j] < buf[j-1]; j-- {
-			buf[j], buf[j-1] = buf[j-1], buf[j]
+	return in.appendTo(buf[:start])
+}
+
+// stepList is the steps a unit may take out of one hex: its neighbours
+// that are not WATER, ascending, with the cost of entering each (§3, §7).
+type stepList struct {
+	n  uint8
+	to [6]step
+}
+
+// step is entering hex to at move cost cost.
+type step struct{ to, cost uint8 }
+
+// list returns the steps.
+func (l *stepList) list() []step { return l.to[:l.n] }
+
+// newSteps lists the steps out of every hex of board b with terrain
+// terrain: move generation reads them for every unit of every decision.
+func newSteps(b *Board, terrain *[NumHexes]Terrain) *[NumHexes]stepList {
+	steps := new([NumHexes]stepList)
+	for h := range Hex(NumHexes) {
+		l := &steps[h]
+		for _, y := range b.Neighbours(h) {
+			if c := moveCost[terrain[y]]; c != impassable {
+				l.to[l.n] = step{y, c}
+				l.n++
+			}
 		}
 	}
-	return buf
+	return steps
 }
 
 // chargeable reports whether cavalry moving from h to d charges (§7, G10):
