@@ -38,12 +38,15 @@ type Battle struct {
 	mirrorText string
 	// steps lists the steps out of every hex (moves.go).
 	steps *[NumHexes]stepList
+	// radius is each unit's activation radius (moves_cache.go).
+	radius []uint8
 }
 
 func newBattle(sc *Scenario, opt Options, policies [2]PolicyKind, settings rules.Settings) *Battle {
 	b := &Battle{Scenario: sc, Opt: opt, Policies: policies, board: sc.Board, units: sc.Units}
 	for i, u := range sc.Units {
 		b.bySide[u.Side] = append(b.bySide[u.Side], uint8(i))
+		b.radius = append(b.radius, uint8(activationRadius(u.Type)))
 	}
 	var cs rules.Counters
 	b.c.declare(&cs)

@@ -39,6 +39,9 @@ type Board struct {
 	// and at distance 2 or 3, ascending: the places a skirmisher or an
 	// archer shoots at (§8).
 	ring2, ring23 [NumHexes][]Hex
+	// balls[r][h] is the set of hexes within distance r of h, for r up to
+	// the largest activation radius (activationRadius).
+	balls [][NumHexes]hexSet
 }
 
 // Neighbours returns the neighbours of h in ascending order.
@@ -104,6 +107,16 @@ func newBoard(name string, rowLen []int) *Board {
 			}
 		}
 	}
+	b.balls = make([][NumHexes]hexSet, maxActivationRadius+1)
+	for r := range b.balls {
+		for a := range NumHexes {
+			for c := range NumHexes {
+				if int(b.Dist[a][c]) <= r {
+					b.balls[r][a].add(Hex(c))
+				}
+			}
+		}
+	}
 	return b
 }
 
@@ -111,6 +124,7 @@ func newBoard(name string, rowLen []int) *Board {
 type hexSet [(NumHexes + 63) / 64]uint64
 
 func (s *hexSet) add(h Hex)      { s[h>>6] |= 1 << (h & 63) }
+func (s *hexSet) remove(h Hex)   { s[h>>6] &^= 1 << (h & 63) }
 func (s *hexSet) has(h Hex) bool { return s[h>>6]&(1<<(h&63)) != 0 }
 
 // appendTo appends the set's hexes to buf in ascending order.

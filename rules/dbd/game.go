@@ -38,6 +38,8 @@ type game struct {
 	// scratch of reachable (§7)
 	cost  [NumHexes]uint8
 	reach []Hex
+	// actsOf is each unit's last list of legal activations (moves_cache.go).
+	actsOf []activationCache
 	// scratch of legal (§6)
 	acts    []Activation
 	enemies []Hex // the enemy units' hexes, ascending
@@ -52,6 +54,10 @@ func (g *game) init(b *Battle, dice, pol *rules.Rand, cnt []int64) {
 	g.reach = make([]Hex, 0, 64)
 	g.acts = make([]Activation, 0, 256)
 	g.enemies = make([]Hex, 0, NumHexes)
+	g.actsOf = make([]activationCache, len(b.units))
+	for i := range g.actsOf {
+		g.actsOf[i].acts = make([]Activation, 0, 64)
+	}
 	g.gr.init()
 	g.sa.init()
 }

@@ -35,7 +35,7 @@ func (g *game) legal(buf []Activation) []Activation {
 	g.sortEnemies(g.st.side)
 	for _, u := range g.b.bySide[g.st.side] {
 		if g.eligible(int(u)) {
-			buf = g.unitActivations(int(u), buf)
+			buf = g.cachedActivations(int(u), buf)
 		}
 	}
 	return buf

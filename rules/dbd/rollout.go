@@ -26,7 +26,7 @@ func (g *game) greedyCandidates() []candidate {
 		if !g.eligible(u) {
 			continue
 		}
-		gr.buf = g.unitActivations(u, gr.buf[:0])
+		gr.buf = g.cachedActivations(u, gr.buf[:0])
 		g.findFreed(u)
 		m := g.mover(u)
 		buf := gr.buf
