@@ -36,8 +36,8 @@ type Battle struct {
 	c      counterIndex
 	// mirrorText is Mirror(): how RED's army mirrors BLUE's, or "".
 	mirrorText string
-	// steps lists the steps out of every hex (moves.go).
-	steps *[NumHexes]stepList
+	// enter is the hexes each move cost enters (reachable).
+	enter *[3]hexSet
 	// radius is each unit's activation radius (moves_cache.go).
 	radius []uint8
 }
@@ -59,7 +59,7 @@ func newBattle(sc *Scenario, opt Options, policies [2]PolicyKind, settings rules
 	}
 	b.spec.Board = b.boardSpec()
 	b.mirrorText = b.mirror()
-	b.steps = newSteps(sc.Board, &sc.Terrain)
+	b.enter = newEnter(&sc.Terrain)
 	return b
 }
 

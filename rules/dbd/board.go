@@ -39,6 +39,12 @@ type Board struct {
 	// and at distance 2 or 3, ascending: the places a skirmisher or an
 	// archer shoots at (§8).
 	ring2, ring23 [NumHexes][]Hex
+	// distWords is Dist eight bytes to a word, for the nearest enemy's
+	// distance to every hex at once (nearCache); the padding bytes are
+	// zero.
+	distWords [NumHexes][distWords]uint64
+	// nbrSet is each hex's neighbours as a set.
+	nbrSet [NumHexes]hexSet
 	// balls[r][h] is the set of hexes within distance r of h, for r up to
 	// the largest activation radius (activationRadius).
 	balls [][NumHexes]hexSet
@@ -107,6 +113,14 @@ func newBoard(name string, rowLen []int) *Board {
 			}
 		}
 	}
+	for a := range NumHexes {
+		for c := range NumHexes {
+			b.distWords[a][c/8] |= uint64(b.Dist[a][c]) << (8 * (c % 8))
+		}
+		for _, n := range b.Neighbours(Hex(a)) {
+			b.nbrSet[a].add(n)
+		}
+	}
 	b.balls = make([][NumHexes]hexSet, maxActivationRadius+1)
 	for r := range b.balls {
 		for a := range NumHexes {
@@ -119,6 +133,9 @@ func newBoard(name string, rowLen []int) *Board {
 	}
 	return b
 }
+
+// distWords is the words of a row of Board.distWords.
+const distWords = (NumHexes + 7) / 8
 
 // hexSet is a set of hexes, one bit each.
 type hexSet [(NumHexes + 63) / 64]uint64

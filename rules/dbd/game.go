@@ -36,7 +36,6 @@ type game struct {
 	stop *rules.Stop
 
 	// scratch of reachable (§7)
-	cost  [NumHexes]uint8
 	reach []Hex
 	// actsOf is each unit's last list of legal activations (moves_cache.go).
 	actsOf []activationCache

@@ -44,11 +44,10 @@ type greedyScratch struct {
 	// view with no unit moved: the dice the enemy could roll at a unit on
 	// x without moving, and the melee part of them.
 	tot, mel [NumHexes]int16
-	// near holds, for each side, the distance from a hex to the nearest
-	// enemy (§14 MoveScore) as far as it has been asked for, for the enemy
-	// hexes it was computed with: they change only when an enemy moves or
-	// falls, so the decisions of a turn mostly share them. cur is the
-	// active side's.
+	// near holds, for each side, the distance from every hex to the
+	// nearest enemy (§14 MoveScore) for the enemy hexes it was computed
+	// with: they change only when an enemy moves or falls, so the
+	// decisions of a turn mostly share them. cur is the active side's.
 	near [2]nearCache
 	cur  *nearCache
 	// gstar is G*, the friendly general under the most pressure, or -1;
@@ -66,12 +65,42 @@ type greedyScratch struct {
 	cands []candidate
 }
 
-// nearCache is the distances from hexes to the nearest of a set of enemy
-// hexes, those in known computed.
+// nearCache is the distances from every hex to the nearest of a set of
+// enemy hexes, eight to a word (Board.distWords).
 type nearCache struct {
+	filled  bool
 	enemies []Hex // ascending
-	known   hexSet
-	dist    [NumHexes]uint8
+	dist    [distWords]uint64
+}
+
+// fill computes the distances to the nearest of the enemies on hexes en:
+// the bytewise minimum of their rows of the distance table.
+func (nc *nearCache) fill(b *Board, en []Hex) {
+	nc.filled = true
+	nc.enemies = append(nc.enemies[:0], en...)
+	for w := range nc.dist {
+		nc.dist[w] = noEnemyDist * 0x0101010101010101
+	}
+	for _, e := range en {
+		row := &b.distWords[e]
+		for w := range nc.dist {
+			nc.dist[w] = minBytes(nc.dist[w], row[w])
+		}
+	}
+}
+
+// noEnemyDist is the distance dn reads where there is no enemy: beyond
+// any board's diameter.
+const noEnemyDist = 2 * NumHexes / 10
+
+// minBytes is the bytewise minimum of two words whose bytes are all below
+// 128: a byte of (a | 0x80…) − b has its high bit set exactly where a ≥ b,
+// and no byte borrows from the next.
+func minBytes(a, b uint64) uint64 {
+	const high = 0x8080808080808080
+	ge := ((a | high) - b) & high // the high bit of each byte where a ≥ b
+	m := (ge >> 7) * 0xff
+	return b&m | a&^m
 }
 
 func (s *greedyScratch) init() {
@@ -126,9 +155,8 @@ func (g *game) prepareGreedy(s Side) {
 		}
 	}
 	gr.cur = &gr.near[s]
-	if !slices.Equal(gr.cur.enemies, g.enemies) {
-		gr.cur.enemies = append(gr.cur.enemies[:0], g.enemies...)
-		gr.cur.known = hexSet{}
+	if !gr.cur.filled || !slices.Equal(gr.cur.enemies, g.enemies) {
+		gr.cur.fill(g.board, g.enemies)
 	}
 	// G*: the friendly general with the highest pressure, if threatened;
 	// among equals one at random (reservoir sampling: a draw only on a
@@ -209,20 +237,10 @@ func (g *game) threatAt(h, x Hex) (tot, mel int) {
 }
 
 // dn is the distance from x to the nearest enemy (§14 MoveScore).
-func (g *game) dn(x Hex) int {
-	nc := g.gr.cur
-	if nc.known.has(x) {
-		return int(nc.dist[x])
-	}
-	best := uint8(2 * NumHexes / 10) // beyond any board's diameter: no enemy
-	row := &g.board.Dist[x]
-	for _, e := range nc.enemies {
-		best = min(best, row[e])
-	}
-	nc.dist[x] = best
-	nc.known.add(x)
-	return int(best)
-}
+func (g *game) dn(x Hex) int { return int(g.gr.cur.from(x)) }
+
+// from is the distance from x to the nearest enemy.
+func (nc *nearCache) from(x Hex) uint8 { return uint8(nc.dist[x>>3] >> (8 * (x & 7))) }
 
 // attackScore is AttackScore(u at a.To, target) of §14 without the noise,
 // scaled: a scores as if its unit already stood on a.To.

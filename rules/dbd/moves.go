@@ -1,5 +1,7 @@
 package dbd
 
+import "math/bits"
+
 // attackKind says what attack an activation ends with.
 type attackKind uint8
 
@@ -191,78 +193,69 @@ func (g *game) shotsFrom(w Activation, d Hex, buf []Activation) []Activation {
 // its Move, its own hex included. Cavalry that enters WOODS or ROUGH stops
 // there. G2: Move-1 units cannot enter WOODS or ROUGH, unless
 // move-one-always lets any unit step into any passable empty neighbour.
-// Costs are 1 or 2, so expanding hexes in order of cost is Dijkstra's
-// algorithm. The hexes found are marked in a set of 157 bits, read back in
-// ascending order: every greedy decision calls this for every unit.
+// Costs are 1 or 2, so expanding the hexes of each cost in turn is
+// Dijkstra's algorithm; it works on sets of hexes (every greedy decision
+// asks it for many units), and the set reached is read back in ascending
+// order.
 func (g *game) reachable(u int, buf []Hex) []Hex {
 	st := &g.st
 	t := g.b.units[u].Type
-	move := stats[t].Move
+	move := int(stats[t].Move)
 	h := st.hex[u]
-	var in hexSet
-	in.add(h)
-	g.cost[h] = 0
-	start := len(buf) // buf[start:] is the queue until the set is read back
-	buf = append(buf, h)
-	steps, cost := g.b.steps, &g.cost
-	for c := uint8(0); c < move; c++ {
-		for i := start; i < len(buf); i++ {
-			x := buf[i]
-			if cost[x] != c || t == CAV && x != h && g.terrain[x].dense() {
-				continue
+	nbr, enter := &g.board.nbrSet, g.b.enter
+	var free hexSet // the empty hexes a step may enter, not yet reached
+	for w := range free {
+		free[w] = (enter[1][w] | enter[2][w]) &^ (st.occBy[Blue][w] | st.occBy[Red][w])
+	}
+	var reached hexSet
+	reached.add(h)
+	var level [3]hexSet // the hexes reached at cost c, c+1 and c+2, by c mod 3
+	level[0].add(h)
+	for c := 0; c < move; c++ {
+		var next hexSet // the neighbours of the hexes at cost c that expand
+		for w, word := range level[c%3] {
+			for ; word != 0; word &= word - 1 {
+				x := Hex(w*64 + bits.TrailingZeros64(word))
+				if t == CAV && x != h && g.terrain[x].dense() {
+					continue
+				}
+				for k := range next {
+					next[k] |= nbr[x][k]
+				}
 			}
-			for _, sp := range steps[x].list() {
-				y, mc := sp.to, sp.cost
-				if st.occ[y] != 0 || c+mc > move {
-					continue
-				}
-				if in.has(y) {
-					cost[y] = min(cost[y], c+mc)
-					continue
-				}
-				in.add(y)
-				cost[y] = c + mc
-				buf = append(buf, y)
+		}
+		level[c%3] = hexSet{}
+		for k := 1; k < len(enter) && c+k <= move; k++ {
+			for w := range next {
+				n := next[w] & free[w] & enter[k][w]
+				level[(c+k)%3][w] |= n
+				reached[w] |= n
+				free[w] &^= n
 			}
 		}
 	}
 	if g.b.Opt.MoveOneAlways {
-		for _, y := range g.board.Neighbours(h) {
-			if st.occ[y] == 0 && g.terrain[y] != Water {
-				in.add(y)
-			}
+		for w := range reached {
+			reached[w] |= nbr[h][w] & free[w]
 		}
 	}
-	return in.appendTo(buf[:start])
+	return reached.appendTo(buf)
 }
 
-// stepList is the steps a unit may take out of one hex: its neighbours
-// that are not WATER, ascending, with the cost of entering each (§3, §7).
-type stepList struct {
-	n  uint8
-	to [6]step
-}
-
-// step is entering hex to at move cost cost.
-type step struct{ to, cost uint8 }
-
-// list returns the steps.
-func (l *stepList) list() []step { return l.to[:l.n] }
-
-// newSteps lists the steps out of every hex of board b with terrain
-// terrain: move generation reads them for every unit of every decision.
-func newSteps(b *Board, terrain *[NumHexes]Terrain) *[NumHexes]stepList {
-	steps := new([NumHexes]stepList)
+// newEnter returns, for each move cost c of 1 and 2, the hexes whose
+// terrain costs c to enter (§3, §7): WATER is in neither.
+func newEnter(terrain *[NumHexes]Terrain) *[3]hexSet {
+	enter := new([3]hexSet)
 	for h := range Hex(NumHexes) {
-		l := &steps[h]
-		for _, y := range b.Neighbours(h) {
-			if c := moveCost[terrain[y]]; c != impassable {
-				l.to[l.n] = step{y, c}
-				l.n++
-			}
+		switch c := moveCost[terrain[h]]; c {
+		case 1, 2:
+			enter[c].add(h)
+		case impassable:
+		default:
+			panic("dbd: a move cost other than 1, 2 or impassable")
 		}
 	}
-	return steps
+	return enter
 }
 
 // chargeable reports whether cavalry moving from h to d charges (§7, G10):
