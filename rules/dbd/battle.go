@@ -38,6 +38,9 @@ type Battle struct {
 	mirrorText string
 	// enter is the hexes each move cost enters (reachable).
 	enter *[3]hexSet
+	// threat tables the enemies' dice at the hexes around them
+	// (greedy_threat.go).
+	threat *threatTable
 	// radius is each unit's activation radius (moves_cache.go).
 	radius []uint8
 }
@@ -60,6 +63,7 @@ func newBattle(sc *Scenario, opt Options, policies [2]PolicyKind, settings rules
 	b.spec.Board = b.boardSpec()
 	b.mirrorText = b.mirror()
 	b.enter = newEnter(&sc.Terrain)
+	b.threat = newThreatTable(sc.Board, &sc.Terrain)
 	return b
 }
 

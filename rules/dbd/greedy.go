@@ -134,26 +134,7 @@ func (g *game) canShoot(e int) bool {
 func (g *game) prepareGreedy(s Side) {
 	st, gr := &g.st, &g.gr
 	g.sortEnemies(s)
-	gr.tot, gr.mel = [NumHexes]int16{}, [NumHexes]int16{}
-	for _, e := range g.b.bySide[s.Other()] {
-		if st.hp[e] <= 0 {
-			continue
-		}
-		t := g.b.units[e].Type
-		eh := st.hex[e]
-		m := stats[t].Melee
-		for _, x := range g.board.Neighbours(eh) {
-			v := int16(max(1, m-meleeCover[g.terrain[x]]))
-			gr.tot[x] += v
-			gr.mel[x] += v
-		}
-		if g.canShoot(int(e)) {
-			r := stats[t].Ranged
-			for _, x := range g.ring(t, eh) {
-				gr.tot[x] += int16(max(1, r-rangedCover[g.terrain[x]]))
-			}
-		}
-	}
+	g.threatMap(s)
 	gr.cur = &gr.near[s]
 	if !gr.cur.filled || !slices.Equal(gr.cur.enemies, g.enemies) {
 		gr.cur.fill(g.board, g.enemies)
@@ -191,14 +172,6 @@ func (g *game) prepareGreedy(s Side) {
 		t := g.b.units[e].Type
 		gr.tstar[e] = d == 1 || g.canShoot(int(e)) && d >= stats[t].MinRange && d <= stats[t].MaxRange
 	}
-}
-
-// ring returns the hexes a shooter of type t on h reaches (§8).
-func (g *game) ring(t UnitType, h Hex) []Hex {
-	if stats[t].MaxRange == 3 {
-		return g.board.ring23[h]
-	}
-	return g.board.ring2[h]
 }
 
 // findFreed lists the enemy shooters only unit u engages.
@@ -352,7 +325,10 @@ func (g *game) moveScore(m *mover, d Hex, hasAtt bool, bestAtt float64) float64 
 			s -= 0.75
 		}
 	}
-	td, tm := g.threatAt(m.h, d)
+	td, tm := int(g.gr.tot[d]), int(g.gr.mel[d])
+	if len(g.gr.freed) > 0 {
+		td, tm = g.threatAt(m.h, d)
+	}
 	if m.gen {
 		s += float64(m.th-td) * 5.0
 		s -= 8*float64(td) + 8*float64(tm)
@@ -418,12 +394,14 @@ func (g *game) chooseGreedy() (Activation, choice) {
 		g.findFreed(u)
 		m := g.mover(u)
 		buf := gr.buf
+		att := -1 // the attacks after this unit's best move are buf[att:attEnd]
+		attEnd := 0
 		for i := 0; i < len(buf); {
-			a := buf[i]
+			a := &buf[i]
 			if a.To == a.From {
-				sc := g.attackScore(a) + g.noise(p.AttackNoise)
+				sc := g.attackScore(*a) + g.noise(p.AttackNoise)
 				if g.passes(u, sc) && (!haveA || sc > sA) {
-					bestA, sA, haveA = a, sc, true
+					bestA, sA, haveA = *a, sc, true
 				}
 				i++
 				continue
@@ -437,10 +415,13 @@ func (g *game) chooseGreedy() (Activation, choice) {
 			}
 			sc := g.moveScore(&m, a.To, has, best) + g.noise(p.MoveNoise)
 			if !(m.gen && sc < 0) && (!haveM || sc > sM) {
-				bestM, sM, haveM = a, sc, true
-				gr.moveAtt = append(gr.moveAtt[:0], buf[i+1:j]...)
+				bestM, sM, haveM = *a, sc, true
+				att, attEnd = i+1, j
 			}
 			i = j
+		}
+		if att >= 0 {
+			gr.moveAtt = append(gr.moveAtt[:0], buf[att:attEnd]...)
 		}
 	}
 	if st.used > 0 && g.pol.OpenFloat64() < p.PassChance {

@@ -45,13 +45,15 @@ func (g *game) cachedActivations(u int, buf []Activation) []Activation {
 	c := &g.actsOf[u]
 	h := g.st.hex[u]
 	ball := &g.board.balls[g.b.radius[u]][h]
+	same := c.listed && c.h == h
 	var near [2]hexSet
 	for s := range near {
 		for w := range near[s] {
 			near[s][w] = g.st.occBy[s][w] & ball[w]
+			same = same && near[s][w] == c.near[s][w]
 		}
 	}
-	if c.listed && c.h == h && c.near == near {
+	if same {
 		return append(buf, c.acts...)
 	}
 	start := len(buf)
