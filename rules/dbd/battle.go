@@ -41,15 +41,19 @@ type Battle struct {
 	// threat tables the enemies' dice at the hexes around them
 	// (greedy_threat.go).
 	threat *threatTable
-	// radius is each unit's activation radius (moves_cache.go).
-	radius []uint8
+	// radius is, for each unit, the distance within which each side's
+	// hexes matter to its legal activations: its Move for its own side,
+	// its activation radius for the enemy's (moves_cache.go).
+	radius [][2]uint8
 }
 
 func newBattle(sc *Scenario, opt Options, policies [2]PolicyKind, settings rules.Settings) *Battle {
 	b := &Battle{Scenario: sc, Opt: opt, Policies: policies, board: sc.Board, units: sc.Units}
 	for i, u := range sc.Units {
 		b.bySide[u.Side] = append(b.bySide[u.Side], uint8(i))
-		b.radius = append(b.radius, uint8(activationRadius(u.Type)))
+		var r [2]uint8
+		r[u.Side], r[u.Side.Other()] = stats[u.Type].Move, uint8(activationRadius(u.Type))
+		b.radius = append(b.radius, r)
 	}
 	var cs rules.Counters
 	b.c.declare(&cs)
