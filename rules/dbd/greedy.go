@@ -1,9 +1,6 @@
 package dbd
 
-import (
-	"math"
-	"slices"
-)
+import "math"
 
 // Profile is a greedy player's temperament (§14's table): how it scales
 // and blurs its scores, how often it passes, how it weighs attacking
@@ -68,16 +65,16 @@ type greedyScratch struct {
 // nearCache is the distances from every hex to the nearest of a set of
 // enemy hexes, eight to a word (Board.distWords).
 type nearCache struct {
-	filled  bool
-	enemies []Hex // ascending
-	dist    [distWords]uint64
+	filled bool
+	at     hexSet // the enemies' hexes
+	dist   [distWords]uint64
 }
 
-// fill computes the distances to the nearest of the enemies on hexes en:
-// the bytewise minimum of their rows of the distance table.
-func (nc *nearCache) fill(b *Board, en []Hex) {
-	nc.filled = true
-	nc.enemies = append(nc.enemies[:0], en...)
+// fill computes the distances to the nearest of the enemies on hexes en
+// (the set at, ascending): the bytewise minimum of their rows of the
+// distance table.
+func (nc *nearCache) fill(b *Board, at *hexSet, en []Hex) {
+	nc.filled, nc.at = true, *at
 	for w := range nc.dist {
 		nc.dist[w] = noEnemyDist * 0x0101010101010101
 	}
@@ -104,9 +101,6 @@ func minBytes(a, b uint64) uint64 {
 }
 
 func (s *greedyScratch) init() {
-	for i := range s.near {
-		s.near[i].enemies = make([]Hex, 0, NumHexes)
-	}
 	s.freed = make([]uint8, 0, 16)
 	s.buf = make([]Activation, 0, 256)
 	s.moveAtt = make([]Activation, 0, 32)
@@ -136,8 +130,8 @@ func (g *game) prepareGreedy(s Side) {
 	g.sortEnemies(s)
 	g.threatMap(s)
 	gr.cur = &gr.near[s]
-	if !gr.cur.filled || !slices.Equal(gr.cur.enemies, g.enemies) {
-		gr.cur.fill(g.board, g.enemies)
+	if at := &g.st.occBy[s.Other()]; !gr.cur.filled || gr.cur.at != *at {
+		gr.cur.fill(g.board, at, g.enemies)
 	}
 	// G*: the friendly general with the highest pressure, if threatened;
 	// among equals one at random (reservoir sampling: a draw only on a

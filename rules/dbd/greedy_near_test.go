@@ -22,7 +22,11 @@ func TestNearestEnemyDistance(t *testing.T) {
 					en = append(en, h)
 				}
 			}
-			nc.fill(b, en)
+			var at hexSet
+			for _, e := range en {
+				at.add(e)
+			}
+			nc.fill(b, &at, en)
 			for x := range Hex(NumHexes) {
 				want := uint8(noEnemyDist)
 				for _, e := range en {

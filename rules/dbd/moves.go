@@ -43,23 +43,10 @@ func (g *game) legal(buf []Activation) []Activation {
 	return buf
 }
 
-// sortEnemies lists the hexes of side s's enemies in ascending order: the
-// hexes of the enemy units on the board, sorted (insertion sort: a side
-// has a few dozen units at most).
+// sortEnemies lists the hexes of side s's enemies in ascending order (the
+// set of hexes the state keeps for the side, read back in order).
 func (g *game) sortEnemies(s Side) {
-	st := &g.st
-	en := g.enemies[:0]
-	for _, e := range g.b.bySide[s.Other()] {
-		h := st.hex[e]
-		if int(st.occ[h]) != int(e)+1 {
-			continue // removed (§9 step 4)
-		}
-		en = append(en, h)
-		for j := len(en) - 1; j > 0 && en[j] < en[j-1]; j-- {
-			en[j], en[j-1] = en[j-1], en[j]
-		}
-	}
-	g.enemies = en
+	g.enemies = g.st.occBy[s.Other()].appendTo(g.enemies[:0])
 }
 
 // unitActivations appends the legal activations of unit u (§6) to buf in
