@@ -210,15 +210,31 @@ func (a *Axis) Exact() bool {
 // were played on; 0 when both are exact.
 func (a *Axis) Trials() int64 {
 	n := len(a.Levels)
+	return max(a.Levels[n-2].sampledTrials(), a.Levels[n-1].sampledTrials())
+}
+
+// sampledTrials is the number of trials the level's sampled shares were
+// played on; 0 when it is exact.
+func (l Level) sampledTrials() int64 {
 	var out int64
-	for _, l := range a.Levels[n-2:] {
-		for _, e := range append([]analysis.Estimate{l.share()}, baseOf(l)...) {
-			if e.Lo != e.Hi {
-				out = max(out, e.Trials)
-			}
+	for _, e := range append([]analysis.Estimate{l.share()}, baseOf(l)...) {
+		if e.Lo != e.Hi {
+			out = max(out, e.Trials)
 		}
 	}
 	return out
+}
+
+// trialsText is the trials of the top two levels in words: "400 trials"
+// when both were sampled alike or one is exact, "20000 and 48 trials"
+// (the lower level's first) when they were sampled unalike.
+func (a *Axis) trialsText() string {
+	n := len(a.Levels)
+	lo, hi := a.Levels[n-2].sampledTrials(), a.Levels[n-1].sampledTrials()
+	if lo > 0 && hi > 0 && lo != hi {
+		return fmt.Sprintf("%d and %d trials", lo, hi)
+	}
+	return fmt.Sprintf("%d trials", a.Trials())
 }
 
 func baseOf(l Level) []analysis.Estimate {
@@ -265,13 +281,14 @@ func (a *Axis) Sides() string {
 
 // MoveText is the move in points, with its 95 % interval and trials when
 // it is sampled: "+18.34 points" when exact, "+2.50 points [-12.40,
-// +17.40] at 40 trials" when not.
+// +17.40] at 40 trials" when not ("at 20000 and 48 trials" when the top
+// two levels were played on different trials, the lower level's first).
 func (a *Axis) MoveText() string {
 	if a.Exact() {
 		return fmt.Sprintf("%+.2f points", 100*a.Move())
 	}
 	lo, hi := a.MoveInterval()
-	return fmt.Sprintf("%+.2f points [%+.2f, %+.2f] at %d trials", 100*a.Move(), 100*lo, 100*hi, a.Trials())
+	return fmt.Sprintf("%+.2f points [%+.2f, %+.2f] at %s", 100*a.Move(), 100*lo, 100*hi, a.trialsText())
 }
 
 // Note says, when neither of the top two levels is a level of skill
