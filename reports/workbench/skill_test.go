@@ -101,6 +101,31 @@ func TestSkillUndecided(t *testing.T) {
 	}
 }
 
+// On a mirrored board the page says, as `crucible run --skill` does, that
+// the sides are even by the mirror and how the first mover's share moves,
+// and gives each level's first mover's share before the sides'.
+func TestSkillMirroredBoard(t *testing.T) {
+	t.Parallel()
+	_, hs := newTestServer(t, workbench.Config{})
+	tab := openTab(t, hs.URL, "skill-mirror")
+	const name = "dbd/symmetric_wings"
+	body := map[string]any{"tab": "skill-mirror", "job": nextJob(), "name": "symmetric_wings", "builtin": name, "text": builtinText(t, hs.URL, name),
+		"seed": "29", "trials": 400, "levels": []string{"random", "greedy"}}
+	status, r := post(t, hs.URL, "/api/skill", body)
+	if status != 200 {
+		t.Fatalf("%d %v", status, r)
+	}
+	words := wordsOf(tab.answer(t, r["job"].(float64), "skill", 2*time.Minute))
+	want := []string{
+		"SKILL-SENSITIVE  this verdict changes with skill: BLUE and RED are each other's mirror (RED is BLUE reflected across the middle row, the first move alternating)",
+		"with random: the first mover wins 52.25 % (47.23 to 57.24 %); BLUE wins 49.75 %, RED wins 49.50 %",
+		"with greedy: the first mover wins 23.50 % (19.43 to 27.97 %); BLUE wins 50.50 %, RED wins 49.50 %",
+	}
+	if len(words) != 3 || !strings.HasPrefix(words[0], want[0]) || words[1] != want[1] || words[2] != want[2] {
+		t.Errorf("the page says %q; want %q", words, want)
+	}
+}
+
 // A level that is no player of the ruleset is refused before anything is
 // fought, with the players allowed; so is a job past the trial cap.
 func TestSkillRefusals(t *testing.T) {
