@@ -24,8 +24,9 @@ import (
 // hundred trials, side a wins NN/2 of the even ones and 50 − NN/2 of the
 // odd ones). "pNN" and "qNN" draw as coin's players do, coupled alike.
 // With the same player on both sides the battle is mirrored; with count
-// true it names its counter of the first mover's wins
-// (rules.FirstMoverCounted), without it only declares the mirror.
+// "yes" it names its counter of the first mover's wins
+// (rules.FirstMoverCounted), with "no" it only declares the mirror, and
+// with "undeclared" it names a counter it does not declare.
 type opener struct{}
 
 var openerPlayers = []string{"d24", "d50", "d52", "p50", "p52", "p55", "p56", "p58", "q52", "q55", "q56", "q58"}
@@ -43,7 +44,7 @@ func (opener) PolicyFields() [2]rules.PolicyField {
 type openerDoc struct {
 	A     *doc.Node `doc:"a"`
 	B     *doc.Node `doc:"b"`
-	Count bool      `doc:"count"`
+	Count *doc.Node `doc:"count"`
 }
 
 func (opener) Compile(n *doc.Node) (rules.Battle, error) {
@@ -63,8 +64,15 @@ func (opener) Compile(n *doc.Node) (rules.Battle, error) {
 	var cs rules.Counters
 	b.won = cs.Add("first-won", "1 if the first mover won")
 	b.counters = cs.List()
-	if d.Count {
-		return countedOpener{b}, nil
+	count, err := doc.OneOf(d.Count, "yes", "no", "undeclared")
+	if err != nil {
+		return nil, err
+	}
+	switch count {
+	case "yes":
+		return countedOpener{b, "first-won"}, nil
+	case "undeclared":
+		return countedOpener{b, "first-mover-won"}, nil
 	}
 	return b, nil
 }
@@ -112,16 +120,20 @@ func (b openerBattle) Replay(i int64, r *rules.Rand, o *rules.Outcome, _ io.Writ
 	}
 }
 
-// countedOpener is an opener that counts its first mover's wins.
-type countedOpener struct{ openerBattle }
+// countedOpener is an opener that names a counter of its first mover's
+// wins: its own, or one it does not declare.
+type countedOpener struct {
+	openerBattle
+	counter string
+}
 
-func (b countedOpener) FirstMoverWon() string { return "first-won" }
+func (b countedOpener) FirstMoverWon() string { return b.counter }
 
 func init() { rules.Register(opener{}) }
 
-func openerScenario(t testing.TB, count bool) *scenarios.Scenario {
+func openerScenario(t testing.TB, count string) *scenarios.Scenario {
 	t.Helper()
-	src := "ruleset: opener\na: {play: d50}\nb: {play: d50}\ncount: " + strconv.FormatBool(count) + "\n"
+	src := "ruleset: opener\na: {play: d50}\nb: {play: d50}\ncount: " + count + "\n"
 	sc, err := scenarios.Parse("opener.yaml", "opener", []byte(src))
 	if err != nil {
 		t.Fatal(err)
@@ -136,7 +148,7 @@ func openerScenario(t testing.TB, count bool) *scenarios.Scenario {
 // levels' own Clopper–Pearson limits added; SKILL-SENSITIVE, in words
 // that say the sides are even by the mirror, not by measure.
 func TestFirstMoverAxis(t *testing.T) {
-	a, err := skill.Run(context.Background(), analysis.Run{Seed: 3, Trials: 400}, openerScenario(t, true), []string{"d24", "d50"}, skill.DefaultThreshold)
+	a, err := skill.Run(context.Background(), analysis.Run{Seed: 3, Trials: 400}, openerScenario(t, "yes"), []string{"d24", "d50"}, skill.DefaultThreshold)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,7 +175,7 @@ func TestFirstMoverAxis(t *testing.T) {
 	}
 	// 50 % to 52 % exactly at 20,000 trials: the first mover's move of 2
 	// points is shown within the threshold.
-	a, err = skill.Run(context.Background(), analysis.Run{Seed: 3, Trials: 20000}, openerScenario(t, true), []string{"d50", "d52"}, skill.DefaultThreshold)
+	a, err = skill.Run(context.Background(), analysis.Run{Seed: 3, Trials: 20000}, openerScenario(t, "yes"), []string{"d50", "d52"}, skill.DefaultThreshold)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -179,7 +191,7 @@ func TestFirstMoverAxis(t *testing.T) {
 // its axis is side a's with no note, as on any battle.
 func TestMirrorWithoutFirstMover(t *testing.T) {
 	r := analysis.Run{Seed: 3, Trials: 400}
-	a, err := skill.Run(context.Background(), r, openerScenario(t, false), []string{"d24", "d50"}, skill.DefaultThreshold)
+	a, err := skill.Run(context.Background(), r, openerScenario(t, "no"), []string{"d24", "d50"}, skill.DefaultThreshold)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -192,12 +204,21 @@ func TestMirrorWithoutFirstMover(t *testing.T) {
 	if !strings.HasPrefix(a.Sides(), "BLUE and RED are each other's mirror") {
 		t.Errorf("uncounted: sides %q: the mirror answers the sides all the same", a.Sides())
 	}
-	a, err = skill.Run(context.Background(), r, openerScenario(t, true), []string{"d50", "a=d24"}, skill.DefaultThreshold)
+	a, err = skill.Run(context.Background(), r, openerScenario(t, "yes"), []string{"d50", "a=d24"}, skill.DefaultThreshold)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if a.Answer() != skill.AnswerSide || a.Mirror != "" || a.Levels[0].FirstMover != nil || a.Note() != "" || a.Sides() != "" {
 		t.Errorf("a=d24: answer %q, mirror %q, first mover %v, note %q, sides %q: want side a's, not mirrored", a.Answer(), a.Mirror, a.Levels[0].FirstMover, a.Note(), a.Sides())
+	}
+}
+
+// A battle that names a counter it does not declare is the ruleset's
+// error, said so, not an axis.
+func TestFirstMoverUndeclared(t *testing.T) {
+	_, err := skill.Run(context.Background(), analysis.Run{Seed: 3, Trials: 100}, openerScenario(t, "undeclared"), []string{"d24", "d50"}, skill.DefaultThreshold)
+	if want := `opener: skill level d24: the battle names counter "first-mover-won" for its first mover's wins and does not declare it (its counters: first-won)`; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("error %v, want %q", err, want)
 	}
 }
 
@@ -216,7 +237,7 @@ func TestFirstMoverFalseVerdicts(t *testing.T) {
 // checkFirstMoverFalse plays case c on the counted opener on seeds seeds
 // and fails when more than 5 % give its false verdict.
 func checkFirstMoverFalse(t *testing.T, c moveCase, seeds int) {
-	sc := openerScenario(t, true)
+	sc := openerScenario(t, "yes")
 	var wrong int
 	for seed := range seeds {
 		r := analysis.Run{Seed: uint64(2000 + seed), Trials: c.trials, Workers: 1}
@@ -242,7 +263,7 @@ func checkFirstMoverFalse(t *testing.T, c moveCase, seeds int) {
 func TestFirstMoverDeterministic(t *testing.T) {
 	var got [2]analysis.Estimate
 	for i, w := range []int{1, 3} {
-		a, err := skill.Run(context.Background(), analysis.Run{Seed: 9, Trials: 999, Workers: w}, openerScenario(t, true), []string{"p50", "q55"}, skill.DefaultThreshold)
+		a, err := skill.Run(context.Background(), analysis.Run{Seed: 9, Trials: 999, Workers: w}, openerScenario(t, "yes"), []string{"p50", "q55"}, skill.DefaultThreshold)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -569,8 +569,11 @@ func firstMoverShare(scenario, player string, res *analysis.Result) (*analysis.E
 	}
 	t := res.Tally
 	k, ok := t.Counter(name)
-	if !ok || k < 0 || k > t.Wins[rules.A]+t.Wins[rules.B] {
-		return nil, fmt.Errorf("%s: skill level %s: the battle names %q the counter of its first mover's wins, which holds %d (declared: %v) in %d trials, %d of them won: want a count of won trials", scenario, player, name, k, ok, t.Trials, t.Wins[rules.A]+t.Wins[rules.B])
+	switch won := t.Wins[rules.A] + t.Wins[rules.B]; {
+	case !ok:
+		return nil, fmt.Errorf("%s: skill level %s: the battle names counter %q for its first mover's wins and does not declare it (its counters: %s)", scenario, player, name, strings.Join(t.CounterNames, ", "))
+	case k < 0 || k > won:
+		return nil, fmt.Errorf("%s: skill level %s: counter %q of the first mover's wins holds %d in %d trials, %d of them won: want a count of won trials", scenario, player, name, k, t.Trials, won)
 	}
 	e := analysis.Estimate{Value: float64(k) / float64(t.Trials), Trials: t.Trials}
 	e.Lo, e.Hi = analysis.ClopperPearson(k, t.Trials, 0.05)
