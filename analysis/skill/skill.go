@@ -47,8 +47,8 @@ type Axis struct {
 	Effect string `json:"effect,omitempty"`
 	// Mirror says how side b is side a's mirror ("RED is BLUE turned
 	// 180°", rules.Mirrored) when the battle is mirrored at every level,
-	// and "" when it is not at some level: side a's and side b's win
-	// shares are then equal at every level but for chance.
+	// side a's and side b's win shares then being equal at every level
+	// but for chance; "" when it is not mirrored at some level.
 	Mirror string `json:"mirror,omitempty"`
 }
 
