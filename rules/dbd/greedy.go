@@ -382,9 +382,9 @@ func (g *game) chooseGreedy() (Activation, choice) {
 		if !g.eligible(u) {
 			continue
 		}
-		gr.buf = g.cachedActivations(u, gr.buf[:0])
-		if att, attEnd := g.weighUnit(u, gr.buf, &b); att >= 0 {
-			gr.moveAtt = append(gr.moveAtt[:0], gr.buf[att:attEnd]...)
+		acts := g.activations(u)
+		if att, attEnd := g.weighUnit(u, acts, &b); att >= 0 {
+			gr.moveAtt = append(gr.moveAtt[:0], acts[att:attEnd]...)
 		}
 	}
 	if st.used > 0 && g.pol.OpenFloat64() < p.PassChance {
