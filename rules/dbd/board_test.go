@@ -224,3 +224,10 @@ func TestTemplates(t *testing.T) {
 		}
 	}
 }
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

@@ -67,7 +67,7 @@ func mirrorState(b *Battle, st *state, m *symmetry, pair []int) state {
 func mirroredPositions(t testing.TB, sample string, trial int64, turns ...int) []mirrored {
 	t.Helper()
 	b := loadBattle(t, sample, "options: {first-side: alternate}\n")
-	syms := b.board.symmetries()
+	syms := symmetries(b.board)
 	k := slices.IndexFunc(syms, func(m symmetry) bool { return b.Mirror() == "RED is BLUE "+m.name })
 	if k < 0 {
 		t.Fatalf("%s is not mirrored", sample)

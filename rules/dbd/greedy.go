@@ -79,7 +79,7 @@ func (nc *nearCache) fill(b *Board, at *hexSet, en []Hex) {
 		nc.dist[w] = noEnemyDist * 0x0101010101010101
 	}
 	for _, e := range en {
-		row := &b.distWords[e]
+		row := &b.DistWords[e]
 		for w := range nc.dist {
 			nc.dist[w] = minBytes(nc.dist[w], row[w])
 		}

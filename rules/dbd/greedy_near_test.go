@@ -24,7 +24,7 @@ func TestNearestEnemyDistance(t *testing.T) {
 			}
 			var at hexSet
 			for _, e := range en {
-				at.add(e)
+				at.Add(e)
 			}
 			nc.fill(b, &at, en)
 			for x := range Hex(NumHexes) {

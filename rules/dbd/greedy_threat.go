@@ -29,9 +29,9 @@ func newThreatTable(b *Board, terrain *[NumHexes]Terrain) *threatTable {
 			if r == 0 {
 				continue
 			}
-			ring := b.ring2[h]
+			ring := b.Ring2[h]
 			if stats[t].MaxRange == 3 {
-				ring = b.ring23[h]
+				ring = b.Ring23[h]
 			}
 			for _, x := range ring {
 				tt.ranged[t][h] = append(tt.ranged[t][h], threatStep{x, int16(max(1, r-rangedCover[terrain[x]]))})

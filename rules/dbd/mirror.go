@@ -16,7 +16,7 @@ type symmetry struct {
 // c goes to row 10 − r and column c (the middle row's reflection), to row
 // r and column len − 1 − c (the middle column's), or to both (a half
 // turn). A board that is not palindromic has none of them.
-func (b *Board) symmetries() []symmetry {
+func symmetries(b *Board) []symmetry {
 	rows := len(b.RowLen)
 	for r := range rows {
 		if b.RowLen[r] != b.RowLen[rows-1-r] {
@@ -48,7 +48,7 @@ func (b *Battle) mirror() string {
 		b.Policies[Blue] != b.Policies[Red] || b.Opt.FirstSide != firstAlternate || b.Opt.Retreat == retreatFirst {
 		return ""
 	}
-	for _, m := range sc.Board.symmetries() {
+	for _, m := range symmetries(sc.Board) {
 		if b.mirroredBy(&m) {
 			return fmt.Sprintf("RED is BLUE %s", m.name)
 		}

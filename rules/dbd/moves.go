@@ -46,7 +46,7 @@ func (g *game) legal(buf []Activation) []Activation {
 // sortEnemies lists the hexes of side s's enemies in ascending order (the
 // set of hexes the state keeps for the side, read back in order).
 func (g *game) sortEnemies(s Side) {
-	g.enemies = g.st.occBy[s.Other()].appendTo(g.enemies[:0])
+	g.enemies = g.st.occBy[s.Other()].AppendTo(g.enemies[:0])
 }
 
 // unitActivations appends the legal activations of unit u (§6) to buf in
@@ -189,15 +189,15 @@ func (g *game) reachable(u int, buf []Hex) []Hex {
 	t := g.b.units[u].Type
 	move := int(stats[t].Move)
 	h := st.hex[u]
-	nbr, enter := &g.board.nbrSet, g.b.enter
+	nbr, enter := &g.board.NbrSet, g.b.enter
 	var free hexSet // the empty hexes a step may enter, not yet reached
 	for w := range free {
 		free[w] = (enter[1][w] | enter[2][w]) &^ (st.occBy[Blue][w] | st.occBy[Red][w])
 	}
 	var reached hexSet
-	reached.add(h)
+	reached.Add(h)
 	var level [3]hexSet // the hexes reached at cost c, c+1 and c+2, by c mod 3
-	level[0].add(h)
+	level[0].Add(h)
 	for c := 0; c < move; c++ {
 		var next hexSet // the neighbours of the hexes at cost c that expand
 		for w, word := range level[c%3] {
@@ -226,7 +226,7 @@ func (g *game) reachable(u int, buf []Hex) []Hex {
 			reached[w] |= nbr[h][w] & free[w]
 		}
 	}
-	return reached.appendTo(buf)
+	return reached.AppendTo(buf)
 }
 
 // newEnter returns, for each move cost c of 1 and 2, the hexes whose
@@ -236,7 +236,7 @@ func newEnter(terrain *[NumHexes]Terrain) *[3]hexSet {
 	for h := range Hex(NumHexes) {
 		switch c := moveCost[terrain[h]]; c {
 		case 1, 2:
-			enter[c].add(h)
+			enter[c].Add(h)
 		case impassable:
 		default:
 			panic("dbd: a move cost other than 1, 2 or impassable")

@@ -57,7 +57,7 @@ func (g *game) activations(u int) []Activation {
 	same := c.listed && c.h == h
 	var near [2]hexSet
 	for s := range near {
-		ball := &g.board.balls[g.b.radius[u][s]][h]
+		ball := &g.board.Balls[g.b.radius[u][s]][h]
 		for w := range near[s] {
 			near[s][w] = g.st.occBy[s][w] & ball[w]
 			same = same && near[s][w] == c.near[s][w]

@@ -55,7 +55,7 @@ func (s *state) at(h Hex) int { return int(s.occ[h]) - 1 }
 func (s *state) place(b *Board, u int, sd Side, h Hex) {
 	s.hex[u] = h
 	s.occ[h] = uint8(u + 1)
-	s.occBy[sd].add(h)
+	s.occBy[sd].Add(h)
 	for _, n := range b.Neighbours(h) {
 		s.adj[sd][n]++
 	}
@@ -65,7 +65,7 @@ func (s *state) place(b *Board, u int, sd Side, h Hex) {
 func (s *state) lift(b *Board, u int, sd Side) {
 	h := s.hex[u]
 	s.occ[h] = 0
-	s.occBy[sd].remove(h)
+	s.occBy[sd].Remove(h)
 	for _, n := range b.Neighbours(h) {
 		s.adj[sd][n]--
 	}
