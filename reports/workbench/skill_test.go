@@ -64,43 +64,6 @@ func TestSkillIsTheCommandLines(t *testing.T) {
 	}
 }
 
-// A sampled move whose interval straddles the threshold is undecided on
-// the page as on the command line: neither the flag nor the all-clear,
-// verdict "undecided" in its axis (fleet-mirror-upgraded is beyond the
-// solver for largest-killable-first: +6.02 points [-1.03, +13.20] at 200
-// trials, TestSkillUndecided in cmd/cli).
-func TestSkillUndecided(t *testing.T) {
-	t.Parallel()
-	_, hs := newTestServer(t, workbench.Config{})
-	tab := openTab(t, hs.URL, "skill-undecided")
-	const name = "eclipse/fleet-mirror-upgraded"
-	body := map[string]any{"tab": "skill-undecided", "job": nextJob(), "name": "fleet-mirror-upgraded", "builtin": name, "text": builtinText(t, hs.URL, name),
-		"seed": "1", "trials": 200, "levels": []string{"kill-greedy", "largest-killable-first"}}
-	status, r := post(t, hs.URL, "/api/skill", body)
-	if status != 200 {
-		t.Fatalf("%d %v", status, r)
-	}
-	got := tab.answer(t, r["job"].(float64), "skill", 2*time.Minute)
-	var ev struct {
-		Result struct {
-			Skill []struct {
-				Verdict   string
-				Sensitive bool
-			}
-		}
-	}
-	if err := json.Unmarshal([]byte(got.Raw), &ev); err != nil || len(ev.Result.Skill) != 1 {
-		t.Fatalf("%v: %s", err, got.Raw)
-	}
-	if a := ev.Result.Skill[0]; a.Verdict != "undecided" || a.Sensitive {
-		t.Errorf("verdict %q, sensitive %v; want undecided, not sensitive", a.Verdict, a.Sensitive)
-	}
-	want := "skill       undecided whether the verdict changes with skill from kill-greedy to largest-killable-first: attacker wins moves by +6.02 points [-1.03, +13.20] at 200 trials"
-	if words := wordsOf(got); len(words) == 0 || !strings.HasPrefix(words[0], want) {
-		t.Errorf("the page says %q; want %q first", words, want)
-	}
-}
-
 // A level that is no player of the ruleset is refused before anything is
 // fought, with the players allowed; so is a job past the trial cap.
 func TestSkillRefusals(t *testing.T) {
