@@ -76,6 +76,12 @@ func browser(t testing.TB) context.Context {
 			// stream open, and six streams to one server are all that
 			// Chromium opens (the seventh page waits).
 			chromedp.Flag("disable-features", "WebUIOmniboxPopup,WebUIOmniboxAimPopup,Translate,BackForwardCache"),
+			// Every tab's page in one renderer process rather than one
+			// each: the tests' pages are all of the loopback host, and a
+			// renderer started per tab cost about a tenth of the tests'
+			// CPU more (bench/tests.txt). Their scripts take turns on its
+			// one main thread, which no test times.
+			chromedp.Flag("renderer-process-limit", "1"),
 		}
 		actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 		bctx, cancelBrowser := chromedp.NewContext(actx)
