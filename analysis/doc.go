@@ -22,10 +22,13 @@
 //	watch.go  merge.go  headline.go        a run watched; shards merged; the headline
 //	sequential.go                          fight until the claims are decided
 //	check.go                               claims checked on results and exact solutions
+//	sections.go                            a series of runs decided as it goes, in one checkpoint
 //	journal.go  progress.go                a command's checkpoints; how it advances
 //	run.go (↑ journal.go, progress.go)     Run: scenario → Result; Solve
+//	refusals.go                            the solves a solver refused for its budget, remembered
 //	claims.go  order.go                    a claim's estimate and verdict; how two estimates order
 //	result.go                              Result: shares, rounds, counters of a tally
 //	paired.go  paired_battle.go            paired counts and tests; both variants from one stream
+//	mirror.go                              a mirrored battle's side edge, the players' and not the board's
 //	intervals.go                           intervals and tests of counts
 package analysis

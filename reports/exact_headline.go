@@ -68,3 +68,8 @@ func subValue(a, b rules.Value) rules.Value {
 	}
 	return d
 }
+
+type exactRow struct {
+	Name string
+	V    rules.Value
+}

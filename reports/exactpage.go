@@ -33,11 +33,6 @@ var exactPage = frame.Page("exact", "crucible exact solution", "", template.Func
 {{range .E.Options}}<tr><td>{{.Name}}</td><td>{{.Value}}</td></tr>{{end}}</table></details>
 {{.Spread}}`)
 
-type exactRow struct {
-	Name string
-	V    rules.Value
-}
-
 type exactCounterRow struct {
 	Label string
 	rules.ExactCounter

@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/crucible-sim/crucible/analysis"
-	"github.com/crucible-sim/crucible/analysis/skill"
 	"github.com/crucible-sim/crucible/analysis/spread"
 	"github.com/crucible-sim/crucible/reports/figure"
 	"github.com/crucible-sim/crucible/reports/formats"
@@ -121,15 +120,6 @@ func winsByRows(r *analysis.Result) []htmlWinsBy {
 		out = append(out, h)
 	}
 	return out
-}
-
-// Meta is what a report page says of how it was made: the crucible
-// version and the command line that reproduces it.
-type Meta struct {
-	Version, Command string
-	// Skill is the command's skill axis (--skill), shown below the
-	// page's heading and written to skill.json; nil when none was asked.
-	Skill []*skill.Axis
 }
 
 // HTML renders the report page, which shows winrates.svg and each
@@ -258,9 +248,6 @@ func resultSection(r *analysis.Result, i int, pp pageParts) (htmlResult, error) 
 	}
 	return h, nil
 }
-
-// sectionID is the anchor of the section of the i-th result.
-func sectionID(i int) string { return fmt.Sprintf("s%d", i+1) }
 
 // exactAt returns exacts[i], or nil.
 func exactAt(exacts []*rules.Exact, i int) *rules.Exact {

@@ -7,7 +7,10 @@ import (
 	"strconv"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/skill"
+	"github.com/crucible-sim/crucible/analysis/spread"
 	"github.com/crucible-sim/crucible/reports/formats"
+	"github.com/crucible-sim/crucible/reports/skillreport"
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/sim"
 )
@@ -235,3 +238,26 @@ func histObject(h *sim.Hist, st analysis.HistStats, unit string) formats.Object 
 // WriteJSON writes one result as an object, or several as an array, with a
 // trailing newline.
 func WriteJSON(w io.Writer, results []*analysis.Result) error { return WriteRunJSON(w, results, nil) }
+
+// WriteRunJSON is WriteJSON with each result's policy spread, where
+// spreads has one of its scenario, under "policy_spread", and its skill
+// axis, where axes has one, under "skill".
+func WriteRunJSON(w io.Writer, results []*analysis.Result, spreads []*spread.Spread, axes ...*skill.Axis) error {
+	objs := make([]json.Marshaler, len(results))
+	for i, r := range results {
+		o, err := Object(r)
+		if err != nil {
+			return err
+		}
+		if s := SpreadOf(spreads, r.Scenario); s != nil {
+			o = append(o.(formats.Object), formats.Field{Key: "policy_spread", Val: spreadObject(s)})
+		}
+		for _, a := range axes {
+			if a.Scenario == r.Scenario {
+				o = skillreport.With(o, []*skill.Axis{a})
+			}
+		}
+		objs[i] = o
+	}
+	return formats.WriteObjects(w, objs)
+}

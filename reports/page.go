@@ -1,8 +1,10 @@
 package reports
 
 import (
+	"fmt"
 	"html/template"
 
+	"github.com/crucible-sim/crucible/analysis/skill"
 	"github.com/crucible-sim/crucible/reports/frame"
 	"github.com/crucible-sim/crucible/reports/words"
 )
@@ -68,3 +70,15 @@ scenario hash <code>{{.R.Hash}}</code>{{if .R.Shard}}, shard {{.R.Shard}}{{end}}
 {{.Spread}}</section>
 {{end}}
 `)
+
+// Meta is what a report page says of how it was made: the crucible
+// version and the command line that reproduces it.
+type Meta struct {
+	Version, Command string
+	// Skill is the command's skill axis (--skill), shown below the
+	// page's heading and written to skill.json; nil when none was asked.
+	Skill []*skill.Axis
+}
+
+// sectionID is the anchor of the section of the i-th result.
+func sectionID(i int) string { return fmt.Sprintf("s%d", i+1) }

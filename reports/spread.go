@@ -9,10 +9,8 @@ import (
 	"text/tabwriter"
 
 	"github.com/crucible-sim/crucible/analysis"
-	"github.com/crucible-sim/crucible/analysis/skill"
 	"github.com/crucible-sim/crucible/analysis/spread"
 	"github.com/crucible-sim/crucible/reports/formats"
-	"github.com/crucible-sim/crucible/reports/skillreport"
 	"github.com/crucible-sim/crucible/reports/words"
 	"github.com/crucible-sim/crucible/rules"
 )
@@ -256,54 +254,11 @@ func spreadObject(s *spread.Spread) formats.Object {
 	}
 }
 
-// WriteRunJSON is WriteJSON with each result's policy spread, where
-// spreads has one of its scenario, under "policy_spread", and its skill
-// axis, where axes has one, under "skill".
-func WriteRunJSON(w io.Writer, results []*analysis.Result, spreads []*spread.Spread, axes ...*skill.Axis) error {
-	objs := make([]json.Marshaler, len(results))
-	for i, r := range results {
-		o, err := Object(r)
-		if err != nil {
-			return err
-		}
-		if s := SpreadOf(spreads, r.Scenario); s != nil {
-			o = append(o.(formats.Object), formats.Field{Key: "policy_spread", Val: spreadObject(s)})
-		}
-		for _, a := range axes {
-			if a.Scenario == r.Scenario {
-				o = skillreport.With(o, []*skill.Axis{a})
-			}
-		}
-		objs[i] = o
-	}
-	return formats.WriteObjects(w, objs)
-}
-
 // SpreadOf returns the spread of the named scenario, or nil.
 func SpreadOf(spreads []*spread.Spread, scenario string) *spread.Spread {
 	for _, s := range spreads {
 		if s != nil && s.Scenario == scenario {
 			return s
-		}
-	}
-	return nil
-}
-
-// WriteRunTable is WriteTable with each result's policy spread, where
-// spreads has one, after it: the whole spread when full, else its note
-// alone (a spread a report made unasked).
-func WriteRunTable(w io.Writer, results []*analysis.Result, spreads []*spread.Spread, full bool) error {
-	for i, r := range results {
-		if i > 0 {
-			fmt.Fprintln(w)
-		}
-		if err := writeOne(w, r); err != nil {
-			return err
-		}
-		if s := SpreadOf(spreads, r.Scenario); s != nil {
-			if err := WriteSpreadAfter(w, s, full); err != nil {
-				return err
-			}
 		}
 	}
 	return nil

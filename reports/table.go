@@ -7,6 +7,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/spread"
 	"github.com/crucible-sim/crucible/reports/figure"
 	"github.com/crucible-sim/crucible/reports/words"
 	"github.com/crucible-sim/crucible/rules"
@@ -215,4 +216,24 @@ func CounterRows(results []*analysis.Result) [][]string {
 		}
 	}
 	return rows
+}
+
+// WriteRunTable is WriteTable with each result's policy spread, where
+// spreads has one, after it: the whole spread when full, else its note
+// alone (a spread a report made unasked).
+func WriteRunTable(w io.Writer, results []*analysis.Result, spreads []*spread.Spread, full bool) error {
+	for i, r := range results {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		if err := writeOne(w, r); err != nil {
+			return err
+		}
+		if s := SpreadOf(spreads, r.Scenario); s != nil {
+			if err := WriteSpreadAfter(w, s, full); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }

@@ -2,11 +2,13 @@ package ladder
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/rules/doc"
 	"github.com/crucible-sim/crucible/scenarios"
 	"github.com/crucible-sim/crucible/sim"
 )
@@ -129,4 +131,16 @@ func share(k, n int64) float64 {
 		return 0
 	}
 	return float64(k) / float64(n)
+}
+
+// variant returns sc with side a playing a and side b playing b.
+func variant(sc *scenarios.Scenario, fields [2]rules.PolicyField, a, b rules.PolicyValue) (rules.Battle, error) {
+	v := sc.Clone()
+	err := v.Edit(func(root *doc.Node) error {
+		return errors.Join(fields[0].Apply(root, a, "ladder"), fields[1].Apply(root, b, "ladder"))
+	})
+	if err != nil {
+		return nil, err
+	}
+	return v.Compile()
 }

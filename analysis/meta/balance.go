@@ -5,33 +5,13 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strings"
 
 	"github.com/crucible-sim/crucible/analysis"
-	"github.com/crucible-sim/crucible/rules/doc"
 )
 
 // DefaultBalanceMatrices bounds a balance search's work: the matrices it
 // fights, each every cell of the roster.
 const DefaultBalanceMatrices = 400
-
-// BalanceOptions say what a balance search may change: one field of every
-// entry, over a grid of values — numbers (a count, a stat) or names (a
-// part: Ion Cannon|Plasma Cannon).
-type BalanceOptions struct {
-	// Path is the field inside an entry's side (as the roster writes it,
-	// e.g. armor.armor_value), or a field of the base scenario in each
-	// entry's own element of a list, [*] (blueprints[*].computer: the
-	// blueprint the entry's side names); Values the grid it may take, in
-	// order.
-	Path   string
-	Values []string
-	// MinShare is the mass every entry must have in the equilibrium, as
-	// side a and as side b.
-	MinShare float64
-	// Matrices is the most matrices the search fights.
-	Matrices int
-}
 
 // BalanceChange is one entry whose field the search changed: Path is the
 // entry's field as a designer writes it (blueprints[Sniper
@@ -214,67 +194,6 @@ func recheckBalance(ctx context.Context, r analysis.Run, out *BalanceResult, mo 
 	return nil
 }
 
-// numericFieldsText lists, for a message about path, the numeric fields
-// every entry's side gives, with the nearest to path.
-func (m *Meta) numericFieldsText(path string) string {
-	fields := m.numericFields()
-	if len(fields) == 0 {
-		return "a numeric field of every entry's side, and these sides share none"
-	}
-	return "a numeric field of every entry's side: " + strings.Join(fields, ", ") + doc.DidYouMean(path, fields)
-}
-
-// numericFields returns the paths of the numeric fields that every
-// entry's side gives, in the order of the first entry's side: a path as
-// written where every side has it, else with * for the one key of each
-// mapping that has one (ships.* where each entry is its own design).
-func (m *Meta) numericFields() []string {
-	var out []string
-	var walk func(n *doc.Node, path, starred string)
-	walk = func(n *doc.Node, path, starred string) {
-		switch {
-		case n == nil:
-		case n.Kind == doc.Map:
-			for i, k := range n.Keys {
-				star := strings.TrimPrefix(starred+"."+k, ".")
-				if len(n.Keys) == 1 && !m.allGive(star) {
-					star = strings.TrimPrefix(starred+".*", ".")
-				}
-				walk(n.Vals[i], strings.TrimPrefix(path+"."+k, "."), star)
-			}
-		case n.Kind != doc.Scalar || path == "":
-		case m.numericInEvery(path):
-			out = append(out, path)
-		case starred != path && m.numericInEvery(starred):
-			out = append(out, starred)
-		}
-	}
-	if len(m.entries) > 0 {
-		walk(m.entries[0].Side, "", "")
-	}
-	return out
-}
-
-// allGive reports whether every entry's side leads somewhere by path.
-func (m *Meta) allGive(path string) bool {
-	for _, e := range m.entries {
-		if concrete(e.Side, path) == "" {
-			return false
-		}
-	}
-	return true
-}
-
-// numericInEvery reports whether every entry's side holds a number at path.
-func (m *Meta) numericInEvery(path string) bool {
-	for _, e := range m.entries {
-		if v := fieldAt(e.Side, path); v == nil || v.Kind != doc.Scalar || !isNumber(v.Value) {
-			return false
-		}
-	}
-	return true
-}
-
 // fits finds, before any matrix is fought, the values of the grid each
 // entry's field cannot take: each is set in the entry and its cell against
 // itself compiled. A design the rules refuse (a part that needs more energy
@@ -323,50 +242,6 @@ func (m *Meta) takes(f balanceField, k int, v string) error {
 // refuses reports whether refused lists value v for entry.
 func refuses(refused []BalanceRefusal, entry, v string) bool {
 	return slices.ContainsFunc(refused, func(r BalanceRefusal) bool { return r.Entry == entry && r.Value == v })
-}
-
-// fieldAt returns the node at a field path inside n, or nil. A key *
-// stands for the one key of a mapping that has one (ships.* is an Eclipse
-// side's ship count, whatever the class).
-func fieldAt(n *doc.Node, path string) *doc.Node {
-	if p := concrete(n, path); p != "" {
-		return n.At(p)
-	}
-	return nil
-}
-
-// concrete returns path with each * replaced by the one key there and
-// each element named by position, or "" when the path leads nowhere in n.
-func concrete(n *doc.Node, path string) string {
-	steps, err := doc.ParsePath(path)
-	if err != nil {
-		return ""
-	}
-	for k, s := range steps {
-		if s.Key == "*" {
-			if n == nil || n.Kind != doc.Map || len(n.Keys) != 1 {
-				return ""
-			}
-			steps[k].Key = n.Keys[0]
-		}
-		if n = n.Get(steps[k].Key); n == nil {
-			return ""
-		}
-		if s.Indexed {
-			i, err := n.Element(s)
-			if err != nil {
-				return ""
-			}
-			steps[k].Name, steps[k].Index, n = "", i, n.Items[i]
-		}
-	}
-	return doc.JoinSteps(steps)
-}
-
-func isNumber(s string) bool {
-	var f float64
-	_, err := fmt.Sscan(s, &f)
-	return err == nil
 }
 
 // mass is entry k's least mass in the equilibrium, over its two sides.

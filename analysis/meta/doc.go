@@ -10,8 +10,9 @@
 //
 // Files, each above the ones it uses:
 //
-//	balance.go   Balance: the greedy search and its re-check
-//	game.go      Analysis: the matrix's game, robust to resampling
-//	run.go       Options, Matrix, Run: the cells fought until settled
-//	meta.go      Meta: a roster ready to fight
+//	balance.go       Balance: the greedy search and its re-check
+//	balancefield.go  BalanceOptions: the one field a search changes, and its values
+//	game.go          Analysis: the matrix's game, robust to resampling
+//	run.go           Options, Matrix, Run: the cells fought until settled
+//	meta.go          Meta: a roster ready to fight
 package meta

@@ -20,12 +20,11 @@
 // is bad usage. The end-to-end tests here run the root command on whole
 // command lines, for every command, wherever it lives.
 //
-// Files, each above the ones it uses (arrows run down but for the one
-// marked ↑):
+// Files, each above the ones it uses (no arrow runs back up):
 //
 //	program.go                                Program and Main: a binary's entry, Ctrl-C and SIGTERM
 //	main.go                                   execute: a command line run to its exit status
-//	root.go (↑ main.go)                       the root: every command added; errors told from cobra's
+//	root.go                                   the root: every command added; errors told from cobra's
 //	batch.go  export.go  replay.go  show.go   one small command each
 //	serve.go  merge.go                        the workbench; shards merged (run's printing)
 //	run.go  exact.go                          Monte Carlo and exact runs, with the --spread of spread.go

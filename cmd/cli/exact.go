@@ -72,7 +72,7 @@ func (o *exactOptions) run(cmd *cobra.Command, args []string) error {
 	sol, err := analysis.Solve(cmd.Context(), sc, o.rational)
 	switch {
 	case analysis.Interrupted(err):
-		return &command.ExitError{Code: exitInterrupted, Msg: "interrupted: the solve stopped before its end; nothing solved"}
+		return &command.ExitError{Code: command.ExitInterrupted, Msg: "interrupted: the solve stopped before its end; nothing solved"}
 	case errors.Is(err, rules.ErrBudget):
 		return fmt.Errorf("%s: %w\n%s", sc.Name, err, command.MonteCarloInstead(sc, args[0], o.rf.Sets))
 	case err != nil:
@@ -82,7 +82,7 @@ func (o *exactOptions) run(cmd *cobra.Command, args []string) error {
 	if spreadErr != nil && !analysis.Interrupted(spreadErr) {
 		return spreadErr
 	}
-	h := reports.ExactHeader{Scenario: sc.Name, Ruleset: sc.Ruleset, Hash: sc.Hash(), Version: version}
+	h := reports.ExactHeader{Scenario: sc.Name, Ruleset: sc.Ruleset, Hash: sc.Hash(), Version: command.Version}
 	if err := writeExact(cmd, h, sol, spread, o.sf.asked, o.format); err != nil || spreadErr != nil {
 		return errors.Join(err, spreadInterrupted(spreadErr))
 	}

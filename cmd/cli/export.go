@@ -54,7 +54,7 @@ trials are samples of one battle have nothing to export.`,
 				return err
 			}
 			w := cmd.OutOrStdout()
-			fmt.Fprintf(w, "# trial %d of %s, exported by crucible %s. It draws the random streams of\n", trial, sc.Name, version)
+			fmt.Fprintf(w, "# trial %d of %s, exported by crucible %s. It draws the random streams of\n", trial, sc.Name, command.Version)
 			fmt.Fprintf(w, "# %s (streams:), so that its trial %d with a run's seed is that run's trial %d:\n", sc.StreamName(), trial, trial)
 			fmt.Fprintf(w, "#   crucible replay THIS-FILE --trial %d --seed SEED\n", trial)
 			fmt.Fprintf(w, "ruleset: %s\nstreams: %s\n", sc.Ruleset, strconv.Quote(sc.StreamName()))

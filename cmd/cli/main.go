@@ -61,10 +61,3 @@ func executeIn(ctx context.Context, name string, args []string, stdin io.Reader,
 	}
 	return code
 }
-
-// runError marks an error returned by a command's RunE, to tell it from
-// cobra's own errors, which are all bad usage.
-type runError struct{ err error }
-
-func (e *runError) Error() string { return e.err.Error() }
-func (e *runError) Unwrap() error { return e.err }

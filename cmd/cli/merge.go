@@ -86,7 +86,7 @@ func (o *mergeOptions) run(cmd *cobra.Command, args []string) error {
 		return err
 	}
 	if od != nil {
-		if err := reports.WriteReport(od, merged, version, nil); err != nil {
+		if err := reports.WriteReport(od, merged, command.Version, nil); err != nil {
 			return err
 		}
 	}

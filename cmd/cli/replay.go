@@ -44,7 +44,7 @@ result and counters.`,
 			fmt.Fprintf(w, "scenario %s  trial %d  seed %d\n", sc.Name, trial, rf.Seed)
 			out, err := sim.ReplayContext(cmd.Context(), battle, rf.Seed, sim.Key(sc.StreamName()), trial, w)
 			if analysis.Interrupted(err) {
-				return &command.ExitError{Code: exitInterrupted, Msg: fmt.Sprintf("interrupted: trial %d was abandoned", trial)}
+				return &command.ExitError{Code: command.ExitInterrupted, Msg: fmt.Sprintf("interrupted: trial %d was abandoned", trial)}
 			}
 			if err != nil {
 				return err

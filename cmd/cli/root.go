@@ -64,3 +64,10 @@ func markRunErrors(c *cobra.Command) {
 		markRunErrors(sub)
 	}
 }
+
+// runError marks an error returned by a command's RunE, to tell it from
+// cobra's own errors, which are all bad usage.
+type runError struct{ err error }
+
+func (e *runError) Error() string { return e.err.Error() }
+func (e *runError) Unwrap() error { return e.err }

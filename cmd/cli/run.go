@@ -185,13 +185,13 @@ func (o *runOptions) report(cmd *cobra.Command, od *outdir.Dir, results []*analy
 		return err
 	}
 	if od != nil {
-		if err := reports.WriteRunReport(od, results, spreads, exacts, version, states); err != nil {
+		if err := reports.WriteRunReport(od, results, spreads, exacts, command.Version, states); err != nil {
 			return err
 		}
 		command.Notice(cmd, "report written to %s", od.Path())
 	}
 	if analysis.Interrupted(runErr) {
-		return &command.ExitError{Code: exitInterrupted, Msg: "interrupted; the results above cover the trials that finished"}
+		return &command.ExitError{Code: command.ExitInterrupted, Msg: "interrupted; the results above cover the trials that finished"}
 	}
 	return runErr
 }

@@ -83,7 +83,7 @@ func (o *serveOptions) serve(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
-	cfg := workbench.Config{Version: version, MaxTrials: o.maxTrials, MaxJobs: o.maxJobs,
+	cfg := workbench.Config{Version: command.Version, MaxTrials: o.maxTrials, MaxJobs: o.maxJobs,
 		MaxTabJobs: o.maxTabJobs, MaxBody: o.maxBody, Workers: o.workers, MaxConns: o.maxConns, Token: token}
 	if len(args) == 1 {
 		cfg.Dir = args[0]

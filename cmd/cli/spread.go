@@ -149,7 +149,7 @@ func (f *spreadFlags) solveSpread(ctx context.Context, sc *scenarios.Scenario, s
 // a spread, after what it reports was finished.
 func spreadInterrupted(err error) error {
 	if errors.Is(err, context.Canceled) {
-		return &command.ExitError{Code: exitInterrupted, Msg: "interrupted during the policy spread; the results above are whole, the spread is left out"}
+		return &command.ExitError{Code: command.ExitInterrupted, Msg: "interrupted during the policy spread; the results above are whole, the spread is left out"}
 	}
 	return err
 }

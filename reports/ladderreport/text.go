@@ -1,6 +1,3 @@
-// Package ladderreport writes a ladder of players (analysis/ladder): the
-// table a terminal shows, its JSON, and the report directory's page with
-// the ratings' figure.
 package ladderreport
 
 import (

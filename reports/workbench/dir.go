@@ -181,3 +181,11 @@ func unwrapPath(err error) error {
 	}
 	return err
 }
+
+// within returns path relative to the server's directory, for messages.
+func within(dir, path string) string {
+	if rel, err := filepath.Rel(dir, path); err == nil {
+		return rel
+	}
+	return path
+}

@@ -5,78 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net"
 	"net/http"
 	"runtime/debug"
-	"time"
 )
-
-// Serve answers the workbench's requests on ln until ctx ends, then
-// stops: every tab's event stream closes, which cancels its jobs, and
-// Serve returns once the last job has ended. It holds at most MaxConns
-// connections at once, and bounds the time to read a request, write an
-// answer and keep an idle connection (Config's timeouts); an event
-// stream, which lasts as long as its tab, lifts its own.
-func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
-	srv := &http.Server{
-		Handler:           s.Handler(),
-		ReadHeaderTimeout: min(10*time.Second, s.cfg.ReadTimeout),
-		ReadTimeout:       s.cfg.ReadTimeout,
-		WriteTimeout:      s.cfg.WriteTimeout,
-		IdleTimeout:       s.cfg.IdleTimeout,
-		BaseContext:       func(net.Listener) context.Context { return ctx },
-	}
-	served := make(chan error, 1)
-	go func() { served <- srv.Serve(limitListener(ln, s.cfg.MaxConns)) }()
-	var err error
-	select {
-	case err = <-served:
-	case <-ctx.Done():
-		// The requests' contexts derive from ctx: the streams end at once,
-		// and a request still reading its body has a second to finish.
-		stop, cancel := context.WithTimeout(context.Background(), time.Second)
-		defer cancel()
-		if srv.Shutdown(stop) != nil {
-			srv.Close()
-		}
-	}
-	s.running.Wait()
-	if errors.Is(err, http.ErrServerClosed) {
-		err = nil
-	}
-	return err
-}
-
-// refusal is an error a request gets as its answer, with its HTTP status.
-type refusal struct {
-	status int
-	msg    string
-}
-
-func (e *refusal) Error() string { return e.msg }
-
-func refuse(status int, format string, args ...any) error {
-	return &refusal{status, fmt.Sprintf(format, args...)}
-}
-
-// reply writes v as the JSON answer of a request.
-func reply(w http.ResponseWriter, v any) {
-	w.Header().Set("Content-Type", "application/json")
-	json.NewEncoder(w).Encode(v)
-}
-
-// fail answers a request with err: its status for a refusal, 400 for
-// anything else (an input the request carried), as {"error": message}.
-func fail(w http.ResponseWriter, err error) {
-	status := http.StatusBadRequest
-	var ref *refusal
-	if errors.As(err, &ref) {
-		status = ref.status
-	}
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(map[string]string{"error": err.Error()})
-}
 
 // decode reads a request's JSON body into v, at most MaxBody bytes of it.
 func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any) error {
@@ -90,22 +21,6 @@ func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any) error {
 		return fmt.Errorf("a malformed request: %v", err)
 	}
 	return nil
-}
-
-// decodeOfTab decodes a request of a tab into v, whose ticket tk names the
-// tab once decoded, and returns the tab; or answers the error and returns
-// false.
-func (s *Server) decodeOfTab(w http.ResponseWriter, r *http.Request, v any, tk *ticket) (*tab, bool) {
-	if err := s.decode(w, r, v); err != nil {
-		fail(w, err)
-		return nil, false
-	}
-	t, err := s.tabOf(tk.Tab)
-	if err != nil {
-		fail(w, err)
-		return nil, false
-	}
-	return t, true
 }
 
 // bounded runs work, the costly part of a request (the validation of a
@@ -156,4 +71,9 @@ func recovered[T any](s *Server, work func() T) (v T, err error) {
 		}
 	}()
 	return work(), nil
+}
+
+// busy is the refusal of work when every slot of the server is taken.
+func (s *Server) busy() error {
+	return refuse(http.StatusServiceUnavailable, "the server already runs %d jobs, the most it runs at once (crucible serve --max-jobs): try again when one ends", s.cfg.MaxJobs)
 }

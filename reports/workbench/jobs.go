@@ -9,7 +9,8 @@ import (
 	"io"
 	"net/http"
 	"runtime/debug"
-	"sync/atomic"
+
+	"time"
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/scenarios"
@@ -55,15 +56,6 @@ func (s *Server) jobOf(w http.ResponseWriter, r *http.Request, req any, base *jo
 // maxJobID is the largest job id: a JavaScript number holds every integer
 // up to 2^53 exactly.
 const maxJobID = 1 << 53
-
-// job is one piece of work a tab asked for.
-type job struct {
-	id     int64
-	cancel context.CancelCauseFunc
-	done   chan struct{}
-	// trials counts the trials the job has begun, against MaxTrials.
-	trials atomic.Int64
-}
 
 // errTrialCap is the cause of a job's end when its next stage would fight
 // more than MaxTrials trials in all.
@@ -127,11 +119,6 @@ func (s *Server) admit(t *tab, id int64) (*job, context.Context, error) {
 	j := &job{id: id, cancel: cancel, done: make(chan struct{})}
 	t.jobs[id] = j
 	return j, ctx, nil
-}
-
-// busy is the refusal of work when every slot of the server is taken.
-func (s *Server) busy() error {
-	return refuse(http.StatusServiceUnavailable, "the server already runs %d jobs, the most it runs at once (crucible serve --max-jobs): try again when one ends", s.cfg.MaxJobs)
 }
 
 // stop cancels every job of a tab (the page's stop button).
@@ -208,4 +195,96 @@ func answer(j *job, cmd command, writeJSON func(io.Writer) error, words []string
 		ev["text"] = text.String()
 	}
 	return ev, nil
+}
+
+// decodeOfTab decodes a request of a tab into v, whose ticket tk names the
+// tab once decoded, and returns the tab; or answers the error and returns
+// false.
+func (s *Server) decodeOfTab(w http.ResponseWriter, r *http.Request, v any, tk *ticket) (*tab, bool) {
+	if err := s.decode(w, r, v); err != nil {
+		fail(w, err)
+		return nil, false
+	}
+	t, err := s.tabOf(tk.Tab)
+	if err != nil {
+		fail(w, err)
+		return nil, false
+	}
+	return t, true
+}
+
+// tabID is the form of a tab's id.
+
+// events is a tab's event stream (server-sent events). Opening it makes the
+// tab known; a second stream of the same id replaces the first, whose jobs
+// end; closing it ends the tab's jobs.
+func (s *Server) events(w http.ResponseWriter, r *http.Request) {
+	id := r.URL.Query().Get("tab")
+	if !tabID.MatchString(id) {
+		fail(w, fmt.Errorf("tab %q: allowed: 1 to 64 letters, digits, - and _", id))
+		return
+	}
+	flusher, ok := w.(http.Flusher)
+	if !ok {
+		fail(w, refuse(http.StatusInternalServerError, "this connection cannot stream events"))
+		return
+	}
+	// The stream lasts as long as its tab: the server's read and write
+	// timeouts, meant for requests and answers, do not apply to it.
+	rc := http.NewResponseController(w)
+	rc.SetReadDeadline(time.Time{})
+	rc.SetWriteDeadline(time.Time{})
+	ctx, cancel := context.WithCancel(r.Context())
+	t := &tab{id: id, ctx: ctx, events: make(chan event, 16), jobs: map[int64]*job{}}
+	s.mu.Lock()
+	if old := s.tabs[id]; old != nil {
+		old.cancelAll()
+	}
+	s.tabs[id] = t
+	s.mu.Unlock()
+	defer func() {
+		cancel()
+		t.cancelAll()
+		s.mu.Lock()
+		if s.tabs[id] == t {
+			delete(s.tabs, id)
+		}
+		s.mu.Unlock()
+	}()
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-store")
+	fmt.Fprintf(w, "event: hello\ndata: {\"tab\":%q}\n\n", id)
+	flusher.Flush()
+	beat := time.NewTicker(heartbeat)
+	defer beat.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-beat.C:
+			fmt.Fprint(w, ": still here\n\n")
+		case ev := <-t.events:
+			if mark, ok := ev.data.(flushMark); ok {
+				close(mark)
+				continue
+			}
+			b, err := json.Marshal(ev.data)
+			if err != nil {
+				b, _ = json.Marshal(map[string]string{"error": err.Error()})
+			}
+			fmt.Fprintf(w, "event: %s\ndata: %s\n\n", ev.kind, b)
+		}
+		flusher.Flush()
+	}
+}
+
+// tabOf returns the tab of a request's id, whose event stream must be open.
+func (s *Server) tabOf(id string) (*tab, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	t := s.tabs[id]
+	if t == nil {
+		return nil, refuse(http.StatusConflict, "tab %q has no event stream open: the page opens /api/events?tab=ID first", id)
+	}
+	return t, nil
 }

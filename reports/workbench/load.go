@@ -13,18 +13,6 @@ import (
 	"github.com/crucible-sim/crucible/scenarios"
 )
 
-// edit is a scenario as the page holds it: its text, the name of the file
-// it is saved as (fileName), and the folder of the directory it was opened
-// from ("" for a built-in or a new one), where the files it includes are.
-type edit struct {
-	Name   string `json:"name"`
-	Text   string `json:"text"`
-	Folder string `json:"folder,omitempty"`
-	// Rules is the page's text of the rules file the scenario reads by
-	// path, read in place of the file (rulesfile.go).
-	Rules *rulesText `json:"rules,omitempty"`
-}
-
 // load reads the page's scenario as `crucible run FILE` reads the saved
 // file: parsed and compiled, or the first error, located. The files it
 // includes (rules.Includer: DBD's scenario: field), now or through an

@@ -1,24 +1,9 @@
-// Package workbench is the server behind `crucible serve`: a page on which a
-// designer picks or writes a scenario, sees it validated as they type, and
-// watches its odds tighten as trials stream in, with the exact value where
-// the ruleset's solver reaches. It is a presentation layer over the same
-// pipeline as the command line (scenarios → analysis → reports): the
-// numbers a page shows are those `crucible run` prints for the same text,
-// seed and trials.
-//
-// The server is meant for the designer's own machine. It listens where it
-// is told (loopback by default), answers only requests addressed to itself
-// (guard), reads files only inside its directory (Dir), and bounds what one
-// page can ask of it (Config's caps).
 package workbench
 
 import (
 	"context"
 	"embed"
-	"io/fs"
 	"log"
-	"net/http"
-	"path/filepath"
 	"sync"
 	"time"
 
@@ -141,43 +126,5 @@ func setDefault[T int | time.Duration](v *T, def T) {
 	}
 }
 
-// Handler returns the server's routes behind its guard: the page, its
-// assets and the API.
-func (s *Server) Handler() http.Handler {
-	mux := http.NewServeMux()
-	static, _ := fs.Sub(assets, "assets")
-	mux.Handle("GET /assets/", http.StripPrefix("/assets/", http.FileServerFS(static)))
-	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
-		http.ServeFileFS(w, r, static, "index.html")
-	})
-	mux.HandleFunc("GET /api/catalogue", s.catalogue)
-	mux.HandleFunc("GET /api/scenario", s.scenario)
-	mux.HandleFunc("POST /api/validate", s.validate)
-	mux.HandleFunc("GET /api/reference", s.reference)
-	mux.HandleFunc("POST /api/edit", s.edit)
-	mux.HandleFunc("POST /api/fields", s.fields)
-	mux.HandleFunc("POST /api/define", s.define)
-	mux.HandleFunc("GET /api/events", s.events)
-	mux.HandleFunc("POST /api/odds", s.odds)
-	mux.HandleFunc("POST /api/stop", s.stop)
-	mux.HandleFunc("POST /api/replay", s.replay)
-	mux.HandleFunc("POST /api/sweep", s.sweep)
-	mux.HandleFunc("POST /api/tune", s.tune)
-	mux.HandleFunc("POST /api/compare", s.compare)
-	mux.HandleFunc("POST /api/spread", s.spread)
-	mux.HandleFunc("POST /api/meta", s.metaCall)
-	mux.HandleFunc("POST /api/skill", s.skillCall)
-	mux.HandleFunc("GET /api/players", s.players)
-	return s.guard(mux)
-}
-
 // Jobs returns the number of jobs running on the server.
 func (s *Server) Jobs() int { return len(s.slots) }
-
-// within returns path relative to the server's directory, for messages.
-func within(dir, path string) string {
-	if rel, err := filepath.Rel(dir, path); err == nil {
-		return rel
-	}
-	return path
-}

@@ -2,11 +2,9 @@ package workbench
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
-	"net/http"
 	"regexp"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -34,86 +32,11 @@ type event struct {
 // flushMark is closed once every event before it is on the wire.
 type flushMark chan struct{}
 
-// tabID is the form of a tab's id.
 var tabID = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
 
 // heartbeat is how often an idle event stream sends a comment, so that a
 // closed tab is noticed even when no job writes to it.
 const heartbeat = 15 * time.Second
-
-// events is a tab's event stream (server-sent events). Opening it makes the
-// tab known; a second stream of the same id replaces the first, whose jobs
-// end; closing it ends the tab's jobs.
-func (s *Server) events(w http.ResponseWriter, r *http.Request) {
-	id := r.URL.Query().Get("tab")
-	if !tabID.MatchString(id) {
-		fail(w, fmt.Errorf("tab %q: allowed: 1 to 64 letters, digits, - and _", id))
-		return
-	}
-	flusher, ok := w.(http.Flusher)
-	if !ok {
-		fail(w, refuse(http.StatusInternalServerError, "this connection cannot stream events"))
-		return
-	}
-	// The stream lasts as long as its tab: the server's read and write
-	// timeouts, meant for requests and answers, do not apply to it.
-	rc := http.NewResponseController(w)
-	rc.SetReadDeadline(time.Time{})
-	rc.SetWriteDeadline(time.Time{})
-	ctx, cancel := context.WithCancel(r.Context())
-	t := &tab{id: id, ctx: ctx, events: make(chan event, 16), jobs: map[int64]*job{}}
-	s.mu.Lock()
-	if old := s.tabs[id]; old != nil {
-		old.cancelAll()
-	}
-	s.tabs[id] = t
-	s.mu.Unlock()
-	defer func() {
-		cancel()
-		t.cancelAll()
-		s.mu.Lock()
-		if s.tabs[id] == t {
-			delete(s.tabs, id)
-		}
-		s.mu.Unlock()
-	}()
-	w.Header().Set("Content-Type", "text/event-stream")
-	w.Header().Set("Cache-Control", "no-store")
-	fmt.Fprintf(w, "event: hello\ndata: {\"tab\":%q}\n\n", id)
-	flusher.Flush()
-	beat := time.NewTicker(heartbeat)
-	defer beat.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-beat.C:
-			fmt.Fprint(w, ": still here\n\n")
-		case ev := <-t.events:
-			if mark, ok := ev.data.(flushMark); ok {
-				close(mark)
-				continue
-			}
-			b, err := json.Marshal(ev.data)
-			if err != nil {
-				b, _ = json.Marshal(map[string]string{"error": err.Error()})
-			}
-			fmt.Fprintf(w, "event: %s\ndata: %s\n\n", ev.kind, b)
-		}
-		flusher.Flush()
-	}
-}
-
-// tabOf returns the tab of a request's id, whose event stream must be open.
-func (s *Server) tabOf(id string) (*tab, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	t := s.tabs[id]
-	if t == nil {
-		return nil, refuse(http.StatusConflict, "tab %q has no event stream open: the page opens /api/events?tab=ID first", id)
-	}
-	return t, nil
-}
 
 // send puts ev on the tab's stream, unless the tab has closed.
 func (t *tab) send(ev event) {
@@ -141,4 +64,13 @@ func (t *tab) cancelAll() {
 	for _, j := range t.jobs {
 		j.cancel(nil)
 	}
+}
+
+// job is one piece of work a tab asked for.
+type job struct {
+	id     int64
+	cancel context.CancelCauseFunc
+	done   chan struct{}
+	// trials counts the trials the job has begun, against MaxTrials.
+	trials atomic.Int64
 }

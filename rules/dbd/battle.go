@@ -36,12 +36,24 @@ type Battle struct {
 	c      counterIndex
 	// mirrorText is Mirror(): how RED's army mirrors BLUE's, or "".
 	mirrorText string
+	// enter is the hexes each move cost enters (reachable).
+	enter *[3]hexSet
+	// threat tables the enemies' dice at the hexes around them
+	// (greedy_threat.go).
+	threat *threatTable
+	// radius is, for each unit, the distance within which each side's
+	// hexes matter to its legal activations: its Move for its own side,
+	// its activation radius for the enemy's (moves_cache.go).
+	radius [][2]uint8
 }
 
 func newBattle(sc *Scenario, opt Options, policies [2]PolicyKind, settings rules.Settings) *Battle {
 	b := &Battle{Scenario: sc, Opt: opt, Policies: policies, board: sc.Board, units: sc.Units}
 	for i, u := range sc.Units {
 		b.bySide[u.Side] = append(b.bySide[u.Side], uint8(i))
+		var r [2]uint8
+		r[u.Side], r[u.Side.Other()] = stats[u.Type].Move, uint8(activationRadius(u.Type))
+		b.radius = append(b.radius, r)
 	}
 	var cs rules.Counters
 	b.c.declare(&cs)
@@ -54,6 +66,8 @@ func newBattle(sc *Scenario, opt Options, policies [2]PolicyKind, settings rules
 	}
 	b.spec.Board = b.boardSpec()
 	b.mirrorText = b.mirror()
+	b.enter = newEnter(&sc.Terrain)
+	b.threat = newThreatTable(sc.Board, &sc.Terrain)
 	return b
 }
 

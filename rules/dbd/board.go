@@ -2,6 +2,7 @@ package dbd
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 )
 
@@ -38,6 +39,15 @@ type Board struct {
 	// and at distance 2 or 3, ascending: the places a skirmisher or an
 	// archer shoots at (§8).
 	ring2, ring23 [NumHexes][]Hex
+	// distWords is Dist eight bytes to a word, for the nearest enemy's
+	// distance to every hex at once (nearCache); the padding bytes are
+	// zero.
+	distWords [NumHexes][distWords]uint64
+	// nbrSet is each hex's neighbours as a set.
+	nbrSet [NumHexes]hexSet
+	// balls[r][h] is the set of hexes within distance r of h, for r up to
+	// the largest activation radius (activationRadius).
+	balls [][NumHexes]hexSet
 }
 
 // Neighbours returns the neighbours of h in ascending order.
@@ -103,7 +113,45 @@ func newBoard(name string, rowLen []int) *Board {
 			}
 		}
 	}
+	for a := range NumHexes {
+		for c := range NumHexes {
+			b.distWords[a][c/8] |= uint64(b.Dist[a][c]) << (8 * (c % 8))
+		}
+		for _, n := range b.Neighbours(Hex(a)) {
+			b.nbrSet[a].add(n)
+		}
+	}
+	b.balls = make([][NumHexes]hexSet, maxActivationRadius+1)
+	for r := range b.balls {
+		for a := range NumHexes {
+			for c := range NumHexes {
+				if int(b.Dist[a][c]) <= r {
+					b.balls[r][a].add(Hex(c))
+				}
+			}
+		}
+	}
 	return b
+}
+
+// distWords is the words of a row of Board.distWords.
+const distWords = (NumHexes + 7) / 8
+
+// hexSet is a set of hexes, one bit each.
+type hexSet [(NumHexes + 63) / 64]uint64
+
+func (s *hexSet) add(h Hex)      { s[h>>6] |= 1 << (h & 63) }
+func (s *hexSet) remove(h Hex)   { s[h>>6] &^= 1 << (h & 63) }
+func (s *hexSet) has(h Hex) bool { return s[h>>6]&(1<<(h&63)) != 0 }
+
+// appendTo appends the set's hexes to buf in ascending order.
+func (s *hexSet) appendTo(buf []Hex) []Hex {
+	for w, word := range s {
+		for ; word != 0; word &= word - 1 {
+			buf = append(buf, Hex(w*64+bits.TrailingZeros64(word)))
+		}
+	}
+	return buf
 }
 
 // axialDistance is the hex-step distance (|Δq| + |Δr| + |Δq + Δr|)/2 (§2).

@@ -36,10 +36,9 @@ type game struct {
 	stop *rules.Stop
 
 	// scratch of reachable (§7)
-	mark  [NumHexes]uint32
-	cost  [NumHexes]uint8
-	stamp uint32
 	reach []Hex
+	// actsOf is each unit's last list of legal activations (moves_cache.go).
+	actsOf []activationCache
 	// scratch of legal (§6)
 	acts    []Activation
 	enemies []Hex // the enemy units' hexes, ascending
@@ -54,6 +53,10 @@ func (g *game) init(b *Battle, dice, pol *rules.Rand, cnt []int64) {
 	g.reach = make([]Hex, 0, 64)
 	g.acts = make([]Activation, 0, 256)
 	g.enemies = make([]Hex, 0, NumHexes)
+	g.actsOf = make([]activationCache, len(b.units))
+	for i := range g.actsOf {
+		g.actsOf[i].acts = make([]Activation, 0, 64)
+	}
 	g.gr.init()
 	g.sa.init()
 }

@@ -41,11 +41,12 @@ type greedyScratch struct {
 	// view with no unit moved: the dice the enemy could roll at a unit on
 	// x without moving, and the melee part of them.
 	tot, mel [NumHexes]int16
-	// dn caches the distance from a hex to the nearest enemy, valid where
-	// dnMark equals dnStamp.
-	dn      [NumHexes]uint8
-	dnMark  [NumHexes]uint32
-	dnStamp uint32
+	// near holds, for each side, the distance from every hex to the
+	// nearest enemy (§14 MoveScore) for the enemy hexes it was computed
+	// with: they change only when an enemy moves or falls, so the
+	// decisions of a turn mostly share them. cur is the active side's.
+	near [2]nearCache
+	cur  *nearCache
 	// gstar is G*, the friendly general under the most pressure, or -1;
 	// tstar marks (by unit) the enemies that can attack it now.
 	gstar int
@@ -59,6 +60,44 @@ type greedyScratch struct {
 	moveAtt []Activation
 	// cands are the scored activations a rollout ranks (§14 rollout).
 	cands []candidate
+}
+
+// nearCache is the distances from every hex to the nearest of a set of
+// enemy hexes, eight to a word (Board.distWords).
+type nearCache struct {
+	filled bool
+	at     hexSet // the enemies' hexes
+	dist   [distWords]uint64
+}
+
+// fill computes the distances to the nearest of the enemies on hexes en
+// (the set at, ascending): the bytewise minimum of their rows of the
+// distance table.
+func (nc *nearCache) fill(b *Board, at *hexSet, en []Hex) {
+	nc.filled, nc.at = true, *at
+	for w := range nc.dist {
+		nc.dist[w] = noEnemyDist * 0x0101010101010101
+	}
+	for _, e := range en {
+		row := &b.distWords[e]
+		for w := range nc.dist {
+			nc.dist[w] = minBytes(nc.dist[w], row[w])
+		}
+	}
+}
+
+// noEnemyDist is the distance dn reads where there is no enemy: beyond
+// any board's diameter.
+const noEnemyDist = 2 * NumHexes / 10
+
+// minBytes is the bytewise minimum of two words whose bytes are all below
+// 128: a byte of (a | 0x80…) − b has its high bit set exactly where a ≥ b,
+// and no byte borrows from the next.
+func minBytes(a, b uint64) uint64 {
+	const high = 0x8080808080808080
+	ge := ((a | high) - b) & high // the high bit of each byte where a ≥ b
+	m := (ge >> 7) * 0xff
+	return b&m | a&^m
 }
 
 func (s *greedyScratch) init() {
@@ -89,30 +128,10 @@ func (g *game) canShoot(e int) bool {
 func (g *game) prepareGreedy(s Side) {
 	st, gr := &g.st, &g.gr
 	g.sortEnemies(s)
-	gr.tot, gr.mel = [NumHexes]int16{}, [NumHexes]int16{}
-	for _, e := range g.b.bySide[s.Other()] {
-		if st.hp[e] <= 0 {
-			continue
-		}
-		t := g.b.units[e].Type
-		eh := st.hex[e]
-		m := stats[t].Melee
-		for _, x := range g.board.Neighbours(eh) {
-			v := int16(max(1, m-meleeCover[g.terrain[x]]))
-			gr.tot[x] += v
-			gr.mel[x] += v
-		}
-		if g.canShoot(int(e)) {
-			r := stats[t].Ranged
-			for _, x := range g.ring(t, eh) {
-				gr.tot[x] += int16(max(1, r-rangedCover[g.terrain[x]]))
-			}
-		}
-	}
-	gr.dnStamp++
-	if gr.dnStamp == 0 {
-		gr.dnMark = [NumHexes]uint32{}
-		gr.dnStamp = 1
+	g.threatMap(s)
+	gr.cur = &gr.near[s]
+	if at := &g.st.occBy[s.Other()]; !gr.cur.filled || gr.cur.at != *at {
+		gr.cur.fill(g.board, at, g.enemies)
 	}
 	// G*: the friendly general with the highest pressure, if threatened;
 	// among equals one at random (reservoir sampling: a draw only on a
@@ -147,14 +166,6 @@ func (g *game) prepareGreedy(s Side) {
 		t := g.b.units[e].Type
 		gr.tstar[e] = d == 1 || g.canShoot(int(e)) && d >= stats[t].MinRange && d <= stats[t].MaxRange
 	}
-}
-
-// ring returns the hexes a shooter of type t on h reaches (§8).
-func (g *game) ring(t UnitType, h Hex) []Hex {
-	if stats[t].MaxRange == 3 {
-		return g.board.ring23[h]
-	}
-	return g.board.ring2[h]
 }
 
 // findFreed lists the enemy shooters only unit u engages.
@@ -193,18 +204,10 @@ func (g *game) threatAt(h, x Hex) (tot, mel int) {
 }
 
 // dn is the distance from x to the nearest enemy (§14 MoveScore).
-func (g *game) dn(x Hex) int {
-	gr := &g.gr
-	if gr.dnMark[x] == gr.dnStamp {
-		return int(gr.dn[x])
-	}
-	best := uint8(2 * NumHexes / 10) // beyond any board's diameter: no enemy
-	for _, e := range g.enemies {
-		best = min(best, g.board.Dist[x][e])
-	}
-	gr.dn[x], gr.dnMark[x] = best, gr.dnStamp
-	return int(best)
-}
+func (g *game) dn(x Hex) int { return int(g.gr.cur.from(x)) }
+
+// from is the distance from x to the nearest enemy.
+func (nc *nearCache) from(x Hex) uint8 { return uint8(nc.dist[x>>3] >> (8 * (x & 7))) }
 
 // attackScore is AttackScore(u at a.To, target) of §14 without the noise,
 // scaled: a scores as if its unit already stood on a.To.
@@ -266,36 +269,62 @@ func (g *game) canRetreat(t, a, h Hex) bool {
 	return false
 }
 
-// moveScore is MoveScore(u from h to d) of §14 without the noise, scaled;
-// bestAtt is the best attack score from d when hasAtt.
-func (g *game) moveScore(u int, h, d Hex, hasAtt bool, bestAtt float64) float64 {
-	st := &g.st
+// mover is what the scores of one unit's moves share (§14 MoveScore):
+// read once a unit, not once a destination.
+type mover struct {
+	h        Hex
+	side     Side
+	cav, gen bool
+	dnh, th  int // dn and threat(x) where it stands
+	// gh is the hex of G* (gstar ≥ 0) and dgh the unit's distance to it.
+	gh   Hex
+	dgh  uint8
+	hasG bool
+}
+
+// mover returns what the scores of unit u's moves share. findFreed(u)
+// must have run.
+func (g *game) mover(u int) mover {
 	unit := &g.b.units[u]
-	gen := unit.Type == GEN
-	dnh, dnd := g.dn(h), g.dn(d)
-	s := 5*float64(dnh-dnd) + 0.5*float64(max(0, 8-dnd))
+	h := g.st.hex[u]
+	m := mover{h: h, side: unit.Side, cav: unit.Type == CAV, gen: unit.Type == GEN, dnh: g.dn(h)}
+	m.th, _ = g.threatAt(h, h)
+	if gs := g.gr.gstar; gs >= 0 {
+		m.gh, m.hasG = g.st.hex[gs], true
+		m.dgh = g.board.Dist[h][m.gh]
+	}
+	return m
+}
+
+// moveScore is MoveScore(u from m.h to d) of §14 without the noise,
+// scaled; bestAtt is the best attack score from d when hasAtt.
+func (g *game) moveScore(m *mover, d Hex, hasAtt bool, bestAtt float64) float64 {
+	dnd := g.dn(d)
+	s := 5*float64(m.dnh-dnd) + 0.5*float64(max(0, 8-dnd))
 	if hasAtt {
 		s += 4 + 0.2*bestAtt
 	}
-	if st.engaged(unit.Side, d) {
+	if g.st.engaged(m.side, d) {
 		s += 2
 	}
 	switch g.terrain[d] {
 	case Hill:
 		s += 0.5
 	case Woods:
-		if unit.Type != CAV {
+		if !m.cav {
 			s += 0.5
 		}
 	case Rough:
-		if unit.Type == CAV {
+		if m.cav {
 			s -= 0.75
 		}
 	}
-	th, _ := g.threatAt(h, h)
-	td, tm := g.threatAt(h, d)
-	if gen {
-		s += float64(th-td) * 5.0
+	td, tm := int(g.gr.tot[d]), int(g.gr.mel[d])
+	if len(g.gr.freed) > 0 {
+		td, tm = g.threatAt(m.h, d)
+	}
+	if m.gen {
+		s += float64(m.th-td) * 5.0
 		s -= 8*float64(td) + 8*float64(tm)
 		switch {
 		case dnd <= 1:
@@ -304,13 +333,13 @@ func (g *game) moveScore(u int, h, d Hex, hasAtt bool, bestAtt float64) float64 
 			s -= 8
 		}
 	} else {
-		s += float64(th-td) * 1.2
-		if gs := g.gr.gstar; gs >= 0 {
-			gh := st.hex[gs]
-			if g.board.Dist[d][gh] < g.board.Dist[h][gh] {
+		s += float64(m.th-td) * 1.2
+		if m.hasG {
+			dd := g.board.Dist[d][m.gh]
+			if dd < m.dgh {
 				s += 2.5
 			}
-			if g.board.Dist[d][gh] <= 1 {
+			if dd <= 1 {
 				s += 6
 			}
 		}
@@ -355,16 +384,18 @@ func (g *game) chooseGreedy() (Activation, choice) {
 		if !g.eligible(u) {
 			continue
 		}
-		gr.buf = g.unitActivations(u, gr.buf[:0])
+		gr.buf = g.cachedActivations(u, gr.buf[:0])
 		g.findFreed(u)
-		gen := g.b.units[u].Type == GEN
+		m := g.mover(u)
 		buf := gr.buf
+		att := -1 // the attacks after this unit's best move are buf[att:attEnd]
+		attEnd := 0
 		for i := 0; i < len(buf); {
-			a := buf[i]
+			a := &buf[i]
 			if a.To == a.From {
-				sc := g.attackScore(a) + g.noise(p.AttackNoise)
+				sc := g.attackScore(*a) + g.noise(p.AttackNoise)
 				if g.passes(u, sc) && (!haveA || sc > sA) {
-					bestA, sA, haveA = a, sc, true
+					bestA, sA, haveA = *a, sc, true
 				}
 				i++
 				continue
@@ -376,12 +407,15 @@ func (g *game) chooseGreedy() (Activation, choice) {
 					best, has = sc, true
 				}
 			}
-			sc := g.moveScore(u, a.From, a.To, has, best) + g.noise(p.MoveNoise)
-			if !(gen && sc < 0) && (!haveM || sc > sM) {
-				bestM, sM, haveM = a, sc, true
-				gr.moveAtt = append(gr.moveAtt[:0], buf[i+1:j]...)
+			sc := g.moveScore(&m, a.To, has, best) + g.noise(p.MoveNoise)
+			if !(m.gen && sc < 0) && (!haveM || sc > sM) {
+				bestM, sM, haveM = *a, sc, true
+				att, attEnd = i+1, j
 			}
 			i = j
+		}
+		if att >= 0 {
+			gr.moveAtt = append(gr.moveAtt[:0], buf[att:attEnd]...)
 		}
 	}
 	if st.used > 0 && g.pol.OpenFloat64() < p.PassChance {

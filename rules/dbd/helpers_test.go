@@ -56,8 +56,15 @@ func compileSource(tb testing.TB, src string) *Battle {
 // to move with 3 activations, and extra wrapper fields (e.g. options).
 func position(tb testing.TB, terrain map[int]string, extra string, units ...string) *Battle {
 	tb.Helper()
+	return positionOn(tb, Standard, terrain, extra, units...)
+}
+
+// positionOn is position on board b (a template wants option
+// board-templates in extra).
+func positionOn(tb testing.TB, b *Board, terrain map[int]string, extra string, units ...string) *Battle {
+	tb.Helper()
 	var sb strings.Builder
-	sb.WriteString("scenario:\n  schema: dbd-scn-0.1\n  board: DBD-157-v1\n  standardsToWin: 5\n  terrain: {")
+	sb.WriteString("scenario:\n  schema: dbd-scn-0.1\n  board: " + b.Name + "\n  standardsToWin: 5\n  terrain: {")
 	keys := make([]int, 0, len(terrain))
 	for h := range terrain {
 		keys = append(keys, h)

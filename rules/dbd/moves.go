@@ -1,5 +1,7 @@
 package dbd
 
+import "math/bits"
+
 // attackKind says what attack an activation ends with.
 type attackKind uint8
 
@@ -35,21 +37,16 @@ func (g *game) legal(buf []Activation) []Activation {
 	g.sortEnemies(g.st.side)
 	for _, u := range g.b.bySide[g.st.side] {
 		if g.eligible(int(u)) {
-			buf = g.unitActivations(int(u), buf)
+			buf = g.cachedActivations(int(u), buf)
 		}
 	}
 	return buf
 }
 
-// sortEnemies lists the hexes of side s's enemies in ascending order.
+// sortEnemies lists the hexes of side s's enemies in ascending order (the
+// set of hexes the state keeps for the side, read back in order).
 func (g *game) sortEnemies(s Side) {
-	g.enemies = g.enemies[:0]
-	e := s.Other()
-	for h := range Hex(NumHexes) {
-		if k := g.st.occ[h]; k != 0 && g.b.units[k-1].Side == e {
-			g.enemies = append(g.enemies, h)
-		}
-	}
+	g.enemies = g.st.occBy[s.Other()].appendTo(g.enemies[:0])
 }
 
 // unitActivations appends the legal activations of unit u (§6) to buf in
@@ -92,7 +89,12 @@ func (g *game) unitActivations(u int, buf []Activation) []Activation {
 			m.To = d
 			buf = append(buf, m)
 		}
-		buf = g.attacksFrom(u, h, d, false, buf)
+		// attacksFrom finds nothing without an enemy beside d unless
+		// the unit may shoot from d: spared the call, which most
+		// destinations of a unit away from the enemy would make.
+		if st.adj[me.Other()][d] > 0 || t == SKR || t == ARC && d == h {
+			buf = g.attacksFrom(u, h, d, false, buf)
+		}
 	}
 	return buf
 }
@@ -178,56 +180,69 @@ func (g *game) shotsFrom(w Activation, d Hex, buf []Activation) []Activation {
 // its Move, its own hex included. Cavalry that enters WOODS or ROUGH stops
 // there. G2: Move-1 units cannot enter WOODS or ROUGH, unless
 // move-one-always lets any unit step into any passable empty neighbour.
-// Costs are 1 or 2, so expanding hexes in order of cost is Dijkstra's
-// algorithm.
+// Costs are 1 or 2, so expanding the hexes of each cost in turn is
+// Dijkstra's algorithm; it works on sets of hexes (every greedy decision
+// asks it for many units), and the set reached is read back in ascending
+// order.
 func (g *game) reachable(u int, buf []Hex) []Hex {
 	st := &g.st
 	t := g.b.units[u].Type
-	move := stats[t].Move
+	move := int(stats[t].Move)
 	h := st.hex[u]
-	g.stamp++
-	if g.stamp == 0 { // wrapped: forget every old mark
-		g.mark = [NumHexes]uint32{}
-		g.stamp = 1
+	nbr, enter := &g.board.nbrSet, g.b.enter
+	var free hexSet // the empty hexes a step may enter, not yet reached
+	for w := range free {
+		free[w] = (enter[1][w] | enter[2][w]) &^ (st.occBy[Blue][w] | st.occBy[Red][w])
 	}
-	s := g.stamp
-	g.mark[h], g.cost[h] = s, 0
-	buf = append(buf, h)
-	for c := uint8(0); c < move; c++ {
-		for i := 0; i < len(buf); i++ {
-			x := buf[i]
-			if g.cost[x] != c || t == CAV && x != h && g.terrain[x].dense() {
-				continue
+	var reached hexSet
+	reached.add(h)
+	var level [3]hexSet // the hexes reached at cost c, c+1 and c+2, by c mod 3
+	level[0].add(h)
+	for c := 0; c < move; c++ {
+		var next hexSet // the neighbours of the hexes at cost c that expand
+		for w, word := range level[c%3] {
+			for ; word != 0; word &= word - 1 {
+				x := Hex(w*64 + bits.TrailingZeros64(word))
+				if t == CAV && x != h && g.terrain[x].dense() {
+					continue
+				}
+				for k := range next {
+					next[k] |= nbr[x][k]
+				}
 			}
-			for _, y := range g.board.Neighbours(x) {
-				mc := moveCost[g.terrain[y]]
-				if st.occ[y] != 0 || mc == impassable || c+mc > move {
-					continue
-				}
-				if g.mark[y] == s {
-					g.cost[y] = min(g.cost[y], c+mc)
-					continue
-				}
-				g.mark[y], g.cost[y] = s, c+mc
-				buf = append(buf, y)
+		}
+		level[c%3] = hexSet{}
+		for k := 1; k < len(enter) && c+k <= move; k++ {
+			for w := range next {
+				n := next[w] & free[w] & enter[k][w]
+				level[(c+k)%3][w] |= n
+				reached[w] |= n
+				free[w] &^= n
 			}
 		}
 	}
 	if g.b.Opt.MoveOneAlways {
-		for _, y := range g.board.Neighbours(h) {
-			if st.occ[y] == 0 && g.terrain[y] != Water && g.mark[y] != s {
-				g.mark[y], g.cost[y] = s, move
-				buf = append(buf, y)
-			}
+		for w := range reached {
+			reached[w] |= nbr[h][w] & free[w]
 		}
 	}
-	// Insertion sort: R has at most 19 hexes at Move 2.
-	for i := 1; i < len(buf); i++ {
-		for j := i; j > 0 && buf[j] < buf[j-1]; j-- {
-			buf[j], buf[j-1] = buf[j-1], buf[j]
+	return reached.appendTo(buf)
+}
+
+// newEnter returns, for each move cost c of 1 and 2, the hexes whose
+// terrain costs c to enter (§3, §7): WATER is in neither.
+func newEnter(terrain *[NumHexes]Terrain) *[3]hexSet {
+	enter := new([3]hexSet)
+	for h := range Hex(NumHexes) {
+		switch c := moveCost[terrain[h]]; c {
+		case 1, 2:
+			enter[c].add(h)
+		case impassable:
+		default:
+			panic("dbd: a move cost other than 1, 2 or impassable")
 		}
 	}
-	return buf
+	return enter
 }
 
 // chargeable reports whether cavalry moving from h to d charges (§7, G10):

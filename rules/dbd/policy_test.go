@@ -100,7 +100,8 @@ func TestScores(t *testing.T) {
 	}
 	// Withdrawing 77 → 76: dn 1 → 2, threat 2 → 0.
 	// 5·(1 − 2) + 0.5·(8 − 2) + (2 − 0)·1.2
-	if got, want := g.moveScore(u, 77, 76, false, 0), -5+3+2.4; !close(got, want) {
+	m := g.mover(u)
+	if got, want := g.moveScore(&m, 76, false, 0), -5+3+2.4; !close(got, want) {
 		t.Errorf("MoveScore %v, want %v", got, want)
 	}
 }

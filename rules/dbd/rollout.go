@@ -26,9 +26,9 @@ func (g *game) greedyCandidates() []candidate {
 		if !g.eligible(u) {
 			continue
 		}
-		gr.buf = g.unitActivations(u, gr.buf[:0])
+		gr.buf = g.cachedActivations(u, gr.buf[:0])
 		g.findFreed(u)
-		gen := g.b.units[u].Type == GEN
+		m := g.mover(u)
 		buf := gr.buf
 		for i := 0; i < len(buf); {
 			a := buf[i]
@@ -46,7 +46,7 @@ func (g *game) greedyCandidates() []candidate {
 					best, has = sc, true
 				}
 			}
-			if sc := g.moveScore(u, a.From, a.To, has, best); !(gen && sc < 0) {
+			if sc := g.moveScore(&m, a.To, has, best); !(m.gen && sc < 0) {
 				gr.cands = append(gr.cands, candidate{g.attackAfterMove(a, buf[i+1:j], false), sc + p.MoveBias})
 			}
 			i = j

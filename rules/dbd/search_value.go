@@ -104,7 +104,7 @@ func (g *game) repairGene(want Activation) (Activation, bool) {
 		return want, false
 	}
 	g.sortEnemies(g.st.side)
-	g.gr.buf = g.unitActivations(u, g.gr.buf[:0])
+	g.gr.buf = g.cachedActivations(u, g.gr.buf[:0])
 	move := -1
 	for i, a := range g.gr.buf {
 		if a.To != want.To {

@@ -14,6 +14,9 @@ type state struct {
 	// adj counts, for each side and hex, the side's units adjacent to the
 	// hex: engagement (§4), support (§9 step 2) and flanking (§8) read it.
 	adj [2][NumHexes]uint8
+	// occBy is the hexes each side's units stand on: what a unit's legal
+	// activations depend on (activationCache).
+	occBy [2]hexSet
 	// acted marks the units activated this turn (G1).
 	acted [NumHexes]bool
 	// used counts the activations spent this turn, passes included (§14
@@ -52,6 +55,7 @@ func (s *state) at(h Hex) int { return int(s.occ[h]) - 1 }
 func (s *state) place(b *Board, u int, sd Side, h Hex) {
 	s.hex[u] = h
 	s.occ[h] = uint8(u + 1)
+	s.occBy[sd].add(h)
 	for _, n := range b.Neighbours(h) {
 		s.adj[sd][n]++
 	}
@@ -61,6 +65,7 @@ func (s *state) place(b *Board, u int, sd Side, h Hex) {
 func (s *state) lift(b *Board, u int, sd Side) {
 	h := s.hex[u]
 	s.occ[h] = 0
+	s.occBy[sd].remove(h)
 	for _, n := range b.Neighbours(h) {
 		s.adj[sd][n]--
 	}
