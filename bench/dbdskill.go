@@ -14,6 +14,14 @@
 // skill-sensitive when the whole interval lies beyond ±threshold, holds
 // when it lies within, undecided otherwise.
 //
+// On a board whose battle is mirrored at both levels and counts its first
+// mover's wins (rules.FirstMoverCounted, asked of the board compiled with
+// the file's players, as `--skill` asks it), BLUE's win share equals RED's
+// by the symmetry and `--skill` judges the first mover's win share
+// instead (the counter first-mover-won over the games, with its
+// Clopper–Pearson interval): the row's move and verdict are then the
+// first mover's, BLUE's move printed after it.
+//
 //	go run bench/dbdskill.go [-threshold 5] LOW.json HIGH.json [LOW.json HIGH.json ...]
 //	go run bench/dbdskill.go -check
 //
@@ -27,6 +35,11 @@ import (
 	"fmt"
 	"math"
 	"os"
+
+	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/rules"
+	_ "github.com/crucible-sim/crucible/rules/all"
+	"github.com/crucible-sim/crucible/scenarios"
 )
 
 // z is the standard normal's 97.5 % quantile.
@@ -92,14 +105,28 @@ func read(path string) (*result, error) {
 	return &r, nil
 }
 
-// line prints one board's line.
+// line prints one board's line: the first mover's move and verdict,
+// BLUE's after it, on a board mirrored at both levels; BLUE's otherwise.
 func line(low, high *result, threshold float64) error {
 	if low.Scenario != high.Scenario {
 		return fmt.Errorf("%s and %s are different boards", low.Scenario, high.Scenario)
 	}
-	pl, ph := share(low.Wins.A, low.Trials), share(high.Wins.A, high.Trials)
-	lo, hi := moveInterval(low, high)
-	nlo, nhi := newcombe(high.Wins.A, high.Trials, low.Wins.A, low.Trials)
+	kl, okl, err := firstMoverWins(low)
+	if err != nil {
+		return err
+	}
+	kh, okh, err := firstMoverWins(high)
+	if err != nil {
+		return err
+	}
+	blue := move("BLUE", low.Wins.A, low.Trials, low.Intervals["wins.a"], high.Wins.A, high.Trials, high.Intervals["wins.a"])
+	lo, hi := blue.lo, blue.hi
+	moves := blue.text
+	if okl && okh {
+		first := move("the first mover", kl, low.Trials, clopperPearson(kl, low.Trials), kh, high.Trials, clopperPearson(kh, high.Trials))
+		lo, hi = first.lo, first.hi
+		moves = first.text + "; " + blue.text + ", nil by the mirror but for chance"
+	}
 	verdict := fmt.Sprintf("undecided at %d and %d games", low.Trials, high.Trials)
 	switch {
 	case lo > threshold || hi < -threshold:
@@ -107,32 +134,79 @@ func line(low, high *result, threshold float64) error {
 	case lo >= -threshold && hi <= threshold:
 		verdict = "holds"
 	}
-	fmt.Printf("%s | %s | %s | move of BLUE %+.1f points [%+.1f, %+.1f] (Newcombe's, independent: [%+.1f, %+.1f]) | %s\n",
-		low.Scenario, level(low), level(high), 100*(ph-pl), 100*lo, 100*hi, 100*nlo, 100*nhi, verdict)
+	fmt.Printf("%s | %s | %s | %s | %s\n", low.Scenario, level(low, okl, kl), level(high, okh, kh), moves, verdict)
 	return nil
 }
 
-// moveInterval is the interval crucible run --skill gives the move: each
-// level's distance to its own Clopper–Pearson limits (the file's
-// intervals["wins.a"]), added. A level without a sampled interval (every
-// game the same outcome, its limits still apart) is read as the file has it.
-func moveInterval(low, high *result) (lo, hi float64) {
-	pl, ph := share(low.Wins.A, low.Trials), share(high.Wins.A, high.Trials)
-	l, h := low.Intervals["wins.a"], high.Intervals["wins.a"]
-	m := ph - pl
-	return m - (ph - h[0]) - (l[1] - pl), m + (h[1] - ph) + (pl - l[0])
+// moved is a share's move from the lower level to the upper, with the
+// interval --skill gives it, and the words of a row.
+type moved struct {
+	lo, hi float64
+	text   string
 }
 
-// level describes one level's answer.
-func level(r *result) string {
+// move is the move of a share (BLUE's, or the first mover's) from xl of
+// nl games, interval il, to xh of nh, interval ih: the interval crucible
+// run --skill gives it (each level's distance to its own Clopper–Pearson
+// limits, added), and Newcombe's for reference.
+func move(what string, xl, nl int, il [2]float64, xh, nh int, ih [2]float64) moved {
+	pl, ph := share(xl, nl), share(xh, nh)
+	m := ph - pl
+	lo, hi := m-(ph-ih[0])-(il[1]-pl), m+(ih[1]-ph)+(pl-il[0])
+	nlo, nhi := newcombe(xh, nh, xl, nl)
+	return moved{lo, hi, fmt.Sprintf("move of %s %+.1f points [%+.1f, %+.1f] (Newcombe's, independent: [%+.1f, %+.1f])", what, 100*m, 100*lo, 100*hi, 100*nlo, 100*nhi)}
+}
+
+// firstMoverWins returns the games the first mover won, when the board
+// compiled with the file's players is mirrored and names the counter
+// (rules.FirstMoverWonOf): as analysis/skill reads it.
+func firstMoverWins(r *result) (int, bool, error) {
+	sc, err := scenarios.Load(r.Scenario)
+	if err != nil {
+		return 0, false, err
+	}
+	for _, k := range []string{"policies.blue", "policies.red"} {
+		if err := sc.Set(k + "=" + r.Options[k]); err != nil {
+			return 0, false, fmt.Errorf("%s: %w", r.Scenario, err)
+		}
+	}
+	b, err := sc.Compile()
+	if err != nil {
+		return 0, false, fmt.Errorf("%s: %w", r.Scenario, err)
+	}
+	name := rules.FirstMoverWonOf(b)
+	if name == "" {
+		return 0, false, nil
+	}
+	k, ok := r.Counters[name]
+	if !ok {
+		return 0, false, fmt.Errorf("%s: no counter %s in the file", r.Scenario, name)
+	}
+	return int(k), true, nil
+}
+
+// clopperPearson is a share's 95 % interval as run prints it.
+func clopperPearson(x, n int) [2]float64 {
+	lo, hi := analysis.ClopperPearson(int64(x), int64(n), 0.05)
+	return [2]float64{lo, hi}
+}
+
+// level describes one level's answer, the first mover's win share first
+// on a mirrored board (first: the games it won).
+func level(r *result, mirrored bool, first int) string {
 	iv := func(k string) string {
 		v := r.Intervals[k]
 		return fmt.Sprintf("[%.1f, %.1f]", 100*v[0], 100*v[1])
 	}
 	elo, ehi := edge(r.Wins.A, r.Wins.B, r.Trials)
 	m, half := mean(r.Counters["first-mover-edge"], r.Squares["first-mover-edge"], r.Trials)
-	return fmt.Sprintf("%s %d games: BLUE %.1f %% %s, RED %.1f %% %s, BLUE − RED %+.1f [%+.1f, %+.1f], first-mover edge %+.3f [%+.3f, %+.3f], %.1f rounds, turn cap %d (%.1f %%)",
-		r.Options["policies.blue"], r.Trials, 100*share(r.Wins.A, r.Trials), iv("wins.a"), 100*share(r.Wins.B, r.Trials), iv("wins.b"),
+	fm := ""
+	if mirrored {
+		c := clopperPearson(first, r.Trials)
+		fm = fmt.Sprintf("the first mover %.1f %% [%.1f, %.1f], ", 100*share(first, r.Trials), 100*c[0], 100*c[1])
+	}
+	return fmt.Sprintf("%s %d games: %sBLUE %.1f %% %s, RED %.1f %% %s, BLUE − RED %+.1f [%+.1f, %+.1f], first-mover edge %+.3f [%+.3f, %+.3f], %.1f rounds, turn cap %d (%.1f %%)",
+		r.Options["policies.blue"], r.Trials, fm, 100*share(r.Wins.A, r.Trials), iv("wins.a"), 100*share(r.Wins.B, r.Trials), iv("wins.b"),
 		100*share(r.Wins.A-r.Wins.B, r.Trials), 100*elo, 100*ehi, m, m-half, m+half,
 		r.Rounds.Mean, r.Ends["turn-cap"], 100*share(r.Ends["turn-cap"], r.Trials))
 }

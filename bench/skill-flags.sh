@@ -10,8 +10,13 @@
 #                solver plays it exactly, and says so where it cannot);
 #   dbd          greedy,search:1k, measured by long runs of their own (a
 #                search:1k game costs about 5.5 s of CPU): each board's
-#                line of bench/dbd-skill.txt, its verdict first; the
-#                roster asked as the others are; the tune not measured;
+#                line of bench/dbd-skill.txt, its verdict first; on a
+#                mirrored board (cavalry_hammer, symmetric_double_line,
+#                symmetric_screen, symmetric_wings: rules.Mirrored) the
+#                move and verdict are the first mover's win share's, as
+#                --skill judges it there, BLUE's move after it (nil by
+#                the mirror but for chance); the roster asked as the
+#                others are; the tune not measured;
 #   the others   none: stratfight and ec4x have no built-in policies, and
 #                emojispace's and the rules files' policies are styles,
 #                none a rung of a ladder of skill (rules.PolicyValue.Rung);

@@ -30,3 +30,29 @@ func MirrorOf(b Battle) string {
 	}
 	return ""
 }
+
+// FirstMoverCounted is implemented by a mirrored battle that counts its
+// first mover's wins. On a mirrored battle side a's win share equals side
+// b's at every level of skill, by the symmetry, so a question about the
+// sides is answered before anything is played; what the mirror leaves
+// open is the first move, which alternates between trials: how often the
+// side that moved first wins. A skill axis (analysis/skill) judges that
+// share on such a battle, and needs to be told which counter holds it,
+// since sim knows no ruleset.
+type FirstMoverCounted interface {
+	Mirrored
+	// FirstMoverWon names the integer counter (Counters.Add) that is 1 in
+	// a trial the side that moved first won and 0 otherwise, when the
+	// battle is mirrored (Mirror() is not "") and its first move
+	// alternates between trials; "" otherwise.
+	FirstMoverWon() string
+}
+
+// FirstMoverWonOf returns b's FirstMoverWon(), or "" when b does not count
+// its first mover's wins or is not mirrored.
+func FirstMoverWonOf(b Battle) string {
+	if m, ok := b.(FirstMoverCounted); ok && m.Mirror() != "" {
+		return m.FirstMoverWon()
+	}
+	return ""
+}

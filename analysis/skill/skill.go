@@ -7,12 +7,19 @@
 // top two levels is judged by its 95 % interval (Axis.Verdict): shown
 // beyond the threshold (sensitive), shown within it (holds), or neither
 // (undecided: more trials would decide).
+//
+// The answer is side a's win share, except on a mirrored battle
+// (rules.Mirrored) that counts its first mover's wins
+// (rules.FirstMoverCounted): there side a's share equals side b's at every
+// level by the symmetry, its move is nil by construction, and the axis
+// judges what the mirror leaves open, the first mover's win share.
 package skill
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/crucible-sim/crucible/analysis"
@@ -38,6 +45,36 @@ type Axis struct {
 	// level, Win variant B's): the move is then the effect's; "" when the
 	// answer is the scenario's own win shares.
 	Effect string `json:"effect,omitempty"`
+	// Mirror says how side b is side a's mirror ("RED is BLUE turned
+	// 180°", rules.Mirrored) when the battle is mirrored at every level,
+	// side a's and side b's win shares then being equal at every level
+	// but for chance; "" when it is not mirrored at some level.
+	Mirror string `json:"mirror,omitempty"`
+}
+
+// Answer names what an axis judges.
+type Answer string
+
+const (
+	// AnswerSide: side a's win share (Level.Win[0]).
+	AnswerSide Answer = "side-a-win-share"
+	// AnswerFirstMover: the first mover's win share (Level.FirstMover), on
+	// a battle mirrored at every level that counts its first mover's wins.
+	AnswerFirstMover Answer = "first-mover-win-share"
+	// AnswerEffect: variant B's effect on side a's win share (Axis.Effect).
+	AnswerEffect Answer = "effect-on-side-a-win-share"
+)
+
+// Answer returns what the axis judges: a comparison's effect, else the
+// first mover's win share when every level has it, else side a's.
+func (a *Axis) Answer() Answer {
+	switch {
+	case a.Effect != "":
+		return AnswerEffect
+	case len(a.Levels) > 0 && !slices.ContainsFunc(a.Levels, func(l Level) bool { return l.FirstMover == nil }):
+		return AnswerFirstMover
+	}
+	return AnswerSide
 }
 
 // Level is the scenario with both sides played by one player.
@@ -54,15 +91,31 @@ type Level struct {
 	// skill: neither a rung of the ruleset's ladder of skill
 	// (rules.PolicyValue.Rung) nor the exact solver's optimal play.
 	Style bool `json:"style,omitempty"`
+	// FirstMover is the first mover's win share with its 95 % interval
+	// (Clopper–Pearson), when the axis judges it (Axis.Answer); nil
+	// otherwise. Run keeps it only when every level has it.
+	FirstMover *analysis.Estimate `json:"first_mover,omitempty"`
+	// mirror is the level's battle's Mirror(), for Run.
+	mirror string
 }
 
-// Answer is the level's answer: side a's win share, or for a
-// comparison's effect the move of it from variant A to variant B.
+// Answer is the level's answer: side a's win share, the first mover's on
+// an axis that judges it, or for a comparison's effect the move of side
+// a's from variant A to variant B.
 func (l Level) Answer() float64 {
 	if l.Base != nil {
 		return l.Win[0].Value - l.Base[0].Value
 	}
-	return l.Win[0].Value
+	return l.share().Value
+}
+
+// share is the win share the level's answer is made of: the first
+// mover's when the level has it, else side a's.
+func (l Level) share() analysis.Estimate {
+	if l.FirstMover != nil && l.Base == nil {
+		return *l.FirstMover
+	}
+	return l.Win[0]
 }
 
 // DefaultThreshold is the move beyond which an answer is skill-sensitive:
@@ -103,10 +156,12 @@ func (a *Axis) MoveInterval() (lo, hi float64) {
 }
 
 // answerReach returns how far the level's answer's 95 % interval reaches
-// below and above it: side a's win share's limits, and for an effect
-// variant A's as well, added (the limits' distances of a difference).
+// below and above it: its share's limits (side a's or the first mover's),
+// and for an effect variant A's as well, added (the limits' distances of
+// a difference).
 func (l Level) answerReach() (down, up float64) {
-	down, up = l.Win[0].Value-l.Win[0].Lo, l.Win[0].Hi-l.Win[0].Value
+	w := l.share()
+	down, up = w.Value-w.Lo, w.Hi-w.Value
 	if l.Base != nil {
 		down += l.Base[0].Hi - l.Base[0].Value
 		up += l.Base[0].Value - l.Base[0].Lo
@@ -155,15 +210,31 @@ func (a *Axis) Exact() bool {
 // were played on; 0 when both are exact.
 func (a *Axis) Trials() int64 {
 	n := len(a.Levels)
+	return max(a.Levels[n-2].sampledTrials(), a.Levels[n-1].sampledTrials())
+}
+
+// sampledTrials is the number of trials the level's sampled shares were
+// played on; 0 when it is exact.
+func (l Level) sampledTrials() int64 {
 	var out int64
-	for _, l := range a.Levels[n-2:] {
-		for _, e := range append([]analysis.Estimate{l.Win[0]}, baseOf(l)...) {
-			if e.Lo != e.Hi {
-				out = max(out, e.Trials)
-			}
+	for _, e := range append([]analysis.Estimate{l.share()}, baseOf(l)...) {
+		if e.Lo != e.Hi {
+			out = max(out, e.Trials)
 		}
 	}
 	return out
+}
+
+// trialsText is the trials of the top two levels in words: "400 trials"
+// when both were sampled alike or one is exact, "20000 and 48 trials"
+// (the lower level's first) when they were sampled unalike.
+func (a *Axis) trialsText() string {
+	n := len(a.Levels)
+	lo, hi := a.Levels[n-2].sampledTrials(), a.Levels[n-1].sampledTrials()
+	if lo > 0 && hi > 0 && lo != hi {
+		return fmt.Sprintf("%d and %d trials", lo, hi)
+	}
+	return fmt.Sprintf("%d trials", a.Trials())
 }
 
 func baseOf(l Level) []analysis.Estimate {
@@ -186,32 +257,75 @@ func (a *Axis) Flag() string {
 	}
 	n := len(a.Levels)
 	lo, hi := a.Levels[n-2], a.Levels[n-1]
+	if a.Answer() == AnswerFirstMover {
+		return fmt.Sprintf("this verdict changes with skill: %s; what skill moves is the first mover's win share: %.2f %% under %s, %.2f %% under %s (%s, more than the %g-point threshold)",
+			a.Sides(), 100*lo.Answer(), lo.Policy, 100*hi.Answer(), hi.Policy, a.MoveText(), 100*a.Threshold)
+	}
 	return fmt.Sprintf("this verdict changes with skill: %s under %s, %s under %s (%s, more than the %g-point threshold)",
 		a.favour(lo), lo.Policy, a.favour(hi), hi.Policy, a.MoveText(), 100*a.Threshold)
 }
 
+// Sides is the answer about the sides on a battle mirrored at every level
+// (Axis.Mirror), which the symmetry gives and no trial measures ("BLUE
+// and RED are each other's mirror (RED is BLUE turned 180°, the first
+// move alternating): neither is favoured at any level of skill, by the
+// symmetry"); "" when the battle is not mirrored at every level, and for
+// a comparison's effect.
+func (a *Axis) Sides() string {
+	if a.Mirror == "" || a.Effect != "" {
+		return ""
+	}
+	return fmt.Sprintf("%s and %s are each other's mirror (%s, the first move alternating): neither is favoured at any level of skill, by the symmetry, not by measure",
+		a.Labels[0], a.Labels[1], a.Mirror)
+}
+
 // MoveText is the move in points, with its 95 % interval and trials when
 // it is sampled: "+18.34 points" when exact, "+2.50 points [-12.40,
-// +17.40] at 40 trials" when not.
+// +17.40] at 40 trials" when not ("at 20000 and 48 trials" when the top
+// two levels were played on different trials, the lower level's first).
 func (a *Axis) MoveText() string {
 	if a.Exact() {
 		return fmt.Sprintf("%+.2f points", 100*a.Move())
 	}
 	lo, hi := a.MoveInterval()
-	return fmt.Sprintf("%+.2f points [%+.2f, %+.2f] at %d trials", 100*a.Move(), 100*lo, 100*hi, a.Trials())
+	return fmt.Sprintf("%+.2f points [%+.2f, %+.2f] at %s", 100*a.Move(), 100*lo, 100*hi, a.trialsText())
 }
 
 // Note says, when neither of the top two levels is a level of skill
 // (Level.Style: Eclipse's kill-greedy and largest-killable-first, any two
 // of EmojiSpace's policies), that the move is between styles of play, as
-// a policy spread measures it, not a move with skill; "" otherwise.
+// a policy spread measures it, not a move with skill; and, when the
+// battle is mirrored at every level but the axis judges side a's share
+// all the same, why (mirrorNote). "" when neither applies.
 func (a *Axis) Note() string {
 	n := len(a.Levels)
 	lo, hi := a.Levels[n-2], a.Levels[n-1]
-	if !lo.Style || !hi.Style {
-		return ""
+	var notes []string
+	if lo.Style && hi.Style {
+		notes = append(notes, fmt.Sprintf("neither %s nor %s is a rung of the ruleset's ladder of skill or its optimal play: they are styles of play, and the move between them is a style's (as --policy-spread measures it), not skill's", lo.Policy, hi.Policy))
 	}
-	return fmt.Sprintf("neither %s nor %s is a rung of the ruleset's ladder of skill or its optimal play: they are styles of play, and the move between them is a style's (as --policy-spread measures it), not skill's", lo.Policy, hi.Policy)
+	if m := a.mirrorNote(); m != "" {
+		notes = append(notes, m)
+	}
+	return strings.Join(notes, "; ")
+}
+
+// mirrorNote says why an axis of a battle mirrored at every level judges
+// side a's win share, whose move the symmetry makes nil but for chance
+// and the players' artefacts, and not the first mover's: a comparison
+// judges the effect on side a's share, and a battle that does not count
+// its first mover's wins (rules.FirstMoverCounted) at every level (a
+// level solved exactly counts none) leaves the axis nothing else.
+func (a *Axis) mirrorNote() string {
+	switch {
+	case a.Mirror == "" || a.Answer() == AnswerFirstMover:
+		return ""
+	case a.Effect != "":
+		return fmt.Sprintf("both variants are mirrored at every level (%s): %s's win share is even in each but for chance, so %s's effect on it is nil by construction; this axis judges that effect, not %s's effect on the first mover's win share",
+			a.Mirror, a.Labels[0], a.Effect, a.Effect)
+	}
+	return fmt.Sprintf("the battle is mirrored at every level (%s), so %s's win share equals %s's but for chance and its move is nil by construction; the axis judges it all the same because the battle does not count its first mover's wins at every level, which is what the mirror leaves to skill",
+		a.Mirror, a.Labels[0], a.Labels[1])
 }
 
 // favour says which side a level favours and by how much; for an effect,
@@ -260,7 +374,25 @@ func Run(ctx context.Context, r analysis.Run, sc *scenarios.Scenario, levels []s
 		}
 		a.Levels = append(a.Levels, l)
 	}
+	a.settleMirror()
 	return a, nil
+}
+
+// settleMirror sets the axis's Mirror when the battle is mirrored at
+// every level, and keeps the levels' first-mover shares only when it is
+// and every level has one: an axis judges one share at all its levels.
+func (a *Axis) settleMirror() {
+	a.Mirror = a.Levels[len(a.Levels)-1].mirror
+	for _, l := range a.Levels {
+		if l.mirror == "" {
+			a.Mirror = ""
+		}
+	}
+	if a.Mirror == "" || slices.ContainsFunc(a.Levels, func(l Level) bool { return l.FirstMover == nil }) {
+		for i := range a.Levels {
+			a.Levels[i].FirstMover = nil
+		}
+	}
 }
 
 // RunEach is Run for each of scs in turn (the scenarios a tune's answer
@@ -293,8 +425,12 @@ func RunEffect(ctx context.Context, r analysis.Run, va, vb *scenarios.Scenario, 
 		return nil, err
 	}
 	ax.Scenario, ax.Effect = fmt.Sprintf("%s against %s", vb.Name, va.Name), effect
+	if base.Mirror == "" {
+		ax.Mirror = ""
+	}
 	for i := range ax.Levels {
 		ax.Levels[i].Base = &base.Levels[i].Win
+		ax.Levels[i].FirstMover = nil
 	}
 	return ax, nil
 }
@@ -387,6 +523,9 @@ func play(ctx context.Context, r analysis.Run, sc *scenarios.Scenario, fields [2
 	}
 	out := Level{Policy: v.Name}
 	if _, serr := rules.LookupSolver(sc.Ruleset); serr == nil {
+		if b, err := lv.Compile(); err == nil {
+			out.mirror = rules.MirrorOf(b)
+		}
 		sol, err := analysis.Solve(ctx, lv, false)
 		if ctx.Err() != nil {
 			return Level{}, ctx.Err()
@@ -412,7 +551,34 @@ func play(ctx context.Context, r analysis.Run, sc *scenarios.Scenario, fields [2
 	for s := range out.Win {
 		out.Win[s] = analysis.EstimateOf(res, rules.Metric{Kind: rules.WinShare, Side: rules.Side(s + 1)}, 0.05)
 	}
-	return out, nil
+	out.mirror = rules.MirrorOf(res.Battle)
+	out.FirstMover, err = firstMoverShare(sc.Name, v.Name, res)
+	return out, err
+}
+
+// firstMoverShare returns the first mover's win share in res with its
+// 95 % Clopper–Pearson interval, as Level.Win holds the sides', when res's
+// battle is mirrored and names the counter of its first mover's wins
+// (rules.FirstMoverCounted); nil when it does not. A counter the battle
+// does not declare, or whose sum is no count of trials, is the ruleset's
+// error, and said so.
+func firstMoverShare(scenario, player string, res *analysis.Result) (*analysis.Estimate, error) {
+	name := rules.FirstMoverWonOf(res.Battle)
+	if name == "" {
+		return nil, nil
+	}
+	t := res.Tally
+	k, ok := t.Counter(name)
+	switch won := t.Wins[rules.A] + t.Wins[rules.B]; {
+	case !ok:
+		return nil, fmt.Errorf("%s: skill level %s: the battle names counter %q for its first mover's wins and does not declare it (its counters: %s)", scenario, player, name, strings.Join(t.CounterNames, ", "))
+	case k < 0 || k > won:
+		return nil, fmt.Errorf("%s: skill level %s: counter %q of the first mover's wins holds %d in %d trials, %d of them won: want a count of won trials", scenario, player, name, k, t.Trials, won)
+	}
+	e := analysis.Estimate{Value: float64(k) / float64(t.Trials), Trials: t.Trials}
+	e.Lo, e.Hi = analysis.ClopperPearson(k, t.Trials, 0.05)
+	e.Method = fmt.Sprintf("%s Clopper–Pearson interval (%d of %d)", analysis.LevelText(0.05), k, t.Trials)
+	return &e, nil
 }
 
 func valueNames(f rules.PolicyField) string {

@@ -15,3 +15,11 @@ func TestMoveFalseVerdictsLong(t *testing.T) {
 		t.Errorf("the independent interval flags %s → %s on %d of 3000 seeds, not more than 5 %%: the case no longer shows why the axis does not use it", c.from, c.to, n)
 	}
 }
+
+// TestFirstMoverFalseVerdicts on every case, 3,000 seeds a case: the
+// first mover's axis on a mirrored battle errs no more than side a's.
+func TestFirstMoverFalseVerdictsLong(t *testing.T) {
+	for _, c := range moveCases {
+		checkFirstMoverFalse(t, c, 3000)
+	}
+}

@@ -242,7 +242,7 @@ func TestVerdictByHand(t *testing.T) {
 		{"exact 5.5", axis(exactLevel("g", 0.40), exactLevel("s", 0.455)), 0.055, 0.055, skill.VerdictSensitive, "+5.50 points"},
 		{"exact -6", axis(exactLevel("g", 0.46), exactLevel("s", 0.40)), -0.06, -0.06, skill.VerdictSensitive, "-6.00 points"},
 		// 0.50 [0.45, 0.56] to 0.60 [0.57, 0.62]: 0.10 − (0.03 + 0.06), 0.10 + (0.02 + 0.05).
-		{"beyond", axis(sampledLevel("g", 0.50, 0.45, 0.56, 400), sampledLevel("s", 0.60, 0.57, 0.62, 800)), 0.01, 0.17, skill.VerdictUndecided, "+10.00 points [+1.00, +17.00] at 800 trials"},
+		{"beyond", axis(sampledLevel("g", 0.50, 0.45, 0.56, 400), sampledLevel("s", 0.60, 0.57, 0.62, 800)), 0.01, 0.17, skill.VerdictUndecided, "+10.00 points [+1.00, +17.00] at 400 and 800 trials"},
 		{"shown", axis(sampledLevel("g", 0.50, 0.49, 0.51, 1e4), sampledLevel("s", 0.60, 0.59, 0.61, 1e4)), 0.08, 0.12, skill.VerdictSensitive, "+10.00 points [+8.00, +12.00] at 10000 trials"},
 		{"within", axis(sampledLevel("g", 0.50, 0.49, 0.51, 1e4), sampledLevel("s", 0.51, 0.50, 0.52, 1e4)), -0.01, 0.03, skill.VerdictHolds, "+1.00 points [-1.00, +3.00] at 10000 trials"},
 		{"exact below sampled", axis(exactLevel("g", 0.50), sampledLevel("s", 0.57, 0.56, 0.58, 1e4)), 0.06, 0.08, skill.VerdictSensitive, "+7.00 points [+6.00, +8.00] at 10000 trials"},

@@ -33,11 +33,12 @@ func Summary(axes []*skill.Axis, prefix string) string {
 	byMove := sortedByMove(axes)
 	sens, und := Judged(byMove, skill.VerdictSensitive), Judged(byMove, skill.VerdictUndecided)
 	holds := len(axes) - len(sens) - len(und)
+	what := answerName(axes)
 	switch {
 	case len(sens) == 0 && len(und) == 0:
 		top := byMove[0]
-		return fmt.Sprintf("Skill: every one of the %d cells holds from %s to %s: %s's win share moves by at most %.2f points (%s), within the %g-point threshold.",
-			len(axes), from, to, a.Labels[0], math.Abs(100*top.Move()), cellName(top, prefix), 100*a.Threshold)
+		return fmt.Sprintf("Skill: every one of the %d cells holds from %s to %s: %s moves by at most %.2f points (%s), within the %g-point threshold.",
+			len(axes), from, to, what, math.Abs(100*top.Move()), cellName(top, prefix), 100*a.Threshold)
 	case len(sens) == 0:
 		return fmt.Sprintf("Skill: no cell is shown to change with skill from %s to %s, but %d of %d are undecided, their moves' intervals straddling the %g-point threshold: %s; more trials would decide. %s.",
 			from, to, len(und), len(axes), 100*a.Threshold, cellList(und, prefix), capital(holdCount(holds, len(axes)-len(und))))
@@ -46,8 +47,38 @@ func Summary(axes []*skill.Axis, prefix string) string {
 	if len(und) > 0 {
 		rest = fmt.Sprintf("%s; %d undecided (%s): more trials would decide", rest, len(und), cellList(und, prefix))
 	}
-	return fmt.Sprintf("Skill: %d of %d cells change with skill from %s to %s, %s's win share moving by more than the %g-point threshold: %s. Read those cells under %s; %s.",
-		len(sens), len(axes), from, to, a.Labels[0], 100*a.Threshold, cellList(sens, prefix), to, rest)
+	return fmt.Sprintf("Skill: %d of %d cells change with skill from %s to %s, %s moving by more than the %g-point threshold: %s. Read those cells under %s; %s.",
+		len(sens), len(axes), from, to, what, 100*a.Threshold, cellList(sens, prefix), to, rest)
+}
+
+// firstMoverMark marks, in a roster's cells, a cell whose axis judges the
+// first mover's win share (a mirrored battle's, skill.AnswerFirstMover)
+// among cells that judge side a's.
+const firstMoverMark = " (first mover)"
+
+// answerName names what the cells' axes judge: side a's win share; the
+// first mover's, when every cell is a mirrored battle that counts it; or
+// side a's with the first mover's on the cells marked firstMoverMark.
+func answerName(axes []*skill.Axis) string {
+	side := axes[0].Labels[0] + "'s win share"
+	switch n := firstMoverCells(axes); {
+	case n == len(axes):
+		return "the first mover's win share (each cell a mirrored battle, even between the sides by the symmetry)"
+	case n > 0:
+		return side + " (the first mover's on the mirrored cells marked" + firstMoverMark + ")"
+	}
+	return side
+}
+
+// firstMoverCells counts the axes that judge the first mover's win share.
+func firstMoverCells(axes []*skill.Axis) int {
+	n := 0
+	for _, a := range axes {
+		if a.Answer() == skill.AnswerFirstMover {
+			n++
+		}
+	}
+	return n
 }
 
 // cellList names the first namedCells of axes with their moves, and
@@ -82,7 +113,8 @@ func holdCount(holds, others int) string {
 func capital(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
 
 // WriteCells writes the axes of a roster's cells as one table, a row a
-// cell: side a's win share under each player and its move between the top
+// cell: side a's win share (a mirrored cell's first mover's, marked)
+// under each player and its move between the top
 // two (with its 95 % interval when a cell was sampled), the cells that
 // move most first, each marked SKILL-SENSITIVE when the move is shown
 // beyond the threshold and undecided when its interval straddles it. It
@@ -95,7 +127,7 @@ func WriteCells(w io.Writer, axes []*skill.Axis, prefix string) error {
 	a := axes[0]
 	sampled := slices.ContainsFunc(axes, func(x *skill.Axis) bool { return !x.Exact() })
 	var b strings.Builder
-	fmt.Fprintf(&b, "\nskill by cell   %s's win share with both sides played by each player, the cells that move most first\n", a.Labels[0])
+	fmt.Fprintf(&b, "\nskill by cell   %s with both sides played by each player, the cells that move most first\n", answerName(axes))
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 	fmt.Fprint(tw, "cell")
 	for _, l := range a.Levels {
@@ -143,5 +175,12 @@ func sortedByMove(axes []*skill.Axis) []*skill.Axis {
 	return out
 }
 
-// cellName is an axis's scenario without the roster's prefix.
-func cellName(a *skill.Axis, prefix string) string { return strings.TrimPrefix(a.Scenario, prefix) }
+// cellName is an axis's scenario without the roster's prefix, marked
+// when its axis judges the first mover's win share.
+func cellName(a *skill.Axis, prefix string) string {
+	name := strings.TrimPrefix(a.Scenario, prefix)
+	if a.Answer() == skill.AnswerFirstMover {
+		name += firstMoverMark
+	}
+	return name
+}

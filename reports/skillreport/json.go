@@ -9,11 +9,18 @@ import (
 )
 
 // Field is the "skill" field a command adds to its JSON object: each
-// axis, with its levels, its move and the move's 95 % interval (move_lo,
-// move_hi: the move itself when exact), its verdict ("sensitive",
-// "holds" or "undecided"), whether it is sensitive (true only when shown:
-// the verdict "sensitive"), its flag, and its note (null unless the
-// levels are styles of play, skill.Axis.Note).
+// axis, with what it judges ("answer": skill.Answer's values: side a's
+// win share, the first mover's on a mirrored battle that counts it, or a
+// comparison's effect), the mirror ("mirror": how side b is side a's
+// mirror when the battle is mirrored at every level, else null) and the
+// answer about the sides it gives ("sides", skill.Axis.Sides, else null),
+// its levels (each with the first mover's win share, "first_mover", on an
+// axis that judges it, else null), its move and the move's 95 % interval
+// (move_lo, move_hi: the move itself when exact), its verdict
+// ("sensitive", "holds" or "undecided"), whether it is sensitive (true
+// only when shown: the verdict "sensitive"), its flag, and its note (null
+// unless the levels are styles of play or the battle is mirrored with no
+// first mover's count, skill.Axis.Note).
 func Field(axes []*skill.Axis) formats.Field {
 	objs := make([]formats.Object, len(axes))
 	for i, a := range axes {
@@ -35,15 +42,20 @@ func With(o json.Marshaler, axes []*skill.Axis) json.Marshaler {
 func axisObject(a *skill.Axis) formats.Object {
 	levels := make([]formats.Object, len(a.Levels))
 	for i, l := range a.Levels {
+		var first any
+		if l.FirstMover != nil {
+			first = estimateObject(*l.FirstMover)
+		}
 		o := formats.Object{{Key: "player", Val: l.Policy}, {Key: "exact", Val: l.Exact}, {Key: "answer", Val: l.Answer()},
-			{Key: "win_a", Val: estimateObject(l.Win[0])}, {Key: "win_b", Val: estimateObject(l.Win[1])}}
+			{Key: "win_a", Val: estimateObject(l.Win[0])}, {Key: "win_b", Val: estimateObject(l.Win[1])}, {Key: "first_mover", Val: first}}
 		if l.Base != nil {
 			o = append(o, formats.Field{Key: "base_win_a", Val: estimateObject(l.Base[0])}, formats.Field{Key: "base_win_b", Val: estimateObject(l.Base[1])})
 		}
 		levels[i] = o
 	}
 	lo, hi := a.MoveInterval()
-	o := formats.Object{{Key: "scenario", Val: a.Scenario}, {Key: "labels", Val: a.Labels}}
+	o := formats.Object{{Key: "scenario", Val: a.Scenario}, {Key: "labels", Val: a.Labels}, {Key: "answer", Val: string(a.Answer())},
+		{Key: "mirror", Val: formats.Nullable(a.Mirror)}, {Key: "sides", Val: formats.Nullable(a.Sides())}}
 	if a.Effect != "" {
 		o = append(o, formats.Field{Key: "effect", Val: a.Effect})
 	}

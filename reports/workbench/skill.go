@@ -140,19 +140,22 @@ func (s *Server) fightSkill(ctx context.Context, t *tab, j *job, sc *scenarios.S
 }
 
 // skillWords is the axis's verdict in words (skillreport.Line), its
-// note when the players are styles (skill.Axis.Note), then each level's
-// shares by side name.
+// note (skill.Axis.Note), then each level's shares by side name, after
+// the first mover's on a mirrored battle's axis.
 func skillWords(a *skill.Axis) []string {
 	out := []string{skillreport.Line(a)}
 	if note := a.Note(); note != "" {
 		out = append(out, "note: "+note)
 	}
 	for _, l := range a.Levels {
-		how := ""
+		how, first := "", ""
 		if l.Exact {
 			how = " (exact)"
 		}
-		out = append(out, fmt.Sprintf("with %s: %s wins %.2f %%, %s wins %.2f %%%s", l.Policy, a.Labels[0], 100*l.Win[0].Value, a.Labels[1], 100*l.Win[1].Value, how))
+		if f := l.FirstMover; f != nil {
+			first = fmt.Sprintf("the first mover wins %.2f %% (%.2f to %.2f %%); ", 100*f.Value, 100*f.Lo, 100*f.Hi)
+		}
+		out = append(out, fmt.Sprintf("with %s: %s%s wins %.2f %%, %s wins %.2f %%%s", l.Policy, first, a.Labels[0], 100*l.Win[0].Value, a.Labels[1], 100*l.Win[1].Value, how))
 	}
 	return out
 }

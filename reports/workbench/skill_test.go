@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -62,6 +63,37 @@ func TestSkillIsTheCommandLines(t *testing.T) {
 	if !strings.HasPrefix(words[0], "SKILL-SENSITIVE") {
 		t.Errorf("fleet-mirror with kill-greedy against optimal on side a: %q, want SKILL-SENSITIVE", words[0])
 	}
+}
+
+// On a mirrored board the page says, as `crucible run --skill` does, that
+// the sides are even by the mirror and how the first mover's share moves,
+// and gives each level's first mover's share before the sides'.
+func TestSkillMirroredBoard(t *testing.T) {
+	t.Parallel()
+	words := wordsOf(skillJob(t, "skill-mirror", "dbd/symmetric_wings", "29", 400, "random", "greedy"))
+	want := []string{
+		"SKILL-SENSITIVE  this verdict changes with skill: BLUE and RED are each other's mirror (RED is BLUE reflected across the middle row, the first move alternating)",
+		"with random: the first mover wins 52.25 % (47.23 to 57.24 %); BLUE wins 49.75 %, RED wins 49.50 %",
+		"with greedy: the first mover wins 23.50 % (19.43 to 27.97 %); BLUE wins 50.50 %, RED wins 49.50 %",
+	}
+	if len(words) != 3 || !strings.HasPrefix(words[0], want[0]) || words[1] != want[1] || words[2] != want[2] {
+		t.Errorf("the page says %q; want %q", words, want)
+	}
+}
+
+// skillJob asks a new server's tab for the skill axis of a built-in, as
+// the page's skill check does, and returns its answer.
+func skillJob(t *testing.T, tabName, builtin, seed string, trials int, levels ...string) sseEvent {
+	t.Helper()
+	_, hs := newTestServer(t, workbench.Config{})
+	tab := openTab(t, hs.URL, tabName)
+	body := map[string]any{"tab": tabName, "job": nextJob(), "name": path.Base(builtin), "builtin": builtin, "text": builtinText(t, hs.URL, builtin),
+		"seed": seed, "trials": trials, "levels": levels}
+	status, r := post(t, hs.URL, "/api/skill", body)
+	if status != 200 {
+		t.Fatalf("%d %v", status, r)
+	}
+	return tab.answer(t, r["job"].(float64), "skill", 2*time.Minute)
 }
 
 // A level that is no player of the ruleset is refused before anything is

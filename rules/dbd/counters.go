@@ -6,6 +6,10 @@ import (
 	"github.com/crucible-sim/crucible/rules"
 )
 
+// firstMoverWon is the counter of the first mover's wins (§16), which a
+// mirrored battle names to the skill axis (rules.FirstMoverCounted).
+const firstMoverWon = "first-mover-won"
+
 // counterIndex holds the index of every counter in Outcome.Counters.
 type counterIndex struct {
 	standards, unitsLost, generalsLost, hpLost          [2]int
@@ -44,7 +48,7 @@ func (c *counterIndex) declareGame(cs *rules.Counters) {
 	c.blockedSteps = cs.Add("blocked-steps", "retreat steps with no legal hex, each a hit (§9 step 5, §16)")
 	c.blockedKills = cs.Add("blocked-kills", "units destroyed by a blocked retreat's hit (§16)")
 	c.movedFirst = cs.DistByWinner(rules.SideCounter(rules.A, "moved-first"), "1 if BLUE (side a) took the first turn, 0 if RED did (§16); tallied by winner, so the report gives win shares by first mover")
-	c.firstWon = cs.Add("first-mover-won", "1 if the side that took the first turn won (§16)")
+	c.firstWon = cs.Add(firstMoverWon, "1 if the side that took the first turn won (§16)")
 	c.secondWon = cs.Add("second-mover-won", "1 if the side that took the second turn won (§16)")
 	c.firstEdge = cs.Add("first-mover-edge", "+1 if the first mover won, −1 if the second did, 0 for a draw: its mean is the first-mover advantage P(first wins) − P(second wins), with its interval")
 	c.cascade = cs.Dist("retreat-cascade", "the longest retreat cascade of the game: a chain of retreat steps, each caused by the one before (it blocked this step's hex, or left this unit flanked without the retreating friend); 0 without retreats")

@@ -85,3 +85,13 @@ func (b *Battle) mirroredBy(m *symmetry) bool {
 
 // Mirror implements rules.Mirrored.
 func (b *Battle) Mirror() string { return b.mirrorText }
+
+// FirstMoverWon implements rules.FirstMoverCounted: on a mirrored battle
+// the first move alternates (mirror demands it), and the counter
+// first-mover-won is 1 in a game its first mover won (§16).
+func (b *Battle) FirstMoverWon() string {
+	if b.mirrorText == "" {
+		return ""
+	}
+	return firstMoverWon
+}

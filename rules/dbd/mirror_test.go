@@ -2,8 +2,11 @@ package dbd
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/crucible-sim/crucible/rules"
 )
 
 // Every symmetry of every board keeps neighbours neighbours and distances
@@ -60,8 +63,16 @@ func TestBuiltinMirrors(t *testing.T) {
 		{"cavalry_hammer", "options: {first-side: alternate, retreat-choice: first}\n", ""},
 		{"cavalry_hammer", "options: {first-side: alternate, retreat-choice: random, hp: max}\n", "RED is BLUE turned 180°"},
 	} {
-		if got := loadBattle(t, c.name, c.extra).Mirror(); got != c.want {
+		b := loadBattle(t, c.name, c.extra)
+		if got := b.Mirror(); got != c.want {
 			t.Errorf("%s with %q: Mirror() = %q, want %q", c.name, c.extra, got, c.want)
+		}
+		// The skill axis judges the first mover's share exactly where the
+		// battle is mirrored (rules.FirstMoverCounted), by the counter §16
+		// declares.
+		want := map[bool]string{true: "first-mover-won"}[c.want != ""]
+		if got := rules.FirstMoverWonOf(b); got != want || (want != "" && !slices.Contains(b.Spec().CounterNames(), want)) {
+			t.Errorf("%s with %q: FirstMoverWonOf = %q, want %q, a counter of the battle", c.name, c.extra, got, want)
 		}
 	}
 	// One unit's HP, quality or place changed, or a hex of terrain on one

@@ -106,6 +106,16 @@ func (b *toyBattle) Spec() rules.Spec { return b.spec }
 // well, which then lets side a win more often than side b.
 func (b *toyBattle) Mirror() string { return "b is a" }
 
+// FirstMoverWon implements rules.FirstMoverCounted: the toy has no first
+// mover and names no counter, but with flaw "first-mover-undeclared" it
+// names one it does not declare.
+func (b *toyBattle) FirstMoverWon() string {
+	if b.flaw == "first-mover-undeclared" {
+		return "first-mover-won"
+	}
+	return ""
+}
+
 func (b *toyBattle) NewFighter() rules.Fighter {
 	if b.flaw == "not-stoppable" {
 		return plainFighter{&toyFighter{b: b}}
@@ -264,6 +274,9 @@ func TestKitCatchesEachFlaw(t *testing.T) {
 		// A mirrored battle whose side a wins 5/16 of the rounds and side
 		// b 4/16: an edge of about 9 points.
 		"lopsided": {"MirroredSidesEven"},
+		// A mirrored battle that names an undeclared counter of its first
+		// mover's wins (rules.FirstMoverCounted).
+		"first-mover-undeclared": {"MirroredSidesEven"},
 	}
 	for flaw, want := range caughtBy {
 		k := kit(flaw)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/rules"
@@ -96,7 +97,8 @@ func (p MirrorPlay) String() string {
 // flakes; MirrorAlpha is the chance that it fails an even ruleset on a
 // seed drawn at random. The equivalence test that bounds the edge within
 // ±1 point takes 10⁵ games and more (see MirrorPlay.Edge), too many for
-// the default run.
+// the default run. A battle that names the counter of its first mover's
+// wins (rules.FirstMoverCounted) must declare it.
 func (k Kit) mirrors([]rules.Battle) (problems []string) {
 	plays, err := k.MirrorPlays(false)
 	if err != nil {
@@ -108,6 +110,9 @@ func (k Kit) mirrors([]rules.Battle) (problems []string) {
 	}
 	z := analysis.NormalQuantile(1 - MirrorAlpha/2/float64(max(len(plays), 1)))
 	for _, p := range plays {
+		if c := rules.FirstMoverWonOf(p.Battle); c != "" && !slices.Contains(p.Battle.Spec().CounterNames(), c) {
+			problems = append(problems, fmt.Sprintf("%s: FirstMoverWon names counter %q, which the battle does not declare (its counters: %v)", p, c, p.Battle.Spec().CounterNames()))
+		}
 		e, err := p.Edge(context.Background(), 1, trials)
 		if err != nil {
 			problems = append(problems, fmt.Sprintf("%s: %v", p, err))

@@ -24,7 +24,7 @@ type SkillFlags struct {
 func (f *SkillFlags) Register(cmd *cobra.Command) {
 	fl := cmd.Flags()
 	fl.StringSliceVar(&f.Levels, "skill", nil, "re-judge each answer with both sides played by each of these `players`, weakest first (e.g. greedy,search:1k; kill-greedy,optimal), and flag it when the top two disagree")
-	fl.Float64Var(&f.threshold, "skill-threshold", 100*skill.DefaultThreshold, "flag an answer as skill-sensitive when side a's win share moves by more than this many `points` between the top two --skill players")
+	fl.Float64Var(&f.threshold, "skill-threshold", 100*skill.DefaultThreshold, "flag an answer as skill-sensitive when side a's win share (on a mirrored battle the first mover's) moves by more than this many `points` between the top two --skill players")
 }
 
 // Check refuses flag values out of range, and an output format other

@@ -119,7 +119,7 @@ function pair(p, a, b) {
     rest.length ? h('details', {}, h('summary', {}, rest.length + ' more metrics'), h('ul', {class: 'effects'}, rest.map(item))) : '',
     p.exact ? '' : h('p', {class: 'muted'}, p.result.verdict),
     // The skill axis's verdict, after the comparison's own (words[0]).
-    (p.words || []).slice(1).map((w) => h('p', {class: 'skill-line' + (/^SKILL-SENSITIVE/.test(w) ? ' sensitive' : /^skill +undecided/.test(w) ? ' undecided' : '')}, w)),
+    (p.words || []).slice(1).map((w) => h('p', {class: 'skill-line' + (/^SKILL-SENSITIVE/.test(w) ? ' sensitive' : /^skill +(.*; )?undecided whether/.test(w) ? ' undecided' : '')}, w)),
     h('p', {class: 'reproduce'}, 'Reproduce: ', h('code', {class: 'command'}, p.command)),
     h('details', {class: 'stats'}, h('summary', {}, 'Statistics'), h('pre', {}, p.text)));
 }
