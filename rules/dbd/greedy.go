@@ -376,58 +376,73 @@ func (g *game) chooseGreedy() (Activation, choice) {
 	st, gr, p := &g.st, &g.gr, g.b.Opt.Profile
 	s := st.side
 	g.prepareGreedy(s)
-	var bestA, bestM Activation
-	haveA, haveM := false, false
-	var sA, sM float64
+	var b greedyBest
 	for _, uu := range g.b.bySide[s] {
 		u := int(uu)
 		if !g.eligible(u) {
 			continue
 		}
-		gr.buf = g.cachedActivations(u, gr.buf[:0])
-		g.findFreed(u)
-		m := g.mover(u)
-		buf := gr.buf
-		att := -1 // the attacks after this unit's best move are buf[att:attEnd]
-		attEnd := 0
-		for i := 0; i < len(buf); {
-			a := &buf[i]
-			if a.To == a.From {
-				sc := g.attackScore(*a) + g.noise(p.AttackNoise)
-				if g.passes(u, sc) && (!haveA || sc > sA) {
-					bestA, sA, haveA = *a, sc, true
-				}
-				i++
-				continue
-			}
-			j := i + 1
-			best, has := math.Inf(-1), false
-			for ; j < len(buf) && buf[j].To == a.To; j++ {
-				if sc := g.attackScore(buf[j]); sc > best {
-					best, has = sc, true
-				}
-			}
-			sc := g.moveScore(&m, a.To, has, best) + g.noise(p.MoveNoise)
-			if !(m.gen && sc < 0) && (!haveM || sc > sM) {
-				bestM, sM, haveM = *a, sc, true
-				att, attEnd = i+1, j
-			}
-			i = j
-		}
-		if att >= 0 {
-			gr.moveAtt = append(gr.moveAtt[:0], buf[att:attEnd]...)
+		acts := g.activations(u)
+		if att, attEnd := g.weighUnit(u, acts, &b); att >= 0 {
+			gr.moveAtt = append(gr.moveAtt[:0], acts[att:attEnd]...)
 		}
 	}
 	if st.used > 0 && g.pol.OpenFloat64() < p.PassChance {
 		return Activation{}, choicePass
 	}
 	switch {
-	case haveA && (!haveM || sA+p.AttackBias >= sM+p.MoveBias):
-		return bestA, choiceAct
-	case haveM:
-		return g.attackAfterMove(bestM, gr.moveAtt, true), choiceAct
+	case b.haveA && (!b.haveM || b.sA+p.AttackBias >= b.sM+p.MoveBias):
+		return b.a, choiceAct
+	case b.haveM:
+		return g.attackAfterMove(b.m, gr.moveAtt, true), choiceAct
 	}
 	return Activation{}, choiceEnd
+}
+
+// greedyBest is the best attack without moving and the best move a greedy
+// decision has weighed so far, with their noisy scores (§14).
+type greedyBest struct {
+	a, m         Activation
+	sA, sM       float64
+	haveA, haveM bool
+}
+
+// weighUnit weighs unit u's activations buf, each with its noise, against
+// the best so far, b; when one of its moves becomes the best move, it
+// returns where in buf the attacks open after it are, else -1. It is a
+// function of its own, not a loop of chooseGreedy's, because it is the
+// hot loop of every greedy decision: it keeps fewer values live across its
+// calls.
+func (g *game) weighUnit(u int, buf []Activation, b *greedyBest) (att, attEnd int) {
+	p := g.b.Opt.Profile
+	g.findFreed(u)
+	m := g.mover(u)
+	att = -1
+	for i := 0; i < len(buf); {
+		a := &buf[i]
+		if a.To == a.From {
+			sc := g.attackScore(*a) + g.noise(p.AttackNoise)
+			if g.passes(u, sc) && (!b.haveA || sc > b.sA) {
+				b.a, b.sA, b.haveA = *a, sc, true
+			}
+			i++
+			continue
+		}
+		j := i + 1
+		best, has := math.Inf(-1), false
+		for ; j < len(buf) && buf[j].To == a.To; j++ {
+			if sc := g.attackScore(buf[j]); sc > best {
+				best, has = sc, true
+			}
+		}
+		sc := g.moveScore(&m, a.To, has, best) + g.noise(p.MoveNoise)
+		if !(m.gen && sc < 0) && (!b.haveM || sc > b.sM) {
+			b.m, b.sM, b.haveM = *a, sc, true
+			att, attEnd = i+1, j
+		}
+		i = j
+	}
+	return att, attEnd
 }
 
 // attackAfterMove returns the move m with the best of the attacks open

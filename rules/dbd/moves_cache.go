@@ -40,11 +40,18 @@ type activationCache struct {
 	acts   []Activation
 }
 
-// cachedActivations appends unit u's legal activations to buf: its cached
-// list when the occupancy around it is the one the list was made from,
-// else a new list, which the cache keeps. Like unitActivations, it reads
-// the enemy list sortEnemies made for u's side.
+// cachedActivations appends unit u's legal activations to buf (see
+// activations).
 func (g *game) cachedActivations(u int, buf []Activation) []Activation {
+	return append(buf, g.activations(u)...)
+}
+
+// activations returns unit u's legal activations: its cached list when the
+// occupancy around it is the one the list was made from, else a new list,
+// which the cache keeps. Like unitActivations, it reads the enemy list
+// sortEnemies made for u's side. The list is the cache's: it holds until
+// the unit's next listing, and is not to be written.
+func (g *game) activations(u int) []Activation {
 	c := &g.actsOf[u]
 	h := g.st.hex[u]
 	same := c.listed && c.h == h
@@ -56,12 +63,9 @@ func (g *game) cachedActivations(u int, buf []Activation) []Activation {
 			same = same && near[s][w] == c.near[s][w]
 		}
 	}
-	if same {
-		return append(buf, c.acts...)
+	if !same {
+		c.acts = g.unitActivations(u, c.acts[:0])
+		c.listed, c.h, c.near = true, h, near
 	}
-	start := len(buf)
-	buf = g.unitActivations(u, buf)
-	c.listed, c.h, c.near = true, h, near
-	c.acts = append(c.acts[:0], buf[start:]...)
-	return buf
+	return c.acts
 }

@@ -5,7 +5,7 @@ package dbd
 import "testing"
 
 // More pinned runs of the search (search_pinned_test.go): other seeds of
-// both boards, about 20 s of CPU.
+// both boards, about 12 s of CPU.
 func TestSearchGamesPinnedLong(t *testing.T) {
 	checkPinnedSearchRuns(t, []pinnedSearchRun{
 		{"cavalry_hammer", "search:250", 1, 2, 5},
