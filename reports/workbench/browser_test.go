@@ -17,10 +17,13 @@ import (
 
 // chromium returns the headless browser, or skips the test when there is
 // none and the test is not under CI (where .ci/run installs Debian's
-// chromium, and its absence is a failure).
+// chromium, and its absence is a failure). Debian's chromium-headless-shell
+// comes first where installed (.ci/run installs it): the same Blink and V8
+// without the browser's windows and user interface, it draws the same pages
+// for about a quarter less CPU (bench/tests.txt).
 func chromium(t testing.TB) string {
 	t.Helper()
-	for _, name := range []string{"chromium", "chromium-browser"} {
+	for _, name := range []string{"chromium-headless-shell", "chromium", "chromium-browser"} {
 		if path, err := exec.LookPath(name); err == nil {
 			return path
 		}
@@ -73,6 +76,12 @@ func browser(t testing.TB) context.Context {
 			// stream open, and six streams to one server are all that
 			// Chromium opens (the seventh page waits).
 			chromedp.Flag("disable-features", "WebUIOmniboxPopup,WebUIOmniboxAimPopup,Translate,BackForwardCache"),
+			// Every tab's page in one renderer process rather than one
+			// each: the tests' pages are all of the loopback host, and a
+			// renderer started per tab cost about a tenth of the tests'
+			// CPU more (bench/tests.txt). Their scripts take turns on its
+			// one main thread, which no test times.
+			chromedp.Flag("renderer-process-limit", "1"),
 		}
 		actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 		bctx, cancelBrowser := chromedp.NewContext(actx)

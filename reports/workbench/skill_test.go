@@ -65,34 +65,6 @@ func TestSkillIsTheCommandLines(t *testing.T) {
 	}
 }
 
-// A sampled move whose interval straddles the threshold is undecided on
-// the page as on the command line: neither the flag nor the all-clear,
-// verdict "undecided" in its axis (fleet-mirror-upgraded is beyond the
-// solver for largest-killable-first: +6.02 points [-1.03, +13.20] at 200
-// trials, TestSkillUndecided in cmd/cli).
-func TestSkillUndecided(t *testing.T) {
-	t.Parallel()
-	got := skillJob(t, "skill-undecided", "eclipse/fleet-mirror-upgraded", "1", 200, "kill-greedy", "largest-killable-first")
-	var ev struct {
-		Result struct {
-			Skill []struct {
-				Verdict   string
-				Sensitive bool
-			}
-		}
-	}
-	if err := json.Unmarshal([]byte(got.Raw), &ev); err != nil || len(ev.Result.Skill) != 1 {
-		t.Fatalf("%v: %s", err, got.Raw)
-	}
-	if a := ev.Result.Skill[0]; a.Verdict != "undecided" || a.Sensitive {
-		t.Errorf("verdict %q, sensitive %v; want undecided, not sensitive", a.Verdict, a.Sensitive)
-	}
-	want := "skill       undecided whether the verdict changes with skill from kill-greedy to largest-killable-first: attacker wins moves by +6.02 points [-1.03, +13.20] at 200 trials"
-	if words := wordsOf(got); len(words) == 0 || !strings.HasPrefix(words[0], want) {
-		t.Errorf("the page says %q; want %q first", words, want)
-	}
-}
-
 // On a mirrored board the page says, as `crucible run --skill` does, that
 // the sides are even by the mirror and how the first mover's share moves,
 // and gives each level's first mover's share before the sides'.
