@@ -37,6 +37,7 @@ import (
 	"os"
 
 	"github.com/crucible-sim/crucible/analysis"
+	"github.com/crucible-sim/crucible/analysis/skill"
 	"github.com/crucible-sim/crucible/rules"
 	_ "github.com/crucible-sim/crucible/rules/all"
 	"github.com/crucible-sim/crucible/scenarios"
@@ -119,19 +120,17 @@ func line(low, high *result, threshold float64) error {
 	if err != nil {
 		return err
 	}
-	blue := move("BLUE", low.Wins.A, low.Trials, low.Intervals["wins.a"], high.Wins.A, high.Trials, high.Intervals["wins.a"])
-	lo, hi := blue.lo, blue.hi
-	moves := blue.text
+	blue := move("BLUE", low.Wins.A, low.Trials, low.Intervals["wins.a"], high.Wins.A, high.Trials, high.Intervals["wins.a"], threshold)
+	judged, moves := blue, blue.text
 	if okl && okh {
-		first := move("the first mover", kl, low.Trials, clopperPearson(kl, low.Trials), kh, high.Trials, clopperPearson(kh, high.Trials))
-		lo, hi = first.lo, first.hi
-		moves = first.text + "; " + blue.text + ", nil by the mirror but for chance"
+		first := move("the first mover", kl, low.Trials, clopperPearson(kl, low.Trials), kh, high.Trials, clopperPearson(kh, high.Trials), threshold)
+		judged, moves = first, first.text+"; "+blue.text+", nil by the mirror but for chance"
 	}
 	verdict := fmt.Sprintf("undecided at %d and %d games", low.Trials, high.Trials)
-	switch {
-	case lo > threshold || hi < -threshold:
+	switch judged.verdict {
+	case skill.VerdictSensitive:
 		verdict = "SKILL-SENSITIVE"
-	case lo >= -threshold && hi <= threshold:
+	case skill.VerdictHolds:
 		verdict = "holds"
 	}
 	fmt.Printf("%s | %s | %s | %s | %s\n", low.Scenario, level(low, okl, kl), level(high, okh, kh), moves, verdict)
@@ -139,22 +138,26 @@ func line(low, high *result, threshold float64) error {
 }
 
 // moved is a share's move from the lower level to the upper, with the
-// interval --skill gives it, and the words of a row.
+// verdict --skill gives it, and the words of a row.
 type moved struct {
-	lo, hi float64
-	text   string
+	verdict skill.Verdict
+	text    string
 }
 
 // move is the move of a share (BLUE's, or the first mover's) from xl of
-// nl games, interval il, to xh of nh, interval ih: the interval crucible
-// run --skill gives it (each level's distance to its own Clopper–Pearson
-// limits, added), and Newcombe's for reference.
-func move(what string, xl, nl int, il [2]float64, xh, nh int, ih [2]float64) moved {
-	pl, ph := share(xl, nl), share(xh, nh)
-	m := ph - pl
-	lo, hi := m-(ph-ih[0])-(il[1]-pl), m+(ih[1]-ph)+(pl-il[0])
+// nl games, interval il, to xh of nh, interval ih, judged by --skill's own
+// axis (skill.Axis: each level's distance to its own Clopper–Pearson
+// limits, added), with Newcombe's interval for reference.
+func move(what string, xl, nl int, il [2]float64, xh, nh int, ih [2]float64, threshold float64) moved {
+	level := func(x, n int, i [2]float64) skill.Level {
+		e := analysis.Estimate{Value: share(x, n), Lo: i[0], Hi: i[1], Trials: int64(n)}
+		return skill.Level{Win: [2]analysis.Estimate{e}}
+	}
+	a := skill.Axis{Levels: []skill.Level{level(xl, nl, il), level(xh, nh, ih)}, Threshold: threshold}
+	m := a.Move()
+	lo, hi := a.MoveInterval()
 	nlo, nhi := newcombe(xh, nh, xl, nl)
-	return moved{lo, hi, fmt.Sprintf("move of %s %+.1f points [%+.1f, %+.1f] (Newcombe's, independent: [%+.1f, %+.1f])", what, 100*m, 100*lo, 100*hi, 100*nlo, 100*nhi)}
+	return moved{a.Verdict(), fmt.Sprintf("move of %s %+.1f points [%+.1f, %+.1f] (Newcombe's, independent: [%+.1f, %+.1f])", what, 100*m, 100*lo, 100*hi, 100*nlo, 100*nhi)}
 }
 
 // firstMoverWins returns the games the first mover won, when the board
