@@ -148,6 +148,15 @@ func skillOnCompareAndTune(t *testing.T, p *page) {
 	if words := eval[[]string](t, p, `window.workbench.compare.pairs[0].words.slice(1)`); len(shown) == 0 || !isSkillLine(shown[0]) || !slices.Equal(shown, words) {
 		t.Errorf("the comparison shows the skill axis's verdict as %q, not its words %q", shown, words)
 	}
+	// A line is marked undecided exactly when it says so (compare.js reads
+	// the words, which on a mirrored board open with the mirror's sentence);
+	// here the verdict holds, so no line may be marked.
+	marked := eval[[]bool](t, p, `[...document.querySelectorAll('#compare-pairs .skill-line')].map((e) => e.classList.contains('undecided'))`)
+	for i, line := range shown {
+		if want := strings.HasPrefix(line, "skill ") && strings.Contains(line, "undecided whether"); i < len(marked) && marked[i] != want {
+			t.Errorf("the comparison's line %q is marked undecided: %v; want %v", line, marked[i], want)
+		}
+	}
 }
 
 // isSkillLine says whether a line is a skill axis's verdict
