@@ -1,7 +1,3 @@
-// Package skillreport writes a verdict's skill axis (analysis/skill): the
-// answer at each level of skill asked for, and the flag when the top two
-// levels disagree — as text, as JSON beside a command's own, and as the
-// section a report page shows beside its headline.
 package skillreport
 
 import (

@@ -1,19 +1,8 @@
-// Package explain is the crucible explain command: flags → calls into
-// analysis/explain → reports/explainreport. What it shares with the other
-// commands (the scenario and run flags, how an error becomes an exit
-// status) it takes from cmd/cli/command; cmd/cli's root adds NewCmd.
-//
-// Files, each above the ones it uses (but for the arrow marked ↑: the
-// options and their printing, which the sensitivities share):
-//
-//	explain.go                       NewCmd, its flags; examples, paths and attribution; the printing
-//	sensitivity.go (↑ explain.go)    --sensitivity: the fields' Sobol indices
 package explain
 
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"io"
 	"strconv"
 
@@ -23,7 +12,6 @@ import (
 	engine "github.com/crucible-sim/crucible/analysis/explain"
 	"github.com/crucible-sim/crucible/cmd/cli/command"
 	"github.com/crucible-sim/crucible/reports/explainreport"
-	"github.com/crucible-sim/crucible/reports/outdir"
 	"github.com/crucible-sim/crucible/reports/verdicts"
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/rules/doc"
@@ -31,29 +19,6 @@ import (
 	"github.com/crucible-sim/crucible/sim"
 	"github.com/crucible-sim/crucible/sim/batch"
 )
-
-// options are the command's flags: the scenario and run flags it shares
-// (--seed, --trials, --workers, --chunk, --set, --unset) and its own.
-type options struct {
-	rf       command.RunFlags
-	outcome  string
-	examples int
-	budget   int64
-	paths    int
-	attr     string
-	side     string
-	sampled  bool
-	// sensitivity holds the --sensitivity fields, metric the metric
-	// they are ranked on and rows the Saltelli design's.
-	sensitivity []string
-	metric      string
-	rows        int
-	format      string
-	out         string
-	// seed is the run's seed, for the page's command line (0: none
-	// drawn).
-	seed uint64
-}
 
 // DefaultBudget is the most trials a search past the run fights by
 // default: enough to find an outcome of probability 10⁻⁶ a hundred times
@@ -262,46 +227,6 @@ func (o *options) write(cmd *cobra.Command, ref string, f *engine.Found) error {
 	}
 	return o.emit(cmd, f.Run.Scenario+" --outcome", func(w io.Writer) error { return explainreport.WriteText(w, f, accounts) },
 		func() ([]byte, error) { return explainreport.JSON(f, accounts) }, func() ([]byte, error) { return explainreport.ExamplesCSV(f, accounts) })
-}
-
-// emit prints an answer in the chosen format and, with --out, writes every
-// format and a page of it to the report directory.
-func (o *options) emit(cmd *cobra.Command, title string, text func(io.Writer) error, js, table func() ([]byte, error)) error {
-	raw, err := js()
-	if err != nil {
-		return err
-	}
-	tab, err := table()
-	if err != nil {
-		return err
-	}
-	var txt bytes.Buffer
-	if err := text(&txt); err != nil {
-		return err
-	}
-	w := cmd.OutOrStdout()
-	switch o.format {
-	case "json":
-		_, err = fmt.Fprintf(w, "%s\n", raw)
-	case "csv":
-		_, err = w.Write(tab)
-	default:
-		_, err = w.Write(txt.Bytes())
-	}
-	if err != nil || o.out == "" {
-		return err
-	}
-	od, err := outdir.Open(o.out)
-	if err != nil {
-		return err
-	}
-	defer od.Close()
-	od.Command = command.Reproduce(cmd, o.seed)
-	if err := explainreport.Write(od, title, txt.Bytes(), raw, tab); err != nil {
-		return err
-	}
-	fmt.Fprintf(cmd.ErrOrStderr(), "%s: explanation written to %s\n", cmd.Root().Name(), o.out)
-	return nil
 }
 
 // replayCommand is the command line that replays one example.
