@@ -221,84 +221,105 @@ func (w *refWalker) Visit(node *ast.Node) {
 	w.member(m.Location(), id.Value, prop.Value)
 }
 
+// member checks base.name, a member access, and notes what it reads.
 func (w *refWalker) member(loc file.Location, base, name string) {
-	l, c := w.cp.l, &w.c
-	role := slices.Index(roleNames[:], base)
-	switch {
+	switch role := slices.Index(roleNames[:], base); {
 	case role >= 0:
-		if c.reads&(readSelf<<role) == 0 {
-			w.fail(loc, "%s is not in scope here (%s)", base, c.scopeWords())
-			return
-		}
-		t := c.types[role]
-		switch {
-		case name == UHP:
-			w.addVar(VarRef{Kind: VUnitHP, Role: uint8(role), Lo: 0, N: int32(w.cp.b.maxHP(t)) + 1, name: base + "." + name})
-		case name == UAlive:
-			w.addVar(VarRef{Kind: VUnitAlive, Role: uint8(role), Lo: 0, N: 2, name: base + "." + name})
-		case NameIndex(l.Tracks, name) >= 0:
-			k := NameIndex(l.Tracks, name)
-			if k >= len(w.cp.b.UnitTrk) {
-				w.fail(loc, "a track's start and highest value may read the unit's stats, not its tracks (%s)", name)
-				return
-			}
-			lo, hi := w.cp.b.trackRange(t, k)
-			w.addVar(VarRef{Kind: VUnitTrack, Role: uint8(role), Which: k, Off: int32(1 + k), Lo: lo, N: hi - lo + 1, name: base + "." + name})
-		case slices.Contains(l.UnitFields(), name):
-			w.unitStatic(role, name)
-		default:
-			w.fail(loc, "a unit has no %q (it has: %s)%s", name, strings.Join(l.UnitFields(), ", "), doc.DidYouMean(name, l.UnitFields()))
-		}
+		w.unitMember(loc, role, base, name)
 	case base == "side" || base == "enemy":
-		if c.reads&readSides == 0 {
-			w.fail(loc, "%s is not in scope here (%s)", base, c.scopeWords())
-			return
-		}
-		r := uint8(0)
-		if base == "enemy" {
-			r = 1
-		}
-		s := c.side
-		if r == 1 {
-			s = 1 - s
-		}
-		if k := slices.IndexFunc(document.SideAggregates, func(a struct{ Name, Meaning string }) bool { return a.Name == name }); k >= 0 {
-			if name == "start" {
-				w.static('s', int(r), int64(w.cp.b.sideUnits(s)), "")
-				return
-			}
-			hi := w.cp.b.sideAggMax(s, name)
-			w.addVar(VarRef{Kind: VSideAgg, Role: r, Which: k, Lo: 0, N: hi + 1, name: base + "." + name})
-			return
-		}
-		if k := NameIndex(l.SideTracks, name); k >= 0 {
-			if k >= len(w.cp.b.SideTrk) {
-				w.fail(loc, "a side track's start and highest value may read the options, not the side's tracks (%s)", name)
-				return
-			}
-			lo, hi := w.cp.b.sideTrackRange(k)
-			w.addVar(VarRef{Kind: VSideTrack, Role: r, Which: k, Off: int32(1 + k), Lo: lo, N: hi - lo + 1, name: base + "." + name})
-			return
-		}
-		if k := NameIndex(l.SideValues, name); k >= 0 {
-			sv := &w.cp.b.SideVals[k]
-			w.addVar(VarRef{Kind: VSideVal, Role: r, Which: k, Lo: sv.lo[s], N: sv.hi[s] - sv.lo[s] + 1, name: base + "." + name})
-			return
-		}
-		if name != "name" {
-			w.fail(loc, "a side has no %q (it has: %s)%s", name, strings.Join(l.SideFields(), ", "), doc.DidYouMean(name, l.SideFields()))
-			return
-		}
-		w.static('n', int(r), 0, SideLetters[s])
+		w.sideMember(loc, base, name)
 	case base == "options":
-		i := slices.Index(l.optionFields(), name)
-		if i < 0 {
-			w.fail(loc, "no option %q (options: %s)%s", name, strings.Join(l.optionFields(), ", "), doc.DidYouMean(name, l.optionFields()))
+		w.optionMember(loc, name)
+	}
+}
+
+// unitMember reads a field of the unit in role: its hit points, whether
+// it is alive and its tracks are state values; its stats, side and type
+// are static.
+func (w *refWalker) unitMember(loc file.Location, role int, base, name string) {
+	l, c := w.cp.l, &w.c
+	if c.reads&(readSelf<<role) == 0 {
+		w.fail(loc, "%s is not in scope here (%s)", base, c.scopeWords())
+		return
+	}
+	t := c.types[role]
+	switch {
+	case name == UHP:
+		w.addVar(VarRef{Kind: VUnitHP, Role: uint8(role), Lo: 0, N: int32(w.cp.b.maxHP(t)) + 1, name: base + "." + name})
+	case name == UAlive:
+		w.addVar(VarRef{Kind: VUnitAlive, Role: uint8(role), Lo: 0, N: 2, name: base + "." + name})
+	case NameIndex(l.Tracks, name) >= 0:
+		k := NameIndex(l.Tracks, name)
+		if k >= len(w.cp.b.UnitTrk) {
+			w.fail(loc, "a track's start and highest value may read the unit's stats, not its tracks (%s)", name)
 			return
 		}
-		o := l.options[i]
-		w.static('o', i, o.Int, strconv.FormatBool(o.Bool)+"\x00"+o.Str)
+		lo, hi := w.cp.b.trackRange(t, k)
+		w.addVar(VarRef{Kind: VUnitTrack, Role: uint8(role), Which: k, Off: int32(1 + k), Lo: lo, N: hi - lo + 1, name: base + "." + name})
+	case slices.Contains(l.UnitFields(), name):
+		w.unitStatic(role, name)
+	default:
+		w.fail(loc, "a unit has no %q (it has: %s)%s", name, strings.Join(l.UnitFields(), ", "), doc.DidYouMean(name, l.UnitFields()))
 	}
+}
+
+// sideMember reads a field of the side (base side) or of the other side
+// (base enemy): its aggregates, tracks and side values are state values;
+// its start and name are static.
+func (w *refWalker) sideMember(loc file.Location, base, name string) {
+	l, c := w.cp.l, &w.c
+	if c.reads&readSides == 0 {
+		w.fail(loc, "%s is not in scope here (%s)", base, c.scopeWords())
+		return
+	}
+	r := uint8(0)
+	if base == "enemy" {
+		r = 1
+	}
+	s := c.side
+	if r == 1 {
+		s = 1 - s
+	}
+	if k := slices.IndexFunc(document.SideAggregates, func(a struct{ Name, Meaning string }) bool { return a.Name == name }); k >= 0 {
+		if name == "start" {
+			w.static('s', int(r), int64(w.cp.b.sideUnits(s)), "")
+			return
+		}
+		hi := w.cp.b.sideAggMax(s, name)
+		w.addVar(VarRef{Kind: VSideAgg, Role: r, Which: k, Lo: 0, N: hi + 1, name: base + "." + name})
+		return
+	}
+	if k := NameIndex(l.SideTracks, name); k >= 0 {
+		if k >= len(w.cp.b.SideTrk) {
+			w.fail(loc, "a side track's start and highest value may read the options, not the side's tracks (%s)", name)
+			return
+		}
+		lo, hi := w.cp.b.sideTrackRange(k)
+		w.addVar(VarRef{Kind: VSideTrack, Role: r, Which: k, Off: int32(1 + k), Lo: lo, N: hi - lo + 1, name: base + "." + name})
+		return
+	}
+	if k := NameIndex(l.SideValues, name); k >= 0 {
+		sv := &w.cp.b.SideVals[k]
+		w.addVar(VarRef{Kind: VSideVal, Role: r, Which: k, Lo: sv.lo[s], N: sv.hi[s] - sv.lo[s] + 1, name: base + "." + name})
+		return
+	}
+	if name != "name" {
+		w.fail(loc, "a side has no %q (it has: %s)%s", name, strings.Join(l.SideFields(), ", "), doc.DidYouMean(name, l.SideFields()))
+		return
+	}
+	w.static('n', int(r), 0, SideLetters[s])
+}
+
+// optionMember reads an option: static, the same at every point.
+func (w *refWalker) optionMember(loc file.Location, name string) {
+	l := w.cp.l
+	i := slices.Index(l.optionFields(), name)
+	if i < 0 {
+		w.fail(loc, "no option %q (options: %s)%s", name, strings.Join(l.optionFields(), ", "), doc.DidYouMean(name, l.optionFields()))
+		return
+	}
+	o := l.options[i]
+	w.static('o', i, o.Int, strconv.FormatBool(o.Bool)+"\x00"+o.Str)
 }
 
 // identWalker handles bare names: round, face, named rolls, and a unit's
