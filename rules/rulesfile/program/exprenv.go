@@ -128,66 +128,62 @@ func (cp *compiler) fillStatic(env reflect.Value, c *context) {
 // fillPoint sets the state values of one point of the table.
 func (cp *compiler) fillPoint(env reflect.Value, c *context, vars []VarRef, point []int32) {
 	l := cp.l
-	roleField := func(role int) reflect.Value {
-		k := 1
-		for r := range role {
-			if c.reads&(readSelf<<r) != 0 {
-				k++
-			}
-		}
-		return env.Field(k)
-	}
-	sideField := func(r int) reflect.Value {
-		k := 1
-		for x := range NumRoles {
-			if c.reads&(readSelf<<x) != 0 {
-				k++
-			}
-		}
-		return env.Field(k + r)
-	}
-	after := 1
-	for x := range NumRoles {
-		if c.reads&(readSelf<<x) != 0 {
-			after++
-		}
-	}
-	if c.reads&readSides != 0 {
-		after += 2
-	}
+	at := fieldsOf(c)
 	for i, v := range vars {
 		x := point[i]
 		switch v.Kind {
 		case VUnitHP:
-			u := roleField(int(v.Role))
-			u.Field(len(l.Stats) + len(l.Tracks)).SetInt(int64(x))
+			env.Field(at.role[v.Role]).Field(len(l.Stats) + len(l.Tracks)).SetInt(int64(x))
 		case VUnitAlive:
-			roleField(int(v.Role)).Field(len(l.Stats) + len(l.Tracks) + 1).SetBool(x != 0)
+			env.Field(at.role[v.Role]).Field(len(l.Stats) + len(l.Tracks) + 1).SetBool(x != 0)
 		case VUnitTrack:
-			roleField(int(v.Role)).Field(len(l.Stats) + v.Which).SetInt(int64(x))
+			env.Field(at.role[v.Role]).Field(len(l.Stats) + v.Which).SetInt(int64(x))
 		case VSideAgg:
-			sideField(int(v.Role)).Field(v.Which).SetInt(int64(x))
+			env.Field(at.side + int(v.Role)).Field(v.Which).SetInt(int64(x))
 		case VSideTrack:
-			sideField(int(v.Role)).Field(len(document.SideAggregates) + v.Which).SetInt(int64(x))
+			env.Field(at.side + int(v.Role)).Field(len(document.SideAggregates) + v.Which).SetInt(int64(x))
 		case VSideVal:
-			sideField(int(v.Role)).Field(len(document.SideAggregates) + len(l.SideTracks) + 1 + v.Which).SetInt(int64(x))
+			env.Field(at.side + int(v.Role)).Field(len(document.SideAggregates) + len(l.SideTracks) + 1 + v.Which).SetInt(int64(x))
 		case VRound:
-			env.Field(after).SetInt(int64(x))
+			env.Field(at.round).SetInt(int64(x))
 		case VFace:
-			k := after
-			if c.reads&readRound != 0 {
-				k++
-			}
-			env.Field(k).SetInt(c.die[x])
+			env.Field(at.face).SetInt(c.die[x])
 		case VReg:
-			k := after
-			if c.reads&readRound != 0 {
-				k++
-			}
-			if c.reads&readFace != 0 {
-				k++
-			}
-			env.Field(k + v.Which).SetInt(int64(x))
+			env.Field(at.regs + v.Which).SetInt(int64(x))
 		}
 	}
+}
+
+// envFields are the indices of the environment's fields in context c:
+// each role's unit, the side (the enemy after it), round, face and the
+// first register. makeEnvType lays them in this order, leaving out what
+// the context does not read, so a field's index counts those before it.
+type envFields struct {
+	role                    [NumRoles]int
+	side, round, face, regs int
+}
+
+func fieldsOf(c *context) envFields {
+	var at envFields
+	k := 1 // after options
+	for r := range NumRoles {
+		at.role[r] = k
+		if c.reads&(readSelf<<r) != 0 {
+			k++
+		}
+	}
+	at.side = k
+	if c.reads&readSides != 0 {
+		k += 2
+	}
+	at.round = k
+	if c.reads&readRound != 0 {
+		k++
+	}
+	at.face = k
+	if c.reads&readFace != 0 {
+		k++
+	}
+	at.regs = k
+	return at
 }
