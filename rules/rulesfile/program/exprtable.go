@@ -20,20 +20,9 @@ const TableBudget = 1 << 18
 // state values it reads, with the static values of context c, and returns
 // the table (or the constant).
 func (cp *compiler) tabulate(e *document.Expr, c *context, env reflect.Type, prog *vm.Program, vars []VarRef, asBool bool) (*Expr, error) {
-	size := int64(1)
-	for i := range vars {
-		if vars[i].N <= 0 {
-			vars[i].N = 1
-		}
-		vars[i].Stride = int32(size)
-		size *= int64(vars[i].N)
-		if size > TableBudget {
-			var parts []string
-			for _, v := range vars {
-				parts = append(parts, fmt.Sprintf("%s (%d values)", v.name, v.N))
-			}
-			return nil, exprError(e, 1, 0, fmt.Sprintf("%q reads %s: more than %d combinations, beyond what an expression may be tabulated over; split it (an if effect, or two ends)", e.Src, strings.Join(parts, ", "), TableBudget))
-		}
+	size, err := layStrides(e, vars)
+	if err != nil {
+		return nil, err
 	}
 	ce := &Expr{Vars: slices.Clone(vars), src: e}
 	envv := reflect.New(env).Elem()
@@ -84,6 +73,28 @@ func (cp *compiler) tabulate(e *document.Expr, c *context, env reflect.Type, pro
 		}
 	}
 	return ce, nil
+}
+
+// layStrides gives each state value read its stride in the table (the
+// first read varies fastest) and returns the table's size, an error past
+// TableBudget.
+func layStrides(e *document.Expr, vars []VarRef) (int64, error) {
+	size := int64(1)
+	for i := range vars {
+		if vars[i].N <= 0 {
+			vars[i].N = 1
+		}
+		vars[i].Stride = int32(size)
+		size *= int64(vars[i].N)
+		if size > TableBudget {
+			var parts []string
+			for _, v := range vars {
+				parts = append(parts, fmt.Sprintf("%s (%d values)", v.name, v.N))
+			}
+			return 0, exprError(e, 1, 0, fmt.Sprintf("%q reads %s: more than %d combinations, beyond what an expression may be tabulated over; split it (an if effect, or two ends)", e.Src, strings.Join(parts, ", "), TableBudget))
+		}
+	}
+	return size, nil
 }
 
 func describePoint(vars []VarRef, point []int32, c *context) string {
