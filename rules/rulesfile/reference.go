@@ -178,20 +178,15 @@ func unitCatalogue(us []*document.UnitDecl) rules.Catalogue {
 	units := rules.Catalogue{Name: "units", Meaning: "the unit types a side fields (a.units, b.units), with the stats they are written with",
 		Columns: []string{"unit", "stats", "parts", "weapons", "meaning"}}
 	for _, u := range us {
-		var st, ps, ws []string
+		var st, ps []string
 		if u.Base != "" {
 			st = append(st, "base "+u.Base)
 		}
-		for _, a := range u.Stats {
-			st = append(st, a.Name+" "+a.Value.Src)
-		}
+		st = append(st, assigned(u.Stats)...)
 		for _, p := range u.Parts {
 			ps = append(ps, p.Name)
 		}
-		for _, w := range u.Weapons {
-			ws = append(ws, fmt.Sprintf("%s ×%d", w.Name, w.N))
-		}
-		units.Rows = append(units.Rows, []string{u.Name, strings.Join(st, ", "), strings.Join(ps, ", "), strings.Join(ws, ", "), u.Doc})
+		units.Rows = append(units.Rows, []string{u.Name, strings.Join(st, ", "), strings.Join(ps, ", "), strings.Join(counted(u.Weapons), ", "), u.Doc})
 	}
 	return units
 }
@@ -201,19 +196,27 @@ func partCatalogue(ps []*document.PartDecl) rules.Catalogue {
 	parts := rules.Catalogue{Name: "parts", Meaning: "the parts a unit is built from (units' parts): what each adds to its stats, what it costs, and its weapons",
 		Columns: []string{"part", "adds", "costs", "weapons", "meaning"}}
 	for _, p := range ps {
-		var add, cost, ws []string
-		for _, a := range p.Stats {
-			add = append(add, a.Name+" "+a.Value.Src)
-		}
-		for _, a := range p.Cost {
-			cost = append(cost, a.Name+" "+a.Value.Src)
-		}
-		for _, w := range p.Weapons {
-			ws = append(ws, fmt.Sprintf("%s ×%d", w.Name, w.N))
-		}
-		parts.Rows = append(parts.Rows, []string{p.Name, strings.Join(add, ", "), strings.Join(cost, ", "), strings.Join(ws, ", "), p.Doc})
+		parts.Rows = append(parts.Rows, []string{p.Name, strings.Join(assigned(p.Stats), ", "), strings.Join(assigned(p.Cost), ", "), strings.Join(counted(p.Weapons), ", "), p.Doc})
 	}
 	return parts
+}
+
+// assigned lists stat assignments as written: "hp 3".
+func assigned(as []document.Assign) []string {
+	var out []string
+	for _, a := range as {
+		out = append(out, a.Name+" "+a.Value.Src)
+	}
+	return out
+}
+
+// counted lists names counted: "laser ×2".
+func counted(cs []document.Count) []string {
+	var out []string
+	for _, c := range cs {
+		out = append(out, fmt.Sprintf("%s ×%d", c.Name, c.N))
+	}
+	return out
 }
 
 // weaponCatalogue lists the weapons: the dice each rolls, what hits, what
