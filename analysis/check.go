@@ -120,14 +120,12 @@ func (r Run) Check(ctx context.Context, scs []*scenarios.Scenario, alpha float64
 		exact := exacts[i]
 		out.Results = append(out.Results, res)
 		out.TrialsUsed += res.Tally.Trials
-		for _, c := range sc.Claims {
-			v := CheckClaim(c, res, out.PerClaim, exact)
-			if c.Trial != nil {
-				if v, err = r.checkTrial(sc, c); err != nil {
-					return out.interrupted(err)
-				}
-			}
-			out.Verdicts = append(out.Verdicts, v)
+		vs := make([]ClaimCheck, len(sc.Claims))
+		for k, c := range sc.Claims {
+			vs[k] = CheckClaim(c, res, out.PerClaim, exact)
+		}
+		if err := r.addVerdicts(out, sc, vs); err != nil {
+			return out.interrupted(err)
 		}
 		out.Elapsed[sc.Name] = time.Since(start)
 	}
@@ -173,6 +171,22 @@ func (c *Check) checkOnExact(sc *scenarios.Scenario, e *rules.Exact) error {
 	c.Unfought[sc.Name] = b.Spec()
 	for _, cl := range sc.Claims {
 		c.Verdicts = append(c.Verdicts, CheckOnExact(cl, sc.Name, b.Spec(), e))
+	}
+	return nil
+}
+
+// addVerdicts adds vs, the verdicts of sc's claims on its run, to the
+// check: a claim about one trial (Claim.Trial) is judged instead by
+// fighting that trial alone.
+func (r Run) addVerdicts(out *Check, sc *scenarios.Scenario, vs []ClaimCheck) error {
+	for i, v := range vs {
+		if c := sc.Claims[i]; c.Trial != nil {
+			var err error
+			if v, err = r.checkTrial(sc, c); err != nil {
+				return err
+			}
+		}
+		out.Verdicts = append(out.Verdicts, v)
 	}
 	return nil
 }

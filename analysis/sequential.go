@@ -24,11 +24,8 @@ import (
 // alpha-spending rule). Claims about a fixed run are decided at the first
 // look.
 func (r Run) CheckUntilDecided(ctx context.Context, scs []*scenarios.Scenario, alpha float64, start, budget int64) (*Check, error) {
-	if alpha <= 0 || alpha >= 1 {
-		return nil, fmt.Errorf("false-alarm rate %g: want a number in (0, 1)", alpha)
-	}
-	if start < 1 || budget < start || budget > sim.MaxTrials {
-		return nil, fmt.Errorf("sequential budget: start %d and budget %d trials per scenario (want 1 ≤ start ≤ budget ≤ %d)", start, budget, int64(sim.MaxTrials))
+	if err := sequentialBounds(alpha, start, budget); err != nil {
+		return nil, err
 	}
 	if err := distinctNames(scs); err != nil {
 		return nil, err
@@ -74,14 +71,8 @@ func (r Run) CheckUntilDecided(ctx context.Context, scs []*scenarios.Scenario, a
 			out.TrialsUsed += res.Tally.Trials
 		}
 		out.Looks = max(out.Looks, looks)
-		for i, v := range vs {
-			if c := sc.Claims[i]; c.Trial != nil {
-				var terr error
-				if v, terr = r.checkTrial(sc, c); terr != nil {
-					return out.interrupted(terr)
-				}
-			}
-			out.Verdicts = append(out.Verdicts, v)
+		if err := r.addVerdicts(out, sc, vs); err != nil {
+			return out.interrupted(err)
 		}
 		out.Elapsed[sc.Name] = time.Since(began)
 		if err != nil {
@@ -89,6 +80,18 @@ func (r Run) CheckUntilDecided(ctx context.Context, scs []*scenarios.Scenario, a
 		}
 	}
 	return out, nil
+}
+
+// sequentialBounds checks CheckUntilDecided's false-alarm rate and its
+// first and largest batches.
+func sequentialBounds(alpha float64, start, budget int64) error {
+	if alpha <= 0 || alpha >= 1 {
+		return fmt.Errorf("false-alarm rate %g: want a number in (0, 1)", alpha)
+	}
+	if start < 1 || budget < start || budget > sim.MaxTrials {
+		return fmt.Errorf("sequential budget: start %d and budget %d trials per scenario (want 1 ≤ start ≤ budget ≤ %d)", start, budget, int64(sim.MaxTrials))
+	}
+	return nil
 }
 
 // Sequentially runs the sequential test of CheckUntilDecided on one

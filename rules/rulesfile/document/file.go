@@ -70,6 +70,30 @@ type SideValueDecl struct {
 	Node      *doc.Node
 }
 
+// fileDoc is a rules file's top level as written: each declaration is
+// decoded by a step of Decode of its own.
+type fileDoc struct {
+	Title      string    `doc:"title,required"`
+	About      string    `doc:"about"`
+	Sides      *doc.Node `doc:"sides"`
+	Options    *doc.Node `doc:"options"`
+	Stats      *doc.Node `doc:"stats"`
+	Tracks     *doc.Node `doc:"tracks"`
+	SideTracks *doc.Node `doc:"side-tracks"`
+	SideValues *doc.Node `doc:"side-values"`
+	Weapons    *doc.Node `doc:"weapons"`
+	Parts      *doc.Node `doc:"parts"`
+	Units      *doc.Node `doc:"units,required"`
+	Targeting  *doc.Node `doc:"targeting"`
+	Start      *doc.Node `doc:"start"`
+	Round      *doc.Node `doc:"round,required"`
+	Cap        *doc.Node `doc:"cap"`
+	Ends       *doc.Node `doc:"ends"`
+	Counters   *doc.Node `doc:"counters"`
+	Hooks      *doc.Node `doc:"hooks"`
+	HookSteps  *doc.Node `doc:"hook-steps"`
+}
+
 // Decode reads a rules file from its document.
 func Decode(n *doc.Node) (*File, error) {
 	if n == nil || n.Kind != doc.Map {
@@ -79,27 +103,7 @@ func Decode(n *doc.Node) (*File, error) {
 		}
 		return nil, at.Errorf("a rules file is a mapping with at least `title`, `units` and `round` (see `crucible rules rulesfile`)")
 	}
-	var top struct {
-		Title      string    `doc:"title,required"`
-		About      string    `doc:"about"`
-		Sides      *doc.Node `doc:"sides"`
-		Options    *doc.Node `doc:"options"`
-		Stats      *doc.Node `doc:"stats"`
-		Tracks     *doc.Node `doc:"tracks"`
-		SideTracks *doc.Node `doc:"side-tracks"`
-		SideValues *doc.Node `doc:"side-values"`
-		Weapons    *doc.Node `doc:"weapons"`
-		Parts      *doc.Node `doc:"parts"`
-		Units      *doc.Node `doc:"units,required"`
-		Targeting  *doc.Node `doc:"targeting"`
-		Start      *doc.Node `doc:"start"`
-		Round      *doc.Node `doc:"round,required"`
-		Cap        *doc.Node `doc:"cap"`
-		Ends       *doc.Node `doc:"ends"`
-		Counters   *doc.Node `doc:"counters"`
-		Hooks      *doc.Node `doc:"hooks"`
-		HookSteps  *doc.Node `doc:"hook-steps"`
-	}
+	var top fileDoc
 	if err := doc.Decode(n, &top); err != nil {
 		return nil, err
 	}
@@ -120,30 +124,37 @@ func Decode(n *doc.Node) (*File, error) {
 		func() (err error) { f.Cap = exprOf(top.Cap); return nil },
 		func() (err error) { f.Ends, err = decodeEnds(top.Ends); return },
 		func() (err error) { f.Counters, err = decodeCounters(top.Counters); return },
+		func() error { return f.decodeHooks(top.Hooks, top.HookSteps) },
 	}
 	for _, step := range steps {
 		if err := step(); err != nil {
 			return nil, err
 		}
 	}
-	if doc.Present(top.HookSteps) {
-		v, err := IntOf(top.HookSteps, 1, 100_000_000)
-		if err != nil {
-			return nil, err
-		}
-		f.HookSteps = v
-	}
-	if doc.Present(top.Hooks) {
-		if top.Hooks.Kind != doc.Scalar {
-			return nil, top.Hooks.Errorf("expected the hooks' Starlark source as a block of text (hooks: |), got %s", doc.Describe(top.Hooks))
-		}
-		h := exprOf(top.Hooks)
-		f.Hooks = &h
-	}
 	if err := doc.CheckName(f.Title); err != nil {
 		return nil, n.Get("title").Errorf("the title is %v", err)
 	}
 	return f, f.checkNames()
+}
+
+// decodeHooks reads the hooks' Starlark source, a block of text, and the
+// budget of steps a hook's call may take.
+func (f *File) decodeHooks(src, steps *doc.Node) error {
+	if doc.Present(steps) {
+		v, err := IntOf(steps, 1, 100_000_000)
+		if err != nil {
+			return err
+		}
+		f.HookSteps = v
+	}
+	if doc.Present(src) {
+		if src.Kind != doc.Scalar {
+			return src.Errorf("expected the hooks' Starlark source as a block of text (hooks: |), got %s", doc.Describe(src))
+		}
+		h := exprOf(src)
+		f.Hooks = &h
+	}
+	return nil
 }
 
 func (f *File) decodeSides(n *doc.Node) error {

@@ -138,6 +138,7 @@ func single(n *doc.Node, kinds []string, what string) (string, *doc.Node, error)
 	return k, n.Vals[0], nil
 }
 
+// decodePhase reads one phase: a mapping of its kind to its fields.
 func decodePhase(n *doc.Node) (*Phase, error) {
 	kind, v, err := single(n, PhaseKinds, "phase")
 	if err != nil {
@@ -149,56 +150,71 @@ func decodePhase(n *doc.Node) (*Phase, error) {
 	p := &Phase{Kind: kind, Node: v}
 	switch kind {
 	case "fire":
-		var raw struct {
-			Weapons    string `doc:"weapons"`
-			Order      string `doc:"order"`
-			Initiative string `doc:"initiative"`
-			Ties       string `doc:"ties"`
-		}
-		if v.Kind != doc.Null {
-			if err := doc.Decode(v, &raw); err != nil {
-				return nil, err
-			}
-		}
-		p.Group, p.Order, p.Initiative, p.Ties = raw.Weapons, raw.Order, raw.Initiative, raw.Ties
-		if p.Order == "" {
-			p.Order = "initiative"
-		} else if _, err := doc.OneOf(v.Get("order"), PhaseOrders...); err != nil {
-			return nil, err
-		}
-		if p.Ties == "" {
-			p.Ties = "simultaneous"
-		} else if _, err := doc.OneOf(v.Get("ties"), PhaseTies...); err != nil {
-			return nil, err
-		}
-		if p.Initiative != "" && p.Order != "initiative" {
-			return nil, v.Get("initiative").Errorf("initiative names the stat of `order: initiative`; this phase fires %s", p.Order)
-		}
+		err = p.decodeFire(v)
 	case "contest":
 		p.Contest, err = decodeContest(v, false)
 	case "each":
-		var raw struct {
-			Side string    `doc:"side"`
-			When *doc.Node `doc:"when"`
-			Do   *doc.Node `doc:"do,required"`
-		}
-		if err := doc.Decode(v, &raw); err != nil {
-			return nil, err
-		}
-		p.Who = raw.Side
-		if p.Who == "" {
-			p.Who = "both"
-		} else if _, err := doc.OneOf(v.Get("side"), "a", "b", "both"); err != nil {
-			return nil, err
-		}
-		if p.When, err = scalarExpr(raw.When, "a condition on the unit"); err != nil {
-			return nil, err
-		}
-		p.Do, err = decodeEffects(raw.Do)
+		err = p.decodeEach(v)
 	case "hook":
 		p.Hook, err = doc.Text(v)
 	}
 	return p, err
+}
+
+// decodeFire reads a fire phase: its weapon group, its order (initiative
+// unless written), the stat an initiative order reads and its ties.
+func (p *Phase) decodeFire(v *doc.Node) error {
+	var raw struct {
+		Weapons    string `doc:"weapons"`
+		Order      string `doc:"order"`
+		Initiative string `doc:"initiative"`
+		Ties       string `doc:"ties"`
+	}
+	if v.Kind != doc.Null {
+		if err := doc.Decode(v, &raw); err != nil {
+			return err
+		}
+	}
+	p.Group, p.Order, p.Initiative, p.Ties = raw.Weapons, raw.Order, raw.Initiative, raw.Ties
+	if p.Order == "" {
+		p.Order = "initiative"
+	} else if _, err := doc.OneOf(v.Get("order"), PhaseOrders...); err != nil {
+		return err
+	}
+	if p.Ties == "" {
+		p.Ties = "simultaneous"
+	} else if _, err := doc.OneOf(v.Get("ties"), PhaseTies...); err != nil {
+		return err
+	}
+	if p.Initiative != "" && p.Order != "initiative" {
+		return v.Get("initiative").Errorf("initiative names the stat of `order: initiative`; this phase fires %s", p.Order)
+	}
+	return nil
+}
+
+// decodeEach reads an each phase: the side whose units it visits (both
+// unless written), the condition a unit must meet and the effects.
+func (p *Phase) decodeEach(v *doc.Node) error {
+	var raw struct {
+		Side string    `doc:"side"`
+		When *doc.Node `doc:"when"`
+		Do   *doc.Node `doc:"do,required"`
+	}
+	if err := doc.Decode(v, &raw); err != nil {
+		return err
+	}
+	p.Who = raw.Side
+	if p.Who == "" {
+		p.Who = "both"
+	} else if _, err := doc.OneOf(v.Get("side"), "a", "b", "both"); err != nil {
+		return err
+	}
+	var err error
+	if p.When, err = scalarExpr(raw.When, "a condition on the unit"); err != nil {
+		return err
+	}
+	p.Do, err = decodeEffects(raw.Do)
+	return err
 }
 
 func decodeContest(v *doc.Node, nested bool) (*ContestDecl, error) {

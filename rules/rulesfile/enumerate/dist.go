@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"slices"
 
+	"github.com/crucible-sim/crucible/rules/rulesfile/exactmodel"
 	"github.com/crucible-sim/crucible/rules/rulesfile/fight"
 	"github.com/crucible-sim/crucible/rules/rulesfile/program"
 )
@@ -87,60 +88,73 @@ type dieOut[T any] struct {
 func (s *Enumerator[T, A]) oneDie(rc *program.Roll, masks []byte) []dieOut[T] {
 	ar := s.ar
 	nf := int64(len(rc.Die))
-	type state struct {
-		v, cnt int32
-		cont   bool
-	}
-	cur := map[state]T{}
-	add := func(m map[state]T, x state, w T) {
-		if old, ok := m[x]; ok {
-			m[x] = ar.Add(old, w)
-		} else {
-			m[x] = w
-		}
-	}
-	face := func(fi int) state {
-		return state{v: int32(rc.Die[fi]), cnt: int32(masks[fi] >> 2 & 1), cont: masks[fi]&2 != 0}
-	}
+	cur := map[dieState]T{}
 	for fi := range rc.Die {
 		if masks[fi]&1 != 0 {
 			for fj := range rc.Die {
-				add(cur, face(fj), ar.Frac(1, nf*nf))
+				addWeight(ar, cur, dieFace(rc, masks, fj), ar.Frac(1, nf*nf))
 			}
 			continue
 		}
-		add(cur, face(fi), ar.Frac(1, nf))
+		addWeight(ar, cur, dieFace(rc, masks, fi), ar.Frac(1, nf))
 	}
 	if rc.Explode.Set {
-		for depth := 0; depth < rc.Depth; depth++ {
-			next := map[state]T{}
-			any := false
-			for x, w := range cur {
-				if !x.cont {
-					add(next, x, w)
-					continue
-				}
-				any = true
-				for fj := range rc.Die {
-					s.tick()
-					y := face(fj)
-					y.v += x.v
-					y.cnt += x.cnt
-					add(next, y, ar.Mul(w, ar.Frac(1, nf)))
-				}
+		cur = s.explode(rc, masks, cur)
+	}
+	return s.dieOuts(cur)
+}
+
+// dieState is a die being rolled: its value and the faces counted so far,
+// and whether its last face explodes.
+type dieState struct {
+	v, cnt int32
+	cont   bool
+}
+
+// dieFace is the state of a die showing face fi.
+func dieFace(rc *program.Roll, masks []byte, fi int) dieState {
+	return dieState{v: int32(rc.Die[fi]), cnt: int32(masks[fi] >> 2 & 1), cont: masks[fi]&2 != 0}
+}
+
+// explode rolls another die for each state of cur whose last face
+// explodes, up to the roll's depth or until none does.
+func (s *Enumerator[T, A]) explode(rc *program.Roll, masks []byte, cur map[dieState]T) map[dieState]T {
+	ar := s.ar
+	nf := int64(len(rc.Die))
+	for depth := 0; depth < rc.Depth; depth++ {
+		next := map[dieState]T{}
+		any := false
+		for x, w := range cur {
+			if !x.cont {
+				addWeight(ar, next, x, w)
+				continue
 			}
-			cur = next
-			if !any {
-				break
+			any = true
+			for fj := range rc.Die {
+				s.tick()
+				y := dieFace(rc, masks, fj)
+				y.v += x.v
+				y.cnt += x.cnt
+				addWeight(ar, next, y, ar.Mul(w, ar.Frac(1, nf)))
 			}
 		}
+		cur = next
+		if !any {
+			break
+		}
 	}
+	return cur
+}
+
+// dieOuts merges the states of a die rolled by value and faces counted
+// (whether the last face explodes no longer matters), in order.
+func (s *Enumerator[T, A]) dieOuts(cur map[dieState]T) []dieOut[T] {
 	out := make([]dieOut[T], 0, len(cur))
 	merged := map[[2]int32]int{}
 	for x, w := range cur {
 		k := [2]int32{x.v, x.cnt}
 		if i, ok := merged[k]; ok {
-			out[i].w = ar.Add(out[i].w, w)
+			out[i].w = s.ar.Add(out[i].w, w)
 			continue
 		}
 		merged[k] = len(out)
@@ -153,6 +167,15 @@ func (s *Enumerator[T, A]) oneDie(rc *program.Roll, masks []byte) []dieOut[T] {
 		return int(a.cnt - b.cnt)
 	})
 	return out
+}
+
+// addWeight adds w to the weight of k in m (none yet if k is absent).
+func addWeight[K comparable, T any, A exactmodel.Arith[T]](ar A, m map[K]T, k K, w T) {
+	if old, ok := m[k]; ok {
+		m[k] = ar.Add(old, w)
+	} else {
+		m[k] = w
+	}
 }
 
 // dicePool is the distribution of a roll of n dice of rc: the count of faces

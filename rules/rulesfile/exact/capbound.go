@@ -89,13 +89,21 @@ func (c *chain[T, A]) capVerdict(comps [][]int32) (ok bool, note string) {
 		d += longest[compOf[c.root]]
 		k = rings[compOf[c.root]]
 	}
+	return capTail(int64(capR), d, k, q, rmax)
+}
+
+// capTail is capVerdict's bound on the chance that a battle reaches the
+// round cap capR: its longest path without the rings is d rounds, it goes
+// through at most k rings, each kept with chance at most q a round and
+// beginning at most rmax rounds a turn.
+func capTail(capR, d, k int64, q float64, rmax int64) (ok bool, note string) {
 	if k == 0 {
-		return d <= int64(capR), ""
+		return d <= capR, ""
 	}
 	if q >= 1 {
 		return false, ""
 	}
-	m := (int64(capR) + 1 - d + rmax - 1) / rmax
+	m := (capR + 1 - d + rmax - 1) / rmax
 	if m <= 0 {
 		return false, ""
 	}

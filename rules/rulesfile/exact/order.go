@@ -11,6 +11,10 @@ import (
 // so a component of more than one node is a cycle of rounds: a round that
 // leaves the state as it found it (a ring of one state), or states that
 // come back (healing, a track that goes up and down).
+//
+// It is longer than a function should be: it visits every node and edge
+// of the chain, and one function keeps the walk's state (the frame's node
+// and edge, its low) in locals.
 func (c *chain[T, A]) components() [][]int32 {
 	n := int32(c.nodes.len())
 	// A node's index is its place in the walk plus one (0: not reached

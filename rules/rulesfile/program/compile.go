@@ -60,27 +60,8 @@ func compileFile(f *document.File, sd *scenarioDoc) (*Battle, error) {
 	}
 	b.SizeStat = b.sizeStat()
 	b.buildRoster()
-	if err := b.compileCap(cp); err != nil {
+	if err := b.compilePlay(cp); err != nil {
 		return nil, err
-	}
-	if err := b.compileSideValues(cp); err != nil {
-		return nil, err
-	}
-	if err := b.compileWeapons(cp); err != nil {
-		return nil, err
-	}
-	if b.Hooks, err = compileHooks(f); err != nil {
-		return nil, err
-	}
-	if b.Start, err = b.compilePhases(cp, f.Start); err != nil {
-		return nil, err
-	}
-	if b.Round, err = b.compilePhases(cp, f.Round); err != nil {
-		return nil, err
-	}
-	b.RosterSafe = len(b.UnitTrk) == 0
-	for _, ph := range append(slices.Clone(b.Start), b.Round...) {
-		b.RosterSafe = b.RosterSafe && ph.Kind == PhFire
 	}
 	if err := b.compileEnds(cp); err != nil {
 		return nil, err
@@ -100,6 +81,35 @@ func compileFile(f *document.File, sd *scenarioDoc) (*Battle, error) {
 	}
 	b.finishSpec(settings, sides)
 	return b, nil
+}
+
+// compilePlay compiles what a round plays, once the layout is fixed: the
+// round cap, side values, weapons, hooks and the start and round phases.
+func (b *Battle) compilePlay(cp *compiler) error {
+	if err := b.compileCap(cp); err != nil {
+		return err
+	}
+	if err := b.compileSideValues(cp); err != nil {
+		return err
+	}
+	if err := b.compileWeapons(cp); err != nil {
+		return err
+	}
+	var err error
+	if b.Hooks, err = compileHooks(b.File); err != nil {
+		return err
+	}
+	if b.Start, err = b.compilePhases(cp, b.File.Start); err != nil {
+		return err
+	}
+	if b.Round, err = b.compilePhases(cp, b.File.Round); err != nil {
+		return err
+	}
+	b.RosterSafe = len(b.UnitTrk) == 0
+	for _, ph := range append(slices.Clone(b.Start), b.Round...) {
+		b.RosterSafe = b.RosterSafe && ph.Kind == PhFire
+	}
+	return nil
 }
 
 func node2(sd *scenarioDoc, s int) *doc.Node {
@@ -152,20 +162,8 @@ func (b *Battle) fieldSide(cp *compiler, s int, sd *sideDoc, node *doc.Node) err
 	if sd.Name != "" {
 		si.Label = sd.Name
 	}
-	designs := map[string]*document.UnitDecl{}
-	var designOrder []string
-	if err := document.Entries(sd.Designs, "design names to units", func(name string, v *doc.Node) error {
-		u, err := document.DecodeUnit(name, v)
-		if err != nil {
-			return err
-		}
-		if slices.ContainsFunc(f.Units, func(x *document.UnitDecl) bool { return x.Name == name }) {
-			return v.Errorf("design %q has the name of a unit of the rules file: give it a name of its own (it may build on it: base: %s)", name, name)
-		}
-		designs[name] = u
-		designOrder = append(designOrder, name)
-		return nil
-	}); err != nil {
+	designs, designOrder, err := b.decodeDesigns(sd)
+	if err != nil {
 		return err
 	}
 	known := append(document.Names(f.Units, func(u *document.UnitDecl) string { return u.Name }), designOrder...)
@@ -208,6 +206,27 @@ func (b *Battle) fieldSide(cp *compiler, s int, sd *sideDoc, node *doc.Node) err
 		return sd.Units.Errorf("side %s fields %d units (allowed: at most %d)", SideLetters[s], si.N, MaxUnits)
 	}
 	return nil
+}
+
+// decodeDesigns decodes a side's designs: units of the scenario's own,
+// each named apart from the rules file's units (it may build on one), in
+// the order written.
+func (b *Battle) decodeDesigns(sd *sideDoc) (map[string]*document.UnitDecl, []string, error) {
+	designs := map[string]*document.UnitDecl{}
+	var order []string
+	err := document.Entries(sd.Designs, "design names to units", func(name string, v *doc.Node) error {
+		u, err := document.DecodeUnit(name, v)
+		if err != nil {
+			return err
+		}
+		if slices.ContainsFunc(b.File.Units, func(x *document.UnitDecl) bool { return x.Name == name }) {
+			return v.Errorf("design %q has the name of a unit of the rules file: give it a name of its own (it may build on it: base: %s)", name, name)
+		}
+		designs[name] = u
+		order = append(order, name)
+		return nil
+	})
+	return designs, order, err
 }
 
 // layout fixes the state vector and the tracks' ranges.

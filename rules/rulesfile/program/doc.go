@@ -22,7 +22,10 @@
 //	roll.go         rolls and weapons compiled: dice, faces, rerolls, explosions, the attack pipeline
 //	assemble.go     a unit type assembled from its declaration, base designs and parts
 //	layout.go       the state's layout and bounds, as a solver reads them
-//	exprcompile.go  expressions compiled: type-checked, then folded to constants or tabulated over the state they read
+//	exprcompile.go  expressions compiled: parsed, checked, then folded to a constant or tabulated, each once
+//	exprtable.go    an expression tabulated over the ranges of the state values it reads, and its table's key
+//	exprenv.go      the environment an expression is type-checked against and evaluated in, filled point by point
+//	exprscope.go    the compiler and the context an expression stands in: the names it reads checked against that scope, errors placed in the file
 //	exprcache.go    the expressions' programs and tables kept across compiles
 //	battle.go       Battle: the compiled scenario, its unit types, units, sides, tracks and policies
 //	phase.go        Phase, Effect, Contest: a compiled phase, its effects, contests and flat programs

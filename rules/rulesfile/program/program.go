@@ -76,23 +76,10 @@ func (b *Battle) compilePhases(cp *compiler, list []*document.Phase) ([]*Phase, 
 
 // compileFire orders the firing types into steps.
 func (b *Battle) compileFire(p *document.Phase, pc *Phase) error {
-	pc.Group = p.Group
-	if p.Group != "" {
-		known := map[string]bool{}
-		for _, w := range b.File.Weapons {
-			known[w.Group] = true
-		}
-		if !known[p.Group] {
-			groups := slices.Sorted(func(yield func(string) bool) {
-				for g := range known {
-					if !yield(g) {
-						return
-					}
-				}
-			})
-			return document.ErrUnknown(p.Node.Get("weapons"), "weapon group", p.Group, groups)
-		}
+	if err := b.checkGroup(p); err != nil {
+		return err
 	}
+	pc.Group = p.Group
 	pc.Fires = make([][]int, len(b.Types))
 	for t, ut := range b.Types {
 		for k, wu := range ut.Weapons {
@@ -126,46 +113,83 @@ func (b *Battle) compileFire(p *document.Phase, pc *Phase) error {
 			}
 		}
 	default:
-		stat := p.Initiative
-		if stat == "" {
-			stat = "initiative"
+		steps, err := b.initiativeSteps(p, firing)
+		if err != nil {
+			return err
 		}
-		k := NameIndex(b.Lang.Stats, stat)
-		if k < 0 {
-			at := p.Node
-			if x := p.Node.Get("initiative"); x != nil {
-				at = x
-			}
-			return document.ErrUnknown(at, "stat (the initiative order reads one)", stat, b.Lang.Stats)
-		}
-		all := append(slices.Clone(firing[0]), firing[1]...)
-		sizeK := b.sizeStat()
-		slices.SortStableFunc(all, func(x, y int) int {
-			tx, ty := b.Types[x], b.Types[y]
-			if c := cmp.Compare(ty.Stats[k], tx.Stats[k]); c != 0 {
-				return c
-			}
-			if tx.Side != ty.Side {
-				if p.Ties == "a" {
-					return cmp.Compare(tx.Side, ty.Side)
-				}
-				if p.Ties == "b" {
-					return cmp.Compare(ty.Side, tx.Side)
-				}
-				return 0
-			}
-			return cmp.Compare(ty.Stats[sizeK], tx.Stats[sizeK]) // the larger first within a side
-		})
-		for i := 0; i < len(all); {
-			j := i + 1
-			for p.Ties == "simultaneous" && j < len(all) && b.Types[all[j]].Stats[k] == b.Types[all[i]].Stats[k] {
-				j++
-			}
-			pc.Steps = append(pc.Steps, slices.Clone(all[i:j]))
-			i = j
-		}
+		pc.Steps = steps
 	}
 	return nil
+}
+
+// checkGroup checks that a fire phase's weapon group, if it names one, is
+// some weapon's.
+func (b *Battle) checkGroup(p *document.Phase) error {
+	if p.Group == "" {
+		return nil
+	}
+	known := map[string]bool{}
+	for _, w := range b.File.Weapons {
+		known[w.Group] = true
+	}
+	if known[p.Group] {
+		return nil
+	}
+	groups := slices.Sorted(func(yield func(string) bool) {
+		for g := range known {
+			if !yield(g) {
+				return
+			}
+		}
+	})
+	return document.ErrUnknown(p.Node.Get("weapons"), "weapon group", p.Group, groups)
+}
+
+// initiativeSteps orders the firing types of both sides by an initiative
+// stat (initiative unless the phase names another), highest first: ties
+// across sides go to the side the phase's ties name or fire together
+// (ties: simultaneous), and within a side the larger fires first.
+func (b *Battle) initiativeSteps(p *document.Phase, firing [2][]int) ([][]int, error) {
+	stat := p.Initiative
+	if stat == "" {
+		stat = "initiative"
+	}
+	k := NameIndex(b.Lang.Stats, stat)
+	if k < 0 {
+		at := p.Node
+		if x := p.Node.Get("initiative"); x != nil {
+			at = x
+		}
+		return nil, document.ErrUnknown(at, "stat (the initiative order reads one)", stat, b.Lang.Stats)
+	}
+	var steps [][]int
+	all := append(slices.Clone(firing[0]), firing[1]...)
+	sizeK := b.sizeStat()
+	slices.SortStableFunc(all, func(x, y int) int {
+		tx, ty := b.Types[x], b.Types[y]
+		if c := cmp.Compare(ty.Stats[k], tx.Stats[k]); c != 0 {
+			return c
+		}
+		if tx.Side != ty.Side {
+			if p.Ties == "a" {
+				return cmp.Compare(tx.Side, ty.Side)
+			}
+			if p.Ties == "b" {
+				return cmp.Compare(ty.Side, tx.Side)
+			}
+			return 0
+		}
+		return cmp.Compare(ty.Stats[sizeK], tx.Stats[sizeK]) // the larger first within a side
+	})
+	for i := 0; i < len(all); {
+		j := i + 1
+		for p.Ties == "simultaneous" && j < len(all) && b.Types[all[j]].Stats[k] == b.Types[all[i]].Stats[k] {
+			j++
+		}
+		steps = append(steps, slices.Clone(all[i:j]))
+		i = j
+	}
+	return steps, nil
 }
 
 // fastPaths marks, in every fire phase, the types whose volleys go
@@ -312,17 +336,11 @@ func (b *Battle) compileEffects(cp *compiler, list []*document.Effect, sc scope)
 			ec.Kind, ec.ToSelf = EfDamage, e.To == "self"
 			ec.Roll, err = cp.compileRoll(&e.Damage, sc.context(0))
 		case "roll":
-			for _, nr := range e.Rolls {
-				rc, err := cp.compileRoll(&nr.Roll, sc.context(0))
-				if err != nil {
-					return nil, err
-				}
-				slot := b.NumRegisters
-				b.NumRegisters++
-				b.regNames = append(b.regNames, nr.Name)
-				out = append(out, &Effect{Kind: EfRoll, Roll: rc, Reg: slot, node: nr.Node})
-				sc.regs = append(slices.Clip(sc.regs), register{name: document.ExprName(nr.Name), lo: rc.lo, hi: rc.hi, slot: slot})
+			rolls, err := b.compileNamedRolls(cp, e.Rolls, &sc)
+			if err != nil {
+				return nil, err
 			}
+			out = append(out, rolls...)
 			continue
 		case "set", "add", "raise", "lower":
 			for _, ch := range e.Changes {
@@ -364,6 +382,26 @@ func (b *Battle) compileEffects(cp *compiler, list []*document.Effect, sc scope)
 			return nil, err
 		}
 		out = append(out, ec)
+	}
+	return out, nil
+}
+
+// compileNamedRolls compiles a roll effect's named rolls, each into a
+// register of its own that the effects after it in sc may read (sc's
+// registers are extended, never written over: the list is clipped, so an
+// enclosing scope keeps its own).
+func (b *Battle) compileNamedRolls(cp *compiler, rolls []document.NamedRoll, sc *scope) ([]*Effect, error) {
+	var out []*Effect
+	for _, nr := range rolls {
+		rc, err := cp.compileRoll(&nr.Roll, sc.context(0))
+		if err != nil {
+			return nil, err
+		}
+		slot := b.NumRegisters
+		b.NumRegisters++
+		b.regNames = append(b.regNames, nr.Name)
+		out = append(out, &Effect{Kind: EfRoll, Roll: rc, Reg: slot, node: nr.Node})
+		sc.regs = append(slices.Clip(sc.regs), register{name: document.ExprName(nr.Name), lo: rc.lo, hi: rc.hi, slot: slot})
 	}
 	return out, nil
 }

@@ -60,24 +60,9 @@ func (cp *compiler) compileRoll(r *document.Roll, c context) (*Roll, error) {
 	}
 	dlo = max(dlo, 0)
 	if r.Faces.Present() {
-		if rc.Faces, err = cp.compile(&r.Faces, &c, false); err != nil {
+		if err := cp.compileFaces(r, &c, rc, dlo, dhi); err != nil {
 			return nil, err
 		}
-		flo, fhi := rc.Faces.Bounds()
-		if fhi > document.MaxFaces {
-			return nil, exprError(&r.Faces, 1, 0, "dice of up to "+Itoa(int(fhi))+" faces: at most "+Itoa(document.MaxFaces)+" are allowed")
-		}
-		if r.Plus.Present() {
-			if rc.Plus, err = cp.compile(&r.Plus, &c, false); err != nil {
-				return nil, err
-			}
-		}
-		lo, hi := int64(dlo)*int64(min(max(flo, 0), 1)), int64(dhi)*int64(max(fhi, 0))
-		if rc.Plus != nil {
-			plo, phi := rc.Plus.Bounds()
-			lo, hi = lo+int64(plo), hi+int64(phi)
-		}
-		rc.lo, rc.hi = clamp32(lo), clamp32(hi)
 		return rc, nil
 	}
 	rc.Die = r.Die.Faces
@@ -107,6 +92,32 @@ func (cp *compiler) compileRoll(r *document.Roll, c context) (*Roll, error) {
 	rc.Flips = rc.Coins && rc.Plus == nil
 	rc.lo, rc.hi = rc.bounds(int(dlo), int(dhi))
 	return rc, nil
+}
+
+// compileFaces compiles the rest of a roll of dice whose faces are an
+// expression (faces: F, each die 1 to F), given the bounds of its number
+// of dice: its faces, its plus and its bounds.
+func (cp *compiler) compileFaces(r *document.Roll, c *context, rc *Roll, dlo, dhi int32) error {
+	var err error
+	if rc.Faces, err = cp.compile(&r.Faces, c, false); err != nil {
+		return err
+	}
+	flo, fhi := rc.Faces.Bounds()
+	if fhi > document.MaxFaces {
+		return exprError(&r.Faces, 1, 0, "dice of up to "+Itoa(int(fhi))+" faces: at most "+Itoa(document.MaxFaces)+" are allowed")
+	}
+	if r.Plus.Present() {
+		if rc.Plus, err = cp.compile(&r.Plus, c, false); err != nil {
+			return err
+		}
+	}
+	lo, hi := int64(dlo)*int64(min(max(flo, 0), 1)), int64(dhi)*int64(max(fhi, 0))
+	if rc.Plus != nil {
+		plo, phi := rc.Plus.Bounds()
+		lo, hi = lo+int64(plo), hi+int64(phi)
+	}
+	rc.lo, rc.hi = clamp32(lo), clamp32(hi)
+	return nil
 }
 
 func Itoa(i int) string {
