@@ -132,39 +132,24 @@ func (f *fighter) finish(o *rules.Outcome, winner rules.Side, end int, rounds in
 	f.c.Record(&f.st, o)
 }
 
-// play fights one trial, logging to log when it is set.
-// It is a hot loop, run in every trial, and stays whole: its steps share the
-// fighter's scratch state and follow the rules' order, which one screen
-// shows better than helpers would, and a call per step costs in every trial.
+// play fights one trial, logging to log when it is set: the missile phase
+// (§3.2), then the engagement rounds (§3.3). The rounds are the hot loop of
+// every trial: the usual activation, a volley of a side that never
+// retreats, stays inline, since a call per activation would cost in every
+// trial; an activation that may be a retreat is activate's.
 func (f *fighter) play(r *rules.Rand, o *rules.Outcome, log io.Writer) {
 	c := f.c
-	st := &f.st
 	f.reset()
 	f.dice.Reset()
 	f.rolled = 0
 	if log != nil {
 		f.logHeader(log)
 	}
-	// §3.2 missile phase: once, in activation order; a type destroyed earlier
-	// in the phase does not fire; the battle may end here with 0 rounds.
-	if len(c.MissileOrder) > 0 && log != nil {
-		fmt.Fprintln(log, "missile phase")
+	if len(c.MissileOrder) > 0 && f.missiles(r, o, log) {
+		return
 	}
-	for _, t := range c.MissileOrder {
-		if InBattle(st, t) == 0 {
-			continue
-		}
-		if !f.fire(r, &f.guns[t], 1, log) {
-			continue // no ship destroyed: the battle cannot have ended
-		}
-		if over, winner, end := f.settle(t, ActFire); over {
-			f.finish(o, winner, end, 0)
-			return
-		}
-	}
-	// §3.3 engagement rounds.
 	for round := 1; ; round++ {
-		if !f.armed && c.Stalemate(st) { // §3.7, checked at the start of every round
+		if !f.armed && c.Stalemate(&f.st) { // §3.7, checked at the start of every round
 			if log != nil {
 				fmt.Fprintln(log, "no ship in the battle has a cannon: stalemate")
 			}
@@ -182,7 +167,7 @@ func (f *fighter) play(r *rules.Rand, o *rules.Outcome, log io.Writer) {
 			f.dice.Ahead(r, f.round)
 		}
 		for _, g := range f.order {
-			t := g.t
+			act := ActFire
 			if g.plain { // fires when it has ships (the usual case, kept short)
 				nd := g.own.Count(g.local) * int(g.dice[0])
 				if nd == 0 {
@@ -199,39 +184,65 @@ func (f *fighter) play(r *rules.Rand, o *rules.Outcome, log io.Writer) {
 				} else if !f.fire(r, g, 0, log) {
 					continue // no ship destroyed: nothing for Settle to see
 				}
-				if over, winner, end := f.settle(t, ActFire); over {
-					f.finish(o, winner, end, round)
-					return
-				}
+			} else if act = f.activate(r, g, round, log); act == ActSkip {
 				continue
 			}
-			act := c.Action(st, t, round)
-			switch act {
-			case ActSkip:
-				continue
-			case ActLeave:
-				c.Leave(st, t)
-				f.drop(t)
-				if log != nil {
-					fmt.Fprintf(log, "  %s %s: %d ships leave the battle (retreat)\n", SideLetter(c.Types[t].Side), c.Types[t].Name, st.N[t])
-				}
-			case ActDeclare:
-				c.Declare(st, t)
-				f.declared = true
-				if log != nil {
-					fmt.Fprintf(log, "  %s %s: declares retreat (%s), does not fire\n", SideLetter(c.Types[t].Side), c.Types[t].Name, c.Sides[c.Types[t].Side].Retreat)
-				}
-			case ActFire:
-				if !f.fire(r, g, 0, log) {
-					continue // no ship destroyed: nothing for Settle to see
-				}
-			}
-			if over, winner, end := f.settle(t, act); over {
+			if over, winner, end := f.settle(g.t, act); over {
 				f.finish(o, winner, end, round)
 				return
 			}
 		}
 	}
+}
+
+// missiles plays the missile phase (§3.2): once, in activation order; a
+// type destroyed earlier in the phase does not fire. It reports whether the
+// battle ended in it, after 0 rounds, and then has finished o.
+func (f *fighter) missiles(r *rules.Rand, o *rules.Outcome, log io.Writer) bool {
+	if log != nil {
+		fmt.Fprintln(log, "missile phase")
+	}
+	for _, t := range f.c.MissileOrder {
+		if InBattle(&f.st, t) == 0 {
+			continue
+		}
+		if !f.fire(r, &f.guns[t], 1, log) {
+			continue // no ship destroyed: the battle cannot have ended
+		}
+		if over, winner, end := f.settle(t, ActFire); over {
+			f.finish(o, winner, end, 0)
+			return true
+		}
+	}
+	return false
+}
+
+// activate plays the activation of g's type in round `round` when its side
+// may retreat (§3.3 step 2 a–c) and returns what it did, or ActSkip when
+// Settle has nothing to see: the type has no ships, or its volley destroyed
+// none.
+func (f *fighter) activate(r *rules.Rand, g *gun, round int, log io.Writer) Action {
+	c, st, t := f.c, &f.st, g.t
+	act := c.Action(st, t, round)
+	switch act {
+	case ActLeave:
+		c.Leave(st, t)
+		f.drop(t)
+		if log != nil {
+			fmt.Fprintf(log, "  %s %s: %d ships leave the battle (retreat)\n", SideLetter(c.Types[t].Side), c.Types[t].Name, st.N[t])
+		}
+	case ActDeclare:
+		c.Declare(st, t)
+		f.declared = true
+		if log != nil {
+			fmt.Fprintf(log, "  %s %s: declares retreat (%s), does not fire\n", SideLetter(c.Types[t].Side), c.Types[t].Name, c.Sides[c.Types[t].Side].Retreat)
+		}
+	case ActFire:
+		if !f.fire(r, g, 0, log) {
+			return ActSkip // no ship destroyed: nothing for Settle to see
+		}
+	}
+	return act
 }
 
 // reset sets the state and the rosters to the start of a battle.

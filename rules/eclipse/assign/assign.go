@@ -4,8 +4,6 @@ package assign
 // class i, the target index (into targets) to to[off_i+u], or -1 when every
 // ship the die hits is already doomed. targets is not modified. The result
 // depends only on the classes' (damage, hit-set, count) and the targets.
-// It runs for every volley of every trial and stays whole: its steps share
-// the scratch's orders and counts, which a call per step would pass about.
 func Assign(p Policy, classes []DieClass, targets []Target, to []int8, s *Scratch) {
 	nc := len(classes)
 	Offsets(classes, s.off[:nc])
@@ -31,29 +29,7 @@ func Assign(p Policy, classes []DieClass, targets []Target, to []int8, s *Scratc
 		s.used[i] = 0
 	}
 	if nc > 1 { // #H only orders classes
-		// Ships per enemy type; in canonical order, from the ends of the runs.
-		var per [MaxPerSide]int16
-		if s.canon {
-			end := 0
-			for lt, h := range s.hi {
-				if h > 0 {
-					per[lt], end = int16(h-end), h
-				}
-			}
-		} else {
-			for j := range targets {
-				per[targets[j].Type]++
-			}
-		}
-		for i := range classes {
-			n := int16(0)
-			for lt, k := range per {
-				if classes[i].Hits&(1<<lt) != 0 {
-					n += k
-				}
-			}
-			s.nh[i] = n
-		}
+		s.countHits(classes, targets)
 	}
 	switch p {
 	case NPC:
@@ -67,5 +43,34 @@ func Assign(p Policy, classes []DieClass, targets []Target, to []int8, s *Scratc
 		assignKillable(p == Priority, classes, targets, to, s)
 	default:
 		panic("assign: Assign called with policy " + p.String())
+	}
+}
+
+// countHits sets s.nh[i] to #H of class i, the number of targets its dice
+// hit, by which the policies order the classes. It counts the ships of each
+// enemy type once, from the ends of the types' runs (s.hi) when the targets
+// are in canonical order.
+func (s *Scratch) countHits(classes []DieClass, targets []Target) {
+	var per [MaxPerSide]int16
+	if s.canon {
+		end := 0
+		for lt, h := range s.hi {
+			if h > 0 {
+				per[lt], end = int16(h-end), h
+			}
+		}
+	} else {
+		for j := range targets {
+			per[targets[j].Type]++
+		}
+	}
+	for i := range classes {
+		n := int16(0)
+		for lt, k := range per {
+			if classes[i].Hits&(1<<lt) != 0 {
+				n += k
+			}
+		}
+		s.nh[i] = n
 	}
 }

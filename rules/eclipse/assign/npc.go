@@ -39,8 +39,8 @@ func orderNPCTargets(targets []Target, tord []int8) {
 }
 
 // killNPCTargets is step 2 of assignNPC: in target order, each ship the
-// unassigned dice can kill gets the subset that kills it (npcSubset).
-// It runs for every NPC volley of every trial and stays whole, as Assign.
+// unassigned dice can kill gets the subset that kills it (npcSubset,
+// taken by takeNPCDice).
 func killNPCTargets(classes []DieClass, targets []Target, to []int8, s *Scratch) {
 	nt := len(targets)
 	ord := s.ord[:len(classes)]
@@ -90,26 +90,33 @@ func killNPCTargets(classes []DieClass, targets []Target, to []int8, s *Scratch)
 			bestTot, best = npcSubset(&av, r)
 		}
 		avType = -1 // dice are taken below: count again
-		// Take the chosen counts from the earliest classes (#H asc within a
-		// damage value, as ord lists them).
-		for _, ci := range ord {
-			c := &classes[ci]
-			need := best[c.Dmg]
-			if need == 0 || s.left[ci] == 0 || !c.hits(t) {
-				continue
-			}
-			take := min(need, int(s.left[ci]))
-			base := int(s.off[ci]) + int(s.used[ci])
-			for u := range take {
-				to[base+u] = int8(j)
-			}
-			s.used[ci] += int16(take)
-			s.left[ci] -= int16(take)
-			best[c.Dmg] -= take
-			diceLeft -= take
-		}
+		diceLeft -= takeNPCDice(classes, j, t, &best, to, s)
 		s.rem[j] -= int16(bestTot)
 	}
+}
+
+// takeNPCDice gives ship j (target t) the dice of killNPCTargets' choice,
+// best[d] dice of each damage d, from the earliest classes that hit it
+// (#H asc within a damage value, as s.ord lists them), and returns how many
+// dice it took.
+func takeNPCDice(classes []DieClass, j int, t *Target, best *[5]int, to []int8, s *Scratch) (taken int) {
+	for _, ci := range s.ord[:len(classes)] {
+		c := &classes[ci]
+		need := best[c.Dmg]
+		if need == 0 || s.left[ci] == 0 || !c.hits(t) {
+			continue
+		}
+		take := min(need, int(s.left[ci]))
+		base := int(s.off[ci]) + int(s.used[ci])
+		for u := range take {
+			to[base+u] = int8(j)
+		}
+		s.used[ci] += int16(take)
+		s.left[ci] -= int16(take)
+		best[c.Dmg] -= take
+		taken += take
+	}
+	return taken
 }
 
 // spreadNPCDice is step 3 of assignNPC: every die left goes to the first
