@@ -16,11 +16,11 @@ import (
 // log != nil, so both make exactly the same draws and the same choices.
 //
 // Each side's ships are kept as an assign.Roster (counts by type and hit
-// points left). Kill-greedy volleys, and npc volleys of one class, are played on
-// the enemy roster directly; the other volleys get the roster as Assign's
-// canonical target list. Both deal exactly the damage Assign does, the
-// function the exact solver calls (TestRosterKillGreedy, TestRosterNPC, and
-// the per-seed golden tallies).
+// points left). Kill-greedy volleys, and npc volleys of one class, are
+// played on the enemy roster directly; the other volleys get the roster as
+// Assign's canonical target list. Both deal exactly the damage Assign does,
+// the function the exact solver calls (package assign's TestRosterKillGreedy
+// and TestRosterNPC, and the per-seed golden tallies).
 type fighter struct {
 	c      *Compiled
 	st     State            // N and Status follow the rosters; Dmg only when syncDmg
