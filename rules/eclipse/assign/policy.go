@@ -5,11 +5,12 @@ import "slices"
 // Policy is a damage-assignment policy (§6, §13.10).
 type Policy uint8
 
+// The policies of §6, in the order of their names.
 const (
-	NPC Policy = iota
-	KillGreedy
-	LargestKillableFirst
-	Priority
+	NPC                  Policy = iota // `npc`, the rulebook's rule for NPCs
+	KillGreedy                         // `kill-greedy`, a player side's default
+	LargestKillableFirst               // `largest-killable-first`
+	Priority                           // `priority`: the side's priority list orders the ships
 	// Optimal is the exact solver's optimising side; Assign does not
 	// implement it (the solver enumerates every assignment instead).
 	Optimal

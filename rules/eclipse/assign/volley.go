@@ -32,7 +32,8 @@ type Target struct {
 	Rem  int16
 }
 
-// Scratch is the scratch space Assign needs; the zero value is ready.
+// Scratch is the scratch space Assign and Roster.GreedyOrder need; the
+// zero value is ready.
 type Scratch struct {
 	ord   [MaxClasses]int8
 	nh    [MaxClasses]int16
