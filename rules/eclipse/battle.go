@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/rules/eclipse/assign"
 )
 
 // fighter plays Monte Carlo battles of one compiled scenario (§8.4): every
@@ -14,26 +15,23 @@ import (
 // and dice in part order. Fight and Replay share play, which logs only when
 // log != nil, so both make exactly the same draws and the same choices.
 //
-// Each side's ships are kept as a roster (counts by type and hit points
-// left). Kill-greedy volleys, and npc volleys of one class, are played on
-// the enemy roster directly; the other volleys get the roster as Assign's
-// canonical target list. Both deal exactly the damage Assign does, the
-// function the exact solver calls (TestRosterKillGreedy, TestRosterNPC, and
-// the per-seed golden tallies).
+// Each side's ships are kept as an assign.Roster (counts by type and hit
+// points left). Kill-greedy volleys, and npc volleys of one class, are
+// played on the enemy roster directly; the other volleys get the roster as
+// Assign's canonical target list. Both deal exactly the damage Assign does,
+// the function the exact solver calls (package assign's TestRosterKillGreedy
+// and TestRosterNPC, and the per-seed golden tallies).
 type fighter struct {
 	c      *Compiled
-	st     State     // N and Status follow the rosters; Dmg only when syncDmg
-	ros    [2]roster // per side: its ships in the battle
-	start  [2]ships  // per side: its roster's ships at the start of every battle
-	init   State     // the start of every battle
+	st     State            // N and Status follow the rosters; Dmg only when syncDmg
+	ros    [2]assign.Roster // per side: its ships in the battle
+	init   State            // the start of every battle
 	guns   [MaxTypes]gun
-	rank   [2][MaxPerSide]int8  // per side: the size rank of its local types
-	base   [2][MaxPerSide]int64 // per side: greedyBase of its local types
 	w      *Work
 	dice   dieStream
-	faces  []uint8 // faces of the current volley in roll order
-	blows  []blow  // replay: where the current volley's dice went
-	rolled int     // dice rolled in the last battle (benchmarks report ns per die)
+	faces  []uint8       // faces of the current volley in roll order
+	blows  []assign.Blow // replay: where the current volley's dice went
+	rolled int           // dice rolled in the last battle (benchmarks report ns per die)
 
 	// Shortcuts fixed by the scenario, and whether a type declared retreat
 	// in this battle: they let the play loop skip Action, Settle and
@@ -49,20 +47,19 @@ type fighter struct {
 // gun is what a volley needs to know of its firing type, kept together
 // (the fields of the usual volley first).
 type gun struct {
-	own     *roster                      // its side's ships
-	foe     *roster                      // the enemy's ships
+	own     *assign.Roster               // its side's ships
+	foe     *assign.Roster               // the enemy's ships
 	plans   *[1 << MaxPerSide]volleyPlan // by the enemy types in the battle
 	local   int
 	dice    [2]int16 // dice per ship: cannons [0], missiles [1]
 	uniform [2]int8  // the one colour of those dice, or -1
 	plain   bool     // its side never retreats: it fires when it has ships
 	fast    bool     // its cannon volleys are counted from dice rolled at the round's start
-	policy  Policy
+	policy  assign.Policy
 	t       int
 	side    int
 	seq     [2][]Colour
-	base    *[MaxPerSide]int64 // greedyBase of the enemy types
-	foeAt   int                // the enemy's first type in Types
+	foeAt   int // the enemy's first type in Types
 }
 
 func newFighter(c *Compiled) *fighter {
@@ -81,19 +78,17 @@ func newFighter(c *Compiled) *fighter {
 			ty := &c.Types[c.Sides[s].First+lt]
 			rank[lt], hp[lt] = ty.Rank, ty.HP
 		}
-		f.ros[s].setTypes(&rank, &hp, c.Sides[s].N)
+		f.ros[s].SetTypes(&rank, &hp, c.Sides[s].N)
 	}
 	for t := range c.Types {
 		ty := &c.Types[t]
 		kind := c.Sides[ty.Side].Retreat.Kind
 		f.syncDmg = f.syncDmg || kind == RetreatWhenLosing
 		f.armed = f.armed && len(ty.cannonSeq) > 0
-		f.rank[ty.Side][ty.Local] = ty.Rank
-		f.base[ty.Side][ty.Local] = greedyBase(ty.Rank, ty.Local)
 		g := &f.guns[t]
 		*g = gun{t: t, side: ty.Side, local: ty.Local, plain: kind == RetreatNever,
 			policy: c.Sides[ty.Side].Policy, own: &f.ros[ty.Side], foe: &f.ros[1-ty.Side],
-			plans: &c.plans[t], base: &f.base[1-ty.Side], foeAt: c.Sides[1-ty.Side].First}
+			plans: &c.plans[t], foeAt: c.Sides[1-ty.Side].First}
 		for i, seq := range [2][]Colour{ty.cannonSeq, ty.missSeq} {
 			g.seq[i], g.dice[i], g.uniform[i] = seq, int16(len(seq)), -1
 			if len(seq) > 0 && !slices.ContainsFunc(seq, func(col Colour) bool { return col != seq[0] }) {
@@ -104,9 +99,8 @@ func newFighter(c *Compiled) *fighter {
 	}
 	for t := range c.Types {
 		ty := &c.Types[t]
-		f.ros[ty.Side].fill(ty.Local, ty.Count, ty.HP)
+		f.ros[ty.Side].Fill(ty.Local, ty.Count, ty.HP)
 	}
-	f.start[0], f.start[1] = f.ros[0].ships, f.ros[1].ships
 	for _, t := range c.Order {
 		f.order = append(f.order, &f.guns[t])
 	}
@@ -138,39 +132,24 @@ func (f *fighter) finish(o *rules.Outcome, winner rules.Side, end int, rounds in
 	f.c.Record(&f.st, o)
 }
 
-// play fights one trial, logging to log when it is set.
-// It is a hot loop, run in every trial, and stays whole: its steps share the
-// fighter's scratch state and follow the rules' order, which one screen
-// shows better than helpers would, and a call per step costs in every trial.
+// play fights one trial, logging to log when it is set: the missile phase
+// (§3.2), then the engagement rounds (§3.3). The rounds are the hot loop of
+// every trial: the usual activation, a volley of a side that never
+// retreats, stays inline, since a call per activation would cost in every
+// trial; an activation that may be a retreat is activate's.
 func (f *fighter) play(r *rules.Rand, o *rules.Outcome, log io.Writer) {
 	c := f.c
-	st := &f.st
 	f.reset()
 	f.dice.Reset()
 	f.rolled = 0
 	if log != nil {
 		f.logHeader(log)
 	}
-	// §3.2 missile phase: once, in activation order; a type destroyed earlier
-	// in the phase does not fire; the battle may end here with 0 rounds.
-	if len(c.MissileOrder) > 0 && log != nil {
-		fmt.Fprintln(log, "missile phase")
+	if len(c.MissileOrder) > 0 && f.missiles(r, o, log) {
+		return
 	}
-	for _, t := range c.MissileOrder {
-		if InBattle(st, t) == 0 {
-			continue
-		}
-		if !f.fire(r, &f.guns[t], 1, log) {
-			continue // no ship destroyed: the battle cannot have ended
-		}
-		if over, winner, end := f.settle(t, ActFire); over {
-			f.finish(o, winner, end, 0)
-			return
-		}
-	}
-	// §3.3 engagement rounds.
 	for round := 1; ; round++ {
-		if !f.armed && c.Stalemate(st) { // §3.7, checked at the start of every round
+		if !f.armed && c.Stalemate(&f.st) { // §3.7, checked at the start of every round
 			if log != nil {
 				fmt.Fprintln(log, "no ship in the battle has a cannon: stalemate")
 			}
@@ -188,56 +167,82 @@ func (f *fighter) play(r *rules.Rand, o *rules.Outcome, log io.Writer) {
 			f.dice.Ahead(r, f.round)
 		}
 		for _, g := range f.order {
-			t := g.t
+			act := ActFire
 			if g.plain { // fires when it has ships (the usual case, kept short)
-				nd := int(g.own.n[g.local]) * int(g.dice[0])
+				nd := g.own.Count(g.local) * int(g.dice[0])
 				if nd == 0 {
 					continue
 				}
 				if g.fast && log == nil {
 					f.rolled += nd
 					faces := f.dice.Take(nd)
-					p := &g.plans[g.foe.in&(1<<MaxPerSide-1)]
+					p := &g.plans[g.foe.In()&(1<<MaxPerSide-1)]
 					if faces&p.hitFaces[g.uniform[0]] == 0 || !f.counted(g, p, int(g.uniform[0]), faces) ||
-						g.foe.in != 0 && !f.declared {
+						g.foe.In() != 0 && !f.declared {
 						continue // every die missed, or the battle goes on
 					}
 				} else if !f.fire(r, g, 0, log) {
 					continue // no ship destroyed: nothing for Settle to see
 				}
-				if over, winner, end := f.settle(t, ActFire); over {
-					f.finish(o, winner, end, round)
-					return
-				}
+			} else if act = f.activate(r, g, round, log); act == ActSkip {
 				continue
 			}
-			act := c.Action(st, t, round)
-			switch act {
-			case ActSkip:
-				continue
-			case ActLeave:
-				c.Leave(st, t)
-				f.drop(t)
-				if log != nil {
-					fmt.Fprintf(log, "  %s %s: %d ships leave the battle (retreat)\n", SideLetter(c.Types[t].Side), c.Types[t].Name, st.N[t])
-				}
-			case ActDeclare:
-				c.Declare(st, t)
-				f.declared = true
-				if log != nil {
-					fmt.Fprintf(log, "  %s %s: declares retreat (%s), does not fire\n", SideLetter(c.Types[t].Side), c.Types[t].Name, c.Sides[c.Types[t].Side].Retreat)
-				}
-			case ActFire:
-				if !f.fire(r, g, 0, log) {
-					continue // no ship destroyed: nothing for Settle to see
-				}
-			}
-			if over, winner, end := f.settle(t, act); over {
+			if over, winner, end := f.settle(g.t, act); over {
 				f.finish(o, winner, end, round)
 				return
 			}
 		}
 	}
+}
+
+// missiles plays the missile phase (§3.2): once, in activation order; a
+// type destroyed earlier in the phase does not fire. It reports whether the
+// battle ended in it, after 0 rounds, and then has finished o.
+func (f *fighter) missiles(r *rules.Rand, o *rules.Outcome, log io.Writer) bool {
+	if log != nil {
+		fmt.Fprintln(log, "missile phase")
+	}
+	for _, t := range f.c.MissileOrder {
+		if InBattle(&f.st, t) == 0 {
+			continue
+		}
+		if !f.fire(r, &f.guns[t], 1, log) {
+			continue // no ship destroyed: the battle cannot have ended
+		}
+		if over, winner, end := f.settle(t, ActFire); over {
+			f.finish(o, winner, end, 0)
+			return true
+		}
+	}
+	return false
+}
+
+// activate plays the activation of g's type in round `round` when its side
+// may retreat (§3.3 step 2 a–c) and returns what it did, or ActSkip when
+// Settle has nothing to see: the type has no ships, or its volley destroyed
+// none.
+func (f *fighter) activate(r *rules.Rand, g *gun, round int, log io.Writer) Action {
+	c, st, t := f.c, &f.st, g.t
+	act := c.Action(st, t, round)
+	switch act {
+	case ActLeave:
+		c.Leave(st, t)
+		f.drop(t)
+		if log != nil {
+			fmt.Fprintf(log, "  %s %s: %d ships leave the battle (retreat)\n", SideLetter(c.Types[t].Side), c.Types[t].Name, st.N[t])
+		}
+	case ActDeclare:
+		c.Declare(st, t)
+		f.declared = true
+		if log != nil {
+			fmt.Fprintf(log, "  %s %s: declares retreat (%s), does not fire\n", SideLetter(c.Types[t].Side), c.Types[t].Name, c.Sides[c.Types[t].Side].Retreat)
+		}
+	case ActFire:
+		if !f.fire(r, g, 0, log) {
+			return ActSkip // no ship destroyed: nothing for Settle to see
+		}
+	}
+	return act
 }
 
 // reset sets the state and the rosters to the start of a battle.
@@ -247,8 +252,8 @@ func (f *fighter) reset() {
 	if f.syncDmg {
 		st.Dmg = f.init.Dmg
 	}
-	f.ros[0].restart(&f.start[0])
-	f.ros[1].restart(&f.start[1])
+	f.ros[0].Restart()
+	f.ros[1].Restart()
 	f.declared = false
 }
 
@@ -260,11 +265,11 @@ func (f *fighter) reset() {
 func (f *fighter) settle(t int, act Action) (over bool, winner rules.Side, end int) {
 	if !f.declared {
 		switch {
-		case f.ros[0].in != 0 && f.ros[1].in != 0:
+		case f.ros[0].In() != 0 && f.ros[1].In() != 0:
 			return false, rules.None, 0
-		case f.ros[0].in != 0:
+		case f.ros[0].In() != 0:
 			return true, rules.A, EndDestroyed
-		case f.ros[1].in != 0:
+		case f.ros[1].In() != 0:
 			return true, rules.B, EndDestroyed
 		}
 	}
@@ -275,9 +280,9 @@ func (f *fighter) settle(t int, act Action) (over bool, winner rules.Side, end i
 // or missiles (kind 1), and reports whether it destroyed a ship (only then
 // can the battle end).
 func (f *fighter) fire(r *rules.Rand, g *gun, kind int, log io.Writer) bool {
-	nd := int(g.own.n[g.local]) * int(g.dice[kind])
+	nd := g.own.Count(g.local) * int(g.dice[kind])
 	f.rolled += nd
-	p := &g.plans[g.foe.in&(1<<MaxPerSide-1)]
+	p := &g.plans[g.foe.In()&(1<<MaxPerSide-1)]
 	col := g.uniform[kind]
 	if col < 0 || log != nil || nd > 255 {
 		return f.fireFaces(r, g, kind, nd, p, log)
@@ -296,23 +301,23 @@ func (f *fighter) fire(r *rules.Rand, g *gun, kind int, log io.Writer) bool {
 func (f *fighter) counted(g *gun, p *volleyPlan, col int, faces uint64) bool {
 	units := int(p.units[col])
 	switch {
-	case g.policy == PolicyKillGreedy:
+	case g.policy == assign.KillGreedy:
 		// Dice of one colour have one damage, and a higher face hits a
 		// superset of the types a lower one hits, so each class's hit-set
-		// contains the one before and #H never falls: greedyOrder would
+		// contains the one before and #H never falls: GreedyOrder would
 		// keep the classes in their order (TestOneColourGreedyOrder).
 		var hit, killed uint8
 		for _, b := range p.byClass[col][:p.nByClass[col]] {
 			if n := byteSum(faces&b.faces) * units; n > 0 {
 				pc := &p.classes[b.k]
-				h, k := g.foe.greedyRun(int(pc.Dmg), pc.Hits, n, g.base)
+				h, k := g.foe.GreedyRun(int(pc.Dmg), pc.Hits, n)
 				hit, killed = hit|h, killed|k
 			}
 		}
 		return f.landed(g, hit, killed)
-	case g.policy == PolicyNPC && p.nByClass[col] == 1:
+	case g.policy == assign.NPC && p.nByClass[col] == 1:
 		pc := &p.classes[p.byClass[col][0].k]
-		hit, killed := g.foe.npcRun(int(pc.Dmg), pc.Hits, byteSum(faces&p.hitFaces[col])*units)
+		hit, killed := g.foe.NPCRun(int(pc.Dmg), pc.Hits, byteSum(faces&p.hitFaces[col])*units)
 		return f.landed(g, hit, killed)
 	}
 	return f.classes(g, p, col, faces)
@@ -333,7 +338,7 @@ func (f *fighter) classes(g *gun, p *volleyPlan, col int, faces uint64) bool {
 			continue
 		}
 		pc := &p.classes[b.k]
-		w.Classes[nc] = DieClass{Dmg: pc.Dmg, Hits: pc.Hits, N: n}
+		w.Classes[nc] = assign.DieClass{Dmg: pc.Dmg, Hits: pc.Hits, N: n}
 		w.Off[nc] = off
 		off += n
 		nc++
@@ -351,7 +356,7 @@ func (f *fighter) fireFaces(r *rules.Rand, g *gun, kind, nd int, p *volleyPlan, 
 	faces := f.faces[:nd]
 	f.dice.Fill(r, faces)
 	seq := g.seq[kind]
-	var units [maxClasses]int16
+	var units [assign.MaxClasses]int16
 	hits := 0
 	for i, face := range faces {
 		col := seq[i%len(seq)]
@@ -388,7 +393,7 @@ func (f *fighter) fireColours(r *rules.Rand, g *gun, kind, nd int, p *volleyPlan
 			faces[col&(nColours-1)] += f.dice.Take(1)
 		}
 	}
-	var units [maxClasses]int16
+	var units [assign.MaxClasses]int16
 	hit := false
 	for col := range faces {
 		if faces[col]&p.hitFaces[col] == 0 {
@@ -409,15 +414,15 @@ func (f *fighter) fireColours(r *rules.Rand, g *gun, kind, nd int, p *volleyPlan
 // strike assigns the volley prepared in f.w, fired by g's type, to the
 // enemy's ships by its side's policy and applies it; it reports whether a
 // ship was destroyed.
-func (f *fighter) strike(g *gun, blows *[]blow) bool {
+func (f *fighter) strike(g *gun, blows *[]assign.Blow) bool {
 	w := f.w
 	if w.NClasses == 0 {
 		return false
 	}
-	if g.policy == PolicyKillGreedy {
+	if g.policy == assign.KillGreedy {
 		classes := w.Classes[:w.NClasses]
-		ord := g.foe.greedyOrder(classes, &w.AS)
-		hit, killed := g.foe.killGreedy(classes, ord, g.base, blows)
+		ord := g.foe.GreedyOrder(classes, &w.AS)
+		hit, killed := g.foe.KillGreedy(classes, ord, blows)
 		return f.landed(g, hit, killed)
 	}
 	hit, killed := f.assignList(g.side, blows)
@@ -430,12 +435,12 @@ func (f *fighter) strike(g *gun, blows *[]blow) bool {
 func (f *fighter) landed(g *gun, hit, killed uint8) bool {
 	for m := killed; m != 0; m &= m - 1 {
 		lt := bits.TrailingZeros8(m) & (MaxPerSide - 1)
-		f.st.N[g.foeAt+lt] = g.foe.n[lt]
+		f.st.N[g.foeAt+lt] = int8(g.foe.Count(lt))
 	}
 	if f.syncDmg { // only `when-losing` (strength6) reads the damage
 		for m := hit; m != 0; m &= m - 1 {
 			lt := bits.TrailingZeros8(m) & (MaxPerSide - 1)
-			g.foe.damageOf(lt, f.c.Types[g.foeAt+lt].HP, &f.st.Dmg[g.foeAt+lt])
+			g.foe.DamageOf(lt, f.c.Types[g.foeAt+lt].HP, &f.st.Dmg[g.foeAt+lt])
 		}
 	}
 	return killed != 0
@@ -444,12 +449,12 @@ func (f *fighter) landed(g *gun, hit, killed uint8) bool {
 // assignList is strike for the policies that need the list of target
 // ships: Assign on the enemy roster's canonical list, then the damage each
 // ship took applied to the roster.
-func (f *fighter) assignList(s int, blows *[]blow) (hit, killed uint8) {
+func (f *fighter) assignList(s int, blows *[]assign.Blow) (hit, killed uint8) {
 	w := f.w
 	en := &f.ros[1-s]
 	tg := &w.Targets
-	nt := en.targets(tg, &f.rank[1-s], &f.c.Sides[s].prio)
-	Assign(f.c.Sides[s].Policy, w.Classes[:w.NClasses], tg[:nt], w.To, &w.AS)
+	nt := en.Targets(tg, &f.c.Sides[s].prio)
+	assign.Assign(f.c.Sides[s].Policy, w.Classes[:w.NClasses], tg[:nt], w.To, &w.AS)
 	add := w.Add[:nt]
 	clear(add)
 	for k := range w.NClasses {
@@ -457,12 +462,12 @@ func (f *fighter) assignList(s int, blows *[]blow) (hit, killed uint8) {
 		for _, j := range w.To[w.Off[k] : int(w.Off[k])+int(cl.N)] {
 			if j < 0 {
 				if blows != nil {
-					*blows = append(*blows, blow{class: int8(k), lt: -1})
+					*blows = append(*blows, assign.Blow{Class: int8(k), Type: -1})
 				}
 				continue
 			}
 			if blows != nil {
-				*blows = append(*blows, blow{class: int8(k), lt: int8(tg[j].Type), rem: tg[j].Rem - add[j]})
+				*blows = append(*blows, assign.Blow{Class: int8(k), Type: int8(tg[j].Type), Rem: tg[j].Rem - add[j]})
 			}
 			add[j] += cl.Dmg
 		}
@@ -473,7 +478,7 @@ func (f *fighter) assignList(s int, blows *[]blow) (hit, killed uint8) {
 		}
 		lt := int(tg[j].Type)
 		hit |= 1 << lt
-		if en.damage(lt, int(tg[j].Rem), int(a)) {
+		if en.Damage(lt, int(tg[j].Rem), int(a)) {
 			killed |= 1 << lt
 		}
 	}
@@ -483,5 +488,5 @@ func (f *fighter) assignList(s int, blows *[]blow) (hit, killed uint8) {
 // drop removes type t, which has left the battle, from its side's roster.
 func (f *fighter) drop(t int) {
 	g := &f.guns[t]
-	g.own.clear(g.local)
+	g.own.Clear(g.local)
 }

@@ -3,12 +3,14 @@ package eclipse
 import (
 	"io"
 	"math"
+	"math/rand/v2"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/rules/eclipse/assign"
 )
 
 func builtinScenarios(t testing.TB) []string {
@@ -114,6 +116,51 @@ defender: {ships: {Gat Interceptor: 8, Gat Cruiser: 4, Gat Dreadnought: 2}}`))
 		f.Replay(0, rules.NewRand(3, i), &o2, io.Discard)
 		if o1.Winner != o2.Winner || o1.Rounds != o2.Rounds || !slices.Equal(o1.Counters, o2.Counters) {
 			t.Fatalf("#%d: Fight %+v, Replay %+v", i, o1, o2)
+		}
+	}
+}
+
+// TestOneColourGreedyOrder: the classes of a colour, in the plan's order,
+// are already in assign.Roster.GreedyOrder's order, whatever ships are in the battle, for
+// random nested hit tables (a higher face hits a superset) as Compile
+// builds them; counted relies on it.
+func TestOneColourGreedyOrder(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for it := range 20000 {
+		var hit [7]uint8
+		m := uint8(0)
+		for f := 2; f <= 6; f++ {
+			m |= uint8(rng.IntN(1 << MaxPerSide))
+			hit[f] = m
+		}
+		hit[6] = 1<<MaxPerSide - 1
+		col := Colour(rng.IntN(int(nColours)))
+		in := uint8(1 + rng.IntN(1<<MaxPerSide-1))
+		p := newPlan([]Colour{col}, &hit, in, rng.IntN(2) == 0)
+		var classes []assign.DieClass
+		for _, b := range p.byClass[col][:p.nByClass[col]] {
+			c := p.classes[b.k]
+			c.N = int16(1 + rng.IntN(5))
+			classes = append(classes, c)
+		}
+		// Any ships: the order depends on their number by type alone.
+		var r assign.Roster
+		var rank [MaxPerSide]int8
+		var hp [MaxPerSide]int
+		n := 1 + rng.IntN(MaxPerSide)
+		for lt := range n {
+			rank[lt], hp[lt] = int8(rng.IntN(3)), 1+rng.IntN(MaxHP)
+		}
+		r.SetTypes(&rank, &hp, n)
+		for lt := range n {
+			r.Fill(lt, rng.IntN(MaxShips+1), hp[lt])
+		}
+		var s assign.Scratch
+		ord := r.GreedyOrder(classes, &s)
+		for i, k := range ord {
+			if int(k) != i {
+				t.Fatalf("#%d hit table %v: classes %v ordered %v", it, hit, classes, ord)
+			}
 		}
 	}
 }

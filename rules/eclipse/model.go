@@ -1,6 +1,9 @@
 package eclipse
 
-import "github.com/crucible-sim/crucible/rules"
+import (
+	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/rules/eclipse/assign"
+)
 
 // Limits of the data model. The game's own limits (§5) are errors too; these
 // bound what a custom part or blueprint may declare so that every battle fits
@@ -16,8 +19,9 @@ const (
 	maxPrintedHull = 20 // printed hull of a custom player blueprint
 	maxTileDice    = 16 // dice of one colour on a custom NPC tile
 	maxTileHull    = 40 // hull of a custom NPC tile
-	// MaxHP bounds a ship's hit points (hull + 1).
-	MaxHP = 64
+	// MaxHP bounds a ship's hit points (hull + 1): a roster's (package
+	// assign) bound.
+	MaxHP = assign.MaxHP
 	// MaxDicePerShip bounds the cannon dice (and separately the missile
 	// dice) of one ship.
 	MaxDicePerShip = 32
@@ -70,7 +74,7 @@ func (t *Type) MissileDice() []Colour { return t.missSeq }
 // SideConf is the configuration of one side.
 type SideConf struct {
 	NPC      bool
-	Policy   Policy
+	Policy   assign.Policy
 	Priority []string // enemy type names, policy priority only
 	prio     [MaxPerSide]int8
 	Retreat  Retreat

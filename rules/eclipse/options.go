@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/rules/eclipse/assign"
 )
 
 // globalOptions are the scenario-wide options of §13.13 (stalemate) and
@@ -20,7 +21,7 @@ var globalOptions = rules.OptionSet{
 }
 
 var sideOptions = rules.OptionSet{
-	{Name: "policy", Default: "kill-greedy", Words: policyNames[:],
+	{Name: "policy", Default: "kill-greedy", Words: assign.Names(),
 		Doc: "how the side spreads the dice that hit over the enemy ships (each policy under Policies). " +
 			"A player side plays kill-greedy unless told otherwise; an NPC side always plays npc; optimal is for crucible exact only, and a Monte Carlo run rejects it."},
 	{Name: "retreat", Default: "never", Check: checkRetreat, Allowed: "never, when-losing, after-round-N (N an integer from 0 to 10000)",

@@ -1,9 +1,12 @@
 package eclipse
 
-import "github.com/crucible-sim/crucible/rules"
+import (
+	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/rules/eclipse/assign"
+)
 
 // PolicyFields implements rules.Policied: each side's policy field takes
-// every policy of §6, from policyNames, the table the option's allowed
+// every policy of §6, from assign.Names(), the table the option's allowed
 // values and the reference's Policies section are made from. priority
 // needs the side's priority list, which no other policy allows (§13.11);
 // optimal is the exact solver's alone (§5 rule 6), and costly, since its
@@ -12,12 +15,12 @@ func (ruleset) PolicyFields() [2]rules.PolicyField {
 	var out [2]rules.PolicyField
 	for s, side := range sideNames {
 		f := rules.PolicyField{Path: side + ".policy"}
-		for p, name := range policyNames {
+		for p, name := range assign.Names() {
 			v := rules.PolicyValue{Name: name}
-			switch Policy(p) {
-			case PolicyPriority:
+			switch assign.Policy(p) {
+			case assign.Priority:
 				v.Needs = side + ".priority"
-			case PolicyOptimal:
+			case assign.Optimal:
 				v.ExactOnly, v.Costly = true, true
 			}
 			f.Values = append(f.Values, v)

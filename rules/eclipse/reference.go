@@ -7,6 +7,7 @@ import (
 
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/rules/doc"
+	"github.com/crucible-sim/crucible/rules/eclipse/assign"
 )
 
 // Reference implements rules.Documented: the fields a scenario may have,
@@ -28,7 +29,7 @@ func (ruleset) Reference() *rules.Reference {
 		},
 		Fields:     fields(),
 		Catalogues: []rules.Catalogue{partCatalogue(), blueprintCatalogue(), npcCatalogue(), hullCatalogue(), diceCatalogue()},
-		Policies:   terms(policyNames[:], policyDocs),
+		Policies:   terms(assign.Names(), policyDocs),
 		Counters: []rules.Term{
 			{Name: "a.survivors.<blueprint>", Meaning: "the attacker's ships of that blueprint left at the end, retreated ones included"},
 			{Name: "b.survivors.<blueprint>", Meaning: "the defender's ships of that blueprint left at the end, retreated ones included"},

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/rules/eclipse/assign"
 )
 
 // TestReferenceCatalogues: every built-in part, blueprint, NPC tile, hull,
@@ -43,7 +44,7 @@ func TestReferenceCatalogues(t *testing.T) {
 		what  string
 		terms []rules.Term
 		want  []string
-	}{{"policies", ref.Policies, policyNames[:]}, {"ends", ref.Ends, EndNames}} {
+	}{{"policies", ref.Policies, assign.Names()}, {"ends", ref.Ends, EndNames}} {
 		var got []string
 		for _, x := range ts.terms {
 			got = append(got, x.Name)

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/crucible-sim/crucible/rules/eclipse/assign"
 )
 
 // logHeader writes the sides with their ships' derived stats (§2) and the
@@ -63,11 +65,11 @@ func (f *fighter) logBlows(log io.Writer, t int, seq []Colour, faces []uint8, be
 	ty := &c.Types[t]
 	en := &c.Sides[1-ty.Side]
 	w := f.w
-	var used [maxClasses]int // blows of each class already written
-	next := func(k int) blow {
+	var used [assign.MaxClasses]int // blows of each class already written
+	next := func(k int) assign.Blow {
 		n := 0
 		for _, b := range f.blows {
-			if int(b.class) == k {
+			if int(b.Class) == k {
 				if n == used[k] {
 					used[k]++
 					return b
@@ -91,17 +93,17 @@ func (f *fighter) logBlows(log io.Writer, t int, seq []Colour, faces []uint8, be
 		}
 		for range units {
 			b := next(k)
-			if b.lt < 0 {
+			if b.Type < 0 {
 				fmt.Fprintf(log, "    %s %d: hits only doomed ships, damage lost\n", col, face)
 				continue
 			}
 			d := w.Classes[k].Dmg
 			result := "destroyed"
-			if b.rem > d {
-				result = fmt.Sprintf("%d HP left", b.rem-d)
+			if b.Rem > d {
+				result = fmt.Sprintf("%d HP left", b.Rem-d)
 			}
 			fmt.Fprintf(log, "    %s %d → %s %s with %d HP left, %d damage: %s\n", col, face,
-				SideLetter(1-ty.Side), c.Types[en.First+int(b.lt)].Name, b.rem, d, result)
+				SideLetter(1-ty.Side), c.Types[en.First+int(b.Type)].Name, b.Rem, d, result)
 		}
 	}
 	if hits == 0 {

@@ -1,6 +1,8 @@
 // Package eclipse is the Eclipse: Second Dawn combat ruleset (`eclipse`):
 // the part catalog, the Terran blueprints and NPC tiles, scenario
-// validation, the damage-assignment policies and the Monte Carlo battle.
+// validation, the battle engine and the Monte Carlo battle. The
+// damage-assignment policies (§6), and the count of each side's ships the
+// Monte Carlo battle plays them on, are package assign below it.
 // README.md in this directory says, for designers, how crucible plays the
 // game; its part "The rules as crucible plays them" is what the comments
 // cite as §N. REFERENCE.md (`crucible rules eclipse`) lists every field,

@@ -7,6 +7,7 @@ import (
 
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/rules/doc"
+	"github.com/crucible-sim/crucible/rules/eclipse/assign"
 )
 
 var sideNames = [2]string{"attacker", "defender"}
@@ -149,7 +150,7 @@ func (c *Compiled) sidePolicy(s int, sd *sideDoc, exact bool) (string, error) {
 	if policy == "optimal" && !exact {
 		return "", sd.Policy.Errorf("policy optimal is for the exact solver only (crucible exact); Monte Carlo allows: npc, kill-greedy, largest-killable-first, priority")
 	}
-	conf.Policy = Policy(slices.Index(policyNames[:], policy))
+	conf.Policy = assign.Policy(slices.Index(assign.Names(), policy))
 	return policy, nil
 }
 
@@ -165,7 +166,7 @@ func (c *Compiled) sidePriority(s int, node *doc.Node, sd *sideDoc, policy strin
 		enemyNames[i] = c.Types[enemy.First+i].Name
 	}
 	if sd.Priority == nil || sd.Priority.Kind == doc.Null {
-		if conf.Policy == PolicyPriority {
+		if conf.Policy == assign.Priority {
 			at := node
 			if sd.Policy != nil {
 				at = sd.Policy
@@ -174,7 +175,7 @@ func (c *Compiled) sidePriority(s int, node *doc.Node, sd *sideDoc, policy strin
 		}
 		return "none", nil
 	}
-	if conf.Policy != PolicyPriority {
+	if conf.Policy != assign.Priority {
 		return "", sd.Priority.Errorf("a priority list needs %s.policy: priority (policy is %s)", name, policy)
 	}
 	if sd.Priority.Kind != doc.Seq || len(sd.Priority.Items) == 0 {

@@ -1,18 +1,22 @@
 package eclipse
 
-import "github.com/crucible-sim/crucible/rules"
+import (
+	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/rules/eclipse/assign"
+)
 
 // The battle engine shared by the Monte Carlo fighter and the exact solver:
 // the state of a battle, one activation's effects, and the end test. The
 // Monte Carlo fighter rolls the dice of a volley; the exact solver
 // enumerates the class counts (§8.2); both hand them to Volley.
 
-// Size limits of a battle's state.
+// Size limits of a battle's state: those of a volley's assignment (package
+// assign), which the state is handed to.
 const (
-	MaxPerSide = 4                     // types per side: one per hull / NPC kind
-	MaxTypes   = 2 * MaxPerSide        // types per battle
-	MaxShips   = 14                    // ships per type (14 Ancients)
-	MaxTargets = MaxPerSide * MaxShips // enemy ships in one volley (bound)
+	MaxPerSide = assign.MaxPerSide // types per side: one per hull / NPC kind
+	MaxTypes   = 2 * MaxPerSide    // types per battle
+	MaxShips   = assign.MaxShips   // ships per type (14 Ancients)
+	MaxTargets = assign.MaxTargets // enemy ships in one volley (bound)
 )
 
 // Retreat status of a type (§3.6).
@@ -148,10 +152,10 @@ type FaceCounts [nColours][7]int32
 // hits maps to a class of identical dice (damage, hit-set). Compile builds
 // one per firing type and enemy set, so a volley only counts its dice.
 type volleyPlan struct {
-	classes [maxClasses]DieClass // N unused
-	n       int8                 // classes in use
-	of      [nColours][7]int8    // class of a (colour, face), -1 for a miss
-	units   [nColours]int16      // die units per die of a colour (4: split red)
+	classes [assign.MaxClasses]assign.DieClass // N unused
+	n       int8                               // classes in use
+	of      [nColours][7]int8                  // class of a (colour, face), -1 for a miss
+	units   [nColours]int16                    // die units per die of a colour (4: split red)
 	// For dice counted a byte per face (dieStream.Tally): hitFaces has byte f set
 	// to 0xff when face f of a colour hits, so a volley missed entirely
 	// when its counts share no bit with it; the colour's classes, in class
@@ -186,7 +190,7 @@ func newPlan(colours []Colour, hit *[7]uint8, in uint8, split bool) volleyPlan {
 				k++
 			}
 			if k == p.n {
-				p.classes[k] = DieClass{Dmg: dmg, Hits: m}
+				p.classes[k] = assign.DieClass{Dmg: dmg, Hits: m}
 				p.n++
 			}
 			p.of[col][f] = k
@@ -213,19 +217,19 @@ func newPlan(colours []Colour, hit *[7]uint8, in uint8, split bool) volleyPlan {
 
 // Work is the scratch space of one volley; make it with NewWork.
 type Work struct {
-	Classes  [maxClasses]DieClass
+	Classes  [assign.MaxClasses]assign.DieClass
 	NClasses int
-	Targets  [MaxTargets]Target
+	Targets  [MaxTargets]assign.Target
 	NTargets int
 	ship     [MaxTargets]struct{ t, i int8 } // type and ship index of each target
 	inMask   uint8                           // enemy local types in the battle
 	plan     *volleyPlan                     // the plan of the prepared volley
-	remap    [maxClasses]int8                // plan class → index in Classes, -1 if empty
+	remap    [assign.MaxClasses]int8         // plan class → index in Classes, -1 if empty
 	// To receives the assignment: per die unit of each class (Offsets).
 	To  []int8
-	Off [maxClasses]int16
+	Off [assign.MaxClasses]int16
 	Add [MaxTargets]int16
-	AS  AssignScratch
+	AS  assign.Scratch
 }
 
 // ClassOf returns the class in Classes of a die of colour col showing face,
@@ -280,7 +284,7 @@ func (c *Compiled) Targets(st *State, t int, w *Work) {
 		inMask |= 1 << lt
 		e := &c.Types[gt]
 		for i := range n {
-			w.Targets[nt] = Target{Type: uint8(lt), Rank: e.Rank, Prio: prio[lt], Rem: int16(e.HP) - st.Dmg[gt][i]}
+			w.Targets[nt] = assign.Target{Type: uint8(lt), Rank: e.Rank, Prio: prio[lt], Rem: int16(e.HP) - st.Dmg[gt][i]}
 			w.ship[nt].t, w.ship[nt].i = int8(gt), int8(i)
 			nt++
 		}
@@ -295,7 +299,7 @@ func (c *Compiled) Targets(st *State, t int, w *Work) {
 // one-damage units with the same hit-set (§4.2).
 func (c *Compiled) Classes(t int, counts *FaceCounts, w *Work) {
 	p := &c.plans[t][w.inMask]
-	var n [maxClasses]int16
+	var n [assign.MaxClasses]int16
 	for _, col := range c.Types[t].colours {
 		for f := 2; f <= 6; f++ {
 			if k := p.of[col][f]; k >= 0 {
@@ -317,7 +321,7 @@ func (w *Work) setClasses(p *volleyPlan, n []int16, u int16) {
 			continue
 		}
 		units := n[k] * u
-		w.Classes[nc] = DieClass{Dmg: p.classes[k].Dmg, Hits: p.classes[k].Hits, N: units}
+		w.Classes[nc] = assign.DieClass{Dmg: p.classes[k].Dmg, Hits: p.classes[k].Hits, N: units}
 		w.Off[nc] = off
 		off += units
 		w.remap[k] = int8(nc)
@@ -339,7 +343,7 @@ func (c *Compiled) Resolve(st *State, t int, w *Work) {
 	if w.NClasses == 0 {
 		return
 	}
-	Assign(c.Sides[c.Types[t].Side].Policy, w.Classes[:w.NClasses], w.Targets[:w.NTargets], w.To, &w.AS)
+	assign.Assign(c.Sides[c.Types[t].Side].Policy, w.Classes[:w.NClasses], w.Targets[:w.NTargets], w.To, &w.AS)
 	c.ApplyAssignment(st, w)
 }
 

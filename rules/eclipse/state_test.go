@@ -93,3 +93,34 @@ defender: {ships: {Cruiser: 1}, retreat: after-round-2}`))
 		t.Errorf("no ships: %v", a)
 	}
 }
+
+// TestClassesSplitterUnits: with the antimatter splitter a red die is 4
+// one-damage units even when its class also holds yellow dice (same damage
+// and hit-set), whichever colour the plan met first.
+func TestClassesSplitterUnits(t *testing.T) {
+	c, err := Compile(parse(t, `
+blueprints:
+  - {name: AD, base: Dreadnought, parts: [Antimatter Cannon, Ion Cannon, Electron Computer, Hull, Hull, Nuclear Drive, Tachyon Source]}
+attacker: {ships: {AD: 2}, antimatter-splitter: true}
+defender: {kind: npc, ships: {Ancient: 4}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st State
+	c.Initial(&st)
+	w := c.NewWork()
+	var counts FaceCounts
+	counts[Yellow][6], counts[Red][6], counts[Red][5], counts[Yellow][1] = 1, 1, 1, 1
+	c.Targets(&st, 0, w)
+	c.Classes(0, &counts, w)
+	units := 0
+	for _, cl := range w.Classes[:w.NClasses] {
+		if cl.Dmg != 1 {
+			t.Fatalf("class %+v: split dice do 1 damage", cl)
+		}
+		units += int(cl.N)
+	}
+	if units != 1+4+4 {
+		t.Errorf("classes %v: %d units, want 9", w.Classes[:w.NClasses], units)
+	}
+}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/rules/eclipse"
+	"github.com/crucible-sim/crucible/rules/eclipse/assign"
 )
 
 // expansion is the node being expanded: its index, sub-keys, round digit
@@ -136,7 +137,7 @@ func (s *solver[T, A]) fire(at *expansion, t int, missile bool) error {
 		}
 		s.memo.put(esub, tag, ei)
 	}
-	if c.Sides[own].Policy == eclipse.PolicyOptimal {
+	if c.Sides[own].Policy == assign.Optimal {
 		s.nodes[at.ni].chooser = int8(own)
 	}
 	entry := s.entries[ei]

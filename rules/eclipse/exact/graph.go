@@ -6,6 +6,7 @@ import (
 
 	"github.com/crucible-sim/crucible/rules"
 	"github.com/crucible-sim/crucible/rules/eclipse"
+	"github.com/crucible-sim/crucible/rules/eclipse/assign"
 )
 
 // node is one (activation pointer, fleet state) point of the chain.
@@ -160,7 +161,7 @@ func (s *solver[T, A]) reset(c *eclipse.Compiled, opt Options, bud budget) error
 	}
 	s.c, s.opt, s.bud = c, opt, bud
 	nodeLog2 := s.nodeTableLog2()
-	s.optimal = c.Sides[0].Policy == eclipse.PolicyOptimal || c.Sides[1].Policy == eclipse.PolicyOptimal
+	s.optimal = c.Sides[0].Policy == assign.Optimal || c.Sides[1].Policy == assign.Optimal
 	s.nodes, s.nc, s.prob, s.to = s.nodes[:0], s.nc[:0], s.prob[:0], s.to[:0]
 	s.keyBits, s.progBits = 0, 0
 	s.alt0, s.nalt, s.alts = s.alt0[:0], s.nalt[:0], s.alts[:0]

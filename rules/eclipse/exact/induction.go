@@ -2,13 +2,13 @@ package exact
 
 import (
 	"github.com/crucible-sim/crucible/rules"
-	"github.com/crucible-sim/crucible/rules/eclipse"
+	"github.com/crucible-sim/crucible/rules/eclipse/assign"
 )
 
 // backward computes V = P(a wins) − P(b wins) for every node and the
 // choices of optimal sides; fixed policies need no values.
 func (s *solver[T, A]) backward() error {
-	if s.c.Sides[0].Policy != eclipse.PolicyOptimal && s.c.Sides[1].Policy != eclipse.PolicyOptimal {
+	if s.c.Sides[0].Policy != assign.Optimal && s.c.Sides[1].Policy != assign.Optimal {
 		return nil
 	}
 	ar := s.ar

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/crucible-sim/crucible/rules/eclipse"
+	"github.com/crucible-sim/crucible/rules/eclipse/assign"
 )
 
 // volleyTag identifies, with the enemy sub-key, a volley: the firing
@@ -77,7 +78,7 @@ func (s *solver[T, A]) volley(t int, missile bool, n int, esub uint64) (int32, e
 	// afresh, it escapes to the heap (its outcome method is passed on).
 	v := &s.venum
 	*v = volleyEnum[T, A]{s: s, t: t, en: 1 - ty.Side, tab: -1,
-		optimal: c.Sides[ty.Side].Policy == eclipse.PolicyOptimal,
+		optimal: c.Sides[ty.Side].Policy == assign.Optimal,
 		entry:   volleyEntry[T]{r0: int32(len(s.rollP)), nc: s.ar.zero()}}
 	outs0 := int32(len(s.outs))
 	enemies := c.EnemyMask(&s.st, t)

@@ -1,4 +1,4 @@
-package eclipse
+package assign
 
 import (
 	"cmp"
@@ -33,10 +33,10 @@ func damageTo(p Policy, classes []DieClass, ts []Target) ([]int, []int8) {
 		units += int(c.N)
 	}
 	to := make([]int8, units)
-	var s AssignScratch
+	var s Scratch
 	Assign(p, classes, ts, to, &s)
 	dmg := make([]int, len(ts))
-	var off [maxClasses]int16
+	var off [MaxClasses]int16
 	Offsets(classes, off[:len(classes)])
 	for i, c := range classes {
 		for u := range int(c.N) {
@@ -63,29 +63,29 @@ func TestAssignHand(t *testing.T) {
 	}{
 		// kill-greedy: each die kills where it can with least overkill,
 		// else hits the smallest rem; ties: larger rank, canonical index.
-		{"kg three kills", PolicyKillGreedy, []DieClass{{1, all, 3}}, []tgt{icpt(1), icpt(1), icpt(1)}, []int{1, 1, 1}},
-		{"kg least overkill", PolicyKillGreedy, []DieClass{{1, all, 1}, {2, all, 1}}, []tgt{cruiser(2), icpt(1)}, []int{2, 1}},
-		{"kg smallest rem", PolicyKillGreedy, []DieClass{{1, all, 1}}, []tgt{dread(3), cruiser(2)}, []int{0, 1}},
-		{"kg tie larger rank", PolicyKillGreedy, []DieClass{{1, all, 1}}, []tgt{{typ: 3, rank: 2, rem: 2}, cruiser(2)}, []int{0, 1}},
-		{"kg focus until dead", PolicyKillGreedy, []DieClass{{1, all, 3}}, []tgt{cruiser(2), dread(3)}, []int{2, 1}},
+		{"kg three kills", KillGreedy, []DieClass{{1, all, 3}}, []tgt{icpt(1), icpt(1), icpt(1)}, []int{1, 1, 1}},
+		{"kg least overkill", KillGreedy, []DieClass{{1, all, 1}, {2, all, 1}}, []tgt{cruiser(2), icpt(1)}, []int{2, 1}},
+		{"kg smallest rem", KillGreedy, []DieClass{{1, all, 1}}, []tgt{dread(3), cruiser(2)}, []int{0, 1}},
+		{"kg tie larger rank", KillGreedy, []DieClass{{1, all, 1}}, []tgt{{typ: 3, rank: 2, rem: 2}, cruiser(2)}, []int{0, 1}},
+		{"kg focus until dead", KillGreedy, []DieClass{{1, all, 3}}, []tgt{cruiser(2), dread(3)}, []int{2, 1}},
 		// #H ascending: the die that only hits the Interceptors goes first.
-		{"kg fewest targets first", PolicyKillGreedy, []DieClass{{1, all, 1}, {1, 0b0001, 1}}, []tgt{cruiser(1), icpt(1)}, []int{1, 1}},
-		{"kg doomed: damage lost", PolicyKillGreedy, []DieClass{{1, 0b0001, 2}}, []tgt{cruiser(2), icpt(1)}, []int{0, 1}},
+		{"kg fewest targets first", KillGreedy, []DieClass{{1, all, 1}, {1, 0b0001, 1}}, []tgt{cruiser(1), icpt(1)}, []int{1, 1}},
+		{"kg doomed: damage lost", KillGreedy, []DieClass{{1, 0b0001, 2}}, []tgt{cruiser(2), icpt(1)}, []int{0, 1}},
 		// npc: largest killable first with the fewest dice, then least damage.
-		{"npc kills the largest", PolicyNPC, []DieClass{{1, all, 3}}, []tgt{dread(3), cruiser(2), icpt(1)}, []int{3, 0, 0}},
-		{"npc next largest", PolicyNPC, []DieClass{{1, all, 2}}, []tgt{dread(3), cruiser(2), icpt(1)}, []int{0, 2, 0}},
-		{"npc fewest dice", PolicyNPC, []DieClass{{2, all, 1}, {1, all, 2}}, []tgt{cruiser(2), icpt(1), icpt(1)}, []int{2, 1, 1}},
-		{"npc least damage", PolicyNPC, []DieClass{{4, all, 1}, {3, all, 1}}, []tgt{cruiser(3), icpt(1)}, []int{3, 4}},
-		{"npc leftovers to largest", PolicyNPC, []DieClass{{1, all, 2}}, []tgt{dread(3), cruiser(3)}, []int{2, 0}},
-		{"npc nested hit-sets", PolicyNPC, []DieClass{{1, all, 1}, {1, 0b0001, 1}}, []tgt{cruiser(1), icpt(1)}, []int{1, 1}},
-		{"npc lower rem first", PolicyNPC, []DieClass{{1, all, 1}}, []tgt{cruiser(2), cruiser(1)}, []int{0, 1}},
+		{"npc kills the largest", NPC, []DieClass{{1, all, 3}}, []tgt{dread(3), cruiser(2), icpt(1)}, []int{3, 0, 0}},
+		{"npc next largest", NPC, []DieClass{{1, all, 2}}, []tgt{dread(3), cruiser(2), icpt(1)}, []int{0, 2, 0}},
+		{"npc fewest dice", NPC, []DieClass{{2, all, 1}, {1, all, 2}}, []tgt{cruiser(2), icpt(1), icpt(1)}, []int{2, 1, 1}},
+		{"npc least damage", NPC, []DieClass{{4, all, 1}, {3, all, 1}}, []tgt{cruiser(3), icpt(1)}, []int{3, 4}},
+		{"npc leftovers to largest", NPC, []DieClass{{1, all, 2}}, []tgt{dread(3), cruiser(3)}, []int{2, 0}},
+		{"npc nested hit-sets", NPC, []DieClass{{1, all, 1}, {1, 0b0001, 1}}, []tgt{cruiser(1), icpt(1)}, []int{1, 1}},
+		{"npc lower rem first", NPC, []DieClass{{1, all, 1}}, []tgt{cruiser(2), cruiser(1)}, []int{0, 1}},
 		// largest-killable-first: first ship in (rank desc, rem asc) order
 		// that the unassigned dice hitting it can kill.
-		{"lkf skips the unkillable", PolicyLargestKillableFirst, []DieClass{{1, all, 2}}, []tgt{dread(3), icpt(1), icpt(1)}, []int{0, 1, 1}},
-		{"lkf kills the largest", PolicyLargestKillableFirst, []DieClass{{1, all, 3}}, []tgt{dread(3), icpt(1), icpt(1)}, []int{3, 0, 0}},
-		{"lkf nothing killable", PolicyLargestKillableFirst, []DieClass{{1, all, 2}}, []tgt{dread(3), cruiser(3)}, []int{2, 0}},
+		{"lkf skips the unkillable", LargestKillableFirst, []DieClass{{1, all, 2}}, []tgt{dread(3), icpt(1), icpt(1)}, []int{0, 1, 1}},
+		{"lkf kills the largest", LargestKillableFirst, []DieClass{{1, all, 3}}, []tgt{dread(3), icpt(1), icpt(1)}, []int{3, 0, 0}},
+		{"lkf nothing killable", LargestKillableFirst, []DieClass{{1, all, 2}}, []tgt{dread(3), cruiser(3)}, []int{2, 0}},
 		// priority: the priority order replaces size order.
-		{"priority list", PolicyPriority, []DieClass{{1, all, 3}}, []tgt{{typ: 2, rank: 4, rem: 3, prio: 1}, {typ: 0, rank: 1, rem: 1, prio: 0}}, []int{2, 1}},
+		{"priority list", Priority, []DieClass{{1, all, 3}}, []tgt{{typ: 2, rank: 4, rem: 3, prio: 1}, {typ: 0, rank: 1, rem: 1, prio: 0}}, []int{2, 1}},
 	}
 	for _, tc := range cases {
 		got, _ := damageTo(tc.p, tc.classes, targets(tc.ts...))
@@ -132,9 +132,9 @@ func TestAssignInvariants(t *testing.T) {
 				classes = append(classes, DieClass{Dmg: d, Hits: m, N: int16(1 + rng.IntN(4))})
 			}
 		}
-		for _, p := range []Policy{PolicyNPC, PolicyKillGreedy, PolicyLargestKillableFirst, PolicyPriority} {
+		for _, p := range []Policy{NPC, KillGreedy, LargestKillableFirst, Priority} {
 			dmg, to := damageTo(p, classes, ts)
-			var off [maxClasses]int16
+			var off [MaxClasses]int16
 			Offsets(classes, off[:len(classes)])
 			for i, c := range classes {
 				for u := range int(c.N) {
@@ -170,7 +170,7 @@ func TestAssignInvariants(t *testing.T) {
 // die goes to the killable ship (rem ≤ damage) with the largest rem, else to
 // the ship with the smallest rem; ties: larger size rank, then canonical
 // index. Doomed ships (rem ≤ 0) take no further dice.
-func refAssignKillGreedy(classes []DieClass, targets []Target, to []int8, s *AssignScratch) {
+func refAssignKillGreedy(classes []DieClass, targets []Target, to []int8, s *Scratch) {
 	for _, ci := range s.ord[:len(classes)] {
 		c := &classes[ci]
 		d := c.Dmg
@@ -237,9 +237,9 @@ func TestKillGreedyReference(t *testing.T) {
 			n += int(c.N)
 		}
 		got, want := make([]int8, n), make([]int8, n)
-		var s1, s2 AssignScratch
-		Assign(PolicyKillGreedy, cls, ts, got, &s1)
-		Assign(PolicyKillGreedy, cls, ts, want, &s2) // same set-up, then the reference
+		var s1, s2 Scratch
+		Assign(KillGreedy, cls, ts, got, &s1)
+		Assign(KillGreedy, cls, ts, want, &s2) // same set-up, then the reference
 		for j := range ts {
 			s2.rem[j] = ts[j].Rem
 		}
@@ -248,7 +248,7 @@ func TestKillGreedyReference(t *testing.T) {
 			t.Fatalf("#%d classes %v targets %v: got %v, want %v", it, cls, ts, got, want)
 		}
 		// Both implementations, whatever the number of dice.
-		for name, impl := range map[string]func([]DieClass, []Target, []int8, *AssignScratch){
+		for name, impl := range map[string]func([]DieClass, []Target, []int8, *Scratch){
 			"runs": assignKillGreedy, "scan": assignKillGreedyScan} {
 			for j := range ts {
 				s1.rem[j] = ts[j].Rem
@@ -258,36 +258,5 @@ func TestKillGreedyReference(t *testing.T) {
 				t.Fatalf("#%d %s: classes %v targets %v: got %v, want %v", it, name, cls, ts, got, want)
 			}
 		}
-	}
-}
-
-// TestClassesSplitterUnits: with the antimatter splitter a red die is 4
-// one-damage units even when its class also holds yellow dice (same damage
-// and hit-set), whichever colour the plan met first.
-func TestClassesSplitterUnits(t *testing.T) {
-	c, err := Compile(parse(t, `
-blueprints:
-  - {name: AD, base: Dreadnought, parts: [Antimatter Cannon, Ion Cannon, Electron Computer, Hull, Hull, Nuclear Drive, Tachyon Source]}
-attacker: {ships: {AD: 2}, antimatter-splitter: true}
-defender: {kind: npc, ships: {Ancient: 4}}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var st State
-	c.Initial(&st)
-	w := c.NewWork()
-	var counts FaceCounts
-	counts[Yellow][6], counts[Red][6], counts[Red][5], counts[Yellow][1] = 1, 1, 1, 1
-	c.Targets(&st, 0, w)
-	c.Classes(0, &counts, w)
-	units := 0
-	for _, cl := range w.Classes[:w.NClasses] {
-		if cl.Dmg != 1 {
-			t.Fatalf("class %+v: split dice do 1 damage", cl)
-		}
-		units += int(cl.N)
-	}
-	if units != 1+4+4 {
-		t.Errorf("classes %v: %d units, want 9", w.Classes[:w.NClasses], units)
 	}
 }

@@ -1,4 +1,4 @@
-package eclipse
+package assign
 
 import (
 	"math/rand/v2"
@@ -8,16 +8,16 @@ import (
 
 // randomRoster fills a roster with up to MaxShips ships of each of up to
 // MaxPerSide types, each type of at most hp hit points and any rem, and
-// returns it with the size ranks.
-func randomRoster(rng *rand.Rand, hp int) (roster, [MaxPerSide]int8) {
+// returns it.
+func randomRoster(rng *rand.Rand, hp int) Roster {
 	var rank [MaxPerSide]int8
 	var hps [MaxPerSide]int
 	n := 1 + rng.IntN(MaxPerSide)
 	for lt := range n {
 		rank[lt], hps[lt] = int8(rng.IntN(3)), 1+rng.IntN(hp)
 	}
-	var r roster
-	r.setTypes(&rank, &hps, n)
+	var r Roster
+	r.SetTypes(&rank, &hps, n)
 	for lt := range n {
 		for range rng.IntN(MaxShips + 1) {
 			rem := 1 + rng.IntN(hps[lt])
@@ -28,20 +28,20 @@ func randomRoster(rng *rand.Rand, hp int) (roster, [MaxPerSide]int8) {
 			r.mark(lt, rem, 1)
 		}
 	}
-	return r, rank
+	return r
 }
 
 // afterAssign is the roster after Assign's assignment of classes to its
 // ships (listed in canonical order) is applied.
-func afterAssign(p Policy, r roster, rank, prio *[MaxPerSide]int8, classes []DieClass) roster {
+func afterAssign(p Policy, r Roster, prio *[MaxPerSide]int8, classes []DieClass) Roster {
 	var tg [MaxTargets]Target
-	nt := r.targets(&tg, rank, prio)
+	nt := r.Targets(&tg, prio)
 	units := 0
 	for _, c := range classes {
 		units += int(c.N)
 	}
 	to := make([]int8, units)
-	var s AssignScratch
+	var s Scratch
 	Assign(p, classes, tg[:nt], to, &s)
 	add := make([]int, nt)
 	u := 0
@@ -55,7 +55,7 @@ func afterAssign(p Policy, r roster, rank, prio *[MaxPerSide]int8, classes []Die
 	}
 	for j := range nt {
 		if add[j] > 0 {
-			r.damage(int(tg[j].Type), int(tg[j].Rem), add[j])
+			r.Damage(int(tg[j].Type), int(tg[j].Rem), add[j])
 		}
 	}
 	return r
@@ -63,7 +63,7 @@ func afterAssign(p Policy, r roster, rank, prio *[MaxPerSide]int8, classes []Die
 
 // same reports whether two rosters hold the same ships (cnt[lt][0], the
 // sink of destroyed ships, is not part of the state).
-func same(a, b *roster) bool {
+func same(a, b *Roster) bool {
 	for lt := range MaxPerSide {
 		if a.n[lt] != b.n[lt] || a.has[lt] != b.has[lt] || !slices.Equal(a.cnt[lt][1:], b.cnt[lt][1:]) {
 			return false
@@ -85,30 +85,26 @@ func same(a, b *roster) bool {
 func TestRosterKillGreedy(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for it := range 50000 {
-		r, rank := randomRoster(rng, 1+rng.IntN(2*maskHP)) // masked and not
+		r := randomRoster(rng, 1+rng.IntN(2*maskHP)) // masked and not
 		var classes []DieClass
 		for range 1 + rng.IntN(5) {
 			classes = append(classes, DieClass{Dmg: int16(1 + rng.IntN(4)), Hits: uint8(1 + rng.IntN(1<<MaxPerSide-1)), N: int16(rng.IntN(9))})
 		}
 		var prio [MaxPerSide]int8
-		want := afterAssign(PolicyKillGreedy, r, &rank, &prio, classes)
+		want := afterAssign(KillGreedy, r, &prio, classes)
 		got := r
-		var s AssignScratch
-		var base [MaxPerSide]int64
-		for lt := range base {
-			base[lt] = greedyBase(rank[lt], lt)
-		}
-		hit, killed := got.killGreedy(classes, got.greedyOrder(classes, &s), &base, nil)
+		var s Scratch
+		hit, killed := got.KillGreedy(classes, got.GreedyOrder(classes, &s), nil)
 		if !same(&got, &want) {
 			t.Fatalf("#%d classes %v on %+v:\nroster %+v\nAssign %+v", it, classes, r, got, want)
 		}
 		logged := r
-		var blows []blow
-		logged.killGreedy(classes, logged.greedyOrder(classes, &s), &base, &blows)
+		var blows []Blow
+		logged.KillGreedy(classes, logged.GreedyOrder(classes, &s), &blows)
 		replayed := r
 		for _, b := range blows {
-			if b.lt >= 0 {
-				replayed.damage(int(b.lt), int(b.rem), int(classes[b.class].Dmg))
+			if b.Type >= 0 {
+				replayed.Damage(int(b.Type), int(b.Rem), int(classes[b.Class].Dmg))
 			}
 		}
 		if !same(&logged, &want) || !same(&replayed, &want) {
@@ -121,7 +117,7 @@ func TestRosterKillGreedy(t *testing.T) {
 // checkMasks checks the masks a volley reports against the rosters before
 // and after it: killed holds the types that lost a ship, hit at least the
 // types that changed.
-func checkMasks(t *testing.T, it int, before, after *roster, hit, killed uint8) {
+func checkMasks(t *testing.T, it int, before, after *Roster, hit, killed uint8) {
 	t.Helper()
 	for lt := range MaxPerSide {
 		if lost := after.n[lt] < before.n[lt]; lost != (killed>>lt&1 == 1) {
@@ -134,16 +130,16 @@ func checkMasks(t *testing.T, it int, before, after *roster, hit, killed uint8) 
 }
 
 // TestRosterTargets: the roster lists its ships in canonical order (type,
-// then rem ascending) and damageOf gives the State's layout of the same
+// then rem ascending) and DamageOf gives the State's layout of the same
 // ships (most damage first).
 func TestRosterTargets(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	for range 2000 {
 		hp := 1 + rng.IntN(MaxHP)
-		r, rank := randomRoster(rng, hp)
+		r := randomRoster(rng, hp)
 		var prio [MaxPerSide]int8
 		var tg [MaxTargets]Target
-		nt := r.targets(&tg, &rank, &prio)
+		nt := r.Targets(&tg, &prio)
 		ts := tg[:nt]
 		if !slices.IsSortedFunc(ts, func(a, b Target) int {
 			return int(a.Type)<<16 + int(a.Rem) - (int(b.Type)<<16 + int(b.Rem))
@@ -152,7 +148,7 @@ func TestRosterTargets(t *testing.T) {
 		}
 		for lt := range MaxPerSide {
 			var dmg [MaxShips]int16
-			r.damageOf(lt, hp, &dmg)
+			r.DamageOf(lt, hp, &dmg)
 			i := 0
 			for _, x := range ts {
 				if int(x.Type) == lt {
@@ -169,56 +165,22 @@ func TestRosterTargets(t *testing.T) {
 	}
 }
 
-// TestRosterNPC: a volley of one class played by npcRun leaves exactly the
+// TestRosterNPC: a volley of one class played by NPCRun leaves exactly the
 // ships that Assign's `npc` leaves, for random fleets (ranks with ties),
 // damage, hit-sets and dice.
 func TestRosterNPC(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
 	for it := range 50000 {
-		r, rank := randomRoster(rng, 1+rng.IntN(2*maskHP))
+		r := randomRoster(rng, 1+rng.IntN(2*maskHP))
 		c := []DieClass{{Dmg: int16(1 + rng.IntN(4)), Hits: uint8(1 + rng.IntN(1<<MaxPerSide-1)), N: int16(rng.IntN(12))}}
 		var prio [MaxPerSide]int8
-		want := afterAssign(PolicyNPC, r, &rank, &prio, c)
+		want := afterAssign(NPC, r, &prio, c)
 		got := r
-		hit, killed := got.npcRun(int(c[0].Dmg), c[0].Hits, int(c[0].N))
+		hit, killed := got.NPCRun(int(c[0].Dmg), c[0].Hits, int(c[0].N))
 		if !same(&got, &want) {
-			t.Fatalf("#%d class %v ranks %v on %+v:\nnpcRun %+v\nAssign %+v", it, c, rank, r, got, want)
+			t.Fatalf("#%d class %v ranks %v on %+v:\nNPCRun %+v\nAssign %+v", it, c, r.rank, r, got, want)
 		}
 		checkMasks(t, it, &r, &got, hit, killed)
-	}
-}
-
-// TestOneColourGreedyOrder: the classes of a colour, in the plan's order,
-// are already in greedyOrder's order, whatever ships are in the battle, for
-// random nested hit tables (a higher face hits a superset) as Compile
-// builds them; counted relies on it.
-func TestOneColourGreedyOrder(t *testing.T) {
-	rng := rand.New(rand.NewPCG(11, 12))
-	for it := range 20000 {
-		var hit [7]uint8
-		m := uint8(0)
-		for f := 2; f <= 6; f++ {
-			m |= uint8(rng.IntN(1 << MaxPerSide))
-			hit[f] = m
-		}
-		hit[6] = 1<<MaxPerSide - 1
-		col := Colour(rng.IntN(int(nColours)))
-		in := uint8(1 + rng.IntN(1<<MaxPerSide-1))
-		p := newPlan([]Colour{col}, &hit, in, rng.IntN(2) == 0)
-		var classes []DieClass
-		for _, b := range p.byClass[col][:p.nByClass[col]] {
-			c := p.classes[b.k]
-			c.N = int16(1 + rng.IntN(5))
-			classes = append(classes, c)
-		}
-		r, _ := randomRoster(rng, 1+rng.IntN(2*maskHP))
-		var s AssignScratch
-		ord := r.greedyOrder(classes, &s)
-		for i, k := range ord {
-			if int(k) != i {
-				t.Fatalf("#%d hit table %v: classes %v ordered %v", it, hit, classes, ord)
-			}
-		}
 	}
 }
 
