@@ -176,15 +176,7 @@ func (g *game) searchValue(st *state, me Side) float64 {
 		}
 		return -100
 	}
-	v := 10*(st.standards[me]-st.standards[them]) + st.hpSum[me] - st.hpSum[them]
-	if st.over && st.winner >= 0 {
-		if Side(st.winner) == me {
-			v += 100
-		} else {
-			v -= 100
-		}
-	}
-	return float64(v)
+	return float64(st.value(me))
 }
 
 // align seeds the dice and policy streams of the search's game for the
