@@ -9,7 +9,8 @@ import (
 // plans the turn; a decision's catalogue is greedy's candidates, and a plan
 // is played out in the search's own game and valued less its dice's luck.
 
-// A plan's genes are the activations of a turn.
+// A plan's genes are the activations of a turn: this does not compile
+// when the two counts differ.
 const _ = uint(turnplan.Genes-activationsPerTurn) + uint(activationsPerTurn-turnplan.Genes)
 
 // chooseSearch is one decision of the search policy with a budget of
