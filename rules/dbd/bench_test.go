@@ -114,7 +114,7 @@ func BenchmarkSearch(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				g.st = pos.a
-				g.sa.carried = false
+				g.sa.Forget()
 				g.choose()
 			}
 			b.ReportMetric(float64(p.searchBudget()), "plays/decision")

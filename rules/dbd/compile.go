@@ -243,6 +243,9 @@ func (sc *Scenario) decodeTerrain(n *doc.Node) error {
 	return nil
 }
 
+// decodeUnits decodes the units (§12) in order, each checked by itself
+// (unitDoc.unit) and against the ones before it: no two share an id or a
+// hex.
 func (sc *Scenario) decodeUnits(n *doc.Node) error {
 	if n.Kind != doc.Seq {
 		return n.Errorf("expected a list of units {id, side, type, quality, hp, hex}, got %s", doc.Describe(n))
@@ -260,52 +263,18 @@ func (sc *Scenario) decodeUnits(n *doc.Node) error {
 		if err != nil {
 			return err
 		}
-		if len(id) < 1 || len(id) > 64 {
-			return d.ID.Errorf("a unit id has 1 to 64 characters, %q has %d", id, len(id))
+		if len(id) < 1 || len(id) > maxIDLen {
+			return d.ID.Errorf("a unit id has 1 to %d characters, %q has %d", maxIDLen, id, len(id))
 		}
 		for j := range i {
 			if sc.Units[j].ID == id {
 				return d.ID.Errorf("unit id %q repeats (units[%d] has it)", id, j)
 			}
 		}
-		u := Unit{ID: id}
-		word := func(n *doc.Node, names []string) (int, error) {
-			w, err := doc.OneOf(n, names...)
-			if err != nil {
-				return 0, n.Errorf("unit %q: %s is not allowed (allowed: %s)%s", id, doc.Describe(n), strings.Join(names, ", "), didYouMean(n, names))
-			}
-			for k, name := range names {
-				if name == w {
-					return k, nil
-				}
-			}
-			panic("unreachable")
-		}
-		s, err := word(d.Side, sideNames[:])
+		u, err := d.unit(id)
 		if err != nil {
 			return err
 		}
-		t, err := word(d.Type, typeNames[:])
-		if err != nil {
-			return err
-		}
-		q, err := word(d.Quality, qualityNames[:])
-		if err != nil {
-			return err
-		}
-		u.Side, u.Type, u.Quality = Side(s), UnitType(t), Quality(q)
-		u.MaxHP = int8(MaxHP(u.Type, u.Quality))
-		hp, err := doc.ParseInt(d.HP)
-		if err != nil {
-			return d.HP.Errorf("unit %q: hp: %s (allowed: 1 to %d for %s %s)", id, err.(*doc.Error).Msg, u.MaxHP, u.Type, u.Quality)
-		}
-		switch {
-		case hp > int64(u.MaxHP):
-			return d.HP.Errorf("unit %q: hp %d exceeds max %d for %s %s", id, hp, u.MaxHP, u.Type, u.Quality)
-		case hp < 1:
-			return d.HP.Errorf("unit %q: hp %d is below 1 (allowed: 1 to %d for %s %s)", id, hp, u.MaxHP, u.Type, u.Quality)
-		}
-		u.HP = int8(hp)
 		h, err := doc.ParseInt(d.Hex)
 		if err != nil {
 			return d.Hex.Errorf("unit %q: hex: %s (hex ids: 0 to %d)", id, err.(*doc.Error).Msg, NumHexes-1)
@@ -324,6 +293,52 @@ func (sc *Scenario) decodeUnits(n *doc.Node) error {
 		sc.Units = append(sc.Units, u)
 	}
 	return nil
+}
+
+// unit decodes what unit id is (its side, type and quality, §4) and its
+// HP, from 1 to its max.
+func (d *unitDoc) unit(id string) (Unit, error) {
+	u := Unit{ID: id}
+	s, err := unitWord(d.Side, id, sideNames[:])
+	if err != nil {
+		return u, err
+	}
+	t, err := unitWord(d.Type, id, typeNames[:])
+	if err != nil {
+		return u, err
+	}
+	q, err := unitWord(d.Quality, id, qualityNames[:])
+	if err != nil {
+		return u, err
+	}
+	u.Side, u.Type, u.Quality = Side(s), UnitType(t), Quality(q)
+	u.MaxHP = int8(MaxHP(u.Type, u.Quality))
+	hp, err := doc.ParseInt(d.HP)
+	if err != nil {
+		return u, d.HP.Errorf("unit %q: hp: %s (allowed: 1 to %d for %s %s)", id, err.(*doc.Error).Msg, u.MaxHP, u.Type, u.Quality)
+	}
+	switch {
+	case hp > int64(u.MaxHP):
+		return u, d.HP.Errorf("unit %q: hp %d exceeds max %d for %s %s", id, hp, u.MaxHP, u.Type, u.Quality)
+	case hp < 1:
+		return u, d.HP.Errorf("unit %q: hp %d is below 1 (allowed: 1 to %d for %s %s)", id, hp, u.MaxHP, u.Type, u.Quality)
+	}
+	u.HP = int8(hp)
+	return u, nil
+}
+
+// unitWord returns the index in names of the word n, a field of unit id.
+func unitWord(n *doc.Node, id string, names []string) (int, error) {
+	w, err := doc.OneOf(n, names...)
+	if err != nil {
+		return 0, n.Errorf("unit %q: %s is not allowed (allowed: %s)%s", id, doc.Describe(n), strings.Join(names, ", "), didYouMean(n, names))
+	}
+	for k, name := range names {
+		if name == w {
+			return k, nil
+		}
+	}
+	panic("unreachable")
 }
 
 // nameUnit adds the unit's id, when the item has one, to an error about

@@ -134,7 +134,7 @@ func decide(t testing.TB, pos mirrored, b *Battle, p PolicyKind, n int) (ca, cb 
 	for s := range n {
 		for side, st := range []*state{&pos.a, &pos.b} {
 			g.st = *st
-			g.sa.carried = false
+			g.sa.Forget()
 			f.pol.Seed(uint64(2*s+side), policyStreamWord)
 			a, kind := g.choose()
 			if side == 0 {

@@ -4,6 +4,7 @@ import (
 	"io"
 
 	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/rules/dbd/turnplan"
 )
 
 // game is one game in play: the state, the streams it draws from, the
@@ -29,7 +30,7 @@ type game struct {
 	aligned   bool
 	alignSeed uint64
 	// luck, in the search's game, is each side's luck in its attacks'
-	// dice so far in the play (search_luck.go).
+	// dice so far in the play (search.go).
 	luck [2]float64
 	// stop is the run's stop (rules.Stoppable), polled at each turn and
 	// each rollout; nil outside a run.
@@ -44,7 +45,9 @@ type game struct {
 	enemies []Hex // the enemy units' hexes, ascending
 	gr      greedyScratch
 	ro      rolloutScratch
-	sa      searchArena
+	sa      turnplan.Search[Activation]
+	// searchOrder is the search's scratch for ranking its catalogue.
+	searchOrder []int
 }
 
 func (g *game) init(b *Battle, dice, pol *rules.Rand, cnt []int64) {
@@ -58,7 +61,8 @@ func (g *game) init(b *Battle, dice, pol *rules.Rand, cnt []int64) {
 		g.actsOf[i].acts = make([]Activation, 0, 64)
 	}
 	g.gr.init()
-	g.sa.init()
+	g.sa.Init()
+	g.searchOrder = make([]int, 0, 256)
 }
 
 // reset sets up the position of the scenario with side first to move

@@ -1,6 +1,10 @@
 package dbd
 
-import "math"
+import (
+	"math"
+
+	"github.com/crucible-sim/crucible/rules/dbd/hexboard"
+)
 
 // Profile is a greedy player's temperament (§14's table): how it scales
 // and blurs its scores, how often it passes, how it weighs attacking
@@ -62,43 +66,24 @@ type greedyScratch struct {
 	cands []candidate
 }
 
-// nearCache is the distances from every hex to the nearest of a set of
-// enemy hexes, eight to a word (Board.distWords).
+// nearCache is the distances from every hex to the nearest enemy, for
+// the enemies on the hexes at.
 type nearCache struct {
 	filled bool
 	at     hexSet // the enemies' hexes
-	dist   [distWords]uint64
+	dist   hexboard.Nearest
 }
 
 // fill computes the distances to the nearest of the enemies on hexes en
-// (the set at, ascending): the bytewise minimum of their rows of the
-// distance table.
+// (the set at).
 func (nc *nearCache) fill(b *Board, at *hexSet, en []Hex) {
 	nc.filled, nc.at = true, *at
-	for w := range nc.dist {
-		nc.dist[w] = noEnemyDist * 0x0101010101010101
-	}
-	for _, e := range en {
-		row := &b.DistWords[e]
-		for w := range nc.dist {
-			nc.dist[w] = minBytes(nc.dist[w], row[w])
-		}
-	}
+	nc.dist.Fill(b, en, noEnemyDist)
 }
 
 // noEnemyDist is the distance dn reads where there is no enemy: beyond
 // any board's diameter.
 const noEnemyDist = 2 * NumHexes / 10
-
-// minBytes is the bytewise minimum of two words whose bytes are all below
-// 128: a byte of (a | 0x80…) − b has its high bit set exactly where a ≥ b,
-// and no byte borrows from the next.
-func minBytes(a, b uint64) uint64 {
-	const high = 0x8080808080808080
-	ge := ((a | high) - b) & high // the high bit of each byte where a ≥ b
-	m := (ge >> 7) * 0xff
-	return b&m | a&^m
-}
 
 func (s *greedyScratch) init() {
 	s.freed = make([]uint8, 0, 16)
@@ -204,10 +189,7 @@ func (g *game) threatAt(h, x Hex) (tot, mel int) {
 }
 
 // dn is the distance from x to the nearest enemy (§14 MoveScore).
-func (g *game) dn(x Hex) int { return int(g.gr.cur.from(x)) }
-
-// from is the distance from x to the nearest enemy.
-func (nc *nearCache) from(x Hex) uint8 { return uint8(nc.dist[x>>3] >> (8 * (x & 7))) }
+func (g *game) dn(x Hex) int { return int(g.gr.cur.dist.From(x)) }
 
 // attackScore is AttackScore(u at a.To, target) of §14 without the noise,
 // scaled: a scores as if its unit already stood on a.To.

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/rules/dbd/hexboard"
 )
 
 // The nearest enemy's distance, read for every hex at once from the
@@ -14,7 +15,7 @@ import (
 func TestNearestEnemyDistance(t *testing.T) {
 	r := rules.NewRand(29, 1)
 	for _, b := range boards {
-		var nc nearCache
+		var nc hexboard.Nearest
 		for trial := range 200 + NumHexes {
 			var en []Hex
 			for h := range Hex(NumHexes) {
@@ -22,17 +23,13 @@ func TestNearestEnemyDistance(t *testing.T) {
 					en = append(en, h)
 				}
 			}
-			var at hexSet
-			for _, e := range en {
-				at.Add(e)
-			}
-			nc.fill(b, &at, en)
+			nc.Fill(b, en, noEnemyDist)
 			for x := range Hex(NumHexes) {
 				want := uint8(noEnemyDist)
 				for _, e := range en {
 					want = min(want, b.Dist[x][e])
 				}
-				if got := nc.from(x); got != want {
+				if got := nc.From(x); got != want {
 					t.Fatalf("%s, %d enemies: %d from hex %d, want %d", b.Name, len(en), got, x, want)
 				}
 			}

@@ -123,10 +123,9 @@ func shuffledOrder(r *rules.Rand, buf []int, n int) []int {
 	return buf
 }
 
-// rolloutValue is the mean value for the active side of playing candidate
-// c of the ranked list (-1: ending the turn) and continuing with greedy
-// (§14): 100 per win (−100 per loss) + 10 per standard ahead + 1 per HP
-// ahead.
+// rolloutValue is the mean value (state.value) for the active side of
+// playing candidate c of the ranked list (-1: ending the turn) and
+// continuing with greedy (§14).
 func (g *game) rolloutValue(c int, seed uint64) float64 {
 	me := g.st.side
 	sim := g.sim
@@ -148,16 +147,21 @@ func (g *game) rolloutValue(c int, seed uint64) float64 {
 			sim.execute(a)
 		}
 		sim.run(limit)
-		st := &sim.st
-		v := 10*(st.standards[me]-st.standards[me.Other()]) + st.hpSum[me] - st.hpSum[me.Other()]
-		if st.over && st.winner >= 0 {
-			if Side(st.winner) == me {
-				v += 100
-			} else {
-				v -= 100
-			}
-		}
-		total += v
+		total += sim.st.value(me)
 	}
 	return float64(total) / float64(params.R)
+}
+
+// value is the value of a position for side me (§14 rollout): 100 for a
+// win (−100 for a loss) + 10 per standard ahead + 1 per HP ahead.
+func (st *state) value(me Side) int {
+	v := 10*(st.standards[me]-st.standards[me.Other()]) + st.hpSum[me] - st.hpSum[me.Other()]
+	if st.over && st.winner >= 0 {
+		if Side(st.winner) == me {
+			v += 100
+		} else {
+			v -= 100
+		}
+	}
+	return v
 }

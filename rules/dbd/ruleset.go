@@ -43,6 +43,11 @@
 // retreat-cascade is the longest chain of a game (0 without retreats, 1
 // for steps that caused nothing); cascading-steps counts the steps that
 // blocked a later retreat or left a friend flanked.
+//
+// Two concerns are packages of their own below this one: the boards'
+// geometry (hexboard; board.go names the boards) and the search policy's
+// planning (turnplan, which knows an activation only by its type
+// parameter; search.go hands it greedy's candidates and plays its plans).
 package dbd
 
 import (

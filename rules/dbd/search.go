@@ -1,284 +1,262 @@
 package dbd
 
-import "math"
-
-// The search policy (§14 search) plans the rest of its side's turn as a
-// whole, by online evolutionary planning in the manner of Justesen,
-// Mahlmann, Risi and Togelius ("Playing Multi-Action Adversarial Games:
-// Online Evolutionary Planning versus Tree Search", IEEE Transactions on
-// Games, 2018): a genome is the turn's remaining activations, evolved by
-// crossover and mutation, each valued by playing it out against the
-// enemy's greedy answer (search_value.go). DBD's dice make one play of a
-// plan a poor guide to its worth, so the plans are played on many draws,
-// all of them on the same draws (common random numbers), and the best is
-// picked by sequential halving after Karnin, Koren and Somekh ("Almost
-// Optimal Exploration in Multi-Armed Bandits", ICML 2013): two short
-// generations of evolution, then rounds that play the plans left on an
-// equal part of the budget and keep the better half, down to two. Plans
-// are ranked by their mean value less the part of it their dice's luck
-// explains (search_luck.go), and between equal values greedy's opening
-// ranks first. A gene the dice have made illegal is repaired or skipped.
-// Only the plan's first activation is played; the next decision of the
-// turn starts from the plans that began with it. The search never ends
-// its turn early: when its plays see nothing happen (the armies too far
-// apart), ending the turn valued as much as any move and was picked by
-// the draw, wasting activations greedy spends closing in.
-//
-// The budget is a number of plays, not a time: the same seed plays the
-// same game on any machine, however fast.
-
-// negInf is the mean of a plan not yet played.
-var negInf = math.Inf(-1)
-
-// searchStreamWord seeds the search's stream (§15: one draw of the policy
-// stream a decision).
-const searchStreamWord = 0x6462642d73656172 // "dbd-sear"
-
-const (
-	// searchEvolve is the generations of evolution before the selection.
-	searchEvolve = 2
-	// firstDraws is the draws of the dice each plan is played on in the
-	// first generation; each generation doubles them.
-	firstDraws = 4
-	// catalogueTop is how many of greedy's best activations a mutation
-	// favours.
-	catalogueTop = 8
+import (
+	"github.com/crucible-sim/crucible/rules"
+	"github.com/crucible-sim/crucible/rules/dbd/turnplan"
 )
 
-// playAll plays every plan on k draws of the dice, the same for all, and
-// sorts them best first; false when the run's stop is raised (the trial
-// is abandoned, rules.Stoppable).
-func (g *game) playAll(plans []turnPlan, k int) bool {
-	sa := &g.sa
-	for i := range plans {
-		plans[i].first = sa.catalogueRank(plans[i].genes[0])
-	}
-	if g.stop.Requested() {
-		sa.carried = false
-		return false
-	}
-	for range k {
-		seed := sa.rng.Uint64()
-		for i := range plans {
-			p := &plans[i]
-			v, l := g.evaluatePlan(p, seed)
-			p.sum += v
-			p.sumLuck += l
-			p.evals++
-			sa.sv, sa.sl, sa.svl, sa.sll = sa.sv+v, sa.sl+l, sa.svl+v*l, sa.sll+l*l
-		}
-	}
-	sa.plays += k * len(plans)
-	w := sa.luckWeight()
-	for i := range plans {
-		p := &plans[i]
-		if p.evals > 0 {
-			p.key = (p.sum - w*p.sumLuck) / float64(p.evals)
-		}
-	}
-	sortPlans(plans)
-	return true
-}
+// The search policy (§14 search) as the game plays it: package turnplan
+// plans the turn; a decision's catalogue is greedy's candidates, and a plan
+// is played out in the search's own game and valued less its dice's luck.
+
+// A plan's genes are the activations of a turn: this does not compile
+// when the two counts differ.
+const _ = uint(turnplan.Genes-activationsPerTurn) + uint(activationsPerTurn-turnplan.Genes)
 
 // chooseSearch is one decision of the search policy with a budget of
-// plays (§14 search).
+// plays (§14 search). One draw of the policy stream seeds the search's
+// stream.
 func (g *game) chooseSearch(budget int) (Activation, choice) {
-	sa := &g.sa
-	sa.rng.Seed(g.pol.Uint64(), searchStreamWord)
-	sa.plays = 0
-	sa.sv, sa.sl, sa.svl, sa.sll = 0, 0, 0, 0
-	if len(g.searchCatalogue()) == 0 {
-		sa.carried = false
-		return Activation{}, choiceEnd
+	r, cat := g.sa.Begin(g.pol.Uint64())
+	cat = g.searchCatalogue(r, cat)
+	turn := turnplan.Turn{Started: g.st.started, Side: int(g.st.side)}
+	if a, ok := g.sa.Decide(cat, budget, turn, g.evaluatePlan, g.stop); ok {
+		return a, choiceAct
 	}
-	g.seedPopulation()
-	left := budget
-	// Evolution: each generation plays every plan on twice the draws of
-	// the one before, all on the same draws (common random numbers), then
-	// breeds the better half.
-	for gen, k := 0, firstDraws; gen < searchEvolve && left >= 2*k*len(sa.pop); gen, k = gen+1, 2*k {
-		if !g.playAll(sa.pop, k) {
-			return Activation{}, choiceEnd
-		}
-		left -= k * len(sa.pop)
-		g.breed()
-	}
-	// Selection by sequential halving: the rest of the budget in equal
-	// parts to rounds that each play the plans left on the same draws and
-	// keep the better half, down to two.
-	rounds := 0
-	for n := len(sa.pop); n > 1; n /= 2 {
-		rounds++
-	}
-	plans := sa.pop
-	for r := range rounds {
-		k := max(1, left/(rounds-r)/len(plans))
-		if !g.playAll(plans, k) {
-			return Activation{}, choiceEnd
-		}
-		left -= k * len(plans)
-		if r < rounds-1 {
-			plans = plans[:len(plans)/2]
-		}
-	}
-	best := g.bestPlan()
-	sa.turn, sa.side, sa.carried = g.st.started, g.st.side, true
-	sa.played = best.genes[0]
-	return sa.played.a, choiceAct
+	return Activation{}, choiceEnd
 }
 
-// searchCatalogue fills the arena's catalogue with greedy's candidate
-// activations (§14 rollout), best first; candidates greedy scores alike
-// come in an order drawn from the search's stream, never §6's by hex id.
-func (g *game) searchCatalogue() []candidate {
-	sa := &g.sa
+// searchCatalogue appends to cat greedy's candidate activations (§14
+// rollout), best first; candidates greedy scores alike come in an order
+// drawn from r, the search's stream, never §6's by hex id.
+func (g *game) searchCatalogue(r *rules.Rand, cat []Activation) []Activation {
 	cands := g.greedyCandidates()
-	sa.order = rankCandidates(&sa.rng, sa.order[:0], cands)
-	sa.cat = sa.cat[:0]
-	for _, k := range sa.order {
-		sa.cat = append(sa.cat, cands[k])
+	g.searchOrder = rankCandidates(r, g.searchOrder[:0], cands)
+	for _, k := range g.searchOrder {
+		cat = append(cat, cands[k].a)
 	}
-	sa.top = min(catalogueTop, len(sa.cat))
-	return sa.cat
+	return cat
 }
 
-// seedPopulation fills the population for a decision: the plans of the
-// turn's last decision that began with the activation just played, moved
-// on by one gene; then greedy's best activations each followed by
-// greedy's play; ending the turn; then random plans.
-func (g *game) seedPopulation() {
-	sa := &g.sa
-	sa.next = sa.next[:0]
-	if sa.carried && sa.turn == g.st.started && sa.side == g.st.side {
-		for i := range sa.pop {
-			p := &sa.pop[i]
-			if p.genes[0] != sa.played {
-				continue
-			}
-			q := turnPlan{tie: sa.rng.Uint64()}
-			copy(q.genes[:], p.genes[1:])
-			q.genes[len(q.genes)-1] = gene{kind: geneGreedy}
-			g.rootGene(&q.genes[0])
-			if !sa.has(sa.next, &q) && len(sa.next) < populationSize/2 {
-				sa.next = append(sa.next, q)
-			}
-		}
-	}
-	for i := 0; i < len(sa.cat) && len(sa.next) < populationSize-2; i++ {
-		q := turnPlan{tie: sa.rng.Uint64()}
-		q.genes[0] = gene{kind: geneAct, a: sa.cat[i].a}
-		q.genes[1], q.genes[2] = gene{kind: geneGreedy}, gene{kind: geneGreedy}
-		if !sa.has(sa.next, &q) {
-			sa.next = append(sa.next, q)
-		}
-	}
-	for tries := 0; len(sa.next) < populationSize && tries < 4*populationSize; tries++ {
-		q := turnPlan{tie: sa.rng.Uint64()}
-		for k := range q.genes {
-			q.genes[k] = g.randomGene(k)
-		}
-		if !sa.has(sa.next, &q) {
-			sa.next = append(sa.next, q)
-		}
-	}
-	sa.pop, sa.next = sa.next, sa.pop
-}
-
-// rootGene makes a carried plan's first gene one the position allows: an
-// activation of the new catalogue (the dice may have taken its target or
-// blocked its hex), else greedy's best.
-func (g *game) rootGene(gn *gene) {
-	sa := &g.sa
-	if gn.kind == geneAct {
-		for _, c := range sa.cat {
-			if sameActivation(c.a, gn.a) {
-				gn.a = c.a
-				return
-			}
-		}
-	}
-	*gn = gene{kind: geneAct, a: sa.cat[0].a}
-}
-
-// catalogueRank is the place of gene gn's activation in the catalogue;
-// the catalogue's length for greedy's choice.
-func (sa *searchArena) catalogueRank(gn gene) int {
-	if gn.kind == geneAct {
-		for i, c := range sa.cat {
-			if sameActivation(c.a, gn.a) {
-				return i
-			}
-		}
-	}
-	return len(sa.cat)
-}
-
-// sameActivation reports whether two activations move the same unit to
-// the same hex and attack the same hex the same way.
-func sameActivation(a, b Activation) bool {
+// Same reports whether two activations move the same unit to the same
+// hex and attack the same hex the same way (turnplan.Action).
+func (a Activation) Same(b Activation) bool {
 	return a.Unit == b.Unit && a.To == b.To && a.Target == b.Target && a.Attack == b.Attack
 }
 
-// has reports whether plans holds a plan with p's genes.
-func (sa *searchArena) has(plans []turnPlan, p *turnPlan) bool {
-	for i := range plans {
-		if plans[i].genes == p.genes {
-			return true
-		}
+// The second seed words of a play's dice and policy streams, mixed with
+// the point of the game each decision of the play is at.
+const (
+	searchEvalWord   = 0x6462642d6576616c // "dbd-eval"
+	searchPolicyWord = 0x6462642d706c616e // "dbd-plan"
+)
+
+// searchHorizon is the player-turns a play goes on after the planning
+// side's own, each played by greedy: the opponent's answer, then the
+// side's turn and the opponent's three times more. The play ends with the
+// opponent having moved last, so a plan that walks into the enemy's reach
+// without striking pays for it (valued only after the side's own turn, a
+// play counts on strikes the enemy forestalls). Longer plays see what a
+// plan sets up beyond the turn it is played: against greedy on
+// cavalry_hammer (crucible ladder, side-swapped pairs won outright)
+// search:1k won 16 of 30 with one player-turn and 72 of 100 with three at
+// seed 29 (in earlier forms of the search); with five, valued at the last
+// two positions, 231 of 300 at seeds 29, 31 and 37; with seven, 246 of the
+// same 300 (and 106 of 120 development pairs against five's 97), each
+// decision costing 1.19 times five's instructions (bench/dbd-ladder.txt,
+// bench/dbd-search.txt). Valued at the enemy's last turn alone, the search
+// lost the games it moved second in far more than those it moved first
+// (16 of 21 lost games on development pairs): it stepped into reach of the
+// enemy's charges, which strike before it can; the value also reads the
+// position after the side's own last turn (evaluatePlan).
+const searchHorizon = 7
+
+// evaluatePlan plays plan p from the current position on the dice and
+// greedy play of seed, and returns the value of the play for the side to
+// move and that side's luck in the play less the enemy's.
+//
+// The value is the mean of the values of the last two positions of the
+// play: after the side's own last turn and after the enemy's answer to
+// it, and the luck the mean of the luck at each. Either alone misreads
+// whichever side struck last: the first counts on strikes the enemy may
+// return, the second on the enemy's strikes the side may return; at the
+// cost of one value more a play, the mean reads both halfway.
+func (g *game) evaluatePlan(p *turnplan.Plan[Activation], seed uint64) (value, luck float64) {
+	sim := g.search
+	me := g.st.side
+	sim.st = g.st
+	sim.alignSeed = seed
+	sim.luck = [2]float64{}
+	g.playGenes(p, sim)
+	limit := min(g.st.turns+1+searchHorizon, 2*g.b.Opt.TurnCap)
+	if !sim.st.over {
+		sim.st.acts = 0
+		sim.run(limit - 1)
 	}
-	return false
+	v0, l0 := g.searchValue(&sim.st, me), sim.luck[me]-sim.luck[me.Other()]
+	if !sim.st.over && sim.st.turns < limit {
+		sim.beginTurn(sim.st.side.Other(), activationsPerTurn)
+		sim.run(limit)
+	}
+	v1, l1 := g.searchValue(&sim.st, me), sim.luck[me]-sim.luck[me.Other()]
+	return (v0 + v1) / 2, (l0 + l1) / 2
 }
 
-// randomGene draws gene k of a plan: an activation of the catalogue
-// (mostly one of greedy's best), or, after the first, greedy's choice.
-func (g *game) randomGene(k int) gene {
-	sa := &g.sa
-	r := sa.rng.IntN(12)
-	switch {
-	case k > 0 && r < 4:
-		return gene{kind: geneGreedy}
-	case r < 8:
-		return gene{kind: geneAct, a: sa.cat[sa.rng.IntN(sa.top)].a}
-	}
-	return gene{kind: geneAct, a: sa.cat[sa.rng.IntN(len(sa.cat))].a}
-}
-
-// breed replaces the worse half of the sorted population with children of
-// the better half: each gene from either parent, then one gene mutated,
-// and drawn again while the child repeats a plan of the population.
-func (g *game) breed() {
-	sa := &g.sa
-	keep := len(sa.pop) / 2
-	for i := keep; i < len(sa.pop); i++ {
-		a, b := &sa.pop[sa.rng.IntN(keep)], &sa.pop[sa.rng.IntN(keep)]
-		child := turnPlan{tie: sa.rng.Uint64()}
-		for k := range child.genes {
-			child.genes[k] = a.genes[k]
-			if sa.rng.IntN(2) == 0 {
-				child.genes[k] = b.genes[k]
+// playGenes plays the plan's genes in sim, one an activation left, until
+// greedy ends the turn or the game ends. A gene the dice have made illegal is
+// repaired (repairGene) or, failing that, skipped without spending its
+// activation.
+func (g *game) playGenes(p *turnplan.Plan[Activation], sim *game) {
+	for k := 0; k < g.st.acts && !sim.st.over; k++ {
+		sim.align()
+		gn := p.Genes[k]
+		var a Activation
+		switch gn.Kind {
+		case turnplan.GeneGreedy:
+			var kind choice
+			if a, kind = sim.chooseGreedy(); kind == choiceEnd {
+				return
+			} else if kind == choicePass {
+				sim.st.acts--
+				sim.st.used++
+				continue
+			}
+		case turnplan.GeneAct:
+			var ok bool
+			if a, ok = sim.repairGene(gn.Act); !ok {
+				continue
 			}
 		}
-		for tries := 0; tries < 4; tries++ {
-			k := sa.rng.IntN(len(child.genes))
-			child.genes[k] = g.randomGene(k)
-			if !sa.has(sa.pop[:i], &child) {
-				break
+		sim.st.acts--
+		sim.st.used++
+		sim.execute(a)
+	}
+}
+
+// repairGene returns the legal activation that carries out want as the
+// position now stands: want itself; else, when its target is gone or out
+// of reach, the same move without the attack; else nothing (the unit is
+// dead, has acted, or its hex is taken).
+func (g *game) repairGene(want Activation) (Activation, bool) {
+	u := int(want.Unit)
+	if !g.eligible(u) || g.st.hex[u] != want.From {
+		return want, false
+	}
+	g.sortEnemies(g.st.side)
+	g.gr.buf = g.cachedActivations(u, g.gr.buf[:0])
+	move := -1
+	for i, a := range g.gr.buf {
+		if a.To != want.To {
+			continue
+		}
+		if a.Target == want.Target && a.Attack == want.Attack {
+			return a, true
+		}
+		if a.Attack == noAttack {
+			move = i
+		}
+	}
+	if move < 0 {
+		return want, false
+	}
+	return g.gr.buf[move], true
+}
+
+// searchValue values a position for side me, as the rollout policy does
+// (§14): 100 for a win (−100 for a loss), 10 per standard ahead and 1 per
+// HP ahead. A game the horizon carried to the turn cap is valued as the
+// cap scores it (G15): a draw is worth nothing, whatever the material.
+func (g *game) searchValue(st *state, me Side) float64 {
+	them := me.Other()
+	if !st.over && st.turns >= 2*g.b.Opt.TurnCap {
+		switch {
+		case !g.b.Opt.CapByStandards || st.standards[me] == st.standards[them]:
+			return 0
+		case st.standards[me] > st.standards[them]:
+			return 100
+		}
+		return -100
+	}
+	return float64(st.value(me))
+}
+
+// align seeds the dice and policy streams of the search's game for the
+// decision at hand from its seed and the point of the game: the player-turn
+// and the activations spent in it.
+func (g *game) align() {
+	at := uint64(g.st.started)<<8 | uint64(g.st.used)
+	g.dice.Seed(g.alignSeed, at^searchEvalWord)
+	g.pol.Seed(g.alignSeed, at^searchPolicyWord)
+}
+
+// The search's luck (§14 search): a play's value swings with its dice far
+// more than plans differ, and playing two plans on one seed does little to
+// cancel the swing, since different plans spend the same dice on different
+// attacks. So each attack of a play notes how much better its dice did for
+// the attacker than they do on average, in the value's units: the HP taken
+// beyond the mean HP such an attack takes, and 10 per standard beyond the
+// chance it destroys the defender. Its mean is zero whatever the plan, so
+// a plan's mean value less a multiple of its mean luck is still an
+// estimate of its worth (a control variate), with less of the dice in it.
+
+// maxLuckDice bounds the dice and HP of the luck tables; an attack with
+// more is read at the bound.
+const maxLuckDice = 16
+
+// luckTable holds, for n dice of which each hits with chance 1/3 (§8: 5–6
+// of a die) and a defender of h HP, the mean HP taken, E[min(X, h)], and
+// the chance of destroying it, P(X ≥ h).
+type luckTable struct {
+	meanTaken [maxLuckDice + 1][maxLuckDice + 1]float64
+	pDestroy  [maxLuckDice + 1][maxLuckDice + 1]float64
+}
+
+var luck = newLuckTable()
+
+func newLuckTable() *luckTable {
+	t := &luckTable{}
+	for n := 0; n <= maxLuckDice; n++ {
+		pmf := binomialThirds(n)
+		for h := 0; h <= maxLuckDice; h++ {
+			for x, px := range pmf {
+				t.meanTaken[n][h] += px * float64(min(x, h))
+				if x >= h {
+					t.pDestroy[n][h] += px
+				}
 			}
 		}
-		sa.pop[i] = child
 	}
+	return t
 }
 
-// sortPlans sorts plans best first (insertion sort: a small population,
-// nearly sorted after the first generation).
-func sortPlans(plans []turnPlan) {
-	for i := 1; i < len(plans); i++ {
-		for j := i; j > 0 && plans[j].above(&plans[j-1]); j-- {
-			plans[j], plans[j-1] = plans[j-1], plans[j]
+// binomialThirds returns the distribution of the hits of n dice, each a
+// hit with chance 1/3.
+func binomialThirds(n int) []float64 {
+	pmf := make([]float64, n+1)
+	pmf[0] = 1
+	for k := 1; k <= n; k++ {
+		for x := k; x >= 0; x-- {
+			pmf[x] *= 2.0 / 3
+			if x > 0 {
+				pmf[x] += pmf[x-1] / 3
+			}
 		}
 	}
+	return pmf
 }
 
-// bestPlan returns the best plan of the sorted population: every plan
-// has been played on the draws of at least the last generation.
-func (g *game) bestPlan() *turnPlan { return &g.sa.pop[0] }
+// noteLuck adds to side by's luck that of an attack of n dice that hit
+// hits times a defender of type t with hp HP.
+func (g *game) noteLuck(by Side, n, hits, hp int, t UnitType) {
+	n, hp = min(n, maxLuckDice), min(hp, maxLuckDice)
+	std := standardsFor(t)
+	worth := float64(10 * std)
+	if g.st.standards[by]+std >= g.b.Scenario.StandardsToWin || g.st.alive[by.Other()] == 1 {
+		worth += 100 // destroying it wins the game (§11)
+	}
+	l := float64(min(hits, hp)) - luck.meanTaken[n][hp]
+	if hits >= hp {
+		l += worth
+	}
+	g.luck[by] += l - worth*luck.pDestroy[n][hp]
+}

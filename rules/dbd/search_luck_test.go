@@ -3,6 +3,8 @@ package dbd
 import (
 	"math"
 	"testing"
+
+	"github.com/crucible-sim/crucible/rules/dbd/turnplan"
 )
 
 // The luck tables against hand-worked binomials of thirds: one die on a
@@ -93,16 +95,17 @@ func TestLuckNarrowsTheValue(t *testing.T) {
 // cavalry_hammer with the armies in contact (trial 3 of a greedy game,
 // turn 8) and the plan that opens with greedy's best activation and
 // leaves the rest of the turn to greedy.
-func greedyOpeningInContact(t *testing.T) (*game, turnPlan) {
+func greedyOpeningInContact(t *testing.T) (*game, turnplan.Plan[Activation]) {
 	t.Helper()
 	pos := mirroredPositions(t, "cavalry_hammer", 3, 8)[0]
 	g := newGame(t, loadBattle(t, "cavalry_hammer", "policies: {blue: search:1k, red: search:1k}\noptions: {first-side: alternate}\n"))
 	g.st = pos.a
-	g.sa.rng.Seed(1, 2)
-	cat := g.searchCatalogue()
-	p := turnPlan{}
-	p.genes[0] = gene{kind: geneAct, a: cat[0].a}
-	p.genes[1], p.genes[2] = gene{kind: geneGreedy}, gene{kind: geneGreedy}
+	r, cat := g.sa.Begin(0)
+	r.Seed(1, 2)
+	cat = g.searchCatalogue(r, cat)
+	p := turnplan.Plan[Activation]{}
+	p.Genes[0] = turnplan.Gene[Activation]{Kind: turnplan.GeneAct, Act: cat[0]}
+	p.Genes[1], p.Genes[2] = turnplan.Gene[Activation]{Kind: turnplan.GeneGreedy}, turnplan.Gene[Activation]{Kind: turnplan.GeneGreedy}
 	return g, p
 }
 

@@ -34,7 +34,7 @@ func TestSearchAllocatesNothing(t *testing.T) {
 	g.choose()
 	if a := testing.AllocsPerRun(3, func() {
 		g.st = pos.a
-		g.sa.carried = false
+		g.sa.Forget()
 		g.choose()
 	}); a != 0 {
 		t.Errorf("%.1f allocations a decision, want 0", a)
@@ -52,7 +52,7 @@ func TestSearchPlaysItsBudget(t *testing.T) {
 		g.policies = [2]PolicyKind{p, p}
 		g.st = pos.a
 		g.choose()
-		if got, b := g.sa.plays, p.searchBudget(); got != b {
+		if got, b := g.sa.Plays(), p.searchBudget(); got != b {
 			t.Errorf("%s: %d plays, want %d", p, got, b)
 		}
 	}
@@ -185,9 +185,9 @@ func TestSearchKeepsTheBestOfTwo(t *testing.T) {
 	g.policies = [2]PolicyKind{PolicySearch1k, PolicySearch1k}
 	g.st = pos.a
 	g.choose()
-	pop := g.sa.pop
-	if pop[0].evals < 193 || pop[1].evals < 193 || pop[2].evals > 101 || !pop[0].above(&pop[1]) {
+	pop := g.sa.Population()
+	if pop[0].Evals() < 193 || pop[1].Evals() < 193 || pop[2].Evals() > 101 || !pop[0].Above(&pop[1]) {
 		t.Errorf("the final two plans: %d and %d plays (the third %d), means %.2f and %.2f",
-			pop[0].evals, pop[1].evals, pop[2].evals, pop[0].mean(), pop[1].mean())
+			pop[0].Evals(), pop[1].Evals(), pop[2].Evals(), pop[0].Mean(), pop[1].Mean())
 	}
 }

@@ -45,9 +45,9 @@ type Board struct {
 	// and at distance 2 or 3, ascending: the places a skirmisher or an
 	// archer shoots at (§8).
 	Ring2, Ring23 [NumHexes][]Hex
-	// DistWords is Dist eight bytes to a word, for the nearest enemy's
-	// distance to every hex at once (nearCache); the padding bytes are
-	// zero.
+	// DistWords is Dist eight bytes to a word, for the distance to the
+	// nearest of a set of hexes from every hex at once (Nearest); the
+	// padding bytes are zero.
 	DistWords [NumHexes][WordsPerRow]uint64
 	// NbrSet is each hex's neighbours as a set.
 	NbrSet [NumHexes]Set
@@ -69,16 +69,27 @@ var axialDirs = [6][2]int{{+1, 0}, {-1, 0}, {0, +1}, {0, -1}, {+1, -1}, {-1, +1}
 // radius up to radius.
 func New(name string, rowLen []int, radius int) *Board {
 	b := &Board{Name: name, RowLen: rowLen}
-	if len(rowLen) != 11 {
+	at := b.layRows()
+	b.link(at)
+	b.measure(radius)
+	return b
+}
+
+// qr is a hex's axial coordinates.
+type qr struct{ q, r int }
+
+// layRows numbers the hexes row by row and gives each its coordinates;
+// it returns the hex at each pair of axial coordinates.
+func (b *Board) layRows() map[qr]Hex {
+	if len(b.RowLen) != 11 {
 		panic("hexboard: a board has 11 rows")
 	}
-	type qr struct{ q, r int }
 	at := map[qr]Hex{}
 	id := 0
-	for row, n := range rowLen {
+	for row, n := range b.RowLen {
 		b.RowStart = append(b.RowStart, id)
 		if (n+row)%2 != 0 || n > 17 {
-			panic(fmt.Sprintf("hexboard: board %s: row %d of length %d is not centred on the hex grid", name, row, n))
+			panic(fmt.Sprintf("hexboard: board %s: row %d of length %d is not centred on the hex grid", b.Name, row, n))
 		}
 		for col := range n {
 			x2 := 17 - n + 2*col
@@ -90,8 +101,13 @@ func New(name string, rowLen []int, radius int) *Board {
 		}
 	}
 	if id != NumHexes {
-		panic(fmt.Sprintf("hexboard: board %s has %d hexes, not %d", name, id, NumHexes))
+		panic(fmt.Sprintf("hexboard: board %s has %d hexes, not %d", b.Name, id, NumHexes))
 	}
+	return at
+}
+
+// link lists each hex's neighbours, the hexes of at one axial step away.
+func (b *Board) link(at map[qr]Hex) {
 	for h := range NumHexes {
 		var nbr []Hex
 		for _, d := range axialDirs {
@@ -103,7 +119,15 @@ func New(name string, rowLen []int, radius int) *Board {
 		b.Nbr[h] = [6]Hex{NoHex, NoHex, NoHex, NoHex, NoHex, NoHex}
 		copy(b.Nbr[h][:], nbr)
 		b.Deg[h] = uint8(len(nbr))
+		for _, n := range nbr {
+			b.NbrSet[h].Add(n)
+		}
 	}
+}
+
+// measure fills the distance table and what is read from it: the rings,
+// the table eight to a word, and the balls up to radius.
+func (b *Board) measure(radius int) {
 	for a := range NumHexes {
 		for c := range NumHexes {
 			b.Dist[a][c] = uint8(axialDistance(int(b.Q[a]), int(b.R[a]), int(b.Q[c]), int(b.R[c])))
@@ -118,14 +142,7 @@ func New(name string, rowLen []int, radius int) *Board {
 			case 3:
 				b.Ring23[a] = append(b.Ring23[a], Hex(c))
 			}
-		}
-	}
-	for a := range NumHexes {
-		for c := range NumHexes {
 			b.DistWords[a][c/8] |= uint64(b.Dist[a][c]) << (8 * (c % 8))
-		}
-		for _, n := range b.Neighbours(Hex(a)) {
-			b.NbrSet[a].Add(n)
 		}
 	}
 	b.Balls = make([][NumHexes]Set, radius+1)
@@ -138,11 +155,42 @@ func New(name string, rowLen []int, radius int) *Board {
 			}
 		}
 	}
-	return b
 }
 
 // WordsPerRow is the words of a row of Board.DistWords.
 const WordsPerRow = (NumHexes + 7) / 8
+
+// Nearest is the distances from every hex to the nearest of a set of
+// hexes, eight to a word as in Board.DistWords.
+type Nearest [WordsPerRow]uint64
+
+// Fill sets n to the distances to the nearest of the hexes en, and to
+// beyond (below 128) where en is empty: the bytewise minimum of their rows
+// of the distance table.
+func (n *Nearest) Fill(b *Board, en []Hex, beyond uint8) {
+	for w := range n {
+		n[w] = uint64(beyond) * 0x0101010101010101
+	}
+	for _, e := range en {
+		row := &b.DistWords[e]
+		for w := range n {
+			n[w] = minBytes(n[w], row[w])
+		}
+	}
+}
+
+// From is the distance from hex x to the nearest hex of the set.
+func (n *Nearest) From(x Hex) uint8 { return uint8(n[x>>3] >> (8 * (x & 7))) }
+
+// minBytes is the bytewise minimum of two words whose bytes are all below
+// 128: a byte of (a | 0x80…) − b has its high bit set exactly where a ≥ b,
+// and no byte borrows from the next.
+func minBytes(a, b uint64) uint64 {
+	const high = 0x8080808080808080
+	ge := ((a | high) - b) & high // the high bit of each byte where a ≥ b
+	m := (ge >> 7) * 0xff
+	return b&m | a&^m
+}
 
 // Set is a set of hexes, one bit each.
 type Set [(NumHexes + 63) / 64]uint64
