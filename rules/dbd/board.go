@@ -1,6 +1,10 @@
 package dbd
 
-import "github.com/crucible-sim/crucible/rules/dbd/hexboard"
+import (
+	"sync"
+
+	"github.com/crucible-sim/crucible/rules/dbd/hexboard"
+)
 
 // The board's geometry is package hexboard's; these are its names here.
 type (
@@ -21,20 +25,59 @@ const noHex = hexboard.NoHex
 // distWords is the words of a row of Board.DistWords.
 const distWords = hexboard.WordsPerRow
 
-// The boards (§2): DBD-157-v1, and the templates of the HEAD schema
-// (option board-templates).
-var (
-	Standard = hexboard.New("DBD-157-v1", []int{12, 13, 14, 15, 16, 17, 16, 15, 14, 13, 12}, maxActivationRadius)
-	Pass     = hexboard.New("DBD-157-PASS-v1", []int{16, 15, 14, 13, 14, 13, 14, 13, 14, 15, 16}, maxActivationRadius)
-	Corridor = hexboard.New("DBD-157-CORRIDOR-v1", []int{14, 15, 14, 15, 14, 13, 14, 15, 14, 15, 14}, maxActivationRadius)
-)
+// boardShapes are the boards (§2) by name, the standard one first:
+// DBD-157-v1, and the templates of the HEAD schema (option
+// board-templates), each by the lengths of its eleven rows. A scenario's
+// field and the reference name them without building them.
+var boardShapes = []boardShape{
+	{"DBD-157-v1", []int{12, 13, 14, 15, 16, 17, 16, 15, 14, 13, 12}},
+	{"DBD-157-PASS-v1", []int{16, 15, 14, 13, 14, 13, 14, 13, 14, 15, 16}},
+	{"DBD-157-CORRIDOR-v1", []int{14, 15, 14, 15, 14, 13, 14, 15, 14, 15, 14}},
+}
 
-// boards lists the boards by name: the standard one first.
-var boards = []*Board{Standard, Pass, Corridor}
+// boardShape is a board's name and the lengths of its rows, top to bottom.
+type boardShape struct {
+	name string
+	rows []int
+}
+
+// starts returns the id of each row's first hex (hexes are numbered row
+// by row, §2).
+func (s boardShape) starts() []int {
+	out := make([]int, len(s.rows))
+	for r := 1; r < len(s.rows); r++ {
+		out[r] = out[r-1] + s.rows[r-1]
+	}
+	return out
+}
+
+// boards are the boards of boardShapes, in its order, built on first use
+// and not when the program starts: a board's distance table, rings and
+// balls are about 4 M instructions, which every command paid at start-up,
+// a ruleset's or not, while the boards were variables (bench/startup.txt).
+var boards = sync.OnceValue(func() []*Board {
+	bs := make([]*Board, len(boardShapes))
+	for i, s := range boardShapes {
+		bs[i] = hexboard.New(s.name, s.rows, maxActivationRadius)
+	}
+	return bs
+})
+
+// boardNamesUpTo returns the names of the first n boards.
+func boardNamesUpTo(n int) []string {
+	names := make([]string, n)
+	for i, s := range boardShapes[:n] {
+		names[i] = s.name
+	}
+	return names
+}
+
+// Standard returns the standard board, DBD-157-v1.
+func Standard() *Board { return boards()[0] }
 
 // boardNamed returns the board of a name, or nil.
 func boardNamed(name string) *Board {
-	for _, b := range boards {
+	for _, b := range boards() {
 		if b.Name == name {
 			return b
 		}

@@ -3,6 +3,7 @@ package dbd
 import (
 	"bufio"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -29,7 +30,7 @@ func TestNeighbourListsMatchTheRules(t *testing.T) {
 			t.Fatalf("bad line %q", line)
 		}
 		var want []string
-		for _, h := range Standard.Neighbours(Hex(id)) {
+		for _, h := range Standard().Neighbours(Hex(id)) {
 			want = append(want, strconv.Itoa(int(h)))
 		}
 		if got := strings.Join(want, ","); got != list {
@@ -48,8 +49,8 @@ func TestDegrees(t *testing.T) {
 	count := map[uint8]int{}
 	var corners []int
 	for h := range NumHexes {
-		count[Standard.Deg[h]]++
-		if Standard.Deg[h] == 3 {
+		count[Standard().Deg[h]]++
+		if Standard().Deg[h] == 3 {
 			corners = append(corners, h)
 		}
 	}
@@ -74,12 +75,12 @@ func fmtInts(xs []int) string {
 func TestAxialCoordinates(t *testing.T) {
 	wantStart := []int{0, 12, 25, 39, 54, 70, 87, 103, 118, 132, 145}
 	for row, s := range wantStart {
-		if Standard.RowStart[row] != s {
-			t.Errorf("row %d starts at %d, want %d", row, Standard.RowStart[row], s)
+		if Standard().RowStart[row] != s {
+			t.Errorf("row %d starts at %d, want %d", row, Standard().RowStart[row], s)
 		}
 	}
 	for _, c := range []struct{ id, q, r int }{{0, -3, -5}, {11, 8, -5}, {70, -8, 0}, {78, 0, 0}, {86, 8, 0}, {145, -8, 5}, {156, 3, 5}} {
-		if q, r := int(Standard.Q[c.id]), int(Standard.R[c.id]); q != c.q || r != c.r {
+		if q, r := int(Standard().Q[c.id]), int(Standard().R[c.id]); q != c.q || r != c.r {
 			t.Errorf("hex %d at (%d, %d), want (%d, %d)", c.id, q, r, c.q, c.r)
 		}
 	}
@@ -96,7 +97,7 @@ func TestAxialCoordinates(t *testing.T) {
 	}
 	prev := [2]int{-99, -99}
 	for h := range NumHexes {
-		q, r := int(Standard.Q[h]), int(Standard.R[h])
+		q, r := int(Standard().Q[h]), int(Standard().R[h])
 		if abs(r) > 5 || abs(q) > 8 || abs(q+r) > 8 {
 			t.Errorf("hex %d at (%d, %d) is outside the axial set", h, q, r)
 		}
@@ -111,7 +112,7 @@ func TestAxialCoordinates(t *testing.T) {
 // search distance on the board for every pair, on every board (§2); and
 // §2's example distances.
 func TestDistanceIsPathDistance(t *testing.T) {
-	for _, b := range boards {
+	for _, b := range boards() {
 		for from := range NumHexes {
 			var bfs [NumHexes]int
 			for i := range bfs {
@@ -142,14 +143,14 @@ func TestDistanceIsPathDistance(t *testing.T) {
 	diameter := 0
 	for a := range NumHexes {
 		for c := range NumHexes {
-			diameter = max(diameter, int(Standard.Dist[a][c]))
+			diameter = max(diameter, int(Standard().Dist[a][c]))
 		}
 	}
 	if diameter != 16 {
 		t.Errorf("diameter %d, want 16", diameter)
 	}
 	for _, c := range []struct{ a, b, d int }{{0, 11, 11}, {0, 145, 10}, {0, 156, 16}, {70, 86, 16}, {11, 145, 16}, {78, 0, 8}, {78, 156, 8}} {
-		if got := int(Standard.Dist[c.a][c.b]); got != c.d {
+		if got := int(Standard().Dist[c.a][c.b]); got != c.d {
 			t.Errorf("d(%d, %d) = %d, want %d", c.a, c.b, got, c.d)
 		}
 	}
@@ -158,7 +159,7 @@ func TestDistanceIsPathDistance(t *testing.T) {
 // TestAdjacencyByDoubledColumns: two hexes are adjacent iff they share a
 // row with |Δx2| = 2, or are in neighbouring rows with |Δx2| = 1 (§2).
 func TestAdjacencyByDoubledColumns(t *testing.T) {
-	for _, b := range boards {
+	for _, b := range boards() {
 		for a := range NumHexes {
 			for c := range NumHexes {
 				dRow, dX := abs(int(b.Row[a])-int(b.Row[c])), abs(int(b.X2[a])-int(b.X2[c]))
@@ -175,7 +176,7 @@ func TestAdjacencyByDoubledColumns(t *testing.T) {
 // col) or axial (q, r) → (q + r, −r), and the 180° rotation id → 156 − id
 // or (q, r) → (−q, −r), map the board onto itself and keep adjacency (§2).
 func TestSymmetries(t *testing.T) {
-	b := Standard
+	b := Standard()
 	byAxial := map[[2]int8]int{}
 	for h := range NumHexes {
 		byAxial[[2]int8{b.Q[h], b.R[h]}] = h
@@ -214,8 +215,8 @@ func TestTemplates(t *testing.T) {
 		b     *Board
 		start []int
 	}{
-		{Pass, []int{0, 16, 31, 45, 58, 72, 85, 99, 112, 126, 141}},
-		{Corridor, []int{0, 14, 29, 43, 58, 72, 85, 99, 114, 128, 143}},
+		{boards()[1], []int{0, 16, 31, 45, 58, 72, 85, 99, 112, 126, 141}},
+		{boards()[2], []int{0, 14, 29, 43, 58, 72, 85, 99, 114, 128, 143}},
 	} {
 		for row, s := range c.start {
 			if c.b.RowStart[row] != s {
@@ -230,4 +231,15 @@ func abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+// TestBoardShapesNameTheBoards: the names and rows the reference and a
+// scenario's field read without building a board are the built boards'.
+func TestBoardShapesNameTheBoards(t *testing.T) {
+	for i, s := range boardShapes {
+		b := boards()[i]
+		if b.Name != s.name || !slices.Equal(b.RowLen, s.rows) || !slices.Equal(b.RowStart, s.starts()) {
+			t.Errorf("board %d: built %s with rows %v starting at %v; its shape says %s, %v, %v", i, b.Name, b.RowLen, b.RowStart, s.name, s.rows, s.starts())
+		}
+	}
 }

@@ -103,9 +103,10 @@ func terrainCatalogue() rules.Catalogue {
 }
 
 func boardCatalogue() rules.Catalogue {
-	sb := Standard
-	mid := len(sb.RowLen) / 2
-	last := len(sb.RowLen) - 1
+	sb := boardShapes[0]
+	start := sb.starts()
+	mid := len(sb.rows) / 2
+	last := len(sb.rows) - 1
 	c := rules.Catalogue{
 		Name: "boards",
 		Meaning: fmt.Sprintf("The boards a scenario's board names (§2), each of %d hexes in %d rows; the templates need "+
@@ -115,20 +116,20 @@ func boardCatalogue() rules.Catalogue {
 			"middle row (hexes %d to %d, with %d at the centre of the board) and shrink back to %d: hex 0 is the top left "+
 			"corner, %d the top right, %d the bottom left and %d the bottom right. The sample scenarios put BLUE in the "+
 			"bottom rows and RED in the top ones.",
-			NumHexes, len(sb.RowLen), NumHexes-1, sb.Name, sb.RowLen[0], sb.RowLen[mid], sb.RowStart[mid], sb.RowStart[mid+1]-1,
-			sb.RowStart[mid]+sb.RowLen[mid]/2, sb.RowLen[last], sb.RowStart[1]-1, sb.RowStart[last], NumHexes-1),
+			NumHexes, len(sb.rows), NumHexes-1, sb.name, sb.rows[0], sb.rows[mid], start[mid], start[mid+1]-1,
+			start[mid]+sb.rows[mid]/2, sb.rows[last], start[1]-1, start[last], NumHexes-1),
 		Columns: []string{"board", "hexes in each row, top to bottom", "allowed"},
 	}
-	for i, b := range boards {
+	for i, b := range boardShapes {
 		allowed := "always"
 		if i > 0 {
 			allowed = optBoardTemplates
 		}
-		lens := make([]string, len(b.RowLen))
-		for r, n := range b.RowLen {
+		lens := make([]string, len(b.rows))
+		for r, n := range b.rows {
 			lens[r] = strconv.Itoa(n)
 		}
-		c.Rows = append(c.Rows, []string{b.Name, strings.Join(lens, " "), allowed})
+		c.Rows = append(c.Rows, []string{b.name, strings.Join(lens, " "), allowed})
 	}
 	return c
 }
@@ -139,13 +140,14 @@ func boardRowCatalogue() rules.Catalogue {
 		Meaning: "The hex ids of each row of each board (§2), first to last, from the top row (0) down.",
 		Columns: []string{"row"},
 	}
-	for _, b := range boards {
-		c.Columns = append(c.Columns, b.Name)
+	for _, b := range boardShapes {
+		c.Columns = append(c.Columns, b.name)
 	}
-	for r := range Standard.RowLen {
+	for r := range boardShapes[0].rows {
 		row := []string{strconv.Itoa(r)}
-		for _, b := range boards {
-			row = append(row, fmt.Sprintf("%d–%d", b.RowStart[r], b.RowStart[r]+b.RowLen[r]-1))
+		for _, b := range boardShapes {
+			start := b.starts()[r]
+			row = append(row, fmt.Sprintf("%d–%d", start, start+b.rows[r]-1))
 		}
 		c.Rows = append(c.Rows, row)
 	}

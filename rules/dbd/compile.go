@@ -182,14 +182,14 @@ func decodeScenario(n *doc.Node, templates bool) (*Scenario, error) {
 		return nil, err
 	}
 	sc := &Scenario{}
-	boardNames := []string{Standard.Name}
+	allowed := 1
 	if templates {
-		boardNames = []string{Standard.Name, Pass.Name, Corridor.Name}
+		allowed = len(boardShapes)
 	}
-	name, err := doc.OneOf(d.Board, boardNames...)
+	name, err := doc.OneOf(d.Board, boardNamesUpTo(allowed)...)
 	if err != nil {
 		if !templates && d.Board.Kind == doc.Scalar && boardNamed(d.Board.Value) != nil {
-			return nil, d.Board.Errorf("board %s is a template: it needs option board-templates: true (allowed now: %s)", d.Board.Value, Standard.Name)
+			return nil, d.Board.Errorf("board %s is a template: it needs option board-templates: true (allowed now: %s)", d.Board.Value, boardShapes[0].name)
 		}
 		return nil, err
 	}

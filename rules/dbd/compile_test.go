@@ -61,7 +61,7 @@ func TestSampleScenarios(t *testing.T) {
 // (id → 156 − id) or mirrored ((row, col) → (10 − row, col)) hex.
 func TestSampleSymmetries(t *testing.T) {
 	rotate := func(h Hex) Hex { return NumHexes - 1 - h }
-	mirror := func(h Hex) Hex { return Hex(Standard.RowStart[10-int(Standard.Row[h])] + int(Standard.Col[h])) }
+	mirror := func(h Hex) Hex { return Hex(Standard().RowStart[10-int(Standard().Row[h])] + int(Standard().Col[h])) }
 	for _, c := range []struct {
 		name   string
 		sym    []func(Hex) Hex

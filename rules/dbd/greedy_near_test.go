@@ -14,7 +14,7 @@ import (
 // lone enemy on every hex (every distance the boards have).
 func TestNearestEnemyDistance(t *testing.T) {
 	r := rules.NewRand(29, 1)
-	for _, b := range boards {
+	for _, b := range boards() {
 		var nc hexboard.Nearest
 		for trial := range 200 + NumHexes {
 			var en []Hex

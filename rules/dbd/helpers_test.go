@@ -56,7 +56,7 @@ func compileSource(tb testing.TB, src string) *Battle {
 // to move with 3 activations, and extra wrapper fields (e.g. options).
 func position(tb testing.TB, terrain map[int]string, extra string, units ...string) *Battle {
 	tb.Helper()
-	return positionOn(tb, Standard, terrain, extra, units...)
+	return positionOn(tb, Standard(), terrain, extra, units...)
 }
 
 // positionOn is position on board b (a template wants option

@@ -12,7 +12,7 @@ import (
 // Every symmetry of every board keeps neighbours neighbours and distances
 // distances, and is its own inverse: the rules read the same after it.
 func TestSymmetriesKeepTheBoard(t *testing.T) {
-	for _, b := range boards {
+	for _, b := range boards() {
 		syms := symmetries(b)
 		if len(syms) != 3 {
 			t.Fatalf("%s: %d symmetries, want 3", b.Name, len(syms))
@@ -33,7 +33,7 @@ func TestSymmetriesKeepTheBoard(t *testing.T) {
 	// By hand (§2): the half turn takes id h to 156 − h on DBD-157-v1; the
 	// middle row's reflection takes 109 (row 7, column 6) to 45 (row 3,
 	// column 6); the middle column's takes 0 to 11.
-	syms := symmetries(Standard)
+	syms := symmetries(Standard())
 	for h := range Hex(NumHexes) {
 		if syms[0].to[h] != 156-h {
 			t.Fatalf("turned 180°: %d → %d, want %d", h, syms[0].to[h], 156-h)

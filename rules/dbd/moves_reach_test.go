@@ -67,9 +67,9 @@ func TestReachableIsTheCheapestPaths(t *testing.T) {
 			side := [2]string{"BLUE", "RED"}[i%2]
 			units = append(units, fmt.Sprintf("U%d %s %s REGULAR 1 %d", i, side, typeNames[i%len(typeNames)], h))
 		}
-		board := boards[trial%len(boards)]
+		board := boards()[trial%len(boards())]
 		templates := ""
-		if board != Standard {
+		if board != Standard() {
 			templates = "board-templates: true, "
 		}
 		for _, moveOne := range []bool{false, true} {

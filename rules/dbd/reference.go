@@ -71,11 +71,8 @@ func scenarioFields(path string) []rules.Field {
 	if path == "" {
 		plain = " A document with schema at its top is a plain scenario file, played with every option and policy at its default; to change them, wrap it (scenario: FILE)."
 	}
-	boardsAllowed := Standard.Name + "; " + boardNames(boards[1:]) + " with options.board-templates: true"
-	var boardValues []string
-	for _, b := range boards {
-		boardValues = append(boardValues, b.Name)
-	}
+	boardValues := boardNamesUpTo(len(boardShapes))
+	boardsAllowed := boardValues[0] + "; " + strings.Join(boardValues[1:], ", ") + " with options.board-templates: true"
 	topHP := 0
 	for t := range typeNames {
 		topHP = max(topHP, MaxHP(UnitType(t), Quality(len(qualityNames)-1)))
@@ -118,14 +115,6 @@ func scenarioFields(path string) []rules.Field {
 		{Path: at("meta"), Type: "mapping",
 			Meaning: "Free fields of the designer's: printed at the head of a replay, otherwise unused."},
 	}
-}
-
-func boardNames(bs []*Board) string {
-	names := make([]string, len(bs))
-	for i, b := range bs {
-		names[i] = b.Name
-	}
-	return strings.Join(names, ", ")
 }
 
 // policyDocs say how each policy plays (§14).

@@ -27,7 +27,7 @@ func TestReferenceCatalogues(t *testing.T) {
 	ref := ruleset{}.Reference()
 	profile := optionSet[slices.IndexFunc(optionSet, func(o rules.Option) bool { return o.Name == optGreedyProfile })]
 	var boardWords []string
-	for _, b := range boards {
+	for _, b := range boards() {
 		boardWords = append(boardWords, b.Name)
 	}
 	for name, want := range map[string][]string{
