@@ -11,12 +11,13 @@ import (
 // The house's size (issue 31): no package over about 25 files or 4,000
 // lines of non-test Go, so that a reader can hold a package in mind and a
 // new concern gets a package of its own rather than another file beside
-// forty. The bound held here is 30 files and 4,500 lines: "about", since a
-// package a little past the target while its split is planned should not
-// fail the build, and one that grows well past it should.
+// forty. The bound held here is 26 files and 4,100 lines: "about", since a
+// package a few lines past the target should not fail the build while one
+// that grows by a concern should. (It was 30 and 4,500 while rules/dbd and
+// rules/eclipse were being split: 4,361 and 4,207 lines then.)
 const (
-	maxFiles = 30
-	maxLines = 4500
+	maxFiles = 26
+	maxLines = 4100
 )
 
 // TestPackageSizes counts every package's non-test Go files and lines
