@@ -9,7 +9,7 @@
 #                solver's optimal play against the ruleset's default; the
 #                solver plays it exactly, and says so where it cannot);
 #   dbd          greedy,search:1k, measured by long runs of their own (a
-#                search:1k game costs about 5.5 s of CPU): each board's
+#                search:1k game costs about 2.5 s of CPU): each board's
 #                line of bench/dbd-skill.txt, its verdict first; on a
 #                mirrored board (cavalry_hammer, symmetric_double_line,
 #                symmetric_screen, symmetric_wings: rules.Mirrored) the
@@ -93,7 +93,7 @@ row() {
 		elif [ "$kind" = roster ]; then
 			ask "$name" "greedy,search:1k" "$BIN" meta "$1" --skill greedy,search:1k --seed "$SEED"
 		else
-			echo "$name | greedy,search:1k | not measured | a $kind of search:1k games (about 5.5 s of CPU a game), not played for this list"
+			echo "$name | greedy,search:1k | not measured | a $kind's axis plays the scenarios its answer rests on at 10,000 trials a level: 10,000 to 20,000 search:1k games (about 2.5 s of CPU each), not played for this list"
 		fi ;;
 	emojispace | rulesfile)
 		echo "$name | none | no ladder | $(styles "${name%%/*}")" ;;
