@@ -52,7 +52,7 @@ screenshots: build
 	@ls $(SHOTS)/workbench-*.png
 
 # The default test run: formatting, vet, a tidy go.mod, then unit, golden,
-# determinism and fixed-seed statistical tests (two minutes on 2 cores).
+# determinism and fixed-seed statistical tests (about a minute on 2 cores).
 # go test's own vet (a subset of vet's checks on the same files) is off:
 # the vet target has just run every check on every package and its tests.
 # go test starts the test binaries in the order of its package list, two at
