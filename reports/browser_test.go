@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -21,6 +20,7 @@ import (
 
 	"github.com/crucible-sim/crucible/analysis"
 	"github.com/crucible-sim/crucible/reports/comparereport"
+	"github.com/crucible-sim/crucible/reports/internal/browsertest"
 	"github.com/crucible-sim/crucible/reports/metareport"
 	"github.com/crucible-sim/crucible/reports/sweepreport"
 	"github.com/crucible-sim/crucible/reports/tunereport"
@@ -28,24 +28,10 @@ import (
 	"github.com/crucible-sim/crucible/rules"
 )
 
-// chromium returns the headless browser, or skips the test when there is
-// none and the test is not under CI (where .ci/run installs Debian's
-// chromium, and its absence is a failure). Debian's chromium-headless-shell
-// comes first where installed (.ci/run installs it): the same Blink and V8
-// without the browser's windows and user interface, it draws the same pages
-// for about a quarter less CPU (bench/tests.txt).
+// chromium returns the headless browser (browsertest.Path).
 func chromium(t *testing.T) string {
 	t.Helper()
-	for _, name := range []string{"chromium-headless-shell", "chromium", "chromium-browser"} {
-		if path, err := exec.LookPath(name); err == nil {
-			return path
-		}
-	}
-	if os.Getenv("CI") != "" {
-		t.Fatal("chromium is not installed, and under CI the report pages must be checked in a browser (.ci/run installs it)")
-	}
-	t.Skip("chromium is not installed: the report pages are not checked in a browser (apt-get install chromium)")
-	return ""
+	return browsertest.Path(t, "the report pages")
 }
 
 // probe is a page that loads a report page in a frame and, once the frame

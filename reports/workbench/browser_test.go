@@ -3,7 +3,6 @@ package workbench_test
 import (
 	"context"
 	"os"
-	"os/exec"
 	"strconv"
 	"strings"
 	"sync"
@@ -12,27 +11,14 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/crucible-sim/crucible/reports/internal/browsertest"
 	"github.com/crucible-sim/crucible/reports/workbench"
 )
 
-// chromium returns the headless browser, or skips the test when there is
-// none and the test is not under CI (where .ci/run installs Debian's
-// chromium, and its absence is a failure). Debian's chromium-headless-shell
-// comes first where installed (.ci/run installs it): the same Blink and V8
-// without the browser's windows and user interface, it draws the same pages
-// for about a quarter less CPU (bench/tests.txt).
+// chromium returns the headless browser (browsertest.Path).
 func chromium(t testing.TB) string {
 	t.Helper()
-	for _, name := range []string{"chromium-headless-shell", "chromium", "chromium-browser"} {
-		if path, err := exec.LookPath(name); err == nil {
-			return path
-		}
-	}
-	if os.Getenv("CI") != "" {
-		t.Fatal("chromium is not installed, and under CI the workbench must be checked in a browser (.ci/run installs it)")
-	}
-	t.Skip("chromium is not installed: the workbench is not checked in a browser (apt-get install chromium)")
-	return ""
+	return browsertest.Path(t, "the workbench")
 }
 
 // page is a browser tab on the workbench, with the console errors it has
