@@ -41,15 +41,9 @@ type boardShape struct {
 	rows []int
 }
 
-// starts returns the id of each row's first hex (hexes are numbered row
-// by row, §2).
-func (s boardShape) starts() []int {
-	out := make([]int, len(s.rows))
-	for r := 1; r < len(s.rows); r++ {
-		out[r] = out[r-1] + s.rows[r-1]
-	}
-	return out
-}
+// starts returns the id of each row's first hex (§2), without building
+// the board.
+func (s boardShape) starts() []int { return hexboard.RowStarts(s.rows) }
 
 // boards are the boards of boardShapes, in its order, built on first use
 // and not when the program starts: a board's distance table, rings and

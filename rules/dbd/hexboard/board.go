@@ -78,6 +78,17 @@ func New(name string, rowLen []int, radius int) *Board {
 // qr is a hex's axial coordinates.
 type qr struct{ q, r int }
 
+// RowStarts returns the id of the first hex of each row of a board whose
+// rows have the lengths rowLen: hexes are numbered row by row from the top
+// (§2), so that a board's numbering is known without building it.
+func RowStarts(rowLen []int) []int {
+	out := make([]int, len(rowLen))
+	for r := 1; r < len(rowLen); r++ {
+		out[r] = out[r-1] + rowLen[r-1]
+	}
+	return out
+}
+
 // layRows numbers the hexes row by row and gives each its coordinates;
 // it returns the hex at each pair of axial coordinates.
 func (b *Board) layRows() map[qr]Hex {
@@ -86,8 +97,8 @@ func (b *Board) layRows() map[qr]Hex {
 	}
 	at := map[qr]Hex{}
 	id := 0
+	b.RowStart = RowStarts(b.RowLen)
 	for row, n := range b.RowLen {
-		b.RowStart = append(b.RowStart, id)
 		if (n+row)%2 != 0 || n > 17 {
 			panic(fmt.Sprintf("hexboard: board %s: row %d of length %d is not centred on the hex grid", b.Name, row, n))
 		}
